@@ -1,0 +1,116 @@
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import qs from 'qs';
+import type { AppConfig } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { loadCatalogs } from './i18n/i18n.js';
+import { startJobs, type JobRunner } from './jobs/queue.js';
+import { fileTransport, smtpTransport, type MailTransport } from './mail/transport.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { eventRoutes } from './modules/events/events.routes.js';
+import { organizerRoutes } from './modules/organizers/organizers.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+import authPlugin from './plugins/auth.js';
+import { registerErrorHandler, sendError } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { systemClock, type Clock } from './shared/clock.js';
+
+/** Everything the modules need from outside; tests swap the clock, the mail transport or the database. */
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  mail: MailTransport;
+  jobs: JobRunner;
+  log: Logger;
+}
+
+export interface BuildOptions {
+  clock?: Clock;
+  mail?: MailTransport;
+  /** Run job workers in this process (defaults to the config). */
+  work?: boolean;
+}
+
+export type App = FastifyInstance & { deps: AppDeps };
+
+/** Builds the whole server: infrastructure, then shared plugins, then the modules. Used by tests too. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const log = pino({ level: config.logLevel, ...(config.env === 'development' ? {} : {}) });
+  await loadCatalogs();
+  const database = openDatabase(config.databaseUrl);
+  await database.migrate();
+  const clock = options.clock ?? systemClock;
+  const mail =
+    options.mail ??
+    (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log));
+  const jobs = await startJobs(database, { db: database.db, clock, transport: mail, log }, { work: options.work ?? config.jobsInProcess, log });
+  const deps: AppDeps = { config, database, clock, mail, jobs, log };
+
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: (s: string) => qs.parse(s, { depth: 2, arrayLimit: 50 }) },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+  await app.register(authPlugin, { database, clock });
+  registerErrorHandler(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { deps });
+      await api.register(userRoutes, { deps });
+      await api.register(organizerRoutes, { deps });
+      await api.register(eventRoutes, { deps });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDistDir) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && config.webDistDir;
+    // Any other path is a screen of the single-page app: the web router shows it (or its 404 screen).
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendError(request, reply, 'ROUTE_NOT_FOUND', 404);
+  });
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mail.close();
+    await database.close();
+  });
+
+  return Object.assign(app, { deps }) as unknown as App;
+}

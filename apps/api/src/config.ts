@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const databaseUrl = z
+  .string()
+  .refine((v) => /^(postgres|postgresql):\/\//.test(v) || v === 'pglite://memory' || v.startsWith('pglite://'), {
+    message: 'must be postgres://user@host:port/db, pglite://memory, or pglite:///a/folder',
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: databaseUrl.optional(),
+  APP_URL: z.url({ message: 'must be an absolute URL such as http://localhost:3000' }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().default('AdmitOne <no-reply@admitone.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Run background jobs inside the web process (default); set false when `npm run worker` runs them. */
+  JOBS_IN_PROCESS: bool.default(true),
+  /** Login and forgot-password attempts allowed per client address and e-mail per window. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://...` or `pglite://memory` or `pglite://<folder>`. */
+  databaseUrl: string;
+  appUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  jobsInProcess: boolean;
+  authRateLimit: { max: number; windowSeconds: number };
+  webDistDir: string | null;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates settings from the environment (and `.env` if present); throws a readable ConfigError. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  if (source === process.env && existsSync(path.join(cwd, '.env'))) process.loadEnvFile(path.join(cwd, '.env'));
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const defaultDist = path.resolve(import.meta.dirname, '../../web/dist');
+  const webDistDir = e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : existsSync(defaultDist) ? defaultDist : null;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `pglite://${path.join(dataDir, 'pgdata')}`,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    jobsInProcess: e.JOBS_IN_PROCESS,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    webDistDir,
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or an open transaction. Inside a transaction, pass the `tx`. */
+export type Executor = Db | Tx;
+
+/** Raw SQL access for pg-boss (its `db` option) when it cannot open its own connections. */
+export interface RawSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** For pg-boss: a connection string (PostgreSQL) or a raw executor (PGlite). */
+  boss: { connectionString: string } | { db: RawSql };
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+/** Opens PostgreSQL (`postgres://...`) or embedded PGlite (`pglite://memory`, `pglite://<folder>`). */
+export function openDatabase(url: string): Database {
+  if (url.startsWith('pglite://')) {
+    const where = url.slice('pglite://'.length);
+    let client: PGlite;
+    if (where === 'memory' || where === '') client = new PGlite();
+    else {
+      mkdirSync(where, { recursive: true });
+      client = new PGlite(where);
+    }
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      boss: {
+        db: {
+          executeSql: async (text, values) =>
+            values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+        },
+      },
+      migrate: async () => {
+        await migratePglite(db as never, { migrationsFolder });
+      },
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {
+    /* an idle client died; the pool replaces it */
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    boss: { connectionString: url },
+    migrate: async () => {
+      // Two processes starting together (web + worker) must not apply migrations twice.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock(727001)');
+        await migratePg(db as never, { migrationsFolder });
+      } finally {
+        await lock.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+        lock.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

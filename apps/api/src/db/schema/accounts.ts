@@ -1,0 +1,47 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { MembershipStatus, Role } from '@admitone/shared';
+import { instant, timestamps } from './columns.js';
+
+/** A tenant: every organizer, event and order belongs to exactly one account. */
+export const accounts = pgTable('accounts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  timezone: text('timezone').notNull().default('UTC'),
+  ...timestamps,
+});
+
+/** A person who can log in; may belong to several accounts. E-mail is stored lower-cased. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    timezone: text('timezone'),
+    locale: text('locale'),
+    email_verified_at: instant('email_verified_at'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+/** Membership of a user in an account, with the role and status that apply there. */
+export const accountUsers = pgTable(
+  'account_users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull(),
+    status: text('status').$type<MembershipStatus>().notNull(),
+    is_owner: boolean('is_owner').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('account_users_account_user_unique').on(t.account_id, t.user_id), index('account_users_user_idx').on(t.user_id)],
+);

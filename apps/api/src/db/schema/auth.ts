@@ -1,0 +1,39 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts.js';
+import { instant } from './columns.js';
+
+/** A login session: the bearer token is stored only as its SHA-256 hash; revocable. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    created_at: instant('created_at').notNull().defaultNow(),
+    last_used_at: instant('last_used_at').notNull().defaultNow(),
+    expires_at: instant('expires_at').notNull(),
+    revoked_at: instant('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+);
+
+/** A single-use password reset link, stored hashed, valid for one hour. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: instant('expires_at').notNull(),
+    used_at: instant('used_at'),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.token_hash)],
+);

@@ -1,0 +1,45 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { EventStatus } from '@admitone/shared';
+import { accounts } from './accounts.js';
+import { instant, timestamps } from './columns.js';
+
+/** Who runs events: shown to buyers on event pages and e-mails. */
+export const organizers = pgTable(
+  'organizers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    description: text('description'),
+    website: text('website'),
+    ...timestamps,
+  },
+  (t) => [index('organizers_account_idx').on(t.account_id)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    organizer_id: integer('organizer_id')
+      .notNull()
+      .references(() => organizers.id),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    /** Sanitised HTML. */
+    description: text('description'),
+    status: text('status').$type<EventStatus>().notNull().default('DRAFT'),
+    start_date: instant('start_date').notNull(),
+    end_date: instant('end_date'),
+    timezone: text('timezone').notNull(),
+    currency: text('currency').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],
+);

@@ -1,0 +1,4 @@
+export * from './accounts.js';
+export * from './auth.js';
+export * from './events.js';
+export * from './outbox.js';

@@ -1,0 +1,55 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.js';
+import { deliverDueMessages, deliverOutboxMessage, type MailDeliveryDeps } from './mail-delivery.js';
+
+export const QUEUES = { deliverMail: 'outbox-deliver', sweepOutbox: 'outbox-sweep' } as const;
+
+/** What use cases need from the job system: a nudge after commit. */
+export interface JobQueue {
+  /** Asks for delivery of outbox rows that were just committed. */
+  deliverOutbox(ids: number[]): Promise<void>;
+}
+
+export interface JobRunner extends JobQueue {
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the application's database (PostgreSQL, or PGlite through its `db` option).
+ * With `work: true` this process also runs the workers (the default); `npm run worker` runs them alone.
+ */
+export async function startJobs(database: Database, deps: MailDeliveryDeps, opts: { work: boolean; log: Logger }): Promise<JobRunner> {
+  const boss = new PgBoss({
+    ...database.boss,
+    schedule: opts.work,
+    supervise: opts.work,
+    // PGlite is one connection: keep polling light.
+    ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 300 } : {}),
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(QUEUES.deliverMail, { name: QUEUES.deliverMail, retryLimit: 0 });
+  await boss.createQueue(QUEUES.sweepOutbox, { name: QUEUES.sweepOutbox, retryLimit: 0 });
+
+  if (opts.work) {
+    await boss.work<{ id: number }>(QUEUES.deliverMail, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
+      for (const job of jobs) await deliverOutboxMessage(deps, job.data.id);
+    });
+    await boss.work(QUEUES.sweepOutbox, { pollingIntervalSeconds: 5 }, async () => {
+      await deliverDueMessages(deps);
+    });
+    await boss.schedule(QUEUES.sweepOutbox, '* * * * *');
+    // Catch up on anything a previous process left behind.
+    await boss.send(QUEUES.sweepOutbox, {});
+  }
+
+  return {
+    async deliverOutbox(ids) {
+      for (const id of ids) await boss.send(QUEUES.deliverMail, { id });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
+import type { Locale } from '@admitone/shared';
+import type { Executor } from '../db/client.js';
+import { outbox } from '../db/schema/index.js';
+import type { TemplateName } from './templates/index.js';
+
+export interface MailPayload {
+  template: TemplateName;
+  to: string;
+  locale: Locale;
+  /** Template data. Links with secrets live here and are wiped once the mail is sent. */
+  data: Record<string, string | number | null>;
+}
+
+/** A mail stuck in SENDING this long is assumed lost with a crashed worker and is tried again. */
+export const STALE_CLAIM_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 8;
+
+/** Records a mail in the outbox inside the caller's transaction; returns its id for delivery after commit. */
+export async function enqueueMail(tx: Executor, mail: MailPayload, now: Date): Promise<number> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ kind: 'mail', payload: mail as unknown as Record<string, unknown>, created_at: now, available_at: now })
+    .returning({ id: outbox.id });
+  return row!.id;
+}
+
+/** Takes one due message for sending, atomically, so two workers never both send it. */
+export async function claimMessage(db: Executor, id: number, now: Date) {
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
+  const [row] = await db
+    .update(outbox)
+    .set({ status: 'SENDING', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
+    .where(
+      and(
+        eq(outbox.id, id),
+        or(
+          and(eq(outbox.status, 'PENDING'), lte(outbox.available_at, now)),
+          and(eq(outbox.status, 'SENDING'), lt(outbox.claimed_at, staleBefore)),
+        ),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Marks a message sent and wipes secrets from its data. */
+export async function markSent(db: Executor, id: number, payload: MailPayload, now: Date) {
+  const kept = { template: payload.template, to: payload.to, locale: payload.locale, data: {} };
+  await db.update(outbox).set({ status: 'SENT', sent_at: now, payload: kept, last_error: null }).where(eq(outbox.id, id));
+}
+
+/** Puts a message back with a growing delay, or gives up after MAX_ATTEMPTS. */
+export async function markFailed(db: Executor, id: number, attempts: number, error: string, now: Date) {
+  const giveUp = attempts >= MAX_ATTEMPTS;
+  const delayMs = Math.min(60 * 60_000, 2 ** attempts * 15_000);
+  await db
+    .update(outbox)
+    .set({
+      status: giveUp ? 'FAILED' : 'PENDING',
+      last_error: error.slice(0, 2000),
+      available_at: new Date(now.getTime() + delayMs),
+    })
+    .where(eq(outbox.id, id));
+}
+
+/** Ids of messages due now, including ones a crashed worker left half-sent. */
+export async function dueMessageIds(db: Executor, now: Date, limit = 100): Promise<number[]> {
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
+  const rows = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      or(
+        and(eq(outbox.status, 'PENDING'), lte(outbox.available_at, now)),
+        and(eq(outbox.status, 'SENDING'), lt(outbox.claimed_at, staleBefore)),
+      ),
+    )
+    .orderBy(outbox.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

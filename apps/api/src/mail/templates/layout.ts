@@ -1,0 +1,50 @@
+import type { Locale } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes text for HTML; every value put into a mail goes through it. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailBlock {
+  /** Plain-text paragraphs (escaped in HTML). */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Smaller print under the button. */
+  footnotes?: string[];
+}
+
+const FOOTER = /*i18n*/ { id: 'mail.footer', message: 'Sent by AdmitOne, event ticketing.' };
+
+/** Wraps content in the purple AdmitOne mail layout, as HTML and as plain text. */
+export function layout(locale: Locale, subject: string, block: MailBlock): RenderedMail {
+  const footer = translate(locale, FOOTER);
+  const p = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d">${escapeHtml(s)}</p>`;
+  const button = block.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.url)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-size:16px">${escapeHtml(block.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#5b5570;word-break:break-all">${escapeHtml(block.action.url)}</p>`
+    : '';
+  const notes = (block.footnotes ?? []).map((n) => `<p style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${escapeHtml(n)}</p>`).join('');
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f1fb;font-family:'Varela Round',Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1fb;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#6d28d9;padding:20px 32px;color:#ffffff;font-size:22px;font-weight:bold">AdmitOne</td></tr>
+<tr><td style="padding:32px">${block.paragraphs.map(p).join('')}${button}${notes}</td></tr>
+<tr><td style="padding:16px 32px;background:#faf8ff;font-size:12px;color:#5b5570">${escapeHtml(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    ...block.paragraphs,
+    ...(block.action ? [`${block.action.label}: ${block.action.url}`] : []),
+    ...(block.footnotes ?? []),
+    '--',
+    footer,
+  ].join('\n\n');
+  return { subject, html, text };
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, tokenParams } from '@admitone/shared';
+import type { AppDeps } from '../../app.js';
+import { translate } from '../../i18n/i18n.js';
+import { PLAIN_MESSAGES } from '../../i18n/messages.js';
+import { requestLocale } from '../../plugins/locale.js';
+import { login } from './login.js';
+import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
+import { register } from './register.js';
+import { revokeSession } from './sessions.repository.js';
+
+const tags = ['auth'];
+const messageResponse = z.object({ message: z.string() });
+
+/** Sign-up, login, logout and password reset. */
+export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  const { clock } = deps;
+  const limited = {
+    rateLimit: {
+      max: deps.config.authRateLimit.max,
+      timeWindow: deps.config.authRateLimit.windowSeconds * 1000,
+      hook: 'preHandler' as const,
+      // Per address and e-mail: one office behind a NAT does not lock itself out.
+      keyGenerator: (req: { ip: string; body?: unknown }) => `${req.ip}|${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+    },
+  };
+
+  app.post('/auth/register', { schema: { tags, summary: 'Sign up: creates a user, their account and a session', body: registerBody } }, async (req, reply) => {
+    const { accept_terms: _accepted, ...input } = req.body;
+    const result = await register({ db, clock }, input, requestLocale(req));
+    return reply.status(201).send(result);
+  });
+
+  app.post(
+    '/auth/login',
+    { config: limited, schema: { tags, summary: 'Log in (with account_id when the user belongs to several accounts)', body: loginBody } },
+    async (req) => login({ db, clock }, req.body),
+  );
+
+  app.post('/auth/logout', { preHandler: app.authenticate, schema: { tags, summary: 'Log out: revokes this token', security: [{ bearer: [] }] } }, async (req, reply) => {
+    await revokeSession(db, req.auth!.sessionId, clock.now());
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/auth/forgot-password',
+    { config: limited, schema: { tags, summary: 'Send a password reset link (same answer whether or not the address exists)', body: forgotPasswordBody, response: { 200: messageResponse } } },
+    async (req) => {
+      const locale = requestLocale(req);
+      await requestPasswordReset({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, req.body.email, locale);
+      return { message: translate(locale, PLAIN_MESSAGES.forgotPasswordSent) };
+    },
+  );
+
+  app.get(
+    '/auth/reset-password/:token',
+    { schema: { tags, summary: 'Check a password reset link', params: tokenParams, response: { 200: z.object({ data: z.object({ email: z.string() }) }) } } },
+    async (req) => ({ data: await checkResetToken({ db, clock }, req.params.token) }),
+  );
+
+  app.post(
+    '/auth/reset-password/:token',
+    { config: limited, schema: { tags, summary: 'Set a new password; revokes every session', params: tokenParams, body: resetPasswordBody, response: { 200: messageResponse } } },
+    async (req) => {
+      await resetPassword({ db, clock }, req.params.token, req.body.password);
+      return { message: translate(requestLocale(req), PLAIN_MESSAGES.passwordReset) };
+    },
+  );
+};

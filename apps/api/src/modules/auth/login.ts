@@ -1,0 +1,30 @@
+import type { AuthResponse, LoginBody } from '@admitone/shared';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import { findUserByEmail, membershipsOf, toUserDto } from '../users/users.repository.js';
+import { verifyPassword } from './passwords.js';
+import { createSession } from './sessions.repository.js';
+
+/**
+ * Logs in. Wrong e-mail, wrong password and an inactive user all get the same answer, so the
+ * message never tells which part was wrong. With several accounts and no `account_id`, the answer
+ * lists the accounts and carries no token.
+ */
+export async function login(deps: { db: Db; clock: Clock }, input: LoginBody): Promise<AuthResponse> {
+  const user = await findUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS');
+  const accounts = await membershipsOf(deps.db, user.id, 'ACTIVE');
+  if (accounts.length === 0) throw new DomainError('INVALID_CREDENTIALS');
+  let accountId: number | undefined;
+  if (input.account_id !== undefined) {
+    if (!accounts.some((a) => a.id === input.account_id)) throw new DomainError('INVALID_CREDENTIALS');
+    accountId = input.account_id;
+  } else if (accounts.length === 1) {
+    accountId = accounts[0]!.id;
+  }
+  if (accountId === undefined) return { token: null, user: toUserDto(user), accounts };
+  const token = await createSession(deps.db, user.id, accountId, deps.clock.now());
+  return { token, user: toUserDto(user), accounts };
+}

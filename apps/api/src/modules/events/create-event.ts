@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import type { createEventBody, EventDto } from '@admitone/shared';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../shared/clock.js';
+import { zonedToUtc } from '../../shared/dates.js';
+import { DomainError } from '../../shared/errors.js';
+import { sanitizeRichText } from '../../shared/html.js';
+import { slugify } from '../../shared/slug.js';
+import { findOrganizer } from '../organizers/organizers.repository.js';
+import { toEventDto } from './event-dto.js';
+import { findEvent, insertEvent } from './events.repository.js';
+
+export type CreateEventInput = z.output<typeof createEventBody>;
+
+/** Creates a draft event for one of the account's organizers; times are read in the event's time zone. */
+export async function createEvent(deps: { db: Db; clock: Clock }, accountId: number, input: CreateEventInput): Promise<EventDto> {
+  const organizer = await findOrganizer(deps.db, accountId, input.organizer_id);
+  if (!organizer) throw new DomainError('VALIDATION_FAILED', { fields: { organizer_id: [{ key: 'not_found_choice' }] } });
+  const now = deps.clock.now();
+  const row = await insertEvent(deps.db, {
+    account_id: accountId,
+    organizer_id: organizer.id,
+    title: input.title,
+    slug: slugify(input.title),
+    description: sanitizeRichText(input.description),
+    status: 'DRAFT',
+    start_date: zonedToUtc(input.start_date, input.timezone),
+    end_date: input.end_date ? zonedToUtc(input.end_date, input.timezone) : null,
+    timezone: input.timezone,
+    currency: input.currency,
+    created_at: now,
+    updated_at: now,
+  });
+  const created = await findEvent(deps.db, accountId, row.id);
+  return toEventDto(created!, now);
+}
+

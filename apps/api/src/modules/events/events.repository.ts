@@ -1,0 +1,75 @@
+import { and, asc, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { EventLifecycle, EventStatus } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { events, organizers } from '../../db/schema/index.js';
+import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
+
+const eventColumns = {
+  event: events,
+  organizer: { id: organizers.id, name: organizers.name },
+};
+
+export type EventWithOrganizer = { event: typeof events.$inferSelect; organizer: { id: number; name: string } };
+
+export async function insertEvent(db: Executor, values: typeof events.$inferInsert) {
+  const [row] = await db.insert(events).values(values).returning();
+  return row!;
+}
+
+/** One event of an account, with its organizer; another account's id finds nothing. */
+export async function findEvent(db: Executor, accountId: number, id: number): Promise<EventWithOrganizer | null> {
+  const [row] = await db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+    .where(and(eq(events.account_id, accountId), eq(events.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The instant an event is over: its end, or its start when it has no end. */
+const endsAt = sql`coalesce(${events.end_date}, ${events.start_date})`;
+
+function lifecycleCondition(lifecycle: EventLifecycle, now: Date): SQL | undefined {
+  switch (lifecycle) {
+    case 'UPCOMING':
+      return gt(events.start_date, now);
+    case 'ONGOING':
+      return and(lte(events.start_date, now), sql`${endsAt} > ${now.toISOString()}`);
+    case 'ENDED':
+      return sql`${endsAt} <= ${now.toISOString()}`;
+  }
+}
+
+export interface EventListFilters {
+  query?: string;
+  sort_by?: 'start_date' | 'created_at' | 'title';
+  sort_direction?: 'asc' | 'desc';
+  filter_fields?: { status?: EventStatus; lifecycle?: EventLifecycle; organizer_id?: number };
+}
+
+/** A page of an account's events. Archived events show only when asked for by status. */
+export async function listEvents(db: Executor, accountId: number, q: PageRequest & EventListFilters, now: Date) {
+  const f = q.filter_fields ?? {};
+  const where = and(
+    eq(events.account_id, accountId),
+    f.status ? eq(events.status, f.status) : ne(events.status, 'ARCHIVED'),
+    f.lifecycle ? lifecycleCondition(f.lifecycle, now) : undefined,
+    f.organizer_id ? eq(events.organizer_id, f.organizer_id) : undefined,
+    q.query ? or(ilike(events.title, likePattern(q.query)), ilike(organizers.name, likePattern(q.query))) : undefined,
+  );
+  const column = q.sort_by === 'title' ? events.title : q.sort_by === 'created_at' ? events.created_at : events.start_date;
+  const direction = (q.sort_direction ?? (q.sort_by === 'title' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(eventColumns)
+      .from(events)
+      .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+      .where(where)
+      .orderBy(direction(column), asc(events.id))
+      .limit(q.per_page)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(events).innerJoin(organizers, eq(organizers.id, events.organizer_id)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,48 @@
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import type { OrganizerDto } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { organizers } from '../../db/schema/index.js';
+import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
+
+export type OrganizerRow = typeof organizers.$inferSelect;
+
+export async function insertOrganizer(db: Executor, values: typeof organizers.$inferInsert): Promise<OrganizerRow> {
+  const [row] = await db.insert(organizers).values(values).returning();
+  return row!;
+}
+
+/** One organizer of an account; another account's id finds nothing. */
+export async function findOrganizer(db: Executor, accountId: number, id: number): Promise<OrganizerRow | null> {
+  const [row] = await db
+    .select()
+    .from(organizers)
+    .where(and(eq(organizers.account_id, accountId), eq(organizers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listOrganizers(
+  db: Executor,
+  accountId: number,
+  q: PageRequest & { query?: string; sort_by?: 'name' | 'created_at'; sort_direction?: 'asc' | 'desc' },
+) {
+  const where = and(eq(organizers.account_id, accountId), q.query ? ilike(organizers.name, likePattern(q.query)) : undefined);
+  const column = q.sort_by === 'created_at' ? organizers.created_at : organizers.name;
+  const direction = (q.sort_direction ?? (q.sort_by === 'created_at' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(organizers).where(where).orderBy(direction(column), asc(organizers.id)).limit(q.per_page).offset(offsetOf(q)),
+    db.select({ n: count() }).from(organizers).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function toOrganizerDto(o: OrganizerRow): OrganizerDto {
+  return {
+    id: o.id,
+    name: o.name,
+    email: o.email,
+    description: o.description,
+    website: o.website,
+    created_at: o.created_at.toISOString(),
+  };
+}

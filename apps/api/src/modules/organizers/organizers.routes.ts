@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams, ORGANIZER_SORTS, organizerBody, organizerListQuery } from '@admitone/shared';
+import type { AppDeps } from '../../app.js';
+import { notFound } from '../../shared/errors.js';
+import { paginated } from '../../shared/pagination.js';
+import { findOrganizer, insertOrganizer, listOrganizers, toOrganizerDto } from './organizers.repository.js';
+
+const tags = ['organizers'];
+const security = [{ bearer: [] }];
+
+/** Organizers of the caller's account. */
+export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  app.addHook('preHandler', app.requirePermission('organizers.manage'));
+
+  app.post('/organizers', { schema: { tags, security, summary: 'Create an organizer', body: organizerBody } }, async (req, reply) => {
+    const now = deps.clock.now();
+    const row = await insertOrganizer(db, { ...req.body, account_id: req.auth!.accountId, created_at: now, updated_at: now });
+    return reply.status(201).send({ data: toOrganizerDto(row) });
+  });
+
+  app.get('/organizers', { schema: { tags, security, summary: 'List organizers', querystring: organizerListQuery } }, async (req) => {
+    const { rows, total } = await listOrganizers(db, req.auth!.accountId, req.query);
+    return paginated(rows.map(toOrganizerDto), total, req.query, { sorts: ORGANIZER_SORTS, filters: [] });
+  });
+
+  app.get('/organizers/:id', { schema: { tags, security, summary: 'One organizer', params: idParams } }, async (req) => {
+    const row = await findOrganizer(db, req.auth!.accountId, req.params.id);
+    if (!row) throw notFound();
+    return { data: toOrganizerDto(row) };
+  });
+};

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ROLE_PERMISSIONS, type Permission, type Role } from '@admitone/shared';
+import type { Database } from '../db/client.js';
+import { findSessionByToken, touchSession } from '../modules/auth/sessions.repository.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError } from '../shared/errors.js';
+
+export interface AuthContext {
+  sessionId: number;
+  accountId: number;
+  role: Role;
+  isOwner: boolean;
+  permissions: readonly Permission[];
+  user: { id: number; name: string; email: string; locale: string | null; timezone: string | null };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: requires a valid bearer token of an active member. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler factory: requires a permission of the caller's role. */
+    requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** Reads the bearer token (header only: no cookie auth, so no CSRF) and loads the session. */
+async function authPlugin(app: FastifyInstance, opts: { database: Database; clock: Clock }) {
+  app.decorateRequest('auth', null);
+
+  const authenticate = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw new DomainError('UNAUTHENTICATED');
+    const now = opts.clock.now();
+    const found = await findSessionByToken(opts.database.db, token, now);
+    if (!found) throw new DomainError('UNAUTHENTICATED');
+    request.auth = {
+      sessionId: found.session.id,
+      accountId: found.session.account_id,
+      role: found.membership.role,
+      isOwner: found.membership.is_owner,
+      permissions: ROLE_PERMISSIONS[found.membership.role],
+      user: found.user,
+    };
+    // Refresh "last used" at most once a minute to keep reads cheap.
+    if (now.getTime() - found.session.last_used_at.getTime() > 60_000) {
+      await touchSession(opts.database.db, found.session.id, now);
+    }
+  };
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
+    if (!request.auth) await authenticate(request);
+    if (!request.auth!.permissions.includes(permission)) throw new DomainError('FORBIDDEN');
+  });
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { describeIssue, type ApiErrorBody, type ErrorCode, type FieldErrors } from '@admitone/shared';
+import { translate } from '../i18n/i18n.js';
+import { ERROR_MESSAGES, ISSUE_MESSAGES } from '../i18n/messages.js';
+import { DomainError } from '../shared/errors.js';
+import { requestLocale } from './locale.js';
+
+type IssueLike = { code: string; path: PropertyKey[]; message?: string; [k: string]: unknown };
+
+function fieldErrorsOf(issues: IssueLike[], request: FastifyRequest): FieldErrors {
+  const locale = requestLocale(request);
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    const { key, values } = describeIssue(issue as never);
+    (out[field] ??= []).push(translate(locale, ISSUE_MESSAGES[key], values));
+  }
+  return out;
+}
+
+/** Sends the one error shape; the message is translated to the request's language. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, status: number, extra: Partial<ApiErrorBody['error']> = {}, values?: Record<string, unknown>) {
+  const message = translate(requestLocale(request), ERROR_MESSAGES[code], values);
+  return reply.status(status).send({ error: { code, message, ...extra } } satisfies ApiErrorBody);
+}
+
+/** Maps every thrown error to `{ error: { code, message, field_errors? } }`; never leaks a stack. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      const locale = requestLocale(request);
+      let field_errors: FieldErrors | undefined = error.options.fieldErrors;
+      if (error.options.fields) {
+        field_errors = { ...(field_errors ?? {}) };
+        for (const [field, issues] of Object.entries(error.options.fields)) {
+          field_errors[field] = issues.map((i) => translate(locale, ISSUE_MESSAGES[i.key], i.values));
+        }
+      }
+      return sendError(request, reply, error.code, error.status, field_errors ? { field_errors } : {}, error.options.values);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        ...(v.params as Record<string, unknown>),
+        code: v.keyword,
+        message: v.message,
+        path: v.instancePath.split('/').filter(Boolean),
+      }));
+      return sendError(request, reply, 'VALIDATION_FAILED', 422, { field_errors: fieldErrorsOf(issues, request) });
+    }
+    if (error instanceof ZodError) {
+      return sendError(request, reply, 'VALIDATION_FAILED', 422, { field_errors: fieldErrorsOf(error.issues as IssueLike[], request) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(request, reply, 'RATE_LIMITED', 429);
+    if (status === 413) return sendError(request, reply, 'PAYLOAD_TOO_LARGE', 413);
+    if (status === 404) return sendError(request, reply, 'ROUTE_NOT_FOUND', 404);
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'bad request');
+      return sendError(request, reply, 'BAD_REQUEST', 400);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'INTERNAL_ERROR', 500);
+  });
+}

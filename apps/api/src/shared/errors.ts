@@ -1,0 +1,21 @@
+import { ERROR_STATUS, type ErrorCode, type FieldErrors, type IssueKey } from '@admitone/shared';
+
+/** A field problem named by a neutral key; the error handler translates it. */
+export type FieldIssues = Record<string, Array<{ key: IssueKey; values?: Record<string, string | number> }>>;
+
+/**
+ * The one error type business code throws. The HTTP status comes from the code; the message is
+ * translated to the caller's language by the error handler.
+ */
+export class DomainError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: { fields?: FieldIssues; fieldErrors?: FieldErrors; values?: Record<string, string | number> } = {},
+  ) {
+    super(code);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = () => new DomainError('NOT_FOUND');

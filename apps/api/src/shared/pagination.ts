@@ -1,0 +1,29 @@
+import type { PageMeta, Paginated } from '@admitone/shared';
+
+export interface PageRequest {
+  page: number;
+  per_page: number;
+}
+
+export const offsetOf = (p: PageRequest) => (p.page - 1) * p.per_page;
+
+/** Builds the `{ data, meta }` answer of every list. */
+export function paginated<T>(
+  rows: T[],
+  total: number,
+  p: PageRequest,
+  allowed: { sorts: readonly string[]; filters: readonly string[] },
+): Paginated<T> {
+  const meta: PageMeta = {
+    current_page: p.page,
+    per_page: p.per_page,
+    total,
+    last_page: Math.max(1, Math.ceil(total / p.per_page)),
+    allowed_sorts: [...allowed.sorts],
+    allowed_filter_fields: [...allowed.filters],
+  };
+  return { data: rows, meta };
+}
+
+/** Escapes LIKE wildcards in a search term. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

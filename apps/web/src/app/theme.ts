@@ -1,0 +1,23 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+const FONT = "'Varela Round', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans SC', sans-serif";
+
+/** The one AdmitOne theme: purple primary colour, Varela Round for text and headings. */
+export const theme = createTheme({
+  primaryColor: 'violet',
+  primaryShade: { light: 6, dark: 5 },
+  fontFamily: FONT,
+  headings: { fontFamily: FONT, fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Anchor: { defaultProps: { underline: 'hover' } },
+  },
+});
+
+/** Darkens dimmed text so secondary copy keeps a 4.5:1 contrast on white (WCAG AA, axe). */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7]! },
+  dark: {},
+});

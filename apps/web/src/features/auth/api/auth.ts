@@ -1,0 +1,30 @@
+import type { AuthResponse, ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@admitone/shared';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Logs in; the client stores the returned token. `token` is null while an account must be chosen. */
+export const login = (body: LoginBody) => api.post<AuthResponse>('/auth/login', body);
+export const register = (body: RegisterBody) => api.post<AuthResponse>('/auth/register', body);
+export const logout = () => api.post<void>('/auth/logout', undefined, { redirectOnUnauthorized: false });
+export const forgotPassword = (body: ForgotPasswordBody) => api.post<{ message: string }>('/auth/forgot-password', body);
+export const resetPassword = (token: string, body: ResetPasswordBody) =>
+  api.post<{ message: string }>(`/auth/reset-password/${encodeURIComponent(token)}`, body);
+
+export const authKeys = {
+  resetToken: (token: string) => ['auth', 'reset-password', token] as const,
+};
+
+/** Checks a reset link before showing the form; answers the e-mail it belongs to. */
+export const resetTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: authKeys.resetToken(token),
+    queryFn: () => api.get<{ data: { email: string } }>(`/auth/reset-password/${encodeURIComponent(token)}`).then((r) => r.data),
+    retry: false,
+    staleTime: 0,
+  });
+
+export const useLogin = () => useMutation({ mutationFn: login });
+export const useRegister = () => useMutation({ mutationFn: register });
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
+export const useResetPassword = (token: string) =>
+  useMutation({ mutationFn: (body: ResetPasswordBody) => resetPassword(token, body) });

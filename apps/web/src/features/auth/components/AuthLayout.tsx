@@ -1,0 +1,25 @@
+import { Anchor, Box, Container, Group, Paper, Stack } from '@mantine/core';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '../../../components/Logo';
+import { LanguagePicker } from '../../locale/components/LanguagePicker';
+
+/** Centred card with the logo for the login, sign-up and password pages. */
+export function AuthLayout() {
+  return (
+    <Box mih="100vh" bg="violet.0" pb="xl">
+      <Group justify="flex-end" p="md" component="header">
+        <LanguagePicker />
+      </Group>
+      <Container size={460} component="main" px="md">
+        <Stack align="center" mb="lg">
+          <Anchor component={Link} to="/" aria-label="AdmitOne" underline="never">
+            <Logo size={44} withName />
+          </Anchor>
+        </Stack>
+        <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} radius="lg">
+          <Outlet />
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import { resetPasswordBody, type ResetPasswordBody } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SectionLoader } from '../../../components/FullPageLoader';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { applyFieldErrors } from '../../../lib/form-submit';
+import { useSchemaValidation } from '../../../lib/validation';
+import { resetTokenQueryOptions, useResetPassword } from '../api/auth';
+import { AuthHeading } from './AuthHeading';
+
+/** Checks the link first, then sets a new password and sends the user to the login page. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const check = useQuery(resetTokenQueryOptions(token));
+  const reset = useResetPassword(token);
+  const [error, setError] = useState<unknown>(null);
+  const validate = useSchemaValidation<ResetPasswordBody>(resetPasswordBody);
+  const form = useForm<ResetPasswordBody>({ initialValues: { password: '', password_confirmation: '' }, validate });
+
+  if (check.isPending) return <SectionLoader />;
+  if (check.isError) {
+    return (
+      <>
+        <AuthHeading title={<Trans>Reset your password</Trans>} />
+        <Stack gap="md">
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            <Trans>This reset password link is invalid or expired.</Trans>
+          </Alert>
+          <Button component={Link} to="/auth/forgot-password" fullWidth>
+            <Trans>Request a new link</Trans>
+          </Button>
+          <Anchor component={Link} to="/auth/login" size="sm" ta="center">
+            <Trans>Back to login</Trans>
+          </Anchor>
+        </Stack>
+      </>
+    );
+  }
+
+  const email = check.data.email;
+  const submit = (values: ResetPasswordBody) => {
+    setError(null);
+    reset.mutate(values, {
+      onSuccess: async () => {
+        notifications.show({ color: 'teal', title: t`Password changed`, message: t`You can now log in with your new password.` });
+        await navigate('/auth/login', { replace: true });
+      },
+      onError: (e) => {
+        if (!applyFieldErrors(e, form.setErrors)) setError(e);
+      },
+    });
+  };
+
+  return (
+    <>
+      <AuthHeading
+        title={<Trans>Set a new password</Trans>}
+        description={<Trans>Choose a new password for {email}.</Trans>}
+      />
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert error={error} />
+          <PasswordInput
+            label={t`New password`}
+            description={t`At least 8 characters`}
+            autoComplete="new-password"
+            required
+            autoFocus
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t`Confirm new password`}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" fullWidth size="md" loading={reset.isPending}>
+            <Trans>Save new password</Trans>
+          </Button>
+        </Stack>
+      </form>
+    </>
+  );
+}

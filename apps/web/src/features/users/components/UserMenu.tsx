@@ -1,0 +1,69 @@
+import { isLocale, LOCALE_NAMES } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLanguage, IconLogout } from '@tabler/icons-react';
+import { useLogout } from '../../auth/hooks/useLogout';
+import { LanguageMenuItems } from '../../locale/components/LanguageMenuItems';
+import type { Me } from '../api/me';
+import classes from './UserMenu.module.css';
+
+/** Initials for the avatar ("Ada Lovelace" → "AL"). */
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+/** The header's user menu: who is logged in, language, logout. */
+export function UserMenu({ me }: { me: Me }) {
+  const { t, i18n } = useLingui();
+  const logout = useLogout();
+  const language = isLocale(i18n.locale) ? LOCALE_NAMES[i18n.locale] : i18n.locale;
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.target} aria-label={t`Open user menu`}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="violet" radius="xl" size={32}>
+              {initials(me.user.name)}
+            </Avatar>
+            <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
+              {me.user.name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <div className={classes.identity}>
+          <Text size="sm" fw={600} truncate>
+            {me.user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {me.user.email}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {me.account.name}
+          </Text>
+        </div>
+        <Menu.Divider />
+        <Menu.Sub position="left-start">
+          <Menu.Sub.Target>
+            <Menu.Sub.Item leftSection={<IconLanguage size={16} aria-hidden />}>
+              <Trans>Language</Trans>
+              <Text span size="xs" c="dimmed" ml={6}>
+                {language}
+              </Text>
+            </Menu.Sub.Item>
+          </Menu.Sub.Target>
+          <Menu.Sub.Dropdown>
+            <LanguageMenuItems />
+          </Menu.Sub.Dropdown>
+        </Menu.Sub>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+          <Trans>Log out</Trans>
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,57 @@
+import { currencyExponent } from '@admitone/shared';
+
+/** Formats an instant as date and time in a time zone and locale, e.g. "12 Mar 2026, 19:30". */
+export function formatDateTime(iso: string, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+/** Formats an instant as a long date, e.g. "Thursday, 12 March 2026". */
+export function formatDate(iso: string, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone }).format(new Date(iso));
+}
+
+/** Formats a start and optional end as one range in the event's zone ("12 Mar 2026, 19:30 – 22:00"). */
+export function formatDateRange(startIso: string, endIso: string | null, timeZone: string, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  if (!endIso) return format.format(new Date(startIso));
+  return format.formatRange(new Date(startIso), new Date(endIso));
+}
+
+/** Short name of a time zone at an instant, e.g. "CET" or "GMT+1". */
+export function formatTimeZoneName(iso: string, timeZone: string, locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso));
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/** Formats integer minor units of a currency, e.g. 1999 EUR → "€19.99" (JPY has no minor unit). */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  const value = minor / 10 ** currencyExponent(currency);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
+}
+
+/** Converts a date picker value ("YYYY-MM-DD HH:mm:ss") to the API wall-clock form "YYYY-MM-DDTHH:mm". */
+export function toWallClock(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  return match ? `${match[1]}T${match[2]}` : null;
+}
+
+/** The browser's IANA time zone, or UTC when it cannot be read. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** All IANA time zones the runtime knows, with UTC included. */
+export function supportedTimeZones(): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}

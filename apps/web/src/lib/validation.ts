@@ -1,0 +1,53 @@
+import type { IssueKey } from '@admitone/shared';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useCallback } from 'react';
+import type { z } from 'zod';
+import { isApiError, NETWORK_ERROR } from './api-error';
+import { zodFormErrors, type IssueTranslator } from './zod-form';
+
+const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
+  required: msg`This field is required`,
+  too_short: msg({ message: 'Must be at least {min} characters' }),
+  too_long: msg({ message: 'Must be at most {max} characters' }),
+  invalid_email: msg`Please enter a valid e-mail address`,
+  invalid_url: msg`Please enter a valid web address starting with http:// or https://`,
+  invalid_type: msg`This value is not valid`,
+  invalid_value: msg`Please choose one of the offered values`,
+  invalid_date: msg`Please enter a valid date and time`,
+  invalid_timezone: msg`Please choose a valid time zone`,
+  invalid_currency: msg`Please choose a valid currency`,
+  passwords_not_same: msg`Passwords are not the same`,
+  terms_required: msg`You must accept the terms and conditions`,
+  end_before_start: msg`The end must be after the start`,
+  too_small_number: msg({ message: 'Must be at least {min}' }),
+  too_big_number: msg({ message: 'Must be at most {max}' }),
+  invalid: msg`This value is not valid`,
+};
+
+/** Translates shared issue descriptors with the given i18n instance. */
+export function issueTranslator(i18n: I18n): IssueTranslator {
+  return (issue) => i18n._(ISSUE_MESSAGES[issue.key] ?? ISSUE_MESSAGES.invalid, issue.values);
+}
+
+/** A Mantine `validate` function backed by a shared zod schema (`toBody` maps form values first). */
+export function useSchemaValidation<V>(schema: z.ZodType, toBody?: (values: V) => unknown) {
+  const { i18n } = useLingui();
+  return useCallback(
+    (values: V) => zodFormErrors(schema, toBody ? toBody(values) : values, issueTranslator(i18n)),
+    [i18n, schema, toBody],
+  );
+}
+
+const GENERIC_ERROR = msg`Something went wrong. Please try again.`;
+const NETWORK_ERROR_MESSAGE = msg`We could not reach the server. Please check your connection and try again.`;
+
+/** The message to show for a failed call: the server's translated message, else a generic one. */
+export function errorMessage(error: unknown, i18n: I18n): string {
+  if (isApiError(error)) {
+    if (error.code === NETWORK_ERROR) return i18n._(NETWORK_ERROR_MESSAGE);
+    if (error.message) return error.message;
+  }
+  return i18n._(GENERIC_ERROR);
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { customIssue, isValidCurrency, isValidTimezone } from '../validation.js';
+
+export const idParam = z.coerce.number().int().positive();
+export const idParams = z.object({ id: idParam });
+
+export const sortDirection = z.enum(['asc', 'desc']);
+
+/** The list query of SPEC §3/§9: paging, search, allow-listed sort and `filter_fields[name]`. */
+export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sorts: S, filters: F) {
+  return z.object({
+    page: z.coerce.number().int().min(1).default(LIMITS.PAGE_DEFAULT),
+    per_page: z.coerce.number().int().min(1).max(LIMITS.PER_PAGE_MAX).default(LIMITS.PER_PAGE_DEFAULT),
+    query: z.string().trim().max(LIMITS.QUERY_MAX).optional(),
+    sort_by: z.enum(sorts).optional(),
+    sort_direction: sortDirection.optional(),
+    filter_fields: z.object(filters).partial().optional(),
+  });
+}
+
+export interface PageMeta {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  allowed_sorts: string[];
+  allowed_filter_fields: string[];
+}
+export interface Paginated<T> {
+  data: T[];
+  meta: PageMeta;
+}
+export interface One<T> {
+  data: T;
+}
+
+export const trimmedName = z.string().trim().min(1).max(LIMITS.NAME_MAX);
+export const emailField = z.string().trim().toLowerCase().max(LIMITS.EMAIL_MAX).pipe(z.email());
+export const optionalText = (max: number) =>
+  z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+export const optionalUrl = z
+  .string()
+  .trim()
+  .max(LIMITS.URL_MAX)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(z.url({ protocol: /^https?$/ }).nullable());
+export const timezoneField = z.string().trim().refine(isValidTimezone, customIssue('invalid_timezone'));
+export const currencyField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isValidCurrency, customIssue('invalid_currency'));
+
+/** A wall-clock date and time without offset, e.g. `2026-12-31T19:30`, read in a given time zone. */
+export const localDateTime = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/, customIssue('invalid_date'));

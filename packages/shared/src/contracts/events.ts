@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { EVENT_LIFECYCLES, EVENT_STATUSES, type EventLifecycle, type EventStatus } from '../enums.js';
+import { customIssue } from '../validation.js';
+import { currencyField, listQuery, localDateTime, optionalText, timezoneField } from './common.js';
+
+/** Compares two wall-clock strings of the same time zone. */
+const normalise = (s: string) => s.replace(' ', 'T').slice(0, 16);
+
+export const createEventBody = z
+  .object({
+    title: z.string().trim().min(1).max(LIMITS.TITLE_MAX),
+    organizer_id: z.number().int().positive(),
+    start_date: localDateTime,
+    end_date: localDateTime.nullish().transform((v) => v ?? null),
+    timezone: timezoneField,
+    currency: currencyField,
+    description: optionalText(LIMITS.DESCRIPTION_MAX),
+  })
+  .refine((v) => !v.end_date || normalise(v.end_date) > normalise(v.start_date), {
+    path: ['end_date'],
+    when: (p) => {
+      const v = p.value as { start_date?: unknown; end_date?: unknown } | undefined;
+      return typeof v?.start_date === 'string' && typeof v?.end_date === 'string';
+    },
+    ...customIssue('end_before_start'),
+  });
+export type CreateEventBody = z.input<typeof createEventBody>;
+
+export const EVENT_SORTS = ['start_date', 'created_at', 'title'] as const;
+export const eventListQuery = listQuery(EVENT_SORTS, {
+  status: z.enum(EVENT_STATUSES),
+  lifecycle: z.enum(EVENT_LIFECYCLES),
+  organizer_id: z.coerce.number().int().positive(),
+});
+export type EventListQuery = z.input<typeof eventListQuery>;
+
+export interface EventDto {
+  id: number;
+  title: string;
+  slug: string;
+  /** Sanitised HTML. */
+  description: string | null;
+  status: EventStatus;
+  lifecycle: EventLifecycle;
+  /** ISO 8601 instants in UTC; show them in `timezone`. */
+  start_date: string;
+  end_date: string | null;
+  timezone: string;
+  currency: string;
+  organizer: { id: number; name: string };
+  created_at: string;
+  updated_at: string;
+}

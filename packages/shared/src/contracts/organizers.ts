@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { emailField, listQuery, optionalText, optionalUrl, trimmedName } from './common.js';
+
+export const organizerBody = z.object({
+  name: trimmedName,
+  email: emailField,
+  description: optionalText(LIMITS.DESCRIPTION_MAX),
+  website: optionalUrl,
+});
+export type OrganizerBody = z.input<typeof organizerBody>;
+
+export const ORGANIZER_SORTS = ['name', 'created_at'] as const;
+export const organizerListQuery = listQuery(ORGANIZER_SORTS, {});
+
+export interface OrganizerDto {
+  id: number;
+  name: string;
+  email: string;
+  description: string | null;
+  website: string | null;
+  created_at: string;
+}

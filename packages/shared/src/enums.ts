@@ -1,0 +1,126 @@
+/** Interface languages (SPEC §1); `en` is the default. */
+export const LOCALES = ['en', 'de', 'fr', 'es', 'pt', 'pt-BR', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** Name of each language in itself, for the language picker. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  pt: 'Português',
+  'pt-BR': 'Português (Brasil)',
+  'zh-CN': '简体中文',
+};
+/** Cookie that holds the chosen interface language. */
+export const LOCALE_COOKIE = 'admitone_locale';
+
+/** Picks the best supported locale for a list of language tags (browser or Accept-Language order). */
+export function matchLocale(tags: readonly string[]): Locale | null {
+  for (const raw of tags) {
+    const tag = raw.trim();
+    if (!tag) continue;
+    const exact = LOCALES.find((l) => l.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const lang = tag.split('-')[0]!.toLowerCase();
+    if (lang === 'pt' && /^pt-br$/i.test(tag)) return 'pt-BR';
+    if (lang === 'zh') return 'zh-CN';
+    const base = LOCALES.find((l) => l.toLowerCase() === lang);
+    if (base) return base;
+  }
+  return null;
+}
+
+/** Parses an Accept-Language header into tags ordered by preference. */
+export function parseAcceptLanguage(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag!.trim(), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((x) => x.tag && x.tag !== '*')
+    .sort((a, b) => b.q - a.q)
+    .map((x) => x.tag);
+}
+
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+export const ROLES = ['ADMIN', 'ORGANIZER'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** Where an event stands in time, derived from its dates (not stored). */
+export const EVENT_LIFECYCLES = ['UPCOMING', 'ONGOING', 'ENDED'] as const;
+export type EventLifecycle = (typeof EVENT_LIFECYCLES)[number];
+
+export const ORDER_STATUSES = [
+  'AWAITING_PAYMENT',
+  'PROCESSING',
+  'COMPLETED',
+  'CANCELLED',
+  'REFUND_PENDING',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+  'REFUND_FAILED',
+  'PAYMENT_FAILED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Badge colour of an order status (SPEC §4). */
+export function orderStatusColor(status: OrderStatus): 'orange' | 'red' | 'teal' {
+  switch (status) {
+    case 'AWAITING_PAYMENT':
+    case 'REFUND_PENDING':
+    case 'PARTIALLY_REFUNDED':
+      return 'orange';
+    case 'CANCELLED':
+    case 'REFUND_FAILED':
+    case 'REFUNDED':
+    case 'PAYMENT_FAILED':
+      return 'red';
+    default:
+      return 'teal';
+  }
+}
+
+/** Permissions the server computes for the caller's role; the UI shows what these allow. */
+export const PERMISSIONS = [
+  'events.manage',
+  'organizers.manage',
+  'users.manage',
+  'account.manage',
+  'taxes.manage',
+  'payments.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  ADMIN: PERMISSIONS,
+  ORGANIZER: ['events.manage', 'organizers.manage'],
+};
+
+/** A sensible first currency for a new account, from the language it signed up in. */
+export function defaultCurrencyFor(locale: Locale): string {
+  switch (locale) {
+    case 'de':
+    case 'fr':
+    case 'es':
+    case 'pt':
+      return 'EUR';
+    case 'pt-BR':
+      return 'BRL';
+    case 'zh-CN':
+      return 'CNY';
+    default:
+      return 'USD';
+  }
+}

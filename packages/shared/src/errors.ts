@@ -1,0 +1,25 @@
+/** Error codes the API answers with; each maps to one HTTP status and one translated message. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 422,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  EMAIL_ALREADY_REGISTERED: 409,
+  ACCOUNT_REQUIRED: 409,
+  INVALID_RESET_TOKEN: 400,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL_ERROR: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field errors: a dotted field path (e.g. `email`, `location.city`) to its messages. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The one error shape of every API answer that is not 2xx. */
+export interface ApiErrorBody {
+  error: { code: ErrorCode | string; message: string; field_errors?: FieldErrors };
+}

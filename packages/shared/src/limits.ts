@@ -1,0 +1,27 @@
+/** Validation limits shared by the API and the web app (SPEC §5 and §9). */
+export const LIMITS = {
+  /** Names are "under 150 characters". */
+  NAME_MAX: 149,
+  FIRST_NAME_MIN: 1,
+  FIRST_NAME_MAX: 50,
+  PASSWORD_MIN: 8,
+  /** Passwords longer than this are refused so hashing stays cheap. */
+  PASSWORD_MAX: 200,
+  /** Descriptions are "under 50,000 characters". */
+  DESCRIPTION_MAX: 49_999,
+  EMAIL_MAX: 254,
+  URL_MAX: 2_000,
+  PROMO_CODE_MIN: 3,
+  PROMO_CODE_MAX: 50,
+  TITLE_MAX: 149,
+  PAGE_DEFAULT: 1,
+  PER_PAGE_DEFAULT: 20,
+  PER_PAGE_MAX: 100,
+  QUERY_MAX: 200,
+  IMAGE_MAX_BYTES: 5 * 1024 * 1024,
+} as const;
+
+/** How long a password reset link stays valid. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** Sessions expire after this many days without use. */
+export const SESSION_TTL_DAYS = 30;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * A translation-neutral description of a validation problem. Both the API and the web app turn
+ * these into translated messages, so a field error reads the same wherever it is shown.
+ */
+export type IssueKey =
+  | 'required'
+  | 'too_short'
+  | 'too_long'
+  | 'invalid_email'
+  | 'invalid_url'
+  | 'invalid_type'
+  | 'invalid_value'
+  | 'invalid_date'
+  | 'invalid_timezone'
+  | 'invalid_currency'
+  | 'passwords_not_same'
+  | 'terms_required'
+  | 'end_before_start'
+  | 'too_small_number'
+  | 'too_big_number'
+  | 'not_found_choice'
+  | 'invalid';
+
+export interface IssueDescriptor {
+  key: IssueKey;
+  values: Record<string, string | number>;
+}
+
+const KEY_PREFIX = '@';
+
+/** Error option naming a neutral key; the key travels in the issue message as `@key`. */
+export function customIssue(key: IssueKey) {
+  return { message: `${KEY_PREFIX}${key}` };
+}
+
+/** Maps a zod issue to the neutral descriptor above. */
+export function describeIssue(issue: z.core.$ZodIssue | { code: string; [k: string]: unknown }): IssueDescriptor {
+  const i = issue as Record<string, unknown>;
+  if (typeof i.message === 'string' && i.message.startsWith(KEY_PREFIX)) {
+    return { key: i.message.slice(KEY_PREFIX.length) as IssueKey, values: {} };
+  }
+  switch (i.code) {
+    case 'too_small': {
+      const min = Number(i.minimum);
+      if (i.origin === 'string') return min <= 1 ? { key: 'required', values: {} } : { key: 'too_short', values: { min } };
+      if (i.origin === 'number' || i.origin === 'int') return { key: 'too_small_number', values: { min } };
+      return { key: 'too_short', values: { min } };
+    }
+    case 'too_big': {
+      const max = Number(i.maximum);
+      if (i.origin === 'number' || i.origin === 'int') return { key: 'too_big_number', values: { max } };
+      return { key: 'too_long', values: { max } };
+    }
+    case 'invalid_format':
+      if (i.format === 'email') return { key: 'invalid_email', values: {} };
+      if (i.format === 'url') return { key: 'invalid_url', values: {} };
+      return { key: 'invalid', values: {} };
+    case 'invalid_type':
+      if (i.input === undefined || i.input === null) return { key: 'required', values: {} };
+      return { key: 'invalid_type', values: {} };
+    case 'invalid_value':
+      return { key: 'invalid_value', values: {} };
+    default:
+      return { key: 'invalid', values: {} };
+  }
+}
+
+/** Checks an IANA time zone name. */
+export function isValidTimezone(tz: string): boolean {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks an ISO 4217 currency code that the runtime can format. */
+export function isValidCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    return Intl.supportedValuesOf('currency').includes(code);
+  } catch {
+    return false;
+  }
+}
+
+/** Number of minor-unit digits of a currency (2 for EUR, 0 for JPY). */
+export function currencyExponent(code: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+}
