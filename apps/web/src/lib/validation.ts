@@ -7,28 +7,33 @@ import type { z } from 'zod';
 import { isApiError, NETWORK_ERROR } from './api-error';
 import { zodFormErrors, type IssueTranslator } from './zod-form';
 
+// Same English wording as the API's field messages, so a field error reads the same from both sides.
 const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
-  required: msg`This field is required`,
-  too_short: msg({ message: 'Must be at least {min} characters' }),
-  too_long: msg({ message: 'Must be at most {max} characters' }),
-  invalid_email: msg`Please enter a valid e-mail address`,
-  invalid_url: msg`Please enter a valid web address starting with http:// or https://`,
-  invalid_type: msg`This value is not valid`,
-  invalid_value: msg`Please choose one of the offered values`,
-  invalid_date: msg`Please enter a valid date and time`,
-  invalid_timezone: msg`Please choose a valid time zone`,
-  invalid_currency: msg`Please choose a valid currency`,
+  required: msg`This field is required.`,
+  too_short: msg({ message: 'Must be at least {min} characters.' }),
+  too_long: msg({ message: 'Must be at most {max} characters.' }),
+  invalid_email: msg`Enter a valid e-mail address.`,
+  invalid_url: msg`Enter a valid web address starting with http:// or https://.`,
+  invalid_type: msg`This value has the wrong type.`,
+  invalid_value: msg`Choose one of the allowed values.`,
+  invalid_date: msg`Enter a valid date and time.`,
+  invalid_timezone: msg`Choose a valid time zone.`,
+  invalid_currency: msg`Choose a valid currency.`,
   passwords_not_same: msg`Passwords are not the same`,
-  terms_required: msg`You must accept the terms and conditions`,
-  end_before_start: msg`The end must be after the start`,
-  too_small_number: msg({ message: 'Must be at least {min}' }),
-  too_big_number: msg({ message: 'Must be at most {max}' }),
-  invalid: msg`This value is not valid`,
+  terms_required: msg`You must accept the terms to sign up.`,
+  end_before_start: msg`The end must be after the start.`,
+  too_small_number: msg({ message: 'Must be at least {min}.' }),
+  too_big_number: msg({ message: 'Must be at most {max}.' }),
+  not_found_choice: msg`This choice does not exist.`,
+  invalid: msg`This value is not valid.`,
 };
 
 /** Translates shared issue descriptors with the given i18n instance. */
 export function issueTranslator(i18n: I18n): IssueTranslator {
-  return (issue) => i18n._(ISSUE_MESSAGES[issue.key] ?? ISSUE_MESSAGES.invalid, issue.values);
+  return (issue) => {
+    const descriptor: MessageDescriptor = { ...(ISSUE_MESSAGES[issue.key] ?? ISSUE_MESSAGES.invalid), values: issue.values };
+    return i18n._(descriptor);
+  };
 }
 
 /** A Mantine `validate` function backed by a shared zod schema (`toBody` maps form values first). */

@@ -32,7 +32,7 @@ export const fetchEvent = (id: number) => api.get<One<EventDto>>(`/events/${id}`
 
 export const eventQueryOptions = (id: number) => queryOptions({ queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) });
 
-export const useEvent = (id: number) => useQuery(eventQueryOptions(id));
+export const useEvent = (id: number, enabled = true) => useQuery({ ...eventQueryOptions(id), enabled });
 
 export const createEvent = (body: CreateEventBody) => api.post<One<EventDto>>('/events', body).then((r) => r.data);
 

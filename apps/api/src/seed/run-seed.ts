@@ -1,0 +1,29 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { systemClock } from '../shared/clock.js';
+import { seed } from './seed.js';
+
+/** `npm run db:seed`: creates the demo account (stop `npm start` first when using the embedded database). */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = openDatabase(config.databaseUrl);
+  await database.migrate();
+  const result = await seed(database.db, systemClock);
+  await database.close();
+  console.log(result.created ? 'Demo data created.' : 'Demo data was already there; nothing changed.');
+  console.log(`Log in at ${config.appUrl}/auth/login with ${result.email} / ${result.password}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { events } from '../db/schema/index.js';
+import { createEvent } from '../modules/events/create-event.js';
+import { register } from '../modules/auth/register.js';
+import { insertOrganizer } from '../modules/organizers/organizers.repository.js';
+import { findUserByEmail, membershipsOf } from '../modules/users/users.repository.js';
+import type { Clock } from '../shared/clock.js';
+
+export const DEMO_LOGIN = { email: 'demo@admitone.test', password: 'admitone-demo' } as const;
+
+export interface SeedResult {
+  created: boolean;
+  email: string;
+  password: string;
+  accountId: number;
+  eventIds: number[];
+}
+
+/**
+ * The demo world shared by newcomers and end-to-end tests: one account, one organizer and three
+ * events (live and upcoming, draft, ended). Running it again changes nothing.
+ */
+export async function seed(db: Db, clock: Clock): Promise<SeedResult> {
+  const existing = await findUserByEmail(db, DEMO_LOGIN.email);
+  if (existing) {
+    const [account] = await membershipsOf(db, existing.id);
+    const rows = await db.select({ id: events.id }).from(events).where(eq(events.account_id, account!.id)).orderBy(events.id);
+    return { created: false, ...DEMO_LOGIN, accountId: account!.id, eventIds: rows.map((r) => r.id) };
+  }
+  const auth = await register(
+    { db, clock },
+    { name: 'Demo Organizer', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, password_confirmation: DEMO_LOGIN.password, timezone: 'Europe/London' },
+    'en',
+  );
+  const accountId = auth.accounts[0]!.id;
+  const now = clock.now();
+  const organizer = await insertOrganizer(db, {
+    account_id: accountId,
+    name: 'Riverside Music Hall',
+    email: 'hello@riverside.test',
+    description: 'Concerts and talks by the river since 1998.',
+    website: 'https://riverside.test',
+    created_at: now,
+    updated_at: now,
+  });
+  const year = now.getUTCFullYear();
+  const specs = [
+    { title: 'Summer Jazz Festival', start_date: `${year + 1}-07-18T18:00`, end_date: `${year + 1}-07-18T23:00`, status: 'LIVE' as const, description: '<p>Three stages, twelve bands, one long summer evening.</p>' },
+    { title: 'Autumn Lecture Series', start_date: `${year + 1}-10-02T19:30`, end_date: `${year + 1}-10-02T21:00`, status: 'DRAFT' as const, description: '<p>Evening talks on science and the city.</p>' },
+    { title: 'New Year Warm-up', start_date: `${year - 1}-12-30T20:00`, end_date: `${year - 1}-12-31T01:00`, status: 'LIVE' as const, description: '<p>Last year\'s party.</p>' },
+  ];
+  const eventIds: number[] = [];
+  for (const spec of specs) {
+    const event = await createEvent({ db, clock }, accountId, {
+      title: spec.title,
+      organizer_id: organizer.id,
+      start_date: spec.start_date,
+      end_date: spec.end_date,
+      timezone: 'Europe/London',
+      currency: 'GBP',
+      description: spec.description,
+    });
+    if (spec.status !== 'DRAFT') await db.update(events).set({ status: spec.status }).where(eq(events.id, event.id));
+    eventIds.push(event.id);
+  }
+  return { created: true, ...DEMO_LOGIN, accountId, eventIds };
+}

@@ -1,0 +1,54 @@
+import type { AuthResponse, CreateEventBody, EventDto, OrganizerDto } from '@admitone/shared';
+import type { App } from '../src/app.js';
+import { call } from './test-app.js';
+
+let seq = 0;
+const next = () => `${process.pid}-${++seq}`;
+
+export const PASSWORD = 'correct horse battery';
+
+/** Signs up a new user with their own account; returns the token and what register answered. */
+export async function registerUser(app: App, overrides: Partial<{ name: string; email: string; password: string; locale: string }> = {}) {
+  const password = overrides.password ?? PASSWORD;
+  const email = overrides.email ?? `user-${next()}@example.test`;
+  const res = await call(app, 'POST', '/api/auth/register', {
+    body: {
+      name: overrides.name ?? 'Ada Organizer',
+      email,
+      password,
+      password_confirmation: password,
+      accept_terms: true,
+      timezone: 'Europe/Berlin',
+      ...(overrides.locale ? { locale: overrides.locale } : {}),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<AuthResponse>();
+  return { ...body, token: body.token!, email, password };
+}
+
+export async function createOrganizer(app: App, token: string, overrides: Partial<OrganizerDto> = {}): Promise<OrganizerDto> {
+  const res = await call(app, 'POST', '/api/organizers', {
+    token,
+    body: { name: 'Blue Note Promotions', email: 'hello@bluenote.test', ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`organizer failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: OrganizerDto }>().data;
+}
+
+export async function createEvent(app: App, token: string, organizerId: number, overrides: Partial<CreateEventBody> = {}): Promise<EventDto> {
+  const res = await call(app, 'POST', '/api/events', {
+    token,
+    body: {
+      title: 'Jazz Night',
+      organizer_id: organizerId,
+      start_date: '2030-06-01T19:00',
+      end_date: '2030-06-01T23:00',
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`event failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: EventDto }>().data;
+}

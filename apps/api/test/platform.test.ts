@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestContext } from './test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('platform', () => {
+  it('answers unknown API routes with a 404 in the error shape', async () => {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/events/1/nothing'], ['DELETE', '/api/users/me']] as const) {
+      const res = await call(ctx.app, method, url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'This address does not exist.' } });
+    }
+  });
+
+  it('publishes an OpenAPI document of every route, with a browsable page', async () => {
+    const doc = (await call(ctx.app, 'GET', '/api/docs/json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ['/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/auth/forgot-password', '/api/auth/reset-password/{token}', '/api/users/me', '/api/organizers', '/api/organizers/{id}', '/api/events', '/api/events/{id}']) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.paths['/api/events'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['title', 'organizer_id', 'start_date', 'timezone', 'currency']),
+    );
+    const page = await call(ctx.app, 'GET', '/api/docs');
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('sends security headers', async () => {
+    const res = await call(ctx.app, 'GET', '/api/nope');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,59 @@
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string | undefined;
+}
+
+/** An in-process SMTP server that keeps what it receives, so tests assert on real delivered mail. */
+export async function startTestSmtp() {
+  const received: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html ?? '',
+          messageId: parsed.messageId,
+        });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Waits until a mail to `to` (and matching `where`) has arrived. */
+    async waitFor(to: string, where: (m: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find((m) => m.to.includes(to) && where(m));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms (got ${received.length})`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type TestSmtp = Awaited<ReturnType<typeof startTestSmtp>>;

@@ -1,0 +1,57 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Clock } from '../src/shared/clock.js';
+import { startTestSmtp, type TestSmtp } from './smtp.js';
+import { createTestDatabase } from './test-db.js';
+
+export interface TestContext {
+  app: App;
+  smtp: TestSmtp;
+  close(): Promise<void>;
+}
+
+/** The real app on its own database, with mail going to an in-process SMTP server. */
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestContext> {
+  const smtp = await startTestSmtp();
+  const database = await createTestDatabase();
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      APP_URL: 'http://admitone.test',
+      DATA_DIR: '/tmp/admitone-test',
+      WEB_DIST_DIR: '',
+      ...options.env,
+    },
+    process.cwd(),
+  );
+  const app = await buildApp({ ...config, webDistDir: null }, { clock: options.clock });
+  await app.ready();
+  return {
+    app,
+    smtp,
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.drop();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls the API like a client: JSON in, JSON out, optional bearer token and language. */
+export async function call(
+  app: App,
+  method: Method,
+  url: string,
+  opts: { token?: string | null; body?: unknown; locale?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse & { json: <T = any>() => T }> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.locale) headers['accept-language'] = opts.locale;
+  return (await app.inject({ method, url, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) })) as never;
+}

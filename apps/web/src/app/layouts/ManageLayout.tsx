@@ -1,0 +1,54 @@
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Avatar.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, AppShell, Button, Group } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { Logo } from '../../components/Logo';
+import { RequireAuth } from '../../features/auth/components/RequireAuth';
+import { useMe } from '../../features/users/api/me';
+import { UserMenu } from '../../features/users/components/UserMenu';
+import classes from './ManageLayout.module.css';
+
+function ManageShell() {
+  const { t } = useLingui();
+  const me = useMe();
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header component="header" className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            <Anchor component={Link} to="/manage/events" underline="never" aria-label="AdmitOne">
+              <Logo size={32} withName />
+            </Anchor>
+            <nav aria-label={t`Main navigation`}>
+              <Button
+                component={NavLink}
+                to="/manage/events"
+                variant="subtle"
+                color="gray.8"
+                leftSection={<IconCalendarEvent size={18} aria-hidden />}
+                className={classes.navLink}
+              >
+                <Trans>Events</Trans>
+              </Button>
+            </nav>
+          </Group>
+          {me.data ? <UserMenu me={me.data} /> : null}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** The logged-in area: header with navigation and user menu around the page. */
+export function ManageLayout() {
+  return (
+    <RequireAuth>
+      <ManageShell />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { NotFound, RouteError } from '../components/RouteError';
+
+type PageModule = { default: ComponentType };
+
+/** A lazily loaded page: its code is fetched when the route is first visited. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/** Gives a route (and its children) the error screen (SPEC §2: every route has one). */
+function withErrors(route: RouteObject): RouteObject {
+  const children = route.children?.map(withErrors);
+  return { errorElement: <RouteError />, ...route, ...(children ? { children } : {}) } as RouteObject;
+}
+
+/** The route table of SPEC §2 (only the screens built so far). */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { index: true, lazy: page(() => import('./routes/HomeRoute')) },
+      {
+        path: 'auth',
+        lazy: page(() => import('./routes/AuthLayoutRoute')),
+        children: [
+          { path: 'login', lazy: page(() => import('./routes/LoginRoute')) },
+          { path: 'register', lazy: page(() => import('./routes/RegisterRoute')) },
+          { path: 'forgot-password', lazy: page(() => import('./routes/ForgotPasswordRoute')) },
+          { path: 'reset-password/:token', lazy: page(() => import('./routes/ResetPasswordRoute')) },
+        ],
+      },
+      { path: 'welcome', lazy: page(() => import('./routes/WelcomeRoute')) },
+      {
+        path: 'manage',
+        lazy: page(() => import('./routes/ManageLayoutRoute')),
+        children: [
+          { path: 'events', lazy: page(() => import('./routes/EventsRoute')) },
+          {
+            path: 'event/:eventId',
+            lazy: page(() => import('./routes/EventLayoutRoute')),
+            children: [{ index: true, lazy: page(() => import('./routes/EventDashboardRoute')) }],
+          },
+        ],
+      },
+      { path: '*', Component: NotFound },
+    ],
+  },
+].map(withErrors);
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,3 @@
+import { AuthLayout } from '../../features/auth/components/AuthLayout';
+
+export default AuthLayout;

@@ -1,0 +1,3 @@
+import { EventOverview } from '../../features/events/components/EventOverview';
+
+export default EventOverview;

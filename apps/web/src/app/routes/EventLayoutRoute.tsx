@@ -1,0 +1,3 @@
+import { EventLayout } from '../../features/events/components/EventLayout';
+
+export default EventLayout;

@@ -1,0 +1,3 @@
+import { EventsPage } from '../../features/events/components/EventsPage';
+
+export default EventsPage;

@@ -1,0 +1,3 @@
+import { ManageLayout } from '../layouts/ManageLayout';
+
+export default ManageLayout;

@@ -1,0 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
+import { RegisterForm } from '../../features/auth/components/RegisterForm';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** `/auth/register` */
+export default function RegisterRoute() {
+  const { t } = useLingui();
+  usePageTitle(t`Sign up`);
+  return <RegisterForm />;
+}

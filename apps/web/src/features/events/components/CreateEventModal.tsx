@@ -1,0 +1,24 @@
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { SectionLoader } from '../../../components/FullPageLoader';
+
+// The form pulls in the date pickers and the rich text editor: load it only when the modal opens.
+const CreateEventFlow = lazy(() => import('./CreateEventFlow').then((m) => ({ default: m.CreateEventFlow })));
+
+/** "Create event" dialog; asks for an organizer first when the account has none. */
+export function CreateEventModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Trans>Create event</Trans>} size="xl" closeButtonProps={{ 'aria-label': t`Close` }}>
+      {opened ? (
+        <Suspense fallback={<SectionLoader />}>
+          <CreateEventFlow onDone={onClose} />
+        </Suspense>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+import '@mantine/dates/styles.css';
+import { createEventBody, isLocale, type CreateEventBody, type EventDto, type OrganizerDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
+import { CurrencySelect } from '../../../components/CurrencySelect';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { RichTextInput } from '../../../components/RichTextInput';
+import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
+import { toWallClock } from '../../../lib/format';
+import { applyFieldErrors } from '../../../lib/form-submit';
+import { dayjsLocaleName } from '../../../lib/locale';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useCreateEvent } from '../api/events';
+
+interface EventValues {
+  title: string;
+  organizer_id: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  timezone: string;
+  currency: string;
+  description: string;
+}
+
+interface EventFormProps {
+  organizers: OrganizerDto[];
+  defaultOrganizerId?: number;
+  defaultTimezone: string;
+  defaultCurrency: string;
+  onCreated: (event: EventDto) => void;
+  secondaryAction?: ReactNode;
+}
+
+const toBody = (v: EventValues) =>
+  ({
+    title: v.title,
+    organizer_id: v.organizer_id ? Number(v.organizer_id) : undefined,
+    start_date: toWallClock(v.start_date) ?? undefined,
+    end_date: toWallClock(v.end_date),
+    timezone: v.timezone,
+    currency: v.currency,
+    description: v.description || null,
+  }) as CreateEventBody;
+
+/** Shows a picker value ("YYYY-MM-DD HH:mm:ss", wall clock) in the active language. */
+const wallClockFormatter = (locale: string) => (value: string) => {
+  const date = new Date(value.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+};
+
+/** Creates an event: title, organizer, dates in the event's time zone, currency and description. */
+export function EventForm(props: EventFormProps) {
+  const { organizers, defaultOrganizerId, defaultTimezone, defaultCurrency, onCreated, secondaryAction } = props;
+  const { t, i18n } = useLingui();
+  const create = useCreateEvent();
+  const [error, setError] = useState<unknown>(null);
+  const validate = useSchemaValidation<EventValues>(createEventBody, toBody);
+  const form = useForm<EventValues>({
+    initialValues: {
+      title: '',
+      organizer_id: defaultOrganizerId ? String(defaultOrganizerId) : organizers.length === 1 ? String(organizers[0]!.id) : null,
+      start_date: null,
+      end_date: null,
+      timezone: defaultTimezone,
+      currency: defaultCurrency,
+      description: '',
+    },
+    validate,
+  });
+
+  const submit = (values: EventValues) => {
+    setError(null);
+    create.mutate(toBody(values), {
+      onSuccess: onCreated,
+      onError: (e) => {
+        if (!applyFieldErrors(e, form.setErrors)) setError(e);
+      },
+    });
+  };
+
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const formatValue = wallClockFormatter(locale);
+
+  return (
+    <DatesProvider settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1 }}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert error={error} />
+          <TextInput label={t`Event title`} required data-autofocus {...form.getInputProps('title')} />
+          <Select
+            label={t`Organizer`}
+            required
+            allowDeselect={false}
+            data={organizers.map((o) => ({ value: String(o.id), label: o.name }))}
+            {...form.getInputProps('organizer_id')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <DateTimePicker
+              label={t`Starts`}
+              required
+              valueFormat={formatValue}
+              placeholder={t`Pick date and time`}
+              {...form.getInputProps('start_date')}
+            />
+            <DateTimePicker
+              label={t`Ends`}
+              clearable
+              valueFormat={formatValue}
+              placeholder={t`Optional`}
+              {...form.getInputProps('end_date')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TimeZoneSelect label={t`Time zone`} required {...form.getInputProps('timezone')} />
+            <CurrencySelect label={t`Currency`} required {...form.getInputProps('currency')} />
+          </SimpleGrid>
+          <RichTextInput
+            label={t`Description`}
+            description={t`Tell buyers what to expect. Shown on the event page.`}
+            onChange={(html) => form.setFieldValue('description', html)}
+            error={form.errors.description}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            {secondaryAction}
+            <Button type="submit" loading={create.isPending}>
+              <Trans>Create event</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </DatesProvider>
+  );
+}

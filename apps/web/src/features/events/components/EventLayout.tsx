@@ -1,0 +1,48 @@
+import '@mantine/core/styles/NavLink.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Box, Container, NavLink as MantineNavLink, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconLayoutDashboard } from '@tabler/icons-react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useRouteEvent } from '../hooks/useRouteEvent';
+import classes from './EventLayout.module.css';
+
+/** Event area: side navigation with the event's sections beside the current section. */
+export function EventLayout() {
+  const { t } = useLingui();
+  const { event, loading } = useRouteEvent();
+  const base = event ? `/manage/event/${event.id}` : '';
+
+  return (
+    <Container size="xl" py="lg" className={classes.layout}>
+      <Box component="aside" className={classes.side}>
+        <Anchor component={Link} to="/manage/events" size="sm" c="dimmed" className={classes.back}>
+          <IconArrowLeft size={14} aria-hidden />
+          <Trans>All events</Trans>
+        </Anchor>
+        {loading || !event ? (
+          <Skeleton h={20} w="80%" my="sm" />
+        ) : (
+          <Text fw={700} my="sm" lineClamp={2} title={event.title}>
+            {event.title}
+          </Text>
+        )}
+        <nav aria-label={t`Event sections`}>
+          <Stack gap={2}>
+            <MantineNavLink
+              component={NavLink}
+              to={base}
+              end
+              label={<Trans>Overview</Trans>}
+              leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+          </Stack>
+        </nav>
+      </Box>
+      <Box component="section" className={classes.content}>
+        <Outlet />
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,84 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import { useLingui } from '@lingui/react/macro';
+import { CloseButton, Group, SegmentedControl, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useId } from 'react';
+import { EVENT_SORT_OPTIONS, type EventListState, type EventSortOption, type LifecycleFilter } from '../hooks/useEventListParams';
+
+interface EventListToolbarProps {
+  state: EventListState;
+  onChange: (patch: Partial<EventListState>) => void;
+  /** The search box text; it reaches the list (and the URL) after a short pause in typing. */
+  searchText: string;
+  onSearchText: (text: string) => void;
+}
+
+/** Search (debounced), sort and the lifecycle filter of the event list. */
+export function EventListToolbar({ state, onChange, searchText, onSearchText }: EventListToolbarProps) {
+  const { t } = useLingui();
+  const filterLabelId = useId();
+  const pushQuery = useDebouncedCallback((value: string) => onChange({ query: value }), 350);
+  const sortLabels: Record<EventSortOption, string> = {
+    'start_date:desc': t`Start date (latest first)`,
+    'start_date:asc': t`Start date (earliest first)`,
+    'created_at:desc': t`Created (newest first)`,
+    'created_at:asc': t`Created (oldest first)`,
+    'title:asc': t`Title (A–Z)`,
+    'title:desc': t`Title (Z–A)`,
+  };
+  const filtered = state.lifecycle !== 'all';
+
+  return (
+    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+      <TextInput
+        label={t`Search events`}
+        placeholder={t`Search by title`}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={searchText}
+        onChange={(e) => {
+          onSearchText(e.currentTarget.value);
+          pushQuery(e.currentTarget.value);
+        }}
+        rightSection={
+          searchText ? (
+            <CloseButton
+              aria-label={t`Clear search`}
+              onClick={() => {
+                onSearchText('');
+                pushQuery.cancel();
+                onChange({ query: '' });
+              }}
+            />
+          ) : null
+        }
+        rightSectionPointerEvents="all"
+        style={{ flex: '1 1 240px' }}
+      />
+      <Select
+        label={t`Sort by`}
+        data={EVENT_SORT_OPTIONS.map((value) => ({ value, label: sortLabels[value] }))}
+        value={state.sort}
+        onChange={(value) => value && onChange({ sort: value as EventSortOption })}
+        allowDeselect={false}
+        disabled={filtered}
+        description={filtered ? t`Sorting is off while a filter is applied` : undefined}
+        inputWrapperOrder={['label', 'input', 'description']}
+        w={{ base: '100%', xs: 250 }}
+      />
+      <div>
+        <VisuallyHidden id={filterLabelId}>{t`Show events`}</VisuallyHidden>
+        <SegmentedControl
+          aria-labelledby={filterLabelId}
+          value={state.lifecycle}
+          onChange={(value) => onChange({ lifecycle: value as LifecycleFilter })}
+          data={[
+            { value: 'all', label: t`All` },
+            { value: 'UPCOMING', label: t`Upcoming` },
+            { value: 'ENDED', label: t`Ended` },
+          ]}
+        />
+      </div>
+    </Group>
+  );
+}

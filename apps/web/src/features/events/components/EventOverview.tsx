@@ -1,0 +1,96 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import type { EventDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCoin, IconUser, IconWorld } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { HtmlContent } from '../../../components/HtmlContent';
+import { formatDateTime, formatTimeZoneName } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useRouteEvent } from '../hooks/useRouteEvent';
+import { EventBadges } from './EventBadges';
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          {label}
+        </Text>
+        <Text size="sm" fw={500}>
+          {children}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function OverviewContent({ event }: { event: EventDto }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(event.title);
+  const locale = i18n.locale;
+  const zone = formatTimeZoneName(event.start_date, event.timezone, locale);
+  const start = formatDateTime(event.start_date, event.timezone, locale);
+  const end = event.end_date ? formatDateTime(event.end_date, event.timezone, locale) : null;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <EventBadges status={event.status} lifecycle={event.lifecycle} />
+        <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+          {event.title}
+        </Title>
+      </Stack>
+      <Card withBorder radius="md" padding="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+          <Fact icon={<IconCalendarEvent size={20} />} label={<Trans>Starts</Trans>}>
+            {start} ({zone})
+          </Fact>
+          <Fact icon={<IconCalendarEvent size={20} />} label={<Trans>Ends</Trans>}>
+            {end ? `${end} (${zone})` : t`No end time set`}
+          </Fact>
+          <Fact icon={<IconUser size={20} />} label={<Trans>Organizer</Trans>}>
+            {event.organizer.name}
+          </Fact>
+          <Fact icon={<IconWorld size={20} />} label={<Trans>Time zone</Trans>}>
+            {event.timezone.replaceAll('_', ' ')}
+          </Fact>
+          <Fact icon={<IconCoin size={20} />} label={<Trans>Currency</Trans>}>
+            {event.currency}
+          </Fact>
+        </SimpleGrid>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="lg" mb="sm">
+          <Trans>Description</Trans>
+        </Title>
+        {event.description ? (
+          <HtmlContent html={event.description} />
+        ) : (
+          <Text c="dimmed">
+            <Trans>This event has no description yet.</Trans>
+          </Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** The event dashboard: title, status, dates in the event's time zone, organizer and description. */
+export function EventOverview() {
+  const { t } = useLingui();
+  const { event, loading } = useRouteEvent();
+  if (loading || !event) {
+    return (
+      <Stack gap="lg" role="status" aria-label={t`Loading event`}>
+        <Skeleton h={36} w="60%" />
+        <Skeleton h={160} />
+        <Skeleton h={200} />
+      </Stack>
+    );
+  }
+  return <OverviewContent event={event} />;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateRange, formatDateTime, formatMoney, toWallClock } from './format';
+
+describe('toWallClock', () => {
+  it('turns a picker value into the API form', () => {
+    expect(toWallClock('2026-12-31 19:30:00')).toBe('2026-12-31T19:30');
+    expect(toWallClock('2026-12-31T08:05')).toBe('2026-12-31T08:05');
+    expect(toWallClock(null)).toBeNull();
+    expect(toWallClock('yesterday')).toBeNull();
+  });
+});
+
+describe('dates in the event time zone', () => {
+  it('shows a UTC instant as wall-clock time of the zone', () => {
+    expect(formatDateTime('2026-03-12T18:30:00Z', 'Europe/Berlin', 'en-GB')).toBe('12 Mar 2026, 19:30');
+    expect(formatDateTime('2026-03-12T18:30:00Z', 'America/New_York', 'en-GB')).toBe('12 Mar 2026, 14:30');
+  });
+  it('formats a range, or only the start without an end', () => {
+    expect(formatDateRange('2026-03-12T18:30:00Z', null, 'UTC', 'en-GB')).toBe('12 Mar 2026, 18:30');
+    expect(formatDateRange('2026-03-12T18:30:00Z', '2026-03-12T21:00:00Z', 'UTC', 'en-GB')).toMatch(/^12 Mar 2026, 18:30\s*–\s*21:00$/);
+  });
+});
+
+describe('formatMoney', () => {
+  it('respects the currency exponent', () => {
+    expect(formatMoney(1999, 'EUR', 'en')).toBe('€19.99');
+    expect(formatMoney(1999, 'JPY', 'en')).toBe('¥1,999');
+  });
+});

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import PostalMime from 'postal-mime';
+
+const mailDir = () => path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data'), 'mail');
+
+/** Waits for the newest mail written for `to` (the file transport) and returns its text and subject. */
+export async function waitForMail(to: string, after = 0): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + 15_000;
+  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(mailDir()).filter((f) => f.endsWith(`-${safe}.eml`)).sort();
+    } catch {
+      /* the folder appears with the first mail */
+    }
+    if (files.length > after) {
+      const parsed = await PostalMime.parse(readFileSync(path.join(mailDir(), files.at(-1)!)));
+      return { subject: parsed.subject ?? '', text: parsed.text ?? '' };
+    }
+    if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Counts the mails already written for an address. */
+export function mailCount(to: string): number {
+  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  try {
+    return readdirSync(mailDir()).filter((f) => f.endsWith(`-${safe}.eml`)).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs axe on the page and fails with a readable list of violations. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Saves a screenshot under e2e/artifacts for people to look at. */
+export async function snapshot(page: Page, name: string) {
+  await page.screenshot({ path: path.resolve(import.meta.dirname, 'artifacts', `${name}.png`), fullPage: true });
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
