@@ -1,0 +1,51 @@
+// Temporary screenshot script (not part of the app).
+import { chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+
+const BASE = process.env.BASE ?? 'http://localhost:3055';
+const only = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: process.env.LOC ?? 'en-US', timezoneId: 'Europe/Berlin' });
+const page = await context.newPage();
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('[console]', m.type(), m.text().slice(0, 300)); });
+page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+const shot = async (name) => { await page.waitForTimeout(400); await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true }); };
+const axe = async (name) => {
+  const r = await new AxeBuilder({ page }).analyze();
+  for (const v of r.violations) console.log(`[axe ${name}]`, v.id, v.impact, v.nodes.length, v.nodes.slice(0,3).map(n => n.target.join(' ') + ' :: ' + (n.failureSummary||'').split('\n').slice(1,2).join(' ')).join(' | '));
+};
+const email = `u${Date.now()}@example.com`;
+
+await page.goto(`${BASE}/`);
+await page.waitForURL('**/auth/login');
+await shot('01-login'); await axe('login');
+await page.getByLabel('E-mail').fill('nobody@example.com');
+await page.getByLabel('Password', { exact: true }).fill('wrongpassword');
+await page.getByRole('button', { name: 'Log in' }).click();
+await page.waitForSelector('[role=alert]');
+await shot('02-login-error');
+await page.getByRole('link', { name: 'Sign up' }).click();
+await page.waitForURL('**/auth/register');
+await page.getByRole('button', { name: 'Create account' }).click();
+await shot('03-register-errors'); await axe('register');
+await page.getByLabel('Your name').fill('Ada Lovelace');
+await page.getByLabel('E-mail').fill(email);
+await page.getByLabel('Password', { exact: true }).fill('supersecret');
+await page.getByLabel('Confirm password').fill('supersecret');
+await page.getByLabel('I accept the terms and conditions').check();
+await page.getByRole('button', { name: 'Create account' }).click();
+await page.waitForURL('**/welcome');
+await page.waitForSelector('text=Organizer name');
+await shot('04-welcome-1'); await axe('welcome1');
+await page.getByLabel('Organizer name').fill('Lovelace Events');
+await page.getByRole('button', { name: 'Next: create your event' }).click();
+await page.waitForSelector('text=Event title');
+await shot('05-welcome-2'); await axe('welcome2');
+await page.getByLabel('Event title').fill('Analytical Engine Night');
+await page.getByRole('button', { name: 'Create event' }).click();
+await shot('06-welcome-2-errors');
+await page.getByLabel('Starts').click();
+await page.waitForTimeout(300);
+await shot('07-datepicker');
+await page.keyboard.press('Escape');
+await browser.close();
