@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import type { MailTransport } from '../src/mail/transport.js';
 import type { Clock } from '../src/shared/clock.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 import { createTestDatabase } from './test-db.js';
@@ -12,7 +13,7 @@ export interface TestContext {
 }
 
 /** The real app on its own database, with mail going to an in-process SMTP server. */
-export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; mail?: MailTransport; work?: boolean } = {}): Promise<TestContext> {
   const smtp = await startTestSmtp();
   const database = await createTestDatabase();
   const config = loadConfig(
@@ -28,7 +29,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     },
     process.cwd(),
   );
-  const app = await buildApp({ ...config, webDistDir: null }, { clock: options.clock });
+  const app = await buildApp({ ...config, webDistDir: null }, { clock: options.clock, mail: options.mail, work: options.work });
   await app.ready();
   return {
     app,

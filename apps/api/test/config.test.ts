@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, embedded database under ./data', () => {
+    const c = loadConfig({}, '/srv/admitone');
+    expect(c).toMatchObject({ port: 3000, dataDir: '/srv/admitone/data', databaseUrl: 'pglite:///srv/admitone/data/pgdata', appUrl: 'http://localhost:3000', smtpUrl: null, jobsInProcess: true });
+  });
+
+  it('reads every setting', () => {
+    const c = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/x', APP_URL: 'https://tickets.example.com/', SMTP_URL: 'smtps://a:b@mail:465', JOBS_IN_PROCESS: 'false' }, '/srv');
+    expect(c).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/x', appUrl: 'https://tickets.example.com', smtpUrl: 'smtps://a:b@mail:465', jobsInProcess: false });
+  });
+
+  it('names every bad value in one readable error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_URL: 'localhost', SMTP_URL: 'http://mail', JOBS_IN_PROCESS: 'maybe' }, '/srv');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'APP_URL', 'SMTP_URL', 'JOBS_IN_PROCESS']) expect(message).toContain(name);
+    expect(message).toContain('"eighty"');
+  });
+});

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../src/db/schema/index.js';
+import { deliverDueMessages, deliverOutboxMessage } from '../src/jobs/mail-delivery.js';
+import { enqueueMail, STALE_CLAIM_MS } from '../src/mail/outbox.js';
+import type { MailTransport, OutgoingMail } from '../src/mail/transport.js';
+import { TestClock } from '../src/shared/clock.js';
+import { createTestApp, type TestContext } from './test-app.js';
+
+/** A transport that fails while `down` is true and records what it sent. */
+const flaky = { down: true, sent: [] as OutgoingMail[] };
+const transport: MailTransport = {
+  async send(mail) {
+    if (flaky.down) throw new Error('connection refused');
+    flaky.sent.push(mail);
+  },
+  close() {},
+};
+
+let ctx: TestContext;
+const clock = new TestClock(new Date('2026-11-21T10:00:00Z'));
+beforeAll(async () => {
+  // Workers off: the test drives delivery by hand.
+  ctx = await createTestApp({ clock, mail: transport, work: false });
+});
+afterAll(() => ctx.close());
+
+const deps = () => ({ db: ctx.app.deps.database.db, clock, transport, log: ctx.app.deps.log });
+const rowOf = async (id: number) => (await ctx.app.deps.database.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+const mail = (to: string) => ({ template: 'password_reset' as const, to, locale: 'fr' as const, data: { name: 'Zoé', url: 'http://x.test/r/abc', minutes: 60 } });
+
+describe('mail outbox', () => {
+  it('keeps a failed mail, retries it later with a delay, and sends it once', async () => {
+    const id = await enqueueMail(ctx.app.deps.database.db, mail('retry@example.test'), clock.now());
+    expect(await deliverOutboxMessage(deps(), id)).toBe('failed');
+    expect(await rowOf(id)).toMatchObject({ status: 'PENDING', attempts: 1, last_error: 'connection refused' });
+
+    flaky.down = false;
+    expect(await deliverDueMessages(deps())).toBe(0); // not due yet: backing off
+    clock.advance(60_000);
+    expect(await deliverDueMessages(deps())).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ status: 'SENT', attempts: 2 });
+    expect(flaky.sent.filter((m) => m.to === 'retry@example.test')).toHaveLength(1);
+    expect(flaky.sent.at(-1)!.subject).toBe('Réinitialisez votre mot de passe AdmitOne');
+    // A repeated job for the same row sends nothing more.
+    expect(await deliverOutboxMessage(deps(), id)).toBe('skipped');
+    expect(flaky.sent.filter((m) => m.to === 'retry@example.test')).toHaveLength(1);
+  });
+
+  it('takes over a mail a crashed worker left half-sent, but not a fresh claim', async () => {
+    flaky.down = false;
+    const id = await enqueueMail(ctx.app.deps.database.db, mail('stale@example.test'), clock.now());
+    await ctx.app.deps.database.db.update(outbox).set({ status: 'SENDING', claimed_at: clock.now() }).where(eq(outbox.id, id));
+    expect(await deliverOutboxMessage(deps(), id)).toBe('skipped');
+    clock.advance(STALE_CLAIM_MS + 1000);
+    expect(await deliverDueMessages(deps())).toBe(1);
+    expect((await rowOf(id)).status).toBe('SENT');
+  });
+
+  it('gives up after eight attempts', async () => {
+    flaky.down = true;
+    const id = await enqueueMail(ctx.app.deps.database.db, mail('dead@example.test'), clock.now());
+    for (let i = 0; i < 8; i++) {
+      await ctx.app.deps.database.db.update(outbox).set({ available_at: clock.now() }).where(eq(outbox.id, id));
+      await deliverOutboxMessage(deps(), id);
+    }
+    expect(await rowOf(id)).toMatchObject({ status: 'FAILED', attempts: 8 });
+  });
+});
