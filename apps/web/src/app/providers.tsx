@@ -1,11 +1,13 @@
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
+
+// Loaded after the first paint: no page needs a notification before it has rendered.
+const AppNotifications = lazy(() => import('./AppNotifications'));
 
 /** Theme, translations, server state and notifications for the whole app. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -13,7 +15,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <Notifications limit={5} autoClose={4000} position="bottom-right" />
+          <Suspense fallback={null}>
+            <AppNotifications />
+          </Suspense>
           {children}
         </MantineProvider>
       </QueryClientProvider>

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';
 import { useLingui } from '@lingui/react';
 import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';

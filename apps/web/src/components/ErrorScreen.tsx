@@ -1,11 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useInsideMain } from './LandmarkContext';
 
 /** The error screen of every route: logo, a not-found or generic message, and a way home. */
 export function ErrorScreen({ notFound }: { notFound: boolean }) {
+  const insideMain = useInsideMain();
   return (
-    <Center mih="100vh" p="md" component="main">
+    <Center mih={insideMain ? 'calc(100vh - 64px)' : '100vh'} p="md" component={insideMain ? 'div' : 'main'}>
       <Stack align="center" gap="md" maw={480} ta="center">
         <Image src="/logo.svg" alt="Error" h={72} w={72} fit="contain" />
         {notFound ? (

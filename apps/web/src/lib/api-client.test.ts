@@ -20,12 +20,12 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let navigate: ReturnType<typeof vi.fn>;
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
 
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  navigate = vi.fn();
+  navigate = vi.fn<(to: string) => void>();
   setNavigate(navigate);
   window.history.replaceState(null, '', '/');
 });

@@ -47,7 +47,7 @@ export function browserTimeZone(): string {
 
 /** All IANA time zones the runtime knows, with UTC included. */
 export function supportedTimeZones(): string[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = Intl.supportedValuesOf('timeZone');
   } catch {

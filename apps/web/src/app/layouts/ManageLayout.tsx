@@ -3,7 +3,8 @@ import '@mantine/core/styles/Avatar.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Button, Group } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useMatch } from 'react-router';
+import { InsideMainContext } from '../../components/LandmarkContext';
 import { Logo } from '../../components/Logo';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { useMe } from '../../features/users/api/me';
@@ -13,6 +14,7 @@ import classes from './ManageLayout.module.css';
 function ManageShell() {
   const { t } = useLingui();
   const me = useMe();
+  const inEvent = useMatch('/manage/event/*');
   return (
     <AppShell header={{ height: 64 }} padding={0}>
       <AppShell.Header component="header" className={classes.header}>
@@ -26,9 +28,10 @@ function ManageShell() {
                 component={NavLink}
                 to="/manage/events"
                 variant="subtle"
-                color="gray.8"
+                color="dark"
                 leftSection={<IconCalendarEvent size={18} aria-hidden />}
                 className={classes.navLink}
+                data-section-active={inEvent ? true : undefined}
               >
                 <Trans>Events</Trans>
               </Button>
@@ -38,7 +41,9 @@ function ManageShell() {
         </Group>
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
-        <Outlet />
+        <InsideMainContext value>
+          <Outlet />
+        </InsideMainContext>
       </AppShell.Main>
     </AppShell>
   );

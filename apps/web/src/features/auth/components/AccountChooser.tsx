@@ -51,7 +51,7 @@ export function AccountChooser({ accounts, loadingId, error, onChoose, onBack }:
             </li>
           ))}
         </Stack>
-        <Button variant="subtle" color="gray.8" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
+        <Button variant="subtle" color="dark" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
           <Trans>Use another e-mail address</Trans>
         </Button>
       </Stack>

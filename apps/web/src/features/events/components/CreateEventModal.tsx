@@ -13,12 +13,24 @@ const CreateEventFlow = lazy(() => import('./CreateEventFlow').then((m) => ({ de
 export function CreateEventModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title={<Trans>Create event</Trans>} size="xl" closeButtonProps={{ 'aria-label': t`Close` }}>
-      {opened ? (
-        <Suspense fallback={<SectionLoader />}>
-          <CreateEventFlow onDone={onClose} />
-        </Suspense>
-      ) : null}
-    </Modal>
+    <Modal.Root opened={opened} onClose={onClose} size="xl">
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
+        <Modal.Header component="div">
+          <Modal.Title fw={700} fz="lg">
+            <Trans>Create event</Trans>
+          </Modal.Title>
+          <Modal.CloseButton aria-label={t`Close`} />
+        </Modal.Header>
+        <Modal.Body>
+          {opened ? (
+            <Suspense fallback={<SectionLoader />}>
+              <CreateEventFlow onDone={onClose} />
+            </Suspense>
+          ) : null}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

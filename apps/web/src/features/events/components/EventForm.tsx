@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/dates/styles.css';
 import { createEventBody, isLocale, type CreateEventBody, type EventDto, type OrganizerDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -85,7 +88,7 @@ export function EventForm(props: EventFormProps) {
   const formatValue = wallClockFormatter(locale);
 
   return (
-    <DatesProvider settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1 }}>
+    <DatesProvider settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1, weekendDays: [] }}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
@@ -102,14 +105,12 @@ export function EventForm(props: EventFormProps) {
               label={t`Starts`}
               required
               valueFormat={formatValue}
-              placeholder={t`Pick date and time`}
               {...form.getInputProps('start_date')}
             />
             <DateTimePicker
               label={t`Ends`}
               clearable
               valueFormat={formatValue}
-              placeholder={t`Optional`}
               {...form.getInputProps('end_date')}
             />
           </SimpleGrid>

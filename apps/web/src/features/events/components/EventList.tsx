@@ -52,8 +52,8 @@ export function EventList({ events, meta, loading, narrowed, onPage, onCreate, o
         <EmptyState
           icon={<IconSearchOff size={28} aria-hidden />}
           variant="light"
-          title={t`No events match your search`}
-          description={t`Try another search term or show all events.`}
+          title={t`No matching events`}
+          description={t`Try another search term or filter, or show all events.`}
         >
           <EmptyState.Actions>
             <Button variant="default" onClick={onReset}>

@@ -1,6 +1,10 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { useLingui } from '@lingui/react/macro';
-import { CloseButton, Group, SegmentedControl, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { CloseButton, Group, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -18,6 +22,7 @@ interface EventListToolbarProps {
 export function EventListToolbar({ state, onChange, searchText, onSearchText }: EventListToolbarProps) {
   const { t } = useLingui();
   const filterLabelId = useId();
+  const sortHintId = useId();
   const pushQuery = useDebouncedCallback((value: string) => onChange({ query: value }), 350);
   const sortLabels: Record<EventSortOption, string> = {
     'start_date:desc': t`Start date (latest first)`,
@@ -30,55 +35,61 @@ export function EventListToolbar({ state, onChange, searchText, onSearchText }: 
   const filtered = state.lifecycle !== 'all';
 
   return (
-    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      <TextInput
-        label={t`Search events`}
-        placeholder={t`Search by title`}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={searchText}
-        onChange={(e) => {
-          onSearchText(e.currentTarget.value);
-          pushQuery(e.currentTarget.value);
-        }}
-        rightSection={
-          searchText ? (
-            <CloseButton
-              aria-label={t`Clear search`}
-              onClick={() => {
-                onSearchText('');
-                pushQuery.cancel();
-                onChange({ query: '' });
-              }}
-            />
-          ) : null
-        }
-        rightSectionPointerEvents="all"
-        style={{ flex: '1 1 240px' }}
-      />
-      <Select
-        label={t`Sort by`}
-        data={EVENT_SORT_OPTIONS.map((value) => ({ value, label: sortLabels[value] }))}
-        value={state.sort}
-        onChange={(value) => value && onChange({ sort: value as EventSortOption })}
-        allowDeselect={false}
-        disabled={filtered}
-        description={filtered ? t`Sorting is off while a filter is applied` : undefined}
-        inputWrapperOrder={['label', 'input', 'description']}
-        w={{ base: '100%', xs: 250 }}
-      />
-      <div>
-        <VisuallyHidden id={filterLabelId}>{t`Show events`}</VisuallyHidden>
-        <SegmentedControl
-          aria-labelledby={filterLabelId}
-          value={state.lifecycle}
-          onChange={(value) => onChange({ lifecycle: value as LifecycleFilter })}
-          data={[
-            { value: 'all', label: t`All` },
-            { value: 'UPCOMING', label: t`Upcoming` },
-            { value: 'ENDED', label: t`Ended` },
-          ]}
+    <Stack gap={6} mb="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t`Search events`}
+          placeholder={t`Search by title`}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={searchText}
+          onChange={(e) => {
+            onSearchText(e.currentTarget.value);
+            pushQuery(e.currentTarget.value);
+          }}
+          rightSection={
+            searchText ? (
+              <CloseButton
+                aria-label={t`Clear search`}
+                onClick={() => {
+                  onSearchText('');
+                  pushQuery.cancel();
+                  onChange({ query: '' });
+                }}
+              />
+            ) : null
+          }
+          rightSectionPointerEvents="all"
+          style={{ flex: '1 1 240px' }}
         />
-      </div>
-    </Group>
+        <Select
+          label={t`Sort by`}
+          data={EVENT_SORT_OPTIONS.map((value) => ({ value, label: sortLabels[value] }))}
+          value={state.sort}
+          onChange={(value) => value && onChange({ sort: value as EventSortOption })}
+          allowDeselect={false}
+          disabled={filtered}
+          aria-describedby={filtered ? sortHintId : undefined}
+          w={{ base: '100%', xs: 270 }}
+        />
+        <div>
+          <VisuallyHidden id={filterLabelId}>{t`Show events`}</VisuallyHidden>
+          <SegmentedControl
+            aria-labelledby={filterLabelId}
+            value={state.lifecycle}
+            onChange={(value) => onChange({ lifecycle: value as LifecycleFilter })}
+            data={[
+              { value: 'all', label: t`All` },
+              { value: 'UPCOMING', label: t`Upcoming` },
+              { value: 'ENDED', label: t`Ended` },
+            ]}
+          />
+        </div>
+      </Group>
+      {filtered ? (
+        <Text id={sortHintId} size="sm" c="dimmed">
+          {t`Sorting is off while a filter is applied.`}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

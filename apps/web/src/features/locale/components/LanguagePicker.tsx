@@ -1,31 +1,28 @@
-import { isLocale, LOCALE_NAMES } from '@admitone/shared';
+import { isLocale, LOCALE_NAMES, LOCALES } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
-import { LanguageMenuItems } from './LanguageMenuItems';
+import { NativeSelect } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { useChangeLocale } from '../hooks/useChangeLocale';
 
-/** A button that opens the language list (used on the auth pages). */
+/**
+ * The language list of the auth and first-run pages. A native select: keyboard and screen-reader
+ * friendly, and it keeps the popover code out of the login page's bundle.
+ */
 export function LanguagePicker() {
   const { i18n, t } = useLingui();
-  const current = isLocale(i18n.locale) ? LOCALE_NAMES[i18n.locale] : i18n.locale;
+  const changeLocale = useChangeLocale();
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray.8"
-          size="compact-md"
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={t`Language: ${current}`}
-        >
-          {current}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t`Language`}</Menu.Label>
-        <LanguageMenuItems />
-      </Menu.Dropdown>
-    </Menu>
+    <NativeSelect
+      aria-label={t`Language`}
+      value={i18n.locale}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        if (isLocale(value)) void changeLocale(value);
+      }}
+      leftSection={<IconLanguage size={16} aria-hidden />}
+      size="sm"
+      w={200}
+      data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+    />
   );
 }

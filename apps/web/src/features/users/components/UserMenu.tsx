@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
 import { isLocale, LOCALE_NAMES } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
