@@ -110,6 +110,7 @@ export function EventForm(props: EventFormProps) {
             <DateTimePicker
               label={t`Ends`}
               clearable
+              clearButtonProps={{ 'aria-label': t`Clear the end date` }}
               valueFormat={formatValue}
               {...form.getInputProps('end_date')}
             />

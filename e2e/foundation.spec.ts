@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { catalog } from './catalog';
+import { expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
+
+/** Picks a date (day of next month) and a time in a Mantine DateTimePicker. */
+async function pickDateTime(page: Page, label: string, day: number, time: string, shown: RegExp) {
+  await page.getByRole('button', { name: label, exact: true }).or(page.getByLabel(label, { exact: true })).first().click();
+  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  await dropdown.locator('.mantine-DateTimePicker-calendarHeaderControl[data-direction="next"]').click();
+  await dropdown.locator('button.mantine-DateTimePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  const [h, m] = time.split(':');
+  // The hour field holds "00": clear it as a person would, then type hours; focus moves on to minutes.
+  await dropdown.getByRole('spinbutton').first().focus();
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(`${h}${m}`, { delay: 20 });
+  await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
+  await expect(dropdown).toBeHidden();
+  await expect(page.getByRole('button', { name: label, exact: true }).or(page.getByLabel(label, { exact: true })).first()).toContainText(shown);
+}
+
+for (const locale of ['en', 'de'] as const) {
+  test(`a new organizer signs up, creates an event, logs out and in, and resets the password (${locale})`, async ({ browser }) => {
+    const L = catalog(locale);
+    const context = await browser.newContext({ locale: locale === 'de' ? 'de-DE' : 'en-US', timezoneId: 'Europe/Berlin' });
+    const page = await context.newPage();
+    const email = uniqueEmail(`org-${locale}`);
+    const password = 'first-password-1';
+
+    // "/" sends a visitor to the login page.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('heading', { name: L('Welcome back') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expectAccessible(page, 'login');
+    await snapshot(page, `${locale}-login`);
+
+    // Sign up: the form marks problems before anything is sent.
+    await page.getByRole('link', { name: L('Sign up') }).click();
+    await expect(page).toHaveURL(/\/auth\/register$/);
+    await page.getByLabel(L('Your name')).fill('Rosa Parks');
+    await page.getByLabel(L('E-mail')).fill(email);
+    await page.getByRole('textbox', { name: L('Password'), exact: true }).fill(password);
+    await page.getByLabel(L('Confirm password')).fill('something-else');
+    await page.getByRole('button', { name: L('Create account') }).click();
+    await expect(page.getByText(L('Passwords are not the same'))).toBeVisible();
+    await expect(page.getByText(L('You must accept the terms to sign up.'))).toBeVisible();
+    await expectAccessible(page, 'register with errors');
+    await page.getByLabel(L('Confirm password')).fill(password);
+    await page.getByLabel(L('I accept the terms and conditions')).check();
+    await page.getByRole('button', { name: L('Create account') }).click();
+
+    // Welcome: organizer, then the first event.
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expectAccessible(page, 'welcome');
+    await page.getByLabel(L('Organizer name')).fill('Parks Productions');
+    await expect(page.getByLabel(L('Contact e-mail'))).toHaveValue(email);
+    await page.getByLabel(L('Website')).fill('https://parks.example.test');
+    await page.getByRole('button', { name: L('Next: create your event') }).click();
+
+    const title = locale === 'de' ? 'Sommerkonzert im Park' : 'Summer Concert in the Park';
+    await page.getByLabel(L('Event title')).fill(title);
+    await pickDateTime(page, L('Starts'), 12, '19:30', locale === 'de' ? /19:30/ : /7:30\sPM/);
+    await pickDateTime(page, L('Ends'), 12, '22:00', locale === 'de' ? /22:00/ : /10:00\sPM/);
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('Bring a blanket.');
+    await expectAccessible(page, 'welcome event step');
+    await snapshot(page, `${locale}-welcome-event`);
+    await page.getByRole('button', { name: L('Create event') }).click();
+
+    await expect(page).toHaveURL(/\/manage\/event\/\d+$/);
+    const eventUrl = new URL(page.url()).pathname;
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByText('Bring a blanket.')).toBeVisible();
+    // Shown in the event's time zone, as entered.
+    await expect(page.getByText(locale === 'de' ? /19:30/ : /7:30\sPM/).first()).toBeVisible();
+    await expect(page.getByText('Parks Productions').first()).toBeVisible();
+    await expectAccessible(page, 'event page');
+    await snapshot(page, `${locale}-event`);
+
+    // The event list shows it.
+    await page.goto('/manage/events');
+    await expect(page.getByRole('heading', { name: L('Events'), exact: true })).toBeVisible();
+    await expect(page.getByText(title)).toBeVisible();
+    await expectAccessible(page, 'events list');
+    await snapshot(page, `${locale}-events`);
+
+    // Log out; "/" goes to the login page again.
+    await page.getByRole('button', { name: L('Open user menu') }).click();
+    await page.getByRole('menuitem', { name: L('Log out') }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+
+    // A deep link into the event area comes back after login.
+    await page.goto(eventUrl);
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.getByLabel(L('E-mail')).fill(email);
+    await page.getByRole('textbox', { name: L('Password'), exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: L('Log in') }).click();
+    await expect(page.getByText(locale === 'de' ? /E-Mail-Adresse und Ihr Passwort/ : 'Please check your email and password and try again')).toBeVisible();
+    await page.getByRole('textbox', { name: L('Password'), exact: true }).fill(password);
+    await page.getByRole('button', { name: L('Log in') }).click();
+    await expect(page).toHaveURL(new RegExp(`${eventUrl}$`));
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+    // "/" now goes to the event list.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/manage\/events$/);
+    await page.getByRole('button', { name: L('Open user menu') }).click();
+    await page.getByRole('menuitem', { name: L('Log out') }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+
+    // Forgot password -> the mail that arrived -> a new password.
+    const before = mailCount(email);
+    await page.getByRole('link', { name: L('Forgot your password?') }).click();
+    await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    await expectAccessible(page, 'forgot password');
+    await page.getByLabel(L('E-mail')).fill(email);
+    await page.getByRole('button', { name: L('Send reset link') }).click();
+    await expect(page.getByRole('heading', { name: L('Check your inbox') })).toBeVisible();
+    const mail = await waitForMail(email, before);
+    expect(mail.subject).toBe(locale === 'de' ? 'Setzen Sie Ihr AdmitOne-Passwort zurück' : 'Reset your AdmitOne password');
+    const link = /https?:\/\/\S+\/auth\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByRole('heading', { name: L('Set a new password') })).toBeVisible();
+    await expectAccessible(page, 'reset password');
+    await page.getByRole('textbox', { name: L('New password'), exact: true }).fill('second-password-2');
+    await page.getByLabel(L('Confirm new password')).fill('second-password-2');
+    await page.getByRole('button', { name: L('Save new password') }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.getByLabel(L('E-mail')).fill(email);
+    await page.getByRole('textbox', { name: L('Password'), exact: true }).fill('second-password-2');
+    await page.getByRole('button', { name: L('Log in') }).click();
+    await expect(page).toHaveURL(/\/manage\/events$/);
+
+    // The same link cannot be used twice.
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByText(L('This reset password link is invalid or expired.'))).toBeVisible();
+
+    // An unknown address shows the error screen.
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: L('Page not found') })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Error' })).toBeVisible();
+    await expectAccessible(page, 'not found');
+    await snapshot(page, `${locale}-not-found`);
+    await page.getByRole('link', { name: L('Go back to the home page') }).click();
+    await expect(page).toHaveURL(/\/manage\/events$/);
+    await context.close();
+  });
+}
+
+test('the demo account from the seed sees its events, and a draft filter works', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill('demo@admitone.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('admitone-demo');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  for (const title of ['Summer Jazz Festival', 'Autumn Lecture Series', 'New Year Warm-up']) await expect(page.getByText(title)).toBeVisible();
+  await page.getByRole('textbox', { name: /search/i }).fill('jazz');
+  await expect(page.getByText('Autumn Lecture Series')).toBeHidden();
+  await expect(page.getByText('Summer Jazz Festival')).toBeVisible();
+  await expect(page).toHaveURL(/query=jazz/);
+});
