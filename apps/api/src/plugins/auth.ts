@@ -20,9 +20,9 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** preHandler: requires a valid bearer token of an active member. */
+    /** Hook (preValidation, so the caller's locale is known for field errors and 401 comes before 422): requires a valid bearer token of an active member. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: requires a permission of the caller's role. */
+    /** Hook factory: requires a permission of the caller's role. */
     requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
   }
 }

@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     async (req) => login({ db, clock }, req.body),
   );
 
-  app.post('/auth/logout', { preHandler: app.authenticate, schema: { tags, summary: 'Log out: revokes this token', security: [{ bearer: [] }] } }, async (req, reply) => {
+  app.post('/auth/logout', { preValidation: app.authenticate, schema: { tags, summary: 'Log out: revokes this token', security: [{ bearer: [] }] } }, async (req, reply) => {
     await revokeSession(db, req.auth!.sessionId, clock.now());
     return reply.status(204).send();
   });

@@ -14,7 +14,7 @@ const security = [{ bearer: [] }];
 export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const { clock } = deps;
-  app.addHook('preHandler', app.requirePermission('events.manage'));
+  app.addHook('preValidation', app.requirePermission('events.manage'));
 
   app.post('/events', { schema: { tags, security, summary: 'Create an event (a draft); start and end are wall-clock times in `timezone`', body: createEventBody } }, async (req, reply) => {
     const event = await createEvent({ db, clock }, req.auth!.accountId, req.body);

@@ -11,7 +11,7 @@ const security = [{ bearer: [] }];
 /** Organizers of the caller's account. */
 export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  app.addHook('preHandler', app.requirePermission('organizers.manage'));
+  app.addHook('preValidation', app.requirePermission('organizers.manage'));
 
   app.post('/organizers', { schema: { tags, security, summary: 'Create an organizer', body: organizerBody } }, async (req, reply) => {
     const now = deps.clock.now();

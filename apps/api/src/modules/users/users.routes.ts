@@ -10,7 +10,7 @@ const security = [{ bearer: [] }];
 /** The caller's own user: who they are, where, and what they may do. */
 export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('preValidation', app.authenticate);
 
   app.get('/users/me', { schema: { tags, security, summary: 'The logged-in user, their current account, all their accounts and permissions' } }, async (req): Promise<MeResponse> => {
     const auth = req.auth!;
