@@ -10,7 +10,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
 import { startJobs, type JobRunner } from './jobs/queue.js';
-import { fileTransport, smtpTransport, type MailTransport } from './mail/transport.js';
+import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { organizerRoutes } from './modules/organizers/organizers.routes.js';
@@ -41,14 +41,12 @@ export type App = FastifyInstance & { deps: AppDeps };
 
 /** Builds the whole server: infrastructure, then shared plugins, then the modules. Used by tests too. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
-  const log = pino({ level: config.logLevel, ...(config.env === 'development' ? {} : {}) });
+  const log = pino({ level: config.logLevel });
   await loadCatalogs();
   const database = openDatabase(config.databaseUrl);
   await database.migrate();
   const clock = options.clock ?? systemClock;
-  const mail =
-    options.mail ??
-    (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log));
+  const mail = options.mail ?? createMailTransport(config, log);
   const jobs = await startJobs(database, { db: database.db, clock, transport: mail, log }, { work: options.work ?? config.jobsInProcess, log });
   const deps: AppDeps = { config, database, clock, mail, jobs, log };
 

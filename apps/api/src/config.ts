@@ -82,3 +82,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     webDistDir,
   };
 }
+
+/** For process entries: the configuration, or a readable message and exit code 1. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

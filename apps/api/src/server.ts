@@ -1,18 +1,9 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 
 /** Process entry: reads the configuration, builds the app, listens, and shuts down cleanly. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp(config);
   if (!config.webDistDir) app.log.warn('apps/web/dist not found: only the API is served (run `npm run build`)');
   await app.listen({ port: config.port, host: config.host });

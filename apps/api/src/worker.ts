@@ -1,27 +1,17 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
 import { startJobs } from './jobs/queue.js';
-import { fileTransport, smtpTransport } from './mail/transport.js';
+import { createMailTransport } from './mail/transport.js';
 import { systemClock } from './shared/clock.js';
-import path from 'node:path';
 
 /**
  * A separate job process for larger installs (`npm run worker`): run the web process with
  * JOBS_IN_PROCESS=false beside it. Needs PostgreSQL: the embedded database is one process's.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel });
   if (!config.databaseUrl.startsWith('postgres')) {
     log.error('npm run worker needs DATABASE_URL=postgres://...; with the embedded database, jobs run inside `npm start`.');
@@ -30,7 +20,7 @@ async function main() {
   await loadCatalogs();
   const database = openDatabase(config.databaseUrl);
   await database.migrate();
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log);
+  const transport = createMailTransport(config, log);
   const jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log }, { work: true, log });
   log.info('worker started');
   const stop = async () => {

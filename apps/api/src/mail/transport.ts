@@ -44,3 +44,8 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
     close: () => transporter.close(),
   };
 }
+
+/** SMTP when `SMTP_URL` is set, else .eml files under `DATA_DIR/mail`. */
+export function createMailTransport(config: { smtpUrl: string | null; mailFrom: string; dataDir: string }, log: Logger): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log);
+}

@@ -1,20 +1,11 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { systemClock } from '../shared/clock.js';
 import { seed } from './seed.js';
 
 /** `npm run db:seed`: creates the demo account (stop `npm start` first when using the embedded database). */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const database = openDatabase(config.databaseUrl);
   await database.migrate();
   const result = await seed(database.db, systemClock);
