@@ -5,7 +5,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'development', ...process.env } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    // Links in e-mails should open the Vite page, not the API port.
+    env: { NODE_ENV: 'development', APP_URL: 'http://localhost:5173', ...process.env },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
