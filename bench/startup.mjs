@@ -2,13 +2,14 @@
 // temporary DATA_DIR, so migrations run too), then stops the server.
 // Usage: node bench/startup.mjs [port]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.argv[2] ?? 3290);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-bench-'));
+const builtBefore = existsSync(path.join(root, 'apps/web/dist/index.html'));
 const started = performance.now();
 const child = spawn('npm', ['start'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore', detached: true });
 
@@ -33,4 +34,4 @@ if (ms === null) {
   console.error('the first page did not answer within 120 s');
   process.exit(1);
 }
-console.log(`npm start -> first page answered in ${(ms / 1000).toFixed(2)} s (fresh embedded database, web build up to date)`);
+console.log(`npm start -> first page answered in ${(ms / 1000).toFixed(2)} s (fresh embedded database; ${builtBefore ? 'web app already built' : 'web app built first'})`);
