@@ -15,6 +15,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { organizerRoutes } from './modules/organizers/organizers.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { teamRoutes } from './modules/users/team.routes.js';
+import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { taxRoutes } from './modules/taxes/taxes.routes.js';
 import authPlugin from './plugins/auth.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -81,6 +84,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       await api.register(authRoutes, { deps });
       await api.register(userRoutes, { deps });
+      await api.register(teamRoutes, { deps });
+      await api.register(accountRoutes, { deps });
+      await api.register(taxRoutes, { deps });
       await api.register(organizerRoutes, { deps });
       await api.register(eventRoutes, { deps });
     },

@@ -1,6 +1,7 @@
 import type { AuthResponse, CreateEventBody, EventDto, OrganizerDto } from '@admitone/shared';
 import type { App } from '../src/app.js';
 import { call } from './test-app.js';
+import type { TestSmtp } from './smtp.js';
 
 let seq = 0;
 const next = () => `${process.pid}-${++seq}`;
@@ -51,4 +52,27 @@ export async function createEvent(app: App, token: string, organizerId: number, 
   });
   if (res.statusCode !== 201) throw new Error(`event failed: ${res.statusCode} ${res.body}`);
   return res.json<{ data: EventDto }>().data;
+}
+
+/** The token of the newest link to `path` in mails to `to` (reads the in-process SMTP server). */
+export async function linkToken(smtp: TestSmtp, to: string, path: string, after = 0): Promise<string> {
+  const mail = await smtp.waitFor(to, (m) => m.text.includes(path) && smtp.received.indexOf(m) >= after);
+  const all = smtp.received.filter((m) => m.to.includes(to) && m.text.includes(path));
+  const text = (all.at(-1) ?? mail).text;
+  const match = new RegExp(`${path.replace(/[/]/g, '\\/')}([A-Za-z0-9_-]+)`).exec(text);
+  if (!match) throw new Error(`no ${path} link in mail to ${to}`);
+  return match[1]!;
+}
+
+/** An admin invites a new person with a role; the person accepts with name and password. */
+export async function inviteAndAccept(app: App, smtp: TestSmtp, adminToken: string, role: 'ADMIN' | 'ORGANIZER', name = 'Colleague') {
+  const email = `invitee-${next()}@example.test`;
+  const invited = await call(app, 'POST', '/api/users', { token: adminToken, body: { email, role } });
+  if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.statusCode} ${invited.body}`);
+  const token = await linkToken(smtp, email, '/auth/accept-invitation/');
+  const accepted = await call(app, 'POST', `/api/auth/invitation/${token}`, {
+    body: { name, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
+  });
+  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+  return { email, userId: invited.json().data.id as number, token: accepted.json().token as string, invitationToken: token };
 }

@@ -18,6 +18,8 @@ async function requestReset(email: string, locale?: string) {
   return res.json().message as string;
 }
 
+const isReset = (m: { text: string }) => m.text.includes('/auth/reset-password/');
+
 function tokenFrom(text: string): string {
   const match = /http:\/\/admitone\.test\/auth\/reset-password\/([A-Za-z0-9_-]+)/.exec(text);
   if (!match) throw new Error(`no reset link in: ${text}`);
@@ -36,7 +38,7 @@ describe('password reset', () => {
     const otherSession = (await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).json().token;
     expect(await requestReset(u.email)).toBe(SAME_ANSWER);
 
-    const mail = await ctx.smtp.waitFor(u.email);
+    const mail = await ctx.smtp.waitFor(u.email, isReset);
     expect(mail.subject).toBe('Reset your AdmitOne password');
     expect(mail.html).toContain('Choose a new password');
     const token = tokenFrom(mail.text);
@@ -65,7 +67,7 @@ describe('password reset', () => {
   it('expires a link after one hour', async () => {
     const u = await registerUser(ctx.app);
     await requestReset(u.email);
-    const token = tokenFrom((await ctx.smtp.waitFor(u.email)).text);
+    const token = tokenFrom((await ctx.smtp.waitFor(u.email, isReset)).text);
     clock.advance(61 * 60_000);
     const res = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, { body: { password: 'new-password-1', password_confirmation: 'new-password-1' } });
     expect(res.statusCode).toBe(400);
@@ -81,7 +83,7 @@ describe('password reset', () => {
   it('writes the mail in the user\'s language', async () => {
     const u = await registerUser(ctx.app, { locale: 'de' });
     await requestReset(u.email, 'en');
-    const mail = await ctx.smtp.waitFor(u.email);
+    const mail = await ctx.smtp.waitFor(u.email, isReset);
     expect(mail.subject).toBe('Setzen Sie Ihr AdmitOne-Passwort zurück');
     expect(mail.text).toContain('Hallo Ada Organizer,');
   });
@@ -89,7 +91,7 @@ describe('password reset', () => {
   it('records the mail in the outbox and marks it sent without keeping the link', async () => {
     const u = await registerUser(ctx.app);
     await requestReset(u.email);
-    await ctx.smtp.waitFor(u.email);
+    await ctx.smtp.waitFor(u.email, isReset);
     const { outbox } = await import('../src/db/schema/index.js');
     const rows = await ctx.app.deps.database.db.select().from(outbox);
     const mine = rows.filter((r) => (r.payload as { to?: string }).to === u.email);

@@ -6,3 +6,5 @@ export * from './contracts/common.js';
 export * from './contracts/auth.js';
 export * from './contracts/organizers.js';
 export * from './contracts/events.js';
+export * from './contracts/team.js';
+export * from './contracts/accounts.js';

@@ -21,6 +21,11 @@ export type IssueKey =
   | 'too_small_number'
   | 'too_big_number'
   | 'not_found_choice'
+  | 'wrong_password'
+  | 'already_member'
+  | 'invalid_color'
+  | 'same_email'
+  | 'email_taken'
   | 'invalid';
 
 export interface IssueDescriptor {

@@ -13,6 +13,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   EMAIL_ALREADY_REGISTERED: /*i18n*/ { id: 'error.email_already_registered', message: 'An account with this e-mail address already exists. Log in or reset your password.' },
   ACCOUNT_REQUIRED: /*i18n*/ { id: 'error.account_required', message: 'Choose an account to continue.' },
   INVALID_RESET_TOKEN: /*i18n*/ { id: 'error.invalid_reset_token', message: 'This reset password link is invalid or expired.' },
+  INVALID_LINK: /*i18n*/ { id: 'error.invalid_link', message: 'The link you clicked is invalid.' },
+  OWNER_PROTECTED: /*i18n*/ { id: 'error.owner_protected', message: "The account owner's role and status cannot be changed." },
+  LAST_ADMIN: /*i18n*/ { id: 'error.last_admin', message: 'The account needs at least one active admin. Make someone else an admin first.' },
+  CANNOT_CHANGE_SELF: /*i18n*/ { id: 'error.cannot_change_self', message: 'You cannot change your own role or status. Ask another admin.' },
+  NOT_INVITED: /*i18n*/ { id: 'error.not_invited', message: 'This person has already accepted the invitation.' },
   RATE_LIMITED: /*i18n*/ { id: 'error.rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
   PAYLOAD_TOO_LARGE: /*i18n*/ { id: 'error.payload_too_large', message: 'What you sent is too large.' },
   INTERNAL_ERROR: /*i18n*/ { id: 'error.internal', message: 'Something went wrong. Please try again.' },
@@ -37,6 +42,11 @@ export const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   too_big_number: /*i18n*/ { id: 'field.too_big_number', message: 'Must be at most {max}.' },
   invalid: /*i18n*/ { id: 'field.invalid', message: 'This value is not valid.' },
   not_found_choice: /*i18n*/ { id: 'field.not_found_choice', message: 'This choice does not exist.' },
+  wrong_password: /*i18n*/ { id: 'field.wrong_password', message: 'This is not your current password.' },
+  already_member: /*i18n*/ { id: 'field.already_member', message: 'This person is already a member of the account or invited to it.' },
+  invalid_color: /*i18n*/ { id: 'field.invalid_color', message: 'Enter a colour as a hex code such as #ffffff.' },
+  same_email: /*i18n*/ { id: 'field.same_email', message: 'This is already your e-mail address.' },
+  email_taken: /*i18n*/ { id: 'field.email_taken', message: 'Another login already uses this e-mail address.' },
 };
 
 export const PLAIN_MESSAGES = {
@@ -45,4 +55,5 @@ export const PLAIN_MESSAGES = {
     message: 'If an account exists for that e-mail address, we have sent a link to reset the password.',
   },
   passwordReset: /*i18n*/ { id: 'auth.password_reset', message: 'Your password has been reset. You can now log in.' },
+  confirmationSent: /*i18n*/ { id: 'users.confirmation_sent', message: 'We have sent you a new confirmation link.' },
 } satisfies Record<string, MessageDescriptor>;

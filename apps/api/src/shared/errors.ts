@@ -19,3 +19,9 @@ export class DomainError extends Error {
 }
 
 export const notFound = () => new DomainError('NOT_FOUND');
+
+/** True for PostgreSQL's unique_violation (23505), as pg or PGlite report it (possibly wrapped by drizzle). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

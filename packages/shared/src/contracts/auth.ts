@@ -4,6 +4,7 @@ import { LOCALES, type Locale, type MembershipStatus, type Permission, type Role
 import { customIssue } from '../validation.js';
 import { emailField, timezoneField, trimmedName } from './common.js';
 
+export const currentPasswordField = z.string().min(1).max(LIMITS.PASSWORD_MAX);
 export const passwordField = z.string().min(LIMITS.PASSWORD_MIN).max(LIMITS.PASSWORD_MAX);
 
 /** Adds the "Passwords are not the same" rule on `password_confirmation`. */
@@ -56,6 +57,8 @@ export interface UserDto {
   timezone: string | null;
   locale: Locale | null;
   email_verified: boolean;
+  /** An e-mail change waiting for confirmation from the new address. */
+  pending_email: string | null;
   created_at: string;
 }
 
@@ -91,4 +94,43 @@ export const updateMeBody = z.object({
   timezone: timezoneField.nullable().optional(),
   locale: z.enum(LOCALES).nullable().optional(),
 });
-export type UpdateMeBody = z.input<typeof updateMeBody>;
+
+/** Change password: the current one is required; every other session is revoked. */
+export const changePasswordBody = withConfirmation(
+  z.object({ current_password: currentPasswordField, password: passwordField, password_confirmation: z.string() }),
+);
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** Change e-mail: the current password is required; the change waits for confirmation from the new address. */
+export const changeEmailBody = z.object({ email: emailField, current_password: currentPasswordField });
+export type ChangeEmailBody = z.input<typeof changeEmailBody>;
+
+export const switchAccountBody = z.object({ account_id: z.number().int().positive() });
+export type SwitchAccountBody = z.input<typeof switchAccountBody>;
+
+/** What an invitation link shows before it is accepted. */
+export interface InvitationDto {
+  email: string;
+  account_name: string;
+  invited_by: string | null;
+  role: Role;
+  /** The address already has a login: accepting asks for its password instead of creating one. */
+  existing_user: boolean;
+}
+
+/** Accepting an invitation as a new person: name and password. */
+export const acceptInvitationNewUserBody = withConfirmation(
+  z.object({
+    name: trimmedName,
+    password: passwordField,
+    password_confirmation: z.string(),
+    accept_terms: z.literal(true, customIssue('terms_required')),
+    timezone: timezoneField.optional(),
+    locale: z.enum(LOCALES).optional(),
+  }),
+);
+export type AcceptInvitationNewUserBody = z.input<typeof acceptInvitationNewUserBody>;
+
+/** Accepting an invitation with a login the address already has: its password. */
+export const acceptInvitationExistingUserBody = z.object({ current_password: currentPasswordField });
+export type AcceptInvitationExistingUserBody = z.input<typeof acceptInvitationExistingUserBody>;

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { MembershipStatus, Role } from '@admitone/shared';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { EventDefaults, MembershipStatus, Role } from '@admitone/shared';
 import { instant, timestamps } from './columns.js';
 
 /** A tenant: every organizer, event and order belongs to exactly one account. */
@@ -8,17 +8,22 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   currency: text('currency').notNull().default('USD'),
   timezone: text('timezone').notNull().default('UTC'),
+  /** Settings copied into new events; missing keys fall back to DEFAULT_EVENT_DEFAULTS. */
+  event_defaults: jsonb('event_defaults').$type<Partial<EventDefaults>>().notNull().default({}),
   ...timestamps,
 });
 
-/** A person who can log in; may belong to several accounts. E-mail is stored lower-cased. */
+/**
+ * A person who can log in; may belong to several accounts. E-mail is stored lower-cased. A user
+ * created by an invitation has no password until they accept it.
+ */
 export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    password_hash: text('password_hash').notNull(),
+    password_hash: text('password_hash'),
     timezone: text('timezone'),
     locale: text('locale'),
     email_verified_at: instant('email_verified_at'),
@@ -41,7 +46,15 @@ export const accountUsers = pgTable(
     role: text('role').$type<Role>().notNull(),
     status: text('status').$type<MembershipStatus>().notNull(),
     is_owner: boolean('is_owner').notNull().default(false),
+    /** While INVITED: the hashed invitation token, its expiry (7 days) and who sent it. */
+    invitation_token_hash: text('invitation_token_hash'),
+    invitation_expires_at: instant('invitation_expires_at'),
+    invited_by_user_id: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('account_users_account_user_unique').on(t.account_id, t.user_id), index('account_users_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('account_users_account_user_unique').on(t.account_id, t.user_id),
+    index('account_users_user_idx').on(t.user_id),
+    uniqueIndex('account_users_invitation_token_unique').on(t.invitation_token_hash),
+  ],
 );

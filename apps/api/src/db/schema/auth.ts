@@ -22,6 +22,29 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
 );
 
+export type UserTokenKind = 'EMAIL_CONFIRMATION' | 'EMAIL_CHANGE';
+
+/**
+ * Single-use links sent to a user: confirm their address (7 days), or confirm a change to a new
+ * address (48 hours; `new_email` holds it). Stored hashed.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<UserTokenKind>().notNull(),
+    token_hash: text('token_hash').notNull(),
+    new_email: text('new_email'),
+    expires_at: instant('expires_at').notNull(),
+    used_at: instant('used_at'),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_token_hash_unique').on(t.token_hash), index('user_tokens_user_kind_idx').on(t.user_id, t.kind)],
+);
+
 /** A single-use password reset link, stored hashed, valid for one hour. */
 export const passwordResets = pgTable(
   'password_resets',

@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './auth.js';
 export * from './events.js';
 export * from './outbox.js';
+export * from './taxes.js';

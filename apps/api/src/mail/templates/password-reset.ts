@@ -4,7 +4,7 @@ import { layout, type RenderedMail } from './layout.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.password_reset.subject', message: 'Reset your AdmitOne password' },
-  greeting: /*i18n*/ { id: 'mail.password_reset.greeting', message: 'Hello {name},' },
+  greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ {
     id: 'mail.password_reset.body',
     message: 'We received a request to reset the password of your AdmitOne account. The link below is valid for {minutes} minutes and can be used once.',

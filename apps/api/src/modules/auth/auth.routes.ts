@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, tokenParams } from '@admitone/shared';
+import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
@@ -8,7 +8,9 @@ import { requestLocale } from '../../plugins/locale.js';
 import { login } from './login.js';
 import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
 import { register } from './register.js';
+import { acceptInvitation, getInvitation } from '../users/invitations.js';
 import { revokeSession } from './sessions.repository.js';
+import { switchAccount } from './switch-account.js';
 
 const tags = ['auth'];
 const messageResponse = z.object({ message: z.string() });
@@ -27,9 +29,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
   };
 
-  app.post('/auth/register', { schema: { tags, summary: 'Sign up: creates a user, their account and a session', body: registerBody } }, async (req, reply) => {
+  app.post('/auth/register', { schema: { tags, summary: 'Sign up: creates a user, their account and a session; mails an address confirmation', body: registerBody } }, async (req, reply) => {
     const { accept_terms: _accepted, ...input } = req.body;
-    const result = await register({ db, clock }, input, requestLocale(req));
+    const result = await register({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, input, requestLocale(req));
     return reply.status(201).send(result);
   });
 
@@ -67,5 +69,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       await resetPassword({ db, clock }, req.params.token, req.body.password);
       return { message: translate(requestLocale(req), PLAIN_MESSAGES.passwordReset) };
     },
+  );
+
+  app.post(
+    '/auth/switch-account',
+    { preValidation: app.authenticate, schema: { tags, summary: 'Continue in another of your accounts: a new token (also in x-auth-token); this one is revoked', security: [{ bearer: [] }], body: switchAccountBody } },
+    async (req, reply) => {
+      const result = await switchAccount({ db, clock }, req.auth!, req.body.account_id);
+      return reply.header('x-auth-token', result.token!).send(result);
+    },
+  );
+
+  app.get('/auth/invitation/:token', { schema: { tags, summary: 'What an invitation link is about', params: tokenParams } }, async (req) => ({
+    data: await getInvitation({ db, clock }, req.params.token),
+  }));
+
+  app.post(
+    '/auth/invitation/:token',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Accept an invitation: a new person sends name, password, password_confirmation and accept_terms; an existing user sends current_password',
+        params: tokenParams,
+      },
+    },
+    async (req) => acceptInvitation({ db, clock }, req.params.token, req.body ?? {}),
   );
 };

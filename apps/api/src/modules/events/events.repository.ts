@@ -58,7 +58,8 @@ export async function listEvents(db: Executor, accountId: number, q: PageRequest
     f.organizer_id ? eq(events.organizer_id, f.organizer_id) : undefined,
     q.query ? or(ilike(events.title, likePattern(q.query)), ilike(organizers.name, likePattern(q.query))) : undefined,
   );
-  const column = q.sort_by === 'title' ? events.title : q.sort_by === 'created_at' ? events.created_at : events.start_date;
+  // Text sorts ignore case, whatever the database's collation.
+  const column = q.sort_by === 'title' ? sql`lower(${events.title})` : q.sort_by === 'created_at' ? events.created_at : events.start_date;
   const direction = (q.sort_direction ?? (q.sort_by === 'title' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { OrganizerDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { organizers } from '../../db/schema/index.js';
@@ -27,7 +27,8 @@ export async function listOrganizers(
   q: PageRequest & { query?: string; sort_by?: 'name' | 'created_at'; sort_direction?: 'asc' | 'desc' },
 ) {
   const where = and(eq(organizers.account_id, accountId), q.query ? ilike(organizers.name, likePattern(q.query)) : undefined);
-  const column = q.sort_by === 'created_at' ? organizers.created_at : organizers.name;
+  // Text sorts ignore case, whatever the database's collation.
+  const column = q.sort_by === 'created_at' ? organizers.created_at : sql`lower(${organizers.name})`;
   const direction = (q.sort_direction ?? (q.sort_by === 'created_at' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db.select().from(organizers).where(where).orderBy(direction(column), asc(organizers.id)).limit(q.per_page).offset(offsetOf(q)),

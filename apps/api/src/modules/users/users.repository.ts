@@ -45,7 +45,8 @@ export async function membershipsOf(db: Executor, userId: number, status?: Membe
   return rows.map((r) => ({ ...r, role: r.role as Role, status: r.status as MembershipStatus }));
 }
 
-export function toUserDto(u: UserRow): UserDto {
+/** The user as the API shows them; `pendingEmail` comes from `pendingEmailOf`. */
+export function toUserDto(u: UserRow, pendingEmail: string | null = null): UserDto {
   return {
     id: u.id,
     name: u.name,
@@ -53,6 +54,7 @@ export function toUserDto(u: UserRow): UserDto {
     timezone: u.timezone,
     locale: isLocale(u.locale) ? u.locale : null,
     email_verified: u.email_verified_at !== null,
+    pending_email: pendingEmail,
     created_at: u.created_at.toISOString(),
   };
 }

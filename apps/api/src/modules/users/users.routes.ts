@@ -1,29 +1,81 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateMeBody, type MeResponse } from '@admitone/shared';
+import { z } from 'zod';
+import { changeEmailBody, changePasswordBody, idParams, updateMeBody, userTokenParams, type MeResponse } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
+import { translate } from '../../i18n/i18n.js';
+import { PLAIN_MESSAGES } from '../../i18n/messages.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
-import { findUserById, membershipsOf, toUserDto, updateUser } from './users.repository.js';
+import {
+  cancelEmailChange,
+  changePassword,
+  confirmEmail,
+  confirmEmailChange,
+  requestEmailChange,
+  resendEmailConfirmation,
+  userView,
+} from './profile.js';
+import { membershipsOf, updateUser } from './users.repository.js';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
 
-/** The caller's own user: who they are, where, and what they may do. */
+/** Only the user themselves may act on their own address and links. */
+function requireSelf(auth: AuthContext, id: number) {
+  if (auth.user.id !== id) throw new DomainError('NOT_FOUND');
+}
+
+/** The caller's own user: profile, password, e-mail address and its confirmation. */
 export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
+  const profileDeps = { db, clock: deps.clock, jobs: deps.jobs, appUrl: deps.config.appUrl };
   app.addHook('preValidation', app.authenticate);
 
   app.get('/users/me', { schema: { tags, security, summary: 'The logged-in user, their current account, all their accounts and permissions' } }, async (req): Promise<MeResponse> => {
     const auth = req.auth!;
-    const user = await findUserById(db, auth.user.id);
-    if (!user) throw new DomainError('UNAUTHENTICATED');
+    const user = await userView(profileDeps, auth.user.id);
     const accounts = await membershipsOf(db, user.id, 'ACTIVE');
     const account = accounts.find((a) => a.id === auth.accountId);
     if (!account) throw new DomainError('UNAUTHENTICATED');
-    return { data: { user: toUserDto(user), account, accounts, permissions: [...auth.permissions] } };
+    return { data: { user, account, accounts, permissions: [...auth.permissions] } };
   });
 
   app.put('/users/me', { schema: { tags, security, summary: 'Update name, time zone or language', body: updateMeBody } }, async (req) => {
-    const user = await updateUser(db, req.auth!.user.id, req.body, deps.clock.now());
-    return { data: toUserDto(user) };
+    await updateUser(db, req.auth!.user.id, req.body, deps.clock.now());
+    return { data: await userView(profileDeps, req.auth!.user.id) };
   });
+
+  app.put('/users/me/password', { schema: { tags, security, summary: 'Change password (current one required); revokes every other session', body: changePasswordBody } }, async (req) => ({
+    data: await changePassword(profileDeps, req.auth!.user.id, req.auth!.sessionId, req.body),
+  }));
+
+  app.put('/users/me/email', { schema: { tags, security, summary: 'Start an e-mail change: a confirmation goes to the new address', body: changeEmailBody } }, async (req) => ({
+    data: await requestEmailChange(profileDeps, req.auth!.user.id, req.body, requestLocale(req)),
+  }));
+
+  app.post('/users/:id/email-change/:token', { schema: { tags, security, summary: 'Confirm a pending e-mail change', params: userTokenParams } }, async (req) => {
+    requireSelf(req.auth!, req.params.id);
+    return { data: await confirmEmailChange(profileDeps, req.params.id, req.params.token) };
+  });
+
+  app.delete('/users/:id/email-change', { schema: { tags, security, summary: 'Cancel a pending e-mail change', params: idParams } }, async (req) => {
+    requireSelf(req.auth!, req.params.id);
+    return { data: await cancelEmailChange(profileDeps, req.params.id) };
+  });
+
+  app.post('/users/:id/confirm-email/:token', { schema: { tags, security, summary: 'Confirm the e-mail address', params: userTokenParams } }, async (req) => {
+    requireSelf(req.auth!, req.params.id);
+    return { data: await confirmEmail(profileDeps, req.params.id, req.params.token) };
+  });
+
+  app.post(
+    '/users/:id/resend-email-confirmation',
+    { schema: { tags, security, summary: 'Send a new confirmation link', params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (req) => {
+      requireSelf(req.auth!, req.params.id);
+      await resendEmailConfirmation(profileDeps, req.params.id, requestLocale(req));
+      return { message: translate(requestLocale(req), PLAIN_MESSAGES.confirmationSent) };
+    },
+  );
 };

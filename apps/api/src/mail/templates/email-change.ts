@@ -1,0 +1,34 @@
+import type { Locale } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+import { layout, type RenderedMail } from './layout.js';
+
+const M = {
+  subject: /*i18n*/ { id: 'mail.email_change.subject', message: 'Confirm your new e-mail address' },
+  greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
+  body: /*i18n*/ {
+    id: 'mail.email_change.body',
+    message: 'You asked to change the e-mail address of your AdmitOne login from {old} to {new}. The change takes effect when you open the link below.',
+  },
+  action: /*i18n*/ { id: 'mail.email_change.action', message: 'Confirm the new address' },
+  expiry: /*i18n*/ {
+    id: 'mail.email_change.expiry',
+    message: 'The link is valid for {hours} hours. If you did not ask for this, ignore this e-mail: nothing changes.',
+  },
+};
+
+export interface EmailChangeData {
+  name: string;
+  old: string;
+  new: string;
+  url: string;
+  hours: number;
+}
+
+/** Sent to the new address of a pending e-mail change. */
+export function emailChangeMail(locale: Locale, d: EmailChangeData): RenderedMail {
+  return layout(locale, translate(locale, M.subject), {
+    paragraphs: [translate(locale, M.greeting, { name: d.name }), translate(locale, M.body, { old: d.old, new: d.new })],
+    action: { label: translate(locale, M.action), url: d.url },
+    footnotes: [translate(locale, M.expiry, { hours: d.hours })],
+  });
+}

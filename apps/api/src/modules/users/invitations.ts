@@ -1,0 +1,180 @@
+import { and, eq, gt } from 'drizzle-orm';
+import {
+  acceptInvitationExistingUserBody,
+  acceptInvitationNewUserBody,
+  isLocale,
+  type AuthResponse,
+  type InvitationDto,
+  type InviteUserBody,
+  type Locale,
+  type TeamMemberDto,
+} from '@admitone/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { accountUsers, accounts, users } from '../../db/schema/index.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import { hashToken, newToken } from '../../shared/tokens.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { createSession } from '../auth/sessions.repository.js';
+import { findMember } from './team.repository.js';
+import { getMember } from './team.js';
+import { findUserByEmail, insertUser, membershipsOf, toUserDto } from './users.repository.js';
+
+export const INVITATION_TTL_DAYS = 7;
+
+export interface InvitationDeps {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  appUrl: string;
+}
+
+/** Gives the membership a fresh invitation token and records the mail (inside the caller's transaction). */
+async function sendInvitation(tx: Executor, deps: InvitationDeps, input: { membershipId: number; email: string; role: 'ADMIN' | 'ORGANIZER'; locale: Locale; inviter: string; accountName: string }, now: Date) {
+  const token = newToken();
+  await tx
+    .update(accountUsers)
+    .set({ invitation_token_hash: hashToken(token), invitation_expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000), updated_at: now })
+    .where(eq(accountUsers.id, input.membershipId));
+  return enqueueMail(
+    tx,
+    {
+      template: 'invitation',
+      to: input.email,
+      locale: input.locale,
+      data: { inviter: input.inviter, account: input.accountName, role: input.role, url: `${deps.appUrl}/auth/accept-invitation/${token}`, days: INVITATION_TTL_DAYS },
+    },
+    now,
+  );
+}
+
+async function accountName(tx: Executor, accountId: number) {
+  const [a] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  return a!.name;
+}
+
+/** Invites someone by e-mail with a role. An existing login is reused; otherwise a user without a password is created. */
+export async function inviteUser(deps: InvitationDeps, caller: AuthContext, input: InviteUserBody, requestLocale: Locale): Promise<TeamMemberDto> {
+  const now = deps.clock.now();
+  const { outboxId, userId } = await deps.db.transaction(async (tx) => {
+    let user = await findUserByEmail(tx, input.email);
+    if (user && (await findMember(tx, caller.accountId, user.id))) {
+      throw new DomainError('VALIDATION_FAILED', { fields: { email: [{ key: 'already_member' }] } });
+    }
+    user ??= await insertUser(tx, { name: input.email.split('@')[0]!, email: input.email, password_hash: null, locale: requestLocale, created_at: now, updated_at: now });
+    const [membership] = await tx
+      .insert(accountUsers)
+      .values({ account_id: caller.accountId, user_id: user.id, role: input.role, status: 'INVITED', invited_by_user_id: caller.user.id, created_at: now, updated_at: now })
+      .returning();
+    const id = await sendInvitation(
+      tx,
+      deps,
+      { membershipId: membership!.id, email: user.email, role: input.role, locale: isLocale(user.locale) ? user.locale : requestLocale, inviter: caller.user.name, accountName: await accountName(tx, caller.accountId) },
+      now,
+    );
+    return { outboxId: id, userId: user.id };
+  });
+  await deps.jobs.deliverOutbox([outboxId]);
+  return getMember(deps, caller, userId);
+}
+
+async function invitedMembership(tx: Executor, caller: AuthContext, userId: number) {
+  const row = await findMember(tx, caller.accountId, userId);
+  if (!row) throw new DomainError('NOT_FOUND');
+  if (row.membership.status !== 'INVITED') throw new DomainError('NOT_INVITED');
+  return row;
+}
+
+/** Sends the invitation again with a new link (the old one stops working) and a new 7-day expiry. */
+export async function resendInvitation(deps: InvitationDeps, caller: AuthContext, userId: number, requestLocale: Locale): Promise<TeamMemberDto> {
+  const now = deps.clock.now();
+  const outboxId = await deps.db.transaction(async (tx) => {
+    const row = await invitedMembership(tx, caller, userId);
+    return sendInvitation(
+      tx,
+      deps,
+      { membershipId: row.membership.id, email: row.user.email, role: row.membership.role, locale: requestLocale, inviter: caller.user.name, accountName: await accountName(tx, caller.accountId) },
+      now,
+    );
+  });
+  await deps.jobs.deliverOutbox([outboxId]);
+  return getMember(deps, caller, userId);
+}
+
+/** Withdraws an invitation. A user who only existed because of it is removed too. */
+export async function revokeInvitation(deps: { db: Db }, caller: AuthContext, userId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await invitedMembership(tx, caller, userId);
+    await tx.delete(accountUsers).where(eq(accountUsers.id, row.membership.id));
+    const others = await membershipsOf(tx, userId);
+    if (!row.user.has_password && others.length === 0) await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+async function findInvitation(tx: Executor, token: string, now: Date) {
+  const [row] = await tx
+    .select({ membership: accountUsers, account_name: accounts.name, user: users })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
+    .innerJoin(users, eq(users.id, accountUsers.user_id))
+    .where(and(eq(accountUsers.invitation_token_hash, hashToken(token)), eq(accountUsers.status, 'INVITED'), gt(accountUsers.invitation_expires_at, now)))
+    .limit(1);
+  if (!row) throw new DomainError('INVALID_LINK');
+  return row;
+}
+
+/** What an invitation link is about, before accepting it. */
+export async function getInvitation(deps: { db: Db; clock: Clock }, token: string): Promise<InvitationDto> {
+  const row = await findInvitation(deps.db, token, deps.clock.now());
+  let invitedBy: string | null = null;
+  if (row.membership.invited_by_user_id) {
+    const [inviter] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, row.membership.invited_by_user_id));
+    invitedBy = inviter?.name ?? null;
+  }
+  return { email: row.user.email, account_name: row.account_name, invited_by: invitedBy, role: row.membership.role, existing_user: row.user.password_hash !== null };
+}
+
+/**
+ * Accepts an invitation and logs in to the inviting account. A new person sets name and password;
+ * someone who already has a login proves it with their password, and nothing of theirs is changed.
+ */
+export async function acceptInvitation(deps: { db: Db; clock: Clock }, token: string, body: unknown): Promise<AuthResponse> {
+  const now = deps.clock.now();
+  const preview = await findInvitation(deps.db, token, now);
+  const existing = preview.user.password_hash !== null;
+  let passwordHash: string | null = null;
+  let profile: { name: string; timezone?: string; locale?: Locale } | null = null;
+  if (existing) {
+    const input = acceptInvitationExistingUserBody.parse(body);
+    if (!(await verifyPassword(preview.user.password_hash, input.current_password))) {
+      throw new DomainError('VALIDATION_FAILED', { fields: { current_password: [{ key: 'wrong_password' }] } });
+    }
+  } else {
+    const input = acceptInvitationNewUserBody.parse(body);
+    passwordHash = await hashPassword(input.password);
+    profile = { name: input.name, timezone: input.timezone, locale: input.locale };
+  }
+  return deps.db.transaction(async (tx) => {
+    const row = await findInvitation(tx, token, now);
+    // The link is used up by this conditional update; a second acceptance finds nothing.
+    const [claimed] = await tx
+      .update(accountUsers)
+      .set({ status: 'ACTIVE', invitation_token_hash: null, invitation_expires_at: null, updated_at: now })
+      .where(and(eq(accountUsers.id, row.membership.id), eq(accountUsers.status, 'INVITED')))
+      .returning();
+    if (!claimed) throw new DomainError('INVALID_LINK');
+    if (!existing && profile) {
+      // Opening the invitation mail proves the address.
+      await tx
+        .update(users)
+        .set({ name: profile.name, password_hash: passwordHash, timezone: profile.timezone ?? null, locale: profile.locale ?? row.user.locale, email_verified_at: now, updated_at: now })
+        .where(eq(users.id, row.user.id));
+    }
+    const [user] = await tx.select().from(users).where(eq(users.id, row.user.id));
+    const sessionToken = await createSession(tx, row.user.id, row.membership.account_id, now);
+    return { token: sessionToken, user: toUserDto(user!), accounts: await membershipsOf(tx, row.user.id, 'ACTIVE') };
+  });
+}

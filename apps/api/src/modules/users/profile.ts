@@ -1,0 +1,141 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { isLocale, type ChangeEmailBody, type ChangePasswordBody, type Locale, type UserDto } from '@admitone/shared';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError, isUniqueViolation } from '../../shared/errors.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.repository.js';
+import {
+  cancelPendingEmailChange,
+  consumeUserToken,
+  EMAIL_CHANGE_TTL_HOURS,
+  EMAIL_CONFIRMATION_TTL_DAYS,
+  issueUserToken,
+  pendingEmailOf,
+} from './user-tokens.js';
+import type { Executor } from '../../db/client.js';
+
+export interface ProfileDeps {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  appUrl: string;
+}
+
+const localeOf = (u: UserRow, fallback: Locale): Locale => (isLocale(u.locale) ? u.locale : fallback);
+
+async function loadUser(db: Executor, id: number): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw new DomainError('NOT_FOUND');
+  return user;
+}
+
+/** The user with any pending e-mail change, as the API shows them. */
+export async function userView(deps: { db: Db; clock: Clock }, userId: number): Promise<UserDto> {
+  const user = await loadUser(deps.db, userId);
+  return toUserDto(user, await pendingEmailOf(deps.db, userId, deps.clock.now()));
+}
+
+/** Records the confirmation mail for a user's address (inside the caller's transaction). */
+export async function enqueueEmailConfirmation(tx: Executor, deps: { appUrl: string }, user: UserRow, locale: Locale, now: Date) {
+  const token = await issueUserToken(tx, { userId: user.id, kind: 'EMAIL_CONFIRMATION', ttlMs: EMAIL_CONFIRMATION_TTL_DAYS * 86_400_000 }, now);
+  return enqueueMail(
+    tx,
+    {
+      template: 'email_confirmation',
+      to: user.email,
+      locale,
+      data: { name: user.name, url: `${deps.appUrl}/manage/profile/confirm-email-address/${token}`, days: EMAIL_CONFIRMATION_TTL_DAYS },
+    },
+    now,
+  );
+}
+
+/** Sends a fresh confirmation link (the previous one stops working). */
+export async function resendEmailConfirmation(deps: ProfileDeps, userId: number, requestLocale: Locale): Promise<void> {
+  const now = deps.clock.now();
+  const outboxId = await deps.db.transaction(async (tx) => {
+    const user = await loadUser(tx, userId);
+    return enqueueEmailConfirmation(tx, deps, user, localeOf(user, requestLocale), now);
+  });
+  await deps.jobs.deliverOutbox([outboxId]);
+}
+
+/** Confirms the user's address with the link from the confirmation mail. */
+export async function confirmEmail(deps: ProfileDeps, userId: number, token: string): Promise<UserDto> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await consumeUserToken(tx, { userId, kind: 'EMAIL_CONFIRMATION', token }, now);
+    await tx.update(users).set({ email_verified_at: now, updated_at: now }).where(eq(users.id, userId));
+  });
+  return userView(deps, userId);
+}
+
+/** Changes the password (current one required) and revokes every other session of the user. */
+export async function changePassword(deps: ProfileDeps, userId: number, sessionId: number, input: ChangePasswordBody): Promise<UserDto> {
+  const user = await loadUser(deps.db, userId);
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    throw new DomainError('VALIDATION_FAILED', { fields: { current_password: [{ key: 'wrong_password' }] } });
+  }
+  const hash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: hash, updated_at: now }).where(eq(users.id, userId));
+    await tx.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.user_id, userId), ne(sessions.id, sessionId)));
+  });
+  return userView(deps, userId);
+}
+
+/** Starts an e-mail change: the new address gets a link; nothing changes until it is opened. */
+export async function requestEmailChange(deps: ProfileDeps, userId: number, input: ChangeEmailBody, requestLocale: Locale): Promise<UserDto> {
+  const user = await loadUser(deps.db, userId);
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    throw new DomainError('VALIDATION_FAILED', { fields: { current_password: [{ key: 'wrong_password' }] } });
+  }
+  const email = input.email.toLowerCase();
+  if (email === user.email) throw new DomainError('VALIDATION_FAILED', { fields: { email: [{ key: 'same_email' }] } });
+  if (await findUserByEmail(deps.db, email)) throw new DomainError('VALIDATION_FAILED', { fields: { email: [{ key: 'email_taken' }] } });
+  const now = deps.clock.now();
+  const outboxId = await deps.db.transaction(async (tx) => {
+    const token = await issueUserToken(tx, { userId, kind: 'EMAIL_CHANGE', ttlMs: EMAIL_CHANGE_TTL_HOURS * 3_600_000, newEmail: email }, now);
+    return enqueueMail(
+      tx,
+      {
+        template: 'email_change',
+        to: email,
+        locale: localeOf(user, requestLocale),
+        data: { name: user.name, old: user.email, new: email, url: `${deps.appUrl}/manage/profile/confirm-email-change/${token}`, hours: EMAIL_CHANGE_TTL_HOURS },
+      },
+      now,
+    );
+  });
+  await deps.jobs.deliverOutbox([outboxId]);
+  return userView(deps, userId);
+}
+
+/** Applies a pending e-mail change; opening the link proves the new address, so it counts as confirmed. */
+export async function confirmEmailChange(deps: ProfileDeps, userId: number, token: string): Promise<UserDto> {
+  const now = deps.clock.now();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const row = await consumeUserToken(tx, { userId, kind: 'EMAIL_CHANGE', token }, now);
+      await tx.update(users).set({ email: row.new_email!, email_verified_at: now, updated_at: now }).where(eq(users.id, userId));
+    });
+  } catch (err) {
+    // Someone else took the address meanwhile (unique index): the link can no longer be used.
+    if (isUniqueViolation(err)) {
+      throw new DomainError('INVALID_LINK');
+    }
+    throw err;
+  }
+  return userView(deps, userId);
+}
+
+/** Cancels a pending e-mail change. */
+export async function cancelEmailChange(deps: ProfileDeps, userId: number): Promise<UserDto> {
+  await cancelPendingEmailChange(deps.db, userId, deps.clock.now());
+  return userView(deps, userId);
+}

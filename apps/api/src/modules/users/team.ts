@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { TeamMemberDto, UpdateUserBody } from '@admitone/shared';
+import type { Db } from '../../db/client.js';
+import { accountUsers } from '../../db/schema/index.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import { findMember, lockMemberships, type MemberRow } from './team.repository.js';
+import { pendingEmailOf } from './user-tokens.js';
+
+/** A person as the Users screen shows them, with what the caller may do. */
+export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmail: string | null = null): TeamMemberDto {
+  const m = row.membership;
+  return {
+    id: row.user.id,
+    name: row.user.name,
+    email: row.user.email,
+    role: m.role,
+    status: m.status,
+    is_owner: m.is_owner,
+    invited: m.status === 'INVITED',
+    invitation_expires_at: m.status === 'INVITED' ? (m.invitation_expires_at?.toISOString() ?? null) : null,
+    email_verified: row.user.email_verified_at !== null,
+    pending_email: pendingEmail,
+    can_edit: caller.permissions.includes('users.manage') && !m.is_owner && row.user.id !== caller.user.id,
+    created_at: m.created_at.toISOString(),
+  };
+}
+
+/** One person of the caller's account; another account's person is not found. */
+export async function getMember(deps: { db: Db; clock: Clock }, caller: AuthContext, userId: number): Promise<TeamMemberDto> {
+  const row = await findMember(deps.db, caller.accountId, userId);
+  if (!row) throw new DomainError('NOT_FOUND');
+  return toTeamMemberDto(row, caller, await pendingEmailOf(deps.db, userId, deps.clock.now()));
+}
+
+/**
+ * Changes someone's role or status. The owner is untouchable, nobody changes themselves here, and
+ * the account always keeps an active admin (checked under a lock on the account's memberships).
+ */
+export async function updateMember(deps: { db: Db; clock: Clock }, caller: AuthContext, userId: number, input: UpdateUserBody): Promise<TeamMemberDto> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const memberships = await lockMemberships(tx, caller.accountId);
+    const target = memberships.find((m) => m.user_id === userId);
+    if (!target) throw new DomainError('NOT_FOUND');
+    if (target.is_owner) throw new DomainError('OWNER_PROTECTED');
+    if (userId === caller.user.id) throw new DomainError('CANNOT_CHANGE_SELF');
+    if (target.status === 'INVITED' && input.status) throw new DomainError('VALIDATION_FAILED', { fields: { status: [{ key: 'invalid_value' }] } });
+    const next = { role: input.role ?? target.role, status: input.status ?? target.status };
+    const adminsLeft = memberships.filter((m) => {
+      const s = m.id === target.id ? next : m;
+      return s.role === 'ADMIN' && s.status === 'ACTIVE';
+    }).length;
+    if (adminsLeft === 0) throw new DomainError('LAST_ADMIN');
+    await tx.update(accountUsers).set({ ...next, updated_at: now }).where(eq(accountUsers.id, target.id));
+  });
+  return getMember(deps, caller, userId);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { customIssue } from '../validation.js';
+import { currencyField, emailField, optionalText, timezoneField, trimmedName } from './common.js';
+
+/** A colour as a hex code such as #ffffff (SPEC §5). */
+export const colorField = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, customIssue('invalid_color'));
+
+export const ORDER_TIMEOUT_MIN = 1;
+export const ORDER_TIMEOUT_MAX = 120;
+export const ORDER_TIMEOUT_DEFAULT = 15;
+
+/** Colours of an event's public pages. */
+export const eventColorsSchema = z.object({
+  background: colorField,
+  content_background: colorField,
+  primary: colorField,
+  primary_text: colorField,
+  link: colorField,
+  text: colorField,
+});
+export type EventColors = z.infer<typeof eventColorsSchema>;
+
+export const DEFAULT_EVENT_COLORS: EventColors = {
+  background: '#f4f1fb',
+  content_background: '#ffffff',
+  primary: '#6d28d9',
+  primary_text: '#ffffff',
+  link: '#6d28d9',
+  text: '#1f1b2d',
+};
+
+/** Settings copied into every new event of the account. */
+export const eventDefaultsSchema = z.object({
+  order_timeout_minutes: z.number().int().min(ORDER_TIMEOUT_MIN).max(ORDER_TIMEOUT_MAX),
+  support_email: emailField.nullable(),
+  /** Sanitised HTML shown at the foot of buyer e-mails. */
+  email_footer_message: z.string().max(LIMITS.DESCRIPTION_MAX).nullable(),
+  colors: eventColorsSchema,
+});
+export type EventDefaults = z.infer<typeof eventDefaultsSchema>;
+
+export const DEFAULT_EVENT_DEFAULTS: EventDefaults = {
+  order_timeout_minutes: ORDER_TIMEOUT_DEFAULT,
+  support_email: null,
+  email_footer_message: null,
+  colors: DEFAULT_EVENT_COLORS,
+};
+
+export interface AccountDto {
+  id: number;
+  name: string;
+  currency: string;
+  timezone: string;
+  /** The owner's e-mail is confirmed: needed to go live and to message attendees. */
+  is_email_verified: boolean;
+  event_defaults: EventDefaults;
+  created_at: string;
+}
+
+export const updateAccountBody = z.object({
+  name: trimmedName.optional(),
+  currency: currencyField.optional(),
+  timezone: timezoneField.optional(),
+  event_defaults: z
+    .object({
+      order_timeout_minutes: z.number().int().min(ORDER_TIMEOUT_MIN).max(ORDER_TIMEOUT_MAX),
+      support_email: emailField.nullable(),
+      email_footer_message: optionalText(LIMITS.DESCRIPTION_MAX),
+      colors: eventColorsSchema.partial(),
+    })
+    .partial()
+    .optional(),
+});
+export type UpdateAccountBody = z.input<typeof updateAccountBody>;
+
+export const TAX_TYPES = ['TAX', 'FEE'] as const;
+export type TaxType = (typeof TAX_TYPES)[number];
+export const TAX_CALCULATIONS = ['PERCENTAGE', 'FIXED'] as const;
+export type TaxCalculation = (typeof TAX_CALCULATIONS)[number];
+
+/**
+ * A tax or fee. `rate` is a percentage (0-100, up to 3 decimals) for PERCENTAGE, or an amount in
+ * the account currency's minor units (an integer, e.g. 150 = 1.50 EUR) for FIXED.
+ */
+export const taxOrFeeBody = z
+  .object({
+    name: trimmedName,
+    type: z.enum(TAX_TYPES),
+    calculation_type: z.enum(TAX_CALCULATIONS),
+    rate: z.number().min(0),
+    is_default: z.boolean().default(false),
+    description: optionalText(500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.calculation_type === 'PERCENTAGE') {
+      if (v.rate > 100) ctx.addIssue({ code: 'too_big', origin: 'number', maximum: 100, inclusive: true, path: ['rate'], input: v.rate });
+      else if (Math.round(v.rate * 1000) !== v.rate * 1000) ctx.addIssue({ code: 'custom', ...customIssue('invalid'), path: ['rate'], input: v.rate });
+    } else if (!Number.isInteger(v.rate) || v.rate > 100_000_000) {
+      ctx.addIssue({ code: 'custom', ...customIssue('invalid'), path: ['rate'], input: v.rate });
+    }
+  });
+export type TaxOrFeeBody = z.input<typeof taxOrFeeBody>;
+
+export interface TaxOrFeeDto {
+  id: number;
+  name: string;
+  type: TaxType;
+  calculation_type: TaxCalculation;
+  rate: number;
+  is_default: boolean;
+  description: string | null;
+  /** The account's currency, for FIXED amounts. */
+  currency: string;
+  created_at: string;
+}
+
+export const accountParams = z.object({ id: z.coerce.number().int().positive() });
+export const taxOrFeeParams = z.object({ id: z.coerce.number().int().positive(), taxOrFeeId: z.coerce.number().int().positive() });

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MEMBERSHIP_STATUSES, ROLES, type MembershipStatus, type Role } from '../enums.js';
+import { emailField, listQuery } from './common.js';
+
+/** A person of the account as the Users screen shows them (members and pending invitations). */
+export interface TeamMemberDto {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  status: MembershipStatus;
+  is_owner: boolean;
+  /** Invited and not yet accepted. */
+  invited: boolean;
+  invitation_expires_at: string | null;
+  email_verified: boolean;
+  pending_email: string | null;
+  /** What the caller may do with this person (owner and last-admin rules applied). */
+  can_edit: boolean;
+  created_at: string;
+}
+
+export const inviteUserBody = z.object({ email: emailField, role: z.enum(ROLES) });
+export type InviteUserBody = z.input<typeof inviteUserBody>;
+
+export const updateUserBody = z
+  .object({ role: z.enum(ROLES).optional(), status: z.enum(['ACTIVE', 'INACTIVE'] as const).optional() })
+  .refine((v) => v.role !== undefined || v.status !== undefined, { message: '@required', path: ['role'] });
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const TEAM_SORTS = ['name', 'email', 'created_at'] as const;
+export const teamListQuery = listQuery(TEAM_SORTS, {
+  role: z.enum(ROLES),
+  status: z.enum(MEMBERSHIP_STATUSES),
+});
+
+export const userTokenParams = z.object({ id: z.coerce.number().int().positive(), token: z.string().min(10).max(200) });
