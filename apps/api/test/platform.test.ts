@@ -19,7 +19,7 @@ describe('platform', () => {
   it('publishes an OpenAPI document of every route, with a browsable page', async () => {
     const doc = (await call(ctx.app, 'GET', '/api/docs/json')).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/auth/forgot-password', '/api/auth/reset-password/{token}', '/api/users/me', '/api/organizers', '/api/organizers/{id}', '/api/events', '/api/events/{id}']) {
+    for (const path of ['/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/auth/forgot-password', '/api/auth/reset-password/{token}', '/api/users/me', '/api/organizers', '/api/organizers/{id}', '/api/events', '/api/events/{id}', '/api/users', '/api/users/{id}', '/api/users/me/password', '/api/users/me/email', '/api/users/{id}/confirm-email/{token}', '/api/users/{id}/email-change/{token}', '/api/users/{id}/email-change', '/api/users/{id}/invitation', '/api/users/{id}/resend-email-confirmation', '/api/auth/invitation/{token}', '/api/auth/switch-account', '/api/accounts/{id}', '/api/accounts/{id}/taxes-and-fees', '/api/accounts/{id}/taxes-and-fees/{taxOrFeeId}']) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths['/api/events'].post.requestBody.content['application/json'].schema.required).toEqual(
