@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteAndAccept, registerUser } from './factories.js';
+import { createEvent, createOrganizer, inviteAndAccept, registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -44,6 +44,15 @@ describe('account settings', () => {
     });
     const again = await call(ctx.app, 'PUT', `/api/accounts/${id}`, { token: u.token, body: { event_defaults: { colors: { text: '#000' } } } });
     expect(again.json().data.event_defaults).toMatchObject({ order_timeout_minutes: 20, colors: { primary: '#112233', text: '#000' } });
+
+    // New events start with these defaults.
+    const event = await createEvent(ctx.app, u.token, (await createOrganizer(ctx.app, u.token)).id);
+    expect(event.settings).toEqual({
+      order_timeout_minutes: 20,
+      support_email: 'help@riverside.test',
+      email_footer_message: '<p>See you <b>soon</b></p>',
+      colors: { ...again.json().data.event_defaults.colors },
+    });
   });
 
   it('marks bad values', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { EVENT_LIFECYCLES, EVENT_STATUSES, type EventLifecycle, type EventStatus } from '../enums.js';
+import type { EventDefaults } from './accounts.js';
 import { customIssue } from '../validation.js';
 import { currencyField, listQuery, localDateTime, optionalText, timezoneField } from './common.js';
 
@@ -49,6 +50,8 @@ export interface EventDto {
   timezone: string;
   currency: string;
   organizer: { id: number; name: string };
+  /** Order timeout, support e-mail, e-mail footer and page colours (from the account's defaults at creation). */
+  settings: EventDefaults;
   created_at: string;
   updated_at: string;
 }

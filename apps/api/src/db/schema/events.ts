@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import type { EventStatus } from '@admitone/shared';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { EventColors, EventStatus } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -39,6 +39,12 @@ export const events = pgTable(
     end_date: instant('end_date'),
     timezone: text('timezone').notNull(),
     currency: text('currency').notNull(),
+    /** Copied from the account's event defaults when the event is created. */
+    order_timeout_minutes: integer('order_timeout_minutes').notNull().default(15),
+    support_email: text('support_email'),
+    /** Sanitised HTML. */
+    email_footer_message: text('email_footer_message'),
+    colors: jsonb('colors').$type<EventColors>(),
     ...timestamps,
   },
   (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],

@@ -7,6 +7,9 @@ import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { slugify } from '../../shared/slug.js';
 import { findOrganizer } from '../organizers/organizers.repository.js';
+import { eventDefaultsOf } from '../accounts/account-settings.js';
+import { accounts } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
 import { toEventDto } from './event-dto.js';
 import { findEvent, insertEvent } from './events.repository.js';
 
@@ -17,6 +20,8 @@ export async function createEvent(deps: { db: Db; clock: Clock }, accountId: num
   const organizer = await findOrganizer(deps.db, accountId, input.organizer_id);
   if (!organizer) throw new DomainError('VALIDATION_FAILED', { fields: { organizer_id: [{ key: 'not_found_choice' }] } });
   const now = deps.clock.now();
+  const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, accountId));
+  const defaults = eventDefaultsOf(account!);
   const row = await insertEvent(deps.db, {
     account_id: accountId,
     organizer_id: organizer.id,
@@ -28,6 +33,10 @@ export async function createEvent(deps: { db: Db; clock: Clock }, accountId: num
     end_date: input.end_date ? zonedToUtc(input.end_date, input.timezone) : null,
     timezone: input.timezone,
     currency: input.currency,
+    order_timeout_minutes: defaults.order_timeout_minutes,
+    support_email: defaults.support_email,
+    email_footer_message: defaults.email_footer_message,
+    colors: defaults.colors,
     created_at: now,
     updated_at: now,
   });

@@ -1,4 +1,4 @@
-import type { EventDto, EventLifecycle } from '@admitone/shared';
+import { DEFAULT_EVENT_COLORS, type EventDto, type EventLifecycle } from '@admitone/shared';
 import type { EventWithOrganizer } from './events.repository.js';
 
 /** Where an event stands in time. */
@@ -21,6 +21,12 @@ export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Dat
     timezone: e.timezone,
     currency: e.currency,
     organizer,
+    settings: {
+      order_timeout_minutes: e.order_timeout_minutes,
+      support_email: e.support_email,
+      email_footer_message: e.email_footer_message,
+      colors: { ...DEFAULT_EVENT_COLORS, ...(e.colors ?? {}) },
+    },
     created_at: e.created_at.toISOString(),
     updated_at: e.updated_at.toISOString(),
   };
