@@ -1,4 +1,6 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +15,8 @@ import { startJobs, type JobRunner } from './jobs/queue.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
+import { imageRoutes } from './modules/images/images.routes.js';
+import { localStorage, type FileStorage } from './storage/storage.js';
 import { organizerRoutes } from './modules/organizers/organizers.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { teamRoutes } from './modules/users/team.routes.js';
@@ -30,12 +34,14 @@ export interface AppDeps {
   clock: Clock;
   mail: MailTransport;
   jobs: JobRunner;
+  storage: FileStorage;
   log: Logger;
 }
 
 export interface BuildOptions {
   clock?: Clock;
   mail?: MailTransport;
+  storage?: FileStorage;
   /** Run job workers in this process (defaults to the config). */
   work?: boolean;
 }
@@ -51,7 +57,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clock = options.clock ?? systemClock;
   const mail = options.mail ?? createMailTransport(config, log);
   const jobs = await startJobs(database, { db: database.db, clock, transport: mail, log }, { work: options.work ?? config.jobsInProcess, log });
-  const deps: AppDeps = { config, database, clock, mail, jobs, log };
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
+  const storage = options.storage ?? localStorage(uploadsDir);
+  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -76,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart);
   await registerOpenApi(app);
   await app.register(authPlugin, { database, clock });
   registerErrorHandler(app);
@@ -89,10 +99,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(taxRoutes, { deps });
       await api.register(organizerRoutes, { deps });
       await api.register(eventRoutes, { deps });
+      await api.register(imageRoutes, { deps });
     },
     { prefix: '/api' },
   );
 
+  // Uploaded files: keys change with content, so they may be cached for a year.
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
   if (config.webDistDir) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -16,6 +19,7 @@ export interface TestContext {
 export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; mail?: MailTransport; work?: boolean } = {}): Promise<TestContext> {
   const smtp = await startTestSmtp();
   const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-test-'));
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -23,7 +27,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
       DATABASE_URL: database.url,
       SMTP_URL: smtp.url,
       APP_URL: 'http://admitone.test',
-      DATA_DIR: '/tmp/admitone-test',
+      DATA_DIR: dataDir,
       WEB_DIST_DIR: '',
       ...options.env,
     },
@@ -38,6 +42,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
       await app.close();
       await smtp.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

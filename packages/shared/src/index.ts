@@ -8,3 +8,4 @@ export * from './contracts/organizers.js';
 export * from './contracts/events.js';
 export * from './contracts/team.js';
 export * from './contracts/accounts.js';
+export * from './contracts/images.js';

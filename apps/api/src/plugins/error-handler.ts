@@ -35,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.options.fields) {
         field_errors = { ...(field_errors ?? {}) };
         for (const [field, issues] of Object.entries(error.options.fields)) {
-          field_errors[field] = issues.map((i) => translate(locale, ISSUE_MESSAGES[i.key], i.values));
+          field_errors[field] = issues.map((i) => translate(locale, 'key' in i ? ISSUE_MESSAGES[i.key] : i.message, i.values));
         }
       }
       return sendError(request, reply, error.code, error.status, field_errors ? { field_errors } : {}, error.options.values);

@@ -1,7 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors, type IssueKey } from '@admitone/shared';
 
-/** A field problem named by a neutral key; the error handler translates it. */
-export type FieldIssues = Record<string, Array<{ key: IssueKey; values?: Record<string, string | number> }>>;
+/**
+ * A field problem: a shared neutral key, or a module's own message descriptor; the error handler
+ * translates either into the request's language.
+ */
+export type FieldIssue = { key: IssueKey; values?: Record<string, string | number> } | { message: MessageDescriptor; values?: Record<string, string | number> };
+export type FieldIssues = Record<string, FieldIssue[]>;
 
 /**
  * The one error type business code throws. The HTTP status comes from the code; the message is

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './events.js';
 export * from './outbox.js';
 export * from './taxes.js';
+export * from './images.js';

@@ -1,0 +1,27 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { ImageType } from '@admitone/shared';
+import { accounts } from './accounts.js';
+import { instant } from './columns.js';
+
+/** An uploaded picture (an event cover today) with its resized variants, stored by key in file storage. */
+export const images = pgTable(
+  'images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** What the image belongs to: `event` for covers. */
+    entity_type: text('entity_type').notNull(),
+    entity_id: integer('entity_id').notNull(),
+    type: text('type').$type<ImageType>().notNull(),
+    original_key: text('original_key').notNull(),
+    variant_keys: jsonb('variant_keys').$type<{ large: string; small: string }>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size_bytes: integer('size_bytes').notNull(),
+    content_type: text('content_type').notNull(),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('images_entity_idx').on(t.entity_type, t.entity_id)],
+);

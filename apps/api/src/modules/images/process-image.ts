@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { IMAGE_RULES, type ImageType } from '@admitone/shared';
+import type { FieldIssue } from '../../shared/errors.js';
+
+export const IMAGE_MESSAGES = {
+  type: /*i18n*/ { id: 'image.type', message: 'Upload a JPEG, PNG or WebP image.' },
+  tooLarge: /*i18n*/ { id: 'image.too_large', message: 'The image must be under 5 MB.' },
+  tooSmall: /*i18n*/ { id: 'image.too_small', message: 'The image must be at least {width} × {height} pixels; this one is {actualWidth} × {actualHeight}.' },
+  tooBig: /*i18n*/ { id: 'image.too_big', message: 'The image must be at most {width} × {height} pixels; this one is {actualWidth} × {actualHeight}.' },
+  missing: /*i18n*/ { id: 'image.missing', message: 'Choose an image to upload.' },
+};
+
+const FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+export interface ProcessedImage {
+  contentType: string;
+  extension: string;
+  width: number;
+  height: number;
+  /** Short content hash, so keys change when the picture does and can be cached forever. */
+  hash: string;
+  variants: { large: Buffer; small: Buffer };
+}
+
+/**
+ * Checks an upload against the rules of its type (real format read from the bytes, not the name or
+ * header; pixel bounds) and makes the WebP variants. Returns field issues instead of throwing.
+ */
+export async function processImage(type: ImageType, body: Buffer): Promise<{ ok: true; image: ProcessedImage } | { ok: false; issue: FieldIssue }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(body).metadata();
+  } catch {
+    return { ok: false, issue: { message: IMAGE_MESSAGES.type } };
+  }
+  const contentType = meta.format ? FORMATS[meta.format] : undefined;
+  if (!contentType || !meta.width || !meta.height) return { ok: false, issue: { message: IMAGE_MESSAGES.type } };
+  // EXIF-rotated photos: judge the size people see.
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const width = rotated ? meta.height : meta.width;
+  const height = rotated ? meta.width : meta.height;
+  const rule = IMAGE_RULES[type];
+  const values = { actualWidth: width, actualHeight: height };
+  if (width < rule.minWidth || height < rule.minHeight) {
+    return { ok: false, issue: { message: IMAGE_MESSAGES.tooSmall, values: { width: rule.minWidth, height: rule.minHeight, ...values } } };
+  }
+  if (width > rule.maxWidth || height > rule.maxHeight) {
+    return { ok: false, issue: { message: IMAGE_MESSAGES.tooBig, values: { width: rule.maxWidth, height: rule.maxHeight, ...values } } };
+  }
+  const variant = (w: number, h: number) => sharp(body).rotate().resize(w, h, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  const [large, small] = await Promise.all([variant(2160, 1080), variant(600, 300)]);
+  return {
+    ok: true,
+    image: {
+      contentType,
+      extension: EXTENSIONS[contentType]!,
+      width,
+      height,
+      hash: createHash('sha256').update(body).digest('hex').slice(0, 16),
+      variants: { large, small },
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createOrganizer, registerUser } from './factories.js';
+import { call, createTestApp, type TestContext } from './test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#0ea5e9' } }).jpeg().toBuffer();
+
+async function upload(token: string, eventId: number, body: Buffer | null, opts: { type?: string; filename?: string; mime?: string; locale?: string } = {}) {
+  const form = new FormData();
+  if (opts.type !== '') form.append('type', opts.type ?? 'EVENT_COVER');
+  if (body) form.append('image', new Blob([new Uint8Array(body)], { type: opts.mime ?? 'image/png' }), opts.filename ?? 'cover.png');
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/images`,
+    headers: { authorization: `Bearer ${token}`, ...(opts.locale ? { 'accept-language': opts.locale } : {}) },
+    payload: form,
+  });
+}
+
+async function setup() {
+  const u = await registerUser(ctx.app);
+  const event = await createEvent(ctx.app, u.token, (await createOrganizer(ctx.app, u.token)).id);
+  return { u, event };
+}
+
+const uploadsDir = () => path.join(ctx.app.deps.config.dataDir, 'uploads');
+const fileOf = (url: string) => path.join(uploadsDir(), url.replace(/^\/uploads\//, ''));
+
+describe('event cover images', () => {
+  it('stores the original and WebP variants, serves them with long cache headers, and replaces the old cover', async () => {
+    const { u, event } = await setup();
+    const res = await upload(u.token, event.id, await png(2400, 1200));
+    expect(res.statusCode).toBe(201);
+    const image = res.json().data;
+    expect(image).toMatchObject({ type: 'EVENT_COVER', width: 2400, height: 1200, content_type: 'image/png' });
+    const large = await sharp(fileOf(image.variants.large)).metadata();
+    const small = await sharp(fileOf(image.variants.small)).metadata();
+    expect([large.format, large.width, large.height]).toEqual(['webp', 2160, 1080]);
+    expect([small.format, small.width, small.height]).toEqual(['webp', 600, 300]);
+
+    const served = await ctx.app.inject({ method: 'GET', url: image.variants.small });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const second = (await upload(u.token, event.id, await jpeg(1000, 500), { mime: 'image/jpeg', filename: 'b.jpg' })).json().data;
+    const list = await call(ctx.app, 'GET', `/api/events/${event.id}/images`, { token: u.token });
+    expect(list.json().data.map((i: { id: number }) => i.id)).toEqual([second.id]);
+    expect(existsSync(fileOf(image.url))).toBe(false);
+    expect(existsSync(fileOf(second.url))).toBe(true);
+
+    expect((await call(ctx.app, 'DELETE', `/api/events/${event.id}/images/${second.id}`, { token: u.token })).statusCode).toBe(204);
+    expect((await call(ctx.app, 'GET', `/api/events/${event.id}/images`, { token: u.token })).json().data).toEqual([]);
+    expect(existsSync(fileOf(second.variants.large))).toBe(false);
+  });
+
+  it('explains every refusal on the image field', async () => {
+    const { u, event } = await setup();
+    const err = async (body: Buffer | null, opts = {}) => {
+      const res = await upload(u.token, event.id, body, opts);
+      expect(res.statusCode).toBe(422);
+      return res.json().error.field_errors;
+    };
+    expect(await err(await png(800, 400))).toEqual({ image: ['The image must be at least 900 × 450 pixels; this one is 800 × 400.'] });
+    expect(await err(await png(3200, 1600))).toEqual({ image: ['The image must be at most 3000 × 2000 pixels; this one is 3200 × 1600.'] });
+    expect(await err(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { mime: 'image/png' })).toEqual({ image: ['Upload a JPEG, PNG or WebP image.'] });
+    expect(await err(Buffer.from('GIF89a not really'), { mime: 'image/gif' })).toEqual({ image: ['Upload a JPEG, PNG or WebP image.'] });
+    expect(await err(null)).toEqual({ image: ['Choose an image to upload.'] });
+    expect(await err(await png(1000, 500), { type: 'AVATAR' })).toEqual({ type: ['Choose one of the allowed values.'] });
+    // Over 5 MB: random pixels do not compress.
+    const noise = await sharp(Buffer.from(Array.from({ length: 1500 * 1200 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1500, height: 1200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
+    expect(await err(noise)).toEqual({ image: ['The image must be under 5 MB.'] });
+    const json = await call(ctx.app, 'POST', `/api/events/${event.id}/images`, { token: u.token, body: { image: 'x' } });
+    expect(json.statusCode).toBe(422);
+  });
+
+  it("keeps other accounts' events and images out of reach", async () => {
+    const a = await setup();
+    const b = await setup();
+    const theirs = (await upload(b.u.token, b.event.id, await png(1000, 500))).json().data;
+    expect((await upload(a.u.token, b.event.id, await png(1000, 500))).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/events/${b.event.id}/images`, { token: a.u.token })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'DELETE', `/api/events/${b.event.id}/images/${theirs.id}`, { token: a.u.token })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'DELETE', `/api/events/${a.event.id}/images/${theirs.id}`, { token: a.u.token })).statusCode).toBe(404);
+    expect((await upload('', a.event.id, await png(1000, 500))).statusCode).toBe(401);
+  });
+});
