@@ -9,3 +9,4 @@ export * from './contracts/events.js';
 export * from './contracts/team.js';
 export * from './contracts/accounts.js';
 export * from './contracts/images.js';
+export * from './contracts/event-edit.js';

@@ -17,6 +17,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   OWNER_PROTECTED: /*i18n*/ { id: 'error.owner_protected', message: "The account owner's role and status cannot be changed." },
   LAST_ADMIN: /*i18n*/ { id: 'error.last_admin', message: 'The account needs at least one active admin. Make someone else an admin first.' },
   CANNOT_CHANGE_SELF: /*i18n*/ { id: 'error.cannot_change_self', message: 'You cannot change your own role or status. Ask another admin.' },
+  EMAIL_NOT_VERIFIED: /*i18n*/ { id: 'error.email_not_verified', message: 'Confirm your e-mail address before publishing an event. Check your inbox or send the confirmation again.' },
   NOT_INVITED: /*i18n*/ { id: 'error.not_invited', message: 'This person has already accepted the invitation.' },
   RATE_LIMITED: /*i18n*/ { id: 'error.rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
   PAYLOAD_TOO_LARGE: /*i18n*/ { id: 'error.payload_too_large', message: 'What you sent is too large.' },

@@ -1,10 +1,11 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live. Local disk today; an object store can implement the same three calls. */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  copy(fromKey: string, toKey: string): Promise<void>;
   /** The public address of a stored file. */
   url(key: string): string;
 }
@@ -26,6 +27,11 @@ export function localStorage(root: string, publicPrefix = '/uploads'): FileStora
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async copy(fromKey, toKey) {
+      const target = resolve(toKey);
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(resolve(fromKey), target);
     },
     url: (key) => `${publicPrefix}/${key}`,
   };

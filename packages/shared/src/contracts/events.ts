@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { EVENT_LIFECYCLES, EVENT_STATUSES, type EventLifecycle, type EventStatus } from '../enums.js';
 import type { EventDefaults } from './accounts.js';
+import type { EventLocation } from './event-edit.js';
+import type { ImageDto } from './images.js';
 import { customIssue } from '../validation.js';
 import { currencyField, listQuery, localDateTime, optionalText, timezoneField } from './common.js';
 
@@ -50,6 +52,11 @@ export interface EventDto {
   timezone: string;
   currency: string;
   organizer: { id: number; name: string };
+  is_online: boolean;
+  /** Sanitised HTML. */
+  online_details: string | null;
+  location: EventLocation;
+  cover_image: ImageDto | null;
   /** Order timeout, support e-mail, e-mail footer and page colours (from the account's defaults at creation). */
   settings: EventDefaults;
   created_at: string;

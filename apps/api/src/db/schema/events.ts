@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { EventColors, EventStatus } from '@admitone/shared';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { EventColors, EventLocation, EventStatus } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -39,6 +39,10 @@ export const events = pgTable(
     end_date: instant('end_date'),
     timezone: text('timezone').notNull(),
     currency: text('currency').notNull(),
+    is_online: boolean('is_online').notNull().default(false),
+    /** Sanitised HTML: how to join an online event. */
+    online_details: text('online_details'),
+    location: jsonb('location').$type<Partial<EventLocation>>().notNull().default({}),
     /** Copied from the account's event defaults when the event is created. */
     order_timeout_minutes: integer('order_timeout_minutes').notNull().default(15),
     support_email: text('support_email'),

@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_COLORS, type EventDto, type EventLifecycle } from '@admitone/shared';
+import { DEFAULT_EVENT_COLORS, type EventDto, type EventLifecycle, type EventLocation, type ImageDto } from '@admitone/shared';
 import type { EventWithOrganizer } from './events.repository.js';
 
 /** Where an event stands in time. */
@@ -8,7 +8,17 @@ export function lifecycleOf(start: Date, end: Date | null, now: Date): EventLife
   return 'ENDED';
 }
 
-export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Date): EventDto {
+const EMPTY_LOCATION: EventLocation = {
+  venue_name: null,
+  address_line_1: null,
+  address_line_2: null,
+  city: null,
+  state_or_region: null,
+  zip_or_postal_code: null,
+  country: null,
+};
+
+export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Date, cover: ImageDto | null = null): EventDto {
   return {
     id: e.id,
     title: e.title,
@@ -21,6 +31,10 @@ export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Dat
     timezone: e.timezone,
     currency: e.currency,
     organizer,
+    is_online: e.is_online,
+    online_details: e.online_details,
+    location: { ...EMPTY_LOCATION, ...e.location },
+    cover_image: cover,
     settings: {
       order_timeout_minutes: e.order_timeout_minutes,
       support_email: e.support_email,

@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createEventBody, EVENT_SORTS, eventListQuery, idParams } from '@admitone/shared';
+import { createEventBody, duplicateEventBody, EVENT_SORTS, eventListQuery, eventStatusBody, idParams, updateEventBody } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
-import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { createEvent } from './create-event.js';
-import { toEventDto } from './event-dto.js';
-import { findEvent, listEvents } from './events.repository.js';
+import { duplicateEvent } from './duplicate-event.js';
+import { changeEventStatus, deleteEvent } from './event-status.js';
+import { eventView, eventViews } from './event-view.js';
+import { listEvents } from './events.repository.js';
+import { updateEvent } from './update-event.js';
 
 const tags = ['events'];
 const security = [{ bearer: [] }];
 
-/** Events of the caller's account. */
+/** Events of the caller's account. Organizers and admins alike may do all of this. */
 export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  const { clock } = deps;
+  const { clock, storage } = deps;
+  const d = { db, clock, storage };
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   app.post('/events', { schema: { tags, security, summary: 'Create an event (a draft); start and end are wall-clock times in `timezone`', body: createEventBody } }, async (req, reply) => {
@@ -21,20 +24,36 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return reply.status(201).send({ data: event });
   });
 
-  app.get('/events', { schema: { tags, security, summary: 'List events', querystring: eventListQuery } }, async (req) => {
+  app.get('/events', { schema: { tags, security, summary: 'List events (archived ones only with filter_fields[status]=ARCHIVED)', querystring: eventListQuery } }, async (req) => {
     const now = clock.now();
     const { rows, total } = await listEvents(db, req.auth!.accountId, req.query, now);
-    return paginated(
-      rows.map((r) => toEventDto(r, now)),
-      total,
-      req.query,
-      { sorts: EVENT_SORTS, filters: ['status', 'lifecycle', 'organizer_id'] },
-    );
+    return paginated(await eventViews(db, storage, req.auth!.accountId, rows, now), total, req.query, {
+      sorts: EVENT_SORTS,
+      filters: ['status', 'lifecycle', 'organizer_id'],
+    });
   });
 
-  app.get('/events/:id', { schema: { tags, security, summary: 'One event', params: idParams } }, async (req) => {
-    const row = await findEvent(db, req.auth!.accountId, req.params.id);
-    if (!row) throw notFound();
-    return { data: toEventDto(row, clock.now()) };
+  app.get('/events/:id', { schema: { tags, security, summary: 'One event', params: idParams } }, async (req) => ({
+    data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()),
+  }));
+
+  app.put('/events/:id', { schema: { tags, security, summary: 'Change an event (any subset of fields)', params: idParams, body: updateEventBody } }, async (req) => {
+    await updateEvent(d, req.auth!.accountId, req.params.id, req.body);
+    return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
+  });
+
+  app.put('/events/:id/status', { schema: { tags, security, summary: 'Go live (needs a confirmed e-mail), back to draft, or archive', params: idParams, body: eventStatusBody } }, async (req) => {
+    await changeEventStatus(d, req.auth!.accountId, req.params.id, req.body.status);
+    return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
+  });
+
+  app.post('/events/:id/duplicate', { schema: { tags, security, summary: 'Copy an event as a new draft', params: idParams, body: duplicateEventBody } }, async (req, reply) => {
+    const copyId = await duplicateEvent(d, req.auth!.accountId, req.params.id, req.body);
+    return reply.status(201).send({ data: await eventView(db, storage, req.auth!.accountId, copyId, clock.now()) });
+  });
+
+  app.delete('/events/:id', { schema: { tags, security, summary: 'Delete an event and its images', params: idParams } }, async (req, reply) => {
+    await deleteEvent(d, req.auth!.accountId, req.params.id);
+    return reply.status(204).send();
   });
 };

@@ -1,0 +1,32 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { EventStatus } from '@admitone/shared';
+import type { Db } from '../../db/client.js';
+import { events, images } from '../../db/schema/index.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { keysOf, listImages } from '../images/images.repository.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import { getAccount } from '../accounts/account-settings.js';
+import { findEvent } from './events.repository.js';
+
+/** Moves an event between draft, live and archived. Going live needs the account's e-mail confirmed. */
+export async function changeEventStatus(deps: { db: Db; clock: Clock }, accountId: number, id: number, status: EventStatus): Promise<void> {
+  const found = await findEvent(deps.db, accountId, id);
+  if (!found) throw new DomainError('NOT_FOUND');
+  if (status === 'LIVE' && !(await getAccount(deps.db, accountId, accountId)).is_email_verified) {
+    throw new DomainError('EMAIL_NOT_VERIFIED');
+  }
+  await deps.db.update(events).set({ status, updated_at: deps.clock.now() }).where(eq(events.id, id));
+}
+
+/** Deletes an event for good, with its images. (Once orders exist, an event with orders can only be archived.) */
+export async function deleteEvent(deps: { db: Db; storage: FileStorage }, accountId: number, id: number): Promise<void> {
+  const found = await findEvent(deps.db, accountId, id);
+  if (!found) throw new DomainError('NOT_FOUND');
+  const pictures = await listImages(deps.db, accountId, 'event', id);
+  await deps.db.transaction(async (tx) => {
+    if (pictures.length) await tx.delete(images).where(inArray(images.id, pictures.map((p) => p.id)));
+    await tx.delete(events).where(eq(events.id, id));
+  });
+  for (const p of pictures) for (const key of keysOf(p)) await deps.storage.delete(key);
+}

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { updateEventBody } from '@admitone/shared';
+import type { Db } from '../../db/client.js';
+import { events } from '../../db/schema/index.js';
+import type { Clock } from '../../shared/clock.js';
+import { utcToZoned, zonedToUtc } from '../../shared/dates.js';
+import { DomainError } from '../../shared/errors.js';
+import { sanitizeRichText } from '../../shared/html.js';
+import { slugify } from '../../shared/slug.js';
+import { findOrganizer } from '../organizers/organizers.repository.js';
+import { findEvent } from './events.repository.js';
+
+export type UpdateEventInput = z.output<typeof updateEventBody>;
+
+/**
+ * Applies changes to an event. Times are wall-clock in the event's (possibly new) time zone; when
+ * only the zone changes, the wall-clock times stay. The end must stay after the start.
+ */
+export async function updateEvent(deps: { db: Db; clock: Clock }, accountId: number, id: number, input: UpdateEventInput): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const found = await findEvent(tx, accountId, id);
+    if (!found) throw new DomainError('NOT_FOUND');
+    const e = found.event;
+    if (input.organizer_id !== undefined && !(await findOrganizer(tx, accountId, input.organizer_id))) {
+      throw new DomainError('VALIDATION_FAILED', { fields: { organizer_id: [{ key: 'not_found_choice' }] } });
+    }
+    const tz = input.timezone ?? e.timezone;
+    const startLocal = input.start_date ?? utcToZoned(e.start_date, e.timezone);
+    const endLocal = input.end_date !== undefined ? input.end_date : e.end_date ? utcToZoned(e.end_date, e.timezone) : null;
+    const start = zonedToUtc(startLocal, tz);
+    const end = endLocal ? zonedToUtc(endLocal, tz) : null;
+    if (end && end <= start) throw new DomainError('VALIDATION_FAILED', { fields: { end_date: [{ key: 'end_before_start' }] } });
+    // Orders do not exist yet; when they do, a currency change is refused once any order is completed.
+    await tx
+      .update(events)
+      .set({
+        ...(input.title !== undefined ? { title: input.title, slug: slugify(input.title) } : {}),
+        ...(input.organizer_id !== undefined ? { organizer_id: input.organizer_id } : {}),
+        ...(input.currency !== undefined ? { currency: input.currency } : {}),
+        ...(input.description !== undefined ? { description: sanitizeRichText(input.description) } : {}),
+        ...(input.is_online !== undefined ? { is_online: input.is_online } : {}),
+        ...(input.online_details !== undefined ? { online_details: sanitizeRichText(input.online_details) } : {}),
+        ...(input.location ? { location: { ...e.location, ...input.location } } : {}),
+        timezone: tz,
+        start_date: start,
+        end_date: end,
+        updated_at: now,
+      })
+      .where(eq(events.id, id));
+  });
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { customIssue } from '../validation.js';
+import { currencyField, localDateTime, optionalText, timezoneField } from './common.js';
+
+/** Checks an ISO 3166-1 alpha-2 country code (e.g. DE, BR). */
+export function isValidCountry(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code)) return false;
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code);
+    return Boolean(name) && name !== 'Unknown Region';
+  } catch {
+    return false;
+  }
+}
+
+const line = (max = 200) => optionalText(max);
+
+/** Where an event takes place. Every part is optional: a venue name alone is fine. */
+export const eventLocationSchema = z.object({
+  venue_name: line(),
+  address_line_1: line(),
+  address_line_2: line(),
+  city: line(100),
+  state_or_region: line(100),
+  zip_or_postal_code: line(20),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isValidCountry(v), customIssue('invalid_value')),
+});
+export type EventLocation = z.output<typeof eventLocationSchema>;
+
+/**
+ * Changes to an event; every field is optional. Start and end are wall-clock times in the event's
+ * time zone (the new one when it changes in the same call). When only the time zone changes, the
+ * wall-clock times stay and the instants move with it.
+ */
+export const updateEventBody = z.object({
+  title: z.string().trim().min(1).max(LIMITS.TITLE_MAX).optional(),
+  organizer_id: z.number().int().positive().optional(),
+  start_date: localDateTime.optional(),
+  end_date: localDateTime.nullable().optional(),
+  timezone: timezoneField.optional(),
+  currency: currencyField.optional(),
+  description: optionalText(LIMITS.DESCRIPTION_MAX).optional(),
+  is_online: z.boolean().optional(),
+  /** Sanitised HTML: how to join (link, dial-in), shown to ticket holders. */
+  online_details: optionalText(LIMITS.DESCRIPTION_MAX).optional(),
+  location: eventLocationSchema.partial().optional(),
+});
+export type UpdateEventBody = z.input<typeof updateEventBody>;
+
+export const EVENT_STATUS_CHANGES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
+export const eventStatusBody = z.object({ status: z.enum(EVENT_STATUS_CHANGES) });
+export type EventStatusBody = z.input<typeof eventStatusBody>;
+
+/** What a copy of an event takes along; the copy is always a draft and keeps its times. */
+export const duplicateEventBody = z.preprocess((v) => v ?? {}, z.object({
+  title: z.string().trim().min(1).max(LIMITS.TITLE_MAX).optional(),
+  copy_settings: z.boolean().default(true),
+  copy_cover_image: z.boolean().default(true),
+}));
+export type DuplicateEventBody = z.input<typeof duplicateEventBody>;
