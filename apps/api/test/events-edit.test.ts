@@ -100,6 +100,7 @@ describe('editing events', () => {
   it('duplicates as a draft at the same times, with settings and a copied cover', async () => {
     const { u, event } = await setup();
     await call(ctx.app, 'PUT', `/api/accounts/${u.accounts[0]!.id}`, { token: u.token, body: { event_defaults: { order_timeout_minutes: 30 } } });
+    await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { seo_title: 'Copied SEO', show_remaining_tickets: true } });
     const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#123456' } }).png().toBuffer();
     const form = new FormData();
     form.append('type', 'EVENT_COVER');
@@ -110,13 +111,13 @@ describe('editing events', () => {
 
     const copy = (await call(ctx.app, 'POST', `/api/events/${event.id}/duplicate`, { token: u.token, body: { title: 'Jazz Night (copy)' } })).json().data;
     expect(copy).toMatchObject({ title: 'Jazz Night (copy)', status: 'DRAFT', start_date: event.start_date, end_date: event.end_date, timezone: event.timezone });
-    expect(copy.settings.order_timeout_minutes).toBe(15);
+    expect(copy.settings).toMatchObject({ order_timeout_minutes: 15, seo_title: 'Copied SEO', show_remaining_tickets: true });
     expect(copy.cover_image.url).not.toBe((await call(ctx.app, 'GET', `/api/events/${event.id}`, { token: u.token })).json().data.cover_image.url);
     expect((await ctx.app.inject({ method: 'GET', url: copy.cover_image.variants.small })).statusCode).toBe(200);
 
     const bare = (await call(ctx.app, 'POST', `/api/events/${event.id}/duplicate`, { token: u.token, body: { copy_settings: false, copy_cover_image: false } })).json().data;
     expect(bare.cover_image).toBeNull();
-    expect(bare.settings.order_timeout_minutes).toBe(30);
+    expect(bare.settings).toMatchObject({ order_timeout_minutes: 30, seo_title: null, show_remaining_tickets: false });
     expect(bare.title).toBe('Jazz Night');
   });
 
@@ -134,5 +135,54 @@ describe('editing events', () => {
     expect((await call(ctx.app, 'DELETE', `/api/events/${event.id}`, { token: u.token })).statusCode).toBe(204);
     expect((await call(ctx.app, 'GET', `/api/events/${event.id}`, { token: u.token })).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', `/api/events/${other.event.id}`, { token: other.u.token })).statusCode).toBe(200);
+  });
+});
+
+describe('event settings', () => {
+  it('saves e-mail, SEO, checkout and display settings and colours, sanitising messages', async () => {
+    const { u, event } = await setup();
+    expect(event.settings).toMatchObject({ notify_organizer_of_new_orders: true, allow_search_engine_indexing: true, show_remaining_tickets: false, price_display_mode: 'EXCLUSIVE', seo_title: null });
+    const res = await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, {
+      token: u.token,
+      body: {
+        order_timeout_minutes: 25,
+        support_email: 'Tickets@Venue.test',
+        notify_organizer_of_new_orders: false,
+        seo_title: 'Jazz Night in Berlin',
+        seo_description: 'Live jazz.',
+        seo_keywords: 'jazz, berlin',
+        allow_search_engine_indexing: false,
+        pre_checkout_message: '<p>Doors at 7<script>x()</script></p>',
+        post_checkout_message: '<p>See you there!</p>',
+        show_remaining_tickets: true,
+        price_display_mode: 'INCLUSIVE',
+        colors: { background: '#000000' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.settings).toMatchObject({
+      order_timeout_minutes: 25,
+      support_email: 'tickets@venue.test',
+      notify_organizer_of_new_orders: false,
+      seo_title: 'Jazz Night in Berlin',
+      allow_search_engine_indexing: false,
+      pre_checkout_message: '<p>Doors at 7</p>',
+      post_checkout_message: '<p>See you there!</p>',
+      show_remaining_tickets: true,
+      price_display_mode: 'INCLUSIVE',
+      colors: { background: '#000000', primary: '#6d28d9' },
+    });
+  });
+
+  it('marks bad settings', async () => {
+    const { u, event } = await setup();
+    const res = await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, {
+      token: u.token,
+      body: { order_timeout_minutes: 0, support_email: 'x', seo_title: 't'.repeat(71), price_display_mode: 'BOTH', colors: { text: 'black' } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().error.field_errors).sort()).toEqual(['colors.text', 'order_timeout_minutes', 'price_display_mode', 'seo_title', 'support_email']);
+    const other = await registerUser(ctx.app);
+    expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: other.token, body: { seo_title: 'x' } })).statusCode).toBe(404);
   });
 });

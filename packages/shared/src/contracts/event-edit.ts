@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
+import { eventColorsSchema } from './accounts.js';
 import { currencyField, localDateTime, optionalText, timezoneField } from './common.js';
 
 /** Checks an ISO 3166-1 alpha-2 country code (e.g. DE, BR). */
@@ -65,3 +66,44 @@ export const duplicateEventBody = z.preprocess((v) => v ?? {}, z.object({
   copy_cover_image: z.boolean().default(true),
 }));
 export type DuplicateEventBody = z.input<typeof duplicateEventBody>;
+
+export const PRICE_DISPLAY_MODES = ['EXCLUSIVE', 'INCLUSIVE'] as const;
+export type PriceDisplayMode = (typeof PRICE_DISPLAY_MODES)[number];
+
+/** Everything of an event's settings screen beyond the account's defaults (SEO, checkout, notifications). */
+export interface EventPageSettings {
+  notify_organizer_of_new_orders: boolean;
+  seo_title: string | null;
+  seo_description: string | null;
+  seo_keywords: string | null;
+  allow_search_engine_indexing: boolean;
+  /** Sanitised HTML shown above the ticket selection. */
+  pre_checkout_message: string | null;
+  /** Sanitised HTML shown on the order summary. */
+  post_checkout_message: string | null;
+  show_remaining_tickets: boolean;
+  price_display_mode: PriceDisplayMode;
+}
+
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = 300;
+export const SEO_KEYWORDS_MAX = 300;
+export const MESSAGE_HTML_MAX = 10_000;
+
+/** Changes to an event's settings; any subset. Colours are partial too. */
+export const updateEventSettingsBody = z.object({
+  order_timeout_minutes: z.number().int().min(1).max(120).optional(),
+  support_email: z.string().trim().toLowerCase().max(254).pipe(z.email()).nullable().optional(),
+  email_footer_message: optionalText(MESSAGE_HTML_MAX).optional(),
+  notify_organizer_of_new_orders: z.boolean().optional(),
+  seo_title: optionalText(SEO_TITLE_MAX).optional(),
+  seo_description: optionalText(SEO_DESCRIPTION_MAX).optional(),
+  seo_keywords: optionalText(SEO_KEYWORDS_MAX).optional(),
+  allow_search_engine_indexing: z.boolean().optional(),
+  pre_checkout_message: optionalText(MESSAGE_HTML_MAX).optional(),
+  post_checkout_message: optionalText(MESSAGE_HTML_MAX).optional(),
+  show_remaining_tickets: z.boolean().optional(),
+  price_display_mode: z.enum(PRICE_DISPLAY_MODES).optional(),
+  colors: eventColorsSchema.partial().optional(),
+});
+export type UpdateEventSettingsBody = z.input<typeof updateEventSettingsBody>;

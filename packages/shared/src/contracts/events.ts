@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { EVENT_LIFECYCLES, EVENT_STATUSES, type EventLifecycle, type EventStatus } from '../enums.js';
 import type { EventDefaults } from './accounts.js';
-import type { EventLocation } from './event-edit.js';
+import type { EventLocation, EventPageSettings } from './event-edit.js';
 import type { ImageDto } from './images.js';
 import { customIssue } from '../validation.js';
 import { currencyField, listQuery, localDateTime, optionalText, timezoneField } from './common.js';
@@ -58,7 +58,7 @@ export interface EventDto {
   location: EventLocation;
   cover_image: ImageDto | null;
   /** Order timeout, support e-mail, e-mail footer and page colours (from the account's defaults at creation). */
-  settings: EventDefaults;
+  settings: EventDefaults & EventPageSettings;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { EventColors, EventLocation, EventStatus } from '@admitone/shared';
+import type { EventColors, EventLocation, EventStatus, PriceDisplayMode } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -49,6 +49,17 @@ export const events = pgTable(
     /** Sanitised HTML. */
     email_footer_message: text('email_footer_message'),
     colors: jsonb('colors').$type<EventColors>(),
+    notify_organizer_of_new_orders: boolean('notify_organizer_of_new_orders').notNull().default(true),
+    seo_title: text('seo_title'),
+    seo_description: text('seo_description'),
+    seo_keywords: text('seo_keywords'),
+    allow_search_engine_indexing: boolean('allow_search_engine_indexing').notNull().default(true),
+    /** Sanitised HTML. */
+    pre_checkout_message: text('pre_checkout_message'),
+    /** Sanitised HTML. */
+    post_checkout_message: text('post_checkout_message'),
+    show_remaining_tickets: boolean('show_remaining_tickets').notNull().default(false),
+    price_display_mode: text('price_display_mode').$type<PriceDisplayMode>().notNull().default('EXCLUSIVE'),
     ...timestamps,
   },
   (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],

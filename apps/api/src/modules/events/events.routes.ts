@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createEventBody, duplicateEventBody, EVENT_SORTS, eventListQuery, eventStatusBody, idParams, updateEventBody } from '@admitone/shared';
+import { createEventBody, duplicateEventBody, EVENT_SORTS, eventListQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
 import { paginated } from '../../shared/pagination.js';
 import { createEvent } from './create-event.js';
@@ -8,6 +8,7 @@ import { changeEventStatus, deleteEvent } from './event-status.js';
 import { eventView, eventViews } from './event-view.js';
 import { listEvents } from './events.repository.js';
 import { updateEvent } from './update-event.js';
+import { updateEventSettings } from './update-event-settings.js';
 
 const tags = ['events'];
 const security = [{ bearer: [] }];
@@ -39,6 +40,11 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.put('/events/:id', { schema: { tags, security, summary: 'Change an event (any subset of fields)', params: idParams, body: updateEventBody } }, async (req) => {
     await updateEvent(d, req.auth!.accountId, req.params.id, req.body);
+    return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
+  });
+
+  app.put('/events/:id/settings', { schema: { tags, security, summary: 'Change settings: e-mail, SEO, checkout messages, display, colours (any subset)', params: idParams, body: updateEventSettingsBody } }, async (req) => {
+    await updateEventSettings(d, req.auth!.accountId, req.params.id, req.body);
     return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
   });
 

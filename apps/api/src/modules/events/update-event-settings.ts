@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_EVENT_COLORS, type updateEventSettingsBody } from '@admitone/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { events } from '../../db/schema/index.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import { sanitizeRichText } from '../../shared/html.js';
+import { findEvent } from './events.repository.js';
+
+const HTML_FIELDS = ['email_footer_message', 'pre_checkout_message', 'post_checkout_message'] as const;
+
+/** Changes an event's settings (e-mail, SEO, checkout messages, display, colours); HTML is sanitised. */
+export async function updateEventSettings(deps: { db: Db; clock: Clock }, accountId: number, id: number, input: z.output<typeof updateEventSettingsBody>): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const found = await findEvent(tx, accountId, id);
+    if (!found) throw new DomainError('NOT_FOUND');
+    const { colors, ...rest } = input;
+    const changes: Record<string, unknown> = { ...rest, updated_at: deps.clock.now() };
+    for (const field of HTML_FIELDS) if (input[field] !== undefined) changes[field] = sanitizeRichText(input[field]);
+    if (colors) changes.colors = { ...DEFAULT_EVENT_COLORS, ...(found.event.colors ?? {}), ...colors };
+    await tx.update(events).set(changes).where(eq(events.id, id));
+  });
+}
