@@ -28,6 +28,16 @@ describe('organizers', () => {
     expect((await call(ctx.app, 'GET', '/api/organizers', { token: b.token })).json().data).toEqual([]);
   });
 
+  it('updates an organizer of the account only, sanitising the description', async () => {
+    const a = await registerUser(ctx.app);
+    const b = await registerUser(ctx.app);
+    const org = await createOrganizer(ctx.app, a.token);
+    const res = await call(ctx.app, 'PUT', `/api/organizers/${org.id}`, { token: a.token, body: { name: 'Renamed', description: '<p>Hi<script>x()</script></p>', website: null } });
+    expect(res.json().data).toMatchObject({ name: 'Renamed', description: '<p>Hi</p>', website: null, email: org.email });
+    expect((await call(ctx.app, 'PUT', `/api/organizers/${org.id}`, { token: b.token, body: { name: 'Mine' } })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'PUT', `/api/organizers/${org.id}`, { token: a.token, body: { email: 'nope' } })).json().error.field_errors).toEqual({ email: ['Enter a valid e-mail address.'] });
+  });
+
   it('checks the fields', async () => {
     const a = await registerUser(ctx.app);
     const res = await call(ctx.app, 'POST', '/api/organizers', { token: a.token, body: { name: '', email: 'x', website: 'javascript:alert(1)' } });

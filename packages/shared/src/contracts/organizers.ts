@@ -10,6 +10,10 @@ export const organizerBody = z.object({
 });
 export type OrganizerBody = z.input<typeof organizerBody>;
 
+/** Changes to an organizer; any subset. */
+export const updateOrganizerBody = organizerBody.partial();
+export type UpdateOrganizerBody = z.input<typeof updateOrganizerBody>;
+
 export const ORGANIZER_SORTS = ['name', 'created_at'] as const;
 export const organizerListQuery = listQuery(ORGANIZER_SORTS, {});
 

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, ORGANIZER_SORTS, organizerBody, organizerListQuery } from '@admitone/shared';
+import { idParams, ORGANIZER_SORTS, organizerBody, organizerListQuery, updateOrganizerBody } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
+import { organizers } from '../../db/schema/index.js';
+import { sanitizeRichText } from '../../shared/html.js';
 import type { AppDeps } from '../../app.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
@@ -15,7 +18,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.post('/organizers', { schema: { tags, security, summary: 'Create an organizer', body: organizerBody } }, async (req, reply) => {
     const now = deps.clock.now();
-    const row = await insertOrganizer(db, { ...req.body, account_id: req.auth!.accountId, created_at: now, updated_at: now });
+    const row = await insertOrganizer(db, { ...req.body, description: sanitizeRichText(req.body.description), account_id: req.auth!.accountId, created_at: now, updated_at: now });
     return reply.status(201).send({ data: toOrganizerDto(row) });
   });
 
@@ -28,5 +31,17 @@ export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     const row = await findOrganizer(db, req.auth!.accountId, req.params.id);
     if (!row) throw notFound();
     return { data: toOrganizerDto(row) };
+  });
+
+  app.put('/organizers/:id', { schema: { tags, security, summary: 'Change an organizer (any subset of fields)', params: idParams, body: updateOrganizerBody } }, async (req) => {
+    const row = await findOrganizer(db, req.auth!.accountId, req.params.id);
+    if (!row) throw notFound();
+    const { description, ...rest } = req.body;
+    const [updated] = await db
+      .update(organizers)
+      .set({ ...rest, ...(description !== undefined ? { description: sanitizeRichText(description) } : {}), updated_at: deps.clock.now() })
+      .where(eq(organizers.id, row.id))
+      .returning();
+    return { data: toOrganizerDto(updated!) };
   });
 };
