@@ -14,13 +14,13 @@ afterAll(() => ctx.close());
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#7c3aed' } }).png().toBuffer();
 const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#0ea5e9' } }).jpeg().toBuffer();
 
-async function upload(token: string, eventId: number, body: Buffer | null, opts: { type?: string; filename?: string; mime?: string; locale?: string } = {}) {
+async function upload(token: string, eventId: number, body: Buffer | null, opts: { type?: string; filename?: string; mime?: string; locale?: string; owner?: 'events' | 'organizers' } = {}) {
   const form = new FormData();
   if (opts.type !== '') form.append('type', opts.type ?? 'EVENT_COVER');
   if (body) form.append('image', new Blob([new Uint8Array(body)], { type: opts.mime ?? 'image/png' }), opts.filename ?? 'cover.png');
   return ctx.app.inject({
     method: 'POST',
-    url: `/api/events/${eventId}/images`,
+    url: `/api/${opts.owner ?? 'events'}/${eventId}/images`,
     headers: { authorization: `Bearer ${token}`, ...(opts.locale ? { 'accept-language': opts.locale } : {}) },
     payload: form,
   });
@@ -92,5 +92,34 @@ describe('event cover images', () => {
     expect((await call(ctx.app, 'DELETE', `/api/events/${b.event.id}/images/${theirs.id}`, { token: a.u.token })).statusCode).toBe(404);
     expect((await call(ctx.app, 'DELETE', `/api/events/${a.event.id}/images/${theirs.id}`, { token: a.u.token })).statusCode).toBe(404);
     expect((await upload('', a.event.id, await png(1000, 500))).statusCode).toBe(401);
+  });
+
+  it('stores an organizer logo, shown with the organizer, and refuses a cover type there', async () => {
+    const { u } = await setup();
+    const org = await createOrganizer(ctx.app, u.token);
+    const wrong = await upload(u.token, org.id, await png(1000, 500), { owner: 'organizers' });
+    expect(wrong.json().error.field_errors).toEqual({ type: ['Choose one of the allowed values.'] });
+    const res = await upload(u.token, org.id, await png(800, 800), { owner: 'organizers', type: 'ORGANIZER_LOGO' });
+    expect(res.statusCode).toBe(201);
+    const logo = res.json().data;
+    const small = await sharp(fileOf(logo.variants.small)).metadata();
+    expect([small.width, small.height]).toEqual([128, 128]);
+    const read = await call(ctx.app, 'GET', `/api/organizers/${org.id}`, { token: u.token });
+    expect(read.json().data.logo.id).toBe(logo.id);
+    const list = await call(ctx.app, 'GET', '/api/organizers', { token: u.token });
+    expect(list.json().data.find((o: { id: number }) => o.id === org.id).logo.id).toBe(logo.id);
+    const tiny = await upload(u.token, org.id, await png(50, 50), { owner: 'organizers', type: 'ORGANIZER_LOGO' });
+    expect(tiny.json().error.field_errors.image).toEqual(['The image must be at least 100 × 100 pixels; this one is 50 × 50.']);
+    const other = await registerUser(ctx.app);
+    expect((await upload(other.token, org.id, await png(800, 800), { owner: 'organizers', type: 'ORGANIZER_LOGO' })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'DELETE', `/api/organizers/${org.id}/images/${logo.id}`, { token: u.token })).statusCode).toBe(204);
+    expect((await call(ctx.app, 'GET', `/api/organizers/${org.id}`, { token: u.token })).json().data.logo).toBeNull();
+  });
+
+  it('shows the cover in event responses', async () => {
+    const { u, event } = await setup();
+    const cover = (await upload(u.token, event.id, await png(1000, 500))).json().data;
+    expect((await call(ctx.app, 'GET', `/api/events/${event.id}`, { token: u.token })).json().data.cover_image).toEqual(cover);
+    expect((await call(ctx.app, 'GET', '/api/events', { token: u.token })).json().data[0].cover_image).toEqual(cover);
   });
 });

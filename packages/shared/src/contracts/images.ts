@@ -1,11 +1,21 @@
 import { z } from 'zod';
 
-export const IMAGE_TYPES = ['EVENT_COVER'] as const;
+export const IMAGE_TYPES = ['EVENT_COVER', 'ORGANIZER_LOGO'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /** Size rules per image type (SPEC §5, §9): under 5 MB, within these pixel bounds. */
-export const IMAGE_RULES: Record<ImageType, { minWidth: number; minHeight: number; maxWidth: number; maxHeight: number; recommended: string }> = {
-  EVENT_COVER: { minWidth: 900, minHeight: 450, maxWidth: 3000, maxHeight: 2000, recommended: '2160x1080' },
+export interface ImageRule {
+  minWidth: number;
+  minHeight: number;
+  maxWidth: number;
+  maxHeight: number;
+  recommended: string;
+  /** Bounding boxes of the WebP variants. */
+  variants: { large: [number, number]; small: [number, number] };
+}
+export const IMAGE_RULES: Record<ImageType, ImageRule> = {
+  EVENT_COVER: { minWidth: 900, minHeight: 450, maxWidth: 3000, maxHeight: 2000, recommended: '2160x1080', variants: { large: [2160, 1080], small: [600, 300] } },
+  ORGANIZER_LOGO: { minWidth: 100, minHeight: 100, maxWidth: 3000, maxHeight: 3000, recommended: '512x512', variants: { large: [512, 512], small: [128, 128] } },
 };
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -15,7 +25,7 @@ export interface ImageDto {
   type: ImageType;
   /** The original upload. */
   url: string;
-  /** Resized WebP copies: `large` (at most 2160x1080) and `small` (at most 600x300). */
+  /** Resized WebP copies within the type's variant boxes (covers: 2160x1080 and 600x300). */
   variants: { large: string; small: string };
   width: number;
   height: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import type { ImageDto } from './images.js';
 import { emailField, listQuery, optionalText, optionalUrl, trimmedName } from './common.js';
 
 export const organizerBody = z.object({
@@ -23,5 +24,6 @@ export interface OrganizerDto {
   email: string;
   description: string | null;
   website: string | null;
+  logo: ImageDto | null;
   created_at: string;
 }

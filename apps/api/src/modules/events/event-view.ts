@@ -2,13 +2,13 @@ import type { EventDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { toImageDto } from '../images/images.repository.js';
+import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { toEventDto } from './event-dto.js';
-import { coversOf, findEvent, type EventWithOrganizer } from './events.repository.js';
+import { findEvent, type EventWithOrganizer } from './events.repository.js';
 
 /** Events as the API shows them, with their covers (one query for all). */
 export async function eventViews(db: Executor, storage: FileStorage, accountId: number, rows: EventWithOrganizer[], now: Date): Promise<EventDto[]> {
-  const covers = await coversOf(db, accountId, rows.map((r) => r.event.id));
+  const covers = await imagesByOwner(db, accountId, 'event', 'EVENT_COVER', rows.map((r) => r.event.id));
   return rows.map((r) => {
     const cover = covers.get(r.event.id);
     return toEventDto(r, now, cover ? toImageDto(cover, storage) : null);

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { EventLifecycle, EventStatus } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
-import { events, images, organizers } from '../../db/schema/index.js';
+import { events, organizers } from '../../db/schema/index.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
 
 const eventColumns = {
@@ -75,12 +75,3 @@ export async function listEvents(db: Executor, accountId: number, q: PageRequest
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The cover images of some events, by event id. */
-export async function coversOf(db: Executor, accountId: number, eventIds: number[]) {
-  if (!eventIds.length) return new Map<number, typeof images.$inferSelect>();
-  const rows = await db
-    .select()
-    .from(images)
-    .where(and(eq(images.account_id, accountId), eq(images.entity_type, 'event'), eq(images.type, 'EVENT_COVER'), inArray(images.entity_id, eventIds)));
-  return new Map(rows.map((r) => [r.entity_id, r]));
-}

@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { ImageDto } from '@admitone/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ImageDto, ImageType } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { images } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -39,3 +39,13 @@ export function toImageDto(row: ImageRow, storage: FileStorage): ImageDto {
 
 /** The storage keys of an image, to delete its files. */
 export const keysOf = (row: ImageRow) => [row.original_key, row.variant_keys.large, row.variant_keys.small];
+
+/** The image of one type (a cover, a logo) of several owners at once, by owner id. */
+export async function imagesByOwner(db: Executor, accountId: number, entityType: string, type: ImageType, ids: number[]): Promise<Map<number, ImageRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.account_id, accountId), eq(images.entity_type, entityType), eq(images.type, type), inArray(images.entity_id, ids)));
+  return new Map(rows.map((r) => [r.entity_id, r]));
+}

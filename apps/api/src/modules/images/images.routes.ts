@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, idParams, imageParams, type ImageType } from '@admitone/shared';
+import { IMAGE_MAX_BYTES, idParams, imageParams, type ImageType } from '@admitone/shared';
+import type { Db } from '../../db/client.js';
+import { findEvent } from '../events/events.repository.js';
+import { findOrganizer } from '../organizers/organizers.repository.js';
 import type { AppDeps } from '../../app.js';
 import { DomainError } from '../../shared/errors.js';
-import { deleteEventImage, listEventImages, uploadEventImage } from './event-images.js';
+import { deleteOwnedImage, listOwnedImages, uploadOwnedImage, type ImageOwner } from './owned-images.js';
 import { IMAGE_MESSAGES } from './process-image.js';
 
 const tags = ['events'];
@@ -29,37 +32,57 @@ async function readUpload(parts: AsyncIterableIterator<import('@fastify/multipar
   return { body, type };
 }
 
-/** Event images: cover upload (multipart `image` + `type`), list and delete. */
+interface OwnerKind {
+  path: 'events' | 'organizers';
+  entityType: 'event' | 'organizer';
+  types: readonly ImageType[];
+  /** The owner must belong to the caller's account. */
+  exists(db: Db, accountId: number, id: number): Promise<boolean>;
+}
+
+const OWNERS: OwnerKind[] = [
+  { path: 'events', entityType: 'event', types: ['EVENT_COVER'], exists: async (db, a, id) => Boolean(await findEvent(db, a, id)) },
+  { path: 'organizers', entityType: 'organizer', types: ['ORGANIZER_LOGO'], exists: async (db, a, id) => Boolean(await findOrganizer(db, a, id)) },
+];
+
+/** Images of events (cover) and organizers (logo): upload (multipart `image` + `type`), list, delete. */
 export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const d = { db: deps.database.db, clock: deps.clock, storage: deps.storage };
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  app.get('/events/:id/images', { schema: { tags, security, summary: "The event's images", params: idParams } }, async (req) => ({
-    data: await listEventImages(d, req.auth!.accountId, req.params.id),
-  }));
+  for (const kind of OWNERS) {
+    const ownerOf = async (accountId: number, id: number): Promise<ImageOwner> => {
+      if (!(await kind.exists(d.db, accountId, id))) throw new DomainError('NOT_FOUND');
+      return { accountId, entityType: kind.entityType, entityId: id };
+    };
 
-  app.post(
-    '/events/:id/images',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Upload an image (multipart: `image` file, `type` EVENT_COVER): JPEG, PNG or WebP under 5 MB, 900x450 to 3000x2000; replaces the previous cover',
-        params: idParams,
-        consumes: ['multipart/form-data'],
+    app.get(`/${kind.path}/:id/images`, { schema: { tags, security, summary: `The ${kind.entityType}'s images`, params: idParams } }, async (req) => ({
+      data: await listOwnedImages(d, await ownerOf(req.auth!.accountId, req.params.id)),
+    }));
+
+    app.post(
+      `/${kind.path}/:id/images`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Upload an image (multipart: \`image\` file, \`type\` ${kind.types.join(' or ')}): JPEG, PNG or WebP under 5 MB within the type's pixel bounds; replaces the previous one of that type`,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+        },
       },
-    },
-    async (req, reply) => {
-      if (!req.isMultipart()) throw new DomainError('VALIDATION_FAILED', { fields: { image: [{ message: IMAGE_MESSAGES.missing }] } });
-      const { body, type } = await readUpload(req.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 5 } }));
-      if (!type || !(IMAGE_TYPES as readonly string[]).includes(type)) throw new DomainError('VALIDATION_FAILED', { fields: { type: [{ key: 'invalid_value' }] } });
-      const image = await uploadEventImage(d, req.auth!.accountId, req.params.id, type as ImageType, body);
-      return reply.status(201).send({ data: image });
-    },
-  );
+      async (req, reply) => {
+        const owner = await ownerOf(req.auth!.accountId, req.params.id);
+        if (!req.isMultipart()) throw new DomainError('VALIDATION_FAILED', { fields: { image: [{ message: IMAGE_MESSAGES.missing }] } });
+        const { body, type } = await readUpload(req.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 5 } }));
+        if (!type || !(kind.types as readonly string[]).includes(type)) throw new DomainError('VALIDATION_FAILED', { fields: { type: [{ key: 'invalid_value' }] } });
+        return reply.status(201).send({ data: await uploadOwnedImage(d, owner, type as ImageType, body) });
+      },
+    );
 
-  app.delete('/events/:id/images/:imageId', { schema: { tags, security, summary: 'Delete an image and its files', params: imageParams } }, async (req, reply) => {
-    await deleteEventImage(d, req.auth!.accountId, req.params.id, req.params.imageId);
-    return reply.status(204).send();
-  });
+    app.delete(`/${kind.path}/:id/images/:imageId`, { schema: { tags, security, summary: 'Delete an image and its files', params: imageParams } }, async (req, reply) => {
+      await deleteOwnedImage(d, await ownerOf(req.auth!.accountId, req.params.id), req.params.imageId);
+      return reply.status(204).send();
+    });
+  }
 };

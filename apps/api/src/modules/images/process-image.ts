@@ -50,7 +50,7 @@ export async function processImage(type: ImageType, body: Buffer): Promise<{ ok:
     return { ok: false, issue: { message: IMAGE_MESSAGES.tooBig, values: { width: rule.maxWidth, height: rule.maxHeight, ...values } } };
   }
   const variant = (w: number, h: number) => sharp(body).rotate().resize(w, h, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
-  const [large, small] = await Promise.all([variant(2160, 1080), variant(600, 300)]);
+  const [large, small] = await Promise.all([variant(...rule.variants.large), variant(...rule.variants.small)]);
   return {
     ok: true,
     image: {

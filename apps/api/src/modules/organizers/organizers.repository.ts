@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import type { OrganizerDto } from '@admitone/shared';
+import type { ImageDto, OrganizerDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { organizers } from '../../db/schema/index.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
 
@@ -37,13 +39,23 @@ export async function listOrganizers(
   return { rows, total: total?.n ?? 0 };
 }
 
-export function toOrganizerDto(o: OrganizerRow): OrganizerDto {
+export function toOrganizerDto(o: OrganizerRow, logo: ImageDto | null = null): OrganizerDto {
   return {
     id: o.id,
     name: o.name,
     email: o.email,
     description: o.description,
     website: o.website,
+    logo,
     created_at: o.created_at.toISOString(),
   };
+}
+
+/** Organizers as the API shows them, with their logos (one query for all). */
+export async function organizerViews(db: Executor, storage: FileStorage, accountId: number, rows: OrganizerRow[]): Promise<OrganizerDto[]> {
+  const logos = await imagesByOwner(db, accountId, 'organizer', 'ORGANIZER_LOGO', rows.map((r) => r.id));
+  return rows.map((r) => {
+    const logo = logos.get(r.id);
+    return toOrganizerDto(r, logo ? toImageDto(logo, storage) : null);
+  });
 }

@@ -6,7 +6,7 @@ import { sanitizeRichText } from '../../shared/html.js';
 import type { AppDeps } from '../../app.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
-import { findOrganizer, insertOrganizer, listOrganizers, toOrganizerDto } from './organizers.repository.js';
+import { findOrganizer, insertOrganizer, listOrganizers, organizerViews, toOrganizerDto } from './organizers.repository.js';
 
 const tags = ['organizers'];
 const security = [{ bearer: [] }];
@@ -24,13 +24,13 @@ export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get('/organizers', { schema: { tags, security, summary: 'List organizers', querystring: organizerListQuery } }, async (req) => {
     const { rows, total } = await listOrganizers(db, req.auth!.accountId, req.query);
-    return paginated(rows.map(toOrganizerDto), total, req.query, { sorts: ORGANIZER_SORTS, filters: [] });
+    return paginated(await organizerViews(db, deps.storage, req.auth!.accountId, rows), total, req.query, { sorts: ORGANIZER_SORTS, filters: [] });
   });
 
   app.get('/organizers/:id', { schema: { tags, security, summary: 'One organizer', params: idParams } }, async (req) => {
     const row = await findOrganizer(db, req.auth!.accountId, req.params.id);
     if (!row) throw notFound();
-    return { data: toOrganizerDto(row) };
+    return { data: (await organizerViews(db, deps.storage, req.auth!.accountId, [row]))[0] };
   });
 
   app.put('/organizers/:id', { schema: { tags, security, summary: 'Change an organizer (any subset of fields)', params: idParams, body: updateOrganizerBody } }, async (req) => {
@@ -42,6 +42,6 @@ export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       .set({ ...rest, ...(description !== undefined ? { description: sanitizeRichText(description) } : {}), updated_at: deps.clock.now() })
       .where(eq(organizers.id, row.id))
       .returning();
-    return { data: toOrganizerDto(updated!) };
+    return { data: (await organizerViews(db, deps.storage, req.auth!.accountId, [updated!]))[0] };
   });
 };

@@ -6,49 +6,49 @@ import { images } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { findEvent } from '../events/events.repository.js';
 import { findImage, keysOf, listImages, toImageDto } from './images.repository.js';
 import { processImage } from './process-image.js';
 
-interface Deps {
+export interface ImageDeps {
   db: Db;
   clock: Clock;
   storage: FileStorage;
 }
 
-async function requireEvent(db: Db, accountId: number, eventId: number) {
-  if (!(await findEvent(db, accountId, eventId))) throw new DomainError('NOT_FOUND');
+/** What an image belongs to: an event (cover) or an organizer (logo), inside one account. */
+export interface ImageOwner {
+  accountId: number;
+  entityType: 'event' | 'organizer';
+  entityId: number;
 }
 
-export async function listEventImages(deps: Deps, accountId: number, eventId: number): Promise<ImageDto[]> {
-  await requireEvent(deps.db, accountId, eventId);
-  return (await listImages(deps.db, accountId, 'event', eventId)).map((r) => toImageDto(r, deps.storage));
+export async function listOwnedImages(deps: ImageDeps, owner: ImageOwner): Promise<ImageDto[]> {
+  return (await listImages(deps.db, owner.accountId, owner.entityType, owner.entityId)).map((r) => toImageDto(r, deps.storage));
 }
 
 /**
- * Stores an event image and its variants. An event has one cover: a new one replaces the old,
- * whose files are removed after the database says so (files first, row second on the way in).
+ * Stores an image and its variants. An owner has one image per type: a new one replaces the old,
+ * whose files are removed once the database no longer points at them.
  */
-export async function uploadEventImage(deps: Deps, accountId: number, eventId: number, type: ImageType, body: Buffer): Promise<ImageDto> {
-  await requireEvent(deps.db, accountId, eventId);
+export async function uploadOwnedImage(deps: ImageDeps, owner: ImageOwner, type: ImageType, body: Buffer): Promise<ImageDto> {
   const processed = await processImage(type, body);
   if (!processed.ok) throw new DomainError('VALIDATION_FAILED', { fields: { image: [processed.issue] } });
   const img = processed.image;
-  const base = `accounts/${accountId}/events/${eventId}/${type.toLowerCase()}-${img.hash}-${randomBytes(4).toString('hex')}`;
+  const base = `accounts/${owner.accountId}/${owner.entityType}s/${owner.entityId}/${type.toLowerCase()}-${img.hash}-${randomBytes(4).toString('hex')}`;
   const keys = { original: `${base}.${img.extension}`, large: `${base}-large.webp`, small: `${base}-small.webp` };
   await deps.storage.put(keys.original, body, img.contentType);
   await deps.storage.put(keys.large, img.variants.large, 'image/webp');
   await deps.storage.put(keys.small, img.variants.small, 'image/webp');
   const now = deps.clock.now();
   const { row, replaced } = await deps.db.transaction(async (tx) => {
-    const old = (await listImages(tx, accountId, 'event', eventId)).filter((r) => r.type === type);
+    const old = (await listImages(tx, owner.accountId, owner.entityType, owner.entityId)).filter((r) => r.type === type);
     for (const r of old) await tx.delete(images).where(eq(images.id, r.id));
     const [inserted] = await tx
       .insert(images)
       .values({
-        account_id: accountId,
-        entity_type: 'event',
-        entity_id: eventId,
+        account_id: owner.accountId,
+        entity_type: owner.entityType,
+        entity_id: owner.entityId,
         type,
         original_key: keys.original,
         variant_keys: { large: keys.large, small: keys.small },
@@ -65,9 +65,8 @@ export async function uploadEventImage(deps: Deps, accountId: number, eventId: n
   return toImageDto(row, deps.storage);
 }
 
-export async function deleteEventImage(deps: Deps, accountId: number, eventId: number, imageId: number): Promise<void> {
-  await requireEvent(deps.db, accountId, eventId);
-  const row = await findImage(deps.db, accountId, 'event', eventId, imageId);
+export async function deleteOwnedImage(deps: ImageDeps, owner: ImageOwner, imageId: number): Promise<void> {
+  const row = await findImage(deps.db, owner.accountId, owner.entityType, owner.entityId, imageId);
   if (!row) throw new DomainError('NOT_FOUND');
   await deps.db.delete(images).where(eq(images.id, row.id));
   for (const key of keysOf(row)) await deps.storage.delete(key);
