@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { NotFound, RouteError } from '../components/RouteError';
 
@@ -29,18 +29,39 @@ export const routes: RouteObject[] = [
           { path: 'register', lazy: page(() => import('./routes/RegisterRoute')) },
           { path: 'forgot-password', lazy: page(() => import('./routes/ForgotPasswordRoute')) },
           { path: 'reset-password/:token', lazy: page(() => import('./routes/ResetPasswordRoute')) },
+          { path: 'accept-invitation/:token', lazy: page(() => import('./routes/AcceptInvitationRoute')) },
         ],
       },
       { path: 'welcome', lazy: page(() => import('./routes/WelcomeRoute')) },
       {
-        path: 'manage',
+        // One logged-in shell (header, user menu) around /manage and /account, kept mounted between them.
         lazy: page(() => import('./routes/ManageLayoutRoute')),
         children: [
-          { path: 'events', lazy: page(() => import('./routes/EventsRoute')) },
           {
-            path: 'event/:eventId',
-            lazy: page(() => import('./routes/EventLayoutRoute')),
-            children: [{ index: true, lazy: page(() => import('./routes/EventDashboardRoute')) }],
+            path: 'manage',
+            children: [
+              { path: 'events', lazy: page(() => import('./routes/EventsRoute')) },
+              {
+                path: 'event/:eventId',
+                lazy: page(() => import('./routes/EventLayoutRoute')),
+                children: [{ index: true, lazy: page(() => import('./routes/EventDashboardRoute')) }],
+              },
+              { path: 'account', element: <Navigate to="/account/settings" replace /> },
+              { path: 'profile', lazy: page(() => import('./routes/ProfileRoute')) },
+              { path: 'profile/confirm-email-change/:token', lazy: page(() => import('./routes/ConfirmEmailChangeRoute')) },
+              { path: 'profile/confirm-email-address/:token', lazy: page(() => import('./routes/ConfirmEmailAddressRoute')) },
+            ],
+          },
+          {
+            path: 'account',
+            lazy: page(() => import('./routes/AccountLayoutRoute')),
+            children: [
+              { index: true, element: <Navigate to="/account/settings" replace /> },
+              { path: 'settings', lazy: page(() => import('./routes/AccountSettingsRoute')) },
+              { path: 'event-defaults', lazy: page(() => import('./routes/EventDefaultsRoute')) },
+              { path: 'taxes-and-fees', lazy: page(() => import('./routes/TaxesAndFeesRoute')) },
+              { path: 'users', lazy: page(() => import('./routes/AccountUsersRoute')) },
+            ],
           },
         ],
       },

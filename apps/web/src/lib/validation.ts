@@ -25,6 +25,11 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   too_small_number: msg({ message: 'Must be at least {min}.' }),
   too_big_number: msg({ message: 'Must be at most {max}.' }),
   not_found_choice: msg`This choice does not exist.`,
+  wrong_password: msg`This is not your current password.`,
+  already_member: msg`This person is already a member of the account or invited to it.`,
+  invalid_color: msg`Enter a colour as a hex code such as #ffffff.`,
+  same_email: msg`This is already your e-mail address.`,
+  email_taken: msg`Another login already uses this e-mail address.`,
   invalid: msg`This value is not valid.`,
 };
 

@@ -95,6 +95,8 @@ export const updateMeBody = z.object({
   locale: z.enum(LOCALES).nullable().optional(),
 });
 
+export type UpdateMeBody = z.input<typeof updateMeBody>;
+
 /** Change password: the current one is required; every other session is revoked. */
 export const changePasswordBody = withConfirmation(
   z.object({ current_password: currentPasswordField, password: passwordField, password_confirmation: z.string() }),

@@ -2,11 +2,13 @@ import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Avatar.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Button, Group } from '@mantine/core';
-import { IconCalendarEvent } from '@tabler/icons-react';
+import { IconBuilding, IconCalendarEvent } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useMatch } from 'react-router';
 import { InsideMainContext } from '../../components/LandmarkContext';
 import { Logo } from '../../components/Logo';
+import { firstAccountSection } from '../../features/account/sections';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
+import { EmailConfirmationBanner } from '../../features/profile/components/EmailConfirmationBanner';
 import { useMe } from '../../features/users/api/me';
 import { UserMenu } from '../../features/users/components/UserMenu';
 import classes from './ManageLayout.module.css';
@@ -15,6 +17,8 @@ function ManageShell() {
   const { t } = useLingui();
   const me = useMe();
   const inEvent = useMatch('/manage/event/*');
+  const inAccount = useMatch('/account/*');
+  const accountPage = me.data ? firstAccountSection(me.data.permissions) : null;
   return (
     <AppShell header={{ height: 64 }} padding={0}>
       <AppShell.Header component="header" className={classes.header}>
@@ -23,7 +27,7 @@ function ManageShell() {
             <Anchor component={Link} to="/manage/events" underline="never" aria-label="AdmitOne">
               <Logo size={32} withName />
             </Anchor>
-            <nav aria-label={t`Main navigation`}>
+            <Group component="nav" aria-label={t`Main navigation`} gap={4} wrap="nowrap">
               <Button
                 component={NavLink}
                 to="/manage/events"
@@ -35,13 +39,28 @@ function ManageShell() {
               >
                 <Trans>Events</Trans>
               </Button>
-            </nav>
+              {accountPage ? (
+                <Button
+                  component={NavLink}
+                  to={accountPage}
+                  variant="subtle"
+                  color="dark"
+                  leftSection={<IconBuilding size={18} aria-hidden />}
+                  className={classes.navLink}
+                  data-section-active={inAccount ? true : undefined}
+                  visibleFrom="xs"
+                >
+                  <Trans>Account</Trans>
+                </Button>
+              ) : null}
+            </Group>
           </Group>
           {me.data ? <UserMenu me={me.data} /> : null}
         </Group>
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
         <InsideMainContext value>
+          <EmailConfirmationBanner />
           <Outlet />
         </InsideMainContext>
       </AppShell.Main>
@@ -49,7 +68,7 @@ function ManageShell() {
   );
 }
 
-/** The logged-in area: header with navigation and user menu around the page. */
+/** The logged-in area (`/manage/*`, `/account/*`): header with navigation and user menu around the page. */
 export function ManageLayout() {
   return (
     <RequireAuth>

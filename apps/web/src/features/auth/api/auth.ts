@@ -1,4 +1,15 @@
-import type { AuthResponse, ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@admitone/shared';
+import type {
+  AcceptInvitationExistingUserBody,
+  AcceptInvitationNewUserBody,
+  AuthResponse,
+  ForgotPasswordBody,
+  InvitationDto,
+  LoginBody,
+  One,
+  RegisterBody,
+  ResetPasswordBody,
+  SwitchAccountBody,
+} from '@admitone/shared';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -10,8 +21,13 @@ export const forgotPassword = (body: ForgotPasswordBody) => api.post<{ message: 
 export const resetPassword = (token: string, body: ResetPasswordBody) =>
   api.post<{ message: string }>(`/auth/reset-password/${encodeURIComponent(token)}`, body);
 
+export const switchAccount = (body: SwitchAccountBody) => api.post<AuthResponse>('/auth/switch-account', body);
+export const acceptInvitation = (token: string, body: AcceptInvitationNewUserBody | AcceptInvitationExistingUserBody) =>
+  api.post<AuthResponse>(`/auth/invitation/${encodeURIComponent(token)}`, body);
+
 export const authKeys = {
   resetToken: (token: string) => ['auth', 'reset-password', token] as const,
+  invitation: (token: string) => ['auth', 'invitation', token] as const,
 };
 
 /** Checks a reset link before showing the form; answers the e-mail it belongs to. */
@@ -28,3 +44,17 @@ export const useRegister = () => useMutation({ mutationFn: register });
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
 export const useResetPassword = (token: string) =>
   useMutation({ mutationFn: (body: ResetPasswordBody) => resetPassword(token, body) });
+
+/** Who invited whom to which account; an invalid or used link answers 400 INVALID_LINK. */
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: authKeys.invitation(token),
+    queryFn: () => api.get<One<InvitationDto>>(`/auth/invitation/${encodeURIComponent(token)}`).then((r) => r.data),
+    retry: false,
+    staleTime: 0,
+  });
+
+export const useAcceptInvitation = (token: string) =>
+  useMutation({
+    mutationFn: (body: AcceptInvitationNewUserBody | AcceptInvitationExistingUserBody) => acceptInvitation(token, body),
+  });

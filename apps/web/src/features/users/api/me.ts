@@ -1,6 +1,8 @@
 import type { MeResponse, One, UpdateMeBody, UserDto } from '@admitone/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+
+export type { UpdateMeBody };
 
 export type Me = MeResponse['data'];
 
@@ -15,6 +17,11 @@ export async function fetchMe(options: { redirectOnUnauthorized?: boolean } = {}
   return response.data;
 }
 
+/** Writes a changed user into the cached `me`. */
+export function setCachedUser(queryClient: QueryClient, user: UserDto): void {
+  queryClient.setQueryData<Me>(userKeys.me(), (me) => (me ? { ...me, user } : me));
+}
+
 export const meQueryOptions = () => queryOptions({ queryKey: userKeys.me(), queryFn: () => fetchMe() });
 
 /** The logged-in user; a 401 sends the user to the login page (outside public paths). */
@@ -27,8 +34,6 @@ export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (user) => {
-      queryClient.setQueryData<Me>(userKeys.me(), (me) => (me ? { ...me, user } : me));
-    },
+    onSuccess: (user) => setCachedUser(queryClient, user),
   });
 }

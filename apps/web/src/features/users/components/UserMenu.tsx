@@ -3,10 +3,13 @@ import '@mantine/core/styles/Menu.css';
 import { isLocale, LOCALE_NAMES } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLanguage, IconLogout } from '@tabler/icons-react';
+import { IconBuilding, IconChevronDown, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useLogout } from '../../auth/hooks/useLogout';
+import { firstAccountSection } from '../../account/sections';
 import { LanguageMenuItems } from '../../locale/components/LanguageMenuItems';
 import type { Me } from '../api/me';
+import { AccountSwitcherItems } from './AccountSwitcherItems';
 import classes from './UserMenu.module.css';
 
 /** Initials for the avatar ("Ada Lovelace" → "AL"). */
@@ -15,11 +18,12 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** The header's user menu: who is logged in, language, logout. */
+/** The header's user menu: who is logged in, profile, account, switching accounts, language, logout. */
 export function UserMenu({ me }: { me: Me }) {
   const { t, i18n } = useLingui();
   const logout = useLogout();
   const language = isLocale(i18n.locale) ? LOCALE_NAMES[i18n.locale] : i18n.locale;
+  const accountPage = firstAccountSection(me.permissions);
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
@@ -48,6 +52,16 @@ export function UserMenu({ me }: { me: Me }) {
           </Text>
         </div>
         <Menu.Divider />
+        <Menu.Item component={Link} to="/manage/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
+          <Trans>Profile</Trans>
+        </Menu.Item>
+        {accountPage ? (
+          <Menu.Item component={Link} to={accountPage} leftSection={<IconBuilding size={16} aria-hidden />}>
+            <Trans>Account</Trans>
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <AccountSwitcherItems me={me} />
         <Menu.Sub position="left-start">
           <Menu.Sub.Target>
             <Menu.Sub.Item leftSection={<IconLanguage size={16} aria-hidden />}>

@@ -1,0 +1,3 @@
+import { AccountLayout } from '../../features/account/components/AccountLayout';
+
+export default AccountLayout;

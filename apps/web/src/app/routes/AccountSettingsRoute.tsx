@@ -1,0 +1,3 @@
+import { AccountSettingsPage } from '../../features/account/components/AccountSettingsPage';
+
+export default AccountSettingsPage;

@@ -1,0 +1,3 @@
+import { UsersPage } from '../../features/team/components/UsersPage';
+
+export default UsersPage;

@@ -1,0 +1,3 @@
+import { EventDefaultsPage } from '../../features/account/components/EventDefaultsPage';
+
+export default EventDefaultsPage;

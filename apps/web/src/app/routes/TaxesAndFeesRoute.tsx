@@ -1,0 +1,3 @@
+import { TaxesAndFeesPage } from '../../features/account/components/TaxesAndFeesPage';
+
+export default TaxesAndFeesPage;

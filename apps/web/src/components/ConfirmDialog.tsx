@@ -1,0 +1,39 @@
+import { Trans } from '@lingui/react/macro';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { AppModal } from './AppModal';
+import { FormErrorAlert } from './FormErrorAlert';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: ReactNode;
+  /** What will happen, in a sentence or two. */
+  message: ReactNode;
+  confirmLabel: ReactNode;
+  /** Red for destructive actions. */
+  danger?: boolean;
+  loading?: boolean;
+  error?: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks "are you sure?" before an action that is hard to undo. */
+export function ConfirmDialog({ opened, title, message, confirmLabel, danger, loading, error, onConfirm, onClose }: ConfirmDialogProps) {
+  return (
+    <AppModal opened={opened} onClose={onClose} title={title} size="md">
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        <Text>{message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button color={danger ? 'red.9' : undefined} loading={loading} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}

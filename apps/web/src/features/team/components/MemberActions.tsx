@@ -1,0 +1,80 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import type { TeamMemberDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconMailForward, IconUserCheck, IconUserCog, IconUserOff, IconUserX } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/validation';
+import { useResendInvitation, useUpdateUser } from '../api/team';
+
+/** Actions that need a "are you sure?" first. */
+export type ConfirmAction = 'deactivate' | 'activate' | 'revoke';
+
+interface MemberActionsProps {
+  member: TeamMemberDto;
+  onConfirm: (action: ConfirmAction, member: TeamMemberDto) => void;
+}
+
+/** A row's menu: role and status for members, resend or revoke for invitations. */
+export function MemberActions({ member, onConfirm }: MemberActionsProps) {
+  const { t, i18n } = useLingui();
+  const update = useUpdateUser();
+  const resend = useResendInvitation();
+  const who = member.name || member.email;
+  const email = member.email;
+  const failed = (e: unknown) => notifications.show({ color: 'red', message: errorMessage(e, i18n) });
+  const invited = member.invited || member.status === 'INVITED';
+  const nextRole = member.role === 'ADMIN' ? 'ORGANIZER' : 'ADMIN';
+
+  const changeRole = () =>
+    update.mutate(
+      { id: member.id, body: { role: nextRole } },
+      { onSuccess: () => notifications.show({ color: 'teal', message: t`The role of ${who} has been changed.` }), onError: failed },
+    );
+
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={230}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${who}`} loading={update.isPending || resend.isPending}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {invited ? (
+          <>
+            <Menu.Item
+              leftSection={<IconMailForward size={16} aria-hidden />}
+              onClick={() =>
+                resend.mutate(member.id, {
+                  onSuccess: () => notifications.show({ color: 'teal', message: t`We sent the invitation to ${email} again.` }),
+                  onError: failed,
+                })
+              }
+            >
+              <Trans>Resend invitation</Trans>
+            </Menu.Item>
+            <Menu.Item color="red.9" leftSection={<IconUserX size={16} aria-hidden />} onClick={() => onConfirm('revoke', member)}>
+              <Trans>Revoke invitation</Trans>
+            </Menu.Item>
+          </>
+        ) : (
+          <>
+            <Menu.Item leftSection={<IconUserCog size={16} aria-hidden />} onClick={changeRole}>
+              {nextRole === 'ADMIN' ? <Trans>Change role to Admin</Trans> : <Trans>Change role to Organizer</Trans>}
+            </Menu.Item>
+            {member.status === 'ACTIVE' ? (
+              <Menu.Item color="red.9" leftSection={<IconUserOff size={16} aria-hidden />} onClick={() => onConfirm('deactivate', member)}>
+                <Trans>Deactivate</Trans>
+              </Menu.Item>
+            ) : (
+              <Menu.Item leftSection={<IconUserCheck size={16} aria-hidden />} onClick={() => onConfirm('activate', member)}>
+                <Trans>Activate</Trans>
+              </Menu.Item>
+            )}
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,350 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
+
+const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+}
+
+async function logout(page: Page) {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+}
+
+/** Signs a new person up through the form; they land on the first-run page of their own account. */
+async function register(browser: Browser, name: string, email: string, password: string) {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
+  const page = await context.newPage();
+  await page.goto('/auth/register');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  return { context, page };
+}
+
+/** A regular expression matching the text literally. */
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/** The first link of a mail that matches a path pattern, as a path to open in the app. */
+function linkIn(text: string, path: RegExp): string {
+  const match = new RegExp(`https?://\\S+?${path.source}`).exec(text);
+  expect(match, `a link matching ${path} in:\n${text}`).not.toBeNull();
+  return new URL(match![0]).pathname;
+}
+
+/** Waits until no notification is on screen (axe misreads text while a toast fades). */
+async function notificationsGone(page: Page) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** Invites someone from the Users page and returns the invitation link from their mail. */
+async function invite(page: Page, email: string, role: 'Admin' | 'Organizer') {
+  const before = mailCount(email);
+  await page.goto('/account/users');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite user' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('radio', { name: role }).check();
+  await expectAccessible(page, 'invite dialog');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: literally(email) });
+  await expect(row.getByText('Invited')).toBeVisible();
+  const mail = await waitForMail(email, before);
+  return linkIn(mail.text, /\/auth\/accept-invitation\/[A-Za-z0-9_-]+/);
+}
+
+test('an admin invites an organizer, who sees no account pages, and deactivates them', async ({ page, browser }) => {
+  await login(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/manage\/events$/);
+
+  // The account area: settings, event defaults.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/account\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await expect(page.getByLabel('Account name')).not.toHaveValue('');
+  await expectAccessible(page, 'account settings');
+  await snapshot(page, 'en-account-settings');
+
+  const nav = page.getByRole('navigation', { name: 'Account sections' });
+  await nav.getByRole('link', { name: 'Event defaults' }).click();
+  await expect(page.getByRole('heading', { name: 'Event defaults', exact: true })).toBeVisible();
+  await page.getByLabel('Order timeout (minutes)').fill('20');
+  await page.getByLabel('Button', { exact: true }).fill('#0f766e');
+  await page.getByLabel('Support e-mail').fill('help@riverside.test');
+  await expectAccessible(page, 'event defaults');
+  await snapshot(page, 'en-account-event-defaults');
+  await page.getByRole('button', { name: 'Save event defaults' }).click();
+  await expect(page.getByText('Event defaults saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Order timeout (minutes)')).toHaveValue('20');
+  await expect(page.getByLabel('Button', { exact: true })).toHaveValue('#0f766e');
+
+  // Invite a colleague as an organizer.
+  await nav.getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
+  await expectAccessible(page, 'users');
+  const colleague = uniqueEmail('colleague');
+  const link = await invite(page, colleague, 'Organizer');
+  await notificationsGone(page);
+  await snapshot(page, 'en-account-users');
+
+  // They accept in their own browser.
+  const other = await browser.newContext({ locale: 'en-US' });
+  const them = await other.newPage();
+  await them.goto(link);
+  await expect(them.getByRole('heading', { name: /^Join / })).toBeVisible();
+  await expectAccessible(them, 'accept invitation');
+  await snapshot(them, 'en-accept-invitation');
+  await them.getByLabel('Your name').fill('Grace Hopper');
+  await them.getByRole('textbox', { name: 'Password', exact: true }).fill('organizer-pass-1');
+  await them.getByLabel('Confirm password').fill('organizer-pass-1');
+  await them.getByLabel('I accept the terms and conditions').check();
+  await them.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(them).toHaveURL(/\/manage\/events$/);
+  await expect(them.getByText('Summer Jazz Festival')).toBeVisible();
+
+  // An organizer has no account pages: no links, and the pages say so without calling the API.
+  await expect(them.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' })).toHaveCount(0);
+  await openUserMenu(them);
+  await expect(them.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(them.getByRole('menuitem', { name: 'Account' })).toHaveCount(0);
+  await them.keyboard.press('Escape');
+  await them.goto('/account/users');
+  await expect(them.getByText('You do not have permission to access this page.')).toBeVisible();
+  await expect(them).toHaveURL(/\/account\/users$/);
+  await expect(them.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expectAccessible(them, 'no permission');
+  await snapshot(them, 'en-no-permission');
+  await them.goto('/manage/account');
+  await expect(them).toHaveURL(/\/account\/settings$/);
+  await expect(them.getByText('You do not have permission to access this page.')).toBeVisible();
+
+  // The admin sees them as an active member and deactivates them.
+  await page.reload();
+  const row = page.getByRole('row', { name: /Grace Hopper/ });
+  await expect(row.getByText('Active')).toBeVisible();
+  await expect(row.getByText('Organizer')).toBeVisible();
+  await page.getByLabel('Search users').fill('grace');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+  await page.getByRole('menuitem', { name: 'Change role to Admin' }).click();
+  await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate user' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'deactivate dialog');
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row.getByText('Inactive')).toBeVisible();
+
+  await page.getByLabel('Search users').fill('');
+  // The owner's row offers nothing to change.
+  await expect(page.getByRole('row', { name: /Owner/ }).getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+
+  // An invitation can be sent again, and revoked.
+  const unwanted = uniqueEmail('unwanted');
+  await invite(page, unwanted, 'Admin');
+  const invitation = page.getByRole('row', { name: literally(unwanted) });
+  const before = mailCount(unwanted);
+  await invitation.getByRole('button', { name: /^Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Resend invitation' }).click();
+  await waitForMail(unwanted, before);
+  await invitation.getByRole('button', { name: /^Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Revoke invitation' }).click();
+  await page.getByRole('dialog', { name: 'Revoke invitation' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(invitation).toHaveCount(0);
+
+  // Their login no longer works.
+  await login(them, colleague, 'organizer-pass-1');
+  await expect(them.getByText('Please check your email and password and try again')).toBeVisible();
+  await other.close();
+});
+
+test('a new user confirms their address, changes e-mail and password', async ({ browser }) => {
+  const email = uniqueEmail('profile');
+  const { context, page } = await register(browser, 'Ada Lovelace', email, 'first-password-1');
+
+  // Not confirmed yet: the banner says so, and the mailed link confirms the address.
+  await page.goto('/manage/profile');
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+  await expect(page.getByText('Please confirm your e-mail address.')).toBeVisible();
+  await expectAccessible(page, 'profile');
+  await snapshot(page, 'en-profile');
+  const confirmMail = await waitForMail(email);
+  await page.goto(linkIn(confirmMail.text, /\/manage\/profile\/confirm-email-address\/[A-Za-z0-9_-]+/));
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+  await expect(page.getByText('Please confirm your e-mail address.')).toBeHidden();
+  await expectAccessible(page, 'e-mail confirmed');
+  await snapshot(page, 'en-confirm-email-address');
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
+  await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
+
+  // Details.
+  await page.getByLabel('Your name').fill('Ada King');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Your details have been saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toContainText('Ada King');
+
+  // A wrong password is marked on its field; then the change waits for the new address.
+  const newEmail = uniqueEmail('profile-new');
+  await page.getByLabel('New e-mail address').fill(newEmail);
+  const emailPassword = page.getByRole('region', { name: 'E-mail address' }).getByRole('textbox', { name: 'Current password' });
+  await emailPassword.fill('not-my-password');
+  await page.getByRole('button', { name: 'Change e-mail' }).click();
+  // Mantine marks a password field with a problem through data-invalid (and shows the message below it).
+  await expect(emailPassword).toHaveAttribute('data-invalid', 'true');
+  await emailPassword.fill('first-password-1');
+  await page.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(page.getByText('Waiting for confirmation')).toBeVisible();
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'profile with pending change');
+  await snapshot(page, 'en-profile-pending');
+
+  const changeMail = await waitForMail(newEmail);
+  const changeLink = linkIn(changeMail.text, /\/manage\/profile\/confirm-email-change\/[A-Za-z0-9_-]+/);
+  await page.goto(changeLink);
+  await expect(page.getByRole('heading', { name: 'E-mail address changed' })).toBeVisible();
+  await snapshot(page, 'en-confirm-email-change');
+  // A link works once.
+  await page.goto(changeLink);
+  await expect(page.getByText('The link you clicked is invalid.')).toBeVisible();
+  await expectAccessible(page, 'invalid link');
+  await snapshot(page, 'en-confirm-invalid');
+
+  // Password: wrong current password first, then the real one.
+  await page.goto('/manage/profile');
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+  const passwordSection = page.getByRole('region', { name: 'Password' });
+  await passwordSection.getByRole('textbox', { name: 'Current password' }).fill('wrong-password');
+  await passwordSection.getByRole('textbox', { name: 'New password', exact: true }).fill('second-password-2');
+  await passwordSection.getByLabel('Confirm new password').fill('second-password-2');
+  await passwordSection.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordSection.getByRole('textbox', { name: 'Current password' })).toHaveAttribute('data-invalid', 'true');
+  await passwordSection.getByRole('textbox', { name: 'Current password' }).fill('first-password-1');
+  await passwordSection.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+
+  await logout(page);
+  await login(page, newEmail, 'second-password-2');
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await context.close();
+});
+
+test('a user of two accounts chooses one at login and switches from the user menu', async ({ page, browser }) => {
+  const email = uniqueEmail('two-accounts');
+  const password = 'two-accounts-1';
+  const { context, page: them } = await register(browser, 'Mary Jackson', email, password);
+  await them.goto('/account/settings');
+  const ownAccount = await them.getByLabel('Account name').inputValue();
+  expect(ownAccount).not.toBe('');
+
+  await login(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await page.goto('/account/settings');
+  const demoAccount = await page.getByLabel('Account name').inputValue();
+  const link = await invite(page, email, 'Admin');
+
+  // An existing login joins with its password.
+  await them.goto(link);
+  await expect(them.getByText(`You already have an AdmitOne login for ${email}. Enter its password to join ${demoAccount}.`)).toBeVisible();
+  await expectAccessible(them, 'accept invitation (existing user)');
+  await snapshot(them, 'en-accept-invitation-existing');
+  await them.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await them.getByRole('button', { name: 'Join the account' }).click();
+  await expect(them).toHaveURL(/\/manage\/events$/);
+  await expect(them.getByText('Summer Jazz Festival')).toBeVisible();
+
+  // Logging in now asks which account.
+  await logout(them);
+  await login(them, email, password);
+  await expect(them.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+  await them.getByRole('button', { name: literally(ownAccount) }).click();
+  await expect(them).toHaveURL(/\/manage\/events$/);
+  await expect(them.getByText('No events yet')).toBeVisible();
+
+  // Switch to the other account from the user menu.
+  await openUserMenu(them);
+  await expect(them.getByRole('menuitemradio', { name: literally(ownAccount) })).toHaveAttribute('aria-checked', 'true');
+  await expect(them.getByRole('menu')).toHaveCSS('opacity', '1');
+  await snapshot(them, 'en-account-switcher');
+  await them.getByRole('menuitemradio', { name: literally(demoAccount) }).click();
+  await expect(them).toHaveURL(/\/manage\/events$/);
+  await expect(them.getByText('Summer Jazz Festival')).toBeVisible();
+  await openUserMenu(them);
+  await expect(them.getByRole('menuitemradio', { name: literally(demoAccount) })).toHaveAttribute('aria-checked', 'true');
+  await context.close();
+});
+
+test('an admin creates, edits and deletes taxes and fees', async ({ page }) => {
+  await login(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await page.goto('/account/taxes-and-fees');
+  await expect(page.getByRole('heading', { name: 'Taxes and fees', exact: true })).toBeVisible();
+  await expect(page.getByText('No taxes or fees yet')).toBeVisible();
+  await expectAccessible(page, 'taxes empty');
+  await snapshot(page, 'en-account-taxes-empty');
+
+  // A percentage tax, added to new tickets by default.
+  await page.getByRole('button', { name: 'Add tax or fee' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add tax or fee' });
+  await dialog.getByLabel('Name').fill('VAT');
+  await dialog.getByRole('textbox', { name: 'Rate' }).fill('7.5');
+  await dialog.getByLabel('Add to new tickets by default').check();
+  await expectAccessible(page, 'tax dialog');
+  await snapshot(page, 'en-account-tax-dialog');
+  await dialog.getByRole('button', { name: 'Add tax or fee' }).click();
+  await expect(dialog).toBeHidden();
+  const vat = page.getByRole('row', { name: /VAT/ });
+  await expect(vat.getByText('7.5%')).toBeVisible();
+  await expect(vat.getByText('Default')).toBeVisible();
+
+  // A fixed fee typed in major units.
+  await page.getByRole('main').getByRole('button', { name: 'Add tax or fee' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add tax or fee' });
+  await dialog.getByLabel('Name').fill('Booking fee');
+  await dialog.getByRole('radio', { name: 'Fee' }).check();
+  await dialog.getByRole('radio', { name: 'Fixed amount' }).check();
+  await dialog.getByRole('textbox', { name: 'Amount per ticket' }).fill('1.50');
+  await dialog.getByRole('button', { name: 'Add tax or fee' }).click();
+  await expect(dialog).toBeHidden();
+  const fee = page.getByRole('row', { name: /Booking fee/ });
+  await expect(fee.getByText(/1\.50/)).toBeVisible();
+  await expect(fee.getByText('Fee', { exact: true })).toBeVisible();
+
+  // Edit: the form shows the saved values.
+  await page.getByRole('button', { name: 'Edit Booking fee' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit tax or fee' });
+  await expect(dialog.getByRole('textbox', { name: 'Amount per ticket' })).toHaveValue(/1\.5/);
+  await dialog.getByRole('textbox', { name: 'Amount per ticket' }).fill('2.25');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(fee.getByText(/2\.25/)).toBeVisible();
+  await snapshot(page, 'en-account-taxes');
+  await expectAccessible(page, 'taxes list');
+
+  // Delete, after confirming.
+  await page.getByRole('button', { name: 'Delete VAT' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete tax or fee' });
+  await expect(confirm.getByText(/Delete VAT\?/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('row', { name: /VAT/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Booking fee/ })).toBeVisible();
+});
