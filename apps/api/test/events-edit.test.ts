@@ -156,7 +156,8 @@ describe('event settings', () => {
         post_checkout_message: '<p>See you there!</p>',
         show_remaining_tickets: true,
         price_display_mode: 'INCLUSIVE',
-        colors: { background: '#000000' },
+        cover_display: 'BLURRED_BACKGROUND',
+        colors: { background: '#000000', ticket_widget_background: '#fafafa' },
       },
     });
     expect(res.statusCode).toBe(200);
@@ -170,7 +171,8 @@ describe('event settings', () => {
       post_checkout_message: '<p>See you there!</p>',
       show_remaining_tickets: true,
       price_display_mode: 'INCLUSIVE',
-      colors: { background: '#000000', primary: '#6d28d9' },
+      cover_display: 'BLURRED_BACKGROUND',
+      colors: { background: '#000000', primary: '#6d28d9', ticket_widget_background: '#fafafa' },
     });
   });
 

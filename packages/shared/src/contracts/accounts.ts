@@ -18,6 +18,7 @@ export const eventColorsSchema = z.object({
   primary_text: colorField,
   link: colorField,
   text: colorField,
+  ticket_widget_background: colorField,
 });
 export type EventColors = z.infer<typeof eventColorsSchema>;
 
@@ -28,6 +29,7 @@ export const DEFAULT_EVENT_COLORS: EventColors = {
   primary_text: '#ffffff',
   link: '#6d28d9',
   text: '#1f1b2d',
+  ticket_widget_background: '#ffffff',
 };
 
 /** Settings copied into every new event of the account. */

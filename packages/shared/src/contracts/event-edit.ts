@@ -67,6 +67,10 @@ export const duplicateEventBody = z.preprocess((v) => v ?? {}, z.object({
 }));
 export type DuplicateEventBody = z.input<typeof duplicateEventBody>;
 
+export const COVER_DISPLAYS = ['COVER', 'BLURRED_BACKGROUND'] as const;
+/** How the cover appears on the public page: a banner, or blurred behind the content. */
+export type CoverDisplay = (typeof COVER_DISPLAYS)[number];
+
 export const PRICE_DISPLAY_MODES = ['EXCLUSIVE', 'INCLUSIVE'] as const;
 export type PriceDisplayMode = (typeof PRICE_DISPLAY_MODES)[number];
 
@@ -83,6 +87,7 @@ export interface EventPageSettings {
   post_checkout_message: string | null;
   show_remaining_tickets: boolean;
   price_display_mode: PriceDisplayMode;
+  cover_display: CoverDisplay;
 }
 
 export const SEO_TITLE_MAX = 70;
@@ -104,6 +109,7 @@ export const updateEventSettingsBody = z.object({
   post_checkout_message: optionalText(MESSAGE_HTML_MAX).optional(),
   show_remaining_tickets: z.boolean().optional(),
   price_display_mode: z.enum(PRICE_DISPLAY_MODES).optional(),
+  cover_display: z.enum(COVER_DISPLAYS).optional(),
   colors: eventColorsSchema.partial().optional(),
 });
 export type UpdateEventSettingsBody = z.input<typeof updateEventSettingsBody>;

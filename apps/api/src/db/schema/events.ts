@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { EventColors, EventLocation, EventStatus, PriceDisplayMode } from '@admitone/shared';
+import type { CoverDisplay, EventColors, EventLocation, EventStatus, PriceDisplayMode } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -60,6 +60,7 @@ export const events = pgTable(
     post_checkout_message: text('post_checkout_message'),
     show_remaining_tickets: boolean('show_remaining_tickets').notNull().default(false),
     price_display_mode: text('price_display_mode').$type<PriceDisplayMode>().notNull().default('EXCLUSIVE'),
+    cover_display: text('cover_display').$type<CoverDisplay>().notNull().default('COVER'),
     ...timestamps,
   },
   (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],

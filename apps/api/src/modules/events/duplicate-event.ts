@@ -45,6 +45,7 @@ export async function duplicateEvent(
         post_checkout_message: e.post_checkout_message,
         show_remaining_tickets: e.show_remaining_tickets,
         price_display_mode: e.price_display_mode,
+        cover_display: e.cover_display,
       }
     : { order_timeout_minutes: defaults.order_timeout_minutes, support_email: defaults.support_email, email_footer_message: defaults.email_footer_message, colors: defaults.colors };
   const title = input.title ?? e.title;

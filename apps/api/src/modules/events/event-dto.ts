@@ -49,6 +49,7 @@ export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Dat
       post_checkout_message: e.post_checkout_message,
       show_remaining_tickets: e.show_remaining_tickets,
       price_display_mode: e.price_display_mode,
+      cover_display: e.cover_display,
     },
     created_at: e.created_at.toISOString(),
     updated_at: e.updated_at.toISOString(),

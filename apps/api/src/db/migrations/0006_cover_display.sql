@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "cover_display" text DEFAULT 'COVER' NOT NULL;
