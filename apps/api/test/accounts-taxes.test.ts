@@ -47,7 +47,7 @@ describe('account settings', () => {
 
     // New events start with these defaults.
     const event = await createEvent(ctx.app, u.token, (await createOrganizer(ctx.app, u.token)).id);
-    expect(event.settings).toEqual({
+    expect(event.settings).toMatchObject({
       order_timeout_minutes: 20,
       support_email: 'help@riverside.test',
       email_footer_message: '<p>See you <b>soon</b></p>',
