@@ -38,6 +38,8 @@ export function mailCount(to: string): number {
 
 /** Runs axe on the page and fails with a readable list of violations. */
 export async function expectAccessible(page: Page, label: string) {
+  // Judge the settled page: menus fading out and dialogs fading in fail contrast and landmark rules mid-way.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
