@@ -9,6 +9,7 @@ import { slugify } from '../../shared/slug.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { eventDefaultsOf } from '../accounts/account-settings.js';
 import { listImages } from '../images/images.repository.js';
+import { settingsColumnsOf } from './event-dto.js';
 import { findEvent, insertEvent } from './events.repository.js';
 import { accounts } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
@@ -31,22 +32,7 @@ export async function duplicateEvent(
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, accountId));
   const defaults = eventDefaultsOf(account!);
   const settings = input.copy_settings
-    ? {
-        order_timeout_minutes: e.order_timeout_minutes,
-        support_email: e.support_email,
-        email_footer_message: e.email_footer_message,
-        colors: e.colors,
-        notify_organizer_of_new_orders: e.notify_organizer_of_new_orders,
-        seo_title: e.seo_title,
-        seo_description: e.seo_description,
-        seo_keywords: e.seo_keywords,
-        allow_search_engine_indexing: e.allow_search_engine_indexing,
-        pre_checkout_message: e.pre_checkout_message,
-        post_checkout_message: e.post_checkout_message,
-        show_remaining_tickets: e.show_remaining_tickets,
-        price_display_mode: e.price_display_mode,
-        cover_display: e.cover_display,
-      }
+    ? settingsColumnsOf(e)
     : { order_timeout_minutes: defaults.order_timeout_minutes, support_email: defaults.support_email, email_footer_message: defaults.email_footer_message, colors: defaults.colors };
   const title = input.title ?? e.title;
   const cover = input.copy_cover_image ? (await listImages(deps.db, accountId, 'event', id)).find((i) => i.type === 'EVENT_COVER') : undefined;

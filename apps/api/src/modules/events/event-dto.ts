@@ -18,6 +18,28 @@ const EMPTY_LOCATION: EventLocation = {
   country: null,
 };
 
+type EventRow = EventWithOrganizer['event'];
+
+/** The settings columns of an event, as stored (what a duplicate copies along). */
+export function settingsColumnsOf(e: EventRow) {
+  return {
+    order_timeout_minutes: e.order_timeout_minutes,
+    support_email: e.support_email,
+    email_footer_message: e.email_footer_message,
+    colors: e.colors,
+    notify_organizer_of_new_orders: e.notify_organizer_of_new_orders,
+    seo_title: e.seo_title,
+    seo_description: e.seo_description,
+    seo_keywords: e.seo_keywords,
+    allow_search_engine_indexing: e.allow_search_engine_indexing,
+    pre_checkout_message: e.pre_checkout_message,
+    post_checkout_message: e.post_checkout_message,
+    show_remaining_tickets: e.show_remaining_tickets,
+    price_display_mode: e.price_display_mode,
+    cover_display: e.cover_display,
+  };
+}
+
 export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Date, cover: ImageDto | null = null): EventDto {
   return {
     id: e.id,
@@ -35,22 +57,7 @@ export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Dat
     online_details: e.online_details,
     location: { ...EMPTY_LOCATION, ...e.location },
     cover_image: cover,
-    settings: {
-      order_timeout_minutes: e.order_timeout_minutes,
-      support_email: e.support_email,
-      email_footer_message: e.email_footer_message,
-      colors: { ...DEFAULT_EVENT_COLORS, ...(e.colors ?? {}) },
-      notify_organizer_of_new_orders: e.notify_organizer_of_new_orders,
-      seo_title: e.seo_title,
-      seo_description: e.seo_description,
-      seo_keywords: e.seo_keywords,
-      allow_search_engine_indexing: e.allow_search_engine_indexing,
-      pre_checkout_message: e.pre_checkout_message,
-      post_checkout_message: e.post_checkout_message,
-      show_remaining_tickets: e.show_remaining_tickets,
-      price_display_mode: e.price_display_mode,
-      cover_display: e.cover_display,
-    },
+    settings: { ...settingsColumnsOf(e), colors: { ...DEFAULT_EVENT_COLORS, ...(e.colors ?? {}) } },
     created_at: e.created_at.toISOString(),
     updated_at: e.updated_at.toISOString(),
   };
