@@ -10,3 +10,4 @@ export * from './contracts/team.js';
 export * from './contracts/accounts.js';
 export * from './contracts/images.js';
 export * from './contracts/event-edit.js';
+export * from './domain/pricing.js';
