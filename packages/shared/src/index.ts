@@ -11,3 +11,4 @@ export * from './contracts/accounts.js';
 export * from './contracts/images.js';
 export * from './contracts/event-edit.js';
 export * from './domain/pricing.js';
+export * from './contracts/tickets.js';

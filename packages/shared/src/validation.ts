@@ -26,6 +26,9 @@ export type IssueKey =
   | 'invalid_color'
   | 'same_email'
   | 'email_taken'
+  | 'tiers_required'
+  | 'whole_number'
+  | 'max_below_min'
   | 'invalid';
 
 export interface IssueDescriptor {
@@ -62,9 +65,13 @@ export function describeIssue(issue: z.core.$ZodIssue | { code: string; [k: stri
       if (i.format === 'email') return { key: 'invalid_email', values: {} };
       if (i.format === 'url') return { key: 'invalid_url', values: {} };
       return { key: 'invalid', values: {} };
-    case 'invalid_type':
-      if (i.input === undefined || i.input === null) return { key: 'required', values: {} };
+    case 'invalid_type': {
+      // Zod leaves the input out of issues; its message names what was received.
+      const missing = 'input' in i ? i.input === undefined || i.input === null : /received (undefined|null)$/.test(String(i.message ?? ''));
+      if (missing) return { key: 'required', values: {} };
+      if (i.expected === 'int') return { key: 'whole_number', values: {} };
       return { key: 'invalid_type', values: {} };
+    }
     case 'invalid_value':
       return { key: 'invalid_value', values: {} };
     default:

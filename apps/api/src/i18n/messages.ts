@@ -48,6 +48,9 @@ export const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   invalid_color: /*i18n*/ { id: 'field.invalid_color', message: 'Enter a colour as a hex code such as #ffffff.' },
   same_email: /*i18n*/ { id: 'field.same_email', message: 'This is already your e-mail address.' },
   email_taken: /*i18n*/ { id: 'field.email_taken', message: 'Another login already uses this e-mail address.' },
+  whole_number: /*i18n*/ { id: 'field.whole_number', message: 'Enter a whole number.' },
+  tiers_required: /*i18n*/ { id: 'field.tiers_required', message: 'Add at least one price tier.' },
+  max_below_min: /*i18n*/ { id: 'field.max_below_min', message: 'The maximum per order must not be below the minimum.' },
 };
 
 export const PLAIN_MESSAGES = {

@@ -30,6 +30,9 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   invalid_color: msg`Enter a colour as a hex code such as #ffffff.`,
   same_email: msg`This is already your e-mail address.`,
   email_taken: msg`Another login already uses this e-mail address.`,
+  whole_number: msg`Enter a whole number.`,
+  tiers_required: msg`Add at least one price tier.`,
+  max_below_min: msg`The maximum per order must not be below the minimum.`,
   invalid: msg`This value is not valid.`,
 };
 

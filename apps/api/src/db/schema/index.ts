@@ -4,3 +4,4 @@ export * from './events.js';
 export * from './outbox.js';
 export * from './taxes.js';
 export * from './images.js';
+export * from './tickets.js';

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParams, taxOrFeeBody, taxOrFeeParams } from '@admitone/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { accounts, taxesAndFees } from '../../db/schema/index.js';
+import { accounts, taxesAndFees, ticketTaxes } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../shared/errors.js';
 import { findTax, listTaxes, toTaxDto } from './taxes.repository.js';
@@ -60,8 +60,12 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   app.delete('/accounts/:id/taxes-and-fees/:taxOrFeeId', { preValidation: admin, schema: { tags, security, summary: 'Delete a tax or fee (tickets using it keep working without it)', params: taxOrFeeParams } }, async (req) => {
     await accountCurrency(db, req.auth!.accountId, req.params.id);
     if (!(await findTax(db, req.params.id, req.params.taxOrFeeId))) throw new DomainError('NOT_FOUND');
-    // Tickets are not built yet: when they are, this detaches the tax from them in the same transaction.
-    await db.delete(taxesAndFees).where(eq(taxesAndFees.id, req.params.taxOrFeeId));
-    return { data: { id: req.params.taxOrFeeId, detached_ticket_count: 0 } };
+    // Tickets keep working without it: the link rows go with it (ON DELETE CASCADE); say how many.
+    const detached = await db.transaction(async (tx) => {
+      const [links] = await tx.select({ n: count() }).from(ticketTaxes).where(eq(ticketTaxes.tax_and_fee_id, req.params.taxOrFeeId));
+      await tx.delete(taxesAndFees).where(eq(taxesAndFees.id, req.params.taxOrFeeId));
+      return links?.n ?? 0;
+    });
+    return { data: { id: req.params.taxOrFeeId, detached_ticket_count: detached } };
   });
 };

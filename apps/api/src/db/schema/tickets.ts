@@ -1,0 +1,74 @@
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { TicketType } from '@admitone/shared';
+import { accounts } from './accounts.js';
+import { instant, timestamps } from './columns.js';
+import { events } from './events.js';
+import { taxesAndFees } from './taxes.js';
+
+/** A kind of ticket of an event. Money in minor units of the event currency, excluding taxes and fees. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Sanitised HTML. */
+    description: text('description'),
+    type: text('type').$type<TicketType>().notNull(),
+    price: integer('price'),
+    min_price: integer('min_price'),
+    /** null: unlimited. */
+    quantity: integer('quantity'),
+    sale_start: instant('sale_start'),
+    sale_end: instant('sale_end'),
+    min_per_order: integer('min_per_order').notNull().default(1),
+    max_per_order: integer('max_per_order'),
+    is_hidden: boolean('is_hidden').notNull().default(false),
+    hide_when_sold_out: boolean('hide_when_sold_out').notNull().default(false),
+    hide_before_sale_start: boolean('hide_before_sale_start').notNull().default(false),
+    hide_after_sale_end: boolean('hide_after_sale_end').notNull().default(false),
+    requires_promo_code: boolean('requires_promo_code').notNull().default(false),
+    sort_order: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('tickets_event_idx').on(t.event_id, t.sort_order)],
+);
+
+/** A price tier of a tiered ticket (early bird, regular, ...). */
+export const ticketTiers = pgTable(
+  'ticket_tiers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity'),
+    sale_start: instant('sale_start'),
+    sale_end: instant('sale_end'),
+    is_hidden: boolean('is_hidden').notNull().default(false),
+    sort_order: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('ticket_tiers_ticket_idx').on(t.ticket_id)],
+);
+
+/** Which taxes and fees a ticket carries. Deleting a tax or fee detaches it from its tickets. */
+export const ticketTaxes = pgTable(
+  'ticket_taxes_and_fees',
+  {
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tax_and_fee_id: integer('tax_and_fee_id')
+      .notNull()
+      .references(() => taxesAndFees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticket_id, t.tax_and_fee_id] }), index('ticket_taxes_tax_idx').on(t.tax_and_fee_id)],
+);

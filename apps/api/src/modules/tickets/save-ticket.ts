@@ -1,0 +1,120 @@
+import { and, eq, inArray, max, notInArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ticketBody } from '@admitone/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { taxesAndFees, ticketTaxes, ticketTiers, tickets } from '../../db/schema/index.js';
+import type { Clock } from '../../shared/clock.js';
+import { zonedToUtc } from '../../shared/dates.js';
+import { DomainError } from '../../shared/errors.js';
+import { sanitizeRichText } from '../../shared/html.js';
+import { findTicket } from './tickets.repository.js';
+
+export type TicketInput = z.output<typeof ticketBody>;
+interface EventRef {
+  id: number;
+  account_id: number;
+  timezone: string;
+}
+
+const at = (local: string | null, tz: string) => (local ? zonedToUtc(local, tz) : null);
+
+/** The ticket's own columns from the input; fields that do not apply to its type are cleared. */
+function columnsOf(input: TicketInput, event: EventRef) {
+  return {
+    name: input.name,
+    description: sanitizeRichText(input.description),
+    type: input.type,
+    price: input.type === 'PAID' ? input.price : null,
+    min_price: input.type === 'DONATION' ? input.min_price : null,
+    quantity: input.type === 'TIERED' ? null : input.quantity,
+    sale_start: at(input.sale_start, event.timezone),
+    sale_end: at(input.sale_end, event.timezone),
+    min_per_order: input.min_per_order,
+    max_per_order: input.max_per_order,
+    is_hidden: input.is_hidden,
+    hide_when_sold_out: input.hide_when_sold_out,
+    hide_before_sale_start: input.hide_before_sale_start,
+    hide_after_sale_end: input.hide_after_sale_end,
+    requires_promo_code: input.requires_promo_code,
+  };
+}
+
+/** Taxes and fees must be the account's own. */
+async function checkTaxes(tx: Tx, accountId: number, ids: number[]) {
+  if (!ids.length) return;
+  const found = await tx.select({ id: taxesAndFees.id }).from(taxesAndFees).where(and(eq(taxesAndFees.account_id, accountId), inArray(taxesAndFees.id, ids)));
+  if (found.length !== new Set(ids).size) throw new DomainError('VALIDATION_FAILED', { fields: { tax_and_fee_ids: [{ key: 'not_found_choice' }] } });
+}
+
+async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: EventRef, now: Date) {
+  await tx.delete(ticketTaxes).where(eq(ticketTaxes.ticket_id, ticketId));
+  const taxIds = [...new Set(input.tax_and_fee_ids)];
+  if (taxIds.length) await tx.insert(ticketTaxes).values(taxIds.map((id) => ({ ticket_id: ticketId, tax_and_fee_id: id })));
+
+  const tiers = input.type === 'TIERED' ? input.tiers : [];
+  const keep = tiers.map((t) => t.id).filter((id): id is number => id !== undefined);
+  // Tiers left out of the list are removed. (Once orders exist, a tier with sales can only be hidden.)
+  await tx.delete(ticketTiers).where(keep.length ? and(eq(ticketTiers.ticket_id, ticketId), notInArray(ticketTiers.id, keep)) : eq(ticketTiers.ticket_id, ticketId));
+  for (const [i, tier] of tiers.entries()) {
+    const values = {
+      label: tier.label,
+      price: tier.price,
+      quantity: tier.quantity,
+      sale_start: at(tier.sale_start, event.timezone),
+      sale_end: at(tier.sale_end, event.timezone),
+      is_hidden: tier.is_hidden,
+      sort_order: i,
+      updated_at: now,
+    };
+    if (tier.id !== undefined) {
+      const [updated] = await tx.update(ticketTiers).set(values).where(and(eq(ticketTiers.id, tier.id), eq(ticketTiers.ticket_id, ticketId))).returning({ id: ticketTiers.id });
+      if (!updated) throw new DomainError('VALIDATION_FAILED', { fields: { [`tiers.${i}.id`]: [{ key: 'not_found_choice' }] } });
+    } else {
+      await tx.insert(ticketTiers).values({ ...values, ticket_id: ticketId, created_at: now });
+    }
+  }
+}
+
+/** Creates a ticket at the end of the event's list. */
+export async function createTicket(deps: { db: Db; clock: Clock }, event: EventRef, input: TicketInput): Promise<number> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await checkTaxes(tx, event.account_id, input.tax_and_fee_ids);
+    const [last] = await tx.select({ n: max(tickets.sort_order) }).from(tickets).where(eq(tickets.event_id, event.id));
+    const [row] = await tx
+      .insert(tickets)
+      .values({ ...columnsOf(input, event), account_id: event.account_id, event_id: event.id, sort_order: (last?.n ?? -1) + 1, created_at: now, updated_at: now })
+      .returning({ id: tickets.id });
+    await saveParts(tx, row!.id, input, event, now);
+    return row!.id;
+  });
+}
+
+/** Replaces a ticket's fields, tiers and taxes. */
+export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventRef, ticketId: number, input: TicketInput): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (!(await findTicket(tx, event.account_id, event.id, ticketId))) throw new DomainError('NOT_FOUND');
+    await checkTaxes(tx, event.account_id, input.tax_and_fee_ids);
+    await tx.update(tickets).set({ ...columnsOf(input, event), updated_at: now }).where(eq(tickets.id, ticketId));
+    await saveParts(tx, ticketId, input, event, now);
+  });
+}
+
+/** Deletes a ticket. (Once orders exist, a ticket tied to an order can only be hidden.) */
+export async function deleteTicket(deps: { db: Db }, event: EventRef, ticketId: number): Promise<void> {
+  if (!(await findTicket(deps.db, event.account_id, event.id, ticketId))) throw new DomainError('NOT_FOUND');
+  await deps.db.delete(tickets).where(eq(tickets.id, ticketId));
+}
+
+/** Puts the event's tickets in the given order; the list must hold exactly the event's tickets. */
+export async function sortTickets(deps: { db: Db; clock: Clock }, event: EventRef, ids: number[]): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const existing = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.event_id, event.id), eq(tickets.account_id, event.account_id)));
+    const known = new Set(existing.map((r) => r.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+      throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'invalid' }] } });
+    }
+    for (const [i, id] of ids.entries()) await tx.update(tickets).set({ sort_order: i, updated_at: deps.clock.now() }).where(eq(tickets.id, id));
+  });
+}

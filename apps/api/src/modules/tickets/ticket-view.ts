@@ -1,0 +1,99 @@
+import { priceUnit, type Charge, type TicketDto } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { listTaxes, toTaxDto } from '../taxes/taxes.repository.js';
+import { availability } from './availability.js';
+import { saleState, tieredState } from './sale-state.js';
+import { loadTickets, type TicketWithParts } from './tickets.repository.js';
+
+export interface EventInfo {
+  id: number;
+  account_id: number;
+  currency: string;
+  start_date: Date;
+  end_date: Date | null;
+}
+
+/**
+ * Sold and reserved counts per ticket and tier. Orders arrive with the checkout (issue #6); until
+ * then nothing is sold or held, and the counts are honestly zero.
+ */
+function countsOf(_parts: TicketWithParts) {
+  return { sold: 0, held: 0 };
+}
+
+/** The tickets of an event as the API shows them: sale state, counts, what is left, prices with charges. */
+export async function ticketViews(db: Executor, event: EventInfo, now: Date, only?: number[]): Promise<TicketDto[]> {
+  const parts = await loadTickets(db, event.account_id, event.id, only);
+  const charges: Charge[] = (await listTaxes(db, event.account_id)).map((t) => toTaxDto(t, event.currency));
+  const stock = availability(
+    parts.map((p) => {
+      const c = countsOf(p);
+      return {
+        id: p.ticket.id,
+        quantity: p.ticket.quantity,
+        ...c,
+        tiers: p.ticket.type === 'TIERED' ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, sold: 0, held: 0 })) : undefined,
+      };
+    }),
+    [],
+  );
+  const eventEnded = (event.end_date ?? event.start_date) <= now;
+  return parts.map((p, i) => {
+    const t = p.ticket;
+    const own = charges.filter((c) => p.taxIds.includes(c.id));
+    const a = stock[i]!;
+    const counts = countsOf(p);
+    const tiers = p.tiers.map((tier) => {
+      const available = a.tiers.find((x) => x.id === tier.id)?.available ?? null;
+      return {
+        id: tier.id,
+        label: tier.label,
+        price: tier.price,
+        quantity: tier.quantity,
+        sale_start: tier.sale_start?.toISOString() ?? null,
+        sale_end: tier.sale_end?.toISOString() ?? null,
+        is_hidden: tier.is_hidden,
+        sale_state: saleState({ is_hidden: tier.is_hidden, sale_start: tier.sale_start ?? t.sale_start, sale_end: tier.sale_end ?? t.sale_end, available }, now, eventEnded),
+        sold: 0,
+        reserved: 0,
+        available,
+        price_with_charges: priceUnit('TIERED', tier.price, own).total,
+      };
+    });
+    const base = t.type === 'PAID' ? (t.price ?? 0) : t.type === 'DONATION' ? (t.min_price ?? 0) : t.type === 'TIERED' ? Math.min(...tiers.map((x) => x.price)) : 0;
+    const state =
+      t.type === 'TIERED'
+        ? tieredState(tiers.map((x) => x.sale_state), t.is_hidden)
+        : saleState({ is_hidden: t.is_hidden, sale_start: t.sale_start, sale_end: t.sale_end, available: a.available }, now, eventEnded);
+    return {
+      id: t.id,
+      event_id: t.event_id,
+      name: t.name,
+      description: t.description,
+      type: t.type,
+      price: t.price,
+      min_price: t.min_price,
+      quantity: t.quantity,
+      sale_start: t.sale_start?.toISOString() ?? null,
+      sale_end: t.sale_end?.toISOString() ?? null,
+      min_per_order: t.min_per_order,
+      max_per_order: t.max_per_order,
+      is_hidden: t.is_hidden,
+      hide_when_sold_out: t.hide_when_sold_out,
+      hide_before_sale_start: t.hide_before_sale_start,
+      hide_after_sale_end: t.hide_after_sale_end,
+      requires_promo_code: t.requires_promo_code,
+      tax_and_fee_ids: p.taxIds,
+      sort_order: t.sort_order,
+      tiers,
+      sale_state: state,
+      sold: counts.sold,
+      reserved: counts.held,
+      available: a.available,
+      price_with_charges: tiers.length || t.type !== 'TIERED' ? priceUnit(t.type, Number.isFinite(base) ? base : 0, own).total : 0,
+      can_change_type: counts.sold + counts.held === 0,
+      created_at: t.created_at.toISOString(),
+      updated_at: t.updated_at.toISOString(),
+    };
+  });
+}

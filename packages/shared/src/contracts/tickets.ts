@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { customIssue } from '../validation.js';
+import type { TicketKind } from '../domain/pricing.js';
+import { localDateTime, optionalText } from './common.js';
+
+export const TICKET_TYPES = ['FREE', 'PAID', 'DONATION', 'TIERED'] as const satisfies readonly TicketKind[];
+export type TicketType = (typeof TICKET_TYPES)[number];
+
+export const TICKET_SALE_STATES = ['ON_SALE', 'SALE_STARTS', 'NOT_ON_SALE', 'SOLD_OUT', 'SALE_ENDED', 'HIDDEN'] as const;
+export type TicketSaleState = (typeof TICKET_SALE_STATES)[number];
+
+const money = z.number().int().min(0).max(100_000_000);
+const quantity = z.number().int().min(0).max(10_000_000).nullable();
+
+export const ticketTierBody = z.object({
+  /** Present when updating an existing tier; absent for a new one. */
+  id: z.number().int().positive().optional(),
+  label: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+  price: money,
+  quantity: quantity.default(null),
+  sale_start: localDateTime.nullable().default(null),
+  sale_end: localDateTime.nullable().default(null),
+  is_hidden: z.boolean().default(false),
+});
+
+/**
+ * A ticket. Money in minor units of the event currency, entered excluding taxes and fees.
+ * Sale windows are wall-clock times in the event's time zone.
+ */
+export const ticketBody = z
+  .object({
+    name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+    description: optionalText(LIMITS.DESCRIPTION_MAX),
+    type: z.enum(TICKET_TYPES),
+    /** PAID: the price. Ignored otherwise. */
+    price: money.nullable().default(null),
+    /** DONATION: the least a buyer may give. */
+    min_price: money.nullable().default(null),
+    tiers: z.array(ticketTierBody).max(50).default([]),
+    /** null: unlimited. TIERED tickets use the tiers' quantities instead. */
+    quantity: quantity.default(null),
+    sale_start: localDateTime.nullable().default(null),
+    sale_end: localDateTime.nullable().default(null),
+    min_per_order: z.number().int().min(1).max(1000).default(1),
+    max_per_order: z.number().int().min(1).max(1000).nullable().default(null),
+    is_hidden: z.boolean().default(false),
+    hide_when_sold_out: z.boolean().default(false),
+    hide_before_sale_start: z.boolean().default(false),
+    hide_after_sale_end: z.boolean().default(false),
+    /** Shown only to buyers with a promo code that applies to it. */
+    requires_promo_code: z.boolean().default(false),
+    tax_and_fee_ids: z.array(z.number().int().positive()).max(50).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'PAID' && v.price === null) ctx.addIssue({ code: 'custom', path: ['price'], ...customIssue('required'), input: v.price });
+    if (v.type === 'DONATION' && v.min_price === null) ctx.addIssue({ code: 'custom', path: ['min_price'], ...customIssue('required'), input: v.min_price });
+    if (v.type === 'TIERED' && v.tiers.length === 0) ctx.addIssue({ code: 'custom', path: ['tiers'], ...customIssue('tiers_required'), input: v.tiers });
+    if (v.max_per_order !== null && v.max_per_order < v.min_per_order) {
+      ctx.addIssue({ code: 'custom', path: ['max_per_order'], ...customIssue('max_below_min'), input: v.max_per_order });
+    }
+    if (v.sale_start && v.sale_end && v.sale_end.replace(' ', 'T') <= v.sale_start.replace(' ', 'T')) {
+      ctx.addIssue({ code: 'custom', path: ['sale_end'], ...customIssue('end_before_start'), input: v.sale_end });
+    }
+    v.tiers.forEach((tier, i) => {
+      if (tier.sale_start && tier.sale_end && tier.sale_end.replace(' ', 'T') <= tier.sale_start.replace(' ', 'T')) {
+        ctx.addIssue({ code: 'custom', path: ['tiers', i, 'sale_end'], ...customIssue('end_before_start'), input: tier.sale_end });
+      }
+    });
+  });
+export type TicketBody = z.input<typeof ticketBody>;
+
+export const ticketSortBody = z.object({ ticket_ids: z.array(z.number().int().positive()).min(1).max(500) });
+export type TicketSortBody = z.input<typeof ticketSortBody>;
+
+export const ticketParams = z.object({ eventId: z.coerce.number().int().positive(), ticketId: z.coerce.number().int().positive() });
+export const eventParams = z.object({ eventId: z.coerce.number().int().positive() });
+
+export interface TicketTierDto {
+  id: number;
+  label: string;
+  price: number;
+  quantity: number | null;
+  sale_start: string | null;
+  sale_end: string | null;
+  is_hidden: boolean;
+  sale_state: TicketSaleState;
+  sold: number;
+  reserved: number;
+  /** null: unlimited. */
+  available: number | null;
+  /** What a buyer pays for one, with this ticket's taxes and fees. */
+  price_with_charges: number;
+}
+
+export interface TicketDto {
+  id: number;
+  event_id: number;
+  name: string;
+  description: string | null;
+  type: TicketType;
+  price: number | null;
+  min_price: number | null;
+  quantity: number | null;
+  sale_start: string | null;
+  sale_end: string | null;
+  min_per_order: number;
+  max_per_order: number | null;
+  is_hidden: boolean;
+  hide_when_sold_out: boolean;
+  hide_before_sale_start: boolean;
+  hide_after_sale_end: boolean;
+  requires_promo_code: boolean;
+  tax_and_fee_ids: number[];
+  sort_order: number;
+  tiers: TicketTierDto[];
+  sale_state: TicketSaleState;
+  sold: number;
+  reserved: number;
+  available: number | null;
+  /** For PAID: the price with taxes and fees; for DONATION the minimum with them; 0 for FREE; for TIERED the cheapest tier. */
+  price_with_charges: number;
+  /** Whether the type may still change (no sales or attendees yet). */
+  can_change_type: boolean;
+  created_at: string;
+  updated_at: string;
+}
