@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
+import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { localStorage, type FileStorage } from './storage/storage.js';
 import { organizerRoutes } from './modules/organizers/organizers.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(eventRoutes, { deps });
       await api.register(imageRoutes, { deps });
       await api.register(ticketRoutes, { deps });
+      await api.register(capacityRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -12,3 +12,4 @@ export * from './contracts/images.js';
 export * from './contracts/event-edit.js';
 export * from './domain/pricing.js';
 export * from './contracts/tickets.js';
+export * from './contracts/capacity.js';

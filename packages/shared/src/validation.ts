@@ -27,6 +27,8 @@ export type IssueKey =
   | 'same_email'
   | 'email_taken'
   | 'tiers_required'
+  | 'choose_tickets'
+  | 'promo_code_taken'
   | 'whole_number'
   | 'max_below_min'
   | 'invalid';

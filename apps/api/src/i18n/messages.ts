@@ -18,6 +18,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   LAST_ADMIN: /*i18n*/ { id: 'error.last_admin', message: 'The account needs at least one active admin. Make someone else an admin first.' },
   CANNOT_CHANGE_SELF: /*i18n*/ { id: 'error.cannot_change_self', message: 'You cannot change your own role or status. Ask another admin.' },
   EMAIL_NOT_VERIFIED: /*i18n*/ { id: 'error.email_not_verified', message: 'Confirm your e-mail address before publishing an event. Check your inbox or send the confirmation again.' },
+  TICKET_REQUIRED: /*i18n*/ { id: 'error.ticket_required', message: 'Create a ticket first: this needs at least one ticket.' },
   NOT_INVITED: /*i18n*/ { id: 'error.not_invited', message: 'This person has already accepted the invitation.' },
   RATE_LIMITED: /*i18n*/ { id: 'error.rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
   PAYLOAD_TOO_LARGE: /*i18n*/ { id: 'error.payload_too_large', message: 'What you sent is too large.' },
@@ -49,6 +50,8 @@ export const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   same_email: /*i18n*/ { id: 'field.same_email', message: 'This is already your e-mail address.' },
   email_taken: /*i18n*/ { id: 'field.email_taken', message: 'Another login already uses this e-mail address.' },
   whole_number: /*i18n*/ { id: 'field.whole_number', message: 'Enter a whole number.' },
+  choose_tickets: /*i18n*/ { id: 'field.choose_tickets', message: 'Choose at least one ticket.' },
+  promo_code_taken: /*i18n*/ { id: 'field.promo_code_taken', message: 'This event already has a promo code with this name.' },
   tiers_required: /*i18n*/ { id: 'field.tiers_required', message: 'Add at least one price tier.' },
   max_below_min: /*i18n*/ { id: 'field.max_below_min', message: 'The maximum per order must not be below the minimum.' },
 };

@@ -31,6 +31,8 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   same_email: msg`This is already your e-mail address.`,
   email_taken: msg`Another login already uses this e-mail address.`,
   whole_number: msg`Enter a whole number.`,
+  choose_tickets: msg`Choose at least one ticket.`,
+  promo_code_taken: msg`This event already has a promo code with this name.`,
   tiers_required: msg`Add at least one price tier.`,
   max_below_min: msg`The maximum per order must not be below the minimum.`,
   invalid: msg`This value is not valid.`,

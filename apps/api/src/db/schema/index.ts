@@ -5,3 +5,4 @@ export * from './outbox.js';
 export * from './taxes.js';
 export * from './images.js';
 export * from './tickets.js';
+export * from './capacity.js';

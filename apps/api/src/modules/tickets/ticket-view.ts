@@ -1,6 +1,7 @@
 import { priceUnit, type Charge, type TicketDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { listTaxes, toTaxDto } from '../taxes/taxes.repository.js';
+import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
 import { availability } from './availability.js';
 import { saleState, tieredState } from './sale-state.js';
 import { loadTickets, type TicketWithParts } from './tickets.repository.js';
@@ -23,7 +24,8 @@ function countsOf(_parts: TicketWithParts) {
 
 /** The tickets of an event as the API shows them: sale state, counts, what is left, prices with charges. */
 export async function ticketViews(db: Executor, event: EventInfo, now: Date, only?: number[]): Promise<TicketDto[]> {
-  const parts = await loadTickets(db, event.account_id, event.id, only);
+  // All tickets, even when showing one: shared capacities count every ticket they cover.
+  const parts = await loadTickets(db, event.account_id, event.id);
   const charges: Charge[] = (await listTaxes(db, event.account_id)).map((t) => toTaxDto(t, event.currency));
   const stock = availability(
     parts.map((p) => {
@@ -35,10 +37,10 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
         tiers: p.ticket.type === 'TIERED' ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, sold: 0, held: 0 })) : undefined,
       };
     }),
-    [],
+    (await loadCapacities(db, event.account_id, event.id)).map(toCapacityStock),
   );
   const eventEnded = (event.end_date ?? event.start_date) <= now;
-  return parts.map((p, i) => {
+  const views = parts.map((p, i) => {
     const t = p.ticket;
     const own = charges.filter((c) => p.taxIds.includes(c.id));
     const a = stock[i]!;
@@ -96,4 +98,5 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       updated_at: t.updated_at.toISOString(),
     };
   });
+  return only ? views.filter((v) => only.includes(v.id)) : views;
 }
