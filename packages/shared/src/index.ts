@@ -13,3 +13,4 @@ export * from './contracts/event-edit.js';
 export * from './domain/pricing.js';
 export * from './contracts/tickets.js';
 export * from './contracts/capacity.js';
+export * from './contracts/promo-codes.js';

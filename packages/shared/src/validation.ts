@@ -29,6 +29,7 @@ export type IssueKey =
   | 'tiers_required'
   | 'choose_tickets'
   | 'promo_code_taken'
+  | 'promo_code_format'
   | 'whole_number'
   | 'max_below_min'
   | 'invalid';

@@ -6,3 +6,4 @@ export * from './taxes.js';
 export * from './images.js';
 export * from './tickets.js';
 export * from './capacity.js';
+export * from './promo-codes.js';
