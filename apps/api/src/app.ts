@@ -19,6 +19,7 @@ import { imageRoutes } from './modules/images/images.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { promoCodeRoutes } from './modules/promo-codes/promo-codes.routes.js';
+import { questionRoutes } from './modules/questions/questions.routes.js';
 import { localStorage, type FileStorage } from './storage/storage.js';
 import { organizerRoutes } from './modules/organizers/organizers.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ticketRoutes, { deps });
       await api.register(capacityRoutes, { deps });
       await api.register(promoCodeRoutes, { deps });
+      await api.register(questionRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -14,3 +14,4 @@ export * from './domain/pricing.js';
 export * from './contracts/tickets.js';
 export * from './contracts/capacity.js';
 export * from './contracts/promo-codes.js';
+export * from './contracts/questions.js';

@@ -30,6 +30,8 @@ export type IssueKey =
   | 'choose_tickets'
   | 'promo_code_taken'
   | 'promo_code_format'
+  | 'options_required'
+  | 'options_unique'
   | 'whole_number'
   | 'max_below_min'
   | 'invalid';

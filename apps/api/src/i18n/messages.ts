@@ -53,6 +53,8 @@ export const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   choose_tickets: /*i18n*/ { id: 'field.choose_tickets', message: 'Choose at least one ticket.' },
   promo_code_taken: /*i18n*/ { id: 'field.promo_code_taken', message: 'This event already has a promo code with this name.' },
   promo_code_format: /*i18n*/ { id: 'field.promo_code_format', message: 'Use letters, digits, dashes and underscores only.' },
+  options_required: /*i18n*/ { id: 'field.options_required', message: 'Add at least one option.' },
+  options_unique: /*i18n*/ { id: 'field.options_unique', message: 'Each option must be different.' },
   tiers_required: /*i18n*/ { id: 'field.tiers_required', message: 'Add at least one price tier.' },
   max_below_min: /*i18n*/ { id: 'field.max_below_min', message: 'The maximum per order must not be below the minimum.' },
 };

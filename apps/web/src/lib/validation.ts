@@ -34,6 +34,8 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   choose_tickets: msg`Choose at least one ticket.`,
   promo_code_taken: msg`This event already has a promo code with this name.`,
   promo_code_format: msg`Use letters, digits, dashes and underscores only.`,
+  options_required: msg`Add at least one option.`,
+  options_unique: msg`Each option must be different.`,
   tiers_required: msg`Add at least one price tier.`,
   max_below_min: msg`The maximum per order must not be below the minimum.`,
   invalid: msg`This value is not valid.`,

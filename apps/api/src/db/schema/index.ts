@@ -7,3 +7,4 @@ export * from './images.js';
 export * from './tickets.js';
 export * from './capacity.js';
 export * from './promo-codes.js';
+export * from './questions.js';

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { customIssue } from '../validation.js';
+import { optionalText } from './common.js';
+
+export const QUESTION_TYPES = ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+/** Types a buyer answers by choosing among options; they need at least one. */
+export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = ['DROPDOWN', 'RADIO', 'CHECKBOX'];
+
+/** Asked once per attendee (each ticket) or once per order. */
+export const QUESTION_SCOPES = ['ATTENDEE', 'ORDER'] as const;
+export type QuestionScope = (typeof QUESTION_SCOPES)[number];
+
+/** The questions every checkout asks and nobody can edit (SPEC §3). */
+export const DEFAULT_QUESTIONS = [
+  { key: 'first_name', type: 'SINGLE_LINE_TEXT', required: true },
+  { key: 'last_name', type: 'SINGLE_LINE_TEXT', required: true },
+  { key: 'email', type: 'SINGLE_LINE_TEXT', required: true },
+] as const;
+
+export const questionBody = z
+  .object({
+    title: z.string().trim().min(1).max(500),
+    description: optionalText(LIMITS.DESCRIPTION_MAX),
+    type: z.enum(QUESTION_TYPES),
+    options: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
+    required: z.boolean().default(false),
+    is_hidden: z.boolean().default(false),
+    applies_to: z.enum(QUESTION_SCOPES).default('ATTENDEE'),
+    /** Empty: every ticket. Only for attendee questions. */
+    ticket_ids: z.array(z.number().int().positive()).max(500).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (CHOICE_QUESTION_TYPES.includes(v.type) && v.options.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['options'], ...customIssue('options_required'), input: v.options });
+    }
+    if (new Set(v.options.map((o) => o.toLowerCase())).size !== v.options.length) {
+      ctx.addIssue({ code: 'custom', path: ['options'], ...customIssue('options_unique'), input: v.options });
+    }
+  });
+export type QuestionBody = z.input<typeof questionBody>;
+
+export const questionSortBody = z.object({ question_ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const questionParams = z.object({ eventId: z.coerce.number().int().positive(), questionId: z.coerce.number().int().positive() });
+
+export interface QuestionDto {
+  id: number;
+  event_id: number;
+  title: string;
+  description: string | null;
+  type: QuestionType;
+  options: string[];
+  required: boolean;
+  is_hidden: boolean;
+  applies_to: QuestionScope;
+  ticket_ids: number[];
+  sort_order: number;
+  created_at: string;
+}
