@@ -44,8 +44,14 @@ export const routes: RouteObject[] = [
               {
                 path: 'event/:eventId',
                 lazy: page(() => import('./routes/EventLayoutRoute')),
-                children: [{ index: true, lazy: page(() => import('./routes/EventDashboardRoute')) }],
+                children: [
+                  { index: true, lazy: page(() => import('./routes/EventDashboardRoute')) },
+                  { path: 'getting-started', lazy: page(() => import('./routes/GettingStartedRoute')) },
+                  { path: 'settings', lazy: page(() => import('./routes/EventSettingsRoute')) },
+                  { path: 'homepage-designer', lazy: page(() => import('./routes/HomepageDesignerRoute')) },
+                ],
               },
+              { path: 'organizer/:organizerId', lazy: page(() => import('./routes/OrganizerRoute')) },
               { path: 'account', element: <Navigate to="/account/settings" replace /> },
               { path: 'profile', lazy: page(() => import('./routes/ProfileRoute')) },
               { path: 'profile/confirm-email-change/:token', lazy: page(() => import('./routes/ConfirmEmailChangeRoute')) },

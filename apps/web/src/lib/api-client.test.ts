@@ -45,6 +45,16 @@ describe('token handling', () => {
     expect((init as RequestInit).headers).toMatchObject({ Authorization: 'Bearer abc' });
   });
 
+  it('sends FormData as it is, without a JSON content type', async () => {
+    fetchMock.mockResolvedValue(json(201, { data: 1 }));
+    const form = new FormData();
+    form.append('type', 'EVENT_COVER');
+    await api.post('/events/1/images', form);
+    const init = fetchMock.mock.calls[0]![1] as RequestInit;
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('stores a token from the response body', async () => {
     fetchMock.mockResolvedValue(json(200, { token: 'from-body', user: {}, accounts: [] }));
     await api.post('/auth/login', { email: 'a@b.co', password: 'x' });

@@ -133,14 +133,16 @@ export function createApiClient(base: string, { authenticated }: { authenticated
     if (locale) headers['Accept-Language'] = locale;
     const token = tokenStore.get();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body (file uploads) sets its own multipart boundary header.
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
       response = await fetch(`${base}${path}${toQueryString(options.query)}`, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (cause) {

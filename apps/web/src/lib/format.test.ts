@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatDateTime, formatMoney, toWallClock } from './format';
+import { formatDateRange, formatDateTime, formatMoney, toWallClock, toZonedPickerValue } from './format';
 
 describe('toWallClock', () => {
   it('turns a picker value into the API form', () => {
@@ -7,6 +7,14 @@ describe('toWallClock', () => {
     expect(toWallClock('2026-12-31T08:05')).toBe('2026-12-31T08:05');
     expect(toWallClock(null)).toBeNull();
     expect(toWallClock('yesterday')).toBeNull();
+  });
+});
+
+describe('toZonedPickerValue', () => {
+  it('gives the wall clock of the event time zone, midnight as 00', () => {
+    expect(toZonedPickerValue('2026-03-12T18:30:00Z', 'Europe/Berlin')).toBe('2026-03-12 19:30:00');
+    expect(toZonedPickerValue('2026-03-12T05:00:00Z', 'America/New_York')).toBe('2026-03-12 01:00:00');
+    expect(toZonedPickerValue('2026-07-01T22:00:00Z', 'Europe/Berlin')).toBe('2026-07-02 00:00:00');
   });
 });
 

@@ -55,3 +55,24 @@ export function supportedTimeZones(): string[] {
   }
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
 }
+
+/** An instant as the wall-clock value a date picker holds ("YYYY-MM-DD HH:mm:ss") in a time zone. */
+export function toZonedPickerValue(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:00`;
+}
+
+/** Shows a picker value ("YYYY-MM-DD HH:mm:ss", wall clock) in a language, e.g. "12 Jul 2026, 19:30". */
+export const wallClockFormatter = (locale: string) => (value: string) => {
+  const date = new Date(value.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+};

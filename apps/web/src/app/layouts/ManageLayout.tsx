@@ -17,6 +17,7 @@ function ManageShell() {
   const { t } = useLingui();
   const me = useMe();
   const inEvent = useMatch('/manage/event/*');
+  const inOrganizer = useMatch('/manage/organizer/*');
   const inAccount = useMatch('/account/*');
   const accountPage = me.data ? firstAccountSection(me.data.permissions) : null;
   return (
@@ -35,7 +36,7 @@ function ManageShell() {
                 color="dark"
                 leftSection={<IconCalendarEvent size={18} aria-hidden />}
                 className={classes.navLink}
-                data-section-active={inEvent ? true : undefined}
+                data-section-active={inEvent || inOrganizer ? true : undefined}
               >
                 <Trans>Events</Trans>
               </Button>

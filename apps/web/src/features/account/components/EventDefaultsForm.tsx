@@ -45,7 +45,7 @@ const toBody = ({ event_defaults: d }: DefaultsValues): UpdateAccountBody => ({
   },
 });
 
-const COLOR_FIELDS = ['background', 'content_background', 'primary', 'primary_text', 'link', 'text'] as const;
+const COLOR_FIELDS = ['background', 'content_background', 'primary', 'primary_text', 'link', 'text', 'ticket_widget_background'] as const;
 
 /** Order timeout, support address, e-mail footer and page colours copied into each new event. */
 export function EventDefaultsForm({ account }: { account: AccountDto }) {
@@ -72,6 +72,7 @@ export function EventDefaultsForm({ account }: { account: AccountDto }) {
     primary_text: t`Button text`,
     link: t`Links`,
     text: t`Text`,
+    ticket_widget_background: t`Ticket widget background`,
   };
 
   const submit = (values: DefaultsValues) => {

@@ -34,21 +34,30 @@ export function EventPreview({ colors }: { colors: EventColors }) {
             </Text>
           </Trans>
         </Text>
-        <Box
+        <Stack
+          gap={6}
           mt={4}
-          py={8}
-          px="md"
-          style={{
-            alignSelf: 'flex-start',
-            backgroundColor: colors.primary,
-            color: colors.primary_text,
-            borderRadius: 'var(--mantine-radius-md)',
-            fontWeight: 600,
-            fontSize: 'var(--mantine-font-size-sm)',
-          }}
+          p="sm"
+          style={{ backgroundColor: colors.ticket_widget_background, borderRadius: 'var(--mantine-radius-md)', border: '1px solid rgb(0 0 0 / 12%)' }}
         >
-          <Trans>Get tickets</Trans>
-        </Box>
+          <Text size="sm" fw={600} c="inherit">
+            <Trans>General admission</Trans>
+          </Text>
+          <Box
+            py={8}
+            px="md"
+            style={{
+              backgroundColor: colors.primary,
+              color: colors.primary_text,
+              borderRadius: 'var(--mantine-radius-md)',
+              fontWeight: 600,
+              fontSize: 'var(--mantine-font-size-sm)',
+              textAlign: 'center',
+            }}
+          >
+            <Trans>Get tickets</Trans>
+          </Box>
+        </Stack>
       </Stack>
       <Text component="figcaption" size="xs" mt="xs" style={{ color: colors.text, opacity: 0.8 }}>
         <Trans>Preview</Trans>

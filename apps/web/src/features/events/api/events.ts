@@ -1,4 +1,15 @@
-import type { CreateEventBody, EventDto, EventLifecycle, EventStatus, One, Paginated } from '@admitone/shared';
+import type {
+  CreateEventBody,
+  DuplicateEventBody,
+  EventDto,
+  EventLifecycle,
+  EventStatus,
+  EventStatusBody,
+  One,
+  Paginated,
+  UpdateEventBody,
+  UpdateEventSettingsBody,
+} from '@admitone/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../lib/api-client';
 
@@ -43,6 +54,60 @@ export function useCreateEvent() {
     mutationFn: createEvent,
     onSuccess: (event) => {
       queryClient.setQueryData(eventKeys.detail(event.id), event);
+      return queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+    },
+  });
+}
+
+export const updateEvent = (id: number, body: UpdateEventBody) => api.put<One<EventDto>>(`/events/${id}`, body).then((r) => r.data);
+export const updateEventSettings = (id: number, body: UpdateEventSettingsBody) =>
+  api.put<One<EventDto>>(`/events/${id}/settings`, body).then((r) => r.data);
+export const changeEventStatus = (id: number, status: EventStatusBody['status']) =>
+  api.put<One<EventDto>>(`/events/${id}/status`, { status }).then((r) => r.data);
+export const duplicateEvent = (id: number, body: DuplicateEventBody) =>
+  api.post<One<EventDto>>(`/events/${id}/duplicate`, body).then((r) => r.data);
+export const deleteEvent = (id: number) => api.delete<void>(`/events/${id}`);
+
+/** Writes a changed event into its detail cache and refreshes every list (they show status, title, cover). */
+export function useEventChanged() {
+  const queryClient = useQueryClient();
+  return (event: EventDto) => {
+    queryClient.setQueryData(eventKeys.detail(event.id), event);
+    return queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+  };
+}
+
+/** Changes title, organizer, times, description or location (any subset). */
+export function useUpdateEvent(id: number) {
+  const changed = useEventChanged();
+  return useMutation({ mutationFn: (body: UpdateEventBody) => updateEvent(id, body), onSuccess: changed });
+}
+
+/** Changes e-mail, SEO, checkout and design settings (any subset; colours may be partial). */
+export function useUpdateEventSettings(id: number) {
+  const changed = useEventChanged();
+  return useMutation({ mutationFn: (body: UpdateEventSettingsBody) => updateEventSettings(id, body), onSuccess: changed });
+}
+
+/** Goes live, back to draft, or archives. Going live fails with EMAIL_NOT_VERIFIED until the owner confirms. */
+export function useChangeEventStatus(id: number) {
+  const changed = useEventChanged();
+  return useMutation({ mutationFn: (status: EventStatusBody['status']) => changeEventStatus(id, status), onSuccess: changed });
+}
+
+/** Copies an event as a new draft. */
+export function useDuplicateEvent(id: number) {
+  const changed = useEventChanged();
+  return useMutation({ mutationFn: (body: DuplicateEventBody) => duplicateEvent(id, body), onSuccess: changed });
+}
+
+/** Deletes an event for good and forgets its cached detail. */
+export function useDeleteEvent(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteEvent(id),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: eventKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
     },
   });

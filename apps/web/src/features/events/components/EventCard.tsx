@@ -1,9 +1,10 @@
 import type { EventDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateRange } from '../../../lib/format';
+import { EventActionsMenu } from './EventActionsMenu';
 import { EventBadges } from './EventBadges';
 import classes from './EventCard.module.css';
 
@@ -16,12 +17,12 @@ function dateParts(iso: string, timeZone: string, locale: string) {
   };
 }
 
-/** One event in the list; the whole card opens the event. */
-export function EventCard({ event }: { event: EventDto }) {
+/** One event in the list: a click anywhere opens it; the organizer link and the menu act on their own. */
+export function EventCard({ event, showActions = true }: { event: EventDto; showActions?: boolean }) {
   const { i18n } = useLingui();
   const { day, month } = dateParts(event.start_date, event.timezone, i18n.locale);
   return (
-    <Card component={Link} to={`/manage/event/${event.id}`} withBorder radius="md" padding="md" className={classes.card}>
+    <Card withBorder radius="md" padding="md" className={classes.card}>
       <Group wrap="nowrap" align="flex-start" gap="md">
         <Stack gap={0} align="center" justify="center" className={classes.tile} aria-hidden>
           <Text fz="xs" fw={700} tt="uppercase" c="violet.8" lh={1.2}>
@@ -31,9 +32,10 @@ export function EventCard({ event }: { event: EventDto }) {
             {day}
           </Text>
         </Stack>
+        {event.cover_image ? <img src={event.cover_image.variants.small} alt="" className={classes.cover} /> : null}
         <Stack gap={6} className={classes.body}>
           <Group justify="space-between" align="flex-start" gap="xs">
-            <Text fw={700} fz="lg" lh={1.3} className={classes.title}>
+            <Text component={Link} to={`/manage/event/${event.id}`} fw={700} fz="lg" lh={1.3} className={`${classes.title} ${classes.open}`}>
               {event.title}
             </Text>
             <EventBadges status={event.status} lifecycle={event.lifecycle} />
@@ -47,12 +49,17 @@ export function EventCard({ event }: { event: EventDto }) {
             </Group>
             <Group gap={6} wrap="nowrap">
               <IconUser size={16} aria-hidden />
-              <Text span fz="sm">
+              <Anchor component={Link} to={`/manage/organizer/${event.organizer.id}`} fz="sm" c="dimmed" className={classes.above}>
                 {event.organizer.name}
-              </Text>
+              </Anchor>
             </Group>
           </Group>
         </Stack>
+        {showActions ? (
+          <div className={classes.above}>
+            <EventActionsMenu event={event} />
+          </div>
+        ) : null}
       </Group>
     </Card>
   );

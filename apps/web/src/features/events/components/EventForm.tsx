@@ -12,7 +12,7 @@ import { CurrencySelect } from '../../../components/CurrencySelect';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
-import { toWallClock } from '../../../lib/format';
+import { toWallClock, wallClockFormatter } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { dayjsLocaleName } from '../../../lib/locale';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -47,12 +47,6 @@ const toBody = (v: EventValues) =>
     currency: v.currency,
     description: v.description || null,
   }) as CreateEventBody;
-
-/** Shows a picker value ("YYYY-MM-DD HH:mm:ss", wall clock) in the active language. */
-const wallClockFormatter = (locale: string) => (value: string) => {
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-};
 
 /** Creates an event: title, organizer, dates in the event's time zone, currency and description. */
 export function EventForm(props: EventFormProps) {

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/NavLink.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, NavLink as MantineNavLink, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconLayoutDashboard } from '@tabler/icons-react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { IconArrowLeft, IconLayoutDashboard, IconListCheck, IconPalette, IconSettings } from '@tabler/icons-react';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { useRouteEvent } from '../hooks/useRouteEvent';
 import classes from './EventLayout.module.css';
 
@@ -10,7 +10,8 @@ import classes from './EventLayout.module.css';
 export function EventLayout() {
   const { t } = useLingui();
   const { event, loading } = useRouteEvent();
-  const base = event ? `/manage/event/${event.id}` : '';
+  const { eventId } = useParams();
+  const base = `/manage/event/${eventId}`;
 
   return (
     <Container size="xl" py="lg" className={classes.layout}>
@@ -34,6 +35,30 @@ export function EventLayout() {
               end
               label={<Trans>Overview</Trans>}
               leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/getting-started`}
+              label={<Trans>Getting started</Trans>}
+              leftSection={<IconListCheck size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/settings`}
+              label={<Trans>Settings</Trans>}
+              leftSection={<IconSettings size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/homepage-designer`}
+              label={<Trans>Homepage design</Trans>}
+              leftSection={<IconPalette size={18} aria-hidden />}
               className={classes.navLink}
               disabled={!event}
             />

@@ -14,7 +14,8 @@ interface EventListProps {
   /** True when a search or filter narrows the list (changes the empty message). */
   narrowed: boolean;
   onPage: (page: number) => void;
-  onCreate: () => void;
+  /** Offers "Create event" in the empty state when given. */
+  onCreate?: () => void;
   onReset: () => void;
 }
 
@@ -73,11 +74,13 @@ export function EventList({ events, meta, loading, narrowed, onPage, onCreate, o
           title={t`No events yet`}
           description={t`Create your first event to start selling tickets.`}
         >
-          <EmptyState.Actions>
-            <Button onClick={onCreate} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
-              <Trans>Create event</Trans>
-            </Button>
-          </EmptyState.Actions>
+          {onCreate ? (
+            <EmptyState.Actions>
+              <Button onClick={onCreate} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+                <Trans>Create event</Trans>
+              </Button>
+            </EmptyState.Actions>
+          ) : null}
         </EmptyState>
       </Card>
     );

@@ -3,12 +3,21 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import type { OrganizerDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { CloseButton, Group, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useId } from 'react';
-import { EVENT_SORT_OPTIONS, type EventListState, type EventSortOption, type LifecycleFilter } from '../hooks/useEventListParams';
+import {
+  EVENT_SORT_OPTIONS,
+  hasFilter,
+  STATUS_FILTERS,
+  type EventListState,
+  type EventSortOption,
+  type LifecycleFilter,
+  type StatusFilter,
+} from '../hooks/useEventListParams';
 
 interface EventListToolbarProps {
   state: EventListState;
@@ -16,10 +25,14 @@ interface EventListToolbarProps {
   /** The search box text; it reaches the list (and the URL) after a short pause in typing. */
   searchText: string;
   onSearchText: (text: string) => void;
+  /** The account's organizers, for the organizer filter. */
+  organizers: OrganizerDto[];
 }
 
-/** Search (debounced), sort and the lifecycle filter of the event list. */
-export function EventListToolbar({ state, onChange, searchText, onSearchText }: EventListToolbarProps) {
+const ALL = 'all';
+
+/** Search (debounced), sort, and the status, organizer and lifecycle filters of the event list. */
+export function EventListToolbar({ state, onChange, searchText, onSearchText, organizers }: EventListToolbarProps) {
   const { t } = useLingui();
   const filterLabelId = useId();
   const sortHintId = useId();
@@ -32,7 +45,8 @@ export function EventListToolbar({ state, onChange, searchText, onSearchText }: 
     'title:asc': t`Title (A–Z)`,
     'title:desc': t`Title (Z–A)`,
   };
-  const filtered = state.lifecycle !== 'all';
+  const statusLabels: Record<StatusFilter, string> = { all: t`All statuses`, DRAFT: t`Draft`, LIVE: t`Live`, ARCHIVED: t`Archived` };
+  const filtered = hasFilter(state);
 
   return (
     <Stack gap={6} mb="md">
@@ -70,6 +84,25 @@ export function EventListToolbar({ state, onChange, searchText, onSearchText }: 
           disabled={filtered}
           aria-describedby={filtered ? sortHintId : undefined}
           w={{ base: '100%', xs: 270 }}
+        />
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={t`Status`}
+          data={STATUS_FILTERS.map((value) => ({ value, label: statusLabels[value] }))}
+          value={state.status}
+          onChange={(value) => value && onChange({ status: value as StatusFilter })}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          label={t`Organizer`}
+          data={[{ value: ALL, label: t`All organizers` }, ...organizers.map((o) => ({ value: String(o.id), label: o.name }))]}
+          value={state.organizer === null ? ALL : String(state.organizer)}
+          onChange={(value) => onChange({ organizer: !value || value === ALL ? null : Number(value) })}
+          allowDeselect={false}
+          searchable={organizers.length > 8}
+          w={{ base: '100%', xs: 240 }}
         />
         <div>
           <VisuallyHidden id={filterLabelId}>{t`Show events`}</VisuallyHidden>

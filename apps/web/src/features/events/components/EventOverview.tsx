@@ -1,15 +1,18 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/ThemeIcon.css';
-import type { EventDto } from '@admitone/shared';
+import type { EventDto, EventStatus } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCoin, IconUser, IconWorld } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCoin, IconEyeOff, IconListCheck, IconMapPin, IconRocket, IconUser, IconWorld } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { HtmlContent } from '../../../components/HtmlContent';
 import { formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useLocationLine } from '../hooks/useLocationLine';
 import { useRouteEvent } from '../hooks/useRouteEvent';
 import { EventBadges } from './EventBadges';
+import { EventStatusDialog } from './EventStatusDialog';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; children: ReactNode }) {
   return (
@@ -29,6 +32,41 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; ch
   );
 }
 
+/** Go live (with a pointer to the checklist) or back to draft, each after a confirmation. */
+function StatusActions({ event }: { event: EventDto }) {
+  const [target, setTarget] = useState<EventStatus | null>(null);
+  return (
+    <Group gap="sm">
+      {event.status === 'LIVE' ? (
+        <Button variant="default" leftSection={<IconEyeOff size={18} aria-hidden />} onClick={() => setTarget('DRAFT')}>
+          <Trans>Back to draft</Trans>
+        </Button>
+      ) : (
+        <>
+          <Button
+            component={Link}
+            to={`/manage/event/${event.id}/getting-started`}
+            variant="default"
+            leftSection={<IconListCheck size={18} aria-hidden />}
+          >
+            <Trans>Getting started</Trans>
+          </Button>
+          {event.status === 'DRAFT' ? (
+            <Button leftSection={<IconRocket size={18} aria-hidden />} onClick={() => setTarget('LIVE')}>
+              <Trans>Go live</Trans>
+            </Button>
+          ) : (
+            <Button variant="default" leftSection={<IconEyeOff size={18} aria-hidden />} onClick={() => setTarget('DRAFT')}>
+              <Trans>Back to draft</Trans>
+            </Button>
+          )}
+        </>
+      )}
+      <EventStatusDialog event={event} target={target} onClose={() => setTarget(null)} />
+    </Group>
+  );
+}
+
 function OverviewContent({ event }: { event: EventDto }) {
   const { t, i18n } = useLingui();
   usePageTitle(event.title);
@@ -36,14 +74,25 @@ function OverviewContent({ event }: { event: EventDto }) {
   const zone = formatTimeZoneName(event.start_date, event.timezone, locale);
   const start = formatDateTime(event.start_date, event.timezone, locale);
   const end = event.end_date ? formatDateTime(event.end_date, event.timezone, locale) : null;
+  const where = useLocationLine(event);
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <EventBadges status={event.status} lifecycle={event.lifecycle} />
-        <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
-          {event.title}
-        </Title>
-      </Stack>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap="xs" style={{ minWidth: 0 }}>
+          <EventBadges status={event.status} lifecycle={event.lifecycle} />
+          <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+            {event.title}
+          </Title>
+        </Stack>
+        <StatusActions event={event} />
+      </Group>
+      {event.cover_image ? (
+        <img
+          src={event.cover_image.variants.large}
+          alt={t`Cover image of the event`}
+          style={{ width: '100%', aspectRatio: '2', maxHeight: 280, objectFit: 'cover', borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      ) : null}
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
           <Fact icon={<IconCalendarEvent size={20} />} label={<Trans>Starts</Trans>}>
@@ -53,7 +102,12 @@ function OverviewContent({ event }: { event: EventDto }) {
             {end ? `${end} (${zone})` : t`No end time set`}
           </Fact>
           <Fact icon={<IconUser size={20} />} label={<Trans>Organizer</Trans>}>
-            {event.organizer.name}
+            <Anchor component={Link} to={`/manage/organizer/${event.organizer.id}`} inherit>
+              {event.organizer.name}
+            </Anchor>
+          </Fact>
+          <Fact icon={<IconMapPin size={20} />} label={<Trans>Location</Trans>}>
+            {where || t`No location set`}
           </Fact>
           <Fact icon={<IconWorld size={20} />} label={<Trans>Time zone</Trans>}>
             {event.timezone.replaceAll('_', ' ')}

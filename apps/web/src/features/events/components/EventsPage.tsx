@@ -6,12 +6,13 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useEvents } from '../api/events';
-import { toEventListParams, useEventListParams } from '../hooks/useEventListParams';
+import { useOrganizers } from '../../organizers/api/organizers';
+import { hasFilter, toEventListParams, useEventListParams } from '../hooks/useEventListParams';
 import { CreateEventModal } from './CreateEventModal';
 import { EventList } from './EventList';
 import { EventListToolbar } from './EventListToolbar';
 
-/** The account's events: search, sort, filter, paging and "Create event". */
+/** The account's events: search, sort, filters, paging, per-event actions and "Create event". */
 export function EventsPage() {
   const { t } = useLingui();
   usePageTitle(t`Events`);
@@ -19,7 +20,8 @@ export function EventsPage() {
   const events = useEvents(toEventListParams(state));
   const [creating, setCreating] = useState(false);
   const [searchText, setSearchText] = useState(state.query);
-  const narrowed = Boolean(state.query) || state.lifecycle !== 'all';
+  const organizers = useOrganizers();
+  const narrowed = Boolean(state.query) || hasFilter(state);
 
   return (
     <Container size="lg" py="xl">
@@ -32,7 +34,13 @@ export function EventsPage() {
           </Button>
         }
       />
-      <EventListToolbar state={state} onChange={update} searchText={searchText} onSearchText={setSearchText} />
+      <EventListToolbar
+        state={state}
+        onChange={update}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        organizers={organizers.data?.data ?? []}
+      />
       {events.isError ? (
         <FormErrorAlert error={events.error} />
       ) : (
@@ -48,7 +56,7 @@ export function EventsPage() {
           onCreate={() => setCreating(true)}
           onReset={() => {
             setSearchText('');
-            update({ query: '', lifecycle: 'all' });
+            update({ query: '', lifecycle: 'all', status: 'all', organizer: null });
           }}
         />
       )}

@@ -1,0 +1,3 @@
+import { EventSettingsPage } from '../../features/event-settings/components/EventSettingsPage';
+
+export default EventSettingsPage;

@@ -1,0 +1,3 @@
+import { GettingStartedPage } from '../../features/getting-started/components/GettingStartedPage';
+
+export default GettingStartedPage;

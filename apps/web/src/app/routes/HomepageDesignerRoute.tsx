@@ -1,0 +1,3 @@
+import { HomepageDesignerPage } from '../../features/homepage-designer/components/HomepageDesignerPage';
+
+export default HomepageDesignerPage;

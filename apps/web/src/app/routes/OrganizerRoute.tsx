@@ -1,0 +1,3 @@
+import { OrganizerPage } from '../../features/organizers/components/OrganizerPage';
+
+export default OrganizerPage;

@@ -1,0 +1,68 @@
+import '@mantine/core/styles/Switch.css';
+import { updateEventSettingsBody, type EventDto, type UpdateEventSettingsBody } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { RichTextInput } from '../../../components/RichTextInput';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useUpdateEventSettings } from '../../events/api/events';
+import { useSectionSave } from '../hooks/useSectionSave';
+import { SectionActions } from './SectionActions';
+
+interface EmailValues {
+  support_email: string;
+  email_footer_message: string;
+  notify_organizer_of_new_orders: boolean;
+}
+
+const toBody = (v: EmailValues): UpdateEventSettingsBody => ({
+  support_email: v.support_email.trim() || null,
+  email_footer_message: v.email_footer_message || null,
+  notify_organizer_of_new_orders: v.notify_organizer_of_new_orders,
+});
+
+/** Support address, e-mail footer and whether the organizer hears of each new order. */
+export function EmailSettingsForm({ event }: { event: EventDto }) {
+  const { t } = useLingui();
+  const s = event.settings;
+  const validate = useSchemaValidation<EmailValues>(updateEventSettingsBody, toBody);
+  const form = useForm<EmailValues>({
+    initialValues: {
+      support_email: s.support_email ?? '',
+      email_footer_message: s.email_footer_message ?? '',
+      notify_organizer_of_new_orders: s.notify_organizer_of_new_orders,
+    },
+    validate,
+  });
+  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`E-mail settings saved.`);
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        <TextInput
+          label={t`Support e-mail`}
+          description={t`Where buyers can ask questions about their order.`}
+          type="email"
+          {...form.getInputProps('support_email')}
+        />
+        <RichTextInput
+          label={t`Footer message for e-mails`}
+          description={t`Shown at the bottom of order and ticket e-mails.`}
+          defaultValue={s.email_footer_message ?? ''}
+          onChange={(html) => form.setFieldValue('email_footer_message', html)}
+          error={form.errors.email_footer_message}
+        />
+        <Switch
+          label={t`Notify the organizer of new orders`}
+          description={t`Sends an e-mail to the organizer's address for every completed order.`}
+          {...form.getInputProps('notify_organizer_of_new_orders', { type: 'checkbox' })}
+        />
+        <SectionActions saving={saving}>
+          <Trans>Save e-mail settings</Trans>
+        </SectionActions>
+      </Stack>
+    </form>
+  );
+}

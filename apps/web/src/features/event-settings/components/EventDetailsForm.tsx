@@ -1,0 +1,107 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/dates/styles.css';
+import { isLocale, updateEventBody, type EventDto, type UpdateEventBody } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { CurrencySelect } from '../../../components/CurrencySelect';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { RichTextInput } from '../../../components/RichTextInput';
+import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
+import { toWallClock, toZonedPickerValue, wallClockFormatter } from '../../../lib/format';
+import { dayjsLocaleName } from '../../../lib/locale';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useUpdateEvent } from '../../events/api/events';
+import { useOrganizers } from '../../organizers/api/organizers';
+import { useSectionSave } from '../hooks/useSectionSave';
+import { SectionActions } from './SectionActions';
+
+interface DetailsValues {
+  title: string;
+  organizer_id: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  timezone: string;
+  currency: string;
+  description: string;
+}
+
+const toBody = (v: DetailsValues): UpdateEventBody => ({
+  title: v.title,
+  organizer_id: v.organizer_id ? Number(v.organizer_id) : undefined,
+  // An emptied start is sent as null so it reads "required" instead of being left out.
+  start_date: toWallClock(v.start_date) as string,
+  end_date: toWallClock(v.end_date),
+  timezone: v.timezone,
+  currency: v.currency,
+  description: v.description || null,
+});
+
+/** Title, organizer, start and end (wall clock in the event's zone), time zone, currency, description. */
+export function EventDetailsForm({ event }: { event: EventDto }) {
+  const { t, i18n } = useLingui();
+  const organizers = useOrganizers();
+  const validate = useSchemaValidation<DetailsValues>(updateEventBody, toBody);
+  const form = useForm<DetailsValues>({
+    initialValues: {
+      title: event.title,
+      organizer_id: String(event.organizer.id),
+      start_date: toZonedPickerValue(event.start_date, event.timezone),
+      end_date: event.end_date ? toZonedPickerValue(event.end_date, event.timezone) : null,
+      timezone: event.timezone,
+      currency: event.currency,
+      description: event.description ?? '',
+    },
+    validate,
+  });
+  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Event details saved.`);
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const formatValue = wallClockFormatter(locale);
+  // The event's own organizer stays selectable while the list loads or if it is beyond the first 100.
+  const options = organizers.data?.data.map((o) => ({ value: String(o.id), label: o.name })) ?? [];
+  if (!options.some((o) => o.value === String(event.organizer.id))) options.unshift({ value: String(event.organizer.id), label: event.organizer.name });
+
+  return (
+    <DatesProvider settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1, weekendDays: [] }}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert error={error} />
+          <TextInput label={t`Event title`} required {...form.getInputProps('title')} />
+          <Select label={t`Organizer`} required allowDeselect={false} data={options} {...form.getInputProps('organizer_id')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <DateTimePicker label={t`Starts`} required valueFormat={formatValue} {...form.getInputProps('start_date')} />
+            <DateTimePicker
+              label={t`Ends`}
+              clearable
+              clearButtonProps={{ 'aria-label': t`Clear the end date` }}
+              valueFormat={formatValue}
+              {...form.getInputProps('end_date')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TimeZoneSelect
+              label={t`Time zone`}
+              description={t`Start and end are times in this zone.`}
+              required
+              {...form.getInputProps('timezone')}
+            />
+            <CurrencySelect label={t`Currency`} required {...form.getInputProps('currency')} />
+          </SimpleGrid>
+          <RichTextInput
+            label={t`Description`}
+            description={t`Tell buyers what to expect. Shown on the event page.`}
+            defaultValue={event.description ?? ''}
+            onChange={(html) => form.setFieldValue('description', html)}
+            error={form.errors.description}
+          />
+          <SectionActions saving={saving}>
+            <Trans>Save event details</Trans>
+          </SectionActions>
+        </Stack>
+      </form>
+    </DatesProvider>
+  );
+}

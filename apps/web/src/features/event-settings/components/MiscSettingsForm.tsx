@@ -1,0 +1,101 @@
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
+import {
+  ORDER_TIMEOUT_MAX,
+  ORDER_TIMEOUT_MIN,
+  updateEventSettingsBody,
+  type EventDto,
+  type PriceDisplayMode,
+  type UpdateEventSettingsBody,
+} from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Group, NumberInput, Radio, Stack, Switch } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { RichTextInput } from '../../../components/RichTextInput';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useUpdateEventSettings } from '../../events/api/events';
+import { useSectionSave } from '../hooks/useSectionSave';
+import { SectionActions } from './SectionActions';
+
+interface MiscValues {
+  order_timeout_minutes: number | string;
+  pre_checkout_message: string;
+  post_checkout_message: string;
+  show_remaining_tickets: boolean;
+  price_display_mode: PriceDisplayMode;
+}
+
+const toBody = (v: MiscValues): UpdateEventSettingsBody => ({
+  // An emptied field is sent as null so it reads "required" instead of being left out.
+  order_timeout_minutes: (typeof v.order_timeout_minutes === 'number' ? v.order_timeout_minutes : null) as number,
+  pre_checkout_message: v.pre_checkout_message || null,
+  post_checkout_message: v.post_checkout_message || null,
+  show_remaining_tickets: v.show_remaining_tickets,
+  price_display_mode: v.price_display_mode,
+});
+
+/** Order timeout, messages around checkout, remaining tickets and how prices are shown. */
+export function MiscSettingsForm({ event }: { event: EventDto }) {
+  const { t } = useLingui();
+  const s = event.settings;
+  const validate = useSchemaValidation<MiscValues>(updateEventSettingsBody, toBody);
+  const form = useForm<MiscValues>({
+    initialValues: {
+      order_timeout_minutes: s.order_timeout_minutes,
+      pre_checkout_message: s.pre_checkout_message ?? '',
+      post_checkout_message: s.post_checkout_message ?? '',
+      show_remaining_tickets: s.show_remaining_tickets,
+      price_display_mode: s.price_display_mode,
+    },
+    validate,
+  });
+  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Settings saved.`);
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        <NumberInput
+          label={t`Order timeout (minutes)`}
+          description={t`How long a buyer has to finish checkout. At least 15 minutes recommended.`}
+          min={ORDER_TIMEOUT_MIN}
+          max={ORDER_TIMEOUT_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          required
+          maw={320}
+          {...form.getInputProps('order_timeout_minutes')}
+        />
+        <RichTextInput
+          label={t`Pre-checkout message`}
+          description={t`Shown above the ticket selection.`}
+          defaultValue={s.pre_checkout_message ?? ''}
+          onChange={(html) => form.setFieldValue('pre_checkout_message', html)}
+          error={form.errors.pre_checkout_message}
+        />
+        <RichTextInput
+          label={t`Post-checkout message`}
+          description={t`Shown on the order summary after a purchase.`}
+          defaultValue={s.post_checkout_message ?? ''}
+          onChange={(html) => form.setFieldValue('post_checkout_message', html)}
+          error={form.errors.post_checkout_message}
+        />
+        <Switch
+          label={t`Show the number of remaining tickets`}
+          {...form.getInputProps('show_remaining_tickets', { type: 'checkbox' })}
+        />
+        <Radio.Group label={t`Ticket prices`} {...form.getInputProps('price_display_mode')}>
+          <Group gap="lg" mt={6}>
+            <Radio value="EXCLUSIVE" label={t`Show prices without taxes and fees`} />
+            <Radio value="INCLUSIVE" label={t`Show prices including taxes and fees`} />
+          </Group>
+        </Radio.Group>
+        <SectionActions saving={saving}>
+          <Trans>Save settings</Trans>
+        </SectionActions>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { EventDto } from '@admitone/shared';
+
+export type StepKey = 'organizer' | 'details' | 'cover' | 'email' | 'live';
+
+export interface Step {
+  key: StepKey;
+  done: boolean;
+}
+
+/** The event says what it is and where: a description, and an address/venue or joining details. */
+export function hasDetails(event: EventDto): boolean {
+  const text = (html: string | null) => Boolean(html && html.replace(/<[^>]*>/g, '').trim());
+  const { venue_name, address_line_1, city } = event.location;
+  const where = event.is_online ? text(event.online_details) : Boolean(venue_name || address_line_1 || city);
+  return text(event.description) && where;
+}
+
+/** The getting-started checklist from the event's real state, in the order to work through it. */
+export function gettingStartedSteps(event: EventDto, emailVerified: boolean): Step[] {
+  return [
+    // An event cannot exist without an organizer (SPEC §5), so this one starts done.
+    { key: 'organizer', done: true },
+    { key: 'details', done: hasDetails(event) },
+    { key: 'cover', done: Boolean(event.cover_image) },
+    { key: 'email', done: emailVerified },
+    { key: 'live', done: event.status === 'LIVE' },
+  ];
+}

@@ -1,0 +1,75 @@
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Skeleton.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Container, Grid, Skeleton, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { SettingsSection } from '../../../components/SettingsSection';
+import { ApiError, hasStatus } from '../../../lib/api-error';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { ImageUpload } from '../../images/components/ImageUpload';
+import { organizerKeys, useOrganizer } from '../api/organizers';
+import { OrganizerDetailsForm } from './OrganizerDetailsForm';
+import { OrganizerEvents } from './OrganizerEvents';
+
+/** The organizer named by `:organizerId`; unknown ids go to the route's not-found screen. */
+function useRouteOrganizer() {
+  const { organizerId } = useParams();
+  const id = Number(organizerId);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useOrganizer(id, valid);
+  if (!valid) throw new ApiError(404, 'NOT_FOUND', '');
+  if (query.isError && !hasStatus(query.error, 401) && !hasStatus(query.error, 403)) throw query.error;
+  return { id, organizer: query.data };
+}
+
+/** `/manage/organizer/:organizerId`: details, logo and the organizer's events. */
+export function OrganizerPage() {
+  const { t } = useLingui();
+  const { id, organizer } = useRouteOrganizer();
+  usePageTitle(organizer?.name ?? t`Organizer`);
+  const name = organizer?.name ?? '';
+
+  return (
+    <Container size="lg" py="xl">
+      <Anchor component={Link} to="/manage/events" size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} mb="sm">
+        <IconArrowLeft size={14} aria-hidden />
+        <Trans>All events</Trans>
+      </Anchor>
+      {organizer ? (
+        <PageHeader title={organizer.name} description={<Trans>Organizer</Trans>} />
+      ) : (
+        <Skeleton h={36} w="40%" mb="lg" />
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <SettingsSection title={<Trans>Details</Trans>}>
+            {organizer ? <OrganizerDetailsForm key={organizer.id} organizer={organizer} /> : <Skeleton h={320} role="status" aria-label={t`Loading organizer`} />}
+          </SettingsSection>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <SettingsSection title={<Trans>Logo</Trans>} description={<Trans>Shown beside the organizer's name on event pages.</Trans>}>
+            {organizer ? (
+              <ImageUpload
+                owner={{ kind: 'organizers', id, type: 'ORGANIZER_LOGO', keys: [organizerKeys.all] }}
+                image={organizer.logo}
+                inputLabel={t`Upload a logo`}
+                alt={t`Logo of ${name}`}
+                aspectRatio={1}
+                maxPreviewWidth={160}
+              />
+            ) : (
+              <Skeleton h={160} />
+            )}
+          </SettingsSection>
+        </Grid.Col>
+      </Grid>
+      <Stack mt="lg">
+        <SettingsSection title={<Trans>Events</Trans>}>
+          <OrganizerEvents organizerId={id} />
+        </SettingsSection>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,320 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectAccessible, snapshot, uniqueEmail, waitForMail } from './support';
+
+const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Signs a new person up; they land on the first-run page of their own account. */
+async function register(browser: Browser, name: string, email: string, password: string) {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
+  const page = await context.newPage();
+  await page.goto('/auth/register');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  return { context, page };
+}
+
+/** Picks a date (day of next month) and a time in a Mantine DateTimePicker. */
+async function pickDateTime(page: Page, label: string, day: number, time: string, shown: RegExp) {
+  await page.getByRole('button', { name: label, exact: true }).or(page.getByLabel(label, { exact: true })).first().click();
+  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  await dropdown.locator('.mantine-DateTimePicker-calendarHeaderControl[data-direction="next"]').click();
+  await dropdown.locator('button.mantine-DateTimePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  const [h, m] = time.split(':');
+  await dropdown.getByRole('spinbutton').first().focus();
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(`${h}${m}`, { delay: 20 });
+  await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
+  await expect(dropdown).toBeHidden();
+  await expect(page.getByRole('button', { name: label, exact: true }).or(page.getByLabel(label, { exact: true })).first()).toContainText(shown);
+}
+
+/** Waits until no notification is on screen (axe misreads text while a toast fades). */
+async function notificationsGone(page: Page) {
+  // A toast under the mouse pauses its auto-close, and Save buttons sit where toasts appear.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** Chooses an option of a Mantine Select by its label. */
+async function choose(page: Page, label: string, option: string, typed?: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const png = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+
+/** The path of the e-mail confirmation link in the newest mail to `email`. */
+async function confirmationPath(email: string) {
+  const mail = await waitForMail(email);
+  const match = /https?:\/\/\S+?(\/manage\/profile\/confirm-email-address\/[A-Za-z0-9_-]+)/.exec(mail.text);
+  expect(match, mail.text).not.toBeNull();
+  return match![1]!;
+}
+
+test('an organizer edits, designs, publishes, duplicates and archives an event, then edits the organizer', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('events');
+  const { context, page } = await register(browser, 'Nina Simone', email, 'events-password-1');
+
+  // First run: organizer and event.
+  await page.getByLabel('Organizer name').fill('Simone Live');
+  await page.getByRole('button', { name: 'Next: create your event' }).click();
+  await page.getByLabel('Event title').fill('Jazz at the Lake');
+  await pickDateTime(page, 'Starts', 12, '19:30', /7:30\sPM/);
+  await page.getByRole('button', { name: 'Create event' }).click();
+  await expect(page).toHaveURL(/\/manage\/event\/\d+$/);
+  const eventPath = new URL(page.url()).pathname;
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+
+  // Getting started: only the organizer is done.
+  await nav.getByRole('link', { name: 'Getting started' }).click();
+  await expect(page.getByRole('heading', { name: 'Getting started', level: 1 })).toBeVisible();
+  await expect(page.getByText('1 of 5 steps done')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose an organizer (done)' })).toBeVisible();
+  await expectAccessible(page, 'getting started');
+  await snapshot(page, 'en-event-getting-started');
+
+  // Settings: each section saves on its own.
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  const details = page.getByRole('region', { name: 'Event details' });
+  await details.getByLabel('Event title').fill('Jazz by the Lake');
+  await details.locator('.ProseMirror').click();
+  await page.keyboard.type('Bring a blanket and a friend.');
+  await details.getByRole('button', { name: 'Save event details' }).click();
+  await expect(page.getByText('Event details saved.')).toBeVisible();
+
+  const location = page.getByRole('region', { name: 'Location' });
+  await location.getByLabel('Venue name').fill('Lakeside Stage');
+  await location.getByLabel('City').fill('Geneva');
+  await choose(page, 'Country', 'Switzerland', 'Switz');
+  await location.getByRole('button', { name: 'Save location' }).click();
+  await expect(page.getByText('Location saved.')).toBeVisible();
+
+  const mail = page.getByRole('region', { name: 'E-mail and notifications' });
+  await mail.getByLabel('Support e-mail').fill('not-an-address');
+  await mail.getByRole('button', { name: 'Save e-mail settings' }).click();
+  await expect(mail.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await mail.getByLabel('Support e-mail').fill('help@simone.test');
+  await mail.getByRole('button', { name: 'Save e-mail settings' }).click();
+  await expect(page.getByText('E-mail settings saved.')).toBeVisible();
+
+  const seo = page.getByRole('region', { name: 'SEO' });
+  await seo.getByLabel('SEO title').fill('Jazz by the Lake – Geneva');
+  await expect(seo.getByText('25 of 70 characters.', { exact: false })).toBeVisible();
+  await seo.getByRole('button', { name: 'Save SEO settings' }).click();
+  await expect(page.getByText('SEO settings saved.')).toBeVisible();
+
+  const misc = page.getByRole('region', { name: 'Miscellaneous' });
+  await expect(misc.getByText('At least 15 minutes recommended.', { exact: false })).toBeVisible();
+  await misc.getByLabel('Order timeout (minutes)').fill('');
+  await misc.getByRole('button', { name: 'Save settings' }).click();
+  await expect(misc.getByText('This field is required.')).toBeVisible();
+  await misc.getByLabel('Order timeout (minutes)').fill('20');
+  await misc.getByLabel('Show prices including taxes and fees').check();
+  await misc.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'event settings');
+  await snapshot(page, 'en-event-settings');
+
+  await page.reload();
+  await expect(page.getByLabel('Event title')).toHaveValue('Jazz by the Lake');
+  await expect(page.getByLabel('Venue name')).toHaveValue('Lakeside Stage');
+  await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('Switzerland');
+  await expect(page.getByLabel('Order timeout (minutes)')).toHaveValue('20');
+  await expect(page.getByLabel('Show prices including taxes and fees')).toBeChecked();
+
+  // Homepage design: a too small picture is refused before upload; a good one becomes the cover.
+  await nav.getByRole('link', { name: 'Homepage design' }).click();
+  await expect(page.getByRole('heading', { name: 'Homepage design', level: 1 })).toBeVisible();
+  const upload = page.getByLabel('Upload a cover image');
+  await upload.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await png(400, 200, '#7c3aed') });
+  await expect(page.getByText('The image must be at least 900×450 pixels.')).toBeVisible();
+  await upload.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(1200, 600, '#7c3aed') });
+  await expect(page.getByText('Image uploaded.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Cover image of the event' })).toBeVisible();
+  await expect(page.getByText('The image must be at least 900×450 pixels.')).toBeHidden();
+
+  // Colours change the preview at once; a hard-to-read pair is flagged.
+  const preview = page.getByRole('figure', { name: 'Preview of the event page' });
+  await expect(preview.getByText('Jazz by the Lake')).toBeVisible();
+  await expect(preview.getByText('Lakeside Stage, Geneva, Switzerland')).toBeVisible();
+  await page.getByLabel('Button', { exact: true }).fill('#0f766e');
+  await expect(preview.getByText('Get tickets')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await page.getByLabel('Ticket widget background', { exact: true }).fill('#fef3c7');
+  await expect(preview.getByText('General admission').locator('xpath=ancestor::div[1]/..')).toHaveCSS('background-color', 'rgb(254, 243, 199)');
+  await page.getByLabel('Button text', { exact: true }).fill('#14b8a6');
+  await expect(page.getByText('Some colors are hard to read')).toBeVisible();
+  await expect(page.getByText(/Button text on the button: \d(\.\d)?:1/)).toBeVisible();
+  await page.getByLabel('Button text', { exact: true }).fill('#ffffff');
+  await expect(page.getByText('Some colors are hard to read')).toBeHidden();
+  await page.getByLabel('Blurred page background').check();
+  await page.getByRole('button', { name: 'Save design' }).click();
+  await expect(page.getByText('Design saved.')).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'homepage designer');
+  await snapshot(page, 'en-event-homepage-designer');
+  await page.reload();
+  await expect(page.getByLabel('Button', { exact: true })).toHaveValue('#0f766e');
+  await expect(page.getByLabel('Blurred page background')).toBeChecked();
+
+  // Going live needs a confirmed address: the dialog says so and offers the mail again.
+  await nav.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('link', { name: 'Getting started' }).last()).toBeVisible();
+  await page.getByRole('button', { name: 'Go live' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Go live' });
+  await expect(dialog.getByText('“Jazz by the Lake” becomes visible to the public.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Go live' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Resend confirmation' })).toBeVisible();
+  await expectAccessible(page, 'go live refused');
+  await snapshot(page, 'en-event-go-live-unconfirmed');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(await confirmationPath(email));
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+
+  // The checklist now shows four of five; going live from it asks first.
+  await page.goto(`${eventPath}/getting-started`);
+  await expect(page.getByText('4 of 5 steps done')).toBeVisible();
+  await page.getByRole('button', { name: 'Go live' }).click();
+  dialog = page.getByRole('dialog', { name: 'Go live' });
+  await dialog.getByRole('button', { name: 'Go live' }).click();
+  await expect(page.getByText('“Jazz by the Lake” is live.')).toBeVisible();
+  await expect(page.getByText('5 of 5 steps done')).toBeVisible();
+  await expect(page.getByText('All set!')).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to draft' })).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'event overview');
+  await snapshot(page, 'en-event-overview');
+
+  // The list: cover thumbnail, actions menu, duplicate with its settings and cover.
+  await page.goto('/manage/events');
+  const card = page.getByRole('listitem').filter({ hasText: 'Jazz by the Lake' });
+  await expect(card.locator('img')).toHaveCount(1);
+  await card.getByRole('button', { name: 'Actions for Jazz by the Lake' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Back to draft' })).toBeVisible();
+  // The menu works from the keyboard (axe is run on the dialogs it opens, not on Mantine's open menu).
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toBeHidden();
+  await card.getByRole('button', { name: 'Actions for Jazz by the Lake' }).press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  dialog = page.getByRole('dialog', { name: 'Duplicate event' });
+  await expect(dialog.getByLabel('Title of the copy')).toHaveValue('Jazz by the Lake (copy)');
+  await expect(dialog.getByLabel('Copy settings')).toBeChecked();
+  await expect(dialog.getByLabel('Copy the cover image')).toBeChecked();
+  await expectAccessible(page, 'duplicate dialog');
+  await snapshot(page, 'en-event-duplicate');
+  await dialog.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page.getByText('“Jazz by the Lake (copy)” created as a draft.')).toBeVisible();
+  const copy = page.getByRole('listitem').filter({ hasText: 'Jazz by the Lake (copy)' });
+  await expect(copy.getByText('Draft')).toBeVisible();
+  await expect(copy.locator('img')).toHaveCount(1);
+
+  // Archive the copy: it leaves the list and shows under the Archived filter.
+  await copy.getByRole('button', { name: 'Actions for Jazz by the Lake (copy)' }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  dialog = page.getByRole('dialog', { name: 'Archive event' });
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('“Jazz by the Lake (copy)” has been archived.')).toBeVisible();
+  await expect(copy).toHaveCount(0);
+  await choose(page, 'Status', 'Archived');
+  await expect(page).toHaveURL(/status=ARCHIVED/);
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeDisabled();
+  await expect(copy.getByText('Archived')).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'archived events');
+  await snapshot(page, 'en-events-archived');
+
+  // Delete it for good.
+  await copy.getByRole('button', { name: 'Actions for Jazz by the Lake (copy)' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  dialog = page.getByRole('dialog', { name: 'Delete event' });
+  await expect(dialog.getByText('This cannot be undone.', { exact: false })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('“Jazz by the Lake (copy)” has been deleted.')).toBeVisible();
+  await expect(page.getByText('No matching events')).toBeVisible();
+
+  // The organizer page: details, logo and its events.
+  await page.getByRole('button', { name: 'Clear search and filters' }).click();
+  await page.getByRole('link', { name: 'Simone Live' }).first().click();
+  await expect(page).toHaveURL(/\/manage\/organizer\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Simone Live', level: 1 })).toBeVisible();
+  const organizerEvents = page.getByRole('region', { name: 'Events' });
+  await expect(organizerEvents.getByText('Jazz by the Lake')).toBeVisible();
+  await page.getByLabel('Website').fill('simone.test');
+  await page.getByRole('button', { name: 'Save organizer' }).click();
+  await expect(page.getByText('Enter a valid web address starting with http:// or https://.')).toBeVisible();
+  await page.getByLabel('Website').fill('https://simone.test');
+  await page.getByLabel('Organizer name').fill('Simone Live Music');
+  await page.getByRole('button', { name: 'Save organizer' }).click();
+  await expect(page.getByText('Simone Live Music saved.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Simone Live Music', level: 1 })).toBeVisible();
+  await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png(300, 300, '#0f766e') });
+  await expect(page.getByRole('img', { name: 'Logo of Simone Live Music' })).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'organizer');
+  await snapshot(page, 'en-organizer');
+
+  // An unknown organizer is a not-found page.
+  await page.goto('/manage/organizer/999999');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await context.close();
+});
+
+test('the demo admin filters the list and cannot put an event live before confirming the e-mail', async ({ page }) => {
+  await login(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await expect(page.getByText('Summer Jazz Festival')).toBeVisible();
+
+  await choose(page, 'Status', 'Draft');
+  await expect(page.getByText('Autumn Lecture Series')).toBeVisible();
+  await expect(page.getByText('Summer Jazz Festival')).toBeHidden();
+  await expect(page.getByText('Sorting is off while a filter is applied.')).toBeVisible();
+  await choose(page, 'Organizer', 'Riverside Music Hall');
+  await expect(page).toHaveURL(/organizer=\d+/);
+  await expect(page.getByText('Autumn Lecture Series')).toBeVisible();
+  await expectAccessible(page, 'filtered events');
+  await snapshot(page, 'en-events-filtered');
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Autumn Lecture Series' });
+  await card.getByRole('button', { name: 'Actions for Autumn Lecture Series' }).click();
+  await page.getByRole('menuitem', { name: 'Go live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Go live' });
+  await dialog.getByRole('button', { name: 'Go live' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Go live' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByText('Draft')).toBeVisible();
+
+  // The event settings of a seeded event open with its saved values.
+  await card.getByRole('button', { name: 'Actions for Autumn Lecture Series' }).click();
+  await page.getByRole('menuitem', { name: 'Edit settings' }).click();
+  await expect(page).toHaveURL(/\/manage\/event\/\d+\/settings$/);
+  await expect(page.getByLabel('Event title')).toHaveValue('Autumn Lecture Series');
+  await expect(page.getByRole('combobox', { name: 'Organizer', exact: true })).toHaveValue('Riverside Music Hall');
+});
