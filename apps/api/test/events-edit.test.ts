@@ -121,6 +121,41 @@ describe('editing events', () => {
     expect(bare.title).toBe('Jazz Night');
   });
 
+  it('duplicates the catalogue, re-pointing ticket links at the copies, or leaves it out', async () => {
+    const { u, event } = await setup();
+    const tickets = `/api/events/${event.id}/tickets`;
+    const tax = (await call(ctx.app, 'POST', `/api/accounts/${u.accounts[0]!.id}/taxes-and-fees`, { token: u.token, body: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 10 } })).json().data;
+    const a = (await call(ctx.app, 'POST', tickets, { token: u.token, body: { name: 'Standard', type: 'PAID', price: 1000, tax_and_fee_ids: [tax.id] } })).json().data;
+    await call(ctx.app, 'POST', tickets, { token: u.token, body: { name: 'Pass', type: 'TIERED', tiers: [{ label: 'Early', price: 500 }, { label: 'Late', price: 900 }] } });
+    await call(ctx.app, 'POST', `/api/events/${event.id}/capacity-assignments`, { token: u.token, body: { name: 'Hall', capacity: 50, applies_to: 'TICKETS', ticket_ids: [a.id] } });
+    await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'ONLYSTD', discount_type: 'PERCENTAGE', discount: 10, ticket_ids: [a.id] } });
+    await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'ALL10', discount_type: 'PERCENTAGE', discount: 10 } });
+    await call(ctx.app, 'POST', `/api/events/${event.id}/questions`, { token: u.token, body: { title: 'Size', type: 'DROPDOWN', options: ['S', 'M'], ticket_ids: [a.id] } });
+
+    const copy = (await call(ctx.app, 'POST', `/api/events/${event.id}/duplicate`, { token: u.token })).json().data;
+    const get = async (path: string) => (await call(ctx.app, 'GET', `/api/events/${copy.id}/${path}`, { token: u.token })).json().data;
+    const copiedTickets = await get('tickets');
+    expect(copiedTickets.map((t: { name: string; tiers: unknown[]; tax_and_fee_ids: number[] }) => [t.name, t.tiers.length, t.tax_and_fee_ids])).toEqual([
+      ['Standard', 0, [tax.id]],
+      ['Pass', 2, []],
+    ]);
+    const newA = copiedTickets[0].id;
+    expect(newA).not.toBe(a.id);
+    expect((await get('capacity-assignments'))[0]).toMatchObject({ name: 'Hall', ticket_ids: [newA] });
+    expect((await get('promo-codes')).map((p: { code: string; ticket_ids: number[] }) => [p.code, p.ticket_ids]).sort()).toEqual([['ALL10', []], ['ONLYSTD', [newA]]]);
+    expect((await get('questions'))[0]).toMatchObject({ title: 'Size', ticket_ids: [newA] });
+
+    const bare = (await call(ctx.app, 'POST', `/api/events/${event.id}/duplicate`, { token: u.token, body: { copy_tickets: false } })).json().data;
+    const getBare = async (path: string) => (await call(ctx.app, 'GET', `/api/events/${bare.id}/${path}`, { token: u.token })).json().data;
+    expect(await getBare('tickets')).toEqual([]);
+    // Items limited to tickets that were not copied are left out, not widened to every ticket.
+    expect((await getBare('promo-codes')).map((p: { code: string }) => p.code)).toEqual(['ALL10']);
+    expect(await getBare('capacity-assignments')).toEqual([]);
+    expect(await getBare('questions')).toEqual([]);
+    // The original is untouched.
+    expect((await call(ctx.app, 'GET', tickets, { token: u.token })).json().data[0].id).toBe(a.id);
+  });
+
   it('deletes an event with its images; other accounts get 404 everywhere', async () => {
     const { u, event } = await setup();
     const other = await setup();

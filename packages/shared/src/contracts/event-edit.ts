@@ -64,6 +64,10 @@ export const duplicateEventBody = z.preprocess((v) => v ?? {}, z.object({
   title: z.string().trim().min(1).max(LIMITS.TITLE_MAX).optional(),
   copy_settings: z.boolean().default(true),
   copy_cover_image: z.boolean().default(true),
+  copy_tickets: z.boolean().default(true),
+  copy_questions: z.boolean().default(true),
+  copy_promo_codes: z.boolean().default(true),
+  copy_capacity_assignments: z.boolean().default(true),
 }));
 export type DuplicateEventBody = z.input<typeof duplicateEventBody>;
 

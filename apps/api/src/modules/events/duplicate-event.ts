@@ -10,6 +10,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { eventDefaultsOf } from '../accounts/account-settings.js';
 import { listImages } from '../images/images.repository.js';
 import { settingsColumnsOf } from './event-dto.js';
+import { copyCatalogue } from './copy-catalogue.js';
 import { findEvent, insertEvent } from './events.repository.js';
 import { accounts } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,8 @@ import { eq } from 'drizzle-orm';
 /**
  * Copies an event as a new draft. Dates stay the same instants in the same time zone (no shift).
  * Settings (timeout, e-mails, colours) come along or are reset to the account's defaults; the cover
- * image's files are copied so the two events never share a file.
+ * image's files are copied so the two events never share a file; tickets, questions, promo codes and
+ * capacity assignments are copied as chosen.
  */
 export async function duplicateEvent(
   deps: { db: Db; clock: Clock; storage: FileStorage },
@@ -37,39 +39,41 @@ export async function duplicateEvent(
   const title = input.title ?? e.title;
   const cover = input.copy_cover_image ? (await listImages(deps.db, accountId, 'event', id)).find((i) => i.type === 'EVENT_COVER') : undefined;
 
-  const copy = await insertEvent(deps.db, {
-    account_id: accountId,
-    organizer_id: e.organizer_id,
-    title,
-    slug: slugify(title),
-    description: e.description,
-    status: 'DRAFT',
-    start_date: e.start_date,
-    end_date: e.end_date,
-    timezone: e.timezone,
-    currency: e.currency,
-    is_online: e.is_online,
-    online_details: e.online_details,
-    location: e.location,
-    ...settings,
-    created_at: now,
-    updated_at: now,
-  });
+  // Files first (outside the transaction); the rows that point at them are written with the copy.
+  let coverKeys: { original: string; large: string; small: string } | null = null;
+  const suffix = randomBytes(4).toString('hex');
+  const targetFolder = `/events/new-${suffix}/`;
   if (cover) {
-    const suffix = randomBytes(4).toString('hex');
-    const rename = (key: string) => key.replace(`/events/${id}/`, `/events/${copy.id}/`).replace(/(\.[a-z]+)$/, `-${suffix}$1`);
-    const keys = { original: rename(cover.original_key), large: rename(cover.variant_keys.large), small: rename(cover.variant_keys.small) };
-    await deps.storage.copy(cover.original_key, keys.original);
-    await deps.storage.copy(cover.variant_keys.large, keys.large);
-    await deps.storage.copy(cover.variant_keys.small, keys.small);
-    const { id: _id, ...rest } = cover;
-    await deps.db.insert(images).values({
-      ...rest,
-      entity_id: copy.id,
-      original_key: keys.original,
-      variant_keys: { large: keys.large, small: keys.small },
-      created_at: now,
-    });
+    const rename = (key: string) => key.replace(`/events/${id}/`, targetFolder).replace(/(\.[a-z]+)$/, `-${suffix}$1`);
+    coverKeys = { original: rename(cover.original_key), large: rename(cover.variant_keys.large), small: rename(cover.variant_keys.small) };
+    await deps.storage.copy(cover.original_key, coverKeys.original);
+    await deps.storage.copy(cover.variant_keys.large, coverKeys.large);
+    await deps.storage.copy(cover.variant_keys.small, coverKeys.small);
   }
-  return copy.id;
+  return deps.db.transaction(async (tx) => {
+    const copy = await insertEvent(tx, {
+      account_id: accountId,
+      organizer_id: e.organizer_id,
+      title,
+      slug: slugify(title),
+      description: e.description,
+      status: 'DRAFT',
+      start_date: e.start_date,
+      end_date: e.end_date,
+      timezone: e.timezone,
+      currency: e.currency,
+      is_online: e.is_online,
+      online_details: e.online_details,
+      location: e.location,
+      ...settings,
+      created_at: now,
+      updated_at: now,
+    });
+    if (cover && coverKeys) {
+      const { id: _id, ...rest } = cover;
+      await tx.insert(images).values({ ...rest, entity_id: copy.id, original_key: coverKeys.original, variant_keys: { large: coverKeys.large, small: coverKeys.small }, created_at: now });
+    }
+    await copyCatalogue(tx, id, copy.id, input, now);
+    return copy.id;
+  });
 }

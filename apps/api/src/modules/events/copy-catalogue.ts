@@ -1,0 +1,78 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  capacityAssignmentTickets,
+  capacityAssignments,
+  promoCodeTickets,
+  promoCodes,
+  questionTickets,
+  questions,
+  ticketTaxes,
+  ticketTiers,
+  tickets,
+} from '../../db/schema/index.js';
+
+export interface CatalogueChoices {
+  copy_tickets: boolean;
+  copy_questions: boolean;
+  copy_promo_codes: boolean;
+  copy_capacity_assignments: boolean;
+}
+
+/**
+ * Copies the catalogue of one event into another inside the caller's transaction: tickets (with
+ * tiers and taxes), questions, promo codes and capacity assignments, re-pointing their ticket links
+ * at the copies. Without tickets, anything limited to particular tickets is left out rather than
+ * silently widened to every ticket.
+ */
+export async function copyCatalogue(tx: Tx, from: number, to: number, choices: CatalogueChoices, now: Date): Promise<void> {
+  const ticketMap = new Map<number, number>();
+  if (choices.copy_tickets) {
+    const rows = await tx.select().from(tickets).where(eq(tickets.event_id, from)).orderBy(asc(tickets.sort_order), asc(tickets.id));
+    for (const { id, ...t } of rows) {
+      const [copy] = await tx.insert(tickets).values({ ...t, event_id: to, created_at: now, updated_at: now }).returning({ id: tickets.id });
+      ticketMap.set(id, copy!.id);
+    }
+    if (rows.length) {
+      const tiers = await tx.select().from(ticketTiers).where(inArray(ticketTiers.ticket_id, rows.map((r) => r.id)));
+      for (const { id: _id, ...tier } of tiers) await tx.insert(ticketTiers).values({ ...tier, ticket_id: ticketMap.get(tier.ticket_id)!, created_at: now, updated_at: now });
+      const taxes = await tx.select().from(ticketTaxes).where(inArray(ticketTaxes.ticket_id, rows.map((r) => r.id)));
+      if (taxes.length) await tx.insert(ticketTaxes).values(taxes.map((l) => ({ ticket_id: ticketMap.get(l.ticket_id)!, tax_and_fee_id: l.tax_and_fee_id })));
+    }
+  }
+  /** The copied ticket ids of a link list; null when a linked ticket was not copied. */
+  const mapped = (ids: number[]) => (ids.every((i) => ticketMap.has(i)) ? ids.map((i) => ticketMap.get(i)!) : null);
+
+  if (choices.copy_questions) {
+    const rows = await tx.select().from(questions).where(eq(questions.event_id, from)).orderBy(asc(questions.sort_order), asc(questions.id));
+    const links = rows.length ? await tx.select().from(questionTickets).where(inArray(questionTickets.question_id, rows.map((r) => r.id))) : [];
+    for (const { id, ...q } of rows) {
+      const targets = mapped(links.filter((l) => l.question_id === id).map((l) => l.ticket_id));
+      if (!targets) continue;
+      const [copy] = await tx.insert(questions).values({ ...q, event_id: to, created_at: now, updated_at: now }).returning({ id: questions.id });
+      if (targets.length) await tx.insert(questionTickets).values(targets.map((t) => ({ question_id: copy!.id, ticket_id: t })));
+    }
+  }
+
+  if (choices.copy_promo_codes) {
+    const rows = await tx.select().from(promoCodes).where(eq(promoCodes.event_id, from)).orderBy(asc(promoCodes.id));
+    const links = rows.length ? await tx.select().from(promoCodeTickets).where(inArray(promoCodeTickets.promo_code_id, rows.map((r) => r.id))) : [];
+    for (const { id, ...p } of rows) {
+      const targets = mapped(links.filter((l) => l.promo_code_id === id).map((l) => l.ticket_id));
+      if (!targets) continue;
+      const [copy] = await tx.insert(promoCodes).values({ ...p, event_id: to, created_at: now, updated_at: now }).returning({ id: promoCodes.id });
+      if (targets.length) await tx.insert(promoCodeTickets).values(targets.map((t) => ({ promo_code_id: copy!.id, ticket_id: t })));
+    }
+  }
+
+  if (choices.copy_capacity_assignments) {
+    const rows = await tx.select().from(capacityAssignments).where(eq(capacityAssignments.event_id, from)).orderBy(asc(capacityAssignments.id));
+    const links = rows.length ? await tx.select().from(capacityAssignmentTickets).where(inArray(capacityAssignmentTickets.capacity_assignment_id, rows.map((r) => r.id))) : [];
+    for (const { id, ...c } of rows) {
+      const targets = c.applies_to === 'ALL' ? [] : mapped(links.filter((l) => l.capacity_assignment_id === id).map((l) => l.ticket_id));
+      if (!targets || (c.applies_to === 'TICKETS' && targets.length === 0)) continue;
+      const [copy] = await tx.insert(capacityAssignments).values({ ...c, event_id: to, created_at: now, updated_at: now }).returning({ id: capacityAssignments.id });
+      if (targets.length) await tx.insert(capacityAssignmentTickets).values(targets.map((t) => ({ capacity_assignment_id: copy!.id, ticket_id: t })));
+    }
+  }
+}
