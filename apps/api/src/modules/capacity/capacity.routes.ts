@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app.js';
 import type { Tx } from '../../db/client.js';
 import { capacityAssignmentTickets, capacityAssignments, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
-import { findEvent } from '../events/events.repository.js';
+import { requireEvent } from '../events/events.repository.js';
 import { loadCapacities, toCapacityDto } from './capacity.repository.js';
 
 const tags = ['capacity assignments'];
@@ -32,9 +32,7 @@ export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  const eventOf = async (accountId: number, eventId: number) => {
-    if (!(await findEvent(db, accountId, eventId))) throw new DomainError('NOT_FOUND');
-  };
+  const eventOf = (accountId: number, eventId: number) => requireEvent(db, accountId, eventId);
   const one = async (accountId: number, eventId: number, id: number) => {
     const [row] = await loadCapacities(db, accountId, eventId, id);
     if (!row) throw new DomainError('NOT_FOUND');

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from
 import type { EventLifecycle, EventStatus } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { events, organizers } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
 
 const eventColumns = {
@@ -75,3 +76,10 @@ export async function listEvents(db: Executor, accountId: number, q: PageRequest
   return { rows, total: total?.n ?? 0 };
 }
 
+
+/** The event row of an id in the path: the caller's account only, else "not found". */
+export async function requireEvent(db: Executor, accountId: number, eventId: number) {
+  const found = await findEvent(db, accountId, eventId);
+  if (!found) throw new DomainError('NOT_FOUND');
+  return found.event;
+}

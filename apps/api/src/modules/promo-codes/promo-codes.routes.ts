@@ -8,7 +8,7 @@ import { promoCodeTickets, promoCodes, tickets } from '../../db/schema/index.js'
 import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
-import { findEvent } from '../events/events.repository.js';
+import { requireEvent } from '../events/events.repository.js';
 import { findPromo, listPromos, toPromoDto } from './promo-codes.repository.js';
 
 const tags = ['promo codes'];
@@ -49,11 +49,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  const eventOf = async (accountId: number, eventId: number) => {
-    const found = await findEvent(db, accountId, eventId);
-    if (!found) throw new DomainError('NOT_FOUND');
-    return found.event;
-  };
+  const eventOf = (accountId: number, eventId: number) => requireEvent(db, accountId, eventId);
   const one = async (accountId: number, event: { id: number; slug: string }, id: number) => {
     const row = await findPromo(db, accountId, event.id, id);
     if (!row) throw new DomainError('NOT_FOUND');

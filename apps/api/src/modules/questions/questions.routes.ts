@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { questionTickets, questions, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
-import { findEvent } from '../events/events.repository.js';
+import { requireEvent } from '../events/events.repository.js';
 
 const tags = ['questions'];
 const security = [{ bearer: [] }];
@@ -64,9 +64,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  const eventOf = async (accountId: number, eventId: number) => {
-    if (!(await findEvent(db, accountId, eventId))) throw new DomainError('NOT_FOUND');
-  };
+  const eventOf = (accountId: number, eventId: number) => requireEvent(db, accountId, eventId);
   const one = async (accountId: number, eventId: number, id: number) => {
     const [q] = await load(db, accountId, eventId, id);
     if (!q) throw new DomainError('NOT_FOUND');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, ticketBody, ticketParams, ticketSortBody } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
 import { DomainError } from '../../shared/errors.js';
-import { findEvent } from '../events/events.repository.js';
+import { requireEvent } from '../events/events.repository.js';
 import { createTicket, deleteTicket, sortTickets, updateTicket } from './save-ticket.js';
 import { ticketViews } from './ticket-view.js';
 
@@ -15,11 +15,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const d = { db, clock: deps.clock };
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  const eventOf = async (accountId: number, eventId: number) => {
-    const found = await findEvent(db, accountId, eventId);
-    if (!found) throw new DomainError('NOT_FOUND');
-    return found.event;
-  };
+  const eventOf = (accountId: number, eventId: number) => requireEvent(db, accountId, eventId);
   const one = async (event: Awaited<ReturnType<typeof eventOf>>, ticketId: number) => {
     const [view] = await ticketViews(db, event, deps.clock.now(), [ticketId]);
     if (!view) throw new DomainError('NOT_FOUND');
