@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatDateTime, formatMoney, toWallClock, toZonedPickerValue } from './format';
+import { formatDateRange, formatDateTime, formatMoney, fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from './format';
 
 describe('toWallClock', () => {
   it('turns a picker value into the API form', () => {
@@ -33,5 +33,15 @@ describe('formatMoney', () => {
   it('respects the currency exponent', () => {
     expect(formatMoney(1999, 'EUR', 'en')).toBe('€19.99');
     expect(formatMoney(1999, 'JPY', 'en')).toBe('¥1,999');
+  });
+});
+
+describe('minor units', () => {
+  it('converts typed major units to integer minor units and back, per currency exponent', () => {
+    expect(toMinorUnits(19.99, 'EUR')).toBe(1999);
+    expect(toMinorUnits(1.005, 'EUR')).toBe(101);
+    expect(toMinorUnits(1500, 'JPY')).toBe(1500);
+    expect(fromMinorUnits(2550, 'GBP')).toBe(25.5);
+    expect(fromMinorUnits(1500, 'JPY')).toBe(1500);
   });
 });

@@ -76,3 +76,14 @@ export const wallClockFormatter = (locale: string) => (value: string) => {
   const date = new Date(value.replace(' ', 'T'));
   return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 };
+
+/** Converts an amount a person types in major units (19.99) to integer minor units (1999; JPY has none). */
+export function toMinorUnits(major: number, currency: string): number {
+  // toFixed first: 1.005 * 100 is 100.49999… in binary floating point.
+  return Math.round(Number((major * 10 ** currencyExponent(currency)).toFixed(6)));
+}
+
+/** Integer minor units as the major-unit number a person edits (1999 → 19.99 for EUR). */
+export function fromMinorUnits(minor: number, currency: string): number {
+  return minor / 10 ** currencyExponent(currency);
+}

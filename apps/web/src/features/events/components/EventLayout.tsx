@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NavLink.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, NavLink as MantineNavLink, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconLayoutDashboard, IconListCheck, IconPalette, IconSettings } from '@tabler/icons-react';
+import { IconArrowLeft, IconDiscount, IconLayoutDashboard, IconListCheck, IconMessageQuestion, IconPalette, IconSettings, IconTicket, IconUsersGroup } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { useRouteEvent } from '../hooks/useRouteEvent';
 import classes from './EventLayout.module.css';
@@ -43,6 +43,38 @@ export function EventLayout() {
               to={`${base}/getting-started`}
               label={<Trans>Getting started</Trans>}
               leftSection={<IconListCheck size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/tickets`}
+              label={<Trans>Tickets</Trans>}
+              leftSection={<IconTicket size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/capacity-assignments`}
+              label={<Trans>Capacity</Trans>}
+              leftSection={<IconUsersGroup size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/promo-codes`}
+              label={<Trans>Promo codes</Trans>}
+              leftSection={<IconDiscount size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/questions`}
+              label={<Trans>Questions</Trans>}
+              leftSection={<IconMessageQuestion size={18} aria-hidden />}
               className={classes.navLink}
               disabled={!event}
             />

@@ -1,0 +1,3 @@
+import { CapacityPage } from '../../features/capacity/components/CapacityPage';
+
+export default CapacityPage;

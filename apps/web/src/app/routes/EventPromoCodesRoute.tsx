@@ -1,0 +1,3 @@
+import { PromoCodesPage } from '../../features/promo-codes/components/PromoCodesPage';
+
+export default PromoCodesPage;

@@ -1,0 +1,3 @@
+import { QuestionsPage } from '../../features/questions/components/QuestionsPage';
+
+export default QuestionsPage;

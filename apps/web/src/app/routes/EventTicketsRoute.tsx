@@ -1,0 +1,3 @@
+import { TicketsPage } from '../../features/tickets/components/TicketsPage';
+
+export default TicketsPage;

@@ -1,0 +1,112 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/NumberInput.css';
+import { capacityAssignmentBody, type CapacityAssignmentBody, type CapacityAssignmentDto, type TicketDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Checkbox, Group, MultiSelect, NumberInput, Radio, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { isApiError } from '../../../lib/api-error';
+import { applyFieldErrors } from '../../../lib/form-submit';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useSaveCapacityAssignment } from '../api/capacity';
+
+interface CapacityValues {
+  name: string;
+  unlimited: boolean;
+  capacity: number | string;
+  applies_to: 'ALL' | 'TICKETS';
+  ticket_ids: string[];
+  enabled: boolean;
+}
+
+const toBody = (v: CapacityValues): CapacityAssignmentBody => ({
+  name: v.name,
+  // An emptied capacity is left out so it reads "required" rather than unlimited.
+  capacity: v.unlimited ? null : ((typeof v.capacity === 'number' ? v.capacity : undefined) as number),
+  applies_to: v.applies_to,
+  ticket_ids: v.applies_to === 'TICKETS' ? v.ticket_ids.map(Number) : [],
+  enabled: v.enabled,
+});
+
+interface CapacityFormProps {
+  eventId: number;
+  tickets: TicketDto[];
+  assignment?: CapacityAssignmentDto;
+  onDone: () => void;
+}
+
+/** Name, capacity or unlimited, the whole event or chosen tickets, and whether it is enforced. */
+export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityFormProps) {
+  const { t } = useLingui();
+  const save = useSaveCapacityAssignment(eventId);
+  const [error, setError] = useState<unknown>(null);
+  const validate = useSchemaValidation<CapacityValues>(capacityAssignmentBody, toBody);
+  const form = useForm<CapacityValues>({
+    initialValues: assignment
+      ? {
+          name: assignment.name,
+          unlimited: assignment.capacity === null,
+          capacity: assignment.capacity ?? '',
+          applies_to: assignment.applies_to,
+          ticket_ids: assignment.ticket_ids.map(String),
+          enabled: assignment.enabled,
+        }
+      : { name: '', unlimited: false, capacity: '', applies_to: 'TICKETS', ticket_ids: [], enabled: true },
+    validate,
+  });
+
+  const submit = (values: CapacityValues) => {
+    setError(null);
+    save.mutate(
+      { id: assignment?.id, body: toBody(values) },
+      {
+        onSuccess: onDone,
+        onError: (e) => {
+          if (!applyFieldErrors(e, form.setErrors)) setError(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        {isApiError(error) && error.code === 'TICKET_REQUIRED' ? (
+          <Anchor component={Link} to={`/manage/event/${eventId}/tickets`}>
+            <Trans>Go to tickets</Trans>
+          </Anchor>
+        ) : null}
+        <TextInput label={t`Name`} placeholder={t`e.g. Main hall`} required data-autofocus {...form.getInputProps('name')} />
+        <Group align="flex-end" gap="md">
+          <NumberInput label={t`Capacity`} min={0} allowDecimal={false} allowNegative={false} disabled={form.values.unlimited} style={{ flex: 1 }} {...form.getInputProps('capacity')} />
+          <Checkbox label={t`Unlimited (only count)`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
+        </Group>
+        <Radio.Group label={t`Applies to`} {...form.getInputProps('applies_to')}>
+          <Group gap="md" mt={6}>
+            <Radio value="TICKETS" label={t`Chosen tickets`} />
+            <Radio value="ALL" label={t`The whole event`} />
+          </Group>
+        </Radio.Group>
+        {form.values.applies_to === 'TICKETS' ? (
+          <MultiSelect label={t`Tickets`} required searchable data={tickets.map((x) => ({ value: String(x.id), label: x.name }))} {...form.getInputProps('ticket_ids')} />
+        ) : null}
+        <Switch label={t`Enabled`} description={t`A disabled assignment does not limit sales.`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {assignment ? <Trans>Save changes</Trans> : <Trans>Create capacity assignment</Trans>}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Switch.css';
+import { CHOICE_QUESTION_TYPES, questionBody, type QuestionBody, type QuestionDto, type QuestionScope, type QuestionType, type TicketDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Input, MultiSelect, SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { RichTextInput } from '../../../components/RichTextInput';
+import { applyFieldErrors } from '../../../lib/form-submit';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useSaveQuestion } from '../api/questions';
+import { useQuestionTypeLabel } from '../hooks/useQuestionTypeLabel';
+import { QuestionOptionsEditor } from './QuestionOptionsEditor';
+
+export interface QuestionValues {
+  title: string;
+  description: string;
+  type: QuestionType;
+  options: string[];
+  required: boolean;
+  is_hidden: boolean;
+  applies_to: QuestionScope;
+  ticket_ids: string[];
+}
+
+const toBody = (v: QuestionValues): QuestionBody => ({
+  title: v.title,
+  description: v.description.trim() || null,
+  type: v.type,
+  options: CHOICE_QUESTION_TYPES.includes(v.type) ? v.options : [],
+  required: v.required,
+  is_hidden: v.is_hidden,
+  applies_to: v.applies_to,
+  ticket_ids: v.applies_to === 'ATTENDEE' ? v.ticket_ids.map(Number) : [],
+});
+
+interface QuestionFormProps {
+  eventId: number;
+  tickets: TicketDto[];
+  question?: QuestionDto;
+  /** The scope a new question starts with. */
+  scope: QuestionScope;
+  onDone: (saved?: QuestionDto) => void;
+}
+
+/** Title, description, type, options for choice types, required, hidden, per attendee or per order, tickets. */
+export function QuestionForm({ eventId, tickets, question, scope, onDone }: QuestionFormProps) {
+  const { t } = useLingui();
+  const typeLabel = useQuestionTypeLabel();
+  const save = useSaveQuestion(eventId);
+  const [error, setError] = useState<unknown>(null);
+  const validate = useSchemaValidation<QuestionValues>(questionBody, toBody);
+  const form = useForm<QuestionValues>({
+    initialValues: question
+      ? {
+          title: question.title,
+          description: question.description ?? '',
+          type: question.type,
+          options: question.options.length ? question.options : [''],
+          required: question.required,
+          is_hidden: question.is_hidden,
+          applies_to: question.applies_to,
+          ticket_ids: question.ticket_ids.map(String),
+        }
+      : { title: '', description: '', type: 'SINGLE_LINE_TEXT', options: [''], required: false, is_hidden: false, applies_to: scope, ticket_ids: [] },
+    validate,
+  });
+  const v = form.values;
+
+  const submit = (values: QuestionValues) => {
+    setError(null);
+    save.mutate(
+      { id: question?.id, body: toBody(values) },
+      {
+        onSuccess: (saved) => onDone(saved),
+        onError: (e) => {
+          if (!applyFieldErrors(e, form.setErrors)) setError(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        <TextInput label={t`Question`} required data-autofocus {...form.getInputProps('title')} />
+        <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
+        <Select
+          label={t`Answer type`}
+          required
+          allowDeselect={false}
+          data={(['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const).map((type) => ({ value: type, label: typeLabel(type) }))}
+          {...form.getInputProps('type')}
+        />
+        {CHOICE_QUESTION_TYPES.includes(v.type) ? <QuestionOptionsEditor form={form} /> : null}
+        <Input.Wrapper label={t`Asked`} labelElement="div">
+          <SegmentedControl
+            mt={4}
+            fullWidth
+            aria-label={t`Asked`}
+            data={[
+              { value: 'ATTENDEE', label: t`Once per attendee` },
+              { value: 'ORDER', label: t`Once per order` },
+            ]}
+            {...form.getInputProps('applies_to')}
+          />
+        </Input.Wrapper>
+        {v.applies_to === 'ATTENDEE' ? (
+          <MultiSelect
+            label={t`Tickets`}
+            placeholder={v.ticket_ids.length ? undefined : t`All tickets`}
+            searchable
+            clearable
+            data={tickets.map((x) => ({ value: String(x.id), label: x.name }))}
+            {...form.getInputProps('ticket_ids')}
+          />
+        ) : null}
+        <Switch label={t`Required`} {...form.getInputProps('required', { type: 'checkbox' })} />
+        <Switch label={t`Hidden`} description={t`Not asked at checkout.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => onDone()}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {question ? <Trans>Save changes</Trans> : <Trans>Create question</Trans>}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import type { One, Paginated, TicketBody, TicketDto } from '@admitone/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { eventKeys } from '../../events/api/events';
+
+export const ticketKeys = {
+  all: (eventId: number) => [...eventKeys.detail(eventId), 'tickets'] as const,
+};
+
+const base = (eventId: number) => `/events/${eventId}/tickets`;
+
+export const fetchTickets = (eventId: number) => api.get<Paginated<TicketDto>>(base(eventId)).then((r) => r.data);
+
+export const ticketsQueryOptions = (eventId: number) =>
+  queryOptions({ queryKey: ticketKeys.all(eventId), queryFn: () => fetchTickets(eventId) });
+
+/** The event's tickets in their order, with sale state, counts and prices with charges. */
+export const useTickets = (eventId: number) => useQuery(ticketsQueryOptions(eventId));
+
+export const createTicket = (eventId: number, body: TicketBody) => api.post<One<TicketDto>>(base(eventId), body).then((r) => r.data);
+export const updateTicket = (eventId: number, id: number, body: TicketBody) =>
+  api.put<One<TicketDto>>(`${base(eventId)}/${id}`, body).then((r) => r.data);
+export const deleteTicket = (eventId: number, id: number) => api.delete<void>(`${base(eventId)}/${id}`);
+export const sortTickets = (eventId: number, ticketIds: number[]) =>
+  api.put<Paginated<TicketDto>>(`${base(eventId)}/sort`, { ticket_ids: ticketIds }).then((r) => r.data);
+
+function useTicketMutation<V, R>(eventId: number, mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all(eventId) }) });
+}
+
+/** Creates (no id) or replaces (with id) a ticket. */
+export const useSaveTicket = (eventId: number) =>
+  useTicketMutation(eventId, ({ id, body }: { id?: number; body: TicketBody }) => (id ? updateTicket(eventId, id, body) : createTicket(eventId, body)));
+
+export const useDeleteTicket = (eventId: number) => useTicketMutation(eventId, (id: number) => deleteTicket(eventId, id));
+
+/** Saves a new order; the list shows it at once and rolls back if the server refuses. */
+export function useSortTickets(eventId: number) {
+  const queryClient = useQueryClient();
+  const key = ticketKeys.all(eventId);
+  return useMutation({
+    mutationFn: (ids: number[]) => sortTickets(eventId, ids),
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<TicketDto[]>(key);
+      if (previous) queryClient.setQueryData(key, ids.map((id) => previous.find((t) => t.id === id)).filter((t): t is TicketDto => !!t));
+      return { previous };
+    },
+    onError: (_e, _ids, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,43 @@
+import type { TicketSaleState, TicketType } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge } from '@mantine/core';
+import { formatDateTime } from '../../../lib/format';
+
+// Dot badges: the colour marks the state while the text keeps full contrast.
+const SALE_COLORS: Record<TicketSaleState, string> = {
+  ON_SALE: 'green',
+  SALE_STARTS: 'blue',
+  NOT_ON_SALE: 'gray',
+  SOLD_OUT: 'red',
+  SALE_ENDED: 'gray',
+  HIDDEN: 'gray',
+};
+
+/** The sale state of a ticket or tier; "sale starts" carries its date in the event's zone. */
+export function SaleStateBadge({ state, saleStart, timeZone }: { state: TicketSaleState; saleStart: string | null; timeZone: string }) {
+  const { i18n } = useLingui();
+  const date = saleStart ? formatDateTime(saleStart, timeZone, i18n.locale) : '';
+  const label = {
+    ON_SALE: <Trans>On sale</Trans>,
+    SALE_STARTS: date ? <Trans>Sale starts {date}</Trans> : <Trans>Sale starts</Trans>,
+    NOT_ON_SALE: <Trans>Not on sale</Trans>,
+    SOLD_OUT: <Trans>Sold out</Trans>,
+    SALE_ENDED: <Trans>Sale ended</Trans>,
+    HIDDEN: <Trans>Hidden</Trans>,
+  }[state];
+  return (
+    <Badge variant="dot" color={SALE_COLORS[state]} tt="none" data-state={state}>
+      {label}
+    </Badge>
+  );
+}
+
+/** Free, paid, donation or tiered. */
+export function TicketTypeBadge({ type }: { type: TicketType }) {
+  const label = { FREE: <Trans>Free</Trans>, PAID: <Trans>Paid</Trans>, DONATION: <Trans>Donation</Trans>, TIERED: <Trans>Tiered</Trans> }[type];
+  return (
+    <Badge variant="light" color="violet">
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,151 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import { ticketBody as ticketSchema, type EventDto, type TaxOrFeeDto, type TicketDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
+import { MoneyInput } from '../../../components/MoneyInput';
+import { RichTextInput } from '../../../components/RichTextInput';
+import { WallClockPicker, WallClockProvider } from '../../../components/WallClockPicker';
+import { applyFieldErrors } from '../../../lib/form-submit';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useTaxesAndFees } from '../../account/api/taxes';
+import { useMe } from '../../users/api/me';
+import { useSaveTicket } from '../api/tickets';
+import { previewBase, quantityErrors, ticketBody, ticketValues, type TicketValues } from '../ticket-form';
+import { BuyerPaysPreview } from './BuyerPaysPreview';
+import { TicketTiersEditor } from './TicketTiersEditor';
+
+interface TicketFormProps {
+  event: EventDto;
+  ticket?: TicketDto;
+  onDone: () => void;
+}
+
+function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { taxes: TaxOrFeeDto[] }) {
+  const { t } = useLingui();
+  const currency = event.currency;
+  const save = useSaveTicket(event.id);
+  const [error, setError] = useState<unknown>(null);
+  const [askFreeTaxes, setAskFreeTaxes] = useState(false);
+  const toBody = (v: TicketValues) => ticketBody(v, currency);
+  const schemaErrors = useSchemaValidation<TicketValues>(ticketSchema, toBody);
+  const form = useForm<TicketValues>({
+    initialValues: ticketValues(ticket, currency, event.timezone, taxes.filter((x) => x.is_default).map((x) => x.id)),
+    validate: (values) => ({ ...schemaErrors(values), ...quantityErrors(values, t`This field is required.`) }),
+  });
+  const v = form.values;
+
+  const send = (values: TicketValues) => {
+    setError(null);
+    save.mutate(
+      { id: ticket?.id, body: toBody(values) },
+      {
+        onSuccess: onDone,
+        onError: (e) => {
+          if (!applyFieldErrors(e, form.setErrors)) setError(e);
+        },
+      },
+    );
+  };
+  const submit = (values: TicketValues) => {
+    if (values.type === 'FREE' && values.tax_and_fee_ids.length) setAskFreeTaxes(true);
+    else send(values);
+  };
+  const removeTaxesAndSave = () => {
+    setAskFreeTaxes(false);
+    form.setFieldValue('tax_and_fee_ids', []);
+    send({ ...form.values, tax_and_fee_ids: [] });
+  };
+  const charges = taxes.filter((x) => v.tax_and_fee_ids.includes(String(x.id)));
+
+  return (
+    <WallClockProvider>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert error={error} />
+          <TextInput label={t`Name`} required data-autofocus {...form.getInputProps('name')} />
+          <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
+          <Input.Wrapper label={t`Type`} labelElement="div" description={ticket && !ticket.can_change_type ? t`The type cannot change once the ticket has sales or attendees.` : undefined}>
+            <SegmentedControl
+              mt={4}
+              fullWidth
+              aria-label={t`Type`}
+              disabled={ticket ? !ticket.can_change_type : false}
+              data={[
+                { value: 'FREE', label: t`Free` },
+                { value: 'PAID', label: t`Paid` },
+                { value: 'DONATION', label: t`Donation` },
+                { value: 'TIERED', label: t`Tiered` },
+              ]}
+              {...form.getInputProps('type')}
+            />
+          </Input.Wrapper>
+          {v.type === 'PAID' ? <MoneyInput label={t`Price`} description={t`Excluding taxes and fees.`} currency={currency} required {...form.getInputProps('price')} /> : null}
+          {v.type === 'DONATION' ? <MoneyInput label={t`Minimum price`} description={t`The least a buyer may give.`} currency={currency} required {...form.getInputProps('min_price')} /> : null}
+          {v.type === 'TIERED' ? <TicketTiersEditor form={form} currency={currency} /> : null}
+          {v.type !== 'TIERED' ? (
+            <Group align="flex-end" gap="md">
+              <NumberInput label={t`Quantity available`} min={0} allowDecimal={false} allowNegative={false} disabled={v.unlimited} style={{ flex: 1 }} {...form.getInputProps('quantity')} />
+              <Checkbox label={t`Unlimited`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
+            </Group>
+          ) : null}
+          <MultiSelect
+            label={t`Taxes and fees`}
+            placeholder={v.tax_and_fee_ids.length ? undefined : t`None`}
+            data={taxes.map((x) => ({ value: String(x.id), label: x.name }))}
+            clearable
+            searchable
+            nothingFoundMessage={t`No taxes or fees`}
+            {...form.getInputProps('tax_and_fee_ids')}
+          />
+          <BuyerPaysPreview type={v.type} base={previewBase(v, currency)} charges={charges} currency={currency} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <WallClockPicker label={t`Sale starts`} description={t`In the event's time zone.`} {...form.getInputProps('sale_start')} />
+            <WallClockPicker label={t`Sale ends`} description={t`In the event's time zone.`} {...form.getInputProps('sale_end')} />
+            <NumberInput label={t`Minimum per order`} min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('min_per_order')} />
+            <NumberInput label={t`Maximum per order`} placeholder={t`No maximum`} min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('max_per_order')} />
+          </SimpleGrid>
+          <Stack gap="xs">
+            <Checkbox label={t`Hidden`} description={t`Not shown to buyers.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
+            <Checkbox label={t`Hide when sold out`} {...form.getInputProps('hide_when_sold_out', { type: 'checkbox' })} />
+            <Checkbox label={t`Hide before the sale starts`} {...form.getInputProps('hide_before_sale_start', { type: 'checkbox' })} />
+            <Checkbox label={t`Hide after the sale ends`} {...form.getInputProps('hide_after_sale_end', { type: 'checkbox' })} />
+            <Checkbox label={t`Show only with a promo code`} {...form.getInputProps('requires_promo_code', { type: 'checkbox' })} />
+          </Stack>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {ticket ? <Trans>Save changes</Trans> : <Trans>Create ticket</Trans>}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ConfirmDialog
+        opened={askFreeTaxes}
+        title={<Trans>Taxes and fees on a free ticket</Trans>}
+        message={<Trans>Free tickets carry no taxes or fees. Remove them?</Trans>}
+        confirmLabel={<Trans>Remove them</Trans>}
+        onConfirm={removeTaxesAndSave}
+        onClose={() => setAskFreeTaxes(false)}
+      />
+    </WallClockProvider>
+  );
+}
+
+/** Create or edit a ticket: type, price or tiers, quantity, sale window, limits, visibility, taxes and fees. */
+export function TicketForm(props: TicketFormProps) {
+  const me = useMe();
+  const taxes = useTaxesAndFees(me.data?.account.id ?? 0);
+  if (taxes.isError) return <FormErrorAlert error={taxes.error} />;
+  if (!taxes.data) return <SectionLoader />;
+  return <TicketFormFields {...props} taxes={taxes.data} />;
+}

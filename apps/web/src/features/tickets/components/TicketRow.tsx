@@ -1,0 +1,119 @@
+import '@mantine/core/styles/Menu.css';
+import type { TicketDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconDots, IconEye, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../../lib/format';
+import { SaleStateBadge, TicketTypeBadge } from './TicketBadges';
+
+interface TicketRowProps {
+  ticket: TicketDto;
+  currency: string;
+  timeZone: string;
+  handle: ReactNode;
+  first: boolean;
+  last: boolean;
+  onEdit: () => void;
+  onMove: (step: -1 | 1) => void;
+  onToggleHidden: () => void;
+  onDelete: () => void;
+}
+
+/** "€25.00", "from €10.00" for tiers, "min €5.00" for donations, "Free". */
+export function usePriceLabel() {
+  const { t, i18n } = useLingui();
+  return (ticket: TicketDto, currency: string) => {
+    const money = (minor: number) => formatMoney(minor, currency, i18n.locale);
+    if (ticket.type === 'FREE') return t`Free`;
+    if (ticket.type === 'DONATION') {
+      const amount = money(ticket.min_price ?? 0);
+      return t`min ${amount}`;
+    }
+    if (ticket.type === 'TIERED') {
+      const amount = money(ticket.tiers.length ? Math.min(...ticket.tiers.map((tier) => tier.price)) : 0);
+      return t`from ${amount}`;
+    }
+    return money(ticket.price ?? 0);
+  };
+}
+
+function Stat({ label, value }: { label: ReactNode; value: ReactNode }) {
+  return (
+    <Stack gap={0} align="center" miw={56}>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+/** One ticket in the list: what it is, what it costs, how it sells, and its actions. */
+export function TicketRow({ ticket, currency, timeZone, handle, first, last, onEdit, onMove, onToggleHidden, onDelete }: TicketRowProps) {
+  const { t, i18n } = useLingui();
+  const priceLabel = usePriceLabel();
+  const name = ticket.name;
+  const buyerPays = formatMoney(ticket.price_with_charges, currency, i18n.locale);
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="ticket-row">
+      <Group gap="sm" wrap="nowrap" align="center">
+        {handle}
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={700} truncate data-testid="ticket-name">
+              {ticket.name}
+            </Text>
+            <TicketTypeBadge type={ticket.type} />
+            <SaleStateBadge state={ticket.sale_state} saleStart={ticket.sale_start} timeZone={timeZone} />
+          </Group>
+          <Group gap="md">
+            <Text size="sm">{priceLabel(ticket, currency)}</Text>
+            {ticket.type !== 'FREE' ? (
+              <Text size="sm" c="dimmed">
+                <Trans>Buyer pays {buyerPays}</Trans>
+              </Text>
+            ) : null}
+          </Group>
+          {ticket.type === 'TIERED' ? (
+            <Text size="xs" c="dimmed" data-testid="ticket-tiers">
+              {ticket.tiers.map((tier) => `${tier.label} ${formatMoney(tier.price, currency, i18n.locale)}`).join(' · ')}
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+          <Stat label={<Trans>sold</Trans>} value={ticket.sold} />
+          <Stat label={<Trans>reserved</Trans>} value={ticket.reserved} />
+          <Stat label={<Trans>left</Trans>} value={ticket.available === null ? <span aria-label={t`unlimited`}>∞</span> : ticket.available} />
+        </Group>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${name}`}>
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+              <Trans>Edit</Trans>
+            </Menu.Item>
+            <Menu.Item leftSection={<IconArrowUp size={16} aria-hidden />} disabled={first} onClick={() => onMove(-1)}>
+              <Trans>Move up</Trans>
+            </Menu.Item>
+            <Menu.Item leftSection={<IconArrowDown size={16} aria-hidden />} disabled={last} onClick={() => onMove(1)}>
+              <Trans>Move down</Trans>
+            </Menu.Item>
+            <Menu.Item leftSection={ticket.is_hidden ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />} onClick={onToggleHidden}>
+              {ticket.is_hidden ? <Trans>Unhide</Trans> : <Trans>Hide</Trans>}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+              <Trans>Delete</Trans>
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import type { TicketDto } from '@admitone/shared';
+import { describe, expect, it } from 'vitest';
+import { previewBase, quantityErrors, ticketBody, ticketValues, withHidden } from './ticket-form';
+
+const ticket = {
+  id: 7,
+  name: 'Standard',
+  description: null,
+  type: 'PAID',
+  price: 2550,
+  min_price: null,
+  quantity: 100,
+  sale_start: '2026-07-01T08:00:00.000Z',
+  sale_end: null,
+  min_per_order: 1,
+  max_per_order: 6,
+  is_hidden: false,
+  hide_when_sold_out: true,
+  hide_before_sale_start: false,
+  hide_after_sale_end: false,
+  requires_promo_code: false,
+  tax_and_fee_ids: [3],
+  tiers: [],
+} as unknown as TicketDto;
+
+describe('ticket form values', () => {
+  it('round-trips a ticket: minor units, wall clock in the event zone', () => {
+    const values = ticketValues(ticket, 'EUR', 'Europe/Berlin', []);
+    expect(values.price).toBe(25.5);
+    expect(values.sale_start).toBe('2026-07-01 10:00:00');
+    const body = ticketBody(values, 'EUR');
+    expect(body).toMatchObject({ price: 2550, quantity: 100, sale_start: '2026-07-01T10:00', max_per_order: 6, tax_and_fee_ids: [3], tiers: [] });
+  });
+
+  it('pre-selects default taxes on a new ticket only', () => {
+    expect(ticketValues(undefined, 'EUR', 'UTC', [1, 2]).tax_and_fee_ids).toEqual(['1', '2']);
+    expect(ticketValues(ticket, 'EUR', 'UTC', [1, 2]).tax_and_fee_ids).toEqual(['3']);
+  });
+
+  it('hides a ticket without changing anything else', () => {
+    expect(withHidden(ticket, true, 'EUR', 'Europe/Berlin')).toMatchObject({ is_hidden: true, price: 2550, hide_when_sold_out: true });
+  });
+
+  it('sends tiers only for tiered tickets, unlimited as null', () => {
+    const values = { ...ticketValues(undefined, 'JPY', 'UTC', []), type: 'TIERED' as const };
+    values.tiers = [{ ...values.tiers[0]!, label: 'Early', price: 1500, unlimited: false, quantity: 20 }];
+    const body = ticketBody(values, 'JPY');
+    expect(body.tiers).toEqual([{ label: 'Early', price: 1500, quantity: 20, sale_start: null, sale_end: null, is_hidden: false }]);
+    expect(body.quantity).toBeNull();
+    expect(previewBase(values, 'JPY')).toBe(1500);
+  });
+
+  it('asks for a quantity unless unlimited', () => {
+    const values = { ...ticketValues(undefined, 'EUR', 'UTC', []), unlimited: false };
+    expect(quantityErrors(values, 'required')).toEqual({ quantity: 'required' });
+  });
+});

@@ -1,0 +1,178 @@
+import type { TicketBody, TicketDto, TicketTierDto, TicketType } from '@admitone/shared';
+import { fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from '../../lib/format';
+
+/** A price tier as the form holds it: money in major units, picker values for times. */
+export interface TierValues {
+  /** Stable React key; new rows get a random one. */
+  key: string;
+  id?: number;
+  label: string;
+  price: number | string;
+  unlimited: boolean;
+  quantity: number | string;
+  sale_start: string | null;
+  sale_end: string | null;
+  is_hidden: boolean;
+}
+
+export interface TicketValues {
+  name: string;
+  description: string;
+  type: TicketType;
+  price: number | string;
+  min_price: number | string;
+  tiers: TierValues[];
+  unlimited: boolean;
+  quantity: number | string;
+  sale_start: string | null;
+  sale_end: string | null;
+  min_per_order: number | string;
+  max_per_order: number | string;
+  is_hidden: boolean;
+  hide_when_sold_out: boolean;
+  hide_before_sale_start: boolean;
+  hide_after_sale_end: boolean;
+  requires_promo_code: boolean;
+  tax_and_fee_ids: string[];
+}
+
+let nextKey = 0;
+/** A blank tier row. */
+export const newTier = (): TierValues => ({
+  key: `new-${++nextKey}`,
+  label: '',
+  price: '',
+  unlimited: true,
+  quantity: '',
+  sale_start: null,
+  sale_end: null,
+  is_hidden: false,
+});
+
+const money = (minor: number | null, currency: string) => (minor === null ? '' : fromMinorUnits(minor, currency));
+const picker = (iso: string | null, timeZone: string) => (iso ? toZonedPickerValue(iso, timeZone) : null);
+
+function tierValues(tier: TicketTierDto, currency: string, timeZone: string): TierValues {
+  return {
+    key: `tier-${tier.id}`,
+    id: tier.id,
+    label: tier.label,
+    price: money(tier.price, currency),
+    unlimited: tier.quantity === null,
+    quantity: tier.quantity ?? '',
+    sale_start: picker(tier.sale_start, timeZone),
+    sale_end: picker(tier.sale_end, timeZone),
+    is_hidden: tier.is_hidden,
+  };
+}
+
+/** Form values for an existing ticket, or for a new one with the account's default taxes chosen. */
+export function ticketValues(ticket: TicketDto | undefined, currency: string, timeZone: string, defaultTaxIds: number[]): TicketValues {
+  if (!ticket) {
+    return {
+      name: '',
+      description: '',
+      type: 'PAID',
+      price: '',
+      min_price: '',
+      tiers: [newTier()],
+      unlimited: true,
+      quantity: '',
+      sale_start: null,
+      sale_end: null,
+      min_per_order: 1,
+      max_per_order: '',
+      is_hidden: false,
+      hide_when_sold_out: false,
+      hide_before_sale_start: false,
+      hide_after_sale_end: false,
+      requires_promo_code: false,
+      tax_and_fee_ids: defaultTaxIds.map(String),
+    };
+  }
+  return {
+    name: ticket.name,
+    description: ticket.description ?? '',
+    type: ticket.type,
+    price: money(ticket.price, currency),
+    min_price: money(ticket.min_price, currency),
+    tiers: ticket.tiers.length ? ticket.tiers.map((t) => tierValues(t, currency, timeZone)) : [newTier()],
+    unlimited: ticket.quantity === null,
+    quantity: ticket.quantity ?? '',
+    sale_start: picker(ticket.sale_start, timeZone),
+    sale_end: picker(ticket.sale_end, timeZone),
+    min_per_order: ticket.min_per_order,
+    max_per_order: ticket.max_per_order ?? '',
+    is_hidden: ticket.is_hidden,
+    hide_when_sold_out: ticket.hide_when_sold_out,
+    hide_before_sale_start: ticket.hide_before_sale_start,
+    hide_after_sale_end: ticket.hide_after_sale_end,
+    requires_promo_code: ticket.requires_promo_code,
+    tax_and_fee_ids: ticket.tax_and_fee_ids.map(String),
+  };
+}
+
+// An emptied number field is sent as null so the schema reports "required" on it.
+const minor = (v: number | string, currency: string) => (typeof v === 'number' ? toMinorUnits(v, currency) : null) as number;
+const count = (v: number | string) => (typeof v === 'number' ? v : null) as number;
+
+/** The API body for the form values (money in minor units, times as wall clock in the event zone). */
+export function ticketBody(v: TicketValues, currency: string): TicketBody {
+  return {
+    name: v.name,
+    description: v.description.trim() || null,
+    type: v.type,
+    price: v.type === 'PAID' ? minor(v.price, currency) : null,
+    min_price: v.type === 'DONATION' ? minor(v.min_price, currency) : null,
+    tiers:
+      v.type === 'TIERED'
+        ? v.tiers.map((t) => ({
+            ...(t.id ? { id: t.id } : {}),
+            label: t.label,
+            price: minor(t.price, currency),
+            quantity: t.unlimited ? null : count(t.quantity),
+            sale_start: toWallClock(t.sale_start),
+            sale_end: toWallClock(t.sale_end),
+            is_hidden: t.is_hidden,
+          }))
+        : [],
+    quantity: v.unlimited || v.type === 'TIERED' ? null : count(v.quantity),
+    sale_start: toWallClock(v.sale_start),
+    sale_end: toWallClock(v.sale_end),
+    min_per_order: typeof v.min_per_order === 'number' ? v.min_per_order : 1,
+    max_per_order: typeof v.max_per_order === 'number' ? v.max_per_order : null,
+    is_hidden: v.is_hidden,
+    hide_when_sold_out: v.hide_when_sold_out,
+    hide_before_sale_start: v.hide_before_sale_start,
+    hide_after_sale_end: v.hide_after_sale_end,
+    requires_promo_code: v.requires_promo_code,
+    tax_and_fee_ids: v.tax_and_fee_ids.map(Number),
+  };
+}
+
+/** The body that saves a ticket unchanged except for its hidden flag (hide/unhide from the list). */
+export function withHidden(ticket: TicketDto, hidden: boolean, currency: string, timeZone: string): TicketBody {
+  return { ...ticketBody(ticketValues(ticket, currency, timeZone, []), currency), is_hidden: hidden };
+}
+
+/** The base price the "buyer pays" preview starts from: 0 free, the price, the donation minimum, the cheapest tier. */
+export function previewBase(v: TicketValues, currency: string): number | null {
+  const m = (x: number | string) => (typeof x === 'number' && x >= 0 ? toMinorUnits(x, currency) : null);
+  if (v.type === 'FREE') return 0;
+  if (v.type === 'PAID') return m(v.price);
+  if (v.type === 'DONATION') return m(v.min_price);
+  const prices = v.tiers.map((t) => m(t.price)).filter((p): p is number => p !== null);
+  return prices.length ? Math.min(...prices) : null;
+}
+
+/** Errors the schema cannot see: a quantity left empty without "unlimited" would silently mean unlimited. */
+export function quantityErrors(v: TicketValues, required: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (v.type !== 'TIERED' && !v.unlimited && typeof v.quantity !== 'number') errors.quantity = required;
+  if (v.type === 'TIERED') {
+    v.tiers.forEach((t, i) => {
+      if (!t.unlimited && typeof t.quantity !== 'number') errors[`tiers.${i}.quantity`] = required;
+    });
+  }
+  return errors;
+}
