@@ -24,11 +24,12 @@ describe('gettingStartedSteps', () => {
   });
 
   it('marks cover, e-mail and going live from the real state', () => {
-    const steps = gettingStartedSteps(event({ cover_image: {} as EventDto['cover_image'], status: 'LIVE' }), true);
+    const steps = gettingStartedSteps(event({ cover_image: {} as EventDto['cover_image'], status: 'LIVE' }), true, 2);
     expect(steps.map((s) => [s.key, s.done])).toEqual([
       ['organizer', true],
       ['details', false],
       ['cover', true],
+      ['tickets', true],
       ['email', true],
       ['live', true],
     ]);

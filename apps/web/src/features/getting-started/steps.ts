@@ -1,6 +1,6 @@
 import type { EventDto } from '@admitone/shared';
 
-export type StepKey = 'organizer' | 'details' | 'cover' | 'email' | 'live';
+export type StepKey = 'organizer' | 'details' | 'cover' | 'tickets' | 'email' | 'live';
 
 export interface Step {
   key: StepKey;
@@ -16,12 +16,13 @@ export function hasDetails(event: EventDto): boolean {
 }
 
 /** The getting-started checklist from the event's real state, in the order to work through it. */
-export function gettingStartedSteps(event: EventDto, emailVerified: boolean): Step[] {
+export function gettingStartedSteps(event: EventDto, emailVerified: boolean, ticketCount = 0): Step[] {
   return [
     // An event cannot exist without an organizer (SPEC §5), so this one starts done.
     { key: 'organizer', done: true },
     { key: 'details', done: hasDetails(event) },
     { key: 'cover', done: Boolean(event.cover_image) },
+    { key: 'tickets', done: ticketCount > 0 },
     { key: 'email', done: emailVerified },
     { key: 'live', done: event.status === 'LIVE' },
   ];

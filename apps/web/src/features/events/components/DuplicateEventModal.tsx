@@ -14,6 +14,10 @@ interface DuplicateValues {
   title: string;
   copy_settings: boolean;
   copy_cover_image: boolean;
+  copy_tickets: boolean;
+  copy_questions: boolean;
+  copy_promo_codes: boolean;
+  copy_capacity_assignments: boolean;
 }
 
 const toBody = (v: DuplicateValues): DuplicateEventBody => v;
@@ -25,7 +29,15 @@ function DuplicateForm({ event, onCreated, onCancel }: { event: EventDto; onCrea
   const validate = useSchemaValidation<DuplicateValues>(duplicateEventBody, toBody);
   const original = event.title;
   const form = useForm<DuplicateValues>({
-    initialValues: { title: t`${original} (copy)`, copy_settings: true, copy_cover_image: Boolean(event.cover_image) },
+    initialValues: {
+      title: t`${original} (copy)`,
+      copy_settings: true,
+      copy_cover_image: Boolean(event.cover_image),
+      copy_tickets: true,
+      copy_questions: true,
+      copy_promo_codes: true,
+      copy_capacity_assignments: true,
+    },
     validate,
   });
   const submit = (values: DuplicateValues) => {
@@ -52,6 +64,14 @@ function DuplicateForm({ event, onCreated, onCancel }: { event: EventDto; onCrea
           disabled={!event.cover_image}
           {...form.getInputProps('copy_cover_image', { type: 'checkbox' })}
         />
+        <Checkbox
+          label={t`Copy tickets`}
+          description={t`Questions, promo codes and capacity limited to particular tickets need them too.`}
+          {...form.getInputProps('copy_tickets', { type: 'checkbox' })}
+        />
+        <Checkbox label={t`Copy questions`} {...form.getInputProps('copy_questions', { type: 'checkbox' })} />
+        <Checkbox label={t`Copy promo codes`} {...form.getInputProps('copy_promo_codes', { type: 'checkbox' })} />
+        <Checkbox label={t`Copy capacity assignments`} {...form.getInputProps('copy_capacity_assignments', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             <Trans>Cancel</Trans>

@@ -9,14 +9,16 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccount } from '../../account/api/account';
 import { EventStatusDialog } from '../../events/components/EventStatusDialog';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { useQuery } from '@tanstack/react-query';
+import { ticketsQueryOptions } from '../../tickets/api/tickets';
 import { useMe } from '../../users/api/me';
 import { gettingStartedSteps } from '../steps';
 import { StepItem } from './StepItem';
 
-function Checklist({ event, emailVerified }: { event: EventDto; emailVerified: boolean }) {
+function Checklist({ event, emailVerified, ticketCount }: { event: EventDto; emailVerified: boolean; ticketCount: number }) {
   const { t } = useLingui();
   const [status, setStatus] = useState<EventStatus | null>(null);
-  const steps = gettingStartedSteps(event, emailVerified);
+  const steps = gettingStartedSteps(event, emailVerified, ticketCount);
   const done = steps.filter((s) => s.done).length;
   const total = steps.length;
 
@@ -54,6 +56,7 @@ export function GettingStartedPage() {
   const { event, loading } = useRouteEvent();
   const me = useMe();
   const account = useAccount(me.data?.account.id ?? 0, Boolean(me.data));
+  const tickets = useQuery({ ...ticketsQueryOptions(event?.id ?? 0), enabled: Boolean(event) });
   const title = event?.title ?? '';
   // The owner's confirmation decides going live; a member who cannot read it falls back to their own.
   const emailVerified = account.data?.is_email_verified ?? me.data?.user.email_verified ?? false;
@@ -61,15 +64,15 @@ export function GettingStartedPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={<Trans>Getting started</Trans>} description={event ? <Trans>A few steps to get “{title}” ready for buyers.</Trans> : null} />
-      {loading || !event || me.isPending || account.isPending ? (
+      {loading || !event || me.isPending || account.isPending || tickets.isPending ? (
         <Stack gap="sm" role="status" aria-label={t`Loading event`}>
           <Skeleton h={80} />
-          {[0, 1, 2, 3, 4].map((i) => (
+          {[0, 1, 2, 3, 4, 5].map((i) => (
             <Skeleton key={i} h={72} />
           ))}
         </Stack>
       ) : (
-        <Checklist event={event} emailVerified={emailVerified} />
+        <Checklist event={event} emailVerified={emailVerified} ticketCount={tickets.data?.length ?? 0} />
       )}
     </Stack>
   );

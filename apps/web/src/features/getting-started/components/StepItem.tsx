@@ -47,6 +47,11 @@ export function StepItem({ step, event, onGoLive }: StepItemProps) {
       text: <Trans>A wide picture at the top makes the event page stand out.</Trans>,
       action: <LinkButton to={`${base}/homepage-designer`}>{t`Design the page`}</LinkButton>,
     },
+    tickets: {
+      title: <Trans>Create tickets</Trans>,
+      text: <Trans>Free, paid, pay-what-you-want or tiered: decide what people can buy.</Trans>,
+      action: <LinkButton to={`${base}/tickets`}>{t`Open tickets`}</LinkButton>,
+    },
     email: {
       title: <Trans>Confirm your e-mail address</Trans>,
       text: <Trans>The account owner's e-mail address must be confirmed before an event can go live.</Trans>,
