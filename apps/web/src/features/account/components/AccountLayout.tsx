@@ -7,7 +7,7 @@ import { NavLink, Outlet } from 'react-router';
 import { NoPermission } from '../../../components/NoPermission';
 import { useMe } from '../../users/api/me';
 import { ACCOUNT_SECTIONS, type AccountSection } from '../sections';
-import classes from './AccountLayout.module.css';
+import classes from '../../../components/SideNavLayout.module.css';
 
 /** `/account/*`: side navigation with the sections the caller's permissions open. */
 export function AccountLayout() {

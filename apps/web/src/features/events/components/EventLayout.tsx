@@ -4,7 +4,8 @@ import { Anchor, Box, Container, NavLink as MantineNavLink, Skeleton, Stack, Tex
 import { IconArrowLeft, IconDiscount, IconLayoutDashboard, IconListCheck, IconMessageQuestion, IconPalette, IconSettings, IconTicket, IconUsersGroup } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { useRouteEvent } from '../hooks/useRouteEvent';
-import classes from './EventLayout.module.css';
+import classes from '../../../components/SideNavLayout.module.css';
+import own from './EventLayout.module.css';
 
 /** Event area: side navigation with the event's sections beside the current section. */
 export function EventLayout() {
@@ -16,7 +17,7 @@ export function EventLayout() {
   return (
     <Container size="xl" py="lg" className={classes.layout}>
       <Box component="aside" className={classes.side}>
-        <Anchor component={Link} to="/manage/events" size="sm" c="dimmed" className={classes.back}>
+        <Anchor component={Link} to="/manage/events" size="sm" c="dimmed" className={own.back}>
           <IconArrowLeft size={14} aria-hidden />
           <Trans>All events</Trans>
         </Anchor>
