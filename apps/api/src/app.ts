@@ -30,6 +30,10 @@ import authPlugin from './plugins/auth.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { systemClock, type Clock } from './shared/clock.js';
+import { rowStockLocks, type StockLockStrategy } from './modules/orders/stock.js';
+import { publicOrderRoutes } from './modules/orders/public-orders.routes.js';
+import { orderRoutes } from './modules/orders/orders.routes.js';
+import { publicEventRoutes } from './modules/public-events/public-events.routes.js';
 
 /** Everything the modules need from outside; tests swap the clock, the mail transport or the database. */
 export interface AppDeps {
@@ -40,12 +44,15 @@ export interface AppDeps {
   jobs: JobRunner;
   storage: FileStorage;
   log: Logger;
+  /** How checkouts lock the stock they consume (row locks; the concurrency suite's control run swaps it). */
+  stockLocks: StockLockStrategy;
 }
 
 export interface BuildOptions {
   clock?: Clock;
   mail?: MailTransport;
   storage?: FileStorage;
+  stockLocks?: StockLockStrategy;
   /** Run job workers in this process (defaults to the config). */
   work?: boolean;
 }
@@ -64,7 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const storage = options.storage ?? localStorage(uploadsDir);
-  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log };
+  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stockLocks: options.stockLocks ?? rowStockLocks };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -108,6 +115,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(capacityRoutes, { deps });
       await api.register(promoCodeRoutes, { deps });
       await api.register(questionRoutes, { deps });
+      await api.register(orderRoutes, { deps });
+      await api.register(
+        async (pub) => {
+          await pub.register(publicEventRoutes, { deps });
+          await pub.register(publicOrderRoutes, { deps });
+        },
+        { prefix: '/public' },
+      );
     },
     { prefix: '/api' },
   );

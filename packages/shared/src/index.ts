@@ -15,3 +15,4 @@ export * from './contracts/tickets.js';
 export * from './contracts/capacity.js';
 export * from './contracts/promo-codes.js';
 export * from './contracts/questions.js';
+export * from './contracts/checkout.js';

@@ -34,6 +34,10 @@ export type IssueKey =
   | 'options_unique'
   | 'whole_number'
   | 'max_below_min'
+  | 'select_ticket'
+  | 'below_min_price'
+  | 'promo_code_invalid'
+  | 'not_on_sale'
   | 'invalid';
 
 export interface IssueDescriptor {

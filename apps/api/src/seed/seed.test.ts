@@ -12,7 +12,7 @@ describe('seed', () => {
   it('creates a demo world once and changes nothing the second time', async () => {
     const first = await seed(ctx.app.deps.database.db, ctx.app.deps.clock);
     expect(first.created).toBe(true);
-    expect(first.eventIds).toHaveLength(3);
+    expect(first.eventIds).toHaveLength(4);
     const again = await seed(ctx.app.deps.database.db, ctx.app.deps.clock);
     expect(again).toEqual({ ...first, created: false });
 
@@ -22,6 +22,7 @@ describe('seed', () => {
     expect(list.json().data.map((e: { title: string; status: string }) => [e.title, e.status])).toEqual([
       ['Autumn Lecture Series', 'DRAFT'],
       ['New Year Warm-up', 'LIVE'],
+      ['Riverside Open Air', 'LIVE'],
       ['Summer Jazz Festival', 'LIVE'],
     ]);
   });

@@ -6,6 +6,7 @@ import { register } from '../modules/auth/register.js';
 import { insertOrganizer } from '../modules/organizers/organizers.repository.js';
 import { findUserByEmail, membershipsOf } from '../modules/users/users.repository.js';
 import type { Clock } from '../shared/clock.js';
+import { seedCatalogue } from './seed-catalogue.js';
 
 export const DEMO_LOGIN = { email: 'demo@admitone.test', password: 'admitone-demo' } as const;
 
@@ -18,8 +19,8 @@ export interface SeedResult {
 }
 
 /**
- * The demo world shared by newcomers and end-to-end tests: one account, one organizer and three
- * events (live and upcoming, draft, ended). Running it again changes nothing.
+ * The demo world shared by newcomers and end-to-end tests: one account, one organizer and four
+ * events (live and upcoming, draft, live with a full catalogue to buy from, ended). Running it again changes nothing.
  */
 export async function seed(db: Db, clock: Clock): Promise<SeedResult> {
   const existing = await findUserByEmail(db, DEMO_LOGIN.email);
@@ -48,6 +49,7 @@ export async function seed(db: Db, clock: Clock): Promise<SeedResult> {
   const specs = [
     { title: 'Summer Jazz Festival', start_date: `${year + 1}-07-18T18:00`, end_date: `${year + 1}-07-18T23:00`, status: 'LIVE' as const, description: '<p>Three stages, twelve bands, one long summer evening.</p>' },
     { title: 'Autumn Lecture Series', start_date: `${year + 1}-10-02T19:30`, end_date: `${year + 1}-10-02T21:00`, status: 'DRAFT' as const, description: '<p>Evening talks on science and the city.</p>' },
+    { title: 'Riverside Open Air', start_date: `${year + 1}-08-22T17:00`, end_date: `${year + 1}-08-22T23:30`, status: 'LIVE' as const, description: '<p>An evening of jazz, folk and food trucks on the riverside lawn.</p>' },
     { title: 'New Year Warm-up', start_date: `${year - 1}-12-30T20:00`, end_date: `${year - 1}-12-31T01:00`, status: 'LIVE' as const, description: '<p>Last year\'s party.</p>' },
   ];
   const eventIds: number[] = [];
@@ -62,6 +64,7 @@ export async function seed(db: Db, clock: Clock): Promise<SeedResult> {
       description: spec.description,
     });
     if (spec.status !== 'DRAFT') await db.update(events).set({ status: spec.status }).where(eq(events.id, event.id));
+    if (spec.title === 'Riverside Open Air') await seedCatalogue(db, clock, { id: event.id, account_id: accountId, timezone: 'Europe/London' });
     eventIds.push(event.id);
   }
   return { created: true, ...DEMO_LOGIN, accountId, eventIds };

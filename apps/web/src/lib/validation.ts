@@ -38,6 +38,10 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   options_unique: msg`Each option must be different.`,
   tiers_required: msg`Add at least one price tier.`,
   max_below_min: msg`The maximum per order must not be below the minimum.`,
+  select_ticket: msg`Please select at least one ticket.`,
+  below_min_price: msg`Enter at least the minimum amount.`,
+  promo_code_invalid: msg`That promo code is invalid.`,
+  not_on_sale: msg`This ticket is not on sale.`,
   invalid: msg`This value is not valid.`,
 };
 

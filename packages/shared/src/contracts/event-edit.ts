@@ -92,6 +92,10 @@ export interface EventPageSettings {
   show_remaining_tickets: boolean;
   price_display_mode: PriceDisplayMode;
   cover_display: CoverDisplay;
+  /** Buyers may choose to pay offline (bank transfer, at the door); the order waits until marked paid. */
+  offline_payments_enabled: boolean;
+  /** Sanitised HTML: how to pay offline, shown at checkout and in the confirmation e-mail. */
+  offline_payment_instructions: string | null;
 }
 
 export const SEO_TITLE_MAX = 70;
@@ -114,6 +118,8 @@ export const updateEventSettingsBody = z.object({
   show_remaining_tickets: z.boolean().optional(),
   price_display_mode: z.enum(PRICE_DISPLAY_MODES).optional(),
   cover_display: z.enum(COVER_DISPLAYS).optional(),
+  offline_payments_enabled: z.boolean().optional(),
+  offline_payment_instructions: optionalText(MESSAGE_HTML_MAX).optional(),
   colors: eventColorsSchema.partial().optional(),
 });
 export type UpdateEventSettingsBody = z.input<typeof updateEventSettingsBody>;

@@ -87,6 +87,8 @@ export interface TicketTierDto {
   sale_state: TicketSaleState;
   sold: number;
   reserved: number;
+  /** Has been in an order: can be hidden, not deleted. */
+  has_sales: boolean;
   /** null: unlimited. */
   available: number | null;
   /** What a buyer pays for one, with this ticket's taxes and fees. */
@@ -122,6 +124,8 @@ export interface TicketDto {
   price_with_charges: number;
   /** Whether the type may still change (no sales or attendees yet). */
   can_change_type: boolean;
+  /** Has been in an order: it can be hidden, not deleted. */
+  has_orders: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -61,6 +61,9 @@ export const events = pgTable(
     show_remaining_tickets: boolean('show_remaining_tickets').notNull().default(false),
     price_display_mode: text('price_display_mode').$type<PriceDisplayMode>().notNull().default('EXCLUSIVE'),
     cover_display: text('cover_display').$type<CoverDisplay>().notNull().default('COVER'),
+    offline_payments_enabled: boolean('offline_payments_enabled').notNull().default(false),
+    /** Sanitised HTML. */
+    offline_payment_instructions: text('offline_payment_instructions'),
     ...timestamps,
   },
   (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],

@@ -8,3 +8,4 @@ export * from './tickets.js';
 export * from './capacity.js';
 export * from './promo-codes.js';
 export * from './questions.js';
+export * from './orders.js';

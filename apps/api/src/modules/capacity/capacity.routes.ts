@@ -7,7 +7,8 @@ import type { Tx } from '../../db/client.js';
 import { capacityAssignmentTickets, capacityAssignments, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { requireEvent } from '../events/events.repository.js';
-import { loadCapacities, toCapacityDto } from './capacity.repository.js';
+import { countStock } from '../orders/stock.js';
+import { loadCapacities, toCapacityDto, type CapacityRow } from './capacity.repository.js';
 
 const tags = ['capacity assignments'];
 const security = [{ bearer: [] }];
@@ -27,21 +28,29 @@ async function checkTickets(tx: Tx, eventId: number, body: Body) {
   return ids;
 }
 
-/** Capacity assignments of an event. Sold and held counts arrive with orders (issue #6): used is 0 until then. */
+/** Capacity assignments of an event, each with what is used (sold plus unexpired holds of the tickets it covers). */
 export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   const eventOf = (accountId: number, eventId: number) => requireEvent(db, accountId, eventId);
+  const usedBy = async (eventId: number) => {
+    const counts = await countStock(db, eventId, deps.clock.now());
+    return (r: CapacityRow) => {
+      const ids = r.applies_to === 'ALL' ? null : r.ticket_ids;
+      return counts.totalOver(ids);
+    };
+  };
   const one = async (accountId: number, eventId: number, id: number) => {
     const [row] = await loadCapacities(db, accountId, eventId, id);
     if (!row) throw new DomainError('NOT_FOUND');
-    return toCapacityDto(row, 0);
+    return toCapacityDto(row, (await usedBy(eventId))(row));
   };
 
   app.get('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: "The event's capacity assignments with use", params: eventParams } }, async (req) => {
     await eventOf(req.auth!.accountId, req.params.eventId);
-    const data = (await loadCapacities(db, req.auth!.accountId, req.params.eventId)).map((r) => toCapacityDto(r, 0));
+    const used = await usedBy(req.params.eventId);
+    const data = (await loadCapacities(db, req.auth!.accountId, req.params.eventId)).map((r) => toCapacityDto(r, used(r)));
     return { data, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
   });
 

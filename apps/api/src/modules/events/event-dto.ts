@@ -37,6 +37,8 @@ export function settingsColumnsOf(e: EventRow) {
     show_remaining_tickets: e.show_remaining_tickets,
     price_display_mode: e.price_display_mode,
     cover_display: e.cover_display,
+    offline_payments_enabled: e.offline_payments_enabled,
+    offline_payment_instructions: e.offline_payment_instructions,
   };
 }
 

@@ -8,7 +8,7 @@ import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { findEvent } from './events.repository.js';
 
-const HTML_FIELDS = ['email_footer_message', 'pre_checkout_message', 'post_checkout_message'] as const;
+const HTML_FIELDS = ['email_footer_message', 'pre_checkout_message', 'post_checkout_message', 'offline_payment_instructions'] as const;
 
 /** Changes an event's settings (e-mail, SEO, checkout messages, display, colours); HTML is sanitised. */
 export async function updateEventSettings(deps: { db: Db; clock: Clock }, accountId: number, id: number, input: z.output<typeof updateEventSettingsBody>): Promise<void> {

@@ -37,10 +37,7 @@ export async function listPromos(
   return { rows: await withTickets(db, rows), total: total?.n ?? 0 };
 }
 
-/**
- * `timesUsed` counts orders that used the code (completed and held); orders arrive with the
- * checkout (issue #6), so it is 0 until then.
- */
+/** `timesUsed` counts orders that used the code: completed, awaiting payment, or holding a reservation. */
 export function toPromoDto(r: PromoRow, event: { id: number; slug: string }, now: Date, timesUsed = 0): PromoCodeDto {
   const expired = r.expires_at !== null && r.expires_at <= now;
   const usedUp = r.max_uses !== null && timesUsed >= r.max_uses;

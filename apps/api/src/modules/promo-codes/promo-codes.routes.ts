@@ -9,6 +9,7 @@ import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
+import { promoUses } from '../orders/stock.js';
 import { findPromo, listPromos, toPromoDto } from './promo-codes.repository.js';
 
 const tags = ['promo codes'];
@@ -53,7 +54,8 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   const one = async (accountId: number, event: { id: number; slug: string }, id: number) => {
     const row = await findPromo(db, accountId, event.id, id);
     if (!row) throw new DomainError('NOT_FOUND');
-    return toPromoDto(row, event, deps.clock.now());
+    const now = deps.clock.now();
+    return toPromoDto(row, event, now, (await promoUses(db, [row.id], now)).get(row.id) ?? 0);
   };
   const write = async (accountId: number, event: { id: number; timezone: string }, body: Body, id: number | null) => {
     try {
@@ -68,7 +70,8 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     const event = await eventOf(req.auth!.accountId, req.params.eventId);
     const { rows, total } = await listPromos(db, req.auth!.accountId, event.id, req.query);
     const now = deps.clock.now();
-    return paginated(rows.map((r) => toPromoDto(r, event, now)), total, req.query, { sorts: PROMO_SORTS, filters: [] });
+    const uses = await promoUses(db, rows.map((r) => r.id), now);
+    return paginated(rows.map((r) => toPromoDto(r, event, now, uses.get(r.id) ?? 0)), total, req.query, { sorts: PROMO_SORTS, filters: [] });
   });
 
   app.post('/events/:eventId/promo-codes', { schema: { tags, security, summary: 'Create a promo code (unique per event, any case)', params: eventParams, body: promoCodeBody } }, async (req, reply) => {

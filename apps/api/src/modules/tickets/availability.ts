@@ -66,3 +66,40 @@ export function availability(tickets: readonly TicketStock[], capacities: readon
     };
   });
 }
+
+/** Units a checkout asks for: of a ticket, or of one tier of a tiered ticket. */
+export interface StockRequest {
+  ticket_id: number;
+  tier_id: number | null;
+  quantity: number;
+}
+
+/**
+ * Whether the requested units all fit at once: each ticket or tier within its own quantity, and
+ * every enabled capacity assignment within its capacity counting all requested units it covers.
+ * Returns the requests that do not fit (empty when everything fits). Counts must be read under the
+ * reservation's locks.
+ */
+export function unfulfillable(tickets: readonly TicketStock[], capacities: readonly CapacityStock[], requests: readonly StockRequest[]): StockRequest[] {
+  const failing = new Set<StockRequest>();
+  const usedOf = (t: TicketStock) => (t.tiers?.length ? t.tiers.reduce((s, x) => s + x.sold + x.held, 0) : t.sold + t.held);
+  for (const r of requests) {
+    const ticket = tickets.find((t) => t.id === r.ticket_id);
+    const own = r.tier_id === null ? ticket : ticket?.tiers?.find((x) => x.id === r.tier_id);
+    if (!own) {
+      failing.add(r);
+      continue;
+    }
+    const sameUnit = requests.filter((x) => x.ticket_id === r.ticket_id && x.tier_id === r.tier_id).reduce((s, x) => s + x.quantity, 0);
+    if (own.quantity !== null && own.sold + own.held + sameUnit > own.quantity) failing.add(r);
+  }
+  for (const c of capacities) {
+    if (!c.enabled || c.capacity === null) continue;
+    const covers = (id: number) => c.applies_to === 'ALL' || c.applies_to.includes(id);
+    const asked = requests.filter((r) => covers(r.ticket_id));
+    if (!asked.length) continue;
+    const used = tickets.filter((t) => covers(t.id)).reduce((s, t) => s + usedOf(t), 0);
+    if (used + asked.reduce((s, r) => s + r.quantity, 0) > c.capacity) asked.forEach((r) => failing.add(r));
+  }
+  return requests.filter((r) => failing.has(r));
+}

@@ -7,6 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
+import { ticketsWithOrders, tiersWithSales } from '../orders/stock.js';
 import { findTicket } from './tickets.repository.js';
 
 export type TicketInput = z.output<typeof ticketBody>;
@@ -53,7 +54,10 @@ async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: Ev
 
   const tiers = input.type === 'TIERED' ? input.tiers : [];
   const keep = tiers.map((t) => t.id).filter((id): id is number => id !== undefined);
-  // Tiers left out of the list are removed. (Once orders exist, a tier with sales can only be hidden.)
+  // Tiers left out of the list are removed; a tier that has sales can only be hidden.
+  const existing = await tx.select({ id: ticketTiers.id }).from(ticketTiers).where(eq(ticketTiers.ticket_id, ticketId));
+  const dropped = existing.map((t) => t.id).filter((id) => !keep.includes(id));
+  if ((await tiersWithSales(tx, dropped)).size) throw new DomainError('TIER_HAS_SALES');
   await tx.delete(ticketTiers).where(keep.length ? and(eq(ticketTiers.ticket_id, ticketId), notInArray(ticketTiers.id, keep)) : eq(ticketTiers.ticket_id, ticketId));
   for (const [i, tier] of tiers.entries()) {
     const values = {
@@ -94,17 +98,25 @@ export async function createTicket(deps: { db: Db; clock: Clock }, event: EventR
 export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventRef, ticketId: number, input: TicketInput): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    if (!(await findTicket(tx, event.account_id, event.id, ticketId))) throw new DomainError('NOT_FOUND');
+    const current = await findTicket(tx, event.account_id, event.id, ticketId);
+    if (!current) throw new DomainError('NOT_FOUND');
+    // Lock the ticket (the checkout's lock order starts with tickets), then check for sales.
+    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+    if (current.ticket.type !== input.type && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
     await checkTaxes(tx, event.account_id, input.tax_and_fee_ids);
     await tx.update(tickets).set({ ...columnsOf(input, event), updated_at: now }).where(eq(tickets.id, ticketId));
     await saveParts(tx, ticketId, input, event, now);
   });
 }
 
-/** Deletes a ticket. (Once orders exist, a ticket tied to an order can only be hidden.) */
+/** Deletes a ticket; a ticket tied to an order can only be hidden. */
 export async function deleteTicket(deps: { db: Db }, event: EventRef, ticketId: number): Promise<void> {
-  if (!(await findTicket(deps.db, event.account_id, event.id, ticketId))) throw new DomainError('NOT_FOUND');
-  await deps.db.delete(tickets).where(eq(tickets.id, ticketId));
+  await deps.db.transaction(async (tx) => {
+    if (!(await findTicket(tx, event.account_id, event.id, ticketId))) throw new DomainError('NOT_FOUND');
+    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+    if ((await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_HAS_ORDERS');
+    await tx.delete(tickets).where(eq(tickets.id, ticketId));
+  });
 }
 
 /** Puts the event's tickets in the given order; the list must hold exactly the event's tickets. */

@@ -4,7 +4,8 @@ import { listTaxes, toTaxDto } from '../taxes/taxes.repository.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
 import { availability } from './availability.js';
 import { saleState, tieredState } from './sale-state.js';
-import { loadTickets, type TicketWithParts } from './tickets.repository.js';
+import { countStock, ticketsWithOrders, tiersWithSales } from '../orders/stock.js';
+import { loadTickets } from './tickets.repository.js';
 
 export interface EventInfo {
   id: number;
@@ -14,29 +15,21 @@ export interface EventInfo {
   end_date: Date | null;
 }
 
-/**
- * Sold and reserved counts per ticket and tier. Orders arrive with the checkout (issue #6); until
- * then nothing is sold or held, and the counts are honestly zero.
- */
-function countsOf(_parts: TicketWithParts) {
-  return { sold: 0, held: 0 };
-}
-
 /** The tickets of an event as the API shows them: sale state, counts, what is left, prices with charges. */
 export async function ticketViews(db: Executor, event: EventInfo, now: Date, only?: number[]): Promise<TicketDto[]> {
   // All tickets, even when showing one: shared capacities count every ticket they cover.
   const parts = await loadTickets(db, event.account_id, event.id);
+  const counts = await countStock(db, event.id, now);
+  const ordered = await ticketsWithOrders(db, parts.map((p) => p.ticket.id));
+  const tiersSold = await tiersWithSales(db, parts.flatMap((p) => p.tiers.map((t) => t.id)));
   const charges: Charge[] = (await listTaxes(db, event.account_id)).map((t) => toTaxDto(t, event.currency));
   const stock = availability(
-    parts.map((p) => {
-      const c = countsOf(p);
-      return {
-        id: p.ticket.id,
-        quantity: p.ticket.quantity,
-        ...c,
-        tiers: p.ticket.type === 'TIERED' ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, sold: 0, held: 0 })) : undefined,
-      };
-    }),
+    parts.map((p) => ({
+      id: p.ticket.id,
+      quantity: p.ticket.quantity,
+      ...counts.of(p.ticket.id),
+      tiers: p.ticket.type === 'TIERED' ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, ...counts.of(p.ticket.id, t.id) })) : undefined,
+    })),
     (await loadCapacities(db, event.account_id, event.id)).map(toCapacityStock),
   );
   const eventEnded = (event.end_date ?? event.start_date) <= now;
@@ -44,7 +37,7 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
     const t = p.ticket;
     const own = charges.filter((c) => p.taxIds.includes(c.id));
     const a = stock[i]!;
-    const counts = countsOf(p);
+    const total = counts.ticketTotal(t.id);
     const tiers = p.tiers.map((tier) => {
       const available = a.tiers.find((x) => x.id === tier.id)?.available ?? null;
       return {
@@ -56,8 +49,9 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
         sale_end: tier.sale_end?.toISOString() ?? null,
         is_hidden: tier.is_hidden,
         sale_state: saleState({ is_hidden: tier.is_hidden, sale_start: tier.sale_start ?? t.sale_start, sale_end: tier.sale_end ?? t.sale_end, available }, now, eventEnded),
-        sold: 0,
-        reserved: 0,
+        sold: counts.of(t.id, tier.id).sold,
+        reserved: counts.of(t.id, tier.id).held,
+        has_sales: tiersSold.has(tier.id),
         available,
         price_with_charges: priceUnit('TIERED', tier.price, own).total,
       };
@@ -89,11 +83,12 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       sort_order: t.sort_order,
       tiers,
       sale_state: state,
-      sold: counts.sold,
-      reserved: counts.held,
+      sold: total.sold,
+      reserved: total.held,
       available: a.available,
       price_with_charges: tiers.length || t.type !== 'TIERED' ? priceUnit(t.type, Number.isFinite(base) ? base : 0, own).total : 0,
-      can_change_type: counts.sold + counts.held === 0,
+      can_change_type: !ordered.has(t.id),
+      has_orders: ordered.has(t.id),
       created_at: t.created_at.toISOString(),
       updated_at: t.updated_at.toISOString(),
     };

@@ -1,0 +1,167 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AnswerValue, AttendeeStatus, BuyerOrderStatus, Locale, PaymentProvider, PaymentStatus, UnitPrice } from '@admitone/shared';
+import { accounts } from './accounts.js';
+import { instant, timestamps } from './columns.js';
+import { events } from './events.js';
+import { promoCodes } from './promo-codes.js';
+import { questions } from './questions.js';
+import { ticketTiers, tickets } from './tickets.js';
+
+/**
+ * An order: a checkout in progress (RESERVED, holding stock until `reserved_until`), then awaiting
+ * payment, completed, cancelled... Money in minor units of `currency`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** Public and unguessable: in checkout and summary links. */
+    short_id: text('short_id').notNull(),
+    /** Human order number (also the payment reference of offline payments). */
+    order_number: text('order_number').notNull(),
+    /** SHA-256 of the checkout token that binds the checkout to the buyer's browser. */
+    checkout_token_hash: text('checkout_token_hash').notNull(),
+    status: text('status').$type<BuyerOrderStatus>().notNull(),
+    payment_status: text('payment_status').$type<PaymentStatus>().notNull(),
+    payment_provider: text('payment_provider').$type<PaymentProvider>(),
+    currency: text('currency').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount_total: integer('discount_total').notNull().default(0),
+    fee_total: integer('fee_total').notNull().default(0),
+    tax_total: integer('tax_total').notNull().default(0),
+    total: integer('total').notNull(),
+    refunded_total: integer('refunded_total').notNull().default(0),
+    promo_code_id: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promo_code: text('promo_code'),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    email: text('email'),
+    locale: text('locale').$type<Locale>().notNull(),
+    /** RESERVED orders hold their stock until then. */
+    reserved_until: instant('reserved_until'),
+    hold_extended: boolean('hold_extended').notNull().default(false),
+    is_manually_created: boolean('is_manually_created').notNull().default(false),
+    completed_at: instant('completed_at'),
+    cancelled_at: instant('cancelled_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_short_id_unique').on(t.short_id),
+    uniqueIndex('orders_number_unique').on(t.order_number),
+    index('orders_event_status_idx').on(t.event_id, t.status, t.reserved_until),
+    index('orders_checkout_idx').on(t.event_id, t.checkout_token_hash),
+    index('orders_promo_idx').on(t.promo_code_id, t.status),
+  ],
+);
+
+/** One line of an order: a ticket (or tier) and how many, priced once at reservation. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    tier_id: integer('tier_id').references(() => ticketTiers.id),
+    ticket_name: text('ticket_name').notNull(),
+    tier_label: text('tier_label'),
+    quantity: integer('quantity').notNull(),
+    /** The priced unit (base, discount, fees, taxes, total), as the pricing rule computed it. */
+    unit: jsonb('unit').$type<UnitPrice>().notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.order_id)],
+);
+
+/** One admission: a unit of an order item, named at checkout. Created at reservation, so stock counts by rows. */
+export const attendees = pgTable(
+  'attendees',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    order_item_id: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    tier_id: integer('tier_id').references(() => ticketTiers.id),
+    /** Public and unguessable: ticket links and the QR code. */
+    short_id: text('short_id').notNull(),
+    status: text('status').$type<AttendeeStatus>().notNull(),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    email: text('email'),
+    locale: text('locale').$type<Locale>().notNull(),
+    position: integer('position').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('attendees_short_id_unique').on(t.short_id),
+    index('attendees_order_idx').on(t.order_id),
+    index('attendees_event_status_idx').on(t.event_id, t.status),
+  ],
+);
+
+/** An answer to a question: per attendee (attendee questions) or per order. */
+export const questionAnswers = pgTable(
+  'question_answers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attendee_id: integer('attendee_id').references(() => attendees.id, { onDelete: 'cascade' }),
+    question_id: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    answer: jsonb('answer').$type<AnswerValue>().notNull(),
+  },
+  (t) => [index('question_answers_order_idx').on(t.order_id)],
+);
+
+/** The first answer to a request sent with an `Idempotency-Key`, returned again for repeats. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** Hash of the request body, so a key reused for a different request is refused. */
+    request_hash: text('request_hash').notNull(),
+    status_code: integer('status_code'),
+    response: jsonb('response'),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** Public page views, one per visitor per event per half hour (for the dashboard). */
+export const eventPageViews = pgTable(
+  'event_page_views',
+  {
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    visitor_hash: text('visitor_hash').notNull(),
+    /** Start of the half-hour window the view falls in. */
+    bucket: instant('bucket').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.event_id, t.visitor_hash, t.bucket] })],
+);

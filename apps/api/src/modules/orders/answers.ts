@@ -1,0 +1,68 @@
+import type { AnswerValue, PublicQuestionDto } from '@admitone/shared';
+import type { FieldIssues } from '../../shared/errors.js';
+
+const isBlank = (v: AnswerValue | undefined) => v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === '');
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validDate(s: string): boolean {
+  const m = ISO_DATE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/**
+ * Checks the answers to the given questions: required ones answered, each answer of the shape its
+ * type asks for (text lengths, a listed option, a subset of options, a real calendar date).
+ * Problems are added under `${prefix}<questionId>`. Returns the answers to store (blank ones dropped).
+ */
+export function checkAnswers(
+  asked: PublicQuestionDto[],
+  given: Record<string, AnswerValue>,
+  prefix: string,
+  issues: FieldIssues,
+): Array<{ question_id: number; answer: AnswerValue }> {
+  const out: Array<{ question_id: number; answer: AnswerValue }> = [];
+  const add = (q: PublicQuestionDto, issue: FieldIssues[string][number]) => (issues[`${prefix}${q.id}`] ??= []).push(issue);
+  for (const q of asked) {
+    const raw = given[String(q.id)];
+    if (isBlank(raw)) {
+      if (q.required) add(q, { key: 'required' });
+      continue;
+    }
+    const value = raw!;
+    switch (q.type) {
+      case 'SINGLE_LINE_TEXT':
+      case 'MULTI_LINE_TEXT': {
+        if (typeof value !== 'string') add(q, { key: 'invalid_type' });
+        else if (value.trim().length > (q.type === 'SINGLE_LINE_TEXT' ? 500 : 5000)) add(q, { key: 'too_long', values: { max: q.type === 'SINGLE_LINE_TEXT' ? 500 : 5000 } });
+        else out.push({ question_id: q.id, answer: value.trim() });
+        break;
+      }
+      case 'DROPDOWN':
+      case 'RADIO': {
+        if (typeof value !== 'string' || !q.options.includes(value)) add(q, { key: 'not_found_choice' });
+        else out.push({ question_id: q.id, answer: value });
+        break;
+      }
+      case 'CHECKBOX': {
+        const list = Array.isArray(value) ? value : [value];
+        if (list.some((v) => !q.options.includes(v))) add(q, { key: 'not_found_choice' });
+        else out.push({ question_id: q.id, answer: [...new Set(list)] });
+        break;
+      }
+      case 'DATE': {
+        if (typeof value !== 'string' || !validDate(value)) add(q, { key: 'invalid_date' });
+        else out.push({ question_id: q.id, answer: value });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The attendee questions asked for a ticket (a question listing no tickets is asked for all). */
+export const attendeeQuestionsFor = (questions: PublicQuestionDto[], ticketId: number) =>
+  questions.filter((q) => q.applies_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId)));
+
+export const orderQuestions = (questions: PublicQuestionDto[]) => questions.filter((q) => q.applies_to === 'ORDER');

@@ -1,0 +1,101 @@
+import { and, eq } from 'drizzle-orm';
+import { priceUnit, type Charge, type Promo, type UnitPrice } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { events, promoCodes, promoCodeTickets } from '../../db/schema/index.js';
+import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
+import { listTaxes, toTaxDto } from '../taxes/taxes.repository.js';
+import type { CapacityStock, TicketStock } from '../tickets/availability.js';
+import { loadTickets, type TicketWithParts, type TierRow } from '../tickets/tickets.repository.js';
+import type { StockCounts } from './stock.js';
+
+export type EventRow = typeof events.$inferSelect;
+
+export interface PromoInfo extends Promo {
+  id: number;
+  code: string;
+  ticket_ids: number[];
+  max_uses: number | null;
+  expires_at: Date | null;
+}
+
+/** What a checkout reads of an event: the event, its tickets with charges, capacities and a promo code. */
+export interface Catalogue {
+  event: EventRow;
+  tickets: TicketWithParts[];
+  charges: Map<number, Charge[]>;
+  capacities: CapacityStock[];
+}
+
+/** A live event by id, for the public; drafts, archived and unknown events are null. */
+export async function findPublicEvent(db: Executor, eventId: number): Promise<EventRow | null> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Loads the tickets, their taxes and fees, and the capacity assignments of an event. */
+export async function loadCatalogue(db: Executor, event: EventRow): Promise<Catalogue> {
+  const [tickets, taxes, capacities] = await Promise.all([
+    loadTickets(db, event.account_id, event.id),
+    listTaxes(db, event.account_id),
+    loadCapacities(db, event.account_id, event.id),
+  ]);
+  const dtos = taxes.map((t) => toTaxDto(t, event.currency));
+  const charges = new Map(tickets.map((t) => [t.ticket.id, dtos.filter((c) => t.taxIds.includes(c.id))]));
+  return { event, tickets, charges, capacities: capacities.map(toCapacityStock) };
+}
+
+/** A promo code of the event by its text (any case), or null. Expiry and usage are the caller's to check. */
+export async function findPromoByCode(db: Executor, eventId: number, code: string): Promise<PromoInfo | null> {
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(and(eq(promoCodes.event_id, eventId), eq(promoCodes.code_key, code.trim().toLowerCase())))
+    .limit(1);
+  if (!row) return null;
+  const links = await db.select({ ticket_id: promoCodeTickets.ticket_id }).from(promoCodeTickets).where(eq(promoCodeTickets.promo_code_id, row.id));
+  return {
+    id: row.id,
+    code: row.code,
+    discount_type: row.discount_type,
+    discount: Number(row.discount),
+    ticket_ids: links.map((l) => l.ticket_id).sort((a, b) => a - b),
+    max_uses: row.max_uses,
+    expires_at: row.expires_at,
+  };
+}
+
+/** The code applies to this ticket (no tickets listed means every ticket). */
+export const promoApplies = (promo: PromoInfo | null, ticketId: number) => !!promo && (promo.ticket_ids.length === 0 || promo.ticket_ids.includes(ticketId));
+
+/** The base price of one unit before any discount: the tier's, the ticket's, or the donation. */
+export function baseOf(t: TicketWithParts, tier: TierRow | null, donation: number | null): number {
+  switch (t.ticket.type) {
+    case 'PAID':
+      return t.ticket.price ?? 0;
+    case 'TIERED':
+      return tier?.price ?? 0;
+    case 'DONATION':
+      return donation ?? t.ticket.min_price ?? 0;
+    default:
+      return 0;
+  }
+}
+
+/** Prices one unit with the one pricing rule. */
+export function unitPrice(c: Catalogue, t: TicketWithParts, tier: TierRow | null, donation: number | null, promo: PromoInfo | null): UnitPrice {
+  return priceUnit(t.ticket.type, baseOf(t, tier, donation), c.charges.get(t.ticket.id) ?? [], promoApplies(promo, t.ticket.id) ? promo : null);
+}
+
+/** The stock rule's view of the catalogue with the given counts. */
+export function stockOf(c: Catalogue, counts: StockCounts): TicketStock[] {
+  return c.tickets.map((p) => ({
+    id: p.ticket.id,
+    quantity: p.ticket.quantity,
+    ...counts.of(p.ticket.id),
+    tiers: p.ticket.type === 'TIERED' ? p.tiers.map((tier) => ({ id: tier.id, quantity: tier.quantity, ...counts.of(p.ticket.id, tier.id) })) : undefined,
+  }));
+}

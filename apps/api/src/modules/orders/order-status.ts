@@ -1,0 +1,73 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { attendees, orders } from '../../db/schema/index.js';
+import { DomainError, notFound } from '../../shared/errors.js';
+import { enqueueOrderMails, type OrderMailContext } from './order-mails.js';
+import { isExpired, ownsOrder, type OrderRow } from './order-view.js';
+
+export interface OrderContext extends OrderMailContext {
+  now: Date;
+}
+
+/** Locks one order of an event for a change (by id or short id). */
+export async function lockOrder(tx: Tx, eventId: number, by: { id: number } | { shortId: string }): Promise<OrderRow> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.event_id, eventId), 'id' in by ? eq(orders.id, by.id) : eq(orders.short_id, by.shortId)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * A checkout the buyer may still work on: theirs (token), still RESERVED and within its hold.
+ * Anything else is answered with the state the buyer should see.
+ */
+export function assertOpenCheckout(order: OrderRow, token: string | null | undefined, now: Date): void {
+  if (order.status === 'ABANDONED' || (order.status === 'RESERVED' && !ownsOrder(order, token))) throw new DomainError('ORDER_PAGE_UNAVAILABLE');
+  if (order.status === 'COMPLETED' && order.payment_status === 'PAYMENT_RECEIVED') throw new DomainError('ORDER_ALREADY_PAID');
+  if (order.status !== 'RESERVED') throw new DomainError('ORDER_NOT_EDITABLE');
+  if (isExpired(order, now)) throw new DomainError('ORDER_EXPIRED');
+}
+
+async function setStatus(tx: Tx, order: OrderRow, changes: Partial<typeof orders.$inferInsert>, attendeeStatus: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED', now: Date) {
+  await tx.update(orders).set({ ...changes, updated_at: now }).where(eq(orders.id, order.id));
+  await tx
+    .update(attendees)
+    .set({ status: attendeeStatus, updated_at: now })
+    .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, ['RESERVED', 'AWAITING_PAYMENT', 'ACTIVE'])));
+}
+
+/** Completes an order: tickets become valid, the buyer, each attendee and the organizer are mailed. */
+export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, paid: boolean): Promise<number[]> {
+  await setStatus(
+    tx,
+    order,
+    { status: 'COMPLETED', payment_status: paid ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED', reserved_until: null, completed_at: ctx.now },
+    'ACTIVE',
+    ctx.now,
+  );
+  return enqueueOrderMails(tx, ctx, order.id, 'completed');
+}
+
+/** The buyer chose to pay offline: the stock stays held (without deadline) until marked paid or cancelled. */
+export async function awaitOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
+  await setStatus(tx, order, { status: 'AWAITING_PAYMENT', payment_status: 'AWAITING_PAYMENT', payment_provider: 'OFFLINE', reserved_until: null }, 'AWAITING_PAYMENT', ctx.now);
+  return enqueueOrderMails(tx, ctx, order.id, 'awaiting_payment');
+}
+
+/** The organizer received an offline payment: the order completes and the tickets go out. */
+export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
+  if (order.status === 'COMPLETED') throw new DomainError('ORDER_ALREADY_PAID');
+  if (order.status !== 'AWAITING_PAYMENT') throw new DomainError('ORDER_NOT_EDITABLE');
+  await setStatus(tx, order, { status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', completed_at: ctx.now }, 'ACTIVE', ctx.now);
+  return enqueueOrderMails(tx, ctx, order.id, 'paid');
+}
+
+/** Cancels an order: its tickets are voided and return to the pool; the buyer is told. */
+export async function cancelOrder(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
+  if (!['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
+  await setStatus(tx, order, { status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null }, 'CANCELLED', ctx.now);
+  return enqueueOrderMails(tx, ctx, order.id, 'cancelled');
+}

@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  DEFAULT_EVENT_COLORS,
+  type OrderEventDto,
+  type PublicAttendeeDto,
+  type PublicOrderDto,
+  type PublicQuestionDto,
+} from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { attendees, events, orderItems, orders, organizers, questionAnswers, questions, questionTickets } from '../../db/schema/index.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { imagesByOwner, toImageDto } from '../images/images.repository.js';
+import { hashToken } from '../../shared/tokens.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type AttendeeRow = typeof attendees.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+const EMPTY_LOCATION = { venue_name: null, address_line_1: null, address_line_2: null, city: null, state_or_region: null, zip_or_postal_code: null, country: null };
+
+/** A RESERVED order whose hold ran out: its stock is free again and the buyer must start over. */
+export const isExpired = (o: Pick<OrderRow, 'status' | 'reserved_until'>, now: Date) => o.status === 'RESERVED' && (!o.reserved_until || o.reserved_until <= now);
+
+/** The order of an event by its public short id. */
+export async function findOrderByShortId(db: Executor, eventId: number, shortId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.event_id, eventId), eq(orders.short_id, shortId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The request carries the token this order was reserved with. */
+export const ownsOrder = (order: OrderRow, token: string | null | undefined) => !!token && hashToken(token) === order.checkout_token_hash;
+
+/** The event as order and ticket pages show it; join details and the post-checkout message only once earned. */
+export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status']): Promise<OrderEventDto> {
+  const [[organizer], covers] = await Promise.all([
+    db.select({ name: organizers.name }).from(organizers).where(eq(organizers.id, event.organizer_id)),
+    imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]),
+  ]);
+  const cover = covers.get(event.id);
+  const completed = status === 'COMPLETED';
+  return {
+    id: event.id,
+    title: event.title,
+    slug: event.slug,
+    start_date: event.start_date.toISOString(),
+    end_date: event.end_date?.toISOString() ?? null,
+    timezone: event.timezone,
+    currency: event.currency,
+    is_online: event.is_online,
+    location: { ...EMPTY_LOCATION, ...event.location },
+    organizer_name: organizer?.name ?? '',
+    colors: { ...DEFAULT_EVENT_COLORS, ...(event.colors ?? {}) },
+    support_email: event.support_email,
+    cover_image: cover ? toImageDto(cover, storage) : null,
+    online_details: completed && event.is_online ? event.online_details : null,
+    post_checkout_message: completed || status === 'AWAITING_PAYMENT' ? event.post_checkout_message : null,
+    offline_payments_enabled: event.offline_payments_enabled,
+    offline_payment_instructions: event.offline_payment_instructions,
+  };
+}
+
+/** Visible questions of an event (for the checkout form). */
+export async function checkoutQuestions(db: Executor, eventId: number): Promise<PublicQuestionDto[]> {
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.event_id, eventId), eq(questions.is_hidden, false)))
+    .orderBy(asc(questions.sort_order), asc(questions.id));
+  const links = rows.length ? await db.select().from(questionTickets).where(inArray(questionTickets.question_id, rows.map((r) => r.id))) : [];
+  return rows.map((q) => ({
+    id: q.id,
+    title: q.title,
+    description: q.description,
+    type: q.type,
+    options: q.options,
+    required: q.required,
+    applies_to: q.applies_to,
+    ticket_ids: links.filter((l) => l.question_id === q.id).map((l) => l.ticket_id),
+  }));
+}
+
+export function toAttendeeDto(a: AttendeeRow, item: { ticket_name: string; tier_label: string | null }): PublicAttendeeDto {
+  return {
+    short_id: a.short_id,
+    ticket_id: a.ticket_id,
+    tier_id: a.tier_id,
+    ticket_name: item.ticket_name,
+    tier_label: item.tier_label,
+    first_name: a.first_name,
+    last_name: a.last_name,
+    email: a.email,
+    status: a.status,
+  };
+}
+
+/** An order as the buyer sees it. `token` is the request's checkout token (ownership). */
+export async function publicOrderView(db: Executor, storage: FileStorage, order: OrderRow, token: string | null | undefined, now: Date): Promise<PublicOrderDto> {
+  const [[event], items, people, answers] = await Promise.all([
+    db.select().from(events).where(eq(events.id, order.event_id)),
+    db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id)),
+    db.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position)),
+    db
+      .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title })
+      .from(questionAnswers)
+      .innerJoin(questions, eq(questions.id, questionAnswers.question_id))
+      .where(eq(questionAnswers.order_id, order.id))
+      .orderBy(asc(questionAnswers.id)),
+  ]);
+  const expired = isExpired(order, now);
+  const reserved = order.status === 'RESERVED';
+  const itemOf = (id: number) => items.find((i) => i.id === id)!;
+  return {
+    short_id: order.short_id,
+    order_number: order.order_number,
+    status: order.status,
+    payment_status: order.payment_status,
+    payment_provider: order.payment_provider,
+    is_expired: expired,
+    reserved_until: reserved ? (order.reserved_until?.toISOString() ?? null) : null,
+    hold_extended: order.hold_extended,
+    can_extend: reserved && !order.hold_extended,
+    details_complete: !!order.email,
+    is_owner: ownsOrder(order, token),
+    currency: order.currency,
+    totals: { subtotal: order.subtotal, discount: order.discount_total, fees: order.fee_total, taxes: order.tax_total, total: order.total },
+    promo_code: order.promo_code,
+    buyer: order.email ? { first_name: order.first_name ?? '', last_name: order.last_name ?? '', email: order.email } : null,
+    locale: order.locale,
+    items: items.map((i) => ({ ticket_id: i.ticket_id, tier_id: i.tier_id, ticket_name: i.ticket_name, tier_label: i.tier_label, quantity: i.quantity, unit: i.unit, total: i.total })),
+    attendees: people.map((a) => toAttendeeDto(a, itemOf(a.order_item_id))),
+    questions: reserved ? await checkoutQuestions(db, order.event_id) : [],
+    answers: answers.map((a) => ({
+      question_id: a.question_id,
+      attendee_short_id: a.attendee_id === null ? null : (people.find((p) => p.id === a.attendee_id)?.short_id ?? null),
+      question_title: a.title,
+      answer: a.answer,
+    })),
+    event: await orderEventView(db, storage, event!, order.status),
+    created_at: order.created_at.toISOString(),
+    completed_at: order.completed_at?.toISOString() ?? null,
+    server_now: now.toISOString(),
+  };
+}

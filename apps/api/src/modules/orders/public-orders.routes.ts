@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { CHECKOUT_TOKEN_HEADER, IDEMPOTENCY_HEADER, orderDetailsBody, publicEventParams, publicOrderParams, reserveOrderBody, type PublicOrderDto } from '@admitone/shared';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import type { Tx } from '../../db/client.js';
+import { requestLocale } from '../../plugins/locale.js';
+import { notFound } from '../../shared/errors.js';
+import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
+import { once } from './idempotency.js';
+import { lockOrder, type OrderContext } from './order-status.js';
+import { findOrderByShortId, publicOrderView } from './order-view.js';
+import { reserveOrder } from './reserve-order.js';
+
+const tags = ['checkout'];
+const headers = z.object({
+  [CHECKOUT_TOKEN_HEADER]: z.string().max(200).optional(),
+  [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional(),
+});
+
+/** The buyer's side of an order (SPEC §2 /checkout): reserve, details, extend the hold, pay offline. */
+export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl });
+  const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
+  const keyOf = (req: FastifyRequest) => req.headers[IDEMPOTENCY_HEADER] as string | undefined;
+  const view = (tx: Tx, orderId: { eventId: number; shortId: string }, token: string | null, now: Date) =>
+    findOrderByShortId(tx, orderId.eventId, orderId.shortId).then((o) => {
+      if (!o) throw notFound();
+      return publicOrderView(tx, deps.storage, o, token, now);
+    });
+
+  /** Runs one checkout step on the locked order, once per idempotency key, then sends its mails. */
+  async function step(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, scope: string, run: (tx: Tx, c: OrderContext) => Promise<number[]>) {
+    const c = ctx();
+    const token = tokenOf(req);
+    let mails: number[] = [];
+    const answer = await db.transaction((tx) =>
+      once<{ data: PublicOrderDto }>(tx, `${scope}:${req.params.eventId}:${req.params.shortId}`, keyOf(req), req.body ?? null, async () => {
+        mails = await run(tx, c);
+        return { status: 200, body: { data: await view(tx, req.params, token, c.now) } };
+      }),
+    );
+    if (mails.length) await deps.jobs.deliverOutbox(mails);
+    return answer;
+  }
+
+  app.post(
+    '/events/:eventId/order',
+    {
+      schema: { tags, summary: 'Reserve tickets: hold them for the event order timeout (the checkout starts)', params: publicEventParams, headers, body: reserveOrderBody },
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      const now = deps.clock.now();
+      const locale = req.body.locale ?? requestLocale(req);
+      const answer = await db.transaction((tx) =>
+        once(tx, `reserve:${req.params.eventId}`, keyOf(req), req.body, async () => {
+          const { orderId, checkoutToken } = await reserveOrder(tx, { now, locks: deps.stockLocks }, req.params.eventId, req.body, { checkoutToken: tokenOf(req), locale });
+          const order = await lockOrder(tx, req.params.eventId, { id: orderId });
+          return { status: 201, body: { data: await publicOrderView(tx, deps.storage, order, checkoutToken, now), checkout_token: checkoutToken } };
+        }),
+      );
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  app.get('/events/:eventId/order/:shortId', { schema: { tags, summary: 'An order as its buyer sees it', params: publicOrderParams, headers } }, async (req) => {
+    const order = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
+    if (!order) throw notFound();
+    return { data: await publicOrderView(db, deps.storage, order, tokenOf(req), deps.clock.now()) };
+  });
+
+  app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody } }, async (req) => {
+    const locale = req.body.locale ?? requestLocale(req);
+    const answer = await step(req, 'details', async (tx, c) => {
+      const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
+      return saveOrderDetails(tx, c, order, tokenOf(req), req.body, locale);
+    });
+    return answer.body;
+  });
+
+  app.post('/events/:eventId/order/:shortId/extend', { schema: { tags, summary: 'Extend the hold once (WCAG 2.2.1)', params: publicOrderParams, headers } }, async (req) => {
+    const answer = await step(req, 'extend', async (tx, c) => {
+      const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
+      await extendHold(tx, { ...c, locks: deps.stockLocks }, order, tokenOf(req));
+      return [];
+    });
+    return answer.body;
+  });
+
+  app.post('/events/:eventId/order/:shortId/offline-payment', { schema: { tags, summary: 'Pay offline: the order awaits payment', params: publicOrderParams, headers } }, async (req) => {
+    const answer = await step(req, 'offline', async (tx, c) => {
+      const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
+      return chooseOfflinePayment(tx, c, order, tokenOf(req));
+    });
+    return answer.body;
+  });
+};
+

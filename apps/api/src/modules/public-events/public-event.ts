@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_EVENT_COLORS,
+  type AppliedPromoDto,
+  type PublicEventDto,
+  type PublicTicketDto,
+  type TicketSaleState,
+} from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { organizers } from '../../db/schema/index.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { lifecycleOf } from '../events/event-dto.js';
+import { imagesByOwner, toImageDto } from '../images/images.repository.js';
+import { findPromoByCode, loadCatalogue, promoApplies, stockOf, unitPrice, type EventRow, type PromoInfo } from '../orders/catalogue.js';
+import { promoUsable } from '../orders/order-lines.js';
+import { countStock, promoUses } from '../orders/stock.js';
+import { availability } from '../tickets/availability.js';
+import { saleState, tieredState } from '../tickets/sale-state.js';
+
+const EMPTY_LOCATION = { venue_name: null, address_line_1: null, address_line_2: null, city: null, state_or_region: null, zip_or_postal_code: null, country: null };
+
+/** A promo code a buyer may use right now (exists, not expired, not used up), or null. */
+export async function usablePromo(db: Executor, eventId: number, code: string, now: Date): Promise<PromoInfo | null> {
+  const promo = await findPromoByCode(db, eventId, code);
+  if (!promo || !promoUsable(promo, now)) return null;
+  if (promo.max_uses !== null && ((await promoUses(db, [promo.id], now)).get(promo.id) ?? 0) >= promo.max_uses) return null;
+  return promo;
+}
+
+export const toAppliedPromo = (p: PromoInfo): AppliedPromoDto => ({ code: p.code, discount_type: p.discount_type, discount: p.discount, ticket_ids: p.ticket_ids });
+
+/** Whether a ticket in this state is listed for buyers, given its "hide when/before/after" flags. */
+function listed(state: TicketSaleState, flags: { hide_when_sold_out: boolean; hide_before_sale_start: boolean; hide_after_sale_end: boolean }) {
+  if (state === 'HIDDEN') return false;
+  if (state === 'SOLD_OUT' && flags.hide_when_sold_out) return false;
+  if (state === 'SALE_STARTS' && flags.hide_before_sale_start) return false;
+  if (state === 'SALE_ENDED' && flags.hide_after_sale_end) return false;
+  return true;
+}
+
+/** How many a buyer may pick: within max per order and what is left; 0 unless on sale. */
+const selectable = (state: TicketSaleState, available: number | null, max: number | null) =>
+  state !== 'ON_SALE' ? 0 : Math.min(available ?? Number.MAX_SAFE_INTEGER, max ?? 100, 100);
+
+/**
+ * An event as a visitor sees it: only visible tickets (promo-only ones when the code unlocks them),
+ * each with its sale state, what may be chosen and prices through the one pricing rule.
+ */
+export async function publicEventView(db: Executor, storage: FileStorage, event: EventRow, promoCode: string | undefined, now: Date): Promise<PublicEventDto> {
+  const promo = promoCode ? await usablePromo(db, event.id, promoCode, now) : null;
+  const [catalogue, counts, [organizer], covers, logos] = await Promise.all([
+    loadCatalogue(db, event),
+    countStock(db, event.id, now),
+    db.select().from(organizers).where(eq(organizers.id, event.organizer_id)),
+    imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]),
+    imagesByOwner(db, event.account_id, 'organizer', 'ORGANIZER_LOGO', [event.organizer_id]),
+  ]);
+  const stock = availability(stockOf(catalogue, counts), catalogue.capacities);
+  const eventEnded = (event.end_date ?? event.start_date) <= now;
+  const showRemaining = event.show_remaining_tickets;
+  const tickets: PublicTicketDto[] = [];
+  catalogue.tickets.forEach((p, i) => {
+    const t = p.ticket;
+    const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
+    if (t.requires_promo_code && !unlocked) return;
+    const a = stock[i]!;
+    const tiers = p.tiers
+      .filter((tier) => !tier.is_hidden)
+      .map((tier) => {
+        const available = a.tiers.find((x) => x.id === tier.id)?.available ?? null;
+        const state = saleState({ is_hidden: false, sale_start: tier.sale_start ?? t.sale_start, sale_end: tier.sale_end ?? t.sale_end, available }, now, eventEnded);
+        return {
+          id: tier.id,
+          label: tier.label,
+          sale_state: state,
+          sale_start: (tier.sale_start ?? t.sale_start)?.toISOString() ?? null,
+          sale_end: (tier.sale_end ?? t.sale_end)?.toISOString() ?? null,
+          unit: unitPrice(catalogue, p, tier, null, promo),
+          max_selectable: selectable(state, available, t.max_per_order),
+          remaining: showRemaining ? available : null,
+        };
+      });
+    const state =
+      t.type === 'TIERED'
+        ? tieredState(tiers.map((x) => x.sale_state), t.is_hidden)
+        : saleState({ is_hidden: t.is_hidden, sale_start: t.sale_start, sale_end: t.sale_end, available: a.available }, now, eventEnded);
+    if (!listed(state, t)) return;
+    const unit = t.type === 'TIERED' ? null : unitPrice(catalogue, p, null, null, promo);
+    tickets.push({
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      type: t.type,
+      sale_state: state,
+      sale_start: t.sale_start?.toISOString() ?? null,
+      sale_end: t.sale_end?.toISOString() ?? null,
+      min_per_order: t.min_per_order,
+      max_per_order: t.max_per_order,
+      max_selectable: t.type === 'TIERED' ? Math.min(t.max_per_order ?? 100, 100) : selectable(state, a.available, t.max_per_order),
+      remaining: showRemaining ? a.available : null,
+      unit,
+      min_price: t.type === 'DONATION' ? t.min_price : null,
+      tiers,
+      charges: catalogue.charges.get(t.id) ?? [],
+      is_discounted: (unit?.discount ?? 0) > 0 || tiers.some((x) => x.unit.discount > 0),
+      unlocked_by_promo: unlocked,
+    });
+  });
+  const cover = covers.get(event.id);
+  const logo = logos.get(event.organizer_id);
+  return {
+    id: event.id,
+    title: event.title,
+    slug: event.slug,
+    description: event.description,
+    start_date: event.start_date.toISOString(),
+    end_date: event.end_date?.toISOString() ?? null,
+    timezone: event.timezone,
+    currency: event.currency,
+    lifecycle: lifecycleOf(event.start_date, event.end_date, now),
+    is_online: event.is_online,
+    location: { ...EMPTY_LOCATION, ...event.location },
+    cover_image: cover ? toImageDto(cover, storage) : null,
+    organizer: {
+      id: organizer!.id,
+      name: organizer!.name,
+      description: organizer!.description,
+      website: organizer!.website,
+      logo: logo ? toImageDto(logo, storage) : null,
+    },
+    settings: {
+      colors: { ...DEFAULT_EVENT_COLORS, ...(event.colors ?? {}) },
+      pre_checkout_message: event.pre_checkout_message,
+      price_display_mode: event.price_display_mode,
+      show_remaining_tickets: event.show_remaining_tickets,
+      cover_display: event.cover_display,
+      seo_title: event.seo_title,
+      seo_description: event.seo_description,
+      seo_keywords: event.seo_keywords,
+      allow_search_engine_indexing: event.allow_search_engine_indexing,
+      order_timeout_minutes: event.order_timeout_minutes,
+      support_email: event.support_email,
+      offline_payments_enabled: event.offline_payments_enabled,
+    },
+    tickets,
+    promo: promo ? toAppliedPromo(promo) : null,
+    promo_invalid: !!promoCode && !promo,
+    url: `/event/${event.id}/${event.slug}`,
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageViewBody, publicAttendeeParams, publicEventParams, publicEventQuery, publicPromoParams } from '@admitone/shared';
+import type { AppDeps } from '../../app.js';
+import { notFound } from '../../shared/errors.js';
+import { findPublicEvent } from '../orders/catalogue.js';
+import { qrSvg } from '../orders/documents/ticket-qr.js';
+import { countPageView } from './page-views.js';
+import { publicEventView, toAppliedPromo, usablePromo } from './public-event.js';
+import { publicTicketView } from './ticket-page.js';
+
+const tags = ['public'];
+
+/** What anyone may read (SPEC §7 Public): live events, promo code checks, tickets by their secret link. */
+export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  const liveEvent = async (id: number) => {
+    const event = await findPublicEvent(db, id);
+    if (!event) throw notFound();
+    return event;
+  };
+
+  app.get('/events/:eventId', { schema: { tags, summary: 'A live event with its visible tickets (draft, archived: 404)', params: publicEventParams, querystring: publicEventQuery } }, async (req) => {
+    const event = await liveEvent(req.params.eventId);
+    return { data: await publicEventView(db, deps.storage, event, req.query.promo_code, deps.clock.now()) };
+  });
+
+  app.get('/events/:eventId/promo-codes/:code', { schema: { tags, summary: 'Whether a promo code can be used now', params: publicPromoParams } }, async (req) => {
+    const event = await liveEvent(req.params.eventId);
+    const promo = await usablePromo(db, event.id, req.params.code, deps.clock.now());
+    return { valid: !!promo, promo: promo ? toAppliedPromo(promo) : null };
+  });
+
+  app.post(
+    '/events/:eventId/views',
+    { schema: { tags, summary: 'Count a view of the public page (once per visitor per half hour)', params: publicEventParams, body: pageViewBody }, config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+    async (req, reply) => {
+      const event = await liveEvent(req.params.eventId);
+      await countPageView(db, event.id, req.body.visitor_id, deps.clock.now());
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/events/:eventId/attendees/:shortId', { schema: { tags, summary: 'A ticket by its secret link', params: publicAttendeeParams } }, async (req) => ({
+    data: await publicTicketView(db, deps.storage, req.params.eventId, req.params.shortId),
+  }));
+
+  app.get('/events/:eventId/attendees/:shortId/qr.svg', { schema: { tags, summary: "A valid ticket's QR code", params: publicAttendeeParams } }, async (req, reply) => {
+    const ticket = await publicTicketView(db, deps.storage, req.params.eventId, req.params.shortId);
+    if (!ticket.qr_code) throw notFound();
+    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'private, max-age=300').send(await qrSvg(ticket.qr_code));
+  });
+};

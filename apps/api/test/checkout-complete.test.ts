@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../src/shared/clock.js';
+import { details, liveEvent, publicEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { registerUser } from './factories.js';
+import { call, createTestApp, type TestContext } from './test-app.js';
+
+let ctx: TestContext;
+const clock = new TestClock(new Date('2027-03-01T12:00:00Z'));
+beforeAll(async () => {
+  ctx = await createTestApp({ clock });
+});
+afterAll(() => ctx.close());
+
+const free = { name: 'Lawn', type: 'FREE', quantity: 5 };
+const paid = { name: 'Seat', type: 'PAID', price: 2500, quantity: 10 };
+
+async function questionsFor(token: string, eventId: number, ticketId: number) {
+  const q = (body: object) => call(ctx.app, 'POST', `/api/events/${eventId}/questions`, { token, body }).then((r) => r.json().data);
+  return {
+    size: await q({ title: 'T-shirt size', type: 'DROPDOWN', options: ['S', 'M'], required: true, applies_to: 'ATTENDEE', ticket_ids: [ticketId] }),
+    diet: await q({ title: 'Dietary needs', type: 'MULTI_LINE_TEXT', applies_to: 'ATTENDEE' }),
+    heard: await q({ title: 'How did you hear?', type: 'RADIO', options: ['Friends', 'Poster'], required: true, applies_to: 'ORDER' }),
+    arrival: await q({ title: 'Arrival', type: 'DATE', applies_to: 'ORDER' }),
+    stages: await q({ title: 'Stages', type: 'CHECKBOX', options: ['Main', 'Club'], applies_to: 'ORDER' }),
+    secret: await q({ title: 'Internal', type: 'SINGLE_LINE_TEXT', required: true, is_hidden: true, applies_to: 'ORDER' }),
+  };
+}
+
+const url = (eventId: number, shortId: string, rest = '') => `/api/public/events/${eventId}/order/${shortId}${rest}`;
+
+describe('details and completion', () => {
+  it('checks every answer by type, then completes a free order at once', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [free, { ...free, name: 'Other' }]);
+    const q = await questionsFor(u.token, event.id, tickets[0]!.id);
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }, { ticket_id: tickets[1]!.id, quantity: 1 }] })).json();
+    expect(r.data.questions.map((x: { title: string }) => x.title)).toEqual(['T-shirt size', 'Dietary needs', 'How did you hear?', 'Arrival', 'Stages']);
+    const headers = tokenHeader(r.checkout_token);
+    const bad = details(r.data, { answers: { [q.arrival.id]: '2027-02-30', [q.stages.id]: ['Main', 'Roof'] } });
+    bad.attendees[0]!.answers = { [q.size.id]: 'XXL' };
+    const res = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: bad, locale: 'de' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().error.field_errors).sort()).toEqual([`answers.${q.arrival.id}`, `answers.${q.heard.id}`, `answers.${q.stages.id}`, `attendees.0.answers.${q.size.id}`].sort());
+    expect(res.json().error.field_errors[`answers.${q.heard.id}`]).toEqual(['Dieses Feld ist erforderlich.']);
+
+    const good = details(r.data, { answers: { [q.heard.id]: 'Poster', [q.arrival.id]: '2027-06-01', [q.stages.id]: ['Club'] } });
+    good.attendees[0]!.answers = { [q.size.id]: 'M', [q.diet.id]: 'Vegan' };
+    const done = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: good });
+    expect(done.statusCode).toBe(200);
+    const order = done.json().data;
+    expect(order).toMatchObject({ status: 'COMPLETED', payment_status: 'NO_PAYMENT_REQUIRED', reserved_until: null, buyer: { first_name: 'Grace', email: 'grace@example.test' } });
+    expect(order.attendees.map((a: { first_name: string; status: string }) => [a.first_name, a.status])).toEqual([['Guest1', 'ACTIVE'], ['Guest2', 'ACTIVE']]);
+    expect(order.answers).toHaveLength(5);
+    const again = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: good });
+    expect(again.json().error.code).toBe('ORDER_NOT_EDITABLE');
+
+    const tickets2 = (await call(ctx.app, 'GET', `/api/events/${event.id}/tickets`, { token: u.token })).json().data;
+    expect(tickets2[0]).toMatchObject({ sold: 1, reserved: 0, available: 4, has_orders: true, can_change_type: false });
+  });
+
+  it('only the browser holding the checkout token may fill it in', async () => {
+    const { event, tickets } = await liveEvent(ctx.app, [free]);
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+    const view = await call(ctx.app, 'GET', url(event.id, r.data.short_id));
+    expect(view.json().data.is_owner).toBe(false);
+    const res = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: tokenHeader('someone-else'), body: details(r.data) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'ORDER_PAGE_UNAVAILABLE', message: 'This order page is no longer available.' });
+    expect((await call(ctx.app, 'GET', url(event.id + 1000, r.data.short_id))).statusCode).toBe(404);
+  });
+
+  it('extends a hold once; after expiry only while the tickets are still free', async () => {
+    const { event, tickets } = await liveEvent(ctx.app, [{ ...free, quantity: 2 }]);
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).json();
+    const headers = tokenHeader(r.checkout_token);
+    clock.advance(14 * 60_000);
+    const ext = await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/extend'), { headers });
+    expect(ext.json().data).toMatchObject({ hold_extended: true, can_extend: false, reserved_until: '2027-03-01T12:29:00.000Z' });
+    expect((await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/extend'), { headers })).json().error.code).toBe('HOLD_ALREADY_EXTENDED');
+
+    clock.advance(16 * 60_000);
+    const second = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+    clock.advance(16 * 60_000);
+    // The second hold ran out too, but its ticket is still free: extending it is granted.
+    const x2 = await call(ctx.app, 'POST', url(event.id, second.data.short_id, '/extend'), { headers: tokenHeader(second.checkout_token) });
+    expect(x2.statusCode).toBe(200);
+    const third = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+    expect(third.data.status).toBe('RESERVED');
+    // The third hold runs out and someone else takes the last two: too late to extend.
+    clock.advance(20 * 60_000);
+    expect((await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).statusCode).toBe(201);
+    const late = await call(ctx.app, 'POST', url(event.id, third.data.short_id, '/extend'), { headers: tokenHeader(third.checkout_token) });
+    expect(late.json().error.code).toBe('NO_TICKETS_AVAILABLE');
+  });
+});
+
+describe('offline payment', () => {
+  it('awaits payment holding the stock, then the organizer marks it paid or cancels it', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [paid]);
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 3 }] })).json();
+    const headers = tokenHeader(r.checkout_token);
+    const off = () => call(ctx.app, 'POST', url(event.id, r.data.short_id, '/offline-payment'), { headers, body: {} });
+    expect((await off()).json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { offline_payments_enabled: true, offline_payment_instructions: '<p>IBAN DE00<script>x</script></p>' } });
+    expect((await off()).json().error.code).toBe('DETAILS_REQUIRED');
+    const filled = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data) });
+    expect(filled.json().data).toMatchObject({ status: 'RESERVED', details_complete: true, totals: { total: 7500 } });
+    const placed = await off();
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().data).toMatchObject({
+      status: 'AWAITING_PAYMENT',
+      payment_provider: 'OFFLINE',
+      event: { offline_payment_instructions: '<p>IBAN DE00</p>' },
+    });
+    clock.advance(60 * 60_000);
+    expect((await publicEvent(ctx.app, event.id)).tickets[0]!.max_selectable).toBe(7);
+    const attendee = placed.json().data.attendees[0].short_id;
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data).toMatchObject({ qr_code: null, order_status: 'AWAITING_PAYMENT' });
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}/qr.svg`)).statusCode).toBe(404);
+
+    const orderId = await orderIdOf(event.id, r.data.short_id);
+    const stranger = await registerUser(ctx.app);
+    expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mark-as-paid`, { token: stranger.token })).statusCode).toBe(404);
+    const paidRes = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mark-as-paid`, { token: u.token });
+    expect(paidRes.json().data).toMatchObject({ status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED' });
+    expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mark-as-paid`, { token: u.token })).json().error.code).toBe('ORDER_ALREADY_PAID');
+    const page = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data;
+    expect(page).toMatchObject({ qr_code: attendee, attendee: { first_name: 'Guest1', ticket_name: 'Seat' }, unit: { total: 2500 } });
+    const svg = await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}/qr.svg`);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain('<svg');
+
+    const cancel = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/cancel`, { token: u.token });
+    expect(cancel.json().data.status).toBe('CANCELLED');
+    expect((await publicEvent(ctx.app, event.id)).tickets[0]!.max_selectable).toBe(10);
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data.qr_code).toBeNull();
+  });
+});
+
+describe('the catalogue once orders exist', () => {
+  it('a ticket with orders cannot be deleted or change type; a tier with sales cannot be removed', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [free, { name: 'Tiers', type: 'TIERED', tiers: [{ label: 'Early', price: 0 }, { label: 'Late', price: 0 }] }, { ...free, name: 'Unsold' }]);
+    const tierId = tickets[1]!.tiers[0]!.id;
+    await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }, { ticket_id: tickets[1]!.id, tier_id: tierId, quantity: 1 }] });
+    const base = `/api/events/${event.id}/tickets`;
+    const del = await call(ctx.app, 'DELETE', `${base}/${tickets[0]!.id}`, { token: u.token });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toBe('This ticket has orders and cannot be deleted. You can hide it instead.');
+    const retype = await call(ctx.app, 'PUT', `${base}/${tickets[0]!.id}`, { token: u.token, body: { ...free, type: 'PAID', price: 100 } });
+    expect(retype.json().error.code).toBe('TICKET_TYPE_LOCKED');
+    const dropTier = await call(ctx.app, 'PUT', `${base}/${tickets[1]!.id}`, { token: u.token, body: { name: 'Tiers', type: 'TIERED', tiers: [{ id: tickets[1]!.tiers[1]!.id, label: 'Late', price: 0 }] } });
+    expect(dropTier.json().error.code).toBe('TIER_HAS_SALES');
+    const hideTier = await call(ctx.app, 'PUT', `${base}/${tickets[1]!.id}`, { token: u.token, body: { name: 'Tiers', type: 'TIERED', tiers: [{ id: tierId, label: 'Early', price: 0, is_hidden: true }, { id: tickets[1]!.tiers[1]!.id, label: 'Late', price: 0 }] } });
+    expect(hideTier.statusCode).toBe(200);
+    expect((await call(ctx.app, 'PUT', `${base}/${tickets[0]!.id}`, { token: u.token, body: { ...free, is_hidden: true } })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'DELETE', `${base}/${tickets[2]!.id}`, { token: u.token })).statusCode).toBe(204);
+  });
+
+  it('promo codes count their uses, capacities their use, and page views are counted once per visitor', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [paid]);
+    await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'TWO', discount_type: 'FIXED', discount: 500, max_uses: 1 } });
+    await call(ctx.app, 'POST', `/api/events/${event.id}/capacity-assignments`, { token: u.token, body: { name: 'Hall', capacity: 50, applies_to: 'ALL' } });
+    const first = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }], promo_code: 'TWO' });
+    expect(first.json().data.totals).toMatchObject({ subtotal: 5000, discount: 1000, total: 4000 });
+    const second = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], promo_code: 'two', expected_total: 2000 });
+    expect(second.json().error.field_errors).toEqual({ promo_code: ['That promo code is invalid.'] });
+    const promos = (await call(ctx.app, 'GET', `/api/events/${event.id}/promo-codes`, { token: u.token })).json().data;
+    expect(promos[0]).toMatchObject({ times_used: 1, is_active: false });
+    const caps = (await call(ctx.app, 'GET', `/api/events/${event.id}/capacity-assignments`, { token: u.token })).json().data;
+    expect(caps[0]).toMatchObject({ used: 2 });
+
+    const view = (visitor_id: string) => call(ctx.app, 'POST', `/api/public/events/${event.id}/views`, { body: { visitor_id } });
+    expect((await view('visitor-aaaa')).statusCode).toBe(204);
+    await view('visitor-aaaa');
+    await view('visitor-bbbb');
+    clock.advance(31 * 60_000);
+    await view('visitor-aaaa');
+    const { rows } = (await ctx.app.deps.database.db.execute(`select count(*)::int as n from event_page_views where event_id = ${event.id}` as never)) as unknown as { rows: Array<{ n: number }> };
+    expect(rows[0]!.n).toBe(3);
+  });
+});
+
+async function orderIdOf(eventId: number, shortId: string): Promise<number> {
+  const { rows } = (await ctx.app.deps.database.db.execute(`select id from orders where event_id = ${eventId} and short_id = '${shortId}'` as never)) as unknown as { rows: Array<{ id: number }> };
+  return rows[0]!.id;
+}

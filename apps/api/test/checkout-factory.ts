@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { CHECKOUT_TOKEN_HEADER, type PublicEventDto, type PublicOrderDto, type ReserveOrderBody, type TicketDto } from '@admitone/shared';
+import type { App } from '../src/app.js';
+import { events } from '../src/db/schema/index.js';
+import { createEvent, createOrganizer, registerUser } from './factories.js';
+import { call } from './test-app.js';
+
+export type TicketSpec = Record<string, unknown> & { name: string; type: string };
+
+/** An organizer with a live event (made live directly) and the given tickets. */
+export async function liveEvent(app: App, tickets: TicketSpec[], eventOverrides: Record<string, unknown> = {}) {
+  const u = await registerUser(app);
+  const organizer = await createOrganizer(app, u.token);
+  const event = await createEvent(app, u.token, organizer.id, { start_date: '2027-06-01T19:00', end_date: '2027-06-01T23:00', timezone: 'Europe/Berlin', currency: 'EUR', ...eventOverrides });
+  await app.deps.database.db.update(events).set({ status: 'LIVE' }).where(eq(events.id, event.id));
+  const created: TicketDto[] = [];
+  for (const t of tickets) {
+    const res = await call(app, 'POST', `/api/events/${event.id}/tickets`, { token: u.token, body: t });
+    if (res.statusCode !== 201) throw new Error(`ticket failed: ${res.statusCode} ${res.body}`);
+    created.push(res.json().data);
+  }
+  return { u, event, tickets: created };
+}
+
+export const publicEvent = async (app: App, eventId: number, promo?: string) =>
+  (await call(app, 'GET', `/api/public/events/${eventId}${promo ? `?promo_code=${encodeURIComponent(promo)}` : ''}`)).json<{ data: PublicEventDto }>().data;
+
+/** Reserves with the right expected total (as the page would compute it), unless one is given. */
+export async function reserve(app: App, eventId: number, body: Partial<ReserveOrderBody> & { items: ReserveOrderBody['items'] }, headers: Record<string, string> = {}) {
+  let expected = body.expected_total;
+  if (expected === undefined) {
+    const ev = await publicEvent(app, eventId, body.promo_code ?? undefined);
+    expected = 0;
+    for (const item of body.items) {
+      const t = ev.tickets.find((x) => x.id === item.ticket_id);
+      const unit = item.tier_id ? t?.tiers.find((x) => x.id === item.tier_id)?.unit : t?.unit;
+      let total = unit?.total ?? 0;
+      if (t?.type === 'DONATION' && item.amount != null) {
+        const { priceUnit } = await import('@admitone/shared');
+        total = priceUnit('DONATION', item.amount, t.charges).total;
+      }
+      expected += total * (item.quantity ?? 0);
+    }
+  }
+  return call(app, 'POST', `/api/public/events/${eventId}/order`, { body: { ...body, expected_total: expected }, headers });
+}
+
+export const tokenHeader = (token: string) => ({ [CHECKOUT_TOKEN_HEADER]: token });
+
+/** Fills in every attendee with a name and answers nothing else. */
+export function details(order: PublicOrderDto, extra: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Grace',
+    last_name: 'Buyer',
+    email: 'grace@example.test',
+    attendees: order.attendees.map((a, i) => ({ short_id: a.short_id, first_name: `Guest${i + 1}`, last_name: 'Person', email: `guest${i + 1}@example.test`, answers: {} })),
+    answers: {},
+    ...extra,
+  };
+}

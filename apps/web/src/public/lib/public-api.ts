@@ -1,0 +1,49 @@
+import { ApiError, NETWORK_ERROR } from '../../lib/api-error';
+import { checkoutTokens } from './checkout-token';
+
+// The values of CHECKOUT_TOKEN_HEADER and IDEMPOTENCY_HEADER (packages/shared contracts/checkout.ts),
+// written out: importing them would pull that module's zod schemas (and zod) into the buyer bundle.
+const CHECKOUT_TOKEN_HEADER = 'x-checkout-token';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export interface PublicRequest {
+  method?: 'GET' | 'POST' | 'PUT';
+  body?: unknown;
+  /** Sends this event's checkout token, when the browser holds one. */
+  eventId?: number | string;
+  /** A fresh key per user action: a repeated request returns the first answer. */
+  idempotencyKey?: string;
+  /** Interface language for translated errors. */
+  locale?: string;
+  signal?: AbortSignal;
+}
+
+/** Calls `/api/public{path}`; throws `ApiError` (translated message, field errors) on anything but 2xx. */
+export async function publicFetch<T>(path: string, req: PublicRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  if (req.locale) headers['accept-language'] = req.locale;
+  if (req.idempotencyKey) headers[IDEMPOTENCY_HEADER] = req.idempotencyKey;
+  const token = req.eventId !== undefined ? checkoutTokens.get(req.eventId) : null;
+  if (token) headers[CHECKOUT_TOKEN_HEADER] = token;
+  let res: Response;
+  try {
+    res = await fetch(`/api/public${path}`, {
+      method: req.method ?? 'GET',
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal: req.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+  if (res.status === 204) return undefined as T;
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw ApiError.fromBody(res.status, body);
+  return body as T;
+}
+
+/** A new idempotency key (one per click of a button that creates or completes something). */
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
