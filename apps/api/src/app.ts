@@ -34,6 +34,7 @@ import { rowStockLocks, type StockLockStrategy } from './modules/orders/stock.js
 import { publicOrderRoutes } from './modules/orders/public-orders.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { publicEventRoutes } from './modules/public-events/public-events.routes.js';
+import { registerPublicPages } from './modules/public-pages/public-pages.js';
 
 /** Everything the modules need from outside; tests swap the clock, the mail transport or the database. */
 export interface AppDeps {
@@ -142,8 +143,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       index: false,
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The embed script is loaded by other sites.
+        if (file.endsWith(`${path.sep}widget.js`)) res.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
+    await registerPublicPages(app, deps, config.webDistDir);
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && config.webDistDir;

@@ -30,6 +30,7 @@ const envSchema = z.object({
   /** Login and forgot-password attempts allowed per client address and e-mail per window. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -49,6 +50,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   jobsInProcess: boolean;
   authRateLimit: { max: number; windowSeconds: number };
+  /** Reservations per client address per minute. */
+  checkoutRateLimitMax: number;
   webDistDir: string | null;
 }
 
@@ -79,6 +82,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     logLevel: e.LOG_LEVEL,
     jobsInProcess: e.JOBS_IN_PROCESS,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     webDistDir,
   };
 }

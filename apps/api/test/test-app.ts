@@ -6,6 +6,7 @@ import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { MailTransport } from '../src/mail/transport.js';
 import type { Clock } from '../src/shared/clock.js';
+import type { StockLockStrategy } from '../src/modules/orders/stock.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -16,7 +17,7 @@ export interface TestContext {
 }
 
 /** The real app on its own database, with mail going to an in-process SMTP server. */
-export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; mail?: MailTransport; work?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; mail?: MailTransport; work?: boolean; stockLocks?: StockLockStrategy; webDistDir?: string } = {}): Promise<TestContext> {
   const smtp = await startTestSmtp();
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-test-'));
@@ -29,11 +30,12 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
       APP_URL: 'http://admitone.test',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: '',
+      CHECKOUT_RATE_LIMIT_MAX: '100000',
       ...options.env,
     },
     process.cwd(),
   );
-  const app = await buildApp({ ...config, webDistDir: null }, { clock: options.clock, mail: options.mail, work: options.work });
+  const app = await buildApp({ ...config, webDistDir: options.webDistDir ?? null }, { clock: options.clock, mail: options.mail, work: options.work, stockLocks: options.stockLocks });
   await app.ready();
   return {
     app,

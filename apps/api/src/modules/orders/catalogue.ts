@@ -38,11 +38,10 @@ export async function findPublicEvent(db: Executor, eventId: number): Promise<Ev
 
 /** Loads the tickets, their taxes and fees, and the capacity assignments of an event. */
 export async function loadCatalogue(db: Executor, event: EventRow): Promise<Catalogue> {
-  const [tickets, taxes, capacities] = await Promise.all([
-    loadTickets(db, event.account_id, event.id),
-    listTaxes(db, event.account_id),
-    loadCapacities(db, event.account_id, event.id),
-  ]);
+  // Sequential: inside the reservation's transaction every query shares one connection.
+  const tickets = await loadTickets(db, event.account_id, event.id);
+  const taxes = await listTaxes(db, event.account_id);
+  const capacities = await loadCapacities(db, event.account_id, event.id);
   const dtos = taxes.map((t) => toTaxDto(t, event.currency));
   const charges = new Map(tickets.map((t) => [t.ticket.id, dtos.filter((c) => t.taxIds.includes(c.id))]));
   return { event, tickets, charges, capacities: capacities.map(toCapacityStock) };

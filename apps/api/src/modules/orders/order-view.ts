@@ -36,10 +36,8 @@ export const ownsOrder = (order: OrderRow, token: string | null | undefined) => 
 
 /** The event as order and ticket pages show it; join details and the post-checkout message only once earned. */
 export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status']): Promise<OrderEventDto> {
-  const [[organizer], covers] = await Promise.all([
-    db.select({ name: organizers.name }).from(organizers).where(eq(organizers.id, event.organizer_id)),
-    imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]),
-  ]);
+  const [organizer] = await db.select({ name: organizers.name }).from(organizers).where(eq(organizers.id, event.organizer_id));
+  const covers = await imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]);
   const cover = covers.get(event.id);
   const completed = status === 'COMPLETED';
   return {
@@ -99,17 +97,16 @@ export function toAttendeeDto(a: AttendeeRow, item: { ticket_name: string; tier_
 
 /** An order as the buyer sees it. `token` is the request's checkout token (ownership). */
 export async function publicOrderView(db: Executor, storage: FileStorage, order: OrderRow, token: string | null | undefined, now: Date): Promise<PublicOrderDto> {
-  const [[event], items, people, answers] = await Promise.all([
-    db.select().from(events).where(eq(events.id, order.event_id)),
-    db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id)),
-    db.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position)),
-    db
-      .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title })
-      .from(questionAnswers)
-      .innerJoin(questions, eq(questions.id, questionAnswers.question_id))
-      .where(eq(questionAnswers.order_id, order.id))
-      .orderBy(asc(questionAnswers.id)),
-  ]);
+  // Sequential: this often runs inside a transaction, on one connection.
+  const [event] = await db.select().from(events).where(eq(events.id, order.event_id));
+  const items = await db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
+  const people = await db.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position));
+  const answers = await db
+    .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title })
+    .from(questionAnswers)
+    .innerJoin(questions, eq(questions.id, questionAnswers.question_id))
+    .where(eq(questionAnswers.order_id, order.id))
+    .orderBy(asc(questionAnswers.id));
   const expired = isExpired(order, now);
   const reserved = order.status === 'RESERVED';
   const itemOf = (id: number) => items.find((i) => i.id === id)!;

@@ -49,7 +49,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     '/events/:eventId/order',
     {
       schema: { tags, summary: 'Reserve tickets: hold them for the event order timeout (the checkout starts)', params: publicEventParams, headers, body: reserveOrderBody },
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { rateLimit: { max: deps.config.checkoutRateLimitMax, timeWindow: 60_000 } },
     },
     async (req, reply) => {
       const now = deps.clock.now();

@@ -19,10 +19,9 @@ export async function loadTickets(db: Executor, accountId: number, eventId: numb
     .orderBy(asc(tickets.sort_order), asc(tickets.id));
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [tiers, taxes] = await Promise.all([
-    db.select().from(ticketTiers).where(inArray(ticketTiers.ticket_id, ids)).orderBy(asc(ticketTiers.sort_order), asc(ticketTiers.id)),
-    db.select().from(ticketTaxes).where(inArray(ticketTaxes.ticket_id, ids)),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const tiers = await db.select().from(ticketTiers).where(inArray(ticketTiers.ticket_id, ids)).orderBy(asc(ticketTiers.sort_order), asc(ticketTiers.id));
+  const taxes = await db.select().from(ticketTaxes).where(inArray(ticketTaxes.ticket_id, ids));
   return rows.map((ticket) => ({
     ticket,
     tiers: tiers.filter((t) => t.ticket_id === ticket.id),
