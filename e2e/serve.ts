@@ -2,6 +2,7 @@
 // database (PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set), with
 // the demo seed, and mail written as .eml files under E2E_DATA_DIR/mail for the tests to read.
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { seed } from '../apps/api/src/seed/seed.js';
@@ -22,10 +23,26 @@ const config = loadConfig({
   AUTH_RATE_LIMIT_MAX: '50',
 });
 if (!config.webDistDir) throw new Error('apps/web/dist is missing: run `npm run build` first');
-const app = await buildApp(config);
+// The server's clock can be moved forward by the tests (hold expiry) through a control port that
+// exists only here, never in the product: POST http://127.0.0.1:<E2E_PORT+1>/clock/advance {"minutes": n}.
+let offsetMs = 0;
+const clock = { now: () => new Date(Date.now() + offsetMs) };
+const app = await buildApp(config, { clock });
 await seed(app.deps.database.db, app.deps.clock);
 await app.listen({ port, host: '127.0.0.1' });
+const control = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    if (req.method === 'POST' && req.url === '/clock/advance') {
+      offsetMs += Number((JSON.parse(body || '{}') as { minutes?: number }).minutes ?? 0) * 60_000;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: clock.now().toISOString() }));
+    } else res.writeHead(404).end();
+  });
+});
+control.listen(port + 1, '127.0.0.1');
 const stop = async () => {
+  control.close();
   await app.close();
   await database.drop();
   process.exit(0);

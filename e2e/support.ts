@@ -51,3 +51,10 @@ export async function snapshot(page: Page, name: string) {
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/** Moves the test server's clock forward (e2e/serve.ts control port), e.g. past a checkout hold. */
+export async function advanceServerClock(minutes: number): Promise<void> {
+  const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+  const res = await fetch(`http://127.0.0.1:${port}/clock/advance`, { method: 'POST', body: JSON.stringify({ minutes }) });
+  if (!res.ok) throw new Error(`clock control answered ${res.status}`);
+}
