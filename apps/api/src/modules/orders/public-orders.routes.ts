@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { CHECKOUT_TOKEN_HEADER, IDEMPOTENCY_HEADER, orderDetailsBody, publicEventParams, publicOrderParams, reserveOrderBody, type PublicOrderDto } from '@admitone/shared';
+import { CHECKOUT_TOKEN_HEADER, IDEMPOTENCY_HEADER, orderDetailsBody, publicEventParams, publicOrderParams, reserveOrderBody } from '@admitone/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
@@ -24,25 +24,27 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl });
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
   const keyOf = (req: FastifyRequest) => req.headers[IDEMPOTENCY_HEADER] as string | undefined;
-  const view = (tx: Tx, orderId: { eventId: number; shortId: string }, token: string | null, now: Date) =>
+  const view = (tx: Executor, orderId: { eventId: number; shortId: string }, token: string | null, now: Date) =>
     findOrderByShortId(tx, orderId.eventId, orderId.shortId).then((o) => {
       if (!o) throw notFound();
       return publicOrderView(tx, deps.storage, o, token, now);
     });
 
-  /** Runs one checkout step on the locked order, once per idempotency key, then sends its mails. */
+  /**
+   * Runs one checkout step on the locked order, once per idempotency key, then sends its mails.
+   * The answer is read after commit, so no lock is held while it is built.
+   */
   async function step(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, scope: string, run: (tx: Tx, c: OrderContext) => Promise<number[]>) {
     const c = ctx();
-    const token = tokenOf(req);
     let mails: number[] = [];
-    const answer = await db.transaction((tx) =>
-      once<{ data: PublicOrderDto }>(tx, `${scope}:${req.params.eventId}:${req.params.shortId}`, keyOf(req), req.body ?? null, async () => {
+    await db.transaction((tx) =>
+      once<{ done: true }>(tx, `${scope}:${req.params.eventId}:${req.params.shortId}`, keyOf(req), req.body ?? null, async () => {
         mails = await run(tx, c);
-        return { status: 200, body: { data: await view(tx, req.params, token, c.now) } };
+        return { status: 200, body: { done: true } };
       }),
     );
     if (mails.length) await deps.jobs.deliverOutbox(mails);
-    return answer;
+    return { data: await view(db, req.params, tokenOf(req), deps.clock.now()) };
   }
 
   app.post(
@@ -55,13 +57,14 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       const now = deps.clock.now();
       const locale = req.body.locale ?? requestLocale(req);
       const answer = await db.transaction((tx) =>
-        once(tx, `reserve:${req.params.eventId}`, keyOf(req), req.body, async () => {
-          const { orderId, checkoutToken } = await reserveOrder(tx, { now, locks: deps.stockLocks }, req.params.eventId, req.body, { checkoutToken: tokenOf(req), locale });
-          const order = await lockOrder(tx, req.params.eventId, { id: orderId });
-          return { status: 201, body: { data: await publicOrderView(tx, deps.storage, order, checkoutToken, now), checkout_token: checkoutToken } };
+        once<{ short_id: string; checkout_token: string }>(tx, `reserve:${req.params.eventId}`, keyOf(req), req.body, async () => {
+          const reserved = await reserveOrder(tx, { now, locks: deps.stockLocks }, req.params.eventId, req.body, { checkoutToken: tokenOf(req), locale });
+          return { status: 201, body: { short_id: reserved.shortId, checkout_token: reserved.checkoutToken } };
         }),
       );
-      return reply.status(answer.status).send(answer.body);
+      // Read after commit: the stock locks are already released.
+      const data = await view(db, { eventId: req.params.eventId, shortId: answer.body.short_id }, answer.body.checkout_token, now);
+      return reply.status(answer.status).send({ data, checkout_token: answer.body.checkout_token });
     },
   );
 
@@ -73,28 +76,25 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody } }, async (req) => {
     const locale = req.body.locale ?? requestLocale(req);
-    const answer = await step(req, 'details', async (tx, c) => {
+    return step(req, 'details', async (tx, c) => {
       const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
       return saveOrderDetails(tx, c, order, tokenOf(req), req.body, locale);
     });
-    return answer.body;
   });
 
   app.post('/events/:eventId/order/:shortId/extend', { schema: { tags, summary: 'Extend the hold once (WCAG 2.2.1)', params: publicOrderParams, headers } }, async (req) => {
-    const answer = await step(req, 'extend', async (tx, c) => {
+    return step(req, 'extend', async (tx, c) => {
       const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
       await extendHold(tx, { ...c, locks: deps.stockLocks }, order, tokenOf(req));
       return [];
     });
-    return answer.body;
   });
 
   app.post('/events/:eventId/order/:shortId/offline-payment', { schema: { tags, summary: 'Pay offline: the order awaits payment', params: publicOrderParams, headers } }, async (req) => {
-    const answer = await step(req, 'offline', async (tx, c) => {
+    return step(req, 'offline', async (tx, c) => {
       const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
       return chooseOfflinePayment(tx, c, order, tokenOf(req));
     });
-    return answer.body;
   });
 };
 

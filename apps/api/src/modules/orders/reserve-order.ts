@@ -41,7 +41,7 @@ async function releaseEarlierHold(tx: Tx, eventId: number, tokenHash: string) {
  * checked from the catalogue; then, inside the caller's transaction, the tickets, capacity
  * assignments and promo code involved are locked in a fixed order, what is left is counted under
  * those locks (unexpired holds count), and the order, its lines and one attendee row per unit are
- * written with a hold deadline. Returns the new order's id and the checkout token.
+ * written with a hold deadline. Returns the new order's ids and the checkout token.
  */
 export async function reserveOrder(
   tx: Tx,
@@ -49,7 +49,7 @@ export async function reserveOrder(
   eventId: number,
   input: ReserveInput,
   opts: { checkoutToken: string | null; locale: Locale },
-): Promise<{ orderId: number; checkoutToken: string }> {
+): Promise<{ orderId: number; shortId: string; checkoutToken: string }> {
   const { now } = deps;
   const event = await findPublicEvent(tx, eventId);
   if (!event) throw notFound();
@@ -101,9 +101,9 @@ export async function reserveOrder(
       created_at: now,
       updated_at: now,
     })
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, short_id: orders.short_id });
   await insertLines(tx, event, order!.id, lines, opts.locale, now);
-  return { orderId: order!.id, checkoutToken };
+  return { orderId: order!.id, shortId: order!.short_id, checkoutToken };
 }
 
 async function insertLines(tx: Tx, event: Catalogue['event'], orderId: number, lines: OrderLine[], locale: Locale, now: Date) {

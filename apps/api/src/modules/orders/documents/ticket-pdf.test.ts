@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ticketPdf } from './ticket-pdf.js';
+import { sampleTicket } from './ticket-document-fixture.js';
+
+/**
+ * The text shown by an uncompressed pdfkit document: each TJ run decoded with every ToUnicode map
+ * in the file (embedded fonts), and as single bytes (the built-in Helvetica).
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const maps = [...raw.matchAll(/beginbfrange\s*([\s\S]*?)endbfrange/g)].map((m) => {
+    const map = new Map<number, string>();
+    for (const range of m[1]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
+      const first = parseInt(range[1]!, 16);
+      [...range[3]!.matchAll(/<([0-9a-f]+)>/gi)].forEach((u, i) => {
+        const units = u[1]!.match(/.{4}/g)!.map((h) => parseInt(h, 16));
+        map.set(first + i, String.fromCharCode(...units));
+      });
+    }
+    return map;
+  });
+  // pdfkit writes each text run on a line of its own: `[<0001> 30.7 <00020003> 0] TJ`.
+  const runs = raw
+    .split('\n')
+    .filter((line) => line.startsWith('[<') && line.endsWith('] TJ'))
+    .map((line) => [...line.matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]!).join(''));
+  const decoded: string[] = [];
+  for (const hex of runs) {
+    decoded.push(Buffer.from(hex, 'hex').toString('latin1'));
+    for (const map of maps) decoded.push((hex.match(/.{4}/g) ?? []).map((h) => map.get(parseInt(h, 16)) ?? '\uFFFD').join(''));
+  }
+  return decoded.join('\n');
+}
+
+describe('ticketPdf', () => {
+  it('makes a PDF with the event, the attendee, the order and the QR code', async () => {
+    const pdf = await ticketPdf(sampleTicket(), 'en', { compress: false, now: new Date('2027-01-01T00:00:00Z') });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString()).toContain('%%EOF');
+    const text = pdfText(pdf);
+    expect(text).toContain('Zoé Brontë-Łukasz');
+    expect(text).toContain('Riverside Open Air');
+    expect(text).toContain('a7Kx92Qb');
+    expect(text).toContain('RIV-1042');
+    expect(text).toContain('£73.50');
+    expect(text).toContain('Front stage – Early bird');
+    // 17:30 UTC in July: 6:30 PM in London.
+    expect(text).toMatch(/Saturday, July 17, 2027.*6:30/);
+    expect(raw(pdf)).toMatch(/\/Subtype \/Image/);
+  });
+
+  it('speaks the reader language and says free for free tickets', async () => {
+    const text = pdfText(await ticketPdf(sampleTicket({ price: 0 }), 'de', { compress: false }));
+    expect(text).toMatch(/Samstag, 17\. Juli 2027/);
+    expect(text).toContain('Zoé Brontë-Łukasz');
+  });
+
+  it('compresses by default', async () => {
+    const pdf = await ticketPdf(sampleTicket(), 'en');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(raw(pdf)).toContain('/FlateDecode');
+  });
+});
+
+const raw = (pdf: Buffer) => pdf.toString('latin1');

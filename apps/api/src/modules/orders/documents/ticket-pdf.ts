@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import type { Locale } from '@admitone/shared';
+import { translate } from '../../../i18n/i18n.js';
+import { formatAddress, formatEventDate, formatMoney, ticketLabel } from './format.js';
+import type { TicketDocumentData } from './ticket-document-data.js';
+import { qrPng } from './ticket-qr.js';
+
+const M = {
+  heading: /*i18n*/ { id: 'ticket_pdf.heading', message: 'Ticket' },
+  date: /*i18n*/ { id: 'ticket_pdf.date', message: 'Date and time' },
+  location: /*i18n*/ { id: 'ticket_pdf.location', message: 'Location' },
+  online: /*i18n*/ { id: 'ticket_pdf.online', message: 'Online event' },
+  attendee: /*i18n*/ { id: 'ticket_pdf.attendee', message: 'Attendee' },
+  ticket: /*i18n*/ { id: 'ticket_pdf.ticket', message: 'Ticket type' },
+  order: /*i18n*/ { id: 'ticket_pdf.order', message: 'Order number' },
+  price: /*i18n*/ { id: 'ticket_pdf.price', message: 'Price paid' },
+  free: /*i18n*/ { id: 'ticket_pdf.free', message: 'Free' },
+  organizer: /*i18n*/ { id: 'ticket_pdf.organizer', message: 'Organized by {name}' },
+  scan: /*i18n*/ { id: 'ticket_pdf.scan', message: 'Show this code at the entrance. Each ticket is valid once.' },
+};
+
+interface FontSet {
+  regular: string;
+  bold: string;
+  /** TTF/OTF paths (or a TTC with its family) to register; none for pdfkit's built-in Helvetica. */
+  files?: { regular: [string, string?]; bold: [string, string?] };
+}
+
+const HELVETICA: FontSet = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+/** Wide Latin, Greek and Cyrillic coverage (Helvetica stops at Latin-1). */
+const LATIN_CANDIDATES: Array<[string, string]> = [
+  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
+  ['/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', '/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf'],
+  ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf'],
+];
+/** Chinese (and Japanese, Korean) text: the first of these found on the machine. */
+const CJK_CANDIDATES: Array<[string, string?]> = [
+  ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
+  ['/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
+  ['/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', 'WenQuanYiMicroHei'],
+  ['/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', 'WenQuanYiZenHei'],
+  ['/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'],
+  ['/usr/share/fonts/truetype/arphic/uming.ttc', 'AR PL UMing CN'],
+];
+const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+
+let cache: { latin: FontSet; cjk: FontSet | null } | null = null;
+function fonts() {
+  if (cache) return cache;
+  const latin = LATIN_CANDIDATES.find(([r, b]) => existsSync(r) && existsSync(b));
+  const cjk = CJK_CANDIDATES.find(([p]) => existsSync(p));
+  cache = {
+    latin: latin ? { regular: 'Text', bold: 'Text-Bold', files: { regular: [latin[0]], bold: [latin[1]] } } : HELVETICA,
+    cjk: cjk ? { regular: 'CJK', bold: 'CJK', files: { regular: cjk, bold: cjk } } : null,
+  };
+  return cache;
+}
+
+/** A font that can draw all of `texts`: a CJK font when they hold CJK characters and one is installed. */
+function pickFonts(texts: string[]): FontSet {
+  const f = fonts();
+  return f.cjk && texts.some((t) => CJK.test(t)) ? f.cjk : f.latin;
+}
+
+export interface TicketPdfOptions {
+  /** Off in tests, to read the text layer. */
+  compress?: boolean;
+  /** The document's creation date (fixed in tests). */
+  now?: Date;
+}
+
+const PURPLE = '#6d28d9';
+const INK = '#1f1b2d';
+const MUTED = '#5b5570';
+
+/** A printable A4 ticket: the event, the attendee and a large QR code with the attendee's short id under it. */
+export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: TicketPdfOptions = {}): Promise<Buffer> {
+  const t = (m: (typeof M)[keyof typeof M], values?: Record<string, unknown>) => translate(locale, m, values);
+  const rows: Array<[string, string]> = [
+    [t(M.date), formatEventDate(d.event.start_date, d.event.end_date, d.event.timezone, locale)],
+    [t(M.location), d.event.is_online ? t(M.online) : (formatAddress(d.event.location, locale) ?? '—')],
+    [t(M.attendee), `${d.attendee.first_name} ${d.attendee.last_name}`],
+    [t(M.ticket), ticketLabel(d.attendee)],
+    [t(M.order), d.order.order_number],
+    [t(M.price), d.price === 0 ? t(M.free) : formatMoney(d.price, d.order.currency, locale)],
+  ];
+  const heading = t(M.heading);
+  const organizer = t(M.organizer, { name: d.event.organizer_name });
+  const scan = t(M.scan);
+  const font = pickFonts([d.event.title, heading, organizer, scan, ...rows.flat()]);
+
+  const qr = await qrPng(d.attendee.short_id, 600);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    compress: options.compress ?? true,
+    info: { Title: `${heading} – ${d.event.title}`, Author: d.event.organizer_name, Creator: 'AdmitOne', CreationDate: options.now ?? new Date() },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  if (font.files) {
+    doc.registerFont(font.regular, ...font.files.regular);
+    if (font.bold !== font.regular) doc.registerFont(font.bold, ...font.files.bold);
+  }
+  const left = 48;
+  const width = doc.page.width - 96;
+
+  // Header band.
+  doc.rect(0, 0, doc.page.width, 72).fill(PURPLE);
+  doc.font(font.bold).fontSize(22).fillColor('#ffffff').text('AdmitOne', left, 24, { width: width / 2, lineBreak: false });
+  doc.font(font.regular).fontSize(14).text(heading, left + width / 2, 29, { width: width / 2, align: 'right', lineBreak: false });
+
+  // Event title and organizer.
+  doc.font(font.bold).fontSize(24).fillColor(INK).text(d.event.title, left, 104, { width });
+  doc.moveDown(0.2).font(font.regular).fontSize(12).fillColor(MUTED).text(organizer, { width });
+
+  // Details on the left, QR code on the right.
+  const top = doc.y + 28;
+  const qrSize = 220;
+  const colWidth = width - qrSize - 24;
+  let y = top;
+  for (const [label, value] of rows) {
+    doc.font(font.regular).fontSize(10).fillColor(MUTED).text(label.toUpperCase(), left, y, { width: colWidth });
+    doc.font(font.bold).fontSize(13).fillColor(INK).text(value, left, doc.y + 2, { width: colWidth });
+    y = doc.y + 14;
+  }
+  const qrX = left + width - qrSize;
+  doc.image(qr, qrX, top, { width: qrSize, height: qrSize });
+  doc.font(font.bold).fontSize(16).fillColor(INK).text(d.attendee.short_id, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
+  doc.font(font.regular).fontSize(10).fillColor(MUTED).text(scan, qrX, doc.y + 6, { width: qrSize, align: 'center' });
+
+  // Cut line and link to the ticket page.
+  const bottom = Math.max(y, doc.y) + 24;
+  doc.moveTo(left, bottom).lineTo(left + width, bottom).dash(4, { space: 4 }).strokeColor('#c4b5fd').stroke().undash();
+  doc.font(font.regular).fontSize(9).fillColor(MUTED).text(d.ticket_url, left, bottom + 12, { width, link: d.ticket_url });
+
+  doc.end();
+  return done;
+}
