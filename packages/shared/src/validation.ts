@@ -38,6 +38,7 @@ export type IssueKey =
   | 'below_min_price'
   | 'promo_code_invalid'
   | 'not_on_sale'
+  | 'currency_locked'
   | 'invalid';
 
 export interface IssueDescriptor {

@@ -33,6 +33,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   IDEMPOTENCY_KEY_REUSED: /*i18n*/ { id: 'error.idempotency_key_reused', message: 'This request key was already used for a different request.' },
   TICKET_HAS_ORDERS: /*i18n*/ { id: 'error.ticket_has_orders', message: 'This ticket has orders and cannot be deleted. You can hide it instead.' },
   TICKET_TYPE_LOCKED: /*i18n*/ { id: 'error.ticket_type_locked', message: 'The ticket type cannot change once it has attendees or sales.' },
+  EVENT_HAS_ORDERS: /*i18n*/ { id: 'error.event_has_orders', message: 'This event has orders and cannot be deleted. You can archive it instead.' },
   TIER_HAS_SALES: /*i18n*/ { id: 'error.tier_has_sales', message: 'This price tier has sales and cannot be deleted. You can hide it instead.' },
   RATE_LIMITED: /*i18n*/ { id: 'error.rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
   PAYLOAD_TOO_LARGE: /*i18n*/ { id: 'error.payload_too_large', message: 'What you sent is too large.' },
@@ -75,6 +76,7 @@ export const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   below_min_price: /*i18n*/ { id: 'field.below_min_price', message: 'Enter at least the minimum amount.' },
   promo_code_invalid: /*i18n*/ { id: 'field.promo_code_invalid', message: 'That promo code is invalid.' },
   not_on_sale: /*i18n*/ { id: 'field.not_on_sale', message: 'This ticket is not on sale.' },
+  currency_locked: /*i18n*/ { id: 'field.currency_locked', message: 'The currency cannot change once the event has orders.' },
 };
 
 export const PLAIN_MESSAGES = {

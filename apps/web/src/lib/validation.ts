@@ -42,6 +42,7 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   below_min_price: msg`Enter at least the minimum amount.`,
   promo_code_invalid: msg`That promo code is invalid.`,
   not_on_sale: msg`This ticket is not on sale.`,
+  currency_locked: msg`The currency cannot change once the event has orders.`,
   invalid: msg`This value is not valid.`,
 };
 

@@ -62,3 +62,35 @@ export interface EventDto {
   created_at: string;
   updated_at: string;
 }
+
+/** One day of an event's sales and visits (in the event's time zone). */
+export interface EventStatsDay {
+  /** YYYY-MM-DD in the event's time zone. */
+  date: string;
+  orders: number;
+  tickets: number;
+  /** Minor units. */
+  gross: number;
+  page_views: number;
+}
+
+/** `GET /api/events/{id}/stats`: what the dashboard shows. Money in minor units of `currency`. */
+export interface EventStatsDto {
+  currency: string;
+  orders_completed: number;
+  orders_awaiting_payment: number;
+  orders_cancelled: number;
+  tickets_sold: number;
+  /** Tickets of orders awaiting an offline payment. */
+  tickets_reserved: number;
+  gross_sales: number;
+  total_discount: number;
+  total_fees: number;
+  total_taxes: number;
+  page_views: number;
+  unique_visitors: number;
+  /** Completed orders per unique visitor (0-1), null without visitors. */
+  conversion_rate: number | null;
+  /** The last 14 days, oldest first. */
+  daily: EventStatsDay[];
+}

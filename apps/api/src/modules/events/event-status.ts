@@ -7,6 +7,7 @@ import { keysOf, listImages } from '../images/images.repository.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { getAccount } from '../accounts/account-settings.js';
+import { eventHasOrders } from '../orders/stock.js';
 import { findEvent } from './events.repository.js';
 
 /** Moves an event between draft, live and archived. Going live needs the account's e-mail confirmed. */
@@ -19,10 +20,11 @@ export async function changeEventStatus(deps: { db: Db; clock: Clock }, accountI
   await deps.db.update(events).set({ status, updated_at: deps.clock.now() }).where(eq(events.id, id));
 }
 
-/** Deletes an event for good, with its images. (Once orders exist, an event with orders can only be archived.) */
-export async function deleteEvent(deps: { db: Db; storage: FileStorage }, accountId: number, id: number): Promise<void> {
+/** Deletes an event for good, with its images; an event with orders can only be archived. */
+export async function deleteEvent(deps: { db: Db; storage: FileStorage; clock: Clock }, accountId: number, id: number): Promise<void> {
   const found = await findEvent(deps.db, accountId, id);
   if (!found) throw new DomainError('NOT_FOUND');
+  if (await eventHasOrders(deps.db, id, deps.clock.now())) throw new DomainError('EVENT_HAS_ORDERS');
   const pictures = await listImages(deps.db, accountId, 'event', id);
   await deps.db.transaction(async (tx) => {
     if (pictures.length) await tx.delete(images).where(inArray(images.id, pictures.map((p) => p.id)));

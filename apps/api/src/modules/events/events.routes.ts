@@ -5,6 +5,8 @@ import { paginated } from '../../shared/pagination.js';
 import { createEvent } from './create-event.js';
 import { duplicateEvent } from './duplicate-event.js';
 import { changeEventStatus, deleteEvent } from './event-status.js';
+import { eventStats } from './event-stats.js';
+import { requireEvent } from './events.repository.js';
 import { eventView, eventViews } from './event-view.js';
 import { listEvents } from './events.repository.js';
 import { updateEvent } from './update-event.js';
@@ -46,6 +48,11 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.put('/events/:id/settings', { schema: { tags, security, summary: 'Change settings: e-mail, SEO, checkout messages, display, colours (any subset)', params: idParams, body: updateEventSettingsBody } }, async (req) => {
     await updateEventSettings(d, req.auth!.accountId, req.params.id, req.body);
     return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
+  });
+
+  app.get('/events/:id/stats', { schema: { tags, security, summary: 'Sales, tickets, page views and a 14-day series for the dashboard', params: idParams } }, async (req) => {
+    const event = await requireEvent(db, req.auth!.accountId, req.params.id);
+    return { data: await eventStats(db, event, deps.clock.now()) };
   });
 
   app.put('/events/:id/status', { schema: { tags, security, summary: 'Go live (needs a confirmed e-mail), back to draft, or archive', params: idParams, body: eventStatusBody } }, async (req) => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { utcToZoned, zonedToUtc } from '../../shared/dates.js';
+import { eventHasOrders } from '../orders/stock.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { slugify } from '../../shared/slug.js';
@@ -32,7 +33,9 @@ export async function updateEvent(deps: { db: Db; clock: Clock }, accountId: num
     const start = zonedToUtc(startLocal, tz);
     const end = endLocal ? zonedToUtc(endLocal, tz) : null;
     if (end && end <= start) throw new DomainError('VALIDATION_FAILED', { fields: { end_date: [{ key: 'end_before_start' }] } });
-    // Orders do not exist yet; when they do, a currency change is refused once any order is completed.
+    if (input.currency !== undefined && input.currency !== e.currency && (await eventHasOrders(tx, e.id, now))) {
+      throw new DomainError('VALIDATION_FAILED', { fields: { currency: [{ key: 'currency_locked' }] } });
+    }
     await tx
       .update(events)
       .set({

@@ -114,3 +114,14 @@ export const rowStockLocks: StockLockStrategy = {
 
 /** No locks at all: only for the concurrency suite's control run. */
 export const noStockLocks: StockLockStrategy = { lock: async () => {} };
+
+/**
+ * Whether an event has orders that count: anything but abandoned checkouts and holds that ran out.
+ * Such an event can only be archived, and its currency no longer changes.
+ */
+export async function eventHasOrders(db: Executor, eventId: number, now: Date): Promise<boolean> {
+  const rows = await select<{ n: number }>(db, sql`
+    select count(*)::int as n from orders
+    where event_id = ${eventId} and status <> 'ABANDONED' and (status <> 'RESERVED' or reserved_until > ${now})`);
+  return Number(rows[0]?.n ?? 0) > 0;
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { EventStatsDto, EventStatsDay } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { utcToZoned } from '../../shared/dates.js';
+
+const DAYS = 14;
+
+async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** An event's sales, visits and a 14-day series, counted from its orders, attendees and page views. */
+export async function eventStats(db: Executor, event: { id: number; currency: string; timezone: string }, now: Date): Promise<EventStatsDto> {
+  const [o] = await rows<Record<string, number>>(db, sql`
+    select
+      count(*) filter (where status = 'COMPLETED')::int as completed,
+      count(*) filter (where status = 'AWAITING_PAYMENT')::int as awaiting,
+      count(*) filter (where status = 'CANCELLED')::int as cancelled,
+      coalesce(sum(total) filter (where status = 'COMPLETED'), 0)::bigint as gross,
+      coalesce(sum(discount_total) filter (where status = 'COMPLETED'), 0)::bigint as discount,
+      coalesce(sum(fee_total) filter (where status = 'COMPLETED'), 0)::bigint as fees,
+      coalesce(sum(tax_total) filter (where status = 'COMPLETED'), 0)::bigint as taxes
+    from orders where event_id = ${event.id}`);
+  const [a] = await rows<Record<string, number>>(db, sql`
+    select count(*) filter (where status = 'ACTIVE')::int as sold, count(*) filter (where status = 'AWAITING_PAYMENT')::int as reserved
+    from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT')`);
+  const [v] = await rows<Record<string, number>>(db, sql`
+    select count(*)::int as views, count(distinct visitor_hash)::int as visitors from event_page_views where event_id = ${event.id}`);
+
+  const since = new Date(now.getTime() - DAYS * 86_400_000);
+  const tz = event.timezone;
+  const sales = await rows<{ day: string; orders: number; tickets: number }>(db, sql`
+    select to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(distinct o.id)::int as orders, count(a.id)::int as tickets
+    from orders o left join attendees a on a.order_id = o.id and a.status = 'ACTIVE'
+    where o.event_id = ${event.id} and o.status = 'COMPLETED' and o.completed_at >= ${since}
+    group by 1`);
+  const gross = await rows<{ day: string; gross: number }>(db, sql`
+    select to_char(completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, coalesce(sum(total), 0)::bigint as gross
+    from orders where event_id = ${event.id} and status = 'COMPLETED' and completed_at >= ${since} group by 1`);
+  const views = await rows<{ day: string; views: number }>(db, sql`
+    select to_char(bucket at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as views
+    from event_page_views where event_id = ${event.id} and bucket >= ${since} group by 1`);
+
+  const daily: EventStatsDay[] = [];
+  for (let i = DAYS - 1; i >= 0; i--) {
+    const date = utcToZoned(new Date(now.getTime() - i * 86_400_000), tz).slice(0, 10);
+    if (daily.some((d) => d.date === date)) continue;
+    const s = sales.find((x) => x.day === date);
+    daily.push({
+      date,
+      orders: Number(s?.orders ?? 0),
+      tickets: Number(s?.tickets ?? 0),
+      gross: Number(gross.find((x) => x.day === date)?.gross ?? 0),
+      page_views: Number(views.find((x) => x.day === date)?.views ?? 0),
+    });
+  }
+  const visitors = Number(v?.visitors ?? 0);
+  const completed = Number(o?.completed ?? 0);
+  return {
+    currency: event.currency,
+    orders_completed: completed,
+    orders_awaiting_payment: Number(o?.awaiting ?? 0),
+    orders_cancelled: Number(o?.cancelled ?? 0),
+    tickets_sold: Number(a?.sold ?? 0),
+    tickets_reserved: Number(a?.reserved ?? 0),
+    gross_sales: Number(o?.gross ?? 0),
+    total_discount: Number(o?.discount ?? 0),
+    total_fees: Number(o?.fees ?? 0),
+    total_taxes: Number(o?.taxes ?? 0),
+    page_views: Number(v?.views ?? 0),
+    unique_visitors: visitors,
+    conversion_rate: visitors ? Math.min(1, completed / visitors) : null,
+    daily,
+  };
+}
