@@ -183,3 +183,38 @@ async function orderIdOf(eventId: number, shortId: string): Promise<number> {
   const { rows } = (await ctx.app.deps.database.db.execute(`select id from orders where event_id = ${eventId} and short_id = '${shortId}'` as never)) as unknown as { rows: Array<{ id: number }> };
   return rows[0]!.id;
 }
+
+describe('order e-mails', () => {
+  it('a free order mails the buyer, each attendee their own ticket (PDF, .ics, QR) in their language, and the organizer', async () => {
+    const { event, tickets } = await liveEvent(ctx.app, [free], { title: 'Mail Night' });
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).json();
+    const body = details(r.data, { email: 'buyer-mail@example.test' });
+    // Two attendees with the same address still get one ticket each.
+    body.attendees = body.attendees.map((a) => ({ ...a, email: 'shared@example.test' }));
+    const done = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: tokenHeader(r.checkout_token), body: { ...body, locale: 'de' } });
+    expect(done.json().data.status).toBe('COMPLETED');
+
+    // Ticket mails carry a PDF each: allow for a busy machine.
+    const confirmation = await ctx.smtp.waitFor('buyer-mail@example.test', (m) => m.subject.includes('Mail Night'), 45_000);
+    expect(confirmation.text).toContain(done.json().data.order_number);
+    expect(confirmation.text).toContain(`/checkout/${event.id}/${r.data.short_id}/summary`);
+    await ctx.smtp.waitFor('shared@example.test', () => ctx.smtp.received.filter((m) => m.to.includes('shared@example.test')).length >= 2, 45_000);
+    const ticketsMailed = ctx.smtp.received.filter((m) => m.to.includes('shared@example.test'));
+    expect(ticketsMailed).toHaveLength(2);
+    for (const [i, mail] of ticketsMailed.entries()) {
+      const kinds = mail.attachments.map((a) => a.mimeType).sort();
+      expect(kinds).toEqual(['application/pdf', 'image/png', 'text/calendar']);
+      const pdf = mail.attachments.find((a) => a.mimeType === 'application/pdf')!;
+      expect(pdf.content.subarray(0, 4).toString()).toBe('%PDF');
+      const ics = mail.attachments.find((a) => a.mimeType === 'text/calendar')!.content.toString();
+      expect(ics).toContain('TZID=Europe/Berlin');
+      expect(ics).toContain('BEGIN:VTIMEZONE');
+      expect(mail.text).toContain(`/ticket/${event.id}/`);
+      expect(i < 2).toBe(true);
+    }
+    const shorts = ticketsMailed.map((m) => /\/ticket\/\d+\/(a[\w-]+)/.exec(m.text)![1]).sort();
+    expect(shorts).toEqual(done.json().data.attendees.map((a: { short_id: string }) => a.short_id).sort());
+    const notice = await ctx.smtp.waitFor('hello@bluenote.test', (m) => m.text.includes(done.json().data.order_number), 45_000);
+    expect(notice.subject).toBeTruthy();
+  }, 120_000);
+});

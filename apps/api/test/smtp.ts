@@ -7,6 +7,7 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string | undefined;
+  attachments: Array<{ filename: string | null; mimeType: string; contentId: string | undefined; size: number; content: Buffer }>;
 }
 
 /** An in-process SMTP server that keeps what it receives, so tests assert on real delivered mail. */
@@ -28,6 +29,10 @@ export async function startTestSmtp() {
           text: parsed.text ?? '',
           html: parsed.html ?? '',
           messageId: parsed.messageId,
+          attachments: parsed.attachments.map((a) => {
+            const content = typeof a.content === 'string' ? Buffer.from(a.content) : Buffer.from(a.content as ArrayBuffer);
+            return { filename: a.filename, mimeType: a.mimeType, contentId: a.contentId, size: content.length, content };
+          }),
         });
         waiters.splice(0).forEach((w) => w());
         callback();

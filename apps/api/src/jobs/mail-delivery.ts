@@ -21,7 +21,7 @@ export async function deliverOutboxMessage(deps: MailDeliveryDeps, id: number): 
   if (!row) return 'skipped';
   const payload = row.payload as unknown as MailPayload;
   try {
-    const mail = renderMail(payload.template, payload.locale, payload.data);
+    const mail = await renderMail(payload.template, payload.locale, payload.data);
     await deps.transport.send({ to: payload.to, ...mail, messageId: `<outbox-${row.id}@admitone>` });
     await markSent(deps.db, row.id, payload, deps.clock.now());
     return 'sent';

@@ -2,14 +2,19 @@ import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Locale } from '@admitone/shared';
 import type { Executor } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
-import type { TemplateName } from './templates/index.js';
+import type { TemplateData, TemplateName } from './templates/index.js';
 
 export interface MailPayload {
   template: TemplateName;
   to: string;
   locale: Locale;
-  /** Template data. Links with secrets live here and are wiped once the mail is sent. */
-  data: Record<string, string | number | null>;
+  /** Template data, plain JSON (stored as jsonb). Links with secrets live here and are wiped once the mail is sent. */
+  data: TemplateData[TemplateName] | Record<string, unknown>;
+}
+
+/** A payload whose data is checked against its template's data interface. */
+export function mailPayload<K extends TemplateName>(template: K, to: string, locale: Locale, data: TemplateData[K]): MailPayload {
+  return { template, to, locale, data };
 }
 
 /** A mail stuck in SENDING this long is assumed lost with a crashed worker and is tried again. */

@@ -3,11 +3,20 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
+/** A file sent with a mail (nodemailer's shape); with `cid`, an inline image the HTML shows as `cid:...`. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | string;
+  contentType: string;
+  cid?: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
   /** Stable id so a receiving server can spot a repeat after a crash. */
   messageId: string;
 }
@@ -22,7 +31,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      await transporter.sendMail({ from, ...mail });
+      await transporter.sendMail({ from, ...mail, attachments: mail.attachments ?? [] });
     },
     close: () => transporter.close(),
   };
@@ -33,7 +42,7 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transporter.sendMail({ from, ...mail });
+      const info = await transporter.sendMail({ from, ...mail, attachments: mail.attachments ?? [] });
       await mkdir(dir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

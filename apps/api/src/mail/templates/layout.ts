@@ -1,5 +1,6 @@
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
+import type { MailAttachment } from '../transport.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Escapes text for HTML; every value put into a mail goes through it. */
@@ -9,14 +10,25 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Files, and inline images referenced in the HTML as `cid:...`. */
+  attachments?: MailAttachment[];
 }
 
+/** Markup that is already safe (sanitised organizer HTML, or built by a template from escaped values), with its plain-text version. */
+export interface RawHtml {
+  html: string;
+  /** Empty: left out of the text part. */
+  text: string;
+}
+/** Plain text (escaped in HTML) or ready markup. */
+export type MailContent = string | RawHtml;
+
 export interface MailBlock {
-  /** Plain-text paragraphs (escaped in HTML). */
-  paragraphs: string[];
+  /** Paragraphs: plain text is escaped; RawHtml goes in as it is. */
+  paragraphs: MailContent[];
   action?: { label: string; url: string };
   /** Smaller print under the button. */
-  footnotes?: string[];
+  footnotes?: MailContent[];
 }
 
 const FOOTER = /*i18n*/ { id: 'mail.footer', message: 'Sent by AdmitOne, event ticketing.' };
@@ -24,12 +36,16 @@ const FOOTER = /*i18n*/ { id: 'mail.footer', message: 'Sent by AdmitOne, event t
 /** Wraps content in the purple AdmitOne mail layout, as HTML and as plain text. */
 export function layout(locale: Locale, subject: string, block: MailBlock): RenderedMail {
   const footer = translate(locale, FOOTER);
-  const p = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d">${escapeHtml(s)}</p>`;
+  const p = (c: MailContent) =>
+    typeof c === 'string' ? `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d">${escapeHtml(c)}</p>` : c.html;
+  const asText = (c: MailContent) => (typeof c === 'string' ? c : c.text);
   const button = block.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.url)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-size:16px">${escapeHtml(block.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#5b5570;word-break:break-all">${escapeHtml(block.action.url)}</p>`
     : '';
-  const notes = (block.footnotes ?? []).map((n) => `<p style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${escapeHtml(n)}</p>`).join('');
+  const notes = (block.footnotes ?? [])
+    .map((n) => (typeof n === 'string' ? `<p style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${escapeHtml(n)}</p>` : n.html))
+    .join('');
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f1fb;font-family:'Varela Round',Arial,sans-serif">
@@ -40,11 +56,13 @@ export function layout(locale: Locale, subject: string, block: MailBlock): Rende
 <tr><td style="padding:16px 32px;background:#faf8ff;font-size:12px;color:#5b5570">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
-    ...block.paragraphs,
+    ...block.paragraphs.map(asText),
     ...(block.action ? [`${block.action.label}: ${block.action.url}`] : []),
-    ...(block.footnotes ?? []),
+    ...(block.footnotes ?? []).map(asText),
     '--',
     footer,
-  ].join('\n\n');
+  ]
+    .filter((s) => s !== '')
+    .join('\n\n');
   return { subject, html, text };
 }

@@ -1,13 +1,128 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
+import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
+import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
+import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
 
 export interface OrderMailContext {
   now: Date;
   appUrl: string;
 }
 
+/** What happened to the order: each occasion sends its own mails. */
 export type OrderMailOccasion = 'completed' | 'awaiting_payment' | 'paid' | 'cancelled';
 
-/** Writes the mails an order change causes into the outbox (in the caller's transaction). */
-export async function enqueueOrderMails(_tx: Tx, _ctx: OrderMailContext, _orderId: number, _occasion: OrderMailOccasion): Promise<number[]> {
-  return [];
+const EMPTY_LOCATION = { venue_name: null, address_line_1: null, address_line_2: null, city: null, state_or_region: null, zip_or_postal_code: null, country: null };
+
+/** The language the account's owner reads (for mails to the organizer). */
+async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
+  const [owner] = await tx
+    .select({ locale: users.locale })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.user_id))
+    .where(and(eq(accountUsers.account_id, accountId), eq(accountUsers.is_owner, true)))
+    .limit(1);
+  return isLocale(owner?.locale) ? owner.locale : DEFAULT_LOCALE;
+}
+
+/**
+ * Writes the mails an order change causes into the outbox, inside the change's transaction, each in
+ * its reader's language: the buyer's confirmation, one ticket per attendee (never merged by
+ * address), the organizer's notice; the payment-received and cancellation notes. Returns the
+ * outbox ids to deliver after commit.
+ */
+export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: number, occasion: OrderMailOccasion): Promise<number[]> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order?.email) return [];
+  const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
+  const [organizer] = await tx.select().from(organizers).where(eq(organizers.id, event!.organizer_id));
+  const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
+  const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position));
+  const e = event!;
+  const eventUrl = `${ctx.appUrl}/event/${e.id}/${e.slug}`;
+  const orderUrl = `${ctx.appUrl}/checkout/${e.id}/${order.short_id}/summary`;
+  const mailEvent: OrderMailEvent = {
+    title: e.title,
+    start_date: e.start_date.toISOString(),
+    end_date: e.end_date?.toISOString() ?? null,
+    timezone: e.timezone,
+    is_online: e.is_online,
+    location: { ...EMPTY_LOCATION, ...e.location },
+    organizer_name: organizer?.name ?? '',
+    support_email: e.support_email,
+    footer_message: e.email_footer_message,
+  };
+  const buyer = order.first_name ?? '';
+  const totals = { subtotal: order.subtotal, discount: order.discount_total, fees: order.fee_total, taxes: order.tax_total, total: order.total };
+  const mails: MailPayload[] = [];
+
+  const confirmation = (status: 'COMPLETED' | 'AWAITING_PAYMENT') =>
+    mailPayload('order_confirmation', order.email!, order.locale, {
+      buyer_name: buyer,
+      order_number: order.order_number,
+      status,
+      currency: order.currency,
+      event: mailEvent,
+      lines: items.map((i) => ({ ticket_name: i.ticket_name, tier_label: i.tier_label, quantity: i.quantity, amount: i.total })),
+      totals,
+      promo_code: order.promo_code,
+      offline_payment_instructions: status === 'AWAITING_PAYMENT' ? e.offline_payment_instructions : null,
+      order_url: orderUrl,
+    });
+  const tickets = () =>
+    people
+      .filter((p) => p.email)
+      .map((p) => {
+        const item = items.find((i) => i.id === p.order_item_id)!;
+        return mailPayload('attendee_ticket', p.email!, p.locale, {
+          ticket: {
+            event: { ...mailEvent, url: eventUrl },
+            attendee: { short_id: p.short_id, first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email!, ticket_name: item.ticket_name, tier_label: item.tier_label },
+            order: { order_number: order.order_number, currency: order.currency },
+            price: item.unit.total,
+            ticket_url: `${ctx.appUrl}/ticket/${e.id}/${p.short_id}`,
+          },
+          event_slug: e.slug,
+          footer_message: e.email_footer_message,
+          online_details: e.is_online ? e.online_details : null,
+        });
+      });
+  const organizerNotice = async (status: 'COMPLETED' | 'AWAITING_PAYMENT') =>
+    e.notify_organizer_of_new_orders && organizer?.email
+      ? [
+          mailPayload('organizer_new_order', organizer.email, await ownerLocale(tx, e.account_id), {
+            event_title: e.title,
+            order_number: order.order_number,
+            buyer_name: `${order.first_name ?? ''} ${order.last_name ?? ''}`.trim(),
+            buyer_email: order.email!,
+            ticket_count: people.length,
+            currency: order.currency,
+            total: order.total,
+            status,
+            manage_url: `${ctx.appUrl}/manage/event/${e.id}`,
+          }),
+        ]
+      : [];
+
+  switch (occasion) {
+    case 'completed':
+      mails.push(confirmation('COMPLETED'), ...tickets(), ...(await organizerNotice('COMPLETED')));
+      break;
+    case 'awaiting_payment':
+      mails.push(confirmation('AWAITING_PAYMENT'), ...(await organizerNotice('AWAITING_PAYMENT')));
+      break;
+    case 'paid':
+      mails.push(
+        mailPayload('payment_received', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, total: order.total, order_url: orderUrl }),
+        ...tickets(),
+      );
+      break;
+    case 'cancelled':
+      mails.push(mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl }));
+      break;
+  }
+  const ids: number[] = [];
+  for (const m of mails) ids.push(await enqueueMail(tx, m, ctx.now));
+  return ids;
 }

@@ -55,6 +55,12 @@ describe('ticketPdf', () => {
     expect(text).toContain('Zoé Brontë-Łukasz');
   });
 
+  it('prints Chinese tickets (with English labels when no CJK font is installed)', async () => {
+    const pdf = await ticketPdf(sampleTicket({ event: { title: '河畔露天音乐节' }, attendee: { first_name: '伟', last_name: '王' } }), 'zh-CN', { compress: false });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf)).toContain('RIV-1042');
+  });
+
   it('compresses by default', async () => {
     const pdf = await ticketPdf(sampleTicket(), 'en');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -75,7 +75,9 @@ const INK = '#1f1b2d';
 const MUTED = '#5b5570';
 
 /** A printable A4 ticket: the event, the attendee and a large QR code with the attendee's short id under it. */
-export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: TicketPdfOptions = {}): Promise<Buffer> {
+export async function ticketPdf(d: TicketDocumentData, requested: Locale, options: TicketPdfOptions = {}): Promise<Buffer> {
+  // Without a CJK font on the machine, Chinese labels would print as empty boxes: use English ones.
+  const locale: Locale = requested === 'zh-CN' && !fonts().cjk ? 'en' : requested;
   const t = (m: (typeof M)[keyof typeof M], values?: Record<string, unknown>) => translate(locale, m, values);
   const rows: Array<[string, string]> = [
     [t(M.date), formatEventDate(d.event.start_date, d.event.end_date, d.event.timezone, locale)],

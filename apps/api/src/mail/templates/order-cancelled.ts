@@ -1,0 +1,35 @@
+import type { Locale } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+import { formatEventDate } from '../../modules/orders/documents/format.js';
+import { layout, type RenderedMail } from './layout.js';
+import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
+
+const M = {
+  subject: /*i18n*/ { id: 'mail.order_cancelled.subject', message: 'Your order {order_number} for {event} was cancelled' },
+  greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
+  body: /*i18n*/ {
+    id: 'mail.order_cancelled.body',
+    message: 'Your order {order_number} for {event} ({date}) was cancelled. Its tickets are no longer valid.',
+  },
+  action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
+};
+
+export interface OrderCancelledData {
+  /** The buyer's first name. */
+  buyer_name: string;
+  order_number: string;
+  event: OrderMailEvent;
+  /** The order summary page; null to leave the button out. */
+  order_url: string | null;
+}
+
+/** To the buyer: the order was cancelled. */
+export function orderCancelledMail(locale: Locale, d: OrderCancelledData): RenderedMail {
+  const date = formatEventDate(d.event.start_date, null, d.event.timezone, locale);
+  const values = { order_number: d.order_number, event: d.event.title };
+  return layout(locale, translate(locale, M.subject, values), {
+    paragraphs: [translate(locale, M.greeting, { name: d.buyer_name }), translate(locale, M.body, { ...values, date })],
+    ...(d.order_url ? { action: { label: translate(locale, M.action), url: d.order_url } } : {}),
+    footnotes: eventFootnotes(locale, d.event),
+  });
+}

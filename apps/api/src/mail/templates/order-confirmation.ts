@@ -1,0 +1,62 @@
+import type { Locale, OrderTotals } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+import { layout, type MailContent, type RenderedMail } from './layout.js';
+import { eventFootnotes, eventLines, heading, orderTable, richText, type OrderMailEvent, type OrderMailLine } from './order-mail-parts.js';
+
+const M = {
+  subject: /*i18n*/ { id: 'mail.order_confirmation.subject', message: 'Your order {order_number} for {event}' },
+  subjectAwaiting: /*i18n*/ { id: 'mail.order_confirmation.subject_awaiting', message: 'Your order {order_number} for {event}: payment pending' },
+  greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
+  completed: /*i18n*/ { id: 'mail.order_confirmation.completed', message: 'Thank you for your order! Your order {order_number} for {event} is confirmed.' },
+  ticketsFollow: /*i18n*/ { id: 'mail.order.tickets_follow', message: 'Each attendee receives their ticket in a separate e-mail.' },
+  awaiting: /*i18n*/ {
+    id: 'mail.order_confirmation.awaiting',
+    message: 'Thank you for your order! Your order {order_number} for {event} is reserved and awaits your payment. The tickets are sent as soon as the organizer has received it.',
+  },
+  howToPay: /*i18n*/ { id: 'mail.order_confirmation.how_to_pay', message: 'How to pay' },
+  reference: /*i18n*/ { id: 'mail.order_confirmation.reference', message: 'Please use your order number {order_number} as the payment reference.' },
+  summary: /*i18n*/ { id: 'mail.order_confirmation.summary', message: 'Order summary' },
+  action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
+};
+
+export interface OrderConfirmationData {
+  /** The buyer's first name. */
+  buyer_name: string;
+  order_number: string;
+  status: 'COMPLETED' | 'AWAITING_PAYMENT';
+  currency: string;
+  event: OrderMailEvent;
+  lines: OrderMailLine[];
+  /** Minor units. */
+  totals: OrderTotals;
+  promo_code: string | null;
+  /** Sanitised HTML: how to pay offline (AWAITING_PAYMENT). */
+  offline_payment_instructions: string | null;
+  /** The order summary page. */
+  order_url: string;
+}
+
+/** To the buyer once an order is completed, or placed with an offline payment to make. */
+export function orderConfirmationMail(locale: Locale, d: OrderConfirmationData): RenderedMail {
+  const values = { order_number: d.order_number, event: d.event.title };
+  const awaiting = d.status === 'AWAITING_PAYMENT';
+  const paragraphs: MailContent[] = [translate(locale, M.greeting, { name: d.buyer_name })];
+  if (awaiting) {
+    paragraphs.push(translate(locale, M.awaiting, values), heading(translate(locale, M.howToPay)));
+    if (d.offline_payment_instructions) paragraphs.push(richText(d.offline_payment_instructions));
+    paragraphs.push(translate(locale, M.reference, values));
+  } else {
+    paragraphs.push(translate(locale, M.completed, values), translate(locale, M.ticketsFollow));
+  }
+  paragraphs.push(
+    heading(translate(locale, M.summary)),
+    d.event.title,
+    ...eventLines(locale, d.event),
+    orderTable(locale, d.currency, d.lines, d.totals, d.promo_code),
+  );
+  return layout(locale, translate(locale, awaiting ? M.subjectAwaiting : M.subject, values), {
+    paragraphs,
+    action: { label: translate(locale, M.action), url: d.order_url },
+    footnotes: eventFootnotes(locale, d.event),
+  });
+}

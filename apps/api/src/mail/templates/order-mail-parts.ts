@@ -1,0 +1,116 @@
+import type { EventLocation, Locale, OrderTotals } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+import { formatAddress, formatEventDate, formatMoney, ticketLabel } from '../../modules/orders/documents/format.js';
+import { escapeHtml, type RawHtml } from './layout.js';
+
+/** The event as order mails show it (plain JSON). */
+export interface OrderMailEvent {
+  title: string;
+  /** ISO instants (UTC); shown in the event's time zone. */
+  start_date: string;
+  end_date: string | null;
+  timezone: string;
+  is_online: boolean;
+  location: EventLocation;
+  organizer_name: string;
+  support_email: string | null;
+  /** Sanitised HTML: the event's footer message for e-mails. */
+  footer_message: string | null;
+}
+
+/** One line of an order: a ticket (and tier) with its quantity and what it costs in total. */
+export interface OrderMailLine {
+  ticket_name: string;
+  tier_label: string | null;
+  quantity: number;
+  /** Minor units for the whole line, as the order page shows it. */
+  amount: number;
+}
+
+const M = {
+  when: /*i18n*/ { id: 'mail.order.when', message: 'When: {date}' },
+  where: /*i18n*/ { id: 'mail.order.where', message: 'Where: {location}' },
+  online: /*i18n*/ { id: 'mail.order.online', message: 'Online event' },
+  support: /*i18n*/ { id: 'mail.order.support', message: 'Questions? Contact the organizer at {email}.' },
+  line: /*i18n*/ { id: 'mail.order.line', message: '{quantity} × {ticket}' },
+  free: /*i18n*/ { id: 'mail.order.free', message: 'Free' },
+  subtotal: /*i18n*/ { id: 'mail.order.subtotal', message: 'Subtotal' },
+  discount: /*i18n*/ { id: 'mail.order.discount', message: 'Discount' },
+  discountCode: /*i18n*/ { id: 'mail.order.discount_code', message: 'Discount ({code})' },
+  fees: /*i18n*/ { id: 'mail.order.fees', message: 'Fees' },
+  taxes: /*i18n*/ { id: 'mail.order.taxes', message: 'Taxes' },
+  total: /*i18n*/ { id: 'mail.order.total', message: 'Total' },
+};
+
+const P_STYLE = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d';
+
+/** A bold heading inside a mail. */
+export function heading(text: string): RawHtml {
+  return { html: `<h2 style="margin:24px 0 12px;font-size:18px;line-height:24px;color:#1f1b2d">${escapeHtml(text)}</h2>`, text: text.toUpperCase() };
+}
+
+/** Sanitised organizer HTML as it is, with a text version. */
+export function richText(html: string): RawHtml {
+  return { html: `<div style="${P_STYLE}">${html}</div>`, text: htmlToText(html) };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Plain text of (sanitised) HTML: block ends become line breaks, links keep their address. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => (label.trim() === href ? href : `${label} (${href})`))
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<\/(p|div|h[1-6]|li|blockquote|pre|ul|ol)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') return String.fromCodePoint(e[1]?.toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** "When" and "Where" of an event, in its time zone and the reader's language. */
+export function eventLines(locale: Locale, e: Pick<OrderMailEvent, 'start_date' | 'end_date' | 'timezone' | 'is_online' | 'location'>): string[] {
+  const date = formatEventDate(e.start_date, e.end_date, e.timezone, locale);
+  const where = e.is_online ? translate(locale, M.online) : formatAddress(e.location, locale);
+  return [translate(locale, M.when, { date }), ...(where ? [translate(locale, M.where, { location: where })] : [])];
+}
+
+/** The support address and the organizer's footer message, for the small print. */
+export function eventFootnotes(locale: Locale, e: Pick<OrderMailEvent, 'support_email' | 'footer_message'>): Array<string | RawHtml> {
+  return [
+    ...(e.support_email ? [translate(locale, M.support, { email: e.support_email })] : []),
+    ...(e.footer_message ? [{ html: `<div style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${e.footer_message}</div>`, text: htmlToText(e.footer_message) }] : []),
+  ];
+}
+
+/** The order's lines and totals as a table (and as aligned text). */
+export function orderTable(locale: Locale, currency: string, lines: OrderMailLine[], totals: OrderTotals, promoCode: string | null): RawHtml {
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const rows: Array<{ label: string; amount: string; strong?: boolean }> = lines.map((l) => ({
+    label: translate(locale, M.line, { quantity: l.quantity, ticket: ticketLabel(l) }),
+    amount: l.amount === 0 ? translate(locale, M.free) : money(l.amount),
+  }));
+  const sums: typeof rows = [];
+  if (totals.discount || totals.fees || totals.taxes) sums.push({ label: translate(locale, M.subtotal), amount: money(totals.subtotal) });
+  if (totals.discount) {
+    const label = promoCode ? translate(locale, M.discountCode, { code: promoCode }) : translate(locale, M.discount);
+    sums.push({ label, amount: money(-totals.discount) });
+  }
+  if (totals.fees) sums.push({ label: translate(locale, M.fees), amount: money(totals.fees) });
+  if (totals.taxes) sums.push({ label: translate(locale, M.taxes), amount: money(totals.taxes) });
+  sums.push({ label: translate(locale, M.total), amount: money(totals.total), strong: true });
+
+  const td = (content: string, align: 'left' | 'right', strong = false, top = false) =>
+    `<td align="${align}" style="padding:6px 0;${top ? 'border-top:1px solid #e4def5;' : ''}${strong ? 'font-weight:bold;' : ''}">${escapeHtml(content)}</td>`;
+  const tr = (r: (typeof rows)[number], top = false) => `<tr>${td(r.label, 'left', r.strong, top)}${td(r.amount, 'right', r.strong, top)}</tr>`;
+  const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;font-size:15px;line-height:22px;color:#1f1b2d">${rows
+    .map((r) => tr(r))
+    .join('')}${sums.map((r, i) => tr(r, i === 0)).join('')}</table>`;
+  const text = [...rows, ...sums].map((r) => `${r.label}: ${r.amount}`).join('\n');
+  return { html, text };
+}

@@ -1,0 +1,42 @@
+import type { Locale } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+import { formatMoney } from '../../modules/orders/documents/format.js';
+import { layout, type RenderedMail } from './layout.js';
+import { eventFootnotes, eventLines, type OrderMailEvent } from './order-mail-parts.js';
+
+const M = {
+  subject: /*i18n*/ { id: 'mail.payment_received.subject', message: 'Payment received for your order {order_number}' },
+  greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
+  body: /*i18n*/ {
+    id: 'mail.payment_received.body',
+    message: 'The organizer has received your payment of {amount} for order {order_number} ({event}). Your order is now complete.',
+  },
+  ticketsFollow: /*i18n*/ { id: 'mail.order.tickets_follow', message: 'Each attendee receives their ticket in a separate e-mail.' },
+  action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
+};
+
+export interface PaymentReceivedData {
+  /** The buyer's first name. */
+  buyer_name: string;
+  order_number: string;
+  event: OrderMailEvent;
+  currency: string;
+  /** Minor units received. */
+  total: number;
+  order_url: string;
+}
+
+/** To the buyer: their offline payment arrived; the tickets follow. */
+export function paymentReceivedMail(locale: Locale, d: PaymentReceivedData): RenderedMail {
+  const amount = formatMoney(d.total, d.currency, locale);
+  return layout(locale, translate(locale, M.subject, { order_number: d.order_number }), {
+    paragraphs: [
+      translate(locale, M.greeting, { name: d.buyer_name }),
+      translate(locale, M.body, { amount, order_number: d.order_number, event: d.event.title }),
+      translate(locale, M.ticketsFollow),
+      ...eventLines(locale, d.event),
+    ],
+    action: { label: translate(locale, M.action), url: d.order_url },
+    footnotes: eventFootnotes(locale, d.event),
+  });
+}
