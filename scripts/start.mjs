@@ -6,6 +6,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'apps/web/dist/index.html');
+// The server-rendering bundle of the buyer pages is built with the web app.
+const ssrBuilt = path.join(root, 'apps/web/dist-ssr/ssr.js');
 
 function newest(p) {
   if (!existsSync(p)) return 0;
@@ -14,8 +16,8 @@ function newest(p) {
   return readdirSync(p).reduce((m, name) => (name === 'node_modules' || name === 'dist' ? m : Math.max(m, newest(path.join(p, name)))), s.mtimeMs);
 }
 
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map((p) => path.join(root, p));
-const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/public.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map((p) => path.join(root, p));
+const stale = !existsSync(built) || !existsSync(ssrBuilt) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale && process.env.SKIP_WEB_BUILD !== 'true') {
   console.log('Building the web app...');
   const res = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

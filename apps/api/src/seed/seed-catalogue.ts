@@ -1,6 +1,6 @@
 import { ticketBody } from '@admitone/shared';
 import type { Db } from '../db/client.js';
-import { promoCodes, questions, taxesAndFees } from '../db/schema/index.js';
+import { promoCodeTickets, promoCodes, questions, taxesAndFees } from '../db/schema/index.js';
 import { updateEventSettings } from '../modules/events/update-event-settings.js';
 import { createTicket } from '../modules/tickets/save-ticket.js';
 import type { Clock } from '../shared/clock.js';
@@ -27,9 +27,9 @@ export async function seedCatalogue(db: Db, clock: Clock, event: SeedEvent): Pro
     .returning({ id: taxesAndFees.id });
   const ticket = (input: Record<string, unknown>) => createTicket(deps, event, ticketBody.parse(input));
   await ticket({ name: 'Lawn pass', description: '<p>Bring a blanket: the lawn in front of the main stage.</p>', type: 'FREE', max_per_order: 10 });
-  await ticket({ name: 'Standard', description: '<p>Seated entry to every stage.</p>', type: 'PAID', price: 4500, quantity: 300, tax_and_fee_ids: [vat!.id, fee!.id] });
+  const standard = await ticket({ name: 'Standard', description: '<p>Seated entry to every stage.</p>', type: 'PAID', price: 4500, quantity: 300, tax_and_fee_ids: [vat!.id, fee!.id] });
   await ticket({ name: 'Pay what you like', type: 'DONATION', min_price: 500 });
-  await ticket({
+  const front = await ticket({
     name: 'Front stage',
     type: 'TIERED',
     tiers: [
@@ -39,10 +39,15 @@ export async function seedCatalogue(db: Db, clock: Clock, event: SeedEvent): Pro
   });
   await ticket({ name: 'Crew', description: '<p>For volunteers and crew.</p>', type: 'FREE', requires_promo_code: true });
 
-  await db.insert(promoCodes).values([
-    { account_id: event.account_id, event_id: event.id, code: 'JAZZ10', code_key: 'jazz10', discount_type: 'PERCENTAGE', discount: '10.000', created_at: now, updated_at: now },
-    { account_id: event.account_id, event_id: event.id, code: 'CREW', code_key: 'crew', discount_type: 'NONE', discount: '0', created_at: now, updated_at: now },
-  ]);
+  // A code for chosen tickets reveals only those; one for every ticket would also reveal Crew.
+  const [jazz] = await db
+    .insert(promoCodes)
+    .values([
+      { account_id: event.account_id, event_id: event.id, code: 'JAZZ10', code_key: 'jazz10', discount_type: 'PERCENTAGE', discount: '10.000', created_at: now, updated_at: now },
+      { account_id: event.account_id, event_id: event.id, code: 'CREW', code_key: 'crew', discount_type: 'NONE', discount: '0', created_at: now, updated_at: now },
+    ])
+    .returning({ id: promoCodes.id });
+  await db.insert(promoCodeTickets).values([standard, front].map((ticket_id) => ({ promo_code_id: jazz!.id, ticket_id })));
 
   const base = { account_id: event.account_id, event_id: event.id, created_at: now, updated_at: now };
   await db

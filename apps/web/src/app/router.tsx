@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
                   { path: 'capacity-assignments', lazy: page(() => import('./routes/EventCapacityRoute')) },
                   { path: 'promo-codes', lazy: page(() => import('./routes/EventPromoCodesRoute')) },
                   { path: 'questions', lazy: page(() => import('./routes/EventQuestionsRoute')) },
+                  { path: 'widget', lazy: page(() => import('./routes/EventWidgetRoute')) },
                 ],
               },
               { path: 'organizer/:organizerId', lazy: page(() => import('./routes/OrganizerRoute')) },

@@ -8,9 +8,10 @@ import { EmailSettingsForm } from './EmailSettingsForm';
 import { EventDetailsForm } from './EventDetailsForm';
 import { LocationForm } from './LocationForm';
 import { MiscSettingsForm } from './MiscSettingsForm';
+import { PaymentSettingsForm } from './PaymentSettingsForm';
 import { SeoSettingsForm } from './SeoSettingsForm';
 
-/** `/manage/event/:eventId/settings`: five sections, each saved on its own. */
+/** `/manage/event/:eventId/settings`: six sections, each saved on its own. */
 export function EventSettingsPage() {
   const { t } = useLingui();
   usePageTitle(t`Event settings`);
@@ -38,6 +39,9 @@ export function EventSettingsPage() {
           </SettingsSection>
           <SettingsSection title={<Trans>SEO</Trans>} description={<Trans>How the event page appears in search engines.</Trans>}>
             <SeoSettingsForm event={event} />
+          </SettingsSection>
+          <SettingsSection title={<Trans>Payments</Trans>} description={<Trans>How buyers can pay for their orders.</Trans>}>
+            <PaymentSettingsForm event={event} />
           </SettingsSection>
           <SettingsSection title={<Trans>Miscellaneous</Trans>}>
             <MiscSettingsForm event={event} />

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NavLink.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, NavLink as MantineNavLink, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconDiscount, IconLayoutDashboard, IconListCheck, IconMessageQuestion, IconPalette, IconSettings, IconTicket, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconCode, IconDiscount, IconLayoutDashboard, IconListCheck, IconMessageQuestion, IconPalette, IconSettings, IconTicket, IconUsersGroup } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { useRouteEvent } from '../hooks/useRouteEvent';
 import classes from '../../../components/SideNavLayout.module.css';
@@ -92,6 +92,14 @@ export function EventLayout() {
               to={`${base}/homepage-designer`}
               label={<Trans>Homepage design</Trans>}
               leftSection={<IconPalette size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/widget`}
+              label={<Trans>Widget</Trans>}
+              leftSection={<IconCode size={18} aria-hidden />}
               className={classes.navLink}
               disabled={!event}
             />

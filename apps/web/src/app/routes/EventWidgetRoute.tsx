@@ -1,0 +1,3 @@
+import { WidgetPage } from '../../features/widget/components/WidgetPage';
+
+export default WidgetPage;

@@ -1,0 +1,75 @@
+import type { PublicEventDto } from '@admitone/shared';
+import { Center, Loader } from '@mantine/core';
+import { Component, Suspense, type ReactNode } from 'react';
+import { PublicErrorScreen } from './components/PublicErrorScreen';
+import { EventPage } from './event/EventPage';
+import { InitialEventContext } from './event/use-public-event';
+import { adoptTokenFromHash } from './lib/checkout-token';
+import { matchRoute, type PublicRoute } from './router/match-route';
+import { useLocation } from './router/navigation';
+import { deepPages, DeepPageShell } from './shell/deep-pages';
+import { PublicProviders } from './shell/PublicProviders';
+import { WidgetPage } from './widget/WidgetPage';
+
+/** Any error while rendering a page: the error screen (SPEC: every route has one). */
+class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
+  state = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { key: string }) {
+    return props.resetKey !== state.key ? { failed: false, key: props.resetKey } : null;
+  }
+  render() {
+    return this.state.failed ? <PublicErrorScreen notFound={false} /> : this.props.children;
+  }
+}
+
+const pageLoader = (
+  <Center mih="100vh">
+    <Loader />
+  </Center>
+);
+
+function RouteView({ route }: { route: PublicRoute }) {
+  switch (route.name) {
+    case 'event':
+      return <EventPage eventId={route.eventId} />;
+    case 'widget':
+      return <WidgetPage eventId={route.eventId} />;
+    case 'not-found':
+      return <PublicErrorScreen notFound />;
+    default: {
+      // A checkout opened from the widget brings its token in the address: keep it before the page asks.
+      if (route.name === 'checkout') adoptTokenFromHash(route.eventId);
+      const Page = deepPages[route.name === 'checkout' ? route.step : route.name];
+      return (
+        <Suspense fallback={pageLoader}>
+          <DeepPageShell>
+            <Page eventId={route.eventId} shortId={route.shortId} />
+          </DeepPageShell>
+        </Suspense>
+      );
+    }
+  }
+}
+
+interface PublicAppProps {
+  /** The server's event for the first page (null: it was not found); undefined: none given. */
+  initialEvent?: PublicEventDto | null;
+}
+
+/** The buyer app: providers and the route for the current address. Rendered on the server too. */
+export function PublicApp({ initialEvent }: PublicAppProps) {
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  return (
+    <PublicProviders>
+      <InitialEventContext.Provider value={initialEvent === undefined ? null : { event: initialEvent }}>
+        <ErrorBoundary resetKey={pathname}>
+          <RouteView route={route} />
+        </ErrorBoundary>
+      </InitialEventContext.Provider>
+    </PublicProviders>
+  );
+}

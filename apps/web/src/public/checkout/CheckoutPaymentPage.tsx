@@ -1,0 +1,81 @@
+import type { PublicOrderDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { formatMoney } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Link } from '../router/navigation';
+import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
+import { EventHeading } from './EventHeading';
+import { HoldCountdown } from './HoldCountdown';
+import { OfflinePaymentOption } from './OfflinePaymentOption';
+import { checkoutRoute, stateOfError, type BuyerState } from './order-state';
+import { OrderStateScreen } from './OrderStateScreen';
+import { OrderSummaryCard } from './OrderSummaryCard';
+import { checkoutPath } from './paths';
+import { Redirect } from './Redirect';
+import { useOrder } from './useOrder';
+import { readableAlert } from './notice';
+
+/** No way to pay: say so, and how to reach the organizer. */
+function NoPaymentMethod({ order }: { order: PublicOrderDto }) {
+  const support = order.event.support_email;
+  return (
+    <Alert color="orange" {...readableAlert} role="status">
+      <Text>
+        <Trans>This event cannot take payments online right now. Please contact the organizer.</Trans>
+      </Text>
+      {support && (
+        <Text mt="xs">
+          <Anchor href={`mailto:${support}`}>{support}</Anchor>
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/** `/checkout/:eventId/:shortId/payment`: the total and the ways this event takes payment. */
+export default function CheckoutPaymentPage({ eventId, shortId }: { eventId: number; shortId: string }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Payment`);
+  const { order, error, loading, setOrder, reload } = useOrder(eventId, shortId);
+  const [state, setState] = useState<BuyerState | null>(null);
+  const onExpired = useCallback(() => setState('expired'), []);
+
+  if (loading && !order) return <CheckoutLoading />;
+  if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
+  if (state) return <OrderStateScreen state={state} eventId={eventId} shortId={shortId} order={order} />;
+  const route = checkoutRoute(order);
+  if (route.kind === 'state') return <OrderStateScreen state={route.state} eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
+  if (route.kind === 'summary') return <Redirect to={checkoutPath(eventId, shortId, 'summary')} />;
+  if (route.kind === 'details') return <Redirect to={checkoutPath(eventId, shortId, 'details')} />;
+
+  const total = formatMoney(order.totals.total, order.currency, i18n.locale);
+  const offline = order.event.offline_payments_enabled;
+  // Card payments (Stripe Payment Element) join here in the next issue; until then only offline.
+  const anyMethod = offline;
+
+  return (
+    <CheckoutLayout colors={order.event.colors}>
+      <EventHeading event={order.event} />
+      <HoldCountdown order={order} onExtended={setOrder} onExpired={onExpired} />
+      <OrderSummaryCard order={order} />
+      <Stack gap="md" component="section" aria-labelledby="payment-heading">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} size="h3" id="payment-heading">
+            <Trans>Payment</Trans>
+          </Title>
+          <Text fw={700} size="lg" data-testid="payment-total">
+            <Trans>Total: {total}</Trans>
+          </Text>
+        </Group>
+        {/* Slot for card payment (Stripe Payment Element), added with the Stripe issue. */}
+        {offline && <OfflinePaymentOption order={order} onState={setState} />}
+        {!anyMethod && <NoPaymentMethod order={order} />}
+        <Anchor component={Link} href={checkoutPath(eventId, shortId, 'details')} size="sm">
+          <Trans>Back to your details</Trans>
+        </Anchor>
+      </Stack>
+    </CheckoutLayout>
+  );
+}

@@ -1,0 +1,124 @@
+import type { PublicOrderDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { HtmlContent } from '../../components/HtmlContent';
+import { formatDateTime } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
+import { EventHeading } from './EventHeading';
+import { checkoutRoute, stateOfError } from './order-state';
+import { OrderStateScreen } from './OrderStateScreen';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { OrderSummaryCard } from './OrderSummaryCard';
+import { OrderTickets } from './OrderTickets';
+import { checkoutPath, orderPrintPath } from './paths';
+import { Redirect } from './Redirect';
+import { useOrder } from './useOrder';
+import { readableAlert } from './notice';
+
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Order number, date, status and buyer. */
+export function OrderFacts({ order }: { order: PublicOrderDto }) {
+  const { i18n } = useLingui();
+  const buyer = order.buyer;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <Fact label={<Trans>Order number</Trans>}>{order.order_number}</Fact>
+      <Fact label={<Trans>Order date</Trans>}>{formatDateTime(order.completed_at ?? order.created_at, order.event.timezone, i18n.locale)}</Fact>
+      <Fact label={<Trans>Status</Trans>}>
+        <OrderStatusBadge status={order.status} />
+      </Fact>
+      {buyer && (
+        <Fact label={<Trans>Buyer</Trans>}>
+          {buyer.first_name} {buyer.last_name}
+          <Text size="sm">{buyer.email}</Text>
+        </Fact>
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** `/checkout/:eventId/:shortId/summary`: the confirmation, instructions or tickets. */
+export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: number; shortId: string }) {
+  const { t } = useLingui();
+  usePageTitle(t`Order summary`);
+  const { order, error, loading, reload } = useOrder(eventId, shortId);
+
+  if (loading && !order) return <CheckoutLoading />;
+  if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
+  if (order.status === 'RESERVED' || order.status === 'ABANDONED') {
+    const route = checkoutRoute(order);
+    if (route.kind === 'state') return <OrderStateScreen state={route.state} eventId={eventId} shortId={shortId} order={order} />;
+    return <Redirect to={checkoutPath(eventId, shortId, route.kind === 'payment' ? 'payment' : 'details')} />;
+  }
+  if (order.status === 'CANCELLED') return <OrderStateScreen state="cancelled" eventId={eventId} shortId={shortId} order={order} />;
+  if (order.status === 'PROCESSING') return <OrderStateScreen state="processing" eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
+  if (order.status === 'PAYMENT_FAILED') return <OrderStateScreen state="failed" eventId={eventId} shortId={shortId} order={order} />;
+
+  const awaiting = order.status === 'AWAITING_PAYMENT';
+  const completed = order.status === 'COMPLETED';
+  const orderNumber = order.order_number;
+  const buyerEmail = order.buyer?.email;
+  const { event } = order;
+
+  return (
+    <CheckoutLayout colors={event.colors}>
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {awaiting ? <Trans>Your order is placed</Trans> : completed ? <Trans>Thank you for your order!</Trans> : <Trans>Your order</Trans>}
+        </Title>
+        {completed && buyerEmail && (
+          <Text>
+            <Trans>We have sent your tickets to {buyerEmail}.</Trans>
+          </Text>
+        )}
+      </Stack>
+      <EventHeading event={event} level={2} />
+      <OrderFacts order={order} />
+      {awaiting && (
+        <Alert color="orange" {...readableAlert} title={t`How to pay`} role="region" aria-label={t`How to pay`} data-testid="offline-instructions">
+          <Stack gap="xs">
+            {event.offline_payment_instructions ? <HtmlContent html={event.offline_payment_instructions} /> : null}
+            <Text size="sm">
+              <Trans>
+                Please use your order number <strong>{orderNumber}</strong> as the payment reference. Your tickets are issued once the organizer
+                has received your payment.
+              </Trans>
+            </Text>
+          </Stack>
+        </Alert>
+      )}
+      {event.post_checkout_message ? <HtmlContent html={event.post_checkout_message} /> : null}
+      {completed && event.online_details ? (
+        <Stack gap="xs" component="section" aria-labelledby="online-heading">
+          <Title order={2} size="h4" id="online-heading">
+            <Trans>How to join online</Trans>
+          </Title>
+          <HtmlContent html={event.online_details} />
+        </Stack>
+      ) : null}
+      <Divider />
+      <OrderSummaryCard order={order} />
+      {completed && order.attendees.length > 0 && <OrderTickets order={order} />}
+      <Group justify="flex-end">
+        <Button component="a" href={orderPrintPath(eventId, shortId)} target="_blank" variant="light" leftSection={<IconPrinter size={16} aria-hidden />} aria-label={t`Print order (opens in a new tab)`}>
+          <Trans>Print order</Trans>
+        </Button>
+      </Group>
+    </CheckoutLayout>
+  );
+}

@@ -1,0 +1,139 @@
+import { isLocale, type PublicOrderDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Divider, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCopy } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { isApiError } from '../../lib/api-error';
+import { applyFieldErrors } from '../../lib/form-submit';
+import { newIdempotencyKey } from '../lib/public-api';
+import { navigate } from '../router/navigation';
+import { AttendeeFieldset } from './AttendeeFieldset';
+import { copyBuyerToAttendees, initialDetailsValues, isFormPath, orderQuestions, questionsForTicket, toDetailsBody, validateDetails, type DetailsValues } from './details-form';
+import { saveOrderDetails } from './order-api';
+import { stateOfError, type BuyerState } from './order-state';
+import { checkoutPath } from './paths';
+import { PersonFields } from './PersonFields';
+import { QuestionField } from './QuestionField';
+
+interface DetailsFormProps {
+  order: PublicOrderDto;
+  /** The order can no longer be worked on here (expired, taken over, settled). */
+  onState: (state: BuyerState) => void;
+  /** The order changed elsewhere (no longer editable): load it again and go where it belongs. */
+  onStale: () => void;
+}
+
+/** Buyer, one block per ticket holder, and the order questions; sent with `PUT .../details`. */
+export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
+  const { t, i18n } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [copied, setCopied] = useState('');
+  const form = useForm<DetailsValues>({
+    initialValues: initialDetailsValues(order),
+    validate: (values) => validateDetails(values, order, { required: t`This field is required.`, invalidEmail: t`Enter a valid e-mail address.` }),
+  });
+  const eventId = order.event.id;
+  const orderQs = orderQuestions(order.questions);
+
+  // After a failed check, move to the first field that needs attention.
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input')?.focus());
+
+  const submit = form.onSubmit(
+    (values) => {
+      setInvalid(false);
+      setError(null);
+      setSubmitting(true);
+      saveOrderDetails(eventId, order.short_id, toDetailsBody(values, isLocale(i18n.locale) ? i18n.locale : undefined), newIdempotencyKey())
+        .then((saved) => navigate(checkoutPath(eventId, saved.short_id, saved.status === 'RESERVED' ? 'payment' : 'summary')))
+        .catch((e: unknown) => {
+          setSubmitting(false);
+          if (applyFieldErrors(e, form.setErrors as (errors: Record<string, string>) => void)) {
+            setInvalid(true);
+            // Errors about no field on this form (e.g. `attendees`) also show the server's message.
+            if (isApiError(e) && Object.keys(e.fieldErrors).some((path) => !isFormPath(path))) setError(e);
+            focusFirstError();
+            return;
+          }
+          const state = stateOfError(e);
+          if (state !== 'error' && state !== 'not_found') onState(state);
+          else if (isApiError(e) && e.code === 'ORDER_NOT_EDITABLE') onStale();
+          else setError(e);
+        });
+    },
+    () => {
+      setInvalid(true);
+      focusFirstError();
+    },
+  );
+
+  const copyBuyer = () => {
+    form.setFieldValue('attendees', copyBuyerToAttendees(form.getValues()));
+    setCopied(t`Buyer details copied to all attendees.`);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="details-heading">
+      <Stack gap="lg">
+        <Title order={2} size="h3" id="details-heading">
+          <Trans>Your details</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans>Fields marked with * are required.</Trans>
+        </Text>
+        <Stack gap="sm">
+          <PersonFields form={form} prefix="" />
+        </Stack>
+
+        {order.attendees.length > 0 && (
+          <>
+            <Divider />
+            <Group justify="space-between" align="center">
+              <Title order={2} size="h3">
+                <Trans>Ticket holders</Trans>
+              </Title>
+              <Button variant="light" leftSection={<IconCopy size={16} aria-hidden />} onClick={copyBuyer}>
+                <Trans>Copy buyer details to all attendees</Trans>
+              </Button>
+            </Group>
+            <VisuallyHidden role="status" aria-live="polite">
+              {copied}
+            </VisuallyHidden>
+            {order.attendees.map((a, i) => (
+              <AttendeeFieldset key={a.short_id} form={form} index={i} count={order.attendees.length} attendee={a} questions={questionsForTicket(order.questions, a.ticket_id)} />
+            ))}
+          </>
+        )}
+
+        {orderQs.length > 0 && (
+          <>
+            <Divider />
+            <Title order={2} size="h3">
+              <Trans>About your order</Trans>
+            </Title>
+            {orderQs.map((q) => (
+              <QuestionField key={q.id} question={q} form={form} path={`answers.${q.id}`} />
+            ))}
+          </>
+        )}
+
+        {invalid && Object.keys(form.errors).length > 0 && (
+          <Alert color="red" variant="light" role="alert">
+            <Trans>Please correct the highlighted fields.</Trans>
+          </Alert>
+        )}
+        <FormErrorAlert error={error} />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={submitting}>
+            {order.totals.total === 0 ? <Trans>Get my tickets</Trans> : <Trans>Continue to payment</Trans>}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

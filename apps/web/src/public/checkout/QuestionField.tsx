@@ -1,0 +1,61 @@
+import type { PublicQuestionDto } from '@admitone/shared';
+import { Checkbox, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { DetailsValues } from './details-form';
+
+/** A question's help text (organizer HTML, sanitised by the server). */
+function Description({ html }: { html: string }) {
+  return <span dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** One checkout question as the input its type calls for; `path` is the answer's form path. */
+export function QuestionField({ question, form, path }: { question: PublicQuestionDto; form: UseFormReturnType<DetailsValues>; path: string }) {
+  const input = form.getInputProps(path);
+  const common = {
+    label: question.title,
+    description: question.description ? <Description html={question.description} /> : undefined,
+    required: question.required,
+    error: input.error as string | undefined,
+  };
+  const setValue = (value: string | string[]) => form.setFieldValue(path, value as never);
+  switch (question.type) {
+    case 'MULTI_LINE_TEXT':
+      return <Textarea {...common} autosize minRows={3} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+    case 'DROPDOWN':
+      return (
+        <Select
+          {...common}
+          data={question.options}
+          value={(input.value as string) || null}
+          onChange={(v) => setValue(v ?? '')}
+          onBlur={input.onBlur}
+          allowDeselect={!question.required}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'RADIO':
+      return (
+        <Radio.Group {...common} value={(input.value as string) || null} onChange={setValue}>
+          <Stack gap="xs" mt={6}>
+            {question.options.map((o) => (
+              <Radio key={o} value={o} label={o} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      );
+    case 'CHECKBOX':
+      return (
+        <Checkbox.Group {...common} value={Array.isArray(input.value) ? (input.value as string[]) : []} onChange={setValue}>
+          <Stack gap="xs" mt={6}>
+            {question.options.map((o) => (
+              <Checkbox key={o} value={o} label={o} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      );
+    case 'DATE':
+      return <TextInput {...common} type="date" maw={240} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+    default:
+      return <TextInput {...common} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+  }
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { navigate } from '../router/navigation';
+import { CheckoutLoading } from './CheckoutLayout';
+
+/** Replaces the address with another buyer page (an order that belongs on another step). */
+export function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return <CheckoutLoading />;
+}

@@ -1,0 +1,85 @@
+import type { PublicOrderDto, PublicQuestionDto } from '@admitone/shared';
+import { describe, expect, it } from 'vitest';
+import { copyBuyerToAttendees, initialDetailsValues, isFormPath, questionsForTicket, toDetailsBody, validateDetails } from './details-form';
+
+const q = (id: number, patch: Partial<PublicQuestionDto>): PublicQuestionDto => ({
+  id,
+  title: `Q${id}`,
+  description: null,
+  type: 'SINGLE_LINE_TEXT',
+  options: [],
+  required: false,
+  applies_to: 'ATTENDEE',
+  ticket_ids: [],
+  ...patch,
+});
+
+const questions = [
+  q(1, { type: 'DROPDOWN', required: true, options: ['S', 'M'] }),
+  q(2, { ticket_ids: [20] }),
+  q(3, { applies_to: 'ORDER', type: 'CHECKBOX', required: true, options: ['A', 'B'] }),
+];
+
+const order = {
+  buyer: null,
+  attendees: [
+    { short_id: 'a1', ticket_id: 10, first_name: null, last_name: null, email: null },
+    { short_id: 'a2', ticket_id: 20, first_name: null, last_name: null, email: null },
+  ],
+  questions,
+  answers: [{ question_id: 3, attendee_short_id: null, question_title: 'Q3', answer: ['B'] }],
+} as unknown as PublicOrderDto;
+
+const messages = { required: 'required', invalidEmail: 'email' };
+
+describe('details form', () => {
+  it('asks attendee questions only for their tickets', () => {
+    expect(questionsForTicket(questions, 10).map((x) => x.id)).toEqual([1]);
+    expect(questionsForTicket(questions, 20).map((x) => x.id)).toEqual([1, 2]);
+  });
+
+  it('starts from saved answers, with empty ones of the right shape', () => {
+    const v = initialDetailsValues(order);
+    expect(v.attendees[0]!.answers).toEqual({ '1': '' });
+    expect(v.attendees[1]!.answers).toEqual({ '1': '', '2': '' });
+    expect(v.answers).toEqual({ '3': ['B'] });
+  });
+
+  it('copies the buyer to every attendee', () => {
+    const v = { ...initialDetailsValues(order), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test' };
+    expect(copyBuyerToAttendees(v).map((a) => a.first_name + a.email)).toEqual(['Adaada@example.test', 'Adaada@example.test']);
+  });
+
+  it('flags missing names, bad e-mails and required answers by form path', () => {
+    const v = initialDetailsValues(order);
+    v.email = 'nope';
+    v.answers = { '3': [] };
+    const errors = validateDetails(v, order, messages);
+    expect(errors.first_name).toBe('required');
+    expect(errors.email).toBe('email');
+    expect(errors['attendees.1.answers.1']).toBe('required');
+    expect(errors['attendees.1.answers.2']).toBeUndefined();
+    expect(errors['answers.3']).toBe('required');
+  });
+
+  it('builds a trimmed body without blank answers', () => {
+    const v = initialDetailsValues(order);
+    v.first_name = ' Ada ';
+    v.attendees[0]!.answers = { '1': 'M' };
+    const body = toDetailsBody(v, 'de');
+    expect(body.first_name).toBe('Ada');
+    expect(body.attendees[0]!.answers).toEqual({ '1': 'M' });
+    expect(body.attendees[1]!.answers).toEqual({});
+    expect(body.answers).toEqual({ '3': ['B'] });
+    expect(body.locale).toBe('de');
+  });
+
+  it('knows which server error paths land on a field', () => {
+    expect(isFormPath('attendees.1.answers.12')).toBe(true);
+    expect(isFormPath('answers.7')).toBe(true);
+    expect(isFormPath('email')).toBe(true);
+    expect(isFormPath('attendees.0.first_name')).toBe(true);
+    expect(isFormPath('attendees')).toBe(false);
+    expect(isFormPath('items')).toBe(false);
+  });
+});

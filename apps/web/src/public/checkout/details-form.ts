@@ -1,0 +1,120 @@
+import type { AnswerValue, Locale, OrderDetailsBody, PublicOrderDto, PublicQuestionDto } from '@admitone/shared';
+
+export interface AttendeeValues {
+  short_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  answers: Record<string, AnswerValue>;
+}
+
+/** The details form: buyer, one block per attendee, order answers (keyed by question id). */
+export interface DetailsValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  attendees: AttendeeValues[];
+  answers: Record<string, AnswerValue>;
+}
+
+/** Attendee questions asked for a ticket (`ticket_ids` empty: every ticket). */
+export const questionsForTicket = (questions: PublicQuestionDto[], ticketId: number): PublicQuestionDto[] =>
+  questions.filter((q) => q.applies_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId)));
+
+export const orderQuestions = (questions: PublicQuestionDto[]): PublicQuestionDto[] => questions.filter((q) => q.applies_to === 'ORDER');
+
+const emptyAnswer = (q: PublicQuestionDto): AnswerValue => (q.type === 'CHECKBOX' ? [] : '');
+
+function answersFor(questions: PublicQuestionDto[], order: PublicOrderDto, attendeeShortId: string | null): Record<string, AnswerValue> {
+  const out: Record<string, AnswerValue> = {};
+  for (const q of questions) {
+    const saved = order.answers.find((a) => a.question_id === q.id && a.attendee_short_id === attendeeShortId);
+    const value = saved?.answer ?? emptyAnswer(q);
+    out[String(q.id)] = q.type === 'CHECKBOX' ? (Array.isArray(value) ? value : value ? [value] : []) : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Starts the form from what the order already holds (a buyer coming back from the payment step). */
+export function initialDetailsValues(order: PublicOrderDto): DetailsValues {
+  return {
+    first_name: order.buyer?.first_name ?? '',
+    last_name: order.buyer?.last_name ?? '',
+    email: order.buyer?.email ?? '',
+    attendees: order.attendees.map((a) => ({
+      short_id: a.short_id,
+      first_name: a.first_name ?? '',
+      last_name: a.last_name ?? '',
+      email: a.email ?? '',
+      answers: answersFor(questionsForTicket(order.questions, a.ticket_id), order, a.short_id),
+    })),
+    answers: answersFor(orderQuestions(order.questions), order, null),
+  };
+}
+
+/** Puts the buyer's name and e-mail on every attendee (answers stay). */
+export const copyBuyerToAttendees = (values: DetailsValues): AttendeeValues[] =>
+  values.attendees.map((a) => ({ ...a, first_name: values.first_name, last_name: values.last_name, email: values.email }));
+
+/** Field-error paths that land on an input of the details form. */
+export const isFormPath = (path: string): boolean =>
+  /^(first_name|last_name|email|answers\.\d+|attendees\.\d+\.(first_name|last_name|email|answers\.\d+))$/.test(path);
+
+const isBlank = (value: AnswerValue | undefined): boolean =>
+  value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface DetailsMessages {
+  required: string;
+  invalidEmail: string;
+}
+
+/** Client-side checks before sending: names, e-mails and required answers. Keys are form paths. */
+export function validateDetails(values: DetailsValues, order: PublicOrderDto, m: DetailsMessages): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const person = (prefix: string, v: { first_name: string; last_name: string; email: string }) => {
+    if (!v.first_name.trim()) errors[`${prefix}first_name`] = m.required;
+    if (!v.last_name.trim()) errors[`${prefix}last_name`] = m.required;
+    if (!v.email.trim()) errors[`${prefix}email`] = m.required;
+    else if (!EMAIL.test(v.email.trim())) errors[`${prefix}email`] = m.invalidEmail;
+  };
+  person('', values);
+  values.attendees.forEach((a, i) => {
+    person(`attendees.${i}.`, a);
+    const ticketId = order.attendees.find((o) => o.short_id === a.short_id)?.ticket_id ?? 0;
+    for (const q of questionsForTicket(order.questions, ticketId)) {
+      if (q.required && isBlank(a.answers[String(q.id)])) errors[`attendees.${i}.answers.${q.id}`] = m.required;
+    }
+  });
+  for (const q of orderQuestions(order.questions)) {
+    if (q.required && isBlank(values.answers[String(q.id)])) errors[`answers.${q.id}`] = m.required;
+  }
+  return errors;
+}
+
+function cleanAnswers(answers: Record<string, AnswerValue>): Record<string, AnswerValue> {
+  const out: Record<string, AnswerValue> = {};
+  for (const [id, value] of Object.entries(answers)) {
+    if (!isBlank(value)) out[id] = Array.isArray(value) ? value : value.trim();
+  }
+  return out;
+}
+
+/** The `PUT .../details` body: trimmed values, unanswered questions left out. */
+export function toDetailsBody(values: DetailsValues, locale: Locale | undefined): OrderDetailsBody {
+  return {
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    email: values.email.trim(),
+    attendees: values.attendees.map((a) => ({
+      short_id: a.short_id,
+      first_name: a.first_name.trim(),
+      last_name: a.last_name.trim(),
+      email: a.email.trim(),
+      answers: cleanAnswers(a.answers),
+    })),
+    answers: cleanAnswers(values.answers),
+    ...(locale ? { locale } : {}),
+  };
+}

@@ -1,0 +1,107 @@
+import type { PublicEventDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { OrganizerHtml } from '../components/OrganizerHtml';
+import { Notice } from '../components/Notice';
+import { useEffect } from 'react';
+import { EventColorScope, eventContentClass } from '../components/EventColorScope';
+import { PublicErrorScreen } from '../components/PublicErrorScreen';
+import { PublicFooter } from '../components/PublicFooter';
+import { checkoutDetailsPath, eventPagePath } from '../router/match-route';
+import { navigate, useLocation } from '../router/navigation';
+import { TicketSelector } from '../selector/TicketSelector';
+import { EventFacts } from './EventFacts';
+import classes from './EventPage.module.css';
+import { sendPageView } from './page-view';
+import { PromoCodeForm } from './PromoCodeForm';
+import { usePublicEvent } from './use-public-event';
+
+/** The promo code in the address (`?promo_code=`), or null. */
+export function promoCodeOf(search: string): string | null {
+  return new URLSearchParams(search).get('promo_code')?.trim() || null;
+}
+
+/** `/event/:eventId/:slug` and `/e/...`: the public event page with its ticket selection. */
+export function EventPage({ eventId }: { eventId: number }) {
+  const { search } = useLocation();
+  const promoCode = promoCodeOf(search);
+  const { state, reload } = usePublicEvent(eventId, promoCode);
+  const { t } = useLingui();
+
+  useEffect(() => sendPageView(eventId), [eventId]);
+  useEffect(() => {
+    if (state.status === 'ready') document.title = state.event.settings.seo_title || state.event.title;
+  }, [state]);
+
+  if (state.status === 'not-found') return <PublicErrorScreen notFound />;
+  if (state.status === 'error') return <PublicErrorScreen notFound={false} />;
+  if (state.status === 'loading') {
+    return (
+      <Center mih="100vh" component="main">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  }
+  return <EventPageContent event={state.event} reload={reload} />;
+}
+
+function EventPageContent({ event, reload }: { event: PublicEventDto; reload: () => void }) {
+  const cover = event.cover_image;
+  const blurred = cover && event.settings.cover_display === 'BLURRED_BACKGROUND';
+  const panel = `${classes.panel} ${eventContentClass}`;
+
+  return (
+    <EventColorScope colors={event.settings.colors} fullPage>
+      <div className={classes.wrap}>
+        {blurred && <div className={classes.blur} style={{ backgroundImage: `url(${cover.variants.small})` }} aria-hidden />}
+        <Container size="lg" component="main" className={classes.inner}>
+          {cover && (
+            <img
+              className={classes.cover}
+              src={cover.variants.large}
+              srcSet={`${cover.variants.small} 600w, ${cover.variants.large} 2160w`}
+              sizes="(min-width: 1200px) 1140px, 100vw"
+              alt=""
+              width={2160}
+              height={1080}
+            />
+          )}
+          <div className={classes.grid}>
+            <Stack gap="lg" className={panel} component="article">
+              <Title order={1}>{event.title}</Title>
+              <EventFacts event={event} />
+              {event.description && (
+                <section aria-labelledby="about-heading">
+                  <Title order={2} size="h3" id="about-heading" mb="sm">
+                    <Trans>About this event</Trans>
+                  </Title>
+                  <OrganizerHtml html={event.description} />
+                </section>
+              )}
+            </Stack>
+            <Stack gap="md" className={`${panel} ${classes.side}`} component="section" aria-labelledby="tickets-heading">
+              <Title order={2} size="h3" id="tickets-heading">
+                <Trans>Tickets</Trans>
+              </Title>
+              {event.promo_invalid && (
+                <Notice>
+                  <Trans>That promo code is invalid</Trans>
+                </Notice>
+              )}
+              {event.settings.pre_checkout_message && (
+                <OrganizerHtml html={event.settings.pre_checkout_message} small />
+              )}
+              <TicketSelector
+                event={event}
+                reload={reload}
+                onReserved={(result) => navigate(checkoutDetailsPath(event.id, result.data.short_id))}
+              />
+              <PromoCodeForm event={event} onApply={(code) => navigate(eventPagePath(event.id, event.slug, code))} />
+            </Stack>
+          </div>
+        </Container>
+      </div>
+      <PublicFooter />
+    </EventColorScope>
+  );
+}

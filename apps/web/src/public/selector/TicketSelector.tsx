@@ -1,0 +1,129 @@
+import { isLocale, type PublicEventDto, type ReserveOrderResult } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { Notice } from '../components/Notice';
+import { useState } from 'react';
+import { isApiError } from '../../lib/api-error';
+import { formatMoney } from '../../lib/format';
+import { checkoutTokens } from '../lib/checkout-token';
+import { newIdempotencyKey, publicFetch } from '../lib/public-api';
+import { splitReserveErrors } from './reserve-errors';
+import { donationsBelowMinimum, emptySelection, reservationBody, selectedLines, selectionTotal, type Selection } from './selection';
+import { TicketItem } from './TicketItem';
+
+interface TicketSelectorProps {
+  event: PublicEventDto;
+  /** Fetch the event again (the prices changed under the buyer). */
+  reload: () => void;
+  /** The tickets are held: go on to the checkout. */
+  onReserved: (result: ReserveOrderResult) => void;
+  /** The widget's own wording of the button. */
+  buttonText?: string | null;
+  /** Heading level of the ticket names. */
+  headingLevel?: 2 | 3;
+}
+
+/** The tickets with quantities, a running total and "Continue", which reserves them. */
+export function TicketSelector({ event, reload, onReserved, buttonText, headingLevel }: TicketSelectorProps) {
+  const { t, i18n } = useLingui();
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [ticketErrors, setTicketErrors] = useState<Record<number, string>>({});
+  const lines = selectedLines(event, selection);
+  const total = selectionTotal(event, selection);
+  const nothingSelected = lines.length === 0;
+
+  const reserve = async () => {
+    if (pending) return;
+    setTicketErrors({});
+    if (nothingSelected) {
+      setMessage(t`Please select at least one ticket`);
+      return;
+    }
+    const low = donationsBelowMinimum(event, selection);
+    if (low.length) {
+      setMessage(t`Please check the amounts you entered.`);
+      return;
+    }
+    setMessage(null);
+    setPending(true);
+    const body = reservationBody(event, selection, isLocale(i18n.locale) ? i18n.locale : undefined);
+    try {
+      const result = await publicFetch<ReserveOrderResult>(`/events/${event.id}/order`, {
+        method: 'POST',
+        body,
+        eventId: event.id,
+        idempotencyKey: newIdempotencyKey(),
+        locale: i18n.locale,
+      });
+      checkoutTokens.set(event.id, result.checkout_token);
+      onReserved(result);
+    } catch (err) {
+      if (!isApiError(err)) throw err;
+      if (err.code === 'PRICE_CHANGED') {
+        reload();
+        setMessage(t`The prices have changed. Please check the new prices and continue.`);
+      } else if (err.code === 'NO_TICKETS_AVAILABLE') {
+        reload();
+        setMessage(err.message || t`Sorry, there are not enough tickets left for your selection.`);
+      } else {
+        const { byTicket, general } = splitReserveErrors(err.fieldErrors, (i) => body.items[i]?.ticket_id);
+        setTicketErrors(byTicket);
+        const generic = err.code === 'NETWORK_ERROR' ? t`Could not reach the server. Check your connection and try again.` : t`Something went wrong. Please try again.`;
+        setMessage(general.length ? general.join(' ') : Object.keys(byTicket).length ? null : err.message || generic);
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (event.tickets.length === 0) {
+    return (
+      <Text>
+        <Trans>No tickets are available for this event right now.</Trans>
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Stack gap="md" component="ul" m={0} p={0}>
+        {event.tickets.map((ticket) => (
+          <TicketItem
+            key={ticket.id}
+            event={event}
+            ticket={ticket}
+            selection={selection}
+            error={ticketErrors[ticket.id]}
+            headingLevel={headingLevel}
+            onQuantity={(key, q) => {
+              setMessage(null);
+              setSelection((s) => ({ ...s, quantities: { ...s.quantities, [key]: q } }));
+            }}
+            onAmount={(ticketId, minor) => setSelection((s) => ({ ...s, amounts: { ...s.amounts, [ticketId]: minor } }))}
+          />
+        ))}
+      </Stack>
+      <Group justify="space-between" aria-live="polite">
+        <Text fw={700}>
+          <Trans>Total</Trans>
+        </Text>
+        <Text fw={700} data-testid="selection-total">
+          {formatMoney(total, event.currency, i18n.locale)}
+        </Text>
+      </Group>
+      <div role="alert">{message && <Notice live={false}>{message}</Notice>}</div>
+      <Button
+        size="md"
+        fullWidth
+        loading={pending}
+        data-disabled={nothingSelected || undefined}
+        aria-disabled={nothingSelected || undefined}
+        onClick={() => void reserve()}
+      >
+        {buttonText || <Trans>Continue</Trans>}
+      </Button>
+    </Stack>
+  );
+}

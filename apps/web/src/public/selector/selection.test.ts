@@ -1,0 +1,79 @@
+import type { PublicEventDto, PublicTicketDto, UnitPrice } from '@admitone/shared';
+import { describe, expect, it } from 'vitest';
+import { donationsBelowMinimum, lineKey, normalizeQuantity, parseMajorAmount, reservationBody, selectionTotal, type Selection } from './selection';
+
+const unit = (base: number, extra: Partial<UnitPrice> = {}): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base, ...extra });
+const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'type'>): PublicTicketDto => ({
+  name: `T${t.id}`, description: null, sale_state: 'ON_SALE', sale_start: null, sale_end: null, min_per_order: 1, max_per_order: null,
+  max_selectable: 10, remaining: null, unit: unit(0), min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false, ...t,
+});
+const charges = [
+  { id: 1, name: 'Booking fee', type: 'FEE' as const, calculation_type: 'FIXED' as const, rate: 150 },
+  { id: 2, name: 'VAT', type: 'TAX' as const, calculation_type: 'PERCENTAGE' as const, rate: 20 },
+];
+const event = {
+  id: 5, currency: 'GBP', promo: { code: 'JAZZ10', discount_type: 'PERCENTAGE', discount: 10, ticket_ids: [] },
+  tickets: [
+    ticket({ id: 1, type: 'FREE' }),
+    ticket({ id: 2, type: 'PAID', unit: unit(4500), charges, is_discounted: true }),
+    ticket({ id: 3, type: 'DONATION', unit: unit(500), min_price: 500 }),
+    ticket({ id: 4, type: 'TIERED', unit: null, tiers: [{ id: 41, label: 'Early', sale_state: 'ON_SALE', sale_start: null, sale_end: null, unit: unit(6000), max_selectable: 10, remaining: null }] }),
+  ],
+} as unknown as PublicEventDto;
+
+describe('normalizeQuantity', () => {
+  it('keeps quantities within 0..max and jumps to the minimum', () => {
+    expect(normalizeQuantity(1, 3, 10)).toBe(3);
+    expect(normalizeQuantity(2, 3, 10, 3)).toBe(0);
+    expect(normalizeQuantity(12, 1, 10)).toBe(10);
+    expect(normalizeQuantity(-1, 1, 10)).toBe(0);
+    expect(normalizeQuantity(Number.NaN, 1, 10)).toBe(0);
+    expect(normalizeQuantity(2, 5, 4)).toBe(0);
+    expect(normalizeQuantity(2.7, 1, 10)).toBe(2);
+  });
+});
+
+describe('parseMajorAmount', () => {
+  it('converts major units with the currency exponent', () => {
+    expect(parseMajorAmount('12.5', 'GBP')).toBe(1250);
+    expect(parseMajorAmount('12,50', 'EUR')).toBe(1250);
+    expect(parseMajorAmount('1.005', 'EUR')).toBe(101);
+    expect(parseMajorAmount('500', 'JPY')).toBe(500);
+    expect(parseMajorAmount('abc', 'GBP')).toBeNull();
+    expect(parseMajorAmount('', 'GBP')).toBeNull();
+  });
+});
+
+describe('selection totals and the reservation body', () => {
+  const selection: Selection = {
+    quantities: { [lineKey(1)]: 2, [lineKey(2)]: 1, [lineKey(3)]: 1, [lineKey(4, 41)]: 2 },
+    amounts: { 3: 1000 },
+  };
+
+  it('prices with the shared rule: promo, fees, then taxes', () => {
+    // Standard: 4500 - 10% = 4050, + 150 fee = 4200, + 20% VAT 840 = 5040; donation 1000; tiers 2 x 6000.
+    expect(selectionTotal(event, selection)).toBe(5040 + 1000 + 12000);
+  });
+
+  it('sends only selected lines with tier and donation amount', () => {
+    expect(reservationBody(event, selection, 'de')).toEqual({
+      items: [
+        { ticket_id: 1, tier_id: null, quantity: 2, amount: null },
+        { ticket_id: 2, tier_id: null, quantity: 1, amount: null },
+        { ticket_id: 3, tier_id: null, quantity: 1, amount: 1000 },
+        { ticket_id: 4, tier_id: 41, quantity: 2, amount: null },
+      ],
+      promo_code: 'JAZZ10',
+      expected_total: 18040,
+      locale: 'de',
+    });
+  });
+
+  it('flags donations below the minimum or not a number', () => {
+    expect(donationsBelowMinimum(event, { ...selection, amounts: { 3: 400 } })).toEqual([3]);
+    expect(donationsBelowMinimum(event, { ...selection, amounts: { 3: -1 } })).toEqual([3]);
+    expect(donationsBelowMinimum(event, { ...selection, amounts: {} })).toEqual([]);
+    // An invalid amount is priced at the minimum rather than breaking the total.
+    expect(selectionTotal(event, { quantities: { [lineKey(3)]: 1 }, amounts: { 3: -1 } })).toBe(500);
+  });
+});

@@ -1,0 +1,94 @@
+import { currencyExponent, priceUnit, type PublicEventDto, type PublicTicketDto, type ReserveOrderBody } from '@admitone/shared';
+
+/** What the buyer picked: quantities per ticket or tier, and a donation amount (minor units) per ticket. */
+export interface Selection {
+  quantities: Record<string, number>;
+  /** null: untouched (the minimum applies); -1: not a valid amount. */
+  amounts: Record<number, number | null>;
+}
+
+export const emptySelection = (): Selection => ({ quantities: {}, amounts: {} });
+
+/** Key of a ticket's (or one tier's) quantity. */
+export const lineKey = (ticketId: number, tierId: number | null = null) => (tierId === null ? `${ticketId}` : `${ticketId}:${tierId}`);
+
+/**
+ * A typed or stepped quantity made valid: whole, 0..max, and never between 0 and the ticket's
+ * minimum (choosing 1 when the minimum is 3 gives 3; stepping down from 3 gives 0).
+ */
+export function normalizeQuantity(value: number, min: number, max: number, previous = 0): number {
+  if (!Number.isFinite(value) || value <= 0 || max <= 0) return 0;
+  let q = Math.min(Math.floor(value), max);
+  const floor = Math.max(1, min);
+  if (q < floor) q = floor > max ? 0 : q < previous ? 0 : floor;
+  return q;
+}
+
+/** A donation typed in major units ("12.50") as minor units; null when it is not a number. */
+export function parseMajorAmount(text: string, currency: string): number | null {
+  const cleaned = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
+  const exp = currencyExponent(currency);
+  return Math.round(Number((Number(cleaned) * 10 ** exp).toFixed(6)));
+}
+
+/** The amount per donation ticket: what was typed (when valid), else the minimum. */
+export function donationAmount(ticket: PublicTicketDto, selection: Selection): number {
+  const typed = selection.amounts[ticket.id];
+  return typed === null || typed === undefined || typed < 0 ? (ticket.min_price ?? 0) : typed;
+}
+
+/** One unit of a ticket (or tier) priced with the shared rule, exactly as the server will. */
+export function unitTotal(event: PublicEventDto, ticket: PublicTicketDto, tierId: number | null, selection: Selection): number {
+  const promo = ticket.is_discounted ? event.promo : null;
+  if (ticket.type === 'DONATION') return priceUnit('DONATION', donationAmount(ticket, selection), ticket.charges).total;
+  if (ticket.type === 'TIERED') {
+    const tier = ticket.tiers.find((t) => t.id === tierId);
+    return tier ? priceUnit('TIERED', tier.unit.base, ticket.charges, promo).total : 0;
+  }
+  return priceUnit(ticket.type, ticket.unit?.base ?? 0, ticket.charges, promo).total;
+}
+
+/** Every line with a quantity above zero. */
+export function selectedLines(event: PublicEventDto, selection: Selection) {
+  const lines: Array<{ ticket: PublicTicketDto; tierId: number | null; quantity: number }> = [];
+  for (const ticket of event.tickets) {
+    if (ticket.type === 'TIERED') {
+      for (const tier of ticket.tiers) {
+        const quantity = selection.quantities[lineKey(ticket.id, tier.id)] ?? 0;
+        if (quantity > 0) lines.push({ ticket, tierId: tier.id, quantity });
+      }
+    } else {
+      const quantity = selection.quantities[lineKey(ticket.id)] ?? 0;
+      if (quantity > 0) lines.push({ ticket, tierId: null, quantity });
+    }
+  }
+  return lines;
+}
+
+/** What the buyer will pay for the selection (minor units): the reservation's `expected_total`. */
+export function selectionTotal(event: PublicEventDto, selection: Selection): number {
+  return selectedLines(event, selection).reduce((sum, l) => sum + unitTotal(event, l.ticket, l.tierId, selection) * l.quantity, 0);
+}
+
+/** Donations below the ticket's minimum, by ticket id (only for selected donation tickets). */
+export function donationsBelowMinimum(event: PublicEventDto, selection: Selection): number[] {
+  return selectedLines(event, selection)
+    .filter((l) => l.ticket.type === 'DONATION' && (selection.amounts[l.ticket.id] ?? l.ticket.min_price ?? 0) < (l.ticket.min_price ?? 0))
+    .map((l) => l.ticket.id);
+}
+
+/** The reservation body for `POST /events/{id}/order` (indexes of `items` match `selectedLines`). */
+export function reservationBody(event: PublicEventDto, selection: Selection, locale?: ReserveOrderBody['locale']): ReserveOrderBody {
+  return {
+    items: selectedLines(event, selection).map((l) => ({
+      ticket_id: l.ticket.id,
+      tier_id: l.tierId,
+      quantity: l.quantity,
+      amount: l.ticket.type === 'DONATION' ? donationAmount(l.ticket, selection) : null,
+    })),
+    promo_code: event.promo?.code ?? null,
+    expected_total: selectionTotal(event, selection),
+    ...(locale ? { locale } : {}),
+  };
+}

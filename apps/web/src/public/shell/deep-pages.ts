@@ -1,0 +1,39 @@
+import { lazy, type ComponentType } from 'react';
+import { loadDeepMessages } from './public-i18n';
+
+/** Checkout and ticket pages (helper B's files), each `export default function X({ eventId, shortId })`. */
+export type DeepPage = ComponentType<{ eventId: number; shortId: string }>;
+type PageModule = { default: DeepPage };
+
+// A glob rather than plain imports: each page is its own lazy chunk, and a page not written yet
+// leaves the build working (its route shows the error screen).
+const modules = import.meta.glob<PageModule>([
+  '../checkout/CheckoutDetailsPage.tsx',
+  '../checkout/CheckoutPaymentPage.tsx',
+  '../checkout/CheckoutSummaryPage.tsx',
+  '../checkout/CheckoutPaymentReturnPage.tsx',
+  '../tickets/TicketPage.tsx',
+  '../tickets/TicketPrintPage.tsx',
+  '../tickets/OrderPrintPage.tsx',
+]);
+
+function page(file: string): DeepPage {
+  const load = modules[file];
+  return lazy(load ?? (() => Promise.reject(new Error(`${file} is missing`))));
+}
+
+export const deepPages = {
+  details: page('../checkout/CheckoutDetailsPage.tsx'),
+  payment: page('../checkout/CheckoutPaymentPage.tsx'),
+  summary: page('../checkout/CheckoutSummaryPage.tsx'),
+  payment_return: page('../checkout/CheckoutPaymentReturnPage.tsx'),
+  ticket: page('../tickets/TicketPage.tsx'),
+  'ticket-print': page('../tickets/TicketPrintPage.tsx'),
+  'order-print': page('../tickets/OrderPrintPage.tsx'),
+} satisfies Record<string, DeepPage>;
+
+/** The shell of those pages, ready once their messages are loaded too. */
+export const DeepPageShell = lazy(async () => {
+  const [module] = await Promise.all([import('./DeepPageShell'), loadDeepMessages()]);
+  return module;
+});

@@ -1,0 +1,24 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { errorMessage } from '../../lib/validation';
+import { CheckoutLayout } from '../checkout/CheckoutLayout';
+
+/** The ticket (or order) could not be shown: unknown link, or a failed load with a retry. */
+export function TicketMissing({ notFound, error, onRetry }: { notFound: boolean; error: unknown; onRetry: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <CheckoutLayout>
+      <Stack align="center" ta="center" gap="md" py="lg">
+        <Title order={1} size="h2">
+          {notFound ? <Trans>Ticket not found</Trans> : <Trans>Something went wrong</Trans>}
+        </Title>
+        <Text>{notFound ? <Trans>We could not find this ticket. Please check the link.</Trans> : errorMessage(error, i18n)}</Text>
+        {!notFound && (
+          <Button onClick={onRetry}>
+            <Trans>Try again</Trans>
+          </Button>
+        )}
+      </Stack>
+    </CheckoutLayout>
+  );
+}

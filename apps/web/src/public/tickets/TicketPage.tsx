@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { formatMoney } from '../../lib/format';
+import { hasStatus } from '../../lib/api-error';
+import { usePageTitle } from '../../lib/use-page-title';
+import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
+import { EventHeading } from '../checkout/EventHeading';
+import { OrderStatusBadge } from '../checkout/OrderStatusBadge';
+import { ticketPrintPath } from '../checkout/paths';
+import { fetchTicket, useLoaded } from './ticket-api';
+import { TicketMissing } from './TicketMissing';
+import { TicketQr } from './TicketQr';
+import { personName, ticketLabel } from './ticket-text';
+
+/** `/ticket/:eventId/:attendeeShortId`: the ticket to show at the entrance. */
+export default function TicketPage({ eventId, shortId }: { eventId: number; shortId: string }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Your ticket`);
+  const { data: ticket, error, loading, reload } = useLoaded((signal) => fetchTicket(eventId, shortId, signal), `${eventId}/${shortId}`);
+
+  if (loading && !ticket) return <CheckoutLoading />;
+  if (error || !ticket) return <TicketMissing notFound={hasStatus(error, 404)} error={error} onRetry={reload} />;
+  const name = personName(ticket.attendee);
+
+  return (
+    <CheckoutLayout colors={ticket.event.colors}>
+      <EventHeading event={ticket.event} />
+      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="ticket-holder">
+        <Stack gap="md">
+          <Center>
+            <TicketQr ticket={ticket} eventId={eventId} />
+          </Center>
+          <Title order={2} size="h3" id="ticket-holder" ta="center">
+            {name}
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <div>
+              <Text size="sm" c="dimmed">
+                <Trans>Ticket</Trans>
+              </Text>
+              <Text fw={500}>{ticketLabel(ticket.attendee)}</Text>
+            </div>
+            <div>
+              <Text size="sm" c="dimmed">
+                <Trans>Order number</Trans>
+              </Text>
+              <Text fw={500}>{ticket.order_number}</Text>
+            </div>
+            {ticket.unit && ticket.unit.total > 0 ? (
+              <div>
+                <Text size="sm" c="dimmed">
+                  <Trans>Price</Trans>
+                </Text>
+                <Text fw={500}>{formatMoney(ticket.unit.total, ticket.event.currency, i18n.locale)}</Text>
+              </div>
+            ) : null}
+            <div>
+              <Text size="sm" c="dimmed">
+                <Trans>Status</Trans>
+              </Text>
+              <OrderStatusBadge status={ticket.order_status} />
+            </div>
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      <Group justify="center">
+        <Button
+          component="a"
+          href={ticketPrintPath(eventId, shortId)}
+          target="_blank"
+          leftSection={<IconPrinter size={16} aria-hidden />}
+          aria-label={t`Print ticket (opens in a new tab)`}
+        >
+          <Trans>Print ticket</Trans>
+        </Button>
+      </Group>
+    </CheckoutLayout>
+  );
+}

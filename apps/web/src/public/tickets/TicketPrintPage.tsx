@@ -1,0 +1,69 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { hasStatus } from '../../lib/api-error';
+import { formatDateRange, formatTimeZoneName } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import { CheckoutLoading } from '../checkout/CheckoutLayout';
+import { locationLine } from '../checkout/EventHeading';
+import { orderStatusLabel } from '../checkout/order-status';
+import { PrintSheet, printClasses as classes } from './PrintSheet';
+import { fetchTicket, useLoaded } from './ticket-api';
+import { TicketMissing } from './TicketMissing';
+import { personName, ticketLabel } from './ticket-text';
+import { TicketQr } from './TicketQr';
+import { useAutoPrint } from './useAutoPrint';
+
+/** `/ticket/:eventId/:attendeeShortId/print`: one ticket on a sheet, ready to print. */
+export default function TicketPrintPage({ eventId, shortId }: { eventId: number; shortId: string }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Print ticket`);
+  const { data: ticket, error, loading, reload } = useLoaded((signal) => fetchTicket(eventId, shortId, signal), `${eventId}/${shortId}`);
+  useAutoPrint(Boolean(ticket));
+
+  if (loading && !ticket) return <CheckoutLoading />;
+  if (error || !ticket) return <TicketMissing notFound={hasStatus(error, 404)} error={error} onRetry={reload} />;
+  const { event } = ticket;
+  const place = event.is_online ? t`Online event` : locationLine(event.location);
+
+  return (
+    <PrintSheet>
+      <article className={classes.ticket} aria-labelledby="print-event-title">
+        <h1 className={classes.title} id="print-event-title">
+          {event.title}
+        </h1>
+        <p className={classes.subtitle}>
+          {formatDateRange(event.start_date, event.end_date, event.timezone, i18n.locale)} ({formatTimeZoneName(event.start_date, event.timezone, i18n.locale)})
+        </p>
+        {place && <p className={classes.muted}>{place}</p>}
+        <div className={classes.row}>
+          <TicketQr ticket={ticket} eventId={eventId} className={classes.qr} />
+          <dl className={classes.facts}>
+            <dt>
+              <Trans>Name</Trans>
+            </dt>
+            <dd>{personName(ticket.attendee)}</dd>
+            <dt>
+              <Trans>Ticket</Trans>
+            </dt>
+            <dd>{ticketLabel(ticket.attendee)}</dd>
+            <dt>
+              <Trans>Order number</Trans>
+            </dt>
+            <dd>{ticket.order_number}</dd>
+            <dt>
+              <Trans>Status</Trans>
+            </dt>
+            <dd>{i18n._(orderStatusLabel(ticket.order_status))}</dd>
+            <dt>
+              <Trans>Ticket code</Trans>
+            </dt>
+            <dd>{ticket.attendee.short_id}</dd>
+            <dt>
+              <Trans>Organizer</Trans>
+            </dt>
+            <dd>{event.organizer_name}</dd>
+          </dl>
+        </div>
+      </article>
+    </PrintSheet>
+  );
+}

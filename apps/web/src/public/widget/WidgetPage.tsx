@@ -1,0 +1,84 @@
+import { useLingui } from '@lingui/react/macro';
+import { Anchor, Box, Center, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Notice } from '../components/Notice';
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { EventColorScope } from '../components/EventColorScope';
+import { promoCodeOf } from '../event/EventPage';
+import { usePublicEvent } from '../event/use-public-event';
+import { checkoutDetailsPath } from '../router/match-route';
+import { useLocation } from '../router/navigation';
+import { TicketSelector } from '../selector/TicketSelector';
+import { parseWidgetParams, RESIZE_MESSAGE, widgetColors } from './widget-params';
+
+/** Tells the embedding page how tall the widget is, whenever that changes. */
+function usePostHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || window.parent === window) return;
+    const post = () => window.parent.postMessage({ type: RESIZE_MESSAGE, height: Math.ceil(el.getBoundingClientRect().height) }, '*');
+    post();
+    const observer = new ResizeObserver(post);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
+/** `/widget/:eventId`: only the ticket selection, for an iframe on the organizer's own site. */
+export function WidgetPage({ eventId }: { eventId: number }) {
+  const { t } = useLingui();
+  const { search } = useLocation();
+  const params = parseWidgetParams(search);
+  const { state, reload } = usePublicEvent(eventId, promoCodeOf(search));
+  const ref = usePostHeight();
+  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+
+  let body;
+  if (state.status === 'loading') {
+    body = (
+      <Center p="lg">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  } else if (state.status !== 'ready') {
+    body = (
+      <Notice>{state.status === 'not-found' ? t`Page not found` : t`Something went wrong`}</Notice>
+    );
+  } else {
+    const event = state.event;
+    body = (
+      <EventColorScope colors={widgetColors(event.settings.colors, params)}>
+        <Box p={params.padding}>
+          <Stack gap="md">
+            <VisuallyHidden>
+              <Title order={1}>{event.title}</Title>
+            </VisuallyHidden>
+            <TicketSelector
+              headingLevel={2}
+              event={event}
+              reload={reload}
+              buttonText={params.buttonText}
+              onReserved={(result) => {
+                const url = `${checkoutDetailsPath(event.id, result.data.short_id)}#token=${encodeURIComponent(result.checkout_token)}`;
+                const opened = window.open(url, '_blank');
+                if (!opened) setBlockedUrl(url);
+              }}
+            />
+            {blockedUrl && (
+              <Anchor href={blockedUrl} target="_blank" rel="noopener" fw={700}>
+                <Trans>Your tickets are reserved. Continue to the checkout</Trans>
+              </Anchor>
+            )}
+          </Stack>
+        </Box>
+      </EventColorScope>
+    );
+  }
+  return (
+    <main ref={ref} aria-label={t`Tickets`}>
+      {body}
+    </main>
+  );
+}

@@ -1,0 +1,220 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, snapshot } from './support';
+
+test.use({ actionTimeout: 15_000 });
+
+const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const APP = `http://localhost:${PORT}`;
+const SLUG = 'riverside-open-air';
+
+/** The seeded "Riverside Open Air" event's id and a draft (or otherwise unpublished) event's id. */
+async function seededIds(request: APIRequestContext): Promise<{ riverside: number; hidden: number }> {
+  const login = await request.post('/api/auth/login', { data: DEMO });
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
+  const events = ((await res.json()) as { data: Array<{ id: number; title: string }> }).data;
+  const riverside = events.find((e) => e.title === 'Riverside Open Air')?.id;
+  if (!riverside) throw new Error('the seed has no "Riverside Open Air"');
+  let hidden = 0;
+  for (const e of events) {
+    if ((await request.get(`/api/public/events/${e.id}`)).status() === 404) {
+      hidden = e.id;
+      break;
+    }
+  }
+  return { riverside, hidden };
+}
+
+const tickets = (page: Page) => page.getByRole('region', { name: 'Tickets' });
+
+let ids: { riverside: number; hidden: number };
+test.beforeAll(async ({ request }) => {
+  ids = await seededIds(request);
+});
+
+test('the event page is readable without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/event/${ids.riverside}/${SLUG}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Riverside Open Air' })).toBeVisible();
+  for (const name of ['Lawn pass', 'Standard', 'Pay what you like', 'Front stage']) {
+    await expect(tickets(page).getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  await expect(tickets(page).getByText('£45.00')).toBeVisible();
+  await expect(tickets(page).getByText('£60.00')).toBeVisible();
+  await expect(tickets(page).getByText('Free', { exact: true }).first()).toBeVisible();
+  await expect(tickets(page).getByText('Crew')).toHaveCount(0);
+  await context.close();
+});
+
+test('promo links discount, unlock and refuse; the promo field applies a code', async ({ page }) => {
+  await page.goto(`/event/${ids.riverside}/${SLUG}?promo_code=JAZZ10`);
+  const standard = tickets(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Standard', exact: true }) });
+  await expect(standard.locator('del')).toHaveText('£45.00');
+  await expect(standard.getByText('£40.50')).toBeVisible();
+  await expect(standard.getByText('plus taxes and fees')).toBeVisible();
+  await expect(tickets(page).getByText('JAZZ10')).toBeVisible();
+  // JAZZ10 is for Standard and Front stage only: it does not reveal the promo-only Crew ticket.
+  await expect(tickets(page).getByRole('heading', { name: 'Crew', exact: true })).toHaveCount(0);
+
+  await page.goto(`/event/${ids.riverside}/${SLUG}?promo_code=CREW`);
+  await expect(tickets(page).getByRole('heading', { name: 'Crew', exact: true })).toBeVisible();
+
+  await page.goto(`/event/${ids.riverside}/${SLUG}?promo_code=NOPE`);
+  await expect(page.getByRole('alert').filter({ hasText: 'That promo code is invalid' })).toBeVisible();
+
+  await page.goto(`/event/${ids.riverside}/${SLUG}`);
+  await page.getByRole('button', { name: 'Have a promo code?' }).click();
+  await page.getByLabel('Promo code').fill('NOPE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('That promo code is invalid')).toBeVisible();
+  await page.getByLabel('Promo code').fill('JAZZ10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\?promo_code=JAZZ10$/);
+  await expect(tickets(page).locator('del').first()).toHaveText('£45.00');
+});
+
+test('a buyer picks tickets and continues to the checkout', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const views: string[] = [];
+  let eventFetches = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/api/public/events/${ids.riverside}/views`)) views.push(r.postData() ?? '');
+    if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/public/events/${ids.riverside}`) eventFetches += 1;
+  });
+  await page.goto(`/event/${ids.riverside}/${SLUG}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Riverside Open Air' })).toBeVisible();
+  // Hydrated from the server's data: no refetch of the event, no hydration mismatch, one page view.
+  await expect.poll(() => views.length).toBe(1);
+  expect(JSON.parse(views[0]!)).toMatchObject({ visitor_id: expect.any(String) });
+  expect(errors).toEqual([]);
+  expect(eventFetches).toBe(0);
+  await expectAccessible(page, 'event page');
+
+  // Continue looks disabled (aria-disabled) until something is chosen, and says why when pressed.
+  await expect(page.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click({ force: true });
+  await expect(page.getByText('Please select at least one ticket')).toBeVisible();
+
+  await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
+  await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
+  await page.getByLabel('Quantity of Front stage – Early bird').fill('1');
+  await page.getByLabel('Quantity of Front stage – Early bird').press('Tab');
+  // 2 x £55.80 (£45.00 + £1.50 fee, + 20 % VAT on both) + £60.00
+  await expect(page.getByTestId('selection-total')).toHaveText('£171.60');
+  await page.getByLabel('Quantity of Lawn pass').fill('25');
+  await page.getByLabel('Quantity of Lawn pass').press('Tab');
+  await expect(page.getByLabel('Quantity of Lawn pass')).toHaveValue('10');
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${ids.riverside}/[^/]+/details$`));
+});
+
+test('unknown and unpublished events show the not-found screen', async ({ page }) => {
+  await page.goto('/event/999999/nothing');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Error' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go back to the home page' })).toHaveAttribute('href', '/');
+  if (ids.hidden) {
+    await page.goto(`/event/${ids.hidden}/draft`);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  }
+  await page.goto('/event/abc');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the event page in English and German', async ({ page, context }) => {
+  await page.goto(`/event/${ids.riverside}/${SLUG}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Riverside Open Air' })).toBeVisible();
+  await snapshot(page, 'buyer-event-page-en');
+  await context.addCookies([{ name: 'admitone_locale', value: 'de', url: APP }]);
+  await page.goto(`/event/${ids.riverside}/${SLUG}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeVisible();
+  await snapshot(page, 'buyer-event-page-de');
+  // The language switcher in the footer changes it back.
+  await page.getByLabel('Sprache').selectOption('en');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+});
+
+test.describe('the embedded widget', () => {
+  let server: Server;
+  let host: string;
+
+  test.beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><head><title>Jazz club</title></head><body><main><h1>Our concerts</h1>
+<div data-admitone-widget data-event-id="${ids.riverside}" data-primary="#b91c1c" data-padding="12" data-button-text="Get tickets" data-title="Tickets for Riverside Open Air"></div>
+<script src="${APP}/widget.js" async></script></main></body></html>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test('shows the tickets on another site, resizes, and opens the checkout in a new tab', async ({ page, context }) => {
+    await page.goto(host);
+    const iframe = page.locator('iframe[title="Tickets for Riverside Open Air"]');
+    await expect(iframe).toBeVisible();
+    const widget = page.frameLocator('iframe[title="Tickets for Riverside Open Air"]');
+    await expect(widget.getByRole('heading', { name: 'Lawn pass', exact: true })).toBeVisible();
+    await expect(widget.getByRole('button', { name: 'Get tickets' })).toBeVisible();
+    // widget.js starts the frame at 400px; the widget's height message replaces that.
+    await expect.poll(async () => (await iframe.boundingBox())?.height ?? 0).toBeGreaterThan(600);
+
+    await widget.getByRole('button', { name: 'One more Lawn pass', exact: true }).click();
+    // The embedding page's colour (data-primary) on the widget's button.
+    await expect(widget.getByRole('button', { name: 'Get tickets' })).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+    const popupPromise = context.waitForEvent('page');
+    await widget.getByRole('button', { name: 'Get tickets' }).click();
+    const checkout = await popupPromise;
+    await expect(checkout).toHaveURL(new RegExp(`/checkout/${ids.riverside}/[^/#]+/details$`));
+    await expect(checkout.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  });
+
+  test('the widget page itself is accessible', async ({ page }) => {
+    await page.goto(`/widget/${ids.riverside}?primary=%236d28d9&lang=de`);
+    await expect(page.getByRole('button', { name: 'Weiter' })).toBeVisible();
+    await expectAccessible(page, 'widget');
+  });
+});
+
+test('an organizer styles the widget, previews it and copies its code', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage\/events$/);
+
+  await page.goto(`/manage/event/${ids.riverside}`);
+  await page.getByRole('navigation', { name: 'Event sections' }).getByRole('link', { name: 'Widget' }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${ids.riverside}/widget$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Widget' })).toBeVisible();
+
+  await page.getByLabel('Button text').fill('Book now');
+  const preview = page.frameLocator('iframe[title^="Ticket widget preview"]');
+  await expect(preview.getByRole('button', { name: 'Book now' })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Lawn pass', exact: true })).toBeVisible();
+
+  const code = page.getByLabel('Widget HTML');
+  await expect(code).toContainText(`data-event-id="${ids.riverside}"`);
+  await expect(code).toContainText('data-button-text="Book now"');
+  await page.getByRole('button', { name: 'Copy code' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('data-admitone-widget');
+  expect(copied).toContain('/widget.js');
+  await expectAccessible(page, 'widget screen');
+  await snapshot(page, 'organizer-widget');
+});
