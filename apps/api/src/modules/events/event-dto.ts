@@ -8,7 +8,8 @@ export function lifecycleOf(start: Date, end: Date | null, now: Date): EventLife
   return 'ENDED';
 }
 
-const EMPTY_LOCATION: EventLocation = {
+/** A location with every field empty (stored locations may be partial). */
+export const EMPTY_LOCATION: EventLocation = {
   venue_name: null,
   address_line_1: null,
   address_line_2: null,

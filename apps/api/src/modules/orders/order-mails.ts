@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
+import { EMPTY_LOCATION } from '../events/event-dto.js';
 
 export interface OrderMailContext {
   now: Date;
@@ -13,7 +14,6 @@ export interface OrderMailContext {
 /** What happened to the order: each occasion sends its own mails. */
 export type OrderMailOccasion = 'completed' | 'awaiting_payment' | 'paid' | 'cancelled';
 
-const EMPTY_LOCATION = { venue_name: null, address_line_1: null, address_line_2: null, city: null, state_or_region: null, zip_or_postal_code: null, country: null };
 
 /** The language the account's owner reads (for mails to the organizer). */
 async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {

@@ -11,12 +11,12 @@ import { attendees, events, orderItems, orders, organizers, questionAnswers, que
 import type { FileStorage } from '../../storage/storage.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { hashToken } from '../../shared/tokens.js';
+import { EMPTY_LOCATION } from '../events/event-dto.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AttendeeRow = typeof attendees.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-const EMPTY_LOCATION = { venue_name: null, address_line_1: null, address_line_2: null, city: null, state_or_region: null, zip_or_postal_code: null, country: null };
 
 /** A RESERVED order whose hold ran out: its stock is free again and the buyer must start over. */
 export const isExpired = (o: Pick<OrderRow, 'status' | 'reserved_until'>, now: Date) => o.status === 'RESERVED' && (!o.reserved_until || o.reserved_until <= now);

@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { organizers } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { lifecycleOf } from '../events/event-dto.js';
+import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { findPromoByCode, loadCatalogue, promoApplies, stockOf, unitPrice, type EventRow, type PromoInfo } from '../orders/catalogue.js';
 import { promoUsable } from '../orders/order-lines.js';
@@ -17,7 +17,6 @@ import { countStock, promoUses } from '../orders/stock.js';
 import { availability } from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
 
-const EMPTY_LOCATION = { venue_name: null, address_line_1: null, address_line_2: null, city: null, state_or_region: null, zip_or_postal_code: null, country: null };
 
 /** A promo code a buyer may use right now (exists, not expired, not used up), or null. */
 export async function usablePromo(db: Executor, eventId: number, code: string, now: Date): Promise<PromoInfo | null> {
