@@ -50,6 +50,19 @@ describe('ticket form values', () => {
     expect(previewBase(values, 'JPY')).toBe(1500);
   });
 
+  it('keeps whether a tier has sales in the form, never in the body', () => {
+    const tiered = {
+      ...ticket,
+      type: 'TIERED',
+      price: null,
+      tiers: [{ id: 4, label: 'Early', price: 6000, quantity: 50, sale_start: null, sale_end: null, is_hidden: false, has_sales: true }],
+    } as unknown as TicketDto;
+    const values = ticketValues(tiered, 'GBP', 'UTC', []);
+    expect(values.tiers[0]).toMatchObject({ id: 4, has_sales: true });
+    expect(ticketValues(undefined, 'GBP', 'UTC', []).tiers[0]?.has_sales).toBe(false);
+    expect(ticketBody(values, 'GBP').tiers?.[0]).toEqual({ id: 4, label: 'Early', price: 6000, quantity: 50, sale_start: null, sale_end: null, is_hidden: false });
+  });
+
   it('asks for a quantity unless unlimited', () => {
     const values = { ...ticketValues(undefined, 'EUR', 'UTC', []), unlimited: false };
     expect(quantityErrors(values, 'required')).toEqual({ quantity: 'required' });

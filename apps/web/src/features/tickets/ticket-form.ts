@@ -13,6 +13,8 @@ export interface TierValues {
   sale_start: string | null;
   sale_end: string | null;
   is_hidden: boolean;
+  /** The tier has been in an order: it can be hidden, not removed (never sent to the API). */
+  has_sales: boolean;
 }
 
 export interface TicketValues {
@@ -47,6 +49,7 @@ export const newTier = (): TierValues => ({
   sale_start: null,
   sale_end: null,
   is_hidden: false,
+  has_sales: false,
 });
 
 const money = (minor: number | null, currency: string) => (minor === null ? '' : fromMinorUnits(minor, currency));
@@ -63,6 +66,7 @@ function tierValues(tier: TicketTierDto, currency: string, timeZone: string): Ti
     sale_start: picker(tier.sale_start, timeZone),
     sale_end: picker(tier.sale_end, timeZone),
     is_hidden: tier.is_hidden,
+    has_sales: tier.has_sales,
   };
 }
 

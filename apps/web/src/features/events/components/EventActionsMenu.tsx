@@ -3,13 +3,11 @@ import '@mantine/core/styles/Menu.css';
 import type { EventDto, EventStatus } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArchive, IconCopy, IconDots, IconExternalLink, IconEyeOff, IconRocket, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useDeleteEvent } from '../api/events';
 import { DuplicateEventModal } from './DuplicateEventModal';
+import { EventDeleteDialog } from './EventDeleteDialog';
 import { EventStatusDialog } from './EventStatusDialog';
 
 /** The menu of an event card: open, settings, duplicate, go live or back to draft, archive, delete. */
@@ -18,7 +16,6 @@ export function EventActionsMenu({ event }: { event: EventDto }) {
   const [status, setStatus] = useState<EventStatus | null>(null);
   const [duplicating, setDuplicating] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const remove = useDeleteEvent(event.id);
   const title = event.title;
   const base = `/manage/event/${event.id}`;
 
@@ -62,27 +59,7 @@ export function EventActionsMenu({ event }: { event: EventDto }) {
       </Menu>
       <EventStatusDialog event={event} target={status} onClose={() => setStatus(null)} />
       <DuplicateEventModal event={event} opened={duplicating} onClose={() => setDuplicating(false)} />
-      <ConfirmDialog
-        opened={deleting}
-        title={<Trans>Delete event</Trans>}
-        message={<Trans>“{title}” and its images are deleted for good. This cannot be undone.</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        danger
-        loading={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          remove.reset();
-          setDeleting(false);
-        }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setDeleting(false);
-              notifications.show({ color: 'teal', message: t`“${title}” has been deleted.` });
-            },
-          })
-        }
-      />
+      <EventDeleteDialog event={event} opened={deleting} onClose={() => setDeleting(false)} />
     </>
   );
 }

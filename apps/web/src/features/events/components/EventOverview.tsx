@@ -3,7 +3,7 @@ import '@mantine/core/styles/ThemeIcon.css';
 import type { EventDto, EventStatus } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCoin, IconEyeOff, IconListCheck, IconMapPin, IconRocket, IconUser, IconWorld } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCoin, IconEyeOff, IconLink, IconListCheck, IconMapPin, IconRocket, IconUser, IconWorld } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HtmlContent } from '../../../components/HtmlContent';
@@ -12,6 +12,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useLocationLine } from '../hooks/useLocationLine';
 import { useRouteEvent } from '../hooks/useRouteEvent';
 import { EventBadges } from './EventBadges';
+import { EventStatsSection } from './dashboard/EventStatsSection';
+import { SetupProgress } from './dashboard/SetupProgress';
+import { ShareEventLink } from './dashboard/ShareEventLink';
 import { EventStatusDialog } from './EventStatusDialog';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; children: ReactNode }) {
@@ -24,7 +27,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; ch
         <Text size="xs" c="dimmed" fw={600} tt="uppercase">
           {label}
         </Text>
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw={500} component="div">
           {children}
         </Text>
       </Stack>
@@ -86,13 +89,11 @@ function OverviewContent({ event }: { event: EventDto }) {
         </Stack>
         <StatusActions event={event} />
       </Group>
-      {event.cover_image ? (
-        <img
-          src={event.cover_image.variants.large}
-          alt={t`Cover image of the event`}
-          style={{ width: '100%', aspectRatio: '2', maxHeight: 280, objectFit: 'cover', borderRadius: 'var(--mantine-radius-md)' }}
-        />
-      ) : null}
+      <SetupProgress event={event} />
+      <EventStatsSection event={event} />
+      <Title order={2} fz="lg">
+        <Trans>Event details</Trans>
+      </Title>
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
           <Fact icon={<IconCalendarEvent size={20} />} label={<Trans>Starts</Trans>}>
@@ -115,10 +116,13 @@ function OverviewContent({ event }: { event: EventDto }) {
           <Fact icon={<IconCoin size={20} />} label={<Trans>Currency</Trans>}>
             {event.currency}
           </Fact>
+          <Fact icon={<IconLink size={20} />} label={<Trans>Public page</Trans>}>
+            {event.status === 'LIVE' ? <ShareEventLink event={event} /> : t`Visible once the event is live`}
+          </Fact>
         </SimpleGrid>
       </Card>
       <Card withBorder radius="md" padding="lg">
-        <Title order={2} fz="lg" mb="sm">
+        <Title order={3} fz="md" mb="sm">
           <Trans>Description</Trans>
         </Title>
         {event.description ? (
@@ -133,7 +137,7 @@ function OverviewContent({ event }: { event: EventDto }) {
   );
 }
 
-/** The event dashboard: title, status, dates in the event's time zone, organizer and description. */
+/** The event dashboard: title and status, setup progress, sales and visits, then dates, organizer, public link and description. */
 export function EventOverview() {
   const { t } = useLingui();
   const { event, loading } = useRouteEvent();

@@ -6,7 +6,7 @@ import { ticketBody as ticketSchema, type EventDto, type TaxOrFeeDto, type Ticke
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
@@ -33,6 +33,7 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
   const currency = event.currency;
   const save = useSaveTicket(event.id);
   const [error, setError] = useState<unknown>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
   const [askFreeTaxes, setAskFreeTaxes] = useState(false);
   const toBody = (v: TicketValues) => ticketBody(v, currency);
   const schemaErrors = useSchemaValidation<TicketValues>(ticketSchema, toBody);
@@ -49,7 +50,10 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
       {
         onSuccess: onDone,
         onError: (e) => {
-          if (!applyFieldErrors(e, form.setErrors)) setError(e);
+          if (applyFieldErrors(e, form.setErrors)) return;
+          // TICKET_TYPE_LOCKED, TIER_HAS_SALES…: the alert is at the top of a long form, so bring it into view.
+          setError(e);
+          requestAnimationFrame(() => errorRef.current?.scrollIntoView({ block: 'nearest' }));
         },
       },
     );
@@ -69,10 +73,15 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
     <WallClockProvider>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          <FormErrorAlert error={error} />
+          {error ? (
+            // The margin keeps the alert clear of the dialog's sticky title bar when scrolled to.
+            <div ref={errorRef} style={{ scrollMarginTop: 80 }}>
+              <FormErrorAlert error={error} />
+            </div>
+          ) : null}
           <TextInput label={t`Name`} required data-autofocus {...form.getInputProps('name')} />
           <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
-          <Input.Wrapper label={t`Type`} labelElement="div" description={ticket && !ticket.can_change_type ? t`The type cannot change once the ticket has sales or attendees.` : undefined}>
+          <Input.Wrapper label={t`Type`} labelElement="div" description={ticket && !ticket.can_change_type ? t`The ticket type cannot change once it has attendees or sales.` : undefined}>
             <SegmentedControl
               mt={4}
               fullWidth

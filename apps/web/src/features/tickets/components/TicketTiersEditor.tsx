@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEyeOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { WallClockPicker } from '../../../components/WallClockPicker';
 import { newTier, type TicketValues } from '../ticket-form';
@@ -23,6 +23,7 @@ export function TicketTiersEditor({ form, currency }: { form: UseFormReturnType<
       {tiers.map((tier, i) => {
         const n = i + 1;
         const path = `tiers.${i}`;
+        const lockedId = `tier-${tier.key}-locked`;
         return (
           <Card key={tier.key} withBorder radius="md" padding="sm" data-testid="tier-row">
             <Stack gap="xs">
@@ -30,10 +31,29 @@ export function TicketTiersEditor({ form, currency }: { form: UseFormReturnType<
                 <Text size="sm" fw={600}>
                   <Trans>Tier {n}</Trans>
                 </Text>
-                <ActionIcon variant="subtle" color="red" aria-label={t`Remove tier ${n}`} disabled={tiers.length === 1} onClick={() => form.removeListItem('tiers', i)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t`Remove tier ${n}`}
+                  aria-describedby={tier.has_sales ? lockedId : undefined}
+                  disabled={tiers.length === 1 || tier.has_sales}
+                  onClick={() => form.removeListItem('tiers', i)}
+                >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Group>
+              {tier.has_sales ? (
+                <Group gap="sm" justify="space-between" wrap="wrap" data-testid="tier-has-sales">
+                  <Text size="sm" c="dimmed" id={lockedId} style={{ flex: 1, minWidth: 200 }}>
+                    <Trans>This tier has sales and cannot be removed. You can hide it instead.</Trans>
+                  </Text>
+                  {tier.is_hidden ? null : (
+                    <Button size="compact-sm" variant="default" leftSection={<IconEyeOff size={14} aria-hidden />} onClick={() => form.setFieldValue(`${path}.is_hidden`, true)}>
+                      <Trans>Hide tier {n}</Trans>
+                    </Button>
+                  )}
+                </Group>
+              ) : null}
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                 <TextInput label={t`Tier ${n} label`} placeholder={t`e.g. Early bird`} required {...form.getInputProps(`${path}.label`)} />
                 <MoneyInput label={t`Tier ${n} price`} currency={currency} required {...form.getInputProps(`${path}.price`)} />

@@ -6,17 +6,16 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { PageHeader } from '../../../components/PageHeader';
 import { moveBy, SortableList } from '../../../components/SortableList';
 import { errorMessage } from '../../../lib/validation';
-import { useLastValue } from '../../../lib/use-last-value';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
 import { useDeleteTicket, useSaveTicket, useSortTickets, useTickets } from '../api/tickets';
 import { withHidden } from '../ticket-form';
+import { TicketDeleteDialog } from './TicketDeleteDialog';
 import { TicketForm } from './TicketForm';
 import { TicketRow } from './TicketRow';
 
@@ -30,17 +29,26 @@ function Tickets({ event }: { event: EventDto }) {
   const remove = useDeleteTicket(event.id);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<TicketDto | null>(null);
-  const deletingName = useLastValue(deleting)?.name ?? '';
   const editingTicket = editing && editing !== 'new' ? editing : undefined;
 
   const failed = (e: unknown) => notifications.show({ color: 'red', message: errorMessage(e, i18n) });
   const reorder = (ids: number[]) => sort.mutate(ids, { onError: failed });
-  const toggleHidden = (ticket: TicketDto) => {
+  const toggleHidden = (ticket: TicketDto, onDone?: () => void) => {
     const name = ticket.name;
     save.mutate(
       { id: ticket.id, body: withHidden(ticket, !ticket.is_hidden, event.currency, event.timezone) },
-      { onSuccess: () => notifications.show({ color: 'teal', message: ticket.is_hidden ? t`${name} is visible again.` : t`${name} is hidden.` }), onError: failed },
+      {
+        onSuccess: () => {
+          onDone?.();
+          notifications.show({ color: 'teal', message: ticket.is_hidden ? t`${name} is visible again.` : t`${name} is hidden.` });
+        },
+        onError: failed,
+      },
     );
+  };
+  const closeDelete = () => {
+    setDeleting(null);
+    remove.reset();
   };
   const confirmDelete = () => {
     if (!deleting) return;
@@ -98,19 +106,14 @@ function Tickets({ event }: { event: EventDto }) {
       <AppModal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? <Trans>Create ticket</Trans> : <Trans>Edit ticket</Trans>} size="xl">
         <TicketForm key={editingTicket?.id ?? 'new'} event={event} ticket={editingTicket} onDone={() => setEditing(null)} />
       </AppModal>
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={<Trans>Delete ticket</Trans>}
-        message={<Trans>Delete {deletingName}? This cannot be undone. A ticket that has orders cannot be deleted; hide it instead.</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        danger
-        loading={remove.isPending}
+      <TicketDeleteDialog
+        ticket={deleting}
+        deleting={remove.isPending}
+        hiding={save.isPending}
         error={remove.error}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
+        onDelete={confirmDelete}
+        onHide={() => deleting && toggleHidden({ ...deleting, is_hidden: false }, closeDelete)}
+        onClose={closeDelete}
       />
     </>
   );
