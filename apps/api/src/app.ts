@@ -35,6 +35,9 @@ import { publicOrderRoutes } from './modules/orders/public-orders.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { publicEventRoutes } from './modules/public-events/public-events.routes.js';
 import { registerPublicPages } from './modules/public-pages/public-pages.js';
+import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { createStripe } from './modules/payments/stripe-client.js';
+import type Stripe from 'stripe';
 
 /** Everything the modules need from outside; tests swap the clock, the mail transport or the database. */
 export interface AppDeps {
@@ -47,6 +50,8 @@ export interface AppDeps {
   log: Logger;
   /** How checkouts lock the stock they consume (row locks; the concurrency suite's control run swaps it). */
   stockLocks: StockLockStrategy;
+  /** The Stripe SDK, or null when card payments are not configured. */
+  stripe: Stripe | null;
 }
 
 export interface BuildOptions {
@@ -72,7 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const storage = options.storage ?? localStorage(uploadsDir);
-  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stockLocks: options.stockLocks ?? rowStockLocks };
+  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stockLocks: options.stockLocks ?? rowStockLocks, stripe: createStripe(config.stripe) };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -121,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         async (pub) => {
           await pub.register(publicEventRoutes, { deps });
           await pub.register(publicOrderRoutes, { deps });
+          await pub.register(paymentRoutes, { deps });
         },
         { prefix: '/public' },
       );

@@ -33,6 +33,16 @@ const envSchema = z.object({
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
   WEB_DIST_DIR: z.string().optional(),
+  /** Card payments: all three keys, or none (then card payment is simply not offered). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** CONNECT: each account connects its own Stripe account; SINGLE: payments go to the platform's. */
+  STRIPE_MODE: z.enum(['CONNECT', 'SINGLE']).default('CONNECT'),
+  /** Connect mode: the platform's share of each payment, in percent (application_fee_amount). */
+  STRIPE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  /** Another Stripe API address (a local Stripe-compatible server in tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -53,6 +63,17 @@ export interface AppConfig {
   /** Reservations per client address per minute. */
   checkoutRateLimitMax: number;
   webDistDir: string | null;
+  /** null: card payments are not configured. */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  mode: 'CONNECT' | 'SINGLE';
+  platformFeePercent: number;
+  apiUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +88,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none)');
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const defaultDist = path.resolve(import.meta.dirname, '../../web/dist');
   const webDistDir = e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : existsSync(defaultDist) ? defaultDist : null;
@@ -84,6 +109,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     webDistDir,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          mode: e.STRIPE_MODE,
+          platformFeePercent: e.STRIPE_PLATFORM_FEE_PERCENT,
+          apiUrl: e.STRIPE_API_URL ?? null,
+        }
+      : null,
   };
 }
 

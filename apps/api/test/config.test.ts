@@ -24,4 +24,11 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'APP_URL', 'SMTP_URL', 'JOBS_IN_PROCESS']) expect(message).toContain(name);
     expect(message).toContain('"eighty"');
   });
+
+  it('takes Stripe keys all together or not at all', () => {
+    expect(loadConfig({}, '/srv').stripe).toBeNull();
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({ ...keys, STRIPE_PLATFORM_FEE_PERCENT: '2.5' }, '/srv').stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', mode: 'CONNECT', platformFeePercent: 2.5, apiUrl: null });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }, '/srv')).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/);
+  });
 });

@@ -168,7 +168,7 @@ export type ReserveOrderBody = z.input<typeof reserveOrderBody>;
 
 /** Order states a buyer can meet; RESERVED is a checkout in progress (expired once its hold runs out). */
 export type BuyerOrderStatus = OrderStatus | 'RESERVED' | 'ABANDONED';
-export type PaymentStatus = 'NO_PAYMENT_REQUIRED' | 'AWAITING_PAYMENT' | 'PAYMENT_RECEIVED' | 'PAYMENT_FAILED' | 'REFUNDED';
+export type PaymentStatus = 'NO_PAYMENT_REQUIRED' | 'AWAITING_PAYMENT' | 'PAYMENT_PROCESSING' | 'PAYMENT_RECEIVED' | 'PAYMENT_FAILED' | 'REFUNDED';
 export type PaymentProvider = 'OFFLINE' | 'STRIPE' | 'MANUAL';
 export type AttendeeStatus = 'RESERVED' | 'AWAITING_PAYMENT' | 'ACTIVE' | 'CANCELLED' | 'ABANDONED';
 
@@ -342,3 +342,11 @@ export interface PublicTicketPageDto {
 }
 
 export const pageViewBody = z.object({ visitor_id: z.string().trim().min(8).max(64) });
+
+/** `POST /api/public/events/{id}/order/{shortId}/card-payment`: what the Payment Element needs. */
+export interface CardPaymentDto {
+  client_secret: string;
+  publishable_key: string;
+  amount: number;
+  currency: string;
+}

@@ -46,6 +46,8 @@ export const orders = pgTable(
     /** RESERVED orders hold their stock until then. */
     reserved_until: instant('reserved_until'),
     hold_extended: boolean('hold_extended').notNull().default(false),
+    /** The one Stripe PaymentIntent of a card-paid order (created once, reused). */
+    payment_intent_id: text('payment_intent_id'),
     is_manually_created: boolean('is_manually_created').notNull().default(false),
     completed_at: instant('completed_at'),
     cancelled_at: instant('cancelled_at'),
@@ -57,6 +59,7 @@ export const orders = pgTable(
     index('orders_event_status_idx').on(t.event_id, t.status, t.reserved_until),
     index('orders_checkout_idx').on(t.event_id, t.checkout_token_hash),
     index('orders_promo_idx').on(t.promo_code_id, t.status),
+    uniqueIndex('orders_payment_intent_unique').on(t.payment_intent_id),
   ],
 );
 
@@ -165,3 +168,10 @@ export const eventPageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.event_id, t.visitor_hash, t.bucket] })],
 );
+
+/** Stripe webhook events already handled: each event id is processed once (repeats change nothing). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processed_at: instant('processed_at').notNull().defaultNow(),
+});

@@ -62,25 +62,33 @@ export async function extendHold(tx: Tx, ctx: OrderContext & { locks: StockLockS
   assertOpenCheckout(order, token, new Date(0));
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
   const expired = !order.reserved_until || order.reserved_until <= ctx.now;
-  if (expired) {
-    const catalogue = await loadCatalogue(tx, event!);
-    const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id));
-    const requests = people.map((p) => ({ ticket_id: p.ticket_id, tier_id: p.tier_id, quantity: 1 }));
-    const ticketIds = [...new Set(requests.map((r) => r.ticket_id))];
-    const capacityIds = catalogue.capacities.filter((c) => c.enabled && c.capacity !== null && (c.applies_to === 'ALL' || c.applies_to.some((id) => ticketIds.includes(id)))).map((c) => c.id);
-    await ctx.locks.lock(tx, { ticketIds, capacityIds, promoCodeId: order.promo_code_id });
-    const counts = await countStock(tx, order.event_id, ctx.now, order.id);
-    if (unfulfillable(stockOf(catalogue, counts), catalogue.capacities, requests).length) throw new DomainError('NO_TICKETS_AVAILABLE');
-    if (order.promo_code_id !== null) {
-      const [promo] = await tx.select({ max_uses: promoCodes.max_uses }).from(promoCodes).where(eq(promoCodes.id, order.promo_code_id));
-      const used = (await promoUses(tx, [order.promo_code_id], ctx.now, order.id)).get(order.promo_code_id) ?? 0;
-      if (promo?.max_uses != null && used >= promo.max_uses) throw new DomainError('NO_TICKETS_AVAILABLE');
-    }
-  }
+  if (expired && !(await stockStillFree(tx, ctx.locks, order, ctx.now))) throw new DomainError('NO_TICKETS_AVAILABLE');
   await tx
     .update(orders)
     .set({ reserved_until: new Date(ctx.now.getTime() + event!.order_timeout_minutes * 60_000), hold_extended: true, updated_at: ctx.now })
     .where(eq(orders.id, order.id));
+}
+
+/**
+ * Whether an order whose hold ran out could still have its units: locks its tickets, capacities and
+ * promo code like a reservation, and counts everything else (never the order's own units).
+ */
+export async function stockStillFree(tx: Tx, locks: StockLockStrategy, order: OrderRow, now: Date): Promise<boolean> {
+  const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
+  const catalogue = await loadCatalogue(tx, event!);
+  const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id));
+  const requests = people.map((p) => ({ ticket_id: p.ticket_id, tier_id: p.tier_id, quantity: 1 }));
+  const ticketIds = [...new Set(requests.map((r) => r.ticket_id))];
+  const capacityIds = catalogue.capacities.filter((c) => c.enabled && c.capacity !== null && (c.applies_to === 'ALL' || c.applies_to.some((id) => ticketIds.includes(id)))).map((c) => c.id);
+  await locks.lock(tx, { ticketIds, capacityIds, promoCodeId: order.promo_code_id });
+  const counts = await countStock(tx, order.event_id, now, order.id);
+  if (unfulfillable(stockOf(catalogue, counts), catalogue.capacities, requests).length) return false;
+  if (order.promo_code_id !== null) {
+    const [promo] = await tx.select({ max_uses: promoCodes.max_uses }).from(promoCodes).where(eq(promoCodes.id, order.promo_code_id));
+    const used = (await promoUses(tx, [order.promo_code_id], now, order.id)).get(order.promo_code_id) ?? 0;
+    if (promo?.max_uses != null && used >= promo.max_uses) return false;
+  }
+  return true;
 }
 
 /** The buyer pays offline: the event must offer it and the details must be in. */

@@ -1,0 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { CardPaymentDto } from '@admitone/shared';
+import type Stripe from 'stripe';
+import type { StripeConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
+import { assertOpenCheckout } from '../orders/order-status.js';
+import type { OrderRow } from '../orders/order-view.js';
+
+export interface CardPaymentDeps {
+  db: Db;
+  stripe: Stripe | null;
+  config: StripeConfig | null;
+  now: Date;
+}
+
+/**
+ * Starts (or resumes) the card payment of an order: one PaymentIntent per order, created once with
+ * the order id as idempotency key and reused on reload. Only the order's own browser may start it,
+ * only while its hold lasts, and only once the details are in. Stripe is called outside any
+ * transaction; the PaymentIntent id is then stored once (`WHERE payment_intent_id IS NULL`).
+ */
+export async function startCardPayment(deps: CardPaymentDeps, order: OrderRow, token: string | null | undefined): Promise<CardPaymentDto> {
+  if (!deps.stripe || !deps.config) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+  // Connect mode pays each account's own Stripe account; until onboarding exists (issue #7) only the
+  // single-account mode takes cards.
+  if (deps.config.mode !== 'SINGLE') throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+  assertOpenCheckout(order, token, deps.now);
+  if (!order.email) throw new DomainError('DETAILS_REQUIRED');
+  if (order.total === 0) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+  const intent = order.payment_intent_id
+    ? await deps.stripe.paymentIntents.retrieve(order.payment_intent_id)
+    : await deps.stripe.paymentIntents.create(
+        {
+          amount: order.total,
+          currency: order.currency.toLowerCase(),
+          automatic_payment_methods: { enabled: true },
+          receipt_email: order.email,
+          description: `Order ${order.order_number}`,
+          metadata: { order_id: String(order.id), order_short_id: order.short_id, event_id: String(order.event_id), account_id: String(order.account_id) },
+        },
+        { idempotencyKey: `order-${order.id}-payment` },
+      );
+  if (!order.payment_intent_id) {
+    await deps.db
+      .update(orders)
+      .set({ payment_intent_id: intent.id, payment_provider: 'STRIPE', updated_at: deps.now })
+      .where(and(eq(orders.id, order.id), isNull(orders.payment_intent_id)));
+  }
+  return { client_secret: intent.client_secret!, publishable_key: deps.config.publishableKey, amount: intent.amount, currency: intent.currency };
+}

@@ -1,0 +1,70 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Tx } from '../../db/client.js';
+import { attendees, orders } from '../../db/schema/index.js';
+import { stockStillFree } from '../orders/checkout-steps.js';
+import { enqueueOrderMails } from '../orders/order-mails.js';
+import { completeOrder, type OrderContext } from '../orders/order-status.js';
+import type { OrderRow } from '../orders/order-view.js';
+import type { StockLockStrategy } from '../orders/stock.js';
+
+export interface OutcomeContext extends OrderContext {
+  locks: StockLockStrategy;
+}
+
+/** What the caller must do after commit: deliver mails, and refund a payment that came too late. */
+export interface OutcomeEffects {
+  mails: number[];
+  refund: { paymentIntentId: string; orderId: number } | null;
+}
+
+const NOTHING: OutcomeEffects = { mails: [], refund: null };
+
+/** The order a PaymentIntent pays, locked; null when it is not ours. */
+export async function lockOrderOfIntent(tx: Tx, intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>): Promise<OrderRow | null> {
+  const orderId = Number(intent.metadata?.order_id);
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(Number.isSafeInteger(orderId) && orderId > 0 ? eq(orders.id, orderId) : eq(orders.payment_intent_id, intent.id))
+    .for('update');
+  return row && (row.payment_intent_id === null || row.payment_intent_id === intent.id) ? row : null;
+}
+
+/**
+ * Applies a PaymentIntent's state to its (locked) order, exactly once whatever the number of times
+ * it is told: the webhook and the return page both come through here. Succeeded: the order completes
+ * (tickets and mails) — when the hold had already run out, only if its stock is still free, otherwise
+ * the order is cancelled and the payment refunded after commit. Failed: the buyer may retry while the
+ * hold lasts. Processing: shown as such.
+ */
+export async function applyPaymentIntent(tx: Tx, ctx: OutcomeContext, order: OrderRow, intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount'>): Promise<OutcomeEffects> {
+  const open = order.status === 'RESERVED' || order.status === 'PROCESSING';
+  if (!open) return NOTHING;
+  const base = { payment_intent_id: intent.id, payment_provider: 'STRIPE' as const, updated_at: ctx.now };
+  switch (intent.status) {
+    case 'succeeded': {
+      const holdLasts = order.reserved_until !== null && order.reserved_until > ctx.now;
+      if (holdLasts || (await stockStillFree(tx, ctx.locks, order, ctx.now))) {
+        await tx.update(orders).set(base).where(eq(orders.id, order.id));
+        return { mails: await completeOrder(tx, ctx, order, true), refund: null };
+      }
+      await tx.update(orders).set({ ...base, status: 'REFUND_PENDING', payment_status: 'PAYMENT_RECEIVED', reserved_until: null, cancelled_at: ctx.now }).where(eq(orders.id, order.id));
+      await tx
+        .update(attendees)
+        .set({ status: 'CANCELLED', updated_at: ctx.now })
+        .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, ['RESERVED'])));
+      return { mails: await enqueueOrderMails(tx, ctx, order.id, 'cancelled'), refund: { paymentIntentId: intent.id, orderId: order.id } };
+    }
+    case 'processing':
+      await tx.update(orders).set({ ...base, status: 'PROCESSING', payment_status: 'PAYMENT_PROCESSING' }).where(eq(orders.id, order.id));
+      return NOTHING;
+    case 'requires_payment_method':
+    case 'canceled':
+      // A failed attempt (or a declined card): the hold stays, so the buyer may try again in time.
+      await tx.update(orders).set({ ...base, status: 'RESERVED', payment_status: 'PAYMENT_FAILED' }).where(eq(orders.id, order.id));
+      return NOTHING;
+    default:
+      return NOTHING;
+  }
+}

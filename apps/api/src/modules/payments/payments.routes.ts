@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { CHECKOUT_TOKEN_HEADER, publicOrderParams } from '@admitone/shared';
+import type Stripe from 'stripe';
+import type { AppDeps } from '../../app.js';
+import { stripeEvents } from '../../db/schema/index.js';
+import { DomainError, notFound } from '../../shared/errors.js';
+import { lockOrder } from '../orders/order-status.js';
+import { findOrderByShortId, publicOrderView } from '../orders/order-view.js';
+import { startCardPayment } from './card-payment.js';
+import { refundLatePayment } from './late-refund.js';
+import { applyPaymentIntent, lockOrderOfIntent, type OutcomeEffects } from './payment-outcome.js';
+
+const tags = ['checkout'];
+const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+
+/** Card payments through Stripe: start a payment, check its outcome, and Stripe's webhooks. */
+export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  const ctx = () => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, locks: deps.stockLocks });
+  const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
+
+  /** After commit: mails go out, a late payment is refunded. */
+  async function follow(effects: OutcomeEffects) {
+    if (effects.mails.length) await deps.jobs.deliverOutbox(effects.mails);
+    if (effects.refund && deps.stripe) await refundLatePayment({ db, stripe: deps.stripe, log: deps.log, now: () => deps.clock.now() }, effects.refund);
+  }
+
+  app.post('/events/:eventId/order/:shortId/card-payment', { schema: { tags, summary: "Start or resume the order's card payment (one PaymentIntent per order)", params: publicOrderParams } }, async (req) => {
+    const order = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
+    if (!order) throw notFound();
+    return { data: await startCardPayment({ db, stripe: deps.stripe, config: deps.config.stripe, now: deps.clock.now() }, order, tokenOf(req)) };
+  });
+
+  app.post('/events/:eventId/order/:shortId/card-payment/sync', { schema: { tags, summary: "Ask Stripe for the payment's outcome (the return page does not wait for the webhook)", params: publicOrderParams } }, async (req) => {
+    const order = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
+    if (!order) throw notFound();
+    if (order.payment_intent_id && deps.stripe) {
+      const intent = await deps.stripe.paymentIntents.retrieve(order.payment_intent_id);
+      const c = ctx();
+      const effects = await db.transaction(async (tx) => applyPaymentIntent(tx, c, await lockOrder(tx, order.event_id, { id: order.id }), intent));
+      await follow(effects);
+    }
+    const fresh = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
+    return { data: await publicOrderView(db, deps.storage, fresh!, tokenOf(req), deps.clock.now()) };
+  });
+
+  // Webhooks need the exact bytes Stripe signed, so this scope reads JSON bodies as text.
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    hooks.post('/webhooks/stripe', { schema: { tags: ['webhooks'], summary: 'Stripe events: signature checked, each event handled once', hide: false } }, async (req, reply) => {
+      if (!deps.stripe || !deps.config.stripe) throw notFound();
+      let event: Stripe.Event;
+      try {
+        event = deps.stripe.webhooks.constructEvent(req.body as string, String(req.headers['stripe-signature'] ?? ''), deps.config.stripe.webhookSecret);
+      } catch {
+        throw new DomainError('BAD_REQUEST');
+      }
+      const c = ctx();
+      const effects = await db.transaction(async (tx): Promise<OutcomeEffects | null> => {
+        // The event id is recorded with its effects: a repeat finds it and changes nothing.
+        const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, processed_at: c.now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+        if (!fresh.length || !INTENT_EVENTS.has(event.type)) return null;
+        const intent = event.data.object as Stripe.PaymentIntent;
+        const order = await lockOrderOfIntent(tx, intent);
+        return order ? applyPaymentIntent(tx, c, order, intent) : null;
+      });
+      if (effects) await follow(effects);
+      return reply.status(200).send({ received: true });
+    });
+  });
+};

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../src/shared/clock.js';
+import { details, liveEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { startStripeServer, type StripeServer } from './stripe-server.js';
+import { call, createTestApp, type TestContext } from './test-app.js';
+
+let ctx: TestContext;
+let stripe: StripeServer;
+const clock = new TestClock(new Date('2027-03-01T12:00:00Z'));
+const WEBHOOK_SECRET = 'whsec_test_admitone';
+beforeAll(async () => {
+  stripe = await startStripeServer();
+  ctx = await createTestApp({
+    clock,
+    env: { STRIPE_SECRET_KEY: 'sk_test_admitone', STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_MODE: 'SINGLE', STRIPE_API_URL: stripe.url },
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await stripe.close();
+});
+
+const url = (eventId: number, shortId: string, rest = '') => `/api/public/events/${eventId}/order/${shortId}${rest}`;
+
+/** A paid order with its details in, ready to pay. */
+async function readyToPay(quantity = 2) {
+  const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 2500, quantity: 2 }], { title: 'Card Night' });
+  const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity }] })).json();
+  const headers = tokenHeader(r.checkout_token);
+  await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data, { email: `card-${r.data.short_id}@example.test`.toLowerCase() }) });
+  return { u, event, tickets, order: r.data, headers };
+}
+
+/** Sends a signed webhook the way Stripe does. */
+function webhook(id: string, type: string, intent: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: 1, data: { object: intent } });
+  const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret });
+  return ctx.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+}
+
+const orderOf = async (eventId: number, shortId: string, headers: Record<string, string>) => (await call(ctx.app, 'GET', url(eventId, shortId), { headers })).json().data;
+
+describe('card payments through Stripe', () => {
+  it('one PaymentIntent per order, created once under concurrent calls, only for its checkout with details in', async () => {
+    const { event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 1500 }]);
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+    const headers = tokenHeader(r.checkout_token);
+    const early = await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers });
+    expect(early.json().error.code).toBe('DETAILS_REQUIRED');
+    await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data) });
+    expect((await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers: tokenHeader('not-mine') })).statusCode).toBe(403);
+
+    const before = stripe.intents.size;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().data.client_secret)).size).toBe(1);
+    expect(stripe.intents.size - before).toBe(1);
+    expect(answers[0]!.json().data).toMatchObject({ publishable_key: 'pk_test_admitone', amount: 1500, currency: 'eur' });
+    const pi = [...stripe.intents.values()].at(-1)!;
+    expect(pi.metadata).toMatchObject({ order_short_id: r.data.short_id, event_id: String(event.id) });
+    const reload = await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers });
+    expect(reload.json().data.client_secret).toBe(pi.client_secret);
+    expect(stripe.intents.size - before).toBe(1);
+  });
+
+  it('a webhook completes the order exactly once, however often it is delivered; bad signatures are refused', async () => {
+    const { event, order, headers } = await readyToPay();
+    const secret = (await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment'), { headers })).json().data.client_secret as string;
+    const pi = stripe.setStatus(secret.split('_secret_')[0]!, 'succeeded');
+    expect((await webhook('evt_bad', 'payment_intent.succeeded', pi, 'whsec_wrong')).statusCode).toBe(400);
+    expect((await orderOf(event.id, order.short_id, headers)).status).toBe('RESERVED');
+
+    const sent = await Promise.all([webhook('evt_1', 'payment_intent.succeeded', pi), webhook('evt_1', 'payment_intent.succeeded', pi), webhook('evt_1', 'payment_intent.succeeded', pi)]);
+    expect(sent.map((s) => s.statusCode)).toEqual([200, 200, 200]);
+    // Another event about the same payment changes nothing either; a late "processing" does not undo it.
+    await webhook('evt_2', 'payment_intent.succeeded', pi);
+    await webhook('evt_3', 'payment_intent.processing', { ...pi, status: 'processing' });
+    const done = await orderOf(event.id, order.short_id, headers);
+    expect(done).toMatchObject({ status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', payment_provider: 'STRIPE' });
+    expect(done.attendees.map((a: { status: string }) => a.status)).toEqual(['ACTIVE', 'ACTIVE']);
+    const buyer = `card-${order.short_id}@example.test`.toLowerCase();
+    await ctx.smtp.waitFor(buyer, () => true, 45_000);
+    const { rows } = (await ctx.app.deps.database.db.execute(`select count(*)::int as n from outbox where payload->>'to' = '${buyer}'` as never)) as unknown as { rows: Array<{ n: number }> };
+    expect(rows[0]!.n).toBe(1);
+  }, 90_000);
+
+  it('a failed payment may be retried while the hold lasts; processing is shown; the return page asks Stripe itself', async () => {
+    const { event, order, headers } = await readyToPay(1);
+    const secret = (await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment'), { headers })).json().data.client_secret as string;
+    const piId = secret.split('_secret_')[0]!;
+    await webhook('evt_f1', 'payment_intent.payment_failed', stripe.setStatus(piId, 'requires_payment_method'));
+    expect(await orderOf(event.id, order.short_id, headers)).toMatchObject({ status: 'RESERVED', payment_status: 'PAYMENT_FAILED', is_expired: false });
+    expect((await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment'), { headers })).json().data.client_secret).toBe(secret);
+
+    stripe.setStatus(piId, 'processing');
+    const processing = await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment/sync'), { headers });
+    expect(processing.json().data).toMatchObject({ status: 'PROCESSING', payment_status: 'PAYMENT_PROCESSING' });
+    stripe.setStatus(piId, 'succeeded');
+    const synced = await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment/sync'), { headers });
+    expect(synced.json().data).toMatchObject({ status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED' });
+    // The webhook arriving afterwards finds the work done.
+    expect((await webhook('evt_s1', 'payment_intent.succeeded', stripe.intents.get(piId)!)).statusCode).toBe(200);
+    expect((await orderOf(event.id, order.short_id, headers)).status).toBe('COMPLETED');
+  });
+
+  it('a payment after the hold ran out: kept when the tickets are still free, refunded when they are gone', async () => {
+    const free = await readyToPay(1);
+    const s1 = (await call(ctx.app, 'POST', url(free.event.id, free.order.short_id, '/card-payment'), { headers: free.headers })).json().data.client_secret as string;
+    clock.advance(20 * 60_000);
+    expect((await call(ctx.app, 'POST', url(free.event.id, free.order.short_id, '/card-payment'), { headers: free.headers })).json().error.code).toBe('ORDER_EXPIRED');
+    await webhook('evt_late_ok', 'payment_intent.succeeded', stripe.setStatus(s1.split('_secret_')[0]!, 'succeeded'));
+    expect((await orderOf(free.event.id, free.order.short_id, free.headers)).status).toBe('COMPLETED');
+
+    const gone = await readyToPay(2);
+    const s2 = (await call(ctx.app, 'POST', url(gone.event.id, gone.order.short_id, '/card-payment'), { headers: gone.headers })).json().data.client_secret as string;
+    clock.advance(20 * 60_000);
+    expect((await reserve(ctx.app, gone.event.id, { items: [{ ticket_id: gone.tickets[0]!.id, quantity: 2 }] })).statusCode).toBe(201);
+    const piId = s2.split('_secret_')[0]!;
+    await webhook('evt_late_gone', 'payment_intent.succeeded', stripe.setStatus(piId, 'succeeded'));
+    const refunded = await orderOf(gone.event.id, gone.order.short_id, gone.headers);
+    expect(refunded).toMatchObject({ status: 'REFUNDED', payment_status: 'REFUNDED' });
+    expect(refunded.attendees.map((a: { status: string }) => a.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(stripe.refunds.filter((r) => r.payment_intent === piId)).toHaveLength(1);
+    await ctx.smtp.waitFor(`card-${gone.order.short_id}@example.test`.toLowerCase(), (m) => m.text.includes(gone.order.order_number), 45_000);
+  }, 90_000);
+});
+
+describe('without Stripe configured', () => {
+  it('card payment is not offered and the webhook does not exist', async () => {
+    const plain = await createTestApp({ clock });
+    try {
+      const { event, tickets } = await liveEvent(plain.app, [{ name: 'Seat', type: 'PAID', price: 1500 }]);
+      const r = (await reserve(plain.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+      const res = await call(plain.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers: tokenHeader(r.checkout_token) });
+      expect(res.json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+      expect((await plain.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

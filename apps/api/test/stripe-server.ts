@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import qs from 'qs';
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+/**
+ * A local server speaking the part of Stripe's HTTP API the app uses (form-encoded requests, JSON
+ * answers, Idempotency-Key replay, Stripe-shaped errors), so the real SDK runs unchanged in tests.
+ */
+export async function startStripeServer() {
+  const intents = new Map<string, FakeIntent>();
+  const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }> = [];
+  const replays = new Map<string, { status: number; body: unknown }>();
+  const requests: Array<{ method: string; path: string }> = [];
+  const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+  const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => resolve(body));
+  });
+  const error = (status: number, message: string) => ({ status, body: { error: { type: 'invalid_request_error', message } } });
+
+  function route(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const pi: FakeIntent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: Number(body.amount),
+        currency: String(body.currency),
+        status: 'requires_payment_method',
+        client_secret: '',
+        metadata: (body.metadata ?? {}) as Record<string, string>,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      pi.client_secret = `${pi.id}_secret_${randomBytes(6).toString('hex')}`;
+      if (!Number.isInteger(pi.amount) || pi.amount < 1) return error(400, 'Invalid amount');
+      intents.set(pi.id, pi);
+      return { status: 200, body: pi };
+    }
+    const intent = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+    if (method === 'GET' && intent) {
+      const pi = intents.get(intent[1]!);
+      return pi ? { status: 200, body: pi } : error(404, `No such payment_intent: '${intent[1]}'`);
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const pi = intents.get(String(body.payment_intent));
+      if (!pi) return error(404, 'No such payment_intent');
+      const refund = { id: id('re'), object: 'refund', amount: body.amount ? Number(body.amount) : pi.amount, payment_intent: pi.id, status: 'succeeded', currency: pi.currency };
+      refunds.push({ id: refund.id, payment_intent: pi.id, amount: refund.amount, idempotencyKey: undefined });
+      return { status: 200, body: refund };
+    }
+    return error(404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const raw = await read(req);
+    const path = (req.url ?? '').split('?')[0]!;
+    requests.push({ method: req.method ?? 'GET', path });
+    const key = req.headers['idempotency-key'] as string | undefined;
+    let answer = key ? replays.get(`${path}:${key}`) : undefined;
+    if (!answer) {
+      answer = route(req.method ?? 'GET', path, qs.parse(raw) as Record<string, unknown>);
+      if (key && answer.status < 500) replays.set(`${path}:${key}`, answer);
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    refunds,
+    requests,
+    /** What the Payment Element and the card network would do: move an intent to a new state. */
+    setStatus(piId: string, status: string) {
+      const pi = intents.get(piId);
+      if (!pi) throw new Error(`no intent ${piId}`);
+      pi.status = status;
+      return { ...pi };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type StripeServer = Awaited<ReturnType<typeof startStripeServer>>;
