@@ -92,7 +92,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
+        // Stripe.js and its Payment Element (card payments) load from Stripe's own hosts.
+        'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': ["'self'", 'https://api.stripe.com'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],

@@ -68,7 +68,8 @@ describe('card payments through Stripe', () => {
     const secret = (await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment'), { headers })).json().data.client_secret as string;
     const pi = stripe.setStatus(secret.split('_secret_')[0]!, 'succeeded');
     expect((await webhook('evt_bad', 'payment_intent.succeeded', pi, 'whsec_wrong')).statusCode).toBe(400);
-    expect((await orderOf(event.id, order.short_id, headers)).status).toBe('RESERVED');
+    const waiting = await orderOf(event.id, order.short_id, headers);
+    expect(waiting).toMatchObject({ status: 'RESERVED', event: { card_payments_available: true } });
 
     const sent = await Promise.all([webhook('evt_1', 'payment_intent.succeeded', pi), webhook('evt_1', 'payment_intent.succeeded', pi), webhook('evt_1', 'payment_intent.succeeded', pi)]);
     expect(sent.map((s) => s.statusCode)).toEqual([200, 200, 200]);
@@ -133,6 +134,7 @@ describe('without Stripe configured', () => {
       const r = (await reserve(plain.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
       const res = await call(plain.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers: tokenHeader(r.checkout_token) });
       expect(res.json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+      expect((await call(plain.app, 'GET', url(event.id, r.data.short_id))).json().data.event.card_payments_available).toBe(false);
       expect((await plain.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
     } finally {
       await plain.close();

@@ -248,6 +248,8 @@ export interface OrderEventDto {
   /** Sanitised HTML; only once the order is completed or awaiting offline payment. */
   post_checkout_message: string | null;
   offline_payments_enabled: boolean;
+  /** Card payment through Stripe is possible for this event (the operator configured it). */
+  card_payments_available: boolean;
   /** Sanitised HTML: how to pay offline (bank transfer, at the door). */
   offline_payment_instructions: string | null;
 }

@@ -35,7 +35,7 @@ export async function findOrderByShortId(db: Executor, eventId: number, shortId:
 export const ownsOrder = (order: OrderRow, token: string | null | undefined) => !!token && hashToken(token) === order.checkout_token_hash;
 
 /** The event as order and ticket pages show it; join details and the post-checkout message only once earned. */
-export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status']): Promise<OrderEventDto> {
+export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status'], cardPayments = false): Promise<OrderEventDto> {
   const [organizer] = await db.select({ name: organizers.name }).from(organizers).where(eq(organizers.id, event.organizer_id));
   const covers = await imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]);
   const cover = covers.get(event.id);
@@ -57,6 +57,7 @@ export async function orderEventView(db: Executor, storage: FileStorage, event: 
     online_details: completed && event.is_online ? event.online_details : null,
     post_checkout_message: completed || status === 'AWAITING_PAYMENT' ? event.post_checkout_message : null,
     offline_payments_enabled: event.offline_payments_enabled,
+    card_payments_available: cardPayments,
     offline_payment_instructions: event.offline_payment_instructions,
   };
 }
@@ -96,7 +97,7 @@ export function toAttendeeDto(a: AttendeeRow, item: { ticket_name: string; tier_
 }
 
 /** An order as the buyer sees it. `token` is the request's checkout token (ownership). */
-export async function publicOrderView(db: Executor, storage: FileStorage, order: OrderRow, token: string | null | undefined, now: Date): Promise<PublicOrderDto> {
+export async function publicOrderView(db: Executor, storage: FileStorage, order: OrderRow, token: string | null | undefined, now: Date, cardPayments = false): Promise<PublicOrderDto> {
   // Sequential: this often runs inside a transaction, on one connection.
   const [event] = await db.select().from(events).where(eq(events.id, order.event_id));
   const items = await db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
@@ -136,7 +137,7 @@ export async function publicOrderView(db: Executor, storage: FileStorage, order:
       question_title: a.title,
       answer: a.answer,
     })),
-    event: await orderEventView(db, storage, event!, order.status),
+    event: await orderEventView(db, storage, event!, order.status, cardPayments),
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,
     server_now: now.toISOString(),

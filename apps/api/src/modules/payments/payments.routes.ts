@@ -42,7 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       await follow(effects);
     }
     const fresh = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
-    return { data: await publicOrderView(db, deps.storage, fresh!, tokenOf(req), deps.clock.now()) };
+    return { data: await publicOrderView(db, deps.storage, fresh!, tokenOf(req), deps.clock.now(), deps.config.stripe?.mode === 'SINGLE') };
   });
 
   // Webhooks need the exact bytes Stripe signed, so this scope reads JSON bodies as text.
