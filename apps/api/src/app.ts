@@ -36,6 +36,7 @@ import { orderRoutes } from './modules/orders/orders.routes.js';
 import { publicEventRoutes } from './modules/public-events/public-events.routes.js';
 import { registerPublicPages } from './modules/public-pages/public-pages.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { paymentConnectionRoutes } from './modules/payments/payment-connection.routes.js';
 import { createStripe } from './modules/payments/stripe-client.js';
 import type Stripe from 'stripe';
 
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(promoCodeRoutes, { deps });
       await api.register(questionRoutes, { deps });
       await api.register(orderRoutes, { deps });
+      await api.register(paymentConnectionRoutes, { deps });
       await api.register(
         async (pub) => {
           await pub.register(publicEventRoutes, { deps });

@@ -10,6 +10,8 @@ export interface FakeIntent {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
+  application_fee_amount: number | null;
+  transfer_data: { destination: string } | null;
   created: number;
   livemode: false;
 }
@@ -20,6 +22,7 @@ export interface FakeIntent {
  */
 export async function startStripeServer() {
   const intents = new Map<string, FakeIntent>();
+  const accounts = new Map<string, { id: string; object: 'account'; type: string; charges_enabled: boolean; payouts_enabled: boolean; details_submitted: boolean; metadata: Record<string, string> }>();
   const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }> = [];
   const replays = new Map<string, { status: number; body: unknown }>();
   const requests: Array<{ method: string; path: string }> = [];
@@ -41,6 +44,8 @@ export async function startStripeServer() {
         status: 'requires_payment_method',
         client_secret: '',
         metadata: (body.metadata ?? {}) as Record<string, string>,
+        application_fee_amount: body.application_fee_amount === undefined ? null : Number(body.application_fee_amount),
+        transfer_data: (body.transfer_data as { destination: string } | undefined) ?? null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
@@ -60,6 +65,20 @@ export async function startStripeServer() {
       const refund = { id: id('re'), object: 'refund', amount: body.amount ? Number(body.amount) : pi.amount, payment_intent: pi.id, status: 'succeeded', currency: pi.currency };
       refunds.push({ id: refund.id, payment_intent: pi.id, amount: refund.amount, idempotencyKey: undefined });
       return { status: 200, body: refund };
+    }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account = { id: id('acct'), object: 'account' as const, type: String(body.type ?? 'express'), charges_enabled: false, payouts_enabled: false, details_submitted: false, metadata: (body.metadata ?? {}) as Record<string, string> };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const account = /^\/v1\/accounts\/(acct_\w+)$/.exec(path);
+    if (method === 'GET' && account) {
+      const a = accounts.get(account[1]!);
+      return a ? { status: 200, body: a } : error(404, `No such account: '${account[1]}'`);
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(String(body.account))) return error(404, 'No such account');
+      return { status: 200, body: { object: 'account_link', url: `https://connect.stripe.test/setup/${String(body.account)}?return=${encodeURIComponent(String(body.return_url))}`, expires_at: 0, created: 0 } };
     }
     return error(404, `Unrecognized request URL (${method}: ${path})`);
   }
@@ -81,6 +100,13 @@ export async function startStripeServer() {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    accounts,
+    /** What finishing Stripe's onboarding does to a connected account. */
+    completeOnboarding(accountId: string) {
+      const a = accounts.get(accountId)!;
+      Object.assign(a, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
+      return { ...a };
+    },
     refunds,
     requests,
     /** What the Payment Element and the card network would do: move an intent to a new state. */

@@ -119,3 +119,19 @@ export interface TaxOrFeeDto {
 
 export const accountParams = z.object({ id: z.coerce.number().int().positive() });
 export const taxOrFeeParams = z.object({ id: z.coerce.number().int().positive(), taxOrFeeId: z.coerce.number().int().positive() });
+
+/** SPEC §4 payment provider connection (plus: the operator has not configured card payments at all). */
+export type PaymentConnectionStatus = 'NOT_CONFIGURED' | 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED';
+
+/** `GET /api/accounts/{id}/payment-connection` (admins). */
+export interface PaymentConnectionDto {
+  status: PaymentConnectionStatus;
+  /** CONNECT: each account connects its own Stripe account; SINGLE: the platform's account takes payments. */
+  mode: 'CONNECT' | 'SINGLE' | null;
+  stripe_account_id: string | null;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  /** The platform's share of each payment (Connect mode). */
+  platform_fee_percent: number;
+}

@@ -58,3 +58,15 @@ export const accountUsers = pgTable(
     uniqueIndex('account_users_invitation_token_unique').on(t.invitation_token_hash),
   ],
 );
+
+/** An account's card payment provider connection (Stripe Connect). */
+export const paymentConnections = pgTable('payment_connections', {
+  account_id: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  stripe_account_id: text('stripe_account_id').notNull().unique(),
+  charges_enabled: boolean('charges_enabled').notNull().default(false),
+  payouts_enabled: boolean('payouts_enabled').notNull().default(false),
+  details_submitted: boolean('details_submitted').notNull().default(false),
+  updated_at: instant('updated_at').notNull().defaultNow(),
+});

@@ -11,6 +11,7 @@ import { once } from './idempotency.js';
 import { lockOrder, type OrderContext } from './order-status.js';
 import { findOrderByShortId, publicOrderView } from './order-view.js';
 import { reserveOrder } from './reserve-order.js';
+import { cardDestination } from '../payments/payment-connection.js';
 
 const tags = ['checkout'];
 const headers = z.object({
@@ -21,15 +22,14 @@ const headers = z.object({
 /** The buyer's side of an order (SPEC §2 /checkout): reserve, details, extend the hold, pay offline. */
 export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  // Card payments need Stripe configured; until Connect onboarding exists, in single-account mode.
-  const cardPayments = deps.config.stripe?.mode === 'SINGLE';
+  const cardPaymentsFor = async (accountId: number) => !!(await cardDestination(db, deps.config.stripe, accountId));
   const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl });
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
   const keyOf = (req: FastifyRequest) => req.headers[IDEMPOTENCY_HEADER] as string | undefined;
   const view = (tx: Executor, orderId: { eventId: number; shortId: string }, token: string | null, now: Date) =>
     findOrderByShortId(tx, orderId.eventId, orderId.shortId).then((o) => {
       if (!o) throw notFound();
-      return publicOrderView(tx, deps.storage, o, token, now, cardPayments);
+      return cardPaymentsFor(o.account_id).then((card) => publicOrderView(tx, deps.storage, o, token, now, card));
     });
 
   /**
@@ -73,7 +73,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.get('/events/:eventId/order/:shortId', { schema: { tags, summary: 'An order as its buyer sees it', params: publicOrderParams, headers } }, async (req) => {
     const order = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
     if (!order) throw notFound();
-    return { data: await publicOrderView(db, deps.storage, order, tokenOf(req), deps.clock.now(), cardPayments) };
+    return { data: await publicOrderView(db, deps.storage, order, tokenOf(req), deps.clock.now(), await cardPaymentsFor(order.account_id)) };
   });
 
   app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody } }, async (req) => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { CardPaymentDto } from '@admitone/shared';
+import { percentOf, type CardPaymentDto } from '@admitone/shared';
 import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { assertOpenCheckout } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
+import { cardDestination } from './payment-connection.js';
 
 export interface CardPaymentDeps {
   db: Db;
@@ -23,9 +24,9 @@ export interface CardPaymentDeps {
  */
 export async function startCardPayment(deps: CardPaymentDeps, order: OrderRow, token: string | null | undefined): Promise<CardPaymentDto> {
   if (!deps.stripe || !deps.config) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
-  // Connect mode pays each account's own Stripe account; until onboarding exists (issue #7) only the
-  // single-account mode takes cards.
-  if (deps.config.mode !== 'SINGLE') throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+  // Single mode pays the platform; Connect mode the account's own connected Stripe account.
+  const destination = await cardDestination(deps.db, deps.config, order.account_id);
+  if (!destination) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   assertOpenCheckout(order, token, deps.now);
   if (!order.email) throw new DomainError('DETAILS_REQUIRED');
   if (order.total === 0) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
@@ -39,6 +40,9 @@ export async function startCardPayment(deps: CardPaymentDeps, order: OrderRow, t
           receipt_email: order.email,
           description: `Order ${order.order_number}`,
           metadata: { order_id: String(order.id), order_short_id: order.short_id, event_id: String(order.event_id), account_id: String(order.account_id) },
+          ...(destination.connectedAccount
+            ? { transfer_data: { destination: destination.connectedAccount }, application_fee_amount: percentOf(order.total, deps.config.platformFeePercent) }
+            : {}),
         },
         { idempotencyKey: `order-${order.id}-payment` },
       );

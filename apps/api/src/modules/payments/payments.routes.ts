@@ -8,6 +8,7 @@ import { DomainError, notFound } from '../../shared/errors.js';
 import { lockOrder } from '../orders/order-status.js';
 import { findOrderByShortId, publicOrderView } from '../orders/order-view.js';
 import { startCardPayment } from './card-payment.js';
+import { cardDestination, saveAccountState } from './payment-connection.js';
 import { refundLatePayment } from './late-refund.js';
 import { applyPaymentIntent, lockOrderOfIntent, type OutcomeEffects } from './payment-outcome.js';
 
@@ -42,7 +43,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       await follow(effects);
     }
     const fresh = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
-    return { data: await publicOrderView(db, deps.storage, fresh!, tokenOf(req), deps.clock.now(), deps.config.stripe?.mode === 'SINGLE') };
+    return { data: await publicOrderView(db, deps.storage, fresh!, tokenOf(req), deps.clock.now(), !!(await cardDestination(db, deps.config.stripe, fresh!.account_id))) };
   });
 
   // Webhooks need the exact bytes Stripe signed, so this scope reads JSON bodies as text.
@@ -60,7 +61,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       const effects = await db.transaction(async (tx): Promise<OutcomeEffects | null> => {
         // The event id is recorded with its effects: a repeat finds it and changes nothing.
         const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, processed_at: c.now }).onConflictDoNothing().returning({ id: stripeEvents.id });
-        if (!fresh.length || !INTENT_EVENTS.has(event.type)) return null;
+        if (!fresh.length) return null;
+        if (event.type === 'account.updated') {
+          await saveAccountState(tx, event.data.object as Stripe.Account, c.now);
+          return null;
+        }
+        if (!INTENT_EVENTS.has(event.type)) return null;
         const intent = event.data.object as Stripe.PaymentIntent;
         const order = await lockOrderOfIntent(tx, intent);
         return order ? applyPaymentIntent(tx, c, order, intent) : null;
