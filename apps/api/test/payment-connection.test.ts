@@ -63,7 +63,7 @@ describe('connecting Stripe (Connect mode)', () => {
     expect(pi).toMatchObject({ amount: 4000, currency: 'eur', application_fee_amount: 100, transfer_data: { destination: pending.stripe_account_id } });
   });
 
-  it('only the account\'s admins see and change its connection', async () => {
+  it('members see the connection, only admins change it, nobody else sees it', async () => {
     const owner = await registerUser(ctx.app);
     const accountId = owner.accounts[0]!.id;
     const stranger = await registerUser(ctx.app);
@@ -71,5 +71,8 @@ describe('connecting Stripe (Connect mode)', () => {
     expect((await call(ctx.app, 'GET', `/api/accounts/${accountId}/payment-connection`)).statusCode).toBe(401);
     const organizer = await inviteAndAccept(ctx.app, ctx.smtp, owner.token, 'ORGANIZER');
     expect((await call(ctx.app, 'POST', `/api/accounts/${accountId}/payment-connection/stripe`, { token: organizer.token })).statusCode).toBe(403);
+    expect((await call(ctx.app, 'POST', `/api/accounts/${accountId}/payment-connection/refresh`, { token: organizer.token })).statusCode).toBe(403);
+    // Any member may read the state (the getting-started checklist shows it).
+    expect((await call(ctx.app, 'GET', `/api/accounts/${accountId}/payment-connection`, { token: organizer.token })).json().data.status).toBe('NOT_CONNECTED');
   });
 });

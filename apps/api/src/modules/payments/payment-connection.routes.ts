@@ -7,25 +7,28 @@ import { findConnection, refreshConnection, startOnboarding, toConnectionDto, ty
 const tags = ['payments'];
 const security = [{ bearer: [] }];
 
-/** The account's card payment connection (SPEC /account/payment): admins only, their own account only. */
+/**
+ * The account's card payment connection (SPEC /account/payment): any member may read its state (the
+ * getting-started checklist shows it); only admins connect. Always the caller's own account.
+ */
 export const paymentConnectionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.addHook('preValidation', app.requirePermission('account.manage'));
+  const admins = { preValidation: app.requirePermission('account.manage') };
   const d = (): ConnectionDeps => ({ db: deps.database.db, stripe: deps.stripe, config: deps.config.stripe, appUrl: deps.config.appUrl, now: () => deps.clock.now() });
   const own = (callerAccountId: number, id: number) => {
     if (callerAccountId !== id) throw new DomainError('NOT_FOUND');
   };
 
-  app.get('/accounts/:id/payment-connection', { schema: { tags, security, summary: 'Card payments: not configured, not connected, setup incomplete or connected', params: accountParams } }, async (req) => {
+  app.get('/accounts/:id/payment-connection', { preValidation: app.authenticate, schema: { tags, security, summary: 'Card payments: not configured, not connected, setup incomplete or connected', params: accountParams } }, async (req) => {
     own(req.auth!.accountId, req.params.id);
     return { data: toConnectionDto(deps.config.stripe, await findConnection(deps.database.db, req.params.id)) };
   });
 
-  app.post('/accounts/:id/payment-connection/stripe', { schema: { tags, security, summary: "Connect Stripe: create the account's Connect account and answer its onboarding link", params: accountParams } }, async (req) => {
+  app.post('/accounts/:id/payment-connection/stripe', { ...admins, schema: { tags, security, summary: "Connect Stripe: create the account's Connect account and answer its onboarding link", params: accountParams } }, async (req) => {
     own(req.auth!.accountId, req.params.id);
     return { data: await startOnboarding(d(), req.params.id) };
   });
 
-  app.post('/accounts/:id/payment-connection/refresh', { schema: { tags, security, summary: 'Read the connection back from Stripe (after onboarding)', params: accountParams } }, async (req) => {
+  app.post('/accounts/:id/payment-connection/refresh', { ...admins, schema: { tags, security, summary: 'Read the connection back from Stripe (after onboarding)', params: accountParams } }, async (req) => {
     own(req.auth!.accountId, req.params.id);
     return { data: await refreshConnection(d(), req.params.id) };
   });
