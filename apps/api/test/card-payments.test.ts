@@ -126,6 +126,66 @@ describe('card payments through Stripe', () => {
   }, 90_000);
 });
 
+describe('refunds', () => {
+  async function paidOrder() {
+    const ready = await readyToPay(2);
+    const secret = (await call(ctx.app, 'POST', url(ready.event.id, ready.order.short_id, '/card-payment'), { headers: ready.headers })).json().data.client_secret as string;
+    await webhook(`evt_paid_${ready.order.short_id}`, 'payment_intent.succeeded', stripe.setStatus(secret.split('_secret_')[0]!, 'succeeded'));
+    const { rows } = (await ctx.app.deps.database.db.execute(`select id from orders where short_id = '${ready.order.short_id}'` as never)) as unknown as { rows: Array<{ id: number }> };
+    return { ...ready, orderId: rows[0]!.id, refund: `/api/events/${ready.event.id}/orders/${rows[0]!.id}/refund` };
+  }
+
+  it('partial then full, never more than remains; the buyer is mailed after Stripe accepts', async () => {
+    const { u, event, order, headers, orderId, refund } = await paidOrder();
+    const other = await liveEvent(ctx.app, []);
+    expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/refund`, { token: other.u.token, body: {} })).statusCode).toBe(404);
+    const tooMuch = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 6000 } });
+    expect(tooMuch.json().error.field_errors).toEqual({ amount: ['Must be at most 5000.'] });
+    const part = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1500 } });
+    expect(part.json().data).toMatchObject({ status: 'PARTIALLY_REFUNDED' });
+    const buyer = `card-${order.short_id}@example.test`.toLowerCase();
+    const mail = await ctx.smtp.waitFor(buyer, (m) => m.subject.includes('refund'), 45_000);
+    expect(mail.text).toContain('€15.00');
+    const rest = await call(ctx.app, 'POST', refund, { token: u.token, body: { cancel_order: true } });
+    expect(rest.json().data).toMatchObject({ status: 'REFUNDED', payment_status: 'REFUNDED' });
+    expect(rest.json().data.attendees.map((a: { status: string }) => a.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(stripe.refunds.filter((r) => r.payment_intent === (orderIntent(order.short_id))).map((r) => r.amount)).toEqual([1500, 3500]);
+    expect((await call(ctx.app, 'POST', refund, { token: u.token, body: {} })).json().error.code).toBe('ORDER_ALREADY_REFUNDED');
+    expect((await orderOf(event.id, order.short_id, headers)).status).toBe('REFUNDED');
+  }, 90_000);
+
+  it('a pending refund blocks another; a refused refund shows REFUND_FAILED and may be retried', async () => {
+    const { u, refund } = await paidOrder();
+    const both = await Promise.all([call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1000 } }), call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1000 } })]);
+    expect(both.map((b) => b.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((b) => b.statusCode === 409)!.json().error.message).toBe('A refund is pending for this order. Please wait until it is finished.');
+    stripe.control.failRefunds = true;
+    const failed = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1000 } });
+    stripe.control.failRefunds = false;
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error.code).toBe('REFUND_FAILED');
+    const retry = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1000 } });
+    expect(retry.json().data).toMatchObject({ status: 'PARTIALLY_REFUNDED' });
+  }, 90_000);
+
+  it('offline orders are not refunded through Stripe', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 1000 }]);
+    await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { offline_payments_enabled: true } });
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+    const headers = tokenHeader(r.checkout_token);
+    await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data) });
+    await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/offline-payment'), { headers });
+    const { rows } = (await ctx.app.deps.database.db.execute(`select id from orders where short_id = '${r.data.short_id}'` as never)) as unknown as { rows: Array<{ id: number }> };
+    await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${rows[0]!.id}/mark-as-paid`, { token: u.token });
+    const res = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${rows[0]!.id}/refund`, { token: u.token, body: {} });
+    expect(res.json().error).toMatchObject({ code: 'REFUND_NOT_POSSIBLE', message: 'This order was not paid by card, so it cannot be refunded here.' });
+  });
+});
+
+function orderIntent(shortId: string): string {
+  return [...stripe.intents.values()].find((pi) => pi.metadata.order_short_id === shortId)!.id;
+}
+
 describe('without Stripe configured', () => {
   it('card payment is not offered and the webhook does not exist', async () => {
     const plain = await createTestApp({ clock });

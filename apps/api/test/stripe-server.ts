@@ -26,6 +26,7 @@ export async function startStripeServer() {
   const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }> = [];
   const replays = new Map<string, { status: number; body: unknown }>();
   const requests: Array<{ method: string; path: string }> = [];
+  const control = { failRefunds: false };
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
   const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
     let body = '';
@@ -62,6 +63,9 @@ export async function startStripeServer() {
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(String(body.payment_intent));
       if (!pi) return error(404, 'No such payment_intent');
+      if (control.failRefunds) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge has been disputed.' } } };
+      const already = refunds.filter((r) => r.payment_intent === pi.id).reduce((s, r) => s + r.amount, 0);
+      if ((body.amount ? Number(body.amount) : pi.amount - already) > pi.amount - already) return error(400, 'Refund amount is greater than unrefunded amount on charge');
       const refund = { id: id('re'), object: 'refund', amount: body.amount ? Number(body.amount) : pi.amount, payment_intent: pi.id, status: 'succeeded', currency: pi.currency };
       refunds.push({ id: refund.id, payment_intent: pi.id, amount: refund.amount, idempotencyKey: undefined });
       return { status: 200, body: refund };
@@ -99,6 +103,7 @@ export async function startStripeServer() {
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}`,
+    control,
     intents,
     accounts,
     /** What finishing Stripe's onboarding does to a connected account. */

@@ -352,3 +352,17 @@ export interface CardPaymentDto {
   amount: number;
   currency: string;
 }
+
+/** `POST /api/events/{id}/orders/{orderId}/refund`: all that remains when no amount is given. */
+export const refundOrderBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    /** Minor units; at most what remains to refund. */
+    amount: z.number().int().min(1).optional(),
+    /** Also cancel the order (its tickets return to the pool). */
+    cancel_order: z.boolean().default(false),
+    /** E-mail the buyer once the provider has accepted the refund. */
+    notify_buyer: z.boolean().default(true),
+  }),
+);
+export type RefundOrderBody = z.input<typeof refundOrderBody>;

@@ -37,6 +37,8 @@ export const orders = pgTable(
     tax_total: integer('tax_total').notNull().default(0),
     total: integer('total').notNull(),
     refunded_total: integer('refunded_total').notNull().default(0),
+    /** A refund sent to the payment provider and not yet answered (blocks another). */
+    refund_pending_amount: integer('refund_pending_amount'),
     promo_code_id: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
     promo_code: text('promo_code'),
     first_name: text('first_name'),

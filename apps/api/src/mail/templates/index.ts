@@ -6,6 +6,7 @@ import { invitationMail, type InvitationData } from './invitation.js';
 import type { RenderedMail } from './layout.js';
 import { orderCancelledMail, type OrderCancelledData } from './order-cancelled.js';
 import { orderConfirmationMail, type OrderConfirmationData } from './order-confirmation.js';
+import { orderRefundedMail, type OrderRefundedData } from './order-refunded.js';
 import { organizerNewOrderMail, type OrganizerNewOrderData } from './organizer-new-order.js';
 import { passwordResetMail, type PasswordResetData } from './password-reset.js';
 import { paymentReceivedMail, type PaymentReceivedData } from './payment-received.js';
@@ -21,6 +22,7 @@ export interface TemplateData {
   organizer_new_order: OrganizerNewOrderData;
   order_cancelled: OrderCancelledData;
   payment_received: PaymentReceivedData;
+  order_refunded: OrderRefundedData;
 }
 export type TemplateName = keyof TemplateData;
 
@@ -36,6 +38,7 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   organizer_new_order: organizerNewOrderMail,
   order_cancelled: orderCancelledMail,
   payment_received: paymentReceivedMail,
+  order_refunded: orderRefundedMail,
 };
 
 /** Renders a mail (some templates build attachments, so it is async). */

@@ -12,7 +12,7 @@ export interface OrderMailContext {
 }
 
 /** What happened to the order: each occasion sends its own mails. */
-export type OrderMailOccasion = 'completed' | 'awaiting_payment' | 'paid' | 'cancelled';
+export type OrderMailOccasion = 'completed' | 'awaiting_payment' | 'paid' | 'cancelled' | { refunded: number; cancelled: boolean };
 
 
 /** The language the account's owner reads (for mails to the organizer). */
@@ -105,6 +105,10 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
         ]
       : [];
 
+  if (typeof occasion === 'object') {
+    const data = { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, amount: occasion.refunded, cancelled: occasion.cancelled, order_url: orderUrl };
+    return [await enqueueMail(tx, mailPayload('order_refunded', order.email, order.locale, data), ctx.now)];
+  }
   switch (occasion) {
     case 'completed':
       mails.push(confirmation('COMPLETED'), ...tickets(), ...(await organizerNotice('COMPLETED')));

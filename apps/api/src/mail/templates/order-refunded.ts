@@ -1,0 +1,40 @@
+import type { Locale } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+import { formatMoney } from '../../modules/orders/documents/format.js';
+import { layout, type RenderedMail } from './layout.js';
+import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
+
+const M = {
+  subject: /*i18n*/ { id: 'mail.order_refunded.subject', message: 'A refund for your order {order_number}' },
+  greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
+  body: /*i18n*/ { id: 'mail.order_refunded.body', message: 'We have refunded {amount} of your order {order_number} for {event} to your card. Depending on your bank it can take a few days to appear.' },
+  cancelled: /*i18n*/ { id: 'mail.order_refunded.cancelled', message: 'The order has been cancelled: its tickets are no longer valid.' },
+  action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
+};
+
+export interface OrderRefundedData {
+  /** The buyer's first name. */
+  buyer_name: string;
+  order_number: string;
+  event: OrderMailEvent;
+  currency: string;
+  /** Minor units refunded now. */
+  amount: number;
+  /** The order was cancelled with the refund. */
+  cancelled: boolean;
+  order_url: string;
+}
+
+/** To the buyer, once Stripe has accepted a refund. */
+export function orderRefundedMail(locale: Locale, d: OrderRefundedData): RenderedMail {
+  const amount = formatMoney(d.amount, d.currency, locale);
+  return layout(locale, translate(locale, M.subject, { order_number: d.order_number }), {
+    paragraphs: [
+      translate(locale, M.greeting, { name: d.buyer_name }),
+      translate(locale, M.body, { amount, order_number: d.order_number, event: d.event.title }),
+      ...(d.cancelled ? [translate(locale, M.cancelled)] : []),
+    ],
+    action: { label: translate(locale, M.action), url: d.order_url },
+    footnotes: eventFootnotes(locale, d.event),
+  });
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { refundOrderBody } from '@admitone/shared';
+import type Stripe from 'stripe';
+import type { Db } from '../../db/client.js';
+import { attendees, orders } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
+import { enqueueOrderMails } from '../orders/order-mails.js';
+import { lockOrder, type OrderContext } from '../orders/order-status.js';
+
+export type RefundInput = z.output<typeof refundOrderBody>;
+
+export interface RefundDeps {
+  db: Db;
+  stripe: Stripe | null;
+  now: () => Date;
+  appUrl: string;
+}
+
+/**
+ * Refunds a card-paid order, fully or partly, never more than remains. Step one marks the order
+ * REFUND_PENDING under its row lock (so a second refund waits its turn: "refund pending"); Stripe is
+ * called outside any transaction; step two records the answer: REFUNDED / PARTIALLY_REFUNDED (and
+ * the buyer is mailed, only now) or REFUND_FAILED. Returns outbox ids to deliver.
+ */
+export async function refundOrder(deps: RefundDeps, eventId: number, orderId: number, input: RefundInput): Promise<number[]> {
+  const claim = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, eventId, { id: orderId });
+    if (order.is_manually_created) throw new DomainError('MANUAL_ORDER_NOT_REFUNDABLE');
+    if (order.status === 'REFUND_PENDING' || order.refund_pending_amount !== null) throw new DomainError('REFUND_PENDING');
+    if (order.payment_provider !== 'STRIPE' || !order.payment_intent_id || !deps.stripe) throw new DomainError('REFUND_NOT_POSSIBLE');
+    const remaining = order.total - order.refunded_total;
+    if (order.status === 'REFUNDED' || (order.refunded_total > 0 && remaining <= 0)) throw new DomainError('ORDER_ALREADY_REFUNDED');
+    if (!['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED', 'CANCELLED'].includes(order.status) || order.payment_status !== 'PAYMENT_RECEIVED' || remaining <= 0) {
+      throw new DomainError('REFUND_NOT_POSSIBLE');
+    }
+    const amount = input.amount ?? remaining;
+    if (amount > remaining) throw new DomainError('VALIDATION_FAILED', { fields: { amount: [{ key: 'too_big_number', values: { max: remaining } }] } });
+    await tx.update(orders).set({ status: 'REFUND_PENDING', refund_pending_amount: amount, updated_at: deps.now() }).where(eq(orders.id, order.id));
+    return { order, amount, attempt: randomUUID() };
+  });
+
+  const { order, amount, attempt } = claim;
+  let accepted = false;
+  try {
+    const refund = await deps.stripe!.refunds.create(
+      { payment_intent: order.payment_intent_id!, amount, metadata: { order_id: String(order.id) } },
+      // One key per claimed refund: a repeat of this call is answered once; a retry after a refusal is a new refund.
+      { idempotencyKey: `order-${order.id}-refund-${attempt}` },
+    );
+    accepted = refund.status === 'succeeded' || refund.status === 'pending';
+  } catch {
+    accepted = false;
+  }
+
+  const ctx: OrderContext = { now: deps.now(), appUrl: deps.appUrl };
+  if (!accepted) {
+    // Recorded (committed) before the organizer is told: the order shows REFUND_FAILED and may be retried.
+    await deps.db.update(orders).set({ status: 'REFUND_FAILED', refund_pending_amount: null, updated_at: ctx.now }).where(eq(orders.id, order.id));
+    throw new DomainError('REFUND_FAILED');
+  }
+  return deps.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, eventId, { id: orderId });
+    const refunded = current.refunded_total + amount;
+    const full = refunded >= current.total;
+    const cancel = input.cancel_order || current.cancelled_at !== null;
+    await tx
+      .update(orders)
+      .set({
+        status: full ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
+        payment_status: full ? 'REFUNDED' : current.payment_status,
+        refunded_total: refunded,
+        refund_pending_amount: null,
+        ...(input.cancel_order ? { cancelled_at: ctx.now } : {}),
+        updated_at: ctx.now,
+      })
+      .where(eq(orders.id, current.id));
+    if (input.cancel_order) {
+      await tx.update(attendees).set({ status: 'CANCELLED', updated_at: ctx.now }).where(and(eq(attendees.order_id, current.id), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT'])));
+    }
+    return input.notify_buyer ? enqueueOrderMails(tx, ctx, current.id, { refunded: amount, cancelled: cancel }) : [];
+  });
+}
