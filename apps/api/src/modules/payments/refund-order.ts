@@ -42,7 +42,7 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
   });
 
   const { order, amount, attempt } = claim;
-  let accepted = false;
+  let accepted: boolean;
   try {
     const refund = await deps.stripe!.refunds.create(
       { payment_intent: order.payment_intent_id!, amount, metadata: { order_id: String(order.id) } },
