@@ -166,6 +166,14 @@ describe('refunds', () => {
     expect(failed.json().error.code).toBe('REFUND_FAILED');
     const retry = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1000 } });
     expect(retry.json().data).toMatchObject({ status: 'PARTIALLY_REFUNDED' });
+
+    // Stripe later reports one of the accepted refunds as failed: the amount is back on the order.
+    const orderId = Number(refund.split('/').at(-2));
+    const failedLater = { id: 're_later', object: 'refund', status: 'failed', amount: 1000, metadata: { order_id: String(orderId) } };
+    expect((await webhook('evt_refund_failed', 'refund.updated', failedLater)).statusCode).toBe(200);
+    await webhook('evt_refund_failed', 'refund.updated', failedLater);
+    const { rows } = (await ctx.app.deps.database.db.execute(`select status, refunded_total from orders where id = ${orderId}` as never)) as unknown as { rows: Array<{ status: string; refunded_total: number }> };
+    expect(rows[0]).toEqual({ status: 'REFUND_FAILED', refunded_total: 1000 });
   }, 90_000);
 
   it('offline orders are not refunded through Stripe', async () => {

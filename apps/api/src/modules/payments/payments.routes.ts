@@ -8,6 +8,7 @@ import { DomainError, notFound } from '../../shared/errors.js';
 import { lockOrder } from '../orders/order-status.js';
 import { findOrderByShortId, publicOrderView } from '../orders/order-view.js';
 import { startCardPayment } from './card-payment.js';
+import { applyRefundUpdate } from './refund-order.js';
 import { cardDestination, saveAccountState } from './payment-connection.js';
 import { refundLatePayment } from './late-refund.js';
 import { applyPaymentIntent, lockOrderOfIntent, type OutcomeEffects } from './payment-outcome.js';
@@ -64,6 +65,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         if (!fresh.length) return null;
         if (event.type === 'account.updated') {
           await saveAccountState(tx, event.data.object as Stripe.Account, c.now);
+          return null;
+        }
+        if (event.type === 'refund.updated' || event.type === 'charge.refund.updated') {
+          await applyRefundUpdate(tx, event.data.object as Stripe.Refund, c.now);
           return null;
         }
         if (!INTENT_EVENTS.has(event.type)) return null;

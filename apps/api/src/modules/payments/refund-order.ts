@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { refundOrderBody } from '@admitone/shared';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { attendees, orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
@@ -81,4 +81,20 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
     }
     return input.notify_buyer ? enqueueOrderMails(tx, ctx, current.id, { refunded: amount, cancelled: cancel }) : [];
   });
+}
+
+/**
+ * A refund Stripe accepted can still fail later (e.g. the card was closed): `refund.updated` with
+ * status failed takes the amount back off the order and shows REFUND_FAILED, so the organizer can
+ * act. Each event is applied once (the webhook records its id).
+ */
+export async function applyRefundUpdate(tx: Tx, refund: Pick<Stripe.Refund, 'status' | 'amount' | 'metadata'>, now: Date): Promise<void> {
+  const orderId = Number(refund.metadata?.order_id);
+  if (refund.status !== 'failed' || !Number.isSafeInteger(orderId)) return;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return;
+  await tx
+    .update(orders)
+    .set({ status: 'REFUND_FAILED', refunded_total: Math.max(0, order.refunded_total - refund.amount), payment_status: 'PAYMENT_RECEIVED', updated_at: now })
+    .where(eq(orders.id, order.id));
 }
