@@ -89,7 +89,9 @@ describe('card payments through Stripe', () => {
     const { event, order, headers } = await readyToPay(1);
     const secret = (await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment'), { headers })).json().data.client_secret as string;
     const piId = secret.split('_secret_')[0]!;
-    await webhook('evt_f1', 'payment_intent.payment_failed', stripe.setStatus(piId, 'requires_payment_method'));
+    // Not paid yet is not failed: the return page asking Stripe finds nothing to change.
+    expect((await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment/sync'), { headers })).json().data).toMatchObject({ status: 'RESERVED', payment_status: 'AWAITING_PAYMENT' });
+    await webhook('evt_f1', 'payment_intent.payment_failed', stripe.setStatus(piId, 'requires_payment_method', true));
     expect(await orderOf(event.id, order.short_id, headers)).toMatchObject({ status: 'RESERVED', payment_status: 'PAYMENT_FAILED', is_expired: false });
     expect((await call(ctx.app, 'POST', url(event.id, order.short_id, '/card-payment'), { headers })).json().data.client_secret).toBe(secret);
 

@@ -115,10 +115,11 @@ export async function startStripeServer() {
     refunds,
     requests,
     /** What the Payment Element and the card network would do: move an intent to a new state. */
-    setStatus(piId: string, status: string) {
+    setStatus(piId: string, status: string, declined = false) {
       const pi = intents.get(piId);
       if (!pi) throw new Error(`no intent ${piId}`);
       pi.status = status;
+      (pi as FakeIntent & { last_payment_error: unknown }).last_payment_error = declined ? { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } : null;
       return { ...pi };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

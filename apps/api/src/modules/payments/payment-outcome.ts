@@ -38,7 +38,12 @@ export async function lockOrderOfIntent(tx: Tx, intent: Pick<Stripe.PaymentInten
  * the order is cancelled and the payment refunded after commit. Failed: the buyer may retry while the
  * hold lasts. Processing: shown as such.
  */
-export async function applyPaymentIntent(tx: Tx, ctx: OutcomeContext, order: OrderRow, intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount'>): Promise<OutcomeEffects> {
+export async function applyPaymentIntent(
+  tx: Tx,
+  ctx: OutcomeContext,
+  order: OrderRow,
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount'> & { last_payment_error?: unknown },
+): Promise<OutcomeEffects> {
   const open = order.status === 'RESERVED' || order.status === 'PROCESSING';
   if (!open) return NOTHING;
   const base = { payment_intent_id: intent.id, payment_provider: 'STRIPE' as const, updated_at: ctx.now };
@@ -60,6 +65,9 @@ export async function applyPaymentIntent(tx: Tx, ctx: OutcomeContext, order: Ord
       await tx.update(orders).set({ ...base, status: 'PROCESSING', payment_status: 'PAYMENT_PROCESSING' }).where(eq(orders.id, order.id));
       return NOTHING;
     case 'requires_payment_method':
+      // Not paid yet is not failed: only an attempt that went wrong says so.
+      if (!intent.last_payment_error) return NOTHING;
+    // falls through
     case 'canceled':
       // A failed attempt (or a declined card): the hold stays, so the buyer may try again in time.
       await tx.update(orders).set({ ...base, status: 'RESERVED', payment_status: 'PAYMENT_FAILED' }).where(eq(orders.id, order.id));
