@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: page(() => import('./routes/AccountSettingsRoute')) },
               { path: 'event-defaults', lazy: page(() => import('./routes/EventDefaultsRoute')) },
               { path: 'taxes-and-fees', lazy: page(() => import('./routes/TaxesAndFeesRoute')) },
+              { path: 'payment', lazy: page(() => import('./routes/AccountPaymentRoute')) },
               { path: 'users', lazy: page(() => import('./routes/AccountUsersRoute')) },
             ],
           },

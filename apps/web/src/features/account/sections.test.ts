@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstAccountSection } from './sections';
+import { ACCOUNT_SECTIONS, firstAccountSection } from './sections';
 
 describe('account sections', () => {
   it('opens the first page the permissions allow', () => {
@@ -9,5 +9,9 @@ describe('account sections', () => {
 
   it('has no account page for an organizer', () => {
     expect(firstAccountSection(['events.manage', 'organizers.manage'])).toBeNull();
+  });
+
+  it('lists the payments page for admins only', () => {
+    expect(ACCOUNT_SECTIONS.find((s) => s.path === 'payment')?.permission).toBe('account.manage');
   });
 });

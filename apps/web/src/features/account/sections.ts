@@ -5,6 +5,7 @@ export const ACCOUNT_SECTIONS = [
   { path: 'settings', permission: 'account.manage' },
   { path: 'event-defaults', permission: 'account.manage' },
   { path: 'taxes-and-fees', permission: 'taxes.manage' },
+  { path: 'payment', permission: 'account.manage' },
   { path: 'users', permission: 'users.manage' },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 

@@ -1,7 +1,8 @@
 import type { PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import '@mantine/core/styles/SegmentedControl.css';
+import { Alert, Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Link } from '../router/navigation';
@@ -34,6 +35,11 @@ function NoPaymentMethod({ order }: { order: PublicOrderDto }) {
   );
 }
 
+// Stripe's code (Stripe.js loader, React Elements) lives in this chunk, loaded when the buyer pays by card.
+const CardPaymentOption = lazy(() => import('./CardPaymentOption'));
+
+type Method = 'card' | 'offline';
+
 /** `/checkout/:eventId/:shortId/payment`: the total and the ways this event takes payment. */
 export default function CheckoutPaymentPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t, i18n } = useLingui();
@@ -41,6 +47,7 @@ export default function CheckoutPaymentPage({ eventId, shortId }: { eventId: num
   const { order, error, loading, setOrder, reload } = useOrder(eventId, shortId);
   const [state, setState] = useState<BuyerState | null>(null);
   const onExpired = useCallback(() => setState('expired'), []);
+  const [chosen, setChosen] = useState<Method | null>(null);
 
   if (loading && !order) return <CheckoutLoading />;
   if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
@@ -52,8 +59,10 @@ export default function CheckoutPaymentPage({ eventId, shortId }: { eventId: num
 
   const total = formatMoney(order.totals.total, order.currency, i18n.locale);
   const offline = order.event.offline_payments_enabled;
-  // Card payments (Stripe Payment Element) join here in the next issue; until then only offline.
-  const anyMethod = offline;
+  const card = order.event.card_payments_available;
+  const anyMethod = offline || card;
+  // Card first: the chosen method, else card when offered.
+  const method: Method | null = chosen ?? (card ? 'card' : offline ? 'offline' : null);
 
   return (
     <CheckoutLayout colors={order.event.colors}>
@@ -69,8 +78,35 @@ export default function CheckoutPaymentPage({ eventId, shortId }: { eventId: num
             <Trans>Total: {total}</Trans>
           </Text>
         </Group>
-        {/* Slot for card payment (Stripe Payment Element), added with the Stripe issue. */}
-        {offline && <OfflinePaymentOption order={order} onState={setState} />}
+        {order.payment_status === 'PAYMENT_FAILED' && (
+          <Alert color="red" {...readableAlert} role="alert" data-testid="previous-payment-failed">
+            <Trans>We could not process your payment. Please try again or contact support.</Trans>
+          </Alert>
+        )}
+        {card && offline && (
+          <SegmentedControl
+            fullWidth
+            aria-label={t`Payment method`}
+            value={method ?? 'card'}
+            onChange={(value) => setChosen(value as Method)}
+            data={[
+              { value: 'card', label: t`Pay by card` },
+              { value: 'offline', label: t`Pay offline` },
+            ]}
+          />
+        )}
+        {card && method === 'card' && (
+          <Suspense
+            fallback={
+              <Center py="lg" role="status" aria-label={t`Preparing card payment`}>
+                <Loader />
+              </Center>
+            }
+          >
+            <CardPaymentOption order={order} onState={setState} />
+          </Suspense>
+        )}
+        {offline && method === 'offline' && <OfflinePaymentOption order={order} onState={setState} />}
         {!anyMethod && <NoPaymentMethod order={order} />}
         <Anchor component={Link} href={checkoutPath(eventId, shortId, 'details')} size="sm">
           <Trans>Back to your details</Trans>

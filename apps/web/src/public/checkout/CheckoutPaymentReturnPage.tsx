@@ -1,42 +1,44 @@
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useLocation } from '../router/navigation';
 import { CheckoutLoading } from './CheckoutLayout';
 import { stateOfError } from './order-state';
 import { OrderStateScreen } from './OrderStateScreen';
 import { PaymentFailedScreen } from './PaymentFailedScreen';
+import { PaymentProcessingScreen, PaymentRefundedScreen } from './PaymentReturnScreens';
 import { checkoutPath } from './paths';
 import { Redirect } from './Redirect';
-import { useOrder } from './useOrder';
+import { useCardPaymentSync } from './useCardPaymentSync';
 
 /**
- * `/checkout/:eventId/:shortId/payment_return`: where the payment provider sends the buyer back.
- * Reads the order and shows processing, success (the summary) or failure with a retry.
+ * `/checkout/:eventId/:shortId/payment_return`: where Stripe sends the buyer back. The server checks the
+ * payment with Stripe and decides; Stripe's `redirect_status` parameter is only a hint (see returnOutcome).
  */
 export default function CheckoutPaymentReturnPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t } = useLingui();
   usePageTitle(t`Payment`);
-  const { order, error, loading, reload } = useOrder(eventId, shortId);
+  const { search } = useLocation();
+  // Read once: the hint is about the redirect that brought the buyer here.
+  const [redirectStatus] = useState(() => new URLSearchParams(search).get('redirect_status'));
+  const { order, outcome, error, gaveUp, recheck } = useCardPaymentSync(eventId, shortId, redirectStatus);
 
-  if (loading && !order) return <CheckoutLoading />;
-  if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
-  switch (order.status) {
-    case 'COMPLETED':
-    case 'AWAITING_PAYMENT':
+  if (error) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} order={order} error={error} onRetry={recheck} />;
+  if (!order || !outcome) return <CheckoutLoading />;
+  const screen = { eventId, shortId, order };
+  switch (outcome) {
+    case 'summary':
       return <Redirect to={checkoutPath(eventId, shortId, 'summary')} />;
-    case 'PROCESSING':
-      return <OrderStateScreen state="processing" eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
-    case 'PAYMENT_FAILED':
-      return <PaymentFailedScreen order={order} eventId={eventId} shortId={shortId} />;
-    case 'RESERVED':
-      if (order.is_expired) return <OrderStateScreen state="expired" eventId={eventId} shortId={shortId} order={order} />;
-      if (!order.is_owner) return <OrderStateScreen state="unavailable" eventId={eventId} shortId={shortId} order={order} />;
-      // Back from the provider without a completed payment: the payment did not go through.
-      return <PaymentFailedScreen order={order} eventId={eventId} shortId={shortId} />;
-    case 'CANCELLED':
-      return <OrderStateScreen state="cancelled" eventId={eventId} shortId={shortId} order={order} />;
-    case 'ABANDONED':
-      return <OrderStateScreen state="unavailable" eventId={eventId} shortId={shortId} order={order} />;
+    case 'unpaid':
+      // Back without paying (e.g. the browser's back button): the payment step again.
+      return <Redirect to={checkoutPath(eventId, shortId, 'payment')} />;
+    case 'processing':
+      return <PaymentProcessingScreen order={order} gaveUp={gaveUp} onRecheck={recheck} />;
+    case 'failed':
+      return <PaymentFailedScreen {...screen} />;
+    case 'refunded':
+      return <PaymentRefundedScreen order={order} />;
     default:
-      return <OrderStateScreen state="paid" eventId={eventId} shortId={shortId} order={order} />;
+      return <OrderStateScreen state={outcome} {...screen} />;
   }
 }

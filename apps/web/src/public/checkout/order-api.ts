@@ -1,4 +1,4 @@
-import type { OrderDetailsBody, PublicOrderDto } from '@admitone/shared';
+import type { CardPaymentDto, OrderDetailsBody, PublicOrderDto } from '@admitone/shared';
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 
 const orderPath = (eventId: number, shortId: string) => `/events/${eventId}/order/${encodeURIComponent(shortId)}`;
@@ -17,3 +17,11 @@ export const placeOfflineOrder = (eventId: number, shortId: string, idempotencyK
   publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/offline-payment`, { method: 'POST', body: {}, eventId, idempotencyKey }).then(
     (r) => r.data,
   );
+
+/** Starts (or resumes) the order's card payment: what the Stripe Payment Element needs. */
+export const startCardPayment = (eventId: number, shortId: string) =>
+  publicFetch<{ data: CardPaymentDto }>(`${orderPath(eventId, shortId)}/card-payment`, { method: 'POST', body: {}, eventId }).then((r) => r.data);
+
+/** Asks the server to check the card payment with Stripe; answers the order as it now stands. */
+export const syncCardPayment = (eventId: number, shortId: string) =>
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/card-payment/sync`, { method: 'POST', body: {}, eventId }).then((r) => r.data);

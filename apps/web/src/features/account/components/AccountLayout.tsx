@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NavLink.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Container, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
-import { IconReceiptTax, IconSettings, IconTemplate, IconUsers } from '@tabler/icons-react';
+import { IconCreditCard, IconReceiptTax, IconSettings, IconTemplate, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { NoPermission } from '../../../components/NoPermission';
@@ -19,6 +19,7 @@ export function AccountLayout() {
     settings: { label: <Trans>Settings</Trans>, icon: <IconSettings size={18} aria-hidden /> },
     'event-defaults': { label: <Trans>Event defaults</Trans>, icon: <IconTemplate size={18} aria-hidden /> },
     'taxes-and-fees': { label: <Trans>Taxes and fees</Trans>, icon: <IconReceiptTax size={18} aria-hidden /> },
+    payment: { label: <Trans>Payments</Trans>, icon: <IconCreditCard size={18} aria-hidden /> },
     users: { label: <Trans>Users</Trans>, icon: <IconUsers size={18} aria-hidden /> },
   };
 

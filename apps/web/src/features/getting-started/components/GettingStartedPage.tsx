@@ -1,12 +1,13 @@
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
-import type { EventDto, EventStatus } from '@admitone/shared';
+import type { EventDto, EventStatus, PaymentConnectionStatus } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccount } from '../../account/api/account';
+import { usePaymentConnection } from '../../account/api/payment-connection';
 import { EventStatusDialog } from '../../events/components/EventStatusDialog';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
 import { useQuery } from '@tanstack/react-query';
@@ -15,10 +16,17 @@ import { useMe } from '../../users/api/me';
 import { gettingStartedSteps } from '../steps';
 import { StepItem } from './StepItem';
 
-function Checklist({ event, emailVerified, ticketCount }: { event: EventDto; emailVerified: boolean; ticketCount: number }) {
+interface ChecklistProps {
+  event: EventDto;
+  emailVerified: boolean;
+  ticketCount: number;
+  payment: PaymentConnectionStatus | null;
+}
+
+function Checklist({ event, emailVerified, ticketCount, payment }: ChecklistProps) {
   const { t } = useLingui();
   const [status, setStatus] = useState<EventStatus | null>(null);
-  const steps = gettingStartedSteps(event, emailVerified, ticketCount);
+  const steps = gettingStartedSteps(event, { emailVerified, ticketCount, payment });
   const done = steps.filter((s) => s.done).length;
   const total = steps.length;
 
@@ -57,6 +65,7 @@ export function GettingStartedPage() {
   const me = useMe();
   const account = useAccount(me.data?.account.id ?? 0, Boolean(me.data));
   const tickets = useQuery({ ...ticketsQueryOptions(event?.id ?? 0), enabled: Boolean(event) });
+  const payment = usePaymentConnection(me.data?.account.id ?? 0, Boolean(me.data));
   const title = event?.title ?? '';
   // The owner's confirmation decides going live; a member who cannot read it falls back to their own.
   const emailVerified = account.data?.is_email_verified ?? me.data?.user.email_verified ?? false;
@@ -64,15 +73,20 @@ export function GettingStartedPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={<Trans>Getting started</Trans>} description={event ? <Trans>A few steps to get “{title}” ready for buyers.</Trans> : null} />
-      {loading || !event || me.isPending || account.isPending || tickets.isPending ? (
+      {loading || !event || me.isPending || account.isPending || tickets.isPending || payment.isPending ? (
         <Stack gap="sm" role="status" aria-label={t`Loading event`}>
           <Skeleton h={80} />
-          {[0, 1, 2, 3, 4, 5].map((i) => (
+          {[0, 1, 2, 3, 4, 5, 6].map((i) => (
             <Skeleton key={i} h={72} />
           ))}
         </Stack>
       ) : (
-        <Checklist event={event} emailVerified={emailVerified} ticketCount={tickets.data?.length ?? 0} />
+        <Checklist
+          event={event}
+          emailVerified={emailVerified}
+          ticketCount={tickets.data?.length ?? 0}
+          payment={payment.data?.status ?? null}
+        />
       )}
     </Stack>
   );

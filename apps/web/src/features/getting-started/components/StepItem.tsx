@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ResendConfirmationButton } from '../../profile/components/ResendConfirmationButton';
 import { useMe } from '../../users/api/me';
+import { hasPermission } from '../../users/hooks/usePermission';
 import type { Step } from '../steps';
 
 interface StepItemProps {
@@ -51,6 +52,16 @@ export function StepItem({ step, event, onGoLive }: StepItemProps) {
       title: <Trans>Create tickets</Trans>,
       text: <Trans>Free, paid, pay-what-you-want or tiered: decide what people can buy.</Trans>,
       action: <LinkButton to={`${base}/tickets`}>{t`Open tickets`}</LinkButton>,
+    },
+    payment: {
+      title: <Trans>Connect a payment provider</Trans>,
+      text: step.done ? (
+        <Trans>Buyers have a way to pay for tickets.</Trans>
+      ) : (
+        <Trans>Connect Stripe so buyers can pay by card, or offer offline payments when card payments are not available.</Trans>
+      ),
+      // Only admins manage the account's payments; organizers see what is missing.
+      action: hasPermission(me.data, 'account.manage') ? <LinkButton to="/account/payment">{t`Open payments`}</LinkButton> : null,
     },
     email: {
       title: <Trans>Confirm your e-mail address</Trans>,

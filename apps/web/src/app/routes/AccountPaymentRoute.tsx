@@ -1,0 +1,3 @@
+import { PaymentPage } from '../../features/account/components/PaymentPage';
+
+export default PaymentPage;

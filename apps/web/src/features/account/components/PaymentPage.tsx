@@ -1,0 +1,70 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { SectionLoader } from '../../../components/FullPageLoader';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { NoPermission } from '../../../components/NoPermission';
+import { PageHeader } from '../../../components/PageHeader';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMe } from '../../users/api/me';
+import { hasPermission } from '../../users/hooks/usePermission';
+import { useConnectStripe, usePaymentConnection, useRefreshPaymentConnection } from '../api/payment-connection';
+import { stripeReturn } from '../payment-state';
+import { PaymentConnectionCard } from './PaymentConnectionCard';
+
+function Payment({ accountId }: { accountId: number }) {
+  const [search, setSearch] = useSearchParams();
+  const connection = usePaymentConnection(accountId);
+  const connect = useConnectStripe(accountId);
+  const refresh = useRefreshPaymentConnection(accountId);
+  const returned = stripeReturn(search);
+  const handled = useRef(false);
+
+  // Back from Stripe: read the connection once and drop the marker; an expired link offers the button again.
+  useEffect(() => {
+    if (handled.current || returned !== 'return') return;
+    handled.current = true;
+    refresh.mutate(undefined, { onSettled: () => setSearch({}, { replace: true }) });
+  }, [returned, refresh, setSearch]);
+
+  return (
+    <Stack gap="md">
+      {returned === 'refresh' ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="status">
+          <Trans>The Stripe setup link expired. Continue setup to get a new one.</Trans>
+        </Alert>
+      ) : null}
+      {connect.isError ? <FormErrorAlert error={connect.error} /> : null}
+      {refresh.isError ? <FormErrorAlert error={refresh.error} /> : null}
+      {connection.isPending || (returned === 'return' && refresh.isPending) ? (
+        <SectionLoader />
+      ) : connection.isError ? (
+        <FormErrorAlert error={connection.error} />
+      ) : (
+        <PaymentConnectionCard
+          connection={connection.data}
+          onConnect={() => connect.mutate()}
+          connecting={connect.isPending || connect.isSuccess}
+          onCheck={() => refresh.mutate()}
+          checking={refresh.isPending}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** `/account/payment`: how buyers pay by card, and connecting the account's Stripe account (admins). */
+export function PaymentPage() {
+  const { t } = useLingui();
+  usePageTitle(t`Payments`);
+  const me = useMe();
+  if (!hasPermission(me.data, 'account.manage')) return <NoPermission />;
+  return (
+    <>
+      <PageHeader title={<Trans>Payments</Trans>} description={<Trans>How buyers pay for tickets by card.</Trans>} />
+      <Payment accountId={me.data?.account.id ?? 0} />
+    </>
+  );
+}
