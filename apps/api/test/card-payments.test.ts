@@ -178,6 +178,22 @@ describe('refunds', () => {
     expect(rows[0]).toEqual({ status: 'REFUND_FAILED', refunded_total: 1000 });
   }, 90_000);
 
+  it('a refund claim cut off by a crash is reconciled with Stripe before the next refund', async () => {
+    const { u, order, refund, orderId } = await paidOrder();
+    // What a crash leaves behind: Stripe refunded 1000, the order still says pending.
+    await ctx.app.deps.stripe!.refunds.create({ payment_intent: orderIntent(order.short_id), amount: 1000 });
+    const db = ctx.app.deps.database.db;
+    await db.execute(`update orders set status = 'REFUND_PENDING', refund_pending_amount = 1000, updated_at = '${new Date(clock.now().getTime() - 60_000).toISOString()}' where id = ${orderId}` as never);
+    expect((await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 500 } })).json().error.code).toBe('REFUND_PENDING');
+    await db.execute(`update orders set updated_at = '${new Date(clock.now().getTime() - 11 * 60_000).toISOString()}' where id = ${orderId}` as never);
+    const next = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 500 } });
+    expect(next.json().data.status).toBe('PARTIALLY_REFUNDED');
+    const { rows } = (await db.execute(`select refunded_total from orders where id = ${orderId}` as never)) as unknown as { rows: Array<{ refunded_total: number }> };
+    expect(rows[0]!.refunded_total).toBe(1500);
+    const over = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 4000 } });
+    expect(over.json().error.field_errors).toEqual({ amount: ['Must be at most 3500.'] });
+  }, 90_000);
+
   it('offline orders are not refunded through Stripe', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 1000 }]);
     await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { offline_payments_enabled: true } });

@@ -35,7 +35,7 @@ export async function startStripeServer() {
   });
   const error = (status: number, message: string) => ({ status, body: { error: { type: 'invalid_request_error', message } } });
 
-  function route(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
+  function route(method: string, path: string, body: Record<string, unknown>, query: Record<string, unknown> = {}): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pi: FakeIntent = {
         id: id('pi'),
@@ -59,6 +59,10 @@ export async function startStripeServer() {
     if (method === 'GET' && intent) {
       const pi = intents.get(intent[1]!);
       return pi ? { status: 200, body: pi } : error(404, `No such payment_intent: '${intent[1]}'`);
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = refunds.filter((r) => r.payment_intent === query.payment_intent).map((r) => ({ id: r.id, object: 'refund', amount: r.amount, payment_intent: r.payment_intent, status: 'succeeded' }));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(String(body.payment_intent));
@@ -94,7 +98,7 @@ export async function startStripeServer() {
     const key = req.headers['idempotency-key'] as string | undefined;
     let answer = key ? replays.get(`${path}:${key}`) : undefined;
     if (!answer) {
-      answer = route(req.method ?? 'GET', path, qs.parse(raw) as Record<string, unknown>);
+      answer = route(req.method ?? 'GET', path, qs.parse(raw) as Record<string, unknown>, qs.parse((req.url ?? '').split('?')[1] ?? '') as Record<string, unknown>);
       if (key && answer.status < 500) replays.set(`${path}:${key}`, answer);
     }
     res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(answer.body));

@@ -11,6 +11,28 @@ import { lockOrder, type OrderContext } from '../orders/order-status.js';
 
 export type RefundInput = z.output<typeof refundOrderBody>;
 
+/** A refund claim older than this is taken as cut off and reconciled with Stripe. */
+export const STALE_REFUND_MS = 10 * 60_000;
+
+/**
+ * Sets an order's refunded amount from what Stripe actually refunded (after a claim was cut off), so a
+ * new refund can never pay back twice.
+ */
+async function reconcileRefunds(deps: RefundDeps, orderId: number, paymentIntentId: string): Promise<void> {
+  if (!deps.stripe) return;
+  const list = await deps.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+  const refunded = list.data.filter((r) => r.status === 'succeeded' || r.status === 'pending').reduce((sum, r) => sum + r.amount, 0);
+  await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.refund_pending_amount === null) return;
+    const status = refunded >= order.total ? 'REFUNDED' : refunded > 0 ? 'PARTIALLY_REFUNDED' : 'REFUND_FAILED';
+    await tx
+      .update(orders)
+      .set({ status, refunded_total: refunded, refund_pending_amount: null, payment_status: refunded >= order.total ? 'REFUNDED' : order.payment_status, updated_at: deps.now() })
+      .where(eq(orders.id, orderId));
+  });
+}
+
 export interface RefundDeps {
   db: Db;
   stripe: Stripe | null;
@@ -24,11 +46,17 @@ export interface RefundDeps {
  * called outside any transaction; step two records the answer: REFUNDED / PARTIALLY_REFUNDED (and
  * the buyer is mailed, only now) or REFUND_FAILED. Returns outbox ids to deliver.
  */
-export async function refundOrder(deps: RefundDeps, eventId: number, orderId: number, input: RefundInput): Promise<number[]> {
-  const claim = await deps.db.transaction(async (tx) => {
+export async function refundOrder(deps: RefundDeps, eventId: number, orderId: number, input: RefundInput, reconciled = false): Promise<number[]> {
+  type Claim = { kind: 'stale'; intent: string } | { kind: 'claimed'; order: typeof orders.$inferSelect; amount: number; attempt: string };
+  const claim = await deps.db.transaction(async (tx): Promise<Claim> => {
     const order = await lockOrder(tx, eventId, { id: orderId });
     if (order.is_manually_created) throw new DomainError('MANUAL_ORDER_NOT_REFUNDABLE');
-    if (order.status === 'REFUND_PENDING' || order.refund_pending_amount !== null) throw new DomainError('REFUND_PENDING');
+    if (order.status === 'REFUND_PENDING' || order.refund_pending_amount !== null) {
+      // A claim this old was cut off (a crash between Stripe's answer and its record): ask Stripe.
+      const intent = order.payment_intent_id;
+      if (!reconciled && intent && deps.now().getTime() - order.updated_at.getTime() > STALE_REFUND_MS) return { kind: 'stale', intent };
+      throw new DomainError('REFUND_PENDING');
+    }
     if (order.payment_provider !== 'STRIPE' || !order.payment_intent_id || !deps.stripe) throw new DomainError('REFUND_NOT_POSSIBLE');
     const remaining = order.total - order.refunded_total;
     if (order.status === 'REFUNDED' || (order.refunded_total > 0 && remaining <= 0)) throw new DomainError('ORDER_ALREADY_REFUNDED');
@@ -38,9 +66,13 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
     const amount = input.amount ?? remaining;
     if (amount > remaining) throw new DomainError('VALIDATION_FAILED', { fields: { amount: [{ key: 'too_big_number', values: { max: remaining } }] } });
     await tx.update(orders).set({ status: 'REFUND_PENDING', refund_pending_amount: amount, updated_at: deps.now() }).where(eq(orders.id, order.id));
-    return { order, amount, attempt: randomUUID() };
+    return { kind: 'claimed', order, amount, attempt: randomUUID() };
   });
 
+  if (claim.kind === 'stale') {
+    await reconcileRefunds(deps, orderId, claim.intent);
+    return refundOrder(deps, eventId, orderId, input, true);
+  }
   const { order, amount, attempt } = claim;
   let accepted: boolean;
   try {
