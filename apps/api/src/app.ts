@@ -19,6 +19,7 @@ import { imageRoutes } from './modules/images/images.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { capacityRoutes } from './modules/capacity/capacity.routes.js';
 import { promoCodeRoutes } from './modules/promo-codes/promo-codes.routes.js';
+import { affiliateRoutes } from './modules/affiliates/affiliates.routes.js';
 import { questionRoutes } from './modules/questions/questions.routes.js';
 import { localStorage, type FileStorage } from './storage/storage.js';
 import { organizerRoutes } from './modules/organizers/organizers.routes.js';
@@ -33,6 +34,10 @@ import { systemClock, type Clock } from './shared/clock.js';
 import { rowStockLocks, type StockLockStrategy } from './modules/orders/stock.js';
 import { publicOrderRoutes } from './modules/orders/public-orders.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
+import { attendeeRoutes } from './modules/attendees/attendees.routes.js';
+import { messageRoutes } from './modules/messages/messages.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
+import { checkInRoutes } from './modules/check-in/check-in.routes.js';
 import { publicEventRoutes } from './modules/public-events/public-events.routes.js';
 import { registerPublicPages } from './modules/public-pages/public-pages.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
@@ -124,8 +129,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ticketRoutes, { deps });
       await api.register(capacityRoutes, { deps });
       await api.register(promoCodeRoutes, { deps });
+      await api.register(affiliateRoutes, { deps });
       await api.register(questionRoutes, { deps });
       await api.register(orderRoutes, { deps });
+      await api.register(attendeeRoutes, { deps });
+      await api.register(messageRoutes, { deps });
+      await api.register(exportRoutes, { deps });
+      await api.register(checkInRoutes, { deps });
       await api.register(paymentConnectionRoutes, { deps });
       await api.register(
         async (pub) => {
@@ -156,6 +166,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The embed script is loaded by other sites.
         if (file.endsWith(`${path.sep}widget.js`)) res.header('cross-origin-resource-policy', 'cross-origin');
+        // The house font is also loaded by Stripe's payment frame (another origin).
+        if (/\.woff2?$/.test(file)) res.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
       },
     });
     await registerPublicPages(app, deps, config.webDistDir);

@@ -124,7 +124,9 @@ describe('card payments through Stripe', () => {
     expect(refunded).toMatchObject({ status: 'REFUNDED', payment_status: 'REFUNDED' });
     expect(refunded.attendees.map((a: { status: string }) => a.status)).toEqual(['CANCELLED', 'CANCELLED']);
     expect(stripe.refunds.filter((r) => r.payment_intent === piId)).toHaveLength(1);
-    await ctx.smtp.waitFor(`card-${gone.order.short_id}@example.test`.toLowerCase(), (m) => m.text.includes(gone.order.order_number), 45_000);
+    const late = await ctx.smtp.waitFor(`card-${gone.order.short_id}@example.test`.toLowerCase(), (m) => m.text.includes(gone.order.order_number), 45_000);
+    expect(late.subject).toBe(`Your payment for ${gone.order.order_number} has been refunded`);
+    expect(late.text).toContain('arrived after your reservation had run out, and the tickets were no longer available');
   }, 90_000);
 });
 
@@ -144,7 +146,13 @@ describe('refunds', () => {
     const tooMuch = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 6000 } });
     expect(tooMuch.json().error.field_errors).toEqual({ amount: ['Must be at most 5000.'] });
     const part = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1500 } });
-    expect(part.json().data).toMatchObject({ status: 'PARTIALLY_REFUNDED' });
+    expect(part.json().data).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundable: 3500, actions: { refund: true } });
+    expect(part.json().data.history.map((h: { kind: string }) => h.kind).slice(-3)).toEqual(['PAYMENT_SUCCEEDED', 'REFUND_REQUESTED', 'REFUNDED']);
+    // The dashboard keeps the sale and shows the refund apart.
+    const stats = (await call(ctx.app, 'GET', `/api/events/${event.id}/stats?days=7`, { token: u.token })).json().data;
+    expect(stats).toMatchObject({ gross_sales: 5000, total_refunded: 1500, orders_completed: 0 });
+    expect(stats.daily).toHaveLength(7);
+    expect((await call(ctx.app, 'GET', `/api/events/${event.id}/stats?days=5`, { token: u.token })).statusCode).toBe(422);
     const buyer = `card-${order.short_id}@example.test`.toLowerCase();
     const mail = await ctx.smtp.waitFor(buyer, (m) => m.subject.includes('refund'), 45_000);
     expect(mail.text).toContain('€15.00');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CHECKOUT_TOKEN_HEADER, type PublicEventDto, type PublicOrderDto, type ReserveOrderBody, type TicketDto } from '@admitone/shared';
 import type { App } from '../src/app.js';
-import { events } from '../src/db/schema/index.js';
+import { events, orders } from '../src/db/schema/index.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
 import { call } from './test-app.js';
 
@@ -57,4 +57,35 @@ export function details(order: PublicOrderDto, extra: Record<string, unknown> = 
     answers: {},
     ...extra,
   };
+}
+
+/**
+ * A whole checkout as a buyer does it: reserve, give details; a free order completes at once, a paid
+ * one is paid offline and (unless `paid: false`) marked as paid by the organizer. Returns the order.
+ */
+export async function placeOrder(
+  app: App,
+  ctx: { eventId: number; organizerToken: string },
+  items: ReserveOrderBody['items'],
+  opts: { paid?: boolean; buyer?: Record<string, unknown>; extra?: Partial<ReserveOrderBody> } = {},
+): Promise<PublicOrderDto> {
+  const res = await reserve(app, ctx.eventId, { items, ...opts.extra });
+  if (res.statusCode !== 201) throw new Error(`reserve failed: ${res.statusCode} ${res.body}`);
+  const { data: reserved, checkout_token } = res.json<{ data: PublicOrderDto; checkout_token: string }>();
+  const h = tokenHeader(checkout_token);
+  const d = await call(app, 'PUT', `/api/public/events/${ctx.eventId}/order/${reserved.short_id}/details`, { body: details(reserved, opts.buyer ?? {}), headers: h });
+  if (d.statusCode !== 200) throw new Error(`details failed: ${d.statusCode} ${d.body}`);
+  let order = d.json<{ data: PublicOrderDto }>().data;
+  if (order.status === 'RESERVED') {
+    const off = await call(app, 'POST', `/api/public/events/${ctx.eventId}/order/${reserved.short_id}/offline-payment`, { headers: h });
+    if (off.statusCode !== 200) throw new Error(`offline payment failed: ${off.statusCode} ${off.body}`);
+    order = off.json<{ data: PublicOrderDto }>().data;
+    if (opts.paid !== false) {
+      const [row] = await app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, order.short_id));
+      const paid = await call(app, 'POST', `/api/events/${ctx.eventId}/orders/${row!.id}/mark-as-paid`, { token: ctx.organizerToken });
+      if (paid.statusCode !== 200) throw new Error(`mark as paid failed: ${paid.statusCode} ${paid.body}`);
+      order = paid.json<{ data: PublicOrderDto }>().data;
+    }
+  }
+  return order;
 }

@@ -19,6 +19,8 @@ export const LIMITS = {
   PER_PAGE_MAX: 100,
   QUERY_MAX: 200,
   IMAGE_MAX_BYTES: 5 * 1024 * 1024,
+  /** The largest amount of money accepted anywhere (minor units). */
+  MONEY_MAX: 100_000_000,
 } as const;
 
 /** How long a password reset link stays valid. */

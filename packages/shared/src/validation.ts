@@ -30,6 +30,7 @@ export type IssueKey =
   | 'choose_tickets'
   | 'promo_code_taken'
   | 'promo_code_format'
+  | 'affiliate_code_taken'
   | 'options_required'
   | 'options_unique'
   | 'whole_number'
@@ -39,6 +40,8 @@ export type IssueKey =
   | 'promo_code_invalid'
   | 'not_on_sale'
   | 'currency_locked'
+  | 'not_promotional_required'
+  | 'no_recipients'
   | 'invalid';
 
 export interface IssueDescriptor {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,10 +39,12 @@ export function openDatabase(url: string): Database {
   if (url.startsWith('pglite://')) {
     const where = url.slice('pglite://'.length);
     let client: PGlite;
-    if (where === 'memory' || where === '') client = new PGlite();
+    // pg_trgm: the organizer's searches use trigram indexes (as on PostgreSQL, where it ships with the server).
+    const options = { extensions: { pg_trgm } };
+    if (where === 'memory' || where === '') client = new PGlite(options);
     else {
       mkdirSync(where, { recursive: true });
-      client = new PGlite(where);
+      client = new PGlite(where, options);
     }
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {

@@ -17,6 +17,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /** Where answers go, when not the sender (nodemailer's `replyTo`). */
+  replyTo?: string;
   /** Stable id so a receiving server can spot a repeat after a crash. */
   messageId: string;
 }

@@ -153,6 +153,8 @@ export const reserveOrderBody = z
   .object({
     items: z.array(reserveItem).max(100),
     promo_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).nullish().transform((v) => (v ? v : null)),
+    /** The `?aff=CODE` the buyer arrived with; an unknown or disabled code simply attributes nothing. */
+    affiliate_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).nullish().transform((v) => (v ? v : null)),
     /** The total the page showed; the server re-prices and refuses a different one (PRICE_CHANGED). */
     expected_total: z.number().int().min(0),
     locale: z.enum(LOCALES).optional(),
@@ -299,7 +301,7 @@ export interface ReserveOrderResult {
 // ---------------------------------------------------------------------------------------------
 
 const personName = z.string().trim().min(LIMITS.FIRST_NAME_MIN).max(LIMITS.FIRST_NAME_MAX);
-const answerValue = z.union([z.string().max(5_000), z.array(z.string().max(500)).max(100)]);
+export const answerValue = z.union([z.string().max(5_000), z.array(z.string().max(500)).max(100)]);
 /** Answers keyed by question id. Type and required checks happen on the server against the question. */
 export const answersField = z.record(z.string().regex(/^\d+$/), answerValue).default({});
 

@@ -74,6 +74,11 @@ export interface EventStatsDay {
   page_views: number;
 }
 
+export const STATS_PERIODS = [7, 14, 30, 90] as const;
+export const eventStatsQuery = z.object({
+  days: z.coerce.number().int().refine((v) => (STATS_PERIODS as readonly number[]).includes(v), customIssue('invalid_value')).default(14),
+});
+
 /** `GET /api/events/{id}/stats`: what the dashboard shows. Money in minor units of `currency`. */
 export interface EventStatsDto {
   currency: string;
@@ -83,14 +88,18 @@ export interface EventStatsDto {
   tickets_sold: number;
   /** Tickets of orders awaiting an offline payment. */
   tickets_reserved: number;
+  /** Valid (ACTIVE) attendees checked in at the door; out of `tickets_sold`. */
+  tickets_checked_in: number;
   gross_sales: number;
   total_discount: number;
   total_fees: number;
   total_taxes: number;
+  /** Refunded to buyers (card refunds, late payments). */
+  total_refunded: number;
   page_views: number;
   unique_visitors: number;
   /** Completed orders per unique visitor (0-1), null without visitors. */
   conversion_rate: number | null;
-  /** The last 14 days, oldest first. */
+  /** The chosen period (`days`, default 14), oldest first. */
   daily: EventStatsDay[];
 }

@@ -9,3 +9,5 @@ export * from './capacity.js';
 export * from './promo-codes.js';
 export * from './questions.js';
 export * from './orders.js';
+export * from './affiliates.js';
+export * from './operations.js';

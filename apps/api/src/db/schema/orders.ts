@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AnswerValue, AttendeeStatus, BuyerOrderStatus, Locale, PaymentProvider, PaymentStatus, UnitPrice } from '@admitone/shared';
 import { accounts } from './accounts.js';
+import { affiliates } from './affiliates.js';
 import { instant, timestamps } from './columns.js';
 import { events } from './events.js';
 import { promoCodes } from './promo-codes.js';
@@ -51,6 +52,8 @@ export const orders = pgTable(
     /** The one Stripe PaymentIntent of a card-paid order (created once, reused). */
     payment_intent_id: text('payment_intent_id'),
     is_manually_created: boolean('is_manually_created').notNull().default(false),
+    /** The affiliate whose link brought the buyer (`?aff=CODE`), kept through checkout. */
+    affiliate_id: integer('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
     completed_at: instant('completed_at'),
     cancelled_at: instant('cancelled_at'),
     ...timestamps,
@@ -62,6 +65,10 @@ export const orders = pgTable(
     index('orders_checkout_idx').on(t.event_id, t.checkout_token_hash),
     index('orders_promo_idx').on(t.promo_code_id, t.status),
     uniqueIndex('orders_payment_intent_unique').on(t.payment_intent_id),
+    index('orders_event_created_idx').on(t.event_id, t.created_at, t.id),
+    index('orders_event_name_idx').on(t.event_id, t.last_name, t.id),
+    index('orders_event_total_idx').on(t.event_id, t.total, t.id),
+    index('orders_affiliate_idx').on(t.affiliate_id, t.status),
   ],
 );
 
@@ -116,10 +123,17 @@ export const attendees = pgTable(
     email: text('email'),
     locale: text('locale').$type<Locale>().notNull(),
     position: integer('position').notNull(),
+    /** Current check-in state (history in `check_ins`); set with a conditional update, so one scanner wins. */
+    checked_in_at: instant('checked_in_at'),
+    checked_in_by: integer('checked_in_by'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('attendees_short_id_unique').on(t.short_id),
+    // The organizer's list sorts (with id as tie-breaker, so a page never overlaps the next).
+    index('attendees_event_name_idx').on(t.event_id, t.last_name, t.first_name, t.id),
+    index('attendees_event_created_idx').on(t.event_id, t.created_at, t.id),
+    index('attendees_event_checked_in_idx').on(t.event_id, t.checked_in_at, t.id),
     index('attendees_order_idx').on(t.order_id),
     index('attendees_event_status_idx').on(t.event_id, t.status),
   ],
@@ -177,3 +191,43 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   processed_at: instant('processed_at').notNull().defaultNow(),
 });
+
+/** What happened to an order, for the organizer's history (who, when, what). */
+export type OrderEventKind =
+  | 'RESERVED'
+  | 'COMPLETED'
+  | 'AWAITING_PAYMENT'
+  | 'MARKED_PAID'
+  | 'PAYMENT_SUCCEEDED'
+  | 'PAYMENT_FAILED'
+  | 'CANCELLED'
+  | 'REFUND_REQUESTED'
+  | 'REFUNDED'
+  | 'REFUND_FAILED'
+  | 'LATE_PAYMENT_REFUNDED'
+  | 'BUYER_EDITED'
+  | 'CONFIRMATION_RESENT'
+  | 'ATTENDEE_CANCELLED'
+  | 'ATTENDEE_REACTIVATED'
+  | 'ATTENDEE_EDITED'
+  | 'ATTENDEE_MOVED'
+  | 'TICKET_RESENT'
+  | 'MESSAGE_SENT'
+  | 'MANUALLY_CREATED';
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OrderEventKind>().notNull(),
+    /** The organizer who did it (null: the buyer, Stripe or the system). */
+    user_id: integer('user_id'),
+    /** Details, e.g. `{ amount }` of a refund or `{ attendee_id }`. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.order_id, t.id)],
+);

@@ -2,6 +2,7 @@ import type { Locale } from '@admitone/shared';
 import { attendeeTicketMail, type AttendeeTicketData } from './attendee-ticket.js';
 import { emailChangeMail, type EmailChangeData } from './email-change.js';
 import { emailConfirmationMail, type EmailConfirmationData } from './email-confirmation.js';
+import { eventMessageMail, type EventMessageData } from './event-message.js';
 import { invitationMail, type InvitationData } from './invitation.js';
 import type { RenderedMail } from './layout.js';
 import { orderCancelledMail, type OrderCancelledData } from './order-cancelled.js';
@@ -23,6 +24,7 @@ export interface TemplateData {
   order_cancelled: OrderCancelledData;
   payment_received: PaymentReceivedData;
   order_refunded: OrderRefundedData;
+  event_message: EventMessageData;
 }
 export type TemplateName = keyof TemplateData;
 
@@ -39,6 +41,7 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   order_cancelled: orderCancelledMail,
   payment_received: paymentReceivedMail,
   order_refunded: orderRefundedMail,
+  event_message: eventMessageMail,
 };
 
 /** Renders a mail (some templates build attachments, so it is async). */

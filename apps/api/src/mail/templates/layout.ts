@@ -12,6 +12,8 @@ export interface RenderedMail {
   text: string;
   /** Files, and inline images referenced in the HTML as `cid:...`. */
   attachments?: MailAttachment[];
+  /** Where answers go (e.g. the event's support address), when not the sender. */
+  replyTo?: string;
 }
 
 /** Markup that is already safe (sanitised organizer HTML, or built by a template from escaped values), with its plain-text version. */

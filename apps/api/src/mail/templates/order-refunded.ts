@@ -8,6 +8,11 @@ const M = {
   subject: /*i18n*/ { id: 'mail.order_refunded.subject', message: 'A refund for your order {order_number}' },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ { id: 'mail.order_refunded.body', message: 'We have refunded {amount} of your order {order_number} for {event} to your card. Depending on your bank it can take a few days to appear.' },
+  late: /*i18n*/ {
+    id: 'mail.order_refunded.late',
+    message: 'Your payment for order {order_number} ({event}) arrived after your reservation had run out, and the tickets were no longer available. We have refunded the full {amount} to your card; depending on your bank it can take a few days to appear. We are sorry.',
+  },
+  late_subject: /*i18n*/ { id: 'mail.order_refunded.late_subject', message: 'Your payment for {order_number} has been refunded' },
   cancelled: /*i18n*/ { id: 'mail.order_refunded.cancelled', message: 'The order has been cancelled: its tickets are no longer valid.' },
   action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
 };
@@ -22,17 +27,19 @@ export interface OrderRefundedData {
   amount: number;
   /** The order was cancelled with the refund. */
   cancelled: boolean;
+  /** The payment arrived after the hold ran out and the tickets were gone: refunded in full. */
+  late?: boolean;
   order_url: string;
 }
 
 /** To the buyer, once Stripe has accepted a refund. */
 export function orderRefundedMail(locale: Locale, d: OrderRefundedData): RenderedMail {
   const amount = formatMoney(d.amount, d.currency, locale);
-  return layout(locale, translate(locale, M.subject, { order_number: d.order_number }), {
+  const values = { amount, order_number: d.order_number, event: d.event.title };
+  return layout(locale, translate(locale, d.late ? M.late_subject : M.subject, { order_number: d.order_number }), {
     paragraphs: [
       translate(locale, M.greeting, { name: d.buyer_name }),
-      translate(locale, M.body, { amount, order_number: d.order_number, event: d.event.title }),
-      ...(d.cancelled ? [translate(locale, M.cancelled)] : []),
+      ...(d.late ? [translate(locale, M.late, values)] : [translate(locale, M.body, values), ...(d.cancelled ? [translate(locale, M.cancelled)] : [])]),
     ],
     action: { label: translate(locale, M.action), url: d.order_url },
     footnotes: eventFootnotes(locale, d.event),

@@ -3,26 +3,34 @@ import type { EventStatsDto, EventStatsDay } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { utcToZoned } from '../../shared/dates.js';
 
-const DAYS = 14;
+/** Orders that were paid or completed, whatever happened since (refunds are counted apart). */
+const SOLD = sql.raw(`('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED')`);
 
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** An event's sales, visits and a 14-day series, counted from its orders, attendees and page views. */
-export async function eventStats(db: Executor, event: { id: number; currency: string; timezone: string }, now: Date): Promise<EventStatsDto> {
+/**
+ * An event's sales, refunds, visits and a daily series over the last `days` days (in the event's time
+ * zone), counted from its orders, attendees and page views. Sales count every order that completed,
+ * also when later refunded; refunds are their own figure.
+ */
+export async function eventStats(db: Executor, event: { id: number; currency: string; timezone: string }, now: Date, days = 14): Promise<EventStatsDto> {
+  const DAYS = days;
   const [o] = await rows<Record<string, number>>(db, sql`
     select
       count(*) filter (where status = 'COMPLETED')::int as completed,
       count(*) filter (where status = 'AWAITING_PAYMENT')::int as awaiting,
       count(*) filter (where status = 'CANCELLED')::int as cancelled,
-      coalesce(sum(total) filter (where status = 'COMPLETED'), 0)::bigint as gross,
-      coalesce(sum(discount_total) filter (where status = 'COMPLETED'), 0)::bigint as discount,
-      coalesce(sum(fee_total) filter (where status = 'COMPLETED'), 0)::bigint as fees,
-      coalesce(sum(tax_total) filter (where status = 'COMPLETED'), 0)::bigint as taxes
+      coalesce(sum(total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as gross,
+      coalesce(sum(discount_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as discount,
+      coalesce(sum(fee_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as fees,
+      coalesce(sum(tax_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as taxes,
+      coalesce(sum(refunded_total) filter (where completed_at is not null), 0)::bigint as refunded
     from orders where event_id = ${event.id}`);
   const [a] = await rows<Record<string, number>>(db, sql`
-    select count(*) filter (where status = 'ACTIVE')::int as sold, count(*) filter (where status = 'AWAITING_PAYMENT')::int as reserved
+    select count(*) filter (where status = 'ACTIVE')::int as sold, count(*) filter (where status = 'AWAITING_PAYMENT')::int as reserved,
+      count(*) filter (where status = 'ACTIVE' and checked_in_at is not null)::int as checked_in
     from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT')`);
   const [v] = await rows<Record<string, number>>(db, sql`
     select count(*)::int as views, count(distinct visitor_hash)::int as visitors from event_page_views where event_id = ${event.id}`);
@@ -32,11 +40,11 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
   const sales = await rows<{ day: string; orders: number; tickets: number }>(db, sql`
     select to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(distinct o.id)::int as orders, count(a.id)::int as tickets
     from orders o left join attendees a on a.order_id = o.id and a.status = 'ACTIVE'
-    where o.event_id = ${event.id} and o.status = 'COMPLETED' and o.completed_at >= ${since}
+    where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at >= ${since}
     group by 1`);
   const gross = await rows<{ day: string; gross: number }>(db, sql`
     select to_char(completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, coalesce(sum(total), 0)::bigint as gross
-    from orders where event_id = ${event.id} and status = 'COMPLETED' and completed_at >= ${since} group by 1`);
+    from orders where event_id = ${event.id} and status in ${SOLD} and completed_at >= ${since} group by 1`);
   const views = await rows<{ day: string; views: number }>(db, sql`
     select to_char(bucket at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as views
     from event_page_views where event_id = ${event.id} and bucket >= ${since} group by 1`);
@@ -63,10 +71,12 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
     orders_cancelled: Number(o?.cancelled ?? 0),
     tickets_sold: Number(a?.sold ?? 0),
     tickets_reserved: Number(a?.reserved ?? 0),
+    tickets_checked_in: Number(a?.checked_in ?? 0),
     gross_sales: Number(o?.gross ?? 0),
     total_discount: Number(o?.discount ?? 0),
     total_fees: Number(o?.fees ?? 0),
     total_taxes: Number(o?.taxes ?? 0),
+    total_refunded: Number(o?.refunded ?? 0),
     page_views: Number(v?.views ?? 0),
     unique_visitors: visitors,
     conversion_rate: visitors ? Math.min(1, completed / visitors) : null,

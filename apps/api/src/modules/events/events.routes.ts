@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createEventBody, duplicateEventBody, EVENT_SORTS, eventListQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
+import { createEventBody, duplicateEventBody, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
 import { paginated } from '../../shared/pagination.js';
 import { createEvent } from './create-event.js';
@@ -50,9 +50,9 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
   });
 
-  app.get('/events/:id/stats', { schema: { tags, security, summary: 'Sales, tickets, page views and a 14-day series for the dashboard', params: idParams } }, async (req) => {
+  app.get('/events/:id/stats', { schema: { tags, security, summary: 'Sales, refunds, tickets, page views, check-ins and a daily series (7, 14, 30 or 90 days) for the dashboard', params: idParams, querystring: eventStatsQuery } }, async (req) => {
     const event = await requireEvent(db, req.auth!.accountId, req.params.id);
-    return { data: await eventStats(db, event, deps.clock.now()) };
+    return { data: await eventStats(db, event, deps.clock.now(), req.query.days) };
   });
 
   app.put('/events/:id/status', { schema: { tags, security, summary: 'Go live (needs a confirmed e-mail), back to draft, or archive', params: idParams, body: eventStatusBody } }, async (req) => {

@@ -12,7 +12,16 @@ export interface OrderMailContext {
 }
 
 /** What happened to the order: each occasion sends its own mails. */
-export type OrderMailOccasion = 'completed' | 'awaiting_payment' | 'paid' | 'cancelled' | { refunded: number; cancelled: boolean };
+export type OrderMailOccasion =
+  | 'completed'
+  | 'awaiting_payment'
+  | 'paid'
+  | 'cancelled'
+  | { refunded: number; cancelled: boolean; late?: boolean }
+  /** The organizer resends the buyer's confirmation (only that mail). */
+  | 'confirmation'
+  /** The organizer resends one attendee's ticket. */
+  | { ticket: number };
 
 
 /** The language the account's owner reads (for mails to the organizer). */
@@ -70,9 +79,9 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       offline_payment_instructions: status === 'AWAITING_PAYMENT' ? e.offline_payment_instructions : null,
       order_url: orderUrl,
     });
-  const tickets = () =>
+  const tickets = (only?: number) =>
     people
-      .filter((p) => p.email)
+      .filter((p) => p.email && (only === undefined || p.id === only))
       .map((p) => {
         const item = items.find((i) => i.id === p.order_item_id)!;
         return mailPayload('attendee_ticket', p.email!, p.locale, {
@@ -105,8 +114,13 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
         ]
       : [];
 
+  if (typeof occasion === 'object' && 'ticket' in occasion) {
+    const ids: number[] = [];
+    for (const m of tickets(occasion.ticket)) ids.push(await enqueueMail(tx, m, ctx.now));
+    return ids;
+  }
   if (typeof occasion === 'object') {
-    const data = { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, amount: occasion.refunded, cancelled: occasion.cancelled, order_url: orderUrl };
+    const data = { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, amount: occasion.refunded, cancelled: occasion.cancelled, late: occasion.late ?? false, order_url: orderUrl };
     return [await enqueueMail(tx, mailPayload('order_refunded', order.email, order.locale, data), ctx.now)];
   }
   switch (occasion) {
@@ -121,6 +135,9 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
         mailPayload('payment_received', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, total: order.total, order_url: orderUrl }),
         ...tickets(),
       );
+      break;
+    case 'confirmation':
+      mails.push(confirmation(order.status === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'COMPLETED'));
       break;
     case 'cancelled':
       mails.push(mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl }));

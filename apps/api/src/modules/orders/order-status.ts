@@ -2,11 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { attendees, orders } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
+import { recordOrderEvent } from './order-history.js';
 import { enqueueOrderMails, type OrderMailContext } from './order-mails.js';
 import { isExpired, ownsOrder, type OrderRow } from './order-view.js';
 
 export interface OrderContext extends OrderMailContext {
   now: Date;
+  /** The organizer acting (null: the buyer, a payment provider or the system). */
+  userId?: number | null;
 }
 
 /** Locks one order of an event for a change (by id or short id). */
@@ -48,12 +51,14 @@ export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, 
     'ACTIVE',
     ctx.now,
   );
+  await recordOrderEvent(tx, order.id, { kind: paid ? 'PAYMENT_SUCCEEDED' : 'COMPLETED', userId: ctx.userId, data: paid ? { amount: order.total, provider: order.payment_provider ?? 'STRIPE' } : {}, at: ctx.now });
   return enqueueOrderMails(tx, ctx, order.id, 'completed');
 }
 
 /** The buyer chose to pay offline: the stock stays held (without deadline) until marked paid or cancelled. */
 export async function awaitOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
   await setStatus(tx, order, { status: 'AWAITING_PAYMENT', payment_status: 'AWAITING_PAYMENT', payment_provider: 'OFFLINE', reserved_until: null }, 'AWAITING_PAYMENT', ctx.now);
+  await recordOrderEvent(tx, order.id, { kind: 'AWAITING_PAYMENT', data: { provider: 'OFFLINE' }, at: ctx.now });
   return enqueueOrderMails(tx, ctx, order.id, 'awaiting_payment');
 }
 
@@ -62,6 +67,7 @@ export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow):
   if (order.status === 'COMPLETED') throw new DomainError('ORDER_ALREADY_PAID');
   if (order.status !== 'AWAITING_PAYMENT') throw new DomainError('ORDER_NOT_EDITABLE');
   await setStatus(tx, order, { status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', completed_at: ctx.now }, 'ACTIVE', ctx.now);
+  await recordOrderEvent(tx, order.id, { kind: 'MARKED_PAID', userId: ctx.userId, data: { amount: order.total }, at: ctx.now });
   return enqueueOrderMails(tx, ctx, order.id, 'paid');
 }
 
@@ -69,5 +75,6 @@ export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow):
 export async function cancelOrder(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
   if (!['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
   await setStatus(tx, order, { status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null }, 'CANCELLED', ctx.now);
+  await recordOrderEvent(tx, order.id, { kind: 'CANCELLED', userId: ctx.userId, at: ctx.now });
   return enqueueOrderMails(tx, ctx, order.id, 'cancelled');
 }

@@ -1,52 +1,77 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { refundOrderBody } from '@admitone/shared';
+import { editBuyerBody, eventParams, ORDER_SORTS, orderListQuery, orderParams, refundOrderBody } from '@admitone/shared';
 import { refundOrder } from '../payments/refund-order.js';
 import type { AppDeps } from '../../app.js';
 import type { Tx } from '../../db/client.js';
+import { notFound } from '../../shared/errors.js';
+import { paginated } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
+import { editBuyer, resendConfirmation } from './order-admin-actions.js';
+import { listOrders, orderDetail } from './order-admin-view.js';
 import { cancelOrder, lockOrder, markOrderPaid, type OrderContext } from './order-status.js';
-import { publicOrderView, type OrderRow } from './order-view.js';
+import type { OrderRow } from './order-view.js';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
-const orderParams = z.object({ eventId: z.coerce.number().int().positive(), orderId: z.coerce.number().int().positive() });
+const FILTERS = ['status', 'payment_status', 'ticket_id', 'affiliate_id'];
 
-/** The organizer's actions on an order (the orders screen arrives with issue #8). */
+/** The organizer's orders: list, detail with history, and the actions on one order. */
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  async function act(accountId: number, eventId: number, orderId: number, change: (tx: Tx, c: OrderContext, o: OrderRow) => Promise<number[]>) {
-    await requireEvent(db, accountId, eventId);
-    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl };
-    let mails: number[] = [];
-    const data = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, eventId, { id: orderId });
-      mails = await change(tx, c, order);
-      return publicOrderView(tx, deps.storage, (await lockOrder(tx, eventId, { id: orderId }))!, null, c.now);
-    });
-    if (mails.length) await deps.jobs.deliverOutbox(mails);
+  const detail = async (eventId: number, orderId: number) => {
+    const data = await orderDetail(db, eventId, orderId, deps.stripe !== null);
+    if (!data) throw notFound();
     return { data };
+  };
+
+  /** Runs one change on the locked order (an order of the caller's event), delivers its mails, answers the order. */
+  async function act(req: { auth: { accountId: number; user: { id: number } } | null; params: { eventId: number; orderId: number } }, change: (tx: Tx, c: OrderContext, o: OrderRow) => Promise<number[]>) {
+    const { eventId, orderId } = req.params;
+    await requireEvent(db, req.auth!.accountId, eventId);
+    await detail(eventId, orderId); // a checkout in progress is not the organizer's to change
+    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id };
+    const mails = await db.transaction(async (tx) => change(tx, c, await lockOrder(tx, eventId, { id: orderId })));
+    if (mails.length) await deps.jobs.deliverOutbox(mails);
+    return detail(eventId, orderId);
   }
 
+  app.get('/events/:eventId/orders', { schema: { tags, security, summary: "The event's orders: search, filters, sorting, pages", params: eventParams, querystring: orderListQuery } }, async (req) => {
+    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    const { rows, total } = await listOrders(db, req.params.eventId, req.query);
+    return paginated(rows, total, req.query, { sorts: ORDER_SORTS, filters: FILTERS });
+  });
+
+  app.get('/events/:eventId/orders/:orderId', { schema: { tags, security, summary: 'One order: lines, payments, refunds, answers, attendees, history and the actions possible', params: orderParams } }, async (req) => {
+    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    return detail(req.params.eventId, req.params.orderId);
+  });
+
   app.post('/events/:eventId/orders/:orderId/mark-as-paid', { schema: { tags, security, summary: 'An offline payment arrived: complete the order and send the tickets', params: orderParams } }, (req) =>
-    act(req.auth!.accountId, req.params.eventId, req.params.orderId, markOrderPaid),
+    act(req, markOrderPaid),
+  );
+
+  app.post('/events/:eventId/orders/:orderId/cancel', { schema: { tags, security, summary: 'Cancel the order: its tickets return to the pool', params: orderParams } }, (req) => act(req, cancelOrder));
+
+  app.post('/events/:eventId/orders/:orderId/resend-confirmation', { schema: { tags, security, summary: "Send the buyer's order confirmation again", params: orderParams } }, (req) =>
+    act(req, resendConfirmation),
+  );
+
+  app.put('/events/:eventId/orders/:orderId/buyer', { schema: { tags, security, summary: "Correct the buyer's name, e-mail and order answers", params: orderParams, body: editBuyerBody } }, (req) =>
+    act(req, (tx, c, o) => editBuyer(tx, c, o, req.body)),
   );
 
   app.post(
     '/events/:eventId/orders/:orderId/refund',
     { schema: { tags, security, summary: 'Refund a card-paid order, fully or partly (optionally cancel it and e-mail the buyer)', params: orderParams, body: refundOrderBody } },
     async (req) => {
-      await requireEvent(db, req.auth!.accountId, req.params.eventId);
-      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl }, req.params.eventId, req.params.orderId, req.body);
+      const { eventId, orderId } = req.params;
+      await requireEvent(db, req.auth!.accountId, eventId);
+      await detail(eventId, orderId);
+      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id }, eventId, orderId, req.body);
       if (mails.length) await deps.jobs.deliverOutbox(mails);
-      const order = await db.transaction((tx) => lockOrder(tx, req.params.eventId, { id: req.params.orderId }));
-      return { data: await publicOrderView(db, deps.storage, order, null, deps.clock.now()) };
+      return detail(eventId, orderId);
     },
-  );
-
-  app.post('/events/:eventId/orders/:orderId/cancel', { schema: { tags, security, summary: 'Cancel the order: its tickets return to the pool', params: orderParams } }, (req) =>
-    act(req.auth!.accountId, req.params.eventId, req.params.orderId, cancelOrder),
   );
 };

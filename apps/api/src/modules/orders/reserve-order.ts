@@ -4,8 +4,10 @@ import type { Tx } from '../../db/client.js';
 import { attendees, orderItems, orders } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
+import { findEnabledAffiliateId } from '../affiliates/affiliates.repository.js';
 import { unfulfillable } from '../tickets/availability.js';
 import { findPromoByCode, findPublicEvent, loadCatalogue, stockOf, type Catalogue, type PromoInfo } from './catalogue.js';
+import { recordOrderEvent } from './order-history.js';
 import { newAttendeeShortId, newOrderNumber, newOrderShortId } from './ids.js';
 import { priceRequest, promoUsable, totalsOf, type OrderLine, type ReserveInput } from './order-lines.js';
 import { countStock, promoUses, type StockLockStrategy } from './stock.js';
@@ -18,7 +20,7 @@ export interface CheckoutDeps {
 const invalidPromo = () => new DomainError('VALIDATION_FAILED', { fields: { promo_code: [{ key: 'promo_code_invalid' }] } });
 
 /** Ids of the enabled, limited capacity assignments covering any of these tickets. */
-const capacitiesCovering = (c: Catalogue, ticketIds: number[]) =>
+export const capacitiesCovering = (c: Catalogue, ticketIds: number[]) =>
   c.capacities.filter((x) => x.enabled && x.capacity !== null && (x.applies_to === 'ALL' || x.applies_to.some((id) => ticketIds.includes(id)))).map((x) => x.id);
 
 /**
@@ -67,6 +69,8 @@ export async function reserveOrder(
   // A promo code that changes nothing on this order is not recorded (and uses up nothing).
   const promoUsed = promo && (promo.discount_type === 'NONE' ? lines.some((l) => l.ticket.ticket.requires_promo_code) : totals.discount_total > 0) ? promo : null;
 
+  // An unknown or disabled affiliate code attributes nothing; it never fails the checkout.
+  const affiliateId = input.affiliate_code ? await findEnabledAffiliateId(tx, event.id, input.affiliate_code) : null;
   const checkoutToken = opts.checkoutToken ?? newToken();
   const tokenHash = hashToken(checkoutToken);
   const ticketIds = lines.map((l) => l.ticket.ticket.id);
@@ -96,6 +100,7 @@ export async function reserveOrder(
       ...totals,
       promo_code_id: promoUsed?.id ?? null,
       promo_code: promoUsed?.code ?? null,
+      affiliate_id: affiliateId,
       locale: opts.locale,
       reserved_until: new Date(now.getTime() + event.order_timeout_minutes * 60_000),
       created_at: now,
@@ -103,6 +108,7 @@ export async function reserveOrder(
     })
     .returning({ id: orders.id, short_id: orders.short_id });
   await insertLines(tx, event, order!.id, lines, opts.locale, now);
+  await recordOrderEvent(tx, order!.id, { kind: 'RESERVED', data: { total: totals.total }, at: now });
   return { orderId: order!.id, shortId: order!.short_id, checkoutToken };
 }
 

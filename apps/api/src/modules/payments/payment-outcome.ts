@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.js';
 import { attendees, orders } from '../../db/schema/index.js';
 import { stockStillFree } from '../orders/checkout-steps.js';
-import { enqueueOrderMails } from '../orders/order-mails.js';
+import { recordOrderEvent } from '../orders/order-history.js';
 import { completeOrder, type OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import type { StockLockStrategy } from '../orders/stock.js';
@@ -55,11 +55,13 @@ export async function applyPaymentIntent(
         return { mails: await completeOrder(tx, ctx, order, true), refund: null };
       }
       await tx.update(orders).set({ ...base, status: 'REFUND_PENDING', payment_status: 'PAYMENT_RECEIVED', reserved_until: null, cancelled_at: ctx.now }).where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, order.id, { kind: 'LATE_PAYMENT_REFUNDED', data: { amount: intent.amount }, at: ctx.now });
       await tx
         .update(attendees)
         .set({ status: 'CANCELLED', updated_at: ctx.now })
         .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, ['RESERVED'])));
-      return { mails: await enqueueOrderMails(tx, ctx, order.id, 'cancelled'), refund: { paymentIntentId: intent.id, orderId: order.id } };
+      // The buyer is mailed once Stripe has accepted the refund (late-refund.ts), not before.
+      return { mails: [], refund: { paymentIntentId: intent.id, orderId: order.id } };
     }
     case 'processing':
       await tx.update(orders).set({ ...base, status: 'PROCESSING', payment_status: 'PAYMENT_PROCESSING' }).where(eq(orders.id, order.id));
@@ -71,6 +73,7 @@ export async function applyPaymentIntent(
     case 'canceled':
       // A failed attempt (or a declined card): the hold stays, so the buyer may try again in time.
       await tx.update(orders).set({ ...base, status: 'RESERVED', payment_status: 'PAYMENT_FAILED' }).where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, order.id, { kind: 'PAYMENT_FAILED', at: ctx.now });
       return NOTHING;
     default:
       return NOTHING;

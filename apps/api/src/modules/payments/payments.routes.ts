@@ -25,7 +25,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   /** After commit: mails go out, a late payment is refunded. */
   async function follow(effects: OutcomeEffects) {
     if (effects.mails.length) await deps.jobs.deliverOutbox(effects.mails);
-    if (effects.refund && deps.stripe) await refundLatePayment({ db, stripe: deps.stripe, log: deps.log, now: () => deps.clock.now() }, effects.refund);
+    if (effects.refund && deps.stripe) await refundLatePayment({ db, stripe: deps.stripe, jobs: deps.jobs, log: deps.log, now: () => deps.clock.now(), appUrl: deps.config.appUrl }, effects.refund);
   }
 
   app.post('/events/:eventId/order/:shortId/card-payment', { schema: { tags, summary: "Start or resume the order's card payment (one PaymentIntent per order)", params: publicOrderParams } }, async (req) => {

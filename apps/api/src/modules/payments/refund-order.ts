@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { attendees, orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
+import { recordOrderEvent } from '../orders/order-history.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
 
 export type RefundInput = z.output<typeof refundOrderBody>;
@@ -38,6 +39,8 @@ export interface RefundDeps {
   stripe: Stripe | null;
   now: () => Date;
   appUrl: string;
+  /** The organizer asking for the refund. */
+  userId?: number | null;
 }
 
 /**
@@ -66,6 +69,7 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
     const amount = input.amount ?? remaining;
     if (amount > remaining) throw new DomainError('VALIDATION_FAILED', { fields: { amount: [{ key: 'too_big_number', values: { max: remaining } }] } });
     await tx.update(orders).set({ status: 'REFUND_PENDING', refund_pending_amount: amount, updated_at: deps.now() }).where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, order.id, { kind: 'REFUND_REQUESTED', userId: deps.userId, data: { amount, cancel_order: input.cancel_order }, at: deps.now() });
     return { kind: 'claimed', order, amount, attempt: randomUUID() };
   });
 
@@ -90,6 +94,7 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
   if (!accepted) {
     // Recorded (committed) before the organizer is told: the order shows REFUND_FAILED and may be retried.
     await deps.db.update(orders).set({ status: 'REFUND_FAILED', refund_pending_amount: null, updated_at: ctx.now }).where(eq(orders.id, order.id));
+    await recordOrderEvent(deps.db, order.id, { kind: 'REFUND_FAILED', userId: deps.userId, data: { amount }, at: ctx.now });
     throw new DomainError('REFUND_FAILED');
   }
   return deps.db.transaction(async (tx) => {
@@ -108,6 +113,7 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
         updated_at: ctx.now,
       })
       .where(eq(orders.id, current.id));
+    await recordOrderEvent(tx, current.id, { kind: 'REFUNDED', userId: deps.userId, data: { amount, cancelled: input.cancel_order }, at: ctx.now });
     if (input.cancel_order) {
       await tx.update(attendees).set({ status: 'CANCELLED', updated_at: ctx.now }).where(and(eq(attendees.order_id, current.id), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT'])));
     }
@@ -129,4 +135,5 @@ export async function applyRefundUpdate(tx: Tx, refund: Pick<Stripe.Refund, 'sta
     .update(orders)
     .set({ status: 'REFUND_FAILED', refunded_total: Math.max(0, order.refunded_total - refund.amount), payment_status: 'PAYMENT_RECEIVED', updated_at: now })
     .where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, order.id, { kind: 'REFUND_FAILED', data: { amount: refund.amount }, at: now });
 }

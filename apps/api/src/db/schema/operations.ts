@@ -1,0 +1,85 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { instant, timestamps } from './columns.js';
+import { events } from './events.js';
+import { attendees, orders } from './orders.js';
+import { outbox } from './outbox.js';
+
+/**
+ * Every check-in and check-out, with who and when. `client_scan_id` is the scanner's own id for a
+ * scan (queued offline and sent later): a repeat of the same scan is answered from here, not applied twice.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    attendee_id: integer('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    action: text('action').$type<'CHECK_IN' | 'CHECK_OUT'>().notNull(),
+    user_id: integer('user_id'),
+    /** When the scan happened on the device (may be earlier than created_at for queued scans). */
+    scanned_at: instant('scanned_at').notNull(),
+    client_scan_id: text('client_scan_id'),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('check_ins_attendee_idx').on(t.attendee_id, t.id),
+    index('check_ins_event_idx').on(t.event_id, t.created_at),
+    uniqueIndex('check_ins_client_scan_unique').on(t.event_id, t.client_scan_id),
+  ],
+);
+
+export type MessageRecipientType = 'ALL_ATTENDEES' | 'TICKET_HOLDERS' | 'ALL_BUYERS' | 'ORDER_BUYER' | 'ATTENDEES';
+export type MessageStatus = 'QUEUED' | 'SENT' | 'PARTLY_FAILED' | 'FAILED';
+
+/** A message from the organizer to attendees or buyers (SPEC §3 Message). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    /** Sanitised HTML. */
+    body: text('body').notNull(),
+    recipient_type: text('recipient_type').$type<MessageRecipientType>().notNull(),
+    ticket_ids: jsonb('ticket_ids').$type<number[]>().notNull().default([]),
+    attendee_ids: jsonb('attendee_ids').$type<number[]>().notNull().default([]),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    is_test: boolean('is_test').notNull().default(false),
+    send_copy_to_sender: boolean('send_copy_to_sender').notNull().default(false),
+    sent_by: integer('sent_by'),
+    recipient_count: integer('recipient_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('messages_event_idx').on(t.event_id, t.id)],
+);
+
+/** One e-mail of a message; its delivery status is its outbox row's. */
+export const messageRecipients = pgTable(
+  'message_recipients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    message_id: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name'),
+    attendee_id: integer('attendee_id'),
+    order_id: integer('order_id'),
+    outbox_id: integer('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('message_recipients_message_idx').on(t.message_id), uniqueIndex('message_recipients_email_unique').on(t.message_id, t.email)],
+);
+

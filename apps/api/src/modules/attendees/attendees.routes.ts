@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ATTENDEE_SORTS, attendeeListQuery, attendeeParams, createAttendeeBody, editAttendeeBody, eventParams, isLocale } from '@admitone/shared';
+import type { AppDeps } from '../../app.js';
+import type { Tx } from '../../db/client.js';
+import { notFound } from '../../shared/errors.js';
+import { paginated } from '../../shared/pagination.js';
+import { requestLocale } from '../../plugins/locale.js';
+import { requireEvent } from '../events/events.repository.js';
+import type { EventRow } from '../orders/catalogue.js';
+import { cancelAttendee, editAttendee, reactivateAttendee, resendTicket, type AttendeeContext } from './attendee-actions.js';
+import { attendeeDetail, listAttendees } from './attendee-view.js';
+import { createManualAttendee } from './manual-attendee.js';
+
+const tags = ['attendees'];
+const security = [{ bearer: [] }];
+const FILTERS = ['ticket_id', 'status', 'checked_in'];
+
+/** The organizer's attendees: list, detail, corrections, moves, cancel/reactivate, resend, manual additions. */
+export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  app.addHook('preValidation', app.requirePermission('events.manage'));
+
+  const detail = async (eventId: number, attendeeId: number) => {
+    const data = await attendeeDetail(db, eventId, attendeeId);
+    if (!data) throw notFound();
+    return { data };
+  };
+  const ctxOf = (userId: number): AttendeeContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, userId, locks: deps.stockLocks });
+
+  /** One change in one transaction on an attendee of the caller's event; mails after commit; answers the attendee. */
+  async function act(
+    req: { auth: { accountId: number; user: { id: number } } | null; params: { eventId: number; attendeeId: number } },
+    change: (tx: Tx, c: AttendeeContext, event: EventRow) => Promise<number[] | void>,
+  ) {
+    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    const mails = (await db.transaction((tx) => change(tx, ctxOf(req.auth!.user.id), event))) ?? [];
+    if (mails.length) await deps.jobs.deliverOutbox(mails);
+    return detail(event.id, req.params.attendeeId);
+  }
+
+  app.get('/events/:eventId/attendees', { schema: { tags, security, summary: "The event's attendees: search, filters, sorting, pages", params: eventParams, querystring: attendeeListQuery } }, async (req) => {
+    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    const { rows, total } = await listAttendees(db, req.params.eventId, req.query);
+    return paginated(rows, total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
+  });
+
+  app.post('/events/:eventId/attendees', { schema: { tags, security, summary: 'Add an attendee by hand (a completed manual order; stock applies)', params: eventParams, body: createAttendeeBody } }, async (req, reply) => {
+    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
+    const { attendeeId, mails } = await db.transaction((tx) => createManualAttendee(tx, ctxOf(req.auth!.user.id), event, req.body, locale));
+    if (mails.length) await deps.jobs.deliverOutbox(mails);
+    return reply.status(201).send(await detail(event.id, attendeeId));
+  });
+
+  app.get('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'One attendee with answers and check-in history', params: attendeeParams } }, async (req) => {
+    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    return detail(req.params.eventId, req.params.attendeeId);
+  });
+
+  app.put('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'Correct name, e-mail and answers; move to another ticket if stock allows', params: attendeeParams, body: editAttendeeBody } }, (req) =>
+    act(req, (tx, c, event) => editAttendee(tx, c, event, req.params.attendeeId, req.body)),
+  );
+
+  app.post('/events/:eventId/attendees/:attendeeId/cancel', { schema: { tags, security, summary: 'Void the ticket: it returns to the pool', params: attendeeParams } }, (req) =>
+    act(req, (tx, c, event) => cancelAttendee(tx, c, event.id, req.params.attendeeId)),
+  );
+
+  app.post('/events/:eventId/attendees/:attendeeId/reactivate', { schema: { tags, security, summary: 'Bring a cancelled ticket back if stock allows', params: attendeeParams } }, (req) =>
+    act(req, (tx, c, event) => reactivateAttendee(tx, c, event, req.params.attendeeId)),
+  );
+
+  app.post('/events/:eventId/attendees/:attendeeId/resend-ticket', { schema: { tags, security, summary: "Send the attendee's ticket e-mail again", params: attendeeParams } }, (req) =>
+    act(req, (tx, c, event) => resendTicket(tx, c, event.id, req.params.attendeeId)),
+  );
+};

@@ -1,0 +1,81 @@
+import { count, eq } from 'drizzle-orm';
+import { isLocale, type createAttendeeBody, type Locale, type UnitPrice } from '@admitone/shared';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { attendees, orderItems, orders, tickets } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
+import { hashToken, newToken } from '../../shared/tokens.js';
+import type { EventRow } from '../orders/catalogue.js';
+import { newAttendeeShortId, newOrderNumber, newOrderShortId } from '../orders/ids.js';
+import { recordOrderEvent } from '../orders/order-history.js';
+import { enqueueOrderMails } from '../orders/order-mails.js';
+import type { AttendeeContext } from './attendee-actions.js';
+import { claimUnit } from './attendee-stock.js';
+
+export type CreateAttendeeInput = z.output<typeof createAttendeeBody>;
+
+/**
+ * Adds an attendee by hand (a guest, a sale at the door): a completed manual order of one ticket,
+ * taking stock like any sale. What was paid is recorded as it was given; a manual order is never
+ * refunded through the payment provider. Returns the attendee id and outbox ids (the ticket mail).
+ */
+export async function createManualAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow, input: CreateAttendeeInput, fallbackLocale: Locale): Promise<{ attendeeId: number; mails: number[] }> {
+  const [existing] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.event_id, event.id));
+  if (!existing?.n) throw new DomainError('TICKET_REQUIRED');
+  const { entry, tier } = await claimUnit(tx, ctx.locks, event, input.ticket_id, input.tier_id, ctx.now);
+  const locale = isLocale(input.locale) ? input.locale : fallbackLocale;
+  const paid = input.amount_paid;
+  const unit: UnitPrice = { base: paid, discount: 0, price: paid, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: paid };
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      account_id: event.account_id,
+      event_id: event.id,
+      short_id: newOrderShortId(),
+      order_number: newOrderNumber(),
+      checkout_token_hash: hashToken(newToken()),
+      status: 'COMPLETED',
+      payment_status: paid > 0 ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED',
+      payment_provider: 'MANUAL',
+      currency: event.currency,
+      subtotal: paid,
+      total: paid,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      locale,
+      is_manually_created: true,
+      completed_at: ctx.now,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })
+    .returning({ id: orders.id });
+  const [line] = await tx
+    .insert(orderItems)
+    .values({ order_id: order!.id, ticket_id: entry.ticket.id, tier_id: tier?.id ?? null, ticket_name: entry.ticket.name, tier_label: tier?.label ?? null, quantity: 1, unit, total: paid })
+    .returning({ id: orderItems.id });
+  const [attendee] = await tx
+    .insert(attendees)
+    .values({
+      account_id: event.account_id,
+      event_id: event.id,
+      order_id: order!.id,
+      order_item_id: line!.id,
+      ticket_id: entry.ticket.id,
+      tier_id: tier?.id ?? null,
+      short_id: newAttendeeShortId(),
+      status: 'ACTIVE',
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      locale,
+      position: 0,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })
+    .returning({ id: attendees.id });
+  await recordOrderEvent(tx, order!.id, { kind: 'MANUALLY_CREATED', userId: ctx.userId, data: { amount_paid: paid, attendee_id: attendee!.id }, at: ctx.now });
+  const mails = input.send_ticket ? await enqueueOrderMails(tx, ctx, order!.id, { ticket: attendee!.id }) : [];
+  return { attendeeId: attendee!.id, mails };
+}
+

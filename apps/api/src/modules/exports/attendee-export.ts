@@ -1,0 +1,94 @@
+import { and, asc, count, gt } from 'drizzle-orm';
+import type { Locale } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { attendees, orderItems, orders } from '../../db/schema/index.js';
+import { translate } from '../../i18n/i18n.js';
+import { attendeeJoins, attendeeWhere, type AttendeeListFilters } from '../attendees/attendee-query.js';
+import { EXPORT_TEXT as T } from './export-headings.js';
+import { answersByOwner, questionColumns } from './export-questions.js';
+import { EXPORT_BATCH, answerText, zonedStamp, type Cell, type ExportColumn, type ExportSheet, type QuestionColumn } from './export-sheet.js';
+
+export interface ExportEvent {
+  id: number;
+  timezone: string;
+  currency: string;
+}
+
+/** The attendee export: fixed columns, then one per attendee question; `total` is counted first. */
+export async function attendeeExport(db: Executor, event: ExportEvent, q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>, locale: Locale): Promise<{ total: number; sheet: ExportSheet }> {
+  const where = attendeeWhere(event.id, q);
+  const [counted] = await db.select({ n: count() }).from(attendees).innerJoin(orders, attendeeJoins.orders).where(where);
+  const questions = await questionColumns(db, event.id, 'ATTENDEE');
+  const h = (d: (typeof T)[keyof typeof T]) => translate(locale, d);
+  const columns: ExportColumn[] = [
+    { heading: h(T.id), kind: 'int' },
+    { heading: h(T.ticket_code), kind: 'text', width: 18 },
+    { heading: h(T.first_name), kind: 'text', width: 16 },
+    { heading: h(T.last_name), kind: 'text', width: 16 },
+    { heading: h(T.email), kind: 'text', width: 28 },
+    { heading: h(T.ticket), kind: 'text', width: 20 },
+    { heading: h(T.tier), kind: 'text', width: 16 },
+    { heading: h(T.status), kind: 'text', width: 18 },
+    { heading: h(T.checked_in), kind: 'text' },
+    { heading: h(T.checked_in_at), kind: 'text', width: 17 },
+    { heading: h(T.order_number), kind: 'text', width: 14 },
+    { heading: h(T.order_email), kind: 'text', width: 28 },
+    { heading: h(T.created_at), kind: 'text', width: 17 },
+    ...questions.map((question): ExportColumn => ({ heading: question.title, kind: 'text', width: 24 })),
+  ];
+  const words = { yes: h(T.yes), no: h(T.no) };
+  return { total: Number(counted?.n ?? 0), sheet: { name: h(T.attendees_sheet), columns, exponent: 0, batches: attendeeBatches(db, event, where, questions, words) } };
+}
+
+async function* attendeeBatches(db: Executor, event: ExportEvent, where: ReturnType<typeof attendeeWhere>, questions: QuestionColumn[], words: { yes: string; no: string }): AsyncGenerator<Cell[][]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        a: {
+          id: attendees.id,
+          short_id: attendees.short_id,
+          order_id: attendees.order_id,
+          first_name: attendees.first_name,
+          last_name: attendees.last_name,
+          email: attendees.email,
+          status: attendees.status,
+          checked_in_at: attendees.checked_in_at,
+          created_at: attendees.created_at,
+        },
+        ticket_name: orderItems.ticket_name,
+        tier_label: orderItems.tier_label,
+        order_number: orders.order_number,
+        order_email: orders.email,
+      })
+      .from(attendees)
+      .innerJoin(orders, attendeeJoins.orders)
+      .innerJoin(orderItems, attendeeJoins.items)
+      .where(and(where, gt(attendees.id, after)))
+      .orderBy(asc(attendees.id))
+      .limit(EXPORT_BATCH);
+    if (!rows.length) return;
+    after = rows.at(-1)!.a.id;
+    const answers = questions.length ? await answersByOwner(db, rows.map((r) => r.a.order_id), 'ATTENDEE') : new Map();
+    yield rows.map(({ a, ...r }) => {
+      const own = answers.get(a.id);
+      return [
+        a.id,
+        a.short_id,
+        a.first_name,
+        a.last_name,
+        a.email,
+        r.ticket_name,
+        r.tier_label,
+        a.status,
+        a.checked_in_at ? words.yes : words.no,
+        zonedStamp(a.checked_in_at, event.timezone),
+        r.order_number,
+        r.order_email,
+        zonedStamp(a.created_at, event.timezone),
+        ...questions.map((question) => answerText(own?.get(question.id))),
+      ];
+    });
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}

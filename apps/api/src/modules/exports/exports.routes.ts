@@ -1,0 +1,56 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attendeeListQuery, orderListQuery } from '@admitone/shared';
+import type { AppDeps } from '../../app.js';
+import { requestLocale } from '../../plugins/locale.js';
+import { requireEvent } from '../events/events.repository.js';
+import { attendeeExport } from './attendee-export.js';
+import { csvStream, xlsxStream } from './export-writers.js';
+import { zonedDate, type ExportSheet } from './export-sheet.js';
+import { orderExport } from './order-export.js';
+
+const tags = ['exports'];
+const security = [{ bearer: [] }];
+const eventParams = z.object({ eventId: z.coerce.number().int().positive() });
+const format = z.enum(['csv', 'xlsx']).default('csv');
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** Every row (no cap) of the attendee and order lists, with the list's search and filters, streamed as CSV or XLSX. */
+export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  app.addHook('preValidation', app.requirePermission('events.manage'));
+
+  function send(reply: FastifyReply, file: { slug: string; kind: string; date: string; format: 'csv' | 'xlsx' }, total: number, sheet: ExportSheet) {
+    return reply
+      .header('content-type', CONTENT_TYPES[file.format])
+      .header('content-disposition', `attachment; filename="${file.slug}-${file.kind}-${file.date}.${file.format}"`)
+      .header('x-total-rows', String(total))
+      .header('cache-control', 'no-store')
+      .send(file.format === 'csv' ? csvStream(sheet) : xlsxStream(sheet));
+  }
+
+  app.get(
+    '/events/:eventId/attendees/export',
+    { schema: { tags, security, summary: "Download the event's attendees (the list's search and filters) as CSV or Excel", params: eventParams, querystring: attendeeListQuery.extend({ format }) } },
+    async (req, reply) => {
+      const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+      const { total, sheet } = await attendeeExport(db, event, req.query, requestLocale(req));
+      return send(reply, { slug: event.slug, kind: 'attendees', date: zonedDate(deps.clock.now(), event.timezone), format: req.query.format }, total, sheet);
+    },
+  );
+
+  app.get(
+    '/events/:eventId/orders/export',
+    { schema: { tags, security, summary: "Download the event's orders (the list's search and filters) as CSV or Excel", params: eventParams, querystring: orderListQuery.extend({ format }) } },
+    async (req, reply) => {
+      const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+      const { total, sheet } = await orderExport(db, event, req.query, requestLocale(req));
+      return send(reply, { slug: event.slug, kind: 'orders', date: zonedDate(deps.clock.now(), event.timezone), format: req.query.format }, total, sheet);
+    },
+  );
+};

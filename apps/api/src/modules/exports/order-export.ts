@@ -1,0 +1,111 @@
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { currencyExponent, type Locale } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { affiliates, attendees, orders } from '../../db/schema/index.js';
+import { translate } from '../../i18n/i18n.js';
+import { orderWhere, type OrderListFilters } from '../orders/order-query.js';
+import type { ExportEvent } from './attendee-export.js';
+import { EXPORT_TEXT as T } from './export-headings.js';
+import { answersByOwner, questionColumns } from './export-questions.js';
+import { EXPORT_BATCH, answerText, zonedStamp, type Cell, type ExportColumn, type ExportSheet, type QuestionColumn } from './export-sheet.js';
+
+/** The order export: fixed columns (money in the event's currency), then one per order question. */
+export async function orderExport(db: Executor, event: ExportEvent, q: Pick<OrderListFilters, 'query' | 'filter_fields'>, locale: Locale): Promise<{ total: number; sheet: ExportSheet }> {
+  const where = orderWhere(event.id, q);
+  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  const questions = await questionColumns(db, event.id, 'ORDER');
+  const h = (d: (typeof T)[keyof typeof T]) => translate(locale, d);
+  const money = (d: (typeof T)[keyof typeof T]): ExportColumn => ({ heading: h(d), kind: 'money', width: 12 });
+  const columns: ExportColumn[] = [
+    { heading: h(T.order_number), kind: 'text', width: 14 },
+    { heading: h(T.status), kind: 'text', width: 18 },
+    { heading: h(T.payment_status), kind: 'text', width: 20 },
+    { heading: h(T.payment_provider), kind: 'text', width: 12 },
+    { heading: h(T.first_name), kind: 'text', width: 16 },
+    { heading: h(T.last_name), kind: 'text', width: 16 },
+    { heading: h(T.email), kind: 'text', width: 28 },
+    { heading: h(T.tickets), kind: 'int' },
+    money(T.subtotal),
+    money(T.discount),
+    money(T.fees),
+    money(T.taxes),
+    money(T.total),
+    money(T.refunded),
+    { heading: h(T.currency), kind: 'text' },
+    { heading: h(T.promo_code), kind: 'text', width: 14 },
+    { heading: h(T.affiliate), kind: 'text', width: 18 },
+    { heading: h(T.created_at), kind: 'text', width: 17 },
+    { heading: h(T.completed_at), kind: 'text', width: 17 },
+    ...questions.map((question): ExportColumn => ({ heading: question.title, kind: 'text', width: 24 })),
+  ];
+  return {
+    total: Number(counted?.n ?? 0),
+    sheet: { name: h(T.orders_sheet), columns, exponent: currencyExponent(event.currency), batches: orderBatches(db, event, where, questions) },
+  };
+}
+
+/** Tickets of the order as the order list counts them (attendee rows, not given-up holds). */
+const ticketCount = sql<number>`(select count(*) from ${attendees} where ${attendees.order_id} = ${orders.id} and ${attendees.status} <> 'ABANDONED')`.mapWith(Number);
+
+async function* orderBatches(db: Executor, event: ExportEvent, where: ReturnType<typeof orderWhere>, questions: QuestionColumn[]): AsyncGenerator<Cell[][]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: orders.id,
+        order_number: orders.order_number,
+        status: orders.status,
+        payment_status: orders.payment_status,
+        payment_provider: orders.payment_provider,
+        first_name: orders.first_name,
+        last_name: orders.last_name,
+        email: orders.email,
+        tickets: ticketCount,
+        subtotal: orders.subtotal,
+        discount_total: orders.discount_total,
+        fee_total: orders.fee_total,
+        tax_total: orders.tax_total,
+        total: orders.total,
+        refunded_total: orders.refunded_total,
+        currency: orders.currency,
+        promo_code: orders.promo_code,
+        affiliate: affiliates.name,
+        created_at: orders.created_at,
+        completed_at: orders.completed_at,
+      })
+      .from(orders)
+      .leftJoin(affiliates, eq(affiliates.id, orders.affiliate_id))
+      .where(and(where, gt(orders.id, after)))
+      .orderBy(asc(orders.id))
+      .limit(EXPORT_BATCH);
+    if (!rows.length) return;
+    after = rows.at(-1)!.id;
+    const answers = questions.length ? await answersByOwner(db, rows.map((r) => r.id), 'ORDER') : new Map();
+    yield rows.map((r) => {
+      const own = answers.get(r.id);
+      return [
+        r.order_number,
+        r.status,
+        r.payment_status,
+        r.payment_provider,
+        r.first_name,
+        r.last_name,
+        r.email,
+        r.tickets,
+        r.subtotal,
+        r.discount_total,
+        r.fee_total,
+        r.tax_total,
+        r.total,
+        r.refunded_total,
+        r.currency,
+        r.promo_code,
+        r.affiliate,
+        zonedStamp(r.created_at, event.timezone),
+        zonedStamp(r.completed_at, event.timezone),
+        ...questions.map((question) => answerText(own?.get(question.id))),
+      ];
+    });
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventParams, messageListQuery, messageParams, recipientCountQuery, sendMessageBody } from '@admitone/shared';
+import type { AppDeps } from '../../app.js';
+import { requestLocale } from '../../plugins/locale.js';
+import { paginated } from '../../shared/pagination.js';
+import { requireEvent } from '../events/events.repository.js';
+import { deleteMessage, getMessage, listMessages, retryFailed } from './messages.repository.js';
+import { findRecipients } from './recipients.js';
+import { sendMessage } from './send-message.js';
+
+const tags = ['messages'];
+const security = [{ bearer: [] }];
+
+/** Messages to an event's attendees and buyers (SPEC §3 Message, §5, §8): every id is checked against the event and the account. */
+export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  app.addHook('preValidation', app.requirePermission('events.manage'));
+
+  app.get('/events/:eventId/messages', { schema: { tags, security, summary: "The event's messages, newest first", params: eventParams, querystring: messageListQuery } }, async (req) => {
+    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    const { rows, total } = await listMessages(db, req.auth!.accountId, event.id, req.query);
+    return paginated(rows, total, req.query, { sorts: ['created_at'], filters: [] });
+  });
+
+  app.get(
+    '/events/:eventId/messages/recipient-count',
+    { schema: { tags, security, summary: 'How many people a choice of recipients reaches (one per e-mail address)', params: eventParams, querystring: recipientCountQuery } },
+    async (req) => {
+      const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+      return { data: { count: (await findRecipients(db, event.id, req.query)).length } };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/messages',
+    { schema: { tags, security, summary: 'Send a message (or a test to yourself); needs a verified account and the not-promotional acknowledgement', params: eventParams, body: sendMessageBody } },
+    async (req, reply) => {
+      const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+      const sender = { accountId: req.auth!.accountId, userId: req.auth!.user.id, locale: requestLocale(req) };
+      const { id, outboxIds } = await sendMessage({ db, clock: deps.clock }, event.id, sender, req.body);
+      if (outboxIds.length) await deps.jobs.deliverOutbox(outboxIds);
+      return reply.status(201).send({ data: await getMessage(db, req.auth!.accountId, event.id, id) });
+    },
+  );
+
+  app.get('/events/:eventId/messages/:messageId', { schema: { tags, security, summary: 'One message with its body and the delivery state of each recipient', params: messageParams } }, async (req) => {
+    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    return { data: await getMessage(db, req.auth!.accountId, event.id, req.params.messageId) };
+  });
+
+  app.post('/events/:eventId/messages/:messageId/retry-failed', { schema: { tags, security, summary: 'Queue the failed e-mails of a message again', params: messageParams } }, async (req) => {
+    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    const ids = await retryFailed(db, req.auth!.accountId, event.id, req.params.messageId, deps.clock.now());
+    if (ids.length) await deps.jobs.deliverOutbox(ids);
+    return { data: await getMessage(db, req.auth!.accountId, event.id, req.params.messageId) };
+  });
+
+  app.delete('/events/:eventId/messages/:messageId', { schema: { tags, security, summary: 'Remove a message from the history (once nothing is still queued)', params: messageParams } }, async (req, reply) => {
+    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    await deleteMessage(db, req.auth!.accountId, event.id, req.params.messageId);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { customIssue } from '../validation.js';
+import { listQuery } from './common.js';
+
+/** Who a message goes to (SPEC §3 Message). */
+export const MESSAGE_RECIPIENT_TYPES = ['ALL_ATTENDEES', 'TICKET_HOLDERS', 'ALL_BUYERS', 'ORDER_BUYER', 'ATTENDEES'] as const;
+export type MessageRecipientType = (typeof MESSAGE_RECIPIENT_TYPES)[number];
+
+export const MESSAGE_SUBJECT_MAX = 200;
+/** The most attendees one message may pick by hand. */
+export const MESSAGE_ATTENDEES_MAX = 500;
+
+const ids = (max: number) => z.array(z.number().int().positive()).max(max).default([]);
+
+/** The audience of a message; the ids must be the event's own (checked on the server). */
+const recipientShape = {
+  recipient_type: z.enum(MESSAGE_RECIPIENT_TYPES),
+  /** TICKET_HOLDERS: the tickets whose active holders receive it. */
+  ticket_ids: ids(500),
+  /** ORDER_BUYER: the order whose buyer receives it. */
+  order_id: z.number().int().positive().nullable().default(null),
+  /** ATTENDEES: the chosen attendees. */
+  attendee_ids: ids(MESSAGE_ATTENDEES_MAX),
+};
+
+type RecipientFields = { recipient_type: MessageRecipientType; ticket_ids: number[]; order_id: number | null; attendee_ids: number[] };
+
+function checkRecipients(v: RecipientFields, ctx: z.RefinementCtx) {
+  if (v.recipient_type === 'TICKET_HOLDERS' && !v.ticket_ids.length) ctx.addIssue({ code: 'custom', path: ['ticket_ids'], ...customIssue('choose_tickets'), input: v.ticket_ids });
+  if (v.recipient_type === 'ORDER_BUYER' && v.order_id === null) ctx.addIssue({ code: 'custom', path: ['order_id'], ...customIssue('required'), input: v.order_id });
+  if (v.recipient_type === 'ATTENDEES' && !v.attendee_ids.length) ctx.addIssue({ code: 'custom', path: ['attendee_ids'], ...customIssue('required'), input: v.attendee_ids });
+}
+
+/** Compose and send a message (SPEC §5: it must be acknowledged as not promotional). */
+export const sendMessageBody = z
+  .object({
+    subject: z.string().trim().min(1).max(MESSAGE_SUBJECT_MAX),
+    /** Rich HTML; sanitised on the server. */
+    body: z.string().trim().min(1).max(LIMITS.DESCRIPTION_MAX),
+    ...recipientShape,
+    /** Only to the sender's own address, nobody else. */
+    is_test: z.boolean().default(false),
+    send_copy_to_sender: z.boolean().default(false),
+    acknowledged_not_promotional: z.literal(true, customIssue('not_promotional_required')),
+  })
+  .superRefine(checkRecipients);
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+/** Comma-separated ids in a query string (`ticket_ids=1,2`). */
+const csvIds = z
+  .union([z.coerce.number().int().positive(), z.string().regex(/^\d+(,\d+)*$/)])
+  .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)));
+
+/** How many people a choice of recipients reaches (the composer's live count). */
+export const recipientCountQuery = z
+  .object({
+    recipient_type: z.enum(MESSAGE_RECIPIENT_TYPES),
+    ticket_ids: csvIds.default([]),
+    order_id: z.coerce.number().int().positive().nullable().default(null),
+    attendee_ids: csvIds.default([]),
+  })
+  .superRefine(checkRecipients);
+export type RecipientCountQuery = z.input<typeof recipientCountQuery>;
+
+export const messageListQuery = listQuery(['created_at'], {});
+export const messageParams = z.object({ eventId: z.coerce.number().int().positive(), messageId: z.coerce.number().int().positive() });
+
+/** Delivery state of one e-mail: from its outbox row (PENDING/SENDING are QUEUED). */
+export const MESSAGE_DELIVERY_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
+export type MessageDeliveryStatus = (typeof MESSAGE_DELIVERY_STATUSES)[number];
+
+export interface MessageCountsDto {
+  sent: number;
+  queued: number;
+  failed: number;
+}
+
+/** A row of the message history. */
+export interface MessageSummaryDto {
+  id: number;
+  subject: string;
+  recipient_type: MessageRecipientType;
+  ticket_ids: number[];
+  order_id: number | null;
+  /** The order's number for ORDER_BUYER (null once the order is gone). */
+  order_number: string | null;
+  attendee_ids: number[];
+  /** E-mails written (copy to the sender included). */
+  recipient_count: number;
+  counts: MessageCountsDto;
+  is_test: boolean;
+  send_copy_to_sender: boolean;
+  sent_by: { id: number; name: string } | null;
+  created_at: string;
+}
+
+export interface MessageRecipientDto {
+  id: number;
+  email: string;
+  name: string | null;
+  attendee_id: number | null;
+  order_id: number | null;
+  status: MessageDeliveryStatus;
+  /** The last delivery problem (also while a retry is queued). */
+  error: string | null;
+  sent_at: string | null;
+}
+
+export interface MessageDetailDto extends MessageSummaryDto {
+  /** Sanitised HTML. */
+  body: string;
+  recipients: MessageRecipientDto[];
+}

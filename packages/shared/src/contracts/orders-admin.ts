@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../enums.js';
+import { LIMITS } from '../limits.js';
+import { emailField, listQuery, trimmedName } from './common.js';
+import { answerValue, type AnswerValue, type AttendeeStatus, type BuyerOrderStatus, type OrderTotals, type PaymentProvider, type PaymentStatus, type PublicOrderItemDto } from './checkout.js';
+
+/** Order statuses an organizer sees (checkouts in progress are not orders yet). */
+export const ORGANIZER_ORDER_STATUSES = ORDER_STATUSES;
+/** Answers keyed by question id; absent = leave the answers as they are. */
+const answersEdit = z.record(z.string().regex(/^\d+$/), answerValue).optional();
+
+export const PAYMENT_STATUSES = ['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAYMENT_PROCESSING', 'PAYMENT_RECEIVED', 'PAYMENT_FAILED', 'REFUNDED'] as const;
+
+export const ORDER_SORTS = ['created_at', 'order_number', 'last_name', 'email', 'total', 'status'] as const;
+const csvInts = z
+  .union([z.coerce.number().int().positive(), z.string().regex(/^\d+(,\d+)*$/)])
+  .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)));
+export const orderListQuery = listQuery(ORDER_SORTS, {
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  ticket_id: csvInts,
+  affiliate_id: z.coerce.number().int().positive(),
+});
+export type OrderListQuery = z.input<typeof orderListQuery>;
+
+export const orderParams = z.object({ eventId: z.coerce.number().int().positive(), orderId: z.coerce.number().int().positive() });
+export const attendeeParams = z.object({ eventId: z.coerce.number().int().positive(), attendeeId: z.coerce.number().int().positive() });
+
+export interface PersonRef {
+  id: number;
+  name: string;
+}
+
+/** A row of the organizer's order list. */
+export interface OrderSummaryDto {
+  id: number;
+  short_id: string;
+  order_number: string;
+  status: BuyerOrderStatus;
+  payment_status: PaymentStatus;
+  payment_provider: PaymentProvider | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  currency: string;
+  total: number;
+  refunded_total: number;
+  /** Number of tickets (attendee rows) in the order. */
+  ticket_count: number;
+  is_manually_created: boolean;
+  affiliate: { id: number; name: string; code: string } | null;
+  promo_code: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface AdminAnswerDto {
+  question_id: number;
+  question_title: string;
+  /** null: an order question. */
+  attendee_id: number | null;
+  answer: AnswerValue;
+}
+
+export interface OrderHistoryEntryDto {
+  id: number;
+  kind: string;
+  by: PersonRef | null;
+  data: Record<string, unknown>;
+  at: string;
+}
+
+/** What the organizer may do with an order now (the screen shows only these actions). */
+export interface OrderActionsDto {
+  cancel: boolean;
+  mark_as_paid: boolean;
+  /** A card payment with something left to refund and no refund pending. */
+  refund: boolean;
+  resend_confirmation: boolean;
+  edit_buyer: boolean;
+  message_buyer: boolean;
+}
+
+export interface OrderDetailDto extends OrderSummaryDto {
+  locale: string;
+  totals: OrderTotals;
+  /** Card payments: what can still be refunded (total - refunded - pending). */
+  refundable: number;
+  refund_pending_amount: number | null;
+  payment_intent_id: string | null;
+  items: PublicOrderItemDto[];
+  attendees: AttendeeDto[];
+  answers: AdminAnswerDto[];
+  history: OrderHistoryEntryDto[];
+  actions: OrderActionsDto;
+  cancelled_at: string | null;
+}
+
+export const editBuyerBody = z.object({
+  first_name: trimmedName,
+  last_name: trimmedName,
+  email: emailField,
+  /** Order question answers, keyed by question id; checked like at checkout. */
+  answers: answersEdit,
+});
+export type EditBuyerBody = z.input<typeof editBuyerBody>;
+
+// ---------- attendees ----------
+
+export const ATTENDEE_SORTS = ['last_name', 'first_name', 'email', 'created_at', 'ticket', 'checked_in_at'] as const;
+export const ATTENDEE_FILTER_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'] as const;
+export const attendeeListQuery = listQuery(ATTENDEE_SORTS, {
+  ticket_id: csvInts,
+  status: z.enum(ATTENDEE_FILTER_STATUSES),
+  checked_in: z.enum(['true', 'false']).transform((v) => v === 'true'),
+});
+export type AttendeeListQuery = z.input<typeof attendeeListQuery>;
+
+/** An admission as the organizer sees it (list row, check-in list, order detail). */
+export interface AttendeeDto {
+  id: number;
+  short_id: string;
+  order_id: number;
+  order_number: string;
+  order_status: BuyerOrderStatus;
+  ticket_id: number;
+  tier_id: number | null;
+  ticket_name: string;
+  tier_label: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  status: AttendeeStatus;
+  checked_in_at: string | null;
+  checked_in_by: PersonRef | null;
+  created_at: string;
+}
+
+export interface CheckInEntryDto {
+  id: number;
+  action: 'CHECK_IN' | 'CHECK_OUT';
+  by: PersonRef | null;
+  scanned_at: string;
+  at: string;
+}
+
+export interface AttendeeDetailDto extends AttendeeDto {
+  locale: string;
+  answers: AdminAnswerDto[];
+  check_ins: CheckInEntryDto[];
+  /** The order is a manual one (created by the organizer). */
+  is_manually_created: boolean;
+}
+
+export const editAttendeeBody = z.object({
+  first_name: trimmedName,
+  last_name: trimmedName,
+  email: emailField,
+  /** Move to another ticket (and tier) of the event, if its stock allows. */
+  ticket_id: z.number().int().positive().optional(),
+  tier_id: z.number().int().positive().nullable().optional(),
+  /** Attendee question answers, keyed by question id. */
+  answers: answersEdit,
+});
+export type EditAttendeeBody = z.input<typeof editAttendeeBody>;
+
+/** Create an attendee by hand: a completed manual order (never refundable through Stripe). */
+export const createAttendeeBody = z.object({
+  ticket_id: z.number().int().positive(),
+  tier_id: z.number().int().positive().nullable().default(null),
+  first_name: trimmedName,
+  last_name: trimmedName,
+  email: emailField,
+  /** Amount paid (minor units), e.g. cash at the door; 0 for a comp. */
+  amount_paid: z.number().int().min(0).max(LIMITS.MONEY_MAX).default(0),
+  send_ticket: z.boolean().default(true),
+  locale: z.string().max(10).optional(),
+});
+export type CreateAttendeeBody = z.input<typeof createAttendeeBody>;
