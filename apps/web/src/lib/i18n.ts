@@ -28,6 +28,12 @@ const dayjsLocales: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
 
 /** Loads a language's catalog and switches the whole interface to it, including `<html lang>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
+  if (__ADMITONE_COMPILE_MESSAGES__) {
+    // Only in LINGUI_KEEP_MESSAGES builds: strings not yet extracted are compiled from their source,
+    // so their placeholders ("{count}") are filled in as after extraction.
+    const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+    i18n.setMessagesCompiler(compileMessage);
+  }
   const [{ messages }] = await Promise.all([catalogs[locale](), locale === 'en' ? null : dayjsLocales[locale]()]);
   dayjs.locale(dayjsLocaleName(locale));
   i18n.loadAndActivate({ locale, messages });

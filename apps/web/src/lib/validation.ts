@@ -34,6 +34,7 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   choose_tickets: msg`Choose at least one ticket.`,
   promo_code_taken: msg`This event already has a promo code with this name.`,
   promo_code_format: msg`Use letters, digits, dashes and underscores only.`,
+  affiliate_code_taken: msg`This event already has an affiliate with this code.`,
   options_required: msg`Add at least one option.`,
   options_unique: msg`Each option must be different.`,
   tiers_required: msg`Add at least one price tier.`,
@@ -43,6 +44,8 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   promo_code_invalid: msg`That promo code is invalid.`,
   not_on_sale: msg`This ticket is not on sale.`,
   currency_locked: msg`The currency cannot change once the event has orders.`,
+  not_promotional_required: msg`Confirm that this message is not promotional.`,
+  no_recipients: msg`No one matches these recipients.`,
   invalid: msg`This value is not valid.`,
 };
 

@@ -9,7 +9,7 @@ import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { isApiError } from '../../lib/api-error';
 import { navigate } from '../router/navigation';
 import { CardPaymentForm } from './CardPaymentForm';
-import { stripeAppearance, stripeLocale } from './card-payment';
+import { stripeAppearance, stripeFonts, stripeLocale } from './card-payment';
 import { startCardPayment } from './order-api';
 import { stateOfError, type BuyerState } from './order-state';
 import { checkoutPath } from './paths';
@@ -95,6 +95,7 @@ export default function CardPaymentOption({ order, onState }: { order: PublicOrd
     const options: StripeElementsOptions = {
       clientSecret: payment.client_secret,
       appearance: stripeAppearance(order.event.colors),
+      fonts: stripeFonts(window.location.origin),
       locale: stripeLocale(i18n.locale) as StripeElementLocale,
     };
     body = (

@@ -1,6 +1,6 @@
 import { DEFAULT_EVENT_COLORS, type PublicOrderDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
-import { paymentReturnUrl, returnOutcome, stripeAppearance, stripeLocale } from './card-payment';
+import { paymentReturnUrl, returnOutcome, stripeAppearance, stripeLocale, stripeFonts } from './card-payment';
 
 const order = (patch: Partial<PublicOrderDto>) =>
   ({ status: 'RESERVED', payment_status: 'AWAITING_PAYMENT', is_expired: false, is_owner: true, completed_at: null, ...patch }) as PublicOrderDto;
@@ -10,6 +10,15 @@ describe('stripeAppearance', () => {
     const colors = { ...DEFAULT_EVENT_COLORS, primary: '#123456', text: '#010203', content_background: '#fafafa' };
     expect(stripeAppearance(colors).variables).toMatchObject({ colorPrimary: '#123456', colorText: '#010203', colorBackground: '#fafafa' });
     expect(stripeAppearance(colors).variables?.fontFamily).toContain('Varela Round');
+  });
+});
+
+describe('stripeFonts', () => {
+  it('gives Stripe the self-hosted house font by absolute https address, and nothing over plain http', () => {
+    const [font] = stripeFonts('https://tickets.example.test');
+    expect(font).toMatchObject({ family: 'Varela Round', weight: '400' });
+    expect((font as { src: string }).src).toMatch(/^url\(https:\/\/tickets\.example\.test\/.*varela-round-latin-400-normal.*\.woff2\)$/);
+    expect(stripeFonts('http://localhost:3000')).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { EventColors, PublicOrderDto } from '@admitone/shared';
-import type { Appearance } from '@stripe/stripe-js';
+import type { Appearance, CustomFontSource } from '@stripe/stripe-js';
+import varelaLatin from '@fontsource/varela-round/files/varela-round-latin-400-normal.woff2?url';
 import { checkoutPath } from './paths';
 
 /** The house font first (the Stripe frame falls back to the system's rounded-ish sans). */
@@ -23,6 +24,15 @@ export function stripeAppearance(colors: EventColors): Appearance {
       '.Tab--selected': { borderColor: colors.primary },
     },
   };
+}
+
+/**
+ * The self-hosted house font for Stripe's frame (it runs on Stripe's origin, so it needs the absolute
+ * address; the server sends font files with CORS headers). Only over https, as Stripe requires.
+ */
+export function stripeFonts(origin: string): CustomFontSource[] {
+  if (!origin.startsWith('https:')) return [];
+  return [{ family: 'Varela Round', src: `url(${new URL(varelaLatin, origin).href})`, weight: '400', style: 'normal', display: 'swap' }];
 }
 
 /** Where Stripe sends the buyer back after paying (must be absolute). */

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { EventColorScope, eventContentClass } from '../components/EventColorScope';
 import { PublicErrorScreen } from '../components/PublicErrorScreen';
 import { PublicFooter } from '../components/PublicFooter';
+import { affiliateCodeOf, rememberAffiliate, withAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath, eventPagePath } from '../router/match-route';
 import { navigate, useLocation } from '../router/navigation';
 import { TicketSelector } from '../selector/TicketSelector';
@@ -29,6 +30,7 @@ export function EventPage({ eventId }: { eventId: number }) {
   const { t } = useLingui();
 
   useEffect(() => sendPageView(eventId), [eventId]);
+  useEffect(() => void rememberAffiliate(eventId, search), [eventId, search]);
   useEffect(() => {
     if (state.status === 'ready') document.title = state.event.settings.seo_title || state.event.title;
   }, [state]);
@@ -49,6 +51,9 @@ function EventPageContent({ event, reload }: { event: PublicEventDto; reload: ()
   const cover = event.cover_image;
   const blurred = cover && event.settings.cover_display === 'BLURRED_BACKGROUND';
   const panel = `${classes.panel} ${eventContentClass}`;
+  // An affiliate link (`?aff=`) stays in the address when a promo code is applied or removed.
+  const { search } = useLocation();
+  const affiliateCode = affiliateCodeOf(search);
 
   return (
     <EventColorScope colors={event.settings.colors} fullPage>
@@ -96,7 +101,7 @@ function EventPageContent({ event, reload }: { event: PublicEventDto; reload: ()
                 reload={reload}
                 onReserved={(result) => navigate(checkoutDetailsPath(event.id, result.data.short_id))}
               />
-              <PromoCodeForm event={event} onApply={(code) => navigate(eventPagePath(event.id, event.slug, code))} />
+              <PromoCodeForm event={event} onApply={(code) => navigate(withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode))} />
             </Stack>
           </div>
         </Container>

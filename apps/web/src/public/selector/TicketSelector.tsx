@@ -5,6 +5,7 @@ import { Notice } from '../components/Notice';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
+import { affiliateCodes } from '../lib/affiliate';
 import { checkoutTokens } from '../lib/checkout-token';
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 import { splitReserveErrors } from './reserve-errors';
@@ -48,7 +49,8 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
     }
     setMessage(null);
     setPending(true);
-    const body = reservationBody(event, selection, isLocale(i18n.locale) ? i18n.locale : undefined);
+    const affiliateCode = affiliateCodes.get(event.id);
+    const body = { ...reservationBody(event, selection, isLocale(i18n.locale) ? i18n.locale : undefined), ...(affiliateCode ? { affiliate_code: affiliateCode } : {}) };
     try {
       const result = await publicFetch<ReserveOrderResult>(`/events/${event.id}/order`, {
         method: 'POST',

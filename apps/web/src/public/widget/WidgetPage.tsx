@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EventColorScope } from '../components/EventColorScope';
 import { promoCodeOf } from '../event/EventPage';
 import { usePublicEvent } from '../event/use-public-event';
+import { rememberAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath } from '../router/match-route';
 import { useLocation } from '../router/navigation';
 import { TicketSelector } from '../selector/TicketSelector';
@@ -33,6 +34,7 @@ export function WidgetPage({ eventId }: { eventId: number }) {
   const params = parseWidgetParams(search);
   const { state, reload } = usePublicEvent(eventId, promoCodeOf(search));
   const ref = usePostHeight();
+  useEffect(() => void rememberAffiliate(eventId, search), [eventId, search]);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
 
   let body;

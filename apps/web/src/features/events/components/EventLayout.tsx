@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NavLink.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, NavLink as MantineNavLink, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCode, IconDiscount, IconLayoutDashboard, IconListCheck, IconMessageQuestion, IconPalette, IconSettings, IconTicket, IconUsersGroup } from '@tabler/icons-react';
+import { IconAffiliate, IconArrowLeft, IconCode, IconMail, IconQrcode, IconReceipt, IconUsers, IconDiscount, IconLayoutDashboard, IconListCheck, IconMessageQuestion, IconPalette, IconSettings, IconTicket, IconUsersGroup } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { useRouteEvent } from '../hooks/useRouteEvent';
 import classes from '../../../components/SideNavLayout.module.css';
@@ -49,6 +49,38 @@ export function EventLayout() {
             />
             <MantineNavLink
               component={NavLink}
+              to={`${base}/orders`}
+              label={<Trans>Orders</Trans>}
+              leftSection={<IconReceipt size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/attendees`}
+              label={<Trans>Attendees</Trans>}
+              leftSection={<IconUsers size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/check-in`}
+              label={<Trans>Check-in</Trans>}
+              leftSection={<IconQrcode size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/messages`}
+              label={<Trans>Messages</Trans>}
+              leftSection={<IconMail size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
               to={`${base}/tickets`}
               label={<Trans>Tickets</Trans>}
               leftSection={<IconTicket size={18} aria-hidden />}
@@ -76,6 +108,14 @@ export function EventLayout() {
               to={`${base}/questions`}
               label={<Trans>Questions</Trans>}
               leftSection={<IconMessageQuestion size={18} aria-hidden />}
+              className={classes.navLink}
+              disabled={!event}
+            />
+            <MantineNavLink
+              component={NavLink}
+              to={`${base}/affiliates`}
+              label={<Trans>Affiliates</Trans>}
+              leftSection={<IconAffiliate size={18} aria-hidden />}
               className={classes.navLink}
               disabled={!event}
             />

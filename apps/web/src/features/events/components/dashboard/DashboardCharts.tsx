@@ -46,18 +46,19 @@ export default function DashboardCharts({ stats, showSales }: { stats: EventStat
   const count = (n: number) => new Intl.NumberFormat(locale).format(n);
 
   const total = money(summary.gross);
+  const days = stats.daily.length;
   const bestDay = summary.bestSalesDay?.longLabel ?? '';
   const bestAmount = money(summary.bestSalesDay?.gross ?? 0);
   const salesSummary = summary.bestSalesDay
-    ? t`Gross sales per day over the last 14 days. Total: ${total}. Best day: ${bestDay}, with ${bestAmount}.`
-    : t`Gross sales per day over the last 14 days. Total: ${total}.`;
+    ? t`Gross sales per day over the last ${days} days. Total: ${total}. Best day: ${bestDay}, with ${bestAmount}.`
+    : t`Gross sales per day over the last ${days} days. Total: ${total}.`;
   const views = count(summary.pageViews);
   const orders = count(summary.orders);
   const busiestDay = summary.busiestDay?.longLabel ?? '';
   const busiestViews = count(summary.busiestDay?.page_views ?? 0);
   const visitsSummary = summary.busiestDay
-    ? t`Page views and orders per day over the last 14 days. Total page views: ${views}; total orders: ${orders}. Most views: ${busiestViews}, on ${busiestDay}.`
-    : t`Page views and orders per day over the last 14 days. Total page views: ${views}; total orders: ${orders}.`;
+    ? t`Page views and orders per day over the last ${days} days. Total page views: ${views}; total orders: ${orders}. Most views: ${busiestViews}, on ${busiestDay}.`
+    : t`Page views and orders per day over the last ${days} days. Total page views: ${views}; total orders: ${orders}.`;
 
   const axis = { interval: 'preserveStartEnd' as const, minTickGap: 12 };
   // Round axis tops (minor units for money: at least 1.00 of the currency).

@@ -2,11 +2,13 @@ import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Skeleton.css';
 import type { EventDto, EventStatsDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
+import { STATS_PERIODS } from '@admitone/shared';
+import { Alert, Button, Card, EmptyState, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconChartAreaLine, IconRefresh } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../../lib/validation';
-import { useEventStats } from '../../api/event-stats';
+import { useEventStats, type StatsPeriod } from '../../api/event-stats';
 import { hasSales } from '../../event-stats';
 import { ShareEventLink } from './ShareEventLink';
 import { StatCards } from './StatCards';
@@ -81,17 +83,24 @@ function StatsContent({ event, stats }: { event: EventDto; stats: EventStatsDto 
 
 /** "Sales and visits": the figures, the charts and their loading, empty and error states. */
 export function EventStatsSection({ event }: { event: EventDto }) {
-  const { i18n } = useLingui();
-  const stats = useEventStats(event.id);
+  const { t, i18n } = useLingui();
+  const [days, setDays] = useState<StatsPeriod>(14);
+  const stats = useEventStats(event.id, days);
+  const periods = STATS_PERIODS.map((d) => ({ value: String(d), label: t`${d} days` }));
   return (
     <Stack gap="md" component="section" aria-labelledby="event-stats-heading">
       <Group justify="space-between" align="baseline">
         <Title order={2} fz="lg" id="event-stats-heading">
           <Trans>Sales and visits</Trans>
         </Title>
-        <Text size="xs" c="dimmed">
-          <Trans>Charts show the last 14 days.</Trans>
-        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-label={t`Period of the charts`}
+          data={periods}
+          value={String(days)}
+          onChange={(v) => setDays(Number(v) as StatsPeriod)}
+          data-testid="stats-period"
+        />
       </Group>
       {stats.isPending ? (
         <StatsSkeleton />

@@ -1,7 +1,7 @@
 import type { EventStatsDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconCash, IconChartLine, IconEye, IconReceipt, IconTicket } from '@tabler/icons-react';
+import { IconCash, IconChartLine, IconEye, IconQrcode, IconReceipt, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../../lib/format';
 import { formatPercent } from '../../event-stats';
@@ -40,7 +40,7 @@ function StatCard({ icon, label, value, detail, testId }: StatCardProps) {
   );
 }
 
-/** The headline figures: gross sales, tickets sold, orders, page views and conversion. */
+/** The headline figures: gross sales, tickets sold, orders, check-ins, page views and conversion. */
 export function StatCards({ stats }: { stats: EventStatsDto }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -53,14 +53,23 @@ export function StatCards({ stats }: { stats: EventStatsDto }) {
   const awaiting = number(stats.orders_awaiting_payment);
   const cancelled = number(stats.orders_cancelled);
   const conversion = formatPercent(stats.conversion_rate, locale);
+  const refunded = money(stats.total_refunded);
+  const checkedIn = number(stats.tickets_checked_in);
+  const sold = number(stats.tickets_sold);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       <StatCard
         testId="stat-gross"
         icon={<IconCash size={20} />}
         label={<Trans>Gross sales</Trans>}
         value={money(stats.gross_sales)}
-        detail={<Trans>Fees {fees} · taxes {taxes} · discounts {discount}</Trans>}
+        detail={
+          <>
+            <Trans>Refunded {refunded}</Trans>
+            <br />
+            <Trans>Fees {fees} · taxes {taxes} · discounts {discount}</Trans>
+          </>
+        }
       />
       <StatCard
         testId="stat-tickets"
@@ -75,6 +84,13 @@ export function StatCards({ stats }: { stats: EventStatsDto }) {
         label={<Trans>Orders</Trans>}
         value={number(stats.orders_completed)}
         detail={<Trans>{awaiting} awaiting payment · {cancelled} cancelled</Trans>}
+      />
+      <StatCard
+        testId="stat-check-ins"
+        icon={<IconQrcode size={20} />}
+        label={<Trans>Checked in</Trans>}
+        value={<Trans>{checkedIn} of {sold}</Trans>}
+        detail={<Trans>Valid tickets checked in at the door</Trans>}
       />
       <StatCard
         testId="stat-views"

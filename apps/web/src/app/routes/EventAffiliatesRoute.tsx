@@ -1,0 +1,3 @@
+import { AffiliatesPage } from '../../features/affiliates/components/AffiliatesPage';
+
+export default AffiliatesPage;

@@ -1,0 +1,3 @@
+import { AttendeesPage } from '../../features/attendees/components/AttendeesPage';
+
+export default AttendeesPage;

@@ -1,0 +1,3 @@
+import { CheckInPage } from '../../features/check-in/components/CheckInPage';
+
+export default CheckInPage;

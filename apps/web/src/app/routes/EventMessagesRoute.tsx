@@ -1,0 +1,3 @@
+import { MessagesPage } from '../../features/messages/components/MessagesPage';
+
+export default MessagesPage;

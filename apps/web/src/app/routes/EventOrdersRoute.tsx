@@ -1,0 +1,3 @@
+import { OrdersPage } from '../../features/orders/components/OrdersPage';
+
+export default OrdersPage;

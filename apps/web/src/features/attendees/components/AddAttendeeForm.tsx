@@ -1,0 +1,89 @@
+import { createAttendeeBody, type CreateAttendeeBody, type EventDto, type TicketDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { MoneyInput } from '../../../components/MoneyInput';
+import { applyFieldErrors } from '../../../lib/form-submit';
+import { toMinorUnits } from '../../../lib/format';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useCreateAttendee } from '../api/attendees';
+import { TicketTierFields, ticketTierErrors, type TicketTierValues } from './TicketTierFields';
+
+interface AddValues extends TicketTierValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  amount_paid: number | string;
+  send_ticket: boolean;
+}
+
+/** Adds an attendee by hand: a completed manual order (cash at the door, a guest list). */
+export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; tickets: TicketDto[]; onDone: (attendeeId?: number) => void }) {
+  const { t } = useLingui();
+  const create = useCreateAttendee(event.id);
+  const [error, setError] = useState<unknown>(null);
+  const toBody = (v: AddValues): CreateAttendeeBody => ({
+    ticket_id: Number(v.ticket_id) || 1,
+    tier_id: v.tier_id ? Number(v.tier_id) : null,
+    first_name: v.first_name,
+    last_name: v.last_name,
+    email: v.email,
+    amount_paid: typeof v.amount_paid === 'number' ? toMinorUnits(v.amount_paid, event.currency) : 0,
+    send_ticket: v.send_ticket,
+  });
+  const schemaErrors = useSchemaValidation<AddValues>(createAttendeeBody, toBody);
+  const first = tickets[0];
+  const form = useForm<AddValues>({
+    initialValues: {
+      ticket_id: first ? String(first.id) : null,
+      tier_id: first?.type === 'TIERED' && first.tiers[0] ? String(first.tiers[0].id) : null,
+      first_name: '',
+      last_name: '',
+      email: '',
+      amount_paid: 0,
+      send_ticket: true,
+    },
+    validate: (values) => ({ ...schemaErrors(values), ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }) }),
+  });
+
+  const submit = (values: AddValues) => {
+    setError(null);
+    create.mutate(toBody(values), {
+      onSuccess: (attendee) => {
+        const name = `${attendee.first_name ?? ''} ${attendee.last_name ?? ''}`.trim();
+        notifications.show({ color: 'teal', message: values.send_ticket ? t`${name} added. The ticket is on its way by e-mail.` : t`${name} added.` });
+        onDone(attendee.id);
+      },
+      onError: (e) => {
+        if (!applyFieldErrors(e, form.setErrors)) setError(e);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        <TicketTierFields form={form} tickets={tickets} />
+        <Group grow align="flex-start">
+          <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
+          <TextInput label={t`Last name`} required {...form.getInputProps('last_name')} />
+        </Group>
+        <TextInput label={t`E-mail`} type="email" required {...form.getInputProps('email')} />
+        <MoneyInput label={t`Amount paid`} description={t`For example cash at the door. Enter 0 for a free guest ticket.`} currency={event.currency} {...form.getInputProps('amount_paid')} />
+        <Checkbox label={t`Send the ticket by e-mail`} {...form.getInputProps('send_ticket', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => onDone()}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            <Trans>Add attendee</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import type { CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One } from '@admitone/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { eventKeys } from '../../events/api/events';
+
+export const checkInKeys = {
+  stats: (eventId: number) => [...eventKeys.detail(eventId), 'check-in-stats'] as const,
+};
+
+/** How often the live count is refreshed while the screen is open (other scanners at other doors). */
+export const STATS_POLL_MS = 5_000;
+
+export const fetchCheckInStats = (eventId: number) => api.get<One<CheckInStatsDto>>(`/events/${eventId}/check_in_stats`).then((r) => r.data);
+
+export const checkInStatsQueryOptions = (eventId: number) =>
+  queryOptions({ queryKey: checkInKeys.stats(eventId), queryFn: () => fetchCheckInStats(eventId), refetchInterval: STATS_POLL_MS });
+
+/** Checked in / total for the event and per ticket, polled. */
+export const useCheckInStats = (eventId: number) => useQuery(checkInStatsQueryOptions(eventId));
+
+/** One scan or click; a bad code answers 200 with a result such as UNKNOWN. */
+export const postCheckIn = (eventId: number, scan: CheckInScan) => api.post<One<CheckInOutcomeDto>>(`/events/${eventId}/check-ins`, scan).then((r) => r.data);
+
+/** Scans queued while offline; results in the same order. */
+export const postCheckInBatch = (eventId: number, scans: CheckInScan[]) =>
+  api.post<One<CheckInOutcomeDto[]>>(`/events/${eventId}/check-ins/batch`, { scans }).then((r) => r.data);

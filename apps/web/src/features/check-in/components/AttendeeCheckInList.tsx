@@ -1,0 +1,185 @@
+import '@mantine/core/styles/EmptyState.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Skeleton.css';
+import { LIMITS, type AttendeeDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Card, CloseButton, EmptyState, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconLogin2, IconLogout2, IconSearch, IconSearchOff, IconUsers } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { ListPagination } from '../../../components/ListPagination';
+import { formatDateTime } from '../../../lib/format';
+import { attendeeKeys, fetchAttendees } from '../../attendees/api/attendees';
+import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
+import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
+
+type Show = 'all' | 'false' | 'true';
+
+interface RowProps {
+  attendee: AttendeeDto;
+  timeZone: string;
+  busy: boolean;
+  onAction: (a: AttendeeDto, action: 'CHECK_IN' | 'CHECK_OUT') => void;
+}
+
+/** One attendee with the button that fits: check in, check out, or why not. */
+function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
+  const { t, i18n } = useLingui();
+  const name = [a.first_name, a.last_name].filter(Boolean).join(' ') || t`No name`;
+  const ticket = a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name;
+  const whyId = `why-${a.id}`;
+  const orderNumber = a.order_number;
+  const when = a.checked_in_at ? formatDateTime(a.checked_in_at, timeZone, i18n.locale) : '';
+  const by = a.checked_in_by?.name ?? '';
+  let why: string | null = null;
+  if (a.status === 'CANCELLED') why = t`Cancelled: this ticket is not valid.`;
+  else if (a.status === 'AWAITING_PAYMENT') why = t`Awaiting payment: mark the order as paid before checking in.`;
+  const canCheckOut = !!a.checked_in_at;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="check-in-row">
+      <Group justify="space-between" wrap="wrap" gap="sm" align="center">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700}>{name}</Text>
+            <AttendeeStatusBadge attendee={a} />
+          </Group>
+          {a.email ? (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {a.email}
+            </Text>
+          ) : null}
+          <Text size="sm">
+            {ticket} · <Trans>Order {orderNumber}</Trans>
+          </Text>
+          {a.checked_in_at ? (
+            <Text size="sm" c="violet.8">
+              {by ? <Trans>Checked in at {when} by {by}</Trans> : <Trans>Checked in at {when}</Trans>}
+            </Text>
+          ) : null}
+          {why && !canCheckOut ? (
+            <Text size="sm" c="red.9" id={whyId}>
+              {why}
+            </Text>
+          ) : null}
+        </Stack>
+        {canCheckOut ? (
+          <Button variant="default" leftSection={<IconLogout2 size={18} aria-hidden />} loading={busy} onClick={() => onAction(a, 'CHECK_OUT')} aria-label={t`Check out ${name}`}>
+            <Trans>Check out</Trans>
+          </Button>
+        ) : (
+          <Button
+            leftSection={<IconLogin2 size={18} aria-hidden />}
+            loading={busy}
+            disabled={!!why}
+            aria-describedby={why ? whyId : undefined}
+            onClick={() => onAction(a, 'CHECK_IN')}
+            aria-label={t`Check in ${name}`}
+          >
+            <Trans>Check in</Trans>
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+interface ListProps {
+  eventId: number;
+  timeZone: string;
+  /** The attendee ids with a request in flight. */
+  busyIds: ReadonlySet<number>;
+  onAction: RowProps['onAction'];
+}
+
+/** Search the event's attendees by name, e-mail, order number or ticket code, and check them in or out. */
+export function AttendeeCheckInList({ eventId, timeZone, busyIds, onAction }: ListProps) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const [show, setShow] = useState<Show>('all');
+  const [page, setPage] = useState(1);
+  const params: AttendeeListParams = {
+    page,
+    per_page: LIMITS.PER_PAGE_DEFAULT,
+    sort_by: 'last_name',
+    sort_direction: 'asc',
+    ...(query ? { query } : {}),
+    ...(show !== 'all' ? { filter_fields: { checked_in: show } } : {}),
+  };
+  const list = useQuery({ queryKey: [...attendeeKeys.all(eventId), 'check-in', params], queryFn: () => fetchAttendees(eventId, params), placeholderData: keepPreviousData });
+  const narrowed = !!query || show !== 'all';
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t`Find an attendee`}
+          description={t`Name, e-mail, order number or ticket code`}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          rightSection={search ? <CloseButton aria-label={t`Clear search`} onClick={() => setSearch('')} /> : null}
+          rightSectionPointerEvents="all"
+          style={{ flex: '1 1 260px' }}
+          size="md"
+        />
+        <SegmentedControl
+          aria-label={t`Show attendees`}
+          value={show}
+          onChange={(v) => {
+            setShow(v as Show);
+            setPage(1);
+          }}
+          data={[
+            { value: 'all', label: t`All` },
+            { value: 'false', label: t`Not checked in` },
+            { value: 'true', label: t`Checked in` },
+          ]}
+        />
+      </Group>
+      {list.isPending ? (
+        <Stack gap="sm" aria-busy>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={92} radius="md" />
+          ))}
+        </Stack>
+      ) : !list.data ? (
+        <FormErrorAlert error={list.error} />
+      ) : list.data.data.length ? (
+        <Stack gap="sm">
+          {/* Offline, the rows last loaded stay usable; check-ins made now are queued. */}
+          {list.isError ? <FormErrorAlert error={list.error} /> : null}
+          {list.data.data.map((a) => (
+            <AttendeeRow key={a.id} attendee={a} timeZone={timeZone} busy={busyIds.has(a.id)} onAction={onAction} />
+          ))}
+          <ListPagination meta={list.data.meta} onPage={setPage} />
+        </Stack>
+      ) : narrowed ? (
+        <Card withBorder radius="md" py="xl">
+          <EmptyState icon={<IconSearchOff size={28} aria-hidden />} variant="light" title={t`No matching attendees`} description={t`Try another name, e-mail or order number.`}>
+            <EmptyState.Actions>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setSearch('');
+                  setShow('all');
+                }}
+              >
+                <Trans>Show everyone</Trans>
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Card withBorder radius="md" py="xl">
+          <EmptyState icon={<IconUsers size={28} aria-hidden />} variant="light" title={t`No attendees yet`} description={t`Attendees appear here once tickets are sold.`} />
+        </Card>
+      )}
+    </Stack>
+  );
+}

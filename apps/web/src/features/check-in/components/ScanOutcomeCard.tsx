@@ -1,0 +1,94 @@
+import '@mantine/core/styles/ThemeIcon.css';
+import type { AttendeeDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconCircleX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import type { SubmitResult } from '../hooks/useCheckIn';
+import { RESULT_TONE, TONE_COLOR, type ScanTone } from '../scan-tone';
+
+const ICONS: Record<ScanTone | 'queued', ReactNode> = {
+  success: <IconCircleCheck size={36} aria-hidden />,
+  warning: <IconAlertTriangle size={36} aria-hidden />,
+  error: <IconCircleX size={36} aria-hidden />,
+  queued: <IconCloudUpload size={36} aria-hidden />,
+};
+
+const fullName = (a: AttendeeDto) => [a.first_name, a.last_name].filter(Boolean).join(' ') || a.email || a.short_id;
+const ticketOf = (a: AttendeeDto) => (a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name);
+
+/** The title and the line under it for a result, in the screen's language. */
+function useOutcomeText(result: SubmitResult, timeZone: string): { title: string; detail: string | null } {
+  const { t, i18n } = useLingui();
+  if (result.kind === 'queued') {
+    return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
+  }
+  const { outcome } = result;
+  const a = outcome.attendee;
+  const name = a ? fullName(a) : '';
+  const ticket = a ? ticketOf(a) : '';
+  const when = outcome.checked_in_at ? formatDateTime(outcome.checked_in_at, timeZone, i18n.locale) : '';
+  const by = outcome.checked_in_by?.name ?? '';
+  switch (outcome.result) {
+    case 'CHECKED_IN':
+      return { title: t`Valid ticket: checked in`, detail: t`${name} · ${ticket}` };
+    case 'CHECKED_OUT':
+      return { title: t`Checked out`, detail: t`${name} · ${ticket}` };
+    case 'ALREADY_CHECKED_IN':
+      return { title: t`Already checked in`, detail: by ? t`${name} was checked in at ${when} by ${by}.` : t`${name} was checked in at ${when}.` };
+    case 'NOT_CHECKED_IN':
+      return { title: t`Not checked in`, detail: t`${name} is not checked in, so there is nothing to check out.` };
+    case 'CANCELLED':
+      return { title: t`Cancelled ticket`, detail: t`The ticket of ${name} was cancelled and is not valid.` };
+    case 'AWAITING_PAYMENT':
+      return { title: t`Awaiting payment`, detail: t`The order of ${name} is not paid yet. Mark it as paid first.` };
+    case 'WRONG_EVENT':
+      return { title: t`Ticket for another event`, detail: t`This ticket of ${name} is for another of your events.` };
+    default:
+      return { title: t`Unknown code`, detail: t`This code is not a ticket of this event.` };
+  }
+}
+
+/** A scan's result, big, coloured and with an icon; announced to screen readers by the live region around it. */
+export function ScanOutcomeCard({ result, timeZone, size = 'lg' }: { result: SubmitResult; timeZone: string; size?: 'md' | 'lg' }) {
+  const tone = result.kind === 'queued' ? 'queued' : RESULT_TONE[result.outcome.result];
+  const color = TONE_COLOR[tone];
+  const { title, detail } = useOutcomeText(result, timeZone);
+  return (
+    <Paper
+      radius="md"
+      p={size === 'lg' ? 'lg' : 'md'}
+      withBorder
+      bg={`${color}.0`}
+      style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 3 }}
+      data-testid="scan-outcome"
+      data-result={result.kind === 'queued' ? 'QUEUED' : result.outcome.result}
+    >
+      <Group wrap="nowrap" gap="md" align="center">
+        <ThemeIcon color={color} variant="filled" size={size === 'lg' ? 56 : 44} radius="xl">
+          {ICONS[tone]}
+        </ThemeIcon>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fz={size === 'lg' ? 26 : 20} fw={700} c={`${color}.9`} lh={1.2}>
+            {title}
+          </Text>
+          {detail ? (
+            <Text fz={size === 'lg' ? 'lg' : 'md'} c="dark.7" style={{ overflowWrap: 'anywhere' }}>
+              {detail}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Shown in the live region before the first scan. */
+export function NoScanYet() {
+  return (
+    <Text c="dimmed" ta="center" py="sm">
+      <Trans>Hold a ticket's QR code in front of the camera.</Trans>
+    </Text>
+  );
+}

@@ -1,0 +1,81 @@
+import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
+import { redirectToLogin, shouldRedirectToLogin, tokenStore, toQueryString, type QueryValue } from '../../../lib/api-client';
+import { attachmentName, createLineCounter, exportFraction, type ExportFormat } from './export-progress';
+
+export type ExportKind = 'attendees' | 'orders';
+
+/** The list's search and filters (paging and sorting are ignored: the export has every row). */
+export interface ExportParams {
+  query?: string;
+  filter_fields?: Record<string, QueryValue>;
+}
+
+export interface ExportProgress {
+  /** Rows announced by the server (`X-Total-Rows`). */
+  total: number | null;
+  /** Share done, 0..1 (an estimate for XLSX). */
+  fraction: number | null;
+  /** CSV: rows received so far. */
+  rows: number;
+}
+
+interface DownloadOptions {
+  format: ExportFormat;
+  signal: AbortSignal;
+  locale?: string;
+  onProgress: (progress: ExportProgress) => void;
+}
+
+/**
+ * Fetches an export with the bearer token, reading the body as it streams to report progress;
+ * answers the file. A refusal (404, 422...) becomes an ApiError with the server's message.
+ */
+export async function downloadExport(eventId: number, kind: ExportKind, params: ExportParams, o: DownloadOptions): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = { Accept: `${o.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'}, application/json` };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (o.locale) headers['Accept-Language'] = o.locale;
+  const query = toQueryString({ query: params.query, filter_fields: params.filter_fields, format: o.format });
+  let response: Response;
+  try {
+    response = await fetch(`/api/events/${eventId}/${kind}/export${query}`, { headers, signal: o.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    if ((response.status === 401 || response.status === 403) && shouldRedirectToLogin(window.location.pathname)) redirectToLogin();
+    throw ApiError.fromBody(response.status, body);
+  }
+  const header = response.headers.get('x-total-rows');
+  const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+  const counter = createLineCounter();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  o.onProgress({ total, fraction: total === null ? null : 0, rows: 0 });
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.length;
+    if (o.format === 'csv') counter.push(value);
+    o.onProgress({ total, fraction: exportFraction(o.format, { lines: counter.lines, bytes }, total), rows: Math.max(0, counter.lines - 1) });
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  return { blob: new Blob(chunks as BlobPart[], { type }), filename: attachmentName(response.headers.get('content-disposition'), `${kind}.${o.format}`) };
+}
+
+/** Hands a downloaded file to the browser's "save" through a temporary Blob URL. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

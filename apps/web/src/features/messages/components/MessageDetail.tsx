@@ -1,0 +1,178 @@
+import '@mantine/core/styles/Table.css';
+import type { MessageDetailDto, TicketDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { HtmlContent } from '../../../components/HtmlContent';
+import { formatDateTime } from '../../../lib/format';
+import { useDeleteMessage, useMessage, useRetryFailed } from '../api/messages';
+import { DeliveryStatusBadge, MessageStatusBadges } from './MessageStatusBadges';
+import { useRecipientSummary } from './useRecipientSummary';
+
+interface MessageDetailProps {
+  eventId: number;
+  messageId: number;
+  timeZone: string;
+  tickets: TicketDto[] | undefined;
+  /** After the message was deleted. */
+  onDeleted: () => void;
+}
+
+function DetailBody({ eventId, m, timeZone, tickets, onDeleted }: Omit<MessageDetailProps, 'messageId'> & { m: MessageDetailDto }) {
+  const { t, i18n } = useLingui();
+  const summary = useRecipientSummary(tickets);
+  const retry = useRetryFailed(eventId);
+  const remove = useDeleteMessage(eventId);
+  const [confirming, setConfirming] = useState(false);
+  const when = formatDateTime(m.created_at, timeZone, i18n.locale);
+  const who = m.sent_by?.name ?? t`a former team member`;
+  const failed = m.counts.failed;
+  const to = summary(m);
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Title order={3} fz="lg">
+            {m.subject}
+          </Title>
+          {m.is_test ? (
+            <Badge variant="filled" color="violet.9" tt="none">
+              <Trans>Test</Trans>
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {m.is_test ? (
+            <Trans>
+              Test of a message to {to}, sent only to the sender · {when} by {who}
+            </Trans>
+          ) : (
+            <Trans>
+              To {to} · sent {when} by {who}
+            </Trans>
+          )}
+        </Text>
+        <MessageStatusBadges counts={m.counts} />
+      </Stack>
+      <FormErrorAlert error={retry.error} />
+      {failed ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" fw={700}>
+              {t`Some e-mails could not be delivered`}
+            </Text>
+            <Text size="sm">
+              <Trans>The reason is shown next to each address below. Check the addresses, then try again.</Trans>
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              loading={retry.isPending}
+              onClick={() => retry.mutate(m.id, { onSuccess: () => notifications.show({ color: 'teal', message: t`The failed e-mails are queued again.` }) })}
+            >
+              <Trans>Retry failed</Trans>
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <Card withBorder radius="md">
+        <HtmlContent html={m.body} />
+      </Card>
+      <Title order={4} fz="md" id={`message-${m.id}-recipients`}>
+        <Trans>Recipients</Trans>
+      </Title>
+      <Card withBorder radius="md" padding={0}>
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" horizontalSpacing="md" aria-labelledby={`message-${m.id}-recipients`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Recipient</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Status</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {m.recipients.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    {r.name ? (
+                      <Text size="sm" fw={600}>
+                        {r.name}
+                      </Text>
+                    ) : null}
+                    <Text size="sm" c={r.name ? 'dimmed' : undefined}>
+                      {r.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2} align="flex-start">
+                      <DeliveryStatusBadge status={r.status} />
+                      {r.error ? (
+                        <Text size="xs" c="red.9">
+                          {r.error}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <Group justify="flex-end">
+        <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+          <Trans>Delete message</Trans>
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={confirming}
+        title={<Trans>Delete message</Trans>}
+        message={<Trans>The message is removed from the history. E-mails already sent stay in the recipients' inboxes.</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+        danger
+        loading={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          remove.mutate(m.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              notifications.show({ color: 'teal', message: t`Message deleted.` });
+              onDeleted();
+            },
+          })
+        }
+        onClose={() => {
+          setConfirming(false);
+          remove.reset();
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** A sent message: its body, who got it and each e-mail's delivery state; retry the failed ones or delete it. */
+export function MessageDetail({ messageId, ...props }: MessageDetailProps) {
+  const message = useMessage(props.eventId, messageId);
+  if (message.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true">
+        <Skeleton height={24} width="60%" />
+        <Skeleton height={16} width="80%" />
+        <Skeleton height={120} />
+        <Skeleton height={80} />
+      </Stack>
+    );
+  }
+  if (message.isError) return <FormErrorAlert error={message.error} />;
+  return <DetailBody m={message.data} {...props} />;
+}

@@ -1,0 +1,34 @@
+import type { QuestionDto } from '@admitone/shared';
+import { describe, expect, it } from 'vitest';
+import { answersChanged, answerValues, askedQuestions } from './answer-values';
+
+const q = (id: number, patch: Partial<QuestionDto>): QuestionDto =>
+  ({ id, event_id: 1, title: `Q${id}`, description: null, type: 'SINGLE_LINE_TEXT', options: [], required: false, is_hidden: false, applies_to: 'ATTENDEE', ticket_ids: [], sort_order: id, created_at: '', ...patch }) as QuestionDto;
+
+const questions = [
+  q(1, { applies_to: 'ORDER', type: 'RADIO', options: ['A', 'B'] }),
+  q(2, { type: 'CHECKBOX', options: ['X', 'Y'] }),
+  q(3, { ticket_ids: [7] }),
+  q(4, { is_hidden: true }),
+  q(5, { applies_to: 'ORDER', is_hidden: true }),
+];
+
+describe('answer values', () => {
+  it('asks order questions, or the attendee questions of a ticket, never hidden ones', () => {
+    expect(askedQuestions(questions, { order: true }).map((x) => x.id)).toEqual([1]);
+    expect(askedQuestions(questions, { ticketId: 7 }).map((x) => x.id)).toEqual([2, 3]);
+    expect(askedQuestions(questions, { ticketId: 8 }).map((x) => x.id)).toEqual([2]);
+  });
+
+  it('fills form values from answers: lists for checkboxes, text otherwise, blanks when unanswered', () => {
+    const values = answerValues(askedQuestions(questions, { ticketId: 7 }), [{ question_id: 2, question_title: 'Q2', attendee_id: 9, answer: ['Y'] }]);
+    expect(values).toEqual({ 2: ['Y'], 3: '' });
+  });
+
+  it('sees a change only when an answer really differs', () => {
+    expect(answersChanged({ 1: 'A', 2: ['X', 'Y'] }, { 1: ' A ', 2: ['Y', 'X'] })).toBe(false);
+    expect(answersChanged({ 2: [] }, { 2: '' })).toBe(false);
+    expect(answersChanged({ 1: 'A' }, { 1: 'B' })).toBe(true);
+    expect(answersChanged({ 2: ['X'] }, { 2: ['X', 'Y'] })).toBe(true);
+  });
+});

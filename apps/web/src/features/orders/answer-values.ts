@@ -1,0 +1,31 @@
+import type { AdminAnswerDto, QuestionDto } from '@admitone/shared';
+
+export type AnswerValues = Record<string, string | string[]>;
+
+/** Questions a buyer is asked now (hidden ones are not), for the order or for an attendee of a ticket. */
+export function askedQuestions(questions: QuestionDto[], scope: { order: true } | { ticketId: number }): QuestionDto[] {
+  return questions.filter((q) => {
+    if (q.is_hidden) return false;
+    if ('order' in scope) return q.applies_to === 'ORDER';
+    return q.applies_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(scope.ticketId));
+  });
+}
+
+/** Form values for these questions from the given answers: a list for checkboxes, text otherwise. */
+export function answerValues(questions: QuestionDto[], answers: AdminAnswerDto[]): AnswerValues {
+  const out: AnswerValues = {};
+  for (const q of questions) {
+    const given = answers.find((a) => a.question_id === q.id)?.answer;
+    if (q.type === 'CHECKBOX') out[String(q.id)] = Array.isArray(given) ? given : given ? [given] : [];
+    else out[String(q.id)] = Array.isArray(given) ? given.join(', ') : (given ?? '');
+  }
+  return out;
+}
+
+const normalise = (v: string | string[] | undefined) => (Array.isArray(v) ? [...v].sort().join('\u0000') : (v ?? '').trim());
+
+/** True when any answer differs: only then are answers sent (the server replaces them all, and checks required ones). */
+export function answersChanged(before: AnswerValues, after: AnswerValues): boolean {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].some((k) => normalise(before[k]) !== normalise(after[k]));
+}

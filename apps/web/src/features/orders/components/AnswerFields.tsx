@@ -1,0 +1,59 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Radio.css';
+import type { QuestionDto } from '@admitone/shared';
+import { Checkbox, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { AnswerValues } from '../answer-values';
+
+/** One answer as the input its question's type calls for; `answers.<id>` in the form. */
+function AnswerField<V extends { answers: AnswerValues }>({ question, form }: { question: QuestionDto; form: UseFormReturnType<V> }) {
+  const path = `answers.${question.id}`;
+  const input = form.getInputProps(path);
+  const common = { label: question.title, required: question.required, error: input.error as string | undefined };
+  // V extends { answers }, so the path holds a string or a list; TypeScript cannot see through the generic path type.
+  const setValue = (value: string | string[]) => (form.setFieldValue as (path: string, value: string | string[]) => void)(path, value);
+  switch (question.type) {
+    case 'MULTI_LINE_TEXT':
+      return <Textarea {...common} autosize minRows={2} value={input.value as string} onChange={input.onChange} />;
+    case 'DROPDOWN':
+      return <Select {...common} data={question.options} value={(input.value as string) || null} onChange={(v) => setValue(v ?? '')} allowDeselect={!question.required} />;
+    case 'RADIO':
+      return (
+        <Radio.Group {...common} value={(input.value as string) || null} onChange={setValue}>
+          <Stack gap="xs" mt={6}>
+            {question.options.map((o) => (
+              <Radio key={o} value={o} label={o} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      );
+    case 'CHECKBOX':
+      return (
+        <Checkbox.Group {...common} value={Array.isArray(input.value) ? (input.value as string[]) : []} onChange={setValue}>
+          <Stack gap="xs" mt={6}>
+            {question.options.map((o) => (
+              <Checkbox key={o} value={o} label={o} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      );
+    case 'DATE':
+      return <TextInput {...common} type="date" maw={240} value={input.value as string} onChange={input.onChange} />;
+    default:
+      return <TextInput {...common} value={input.value as string} onChange={input.onChange} />;
+  }
+}
+
+/** Inputs for the answers to checkout questions, in the questions' order. */
+export function AnswerFields<V extends { answers: AnswerValues }>({ questions, form }: { questions: QuestionDto[]; form: UseFormReturnType<V> }) {
+  if (!questions.length) return null;
+  return (
+    <Stack gap="md">
+      {questions.map((q) => (
+        <AnswerField key={q.id} question={q} form={form} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { editBuyerBody, type EditBuyerBody, type OrderDetailDto, type QuestionDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
+import { applyFieldErrors } from '../../../lib/form-submit';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useQuestions } from '../../questions/api/questions';
+import { useEditBuyer } from '../api/orders';
+import { answersChanged, answerValues, askedQuestions, type AnswerValues } from '../answer-values';
+import { AnswerFields } from './AnswerFields';
+
+interface BuyerValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  answers: AnswerValues;
+}
+
+interface EditBuyerFormProps {
+  eventId: number;
+  order: OrderDetailDto;
+  onDone: () => void;
+}
+
+function BuyerForm({ eventId, order, questions, onDone }: EditBuyerFormProps & { questions: QuestionDto[] }) {
+  const { t } = useLingui();
+  const save = useEditBuyer(eventId, order.id);
+  const [error, setError] = useState<unknown>(null);
+  const [initialAnswers] = useState(() => answerValues(questions, order.answers.filter((a) => a.attendee_id === null)));
+  const toBody = (values: BuyerValues): EditBuyerBody => ({
+    first_name: values.first_name,
+    last_name: values.last_name,
+    email: values.email,
+    // Answers are replaced as a whole and required ones checked: send them only when one changed.
+    ...(answersChanged(initialAnswers, values.answers) ? { answers: values.answers } : {}),
+  });
+  const validate = useSchemaValidation<BuyerValues>(editBuyerBody, toBody);
+  const form = useForm<BuyerValues>({
+    initialValues: { first_name: order.first_name ?? '', last_name: order.last_name ?? '', email: order.email ?? '', answers: initialAnswers },
+    validate,
+  });
+  const submit = (values: BuyerValues) => {
+    setError(null);
+    save.mutate(toBody(values), {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: t`Buyer details saved.` });
+        onDone();
+      },
+      onError: (e) => {
+        if (!applyFieldErrors(e, form.setErrors)) setError(e);
+      },
+    });
+  };
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        <Group grow align="flex-start">
+          <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
+          <TextInput label={t`Last name`} required {...form.getInputProps('last_name')} />
+        </Group>
+        <TextInput label={t`E-mail`} type="email" required {...form.getInputProps('email')} />
+        <AnswerFields questions={questions} form={form} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            <Trans>Save changes</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The buyer's name, e-mail address (where confirmations go) and answers to the order questions. */
+export function EditBuyerForm(props: EditBuyerFormProps) {
+  const questions = useQuestions(props.eventId);
+  if (questions.isPending) return <SectionLoader />;
+  if (questions.isError) return <FormErrorAlert error={questions.error} />;
+  return <BuyerForm {...props} questions={askedQuestions(questions.data.data, { order: true })} />;
+}

@@ -1,0 +1,127 @@
+import type { EventDto, OrderDetailDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AppModal } from '../../../components/AppModal';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
+import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
+import { AnswerList } from './AnswerList';
+import { DetailRow, DetailSection } from './DetailSection';
+import { EditBuyerForm } from './EditBuyerForm';
+import { OrderActions } from './OrderActions';
+import { OrderHistory } from './OrderHistory';
+import { OrderLines } from './OrderLines';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { personName } from '../person-name';
+
+/** Everything about one order: buyer, lines and totals, payment, answers, attendees, history and actions. */
+export function OrderDetail({ event, order }: { event: EventDto; order: OrderDetailDto }) {
+  const { t, i18n } = useLingui();
+  const [editing, setEditing] = useState(false);
+  const when = (iso: string) => formatDateTime(iso, event.timezone, i18n.locale);
+  const placed = when(order.created_at);
+  const cancelledAt = order.cancelled_at ? when(order.cancelled_at) : null;
+  const orderAnswers = order.answers.filter((a) => a.attendee_id === null);
+  const pending = order.refund_pending_amount ? formatMoney(order.refund_pending_amount, order.currency, i18n.locale) : null;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Group gap="xs">
+          <OrderStatusBadge status={order.status} size="lg" />
+          {order.is_manually_created ? (
+            <Badge variant="outline" color="gray.7" tt="none" size="lg">
+              <Trans>Manual order</Trans>
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          <Trans>Placed {placed}</Trans>
+          {cancelledAt ? (
+            <>
+              {' · '}
+              <Trans>Cancelled {cancelledAt}</Trans>
+            </>
+          ) : null}
+        </Text>
+        {pending ? (
+          <Alert color="orange" variant="light">
+            <Trans>A refund of {pending} is pending with the payment provider. Another refund is possible once it is done.</Trans>
+          </Alert>
+        ) : null}
+        {order.status === 'REFUND_FAILED' ? (
+          <Alert color="red" variant="light">
+            <Trans>The last refund failed. The money has not gone back to the buyer.</Trans>
+          </Alert>
+        ) : null}
+        <OrderActions eventId={event.id} order={order} />
+      </Stack>
+      <Divider />
+      <DetailSection
+        title={<Trans>Buyer</Trans>}
+        actions={
+          order.actions.edit_buyer ? (
+            <Button size="compact-sm" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+              <Trans>Edit buyer</Trans>
+            </Button>
+          ) : null
+        }
+      >
+        <DetailRow label={<Trans>Name</Trans>}>{personName(order) || '—'}</DetailRow>
+        <DetailRow label={<Trans>E-mail</Trans>}>{order.email ? <Anchor href={`mailto:${order.email}`}>{order.email}</Anchor> : '—'}</DetailRow>
+      </DetailSection>
+      <DetailSection title={<Trans>Tickets and totals</Trans>}>
+        <OrderLines order={order} />
+      </DetailSection>
+      <DetailSection title={<Trans>Payment</Trans>}>
+        <DetailRow label={<Trans>Method</Trans>}>{order.payment_provider ? i18n._(PAYMENT_PROVIDER_LABELS[order.payment_provider]) : t`None (free order)`}</DetailRow>
+        <DetailRow label={<Trans>Payment status</Trans>}>{i18n._(PAYMENT_STATUS_LABELS[order.payment_status])}</DetailRow>
+        <DetailRow label={<Trans>Reference</Trans>}>
+          <Text span size="sm" ff="monospace">
+            {order.payment_intent_id ?? order.order_number}
+          </Text>
+        </DetailRow>
+        {order.promo_code ? <DetailRow label={<Trans>Promo code</Trans>}>{order.promo_code}</DetailRow> : null}
+        {order.affiliate ? (
+          <DetailRow label={<Trans>Affiliate</Trans>}>
+            {order.affiliate.name} ({order.affiliate.code})
+          </DetailRow>
+        ) : null}
+      </DetailSection>
+      {orderAnswers.length ? (
+        <DetailSection title={<Trans>Answers</Trans>}>
+          <AnswerList answers={orderAnswers} />
+        </DetailSection>
+      ) : null}
+      <DetailSection title={<Trans>Attendees</Trans>}>
+        <Stack gap={6}>
+          {order.attendees.map((a) => {
+            const name = personName(a) || t`No name yet`;
+            return (
+              <Group key={a.id} justify="space-between" gap="sm" wrap="nowrap">
+                <Stack gap={0}>
+                  <Anchor component={Link} to={`/manage/event/${event.id}/attendees?attendee=${a.id}`} size="sm" fw={500}>
+                    {name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {a.tier_label ? `${a.ticket_name} · ${a.tier_label}` : a.ticket_name}
+                  </Text>
+                </Stack>
+                <AttendeeStatusBadge attendee={a} />
+              </Group>
+            );
+          })}
+        </Stack>
+      </DetailSection>
+      <DetailSection title={<Trans>History</Trans>}>
+        <OrderHistory history={order.history} attendees={order.attendees} currency={order.currency} timeZone={event.timezone} />
+      </DetailSection>
+      <AppModal opened={editing} onClose={() => setEditing(false)} title={<Trans>Edit buyer details</Trans>}>
+        <EditBuyerForm eventId={event.id} order={order} onDone={() => setEditing(false)} />
+      </AppModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import '@mantine/core/styles/Timeline.css';
+import type { AttendeeDto, OrderHistoryEntryDto } from '@admitone/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Text, Timeline } from '@mantine/core';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { orderEventLabel } from '../order-labels';
+import { personName } from '../person-name';
+
+interface OrderHistoryProps {
+  history: OrderHistoryEntryDto[];
+  attendees: AttendeeDto[];
+  currency: string;
+  timeZone: string;
+}
+
+const FIELD_LABELS = { first_name: msg`first name`, last_name: msg`last name`, email: msg`e-mail`, answers: msg`answers` } as const;
+
+const CANCELLED_TOO = msg`the order is cancelled too`;
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** The details line of an entry: who it was about, what changed, where it went. */
+function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], i18n: I18n): string | null {
+  const d = entry.data;
+  const attendee = typeof d.attendee_id === 'number' ? attendees.find((a) => a.id === d.attendee_id) : undefined;
+  const parts: string[] = [];
+  const who = (attendee ? personName(attendee) : null) || text(d.name);
+  if (who) parts.push(who);
+  if (text(d.from) && text(d.to)) parts.push(`${text(d.from)} → ${text(d.to)}`);
+  if (Array.isArray(d.fields) && d.fields.length) {
+    parts.push(d.fields.map((f) => (typeof f === 'string' && f in FIELD_LABELS ? i18n._(FIELD_LABELS[f as keyof typeof FIELD_LABELS]) : String(f))).join(', '));
+  }
+  if (entry.kind === 'REFUNDED' && d.cancelled === true) parts.push(i18n._(CANCELLED_TOO));
+  if (text(d.subject)) parts.push(`“${text(d.subject)}”`);
+  if (text(d.email)) parts.push(text(d.email)!);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** What happened to the order, oldest first: what (and any amount), about whom, who did it and when. */
+export function OrderHistory({ history, attendees, currency, timeZone }: OrderHistoryProps) {
+  const { i18n } = useLingui();
+  if (!history.length)
+    return (
+      <Text size="sm" c="dimmed">
+        <Trans>Nothing recorded yet.</Trans>
+      </Text>
+    );
+  return (
+    <Timeline active={history.length - 1} bulletSize={14} lineWidth={2}>
+      {history.map((entry) => {
+        const raw = typeof entry.data.amount === 'number' ? entry.data.amount : typeof entry.data.amount_paid === 'number' ? entry.data.amount_paid : null;
+        const amount = raw ? formatMoney(raw, currency, i18n.locale) : null;
+        const about = details(entry, attendees, i18n);
+        const when = formatDateTime(entry.at, timeZone, i18n.locale);
+        const who = entry.by?.name;
+        return (
+          <Timeline.Item
+            key={entry.id}
+            title={
+              <Text size="sm" fw={600} component="span">
+                {i18n._(orderEventLabel(entry.kind))}
+                {amount ? ` · ${amount}` : ''}
+              </Text>
+            }
+          >
+            {about ? (
+              <Text size="sm" component="div">
+                {about}
+              </Text>
+            ) : null}
+            <Text size="xs" c="dimmed" component="div">
+              {who ? <Trans>{when} by {who}</Trans> : when}
+            </Text>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

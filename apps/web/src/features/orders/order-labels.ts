@@ -1,0 +1,65 @@
+import type { BuyerOrderStatus, PaymentProvider, PaymentStatus } from '@admitone/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/**
+ * Filled badge shades of the SPEC §4 colours with white text at 4.5:1 or more (axe): Mantine's
+ * darkest orange (orange.9) reaches only 4.3:1, so orange is a deeper one.
+ */
+export const STATUS_BADGE_COLORS: Record<'orange' | 'red' | 'teal', string> = { orange: '#c2410c', red: 'red.9', teal: 'teal.9' };
+
+export const ORDER_STATUS_LABELS: Record<BuyerOrderStatus, MessageDescriptor> = {
+  RESERVED: msg`Reserved`,
+  ABANDONED: msg`Abandoned`,
+  AWAITING_PAYMENT: msg`Awaiting payment`,
+  PROCESSING: msg`Processing`,
+  COMPLETED: msg`Completed`,
+  CANCELLED: msg`Cancelled`,
+  REFUND_PENDING: msg`Refund pending`,
+  PARTIALLY_REFUNDED: msg`Partially refunded`,
+  REFUNDED: msg`Refunded`,
+  REFUND_FAILED: msg`Refund failed`,
+  PAYMENT_FAILED: msg`Payment failed`,
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, MessageDescriptor> = {
+  NO_PAYMENT_REQUIRED: msg`No payment required`,
+  AWAITING_PAYMENT: msg`Awaiting payment`,
+  PAYMENT_PROCESSING: msg`Payment processing`,
+  PAYMENT_RECEIVED: msg`Payment received`,
+  PAYMENT_FAILED: msg`Payment failed`,
+  REFUNDED: msg`Refunded`,
+};
+
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, MessageDescriptor> = {
+  OFFLINE: msg`Offline payment`,
+  STRIPE: msg`Card (Stripe)`,
+  MANUAL: msg`Added by the organizer`,
+};
+
+/** What each order history entry (`order_events.kind`) says. */
+const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
+  RESERVED: msg`Checkout started`,
+  COMPLETED: msg`Order completed`,
+  AWAITING_PAYMENT: msg`Waiting for an offline payment`,
+  MARKED_PAID: msg`Marked as paid`,
+  PAYMENT_SUCCEEDED: msg`Card payment received`,
+  PAYMENT_FAILED: msg`Card payment failed`,
+  CANCELLED: msg`Order cancelled`,
+  REFUND_REQUESTED: msg`Refund requested`,
+  REFUNDED: msg`Refunded`,
+  REFUND_FAILED: msg`Refund failed`,
+  LATE_PAYMENT_REFUNDED: msg`Late payment refunded automatically`,
+  BUYER_EDITED: msg`Buyer details edited`,
+  CONFIRMATION_RESENT: msg`Confirmation e-mail sent again`,
+  ATTENDEE_CANCELLED: msg`Attendee cancelled`,
+  ATTENDEE_REACTIVATED: msg`Attendee reactivated`,
+  ATTENDEE_EDITED: msg`Attendee details edited`,
+  ATTENDEE_MOVED: msg`Attendee moved to another ticket`,
+  TICKET_RESENT: msg`Ticket e-mail sent again`,
+  MESSAGE_SENT: msg`Message sent`,
+  MANUALLY_CREATED: msg`Created by the organizer`,
+};
+const UNKNOWN_EVENT = msg`Order updated`;
+
+export const orderEventLabel = (kind: string): MessageDescriptor => ORDER_EVENT_LABELS[kind] ?? UNKNOWN_EVENT;
