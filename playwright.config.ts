@@ -3,11 +3,11 @@ import { defineConfig } from '@playwright/test';
 
 /** End-to-end flows in a real Chromium (Debian's, or CHROMIUM_PATH) against `e2e/serve.ts`. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = path.resolve(import.meta.dirname, 'e2e/.data');
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, 'e2e/.data');
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -23,12 +23,24 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node --import tsx e2e/serve.ts',
-    url: `http://localhost:${PORT}/api/docs/json`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
-  },
+  // Two servers: the default one (no Stripe keys, as most installs start), and one with card payments
+  // against the local Stripe-compatible server (E2E_STRIPE=1) on PORT+2 for the card-payment flows.
+  webServer: [
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `http://localhost:${PORT}/api/docs/json`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
+    },
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `http://localhost:${PORT + 2}/api/docs/json`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { E2E_PORT: String(PORT + 2), E2E_DATA_DIR: `${E2E_DATA_DIR}-stripe`, E2E_STRIPE: '1' },
+    },
+  ],
 });

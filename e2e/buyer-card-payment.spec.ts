@@ -1,8 +1,11 @@
-// Card payment as far as it runs here: e2e/serve.ts starts the app without Stripe keys, so the card
-// option must stay hidden (and Stripe.js never load) while offline payment works, and the payment
-// return page must follow the server's answer — Stripe's redirect parameters are only hints.
-// The Stripe Payment Element itself is not driven here (no Stripe-configured server in e2e).
+// Card payment. The default e2e server has no Stripe keys: the card option must stay hidden (and
+// Stripe.js never load) while offline payment works, and the payment return page must follow the
+// server's answer — Stripe's redirect parameters are only hints. The second e2e server (PORT+2) has
+// card payments on against the local Stripe-compatible server; there the Payment Element is replaced
+// at the network boundary only (e2e/fake-stripe.ts) and the buyer pays, is declined and retries, or
+// waits on a payment still processing.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { installFakeStripe } from './fake-stripe';
 import { expectAccessible, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
@@ -108,4 +111,67 @@ test('the payment return page follows the server: unpaid, failed and still proce
   expect(syncs).toBeGreaterThanOrEqual(15);
   await expectAccessible(page, 'payment return processing, gave up');
   await snapshot(page, 'card-payment-return-processing-gave-up');
+});
+
+test.describe('with card payments configured', () => {
+  const STRIPE_PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
+  test.use({ baseURL: `http://localhost:${STRIPE_PORT}` });
+  let stripeEventId = 0;
+  test.beforeAll(async ({ request }) => {
+    stripeEventId = await riversideId(request);
+  });
+  test.beforeEach(async ({ page }) => {
+    await installFakeStripe(page, STRIPE_PORT + 1);
+  });
+
+  async function cardForm(page: Page) {
+    await toPayment(page, stripeEventId);
+    await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toBeVisible();
+    await page.getByText('Pay by card', { exact: true }).first().click();
+    await expect(page.getByTestId('fake-payment-element')).toBeVisible();
+    const pay = page.getByRole('button', { name: /^Pay £/ });
+    await expect(pay).toBeEnabled();
+    return pay;
+  }
+  async function typeCard(page: Page, number: string) {
+    await page.getByRole('textbox', { name: 'Card number' }).fill(number);
+    await page.getByRole('textbox', { name: 'Expiry' }).fill('12/34');
+    await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+  }
+
+  test('a buyer pays by card and gets the tickets', async ({ page }) => {
+    const pay = await cardForm(page);
+    await expect(pay).toHaveText('Pay £55.80');
+    await expectAccessible(page, 'card payment form');
+    await snapshot(page, 'card-payment-form');
+    await typeCard(page, '4242 4242 4242 4242');
+    await pay.click();
+    await expect(page).toHaveURL(/\/summary$/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your tickets' })).toBeVisible();
+    await snapshot(page, 'card-payment-paid-summary');
+  });
+
+  test('a declined card shows the reason; another card then pays the same order', async ({ page }) => {
+    const pay = await cardForm(page);
+    const paymentUrl = page.url();
+    await typeCard(page, '4000 0000 0000 0002');
+    await pay.click();
+    await expect(page.getByTestId('card-payment-error')).toHaveText('Your card was declined.');
+    await expect(page).toHaveURL(paymentUrl);
+    await expectAccessible(page, 'card declined');
+    await typeCard(page, '4242 4242 4242 4242');
+    await pay.click();
+    await expect(page).toHaveURL(/\/summary$/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  });
+
+  test('a payment the bank has not answered yet is shown as processing', async ({ page }) => {
+    const pay = await cardForm(page);
+    await typeCard(page, '4000 0000 0000 3220');
+    await pay.click();
+    await expect(page).toHaveURL(/\/payment_return\?/);
+    await expect(page.getByRole('heading', { name: 'Your payment is being processed' })).toBeVisible();
+    await expectAccessible(page, 'card payment processing');
+  });
 });

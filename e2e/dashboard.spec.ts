@@ -135,6 +135,11 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   const table = visits.getByRole('table', { name: 'Page views and orders per day' });
   await expect(table.getByRole('row')).toHaveCount(15);
   await expect(visits.getByRole('button', { name: 'Hide data table' })).toHaveAttribute('aria-expanded', 'true');
+  // Another period: the series is asked again for 30 days.
+  await page.getByTestId('stats-period').getByText('30 days').click();
+  await expect(sales.getByRole('img', { name: /^Gross sales per day over the last 30 days\./ })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(31);
+  await expect(page.getByTestId('stat-gross')).toContainText('Refunded £0.00');
 
   // The public page link and its copy button.
   await expect(page.getByTestId('public-link')).toHaveAttribute('href', `/event/${event.id}/${event.slug}`);

@@ -7,11 +7,14 @@ import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { seed } from '../apps/api/src/seed/seed.js';
 import { createTestDatabase } from '../apps/api/test/test-db.js';
+import { startStripeServer } from '../apps/api/test/stripe-server.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR!;
 rmSync(dataDir, { recursive: true, force: true });
 const database = await createTestDatabase();
+// E2E_STRIPE=1: card payments on, against the local Stripe-compatible server (Stripe cannot be reached here).
+const stripe = process.env.E2E_STRIPE ? await startStripeServer() : null;
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
@@ -21,6 +24,10 @@ const config = loadConfig({
   DATABASE_URL: database.url,
   APP_URL: `http://localhost:${port}`,
   AUTH_RATE_LIMIT_MAX: '50',
+  ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  ...(stripe
+    ? { STRIPE_SECRET_KEY: 'sk_test_admitone_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_admitone_e2e', STRIPE_MODE: 'SINGLE', STRIPE_API_URL: stripe.url }
+    : {}),
 });
 if (!config.webDistDir) throw new Error('apps/web/dist is missing: run `npm run build` first');
 // The server's clock can be moved forward by the tests (hold expiry) through a control port that
@@ -37,12 +44,17 @@ const control = createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/clock/advance') {
       offsetMs += Number((JSON.parse(body || '{}') as { minutes?: number }).minutes ?? 0) * 60_000;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: clock.now().toISOString() }));
+    } else if (stripe && req.method === 'POST' && req.url === '/stripe/intent-status') {
+      // What the card network does when the Payment Element confirms: the intent moves to a new state.
+      const { id, status, declined } = JSON.parse(body || '{}') as { id: string; status: string; declined?: boolean };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stripe.setStatus(id, status, declined)));
     } else res.writeHead(404).end();
   });
 });
 control.listen(port + 1, '127.0.0.1');
 const stop = async () => {
   control.close();
+  await stripe?.close();
   await app.close();
   await database.drop();
   process.exit(0);

@@ -1,0 +1,187 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import base from '../playwright.config';
+import { FAKE_CAMERA_FILE, writeFakeCamera } from './fake-camera';
+import { expectAccessible, snapshot, uniqueEmail, waitForMail } from './support';
+
+const PASSWORD = 'door-keeper-pass-1';
+
+// A fake camera that plays FAKE_CAMERA_FILE, allowed for this site; the other flags are the config's.
+test.use({
+  actionTimeout: 15_000,
+  permissions: ['camera'],
+  launchOptions: {
+    ...base.use?.launchOptions,
+    args: [...(base.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`],
+  },
+});
+
+interface Door {
+  email: string;
+  eventId: number;
+  codes: Record<string, string>;
+}
+
+/**
+ * A new organizer (Dora Door, address confirmed so events may go live) with a live event, a free
+ * ticket, three guests and one cancelled order: set up through the API, the screens are under test.
+ */
+async function door(request: APIRequestContext): Promise<Door> {
+  const email = uniqueEmail('door');
+  const reg = await request.post('/api/auth/register', {
+    data: { name: 'Dora Door', email, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true, timezone: 'Europe/London' },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const { token, user } = (await reg.json()) as { token: string; user: { id: number } };
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await request.post(`/api${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const link = /\/manage\/profile\/confirm-email-address\/([A-Za-z0-9_-]+)/.exec((await waitForMail(email)).text);
+  expect(link).not.toBeNull();
+  await post(`/users/${user.id}/confirm-email/${link![1]}`, {});
+  const organizer = await post<{ id: number }>('/organizers', { name: 'Door Events', email: 'hello@door.test' });
+  const event = await post<{ id: number }>('/events', {
+    title: 'Garden Party',
+    organizer_id: organizer.id,
+    start_date: '2030-06-01T19:00',
+    end_date: '2030-06-01T23:00',
+    timezone: 'Europe/London',
+    currency: 'GBP',
+  });
+  const ticket = await post<{ id: number }>(`/events/${event.id}/tickets`, { name: 'Lawn pass', type: 'FREE' });
+  expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
+
+  const codes: Record<string, string> = {};
+  for (const [first, last] of [
+    ['Ada', 'Lovelace'],
+    ['Grace', 'Hopper'],
+    ['Alan', 'Turing'],
+    ['Carl', 'Cancelled'],
+  ] as const) {
+    const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 1 }], expected_total: 0 } });
+    expect(reserved.status()).toBe(201);
+    const { data, checkout_token } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string };
+    const email = `${first.toLowerCase()}@example.test`;
+    const done = await request.put(`/api/public/events/${event.id}/order/${data.short_id}/details`, {
+      headers: { 'x-checkout-token': checkout_token },
+      data: { first_name: first, last_name: last, email, attendees: [{ short_id: data.attendees[0]!.short_id, first_name: first, last_name: last, email, answers: {} }], answers: {} },
+    });
+    expect(done.status(), await done.text()).toBe(200);
+    codes[first] = data.attendees[0]!.short_id;
+  }
+  const list = (await (await request.get(`/api/events/${event.id}/attendees?query=Carl`, { headers })).json()) as { data: Array<{ order_id: number }> };
+  await post(`/events/${event.id}/orders/${list.data[0]!.order_id}/cancel`, {});
+  return { email, eventId: event.id, codes };
+}
+
+async function login(page: Page, email: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+const count = (page: Page) => page.getByTestId('check-in-count-value');
+const outcome = (page: Page) => page.getByTestId('scan-outcome');
+
+async function find(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Find an attendee' }).fill(text);
+  await expect(page.getByTestId('check-in-row')).toHaveCount(1);
+  await expect(page.getByTestId('check-in-row')).toContainText(text);
+}
+
+test('check-in from the list: search, check in, why a cancelled ticket cannot, offline queue, check out', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const { eventId, email } = await door(page.request);
+  await login(page, email);
+  await page.goto(`/manage/event/${eventId}/check-in`);
+  await expect(page.getByRole('heading', { name: 'Check-in' })).toBeVisible();
+  await expect(count(page)).toHaveText('0 / 3');
+  await expect(page.getByTestId('check-in-row')).toHaveCount(4);
+  await expectAccessible(page, 'check-in list');
+  await snapshot(page, 'en-check-in-list');
+
+  await find(page, 'Grace');
+  await page.getByRole('button', { name: 'Check in Grace Hopper' }).click();
+  await expect(outcome(page)).toHaveAttribute('data-result', 'CHECKED_IN');
+  await expect(outcome(page)).toContainText('Valid ticket: checked in');
+  await expect(outcome(page)).toContainText('Grace Hopper · Lawn pass');
+  await expect(page.getByTestId('check-in-row')).toContainText('by Dora Door');
+  await expect(count(page)).toHaveText('1 / 3');
+
+  // A cancelled ticket says why it cannot be checked in.
+  await find(page, 'Carl');
+  await expect(page.getByTestId('check-in-row')).toContainText('Cancelled: this ticket is not valid.');
+  await expect(page.getByRole('button', { name: 'Check in Carl Cancelled' })).toBeDisabled();
+
+  // Offline: the click is kept on the device, then sent when the connection returns.
+  await find(page, 'Alan');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Check in Alan Turing' }).click();
+  await expect(outcome(page)).toHaveAttribute('data-result', 'QUEUED');
+  await expect(page.getByTestId('pending-scans')).toContainText('1 scan waiting to be sent.');
+  await expectAccessible(page, 'check-in offline');
+  await snapshot(page, 'en-check-in-offline');
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-scans')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText('1 queued scan sent.')).toBeVisible();
+  await expect(count(page)).toHaveText('2 / 3');
+  await expect(page.getByTestId('check-in-row')).toContainText('Checked in at');
+
+  // Only the checked-in, then check Grace out again.
+  await page.getByRole('textbox', { name: 'Find an attendee' }).fill('');
+  await page.getByRole('radiogroup', { name: 'Show attendees' }).getByText('Checked in', { exact: true }).click();
+  await expect(page.getByTestId('check-in-row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Check out Grace Hopper' }).click();
+  await expect(outcome(page)).toHaveAttribute('data-result', 'CHECKED_OUT');
+  await expect(count(page)).toHaveText('1 / 3');
+
+  // The dashboard shows the check-ins too.
+  await page.goto(`/manage/event/${eventId}`);
+  await expect(page.getByTestId('stat-check-ins-value')).toHaveText('1 of 3');
+});
+
+test('scanner: a bad code, then a valid ticket from the camera; keeps scanning; flash unavailable', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { eventId, codes, email } = await door(page.request);
+  // The camera first sees a code that is no ticket, then nothing, then Ada's ticket.
+  await writeFakeCamera([
+    { code: 'not-a-ticket-code', seconds: 8 },
+    { code: null, seconds: 1 },
+    { code: codes.Ada!, seconds: 25 },
+  ]);
+  await login(page, email);
+  await page.goto(`/manage/event/${eventId}/check-in`);
+  await expect(count(page)).toHaveText('0 / 3');
+  await page.getByRole('button', { name: 'Scan tickets' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan tickets' });
+  await expect(dialog.getByTestId('flash-unavailable')).toHaveText('Flash unavailable');
+  await expect(dialog.getByTestId('scan-outcome')).toHaveAttribute('data-result', 'UNKNOWN', { timeout: 20_000 });
+  await expect(dialog.getByTestId('scan-outcome')).toContainText('Unknown code');
+  await snapshot(page, 'en-check-in-scanner-unknown');
+  await expectAccessible(page, 'scanner unknown code');
+  await expect(dialog.getByTestId('scan-outcome')).toHaveAttribute('data-result', 'CHECKED_IN', { timeout: 20_000 });
+  await expect(dialog.getByTestId('scan-outcome')).toContainText('Ada Lovelace · Lawn pass');
+  await expect(dialog.getByRole('status')).toContainText('Valid ticket: checked in');
+  await snapshot(page, 'en-check-in-scanner-valid');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(count(page)).toHaveText('1 / 3');
+});
+
+test('scanner without camera permission says what to do', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [] });
+  const page = await context.newPage();
+  const { eventId, email } = await door(page.request);
+  await login(page, email);
+  await page.goto(`/manage/event/${eventId}/check-in`);
+  await page.getByRole('button', { name: 'Scan tickets' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan tickets' });
+  await expect(dialog.getByRole('alert')).toContainText('Camera permission denied');
+  await expect(dialog.getByRole('alert')).toContainText('Allow this site to use the camera');
+  await expectAccessible(page, 'scanner permission denied');
+  await snapshot(page, 'en-check-in-camera-denied');
+  await context.close();
+});

@@ -1,0 +1,36 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+
+/**
+ * Chromium's fake camera (`--use-file-for-fake-video-capture`) plays an .mjpeg file: JPEG frames one
+ * after the other, read at 30 frames a second and looped. Chromium opens the file when a page starts
+ * the camera, so a test may (re)write it after the browser has started.
+ */
+export const FAKE_CAMERA_FILE = path.join(os.tmpdir(), `admitone-e2e-camera-${process.env.E2E_PORT ?? 3100}.mjpeg`);
+const FPS = 30;
+const WIDTH = 640;
+const HEIGHT = 480;
+
+/** One frame: white, with the code's QR (as the ticket's QR is drawn) in the middle, or blank. */
+async function frame(text: string | null): Promise<Buffer> {
+  const canvas = sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#ffffff' } });
+  if (text === null) return canvas.jpeg({ quality: 80 }).toBuffer();
+  const qr = await QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, type: 'png', width: 360 });
+  return canvas
+    .composite([{ input: qr, top: (HEIGHT - 360) / 2, left: (WIDTH - 360) / 2 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** Writes the camera's video: each shot is a QR payload (or null for an empty view) shown for some seconds. */
+export async function writeFakeCamera(shots: Array<{ code: string | null; seconds: number }>, file = FAKE_CAMERA_FILE): Promise<void> {
+  const parts: Buffer[] = [];
+  for (const shot of shots) {
+    const jpeg = await frame(shot.code);
+    for (let i = 0; i < Math.round(shot.seconds * FPS); i++) parts.push(jpeg);
+  }
+  writeFileSync(file, Buffer.concat(parts));
+}

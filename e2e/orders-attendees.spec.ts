@@ -1,0 +1,445 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { installFakeStripe } from './fake-stripe';
+import { expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
+
+test.use({ actionTimeout: 15_000 });
+
+const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
+const SLUG = 'riverside-open-air';
+
+async function login(page: Page) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage\/events$/);
+}
+
+/** The organizer API with the demo login, and the seeded "Riverside Open Air" event's id. */
+async function organizerApi(request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', { data: DEMO });
+  const { token } = (await res.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const events = (await (await request.get('/api/events?per_page=100', { headers })).json()) as { data: Array<{ id: number; title: string }> };
+  const event = events.data.find((e) => e.title === 'Riverside Open Air');
+  if (!event) throw new Error('the seed has no "Riverside Open Air"');
+  return { headers, eventId: event.id };
+}
+
+/** Waits until no notification is on screen (axe misreads text while a toast fades). */
+async function notificationsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+}
+
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('textbox', { name: label, exact: true }).or(scope.getByRole('combobox', { name: label, exact: true })).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+/** A screenshot tall enough to show a whole drawer (the drawer scrolls inside the viewport). */
+async function tallSnapshot(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height: 1700 });
+  await snapshot(page, name);
+  await page.setViewportSize(size);
+}
+
+/** The ticket's row on the public event page. */
+const publicTicket = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+
+/** Opens the public event page and waits until it is interactive (it is rendered on the server first). */
+async function openEventPage(page: Page, eventId: number) {
+  await page.goto(`/event/${eventId}/${SLUG}`);
+  await page.waitForLoadState('networkidle');
+}
+
+/** Buys one unit of a free ticket through the public page, as a buyer would. */
+async function buyOne(page: Page, eventId: number, ticket: string, buyer: { first: string; last: string; email: string }) {
+  await openEventPage(page, eventId);
+  await page.getByRole('button', { name: `One more ${ticket}`, exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  const form = page.locator('form');
+  await form.getByRole('textbox', { name: 'First name' }).first().fill(buyer.first);
+  await form.getByRole('textbox', { name: 'Last name' }).first().fill(buyer.last);
+  await form.getByRole('textbox', { name: 'E-mail' }).first().fill(buyer.email);
+  await page.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+  await choose(page, page.getByTestId('attendee-0'), 'T-shirt size', 'M');
+  await page.getByRole('radio', { name: 'Friends' }).check();
+  await page.getByRole('button', { name: 'Get my tickets' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+}
+
+test('orders: find an order, read it, cancel it, and its ticket is on sale again', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { headers, eventId } = await organizerApi(request);
+  // A ticket with one place: once sold, the public page says so; once cancelled, it is back.
+  const created = await request.post(`/api/events/${eventId}/tickets`, { headers, data: { name: 'Boat tour', type: 'FREE', quantity: 1 } });
+  expect(created.status()).toBe(201);
+
+  const buyer = { first: 'Mary', last: 'Somerville', email: uniqueEmail('mary') };
+  await buyOne(page, eventId, 'Boat tour', buyer);
+  await page.goto(`/event/${eventId}/${SLUG}`);
+  await expect(publicTicket(page, 'Boat tour').getByText('Sold out')).toBeVisible();
+
+  await login(page);
+  await page.goto(`/manage/event/${eventId}/orders`);
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'orders list');
+  await snapshot(page, 'orders-list');
+
+  // Sorting by a column header says so to assistive technology.
+  const totalHeader = page.getByRole('columnheader', { name: /Total/ });
+  await totalHeader.getByRole('button').click();
+  await expect(totalHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=total%3Adesc|sort=total:desc/);
+
+  // The search reaches the address after a pause in typing.
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(buyer.email);
+  await expect(page).toHaveURL(/query=mary-/);
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await expect(page.getByTestId('order-row')).toContainText('Mary Somerville');
+  await expect(page.getByTestId('order-row')).toContainText('Completed');
+
+  // A search without results says so, and offers to clear it.
+  await page.getByRole('textbox', { name: 'Search orders' }).fill('nobody-at-all@example.test');
+  await expect(page.getByText('No orders match')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(buyer.email);
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+
+  // Keyboard: the order number is a button that opens the drawer; its address is linkable.
+  const listUrl = page.url();
+  await page.getByRole('button', { name: /^Open order O-/ }).focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: /^Order O-/ });
+  await expect(drawer).toBeVisible();
+  await expect(page).toHaveURL(/[?&]order=\d+/);
+  await expect(drawer.getByText('Boat tour').first()).toBeVisible();
+  await expect(drawer.getByText(buyer.email)).toBeVisible();
+  await expect(drawer.getByText('Order completed')).toBeVisible();
+  await expect(drawer.getByText('How did you hear about us?')).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Mary Somerville' })).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'order drawer');
+  await tallSnapshot(page, 'orders-drawer');
+
+  // The back button closes the drawer and keeps the search.
+  await page.goBack();
+  await expect(drawer).toBeHidden();
+  expect(page.url()).toBe(listUrl);
+  await page.goForward();
+  await expect(drawer).toBeVisible();
+  const orderUrl = page.url();
+
+  // Edit the buyer's name and an answer to an order question.
+  await drawer.getByRole('button', { name: 'Edit buyer' }).click();
+  const buyerDialog = page.getByRole('dialog', { name: 'Edit buyer details' });
+  await expect(buyerDialog.getByRole('textbox', { name: 'Last name' })).toHaveValue('Somerville');
+  await expect(buyerDialog.getByRole('radio', { name: 'Friends' })).toBeChecked();
+  await buyerDialog.getByRole('radio', { name: 'Poster' }).check();
+  await buyerDialog.getByRole('textbox', { name: 'E-mail' }).fill('not-an-address');
+  await buyerDialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(buyerDialog.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await expectAccessible(page, 'edit buyer dialog');
+  await buyerDialog.getByRole('textbox', { name: 'E-mail' }).fill(buyer.email);
+  await buyerDialog.getByRole('textbox', { name: 'Last name' }).fill('Fairfax');
+  await buyerDialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(buyerDialog).toBeHidden();
+  await expect(drawer.getByText('Buyer details edited')).toBeVisible();
+  await expect(drawer.getByText('Mary Fairfax', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('last name, answers')).toBeVisible();
+  await expect(drawer.getByText('Poster', { exact: true })).toBeVisible();
+
+  // Resend the confirmation: one more mail for the buyer.
+  const mailsBefore = mailCount(buyer.email);
+  await drawer.getByRole('button', { name: 'Resend confirmation' }).click();
+  await expect(page.getByText(`The order confirmation is on its way to ${buyer.email}.`)).toBeVisible();
+  await waitForMail(buyer.email, mailsBefore);
+  await expect(drawer.getByText('Confirmation e-mail sent again')).toBeVisible();
+
+  // Message the buyer: the composer opens for this order.
+  await drawer.getByRole('button', { name: 'Message buyer' }).click();
+  const composer = page.getByRole('dialog', { name: 'New message' });
+  await expect(composer).toBeVisible();
+  await composer.getByRole('button', { name: 'Close' }).click();
+  await expect(composer).toBeHidden();
+  await expect(drawer).toBeVisible();
+
+  // Cancel: a confirmation first, then the order is cancelled and its ticket back in the pool.
+  await drawer.getByRole('button', { name: 'Cancel order' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel order' });
+  await expect(confirm).toContainText('return to the pool');
+  await notificationsGone(page);
+  await expectAccessible(page, 'cancel order dialog');
+  await snapshot(page, 'orders-cancel-confirm');
+  await confirm.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(drawer.getByText('Order cancelled', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByTestId('order-row')).toContainText('Cancelled');
+
+  // The status filter finds it among cancelled orders.
+  await page.getByRole('textbox', { name: 'Search orders' }).fill('');
+  await choose(page, page.locator('main'), 'Status', 'Cancelled');
+  await expect(page).toHaveURL(/status=CANCELLED/);
+  await expect(page.getByText('Sorting is off while a filter is applied.')).toBeVisible();
+  await expect(page.getByTestId('order-row').filter({ hasText: 'Mary Fairfax' })).toHaveCount(1);
+
+  // A linked order opens directly.
+  await page.goto(orderUrl);
+  await expect(page.getByRole('dialog', { name: /^Order O-/ })).toBeVisible();
+
+  await page.goto(`/event/${eventId}/${SLUG}`);
+  await expect(publicTicket(page, 'Boat tour').getByText('1 left')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'One more Boat tour', exact: true })).toBeEnabled();
+});
+
+test('attendees: add one by hand, find it with its manual order, edit, cancel and reactivate it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { eventId } = await organizerApi(request);
+  await login(page);
+  await page.goto(`/manage/event/${eventId}/attendees`);
+  await expect(page.getByRole('heading', { name: 'Attendees', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add attendee' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add attendee' });
+  await choose(page, dialog, 'Ticket', 'Front stage');
+  await expect(dialog.getByRole('textbox', { name: 'Price tier' }).or(dialog.getByRole('combobox', { name: 'Price tier' })).first()).toHaveValue('Early bird');
+  await choose(page, dialog, 'Price tier', 'Regular');
+  await dialog.getByRole('button', { name: 'Add attendee' }).click();
+  await expect(dialog.getByText('This field is required.').first()).toBeVisible();
+  const email = uniqueEmail('ida');
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Ida');
+  await dialog.getByRole('textbox', { name: 'Last name' }).fill('Noddack');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Amount paid' }).fill('80');
+  await expect(dialog.getByRole('checkbox', { name: 'Send the ticket by e-mail' })).toBeChecked();
+  await notificationsGone(page);
+  await expectAccessible(page, 'add attendee dialog');
+  await snapshot(page, 'attendees-add');
+  await dialog.getByRole('button', { name: 'Add attendee' }).click();
+  await expect(dialog).toBeHidden();
+  await waitForMail(email);
+
+  await page.getByRole('textbox', { name: 'Search attendees' }).fill('Noddack');
+  const row = page.getByTestId('attendee-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Front stage');
+  await expect(row).toContainText('Regular');
+  await expect(row).toContainText('Active');
+  await notificationsGone(page);
+  await expectAccessible(page, 'attendees list');
+  await snapshot(page, 'attendees-list');
+
+  await row.getByRole('button', { name: 'Ida Noddack' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Ida Noddack' });
+  await expect(drawer).toBeVisible();
+  await expect(page).toHaveURL(/[?&]attendee=\d+/);
+  await expect(drawer.getByText('Added by the organizer')).toBeVisible();
+  await expect(drawer.getByText('Not checked in yet.')).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Open the ticket page (opens in a new tab)' })).toHaveAttribute('href', new RegExp(`^/ticket/${eventId}/[^/]+$`));
+  await expectAccessible(page, 'attendee drawer');
+  await snapshot(page, 'attendees-drawer');
+
+  // Edit: another name, and a move to another ticket.
+  await drawer.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit attendee' });
+  await edit.getByRole('textbox', { name: 'First name' }).fill('Ida Eva');
+  await choose(page, edit, 'Ticket (move to another ticket)', 'Standard');
+  await expectAccessible(page, 'edit attendee dialog');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  const moved = page.getByRole('dialog', { name: 'Ida Eva Noddack' });
+  await expect(moved.getByText('Standard', { exact: true })).toBeVisible();
+
+  // Resend the ticket.
+  const before = mailCount(email);
+  await moved.getByRole('button', { name: 'Resend ticket' }).click();
+  await expect(page.getByText(`The ticket is on its way to ${email}.`)).toBeVisible();
+  await waitForMail(email, before);
+
+  // Cancel (with a confirmation), then reactivate.
+  await moved.getByRole('button', { name: 'Cancel ticket' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel ticket' });
+  await expect(confirm).toContainText('returns to the pool');
+  await confirm.getByRole('button', { name: 'Cancel ticket' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(moved.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await moved.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(moved.getByText('Active', { exact: true })).toBeVisible();
+
+  // The order link opens the manual order on the orders page.
+  await moved.getByRole('link', { name: /^O-/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${eventId}/orders\\?order=\\d+`));
+  const order = page.getByRole('dialog', { name: /^Order O-/ });
+  await expect(order.getByText('Manual order')).toBeVisible();
+  await expect(order.getByText('Created by the organizer')).toBeVisible();
+  await expect(order.getByText('Attendee moved to another ticket')).toBeVisible();
+  await expect(order.getByText('Attendee cancelled')).toBeVisible();
+  await expect(order.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await tallSnapshot(page, 'orders-drawer-manual');
+});
+
+test('an offline order waits for its payment until the organizer marks it paid', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { eventId } = await organizerApi(request);
+  const email = uniqueEmail('alan');
+  await openEventPage(page, eventId);
+  await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const form = page.locator('form');
+  await form.getByRole('textbox', { name: 'First name' }).first().fill('Alan');
+  await form.getByRole('textbox', { name: 'Last name' }).first().fill('Turing');
+  await form.getByRole('textbox', { name: 'E-mail' }).first().fill(email);
+  await page.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+  await choose(page, page.getByTestId('attendee-0'), 'T-shirt size', 'XL');
+  await page.getByRole('radio', { name: 'Poster' }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+
+  await login(page);
+  await page.goto(`/manage/event/${eventId}/orders`);
+  await choose(page, page.locator('main'), 'Payment', 'Awaiting payment');
+  await expect(page).toHaveURL(/payment=AWAITING_PAYMENT/);
+  const row = page.getByTestId('order-row').filter({ hasText: 'Alan Turing' });
+  await expect(row).toContainText('Awaiting payment');
+  await row.click();
+  const drawer = page.getByRole('dialog', { name: /^Order O-/ });
+  await expect(drawer.getByText('Waiting for an offline payment')).toBeVisible();
+  await expect(drawer.getByText('Offline payment', { exact: true })).toBeVisible();
+  const before = mailCount(email);
+  await drawer.getByRole('button', { name: 'Mark as paid' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Mark as paid' });
+  await expectAccessible(page, 'mark as paid dialog');
+  await confirm.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(drawer.getByText('Marked as paid')).toBeVisible();
+  await expect(drawer.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
+  await waitForMail(email, before);
+});
+
+test('orders and attendees export the rows of the list as a file', async ({ page, request }) => {
+  const { eventId } = await organizerApi(request);
+  await login(page);
+  await page.goto(`/manage/event/${eventId}/orders`);
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Export orders' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV file' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\n').length).toBeGreaterThan(1);
+
+  await page.goto(`/manage/event/${eventId}/attendees`);
+  await expect(page.getByTestId('attendee-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Export attendees' }).click();
+  const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel file (.xlsx)' }).click()]);
+  expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
+});
+
+test('a new event: empty orders and attendees, a ticket needed first, an unknown order', async ({ page, request }) => {
+  const { headers } = await organizerApi(request);
+  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Quiet Hall', email: 'hello@quiet.test' } })).json()) as { data: { id: number } };
+  const year = new Date().getFullYear() + 1;
+  const created = await request.post('/api/events', {
+    headers,
+    data: { title: 'Quiet Evening', organizer_id: organizer.data.id, start_date: `${year}-03-01T19:00`, timezone: 'Europe/London', currency: 'GBP' },
+  });
+  const event = ((await created.json()) as { data: { id: number; slug: string } }).data;
+  await login(page);
+
+  await page.goto(`/manage/event/${event.id}/orders`);
+  await expect(page.getByText('No orders yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the event page' })).toHaveAttribute('href', `/event/${event.id}/${event.slug}`);
+  await expectAccessible(page, 'orders empty');
+
+  await page.goto(`/manage/event/${event.id}/orders?order=999999`);
+  await expect(page.getByRole('dialog').getByText('This order does not exist, or it belongs to another event.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders$`));
+
+  await page.goto(`/manage/event/${event.id}/attendees`);
+  await expect(page.getByText('Create a ticket first')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add attendee' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to tickets' }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${event.id}/tickets$`));
+});
+
+test.describe('with card payments configured', () => {
+  // The second e2e server (PORT+2) has card payments on, against the local Stripe-compatible server.
+  const STRIPE_PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
+  test.use({ baseURL: `http://localhost:${STRIPE_PORT}` });
+
+  test('a card order is refunded in part, then in full with the order cancelled', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    await installFakeStripe(page, STRIPE_PORT + 1);
+    const { eventId } = await organizerApi(request);
+    const email = uniqueEmail('grace');
+    await openEventPage(page, eventId);
+    await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const form = page.locator('form');
+    await form.getByRole('textbox', { name: 'First name' }).first().fill('Grace');
+    await form.getByRole('textbox', { name: 'Last name' }).first().fill('Hopper');
+    await form.getByRole('textbox', { name: 'E-mail' }).first().fill(email);
+    await page.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+    await choose(page, page.getByTestId('attendee-0'), 'T-shirt size', 'S');
+    await page.getByRole('radio', { name: 'Friends' }).check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByText('Pay by card', { exact: true }).first().click();
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await page.getByRole('textbox', { name: 'Expiry' }).fill('12/34');
+    await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+    await page.getByRole('button', { name: /^Pay £/ }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+
+    await login(page);
+    await page.goto(`/manage/event/${eventId}/orders`);
+    await page.getByRole('textbox', { name: 'Search orders' }).fill(email);
+    await expect(page.getByTestId('order-row')).toHaveCount(1);
+    await page.getByTestId('order-row').click();
+    const drawer = page.getByRole('dialog', { name: /^Order O-/ });
+    await expect(drawer.getByText('Card (Stripe)')).toBeVisible();
+    await expect(drawer.getByText('Card payment received')).toBeVisible();
+
+    // A part: £10.00 of £55.80 (the buyer is told by e-mail; that mail goes to the other server's folder).
+    await drawer.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: /^Refund order O-/ });
+    const amount = refund.getByRole('textbox', { name: 'Amount to refund' });
+    await expect(amount).toHaveValue('55.8');
+    await amount.fill('60');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expect(refund.getByText('At most £55.80 can be refunded.')).toBeVisible();
+    await amount.fill('10');
+    await notificationsGone(page);
+    await expectAccessible(page, 'refund dialog');
+    await snapshot(page, 'orders-refund');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expect(refund).toBeHidden();
+    await expect(page.getByText('£10.00 refunded.')).toBeVisible();
+    await expect(drawer.getByText('Partially refunded', { exact: true })).toBeVisible();
+    await expect(drawer.getByText('Refunded · £10.00')).toBeVisible();
+
+    // The rest, and the order cancelled: its ticket goes back to the pool.
+    await drawer.getByRole('button', { name: 'Refund' }).click();
+    await expect(amount).toHaveValue('45.8');
+    await refund.getByRole('checkbox', { name: 'Also cancel the order (its tickets return to the pool)' }).check();
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expect(refund).toBeHidden();
+    await expect(drawer.getByText('Refunded · £45.80')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+    await expect(drawer.getByText('Refunded', { exact: true }).first()).toBeVisible();
+    // The attendee's ticket is void.
+    await expect(drawer.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+    await tallSnapshot(page, 'orders-drawer-refunded');
+  });
+});
