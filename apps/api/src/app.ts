@@ -28,7 +28,9 @@ import { teamRoutes } from './modules/users/team.routes.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { taxRoutes } from './modules/taxes/taxes.routes.js';
 import authPlugin from './plugins/auth.js';
-import { registerErrorHandler, sendError } from './plugins/error-handler.js';
+import { frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
+import { registerNulGuard } from './plugins/nul-guard.js';
+import { registerJsonDepthLimit } from './plugins/json-depth.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { rowStockLocks, type StockLockStrategy } from './modules/orders/stock.js';
@@ -43,6 +45,9 @@ import { registerPublicPages } from './modules/public-pages/public-pages.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { paymentConnectionRoutes } from './modules/payments/payment-connection.routes.js';
 import { createStripe } from './modules/payments/stripe-client.js';
+import { publicEventCache, PublicEventCache } from './modules/public-events/public-event-cache.js';
+import type { EventExtras } from './modules/public-events/public-event.js';
+import { invalidatePublicEvents } from './modules/public-events/invalidate.js';
 import type Stripe from 'stripe';
 
 /** Everything the modules need from outside; tests swap the clock, the mail transport or the database. */
@@ -58,6 +63,8 @@ export interface AppDeps {
   stockLocks: StockLockStrategy;
   /** The Stripe SDK, or null when card payments are not configured. */
   stripe: Stripe | null;
+  /** Public event answers' parts, kept in memory (invalidated after writes; see public-event-cache.ts). */
+  publicEvents: PublicEventCache<EventExtras>;
 }
 
 export interface BuildOptions {
@@ -83,12 +90,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const storage = options.storage ?? localStorage(uploadsDir);
-  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stockLocks: options.stockLocks ?? rowStockLocks, stripe: createStripe(config.stripe) };
+  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stockLocks: options.stockLocks ?? rowStockLocks, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock) };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: (s: string) => qs.parse(s, { depth: 2, arrayLimit: 50 }) },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -115,9 +123,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerOpenApi(app);
   await app.register(authPlugin, { database, clock });
   registerErrorHandler(app);
+  registerNulGuard(app);
+  registerJsonDepthLimit(app);
+  // Before the answer leaves (the write has committed), so the client's next read sees the change.
+  app.addHook('onSend', async (req, reply, payload) => {
+    invalidatePublicEvents(deps.publicEvents as PublicEventCache<unknown>, req.method, req.url, reply.statusCode);
+    return payload;
+  });
 
   await app.register(
     async (api) => {
+      api.get('/health', { schema: { tags: ['platform'], summary: 'Liveness: the process answers (no database call)' } }, async () => ({ status: 'ok' }));
       await api.register(authRoutes, { deps });
       await api.register(userRoutes, { deps });
       await api.register(teamRoutes, { deps });

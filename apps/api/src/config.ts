@@ -31,6 +31,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  PUBLIC_EVENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
   WEB_DIST_DIR: z.string().optional(),
   /** Card payments: all three keys, or none (then card payment is simply not offered). */
@@ -62,6 +63,8 @@ export interface AppConfig {
   authRateLimit: { max: number; windowSeconds: number };
   /** Reservations per client address per minute. */
   checkoutRateLimitMax: number;
+  /** How long public event catalogues stay in memory (0: not at all). */
+  publicEventCacheSeconds: number;
   webDistDir: string | null;
   /** null: card payments are not configured. */
   stripe: StripeConfig | null;
@@ -108,6 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     jobsInProcess: e.JOBS_IN_PROCESS,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
+    publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,
     webDistDir,
     stripe: e.STRIPE_SECRET_KEY
       ? {

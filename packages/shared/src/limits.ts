@@ -19,6 +19,8 @@ export const LIMITS = {
   PER_PAGE_MAX: 100,
   QUERY_MAX: 200,
   IMAGE_MAX_BYTES: 5 * 1024 * 1024,
+  /** Ids are PostgreSQL integers: a larger one names no row and must not reach the database. */
+  ID_MAX: 2_147_483_647,
   /** The largest amount of money accepted anywhere (minor units). */
   MONEY_MAX: 100_000_000,
 } as const;

@@ -26,6 +26,16 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, code: Er
   return reply.status(status).send({ error: { code, message, ...extra } } satisfies ApiErrorBody);
 }
 
+/**
+ * Errors fastify raises before routing (a path that is not valid percent-encoding, a path parameter
+ * past the length limit): the same error shape as everything else, not fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  request.log.info({ err: error }, 'bad request');
+  return sendError(request, reply, 'BAD_REQUEST', status);
+}
+
 /** Maps every thrown error to `{ error: { code, message, field_errors? } }`; never leaks a stack. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

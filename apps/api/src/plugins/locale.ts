@@ -6,7 +6,13 @@ function cookieLocale(header: string | undefined): Locale | null {
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === LOCALE_COOKIE) {
-      const value = decodeURIComponent(rest.join('='));
+      let value: string;
+      try {
+        value = decodeURIComponent(rest.join('='));
+      } catch {
+        // Not valid percent-encoding: no choice was made.
+        return null;
+      }
       return isLocale(value) ? value : matchLocale([value]);
     }
   }

@@ -117,8 +117,8 @@ export interface TaxOrFeeDto {
   created_at: string;
 }
 
-export const accountParams = z.object({ id: z.coerce.number().int().positive() });
-export const taxOrFeeParams = z.object({ id: z.coerce.number().int().positive(), taxOrFeeId: z.coerce.number().int().positive() });
+export const accountParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const taxOrFeeParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), taxOrFeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
 /** SPEC §4 payment provider connection (plus: the operator has not configured card payments at all). */
 export type PaymentConnectionStatus = 'NOT_CONFIGURED' | 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED';

@@ -36,7 +36,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 export const loginBody = z.object({
   email: emailField,
   password: z.string().min(1).max(LIMITS.PASSWORD_MAX),
-  account_id: z.number().int().positive().optional(),
+  account_id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -107,7 +107,7 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export const changeEmailBody = z.object({ email: emailField, current_password: currentPasswordField });
 export type ChangeEmailBody = z.input<typeof changeEmailBody>;
 
-export const switchAccountBody = z.object({ account_id: z.number().int().positive() });
+export const switchAccountBody = z.object({ account_id: z.number().int().positive().max(LIMITS.ID_MAX) });
 export type SwitchAccountBody = z.input<typeof switchAccountBody>;
 
 /** What an invitation link shows before it is accepted. */

@@ -11,7 +11,7 @@ export const capacityAssignmentBody = z
     name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
     capacity: z.number().int().min(0).max(10_000_000).nullable(),
     applies_to: z.enum(['ALL', 'TICKETS']),
-    ticket_ids: z.array(z.number().int().positive()).max(500).default([]),
+    ticket_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500).default([]),
     enabled: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
@@ -21,7 +21,7 @@ export const capacityAssignmentBody = z
   });
 export type CapacityAssignmentBody = z.input<typeof capacityAssignmentBody>;
 
-export const capacityParams = z.object({ eventId: z.coerce.number().int().positive(), capacityId: z.coerce.number().int().positive() });
+export const capacityParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), capacityId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
 export interface CapacityAssignmentDto {
   id: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import type { AttendeeDto, PersonRef } from './orders-admin.js';
 
@@ -17,7 +18,7 @@ export const CHECK_IN_CODE_MAX = 500;
 export const checkInScan = z
   .object({
     code: z.string().trim().min(1).max(CHECK_IN_CODE_MAX).optional(),
-    attendee_id: z.number().int().positive().optional(),
+    attendee_id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
     action: z.enum(CHECK_IN_ACTIONS),
     /** The device's own id for this scan (a uuid): a repeat answers the first outcome and changes nothing. */
     client_scan_id: z.uuid().optional(),

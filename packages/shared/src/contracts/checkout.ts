@@ -132,17 +132,17 @@ export interface PublicEventDto {
 }
 
 export const publicEventQuery = z.object({ promo_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).optional() });
-export const publicEventParams = z.object({ eventId: z.coerce.number().int().positive() });
-export const publicPromoParams = z.object({ eventId: z.coerce.number().int().positive(), code: z.string().trim().min(1).max(100) });
+export const publicEventParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const publicPromoParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), code: z.string().trim().min(1).max(100) });
 
 // ---------------------------------------------------------------------------------------------
 // Reservation
 // ---------------------------------------------------------------------------------------------
 
 export const reserveItem = z.object({
-  ticket_id: z.number().int().positive(),
+  ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
   /** TIERED tickets: which tier. */
-  tier_id: z.number().int().positive().nullable().default(null),
+  tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   quantity: z.number().int().min(0).max(1000),
   /** DONATION tickets: what the buyer gives per ticket (minor units, at least the minimum). */
   amount: z.number().int().min(0).max(100_000_000).nullable().default(null),
@@ -326,8 +326,8 @@ export const orderDetailsBody = z.object({
 });
 export type OrderDetailsBody = z.input<typeof orderDetailsBody>;
 
-export const publicOrderParams = z.object({ eventId: z.coerce.number().int().positive(), shortId: z.string().min(1).max(40) });
-export const publicAttendeeParams = z.object({ eventId: z.coerce.number().int().positive(), shortId: z.string().min(1).max(40) });
+export const publicOrderParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), shortId: z.string().min(1).max(40) });
+export const publicAttendeeParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), shortId: z.string().min(1).max(40) });
 
 // ---------------------------------------------------------------------------------------------
 // The ticket page

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue, isValidCurrency, isValidTimezone } from '../validation.js';
 
-export const idParam = z.coerce.number().int().positive();
+export const idParam = z.coerce.number().int().positive().max(LIMITS.ID_MAX);
 export const idParams = z.object({ id: idParam });
 
 export const sortDirection = z.enum(['asc', 'desc']);

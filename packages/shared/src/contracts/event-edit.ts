@@ -42,7 +42,7 @@ export type EventLocation = z.output<typeof eventLocationSchema>;
  */
 export const updateEventBody = z.object({
   title: z.string().trim().min(1).max(LIMITS.TITLE_MAX).optional(),
-  organizer_id: z.number().int().positive().optional(),
+  organizer_id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
   start_date: localDateTime.optional(),
   end_date: localDateTime.nullable().optional(),
   timezone: timezoneField.optional(),

@@ -13,7 +13,7 @@ const normalise = (s: string) => s.replace(' ', 'T').slice(0, 16);
 export const createEventBody = z
   .object({
     title: z.string().trim().min(1).max(LIMITS.TITLE_MAX),
-    organizer_id: z.number().int().positive(),
+    organizer_id: z.number().int().positive().max(LIMITS.ID_MAX),
     start_date: localDateTime,
     end_date: localDateTime.nullish().transform((v) => v ?? null),
     timezone: timezoneField,
@@ -34,7 +34,7 @@ export const EVENT_SORTS = ['start_date', 'created_at', 'title'] as const;
 export const eventListQuery = listQuery(EVENT_SORTS, {
   status: z.enum(EVENT_STATUSES),
   lifecycle: z.enum(EVENT_LIFECYCLES),
-  organizer_id: z.coerce.number().int().positive(),
+  organizer_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
 });
 export type EventListQuery = z.input<typeof eventListQuery>;
 

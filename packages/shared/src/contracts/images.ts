@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.js';
 
 export const IMAGE_TYPES = ['EVENT_COVER', 'ORGANIZER_LOGO'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -34,4 +35,4 @@ export interface ImageDto {
   created_at: string;
 }
 
-export const imageParams = z.object({ id: z.coerce.number().int().positive(), imageId: z.coerce.number().int().positive() });
+export const imageParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), imageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });

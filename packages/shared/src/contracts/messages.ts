@@ -11,7 +11,7 @@ export const MESSAGE_SUBJECT_MAX = 200;
 /** The most attendees one message may pick by hand. */
 export const MESSAGE_ATTENDEES_MAX = 500;
 
-const ids = (max: number) => z.array(z.number().int().positive()).max(max).default([]);
+const ids = (max: number) => z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(max).default([]);
 
 /** The audience of a message; the ids must be the event's own (checked on the server). */
 const recipientShape = {
@@ -19,7 +19,7 @@ const recipientShape = {
   /** TICKET_HOLDERS: the tickets whose active holders receive it. */
   ticket_ids: ids(500),
   /** ORDER_BUYER: the order whose buyer receives it. */
-  order_id: z.number().int().positive().nullable().default(null),
+  order_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   /** ATTENDEES: the chosen attendees. */
   attendee_ids: ids(MESSAGE_ATTENDEES_MAX),
 };
@@ -49,22 +49,23 @@ export type SendMessageBody = z.input<typeof sendMessageBody>;
 
 /** Comma-separated ids in a query string (`ticket_ids=1,2`). */
 const csvIds = z
-  .union([z.coerce.number().int().positive(), z.string().regex(/^\d+(,\d+)*$/)])
-  .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)));
+  .union([z.coerce.number().int().positive().max(LIMITS.ID_MAX), z.string().regex(/^\d+(,\d+)*$/)])
+  .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)))
+  .pipe(z.array(z.number().int().positive().max(LIMITS.ID_MAX)));
 
 /** How many people a choice of recipients reaches (the composer's live count). */
 export const recipientCountQuery = z
   .object({
     recipient_type: z.enum(MESSAGE_RECIPIENT_TYPES),
     ticket_ids: csvIds.default([]),
-    order_id: z.coerce.number().int().positive().nullable().default(null),
+    order_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
     attendee_ids: csvIds.default([]),
   })
   .superRefine(checkRecipients);
 export type RecipientCountQuery = z.input<typeof recipientCountQuery>;
 
 export const messageListQuery = listQuery(['created_at'], {});
-export const messageParams = z.object({ eventId: z.coerce.number().int().positive(), messageId: z.coerce.number().int().positive() });
+export const messageParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), messageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
 /** Delivery state of one e-mail: from its outbox row (PENDING/SENDING are QUEUED). */
 export const MESSAGE_DELIVERY_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;

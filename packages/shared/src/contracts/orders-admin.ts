@@ -13,18 +13,19 @@ export const PAYMENT_STATUSES = ['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAY
 
 export const ORDER_SORTS = ['created_at', 'order_number', 'last_name', 'email', 'total', 'status'] as const;
 const csvInts = z
-  .union([z.coerce.number().int().positive(), z.string().regex(/^\d+(,\d+)*$/)])
-  .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)));
+  .union([z.coerce.number().int().positive().max(LIMITS.ID_MAX), z.string().regex(/^\d+(,\d+)*$/)])
+  .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)))
+  .pipe(z.array(z.number().int().positive().max(LIMITS.ID_MAX)));
 export const orderListQuery = listQuery(ORDER_SORTS, {
   status: z.enum(ORDER_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
   ticket_id: csvInts,
-  affiliate_id: z.coerce.number().int().positive(),
+  affiliate_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-export const orderParams = z.object({ eventId: z.coerce.number().int().positive(), orderId: z.coerce.number().int().positive() });
-export const attendeeParams = z.object({ eventId: z.coerce.number().int().positive(), attendeeId: z.coerce.number().int().positive() });
+export const orderParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), orderId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const attendeeParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), attendeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
 export interface PersonRef {
   id: number;
@@ -157,8 +158,8 @@ export const editAttendeeBody = z.object({
   last_name: trimmedName,
   email: emailField,
   /** Move to another ticket (and tier) of the event, if its stock allows. */
-  ticket_id: z.number().int().positive().optional(),
-  tier_id: z.number().int().positive().nullable().optional(),
+  ticket_id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
+  tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().optional(),
   /** Attendee question answers, keyed by question id. */
   answers: answersEdit,
 });
@@ -166,8 +167,8 @@ export type EditAttendeeBody = z.input<typeof editAttendeeBody>;
 
 /** Create an attendee by hand: a completed manual order (never refundable through Stripe). */
 export const createAttendeeBody = z.object({
-  ticket_id: z.number().int().positive(),
-  tier_id: z.number().int().positive().nullable().default(null),
+  ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
+  tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   first_name: trimmedName,
   last_name: trimmedName,
   email: emailField,

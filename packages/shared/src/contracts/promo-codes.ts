@@ -21,7 +21,7 @@ export const promoCodeBody = z
     discount_type: z.enum(PROMO_DISCOUNT_TYPES),
     discount: z.number().min(0).default(0),
     /** Empty: every ticket. */
-    ticket_ids: z.array(z.number().int().positive()).max(500).default([]),
+    ticket_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500).default([]),
     /** null: unlimited. */
     max_uses: z.number().int().min(1).max(10_000_000).nullable().default(null),
     /** Wall-clock time in the event's time zone. */
@@ -38,7 +38,7 @@ export type PromoCodeBody = z.input<typeof promoCodeBody>;
 
 export const PROMO_SORTS = ['code', 'created_at'] as const;
 export const promoListQuery = listQuery(PROMO_SORTS, {});
-export const promoParams = z.object({ eventId: z.coerce.number().int().positive(), promoId: z.coerce.number().int().positive() });
+export const promoParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), promoId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
 export interface PromoCodeDto {
   id: number;

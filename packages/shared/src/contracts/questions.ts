@@ -29,7 +29,7 @@ export const questionBody = z
     is_hidden: z.boolean().default(false),
     applies_to: z.enum(QUESTION_SCOPES).default('ATTENDEE'),
     /** Empty: every ticket. Only for attendee questions. */
-    ticket_ids: z.array(z.number().int().positive()).max(500).default([]),
+    ticket_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500).default([]),
   })
   .superRefine((v, ctx) => {
     if (CHOICE_QUESTION_TYPES.includes(v.type) && v.options.length === 0) {
@@ -41,8 +41,8 @@ export const questionBody = z
   });
 export type QuestionBody = z.input<typeof questionBody>;
 
-export const questionSortBody = z.object({ question_ids: z.array(z.number().int().positive()).min(1).max(500) });
-export const questionParams = z.object({ eventId: z.coerce.number().int().positive(), questionId: z.coerce.number().int().positive() });
+export const questionSortBody = z.object({ question_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).min(1).max(500) });
+export const questionParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), questionId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
 export interface QuestionDto {
   id: number;

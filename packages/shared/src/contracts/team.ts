@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.js';
 import { MEMBERSHIP_STATUSES, ROLES, type MembershipStatus, type Role } from '../enums.js';
 import { emailField, listQuery } from './common.js';
 
@@ -34,4 +35,4 @@ export const teamListQuery = listQuery(TEAM_SORTS, {
   status: z.enum(MEMBERSHIP_STATUSES),
 });
 
-export const userTokenParams = z.object({ id: z.coerce.number().int().positive(), token: z.string().min(10).max(200) });
+export const userTokenParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), token: z.string().min(10).max(200) });

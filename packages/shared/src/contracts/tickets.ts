@@ -15,7 +15,7 @@ const quantity = z.number().int().min(0).max(10_000_000).nullable();
 
 export const ticketTierBody = z.object({
   /** Present when updating an existing tier; absent for a new one. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
   label: z.string().trim().min(1).max(LIMITS.NAME_MAX),
   price: money,
   quantity: quantity.default(null),
@@ -50,7 +50,7 @@ export const ticketBody = z
     hide_after_sale_end: z.boolean().default(false),
     /** Shown only to buyers with a promo code that applies to it. */
     requires_promo_code: z.boolean().default(false),
-    tax_and_fee_ids: z.array(z.number().int().positive()).max(50).default([]),
+    tax_and_fee_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(50).default([]),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'PAID' && v.price === null) ctx.addIssue({ code: 'custom', path: ['price'], ...customIssue('required'), input: v.price });
@@ -70,11 +70,11 @@ export const ticketBody = z
   });
 export type TicketBody = z.input<typeof ticketBody>;
 
-export const ticketSortBody = z.object({ ticket_ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const ticketSortBody = z.object({ ticket_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).min(1).max(500) });
 export type TicketSortBody = z.input<typeof ticketSortBody>;
 
-export const ticketParams = z.object({ eventId: z.coerce.number().int().positive(), ticketId: z.coerce.number().int().positive() });
-export const eventParams = z.object({ eventId: z.coerce.number().int().positive() });
+export const ticketParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), ticketId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const eventParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
 export interface TicketTierDto {
   id: number;

@@ -11,9 +11,10 @@ import { organizers } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
-import { findPromoByCode, loadCatalogue, promoApplies, stockOf, unitPrice, type EventRow, type PromoInfo } from '../orders/catalogue.js';
+import { findPromoByCode, findPublicEvent, promoApplies, stockOf, unitPrice, type EventRow, type PromoInfo } from '../orders/catalogue.js';
 import { promoUsable } from '../orders/order-lines.js';
-import { countStock, promoUses } from '../orders/stock.js';
+import { promoUses, type StockCounts } from '../orders/stock.js';
+import { loadEventStatic, type EventStatic, type PublicEventCache } from './public-event-cache.js';
 import { availability } from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
 
@@ -41,19 +42,40 @@ function listed(state: TicketSaleState, flags: { hide_when_sold_out: boolean; hi
 const selectable = (state: TicketSaleState, available: number | null, max: number | null) =>
   state !== 'ON_SALE' ? 0 : Math.min(available ?? Number.MAX_SAFE_INTEGER, max ?? 100, 100);
 
-/**
- * An event as a visitor sees it: only visible tickets (promo-only ones when the code unlocks them),
- * each with its sale state, what may be chosen and prices through the one pricing rule.
- */
-export async function publicEventView(db: Executor, storage: FileStorage, event: EventRow, promoCode: string | undefined, now: Date): Promise<PublicEventDto> {
-  const promo = promoCode ? await usablePromo(db, event.id, promoCode, now) : null;
-  const [catalogue, counts, [organizer], covers, logos] = await Promise.all([
-    loadCatalogue(db, event),
-    countStock(db, event.id, now),
+type OrganizerRow = typeof organizers.$inferSelect;
+type ImageRow = NonNullable<Awaited<ReturnType<typeof imagesByOwner>> extends Map<number, infer I> ? I : never>;
+
+/** The event's parts that only the organizer changes, besides the catalogue: organizer, cover, logo. */
+export interface EventExtras {
+  organizer: OrganizerRow;
+  cover: ImageRow | null;
+  logo: ImageRow | null;
+}
+
+export async function loadEventExtras(db: Executor, event: EventRow): Promise<EventExtras> {
+  const [[organizer], covers, logos] = await Promise.all([
     db.select().from(organizers).where(eq(organizers.id, event.organizer_id)),
     imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]),
     imagesByOwner(db, event.account_id, 'organizer', 'ORGANIZER_LOGO', [event.organizer_id]),
   ]);
+  return { organizer: organizer!, cover: covers.get(event.id) ?? null, logo: logos.get(event.organizer_id) ?? null };
+}
+
+export type PublicEventParts = EventStatic<EventExtras>;
+
+/** A live event's parts straight from the database (no cache), or null when it is not live. */
+export async function loadPublicEventParts(db: Executor, eventId: number): Promise<PublicEventParts | null> {
+  return loadEventStatic(db, await findPublicEvent(db, eventId), (e) => loadEventExtras(db, e));
+}
+
+/**
+ * An event as a visitor sees it: only visible tickets (promo-only ones when the code unlocks them),
+ * each with its sale state, what may be chosen and prices through the one pricing rule. Built from
+ * the event's parts and stock counts (cached or not) and the clock.
+ */
+export function publicEventView(storage: FileStorage, parts: PublicEventParts, counts: StockCounts, promo: PromoInfo | null, promoCode: string | undefined, now: Date): PublicEventDto {
+  const { event, catalogue } = parts;
+  const { organizer, cover, logo } = parts.extra;
   const stock = availability(stockOf(catalogue, counts), catalogue.capacities);
   const eventEnded = (event.end_date ?? event.start_date) <= now;
   const showRemaining = event.show_remaining_tickets;
@@ -105,8 +127,6 @@ export async function publicEventView(db: Executor, storage: FileStorage, event:
       unlocked_by_promo: unlocked,
     });
   });
-  const cover = covers.get(event.id);
-  const logo = logos.get(event.organizer_id);
   return {
     id: event.id,
     title: event.title,
@@ -121,10 +141,10 @@ export async function publicEventView(db: Executor, storage: FileStorage, event:
     location: { ...EMPTY_LOCATION, ...event.location },
     cover_image: cover ? toImageDto(cover, storage) : null,
     organizer: {
-      id: organizer!.id,
-      name: organizer!.name,
-      description: organizer!.description,
-      website: organizer!.website,
+      id: organizer.id,
+      name: organizer.name,
+      description: organizer.description,
+      website: organizer.website,
       logo: logo ? toImageDto(logo, storage) : null,
     },
     settings: {
@@ -146,4 +166,18 @@ export async function publicEventView(db: Executor, storage: FileStorage, event:
     promo_invalid: !!promoCode && !promo,
     url: `/event/${event.id}/${event.slug}`,
   };
+}
+
+export interface PublicEventSource {
+  db: Executor;
+  storage: FileStorage;
+  cache: PublicEventCache<EventExtras>;
+}
+
+/** A live event as a visitor sees it, from the cache where it can be (null: not live or unknown). */
+export async function publicEventFor(src: PublicEventSource, eventId: number, promoCode: string | undefined, now: Date): Promise<PublicEventDto | null> {
+  const parts = await src.cache.staticOf(eventId, () => loadPublicEventParts(src.db, eventId));
+  if (!parts) return null;
+  const [counts, promo] = await Promise.all([src.cache.stockOf(src.db, eventId, now), promoCode ? usablePromo(src.db, eventId, promoCode, now) : null]);
+  return publicEventView(src.storage, parts, counts, promo, promoCode, now);
 }

@@ -5,7 +5,7 @@ import { notFound } from '../../shared/errors.js';
 import { findPublicEvent } from '../orders/catalogue.js';
 import { qrSvg } from '../orders/documents/ticket-qr.js';
 import { countPageView } from './page-views.js';
-import { publicEventView, toAppliedPromo, usablePromo } from './public-event.js';
+import { publicEventFor, toAppliedPromo, usablePromo } from './public-event.js';
 import { publicTicketView } from './ticket-page.js';
 
 const tags = ['public'];
@@ -20,8 +20,9 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   };
 
   app.get('/events/:eventId', { schema: { tags, summary: 'A live event with its visible tickets (draft, archived: 404)', params: publicEventParams, querystring: publicEventQuery } }, async (req) => {
-    const event = await liveEvent(req.params.eventId);
-    return { data: await publicEventView(db, deps.storage, event, req.query.promo_code, deps.clock.now()) };
+    const data = await publicEventFor({ db, storage: deps.storage, cache: deps.publicEvents }, req.params.eventId, req.query.promo_code, deps.clock.now());
+    if (!data) throw notFound();
+    return { data };
   });
 
   app.get('/events/:eventId/promo-codes/:code', { schema: { tags, summary: 'Whether a promo code can be used now', params: publicPromoParams } }, async (req) => {

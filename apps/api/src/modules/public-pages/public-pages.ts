@@ -5,8 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale, PublicEventDto } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
 import { requestLocale } from '../../plugins/locale.js';
-import { findPublicEvent } from '../orders/catalogue.js';
-import { publicEventView } from '../public-events/public-event.js';
+import { publicEventFor } from '../public-events/public-event.js';
 import { escapeHtml, eventHead, scriptJson } from './page-head.js';
 
 type Render = (input: { url: string; event: PublicEventDto | null; locale: Locale }) => { html: string };
@@ -48,9 +47,8 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
   async function eventPage(req: FastifyRequest<{ Params: { eventId: string }; Querystring: { promo_code?: string } }>, reply: FastifyReply) {
     const locale = requestLocale(req);
     const id = Number(req.params.eventId);
-    const row = Number.isSafeInteger(id) && id > 0 ? await findPublicEvent(deps.database.db, id) : null;
     const promo = typeof req.query.promo_code === 'string' ? req.query.promo_code.slice(0, 50) : undefined;
-    const event = row ? await publicEventView(deps.database.db, deps.storage, row, promo, deps.clock.now()) : null;
+    const event = Number.isSafeInteger(id) && id > 0 ? await publicEventFor({ db: deps.database.db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now()) : null;
     const head = event ? eventHead(event, deps.config.appUrl) : { title: 'AdmitOne', tags: '<meta name="robots" content="noindex" />' };
     const html = render ? render({ url: req.url, event, locale }).html : '';
     return send(reply, event ? 200 : 404, page(locale, head, html, { event, locale, promo_code: promo ?? null }));

@@ -100,4 +100,18 @@ function useMessageMutation<V, R>(eventId: number, mutationFn: (variables: V) =>
 
 export const useSendMessage = (eventId: number) => useMessageMutation(eventId, (body: SendMessageBody) => sendMessage(eventId, body));
 export const useRetryFailed = (eventId: number) => useMessageMutation(eventId, (id: number) => retryFailedMessage(eventId, id));
-export const useDeleteMessage = (eventId: number) => useMessageMutation(eventId, (id: number) => deleteMessage(eventId, id));
+/**
+ * Deletes a message. The deleted message's own detail is not asked for again (it would answer 404 under
+ * the dialog that is closing); the history and counts are refreshed without waiting, so the caller's
+ * success handling (close, notify) runs at once.
+ */
+export function useDeleteMessage(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteMessage(eventId, id),
+    onSuccess: (_data, id) => {
+      const gone = messageKeys.detail(eventId, id);
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all(eventId), predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(gone) });
+    },
+  });
+}

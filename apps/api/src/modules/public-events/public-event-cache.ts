@@ -1,0 +1,92 @@
+import type { Executor } from '../../db/client.js';
+import { loadCatalogue, type Catalogue, type EventRow } from '../orders/catalogue.js';
+import { countStock, type StockCounts } from '../orders/stock.js';
+
+/** What a public event page is built from, besides the clock: the event, its catalogue, organizer and images. */
+export interface EventStatic<Extra> {
+  event: EventRow;
+  catalogue: Catalogue;
+  extra: Extra;
+}
+
+interface Entry<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/**
+ * The public event answer is read far more often than anything in it changes, so its parts are kept in
+ * memory: the event with its catalogue (until the organizer changes something, or `staticMs`), and the
+ * stock counts (until a reservation, order change or check of this event, or `stockMs` — holds also
+ * run out with time, and other processes sell too). Prices, sale states and availability are still
+ * computed for every request from these parts and the clock. Reservations never read from here: they
+ * count under their locks. Writes invalidate through `invalidate*` (app.ts calls them after every
+ * successful write request); in a deployment with several web processes the other processes catch up
+ * within the time limits.
+ */
+export class PublicEventCache<Extra> {
+  private statics = new Map<number, Entry<EventStatic<Extra> | null>>();
+  private stocks = new Map<number, Entry<StockCounts>>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly limits: { staticMs: number; stockMs: number },
+  ) {}
+
+  /** The live event's static parts, or null (not live, unknown). */
+  staticOf(id: number, load: () => Promise<EventStatic<Extra> | null>): Promise<EventStatic<Extra> | null> {
+    return this.cached(this.statics, id, this.limits.staticMs, load);
+  }
+
+  stockOf(db: Executor, eventId: number, at: Date): Promise<StockCounts> {
+    return this.cached(this.stocks, eventId, this.limits.stockMs, () => countStock(db, eventId, at));
+  }
+
+  /** The organizer changed the event or its catalogue. */
+  invalidate(eventId: number): void {
+    this.statics.delete(eventId);
+    this.stocks.delete(eventId);
+  }
+
+  /** Stock of the event changed (a reservation, an order or attendee change). */
+  invalidateStock(eventId: number): void {
+    this.stocks.delete(eventId);
+  }
+
+  /** Some event's stock changed and which is not known (a payment webhook). */
+  clearStock(): void {
+    this.stocks.clear();
+  }
+
+  /** Something account-wide changed (taxes, organizers, images): forget everything. */
+  clear(): void {
+    this.statics.clear();
+    this.stocks.clear();
+  }
+
+  private cached<T>(map: Map<number, Entry<T>>, id: number, ttl: number, load: () => Promise<T>): Promise<T> {
+    const hit = map.get(id);
+    const now = this.now();
+    if (hit && now - hit.at < ttl) return hit.value;
+    // One load per key at a time: concurrent readers share the promise (no stampede).
+    const value = load();
+    const entry = { at: now, value };
+    map.set(id, entry);
+    value.catch(() => {
+      if (map.get(id) === entry) map.delete(id);
+    });
+    return value;
+  }
+}
+
+/** The app's cache: catalogues for `seconds` (0 turns caching off), stock for 2 s at most. */
+export function publicEventCache<Extra>(seconds: number, clock: { now(): Date }): PublicEventCache<Extra> {
+  return new PublicEventCache<Extra>(() => clock.now().getTime(), { staticMs: seconds * 1000, stockMs: Math.min(seconds * 1000, 2_000) });
+}
+
+/** Loads the static parts of a live event (the catalogue with the event). */
+export async function loadEventStatic<Extra>(db: Executor, event: EventRow | null, extra: (event: EventRow) => Promise<Extra>): Promise<EventStatic<Extra> | null> {
+  if (!event) return null;
+  const catalogue = await loadCatalogue(db, event);
+  return { event, catalogue, extra: await extra(event) };
+}

@@ -1,0 +1,240 @@
+import {
+  affiliateBody,
+  capacityAssignmentBody,
+  changeEmailBody,
+  changePasswordBody,
+  checkInBatchBody,
+  checkInScan,
+  createAttendeeBody,
+  createEventBody,
+  duplicateEventBody,
+  editAttendeeBody,
+  editBuyerBody,
+  eventStatusBody,
+  inviteUserBody,
+  organizerBody,
+  promoCodeBody,
+  questionBody,
+  questionSortBody,
+  refundOrderBody,
+  sendMessageBody,
+  switchAccountBody,
+  taxOrFeeBody,
+  ticketBody,
+  ticketSortBody,
+  updateAccountBody,
+  updateEventBody,
+  updateEventSettingsBody,
+  updateMeBody,
+  updateOrganizerBody,
+  updateUserBody,
+} from '@admitone/shared';
+import type { ZodType } from 'zod';
+import type { TenantWorld } from './tenant-world.js';
+
+/**
+ * Who may call a route:
+ * - `public`: nobody needs a token (public pages, checkout, login and friends);
+ * - `session`: any logged-in user, whatever the role (their own profile and session);
+ * - `member`: a member allowed to manage events or organizers — Organizer and Admin roles both;
+ * - `admin`: admins only (users.manage, account.manage, taxes.manage, payments.manage).
+ */
+export type Access = 'public' | 'session' | 'member' | 'admin';
+
+export interface RouteRule {
+  access: Access;
+  /** A body the route's contract accepts (checked with `schema`), so a 422 cannot hide a missing check. */
+  body?: { schema: ZodType; value: (w: TenantWorld) => unknown };
+  /** A multipart image upload of this type instead of a JSON body. */
+  upload?: { type: string; width: number; height: number };
+  /** A query string the route's contract accepts. */
+  query?: string;
+  /** Values for path parameters other than the defaults in `pathFor`. */
+  params?: Record<string, (w: TenantWorld) => number | string>;
+}
+
+const body = <T>(schema: ZodType, value: (w: TenantWorld) => T) => ({ schema, value });
+const person = { first_name: 'Mallory', last_name: 'Intruder', email: 'mallory@example.test' };
+const taxBody = body(taxOrFeeBody, () => ({ name: 'Sneaky fee', type: 'FEE', calculation_type: 'FIXED', rate: 100 }));
+const ticketEdit = body(ticketBody, () => ({ name: 'Free for all', type: 'FREE', quantity: 1 }));
+const capacityEdit = body(capacityAssignmentBody, () => ({ name: 'Closed', capacity: 0, applies_to: 'ALL' }));
+const promoEdit = body(promoCodeBody, () => ({ code: 'EVERYTHING-FREE', discount_type: 'PERCENTAGE', discount: 100 }));
+const affiliateEdit = body(affiliateBody, () => ({ name: 'Mallory', code: 'MALLORY', email: 'mallory@example.test' }));
+const questionEdit = body(questionBody, () => ({ title: 'Your card number?', type: 'SINGLE_LINE_TEXT' }));
+const scan = (w: TenantWorld) => ({ code: w.attendeeShortId, action: 'CHECK_IN' as const });
+const pendingUser = { id: (w: TenantWorld) => w.pendingUserId };
+
+/**
+ * Every route of the OpenAPI document, keyed `METHOD /path` as the document spells it. A route missing
+ * here fails tenant-matrix.test.ts, so a new route cannot skip the isolation and role checks.
+ */
+export const ROUTE_ACCESS: Record<string, RouteRule> = {
+  'GET /api/health': { access: 'public' },
+
+  // auth: public except logging out and switching account
+  'POST /api/auth/register': { access: 'public' },
+  'POST /api/auth/login': { access: 'public' },
+  'POST /api/auth/logout': { access: 'session' },
+  'POST /api/auth/forgot-password': { access: 'public' },
+  'GET /api/auth/reset-password/{token}': { access: 'public' },
+  'POST /api/auth/reset-password/{token}': { access: 'public' },
+  'POST /api/auth/switch-account': { access: 'session', body: body(switchAccountBody, (w) => ({ account_id: w.accountId })) },
+  'GET /api/auth/invitation/{token}': { access: 'public' },
+  'POST /api/auth/invitation/{token}': { access: 'public' },
+
+  // the caller's own profile; ids in the path must be the caller's own
+  'GET /api/users/me': { access: 'session' },
+  'PUT /api/users/me': { access: 'session', body: body(updateMeBody, () => ({ name: 'Renamed' })) },
+  'PUT /api/users/me/password': { access: 'session', body: body(changePasswordBody, () => ({ current_password: 'wrong but well formed', password: 'another horse battery', password_confirmation: 'another horse battery' })) },
+  'PUT /api/users/me/email': { access: 'session', body: body(changeEmailBody, () => ({ email: 'new@example.test', current_password: 'wrong but well formed' })) },
+  'POST /api/users/{id}/email-change/{token}': { access: 'session' },
+  'DELETE /api/users/{id}/email-change': { access: 'session' },
+  'POST /api/users/{id}/confirm-email/{token}': { access: 'session' },
+  'POST /api/users/{id}/resend-email-confirmation': { access: 'session' },
+
+  // the team (admins; anyone may read themselves)
+  'GET /api/users': { access: 'admin' },
+  'POST /api/users': { access: 'admin', body: body(inviteUserBody, () => ({ email: 'mallory@example.test', role: 'ADMIN' })) },
+  'GET /api/users/{id}': { access: 'admin' },
+  'PUT /api/users/{id}': { access: 'admin', body: body(updateUserBody, () => ({ status: 'INACTIVE' })), params: pendingUser },
+  'POST /api/users/{id}/invitation': { access: 'admin', params: pendingUser },
+  'DELETE /api/users/{id}/invitation': { access: 'admin', params: pendingUser },
+
+  // the account
+  'GET /api/accounts/{id}': { access: 'session' },
+  'PUT /api/accounts/{id}': { access: 'admin', body: body(updateAccountBody, () => ({ name: 'Taken over' })) },
+  'GET /api/accounts/{id}/taxes-and-fees': { access: 'session' },
+  'POST /api/accounts/{id}/taxes-and-fees': { access: 'admin', body: taxBody },
+  'PUT /api/accounts/{id}/taxes-and-fees/{taxOrFeeId}': { access: 'admin', body: taxBody },
+  'DELETE /api/accounts/{id}/taxes-and-fees/{taxOrFeeId}': { access: 'admin' },
+  'GET /api/accounts/{id}/payment-connection': { access: 'session' },
+  'POST /api/accounts/{id}/payment-connection/stripe': { access: 'admin' },
+  'POST /api/accounts/{id}/payment-connection/refresh': { access: 'admin' },
+
+  // organizers and events
+  'POST /api/organizers': { access: 'member', body: body(organizerBody, () => ({ name: 'Mallory Events', email: 'mallory@example.test' })) },
+  'GET /api/organizers': { access: 'member' },
+  'GET /api/organizers/{id}': { access: 'member' },
+  'PUT /api/organizers/{id}': { access: 'member', body: body(updateOrganizerBody, () => ({ name: 'Mallory Events' })) },
+  'GET /api/organizers/{id}/images': { access: 'member' },
+  'POST /api/organizers/{id}/images': { access: 'member', upload: { type: 'ORGANIZER_LOGO', width: 120, height: 120 } },
+  'DELETE /api/organizers/{id}/images/{imageId}': { access: 'member', params: { imageId: (w) => w.logoImageId } },
+  'POST /api/events': { access: 'member', body: body(createEventBody, (w) => ({ title: 'Mine', organizer_id: w.organizerId, start_date: '2030-07-01T19:00', timezone: 'Europe/Berlin', currency: 'EUR' })) },
+  'GET /api/events': { access: 'member' },
+  'GET /api/events/{id}': { access: 'member' },
+  'PUT /api/events/{id}': { access: 'member', body: body(updateEventBody, () => ({ title: 'Cancelled, go home' })) },
+  'DELETE /api/events/{id}': { access: 'member' },
+  'PUT /api/events/{id}/settings': { access: 'member', body: body(updateEventSettingsBody, () => ({ support_email: 'mallory@example.test' })) },
+  'GET /api/events/{id}/stats': { access: 'member', query: '?days=30' },
+  'PUT /api/events/{id}/status': { access: 'member', body: body(eventStatusBody, () => ({ status: 'ARCHIVED' })) },
+  'POST /api/events/{id}/duplicate': { access: 'member', body: body(duplicateEventBody, () => ({ title: 'Stolen copy' })) },
+  'GET /api/events/{id}/images': { access: 'member' },
+  'POST /api/events/{id}/images': { access: 'member', upload: { type: 'EVENT_COVER', width: 900, height: 450 } },
+  'DELETE /api/events/{id}/images/{imageId}': { access: 'member', params: { imageId: (w) => w.coverImageId } },
+
+  // the event's catalogue
+  'GET /api/events/{eventId}/tickets': { access: 'member' },
+  'POST /api/events/{eventId}/tickets': { access: 'member', body: ticketEdit },
+  'GET /api/events/{eventId}/tickets/{ticketId}': { access: 'member' },
+  'PUT /api/events/{eventId}/tickets/{ticketId}': { access: 'member', body: ticketEdit },
+  'DELETE /api/events/{eventId}/tickets/{ticketId}': { access: 'member', params: { ticketId: (w) => w.ticket2Id } },
+  'PUT /api/events/{eventId}/tickets/sort': { access: 'member', body: body(ticketSortBody, (w) => ({ ticket_ids: [w.ticket2Id, w.ticketId] })) },
+  'GET /api/events/{eventId}/capacity-assignments': { access: 'member' },
+  'POST /api/events/{eventId}/capacity-assignments': { access: 'member', body: capacityEdit },
+  'GET /api/events/{eventId}/capacity-assignments/{capacityId}': { access: 'member' },
+  'PUT /api/events/{eventId}/capacity-assignments/{capacityId}': { access: 'member', body: capacityEdit },
+  'DELETE /api/events/{eventId}/capacity-assignments/{capacityId}': { access: 'member' },
+  'GET /api/events/{eventId}/promo-codes': { access: 'member' },
+  'POST /api/events/{eventId}/promo-codes': { access: 'member', body: promoEdit },
+  'GET /api/events/{eventId}/promo-codes/{promoId}': { access: 'member' },
+  'PUT /api/events/{eventId}/promo-codes/{promoId}': { access: 'member', body: promoEdit },
+  'DELETE /api/events/{eventId}/promo-codes/{promoId}': { access: 'member' },
+  'GET /api/events/{eventId}/affiliates': { access: 'member' },
+  'POST /api/events/{eventId}/affiliates': { access: 'member', body: affiliateEdit },
+  'GET /api/events/{eventId}/affiliates/export': { access: 'member' },
+  'GET /api/events/{eventId}/affiliates/{affiliateId}': { access: 'member' },
+  'PUT /api/events/{eventId}/affiliates/{affiliateId}': { access: 'member', body: affiliateEdit },
+  'DELETE /api/events/{eventId}/affiliates/{affiliateId}': { access: 'member' },
+  'GET /api/events/{eventId}/questions': { access: 'member' },
+  'POST /api/events/{eventId}/questions': { access: 'member', body: questionEdit },
+  'GET /api/events/{eventId}/questions/{questionId}': { access: 'member' },
+  'PUT /api/events/{eventId}/questions/{questionId}': { access: 'member', body: questionEdit },
+  'DELETE /api/events/{eventId}/questions/{questionId}': { access: 'member' },
+  'PUT /api/events/{eventId}/questions/sort': { access: 'member', body: body(questionSortBody, (w) => ({ question_ids: [w.questionId] })) },
+
+  // orders, attendees, messages, exports, check-in
+  'GET /api/events/{eventId}/orders': { access: 'member' },
+  'GET /api/events/{eventId}/orders/{orderId}': { access: 'member' },
+  'POST /api/events/{eventId}/orders/{orderId}/mark-as-paid': { access: 'member' },
+  'POST /api/events/{eventId}/orders/{orderId}/cancel': { access: 'member' },
+  'POST /api/events/{eventId}/orders/{orderId}/resend-confirmation': { access: 'member' },
+  'PUT /api/events/{eventId}/orders/{orderId}/buyer': { access: 'member', body: body(editBuyerBody, () => person) },
+  'POST /api/events/{eventId}/orders/{orderId}/refund': { access: 'member', body: body(refundOrderBody, () => ({ amount: 100, cancel_order: true })) },
+  'GET /api/events/{eventId}/attendees': { access: 'member' },
+  'POST /api/events/{eventId}/attendees': { access: 'member', body: body(createAttendeeBody, (w) => ({ ticket_id: w.ticketId, ...person, send_ticket: false })) },
+  'GET /api/events/{eventId}/attendees/{attendeeId}': { access: 'member' },
+  'PUT /api/events/{eventId}/attendees/{attendeeId}': { access: 'member', body: body(editAttendeeBody, () => person) },
+  'POST /api/events/{eventId}/attendees/{attendeeId}/cancel': { access: 'member' },
+  'POST /api/events/{eventId}/attendees/{attendeeId}/reactivate': { access: 'member' },
+  'POST /api/events/{eventId}/attendees/{attendeeId}/resend-ticket': { access: 'member' },
+  'GET /api/events/{eventId}/messages': { access: 'member' },
+  'POST /api/events/{eventId}/messages': {
+    access: 'member',
+    body: body(sendMessageBody, () => ({ subject: 'Event cancelled', body: '<p>Refunds at mallory.example</p>', recipient_type: 'ALL_ATTENDEES', acknowledged_not_promotional: true })),
+  },
+  'GET /api/events/{eventId}/messages/recipient-count': { access: 'member', query: '?recipient_type=ALL_ATTENDEES' },
+  'GET /api/events/{eventId}/messages/{messageId}': { access: 'member' },
+  'DELETE /api/events/{eventId}/messages/{messageId}': { access: 'member' },
+  'POST /api/events/{eventId}/messages/{messageId}/retry-failed': { access: 'member' },
+  'GET /api/events/{eventId}/attendees/export': { access: 'member' },
+  'GET /api/events/{eventId}/orders/export': { access: 'member' },
+  'POST /api/events/{eventId}/check-ins': { access: 'member', body: body(checkInScan, scan) },
+  'POST /api/events/{eventId}/check-ins/batch': { access: 'member', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
+  'GET /api/events/{eventId}/check_in_stats': { access: 'member' },
+
+  // public pages and checkout (the buyer's secret is the short id or the checkout token, not a login)
+  'GET /api/public/events/{eventId}': { access: 'public' },
+  'GET /api/public/events/{eventId}/promo-codes/{code}': { access: 'public' },
+  'POST /api/public/events/{eventId}/views': { access: 'public' },
+  'GET /api/public/events/{eventId}/attendees/{shortId}': { access: 'public' },
+  'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg': { access: 'public' },
+  'POST /api/public/events/{eventId}/order': { access: 'public' },
+  'GET /api/public/events/{eventId}/order/{shortId}': { access: 'public' },
+  'PUT /api/public/events/{eventId}/order/{shortId}/details': { access: 'public' },
+  'POST /api/public/events/{eventId}/order/{shortId}/extend': { access: 'public' },
+  'POST /api/public/events/{eventId}/order/{shortId}/offline-payment': { access: 'public' },
+  'POST /api/public/events/{eventId}/order/{shortId}/card-payment': { access: 'public' },
+  'POST /api/public/events/{eventId}/order/{shortId}/card-payment/sync': { access: 'public' },
+  'POST /api/public/webhooks/stripe': { access: 'public' },
+};
+
+/** Account A's id for each path parameter (`{id}` depends on the resource it follows). */
+export function pathFor(path: string, rule: RouteRule, w: TenantWorld): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const override = rule.params?.[name];
+    if (override) return String(override(w));
+    if (name === 'id') {
+      if (path.startsWith('/api/users/')) return String(w.ownerId);
+      if (path.startsWith('/api/accounts/')) return String(w.accountId);
+      if (path.startsWith('/api/organizers/')) return String(w.organizerId);
+      if (path.startsWith('/api/events/')) return String(w.eventId);
+    }
+    const ids: Record<string, number | string> = {
+      eventId: w.eventId,
+      ticketId: w.ticketId,
+      capacityId: w.capacityId,
+      promoId: w.promoId,
+      affiliateId: w.affiliateId,
+      questionId: w.questionId,
+      orderId: w.orderId,
+      attendeeId: w.attendeeId,
+      messageId: w.messageId,
+      taxOrFeeId: w.taxId,
+      // A well-formed token: the id in front of it is what must not be someone else's.
+      token: 'x'.repeat(32),
+    };
+    const value = ids[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${path}: add one to pathFor or the route's params`);
+    return String(value);
+  });
+}

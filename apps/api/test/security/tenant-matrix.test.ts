@@ -1,0 +1,196 @@
+import { getTableName, inArray, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../src/db/schema/index.js';
+import { createEvent, createOrganizer } from '../factories.js';
+import { call, createTestApp, type TestContext } from '../test-app.js';
+import { FOREIGN_ID_PROBES, missingLike } from './foreign-ids.js';
+import { pathFor, ROUTE_ACCESS, type RouteRule } from './route-access.js';
+import { buildTenantWorld, imageForm, type TenantWorld } from './tenant-world.js';
+
+/**
+ * Tenant isolation and roles over the whole OpenAPI document: every route is in ROUTE_ACCESS; with
+ * another account's token, each id of account A answers 404 and changes nothing; without a token every
+ * non-public route answers 401; an Organizer of A is refused admin routes (403) and allowed member ones.
+ */
+
+interface Route {
+  key: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  rule: RouteRule;
+  secured: boolean;
+  hasBody: boolean;
+}
+
+let ctx: TestContext;
+let w: TenantWorld;
+let routes: Route[];
+let documented: Set<string>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const doc = ctx.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
+  documented = new Set();
+  routes = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      documented.add(key);
+      const rule = ROUTE_ACCESS[key];
+      if (rule) routes.push({ key, method: method.toUpperCase() as Route['method'], path, rule, secured: (op.security?.length ?? 0) > 0, hasBody: op.requestBody !== undefined });
+    }
+  }
+  w = await buildTenantWorld(ctx.app, ctx.smtp);
+}, 60_000);
+afterAll(() => ctx?.close());
+
+const hasIds = (r: Route) => r.path.includes('{');
+const guarded = () => routes.filter((r) => r.rule.access !== 'public');
+
+/** Calls the route as given (A's ids, the table's valid body or upload) with a token or none. */
+async function hit(r: Route, token: string | null) {
+  const url = pathFor(r.path, r.rule, w) + (r.rule.query ?? '');
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (r.rule.upload) {
+    const { type, width, height } = r.rule.upload;
+    return ctx.app.inject({ method: r.method, url, headers, payload: await imageForm(type, width, height) });
+  }
+  const value = r.rule.body?.value(w);
+  return ctx.app.inject({ method: r.method, url, headers, ...(value !== undefined ? { payload: value as object } : {}) });
+}
+
+/** Waits until the mails queued so far are delivered (delivery rewrites their outbox rows). */
+async function mailSettled() {
+  const db = ctx.app.deps.database.db;
+  for (let i = 0; i < 150; i++) {
+    const busy = await db.select({ id: schema.outbox.id }).from(schema.outbox).where(inArray(schema.outbox.status, ['PENDING', 'SENDING']));
+    if (!busy.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the outbox did not drain');
+}
+
+/** Every row of every table, once mail is delivered (sessions aside: a call refreshes its own session's last use). */
+async function snapshot(): Promise<Record<string, string[]>> {
+  const db = ctx.app.deps.database.db;
+  await mailSettled();
+  const out: Record<string, string[]> = {};
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable) || getTableName(table) === 'sessions') continue;
+    const rows = await db.select().from(table);
+    out[getTableName(table)] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return out;
+}
+
+const summary = (r: Route, res: { statusCode: number; body: string }) => `${r.key} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+
+describe('the route table', () => {
+  it('lists every route of the OpenAPI document, and nothing the document lacks', () => {
+    const missing = [...documented].filter((key) => !ROUTE_ACCESS[key]);
+    const stale = Object.keys(ROUTE_ACCESS).filter((key) => !documented.has(key));
+    expect(missing, 'routes missing from ROUTE_ACCESS (add them with their access class)').toEqual([]);
+    expect(stale, 'ROUTE_ACCESS entries for routes that no longer exist').toEqual([]);
+    expect(routes.length).toBeGreaterThan(100);
+  });
+
+  it('agrees with the document about which routes need a bearer token', () => {
+    const wrong = routes.filter((r) => r.secured !== (r.rule.access !== 'public')).map((r) => `${r.key} (${r.rule.access}, document says ${r.secured ? 'bearer' : 'no auth'})`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every guarded route with a body one its contract accepts', () => {
+    const problems: string[] = [];
+    for (const r of guarded()) {
+      if (r.hasBody && !r.rule.body && !r.rule.upload) problems.push(`${r.key}: no body in the table`);
+      if (r.rule.body) {
+        const parsed = r.rule.body.schema.safeParse(r.rule.body.value(w));
+        if (!parsed.success) problems.push(`${r.key}: body rejected by its contract: ${parsed.error.message}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('tenant isolation and roles', () => {
+  it("fills every path with account A's real ids (A's admin reads each of them)", async () => {
+    const failures: string[] = [];
+    for (const r of guarded().filter((x) => x.method === 'GET' && hasIds(x))) {
+      const res = await hit(r, w.tokens.admin);
+      if (res.statusCode !== 200) failures.push(summary(r, res));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    const failures: string[] = [];
+    for (const r of guarded()) {
+      const res = await hit(r, null);
+      if (res.statusCode !== 401) failures.push(summary(r, res));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 404 to another account's admin for every id of account A, and changes nothing", async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const checked = guarded().filter(hasIds);
+    for (const r of checked) {
+      const res = await hit(r, w.tokens.other);
+      if (res.statusCode !== 404) failures.push(summary(r, res));
+    }
+    expect(failures).toEqual([]);
+    expect(checked.length).toBeGreaterThan(80);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses an Organizer of A every admin-only route (403), and changes nothing", async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const admin = guarded().filter((r) => r.rule.access === 'admin');
+    for (const r of admin) {
+      const res = await hit(r, w.tokens.organizer);
+      if (res.statusCode !== 403) failures.push(summary(r, res));
+    }
+    expect(failures).toEqual([]);
+    expect(admin.length).toBeGreaterThanOrEqual(12);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("account A's ids inside another account's bodies and query strings", () => {
+  it('are answered exactly like ids that do not exist, and change nothing', async () => {
+    const b = w.tokens.other;
+    const organizer = await createOrganizer(ctx.app, b, { name: 'B Presents', email: 'b@presents.test' });
+    const event = await createEvent(ctx.app, b, organizer.id);
+    const ticket = (await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, { token: b, body: { name: 'B ticket', type: 'FREE' } })).json().data as { id: number };
+    const own = { organizerId: organizer.id, eventId: event.id, ticketId: ticket.id };
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const probe of FOREIGN_ID_PROBES) {
+      const send = (id: number | string) => call(ctx.app, probe.method, probe.url(own, id), { token: b, ...(probe.body ? { body: probe.body(own, id) } : {}) });
+      const real = await send(probe.id(w));
+      const missing = await send(missingLike(probe.id(w)));
+      if (real.statusCode !== missing.statusCode || real.body !== missing.body) failures.push(`${probe.name}: A's id → ${real.statusCode} ${real.body.slice(0, 160)}; a missing id → ${missing.statusCode} ${missing.body.slice(0, 160)}`);
+      else if (real.statusCode >= 500) failures.push(`${probe.name}: ${real.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+// Last: these calls change (and may delete) account A's data, which the checks above rely on.
+describe('member routes', () => {
+  it('lets an Organizer of A use every member route and read every session one (reads first, deleting the event last)', async () => {
+    const member = guarded().filter((r) => r.rule.access === 'member' || (r.rule.access === 'session' && r.method === 'GET'));
+    const rank = (r: Route) => (r.method === 'GET' ? 0 : r.key === 'DELETE /api/events/{id}' ? 3 : r.method === 'DELETE' ? 2 : 1);
+    const failures: string[] = [];
+    for (const r of [...member].sort((x, y) => rank(x) - rank(y))) {
+      const res = await hit(r, w.tokens.organizer);
+      const refused = res.statusCode === 401 || res.statusCode === 403;
+      if (refused || (r.method === 'GET' && res.statusCode !== 200) || res.statusCode >= 500) failures.push(summary(r, res));
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { App } from '../../src/app.js';
+import { attendees, events, orders, users } from '../../src/db/schema/index.js';
+import { placeOrder } from '../checkout-factory.js';
+import { createEvent, createOrganizer, inviteAndAccept, registerUser } from '../factories.js';
+import type { TestSmtp } from '../smtp.js';
+import { call } from '../test-app.js';
+
+/** A multipart upload of a plain PNG of the given size, as the image routes take it. */
+export async function imageForm(type: string, width: number, height: number): Promise<FormData> {
+  const png = await sharp({ create: { width, height, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('type', type);
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png');
+  return form;
+}
+
+/** `POST`s and `PUT`s `body` as account A's admin and answers the created or changed row's `data`. */
+async function made(app: App, token: string, method: 'POST' | 'PUT', url: string, body: unknown): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await call(app, method, url, { token, body });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json().data;
+}
+
+async function upload(app: App, token: string, url: string, form: FormData): Promise<number> {
+  const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: form });
+  expect(res.statusCode, `upload ${url}: ${res.body}`).toBe(201);
+  return res.json().data.id as number;
+}
+
+/**
+ * Account A with one of everything (organizer, live event, tickets, tax, capacity assignment, promo code,
+ * question, affiliate, a completed order with attendees, a message, images, a pending invitation), an
+ * Organizer-role member of A, and account B (another admin, of its own account).
+ */
+export async function buildTenantWorld(app: App, smtp: TestSmtp) {
+  const db = app.deps.database.db;
+  const a = await registerUser(app, { name: 'Alice Admin' });
+  await db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, a.email));
+  const accountId = a.accounts[0]!.id;
+  const organizer = await createOrganizer(app, a.token, { name: 'Account A Promotions', email: 'a@promotions.test' });
+  const event = await createEvent(app, a.token, organizer.id, { title: 'A Night', start_date: '2030-06-01T19:00', end_date: '2030-06-01T23:00' });
+  await db.update(events).set({ status: 'LIVE' }).where(eq(events.id, event.id));
+  const ev = `/api/events/${event.id}`;
+
+  const tax = await made(app, a.token, 'POST', `/api/accounts/${accountId}/taxes-and-fees`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 7 });
+  const ticket = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'General', type: 'FREE', quantity: 100 });
+  const ticket2 = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'Supporter', type: 'PAID', price: 2500, tax_and_fee_ids: [tax.id] });
+  const capacity = await made(app, a.token, 'POST', `${ev}/capacity-assignments`, { name: 'Hall', capacity: 500, applies_to: 'ALL' });
+  const promo = await made(app, a.token, 'POST', `${ev}/promo-codes`, { code: 'ALICE10', discount_type: 'PERCENTAGE', discount: 10 });
+  const question = await made(app, a.token, 'POST', `${ev}/questions`, { title: 'Dietary needs?', type: 'SINGLE_LINE_TEXT' });
+  const affiliate = await made(app, a.token, 'POST', `${ev}/affiliates`, { name: 'Radio One', code: 'RADIO1' });
+
+  const placed = await placeOrder(app, { eventId: event.id, organizerToken: a.token }, [{ ticket_id: ticket.id, quantity: 2 }]);
+  expect(placed.status).toBe('COMPLETED');
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, placed.short_id));
+  const attendeeRows = await db.select({ id: attendees.id, short_id: attendees.short_id }).from(attendees).where(eq(attendees.order_id, order!.id));
+  expect(attendeeRows).toHaveLength(2);
+
+  const message = await made(app, a.token, 'POST', `${ev}/messages`, {
+    subject: 'Doors open at seven',
+    body: '<p>See you there</p>',
+    recipient_type: 'ALL_ATTENDEES',
+    acknowledged_not_promotional: true,
+  });
+  const coverId = await upload(app, a.token, `${ev}/images`, await imageForm('EVENT_COVER', 1000, 500));
+  const logoId = await upload(app, a.token, `/api/organizers/${organizer.id}/images`, await imageForm('ORGANIZER_LOGO', 200, 200));
+
+  const member = await inviteAndAccept(app, smtp, a.token, 'ORGANIZER', 'Olga Organizer');
+  const pending = await made(app, a.token, 'POST', '/api/users', { email: 'pending-colleague@example.test', role: 'ORGANIZER' });
+
+  const b = await registerUser(app, { name: 'Bob Other' });
+  await db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, b.email));
+
+  return {
+    tokens: { admin: a.token, organizer: member.token, other: b.token },
+    accountId,
+    ownerId: a.user.id,
+    pendingUserId: pending.id,
+    organizerId: organizer.id,
+    eventId: event.id,
+    ticketId: ticket.id,
+    ticket2Id: ticket2.id,
+    taxId: tax.id,
+    capacityId: capacity.id,
+    promoId: promo.id,
+    questionId: question.id,
+    affiliateId: affiliate.id,
+    orderId: order!.id,
+    attendeeId: attendeeRows[0]!.id,
+    attendeeShortId: attendeeRows[0]!.short_id,
+    messageId: message.id,
+    coverImageId: coverId,
+    logoImageId: logoId,
+  };
+}
+
+export type TenantWorld = Awaited<ReturnType<typeof buildTenantWorld>>;
