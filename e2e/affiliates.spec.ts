@@ -68,7 +68,7 @@ test('affiliate link attribution: create an affiliate, buy through its link, see
   await snapshot(page, 'affiliates-empty');
 
   // Create one; the code can be generated from the name, or typed.
-  await page.getByRole('button', { name: 'Create affiliate' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Create affiliate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create affiliate' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Radio Blue');
   await dialog.getByRole('button', { name: 'Generate a code' }).click();
@@ -87,7 +87,7 @@ test('affiliate link attribution: create an affiliate, buy through its link, see
   await expect(row.getByTestId('affiliate-orders')).toHaveText('0');
 
   // A second code differing only in case is refused next to the field.
-  await page.getByRole('button', { name: 'Create affiliate' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Create affiliate' }).click();
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Copycat');
   await dialog.getByRole('textbox', { name: 'Code' }).fill('RADIO-BLUE');
   await dialog.getByRole('button', { name: 'Create affiliate' }).click();
