@@ -52,8 +52,17 @@ export function openDatabase(url: string): Database {
       kind: 'pglite',
       boss: {
         db: {
-          executeSql: async (text, values) =>
-            values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+          executeSql: async (text, values) => {
+            // A job still finishing after the app closed (pg-boss's stop waits only so long) finds the
+            // database gone: nothing is left to record, so it gets an empty answer instead of a crash.
+            if (client.closed) return { rows: [] };
+            try {
+              return values?.length ? await client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] });
+            } catch (err) {
+              if (client.closed) return { rows: [] };
+              throw err;
+            }
+          },
         },
       },
       migrate: async () => {
