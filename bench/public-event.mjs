@@ -5,44 +5,13 @@
 // Usage: node --import tsx bench/public-event.mjs [seconds=10] [connections=50]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where a
 //   scratch database is created and dropped.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
+import { startBenchServer } from './lib/bench-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
-const port = 3292;
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `admitone_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-const url = new URL(base);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', CHECKOUT_RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000', WEB_DIST_DIR: '' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-  detached: true,
-});
-const api = `http://127.0.0.1:${port}/api`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${api}/docs/json`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  if (i > 600) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-const json = async (method, p, body, token) => {
-  const res = await fetch(`${api}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  return res.json();
-};
+const bench = await startBenchServer({ port: 3292 });
+const { api, databaseUrl, dbName, json } = bench;
 
 // The event: 10 tickets of every kind, taxes and fees, a shared capacity, 20,000 sold.
 const auth = await json('POST', '/auth/register', { name: 'Bench', email: `bench-${dbName}@example.test`, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
@@ -141,7 +110,4 @@ const during = await load('GET /api/public/events/{id} while buyers reserve', pu
 console.log(`public event while selling / trivial: ${(during / trivial).toFixed(2)}`);
 
 await db.end();
-process.kill(-server.pid, 'SIGTERM');
-await new Promise((r) => setTimeout(r, 1500));
-await admin.query(`drop database if exists "${dbName}" with (force)`);
-await admin.end();
+await bench.stop();

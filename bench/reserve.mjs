@@ -5,45 +5,13 @@
 // Usage: node --import tsx bench/reserve.mjs [seconds=10] [clients=64]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where a
 //   scratch database is created and dropped.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
+import { startBenchServer } from './lib/bench-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 64);
-const port = 3291;
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `admitone_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-const url = new URL(base);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', CHECKOUT_RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000', WEB_DIST_DIR: '' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-  detached: true,
-});
-const api = `http://127.0.0.1:${port}/api`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${api}/docs/json`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  if (i > 600) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-
-const json = async (method, p, body, token) => {
-  const res = await fetch(`${api}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  return res.json();
-};
+const bench = await startBenchServer({ port: 3291 });
+const { api, databaseUrl, dbName, json } = bench;
 const auth = await json('POST', '/auth/register', { name: 'Bench', email: `bench-${dbName}@example.test`, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
 const organizer = (await json('POST', '/organizers', { name: 'Bench', email: 'bench@example.test' }, auth.token)).data;
 const db = new pg.Client({ connectionString: databaseUrl });
@@ -107,7 +75,4 @@ for (const r of rows) console.log(`check ${r.title}: ${r.taken} held of ${r.quan
 
 await database.close();
 await db.end();
-process.kill(-server.pid, 'SIGTERM');
-await new Promise((r) => setTimeout(r, 1500));
-await admin.query(`drop database if exists "${dbName}" with (force)`);
-await admin.end();
+await bench.stop();

@@ -7,47 +7,17 @@
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where a scratch
 //   database is created and dropped. The server runs without in-process jobs (mail is queued in the
 //   outbox, as a separate worker would send it), so the rush measures the checkout itself.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startBenchServer } from './lib/bench-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const clientCounts = (process.argv[2] ?? '64,256').split(',').map(Number);
 const capacity = Number(process.argv[3] ?? 3000);
-const port = 3293;
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `admitone_rush_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-const url = new URL(base);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-rush-'));
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS_IN_PROCESS: 'false', CHECKOUT_RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000', WEB_DIST_DIR: '' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-  detached: true,
-});
-const api = `http://127.0.0.1:${port}/api`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${api}/health`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  if (i > 600) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-const json = async (method, p, body, token) => {
-  const res = await fetch(`${api}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  return res.json();
-};
+const bench = await startBenchServer({ port: 3293, prefix: 'admitone_rush', env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' } });
+const { api, databaseUrl, dbName, json } = bench;
 const auth = await json('POST', '/auth/register', { name: 'Rush', email: `rush-${dbName}@example.test`, password: 'rush-password-1', password_confirmation: 'rush-password-1', accept_terms: true, timezone: 'UTC' });
 const organizer = (await json('POST', '/organizers', { name: 'Rush', email: 'rush@example.test' }, auth.token)).data;
 const db = new pg.Client({ connectionString: databaseUrl });
@@ -191,8 +161,5 @@ for (const shape of ['hot', 'shared']) {
 
 await database.close?.();
 await db.end();
-process.kill(-server.pid, 'SIGTERM');
-await new Promise((r) => setTimeout(r, 1500));
-await admin.query(`drop database if exists "${dbName}" with (force)`);
-await admin.end();
+await bench.stop();
 rmSync(dataDir, { recursive: true, force: true });
