@@ -86,7 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await database.migrate();
   const clock = options.clock ?? systemClock;
   const mail = options.mail ?? createMailTransport(config, log);
-  const jobs = await startJobs(database, { db: database.db, clock, transport: mail, log }, { work: options.work ?? config.jobsInProcess, log });
+  const jobs = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: options.work ?? config.jobsInProcess, log });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const storage = options.storage ?? localStorage(uploadsDir);

@@ -32,6 +32,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   PUBLIC_EVENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** A mail left "sending" this long by a worker that died is sent again (keep it above the slowest SMTP answer). */
+  OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
   WEB_DIST_DIR: z.string().optional(),
   /** Card payments: all three keys, or none (then card payment is simply not offered). */
@@ -65,6 +67,8 @@ export interface AppConfig {
   checkoutRateLimitMax: number;
   /** How long public event catalogues stay in memory (0: not at all). */
   publicEventCacheSeconds: number;
+  /** After this long a mail claimed by a worker that never finished is claimed again. */
+  outboxStaleClaimSeconds: number;
   webDistDir: string | null;
   /** null: card payments are not configured. */
   stripe: StripeConfig | null;
@@ -112,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,
+    outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,
     webDistDir,
     stripe: e.STRIPE_SECRET_KEY
       ? {

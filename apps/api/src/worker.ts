@@ -21,7 +21,7 @@ async function main() {
   const database = openDatabase(config.databaseUrl);
   await database.migrate();
   const transport = createMailTransport(config, log);
-  const jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log }, { work: true, log });
+  const jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: true, log });
   log.info('worker started');
   const stop = async () => {
     await jobs.stop();

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
+import { STALE_CLAIM_MS } from '../mail/outbox.js';
 import { deliverDueMessages, deliverOutboxMessage, type MailDeliveryDeps } from './mail-delivery.js';
 
 export const QUEUES = { deliverMail: 'outbox-deliver', sweepOutbox: 'outbox-sweep' } as const;
@@ -40,8 +41,11 @@ export async function startJobs(database: Database, deps: MailDeliveryDeps, opts
       await deliverDueMessages(deps);
     });
     await boss.schedule(QUEUES.sweepOutbox, '* * * * *');
-    // Catch up on anything a previous process left behind.
+    // Catch up on anything a previous process left behind: what is due now, and once more as soon as a
+    // claim a killed worker left unfinished is old enough to be taken again.
     await boss.send(QUEUES.sweepOutbox, {});
+    const staleSeconds = Math.ceil((deps.staleClaimMs ?? STALE_CLAIM_MS) / 1000);
+    await boss.send(QUEUES.sweepOutbox, {}, { startAfter: staleSeconds + 1 });
   }
 
   return {

@@ -17,7 +17,7 @@ export function mailPayload<K extends TemplateName>(template: K, to: string, loc
   return { template, to, locale, data };
 }
 
-/** A mail stuck in SENDING this long is assumed lost with a crashed worker and is tried again. */
+/** A mail stuck in SENDING this long is assumed lost with a crashed worker and is tried again (default; OUTBOX_STALE_CLAIM_SECONDS). */
 export const STALE_CLAIM_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 8;
 
@@ -30,21 +30,26 @@ export async function enqueueMail(tx: Executor, mail: MailPayload, now: Date): P
   return row!.id;
 }
 
+/** Due now: waiting and not backing off, or left "sending" by a worker that never finished (stale claim). */
+function isDue(now: Date, staleClaimMs: number) {
+  return or(
+    and(eq(outbox.status, 'PENDING'), lte(outbox.available_at, now)),
+    and(eq(outbox.status, 'SENDING'), lt(outbox.claimed_at, new Date(now.getTime() - staleClaimMs))),
+  );
+}
+
+/** One message if it is due now (read only: `claimMessage` takes it). */
+export async function dueMessage(db: Executor, id: number, now: Date, staleClaimMs = STALE_CLAIM_MS) {
+  const [row] = await db.select().from(outbox).where(and(eq(outbox.id, id), isDue(now, staleClaimMs)));
+  return row ?? null;
+}
+
 /** Takes one due message for sending, atomically, so two workers never both send it. */
-export async function claimMessage(db: Executor, id: number, now: Date) {
-  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
+export async function claimMessage(db: Executor, id: number, now: Date, staleClaimMs = STALE_CLAIM_MS) {
   const [row] = await db
     .update(outbox)
     .set({ status: 'SENDING', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
-    .where(
-      and(
-        eq(outbox.id, id),
-        or(
-          and(eq(outbox.status, 'PENDING'), lte(outbox.available_at, now)),
-          and(eq(outbox.status, 'SENDING'), lt(outbox.claimed_at, staleBefore)),
-        ),
-      ),
-    )
+    .where(and(eq(outbox.id, id), isDue(now, staleClaimMs)))
     .returning();
   return row ?? null;
 }
@@ -70,18 +75,7 @@ export async function markFailed(db: Executor, id: number, attempts: number, err
 }
 
 /** Ids of messages due now, including ones a crashed worker left half-sent. */
-export async function dueMessageIds(db: Executor, now: Date, limit = 100): Promise<number[]> {
-  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
-  const rows = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      or(
-        and(eq(outbox.status, 'PENDING'), lte(outbox.available_at, now)),
-        and(eq(outbox.status, 'SENDING'), lt(outbox.claimed_at, staleBefore)),
-      ),
-    )
-    .orderBy(outbox.id)
-    .limit(limit);
+export async function dueMessageIds(db: Executor, now: Date, limit = 100, staleClaimMs = STALE_CLAIM_MS): Promise<number[]> {
+  const rows = await db.select({ id: outbox.id }).from(outbox).where(isDue(now, staleClaimMs)).orderBy(outbox.id).limit(limit);
   return rows.map((r) => r.id);
 }

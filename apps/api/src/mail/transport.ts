@@ -28,9 +28,14 @@ export interface MailTransport {
   close(): void;
 }
 
-/** SMTP through nodemailer (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
-export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+/**
+ * SMTP through nodemailer (`SMTP_URL`, e.g. smtp://user:pass@host:587). `maxSendMs` bounds how long
+ * one conversation may stall (connect, greeting, silence on the socket): a send must end well inside
+ * the outbox's stale-claim window, or another worker would take the mail again while it is on the wire.
+ */
+export function smtpTransport(url: string, from: string, maxSendMs = 60_000): MailTransport {
+  const limit = Math.max(1000, Math.floor(maxSendMs));
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: limit, greetingTimeout: limit, socketTimeout: limit } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(mail) {
       await transporter.sendMail({ from, ...mail, attachments: mail.attachments ?? [] });
@@ -57,6 +62,9 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
 }
 
 /** SMTP when `SMTP_URL` is set, else .eml files under `DATA_DIR/mail`. */
-export function createMailTransport(config: { smtpUrl: string | null; mailFrom: string; dataDir: string }, log: Logger): MailTransport {
-  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log);
+export function createMailTransport(config: { smtpUrl: string | null; mailFrom: string; dataDir: string; outboxStaleClaimSeconds?: number }, log: Logger): MailTransport {
+  // Each stall limit a quarter of the stale-claim window (at most a minute): even connect + greeting + a
+  // silent socket end before the mail could be claimed again.
+  const maxSendMs = Math.min(60_000, ((config.outboxStaleClaimSeconds ?? 300) * 1000) / 4);
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, maxSendMs) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log);
 }

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
+
+export interface Child {
+  process: ChildProcess;
+  /** Everything it printed, for the failure message. */
+  output: () => string;
+  /** SIGKILL to its whole process group: no handler runs, nothing is flushed. */
+  kill(): Promise<void>;
+  /** SIGTERM, and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `npm start`'s server (or the worker) from source as a real process, with `env` over the current one. */
+export function startChild(entry: 'server' | 'worker', env: Record<string, string>): Child {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_DIST_DIR: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      /* already gone */
+    }
+    await exited;
+  };
+  return { process: child, output: () => out, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
+
+/** Waits until `ready()` is true, failing with the child's output after `timeoutMs`. */
+export async function waitUntil(child: Child | null, ready: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await ready()) return;
+    } catch {
+      /* not yet */
+    }
+    if (child && child.process.exitCode !== null) throw new Error(`${what}: the process exited (${child.process.exitCode})\n${child.output().slice(-4000)}`);
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms\n${child?.output().slice(-4000) ?? ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A free port on loopback. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}

@@ -1,0 +1,299 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test-db.js';
+import { freePort, startChild, waitUntil, type Child } from './child-process.js';
+import { startCountingSmtp } from './counting-smtp.js';
+
+/**
+ * The real server (and the real worker) as child processes on PostgreSQL, killed with SIGKILL in the
+ * middle of an on-sale rush and in the middle of sending mail, then started again. What a buyer was told
+ * must stay true, nothing is sold twice, holds keep or lose their units by their own clock, and every
+ * mail recorded in the outbox reaches the SMTP server exactly once.
+ * PostgreSQL only: the embedded database belongs to one process.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const CAPACITY = 90;
+// Long enough that no live send is ever taken for a dead one (the SMTP stall limit is a quarter of it).
+const STALE_CLAIM_SECONDS = 20;
+
+interface Sale {
+  shortId: string;
+  quantity: number;
+}
+
+describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout: 300_000 }, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let smtp: Awaited<ReturnType<typeof startCountingSmtp>>;
+  let db: pg.Client;
+  let dataDir: string;
+  let port: number;
+  let server: Child | null = null;
+  let worker: Child | null = null;
+  let token = '';
+  let hot: { eventId: number; ticketId: number };
+  let quiet: { eventId: number; ticketId: number };
+  const api = () => `http://127.0.0.1:${port}/api`;
+
+  const env = (extra: Record<string, string> = {}) => ({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'warn',
+    CHECKOUT_RATE_LIMIT_MAX: '1000000',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    OUTBOX_STALE_CLAIM_SECONDS: String(STALE_CLAIM_SECONDS),
+    ...extra,
+  });
+
+  async function startServer(extra: Record<string, string> = {}) {
+    server = startChild('server', env(extra));
+    await waitUntil(server, async () => (await fetch(`${api()}/health`)).ok, 'server start');
+  }
+
+  async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${api()}${p}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { data?: unknown; error?: { code: string }; checkout_token?: string; token?: string } };
+  }
+
+  /** One buyer: reserve 1–2 tickets, then (unless abandoning) give the details; a free order completes at once. */
+  async function buy(target: { eventId: number; ticketId: number }, n: number, abandon: boolean): Promise<{ sale?: Sale; kind?: string }> {
+    const quantity = 1 + (n % 2);
+    const reserved = await call('POST', `/public/events/${target.eventId}/order`, { items: [{ ticket_id: target.ticketId, quantity }], expected_total: 0 });
+    if (reserved.status !== 201) return { kind: reserved.body.error?.code ?? `HTTP ${reserved.status}` };
+    const order = reserved.body.data as { short_id: string; attendees: Array<{ short_id: string }> };
+    if (abandon) return { kind: 'abandoned' };
+    const details = {
+      first_name: 'Buyer',
+      last_name: `Number ${n}`,
+      email: `buyer-${n}@example.test`,
+      answers: {},
+      attendees: order.attendees.map((a, i) => ({ short_id: a.short_id, first_name: 'Guest', last_name: `${n}-${i}`, email: `guest-${n}-${i}@example.test`, answers: {} })),
+    };
+    const done = await call('PUT', `/public/events/${target.eventId}/order/${order.short_id}/details`, details, { 'x-checkout-token': reserved.body.checkout_token! });
+    const status = (done.body.data as { status?: string } | undefined)?.status;
+    if (done.status !== 200 || status !== 'COMPLETED') return { kind: `details ${done.status} ${done.body.error?.code ?? status}` };
+    return { sale: { shortId: order.short_id, quantity } };
+  }
+
+  /** `clients` buyers in a loop until `stop()` says so, a request fails (the server died) or the tickets are gone. */
+  async function rush(target: { eventId: number; ticketId: number }, clients: number, stop: (completed: number) => boolean, abandonEvery = 0) {
+    const sales: Sale[] = [];
+    const kinds: Record<string, number> = {};
+    let n = 0;
+    let soldOut = false;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (!stop(sales.length) && !soldOut) {
+          const i = n++;
+          let r: { sale?: Sale; kind?: string };
+          try {
+            r = await buy(target, i, abandonEvery > 0 && i % abandonEvery === abandonEvery - 1);
+          } catch {
+            kinds['connection lost'] = (kinds['connection lost'] ?? 0) + 1;
+            return;
+          }
+          if (r.sale) sales.push(r.sale);
+          else kinds[r.kind!] = (kinds[r.kind!] ?? 0) + 1;
+          if (r.kind === 'NO_TICKETS_AVAILABLE') soldOut = true;
+        }
+      }),
+    );
+    return { sales, kinds };
+  }
+
+  async function stock(ticketId: number) {
+    const { rows } = await db.query<{ sold: number; held: number; expired: number }>(
+      `select count(*) filter (where a.status = 'ACTIVE')::int as sold,
+              count(*) filter (where a.status = 'RESERVED' and o.status = 'RESERVED' and o.reserved_until > now())::int as held,
+              count(*) filter (where a.status = 'RESERVED' and o.status = 'RESERVED' and o.reserved_until <= now())::int as expired
+         from attendees a join orders o on o.id = a.order_id where a.ticket_id = $1`,
+      [ticketId],
+    );
+    return rows[0]!;
+  }
+
+  async function outboxStates() {
+    const { rows } = await db.query<{ id: number; status: string }>(`select id, status from outbox order by id`);
+    return rows;
+  }
+
+  /** Every outbox row sent, and the SMTP server accepted each one exactly once and nothing else. */
+  async function expectEveryMailDeliveredOnce(after: Child) {
+    let states: Record<string, number> = {};
+    await waitUntil(
+      after,
+      async () => {
+        const rows = await outboxStates();
+        states = Object.fromEntries(['PENDING', 'SENDING', 'SENT', 'FAILED'].map((s) => [s, rows.filter((r) => r.status === s).length]));
+        return rows.every((r) => r.status === 'SENT');
+      },
+      'outbox drained',
+      120_000,
+    ).catch(async (err: Error) => {
+      const open = await db.query(`select id, status, attempts, available_at, claimed_at, last_error from outbox where status <> 'SENT' order by id limit 10`);
+      throw new Error(`${err.message}\noutbox: ${JSON.stringify(states)}\n${JSON.stringify(open.rows)}\n${after.output().slice(-3000)}`);
+    });
+    // A repeat would come from a second claim: give any straggler the time to arrive before counting.
+    await new Promise((r) => setTimeout(r, 1500));
+    const rows = await outboxStates();
+    const expected = new Set(rows.map((r) => `<outbox-${r.id}@admitone>`));
+    const repeats = [...smtp.accepted].filter(([, count]) => count !== 1);
+    const unknown = [...smtp.accepted.keys()].filter((id) => !expected.has(id));
+    const missing = [...expected].filter((id) => !smtp.accepted.has(id));
+    const retried = (await db.query(`select id, attempts, created_at, claimed_at, sent_at, payload->>'template' as template from outbox where attempts > 1 order by id`)).rows;
+    expect({ repeats, unknown, missing }, `retried rows: ${JSON.stringify(retried)}\n${smtp.log.slice(0, 30).join("\n")}`).toEqual({ repeats: [], unknown: [], missing: [] });
+    expect(smtp.total()).toBe(rows.length);
+  }
+
+  async function expectSalesKept(sales: Sale[]) {
+    const { rows } = await db.query<{ short_id: string; status: string; active: number }>(
+      `select o.short_id, o.status, count(a.id) filter (where a.status = 'ACTIVE')::int as active
+         from orders o left join attendees a on a.order_id = o.id where o.short_id = any($1) group by o.id`,
+      [sales.map((s) => s.shortId)],
+    );
+    const found = new Map(rows.map((r) => [r.short_id, r]));
+    const lost = sales.filter((s) => found.get(s.shortId)?.status !== 'COMPLETED' || found.get(s.shortId)?.active !== s.quantity);
+    expect(lost).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    smtp = await startCountingSmtp();
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-crash-'));
+    port = await freePort();
+    await startServer();
+    const signedUp = await call('POST', '/auth/register', { name: 'Crash Test', email: 'crash@example.test', password: 'crash-password-1', password_confirmation: 'crash-password-1', accept_terms: true, timezone: 'UTC' });
+    token = signedUp.body.token!;
+    const organizer = (await call('POST', '/organizers', { name: 'Crash Hall', email: 'hall@example.test' })).body.data as { id: number };
+    const makeEvent = async (title: string, quantity: number) => {
+      const event = (await call('POST', '/events', { title, organizer_id: organizer.id, start_date: '2035-01-01T19:00', end_date: '2035-01-01T23:00', timezone: 'UTC', currency: 'EUR' })).body.data as { id: number };
+      const ticket = (await call('POST', `/events/${event.id}/tickets`, { name: 'Entry', type: 'FREE', quantity, max_per_order: 4 })).body.data as { id: number };
+      // Going live needs a confirmed address (tested elsewhere); the rush starts from a live event.
+      await db.query(`update events set status = 'LIVE' where id = $1`, [event.id]);
+      return { eventId: event.id, ticketId: ticket.id };
+    };
+    hot = await makeEvent('The hot one', CAPACITY);
+    quiet = await makeEvent('The quiet one', 100);
+    token = '';
+  });
+
+  afterAll(async () => {
+    await server?.kill();
+    await worker?.kill();
+    await db?.end();
+    await smtp?.close();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the server killed mid-rush and mid-mail: answered orders stay, holds keep their clock, nothing sold twice, every mail once', async () => {
+    // Each mail is held 150 ms before the SMTP server accepts it, so mail backs up during the rush.
+    smtp.setHoldMs(150);
+    let killed = false;
+    let completedSoFar = 0;
+    const running = rush(hot, 24, () => killed, 4);
+    let counting = false;
+    const counter = setInterval(() => {
+      if (counting) return;
+      counting = true;
+      void db
+        .query<{ n: number }>(`select count(*)::int as n from orders where status = 'COMPLETED' and event_id = $1`, [hot.eventId])
+        .then((r) => (completedSoFar = r.rows[0]!.n))
+        .finally(() => (counting = false));
+    }, 20);
+    // Kill once 25 orders are complete, at a moment a mail is on the wire and not yet accepted.
+    await waitUntil(server, () => completedSoFar >= 25 && smtp.holdingQuietly(100), 'mid-rush moment', 60_000);
+    smtp.cutHeld();
+    await server!.kill();
+    killed = true;
+    clearInterval(counter);
+    await smtp.settled();
+    const first = await running;
+    expect(first.sales.length).toBeGreaterThanOrEqual(15);
+    expect(first.kinds['connection lost'] ?? 0).toBeGreaterThan(0);
+
+    // At the moment of the crash: the mail on the wire was dropped by the SMTP server (never accepted)
+    // and its outbox row is stuck in SENDING; others wait in PENDING.
+    const atCrash = await outboxStates();
+    expect(smtp.dropped.length).toBeGreaterThanOrEqual(1);
+    expect(atCrash.some((r) => r.status === 'SENDING')).toBe(true);
+    expect(atCrash.some((r) => r.status === 'PENDING')).toBe(true);
+    const crashed = await stock(hot.ticketId);
+    expect(crashed.sold + crashed.held).toBeLessThanOrEqual(CAPACITY);
+    expect(crashed.held).toBeGreaterThan(0); // abandoned carts and checkouts cut off by the crash
+
+    // Restart on the same database: every order a buyer was told is complete is still there, whole.
+    smtp.setHoldMs(0);
+    await startServer();
+    await expectSalesKept(first.sales);
+    const after = await stock(hot.ticketId);
+    expect(after.sold).toBe(crashed.sold);
+    expect(after.held).toBe(crashed.held);
+
+    // Unexpired holds still count: the organizer's view and a reservation for more than is left agree.
+    const signedIn = await call('POST', '/auth/login', { email: 'crash@example.test', password: 'crash-password-1' });
+    token = signedIn.body.token!;
+    const tickets = (await call('GET', `/events/${hot.eventId}/tickets`)).body.data as Array<{ id: number; sold: number; reserved: number; available: number }>;
+    token = '';
+    const view = tickets.find((t) => t.id === hot.ticketId)!;
+    expect(view).toMatchObject({ sold: after.sold, reserved: after.held, available: CAPACITY - after.sold - after.held });
+
+    // Expired holds give their units back: let the holds run out (as the clock would) and sell the rest.
+    await db.query(`update orders set reserved_until = now() - interval '1 second' where event_id = $1 and status = 'RESERVED'`, [hot.eventId]);
+    const second = await rush(hot, 16, () => false);
+    expect(second.kinds['NO_TICKETS_AVAILABLE']).toBeGreaterThan(0);
+    const end = await stock(hot.ticketId);
+    expect(end.sold).toBe(CAPACITY); // every unit sold, exactly once
+    expect(end.held).toBe(0);
+    await expectSalesKept([...first.sales, ...second.sales]);
+    const sold = [...first.sales, ...second.sales].reduce((sum, s) => sum + s.quantity, 0);
+    expect(sold).toBeLessThanOrEqual(CAPACITY); // what buyers were told they have fits
+    const { rows: lines } = await db.query<{ n: number }>(
+      `select coalesce(sum(i.quantity), 0)::int as n from order_items i join orders o on o.id = i.order_id where o.event_id = $1 and o.status = 'COMPLETED'`,
+      [hot.eventId],
+    );
+    expect(lines[0]!.n).toBe(CAPACITY);
+
+    // Mail: everything in the outbox, including the one cut off on the wire, reaches the SMTP server once.
+    await expectEveryMailDeliveredOnce(server!);
+  });
+
+  it('the mail worker killed while sending: the cut-off mail and the rest are delivered once after it restarts', async () => {
+    // The web process queues mail; a separate worker sends it (npm run worker).
+    await server!.stop();
+    await startServer({ JOBS_IN_PROCESS: 'false' });
+    const before = smtp.total();
+    const dropsBefore = smtp.dropped.length;
+    const orders = await rush(quiet, 4, (completed) => completed >= 12);
+    expect(orders.sales.length).toBeGreaterThanOrEqual(12);
+    const queued = (await outboxStates()).filter((r) => r.status === 'PENDING').length;
+    expect(queued).toBeGreaterThanOrEqual(24); // a confirmation and a ticket mail per order at least
+
+    smtp.setHoldMs(150);
+    worker = startChild('worker', env());
+    await waitUntil(worker, () => smtp.total() >= before + 3 && smtp.holdingQuietly(100), 'worker mid-send', 60_000);
+    smtp.cutHeld();
+    await worker.kill();
+    await smtp.settled();
+    const atCrash = await outboxStates();
+    expect(smtp.dropped.length).toBeGreaterThan(dropsBefore);
+    expect(atCrash.filter((r) => r.status === 'SENDING').length).toBeGreaterThanOrEqual(1);
+    expect(atCrash.some((r) => r.status === 'PENDING')).toBe(true);
+
+    smtp.setHoldMs(0);
+    worker = startChild('worker', env());
+    await expectEveryMailDeliveredOnce(worker);
+    await worker.stop();
+  });
+});
