@@ -43,4 +43,26 @@ describe('the public event answer (kept in memory)', () => {
     expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/status`, { token: u.token, body: { status: 'DRAFT' } })).statusCode).toBe(200);
     expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}`)).statusCode).toBe(404);
   });
+
+  it('order answers share the event parts from memory and show organizer changes at once', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 10 }]);
+    const first = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] });
+    expect(first.statusCode).toBe(201);
+    const { short_id, checkout_token } = { short_id: first.json().data.short_id, checkout_token: first.json().checkout_token };
+    const order = async () => (await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${short_id}`, { headers: { 'x-checkout-token': checkout_token } })).json().data;
+    expect((await order()).questions).toEqual([]);
+
+    // A new question and a new title: the buyer's open checkout shows both on its next read.
+    const q = await call(ctx.app, 'POST', `/api/events/${event.id}/questions`, { token: u.token, body: { title: 'Company', type: 'SINGLE_LINE_TEXT' } });
+    expect(q.statusCode).toBe(201);
+    const current = (await call(ctx.app, 'GET', `/api/events/${event.id}`, { token: u.token })).json().data;
+    expect((await call(ctx.app, 'PUT', `/api/events/${event.id}`, { token: u.token, body: { title: 'Renamed night', description: current.description, start_date: current.start_date.slice(0, 16), end_date: current.end_date?.slice(0, 16) ?? null, timezone: current.timezone, currency: current.currency, organizer_id: current.organizer_id } })).statusCode).toBe(200);
+    const seen = await order();
+    expect(seen.questions.map((x: { title: string }) => x.title)).toEqual(['Company']);
+    expect(seen.event.title).toBe('Renamed night');
+    // A second reservation answers with the same, now from memory.
+    const second = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] });
+    expect(second.json().data.event.title).toBe('Renamed night');
+    expect(second.json().data.questions.map((x: { title: string }) => x.title)).toEqual(['Company']);
+  });
 });

@@ -9,6 +9,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { attendees, events, orderItems, orders, organizers, questionAnswers, questions, questionTickets } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
+import type { ImageDto } from '@admitone/shared';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { hashToken } from '../../shared/tokens.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
@@ -34,11 +35,31 @@ export async function findOrderByShortId(db: Executor, eventId: number, shortId:
 /** The request carries the token this order was reserved with. */
 export const ownsOrder = (order: OrderRow, token: string | null | undefined) => !!token && hashToken(token) === order.checkout_token_hash;
 
-/** The event as order and ticket pages show it; join details and the post-checkout message only once earned. */
-export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status'], cardPayments = false): Promise<OrderEventDto> {
+/** What every order answer of an event shares: the event row, its organizer's name, cover and checkout questions. */
+export interface OrderEventParts {
+  event: EventRow;
+  organizerName: string;
+  cover: ImageDto | null;
+  questions: PublicQuestionDto[];
+}
+
+/** Loads the shared parts of an event's order answers (the public event cache keeps them; see `orderPartsOf`). */
+export async function loadOrderEventParts(db: Executor, storage: FileStorage, event: EventRow): Promise<OrderEventParts> {
   const [organizer] = await db.select({ name: organizers.name }).from(organizers).where(eq(organizers.id, event.organizer_id));
   const covers = await imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]);
   const cover = covers.get(event.id);
+  return { event, organizerName: organizer?.name ?? '', cover: cover ? toImageDto(cover, storage) : null, questions: await checkoutQuestions(db, event.id) };
+}
+
+/** Loads an event's order parts by id (null: no such event). */
+export async function loadOrderEventPartsById(db: Executor, storage: FileStorage, eventId: number): Promise<OrderEventParts | null> {
+  const [event] = await db.select().from(events).where(eq(events.id, eventId));
+  return event ? loadOrderEventParts(db, storage, event) : null;
+}
+
+/** The event as order and ticket pages show it; join details and the post-checkout message only once earned. */
+export function orderEventDto(parts: OrderEventParts, status: OrderRow['status'], cardPayments = false): OrderEventDto {
+  const { event } = parts;
   const completed = status === 'COMPLETED';
   return {
     id: event.id,
@@ -50,16 +71,21 @@ export async function orderEventView(db: Executor, storage: FileStorage, event: 
     currency: event.currency,
     is_online: event.is_online,
     location: { ...EMPTY_LOCATION, ...event.location },
-    organizer_name: organizer?.name ?? '',
+    organizer_name: parts.organizerName,
     colors: { ...DEFAULT_EVENT_COLORS, ...(event.colors ?? {}) },
     support_email: event.support_email,
-    cover_image: cover ? toImageDto(cover, storage) : null,
+    cover_image: parts.cover,
     online_details: completed && event.is_online ? event.online_details : null,
     post_checkout_message: completed || status === 'AWAITING_PAYMENT' ? event.post_checkout_message : null,
     offline_payments_enabled: event.offline_payments_enabled,
     card_payments_available: cardPayments,
     offline_payment_instructions: event.offline_payment_instructions,
   };
+}
+
+/** The event part of an order or ticket page, read from the database. */
+export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status'], cardPayments = false): Promise<OrderEventDto> {
+  return orderEventDto(await loadOrderEventParts(db, storage, event), status, cardPayments);
 }
 
 /** Visible questions of an event (for the checkout form). */
@@ -96,18 +122,40 @@ export function toAttendeeDto(a: AttendeeRow, item: { ticket_name: string; tier_
   };
 }
 
-/** An order as the buyer sees it. `token` is the request's checkout token (ownership). */
-export async function publicOrderView(db: Executor, storage: FileStorage, order: OrderRow, token: string | null | undefined, now: Date, cardPayments = false): Promise<PublicOrderDto> {
+/** Where an order answer gets its event's shared parts: straight from the database, or a cache of them. */
+export type OrderEventPartsSource = (eventId: number) => Promise<OrderEventParts | null>;
+
+/** The event parts of order answers from the app's public event cache (invalidated with the event). */
+export function orderEventPartsFrom(deps: { database: { db: Executor }; storage: FileStorage; publicEvents: { orderPartsOf<T>(id: number, load: () => Promise<T>): Promise<T> } }): OrderEventPartsSource {
+  return (id) => deps.publicEvents.orderPartsOf(id, () => loadOrderEventPartsById(deps.database.db, deps.storage, id));
+}
+
+/**
+ * An order as the buyer sees it. `token` is the request's checkout token (ownership). `eventParts`
+ * gives the event's shared parts (the routes pass the public event cache's; by default they are read).
+ */
+export async function publicOrderView(
+  db: Executor,
+  storage: FileStorage,
+  order: OrderRow,
+  token: string | null | undefined,
+  now: Date,
+  cardPayments = false,
+  eventParts: OrderEventPartsSource = (id) => loadOrderEventPartsById(db, storage, id),
+): Promise<PublicOrderDto> {
   // Sequential: this often runs inside a transaction, on one connection.
-  const [event] = await db.select().from(events).where(eq(events.id, order.event_id));
+  const parts = await eventParts(order.event_id);
   const items = await db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   const people = await db.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position));
-  const answers = await db
-    .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title })
-    .from(questionAnswers)
-    .innerJoin(questions, eq(questions.id, questionAnswers.question_id))
-    .where(eq(questionAnswers.order_id, order.id))
-    .orderBy(asc(questionAnswers.id));
+  // Answers are given with the details: a fresh reservation has none.
+  const answers = order.email
+    ? await db
+        .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title })
+        .from(questionAnswers)
+        .innerJoin(questions, eq(questions.id, questionAnswers.question_id))
+        .where(eq(questionAnswers.order_id, order.id))
+        .orderBy(asc(questionAnswers.id))
+    : [];
   const expired = isExpired(order, now);
   const reserved = order.status === 'RESERVED';
   const itemOf = (id: number) => items.find((i) => i.id === id)!;
@@ -130,14 +178,14 @@ export async function publicOrderView(db: Executor, storage: FileStorage, order:
     locale: order.locale,
     items: items.map((i) => ({ ticket_id: i.ticket_id, tier_id: i.tier_id, ticket_name: i.ticket_name, tier_label: i.tier_label, quantity: i.quantity, unit: i.unit, total: i.total })),
     attendees: people.map((a) => toAttendeeDto(a, itemOf(a.order_item_id))),
-    questions: reserved ? await checkoutQuestions(db, order.event_id) : [],
+    questions: reserved ? (parts?.questions ?? []) : [],
     answers: answers.map((a) => ({
       question_id: a.question_id,
       attendee_short_id: a.attendee_id === null ? null : (people.find((p) => p.id === a.attendee_id)?.short_id ?? null),
       question_title: a.title,
       answer: a.answer,
     })),
-    event: await orderEventView(db, storage, event!, order.status, cardPayments),
+    event: orderEventDto(parts!, order.status, cardPayments),
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,
     server_now: now.toISOString(),

@@ -9,7 +9,7 @@ import { notFound } from '../../shared/errors.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
 import { once } from './idempotency.js';
 import { lockOrder, type OrderContext } from './order-status.js';
-import { findOrderByShortId, publicOrderView } from './order-view.js';
+import { findOrderByShortId, orderEventPartsFrom, publicOrderView } from './order-view.js';
 import { reserveOrder } from './reserve-order.js';
 import { cardDestination } from '../payments/payment-connection.js';
 
@@ -26,10 +26,11 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl });
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
   const keyOf = (req: FastifyRequest) => req.headers[IDEMPOTENCY_HEADER] as string | undefined;
+  const eventParts = orderEventPartsFrom(deps);
   const view = (tx: Executor, orderId: { eventId: number; shortId: string }, token: string | null, now: Date) =>
     findOrderByShortId(tx, orderId.eventId, orderId.shortId).then((o) => {
       if (!o) throw notFound();
-      return cardPaymentsFor(o.account_id).then((card) => publicOrderView(tx, deps.storage, o, token, now, card));
+      return cardPaymentsFor(o.account_id).then((card) => publicOrderView(tx, deps.storage, o, token, now, card, eventParts));
     });
 
   /**
@@ -73,7 +74,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.get('/events/:eventId/order/:shortId', { schema: { tags, summary: 'An order as its buyer sees it', params: publicOrderParams, headers } }, async (req) => {
     const order = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
     if (!order) throw notFound();
-    return { data: await publicOrderView(db, deps.storage, order, tokenOf(req), deps.clock.now(), await cardPaymentsFor(order.account_id)) };
+    return { data: await publicOrderView(db, deps.storage, order, tokenOf(req), deps.clock.now(), await cardPaymentsFor(order.account_id), eventParts) };
   });
 
   app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody } }, async (req) => {

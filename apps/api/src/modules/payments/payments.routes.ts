@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { stripeEvents } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { lockOrder } from '../orders/order-status.js';
-import { findOrderByShortId, publicOrderView } from '../orders/order-view.js';
+import { findOrderByShortId, orderEventPartsFrom, publicOrderView } from '../orders/order-view.js';
 import { startCardPayment } from './card-payment.js';
 import { applyRefundUpdate } from './refund-order.js';
 import { cardDestination, saveAccountState } from './payment-connection.js';
@@ -44,7 +44,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       await follow(effects);
     }
     const fresh = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
-    return { data: await publicOrderView(db, deps.storage, fresh!, tokenOf(req), deps.clock.now(), !!(await cardDestination(db, deps.config.stripe, fresh!.account_id))) };
+    return { data: await publicOrderView(db, deps.storage, fresh!, tokenOf(req), deps.clock.now(), !!(await cardDestination(db, deps.config.stripe, fresh!.account_id)), orderEventPartsFrom(deps)) };
   });
 
   // Webhooks need the exact bytes Stripe signed, so this scope reads JSON bodies as text.

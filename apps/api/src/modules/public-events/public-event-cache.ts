@@ -27,6 +27,7 @@ interface Entry<T> {
 export class PublicEventCache<Extra> {
   private statics = new Map<number, Entry<EventStatic<Extra> | null>>();
   private stocks = new Map<number, Entry<StockCounts>>();
+  private orderParts = new Map<number, Entry<unknown>>();
 
   constructor(
     private readonly now: () => number,
@@ -38,6 +39,14 @@ export class PublicEventCache<Extra> {
     return this.cached(this.statics, id, this.limits.staticMs, load);
   }
 
+  /**
+   * What every order answer of an event shares (event row, organizer name, cover, checkout questions):
+   * kept and forgotten like the static parts, also for events that are no longer live.
+   */
+  orderPartsOf<T>(id: number, load: () => Promise<T>): Promise<T> {
+    return this.cached(this.orderParts as Map<number, Entry<T>>, id, this.limits.staticMs, load);
+  }
+
   stockOf(db: Executor, eventId: number, at: Date): Promise<StockCounts> {
     return this.cached(this.stocks, eventId, this.limits.stockMs, () => countStock(db, eventId, at));
   }
@@ -45,6 +54,7 @@ export class PublicEventCache<Extra> {
   /** The organizer changed the event or its catalogue. */
   invalidate(eventId: number): void {
     this.statics.delete(eventId);
+    this.orderParts.delete(eventId);
     this.stocks.delete(eventId);
   }
 
@@ -61,6 +71,7 @@ export class PublicEventCache<Extra> {
   /** Something account-wide changed (taxes, organizers, images): forget everything. */
   clear(): void {
     this.statics.clear();
+    this.orderParts.clear();
     this.stocks.clear();
   }
 
