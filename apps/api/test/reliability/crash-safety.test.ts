@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-db.js';
 import { freePort, startChild, waitUntil, type Child } from './child-process.js';
 import { startCountingSmtp } from './counting-smtp.js';
+import { apiClient, type Sale, type Target } from './rush-client.js';
 
 /**
  * The real server (and the real worker) as child processes on PostgreSQL, killed with SIGKILL in the
@@ -19,11 +20,6 @@ const CAPACITY = 90;
 // Long enough that no live send is ever taken for a dead one (the SMTP stall limit is a quarter of it).
 const STALE_CLAIM_SECONDS = 20;
 
-interface Sale {
-  shortId: string;
-  quantity: number;
-}
-
 describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout: 300_000 }, () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let smtp: Awaited<ReturnType<typeof startCountingSmtp>>;
@@ -32,10 +28,11 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
   let port: number;
   let server: Child | null = null;
   let worker: Child | null = null;
-  let token = '';
-  let hot: { eventId: number; ticketId: number };
-  let quiet: { eventId: number; ticketId: number };
+  let hot: Target;
+  let quiet: Target;
   const api = () => `http://127.0.0.1:${port}/api`;
+  const client = apiClient(api);
+  const { rush } = client;
 
   const env = (extra: Record<string, string> = {}) => ({
     PORT: String(port),
@@ -53,61 +50,6 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
   async function startServer(extra: Record<string, string> = {}) {
     server = startChild('server', env(extra));
     await waitUntil(server, async () => (await fetch(`${api()}/health`)).ok, 'server start');
-  }
-
-  async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${api()}${p}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as { data?: unknown; error?: { code: string }; checkout_token?: string; token?: string } };
-  }
-
-  /** One buyer: reserve 1–2 tickets, then (unless abandoning) give the details; a free order completes at once. */
-  async function buy(target: { eventId: number; ticketId: number }, n: number, abandon: boolean): Promise<{ sale?: Sale; kind?: string }> {
-    const quantity = 1 + (n % 2);
-    const reserved = await call('POST', `/public/events/${target.eventId}/order`, { items: [{ ticket_id: target.ticketId, quantity }], expected_total: 0 });
-    if (reserved.status !== 201) return { kind: reserved.body.error?.code ?? `HTTP ${reserved.status}` };
-    const order = reserved.body.data as { short_id: string; attendees: Array<{ short_id: string }> };
-    if (abandon) return { kind: 'abandoned' };
-    const details = {
-      first_name: 'Buyer',
-      last_name: `Number ${n}`,
-      email: `buyer-${n}@example.test`,
-      answers: {},
-      attendees: order.attendees.map((a, i) => ({ short_id: a.short_id, first_name: 'Guest', last_name: `${n}-${i}`, email: `guest-${n}-${i}@example.test`, answers: {} })),
-    };
-    const done = await call('PUT', `/public/events/${target.eventId}/order/${order.short_id}/details`, details, { 'x-checkout-token': reserved.body.checkout_token! });
-    const status = (done.body.data as { status?: string } | undefined)?.status;
-    if (done.status !== 200 || status !== 'COMPLETED') return { kind: `details ${done.status} ${done.body.error?.code ?? status}` };
-    return { sale: { shortId: order.short_id, quantity } };
-  }
-
-  /** `clients` buyers in a loop until `stop()` says so, a request fails (the server died) or the tickets are gone. */
-  async function rush(target: { eventId: number; ticketId: number }, clients: number, stop: (completed: number) => boolean, abandonEvery = 0) {
-    const sales: Sale[] = [];
-    const kinds: Record<string, number> = {};
-    let n = 0;
-    let soldOut = false;
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        while (!stop(sales.length) && !soldOut) {
-          const i = n++;
-          let r: { sale?: Sale; kind?: string };
-          try {
-            r = await buy(target, i, abandonEvery > 0 && i % abandonEvery === abandonEvery - 1);
-          } catch {
-            kinds['connection lost'] = (kinds['connection lost'] ?? 0) + 1;
-            return;
-          }
-          if (r.sale) sales.push(r.sale);
-          else kinds[r.kind!] = (kinds[r.kind!] ?? 0) + 1;
-          if (r.kind === 'NO_TICKETS_AVAILABLE') soldOut = true;
-        }
-      }),
-    );
-    return { sales, kinds };
   }
 
   async function stock(ticketId: number) {
@@ -173,19 +115,15 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-crash-'));
     port = await freePort();
     await startServer();
-    const signedUp = await call('POST', '/auth/register', { name: 'Crash Test', email: 'crash@example.test', password: 'crash-password-1', password_confirmation: 'crash-password-1', accept_terms: true, timezone: 'UTC' });
-    token = signedUp.body.token!;
-    const organizer = (await call('POST', '/organizers', { name: 'Crash Hall', email: 'hall@example.test' })).body.data as { id: number };
-    const makeEvent = async (title: string, quantity: number) => {
-      const event = (await call('POST', '/events', { title, organizer_id: organizer.id, start_date: '2035-01-01T19:00', end_date: '2035-01-01T23:00', timezone: 'UTC', currency: 'EUR' })).body.data as { id: number };
-      const ticket = (await call('POST', `/events/${event.id}/tickets`, { name: 'Entry', type: 'FREE', quantity, max_per_order: 4 })).body.data as { id: number };
-      // Going live needs a confirmed address (tested elsewhere); the rush starts from a live event.
-      await db.query(`update events set status = 'LIVE' where id = $1`, [event.id]);
-      return { eventId: event.id, ticketId: ticket.id };
-    };
-    hot = await makeEvent('The hot one', CAPACITY);
-    quiet = await makeEvent('The quiet one', 100);
-    token = '';
+    const made = await client.setUp('crash@example.test', 'crash-password-1', [
+      { title: 'The hot one', quantity: CAPACITY },
+      { title: 'The quiet one', quantity: 100 },
+    ]);
+    hot = made[0]!;
+    quiet = made[1]!;
+    // Going live needs a confirmed address (tested elsewhere); the rush starts from live events.
+    await db.query(`update events set status = 'LIVE' where id = any($1)`, [[hot.eventId, quiet.eventId]]);
+    client.token = '';
   });
 
   afterAll(async () => {
@@ -242,10 +180,10 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     expect(after.held).toBe(crashed.held);
 
     // Unexpired holds still count: the organizer's view and a reservation for more than is left agree.
-    const signedIn = await call('POST', '/auth/login', { email: 'crash@example.test', password: 'crash-password-1' });
-    token = signedIn.body.token!;
-    const tickets = (await call('GET', `/events/${hot.eventId}/tickets`)).body.data as Array<{ id: number; sold: number; reserved: number; available: number }>;
-    token = '';
+    const signedIn = await client.call('POST', '/auth/login', { email: 'crash@example.test', password: 'crash-password-1' });
+    client.token = signedIn.body.token!;
+    const tickets = (await client.call('GET', `/events/${hot.eventId}/tickets`)).body.data as Array<{ id: number; sold: number; reserved: number; available: number }>;
+    client.token = '';
     const view = tickets.find((t) => t.id === hot.ticketId)!;
     expect(view).toMatchObject({ sold: after.sold, reserved: after.held, available: CAPACITY - after.sold - after.held });
 
