@@ -24,6 +24,7 @@ const config = loadConfig({
   DATABASE_URL: database.url,
   APP_URL: `http://localhost:${port}`,
   AUTH_RATE_LIMIT_MAX: '50',
+  REGISTER_RATE_LIMIT_MAX: '1000',
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   ...(stripe
     ? { STRIPE_SECRET_KEY: 'sk_test_admitone_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_admitone_e2e', STRIPE_MODE: 'SINGLE', STRIPE_API_URL: stripe.url }

@@ -31,6 +31,7 @@ import authPlugin from './plugins/auth.js';
 import { frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerJsonDepthLimit } from './plugins/json-depth.js';
+import { registerContentEncodingGuard } from './plugins/content-encoding.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { rowStockLocks, type StockLockStrategy } from './modules/orders/stock.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandler(app);
   registerNulGuard(app);
   registerJsonDepthLimit(app);
+  registerContentEncodingGuard(app);
   // Before the answer leaves (the write has committed), so the client's next read sees the change.
   app.addHook('onSend', async (req, reply, payload) => {
     invalidatePublicEvents(deps.publicEvents as PublicEventCache<unknown>, req.method, req.url, reply.statusCode);

@@ -30,6 +30,8 @@ const envSchema = z.object({
   /** Login and forgot-password attempts allowed per client address and e-mail per window. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Sign-ups per client address per AUTH_RATE_LIMIT_WINDOW_SECONDS (each one sends a confirmation e-mail). */
+  REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   PUBLIC_EVENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** A mail left "sending" this long by a worker that died is sent again (keep it above the slowest SMTP answer). */
@@ -63,6 +65,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   jobsInProcess: boolean;
   authRateLimit: { max: number; windowSeconds: number };
+  /** Sign-ups per client address per auth window. */
+  registerRateLimitMax: number;
   /** Reservations per client address per minute. */
   checkoutRateLimitMax: number;
   /** How long public event catalogues stay in memory (0: not at all). */
@@ -114,6 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     logLevel: e.LOG_LEVEL,
     jobsInProcess: e.JOBS_IN_PROCESS,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,
     outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,

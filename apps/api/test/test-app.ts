@@ -31,6 +31,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
       DATA_DIR: dataDir,
       WEB_DIST_DIR: '',
       CHECKOUT_RATE_LIMIT_MAX: '100000',
+      REGISTER_RATE_LIMIT_MAX: '100000',
       ...options.env,
     },
     process.cwd(),

@@ -15,6 +15,14 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 /** Cookie that holds the chosen interface language. */
 export const LOCALE_COOKIE = 'admitone_locale';
 
+/**
+ * The tag Intl formats dates, numbers and money with for an interface language: our `pt` is the
+ * Portuguese of Portugal (`1234,50 €`), while Intl's bare `pt` is Brazil's (`€ 1.234,50`).
+ */
+export function intlLocale(locale: string): string {
+  return locale === 'pt' ? 'pt-PT' : locale;
+}
+
 /** Picks the best supported locale for a list of language tags (browser or Accept-Language order). */
 export function matchLocale(tags: readonly string[]): Locale | null {
   for (const raw of tags) {

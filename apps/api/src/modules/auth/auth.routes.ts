@@ -28,8 +28,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       keyGenerator: (req: { ip: string; body?: unknown }) => `${req.ip}|${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
     },
   };
+  // Per address only: every sign-up mails a new address, so varying the e-mail must not reset the count.
+  const signUpLimited = {
+    rateLimit: { max: deps.config.registerRateLimitMax, timeWindow: deps.config.authRateLimit.windowSeconds * 1000, hook: 'preHandler' as const, keyGenerator: (req: { ip: string }) => `register|${req.ip}` },
+  };
 
-  app.post('/auth/register', { schema: { tags, summary: 'Sign up: creates a user, their account and a session; mails an address confirmation', body: registerBody } }, async (req, reply) => {
+  app.post('/auth/register', { config: signUpLimited, schema: { tags, summary: 'Sign up: creates a user, their account and a session; mails an address confirmation', body: registerBody } }, async (req, reply) => {
     const { accept_terms: _accepted, ...input } = req.body;
     const result = await register({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, input, requestLocale(req));
     return reply.status(201).send(result);

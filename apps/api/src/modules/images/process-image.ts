@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_RULES, type ImageType } from '@admitone/shared';
 import type { FieldIssue } from '../../shared/errors.js';
+import { readImageHeader } from './image-header.js';
 
 export const IMAGE_MESSAGES = {
   type: /*i18n*/ { id: 'image.type', message: 'Upload a JPEG, PNG or WebP image.' },
@@ -25,32 +26,56 @@ export interface ProcessedImage {
 }
 
 /**
+ * How sharp reads an upload: never more pixels than the type's largest allowed image, and a file
+ * that is truncated or corrupt fails instead of being filled in.
+ */
+const readOptions = (maxPixels: number) => ({ limitInputPixels: maxPixels, failOn: 'error' as const, sequentialRead: true });
+
+/**
  * Checks an upload against the rules of its type (real format read from the bytes, not the name or
  * header; pixel bounds) and makes the WebP variants. Returns field issues instead of throwing.
+ * The format and size are read from the file's own header before sharp sees it: anything but a
+ * JPEG, PNG or WebP, and any image larger than the bounds (a decompression bomb), is refused without
+ * decoding a pixel.
  */
 export async function processImage(type: ImageType, body: Buffer): Promise<{ ok: true; image: ProcessedImage } | { ok: false; issue: FieldIssue }> {
+  const rule = IMAGE_RULES[type];
+  const maxPixels = rule.maxWidth * rule.maxHeight;
+  const notAnImage = { ok: false as const, issue: { message: IMAGE_MESSAGES.type } };
+  const tooBig = (actualWidth: number, actualHeight: number) => ({
+    ok: false as const,
+    issue: { message: IMAGE_MESSAGES.tooBig, values: { width: rule.maxWidth, height: rule.maxHeight, actualWidth, actualHeight } },
+  });
+  const header = readImageHeader(body);
+  if (!header || !header.width || !header.height) return notAnImage;
+  // More pixels than the largest allowed image fits the bounds in no orientation.
+  if (header.width * header.height > maxPixels) return tooBig(header.width, header.height);
+
   let meta: Metadata;
   try {
-    meta = await sharp(body).metadata();
+    meta = await sharp(body, readOptions(maxPixels)).metadata();
   } catch {
-    return { ok: false, issue: { message: IMAGE_MESSAGES.type } };
+    return notAnImage;
   }
   const contentType = meta.format ? FORMATS[meta.format] : undefined;
-  if (!contentType || !meta.width || !meta.height) return { ok: false, issue: { message: IMAGE_MESSAGES.type } };
+  if (!contentType || meta.format !== header.format || !meta.width || !meta.height) return notAnImage;
   // EXIF-rotated photos: judge the size people see.
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height : meta.width;
   const height = rotated ? meta.width : meta.height;
-  const rule = IMAGE_RULES[type];
   const values = { actualWidth: width, actualHeight: height };
   if (width < rule.minWidth || height < rule.minHeight) {
     return { ok: false, issue: { message: IMAGE_MESSAGES.tooSmall, values: { width: rule.minWidth, height: rule.minHeight, ...values } } };
   }
-  if (width > rule.maxWidth || height > rule.maxHeight) {
-    return { ok: false, issue: { message: IMAGE_MESSAGES.tooBig, values: { width: rule.maxWidth, height: rule.maxHeight, ...values } } };
+  if (width > rule.maxWidth || height > rule.maxHeight) return tooBig(width, height);
+  const variant = (w: number, h: number) => sharp(body, readOptions(maxPixels)).rotate().resize(w, h, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  let large: Buffer, small: Buffer;
+  try {
+    [large, small] = await Promise.all([variant(...rule.variants.large), variant(...rule.variants.small)]);
+  } catch {
+    // A header that reads well over data that does not (cut short, corrupt).
+    return notAnImage;
   }
-  const variant = (w: number, h: number) => sharp(body).rotate().resize(w, h, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
-  const [large, small] = await Promise.all([variant(...rule.variants.large), variant(...rule.variants.small)]);
   return {
     ok: true,
     image: {

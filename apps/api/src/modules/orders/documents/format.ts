@@ -1,4 +1,4 @@
-import { currencyExponent, type EventLocation } from '@admitone/shared';
+import { currencyExponent, intlLocale, type EventLocation } from '@admitone/shared';
 
 /** The ticket's name with its tier (`Front stage – Early bird`). */
 export function ticketLabel(a: { ticket_name: string; tier_label: string | null }): string {
@@ -8,7 +8,7 @@ export function ticketLabel(a: { ticket_name: string; tier_label: string | null 
 /** Minor units as money for a locale (`£45.00`, `45,00 £`); the currency decides the fraction digits. */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = currencyExponent(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
     minor / 10 ** digits,
   );
 }
@@ -18,7 +18,7 @@ export function formatAddress(location: EventLocation, locale = 'en'): string | 
   let country: string | null = null;
   if (location.country) {
     try {
-      country = new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(location.country) ?? location.country;
+      country = new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' }).of(location.country) ?? location.country;
     } catch {
       country = location.country;
     }
@@ -31,7 +31,7 @@ export function formatAddress(location: EventLocation, locale = 'en'): string | 
 
 /** The event's start (and end) as wall-clock time in its own time zone, for a locale. */
 export function formatEventDate(start: string, end: string | null, timeZone: string, locale: string): string {
-  const fmt = new Intl.DateTimeFormat(locale, {
+  const fmt = new Intl.DateTimeFormat(intlLocale(locale), {
     weekday: 'long',
     year: 'numeric',
     month: 'long',

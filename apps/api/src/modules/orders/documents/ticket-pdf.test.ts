@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogs } from '../../../i18n/i18n.js';
 import { ticketPdf } from './ticket-pdf.js';
 import { sampleTicket } from './ticket-document-fixture.js';
 
@@ -32,6 +33,8 @@ function pdfText(pdf: Buffer): string {
   return decoded.join('\n');
 }
 
+beforeAll(() => loadCatalogs());
+
 describe('ticketPdf', () => {
   it('makes a PDF with the event, the attendee, the order and the QR code', async () => {
     const pdf = await ticketPdf(sampleTicket(), 'en', { compress: false, now: new Date('2027-01-01T00:00:00Z') });
@@ -55,10 +58,29 @@ describe('ticketPdf', () => {
     expect(text).toContain('Zoé Brontë-Łukasz');
   });
 
-  it('prints Chinese tickets (with English labels when no CJK font is installed)', async () => {
-    const pdf = await ticketPdf(sampleTicket({ event: { title: '河畔露天音乐节' }, attendee: { first_name: '伟', last_name: '王' } }), 'zh-CN', { compress: false });
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdfText(pdf)).toContain('RIV-1042');
+  it('prints Chinese tickets with the bundled Noto Sans Hans, embedding only the glyphs used', async () => {
+    const ticket = sampleTicket({ event: { title: '河畔露天音乐节' }, attendee: { first_name: '伟', last_name: '王' } });
+    const pdf = await ticketPdf(ticket, 'zh-CN', { compress: false });
+    const text = pdfText(pdf);
+    for (const label of ['门票', '日期和时间', '地点', '参与者', '订单号', '实付金额']) expect(text).toContain(label);
+    expect(text).toContain('河畔露天音乐节');
+    expect(text).toContain('伟 王');
+    expect(text).toMatch(/2027年7月17日星期六/);
+    expect(text).toContain('RIV-1042');
+    // The Chinese text is drawn with the package's font (regular and bold), as a subset: the full files are 8 MB each.
+    expect(raw(pdf)).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHans-Regular/);
+    expect(raw(pdf)).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHans-Bold/);
+    expect(raw(pdf)).toContain('/FontFile3');
+    expect((await ticketPdf(ticket, 'zh-CN')).length).toBeLessThan(1024 * 1024);
+  });
+
+  it('keeps Latin names in a Latin font on a Chinese ticket, and never loads the Chinese font for a Latin-only one', async () => {
+    const zh = await ticketPdf(sampleTicket(), 'zh-CN', { compress: false });
+    // Noto Sans Hans has no Ł: the name is drawn with the Latin font, whole.
+    expect(pdfText(zh)).toContain('Zoé Brontë-Łukasz');
+    expect(pdfText(zh)).toContain('参与者');
+    const en = await ticketPdf(sampleTicket(), 'en', { compress: false });
+    expect(raw(en)).not.toContain('NotoSansHans');
   });
 
   it('compresses by default', async () => {

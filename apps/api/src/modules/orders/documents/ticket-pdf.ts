@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../../i18n/i18n.js';
@@ -23,8 +25,8 @@ const M = {
 interface FontSet {
   regular: string;
   bold: string;
-  /** TTF/OTF paths (or a TTC with its family) to register; none for pdfkit's built-in Helvetica. */
-  files?: { regular: [string, string?]; bold: [string, string?] };
+  /** Font files (TTF/OTF path or bytes) to register; none for pdfkit's built-in Helvetica. */
+  files?: { regular: string | Buffer; bold: string | Buffer };
 }
 
 const HELVETICA: FontSet = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
@@ -34,34 +36,32 @@ const LATIN_CANDIDATES: Array<[string, string]> = [
   ['/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', '/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf'],
   ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf'],
 ];
-/** Chinese (and Japanese, Korean) text: the first of these found on the machine. */
-const CJK_CANDIDATES: Array<[string, string?]> = [
-  ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
-  ['/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
-  ['/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', 'WenQuanYiMicroHei'],
-  ['/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', 'WenQuanYiZenHei'],
-  ['/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'],
-  ['/usr/share/fonts/truetype/arphic/uming.ttc', 'AR PL UMing CN'],
-];
 const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
-let cache: { latin: FontSet; cjk: FontSet | null } | null = null;
-function fonts() {
-  if (cache) return cache;
-  const latin = LATIN_CANDIDATES.find(([r, b]) => existsSync(r) && existsSync(b));
-  const cjk = CJK_CANDIDATES.find(([p]) => existsSync(p));
-  cache = {
-    latin: latin ? { regular: 'Text', bold: 'Text-Bold', files: { regular: [latin[0]], bold: [latin[1]] } } : HELVETICA,
-    cjk: cjk ? { regular: 'CJK', bold: 'CJK', files: { regular: cjk, bold: cjk } } : null,
+/**
+ * Chinese text: Noto Sans Hans (Simplified Chinese, GB2312 and Latin) from the @embedpdf/fonts-sc
+ * package, so every install prints it. The files are 8 MB each; pdfkit embeds only the glyphs used.
+ */
+function chineseFonts(): FontSet {
+  const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+  return {
+    regular: 'Hans',
+    bold: 'Hans-Bold',
+    files: { regular: readFileSync(path.join(dir, 'NotoSansHans-Regular.otf')), bold: readFileSync(path.join(dir, 'NotoSansHans-Bold.otf')) },
   };
-  return cache;
 }
 
-/** A font that can draw all of `texts`: a CJK font when they hold CJK characters and one is installed. */
-function pickFonts(texts: string[]): FontSet {
-  const f = fonts();
-  return f.cjk && texts.some((t) => CJK.test(t)) ? f.cjk : f.latin;
+let latinCache: FontSet | null = null;
+let cjkCache: FontSet | null = null;
+function latinFonts(): FontSet {
+  if (latinCache) return latinCache;
+  const found = LATIN_CANDIDATES.find(([r, b]) => existsSync(r) && existsSync(b));
+  latinCache = found ? { regular: 'Text', bold: 'Text-Bold', files: { regular: found[0], bold: found[1] } } : HELVETICA;
+  return latinCache;
 }
+
+/** The fonts for one piece of text: the Chinese ones when it holds CJK characters, else the Latin ones (names like Łukasz). */
+const fontsFor = (text: string): FontSet => (CJK.test(text) ? (cjkCache ??= chineseFonts()) : latinFonts());
 
 export interface TicketPdfOptions {
   /** Off in tests, to read the text layer. */
@@ -75,9 +75,7 @@ const INK = '#1f1b2d';
 const MUTED = '#5b5570';
 
 /** A printable A4 ticket: the event, the attendee and a large QR code with the attendee's short id under it. */
-export async function ticketPdf(d: TicketDocumentData, requested: Locale, options: TicketPdfOptions = {}): Promise<Buffer> {
-  // Without a CJK font on the machine, Chinese labels would print as empty boxes: use English ones.
-  const locale: Locale = requested === 'zh-CN' && !fonts().cjk ? 'en' : requested;
+export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: TicketPdfOptions = {}): Promise<Buffer> {
   const t = (m: (typeof M)[keyof typeof M], values?: Record<string, unknown>) => translate(locale, m, values);
   const rows: Array<[string, string]> = [
     [t(M.date), formatEventDate(d.event.start_date, d.event.end_date, d.event.timezone, locale)],
@@ -90,7 +88,6 @@ export async function ticketPdf(d: TicketDocumentData, requested: Locale, option
   const heading = t(M.heading);
   const organizer = t(M.organizer, { name: d.event.organizer_name });
   const scan = t(M.scan);
-  const font = pickFonts([d.event.title, heading, organizer, scan, ...rows.flat()]);
 
   const qr = await qrPng(d.attendee.short_id, 600);
   const doc = new PDFDocument({
@@ -106,21 +103,27 @@ export async function ticketPdf(d: TicketDocumentData, requested: Locale, option
     doc.on('error', reject);
   });
 
-  if (font.files) {
-    doc.registerFont(font.regular, ...font.files.regular);
-    if (font.bold !== font.regular) doc.registerFont(font.bold, ...font.files.bold);
-  }
+  // Each font is registered when a text first needs it: a Latin-only ticket never loads the Chinese one.
+  const registered = new Set<string>();
+  const fontFor = (text: string, weight: 'regular' | 'bold') => {
+    const set = fontsFor(text);
+    if (set.files && !registered.has(set[weight])) {
+      doc.registerFont(set[weight], set.files[weight]);
+      registered.add(set[weight]);
+    }
+    return set[weight];
+  };
   const left = 48;
   const width = doc.page.width - 96;
 
   // Header band.
   doc.rect(0, 0, doc.page.width, 72).fill(PURPLE);
-  doc.font(font.bold).fontSize(22).fillColor('#ffffff').text('AdmitOne', left, 24, { width: width / 2, lineBreak: false });
-  doc.font(font.regular).fontSize(14).text(heading, left + width / 2, 29, { width: width / 2, align: 'right', lineBreak: false });
+  doc.font(fontFor('AdmitOne', 'bold')).fontSize(22).fillColor('#ffffff').text('AdmitOne', left, 24, { width: width / 2, lineBreak: false });
+  doc.font(fontFor(heading, 'regular')).fontSize(14).text(heading, left + width / 2, 29, { width: width / 2, align: 'right', lineBreak: false });
 
   // Event title and organizer.
-  doc.font(font.bold).fontSize(24).fillColor(INK).text(d.event.title, left, 104, { width });
-  doc.moveDown(0.2).font(font.regular).fontSize(12).fillColor(MUTED).text(organizer, { width });
+  doc.font(fontFor(d.event.title, 'bold')).fontSize(24).fillColor(INK).text(d.event.title, left, 104, { width });
+  doc.moveDown(0.2).font(fontFor(organizer, 'regular')).fontSize(12).fillColor(MUTED).text(organizer, { width });
 
   // Details on the left, QR code on the right.
   const top = doc.y + 28;
@@ -128,19 +131,19 @@ export async function ticketPdf(d: TicketDocumentData, requested: Locale, option
   const colWidth = width - qrSize - 24;
   let y = top;
   for (const [label, value] of rows) {
-    doc.font(font.regular).fontSize(10).fillColor(MUTED).text(label.toUpperCase(), left, y, { width: colWidth });
-    doc.font(font.bold).fontSize(13).fillColor(INK).text(value, left, doc.y + 2, { width: colWidth });
+    doc.font(fontFor(label, 'regular')).fontSize(10).fillColor(MUTED).text(label.toUpperCase(), left, y, { width: colWidth });
+    doc.font(fontFor(value, 'bold')).fontSize(13).fillColor(INK).text(value, left, doc.y + 2, { width: colWidth });
     y = doc.y + 14;
   }
   const qrX = left + width - qrSize;
   doc.image(qr, qrX, top, { width: qrSize, height: qrSize });
-  doc.font(font.bold).fontSize(16).fillColor(INK).text(d.attendee.short_id, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
-  doc.font(font.regular).fontSize(10).fillColor(MUTED).text(scan, qrX, doc.y + 6, { width: qrSize, align: 'center' });
+  doc.font(fontFor(d.attendee.short_id, 'bold')).fontSize(16).fillColor(INK).text(d.attendee.short_id, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
+  doc.font(fontFor(scan, 'regular')).fontSize(10).fillColor(MUTED).text(scan, qrX, doc.y + 6, { width: qrSize, align: 'center' });
 
   // Cut line and link to the ticket page.
   const bottom = Math.max(y, doc.y) + 24;
   doc.moveTo(left, bottom).lineTo(left + width, bottom).dash(4, { space: 4 }).strokeColor('#c4b5fd').stroke().undash();
-  doc.font(font.regular).fontSize(9).fillColor(MUTED).text(d.ticket_url, left, bottom + 12, { width, link: d.ticket_url });
+  doc.font(fontFor(d.ticket_url, 'regular')).fontSize(9).fillColor(MUTED).text(d.ticket_url, left, bottom + 12, { width, link: d.ticket_url });
 
   doc.end();
   return done;
