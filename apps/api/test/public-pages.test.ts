@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventJsonLd, plainText, scriptJson } from '../src/modules/public-pages/page-head.js';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, publicEvent } from './checkout-factory.js';
+import { registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -64,6 +65,52 @@ describe('public event pages', () => {
     expect(widget.headers['x-frame-options']).toBeUndefined();
     expect(widget.headers['content-security-policy']).toContain('frame-ancestors *');
     expect((await call(ctx.app, 'GET', '/manage/events')).body).toContain('organizer app');
+  });
+
+  it('speak the locale cookie, else the saved locale the web app mirrors, else Accept-Language', async () => {
+    const { event } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }]);
+    const lang = async (headers: Record<string, string>) => {
+      const html = (await call(ctx.app, 'GET', `/event/${event.id}/jazz-night`, { headers })).body;
+      const data = JSON.parse(/<script id="admitone-data" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as { locale: string };
+      const htmlLang = /<html lang="([^"]+)"/.exec(html)![1];
+      expect(data.locale).toBe(htmlLang);
+      return htmlLang;
+    };
+    expect(await lang({ 'accept-language': 'de-DE,de;q=0.9' })).toBe('de');
+    expect(await lang({ 'accept-language': 'de-DE', cookie: 'admitone_saved_locale=fr' })).toBe('fr');
+    expect(await lang({ 'accept-language': 'de-DE', cookie: 'admitone_saved_locale=pt-BR; admitone_locale=es' })).toBe('es');
+    expect(await lang({ 'accept-language': 'de-DE', cookie: 'admitone_saved_locale=klingon' })).toBe('de');
+    expect(await lang({ 'accept-language': 'ja-JP' })).toBe('en');
+  });
+
+  it('API errors: the session user\'s saved locale beats a stale mirrored one, the locale cookie beats both', async () => {
+    const u = await registerUser(ctx.app, { locale: 'fr' });
+    const message = async (headers: Record<string, string>) => (await call(ctx.app, 'GET', '/api/events/999999', { token: u.token, headers })).json<{ error: { message: string } }>().error.message;
+    expect(await message({ 'accept-language': 'de', cookie: 'admitone_saved_locale=es' })).toBe('Nous n’avons pas trouvé ce que vous cherchiez.');
+    expect(await message({ 'accept-language': 'de', cookie: 'admitone_saved_locale=es; admitone_locale=zh-CN' })).toBe('未找到您要查找的内容。');
+    await call(ctx.app, 'PUT', '/api/users/me', { token: u.token, body: { locale: null } });
+    expect(await message({ 'accept-language': 'de', cookie: 'admitone_saved_locale=es' })).toBe('No hemos encontrado lo que buscaba.');
+    expect(await message({ 'accept-language': 'de' })).toBe('Wir konnten nicht finden, wonach Sie gesucht haben.');
+  });
+
+  it("keeps the patterns $`, $' and $& in organizer text and in the promo code from the address as text (no copy of the page)", async () => {
+    const tricks = "$` $' $& $$";
+    const { event } = await liveEvent(ctx.app, [{ name: `Seat ${tricks}`, type: 'FREE' }], { title: `Gala ${tricks}`, description: `<p>Bring ${tricks}</p>` });
+    const res = await call(ctx.app, 'GET', `/event/${event.id}/gala?promo_code=${encodeURIComponent(`X${tricks}`)}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    // One document: the template was not copied into the title, an attribute or the data.
+    expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(html.match(/<!--app-html-->|<!--app-head-->/g)).toBeNull();
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+    expect(html.match(/<script id="admitone-data"/g)).toHaveLength(1);
+    const escaped = "$` $&#39; $&amp; $$";
+    expect(html).toContain(`<title>Gala ${escaped}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="Gala ${escaped}" />`);
+    const data = JSON.parse(/<script id="admitone-data" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as { promo_code: string; event: { title: string; description: string } };
+    expect(data.promo_code).toBe(`X${tricks}`);
+    expect(data.event.title).toBe(`Gala ${tricks}`);
+    expect(data.event.description).toBe("<p>Bring $` $' $&amp; $$</p>");
   });
 
   it('builds safe script JSON, plain descriptions and offers per tier', async () => {

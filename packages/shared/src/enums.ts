@@ -14,6 +14,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 };
 /** Cookie that holds the chosen interface language. */
 export const LOCALE_COOKIE = 'admitone_locale';
+/**
+ * Cookie in which the web app mirrors the logged-in user's saved locale, so that pages the server
+ * renders (they carry no bearer token) follow it too. It ranks below LOCALE_COOKIE.
+ */
+export const SAVED_LOCALE_COOKIE = 'admitone_saved_locale';
 
 /**
  * The tag Intl formats dates, numbers and money with for an interface language: our `pt` is the

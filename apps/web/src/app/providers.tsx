@@ -1,7 +1,8 @@
 import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -14,13 +15,31 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <LocalizedMantineProvider>
           <Suspense fallback={null}>
             <AppNotifications />
           </Suspense>
           {children}
-        </MantineProvider>
+        </LocalizedMantineProvider>
       </QueryClientProvider>
     </I18nProvider>
+  );
+}
+
+/**
+ * The theme with the interface language's words for what Mantine would otherwise name in English
+ * (the password fields' show/hide button is "Toggle password visibility" out of the box).
+ */
+function LocalizedMantineProvider({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const showPassword = t`Show or hide the password`;
+  const localized = useMemo(
+    () => mergeThemeOverrides(theme, { components: { PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': showPassword } } } } }),
+    [showPassword],
+  );
+  return (
+    <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
   );
 }

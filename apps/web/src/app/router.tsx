@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { NotFound, RouteError } from '../components/RouteError';
+import { RootRoute } from './RootRoute';
 
 type PageModule = { default: ComponentType };
 
@@ -18,6 +19,7 @@ function withErrors(route: RouteObject): RouteObject {
 export const routes: RouteObject[] = [
   {
     path: '/',
+    Component: RootRoute,
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       { index: true, lazy: page(() => import('./routes/HomeRoute')) },

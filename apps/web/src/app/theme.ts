@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import focusRing from './focus-ring.module.css';
 
 const FONT = "'Varela Round', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans SC', sans-serif";
 
@@ -13,6 +14,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Anchor: { defaultProps: { underline: 'hover' } },
+    // A badge is a word or two: never cut short to "ADMINISTRA…" when a table column is squeezed
+    // (longer in German and French); the table scrolls sideways instead.
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
+    // Every input built on Mantine's Input (text, select, date pickers, native selects).
+    Input: { classNames: { input: focusRing.input } },
+    TimePicker: { classNames: { field: focusRing.timeField } },
   },
 });
 

@@ -3,7 +3,9 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import { useLingui } from '@lingui/react/macro';
 import { Modal, type MantineSize } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { rescueLostFocus } from '../lib/focus-rescue';
+import { useLateAutofocus } from './use-late-autofocus';
 
 interface AppModalProps {
   opened: boolean;
@@ -16,6 +18,17 @@ interface AppModalProps {
 /** A dialog with a title and a translated close button; Mantine unmounts its children once closed. */
 export function AppModal({ opened, onClose, title, size = 'md', children }: AppModalProps) {
   const { t } = useLingui();
+  const bodyRef = useLateAutofocus(opened);
+  // Mantine returns focus to the opener when the dialog closes; if what the dialog changed removes
+  // the opener (an empty state replaced by a list), focus goes to the page's heading instead of <body>.
+  const opener = useRef<Element | null>(null);
+  const wasOpened = useRef(opened);
+  useEffect(() => {
+    if (opened) opener.current = document.activeElement;
+    const closed = wasOpened.current && !opened;
+    wasOpened.current = opened;
+    return closed ? rescueLostFocus({ preferred: opener.current, waitMs: 5_000 }) : undefined;
+  }, [opened]);
   return (
     <Modal.Root opened={opened} onClose={onClose} size={size}>
       <Modal.Overlay />
@@ -27,7 +40,7 @@ export function AppModal({ opened, onClose, title, size = 'md', children }: AppM
           </Modal.Title>
           <Modal.CloseButton aria-label={t`Close`} />
         </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
+        <Modal.Body ref={bodyRef}>{children}</Modal.Body>
       </Modal.Content>
     </Modal.Root>
   );

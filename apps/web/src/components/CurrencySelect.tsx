@@ -4,6 +4,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import { useLingui } from '@lingui/react';
 import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
+import { intlLocale } from '@admitone/shared';
 
 /** The currencies organizers use most; the API accepts any ISO 4217 code. */
 export const COMMON_CURRENCIES = [
@@ -17,7 +18,7 @@ export function CurrencySelect(props: Omit<SelectProps, 'data'>) {
   const data = useMemo(() => {
     let names: Intl.DisplayNames | null = null;
     try {
-      names = new Intl.DisplayNames([i18n.locale], { type: 'currency' });
+      names = new Intl.DisplayNames([intlLocale(i18n.locale)], { type: 'currency' });
     } catch {
       names = null;
     }

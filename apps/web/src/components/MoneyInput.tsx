@@ -1,5 +1,5 @@
 import '@mantine/core/styles/NumberInput.css';
-import { currencyExponent } from '@admitone/shared';
+import { currencyExponent, intlLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
@@ -9,8 +9,8 @@ const numberPart = (format: Intl.NumberFormat, type: Intl.NumberFormatPartTypes)
 /** An amount in major units of a currency (19.99), with its symbol and the reader's decimal separator. */
 export function MoneyInput({ currency, ...props }: NumberInputProps & { currency: string }) {
   const { i18n } = useLingui();
-  const symbol = numberPart(new Intl.NumberFormat(i18n.locale, { style: 'currency', currency }), 'currency') ?? currency;
-  const decimalSeparator = numberPart(new Intl.NumberFormat(i18n.locale), 'decimal') ?? '.';
+  const symbol = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
+  const decimalSeparator = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale)), 'decimal') ?? '.';
   return (
     <NumberInput
       min={0}

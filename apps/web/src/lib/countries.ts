@@ -1,3 +1,4 @@
+import { intlLocale } from '@admitone/shared';
 /** Codes that name groupings or placeholders rather than countries and territories. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AN', 'BU', 'CS', 'DD', 'FX', 'NT', 'SU', 'TP', 'YD', 'YU', 'ZR']);
 
@@ -24,11 +25,11 @@ export function countryCodes(): string[] {
 export function countryOptions(locale: string): { value: string; label: string }[] {
   let names: Intl.DisplayNames;
   try {
-    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+    names = new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' });
   } catch {
     names = new Intl.DisplayNames(['en'], { type: 'region' });
   }
-  const collator = new Intl.Collator(locale);
+  const collator = new Intl.Collator(intlLocale(locale));
   return countryCodes()
     .map((code) => ({ value: code, label: names.of(code) ?? code }))
     .sort((x, y) => collator.compare(x.label, y.label));

@@ -1,32 +1,32 @@
-import { currencyExponent } from '@admitone/shared';
+import { currencyExponent, intlLocale } from '@admitone/shared';
 
 /** Formats an instant as date and time in a time zone and locale, e.g. "12 Mar 2026, 19:30". */
 export function formatDateTime(iso: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** Formats an instant as a long date, e.g. "Thursday, 12 March 2026". */
 export function formatDate(iso: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone }).format(new Date(iso));
 }
 
 /** Formats a start and optional end as one range in the event's zone ("12 Mar 2026, 19:30 – 22:00"). */
 export function formatDateRange(startIso: string, endIso: string | null, timeZone: string, locale: string): string {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone });
   if (!endIso) return format.format(new Date(startIso));
   return format.formatRange(new Date(startIso), new Date(endIso));
 }
 
 /** Short name of a time zone at an instant, e.g. "CET" or "GMT+1". */
 export function formatTimeZoneName(iso: string, timeZone: string, locale: string): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso));
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 /** Formats integer minor units of a currency, e.g. 1999 EUR → "€19.99" (JPY has no minor unit). */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const value = minor / 10 ** currencyExponent(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(value);
 }
 
 /** Converts a date picker value ("YYYY-MM-DD HH:mm:ss") to the API wall-clock form "YYYY-MM-DDTHH:mm". */
@@ -74,7 +74,7 @@ export function toZonedPickerValue(iso: string, timeZone: string): string {
 /** Shows a picker value ("YYYY-MM-DD HH:mm:ss", wall clock) in a language, e.g. "12 Jul 2026, 19:30". */
 export const wallClockFormatter = (locale: string) => (value: string) => {
   const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 };
 
 /** Converts an amount a person types in major units (19.99) to integer minor units (1999; JPY has none). */

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, type Locale } from '@admitone/shared';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, SAVED_LOCALE_COOKIE, type Locale } from '@admitone/shared';
 
 /** One year: the chosen language should outlive the session. */
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
@@ -17,6 +17,16 @@ export function readLocaleCookie(cookieString: string): Locale | null {
 /** The `document.cookie` assignment that stores a chosen locale. */
 export function localeCookieString(locale: Locale): string {
   return `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=${COOKIE_MAX_AGE}; SameSite=Lax`;
+}
+
+/**
+ * The `document.cookie` assignment that mirrors the logged-in user's saved locale for the pages the
+ * server renders; null removes it (logged out, or nothing saved).
+ */
+export function savedLocaleCookieString(locale: Locale | null): string {
+  return locale
+    ? `${SAVED_LOCALE_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=${COOKIE_MAX_AGE}; SameSite=Lax`
+    : `${SAVED_LOCALE_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
 }
 
 export interface LocaleSources {

@@ -1,6 +1,7 @@
 import type { PublicEventDto } from '@admitone/shared';
 import { Center, Loader } from '@mantine/core';
 import { Component, Suspense, type ReactNode } from 'react';
+import { useFocusOnNavigation } from '../lib/use-focus-on-navigation';
 import { PublicErrorScreen } from './components/PublicErrorScreen';
 import { EventPage } from './event/EventPage';
 import { InitialEventContext } from './event/use-public-event';
@@ -63,6 +64,7 @@ interface PublicAppProps {
 export function PublicApp({ initialEvent }: PublicAppProps) {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
+  useFocusOnNavigation(pathname);
   return (
     <PublicProviders>
       <InitialEventContext.Provider value={initialEvent === undefined ? null : { event: initialEvent }}>

@@ -1,3 +1,4 @@
+import '../lib/zod-jitless';
 import './shell/public-styles';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -33,13 +33,15 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
     }
   }
 
+  // Replacements are functions: in a replacement string the patterns $` $' $& (in organizer text, or
+  // in a promo code from the address) would copy parts of the page in, out of attributes and the data.
   const page = (locale: Locale, head: { title: string; tags: string }, html: string, data: unknown) =>
     template
-      .replace('<html lang="en"', `<html lang="${locale}"`)
+      .replace('<html lang="en"', () => `<html lang="${locale}"`)
       .replace(/<title>[^<]*<\/title>/, '')
-      .replace('<!--app-head-->', `<title>${escapeHtml(head.title)}</title>\n    ${head.tags}`)
-      .replace('<!--app-html-->', html)
-      .replace('</body>', `<script id="admitone-data" type="application/json">${scriptJson(data)}</script>\n  </body>`);
+      .replace('<!--app-head-->', () => `<title>${escapeHtml(head.title)}</title>\n    ${head.tags}`)
+      .replace('<!--app-html-->', () => html)
+      .replace('</body>', () => `<script id="admitone-data" type="application/json">${scriptJson(data)}</script>\n  </body>`);
 
   const send = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);

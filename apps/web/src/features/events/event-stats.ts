@@ -1,4 +1,5 @@
 import type { EventStatsDay, EventStatsDto } from '@admitone/shared';
+import { intlLocale } from '@admitone/shared';
 
 /** One day of the dashboard charts: a localised axis label and the day's figures. */
 export interface StatsChartRow {
@@ -20,18 +21,18 @@ const calendarDay = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** "21 Nov" in English, "21. Nov." in German: a short day label for a chart axis. */
 export function formatDayShort(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(calendarDay(date));
+  return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(calendarDay(date));
 }
 
 /** "Sat, 21 Nov 2026": a day label for tables and summaries. */
 export function formatDayLong(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(calendarDay(date));
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(calendarDay(date));
 }
 
 /** A 0-1 rate as a percentage in the locale ("12.5%", "12,5 %"); null when there is no rate. */
 export function formatPercent(rate: number | null, locale: string): string | null {
   if (rate === null || !Number.isFinite(rate)) return null;
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 1 }).format(rate);
 }
 
 /** The 14-day series with localised labels, oldest first. */

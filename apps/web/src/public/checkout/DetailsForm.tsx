@@ -97,7 +97,14 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
               <Title order={2} size="h3">
                 <Trans>Ticket holders</Trans>
               </Title>
-              <Button variant="light" leftSection={<IconCopy size={16} aria-hidden />} onClick={copyBuyer}>
+              {/* The label wraps on a phone: in German or French it is wider than the screen. */}
+              <Button
+                variant="light"
+                leftSection={<IconCopy size={16} aria-hidden />}
+                onClick={copyBuyer}
+                maw="100%"
+                styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'start' } }}
+              >
                 <Trans>Copy buyer details to all attendees</Trans>
               </Button>
             </Group>

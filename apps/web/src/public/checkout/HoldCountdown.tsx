@@ -2,7 +2,7 @@ import { HOLD_WARNING_SECONDS, type PublicOrderDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/validation';
 import { announcementKey, clockOffset, formatClock, isWarning, secondsLeft } from './hold-countdown';
 import { extendHold } from './order-api';
@@ -26,6 +26,8 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
   const [now, setNow] = useState(() => Date.now());
   const [extending, setExtending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [extended, setExtended] = useState(false);
+  const countdownRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -37,6 +39,11 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
   useEffect(() => {
     if (expired) onExpired();
   }, [expired, onExpired]);
+  // The warning (and the button that was pressed) is gone once extended: keep keyboard focus on the
+  // countdown that replaced it rather than letting it fall back to the page.
+  useEffect(() => {
+    if (extended) countdownRef.current?.focus();
+  }, [extended]);
 
   if (!until) return null;
   const key = announcementKey(seconds);
@@ -48,7 +55,10 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
     setExtending(true);
     setError(null);
     extendHold(order.event.id, order.short_id)
-      .then(onExtended)
+      .then((next) => {
+        onExtended(next);
+        setExtended(true);
+      })
       .catch(setError)
       .finally(() => setExtending(false));
   };
@@ -61,6 +71,9 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
         ) : key?.startsWith('minutes:') ? (
           <Plural value={minutes} one="# minute left to complete your order." other="# minutes left to complete your order." />
         ) : null}
+      </VisuallyHidden>
+      <VisuallyHidden role="status" aria-live="polite">
+        {extended ? <Trans>Your reservation has been extended.</Trans> : null}
       </VisuallyHidden>
       {isWarning(seconds) ? (
         // Not role="alert": the clock inside changes every second; the live region above speaks once.
@@ -90,7 +103,7 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
           ) : null}
         </Alert>
       ) : (
-        <Group gap="xs" wrap="nowrap" data-testid="hold-countdown">
+        <Group gap="xs" wrap="nowrap" data-testid="hold-countdown" ref={countdownRef} tabIndex={-1}>
           <IconClockHour4 size={18} aria-hidden />
           <Text size="sm">
             <Trans>

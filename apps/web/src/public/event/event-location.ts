@@ -1,9 +1,10 @@
 import type { EventLocation } from '@admitone/shared';
+import { intlLocale } from '@admitone/shared';
 
 /** A country code as a name in the visitor's language ("GB" -> "United Kingdom"). */
 export function countryName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }

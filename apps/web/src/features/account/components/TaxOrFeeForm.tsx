@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
-import { currencyExponent, taxOrFeeBody, type TaxCalculation, type TaxOrFeeBody, type TaxOrFeeDto, type TaxType } from '@admitone/shared';
+import { currencyExponent, taxOrFeeBody, type TaxCalculation, type TaxOrFeeBody, type TaxOrFeeDto, type TaxType, intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -62,8 +62,8 @@ export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFee
     validate,
   });
   const fixed = form.values.calculation_type === 'FIXED';
-  const symbol = numberPart(new Intl.NumberFormat(i18n.locale, { style: 'currency', currency }), 'currency') ?? currency;
-  const decimalSeparator = numberPart(new Intl.NumberFormat(i18n.locale), 'decimal') ?? '.';
+  const symbol = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
+  const decimalSeparator = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale)), 'decimal') ?? '.';
 
   const submit = (values: TaxValues) => {
     setError(null);

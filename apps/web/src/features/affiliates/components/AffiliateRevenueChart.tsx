@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { currencyExponent, type AffiliateDto } from '@admitone/shared';
+import { currencyExponent, type AffiliateDto, intlLocale } from '@admitone/shared';
 import { BarChart } from '@mantine/charts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Stack, Text, Title } from '@mantine/core';
@@ -16,7 +16,7 @@ const BAR_HEIGHT = 36;
 export default function AffiliateRevenueChart({ affiliates, currency }: { affiliates: AffiliateDto[]; currency: string }) {
   const { t, i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, currency, i18n.locale);
-  const count = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
+  const count = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
   const byRevenue = affiliates.some((a) => a.revenue > 0);
   const rows = affiliates.map((a) => ({ name: a.name, value: byRevenue ? a.revenue : a.orders_count }));
   const format = byRevenue ? money : count;

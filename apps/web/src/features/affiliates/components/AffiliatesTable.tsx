@@ -7,6 +7,7 @@ import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { SortableHeader } from '../../../components/SortableHeader';
 import { formatMoney } from '../../../lib/format';
 import type { ListSort } from '../../../lib/url-list-state';
+import { intlLocale } from '@admitone/shared';
 
 interface AffiliatesTableProps {
   items: AffiliateDto[];
@@ -24,7 +25,7 @@ interface AffiliatesTableProps {
 /** Affiliates with their code, contact, on/off switch and what their links brought in. */
 export function AffiliatesTable({ items, currency, sort, onSort, togglingId, onToggle, onCopy, onEdit, onDelete }: AffiliatesTableProps) {
   const { t, i18n } = useLingui();
-  const count = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
+  const count = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={860}>

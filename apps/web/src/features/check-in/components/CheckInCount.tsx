@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Center, Group, Progress, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useCheckInStats } from '../api/check-in';
+import { intlLocale } from '@admitone/shared';
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
 
@@ -12,7 +13,7 @@ const percent = (part: number, whole: number) => (whole ? Math.round((part / who
 export function CheckInCount({ eventId }: { eventId: number }) {
   const { t, i18n } = useLingui();
   const stats = useCheckInStats(eventId);
-  const number = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
+  const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
   if (stats.isPending) {
     return (
       <Card withBorder radius="md" padding="lg">

@@ -11,6 +11,7 @@ import { CurrencySelect } from '../../../components/CurrencySelect';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
+import { usePickerAccessibility } from '../../../components/WallClockPicker';
 import { toWallClock, toZonedPickerValue, wallClockFormatter } from '../../../lib/format';
 import { dayjsLocaleName } from '../../../lib/locale';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -60,6 +61,7 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
   const { error, onSubmit, saving } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Event details saved.`);
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const formatValue = wallClockFormatter(locale);
+  const pickerAccessibility = usePickerAccessibility();
   // The event's own organizer stays selectable while the list loads or if it is beyond the first 100.
   const options = organizers.data?.data.map((o) => ({ value: String(o.id), label: o.name })) ?? [];
   if (!options.some((o) => o.value === String(event.organizer.id))) options.unshift({ value: String(event.organizer.id), label: event.organizer.name });
@@ -72,8 +74,9 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
           <TextInput label={t`Event title`} required {...form.getInputProps('title')} />
           <Select label={t`Organizer`} required allowDeselect={false} data={options} {...form.getInputProps('organizer_id')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DateTimePicker label={t`Starts`} required valueFormat={formatValue} {...form.getInputProps('start_date')} />
+            <DateTimePicker {...pickerAccessibility} label={t`Starts`} required valueFormat={formatValue} {...form.getInputProps('start_date')} />
             <DateTimePicker
+              {...pickerAccessibility}
               label={t`Ends`}
               clearable
               clearButtonProps={{ 'aria-label': t`Clear the end date` }}

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { SectionLoader } from '../../../components/FullPageLoader';
+import { useLateAutofocus } from '../../../components/use-late-autofocus';
 
 // The form pulls in the date pickers and the rich text editor: load it only when the modal opens.
 const CreateEventFlow = lazy(() => import('./CreateEventFlow').then((m) => ({ default: m.CreateEventFlow })));
@@ -12,6 +13,7 @@ const CreateEventFlow = lazy(() => import('./CreateEventFlow').then((m) => ({ de
 /** "Create event" dialog; asks for an organizer first when the account has none. */
 export function CreateEventModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
+  const bodyRef = useLateAutofocus(opened);
   return (
     <Modal.Root opened={opened} onClose={onClose} size="xl">
       <Modal.Overlay />
@@ -23,7 +25,7 @@ export function CreateEventModal({ opened, onClose }: { opened: boolean; onClose
           </Modal.Title>
           <Modal.CloseButton aria-label={t`Close`} />
         </Modal.Header>
-        <Modal.Body>
+        <Modal.Body ref={bodyRef}>
           {opened ? (
             <Suspense fallback={<SectionLoader />}>
               <CreateEventFlow onDone={onClose} />

@@ -7,13 +7,14 @@ import { formatDateRange } from '../../../lib/format';
 import { EventActionsMenu } from './EventActionsMenu';
 import { EventBadges } from './EventBadges';
 import classes from './EventCard.module.css';
+import { intlLocale } from '@admitone/shared';
 
 /** Day and short month of the start, in the event's time zone, for the date tile. */
 function dateParts(iso: string, timeZone: string, locale: string) {
   const date = new Date(iso);
   return {
-    day: new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone }).format(date),
-    month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone }).format(date),
+    day: new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', timeZone }).format(date),
+    month: new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', timeZone }).format(date),
   };
 }
 

@@ -9,6 +9,7 @@ import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { CurrencySelect } from '../../../components/CurrencySelect';
+import { usePickerAccessibility } from '../../../components/WallClockPicker';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
@@ -80,13 +81,15 @@ export function EventForm(props: EventFormProps) {
 
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const formatValue = wallClockFormatter(locale);
+  const pickerAccessibility = usePickerAccessibility();
 
   return (
     <DatesProvider settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1, weekendDays: [] }}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
-          <TextInput label={t`Event title`} required data-autofocus {...form.getInputProps('title')} />
+          {/* autoFocus too: the form appears after the dialog opened (lazily loaded) or after the organizer step. */}
+          <TextInput label={t`Event title`} required data-autofocus autoFocus {...form.getInputProps('title')} />
           <Select
             label={t`Organizer`}
             required
@@ -96,12 +99,14 @@ export function EventForm(props: EventFormProps) {
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <DateTimePicker
+              {...pickerAccessibility}
               label={t`Starts`}
               required
               valueFormat={formatValue}
               {...form.getInputProps('start_date')}
             />
             <DateTimePicker
+              {...pickerAccessibility}
               label={t`Ends`}
               clearable
               clearButtonProps={{ 'aria-label': t`Clear the end date` }}

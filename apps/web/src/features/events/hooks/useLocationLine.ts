@@ -1,5 +1,6 @@
 import type { EventDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
+import { intlLocale } from '@admitone/shared';
 
 /** Where the event takes place, in one line: "Online event", or venue, city and country ('' if unset). */
 export function useLocationLine(event: EventDto): string {
@@ -9,7 +10,7 @@ export function useLocationLine(event: EventDto): string {
   let countryName: string | null = null;
   if (country) {
     try {
-      countryName = new Intl.DisplayNames([i18n.locale, 'en'], { type: 'region' }).of(country) ?? country;
+      countryName = new Intl.DisplayNames([intlLocale(i18n.locale), 'en'], { type: 'region' }).of(country) ?? country;
     } catch {
       countryName = country;
     }

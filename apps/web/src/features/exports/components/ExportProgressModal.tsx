@@ -5,6 +5,7 @@ import { useReducedMotion } from '@mantine/hooks';
 import { AppModal } from '../../../components/AppModal';
 import type { ExportKind } from '../api/download-export';
 import type { ExportRun } from '../hooks/useExportDownload';
+import { intlLocale } from '@admitone/shared';
 
 interface ExportProgressModalProps {
   kind: ExportKind;
@@ -16,7 +17,7 @@ interface ExportProgressModalProps {
 export function ExportProgressModal({ kind, run, onCancel }: ExportProgressModalProps) {
   const { t, i18n } = useLingui();
   const still = useReducedMotion();
-  const number = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
+  const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
   const percent = run?.fraction != null ? Math.round(run.fraction * 100) : null;
   const done = number(Math.min(run?.rows ?? 0, run?.total ?? 0));
   const total = number(run?.total ?? 0);

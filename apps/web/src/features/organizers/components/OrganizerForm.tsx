@@ -59,7 +59,9 @@ export function OrganizerForm({ defaultEmail = '', onCreated, secondaryAction, s
           label={t`Organizer name`}
           description={t`Shown to buyers on your event pages and tickets.`}
           required
+          // Also when the form appears after a dialog opened (lazily loaded): focus must not stay behind.
           data-autofocus
+          autoFocus
           {...form.getInputProps('name')}
         />
         <TextInput

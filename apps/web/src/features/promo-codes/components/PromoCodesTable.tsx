@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Card, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { intlLocale } from '@admitone/shared';
 
 interface PromoCodesTableProps {
   items: PromoCodeDto[];
@@ -19,7 +20,7 @@ interface PromoCodesTableProps {
 export function PromoCodesTable({ items, tickets, currency, timeZone, onCopy, onEdit, onDelete }: PromoCodesTableProps) {
   const { t, i18n } = useLingui();
   const discount = (p: PromoCodeDto) => {
-    if (p.discount_type === 'PERCENTAGE') return new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 3 }).format(p.discount / 100);
+    if (p.discount_type === 'PERCENTAGE') return new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'percent', maximumFractionDigits: 3 }).format(p.discount / 100);
     if (p.discount_type === 'FIXED') return formatMoney(p.discount, currency, i18n.locale);
     return t`Unlocks hidden tickets`;
   };

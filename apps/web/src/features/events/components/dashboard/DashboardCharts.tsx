@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../../../lib/format';
 import { chartRows, niceAxisMax, summariseSeries, type StatsChartRow } from '../../event-stats';
 import { ChartDataTable } from './ChartDataTable';
+import { intlLocale } from '@admitone/shared';
 
 const CHART_HEIGHT = 240;
 
@@ -43,7 +44,7 @@ export default function DashboardCharts({ stats, showSales }: { stats: EventStat
   const rows = chartRows(stats.daily, locale);
   const summary = summariseSeries(rows);
   const money = (minor: number) => formatMoney(minor, stats.currency, locale);
-  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const count = (n: number) => new Intl.NumberFormat(intlLocale(locale)).format(n);
 
   const total = money(summary.gross);
   const days = stats.daily.length;

@@ -5,6 +5,7 @@ import { IconCash, IconChartLine, IconEye, IconQrcode, IconReceipt, IconTicket }
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../../lib/format';
 import { formatPercent } from '../../event-stats';
+import { intlLocale } from '@admitone/shared';
 
 interface StatCardProps {
   icon: ReactNode;
@@ -45,7 +46,7 @@ export function StatCards({ stats }: { stats: EventStatsDto }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const money = (minor: number) => formatMoney(minor, stats.currency, locale);
-  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const number = (n: number) => new Intl.NumberFormat(intlLocale(locale)).format(n);
   const fees = money(stats.total_fees);
   const taxes = money(stats.total_taxes);
   const discount = money(stats.total_discount);

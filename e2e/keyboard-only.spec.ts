@@ -1,0 +1,314 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { advanceServerClock, snapshot, uniqueEmail } from './support';
+
+/**
+ * Whole flows with the keyboard alone: no mouse, no `.click()`, no `.fill()` — only Tab, Shift+Tab,
+ * Enter, Space, arrows and typing. Every stop must show where focus is, and focus must never fall
+ * back to <body> when something opens, closes or goes away.
+ */
+
+const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
+const SLUG = 'riverside-open-air';
+
+/** What has focus, for failure messages. */
+function focusedDescription(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el) return 'nothing';
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name}"`;
+  });
+}
+
+const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** Presses Tab (Shift+Tab when `back`) until `target` has focus, as a keyboard user moves through a page. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
+  await expect(target).toBeAttached();
+  for (let i = 0; i < max; i++) {
+    if (await hasFocus(target)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  if (await hasFocus(target)) return;
+  throw new Error(`${max} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${target}; focus is on ${await focusedDescription(page)}`);
+}
+
+/**
+ * Focus is on an element of the page (not <body>) and drawn: an outline or a box shadow. A control
+ * whose input is hidden (a segmented control's radio) draws it on its label.
+ */
+async function expectVisibleFocus(page: Page, where: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'), { message: `focus fell back to the page (${where})` })
+    .not.toMatch(/^(BODY|HTML|none)$/);
+  const ring = await page.evaluate(() => {
+    let el = document.activeElement as HTMLElement;
+    const box = el.getBoundingClientRect();
+    if (el instanceof HTMLInputElement && (box.width < 2 || getComputedStyle(el).opacity === '0') && el.labels?.[0]) el = el.labels[0];
+    const style = getComputedStyle(el);
+    return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+  });
+  expect(ring.outline || ring.shadow, `no visible focus indicator on ${await focusedDescription(page)} (${where})`).toBe(true);
+}
+
+async function riversideId(request: APIRequestContext): Promise<number> {
+  const login = await request.post('/api/auth/login', { data: DEMO });
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: Array<{ id: number; title: string }> }).data.find((e) => e.title === 'Riverside Open Air')!.id;
+}
+
+test('a buyer picks a ticket, fills every field, extends the hold and completes a free order with the keyboard', async ({ browser, request }) => {
+  const eventId = await riversideId(request);
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`/event/${eventId}/${SLUG}`);
+
+  // One free lawn pass: the stepper's "+" with Enter, then Continue.
+  const more = page.getByRole('button', { name: 'One more Lawn pass', exact: true });
+  await tabTo(page, more);
+  await expectVisibleFocus(page, 'quantity button');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Quantity of Lawn pass' })).toHaveValue('1');
+  await expect(more).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Continue', exact: true }));
+  await expectVisibleFocus(page, 'continue');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/checkout/${eventId}/[^/]+/details$`));
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expectVisibleFocus(page, 'after opening the checkout');
+
+  // The hold is announced to screen readers in a polite status region.
+  const countdown = page.getByTestId('hold-countdown');
+  const live = page.locator('[role="status"][aria-live="polite"][aria-atomic="true"]');
+  await expect(live).toHaveText(/^\d+ minutes left to complete your order\.$/);
+
+  // Near the end, the warning offers one extension, reachable and usable by keyboard; focus then
+  // stays on the countdown that replaces the warning.
+  const minutesLeft = Number((await countdown.locator('strong').textContent())!.split(':')[0]);
+  await advanceServerClock(minutesLeft - 1);
+  await page.reload();
+  const warning = page.getByRole('region', { name: 'Your reservation is about to expire' });
+  await expect(warning).toBeVisible();
+  await expect(live).toHaveText('Your reservation expires in less than 2 minutes.');
+  const extend = warning.getByRole('button', { name: 'Extend my reservation' });
+  await tabTo(page, extend);
+  await expectVisibleFocus(page, 'extend button');
+  await page.keyboard.press('Enter');
+  await expect(countdown).toContainText(/held for \d+:\d\d/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your reservation has been extended.' })).toBeAttached();
+  await expect(countdown).toBeFocused();
+  await expectVisibleFocus(page, 'after extending the hold');
+  await snapshot(page, 'keyboard-hold-extended');
+  await expect(live).toHaveText(/^\d+ minutes left to complete your order\.$/);
+
+  // The region speaks once a minute, not with every tick of the visible clock: over 65 seconds
+  // (the page's clock moved forward second by second, not waited for) the clock changes each
+  // second and the spoken text once or twice.
+  const spokenTexts = [await live.textContent()];
+  let shown = await countdown.textContent();
+  for (let second = 0; second < 65; second++) {
+    await page.clock.runFor(1_000);
+    await expect(countdown).not.toHaveText(shown!);
+    shown = await countdown.textContent();
+    spokenTexts.push(await live.textContent());
+  }
+  const changes = spokenTexts.filter((text, i) => i > 0 && text !== spokenTexts[i - 1]).length;
+  expect(changes).toBeGreaterThanOrEqual(1);
+  expect(changes).toBeLessThanOrEqual(2);
+  await expect(live).toHaveText(/^\d+ minutes left to complete your order\.$/);
+
+  // Buyer, the copy button, and the questions: typed, chosen with arrows, ticked with Space.
+  const form = page.locator('form');
+  const buyer = { first: 'Ada', last: 'Lovelace', email: uniqueEmail('keyboard-buyer') };
+  await tabTo(page, form.getByRole('textbox', { name: 'First name' }).first());
+  await expectVisibleFocus(page, 'first name');
+  await snapshot(page, 'keyboard-checkout-field-focus');
+  await page.keyboard.type(buyer.first);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(buyer.last);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(buyer.email);
+  await tabTo(page, page.getByRole('button', { name: 'Copy buyer details to all attendees' }));
+  await page.keyboard.press('Enter');
+  const attendee = page.getByTestId('attendee-0');
+  await expect(attendee.getByRole('textbox', { name: 'First name' })).toHaveValue(buyer.first);
+
+  const size = attendee.getByRole('textbox', { name: 'T-shirt size' }).or(attendee.getByRole('combobox', { name: 'T-shirt size' })).first();
+  await tabTo(page, size);
+  await expectVisibleFocus(page, 'T-shirt size');
+  await page.keyboard.press('ArrowDown');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(listbox).toBeHidden();
+  await expect(size).toHaveValue(/^(XS|S|M|L|XL)$/);
+  await expect(size).toBeFocused();
+
+  await tabTo(page, attendee.getByRole('textbox', { name: 'Dietary needs' }));
+  await page.keyboard.type('Vegetarian');
+
+  // A radio group: Tab enters it, arrows choose.
+  const friends = page.getByRole('radio', { name: 'Friends' });
+  const firstRadio = page.getByRole('radiogroup').getByRole('radio').first();
+  await tabTo(page, firstRadio);
+  await expectVisibleFocus(page, 'radio group');
+  for (let i = 0; i < 6 && !(await friends.isChecked()); i++) await page.keyboard.press('ArrowDown');
+  await expect(friends).toBeChecked();
+
+  await tabTo(page, page.getByLabel('Arrival date'));
+  await expectVisibleFocus(page, 'date field');
+  await page.keyboard.type('08222027');
+  await expect(page.getByLabel('Arrival date')).toHaveValue('2027-08-22');
+
+  await tabTo(page, page.getByRole('checkbox', { name: 'Main' }));
+  await expectVisibleFocus(page, 'checkbox');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Garden' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', { name: 'Main' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Garden' })).toBeChecked();
+
+  await tabTo(page, page.getByRole('button', { name: 'Get my tickets' }));
+  await expectVisibleFocus(page, 'submit');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/checkout/${eventId}/[^/]+/summary$`));
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByTestId('order-ticket')).toHaveCount(1);
+  await expect(page.getByTestId('order-ticket')).toContainText('Ada Lovelace');
+  await expectVisibleFocus(page, 'order summary');
+  await context.close();
+});
+
+test('an organizer logs in, creates an event with the date pickers and a ticket for it, with the keyboard', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+
+  // Log in: the e-mail field has focus on arrival; Enter sends the form.
+  await page.goto('/auth/login');
+  const email = page.getByRole('textbox', { name: 'E-mail' });
+  await expect(email).toBeFocused();
+  await expectVisibleFocus(page, 'login e-mail');
+  await page.keyboard.type(DEMO.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
+  await page.keyboard.type(DEMO.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await expectVisibleFocus(page, 'after logging in');
+
+  // The "Create event" dialog: focus goes into the form once it has loaded.
+  const createEvent = page.getByRole('main').getByRole('button', { name: 'Create event' });
+  await tabTo(page, createEvent);
+  await expectVisibleFocus(page, 'create event button');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Create event' });
+  await expect(dialog.getByRole('textbox', { name: 'Event title' })).toBeFocused();
+  await expectVisibleFocus(page, 'event title');
+  await page.keyboard.type('Keyboard Night');
+
+  // The start: open the calendar with Enter, move by arrows, Enter picks the day and moves on to
+  // the hours; typing "1930" fills hours and minutes; the named confirm button closes it.
+  const starts = dialog.getByRole('button', { name: 'Starts' });
+  await tabTo(page, starts);
+  await expectVisibleFocus(page, 'starts picker');
+  await page.keyboard.press('Enter');
+  const calendar = page.locator('.mantine-Popover-dropdown').last();
+  await expect(calendar).toBeVisible();
+  await tabTo(page, calendar.getByRole('button', { name: 'Next month' }));
+  await expectVisibleFocus(page, 'next month');
+  await page.keyboard.press('Enter');
+  // A day of next month has focus through Tab (the calendar keeps one day in the tab order).
+  const days = calendar.locator('table button[tabindex="0"]');
+  await tabTo(page, days.first());
+  await expectVisibleFocus(page, 'calendar day');
+  const firstDay = (await days.first().getAttribute('aria-label'))!;
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const chosen = (await page.evaluate(() => document.activeElement?.getAttribute('aria-label')))!;
+  expect(chosen).not.toBe(firstDay);
+  await page.keyboard.press('Enter');
+  const hours = calendar.getByRole('spinbutton', { name: 'Hours' });
+  await expect(hours).toBeFocused();
+  await expectVisibleFocus(page, 'hours');
+  await snapshot(page, 'keyboard-date-picker-hours');
+  await page.keyboard.type('1930');
+  await expect(calendar.getByRole('spinbutton', { name: 'Minutes' })).toHaveValue('30');
+  await tabTo(page, calendar.getByRole('button', { name: 'Confirm date and time' }));
+  await expectVisibleFocus(page, 'confirm date');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  // Focus is back on the field, still inside the dialog.
+  await expect(starts).toBeFocused();
+  await expect(starts).toContainText(/7:30\sPM/);
+  await expectVisibleFocus(page, 'starts after closing the calendar');
+
+  // The end: the same picker, the day after by arrow.
+  const ends = dialog.getByRole('button', { name: 'Ends' });
+  await tabTo(page, ends);
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeVisible();
+  await tabTo(page, calendar.getByRole('button', { name: 'Next month' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, days.first());
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(calendar.getByRole('spinbutton', { name: 'Hours' })).toBeFocused();
+  await page.keyboard.type('2300');
+  await tabTo(page, calendar.getByRole('button', { name: 'Confirm date and time' }));
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(ends).toBeFocused();
+  await expect(ends).toContainText(/11:00\sPM/);
+
+  await tabTo(page, dialog.getByRole('button', { name: 'Create event' }));
+  await expectVisibleFocus(page, 'create event submit');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/manage\/event\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Keyboard Night', level: 1 })).toBeVisible();
+  // The dialog and the page behind it are gone: focus is on the new page's heading, not lost.
+  await expect(page.getByRole('heading', { name: 'Keyboard Night', level: 1 })).toBeFocused();
+  await expectVisibleFocus(page, 'after creating the event');
+
+  // Tickets: through the event's navigation, then the "Create ticket" dialog.
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+  await tabTo(page, nav.getByRole('link', { name: 'Tickets' }));
+  await expectVisibleFocus(page, 'tickets link');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expectVisibleFocus(page, 'after opening tickets');
+  const createTicket = page.getByRole('main').getByRole('button', { name: 'Create ticket' }).first();
+  await tabTo(page, createTicket);
+  await page.keyboard.press('Enter');
+  const ticketDialog = page.getByRole('dialog', { name: 'Create ticket' });
+  await expect(ticketDialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await page.keyboard.type('Keyboard pass');
+  // The type: a radio group, entered with Tab on the chosen type and changed with the arrows.
+  const paid = ticketDialog.getByRole('radio', { name: 'Paid' });
+  await tabTo(page, paid);
+  await expectVisibleFocus(page, 'ticket type');
+  await page.keyboard.press('ArrowLeft');
+  await expect(ticketDialog.getByRole('radio', { name: 'Free' })).toBeChecked();
+  await page.keyboard.press('ArrowRight');
+  await expect(paid).toBeChecked();
+  await tabTo(page, ticketDialog.getByRole('textbox', { name: 'Price' }));
+  await expectVisibleFocus(page, 'price');
+  await page.keyboard.type('25');
+  await tabTo(page, ticketDialog.getByRole('button', { name: 'Create ticket' }));
+  await page.keyboard.press('Enter');
+  await expect(ticketDialog).toBeHidden();
+  await expect(page.getByRole('main').getByText('Keyboard pass')).toBeVisible();
+  // The empty state whose button opened the dialog gave way to the list: focus is on the page's
+  // heading (not <body>), and the next Tab reaches the header's "Create ticket".
+  await expectVisibleFocus(page, 'after the ticket dialog closed');
+  await expect(page.getByRole('heading', { name: 'Tickets', level: 1 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Create ticket' })).toBeFocused();
+  await expectVisibleFocus(page, 'create ticket in the header');
+  await context.close();
+});

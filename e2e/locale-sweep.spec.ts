@@ -1,0 +1,298 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { catalog } from './catalog';
+import { buildWorld, englishLeftovers, englishStrings, EVENT, findOverflow, LOCALES, normalise, PAID, reserve, visibleTexts, WORLD_TEXTS, type SweepLocale, type World } from './sweep';
+import { expectAccessible, snapshot } from './support';
+
+/**
+ * Issue #10: every screen, organizer's and buyer's, in all seven languages. On each: axe (in English,
+ * German and Chinese; everywhere with SWEEP_AXE=all), no English interface string left in a
+ * translated page, no text cut off or spilling out (desktop, and a phone for the buyer's pages), and
+ * prices and dates formatted for the language in the event's time zone. German and Chinese
+ * screenshots of the main screens go to e2e/artifacts/sweep-<locale>-<screen>.png.
+ */
+
+test.use({ actionTimeout: 15_000 });
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const APP = `http://localhost:${PORT}`;
+/** SWEEP_LOCALES=de,zh-CN narrows a run (English first when listed: the other languages are compared with its pages). */
+const SWEEP_LOCALES: readonly SweepLocale[] = process.env.SWEEP_LOCALES ? LOCALES.filter((l) => process.env.SWEEP_LOCALES!.split(',').includes(l)) : LOCALES;
+const AXE_LOCALES: readonly SweepLocale[] = process.env.SWEEP_AXE === 'all' ? LOCALES : ['en', 'de', 'zh-CN'];
+const SHOT_LOCALES: readonly SweepLocale[] = ['de', 'zh-CN'];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+type Role = 'admin' | 'organizer' | 'guest';
+type Labels = (english: string) => string;
+
+interface Screen {
+  name: string;
+  as: Role;
+  path: (w: World) => string;
+  /** A buyer's page: also checked at phone width. */
+  buyer?: boolean;
+  /** Saved as a screenshot in German and Chinese. */
+  shot?: boolean;
+  /** Opens a dialog or drawer after the page has loaded. */
+  open?: (page: Page, L: Labels) => Promise<void>;
+}
+
+const ev = (w: World, sub = '') => `/manage/event/${w.eventId}${sub}`;
+const clickButton = (name: string) => async (page: Page, L: Labels) => {
+  await page.getByRole('button', { name: L(name), exact: true }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+};
+
+/** Every screen of the app (SPEC §2), with the main dialogs and drawers. */
+const SCREENS: Screen[] = [
+  // Logged out.
+  { name: 'login', as: 'guest', path: () => '/auth/login', buyer: true },
+  { name: 'register', as: 'guest', path: () => '/auth/register', buyer: true },
+  { name: 'forgot-password', as: 'guest', path: () => '/auth/forgot-password', buyer: true },
+  { name: 'reset-password', as: 'guest', path: () => '/auth/reset-password/not-a-real-token', buyer: true },
+  { name: 'accept-invitation', as: 'guest', path: (w) => `/auth/accept-invitation/${w.invitationToken}`, buyer: true },
+  { name: 'not-found', as: 'guest', path: () => '/no-such-page' },
+  // The admin: the event's screens and the account.
+  { name: 'welcome', as: 'admin', path: () => '/welcome' },
+  { name: 'events', as: 'admin', path: () => '/manage/events', shot: true },
+  { name: 'create-event', as: 'admin', path: () => '/manage/events', open: clickButton('Create event') },
+  { name: 'dashboard', as: 'admin', path: (w) => ev(w), shot: true },
+  { name: 'getting-started', as: 'admin', path: (w) => ev(w, '/getting-started') },
+  { name: 'settings', as: 'admin', path: (w) => ev(w, '/settings') },
+  { name: 'homepage-designer', as: 'admin', path: (w) => ev(w, '/homepage-designer') },
+  { name: 'tickets', as: 'admin', path: (w) => ev(w, '/tickets'), shot: true },
+  { name: 'create-ticket', as: 'admin', path: (w) => ev(w, '/tickets'), open: clickButton('Create ticket'), shot: true },
+  { name: 'capacity', as: 'admin', path: (w) => ev(w, '/capacity-assignments') },
+  { name: 'promo-codes', as: 'admin', path: (w) => ev(w, '/promo-codes') },
+  { name: 'create-promo-code', as: 'admin', path: (w) => ev(w, '/promo-codes'), open: clickButton('Create promo code') },
+  { name: 'questions', as: 'admin', path: (w) => ev(w, '/questions') },
+  { name: 'widget-settings', as: 'admin', path: (w) => ev(w, '/widget') },
+  { name: 'orders', as: 'admin', path: (w) => ev(w, '/orders'), shot: true },
+  { name: 'order-drawer', as: 'admin', path: (w) => ev(w, `/orders?order=${w.paidOrder.id}`), shot: true },
+  { name: 'attendees', as: 'admin', path: (w) => ev(w, '/attendees'), shot: true },
+  { name: 'attendee-drawer', as: 'admin', path: (w) => ev(w, `/attendees?attendee=${w.paidOrder.attendeeId}`) },
+  { name: 'check-in', as: 'admin', path: (w) => ev(w, '/check-in'), shot: true },
+  { name: 'messages', as: 'admin', path: (w) => ev(w, '/messages') },
+  { name: 'new-message', as: 'admin', path: (w) => ev(w, '/messages'), open: clickButton('New message') },
+  { name: 'affiliates', as: 'admin', path: (w) => ev(w, '/affiliates') },
+  { name: 'organizer', as: 'admin', path: (w) => `/manage/organizer/${w.organizerId}` },
+  { name: 'profile', as: 'admin', path: () => '/manage/profile' },
+  { name: 'account-settings', as: 'admin', path: () => '/account/settings' },
+  { name: 'event-defaults', as: 'admin', path: () => '/account/event-defaults' },
+  { name: 'taxes-and-fees', as: 'admin', path: () => '/account/taxes-and-fees' },
+  { name: 'payment', as: 'admin', path: () => '/account/payment' },
+  { name: 'users', as: 'admin', path: () => '/account/users' },
+  { name: 'invite-user', as: 'admin', path: () => '/account/users', open: clickButton('Invite user') },
+  // The organizer (no account pages): the screens they work in.
+  { name: 'organizer-events', as: 'organizer', path: () => '/manage/events' },
+  { name: 'organizer-dashboard', as: 'organizer', path: (w) => ev(w) },
+  { name: 'organizer-orders', as: 'organizer', path: (w) => ev(w, '/orders') },
+  { name: 'organizer-check-in', as: 'organizer', path: (w) => ev(w, '/check-in') },
+  { name: 'organizer-profile', as: 'organizer', path: () => '/manage/profile' },
+  // The buyer.
+  { name: 'event-page', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}`, buyer: true, shot: true },
+  { name: 'event-page-promo', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}?promo_code=ZENIT10`, buyer: true },
+  { name: 'widget', as: 'guest', path: (w) => `/widget/${w.eventId}`, buyer: true },
+  { name: 'order-summary', as: 'guest', path: (w) => `/checkout/${w.eventId}/${w.paidOrder.shortId}/summary`, buyer: true, shot: true },
+  { name: 'order-print', as: 'guest', path: (w) => `/order/${w.eventId}/${w.paidOrder.shortId}/print`, buyer: true },
+  { name: 'ticket', as: 'guest', path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}`, buyer: true },
+  { name: 'ticket-print', as: 'guest', path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}/print`, buyer: true },
+];
+
+let world: World & { paidTicketId: number };
+/** Text of each screen in English, to catch interface text that is not translated at all (not in the catalog). */
+const englishTexts = new Map<string, Set<string>>();
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(60_000);
+  world = await buildWorld(request);
+});
+
+/** Waits until a screen has loaded: no loader, no skeleton, fonts and animations settled. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** Text that only the data (or the brand, or a language's own name) explains. */
+function isData(text: string): boolean {
+  if (WORLD_TEXTS.some((d) => (d.length > 3 ? text.includes(d) : text === d))) return true;
+  // Generated codes (ticket and order codes, tokens) and the test's e-mail names.
+  if (/^[A-Za-z0-9_-]{12,}$/.test(text) && /\d|[a-z][A-Z]/.test(text)) return true;
+  if (/^sweep-/.test(text)) return true;
+  if (/@|https?:|\/|^[\d\s.,:;%€$£+\-–—()#×x/]+$/.test(text)) return true;
+  if (/^(AdmitOne|English|Deutsch|Français|Español|Português|Português \(Brasil\)|中文|简体中文|中文（简体）)$/.test(text)) return true;
+  // Order and ticket codes, single letters and symbols.
+  return /^[A-Z0-9_-]{2,}$/.test(text) || text.length < 2;
+}
+
+type Kind = 'axe' | 'english' | 'overflow' | 'format';
+type Findings = Record<Kind, { push: (line: string) => void }>;
+
+/** Where each kind of problem is written down (and logged as it is found). */
+function note(problems: string[]): Findings {
+  const sink = (kind: Kind) => ({
+    push: (line: string) => {
+      problems.push(`[${kind}] ${line}`);
+      console.log(`[${kind}] ${line}`);
+    },
+  });
+  return { axe: sink('axe'), english: sink('english'), overflow: sink('overflow'), format: sink('format') };
+}
+
+async function checkScreen(page: Page, locale: SweepLocale, screen: Screen, leftovers: Set<string>, findings: Findings) {
+  const label = `${locale} ${screen.name}`;
+  if (AXE_LOCALES.includes(locale)) {
+    try {
+      await expectAccessible(page, label);
+    } catch (error) {
+      findings.axe.push(`${label}: ${(error as Error).message.split('\n').filter((l) => l.includes('(')).join(' / ')}`);
+    }
+  }
+  const texts = (await visibleTexts(page)).map(normalise);
+  if (locale === 'en') {
+    englishTexts.set(screen.name, new Set(texts));
+  } else {
+    const english = englishTexts.get(screen.name) ?? new Set<string>();
+    for (const text of texts) {
+      if (isData(text)) continue;
+      if (leftovers.has(text)) findings.english.push(`${label}: "${text}" (English catalog string)`);
+      // Text with a number in it comes from a plural or a count ("2 e-mails" is French too).
+      else if (english.has(text) && /[a-z]{3}/.test(text) && !/\d/.test(text) && !sameInBoth(locale, text)) findings.english.push(`${label}: "${text}" (same as the English page)`);
+    }
+  }
+  for (const o of await findOverflow(page)) findings.overflow.push(`${label} @${page.viewportSize()!.width}px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`);
+}
+
+const sameCache = new Map<SweepLocale, Set<string>>();
+/** Catalog strings translated as themselves in this locale ("Dashboard", "Code"). */
+function sameInBoth(locale: SweepLocale, text: string): boolean {
+  if (!sameCache.has(locale)) {
+    const all = englishStrings();
+    const differ = englishLeftovers(locale);
+    sameCache.set(locale, new Set([...all].filter((s) => !differ.has(s))));
+  }
+  return sameCache.get(locale)!.has(text);
+}
+
+async function contextFor(browser: Browser, locale: SweepLocale, token: string | null): Promise<BrowserContext> {
+  // The browser asks for English in Berlin: the cookie decides the language, the event its time zone.
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin', viewport: DESKTOP });
+  await context.addCookies([{ name: 'admitone_locale', value: locale, url: APP }]);
+  if (token) await context.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  return context;
+}
+
+/** Prices and dates in the language's own format, in the event's time zone. */
+async function checkFormats(pages: Record<Role, Page>, locale: SweepLocale, findings: Findings) {
+  const plain = (s: string) => s.replace(/[\u00a0\u2009\u202f]/g, ' ');
+  const money = (minor: number) => plain(new Intl.NumberFormat(locale, { style: 'currency', currency: EVENT.currency }).format(minor / 100));
+  const dateTime = (iso: string) => plain(new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT.timezone }).format(new Date(iso)));
+  const pageText = async (page: Page) => plain(await page.locator('body').innerText());
+
+  const admin = pages.admin;
+  await admin.goto(ev(world, '/orders'));
+  await settle(admin);
+  const row = admin.getByTestId('order-row').filter({ hasText: 'Ana' });
+  const rowText = plain(await row.innerText());
+  for (const expected of [money(world.paidOrder.total), dateTime(world.paidOrder.listedAt)]) {
+    if (!rowText.includes(expected)) findings.format.push(`${locale} orders: "${expected}" not in "${rowText.replace(/\s+/g, ' ')}"`);
+  }
+
+  const guest = pages.guest;
+  await guest.goto(`/event/${world.eventId}/${EVENT.slug}`);
+  await settle(guest);
+  const text = await pageText(guest);
+  const range = plain(
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT.timezone }).formatRange(new Date(EVENT.startIso), new Date(Date.parse(EVENT.startIso) + 3.5 * 3600_000)),
+  );
+  const zone = plain(new Intl.DateTimeFormat(locale, { timeZone: EVENT.timezone, timeZoneName: 'short' }).formatToParts(new Date(EVENT.startIso)).find((p) => p.type === 'timeZoneName')!.value);
+  for (const expected of [money(PAID.price), money(1999), money(3575), range, `(${zone})`]) {
+    if (!text.includes(expected)) findings.format.push(`${locale} event page: "${expected}" not on the page`);
+  }
+}
+
+/** The buyer's checkout, step by step, on a fresh reservation: details, payment, and back to the event. */
+async function checkCheckout(page: Page, locale: SweepLocale, leftovers: Set<string>, findings: Findings, shots: boolean) {
+  const { shortId, token } = await reserve(page.request, world.eventId, world.paidTicketId);
+  await page.goto(`/checkout/${world.eventId}/${shortId}/details#token=${token}`);
+  await settle(page);
+  const details: Screen = { name: 'checkout-details', as: 'guest', path: () => '', buyer: true };
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await checkScreen(page, locale, details, leftovers, findings);
+  }
+  await page.setViewportSize(DESKTOP);
+  if (shots) await snapshot(page, `sweep-${locale}-checkout`);
+  // The buyer fills in the details and goes on to the payment step.
+  const L = catalog(locale);
+  const form = page.locator('form');
+  await form.getByRole('textbox', { name: L('First name'), exact: true }).first().fill('Li');
+  await form.getByRole('textbox', { name: L('Last name'), exact: true }).first().fill('Wei');
+  await form.getByRole('textbox', { name: L('E-mail'), exact: true }).first().fill('li.wei@example.test');
+  await page.getByRole('button', { name: L('Copy buyer details to all attendees') }).click();
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await settle(page);
+  const payment: Screen = { name: 'checkout-payment', as: 'guest', path: () => '', buyer: true };
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await checkScreen(page, locale, payment, leftovers, findings);
+  }
+  await page.setViewportSize(DESKTOP);
+  if (shots) await snapshot(page, `sweep-${locale}-checkout-payment`);
+}
+
+test('every screen in every language', async ({ browser }) => {
+  test.setTimeout(45 * 60_000);
+  const problems: string[] = [];
+  for (const locale of SWEEP_LOCALES) {
+    await test.step(locale, async () => {
+      const before = problems.length;
+      await sweepLocale(browser, locale, problems);
+      console.log(`${locale}: ${problems.length - before} problem(s)`);
+    });
+  }
+  expect(problems, 'problems found').toEqual([]);
+});
+
+async function sweepLocale(browser: Browser, locale: SweepLocale, problems: string[]) {
+  const leftovers = englishLeftovers(locale);
+  const findings = note(problems);
+  const contexts = {
+    admin: await contextFor(browser, locale, world.admin.token),
+    organizer: await contextFor(browser, locale, world.organizer.token),
+    guest: await contextFor(browser, locale, null),
+  };
+  const pages = {
+    admin: await contexts.admin.newPage(),
+    organizer: await contexts.organizer.newPage(),
+    guest: await contexts.guest.newPage(),
+  } satisfies Record<Role, Page>;
+  const L = catalog(locale);
+  const shots = SHOT_LOCALES.includes(locale);
+
+  for (const screen of SCREENS) {
+    const page = pages[screen.as];
+    await test.step(screen.name, async () => {
+      await page.goto(screen.path(world));
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      if (screen.open) await screen.open(page, L);
+      await checkScreen(page, locale, screen, leftovers, findings);
+      if (screen.buyer) {
+        await page.setViewportSize(PHONE);
+        for (const o of await findOverflow(page)) findings.overflow.push(`${locale} ${screen.name} @390px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`);
+        await page.setViewportSize(DESKTOP);
+      }
+      if (screen.shot && shots) await snapshot(page, `sweep-${locale}-${screen.name}`);
+    });
+  }
+  await test.step('checkout', () => checkCheckout(pages.guest, locale, leftovers, findings, shots));
+  await test.step('formats', () => checkFormats(pages, locale, findings));
+  for (const context of Object.values(contexts)) await context.close();
+}

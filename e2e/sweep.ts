@@ -1,0 +1,349 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { uniqueEmail, waitForMail } from './support';
+
+/**
+ * The locale sweep's world and its page checks: one account (an admin and an invited organizer), one
+ * EUR event in Tokyo time with every kind of ticket, a question, a promo code, an affiliate, a message
+ * and orders in several states, built through the API. Every name the organizer types is neutral
+ * (no English interface word), so the "no English left" check never mistakes data for interface.
+ */
+
+export const LOCALES = ['en', 'de', 'fr', 'es', 'pt', 'pt-BR', 'zh-CN'] as const;
+export type SweepLocale = (typeof LOCALES)[number];
+
+const PASSWORD = 'sweep-pass-2030';
+export const EVENT = {
+  title: 'Zenit 2030',
+  slug: 'zenit-2030',
+  timezone: 'Asia/Tokyo',
+  currency: 'EUR',
+  start: '2030-09-14T19:30',
+  end: '2030-09-14T23:00',
+  /** The start as an instant: 19:30 in Tokyo (UTC+9). */
+  startIso: '2030-09-14T10:30:00.000Z',
+};
+export const PAID = { name: 'Nebula', price: 2450 };
+
+/** Texts the organizer or buyers entered: never interface strings, left out of the language checks. */
+export const WORLD_TEXTS = [
+  EVENT.title,
+  'Zenit Kollektiv',
+  'Nebula',
+  'Komet',
+  'Quasar',
+  'Orbita',
+  'Orbita I',
+  'Orbita II',
+  'Zenit-Q',
+  'Rot',
+  'Blau',
+  'Zenit Arena',
+  'ORBITA7',
+  'ZENIT10',
+  'Sputnik Partner',
+  'Zenit 2030 ✦',
+  'Ana Lima',
+  'Ana',
+  'Lima',
+  'Li',
+  'Wei',
+  'Jonas',
+  'Berg',
+  'Eva',
+  'Nord',
+  'Li Wei',
+  'Jonas Berg',
+  'Eva Nord',
+  'Ada Admin',
+  'Olga Organizer',
+  'MwSt',
+];
+
+export interface World {
+  eventId: number;
+  organizerId: number;
+  admin: { email: string; token: string };
+  organizer: { email: string; token: string };
+  /** A pending invitation's token (the accept-invitation screen). */
+  invitationToken: string;
+  /** The completed paid order (2 × Nebula) and its first attendee. */
+  paidOrder: { id: number; shortId: string; attendeeId: number; attendeeShortId: string; total: number; listedAt: string };
+  messageId: number;
+}
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
+  expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Reserves tickets as a buyer and fills in the details; returns the order's short id and token. */
+async function buy(
+  request: APIRequestContext,
+  eventId: number,
+  items: Array<{ ticket_id: number; quantity: number; price?: number }>,
+  expectedTotal: number,
+  buyer: { first: string; last: string },
+  extra: { affiliate_code?: string } = {},
+) {
+  const reserved = await ok<{ data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string }>(
+    await request.post(`/api/public/events/${eventId}/order`, { data: { items, expected_total: expectedTotal, ...extra } }),
+    'reserve',
+  );
+  const email = `${buyer.first.toLowerCase()}.${buyer.last.toLowerCase()}@example.test`;
+  const headers = { 'x-checkout-token': reserved.checkout_token };
+  await ok(
+    await request.put(`/api/public/events/${eventId}/order/${reserved.data.short_id}/details`, {
+      headers,
+      data: {
+        first_name: buyer.first,
+        last_name: buyer.last,
+        email,
+        attendees: reserved.data.attendees.map((a) => ({ short_id: a.short_id, first_name: buyer.first, last_name: buyer.last, email, answers: {} })),
+        answers: {},
+      },
+    }),
+    'details',
+  );
+  return { shortId: reserved.data.short_id, token: reserved.checkout_token, headers };
+}
+
+/** A fresh reservation (for the checkout screens): short id and checkout token. */
+export async function reserve(request: APIRequestContext, eventId: number, ticketId: number) {
+  const reserved = await ok<{ data: { short_id: string }; checkout_token: string }>(
+    await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: PAID.price } }),
+    'reserve',
+  );
+  return { shortId: reserved.data.short_id, token: reserved.checkout_token };
+}
+
+export async function buildWorld(request: APIRequestContext): Promise<World & { paidTicketId: number }> {
+  // The admin signs up (address confirmed, so the event may go live and messages may be sent).
+  const adminEmail = uniqueEmail('sweep-admin');
+  const reg = await ok<{ token: string; user: { id: number }; accounts: Array<{ id: number }> }>(
+    await request.post('/api/auth/register', {
+      data: { name: 'Ada Admin', email: adminEmail, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true, timezone: 'Europe/Berlin' },
+    }),
+    'register',
+  );
+  const headers = { authorization: `Bearer ${reg.token}` };
+  const post = async <T>(p: string, data: unknown) => (await ok<{ data: T }>(await request.post(`/api${p}`, { headers, data }), p)).data;
+  const put = async (p: string, data: unknown) => ok(await request.put(`/api${p}`, { headers, data }), p);
+  const confirm = /\/manage\/profile\/confirm-email-address\/([A-Za-z0-9_-]+)/.exec((await waitForMail(adminEmail)).text);
+  expect(confirm).not.toBeNull();
+  await post(`/users/${reg.user.id}/confirm-email/${confirm![1]}`, {});
+  const accountId = reg.accounts[0]!.id;
+
+  // An organizer joins through an invitation; a second invitation stays pending.
+  const organizerEmail = uniqueEmail('sweep-organizer');
+  await post('/users', { email: organizerEmail, role: 'ORGANIZER' });
+  const invite = /\/auth\/accept-invitation\/([A-Za-z0-9_-]+)/.exec((await waitForMail(organizerEmail)).text);
+  expect(invite).not.toBeNull();
+  const joined = await ok<{ token: string }>(
+    await request.post(`/api/auth/invitation/${invite![1]}`, {
+      data: { name: 'Olga Organizer', password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true, timezone: 'Europe/Berlin' },
+    }),
+    'accept invitation',
+  );
+  const pendingEmail = uniqueEmail('sweep-pending');
+  await post('/users', { email: pendingEmail, role: 'ADMIN' });
+  const pending = /\/auth\/accept-invitation\/([A-Za-z0-9_-]+)/.exec((await waitForMail(pendingEmail)).text);
+  expect(pending).not.toBeNull();
+
+  await post(`/accounts/${accountId}/taxes-and-fees`, { name: 'MwSt', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19, is_default: false });
+
+  const organizer = await post<{ id: number }>('/organizers', { name: 'Zenit Kollektiv', email: 'hallo@zenit.test' });
+  const event = await post<{ id: number }>('/events', {
+    title: EVENT.title,
+    organizer_id: organizer.id,
+    start_date: EVENT.start,
+    end_date: EVENT.end,
+    timezone: EVENT.timezone,
+    currency: EVENT.currency,
+    description: '<p>Zenit 2030 ✦</p>',
+  });
+  const e = event.id;
+  const paid = await post<{ id: number }>(`/events/${e}/tickets`, { name: PAID.name, type: 'PAID', price: PAID.price, quantity: 100 });
+  const free = await post<{ id: number }>(`/events/${e}/tickets`, { name: 'Komet', type: 'FREE', quantity: 50 });
+  await post(`/events/${e}/tickets`, { name: 'Quasar', type: 'DONATION', min_price: 500 });
+  await post(`/events/${e}/tickets`, {
+    name: 'Orbita',
+    type: 'TIERED',
+    tiers: [
+      { label: 'Orbita I', price: 1999, quantity: 20 },
+      { label: 'Orbita II', price: 3575, quantity: 20 },
+    ],
+  });
+  await put(`/events/${e}/settings`, { offline_payments_enabled: true, offline_payment_instructions: '<p>IBAN DE00 0000 0000 0000 0000 00</p>' });
+  await post(`/events/${e}/questions`, { title: 'Zenit-Q', type: 'DROPDOWN', options: ['Rot', 'Blau'], required: false, applies_to: 'ATTENDEE' });
+  await post(`/events/${e}/promo-codes`, { code: 'ZENIT10', discount_type: 'PERCENTAGE', discount: 10 });
+  await post(`/events/${e}/capacity-assignments`, { name: 'Zenit Arena', capacity: 120, applies_to: 'TICKETS', ticket_ids: [paid.id, free.id] });
+  await post(`/events/${e}/affiliates`, { name: 'Sputnik Partner', code: 'ORBITA7', email: 'sputnik@example.test' });
+  await put(`/events/${e}/status`, { status: 'LIVE' });
+
+  // Orders: a paid one (offline, then marked paid), one awaiting payment, a free one through the affiliate, a cancelled one.
+  const first = await buy(request, e, [{ ticket_id: paid.id, quantity: 2 }], 2 * PAID.price, { first: 'Ana', last: 'Lima' });
+  await ok(await request.post(`/api/public/events/${e}/order/${first.shortId}/offline-payment`, { headers: first.headers }), 'offline payment');
+  const second = await buy(request, e, [{ ticket_id: paid.id, quantity: 1 }], PAID.price, { first: 'Li', last: 'Wei' });
+  await ok(await request.post(`/api/public/events/${e}/order/${second.shortId}/offline-payment`, { headers: second.headers }), 'offline payment');
+  await buy(request, e, [{ ticket_id: free.id, quantity: 1 }], 0, { first: 'Jonas', last: 'Berg' }, { affiliate_code: 'ORBITA7' });
+  await buy(request, e, [{ ticket_id: free.id, quantity: 1 }], 0, { first: 'Eva', last: 'Nord' });
+
+  const orders = (await ok<{ data: Array<{ id: number; short_id: string; first_name: string }> }>(await request.get(`/api/events/${e}/orders?per_page=50`, { headers }), 'orders')).data;
+  const ana = orders.find((o) => o.first_name === 'Ana')!;
+  const eva = orders.find((o) => o.first_name === 'Eva')!;
+  await post(`/events/${e}/orders/${ana.id}/mark-as-paid`, {});
+  await post(`/events/${e}/orders/${eva.id}/cancel`, {});
+  const paidOrder = (await ok<{ data: { completed_at: string | null; created_at: string; total: number } }>(await request.get(`/api/events/${e}/orders/${ana.id}`, { headers }), 'order')).data;
+  const attendees = (await ok<{ data: Array<{ id: number; short_id: string; order_id: number }> }>(await request.get(`/api/events/${e}/attendees?per_page=50`, { headers }), 'attendees')).data;
+  const anaAttendee = attendees.find((a) => a.order_id === ana.id)!;
+
+  const message = await post<{ id: number }>(`/events/${e}/messages`, {
+    subject: 'Zenit 2030 ✦',
+    body: '<p>Zenit 2030 ✦</p>',
+    recipient_type: 'ALL_ATTENDEES',
+    acknowledged_not_promotional: true,
+  });
+
+  return {
+    eventId: e,
+    organizerId: organizer.id,
+    paidTicketId: paid.id,
+    admin: { email: adminEmail, token: reg.token },
+    organizer: { email: organizerEmail, token: joined.token },
+    invitationToken: pending![1]!,
+    paidOrder: { id: ana.id, shortId: ana.short_id, attendeeId: anaAttendee.id, attendeeShortId: anaAttendee.short_id, total: paidOrder.total, listedAt: paidOrder.completed_at ?? paidOrder.created_at },
+    messageId: message.id,
+  };
+}
+
+/** Parses a web catalog: msgid → msgstr, with continuation lines. */
+function readCatalog(locale: string): Map<string, string> {
+  const text = readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/locales/${locale}/messages.po`), 'utf8');
+  const map = new Map<string, string>();
+  const unquote = (lines: string) =>
+    [...lines.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\')).join('');
+  for (const block of text.split(/\n\s*\n/)) {
+    const id = /^msgid ((?:".*"\n?)+)/m.exec(block)?.[1];
+    const str = /^msgstr ((?:".*"\n?)+)/m.exec(block)?.[1];
+    if (id === undefined || str === undefined) continue;
+    const key = unquote(id);
+    if (key) map.set(key, unquote(str));
+  }
+  return map;
+}
+
+/** Every English interface string without placeholders. */
+export function englishStrings(): Set<string> {
+  return new Set([...readCatalog('en')].map(([id, en]) => normalise(en || id)).filter((s) => !/[{<]/.test(s)));
+}
+
+/**
+ * The English interface strings that must not appear in a page in `locale`: every catalog string
+ * without placeholders whose translation differs from the English (words the same in both don't count).
+ */
+export function englishLeftovers(locale: SweepLocale): Set<string> {
+  const english = readCatalog('en');
+  const local = readCatalog(locale);
+  const out = new Set<string>();
+  for (const [id, en] of english) {
+    const source = en || id;
+    if (/[{<]/.test(source)) continue;
+    const translated = local.get(id);
+    if (!translated) {
+      out.add(normalise(source));
+      continue;
+    }
+    if (normalise(translated) !== normalise(source)) out.add(normalise(source));
+  }
+  return out;
+}
+
+export const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The visible text of the page: text nodes, and the placeholder, aria-label and title attributes. */
+export async function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = new Set<string>();
+    const visible = (el: Element | null) => {
+      if (!el) return false;
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    const isSrOnly = (el: Element) => {
+      const style = getComputedStyle(el);
+      return style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)';
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const parent = node.parentElement;
+      if (!text || !parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue;
+      // Screen-reader-only text counts too: it is read out in the page's language.
+      if (visible(parent) || isSrOnly(parent)) out.add(text);
+    }
+    for (const el of Array.from(document.body.querySelectorAll('[placeholder], [aria-label], [title]'))) {
+      if (!visible(el)) continue;
+      for (const attr of ['placeholder', 'aria-label', 'title']) {
+        const value = el.getAttribute(attr)?.replace(/\s+/g, ' ').trim();
+        if (value) out.add(value);
+      }
+    }
+    return [...out];
+  });
+}
+
+export interface Overflow {
+  kind: 'clipped' | 'spills' | 'ellipsis' | 'page';
+  text: string;
+  tag: string;
+  scroll: number;
+  client: number;
+}
+
+/**
+ * Text cut off or spilling out: an element with its own text whose content is wider than its box,
+ * where the overflow is hidden or clipped without an ellipsis (cut off), or where it is a button,
+ * badge or table cell and the text runs out of it; text cut short with an ellipsis and no title;
+ * and the page itself wider than the window.
+ */
+export async function findOverflow(page: Page): Promise<Overflow[]> {
+  return page.evaluate(() => {
+    const found: Array<{ kind: 'clipped' | 'spills' | 'ellipsis' | 'page'; text: string; tag: string; scroll: number; client: number }> = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth + 1) found.push({ kind: 'page', text: '', tag: 'html', scroll: doc.scrollWidth, client: window.innerWidth });
+    const boxes = 'button, a, .mantine-Badge-root, td, th, label, .mantine-Tabs-tab, .mantine-NavLink-root';
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const ownText = Array.from(el.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
+      if (!ownText && !el.matches(boxes)) continue;
+      if (el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      // Scrolling regions (tables that scroll sideways, code snippets) show all their content.
+      const style = getComputedStyle(el);
+      if (['auto', 'scroll'].includes(style.overflowX)) continue;
+      if (!el.innerText.trim()) continue;
+      const text = el.innerText.replace(/\s+/g, ' ').trim().slice(0, 80);
+      if (['hidden', 'clip'].includes(style.overflowX)) {
+        // Cut short on purpose: the whole text must still be reachable (a title or an accessible name).
+        if (style.textOverflow === 'ellipsis') {
+          if (!el.closest('[title], [aria-label]')) found.push({ kind: 'ellipsis', text, tag: el.tagName.toLowerCase(), scroll: el.scrollWidth, client: el.clientWidth });
+          continue;
+        }
+        // Screen-reader-only and visually hidden elements are 1 px boxes by design.
+        if (rect.width <= 1 || rect.height <= 1) continue;
+        found.push({ kind: 'clipped', text, tag: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''), scroll: el.scrollWidth, client: el.clientWidth });
+      } else if (el.matches(boxes) && !el.closest('pre, code, [data-overflow-ok]')) {
+        found.push({ kind: 'spills', text, tag: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''), scroll: el.scrollWidth, client: el.clientWidth });
+      }
+    }
+    return found;
+  });
+}
