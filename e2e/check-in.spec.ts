@@ -1,19 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import base from '../playwright.config';
-import { FAKE_CAMERA_FILE, writeFakeCamera } from './fake-camera';
+import { fakeCameraUse, writeFakeCamera } from './fake-camera';
 import { expectAccessible, snapshot, uniqueEmail, waitForMail } from './support';
 
 const PASSWORD = 'door-keeper-pass-1';
 
 // A fake camera that plays FAKE_CAMERA_FILE, allowed for this site; the other flags are the config's.
-test.use({
-  actionTimeout: 15_000,
-  permissions: ['camera'],
-  launchOptions: {
-    ...base.use?.launchOptions,
-    args: [...(base.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`],
-  },
-});
+test.use(fakeCameraUse);
 
 interface Door {
   email: string;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import base from '../playwright.config';
 
 /**
  * Chromium's fake camera (`--use-file-for-fake-video-capture`) plays an .mjpeg file: JPEG frames one
@@ -10,6 +11,16 @@ import sharp from 'sharp';
  * the camera, so a test may (re)write it after the browser has started.
  */
 export const FAKE_CAMERA_FILE = path.join(os.tmpdir(), `admitone-e2e-camera-${process.env.E2E_PORT ?? 3100}.mjpeg`);
+
+/** `test.use(...)` options for a spec that scans: the fake camera, allowed for the site; the config's other flags kept. */
+export const fakeCameraUse = {
+  actionTimeout: 15_000,
+  permissions: ['camera'],
+  launchOptions: {
+    ...base.use?.launchOptions,
+    args: [...(base.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`],
+  },
+};
 const FPS = 30;
 const WIDTH = 640;
 const HEIGHT = 480;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import base from '../playwright.config';
-import { FAKE_CAMERA_FILE, writeFakeCamera } from './fake-camera';
+import { fakeCameraUse, writeFakeCamera } from './fake-camera';
 import { snapshot, uniqueEmail, waitForMail } from './support';
 
 /**
@@ -15,14 +15,7 @@ import { snapshot, uniqueEmail, waitForMail } from './support';
 const PASSWORD = 'xss-organizer-pass-1';
 
 // The check-in scanner runs on Chromium's fake camera (as in check-in.spec.ts).
-test.use({
-  actionTimeout: 15_000,
-  permissions: ['camera'],
-  launchOptions: {
-    ...base.use?.launchOptions,
-    args: [...(base.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`],
-  },
-});
+test.use(fakeCameraUse);
 
 /**
  * Hostile organizer HTML for one field: harmless formatting and an https link that must survive, and

@@ -10,10 +10,16 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   },
 };
 
+/** Second pass: a link whose address was removed (javascript:, data:, ...) becomes its plain text, not a dead link. */
+const NO_DEAD_LINKS: sanitizeHtml.IOptions = {
+  ...RICH_TEXT,
+  transformTags: { a: (tagName, attribs) => (attribs.href ? { tagName, attribs } : { tagName: 'span', attribs: {} }) },
+};
+
 /** Sanitises organizer HTML on the way in; returns null for empty content. */
 export function sanitizeRichText(html: string | null | undefined): string | null {
   if (!html) return null;
-  const clean = sanitizeHtml(html, RICH_TEXT).trim();
+  const clean = sanitizeHtml(sanitizeHtml(html, RICH_TEXT), NO_DEAD_LINKS).trim();
   const text = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).trim();
   return text ? clean : null;
 }

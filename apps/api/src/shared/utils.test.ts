@@ -28,7 +28,8 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<p><strong>Hi</strong> <a href="https://x.test" onclick="evil()">x</a></p><script>alert(1)</script>')).toBe(
       '<p><strong>Hi</strong> <a href="https://x.test" rel="noopener noreferrer nofollow" target="_blank">x</a></p>',
     );
-    expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a rel="noopener noreferrer nofollow" target="_blank">x</a>');
+    expect(sanitizeRichText('<p><a href="javascript:alert(1)">x</a> <a href=" JaVaScRiPt:alert(1)">y</a> <a href="data:text/html,hi">z</a></p>')).toBe('<p>x y z</p>');
+    expect(sanitizeRichText('<a href="mailto:a@b.test">mail</a>')).toBe('<a href="mailto:a@b.test" rel="noopener noreferrer nofollow" target="_blank">mail</a>');
     expect(sanitizeRichText('<p></p>')).toBeNull();
     expect(sanitizeRichText('')).toBeNull();
     expect(sanitizeRichText(null)).toBeNull();
