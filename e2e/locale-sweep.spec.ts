@@ -3,6 +3,9 @@ import { catalog } from './catalog';
 import { buildWorld, englishLeftovers, englishStrings, EVENT, findOverflow, LOCALES, normalise, PAID, reserve, visibleTexts, WORLD_TEXTS, type SweepLocale, type World } from './sweep';
 import { expectAccessible, snapshot } from './support';
 
+/** The Intl tag the app formats with (as `intlLocale` in packages/shared): our `pt` is Portugal's, Intl's bare `pt` Brazil's. */
+const intlLocale = (locale: string) => (locale === 'pt' ? 'pt-PT' : locale);
+
 /**
  * Issue #10: every screen, organizer's and buyer's, in all seven languages. On each: axe (in English,
  * German and Chinese; everywhere with SWEEP_AXE=all), no English interface string left in a
@@ -190,8 +193,8 @@ async function contextFor(browser: Browser, locale: SweepLocale, token: string |
 /** Prices and dates in the language's own format, in the event's time zone. */
 async function checkFormats(pages: Record<Role, Page>, locale: SweepLocale, findings: Findings) {
   const plain = (s: string) => s.replace(/[\u00a0\u2009\u202f]/g, ' ');
-  const money = (minor: number) => plain(new Intl.NumberFormat(locale, { style: 'currency', currency: EVENT.currency }).format(minor / 100));
-  const dateTime = (iso: string) => plain(new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT.timezone }).format(new Date(iso)));
+  const money = (minor: number) => plain(new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: EVENT.currency }).format(minor / 100));
+  const dateTime = (iso: string) => plain(new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT.timezone }).format(new Date(iso)));
   const pageText = async (page: Page) => plain(await page.locator('body').innerText());
 
   const admin = pages.admin;
@@ -208,9 +211,9 @@ async function checkFormats(pages: Record<Role, Page>, locale: SweepLocale, find
   await settle(guest);
   const text = await pageText(guest);
   const range = plain(
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT.timezone }).formatRange(new Date(EVENT.startIso), new Date(Date.parse(EVENT.startIso) + 3.5 * 3600_000)),
+    new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT.timezone }).formatRange(new Date(EVENT.startIso), new Date(Date.parse(EVENT.startIso) + 3.5 * 3600_000)),
   );
-  const zone = plain(new Intl.DateTimeFormat(locale, { timeZone: EVENT.timezone, timeZoneName: 'short' }).formatToParts(new Date(EVENT.startIso)).find((p) => p.type === 'timeZoneName')!.value);
+  const zone = plain(new Intl.DateTimeFormat(intlLocale(locale), { timeZone: EVENT.timezone, timeZoneName: 'short' }).formatToParts(new Date(EVENT.startIso)).find((p) => p.type === 'timeZoneName')!.value);
   for (const expected of [money(PAID.price), money(1999), money(3575), range, `(${zone})`]) {
     if (!text.includes(expected)) findings.format.push(`${locale} event page: "${expected}" not on the page`);
   }
