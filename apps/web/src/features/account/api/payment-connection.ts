@@ -29,6 +29,14 @@ export function useRefreshPaymentConnection(accountId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<One<PaymentConnectionDto>>(`${base(accountId)}/refresh`).then((r) => r.data),
-    onSuccess: (connection) => queryClient.setQueryData(paymentConnectionKey(accountId), connection),
+    // A read of the connection still on its way (the page loading as Stripe sends the admin back) must
+    // not land after this fresher answer and show the old state: cancel it, then store the answer.
+    onMutate: () => queryClient.cancelQueries({ queryKey: paymentConnectionKey(accountId) }),
+    onSuccess: async (connection) => {
+      await queryClient.cancelQueries({ queryKey: paymentConnectionKey(accountId) });
+      queryClient.setQueryData(paymentConnectionKey(accountId), connection);
+    },
+    // The cancelled read is needed again when the refresh failed.
+    onError: () => queryClient.invalidateQueries({ queryKey: paymentConnectionKey(accountId) }),
   });
 }
