@@ -34,7 +34,8 @@ import { registerJsonDepthLimit } from './plugins/json-depth.js';
 import { registerContentEncodingGuard } from './plugins/content-encoding.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { systemClock, type Clock } from './shared/clock.js';
-import { rowStockLocks, type StockLockStrategy } from './modules/orders/stock.js';
+import { guardedStock, type StockGuard } from './modules/inventory/counters.js';
+import type { StockDeps } from './modules/inventory/order-units.js';
 import { publicOrderRoutes } from './modules/orders/public-orders.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { attendeeRoutes } from './modules/attendees/attendees.routes.js';
@@ -60,8 +61,8 @@ export interface AppDeps {
   jobs: JobRunner;
   storage: FileStorage;
   log: Logger;
-  /** How checkouts lock the stock they consume (row locks; the concurrency suite's control run swaps it). */
-  stockLocks: StockLockStrategy;
+  /** What every change of stock needs (the clock, and the guard the concurrency suite's control run swaps). */
+  stock: StockDeps;
   /** The Stripe SDK, or null when card payments are not configured. */
   stripe: Stripe | null;
   /** Public event answers' parts, kept in memory (invalidated after writes; see public-event-cache.ts). */
@@ -72,7 +73,8 @@ export interface BuildOptions {
   clock?: Clock;
   mail?: MailTransport;
   storage?: FileStorage;
-  stockLocks?: StockLockStrategy;
+  /** The counters' guard (only the concurrency suite's control run swaps it). */
+  stockGuard?: StockGuard;
   /** Run job workers in this process (defaults to the config). */
   work?: boolean;
 }
@@ -83,15 +85,15 @@ export type App = FastifyInstance & { deps: AppDeps };
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const log = pino({ level: config.logLevel });
   await loadCatalogs();
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs });
   await database.migrate();
   const clock = options.clock ?? systemClock;
   const mail = options.mail ?? createMailTransport(config, log);
-  const jobs = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: options.work ?? config.jobsInProcess, log });
+  const jobs = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const storage = options.storage ?? localStorage(uploadsDir);
-  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stockLocks: options.stockLocks ?? rowStockLocks, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock) };
+  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock: { clock, guard: options.stockGuard ?? guardedStock }, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock) };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,

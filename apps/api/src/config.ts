@@ -36,6 +36,10 @@ const envSchema = z.object({
   PUBLIC_EVENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** A mail left "sending" this long by a worker that died is sent again (keep it above the slowest SMTP answer). */
   OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** PostgreSQL: how long a statement may wait for a row lock before the request answers 503 (never a hang). */
+  LOCK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(3000),
+  /** How often a worker gives back the units of holds that ran out. */
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
   WEB_DIST_DIR: z.string().optional(),
   /** Card payments: all three keys, or none (then card payment is simply not offered). */
@@ -73,6 +77,10 @@ export interface AppConfig {
   publicEventCacheSeconds: number;
   /** After this long a mail claimed by a worker that never finished is claimed again. */
   outboxStaleClaimSeconds: number;
+  /** PostgreSQL: the longest wait for a lock (a busy checkout answers 503 CHECKOUT_BUSY after it). */
+  lockTimeoutMs: number;
+  /** Seconds between sweeps of holds that ran out. */
+  holdSweepSeconds: number;
   webDistDir: string | null;
   /** null: card payments are not configured. */
   stripe: StripeConfig | null;
@@ -122,6 +130,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,
     outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,
+    lockTimeoutMs: e.LOCK_TIMEOUT_MS,
+    holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     webDistDir,
     stripe: e.STRIPE_SECRET_KEY
       ? {

@@ -18,10 +18,10 @@ async function main() {
     process.exit(1);
   }
   await loadCatalogs();
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs });
   await database.migrate();
   const transport = createMailTransport(config, log);
-  const jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: true, log });
+  const jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: true, log, holdSweepSeconds: config.holdSweepSeconds });
   log.info('worker started');
   const stop = async () => {
     await jobs.stop();

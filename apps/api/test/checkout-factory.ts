@@ -7,12 +7,17 @@ import { call } from './test-app.js';
 
 export type TicketSpec = Record<string, unknown> & { name: string; type: string };
 
-/** An organizer with a live event (made live directly) and the given tickets. */
-export async function liveEvent(app: App, tickets: TicketSpec[], eventOverrides: Record<string, unknown> = {}) {
+/**
+ * An organizer with a live event (made live directly) and the given tickets. Every request of a test
+ * comes from one address, so the per-client fairness caps are off unless `fairness` keeps the defaults
+ * (the fairness tests and the rushes, which send each buyer from its own address).
+ */
+export async function liveEvent(app: App, tickets: TicketSpec[], eventOverrides: Record<string, unknown> = {}, opts: { fairness?: boolean } = {}) {
   const u = await registerUser(app);
   const organizer = await createOrganizer(app, u.token);
   const event = await createEvent(app, u.token, organizer.id, { start_date: '2027-06-01T19:00', end_date: '2027-06-01T23:00', timezone: 'Europe/Berlin', currency: 'EUR', ...eventOverrides });
-  await app.deps.database.db.update(events).set({ status: 'LIVE' }).where(eq(events.id, event.id));
+  const caps = opts.fairness ? {} : { client_hold_limit: null, client_reservation_limit: null };
+  await app.deps.database.db.update(events).set({ status: 'LIVE', ...caps }).where(eq(events.id, event.id));
   const created: TicketDto[] = [];
   for (const t of tickets) {
     const res = await call(app, 'POST', `/api/events/${event.id}/tickets`, { token: u.token, body: t });

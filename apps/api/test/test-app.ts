@@ -6,7 +6,7 @@ import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { MailTransport } from '../src/mail/transport.js';
 import type { Clock } from '../src/shared/clock.js';
-import type { StockLockStrategy } from '../src/modules/orders/stock.js';
+import type { StockGuard } from '../src/modules/inventory/counters.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -17,7 +17,7 @@ export interface TestContext {
 }
 
 /** The real app on its own database, with mail going to an in-process SMTP server. */
-export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; mail?: MailTransport; work?: boolean; stockLocks?: StockLockStrategy; webDistDir?: string } = {}): Promise<TestContext> {
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; mail?: MailTransport; work?: boolean; stockGuard?: StockGuard; webDistDir?: string } = {}): Promise<TestContext> {
   const smtp = await startTestSmtp();
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-test-'));
@@ -32,11 +32,13 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
       WEB_DIST_DIR: '',
       CHECKOUT_RATE_LIMIT_MAX: '100000',
       REGISTER_RATE_LIMIT_MAX: '100000',
+      // Tests move their clock: holds are released when a test (or a buyer finding a ticket full) does it.
+      HOLD_SWEEP_SECONDS: '3600',
       ...options.env,
     },
     process.cwd(),
   );
-  const app = await buildApp({ ...config, webDistDir: options.webDistDir ?? null }, { clock: options.clock, mail: options.mail, work: options.work, stockLocks: options.stockLocks });
+  const app = await buildApp({ ...config, webDistDir: options.webDistDir ?? null }, { clock: options.clock, mail: options.mail, work: options.work, stockGuard: options.stockGuard });
   await app.ready();
   return {
     app,
@@ -57,10 +59,10 @@ export async function call(
   app: App,
   method: Method,
   url: string,
-  opts: { token?: string | null; body?: unknown; locale?: string; headers?: Record<string, string> } = {},
+  opts: { token?: string | null; body?: unknown; locale?: string; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<LightMyRequestResponse & { json: <T = any>() => T }> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.locale) headers['accept-language'] = opts.locale;
-  return (await app.inject({ method, url, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) })) as never;
+  return (await app.inject({ method, url, headers, ...(opts.ip ? { remoteAddress: opts.ip } : {}), ...(opts.body !== undefined ? { payload: opts.body as object } : {}) })) as never;
 }

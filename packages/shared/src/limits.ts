@@ -23,6 +23,12 @@ export const LIMITS = {
   ID_MAX: 2_147_483_647,
   /** The largest amount of money accepted anywhere (minor units). */
   MONEY_MAX: 100_000_000,
+  /** Tickets in one order (all lines together): more is refused before any work. */
+  ORDER_UNITS_MAX: 100,
+  /** Lines (ticket or tier choices) in one reservation. */
+  ORDER_LINES_MAX: 50,
+  /** The largest order total (minor units): money columns are 32-bit integers. */
+  ORDER_TOTAL_MAX: 1_000_000_000,
 } as const;
 
 /** How long a password reset link stays valid. */

@@ -42,6 +42,9 @@ export type IssueKey =
   | 'currency_locked'
   | 'not_promotional_required'
   | 'no_recipients'
+  | 'below_taken'
+  | 'order_too_large'
+  | 'order_total_too_large'
   | 'invalid';
 
 export interface IssueDescriptor {
@@ -51,16 +54,17 @@ export interface IssueDescriptor {
 
 const KEY_PREFIX = '@';
 
-/** Error option naming a neutral key; the key travels in the issue message as `@key`. */
-export function customIssue(key: IssueKey) {
-  return { message: `${KEY_PREFIX}${key}` };
+/** Error option naming a neutral key; the key (and any values) travel in the issue message as `@key` or `@key|{json}`. */
+export function customIssue(key: IssueKey, values?: Record<string, string | number>) {
+  return { message: `${KEY_PREFIX}${key}${values ? `|${JSON.stringify(values)}` : ''}` };
 }
 
 /** Maps a zod issue to the neutral descriptor above. */
 export function describeIssue(issue: z.core.$ZodIssue | { code: string; [k: string]: unknown }): IssueDescriptor {
   const i = issue as Record<string, unknown>;
   if (typeof i.message === 'string' && i.message.startsWith(KEY_PREFIX)) {
-    return { key: i.message.slice(KEY_PREFIX.length) as IssueKey, values: {} };
+    const [key, values] = i.message.slice(KEY_PREFIX.length).split('|', 2) as [IssueKey, string | undefined];
+    return { key, values: values ? (JSON.parse(values) as Record<string, string | number>) : {} };
   }
   switch (i.code) {
     case 'too_small': {

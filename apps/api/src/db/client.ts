@@ -34,8 +34,12 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
-/** Opens PostgreSQL (`postgres://...`) or embedded PGlite (`pglite://memory`, `pglite://<folder>`). */
-export function openDatabase(url: string): Database {
+/**
+ * Opens PostgreSQL (`postgres://...`) or embedded PGlite (`pglite://memory`, `pglite://<folder>`). On
+ * PostgreSQL no statement waits for a lock longer than `lockTimeoutMs` (55P03 then, answered as 503
+ * CHECKOUT_BUSY); PGlite runs one statement at a time and never waits.
+ */
+export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {}): Database {
   if (url.startsWith('pglite://')) {
     const where = url.slice('pglite://'.length);
     let client: PGlite;
@@ -71,7 +75,7 @@ export function openDatabase(url: string): Database {
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000}` });
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   });
@@ -84,6 +88,8 @@ export function openDatabase(url: string): Database {
       // Two processes starting together (web + worker) must not apply migrations twice.
       const lock = await pool.connect();
       try {
+        // Waiting for another process's migrations may take longer than a request's lock timeout.
+        await lock.query('set lock_timeout = 0');
         await lock.query('select pg_advisory_lock(727001)');
         await migratePg(db as never, { migrationsFolder });
       } finally {

@@ -47,6 +47,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ATTENDEE_ORDER_CLOSED: /*i18n*/ { id: 'error.attendee_order_closed', message: 'The order of this ticket is cancelled or refunded, so the ticket cannot be changed.' },
   ATTENDEE_NOT_VALID: /*i18n*/ { id: 'error.attendee_not_valid', message: 'Only a valid ticket can be sent. This one is cancelled or not paid yet.' },
   RATE_LIMITED: /*i18n*/ { id: 'error.rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
+  CLIENT_HOLD_LIMIT: /*i18n*/ {
+    id: 'error.client_hold_limit',
+    message: 'You are already holding {held} tickets for this event in unfinished orders (at most {limit} at once). Complete or leave one of them first, or wait until it runs out.',
+  },
+  CLIENT_RESERVATION_LIMIT: /*i18n*/ {
+    id: 'error.client_reservation_limit',
+    message: 'Too many reservations for this event from your connection in the last minute (at most {limit}). Please wait a moment and try again.',
+  },
+  CHECKOUT_BUSY: /*i18n*/ { id: 'error.checkout_busy', message: 'Many people are buying tickets at this moment. Please try again in a few seconds.' },
   PAYLOAD_TOO_LARGE: /*i18n*/ { id: 'error.payload_too_large', message: 'What you sent is too large.' },
   INTERNAL_ERROR: /*i18n*/ { id: 'error.internal', message: 'Something went wrong. Please try again.' },
 };
@@ -91,6 +100,9 @@ export const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   promo_code_invalid: /*i18n*/ { id: 'field.promo_code_invalid', message: 'That promo code is invalid.' },
   not_on_sale: /*i18n*/ { id: 'field.not_on_sale', message: 'This ticket is not on sale.' },
   currency_locked: /*i18n*/ { id: 'field.currency_locked', message: 'The currency cannot change once the event has orders.' },
+  below_taken: /*i18n*/ { id: 'field.below_taken', message: '{taken} are already sold or held in checkouts: the limit cannot be lower than that.' },
+  order_too_large: /*i18n*/ { id: 'field.order_too_large', message: 'An order can have at most {max} tickets.' },
+  order_total_too_large: /*i18n*/ { id: 'field.order_total_too_large', message: 'The order total is too large. Split it into smaller orders.' },
 };
 
 export const PLAIN_MESSAGES = {

@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
 import { STALE_CLAIM_MS } from '../mail/outbox.js';
+import { guardedStock } from '../modules/inventory/counters.js';
+import { releaseExpiredHolds } from '../modules/inventory/holds.js';
 import { deliverDueMessages, deliverOutboxMessage, type MailDeliveryDeps } from './mail-delivery.js';
 
 export const QUEUES = { deliverMail: 'outbox-deliver', sweepOutbox: 'outbox-sweep' } as const;
@@ -20,7 +22,7 @@ export interface JobRunner extends JobQueue {
  * pg-boss on the application's database (PostgreSQL, or PGlite through its `db` option).
  * With `work: true` this process also runs the workers (the default); `npm run worker` runs them alone.
  */
-export async function startJobs(database: Database, deps: MailDeliveryDeps, opts: { work: boolean; log: Logger }): Promise<JobRunner> {
+export async function startJobs(database: Database, deps: MailDeliveryDeps, opts: { work: boolean; log: Logger; holdSweepSeconds?: number }): Promise<JobRunner> {
   const boss = new PgBoss({
     ...database.boss,
     schedule: opts.work,
@@ -41,6 +43,7 @@ export async function startJobs(database: Database, deps: MailDeliveryDeps, opts
       await deliverDueMessages(deps);
     });
     await boss.schedule(QUEUES.sweepOutbox, '* * * * *');
+
     // Catch up on anything a previous process left behind: what is due now, and once more as soon as a
     // claim a killed worker left unfinished is old enough to be taken again.
     await boss.send(QUEUES.sweepOutbox, {});
@@ -48,11 +51,28 @@ export async function startJobs(database: Database, deps: MailDeliveryDeps, opts
     await boss.send(QUEUES.sweepOutbox, {}, { startAfter: staleSeconds + 1 });
   }
 
+  // Holds that ran out give their units back (docs/LOCKING.md), every few seconds in every worker
+  // process (sweeps never collide: each claims its orders with SKIP LOCKED). A buyer who finds a ticket
+  // full releases that event's at once anyway; this keeps the counters close to the rows.
+  let sweeping: Promise<void> | null = null;
+  const sweep = () => {
+    sweeping ??= releaseExpiredHolds(deps.db, { clock: deps.clock, guard: guardedStock })
+      .then((released) => void (released && opts.log.info({ released }, 'expired holds released')))
+      .catch((err) => opts.log.error({ err }, 'releasing expired holds failed'))
+      .finally(() => (sweeping = null));
+    return sweeping;
+  };
+  const timer = opts.work ? setInterval(sweep, (opts.holdSweepSeconds ?? 10) * 1000) : null;
+  timer?.unref();
+  if (opts.work) void sweep();
+
   return {
     async deliverOutbox(ids) {
       for (const id of ids) await boss.send(QUEUES.deliverMail, { id });
     },
     async stop() {
+      if (timer) clearInterval(timer);
+      await sweeping;
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { describeIssue, type ApiErrorBody, type ErrorCode, type FieldErrors } from '@admitone/shared';
 import { translate } from '../i18n/i18n.js';
 import { ERROR_MESSAGES, ISSUE_MESSAGES } from '../i18n/messages.js';
-import { DomainError } from '../shared/errors.js';
+import { DomainError, isLockContention } from '../shared/errors.js';
 import { requestLocale } from './locale.js';
 
 type IssueLike = { code: string; path: PropertyKey[]; message?: string; [k: string]: unknown };
@@ -48,7 +48,13 @@ export function registerErrorHandler(app: FastifyInstance) {
           field_errors[field] = issues.map((i) => translate(locale, 'key' in i ? ISSUE_MESSAGES[i.key] : i.message, i.values));
         }
       }
+      if (error.options.retryAfter !== undefined) reply.header('retry-after', String(error.options.retryAfter));
       return sendError(request, reply, error.code, error.status, field_errors ? { field_errors } : {}, error.options.values);
+    }
+    if (isLockContention(error)) {
+      // A lock that could not be had within LOCK_TIMEOUT_MS (a rush on one ticket): never a hang, never a 500.
+      request.log.warn({ err: error }, 'lock not available');
+      return sendError(request, reply.header('retry-after', '2'), 'CHECKOUT_BUSY', 503);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

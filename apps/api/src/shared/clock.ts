@@ -1,8 +1,13 @@
 /** Every read of "now" goes through a clock so tests can move time. */
 export interface Clock {
   now(): Date;
+  /**
+   * True for the real time: SQL that judges time inside a transaction (is a hold over?) may then ask the
+   * database's own clock, the one every process shares. A test clock leaves it unset and is used instead.
+   */
+  readonly real?: boolean;
 }
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = { now: () => new Date(), real: true };
 
 /** A clock tests can set and advance. */
 export class TestClock implements Clock {

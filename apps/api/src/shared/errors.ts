@@ -16,7 +16,7 @@ export class DomainError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly options: { fields?: FieldIssues; fieldErrors?: FieldErrors; values?: Record<string, string | number> } = {},
+    readonly options: { fields?: FieldIssues; fieldErrors?: FieldErrors; values?: Record<string, string | number>; retryAfter?: number } = {},
   ) {
     super(code);
     this.status = ERROR_STATUS[code];
@@ -24,6 +24,15 @@ export class DomainError extends Error {
 }
 
 export const notFound = () => new DomainError('NOT_FOUND');
+
+/**
+ * True when PostgreSQL gave up waiting for a lock (`lock_timeout`, 55P03) or broke a deadlock (40P01):
+ * the request may simply be tried again.
+ */
+export function isLockContention(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return ['55P03', '40P01'].includes(e?.code ?? '') || ['55P03', '40P01'].includes(e?.cause?.code ?? '');
+}
 
 /** True for PostgreSQL's unique_violation (23505), as pg or PGlite report it (possibly wrapped by drizzle). */
 export function isUniqueViolation(err: unknown): boolean {

@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../src/db/client.js';
+import { findDrift } from '../../src/modules/inventory/reconcile.js';
 import { createTestDatabase } from '../test-db.js';
 import { freePort, startChild, waitUntil, type Child } from './child-process.js';
 import { startCountingSmtp } from './counting-smtp.js';
@@ -96,6 +99,11 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     expect(smtp.total()).toBe(rows.length);
   }
 
+  /** Every stock counter matches the rows it summarises, and nothing is past its limit. */
+  async function expectConsistent() {
+    expect(await findDrift(drizzle(db) as unknown as Executor)).toEqual([]);
+  }
+
   async function expectSalesKept(sales: Sale[]) {
     const { rows } = await db.query<{ short_id: string; status: string; active: number }>(
       `select o.short_id, o.status, count(a.id) filter (where a.status = 'ACTIVE')::int as active
@@ -178,6 +186,8 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     const after = await stock(hot.ticketId);
     expect(after.sold).toBe(crashed.sold);
     expect(after.held).toBe(crashed.held);
+    // The counters the kill interrupted are exactly what the rows say (they change in the same transactions).
+    await expectConsistent();
 
     // Unexpired holds still count: the organizer's view and a reservation for more than is left agree.
     const signedIn = await client.call('POST', '/auth/login', { email: 'crash@example.test', password: 'crash-password-1' });
@@ -202,6 +212,7 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
       [hot.eventId],
     );
     expect(lines[0]!.n).toBe(CAPACITY);
+    await expectConsistent();
 
     // Mail: everything in the outbox, including the one cut off on the wire, reaches the SMTP server once.
     await expectEveryMailDeliveredOnce(server!);

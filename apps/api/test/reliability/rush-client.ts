@@ -42,7 +42,9 @@ export function apiClient(api: () => string) {
     async buy(target: Target, n: number, abandon: boolean): Promise<{ sale?: Sale; kind?: string }> {
       const quantity = 1 + (n % 2);
       const buyer = { ...client, token: '' };
-      const reserved = await buyer.call('POST', `/public/events/${target.eventId}/order`, { items: [{ ticket_id: target.ticketId, quantity }], expected_total: 0 });
+      // Each buyer from an address of its own, as on a real on-sale (the per-client fairness caps stay on).
+      const from = { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+      const reserved = await buyer.call('POST', `/public/events/${target.eventId}/order`, { items: [{ ticket_id: target.ticketId, quantity }], expected_total: 0 }, from);
       if (reserved.status !== 201) return { kind: reserved.body.error?.code ?? `HTTP ${reserved.status}` };
       const order = reserved.body.data as { short_id: string; attendees: Array<{ short_id: string }> };
       if (abandon) return { kind: 'abandoned' };
@@ -53,7 +55,7 @@ export function apiClient(api: () => string) {
         answers: {},
         attendees: order.attendees.map((a, i) => ({ short_id: a.short_id, first_name: 'Guest', last_name: `${n}-${i}`, email: `guest-${n}-${i}@example.test`, answers: {} })),
       };
-      const done = await buyer.call('PUT', `/public/events/${target.eventId}/order/${order.short_id}/details`, details, { 'x-checkout-token': reserved.body.checkout_token! });
+      const done = await buyer.call('PUT', `/public/events/${target.eventId}/order/${order.short_id}/details`, details, { 'x-checkout-token': reserved.body.checkout_token!, ...from });
       const status = (done.body.data as { status?: string } | undefined)?.status;
       if (done.status !== 200 || status !== 'COMPLETED') return { kind: `details ${done.status} ${done.body.error?.code ?? status}` };
       return { sale: { shortId: order.short_id, quantity } };

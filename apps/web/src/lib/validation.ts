@@ -46,6 +46,9 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   currency_locked: msg`The currency cannot change once the event has orders.`,
   not_promotional_required: msg`Confirm that this message is not promotional.`,
   no_recipients: msg`No one matches these recipients.`,
+  below_taken: msg({ message: '{taken} are already sold or held in checkouts: the limit cannot be lower than that.' }),
+  order_too_large: msg({ message: 'An order can have at most {max} tickets.' }),
+  order_total_too_large: msg`The order total is too large. Split it into smaller orders.`,
   invalid: msg`This value is not valid.`,
 };
 

@@ -143,7 +143,7 @@ export const reserveItem = z.object({
   ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
   /** TIERED tickets: which tier. */
   tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
-  quantity: z.number().int().min(0).max(1000),
+  quantity: z.number().int().min(0).max(LIMITS.ORDER_UNITS_MAX),
   /** DONATION tickets: what the buyer gives per ticket (minor units, at least the minimum). */
   amount: z.number().int().min(0).max(100_000_000).nullable().default(null),
 });
@@ -151,7 +151,7 @@ export const reserveItem = z.object({
 /** `POST /api/public/events/{id}/order`: hold these tickets for the event's order timeout. */
 export const reserveOrderBody = z
   .object({
-    items: z.array(reserveItem).max(100),
+    items: z.array(reserveItem).max(LIMITS.ORDER_LINES_MAX),
     promo_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).nullish().transform((v) => (v ? v : null)),
     /** The `?aff=CODE` the buyer arrived with; an unknown or disabled code simply attributes nothing. */
     affiliate_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).nullish().transform((v) => (v ? v : null)),
@@ -161,6 +161,7 @@ export const reserveOrderBody = z
   })
   .superRefine((v, ctx) => {
     if (!v.items.some((i) => i.quantity > 0)) ctx.addIssue({ code: 'custom', path: ['items'], ...customIssue('select_ticket'), input: v.items });
+    if (v.items.reduce((s, i) => s + i.quantity, 0) > LIMITS.ORDER_UNITS_MAX) ctx.addIssue({ code: 'custom', path: ['items'], ...customIssue('order_too_large', { max: LIMITS.ORDER_UNITS_MAX }), input: v.items });
   });
 export type ReserveOrderBody = z.input<typeof reserveOrderBody>;
 

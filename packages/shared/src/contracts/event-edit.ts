@@ -96,12 +96,20 @@ export interface EventPageSettings {
   offline_payments_enabled: boolean;
   /** Sanitised HTML: how to pay offline, shown at checkout and in the confirmation e-mail. */
   offline_payment_instructions: string | null;
+  /** Fairness: tickets one client address may hold at once in unfinished checkouts (null: no cap). */
+  client_hold_limit: number | null;
+  /** Fairness: reservations one client address (or checkout) may make per minute (null: no cap). */
+  client_reservation_limit: number | null;
 }
 
 export const SEO_TITLE_MAX = 70;
 export const SEO_DESCRIPTION_MAX = 300;
 export const SEO_KEYWORDS_MAX = 300;
 export const MESSAGE_HTML_MAX = 10_000;
+/** The fairness caps' bounds and defaults (a venue or office shares one address: keep them generous). */
+export const CLIENT_HOLD_LIMIT_DEFAULT = 20;
+export const CLIENT_RESERVATION_LIMIT_DEFAULT = 20;
+export const CLIENT_LIMIT_MAX = 10_000;
 
 /** Changes to an event's settings; any subset. Colours are partial too. */
 export const updateEventSettingsBody = z.object({
@@ -120,6 +128,8 @@ export const updateEventSettingsBody = z.object({
   cover_display: z.enum(COVER_DISPLAYS).optional(),
   offline_payments_enabled: z.boolean().optional(),
   offline_payment_instructions: optionalText(MESSAGE_HTML_MAX).optional(),
+  client_hold_limit: z.number().int().min(1).max(CLIENT_LIMIT_MAX).nullable().optional(),
+  client_reservation_limit: z.number().int().min(1).max(CLIENT_LIMIT_MAX).nullable().optional(),
   colors: eventColorsSchema.partial().optional(),
 });
 export type UpdateEventSettingsBody = z.input<typeof updateEventSettingsBody>;

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { timestamps } from './columns.js';
 import { events } from './events.js';
@@ -20,9 +21,14 @@ export const capacityAssignments = pgTable(
     capacity: integer('capacity'),
     applies_to: text('applies_to').$type<'ALL' | 'TICKETS'>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * Units taken of the tickets it covers, kept by the stock module while the assignment limits
+     * (enabled, with a capacity); set again from the tickets' counters whenever the assignment is edited.
+     */
+    taken: integer('taken').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('capacity_assignments_event_idx').on(t.event_id)],
+  (t) => [index('capacity_assignments_event_idx').on(t.event_id), check('capacity_assignments_taken_check', sql`${t.taken} >= 0`)],
 );
 
 export const capacityAssignmentTickets = pgTable(

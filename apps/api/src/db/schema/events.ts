@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { CoverDisplay, EventColors, EventLocation, EventStatus, PriceDisplayMode } from '@admitone/shared';
+import { CLIENT_HOLD_LIMIT_DEFAULT, CLIENT_RESERVATION_LIMIT_DEFAULT, type CoverDisplay, type EventColors, type EventLocation, type EventStatus, type PriceDisplayMode } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -64,6 +64,10 @@ export const events = pgTable(
     offline_payments_enabled: boolean('offline_payments_enabled').notNull().default(false),
     /** Sanitised HTML. */
     offline_payment_instructions: text('offline_payment_instructions'),
+    /** Fairness: ticket units one client address may hold at once in unfinished checkouts (null: no cap). */
+    client_hold_limit: integer('client_hold_limit').default(CLIENT_HOLD_LIMIT_DEFAULT),
+    /** Fairness: reservations one client address (or checkout) may make per minute (null: no cap). */
+    client_reservation_limit: integer('client_reservation_limit').default(CLIENT_RESERVATION_LIMIT_DEFAULT),
     ...timestamps,
   },
   (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],

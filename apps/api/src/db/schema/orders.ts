@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AnswerValue, AttendeeStatus, BuyerOrderStatus, Locale, PaymentProvider, PaymentStatus, UnitPrice } from '@admitone/shared';
 import { accounts } from './accounts.js';
@@ -49,6 +50,13 @@ export const orders = pgTable(
     /** RESERVED orders hold their stock until then. */
     reserved_until: instant('reserved_until'),
     hold_extended: boolean('hold_extended').notNull().default(false),
+    /**
+     * Set when a hold that ran out gave its units back (its attendees are then ABANDONED); cleared when
+     * the buyer completes, pays or extends in time to take them again. Null while the units count.
+     */
+    hold_released_at: instant('hold_released_at'),
+    /** Keyed hash of the buyer's client address, for the per-client fairness caps. */
+    client_key: text('client_key'),
     /** The one Stripe PaymentIntent of a card-paid order (created once, reused). */
     payment_intent_id: text('payment_intent_id'),
     is_manually_created: boolean('is_manually_created').notNull().default(false),
@@ -69,6 +77,9 @@ export const orders = pgTable(
     index('orders_event_name_idx').on(t.event_id, t.last_name, t.id),
     index('orders_event_total_idx').on(t.event_id, t.total, t.id),
     index('orders_affiliate_idx').on(t.affiliate_id, t.status),
+    index('orders_client_idx').on(t.event_id, t.client_key, t.created_at).where(sql`${t.client_key} is not null`),
+    // Holds still counting, by deadline: the expiry sweep reads only these.
+    index('orders_live_holds_idx').on(t.reserved_until).where(sql`${t.status} in ('RESERVED', 'PROCESSING') and ${t.hold_released_at} is null`),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { TicketType } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
@@ -34,9 +35,19 @@ export const tickets = pgTable(
     hide_after_sale_end: boolean('hide_after_sale_end').notNull().default(false),
     requires_promo_code: boolean('requires_promo_code').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
+    /**
+     * Units taken (sold + held) over the ticket and all its tiers, kept by the stock module in the same
+     * transaction as the attendee rows it summarises (docs/LOCKING.md). Never counted on the way.
+     */
+    taken: integer('taken').notNull().default(0),
+    /**
+     * Bumped by every change to what limits this ticket (its own edit, a capacity assignment covering it
+     * or no longer covering it): a checkout that read an older version retries with a fresh catalogue.
+     */
+    stock_version: integer('stock_version').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('tickets_event_idx').on(t.event_id, t.sort_order)],
+  (t) => [index('tickets_event_idx').on(t.event_id, t.sort_order), check('tickets_taken_check', sql`${t.taken} >= 0`)],
 );
 
 /** A price tier of a tiered ticket (early bird, regular, ...). */
@@ -54,9 +65,11 @@ export const ticketTiers = pgTable(
     sale_end: instant('sale_end'),
     is_hidden: boolean('is_hidden').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
+    /** Units taken (sold + held) of this tier, kept by the stock module. */
+    taken: integer('taken').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('ticket_tiers_ticket_idx').on(t.ticket_id)],
+  (t) => [index('ticket_tiers_ticket_idx').on(t.ticket_id), check('ticket_tiers_taken_check', sql`${t.taken} >= 0`)],
 );
 
 /** Which taxes and fees a ticket carries. Deleting a tax or fee detaches it from its tickets. */

@@ -10,13 +10,11 @@ import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { checkoutQuestions } from '../orders/order-view.js';
-import type { StockLockStrategy } from '../orders/stock.js';
-import { claimUnit } from './attendee-stock.js';
+import { moveUnit, releaseAttendeeUnit, retakeAttendeeUnit } from '../inventory/order-units.js';
+import { orNoStock, targetTicket } from './attendee-stock.js';
 
 export type EditAttendeeInput = z.output<typeof editAttendeeBody>;
-export interface AttendeeContext extends OrderContext {
-  locks: StockLockStrategy;
-}
+export type AttendeeContext = OrderContext;
 
 /** Orders whose admissions the organizer may still change. */
 const LIVE_ORDER = ['COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED'];
@@ -38,7 +36,9 @@ async function lockAttendee(tx: Tx, eventId: number, attendeeId: number) {
  * of one unit at the price paid is split off the old line, so the order's totals stay what was paid.
  */
 async function moveAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow, a: typeof attendees.$inferSelect, ticketId: number, tierId: number | null) {
-  const { entry, tier } = await claimUnit(tx, ctx.locks, event, ticketId, tierId, ctx.now);
+  const { entry, tier } = await targetTicket(tx, event, ticketId, tierId);
+  // The unit moves through the stock module: the new ticket's counters take it, the old ones give it back.
+  await orNoStock(() => moveUnit(tx, ctx.stock, event.id, { ticket_id: a.ticket_id, tier_id: a.tier_id }, { ticket_id: ticketId, tier_id: tier?.id ?? null }));
   const [old] = await tx.select().from(orderItems).where(eq(orderItems.id, a.order_item_id));
   const [line] = await tx
     .insert(orderItems)
@@ -82,7 +82,7 @@ export async function editAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow
 export async function cancelAttendee(tx: Tx, ctx: AttendeeContext, eventId: number, attendeeId: number): Promise<void> {
   const { a } = await lockAttendee(tx, eventId, attendeeId);
   if (a.status === 'CANCELLED') throw new DomainError('ATTENDEE_ALREADY_CANCELLED');
-  await tx.update(attendees).set({ status: 'CANCELLED', updated_at: ctx.now }).where(eq(attendees.id, a.id));
+  await releaseAttendeeUnit(tx, ctx.stock, eventId, a.id, ctx.now);
   await recordOrderEvent(tx, a.order_id, { kind: 'ATTENDEE_CANCELLED', userId: ctx.userId, data: { attendee_id: a.id, name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim() }, at: ctx.now });
 }
 
@@ -91,10 +91,9 @@ export async function reactivateAttendee(tx: Tx, ctx: AttendeeContext, event: Ev
   const peek = await lockAttendee(tx, event.id, attendeeId);
   if (peek.a.status !== 'CANCELLED') throw new DomainError('ATTENDEE_NOT_CANCELLED');
   if (!LIVE_ORDER.includes(peek.order_status)) throw new DomainError('ATTENDEE_ORDER_CLOSED');
-  // The stock recipe's locks, then the attendee again (its row lock is already ours).
-  await claimUnit(tx, ctx.locks, event, peek.a.ticket_id, peek.a.tier_id, ctx.now);
+  // The attendee's row lock is already ours; its unit is taken again through the stock module.
   const status = peek.order_status === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'ACTIVE';
-  await tx.update(attendees).set({ status, updated_at: ctx.now }).where(eq(attendees.id, attendeeId));
+  await orNoStock(() => retakeAttendeeUnit(tx, ctx.stock, event.id, attendeeId, status, ctx.now));
   await recordOrderEvent(tx, peek.a.order_id, { kind: 'ATTENDEE_REACTIVATED', userId: ctx.userId, data: { attendee_id: attendeeId }, at: ctx.now });
 }
 

@@ -25,7 +25,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     if (!data) throw notFound();
     return { data };
   };
-  const ctxOf = (userId: number): AttendeeContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, userId, locks: deps.stockLocks });
+  const ctxOf = (userId: number): AttendeeContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, userId, stock: deps.stock });
 
   /** One change in one transaction on an attendee of the caller's event; mails after commit; answers the attendee. */
   async function act(

@@ -10,7 +10,8 @@ import { newAttendeeShortId, newOrderNumber, newOrderShortId } from '../orders/i
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import type { AttendeeContext } from './attendee-actions.js';
-import { claimUnit } from './attendee-stock.js';
+import { takeNewUnit } from '../inventory/order-units.js';
+import { orNoStock, targetTicket } from './attendee-stock.js';
 
 export type CreateAttendeeInput = z.output<typeof createAttendeeBody>;
 
@@ -22,7 +23,21 @@ export type CreateAttendeeInput = z.output<typeof createAttendeeBody>;
 export async function createManualAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow, input: CreateAttendeeInput, fallbackLocale: Locale): Promise<{ attendeeId: number; mails: number[] }> {
   const [existing] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.event_id, event.id));
   if (!existing?.n) throw new DomainError('TICKET_REQUIRED');
-  const { entry, tier } = await claimUnit(tx, ctx.locks, event, input.ticket_id, input.tier_id, ctx.now);
+  const { entry, tier } = await targetTicket(tx, event, input.ticket_id, input.tier_id);
+  const unit = { ticket_id: entry.ticket.id, tier_id: tier?.id ?? null };
+  // The unit is taken through the stock module, then the rows that count it are written in the same step.
+  return orNoStock(() => takeNewUnit(tx, ctx.stock, event.id, unit, (sp) => writeManualOrder(sp, ctx, event, input, fallbackLocale, entry, tier)));
+}
+
+async function writeManualOrder(
+  tx: Tx,
+  ctx: AttendeeContext,
+  event: EventRow,
+  input: CreateAttendeeInput,
+  fallbackLocale: Locale,
+  entry: Awaited<ReturnType<typeof targetTicket>>['entry'],
+  tier: Awaited<ReturnType<typeof targetTicket>>['tier'],
+): Promise<{ attendeeId: number; mails: number[] }> {
   const locale = isLocale(input.locale) ? input.locale : fallbackLocale;
   const paid = input.amount_paid;
   const unit: UnitPrice = { base: paid, discount: 0, price: paid, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: paid };

@@ -1,32 +1,14 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { capacityAssignmentBody, capacityParams, eventParams } from '@admitone/shared';
-import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import type { Tx } from '../../db/client.js';
-import { capacityAssignmentTickets, capacityAssignments, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { requireEvent } from '../events/events.repository.js';
-import { countStock } from '../orders/stock.js';
+import { readStockLevels } from '../inventory/stock-levels.js';
 import { loadCapacities, toCapacityDto, type CapacityRow } from './capacity.repository.js';
+import { deleteCapacity, saveCapacity } from './save-capacity.js';
 
 const tags = ['capacity assignments'];
 const security = [{ bearer: [] }];
-type Body = z.output<typeof capacityAssignmentBody>;
-
-/**
- * Checks the tickets named belong to the event, and that the event has a ticket at all
- * ("a ticket must exist before a capacity assignment can be created").
- */
-async function checkTickets(tx: Tx, eventId: number, body: Body) {
-  const [existing] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.event_id, eventId));
-  if (!existing?.n) throw new DomainError('TICKET_REQUIRED');
-  if (body.applies_to === 'ALL') return [];
-  const ids = [...new Set(body.ticket_ids)];
-  const found = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.event_id, eventId), inArray(tickets.id, ids)));
-  if (found.length !== ids.length) throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'not_found_choice' }] } });
-  return ids;
-}
 
 /** Capacity assignments of an event, each with what is used (sold plus unexpired holds of the tickets it covers). */
 export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -34,12 +16,10 @@ export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   const eventOf = (accountId: number, eventId: number) => requireEvent(db, accountId, eventId);
+  /** What the tickets an assignment covers have taken (sold + held), from their counters. */
   const usedBy = async (eventId: number) => {
-    const counts = await countStock(db, eventId, deps.clock.now());
-    return (r: CapacityRow) => {
-      const ids = r.applies_to === 'ALL' ? null : r.ticket_ids;
-      return counts.totalOver(ids);
-    };
+    const levels = await readStockLevels(db, eventId, deps.clock.now());
+    return (r: CapacityRow) => levels.over(r.applies_to === 'ALL' ? 'ALL' : r.ticket_ids);
   };
   const one = async (accountId: number, eventId: number, id: number) => {
     const [row] = await loadCapacities(db, accountId, eventId, id);
@@ -54,19 +34,10 @@ export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return { data, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
   });
 
-  app.post('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: 'Create a capacity assignment (needs a ticket)', params: eventParams, body: capacityAssignmentBody } }, async (req, reply) => {
+  app.post('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: 'Create a capacity assignment (needs a ticket; not below what its tickets have taken)', params: eventParams, body: capacityAssignmentBody } }, async (req, reply) => {
     const { accountId } = req.auth!;
     await eventOf(accountId, req.params.eventId);
-    const now = deps.clock.now();
-    const id = await db.transaction(async (tx) => {
-      const ticketIds = await checkTickets(tx, req.params.eventId, req.body);
-      const [row] = await tx
-        .insert(capacityAssignments)
-        .values({ account_id: accountId, event_id: req.params.eventId, name: req.body.name, capacity: req.body.capacity, applies_to: req.body.applies_to, enabled: req.body.enabled, created_at: now, updated_at: now })
-        .returning({ id: capacityAssignments.id });
-      if (ticketIds.length) await tx.insert(capacityAssignmentTickets).values(ticketIds.map((t) => ({ capacity_assignment_id: row!.id, ticket_id: t })));
-      return row!.id;
-    });
+    const id = await saveCapacity(db, { accountId, eventId: req.params.eventId }, null, req.body, deps.clock.now());
     return reply.status(201).send({ data: await one(accountId, req.params.eventId, id) });
   });
 
@@ -74,24 +45,16 @@ export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     data: await one(req.auth!.accountId, req.params.eventId, req.params.capacityId),
   }));
 
-  app.put('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'Change a capacity assignment', params: capacityParams, body: capacityAssignmentBody } }, async (req) => {
+  app.put('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'Change a capacity assignment (not below what its tickets have taken)', params: capacityParams, body: capacityAssignmentBody } }, async (req) => {
     const { accountId } = req.auth!;
-    await one(accountId, req.params.eventId, req.params.capacityId);
-    await db.transaction(async (tx) => {
-      const ticketIds = await checkTickets(tx, req.params.eventId, req.body);
-      await tx
-        .update(capacityAssignments)
-        .set({ name: req.body.name, capacity: req.body.capacity, applies_to: req.body.applies_to, enabled: req.body.enabled, updated_at: deps.clock.now() })
-        .where(eq(capacityAssignments.id, req.params.capacityId));
-      await tx.delete(capacityAssignmentTickets).where(eq(capacityAssignmentTickets.capacity_assignment_id, req.params.capacityId));
-      if (ticketIds.length) await tx.insert(capacityAssignmentTickets).values(ticketIds.map((t) => ({ capacity_assignment_id: req.params.capacityId, ticket_id: t })));
-    });
+    await eventOf(accountId, req.params.eventId);
+    await saveCapacity(db, { accountId, eventId: req.params.eventId }, req.params.capacityId, req.body, deps.clock.now());
     return { data: await one(accountId, req.params.eventId, req.params.capacityId) };
   });
 
   app.delete('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'Delete a capacity assignment', params: capacityParams } }, async (req, reply) => {
-    await one(req.auth!.accountId, req.params.eventId, req.params.capacityId);
-    await db.delete(capacityAssignments).where(eq(capacityAssignments.id, req.params.capacityId));
+    await eventOf(req.auth!.accountId, req.params.eventId);
+    await deleteCapacity(db, { accountId: req.auth!.accountId, eventId: req.params.eventId }, req.params.capacityId);
     return reply.status(204).send();
   });
 };

@@ -12,6 +12,9 @@ import {
   tickets,
 } from '../../db/schema/index.js';
 
+/** A copy sells from zero: the stock counters are not copied (nothing of the copy is sold or held). */
+const FRESH_STOCK = { taken: 0 } as const;
+
 export interface CatalogueChoices {
   copy_tickets: boolean;
   copy_questions: boolean;
@@ -30,12 +33,12 @@ export async function copyCatalogue(tx: Tx, from: number, to: number, choices: C
   if (choices.copy_tickets) {
     const rows = await tx.select().from(tickets).where(eq(tickets.event_id, from)).orderBy(asc(tickets.sort_order), asc(tickets.id));
     for (const { id, ...t } of rows) {
-      const [copy] = await tx.insert(tickets).values({ ...t, event_id: to, created_at: now, updated_at: now }).returning({ id: tickets.id });
+      const [copy] = await tx.insert(tickets).values({ ...t, ...FRESH_STOCK, stock_version: 0, event_id: to, created_at: now, updated_at: now }).returning({ id: tickets.id });
       ticketMap.set(id, copy!.id);
     }
     if (rows.length) {
       const tiers = await tx.select().from(ticketTiers).where(inArray(ticketTiers.ticket_id, rows.map((r) => r.id)));
-      for (const { id: _id, ...tier } of tiers) await tx.insert(ticketTiers).values({ ...tier, ticket_id: ticketMap.get(tier.ticket_id)!, created_at: now, updated_at: now });
+      for (const { id: _id, ...tier } of tiers) await tx.insert(ticketTiers).values({ ...tier, ...FRESH_STOCK, ticket_id: ticketMap.get(tier.ticket_id)!, created_at: now, updated_at: now });
       const taxes = await tx.select().from(ticketTaxes).where(inArray(ticketTaxes.ticket_id, rows.map((r) => r.id)));
       if (taxes.length) await tx.insert(ticketTaxes).values(taxes.map((l) => ({ ticket_id: ticketMap.get(l.ticket_id)!, tax_and_fee_id: l.tax_and_fee_id })));
     }
@@ -60,7 +63,7 @@ export async function copyCatalogue(tx: Tx, from: number, to: number, choices: C
     for (const { id, ...p } of rows) {
       const targets = mapped(links.filter((l) => l.promo_code_id === id).map((l) => l.ticket_id));
       if (!targets) continue;
-      const [copy] = await tx.insert(promoCodes).values({ ...p, event_id: to, created_at: now, updated_at: now }).returning({ id: promoCodes.id });
+      const [copy] = await tx.insert(promoCodes).values({ ...p, ...FRESH_STOCK, event_id: to, created_at: now, updated_at: now }).returning({ id: promoCodes.id });
       if (targets.length) await tx.insert(promoCodeTickets).values(targets.map((t) => ({ promo_code_id: copy!.id, ticket_id: t })));
     }
   }
@@ -71,7 +74,7 @@ export async function copyCatalogue(tx: Tx, from: number, to: number, choices: C
     for (const { id, ...c } of rows) {
       const targets = c.applies_to === 'ALL' ? [] : mapped(links.filter((l) => l.capacity_assignment_id === id).map((l) => l.ticket_id));
       if (!targets || (c.applies_to === 'TICKETS' && targets.length === 0)) continue;
-      const [copy] = await tx.insert(capacityAssignments).values({ ...c, event_id: to, created_at: now, updated_at: now }).returning({ id: capacityAssignments.id });
+      const [copy] = await tx.insert(capacityAssignments).values({ ...c, ...FRESH_STOCK, event_id: to, created_at: now, updated_at: now }).returning({ id: capacityAssignments.id });
       if (targets.length) await tx.insert(capacityAssignmentTickets).values(targets.map((t) => ({ capacity_assignment_id: copy!.id, ticket_id: t })));
     }
   }

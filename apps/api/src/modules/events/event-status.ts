@@ -7,7 +7,7 @@ import { keysOf, listImages } from '../images/images.repository.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { getAccount } from '../accounts/account-settings.js';
-import { eventHasOrders } from '../orders/stock.js';
+import { eventHasOrders } from '../orders/event-orders.js';
 import { findEvent } from './events.repository.js';
 
 /** Moves an event between draft, live and archived. Going live needs the account's e-mail confirmed. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { utcToZoned, zonedToUtc } from '../../shared/dates.js';
-import { eventHasOrders } from '../orders/stock.js';
+import { eventHasOrders } from '../orders/event-orders.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { slugify } from '../../shared/slug.js';

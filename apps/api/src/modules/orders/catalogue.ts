@@ -6,7 +6,7 @@ import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository
 import { listTaxes, toTaxDto } from '../taxes/taxes.repository.js';
 import type { CapacityStock, TicketStock } from '../tickets/availability.js';
 import { loadTickets, type TicketWithParts, type TierRow } from '../tickets/tickets.repository.js';
-import type { StockCounts } from './stock.js';
+import type { StockLevels } from '../inventory/stock-levels.js';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -16,6 +16,8 @@ export interface PromoInfo extends Promo {
   ticket_ids: number[];
   max_uses: number | null;
   expires_at: Date | null;
+  /** Uses so far (its counter), for display; a checkout's guard checks the limit under the lock. */
+  taken: number;
 }
 
 /** What a checkout reads of an event: the event, its tickets with charges, capacities and a promo code. */
@@ -64,6 +66,7 @@ export async function findPromoByCode(db: Executor, eventId: number, code: strin
     ticket_ids: links.map((l) => l.ticket_id).sort((a, b) => a - b),
     max_uses: row.max_uses,
     expires_at: row.expires_at,
+    taken: row.taken,
   };
 }
 
@@ -89,12 +92,12 @@ export function unitPrice(c: Catalogue, t: TicketWithParts, tier: TierRow | null
   return priceUnit(t.ticket.type, baseOf(t, tier, donation), c.charges.get(t.ticket.id) ?? [], promoApplies(promo, t.ticket.id) ? promo : null);
 }
 
-/** The stock rule's view of the catalogue with the given counts. */
-export function stockOf(c: Catalogue, counts: StockCounts): TicketStock[] {
+/** What is left of the catalogue's tickets, for display, with the counters' levels. */
+export function stockOf(c: Catalogue, levels: StockLevels): TicketStock[] {
   return c.tickets.map((p) => ({
     id: p.ticket.id,
     quantity: p.ticket.quantity,
-    ...counts.of(p.ticket.id),
-    tiers: p.ticket.type === 'TIERED' ? p.tiers.map((tier) => ({ id: tier.id, quantity: tier.quantity, ...counts.of(p.ticket.id, tier.id) })) : undefined,
+    taken: levels.ticket(p.ticket.id),
+    tiers: p.ticket.type === 'TIERED' ? p.tiers.map((tier) => ({ id: tier.id, quantity: tier.quantity, taken: levels.tier(tier.id) })) : undefined,
   }));
 }

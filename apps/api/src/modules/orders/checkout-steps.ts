@@ -1,26 +1,37 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '@admitone/shared';
 import type { z } from 'zod';
 import type { orderDetailsBody } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
-import { attendees, events, orders, promoCodes, questionAnswers } from '../../db/schema/index.js';
+import { sqlNow } from '../../db/sql-now.js';
+import { attendees, events, orders, questionAnswers } from '../../db/schema/index.js';
 import { DomainError, type FieldIssues } from '../../shared/errors.js';
-import { unfulfillable } from '../tickets/availability.js';
+import { StockShortage } from '../inventory/counters.js';
+import { ensureHeld } from '../inventory/holds.js';
 import { attendeeQuestionsFor, checkAnswers, orderQuestions } from './answers.js';
-import { loadCatalogue, stockOf } from './catalogue.js';
 import { assertOpenCheckout, awaitOfflinePayment, completeOrder, type OrderContext } from './order-status.js';
 import { checkoutQuestions, ownsOrder, type OrderRow } from './order-view.js';
-import { countStock, promoUses, type StockLockStrategy } from './stock.js';
+
+/** A step that takes the units of a hold that ran out again, told clearly when they are gone. */
+async function orGone<T>(run: () => Promise<T>, code: 'ORDER_EXPIRED' | 'NO_TICKETS_AVAILABLE'): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof StockShortage) throw new DomainError(code);
+    throw err;
+  }
+}
 
 export type DetailsInput = z.output<typeof orderDetailsBody>;
 
 /**
  * Saves the buyer's details, the attendees' names and every answer (checked against the questions
  * that apply), then completes the order at once when it costs nothing. Paid orders stay RESERVED
- * for the payment step. Returns outbox ids to deliver after commit.
+ * for the payment step (and need their hold). A free order whose hold ran out still completes if its
+ * units can be taken again. Returns outbox ids to deliver after commit.
  */
 export async function saveOrderDetails(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined, input: DetailsInput, locale: Locale): Promise<number[]> {
-  assertOpenCheckout(order, token, ctx.now);
+  assertOpenCheckout(order, token, ctx.now, order.total === 0);
   const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id));
   const questions = await checkoutQuestions(tx, order.event_id);
   const issues: FieldIssues = {};
@@ -47,55 +58,29 @@ export async function saveOrderDetails(tx: Tx, ctx: OrderContext, order: OrderRo
   await tx.delete(questionAnswers).where(eq(questionAnswers.order_id, order.id));
   if (answerRows.length) await tx.insert(questionAnswers).values(answerRows.map((r) => ({ order_id: order.id, ...r })));
 
-  if (order.total === 0) return completeOrder(tx, ctx, { ...order, locale }, false);
+  if (order.total === 0) return orGone(() => completeOrder(tx, ctx, { ...order, locale }, false), 'ORDER_EXPIRED');
   return [];
 }
 
 /**
- * Extends a hold once by the event's order timeout. Before the hold runs out its stock is still the
- * buyer's; just after, it is granted only if the stock is still free, re-checked under the same
- * locks as a reservation.
+ * Extends a hold once by the event's order timeout, from now (the database's clock). A hold that ran
+ * out is extended only if its units can be taken again through the guarded counters.
  */
-export async function extendHold(tx: Tx, ctx: OrderContext & { locks: StockLockStrategy }, order: OrderRow, token: string | null | undefined): Promise<void> {
+export async function extendHold(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined): Promise<void> {
   if (order.status === 'RESERVED' && order.hold_extended && ownsOrder(order, token)) throw new DomainError('HOLD_ALREADY_EXTENDED');
-  // Expiry is judged below: a hold that just ran out may still be extended if its stock is free.
-  assertOpenCheckout(order, token, new Date(0));
-  const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-  const expired = !order.reserved_until || order.reserved_until <= ctx.now;
-  if (expired && !(await stockStillFree(tx, ctx.locks, order, ctx.now))) throw new DomainError('NO_TICKETS_AVAILABLE');
-  await tx
-    .update(orders)
-    .set({ reserved_until: new Date(ctx.now.getTime() + event!.order_timeout_minutes * 60_000), hold_extended: true, updated_at: ctx.now })
-    .where(eq(orders.id, order.id));
-}
-
-/**
- * Whether an order whose hold ran out could still have its units: locks its tickets, capacities and
- * promo code like a reservation, and counts everything else (never the order's own units).
- */
-export async function stockStillFree(tx: Tx, locks: StockLockStrategy, order: OrderRow, now: Date): Promise<boolean> {
-  const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-  const catalogue = await loadCatalogue(tx, event!);
-  const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id));
-  const requests = people.map((p) => ({ ticket_id: p.ticket_id, tier_id: p.tier_id, quantity: 1 }));
-  const ticketIds = [...new Set(requests.map((r) => r.ticket_id))];
-  const capacityIds = catalogue.capacities.filter((c) => c.enabled && c.capacity !== null && (c.applies_to === 'ALL' || c.applies_to.some((id) => ticketIds.includes(id)))).map((c) => c.id);
-  await locks.lock(tx, { ticketIds, capacityIds, promoCodeId: order.promo_code_id });
-  const counts = await countStock(tx, order.event_id, now, order.id);
-  if (unfulfillable(stockOf(catalogue, counts), catalogue.capacities, requests).length) return false;
-  if (order.promo_code_id !== null) {
-    const [promo] = await tx.select({ max_uses: promoCodes.max_uses }).from(promoCodes).where(eq(promoCodes.id, order.promo_code_id));
-    const used = (await promoUses(tx, [order.promo_code_id], now, order.id)).get(order.promo_code_id) ?? 0;
-    if (promo?.max_uses != null && used >= promo.max_uses) return false;
-  }
-  return true;
+  assertOpenCheckout(order, token, ctx.now, true);
+  const [event] = await tx.select({ timeout: events.order_timeout_minutes }).from(events).where(eq(events.id, order.event_id));
+  await orGone(() => ensureHeld(tx, ctx.stock, order, ctx.now), 'NO_TICKETS_AVAILABLE');
+  const now = sqlNow(ctx.stock.clock);
+  await tx.execute(sql`update orders set reserved_until = ${now} + make_interval(mins => ${event!.timeout}::int), hold_extended = true, updated_at = ${ctx.now} where id = ${order.id}`);
 }
 
 /** The buyer pays offline: the event must offer it and the details must be in. */
 export async function chooseOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined): Promise<number[]> {
-  assertOpenCheckout(order, token, ctx.now);
+  assertOpenCheckout(order, token, ctx.now, true);
   const [event] = await tx.select({ enabled: events.offline_payments_enabled }).from(events).where(eq(events.id, order.event_id));
   if (!event?.enabled || order.total === 0) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   if (!order.email) throw new DomainError('DETAILS_REQUIRED');
-  return awaitOfflinePayment(tx, ctx, order);
+  // Choosing to pay completes the checkout: a hold that ran out takes its units again, or the order has expired.
+  return orGone(() => awaitOfflinePayment(tx, ctx, order), 'ORDER_EXPIRED');
 }

@@ -2,6 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { attendees, orders } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
+import { ensureHeld } from '../inventory/holds.js';
+import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { recordOrderEvent } from './order-history.js';
 import { enqueueOrderMails, type OrderMailContext } from './order-mails.js';
 import { isExpired, ownsOrder, type OrderRow } from './order-view.js';
@@ -10,6 +12,8 @@ export interface OrderContext extends OrderMailContext {
   now: Date;
   /** The organizer acting (null: the buyer, a payment provider or the system). */
   userId?: number | null;
+  /** Every change of stock goes through the stock module with these. */
+  stock: StockDeps;
 }
 
 /** Locks one order of an event for a change (by id or short id). */
@@ -24,17 +28,19 @@ export async function lockOrder(tx: Tx, eventId: number, by: { id: number } | { 
 }
 
 /**
- * A checkout the buyer may still work on: theirs (token), still RESERVED and within its hold.
- * Anything else is answered with the state the buyer should see.
+ * A checkout the buyer may still work on: theirs (token), still RESERVED and (unless `late` is allowed:
+ * a step that takes the units again when the hold ran out) within its hold. Anything else is answered
+ * with the state the buyer should see.
  */
-export function assertOpenCheckout(order: OrderRow, token: string | null | undefined, now: Date): void {
+export function assertOpenCheckout(order: OrderRow, token: string | null | undefined, now: Date, late = false): void {
   if (order.status === 'ABANDONED' || (order.status === 'RESERVED' && !ownsOrder(order, token))) throw new DomainError('ORDER_PAGE_UNAVAILABLE');
   if (order.status === 'COMPLETED' && order.payment_status === 'PAYMENT_RECEIVED') throw new DomainError('ORDER_ALREADY_PAID');
   if (order.status !== 'RESERVED') throw new DomainError('ORDER_NOT_EDITABLE');
-  if (isExpired(order, now)) throw new DomainError('ORDER_EXPIRED');
+  if (!late && isExpired(order, now)) throw new DomainError('ORDER_EXPIRED');
 }
 
-async function setStatus(tx: Tx, order: OrderRow, changes: Partial<typeof orders.$inferInsert>, attendeeStatus: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED', now: Date) {
+/** Moves an order and its counted attendees between states that all count (held, awaiting payment, sold). */
+async function setStatus(tx: Tx, order: OrderRow, changes: Partial<typeof orders.$inferInsert>, attendeeStatus: 'ACTIVE' | 'AWAITING_PAYMENT', now: Date) {
   await tx.update(orders).set({ ...changes, updated_at: now }).where(eq(orders.id, order.id));
   await tx
     .update(attendees)
@@ -42,8 +48,12 @@ async function setStatus(tx: Tx, order: OrderRow, changes: Partial<typeof orders
     .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, ['RESERVED', 'AWAITING_PAYMENT', 'ACTIVE'])));
 }
 
-/** Completes an order: tickets become valid, the buyer, each attendee and the organizer are mailed. */
+/**
+ * Completes an order: tickets become valid, the buyer, each attendee and the organizer are mailed. A hold
+ * that ran out and gave its units back takes them again first (StockShortage when they are gone).
+ */
 export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, paid: boolean): Promise<number[]> {
+  await ensureHeld(tx, ctx.stock, order, ctx.now);
   await setStatus(
     tx,
     order,
@@ -55,8 +65,12 @@ export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, 
   return enqueueOrderMails(tx, ctx, order.id, 'completed');
 }
 
-/** The buyer chose to pay offline: the stock stays held (without deadline) until marked paid or cancelled. */
+/**
+ * The buyer chose to pay offline: the stock stays held (without deadline) until marked paid or cancelled.
+ * A hold that ran out takes its units again first (StockShortage when they are gone).
+ */
 export async function awaitOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
+  await ensureHeld(tx, ctx.stock, order, ctx.now);
   await setStatus(tx, order, { status: 'AWAITING_PAYMENT', payment_status: 'AWAITING_PAYMENT', payment_provider: 'OFFLINE', reserved_until: null }, 'AWAITING_PAYMENT', ctx.now);
   await recordOrderEvent(tx, order.id, { kind: 'AWAITING_PAYMENT', data: { provider: 'OFFLINE' }, at: ctx.now });
   return enqueueOrderMails(tx, ctx, order.id, 'awaiting_payment');
@@ -71,10 +85,11 @@ export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow):
   return enqueueOrderMails(tx, ctx, order.id, 'paid');
 }
 
-/** Cancels an order: its tickets are voided and return to the pool; the buyer is told. */
+/** Cancels an order: its tickets are voided and return to the pool (through the stock module); the buyer is told. */
 export async function cancelOrder(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
   if (!['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
-  await setStatus(tx, order, { status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null }, 'CANCELLED', ctx.now);
+  await releaseOrderUnits(tx, ctx.stock, order, 'CANCELLED', ctx.now);
+  await tx.update(orders).set({ status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null, updated_at: ctx.now }).where(eq(orders.id, order.id));
   await recordOrderEvent(tx, order.id, { kind: 'CANCELLED', userId: ctx.userId, at: ctx.now });
   return enqueueOrderMails(tx, ctx, order.id, 'cancelled');
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_EVENT_COLORS,
+  type AnswerValue,
   type OrderEventDto,
   type PublicAttendeeDto,
   type PublicOrderDto,
@@ -108,7 +109,7 @@ export async function checkoutQuestions(db: Executor, eventId: number): Promise<
   }));
 }
 
-export function toAttendeeDto(a: AttendeeRow, item: { ticket_name: string; tier_label: string | null }): PublicAttendeeDto {
+export function toAttendeeDto(a: Pick<AttendeeRow, 'short_id' | 'ticket_id' | 'tier_id' | 'first_name' | 'last_name' | 'email' | 'status'>, item: { ticket_name: string; tier_label: string | null }): PublicAttendeeDto {
   return {
     short_id: a.short_id,
     ticket_id: a.ticket_id,
@@ -156,6 +157,24 @@ export async function publicOrderView(
         .where(eq(questionAnswers.order_id, order.id))
         .orderBy(asc(questionAnswers.id))
     : [];
+  return toPublicOrderDto({ order, items, people, answers, parts: parts!, token, now, cardPayments });
+}
+
+type ItemPart = Pick<typeof orderItems.$inferSelect, 'id' | 'ticket_id' | 'tier_id' | 'ticket_name' | 'tier_label' | 'quantity' | 'unit' | 'total'>;
+type PersonPart = Pick<AttendeeRow, 'id' | 'short_id' | 'ticket_id' | 'tier_id' | 'order_item_id' | 'first_name' | 'last_name' | 'email' | 'status'>;
+
+/** An order as the buyer sees it, from rows already read (or just written, for a fresh reservation). */
+export function toPublicOrderDto(p: {
+  order: OrderRow;
+  items: ItemPart[];
+  people: PersonPart[];
+  answers: Array<{ question_id: number; attendee_id: number | null; answer: AnswerValue; title: string }>;
+  parts: OrderEventParts;
+  token: string | null | undefined;
+  now: Date;
+  cardPayments: boolean;
+}): PublicOrderDto {
+  const { order, items, people, answers, parts, token, now, cardPayments } = p;
   const expired = isExpired(order, now);
   const reserved = order.status === 'RESERVED';
   const itemOf = (id: number) => items.find((i) => i.id === id)!;
@@ -185,7 +204,7 @@ export async function publicOrderView(
       question_title: a.title,
       answer: a.answer,
     })),
-    event: orderEventDto(parts!, order.status, cardPayments),
+    event: orderEventDto(parts, order.status, cardPayments),
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,
     server_now: now.toISOString(),

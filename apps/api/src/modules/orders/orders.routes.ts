@@ -31,7 +31,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     const { eventId, orderId } = req.params;
     await requireEvent(db, req.auth!.accountId, eventId);
     await detail(eventId, orderId); // a checkout in progress is not the organizer's to change
-    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id };
+    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id, stock: deps.stock };
     const mails = await db.transaction(async (tx) => change(tx, c, await lockOrder(tx, eventId, { id: orderId })));
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return detail(eventId, orderId);
@@ -69,7 +69,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const { eventId, orderId } = req.params;
       await requireEvent(db, req.auth!.accountId, eventId);
       await detail(eventId, orderId);
-      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id }, eventId, orderId, req.body);
+      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id, stock: deps.stock }, eventId, orderId, req.body);
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return detail(eventId, orderId);
     },

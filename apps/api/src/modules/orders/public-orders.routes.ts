@@ -6,11 +6,14 @@ import type { AppDeps } from '../../app.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
+import { clientKeyOf } from '../inventory/fairness.js';
+import { loadPublicEventParts } from '../public-events/public-event.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
 import { once } from './idempotency.js';
 import { lockOrder, type OrderContext } from './order-status.js';
 import { findOrderByShortId, orderEventPartsFrom, publicOrderView } from './order-view.js';
-import { reserveOrder } from './reserve-order.js';
+import { freshReservationDto } from './reservation-answer.js';
+import { reserveOrder, type ReserveDeps } from './reserve-order.js';
 import { cardDestination } from '../payments/payment-connection.js';
 
 const tags = ['checkout'];
@@ -23,7 +26,16 @@ const headers = z.object({
 export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const cardPaymentsFor = async (accountId: number) => !!(await cardDestination(db, deps.config.stripe, accountId));
-  const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl });
+  const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, stock: deps.stock });
+  const reserveDeps: ReserveDeps = {
+    db,
+    stock: deps.stock,
+    // The cached catalogue is fine to plan with: the counters check its ticket versions.
+    catalogueOf: async (eventId, fresh) => {
+      if (fresh) deps.publicEvents.invalidate(eventId);
+      return (await deps.publicEvents.staticOf(eventId, () => loadPublicEventParts(db, eventId)))?.catalogue ?? null;
+    },
+  };
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
   const keyOf = (req: FastifyRequest) => req.headers[IDEMPOTENCY_HEADER] as string | undefined;
   const eventParts = orderEventPartsFrom(deps);
@@ -57,17 +69,16 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       config: { rateLimit: { max: deps.config.checkoutRateLimitMax, timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      const now = deps.clock.now();
       const locale = req.body.locale ?? requestLocale(req);
-      const answer = await db.transaction((tx) =>
-        once<{ short_id: string; checkout_token: string }>(tx, `reserve:${req.params.eventId}`, keyOf(req), req.body, async () => {
-          const reserved = await reserveOrder(tx, { now, locks: deps.stockLocks }, req.params.eventId, req.body, { checkoutToken: tokenOf(req), locale });
-          return { status: 201, body: { short_id: reserved.shortId, checkout_token: reserved.checkoutToken } };
-        }),
-      );
-      // Read after commit: the stock locks are already released.
-      const data = await view(db, { eventId: req.params.eventId, shortId: answer.body.short_id }, answer.body.checkout_token, now);
-      return reply.status(answer.status).send({ data, checkout_token: answer.body.checkout_token });
+      const client = { key: clientKeyOf(req.ip) };
+      const reserved = await reserveOrder(reserveDeps, req.params.eventId, req.body, { checkoutToken: tokenOf(req), locale, idempotencyKey: keyOf(req), client });
+      // Built from what was written (no read after commit); a repeated request reads its order back.
+      const now = deps.clock.now();
+      const parts = reserved.written ? await eventParts(req.params.eventId) : null;
+      const data = reserved.written && parts
+        ? freshReservationDto(reserved, parts, locale, client.key, now, await cardPaymentsFor(parts.event.account_id))
+        : await view(db, { eventId: req.params.eventId, shortId: reserved.shortId }, reserved.checkoutToken, now);
+      return reply.status(reserved.status).send({ data, checkout_token: reserved.checkoutToken });
     },
   );
 
@@ -88,7 +99,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.post('/events/:eventId/order/:shortId/extend', { schema: { tags, summary: 'Extend the hold once (WCAG 2.2.1)', params: publicOrderParams, headers } }, async (req) => {
     return step(req, 'extend', async (tx, c) => {
       const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
-      await extendHold(tx, { ...c, locks: deps.stockLocks }, order, tokenOf(req));
+      await extendHold(tx, c, order, tokenOf(req));
       return [];
     });
   });

@@ -2,15 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.js';
 import { attendees, orders } from '../../db/schema/index.js';
-import { stockStillFree } from '../orders/checkout-steps.js';
+import { StockShortage } from '../inventory/counters.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { completeOrder, type OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
-import type { StockLockStrategy } from '../orders/stock.js';
 
-export interface OutcomeContext extends OrderContext {
-  locks: StockLockStrategy;
-}
+export type OutcomeContext = OrderContext;
 
 /** What the caller must do after commit: deliver mails, and refund a payment that came too late. */
 export interface OutcomeEffects {
@@ -34,8 +31,9 @@ export async function lockOrderOfIntent(tx: Tx, intent: Pick<Stripe.PaymentInten
 /**
  * Applies a PaymentIntent's state to its (locked) order, exactly once whatever the number of times
  * it is told: the webhook and the return page both come through here. Succeeded: the order completes
- * (tickets and mails) — when the hold had already run out, only if its stock is still free, otherwise
- * the order is cancelled and the payment refunded after commit. Failed: the buyer may retry while the
+ * (tickets and mails) — when the hold had run out and given its units back, only if they can be taken
+ * again through the guarded counters; otherwise the order is cancelled and the payment refunded after
+ * commit. Failed: the buyer may retry while the
  * hold lasts. Processing: shown as such.
  */
 export async function applyPaymentIntent(
@@ -49,17 +47,21 @@ export async function applyPaymentIntent(
   const base = { payment_intent_id: intent.id, payment_provider: 'STRIPE' as const, updated_at: ctx.now };
   switch (intent.status) {
     case 'succeeded': {
-      const holdLasts = order.reserved_until !== null && order.reserved_until > ctx.now;
-      if (holdLasts || (await stockStillFree(tx, ctx.locks, order, ctx.now))) {
-        await tx.update(orders).set(base).where(eq(orders.id, order.id));
-        return { mails: await completeOrder(tx, ctx, order, true), refund: null };
+      await tx.update(orders).set(base).where(eq(orders.id, order.id));
+      try {
+        // In a savepoint: when the units are gone, only the attempt is undone, not the payment's record.
+        const mails = await tx.transaction((sp) => completeOrder(sp, ctx, order, true));
+        return { mails, refund: null };
+      } catch (err) {
+        if (!(err instanceof StockShortage)) throw err;
       }
       await tx.update(orders).set({ ...base, status: 'REFUND_PENDING', payment_status: 'PAYMENT_RECEIVED', reserved_until: null, cancelled_at: ctx.now }).where(eq(orders.id, order.id));
       await recordOrderEvent(tx, order.id, { kind: 'LATE_PAYMENT_REFUNDED', data: { amount: intent.amount }, at: ctx.now });
+      // Its units were given back when the hold ran out (ABANDONED): the tickets show as cancelled.
       await tx
         .update(attendees)
         .set({ status: 'CANCELLED', updated_at: ctx.now })
-        .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, ['RESERVED'])));
+        .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, ['ABANDONED'])));
       // The buyer is mailed once Stripe has accepted the refund (late-refund.ts), not before.
       return { mails: [], refund: { paymentIntentId: intent.id, orderId: order.id } };
     }

@@ -19,7 +19,7 @@ const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.proce
 /** Card payments through Stripe: start a payment, check its outcome, and Stripe's webhooks. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  const ctx = () => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, locks: deps.stockLocks });
+  const ctx = () => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, stock: deps.stock });
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
 
   /** After commit: mails go out, a late payment is refunded. */

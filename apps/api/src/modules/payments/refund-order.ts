@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { refundOrderBody } from '@admitone/shared';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.js';
-import { attendees, orders } from '../../db/schema/index.js';
+import { orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
+import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
@@ -41,6 +42,7 @@ export interface RefundDeps {
   appUrl: string;
   /** The organizer asking for the refund. */
   userId?: number | null;
+  stock: StockDeps;
 }
 
 /**
@@ -90,7 +92,7 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
     accepted = false;
   }
 
-  const ctx: OrderContext = { now: deps.now(), appUrl: deps.appUrl };
+  const ctx: OrderContext = { now: deps.now(), appUrl: deps.appUrl, stock: deps.stock };
   if (!accepted) {
     // Recorded (committed) before the organizer is told: the order shows REFUND_FAILED and may be retried.
     await deps.db.update(orders).set({ status: 'REFUND_FAILED', refund_pending_amount: null, updated_at: ctx.now }).where(eq(orders.id, order.id));
@@ -102,6 +104,8 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
     const refunded = current.refunded_total + amount;
     const full = refunded >= current.total;
     const cancel = input.cancel_order || current.cancelled_at !== null;
+    // Cancelling gives the tickets (and the promo code use) back through the stock module, exactly once.
+    if (input.cancel_order) await releaseOrderUnits(tx, deps.stock, current, 'CANCELLED', ctx.now);
     await tx
       .update(orders)
       .set({
@@ -114,9 +118,6 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
       })
       .where(eq(orders.id, current.id));
     await recordOrderEvent(tx, current.id, { kind: 'REFUNDED', userId: deps.userId, data: { amount, cancelled: input.cancel_order }, at: ctx.now });
-    if (input.cancel_order) {
-      await tx.update(attendees).set({ status: 'CANCELLED', updated_at: ctx.now }).where(and(eq(attendees.order_id, current.id), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT'])));
-    }
     return input.notify_buyer ? enqueueOrderMails(tx, ctx, current.id, { refunded: amount, cancelled: cancel }) : [];
   });
 }

@@ -37,7 +37,7 @@ export async function listPromos(
   return { rows: await withTickets(db, rows), total: total?.n ?? 0 };
 }
 
-/** `timesUsed` counts orders that used the code: completed, awaiting payment, or holding a reservation. */
+/** `timesUsed`: orders using the code (its counter): holding a reservation, awaiting payment or placed, not cancelled. */
 export function toPromoDto(r: PromoRow, event: { id: number; slug: string }, now: Date, timesUsed = 0): PromoCodeDto {
   const expired = r.expires_at !== null && r.expires_at <= now;
   const usedUp = r.max_uses !== null && timesUsed >= r.max_uses;

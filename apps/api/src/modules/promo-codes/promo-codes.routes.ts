@@ -9,7 +9,7 @@ import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
-import { promoUses } from '../orders/stock.js';
+import { lockPromoLimit } from '../inventory/limits.js';
 import { findPromo, listPromos, toPromoDto } from './promo-codes.repository.js';
 
 const tags = ['promo codes'];
@@ -38,6 +38,8 @@ async function save(tx: Tx, event: { id: number; timezone: string }, body: Body,
     const [row] = await tx.insert(promoCodes).values({ ...values, ...base, event_id: event.id, created_at: now }).returning({ id: promoCodes.id });
     promoId = row!.id;
   } else {
+    // The code's counter is locked before its limit changes: never below the uses it has.
+    await lockPromoLimit(tx, promoId, body.max_uses);
     await tx.update(promoCodes).set(values).where(eq(promoCodes.id, promoId));
     await tx.delete(promoCodeTickets).where(eq(promoCodeTickets.promo_code_id, promoId));
   }
@@ -55,7 +57,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     const row = await findPromo(db, accountId, event.id, id);
     if (!row) throw new DomainError('NOT_FOUND');
     const now = deps.clock.now();
-    return toPromoDto(row, event, now, (await promoUses(db, [row.id], now)).get(row.id) ?? 0);
+    return toPromoDto(row, event, now, row.taken);
   };
   const write = async (accountId: number, event: { id: number; timezone: string }, body: Body, id: number | null) => {
     try {
@@ -70,8 +72,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     const event = await eventOf(req.auth!.accountId, req.params.eventId);
     const { rows, total } = await listPromos(db, req.auth!.accountId, event.id, req.query);
     const now = deps.clock.now();
-    const uses = await promoUses(db, rows.map((r) => r.id), now);
-    return paginated(rows.map((r) => toPromoDto(r, event, now, uses.get(r.id) ?? 0)), total, req.query, { sorts: PROMO_SORTS, filters: [] });
+    return paginated(rows.map((r) => toPromoDto(r, event, now, r.taken)), total, req.query, { sorts: PROMO_SORTS, filters: [] });
   });
 
   app.post('/events/:eventId/promo-codes', { schema: { tags, security, summary: 'Create a promo code (unique per event, any case)', params: eventParams, body: promoCodeBody } }, async (req, reply) => {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import { loadCatalogue, type Catalogue, type EventRow } from '../orders/catalogue.js';
-import { countStock, type StockCounts } from '../orders/stock.js';
+import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
 
 /** What a public event page is built from, besides the clock: the event, its catalogue, organizer and images. */
 export interface EventStatic<Extra> {
@@ -17,16 +17,16 @@ interface Entry<T> {
 /**
  * The public event answer is read far more often than anything in it changes, so its parts are kept in
  * memory: the event with its catalogue (until the organizer changes something, or `staticMs`), and the
- * stock counts (until a reservation, order change or check of this event, or `stockMs` — holds also
+ * stock counters (until a reservation, order change or check of this event, or `stockMs` — holds also
  * run out with time, and other processes sell too). Prices, sale states and availability are still
- * computed for every request from these parts and the clock. Reservations never read from here: they
- * count under their locks. Writes invalidate through `invalidate*` (app.ts calls them after every
+ * computed for every request from these parts and the clock. Reservations plan with the cached
+ * catalogue, but decide with the guarded counters, which check the tickets' versions. Writes invalidate through `invalidate*` (app.ts calls them after every
  * successful write request); in a deployment with several web processes the other processes catch up
  * within the time limits.
  */
 export class PublicEventCache<Extra> {
   private statics = new Map<number, Entry<EventStatic<Extra> | null>>();
-  private stocks = new Map<number, Entry<StockCounts>>();
+  private stocks = new Map<number, Entry<StockLevels>>();
   private orderParts = new Map<number, Entry<unknown>>();
 
   constructor(
@@ -47,8 +47,8 @@ export class PublicEventCache<Extra> {
     return this.cached(this.orderParts as Map<number, Entry<T>>, id, this.limits.staticMs, load);
   }
 
-  stockOf(db: Executor, eventId: number, at: Date): Promise<StockCounts> {
-    return this.cached(this.stocks, eventId, this.limits.stockMs, () => countStock(db, eventId, at));
+  stockOf(db: Executor, eventId: number, at: Date): Promise<StockLevels> {
+    return this.cached(this.stocks, eventId, this.limits.stockMs, () => readStockLevels(db, eventId, at));
   }
 
   /** The organizer changed the event or its catalogue. */

@@ -13,7 +13,7 @@ import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { findPromoByCode, findPublicEvent, promoApplies, stockOf, unitPrice, type EventRow, type PromoInfo } from '../orders/catalogue.js';
 import { promoUsable } from '../orders/order-lines.js';
-import { promoUses, type StockCounts } from '../orders/stock.js';
+import type { StockLevels } from '../inventory/stock-levels.js';
 import { loadEventStatic, type EventStatic, type PublicEventCache } from './public-event-cache.js';
 import { availability } from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
@@ -23,7 +23,7 @@ import { saleState, tieredState } from '../tickets/sale-state.js';
 export async function usablePromo(db: Executor, eventId: number, code: string, now: Date): Promise<PromoInfo | null> {
   const promo = await findPromoByCode(db, eventId, code);
   if (!promo || !promoUsable(promo, now)) return null;
-  if (promo.max_uses !== null && ((await promoUses(db, [promo.id], now)).get(promo.id) ?? 0) >= promo.max_uses) return null;
+  if (promo.max_uses !== null && promo.taken >= promo.max_uses) return null;
   return promo;
 }
 
@@ -73,7 +73,7 @@ export async function loadPublicEventParts(db: Executor, eventId: number): Promi
  * each with its sale state, what may be chosen and prices through the one pricing rule. Built from
  * the event's parts and stock counts (cached or not) and the clock.
  */
-export function publicEventView(storage: FileStorage, parts: PublicEventParts, counts: StockCounts, promo: PromoInfo | null, promoCode: string | undefined, now: Date): PublicEventDto {
+export function publicEventView(storage: FileStorage, parts: PublicEventParts, counts: StockLevels, promo: PromoInfo | null, promoCode: string | undefined, now: Date): PublicEventDto {
   const { event, catalogue } = parts;
   const { organizer, cover, logo } = parts.extra;
   const stock = availability(stockOf(catalogue, counts), catalogue.capacities);

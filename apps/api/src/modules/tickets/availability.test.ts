@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { availability, unfulfillable, type CapacityStock, type TicketStock } from './availability.js';
+import { availability, type CapacityStock, type TicketStock } from './availability.js';
 
-const t = (id: number, quantity: number | null, sold = 0, held = 0, tiers?: TicketStock['tiers']): TicketStock => ({ id, quantity, sold, held, tiers });
+const t = (id: number, quantity: number | null, sold = 0, held = 0, tiers?: TicketStock['tiers']): TicketStock => ({ id, quantity, taken: sold + held, tiers });
 const cap = (id: number, capacity: number | null, applies_to: CapacityStock['applies_to'], enabled = true): CapacityStock => ({ id, capacity, applies_to, enabled });
 const avail = (tickets: TicketStock[], caps: CapacityStock[] = []) => availability(tickets, caps).map((a) => a.available);
 
@@ -23,9 +23,9 @@ describe('availability', () => {
 
   it('counts tiers one by one and the ticket as their sum, all bounded by capacities', () => {
     const tiered = t(1, null, 0, 0, [
-      { id: 11, quantity: 50, sold: 50, held: 0 },
-      { id: 12, quantity: 100, sold: 20, held: 10 },
-      { id: 13, quantity: null, sold: 0, held: 0 },
+      { id: 11, quantity: 50, taken: 50 },
+      { id: 12, quantity: 100, taken: 30 },
+      { id: 13, quantity: null, taken: 0 },
     ]);
     const [free] = availability([tiered], []);
     expect(free).toMatchObject({ available: null, tiers: [{ id: 11, available: 0 }, { id: 12, available: 70 }, { id: 13, available: null }] });
@@ -33,22 +33,5 @@ describe('availability', () => {
     expect(bounded).toMatchObject({ available: 20, tiers: [{ id: 11, available: 0 }, { id: 12, available: 20 }, { id: 13, available: 20 }], exhausted_capacities: [] });
     const [full] = availability([tiered], [cap(1, 80, 'ALL')]);
     expect(full).toMatchObject({ available: 0, exhausted_capacities: [1] });
-  });
-});
-
-describe('unfulfillable', () => {
-  const req = (ticket_id: number, quantity: number, tier_id: number | null = null) => ({ ticket_id, tier_id, quantity });
-  it.each([
-    ['fits exactly', [t(1, 10, 6, 2)], [], [req(1, 2)], 0],
-    ['one too many', [t(1, 10, 6, 2)], [], [req(1, 3)], 1],
-    ['unlimited always fits', [t(1, null, 1000, 50)], [], [req(1, 500)], 0],
-    ['a tier has its own quantity', [t(1, null, 0, 0, [{ id: 7, quantity: 5, sold: 4, held: 0 }])], [], [req(1, 2, 7)], 1],
-    ['two tickets in one capacity add up', [t(1, 100, 0, 0), t(2, 100, 0, 0)], [cap(1, 10, [1, 2])], [req(1, 6), req(2, 5)], 2],
-    ['the capacity counts other tickets it covers', [t(1, 100, 0, 0), t(2, 100, 9, 0)], [cap(1, 10, [1, 2])], [req(1, 2)], 1],
-    ['an event-wide capacity counts tiers', [t(1, null, 0, 0, [{ id: 7, quantity: null, sold: 3, held: 4 }]), t(2, null)], [cap(1, 10, 'ALL')], [req(2, 3)], 0],
-    ['a disabled capacity is ignored', [t(1, 100)], [cap(1, 1, [1], false)], [req(1, 5)], 0],
-    ['an unknown tier never fits', [t(1, null, 0, 0, [])], [], [req(1, 1, 99)], 1],
-  ] as const)('%s', (_label, tickets, caps, requests, failing) => {
-    expect(unfulfillable(tickets as never, caps as never, requests as never)).toHaveLength(failing);
   });
 });

@@ -1,18 +1,17 @@
 /**
- * The one stock rule. For a ticket (or each tier of a tiered ticket):
- *   left = quantity - sold - unexpired holds
+ * What is left, for display. For a ticket (or each tier of a tiered ticket):
+ *   left = quantity - taken (sold + held, from the stock counters)
  * bounded by what is left in every enabled capacity assignment that includes it (an assignment's
  * capacity is shared by all its tickets; an event-wide assignment includes every ticket).
- * `null` means unlimited. Nothing is ever below zero. The catalogue screens use it, and the checkout
- * calls the same function inside its lock with counts read under that lock.
+ * `null` means unlimited. Nothing is ever below zero. Pages and screens use it; a checkout does not:
+ * its guarded counter updates decide under the row locks (modules/inventory, docs/LOCKING.md).
  */
 
 export interface StockCount {
   /** null: unlimited. */
   quantity: number | null;
-  sold: number;
-  /** Unexpired holds of checkouts in progress. */
-  held: number;
+  /** Sold plus held in checkouts in progress. */
+  taken: number;
 }
 
 export interface TicketStock extends StockCount {
@@ -39,13 +38,13 @@ export interface TicketAvailability {
   exhausted_capacities: number[];
 }
 
-const left = (s: StockCount) => (s.quantity === null ? null : Math.max(0, s.quantity - s.sold - s.held));
+const left = (s: StockCount) => (s.quantity === null ? null : Math.max(0, s.quantity - s.taken));
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 const sumOf = (values: Array<number | null>) => (values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + (v as number), 0));
 
 /** Computes what is left of every ticket and tier of one event. */
 export function availability(tickets: readonly TicketStock[], capacities: readonly CapacityStock[]): TicketAvailability[] {
-  const usedOf = (t: TicketStock) => (t.tiers?.length ? t.tiers.reduce((s, x) => s + x.sold + x.held, 0) : t.sold + t.held);
+  const usedOf = (t: TicketStock) => (t.tiers?.length ? t.tiers.reduce((s, x) => s + x.taken, 0) : t.taken);
   const active = capacities.filter((c) => c.enabled);
   const capacityLeft = new Map<number, number | null>();
   for (const c of active) {
@@ -65,41 +64,4 @@ export function availability(tickets: readonly TicketStock[], capacities: readon
       exhausted_capacities: bounding.filter((c) => capacityLeft.get(c.id) === 0).map((c) => c.id),
     };
   });
-}
-
-/** Units a checkout asks for: of a ticket, or of one tier of a tiered ticket. */
-export interface StockRequest {
-  ticket_id: number;
-  tier_id: number | null;
-  quantity: number;
-}
-
-/**
- * Whether the requested units all fit at once: each ticket or tier within its own quantity, and
- * every enabled capacity assignment within its capacity counting all requested units it covers.
- * Returns the requests that do not fit (empty when everything fits). Counts must be read under the
- * reservation's locks.
- */
-export function unfulfillable(tickets: readonly TicketStock[], capacities: readonly CapacityStock[], requests: readonly StockRequest[]): StockRequest[] {
-  const failing = new Set<StockRequest>();
-  const usedOf = (t: TicketStock) => (t.tiers?.length ? t.tiers.reduce((s, x) => s + x.sold + x.held, 0) : t.sold + t.held);
-  for (const r of requests) {
-    const ticket = tickets.find((t) => t.id === r.ticket_id);
-    const own = r.tier_id === null ? ticket : ticket?.tiers?.find((x) => x.id === r.tier_id);
-    if (!own) {
-      failing.add(r);
-      continue;
-    }
-    const sameUnit = requests.filter((x) => x.ticket_id === r.ticket_id && x.tier_id === r.tier_id).reduce((s, x) => s + x.quantity, 0);
-    if (own.quantity !== null && own.sold + own.held + sameUnit > own.quantity) failing.add(r);
-  }
-  for (const c of capacities) {
-    if (!c.enabled || c.capacity === null) continue;
-    const covers = (id: number) => c.applies_to === 'ALL' || c.applies_to.includes(id);
-    const asked = requests.filter((r) => covers(r.ticket_id));
-    if (!asked.length) continue;
-    const used = tickets.filter((t) => covers(t.id)).reduce((s, t) => s + usedOf(t), 0);
-    if (used + asked.reduce((s, r) => s + r.quantity, 0) > c.capacity) asked.forEach((r) => failing.add(r));
-  }
-  return requests.filter((r) => failing.has(r));
 }

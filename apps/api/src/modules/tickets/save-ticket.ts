@@ -7,7 +7,8 @@ import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
-import { ticketsWithOrders, tiersWithSales } from '../orders/stock.js';
+import { belowTaken, lockEventForNewTicket, lockTicketStock, nextStockVersion } from '../inventory/limits.js';
+import { ticketsWithOrders, tiersWithSales } from './sales.js';
 import { findTicket } from './tickets.repository.js';
 
 export type TicketInput = z.output<typeof ticketBody>;
@@ -47,7 +48,7 @@ async function checkTaxes(tx: Tx, accountId: number, ids: number[]) {
   if (found.length !== new Set(ids).size) throw new DomainError('VALIDATION_FAILED', { fields: { tax_and_fee_ids: [{ key: 'not_found_choice' }] } });
 }
 
-async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: EventRef, now: Date) {
+async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: EventRef, now: Date, tierTaken: Map<number, number> = new Map()) {
   await tx.delete(ticketTaxes).where(eq(ticketTaxes.ticket_id, ticketId));
   const taxIds = [...new Set(input.tax_and_fee_ids)];
   if (taxIds.length) await tx.insert(ticketTaxes).values(taxIds.map((id) => ({ ticket_id: ticketId, tax_and_fee_id: id })));
@@ -71,6 +72,9 @@ async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: Ev
       updated_at: now,
     };
     if (tier.id !== undefined) {
+      // Never below what is sold and held of the tier (its row lock is ours: lockTicketStock).
+      const taken = tierTaken.get(tier.id) ?? 0;
+      if (tier.quantity !== null && tier.quantity < taken) throw belowTaken(`tiers.${i}.quantity`, taken);
       const [updated] = await tx.update(ticketTiers).set(values).where(and(eq(ticketTiers.id, tier.id), eq(ticketTiers.ticket_id, ticketId))).returning({ id: ticketTiers.id });
       if (!updated) throw new DomainError('VALIDATION_FAILED', { fields: { [`tiers.${i}.id`]: [{ key: 'not_found_choice' }] } });
     } else {
@@ -84,6 +88,7 @@ export async function createTicket(deps: { db: Db; clock: Clock }, event: EventR
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await checkTaxes(tx, event.account_id, input.tax_and_fee_ids);
+    await lockEventForNewTicket(tx, event.id);
     const [last] = await tx.select({ n: max(tickets.sort_order) }).from(tickets).where(eq(tickets.event_id, event.id));
     const [row] = await tx
       .insert(tickets)
@@ -94,18 +99,24 @@ export async function createTicket(deps: { db: Db; clock: Clock }, event: EventR
   });
 }
 
-/** Replaces a ticket's fields, tiers and taxes. */
+/**
+ * Replaces a ticket's fields, tiers and taxes. The ticket's and its tiers' counters are locked first (the
+ * checkout's lock order) and a quantity below what is taken is refused; the ticket's stock version moves,
+ * so a checkout planned with the old ticket plans again.
+ */
 export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventRef, ticketId: number, input: TicketInput): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const current = await findTicket(tx, event.account_id, event.id, ticketId);
     if (!current) throw new DomainError('NOT_FOUND');
-    // Lock the ticket (the checkout's lock order starts with tickets), then check for sales.
-    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+    const stock = await lockTicketStock(tx, ticketId);
+    if (!stock) throw new DomainError('NOT_FOUND');
     if (current.ticket.type !== input.type && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
+    const columns = columnsOf(input, event);
+    if (columns.quantity !== null && columns.quantity < stock.taken) throw belowTaken('quantity', stock.taken);
     await checkTaxes(tx, event.account_id, input.tax_and_fee_ids);
-    await tx.update(tickets).set({ ...columnsOf(input, event), updated_at: now }).where(eq(tickets.id, ticketId));
-    await saveParts(tx, ticketId, input, event, now);
+    await tx.update(tickets).set({ ...columns, stock_version: nextStockVersion, updated_at: now }).where(eq(tickets.id, ticketId));
+    await saveParts(tx, ticketId, input, event, now, stock.tiers);
   });
 }
 
@@ -113,7 +124,7 @@ export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventR
 export async function deleteTicket(deps: { db: Db }, event: EventRef, ticketId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (!(await findTicket(tx, event.account_id, event.id, ticketId))) throw new DomainError('NOT_FOUND');
-    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+    await lockTicketStock(tx, ticketId);
     if ((await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_HAS_ORDERS');
     await tx.delete(tickets).where(eq(tickets.id, ticketId));
   });

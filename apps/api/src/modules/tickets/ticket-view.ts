@@ -4,7 +4,8 @@ import { listTaxes, toTaxDto } from '../taxes/taxes.repository.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
 import { availability } from './availability.js';
 import { saleState, tieredState } from './sale-state.js';
-import { countStock, ticketsWithOrders, tiersWithSales } from '../orders/stock.js';
+import { readStockLevels, soldUnits } from '../inventory/stock-levels.js';
+import { ticketsWithOrders, tiersWithSales } from './sales.js';
 import { loadTickets } from './tickets.repository.js';
 
 export interface EventInfo {
@@ -19,7 +20,9 @@ export interface EventInfo {
 export async function ticketViews(db: Executor, event: EventInfo, now: Date, only?: number[]): Promise<TicketDto[]> {
   // All tickets, even when showing one: shared capacities count every ticket they cover.
   const parts = await loadTickets(db, event.account_id, event.id);
-  const counts = await countStock(db, event.id, now);
+  // What is taken comes from the counters; only the sold/held split counts valid tickets (a screen, not a sale).
+  const levels = await readStockLevels(db, event.id, now);
+  const sold = await soldUnits(db, event.id);
   const ordered = await ticketsWithOrders(db, parts.map((p) => p.ticket.id));
   const tiersSold = await tiersWithSales(db, parts.flatMap((p) => p.tiers.map((t) => t.id)));
   const charges: Charge[] = (await listTaxes(db, event.account_id)).map((t) => toTaxDto(t, event.currency));
@@ -27,8 +30,8 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
     parts.map((p) => ({
       id: p.ticket.id,
       quantity: p.ticket.quantity,
-      ...counts.of(p.ticket.id),
-      tiers: p.ticket.type === 'TIERED' ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, ...counts.of(p.ticket.id, t.id) })) : undefined,
+      taken: levels.ticket(p.ticket.id),
+      tiers: p.ticket.type === 'TIERED' ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, taken: levels.tier(t.id) })) : undefined,
     })),
     (await loadCapacities(db, event.account_id, event.id)).map(toCapacityStock),
   );
@@ -37,7 +40,7 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
     const t = p.ticket;
     const own = charges.filter((c) => p.taxIds.includes(c.id));
     const a = stock[i]!;
-    const total = counts.ticketTotal(t.id);
+    const total = { sold: sold.ticket(t.id), held: levels.ticket(t.id) - sold.ticket(t.id) };
     const tiers = p.tiers.map((tier) => {
       const available = a.tiers.find((x) => x.id === tier.id)?.available ?? null;
       return {
@@ -49,8 +52,8 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
         sale_end: tier.sale_end?.toISOString() ?? null,
         is_hidden: tier.is_hidden,
         sale_state: saleState({ is_hidden: tier.is_hidden, sale_start: tier.sale_start ?? t.sale_start, sale_end: tier.sale_end ?? t.sale_end, available }, now, eventEnded),
-        sold: counts.of(t.id, tier.id).sold,
-        reserved: counts.of(t.id, tier.id).held,
+        sold: sold.tier(tier.id),
+        reserved: levels.tier(tier.id) - sold.tier(tier.id),
         has_sales: tiersSold.has(tier.id),
         available,
         price_with_charges: priceUnit('TIERED', tier.price, own).total,

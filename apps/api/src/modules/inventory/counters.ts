@@ -1,0 +1,111 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
+import type { CounterChange, CounterKind, StockLayout } from './changes.js';
+
+/**
+ * How a counter may grow. The real guard allows it only within the limit read from the locked row; the
+ * concurrency suite's control run injects one that allows anything, to show its harness sees an oversell.
+ */
+export interface StockGuard {
+  /** The condition under which `taken` may grow by `delta` when the row's limit is `limit` (null: none). */
+  fits(taken: SQL, limit: SQL, delta: number): SQL;
+}
+
+/** Taking never goes past the limit in the row, as it is when the row lock is ours. */
+export const guardedStock: StockGuard = {
+  fits: (taken, limit, delta) => sql`(${limit} is null or ${taken} + ${delta} <= ${limit})`,
+};
+
+const COUNTERS: Record<CounterKind, { table: string; limit: string }> = {
+  ticket: { table: 'tickets', limit: 'quantity' },
+  tier: { table: 'ticket_tiers', limit: 'quantity' },
+  capacity: { table: 'capacity_assignments', limit: 'capacity' },
+  promo: { table: 'promo_codes', limit: 'max_uses' },
+};
+
+/** A counter change the database refused: over its limit, or its row is gone. */
+export class StockShortage extends Error {
+  constructor(readonly change: CounterChange) {
+    super(`not enough stock: ${change.kind} ${change.id}`);
+  }
+}
+
+/** The layout a change was planned with is out of date (an organizer changed what limits a ticket). */
+export class StaleStockLayout extends Error {
+  constructor(readonly ticketId: number) {
+    super(`stock layout changed for ticket ${ticketId}`);
+  }
+}
+
+/** SQL pieces of one chain of guarded counter updates, to run alone or in front of other statements. */
+export interface CounterChain {
+  /** `s0 as (update ...), s1 as (...)`: each runs only if the one before it changed its row. */
+  ctes: SQL;
+  /** True when every counter took its change (the last link changed its row). */
+  complete: SQL;
+  /** How many rows each link changed (1 or 0), in order. */
+  outcome: SQL;
+}
+
+const link = (i: number) => sql.raw(`s${i}`);
+
+/**
+ * Builds the chain for already normalised changes (one per counter, in lock order). Each link is one
+ * `UPDATE ... SET taken = taken + d WHERE id = ? [AND guard] [AND ticket version] AND <previous link
+ * changed its row> RETURNING id`: the previous link is an uncorrelated condition the planner checks
+ * before reading the row, so the row locks are taken one by one in the chain's order and the chain stops
+ * at the first counter that does not fit; the guard is evaluated on the row as it is once locked
+ * (PostgreSQL re-checks an updated row's condition after waiting for its lock).
+ */
+export function counterChain(changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard): CounterChain {
+  if (!changes.length) throw new Error('counterChain needs at least one change');
+  const links = changes.map((c, i) => {
+    const { table, limit } = COUNTERS[c.kind];
+    const conditions: SQL[] = [sql`id = ${c.id}`];
+    if (c.kind === 'ticket') conditions.push(sql`stock_version = ${layout.versions.get(c.id) ?? -1}`);
+    if (c.delta > 0) conditions.push(guard.fits(sql.raw('taken'), sql.raw(limit), c.delta));
+    if (i > 0) conditions.push(sql`exists (select 1 from ${link(i - 1)})`);
+    return sql`${link(i)} as (update ${sql.raw(table)} set taken = taken + ${c.delta} where ${sql.join(conditions, sql` and `)} returning id)`;
+  });
+  return {
+    ctes: sql.join(links, sql`, `),
+    complete: sql`exists (select 1 from ${link(changes.length - 1)})`,
+    outcome: sql`array[${sql.join(
+      changes.map((_, i) => sql`(select count(*) from ${link(i)})::int`),
+      sql`, `,
+    )}]::int[]`,
+  };
+}
+
+/** Runs raw SQL; both drivers (pg and PGlite) answer with `rows`. */
+export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * After a chain stopped at `changes[failedAt]` (in the same transaction): a ticket whose version moved
+ * or a row that is gone means the layout was stale; anything else is a real shortage.
+ */
+export async function explainStop(tx: Executor, changes: readonly CounterChange[], outcome: readonly number[], layout: Pick<StockLayout, 'versions'>): Promise<StockShortage | StaleStockLayout> {
+  const failedAt = outcome.findIndex((n) => Number(n) === 0);
+  const change = changes[failedAt === -1 ? changes.length - 1 : failedAt]!;
+  const { table } = COUNTERS[change.kind];
+  const [row] = await rowsOf<{ version: number | null }>(tx, sql`select ${change.kind === 'ticket' ? sql`stock_version` : sql`null::int`} as version from ${sql.raw(table)} where id = ${change.id}`);
+  if (change.kind === 'ticket' && (!row || Number(row.version) !== layout.versions.get(change.id))) return new StaleStockLayout(change.id);
+  if (!row && change.kind !== 'promo') return new StaleStockLayout(change.id);
+  return new StockShortage(change);
+}
+
+/**
+ * Applies normalised counter changes inside the caller's transaction, in one statement. Throws
+ * StockShortage (a counter would pass its limit) or StaleStockLayout; the caller's transaction must then
+ * roll back (some counters before the stop did change).
+ */
+export async function applyChanges(tx: Tx, changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard): Promise<void> {
+  if (!changes.length) return;
+  const chain = counterChain(changes, layout, guard);
+  const [row] = await rowsOf<{ outcome: number[] }>(tx, sql`with ${chain.ctes} select ${chain.outcome} as outcome`);
+  const outcome = row!.outcome.map(Number);
+  if (outcome.every((n) => n === 1)) return;
+  throw await explainStop(tx, changes, outcome, layout);
+}

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { sqlNow } from '../../db/sql-now.js';
+import { changesOf, normalise, unitsOfRows, type CounterChange, type UnitCount } from './changes.js';
+import { applyChanges, rowsOf, StaleStockLayout } from './counters.js';
+import { loadStockLayout } from './layout.js';
+import { retakeReleasedUnits, type OrderStockState, type StockDeps } from './order-units.js';
+
+const BATCH = 200;
+
+/**
+ * Gives back the units of holds that ran out (of one event, or of every event), exactly once: the order
+ * rows are claimed with `FOR UPDATE SKIP LOCKED` (an order a buyer is completing right now is left to
+ * that buyer) and marked released, their RESERVED attendees become ABANDONED in a conditional update
+ * that returns exactly the units it changed, and those units come off the counters in the same
+ * transaction. Time is judged by the database's clock (`sqlNow`). Returns how many orders it released.
+ */
+export async function releaseExpiredHolds(db: Db, deps: StockDeps, eventId: number | null = null): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const released = await releaseBatch(db, deps, eventId);
+    total += released;
+    if (released < BATCH) return total;
+  }
+}
+
+async function releaseBatch(db: Db, deps: StockDeps, eventId: number | null): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const now = sqlNow(deps.clock);
+        const orders = await rowsOf<{ id: number; event_id: number; promo_code_id: number | null }>(
+          tx,
+          sql`update orders set hold_released_at = ${now}, updated_at = ${now}
+              where id in (select id from orders
+                           where status in ('RESERVED', 'PROCESSING') and hold_released_at is null and reserved_until <= ${now}
+                             ${eventId === null ? sql`` : sql`and event_id = ${eventId}`}
+                           order by id limit ${BATCH} for update skip locked)
+              returning id, event_id, promo_code_id`,
+        );
+        if (!orders.length) return 0;
+        const units = await rowsOf<{ event_id: number; ticket_id: number; tier_id: number | null }>(
+          tx,
+          sql`update attendees set status = 'ABANDONED', updated_at = ${now}
+              where order_id in (${sql.join(orders.map((o) => sql`${o.id}`), sql`, `)}) and status = 'RESERVED'
+              returning event_id, ticket_id, tier_id`,
+        );
+        const changes: CounterChange[] = [];
+        const versions = new Map<number, number>();
+        for (const id of new Set(orders.map((o) => Number(o.event_id)))) {
+          const layout = await loadStockLayout(tx, id);
+          layout.versions.forEach((v, k) => versions.set(k, v));
+          const promos = orders.filter((o) => Number(o.event_id) === id && o.promo_code_id !== null);
+          changes.push(...changesOf(layout, unitsOfRows(units.filter((u) => Number(u.event_id) === id)), null, -1));
+          for (const p of promos) changes.push({ kind: 'promo', id: Number(p.promo_code_id), delta: -1 });
+        }
+        await applyChanges(tx, normalise(changes), { versions }, deps.guard);
+        return orders.length;
+      });
+    } catch (err) {
+      // An organizer changed a capacity assignment in between: read the layout again.
+      if (!(err instanceof StaleStockLayout) || attempt >= 3) throw err;
+    }
+  }
+}
+
+/**
+ * Completing, paying for or extending a (locked) order needs its units: while its hold has not been
+ * released they are still counted, whatever the time; once released they are taken again through the
+ * guarded counters, or StockShortage when they are gone.
+ */
+export async function ensureHeld(tx: Tx, deps: StockDeps, order: OrderStockState, at: Date): Promise<void> {
+  if (order.hold_released_at === null) return;
+  await retakeReleasedUnits(tx, deps, order, at);
+}
+
+/**
+ * The buyer went back and chose again in the same checkout (same token): the earlier RESERVED order of
+ * that checkout is replaced (ABANDONED, rows locked first). Returns what it held, to be given back in
+ * the same ordered counter change that takes the new choice (a hold already released gives nothing).
+ */
+export async function abandonEarlierHold(tx: Tx, eventId: number, tokenHash: string): Promise<{ units: UnitCount[]; promoIds: number[] }> {
+  const orders = await rowsOf<{ id: number; promo_code_id: number | null; hold_released_at: Date | null }>(
+    tx,
+    sql`update orders set status = 'ABANDONED', reserved_until = null
+        where event_id = ${eventId} and checkout_token_hash = ${tokenHash} and status = 'RESERVED'
+        returning id, promo_code_id, hold_released_at`,
+  );
+  if (!orders.length) return { units: [], promoIds: [] };
+  const rows = await rowsOf<{ ticket_id: number; tier_id: number | null }>(
+    tx,
+    sql`update attendees set status = 'ABANDONED' where order_id in (${sql.join(orders.map((o) => sql`${o.id}`), sql`, `)}) and status = 'RESERVED' returning ticket_id, tier_id`,
+  );
+  return {
+    units: unitsOfRows(rows),
+    promoIds: orders.filter((o) => o.promo_code_id !== null && o.hold_released_at === null).map((o) => Number(o.promo_code_id)),
+  };
+}

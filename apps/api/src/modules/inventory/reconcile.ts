@@ -1,0 +1,101 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import type { CounterKind } from './changes.js';
+import { rowsOf } from './counters.js';
+
+/**
+ * A counter that does not match the rows it summarises, or that is past its limit; or (`stray_hold`)
+ * held units of orders whose hold was already given back, which would count twice if taken again.
+ */
+export interface Drift {
+  kind: CounterKind | 'stray_hold';
+  id: number;
+  event_id: number;
+  /** What the counter says. */
+  counter: number;
+  /** What the rows say. */
+  rows: number;
+  /** The limit (null: none). */
+  limit: number | null;
+}
+
+const COUNTED = sql.raw(`('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE')`);
+
+/**
+ * What each counter should be, from the rows: attendees that count (RESERVED, AWAITING_PAYMENT,
+ * ACTIVE) per ticket, per tier and per limiting capacity assignment; orders using a promo code (not
+ * replaced, cancelled or released).
+ */
+const truth = (eventId: number | null): Record<CounterKind, SQL> => {
+  const onEvent = (col: SQL) => (eventId === null ? sql`true` : sql`${col} = ${eventId}`);
+  return {
+    ticket: sql`select 'ticket' as kind, t.id, t.event_id, t.taken as counter, t.quantity as "limit",
+        (select count(*) from attendees a where a.ticket_id = t.id and a.status in ${COUNTED})::int as rows
+      from tickets t where ${onEvent(sql`t.event_id`)}`,
+    tier: sql`select 'tier' as kind, x.id, t.event_id, x.taken as counter, x.quantity as "limit",
+        (select count(*) from attendees a where a.tier_id = x.id and a.status in ${COUNTED})::int as rows
+      from ticket_tiers x join tickets t on t.id = x.ticket_id where ${onEvent(sql`t.event_id`)}`,
+    capacity: sql`select 'capacity' as kind, c.id, c.event_id, c.taken as counter, c.capacity as "limit",
+        (select count(*) from attendees a where a.event_id = c.event_id and a.status in ${COUNTED}
+           and (c.applies_to = 'ALL' or a.ticket_id in (select ct.ticket_id from capacity_assignment_tickets ct where ct.capacity_assignment_id = c.id)))::int as rows
+      from capacity_assignments c where c.enabled and c.capacity is not null and ${onEvent(sql`c.event_id`)}`,
+    promo: sql`select 'promo' as kind, p.id, p.event_id, p.taken as counter, p.max_uses as "limit",
+        (select count(*) from orders o where o.promo_code_id = p.id and o.status not in ('ABANDONED', 'CANCELLED')
+           and o.cancelled_at is null and o.hold_released_at is null)::int as rows
+      from promo_codes p where ${onEvent(sql`p.event_id`)}`,
+  };
+};
+
+const toDrift = (r: Record<string, unknown>): Drift => ({
+  kind: r.kind as CounterKind,
+  id: Number(r.id),
+  event_id: Number(r.event_id),
+  counter: Number(r.counter),
+  rows: Number(r.rows),
+  limit: r.limit === null ? null : Number(r.limit),
+});
+
+/**
+ * Every counter that differs from its rows, or whose rows exceed its limit (an oversell), for one event
+ * or all. Empty means the stock is consistent. Tests run it after every concurrency and crash test.
+ */
+export async function findDrift(db: Executor, eventId: number | null = null): Promise<Drift[]> {
+  const out: Drift[] = [];
+  for (const query of Object.values(truth(eventId))) {
+    const rows = await rowsOf<Record<string, unknown>>(db, sql`select * from (${query}) q where q.counter <> q.rows or (q."limit" is not null and q.rows > q."limit")`);
+    out.push(...rows.map(toDrift));
+  }
+  // A counted attendee of an order whose hold was given back would be counted twice when taken again.
+  const stray = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from attendees a join orders o on o.id = a.order_id
+        where a.status = 'RESERVED' and (o.hold_released_at is not null or o.status not in ('RESERVED', 'PROCESSING')) ${eventId === null ? sql`` : sql`and a.event_id = ${eventId}`}`,
+  );
+  if (Number(stray[0]?.n ?? 0) > 0) out.push({ kind: 'stray_hold', id: 0, event_id: eventId ?? 0, counter: 0, rows: Number(stray[0]!.n), limit: null });
+  return out;
+}
+
+/**
+ * Sets every drifted counter to what its rows say, event by event, each under the counters' row locks
+ * taken in the checkout's order (tickets, tiers, capacity assignments, promo codes), so no sale is in
+ * the middle of changing them. Returns what it found (before the repair). An oversell cannot be repaired
+ * here: the rows stay, and it is reported.
+ */
+export async function repairDrift(db: Db, eventId: number | null = null): Promise<Drift[]> {
+  const found = await findDrift(db, eventId);
+  const events = [...new Set(found.filter((d) => d.kind !== 'stray_hold').map((d) => d.event_id))];
+  for (const event of events) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from tickets where event_id = ${event} order by id for update`);
+      await tx.execute(sql`select x.id from ticket_tiers x join tickets t on t.id = x.ticket_id where t.event_id = ${event} order by x.id for update of x`);
+      await tx.execute(sql`select id from capacity_assignments where event_id = ${event} order by id for update`);
+      await tx.execute(sql`select id from promo_codes where event_id = ${event} order by id for update`);
+      const q = truth(event);
+      await tx.execute(sql`update tickets t set taken = q.rows from (${q.ticket}) q where q.id = t.id and t.taken <> q.rows`);
+      await tx.execute(sql`update ticket_tiers x set taken = q.rows from (${q.tier}) q where q.id = x.id and x.taken <> q.rows`);
+      await tx.execute(sql`update capacity_assignments c set taken = q.rows from (${q.capacity}) q where q.id = c.id and c.taken <> q.rows`);
+      await tx.execute(sql`update promo_codes p set taken = q.rows from (${q.promo}) q where q.id = p.id and p.taken <> q.rows`);
+    });
+  }
+  return found;
+}
