@@ -1,20 +1,41 @@
-// The on-sale rush: N virtual buyers reserve and complete free orders over HTTP as fast as they can until
-// the tickets sell out, on PostgreSQL on loopback; then the same reservation + completion transactions
-// straight against the database, and the ratio HTTP / raw. Two shapes: one hot ticket, and 10 tickets
-// under one shared capacity assignment. At the end of each run: sold == capacity (never more), no hold
-// left behind, the counts agree.
-// Usage: node --import tsx bench/rush.mjs [clients=64,256] [capacity=3000]
-//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where a scratch
-//   database is created and dropped. The server runs without in-process jobs (mail is queued in the
-//   outbox, as a separate worker would send it), so the rush measures the checkout itself.
+// The on-sale rush, measured against the database's own ceiling (../shared/bench/raw-reserve: pgbench
+// running the smallest correct reservation, a guarded counter update first) in the same run, on the same
+// PostgreSQL server. Prints, for each client count:
+//   raw reservations/s, HTTP reservations/s of one hot free ticket (our real server, one process, every
+//   request from its own client address so the fairness caps are on as in production), the ratio, and
+//   reservation latency p50/p95/p99;
+// then, at the first client count, the rate on an event with 30,000 tickets already sold against a fresh
+// one; and a sold-out check (capacity 3,000: sold == capacity, counters == rows).
+// Usage: node --import tsx bench/rush.mjs [clients=64,256] [seconds=10] [sold=30000]
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; scratch
+//   databases are created and dropped. Needs pgbench and psql (Debian's postgresql-client).
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startBenchServer } from './lib/bench-server.mjs';
 
 const clientCounts = (process.argv[2] ?? '64,256').split(',').map(Number);
-const capacity = Number(process.argv[3] ?? 3000);
+const seconds = Number(process.argv[3] ?? 10);
+const alreadySold = Number(process.argv[4] ?? 30_000);
+const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const rawScript = path.resolve(import.meta.dirname, '..', '..', 'shared', 'bench', 'raw-reserve', 'run.sh');
+
+/** The reference: pgbench's guarded reservation on one hot ticket, `clients` connections, `seconds`. */
+function rawReserve(clients) {
+  const out = execFileSync('bash', [rawScript, String(clients), String(seconds), '1'], {
+    env: { ...process.env, PGHOST: base.hostname, PGPORT: base.port || '5432', PGUSER: decodeURIComponent(base.username || 'postgres') },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const check = JSON.parse(out.split('\n').find((l) => l.startsWith('{')) ?? '{}');
+  if (check.oversold_tickets !== 0) throw new Error(`raw reference oversold: ${JSON.stringify(check)}`);
+  return Number(/reservations\/s ([\d.]+)/.exec(out)[1]);
+}
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-rush-'));
 const bench = await startBenchServer({ port: 3293, prefix: 'admitone_rush', env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' } });
 const { api, databaseUrl, dbName, json } = bench;
@@ -23,143 +44,140 @@ const organizer = (await json('POST', '/organizers', { name: 'Rush', email: 'rus
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 
-/** A live event: one hot ticket of `capacity`, or 10 unlimited tickets under one shared capacity. */
-async function makeEvent(shape, label) {
+/** A live event with one free ticket of `quantity` (at most 4 per order), fairness caps at their defaults. */
+async function hotEvent(label, quantity) {
   const event = (await json('POST', '/events', { title: label, organizer_id: organizer.id, start_date: '2035-01-01T19:00', end_date: '2035-01-01T23:00', timezone: 'UTC', currency: 'EUR' }, auth.token)).data;
-  const tickets = [];
-  if (shape === 'hot') tickets.push((await json('POST', `/events/${event.id}/tickets`, { name: 'Hot', type: 'FREE', quantity: capacity, max_per_order: 4 }, auth.token)).data);
-  else {
-    for (let i = 0; i < 10; i++) tickets.push((await json('POST', `/events/${event.id}/tickets`, { name: `Zone ${i + 1}`, type: 'FREE', quantity: null, max_per_order: 4 }, auth.token)).data);
-    await json('POST', `/events/${event.id}/capacity-assignments`, { name: 'Venue', capacity, applies_to: 'TICKETS', ticket_ids: tickets.map((t) => t.id), enabled: true }, auth.token);
-  }
+  const created = await json('POST', `/events/${event.id}/tickets`, { name: 'Hot', type: 'FREE', quantity, max_per_order: 4 }, auth.token);
+  if (!created.data) throw new Error(`ticket not created: ${JSON.stringify(created)}`);
+  const ticket = created.data;
   await db.query(`update events set status = 'LIVE' where id = $1`, [event.id]);
-  return { eventId: event.id, ticketIds: tickets.map((t) => t.id) };
+  return { eventId: event.id, ticketId: ticket.id };
+}
+
+/** `n` completed orders of 2 tickets written straight into the tables, then the counters repaired from them. */
+async function sell(target, n) {
+  await db.query(
+    `with o as (
+       insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, status, payment_status, currency, subtotal, total, locale, email, completed_at)
+       select e.account_id, e.id, 'bench' || e.id || '-' || g, 'B-' || e.id || '-' || g, 'bench', 'COMPLETED', 'NO_PAYMENT_REQUIRED', 'EUR', 0, 0, 'en', 'b' || g || '@example.test', now()
+       from events e, generate_series(1, $2::int) g where e.id = $1 returning id, account_id, event_id),
+     i as (insert into order_items (order_id, ticket_id, ticket_name, quantity, unit, total)
+       select o.id, $3, 'Hot', 2, '{"base":0,"discount":0,"price":0,"fees":[],"taxes":[],"fee_total":0,"tax_total":0,"total":0}'::jsonb, 0 from o returning id, order_id)
+     insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, short_id, status, locale, position, first_name, last_name, email)
+     select o.account_id, o.event_id, o.id, i.id, $3, 'abench' || i.id || '-' || p, 'ACTIVE', 'en', p, 'Fan', 'Number' || i.id, 'fan@example.test'
+     from i join o on o.id = i.order_id, generate_series(0, 1) p`,
+    [target.eventId, Math.ceil(n / 2), target.ticketId],
+  );
+  await db.query('analyze orders; analyze attendees');
+  const { openDatabase } = await import('../apps/api/src/db/client.ts');
+  const { repairDrift } = await import('../apps/api/src/modules/inventory/reconcile.ts');
+  const database = openDatabase(databaseUrl);
+  await repairDrift(database.db, target.eventId);
+  await database.close();
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+const apiUrl = new URL(api);
+let clientNo = 0;
+/** One reservation over HTTP as the ticket selector sends it (a fresh Idempotency-Key per click), from a new client address. */
+function reserveOnce(target, quantity) {
+  const body = JSON.stringify({ items: [{ ticket_id: target.ticketId, quantity }], expected_total: 0 });
+  const n = clientNo++;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: apiUrl.hostname, port: apiUrl.port, path: `${apiUrl.pathname}/public/events/${target.eventId}/order`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID(), 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-/** Each buyer takes 1 or 2 tickets; `attempt` answers { ok, tickets, kind, reserveMs }. */
-async function rush(label, clients, attempt) {
-  const reserveMs = [];
+/** `clients` buyers reserving 1–4 tickets in a loop for `seconds` (or until `stop(errors)`); rates and latency. */
+async function run(label, target, clients, stop = () => false) {
+  const latencies = [];
   const errors = {};
-  let orders = 0;
+  let ok = 0;
   let tickets = 0;
-  let soldOutSeen = 0;
   const t0 = performance.now();
-  let lastSale = t0;
+  const until = t0 + seconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      // A buyer keeps trying until the server has said "sold out" a few times in a row overall.
-      while (soldOutSeen < clients * 3) {
-        const r = await attempt();
-        if (r.reserveMs !== undefined) reserveMs.push(r.reserveMs);
-        if (r.ok) {
-          orders++;
-          tickets += r.tickets;
-          soldOutSeen = 0;
-          lastSale = performance.now();
+      while (performance.now() < until && !stop(errors)) {
+        const quantity = 1 + Math.floor(Math.random() * 4);
+        const t = performance.now();
+        const r = await reserveOnce(target, quantity);
+        latencies.push(performance.now() - t);
+        if (r.status === 201) {
+          ok++;
+          tickets += quantity;
         } else {
-          errors[r.kind] = (errors[r.kind] ?? 0) + 1;
-          if (r.kind === 'NO_TICKETS_AVAILABLE') soldOutSeen++;
+          const code = JSON.parse(r.body).error?.code ?? `HTTP ${r.status}`;
+          errors[code] = (errors[code] ?? 0) + 1;
         }
       }
     }),
   );
-  // Rates over the selling time (until the last completed order), not the sold-out tail.
-  const seconds = (lastSale - t0) / 1000;
-  reserveMs.sort((a, b) => a - b);
-  const out = { label, clients, seconds, orders, tickets, ordersPerSecond: orders / seconds, ticketsPerSecond: tickets / seconds, p50: pct(reserveMs, 50), p95: pct(reserveMs, 95), p99: pct(reserveMs, 99), errors };
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const out = { perSecond: ok / elapsed, ticketsPerSecond: tickets / elapsed, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), ok, errors };
   console.log(
-    `${label.padEnd(34)} ${String(clients).padStart(3)} clients  ${out.ordersPerSecond.toFixed(0).padStart(5)} orders/s  ${out.ticketsPerSecond.toFixed(0).padStart(5)} tickets/s  reserve p50 ${out.p50.toFixed(1)} p95 ${out.p95.toFixed(1)} p99 ${out.p99.toFixed(1)} ms  (${orders} orders, ${tickets} tickets in ${seconds.toFixed(1)} s)  errors ${JSON.stringify(errors)}`,
+    `${label.padEnd(40)} ${String(clients).padStart(3)} clients  ${out.perSecond.toFixed(0).padStart(5)} reservations/s (${out.ticketsPerSecond.toFixed(0)} tickets/s)  p50 ${out.p50.toFixed(1)}  p95 ${out.p95.toFixed(1)}  p99 ${out.p99.toFixed(1)} ms${Object.keys(errors).length ? `  errors ${JSON.stringify(errors)}` : ''}`,
   );
   return out;
 }
 
-async function verify(label, eventId) {
-  const { rows } = await db.query(
-    `select count(*) filter (where a.status = 'ACTIVE')::int as sold,
-            count(*) filter (where a.status = 'RESERVED' and o.reserved_until > now())::int as held,
-            count(distinct o.id) filter (where o.status = 'COMPLETED')::int as completed,
-            (select coalesce(sum(quantity), 0)::int from order_items i join orders o2 on o2.id = i.order_id where o2.event_id = $1 and o2.status = 'COMPLETED') as lines
-       from attendees a join orders o on o.id = a.order_id where a.event_id = $1`,
-    [eventId],
-  );
-  const r = rows[0];
-  const ok = r.sold === capacity && r.sold === r.lines;
-  console.log(`  check ${label}: sold ${r.sold} of ${capacity}${r.sold > capacity ? ' OVERSOLD' : ''}; held ${r.held}; completed orders ${r.completed}; order lines ${r.lines} ${ok ? '(consistent)' : '(INCONSISTENT)'}`);
-  if (!ok) process.exitCode = 1;
-}
-
-// Over HTTP: reserve, then give the details (a free order completes at once).
-const httpAttempt = (target) => async () => {
-  const quantity = 1 + Math.floor(Math.random() * 2);
-  const t = performance.now();
-  const res = await fetch(`${api}/public/events/${target.eventId}/order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ ticket_id: pick(target.ticketIds), quantity }], expected_total: 0 }) });
-  const reserveMs = performance.now() - t;
-  const body = await res.json();
-  if (res.status !== 201) return { ok: false, kind: body.error?.code ?? `HTTP ${res.status}`, reserveMs };
-  const order = body.data;
-  const details = {
-    first_name: 'Rush',
-    last_name: 'Buyer',
-    email: 'rush@example.test',
-    answers: {},
-    attendees: order.attendees.map((a) => ({ short_id: a.short_id, first_name: 'Fan', last_name: 'Person', email: 'fan@example.test', answers: {} })),
-  };
-  const done = await fetch(`${api}/public/events/${target.eventId}/order/${order.short_id}/details`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-checkout-token': body.checkout_token }, body: JSON.stringify(details) });
-  const doneBody = await done.json();
-  if (done.status !== 200 || doneBody.data.status !== 'COMPLETED') return { ok: false, kind: `details ${done.status} ${doneBody.error?.code ?? doneBody.data?.status}`, reserveMs };
-  return { ok: true, tickets: quantity, reserveMs };
+const drift = async (eventId) => {
+  const { openDatabase } = await import('../apps/api/src/db/client.ts');
+  const { findDrift } = await import('../apps/api/src/modules/inventory/reconcile.ts');
+  const database = openDatabase(databaseUrl);
+  const found = await findDrift(database.db, eventId);
+  await database.close();
+  return found;
 };
 
-// Straight against the database: the same use cases in the same transactions, no HTTP, no JSON.
-const { openDatabase } = await import('../apps/api/src/db/client.ts');
-const { reserveOrder } = await import('../apps/api/src/modules/orders/reserve-order.ts');
-const { saveOrderDetails } = await import('../apps/api/src/modules/orders/checkout-steps.ts');
-const { lockOrder } = await import('../apps/api/src/modules/orders/order-status.ts');
-const { rowStockLocks } = await import('../apps/api/src/modules/orders/stock.ts');
-const { reserveOrderBody, orderDetailsBody } = await import('@admitone/shared');
-const { sql } = await import('drizzle-orm');
-const database = openDatabase(databaseUrl);
-const rawAttempt = (target) => async () => {
-  const quantity = 1 + Math.floor(Math.random() * 2);
-  const input = reserveOrderBody.parse({ items: [{ ticket_id: pick(target.ticketIds), quantity }], expected_total: 0 });
-  const t = performance.now();
-  let reserved;
-  try {
-    reserved = await database.db.transaction((tx) => reserveOrder(tx, { now: new Date(), locks: rowStockLocks }, target.eventId, input, { checkoutToken: null, locale: 'en' }));
-  } catch (err) {
-    return { ok: false, kind: err.code ?? err.message, reserveMs: performance.now() - t };
-  }
-  const reserveMs = performance.now() - t;
-  try {
-    await database.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, target.eventId, { id: reserved.orderId });
-      const { rows } = await tx.execute(sql`select short_id from attendees where order_id = ${reserved.orderId}`);
-      const details = orderDetailsBody.parse({ first_name: 'Rush', last_name: 'Buyer', email: 'rush@example.test', answers: {}, attendees: rows.map((a) => ({ short_id: a.short_id, first_name: 'Fan', last_name: 'Person', email: 'fan@example.test', answers: {} })) });
-      await saveOrderDetails(tx, { now: new Date(), appUrl: 'http://rush.test' }, order, reserved.checkoutToken, details, 'en');
-    });
-  } catch (err) {
-    return { ok: false, kind: `details ${err.code ?? err.message}`, reserveMs };
-  }
-  return { ok: true, tickets: quantity, reserveMs };
-};
-
+process.on('uncaughtException', async (err) => {
+  console.error(err);
+  await bench.stop().catch(() => undefined);
+  process.exit(1);
+});
+// pgbench opens one connection per client: past the server's max_connections it measures at the most it may open.
+const maxConnections = Number((await db.query('show max_connections')).rows[0].max_connections);
 const results = [];
-for (const shape of ['hot', 'shared']) {
-  for (const clients of clientCounts) {
-    const httpTarget = await makeEvent(shape, `${shape} over HTTP, ${clients}`);
-    const http = await rush(`${shape === 'hot' ? 'one hot ticket' : '10 tickets, shared capacity'} / HTTP`, clients, httpAttempt(httpTarget));
-    await verify(`${shape} HTTP ${clients}`, httpTarget.eventId);
-    const rawTarget = await makeEvent(shape, `${shape} raw, ${clients}`);
-    const raw = await rush(`${shape === 'hot' ? 'one hot ticket' : '10 tickets, shared capacity'} / raw`, clients, rawAttempt(rawTarget));
-    await verify(`${shape} raw ${clients}`, rawTarget.eventId);
-    console.log(`  HTTP / raw (orders per second): ${(http.ordersPerSecond / raw.ordersPerSecond).toFixed(2)}`);
-    results.push({ shape, clients, http, raw });
+for (const clients of clientCounts) {
+  const rawClients = Math.min(clients, maxConnections - 10);
+  const raw = rawReserve(rawClients);
+  console.log(`${'raw reference (pgbench, guard first)'.padEnd(40)} ${String(rawClients).padStart(3)} clients  ${raw.toFixed(0).padStart(5)} reservations/s${rawClients < clients ? `  (the server allows ${maxConnections} connections)` : ''}`);
+  const fresh = await hotEvent(`fresh, ${clients}`, 10_000_000);
+  const http = await run('HTTP, one hot free ticket, fresh event', fresh, clients);
+  console.log(`  HTTP / raw: ${(http.perSecond / raw).toFixed(2)}   (target >= 0.50; p99 target < 250 ms at 64 clients)`);
+  results.push({ clients, raw, http });
+  if (clients === clientCounts[0]) {
+    const big = await hotEvent(`${alreadySold} sold, ${clients}`, 10_000_000);
+    await sell(big, alreadySold);
+    const bigRun = await run(`HTTP, ${alreadySold.toLocaleString('en')} already sold`, big, clients);
+    console.log(`  ${alreadySold.toLocaleString('en')} sold / fresh: ${(bigRun.perSecond / http.perSecond).toFixed(2)}   (target >= 0.80)`);
+    const d = await drift(big.eventId);
+    console.log(`  counters of the big event: ${d.length ? `DRIFT ${JSON.stringify(d)}` : 'equal to their rows'}`);
+    if (d.length) process.exitCode = 1;
   }
 }
 
-await database.close?.();
+// Sold-out check: capacity 3,000, the first client count reserving until refused.
+const capacity = 3000;
+const soldOut = await hotEvent('sold out', capacity);
+await run('HTTP, until 3,000 are sold out', soldOut, clientCounts[0], (errors) => (errors.NO_TICKETS_AVAILABLE ?? 0) > 50);
+const { rows } = await db.query(`select count(*)::int as n from attendees where event_id = $1 and status in ('RESERVED','ACTIVE','AWAITING_PAYMENT')`, [soldOut.eventId]);
+const d = await drift(soldOut.eventId);
+console.log(`  check: ${rows[0].n} of ${capacity} taken${rows[0].n > capacity ? ' OVERSOLD' : ''}; counters ${d.length ? `DRIFT ${JSON.stringify(d)}` : 'equal to their rows'}`);
+if (rows[0].n !== capacity || d.length) process.exitCode = 1;
+
 await db.end();
+agent.destroy();
 await bench.stop();
 rmSync(dataDir, { recursive: true, force: true });

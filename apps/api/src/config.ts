@@ -38,6 +38,8 @@ const envSchema = z.object({
   OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** PostgreSQL: how long a statement may wait for a row lock before the request answers 503 (never a hang). */
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(3000),
+  /** Reservations of one event in the database at once, per web process (the rest queue in arrival order). */
+  CHECKOUT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How often a worker gives back the units of holds that ran out. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
@@ -81,6 +83,8 @@ export interface AppConfig {
   lockTimeoutMs: number;
   /** Seconds between sweeps of holds that ran out. */
   holdSweepSeconds: number;
+  /** Reservations of one event in the database at once, per process. */
+  checkoutConcurrency: number;
   webDistDir: string | null;
   /** null: card payments are not configured. */
   stripe: StripeConfig | null;
@@ -132,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,
     lockTimeoutMs: e.LOCK_TIMEOUT_MS,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
+    checkoutConcurrency: e.CHECKOUT_CONCURRENCY,
     webDistDir,
     stripe: e.STRIPE_SECRET_KEY
       ? {

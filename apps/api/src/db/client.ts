@@ -37,7 +37,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /**
  * Opens PostgreSQL (`postgres://...`) or embedded PGlite (`pglite://memory`, `pglite://<folder>`). On
  * PostgreSQL no statement waits for a lock longer than `lockTimeoutMs` (55P03 then, answered as 503
- * CHECKOUT_BUSY); PGlite runs one statement at a time and never waits.
+ * CHECKOUT_BUSY); PGlite runs one statement at a time and never waits. Strings are standard-conforming
+ * on every connection (a statement sent with its values inlined relies on it: reservation-insert.ts).
  */
 export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {}): Database {
   if (url.startsWith('pglite://')) {
@@ -75,7 +76,7 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000}` });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000} -c standard_conforming_strings=on` });
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   });

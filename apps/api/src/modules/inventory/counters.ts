@@ -55,13 +55,16 @@ const link = (i: number) => sql.raw(`s${i}`);
  * changed its row> RETURNING id`: the previous link is an uncorrelated condition the planner checks
  * before reading the row, so the row locks are taken one by one in the chain's order and the chain stops
  * at the first counter that does not fit; the guard is evaluated on the row as it is once locked
- * (PostgreSQL re-checks an updated row's condition after waiting for its lock).
+ * (PostgreSQL re-checks an updated row's condition after waiting for its lock). A `precondition`
+ * (evaluated once, before the first row is locked) gates the whole chain.
  */
-export function counterChain(changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard): CounterChain {
+export function counterChain(changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard, precondition: SQL | null = null): CounterChain {
   if (!changes.length) throw new Error('counterChain needs at least one change');
   const links = changes.map((c, i) => {
     const { table, limit } = COUNTERS[c.kind];
     const conditions: SQL[] = [sql`id = ${c.id}`];
+    // Whatever must hold before anything is taken (the client's fairness caps) gates the first link.
+    if (i === 0 && precondition) conditions.push(sql`(${precondition})`);
     if (c.kind === 'ticket') conditions.push(sql`stock_version = ${layout.versions.get(c.id) ?? -1}`);
     if (c.delta > 0) conditions.push(guard.fits(sql.raw('taken'), sql.raw(limit), c.delta));
     if (i > 0) conditions.push(sql`exists (select 1 from ${link(i - 1)})`);
@@ -83,17 +86,30 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 /**
- * After a chain stopped at `changes[failedAt]` (in the same transaction): a ticket whose version moved
- * or a row that is gone means the layout was stale; anything else is a real shortage.
+ * Why a chain of `changes` could not go through: reads every counter it names (in the same transaction
+ * after a stop, or just after a rollback) and finds the first whose ticket version moved or whose row is
+ * gone (the layout was stale), or that cannot take its units (a real shortage). A chain that would fit
+ * by now (someone gave units back meanwhile) is reported as a shortage of its first taking counter; the
+ * reservation tries once more anyway.
  */
-export async function explainStop(tx: Executor, changes: readonly CounterChange[], outcome: readonly number[], layout: Pick<StockLayout, 'versions'>): Promise<StockShortage | StaleStockLayout> {
-  const failedAt = outcome.findIndex((n) => Number(n) === 0);
-  const change = changes[failedAt === -1 ? changes.length - 1 : failedAt]!;
-  const { table } = COUNTERS[change.kind];
-  const [row] = await rowsOf<{ version: number | null }>(tx, sql`select ${change.kind === 'ticket' ? sql`stock_version` : sql`null::int`} as version from ${sql.raw(table)} where id = ${change.id}`);
-  if (change.kind === 'ticket' && (!row || Number(row.version) !== layout.versions.get(change.id))) return new StaleStockLayout(change.id);
-  if (!row && change.kind !== 'promo') return new StaleStockLayout(change.id);
-  return new StockShortage(change);
+export async function explainShortfall(db: Executor, changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>): Promise<StockShortage | StaleStockLayout> {
+  const reads = (Object.keys(COUNTERS) as CounterKind[])
+    .map((kind) => ({ kind, ids: changes.filter((c) => c.kind === kind).map((c) => c.id) }))
+    .filter((r) => r.ids.length)
+    .map(({ kind, ids }) => {
+      const { table, limit } = COUNTERS[kind];
+      return sql`select ${kind}::text as kind, id, taken, ${sql.raw(limit)} as "limit", ${kind === 'ticket' ? sql`stock_version` : sql`null::int`} as version
+                 from ${sql.raw(table)} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+    });
+  const rows = await rowsOf<{ kind: CounterKind; id: number; taken: number; limit: number | null; version: number | null }>(db, sql.join(reads, sql` union all `));
+  const byKey = new Map(rows.map((r) => [`${r.kind}:${Number(r.id)}`, r]));
+  for (const c of changes) {
+    const row = byKey.get(`${c.kind}:${c.id}`);
+    if (c.kind === 'ticket' && (!row || Number(row.version) !== layout.versions.get(c.id))) return new StaleStockLayout(c.id);
+    if (!row) return c.kind === 'promo' ? new StockShortage(c) : new StaleStockLayout(c.id);
+    if (c.delta > 0 && row.limit !== null && Number(row.taken) + c.delta > Number(row.limit)) return new StockShortage(c);
+  }
+  return new StockShortage(changes.find((c) => c.delta > 0) ?? changes[0]!);
 }
 
 /**
@@ -105,7 +121,6 @@ export async function applyChanges(tx: Tx, changes: readonly CounterChange[], la
   if (!changes.length) return;
   const chain = counterChain(changes, layout, guard);
   const [row] = await rowsOf<{ outcome: number[] }>(tx, sql`with ${chain.ctes} select ${chain.outcome} as outcome`);
-  const outcome = row!.outcome.map(Number);
-  if (outcome.every((n) => n === 1)) return;
-  throw await explainStop(tx, changes, outcome, layout);
+  if (row!.outcome.map(Number).every((n) => n === 1)) return;
+  throw await explainShortfall(tx, changes, layout);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { DomainError } from '../../shared/errors.js';
 import { rowsOf } from './counters.js';
 
@@ -70,11 +70,4 @@ export async function lockCoverage(tx: Tx, eventId: number, before: Coverage | n
 export async function lockPromoLimit(tx: Tx, promoId: number, maxUses: number | null): Promise<void> {
   const [row] = await rowsOf<{ taken: number }>(tx, sql`select taken from promo_codes where id = ${promoId} for update`);
   if (row && maxUses !== null && maxUses < Number(row.taken)) throw belowTaken('max_uses', Number(row.taken));
-}
-
-/** What a promo code's uses are now (orders holding or having used it), for display. */
-export async function promoTaken(db: Executor, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const rows = await rowsOf<{ id: number; taken: number }>(db, sql`select id, taken from promo_codes where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  return new Map(rows.map((r) => [Number(r.id), Number(r.taken)]));
 }

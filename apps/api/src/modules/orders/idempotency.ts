@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
@@ -37,3 +37,29 @@ export async function once<T>(tx: Tx, scope: string, key: string | undefined, re
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
   return answer;
 }
+
+/**
+ * The first statement of a reservation: claims the idempotency key (a concurrent repeat waits on it, as in
+ * `once`) and takes `lock` (the client's fairness lock) in the same round trip. Returns null when the key
+ * is new (or there is none): the caller then does the work and stores its answer with `storeAnswer` in
+ * the same transaction; otherwise the stored answer of the first request.
+ */
+export async function claimKey<T>(tx: Tx, scope: string, key: string | undefined, request: unknown, lock: SQL | null): Promise<StoredAnswer<T> | null> {
+  if (!key) {
+    if (lock) await tx.execute(sql`select ${lock}`);
+    return null;
+  }
+  const requestHash = hashOf(request);
+  const { rows } = (await tx.execute(
+    sql`with k as (insert into idempotency_keys (scope, key, request_hash) values (${scope}, ${key}, ${requestHash}) on conflict do nothing returning key)
+        select (select count(*) from k)::int as fresh ${lock ? sql`, ${lock} is null as locked` : sql``}`,
+  )) as unknown as { rows: Array<{ fresh: number }> };
+  if (Number(rows[0]!.fresh) === 1) return null;
+  const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  if (!row || row.request_hash !== requestHash || row.status_code === null) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+  return { status: row.status_code, body: row.response as T };
+}
+
+/** SQL that records the answer of a claimed key, to run inside the statement that does the work. */
+export const storeAnswer = (scope: string, key: string, answer: StoredAnswer<unknown>): SQL =>
+  sql`update idempotency_keys set status_code = ${answer.status}, response = ${JSON.stringify(answer.body)}::jsonb where scope = ${scope} and key = ${key}`;

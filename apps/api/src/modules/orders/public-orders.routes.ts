@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
+import { Admission } from '../inventory/admission.js';
 import { clientKeyOf } from '../inventory/fairness.js';
 import { loadPublicEventParts } from '../public-events/public-event.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
@@ -29,7 +30,10 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, stock: deps.stock });
   const reserveDeps: ReserveDeps = {
     db,
+    commitWith: deps.database.kind === 'postgres',
     stock: deps.stock,
+    // A buyer never waits in this queue longer than twice the database's lock timeout.
+    admission: new Admission(deps.config.checkoutConcurrency, deps.config.lockTimeoutMs * 2),
     // The cached catalogue is fine to plan with: the counters check its ticket versions.
     catalogueOf: async (eventId, fresh) => {
       if (fresh) deps.publicEvents.invalidate(eventId);

@@ -4,9 +4,10 @@ import type { Tx } from '../../db/client.js';
 import { sqlNow } from '../../db/sql-now.js';
 import type { Clock } from '../../shared/clock.js';
 import type { CounterChange, StockLayout } from '../inventory/changes.js';
-import { counterChain, explainStop, rowsOf, type StockGuard } from '../inventory/counters.js';
+import { counterChain, type StockGuard } from '../inventory/counters.js';
+import type { CapsCheck } from '../inventory/fairness.js';
 import type { EventRow } from './catalogue.js';
-import { newAttendeeShortId, newOrderNumber, newOrderShortId } from './ids.js';
+import { newAttendeeShortId, newOrderNumber } from './ids.js';
 import type { OrderLine } from './order-lines.js';
 import type { totalsOf } from './order-lines.js';
 
@@ -20,7 +21,35 @@ export interface NewOrder {
   tokenHash: string;
   clientKey: string | null;
   locale: Locale;
+  shortId: string;
 }
+
+/** What rides along in the reservation statement: the fairness caps, and the idempotency key's answer. */
+export interface Riders {
+  caps: CapsCheck | null;
+  storeAnswer: ReturnType<typeof sql> | null;
+  /**
+   * PostgreSQL: send COMMIT in the same round trip as the statement, so the hot rows' locks are released
+   * as soon as the statement is done, not after this process gets round to reading its answer.
+   */
+  commitWith: boolean;
+}
+
+/**
+ * The reservation statement took nothing (the caps or a counter said no): it raised on purpose, so the
+ * transaction rolled back (and a COMMIT sent with it never ran). The caller finds out why by reading.
+ */
+export class ReservationStopped extends Error {
+  constructor() {
+    super('reservation stopped');
+  }
+}
+
+/** True for the division by zero the reservation statement raises when it took nothing. */
+const isStop = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '22012' || e?.cause?.code === '22012';
+};
 
 /** The rows a reservation wrote, as the buyer's answer needs them. */
 export interface WrittenOrder {
@@ -36,24 +65,24 @@ export interface WrittenOrder {
 const list = <T>(values: T[], each: (v: T) => ReturnType<typeof sql>) => sql.join(values.map(each), sql`, `);
 
 /**
- * The reservation in one statement: the chain of guarded counter updates first (inventory/counters.ts),
- * then, only when every counter took its units, the order, its lines, one attendee row per unit and the
- * history entry. One round trip holds the hot rows' locks from the first update to the commit that
- * follows. Throws StockShortage or StaleStockLayout when a counter refused (nothing was inserted; the
- * caller rolls back the counters that did change).
+ * The reservation in one statement: the client's fairness caps (counted after its lock, taken earlier
+ * in the transaction), then the chain of guarded counter updates (inventory/counters.ts), then, only
+ * when every counter took its units, the order, its lines, one attendee row per unit, the history entry
+ * and the idempotency key's answer. The hot rows' locks are held from the first update to the commit
+ * (sent in the same round trip on PostgreSQL). When anything said no, the statement raises (a division
+ * by the number of orders inserted, zero), so no COMMIT can keep a counter the chain changed before it
+ * stopped: ReservationStopped, and the transaction rolls back.
  */
-export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard, changes: CounterChange[], layout: StockLayout, o: NewOrder): Promise<WrittenOrder> {
-  const chain = counterChain(changes, layout, guard);
+export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard, changes: CounterChange[], layout: StockLayout, o: NewOrder, riders: Riders): Promise<WrittenOrder> {
   const now = sqlNow(clock);
-  const shortId = newOrderShortId();
+  const chain = counterChain(changes, layout, guard, riders.caps?.passes ?? null);
+  const shortId = o.shortId;
   const orderNumber = newOrderNumber();
   const units = o.lines.reduce((s, l) => s + l.quantity, 0);
   const shortIds = Array.from({ length: units }, newAttendeeShortId);
   const { event, totals } = o;
   const values = list(o.lines, (l) => sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${l.ticket.ticket.name}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`);
-  const [row] = await rowsOf<{ outcome: number[]; order_id: number | null; reserved_until: Date | string | null; created_at: Date | string | null; items: WrittenOrder['items'] | null; people: WrittenOrder['attendees'] | null }>(
-    tx,
-    sql`with ${chain.ctes},
+  const statement = sql`with ${riders.caps ? sql`${riders.caps.cte}, ` : sql``}${chain.ctes},
       o as (
         insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, status, payment_status, currency, subtotal, discount_total,
                             fee_total, tax_total, total, promo_code_id, promo_code, affiliate_id, locale, client_key, reserved_until, created_at, updated_at)
@@ -76,10 +105,19 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
       h as (
         insert into order_events (order_id, kind, data, created_at)
         select o.id, 'RESERVED', ${JSON.stringify({ total: totals.total })}::jsonb, ${now} from o)
-      select ${chain.outcome} as outcome, (select id from o) as order_id, (select reserved_until from o) as reserved_until, (select created_at from o) as created_at,
-        (select json_agg(i order by i.id) from i) as items, (select json_agg(a order by a.position) from a) as people`,
-  );
-  if (row!.order_id === null) throw await explainStop(tx, changes, row!.outcome.map(Number), layout);
+      ${riders.storeAnswer ? sql`, k as (${riders.storeAnswer} and exists (select 1 from o))` : sql``}
+      select 1 / (select count(*) from o)::int as stop, (select id from o) as order_id, (select reserved_until from o) as reserved_until, (select created_at from o) as created_at,
+        (select json_agg(i order by i.id) from i) as items, (select json_agg(a order by a.position) from a) as people`;
+  type Row = { order_id: number; reserved_until: Date | string; created_at: Date | string; items: WrittenOrder['items'] | null; people: WrittenOrder['attendees'] | null };
+  let row: Row;
+  try {
+    // Inlined values travel as literals (standard_conforming_strings is on for every connection).
+    const result = (await tx.execute(riders.commitWith ? sql`${statement.inlineParams()}; commit` : statement)) as unknown as { rows: Row[] } | Array<{ rows: Row[] }>;
+    row = (Array.isArray(result) ? result[0]! : result).rows[0]!;
+  } catch (err) {
+    if (isStop(err)) throw new ReservationStopped();
+    throw err;
+  }
   return {
     id: Number(row!.order_id),
     shortId,
@@ -90,3 +128,4 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
     attendees: (row!.people ?? []).map((a) => ({ ...a, id: Number(a.id), ticket_id: Number(a.ticket_id), tier_id: a.tier_id === null ? null : Number(a.tier_id), order_item_id: Number(a.order_item_id), position: Number(a.position) })),
   };
 }
+

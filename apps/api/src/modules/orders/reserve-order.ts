@@ -1,23 +1,31 @@
 import { LIMITS, type Locale } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { findEnabledAffiliateId } from '../affiliates/affiliates.repository.js';
-import { changesOf, normalise } from '../inventory/changes.js';
-import { StaleStockLayout, StockShortage } from '../inventory/counters.js';
-import { checkClientCaps, type ClientId } from '../inventory/fairness.js';
+import { changesOf, normalise, type CounterChange } from '../inventory/changes.js';
+import { explainShortfall, rowsOf, StaleStockLayout, StockShortage } from '../inventory/counters.js';
+import { capsApply, capsCheck, capsRefusal, clientLock, type ClientId } from '../inventory/fairness.js';
 import { abandonEarlierHold, releaseExpiredHolds } from '../inventory/holds.js';
 import { layoutOf } from '../inventory/layout.js';
 import type { StockDeps } from '../inventory/order-units.js';
+import type { Admission } from '../inventory/admission.js';
 import { findPromoByCode, type Catalogue, type PromoInfo } from './catalogue.js';
-import { once } from './idempotency.js';
+import { sqlNow } from '../../db/sql-now.js';
+import { claimKey, storeAnswer } from './idempotency.js';
+import { newOrderShortId } from './ids.js';
 import { priceRequest, promoUsable, totalsOf, type ReserveInput } from './order-lines.js';
 import { promoApplies } from './catalogue.js';
-import { insertReservation, type WrittenOrder } from './reservation-insert.js';
+import { insertReservation, ReservationStopped, type WrittenOrder } from './reservation-insert.js';
 
 export interface ReserveDeps {
   db: Db;
+  /** PostgreSQL: the reservation's COMMIT travels with its statement (see insertReservation). */
+  commitWith?: boolean;
   stock: StockDeps;
+  /** Checkouts of one event enter the database a few at a time, first come first served. */
+  admission?: Admission;
   /** The live event's catalogue: from the public event cache, or (`fresh`) straight from the database. */
   catalogueOf(eventId: number, fresh: boolean): Promise<Catalogue | null>;
 }
@@ -78,34 +86,53 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
     const units = lines.map((l) => ({ ticketId: l.ticket.ticket.id, tierId: l.tier?.id ?? null, quantity: l.quantity }));
     const unitCount = lines.reduce((s, l) => s + l.quantity, 0);
 
+    const caps = { holdLimit: event.client_hold_limit, reservationLimit: event.client_reservation_limit };
+    const client: ClientId = { key: opts.client.key, tokenHash: opts.checkoutToken ? tokenHash : null };
+    const scope = `reserve:${event.id}`;
+    let changes: CounterChange[] = [];
     try {
       let written: WrittenOrder | null = null;
-      const answer = await deps.db.transaction((tx) =>
-        once<{ short_id: string; checkout_token: string }>(tx, `reserve:${event.id}`, opts.idempotencyKey, input, async () => {
-          const caps = { holdLimit: event.client_hold_limit, reservationLimit: event.client_reservation_limit };
-          await checkClientCaps(tx, deps.stock.clock, event.id, { key: opts.client.key, tokenHash: opts.checkoutToken ? tokenHash : null }, caps, unitCount);
-          const earlier = opts.checkoutToken ? await abandonEarlierHold(tx, event.id, tokenHash) : { units: [], promoIds: [] };
-          const changes = normalise([
-            ...changesOf(layout, units, promoUsed?.id ?? null, 1),
-            ...changesOf(layout, earlier.units, null, -1),
-            ...earlier.promoIds.map((id) => ({ kind: 'promo' as const, id, delta: -1 })),
-          ]);
-          written = await insertReservation(tx, deps.stock.clock, deps.stock.guard, changes, layout, {
-            event,
-            lines,
-            totals,
-            promo: promoUsed,
-            affiliateId,
-            tokenHash,
-            clientKey: opts.client.key,
-            locale: opts.locale,
-          });
-          return { status: 201, body: { short_id: written.shortId, checkout_token: checkoutToken } };
-        }),
-      );
+      const transaction = () => deps.db.transaction(async (tx) => {
+        // One round trip: the idempotency key (a repeat waits, then gets the first answer) and the client's fairness lock.
+        const stored = await claimKey<{ short_id: string; checkout_token: string }>(tx, scope, opts.idempotencyKey, input, capsApply(caps) ? clientLock(event.id, client) : null);
+        if (stored) return stored;
+        const earlier = opts.checkoutToken ? await abandonEarlierHold(tx, event.id, tokenHash) : { units: [], promoIds: [] };
+        changes = normalise([
+          ...changesOf(layout, units, promoUsed?.id ?? null, 1),
+          ...changesOf(layout, earlier.units, null, -1),
+          ...earlier.promoIds.map((id) => ({ kind: 'promo' as const, id, delta: -1 })),
+        ]);
+        const shortId = newOrderShortId();
+        const reply = { status: 201, body: { short_id: shortId, checkout_token: checkoutToken } };
+        written = await insertReservation(
+          tx,
+          deps.stock.clock,
+          deps.stock.guard,
+          changes,
+          layout,
+          { event, lines, totals, promo: promoUsed, affiliateId, tokenHash, clientKey: opts.client.key, locale: opts.locale, shortId },
+          {
+            caps: capsApply(caps) ? capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock)) : null,
+            storeAnswer: opts.idempotencyKey ? storeAnswer(scope, opts.idempotencyKey, reply) : null,
+            commitWith: !!deps.commitWith,
+          },
+        );
+        return reply;
+      });
+      const answer = deps.admission ? await deps.admission.run(event.id, transaction) : await transaction();
       const w = written as WrittenOrder | null;
       return { status: answer.status, shortId: answer.body.short_id, checkoutToken: answer.body.checkout_token, written: w && { ...w, catalogue, promoCode: promoUsed?.code ?? null, lines, totals } };
-    } catch (err) {
+    } catch (caught) {
+      let err = caught;
+      if (err instanceof ReservationStopped) {
+        // Rolled back: find out why, from what the caps and the counters say now.
+        if (capsApply(caps)) {
+          const check = capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock));
+          const [r] = await rowsOf<{ ok: boolean; report: Parameters<typeof capsRefusal>[0] }>(deps.db, sql`with ${check.cte} select (${check.passes}) as ok, ${check.report} as report`);
+          if (!r!.ok) throw capsRefusal(r!.report, caps, unitCount)!;
+        }
+        err = await explainShortfall(deps.db, changes, layout);
+      }
       if (attempt >= ATTEMPTS) throw mapShortage(err);
       if (err instanceof StaleStockLayout) {
         fresh = true;
