@@ -166,7 +166,10 @@ describe('refunds', () => {
 
   it('a pending refund blocks another; a refused refund shows REFUND_FAILED and may be retried', async () => {
     const { u, refund } = await paidOrder();
+    // Stripe takes its time with the first refund: the second arrives while the first is pending.
+    stripe.control.refundDelayMs = 400;
     const both = await Promise.all([call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1000 } }), call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1000 } })]);
+    stripe.control.refundDelayMs = 0;
     expect(both.map((b) => b.statusCode).sort()).toEqual([200, 409]);
     expect(both.find((b) => b.statusCode === 409)!.json().error.message).toBe('A refund is pending for this order. Please wait until it is finished.');
     stripe.control.failRefunds = true;

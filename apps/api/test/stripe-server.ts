@@ -26,7 +26,8 @@ export async function startStripeServer() {
   const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }> = [];
   const replays = new Map<string, { status: number; body: unknown }>();
   const requests: Array<{ method: string; path: string }> = [];
-  const control = { failRefunds: false };
+  /** failRefunds: refunds are refused; refundDelayMs: a refund is answered only after this long (Stripe thinking). */
+  const control = { failRefunds: false, refundDelayMs: 0 };
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
   const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
     let body = '';
@@ -95,6 +96,7 @@ export async function startStripeServer() {
     const raw = await read(req);
     const path = (req.url ?? '').split('?')[0]!;
     requests.push({ method: req.method ?? 'GET', path });
+    if (path === '/v1/refunds' && req.method === 'POST' && control.refundDelayMs) await new Promise((r) => setTimeout(r, control.refundDelayMs));
     const key = req.headers['idempotency-key'] as string | undefined;
     let answer = key ? replays.get(`${path}:${key}`) : undefined;
     if (!answer) {

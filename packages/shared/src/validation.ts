@@ -43,6 +43,8 @@ export type IssueKey =
   | 'not_promotional_required'
   | 'no_recipients'
   | 'below_taken'
+  | 'below_uses'
+  | 'too_many'
   | 'order_too_large'
   | 'order_total_too_large'
   | 'invalid';
@@ -76,6 +78,7 @@ export function describeIssue(issue: z.core.$ZodIssue | { code: string; [k: stri
     case 'too_big': {
       const max = Number(i.maximum);
       if (i.origin === 'number' || i.origin === 'int') return { key: 'too_big_number', values: { max } };
+      if (i.origin === 'array' || i.origin === 'set') return { key: 'too_many', values: { max } };
       return { key: 'too_long', values: { max } };
     }
     case 'invalid_format':

@@ -101,6 +101,8 @@ export const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   not_on_sale: /*i18n*/ { id: 'field.not_on_sale', message: 'This ticket is not on sale.' },
   currency_locked: /*i18n*/ { id: 'field.currency_locked', message: 'The currency cannot change once the event has orders.' },
   below_taken: /*i18n*/ { id: 'field.below_taken', message: '{taken} are already sold or held in checkouts: the limit cannot be lower than that.' },
+  below_uses: /*i18n*/ { id: 'field.below_uses', message: 'This code has already been used {taken} times: the limit cannot be lower than that.' },
+  too_many: /*i18n*/ { id: 'field.too_many', message: 'Choose at most {max}.' },
   order_too_large: /*i18n*/ { id: 'field.order_too_large', message: 'An order can have at most {max} tickets.' },
   order_total_too_large: /*i18n*/ { id: 'field.order_total_too_large', message: 'The order total is too large. Split it into smaller orders.' },
 };

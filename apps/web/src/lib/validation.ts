@@ -47,6 +47,8 @@ const ISSUE_MESSAGES: Record<IssueKey, MessageDescriptor> = {
   not_promotional_required: msg`Confirm that this message is not promotional.`,
   no_recipients: msg`No one matches these recipients.`,
   below_taken: msg({ message: '{taken} are already sold or held in checkouts: the limit cannot be lower than that.' }),
+  below_uses: msg({ message: 'This code has already been used {taken} times: the limit cannot be lower than that.' }),
+  too_many: msg({ message: 'Choose at most {max}.' }),
   order_too_large: msg({ message: 'An order can have at most {max} tickets.' }),
   order_total_too_large: msg`The order total is too large. Split it into smaller orders.`,
   invalid: msg`This value is not valid.`,

@@ -59,7 +59,10 @@ const link = (i: number) => sql.raw(`s${i}`);
  * (evaluated once, before the first row is locked) gates the whole chain.
  */
 export function counterChain(changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard, precondition: SQL | null = null): CounterChain {
-  if (!changes.length) throw new Error('counterChain needs at least one change');
+  if (!changes.length) {
+    // Nothing to take (a buyer choosing the very same tickets again): only the precondition gates what follows.
+    return { ctes: sql`s0 as (select 1 as id where ${precondition ?? sql`true`})`, complete: sql`exists (select 1 from s0)`, outcome: sql`array[(select count(*) from s0)::int]` };
+  }
   const links = changes.map((c, i) => {
     const { table, limit } = COUNTERS[c.kind];
     const conditions: SQL[] = [sql`id = ${c.id}`];

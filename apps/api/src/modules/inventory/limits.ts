@@ -9,8 +9,9 @@ import { rowsOf } from './counters.js';
  * below what is sold and held, and the counters a checkout checks are the ones under the lock.
  */
 
-/** A new limit below what is taken is refused on its field, naming what is taken. */
-export const belowTaken = (field: string, taken: number) => new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key: 'below_taken', values: { taken } }] } });
+/** A new limit below what is taken is refused on its field, naming what is taken (or, for a promo code, used). */
+export const belowTaken = (field: string, taken: number, key: 'below_taken' | 'below_uses' = 'below_taken') =>
+  new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key, values: { taken } }] } });
 
 /**
  * Locks a ticket and then its tiers (ids ascending: the checkout's order) for an edit and returns what
@@ -69,5 +70,5 @@ export async function lockCoverage(tx: Tx, eventId: number, before: Coverage | n
 /** Locks a promo code for an edit and refuses a use limit below the uses it already has. */
 export async function lockPromoLimit(tx: Tx, promoId: number, maxUses: number | null): Promise<void> {
   const [row] = await rowsOf<{ taken: number }>(tx, sql`select taken from promo_codes where id = ${promoId} for update`);
-  if (row && maxUses !== null && maxUses < Number(row.taken)) throw belowTaken('max_uses', Number(row.taken));
+  if (row && maxUses !== null && maxUses < Number(row.taken)) throw belowTaken('max_uses', Number(row.taken), 'below_uses');
 }

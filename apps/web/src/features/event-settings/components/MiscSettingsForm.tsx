@@ -2,6 +2,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
 import {
+  CLIENT_LIMIT_MAX,
   ORDER_TIMEOUT_MAX,
   ORDER_TIMEOUT_MIN,
   updateEventSettingsBody,
@@ -10,7 +11,7 @@ import {
   type UpdateEventSettingsBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, NumberInput, Radio, Stack, Switch } from '@mantine/core';
+import { Group, NumberInput, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
@@ -25,7 +26,12 @@ interface MiscValues {
   post_checkout_message: string;
   show_remaining_tickets: boolean;
   price_display_mode: PriceDisplayMode;
+  client_hold_limit: number | string;
+  client_reservation_limit: number | string;
 }
+
+/** An emptied cap means "no cap". */
+const capOf = (v: number | string) => (typeof v === 'number' ? v : null);
 
 const toBody = (v: MiscValues): UpdateEventSettingsBody => ({
   // An emptied field is sent as null so it reads "required" instead of being left out.
@@ -34,6 +40,8 @@ const toBody = (v: MiscValues): UpdateEventSettingsBody => ({
   post_checkout_message: v.post_checkout_message || null,
   show_remaining_tickets: v.show_remaining_tickets,
   price_display_mode: v.price_display_mode,
+  client_hold_limit: capOf(v.client_hold_limit),
+  client_reservation_limit: capOf(v.client_reservation_limit),
 });
 
 /** Order timeout, messages around checkout, remaining tickets and how prices are shown. */
@@ -48,6 +56,8 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
       post_checkout_message: s.post_checkout_message ?? '',
       show_remaining_tickets: s.show_remaining_tickets,
       price_display_mode: s.price_display_mode,
+      client_hold_limit: s.client_hold_limit ?? '',
+      client_reservation_limit: s.client_reservation_limit ?? '',
     },
     validate,
   });
@@ -92,6 +102,40 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
             <Radio value="INCLUSIVE" label={t`Show prices including taxes and fees`} />
           </Group>
         </Radio.Group>
+        <Stack gap={4}>
+          <Text fw={500} size="sm">
+            <Trans>Fair sale</Trans>
+          </Text>
+          <Text size="sm" c="dimmed">
+            <Trans>
+              Keeps one buyer from holding the tickets others want: each connection may hold only so many tickets in unfinished checkouts, and
+              start only so many checkouts a minute. Everyone in a venue or an office shares one connection: keep these generous. Leave a
+              field empty for no limit.
+            </Trans>
+          </Text>
+        </Stack>
+        <Group gap="md" align="flex-start">
+          <NumberInput
+            label={t`Tickets one connection may hold at once`}
+            min={1}
+            max={CLIENT_LIMIT_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            placeholder={t`No limit`}
+            maw={320}
+            {...form.getInputProps('client_hold_limit')}
+          />
+          <NumberInput
+            label={t`Checkouts one connection may start per minute`}
+            min={1}
+            max={CLIENT_LIMIT_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            placeholder={t`No limit`}
+            maw={320}
+            {...form.getInputProps('client_reservation_limit')}
+          />
+        </Group>
         <SectionActions saving={saving}>
           <Trans>Save settings</Trans>
         </SectionActions>
