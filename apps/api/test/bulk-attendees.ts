@@ -1,5 +1,6 @@
 import { priceUnit, type AnswerValue, type AttendeeStatus, type BuyerOrderStatus } from '@admitone/shared';
-import type { Executor } from '../src/db/client.js';
+import type { Db, Executor } from '../src/db/client.js';
+import { repairDrift } from '../src/modules/inventory/reconcile.js';
 import { attendees, orderItems, orders, questionAnswers } from '../src/db/schema/index.js';
 
 /**
@@ -137,5 +138,7 @@ export async function seedBulkAttendees(db: Executor, spec: BulkSpec): Promise<{
     }
     for (let c = 0; c < answers.length; c += CHUNK) await db.insert(questionAnswers).values(answers.slice(c, c + CHUNK));
   }
+  // Written straight into the tables: the stock counters follow from the rows, as the stock module keeps them.
+  await repairDrift(db as Db, spec.eventId);
   return { orders: orderCount };
 }

@@ -58,7 +58,7 @@ describe.skipIf(!onPostgres)('races (PostgreSQL)', () => {
     await holder.query('rollback');
     await holder.end();
     await Promise.all([reservation, edit]);
-    const [{ quantity }] = await rows<{ quantity: number }>(ctx.app, `select quantity from tickets where id = ${ticket.id}`);
+    const [{ quantity }] = (await rows<{ quantity: number }>(ctx.app, `select quantity from tickets where id = ${ticket.id}`)) as [{ quantity: number }];
     expect(await takenRows(ctx.app, ticket.id)).toBeLessThanOrEqual(Number(quantity));
   });
 });
