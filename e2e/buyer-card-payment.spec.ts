@@ -6,7 +6,7 @@
 // waits on a payment still processing.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { installFakeStripe } from './fake-stripe';
-import { expectAccessible, snapshot, uniqueEmail } from './support';
+import { expectAccessible, gotoEventPage, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -25,7 +25,7 @@ async function riversideId(request: APIRequestContext): Promise<number> {
 
 /** A Standard ticket reserved and the details given: the buyer lands on the payment page. */
 async function toPayment(page: Page, eventId: number) {
-  await page.goto(`/event/${eventId}/${SLUG}`);
+  await gotoEventPage(page, `/event/${eventId}/${SLUG}`);
   await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
+import { expectAccessible, gotoEventPage, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -24,7 +24,7 @@ async function riversideId(request: APIRequestContext): Promise<number> {
 
 /** Picks tickets on the event page and continues to the details step. */
 async function reserve(page: Page, eventId: number, picks: Record<string, number>, promo?: string) {
-  await page.goto(`/event/${eventId}/${SLUG}${promo ? `?promo_code=${promo}` : ''}`);
+  await gotoEventPage(page, `/event/${eventId}/${SLUG}${promo ? `?promo_code=${promo}` : ''}`);
   for (const [name, quantity] of Object.entries(picks)) {
     for (let i = 0; i < quantity; i++) await page.getByRole('button', { name: `One more ${name}`, exact: true }).click();
   }

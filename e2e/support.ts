@@ -58,3 +58,14 @@ export async function advanceServerClock(minutes: number): Promise<void> {
   const res = await fetch(`http://127.0.0.1:${port}/clock/advance`, { method: 'POST', body: JSON.stringify({ minutes }) });
   if (!res.ok) throw new Error(`clock control answered ${res.status}`);
 }
+
+/**
+ * Opens a public event page and waits until React has hydrated the server's HTML (its page-view beacon
+ * goes out then): a click on the server-rendered buttons before that would be lost.
+ */
+export async function gotoEventPage(page: Page, path: string): Promise<void> {
+  const eventId = /\/event\/(\d+)/.exec(path)![1];
+  const hydrated = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/public/events/${eventId}/views`));
+  await page.goto(path);
+  await hydrated;
+}
