@@ -61,6 +61,8 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
     },
     validate,
   });
+  // A cap is a whole number of at least 1; empty means no cap.
+  const capInput = { min: 1, max: CLIENT_LIMIT_MAX, allowDecimal: false, allowNegative: false, placeholder: t`No limit`, maw: 320 };
   const { error, onSubmit, saving } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Settings saved.`);
 
   return (
@@ -115,26 +117,8 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
           </Text>
         </Stack>
         <Group gap="md" align="flex-start">
-          <NumberInput
-            label={t`Tickets one connection may hold at once`}
-            min={1}
-            max={CLIENT_LIMIT_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            placeholder={t`No limit`}
-            maw={320}
-            {...form.getInputProps('client_hold_limit')}
-          />
-          <NumberInput
-            label={t`Checkouts one connection may start per minute`}
-            min={1}
-            max={CLIENT_LIMIT_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            placeholder={t`No limit`}
-            maw={320}
-            {...form.getInputProps('client_reservation_limit')}
-          />
+          <NumberInput label={t`Tickets one connection may hold at once`} {...capInput} {...form.getInputProps('client_hold_limit')} />
+          <NumberInput label={t`Checkouts one connection may start per minute`} {...capInput} {...form.getInputProps('client_reservation_limit')} />
         </Group>
         <SectionActions saving={saving}>
           <Trans>Save settings</Trans>
