@@ -21,7 +21,7 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
   const databaseUrl = url.toString();
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', CHECKOUT_RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000', WEB_DIST_DIR: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', CHECKOUT_RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000', WEB_DIST_DIR: '', TRUST_PROXY: 'loopback', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

@@ -97,7 +97,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    trustProxy: true,
+    // Whose X-Forwarded-For to believe (TRUST_PROXY): by default nobody's, so a client cannot pick its address.
+    // (a boolean, a hop count or addresses: the cast only picks one of fastify's overloads).
+    trustProxy: config.trustProxy as string[],
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: (s: string) => qs.parse(s, { depth: 2, arrayLimit: 50 }) },
@@ -121,7 +123,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // The IETF draft's RateLimit-Limit/-Remaining/-Reset headers, and Retry-After when refused.
+  await app.register(rateLimit, { global: false, enableDraftSpec: true });
   await app.register(multipart);
   await registerOpenApi(app);
   await app.register(authPlugin, { database, clock });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -30,6 +31,19 @@ const envSchema = z.object({
   /** Login and forgot-password attempts allowed per client address and e-mail per window. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Login and forgot-password attempts per e-mail address per window, whatever the client address. */
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  /**
+   * Which proxies' X-Forwarded-For to believe: unset or `false` (none: the client is the connection's
+   * address), a hop count, or a comma-separated list of proxy addresses and CIDRs (`loopback` and the
+   * other names of the proxy-addr package allowed); `true` believes any (only behind a proxy that always
+   * overwrites the header).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((p) => isProxyAddress(p.trim())), { message: 'must be false, true, a hop count or a comma-separated list of proxy addresses or CIDRs' })
+    .optional(),
   /** Sign-ups per client address per AUTH_RATE_LIMIT_WINDOW_SECONDS (each one sends a confirmation e-mail). */
   REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
@@ -70,7 +84,9 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
   jobsInProcess: boolean;
-  authRateLimit: { max: number; windowSeconds: number };
+  authRateLimit: { max: number; windowSeconds: number; perAccountMax: number };
+  /** fastify's trustProxy: whose X-Forwarded-For names the client. */
+  trustProxy: boolean | number | string[];
   /** Sign-ups per client address per auth window. */
   registerRateLimitMax: number;
   /** Reservations per client address per minute. */
@@ -101,6 +117,25 @@ export interface StripeConfig {
 
 export class ConfigError extends Error {}
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An address, a CIDR (address/bits) or one of proxy-addr's names. */
+function isProxyAddress(p: string): boolean {
+  if (PROXY_NAMES.has(p)) return true;
+  const [address, bits, ...rest] = p.split('/');
+  if (rest.length || !address || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** TRUST_PROXY as fastify takes it; off unless set. */
+function trustProxyOf(v: string | undefined): boolean | number | string[] {
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  return v.split(',').map((p) => p.trim());
+}
+
 /** Reads and validates settings from the environment (and `.env` if present); throws a readable ConfigError. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   if (source === process.env && existsSync(path.join(cwd, '.env'))) process.loadEnvFile(path.join(cwd, '.env'));
@@ -129,7 +164,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     jobsInProcess: e.JOBS_IN_PROCESS,
-    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, perAccountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX },
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,

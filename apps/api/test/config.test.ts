@@ -31,4 +31,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...keys, STRIPE_PLATFORM_FEE_PERCENT: '2.5' }, '/srv').stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', mode: 'CONNECT', platformFeePercent: 2.5, apiUrl: null });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }, '/srv')).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/);
   });
+
+  it('believes no proxy unless TRUST_PROXY names it: a hop count, addresses and CIDRs, or true', () => {
+    expect(loadConfig({}, '/srv').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }, '/srv').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, '/srv').trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, '/srv').trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' loopback, 10.0.0.0/8 ,172.16.0.1, fd00::/8 ' }, '/srv').trustProxy).toEqual(['loopback', '10.0.0.0/8', '172.16.0.1', 'fd00::/8']);
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/2']) expect(() => loadConfig({ TRUST_PROXY: bad }, '/srv'), bad).toThrow(/TRUST_PROXY/);
+  });
 });

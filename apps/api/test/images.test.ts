@@ -36,6 +36,23 @@ const uploadsDir = () => path.join(ctx.app.deps.config.dataDir, 'uploads');
 const fileOf = (url: string) => path.join(uploadsDir(), url.replace(/^\/uploads\//, ''));
 
 describe('event cover images', () => {
+  it('keeps no metadata: a phone photo with its GPS position and owner in EXIF is stored and served without them', async () => {
+    const { u, event } = await setup();
+    const photo = await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#16a34a' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Private Person', Copyright: 'Home address' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 3141/100', GPSLongitudeRef: 'E', GPSLongitude: '11/1 34/1 2718/100' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const image = (await upload(u.token, event.id, photo, { mime: 'image/jpeg', filename: 'IMG_0001.jpg' })).json().data;
+    expect(image).toMatchObject({ content_type: 'image/jpeg', width: 1400, height: 800 });
+    for (const url of [image.url, image.variants.large, image.variants.small]) {
+      const served = (await ctx.app.inject({ method: 'GET', url })).rawPayload;
+      const meta = await sharp(served).metadata();
+      expect({ url, exif: meta.exif, xmp: meta.xmp }).toEqual({ url, exif: undefined, xmp: undefined });
+      expect(served.toString('latin1')).not.toContain('Private Person');
+    }
+  });
+
   it('stores the original and WebP variants, serves them with long cache headers, and replaces the old cover', async () => {
     const { u, event } = await setup();
     const res = await upload(u.token, event.id, await png(2400, 1200));

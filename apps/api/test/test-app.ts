@@ -32,6 +32,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
       WEB_DIST_DIR: '',
       CHECKOUT_RATE_LIMIT_MAX: '100000',
       REGISTER_RATE_LIMIT_MAX: '100000',
+      AUTH_ACCOUNT_RATE_LIMIT_MAX: '100000',
       // Tests move their clock: holds are released when a test (or a buyer finding a ticket full) does it.
       HOLD_SWEEP_SECONDS: '3600',
       ...options.env,

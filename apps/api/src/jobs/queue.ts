@@ -56,7 +56,7 @@ export async function startJobs(database: Database, deps: MailDeliveryDeps, opts
   // full releases that event's at once anyway; this keeps the counters close to the rows.
   let sweeping: Promise<void> | null = null;
   const sweep = () => {
-    sweeping ??= releaseExpiredHolds(deps.db, { clock: deps.clock, guard: guardedStock })
+    sweeping ??= releaseExpiredHolds(deps.db, { clock: deps.clock, guard: guardedStock }, null, { skipLocked: true })
       .then((released) => void (released && opts.log.info({ released }, 'expired holds released')))
       .catch((err) => opts.log.error({ err }, 'releasing expired holds failed'))
       .finally(() => (sweeping = null));

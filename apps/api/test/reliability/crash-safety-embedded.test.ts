@@ -24,7 +24,7 @@ describe('crash safety on the embedded database (real process, SIGKILL)', { time
   const organizerToken = { value: '' };
 
   async function startServer() {
-    server = startChild('server', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', CHECKOUT_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000' });
+    server = startChild('server', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', CHECKOUT_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000', TRUST_PROXY: 'loopback' });
     await waitUntil(server, async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, 'server start', 120_000);
   }
 

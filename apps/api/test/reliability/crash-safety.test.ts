@@ -47,6 +47,8 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     CHECKOUT_RATE_LIMIT_MAX: '1000000',
     AUTH_RATE_LIMIT_MAX: '1000',
     OUTBOX_STALE_CLAIM_SECONDS: String(STALE_CLAIM_SECONDS),
+    // The buyers of the rush each come from their own address, through a proxy on loopback.
+    TRUST_PROXY: 'loopback',
     ...extra,
   });
 

@@ -11,12 +11,13 @@ import { call, createTestApp, type TestContext } from '../test-app.js';
 /**
  * The documented limits (README, config.ts): login, forgot-password and reset-password per client
  * address and e-mail; sign-up per client address; ticket reservations per client address. Small
- * limits here, so "exactly after the configured number" is a handful of requests. trustProxy is on:
- * the client address is the X-Forwarded-For one.
+ * limits here, so "exactly after the configured number" is a handful of requests. The app sits behind
+ * a trusted proxy on loopback (TRUST_PROXY=loopback, as with the compose file): the client address is
+ * the X-Forwarded-For one. (client-address.test.ts: what happens when nobody vouches for the header.)
  */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3', CHECKOUT_RATE_LIMIT_MAX: '3' } });
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3', CHECKOUT_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'loopback' } });
 });
 afterAll(() => ctx.close());
 
@@ -114,7 +115,7 @@ describe('reset-password', () => {
 
 describe('register', () => {
   it('limits sign-ups per client address, whatever the e-mail, and creates no user past the limit', async () => {
-    const own = await createTestApp({ env: { REGISTER_RATE_LIMIT_MAX: '3' } });
+    const own = await createTestApp({ env: { REGISTER_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'loopback' } });
     try {
       const max = own.app.deps.config.registerRateLimitMax;
       expect(max).toBe(3);

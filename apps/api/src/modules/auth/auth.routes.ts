@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
@@ -28,6 +29,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       keyGenerator: (req: { ip: string; body?: unknown }) => `${req.ip}|${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
     },
   };
+  // Per account too, whatever the client address: guesses against one login from many addresses add up.
+  const emailOf = (req: { body?: unknown }) => String((req.body as { email?: unknown })?.email ?? '').trim().toLowerCase();
+  // (A second limiter on a route must be applied by hand: the plugin runs only one per request.)
+  const accountLimit = app.createRateLimit({ max: deps.config.authRateLimit.perAccountMax, timeWindow: deps.config.authRateLimit.windowSeconds * 1000, keyGenerator: (req) => `account|${emailOf(req)}` });
+  const perAccount = async (req: FastifyRequest, reply: FastifyReply) => {
+    const r = await accountLimit(req);
+    if (!r.isAllowed && r.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, r.ttlInSeconds)));
+      throw Object.assign(new Error('too many attempts for this account'), { statusCode: 429 });
+    }
+  };
   // Per address only: every sign-up mails a new address, so varying the e-mail must not reset the count.
   const signUpLimited = {
     rateLimit: { max: deps.config.registerRateLimitMax, timeWindow: deps.config.authRateLimit.windowSeconds * 1000, hook: 'preHandler' as const, keyGenerator: (req: { ip: string }) => `register|${req.ip}` },
@@ -41,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post(
     '/auth/login',
-    { config: limited, schema: { tags, summary: 'Log in (with account_id when the user belongs to several accounts)', body: loginBody } },
+    { config: limited, preHandler: perAccount, schema: { tags, summary: 'Log in (with account_id when the user belongs to several accounts)', body: loginBody } },
     async (req) => login({ db, clock }, req.body),
   );
 
@@ -52,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post(
     '/auth/forgot-password',
-    { config: limited, schema: { tags, summary: 'Send a password reset link (same answer whether or not the address exists)', body: forgotPasswordBody, response: { 200: messageResponse } } },
+    { config: limited, preHandler: perAccount, schema: { tags, summary: 'Send a password reset link (same answer whether or not the address exists)', body: forgotPasswordBody, response: { 200: messageResponse } } },
     async (req) => {
       const locale = requestLocale(req);
       await requestPasswordReset({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, req.body.email, locale);

@@ -36,7 +36,7 @@ export async function uploadOwnedImage(deps: ImageDeps, owner: ImageOwner, type:
   const img = processed.image;
   const base = `accounts/${owner.accountId}/${owner.entityType}s/${owner.entityId}/${type.toLowerCase()}-${img.hash}-${randomBytes(4).toString('hex')}`;
   const keys = { original: `${base}.${img.extension}`, large: `${base}-large.webp`, small: `${base}-small.webp` };
-  await deps.storage.put(keys.original, body, img.contentType);
+  await deps.storage.put(keys.original, img.original, img.contentType);
   await deps.storage.put(keys.large, img.variants.large, 'image/webp');
   await deps.storage.put(keys.small, img.variants.small, 'image/webp');
   const now = deps.clock.now();
@@ -54,7 +54,7 @@ export async function uploadOwnedImage(deps: ImageDeps, owner: ImageOwner, type:
         variant_keys: { large: keys.large, small: keys.small },
         width: img.width,
         height: img.height,
-        size_bytes: body.length,
+        size_bytes: processed.image.original.length,
         content_type: img.contentType,
         created_at: now,
       })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { IMAGE_RULES, type ImageType } from '@admitone/shared';
 import type { FieldIssue } from '../../shared/errors.js';
 import { readImageHeader } from './image-header.js';
@@ -22,8 +22,16 @@ export interface ProcessedImage {
   height: number;
   /** Short content hash, so keys change when the picture does and can be cached forever. */
   hash: string;
+  /**
+   * The upload as stored and served: re-encoded in its own format, turned upright, without any metadata
+   * (EXIF with its GPS position and camera serial, XMP, ICC comments): people upload phone photos.
+   */
+  original: Buffer;
   variants: { large: Buffer; small: Buffer };
 }
+
+/** Re-encodes in the upload's own format; sharp writes no metadata unless asked to. */
+const reencode = (img: Sharp, format: string) => (format === 'jpeg' ? img.jpeg({ quality: 90, mozjpeg: true }) : format === 'png' ? img.png() : img.webp({ quality: 90 }));
 
 /**
  * How sharp reads an upload: never more pixels than the type's largest allowed image, and a file
@@ -69,9 +77,9 @@ export async function processImage(type: ImageType, body: Buffer): Promise<{ ok:
   }
   if (width > rule.maxWidth || height > rule.maxHeight) return tooBig(width, height);
   const variant = (w: number, h: number) => sharp(body, readOptions(maxPixels)).rotate().resize(w, h, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
-  let large: Buffer, small: Buffer;
+  let large: Buffer, small: Buffer, original: Buffer;
   try {
-    [large, small] = await Promise.all([variant(...rule.variants.large), variant(...rule.variants.small)]);
+    [large, small, original] = await Promise.all([variant(...rule.variants.large), variant(...rule.variants.small), reencode(sharp(body, readOptions(maxPixels)).rotate(), meta.format!).toBuffer()]);
   } catch {
     // A header that reads well over data that does not (cut short, corrupt).
     return notAnImage;
@@ -84,6 +92,7 @@ export async function processImage(type: ImageType, body: Buffer): Promise<{ ok:
       width,
       height,
       hash: createHash('sha256').update(body).digest('hex').slice(0, 16),
+      original,
       variants: { large, small },
     },
   };

@@ -10,24 +10,29 @@ const BATCH = 200;
 
 /**
  * Gives back the units of holds that ran out (of one event, or of every event), exactly once: the order
- * rows are claimed with `FOR UPDATE SKIP LOCKED` (an order a buyer is completing right now is left to
- * that buyer) and marked released, their RESERVED attendees become ABANDONED in a conditional update
- * that returns exactly the units it changed, and those units come off the counters in the same
- * transaction. Time is judged by the database's clock (`sqlNow`). Returns how many orders it released.
+ * rows are claimed `FOR UPDATE` in id order and marked released (a row another transaction changed
+ * meanwhile, completed or already released, no longer matches), their RESERVED attendees become
+ * ABANDONED in a conditional update that returns exactly the units it changed, and those units come off
+ * the counters in the same transaction. Time is judged by the database's clock (`sqlNow`). The sweep
+ * passes `skipLocked`: it leaves an order someone is working on to them instead of waiting. A buyer who
+ * found a ticket full waits a moment (`lockWaitMs`), so that when it tries again the units another buyer
+ * is releasing right now are back; a longer wait ends the release (55P03) and the buyer tries anyway.
+ * Returns how many orders it released.
  */
-export async function releaseExpiredHolds(db: Db, deps: StockDeps, eventId: number | null = null): Promise<number> {
+export async function releaseExpiredHolds(db: Db, deps: StockDeps, eventId: number | null = null, opts: { skipLocked?: boolean; lockWaitMs?: number } = {}): Promise<number> {
   let total = 0;
   for (;;) {
-    const released = await releaseBatch(db, deps, eventId);
+    const released = await releaseBatch(db, deps, eventId, opts.skipLocked ?? false, opts.lockWaitMs ?? null);
     total += released;
     if (released < BATCH) return total;
   }
 }
 
-async function releaseBatch(db: Db, deps: StockDeps, eventId: number | null): Promise<number> {
+async function releaseBatch(db: Db, deps: StockDeps, eventId: number | null, skipLocked: boolean, lockWaitMs: number | null): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        if (lockWaitMs !== null) await tx.execute(sql`select set_config('lock_timeout', ${`${lockWaitMs}ms`}, true)`);
         const now = sqlNow(deps.clock);
         const orders = await rowsOf<{ id: number; event_id: number; promo_code_id: number | null }>(
           tx,
@@ -35,7 +40,8 @@ async function releaseBatch(db: Db, deps: StockDeps, eventId: number | null): Pr
               where id in (select id from orders
                            where status in ('RESERVED', 'PROCESSING') and hold_released_at is null and reserved_until <= ${now}
                              ${eventId === null ? sql`` : sql`and event_id = ${eventId}`}
-                           order by id limit ${BATCH} for update skip locked)
+                           order by id limit ${BATCH} for update ${skipLocked ? sql`skip locked` : sql``})
+                and status in ('RESERVED', 'PROCESSING') and hold_released_at is null and reserved_until <= ${now}
               returning id, event_id, promo_code_id`,
         );
         if (!orders.length) return 0;

@@ -1,7 +1,7 @@
 import { LIMITS, type Locale } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { DomainError, notFound } from '../../shared/errors.js';
+import { DomainError, isLockContention, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { findEnabledAffiliateId } from '../affiliates/affiliates.repository.js';
 import { changesOf, normalise, type CounterChange } from '../inventory/changes.js';
@@ -47,6 +47,8 @@ export interface Reserved {
 
 const invalidPromo = () => new DomainError('VALIDATION_FAILED', { fields: { promo_code: [{ key: 'promo_code_invalid' }] } });
 const ATTEMPTS = 3;
+/** How long a buyer who found a ticket full waits for holds another transaction is releasing or completing. */
+const RELEASE_WAIT_MS = 500;
 
 /**
  * Reserves tickets for a checkout: the one stock recipe (docs/LOCKING.md). The catalogue (usually the
@@ -142,7 +144,10 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
         // A full counter may be full of abandoned carts: give their units back (another buyer may be
         // doing it at this moment), then try once more.
         releasedOnce = true;
-        await releaseExpiredHolds(deps.db, deps.stock, event.id);
+        await releaseExpiredHolds(deps.db, deps.stock, event.id, { lockWaitMs: RELEASE_WAIT_MS }).catch((e: unknown) => {
+          // Someone else holds those orders longer than a moment: try again with what is free now.
+          if (!isLockContention(e)) throw e;
+        });
         continue;
       }
       throw mapShortage(err);
