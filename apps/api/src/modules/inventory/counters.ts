@@ -96,6 +96,8 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
  * reservation tries once more anyway.
  */
 export async function explainShortfall(db: Executor, changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>): Promise<StockShortage | StaleStockLayout> {
+  // Nothing was to be taken, so nothing can be short: whatever stopped it, plan again.
+  if (!changes.length) return new StaleStockLayout(0);
   const reads = (Object.keys(COUNTERS) as CounterKind[])
     .map((kind) => ({ kind, ids: changes.filter((c) => c.kind === kind).map((c) => c.id) }))
     .filter((r) => r.ids.length)
