@@ -61,8 +61,12 @@ export function apiClient(api: () => string) {
       return { sale: { shortId: order.short_id, quantity } };
     },
 
-    /** `clients` buyers in a loop until `stop()` says so, a request fails (the server died) or the tickets are gone. */
-    async rush(target: Target, clients: number, stop: (completed: number) => boolean, abandonEvery = 0) {
+    /**
+     * `clients` buyers in a loop until `stop()` says so, a request fails (the server died) or the tickets
+     * are gone. Past `browseAfter` sales the buyers stop buying and only look at the event page, so a test
+     * waiting for a moment to kill the server finds them still busy, not sold out and gone home.
+     */
+    async rush(target: Target, clients: number, stop: (completed: number) => boolean, abandonEvery = 0, browseAfter = Infinity) {
       const sales: Sale[] = [];
       const kinds: Record<string, number> = {};
       let n = 0;
@@ -73,6 +77,11 @@ export function apiClient(api: () => string) {
             const i = n++;
             let r: { sale?: Sale; kind?: string };
             try {
+              if (sales.length >= browseAfter) {
+                await client.call('GET', `/public/events/${target.eventId}`);
+                await new Promise((done) => setTimeout(done, 20));
+                continue;
+              }
               r = await client.buy(target, i, abandonEvery > 0 && i % abandonEvery === abandonEvery - 1);
             } catch {
               kinds['connection lost'] = (kinds['connection lost'] ?? 0) + 1;
