@@ -34,6 +34,11 @@ const envSchema = z.object({
   /** Login and forgot-password attempts per e-mail address per window, whatever the client address. */
   AUTH_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   /**
+   * Sign-up, forgot-password and e-mail change answer no sooner than this (plus jitter), so their timing
+   * does not tell whether an address is registered. Keep it above the slower branch (a password hash).
+   */
+  AUTH_ANSWER_FLOOR_MS: z.coerce.number().int().min(0).max(10_000).default(400),
+  /**
    * Which proxies' X-Forwarded-For to believe: unset or `false` (none: the client is the connection's
    * address), a hop count, or a comma-separated list of proxy addresses and CIDRs (`loopback` and the
    * other names of the proxy-addr package allowed); `true` believes any (only behind a proxy that always
@@ -47,6 +52,12 @@ const envSchema = z.object({
   /** Sign-ups per client address per AUTH_RATE_LIMIT_WINDOW_SECONDS (each one sends a confirmation e-mail). */
   REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  /**
+   * E-mails an account's team may cause per hour to addresses they type in: invitations, ticket mails of
+   * attendees added by hand, resends from the admin, and messages (once each, plus once per recipient the
+   * team typed in). Mail caused by buyers' own orders does not count.
+   */
+  MAIL_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
   PUBLIC_EVENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** A mail left "sending" this long by a worker that died is sent again (keep it above the slowest SMTP answer). */
   OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
@@ -84,13 +95,15 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
   jobsInProcess: boolean;
-  authRateLimit: { max: number; windowSeconds: number; perAccountMax: number };
+  authRateLimit: { max: number; windowSeconds: number; perAccountMax: number; answerFloorMs: number };
   /** fastify's trustProxy: whose X-Forwarded-For names the client. */
   trustProxy: boolean | number | string[];
   /** Sign-ups per client address per auth window. */
   registerRateLimitMax: number;
   /** Reservations per client address per minute. */
   checkoutRateLimitMax: number;
+  /** E-mails per account per hour to addresses its team typed in (see MAIL_BUDGET_PER_HOUR). */
+  mailBudgetPerHour: number;
   /** How long public event catalogues stay in memory (0: not at all). */
   publicEventCacheSeconds: number;
   /** After this long a mail claimed by a worker that never finished is claimed again. */
@@ -164,10 +177,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     jobsInProcess: e.JOBS_IN_PROCESS,
-    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, perAccountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX },
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, perAccountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX, answerFloorMs: e.AUTH_ANSWER_FLOOR_MS },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
+    mailBudgetPerHour: e.MAIL_BUDGET_PER_HOUR,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,
     outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,
     lockTimeoutMs: e.LOCK_TIMEOUT_MS,

@@ -33,6 +33,9 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
       CHECKOUT_RATE_LIMIT_MAX: '100000',
       REGISTER_RATE_LIMIT_MAX: '100000',
       AUTH_ACCOUNT_RATE_LIMIT_MAX: '100000',
+      // The mail budget has its own tests (security/mail-abuse.test.ts).
+      MAIL_BUDGET_PER_HOUR: '100000',
+      AUTH_ANSWER_FLOOR_MS: '0',
       // Tests move their clock: holds are released when a test (or a buyer finding a ticket full) does it.
       HOLD_SWEEP_SECONDS: '3600',
       ...options.env,

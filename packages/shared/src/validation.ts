@@ -47,6 +47,9 @@ export type IssueKey =
   | 'too_many'
   | 'order_too_large'
   | 'order_total_too_large'
+  | 'password_too_weak'
+  | 'password_common'
+  | 'password_personal'
   | 'invalid';
 
 export interface IssueDescriptor {

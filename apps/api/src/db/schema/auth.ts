@@ -60,3 +60,15 @@ export const passwordResets = pgTable(
   },
   (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.token_hash)],
 );
+
+/**
+ * Wrong passwords per login e-mail (docs/SECURITY.md): after a few in a row, sign-in with that address
+ * waits, longer each time, up to a cap. Keyed by a hash of the address typed, registered or not, so
+ * the lock never tells whether an address has a login. A success or a password reset clears it.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  email_hash: text('email_hash').primaryKey(),
+  failures: integer('failures').notNull(),
+  last_failure_at: instant('last_failure_at').notNull(),
+  locked_until: instant('locked_until'),
+});

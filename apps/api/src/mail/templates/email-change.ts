@@ -32,3 +32,24 @@ export function emailChangeMail(locale: Locale, d: EmailChangeData): RenderedMai
     footnotes: [translate(locale, M.expiry, { hours: d.hours })],
   });
 }
+
+const TAKEN = {
+  subject: /*i18n*/ { id: 'mail.email_change_taken.subject', message: 'Someone tried to use your e-mail address for another login' },
+  body: /*i18n*/ {
+    id: 'mail.email_change_taken.body',
+    message: 'Someone asked to move another AdmitOne login to this address. It already belongs to your login, so nothing changed. If it was you, sign in with this address instead; otherwise ignore this e-mail.',
+  },
+  action: /*i18n*/ { id: 'mail.email_change_taken.action', message: 'Sign in' },
+};
+
+export interface EmailChangeTakenData {
+  url: string;
+}
+
+/** Sent to an address that already has a login when someone asks to move another login to it (no name: it would tell who asked). */
+export function emailChangeTakenMail(locale: Locale, d: EmailChangeTakenData): RenderedMail {
+  return layout(locale, translate(locale, TAKEN.subject), {
+    paragraphs: [translate(locale, TAKEN.body)],
+    action: { label: translate(locale, TAKEN.action), url: d.url },
+  });
+}

@@ -1,9 +1,10 @@
 import type { Locale } from '@admitone/shared';
 import { attendeeTicketMail, type AttendeeTicketData } from './attendee-ticket.js';
-import { emailChangeMail, type EmailChangeData } from './email-change.js';
+import { emailChangeMail, emailChangeTakenMail, type EmailChangeData, type EmailChangeTakenData } from './email-change.js';
 import { emailConfirmationMail, type EmailConfirmationData } from './email-confirmation.js';
 import { eventMessageMail, type EventMessageData } from './event-message.js';
 import { invitationMail, type InvitationData } from './invitation.js';
+import { loginChangedMail, type LoginChangedData } from './login-changed.js';
 import type { RenderedMail } from './layout.js';
 import { orderCancelledMail, type OrderCancelledData } from './order-cancelled.js';
 import { orderConfirmationMail, type OrderConfirmationData } from './order-confirmation.js';
@@ -11,6 +12,8 @@ import { orderRefundedMail, type OrderRefundedData } from './order-refunded.js';
 import { organizerNewOrderMail, type OrganizerNewOrderData } from './organizer-new-order.js';
 import { passwordResetMail, type PasswordResetData } from './password-reset.js';
 import { paymentReceivedMail, type PaymentReceivedData } from './payment-received.js';
+import { signupConfirmationMail, type SignupConfirmationData } from './signup-confirmation.js';
+import { signupExistingLoginMail, type SignupExistingLoginData } from './signup-existing-login.js';
 
 /** Every mail the product sends, by name, with the data each needs (plain JSON: the outbox stores it). */
 export interface TemplateData {
@@ -18,6 +21,8 @@ export interface TemplateData {
   invitation: InvitationData;
   email_confirmation: EmailConfirmationData;
   email_change: EmailChangeData;
+  email_change_taken: EmailChangeTakenData;
+  login_changed: LoginChangedData;
   order_confirmation: OrderConfirmationData;
   attendee_ticket: AttendeeTicketData;
   organizer_new_order: OrganizerNewOrderData;
@@ -25,6 +30,8 @@ export interface TemplateData {
   payment_received: PaymentReceivedData;
   order_refunded: OrderRefundedData;
   event_message: EventMessageData;
+  signup_confirmation: SignupConfirmationData;
+  signup_existing_login: SignupExistingLoginData;
 }
 export type TemplateName = keyof TemplateData;
 
@@ -35,6 +42,8 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   invitation: invitationMail,
   email_confirmation: emailConfirmationMail,
   email_change: emailChangeMail,
+  email_change_taken: emailChangeTakenMail,
+  login_changed: loginChangedMail,
   order_confirmation: orderConfirmationMail,
   attendee_ticket: attendeeTicketMail,
   organizer_new_order: organizerNewOrderMail,
@@ -42,6 +51,8 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   payment_received: paymentReceivedMail,
   order_refunded: orderRefundedMail,
   event_message: eventMessageMail,
+  signup_confirmation: signupConfirmationMail,
+  signup_existing_login: signupExistingLoginMail,
 };
 
 /** Renders a mail (some templates build attachments, so it is async). */

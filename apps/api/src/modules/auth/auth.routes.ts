@@ -6,9 +6,11 @@ import type { AppDeps } from '../../app.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
 import { requestLocale } from '../../plugins/locale.js';
+import { answerFloor } from '../../shared/answer-floor.js';
 import { login } from './login.js';
 import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
-import { register } from './register.js';
+import { requestSignUp } from './register.js';
+import { confirmSignUp } from './confirm-sign-up.js';
 import { acceptInvitation, getInvitation } from '../users/invitations.js';
 import { revokeSession } from './sessions.repository.js';
 import { switchAccount } from './switch-account.js';
@@ -45,11 +47,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     rateLimit: { max: deps.config.registerRateLimitMax, timeWindow: deps.config.authRateLimit.windowSeconds * 1000, hook: 'preHandler' as const, keyGenerator: (req: { ip: string }) => `register|${req.ip}` },
   };
 
-  app.post('/auth/register', { config: signUpLimited, schema: { tags, summary: 'Sign up: creates a user, their account and a session; mails an address confirmation', body: registerBody } }, async (req, reply) => {
-    const { accept_terms: _accepted, ...input } = req.body;
-    const result = await register({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, input, requestLocale(req));
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/auth/register',
+    { config: signUpLimited, schema: { tags, summary: 'Sign up: mails a link that creates the login (or, for a registered address, a notice); the same answer either way', body: registerBody, response: { 202: messageResponse } } },
+    async (req, reply) => {
+      const { accept_terms: _accepted, ...input } = req.body;
+      const locale = requestLocale(req);
+      const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
+      await requestSignUp({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, input, locale);
+      await floor();
+      return reply.status(202).send({ message: translate(locale, PLAIN_MESSAGES.signUpSent, { email: input.email }) });
+    },
+  );
+
+  // Each opened link is a sign-up: the same budget per client address (key of its own).
+  const confirmLimited = { rateLimit: { ...signUpLimited.rateLimit, keyGenerator: (req: { ip: string }) => `confirm-sign-up|${req.ip}` } };
+  app.post(
+    '/auth/confirm-sign-up/:token',
+    { config: confirmLimited, schema: { tags, summary: 'Finish a sign-up with the mailed link: creates the user, their account and a session (answered like login)', params: tokenParams } },
+    async (req) => confirmSignUp({ db, clock }, req.params.token),
+  );
 
   app.post(
     '/auth/login',
@@ -67,7 +84,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     { config: limited, preHandler: perAccount, schema: { tags, summary: 'Send a password reset link (same answer whether or not the address exists)', body: forgotPasswordBody, response: { 200: messageResponse } } },
     async (req) => {
       const locale = requestLocale(req);
+      const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
       await requestPasswordReset({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, req.body.email, locale);
+      await floor();
       return { message: translate(locale, PLAIN_MESSAGES.forgotPasswordSent) };
     },
   );
@@ -82,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     '/auth/reset-password/:token',
     { config: limited, schema: { tags, summary: 'Set a new password; revokes every session', params: tokenParams, body: resetPasswordBody, response: { 200: messageResponse } } },
     async (req) => {
-      await resetPassword({ db, clock }, req.params.token, req.body.password);
+      await resetPassword({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, req.params.token, req.body.password);
       return { message: translate(requestLocale(req), PLAIN_MESSAGES.passwordReset) };
     },
   );

@@ -5,6 +5,7 @@ import { DomainError } from '../../shared/errors.js';
 import { findUserByEmail, membershipsOf, toUserDto } from '../users/users.repository.js';
 import { verifyPassword } from './passwords.js';
 import { createSession } from './sessions.repository.js';
+import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 
 /**
  * Logs in. Wrong e-mail, wrong password and an inactive user all get the same answer, so the
@@ -12,9 +13,15 @@ import { createSession } from './sessions.repository.js';
  * lists the accounts and carries no token.
  */
 export async function login(deps: { db: Db; clock: Clock }, input: LoginBody): Promise<AuthResponse> {
+  const now = deps.clock.now();
+  await assertNotLocked(deps.db, input.email, now);
   const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS');
+  if (!user || !ok) {
+    await recordLoginFailure(deps.db, input.email, now);
+    throw new DomainError('INVALID_CREDENTIALS');
+  }
+  await clearLoginFailures(deps.db, input.email);
   const accounts = await membershipsOf(deps.db, user.id, 'ACTIVE');
   if (accounts.length === 0) throw new DomainError('INVALID_CREDENTIALS');
   let accountId: number | undefined;
@@ -25,6 +32,6 @@ export async function login(deps: { db: Db; clock: Clock }, input: LoginBody): P
     accountId = accounts[0]!.id;
   }
   if (accountId === undefined) return { token: null, user: toUserDto(user), accounts };
-  const token = await createSession(deps.db, user.id, accountId, deps.clock.now());
+  const token = await createSession(deps.db, user.id, accountId, now);
   return { token, user: toUserDto(user), accounts };
 }

@@ -7,8 +7,11 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
-import { findUserByEmail } from '../users/users.repository.js';
+import { findUserByEmail, findUserById } from '../users/users.repository.js';
+import { enqueueLoginChanged } from '../users/profile.js';
 import { hashPassword } from './passwords.js';
+import { assertStrongPassword, personalWords } from './password-policy.js';
+import { clearLoginFailures } from './login-throttle.js';
 import { revokeUserSessions } from './sessions.repository.js';
 
 interface Deps {
@@ -51,7 +54,7 @@ export async function requestPasswordReset(deps: Deps, email: string, requestLoc
 
 async function findUsableReset(db: Executor, token: string, now: Date) {
   const [row] = await db
-    .select({ id: passwordResets.id, user_id: passwordResets.user_id, email: users.email })
+    .select({ id: passwordResets.id, user_id: passwordResets.user_id, email: users.email, name: users.name })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.user_id))
     .where(and(eq(passwordResets.token_hash, hashToken(token)), isNull(passwordResets.used_at), gt(passwordResets.expires_at, now)))
@@ -67,10 +70,13 @@ export async function checkResetToken(deps: { db: Db; clock: Clock }, token: str
 }
 
 /** Sets the new password, uses up the link (and every other open link) and revokes every session. */
-export async function resetPassword(deps: { db: Db; clock: Clock }, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+export async function resetPassword(deps: { db: Db; clock: Clock; jobs: JobQueue; appUrl: string }, token: string, password: string): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const link = await findUsableReset(deps.db, token, now);
+  if (!link) throw new DomainError('INVALID_RESET_TOKEN');
+  assertStrongPassword(password, personalWords(link.name, link.email));
+  const passwordHash = await hashPassword(password);
+  const outboxId = await deps.db.transaction(async (tx) => {
     const found = await findUsableReset(tx, token, now);
     if (!found) throw new DomainError('INVALID_RESET_TOKEN');
     // The row lock makes a second use of the same link, racing this one, find it used.
@@ -85,6 +91,9 @@ export async function resetPassword(deps: { db: Db; clock: Clock }, token: strin
       .set({ used_at: now })
       .where(and(eq(passwordResets.user_id, found.user_id), isNull(passwordResets.used_at)));
     await tx.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, found.user_id));
+    await clearLoginFailures(tx, found.email);
     await revokeUserSessions(tx, found.user_id, now);
+    return enqueueLoginChanged(tx, deps, (await findUserById(tx, found.user_id))!, { change: 'password' }, now);
   });
+  await deps.jobs.deliverOutbox([outboxId]);
 }

@@ -3,10 +3,11 @@ import { isLocale, type ChangeEmailBody, type ChangePasswordBody, type Locale, t
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
 import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.repository.js';
 import {
   cancelPendingEmailChange,
@@ -54,6 +55,15 @@ export async function enqueueEmailConfirmation(tx: Executor, deps: { appUrl: str
   );
 }
 
+/** Records the notice to a login's address (before the change) that its password or address changed. */
+export function enqueueLoginChanged(tx: Executor, deps: { appUrl: string }, user: UserRow, change: { change: 'password' } | { change: 'email'; new: string }, now: Date) {
+  return enqueueMail(
+    tx,
+    mailPayload('login_changed', user.email, localeOf(user, 'en'), { ...change, name: user.name, old: user.email, at: now.toISOString(), url: `${deps.appUrl}/auth/forgot-password` }),
+    now,
+  );
+}
+
 /** Sends a fresh confirmation link (the previous one stops working). */
 export async function resendEmailConfirmation(deps: ProfileDeps, userId: number, requestLocale: Locale): Promise<void> {
   const now = deps.clock.now();
@@ -80,12 +90,15 @@ export async function changePassword(deps: ProfileDeps, userId: number, sessionI
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     throw new DomainError('VALIDATION_FAILED', { fields: { current_password: [{ key: 'wrong_password' }] } });
   }
+  assertStrongPassword(input.password, personalWords(user.name, user.email));
   const hash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const outboxId = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: hash, updated_at: now }).where(eq(users.id, userId));
     await tx.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.user_id, userId), ne(sessions.id, sessionId)));
+    return enqueueLoginChanged(tx, deps, user, { change: 'password' }, now);
   });
+  await deps.jobs.deliverOutbox([outboxId]);
   return userView(deps, userId);
 }
 
@@ -97,18 +110,25 @@ export async function requestEmailChange(deps: ProfileDeps, userId: number, inpu
   }
   const email = input.email.toLowerCase();
   if (email === user.email) throw new DomainError('VALIDATION_FAILED', { fields: { email: [{ key: 'same_email' }] } });
-  if (await findUserByEmail(deps.db, email)) throw new DomainError('VALIDATION_FAILED', { fields: { email: [{ key: 'email_taken' }] } });
+  // An address that already has a login is not refused (that would tell who is registered): the change
+  // is recorded as pending like any other, and the address's owner gets a notice instead of the link,
+  // so it simply never completes. The route answers no sooner than its floor either way.
+  const owner = await findUserByEmail(deps.db, email);
   const now = deps.clock.now();
   const outboxId = await deps.db.transaction(async (tx) => {
     const token = await issueUserToken(tx, { userId, kind: 'EMAIL_CHANGE', ttlMs: EMAIL_CHANGE_TTL_HOURS * 3_600_000, newEmail: email }, now);
+    if (owner) {
+      return enqueueMail(tx, mailPayload('email_change_taken', email, localeOf(owner, requestLocale), { url: `${deps.appUrl}/auth/login` }), now);
+    }
     return enqueueMail(
       tx,
-      {
-        template: 'email_change',
-        to: email,
-        locale: localeOf(user, requestLocale),
-        data: { name: user.name, old: user.email, new: email, url: `${deps.appUrl}/manage/profile/confirm-email-change/${token}`, hours: EMAIL_CHANGE_TTL_HOURS },
-      },
+      mailPayload('email_change', email, localeOf(user, requestLocale), {
+        name: user.name,
+        old: user.email,
+        new: email,
+        url: `${deps.appUrl}/manage/profile/confirm-email-change/${token}`,
+        hours: EMAIL_CHANGE_TTL_HOURS,
+      }),
       now,
     );
   });
@@ -120,10 +140,14 @@ export async function requestEmailChange(deps: ProfileDeps, userId: number, inpu
 export async function confirmEmailChange(deps: ProfileDeps, userId: number, token: string): Promise<UserDto> {
   const now = deps.clock.now();
   try {
-    await deps.db.transaction(async (tx) => {
+    const outboxId = await deps.db.transaction(async (tx) => {
+      const before = await loadUser(tx, userId);
       const row = await consumeUserToken(tx, { userId, kind: 'EMAIL_CHANGE', token }, now);
       await tx.update(users).set({ email: row.new_email!, email_verified_at: now, updated_at: now }).where(eq(users.id, userId));
+      // The old address hears of it: if someone else made the change, its owner can still act.
+      return enqueueLoginChanged(tx, deps, before, { change: 'email', new: row.new_email! }, now);
     });
+    await deps.jobs.deliverOutbox([outboxId]);
   } catch (err) {
     // Someone else took the address meanwhile (unique index): the link can no longer be used.
     if (isUniqueViolation(err)) {

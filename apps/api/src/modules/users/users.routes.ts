@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerFloor } from '../../shared/answer-floor.js';
 import { z } from 'zod';
 import { changeEmailBody, changePasswordBody, idParams, updateMeBody, userTokenParams, type MeResponse } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
@@ -50,9 +51,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     data: await changePassword(profileDeps, req.auth!.user.id, req.auth!.sessionId, req.body),
   }));
 
-  app.put('/users/me/email', { schema: { tags, security, summary: 'Start an e-mail change: a confirmation goes to the new address', body: changeEmailBody } }, async (req) => ({
-    data: await requestEmailChange(profileDeps, req.auth!.user.id, req.body, requestLocale(req)),
-  }));
+  app.put('/users/me/email', { schema: { tags, security, summary: 'Start an e-mail change: a confirmation goes to the new address (the answer does not tell whether it has a login)', body: changeEmailBody } }, async (req) => {
+    const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
+    const data = await requestEmailChange(profileDeps, req.auth!.user.id, req.body, requestLocale(req));
+    await floor();
+    return { data };
+  });
 
   app.post('/users/:id/email-change/:token', { schema: { tags, security, summary: 'Confirm a pending e-mail change', params: userTokenParams } }, async (req) => {
     requireSelf(req.auth!, req.params.id);

@@ -53,7 +53,7 @@ export function AcceptInvitationNewUserForm({ token, invitation }: { token: stri
         <TextInput label={t`Your name`} autoComplete="name" required autoFocus {...form.getInputProps('name')} />
         <PasswordInput
           label={t`Password`}
-          description={t`At least 8 characters`}
+          description={t`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}

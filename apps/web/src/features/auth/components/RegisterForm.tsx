@@ -2,15 +2,15 @@ import { isLocale, registerBody, type RegisterBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { browserTimeZone } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useRegister } from '../api/auth';
 import { AuthHeading } from './AuthHeading';
+import { SignUpSent } from './SignUpSent';
 
 interface RegisterValues {
   name: string;
@@ -20,13 +20,16 @@ interface RegisterValues {
   accept_terms: boolean;
 }
 
-/** Sign-up: creates the user and their account, then opens the first-run page. */
+/**
+ * Sign-up: the server mails a link (the user and their account are created when it is opened, see
+ * ConfirmSignUp), so the form gives way to "Check your inbox", from where the link can be sent again.
+ */
 export function RegisterForm() {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const register = useRegister();
   const [error, setError] = useState<unknown>(null);
+  // What was sent (for "send again"), and whether a second sending went out.
+  const [sent, setSent] = useState<{ body: RegisterBody; again: boolean } | null>(null);
   const toBody = (values: RegisterValues): RegisterBody => ({
     ...values,
     accept_terms: values.accept_terms as true,
@@ -41,16 +44,35 @@ export function RegisterForm() {
 
   const submit = (values: RegisterValues) => {
     setError(null);
-    register.mutate(toBody(values), {
-      onSuccess: async () => {
-        queryClient.clear();
-        await navigate('/welcome', { replace: true });
-      },
+    const body = toBody(values);
+    register.mutate(body, {
+      onSuccess: () => setSent({ body, again: false }),
       onError: (e) => {
         if (!applyFieldErrors(e, form.setErrors)) setError(e);
       },
     });
   };
+
+  if (sent) {
+    const sendAgain = () => {
+      setError(null);
+      setSent({ ...sent, again: false });
+      register.mutate(sent.body, { onSuccess: () => setSent({ body: sent.body, again: true }), onError: setError });
+    };
+    return (
+      <SignUpSent
+        email={sent.body.email.trim()}
+        resending={register.isPending}
+        resent={sent.again}
+        error={error}
+        onResend={sendAgain}
+        onChangeAddress={() => {
+          setError(null);
+          setSent(null);
+        }}
+      />
+    );
+  }
 
   return (
     <>
@@ -65,7 +87,7 @@ export function RegisterForm() {
           <TextInput label={t`E-mail`} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <PasswordInput
             label={t`Password`}
-            description={t`At least 8 characters`}
+            description={t`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}

@@ -69,7 +69,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <FormErrorAlert error={error} />
           <PasswordInput
             label={t`New password`}
-            description={t`At least 8 characters`}
+            description={t`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`}
             autoComplete="new-password"
             required
             autoFocus

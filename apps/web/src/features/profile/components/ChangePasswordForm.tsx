@@ -49,7 +49,7 @@ export function ChangePasswordForm() {
         />
         <PasswordInput
           label={t`New password`}
-          description={t`At least 8 characters`}
+          description={t`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
