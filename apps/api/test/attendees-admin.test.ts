@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, placeOrder, publicEvent, reserve } from './checkout-factory.js';
-import { registerUser } from './factories.js';
+import { confirmAddress, registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -20,6 +20,8 @@ async function world() {
     { name: 'Stage', type: 'TIERED', tiers: [{ label: 'Early', price: 1_000, quantity: 1 }, { label: 'Late', price: 1_500, quantity: null }] },
   ]);
   await call(ctx.app, 'PUT', `/api/events/${w.event.id}/settings`, { token: w.u.token, body: { offline_payments_enabled: true } });
+  // Ticket mails sent from the admin need a confirmed address.
+  await confirmAddress(ctx.app, ctx.smtp, w.u);
   const c = { eventId: w.event.id, organizerToken: w.u.token };
   const list = async (qs = '') => (await call(ctx.app, 'GET', `/api/events/${w.event.id}/attendees?${qs}`, { token: w.u.token })).json<{ data: Row[]; meta: { total: number } }>();
   const base = `/api/events/${w.event.id}/attendees`;
@@ -58,7 +60,7 @@ describe('the organizer attendee list', () => {
     const qid = q.json().data.id;
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[1]!.id, quantity: 1 }] })).json();
     const done = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${r.data.short_id}/details`, {
-      headers: { 'x-checkout-token': r.checkout_token },
+      headers: { 'x-checkout-token': r.checkout_token, 'x-order-secret': r.order_secret },
       body: { first_name: 'B', last_name: 'C', email: 'b@example.test', answers: {}, attendees: [{ short_id: r.data.attendees[0].short_id, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.test', answers: { [qid]: 'S' } }] },
     });
     expect(done.statusCode).toBe(200);

@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }, '/srv')).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/);
   });
 
+  it('gives each account a mail budget per hour: 200 unless MAIL_BUDGET_PER_HOUR says otherwise', () => {
+    expect(loadConfig({}, '/srv').mailBudgetPerHour).toBe(200);
+    expect(loadConfig({ MAIL_BUDGET_PER_HOUR: '50' }, '/srv').mailBudgetPerHour).toBe(50);
+    for (const bad of ['0', '-1', 'lots', '1.5']) expect(() => loadConfig({ MAIL_BUDGET_PER_HOUR: bad }, '/srv'), bad).toThrow(/MAIL_BUDGET_PER_HOUR/);
+  });
+
   it('believes no proxy unless TRUST_PROXY names it: a hop count, addresses and CIDRs, or true', () => {
     expect(loadConfig({}, '/srv').trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv').trustProxy).toBe(false);

@@ -67,9 +67,10 @@ export async function linkToken(smtp: TestSmtp, to: string, path: string, after 
   return match[1]!;
 }
 
-/** An admin invites a new person with a role; the person accepts with name and password. */
+/** An admin invites a new person with a role; the person accepts with name and password. The admin's address is confirmed first if it is not. */
 export async function inviteAndAccept(app: App, smtp: TestSmtp, adminToken: string, role: 'ADMIN' | 'ORGANIZER', name = 'Colleague') {
   const email = `invitee-${next()}@example.test`;
+  await confirmAddress(app, smtp, { token: adminToken });
   const invited = await call(app, 'POST', '/api/users', { token: adminToken, body: { email, role } });
   if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.statusCode} ${invited.body}`);
   const token = await linkToken(smtp, email, '/auth/accept-invitation/');
@@ -78,4 +79,35 @@ export async function inviteAndAccept(app: App, smtp: TestSmtp, adminToken: stri
   });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
   return { email, userId: invited.json().data.id as number, token: accepted.json().token as string, invitationToken: token };
+}
+
+/**
+ * Confirms the address of the user behind a session through the real routes, as the person would: a
+ * confirmation link is sent ("resend confirmation") and opened. Nothing happens when it is confirmed
+ * already. Invitations, ticket mails from the admin and messages need a confirmed address.
+ */
+export async function confirmAddress(app: App, smtp: TestSmtp, who: { token: string }) {
+  const me = (await call(app, 'GET', '/api/users/me', { token: who.token })).json().data.user as { id: number; email: string; email_verified: boolean };
+  if (me.email_verified) return;
+  const after = smtp.received.length;
+  const sent = await call(app, 'POST', `/api/users/${me.id}/resend-email-confirmation`, { token: who.token });
+  if (sent.statusCode !== 200) throw new Error(`resending the confirmation failed: ${sent.statusCode} ${sent.body}`);
+  // The link of the mail just sent; an older confirmation mail still on its way may arrive after it (its link no longer works).
+  const tokenOf = (text: string) => /\/manage\/profile\/confirm-email-address\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  const tried = new Set<string>();
+  for (;;) {
+    const mail = await smtp.waitFor(me.email, (m) => smtp.received.indexOf(m) >= after && !!tokenOf(m.text) && !tried.has(tokenOf(m.text)!));
+    const token = tokenOf(mail.text)!;
+    tried.add(token);
+    const res = await call(app, 'POST', `/api/users/${me.id}/confirm-email/${token}`, { token: who.token });
+    if (res.statusCode === 200) return;
+    if (res.json().error?.code !== 'INVALID_LINK') throw new Error(`confirm failed: ${res.statusCode} ${res.body}`);
+  }
+}
+
+/** Signs up a new user and confirms their address (see `confirmAddress`). */
+export async function registerConfirmedUser(app: App, smtp: TestSmtp, overrides: Parameters<typeof registerUser>[1] = {}) {
+  const u = await registerUser(app, overrides);
+  await confirmAddress(app, smtp, u);
+  return u;
 }

@@ -64,6 +64,8 @@ export async function buildWorld(app: App) {
   const token = u.token;
   const accountId = u.accounts[0]!.id;
   const e = `/api/events/${event.id}`;
+  // A confirmed address: invitations and messages need it.
+  await app.deps.database.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, u.email));
   await ok(await call(app, 'PUT', `${e}/settings`, { token, body: { offline_payments_enabled: true } }), 200, 'settings');
   const organizer = await createOrganizer(app, token, { name: 'Second Stage' });
   const tax = await ok(await call(app, 'POST', `/api/accounts/${accountId}/taxes-and-fees`, { token, body: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 10 } }), 201, 'tax');
@@ -84,7 +86,6 @@ export async function buildWorld(app: App) {
   const awaiting = await placeOrder(app, ctx, [{ ticket_id: tickets[0]!.id, quantity: 1 }], { paid: false });
   const free = await placeOrder(app, ctx, [{ ticket_id: tickets[1]!.id, quantity: 1 }]);
   const reserved = await ok(await reserve(app, event.id, { items: [{ ticket_id: tickets[1]!.id, quantity: 1 }] }), 201, 'reserve');
-  await app.deps.database.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, u.email));
   const message = await ok(
     await call(app, 'POST', `${e}/messages`, { token, body: { subject: 'Gates open', body: '<p>Hi</p>', recipient_type: 'ALL_ATTENDEES', acknowledged_not_promotional: true } }),
     201,

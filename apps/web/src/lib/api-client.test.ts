@@ -121,6 +121,15 @@ describe('401/403 redirect to the login page', () => {
     expect(localStorage.getItem(RETURN_TO_KEY)).toBe('/manage/event/7');
   });
 
+  it('does not redirect on 403 EMAIL_NOT_CONFIRMED: the page shows it, with a way to confirm', async () => {
+    window.history.replaceState(null, '', '/manage/event/7/attendees');
+    tokenStore.set('t');
+    fetchMock.mockResolvedValue(json(403, { error: { code: 'EMAIL_NOT_CONFIRMED', message: 'Confirm first' } }));
+    await expect(api.post('/events/7/attendees', {})).rejects.toMatchObject({ status: 403, code: 'EMAIL_NOT_CONFIRMED' });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(tokenStore.get()).toBe('t');
+  });
+
   it('does not redirect on public paths', async () => {
     window.history.replaceState(null, '', '/auth/login');
     tokenStore.set('t');

@@ -38,6 +38,12 @@ export const tokenStore = {
   clear: (): void => storage()?.removeItem(TOKEN_KEY),
 };
 
+/**
+ * 403 codes about what the user must do first, not about who they are: the page shows them (with a way
+ * forward, such as sending the confirmation mail again) instead of sending a logged-in user to log in.
+ */
+export const STAY_ON_PAGE_CODES: readonly string[] = ['EMAIL_NOT_CONFIRMED'];
+
 /** True when a 401/403 on this path sends the user to the login page. `/manage/event/` always does. */
 export function shouldRedirectToLogin(pathname: string): boolean {
   if (pathname.includes('/manage/event/')) return true;
@@ -158,6 +164,7 @@ export function createApiClient(base: string, { authenticated }: { authenticated
     if (
       authenticated &&
       (response.status === 401 || response.status === 403) &&
+      !STAY_ON_PAGE_CODES.includes(error.code) &&
       options.redirectOnUnauthorized !== false &&
       shouldRedirectToLogin(window.location.pathname)
     ) {

@@ -48,6 +48,11 @@ export const accountUsers = pgTable(
     is_owner: boolean('is_owner').notNull().default(false),
     /** While INVITED: the hashed invitation token, its expiry (7 days) and who sent it. */
     invitation_token_hash: text('invitation_token_hash'),
+    /**
+     * While INVITED: the address the admin typed (lower-cased). The team sees only it until the person
+     * accepts, never the name, language or later address of a login that already had this address.
+     */
+    invited_email: text('invited_email'),
     invitation_expires_at: instant('invitation_expires_at'),
     invited_by_user_id: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

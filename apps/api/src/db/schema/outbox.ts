@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts.js';
 import { instant } from './columns.js';
 
 export type OutboxStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
@@ -22,4 +23,30 @@ export const outbox = pgTable(
     created_at: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('outbox_status_available_idx').on(t.status, t.available_at)],
+);
+
+/**
+ * What a team's mail was: an invitation, a ticket mail of an attendee added by hand or resent, an order
+ * mail from the admin (a resent confirmation, a cancellation to an address the team typed), a message.
+ */
+export type TeamMailKind = 'INVITATION' | 'TICKET' | 'ORDER' | 'MESSAGE';
+
+/**
+ * Mail an account's team caused to addresses they typed in, one row per action with its number of
+ * e-mails: the account's hourly mail budget is the sum of its rows of the last hour (mail/team-mail.ts).
+ * Rows older than an hour are deleted when the account next sends.
+ */
+export const mailBudgetEntries = pgTable(
+  'mail_budget_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<TeamMailKind>().notNull(),
+    mails: integer('mails').notNull(),
+    created_at: instant('created_at').notNull(),
+  },
+  (t) => [index('mail_budget_entries_account_created_idx').on(t.account_id, t.created_at)],
 );

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { attendees, orderItems, orders, questionAnswers } from '../../db/schema/index.js';
 import { DomainError, notFound, type FieldIssues } from '../../shared/errors.js';
+import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
 import { attendeeQuestionsFor, checkAnswers } from '../orders/answers.js';
 import type { EventRow } from '../orders/catalogue.js';
 import { recordOrderEvent } from '../orders/order-history.js';
@@ -14,7 +15,25 @@ import { moveUnit, releaseAttendeeUnit, retakeAttendeeUnit } from '../inventory/
 import { orNoStock, targetTicket } from './attendee-stock.js';
 
 export type EditAttendeeInput = z.output<typeof editAttendeeBody>;
-export type AttendeeContext = OrderContext;
+export type AttendeeContext = OrderContext & {
+  /** The organizer acting, in the account of the event. */
+  userId: number;
+  accountId: number;
+  /** MAIL_BUDGET_PER_HOUR: ticket mails sent from the admin go to addresses the organizer typed or chose. */
+  mailBudgetPerHour: number;
+};
+
+/**
+ * Writes the ticket mail of one attendee, sent by an organizer (added by hand, or resent): mail to an
+ * address typed in by the team, so it needs the organizer's address confirmed and counts against the
+ * account's hourly mail budget (mail/team-mail.ts). In the caller's transaction; returns the outbox ids.
+ */
+export async function sendTicketByHand(tx: Tx, ctx: AttendeeContext, orderId: number, attendeeId: number): Promise<number[]> {
+  await requireConfirmedSender(tx, ctx.userId);
+  const mails = await enqueueOrderMails(tx, ctx, orderId, { ticket: attendeeId });
+  await spendMailBudget(tx, ctx.mailBudgetPerHour, { accountId: ctx.accountId, userId: ctx.userId, kind: 'TICKET', mails: mails.length }, ctx.now);
+  return mails;
+}
 
 /** Orders whose admissions the organizer may still change. */
 const LIVE_ORDER = ['COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED'];
@@ -97,10 +116,10 @@ export async function reactivateAttendee(tx: Tx, ctx: AttendeeContext, event: Ev
   await recordOrderEvent(tx, peek.a.order_id, { kind: 'ATTENDEE_REACTIVATED', userId: ctx.userId, data: { attendee_id: attendeeId }, at: ctx.now });
 }
 
-/** Sends an attendee's ticket e-mail again (valid tickets only). */
+/** Sends an attendee's ticket e-mail again (valid tickets only; see `sendTicketByHand`). */
 export async function resendTicket(tx: Tx, ctx: AttendeeContext, eventId: number, attendeeId: number): Promise<number[]> {
   const { a } = await lockAttendee(tx, eventId, attendeeId);
   if (a.status !== 'ACTIVE' || !a.email) throw new DomainError('ATTENDEE_NOT_VALID');
   await recordOrderEvent(tx, a.order_id, { kind: 'TICKET_RESENT', userId: ctx.userId, data: { attendee_id: a.id, email: a.email }, at: ctx.now });
-  return enqueueOrderMails(tx, ctx, a.order_id, { ticket: a.id });
+  return sendTicketByHand(tx, ctx, a.order_id, a.id);
 }

@@ -25,7 +25,14 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     if (!data) throw notFound();
     return { data };
   };
-  const ctxOf = (userId: number): AttendeeContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, userId, stock: deps.stock });
+  const ctxOf = (auth: { accountId: number; user: { id: number } }): AttendeeContext => ({
+    now: deps.clock.now(),
+    appUrl: deps.config.appUrl,
+    userId: auth.user.id,
+    accountId: auth.accountId,
+    stock: deps.stock,
+    mailBudgetPerHour: deps.config.mailBudgetPerHour,
+  });
 
   /** One change in one transaction on an attendee of the caller's event; mails after commit; answers the attendee. */
   async function act(
@@ -33,7 +40,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     change: (tx: Tx, c: AttendeeContext, event: EventRow) => Promise<number[] | void>,
   ) {
     const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
-    const mails = (await db.transaction((tx) => change(tx, ctxOf(req.auth!.user.id), event))) ?? [];
+    const mails = (await db.transaction((tx) => change(tx, ctxOf(req.auth!), event))) ?? [];
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return detail(event.id, req.params.attendeeId);
   }
@@ -44,10 +51,10 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return paginated(rows, total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
   });
 
-  app.post('/events/:eventId/attendees', { schema: { tags, security, summary: 'Add an attendee by hand (a completed manual order; stock applies)', params: eventParams, body: createAttendeeBody } }, async (req, reply) => {
+  app.post('/events/:eventId/attendees', { schema: { tags, security, summary: 'Add an attendee by hand (a completed manual order; stock applies; its ticket mail needs a confirmed address and counts against the mail budget)', params: eventParams, body: createAttendeeBody } }, async (req, reply) => {
     const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
     const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
-    const { attendeeId, mails } = await db.transaction((tx) => createManualAttendee(tx, ctxOf(req.auth!.user.id), event, req.body, locale));
+    const { attendeeId, mails } = await db.transaction((tx) => createManualAttendee(tx, ctxOf(req.auth!), event, req.body, locale));
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return reply.status(201).send(await detail(event.id, attendeeId));
   });
@@ -69,7 +76,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     act(req, (tx, c, event) => reactivateAttendee(tx, c, event, req.params.attendeeId)),
   );
 
-  app.post('/events/:eventId/attendees/:attendeeId/resend-ticket', { schema: { tags, security, summary: "Send the attendee's ticket e-mail again", params: attendeeParams } }, (req) =>
+  app.post('/events/:eventId/attendees/:attendeeId/resend-ticket', { schema: { tags, security, summary: "Send the attendee's ticket e-mail again (needs a confirmed address; counts against the mail budget)", params: attendeeParams } }, (req) =>
     act(req, (tx, c, event) => resendTicket(tx, c, event.id, req.params.attendeeId)),
   );
 };

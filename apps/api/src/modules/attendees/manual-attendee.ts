@@ -8,8 +8,7 @@ import { hashToken, newToken } from '../../shared/tokens.js';
 import type { EventRow } from '../orders/catalogue.js';
 import { newAttendeeShortId, newOrderNumber, newOrderShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
-import { enqueueOrderMails } from '../orders/order-mails.js';
-import type { AttendeeContext } from './attendee-actions.js';
+import { sendTicketByHand, type AttendeeContext } from './attendee-actions.js';
 import { takeNewUnit } from '../inventory/order-units.js';
 import { orNoStock, targetTicket } from './attendee-stock.js';
 
@@ -18,7 +17,8 @@ export type CreateAttendeeInput = z.output<typeof createAttendeeBody>;
 /**
  * Adds an attendee by hand (a guest, a sale at the door): a completed manual order of one ticket,
  * taking stock like any sale. What was paid is recorded as it was given; a manual order is never
- * refunded through the payment provider. Returns the attendee id and outbox ids (the ticket mail).
+ * refunded through the payment provider. Returns the attendee id and outbox ids (the ticket mail, if
+ * asked for: it needs the organizer's address confirmed and room in the account's mail budget).
  */
 export async function createManualAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow, input: CreateAttendeeInput, fallbackLocale: Locale): Promise<{ attendeeId: number; mails: number[] }> {
   const [existing] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.event_id, event.id));
@@ -90,7 +90,8 @@ async function writeManualOrder(
     })
     .returning({ id: attendees.id });
   await recordOrderEvent(tx, order!.id, { kind: 'MANUALLY_CREATED', userId: ctx.userId, data: { amount_paid: paid, attendee_id: attendee!.id }, at: ctx.now });
-  const mails = input.send_ticket ? await enqueueOrderMails(tx, ctx, order!.id, { ticket: attendee!.id }) : [];
+  // The ticket mail goes to the address the organizer typed: the team-mail rules apply (none without a mail).
+  const mails = input.send_ticket ? await sendTicketByHand(tx, ctx, order!.id, attendee!.id) : [];
   return { attendeeId: attendee!.id, mails };
 }
 

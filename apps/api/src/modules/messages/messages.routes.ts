@@ -33,11 +33,11 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/events/:eventId/messages',
-    { schema: { tags, security, summary: 'Send a message (or a test to yourself); needs a verified account and the not-promotional acknowledgement', params: eventParams, body: sendMessageBody } },
+    { schema: { tags, security, summary: 'Send a message (or a test to yourself); needs a confirmed address, a verified account, the not-promotional acknowledgement and room in the mail budget', params: eventParams, body: sendMessageBody } },
     async (req, reply) => {
       const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
       const sender = { accountId: req.auth!.accountId, userId: req.auth!.user.id, locale: requestLocale(req) };
-      const { id, outboxIds } = await sendMessage({ db, clock: deps.clock }, event.id, sender, req.body);
+      const { id, outboxIds } = await sendMessage({ db, clock: deps.clock, mailBudgetPerHour: deps.config.mailBudgetPerHour }, event.id, sender, req.body);
       if (outboxIds.length) await deps.jobs.deliverOutbox(outboxIds);
       return reply.status(201).send({ data: await getMessage(db, req.auth!.accountId, event.id, id) });
     },

@@ -3,6 +3,7 @@ import type { Locale, MessageRecipientType } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { attendees, orders, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
+import { attendeeTyped, buyerTyped } from '../attendees/typed-addresses.js';
 
 /** Who a message goes to, as the composer chose it. */
 export interface RecipientSelection {
@@ -20,6 +21,8 @@ export interface Recipient {
   locale: Locale;
   attendee_id: number | null;
   order_id: number | null;
+  /** The address was typed in by the team, not given by a buyer (attendees/typed-addresses.ts): it counts against the mail budget. */
+  typed: boolean;
 }
 
 /** Orders whose buyers may be messaged: paid, awaiting payment or partly refunded. */
@@ -53,10 +56,18 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
  */
 export async function findRecipients(db: Executor, eventId: number, s: RecipientSelection): Promise<Recipient[]> {
   await checkOwnIds(db, eventId, s);
-  let rows: Array<{ email: string | null; first_name: string | null; last_name: string | null; locale: Locale; attendee_id: number | null; order_id: number }>;
+  let rows: Array<{ email: string | null; first_name: string | null; last_name: string | null; locale: Locale; attendee_id: number | null; order_id: number; typed: boolean }>;
   if (s.recipient_type === 'ALL_BUYERS' || s.recipient_type === 'ORDER_BUYER') {
     rows = await db
-      .select({ email: orders.email, first_name: orders.first_name, last_name: orders.last_name, locale: orders.locale, attendee_id: sql<number | null>`null::integer`, order_id: orders.id })
+      .select({
+        email: orders.email,
+        first_name: orders.first_name,
+        last_name: orders.last_name,
+        locale: orders.locale,
+        attendee_id: sql<number | null>`null::integer`,
+        order_id: orders.id,
+        typed: buyerTyped,
+      })
       .from(orders)
       .where(
         and(
@@ -69,8 +80,17 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
       .orderBy(asc(orders.id));
   } else {
     rows = await db
-      .select({ email: attendees.email, first_name: attendees.first_name, last_name: attendees.last_name, locale: attendees.locale, attendee_id: attendees.id, order_id: attendees.order_id })
+      .select({
+        email: attendees.email,
+        first_name: attendees.first_name,
+        last_name: attendees.last_name,
+        locale: attendees.locale,
+        attendee_id: attendees.id,
+        order_id: attendees.order_id,
+        typed: attendeeTyped,
+      })
       .from(attendees)
+      .innerJoin(orders, eq(orders.id, attendees.order_id))
       .where(
         and(
           eq(attendees.event_id, eventId),
@@ -85,8 +105,11 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
   const byEmail = new Map<string, Recipient>();
   for (const r of rows) {
     const email = r.email?.trim().toLowerCase();
-    if (!email || byEmail.has(email)) continue;
-    byEmail.set(email, { email, name: fullName(r.first_name, r.last_name), locale: r.locale, attendee_id: r.attendee_id, order_id: r.order_id });
+    if (!email) continue;
+    const seen = byEmail.get(email);
+    // One e-mail per address; it counts as typed in if any of its rows was.
+    if (seen) seen.typed ||= Boolean(r.typed);
+    else byEmail.set(email, { email, name: fullName(r.first_name, r.last_name), locale: r.locale, attendee_id: r.attendee_id, order_id: r.order_id, typed: Boolean(r.typed) });
   }
   return [...byEmail.values()];
 }

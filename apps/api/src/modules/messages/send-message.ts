@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Locale, sendMessageBody } from '@admitone/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { events, messageRecipients, messages, organizers, outbox, users } from '../../db/schema/index.js';
+import { events, messageRecipients, messages, organizers, outbox } from '../../db/schema/index.js';
 import { mailPayload } from '../../mail/outbox.js';
+import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
 import type { EventMessageData } from '../../mail/templates/event-message.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
@@ -24,13 +25,31 @@ export interface Sender {
 /** Rows written per statement: big audiences go in batches. */
 const BATCH = 500;
 
-/** Messaging needs a verified account (the owner's address confirmed) and the sender's own address confirmed. */
+/**
+ * Messaging needs the sender's own address confirmed (the rule of all team mail: EMAIL_NOT_CONFIRMED)
+ * and a verified account, whose owner's address is confirmed (MESSAGING_NOT_VERIFIED).
+ */
 async function requireVerified(db: Db, sender: Sender) {
-  const [user] = await db.select({ name: users.name, email: users.email, verified: users.email_verified_at }).from(users).where(eq(users.id, sender.userId));
+  const user = await requireConfirmedSender(db, sender.userId);
   const account = await getAccount(db, sender.accountId, sender.accountId);
-  if (!user?.verified || !account.is_email_verified) throw new DomainError('MESSAGING_NOT_VERIFIED');
+  if (!account.is_email_verified) throw new DomainError('MESSAGING_NOT_VERIFIED');
   return user;
 }
+
+const M = {
+  overBudget: /*i18n*/ {
+    id: 'field.message_over_mail_budget',
+    message:
+      'This message would go to {count, plural, one {# address} other {# addresses}} typed in by your team; your account may send at most {limit} such e-mails per hour, the message included. Choose fewer recipients.',
+  },
+};
+
+/**
+ * What a message counts against the account's hourly mail budget: one for the message, plus one per
+ * recipient whose address the team typed in (attendees added by hand, corrected addresses). Addresses
+ * buyers gave at checkout are free, so a message to a large event's own attendees is one, not thousands.
+ */
+export const messageCost = (list: Recipient[]) => 1 + list.filter((r) => r.typed).length;
 
 /** Writes the message, one recipient row and one outbox mail per address, in batches. */
 async function writeMessage(tx: Tx, eventId: number, sender: Sender, input: SendMessageInput, body: string, list: Recipient[], now: Date): Promise<{ id: number; outboxIds: number[] }> {
@@ -84,20 +103,26 @@ async function writeMessage(tx: Tx, eventId: number, sender: Sender, input: Send
  * per address, queued in the outbox in the transaction that records the message. Returns the
  * message id and the outbox rows to deliver after commit.
  */
-export async function sendMessage(deps: { db: Db; clock: Clock }, eventId: number, sender: Sender, input: SendMessageInput): Promise<{ id: number; outboxIds: number[] }> {
+export async function sendMessage(deps: { db: Db; clock: Clock; mailBudgetPerHour: number }, eventId: number, sender: Sender, input: SendMessageInput): Promise<{ id: number; outboxIds: number[] }> {
   const user = await requireVerified(deps.db, sender);
   const body = sanitizeRichText(input.body);
   if (!body) throw new DomainError('VALIDATION_FAILED', { fields: { body: [{ key: 'required' }] } });
   const audience = await findRecipients(deps.db, eventId, input);
   if (!input.is_test && !audience.length) throw new DomainError('VALIDATION_FAILED', { fields: { recipient_type: [{ key: 'no_recipients' }] } });
-  const self: Recipient = { email: user.email.toLowerCase(), name: user.name, locale: sender.locale, attendee_id: null, order_id: null };
+  const self: Recipient = { email: user.email.toLowerCase(), name: user.name, locale: sender.locale, attendee_id: null, order_id: null, typed: false };
   const list = input.is_test ? [self] : input.send_copy_to_sender && !audience.some((r) => r.email === self.email) ? [...audience, self] : audience;
+  const cost = messageCost(list);
+  if (cost > deps.mailBudgetPerHour) {
+    // More than a whole hour's budget: waiting would not help.
+    throw new DomainError('VALIDATION_FAILED', { fields: { recipient_type: [{ message: M.overBudget, values: { count: cost - 1, limit: deps.mailBudgetPerHour } }] } });
+  }
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const written = await writeMessage(tx, eventId, sender, input, body, list, now);
     if (input.recipient_type === 'ORDER_BUYER' && input.order_id !== null && !input.is_test) {
       await recordOrderEvent(tx, input.order_id, { kind: 'MESSAGE_SENT', userId: sender.userId, data: { message_id: written.id, subject: input.subject }, at: now });
     }
+    await spendMailBudget(tx, deps.mailBudgetPerHour, { accountId: sender.accountId, userId: sender.userId, kind: 'MESSAGE', mails: cost }, now);
     return written;
   });
 }

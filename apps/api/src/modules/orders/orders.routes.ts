@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
+import { orderMailRules } from '../attendees/typed-addresses.js';
 import { requireEvent } from '../events/events.repository.js';
 import { editBuyer, resendConfirmation } from './order-admin-actions.js';
 import { listOrders, orderDetail } from './order-admin-view.js';
@@ -26,13 +27,25 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return { data };
   };
 
-  /** Runs one change on the locked order (an order of the caller's event), delivers its mails, answers the order. */
-  async function act(req: { auth: { accountId: number; user: { id: number } } | null; params: { eventId: number; orderId: number } }, change: (tx: Tx, c: OrderContext, o: OrderRow) => Promise<number[]>) {
+  /**
+   * Runs one change on the locked order (an order of the caller's event), delivers its mails, answers the order.
+   * Its mails to addresses the team typed in (all of them for a resend) follow the team-mail rules.
+   */
+  async function act(
+    req: { auth: { accountId: number; user: { id: number } } | null; params: { eventId: number; orderId: number } },
+    change: (tx: Tx, c: OrderContext, o: OrderRow) => Promise<number[]>,
+    opts: { resend: boolean } = { resend: false },
+  ) {
     const { eventId, orderId } = req.params;
     await requireEvent(db, req.auth!.accountId, eventId);
     await detail(eventId, orderId); // a checkout in progress is not the organizer's to change
     const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id, stock: deps.stock };
-    const mails = await db.transaction(async (tx) => change(tx, c, await lockOrder(tx, eventId, { id: orderId })));
+    const by = { accountId: req.auth!.accountId, userId: req.auth!.user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour, now: c.now };
+    const mails = await db.transaction(async (tx) => {
+      const written = await change(tx, c, await lockOrder(tx, eventId, { id: orderId }));
+      await orderMailRules(tx, by, orderId, written, opts);
+      return written;
+    });
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return detail(eventId, orderId);
   }
@@ -54,8 +67,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.post('/events/:eventId/orders/:orderId/cancel', { schema: { tags, security, summary: 'Cancel the order: its tickets return to the pool', params: orderParams } }, (req) => act(req, cancelOrder));
 
-  app.post('/events/:eventId/orders/:orderId/resend-confirmation', { schema: { tags, security, summary: "Send the buyer's order confirmation again", params: orderParams } }, (req) =>
-    act(req, resendConfirmation),
+  app.post(
+    '/events/:eventId/orders/:orderId/resend-confirmation',
+    { schema: { tags, security, summary: "Send the buyer's order confirmation again (needs a confirmed address; counts against the mail budget)", params: orderParams } },
+    (req) => act(req, resendConfirmation, { resend: true }),
   );
 
   app.put('/events/:eventId/orders/:orderId/buyer', { schema: { tags, security, summary: "Correct the buyer's name, e-mail and order answers", params: orderParams, body: editBuyerBody } }, (req) =>

@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { accountUsers, accounts, users } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
@@ -30,25 +31,40 @@ export interface InvitationDeps {
   clock: Clock;
   jobs: JobQueue;
   appUrl: string;
+  /** MAIL_BUDGET_PER_HOUR: an invitation is mail to an address the admin typed in. */
+  mailBudgetPerHour: number;
 }
 
-/** Gives the membership a fresh invitation token and records the mail (inside the caller's transaction). */
-async function sendInvitation(tx: Executor, deps: InvitationDeps, input: { membershipId: number; email: string; role: 'ADMIN' | 'ORGANIZER'; locale: Locale; inviter: string; accountName: string }, now: Date) {
+/**
+ * Gives the membership a fresh invitation token and records the mail (inside the caller's transaction).
+ * Like all mail to typed-in addresses it needs the inviter's address confirmed and room in the
+ * account's hourly mail budget (mail/team-mail.ts). The mail greets nobody by name.
+ */
+async function sendInvitation(
+  tx: Executor,
+  deps: InvitationDeps,
+  caller: AuthContext,
+  input: { membershipId: number; email: string; role: 'ADMIN' | 'ORGANIZER'; locale: Locale; accountName: string },
+  now: Date,
+) {
+  const inviter = await requireConfirmedSender(tx, caller.user.id);
   const token = newToken();
   await tx
     .update(accountUsers)
     .set({ invitation_token_hash: hashToken(token), invitation_expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000), updated_at: now })
     .where(eq(accountUsers.id, input.membershipId));
-  return enqueueMail(
+  const outboxId = await enqueueMail(
     tx,
     {
       template: 'invitation',
       to: input.email,
       locale: input.locale,
-      data: { inviter: input.inviter, account: input.accountName, role: input.role, url: `${deps.appUrl}/auth/accept-invitation/${token}`, days: INVITATION_TTL_DAYS },
+      data: { inviter: inviter.name, account: input.accountName, role: input.role, url: `${deps.appUrl}/auth/accept-invitation/${token}`, days: INVITATION_TTL_DAYS },
     },
     now,
   );
+  await spendMailBudget(tx, deps.mailBudgetPerHour, { accountId: caller.accountId, userId: caller.user.id, kind: 'INVITATION', mails: 1 }, now);
+  return outboxId;
 }
 
 async function accountName(tx: Executor, accountId: number) {
@@ -56,7 +72,11 @@ async function accountName(tx: Executor, accountId: number) {
   return a!.name;
 }
 
-/** Invites someone by e-mail with a role. An existing login is reused; otherwise a user without a password is created. */
+/**
+ * Invites someone by e-mail with a role. An existing login is reused; otherwise a user without a
+ * password is created. Either way the answer is the same: the team sees the address typed, never
+ * whether it had a login, nor its name or language (team.ts#toTeamMemberDto).
+ */
 export async function inviteUser(deps: InvitationDeps, caller: AuthContext, input: InviteUserBody, requestLocale: Locale): Promise<TeamMemberDto> {
   const now = deps.clock.now();
   const { outboxId, userId } = await deps.db.transaction(async (tx) => {
@@ -67,12 +87,13 @@ export async function inviteUser(deps: InvitationDeps, caller: AuthContext, inpu
     user ??= await insertUser(tx, { name: input.email.split('@')[0]!, email: input.email, password_hash: null, locale: requestLocale, created_at: now, updated_at: now });
     const [membership] = await tx
       .insert(accountUsers)
-      .values({ account_id: caller.accountId, user_id: user.id, role: input.role, status: 'INVITED', invited_by_user_id: caller.user.id, created_at: now, updated_at: now })
+      .values({ account_id: caller.accountId, user_id: user.id, role: input.role, status: 'INVITED', invited_email: input.email.toLowerCase(), invited_by_user_id: caller.user.id, created_at: now, updated_at: now })
       .returning();
     const id = await sendInvitation(
       tx,
       deps,
-      { membershipId: membership!.id, email: user.email, role: input.role, locale: isLocale(user.locale) ? user.locale : requestLocale, inviter: caller.user.name, accountName: await accountName(tx, caller.accountId) },
+      caller,
+      { membershipId: membership!.id, email: user.email, role: input.role, locale: isLocale(user.locale) ? user.locale : requestLocale, accountName: await accountName(tx, caller.accountId) },
       now,
     );
     return { outboxId: id, userId: user.id };
@@ -96,7 +117,8 @@ export async function resendInvitation(deps: InvitationDeps, caller: AuthContext
     return sendInvitation(
       tx,
       deps,
-      { membershipId: row.membership.id, email: row.user.email, role: row.membership.role, locale: requestLocale, inviter: caller.user.name, accountName: await accountName(tx, caller.accountId) },
+      caller,
+      { membershipId: row.membership.id, email: row.user.email, role: row.membership.role, locale: requestLocale, accountName: await accountName(tx, caller.accountId) },
       now,
     );
   });
@@ -162,7 +184,7 @@ export async function acceptInvitation(deps: { db: Db; clock: Clock }, token: st
     // The link is used up by this conditional update; a second acceptance finds nothing.
     const [claimed] = await tx
       .update(accountUsers)
-      .set({ status: 'ACTIVE', invitation_token_hash: null, invitation_expires_at: null, updated_at: now })
+      .set({ status: 'ACTIVE', invitation_token_hash: null, invitation_expires_at: null, invited_email: null, updated_at: now })
       .where(and(eq(accountUsers.id, row.membership.id), eq(accountUsers.status, 'INVITED')))
       .returning();
     if (!claimed) throw new DomainError('INVALID_LINK');

@@ -29,6 +29,11 @@ export interface TeamListFilters {
   filter_fields?: { role?: Role; status?: MembershipStatus };
 }
 
+/** Pending invitations show the address typed and no name (team.ts#toTeamMemberDto); searches and sorts see the same. */
+const isInvited = sql`${accountUsers.status} = 'INVITED'`;
+const shownEmail = sql<string>`case when ${isInvited} then coalesce(${accountUsers.invited_email}, ${users.email}) else ${users.email} end`;
+const shownName = sql<string>`case when ${isInvited} then '' else ${users.name} end`;
+
 /** A page of an account's people, members and invitations alike. */
 export async function listMembers(db: Executor, accountId: number, q: PageRequest & TeamListFilters) {
   const f = q.filter_fields ?? {};
@@ -36,10 +41,10 @@ export async function listMembers(db: Executor, accountId: number, q: PageReques
     eq(accountUsers.account_id, accountId),
     f.role ? eq(accountUsers.role, f.role) : undefined,
     f.status ? eq(accountUsers.status, f.status) : undefined,
-    q.query ? or(ilike(users.name, likePattern(q.query)), ilike(users.email, likePattern(q.query))) : undefined,
+    q.query ? or(ilike(shownName, likePattern(q.query)), ilike(shownEmail, likePattern(q.query))) : undefined,
   );
-  // Text sorts ignore case, whatever the database's collation.
-  const column = q.sort_by === 'email' ? users.email : q.sort_by === 'created_at' ? accountUsers.created_at : sql`lower(${users.name})`;
+  // Text sorts ignore case, whatever the database's collation; an invitation sorts by its address among names.
+  const column = q.sort_by === 'email' ? shownEmail : q.sort_by === 'created_at' ? accountUsers.created_at : sql`lower(case when ${isInvited} then ${shownEmail} else ${users.name} end)`;
   const direction = (q.sort_direction ?? (q.sort_by === 'created_at' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db.select(memberColumns).from(accountUsers).innerJoin(users, eq(users.id, accountUsers.user_id)).where(where).orderBy(direction(column), asc(accountUsers.id)).limit(q.per_page).offset(offsetOf(q)),

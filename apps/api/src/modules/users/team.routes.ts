@@ -14,7 +14,7 @@ const security = [{ bearer: [] }];
 /** The account's people: list, invite, change role and status, resend or revoke invitations (admins). */
 export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  const d = { db, clock: deps.clock, jobs: deps.jobs, appUrl: deps.config.appUrl };
+  const d = { db, clock: deps.clock, jobs: deps.jobs, appUrl: deps.config.appUrl, mailBudgetPerHour: deps.config.mailBudgetPerHour };
   const admin = app.requirePermission('users.manage');
 
   app.get('/users', { preValidation: admin, schema: { tags, security, summary: "The account's users and pending invitations", querystring: teamListQuery } }, async (req) => {
@@ -22,7 +22,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return paginated(rows.map((r) => toTeamMemberDto(r, req.auth!)), total, req.query, { sorts: TEAM_SORTS, filters: ['role', 'status'] });
   });
 
-  app.post('/users', { preValidation: admin, schema: { tags, security, summary: 'Invite someone by e-mail with a role', body: inviteUserBody } }, async (req, reply) => {
+  app.post('/users', { preValidation: admin, schema: { tags, security, summary: 'Invite someone by e-mail with a role (needs a confirmed address; counts against the mail budget)', body: inviteUserBody } }, async (req, reply) => {
     const member = await inviteUser(d, req.auth!, req.body, requestLocale(req));
     return reply.status(201).send({ data: member });
   });
@@ -37,7 +37,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     data: await updateMember(d, req.auth!, req.params.id, req.body),
   }));
 
-  app.post('/users/:id/invitation', { preValidation: admin, schema: { tags, security, summary: 'Send the invitation again', params: idParams } }, async (req) => ({
+  app.post('/users/:id/invitation', { preValidation: admin, schema: { tags, security, summary: 'Send the invitation again (needs a confirmed address; counts against the mail budget)', params: idParams } }, async (req) => ({
     data: await resendInvitation(d, req.auth!, req.params.id, requestLocale(req)),
   }));
 

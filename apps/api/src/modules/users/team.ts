@@ -8,20 +8,25 @@ import { DomainError } from '../../shared/errors.js';
 import { findMember, lockMemberships, type MemberRow } from './team.repository.js';
 import { pendingEmailOf } from './user-tokens.js';
 
-/** A person as the Users screen shows them, with what the caller may do. */
+/**
+ * A person as the Users screen shows them, with what the caller may do. Until an invitation is
+ * accepted the person is only the address typed: no name, no confirmation state, no pending change,
+ * so inviting an address that already has a login answers exactly as inviting an unknown one.
+ */
 export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmail: string | null = null): TeamMemberDto {
   const m = row.membership;
+  const invited = m.status === 'INVITED';
   return {
     id: row.user.id,
-    name: row.user.name,
-    email: row.user.email,
+    name: invited ? '' : row.user.name,
+    email: invited ? (m.invited_email ?? row.user.email) : row.user.email,
     role: m.role,
     status: m.status,
     is_owner: m.is_owner,
-    invited: m.status === 'INVITED',
-    invitation_expires_at: m.status === 'INVITED' ? (m.invitation_expires_at?.toISOString() ?? null) : null,
-    email_verified: row.user.email_verified_at !== null,
-    pending_email: pendingEmail,
+    invited,
+    invitation_expires_at: invited ? (m.invitation_expires_at?.toISOString() ?? null) : null,
+    email_verified: !invited && row.user.email_verified_at !== null,
+    pending_email: invited ? null : pendingEmail,
     can_edit: caller.permissions.includes('users.manage') && !m.is_owner && row.user.id !== caller.user.id,
     created_at: m.created_at.toISOString(),
   };
@@ -31,7 +36,8 @@ export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmai
 export async function getMember(deps: { db: Db; clock: Clock }, caller: AuthContext, userId: number): Promise<TeamMemberDto> {
   const row = await findMember(deps.db, caller.accountId, userId);
   if (!row) throw new DomainError('NOT_FOUND');
-  return toTeamMemberDto(row, caller, await pendingEmailOf(deps.db, userId, deps.clock.now()));
+  const pending = row.membership.status === 'INVITED' ? null : await pendingEmailOf(deps.db, userId, deps.clock.now());
+  return toTeamMemberDto(row, caller, pending);
 }
 
 /**

@@ -9,6 +9,8 @@ import { MoneyInput } from '../../../components/MoneyInput';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { toMinorUnits } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
+import { ConfirmAddressNotice, isEmailNotConfirmed, useAddressUnconfirmed } from '../../profile/components/ConfirmAddressNotice';
+import { useMe } from '../../users/api/me';
 import { useCreateAttendee } from '../api/attendees';
 import { TicketTierFields, ticketTierErrors, type TicketTierValues } from './TicketTierFields';
 
@@ -20,11 +22,17 @@ interface AddValues extends TicketTierValues {
   send_ticket: boolean;
 }
 
-/** Adds an attendee by hand: a completed manual order (cash at the door, a guest list). */
+/**
+ * Adds an attendee by hand: a completed manual order (cash at the door, a guest list). The ticket is
+ * e-mailed only from a confirmed address: until the organizer's is, the form says so and adds without a mail.
+ */
 export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; tickets: TicketDto[]; onDone: (attendeeId?: number) => void }) {
   const { t } = useLingui();
   const create = useCreateAttendee(event.id);
+  const me = useMe();
+  const canMail = me.data?.user.email_verified !== false;
   const [error, setError] = useState<unknown>(null);
+  const unconfirmed = useAddressUnconfirmed(error);
   const toBody = (v: AddValues): CreateAttendeeBody => ({
     ticket_id: Number(v.ticket_id) || 1,
     tier_id: v.tier_id ? Number(v.tier_id) : null,
@@ -44,7 +52,7 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
       last_name: '',
       email: '',
       amount_paid: 0,
-      send_ticket: true,
+      send_ticket: canMail,
     },
     validate: (values) => ({ ...schemaErrors(values), ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }) }),
   });
@@ -66,7 +74,15 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        {unconfirmed ? (
+          <ConfirmAddressNotice title={<Trans>Confirm your e-mail address to e-mail tickets</Trans>}>
+            <Trans>
+              You can add attendees now, without e-mailing their tickets. Tickets are e-mailed only from a confirmed address: open the link in the
+              confirmation e-mail we sent you, or send it again.
+            </Trans>
+          </ConfirmAddressNotice>
+        ) : null}
+        {isEmailNotConfirmed(error) ? null : <FormErrorAlert error={error} />}
         <TicketTierFields form={form} tickets={tickets} />
         <Group grow align="flex-start">
           <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
@@ -74,7 +90,7 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
         </Group>
         <TextInput label={t`E-mail`} type="email" required {...form.getInputProps('email')} />
         <MoneyInput label={t`Amount paid`} description={t`For example cash at the door. Enter 0 for a free guest ticket.`} currency={event.currency} {...form.getInputProps('amount_paid')} />
-        <Checkbox label={t`Send the ticket by e-mail`} {...form.getInputProps('send_ticket', { type: 'checkbox' })} />
+        <Checkbox label={t`Send the ticket by e-mail`} disabled={!canMail} {...form.getInputProps('send_ticket', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => onDone()}>
             <Trans>Cancel</Trans>

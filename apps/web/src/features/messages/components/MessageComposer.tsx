@@ -5,16 +5,16 @@ import { MESSAGE_RECIPIENT_TYPES, sendMessageBody, type MessageDetailDto, type M
 import { plural } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Checkbox, Group, Loader, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMailExclamation, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { isApiError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { errorMessage, useSchemaValidation } from '../../../lib/validation';
-import { ResendConfirmationButton } from '../../profile/components/ResendConfirmationButton';
+import { ConfirmAddressNotice, isEmailNotConfirmed } from '../../profile/components/ConfirmAddressNotice';
 import { useTickets } from '../../tickets/api/tickets';
 import { useMe } from '../../users/api/me';
 import { isCompleteChoice, useRecipientCount, useSendMessage, type RecipientChoice } from '../api/messages';
@@ -90,7 +90,9 @@ export function MessageComposer({ eventId, preset, onDone, onCancel }: MessageCo
   const v = form.values;
   const choice = choiceOf(v);
   const count = useRecipientCount(eventId, choice);
-  const unverified = (isApiError(error) && error.code === 'MESSAGING_NOT_VERIFIED') || (user && !user.email_verified);
+  // Messages need the sender's address confirmed (EMAIL_NOT_CONFIRMED) and the account's owner's (MESSAGING_NOT_VERIFIED).
+  const refusedUnverified = isEmailNotConfirmed(error) || (isApiError(error) && error.code === 'MESSAGING_NOT_VERIFIED');
+  const unverified = refusedUnverified || (user && !user.email_verified);
   const people = count.data ?? 0;
   const email = user?.email ?? '';
 
@@ -125,19 +127,11 @@ export function MessageComposer({ eventId, preset, onDone, onCancel }: MessageCo
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         {unverified ? (
-          <Alert color="orange" variant="light" icon={<IconMailExclamation size={18} aria-hidden />} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm" fw={700}>
-                {t`Confirm your e-mail address first`}
-              </Text>
-              <Text size="sm">
-                {isApiError(error) && error.code === 'MESSAGING_NOT_VERIFIED'
-                  ? errorMessage(error, i18n)
-                  : t`Your account must be verified before you can send messages. Open the link in the confirmation e-mail, or send it again.`}
-              </Text>
-              {user && !user.email_verified ? <ResendConfirmationButton user={user} size="xs" variant="default" /> : null}
-            </Stack>
-          </Alert>
+          <ConfirmAddressNotice title={t`Confirm your e-mail address first`}>
+            {refusedUnverified
+              ? errorMessage(error, i18n)
+              : t`Your account must be verified before you can send messages. Open the link in the confirmation e-mail, or send it again.`}
+          </ConfirmAddressNotice>
         ) : (
           <FormErrorAlert error={error} />
         )}

@@ -8,13 +8,20 @@ import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
+import { ConfirmAddressNotice, isEmailNotConfirmed, useAddressUnconfirmed } from '../../profile/components/ConfirmAddressNotice';
+import { useMe } from '../../users/api/me';
 import { useInviteUser } from '../api/team';
 
-/** E-mail and role of the person to invite; they receive a link to join the account. */
+/**
+ * E-mail and role of the person to invite; they receive a link to join the account. Invitations are
+ * sent only once the inviter's own address is confirmed: until then the form says so first.
+ */
 export function InviteUserForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const invite = useInviteUser();
+  const me = useMe();
   const [error, setError] = useState<unknown>(null);
+  const unconfirmed = useAddressUnconfirmed(error);
   const validate = useSchemaValidation<InviteUserBody>(inviteUserBody);
   const form = useForm<InviteUserBody>({ initialValues: { email: '', role: 'ORGANIZER' }, validate });
 
@@ -35,7 +42,12 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        {unconfirmed ? (
+          <ConfirmAddressNotice title={<Trans>Confirm your e-mail address to send invitations</Trans>}>
+            <Trans>Invitations are sent only from a confirmed address. Open the link in the confirmation e-mail we sent you, or send it again.</Trans>
+          </ConfirmAddressNotice>
+        ) : null}
+        {isEmailNotConfirmed(error) ? null : <FormErrorAlert error={error} />}
         <TextInput label={t`E-mail`} type="email" autoComplete="off" required data-autofocus {...form.getInputProps('email')} />
         <Radio.Group label={t`Role`} required {...form.getInputProps('role')}>
           <Stack gap="sm" mt={6}>
@@ -47,7 +59,7 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
           <Button variant="default" onClick={onDone}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" loading={invite.isPending}>
+          <Button type="submit" loading={invite.isPending} disabled={me.data?.user.email_verified === false}>
             <Trans>Send invitation</Trans>
           </Button>
         </Group>

@@ -1,0 +1,52 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { attendees, orderEvents, orders, outbox } from '../../db/schema/index.js';
+import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
+
+/**
+ * Addresses the team typed in, as opposed to addresses buyers gave at checkout: every address of an
+ * order made by hand (a manual attendee), and any address an organizer corrected (the order history
+ * records which fields an edit changed). Mail to them follows the team-mail rules (mail/team-mail.ts).
+ */
+
+/** An organizer changed this address. Needs `orders` in the query; `attendeeId` narrows an attendee edit to one attendee. */
+export const editedByTeam = (kind: 'ATTENDEE_EDITED' | 'BUYER_EDITED', attendeeId?: typeof attendees.id) =>
+  sql<boolean>`exists (select 1 from ${orderEvents} where ${orderEvents.order_id} = ${orders.id} and ${orderEvents.kind} = ${kind}
+    and ${orderEvents.data} -> 'fields' @> '["email"]'::jsonb${attendeeId ? sql` and ${orderEvents.data} -> 'attendee_id' = to_jsonb(${attendeeId})` : sql``})`;
+
+/** The buyer's address of this order row was typed in by the team. */
+export const buyerTyped = sql<boolean>`(${orders.is_manually_created} or ${editedByTeam('BUYER_EDITED')})`;
+/** This attendee's address was typed in by the team (with `orders` joined). */
+export const attendeeTyped = sql<boolean>`(${orders.is_manually_created} or ${editedByTeam('ATTENDEE_EDITED', attendees.id)})`;
+
+/** How many of these outbox mails about one order go to an address of it the team typed in. */
+export async function typedMailCount(tx: Executor, orderId: number, outboxIds: number[]): Promise<number> {
+  if (!outboxIds.length) return 0;
+  const typed = new Set<string>();
+  const [order] = await tx.select({ email: orders.email, typed: buyerTyped }).from(orders).where(eq(orders.id, orderId));
+  if (order?.typed && order.email) typed.add(order.email.toLowerCase());
+  const people = await tx.select({ email: attendees.email, typed: attendeeTyped }).from(attendees).innerJoin(orders, eq(orders.id, attendees.order_id)).where(eq(attendees.order_id, orderId));
+  for (const p of people) if (p.typed && p.email) typed.add(p.email.toLowerCase());
+  if (!typed.size) return 0;
+  const mails = await tx.select({ payload: outbox.payload }).from(outbox).where(inArray(outbox.id, outboxIds));
+  return mails.filter((m) => typed.has(String(m.payload.to ?? '').toLowerCase())).length;
+}
+
+/**
+ * The team-mail rules for the mails an organizer's action on an order wrote (cancel, mark as paid,
+ * resend the confirmation): those to addresses the team typed in (or, for a resend from the admin,
+ * all of them) need the organizer's address confirmed and count against the account's hourly mail
+ * budget. In the action's transaction, after its mails are written: a refusal rolls the action back.
+ */
+export async function orderMailRules(
+  tx: Executor,
+  by: { accountId: number; userId: number; mailBudgetPerHour: number; now: Date },
+  orderId: number,
+  outboxIds: number[],
+  opts: { resend: boolean },
+): Promise<void> {
+  const mails = opts.resend ? outboxIds.length : await typedMailCount(tx, orderId, outboxIds);
+  if (!mails) return;
+  await requireConfirmedSender(tx, by.userId);
+  await spendMailBudget(tx, by.mailBudgetPerHour, { accountId: by.accountId, userId: by.userId, kind: 'ORDER', mails }, by.now);
+}
