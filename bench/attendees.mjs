@@ -45,7 +45,14 @@ try {
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(parsed)}`);
     return parsed;
   };
-  const auth = await json('POST', '/auth/register', { name: 'Bench', email: `bench-${dbName}@example.test`, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
+  // Sign up, then open the mailed link (its outbox row waits: no worker runs in this process).
+  const email = `bench-${dbName}@example.test`;
+  await json('POST', '/auth/register', { name: 'Bench', email, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
+  const probe = new pg.Client({ connectionString: databaseUrl });
+  await probe.connect();
+  const { rows: mailed } = await probe.query(`select payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation'`, [email]);
+  await probe.end();
+  const auth = await json('POST', `/auth/confirm-sign-up/${/confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(mailed[0].url)[1]}`, {});
   const token = auth.token;
   const organizer = (await json('POST', '/organizers', { name: 'Bench', email: 'bench@example.test' }, token)).data;
   const event = (await json('POST', '/events', { title: 'Big festival', organizer_id: organizer.id, start_date: '2035-01-01T19:00', end_date: '2035-01-01T23:00', timezone: 'Europe/Berlin', currency: 'EUR' }, token)).data;

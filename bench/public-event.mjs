@@ -14,7 +14,7 @@ const bench = await startBenchServer({ port: 3292 });
 const { api, databaseUrl, dbName, json } = bench;
 
 // The event: 10 tickets of every kind, taxes and fees, a shared capacity, 20,000 sold.
-const auth = await json('POST', '/auth/register', { name: 'Bench', email: `bench-${dbName}@example.test`, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
+const auth = await bench.signUp({ name: 'Bench', email: `bench-${dbName}@example.test`, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
 const t = auth.token;
 const organizer = (await json('POST', '/organizers', { name: 'Bench', email: 'bench@example.test' }, t)).data;
 const accountId = auth.user?.accounts?.[0]?.id ?? auth.account?.id ?? auth.accounts?.[0]?.id;

@@ -39,7 +39,7 @@ function rawReserve(clients) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-rush-'));
 const bench = await startBenchServer({ port: 3293, prefix: 'admitone_rush', env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' } });
 const { api, databaseUrl, dbName, json } = bench;
-const auth = await json('POST', '/auth/register', { name: 'Rush', email: `rush-${dbName}@example.test`, password: 'rush-password-1', password_confirmation: 'rush-password-1', accept_terms: true, timezone: 'UTC' });
+const auth = await bench.signUp({ name: 'Rush', email: `rush-${dbName}@example.test`, password: 'rush-password-1', password_confirmation: 'rush-password-1', accept_terms: true, timezone: 'UTC' });
 const organizer = (await json('POST', '/organizers', { name: 'Rush', email: 'rush@example.test' }, auth.token)).data;
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();

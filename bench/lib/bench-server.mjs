@@ -4,6 +4,7 @@
 //   scratch database is created.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -39,11 +40,46 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
     const res = await fetch(`${api}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
     return res.json();
   };
+  // Without SMTP_URL the server writes each mail as an .eml file under DATA_DIR/mail.
+  const mailDir = path.resolve(root, env.DATA_DIR ?? process.env.DATA_DIR ?? 'data', 'mail');
+  /** The newest sign-up link's token for `email`: from its outbox row while it waits, else from the mail file. */
+  const signUpToken = async (email) => {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`select id, payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation' order by id desc limit 1`, [email]);
+      if (!rows[0]) throw new Error(`no sign-up link was mailed to ${email}`);
+      const tokenIn = (text) => /confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (rows[0].url) return tokenIn(rows[0].url);
+      // Sent already (the row's link is wiped then): the .eml file (quoted-printable soft breaks joined).
+      const safe = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      for (let i = 0; i < 100; i++) {
+        let files = [];
+        try {
+          files = readdirSync(mailDir).filter((f) => f.endsWith(`-${safe}.eml`)).sort();
+        } catch {
+          /* the folder appears with the first mail */
+        }
+        const token = files.length ? tokenIn(readFileSync(path.join(mailDir, files.at(-1)), 'latin1').replace(/=\r?\n/g, '')) : undefined;
+        if (token) return token;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no sign-up mail for ${email} in ${mailDir}`);
+    } finally {
+      await db.end();
+    }
+  };
   return {
     api,
     databaseUrl,
     dbName,
     json,
+    /** Signs up and opens the mailed link, as a person would; answers what opening it answered (token, user, accounts). */
+    async signUp(body) {
+      const res = await fetch(`${api}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.status !== 202) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+      return json('POST', `/auth/confirm-sign-up/${await signUpToken(body.email.toLowerCase())}`, {});
+    },
     /** Stops the server and drops the scratch database. */
     async stop() {
       process.kill(-server.pid, 'SIGTERM');

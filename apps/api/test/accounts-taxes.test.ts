@@ -18,7 +18,7 @@ describe('account settings', () => {
       name: 'Ada Organizer',
       currency: 'USD',
       timezone: 'Europe/Berlin',
-      is_email_verified: false,
+      is_email_verified: true,
       event_defaults: { order_timeout_minutes: 15, support_email: null, email_footer_message: null, colors: { primary: '#6d28d9', background: '#f4f1fb' } },
     });
   });

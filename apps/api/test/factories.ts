@@ -1,21 +1,53 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AuthResponse, CreateEventBody, EventDto, OrganizerDto } from '@admitone/shared';
 import type { App } from '../src/app.js';
+import { outbox, users } from '../src/db/schema/index.js';
 import { call } from './test-app.js';
-import type { TestSmtp } from './smtp.js';
+import { testSmtpAt, type TestSmtp } from './smtp.js';
 
 let seq = 0;
 const next = () => `${process.pid}-${++seq}`;
 
 export const PASSWORD = 'correct horse battery';
 
-/** Signs up a new user with their own account; returns the token and what register answered. */
-export async function registerUser(app: App, overrides: Partial<{ name: string; email: string; password: string; locale: string }> = {}) {
+/**
+ * The token of the newest sign-up link mailed to `email`: read from the outbox row the sign-up wrote
+ * while it waits to be sent; once sent (its link wiped from the row), from that very mail on the app's
+ * test SMTP server.
+ */
+export async function signUpLinkToken(app: App, email: string): Promise<string> {
+  const to = email.toLowerCase();
+  const [row] = await app.deps.database.db
+    .select({ id: outbox.id, payload: outbox.payload })
+    .from(outbox)
+    .where(and(sql`${outbox.payload}->>'to' = ${to}`, sql`${outbox.payload}->>'template' = 'signup_confirmation'`))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  if (!row) throw new Error(`no sign-up link was mailed to ${to}`);
+  let url = (row.payload.data as { url?: string }).url;
+  if (!url) {
+    const smtp = testSmtpAt(app.deps.config.smtpUrl);
+    if (!smtp) throw new Error(`the sign-up mail to ${to} was sent, and not to a test SMTP server of this process`);
+    url = (await smtp.waitFor(to, (m) => m.messageId === `<outbox-${row.id}@admitone>`)).text.match(/\/auth\/confirm-sign-up\/[A-Za-z0-9_-]+/)?.[0];
+  }
+  const token = url && /\/auth\/confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(url)?.[1];
+  if (!token) throw new Error(`no sign-up link in the mail to ${to}`);
+  return token;
+}
+
+/**
+ * Signs up a new user through the real routes (sign-up, then the mailed link) with their own account;
+ * returns the token and what confirming answered. Their address is confirmed (they opened the link);
+ * `confirmed: false` takes that back, as for a login from before sign-ups were confirmed by link.
+ */
+export async function registerUser(app: App, overrides: Partial<{ name: string; email: string; password: string; locale: string; confirmed: boolean }> = {}) {
   const password = overrides.password ?? PASSWORD;
   const email = overrides.email ?? `user-${next()}@example.test`;
   const n = seq;
+  // Each test user signs up from an address of its own: tests of the sign-up limit count only their own.
+  const ip = `10.254.${Math.floor(n / 250) % 250}.${n % 250}`;
   const res = await call(app, 'POST', '/api/auth/register', {
-    // Each test user signs up from an address of its own: tests of the sign-up limit count only their own.
-    ip: `10.254.${Math.floor(n / 250) % 250}.${n % 250}`,
+    ip,
     body: {
       name: overrides.name ?? 'Ada Organizer',
       email,
@@ -26,8 +58,14 @@ export async function registerUser(app: App, overrides: Partial<{ name: string; 
       ...(overrides.locale ? { locale: overrides.locale } : {}),
     },
   });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  const body = res.json<AuthResponse>();
+  if (res.statusCode !== 202) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const confirmed = await call(app, 'POST', `/api/auth/confirm-sign-up/${await signUpLinkToken(app, email)}`, { ip });
+  if (confirmed.statusCode !== 200) throw new Error(`confirming the sign-up failed: ${confirmed.statusCode} ${confirmed.body}`);
+  const body = confirmed.json<AuthResponse>();
+  if (overrides.confirmed === false) {
+    await app.deps.database.db.update(users).set({ email_verified_at: null }).where(eq(users.id, body.user.id));
+    body.user.email_verified = false;
+  }
   return { ...body, token: body.token!, email, password };
 }
 

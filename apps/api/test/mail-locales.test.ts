@@ -63,6 +63,12 @@ const CASES: Case[] = [
   c({ name: 'invitation (admin)', template: 'invitation', data: { inviter: 'Ada Lovelace', account: 'Blue Note Promotions', role: 'ADMIN', url: 'http://admitone.test/auth/accept-invitation/abc', days: 7 } }),
   c({ name: 'invitation (organizer)', template: 'invitation', data: { inviter: 'Ada Lovelace', account: 'Blue Note Promotions', role: 'ORGANIZER', url: 'http://admitone.test/auth/accept-invitation/abc', days: 7 } }),
   c({ name: 'e-mail confirmation', template: 'email_confirmation', data: { name: 'Grace', url: 'http://admitone.test/auth/confirm-email/abc', days: 2 } }),
+  c({ name: 'sign-up confirmation', template: 'signup_confirmation', data: { email: 'grace@example.test', url: 'http://admitone.test/auth/confirm-sign-up/abc', hours: 24 } }),
+  c({
+    name: 'sign-up of a registered address',
+    template: 'signup_existing_login',
+    data: { name: 'Grace', email: 'grace@example.test', login_url: 'http://admitone.test/auth/login', reset_url: 'http://admitone.test/auth/forgot-password' },
+  }),
   c({ name: 'e-mail change', template: 'email_change', data: { name: 'Grace', old: 'grace@example.test', new: 'grace@hopper.test', url: 'http://admitone.test/auth/confirm-email-change/abc', hours: 48 } }),
   c({
     name: 'order confirmation (completed)',

@@ -10,6 +10,12 @@ export interface ReceivedMail {
   attachments: Array<{ filename: string | null; mimeType: string; contentId: string | undefined; size: number; content: Buffer }>;
 }
 
+/** The servers running in this process, by URL, so a helper holding only the app finds the mail its app sent. */
+const running = new Map<string, TestSmtp>();
+
+/** The test SMTP server an app sends to (its `SMTP_URL`), if it is one of this process's. */
+export const testSmtpAt = (url: string | null | undefined): TestSmtp | undefined => (url ? running.get(url) : undefined);
+
 /** An in-process SMTP server that keeps what it receives, so tests assert on real delivered mail. */
 export async function startTestSmtp() {
   const received: ReceivedMail[] = [];
@@ -42,8 +48,9 @@ export async function startTestSmtp() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
 
-  return {
-    url: `smtp://127.0.0.1:${port}`,
+  const url = `smtp://127.0.0.1:${port}`;
+  const smtp = {
+    url,
     received,
     /** Waits until a mail to `to` (and matching `where`) has arrived. */
     async waitFor(to: string, where: (m: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
@@ -58,7 +65,12 @@ export async function startTestSmtp() {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      running.delete(url);
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+  running.set(url, smtp);
+  return smtp;
 }
 export type TestSmtp = Awaited<ReturnType<typeof startTestSmtp>>;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { events } from '../db/schema/index.js';
 import { createEvent } from '../modules/events/create-event.js';
-import { register } from '../modules/auth/register.js';
+import { createUserWithAccount } from '../modules/auth/confirm-sign-up.js';
 import { insertOrganizer } from '../modules/organizers/organizers.repository.js';
 import { findUserByEmail, membershipsOf } from '../modules/users/users.repository.js';
 import type { Clock } from '../shared/clock.js';
@@ -29,10 +29,10 @@ export async function seed(db: Db, clock: Clock): Promise<SeedResult> {
     const rows = await db.select({ id: events.id }).from(events).where(eq(events.account_id, account!.id)).orderBy(events.id);
     return { created: false, ...DEMO_LOGIN, accountId: account!.id, eventIds: rows.map((r) => r.id) };
   }
-  const auth = await register(
+  // Its address stays unconfirmed (the banner and the confirmation flow can be tried with it).
+  const auth = await createUserWithAccount(
     { db, clock },
-    { name: 'Demo Organizer', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, password_confirmation: DEMO_LOGIN.password, timezone: 'Europe/London' },
-    'en',
+    { name: 'Demo Organizer', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, timezone: 'Europe/London', locale: 'en', emailVerified: false },
   );
   const accountId = auth.accounts[0]!.id;
   const now = clock.now();

@@ -8,6 +8,8 @@ import { SMTPServer } from 'smtp-server';
  */
 export async function startCountingSmtp() {
   const accepted = new Map<string, number>();
+  /** Message-ID -> the start of the message as it arrived (headers and the first 64 KB). */
+  const raw = new Map<string, string>();
   const dropped: string[] = [];
   // Messages waiting for their 250; `cut` once their sender is killed (the 250 would go nowhere).
   const held = new Set<{ cut: boolean }>();
@@ -27,6 +29,7 @@ export async function startCountingSmtp() {
       });
       stream.on('end', () => {
         const messageId = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? '(none)';
+        raw.set(messageId, head);
         holding++;
         const entry = { cut: false };
         held.add(entry);
@@ -55,6 +58,7 @@ export async function startCountingSmtp() {
     url: `smtp://127.0.0.1:${port}`,
     /** Message-ID -> how many times this server accepted it. */
     accepted,
+    raw,
     log,
     /** Messages whose sender vanished before the 250 (not accepted). */
     dropped,

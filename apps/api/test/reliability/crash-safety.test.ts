@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.js';
 import { findDrift } from '../../src/modules/inventory/reconcile.js';
@@ -101,6 +102,21 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     expect(smtp.total()).toBe(rows.length);
   }
 
+  /** The sign-up link's token: from its outbox row while the mail waits, else from the mail as the SMTP server got it. */
+  async function signUpLink(email: string) {
+    const { rows } = await db.query<{ id: number; url: string | null }>(
+      `select id, payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation' order by id desc limit 1`,
+      [email],
+    );
+    const messageId = `<outbox-${rows[0]!.id}@admitone>`;
+    let text = rows[0]!.url;
+    if (!text) {
+      await waitUntil(server!, async () => smtp.raw.has(messageId), 'sign-up mail');
+      text = (await PostalMime.parse(Buffer.from(smtp.raw.get(messageId)!, 'latin1'))).text ?? '';
+    }
+    return /\/auth\/confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+  }
+
   /** Every stock counter matches the rows it summarises, and nothing is past its limit. */
   async function expectConsistent() {
     expect(await findDrift(drizzle(db) as unknown as Executor)).toEqual([]);
@@ -125,10 +141,15 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-crash-'));
     port = await freePort();
     await startServer();
-    const made = await client.setUp('crash@example.test', 'crash-password-1', [
-      { title: 'The hot one', quantity: CAPACITY },
-      { title: 'The quiet one', quantity: 100 },
-    ]);
+    const made = await client.setUp(
+      'crash@example.test',
+      'crash-password-1',
+      [
+        { title: 'The hot one', quantity: CAPACITY },
+        { title: 'The quiet one', quantity: 100 },
+      ],
+      signUpLink,
+    );
     hot = made[0]!;
     quiet = made[1]!;
     // Going live needs a confirmed address (tested elsewhere); the rush starts from live events.

@@ -52,6 +52,7 @@ describe('without TRUST_PROXY, a forged X-Forwarded-For changes nothing: every l
         ip: '192.0.2.14',
         body: { name: 'Forger', email: `forger-${seq}-${i}@example.test`, password: 'correct horse battery', password_confirmation: 'correct horse battery', accept_terms: true, timezone: 'UTC' },
       }),
+    'confirming a sign-up (link guesses)': async (ctx) => (headers, i) => call(ctx.app, 'POST', `/api/auth/confirm-sign-up/guess${i}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`, { headers, ip: '192.0.2.18' }),
     'ticket reservation': async (ctx) => {
       const { event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 100 }]);
       return (headers) => call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, { headers, ip: '192.0.2.15', body: { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 0 } });

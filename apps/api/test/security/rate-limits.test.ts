@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '@admitone/shared';
-import { orders, outbox, passwordResets, sessions, users } from '../../src/db/schema/index.js';
+import { orders, outbox, passwordResets, sessions, signupRequests, users } from '../../src/db/schema/index.js';
 import { translate } from '../../src/i18n/i18n.js';
 import { ERROR_MESSAGES } from '../../src/i18n/messages.js';
 import { liveEvent, reserve } from '../checkout-factory.js';
-import { linkToken, registerUser } from '../factories.js';
+import { linkToken, registerUser, signUpLinkToken } from '../factories.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 
 /**
@@ -114,7 +114,7 @@ describe('reset-password', () => {
 });
 
 describe('register', () => {
-  it('limits sign-ups per client address, whatever the e-mail, and creates no user past the limit', async () => {
+  it('limits sign-ups per client address, whatever the e-mail, and stores or mails nothing past the limit; link guesses too', async () => {
     const own = await createTestApp({ env: { REGISTER_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'loopback' } });
     try {
       const max = own.app.deps.config.registerRateLimitMax;
@@ -126,13 +126,24 @@ describe('register', () => {
           locale,
           body: { name: 'Sign Up', email, password: 'correct horse battery', password_confirmation: 'correct horse battery', accept_terms: true, timezone: 'Europe/Berlin' },
         });
-      for (let i = 0; i < max; i++) expect((await signUp(`signup-${i}@example.test`, client)).statusCode).toBe(201);
+      for (let i = 0; i < max; i++) expect((await signUp(`signup-${i}@example.test`, client)).statusCode).toBe(202);
       expectLimitedInGerman(await signUp('signup-late@example.test', client, 'de'));
-      const [late] = await own.app.deps.database.db.select().from(users).where(eq(users.email, 'signup-late@example.test'));
+      const [late] = await own.app.deps.database.db.select().from(signupRequests).where(eq(signupRequests.email, 'signup-late@example.test'));
       expect(late).toBeUndefined();
       expect((await own.app.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(sql`${outbox.payload}->>'to' = 'signup-late@example.test'`))[0]!.n).toBe(0);
       // Another client address signs up.
-      expect((await signUp('signup-late@example.test', newClient())).statusCode).toBe(201);
+      expect((await signUp('signup-late@example.test', newClient())).statusCode).toBe(202);
+
+      // Opening links has a budget of its own per client address: guesses use it up, the real link then waits.
+      const token = await signUpLinkToken(own.app, 'signup-late@example.test');
+      const guesser = newClient();
+      for (let i = 0; i < max; i++) {
+        const guess = await call(own.app, 'POST', `/api/auth/confirm-sign-up/guess${i}aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa`, { headers: guesser });
+        expect(guess.json().error.code).toBe('INVALID_SIGNUP_LINK');
+      }
+      expectLimitedInGerman(await call(own.app, 'POST', `/api/auth/confirm-sign-up/${token}`, { headers: guesser, locale: 'de' }));
+      expect((await own.app.deps.database.db.select().from(users).where(eq(users.email, 'signup-late@example.test')))).toEqual([]);
+      expect((await call(own.app, 'POST', `/api/auth/confirm-sign-up/${token}`, { headers: newClient() })).statusCode).toBe(200);
     } finally {
       await own.close();
     }

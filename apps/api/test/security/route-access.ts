@@ -73,6 +73,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
 
   // auth: public except logging out and switching account
   'POST /api/auth/register': { access: 'public' },
+  'POST /api/auth/confirm-sign-up/{token}': { access: 'public' },
   'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/logout': { access: 'session' },
   'POST /api/auth/forgot-password': { access: 'public' },

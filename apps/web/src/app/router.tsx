@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', lazy: page(() => import('./routes/LoginRoute')) },
           { path: 'register', lazy: page(() => import('./routes/RegisterRoute')) },
+          { path: 'confirm-sign-up/:token', lazy: page(() => import('./routes/ConfirmSignUpRoute')) },
           { path: 'forgot-password', lazy: page(() => import('./routes/ForgotPasswordRoute')) },
           { path: 'reset-password/:token', lazy: page(() => import('./routes/ResetPasswordRoute')) },
           { path: 'accept-invitation/:token', lazy: page(() => import('./routes/AcceptInvitationRoute')) },

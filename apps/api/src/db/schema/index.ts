@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './auth.js';
+export * from './signups.js';
 export * from './events.js';
 export * from './outbox.js';
 export * from './taxes.js';

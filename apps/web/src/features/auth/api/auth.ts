@@ -15,7 +15,10 @@ import { api } from '../../../lib/api-client';
 
 /** Logs in; the client stores the returned token. `token` is null while an account must be chosen. */
 export const login = (body: LoginBody) => api.post<AuthResponse>('/auth/login', body);
-export const register = (body: RegisterBody) => api.post<AuthResponse>('/auth/register', body);
+/** Starts a sign-up: the same answer whether or not the address has a login (the mail says which). */
+export const register = (body: RegisterBody) => api.post<{ message: string }>('/auth/register', body);
+/** Finishes a sign-up with the mailed link: answered like a login (the client stores the token). */
+export const confirmSignUp = (token: string) => api.post<AuthResponse>(`/auth/confirm-sign-up/${encodeURIComponent(token)}`, undefined);
 export const logout = () => api.post<void>('/auth/logout', undefined, { redirectOnUnauthorized: false });
 export const forgotPassword = (body: ForgotPasswordBody) => api.post<{ message: string }>('/auth/forgot-password', body);
 export const resetPassword = (token: string, body: ResetPasswordBody) =>
@@ -41,6 +44,7 @@ export const resetTokenQueryOptions = (token: string) =>
 
 export const useLogin = () => useMutation({ mutationFn: login });
 export const useRegister = () => useMutation({ mutationFn: register });
+export const useConfirmSignUp = () => useMutation({ mutationFn: confirmSignUp });
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
 export const useResetPassword = (token: string) =>
   useMutation({ mutationFn: (body: ResetPasswordBody) => resetPassword(token, body) });
