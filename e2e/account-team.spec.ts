@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
+import { confirmAddressByApi, expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
 
 const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 
@@ -98,6 +98,22 @@ test('an admin invites an organizer, who sees no account pages, and deactivates 
   await nav.getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
   await expectAccessible(page, 'users');
+
+  // The demo login's address is not confirmed: the invite form says so before it is filled, and sends the link again.
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const unconfirmed = page.getByRole('dialog', { name: 'Invite user' });
+  await expect(unconfirmed.getByText('Confirm your e-mail address to send invitations')).toBeVisible();
+  await expect(unconfirmed.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+  await expectAccessible(page, 'invite dialog, address not confirmed');
+  await snapshot(page, 'en-account-users-invite-unconfirmed');
+  const confirmations = mailCount(DEMO.email);
+  await unconfirmed.getByRole('button', { name: 'Resend confirmation' }).click();
+  const confirmation = await waitForMail(DEMO.email, confirmations);
+  await unconfirmed.getByRole('button', { name: 'Cancel' }).click();
+  await page.goto(linkIn(confirmation.text, /\/manage\/profile\/confirm-email-address\/[A-Za-z0-9_-]+/));
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+  await page.goto('/account/users');
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
   const colleague = uniqueEmail('colleague');
   const link = await invite(page, colleague, 'Organizer');
   await notificationsGone(page);
@@ -247,7 +263,8 @@ test('a new user confirms their address, changes e-mail and password', async ({ 
   await context.close();
 });
 
-test('a user of two accounts chooses one at login and switches from the user menu', async ({ page, browser }) => {
+test('a user of two accounts chooses one at login and switches from the user menu', async ({ page, browser, request }) => {
+  await confirmAddressByApi(request, DEMO); // invitations need it (the first test confirms it through the page)
   const email = uniqueEmail('two-accounts');
   const password = 'two-accounts-1';
   const { context, page: them } = await register(browser, 'Mary Jackson', email, password);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { installFakeStripe } from './fake-stripe';
-import { expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
+import { confirmAddressByApi, expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -75,6 +75,8 @@ async function buyOne(page: Page, eventId: number, ticket: string, buyer: { firs
 
 test('orders: find an order, read it, cancel it, and its ticket is on sale again', async ({ page, request }) => {
   test.setTimeout(180_000);
+  // Resending a confirmation from the admin needs the organizer's address confirmed.
+  await confirmAddressByApi(request, DEMO);
   const { headers, eventId } = await organizerApi(request);
   // A ticket with one place: once sold, the public page says so; once cancelled, it is back.
   const created = await request.post(`/api/events/${eventId}/tickets`, { headers, data: { name: 'Boat tour', type: 'FREE', quantity: 1 } });
@@ -204,6 +206,8 @@ test('orders: find an order, read it, cancel it, and its ticket is on sale again
 
 test('attendees: add one by hand, find it with its manual order, edit, cancel and reactivate it', async ({ page, request }) => {
   test.setTimeout(180_000);
+  // Ticket mails from the admin need the organizer's address confirmed.
+  await confirmAddressByApi(request, DEMO);
   const { eventId } = await organizerApi(request);
   await login(page);
   await page.goto(`/manage/event/${eventId}/attendees`);
