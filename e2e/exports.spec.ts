@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, snapshot, uniqueEmail } from './support';
+import { expectAccessible, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -133,8 +133,7 @@ test('the export API: a logged-in download, and other accounts get a 404 before 
   expect(book.worksheets[0]!.rowCount).toBe(total + 1);
 
   const email = uniqueEmail('other');
-  const other = await request.post('/api/auth/register', { data: { name: 'Other', email, password: 'another password 1', password_confirmation: 'another password 1', accept_terms: true, timezone: 'UTC' } });
-  const { token } = (await other.json()) as { token: string };
+  const { token } = await signUpByApi(request, { name: 'Other', email, password: 'another password 1', timezone: 'UTC' });
   const refused = await request.get(`/api/events/${eventId}/attendees/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(404);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');

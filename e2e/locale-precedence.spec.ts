@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiCatalog, catalog } from './catalog';
-import { uniqueEmail } from './support';
+import { signUpByApi, uniqueEmail } from './support';
 
 /**
  * Which language the interface speaks (SPEC §1, docs/DOMAIN.md "Locale"): the locale cookie, else the
@@ -34,11 +34,7 @@ test.beforeAll(async ({ request }) => {
   eventId = ((await events.json()) as { data: Array<{ id: number; title: string }> }).data.find((e) => e.title === 'Riverside Open Air')!.id;
 
   user.email = uniqueEmail('locale');
-  const res = await request.post('/api/auth/register', {
-    data: { name: 'Lena Locale', email: user.email, password: user.password, password_confirmation: user.password, accept_terms: true },
-  });
-  expect(res.ok()).toBe(true);
-  user.token = ((await res.json()) as { token: string }).token;
+  user.token = (await signUpByApi(request, { name: 'Lena Locale', email: user.email, password: user.password })).token;
 });
 
 interface Setup {

@@ -46,11 +46,25 @@ const clickButton = (name: string) => async (page: Page, L: Labels) => {
   await expect(page.getByRole('dialog')).toBeVisible();
 };
 
+let signUps = 0;
+/** Fills in the sign-up form and sends it: "Check your inbox" (each language with an address of its own). */
+const signUp = async (page: Page, L: Labels) => {
+  await page.getByRole('textbox', { name: L('Your name'), exact: true }).fill('Sora Signup');
+  await page.getByRole('textbox', { name: L('E-mail'), exact: true }).fill(`sweep-signup-${Date.now()}-${++signUps}@example.test`);
+  await page.getByRole('textbox', { name: L('Password'), exact: true }).fill('sweep-pass-2030');
+  await page.getByRole('textbox', { name: L('Confirm password'), exact: true }).fill('sweep-pass-2030');
+  await page.getByRole('checkbox', { name: L('I accept the terms and conditions') }).check();
+  await page.getByRole('button', { name: L('Create account'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: L('Check your inbox') })).toBeVisible();
+};
+
 /** Every screen of the app (SPEC §2), with the main dialogs and drawers. */
 const SCREENS: Screen[] = [
   // Logged out.
   { name: 'login', as: 'guest', path: () => '/auth/login', buyer: true },
   { name: 'register', as: 'guest', path: () => '/auth/register', buyer: true },
+  { name: 'register-sent', as: 'guest', path: () => '/auth/register', buyer: true, open: signUp },
+  { name: 'confirm-sign-up-invalid', as: 'guest', path: () => '/auth/confirm-sign-up/not-a-real-token-0000', buyer: true },
   { name: 'forgot-password', as: 'guest', path: () => '/auth/forgot-password', buyer: true },
   { name: 'reset-password', as: 'guest', path: () => '/auth/reset-password/not-a-real-token', buyer: true },
   { name: 'accept-invitation', as: 'guest', path: (w) => `/auth/accept-invitation/${w.invitationToken}`, buyer: true },

@@ -36,6 +36,36 @@ export function mailCount(to: string): number {
   }
 }
 
+/** The path of the sign-up link (`/auth/confirm-sign-up/...`) in the newest mail to `to` after `after` mails. */
+export async function signUpLinkPath(to: string, after = 0): Promise<string> {
+  const mail = await waitForMail(to, after);
+  const match = /\/auth\/confirm-sign-up\/[A-Za-z0-9_-]+/.exec(mail.text);
+  if (!match) throw new Error(`no sign-up link in the mail to ${to} ("${mail.subject}")`);
+  return match[0];
+}
+
+export interface SignedUp {
+  token: string;
+  user: { id: number; email: string; email_verified: boolean };
+  accounts: Array<{ id: number }>;
+}
+
+/**
+ * Signs up through the API and opens the mailed link, as the person would: the user (address
+ * confirmed), their own account and a session. Answers what opening the link answered.
+ */
+export async function signUpByApi(
+  request: APIRequestContext,
+  data: { name: string; email: string; password: string; timezone?: string; locale?: string },
+): Promise<SignedUp> {
+  const before = mailCount(data.email);
+  const started = await request.post('/api/auth/register', { data: { ...data, password_confirmation: data.password, accept_terms: true } });
+  expect(started.status(), await started.text()).toBe(202);
+  const opened = await request.post(`/api${await signUpLinkPath(data.email, before)}`);
+  expect(opened.status(), await opened.text()).toBe(200);
+  return (await opened.json()) as SignedUp;
+}
+
 /** Runs axe on the page and fails with a readable list of violations. */
 export async function expectAccessible(page: Page, label: string) {
   // Judge the settled page: menus fading out and dialogs fading in fail contrast and landmark rules mid-way.

@@ -1,0 +1,107 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
+import { ConfirmSignUp } from './ConfirmSignUp';
+import { RegisterForm } from './RegisterForm';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Renders a screen at `path` (StrictMode, as the app does); `/welcome` shows a marker. */
+function renderAt(path: string, element: React.ReactNode, route: string) {
+  const router = createMemoryRouter(
+    [
+      { path: route, element },
+      { path: '/welcome', element: <p>first-run page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MantineProvider>
+            <RouterProvider router={router} />
+          </MantineProvider>
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+const auth = {
+  token: 'session-token-1234567890',
+  user: { id: 3, name: 'Grace', email: 'grace@example.test', timezone: null, locale: null, email_verified: true, pending_email: null, created_at: '' },
+  accounts: [{ id: 1, name: 'Grace', role: 'ADMIN', status: 'ACTIVE', is_owner: true, currency: 'USD', timezone: 'UTC' }],
+};
+
+describe('sign-up form', () => {
+  it('gives way to "Check your inbox" with the address, and sends the same sign-up again on request', async () => {
+    fetchMock.mockImplementation(async () => json(202, { message: 'We have sent a link to grace@example.test. Open it to finish signing up.' }));
+    renderAt('/auth/register', <RegisterForm />, '/auth/register');
+    fireEvent.change(screen.getByRole('textbox', { name: /Your name/ }), { target: { value: 'Grace Hopper' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'cobol rules since 1959' } });
+    fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: 'cobol rules since 1959' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(screen.getByText('grace@example.test')).toBeTruthy();
+    expect(screen.getByText(/Check your spam folder/)).toBeTruthy();
+    // Nothing is logged in: the answer carries no token.
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    const first = JSON.parse(fetchMock.mock.calls[0]![1].body as string);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We have sent the link again.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/register');
+    expect(JSON.parse(fetchMock.mock.calls[1]![1].body as string)).toEqual(first);
+  });
+});
+
+describe('sign-up link page', () => {
+  it('opens the link once (even under StrictMode), stores the session and continues to the first-run page', async () => {
+    fetchMock.mockResolvedValue(json(200, auth));
+    renderAt('/auth/confirm-sign-up/link-token-1234567890', <ConfirmSignUp token="link-token-1234567890" />, '/auth/confirm-sign-up/:token');
+    expect(await screen.findByText('first-run page')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/confirm-sign-up/link-token-1234567890');
+    expect(init.method).toBe('POST');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(auth.token);
+  });
+
+  it('says what to do when the link is used, expired or unknown', async () => {
+    fetchMock.mockResolvedValue(json(400, { error: { code: 'INVALID_SIGNUP_LINK', message: 'This sign-up link is invalid, expired or already used.' } }));
+    renderAt('/auth/confirm-sign-up/used-token-1234567890', <ConfirmSignUp token="used-token-1234567890" />, '/auth/confirm-sign-up/:token');
+    expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign up again' }).getAttribute('href')).toBe('/auth/register');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('offers to try again when the server could not answer', async () => {
+    fetchMock.mockResolvedValueOnce(json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' } })).mockResolvedValueOnce(json(200, auth));
+    renderAt('/auth/confirm-sign-up/link-token-1234567890', <ConfirmSignUp token="link-token-1234567890" />, '/auth/confirm-sign-up/:token');
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('first-run page')).toBeTruthy());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
