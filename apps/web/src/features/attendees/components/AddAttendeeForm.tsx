@@ -40,7 +40,7 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
     last_name: v.last_name,
     email: v.email,
     amount_paid: typeof v.amount_paid === 'number' ? toMinorUnits(v.amount_paid, event.currency) : 0,
-    send_ticket: v.send_ticket,
+    send_ticket: v.send_ticket && canMail,
   });
   const schemaErrors = useSchemaValidation<AddValues>(createAttendeeBody, toBody);
   const first = tickets[0];
@@ -62,7 +62,7 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
     create.mutate(toBody(values), {
       onSuccess: (attendee) => {
         const name = `${attendee.first_name ?? ''} ${attendee.last_name ?? ''}`.trim();
-        notifications.show({ color: 'teal', message: values.send_ticket ? t`${name} added. The ticket is on its way by e-mail.` : t`${name} added.` });
+        notifications.show({ color: 'teal', message: values.send_ticket && canMail ? t`${name} added. The ticket is on its way by e-mail.` : t`${name} added.` });
         onDone(attendee.id);
       },
       onError: (e) => {
@@ -90,7 +90,12 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
         </Group>
         <TextInput label={t`E-mail`} type="email" required {...form.getInputProps('email')} />
         <MoneyInput label={t`Amount paid`} description={t`For example cash at the door. Enter 0 for a free guest ticket.`} currency={event.currency} {...form.getInputProps('amount_paid')} />
-        <Checkbox label={t`Send the ticket by e-mail`} disabled={!canMail} {...form.getInputProps('send_ticket', { type: 'checkbox' })} />
+        <Checkbox
+          label={t`Send the ticket by e-mail`}
+          disabled={!canMail}
+          {...form.getInputProps('send_ticket', { type: 'checkbox' })}
+          checked={canMail && form.values.send_ticket}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => onDone()}>
             <Trans>Cancel</Trans>
