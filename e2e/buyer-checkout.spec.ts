@@ -51,6 +51,24 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 
+/** The newest order link (with its secret) in the mails to an address after the first `after` of them. */
+async function waitForLink(to: string, orderPath: string, after = 0): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data'), 'mail');
+  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  const pattern = new RegExp(`https?://\\S+${orderPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#secret=[A-Za-z0-9_-]+`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = readdirSync(dir).filter((f) => f.endsWith(`-${safe}.eml`)).sort().slice(after);
+    for (const file of files.reverse()) {
+      const text = (await PostalMime.parse(readFileSync(path.join(dir, file)))).text ?? '';
+      const found = pattern.exec(text);
+      if (found) return found[0];
+    }
+    if (Date.now() > deadline) throw new Error(`no order link for ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** Attachments of the newest mail for an address (the file transport's .eml). */
 async function latestAttachments(to: string): Promise<string[]> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data'), 'mail');
@@ -72,7 +90,7 @@ test.beforeAll(async ({ request }) => {
   eventId = await riversideId(request);
 });
 
-test('a free order: details with every question type, summary, ticket e-mail, ticket and print pages', async ({ page, context }) => {
+test('a free order: details with every question type, summary, ticket e-mail, ticket and print pages; the order by its secret', async ({ page, context, browser }) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => {
     window.print = () => ((window as unknown as { printed: boolean }).printed = true);
@@ -156,6 +174,49 @@ test('a free order: details with every question type, summary, ticket e-mail, ti
     expect.arrayContaining([expect.stringMatching(/\.pdf$/), expect.stringMatching(/\.ics$/), expect.stringMatching(/\.png$/)]),
   );
   await expect.poll(() => mailCount(buyer.email), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+
+  // The order by its secret (issue 18). The confirmation links to the order with its secret: another
+  // browser opens it from the mail, and the secret leaves the address bar.
+  const orderPath = new URL(summaryUrl).pathname;
+  const link = await waitForLink(buyer.email, orderPath);
+  expect(link).toMatch(/#secret=[A-Za-z0-9_-]{22,}$/);
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto(link);
+  await expect(other.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(other.getByTestId('order-ticket')).toHaveCount(2);
+  await expect(other).toHaveURL(new RegExp(`${orderPath}$`));
+  // The print page of the order opens in that browser too (it keeps the secret).
+  await other.goto(summaryUrl.replace(/\/checkout\/(\d+)\/([^/]+)\/summary$/, '/order/$1/$2/print'));
+  await expect(other.getByRole('article')).toHaveCount(2);
+  await elsewhere.close();
+
+  // Grace's ticket link shows her ticket only: not Ada, nor a way to the whole order.
+  const stranger = await browser.newContext();
+  const viewer = await stranger.newPage();
+  const graceTicket = /https?:\/\/\S+\/ticket\/\d+\/[A-Za-z0-9_-]+/.exec(graceMail.text)![0];
+  await viewer.goto(new URL(graceTicket).pathname);
+  await expect(viewer.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await expect(viewer.getByText('Ada Lovelace')).toHaveCount(0);
+  await expect(viewer.getByText(buyer.email)).toHaveCount(0);
+  expect(await viewer.locator(`a[href*="/checkout/"], a[href*="/order/"]`).count()).toBe(0);
+
+  // The old address without the secret (as in mails sent before): no order, an explanation and a fresh link by e-mail.
+  const before = mailCount(buyer.email);
+  await viewer.goto(orderPath);
+  await expect(viewer.getByRole('heading', { name: 'This link does not open the order' })).toBeVisible();
+  await expect(viewer.getByText('Grace Hopper')).toHaveCount(0);
+  await expectAccessible(viewer, 'order link without its secret');
+  await snapshot(viewer, 'order-old-link');
+  await viewer.getByRole('button', { name: 'E-mail a fresh link to the buyer' }).click();
+  await expect(viewer.getByTestId('fresh-link-sent')).toBeVisible();
+  // The page never shows the address it was sent to.
+  await expect(viewer.getByText(buyer.email)).toHaveCount(0);
+  await expect.poll(() => mailCount(buyer.email), { timeout: 15_000 }).toBeGreaterThan(before);
+  const fresh = await waitForLink(buyer.email, orderPath, before);
+  await viewer.goto(fresh);
+  await expect(viewer.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await stranger.close();
 });
 
 test('a paid order with offline payment waits for the transfer', async ({ page }) => {

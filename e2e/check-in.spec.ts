@@ -48,10 +48,10 @@ async function door(request: APIRequestContext): Promise<Door> {
   ] as const) {
     const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 1 }], expected_total: 0 } });
     expect(reserved.status()).toBe(201);
-    const { data, checkout_token } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string };
+    const { data, checkout_token, order_secret } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
     const email = `${first.toLowerCase()}@example.test`;
     const done = await request.put(`/api/public/events/${event.id}/order/${data.short_id}/details`, {
-      headers: { 'x-checkout-token': checkout_token },
+      headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret },
       data: { first_name: first, last_name: last, email, attendees: [{ short_id: data.attendees[0]!.short_id, first_name: first, last_name: last, email, answers: {} }], answers: {} },
     });
     expect(done.status(), await done.text()).toBe(200);

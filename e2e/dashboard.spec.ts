@@ -56,15 +56,16 @@ async function orderTwoLawnPasses(request: APIRequestContext, eventId: number) {
   const lawn = tickets.find((t) => t.name === 'Lawn pass')!;
   const reserved = await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: lawn.id, quantity: 2 }], expected_total: 0 } });
   expect(reserved.status()).toBe(201);
-  const { data: order, checkout_token } = (await reserved.json()) as {
+  const { data: order, checkout_token, order_secret } = (await reserved.json()) as {
     data: { short_id: string; attendees: Array<{ short_id: string }>; questions: Question[] };
     checkout_token: string;
+    order_secret: string;
   };
   const question = (title: string) => order.questions.find((q) => q.title === title)!.id;
   const shirt = String(question('T-shirt size'));
   const heard = String(question('How did you hear about us?'));
   const details = await request.put(`/api/public/events/${eventId}/order/${order.short_id}/details`, {
-    headers: { 'X-Checkout-Token': checkout_token },
+    headers: { 'X-Checkout-Token': checkout_token, 'X-Order-Secret': order_secret },
     data: {
       first_name: 'Dana',
       last_name: 'Board',

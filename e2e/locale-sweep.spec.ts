@@ -110,8 +110,12 @@ const SCREENS: Screen[] = [
   { name: 'event-page', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}`, buyer: true, shot: true },
   { name: 'event-page-promo', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}?promo_code=ZENIT10`, buyer: true },
   { name: 'widget', as: 'guest', path: (w) => `/widget/${w.eventId}`, buyer: true },
-  { name: 'order-summary', as: 'guest', path: (w) => `/checkout/${w.eventId}/${w.paidOrder.shortId}/summary`, buyer: true, shot: true },
-  { name: 'order-print', as: 'guest', path: (w) => `/order/${w.eventId}/${w.paidOrder.shortId}/print`, buyer: true },
+  { name: 'order-summary', as: 'guest', path: (w) => `/checkout/${w.eventId}/${w.paidOrder.shortId}/summary#secret=${w.paidOrder.secret}`, buyer: true, shot: true },
+  { name: 'order-print', as: 'guest', path: (w) => `/order/${w.eventId}/${w.paidOrder.shortId}/print#secret=${w.paidOrder.secret}`, buyer: true },
+  // An order link without the order's secret (an old mail's): the explanation and the offer of a fresh link.
+  // This browser has opened the paid order with its secret by now, so another order's address (the
+  // server answers an unknown one the same).
+  { name: 'order-old-link', as: 'guest', path: (w) => `/checkout/${w.eventId}/oSweepOldLink0000000/summary`, buyer: true, shot: true },
   { name: 'ticket', as: 'guest', path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}`, buyer: true },
   { name: 'ticket-print', as: 'guest', path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}/print`, buyer: true },
 ];
@@ -235,8 +239,8 @@ async function checkFormats(pages: Record<Role, Page>, locale: SweepLocale, find
 
 /** The buyer's checkout, step by step, on a fresh reservation: details, payment, and back to the event. */
 async function checkCheckout(page: Page, locale: SweepLocale, leftovers: Set<string>, findings: Findings, shots: boolean) {
-  const { shortId, token } = await reserve(page.request, world.eventId, world.paidTicketId);
-  await page.goto(`/checkout/${world.eventId}/${shortId}/details#token=${token}`);
+  const { shortId, token, secret } = await reserve(page.request, world.eventId, world.paidTicketId);
+  await page.goto(`/checkout/${world.eventId}/${shortId}/details#token=${token}&secret=${secret}`);
   await settle(page);
   const details: Screen = { name: 'checkout-details', as: 'guest', path: () => '', buyer: true };
   for (const viewport of [DESKTOP, PHONE]) {

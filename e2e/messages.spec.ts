@@ -40,9 +40,9 @@ function organizerApi(request: APIRequestContext, token: string) {
 async function buyFreeTicket(request: APIRequestContext, eventId: number, ticketId: number, guest: string) {
   const reserved = await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: 0 } });
   expect(reserved.status()).toBe(201);
-  const { data, checkout_token } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string };
+  const { data, checkout_token, order_secret } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
   const done = await request.put(`/api/public/events/${eventId}/order/${data.short_id}/details`, {
-    headers: { 'x-checkout-token': checkout_token },
+    headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret },
     data: {
       first_name: 'Bea',
       last_name: 'Buyer',

@@ -51,6 +51,8 @@ const PLAIN_LONG = `Gala ${PLAIN}<script>alert(2)</script>`;
 interface CheckoutRef {
   short: string;
   token: string;
+  /** The order's secret: the order pages need it (`#secret=` in the address). */
+  secret: string;
 }
 
 interface World {
@@ -74,8 +76,8 @@ interface World {
 async function reserve(request: APIRequestContext, eventId: number, ticketId: number, total: number): Promise<CheckoutRef & { attendees: string[] }> {
   const res = await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: total } });
   expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string };
-  return { short: body.data.short_id, token: body.checkout_token, attendees: body.data.attendees.map((a) => a.short_id) };
+  const body = (await res.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+  return { short: body.data.short_id, token: body.checkout_token, secret: body.order_secret, attendees: body.data.attendees.map((a) => a.short_id) };
 }
 
 /**
@@ -145,7 +147,7 @@ async function createWorld(request: APIRequestContext): Promise<World> {
   // Buyers with hostile names and answers.
   const details = (ref: CheckoutRef & { attendees: string[] }) =>
     request.put(`/api/public/events/${event.id}/order/${ref.short}/details`, {
-      headers: { 'x-checkout-token': ref.token },
+      headers: { 'x-checkout-token': ref.token, 'x-order-secret': ref.secret },
       data: {
         first_name: PLAIN,
         last_name: `Buyer ${PLAIN}`,
@@ -158,7 +160,7 @@ async function createWorld(request: APIRequestContext): Promise<World> {
   expect((await details(freeOrder)).status()).toBe(200);
   const offline = await reserve(request, event.id, paid.id, 1500);
   expect((await details(offline)).status()).toBe(200);
-  const chosen = await request.post(`/api/public/events/${event.id}/order/${offline.short}/offline-payment`, { headers: { 'x-checkout-token': offline.token } });
+  const chosen = await request.post(`/api/public/events/${event.id}/order/${offline.short}/offline-payment`, { headers: { 'x-checkout-token': offline.token, 'x-order-secret': offline.secret } });
   expect(chosen.ok(), await chosen.text()).toBe(true);
   const paying = await reserve(request, event.id, paid.id, 1500);
   expect((await details(paying)).status()).toBe(200);
@@ -181,9 +183,9 @@ async function createWorld(request: APIRequestContext): Promise<World> {
     eventId: event.id,
     slug: event.slug,
     organizerId: organizer.id,
-    free: { short: freeOrder.short, token: freeOrder.token, attendee: freeOrder.attendees[0]! },
-    offline: { short: offline.short, token: offline.token },
-    paying: { short: paying.short, token: paying.token },
+    free: { short: freeOrder.short, token: freeOrder.token, secret: freeOrder.secret, attendee: freeOrder.attendees[0]! },
+    offline: { short: offline.short, token: offline.token, secret: offline.secret },
+    paying: { short: paying.short, token: paying.token, secret: paying.secret },
     orderId,
     attendeeId,
     messageSubject,
@@ -334,17 +336,17 @@ test.describe('stored XSS', () => {
     await expectNeutralised(page, dialogs, 'widget', { tags: ['freeticket', 'paidticket'], plain: true });
 
     const fresh = await reserve(request, w.eventId, (await freeTicketId(request, w))!, 0);
-    await open(`/checkout/${w.eventId}/${fresh.short}/details#token=${fresh.token}`, text('attendeequestion bold'));
+    await open(`/checkout/${w.eventId}/${fresh.short}/details#token=${fresh.token}&secret=${fresh.secret}`, text('attendeequestion bold'));
     await expectNeutralised(page, dialogs, 'checkout details', { tags: ['orderquestion', 'attendeequestion'], plain: true });
-    await open(`/checkout/${w.eventId}/${w.paying.short}/payment#token=${w.paying.token}`, text('offline bold'));
+    await open(`/checkout/${w.eventId}/${w.paying.short}/payment#token=${w.paying.token}&secret=${w.paying.secret}`, text('offline bold'));
     await expectNeutralised(page, dialogs, 'checkout payment', { tags: ['offline'], plain: true });
-    await open(`/checkout/${w.eventId}/${w.free.short}/summary#token=${w.free.token}`, page.getByRole('heading', { name: 'Thank you for your order!' }));
+    await open(`/checkout/${w.eventId}/${w.free.short}/summary#token=${w.free.token}&secret=${w.free.secret}`, page.getByRole('heading', { name: 'Thank you for your order!' }));
     await expectNeutralised(page, dialogs, 'order summary (completed)', { tags: ['postcheckout', 'online'], plain: true });
-    await open(`/checkout/${w.eventId}/${w.offline.short}/summary#token=${w.offline.token}`, text('offline bold'));
+    await open(`/checkout/${w.eventId}/${w.offline.short}/summary#token=${w.offline.token}&secret=${w.offline.secret}`, text('offline bold'));
     await expectNeutralised(page, dialogs, 'order summary (offline payment)', { tags: ['offline'], plain: true });
-    await open(`/order/${w.eventId}/${w.offline.short}/print#token=${w.offline.token}`, text('offline bold'));
+    await open(`/order/${w.eventId}/${w.offline.short}/print#token=${w.offline.token}&secret=${w.offline.secret}`, text('offline bold'));
     await expectNeutralised(page, dialogs, 'order print', { tags: ['offline'], plain: true });
-    await open(`/order/${w.eventId}/${w.free.short}/print#token=${w.free.token}`, text(`Guest ${PLAIN}`));
+    await open(`/order/${w.eventId}/${w.free.short}/print#token=${w.free.token}&secret=${w.free.secret}`, text(`Guest ${PLAIN}`));
     await expectNeutralised(page, dialogs, 'order print (completed)', { plain: true });
     await open(`/ticket/${w.eventId}/${w.free.attendee}`, text(`Guest ${PLAIN}`));
     await expectNeutralised(page, dialogs, 'ticket page', { plain: true });
@@ -471,11 +473,11 @@ test('every page: security headers, a strict CSP, and nothing on the page violat
   await page.waitForLoadState('networkidle');
   await visit(`/e/${w.eventId}`, heading(PLAIN_LONG));
   await visit(`/widget/${w.eventId}`, page.getByRole('button', { name: /^One more Free/ }));
-  await visit(`/checkout/${w.eventId}/${fresh.short}/details#token=${fresh.token}`, heading('Your details'));
-  await visit(`/checkout/${w.eventId}/${w.paying.short}/payment#token=${w.paying.token}`, page.getByText('offline bold'));
-  await visit(`/checkout/${w.eventId}/${w.free.short}/summary#token=${w.free.token}`, heading('Thank you for your order!'));
-  await visit(`/checkout/${w.eventId}/${w.offline.short}/summary#token=${w.offline.token}`, page.getByText('offline bold'));
-  await visit(`/order/${w.eventId}/${w.free.short}/print#token=${w.free.token}`, guest);
+  await visit(`/checkout/${w.eventId}/${fresh.short}/details#token=${fresh.token}&secret=${fresh.secret}`, heading('Your details'));
+  await visit(`/checkout/${w.eventId}/${w.paying.short}/payment#token=${w.paying.token}&secret=${w.paying.secret}`, page.getByText('offline bold'));
+  await visit(`/checkout/${w.eventId}/${w.free.short}/summary#token=${w.free.token}&secret=${w.free.secret}`, heading('Thank you for your order!'));
+  await visit(`/checkout/${w.eventId}/${w.offline.short}/summary#token=${w.offline.token}&secret=${w.offline.secret}`, page.getByText('offline bold'));
+  await visit(`/order/${w.eventId}/${w.free.short}/print#token=${w.free.token}&secret=${w.free.secret}`, guest);
   await visit(`/ticket/${w.eventId}/${w.free.attendee}`, guest);
   await visit(`/ticket/${w.eventId}/${w.free.attendee}/print`, guest);
   await visit('/event/2147483000/missing', heading());

@@ -69,7 +69,7 @@ export interface World {
   /** A pending invitation's token (the accept-invitation screen). */
   invitationToken: string;
   /** The completed paid order (2 × Nebula) and its first attendee. */
-  paidOrder: { id: number; shortId: string; attendeeId: number; attendeeShortId: string; total: number; listedAt: string };
+  paidOrder: { id: number; shortId: string; secret: string; attendeeId: number; attendeeShortId: string; total: number; listedAt: string };
   messageId: number;
 }
 
@@ -87,12 +87,12 @@ async function buy(
   buyer: { first: string; last: string },
   extra: { affiliate_code?: string } = {},
 ) {
-  const reserved = await ok<{ data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string }>(
+  const reserved = await ok<{ data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string }>(
     await request.post(`/api/public/events/${eventId}/order`, { data: { items, expected_total: expectedTotal, ...extra } }),
     'reserve',
   );
   const email = `${buyer.first.toLowerCase()}.${buyer.last.toLowerCase()}@example.test`;
-  const headers = { 'x-checkout-token': reserved.checkout_token };
+  const headers = { 'x-checkout-token': reserved.checkout_token, 'x-order-secret': reserved.order_secret };
   await ok(
     await request.put(`/api/public/events/${eventId}/order/${reserved.data.short_id}/details`, {
       headers,
@@ -106,16 +106,16 @@ async function buy(
     }),
     'details',
   );
-  return { shortId: reserved.data.short_id, token: reserved.checkout_token, headers };
+  return { shortId: reserved.data.short_id, token: reserved.checkout_token, secret: reserved.order_secret, headers };
 }
 
 /** A fresh reservation (for the checkout screens): short id and checkout token. */
 export async function reserve(request: APIRequestContext, eventId: number, ticketId: number) {
-  const reserved = await ok<{ data: { short_id: string }; checkout_token: string }>(
+  const reserved = await ok<{ data: { short_id: string }; checkout_token: string; order_secret: string }>(
     await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: PAID.price } }),
     'reserve',
   );
-  return { shortId: reserved.data.short_id, token: reserved.checkout_token };
+  return { shortId: reserved.data.short_id, token: reserved.checkout_token, secret: reserved.order_secret };
 }
 
 export async function buildWorld(request: APIRequestContext): Promise<World & { paidTicketId: number }> {
@@ -205,7 +205,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     admin: { email: adminEmail, token: reg.token },
     organizer: { email: organizerEmail, token: joined.token },
     invitationToken: pending![1]!,
-    paidOrder: { id: ana.id, shortId: ana.short_id, attendeeId: anaAttendee.id, attendeeShortId: anaAttendee.short_id, total: paidOrder.total, listedAt: paidOrder.completed_at ?? paidOrder.created_at },
+    paidOrder: { id: ana.id, shortId: ana.short_id, secret: first.secret, attendeeId: anaAttendee.id, attendeeShortId: anaAttendee.short_id, total: paidOrder.total, listedAt: paidOrder.completed_at ?? paidOrder.created_at },
     messageId: message.id,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
-import { details, liveEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
@@ -26,7 +26,7 @@ const url = (eventId: number, shortId: string, rest = '') => `/api/public/events
 async function readyToPay(quantity = 2) {
   const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 2500, quantity: 2 }], { title: 'Card Night' });
   const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity }] })).json();
-  const headers = tokenHeader(r.checkout_token);
+  const headers = buyerHeaders(r);
   await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data, { email: `card-${r.data.short_id}@example.test`.toLowerCase() }) });
   return { u, event, tickets, order: r.data, headers };
 }
@@ -44,11 +44,11 @@ describe('card payments through Stripe', () => {
   it('one PaymentIntent per order, created once under concurrent calls, only for its checkout with details in', async () => {
     const { event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 1500 }]);
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
-    const headers = tokenHeader(r.checkout_token);
+    const headers = buyerHeaders(r);
     const early = await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers });
     expect(early.json().error.code).toBe('DETAILS_REQUIRED');
     await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data) });
-    expect((await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers: tokenHeader('not-mine') })).statusCode).toBe(403);
+    expect((await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers: buyerHeaders(r, 'not-mine') })).statusCode).toBe(403);
 
     const before = stripe.intents.size;
     const answers = await Promise.all(Array.from({ length: 5 }, () => call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers })));
@@ -209,7 +209,7 @@ describe('refunds', () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 1000 }]);
     await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { offline_payments_enabled: true } });
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
-    const headers = tokenHeader(r.checkout_token);
+    const headers = buyerHeaders(r);
     await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data) });
     await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/offline-payment'), { headers });
     const { rows } = (await ctx.app.deps.database.db.execute(`select id from orders where short_id = '${r.data.short_id}'` as never)) as unknown as { rows: Array<{ id: number }> };
@@ -229,9 +229,9 @@ describe('without Stripe configured', () => {
     try {
       const { event, tickets } = await liveEvent(plain.app, [{ name: 'Seat', type: 'PAID', price: 1500 }]);
       const r = (await reserve(plain.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
-      const res = await call(plain.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers: tokenHeader(r.checkout_token) });
+      const res = await call(plain.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers: buyerHeaders(r) });
       expect(res.json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
-      expect((await call(plain.app, 'GET', url(event.id, r.data.short_id))).json().data.event.card_payments_available).toBe(false);
+      expect((await call(plain.app, 'GET', url(event.id, r.data.short_id), { headers: buyerHeaders(r) })).json().data.event.card_payments_available).toBe(false);
       expect((await plain.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
     } finally {
       await plain.close();

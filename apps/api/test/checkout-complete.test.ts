@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
-import { details, liveEvent, publicEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { buyerHeaders, details, liveEvent, publicEvent, reserve } from './checkout-factory.js';
 import { registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
@@ -34,7 +34,7 @@ describe('details and completion', () => {
     const q = await questionsFor(u.token, event.id, tickets[0]!.id);
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }, { ticket_id: tickets[1]!.id, quantity: 1 }] })).json();
     expect(r.data.questions.map((x: { title: string }) => x.title)).toEqual(['T-shirt size', 'Dietary needs', 'How did you hear?', 'Arrival', 'Stages']);
-    const headers = tokenHeader(r.checkout_token);
+    const headers = buyerHeaders(r);
     const bad = details(r.data, { answers: { [q.arrival.id]: '2027-02-30', [q.stages.id]: ['Main', 'Roof'] } });
     bad.attendees[0]!.answers = { [q.size.id]: 'XXL' };
     const res = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: bad, locale: 'de' });
@@ -60,9 +60,10 @@ describe('details and completion', () => {
   it('only the browser holding the checkout token may fill it in', async () => {
     const { event, tickets } = await liveEvent(ctx.app, [free]);
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
-    const view = await call(ctx.app, 'GET', url(event.id, r.data.short_id));
+    // The order's secret (from a mail link, say) shows the order, but only the checkout's browser owns it.
+    const view = await call(ctx.app, 'GET', url(event.id, r.data.short_id), { headers: { 'x-order-secret': r.order_secret } });
     expect(view.json().data.is_owner).toBe(false);
-    const res = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: tokenHeader('someone-else'), body: details(r.data) });
+    const res = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: buyerHeaders(r, 'someone-else'), body: details(r.data) });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'ORDER_PAGE_UNAVAILABLE', message: 'This order page is no longer available.' });
     expect((await call(ctx.app, 'GET', url(event.id + 1000, r.data.short_id))).statusCode).toBe(404);
@@ -71,7 +72,7 @@ describe('details and completion', () => {
   it('extends a hold once; after expiry only while the tickets are still free', async () => {
     const { event, tickets } = await liveEvent(ctx.app, [{ ...free, quantity: 2 }]);
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).json();
-    const headers = tokenHeader(r.checkout_token);
+    const headers = buyerHeaders(r);
     clock.advance(14 * 60_000);
     const ext = await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/extend'), { headers });
     expect(ext.json().data).toMatchObject({ hold_extended: true, can_extend: false, reserved_until: '2027-03-01T12:29:00.000Z' });
@@ -81,14 +82,14 @@ describe('details and completion', () => {
     const second = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
     clock.advance(16 * 60_000);
     // The second hold ran out too, but its ticket is still free: extending it is granted.
-    const x2 = await call(ctx.app, 'POST', url(event.id, second.data.short_id, '/extend'), { headers: tokenHeader(second.checkout_token) });
+    const x2 = await call(ctx.app, 'POST', url(event.id, second.data.short_id, '/extend'), { headers: buyerHeaders(second) });
     expect(x2.statusCode).toBe(200);
     const third = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
     expect(third.data.status).toBe('RESERVED');
     // The third hold runs out and someone else takes the last two: too late to extend.
     clock.advance(20 * 60_000);
     expect((await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).statusCode).toBe(201);
-    const late = await call(ctx.app, 'POST', url(event.id, third.data.short_id, '/extend'), { headers: tokenHeader(third.checkout_token) });
+    const late = await call(ctx.app, 'POST', url(event.id, third.data.short_id, '/extend'), { headers: buyerHeaders(third) });
     expect(late.json().error.code).toBe('NO_TICKETS_AVAILABLE');
   });
 });
@@ -97,7 +98,7 @@ describe('offline payment', () => {
   it('awaits payment holding the stock, then the organizer marks it paid or cancels it', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [paid]);
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 3 }] })).json();
-    const headers = tokenHeader(r.checkout_token);
+    const headers = buyerHeaders(r);
     const off = () => call(ctx.app, 'POST', url(event.id, r.data.short_id, '/offline-payment'), { headers, body: {} });
     expect((await off()).json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
     await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { offline_payments_enabled: true, offline_payment_instructions: '<p>IBAN DE00<script>x</script></p>' } });
@@ -191,7 +192,7 @@ describe('order e-mails', () => {
     const body = details(r.data, { email: 'buyer-mail@example.test' });
     // Two attendees with the same address still get one ticket each.
     body.attendees = body.attendees.map((a) => ({ ...a, email: 'shared@example.test' }));
-    const done = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: tokenHeader(r.checkout_token), body: { ...body, locale: 'de' } });
+    const done = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: buyerHeaders(r), body: { ...body, locale: 'de' } });
     expect(done.json().data.status).toBe('COMPLETED');
 
     // Ticket mails carry a PDF each: allow for a busy machine.

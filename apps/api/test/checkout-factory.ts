@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CHECKOUT_TOKEN_HEADER, type PublicEventDto, type PublicOrderDto, type ReserveOrderBody, type TicketDto } from '@admitone/shared';
+import { CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER, type PublicEventDto, type PublicOrderDto, type ReserveOrderBody, type TicketDto } from '@admitone/shared';
 import type { App } from '../src/app.js';
 import { events, orders } from '../src/db/schema/index.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
@@ -52,6 +52,15 @@ export async function reserve(app: App, eventId: number, body: Partial<ReserveOr
 
 export const tokenHeader = (token: string) => ({ [CHECKOUT_TOKEN_HEADER]: token });
 
+/**
+ * What the buyer's browser sends about its order: the checkout token and the order's secret, both from
+ * the reservation answer (`token` replaces the checkout token, e.g. to act as another browser).
+ */
+export const buyerHeaders = (r: { checkout_token: string; order_secret: string }, token: string = r.checkout_token) => ({
+  [CHECKOUT_TOKEN_HEADER]: token,
+  [ORDER_SECRET_HEADER]: r.order_secret,
+});
+
 /** Fills in every attendee with a name and answers nothing else. */
 export function details(order: PublicOrderDto, extra: Record<string, unknown> = {}) {
   return {
@@ -76,8 +85,9 @@ export async function placeOrder(
 ): Promise<PublicOrderDto> {
   const res = await reserve(app, ctx.eventId, { items, ...opts.extra });
   if (res.statusCode !== 201) throw new Error(`reserve failed: ${res.statusCode} ${res.body}`);
-  const { data: reserved, checkout_token } = res.json<{ data: PublicOrderDto; checkout_token: string }>();
-  const h = tokenHeader(checkout_token);
+  const answer = res.json<{ data: PublicOrderDto; checkout_token: string; order_secret: string }>();
+  const reserved = answer.data;
+  const h = buyerHeaders(answer);
   const d = await call(app, 'PUT', `/api/public/events/${ctx.eventId}/order/${reserved.short_id}/details`, { body: details(reserved, opts.buyer ?? {}), headers: h });
   if (d.statusCode !== 200) throw new Error(`details failed: ${d.statusCode} ${d.body}`);
   let order = d.json<{ data: PublicOrderDto }>().data;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
-import { details, liveEvent, publicEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { buyerHeaders, details, liveEvent, publicEvent, reserve } from './checkout-factory.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -125,19 +125,19 @@ describe('reserving', () => {
     clock.advance(15 * 60_000);
     const later = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] });
     expect(later.statusCode).toBe(201);
-    const stale = await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${first.json().data.short_id}`, { headers: tokenHeader(first.json().checkout_token) });
+    const stale = await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${first.json().data.short_id}`, { headers: buyerHeaders(first.json()) });
     expect(stale.json().data).toMatchObject({ status: 'RESERVED', is_expired: true });
-    const late = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${first.json().data.short_id}/details`, { headers: tokenHeader(first.json().checkout_token), body: details(first.json().data) });
+    const late = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${first.json().data.short_id}/details`, { headers: buyerHeaders(first.json()), body: details(first.json().data) });
     expect(late.json().error).toMatchObject({ code: 'ORDER_EXPIRED', message: 'Sorry, your order has expired. Please start a new order.' });
   });
 
   it('a new reservation from the same checkout replaces its earlier hold', async () => {
     const { event, tickets } = await liveEvent(ctx.app, [free]);
     const first = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 4 }] })).json();
-    const again = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 3 }] }, tokenHeader(first.checkout_token));
+    const again = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 3 }] }, buyerHeaders(first));
     expect(again.statusCode).toBe(201);
     expect(again.json().checkout_token).toBe(first.checkout_token);
-    const old = await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${first.data.short_id}`, { headers: tokenHeader(first.checkout_token) });
+    const old = await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${first.data.short_id}`, { headers: buyerHeaders(first) });
     expect(old.json().data.status).toBe('ABANDONED');
     expect((await publicEvent(ctx.app, event.id)).tickets[0]!.max_selectable).toBe(2);
   });

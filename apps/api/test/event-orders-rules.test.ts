@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
-import { details, liveEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
@@ -13,7 +13,7 @@ afterAll(() => ctx.close());
 
 async function buy(eventId: number, ticketId: number, quantity: number) {
   const r = (await reserve(ctx.app, eventId, { items: [{ ticket_id: ticketId, quantity }] })).json();
-  return (await call(ctx.app, 'PUT', `/api/public/events/${eventId}/order/${r.data.short_id}/details`, { headers: tokenHeader(r.checkout_token), body: details(r.data) })).json().data;
+  return (await call(ctx.app, 'PUT', `/api/public/events/${eventId}/order/${r.data.short_id}/details`, { headers: buyerHeaders(r), body: details(r.data) })).json().data;
 }
 
 describe('events once they have orders', () => {
@@ -41,7 +41,7 @@ describe('events once they have orders', () => {
     for (const v of ['v-aaaaaaaa', 'v-bbbbbbbb', 'v-aaaaaaaa']) await call(ctx.app, 'POST', `/api/public/events/${event.id}/views`, { body: { visitor_id: v } });
     await buy(event.id, tickets[1]!.id, 3);
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).json();
-    const h = tokenHeader(r.checkout_token);
+    const h = buyerHeaders(r);
     await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${r.data.short_id}/details`, { headers: h, body: details(r.data) });
     await call(ctx.app, 'POST', `/api/public/events/${event.id}/order/${r.data.short_id}/offline-payment`, { headers: h });
     const stats = await call(ctx.app, 'GET', `/api/events/${event.id}/stats`, { token: u.token });

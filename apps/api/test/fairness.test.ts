@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
-import { details, liveEvent, tokenHeader } from './checkout-factory.js';
+import { buyerHeaders, details, liveEvent } from './checkout-factory.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -46,7 +46,7 @@ describe('fairness caps per client', () => {
     const a = (await reserveFrom(event.id, ip, tickets[0]!.id, 10)).json();
     const b = (await reserveFrom(event.id, ip, tickets[0]!.id, 10)).json();
     expect((await reserveFrom(event.id, ip, tickets[0]!.id, 1)).json().error.code).toBe('CLIENT_HOLD_LIMIT');
-    const done = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${a.data.short_id}/details`, { ip, headers: tokenHeader(a.checkout_token), body: details(a.data) });
+    const done = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${a.data.short_id}/details`, { ip, headers: buyerHeaders(a), body: details(a.data) });
     expect(done.json().data.status).toBe('COMPLETED');
     expect((await reserveFrom(event.id, ip, tickets[0]!.id, 10)).statusCode).toBe(201);
     expect((await reserveFrom(event.id, ip, tickets[0]!.id, 1)).json().error.code).toBe('CLIENT_HOLD_LIMIT');
@@ -59,10 +59,10 @@ describe('fairness caps per client', () => {
     const { event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 100, max_per_order: 20 }], {}, { fairness: true });
     const ip = '203.0.113.30';
     const first = (await reserveFrom(event.id, ip, tickets[0]!.id, 15)).json();
-    const again = await reserveFrom(event.id, ip, tickets[0]!.id, 18, tokenHeader(first.checkout_token));
+    const again = await reserveFrom(event.id, ip, tickets[0]!.id, 18, buyerHeaders(first));
     expect(again.statusCode).toBe(201);
     // The very same choice again: nothing to take or give back, and still a new hold in its place.
-    const same = await reserveFrom(event.id, ip, tickets[0]!.id, 18, tokenHeader(first.checkout_token));
+    const same = await reserveFrom(event.id, ip, tickets[0]!.id, 18, buyerHeaders(first));
     expect(same.statusCode).toBe(201);
     expect(same.json().data.short_id).not.toBe(again.json().data.short_id);
   });
@@ -79,8 +79,8 @@ describe('fairness caps per client', () => {
     expect(Number(fourth.headers['retry-after'])).toBeLessThanOrEqual(60);
     // The same checkout from another address (a phone moving between networks) is the same client.
     const other = (await reserveFrom(event.id, '203.0.113.41', tickets[0]!.id, 1)).json();
-    for (let i = 0; i < 2; i++) expect((await reserveFrom(event.id, `203.0.113.${50 + i}`, tickets[0]!.id, 1, tokenHeader(other.checkout_token))).statusCode).toBe(201);
-    expect((await reserveFrom(event.id, '203.0.113.60', tickets[0]!.id, 1, tokenHeader(other.checkout_token))).json().error.code).toBe('CLIENT_RESERVATION_LIMIT');
+    for (let i = 0; i < 2; i++) expect((await reserveFrom(event.id, `203.0.113.${50 + i}`, tickets[0]!.id, 1, buyerHeaders(other))).statusCode).toBe(201);
+    expect((await reserveFrom(event.id, '203.0.113.60', tickets[0]!.id, 1, buyerHeaders(other))).json().error.code).toBe('CLIENT_RESERVATION_LIMIT');
     clock.advance(61_000);
     expect((await reserveFrom(event.id, ip, tickets[0]!.id, 1)).statusCode).toBe(201);
   });

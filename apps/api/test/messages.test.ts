@@ -6,7 +6,7 @@ import { messageRecipients, orders, outbox, users } from '../src/db/schema/index
 import { MAX_ATTEMPTS } from '../src/mail/outbox.js';
 import { renderMail } from '../src/mail/templates/index.js';
 import { smtpTransport, type MailTransport, type OutgoingMail } from '../src/mail/transport.js';
-import { details, liveEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { createEvent, registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
@@ -33,8 +33,8 @@ const orderIdOf = async (shortId: string) => (await ctx.app.deps.database.db.sel
 
 /** A checkout with chosen attendee addresses; free orders complete, paid ones wait for an offline payment. */
 async function buy(eventId: number, ticketId: number, buyer: string, emails: string[], locale: 'en' | 'de' = 'en') {
-  const r = (await reserve(ctx.app, eventId, { items: [{ ticket_id: ticketId, quantity: emails.length }], locale })).json<{ data: PublicOrderDto; checkout_token: string }>();
-  const h = tokenHeader(r.checkout_token);
+  const r = (await reserve(ctx.app, eventId, { items: [{ ticket_id: ticketId, quantity: emails.length }], locale })).json<{ data: PublicOrderDto; checkout_token: string; order_secret: string }>();
+  const h = buyerHeaders(r);
   const attendees = r.data.attendees.map((a, i) => ({ short_id: a.short_id, first_name: `Guest${i + 1}`, last_name: buyer.split('@')[0]!, email: emails[i]!, answers: {} }));
   const d = await call(ctx.app, 'PUT', `/api/public/events/${eventId}/order/${r.data.short_id}/details`, { headers: h, body: details(r.data, { email: buyer, first_name: buyer.split('@')[0], attendees, locale }) });
   let order = d.json<{ data: PublicOrderDto }>().data;

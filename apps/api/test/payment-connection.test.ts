@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
-import { details, liveEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { inviteAndAccept, registerUser } from './factories.js';
 import { startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
@@ -35,7 +35,7 @@ describe('connecting Stripe (Connect mode)', () => {
     expect((await call(ctx.app, 'GET', base, { token: u.token })).json().data).toMatchObject({ status: 'NOT_CONNECTED', mode: 'CONNECT', platform_fee_percent: 2.5 });
 
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
-    const headers = tokenHeader(r.checkout_token);
+    const headers = buyerHeaders(r);
     const filled = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${r.data.short_id}/details`, { headers, body: details(r.data) });
     expect(filled.json().data.event.card_payments_available).toBe(false);
     expect((await call(ctx.app, 'POST', `/api/public/events/${event.id}/order/${r.data.short_id}/card-payment`, { headers })).json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');

@@ -48,8 +48,8 @@ describe('the public event answer (kept in memory)', () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 10 }]);
     const first = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] });
     expect(first.statusCode).toBe(201);
-    const { short_id, checkout_token } = { short_id: first.json().data.short_id, checkout_token: first.json().checkout_token };
-    const order = async () => (await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${short_id}`, { headers: { 'x-checkout-token': checkout_token } })).json().data;
+    const { short_id, checkout_token, order_secret } = { short_id: first.json().data.short_id, checkout_token: first.json().checkout_token, order_secret: first.json().order_secret };
+    const order = async () => (await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${short_id}`, { headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret } })).json().data;
     expect((await order()).questions).toEqual([]);
 
     // A new question and a new title: the buyer's open checkout shows both on its next read.

@@ -27,7 +27,7 @@ describe.skipIf(!onPostgres)('races (PostgreSQL)', () => {
     const { event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 100 }]);
     const held = await reserveAs(ctx.app, event.id, '10.1.0.1', [{ ticket_id: tickets[0]!.id, quantity: 100 }]);
     expect(held.statusCode).toBe(201);
-    const { data: order, checkout_token } = held.json();
+    const { data: order, checkout_token, order_secret } = held.json();
     await ctx.app.deps.database.db.execute(`update orders set reserved_until = now() + interval '150 milliseconds' where short_id = '${order.short_id}'` as never);
     // The holder's completion starts before the hold runs out, and is slow to get its order row
     // (another transaction holds it), so it finishes after others have come in.
@@ -35,7 +35,7 @@ describe.skipIf(!onPostgres)('races (PostgreSQL)', () => {
     await other.connect();
     await other.query('begin');
     await other.query(`select id from orders where short_id = $1 for update`, [order.short_id]);
-    const completing = ctx.app.inject({ method: 'PUT', url: `/api/public/events/${event.id}/order/${order.short_id}/details`, headers: { 'x-checkout-token': checkout_token }, payload: details(order) });
+    const completing = ctx.app.inject({ method: 'PUT', url: `/api/public/events/${event.id}/order/${order.short_id}/details`, headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret }, payload: details(order) });
     await new Promise((r) => setTimeout(r, 250));
     await Promise.all(Array.from({ length: 30 }, (_, i) => reserveAs(ctx.app, event.id, `10.2.0.${i}`, [{ ticket_id: tickets[0]!.id, quantity: 4 }])));
     await other.query('rollback');

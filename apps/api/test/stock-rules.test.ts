@@ -8,7 +8,7 @@ import { reserveOrder } from '../src/modules/orders/reserve-order.js';
 import { loadPublicEventParts } from '../src/modules/public-events/public-event.js';
 import { TestClock } from '../src/shared/clock.js';
 import { reserveOrderBody } from '@admitone/shared';
-import { details, liveEvent, placeOrder, publicEvent, reserve, tokenHeader } from './checkout-factory.js';
+import { buyerHeaders, details, liveEvent, placeOrder, publicEvent, reserve } from './checkout-factory.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -38,10 +38,10 @@ describe('counters follow every sale', () => {
     expect(await taken(floor.id)).toBe(3);
     await consistent();
     // The same checkout chooses again: the first hold is given back in the same change.
-    const again = (await reserve(ctx.app, event.id, { items: [{ ticket_id: balcony.id, tier_id: balcony.tiers[0]!.id, quantity: 2 }] }, tokenHeader(r.checkout_token))).json();
+    const again = (await reserve(ctx.app, event.id, { items: [{ ticket_id: balcony.id, tier_id: balcony.tiers[0]!.id, quantity: 2 }] }, buyerHeaders(r))).json();
     expect([await taken(floor.id), await taken(balcony.id)]).toEqual([0, 2]);
     await consistent();
-    const done = await call(ctx.app, 'PUT', url(event.id, again.data.short_id, '/details'), { headers: tokenHeader(again.checkout_token), body: details(again.data) });
+    const done = await call(ctx.app, 'PUT', url(event.id, again.data.short_id, '/details'), { headers: buyerHeaders(again), body: details(again.data) });
     expect(done.json().data.status).toBe('COMPLETED');
     await consistent();
     const [attendee] = await rows<{ id: number }>(`select id from attendees where order_id = (select id from orders where short_id = '${again.data.short_id}') order by id limit 1`);
@@ -148,7 +148,7 @@ describe('holds that run out', () => {
     expect(await taken(tickets[0]!.id)).toBe(0);
     await consistent();
     // Nobody took them: the late buyer completes (the units are taken again).
-    const late = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), { headers: tokenHeader(a.checkout_token), body: details(a.data) });
+    const late = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), { headers: buyerHeaders(a), body: details(a.data) });
     expect(late.json().data.status).toBe('COMPLETED');
     expect(await taken(tickets[0]!.id)).toBe(2);
 
@@ -156,7 +156,7 @@ describe('holds that run out', () => {
     clock.advance(16 * 60_000);
     // Someone else finds the ticket full, releases the abandoned hold and takes the unit.
     expect((await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).statusCode).toBe(201);
-    const gone = await call(ctx.app, 'PUT', url(event.id, b.data.short_id, '/details'), { headers: tokenHeader(b.checkout_token), body: details(b.data) });
+    const gone = await call(ctx.app, 'PUT', url(event.id, b.data.short_id, '/details'), { headers: buyerHeaders(b), body: details(b.data) });
     expect(gone.json().error).toMatchObject({ code: 'ORDER_EXPIRED', message: 'Sorry, your order has expired. Please start a new order.' });
     expect(await taken(tickets[0]!.id)).toBe(3);
     await consistent();

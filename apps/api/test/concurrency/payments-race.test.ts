@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { details, liveEvent, tokenHeader } from '../checkout-factory.js';
+import { buyerHeaders, details, liveEvent } from '../checkout-factory.js';
 import { startStripeServer, type StripeServer } from '../stripe-server.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import { expectConsistent, expireHold, fillUp, onPostgres, orderIdOf, reserveAs, takenRows, unguarded } from './stock-world.js';
@@ -33,10 +33,10 @@ function webhook(app: App, id: string, intent: object) {
 async function cardOrder(app: App, eventId: number, ticketId: number, i: number, quantity: number) {
   const r = await reserveAs(app, eventId, i, { items: [{ ticket_id: ticketId, quantity }], expected_total: quantity * 1000 });
   expect(r.status).toBe(201);
-  const headers = tokenHeader(r.token!);
+  const headers = buyerHeaders({ checkout_token: r.token!, order_secret: r.secret! });
   expect((await call(app, 'PUT', url(eventId, r.order.short_id, '/details'), { headers, body: details(r.order, { email: `payer${i}@example.test` }) })).statusCode).toBe(200);
   const secret = (await call(app, 'POST', url(eventId, r.order.short_id, '/card-payment'), { headers })).json().data.client_secret as string;
-  return { shortId: r.order.short_id as string, intentId: secret.split('_secret_')[0]! };
+  return { shortId: r.order.short_id as string, intentId: secret.split('_secret_')[0]!, headers };
 }
 
 const scenarios: Record<string, (app: App, stripe: StripeServer) => Promise<{ eventId: number; ticketId: number; taken: number; limit: number }>> = {
@@ -49,7 +49,7 @@ const scenarios: Record<string, (app: App, stripe: StripeServer) => Promise<{ ev
       ...Array.from({ length: 12 }, (_, i) => reserveAs(app, event.id, i, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 1000 })),
     ]);
     expect((paid as { statusCode: number }).statusCode).toBe(200);
-    const order = (await call(app, 'GET', url(event.id, payer.shortId))).json().data;
+    const order = (await call(app, 'GET', url(event.id, payer.shortId), { headers: payer.headers })).json().data;
     const sold = (others as Array<{ status: number }>).filter((o) => o.status === 201).length;
     // Kept (COMPLETED, nobody else got one) or refunded (its tickets went to the others): never both.
     if (order.status === 'COMPLETED') expect(sold).toBe(0);

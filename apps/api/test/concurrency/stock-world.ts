@@ -35,7 +35,7 @@ export async function expectConsistent(app: App, eventId?: number) {
 export async function reserveAs(app: App, eventId: number, i: number, body: object, headers: Record<string, string> = {}) {
   const res = await call(app, 'POST', `/api/public/events/${eventId}/order`, { body, ip: buyerIp(i), headers });
   const json = res.json();
-  return { status: res.statusCode, code: json.error?.field_errors?.promo_code ? 'promo_code_invalid' : (json.error?.code as string | undefined), order: json.data, token: json.checkout_token as string | undefined };
+  return { status: res.statusCode, code: json.error?.field_errors?.promo_code ? 'promo_code_invalid' : (json.error?.code as string | undefined), order: json.data, token: json.checkout_token as string | undefined, secret: json.order_secret as string | undefined };
 }
 
 /** Tally of statuses and error codes. */

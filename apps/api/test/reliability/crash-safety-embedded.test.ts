@@ -81,7 +81,7 @@ describe('crash safety on the embedded database (real process, SIGKILL)', { time
     await startServer();
     const check = async (sales: Sale[]) => {
       for (const sale of sales) {
-        const order = (await client.call('GET', `/public/events/${event.eventId}/order/${sale.shortId}`)).body.data as { status: string; attendees: Array<{ status: string }> };
+        const order = (await client.call('GET', `/public/events/${event.eventId}/order/${sale.shortId}`, undefined, { 'x-order-secret': sale.secret })).body.data as { status: string; attendees: Array<{ status: string }> };
         expect(order.status, sale.shortId).toBe('COMPLETED');
         expect(order.attendees.filter((a) => a.status === 'ACTIVE')).toHaveLength(sale.quantity);
       }

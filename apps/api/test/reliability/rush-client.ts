@@ -2,6 +2,8 @@
 export interface Sale {
   shortId: string;
   quantity: number;
+  /** The order's secret (its buyer's pages need it). */
+  secret: string;
 }
 
 export interface Target {
@@ -9,7 +11,7 @@ export interface Target {
   ticketId: number;
 }
 
-type Answer = { data?: unknown; error?: { code: string }; checkout_token?: string; token?: string };
+type Answer = { data?: unknown; error?: { code: string }; checkout_token?: string; order_secret?: string; token?: string };
 
 /** Talks to a running server's API over HTTP, as a browser would; `token` is the organizer's when set. */
 export function apiClient(api: () => string) {
@@ -60,10 +62,10 @@ export function apiClient(api: () => string) {
         answers: {},
         attendees: order.attendees.map((a, i) => ({ short_id: a.short_id, first_name: 'Guest', last_name: `${n}-${i}`, email: `guest-${n}-${i}@example.test`, answers: {} })),
       };
-      const done = await buyer.call('PUT', `/public/events/${target.eventId}/order/${order.short_id}/details`, details, { 'x-checkout-token': reserved.body.checkout_token!, ...from });
+      const done = await buyer.call('PUT', `/public/events/${target.eventId}/order/${order.short_id}/details`, details, { 'x-checkout-token': reserved.body.checkout_token!, 'x-order-secret': reserved.body.order_secret!, ...from });
       const status = (done.body.data as { status?: string } | undefined)?.status;
       if (done.status !== 200 || status !== 'COMPLETED') return { kind: `details ${done.status} ${done.body.error?.code ?? status}` };
-      return { sale: { shortId: order.short_id, quantity } };
+      return { sale: { shortId: order.short_id, quantity, secret: reserved.body.order_secret! } };
     },
 
     /**

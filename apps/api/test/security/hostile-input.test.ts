@@ -186,7 +186,7 @@ function requestArb(route: Route): fc.Arbitrary<Request> {
   );
   const headerParams = params.filter((p) => p.in === 'header');
   const headers = fc.record(
-    Object.fromEntries(headerParams.map((p) => [p.name, fc.option(p.name === 'x-checkout-token' ? fc.oneof(fc.constant(world.checkoutToken), headerValue) : headerValue, { nil: undefined })])),
+    Object.fromEntries(headerParams.map((p) => [p.name, fc.option(p.name === 'x-checkout-token' ? fc.oneof(fc.constant(world.checkoutToken), headerValue) : p.name === 'x-order-secret' ? fc.oneof(fc.constant(world.orderSecret), headerValue) : headerValue, { nil: undefined })])),
   );
   const locale = fc.option(fc.constantFrom('de', 'fr;q=0.9, *', 'zh-CN', 'xx-INVALID', "';--", 'a'.repeat(500)), { nil: undefined, freq: 3 });
   const cookie = fc.option(fc.constantFrom('admitone_locale=%ZZ', 'admitone_locale=%E0%A4%A', 'admitone_locale=de', `admitone_locale=${'x'.repeat(4000)}`, 'a=b; admitone_locale', '=;=;;'), { nil: undefined, freq: 4 });

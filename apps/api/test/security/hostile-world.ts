@@ -118,6 +118,7 @@ export async function buildWorld(app: App) {
     orderIds,
     orderShortIds: [completed.short_id, awaiting.short_id, free.short_id, (reserved.data as unknown as { short_id: string }).short_id],
     checkoutToken: reserved.checkout_token as string,
+    orderSecret: (reserved as unknown as { order_secret: string }).order_secret,
     attendeeIds: attendeeRows.map((a) => a.id),
     attendeeShortIds: attendeeRows.map((a) => a.short_id),
     messageId: message.data.id,

@@ -193,7 +193,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/events/{eventId}/check-ins/batch': { access: 'member', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
   'GET /api/events/{eventId}/check_in_stats': { access: 'member' },
 
-  // public pages and checkout (the buyer's secret is the short id or the checkout token, not a login)
+  // public pages and checkout (the buyer's proof is the order's secret and the checkout token, a ticket's its short id; not a login)
   'GET /api/public/events/{eventId}': { access: 'public' },
   'GET /api/public/events/{eventId}/promo-codes/{code}': { access: 'public' },
   'POST /api/public/events/{eventId}/views': { access: 'public' },
@@ -206,6 +206,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/order/{shortId}/offline-payment': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/card-payment': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/card-payment/sync': { access: 'public' },
+  'POST /api/public/events/{eventId}/order/{shortId}/resend-link': { access: 'public' },
   'POST /api/public/webhooks/stripe': { access: 'public' },
 };
 

@@ -1,11 +1,11 @@
 import type { PublicEventDto } from '@admitone/shared';
 import { Center, Loader } from '@mantine/core';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { useFocusOnNavigation } from '../lib/use-focus-on-navigation';
 import { PublicErrorScreen } from './components/PublicErrorScreen';
 import { EventPage } from './event/EventPage';
 import { InitialEventContext } from './event/use-public-event';
-import { adoptTokenFromHash } from './lib/checkout-token';
+import { adoptTokenFromHash, secretsInHash } from './lib/checkout-token';
 import { matchRoute, type PublicRoute } from './router/match-route';
 import { useLocation } from './router/navigation';
 import { deepPages, DeepPageShell } from './shell/deep-pages';
@@ -41,8 +41,9 @@ function RouteView({ route }: { route: PublicRoute }) {
     case 'not-found':
       return <PublicErrorScreen notFound />;
     default: {
-      // A checkout opened from the widget brings its token in the address: keep it before the page asks.
-      if (route.name === 'checkout') adoptTokenFromHash(route.eventId);
+      // A checkout opened from the widget brings its token and the order's secret in the address, a
+      // buyer's e-mail link the secret: keep them before the page asks.
+      if (route.name === 'checkout' || route.name === 'order-print') adoptTokenFromHash(route.eventId, route.shortId);
       const Page = deepPages[route.name === 'checkout' ? route.step : route.name];
       return (
         <Suspense fallback={pageLoader}>
@@ -65,6 +66,18 @@ export function PublicApp({ initialEvent }: PublicAppProps) {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
   useFocusOnNavigation(pathname);
+  useEffect(() => {
+    // An order link followed while its page is open (only the fragment changes, so nothing reloads):
+    // keep the secret it brings and open the order with it.
+    const onHashChange = () => {
+      const current = matchRoute(window.location.pathname);
+      if ((current.name !== 'checkout' && current.name !== 'order-print') || !secretsInHash(window.location.hash).secret) return;
+      adoptTokenFromHash(current.eventId, current.shortId);
+      window.location.reload();
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
   return (
     <PublicProviders>
       <InitialEventContext.Provider value={initialEvent === undefined ? null : { event: initialEvent }}>

@@ -14,6 +14,13 @@ import type { TicketSaleState, TicketType } from './tickets.js';
 
 /** The header that binds a checkout to the buyer's browser (returned once, on reservation). */
 export const CHECKOUT_TOKEN_HEADER = 'x-checkout-token';
+/**
+ * The header that carries an order's secret on every public order call (`GET /events/{id}/order/{shortId}`
+ * and its steps). Without it, or with a wrong one, the order is answered 404 like one that does not exist.
+ * The secret comes with the reservation (`order_secret`) and in the buyer's e-mail links, after `#secret=`
+ * (a fragment: browsers never send it to the server, so it stays out of server and proxy logs).
+ */
+export const ORDER_SECRET_HEADER = 'x-order-secret';
 /** Repeat a reservation or completion with the same key and the first answer comes back. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** The buyer is warned this long before the hold runs out, and may extend it once. */
@@ -295,6 +302,8 @@ export interface ReserveOrderResult {
   data: PublicOrderDto;
   /** Keep it (per event) and send it as `X-Checkout-Token` on every call about this order. */
   checkout_token: string;
+  /** Keep it (per order) and send it as `X-Order-Secret` on every call about this order. */
+  order_secret: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,10 +343,16 @@ export const publicAttendeeParams = z.object({ eventId: z.coerce.number().int().
 // The ticket page
 // ---------------------------------------------------------------------------------------------
 
+/** The ticket's holder as their own ticket link shows them (no e-mail: the link is in a QR code others scan). */
+export type PublicTicketAttendeeDto = Omit<PublicAttendeeDto, 'email'>;
+
+/**
+ * A ticket by its link: that one attendee, their ticket and QR code, and the event. Never the order's
+ * other attendees, its buyer, or a way to the whole order (that needs the order's secret).
+ */
 export interface PublicTicketPageDto {
-  attendee: PublicAttendeeDto;
+  attendee: PublicTicketAttendeeDto;
   order_number: string;
-  order_short_id: string;
   order_status: BuyerOrderStatus;
   /** The text in the QR code (the attendee's short id); null when the ticket is not valid (cancelled, unpaid). */
   qr_code: string | null;

@@ -95,6 +95,11 @@ export interface OrderDetailDto extends OrderSummaryDto {
   history: OrderHistoryEntryDto[];
   actions: OrderActionsDto;
   cancelled_at: string | null;
+  /**
+   * The buyer's order page with the order's secret (a path on the app's address), for the organizer to
+   * pass on ("copy the buyer's link"); null while the order has no buyer.
+   */
+  buyer_path: string | null;
 }
 
 export const editBuyerBody = z.object({

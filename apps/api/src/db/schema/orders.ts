@@ -29,6 +29,17 @@ export const orders = pgTable(
     order_number: text('order_number').notNull(),
     /** SHA-256 of the checkout token that binds the checkout to the buyer's browser. */
     checkout_token_hash: text('checkout_token_hash').notNull(),
+    /**
+     * The order's secret: the buyer's order page and its API need it (docs/SECURITY.md). Random, at least
+     * 128 bits (a reservation writes 192 from node:crypto; any other insert gets the database's 244 from
+     * two strong random UUIDs). Kept as it is, not hashed: every later mail to the buyer (payment received,
+     * refund, cancellation, a fresh link) must carry it, and it guards only what this same row holds.
+     */
+    secret: text('secret')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
+    /** When the buyer's link was last mailed on request (an old link's "send me a fresh link"); limits how often. */
+    link_sent_at: instant('link_sent_at'),
     status: text('status').$type<BuyerOrderStatus>().notNull(),
     payment_status: text('payment_status').$type<PaymentStatus>().notNull(),
     payment_provider: text('payment_provider').$type<PaymentProvider>(),

@@ -2,6 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 
 /** Public id of an order: unguessable (120 random bits), safe in URLs. */
 export const newOrderShortId = () => `o${randomBytes(15).toString('base64url')}`;
+/** An order's secret (192 random bits, URL-safe): the buyer's order page needs it beside the short id. */
+export const newOrderSecret = () => randomBytes(24).toString('base64url');
 /** Public id of an attendee: unguessable (96 random bits); in ticket links and the QR code. */
 export const newAttendeeShortId = () => `a${randomBytes(12).toString('base64url')}`;
 

@@ -7,6 +7,7 @@ import { answersOf, attendeesOf, peopleById } from '../attendees/attendee-view.j
 import { orderHistory } from './order-history.js';
 import { orderSort, orderWhere, type OrderListFilters } from './order-query.js';
 import type { OrderRow } from './order-view.js';
+import { buyerOrderUrl } from './order-mails.js';
 
 const ticketCount = sql<number>`(select count(*)::int from attendees where attendees.order_id = ${orders.id} and attendees.status <> 'ABANDONED')`;
 const columns = { o: orders, ticket_count: ticketCount, aff_id: affiliates.id, aff_name: affiliates.name, aff_code: affiliates.code };
@@ -89,5 +90,6 @@ export async function orderDetail(db: Executor, eventId: number, orderId: number
     history: history.map((h) => ({ id: h.id, kind: h.kind, by: h.user_id !== null ? (people.get(h.user_id) ?? null) : null, data: h.data, at: h.created_at.toISOString() })),
     actions: orderActions(o, cardPayments),
     cancelled_at: o.cancelled_at?.toISOString() ?? null,
+    buyer_path: o.email ? buyerOrderUrl('', o) : null,
   };
 }

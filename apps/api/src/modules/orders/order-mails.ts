@@ -20,9 +20,20 @@ export type OrderMailOccasion =
   | { refunded: number; cancelled: boolean; late?: boolean }
   /** The organizer resends the buyer's confirmation (only that mail). */
   | 'confirmation'
+  /** The buyer asked from an old link for a fresh one: the confirmation again (the cancellation note for a cancelled order). */
+  | 'link'
   /** The organizer resends one attendee's ticket. */
   | { ticket: number };
 
+
+/**
+ * The buyer's order page with the order's secret. The secret goes after `#`: a browser never sends the
+ * fragment to the server, so it stays out of server and proxy logs and Referer headers; the page keeps it
+ * and sends it as `X-Order-Secret`. Only the buyer's mails (and the organizer's "copy the buyer's link")
+ * carry it, never an attendee's ticket mail.
+ */
+export const buyerOrderUrl = (appUrl: string, order: { event_id: number; short_id: string; secret: string }) =>
+  `${appUrl}/checkout/${order.event_id}/${encodeURIComponent(order.short_id)}/summary#secret=${encodeURIComponent(order.secret)}`;
 
 /** The language the account's owner reads (for mails to the organizer). */
 async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
@@ -50,7 +61,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position));
   const e = event!;
   const eventUrl = `${ctx.appUrl}/event/${e.id}/${e.slug}`;
-  const orderUrl = `${ctx.appUrl}/checkout/${e.id}/${order.short_id}/summary`;
+  const orderUrl = buyerOrderUrl(ctx.appUrl, order);
   const mailEvent: OrderMailEvent = {
     title: e.title,
     start_date: e.start_date.toISOString(),
@@ -138,6 +149,13 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       break;
     case 'confirmation':
       mails.push(confirmation(order.status === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'COMPLETED'));
+      break;
+    case 'link':
+      mails.push(
+        order.status === 'CANCELLED'
+          ? mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl })
+          : confirmation(order.status === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'COMPLETED'),
+      );
       break;
     case 'cancelled':
       mails.push(mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl }));

@@ -12,6 +12,7 @@ import { attendees, events, orderItems, orders, organizers, questionAnswers, que
 import type { FileStorage } from '../../storage/storage.js';
 import type { ImageDto } from '@admitone/shared';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { hashToken } from '../../shared/tokens.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 
@@ -31,6 +32,26 @@ export async function findOrderByShortId(db: Executor, eventId: number, shortId:
     .where(and(eq(orders.event_id, eventId), eq(orders.short_id, shortId)))
     .limit(1);
   return row ?? null;
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/**
+ * The request carries this order's secret. Compared in constant time (as digests of equal length, so
+ * neither the secret's characters nor its length show in how long the answer takes).
+ */
+export const secretMatches = (order: Pick<OrderRow, 'secret'>, given: string | null | undefined): boolean =>
+  typeof given === 'string' && given.length > 0 && timingSafeEqual(digest(given), digest(order.secret));
+
+/**
+ * The order of an event by its short id, only for a request that carries its secret: anything else is
+ * the same null as an order that does not exist (the routes answer 404 for both).
+ */
+export async function findOrderWithSecret(db: Executor, eventId: number, shortId: string, secret: string | null | undefined): Promise<OrderRow | null> {
+  const order = await findOrderByShortId(db, eventId, shortId);
+  // Compared even when there is no order, so a miss and a wrong secret take the same time.
+  const ok = secretMatches(order ?? { secret: '\u0000' }, secret);
+  return order && ok ? order : null;
 }
 
 /** The request carries the token this order was reserved with. */

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { CHECKOUT_TOKEN_HEADER, IDEMPOTENCY_HEADER, orderDetailsBody, publicEventParams, publicOrderParams, reserveOrderBody } from '@admitone/shared';
+import { CHECKOUT_TOKEN_HEADER, IDEMPOTENCY_HEADER, ORDER_SECRET_HEADER, orderDetailsBody, publicEventParams, publicOrderParams, reserveOrderBody } from '@admitone/shared';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
+import { orders } from '../../db/schema/index.js';
 import type { AppDeps } from '../../app.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -11,8 +13,9 @@ import { clientKeyOf } from '../inventory/fairness.js';
 import { loadPublicEventParts } from '../public-events/public-event.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
 import { once } from './idempotency.js';
+import { enqueueOrderMails } from './order-mails.js';
 import { lockOrder, type OrderContext } from './order-status.js';
-import { findOrderByShortId, orderEventPartsFrom, publicOrderView } from './order-view.js';
+import { findOrderByShortId, findOrderWithSecret, orderEventPartsFrom, publicOrderView, secretMatches } from './order-view.js';
 import { freshReservationDto } from './reservation-answer.js';
 import { reserveOrder, type ReserveDeps } from './reserve-order.js';
 import { cardDestination } from '../payments/payment-connection.js';
@@ -20,8 +23,14 @@ import { cardDestination } from '../payments/payment-connection.js';
 const tags = ['checkout'];
 const headers = z.object({
   [CHECKOUT_TOKEN_HEADER]: z.string().max(200).optional(),
+  [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret (from the reservation or the buyer's e-mail links); without it the order answers 404"),
   [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional(),
 });
+
+/** An order's link is mailed again on request at most this often, whoever asks. */
+export const LINK_RESEND_INTERVAL_MS = 15 * 60_000;
+/** Orders whose buyer has been sent mail with the order's link (a checkout that never finished has none). */
+const LINKED_STATUSES = new Set(['AWAITING_PAYMENT', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_FAILED']);
 
 /** The buyer's side of an order (SPEC §2 /checkout): reserve, details, extend the hold, pay offline. */
 export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -41,13 +50,21 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     },
   };
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
+  const secretOf = (req: FastifyRequest) => (req.headers[ORDER_SECRET_HEADER] as string | undefined) ?? null;
   const keyOf = (req: FastifyRequest) => req.headers[IDEMPOTENCY_HEADER] as string | undefined;
   const eventParts = orderEventPartsFrom(deps);
-  const view = (tx: Executor, orderId: { eventId: number; shortId: string }, token: string | null, now: Date) =>
-    findOrderByShortId(tx, orderId.eventId, orderId.shortId).then((o) => {
+  /** The order as its buyer sees it: only for the order's secret (anything else: 404, as for no order). */
+  const view = (tx: Executor, orderId: { eventId: number; shortId: string }, secret: string | null, token: string | null, now: Date) =>
+    findOrderWithSecret(tx, orderId.eventId, orderId.shortId, secret).then((o) => {
       if (!o) throw notFound();
       return cardPaymentsFor(o.account_id).then((card) => publicOrderView(tx, deps.storage, o, token, now, card, eventParts));
     });
+  /** Locks the request's order for a step; without its secret it is not found. */
+  const lockWithSecret = async (tx: Tx, req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>) => {
+    const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
+    if (!secretMatches(order, secretOf(req))) throw notFound();
+    return order;
+  };
 
   /**
    * Runs one checkout step on the locked order, once per idempotency key, then sends its mails.
@@ -63,7 +80,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       }),
     );
     if (mails.length) await deps.jobs.deliverOutbox(mails);
-    return { data: await view(db, req.params, tokenOf(req), deps.clock.now()) };
+    return { data: await view(db, req.params, secretOf(req), tokenOf(req), deps.clock.now()) };
   }
 
   app.post(
@@ -79,30 +96,32 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       // Built from what was written (no read after commit); a repeated request reads its order back.
       const now = deps.clock.now();
       const parts = reserved.written ? await eventParts(req.params.eventId) : null;
+      // A repeated request (its stored answer has no secret) reads the secret back from its order.
+      const secret = reserved.orderSecret ?? (await findOrderByShortId(db, req.params.eventId, reserved.shortId))?.secret ?? null;
       const data = reserved.written && parts
         ? freshReservationDto(reserved, parts, locale, client.key, now, await cardPaymentsFor(parts.event.account_id))
-        : await view(db, { eventId: req.params.eventId, shortId: reserved.shortId }, reserved.checkoutToken, now);
-      return reply.status(reserved.status).send({ data, checkout_token: reserved.checkoutToken });
+        : await view(db, { eventId: req.params.eventId, shortId: reserved.shortId }, secret, reserved.checkoutToken, now);
+      return reply.status(reserved.status).send({ data, checkout_token: reserved.checkoutToken, order_secret: secret });
     },
   );
 
-  app.get('/events/:eventId/order/:shortId', { schema: { tags, summary: 'An order as its buyer sees it', params: publicOrderParams, headers } }, async (req) => {
-    const order = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
-    if (!order) throw notFound();
-    return { data: await publicOrderView(db, deps.storage, order, tokenOf(req), deps.clock.now(), await cardPaymentsFor(order.account_id), eventParts) };
-  });
+  app.get(
+    '/events/:eventId/order/:shortId',
+    { schema: { tags, summary: "An order as its buyer sees it (needs the order's secret in X-Order-Secret; otherwise 404)", params: publicOrderParams, headers } },
+    async (req) => ({ data: await view(db, req.params, secretOf(req), tokenOf(req), deps.clock.now()) }),
+  );
 
   app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody } }, async (req) => {
     const locale = req.body.locale ?? requestLocale(req);
     return step(req, 'details', async (tx, c) => {
-      const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
+      const order = await lockWithSecret(tx, req);
       return saveOrderDetails(tx, c, order, tokenOf(req), req.body, locale);
     });
   });
 
   app.post('/events/:eventId/order/:shortId/extend', { schema: { tags, summary: 'Extend the hold once (WCAG 2.2.1)', params: publicOrderParams, headers } }, async (req) => {
     return step(req, 'extend', async (tx, c) => {
-      const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
+      const order = await lockWithSecret(tx, req);
       await extendHold(tx, c, order, tokenOf(req));
       return [];
     });
@@ -110,9 +129,41 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   app.post('/events/:eventId/order/:shortId/offline-payment', { schema: { tags, summary: 'Pay offline: the order awaits payment', params: publicOrderParams, headers } }, async (req) => {
     return step(req, 'offline', async (tx, c) => {
-      const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });
+      const order = await lockWithSecret(tx, req);
       return chooseOfflinePayment(tx, c, order, tokenOf(req));
     });
   });
+
+  /**
+   * An old link (from a mail sent before orders had secrets, or a link cut short) cannot open the order:
+   * its page offers this instead. The buyer's own address gets a mail with the order's link (with the
+   * secret), at most once per LINK_RESEND_INTERVAL_MS whoever asks, and each client address may ask only
+   * a few times. The answer is the same whatever happened (no order, no address, already sent) and never
+   * names the address.
+   */
+  app.post(
+    '/events/:eventId/order/:shortId/resend-link',
+    {
+      schema: { tags, summary: "Mail the order's link (with its secret) to the order's buyer again; the same answer whatever the order", params: publicOrderParams },
+      config: { rateLimit: { max: 10, timeWindow: LINK_RESEND_INTERVAL_MS } },
+    },
+    async (req, reply) => {
+      const c = ctx();
+      const since = new Date(c.now.getTime() - LINK_RESEND_INTERVAL_MS);
+      const mails = await db.transaction(async (tx) => {
+        const order = await findOrderByShortId(tx, req.params.eventId, req.params.shortId);
+        if (!order?.email || !LINKED_STATUSES.has(order.status)) return [];
+        // One claim per interval, even for requests that arrive together.
+        const claimed = await tx
+          .update(orders)
+          .set({ link_sent_at: c.now })
+          .where(and(eq(orders.id, order.id), or(isNull(orders.link_sent_at), lt(orders.link_sent_at, since))))
+          .returning({ id: orders.id });
+        return claimed.length ? enqueueOrderMails(tx, c, order.id, 'link') : [];
+      });
+      if (mails.length) await deps.jobs.deliverOutbox(mails);
+      return reply.status(202).send({ data: { requested: true } });
+    },
+  );
 };
 

@@ -17,6 +17,8 @@ export function freshReservationDto(r: Reserved, parts: OrderEventParts, locale:
     short_id: w.shortId,
     order_number: w.orderNumber,
     checkout_token_hash: hashToken(r.checkoutToken),
+    secret: r.orderSecret ?? '',
+    link_sent_at: null,
     status: 'RESERVED',
     payment_status: w.totals.total === 0 ? 'NO_PAYMENT_REQUIRED' : 'AWAITING_PAYMENT',
     payment_provider: null,

@@ -22,6 +22,8 @@ export interface NewOrder {
   clientKey: string | null;
   locale: Locale;
   shortId: string;
+  /** The order's secret (the buyer's links need it). */
+  secret: string;
 }
 
 /** What rides along in the reservation statement: the fairness caps, and the idempotency key's answer. */
@@ -84,9 +86,9 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
   const values = list(o.lines, (l) => sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${l.ticket.ticket.name}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`);
   const statement = sql`with ${riders.caps ? sql`${riders.caps.cte}, ` : sql``}${chain.ctes},
       o as (
-        insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, status, payment_status, currency, subtotal, discount_total,
+        insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, secret, status, payment_status, currency, subtotal, discount_total,
                             fee_total, tax_total, total, promo_code_id, promo_code, affiliate_id, locale, client_key, reserved_until, created_at, updated_at)
-        select ${event.account_id}, ${event.id}, ${shortId}, ${orderNumber}, ${o.tokenHash}, 'RESERVED', ${totals.total === 0 ? 'NO_PAYMENT_REQUIRED' : 'AWAITING_PAYMENT'},
+        select ${event.account_id}, ${event.id}, ${shortId}, ${orderNumber}, ${o.tokenHash}, ${o.secret}, 'RESERVED', ${totals.total === 0 ? 'NO_PAYMENT_REQUIRED' : 'AWAITING_PAYMENT'},
                ${event.currency}, ${totals.subtotal}, ${totals.discount_total}, ${totals.fee_total}, ${totals.tax_total}, ${totals.total},
                ${o.promo?.id ?? null}::int, ${o.promo?.code ?? null}::text, ${o.affiliateId}::int, ${o.locale}, ${o.clientKey}::text,
                ${now} + make_interval(mins => ${event.order_timeout_minutes}::int), ${now}, ${now}

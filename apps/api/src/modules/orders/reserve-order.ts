@@ -14,7 +14,7 @@ import type { Admission } from '../inventory/admission.js';
 import { findPromoByCode, type Catalogue, type PromoInfo } from './catalogue.js';
 import { sqlNow } from '../../db/sql-now.js';
 import { claimKey, storeAnswer } from './idempotency.js';
-import { newOrderShortId } from './ids.js';
+import { newOrderSecret, newOrderShortId } from './ids.js';
 import { priceRequest, promoUsable, totalsOf, type ReserveInput } from './order-lines.js';
 import { promoApplies } from './catalogue.js';
 import { insertReservation, ReservationStopped, type WrittenOrder } from './reservation-insert.js';
@@ -42,6 +42,8 @@ export interface Reserved {
   status: number;
   shortId: string;
   checkoutToken: string;
+  /** The new order's secret (null for a repeated request: its order has it). */
+  orderSecret: string | null;
   written: (WrittenOrder & { catalogue: Catalogue; promoCode: string | null; lines: ReturnType<typeof priceRequest>; totals: ReturnType<typeof totalsOf> }) | null;
 }
 
@@ -94,6 +96,7 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
     let changes: CounterChange[] = [];
     try {
       let written: WrittenOrder | null = null;
+      let secret: string | null = null;
       const transaction = () => deps.db.transaction(async (tx) => {
         // One round trip: the idempotency key (a repeat waits, then gets the first answer) and the client's fairness lock.
         const stored = await claimKey<{ short_id: string; checkout_token: string }>(tx, scope, opts.idempotencyKey, input, capsApply(caps) ? clientLock(event.id, client) : null);
@@ -105,6 +108,7 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
           ...earlier.promoIds.map((id) => ({ kind: 'promo' as const, id, delta: -1 })),
         ]);
         const shortId = newOrderShortId();
+        secret = newOrderSecret();
         const reply = { status: 201, body: { short_id: shortId, checkout_token: checkoutToken } };
         written = await insertReservation(
           tx,
@@ -112,7 +116,7 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
           deps.stock.guard,
           changes,
           layout,
-          { event, lines, totals, promo: promoUsed, affiliateId, tokenHash, clientKey: opts.client.key, locale: opts.locale, shortId },
+          { event, lines, totals, promo: promoUsed, affiliateId, tokenHash, clientKey: opts.client.key, locale: opts.locale, shortId, secret },
           {
             caps: capsApply(caps) ? capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock)) : null,
             storeAnswer: opts.idempotencyKey ? storeAnswer(scope, opts.idempotencyKey, reply) : null,
@@ -123,7 +127,7 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
       });
       const answer = deps.admission ? await deps.admission.run(event.id, transaction) : await transaction();
       const w = written as WrittenOrder | null;
-      return { status: answer.status, shortId: answer.body.short_id, checkoutToken: answer.body.checkout_token, written: w && { ...w, catalogue, promoCode: promoUsed?.code ?? null, lines, totals } };
+      return { status: answer.status, shortId: answer.body.short_id, checkoutToken: answer.body.checkout_token, orderSecret: w ? secret : null, written: w && { ...w, catalogue, promoCode: promoUsed?.code ?? null, lines, totals } };
     } catch (caught) {
       let err = caught;
       if (err instanceof ReservationStopped) {

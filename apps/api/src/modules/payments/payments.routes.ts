@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { CHECKOUT_TOKEN_HEADER, publicOrderParams } from '@admitone/shared';
+import { CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER, publicOrderParams } from '@admitone/shared';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { stripeEvents } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { lockOrder } from '../orders/order-status.js';
-import { findOrderByShortId, orderEventPartsFrom, publicOrderView } from '../orders/order-view.js';
+import { findOrderByShortId, findOrderWithSecret, orderEventPartsFrom, publicOrderView } from '../orders/order-view.js';
 import { startCardPayment } from './card-payment.js';
 import { applyRefundUpdate } from './refund-order.js';
 import { cardDestination, saveAccountState } from './payment-connection.js';
@@ -14,6 +15,10 @@ import { refundLatePayment } from './late-refund.js';
 import { applyPaymentIntent, lockOrderOfIntent, type OutcomeEffects } from './payment-outcome.js';
 
 const tags = ['checkout'];
+const headers = z.object({
+  [CHECKOUT_TOKEN_HEADER]: z.string().max(200).optional(),
+  [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret; without it the order answers 404"),
+});
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.canceled']);
 
 /** Card payments through Stripe: start a payment, check its outcome, and Stripe's webhooks. */
@@ -21,6 +26,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const db = deps.database.db;
   const ctx = () => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, stock: deps.stock });
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
+  /** The request's order, only with its secret (X-Order-Secret): otherwise 404, as for no order. */
+  const orderOf = async (req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>) => {
+    const order = await findOrderWithSecret(db, req.params.eventId, req.params.shortId, (req.headers[ORDER_SECRET_HEADER] as string | undefined) ?? null);
+    if (!order) throw notFound();
+    return order;
+  };
 
   /** After commit: mails go out, a late payment is refunded. */
   async function follow(effects: OutcomeEffects) {
@@ -28,15 +39,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     if (effects.refund && deps.stripe) await refundLatePayment({ db, stripe: deps.stripe, jobs: deps.jobs, log: deps.log, now: () => deps.clock.now(), appUrl: deps.config.appUrl }, effects.refund);
   }
 
-  app.post('/events/:eventId/order/:shortId/card-payment', { schema: { tags, summary: "Start or resume the order's card payment (one PaymentIntent per order)", params: publicOrderParams } }, async (req) => {
-    const order = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
-    if (!order) throw notFound();
+  app.post('/events/:eventId/order/:shortId/card-payment', { schema: { tags, summary: "Start or resume the order's card payment (one PaymentIntent per order; needs the order's secret)", params: publicOrderParams, headers } }, async (req) => {
+    const order = await orderOf(req);
     return { data: await startCardPayment({ db, stripe: deps.stripe, config: deps.config.stripe, now: deps.clock.now() }, order, tokenOf(req)) };
   });
 
-  app.post('/events/:eventId/order/:shortId/card-payment/sync', { schema: { tags, summary: "Ask Stripe for the payment's outcome (the return page does not wait for the webhook)", params: publicOrderParams } }, async (req) => {
-    const order = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
-    if (!order) throw notFound();
+  app.post('/events/:eventId/order/:shortId/card-payment/sync', { schema: { tags, summary: "Ask Stripe for the payment's outcome (the return page does not wait for the webhook; needs the order's secret)", params: publicOrderParams, headers } }, async (req) => {
+    const order = await orderOf(req);
     if (order.payment_intent_id && deps.stripe) {
       const intent = await deps.stripe.paymentIntents.retrieve(order.payment_intent_id);
       const c = ctx();

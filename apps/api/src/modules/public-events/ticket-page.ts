@@ -7,8 +7,11 @@ import type { FileStorage } from '../../storage/storage.js';
 import { orderEventView, toAttendeeDto } from '../orders/order-view.js';
 
 /**
- * A ticket by its attendee's secret short id. The QR code is given only for a ticket that admits:
- * active (paid or free), not cancelled, not awaiting payment.
+ * A ticket by its attendee's short id. That id is also what the QR code holds, so anyone who has seen
+ * the code may ask: the answer is scoped to this one attendee (name, ticket, price, QR, the event) and
+ * never names the order's other attendees, its buyer, the attendee's e-mail, or the order's short id or
+ * secret (the whole order needs the secret, see docs/SECURITY.md). The QR code is given only for a
+ * ticket that admits: active (paid or free), not cancelled, not awaiting payment.
  */
 export async function publicTicketView(db: Executor, storage: FileStorage, eventId: number, shortId: string): Promise<PublicTicketPageDto> {
   const [row] = await db
@@ -22,10 +25,10 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
   // Tickets of checkouts that never finished are not tickets.
   if (!row || ['RESERVED', 'ABANDONED'].includes(row.order.status)) throw notFound();
   const valid = row.attendee.status === 'ACTIVE' && row.order.status === 'COMPLETED';
+  const { email: _email, ...attendee } = toAttendeeDto(row.attendee, row.item);
   return {
-    attendee: toAttendeeDto(row.attendee, row.item),
+    attendee,
     order_number: row.order.order_number,
-    order_short_id: row.order.short_id,
     order_status: row.order.status,
     qr_code: valid ? row.attendee.short_id : null,
     unit: row.item.unit,

@@ -1,7 +1,7 @@
 import type { PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockX, IconHourglass, IconBan, IconQuestionMark } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClockX, IconHourglass, IconBan, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/validation';
 import { Link } from '../router/navigation';
@@ -9,6 +9,7 @@ import { eventPagePath } from '../router/match-route';
 import { CheckoutLayout } from './CheckoutLayout';
 import type { BuyerState } from './order-state';
 import { checkoutPath } from './paths';
+import { FreshOrderLink } from './FreshOrderLink';
 
 interface OrderStateScreenProps {
   state: BuyerState;
@@ -88,12 +89,14 @@ export function OrderStateScreen({ state, eventId, shortId, order, error, onRetr
       text: t`The order was continued in another browser or replaced by a newer order.`,
       action: backToEvent,
     },
+    // Also an old link from an e-mail sent before order links had a secret, or a link cut short: the
+    // server answers both like an order that does not exist (docs/SECURITY.md).
     not_found: {
-      icon: <IconQuestionMark aria-hidden />,
+      icon: <IconLock aria-hidden />,
       color: 'gray.7',
-      title: t`Order not found`,
-      text: t`We could not find this order. Please check the link.`,
-      action: backToEvent,
+      title: t`This link does not open the order`,
+      text: t`To protect the buyer's details, an order opens only with the link from its latest e-mail. Links from older e-mails no longer open it, but we can e-mail the buyer a fresh one.`,
+      action: <FreshOrderLink eventId={eventId} shortId={shortId} />,
     },
     error: {
       icon: <IconAlertTriangle aria-hidden />,

@@ -19,13 +19,34 @@ export const checkoutTokens = {
 };
 
 /**
- * A checkout opened from the embedded widget arrives with `#token=...` (the widget's iframe storage
- * is not ours); keep it and remove it from the address bar.
+ * Each order's secret (docs/SECURITY.md): the order page and every call about the order need it (sent as
+ * `X-Order-Secret`). This browser keeps the secret of each order it reserved or opened from a buyer's
+ * e-mail link, per order, so the print page in a new tab and the return from Stripe find it too.
  */
-export function adoptTokenFromHash(eventId: number | string): void {
+const secretKeyOf = (eventId: number | string, shortId: string) => `admitone.order-secret.${eventId}.${shortId}`;
+
+export const orderSecrets = {
+  get: (eventId: number | string, shortId: string): string | null => storage()?.getItem(secretKeyOf(eventId, shortId)) ?? null,
+  set: (eventId: number | string, shortId: string, secret: string): void => storage()?.setItem(secretKeyOf(eventId, shortId), secret),
+};
+
+/** `#token=...&secret=...` in an address, as the widget and the buyer's e-mails write it (both optional). */
+export function secretsInHash(hash: string): { token: string | null; secret: string | null } {
+  const value = (name: string) => new RegExp(`(?:^#|&)${name}=([A-Za-z0-9_-]+)`).exec(hash)?.[1] ?? null;
+  return { token: value('token'), secret: value('secret') };
+}
+
+/**
+ * An order page opened from the embedded widget (`#token=...&secret=...`: the widget's iframe storage is
+ * not ours) or from a buyer's e-mail (`#secret=...`): keep what it brings and remove it from the address
+ * bar (out of the history, bookmarks and anything the page might share). A fragment never reaches the
+ * server, so the secret is in no server or proxy log either.
+ */
+export function adoptTokenFromHash(eventId: number | string, shortId?: string): void {
   if (typeof window === 'undefined') return;
-  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
-  if (!match) return;
-  checkoutTokens.set(eventId, match[1]!);
+  const { token, secret } = secretsInHash(window.location.hash);
+  if (!token && !secret) return;
+  if (token) checkoutTokens.set(eventId, token);
+  if (secret && shortId) orderSecrets.set(eventId, shortId, secret);
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }

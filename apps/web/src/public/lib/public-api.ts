@@ -1,9 +1,10 @@
 import { ApiError, NETWORK_ERROR } from '../../lib/api-error';
-import { checkoutTokens } from './checkout-token';
+import { checkoutTokens, orderSecrets } from './checkout-token';
 
-// The values of CHECKOUT_TOKEN_HEADER and IDEMPOTENCY_HEADER (packages/shared contracts/checkout.ts),
+// The values of CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER and IDEMPOTENCY_HEADER (packages/shared contracts/checkout.ts),
 // written out: importing them would pull that module's zod schemas (and zod) into the buyer bundle.
 const CHECKOUT_TOKEN_HEADER = 'x-checkout-token';
+const ORDER_SECRET_HEADER = 'x-order-secret';
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export interface PublicRequest {
@@ -11,6 +12,8 @@ export interface PublicRequest {
   body?: unknown;
   /** Sends this event's checkout token, when the browser holds one. */
   eventId?: number | string;
+  /** Sends this order's secret (of `eventId`), when the browser holds it. */
+  orderShortId?: string;
   /** A fresh key per user action: a repeated request returns the first answer. */
   idempotencyKey?: string;
   /** Interface language for translated errors. */
@@ -26,6 +29,8 @@ export async function publicFetch<T>(path: string, req: PublicRequest = {}): Pro
   if (req.idempotencyKey) headers[IDEMPOTENCY_HEADER] = req.idempotencyKey;
   const token = req.eventId !== undefined ? checkoutTokens.get(req.eventId) : null;
   if (token) headers[CHECKOUT_TOKEN_HEADER] = token;
+  const secret = req.eventId !== undefined && req.orderShortId ? orderSecrets.get(req.eventId, req.orderShortId) : null;
+  if (secret) headers[ORDER_SECRET_HEADER] = secret;
   let res: Response;
   try {
     res = await fetch(`/api/public${path}`, {

@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkoutTokens } from '../lib/checkout-token';
+import { checkoutTokens, orderSecrets } from '../lib/checkout-token';
 import { TicketSelector } from './TicketSelector';
 
 const unit = (base: number): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base });
@@ -39,7 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('TicketSelector', () => {
   it('asks for a ticket first, jumps to the minimum, and reserves with the expected total', async () => {
-    const { fetchMock, onReserved } = setup(() => json(201, { data: { short_id: 'o1' }, checkout_token: 'tok_1' }));
+    const { fetchMock, onReserved } = setup(() => json(201, { data: { short_id: 'o1' }, checkout_token: 'tok_1', order_secret: 'sec_1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please select at least one ticket')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -56,6 +56,8 @@ describe('TicketSelector', () => {
     expect(JSON.parse(init.body as string)).toMatchObject({ items: [{ ticket_id: 2, tier_id: null, quantity: 3, amount: null }], expected_total: 3000 });
     expect((init.headers as Record<string, string>)['idempotency-key']).toBeTruthy();
     expect(checkoutTokens.get(9)).toBe('tok_1');
+    // The order's secret is kept per order: the checkout's calls about it send it.
+    expect(orderSecrets.get(9, 'o1')).toBe('sec_1');
   });
 
   it('reloads the event when the prices changed', async () => {

@@ -63,7 +63,8 @@ export function WidgetPage({ eventId }: { eventId: number }) {
               reload={reload}
               buttonText={params.buttonText}
               onReserved={(result) => {
-                const url = `${checkoutDetailsPath(event.id, result.data.short_id)}#token=${encodeURIComponent(result.checkout_token)}`;
+                // The checkout opens in a new tab, whose storage may not be the iframe's: it brings both along.
+                const url = `${checkoutDetailsPath(event.id, result.data.short_id)}#token=${encodeURIComponent(result.checkout_token)}&secret=${encodeURIComponent(result.order_secret)}`;
                 const opened = window.open(url, '_blank');
                 if (!opened) setBlockedUrl(url);
               }}

@@ -1,8 +1,8 @@
 import type { OrderDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group } from '@mantine/core';
+import { Button, CopyButton, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCash, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
+import { IconCash, IconCheck, IconLink, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -51,7 +51,8 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
       onError: fail(t`We could not send the order confirmation again. Please try again.`),
     });
 
-  const any = actions.resend_confirmation || actions.mark_as_paid || actions.refund || actions.cancel || actions.message_buyer;
+  const buyerLink = order.buyer_path && typeof window !== 'undefined' ? new URL(order.buyer_path, window.location.origin).href : null;
+  const any = actions.resend_confirmation || actions.mark_as_paid || actions.refund || actions.cancel || actions.message_buyer || buyerLink;
   if (!any) return null;
   return (
     <>
@@ -65,6 +66,16 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
           <Button size="xs" variant="default" leftSection={<IconMailForward size={16} aria-hidden />} loading={resend.isPending} onClick={resendConfirmation}>
             <Trans>Resend confirmation</Trans>
           </Button>
+        ) : null}
+        {buyerLink ? (
+          // The buyer's order page opens only with the order's secret; this link carries it (share it only with the buyer).
+          <CopyButton value={buyerLink}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="default" leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconLink size={16} aria-hidden />} onClick={copy}>
+                {copied ? <Trans>Link copied</Trans> : <Trans>Copy the buyer's link</Trans>}
+              </Button>
+            )}
+          </CopyButton>
         ) : null}
         {actions.message_buyer ? <MessageBuyerButton eventId={eventId} orderId={order.id} orderLabel={orderLabel(order)} /> : null}
         {actions.refund ? (
