@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/shared/clock.js';
 import { LOCKOUT } from '../../src/modules/auth/login-throttle.js';
-import { linkToken, registerUser } from '../factories.js';
+import { confirmAddress, linkToken, registerUser } from '../factories.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 
 // Accounts that resist guessing (issue "Security"): strong passwords, a lockout that grows and ends,
@@ -49,6 +49,21 @@ describe('password strength', () => {
     expect(Object.keys(refused.json().error.field_errors)).toEqual(['password']);
     const ok = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, { body: { password: 'quiet harbour 1987 kites', password_confirmation: 'quiet harbour 1987 kites' } });
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('password strength when accepting an invitation', () => {
+  it('refuses a weak password for a new member and accepts a strong one', async () => {
+    const admin = await registerUser(ctx.app);
+    await confirmAddress(ctx.app, ctx.smtp, admin);
+    const email = `invited-${Date.now()}@example.test`;
+    expect((await call(ctx.app, 'POST', '/api/users', { token: admin.token, body: { email, role: 'ORGANIZER' } })).statusCode).toBe(201);
+    const token = await linkToken(ctx.smtp, email, '/auth/accept-invitation/');
+    const accept = (password: string) => call(ctx.app, 'POST', `/api/auth/invitation/${token}`, { body: { name: 'Rita Moreno', password, password_confirmation: password, accept_terms: true } });
+    const weak = await accept('rita moreno');
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().error.field_errors).toEqual({ password: ['Do not build your password on your name or e-mail address: they are the first things tried.'] });
+    expect((await accept('lilac tundra 1962 swans')).statusCode).toBe(200);
   });
 });
 

@@ -19,6 +19,7 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
 import { createSession } from '../auth/sessions.repository.js';
 import { findMember } from './team.repository.js';
 import { getMember } from './team.js';
@@ -176,6 +177,7 @@ export async function acceptInvitation(deps: { db: Db; clock: Clock }, token: st
     }
   } else {
     const input = acceptInvitationNewUserBody.parse(body);
+    assertStrongPassword(input.password, personalWords(input.name, preview.user.email));
     passwordHash = await hashPassword(input.password);
     profile = { name: input.name, timezone: input.timezone, locale: input.locale };
   }
