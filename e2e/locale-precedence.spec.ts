@@ -97,7 +97,7 @@ async function expectPublicIn(page: Page, locale: string) {
 
 /**
  * An API error in this browser (its own Accept-Language and cookies, and the session when logged
- * in) comes in `locale`.
+ * in) comes in `locale`. (A new unknown address each time: wrong passwords for one address lock it.)
  */
 async function expectApiErrorIn(page: Page, locale: string, loggedIn: boolean) {
   const A = apiCatalog(locale);
@@ -105,7 +105,7 @@ async function expectApiErrorIn(page: Page, locale: string, loggedIn: boolean) {
     async ({ token }) => {
       const res = token
         ? await fetch('/api/events/999999999', { headers: { authorization: `Bearer ${token}` } })
-        : await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password' }) });
+        : await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `nobody-${crypto.randomUUID()}@example.test`, password: 'wrong-password' }) });
       return (await res.json()) as { error: { message: string } };
     },
     { token: loggedIn ? user.token : null },
