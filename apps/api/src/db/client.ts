@@ -59,12 +59,14 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
         db: {
           executeSql: async (text, values) => {
             // A job still finishing after the app closed (pg-boss's stop waits only so long) finds the
-            // database gone: nothing is left to record, so it gets an empty answer instead of a crash.
-            if (client.closed) return { rows: [] };
+            // database gone: nothing is left to record, so it gets an empty answer instead of a crash
+            // (a count for the statements that end in one: pg-boss reads `rows[0].count` of those).
+            const gone = () => ({ rows: /SELECT COUNT\(\*\)/i.test(text) ? [{ count: '0' }] : [] });
+            if (client.closed) return gone();
             try {
               return values?.length ? await client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] });
             } catch (err) {
-              if (client.closed) return { rows: [] };
+              if (client.closed) return gone();
               throw err;
             }
           },
