@@ -45,6 +45,24 @@ async function pickDateTime(page: Page, scope: Locator, label: string, day: numb
 
 const ticketNames = (page: Page) => page.getByTestId('ticket-name');
 
+
+/**
+ * Reorders with the keyboard as a screen-reader user would: picks the row up by its grip, moves it up
+ * `steps` places, waiting to hear each move announced, then drops it and hears where it landed.
+ */
+async function keyboardMoveUp(page: Page, name: string, from: number, steps: number, total: number) {
+  await page.getByRole('button', { name: `Reorder ${name}` }).focus();
+  await page.keyboard.press('Space');
+  // Picked up: announced as such, or at once as over its own place.
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(Picked up ${name}\\.|${name} moved to position ${from} of ${total}\\.)$`) })).toBeAttached();
+  for (let i = 1; i <= steps; i++) {
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByText(`${name} moved to position ${from - i} of ${total}.`, { exact: true })).toBeAttached();
+  }
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`${name} dropped at position ${from - steps} of ${total}.`, { exact: true })).toBeAttached();
+}
+
 test('an admin builds the catalogue of the demo event: tickets, capacity, promo codes and questions', async ({ page, context }) => {
   test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -142,13 +160,7 @@ test('an admin builds the catalogue of the demo event: tickets, capacity, promo 
   await expect(page.getByTestId('ticket-row').filter({ hasText: 'Standard' }).getByText('On sale')).toBeVisible();
 
   // Reorder with the keyboard: pick the donation up, move it to the top, drop it.
-  await page.getByRole('button', { name: 'Reorder Supporter' }).focus();
-  await page.keyboard.press('Space');
-  for (let i = 0; i < 3; i++) {
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(150);
-  }
-  await page.keyboard.press('Space');
+  await keyboardMoveUp(page, 'Supporter', 4, 3, 4);
   await expect(ticketNames(page)).toHaveText(['Supporter', 'Festival pass', 'Standard', 'Community']);
   // ... and with the row menu.
   await page.getByRole('button', { name: 'Actions for Standard' }).click();
@@ -271,13 +283,7 @@ test('an admin builds the catalogue of the demo event: tickets, capacity, promo 
   await expect(order.getByTestId('question-row')).toHaveCount(2);
 
   // Reorder attendee questions with the keyboard and the menu.
-  await page.getByRole('button', { name: 'Reorder Date of birth' }).focus();
-  await page.keyboard.press('Space');
-  for (let i = 0; i < 3; i++) {
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(150);
-  }
-  await page.keyboard.press('Space');
+  await keyboardMoveUp(page, 'Date of birth', 4, 3, 4);
   await expect(attendee.getByTestId('question-row').first()).toContainText('Date of birth');
   await page.getByRole('button', { name: 'Actions for How did you hear about us?' }).click();
   await page.getByRole('menuitem', { name: 'Move up' }).click();

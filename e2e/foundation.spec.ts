@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { catalog } from './catalog';
-import { expectAccessible, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
+import { expectAccessible, mailCount, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
 
 /** Picks a date (day of next month) and a time in a Mantine DateTimePicker. */
 async function pickDateTime(page: Page, label: string, day: number, time: string, shown: RegExp) {
@@ -48,7 +48,12 @@ for (const locale of ['en', 'de'] as const) {
     await expectAccessible(page, 'register with errors');
     await page.getByLabel(L('Confirm password')).fill(password);
     await page.getByLabel(L('I accept the terms and conditions')).check();
+    const signUpMails = mailCount(email);
     await page.getByRole('button', { name: L('Create account') }).click();
+
+    // The account exists once the mailed link is opened.
+    await expect(page.getByRole('heading', { name: L('Check your inbox') })).toBeVisible();
+    await page.goto(await signUpLinkPath(email, signUpMails));
 
     // Welcome: organizer, then the first event.
     await expect(page).toHaveURL(/\/welcome$/);
