@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { catalog } from './catalog';
 import { buildWorld, englishLeftovers, englishStrings, EVENT, findOverflow, LOCALES, normalise, PAID, reserve, visibleTexts, WORLD_TEXTS, type SweepLocale, type World } from './sweep';
 import { expectAccessible, snapshot } from './support';
@@ -129,9 +129,30 @@ test.beforeAll(async ({ request }) => {
   world = await buildWorld(request);
 });
 
-/** Waits until a screen has loaded: no loader, no skeleton, fonts and animations settled. */
+/** Requests in flight per page, and when the last one started or ended (see `quiet`). */
+const traffic = new WeakMap<Page, { pending: number; last: number }>();
+function track(page: Page): Page {
+  const t = { pending: 0, last: Date.now() };
+  traffic.set(page, t);
+  const counted = (r: Request) => !['eventsource', 'websocket'].includes(r.resourceType());
+  page.on('request', (r) => void (counted(r) && (t.pending++, (t.last = Date.now()))));
+  const ended = (r: Request) => void (counted(r) && (t.pending--, (t.last = Date.now())));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return page;
+}
+
+/** No request in flight for 100 ms (what `networkidle` means, without its fixed 500 ms on every screen). */
+async function quiet(page: Page) {
+  const t = traffic.get(page);
+  if (!t) return page.waitForLoadState('networkidle');
+  await expect.poll(() => t.pending <= 0 && Date.now() - t.last >= 100, { intervals: [25], timeout: 15_000 }).toBe(true);
+}
+
+/** Waits until a screen has loaded: no request in flight, no loader, no skeleton, fonts and animations settled. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await quiet(page);
   await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.locator('h1').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
@@ -290,9 +311,9 @@ async function sweepLocale(browser: Browser, locale: SweepLocale, problems: stri
     guest: await contextFor(browser, locale, null),
   };
   const pages = {
-    admin: await contexts.admin.newPage(),
-    organizer: await contexts.organizer.newPage(),
-    guest: await contexts.guest.newPage(),
+    admin: track(await contexts.admin.newPage()),
+    organizer: track(await contexts.organizer.newPage()),
+    guest: track(await contexts.guest.newPage()),
   } satisfies Record<Role, Page>;
   const L = catalog(locale);
   const shots = SHOT_LOCALES.includes(locale);
