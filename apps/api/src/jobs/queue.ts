@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { databaseErrorLog } from '../db/availability.js';
 import type { Database } from '../db/client.js';
 import { STALE_CLAIM_MS } from '../mail/outbox.js';
 import { guardedStock } from '../modules/inventory/counters.js';
@@ -30,7 +31,8 @@ export async function startJobs(database: Database, deps: MailDeliveryDeps, opts
     // PGlite is one connection: keep polling light.
     ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 300 } : {}),
   } as PgBoss.ConstructorOptions);
-  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  // While the database is away every poll fails: one line a minute then, not a stack per poll.
+  boss.on('error', databaseErrorLog(opts.log, 'job queue error'));
   await boss.start();
   await boss.createQueue(QUEUES.deliverMail, { name: QUEUES.deliverMail, retryLimit: 0 });
   await boss.createQueue(QUEUES.sweepOutbox, { name: QUEUES.sweepOutbox, retryLimit: 0 });
@@ -55,10 +57,11 @@ export async function startJobs(database: Database, deps: MailDeliveryDeps, opts
   // process (sweeps never collide: each claims its orders with SKIP LOCKED). A buyer who finds a ticket
   // full releases that event's at once anyway; this keeps the counters close to the rows.
   let sweeping: Promise<void> | null = null;
+  const sweepFailed = databaseErrorLog(opts.log, 'releasing expired holds failed');
   const sweep = () => {
     sweeping ??= releaseExpiredHolds(deps.db, { clock: deps.clock, guard: guardedStock }, null, { skipLocked: true })
       .then((released) => void (released && opts.log.info({ released }, 'expired holds released')))
-      .catch((err) => opts.log.error({ err }, 'releasing expired holds failed'))
+      .catch(sweepFailed)
       .finally(() => (sweeping = null));
     return sweeping;
   };
