@@ -28,11 +28,19 @@ export class PublicEventCache<Extra> {
   private statics = new Map<number, Entry<EventStatic<Extra> | null>>();
   private stocks = new Map<number, Entry<StockLevels>>();
   private orderParts = new Map<number, Entry<unknown>>();
+  /** Bumped by every invalidation of an event (and `epoch` by every clear): what pages rendered from it compare. */
+  private versions = new Map<number, number>();
+  private epoch = 0;
 
   constructor(
     private readonly now: () => number,
     private readonly limits: { staticMs: number; stockMs: number },
   ) {}
+
+  /** How long stock counts may be reused (what a page built from them may lag behind sales). */
+  get stockMs(): number {
+    return this.limits.stockMs;
+  }
 
   /** The live event's static parts, or null (not live, unknown). */
   staticOf(id: number, load: () => Promise<EventStatic<Extra> | null>): Promise<EventStatic<Extra> | null> {
@@ -51,8 +59,17 @@ export class PublicEventCache<Extra> {
     return this.cached(this.stocks, eventId, this.limits.stockMs, () => readStockLevels(db, eventId, at));
   }
 
+  /**
+   * Changes whenever the event's static parts may have changed in this process (an invalidation of the
+   * event, or a clear): something built from them earlier is out of date when this differs.
+   */
+  versionOf(eventId: number): string {
+    return `${this.epoch}.${this.versions.get(eventId) ?? 0}`;
+  }
+
   /** The organizer changed the event or its catalogue. */
   invalidate(eventId: number): void {
+    this.versions.set(eventId, (this.versions.get(eventId) ?? 0) + 1);
     this.statics.delete(eventId);
     this.orderParts.delete(eventId);
     this.stocks.delete(eventId);
@@ -70,6 +87,8 @@ export class PublicEventCache<Extra> {
 
   /** Something account-wide changed (taxes, organizers, images): forget everything. */
   clear(): void {
+    this.epoch++;
+    this.versions.clear();
     this.statics.clear();
     this.orderParts.clear();
     this.stocks.clear();

@@ -1,14 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale, PublicEventDto } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { publicEventFor } from '../public-events/public-event.js';
 import { escapeHtml, eventHead, scriptJson } from './page-head.js';
+import { RenderedPages, type RenderedPage } from './rendered-pages.js';
 
 type Render = (input: { url: string; event: PublicEventDto | null; locale: Locale }) => { html: string };
+
+const noIndex = { title: 'AdmitOne', tags: '<meta name="robots" content="noindex" />' };
 
 /** The buyer-facing pages are framed by other sites only through the widget. */
 const FRAMEABLE = /^\/widget\//;
@@ -17,7 +21,8 @@ const FRAMEABLE = /^\/widget\//;
  * Serves the buyer pages from the separate public bundle (dist/public.html). Event pages are
  * rendered on the server (dist-ssr/ssr.js, when built) with their head tags (title, description,
  * Open Graph, JSON-LD, robots) and the data the client hydrates from; checkout, ticket, order and
- * widget pages are rendered in the browser.
+ * widget pages are rendered in the browser. Rendered pages are kept (rendered-pages.ts) and sent
+ * compressed, with an ETag.
  */
 export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, webDistDir: string) {
   const templatePath = path.join(webDistDir, 'public.html');
@@ -35,26 +40,66 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
 
   // Replacements are functions: in a replacement string the patterns $` $' $& (in organizer text, or
   // in a promo code from the address) would copy parts of the page in, out of attributes and the data.
-  const page = (locale: Locale, head: { title: string; tags: string }, html: string, data: unknown) =>
+  const page = (locale: Locale, head: { title: string; tags: string }, html: string, dataJson: string) =>
     template
       .replace('<html lang="en"', () => `<html lang="${locale}"`)
       .replace(/<title>[^<]*<\/title>/, '')
       .replace('<!--app-head-->', () => `<title>${escapeHtml(head.title)}</title>\n    ${head.tags}`)
       .replace('<!--app-html-->', () => html)
-      .replace('</body>', () => `<script id="admitone-data" type="application/json">${scriptJson(data)}</script>\n  </body>`);
+      .replace('</body>', () => `<script id="admitone-data" type="application/json">${dataJson}</script>\n  </body>`);
 
-  const send = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  const clock = () => deps.clock.now().getTime();
+  const pages = new RenderedPages(clock, { freshMs: () => deps.publicEvents.stockMs, maxPages: 2000 });
+
+  async function send(req: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) {
+    reply
+      .status(rendered.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('etag', rendered.etag)
+      .header('vary', 'Accept-Encoding')
+      .header('x-page-cache', rendered.source);
+    if (rendered.status === 200 && req.headers['if-none-match']?.split(/\s*,\s*/).includes(rendered.etag)) return reply.status(304).send();
+    const encoding = negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']);
+    if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(await rendered.encoded(encoding));
+    return reply.send(rendered.html);
+  }
+
+  /** The address the page is rendered for: its path and the only parameters the page reads (promo code, affiliate). */
+  const renderUrl = (url: string) => {
+    const parsed = new URL(url, 'http://localhost');
+    const kept = new URLSearchParams();
+    for (const name of ['promo_code', 'aff']) {
+      const value = parsed.searchParams.get(name);
+      if (value !== null) kept.set(name, value.slice(0, 100));
+    }
+    const search = kept.toString();
+    return `${parsed.pathname.slice(0, 300)}${search ? `?${search}` : ''}`;
+  };
 
   async function eventPage(req: FastifyRequest<{ Params: { eventId: string }; Querystring: { promo_code?: string } }>, reply: FastifyReply) {
     const locale = requestLocale(req);
     const id = Number(req.params.eventId);
+    const url = renderUrl(req.url);
+    if (!Number.isSafeInteger(id) || id <= 0) return send(req, reply, await pages.page(`${locale}|${url}`, 'none', async () => notFound(locale, url)));
     const promo = typeof req.query.promo_code === 'string' ? req.query.promo_code.slice(0, 50) : undefined;
-    const event = Number.isSafeInteger(id) && id > 0 ? await publicEventFor({ db: deps.database.db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now()) : null;
-    const head = event ? eventHead(event, deps.config.appUrl) : { title: 'AdmitOne', tags: '<meta name="robots" content="noindex" />' };
-    const html = render ? render({ url: req.url, event, locale }).html : '';
-    return send(reply, event ? 200 : 404, page(locale, head, html, { event, locale, promo_code: promo ?? null }));
+    const rendered = await pages.page(`${id}|${locale}|${url}`, deps.publicEvents.versionOf(id), async () => {
+      const event = await publicEventFor({ db: deps.database.db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now());
+      if (!event) return notFound(locale, url);
+      const dataJson = scriptJson({ event, locale, promo_code: promo ?? null });
+      return {
+        status: 200,
+        content: `${locale}\n${url}\n${dataJson}`,
+        render: () => page(locale, eventHead(event, deps.config.appUrl), render ? render({ url, event, locale }).html : '', dataJson),
+      };
+    });
+    return send(req, reply, rendered);
   }
+
+  const notFound = (locale: Locale, url: string) => {
+    const dataJson = scriptJson({ event: null, locale, promo_code: null });
+    return { status: 404, content: `${locale}\n${url}\n${dataJson}`, render: () => page(locale, noIndex, render ? render({ url, event: null, locale }).html : '', dataJson) };
+  };
 
   async function clientPage(req: FastifyRequest, reply: FastifyReply) {
     const locale = requestLocale(req);
@@ -63,7 +108,9 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
       reply.header('content-security-policy', (reply.getHeader('content-security-policy') as string | undefined)?.replace(/frame-ancestors [^;]*/, "frame-ancestors *") ?? "frame-ancestors *");
       reply.removeHeader('x-frame-options');
     }
-    return send(reply, 200, page(locale, { title: 'AdmitOne', tags: '<meta name="robots" content="noindex" />' }, '', { event: null, locale, promo_code: null }));
+    // The same page for every address (the browser renders it): one per language.
+    const dataJson = scriptJson({ event: null, locale, promo_code: null });
+    return send(req, reply, await pages.page(`client|${locale}`, 'none', async () => ({ status: 200, content: dataJson, render: () => page(locale, noIndex, '', dataJson) })));
   }
 
   app.get('/event/:eventId/:slug', eventPage);
