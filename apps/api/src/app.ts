@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pino, { type Logger } from 'pino';
 import qs from 'qs';
 import type { AppConfig } from './config.js';
+import { startWhenReachable, type Startup } from './db/availability.js';
 import { openDatabase, type Database } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
 import { startJobs, type JobRunner } from './jobs/queue.js';
@@ -28,12 +29,13 @@ import { teamRoutes } from './modules/users/team.routes.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { taxRoutes } from './modules/taxes/taxes.routes.js';
 import authPlugin from './plugins/auth.js';
-import { frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
+import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerJsonDepthLimit } from './plugins/json-depth.js';
 import { registerContentEncodingGuard } from './plugins/content-encoding.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { systemClock, type Clock } from './shared/clock.js';
+import { DomainError } from './shared/errors.js';
 import { guardedStock, type StockGuard } from './modules/inventory/counters.js';
 import type { StockDeps } from './modules/inventory/order-units.js';
 import { publicOrderRoutes } from './modules/orders/public-orders.routes.js';
@@ -44,6 +46,7 @@ import { exportRoutes } from './modules/exports/exports.routes.js';
 import { checkInRoutes } from './modules/check-in/check-in.routes.js';
 import { publicEventRoutes } from './modules/public-events/public-events.routes.js';
 import { registerPublicPages } from './modules/public-pages/public-pages.js';
+import { healthRoutes, untilStarted } from './modules/platform/health.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { paymentConnectionRoutes } from './modules/payments/payment-connection.routes.js';
 import { createStripe } from './modules/payments/stripe-client.js';
@@ -67,6 +70,8 @@ export interface AppDeps {
   stripe: Stripe | null;
   /** Public event answers' parts, kept in memory (invalidated after writes; see public-event-cache.ts). */
   publicEvents: PublicEventCache<EventExtras>;
+  /** The database part of the start (migrations, job queue): `ready` once done (see db/availability.ts). */
+  startup: Startup;
 }
 
 export interface BuildOptions {
@@ -77,6 +82,11 @@ export interface BuildOptions {
   stockGuard?: StockGuard;
   /** Run job workers in this process (defaults to the config). */
   work?: boolean;
+  /**
+   * Return before the database is reachable (server.ts: it listens at once, answers 503 until ready,
+   * and migrates and starts jobs by itself when the database answers). By default buildApp waits for that.
+   */
+  databaseInBackground?: boolean;
 }
 
 export type App = FastifyInstance & { deps: AppDeps };
@@ -86,14 +96,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const log = pino({ level: config.logLevel });
   await loadCatalogs();
   const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs });
-  await database.migrate();
   const clock = options.clock ?? systemClock;
   const mail = options.mail ?? createMailTransport(config, log);
-  const jobs = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds });
+  // What needs the database runs once it answers, retrying with backoff while it does not (one line each).
+  let runner: JobRunner | null = null;
+  const startup = startWhenReachable({
+    target: database.target,
+    log,
+    start: async () => {
+      await database.migrate();
+      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds });
+    },
+  });
+  if (!options.databaseInBackground) await startup.done;
+  const jobs = laterJobs(() => runner);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const storage = options.storage ?? localStorage(uploadsDir);
-  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock: { clock, guard: options.stockGuard ?? guardedStock }, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock) };
+  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock: { clock, guard: options.stockGuard ?? guardedStock }, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock), startup };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -132,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerNulGuard(app);
   registerJsonDepthLimit(app);
   registerContentEncodingGuard(app);
+  app.addHook('onRequest', untilStarted(deps));
   // Before the answer leaves (the write has committed), so the client's next read sees the change.
   app.addHook('onSend', async (req, reply, payload) => {
     invalidatePublicEvents(deps.publicEvents as PublicEventCache<unknown>, req.method, req.url, reply.statusCode);
@@ -140,7 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { tags: ['platform'], summary: 'Liveness: the process answers (no database call)' } }, async () => ({ status: 'ok' }));
+      await api.register(healthRoutes, { deps });
       await api.register(authRoutes, { deps });
       await api.register(userRoutes, { deps });
       await api.register(teamRoutes, { deps });
@@ -203,10 +224,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.addHook('onClose', async () => {
+    await startup.stop();
     await jobs.stop();
     mail.close();
     await database.close();
   });
 
   return Object.assign(app, { deps }) as unknown as App;
+}
+
+/**
+ * The job runner once the start has made one (requests wait for the start, so they always find it);
+ * before that, a call answers 503 DATABASE_UNAVAILABLE and stopping does nothing.
+ */
+function laterJobs(current: () => JobRunner | null): JobRunner {
+  return new Proxy({} as JobRunner, {
+    get(_target, key) {
+      if (key === 'then') return undefined;
+      const runner = current();
+      if (key === 'stop') return async () => runner?.stop();
+      if (!runner) return async () => Promise.reject(new DomainError('DATABASE_UNAVAILABLE', { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
+      const value = (runner as unknown as Record<PropertyKey, unknown>)[key];
+      return typeof value === 'function' ? value.bind(runner) : value;
+    },
+  });
 }

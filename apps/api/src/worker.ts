@@ -1,14 +1,17 @@
 import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
+import { startWhenReachable } from './db/availability.js';
 import { openDatabase } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
-import { startJobs } from './jobs/queue.js';
+import { startJobs, type JobRunner } from './jobs/queue.js';
 import { createMailTransport } from './mail/transport.js';
 import { systemClock } from './shared/clock.js';
 
 /**
  * A separate job process for larger installs (`npm run worker`): run the web process with
  * JOBS_IN_PROCESS=false beside it. Needs PostgreSQL: the embedded database is one process's.
+ * Started while the database cannot be reached, it waits for it (one line per attempt, backoff up to
+ * 30 s); while the database is away later, the job queue reports it once a minute and carries on.
  */
 async function main() {
   const config = loadConfigOrExit();
@@ -19,18 +22,35 @@ async function main() {
   }
   await loadCatalogs();
   const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs });
-  await database.migrate();
   const transport = createMailTransport(config, log);
-  const jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: true, log, holdSweepSeconds: config.holdSweepSeconds });
-  log.info('worker started');
-  const stop = async () => {
-    await jobs.stop();
+  let jobs: JobRunner | null = null;
+  const startup = startWhenReachable({
+    target: database.target,
+    log,
+    start: async () => {
+      await database.migrate();
+      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: true, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency });
+    },
+  });
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await startup.stop();
+    await (jobs as JobRunner | null)?.stop();
     transport.close();
     await database.close();
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  try {
+    await startup.done;
+  } catch (err) {
+    log.error({ err }, 'worker could not start');
+    await stop(1);
+  }
+  if (startup.ready) log.info('worker started');
 }
 
 main().catch((err) => {

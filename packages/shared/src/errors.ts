@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   CLIENT_HOLD_LIMIT: 429,
   CLIENT_RESERVATION_LIMIT: 429,
   CHECKOUT_BUSY: 503,
+  /** The database cannot be reached (down, restarting, network): try again shortly (Retry-After). */
+  DATABASE_UNAVAILABLE: 503,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,
 } as const;

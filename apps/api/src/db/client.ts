@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { databaseTarget } from './availability.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -27,10 +28,25 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** For pg-boss: a connection string (PostgreSQL) or a raw executor (PGlite). */
-  boss: { connectionString: string } | { db: RawSql };
+  boss: { connectionString: string; connectionTimeoutMillis?: number; keepAlive?: boolean } | { db: RawSql };
   migrate(): Promise<void>;
+  /**
+   * `select 1` within `timeoutMs` (readiness checks): rejects when the database cannot be reached. The
+   * embedded database is in the process: it answers while open (a long transaction does not make it "down").
+   */
+  ping(timeoutMs: number): Promise<void>;
+  /** Where the database is, for messages: `host:port` (never credentials), or `embedded PGlite`. */
+  target: string;
   close(): Promise<void>;
 }
+
+/**
+ * PostgreSQL connections: a request waits at most this long for a connection (a new one, or a free one
+ * of the pool) before it fails — answered 503 DATABASE_UNAVAILABLE instead of hanging while the database
+ * is away. TCP keepalive notices a connection whose other end vanished without closing it.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+const connectionOptions = { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true };
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
@@ -75,10 +91,14 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
       migrate: async () => {
         await migratePglite(db as never, { migrationsFolder });
       },
+      ping: async () => {
+        if (client.closed) throw new Error('Client was closed and is not queryable');
+      },
+      target: 'embedded PGlite',
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000} -c standard_conforming_strings=on` });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...connectionOptions, options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000} -c standard_conforming_strings=on` });
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   });
@@ -86,7 +106,8 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
   return {
     db,
     kind: 'postgres',
-    boss: { connectionString: url },
+    // pg-boss passes these to its own pool: its polls fail fast too while the database is away.
+    boss: { connectionString: url, ...connectionOptions },
     migrate: async () => {
       // Two processes starting together (web + worker) must not apply migrations twice.
       const lock = await pool.connect();
@@ -100,6 +121,20 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
         lock.release();
       }
     },
+    ping: async (timeoutMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      const query = pool.query('select 1');
+      query.catch(() => undefined);
+      try {
+        await Promise.race([query, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    target: databaseTarget(url),
     close: () => pool.end(),
   };
 }

@@ -71,6 +71,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message: 'Too many reservations for this event from your connection in the last minute (at most {limit}). Please wait a moment and try again.',
   },
   CHECKOUT_BUSY: /*i18n*/ { id: 'error.checkout_busy', message: 'Many people are buying tickets at this moment. Please try again in a few seconds.' },
+  DATABASE_UNAVAILABLE: /*i18n*/ { id: 'error.database_unavailable', message: 'The service is briefly unavailable. Please try again in a few seconds.' },
   PAYLOAD_TOO_LARGE: /*i18n*/ { id: 'error.payload_too_large', message: 'What you sent is too large.' },
   INTERNAL_ERROR: /*i18n*/ { id: 'error.internal', message: 'Something went wrong. Please try again.' },
 };

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { describeIssue, type ApiErrorBody, type ErrorCode, type FieldErrors } from '@admitone/shared';
 import { translate } from '../i18n/i18n.js';
 import { ERROR_MESSAGES, ISSUE_MESSAGES } from '../i18n/messages.js';
+import { databaseErrorLog, isDatabaseUnavailable } from '../db/availability.js';
 import { DomainError, isLockContention } from '../shared/errors.js';
 import { requestLocale } from './locale.js';
 
@@ -36,8 +37,18 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return sendError(request, reply, 'BAD_REQUEST', status);
 }
 
+/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 DATABASE_UNAVAILABLE with Retry-After: the database cannot be reached (or is not ready yet). */
+export function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)), 'DATABASE_UNAVAILABLE', 503);
+}
+
 /** Maps every thrown error to `{ error: { code, message, field_errors? } }`; never leaks a stack. */
 export function registerErrorHandler(app: FastifyInstance) {
+  // While the database is away every request fails the same way: one line a minute, not a stack each.
+  const databaseAway = databaseErrorLog(app.log, 'requests failing');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       const locale = requestLocale(request);
@@ -55,6 +66,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       // A lock that could not be had within LOCK_TIMEOUT_MS (a rush on one ticket): never a hang, never a 500.
       request.log.warn({ err: error }, 'lock not available');
       return sendError(request, reply.header('retry-after', '2'), 'CHECKOUT_BUSY', 503);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Down, restarting or out of reach: the client may try again shortly; never a 500 with a stack.
+      databaseAway(error);
+      return sendDatabaseUnavailable(request, reply);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

@@ -70,6 +70,8 @@ const pendingUser = { id: (w: TenantWorld) => w.pendingUserId };
  */
 export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/health': { access: 'public' },
+  'GET /api/health/live': { access: 'public' },
+  'GET /api/health/ready': { access: 'public' },
 
   // auth: public except logging out and switching account
   'POST /api/auth/register': { access: 'public' },
