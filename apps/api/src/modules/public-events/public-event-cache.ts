@@ -2,6 +2,9 @@ import type { Executor } from '../../db/client.js';
 import { loadCatalogue, type Catalogue, type EventRow } from '../orders/catalogue.js';
 import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
 
+/** A change of cached parts that other processes must hear of: one event's, or everything. */
+export type CacheChange = { kind: 'event'; id: number } | { kind: 'all' };
+
 /** What a public event page is built from, besides the clock: the event, its catalogue, organizer and images. */
 export interface EventStatic<Extra> {
   event: EventRow;
@@ -21,8 +24,8 @@ interface Entry<T> {
  * run out with time, and other processes sell too). Prices, sale states and availability are still
  * computed for every request from these parts and the clock. Reservations plan with the cached
  * catalogue, but decide with the guarded counters, which check the tickets' versions. Writes invalidate through `invalidate*` (app.ts calls them after every
- * successful write request); in a deployment with several web processes the other processes catch up
- * within the time limits.
+ * successful write request); with several web processes on PostgreSQL, changes of static parts reach
+ * the others through the invalidation bus (LISTEN/NOTIFY), stock within its time limit.
  */
 export class PublicEventCache<Extra> {
   private statics = new Map<number, Entry<EventStatic<Extra> | null>>();
@@ -67,8 +70,22 @@ export class PublicEventCache<Extra> {
     return `${this.epoch}.${this.versions.get(eventId) ?? 0}`;
   }
 
+  /**
+   * Told of every change of an event's static parts, and of every clear, made in this process (not of
+   * stock: other processes' stock counts run out within `stockMs` anyway): the invalidation bus passes
+   * them on to the other processes (invalidation-bus.ts).
+   */
+  onChange: ((change: CacheChange) => void) | null = null;
+
+  /** A change another process made: applied here, not passed on again. */
+  apply(change: CacheChange): void {
+    if (change.kind === 'event') this.invalidate(change.id, true);
+    else this.clear(true);
+  }
+
   /** The organizer changed the event or its catalogue. */
-  invalidate(eventId: number): void {
+  invalidate(eventId: number, fromPeer = false): void {
+    if (!fromPeer) this.onChange?.({ kind: 'event', id: eventId });
     this.versions.set(eventId, (this.versions.get(eventId) ?? 0) + 1);
     this.statics.delete(eventId);
     this.orderParts.delete(eventId);
@@ -86,7 +103,8 @@ export class PublicEventCache<Extra> {
   }
 
   /** Something account-wide changed (taxes, organizers, images): forget everything. */
-  clear(): void {
+  clear(fromPeer = false): void {
+    if (!fromPeer) this.onChange?.({ kind: 'all' });
     this.epoch++;
     this.versions.clear();
     this.statics.clear();

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import PostalMime from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../src/db/client.js';
+import { findDrift } from '../../src/modules/inventory/reconcile.js';
+import { createTestDatabase } from '../test-db.js';
+import { freePort, startChild, waitUntil, type Child } from './child-process.js';
+import { startCountingSmtp } from './counting-smtp.js';
+import { apiClient, type Target } from './rush-client.js';
+
+/**
+ * Two web processes on one PostgreSQL database, as behind a load balancer without sticky sessions:
+ * started at the same moment on a fresh database (set-up runs once, nobody deadlocks), a rush whose
+ * every request goes to the other process than the one before (a checkout reserved through one is
+ * completed through the other), and what one process keeps in memory never hides what the other did.
+ * PostgreSQL only: the embedded database belongs to one process.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const CAPACITY = 60;
+
+describe.skipIf(!onPostgres)('several web processes on one database', { timeout: 240_000 }, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let smtp: Awaited<ReturnType<typeof startCountingSmtp>>;
+  let db: pg.Client;
+  let dataDir: string;
+  const servers: Array<{ child: Child; port: number }> = [];
+  const apis = () => servers.map((s) => `http://127.0.0.1:${s.port}/api`);
+  let turn = 0;
+  /** Each call goes to the next process in turn. */
+  const client = apiClient(() => apis()[turn++ % servers.length]!);
+  const through = (i: number) => apiClient(() => apis()[i]!);
+  let event: Target;
+  let organizerToken = '';
+
+  async function signUpLink(email: string) {
+    const { rows } = await db.query<{ id: number; url: string | null }>(
+      `select id, payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation' order by id desc limit 1`,
+      [email],
+    );
+    let text = rows[0]!.url;
+    if (!text) {
+      const messageId = `<outbox-${rows[0]!.id}@admitone>`;
+      await waitUntil(servers[0]!.child, async () => smtp.raw.has(messageId), 'sign-up mail');
+      text = (await PostalMime.parse(Buffer.from(smtp.raw.get(messageId)!, 'latin1'))).text ?? '';
+    }
+    return /\/auth\/confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    smtp = await startCountingSmtp();
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-several-'));
+    // Both at the same moment on the fresh database: migrations and the job queue's set-up race.
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const child = startChild('server', {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        SMTP_URL: smtp.url,
+        LOG_LEVEL: 'warn',
+        CHECKOUT_RATE_LIMIT_MAX: '1000000',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        AUTH_ANSWER_FLOOR_MS: '0',
+        TRUST_PROXY: 'loopback',
+        // Jobs in the first only, as WEB_CONCURRENCY does it.
+        JOBS_IN_PROCESS: String(i === 0),
+      });
+      servers.push({ child, port });
+    }
+    for (const s of servers) await waitUntil(s.child, async () => (await fetch(`http://127.0.0.1:${s.port}/api/health`)).ok, 'server start', 120_000);
+
+    [event] = (await client.setUp('several@example.test', 'several-password-1', [{ title: 'Split across two', quantity: CAPACITY }], signUpLink)) as [Target];
+    expect((await client.call('PUT', `/events/${event.eventId}/status`, { status: 'LIVE' })).status).toBe(200);
+    organizerToken = client.token;
+    client.token = '';
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.child.stop()));
+    await db?.end();
+    await smtp?.close();
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sells out exactly with the rush split across both, and the counters equal their rows', async () => {
+    const { sales, kinds } = await client.rush(event, 8, () => false);
+    expect(kinds['NO_TICKETS_AVAILABLE']).toBeGreaterThan(0);
+    expect(Object.keys(kinds).filter((k) => k !== 'NO_TICKETS_AVAILABLE')).toEqual([]);
+    expect(sales.reduce((n, s) => n + s.quantity, 0)).toBe(CAPACITY);
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from attendees where ticket_id = $1 and status = 'ACTIVE'`, [event.ticketId]);
+    expect(rows[0]!.n).toBe(CAPACITY);
+    expect(await findDrift(drizzle(db) as unknown as Executor)).toEqual([]);
+  });
+
+  it('shows an edit made through one process on the next read through the other', async () => {
+    const one = through(0);
+    const other = through(1);
+    one.token = organizerToken;
+    // The other process has the event in memory.
+    const before = (await other.call('GET', `/public/events/${event.eventId}`)).body.data as { title: string; tickets: Array<{ name: string }> };
+    expect(before.tickets[0]!.name).toBe('Entry');
+    const ticket = (await one.call('GET', `/events/${event.eventId}/tickets/${event.ticketId}`)).body.data as Record<string, unknown>;
+    expect((await one.call('PUT', `/events/${event.eventId}/tickets/${event.ticketId}`, { ...ticket, name: 'Renamed through one' })).status).toBe(200);
+    const after = (await other.call('GET', `/public/events/${event.eventId}`)).body.data as { tickets: Array<{ name: string }> };
+    expect(after.tickets[0]!.name).toBe('Renamed through one');
+
+    // Back to draft through the other: gone from the first at once.
+    other.token = organizerToken;
+    expect((await one.call('GET', `/public/events/${event.eventId}`)).status).toBe(200);
+    expect((await other.call('PUT', `/events/${event.eventId}/status`, { status: 'DRAFT' })).status).toBe(200);
+    expect((await one.call('GET', `/public/events/${event.eventId}`)).status).toBe(404);
+  });
+
+  it('locks a login guessed at through both processes', async () => {
+    const guess = async (i: number) => (await through(i).call('POST', '/auth/login', { email: 'several@example.test', password: `wrong-${i}-${Math.random()}` })).status;
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await guess(i % 2));
+    // Five wrong answers, alternating between the processes, then locked on both.
+    expect(answers.slice(0, 5).every((s) => s === 401 || s === 422)).toBe(true);
+    expect(answers[5]).toBe(429);
+    expect(await guess(0)).toBe(429);
+  });
+});
