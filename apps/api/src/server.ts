@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { runPrimary } from './cluster.js';
 import { loadConfigOrExit } from './config.js';
 
 /**
@@ -11,6 +12,8 @@ import { loadConfigOrExit } from './config.js';
  */
 async function main() {
   const config = loadConfigOrExit();
+  // WEB_CONCURRENCY above 1: this process only starts and watches the web processes.
+  if (runPrimary(config)) return;
   const app = await buildApp(config, { databaseInBackground: true });
   if (!config.webDistDir) app.log.warn('apps/web/dist not found: only the API is served (run `npm run build`)');
   const { startup, database } = app.deps;
@@ -32,7 +35,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(`${signal} received`, 0));
 
   await app.listen({ port: config.port, host: config.host });
-  if (!startup.ready) app.log.info(`AdmitOne is listening at ${config.appUrl}; it is ready once the database answers (${engine})`);
+  if (!startup.ready) app.log.info(`AdmitOne is listening at ${config.appUrl}; ready once the database answers and is migrated (${engine})`);
   startup.done.then(
     () => {
       if (startup.ready) app.log.info(`AdmitOne is ready at ${config.appUrl} (database: ${engine})`);
