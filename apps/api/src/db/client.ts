@@ -103,6 +103,8 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
     /* an idle client died; the pool replaces it */
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let healthPool: pg.Pool | null = null;
+  let closed = false;
   return {
     db,
     kind: 'postgres',
@@ -122,11 +124,17 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
       }
     },
     ping: async (timeoutMs) => {
+      // A connection of its own: a pool busy with an on-sale rush is no reason to call the database down.
+      if (closed) throw new Error('Cannot use a pool after calling end on the pool');
+      if (!healthPool) {
+        healthPool = new pg.Pool({ connectionString: url, max: 1, ...connectionOptions, idleTimeoutMillis: 60_000, allowExitOnIdle: true });
+        healthPool.on('error', () => undefined);
+      }
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
       });
-      const query = pool.query('select 1');
+      const query = healthPool.query('select 1');
       query.catch(() => undefined);
       try {
         await Promise.race([query, late]);
@@ -135,6 +143,9 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
       }
     },
     target: databaseTarget(url),
-    close: () => pool.end(),
+    close: async () => {
+      closed = true;
+      await Promise.all([pool.end(), healthPool?.end()]);
+    },
   };
 }

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import { createTestDatabase } from '../test-db.js';
@@ -127,6 +129,24 @@ describe.skipIf(!base)('database outage: 503, health, recovery', { timeout: 180_
     expect((await call(ctx.app, 'GET', '/api/health/ready')).json()).toEqual({ status: 'ok' });
     expect((await publicRead()).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: 'a-session-token-nobody-has' })).statusCode).toBe(401);
+  });
+
+  it('stays ready while every connection of the pool is busy (readiness asks on a connection of its own)', async () => {
+    const db = ctx.app.deps.database.db;
+    const dbName = new URL(database.url).pathname.slice(1);
+    const sleepers = Array.from({ length: 10 }, () => db.execute(sql`select pg_sleep(30)`).catch(() => undefined));
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      const sleeping = async () => (await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and query like 'select pg_sleep(30)%'`, [dbName])).rows[0]!.n;
+      await waitUntil(null, async () => (await sleeping()) === 10, 'the whole pool busy', 30_000);
+      const health = await call(ctx.app, 'GET', '/api/health/ready');
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await admin.query(`select pg_cancel_backend(pid) from pg_stat_activity where datname = $1 and query like 'select pg_sleep(30)%'`, [dbName]);
+      await admin.end();
+      await Promise.all(sleepers);
+    }
   });
 
   it('declares the health routes in the OpenAPI document', async () => {
