@@ -2,6 +2,8 @@
 // JavaScript under apps/api/dist, which `npm start` (scripts/start.mjs) runs with node alone.
 //   - server.js, worker.js, stock-check.js, seed.js: one ES module each, with the app's own code and
 //     @admitone/shared bundled in; every other package stays an import from node_modules.
+//     render-thread.js beside them: the mail render threads' entry (mail/render-pool.ts starts
+//     `./render-thread.js` next to the bundle that imports it).
 //   - Files the API reads at run time beside its sources (SQL migrations, .po catalogs: every file
 //     under apps/api/src that is not TypeScript) are copied to the same place under dist, and each
 //     module's `import.meta.dirname` is rewritten to its folder's twin under dist, so
@@ -10,7 +12,7 @@
 //   - Fails when the bundles import a package that is not a production dependency of apps/api or
 //     packages/shared: `npm ci --omit=dev` (the container) would not install it.
 //   - dist/build.json last: scripts/start.mjs compares its time with the sources'.
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -18,11 +20,14 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'apps/api/src');
 const dist = path.join(root, 'apps/api/dist');
+const renderThread = path.join(src, 'mail/render-thread.ts');
 const entryPoints = {
   server: path.join(src, 'server.ts'),
   worker: path.join(src, 'worker.ts'),
   'stock-check': path.join(src, 'stock-check.ts'),
   seed: path.join(src, 'seed/run-seed.ts'),
+  // Sources from before the render threads have none.
+  ...(existsSync(renderThread) ? { 'render-thread': renderThread } : {}),
 };
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 const toPosix = (p) => p.split(path.sep).join('/');
