@@ -61,6 +61,10 @@ const envSchema = z.object({
   PUBLIC_EVENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** A mail left "sending" this long by a worker that died is sent again (keep it above the slowest SMTP answer). */
   OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Bulk mails (orders, tickets, messages) rendered and sent at once per worker process; the urgent lane has workers of its own. */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Threads rendering bulk mail (ticket PDFs) per worker process; 0 renders on the main thread. Default: one per core but one, at least one. */
+  MAIL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** PostgreSQL: how long a statement may wait for a row lock before the request answers 503 (never a hang). */
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(3000),
   /** Reservations of one event in the database at once, per web process (the rest queue in arrival order). */
@@ -108,6 +112,10 @@ export interface AppConfig {
   publicEventCacheSeconds: number;
   /** After this long a mail claimed by a worker that never finished is claimed again. */
   outboxStaleClaimSeconds: number;
+  /** Bulk mail workers per worker process (MAIL_CONCURRENCY). */
+  mailConcurrency: number;
+  /** MAIL_RENDER_THREADS (undefined: the default for this machine). */
+  mailRenderThreads?: number;
   /** PostgreSQL: the longest wait for a lock (a busy checkout answers 503 CHECKOUT_BUSY after it). */
   lockTimeoutMs: number;
   /** Seconds between sweeps of holds that ran out. */
@@ -184,6 +192,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     mailBudgetPerHour: e.MAIL_BUDGET_PER_HOUR,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,
     outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,
+    mailConcurrency: e.MAIL_CONCURRENCY,
+    mailRenderThreads: e.MAIL_RENDER_THREADS,
     lockTimeoutMs: e.LOCK_TIMEOUT_MS,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     checkoutConcurrency: e.CHECKOUT_CONCURRENCY,

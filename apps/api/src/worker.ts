@@ -29,7 +29,7 @@ async function main() {
     log,
     start: async () => {
       await database.migrate();
-      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: true, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency });
+      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: true, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads });
     },
   });
   let stopping = false;

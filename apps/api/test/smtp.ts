@@ -20,6 +20,9 @@ export const testSmtpAt = (url: string | null | undefined): TestSmtp | undefined
 export async function startTestSmtp() {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  // Mails the test holds back: taken in, but not answered (no 250) until released.
+  let holdIf: ((m: ReceivedMail) => boolean) | null = null;
+  const held: Array<{ mail: ReceivedMail; accept: () => void }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -29,7 +32,7 @@ export async function startTestSmtp() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        received.push({
+        const mail: ReceivedMail = {
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
@@ -39,9 +42,14 @@ export async function startTestSmtp() {
             const content = typeof a.content === 'string' ? Buffer.from(a.content) : Buffer.from(a.content as ArrayBuffer);
             return { filename: a.filename, mimeType: a.mimeType, contentId: a.contentId, size: content.length, content };
           }),
-        });
-        waiters.splice(0).forEach((w) => w());
-        callback();
+        };
+        const accept = () => {
+          received.push(mail);
+          waiters.splice(0).forEach((w) => w());
+          callback();
+        };
+        if (holdIf?.(mail)) held.push({ mail, accept });
+        else accept();
       });
     },
   });
@@ -65,8 +73,21 @@ export async function startTestSmtp() {
         });
       }
     },
+    /** Holds back every mail `where` matches from now on: the sender waits for its 250 until `release()`. */
+    hold(where: (m: ReceivedMail) => boolean) {
+      holdIf = where;
+    },
+    /** Mails held back now (taken in, not yet answered). */
+    held: () => held.map((h) => h.mail),
+    /** Stops holding, and accepts what was held. */
+    release() {
+      holdIf = null;
+      held.splice(0).forEach((h) => h.accept());
+    },
     close: () => {
       running.delete(url);
+      holdIf = null;
+      held.splice(0).forEach((h) => h.accept());
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
-import { claimMessage, dueMessage, dueMessageIds, markFailed, markSent, type MailPayload } from '../mail/outbox.js';
+import { claimDue, claimMessage, dueMessage, markFailed, markSent, renewClaim, STALE_CLAIM_MS, type MailLane, type MailPayload } from '../mail/outbox.js';
+import type { Render } from '../mail/render-pool.js';
 import { renderMail } from '../mail/templates/index.js';
 import type { MailTransport } from '../mail/transport.js';
 import type { Clock } from '../shared/clock.js';
@@ -12,6 +13,8 @@ export interface MailDeliveryDeps {
   log: Logger;
   /** How long a claim may stay unfinished before the mail is sent again (OUTBOX_STALE_CLAIM_SECONDS; default 5 minutes). */
   staleClaimMs?: number;
+  /** Renders bulk mail (render threads, render-pool.ts); urgent mail is small and rendered at once on this thread. */
+  renderBulk?: Render;
 }
 
 /**
@@ -45,20 +48,51 @@ export async function deliverOutboxMessage(deps: MailDeliveryDeps, id: number): 
   }
 }
 
-const SWEEP_BATCH = 100;
+type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
 
-/** Sends everything that is due (after a restart, or when a kick was lost), batch after batch until none is left. */
-export async function deliverDueMessages(deps: MailDeliveryDeps): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const ids = await dueMessageIds(deps.db, deps.clock.now(), SWEEP_BATCH, deps.staleClaimMs);
-    let progressed = 0;
-    for (const id of ids) {
-      const outcome = await deliverOutboxMessage(deps, id);
-      if (outcome === 'sent') sent++;
-      if (outcome !== 'skipped') progressed++;
-    }
-    // A short batch was the last one; a batch another worker took entirely is not ours to loop on.
-    if (ids.length < SWEEP_BATCH || progressed === 0) return sent;
+/**
+ * Sends one message a worker has claimed (`claimDue`): render, then SMTP, then mark it sent (or put it
+ * back with a delay). Rendering may have waited for the CPU: if the claim has grown old by then, it is
+ * renewed first, and only if it is still ours (a worker that took it as stale raised its attempts), so
+ * the conversation again starts well inside the stale-claim window.
+ */
+export async function deliverClaimed(deps: MailDeliveryDeps, row: ClaimedRow): Promise<'sent' | 'skipped' | 'failed'> {
+  const payload = row.payload as unknown as MailPayload;
+  let mail: Awaited<ReturnType<typeof renderMail>> | null = null;
+  let renderError: unknown = null;
+  try {
+    const render = (row.lane === 'bulk' && deps.renderBulk) || renderMail;
+    mail = await render(payload.template, payload.locale, payload.data);
+  } catch (err) {
+    renderError = err;
   }
+  const staleClaimMs = deps.staleClaimMs ?? STALE_CLAIM_MS;
+  const now = deps.clock.now();
+  if (now.getTime() - (row.claimed_at?.getTime() ?? 0) > staleClaimMs / 4 && !(await renewClaim(deps.db, row.id, row.attempts, now))) return 'skipped';
+  try {
+    if (!mail) throw renderError;
+    await deps.transport.send({ to: payload.to, ...mail, messageId: `<outbox-${row.id}@admitone>` });
+    await markSent(deps.db, row.id, payload, deps.clock.now());
+    return 'sent';
+  } catch (err) {
+    deps.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'mail delivery failed');
+    await markFailed(deps.db, row.id, row.attempts, err instanceof Error ? err.message : String(err), deps.clock.now());
+    return 'failed';
+  }
+}
+
+/** Sends the due messages of one lane, a few claimed at a time, until none is left; answers how many were sent. */
+export async function drainLane(deps: MailDeliveryDeps, lane: MailLane, claimBatch = 1, stopped: () => boolean = () => false): Promise<number> {
+  let sent = 0;
+  while (!stopped()) {
+    const rows = await claimDue(deps.db, lane, deps.clock.now(), claimBatch, deps.staleClaimMs);
+    for (const row of rows) if ((await deliverClaimed(deps, row)) === 'sent') sent++;
+    if (rows.length < claimBatch) break;
+  }
+  return sent;
+}
+
+/** Sends everything that is due (after a restart, or when a kick was lost): the urgent lane first, then bulk. */
+export async function deliverDueMessages(deps: MailDeliveryDeps): Promise<number> {
+  return (await drainLane(deps, 'urgent', 20)) + (await drainLane(deps, 'bulk', 20));
 }

@@ -2,12 +2,24 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { databaseErrorLog } from '../db/availability.js';
 import type { Database } from '../db/client.js';
-import { STALE_CLAIM_MS } from '../mail/outbox.js';
+import { lanesOf, STALE_CLAIM_MS, type MailLane } from '../mail/outbox.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
-import { deliverDueMessages, deliverOutboxMessage, type MailDeliveryDeps } from './mail-delivery.js';
+import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
+import type { MailDeliveryDeps } from './mail-delivery.js';
+import { LaneWorkers } from './mail-lanes.js';
 
-export const QUEUES = { deliverMail: 'outbox-deliver', sweepOutbox: 'outbox-sweep' } as const;
+/**
+ * `mail-urgent` and `mail-bulk` are doorbells: a job says "this lane has mail" to whichever process runs
+ * the workers (at most one waits per lane: policy `short` with one key); the workers then claim the
+ * outbox rows themselves. `outbox-sweep` runs every minute (retries after a delay, lost kicks).
+ */
+export const QUEUES = { urgentMail: 'mail-urgent', bulkMail: 'mail-bulk', sweepOutbox: 'outbox-sweep' } as const;
+const LANE_QUEUES: Record<MailLane, string> = { urgent: QUEUES.urgentMail, bulk: QUEUES.bulkMail };
+
+/** Bulk mail workers per worker process (MAIL_CONCURRENCY); the urgent lane has its own. */
+export const DEFAULT_MAIL_CONCURRENCY = 4;
+const URGENT_CONCURRENCY = 2;
 
 /** What use cases need from the job system: a nudge after commit. */
 export interface JobQueue {
@@ -23,7 +35,11 @@ export interface JobRunner extends JobQueue {
  * pg-boss on the application's database (PostgreSQL, or PGlite through its `db` option).
  * With `work: true` this process also runs the workers (the default); `npm run worker` runs them alone.
  */
-export async function startJobs(database: Database, deps: MailDeliveryDeps, opts: { work: boolean; log: Logger; holdSweepSeconds?: number }): Promise<JobRunner> {
+export async function startJobs(
+  database: Database,
+  deps: MailDeliveryDeps,
+  opts: { work: boolean; log: Logger; holdSweepSeconds?: number; mailConcurrency?: number; renderThreads?: number },
+): Promise<JobRunner> {
   const boss = new PgBoss({
     ...database.boss,
     schedule: opts.work,
@@ -33,16 +49,28 @@ export async function startJobs(database: Database, deps: MailDeliveryDeps, opts
   } as PgBoss.ConstructorOptions);
   // While the database is away every poll fails: one line a minute then, not a stack per poll.
   boss.on('error', databaseErrorLog(opts.log, 'job queue error'));
+  // Processes starting together on a fresh database would deadlock in pg-boss's set-up: one at a time.
   await boss.start();
-  await boss.createQueue(QUEUES.deliverMail, { name: QUEUES.deliverMail, retryLimit: 0 });
+  for (const name of [QUEUES.urgentMail, QUEUES.bulkMail]) await boss.createQueue(name, { name, policy: 'short', retryLimit: 0 });
   await boss.createQueue(QUEUES.sweepOutbox, { name: QUEUES.sweepOutbox, retryLimit: 0 });
 
-  if (opts.work) {
-    await boss.work<{ id: number }>(QUEUES.deliverMail, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-      for (const job of jobs) await deliverOutboxMessage(deps, job.data.id);
-    });
+  const mailFailed = databaseErrorLog(opts.log, 'mail delivery failed');
+  // Bulk mail (ticket PDFs) is rendered on threads of its own: see mail/render-pool.ts.
+  const pool = opts.work && !deps.renderBulk ? renderPool(opts.renderThreads ?? defaultRenderThreads(), opts.log) : null;
+  const mailDeps: MailDeliveryDeps = pool ? { ...deps, renderBulk: pool.render } : deps;
+  const lanes: Record<MailLane, LaneWorkers> | null = opts.work
+    ? {
+        urgent: new LaneWorkers(mailDeps, 'urgent', URGENT_CONCURRENCY, mailFailed),
+        bulk: new LaneWorkers(mailDeps, 'bulk', Math.max(1, opts.mailConcurrency ?? DEFAULT_MAIL_CONCURRENCY), mailFailed),
+      }
+    : null;
+
+  if (lanes) {
+    await boss.work(QUEUES.urgentMail, { pollingIntervalSeconds: 0.5 }, async () => lanes.urgent.kick());
+    await boss.work(QUEUES.bulkMail, { pollingIntervalSeconds: 1 }, async () => lanes.bulk.kick());
     await boss.work(QUEUES.sweepOutbox, { pollingIntervalSeconds: 5 }, async () => {
-      await deliverDueMessages(deps);
+      lanes.urgent.kick();
+      lanes.bulk.kick();
     });
     await boss.schedule(QUEUES.sweepOutbox, '* * * * *');
 
@@ -71,11 +99,17 @@ export async function startJobs(database: Database, deps: MailDeliveryDeps, opts
 
   return {
     async deliverOutbox(ids) {
-      for (const id of ids) await boss.send(QUEUES.deliverMail, { id });
+      // One nudge per lane, however many mails (a 1,000-ticket order is one): the workers claim the rows.
+      for (const lane of await lanesOf(deps.db, ids)) {
+        if (lanes) lanes[lane].kick();
+        else await boss.send(LANE_QUEUES[lane], {}, { singletonKey: 'kick' });
+      }
     },
     async stop() {
       if (timer) clearInterval(timer);
       await sweeping;
+      await Promise.all([lanes?.urgent.stop(), lanes?.bulk.stop()]);
+      await pool?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };

@@ -1,7 +1,7 @@
-import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Locale } from '@admitone/shared';
 import type { Executor } from '../db/client.js';
-import { outbox } from '../db/schema/index.js';
+import { outbox, type MailLane } from '../db/schema/index.js';
 import type { TemplateData, TemplateName } from './templates/index.js';
 
 export interface MailPayload {
@@ -17,6 +17,33 @@ export function mailPayload<K extends TemplateName>(template: K, to: string, loc
   return { template, to, locale, data };
 }
 
+export type { MailLane };
+
+/**
+ * The lane of each mail. Urgent: what a person is waiting for at a screen right now (a sign-up or
+ * sign-in link, a password reset, an address change, an invitation, a notice that their login changed);
+ * a sell-out's thousands of ticket mails must never hold these up. Bulk: order and ticket mails, the
+ * organizer's notices and messages to attendees (many at once, minutes are fine).
+ */
+export const MAIL_LANES: Record<TemplateName, MailLane> = {
+  password_reset: 'urgent',
+  email_confirmation: 'urgent',
+  email_change: 'urgent',
+  email_change_taken: 'urgent',
+  login_changed: 'urgent',
+  signup_confirmation: 'urgent',
+  signup_existing_login: 'urgent',
+  invitation: 'urgent',
+  order_confirmation: 'bulk',
+  attendee_ticket: 'bulk',
+  organizer_new_order: 'bulk',
+  order_cancelled: 'bulk',
+  payment_received: 'bulk',
+  order_refunded: 'bulk',
+  event_message: 'bulk',
+};
+export const laneOf = (template: TemplateName): MailLane => MAIL_LANES[template] ?? 'bulk';
+
 /** A mail stuck in SENDING this long is assumed lost with a crashed worker and is tried again (default; OUTBOX_STALE_CLAIM_SECONDS). */
 export const STALE_CLAIM_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 8;
@@ -25,7 +52,7 @@ export const MAX_ATTEMPTS = 8;
 export async function enqueueMail(tx: Executor, mail: MailPayload, now: Date): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ kind: 'mail', payload: mail as unknown as Record<string, unknown>, created_at: now, available_at: now })
+    .values({ kind: 'mail', lane: laneOf(mail.template), payload: mail as unknown as Record<string, unknown>, created_at: now, available_at: now })
     .returning({ id: outbox.id });
   return row!.id;
 }
@@ -78,4 +105,45 @@ export async function markFailed(db: Executor, id: number, attempts: number, err
 export async function dueMessageIds(db: Executor, now: Date, limit = 100, staleClaimMs = STALE_CLAIM_MS): Promise<number[]> {
   const rows = await db.select({ id: outbox.id }).from(outbox).where(isDue(now, staleClaimMs)).orderBy(outbox.id).limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Takes up to `limit` due messages of a lane for sending, oldest first, atomically: workers running side
+ * by side (in one process or several) each get their own (SKIP LOCKED), and a message taken is SENDING
+ * until it is marked sent or failed, or its claim goes stale.
+ */
+export async function claimDue(db: Executor, lane: MailLane, now: Date, limit: number, staleClaimMs = STALE_CLAIM_MS) {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.lane, lane), inArray(outbox.status, ['PENDING', 'SENDING']), isDue(now, staleClaimMs)))
+    .orderBy(outbox.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'SENDING', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, due))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Renews a claim just before the message goes on the wire, if it is still ours (no other worker took it
+ * as stale meanwhile: that one raised `attempts`). Answers false when it is not.
+ */
+export async function renewClaim(db: Executor, id: number, attempts: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ claimed_at: now })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'SENDING'), eq(outbox.attempts, attempts)))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+/** The lanes of some messages (to nudge the workers of each). */
+export async function lanesOf(db: Executor, ids: number[]): Promise<MailLane[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectDistinct({ lane: outbox.lane }).from(outbox).where(inArray(outbox.id, ids));
+  return rows.map((r) => r.lane);
 }

@@ -33,9 +33,19 @@ export interface MailTransport {
  * one conversation may stall (connect, greeting, silence on the socket): a send must end well inside
  * the outbox's stale-claim window, or another worker would take the mail again while it is on the wire.
  */
-export function smtpTransport(url: string, from: string, maxSendMs = 60_000): MailTransport {
+export function smtpTransport(url: string, from: string, maxSendMs = 60_000, connections = 1): MailTransport {
   const limit = Math.max(1000, Math.floor(maxSendMs));
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: limit, greetingTimeout: limit, socketTimeout: limit } as Parameters<typeof nodemailer.createTransport>[0]);
+  // A pool of open connections (one per worker that may send at once, so no mail waits in the pool's
+  // queue): a sell-out's thousands of mails do not each pay a new TCP and TLS handshake.
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: Math.max(1, connections),
+    maxMessages: 1000,
+    connectionTimeout: limit,
+    greetingTimeout: limit,
+    socketTimeout: limit,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(mail) {
       await transporter.sendMail({ from, ...mail, attachments: mail.attachments ?? [] });
@@ -62,9 +72,14 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
 }
 
 /** SMTP when `SMTP_URL` is set, else .eml files under `DATA_DIR/mail`. */
-export function createMailTransport(config: { smtpUrl: string | null; mailFrom: string; dataDir: string; outboxStaleClaimSeconds?: number }, log: Logger): MailTransport {
+export function createMailTransport(
+  config: { smtpUrl: string | null; mailFrom: string; dataDir: string; outboxStaleClaimSeconds?: number; mailConcurrency?: number },
+  log: Logger,
+): MailTransport {
   // Each stall limit a quarter of the stale-claim window (at most a minute): even connect + greeting + a
   // silent socket end before the mail could be claimed again.
   const maxSendMs = Math.min(60_000, ((config.outboxStaleClaimSeconds ?? 300) * 1000) / 4);
-  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, maxSendMs) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log);
+  // The bulk workers and the urgent lane's two.
+  const connections = (config.mailConcurrency ?? 4) + 2;
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, maxSendMs, connections) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log);
 }

@@ -1,8 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts.js';
 import { instant } from './columns.js';
 
 export type OutboxStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+/**
+ * Which workers send a mail: `urgent` (sign-in, sign-up, password and address mails, invitations: a
+ * person waits for them) has workers of its own that `bulk` (order and ticket mails, messages) never
+ * occupies. See mail/outbox.ts for the lane of each template.
+ */
+export type MailLane = 'urgent' | 'bulk';
 
 /**
  * Work to do after a transaction commits (today: e-mails). Written in the same transaction as the
@@ -13,6 +20,7 @@ export const outbox = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind').notNull(),
+    lane: text('lane').$type<MailLane>().notNull().default('bulk'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<OutboxStatus>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
@@ -22,7 +30,11 @@ export const outbox = pgTable(
     sent_at: instant('sent_at'),
     created_at: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [index('outbox_status_available_idx').on(t.status, t.available_at)],
+  (t) => [
+    index('outbox_status_available_idx').on(t.status, t.available_at),
+    // What workers claim: the open mails of a lane, oldest first.
+    index('outbox_open_lane_idx').on(t.lane, t.id).where(sql`${t.status} in ('PENDING', 'SENDING')`),
+  ],
 );
 
 /**

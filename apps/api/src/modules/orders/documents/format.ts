@@ -1,5 +1,22 @@
 import { currencyExponent, intlLocale, type EventLocation } from '@admitone/shared';
 
+/**
+ * Intl formatters are slow to build (about a millisecond each) and a sell-out mails thousands of
+ * tickets with the same few: they are kept per locale, currency and time zone (a bounded memo).
+ */
+function memo<T>(make: (key: string) => T, limit = 500): (key: string) => T {
+  const made = new Map<string, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      if (made.size >= limit) made.clear();
+      value = make(key);
+      made.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** The ticket's name with its tier (`Front stage – Early bird`). */
 export function ticketLabel(a: { ticket_name: string; tier_label: string | null }): string {
   return a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name;
@@ -7,18 +24,21 @@ export function ticketLabel(a: { ticket_name: string; tier_label: string | null 
 
 /** Minor units as money for a locale (`£45.00`, `45,00 £`); the currency decides the fraction digits. */
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  const digits = currencyExponent(currency);
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    minor / 10 ** digits,
-  );
+  return moneyFormat(`${locale}|${currency}`).format(minor / 10 ** currencyExponent(currency));
 }
+const moneyFormat = memo((key) => {
+  const [locale, currency] = key.split('|') as [string, string];
+  const digits = currencyExponent(currency);
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+});
+const regionNames = memo((locale) => new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' }));
 
 /** The location on one line (venue, street, city, country), or null when nothing is filled in. */
 export function formatAddress(location: EventLocation, locale = 'en'): string | null {
   let country: string | null = null;
   if (location.country) {
     try {
-      country = new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' }).of(location.country) ?? location.country;
+      country = regionNames(locale).of(location.country) ?? location.country;
     } catch {
       country = location.country;
     }
@@ -31,7 +51,14 @@ export function formatAddress(location: EventLocation, locale = 'en'): string | 
 
 /** The event's start (and end) as wall-clock time in its own time zone, for a locale. */
 export function formatEventDate(start: string, end: string | null, timeZone: string, locale: string): string {
-  const fmt = new Intl.DateTimeFormat(intlLocale(locale), {
+  const fmt = dateFormat(`${locale}|${timeZone}`);
+  const from = new Date(start);
+  if (!end) return fmt.format(from);
+  return fmt.formatRange(from, new Date(end));
+}
+const dateFormat = memo((key) => {
+  const [locale, timeZone] = key.split('|') as [string, string];
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     weekday: 'long',
     year: 'numeric',
     month: 'long',
@@ -41,7 +68,4 @@ export function formatEventDate(start: string, end: string | null, timeZone: str
     timeZone,
     timeZoneName: 'short',
   });
-  const from = new Date(start);
-  if (!end) return fmt.format(from);
-  return fmt.formatRange(from, new Date(end));
-}
+});

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogs } from '../../../i18n/i18n.js';
 import { ticketPdf } from './ticket-pdf.js';
@@ -49,7 +50,11 @@ describe('ticketPdf', () => {
     expect(text).toContain('Front stage – Early bird');
     // 17:30 UTC in July: 6:30 PM in London.
     expect(text).toMatch(/Saturday, July 17, 2027.*6:30/);
-    expect(raw(pdf)).toMatch(/\/Subtype \/Image/);
+    // The QR code is drawn as vector squares: one rectangle per run of dark modules in a row (plus the header band).
+    const { modules } = QRCode.create('a7Kx92Qb', { errorCorrectionLevel: 'M' });
+    let runs = 0;
+    for (let r = 0; r < modules.size; r++) for (let c = 0; c < modules.size; c++) if (modules.get(r, c) && (c === 0 || !modules.get(r, c - 1))) runs++;
+    expect(raw(pdf).match(/^[-\d.]+ [-\d.]+ [-\d.]+ [-\d.]+ re$/gm)).toHaveLength(runs + 1);
   });
 
   it('speaks the reader language and says free for free tickets', async () => {

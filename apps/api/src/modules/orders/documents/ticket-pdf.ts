@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../../i18n/i18n.js';
 import { formatAddress, formatEventDate, formatMoney, ticketLabel } from './format.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
-import { qrPng } from './ticket-qr.js';
+import { QR_OPTIONS } from './ticket-qr.js';
 
 const M = {
   heading: /*i18n*/ { id: 'ticket_pdf.heading', message: 'Ticket' },
@@ -22,12 +23,23 @@ const M = {
   scan: /*i18n*/ { id: 'ticket_pdf.scan', message: 'Show this code at the entrance. Each ticket is valid once.' },
 };
 
+/** A parsed font (fontkit's object, which pdfkit takes as it is). */
+type ParsedFont = { layout: (...args: never[]) => unknown };
+
 interface FontSet {
   regular: string;
   bold: string;
-  /** Font files (TTF/OTF path or bytes) to register; none for pdfkit's built-in Helvetica. */
-  files?: { regular: string | Buffer; bold: string | Buffer };
+  /** Parsed fonts to register; none for pdfkit's built-in Helvetica. */
+  files?: { regular: ParsedFont; bold: ParsedFont };
 }
+
+/**
+ * Fonts are read and parsed once per process, not once per ticket: parsing a font and decoding its
+ * layout tables took most of a ticket PDF's time (a sell-out renders thousands of them). pdfkit takes a
+ * parsed fontkit font in place of a file; fontkit is pdfkit's own dependency, loaded from there.
+ */
+const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as { create(data: Buffer): ParsedFont };
+const parseFont = (file: string): ParsedFont => fontkit.create(readFileSync(file));
 
 const HELVETICA: FontSet = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 /** Wide Latin, Greek and Cyrillic coverage (Helvetica stops at Latin-1). */
@@ -47,7 +59,7 @@ function chineseFonts(): FontSet {
   return {
     regular: 'Hans',
     bold: 'Hans-Bold',
-    files: { regular: readFileSync(path.join(dir, 'NotoSansHans-Regular.otf')), bold: readFileSync(path.join(dir, 'NotoSansHans-Bold.otf')) },
+    files: { regular: parseFont(path.join(dir, 'NotoSansHans-Regular.otf')), bold: parseFont(path.join(dir, 'NotoSansHans-Bold.otf')) },
   };
 }
 
@@ -56,7 +68,7 @@ let cjkCache: FontSet | null = null;
 function latinFonts(): FontSet {
   if (latinCache) return latinCache;
   const found = LATIN_CANDIDATES.find(([r, b]) => existsSync(r) && existsSync(b));
-  latinCache = found ? { regular: 'Text', bold: 'Text-Bold', files: { regular: found[0], bold: found[1] } } : HELVETICA;
+  latinCache = found ? { regular: 'Text', bold: 'Text-Bold', files: { regular: parseFont(found[0]), bold: parseFont(found[1]) } } : HELVETICA;
   return latinCache;
 }
 
@@ -89,8 +101,10 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const organizer = t(M.organizer, { name: d.event.organizer_name });
   const scan = t(M.scan);
 
-  const qr = await qrPng(d.attendee.short_id, 600);
+  const qr = QRCode.create(d.attendee.short_id, QR_OPTIONS).modules;
   const doc = new PDFDocument({
+    // The document's default font: our Latin one when there is one, so pdfkit does not parse Helvetica's metrics for every ticket.
+    font: (latinFonts().files?.regular ?? 'Helvetica') as unknown as string,
     size: 'A4',
     margin: 48,
     compress: options.compress ?? true,
@@ -108,7 +122,8 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const fontFor = (text: string, weight: 'regular' | 'bold') => {
     const set = fontsFor(text);
     if (set.files && !registered.has(set[weight])) {
-      doc.registerFont(set[weight], set.files[weight]);
+      // pdfkit's types know only paths and bytes; it takes a parsed font too (PDFFontFactory.open).
+      doc.registerFont(set[weight], set.files[weight] as unknown as Buffer);
       registered.add(set[weight]);
     }
     return set[weight];
@@ -136,7 +151,7 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
     y = doc.y + 14;
   }
   const qrX = left + width - qrSize;
-  doc.image(qr, qrX, top, { width: qrSize, height: qrSize });
+  drawQr(doc, qr, qrX, top, qrSize);
   doc.font(fontFor(d.attendee.short_id, 'bold')).fontSize(16).fillColor(INK).text(d.attendee.short_id, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
   doc.font(fontFor(scan, 'regular')).fontSize(10).fillColor(MUTED).text(scan, qrX, doc.y + 6, { width: qrSize, align: 'center' });
 
@@ -147,4 +162,29 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
 
   doc.end();
   return done;
+}
+
+/**
+ * The QR code as vector squares (one rectangle per run of dark modules in a row), with its quiet zone
+ * inside `size`: sharp at any print size, and far cheaper than encoding a large PNG that pdfkit then
+ * decodes again.
+ */
+function drawQr(doc: PDFKit.PDFDocument, modules: { size: number; get(row: number, col: number): number }, x: number, y: number, size: number) {
+  const margin = QR_OPTIONS.margin;
+  const cell = size / (modules.size + 2 * margin);
+  doc.save();
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; ) {
+      if (!modules.get(r, c)) {
+        c++;
+        continue;
+      }
+      let end = c;
+      while (end < modules.size && modules.get(r, end)) end++;
+      // A hair of overlap so no seam shows between neighbouring rows when a viewer anti-aliases.
+      doc.rect(x + (margin + c) * cell, y + (margin + r) * cell, (end - c) * cell, cell + 0.01);
+      c = end;
+    }
+  }
+  doc.fill('#000000').restore();
 }
