@@ -1,6 +1,6 @@
 // Prints how long `npm start` takes until the first page answers (fresh embedded database in a
-// temporary DATA_DIR, so migrations run too), then stops the server.
-// Usage: node bench/startup.mjs [port]
+// temporary DATA_DIR, so migrations run too), then stops the server. `npm start` runs the build:
+// Usage: npm run build && node bench/startup.mjs [port]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.argv[2] ?? 3290);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-bench-'));
-const builtBefore = existsSync(path.join(root, 'apps/web/dist/index.html'));
+if (!existsSync(path.join(root, 'apps/api/dist/server.js')) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('no build: run `npm run build` first');
+  process.exit(1);
+}
 const started = performance.now();
 const child = spawn('npm', ['start'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore', detached: true });
 
@@ -34,4 +37,4 @@ if (ms === null) {
   console.error('the first page did not answer within 120 s');
   process.exit(1);
 }
-console.log(`npm start -> first page answered in ${(ms / 1000).toFixed(2)} s (fresh embedded database; ${builtBefore ? 'web app already built' : 'web app built first'})`);
+console.log(`npm start -> first page answered in ${(ms / 1000).toFixed(2)} s (fresh embedded database, from the build)`);
