@@ -28,6 +28,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run background jobs inside the web process (default); set false when `npm run worker` runs them. */
   JOBS_IN_PROCESS: bool.default(true),
+  /** Redis (`redis://host:6379`): rate-limit counts shared there instead of in PostgreSQL. */
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' })
+    .optional(),
+  /** Where rate-limit counts live: redis (REDIS_URL), database (PostgreSQL), memory (one process). */
+  RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
+  /** Web processes on the one port (PostgreSQL only); jobs run in the first of them (see cluster.ts). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Login and forgot-password attempts allowed per client address and e-mail per window. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -99,6 +108,9 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
   jobsInProcess: boolean;
+  webConcurrency: number;
+  redisUrl: string | null;
+  rateLimitStore: 'memory' | 'database' | 'redis' | undefined;
   authRateLimit: { max: number; windowSeconds: number; perAccountMax: number; answerFloorMs: number };
   /** fastify's trustProxy: whose X-Forwarded-For names the client. */
   trustProxy: boolean | number | string[];
@@ -185,6 +197,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     jobsInProcess: e.JOBS_IN_PROCESS,
+    webConcurrency: e.WEB_CONCURRENCY,
+    redisUrl: e.REDIS_URL ?? null,
+    rateLimitStore: e.RATE_LIMIT_STORE,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, perAccountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX, answerFloorMs: e.AUTH_ANSWER_FLOOR_MS },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,

@@ -17,9 +17,20 @@ export interface TestContext {
 }
 
 /** The real app on its own database, with mail going to an in-process SMTP server. */
-export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; mail?: MailTransport; work?: boolean; stockGuard?: StockGuard; webDistDir?: string } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    mail?: MailTransport;
+    work?: boolean;
+    stockGuard?: StockGuard;
+    webDistDir?: string;
+    /** Another app's database (a second web process on it); left for that app to drop. */
+    sharedDatabaseUrl?: string;
+  } = {},
+): Promise<TestContext> {
   const smtp = await startTestSmtp();
-  const database = await createTestDatabase();
+  const database = options.sharedDatabaseUrl ? { url: options.sharedDatabaseUrl, drop: async () => undefined } : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-test-'));
   const config = loadConfig(
     {

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { databaseErrorLog } from '../db/availability.js';
 import type { Database } from '../db/client.js';
+import { oneAtATime, SETUP_LOCKS } from '../db/setup-lock.js';
 import { lanesOf, STALE_CLAIM_MS, type MailLane } from '../mail/outbox.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
@@ -50,9 +51,11 @@ export async function startJobs(
   // While the database is away every poll fails: one line a minute then, not a stack per poll.
   boss.on('error', databaseErrorLog(opts.log, 'job queue error'));
   // Processes starting together on a fresh database would deadlock in pg-boss's set-up: one at a time.
-  await boss.start();
-  for (const name of [QUEUES.urgentMail, QUEUES.bulkMail]) await boss.createQueue(name, { name, policy: 'short', retryLimit: 0 });
-  await boss.createQueue(QUEUES.sweepOutbox, { name: QUEUES.sweepOutbox, retryLimit: 0 });
+  await oneAtATime(database, SETUP_LOCKS.jobQueue, async () => {
+    await boss.start();
+    for (const name of [QUEUES.urgentMail, QUEUES.bulkMail]) await boss.createQueue(name, { name, policy: 'short', retryLimit: 0 });
+    await boss.createQueue(QUEUES.sweepOutbox, { name: QUEUES.sweepOutbox, retryLimit: 0 });
+  });
 
   const mailFailed = databaseErrorLog(opts.log, 'mail delivery failed');
   // Bulk mail (ticket PDFs) is rendered on threads of its own: see mail/render-pool.ts.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -128,5 +128,49 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
     expect(answers.slice(0, 5).every((s) => s === 401 || s === 422)).toBe(true);
     expect(answers[5]).toBe(429);
     expect(await guess(0)).toBe(429);
+  });
+});
+
+/** The processes whose parent is `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The fields after the command name (which may hold spaces): state, then the parent's pid.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return found;
+}
+
+describe.skipIf(!onPostgres)('WEB_CONCURRENCY', { timeout: 400_000 }, () => {
+  it('runs that many web processes on one port, starts one again that dies, and stops them all', async () => {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-cluster-'));
+    const port = await freePort();
+    const server = startChild('server', { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, DATA_DIR: dataDir, SMTP_URL: '', LOG_LEVEL: 'info', WEB_CONCURRENCY: '2' });
+    try {
+      const primary = server.process.pid!;
+      await waitUntil(server, async () => childrenOf(primary).length === 2 && (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, 'two web processes', 240_000);
+      // Requests are answered while one of them is killed: the other serves, and a new one takes its place.
+      const [first] = childrenOf(primary);
+      process.kill(first!, 'SIGKILL');
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      await waitUntil(server, () => childrenOf(primary).length === 2 && !childrenOf(primary).includes(first!), 'a new web process', 60_000);
+      await waitUntil(server, async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, 'serving again', 60_000);
+      expect(server.output()).toContain('starting 2 web processes');
+      const children = childrenOf(primary);
+      await server.stop();
+      expect(server.process.exitCode).toBe(0);
+      for (const pid of children) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      await server.kill();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -12,3 +12,4 @@ export * from './questions.js';
 export * from './orders.js';
 export * from './affiliates.js';
 export * from './operations.js';
+export * from './rate-limits.js';
