@@ -10,8 +10,12 @@ import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-/** Creates the scratch database and starts the server on `port` with `env` on top of the defaults. */
-export async function startBenchServer({ port, prefix = 'admitone_bench', env = {} }) {
+/**
+ * Creates the scratch database and starts the server on `port` with `env` on top of the defaults.
+ * `serveWeb`: serve the built web app too (apps/web/dist), as `npm start` does: `'npm-start'` runs
+ * scripts/start.mjs (the compiled build), `'tsx'` the API from its sources; by default the API alone.
+ */
+export async function startBenchServer({ port, prefix = 'admitone_bench', env = {}, serveWeb = null }) {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dbName = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -20,14 +24,21 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
   const url = new URL(base);
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, serveWeb === 'npm-start' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', CHECKOUT_RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000', WEB_DIST_DIR: '', TRUST_PROXY: 'loopback', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', CHECKOUT_RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000', ...(serveWeb ? { NODE_ENV: 'production' } : { WEB_DIST_DIR: '' }), TRUST_PROXY: 'loopback', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
+  let exited = null;
+  server.on('exit', (code, signal) => (exited = code ?? signal));
   const api = `http://127.0.0.1:${port}/api`;
   for (let i = 0; ; i++) {
+    if (exited !== null) {
+      await admin.query(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+      throw new Error(`the server exited (code ${exited}) before it answered`);
+    }
     try {
       if ((await fetch(`${api}/docs/json`)).ok) break;
     } catch {
