@@ -1,12 +1,13 @@
 // The buyer's event page under load, measured with wrk (Debian package `wrk`) from 50 connections:
 // GET /event/{id}/{slug} (server-rendered HTML, as a browser asks for it: brotli accepted) beside the
-// trivial GET /api/health of the same server in the same run, and the JSON answer for the same event.
+// trivial GET /api/health/live (no database) of the same server in the same run, and the JSON answer for the same event.
 // Prints requests/s, p50/p99 and the page's ratio to the trivial route; then the same while buyers
 // reserve (every reservation changes what the page shows).
 // Usage: npm run build && node --import tsx bench/event-page.mjs [seconds=10] [connections=50]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): where a scratch database is made.
 //   BENCH_ENV='{"WEB_CONCURRENCY":"2"}': extra settings for the server.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -54,9 +55,10 @@ const bytes = (await first.arrayBuffer()).byteLength;
 console.log(`event ${event.id}: page ${first.status}, ${first.headers.get('content-encoding') ?? 'identity'}, ${(bytes / 1024).toFixed(1)} KiB on the wire; ${connections} connections, ${seconds} s each, wrk`);
 
 /** wrk's requests/s and latency percentiles (its --latency table). */
-function wrk(url, headers = {}) {
+async function wrk(url, headers = {}) {
   const args = ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
-  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  // Not execFileSync: the buyers below must keep reserving while wrk runs.
+  const { stdout: out } = await promisify(execFile)('wrk', args, { encoding: 'utf8' });
   const ms = (label) => {
     const m = new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
     if (!m) return NaN;
@@ -70,17 +72,18 @@ const line = (label, r, extra = '') =>
   console.log(`${label.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ''}${extra}`);
 
 const browser = { 'accept-encoding': 'br, gzip', 'accept-language': 'en' };
-wrk(page, browser); // warm-up
-const trivial = wrk(`${api}/health`);
-line('GET /api/health (trivial)', trivial);
-const html = wrk(page, browser);
+await wrk(page, browser); // warm-up
+const trivial = await wrk(`${api}/health/live`);
+line('GET /api/health/live (trivial)', trivial);
+const html = await wrk(page, browser);
 line('GET /event/{id}/{slug} (HTML, br)', html, `  = ${(html.rps / trivial.rps).toFixed(2)} of trivial`);
-const jsonAnswer = wrk(`${api}/public/events/${event.id}`, browser);
+const jsonAnswer = await wrk(`${api}/public/events/${event.id}`, browser);
 line('GET /api/public/events/{id} (JSON)', jsonAnswer, `  = ${(jsonAnswer.rps / trivial.rps).toFixed(2)} of trivial`);
 
 // Buyers reserve meanwhile (4 at a time, non-stop): what the page shows changes all the time.
 let stop = false;
 let reserved = 0;
+const refused = {};
 const body = JSON.stringify({ items: [{ ticket_id: tickets[2].id, quantity: 1 }], expected_total: 0 });
 const buyers = Promise.all(
   Array.from({ length: 4 }, async () => {
@@ -88,12 +91,13 @@ const buyers = Promise.all(
       const res = await fetch(`${api}/public/events/${event.id}/order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       await res.arrayBuffer();
       if (res.status === 201) reserved++;
+      else refused[res.status] = (refused[res.status] ?? 0) + 1;
     }
   }),
 );
-const selling = wrk(page, browser);
+const selling = await wrk(page, browser);
 stop = true;
 await buyers;
-line('GET /event/{id}/{slug} while buyers reserve', selling, `  = ${(selling.rps / trivial.rps).toFixed(2)} of trivial (${reserved} reservations meanwhile)`);
+line('GET /event/{id}/{slug} while buyers reserve', selling, `  = ${(selling.rps / trivial.rps).toFixed(2)} of trivial (${reserved} reservations meanwhile${Object.keys(refused).length ? `; refused: ${JSON.stringify(refused)}` : ''})`);
 
 await bench.stop();

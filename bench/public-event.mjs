@@ -1,6 +1,6 @@
 // The public event endpoint under load: GET /api/public/events/{id} (an event with 10 tickets, tiers,
 // taxes and fees, a capacity assignment and 20,000 sold tickets) from 50 concurrent connections for
-// 10 s, beside a trivial route of the same server (GET /api/health), and their ratio. Then the same
+// 10 s, beside a trivial route of the same server (GET /api/health/live, no database), and their ratio. Then the same
 // while buyers reserve (every reservation changes the stock the answer shows).
 // Usage: node --import tsx bench/public-event.mjs [seconds=10] [connections=50]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where a
@@ -92,7 +92,7 @@ const publicUrl = `${api}/public/events/${event.id}`;
 const check = await (await fetch(publicUrl)).json();
 console.log(`event ${event.id}: ${check.data.tickets.length} tickets listed, "${hot.name}" remaining ${check.data.tickets.find((x) => x.id === hot.id).remaining} (sold ${sold}); ${connections} connections, ${seconds} s each`);
 await load('warm-up', publicUrl);
-const trivial = await load('GET /api/health (trivial)', `${api}/health`);
+const trivial = await load('GET /api/health/live (trivial)', `${api}/health/live`);
 const pub = await load('GET /api/public/events/{id}', publicUrl);
 console.log(`public event / trivial: ${(pub / trivial).toFixed(2)}`);
 // Buyers reserve the free ticket meanwhile: each reservation invalidates the event's stock part.

@@ -34,6 +34,8 @@ export class PublicEventCache<Extra> {
   /** Bumped by every invalidation of an event (and `epoch` by every clear): what pages rendered from it compare. */
   private versions = new Map<number, number>();
   private epoch = 0;
+  private stockVersions = new Map<number, number>();
+  private stockEpoch = 0;
 
   constructor(
     private readonly now: () => number,
@@ -70,6 +72,11 @@ export class PublicEventCache<Extra> {
     return `${this.epoch}.${this.versions.get(eventId) ?? 0}`;
   }
 
+  /** Like `versionOf`, and changes also whenever the event's stock may have changed in this process. */
+  stockVersionOf(eventId: number): string {
+    return `${this.versionOf(eventId)}.${this.stockEpoch}.${this.stockVersions.get(eventId) ?? 0}`;
+  }
+
   /**
    * Told of every change of an event's static parts, and of every clear, made in this process (not of
    * stock: other processes' stock counts run out within `stockMs` anyway): the invalidation bus passes
@@ -94,11 +101,14 @@ export class PublicEventCache<Extra> {
 
   /** Stock of the event changed (a reservation, an order or attendee change). */
   invalidateStock(eventId: number): void {
+    this.stockVersions.set(eventId, (this.stockVersions.get(eventId) ?? 0) + 1);
     this.stocks.delete(eventId);
   }
 
   /** Some event's stock changed and which is not known (a payment webhook). */
   clearStock(): void {
+    this.stockEpoch++;
+    this.stockVersions.clear();
     this.stocks.clear();
   }
 

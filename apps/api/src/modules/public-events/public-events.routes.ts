@@ -7,6 +7,7 @@ import { qrSvg } from '../orders/documents/ticket-qr.js';
 import { countPageView } from './page-views.js';
 import { publicEventFor, toAppliedPromo, usablePromo } from './public-event.js';
 import { publicTicketView } from './ticket-page.js';
+import { RenderedPages, sendRendered } from '../public-pages/rendered-pages.js';
 
 const tags = ['public'];
 
@@ -19,10 +20,19 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return event;
   };
 
-  app.get('/events/:eventId', { schema: { tags, summary: 'A live event with its visible tickets (draft, archived: 404)', params: publicEventParams, querystring: publicEventQuery } }, async (req) => {
-    const data = await publicEventFor({ db, storage: deps.storage, cache: deps.publicEvents }, req.params.eventId, req.query.promo_code, deps.clock.now());
-    if (!data) throw notFound();
-    return { data };
+  // The answer is kept serialised and compressed, like the event page, until the event's catalogue or stock
+  // changes in this process (or for the stock counts' 2 s): read far more often than it changes.
+  const answers = new RenderedPages(() => deps.clock.now().getTime(), { freshMs: () => deps.publicEvents.stockMs, maxPages: 2000 });
+  app.get('/events/:eventId', { schema: { tags, summary: 'A live event with its visible tickets (draft, archived: 404)', params: publicEventParams, querystring: publicEventQuery } }, async (req, reply) => {
+    const id = req.params.eventId;
+    const promo = req.query.promo_code;
+    const answer = await answers.page(`${id}|${promo ?? ''}`, deps.publicEvents.stockVersionOf(id), async () => {
+      const data = await publicEventFor({ db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now());
+      const body = data ? JSON.stringify({ data }) : '';
+      return { status: data ? 200 : 404, content: body, render: () => body };
+    });
+    if (answer.status !== 200) throw notFound();
+    return sendRendered(req, reply, answer, 'application/json; charset=utf-8');
   });
 
   app.get('/events/:eventId/promo-codes/:code', { schema: { tags, summary: 'Whether a promo code can be used now', params: publicPromoParams } }, async (req) => {

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale, PublicEventDto } from '@admitone/shared';
 import type { AppDeps } from '../../app.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { publicEventFor } from '../public-events/public-event.js';
 import { escapeHtml, eventHead, scriptJson } from './page-head.js';
-import { RenderedPages, type RenderedPage } from './rendered-pages.js';
+import { RenderedPages, sendRendered, type RenderedPage } from './rendered-pages.js';
 
 type Render = (input: { url: string; event: PublicEventDto | null; locale: Locale }) => { html: string };
 
@@ -51,19 +50,7 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
   const clock = () => deps.clock.now().getTime();
   const pages = new RenderedPages(clock, { freshMs: () => deps.publicEvents.stockMs, maxPages: 2000 });
 
-  async function send(req: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) {
-    reply
-      .status(rendered.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('etag', rendered.etag)
-      .header('vary', 'Accept-Encoding')
-      .header('x-page-cache', rendered.source);
-    if (rendered.status === 200 && req.headers['if-none-match']?.split(/\s*,\s*/).includes(rendered.etag)) return reply.status(304).send();
-    const encoding = negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']);
-    if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(await rendered.encoded(encoding));
-    return reply.send(rendered.html);
-  }
+  const send = (req: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) => sendRendered(req, reply, rendered, 'text/html; charset=utf-8');
 
   /** The address the page is rendered for: its path and the only parameters the page reads (promo code, affiliate). */
   const renderUrl = (url: string) => {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -101,4 +103,22 @@ function compress(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipAsync(body, { level: 6 });
+}
+
+/**
+ * Sends a kept answer: 304 when the client has it (If-None-Match), else in the best encoding it accepts,
+ * with `Vary: Accept-Encoding`, the validator, and `no-cache` (browsers ask again, and get 304 while nothing changed).
+ */
+export async function sendRendered(req: FastifyRequest, reply: FastifyReply, rendered: RenderedPage, contentType: string) {
+  reply
+    .status(rendered.status)
+    .header('content-type', contentType)
+    .header('cache-control', 'no-cache')
+    .header('etag', rendered.etag)
+    .header('vary', 'Accept-Encoding')
+    .header('x-page-cache', rendered.source);
+  if (rendered.status === 200 && req.headers['if-none-match']?.split(/\s*,\s*/).includes(rendered.etag)) return reply.status(304).send();
+  const encoding = negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']);
+  if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(await rendered.encoded(encoding));
+  return reply.send(rendered.html);
 }
