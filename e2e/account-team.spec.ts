@@ -70,6 +70,8 @@ async function invite(page: Page, email: string, role: 'Admin' | 'Organizer') {
 }
 
 test('an admin invites an organizer, who sees no account pages, and deactivates them', async ({ page, browser }) => {
+  // Two browsers, six screens checked with axe, four mails: longer than one screen's minute on a busy machine.
+  test.setTimeout(150_000);
   await login(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/manage\/events$/);
 

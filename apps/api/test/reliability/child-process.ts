@@ -13,10 +13,14 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `npm start`'s server (or the worker) from source as a real process, with `env` over the current one. */
+/**
+ * Starts the server (or the worker) as production runs it, `npm start` / `npm run worker`: the compiled
+ * build through scripts/start.mjs, as a real process with `env` over the current one. `npm test` builds
+ * first; without a current build the child exits at once saying so (the test fails with that line).
+ */
 export function startChild(entry: 'server' | 'worker', env: Record<string, string>): Child {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], {
+  const child = spawn(process.execPath, ['scripts/start.mjs', entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', WEB_DIST_DIR: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -119,7 +119,7 @@ describe('crash safety on the embedded database (real process, SIGKILL)', { time
     // The operator's check on the same folder (the server stopped first): every counter equals its rows.
     await server!.stop();
     const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
-    const report = execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/stock-check.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    const report = execFileSync(process.execPath, ['scripts/start.mjs', 'stock-check'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }, encoding: 'utf8' });
     expect(report).toContain('Stock is consistent');
   });
 });
