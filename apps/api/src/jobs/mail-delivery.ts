@@ -27,18 +27,28 @@ export async function deliverOutboxMessage(deps: MailDeliveryDeps, id: number): 
   const due = await dueMessage(deps.db, id, deps.clock.now(), deps.staleClaimMs);
   if (!due) return 'skipped';
   const payload = due.payload as unknown as MailPayload;
-  let mail: Awaited<ReturnType<typeof renderMail>> | null = null;
-  let renderError: unknown = null;
-  try {
-    mail = await renderMail(payload.template, payload.locale, payload.data);
-  } catch (err) {
-    renderError = err;
-  }
+  const rendered = await renderOrError(() => renderMail(payload.template, payload.locale, payload.data));
   const row = await claimMessage(deps.db, id, deps.clock.now(), deps.staleClaimMs);
   if (!row) return 'skipped';
+  return sendAndRecord(deps, row, payload, rendered);
+}
+
+type Rendered = { mail: Awaited<ReturnType<typeof renderMail>> } | { error: unknown };
+
+/** Renders first (it takes CPU time, and no claim should wait for it); a template that fails is recorded as the send's failure. */
+async function renderOrError(render: () => ReturnType<typeof renderMail>): Promise<Rendered> {
   try {
-    if (!mail) throw renderError;
-    await deps.transport.send({ to: payload.to, ...mail, messageId: `<outbox-${row.id}@admitone>` });
+    return { mail: await render() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** Hands a claimed, rendered message to SMTP and records the outcome on its outbox row. */
+async function sendAndRecord(deps: MailDeliveryDeps, row: { id: number; attempts: number }, payload: MailPayload, rendered: Rendered): Promise<'sent' | 'failed'> {
+  try {
+    if (!('mail' in rendered)) throw rendered.error;
+    await deps.transport.send({ to: payload.to, ...rendered.mail, messageId: `<outbox-${row.id}@admitone>` });
     await markSent(deps.db, row.id, payload, deps.clock.now());
     return 'sent';
   } catch (err) {
@@ -58,27 +68,12 @@ type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
  */
 export async function deliverClaimed(deps: MailDeliveryDeps, row: ClaimedRow): Promise<'sent' | 'skipped' | 'failed'> {
   const payload = row.payload as unknown as MailPayload;
-  let mail: Awaited<ReturnType<typeof renderMail>> | null = null;
-  let renderError: unknown = null;
-  try {
-    const render = (row.lane === 'bulk' && deps.renderBulk) || renderMail;
-    mail = await render(payload.template, payload.locale, payload.data);
-  } catch (err) {
-    renderError = err;
-  }
+  const render = (row.lane === 'bulk' && deps.renderBulk) || renderMail;
+  const rendered = await renderOrError(() => render(payload.template, payload.locale, payload.data));
   const staleClaimMs = deps.staleClaimMs ?? STALE_CLAIM_MS;
   const now = deps.clock.now();
   if (now.getTime() - (row.claimed_at?.getTime() ?? 0) > staleClaimMs / 4 && !(await renewClaim(deps.db, row.id, row.attempts, now))) return 'skipped';
-  try {
-    if (!mail) throw renderError;
-    await deps.transport.send({ to: payload.to, ...mail, messageId: `<outbox-${row.id}@admitone>` });
-    await markSent(deps.db, row.id, payload, deps.clock.now());
-    return 'sent';
-  } catch (err) {
-    deps.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'mail delivery failed');
-    await markFailed(deps.db, row.id, row.attempts, err instanceof Error ? err.message : String(err), deps.clock.now());
-    return 'failed';
-  }
+  return sendAndRecord(deps, row, payload, rendered);
 }
 
 /** Sends the due messages of one lane, a few claimed at a time, until none is left; answers how many were sent. */
