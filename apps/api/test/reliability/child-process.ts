@@ -41,6 +41,26 @@ export function startChild(entry: 'server' | 'worker', env: Record<string, strin
   return { process: child, output: () => out, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
 }
 
+/**
+ * The settings a rush test's server runs with: on `port`, the database and data folder given, mail to
+ * `smtpUrl`, limits out of the way of the buyers (each of whom comes from an address of its own, through
+ * a proxy on loopback), and `extra` on top.
+ */
+export function rushServerEnv(at: { port: number; databaseUrl: string; dataDir: string; smtpUrl: string }, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: String(at.port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: at.databaseUrl,
+    DATA_DIR: at.dataDir,
+    SMTP_URL: at.smtpUrl,
+    LOG_LEVEL: 'warn',
+    CHECKOUT_RATE_LIMIT_MAX: '1000000',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    TRUST_PROXY: 'loopback',
+    ...extra,
+  };
+}
+
 /** Waits until `ready()` is true, failing with the child's output after `timeoutMs`. */
 export async function waitUntil(child: Child | null, ready: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

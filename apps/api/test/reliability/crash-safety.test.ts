@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.js';
 import { findDrift } from '../../src/modules/inventory/reconcile.js';
 import { createTestDatabase } from '../test-db.js';
-import { freePort, startChild, waitUntil, type Child } from './child-process.js';
+import { freePort, rushServerEnv, startChild, waitUntil, type Child } from './child-process.js';
 import { startCountingSmtp } from './counting-smtp.js';
 import { apiClient, type Sale, type Target } from './rush-client.js';
 
@@ -40,24 +40,18 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
   const client = apiClient(api);
   const { rush } = client;
 
-  const env = (extra: Record<string, string> = {}) => ({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: 'warn',
-    CHECKOUT_RATE_LIMIT_MAX: '1000000',
-    AUTH_RATE_LIMIT_MAX: '1000',
-    OUTBOX_STALE_CLAIM_SECONDS: String(STALE_CLAIM_SECONDS),
-    // One bulk mail at a time: the kill must find a moment when no accepted mail waits to be marked sent
-    // (SMTP cannot tell "accepted" and "marked" apart from a crash between them); with several on the
-    // wire that moment never comes.
-    MAIL_CONCURRENCY: '1',
-    // The buyers of the rush each come from their own address, through a proxy on loopback.
-    TRUST_PROXY: 'loopback',
-    ...extra,
-  });
+  const env = (extra: Record<string, string> = {}) =>
+    rushServerEnv(
+      { port, databaseUrl: database.url, dataDir, smtpUrl: smtp.url },
+      {
+        OUTBOX_STALE_CLAIM_SECONDS: String(STALE_CLAIM_SECONDS),
+        // One bulk mail at a time: the kill must find a moment when no accepted mail waits to be marked sent
+        // (SMTP cannot tell "accepted" and "marked" apart from a crash between them); with several on the
+        // wire that moment never comes.
+        MAIL_CONCURRENCY: '1',
+        ...extra,
+      },
+    );
 
   async function startServer(extra: Record<string, string> = {}) {
     server = startChild('server', env(extra));
