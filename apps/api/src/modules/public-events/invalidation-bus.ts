@@ -20,8 +20,8 @@ const noBus: InvalidationBus = { settled: async () => undefined, close: async ()
  * Shares the public event cache's invalidations between the web processes on one PostgreSQL database:
  * each change made here is sent with NOTIFY, each process LISTENs on one connection of its own and
  * applies what the others sent. A write's answer waits for its own notice to come back (PostgreSQL
- * delivers it to every listener at the same moment), so the next read through any process sees the
- * change. While the listening connection is lost, notices may be missed: on reconnecting the process
+ * delivers it to every listener at the same moment), so the other processes apply the change as soon as
+ * their event loop reads the notice (a read in that same moment may still get the old copy). While the listening connection is lost, notices may be missed: on reconnecting the process
  * forgets everything it kept. The embedded database is one process's: nothing to share.
  */
 export async function shareInvalidations(cache: PublicEventCache<unknown>, databaseUrl: string, kind: 'pglite' | 'postgres', log: Logger): Promise<InvalidationBus> {
