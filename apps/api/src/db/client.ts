@@ -120,7 +120,10 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
         await migratePg(db as never, { migrationsFolder });
       } finally {
         await lock.query('select pg_advisory_unlock(727001)').catch(() => undefined);
-        lock.release();
+        // Back to the pool with the request's limit (the connection's start-up value): a request on it
+        // must not wait for a row lock forever.
+        const reset = await lock.query('reset lock_timeout').then(() => true, () => false);
+        lock.release(!reset);
       }
     },
     ping: async (timeoutMs) => {
