@@ -8,28 +8,16 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pino, { type Logger } from 'pino';
+import pino from 'pino';
 import qs from 'qs';
 import type { AppConfig } from './config.js';
-import { startWhenReachable, type Startup } from './db/availability.js';
-import { openDatabase, type Database } from './db/client.js';
+import type { AppDeps } from './deps.js';
+import { startWhenReachable } from './db/availability.js';
+import { openDatabase } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
 import { startJobs, type JobRunner } from './jobs/queue.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { eventRoutes } from './modules/events/events.routes.js';
-import { imageRoutes } from './modules/images/images.routes.js';
-import { ticketRoutes } from './modules/tickets/tickets.routes.js';
-import { capacityRoutes } from './modules/capacity/capacity.routes.js';
-import { promoCodeRoutes } from './modules/promo-codes/promo-codes.routes.js';
-import { affiliateRoutes } from './modules/affiliates/affiliates.routes.js';
-import { questionRoutes } from './modules/questions/questions.routes.js';
 import { localStorage, type FileStorage } from './storage/storage.js';
-import { organizerRoutes } from './modules/organizers/organizers.routes.js';
-import { userRoutes } from './modules/users/users.routes.js';
-import { teamRoutes } from './modules/users/team.routes.js';
-import { accountRoutes } from './modules/accounts/accounts.routes.js';
-import { taxRoutes } from './modules/taxes/taxes.routes.js';
 import authPlugin from './plugins/auth.js';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
@@ -40,43 +28,13 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { DomainError } from './shared/errors.js';
 import { guardedStock, type StockGuard } from './modules/inventory/counters.js';
-import type { StockDeps } from './modules/inventory/order-units.js';
-import { publicOrderRoutes } from './modules/orders/public-orders.routes.js';
-import { orderRoutes } from './modules/orders/orders.routes.js';
-import { attendeeRoutes } from './modules/attendees/attendees.routes.js';
-import { messageRoutes } from './modules/messages/messages.routes.js';
-import { exportRoutes } from './modules/exports/exports.routes.js';
-import { checkInRoutes } from './modules/check-in/check-in.routes.js';
-import { publicEventRoutes } from './modules/public-events/public-events.routes.js';
 import { registerPublicPages } from './modules/public-pages/public-pages.js';
-import { healthRoutes, untilStarted } from './modules/platform/health.routes.js';
-import { paymentRoutes } from './modules/payments/payments.routes.js';
-import { paymentConnectionRoutes } from './modules/payments/payment-connection.routes.js';
+import { untilStarted } from './modules/platform/health.routes.js';
+import { routeModules } from './modules/routes.js';
 import { createStripe } from './modules/payments/stripe-client.js';
 import { publicEventCache, PublicEventCache } from './modules/public-events/public-event-cache.js';
-import type { EventExtras } from './modules/public-events/public-event.js';
 import { invalidatePublicEvents } from './modules/public-events/invalidate.js';
 import { shareInvalidations } from './modules/public-events/invalidation-bus.js';
-import type Stripe from 'stripe';
-
-/** Everything the modules need from outside; tests swap the clock, the mail transport or the database. */
-export interface AppDeps {
-  config: AppConfig;
-  database: Database;
-  clock: Clock;
-  mail: MailTransport;
-  jobs: JobRunner;
-  storage: FileStorage;
-  log: Logger;
-  /** What every change of stock needs (the clock, and the guard the concurrency suite's control run swaps). */
-  stock: StockDeps;
-  /** The Stripe SDK, or null when card payments are not configured. */
-  stripe: Stripe | null;
-  /** Public event answers' parts, kept in memory (invalidated after writes; see public-event-cache.ts). */
-  publicEvents: PublicEventCache<EventExtras>;
-  /** The database part of the start (migrations, job queue): `ready` once done (see db/availability.ts). */
-  startup: Startup;
-}
 
 export interface BuildOptions {
   clock?: Clock;
@@ -180,39 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return payload;
   });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { deps });
-      await api.register(authRoutes, { deps });
-      await api.register(userRoutes, { deps });
-      await api.register(teamRoutes, { deps });
-      await api.register(accountRoutes, { deps });
-      await api.register(taxRoutes, { deps });
-      await api.register(organizerRoutes, { deps });
-      await api.register(eventRoutes, { deps });
-      await api.register(imageRoutes, { deps });
-      await api.register(ticketRoutes, { deps });
-      await api.register(capacityRoutes, { deps });
-      await api.register(promoCodeRoutes, { deps });
-      await api.register(affiliateRoutes, { deps });
-      await api.register(questionRoutes, { deps });
-      await api.register(orderRoutes, { deps });
-      await api.register(attendeeRoutes, { deps });
-      await api.register(messageRoutes, { deps });
-      await api.register(exportRoutes, { deps });
-      await api.register(checkInRoutes, { deps });
-      await api.register(paymentConnectionRoutes, { deps });
-      await api.register(
-        async (pub) => {
-          await pub.register(publicEventRoutes, { deps });
-          await pub.register(publicOrderRoutes, { deps });
-          await pub.register(paymentRoutes, { deps });
-        },
-        { prefix: '/public' },
-      );
-    },
-    { prefix: '/api' },
-  );
+  // The modules' JSON routes, each in its own encapsulated context, in the list's order (modules/routes.ts).
+  for (const { prefix, plugin } of routeModules) await app.register(plugin, { deps, prefix });
 
   // Uploaded files: keys change with content, so they may be cached for a year.
   await app.register(fastifyStatic, {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AFFILIATE_SORTS, affiliateBody, affiliateListQuery, affiliateParams, eventParams } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { affiliates } from '../../db/schema/index.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';

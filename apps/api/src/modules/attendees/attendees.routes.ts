@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ATTENDEE_SORTS, attendeeListQuery, attendeeParams, createAttendeeBody, editAttendeeBody, eventParams, isLocale } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
 import { requestLocale } from '../../plugins/locale.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { capacityAssignmentBody, capacityParams, eventParams } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { DomainError } from '../../shared/errors.js';
 import { requireEvent } from '../events/events.repository.js';
 import { readStockLevels } from '../inventory/stock-levels.js';

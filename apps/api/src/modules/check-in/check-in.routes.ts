@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkInBatchBody, checkInScan, eventParams } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { requireEvent } from '../events/events.repository.js';
 import { checkInStats } from './check-in-stats.js';

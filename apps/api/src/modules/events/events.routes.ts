@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createEventBody, duplicateEventBody, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { paginated } from '../../shared/pagination.js';
 import { createEvent } from './create-event.js';
 import { duplicateEvent } from './duplicate-event.js';

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendeeListQuery, orderListQuery } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { requireEvent } from '../events/events.repository.js';
 import { attendeeExport } from './attendee-export.js';

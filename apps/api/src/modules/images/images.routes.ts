@@ -3,7 +3,7 @@ import { IMAGE_MAX_BYTES, idParams, imageParams, type ImageType } from '@admiton
 import type { Db } from '../../db/client.js';
 import { findEvent } from '../events/events.repository.js';
 import { findOrganizer } from '../organizers/organizers.repository.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { DomainError } from '../../shared/errors.js';
 import { deleteOwnedImage, listOwnedImages, uploadOwnedImage, type ImageOwner } from './owned-images.js';
 import { IMAGE_MESSAGES } from './process-image.js';

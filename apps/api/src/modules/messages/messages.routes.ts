@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, messageListQuery, messageParams, recipientCountQuery, sendMessageBody } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { paginated } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { editBuyerBody, eventParams, ORDER_SORTS, orderListQuery, orderParams, refundOrderBody } from '@admitone/shared';
 import { refundOrder } from '../payments/refund-order.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';

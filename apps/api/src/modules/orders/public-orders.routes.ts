@@ -4,7 +4,7 @@ import { CHECKOUT_TOKEN_HEADER, IDEMPOTENCY_HEADER, ORDER_SECRET_HEADER, orderDe
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders } from '../../db/schema/index.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';

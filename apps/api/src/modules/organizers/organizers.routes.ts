@@ -3,7 +3,7 @@ import { idParams, ORGANIZER_SORTS, organizerBody, organizerListQuery, updateOrg
 import { eq } from 'drizzle-orm';
 import { organizers } from '../../db/schema/index.js';
 import { sanitizeRichText } from '../../shared/html.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { findOrganizer, insertOrganizer, listOrganizers, organizerViews, toOrganizerDto } from './organizers.repository.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParams } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { DomainError } from '../../shared/errors.js';
 import { findConnection, refreshConnection, startOnboarding, toConnectionDto, type ConnectionDeps } from './payment-connection.js';
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER, publicOrderParams } from '@admitone/shared';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { stripeEvents } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { lockOrder } from '../orders/order-status.js';

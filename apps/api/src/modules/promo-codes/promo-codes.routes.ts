@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, PROMO_SORTS, promoCodeBody, promoListQuery, promoParams } from '@admitone/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
 import { promoCodeTickets, promoCodes, tickets } from '../../db/schema/index.js';
 import { zonedToUtc } from '../../shared/dates.js';

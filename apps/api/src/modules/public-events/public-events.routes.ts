@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageViewBody, publicAttendeeParams, publicEventParams, publicEventQuery, publicPromoParams } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../shared/errors.js';
 import { findPublicEvent } from '../orders/catalogue.js';
 import { qrSvg } from '../orders/documents/ticket-qr.js';

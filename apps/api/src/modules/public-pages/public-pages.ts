@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale, PublicEventDto } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { publicEventFor } from '../public-events/public-event.js';
 import { escapeHtml, eventHead, scriptJson } from './page-head.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_QUESTIONS, eventParams, questionBody, questionParams, questionSortBody, type QuestionDto } from '@admitone/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { questionTickets, questions, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';

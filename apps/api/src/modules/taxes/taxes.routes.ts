@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParams, taxOrFeeBody, taxOrFeeParams } from '@admitone/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { accounts, taxesAndFees, ticketTaxes } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../shared/errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, ticketBody, ticketParams, ticketSortBody } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { DomainError } from '../../shared/errors.js';
 import { requireEvent } from '../events/events.repository.js';
 import { createTicket, deleteTicket, sortTickets, updateTicket } from './save-ticket.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, inviteUserBody, TEAM_SORTS, teamListQuery, updateUserBody } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerFloor } from '../../shared/answer-floor.js';
 import { z } from 'zod';
 import { changeEmailBody, changePasswordBody, idParams, updateMeBody, userTokenParams, type MeResponse } from '@admitone/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
 import type { AuthContext } from '../../plugins/auth.js';

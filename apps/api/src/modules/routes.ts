@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../deps.js';
+import { accountRoutes } from './accounts/accounts.routes.js';
+import { affiliateRoutes } from './affiliates/affiliates.routes.js';
+import { attendeeRoutes } from './attendees/attendees.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { capacityRoutes } from './capacity/capacity.routes.js';
+import { checkInRoutes } from './check-in/check-in.routes.js';
+import { eventRoutes } from './events/events.routes.js';
+import { exportRoutes } from './exports/exports.routes.js';
+import { imageRoutes } from './images/images.routes.js';
+import { messageRoutes } from './messages/messages.routes.js';
+import { orderRoutes } from './orders/orders.routes.js';
+import { publicOrderRoutes } from './orders/public-orders.routes.js';
+import { organizerRoutes } from './organizers/organizers.routes.js';
+import { paymentConnectionRoutes } from './payments/payment-connection.routes.js';
+import { paymentRoutes } from './payments/payments.routes.js';
+import { healthRoutes } from './platform/health.routes.js';
+import { promoCodeRoutes } from './promo-codes/promo-codes.routes.js';
+import { publicEventRoutes } from './public-events/public-events.routes.js';
+import { questionRoutes } from './questions/questions.routes.js';
+import { taxRoutes } from './taxes/taxes.routes.js';
+import { ticketRoutes } from './tickets/tickets.routes.js';
+import { teamRoutes } from './users/team.routes.js';
+import { userRoutes } from './users/users.routes.js';
+
+/** A module's routes: a fastify plugin taking the app's dependencies. */
+export type RoutePlugin = FastifyPluginAsyncZod<{ deps: AppDeps }>;
+
+/** Where a route plugin is mounted: every path it declares is under `prefix`. */
+export interface RouteModule {
+  prefix: '/api' | '/api/public';
+  plugin: RoutePlugin;
+}
+
+/**
+ * Every JSON route of the API, in the order buildApp (app.ts) registers them, each as its own
+ * encapsulated plugin with `{ deps }`. A new module adds its line here; app.ts does not change.
+ * `/api/public/*` is the buyer's side (no sign-in); each route states its own guard
+ * (`app.authenticate`, `app.requirePermission`) or none.
+ */
+export const routeModules: readonly RouteModule[] = [
+  { prefix: '/api', plugin: healthRoutes },
+  { prefix: '/api', plugin: authRoutes },
+  { prefix: '/api', plugin: userRoutes },
+  { prefix: '/api', plugin: teamRoutes },
+  { prefix: '/api', plugin: accountRoutes },
+  { prefix: '/api', plugin: taxRoutes },
+  { prefix: '/api', plugin: organizerRoutes },
+  { prefix: '/api', plugin: eventRoutes },
+  { prefix: '/api', plugin: imageRoutes },
+  { prefix: '/api', plugin: ticketRoutes },
+  { prefix: '/api', plugin: capacityRoutes },
+  { prefix: '/api', plugin: promoCodeRoutes },
+  { prefix: '/api', plugin: affiliateRoutes },
+  { prefix: '/api', plugin: questionRoutes },
+  { prefix: '/api', plugin: orderRoutes },
+  { prefix: '/api', plugin: attendeeRoutes },
+  { prefix: '/api', plugin: messageRoutes },
+  { prefix: '/api', plugin: exportRoutes },
+  { prefix: '/api', plugin: checkInRoutes },
+  { prefix: '/api', plugin: paymentConnectionRoutes },
+  { prefix: '/api/public', plugin: publicEventRoutes },
+  { prefix: '/api/public', plugin: publicOrderRoutes },
+  { prefix: '/api/public', plugin: paymentRoutes },
+];
