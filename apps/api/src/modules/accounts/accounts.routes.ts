@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParams, updateAccountBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { getAccount, updateAccount } from './account-settings.js';
 
 const tags = ['accounts'];
@@ -11,12 +12,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const db = deps.database.db;
 
   app.get('/accounts/:id', { preValidation: app.authenticate, schema: { tags, security, summary: 'The account (any member may read it)', params: accountParams } }, async (req) => ({
-    data: await getAccount(db, req.auth!.accountId, req.params.id),
+    data: await getAccount(db, authOf(req).accountId, req.params.id),
   }));
 
   app.put(
     '/accounts/:id',
     { preValidation: app.requirePermission('account.manage'), schema: { tags, security, summary: 'Update account settings and event defaults (admins)', params: accountParams, body: updateAccountBody } },
-    async (req) => ({ data: await updateAccount({ db, clock: deps.clock }, req.auth!.accountId, req.params.id, req.body) }),
+    async (req) => ({ data: await updateAccount({ db, clock: deps.clock }, authOf(req).accountId, req.params.id, req.body) }),
   );
 };

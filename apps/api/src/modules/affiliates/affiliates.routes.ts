@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AFFILIATE_SORTS, affiliateBody, affiliateListQuery, affiliateParams, eventParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { affiliates } from '../../db/schema/index.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
@@ -30,15 +31,15 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     '/events/:eventId/affiliates',
     { schema: { tags, security, summary: "The event's affiliates with their orders, tickets and revenue", params: eventParams, querystring: affiliateListQuery } },
     async (req) => {
-      const event = await eventOf(req.auth!.accountId, req.params.eventId);
-      const { rows, total } = await listAffiliates(db, req.auth!.accountId, event.id, req.query);
+      const event = await eventOf(authOf(req).accountId, req.params.eventId);
+      const { rows, total } = await listAffiliates(db, authOf(req).accountId, event.id, req.query);
       return paginated(rows.map((r) => toAffiliateDto(r, event)), total, req.query, { sorts: AFFILIATE_SORTS, filters: [] });
     },
   );
 
   app.get('/events/:eventId/affiliates/export', { schema: { tags, security, summary: 'Every affiliate with its figures as CSV', params: eventParams } }, async (req, reply) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
-    const csv = await exportAffiliatesCsv(db, req.auth!.accountId, event, { locale: requestLocale(req), appUrl: deps.config.appUrl });
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
+    const csv = await exportAffiliatesCsv(db, authOf(req).accountId, event, { locale: requestLocale(req), appUrl: deps.config.appUrl });
     const day = deps.clock.now().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -50,29 +51,29 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     '/events/:eventId/affiliates',
     { schema: { tags, security, summary: 'Create an affiliate (code unique per event, any case)', params: eventParams, body: affiliateBody } },
     async (req, reply) => {
-      const event = await eventOf(req.auth!.accountId, req.params.eventId);
-      const id = await saveAffiliate(db, { accountId: req.auth!.accountId, eventId: event.id, id: null }, req.body, deps.clock.now());
-      return reply.status(201).send({ data: await one(req.auth!.accountId, event, id) });
+      const event = await eventOf(authOf(req).accountId, req.params.eventId);
+      const id = await saveAffiliate(db, { accountId: authOf(req).accountId, eventId: event.id, id: null }, req.body, deps.clock.now());
+      return reply.status(201).send({ data: await one(authOf(req).accountId, event, id) });
     },
   );
 
   app.get('/events/:eventId/affiliates/:affiliateId', { schema: { tags, security, summary: 'One affiliate', params: affiliateParams } }, async (req) => ({
-    data: await one(req.auth!.accountId, await eventOf(req.auth!.accountId, req.params.eventId), req.params.affiliateId),
+    data: await one(authOf(req).accountId, await eventOf(authOf(req).accountId, req.params.eventId), req.params.affiliateId),
   }));
 
   app.put('/events/:eventId/affiliates/:affiliateId', { schema: { tags, security, summary: 'Change an affiliate', params: affiliateParams, body: affiliateBody } }, async (req) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
-    await one(req.auth!.accountId, event, req.params.affiliateId);
-    await saveAffiliate(db, { accountId: req.auth!.accountId, eventId: event.id, id: req.params.affiliateId }, req.body, deps.clock.now());
-    return { data: await one(req.auth!.accountId, event, req.params.affiliateId) };
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
+    await one(authOf(req).accountId, event, req.params.affiliateId);
+    await saveAffiliate(db, { accountId: authOf(req).accountId, eventId: event.id, id: req.params.affiliateId }, req.body, deps.clock.now());
+    return { data: await one(authOf(req).accountId, event, req.params.affiliateId) };
   });
 
   app.delete(
     '/events/:eventId/affiliates/:affiliateId',
     { schema: { tags, security, summary: 'Delete an affiliate (its orders stay, no longer attributed)', params: affiliateParams } },
     async (req, reply) => {
-      const event = await eventOf(req.auth!.accountId, req.params.eventId);
-      await one(req.auth!.accountId, event, req.params.affiliateId);
+      const event = await eventOf(authOf(req).accountId, req.params.eventId);
+      await one(authOf(req).accountId, event, req.params.affiliateId);
       await db.delete(affiliates).where(and(eq(affiliates.id, req.params.affiliateId), eq(affiliates.event_id, event.id)));
       return reply.status(204).send();
     },

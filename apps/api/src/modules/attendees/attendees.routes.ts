@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ATTENDEE_SORTS, attendeeListQuery, attendeeParams, createAttendeeBody, editAttendeeBody, eventParams, isLocale } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf, type AuthContext } from '../../plugins/auth.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
@@ -36,31 +37,31 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
 
   /** One change in one transaction on an attendee of the caller's event; mails after commit; answers the attendee. */
   async function act(
-    req: { auth: { accountId: number; user: { id: number } } | null; params: { eventId: number; attendeeId: number } },
+    req: { auth: AuthContext | null; params: { eventId: number; attendeeId: number } },
     change: (tx: Tx, c: AttendeeContext, event: EventRow) => Promise<number[] | void>,
   ) {
-    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
-    const mails = (await db.transaction((tx) => change(tx, ctxOf(req.auth!), event))) ?? [];
+    const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    const mails = (await db.transaction((tx) => change(tx, ctxOf(authOf(req)), event))) ?? [];
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return detail(event.id, req.params.attendeeId);
   }
 
   app.get('/events/:eventId/attendees', { schema: { tags, security, summary: "The event's attendees: search, filters, sorting, pages", params: eventParams, querystring: attendeeListQuery } }, async (req) => {
-    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const { rows, total } = await listAttendees(db, req.params.eventId, req.query);
     return paginated(rows, total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
   });
 
   app.post('/events/:eventId/attendees', { schema: { tags, security, summary: 'Add an attendee by hand (a completed manual order; stock applies; its ticket mail needs a confirmed address and counts against the mail budget)', params: eventParams, body: createAttendeeBody } }, async (req, reply) => {
-    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
-    const { attendeeId, mails } = await db.transaction((tx) => createManualAttendee(tx, ctxOf(req.auth!), event, req.body, locale));
+    const { attendeeId, mails } = await db.transaction((tx) => createManualAttendee(tx, ctxOf(authOf(req)), event, req.body, locale));
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return reply.status(201).send(await detail(event.id, attendeeId));
   });
 
   app.get('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'One attendee with answers and check-in history', params: attendeeParams } }, async (req) => {
-    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    await requireEvent(db, authOf(req).accountId, req.params.eventId);
     return detail(req.params.eventId, req.params.attendeeId);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -75,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   );
 
   app.post('/auth/logout', { preValidation: app.authenticate, schema: { tags, summary: 'Log out: revokes this token', security: [{ bearer: [] }] } }, async (req, reply) => {
-    await revokeSession(db, req.auth!.sessionId, clock.now());
+    await revokeSession(db, authOf(req).sessionId, clock.now());
     return reply.status(204).send();
   });
 
@@ -110,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     '/auth/switch-account',
     { preValidation: app.authenticate, schema: { tags, summary: 'Continue in another of your accounts: a new token (also in x-auth-token); this one is revoked', security: [{ bearer: [] }], body: switchAccountBody } },
     async (req, reply) => {
-      const result = await switchAccount({ db, clock }, req.auth!, req.body.account_id);
+      const result = await switchAccount({ db, clock }, authOf(req), req.body.account_id);
       return reply.header('x-auth-token', result.token!).send(result);
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkInBatchBody, checkInScan, eventParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { authOf, type AuthContext } from '../../plugins/auth.js';
 import { requireEvent } from '../events/events.repository.js';
 import { checkInStats } from './check-in-stats.js';
 import { applyScan, applyScans, type ScanContext } from './scan.js';
@@ -22,17 +22,17 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/events/:eventId/check-ins',
     { schema: { tags, security, summary: 'Check an attendee in or out by QR code, short id or attendee id (a bad code is a result, not an error)', params: eventParams, body: checkInScan } },
-    async (req) => ({ data: await applyScan(await context(req.auth!, req.params.eventId), req.body) }),
+    async (req) => ({ data: await applyScan(await context(authOf(req), req.params.eventId), req.body) }),
   );
 
   app.post(
     '/events/:eventId/check-ins/batch',
     { schema: { tags, security, summary: 'Scans queued on a device while offline, applied in order; results in the same order', params: eventParams, body: checkInBatchBody } },
-    async (req) => ({ data: await applyScans(await context(req.auth!, req.params.eventId), req.body.scans) }),
+    async (req) => ({ data: await applyScans(await context(authOf(req), req.params.eventId), req.body.scans) }),
   );
 
   app.get('/events/:eventId/check_in_stats', { schema: { tags, security, summary: 'Checked-in and valid attendees, in all and per ticket', params: eventParams } }, async (req) => {
-    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    await requireEvent(db, authOf(req).accountId, req.params.eventId);
     return { data: await checkInStats(db, req.params.eventId) };
   });
 };

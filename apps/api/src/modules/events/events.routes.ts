@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createEventBody, duplicateEventBody, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { paginated } from '../../shared/pagination.js';
 import { createEvent } from './create-event.js';
 import { duplicateEvent } from './duplicate-event.js';
@@ -23,50 +24,50 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   app.post('/events', { schema: { tags, security, summary: 'Create an event (a draft); start and end are wall-clock times in `timezone`', body: createEventBody } }, async (req, reply) => {
-    const event = await createEvent({ db, clock }, req.auth!.accountId, req.body);
+    const event = await createEvent({ db, clock }, authOf(req).accountId, req.body);
     return reply.status(201).send({ data: event });
   });
 
   app.get('/events', { schema: { tags, security, summary: 'List events (archived ones only with filter_fields[status]=ARCHIVED)', querystring: eventListQuery } }, async (req) => {
     const now = clock.now();
-    const { rows, total } = await listEvents(db, req.auth!.accountId, req.query, now);
-    return paginated(await eventViews(db, storage, req.auth!.accountId, rows, now), total, req.query, {
+    const { rows, total } = await listEvents(db, authOf(req).accountId, req.query, now);
+    return paginated(await eventViews(db, storage, authOf(req).accountId, rows, now), total, req.query, {
       sorts: EVENT_SORTS,
       filters: ['status', 'lifecycle', 'organizer_id'],
     });
   });
 
   app.get('/events/:id', { schema: { tags, security, summary: 'One event', params: idParams } }, async (req) => ({
-    data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()),
+    data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()),
   }));
 
   app.put('/events/:id', { schema: { tags, security, summary: 'Change an event (any subset of fields)', params: idParams, body: updateEventBody } }, async (req) => {
-    await updateEvent(d, req.auth!.accountId, req.params.id, req.body);
-    return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
+    await updateEvent(d, authOf(req).accountId, req.params.id, req.body);
+    return { data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()) };
   });
 
   app.put('/events/:id/settings', { schema: { tags, security, summary: 'Change settings: e-mail, SEO, checkout messages, display, colours (any subset)', params: idParams, body: updateEventSettingsBody } }, async (req) => {
-    await updateEventSettings(d, req.auth!.accountId, req.params.id, req.body);
-    return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
+    await updateEventSettings(d, authOf(req).accountId, req.params.id, req.body);
+    return { data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()) };
   });
 
   app.get('/events/:id/stats', { schema: { tags, security, summary: 'Sales, refunds, tickets, page views, check-ins and a daily series (7, 14, 30 or 90 days) for the dashboard', params: idParams, querystring: eventStatsQuery } }, async (req) => {
-    const event = await requireEvent(db, req.auth!.accountId, req.params.id);
+    const event = await requireEvent(db, authOf(req).accountId, req.params.id);
     return { data: await eventStats(db, event, deps.clock.now(), req.query.days) };
   });
 
   app.put('/events/:id/status', { schema: { tags, security, summary: 'Go live (needs a confirmed e-mail), back to draft, or archive', params: idParams, body: eventStatusBody } }, async (req) => {
-    await changeEventStatus(d, req.auth!.accountId, req.params.id, req.body.status);
-    return { data: await eventView(db, storage, req.auth!.accountId, req.params.id, clock.now()) };
+    await changeEventStatus(d, authOf(req).accountId, req.params.id, req.body.status);
+    return { data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()) };
   });
 
   app.post('/events/:id/duplicate', { schema: { tags, security, summary: 'Copy an event as a new draft', params: idParams, body: duplicateEventBody } }, async (req, reply) => {
-    const copyId = await duplicateEvent(d, req.auth!.accountId, req.params.id, req.body);
-    return reply.status(201).send({ data: await eventView(db, storage, req.auth!.accountId, copyId, clock.now()) });
+    const copyId = await duplicateEvent(d, authOf(req).accountId, req.params.id, req.body);
+    return reply.status(201).send({ data: await eventView(db, storage, authOf(req).accountId, copyId, clock.now()) });
   });
 
   app.delete('/events/:id', { schema: { tags, security, summary: 'Delete an event and its images', params: idParams } }, async (req, reply) => {
-    await deleteEvent(d, req.auth!.accountId, req.params.id);
+    await deleteEvent(d, authOf(req).accountId, req.params.id);
     return reply.status(204).send();
   });
 };

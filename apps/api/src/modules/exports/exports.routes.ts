@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendeeListQuery, orderListQuery } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { requireEvent } from '../events/events.repository.js';
 import { attendeeExport } from './attendee-export.js';
@@ -38,7 +39,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     '/events/:eventId/attendees/export',
     { schema: { tags, security, summary: "Download the event's attendees (the list's search and filters) as CSV or Excel", params: eventParams, querystring: attendeeListQuery.extend({ format }) } },
     async (req, reply) => {
-      const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const { total, sheet } = await attendeeExport(db, event, req.query, requestLocale(req));
       return send(reply, { slug: event.slug, kind: 'attendees', date: zonedDate(deps.clock.now(), event.timezone), format: req.query.format }, total, sheet);
     },
@@ -48,7 +49,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     '/events/:eventId/orders/export',
     { schema: { tags, security, summary: "Download the event's orders (the list's search and filters) as CSV or Excel", params: eventParams, querystring: orderListQuery.extend({ format }) } },
     async (req, reply) => {
-      const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const { total, sheet } = await orderExport(db, event, req.query, requestLocale(req));
       return send(reply, { slug: event.slug, kind: 'orders', date: zonedDate(deps.clock.now(), event.timezone), format: req.query.format }, total, sheet);
     },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { findEvent } from '../events/events.repository.js';
 import { findOrganizer } from '../organizers/organizers.repository.js';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { deleteOwnedImage, listOwnedImages, uploadOwnedImage, type ImageOwner } from './owned-images.js';
 import { IMAGE_MESSAGES } from './process-image.js';
@@ -57,7 +58,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     };
 
     app.get(`/${kind.path}/:id/images`, { schema: { tags, security, summary: `The ${kind.entityType}'s images`, params: idParams } }, async (req) => ({
-      data: await listOwnedImages(d, await ownerOf(req.auth!.accountId, req.params.id)),
+      data: await listOwnedImages(d, await ownerOf(authOf(req).accountId, req.params.id)),
     }));
 
     app.post(
@@ -72,7 +73,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         },
       },
       async (req, reply) => {
-        const owner = await ownerOf(req.auth!.accountId, req.params.id);
+        const owner = await ownerOf(authOf(req).accountId, req.params.id);
         if (!req.isMultipart()) throw new DomainError('VALIDATION_FAILED', { fields: { image: [{ message: IMAGE_MESSAGES.missing }] } });
         const { body, type } = await readUpload(req.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 5 } }));
         if (!type || !(kind.types as readonly string[]).includes(type)) throw new DomainError('VALIDATION_FAILED', { fields: { type: [{ key: 'invalid_value' }] } });
@@ -81,7 +82,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     );
 
     app.delete(`/${kind.path}/:id/images/:imageId`, { schema: { tags, security, summary: 'Delete an image and its files', params: imageParams } }, async (req, reply) => {
-      await deleteOwnedImage(d, await ownerOf(req.auth!.accountId, req.params.id), req.params.imageId);
+      await deleteOwnedImage(d, await ownerOf(authOf(req).accountId, req.params.id), req.params.imageId);
       return reply.status(204).send();
     });
   }

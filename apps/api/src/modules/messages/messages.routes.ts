@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, messageListQuery, messageParams, recipientCountQuery, sendMessageBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { paginated } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
@@ -17,8 +18,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   app.get('/events/:eventId/messages', { schema: { tags, security, summary: "The event's messages, newest first", params: eventParams, querystring: messageListQuery } }, async (req) => {
-    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
-    const { rows, total } = await listMessages(db, req.auth!.accountId, event.id, req.query);
+    const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    const { rows, total } = await listMessages(db, authOf(req).accountId, event.id, req.query);
     return paginated(rows, total, req.query, { sorts: ['created_at'], filters: [] });
   });
 
@@ -26,7 +27,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/events/:eventId/messages/recipient-count',
     { schema: { tags, security, summary: 'How many people a choice of recipients reaches (one per e-mail address)', params: eventParams, querystring: recipientCountQuery } },
     async (req) => {
-      const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       return { data: { count: (await findRecipients(db, event.id, req.query)).length } };
     },
   );
@@ -35,29 +36,29 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/events/:eventId/messages',
     { schema: { tags, security, summary: 'Send a message (or a test to yourself); needs a confirmed address, a verified account, the not-promotional acknowledgement and room in the mail budget', params: eventParams, body: sendMessageBody } },
     async (req, reply) => {
-      const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
-      const sender = { accountId: req.auth!.accountId, userId: req.auth!.user.id, locale: requestLocale(req) };
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const sender = { accountId: authOf(req).accountId, userId: authOf(req).user.id, locale: requestLocale(req) };
       const { id, outboxIds } = await sendMessage({ db, clock: deps.clock, mailBudgetPerHour: deps.config.mailBudgetPerHour }, event.id, sender, req.body);
       if (outboxIds.length) await deps.jobs.deliverOutbox(outboxIds);
-      return reply.status(201).send({ data: await getMessage(db, req.auth!.accountId, event.id, id) });
+      return reply.status(201).send({ data: await getMessage(db, authOf(req).accountId, event.id, id) });
     },
   );
 
   app.get('/events/:eventId/messages/:messageId', { schema: { tags, security, summary: 'One message with its body and the delivery state of each recipient', params: messageParams } }, async (req) => {
-    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
-    return { data: await getMessage(db, req.auth!.accountId, event.id, req.params.messageId) };
+    const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId) };
   });
 
   app.post('/events/:eventId/messages/:messageId/retry-failed', { schema: { tags, security, summary: 'Queue the failed e-mails of a message again', params: messageParams } }, async (req) => {
-    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
-    const ids = await retryFailed(db, req.auth!.accountId, event.id, req.params.messageId, deps.clock.now());
+    const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    const ids = await retryFailed(db, authOf(req).accountId, event.id, req.params.messageId, deps.clock.now());
     if (ids.length) await deps.jobs.deliverOutbox(ids);
-    return { data: await getMessage(db, req.auth!.accountId, event.id, req.params.messageId) };
+    return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId) };
   });
 
   app.delete('/events/:eventId/messages/:messageId', { schema: { tags, security, summary: 'Remove a message from the history (once nothing is still queued)', params: messageParams } }, async (req, reply) => {
-    const event = await requireEvent(db, req.auth!.accountId, req.params.eventId);
-    await deleteMessage(db, req.auth!.accountId, event.id, req.params.messageId);
+    const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    await deleteMessage(db, authOf(req).accountId, event.id, req.params.messageId);
     return reply.status(204).send();
   });
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { editBuyerBody, eventParams, ORDER_SORTS, orderListQuery, orderParams, refundOrderBody } from '@admitone/shared';
 import { refundOrder } from '../payments/refund-order.js';
 import type { AppDeps } from '../../deps.js';
+import { authOf, type AuthContext } from '../../plugins/auth.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
@@ -32,15 +33,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
    * Its mails to addresses the team typed in (all of them for a resend) follow the team-mail rules.
    */
   async function act(
-    req: { auth: { accountId: number; user: { id: number } } | null; params: { eventId: number; orderId: number } },
+    req: { auth: AuthContext | null; params: { eventId: number; orderId: number } },
     change: (tx: Tx, c: OrderContext, o: OrderRow) => Promise<number[]>,
     opts: { resend: boolean } = { resend: false },
   ) {
     const { eventId, orderId } = req.params;
-    await requireEvent(db, req.auth!.accountId, eventId);
+    await requireEvent(db, authOf(req).accountId, eventId);
     await detail(eventId, orderId); // a checkout in progress is not the organizer's to change
-    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id, stock: deps.stock };
-    const by = { accountId: req.auth!.accountId, userId: req.auth!.user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour, now: c.now };
+    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, userId: authOf(req).user.id, stock: deps.stock };
+    const by = { accountId: authOf(req).accountId, userId: authOf(req).user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour, now: c.now };
     const mails = await db.transaction(async (tx) => {
       const written = await change(tx, c, await lockOrder(tx, eventId, { id: orderId }));
       await orderMailRules(tx, by, orderId, written, opts);
@@ -51,13 +52,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   }
 
   app.get('/events/:eventId/orders', { schema: { tags, security, summary: "The event's orders: search, filters, sorting, pages", params: eventParams, querystring: orderListQuery } }, async (req) => {
-    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const { rows, total } = await listOrders(db, req.params.eventId, req.query);
     return paginated(rows, total, req.query, { sorts: ORDER_SORTS, filters: FILTERS });
   });
 
   app.get('/events/:eventId/orders/:orderId', { schema: { tags, security, summary: 'One order: lines, payments, refunds, answers, attendees, history and the actions possible', params: orderParams } }, async (req) => {
-    await requireEvent(db, req.auth!.accountId, req.params.eventId);
+    await requireEvent(db, authOf(req).accountId, req.params.eventId);
     return detail(req.params.eventId, req.params.orderId);
   });
 
@@ -82,9 +83,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     { schema: { tags, security, summary: 'Refund a card-paid order, fully or partly (optionally cancel it and e-mail the buyer)', params: orderParams, body: refundOrderBody } },
     async (req) => {
       const { eventId, orderId } = req.params;
-      await requireEvent(db, req.auth!.accountId, eventId);
+      await requireEvent(db, authOf(req).accountId, eventId);
       await detail(eventId, orderId);
-      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, userId: req.auth!.user.id, stock: deps.stock }, eventId, orderId, req.body);
+      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, userId: authOf(req).user.id, stock: deps.stock }, eventId, orderId, req.body);
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return detail(eventId, orderId);
     },

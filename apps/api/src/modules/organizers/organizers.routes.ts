@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { organizers } from '../../db/schema/index.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { findOrganizer, insertOrganizer, listOrganizers, organizerViews, toOrganizerDto } from './organizers.repository.js';
@@ -18,23 +19,23 @@ export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.post('/organizers', { schema: { tags, security, summary: 'Create an organizer', body: organizerBody } }, async (req, reply) => {
     const now = deps.clock.now();
-    const row = await insertOrganizer(db, { ...req.body, description: sanitizeRichText(req.body.description), account_id: req.auth!.accountId, created_at: now, updated_at: now });
+    const row = await insertOrganizer(db, { ...req.body, description: sanitizeRichText(req.body.description), account_id: authOf(req).accountId, created_at: now, updated_at: now });
     return reply.status(201).send({ data: toOrganizerDto(row) });
   });
 
   app.get('/organizers', { schema: { tags, security, summary: 'List organizers', querystring: organizerListQuery } }, async (req) => {
-    const { rows, total } = await listOrganizers(db, req.auth!.accountId, req.query);
-    return paginated(await organizerViews(db, deps.storage, req.auth!.accountId, rows), total, req.query, { sorts: ORGANIZER_SORTS, filters: [] });
+    const { rows, total } = await listOrganizers(db, authOf(req).accountId, req.query);
+    return paginated(await organizerViews(db, deps.storage, authOf(req).accountId, rows), total, req.query, { sorts: ORGANIZER_SORTS, filters: [] });
   });
 
   app.get('/organizers/:id', { schema: { tags, security, summary: 'One organizer', params: idParams } }, async (req) => {
-    const row = await findOrganizer(db, req.auth!.accountId, req.params.id);
+    const row = await findOrganizer(db, authOf(req).accountId, req.params.id);
     if (!row) throw notFound();
-    return { data: (await organizerViews(db, deps.storage, req.auth!.accountId, [row]))[0] };
+    return { data: (await organizerViews(db, deps.storage, authOf(req).accountId, [row]))[0] };
   });
 
   app.put('/organizers/:id', { schema: { tags, security, summary: 'Change an organizer (any subset of fields)', params: idParams, body: updateOrganizerBody } }, async (req) => {
-    const row = await findOrganizer(db, req.auth!.accountId, req.params.id);
+    const row = await findOrganizer(db, authOf(req).accountId, req.params.id);
     if (!row) throw notFound();
     const { description, ...rest } = req.body;
     const [updated] = await db
@@ -42,6 +43,6 @@ export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       .set({ ...rest, ...(description !== undefined ? { description: sanitizeRichText(description) } : {}), updated_at: deps.clock.now() })
       .where(eq(organizers.id, row.id))
       .returning();
-    return { data: (await organizerViews(db, deps.storage, req.auth!.accountId, [updated!]))[0] };
+    return { data: (await organizerViews(db, deps.storage, authOf(req).accountId, [updated!]))[0] };
   });
 };

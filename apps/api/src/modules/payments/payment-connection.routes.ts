@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { findConnection, refreshConnection, startOnboarding, toConnectionDto, type ConnectionDeps } from './payment-connection.js';
 
@@ -19,17 +20,17 @@ export const paymentConnectionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
   };
 
   app.get('/accounts/:id/payment-connection', { preValidation: app.authenticate, schema: { tags, security, summary: 'Card payments: not configured, not connected, setup incomplete or connected', params: accountParams } }, async (req) => {
-    own(req.auth!.accountId, req.params.id);
+    own(authOf(req).accountId, req.params.id);
     return { data: toConnectionDto(deps.config.stripe, await findConnection(deps.database.db, req.params.id)) };
   });
 
   app.post('/accounts/:id/payment-connection/stripe', { ...admins, schema: { tags, security, summary: "Connect Stripe: create the account's Connect account and answer its onboarding link", params: accountParams } }, async (req) => {
-    own(req.auth!.accountId, req.params.id);
+    own(authOf(req).accountId, req.params.id);
     return { data: await startOnboarding(d(), req.params.id) };
   });
 
   app.post('/accounts/:id/payment-connection/refresh', { ...admins, schema: { tags, security, summary: 'Read the connection back from Stripe (after onboarding)', params: accountParams } }, async (req) => {
-    own(req.auth!.accountId, req.params.id);
+    own(authOf(req).accountId, req.params.id);
     return { data: await refreshConnection(d(), req.params.id) };
   });
 };

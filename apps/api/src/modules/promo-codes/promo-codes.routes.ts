@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, PROMO_SORTS, promoCodeBody, promoListQuery, promoParams } from '@admitone/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import type { Tx } from '../../db/client.js';
 import { promoCodeTickets, promoCodes, tickets } from '../../db/schema/index.js';
 import { zonedToUtc } from '../../shared/dates.js';
@@ -69,32 +70,32 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   };
 
   app.get('/events/:eventId/promo-codes', { schema: { tags, security, summary: "The event's promo codes", params: eventParams, querystring: promoListQuery } }, async (req) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
-    const { rows, total } = await listPromos(db, req.auth!.accountId, event.id, req.query);
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
+    const { rows, total } = await listPromos(db, authOf(req).accountId, event.id, req.query);
     const now = deps.clock.now();
     return paginated(rows.map((r) => toPromoDto(r, event, now, r.taken)), total, req.query, { sorts: PROMO_SORTS, filters: [] });
   });
 
   app.post('/events/:eventId/promo-codes', { schema: { tags, security, summary: 'Create a promo code (unique per event, any case)', params: eventParams, body: promoCodeBody } }, async (req, reply) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
-    const id = await write(req.auth!.accountId, event, req.body, null);
-    return reply.status(201).send({ data: await one(req.auth!.accountId, event, id) });
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
+    const id = await write(authOf(req).accountId, event, req.body, null);
+    return reply.status(201).send({ data: await one(authOf(req).accountId, event, id) });
   });
 
   app.get('/events/:eventId/promo-codes/:promoId', { schema: { tags, security, summary: 'One promo code', params: promoParams } }, async (req) => ({
-    data: await one(req.auth!.accountId, await eventOf(req.auth!.accountId, req.params.eventId), req.params.promoId),
+    data: await one(authOf(req).accountId, await eventOf(authOf(req).accountId, req.params.eventId), req.params.promoId),
   }));
 
   app.put('/events/:eventId/promo-codes/:promoId', { schema: { tags, security, summary: 'Change a promo code', params: promoParams, body: promoCodeBody } }, async (req) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
-    await one(req.auth!.accountId, event, req.params.promoId);
-    await write(req.auth!.accountId, event, req.body, req.params.promoId);
-    return { data: await one(req.auth!.accountId, event, req.params.promoId) };
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
+    await one(authOf(req).accountId, event, req.params.promoId);
+    await write(authOf(req).accountId, event, req.body, req.params.promoId);
+    return { data: await one(authOf(req).accountId, event, req.params.promoId) };
   });
 
   app.delete('/events/:eventId/promo-codes/:promoId', { schema: { tags, security, summary: 'Delete a promo code', params: promoParams } }, async (req, reply) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
-    await one(req.auth!.accountId, event, req.params.promoId);
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
+    await one(authOf(req).accountId, event, req.params.promoId);
     await db.delete(promoCodes).where(eq(promoCodes.id, req.params.promoId));
     return reply.status(204).send();
   });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_QUESTIONS, eventParams, questionBody, questionParams, questionSortBody, type QuestionDto } from '@admitone/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { questionTickets, questions, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
@@ -72,13 +73,13 @@ export const questionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   };
 
   app.get('/events/:eventId/questions', { schema: { tags, security, summary: "The event's questions in their order, after the fixed default ones", params: eventParams } }, async (req) => {
-    await eventOf(req.auth!.accountId, req.params.eventId);
-    const data = await load(db, req.auth!.accountId, req.params.eventId);
+    await eventOf(authOf(req).accountId, req.params.eventId);
+    const data = await load(db, authOf(req).accountId, req.params.eventId);
     return { data, defaults: DEFAULT_QUESTIONS, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
   });
 
   app.post('/events/:eventId/questions', { schema: { tags, security, summary: 'Create a question', params: eventParams, body: questionBody } }, async (req, reply) => {
-    const { accountId } = req.auth!;
+    const { accountId } = authOf(req);
     await eventOf(accountId, req.params.eventId);
     const now = deps.clock.now();
     const id = await db.transaction(async (tx) => {
@@ -94,11 +95,11 @@ export const questionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.get('/events/:eventId/questions/:questionId', { schema: { tags, security, summary: 'One question', params: questionParams } }, async (req) => ({
-    data: await one(req.auth!.accountId, req.params.eventId, req.params.questionId),
+    data: await one(authOf(req).accountId, req.params.eventId, req.params.questionId),
   }));
 
   app.put('/events/:eventId/questions/:questionId', { schema: { tags, security, summary: 'Change a question', params: questionParams, body: questionBody } }, async (req) => {
-    const { accountId } = req.auth!;
+    const { accountId } = authOf(req);
     await one(accountId, req.params.eventId, req.params.questionId);
     await db.transaction(async (tx) => {
       await tx.update(questions).set({ ...columnsOf(req.body), updated_at: deps.clock.now() }).where(eq(questions.id, req.params.questionId));
@@ -108,13 +109,13 @@ export const questionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   });
 
   app.delete('/events/:eventId/questions/:questionId', { schema: { tags, security, summary: 'Delete a question', params: questionParams } }, async (req, reply) => {
-    await one(req.auth!.accountId, req.params.eventId, req.params.questionId);
+    await one(authOf(req).accountId, req.params.eventId, req.params.questionId);
     await db.delete(questions).where(eq(questions.id, req.params.questionId));
     return reply.status(204).send();
   });
 
   app.put('/events/:eventId/questions/sort', { schema: { tags, security, summary: 'Reorder all questions of the event', params: eventParams, body: questionSortBody } }, async (req) => {
-    const { accountId } = req.auth!;
+    const { accountId } = authOf(req);
     await eventOf(accountId, req.params.eventId);
     const ids = req.body.question_ids;
     await db.transaction(async (tx) => {

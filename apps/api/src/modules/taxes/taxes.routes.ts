@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParams, taxOrFeeBody, taxOrFeeParams } from '@admitone/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { accounts, taxesAndFees, ticketTaxes } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../shared/errors.js';
@@ -35,7 +36,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   const admin = app.requirePermission('taxes.manage');
 
   app.get('/accounts/:id/taxes-and-fees', { preValidation: app.authenticate, schema: { tags, security, summary: 'List taxes and fees', params: accountParams } }, async (req) => {
-    const currency = await accountCurrency(db, req.auth!.accountId, req.params.id);
+    const currency = await accountCurrency(db, authOf(req).accountId, req.params.id);
     const rows = await listTaxes(db, req.params.id);
     return {
       data: rows.map((r) => toTaxDto(r, currency)),
@@ -44,21 +45,21 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   });
 
   app.post('/accounts/:id/taxes-and-fees', { preValidation: admin, schema: { tags, security, summary: 'Create a tax or fee', params: accountParams, body: taxOrFeeBody } }, async (req, reply) => {
-    const currency = await accountCurrency(db, req.auth!.accountId, req.params.id);
+    const currency = await accountCurrency(db, authOf(req).accountId, req.params.id);
     const now = deps.clock.now();
     const [row] = await db.insert(taxesAndFees).values({ account_id: req.params.id, ...columnsOf(req.body), created_at: now, updated_at: now }).returning();
     return reply.status(201).send({ data: toTaxDto(row!, currency) });
   });
 
   app.put('/accounts/:id/taxes-and-fees/:taxOrFeeId', { preValidation: admin, schema: { tags, security, summary: 'Update a tax or fee', params: taxOrFeeParams, body: taxOrFeeBody } }, async (req) => {
-    const currency = await accountCurrency(db, req.auth!.accountId, req.params.id);
+    const currency = await accountCurrency(db, authOf(req).accountId, req.params.id);
     if (!(await findTax(db, req.params.id, req.params.taxOrFeeId))) throw new DomainError('NOT_FOUND');
     const [row] = await db.update(taxesAndFees).set({ ...columnsOf(req.body), updated_at: deps.clock.now() }).where(eq(taxesAndFees.id, req.params.taxOrFeeId)).returning();
     return { data: toTaxDto(row!, currency) };
   });
 
   app.delete('/accounts/:id/taxes-and-fees/:taxOrFeeId', { preValidation: admin, schema: { tags, security, summary: 'Delete a tax or fee (tickets using it keep working without it)', params: taxOrFeeParams } }, async (req) => {
-    await accountCurrency(db, req.auth!.accountId, req.params.id);
+    await accountCurrency(db, authOf(req).accountId, req.params.id);
     if (!(await findTax(db, req.params.id, req.params.taxOrFeeId))) throw new DomainError('NOT_FOUND');
     // Tickets keep working without it: the link rows go with it (ON DELETE CASCADE); say how many.
     const detached = await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, ticketBody, ticketParams, ticketSortBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { requireEvent } from '../events/events.repository.js';
 import { createTicket, deleteTicket, sortTickets, updateTicket } from './save-ticket.js';
@@ -23,34 +24,34 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   };
 
   app.get('/events/:eventId/tickets', { schema: { tags, security, summary: "The event's tickets in their order, with sale state, counts and prices with taxes and fees", params: eventParams } }, async (req) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
     const data = await ticketViews(db, event, deps.clock.now());
     return { data, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
   });
 
   app.post('/events/:eventId/tickets', { schema: { tags, security, summary: 'Create a ticket (free, paid, donation or tiered)', params: eventParams, body: ticketBody } }, async (req, reply) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
     const id = await createTicket(d, event, req.body);
     return reply.status(201).send({ data: await one(event, id) });
   });
 
   app.get('/events/:eventId/tickets/:ticketId', { schema: { tags, security, summary: 'One ticket', params: ticketParams } }, async (req) => ({
-    data: await one(await eventOf(req.auth!.accountId, req.params.eventId), req.params.ticketId),
+    data: await one(await eventOf(authOf(req).accountId, req.params.eventId), req.params.ticketId),
   }));
 
   app.put('/events/:eventId/tickets/:ticketId', { schema: { tags, security, summary: 'Replace a ticket (tiers with an id are kept, others are added or removed)', params: ticketParams, body: ticketBody } }, async (req) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
     await updateTicket(d, event, req.params.ticketId, req.body);
     return { data: await one(event, req.params.ticketId) };
   });
 
   app.delete('/events/:eventId/tickets/:ticketId', { schema: { tags, security, summary: 'Delete a ticket', params: ticketParams } }, async (req, reply) => {
-    await deleteTicket(d, await eventOf(req.auth!.accountId, req.params.eventId), req.params.ticketId);
+    await deleteTicket(d, await eventOf(authOf(req).accountId, req.params.eventId), req.params.ticketId);
     return reply.status(204).send();
   });
 
   app.put('/events/:eventId/tickets/sort', { schema: { tags, security, summary: 'Reorder all tickets of the event', params: eventParams, body: ticketSortBody } }, async (req) => {
-    const event = await eventOf(req.auth!.accountId, req.params.eventId);
+    const event = await eventOf(authOf(req).accountId, req.params.eventId);
     await sortTickets(d, event, req.body.ticket_ids);
     return { data: await ticketViews(db, event, deps.clock.now()) };
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, inviteUserBody, TEAM_SORTS, teamListQuery, updateUserBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
@@ -18,31 +19,31 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const admin = app.requirePermission('users.manage');
 
   app.get('/users', { preValidation: admin, schema: { tags, security, summary: "The account's users and pending invitations", querystring: teamListQuery } }, async (req) => {
-    const { rows, total } = await listMembers(db, req.auth!.accountId, req.query);
-    return paginated(rows.map((r) => toTeamMemberDto(r, req.auth!)), total, req.query, { sorts: TEAM_SORTS, filters: ['role', 'status'] });
+    const { rows, total } = await listMembers(db, authOf(req).accountId, req.query);
+    return paginated(rows.map((r) => toTeamMemberDto(r, authOf(req))), total, req.query, { sorts: TEAM_SORTS, filters: ['role', 'status'] });
   });
 
   app.post('/users', { preValidation: admin, schema: { tags, security, summary: 'Invite someone by e-mail with a role (needs a confirmed address; counts against the mail budget)', body: inviteUserBody } }, async (req, reply) => {
-    const member = await inviteUser(d, req.auth!, req.body, requestLocale(req));
+    const member = await inviteUser(d, authOf(req), req.body, requestLocale(req));
     return reply.status(201).send({ data: member });
   });
 
   app.get('/users/:id', { preValidation: app.authenticate, schema: { tags, security, summary: 'One user of the account (admins; anyone for themselves)', params: idParams } }, async (req) => {
-    const auth = req.auth!;
+    const auth = authOf(req);
     if (auth.user.id !== req.params.id && !auth.permissions.includes('users.manage')) throw new DomainError('FORBIDDEN');
     return { data: await getMember(d, auth, req.params.id) };
   });
 
   app.put('/users/:id', { preValidation: admin, schema: { tags, security, summary: "Change a user's role or status", params: idParams, body: updateUserBody } }, async (req) => ({
-    data: await updateMember(d, req.auth!, req.params.id, req.body),
+    data: await updateMember(d, authOf(req), req.params.id, req.body),
   }));
 
   app.post('/users/:id/invitation', { preValidation: admin, schema: { tags, security, summary: 'Send the invitation again (needs a confirmed address; counts against the mail budget)', params: idParams } }, async (req) => ({
-    data: await resendInvitation(d, req.auth!, req.params.id, requestLocale(req)),
+    data: await resendInvitation(d, authOf(req), req.params.id, requestLocale(req)),
   }));
 
   app.delete('/users/:id/invitation', { preValidation: admin, schema: { tags, security, summary: 'Withdraw an invitation', params: idParams } }, async (req, reply) => {
-    await revokeInvitation(d, req.auth!, req.params.id);
+    await revokeInvitation(d, authOf(req), req.params.id);
     return reply.status(204).send();
   });
 };

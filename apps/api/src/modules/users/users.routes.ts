@@ -5,7 +5,7 @@ import { changeEmailBody, changePasswordBody, idParams, updateMeBody, userTokenP
 import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { authOf, type AuthContext } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import {
@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.addHook('preValidation', app.authenticate);
 
   app.get('/users/me', { schema: { tags, security, summary: 'The logged-in user, their current account, all their accounts and permissions' } }, async (req): Promise<MeResponse> => {
-    const auth = req.auth!;
+    const auth = authOf(req);
     const user = await userView(profileDeps, auth.user.id);
     const accounts = await membershipsOf(db, user.id, 'ACTIVE');
     const account = accounts.find((a) => a.id === auth.accountId);
@@ -43,33 +43,33 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   });
 
   app.put('/users/me', { schema: { tags, security, summary: 'Update name, time zone or language', body: updateMeBody } }, async (req) => {
-    await updateUser(db, req.auth!.user.id, req.body, deps.clock.now());
-    return { data: await userView(profileDeps, req.auth!.user.id) };
+    await updateUser(db, authOf(req).user.id, req.body, deps.clock.now());
+    return { data: await userView(profileDeps, authOf(req).user.id) };
   });
 
   app.put('/users/me/password', { schema: { tags, security, summary: 'Change password (current one required); revokes every other session', body: changePasswordBody } }, async (req) => ({
-    data: await changePassword(profileDeps, req.auth!.user.id, req.auth!.sessionId, req.body),
+    data: await changePassword(profileDeps, authOf(req).user.id, authOf(req).sessionId, req.body),
   }));
 
   app.put('/users/me/email', { schema: { tags, security, summary: 'Start an e-mail change: a confirmation goes to the new address (the answer does not tell whether it has a login)', body: changeEmailBody } }, async (req) => {
     const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
-    const data = await requestEmailChange(profileDeps, req.auth!.user.id, req.body, requestLocale(req));
+    const data = await requestEmailChange(profileDeps, authOf(req).user.id, req.body, requestLocale(req));
     await floor();
     return { data };
   });
 
   app.post('/users/:id/email-change/:token', { schema: { tags, security, summary: 'Confirm a pending e-mail change', params: userTokenParams } }, async (req) => {
-    requireSelf(req.auth!, req.params.id);
+    requireSelf(authOf(req), req.params.id);
     return { data: await confirmEmailChange(profileDeps, req.params.id, req.params.token) };
   });
 
   app.delete('/users/:id/email-change', { schema: { tags, security, summary: 'Cancel a pending e-mail change', params: idParams } }, async (req) => {
-    requireSelf(req.auth!, req.params.id);
+    requireSelf(authOf(req), req.params.id);
     return { data: await cancelEmailChange(profileDeps, req.params.id) };
   });
 
   app.post('/users/:id/confirm-email/:token', { schema: { tags, security, summary: 'Confirm the e-mail address', params: userTokenParams } }, async (req) => {
-    requireSelf(req.auth!, req.params.id);
+    requireSelf(authOf(req), req.params.id);
     return { data: await confirmEmail(profileDeps, req.params.id, req.params.token) };
   });
 
@@ -77,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     '/users/:id/resend-email-confirmation',
     { schema: { tags, security, summary: 'Send a new confirmation link', params: idParams, response: { 200: z.object({ message: z.string() }) } } },
     async (req) => {
-      requireSelf(req.auth!, req.params.id);
+      requireSelf(authOf(req), req.params.id);
       await resendEmailConfirmation(profileDeps, req.params.id, requestLocale(req));
       return { message: translate(requestLocale(req), PLAIN_MESSAGES.confirmationSent) };
     },
