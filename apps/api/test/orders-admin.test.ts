@@ -4,7 +4,7 @@ import { orders } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, placeOrder, publicEvent, reserve } from './checkout-factory.js';
 import { inviteAndAccept, registerUser } from './factories.js';
-import { call, createTestApp, type TestContext } from './test-app.js';
+import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
 const clock = new TestClock(new Date('2027-03-01T12:00:00Z'));
@@ -111,7 +111,7 @@ describe('the organizer order list', () => {
     expect(resent.statusCode).toBe(200);
     const mail = await ctx.smtp.waitFor('right@example.test');
     expect(mail.subject).toContain(o.order_number);
-    await new Promise((r) => setTimeout(r, 300));
+    await mailSettled(ctx.app);
     expect(mailsTo()).toBe(1);
     expect(resent.json().data.history.map((h: { kind: string }) => h.kind).slice(-2)).toEqual(['BUYER_EDITED', 'CONFIRMATION_RESENT']);
     expect(resent.json().data.history.at(-2).data).toEqual({ fields: ['email'] });

@@ -19,6 +19,24 @@ type App = TestContext['app'];
 const rows = async <T>(app: App, text: string) => ((await app.deps.database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
 const takenRows = async (app: App, ticketId: number) =>
   Number((await rows<{ n: number }>(app, `select count(*)::int as n from attendees where ticket_id = ${ticketId} and status in ('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE')`))[0]!.n);
+/** Waits until `n` statements of this database wait for a lock (the interleaving a race test needs). */
+async function lockWaiters(app: App, n: number) {
+  for (let i = 0; ; i++) {
+    const [{ waiting }] = (await rows<{ waiting: number }>(app, `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as [{ waiting: number }];
+    if (waiting >= n) return;
+    if (i > 400) throw new Error(`${waiting} of ${n} statements waiting for a lock`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+/** Waits until the database's clock has passed an order's hold. */
+async function holdOver(app: App, shortId: string) {
+  for (let i = 0; ; i++) {
+    const [{ over }] = (await rows<{ over: boolean }>(app, `select reserved_until <= now() as over from orders where short_id = '${shortId}'`)) as [{ over: boolean }];
+    if (over) return;
+    if (i > 400) throw new Error('the hold never ran out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 const reserveAs = (app: App, eventId: number, ip: string, items: object[], extra: object = {}, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: `/api/public/events/${eventId}/order`, remoteAddress: ip, headers, payload: { items, expected_total: 0, ...extra } });
 
@@ -36,7 +54,8 @@ describe.skipIf(!onPostgres)('races (PostgreSQL)', () => {
     await other.query('begin');
     await other.query(`select id from orders where short_id = $1 for update`, [order.short_id]);
     const completing = ctx.app.inject({ method: 'PUT', url: `/api/public/events/${event.id}/order/${order.short_id}/details`, headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret }, payload: details(order) });
-    await new Promise((r) => setTimeout(r, 250));
+    await lockWaiters(ctx.app, 1);
+    await holdOver(ctx.app, order.short_id);
     await Promise.all(Array.from({ length: 30 }, (_, i) => reserveAs(ctx.app, event.id, `10.2.0.${i}`, [{ ticket_id: tickets[0]!.id, quantity: 4 }])));
     await other.query('rollback');
     await other.end();
@@ -52,9 +71,9 @@ describe.skipIf(!onPostgres)('races (PostgreSQL)', () => {
     await holder.query('begin');
     await holder.query('select id from tickets where id = $1 for update', [ticket.id]);
     const reservation = reserveAs(ctx.app, event.id, '10.3.0.1', [{ ticket_id: ticket.id, quantity: 5 }]);
-    await new Promise((r) => setTimeout(r, 100));
+    await lockWaiters(ctx.app, 1);
     const edit = call(ctx.app, 'PUT', `/api/events/${event.id}/tickets/${ticket.id}`, { token: u.token, body: { ...ticket, quantity: 2 } });
-    await new Promise((r) => setTimeout(r, 100));
+    await lockWaiters(ctx.app, 2);
     await holder.query('rollback');
     await holder.end();
     await Promise.all([reservation, edit]);

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { outbox } from '../src/db/schema/index.js';
 import type { MailTransport } from '../src/mail/transport.js';
 import type { Clock } from '../src/shared/clock.js';
 import type { StockGuard } from '../src/modules/inventory/counters.js';
@@ -68,6 +70,20 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until every mail queued so far is delivered (delivery rewrites its outbox row): after it, a mail
+ * that did not arrive was never going to. Tests that check that nothing was sent wait for this, not for time.
+ */
+export async function mailSettled(app: App, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await app.deps.database.db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.status, ['PENDING', 'SENDING'])).limit(1);
+    if (!open.length) return;
+    if (Date.now() > deadline) throw new Error(`the outbox did not drain within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

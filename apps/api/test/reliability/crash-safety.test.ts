@@ -90,8 +90,10 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
       const open = await db.query(`select id, status, attempts, available_at, claimed_at, last_error from outbox where status <> 'SENT' order by id limit 10`);
       throw new Error(`${err.message}\noutbox: ${JSON.stringify(states)}\n${JSON.stringify(open.rows)}\n${after.output().slice(-3000)}`);
     });
-    // A repeat would come from a second claim: give any straggler the time to arrive before counting.
-    await new Promise((r) => setTimeout(r, 1500));
+    // A repeat would come from a second claim: stop the sender (it exits once its sends are done) and let
+    // the SMTP server finish what is on the wire before counting; nothing can arrive after that.
+    await after.stop();
+    await smtp.settled();
     const rows = await outboxStates();
     const expected = new Set(rows.map((r) => `<outbox-${r.id}@admitone>`));
     const repeats = [...smtp.accepted].filter(([, count]) => count !== 1);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, orders } from '../../src/db/schema/index.js';
 import { TestClock } from '../../src/shared/clock.js';
 import { details, liveEvent, reserve } from '../checkout-factory.js';
-import { call, createTestApp, type TestContext } from '../test-app.js';
+import { call, createTestApp, mailSettled, type TestContext } from '../test-app.js';
 
 /**
  * The order page by secret (issue 18, item 3). Before the fix, anyone with an order's short id (or one
@@ -266,7 +266,7 @@ describe('an old link without the secret', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => resend(w.event.id, w.r.data.short_id, `198.51.100.${i + 1}`)));
     expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 202, 202, 202]);
     await ctx.smtp.waitFor(w.people.buyer.email, () => count() >= base + 1, 30_000);
-    await new Promise((r) => setTimeout(r, 500));
+    await mailSettled(ctx.app);
     expect(count()).toBe(base + 1);
     // Later on, another one.
     clock.advance(16 * 60_000);
@@ -301,7 +301,7 @@ describe('an old link without the secret', () => {
     const to = `unfinished-${r.data.short_id}@example.test`.toLowerCase();
     await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: { [TOKEN]: r.checkout_token, [SECRET]: r.order_secret }, body: details(r.data as never, { email: to }) });
     expect((await resend(event.id, r.data.short_id, '203.0.113.50')).statusCode).toBe(202);
-    await new Promise((res) => setTimeout(res, 500));
+    await mailSettled(ctx.app);
     expect(ctx.smtp.received.filter((m) => m.to.includes(to))).toHaveLength(0);
   });
 });

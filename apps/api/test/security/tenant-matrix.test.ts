@@ -1,9 +1,9 @@
-import { getTableName, inArray, is } from 'drizzle-orm';
+import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema/index.js';
 import { createEvent, createOrganizer } from '../factories.js';
-import { call, createTestApp, type TestContext } from '../test-app.js';
+import { call, createTestApp, mailSettled, type TestContext } from '../test-app.js';
 import { FOREIGN_ID_PROBES, missingLike } from './foreign-ids.js';
 import { pathFor, ROUTE_ACCESS, type RouteRule } from './route-access.js';
 import { buildTenantWorld, imageForm, type TenantWorld } from './tenant-world.js';
@@ -60,21 +60,10 @@ async function hit(r: Route, token: string | null) {
   return ctx.app.inject({ method: r.method, url, headers, ...(value !== undefined ? { payload: value as object } : {}) });
 }
 
-/** Waits until the mails queued so far are delivered (delivery rewrites their outbox rows). */
-async function mailSettled() {
-  const db = ctx.app.deps.database.db;
-  for (let i = 0; i < 150; i++) {
-    const busy = await db.select({ id: schema.outbox.id }).from(schema.outbox).where(inArray(schema.outbox.status, ['PENDING', 'SENDING']));
-    if (!busy.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the outbox did not drain');
-}
-
 /** Every row of every table, once mail is delivered (sessions aside: a call refreshes its own session's last use). */
 async function snapshot(): Promise<Record<string, string[]>> {
   const db = ctx.app.deps.database.db;
-  await mailSettled();
+  await mailSettled(ctx.app);
   const out: Record<string, string[]> = {};
   for (const table of Object.values(schema)) {
     if (!is(table, PgTable) || getTableName(table) === 'sessions') continue;
