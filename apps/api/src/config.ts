@@ -60,6 +60,8 @@ const envSchema = z.object({
     .optional(),
   /** Sign-ups per client address per AUTH_RATE_LIMIT_WINDOW_SECONDS (each one sends a confirmation e-mail). */
   REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  /** Sign-up links or notices and reset links one e-mail address may be sent per hour, whoever asks. */
+  ADDRESS_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   /**
    * E-mails an account's team may cause per hour to addresses they type in: invitations, ticket mails of
@@ -116,6 +118,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Sign-ups per client address per auth window. */
   registerRateLimitMax: number;
+  /** Sign-up and reset mails per e-mail address per hour, whatever the client. */
+  addressMailsPerHour: number;
   /** Reservations per client address per minute. */
   checkoutRateLimitMax: number;
   /** E-mails per account per hour to addresses its team typed in (see MAIL_BUDGET_PER_HOUR). */
@@ -203,6 +207,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, perAccountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX, answerFloorMs: e.AUTH_ANSWER_FLOOR_MS },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
+    addressMailsPerHour: e.ADDRESS_MAILS_PER_HOUR,
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     mailBudgetPerHour: e.MAIL_BUDGET_PER_HOUR,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,

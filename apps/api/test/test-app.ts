@@ -45,6 +45,8 @@ export async function createTestApp(
       WEB_DIST_DIR: '',
       CHECKOUT_RATE_LIMIT_MAX: '100000',
       REGISTER_RATE_LIMIT_MAX: '100000',
+      // The per-address mail limit has its own test (security/address-mail-limit.test.ts).
+      ADDRESS_MAILS_PER_HOUR: '100000',
       AUTH_ACCOUNT_RATE_LIMIT_MAX: '100000',
       // The mail budget has its own tests (security/mail-abuse.test.ts).
       MAIL_BUDGET_PER_HOUR: '100000',

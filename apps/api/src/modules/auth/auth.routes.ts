@@ -36,13 +36,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const emailOf = (req: { body?: unknown }) => String((req.body as { email?: unknown })?.email ?? '').trim().toLowerCase();
   // (A second limiter on a route must be applied by hand: the plugin runs only one per request.)
   const accountLimit = app.createRateLimit({ max: deps.config.authRateLimit.perAccountMax, timeWindow: deps.config.authRateLimit.windowSeconds * 1000, keyGenerator: (req) => `account|${emailOf(req)}` });
-  const perAccount = async (req: FastifyRequest, reply: FastifyReply) => {
-    const r = await accountLimit(req);
+  const refusedBy = (limit: typeof accountLimit, what: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const r = await limit(req);
     if (!r.isAllowed && r.isExceeded) {
       reply.header('retry-after', String(Math.max(1, r.ttlInSeconds)));
-      throw Object.assign(new Error('too many attempts for this account'), { statusCode: 429 });
+      throw Object.assign(new Error(what), { statusCode: 429 });
     }
   };
+  const perAccount = refusedBy(accountLimit, 'too many attempts for this account');
+  // Mail to one address (sign-up links and notices, reset links), whoever asks from wherever: a few an
+  // hour, so many clients together cannot fill a stranger's inbox. Registered or not, the same answer.
+  const addressMailLimit = app.createRateLimit({ max: deps.config.addressMailsPerHour, timeWindow: 3_600_000, keyGenerator: (req) => `address-mail|${emailOf(req)}` });
+  const perAddressMail = refusedBy(addressMailLimit, 'too many mails to this address');
   // Per address only: every sign-up mails a new address, so varying the e-mail must not reset the count.
   const signUpLimited = {
     rateLimit: { max: deps.config.registerRateLimitMax, timeWindow: deps.config.authRateLimit.windowSeconds * 1000, hook: 'preHandler' as const, keyGenerator: (req: { ip: string }) => `register|${req.ip}` },
@@ -50,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post(
     '/auth/register',
-    { config: signUpLimited, schema: { tags, summary: 'Sign up: mails a link that creates the login (or, for a registered address, a notice); the same answer either way', body: registerBody, response: { 202: messageResponse } } },
+    { config: signUpLimited, preHandler: perAddressMail, schema: { tags, summary: 'Sign up: mails a link that creates the login (or, for a registered address, a notice); the same answer either way', body: registerBody, response: { 202: messageResponse } } },
     async (req, reply) => {
       const { accept_terms: _accepted, ...input } = req.body;
       const locale = requestLocale(req);
@@ -82,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post(
     '/auth/forgot-password',
-    { config: limited, preHandler: perAccount, schema: { tags, summary: 'Send a password reset link (same answer whether or not the address exists)', body: forgotPasswordBody, response: { 200: messageResponse } } },
+    { config: limited, preHandler: [perAccount, perAddressMail], schema: { tags, summary: 'Send a password reset link (same answer whether or not the address exists)', body: forgotPasswordBody, response: { 200: messageResponse } } },
     async (req) => {
       const locale = requestLocale(req);
       const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
