@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AppModal } from './AppModal';
 import { FormErrorAlert } from './FormErrorAlert';
+import type { CrudDialogs } from './use-crud-dialogs';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -35,5 +36,28 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, lo
         </Group>
       </Stack>
     </AppModal>
+  );
+}
+
+interface DeleteDialogProps<T extends { id: number }> {
+  crud: CrudDialogs<T>;
+  title: ReactNode;
+  message: ReactNode;
+}
+
+/** Confirms deleting `crud.deleting`; confirming deletes it through the screen's mutation. */
+export function DeleteDialog<T extends { id: number }>({ crud, title, message }: DeleteDialogProps<T>) {
+  return (
+    <ConfirmDialog
+      opened={crud.deleting !== null}
+      title={title}
+      message={message}
+      confirmLabel={<Trans>Delete</Trans>}
+      danger
+      loading={crud.deletePending}
+      error={crud.deleteError}
+      onConfirm={crud.confirmDelete}
+      onClose={crud.closeDelete}
+    />
   );
 }

@@ -1,8 +1,7 @@
-import '@mantine/core/styles/Table.css';
 import type { TaxOrFeeDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Card, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Text } from '@mantine/core';
+import { DataTable, RowActions } from '../../../components/DataTable';
 import { formatRate } from '../taxes';
 
 interface TaxesAndFeesTableProps {
@@ -11,86 +10,46 @@ interface TaxesAndFeesTableProps {
   onDelete: (item: TaxOrFeeDto) => void;
 }
 
+function NameCell({ item }: { item: TaxOrFeeDto }) {
+  return (
+    <>
+      <Text fw={600} size="sm">
+        {item.name}
+      </Text>
+      {item.description ? (
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {item.description}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** The account's taxes and fees with their rate and whether new tickets get them. */
 export function TaxesAndFeesTable({ items, onEdit, onDelete }: TaxesAndFeesTableProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Name</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Kind</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Rate</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>New tickets</Trans>
-              </Table.Th>
-              <Table.Th>
-                <VisuallyHidden>
-                  <Trans>Actions</Trans>
-                </VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => {
-              const name = item.name;
-              return (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {item.name}
-                    </Text>
-                    {item.description ? (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {item.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={item.type === 'TAX' ? 'violet' : 'gray'}>
-                      {item.type === 'TAX' ? <Trans>Tax</Trans> : <Trans>Fee</Trans>}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {formatRate(item, i18n.locale)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {item.is_default ? (
-                      <Badge variant="filled" color="teal.9">
-                        <Trans>Default</Trans>
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        <Trans>Optional</Trans>
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon variant="subtle" color="gray" aria-label={t`Edit ${name}`} onClick={() => onEdit(item)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t`Delete ${name}`} onClick={() => onDelete(item)}>
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <DataTable
+      items={items}
+      minWidth={560}
+      columns={[
+        { header: <Trans>Name</Trans>, cell: (item) => <NameCell item={item} /> },
+        {
+          header: <Trans>Kind</Trans>,
+          cell: (item) => (
+            <Badge variant="light" color={item.type === 'TAX' ? 'violet' : 'gray'}>
+              {item.type === 'TAX' ? <Trans>Tax</Trans> : <Trans>Fee</Trans>}
+            </Badge>
+          ),
+        },
+        { header: <Trans>Rate</Trans>, cell: (item) => <Text size="sm" ff="monospace">{formatRate(item, i18n.locale)}</Text> },
+        {
+          header: <Trans>New tickets</Trans>,
+          cell: (item) =>
+            item.is_default ? <Badge variant="filled" color="teal.9"><Trans>Default</Trans></Badge> : <Text size="sm" c="dimmed"><Trans>Optional</Trans></Text>,
+        },
+      ]}
+      actions={(item) => <RowActions name={item.name} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />}
+    />
   );
 }

@@ -1,19 +1,18 @@
-import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Skeleton.css';
 import type { AffiliateDto, EventDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearchOff, IconShare } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { IconPlus, IconShare } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { AppModal } from '../../../components/AppModal';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { ListPagination } from '../../../components/ListPagination';
+import { DeleteDialog } from '../../../components/ConfirmDialog';
+import { ListBody } from '../../../components/ListBody';
+import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListSearchInput } from '../../../components/ListSearchInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { SectionLoader } from '../../../components/FullPageLoader';
-import { useLastValue } from '../../../lib/use-last-value';
+import { useCrudDialogs } from '../../../components/use-crud-dialogs';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
 import { useAffiliates, useDeleteAffiliate, useToggleAffiliate, useTopAffiliates } from '../api/affiliates';
@@ -23,8 +22,6 @@ import { AffiliatesTable } from './AffiliatesTable';
 import { ExportAffiliatesButton } from './ExportAffiliatesButton';
 
 const AffiliateRevenueChart = lazy(() => import('./AffiliateRevenueChart'));
-
-type Editing = null | 'new' | AffiliateDto;
 
 function TableSkeleton() {
   return (
@@ -53,13 +50,12 @@ function Affiliates({ event }: { event: EventDto }) {
   const { state, update } = useAffiliateListState();
   const list = useAffiliates(event.id, toAffiliateListParams(state));
   const toggle = useToggleAffiliate(event.id);
-  const remove = useDeleteAffiliate(event.id);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AffiliateDto | null>(null);
-  const shownDeleting = useLastValue(deleting);
-  const deletingName = shownDeleting?.name ?? '';
-  const deletingOrders = shownDeleting?.orders_count ?? 0;
-  const editingItem = editing && editing !== 'new' ? editing : undefined;
+  const crud = useCrudDialogs<AffiliateDto>({
+    remove: useDeleteAffiliate(event.id),
+    deletedNotice: ({ name }) => t`${name} deleted.`,
+  });
+  const deletingName = crud.shownDeleting?.name ?? '';
+  const deletingOrders = crud.shownDeleting?.orders_count ?? 0;
   const searching = state.query !== '';
 
   const copy = async (a: AffiliateDto) => {
@@ -78,28 +74,27 @@ function Affiliates({ event }: { event: EventDto }) {
       onError: () => notifications.show({ color: 'red', message: t`The affiliate could not be changed. Please try again.` }),
     });
   };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const name = deleting.name;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        notifications.show({ color: 'teal', message: t`${name} deleted.` });
-      },
-    });
-  };
   const saved = (a: AffiliateDto) => {
     const name = a.name;
-    notifications.show({ color: 'teal', message: editing === 'new' ? t`${name} created. Copy the link and share it.` : t`${name} saved.` });
-    setEditing(null);
+    notifications.show({ color: 'teal', message: crud.isNew ? t`${name} created. Copy the link and share it.` : t`${name} saved.` });
+    crud.close();
   };
 
   const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={crud.create}>
       <Trans>Create affiliate</Trans>
     </Button>
   );
   const hasAny = !!list.data?.data.length || searching;
+  const none = (
+    <ListEmptyState
+      icon={IconShare}
+      title={t`No affiliates yet`}
+      description={t`Give a partner, blogger or radio station their own link to this event. Orders placed through it are counted for them, so you can see what each one brings in.`}
+    >
+      {addButton}
+    </ListEmptyState>
+  );
 
   return (
     <>
@@ -118,53 +113,35 @@ function Affiliates({ event }: { event: EventDto }) {
       <Stack gap="md">
         {hasAny ? <RevenueChart event={event} /> : null}
         {hasAny ? <ListSearchInput label={t`Search affiliates`} placeholder={t`Name or code`} value={state.query} onSearch={(query) => update({ query })} maw={420} /> : null}
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <FormErrorAlert error={list.error} />
-        ) : list.data.data.length ? (
-          <Stack gap="sm">
+        <ListBody
+          queries={[list]}
+          loader={<TableSkeleton />}
+          empty={(page) =>
+            !page.data.length &&
+            (searching ? <NoMatches title={t`No matching affiliates`} description={t`Try another name or code.`} onClear={() => update({ query: '' })} /> : none)
+          }
+        >
+          {(page) => (
             <AffiliatesTable
-              items={list.data.data}
+              page={page}
+              onPage={(n) => update({ page: n })}
               currency={event.currency}
               sort={state.sort}
               onSort={(sort) => update({ sort })}
               togglingId={toggle.isPending ? (toggle.variables?.id ?? null) : null}
               onToggle={switchLink}
               onCopy={copy}
-              onEdit={setEditing}
-              onDelete={setDeleting}
+              onEdit={crud.edit}
+              onDelete={crud.askDelete}
             />
-            <ListPagination meta={list.data.meta} onPage={(page) => update({ page })} />
-          </Stack>
-        ) : searching ? (
-          <Card withBorder radius="md" py="xl">
-            <EmptyState icon={<IconSearchOff size={28} aria-hidden />} variant="light" title={t`No matching affiliates`} description={t`Try another name or code.`}>
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => update({ query: '' })}>
-                  <Trans>Clear search</Trans>
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          </Card>
-        ) : (
-          <Card withBorder radius="md" py="xl">
-            <EmptyState
-              icon={<IconShare size={28} aria-hidden />}
-              variant="light"
-              title={t`No affiliates yet`}
-              description={t`Give a partner, blogger or radio station their own link to this event. Orders placed through it are counted for them, so you can see what each one brings in.`}
-            >
-              <EmptyState.Actions>{addButton}</EmptyState.Actions>
-            </EmptyState>
-          </Card>
-        )}
+          )}
+        </ListBody>
       </Stack>
-      <AppModal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? <Trans>Create affiliate</Trans> : <Trans>Edit affiliate</Trans>}>
-        <AffiliateForm key={editingItem?.id ?? 'new'} eventId={event.id} affiliate={editingItem} onDone={saved} onCancel={() => setEditing(null)} />
+      <AppModal {...crud.formDialog} title={crud.isNew ? <Trans>Create affiliate</Trans> : <Trans>Edit affiliate</Trans>}>
+        <AffiliateForm key={crud.item?.id ?? 'new'} eventId={event.id} affiliate={crud.item} onDone={saved} onCancel={crud.close} />
       </AppModal>
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteDialog
+        crud={crud}
         title={<Trans>Delete affiliate</Trans>}
         message={
           deletingOrders > 0 ? (
@@ -176,15 +153,6 @@ function Affiliates({ event }: { event: EventDto }) {
             <Trans>Delete {deletingName}? Its link will stop counting orders.</Trans>
           )
         }
-        confirmLabel={<Trans>Delete</Trans>}
-        danger
-        loading={remove.isPending}
-        error={remove.error}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
       />
     </>
   );

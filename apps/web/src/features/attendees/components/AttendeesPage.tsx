@@ -1,14 +1,14 @@
-import '@mantine/core/styles/EmptyState.css';
-import type { EventDto } from '@admitone/shared';
+import type { AttendeeDto, EventDto, Paginated } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, EmptyState, Stack } from '@mantine/core';
-import { IconPlus, IconSearchOff, IconTicket, IconUsers } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconPlus, IconTicket, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/AppModal';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import type { TableSorting } from '../../../components/DataTable';
 import { SectionLoader } from '../../../components/FullPageLoader';
-import { ListPagination } from '../../../components/ListPagination';
+import { ListBody } from '../../../components/ListBody';
+import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -16,7 +16,7 @@ import { ExportMenu } from '../../exports/components/ExportMenu';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
 import { useTickets } from '../../tickets/api/tickets';
 import { useAttendees } from '../api/attendees';
-import { hasAttendeeFilter, toAttendeeListParams, useAttendeeListParams } from '../hooks/useAttendeeListParams';
+import { hasAttendeeFilter, toAttendeeListParams, useAttendeeListParams, type AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AddAttendeeForm } from './AddAttendeeForm';
 import { AttendeeDrawer } from './AttendeeDrawer';
 import { AttendeesTable } from './AttendeesTable';
@@ -41,54 +41,26 @@ function Attendees({ event }: { event: EventDto }) {
     </Button>
   );
 
-  let body;
-  if (list.isError || tickets.isError) body = <FormErrorAlert error={list.error ?? tickets.error} />;
-  else if (rows && !rows.length && !narrowed && noTickets)
-    body = (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconTicket size={28} aria-hidden />} variant="light" title={t`Create a ticket first`} description={t`A ticket must exist before you can add an attendee.`}>
-          <EmptyState.Actions>
-            <Button component={Link} to={`/manage/event/${event.id}/tickets`}>
-              <Trans>Go to tickets</Trans>
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
-    );
-  else if (rows && !rows.length && !narrowed)
-    body = (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconUsers size={28} aria-hidden />} variant="light" title={t`No attendees yet`} description={t`Attendees appear here when people get tickets. You can also add someone by hand.`}>
-          <EmptyState.Actions>{addButton}</EmptyState.Actions>
-        </EmptyState>
-      </Card>
-    );
-  else if (rows && !rows.length)
-    body = (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconSearchOff size={28} aria-hidden />} variant="light" title={t`No attendees match`} description={t`No attendee matches this search and these filters.`}>
-          <EmptyState.Actions>
-            <Button variant="default" onClick={clear}>
-              <Trans>Clear search and filters</Trans>
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
-    );
-  else
-    body = (
-      <Stack gap="sm">
-        <AttendeesTable
-          items={rows ?? null}
-          timeZone={event.timezone}
-          sort={state.sort}
-          onSort={(sort) => update({ sort })}
-          sortDisabled={hasAttendeeFilter(state)}
-          onOpen={(a) => drawer.open(a.id)}
-        />
-        <ListPagination meta={list.data?.meta} onPage={(page) => update({ page })} />
-      </Stack>
-    );
+  const sorting: TableSorting<AttendeeSort> = { sort: state.sort, onSort: (sort) => update({ sort }), disabled: hasAttendeeFilter(state) };
+  const table = (page?: Paginated<AttendeeDto>) => (
+    <AttendeesTable page={page} onPage={(n) => update({ page: n })} timeZone={event.timezone} sorting={sorting} onOpen={(a) => drawer.open(a.id)} />
+  );
+  const ticketFirst = (
+    <ListEmptyState icon={IconTicket} title={t`Create a ticket first`} description={t`A ticket must exist before you can add an attendee.`}>
+      <Button component={Link} to={`/manage/event/${event.id}/tickets`}>
+        <Trans>Go to tickets</Trans>
+      </Button>
+    </ListEmptyState>
+  );
+  const none = (
+    <ListEmptyState icon={IconUsers} title={t`No attendees yet`} description={t`Attendees appear here when people get tickets. You can also add someone by hand.`}>
+      {addButton}
+    </ListEmptyState>
+  );
+  const noMatch = (
+    <NoMatches title={t`No attendees match`} description={t`No attendee matches this search and these filters.`} onClear={clear} clearLabel={<Trans>Clear search and filters</Trans>} />
+  );
+  const empty = (page: Paginated<AttendeeDto>) => !page.data.length && (narrowed ? noMatch : noTickets ? ticketFirst : none);
 
   const showToolbar = !!rows?.length || narrowed || list.isPending;
   return (
@@ -106,7 +78,9 @@ function Attendees({ event }: { event: EventDto }) {
         }
       />
       {showToolbar ? <AttendeesToolbar state={state} onChange={update} tickets={tickets.data ?? []} /> : null}
-      {body}
+      <ListBody queries={[list, tickets]} loader={table()} empty={empty}>
+        {table}
+      </ListBody>
       <AttendeeDrawer event={event} tickets={tickets.data ?? []} attendeeId={drawer.id} onClose={drawer.close} />
       <AppModal opened={adding} onClose={() => setAdding(false)} title={<Trans>Add attendee</Trans>} size="lg">
         <AddAttendeeForm

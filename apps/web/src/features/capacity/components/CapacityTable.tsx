@@ -1,9 +1,8 @@
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Switch.css';
 import type { CapacityAssignmentDto, TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Card, Group, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Switch, Text } from '@mantine/core';
+import { DataTable, RowActions } from '../../../components/DataTable';
 
 interface CapacityTableProps {
   items: CapacityAssignmentDto[];
@@ -17,68 +16,22 @@ interface CapacityTableProps {
 export function CapacityTable({ items, tickets, onEdit, onDelete, onToggle }: CapacityTableProps) {
   const { t } = useLingui();
   const ticketNames = (ids: number[]) => tickets.filter((x) => ids.includes(x.id)).map((x) => x.name).join(', ');
+  const uses = ({ used, capacity }: CapacityAssignmentDto) => (capacity === null ? <Trans>{used} / unlimited</Trans> : <Trans>{used} / {capacity}</Trans>);
+  const enabled = (item: CapacityAssignmentDto) => {
+    const name = item.name;
+    return <Switch aria-label={t`${name} enabled`} checked={item.enabled} onChange={(e) => onToggle(item, e.currentTarget.checked)} />;
+  };
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={600}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Name</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Used</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Applies to</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Enabled</Trans>
-              </Table.Th>
-              <Table.Th>
-                <VisuallyHidden>
-                  <Trans>Actions</Trans>
-                </VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => {
-              const name = item.name;
-              const used = item.used;
-              const capacity = item.capacity;
-              return (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {item.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{capacity === null ? <Trans>{used} / unlimited</Trans> : <Trans>{used} / {capacity}</Trans>}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{item.applies_to === 'ALL' ? <Trans>Whole event</Trans> : ticketNames(item.ticket_ids)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch aria-label={t`${name} enabled`} checked={item.enabled} onChange={(e) => onToggle(item, e.currentTarget.checked)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon variant="subtle" color="gray" aria-label={t`Edit ${name}`} onClick={() => onEdit(item)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t`Delete ${name}`} onClick={() => onDelete(item)}>
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <DataTable
+      items={items}
+      minWidth={600}
+      columns={[
+        { header: <Trans>Name</Trans>, cell: (item) => <Text fw={600} size="sm">{item.name}</Text> },
+        { header: <Trans>Used</Trans>, cell: (item) => <Text size="sm">{uses(item)}</Text> },
+        { header: <Trans>Applies to</Trans>, cell: (item) => <Text size="sm">{item.applies_to === 'ALL' ? <Trans>Whole event</Trans> : ticketNames(item.ticket_ids)}</Text> },
+        { header: <Trans>Enabled</Trans>, cell: enabled },
+      ]}
+      actions={(item) => <RowActions name={item.name} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />}
+    />
   );
 }

@@ -1,15 +1,15 @@
-import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import { LIMITS, type AttendeeDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, CloseButton, EmptyState, Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconLogin2, IconLogout2, IconSearch, IconSearchOff, IconUsers } from '@tabler/icons-react';
+import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { IconLogin2, IconLogout2, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListPagination } from '../../../components/ListPagination';
+import { ListSearchInput } from '../../../components/ListSearchInput';
 import { formatDateTime } from '../../../lib/format';
 import { attendeeKeys, fetchAttendees } from '../../attendees/api/attendees';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
@@ -96,8 +96,7 @@ interface ListProps {
 /** Search the event's attendees by name, e-mail, order number or ticket code, and check them in or out. */
 export function AttendeeCheckInList({ eventId, timeZone, busyIds, onAction }: ListProps) {
   const { t } = useLingui();
-  const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim(), 300);
+  const [query, setQuery] = useState('');
   const [show, setShow] = useState<Show>('all');
   const [page, setPage] = useState(1);
   const params: AttendeeListParams = {
@@ -110,21 +109,22 @@ export function AttendeeCheckInList({ eventId, timeZone, busyIds, onAction }: Li
   };
   const list = useQuery({ queryKey: [...attendeeKeys.all(eventId), 'check-in', params], queryFn: () => fetchAttendees(eventId, params), placeholderData: keepPreviousData });
   const narrowed = !!query || show !== 'all';
+  const showEveryone = () => {
+    setQuery('');
+    setShow('all');
+  };
 
   return (
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <ListSearchInput
           label={t`Find an attendee`}
           description={t`Name, e-mail, order number or ticket code`}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          value={query}
+          onSearch={(next) => {
+            setQuery(next);
             setPage(1);
           }}
-          rightSection={search ? <CloseButton aria-label={t`Clear search`} onClick={() => setSearch('')} /> : null}
-          rightSectionPointerEvents="all"
           style={{ flex: '1 1 260px' }}
           size="md"
         />
@@ -160,25 +160,9 @@ export function AttendeeCheckInList({ eventId, timeZone, busyIds, onAction }: Li
           <ListPagination meta={list.data.meta} onPage={setPage} />
         </Stack>
       ) : narrowed ? (
-        <Card withBorder radius="md" py="xl">
-          <EmptyState icon={<IconSearchOff size={28} aria-hidden />} variant="light" title={t`No matching attendees`} description={t`Try another name, e-mail or order number.`}>
-            <EmptyState.Actions>
-              <Button
-                variant="default"
-                onClick={() => {
-                  setSearch('');
-                  setShow('all');
-                }}
-              >
-                <Trans>Show everyone</Trans>
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Card>
+        <NoMatches title={t`No matching attendees`} description={t`Try another name, e-mail or order number.`} onClear={showEveryone} clearLabel={<Trans>Show everyone</Trans>} />
       ) : (
-        <Card withBorder radius="md" py="xl">
-          <EmptyState icon={<IconUsers size={28} aria-hidden />} variant="light" title={t`No attendees yet`} description={t`Attendees appear here once tickets are sold.`} />
-        </Card>
+        <ListEmptyState icon={IconUsers} title={t`No attendees yet`} description={t`Attendees appear here once tickets are sold.`} />
       )}
     </Stack>
   );

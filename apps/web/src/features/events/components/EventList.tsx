@@ -1,10 +1,10 @@
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/EmptyState.css';
 import type { EventDto, PageMeta } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, EmptyState, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCalendarPlus, IconSearchOff } from '@tabler/icons-react';
+import { Button, Card, Group, Skeleton, Stack } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
+import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
+import { ListPagination } from '../../../components/ListPagination';
 import { EventCard } from './EventCard';
 
 interface EventListProps {
@@ -49,40 +49,23 @@ export function EventList({ events, meta, loading, narrowed, onPage, onCreate, o
   }
   if (!events.length && narrowed) {
     return (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState
-          icon={<IconSearchOff size={28} aria-hidden />}
-          variant="light"
-          title={t`No matching events`}
-          description={t`Try another search term or filter, or show all events.`}
-        >
-          <EmptyState.Actions>
-            <Button variant="default" onClick={onReset}>
-              <Trans>Clear search and filters</Trans>
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
+      <NoMatches
+        title={t`No matching events`}
+        description={t`Try another search term or filter, or show all events.`}
+        onClear={onReset}
+        clearLabel={<Trans>Clear search and filters</Trans>}
+      />
     );
   }
   if (!events.length) {
     return (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState
-          icon={<IconCalendarPlus size={28} aria-hidden />}
-          variant="light"
-          title={t`No events yet`}
-          description={t`Create your first event to start selling tickets.`}
-        >
-          {onCreate ? (
-            <EmptyState.Actions>
-              <Button onClick={onCreate} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
-                <Trans>Create event</Trans>
-              </Button>
-            </EmptyState.Actions>
-          ) : null}
-        </EmptyState>
-      </Card>
+      <ListEmptyState icon={IconCalendarPlus} title={t`No events yet`} description={t`Create your first event to start selling tickets.`}>
+        {onCreate ? (
+          <Button onClick={onCreate} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+            <Trans>Create event</Trans>
+          </Button>
+        ) : null}
+      </ListEmptyState>
     );
   }
   const total = meta.total;
@@ -95,25 +78,7 @@ export function EventList({ events, meta, loading, narrowed, onPage, onCreate, o
           </li>
         ))}
       </Stack>
-      <Group justify="space-between" mt="sm" wrap="wrap">
-        <Text size="sm" c="dimmed">
-          <Plural value={total} one="# event" other="# events" />
-        </Text>
-        {meta.last_page > 1 ? (
-          <nav aria-label={t`Pagination`}>
-            <Pagination
-              total={meta.last_page}
-              value={meta.current_page}
-              onChange={onPage}
-              getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'next' ? t`Next page` : control === 'previous' ? t`Previous page` : control === 'first' ? t`First page` : t`Last page`,
-              })}
-            />
-          </nav>
-        ) : null}
-      </Group>
+      <ListPagination meta={meta} onPage={onPage} summary={<Plural value={total} one="# event" other="# events" />} mt="sm" gap="md" />
     </Stack>
   );
 }

@@ -1,15 +1,14 @@
-import '@mantine/core/styles/EmptyState.css';
-import '@mantine/core/styles/Pagination.css';
 import { LIMITS, type EventDto, type MessageDetailDto } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, EmptyState, Group, Pagination, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
+import { ListBody } from '../../../components/ListBody';
+import { ListEmptyState } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
@@ -55,45 +54,24 @@ function Messages({ event }: { event: EventDto }) {
   const tickets = useTickets(event.id);
   const [composing, setComposing] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const meta = list.data?.meta;
   const newButton = (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setComposing(true)}>
       <Trans>New message</Trans>
     </Button>
   );
   const hasAny = Boolean(list.data?.data.length);
+  const none = (
+    <ListEmptyState icon={IconMail} title={t`No messages yet`} description={t`Tell attendees about a change of plan, or remind buyers what to bring.`}>
+      {newButton}
+    </ListEmptyState>
+  );
 
   return (
     <>
       <PageHeader title={<Trans>Messages</Trans>} description={<Trans>E-mail attendees and buyers about the event and their orders.</Trans>} actions={hasAny ? newButton : null} />
-      {list.isPending ? (
-        <SectionLoader />
-      ) : list.isError ? (
-        <FormErrorAlert error={list.error} />
-      ) : hasAny ? (
-        <Stack gap="sm">
-          <MessagesTable items={list.data.data} tickets={tickets.data} timeZone={event.timezone} onOpen={(m) => setOpenId(m.id)} />
-          {meta && meta.last_page > 1 ? (
-            <Group justify="flex-end">
-              <nav aria-label={t`Pagination`}>
-                <Pagination
-                  total={meta.last_page}
-                  value={meta.current_page}
-                  onChange={setPage}
-                  getItemProps={(n) => ({ 'aria-label': t`Page ${n}` })}
-                  getControlProps={(control) => ({ 'aria-label': control === 'next' ? t`Next page` : t`Previous page` })}
-                />
-              </nav>
-            </Group>
-          ) : null}
-        </Stack>
-      ) : (
-        <Card withBorder radius="md" py="xl">
-          <EmptyState icon={<IconMail size={28} aria-hidden />} variant="light" title={t`No messages yet`} description={t`Tell attendees about a change of plan, or remind buyers what to bring.`}>
-            <EmptyState.Actions>{newButton}</EmptyState.Actions>
-          </EmptyState>
-        </Card>
-      )}
+      <ListBody queries={[list]} empty={(messages) => !messages.data.length && none}>
+        {(messages) => <MessagesTable page={messages} onPage={setPage} tickets={tickets.data} timeZone={event.timezone} onOpen={(m) => setOpenId(m.id)} />}
+      </ListBody>
       <ComposerModal eventId={event.id} opened={composing} onClose={() => setComposing(false)} />
       <AppModal opened={openId !== null} onClose={() => setOpenId(null)} title={<Trans>Message</Trans>} size="lg">
         {openId !== null ? <MessageDetail eventId={event.id} messageId={openId} timeZone={event.timezone} tickets={tickets.data} onDeleted={() => setOpenId(null)} /> : null}

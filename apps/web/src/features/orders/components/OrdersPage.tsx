@@ -1,11 +1,11 @@
-import '@mantine/core/styles/EmptyState.css';
-import type { EventDto } from '@admitone/shared';
+import type { EventDto, OrderSummaryDto, Paginated } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, EmptyState, Stack } from '@mantine/core';
-import { IconExternalLink, IconReceipt, IconSearchOff } from '@tabler/icons-react';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { Button } from '@mantine/core';
+import { IconExternalLink, IconReceipt } from '@tabler/icons-react';
+import type { TableSorting } from '../../../components/DataTable';
 import { SectionLoader } from '../../../components/FullPageLoader';
-import { ListPagination } from '../../../components/ListPagination';
+import { ListBody } from '../../../components/ListBody';
+import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -14,7 +14,7 @@ import { publicEventPath } from '../../events/event-stats';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
 import { useTickets } from '../../tickets/api/tickets';
 import { useOrders } from '../api/orders';
-import { hasOrderFilter, toOrderListParams, useOrderListParams } from '../hooks/useOrderListParams';
+import { hasOrderFilter, toOrderListParams, useOrderListParams, type OrderSort } from '../hooks/useOrderListParams';
 import { OrderDrawer } from './OrderDrawer';
 import { OrdersTable } from './OrdersTable';
 import { OrdersToolbar } from './OrdersToolbar';
@@ -30,46 +30,20 @@ function Orders({ event }: { event: EventDto }) {
   const rows = list.data?.data;
   const clear = () => update({ query: '', status: null, payment: null, tickets: [] });
 
-  let body;
-  if (list.isError) body = <FormErrorAlert error={list.error} />;
-  else if (rows && !rows.length && !narrowed)
-    body = (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconReceipt size={28} aria-hidden />} variant="light" title={t`No orders yet`} description={t`Orders appear here as soon as people buy tickets on the event page.`}>
-          <EmptyState.Actions>
-            <Button component="a" href={publicEventPath(event)} target="_blank" rel="noopener" rightSection={<IconExternalLink size={16} aria-hidden />}>
-              <Trans>Open the event page</Trans>
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
-    );
-  else if (rows && !rows.length)
-    body = (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconSearchOff size={28} aria-hidden />} variant="light" title={t`No orders match`} description={t`No order matches this search and these filters.`}>
-          <EmptyState.Actions>
-            <Button variant="default" onClick={clear}>
-              <Trans>Clear search and filters</Trans>
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
-    );
-  else
-    body = (
-      <Stack gap="sm">
-        <OrdersTable
-          items={rows ?? null}
-          timeZone={event.timezone}
-          sort={state.sort}
-          onSort={(sort) => update({ sort })}
-          sortDisabled={hasOrderFilter(state)}
-          onOpen={(o) => drawer.open(o.id)}
-        />
-        <ListPagination meta={list.data?.meta} onPage={(page) => update({ page })} />
-      </Stack>
-    );
+  const sorting: TableSorting<OrderSort> = { sort: state.sort, onSort: (sort) => update({ sort }), disabled: hasOrderFilter(state) };
+  const table = (page?: Paginated<OrderSummaryDto>) => (
+    <OrdersTable page={page} onPage={(n) => update({ page: n })} timeZone={event.timezone} sorting={sorting} onOpen={(o) => drawer.open(o.id)} />
+  );
+  const none = (
+    <ListEmptyState icon={IconReceipt} title={t`No orders yet`} description={t`Orders appear here as soon as people buy tickets on the event page.`}>
+      <Button component="a" href={publicEventPath(event)} target="_blank" rel="noopener" rightSection={<IconExternalLink size={16} aria-hidden />}>
+        <Trans>Open the event page</Trans>
+      </Button>
+    </ListEmptyState>
+  );
+  const noMatch = (
+    <NoMatches title={t`No orders match`} description={t`No order matches this search and these filters.`} onClear={clear} clearLabel={<Trans>Clear search and filters</Trans>} />
+  );
 
   return (
     <>
@@ -79,7 +53,9 @@ function Orders({ event }: { event: EventDto }) {
         actions={rows?.length || narrowed ? <ExportMenu eventId={event.id} kind="orders" params={{ query: params.query, filter_fields: params.filter_fields }} /> : null}
       />
       {rows?.length || narrowed || list.isPending ? <OrdersToolbar state={state} onChange={update} tickets={tickets.data ?? []} /> : null}
-      {body}
+      <ListBody queries={[list]} loader={table()} empty={(page) => !page.data.length && (narrowed ? noMatch : none)}>
+        {table}
+      </ListBody>
       <OrderDrawer event={event} orderId={drawer.id} onClose={drawer.close} />
     </>
   );

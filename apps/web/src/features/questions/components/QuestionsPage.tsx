@@ -6,12 +6,12 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { DeleteDialog } from '../../../components/ConfirmDialog';
 import { SectionLoader } from '../../../components/FullPageLoader';
+import { ListBody } from '../../../components/ListBody';
 import { PageHeader } from '../../../components/PageHeader';
 import { moveBy, SortableList } from '../../../components/SortableList';
-import { useLastValue } from '../../../lib/use-last-value';
+import { useCrudDialogs } from '../../../components/use-crud-dialogs';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { errorMessage } from '../../../lib/validation';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
@@ -21,14 +21,12 @@ import { mergeOrder } from '../order';
 import { QuestionForm } from './QuestionForm';
 import { DefaultQuestionRow, QuestionRow } from './QuestionRow';
 
-type Editing = null | { scope: QuestionScope; question?: QuestionDto };
-
 interface GroupProps {
   scope: QuestionScope;
   list: QuestionList;
   showHidden: boolean;
   tickets: TicketDto[];
-  onAdd: () => void;
+  onAdd: (scope: QuestionScope) => void;
   onEdit: (q: QuestionDto) => void;
   onDelete: (q: QuestionDto) => void;
   onReorder: (allIds: number[]) => void;
@@ -51,7 +49,7 @@ function QuestionGroup({ scope, list, showHidden, tickets, onAdd, onEdit, onDele
             {scope === 'ATTENDEE' ? <Trans>Asked once for each ticket.</Trans> : <Trans>Asked once of the buyer, per order.</Trans>}
           </Text>
         </Stack>
-        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => onAdd(scope)}>
           {scope === 'ATTENDEE' ? <Trans>Add attendee question</Trans> : <Trans>Add order question</Trans>}
         </Button>
       </Group>
@@ -90,79 +88,53 @@ function Questions({ event }: { event: EventDto }) {
   const list = useQuestions(event.id);
   const tickets = useTickets(event.id);
   const sort = useSortQuestions(event.id);
-  const remove = useDeleteQuestion(event.id);
   const [showHidden, setShowHidden] = useState(false);
-  const [editing, setEditing] = useState<Editing>(null);
-  const shownEditing = useLastValue(editing);
-  const [deleting, setDeleting] = useState<QuestionDto | null>(null);
-  const deletingTitle = useLastValue(deleting)?.title ?? '';
+  // The group a new question is added to; an edited one stays in its own.
+  const [newScope, setNewScope] = useState<QuestionScope>('ATTENDEE');
+  const crud = useCrudDialogs<QuestionDto>({
+    remove: useDeleteQuestion(event.id),
+    deletedNotice: ({ title }) => t`${title} deleted.`,
+  });
+  const deletingTitle = crud.shownDeleting?.title ?? '';
 
   const reorder = (ids: number[]) => sort.mutate(ids, { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }) });
   const done = (saved?: QuestionDto) => {
     // SPEC §5: creating a hidden question while hidden questions are off switches that option on.
     if (saved?.is_hidden) setShowHidden(true);
-    setEditing(null);
+    crud.close();
   };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const title = deleting.title;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        notifications.show({ color: 'teal', message: t`${title} deleted.` });
-      },
-    });
+  const add = (scope: QuestionScope) => {
+    setNewScope(scope);
+    crud.create();
   };
 
   return (
     <>
       <PageHeader title={<Trans>Questions</Trans>} description={<Trans>What buyers and attendees are asked at checkout.</Trans>} />
       <Switch label={t`Show hidden questions`} checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} mb="lg" />
-      {list.isPending || tickets.isPending ? (
-        <SectionLoader />
-      ) : list.isError || tickets.isError ? (
-        <FormErrorAlert error={list.error ?? tickets.error} />
-      ) : (
-        <Stack gap="xl">
-          {(['ATTENDEE', 'ORDER'] as const).map((scope) => (
-            <QuestionGroup
-              key={scope}
-              scope={scope}
-              list={list.data}
-              showHidden={showHidden}
-              tickets={tickets.data}
-              onAdd={() => setEditing({ scope })}
-              onEdit={(question) => setEditing({ scope, question })}
-              onDelete={setDeleting}
-              onReorder={reorder}
-            />
-          ))}
-        </Stack>
-      )}
-      <AppModal opened={editing !== null} onClose={() => setEditing(null)} title={shownEditing?.question ? <Trans>Edit question</Trans> : <Trans>Create question</Trans>} size="lg">
+      <ListBody queries={[list, tickets]}>
+        {(questions, ticketList) => {
+          const group = { list: questions, showHidden, tickets: ticketList, onAdd: add, onEdit: crud.edit, onDelete: crud.askDelete, onReorder: reorder };
+          return (
+            <Stack gap="xl">
+              {(['ATTENDEE', 'ORDER'] as const).map((scope) => (
+                <QuestionGroup key={scope} scope={scope} {...group} />
+              ))}
+            </Stack>
+          );
+        }}
+      </ListBody>
+      <AppModal {...crud.formDialog} title={crud.isNew ? <Trans>Create question</Trans> : <Trans>Edit question</Trans>} size="lg">
         <QuestionForm
-          key={editing?.question?.id ?? editing?.scope ?? 'none'}
+          key={crud.item?.id ?? newScope}
           eventId={event.id}
           tickets={tickets.data ?? []}
-          question={editing?.question}
-          scope={editing?.scope ?? 'ATTENDEE'}
+          question={crud.item}
+          scope={crud.item?.applies_to ?? newScope}
           onDone={done}
         />
       </AppModal>
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={<Trans>Delete question</Trans>}
-        message={<Trans>Delete "{deletingTitle}"? It will no longer be asked at checkout.</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        danger
-        loading={remove.isPending}
-        error={remove.error}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-      />
+      <DeleteDialog crud={crud} title={<Trans>Delete question</Trans>} message={<Trans>Delete "{deletingTitle}"? It will no longer be asked at checkout.</Trans>} />
     </>
   );
 }

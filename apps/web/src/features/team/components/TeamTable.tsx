@@ -1,95 +1,65 @@
-import '@mantine/core/styles/Table.css';
-import type { TeamMemberDto } from '@admitone/shared';
-import { Trans } from '@lingui/react/macro';
-import { Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Paginated, TeamMemberDto } from '@admitone/shared';
+import { Plural, Trans } from '@lingui/react/macro';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { DataTable } from '../../../components/DataTable';
 import { MemberActions, type ConfirmAction } from './MemberActions';
 import { RoleBadge, StatusBadge } from './MemberBadges';
 
 interface TeamTableProps {
-  members: TeamMemberDto[];
+  page: Paginated<TeamMemberDto>;
+  onPage: (page: number) => void;
   currentUserId: number;
   onConfirm: (action: ConfirmAction, member: TeamMemberDto) => void;
 }
 
-/** Members and pending invitations with their role, status and a menu of what may be changed. */
-export function TeamTable({ members, currentUserId, onConfirm }: TeamTableProps) {
+function NameCell({ member, currentUserId }: { member: TeamMemberDto; currentUserId: number }) {
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={680}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Name</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>E-mail</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Role</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Status</Trans>
-              </Table.Th>
-              <Table.Th>
-                <VisuallyHidden>
-                  <Trans>Actions</Trans>
-                </VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>
-                  <Group gap={6}>
-                    {member.name ? (
-                      <Text size="sm" fw={600}>
-                        {member.name}
-                      </Text>
-                    ) : (
-                      <Text size="sm" c="dimmed" fs="italic">
-                        <Trans>Not accepted yet</Trans>
-                      </Text>
-                    )}
-                    {member.is_owner ? (
-                      <Badge size="sm" variant="outline" color="violet">
-                        <Trans>Owner</Trans>
-                      </Badge>
-                    ) : null}
-                    {member.id === currentUserId && !member.invited ? (
-                      <Badge size="sm" variant="outline" color="gray">
-                        <Trans>You</Trans>
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Text size="sm">{member.email}</Text>
-                    {!member.invited && !member.email_verified ? (
-                      <Text size="xs" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                        <IconAlertTriangle size={12} color="var(--mantine-color-orange-7)" aria-hidden />
-                        <Trans>E-mail not confirmed</Trans>
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <RoleBadge member={member} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge member={member} />
-                </Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end">{member.can_edit ? <MemberActions member={member} onConfirm={onConfirm} /> : null}</Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <Group gap={6}>
+      {member.name ? (
+        <Text size="sm" fw={600}>
+          {member.name}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" fs="italic">
+          <Trans>Not accepted yet</Trans>
+        </Text>
+      )}
+      {member.is_owner ? <Badge size="sm" variant="outline" color="violet"><Trans>Owner</Trans></Badge> : null}
+      {member.id === currentUserId && !member.invited ? <Badge size="sm" variant="outline" color="gray"><Trans>You</Trans></Badge> : null}
+    </Group>
+  );
+}
+
+function EmailCell({ member }: { member: TeamMemberDto }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{member.email}</Text>
+      {!member.invited && !member.email_verified ? (
+        <Text size="xs" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <IconAlertTriangle size={12} color="var(--mantine-color-orange-7)" aria-hidden />
+          <Trans>E-mail not confirmed</Trans>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Members and pending invitations with their role, status and a menu of what may be changed. */
+export function TeamTable({ page, onPage, currentUserId, onConfirm }: TeamTableProps) {
+  const total = page.meta.total;
+  return (
+    <DataTable
+      items={page.data}
+      pagination={{ meta: page.meta, onPage, summary: <Plural value={total} one="# person" other="# people" />, gap: 'md' }}
+      minWidth={680}
+      columns={[
+        { header: <Trans>Name</Trans>, cell: (member) => <NameCell member={member} currentUserId={currentUserId} /> },
+        { header: <Trans>E-mail</Trans>, cell: (member) => <EmailCell member={member} /> },
+        { header: <Trans>Role</Trans>, cell: (member) => <RoleBadge member={member} /> },
+        { header: <Trans>Status</Trans>, cell: (member) => <StatusBadge member={member} /> },
+      ]}
+      actions={(member) => (member.can_edit ? <MemberActions member={member} onConfirm={onConfirm} /> : null)}
+    />
   );
 }
