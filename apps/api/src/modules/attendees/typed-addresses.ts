@@ -50,3 +50,15 @@ export async function orderMailRules(
   await requireConfirmedSender(tx, by.userId);
   await spendMailBudget(tx, by.mailBudgetPerHour, { accountId: by.accountId, userId: by.userId, kind: 'ORDER', mails }, by.now);
 }
+
+/**
+ * The same rules for the one mail to an order's buyer that an organizer's action writes only later (a
+ * refund's, once Stripe has answered): checked and counted now, before anything irreversible happens,
+ * when the team typed the buyer's address in.
+ */
+export async function buyerMailRules(tx: Executor, by: { accountId: number; userId: number; mailBudgetPerHour: number; now: Date }, orderId: number): Promise<void> {
+  const [order] = await tx.select({ email: orders.email, typed: buyerTyped }).from(orders).where(eq(orders.id, orderId));
+  if (!order?.email || !order.typed) return;
+  await requireConfirmedSender(tx, by.userId);
+  await spendMailBudget(tx, by.mailBudgetPerHour, { accountId: by.accountId, userId: by.userId, kind: 'ORDER', mails: 1 }, by.now);
+}

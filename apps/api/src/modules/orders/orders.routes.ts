@@ -85,7 +85,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       const { eventId, orderId } = req.params;
       await requireEvent(db, authOf(req).accountId, eventId);
       await detail(eventId, orderId);
-      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, userId: authOf(req).user.id, stock: deps.stock }, eventId, orderId, req.body);
+      const by = authOf(req);
+      const teamMail = { accountId: by.accountId, userId: by.user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour };
+      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, userId: by.user.id, teamMail, stock: deps.stock }, eventId, orderId, req.body);
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return detail(eventId, orderId);
     },

@@ -8,6 +8,7 @@ import { orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
+import { buyerMailRules } from '../attendees/typed-addresses.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
 
@@ -42,6 +43,8 @@ export interface RefundDeps {
   appUrl: string;
   /** The organizer asking for the refund. */
   userId?: number | null;
+  /** An organizer's refund: its mail to a buyer address the team typed in follows the team-mail rules. */
+  teamMail?: { accountId: number; userId: number; mailBudgetPerHour: number };
   stock: StockDeps;
 }
 
@@ -70,6 +73,8 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
     }
     const amount = input.amount ?? remaining;
     if (amount > remaining) throw new DomainError('VALIDATION_FAILED', { fields: { amount: [{ key: 'too_big_number', values: { max: remaining } }] } });
+    // Decided before Stripe is asked: a refund that went through cannot be refused for its mail.
+    if (input.notify_buyer && deps.teamMail) await buyerMailRules(tx, { ...deps.teamMail, now: deps.now() }, order.id);
     await tx.update(orders).set({ status: 'REFUND_PENDING', refund_pending_amount: amount, updated_at: deps.now() }).where(eq(orders.id, order.id));
     await recordOrderEvent(tx, order.id, { kind: 'REFUND_REQUESTED', userId: deps.userId, data: { amount, cancel_order: input.cancel_order }, at: deps.now() });
     return { kind: 'claimed', order, amount, attempt: randomUUID() };
