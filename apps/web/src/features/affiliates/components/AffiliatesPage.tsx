@@ -11,10 +11,8 @@ import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListSearchInput } from '../../../components/ListSearchInput';
 import { PageHeader } from '../../../components/PageHeader';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useAffiliates, useDeleteAffiliate, useToggleAffiliate, useTopAffiliates } from '../api/affiliates';
 import { toAffiliateListParams, useAffiliateListState } from '../hooks/useAffiliateListState';
 import { AffiliateForm } from './AffiliateForm';
@@ -161,8 +159,5 @@ function Affiliates({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/affiliates` */
 export function AffiliatesPage() {
   const { t } = useLingui();
-  usePageTitle(t`Affiliates`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <Affiliates event={event} />;
+  return <EventScreen title={t`Affiliates`}>{(event) => <Affiliates event={event} />}</EventScreen>;
 }

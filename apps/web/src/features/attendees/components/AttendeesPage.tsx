@@ -6,14 +6,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/AppModal';
 import type { TableSorting } from '../../../components/DataTable';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { ExportMenu } from '../../exports/components/ExportMenu';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useAttendees } from '../api/attendees';
 import { hasAttendeeFilter, toAttendeeListParams, useAttendeeListParams, type AttendeeSort } from '../hooks/useAttendeeListParams';
@@ -98,8 +96,5 @@ function Attendees({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/attendees` */
 export function AttendeesPage() {
   const { t } = useLingui();
-  usePageTitle(t`Attendees`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <Attendees event={event} />;
+  return <EventScreen title={t`Attendees`}>{(event) => <Attendees event={event} />}</EventScreen>;
 }

@@ -6,14 +6,12 @@ import { IconPlus, IconTicket, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { errorMessage } from '../../../lib/validation';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useCapacityAssignments, useDeleteCapacityAssignment, useSaveCapacityAssignment } from '../api/capacity';
 import { CapacityForm } from './CapacityForm';
@@ -75,8 +73,5 @@ function Capacity({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/capacity-assignments` */
 export function CapacityPage() {
   const { t } = useLingui();
-  usePageTitle(t`Capacity`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <Capacity event={event} />;
+  return <EventScreen title={t`Capacity`}>{(event) => <Capacity event={event} />}</EventScreen>;
 }

@@ -7,10 +7,8 @@ import { IconCloudUpload, IconScan } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { PageHeader } from '../../../components/PageHeader';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useCheckIn, type SubmitResult } from '../hooks/useCheckIn';
 import { unlockScanSound } from '../scan-tone';
 import { AttendeeCheckInList } from './AttendeeCheckInList';
@@ -123,8 +121,5 @@ function CheckIn({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/check-in` */
 export function CheckInPage() {
   const { t } = useLingui();
-  usePageTitle(t`Check-in`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <CheckIn event={event} />;
+  return <EventScreen title={t`Check-in`}>{(event) => <CheckIn event={event} />}</EventScreen>;
 }

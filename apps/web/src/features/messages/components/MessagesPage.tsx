@@ -6,12 +6,10 @@ import { notifications } from '@mantine/notifications';
 import { IconMail, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useMessages } from '../api/messages';
 import { MessageComposer, type ComposerPreset } from './MessageComposer';
@@ -83,8 +81,5 @@ function Messages({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/messages` */
 export function MessagesPage() {
   const { t } = useLingui();
-  usePageTitle(t`Messages`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <Messages event={event} />;
+  return <EventScreen title={t`Messages`}>{(event) => <Messages event={event} />}</EventScreen>;
 }

@@ -3,15 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconExternalLink, IconReceipt } from '@tabler/icons-react';
 import type { TableSorting } from '../../../components/DataTable';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { ExportMenu } from '../../exports/components/ExportMenu';
 import { publicEventPath } from '../../events/event-stats';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useOrders } from '../api/orders';
 import { hasOrderFilter, toOrderListParams, useOrderListParams, type OrderSort } from '../hooks/useOrderListParams';
@@ -64,8 +62,5 @@ function Orders({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/orders` */
 export function OrdersPage() {
   const { t } = useLingui();
-  usePageTitle(t`Orders`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <Orders event={event} />;
+  return <EventScreen title={t`Orders`}>{(event) => <Orders event={event} />}</EventScreen>;
 }

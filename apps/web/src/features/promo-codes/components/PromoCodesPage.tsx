@@ -6,14 +6,12 @@ import { IconDiscount, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListSearchInput } from '../../../components/ListSearchInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useDeletePromoCode, usePromoCodes } from '../api/promo-codes';
 import { PromoCodeForm } from './PromoCodeForm';
@@ -83,8 +81,5 @@ function PromoCodes({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/promo-codes` */
 export function PromoCodesPage() {
   const { t } = useLingui();
-  usePageTitle(t`Promo codes`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <PromoCodes event={event} />;
+  return <EventScreen title={t`Promo codes`}>{(event) => <PromoCodes event={event} />}</EventScreen>;
 }

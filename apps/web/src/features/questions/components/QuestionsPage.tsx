@@ -7,14 +7,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { ListBody } from '../../../components/ListBody';
 import { PageHeader } from '../../../components/PageHeader';
 import { moveBy, SortableList } from '../../../components/SortableList';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { errorMessage } from '../../../lib/validation';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useDeleteQuestion, useQuestions, useSortQuestions, type QuestionList } from '../api/questions';
 import { mergeOrder } from '../order';
@@ -142,8 +140,5 @@ function Questions({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/questions` */
 export function QuestionsPage() {
   const { t } = useLingui();
-  usePageTitle(t`Questions`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <Questions event={event} />;
+  return <EventScreen title={t`Questions`}>{(event) => <Questions event={event} />}</EventScreen>;
 }

@@ -5,15 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { AppModal } from '../../../components/AppModal';
-import { SectionLoader } from '../../../components/FullPageLoader';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { moveBy, SortableList } from '../../../components/SortableList';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
 import { errorMessage } from '../../../lib/validation';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useRouteEvent } from '../../events/hooks/useRouteEvent';
+import { EventScreen } from '../../events/components/EventScreen';
 import { useDeleteTicket, useSaveTicket, useSortTickets, useTickets } from '../api/tickets';
 import { withHidden } from '../ticket-form';
 import { TicketDeleteDialog } from './TicketDeleteDialog';
@@ -95,8 +93,5 @@ function Tickets({ event }: { event: EventDto }) {
 /** `/manage/event/:eventId/tickets` */
 export function TicketsPage() {
   const { t } = useLingui();
-  usePageTitle(t`Tickets`);
-  const { event } = useRouteEvent();
-  if (!event) return <SectionLoader />;
-  return <Tickets event={event} />;
+  return <EventScreen title={t`Tickets`}>{(event) => <Tickets event={event} />}</EventScreen>;
 }
