@@ -2,7 +2,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import { useLingui } from '@lingui/react/macro';
-import { Modal, type MantineSize } from '@mantine/core';
+import { Drawer, Modal, type MantineSize } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { rescueLostFocus } from '../lib/focus-rescue';
 import { useLateAutofocus } from './use-late-autofocus';
@@ -17,7 +17,6 @@ interface AppModalProps {
 
 /** A dialog with a title and a translated close button; Mantine unmounts its children once closed. */
 export function AppModal({ opened, onClose, title, size = 'md', children }: AppModalProps) {
-  const { t } = useLingui();
   const bodyRef = useLateAutofocus(opened);
   // Mantine returns focus to the opener when the dialog closes; if what the dialog changed removes
   // the opener (an empty state replaced by a list), focus goes to the page's heading instead of <body>.
@@ -33,15 +32,23 @@ export function AppModal({ opened, onClose, title, size = 'md', children }: AppM
     <Modal.Root opened={opened} onClose={onClose} size={size}>
       <Modal.Overlay />
       <Modal.Content>
-        {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
-        <Modal.Header component="div">
-          <Modal.Title fw={700} fz="lg">
-            {title}
-          </Modal.Title>
-          <Modal.CloseButton aria-label={t`Close`} />
-        </Modal.Header>
+        <PanelHeader of={Modal} title={title} />
         <Modal.Body ref={bodyRef}>{children}</Modal.Body>
       </Modal.Content>
     </Modal.Root>
+  );
+}
+
+/** The title row of a dialog (`of={Modal}`) or drawer (`of={Drawer}`), with a translated close button. */
+export function PanelHeader({ of: Panel, title }: { of: typeof Modal | typeof Drawer; title: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    // A div, not Mantine's default <header>: a second banner landmark confuses screen readers.
+    <Panel.Header component="div">
+      <Panel.Title fw={700} fz="lg">
+        {title}
+      </Panel.Title>
+      <Panel.CloseButton aria-label={t`Close`} />
+    </Panel.Header>
   );
 }

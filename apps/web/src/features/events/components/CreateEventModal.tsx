@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { PanelHeader } from '../../../components/AppModal';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { useLateAutofocus } from '../../../components/use-late-autofocus';
 
@@ -12,19 +13,12 @@ const CreateEventFlow = lazy(() => import('./CreateEventFlow').then((m) => ({ de
 
 /** "Create event" dialog; asks for an organizer first when the account has none. */
 export function CreateEventModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useLingui();
   const bodyRef = useLateAutofocus(opened);
   return (
     <Modal.Root opened={opened} onClose={onClose} size="xl">
       <Modal.Overlay />
       <Modal.Content>
-        {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
-        <Modal.Header component="div">
-          <Modal.Title fw={700} fz="lg">
-            <Trans>Create event</Trans>
-          </Modal.Title>
-          <Modal.CloseButton aria-label={t`Close`} />
-        </Modal.Header>
+        <PanelHeader of={Modal} title={<Trans>Create event</Trans>} />
         <Modal.Body ref={bodyRef}>
           {opened ? (
             <Suspense fallback={<SectionLoader />}>
