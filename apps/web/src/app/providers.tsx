@@ -3,9 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { cssVariablesResolver, theme } from '../components/theme';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { cssVariablesResolver, theme } from './theme';
 
 // Loaded after the first paint: no page needs a notification before it has rendered.
 const AppNotifications = lazy(() => import('./AppNotifications'));
