@@ -1,26 +1,21 @@
-import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Tooltip.css';
 import type { QuestionDto, TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconDots, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SortableRowMenu, type SortableRowActions } from '../../../components/SortableRowMenu';
 import type { DefaultQuestion } from '../api/questions';
 import { useQuestionTypeLabel } from '../hooks/useQuestionTypeLabel';
 
-interface QuestionRowProps {
+interface QuestionRowProps extends SortableRowActions {
   question: QuestionDto;
   tickets: TicketDto[];
   handle: ReactNode;
-  first: boolean;
-  last: boolean;
-  onEdit: () => void;
-  onMove: (step: -1 | 1) => void;
-  onDelete: () => void;
 }
 
 /** A custom question: title, type, flags, tickets, and its actions. */
-export function QuestionRow({ question, tickets, handle, first, last, onEdit, onMove, onDelete }: QuestionRowProps) {
+export function QuestionRow({ question, tickets, handle, ...actions }: QuestionRowProps) {
   const { t } = useLingui();
   const typeLabel = useQuestionTypeLabel();
   const title = question.title;
@@ -52,28 +47,7 @@ export function QuestionRow({ question, tickets, handle, first, last, onEdit, on
             </Text>
           ) : null}
         </Stack>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${title}`}>
-              <IconDots size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-              <Trans>Edit</Trans>
-            </Menu.Item>
-            <Menu.Item leftSection={<IconArrowUp size={16} aria-hidden />} disabled={first} onClick={() => onMove(-1)}>
-              <Trans>Move up</Trans>
-            </Menu.Item>
-            <Menu.Item leftSection={<IconArrowDown size={16} aria-hidden />} disabled={last} onClick={() => onMove(1)}>
-              <Trans>Move down</Trans>
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-              <Trans>Delete</Trans>
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <SortableRowMenu label={t`Actions for ${title}`} {...actions} />
       </Group>
     </Card>
   );

@@ -1,23 +1,18 @@
-import '@mantine/core/styles/Menu.css';
 import type { TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Card, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconDots, IconEye, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SortableRowMenu, type SortableRowActions } from '../../../components/SortableRowMenu';
 import { formatMoney } from '../../../lib/format';
 import { SaleStateBadge, TicketTypeBadge } from './TicketBadges';
 
-interface TicketRowProps {
+interface TicketRowProps extends SortableRowActions {
   ticket: TicketDto;
   currency: string;
   timeZone: string;
   handle: ReactNode;
-  first: boolean;
-  last: boolean;
-  onEdit: () => void;
-  onMove: (step: -1 | 1) => void;
   onToggleHidden: () => void;
-  onDelete: () => void;
 }
 
 /** "€25.00", "from €10.00" for tiers, "min €5.00" for donations, "Free". */
@@ -52,7 +47,7 @@ function Stat({ label, value }: { label: ReactNode; value: ReactNode }) {
 }
 
 /** One ticket in the list: what it is, what it costs, how it sells, and its actions. */
-export function TicketRow({ ticket, currency, timeZone, handle, first, last, onEdit, onMove, onToggleHidden, onDelete }: TicketRowProps) {
+export function TicketRow({ ticket, currency, timeZone, handle, onToggleHidden, ...actions }: TicketRowProps) {
   const { t, i18n } = useLingui();
   const priceLabel = usePriceLabel();
   const name = ticket.name;
@@ -88,31 +83,11 @@ export function TicketRow({ ticket, currency, timeZone, handle, first, last, onE
           <Stat label={<Trans>reserved</Trans>} value={ticket.reserved} />
           <Stat label={<Trans>left</Trans>} value={ticket.available === null ? <span aria-label={t`unlimited`}>∞</span> : ticket.available} />
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${name}`}>
-              <IconDots size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-              <Trans>Edit</Trans>
-            </Menu.Item>
-            <Menu.Item leftSection={<IconArrowUp size={16} aria-hidden />} disabled={first} onClick={() => onMove(-1)}>
-              <Trans>Move up</Trans>
-            </Menu.Item>
-            <Menu.Item leftSection={<IconArrowDown size={16} aria-hidden />} disabled={last} onClick={() => onMove(1)}>
-              <Trans>Move down</Trans>
-            </Menu.Item>
-            <Menu.Item leftSection={ticket.is_hidden ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />} onClick={onToggleHidden}>
-              {ticket.is_hidden ? <Trans>Unhide</Trans> : <Trans>Hide</Trans>}
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-              <Trans>Delete</Trans>
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <SortableRowMenu label={t`Actions for ${name}`} {...actions}>
+          <Menu.Item leftSection={ticket.is_hidden ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />} onClick={onToggleHidden}>
+            {ticket.is_hidden ? <Trans>Unhide</Trans> : <Trans>Hide</Trans>}
+          </Menu.Item>
+        </SortableRowMenu>
       </Group>
     </Card>
   );
