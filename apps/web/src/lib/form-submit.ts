@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isApiError, toFormErrors } from './api-error';
 
 /**
@@ -10,4 +11,19 @@ export function applyFieldErrors(error: unknown, setErrors: (errors: Record<stri
   if (!Object.keys(errors).length) return false;
   setErrors(errors);
   return true;
+}
+
+/**
+ * The error of a form's last save: field errors go onto the fields, anything else into `error` for
+ * the alert above the form. Call `clear()` before saving and pass `fail` as the mutation's onError;
+ * `fail` returns true when the error went to the alert.
+ */
+export function useFormError(setErrors: (errors: Record<string, string>) => void) {
+  const [error, setError] = useState<unknown>(null);
+  const fail = (e: unknown) => {
+    if (applyFieldErrors(e, setErrors)) return false;
+    setError(e);
+    return true;
+  };
+  return { error, clear: () => setError(null), fail };
 }

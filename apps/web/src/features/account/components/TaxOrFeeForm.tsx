@@ -3,11 +3,11 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
 import { currencyExponent, taxOrFeeBody, type TaxCalculation, type TaxOrFeeBody, type TaxOrFeeDto, type TaxType, intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useSaveTaxOrFee } from '../api/taxes';
 import { rateFromApi, rateToApi } from '../taxes';
@@ -37,7 +37,6 @@ const numberPart = (format: Intl.NumberFormat, type: Intl.NumberFormatPartTypes)
 export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFeeFormProps) {
   const { t, i18n } = useLingui();
   const save = useSaveTaxOrFee(accountId);
-  const [error, setError] = useState<unknown>(null);
   const toBody = (v: TaxValues): TaxOrFeeBody => ({
     name: v.name,
     type: v.type,
@@ -61,19 +60,18 @@ export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFee
       : { name: '', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '', is_default: false, description: '' },
     validate,
   });
+  const formError = useFormError(form.setErrors);
   const fixed = form.values.calculation_type === 'FIXED';
   const symbol = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
   const decimalSeparator = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale)), 'decimal') ?? '.';
 
   const submit = (values: TaxValues) => {
-    setError(null);
+    formError.clear();
     save.mutate(
       { id: taxOrFee?.id, body: toBody(values) },
       {
         onSuccess: onDone,
-        onError: (e) => {
-          if (!applyFieldErrors(e, form.setErrors)) setError(e);
-        },
+        onError: formError.fail,
       },
     );
   };
@@ -81,7 +79,7 @@ export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFee
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        <FormErrorAlert error={formError.error} />
         <TextInput label={t`Name`} placeholder={t`e.g. VAT or Booking fee`} required data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Radio.Group label={t`Kind`} required {...form.getInputProps('type')}>
@@ -116,14 +114,9 @@ export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFee
           description={t`New tickets start with this tax or fee selected.`}
           {...form.getInputProps('is_default', { type: 'checkbox' })}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {taxOrFee ? <Trans>Save changes</Trans> : <Trans>Add tax or fee</Trans>}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={save.isPending}>
+          {taxOrFee ? <Trans>Save changes</Trans> : <Trans>Add tax or fee</Trans>}
+        </FormActions>
       </Stack>
     </form>
   );

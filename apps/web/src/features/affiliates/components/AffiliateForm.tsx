@@ -2,12 +2,12 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tooltip.css';
 import { affiliateBody, type AffiliateBody, type AffiliateDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Alert, Button, Group, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconWand } from '@tabler/icons-react';
-import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { suggestAffiliateCode } from '../affiliate-code';
 import { useSaveAffiliate } from '../api/affiliates';
@@ -32,7 +32,6 @@ const toBody = (v: AffiliateValues): AffiliateBody => ({ name: v.name, code: v.c
 export function AffiliateForm({ eventId, affiliate, onDone, onCancel }: AffiliateFormProps) {
   const { t } = useLingui();
   const save = useSaveAffiliate(eventId);
-  const [error, setError] = useState<unknown>(null);
   const validate = useSchemaValidation<AffiliateValues>(affiliateBody, toBody);
   const form = useForm<AffiliateValues>({
     initialValues: affiliate
@@ -40,16 +39,15 @@ export function AffiliateForm({ eventId, affiliate, onDone, onCancel }: Affiliat
       : { name: '', code: '', email: '', enabled: true },
     validate,
   });
+  const formError = useFormError(form.setErrors);
 
   const submit = (values: AffiliateValues) => {
-    setError(null);
+    formError.clear();
     save.mutate(
       { id: affiliate?.id, body: toBody(values) },
       {
         onSuccess: onDone,
-        onError: (e) => {
-          if (!applyFieldErrors(e, form.setErrors)) setError(e);
-        },
+        onError: formError.fail,
       },
     );
   };
@@ -58,7 +56,7 @@ export function AffiliateForm({ eventId, affiliate, onDone, onCancel }: Affiliat
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        <FormErrorAlert error={formError.error} />
         <TextInput label={t`Name`} description={t`Who shares the link, e.g. a partner, blog or radio station.`} required data-autofocus {...form.getInputProps('name')} />
         <TextInput
           label={t`Code`}
@@ -85,14 +83,9 @@ export function AffiliateForm({ eventId, affiliate, onDone, onCancel }: Affiliat
             <Trans>Links with the old code will stop counting for this affiliate. Share the new link.</Trans>
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {affiliate ? <Trans>Save changes</Trans> : <Trans>Create affiliate</Trans>}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={save.isPending}>
+          {affiliate ? <Trans>Save changes</Trans> : <Trans>Create affiliate</Trans>}
+        </FormActions>
       </Stack>
     </form>
   );

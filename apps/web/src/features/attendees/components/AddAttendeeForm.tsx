@@ -1,12 +1,12 @@
 import { createAttendeeBody, type CreateAttendeeBody, type EventDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { toMinorUnits } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { ConfirmAddressNotice, isEmailNotConfirmed, useAddressUnconfirmed } from '../../profile/components/ConfirmAddressNotice';
@@ -31,8 +31,6 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
   const create = useCreateAttendee(event.id);
   const me = useMe();
   const canMail = me.data?.user.email_verified !== false;
-  const [error, setError] = useState<unknown>(null);
-  const unconfirmed = useAddressUnconfirmed(error);
   const toBody = (v: AddValues): CreateAttendeeBody => ({
     ticket_id: Number(v.ticket_id) || 1,
     tier_id: v.tier_id ? Number(v.tier_id) : null,
@@ -56,18 +54,18 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
     },
     validate: (values) => ({ ...schemaErrors(values), ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }) }),
   });
+  const formError = useFormError(form.setErrors);
+  const unconfirmed = useAddressUnconfirmed(formError.error);
 
   const submit = (values: AddValues) => {
-    setError(null);
+    formError.clear();
     create.mutate(toBody(values), {
       onSuccess: (attendee) => {
         const name = `${attendee.first_name ?? ''} ${attendee.last_name ?? ''}`.trim();
         notifications.show({ color: 'teal', message: values.send_ticket && canMail ? t`${name} added. The ticket is on its way by e-mail.` : t`${name} added.` });
         onDone(attendee.id);
       },
-      onError: (e) => {
-        if (!applyFieldErrors(e, form.setErrors)) setError(e);
-      },
+      onError: formError.fail,
     });
   };
 
@@ -82,7 +80,7 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
             </Trans>
           </ConfirmAddressNotice>
         ) : null}
-        {isEmailNotConfirmed(error) ? null : <FormErrorAlert error={error} />}
+        {isEmailNotConfirmed(formError.error) ? null : <FormErrorAlert error={formError.error} />}
         <TicketTierFields form={form} tickets={tickets} />
         <Group grow align="flex-start">
           <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
@@ -96,14 +94,9 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
           {...form.getInputProps('send_ticket', { type: 'checkbox' })}
           checked={canMail && form.values.send_ticket}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onDone()}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            <Trans>Add attendee</Trans>
-          </Button>
-        </Group>
+        <FormActions onCancel={() => onDone()} loading={create.isPending}>
+          <Trans>Add attendee</Trans>
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,12 +1,13 @@
 import { editAttendeeBody, type AttendeeDetailDto, type EditAttendeeBody, type QuestionDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { answersChanged, answerValues, askedQuestions, type AnswerValues } from '../../orders/answer-values';
 import { AnswerFields } from '../../orders/components/AnswerFields';
@@ -33,7 +34,6 @@ const pick = (values: AnswerValues, questions: QuestionDto[]): AnswerValues => O
 function AttendeeForm({ eventId, attendee, tickets, questions, onDone }: EditAttendeeFormProps & { questions: QuestionDto[] }) {
   const { t } = useLingui();
   const save = useEditAttendee(eventId, attendee.id);
-  const [error, setError] = useState<unknown>(null);
   const [initialAnswers] = useState(() => answerValues(askedQuestions(questions, { ticketId: attendee.ticket_id }), attendee.answers));
   const askedFor = (ticketId: string | null) => askedQuestions(questions, { ticketId: Number(ticketId) });
   const toBody = (v: EditValues): EditAttendeeBody => {
@@ -63,25 +63,24 @@ function AttendeeForm({ eventId, attendee, tickets, questions, onDone }: EditAtt
     },
     validate: (values) => ({ ...schemaErrors(values), ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }) }),
   });
+  const formError = useFormError(form.setErrors);
   const moving = form.values.ticket_id !== String(attendee.ticket_id) || form.values.tier_id !== (attendee.tier_id === null ? null : String(attendee.tier_id));
 
   const submit = (values: EditValues) => {
-    setError(null);
+    formError.clear();
     save.mutate(toBody(values), {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: t`Attendee saved.` });
         onDone();
       },
-      onError: (e) => {
-        if (!applyFieldErrors(e, form.setErrors)) setError(e);
-      },
+      onError: formError.fail,
     });
   };
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        <FormErrorAlert error={formError.error} />
         <Group grow align="flex-start">
           <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
           <TextInput label={t`Last name`} required {...form.getInputProps('last_name')} />
@@ -94,14 +93,9 @@ function AttendeeForm({ eventId, attendee, tickets, questions, onDone }: EditAtt
             <Trans>The attendee moves to this ticket if it has room.</Trans>
           </Text>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            <Trans>Save changes</Trans>
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={save.isPending}>
+          <Trans>Save changes</Trans>
+        </FormActions>
       </Stack>
     </form>
   );

@@ -6,13 +6,13 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/NumberInput.css';
 import { capacityAssignmentBody, type CapacityAssignmentBody, type CapacityAssignmentDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Checkbox, Group, MultiSelect, NumberInput, Radio, Stack, Switch, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, MultiSelect, NumberInput, Radio, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { isApiError } from '../../../lib/api-error';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useSaveCapacityAssignment } from '../api/capacity';
 
@@ -45,7 +45,6 @@ interface CapacityFormProps {
 export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityFormProps) {
   const { t } = useLingui();
   const save = useSaveCapacityAssignment(eventId);
-  const [error, setError] = useState<unknown>(null);
   const validate = useSchemaValidation<CapacityValues>(capacityAssignmentBody, toBody);
   const form = useForm<CapacityValues>({
     initialValues: assignment
@@ -60,16 +59,15 @@ export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityF
       : { name: '', unlimited: false, capacity: '', applies_to: 'TICKETS', ticket_ids: [], enabled: true },
     validate,
   });
+  const formError = useFormError(form.setErrors);
 
   const submit = (values: CapacityValues) => {
-    setError(null);
+    formError.clear();
     save.mutate(
       { id: assignment?.id, body: toBody(values) },
       {
         onSuccess: onDone,
-        onError: (e) => {
-          if (!applyFieldErrors(e, form.setErrors)) setError(e);
-        },
+        onError: formError.fail,
       },
     );
   };
@@ -77,8 +75,8 @@ export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityF
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
-        {isApiError(error) && error.code === 'TICKET_REQUIRED' ? (
+        <FormErrorAlert error={formError.error} />
+        {isApiError(formError.error) && formError.error.code === 'TICKET_REQUIRED' ? (
           <Anchor component={Link} to={`/manage/event/${eventId}/tickets`}>
             <Trans>Go to tickets</Trans>
           </Anchor>
@@ -98,14 +96,9 @@ export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityF
           <MultiSelect label={t`Tickets`} required searchable data={tickets.map((x) => ({ value: String(x.id), label: x.name }))} {...form.getInputProps('ticket_ids')} />
         ) : null}
         <Switch label={t`Enabled`} description={t`A disabled assignment does not limit sales.`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {assignment ? <Trans>Save changes</Trans> : <Trans>Create capacity assignment</Trans>}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={save.isPending}>
+          {assignment ? <Trans>Save changes</Trans> : <Trans>Create capacity assignment</Trans>}
+        </FormActions>
       </Stack>
     </form>
   );

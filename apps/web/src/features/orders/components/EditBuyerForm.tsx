@@ -1,12 +1,13 @@
 import { editBuyerBody, type EditBuyerBody, type OrderDetailDto, type QuestionDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useQuestions } from '../../questions/api/questions';
 import { useEditBuyer } from '../api/orders';
@@ -29,7 +30,6 @@ interface EditBuyerFormProps {
 function BuyerForm({ eventId, order, questions, onDone }: EditBuyerFormProps & { questions: QuestionDto[] }) {
   const { t } = useLingui();
   const save = useEditBuyer(eventId, order.id);
-  const [error, setError] = useState<unknown>(null);
   const [initialAnswers] = useState(() => answerValues(questions, order.answers.filter((a) => a.attendee_id === null)));
   const toBody = (values: BuyerValues): EditBuyerBody => ({
     first_name: values.first_name,
@@ -43,36 +43,30 @@ function BuyerForm({ eventId, order, questions, onDone }: EditBuyerFormProps & {
     initialValues: { first_name: order.first_name ?? '', last_name: order.last_name ?? '', email: order.email ?? '', answers: initialAnswers },
     validate,
   });
+  const formError = useFormError(form.setErrors);
   const submit = (values: BuyerValues) => {
-    setError(null);
+    formError.clear();
     save.mutate(toBody(values), {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: t`Buyer details saved.` });
         onDone();
       },
-      onError: (e) => {
-        if (!applyFieldErrors(e, form.setErrors)) setError(e);
-      },
+      onError: formError.fail,
     });
   };
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        <FormErrorAlert error={formError.error} />
         <Group grow align="flex-start">
           <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
           <TextInput label={t`Last name`} required {...form.getInputProps('last_name')} />
         </Group>
         <TextInput label={t`E-mail`} type="email" required {...form.getInputProps('email')} />
         <AnswerFields questions={questions} form={form} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            <Trans>Save changes</Trans>
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={save.isPending}>
+          <Trans>Save changes</Trans>
+        </FormActions>
       </Stack>
     </form>
   );

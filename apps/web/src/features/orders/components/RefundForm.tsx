@@ -1,12 +1,12 @@
 import { refundOrderBody, type OrderDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../lib/format';
 import { useRefundOrder } from '../api/orders';
 
@@ -20,7 +20,6 @@ interface RefundValues {
 export function RefundForm({ eventId, order, onDone }: { eventId: number; order: OrderDetailDto; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const refund = useRefundOrder(eventId, order.id);
-  const [error, setError] = useState<unknown>(null);
   const currency = order.currency;
   const money = (minor: number) => formatMoney(minor, currency, i18n.locale);
   const refundable = money(order.refundable);
@@ -35,9 +34,10 @@ export function RefundForm({ eventId, order, onDone }: { eventId: number; order:
       },
     },
   });
+  const formError = useFormError(form.setErrors);
 
   const submit = (values: RefundValues) => {
-    setError(null);
+    formError.clear();
     const minor = toMinorUnits(Number(values.amount), currency);
     const body = refundOrderBody.parse({ amount: minor, cancel_order: values.cancel_order, notify_buyer: values.notify_buyer });
     refund.mutate(body, {
@@ -54,16 +54,14 @@ export function RefundForm({ eventId, order, onDone }: { eventId: number; order:
         });
         onDone();
       },
-      onError: (e) => {
-        if (!applyFieldErrors(e, form.setErrors)) setError(e);
-      },
+      onError: formError.fail,
     });
   };
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        <FormErrorAlert error={formError.error} />
         {order.status === 'REFUND_FAILED' ? (
           <Alert color="red" variant="light">
             <Trans>The last refund of this order failed. You can try again.</Trans>
@@ -75,14 +73,9 @@ export function RefundForm({ eventId, order, onDone }: { eventId: number; order:
         <MoneyInput label={t`Amount to refund`} currency={currency} required data-autofocus {...form.getInputProps('amount')} />
         <Checkbox label={t`Also cancel the order (its tickets return to the pool)`} {...form.getInputProps('cancel_order', { type: 'checkbox' })} />
         <Checkbox label={t`E-mail the buyer once the refund is done`} {...form.getInputProps('notify_buyer', { type: 'checkbox' })} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" color="red.9" loading={refund.isPending}>
-            <Trans>Refund</Trans>
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={refund.isPending} danger>
+          <Trans>Refund</Trans>
+        </FormActions>
       </Stack>
     </form>
   );

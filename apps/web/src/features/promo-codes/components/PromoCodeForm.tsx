@@ -5,13 +5,13 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/NumberInput.css';
 import { promoCodeBody, type EventDto, type PromoCodeBody, type PromoCodeDto, type PromoDiscountType, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { WallClockPicker, WallClockProvider } from '../../../components/WallClockPicker';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useSavePromoCode } from '../api/promo-codes';
@@ -38,7 +38,6 @@ export function PromoCodeForm({ event, tickets, promo, onDone }: PromoCodeFormPr
   const { t } = useLingui();
   const currency = event.currency;
   const save = useSavePromoCode(event.id);
-  const [error, setError] = useState<unknown>(null);
   const toBody = (v: PromoValues): PromoCodeBody => {
     const amount = typeof v.discount === 'number' ? v.discount : 0;
     return {
@@ -66,17 +65,16 @@ export function PromoCodeForm({ event, tickets, promo, onDone }: PromoCodeFormPr
       : { code: '', discount_type: 'PERCENTAGE', discount: '', ticket_ids: [], unlimited: true, max_uses: '', expires_at: null },
     validate,
   });
+  const formError = useFormError(form.setErrors);
   const type = form.values.discount_type;
 
   const submit = (values: PromoValues) => {
-    setError(null);
+    formError.clear();
     save.mutate(
       { id: promo?.id, body: toBody(values) },
       {
         onSuccess: onDone,
-        onError: (e) => {
-          if (!applyFieldErrors(e, form.setErrors)) setError(e);
-        },
+        onError: formError.fail,
       },
     );
   };
@@ -85,7 +83,7 @@ export function PromoCodeForm({ event, tickets, promo, onDone }: PromoCodeFormPr
     <WallClockProvider>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          <FormErrorAlert error={error} />
+          <FormErrorAlert error={formError.error} />
           <TextInput label={t`Code`} description={t`3 to 50 letters, digits, dashes or underscores.`} required data-autofocus {...form.getInputProps('code')} />
           <Input.Wrapper label={t`Discount`} labelElement="div">
             <SegmentedControl
@@ -118,14 +116,9 @@ export function PromoCodeForm({ event, tickets, promo, onDone }: PromoCodeFormPr
             <Checkbox label={t`Unlimited`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
           </Group>
           <WallClockPicker label={t`Expires`} description={t`In the event's time zone. Leave empty to never expire.`} {...form.getInputProps('expires_at')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {promo ? <Trans>Save changes</Trans> : <Trans>Create promo code</Trans>}
-            </Button>
-          </Group>
+          <FormActions onCancel={onDone} loading={save.isPending}>
+            {promo ? <Trans>Save changes</Trans> : <Trans>Create promo code</Trans>}
+          </FormActions>
         </Stack>
       </form>
     </WallClockProvider>

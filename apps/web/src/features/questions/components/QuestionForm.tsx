@@ -5,12 +5,12 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
 import { CHOICE_QUESTION_TYPES, questionBody, type QuestionBody, type QuestionDto, type QuestionScope, type QuestionType, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Input, MultiSelect, SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Input, MultiSelect, SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useSaveQuestion } from '../api/questions';
 import { useQuestionTypeLabel } from '../hooks/useQuestionTypeLabel';
@@ -52,7 +52,6 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
   const { t } = useLingui();
   const typeLabel = useQuestionTypeLabel();
   const save = useSaveQuestion(eventId);
-  const [error, setError] = useState<unknown>(null);
   const validate = useSchemaValidation<QuestionValues>(questionBody, toBody);
   const form = useForm<QuestionValues>({
     initialValues: question
@@ -69,17 +68,16 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
       : { title: '', description: '', type: 'SINGLE_LINE_TEXT', options: [''], required: false, is_hidden: false, applies_to: scope, ticket_ids: [] },
     validate,
   });
+  const formError = useFormError(form.setErrors);
   const v = form.values;
 
   const submit = (values: QuestionValues) => {
-    setError(null);
+    formError.clear();
     save.mutate(
       { id: question?.id, body: toBody(values) },
       {
         onSuccess: (saved) => onDone(saved),
-        onError: (e) => {
-          if (!applyFieldErrors(e, form.setErrors)) setError(e);
-        },
+        onError: formError.fail,
       },
     );
   };
@@ -87,7 +85,7 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={error} />
+        <FormErrorAlert error={formError.error} />
         <TextInput label={t`Question`} required data-autofocus {...form.getInputProps('title')} />
         <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
         <Select
@@ -122,14 +120,9 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
         ) : null}
         <Switch label={t`Required`} {...form.getInputProps('required', { type: 'checkbox' })} />
         <Switch label={t`Hidden`} description={t`Not asked at checkout.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onDone()}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {question ? <Trans>Save changes</Trans> : <Trans>Create question</Trans>}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => onDone()} loading={save.isPending}>
+          {question ? <Trans>Save changes</Trans> : <Trans>Create question</Trans>}
+        </FormActions>
       </Stack>
     </form>
   );

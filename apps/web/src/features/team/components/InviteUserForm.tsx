@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Radio.css';
 import { inviteUserBody, type InviteUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { ConfirmAddressNotice, isEmailNotConfirmed, useAddressUnconfirmed } from '../../profile/components/ConfirmAddressNotice';
 import { useMe } from '../../users/api/me';
@@ -20,22 +20,20 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const invite = useInviteUser();
   const me = useMe();
-  const [error, setError] = useState<unknown>(null);
-  const unconfirmed = useAddressUnconfirmed(error);
   const validate = useSchemaValidation<InviteUserBody>(inviteUserBody);
   const form = useForm<InviteUserBody>({ initialValues: { email: '', role: 'ORGANIZER' }, validate });
+  const formError = useFormError(form.setErrors);
+  const unconfirmed = useAddressUnconfirmed(formError.error);
 
   const submit = (values: InviteUserBody) => {
-    setError(null);
+    formError.clear();
     invite.mutate(values, {
       onSuccess: (member) => {
         const email = member.email;
         notifications.show({ color: 'teal', title: t`Invitation sent`, message: t`We sent an invitation to ${email}.` });
         onDone();
       },
-      onError: (e) => {
-        if (!applyFieldErrors(e, form.setErrors)) setError(e);
-      },
+      onError: formError.fail,
     });
   };
 
@@ -47,7 +45,7 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
             <Trans>Invitations are sent only from a confirmed address. Open the link in the confirmation e-mail we sent you, or send it again.</Trans>
           </ConfirmAddressNotice>
         ) : null}
-        {isEmailNotConfirmed(error) ? null : <FormErrorAlert error={error} />}
+        {isEmailNotConfirmed(formError.error) ? null : <FormErrorAlert error={formError.error} />}
         <TextInput label={t`E-mail`} type="email" autoComplete="off" required data-autofocus {...form.getInputProps('email')} />
         <Radio.Group label={t`Role`} required {...form.getInputProps('role')}>
           <Stack gap="sm" mt={6}>
@@ -55,14 +53,9 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
             <Radio value="ORGANIZER" label={t`Organizer`} description={t`Events and tickets only. No users, account settings or billing.`} />
           </Stack>
         </Radio.Group>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={invite.isPending} disabled={me.data?.user.email_verified === false}>
-            <Trans>Send invitation</Trans>
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={invite.isPending} disabled={me.data?.user.email_verified === false}>
+          <Trans>Send invitation</Trans>
+        </FormActions>
       </Stack>
     </form>
   );

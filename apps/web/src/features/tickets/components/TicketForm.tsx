@@ -4,16 +4,17 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import { ticketBody as ticketSchema, type EventDto, type TaxOrFeeDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { WallClockPicker, WallClockProvider } from '../../../components/WallClockPicker';
-import { applyFieldErrors } from '../../../lib/form-submit';
+import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useTaxesAndFees } from '../../account/api/taxes';
 import { useMe } from '../../users/api/me';
@@ -32,7 +33,6 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
   const { t } = useLingui();
   const currency = event.currency;
   const save = useSaveTicket(event.id);
-  const [error, setError] = useState<unknown>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const [askFreeTaxes, setAskFreeTaxes] = useState(false);
   const toBody = (v: TicketValues) => ticketBody(v, currency);
@@ -41,19 +41,18 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
     initialValues: ticketValues(ticket, currency, event.timezone, taxes.filter((x) => x.is_default).map((x) => x.id)),
     validate: (values) => ({ ...schemaErrors(values), ...quantityErrors(values, t`This field is required.`) }),
   });
+  const formError = useFormError(form.setErrors);
   const v = form.values;
 
   const send = (values: TicketValues) => {
-    setError(null);
+    formError.clear();
     save.mutate(
       { id: ticket?.id, body: toBody(values) },
       {
         onSuccess: onDone,
         onError: (e) => {
-          if (applyFieldErrors(e, form.setErrors)) return;
           // TICKET_TYPE_LOCKED, TIER_HAS_SALES…: the alert is at the top of a long form, so bring it into view.
-          setError(e);
-          requestAnimationFrame(() => errorRef.current?.scrollIntoView({ block: 'nearest' }));
+          if (formError.fail(e)) requestAnimationFrame(() => errorRef.current?.scrollIntoView({ block: 'nearest' }));
         },
       },
     );
@@ -73,10 +72,10 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
     <WallClockProvider>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {error ? (
+          {formError.error ? (
             // The margin keeps the alert clear of the dialog's sticky title bar when scrolled to.
             <div ref={errorRef} style={{ scrollMarginTop: 80 }}>
-              <FormErrorAlert error={error} />
+              <FormErrorAlert error={formError.error} />
             </div>
           ) : null}
           <TextInput label={t`Name`} required data-autofocus {...form.getInputProps('name')} />
@@ -128,14 +127,9 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
             <Checkbox label={t`Hide after the sale ends`} {...form.getInputProps('hide_after_sale_end', { type: 'checkbox' })} />
             <Checkbox label={t`Show only with a promo code`} {...form.getInputProps('requires_promo_code', { type: 'checkbox' })} />
           </Stack>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {ticket ? <Trans>Save changes</Trans> : <Trans>Create ticket</Trans>}
-            </Button>
-          </Group>
+          <FormActions onCancel={onDone} loading={save.isPending}>
+            {ticket ? <Trans>Save changes</Trans> : <Trans>Create ticket</Trans>}
+          </FormActions>
         </Stack>
       </form>
       <ConfirmDialog
