@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { Button, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { FormErrorAlert } from './FormErrorAlert';
 
 interface FormActionsProps {
   onCancel: () => void;
@@ -24,5 +25,24 @@ export function FormActions({ onCancel, loading, disabled, danger, children }: F
         {children}
       </Button>
     </Group>
+  );
+}
+
+interface FormStackProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The last save's error that is not about one field (useFormError). */
+  error: unknown;
+  children: ReactNode;
+}
+
+/** A dialog or drawer form: its fields in a column under the alert of a failed save. */
+export function FormStack({ onSubmit, error, children }: FormStackProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={error} />
+        {children}
+      </Stack>
+    </form>
   );
 }

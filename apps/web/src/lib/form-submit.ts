@@ -15,8 +15,8 @@ export function applyFieldErrors(error: unknown, setErrors: (errors: Record<stri
 
 /**
  * The error of a form's last save: field errors go onto the fields, anything else into `error` for
- * the alert above the form. Call `clear()` before saving and pass `fail` as the mutation's onError;
- * `fail` returns true when the error went to the alert.
+ * the alert above the form. `handle(onSuccess)` clears it and gives the mutation's callbacks; or call
+ * `clear()` before saving and pass `fail` as onError (it returns true when the error went to the alert).
  */
 export function useFormError(setErrors: (errors: Record<string, string>) => void) {
   const [error, setError] = useState<unknown>(null);
@@ -25,5 +25,9 @@ export function useFormError(setErrors: (errors: Record<string, string>) => void
     setError(e);
     return true;
   };
-  return { error, clear: () => setError(null), fail };
+  const handle = <R>(onSuccess: (result: R) => void) => {
+    setError(null);
+    return { onSuccess, onError: fail };
+  };
+  return { error, clear: () => setError(null), fail, handle };
 }

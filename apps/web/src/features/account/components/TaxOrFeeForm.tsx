@@ -3,10 +3,9 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
 import { currencyExponent, taxOrFeeBody, type TaxCalculation, type TaxOrFeeBody, type TaxOrFeeDto, type TaxType, intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Radio, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormActions } from '../../../components/FormActions';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { FormActions, FormStack } from '../../../components/FormActions';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useSaveTaxOrFee } from '../api/taxes';
@@ -65,59 +64,47 @@ export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFee
   const symbol = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
   const decimalSeparator = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale)), 'decimal') ?? '.';
 
-  const submit = (values: TaxValues) => {
-    formError.clear();
-    save.mutate(
-      { id: taxOrFee?.id, body: toBody(values) },
-      {
-        onSuccess: onDone,
-        onError: formError.fail,
-      },
-    );
-  };
+  const submit = (values: TaxValues) => save.mutate({ id: taxOrFee?.id, body: toBody(values) }, formError.handle(onDone));
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack gap="md">
-        <FormErrorAlert error={formError.error} />
-        <TextInput label={t`Name`} placeholder={t`e.g. VAT or Booking fee`} required data-autofocus {...form.getInputProps('name')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Radio.Group label={t`Kind`} required {...form.getInputProps('type')}>
-            <Group gap="md" mt={6}>
-              <Radio value="TAX" label={t`Tax`} />
-              <Radio value="FEE" label={t`Fee`} />
-            </Group>
-          </Radio.Group>
-          <Radio.Group label={t`Calculated as`} required {...form.getInputProps('calculation_type')}>
-            <Group gap="md" mt={6}>
-              <Radio value="PERCENTAGE" label={t`Percentage`} />
-              <Radio value="FIXED" label={t`Fixed amount`} />
-            </Group>
-          </Radio.Group>
-        </SimpleGrid>
-        <NumberInput
-          label={fixed ? t`Amount per ticket` : t`Rate`}
-          description={fixed ? t`In ${currency}, added to each ticket's price.` : t`A percentage of each ticket's price, from 0 to 100.`}
-          required
-          min={0}
-          max={fixed ? undefined : 100}
-          decimalScale={fixed ? currencyExponent(currency) : 3}
-          allowNegative={false}
-          decimalSeparator={decimalSeparator}
-          leftSection={fixed ? <span aria-hidden>{symbol}</span> : undefined}
-          rightSection={fixed ? undefined : <span aria-hidden>%</span>}
-          {...form.getInputProps('rate')}
-        />
-        <Textarea label={t`Description`} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
-        <Switch
-          label={t`Add to new tickets by default`}
-          description={t`New tickets start with this tax or fee selected.`}
-          {...form.getInputProps('is_default', { type: 'checkbox' })}
-        />
-        <FormActions onCancel={onDone} loading={save.isPending}>
-          {taxOrFee ? <Trans>Save changes</Trans> : <Trans>Add tax or fee</Trans>}
-        </FormActions>
-      </Stack>
-    </form>
+    <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
+      <TextInput label={t`Name`} placeholder={t`e.g. VAT or Booking fee`} required data-autofocus {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Radio.Group label={t`Kind`} required {...form.getInputProps('type')}>
+          <Group gap="md" mt={6}>
+            <Radio value="TAX" label={t`Tax`} />
+            <Radio value="FEE" label={t`Fee`} />
+          </Group>
+        </Radio.Group>
+        <Radio.Group label={t`Calculated as`} required {...form.getInputProps('calculation_type')}>
+          <Group gap="md" mt={6}>
+            <Radio value="PERCENTAGE" label={t`Percentage`} />
+            <Radio value="FIXED" label={t`Fixed amount`} />
+          </Group>
+        </Radio.Group>
+      </SimpleGrid>
+      <NumberInput
+        label={fixed ? t`Amount per ticket` : t`Rate`}
+        description={fixed ? t`In ${currency}, added to each ticket's price.` : t`A percentage of each ticket's price, from 0 to 100.`}
+        required
+        min={0}
+        max={fixed ? undefined : 100}
+        decimalScale={fixed ? currencyExponent(currency) : 3}
+        allowNegative={false}
+        decimalSeparator={decimalSeparator}
+        leftSection={fixed ? <span aria-hidden>{symbol}</span> : undefined}
+        rightSection={fixed ? undefined : <span aria-hidden>%</span>}
+        {...form.getInputProps('rate')}
+      />
+      <Textarea label={t`Description`} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
+      <Switch
+        label={t`Add to new tickets by default`}
+        description={t`New tickets start with this tax or fee selected.`}
+        {...form.getInputProps('is_default', { type: 'checkbox' })}
+      />
+      <FormActions onCancel={onDone} loading={save.isPending}>
+        {taxOrFee ? <Trans>Save changes</Trans> : <Trans>Add tax or fee</Trans>}
+      </FormActions>
+    </FormStack>
   );
 }

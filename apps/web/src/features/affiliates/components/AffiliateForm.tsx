@@ -2,11 +2,10 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tooltip.css';
 import { affiliateBody, type AffiliateBody, type AffiliateDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Alert, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Switch, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconWand } from '@tabler/icons-react';
-import { FormActions } from '../../../components/FormActions';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { FormActions, FormStack } from '../../../components/FormActions';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { suggestAffiliateCode } from '../affiliate-code';
@@ -41,52 +40,40 @@ export function AffiliateForm({ eventId, affiliate, onDone, onCancel }: Affiliat
   });
   const formError = useFormError(form.setErrors);
 
-  const submit = (values: AffiliateValues) => {
-    formError.clear();
-    save.mutate(
-      { id: affiliate?.id, body: toBody(values) },
-      {
-        onSuccess: onDone,
-        onError: formError.fail,
-      },
-    );
-  };
+  const submit = (values: AffiliateValues) => save.mutate({ id: affiliate?.id, body: toBody(values) }, formError.handle(onDone));
   const generate = () => form.setFieldValue('code', suggestAffiliateCode(form.values.name));
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack gap="md">
-        <FormErrorAlert error={formError.error} />
-        <TextInput label={t`Name`} description={t`Who shares the link, e.g. a partner, blog or radio station.`} required data-autofocus {...form.getInputProps('name')} />
-        <TextInput
-          label={t`Code`}
-          description={t`3 to 50 letters, digits, dashes or underscores. It appears in the link as ?aff=CODE.`}
-          required
-          {...form.getInputProps('code')}
-          rightSection={
-            <Tooltip label={t`Generate a code`}>
-              <ActionIcon variant="subtle" aria-label={t`Generate a code`} onClick={generate}>
-                <IconWand size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          }
-          rightSectionPointerEvents="all"
-        />
-        <TextInput type="email" label={t`E-mail`} description={t`Optional: how to reach the affiliate.`} {...form.getInputProps('email')} />
-        <Switch
-          label={t`Enabled`}
-          description={t`Only orders through an enabled link are counted for this affiliate.`}
-          {...form.getInputProps('enabled', { type: 'checkbox' })}
-        />
-        {affiliate && affiliate.code !== form.values.code.trim() ? (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            <Trans>Links with the old code will stop counting for this affiliate. Share the new link.</Trans>
-          </Alert>
-        ) : null}
-        <FormActions onCancel={onCancel} loading={save.isPending}>
-          {affiliate ? <Trans>Save changes</Trans> : <Trans>Create affiliate</Trans>}
-        </FormActions>
-      </Stack>
-    </form>
+    <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
+      <TextInput label={t`Name`} description={t`Who shares the link, e.g. a partner, blog or radio station.`} required data-autofocus {...form.getInputProps('name')} />
+      <TextInput
+        label={t`Code`}
+        description={t`3 to 50 letters, digits, dashes or underscores. It appears in the link as ?aff=CODE.`}
+        required
+        {...form.getInputProps('code')}
+        rightSection={
+          <Tooltip label={t`Generate a code`}>
+            <ActionIcon variant="subtle" aria-label={t`Generate a code`} onClick={generate}>
+              <IconWand size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        }
+        rightSectionPointerEvents="all"
+      />
+      <TextInput type="email" label={t`E-mail`} description={t`Optional: how to reach the affiliate.`} {...form.getInputProps('email')} />
+      <Switch
+        label={t`Enabled`}
+        description={t`Only orders through an enabled link are counted for this affiliate.`}
+        {...form.getInputProps('enabled', { type: 'checkbox' })}
+      />
+      {affiliate && affiliate.code !== form.values.code.trim() ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          <Trans>Links with the old code will stop counting for this affiliate. Share the new link.</Trans>
+        </Alert>
+      ) : null}
+      <FormActions onCancel={onCancel} loading={save.isPending}>
+        {affiliate ? <Trans>Save changes</Trans> : <Trans>Create affiliate</Trans>}
+      </FormActions>
+    </FormStack>
   );
 }

@@ -1,16 +1,17 @@
 import { editAttendeeBody, type AttendeeDetailDto, type EditAttendeeBody, type QuestionDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { FormActions } from '../../../components/FormActions';
+import { FormActions, FormStack } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { answersChanged, answerValues, askedQuestions, type AnswerValues } from '../../orders/answer-values';
 import { AnswerFields } from '../../orders/components/AnswerFields';
+import { PersonFields } from '../../orders/components/PersonFields';
 import { useQuestions } from '../../questions/api/questions';
 import { useEditAttendee } from '../api/attendees';
 import { TicketTierFields, ticketTierErrors, type TicketTierValues } from './TicketTierFields';
@@ -66,38 +67,29 @@ function AttendeeForm({ eventId, attendee, tickets, questions, onDone }: EditAtt
   const formError = useFormError(form.setErrors);
   const moving = form.values.ticket_id !== String(attendee.ticket_id) || form.values.tier_id !== (attendee.tier_id === null ? null : String(attendee.tier_id));
 
-  const submit = (values: EditValues) => {
-    formError.clear();
-    save.mutate(toBody(values), {
-      onSuccess: () => {
+  const submit = (values: EditValues) =>
+    save.mutate(
+      toBody(values),
+      formError.handle(() => {
         notifications.show({ color: 'teal', message: t`Attendee saved.` });
         onDone();
-      },
-      onError: formError.fail,
-    });
-  };
+      }),
+    );
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack gap="md">
-        <FormErrorAlert error={formError.error} />
-        <Group grow align="flex-start">
-          <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
-          <TextInput label={t`Last name`} required {...form.getInputProps('last_name')} />
-        </Group>
-        <TextInput label={t`E-mail`} type="email" required {...form.getInputProps('email')} />
-        <TicketTierFields form={form} tickets={tickets} label={t`Ticket (move to another ticket)`} />
-        <AnswerFields questions={askedFor(form.values.ticket_id)} form={form} />
-        {moving ? (
-          <Text size="sm" c="dimmed">
-            <Trans>The attendee moves to this ticket if it has room.</Trans>
-          </Text>
-        ) : null}
-        <FormActions onCancel={onDone} loading={save.isPending}>
-          <Trans>Save changes</Trans>
-        </FormActions>
-      </Stack>
-    </form>
+    <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
+      <PersonFields inputProps={form.getInputProps} />
+      <TicketTierFields form={form} tickets={tickets} label={t`Ticket (move to another ticket)`} />
+      <AnswerFields questions={askedFor(form.values.ticket_id)} form={form} />
+      {moving ? (
+        <Text size="sm" c="dimmed">
+          <Trans>The attendee moves to this ticket if it has room.</Trans>
+        </Text>
+      ) : null}
+      <FormActions onCancel={onDone} loading={save.isPending}>
+        <Trans>Save changes</Trans>
+      </FormActions>
+    </FormStack>
   );
 }
 

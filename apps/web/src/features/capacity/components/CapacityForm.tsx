@@ -6,14 +6,14 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/NumberInput.css';
 import { capacityAssignmentBody, type CapacityAssignmentBody, type CapacityAssignmentDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Checkbox, Group, MultiSelect, NumberInput, Radio, Stack, Switch, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, NumberInput, Radio, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { FormActions } from '../../../components/FormActions';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { FormActions, FormStack } from '../../../components/FormActions';
 import { isApiError } from '../../../lib/api-error';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
+import { TicketsSelect } from '../../tickets/components/TicketsSelect';
 import { useSaveCapacityAssignment } from '../api/capacity';
 
 interface CapacityValues {
@@ -61,45 +61,33 @@ export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityF
   });
   const formError = useFormError(form.setErrors);
 
-  const submit = (values: CapacityValues) => {
-    formError.clear();
-    save.mutate(
-      { id: assignment?.id, body: toBody(values) },
-      {
-        onSuccess: onDone,
-        onError: formError.fail,
-      },
-    );
-  };
+  const submit = (values: CapacityValues) => save.mutate({ id: assignment?.id, body: toBody(values) }, formError.handle(onDone));
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack gap="md">
-        <FormErrorAlert error={formError.error} />
-        {isApiError(formError.error) && formError.error.code === 'TICKET_REQUIRED' ? (
-          <Anchor component={Link} to={`/manage/event/${eventId}/tickets`}>
-            <Trans>Go to tickets</Trans>
-          </Anchor>
-        ) : null}
-        <TextInput label={t`Name`} placeholder={t`e.g. Main hall`} required data-autofocus {...form.getInputProps('name')} />
-        <Group align="flex-end" gap="md">
-          <NumberInput label={t`Capacity`} min={0} allowDecimal={false} allowNegative={false} disabled={form.values.unlimited} style={{ flex: 1 }} {...form.getInputProps('capacity')} />
-          <Checkbox label={t`Unlimited (only count)`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
+    <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
+      {isApiError(formError.error) && formError.error.code === 'TICKET_REQUIRED' ? (
+        <Anchor component={Link} to={`/manage/event/${eventId}/tickets`}>
+          <Trans>Go to tickets</Trans>
+        </Anchor>
+      ) : null}
+      <TextInput label={t`Name`} placeholder={t`e.g. Main hall`} required data-autofocus {...form.getInputProps('name')} />
+      <Group align="flex-end" gap="md">
+        <NumberInput label={t`Capacity`} min={0} allowDecimal={false} allowNegative={false} disabled={form.values.unlimited} style={{ flex: 1 }} {...form.getInputProps('capacity')} />
+        <Checkbox label={t`Unlimited (only count)`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
+      </Group>
+      <Radio.Group label={t`Applies to`} {...form.getInputProps('applies_to')}>
+        <Group gap="md" mt={6}>
+          <Radio value="TICKETS" label={t`Chosen tickets`} />
+          <Radio value="ALL" label={t`The whole event`} />
         </Group>
-        <Radio.Group label={t`Applies to`} {...form.getInputProps('applies_to')}>
-          <Group gap="md" mt={6}>
-            <Radio value="TICKETS" label={t`Chosen tickets`} />
-            <Radio value="ALL" label={t`The whole event`} />
-          </Group>
-        </Radio.Group>
-        {form.values.applies_to === 'TICKETS' ? (
-          <MultiSelect label={t`Tickets`} required searchable data={tickets.map((x) => ({ value: String(x.id), label: x.name }))} {...form.getInputProps('ticket_ids')} />
-        ) : null}
-        <Switch label={t`Enabled`} description={t`A disabled assignment does not limit sales.`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-        <FormActions onCancel={onDone} loading={save.isPending}>
-          {assignment ? <Trans>Save changes</Trans> : <Trans>Create capacity assignment</Trans>}
-        </FormActions>
-      </Stack>
-    </form>
+      </Radio.Group>
+      {form.values.applies_to === 'TICKETS' ? (
+        <TicketsSelect tickets={tickets} required {...form.getInputProps('ticket_ids')} />
+      ) : null}
+      <Switch label={t`Enabled`} description={t`A disabled assignment does not limit sales.`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+      <FormActions onCancel={onDone} loading={save.isPending}>
+        {assignment ? <Trans>Save changes</Trans> : <Trans>Create capacity assignment</Trans>}
+      </FormActions>
+    </FormStack>
   );
 }

@@ -5,7 +5,7 @@ import { MESSAGE_RECIPIENT_TYPES, sendMessageBody, type MessageDetailDto, type M
 import { plural } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Loader, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { applyFieldErrors } from '../../../lib/form-submit';
 import { errorMessage, useSchemaValidation } from '../../../lib/validation';
 import { ConfirmAddressNotice, isEmailNotConfirmed } from '../../profile/components/ConfirmAddressNotice';
 import { useTickets } from '../../tickets/api/tickets';
+import { TicketsSelect } from '../../tickets/components/TicketsSelect';
 import { useMe } from '../../users/api/me';
 import { isCompleteChoice, useRecipientCount, useSendMessage, type RecipientChoice } from '../api/messages';
 import { RECIPIENT_TYPE_LABELS } from '../message-labels';
@@ -143,16 +144,7 @@ export function MessageComposer({ eventId, preset, onDone, onCancel }: MessageCo
           {...form.getInputProps('recipient_type')}
         />
         {v.recipient_type === 'TICKET_HOLDERS' ? (
-          <MultiSelect
-            label={t`Tickets`}
-            placeholder={v.ticket_ids.length ? undefined : t`Choose tickets`}
-            required
-            searchable
-            clearable
-            disabled={tickets.isPending}
-            data={(tickets.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
-            {...form.getInputProps('ticket_ids')}
-          />
+          <TicketsSelect tickets={tickets.data ?? []} noneChosen={t`Choose tickets`} required clearable disabled={tickets.isPending} {...form.getInputProps('ticket_ids')} />
         ) : null}
         {v.recipient_type === 'ORDER_BUYER' ? (
           <OrderPicker eventId={eventId} presetLabel={preset?.order_label} value={v.order_id} onChange={(id) => form.setFieldValue('order_id', id)} error={form.errors.order_id} />

@@ -1,10 +1,9 @@
 import { editBuyerBody, type EditBuyerBody, type OrderDetailDto, type QuestionDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { FormActions } from '../../../components/FormActions';
+import { FormActions, FormStack } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { useFormError } from '../../../lib/form-submit';
@@ -13,6 +12,7 @@ import { useQuestions } from '../../questions/api/questions';
 import { useEditBuyer } from '../api/orders';
 import { answersChanged, answerValues, askedQuestions, type AnswerValues } from '../answer-values';
 import { AnswerFields } from './AnswerFields';
+import { PersonFields } from './PersonFields';
 
 interface BuyerValues {
   first_name: string;
@@ -44,31 +44,22 @@ function BuyerForm({ eventId, order, questions, onDone }: EditBuyerFormProps & {
     validate,
   });
   const formError = useFormError(form.setErrors);
-  const submit = (values: BuyerValues) => {
-    formError.clear();
-    save.mutate(toBody(values), {
-      onSuccess: () => {
+  const submit = (values: BuyerValues) =>
+    save.mutate(
+      toBody(values),
+      formError.handle(() => {
         notifications.show({ color: 'teal', message: t`Buyer details saved.` });
         onDone();
-      },
-      onError: formError.fail,
-    });
-  };
+      }),
+    );
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack gap="md">
-        <FormErrorAlert error={formError.error} />
-        <Group grow align="flex-start">
-          <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
-          <TextInput label={t`Last name`} required {...form.getInputProps('last_name')} />
-        </Group>
-        <TextInput label={t`E-mail`} type="email" required {...form.getInputProps('email')} />
-        <AnswerFields questions={questions} form={form} />
-        <FormActions onCancel={onDone} loading={save.isPending}>
-          <Trans>Save changes</Trans>
-        </FormActions>
-      </Stack>
-    </form>
+    <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
+      <PersonFields inputProps={form.getInputProps} />
+      <AnswerFields questions={questions} form={form} />
+      <FormActions onCancel={onDone} loading={save.isPending}>
+        <Trans>Save changes</Trans>
+      </FormActions>
+    </FormStack>
   );
 }
 

@@ -5,15 +5,16 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/NumberInput.css';
 import { promoCodeBody, type EventDto, type PromoCodeBody, type PromoCodeDto, type PromoDiscountType, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, NumberInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormActions } from '../../../components/FormActions';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { FormActions, FormStack } from '../../../components/FormActions';
+import { SegmentedField } from '../../../components/SegmentedField';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { WallClockPicker, WallClockProvider } from '../../../components/WallClockPicker';
 import { useFormError } from '../../../lib/form-submit';
 import { fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
+import { TicketsSelect } from '../../tickets/components/TicketsSelect';
 import { useSavePromoCode } from '../api/promo-codes';
 
 interface PromoValues {
@@ -68,59 +69,36 @@ export function PromoCodeForm({ event, tickets, promo, onDone }: PromoCodeFormPr
   const formError = useFormError(form.setErrors);
   const type = form.values.discount_type;
 
-  const submit = (values: PromoValues) => {
-    formError.clear();
-    save.mutate(
-      { id: promo?.id, body: toBody(values) },
-      {
-        onSuccess: onDone,
-        onError: formError.fail,
-      },
-    );
-  };
+  const submit = (values: PromoValues) => save.mutate({ id: promo?.id, body: toBody(values) }, formError.handle(onDone));
 
   return (
     <WallClockProvider>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          <FormErrorAlert error={formError.error} />
-          <TextInput label={t`Code`} description={t`3 to 50 letters, digits, dashes or underscores.`} required data-autofocus {...form.getInputProps('code')} />
-          <Input.Wrapper label={t`Discount`} labelElement="div">
-            <SegmentedControl
-              mt={4}
-              fullWidth
-              aria-label={t`Discount`}
-              data={[
-                { value: 'PERCENTAGE', label: t`Percentage` },
-                { value: 'FIXED', label: t`Fixed amount` },
-                { value: 'NONE', label: t`No discount` },
-              ]}
-              {...form.getInputProps('discount_type')}
-            />
-          </Input.Wrapper>
-          {type === 'PERCENTAGE' ? (
-            <NumberInput label={t`Percentage off`} required min={0} max={100} decimalScale={3} allowNegative={false} rightSection={<span aria-hidden>%</span>} {...form.getInputProps('discount')} />
-          ) : null}
-          {type === 'FIXED' ? <MoneyInput label={t`Amount off per ticket`} currency={currency} required {...form.getInputProps('discount')} /> : null}
-          {type === 'NONE' ? <Input.Description>{t`The code only unlocks tickets shown with a promo code.`}</Input.Description> : null}
-          <MultiSelect
-            label={t`Tickets`}
-            placeholder={form.values.ticket_ids.length ? undefined : t`All tickets`}
-            searchable
-            clearable
-            data={tickets.map((x) => ({ value: String(x.id), label: x.name }))}
-            {...form.getInputProps('ticket_ids')}
-          />
-          <Group align="flex-end" gap="md">
-            <NumberInput label={t`Usage limit`} min={1} allowDecimal={false} allowNegative={false} disabled={form.values.unlimited} style={{ flex: 1 }} {...form.getInputProps('max_uses')} />
-            <Checkbox label={t`Unlimited`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
-          </Group>
-          <WallClockPicker label={t`Expires`} description={t`In the event's time zone. Leave empty to never expire.`} {...form.getInputProps('expires_at')} />
-          <FormActions onCancel={onDone} loading={save.isPending}>
-            {promo ? <Trans>Save changes</Trans> : <Trans>Create promo code</Trans>}
-          </FormActions>
-        </Stack>
-      </form>
+      <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
+        <TextInput label={t`Code`} description={t`3 to 50 letters, digits, dashes or underscores.`} required data-autofocus {...form.getInputProps('code')} />
+        <SegmentedField
+          label={t`Discount`}
+          data={[
+            { value: 'PERCENTAGE', label: t`Percentage` },
+            { value: 'FIXED', label: t`Fixed amount` },
+            { value: 'NONE', label: t`No discount` },
+          ]}
+          {...form.getInputProps('discount_type')}
+        />
+        {type === 'PERCENTAGE' ? (
+          <NumberInput label={t`Percentage off`} required min={0} max={100} decimalScale={3} allowNegative={false} rightSection={<span aria-hidden>%</span>} {...form.getInputProps('discount')} />
+        ) : null}
+        {type === 'FIXED' ? <MoneyInput label={t`Amount off per ticket`} currency={currency} required {...form.getInputProps('discount')} /> : null}
+        {type === 'NONE' ? <Input.Description>{t`The code only unlocks tickets shown with a promo code.`}</Input.Description> : null}
+        <TicketsSelect tickets={tickets} noneChosen={t`All tickets`} clearable {...form.getInputProps('ticket_ids')} />
+        <Group align="flex-end" gap="md">
+          <NumberInput label={t`Usage limit`} min={1} allowDecimal={false} allowNegative={false} disabled={form.values.unlimited} style={{ flex: 1 }} {...form.getInputProps('max_uses')} />
+          <Checkbox label={t`Unlimited`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
+        </Group>
+        <WallClockPicker label={t`Expires`} description={t`In the event's time zone. Leave empty to never expire.`} {...form.getInputProps('expires_at')} />
+        <FormActions onCancel={onDone} loading={save.isPending}>
+          {promo ? <Trans>Save changes</Trans> : <Trans>Create promo code</Trans>}
+        </FormActions>
+      </FormStack>
     </WallClockProvider>
   );
 }

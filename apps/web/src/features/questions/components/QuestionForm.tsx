@@ -5,13 +5,14 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
 import { CHOICE_QUESTION_TYPES, questionBody, type QuestionBody, type QuestionDto, type QuestionScope, type QuestionType, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Input, MultiSelect, SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Select, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormActions } from '../../../components/FormActions';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { FormActions, FormStack } from '../../../components/FormActions';
+import { SegmentedField } from '../../../components/SegmentedField';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
+import { TicketsSelect } from '../../tickets/components/TicketsSelect';
 import { useSaveQuestion } from '../api/questions';
 import { useQuestionTypeLabel } from '../hooks/useQuestionTypeLabel';
 import { QuestionOptionsEditor } from './QuestionOptionsEditor';
@@ -71,59 +72,36 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
   const formError = useFormError(form.setErrors);
   const v = form.values;
 
-  const submit = (values: QuestionValues) => {
-    formError.clear();
-    save.mutate(
-      { id: question?.id, body: toBody(values) },
-      {
-        onSuccess: (saved) => onDone(saved),
-        onError: formError.fail,
-      },
-    );
-  };
+  const submit = (values: QuestionValues) => save.mutate({ id: question?.id, body: toBody(values) }, formError.handle(onDone));
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack gap="md">
-        <FormErrorAlert error={formError.error} />
-        <TextInput label={t`Question`} required data-autofocus {...form.getInputProps('title')} />
-        <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
-        <Select
-          label={t`Answer type`}
-          required
-          allowDeselect={false}
-          data={(['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const).map((type) => ({ value: type, label: typeLabel(type) }))}
-          {...form.getInputProps('type')}
-        />
-        {CHOICE_QUESTION_TYPES.includes(v.type) ? <QuestionOptionsEditor form={form} /> : null}
-        <Input.Wrapper label={t`Asked`} labelElement="div">
-          <SegmentedControl
-            mt={4}
-            fullWidth
-            aria-label={t`Asked`}
-            data={[
-              { value: 'ATTENDEE', label: t`Once per attendee` },
-              { value: 'ORDER', label: t`Once per order` },
-            ]}
-            {...form.getInputProps('applies_to')}
-          />
-        </Input.Wrapper>
-        {v.applies_to === 'ATTENDEE' ? (
-          <MultiSelect
-            label={t`Tickets`}
-            placeholder={v.ticket_ids.length ? undefined : t`All tickets`}
-            searchable
-            clearable
-            data={tickets.map((x) => ({ value: String(x.id), label: x.name }))}
-            {...form.getInputProps('ticket_ids')}
-          />
-        ) : null}
-        <Switch label={t`Required`} {...form.getInputProps('required', { type: 'checkbox' })} />
-        <Switch label={t`Hidden`} description={t`Not asked at checkout.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
-        <FormActions onCancel={() => onDone()} loading={save.isPending}>
-          {question ? <Trans>Save changes</Trans> : <Trans>Create question</Trans>}
-        </FormActions>
-      </Stack>
-    </form>
+    <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
+      <TextInput label={t`Question`} required data-autofocus {...form.getInputProps('title')} />
+      <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
+      <Select
+        label={t`Answer type`}
+        required
+        allowDeselect={false}
+        data={(['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const).map((type) => ({ value: type, label: typeLabel(type) }))}
+        {...form.getInputProps('type')}
+      />
+      {CHOICE_QUESTION_TYPES.includes(v.type) ? <QuestionOptionsEditor form={form} /> : null}
+      <SegmentedField
+        label={t`Asked`}
+        data={[
+          { value: 'ATTENDEE', label: t`Once per attendee` },
+          { value: 'ORDER', label: t`Once per order` },
+        ]}
+        {...form.getInputProps('applies_to')}
+      />
+      {v.applies_to === 'ATTENDEE' ? (
+        <TicketsSelect tickets={tickets} noneChosen={t`All tickets`} clearable {...form.getInputProps('ticket_ids')} />
+      ) : null}
+      <Switch label={t`Required`} {...form.getInputProps('required', { type: 'checkbox' })} />
+      <Switch label={t`Hidden`} description={t`Not asked at checkout.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
+      <FormActions onCancel={() => onDone()} loading={save.isPending}>
+        {question ? <Trans>Save changes</Trans> : <Trans>Create question</Trans>}
+      </FormActions>
+    </FormStack>
   );
 }
