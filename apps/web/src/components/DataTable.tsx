@@ -3,6 +3,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Card, Group, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Paginated } from '@admitone/shared';
 import type { ReactNode } from 'react';
 import type { ListSort } from '../lib/url-list-state';
 import { ListPagination, type ListPaginationProps } from './ListPagination';
@@ -26,6 +27,17 @@ export interface TableSorting<S extends string> {
   onSort: (sort: ListSort<S>) => void;
   /** Sorting is off (a filter is applied): plain headers. */
   disabled?: boolean;
+}
+
+/** The props of a paged, sortable list whose rows open an item (orders, attendees). */
+export interface OpeningTableProps<T, S extends string> {
+  /** undefined while the first page loads: skeleton rows. */
+  page: Paginated<T> | undefined;
+  onPage: (page: number) => void;
+  /** Off while a filter is applied. */
+  sorting: TableSorting<S>;
+  onOpen: (item: T) => void;
+  timeZone: string;
 }
 
 interface DataTableProps<T extends { id: number }, S extends string> {

@@ -22,7 +22,7 @@ interface ListBodyProps<Q extends readonly QueryState[]> {
   children: (...data: Loaded<Q>) => ReactNode;
 }
 
-/** A list screen's body: loading, failed, empty, or the list itself. */
+/** What waits for queries (a list, a form that needs them): a spinner, the first failure, an empty state, or the content. */
 export function ListBody<Q extends readonly QueryState[]>({ queries, loader = <SectionLoader />, empty, children }: ListBodyProps<Q>) {
   if (queries.some((q) => q.isPending)) return loader;
   const failed = queries.find((q) => q.error);

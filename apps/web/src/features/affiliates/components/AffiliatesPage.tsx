@@ -12,6 +12,7 @@ import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListSearchInput } from '../../../components/ListSearchInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
+import { useCopyLink } from '../../../lib/use-copy-link';
 import { EventScreen } from '../../events/components/EventScreen';
 import { useAffiliates, useDeleteAffiliate, useToggleAffiliate, useTopAffiliates } from '../api/affiliates';
 import { toAffiliateListParams, useAffiliateListState } from '../hooks/useAffiliateListState';
@@ -48,23 +49,13 @@ function Affiliates({ event }: { event: EventDto }) {
   const { state, update } = useAffiliateListState();
   const list = useAffiliates(event.id, toAffiliateListParams(state));
   const toggle = useToggleAffiliate(event.id);
-  const crud = useCrudDialogs<AffiliateDto>({
-    remove: useDeleteAffiliate(event.id),
-    deletedNotice: ({ name }) => t`${name} deleted.`,
-  });
+  const crud = useCrudDialogs<AffiliateDto>({ remove: useDeleteAffiliate(event.id), deletedNotice: ({ name }) => t`${name} deleted.` });
   const deletingName = crud.shownDeleting?.name ?? '';
   const deletingOrders = crud.shownDeleting?.orders_count ?? 0;
   const searching = state.query !== '';
 
-  const copy = async (a: AffiliateDto) => {
-    const name = a.name;
-    try {
-      await navigator.clipboard.writeText(window.location.origin + a.link);
-      notifications.show({ color: 'teal', message: t`Link for ${name} copied.` });
-    } catch {
-      notifications.show({ color: 'red', message: t`The link could not be copied.` });
-    }
-  };
+  const copyLink = useCopyLink();
+  const copy = ({ name, link }: AffiliateDto) => copyLink(link, t`Link for ${name} copied.`);
   const switchLink = (a: AffiliateDto) => {
     const name = a.name;
     toggle.mutate(a, {

@@ -1,24 +1,14 @@
-import type { AttendeeDto, Paginated } from '@admitone/shared';
+import type { AttendeeDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Text } from '@mantine/core';
-import { DataTable, type Column, type TableSorting } from '../../../components/DataTable';
+import { DataTable, type Column, type OpeningTableProps } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/format';
 import { personName } from '../../orders/person-name';
 import type { AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 
-interface AttendeesTableProps {
-  /** undefined while the first page loads: skeleton rows. */
-  page: Paginated<AttendeeDto> | undefined;
-  onPage: (page: number) => void;
-  timeZone: string;
-  /** Off while a filter is applied. */
-  sorting: TableSorting<AttendeeSort>;
-  onOpen: (attendee: AttendeeDto) => void;
-}
-
 /** Attendees with e-mail, ticket, order, status and check-in; a row (or its name) opens the attendee. */
-export function AttendeesTable({ page, onPage, timeZone, sorting, onOpen }: AttendeesTableProps) {
+export function AttendeesTable({ page, onPage, timeZone, sorting, onOpen }: OpeningTableProps<AttendeeDto, AttendeeSort>) {
   const { t, i18n } = useLingui();
   const nameCell = (a: AttendeeDto) => (
     <Anchor

@@ -5,8 +5,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormActions, FormStack } from '../../../components/FormActions';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { SectionLoader } from '../../../components/FullPageLoader';
+import { ListBody } from '../../../components/ListBody';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { answersChanged, answerValues, askedQuestions, type AnswerValues } from '../../orders/answer-values';
@@ -96,7 +95,5 @@ function AttendeeForm({ eventId, attendee, tickets, questions, onDone }: EditAtt
 /** Name, e-mail and answers of an attendee, and a move to another ticket or tier if its stock allows. */
 export function EditAttendeeForm(props: EditAttendeeFormProps) {
   const questions = useQuestions(props.eventId);
-  if (questions.isPending) return <SectionLoader />;
-  if (questions.isError) return <FormErrorAlert error={questions.error} />;
-  return <AttendeeForm {...props} questions={questions.data.data} />;
+  return <ListBody queries={[questions]}>{(list) => <AttendeeForm {...props} questions={list.data} />}</ListBody>;
 }

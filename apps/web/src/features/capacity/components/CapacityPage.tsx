@@ -22,10 +22,7 @@ function Capacity({ event }: { event: EventDto }) {
   const list = useCapacityAssignments(event.id);
   const tickets = useTickets(event.id);
   const save = useSaveCapacityAssignment(event.id);
-  const crud = useCrudDialogs<CapacityAssignmentDto>({
-    remove: useDeleteCapacityAssignment(event.id),
-    deletedNotice: ({ name }) => t`${name} deleted.`,
-  });
+  const crud = useCrudDialogs<CapacityAssignmentDto>({ remove: useDeleteCapacityAssignment(event.id), deletedNotice: ({ name }) => t`${name} deleted.` });
   const deletingName = crud.shownDeleting?.name ?? '';
 
   const toggle = (item: CapacityAssignmentDto, enabled: boolean) =>

@@ -2,7 +2,7 @@ import type { MessageSummaryDto, Paginated, TicketDto } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/format';
 import { MessageStatusBadges } from './MessageStatusBadges';
 import { useRecipientSummary } from './useRecipientSummary';
@@ -38,18 +38,12 @@ export function MessagesTable({ page, onPage, tickets, timeZone, onOpen }: Messa
       </>
     );
   };
-  return (
-    <DataTable
-      items={page.data}
-      pagination={{ meta: page.meta, onPage, summary: null }}
-      minWidth={760}
-      columns={[
-        { header: <Trans>Subject</Trans>, cell: subject },
-        { header: <Trans>Recipients</Trans>, cell: recipients },
-        { header: <Trans>Status</Trans>, cell: (m) => <MessageStatusBadges counts={m.counts} /> },
-        { header: <Trans>Date</Trans>, cell: (m) => <Text size="sm">{formatDateTime(m.created_at, timeZone, i18n.locale)}</Text> },
-        { header: <Trans>Sent by</Trans>, cell: (m) => <Text size="sm">{m.sent_by?.name ?? <Trans>A former team member</Trans>}</Text> },
-      ]}
-    />
-  );
+  const columns: Column<MessageSummaryDto>[] = [
+    { header: <Trans>Subject</Trans>, cell: subject },
+    { header: <Trans>Recipients</Trans>, cell: recipients },
+    { header: <Trans>Status</Trans>, cell: (m) => <MessageStatusBadges counts={m.counts} /> },
+    { header: <Trans>Date</Trans>, cell: (m) => <Text size="sm">{formatDateTime(m.created_at, timeZone, i18n.locale)}</Text> },
+    { header: <Trans>Sent by</Trans>, cell: (m) => <Text size="sm">{m.sent_by?.name ?? <Trans>A former team member</Trans>}</Text> },
+  ];
+  return <DataTable items={page.data} columns={columns} minWidth={760} pagination={{ meta: page.meta, onPage, summary: null }} />;
 }

@@ -4,8 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormActions, FormStack } from '../../../components/FormActions';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { SectionLoader } from '../../../components/FullPageLoader';
+import { ListBody } from '../../../components/ListBody';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useQuestions } from '../../questions/api/questions';
@@ -66,7 +65,5 @@ function BuyerForm({ eventId, order, questions, onDone }: EditBuyerFormProps & {
 /** The buyer's name, e-mail address (where confirmations go) and answers to the order questions. */
 export function EditBuyerForm(props: EditBuyerFormProps) {
   const questions = useQuestions(props.eventId);
-  if (questions.isPending) return <SectionLoader />;
-  if (questions.isError) return <FormErrorAlert error={questions.error} />;
-  return <BuyerForm {...props} questions={askedQuestions(questions.data.data, { order: true })} />;
+  return <ListBody queries={[questions]}>{(list) => <BuyerForm {...props} questions={askedQuestions(list.data, { order: true })} />}</ListBody>;
 }

@@ -1,25 +1,15 @@
-import type { OrderSummaryDto, Paginated } from '@admitone/shared';
+import type { OrderSummaryDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { DataTable, type Column, type TableSorting } from '../../../components/DataTable';
+import { DataTable, type Column, type OpeningTableProps } from '../../../components/DataTable';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { OrderSort } from '../hooks/useOrderListParams';
 import { PAYMENT_STATUS_LABELS } from '../order-labels';
 import { personName } from '../person-name';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
-interface OrdersTableProps {
-  /** undefined while the first page loads: skeleton rows. */
-  page: Paginated<OrderSummaryDto> | undefined;
-  onPage: (page: number) => void;
-  timeZone: string;
-  /** Off while a filter is applied. */
-  sorting: TableSorting<OrderSort>;
-  onOpen: (order: OrderSummaryDto) => void;
-}
-
 /** Orders with buyer, date, tickets, total and statuses; a row (or its number) opens the order. */
-export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: OrdersTableProps) {
+export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: OpeningTableProps<OrderSummaryDto, OrderSort>) {
   const { t, i18n } = useLingui();
   const orderNumber = (o: OrderSummaryDto) => {
     const number = o.order_number;

@@ -1,12 +1,7 @@
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/ScrollArea.css';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus, type TicketDto } from '@admitone/shared';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type TicketDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { ListSearchInput } from '../../../components/ListSearchInput';
+import { FilterSelect, ListToolbar } from '../../../components/ListToolbar';
+import { TicketsFilter } from '../../tickets/components/TicketsSelect';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { hasOrderFilter, type OrderListState } from '../hooks/useOrderListParams';
 
@@ -19,53 +14,14 @@ interface OrdersToolbarProps {
 /** Search (debounced, kept in the URL) and the status, payment status and ticket filters. */
 export function OrdersToolbar({ state, onChange, tickets }: OrdersToolbarProps) {
   const { t, i18n } = useLingui();
+  const search = { label: t`Search orders`, placeholder: t`Order number, name or e-mail`, value: state.query, onSearch: (query: string) => onChange({ query }) };
+  const statuses = ORDER_STATUSES.map((value) => ({ value, label: i18n._(ORDER_STATUS_LABELS[value]) }));
+  const payments = PAYMENT_STATUSES.map((value) => ({ value, label: i18n._(PAYMENT_STATUS_LABELS[value]) }));
   return (
-    <Stack gap={6} mb="md">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <ListSearchInput
-          label={t`Search orders`}
-          placeholder={t`Order number, name or e-mail`}
-          value={state.query}
-          onSearch={(query) => onChange({ query })}
-          style={{ flex: '1 1 260px' }}
-        />
-        <Select
-          label={t`Status`}
-          placeholder={t`All statuses`}
-          data={ORDER_STATUSES.map((value) => ({ value, label: i18n._(ORDER_STATUS_LABELS[value]) }))}
-          value={state.status}
-          onChange={(value) => onChange({ status: (value as OrderStatus | null) ?? null })}
-          clearable
-          clearButtonProps={{ 'aria-label': t`Clear status filter` }}
-          w={{ base: '100%', xs: 200 }}
-        />
-        <Select
-          label={t`Payment`}
-          placeholder={t`All payments`}
-          data={PAYMENT_STATUSES.map((value) => ({ value, label: i18n._(PAYMENT_STATUS_LABELS[value]) }))}
-          value={state.payment}
-          onChange={(value) => onChange({ payment: (value as PaymentStatus | null) ?? null })}
-          clearable
-          clearButtonProps={{ 'aria-label': t`Clear payment filter` }}
-          w={{ base: '100%', xs: 220 }}
-        />
-        <MultiSelect
-          label={t`Tickets`}
-          placeholder={state.tickets.length ? undefined : t`All tickets`}
-          data={tickets.map((x) => ({ value: String(x.id), label: x.name }))}
-          value={state.tickets.map(String)}
-          onChange={(values) => onChange({ tickets: values.map(Number) })}
-          clearable
-          clearButtonProps={{ 'aria-label': t`Clear ticket filter` }}
-          searchable
-          w={{ base: '100%', xs: 260 }}
-        />
-      </Group>
-      {hasOrderFilter(state) ? (
-        <Text size="sm" c="dimmed">
-          {t`Sorting is off while a filter is applied.`}
-        </Text>
-      ) : null}
-    </Stack>
+    <ListToolbar search={search} sortingOff={hasOrderFilter(state)}>
+      <FilterSelect label={t`Status`} placeholder={t`All statuses`} clearLabel={t`Clear status filter`} data={statuses} value={state.status} onChange={(status) => onChange({ status })} width={200} />
+      <FilterSelect label={t`Payment`} placeholder={t`All payments`} clearLabel={t`Clear payment filter`} data={payments} value={state.payment} onChange={(payment) => onChange({ payment })} width={220} />
+      <TicketsFilter tickets={tickets} value={state.tickets} onChange={(ids) => onChange({ tickets: ids })} />
+    </ListToolbar>
   );
 }

@@ -1,7 +1,6 @@
 import { LIMITS, type EventDto, type PromoCodeDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDiscount, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
@@ -11,6 +10,7 @@ import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListSearchInput } from '../../../components/ListSearchInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
+import { useCopyLink } from '../../../lib/use-copy-link';
 import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useDeletePromoCode, usePromoCodes } from '../api/promo-codes';
@@ -23,21 +23,11 @@ function PromoCodes({ event }: { event: EventDto }) {
   const [page, setPage] = useState(1);
   const list = usePromoCodes(event.id, { page, per_page: LIMITS.PER_PAGE_DEFAULT, query: query || undefined });
   const tickets = useTickets(event.id);
-  const crud = useCrudDialogs<PromoCodeDto>({
-    remove: useDeletePromoCode(event.id),
-    deletedNotice: ({ code }) => t`${code} deleted.`,
-  });
+  const crud = useCrudDialogs<PromoCodeDto>({ remove: useDeletePromoCode(event.id), deletedNotice: ({ code }) => t`${code} deleted.` });
   const deletingCode = crud.shownDeleting?.code ?? '';
 
-  const copy = async (p: PromoCodeDto) => {
-    const code = p.code;
-    try {
-      await navigator.clipboard.writeText(window.location.origin + p.link);
-      notifications.show({ color: 'teal', message: t`Link for ${code} copied.` });
-    } catch {
-      notifications.show({ color: 'red', message: t`The link could not be copied.` });
-    }
-  };
+  const copyLink = useCopyLink();
+  const copy = ({ code, link }: PromoCodeDto) => copyLink(link, t`Link for ${code} copied.`);
   const addButton = (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={crud.create}>
       <Trans>Create promo code</Trans>

@@ -89,10 +89,7 @@ function Questions({ event }: { event: EventDto }) {
   const [showHidden, setShowHidden] = useState(false);
   // The group a new question is added to; an edited one stays in its own.
   const [newScope, setNewScope] = useState<QuestionScope>('ATTENDEE');
-  const crud = useCrudDialogs<QuestionDto>({
-    remove: useDeleteQuestion(event.id),
-    deletedNotice: ({ title }) => t`${title} deleted.`,
-  });
+  const crud = useCrudDialogs<QuestionDto>({ remove: useDeleteQuestion(event.id), deletedNotice: ({ title }) => t`${title} deleted.` });
   const deletingTitle = crud.shownDeleting?.title ?? '';
 
   const reorder = (ids: number[]) => sort.mutate(ids, { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }) });

@@ -23,10 +23,7 @@ function Tickets({ event }: { event: EventDto }) {
   const list = useTickets(event.id);
   const sort = useSortTickets(event.id);
   const save = useSaveTicket(event.id);
-  const crud = useCrudDialogs<TicketDto>({
-    remove: useDeleteTicket(event.id),
-    deletedNotice: ({ name }) => t`${name} deleted.`,
-  });
+  const crud = useCrudDialogs<TicketDto>({ remove: useDeleteTicket(event.id), deletedNotice: ({ name }) => t`${name} deleted.` });
 
   const failed = (e: unknown) => notifications.show({ color: 'red', message: errorMessage(e, i18n) });
   const reorder = (ids: number[]) => sort.mutate(ids, { onError: failed });

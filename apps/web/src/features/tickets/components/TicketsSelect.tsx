@@ -24,3 +24,25 @@ export function TicketsSelect({ tickets, noneChosen, ...props }: TicketsSelectPr
     />
   );
 }
+
+interface TicketsFilterProps {
+  tickets: TicketDto[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+}
+
+/** A list's ticket filter: some tickets, or all of them. */
+export function TicketsFilter({ tickets, value, onChange }: TicketsFilterProps) {
+  const { t } = useLingui();
+  return (
+    <TicketsSelect
+      tickets={tickets}
+      noneChosen={t`All tickets`}
+      value={value.map(String)}
+      onChange={(values) => onChange(values.map(Number))}
+      clearable
+      clearButtonProps={{ 'aria-label': t`Clear ticket filter` }}
+      w={{ base: '100%', xs: 260 }}
+    />
+  );
+}
