@@ -12,6 +12,8 @@ export const theme = createTheme({
   headings: { fontFamily: FONT, fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // People who asked their system for less motion get drawers, dialogs and menus without animations.
+  respectReducedMotion: true,
   components: {
     Anchor: { defaultProps: { underline: 'hover' } },
     // A badge is a word or two: never cut short to "ADMINISTRA…" when a table column is squeezed
