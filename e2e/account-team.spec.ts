@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { confirmAddressByApi, expectAccessible, mailCount, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
+import { confirmAddressByApi, expectAccessible, mailCount, notificationsGone, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
 
 const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 
@@ -45,11 +45,6 @@ function linkIn(text: string, path: RegExp): string {
   const match = new RegExp(`https?://\\S+?${path.source}`).exec(text);
   expect(match, `a link matching ${path} in:\n${text}`).not.toBeNull();
   return new URL(match![0]).pathname;
-}
-
-/** Waits until no notification is on screen (axe misreads text while a toast fades). */
-async function notificationsGone(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
 }
 
 /** Invites someone from the Users page and returns the invitation link from their mail. */

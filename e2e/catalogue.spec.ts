@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, snapshot } from './support';
+import { expectAccessible, notificationsGone, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -13,15 +13,9 @@ async function login(page: Page) {
   await expect(page).toHaveURL(/\/manage\/events$/);
 }
 
-/** Waits until no notification is on screen (axe misreads text while a toast fades). */
-async function notificationsGone(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
-}
-
 /** Picks options of a Mantine MultiSelect or Select inside `scope`. */
 async function chooseOptions(page: Page, scope: Locator, label: string, options: string[]) {
-  const input = scope.getByRole('textbox', { name: label, exact: true }).or(scope.getByRole('combobox', { name: label, exact: true })).first();
+  const input = scope.getByRole('combobox', { name: label, exact: true });
   await input.click();
   for (const option of options) await page.getByRole('option', { name: option, exact: true }).click();
   // A MultiSelect stays open; Escape closes its list (a closed Select would pass Escape on to the dialog).

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, snapshot } from './support';
+import { expectAccessible, notificationsGone, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -21,12 +21,6 @@ async function login(page: Page) {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
-/** Waits until no notification is on screen (axe misreads text while a toast fades). */
-async function notificationsGone(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
 }
 
 /** The organizer API's token for the demo user. */

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LEGACY_LOGIN } from './legacy-login';
-import { expectAccessible, signUpLinkPath, snapshot, uniqueEmail } from './support';
+import { expectAccessible, notificationsGone, signUpLinkPath, snapshot, uniqueEmail } from './support';
 
 const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 
@@ -31,7 +31,7 @@ async function register(browser: Browser, name: string, email: string, password:
 
 /** Picks a date (day of next month) and a time in a Mantine DateTimePicker. */
 async function pickDateTime(page: Page, label: string, day: number, time: string, shown: RegExp) {
-  await page.getByRole('button', { name: label, exact: true }).or(page.getByLabel(label, { exact: true })).first().click();
+  await page.getByRole('button', { name: label, exact: true }).click();
   const dropdown = page.locator('.mantine-Popover-dropdown').last();
   await dropdown.locator('.mantine-DateTimePicker-calendarHeaderControl[data-direction="next"]').click();
   await dropdown.locator('button.mantine-DateTimePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
@@ -42,14 +42,7 @@ async function pickDateTime(page: Page, label: string, day: number, time: string
   await page.keyboard.type(`${h}${m}`, { delay: 20 });
   await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
   await expect(dropdown).toBeHidden();
-  await expect(page.getByRole('button', { name: label, exact: true }).or(page.getByLabel(label, { exact: true })).first()).toContainText(shown);
-}
-
-/** Waits until no notification is on screen (axe misreads text while a toast fades). */
-async function notificationsGone(page: Page) {
-  // A toast under the mouse pauses its auto-close, and Save buttons sit where toasts appear.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByRole('button', { name: label, exact: true })).toContainText(shown);
 }
 
 /** Chooses an option of a Mantine Select by its label. */

@@ -4,7 +4,7 @@ import { expectAccessible, mailCount, signUpLinkPath, snapshot, uniqueEmail, wai
 
 /** Picks a date (day of next month) and a time in a Mantine DateTimePicker. */
 async function pickDateTime(page: Page, label: string, day: number, time: string, shown: RegExp) {
-  await page.getByRole('button', { name: label, exact: true }).or(page.getByLabel(label, { exact: true })).first().click();
+  await page.getByRole('button', { name: label, exact: true }).click();
   const dropdown = page.locator('.mantine-Popover-dropdown').last();
   await dropdown.locator('.mantine-DateTimePicker-calendarHeaderControl[data-direction="next"]').click();
   await dropdown.locator('button.mantine-DateTimePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
@@ -16,10 +16,12 @@ async function pickDateTime(page: Page, label: string, day: number, time: string
   await page.keyboard.type(`${h}${m}`, { delay: 20 });
   await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
   await expect(dropdown).toBeHidden();
-  await expect(page.getByRole('button', { name: label, exact: true }).or(page.getByLabel(label, { exact: true })).first()).toContainText(shown);
+  await expect(page.getByRole('button', { name: label, exact: true })).toContainText(shown);
 }
 
-for (const locale of ['en', 'de'] as const) {
+// Once, in German (the browser asks for it): the flow is the same in every language, English runs through
+// every other flow, and the seven-language sweep checks each screen's strings and formats.
+for (const locale of ['de'] as const) {
   test(`a new organizer signs up, creates an event, logs out and in, and resets the password (${locale})`, async ({ browser }) => {
     const L = catalog(locale);
     const context = await browser.newContext({ locale: locale === 'de' ? 'de-DE' : 'en-US', timezoneId: 'Europe/Berlin' });

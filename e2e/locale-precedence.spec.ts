@@ -113,13 +113,11 @@ async function expectApiErrorIn(page: Page, locale: string, loggedIn: boolean) {
   expect(body.error.message).toBe(A(loggedIn ? 'error.not_found' : 'error.invalid_credentials'));
 }
 
+// A language we have, a region that picks another of ours, and one we lack. The whole table of browser
+// languages (pt-BR, zh, zh-Hans-CN, ...) is matchLocale's unit test (packages/shared/src/shared.test.ts).
 const browserCases: Array<[string, string]> = [
-  ['en-US', 'en'],
   ['de-DE', 'de'],
-  ['pt-BR', 'pt-BR'],
   ['pt-PT', 'pt'],
-  ['zh', 'zh-CN'],
-  ['zh-Hans-CN', 'zh-CN'],
   ['ja-JP', 'en'],
 ];
 

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, mailCount, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expectAccessible, mailCount, notificationsGone, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -52,11 +52,6 @@ async function buyFreeTicket(request: APIRequestContext, eventId: number, ticket
     },
   });
   expect(done.status(), await done.text()).toBe(200);
-}
-
-async function notificationsGone(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
 }
 
 test('message with a test send arriving in the test mailbox, then to the attendees, with history and delete', async ({ browser }) => {

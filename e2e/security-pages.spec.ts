@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Frame, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import base from '../playwright.config';
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
@@ -206,15 +206,40 @@ async function login(page: Page, email: string) {
 }
 
 /**
+ * Runs `read` in the page and in every frame. A frame that cannot be read is not clean: it counts as a
+ * finding, unless it is gone from the page (detached); one that is navigating is read again once loaded.
+ */
+async function inEveryFrame<T>(page: Page, read: (frame: Frame) => Promise<T>): Promise<Array<{ frame: Frame; value: T } | { frame: Frame; error: string }>> {
+  const out: Array<{ frame: Frame; value: T } | { frame: Frame; error: string }> = [];
+  for (const frame of page.frames()) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        out.push({ frame, value: await read(frame) });
+        break;
+      } catch (err) {
+        if (frame.isDetached()) break;
+        if (attempt >= 2) {
+          out.push({ frame, error: (err as Error).message.split('\n')[0]! });
+          break;
+        }
+        await frame.waitForLoadState('domcontentloaded').catch(() => undefined);
+      }
+    }
+  }
+  return out;
+}
+
+const where = (page: Page, frame: Frame, s: string) => (frame === page.mainFrame() ? s : `[frame ${frame.url()}] ${s}`);
+
+/**
  * Everything in the document (and its frames) that would run script from the payloads: `on*`
  * attributes, javascript:/data:text/html URLs, srcdoc frames, scripts, style sheets or styles that
  * mention the payload, <base> and refresh <meta> elements.
  */
 async function scriptVectors(page: Page): Promise<string[]> {
   const found: string[] = [];
-  for (const frame of page.frames()) {
-    const inFrame = await frame
-      .evaluate(() => {
+  const read = (frame: Frame) =>
+    frame.evaluate(() => {
         const out: string[] = [];
         // As browsers read a URL: control characters and spaces dropped, scheme case-insensitive.
         const url = (v: string) => Array.from(v).filter((c) => c.charCodeAt(0) > 0x20).join('').toLowerCase();
@@ -237,19 +262,20 @@ async function scriptVectors(page: Page): Promise<string[]> {
           if ((tag === 'object' || tag === 'embed') && el.closest('body')) out.push(`<${tag}>`);
         }
         return out;
-      })
-      .catch(() => [] as string[]);
-    found.push(...inFrame.map((s) => (frame === page.mainFrame() ? s : `[frame ${frame.url()}] ${s}`)));
+      });
+  for (const r of await inEveryFrame(page, read)) {
+    if ('error' in r) found.push(where(page, r.frame, `could not be read: ${r.error}`));
+    else found.push(...r.value.map((s) => where(page, r.frame, s)));
   }
   return found;
 }
 
-/** The value any payload would have set, in the page or any of its frames. */
+/** The value any payload would have set, in the page or any of its frames (a frame that cannot be read counts). */
 async function xssMarks(page: Page): Promise<unknown[]> {
   const marks: unknown[] = [];
-  for (const frame of page.frames()) {
-    const mark = await frame.evaluate(() => (window as unknown as { __xss?: unknown }).__xss).catch(() => undefined);
-    if (mark !== undefined) marks.push(mark);
+  for (const r of await inEveryFrame(page, (frame) => frame.evaluate(() => (window as unknown as { __xss?: unknown }).__xss))) {
+    if ('error' in r) marks.push(where(page, r.frame, `could not be read: ${r.error}`));
+    else if (r.value !== undefined) marks.push(r.value);
   }
   return marks;
 }
@@ -484,8 +510,8 @@ test('every page: security headers, a strict CSP, and nothing on the page violat
   await visit('/auth/login', heading());
   await visit('/auth/register', heading());
   await visit('/auth/forgot-password', heading());
-  await visit('/auth/reset-password/not-a-real-token', page.getByRole('button').or(page.getByRole('link')));
-  await visit('/auth/accept-invitation/not-a-real-token', page.getByRole('button').or(page.getByRole('link')));
+  await visit('/auth/reset-password/not-a-real-token', page.getByRole('link', { name: 'Request a new link' }));
+  await visit('/auth/accept-invitation/not-a-real-token', page.getByRole('link', { name: 'Go to login' }));
 
   // The organizer's screens.
   await login(page, w.email);

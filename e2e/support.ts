@@ -75,6 +75,23 @@ export async function expectAccessible(page: Page, label: string) {
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/**
+ * Closes every notification on screen with its close button, as a person would, and waits until none
+ * is left (axe misreads text while a toast fades; a toast may cover a button). Waiting for them to close
+ * by themselves cost 4 s each.
+ */
+export async function notificationsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  const toasts = page.locator('.mantine-Notification-root');
+  for (let i = 0; i < 10; i++) {
+    const close = toasts.locator('.mantine-Notification-closeButton');
+    if (!(await close.count())) break;
+    // One that is leaving already may be gone before the click lands.
+    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
+}
+
 /** Saves a screenshot under e2e/artifacts for people to look at. */
 export async function snapshot(page: Page, name: string) {
   await page.screenshot({ path: path.resolve(import.meta.dirname, 'artifacts', `${name}.png`), fullPage: true });

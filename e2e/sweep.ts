@@ -252,6 +252,17 @@ export function englishLeftovers(locale: SweepLocale): Set<string> {
   return out;
 }
 
+/** The English interface strings (no placeholders) that `locale`'s catalog leaves without a translation. */
+export function untranslatedStrings(locale: SweepLocale): Set<string> {
+  const local = readCatalog(locale);
+  const out = new Set<string>();
+  for (const [id, en] of readCatalog('en')) {
+    const source = en || id;
+    if (!/[{<]/.test(source) && !local.get(id)) out.add(normalise(source));
+  }
+  return out;
+}
+
 export const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The visible text of the page: text nodes, and the placeholder, aria-label and title attributes. */
