@@ -27,16 +27,7 @@ export function SideNav({ label, items, disabled }: SideNavProps) {
     <nav aria-label={label}>
       <Stack gap={2}>
         {items.map(({ to, label: text, icon: Icon, end }) => (
-          <MantineNavLink
-            key={to}
-            component={NavLink}
-            to={to}
-            end={end}
-            label={text}
-            leftSection={<Icon size={18} aria-hidden />}
-            className={classes.navLink}
-            disabled={disabled}
-          />
+          <MantineNavLink key={to} component={NavLink} to={to} end={end} label={text} leftSection={<Icon size={18} aria-hidden />} className={classes.navLink} disabled={disabled} />
         ))}
       </Stack>
     </nav>
