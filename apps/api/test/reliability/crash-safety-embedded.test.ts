@@ -100,9 +100,11 @@ describe('crash safety on the embedded database (real process, SIGKILL)', { time
     expect(ticket!.sold + ticket!.reserved).toBe(CAPACITY);
     expect(ticket!.sold).toBeGreaterThanOrEqual([...first.sales, ...second.sales].reduce((n, s) => n + s.quantity, 0));
 
-    // No mail written twice. The server stopped first (nothing is written after it exits); then the mail
-    // folder and the outbox of the same data folder agree: every mail marked sent was written exactly once,
-    // and every mail written is an outbox row (what was still waiting goes out on the next start).
+    // No mail written twice. Once the mail of the first rush's sales is out (more files than those sales),
+    // the server stops (nothing is written after it exits); then the mail folder and the outbox of the same
+    // data folder agree: every mail marked sent was written exactly once, and every mail written is an
+    // outbox row (what was still waiting goes out on the next start).
+    await waitUntil(server, () => mailFiles().length > first.sales.length, 'the mail of the sales', 120_000);
     await server!.stop();
     const ids = mailFiles().map((f) => /^message-id:\s*(\S+)/im.exec(readFileSync(path.join(dataDir, 'mail', f), 'utf8'))?.[1]);
     expect(ids.length).toBeGreaterThan(first.sales.length);
