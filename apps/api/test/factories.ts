@@ -116,7 +116,15 @@ export async function inviteAndAccept(app: App, smtp: TestSmtp, adminToken: stri
     body: { name, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
   });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
-  return { email, userId: invited.json().data.id as number, token: accepted.json().token as string, invitationToken: token };
+  return { email, memberId: invited.json().data.id as number, token: accepted.json().token as string, invitationToken: token };
+}
+
+/** The caller's own membership id in their current account (the id /api/users/{id} takes), read from the team list as an admin sees it. */
+export async function ownMemberId(app: App, token: string): Promise<number> {
+  const list = await call(app, 'GET', '/api/users?per_page=100', { token });
+  const me = (list.json().data as Array<{ id: number; is_you: boolean }>).find((m) => m.is_you);
+  if (!me) throw new Error(`no own row in the team list: ${list.statusCode} ${list.body}`);
+  return me.id;
 }
 
 /**

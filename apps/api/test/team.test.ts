@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
-import { inviteAndAccept, linkToken, PASSWORD, registerConfirmedUser, registerUser } from './factories.js';
+import { inviteAndAccept, linkToken, ownMemberId, PASSWORD, registerConfirmedUser, registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -136,7 +136,7 @@ describe('invitations', () => {
     expect(await ctx.app.deps.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
 
     const active = await inviteAndAccept(ctx.app, ctx.smtp, admin.token, 'ORGANIZER');
-    const res = await call(ctx.app, 'POST', `/api/users/${active.userId}/invitation`, { token: admin.token });
+    const res = await call(ctx.app, 'POST', `/api/users/${active.memberId}/invitation`, { token: admin.token });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('NOT_INVITED');
   });
@@ -147,13 +147,14 @@ describe('roles and status', () => {
     const admin = await registerUser(ctx.app);
     const org = await inviteAndAccept(ctx.app, ctx.smtp, admin.token, 'ORGANIZER');
     const accountId = admin.accounts[0]!.id;
+    const adminMember = await ownMemberId(ctx.app, admin.token);
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/users'],
       ['POST', '/api/users', { email: 'x@example.test', role: 'ADMIN' }],
-      ['GET', `/api/users/${admin.user.id}`],
-      ['PUT', `/api/users/${admin.user.id}`, { role: 'ORGANIZER' }],
-      ['POST', `/api/users/${admin.user.id}/invitation`],
-      ['DELETE', `/api/users/${admin.user.id}/invitation`],
+      ['GET', `/api/users/${adminMember}`],
+      ['PUT', `/api/users/${adminMember}`, { role: 'ORGANIZER' }],
+      ['POST', `/api/users/${adminMember}/invitation`],
+      ['DELETE', `/api/users/${adminMember}/invitation`],
       ['PUT', `/api/accounts/${accountId}`, { name: 'Mine now' }],
       ['POST', `/api/accounts/${accountId}/taxes-and-fees`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 20 }],
       ['PUT', `/api/accounts/${accountId}/taxes-and-fees/1`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 20 }],
@@ -165,7 +166,7 @@ describe('roles and status', () => {
       expect(res.json().error.message).toBe(FORBIDDEN);
     }
     // What organizers need stays open: their own user, the account, the taxes to put on tickets.
-    expect((await call(ctx.app, 'GET', `/api/users/${org.userId}`, { token: org.token })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', `/api/users/${org.memberId}`, { token: org.token })).statusCode).toBe(200);
     expect((await call(ctx.app, 'GET', `/api/accounts/${accountId}`, { token: org.token })).statusCode).toBe(200);
     expect((await call(ctx.app, 'GET', `/api/accounts/${accountId}/taxes-and-fees`, { token: org.token })).statusCode).toBe(200);
     expect((await call(ctx.app, 'GET', '/api/events', { token: org.token })).statusCode).toBe(200);
@@ -174,14 +175,14 @@ describe('roles and status', () => {
   it('changes role and status; an inactive user cannot log in and loses their sessions', async () => {
     const admin = await registerUser(ctx.app);
     const org = await inviteAndAccept(ctx.app, ctx.smtp, admin.token, 'ORGANIZER');
-    const off = await call(ctx.app, 'PUT', `/api/users/${org.userId}`, { token: admin.token, body: { status: 'INACTIVE' } });
+    const off = await call(ctx.app, 'PUT', `/api/users/${org.memberId}`, { token: admin.token, body: { status: 'INACTIVE' } });
     expect(off.json().data).toMatchObject({ status: 'INACTIVE', role: 'ORGANIZER' });
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: org.token })).statusCode).toBe(401);
     const login = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: org.email, password: PASSWORD } });
     expect(login.statusCode).toBe(401);
     expect(login.json().error.message).toBe('Please check your email and password and try again');
 
-    await call(ctx.app, 'PUT', `/api/users/${org.userId}`, { token: admin.token, body: { status: 'ACTIVE', role: 'ADMIN' } });
+    await call(ctx.app, 'PUT', `/api/users/${org.memberId}`, { token: admin.token, body: { status: 'ACTIVE', role: 'ADMIN' } });
     const back = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: org.email, password: PASSWORD } });
     expect(back.statusCode).toBe(200);
     const me = await call(ctx.app, 'GET', '/api/users/me', { token: back.json().token });
@@ -191,30 +192,33 @@ describe('roles and status', () => {
   it('protects the owner and stops admins from changing themselves, so an admin always remains', async () => {
     const owner = await registerUser(ctx.app);
     const second = await inviteAndAccept(ctx.app, ctx.smtp, owner.token, 'ADMIN');
+    const ownerMember = await ownMemberId(ctx.app, owner.token);
     for (const body of [{ role: 'ORGANIZER' }, { status: 'INACTIVE' }]) {
-      const res = await call(ctx.app, 'PUT', `/api/users/${owner.user.id}`, { token: second.token, body });
+      const res = await call(ctx.app, 'PUT', `/api/users/${ownerMember}`, { token: second.token, body });
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: 'OWNER_PROTECTED', message: "The account owner's role and status cannot be changed." });
     }
-    const self = await call(ctx.app, 'PUT', `/api/users/${second.userId}`, { token: second.token, body: { role: 'ORGANIZER' } });
+    const self = await call(ctx.app, 'PUT', `/api/users/${second.memberId}`, { token: second.token, body: { role: 'ORGANIZER' } });
     expect(self.json().error.code).toBe('CANNOT_CHANGE_SELF');
     const list = (await call(ctx.app, 'GET', '/api/users', { token: second.token })).json().data;
-    expect(list.map((m: { is_owner: boolean; can_edit: boolean }) => [m.is_owner, m.can_edit])).toEqual([
-      [true, false],
-      [false, false],
+    // The second admin is the caller: marked as "you", and not editable by themselves.
+    expect(list.map((m: { is_owner: boolean; can_edit: boolean; is_you: boolean }) => [m.is_owner, m.can_edit, m.is_you])).toEqual([
+      [true, false, false],
+      [false, false, true],
     ]);
-    const empty = await call(ctx.app, 'PUT', `/api/users/${second.userId}`, { token: owner.token, body: {} });
+    const empty = await call(ctx.app, 'PUT', `/api/users/${second.memberId}`, { token: owner.token, body: {} });
     expect(empty.statusCode).toBe(422);
   });
 
   it('keeps every id inside the account', async () => {
     const a = await registerUser(ctx.app);
     const b = await registerUser(ctx.app);
+    const bMember = await ownMemberId(ctx.app, b.token);
     for (const [method, url] of [
-      ['GET', `/api/users/${b.user.id}`],
-      ['PUT', `/api/users/${b.user.id}`],
-      ['POST', `/api/users/${b.user.id}/invitation`],
-      ['DELETE', `/api/users/${b.user.id}/invitation`],
+      ['GET', `/api/users/${bMember}`],
+      ['PUT', `/api/users/${bMember}`],
+      ['POST', `/api/users/${bMember}/invitation`],
+      ['DELETE', `/api/users/${bMember}/invitation`],
       ['POST', `/api/users/${b.user.id}/resend-email-confirmation`],
       ['DELETE', `/api/users/${b.user.id}/email-change`],
       ['GET', `/api/accounts/${b.accounts[0]!.id}`],

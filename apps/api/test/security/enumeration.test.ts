@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { PASSWORD, registerUser } from '../factories.js';
+import { PASSWORD, registerConfirmedUser, registerUser } from '../factories.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 
 /**
@@ -11,11 +11,13 @@ import { call, createTestApp, type TestContext } from '../test-app.js';
  * floor is the product's default here (the other test files set it to 0).
  */
 const FLOOR_MS = loadConfig({}).authRateLimit.answerFloorMs;
+const DEFAULTS = loadConfig({});
 const TRIES = 15;
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { AUTH_ANSWER_FLOOR_MS: String(FLOOR_MS), AUTH_RATE_LIMIT_MAX: '1000' } });
+  // The mail budget is raised only so the invitation timing can send its 32 invitations in one hour.
+  ctx = await createTestApp({ env: { AUTH_ANSWER_FLOOR_MS: String(FLOOR_MS), AUTH_RATE_LIMIT_MAX: '1000', MAIL_BUDGET_PER_HOUR: String(Math.max(DEFAULTS.mailBudgetPerHour, 100)) } });
 });
 afterAll(() => ctx.close());
 
@@ -39,17 +41,18 @@ const median = (xs: number[]) => {
  * Times `TRIES` requests for a registered address and `TRIES` for unregistered ones, interleaved (so
  * both see the same load), after one untimed warm-up of each. Answers the two medians.
  */
-async function timings(send: (email: string) => Promise<Answer>, known: string, unknown: (i: number) => string) {
-  await send(known);
-  await send(unknown(-1));
+async function timings(send: (email: string) => Promise<Answer>, known: string, unknown: (i: number) => string, after?: (answer: Answer) => Promise<unknown>) {
+  const untimed = async (email: string) => after?.(await send(email));
+  await untimed(known);
+  await untimed(unknown(-1));
   const times = { known: [] as number[], unknown: [] as number[] };
   for (let i = 0; i < TRIES; i++) {
-    let t = performance.now();
-    await send(known);
-    times.known.push(performance.now() - t);
-    t = performance.now();
-    await send(unknown(i));
-    times.unknown.push(performance.now() - t);
+    for (const [email, into] of [[known, times.known], [unknown(i), times.unknown]] as const) {
+      const t = performance.now();
+      const answer = await send(email);
+      into.push(performance.now() - t);
+      await after?.(answer);
+    }
   }
   return { known: median(times.known), unknown: median(times.unknown) };
 }
@@ -104,5 +107,29 @@ describe('forgot-password does not tell whether an address is registered', () =>
   it('takes as long for a registered address as for an unknown one', { timeout: 120_000 }, async () => {
     const registered = await known();
     expectSameTiming(await timings(forgot, registered, (i) => `nobody-${i + 2}-${registered}`));
+  });
+});
+
+describe('inviting does not tell an admin whether an address is registered', () => {
+  let admin: { token: string };
+  beforeAll(async () => {
+    admin = await registerConfirmedUser(ctx.app, ctx.smtp);
+  });
+  const invite = (email: string) => call(ctx.app, 'POST', '/api/users', { token: admin.token, body: { email, role: 'ORGANIZER' } });
+  const withdraw = (answer: Answer) => call(ctx.app, 'DELETE', `/api/users/${answer.json().data.id}/invitation`, { token: admin.token });
+
+  it('answers a registered address exactly as an unknown one (the id is a fresh membership id for both)', async () => {
+    const registered = await known();
+    const unknown = fresh(2);
+    const a = await invite(unknown);
+    const b = await invite(registered);
+    const shown = (res: Answer, typed: string) => ({ ...visible(res, typed), body: visible(res, typed).body.replace(/"(id|created_at|invitation_expires_at)":("[^"]*"|\d+)/g, '"$1":_') });
+    expect(shown(b, registered)).toEqual(shown(a, unknown));
+    expect(b.json().data.id).toBe(a.json().data.id + 1);
+  });
+
+  it('takes as long for a registered address as for an unknown one', { timeout: 120_000 }, async () => {
+    const registered = await known();
+    expectSameTiming(await timings(invite, registered, (i) => `invitee-${i + 2}-${registered}`, withdraw));
   });
 });

@@ -5,7 +5,14 @@ import { emailField, listQuery } from './common.js';
 
 /** A person of the account as the Users screen shows them (members and pending invitations). */
 export interface TeamMemberDto {
+  /**
+   * The membership's id (one person in this account), used in /users/{id}. Not the login's id: an
+   * invitation to an address that already has a login gets a fresh id like any other, so the id
+   * cannot tell an admin whether the address was registered, or since when.
+   */
   id: number;
+  /** This row is the caller. */
+  is_you: boolean;
   name: string;
   email: string;
   role: Role;

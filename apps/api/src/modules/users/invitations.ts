@@ -21,7 +21,7 @@ import { hashToken, newToken } from '../../shared/tokens.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
 import { createSession } from '../auth/sessions.repository.js';
-import { findMember } from './team.repository.js';
+import { findMember, isMemberOf } from './team.repository.js';
 import { getMember } from './team.js';
 import { findUserByEmail, insertUser, membershipsOf, toUserDto } from './users.repository.js';
 
@@ -80,9 +80,9 @@ async function accountName(tx: Executor, accountId: number) {
  */
 export async function inviteUser(deps: InvitationDeps, caller: AuthContext, input: InviteUserBody, requestLocale: Locale): Promise<TeamMemberDto> {
   const now = deps.clock.now();
-  const { outboxId, userId } = await deps.db.transaction(async (tx) => {
+  const { outboxId, membershipId } = await deps.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, input.email);
-    if (user && (await findMember(tx, caller.accountId, user.id))) {
+    if (user && (await isMemberOf(tx, caller.accountId, user.id))) {
       throw new DomainError('VALIDATION_FAILED', { fields: { email: [{ key: 'already_member' }] } });
     }
     user ??= await insertUser(tx, { name: input.email.split('@')[0]!, email: input.email, password_hash: null, locale: requestLocale, created_at: now, updated_at: now });
@@ -97,24 +97,24 @@ export async function inviteUser(deps: InvitationDeps, caller: AuthContext, inpu
       { membershipId: membership!.id, email: user.email, role: input.role, locale: isLocale(user.locale) ? user.locale : requestLocale, accountName: await accountName(tx, caller.accountId) },
       now,
     );
-    return { outboxId: id, userId: user.id };
+    return { outboxId: id, membershipId: membership!.id };
   });
   await deps.jobs.deliverOutbox([outboxId]);
-  return getMember(deps, caller, userId);
+  return getMember(deps, caller, membershipId);
 }
 
-async function invitedMembership(tx: Executor, caller: AuthContext, userId: number) {
-  const row = await findMember(tx, caller.accountId, userId);
+async function invitedMembership(tx: Executor, caller: AuthContext, membershipId: number) {
+  const row = await findMember(tx, caller.accountId, membershipId);
   if (!row) throw new DomainError('NOT_FOUND');
   if (row.membership.status !== 'INVITED') throw new DomainError('NOT_INVITED');
   return row;
 }
 
 /** Sends the invitation again with a new link (the old one stops working) and a new 7-day expiry. */
-export async function resendInvitation(deps: InvitationDeps, caller: AuthContext, userId: number, requestLocale: Locale): Promise<TeamMemberDto> {
+export async function resendInvitation(deps: InvitationDeps, caller: AuthContext, membershipId: number, requestLocale: Locale): Promise<TeamMemberDto> {
   const now = deps.clock.now();
   const outboxId = await deps.db.transaction(async (tx) => {
-    const row = await invitedMembership(tx, caller, userId);
+    const row = await invitedMembership(tx, caller, membershipId);
     return sendInvitation(
       tx,
       deps,
@@ -124,16 +124,16 @@ export async function resendInvitation(deps: InvitationDeps, caller: AuthContext
     );
   });
   await deps.jobs.deliverOutbox([outboxId]);
-  return getMember(deps, caller, userId);
+  return getMember(deps, caller, membershipId);
 }
 
 /** Withdraws an invitation. A user who only existed because of it is removed too. */
-export async function revokeInvitation(deps: { db: Db }, caller: AuthContext, userId: number): Promise<void> {
+export async function revokeInvitation(deps: { db: Db }, caller: AuthContext, membershipId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const row = await invitedMembership(tx, caller, userId);
+    const row = await invitedMembership(tx, caller, membershipId);
     await tx.delete(accountUsers).where(eq(accountUsers.id, row.membership.id));
-    const others = await membershipsOf(tx, userId);
-    if (!row.user.has_password && others.length === 0) await tx.delete(users).where(eq(users.id, userId));
+    const others = await membershipsOf(tx, row.user.id);
+    if (!row.user.has_password && others.length === 0) await tx.delete(users).where(eq(users.id, row.user.id));
   });
 }
 

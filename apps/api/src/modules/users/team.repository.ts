@@ -11,15 +11,21 @@ const memberColumns = {
 
 export type MemberRow = { membership: typeof accountUsers.$inferSelect; user: { id: number; name: string; email: string; email_verified_at: Date | null; has_password: boolean } };
 
-/** One person of an account (member or invited), by user id. */
-export async function findMember(db: Executor, accountId: number, userId: number): Promise<MemberRow | null> {
+/** One person of an account (member or invited), by membership id (the id the team API shows). */
+export async function findMember(db: Executor, accountId: number, membershipId: number): Promise<MemberRow | null> {
   const [row] = await db
     .select(memberColumns)
     .from(accountUsers)
     .innerJoin(users, eq(users.id, accountUsers.user_id))
-    .where(and(eq(accountUsers.account_id, accountId), eq(accountUsers.user_id, userId)))
+    .where(and(eq(accountUsers.account_id, accountId), eq(accountUsers.id, membershipId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether a login already belongs to an account (as member or invited). */
+export async function isMemberOf(db: Executor, accountId: number, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: accountUsers.id }).from(accountUsers).where(and(eq(accountUsers.account_id, accountId), eq(accountUsers.user_id, userId))).limit(1);
+  return row !== undefined;
 }
 
 export interface TeamListFilters {

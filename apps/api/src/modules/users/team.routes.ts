@@ -3,7 +3,6 @@ import { idParams, inviteUserBody, TEAM_SORTS, teamListQuery, updateUserBody } f
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
-import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { inviteUser, resendInvitation, revokeInvitation } from './invitations.js';
 import { listMembers } from './team.repository.js';
@@ -28,11 +27,9 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return reply.status(201).send({ data: member });
   });
 
-  app.get('/users/:id', { preValidation: app.authenticate, schema: { tags, security, summary: 'One user of the account (admins; anyone for themselves)', params: idParams } }, async (req) => {
-    const auth = authOf(req);
-    if (auth.user.id !== req.params.id && !auth.permissions.includes('users.manage')) throw new DomainError('FORBIDDEN');
-    return { data: await getMember(d, auth, req.params.id) };
-  });
+  app.get('/users/:id', { preValidation: app.authenticate, schema: { tags, security, summary: 'One person of the account by membership id (admins; anyone for themselves)', params: idParams } }, async (req) => ({
+    data: await getMember(d, authOf(req), req.params.id),
+  }));
 
   app.put('/users/:id', { preValidation: admin, schema: { tags, security, summary: "Change a user's role or status", params: idParams, body: updateUserBody } }, async (req) => ({
     data: await updateMember(d, authOf(req), req.params.id, req.body),

@@ -17,7 +17,8 @@ export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmai
   const m = row.membership;
   const invited = m.status === 'INVITED';
   return {
-    id: row.user.id,
+    id: m.id,
+    is_you: !invited && row.user.id === caller.user.id,
     name: invited ? '' : row.user.name,
     email: invited ? (m.invited_email ?? row.user.email) : row.user.email,
     role: m.role,
@@ -32,11 +33,16 @@ export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmai
   };
 }
 
-/** One person of the caller's account; another account's person is not found. */
-export async function getMember(deps: { db: Db; clock: Clock }, caller: AuthContext, userId: number): Promise<TeamMemberDto> {
-  const row = await findMember(deps.db, caller.accountId, userId);
+/**
+ * One person of the caller's account by membership id; another account's person is not found. Without
+ * `users.manage` a caller sees only themselves (anyone else, existing or not, is forbidden alike).
+ */
+export async function getMember(deps: { db: Db; clock: Clock }, caller: AuthContext, membershipId: number): Promise<TeamMemberDto> {
+  const row = await findMember(deps.db, caller.accountId, membershipId);
+  const mayManage = caller.permissions.includes('users.manage');
+  if (!mayManage && row?.user.id !== caller.user.id) throw new DomainError('FORBIDDEN');
   if (!row) throw new DomainError('NOT_FOUND');
-  const pending = row.membership.status === 'INVITED' ? null : await pendingEmailOf(deps.db, userId, deps.clock.now());
+  const pending = row.membership.status === 'INVITED' ? null : await pendingEmailOf(deps.db, row.user.id, deps.clock.now());
   return toTeamMemberDto(row, caller, pending);
 }
 
@@ -44,14 +50,14 @@ export async function getMember(deps: { db: Db; clock: Clock }, caller: AuthCont
  * Changes someone's role or status. The owner is untouchable, nobody changes themselves here, and
  * the account always keeps an active admin (checked under a lock on the account's memberships).
  */
-export async function updateMember(deps: { db: Db; clock: Clock }, caller: AuthContext, userId: number, input: UpdateUserBody): Promise<TeamMemberDto> {
+export async function updateMember(deps: { db: Db; clock: Clock }, caller: AuthContext, membershipId: number, input: UpdateUserBody): Promise<TeamMemberDto> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const memberships = await lockMemberships(tx, caller.accountId);
-    const target = memberships.find((m) => m.user_id === userId);
+    const target = memberships.find((m) => m.id === membershipId);
     if (!target) throw new DomainError('NOT_FOUND');
     if (target.is_owner) throw new DomainError('OWNER_PROTECTED');
-    if (userId === caller.user.id) throw new DomainError('CANNOT_CHANGE_SELF');
+    if (target.user_id === caller.user.id) throw new DomainError('CANNOT_CHANGE_SELF');
     if (target.status === 'INVITED' && input.status) throw new DomainError('VALIDATION_FAILED', { fields: { status: [{ key: 'invalid_value' }] } });
     const next = { role: input.role ?? target.role, status: input.status ?? target.status };
     const adminsLeft = memberships.filter((m) => {
@@ -61,5 +67,5 @@ export async function updateMember(deps: { db: Db; clock: Clock }, caller: AuthC
     if (adminsLeft === 0) throw new DomainError('LAST_ADMIN');
     await tx.update(accountUsers).set({ ...next, updated_at: now }).where(eq(accountUsers.id, target.id));
   });
-  return getMember(deps, caller, userId);
+  return getMember(deps, caller, membershipId);
 }

@@ -9,11 +9,10 @@ import { RoleBadge, StatusBadge } from './MemberBadges';
 interface TeamTableProps {
   page: Paginated<TeamMemberDto>;
   onPage: (page: number) => void;
-  currentUserId: number;
   onConfirm: (action: ConfirmAction, member: TeamMemberDto) => void;
 }
 
-function NameCell({ member, currentUserId }: { member: TeamMemberDto; currentUserId: number }) {
+function NameCell({ member }: { member: TeamMemberDto }) {
   return (
     <Group gap={6}>
       {member.name ? (
@@ -26,7 +25,7 @@ function NameCell({ member, currentUserId }: { member: TeamMemberDto; currentUse
         </Text>
       )}
       {member.is_owner ? <Badge size="sm" variant="outline" color="violet"><Trans>Owner</Trans></Badge> : null}
-      {member.id === currentUserId && !member.invited ? <Badge size="sm" variant="outline" color="gray"><Trans>You</Trans></Badge> : null}
+      {member.is_you ? <Badge size="sm" variant="outline" color="gray"><Trans>You</Trans></Badge> : null}
     </Group>
   );
 }
@@ -46,7 +45,7 @@ function EmailCell({ member }: { member: TeamMemberDto }) {
 }
 
 /** Members and pending invitations with their role, status and a menu of what may be changed. */
-export function TeamTable({ page, onPage, currentUserId, onConfirm }: TeamTableProps) {
+export function TeamTable({ page, onPage, onConfirm }: TeamTableProps) {
   const total = page.meta.total;
   return (
     <DataTable
@@ -54,7 +53,7 @@ export function TeamTable({ page, onPage, currentUserId, onConfirm }: TeamTableP
       pagination={{ meta: page.meta, onPage, summary: <Plural value={total} one="# person" other="# people" />, gap: 'md' }}
       minWidth={680}
       columns={[
-        { header: <Trans>Name</Trans>, cell: (member) => <NameCell member={member} currentUserId={currentUserId} /> },
+        { header: <Trans>Name</Trans>, cell: (member) => <NameCell member={member} /> },
         { header: <Trans>E-mail</Trans>, cell: (member) => <EmailCell member={member} /> },
         { header: <Trans>Role</Trans>, cell: (member) => <RoleBadge member={member} /> },
         { header: <Trans>Status</Trans>, cell: (member) => <StatusBadge member={member} /> },

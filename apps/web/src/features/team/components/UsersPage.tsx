@@ -18,7 +18,7 @@ import type { ConfirmAction } from './MemberActions';
 import { TeamConfirmDialog } from './TeamConfirmDialog';
 import { TeamTable } from './TeamTable';
 
-function Team({ currentUserId }: { currentUserId: number }) {
+function Team() {
   const { t } = useLingui();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -46,7 +46,7 @@ function Team({ currentUserId }: { currentUserId: number }) {
         queries={[team]}
         empty={(members) => !members.data.length && <NoMatches title={t`No matching users`} description={t`Try another name or e-mail address.`} onClear={() => search('')} />}
       >
-        {(members) => <TeamTable page={members} onPage={setPage} currentUserId={currentUserId} onConfirm={(action, member) => setPending({ action, member })} />}
+        {(members) => <TeamTable page={members} onPage={setPage} onConfirm={(action, member) => setPending({ action, member })} />}
       </ListBody>
       <AppModal opened={inviting} onClose={() => setInviting(false)} title={<Trans>Invite user</Trans>}>
         <InviteUserForm onDone={() => setInviting(false)} />
@@ -62,5 +62,5 @@ export function UsersPage() {
   usePageTitle(t`Users`);
   const me = useMe();
   if (!me.data || !hasPermission(me.data, 'users.manage')) return <NoPermission />;
-  return <Team currentUserId={me.data.user.id} />;
+  return <Team />;
 }
