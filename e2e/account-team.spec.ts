@@ -113,6 +113,8 @@ test('an admin invites an organizer, who sees no account pages, and deactivates 
   await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
   await page.goto('/account/users');
   await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
+  // The admin's own row says so.
+  await expect(page.getByRole('row').filter({ hasText: DEMO.email }).getByText('You', { exact: true })).toBeVisible();
   const colleague = uniqueEmail('colleague');
   const link = await invite(page, colleague, 'Organizer');
   await notificationsGone(page);
