@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../src/shared/clock.js';
+import { liveEvent } from '../checkout-factory.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import { createTestDatabase } from '../test-db.js';
 import { freePort, startChild, waitUntil, type Child } from './child-process.js';
@@ -154,6 +156,69 @@ describe.skipIf(!base)('database outage: 503, health, recovery', { timeout: 180_
     expect(Object.keys(doc.paths['/api/health/ready'].get.responses)).toEqual(expect.arrayContaining(['200', '503']));
     expect(doc.paths['/api/health/live'].get.responses).toHaveProperty('200');
     expect(doc.paths['/api/health'].get.responses).toHaveProperty('503');
+  });
+});
+
+describe.skipIf(!base)('database outage: the event page', { timeout: 120_000 }, () => {
+  let proxy: DatabaseProxy;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let ctx: TestContext;
+  const clock = new TestClock(new Date('2027-03-01T12:00:00Z'));
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'admitone-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body>organizer app</body></html>');
+  writeFileSync(
+    path.join(dist, 'public.html'),
+    '<!doctype html><html lang="en"><head><!--app-head--><title>AdmitOne</title></head><body><div id="root"><!--app-html--></div><script type="module" src="/assets/public.js"></script></body></html>',
+  );
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = new DatabaseProxy(await freePort(), upstreamOf(base!));
+    await proxy.open();
+    ctx = await createTestApp({ clock, webDistDir: dist, env: { DATABASE_URL: proxy.urlFor(database.url) } });
+  });
+  afterAll(async () => {
+    await proxy?.open().catch(() => undefined);
+    await ctx?.close();
+    await proxy?.cut();
+    await database?.drop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('keeps serving the last copy of a page it rendered, and otherwise a translated page that reloads itself (503), never JSON', async () => {
+    const { event } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 4500 }], { title: 'Outage Gala' });
+    const url = `/event/${event.id}/outage-gala`;
+    const german = { headers: { cookie: 'admitone_locale=de' } };
+    const french = { headers: { cookie: 'admitone_locale=fr' } };
+    expect((await call(ctx.app, 'GET', url, german)).body).toContain('Outage Gala');
+
+    await proxy.cut();
+    // Long past the moment the kept page would be checked against the database again.
+    clock.advance(10 * 60_000);
+
+    const kept = await call(ctx.app, 'GET', url, german);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers['x-page-cache']).toBe('stale');
+    expect(kept.body).toContain('Outage Gala');
+
+    // Never rendered in French: the outage page, in French, readable without scripts.
+    const note = await call(ctx.app, 'GET', url, french);
+    expect(note.statusCode).toBe(503);
+    expect(note.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(note.headers['retry-after']).toBe('5');
+    expect(note.headers['cache-control']).toBe('no-store');
+    expect(note.body).toContain('<html lang="fr">');
+    expect(note.body).toContain('Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.');
+    expect(note.body).toContain('<meta http-equiv="refresh" content="10" />');
+    expect(note.body).toContain('<meta name="robots" content="noindex" />');
+    expect(note.body).not.toContain('<script');
+    expect(note.body).not.toContain('Outage Gala');
+
+    await proxy.open();
+    await waitUntil(null, async () => (await call(ctx.app, 'GET', '/api/health')).statusCode === 200, 'health after the database is back', 30_000);
+    const back = await call(ctx.app, 'GET', url, french);
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('Outage Gala');
   });
 });
 

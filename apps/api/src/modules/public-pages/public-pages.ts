@@ -4,9 +4,12 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale, PublicEventDto } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { databaseErrorLog, isDatabaseUnavailable } from '../../db/availability.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { publicEventFor } from '../public-events/public-event.js';
 import { escapeHtml, eventHead, scriptJson } from './page-head.js';
+import { outagePage } from './outage-page.js';
 import { RenderedPages, sendRendered, type RenderedPage } from './rendered-pages.js';
 
 type Render = (input: { url: string; event: PublicEventDto | null; locale: Locale }) => { html: string };
@@ -48,6 +51,7 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
       .replace('</body>', () => `<script id="admitone-data" type="application/json">${dataJson}</script>\n  </body>`);
 
   const clock = () => deps.clock.now().getTime();
+  const databaseAway = databaseErrorLog(deps.log, 'event pages answered with the outage page');
   const pages = new RenderedPages(clock, { freshMs: () => deps.publicEvents.stockMs, maxPages: 2000 });
 
   const send = (req: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) => sendRendered(req, reply, rendered, 'text/html; charset=utf-8');
@@ -70,7 +74,8 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
     const url = renderUrl(req.url);
     if (!Number.isSafeInteger(id) || id <= 0) return send(req, reply, await pages.page(`${locale}|${url}`, 'none', async () => notFound(locale, url)));
     const promo = typeof req.query.promo_code === 'string' ? req.query.promo_code.slice(0, 50) : undefined;
-    const rendered = await pages.page(`${id}|${locale}|${url}`, deps.publicEvents.versionOf(id), async () => {
+    const key = `${id}|${locale}|${url}`;
+    const rendered = await pages.page(key, deps.publicEvents.versionOf(id), async () => {
       const event = await publicEventFor({ db: deps.database.db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now());
       if (!event) return notFound(locale, url);
       const dataJson = scriptJson({ event, locale, promo_code: promo ?? null });
@@ -79,8 +84,20 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
         content: `${locale}\n${url}\n${dataJson}`,
         render: () => page(locale, eventHead(event, deps.config.appUrl), render ? render({ url, event, locale }).html : '', dataJson),
       };
+    }).catch((err: unknown) => {
+      if (!isDatabaseUnavailable(err)) throw err;
+      // The database is away: the last copy of this page if one is kept (buyers still read the event;
+      // checkout answers 503 until it is back), else a note in their language that reloads itself.
+      databaseAway(err);
+      return pages.kept(key);
     });
-    return send(req, reply, rendered);
+    if (rendered) return send(req, reply, rendered);
+    return reply
+      .status(503)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send(outagePage(locale));
   }
 
   const notFound = (locale: Locale, url: string) => {

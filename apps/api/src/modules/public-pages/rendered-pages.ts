@@ -13,8 +13,11 @@ export interface RenderedPage {
   html: string;
   /** A weak validator: the fingerprint of everything the page shows (same for every encoding). */
   etag: string;
-  /** `hit` (reused), `revalidated` (checked against fresh data, unchanged) or `miss` (rendered). */
-  source: 'hit' | 'revalidated' | 'miss';
+  /**
+   * `hit` (reused), `revalidated` (checked against fresh data, unchanged), `miss` (rendered), or
+   * `stale` (the last copy kept, sent because what it shows could not be checked: the database is away).
+   */
+  source: 'hit' | 'revalidated' | 'miss' | 'stale';
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
@@ -66,6 +69,12 @@ export class RenderedPages {
     const checked = this.check(key, version, source).finally(() => this.checking.delete(sharedKey));
     this.checking.set(sharedKey, checked);
     return checked;
+  }
+
+  /** The last copy kept under `key`, whatever its version or age (for when nothing can be checked). */
+  kept(key: string): RenderedPage | null {
+    const entry = this.entries.get(key);
+    return entry ? this.view(key, entry, 'stale') : null;
   }
 
   private async check(key: string, version: string, source: () => Promise<PageSource>): Promise<RenderedPage> {
