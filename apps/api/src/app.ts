@@ -17,10 +17,12 @@ import { openDatabase } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
 import { startJobs, type JobRunner } from './jobs/queue.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
+import { s3Storage } from './storage/s3-storage.js';
 import { localStorage, type FileStorage } from './storage/storage.js';
 import authPlugin from './plugins/auth.js';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
+import { registerStoredFiles } from './plugins/stored-files.js';
 import { rateLimitStoreKind, sharedRateLimits } from './plugins/rate-limit-store.js';
 import { registerJsonDepthLimit } from './plugins/json-depth.js';
 import { registerContentEncodingGuard } from './plugins/content-encoding.js';
@@ -74,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const jobs = laterJobs(() => runner);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
-  const storage = options.storage ?? localStorage(uploadsDir);
+  const storage = options.storage ?? (config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir));
   const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock: { clock, guard: options.stockGuard ?? guardedStock }, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock), startup };
   // Other web processes on the same PostgreSQL database hear of this one's cache invalidations, and it of theirs.
   const cacheBus = await shareInvalidations(deps.publicEvents as PublicEventCache<unknown>, config.databaseUrl, database.kind, log);
@@ -141,14 +143,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The modules' JSON routes, each in its own encapsulated context, in the list's order (modules/routes.ts).
   for (const { prefix, plugin } of routeModules) await app.register(plugin, { deps, prefix });
 
-  // Uploaded files: keys change with content, so they may be cached for a year.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
-  });
+  // Uploaded files: keys change with content, so they may be cached for a year. On local disk they are
+  // served as static files; from a bucket (S3_*) they are read through the storage and streamed.
+  if (config.s3 && !options.storage) registerStoredFiles(app, storage);
+  else {
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
   if (config.webDistDir) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,

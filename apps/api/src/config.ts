@@ -94,9 +94,31 @@ const envSchema = z.object({
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   /** Another Stripe API address (a local Stripe-compatible server in tests), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
+  /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads (every host sees the same files). */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Another S3-compatible service (MinIO, Ceph, R2, Scaleway...), e.g. https://s3.example.net. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Addresses as endpoint/bucket/key instead of bucket.endpoint/key (most S3-compatible servers want it). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Keys of the bucket; without them the SDK's usual sources (instance role, ~/.aws) are asked. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where browsers load the files from (a CDN in front of the bucket); by default the app serves them at /uploads/. */
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Where browsers load files from; null: the app serves them at /uploads/. */
+  publicUrl: string | null;
+}
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -141,6 +163,8 @@ export interface AppConfig {
   webDistDir: string | null;
   /** null: card payments are not configured. */
   stripe: StripeConfig | null;
+  /** Uploads in an S3-compatible bucket (S3_*), or null for DATA_DIR/uploads on local disk. */
+  s3: S3Config | null;
 }
 
 export interface StripeConfig {
@@ -187,6 +211,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none)');
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_*: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither)');
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const defaultDist = path.resolve(import.meta.dirname, '../../web/dist');
   const webDistDir = e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : existsSync(defaultDist) ? defaultDist : null;
@@ -218,6 +245,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     checkoutConcurrency: e.CHECKOUT_CONCURRENCY,
     webDistDir,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT ?? null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : null,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, '') ?? null,
+        }
+      : null,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

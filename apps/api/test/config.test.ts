@@ -47,4 +47,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: ' loopback, 10.0.0.0/8 ,172.16.0.1, fd00::/8 ' }, '/srv').trustProxy).toEqual(['loopback', '10.0.0.0/8', '172.16.0.1', 'fd00::/8']);
     for (const bad of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/2']) expect(() => loadConfig({ TRUST_PROXY: bad }, '/srv'), bad).toThrow(/TRUST_PROXY/);
   });
+
+  it('keeps uploads on local disk unless S3_BUCKET names a bucket; keys come in pairs', () => {
+    expect(loadConfig({}, '/srv').s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'tickets', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example.net/' }, '/srv').s3).toEqual({
+      bucket: 'tickets',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      publicUrl: 'https://cdn.example.net',
+    });
+    // Without keys the SDK's own sources (an instance role, ~/.aws) are used.
+    expect(loadConfig({ S3_BUCKET: 'tickets', S3_REGION: 'eu-central-1' }, '/srv').s3).toMatchObject({ region: 'eu-central-1', endpoint: null, credentials: null, publicUrl: null });
+    expect(() => loadConfig({ S3_BUCKET: 'tickets', S3_ACCESS_KEY_ID: 'k' }, '/srv')).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/);
+    expect(() => loadConfig({ S3_BUCKET: 'tickets', S3_ENDPOINT: 'minio' }, '/srv')).toThrow(/S3_ENDPOINT/);
+  });
 });

@@ -1,14 +1,28 @@
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
-/** Where uploaded files live. Local disk today; an object store can implement the same three calls. */
+/** A stored file as read back: its bytes as a stream, its type and length. */
+export interface StoredFile {
+  body: Readable;
+  contentType: string | null;
+  length: number | null;
+}
+
+/** Where uploaded files live: local disk (default) or an S3-compatible bucket (s3-storage.ts). */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The file under `key`, or null when there is none. */
+  get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
   copy(fromKey: string, toKey: string): Promise<void>;
   /** The public address of a stored file. */
   url(key: string): string;
 }
+
+/** Keys are made by the app (`<kind>/<id>/<hash>.<ext>`); anything else is refused before it reaches a disk or a bucket. */
+export const isStorageKey = (key: string) => /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
 
 /** Files under a folder (default `DATA_DIR/uploads`), served by the app at `/uploads/<key>`. */
 export function localStorage(root: string, publicPrefix = '/uploads'): FileStorage & { root: string } {
@@ -24,6 +38,12 @@ export function localStorage(root: string, publicPrefix = '/uploads'): FileStora
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, body);
+    },
+    async get(key) {
+      const file = resolve(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { body: createReadStream(file), contentType: null, length: info.size };
     },
     async delete(key) {
       await rm(resolve(key), { force: true });

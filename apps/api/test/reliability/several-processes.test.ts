@@ -7,6 +7,8 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.js';
 import { findDrift } from '../../src/modules/inventory/reconcile.js';
+import sharp from 'sharp';
+import { startS3Server } from '../s3-server.js';
 import { createTestDatabase } from '../test-db.js';
 import { freePort, rushServerEnv, startChild, waitUntil, type Child } from './child-process.js';
 import { startCountingSmtp } from './counting-smtp.js';
@@ -26,7 +28,8 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let smtp: Awaited<ReturnType<typeof startCountingSmtp>>;
   let db: pg.Client;
-  let dataDir: string;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  const dataDirs: string[] = [];
   const servers: Array<{ child: Child; port: number }> = [];
   const apis = () => servers.map((s) => `http://127.0.0.1:${s.port}/api`);
   let turn = 0;
@@ -55,14 +58,17 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
     smtp = await startCountingSmtp();
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-several-'));
-    // Both at the same moment on the fresh database: migrations and the job queue's set-up race.
+    s3 = await startS3Server();
+    // Both at the same moment on the fresh database: migrations and the job queue's set-up race. Each
+    // has a data folder of its own, as on two hosts: uploads go to the one bucket.
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-several-'));
+      dataDirs.push(dataDir);
       const child = startChild(
         'server',
         // Jobs in the first only, as WEB_CONCURRENCY does it.
-        rushServerEnv({ port, databaseUrl: database.url, dataDir, smtpUrl: smtp.url }, { AUTH_ANSWER_FLOOR_MS: '0', JOBS_IN_PROCESS: String(i === 0) }),
+        rushServerEnv({ port, databaseUrl: database.url, dataDir, smtpUrl: smtp.url }, { AUTH_ANSWER_FLOOR_MS: '0', JOBS_IN_PROCESS: String(i === 0), ...s3.env }),
       );
       servers.push({ child, port });
     }
@@ -79,7 +85,8 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
     await db?.end();
     await smtp?.close();
     await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await s3?.close();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('sells out exactly with the rush split across both, and the counters equal their rows', async () => {
@@ -112,6 +119,19 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
     expect((await one.call('GET', `/public/events/${event.eventId}`)).status).toBe(200);
     expect((await other.call('PUT', `/events/${event.eventId}/status`, { status: 'DRAFT' })).status).toBe(200);
     await expect.poll(async () => (await one.call('GET', `/public/events/${event.eventId}`)).status, { timeout: 2_000, interval: 20 }).toBe(404);
+  });
+
+  it('serves an image uploaded through one process from the other (the bucket, not a data folder)', async () => {
+    const form = new FormData();
+    form.append('type', 'EVENT_COVER');
+    form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#7c3aed' } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'cover.jpg');
+    const uploaded = await fetch(`${apis()[0]}/events/${event.eventId}/images`, { method: 'POST', headers: { authorization: `Bearer ${organizerToken}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const image = ((await uploaded.json()) as { data: { url: string } }).data;
+    const [here, there] = await Promise.all(servers.map(async (s) => fetch(`http://127.0.0.1:${s.port}${image.url}`)));
+    expect(there!.status).toBe(200);
+    expect(Buffer.from(await there!.arrayBuffer()).equals(Buffer.from(await here!.arrayBuffer()))).toBe(true);
+    expect(await s3.keys()).toContain(image.url.slice('/uploads/'.length));
   });
 
   it('locks a login guessed at through both processes', async () => {
