@@ -1,0 +1,66 @@
+import type { IssueKey } from './validation.js';
+
+/**
+ * The one wording of each field problem (an `IssueKey`), for the API's `field_errors` and the web
+ * app's form validation alike: explicit Lingui descriptors with stable ids `field.<key>`.
+ * lingui.config.ts includes this file in both catalogs, so both translate the same ids.
+ *
+ * Imported as `@admitone/shared/issue-messages`, not through the package index: the buyer app's first
+ * page loads the index, and its catalog keeps the messages of every module it loads (publicCatalogs
+ * in apps/web/vite.config.ts), so these stay with the checkout pages that use them. That scan matches
+ * `id: "..."`; Vite's TypeScript transform happens to rewrite quotes before it today, the double
+ * quotes here keep the match from depending on that.
+ */
+export interface IssueMessage {
+  id: string;
+  message: string;
+}
+
+export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
+  required: /*i18n*/ { id: "field.required", message: "This field is required." },
+  too_short: /*i18n*/ { id: "field.too_short", message: "Must be at least {min} characters." },
+  too_long: /*i18n*/ { id: "field.too_long", message: "Must be at most {max} characters." },
+  invalid_email: /*i18n*/ { id: "field.invalid_email", message: "Enter a valid e-mail address." },
+  invalid_url: /*i18n*/ { id: "field.invalid_url", message: "Enter a valid web address starting with http:// or https://." },
+  invalid_type: /*i18n*/ { id: "field.invalid_type", message: "This value has the wrong type." },
+  invalid_value: /*i18n*/ { id: "field.invalid_value", message: "Choose one of the allowed values." },
+  invalid_date: /*i18n*/ { id: "field.invalid_date", message: "Enter a valid date and time." },
+  invalid_timezone: /*i18n*/ { id: "field.invalid_timezone", message: "Choose a valid time zone." },
+  invalid_currency: /*i18n*/ { id: "field.invalid_currency", message: "Choose a valid currency." },
+  passwords_not_same: /*i18n*/ { id: "field.passwords_not_same", message: "Passwords are not the same" },
+  terms_required: /*i18n*/ { id: "field.terms_required", message: "You must accept the terms to sign up." },
+  end_before_start: /*i18n*/ { id: "field.end_before_start", message: "The end must be after the start." },
+  too_small_number: /*i18n*/ { id: "field.too_small_number", message: "Must be at least {min}." },
+  too_big_number: /*i18n*/ { id: "field.too_big_number", message: "Must be at most {max}." },
+  not_promotional_required: /*i18n*/ { id: "field.not_promotional_required", message: "Confirm that this message is not promotional." },
+  no_recipients: /*i18n*/ { id: "field.no_recipients", message: "No one matches these recipients." },
+  invalid: /*i18n*/ { id: "field.invalid", message: "This value is not valid." },
+  not_found_choice: /*i18n*/ { id: "field.not_found_choice", message: "This choice does not exist." },
+  wrong_password: /*i18n*/ { id: "field.wrong_password", message: "This is not your current password." },
+  already_member: /*i18n*/ { id: "field.already_member", message: "This person is already a member of the account or invited to it." },
+  invalid_color: /*i18n*/ { id: "field.invalid_color", message: "Enter a colour as a hex code such as #ffffff." },
+  same_email: /*i18n*/ { id: "field.same_email", message: "This is already your e-mail address." },
+  email_taken: /*i18n*/ { id: "field.email_taken", message: "Another login already uses this e-mail address." },
+  whole_number: /*i18n*/ { id: "field.whole_number", message: "Enter a whole number." },
+  choose_tickets: /*i18n*/ { id: "field.choose_tickets", message: "Choose at least one ticket." },
+  promo_code_taken: /*i18n*/ { id: "field.promo_code_taken", message: "This event already has a promo code with this name." },
+  promo_code_format: /*i18n*/ { id: "field.promo_code_format", message: "Use letters, digits, dashes and underscores only." },
+  affiliate_code_taken: /*i18n*/ { id: "field.affiliate_code_taken", message: "This event already has an affiliate with this code." },
+  options_required: /*i18n*/ { id: "field.options_required", message: "Add at least one option." },
+  options_unique: /*i18n*/ { id: "field.options_unique", message: "Each option must be different." },
+  tiers_required: /*i18n*/ { id: "field.tiers_required", message: "Add at least one price tier." },
+  max_below_min: /*i18n*/ { id: "field.max_below_min", message: "The maximum per order must not be below the minimum." },
+  select_ticket: /*i18n*/ { id: "field.select_ticket", message: "Please select at least one ticket." },
+  below_min_price: /*i18n*/ { id: "field.below_min_price", message: "Enter at least the minimum amount." },
+  promo_code_invalid: /*i18n*/ { id: "field.promo_code_invalid", message: "That promo code is invalid." },
+  password_too_weak: /*i18n*/ { id: "field.password_too_weak", message: "This password is too easy to guess. A few unrelated words, or a longer phrase, are strong and easy to remember." },
+  password_common: /*i18n*/ { id: "field.password_common", message: "This is one of the most common passwords. Choose one that is yours alone, such as a few unrelated words." },
+  password_personal: /*i18n*/ { id: "field.password_personal", message: "Do not build your password on your name or e-mail address: they are the first things tried." },
+  not_on_sale: /*i18n*/ { id: "field.not_on_sale", message: "This ticket is not on sale." },
+  currency_locked: /*i18n*/ { id: "field.currency_locked", message: "The currency cannot change once the event has orders." },
+  below_taken: /*i18n*/ { id: "field.below_taken", message: "{taken} are already sold or held in checkouts: the limit cannot be lower than that." },
+  below_uses: /*i18n*/ { id: "field.below_uses", message: "This code has already been used {taken} times: the limit cannot be lower than that." },
+  too_many: /*i18n*/ { id: "field.too_many", message: "Choose at most {max}." },
+  order_too_large: /*i18n*/ { id: "field.order_too_large", message: "An order can have at most {max} tickets." },
+  order_total_too_large: /*i18n*/ { id: "field.order_total_too_large", message: "The order total is too large. Split it into smaller orders." },
+};
