@@ -59,7 +59,7 @@ export type App = FastifyInstance & { deps: AppDeps };
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const log = pino({ level: config.logLevel });
   await loadCatalogs();
-  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs });
+  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs, directUrl: config.databaseDirectUrl });
   const clock = options.clock ?? systemClock;
   const mail = options.mail ?? createMailTransport(config, log);
   // What needs the database runs once it answers, retrying with backoff while it does not (one line each).
@@ -79,7 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = options.storage ?? (config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir));
   const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock: { clock, guard: options.stockGuard ?? guardedStock }, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock), startup };
   // Other web processes on the same PostgreSQL database hear of this one's cache invalidations, and it of theirs.
-  const cacheBus = await shareInvalidations(deps.publicEvents as PublicEventCache<unknown>, config.databaseUrl, database.kind, log);
+  const cacheBus = await shareInvalidations(deps.publicEvents as PublicEventCache<unknown>, database.directUrl ?? config.databaseUrl, database.kind, log);
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,

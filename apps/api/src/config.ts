@@ -19,6 +19,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: databaseUrl.optional(),
+  /** PostgreSQL directly, when DATABASE_URL goes through a transaction pooler (PgBouncer): LISTEN and session locks use it. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .refine((v) => /^(postgres|postgresql):\/\//.test(v), { message: 'must be postgres://user@host:port/db' })
+    .optional(),
   APP_URL: z.url({ message: 'must be an absolute URL such as http://localhost:3000' }).optional(),
   SMTP_URL: z
     .string()
@@ -127,6 +132,8 @@ export interface AppConfig {
   dataDir: string;
   /** `postgres://...` or `pglite://memory` or `pglite://<folder>`. */
   databaseUrl: string;
+  /** PostgreSQL without a transaction pooler in between (DATABASE_DIRECT_URL), or null when DATABASE_URL is direct. */
+  databaseDirectUrl: string | null;
   appUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -211,6 +218,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none)');
   }
+  if (e.DATABASE_DIRECT_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL ?? '')) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_DIRECT_URL: only with a PostgreSQL DATABASE_URL (the pooler\'s address)');
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_*: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither)');
   }
@@ -223,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `pglite://${path.join(dataDir, 'pgdata')}`,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? null,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

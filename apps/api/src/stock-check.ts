@@ -18,7 +18,7 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfigOrExit();
-  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs });
+  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs, directUrl: config.databaseDirectUrl });
   await database.migrate();
   const show = (d: Drift) =>
     d.kind === 'stray_hold'

@@ -21,7 +21,7 @@ async function main() {
     process.exit(1);
   }
   await loadCatalogs();
-  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs });
+  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs, directUrl: config.databaseDirectUrl });
   const transport = createMailTransport(config, log);
   let jobs: JobRunner | null = null;
   const startup = startWhenReachable({

@@ -48,6 +48,13 @@ describe('loadConfig', () => {
     for (const bad of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/2']) expect(() => loadConfig({ TRUST_PROXY: bad }, '/srv'), bad).toThrow(/TRUST_PROXY/);
   });
 
+  it('takes DATABASE_DIRECT_URL only beside a PostgreSQL DATABASE_URL (a transaction pooler)', () => {
+    expect(loadConfig({}, '/srv').databaseDirectUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@pgbouncer:6432/tickets', DATABASE_DIRECT_URL: 'postgres://app@db:5432/tickets' }, '/srv').databaseDirectUrl).toBe('postgres://app@db:5432/tickets');
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://app@db:5432/tickets' }, '/srv')).toThrow(/DATABASE_DIRECT_URL: only with a PostgreSQL DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://app@pgbouncer:6432/tickets', DATABASE_DIRECT_URL: 'mysql://db' }, '/srv')).toThrow(/DATABASE_DIRECT_URL/);
+  });
+
   it('keeps uploads on local disk unless S3_BUCKET names a bucket; keys come in pairs', () => {
     expect(loadConfig({}, '/srv').s3).toBeNull();
     expect(loadConfig({ S3_BUCKET: 'tickets', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example.net/' }, '/srv').s3).toEqual({

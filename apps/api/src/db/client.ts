@@ -27,6 +27,11 @@ export interface RawSql {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL: where session-level work connects (LISTEN, session advisory locks): DATABASE_DIRECT_URL
+   * when the pool goes through a transaction pooler, else the pool's own address. Null on PGlite.
+   */
+  directUrl: string | null;
   /** For pg-boss: a connection string (PostgreSQL) or a raw executor (PGlite). */
   boss: { connectionString: string; connectionTimeoutMillis?: number; keepAlive?: boolean } | { db: RawSql };
   migrate(): Promise<void>;
@@ -56,7 +61,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
  * CHECKOUT_BUSY); PGlite runs one statement at a time and never waits. Strings are standard-conforming
  * on every connection (a statement sent with its values inlined relies on it: reservation-insert.ts).
  */
-export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {}): Database {
+export function openDatabase(url: string, opts: { lockTimeoutMs?: number; directUrl?: string | null } = {}): Database {
   if (url.startsWith('pglite://')) {
     const where = url.slice('pglite://'.length);
     let client: PGlite;
@@ -71,6 +76,7 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
     return {
       db,
       kind: 'pglite',
+      directUrl: null,
       boss: {
         db: {
           executeSql: async (text, values) => {
@@ -98,7 +104,13 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...connectionOptions, options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000} -c standard_conforming_strings=on` });
+  // Through a transaction pooler (DATABASE_DIRECT_URL set: PgBouncer in transaction mode) a connection
+  // cannot carry start-up options, and a session setting would leak to whoever gets the server
+  // connection next: the lock timeout then comes from the role or database (docs/SCALING.md), which
+  // checkPooledSettings verifies at start.
+  const direct = opts.directUrl ?? null;
+  const sessionOptions = direct ? {} : { options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000} -c standard_conforming_strings=on` };
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...connectionOptions, ...sessionOptions });
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   });
@@ -110,7 +122,22 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
     kind: 'postgres',
     // pg-boss passes these to its own pool: its polls fail fast too while the database is away.
     boss: { connectionString: url, ...connectionOptions },
+    directUrl: direct ?? url,
     migrate: async () => {
+      if (direct) {
+        // A session advisory lock needs a session of its own: a direct connection, not the pooler's.
+        const client = new pg.Client({ connectionString: direct, ...connectionOptions });
+        await client.connect();
+        try {
+          await client.query('set lock_timeout = 0');
+          await client.query('select pg_advisory_lock(727001)');
+          await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder });
+          await checkPooledSettings(pool, opts.lockTimeoutMs ?? 3000);
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+        return;
+      }
       // Two processes starting together (web + worker) must not apply migrations twice.
       const lock = await pool.connect();
       try {
@@ -151,4 +178,29 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number } = {})
       await Promise.all([pool.end(), healthPool?.end()]);
     },
   };
+}
+
+/** Thrown at start when the database behind a transaction pooler does not give the settings every connection needs. */
+export class PooledSettingsError extends Error {}
+
+/**
+ * Behind a transaction pooler the pool's connections carry no start-up options, so the database or the
+ * role must set what they would have: a lock timeout (else a request may wait for a row lock for ever)
+ * and standard-conforming strings. Checked once at start, on a pooled connection; refusing to start with
+ * the statement to run beats a hang on the first on-sale.
+ */
+export async function checkPooledSettings(pool: pg.Pool, lockTimeoutMs: number): Promise<void> {
+  // SHOW-style values carry their unit ('3s', '3500ms'; '0' is off), which an interval reads as such.
+  const { rows } = await pool.query<{ lock_ms: string; scs: string; db: string; role: string }>(
+    `select extract(epoch from current_setting('lock_timeout')::interval) * 1000 as lock_ms, current_setting('standard_conforming_strings') as scs, current_database() as db, current_user as role`,
+  );
+  const row = rows[0]!;
+  const wrong: string[] = [];
+  if (!(Number(row.lock_ms) > 0)) wrong.push(`lock_timeout = '${lockTimeoutMs}ms'`);
+  if (row.scs !== 'on') wrong.push(`standard_conforming_strings = on`);
+  if (wrong.length) {
+    throw new PooledSettingsError(
+      `DATABASE_DIRECT_URL is set, so DATABASE_URL goes through a transaction pooler, which passes no connection settings; the database must set them. Run once: ${wrong.map((w) => `ALTER DATABASE "${row.db}" SET ${w};`).join(' ')} (or ALTER ROLE "${row.role}" SET ...), then start again.`,
+    );
+  }
 }

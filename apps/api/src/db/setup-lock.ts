@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from './client.js';
+import { CONNECT_TIMEOUT_MS, type Database } from './client.js';
 
 /** Advisory lock keys of work that must run in one process at a time (migrations use 727001). */
 export const SETUP_LOCKS = { jobQueue: 727002 } as const;
@@ -11,8 +11,9 @@ export const SETUP_LOCKS = { jobQueue: 727002 } as const;
  * process's: nothing to wait for.
  */
 export async function oneAtATime<T>(database: Database, key: number, fn: () => Promise<T>): Promise<T> {
-  if (database.kind !== 'postgres' || !('connectionString' in database.boss)) return fn();
-  const client = new pg.Client({ connectionString: database.boss.connectionString, connectionTimeoutMillis: database.boss.connectionTimeoutMillis });
+  if (database.kind !== 'postgres' || !database.directUrl) return fn();
+  // A session advisory lock: on a direct connection (DATABASE_DIRECT_URL), never through a transaction pooler.
+  const client = new pg.Client({ connectionString: database.directUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await client.connect();
   try {
     await client.query('set lock_timeout = 0');
