@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LEGACY_LOGIN } from './legacy-login';
-import { expectAccessible, notificationsGone, signUpLinkPath, snapshot, uniqueEmail } from './support';
+import { expectAccessible, notificationsGone, signUpByApi, signUpLinkPath, snapshot, uniqueEmail } from './support';
 
 const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 
@@ -330,4 +330,48 @@ test('a login whose address is unconfirmed cannot put an event live, and is offe
   await snapshot(page, 'en-event-go-live-unconfirmed');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+});
+
+test('a paid ticket with no way to pay: the ticket list warns, going live is refused with the fix, offline payments open it', async ({ page, request }) => {
+  const email = uniqueEmail('nopay');
+  const password = 'a-quiet-harbour-42';
+  const me = await signUpByApi(request, { name: 'Pat Payless', email, password, timezone: 'Europe/Berlin' });
+  const headers = { authorization: `Bearer ${me.token}` };
+  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Cash Only Club', email: 'club@cash.test' } })).json()) as { data: { id: number } };
+  const year = new Date().getFullYear() + 1;
+  const event = (await (await request.post('/api/events', { headers, data: { title: 'Paid Gala', organizer_id: organizer.data.id, start_date: `${year}-05-01T19:00`, timezone: 'Europe/Berlin', currency: 'EUR' } })).json()) as { data: { id: number } };
+  expect((await request.post(`/api/events/${event.data.id}/tickets`, { headers, data: { name: 'Seat', type: 'PAID', price: 2500 } })).status()).toBe(201);
+
+  await login(page, email, password);
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await page.goto(`/manage/event/${event.data.id}/tickets`);
+  const warning = page.getByRole('alert').filter({ hasText: 'Buyers cannot pay yet' });
+  await expect(warning).toContainText('This event has 1 paid ticket, but no way to pay is set up');
+  await expect(warning.getByRole('link', { name: 'Connect Stripe' })).toBeVisible();
+  await expectAccessible(page, 'tickets, no way to pay');
+  await snapshot(page, 'en-tickets-no-payment-method');
+
+  // Going live says why not, with the way out; the confirm button stays off.
+  await page.goto(`/manage/event/${event.data.id}`);
+  await page.getByRole('button', { name: 'Go live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Go live' });
+  await dialog.getByRole('button', { name: 'Go live' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This event has paid tickets but buyers have no way to pay.');
+  await expect(dialog.getByRole('button', { name: 'Go live' })).toBeDisabled();
+  await expectAccessible(page, 'go live refused, no way to pay');
+  await dialog.getByRole('link', { name: 'Turn on offline payments' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${event.data.id}/settings$`));
+  await page.getByLabel('Accept offline payments').check();
+  await page.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByText('Payment settings saved.')).toBeVisible();
+
+  await page.goto(`/manage/event/${event.data.id}/tickets`);
+  await expect(page.getByRole('heading', { name: 'Tickets', exact: true })).toBeVisible();
+  await expect(page.getByText('Seat', { exact: true })).toBeVisible();
+  await expect(page.getByText('Buyers cannot pay yet')).toHaveCount(0);
+  await page.goto(`/manage/event/${event.data.id}`);
+  await page.getByRole('button', { name: 'Go live' }).click();
+  await page.getByRole('dialog', { name: 'Go live' }).getByRole('button', { name: 'Go live' }).click();
+  await expect(page.getByText('“Paid Gala” is live.')).toBeVisible();
 });

@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   CANNOT_CHANGE_SELF: 409,
   NOT_INVITED: 409,
   EMAIL_NOT_VERIFIED: 409,
+  /** Going live with a paid ticket while buyers have no way to pay (no card payments, offline payments off). */
+  NO_PAYMENT_METHOD: 409,
   MESSAGING_NOT_VERIFIED: 409,
   /** The caller's own e-mail address is not confirmed: no mail to addresses they type (invitations, tickets, messages). */
   EMAIL_NOT_CONFIRMED: 403,

@@ -45,6 +45,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ORDER_ALREADY_PAID: /*i18n*/ { id: 'error.order_already_paid', message: 'This order has already been paid.' },
   ORDER_PAGE_UNAVAILABLE: /*i18n*/ { id: 'error.order_page_unavailable', message: 'This order page is no longer available.' },
   HOLD_ALREADY_EXTENDED: /*i18n*/ { id: 'error.hold_already_extended', message: 'Your reservation has already been extended once.' },
+  NO_PAYMENT_METHOD: /*i18n*/ {
+    id: 'error.no_payment_method',
+    message:
+      'This event has paid tickets but buyers have no way to pay. Connect Stripe in the account’s payment settings, or turn on offline payments in the event’s payment settings, then publish again.',
+  },
   PAYMENT_METHOD_UNAVAILABLE: /*i18n*/ { id: 'error.payment_method_unavailable', message: 'This payment method is not available for this event.' },
   DETAILS_REQUIRED: /*i18n*/ { id: 'error.details_required', message: 'Please enter your details before paying.' },
   IDEMPOTENCY_KEY_REUSED: /*i18n*/ { id: 'error.idempotency_key_reused', message: 'This request key was already used for a different request.' },

@@ -38,6 +38,18 @@ export const eventListQuery = listQuery(EVENT_SORTS, {
 });
 export type EventListQuery = z.input<typeof eventListQuery>;
 
+/** `GET /api/events/{id}/payment-readiness`: whether buyers can pay for the event's paid tickets. */
+export interface PaymentReadinessDto {
+  /** Card payments through Stripe are set up for the account (or the platform's, in single mode). */
+  card: boolean;
+  /** The event accepts offline payments (bank transfer, at the door...). */
+  offline: boolean;
+  /** Tickets that cost money (a price, a tier with a price, or a donation with a minimum). */
+  paid_tickets: number;
+  /** Paid tickets exist and there is no way to pay: going live is refused. */
+  blocked: boolean;
+}
+
 export interface EventDto {
   id: number;
   title: string;

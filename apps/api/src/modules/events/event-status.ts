@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { EventStatus } from '@admitone/shared';
+import type { StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { events, images } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -9,13 +10,20 @@ import { DomainError } from '../../shared/errors.js';
 import { getAccount } from '../accounts/account-settings.js';
 import { eventHasOrders } from '../orders/event-orders.js';
 import { findEvent } from './events.repository.js';
+import { paymentReadiness } from './payment-readiness.js';
 
-/** Moves an event between draft, live and archived. Going live needs the account's e-mail confirmed. */
-export async function changeEventStatus(deps: { db: Db; clock: Clock }, accountId: number, id: number, status: EventStatus): Promise<void> {
+/**
+ * Moves an event between draft, live and archived. Going live needs the account's e-mail confirmed and,
+ * when the event sells paid tickets, a way for buyers to pay (payment-readiness.ts).
+ */
+export async function changeEventStatus(deps: { db: Db; clock: Clock; stripe: StripeConfig | null }, accountId: number, id: number, status: EventStatus): Promise<void> {
   const found = await findEvent(deps.db, accountId, id);
   if (!found) throw new DomainError('NOT_FOUND');
   if (status === 'LIVE' && !(await getAccount(deps.db, accountId, accountId)).is_email_verified) {
     throw new DomainError('EMAIL_NOT_VERIFIED');
+  }
+  if (status === 'LIVE' && found.event.status !== 'LIVE' && (await paymentReadiness(deps.db, deps.stripe, found.event)).blocked) {
+    throw new DomainError('NO_PAYMENT_METHOD');
   }
   await deps.db.update(events).set({ status, updated_at: deps.clock.now() }).where(eq(events.id, id));
 }

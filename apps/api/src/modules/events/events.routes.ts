@@ -8,6 +8,7 @@ import { duplicateEvent } from './duplicate-event.js';
 import { changeEventStatus, deleteEvent } from './event-status.js';
 import { eventStats } from './event-stats.js';
 import { requireEvent } from './events.repository.js';
+import { paymentReadiness } from './payment-readiness.js';
 import { eventView, eventViews } from './event-view.js';
 import { listEvents } from './events.repository.js';
 import { updateEvent } from './update-event.js';
@@ -20,7 +21,7 @@ const security = [{ bearer: [] }];
 export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const { clock, storage } = deps;
-  const d = { db, clock, storage };
+  const d = { db, clock, storage, stripe: deps.config.stripe };
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   app.post('/events', { schema: { tags, security, summary: 'Create an event (a draft); start and end are wall-clock times in `timezone`', body: createEventBody } }, async (req, reply) => {
@@ -59,6 +60,10 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.put('/events/:id/status', { schema: { tags, security, summary: 'Go live (needs a confirmed e-mail), back to draft, or archive', params: idParams, body: eventStatusBody } }, async (req) => {
     await changeEventStatus(d, authOf(req).accountId, req.params.id, req.body.status);
     return { data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()) };
+  });
+
+  app.get('/events/:id/payment-readiness', { schema: { tags, security, summary: 'Whether buyers can pay for the paid tickets (card, offline payments); going live is refused when they cannot', params: idParams } }, async (req) => {
+    return { data: await paymentReadiness(db, deps.config.stripe, await requireEvent(db, authOf(req).accountId, req.params.id)) };
   });
 
   app.post('/events/:id/duplicate', { schema: { tags, security, summary: 'Copy an event as a new draft', params: idParams, body: duplicateEventBody } }, async (req, reply) => {

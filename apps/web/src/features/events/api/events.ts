@@ -29,6 +29,8 @@ export const eventKeys = {
   lists: () => ['events', 'list'] as const,
   list: (params: EventListParams) => ['events', 'list', params] as const,
   detail: (id: number) => ['events', id] as const,
+  /** Under the tickets' key: a ticket change refreshes it too (tickets/api/tickets.ts). */
+  paymentReadiness: (id: number) => ['events', id, 'tickets', 'payment-readiness'] as const,
 };
 
 export const fetchEvents = (params: EventListParams) =>
@@ -73,6 +75,8 @@ export function useEventChanged() {
   const queryClient = useQueryClient();
   return (event: EventDto) => {
     queryClient.setQueryData(eventKeys.detail(event.id), event);
+    // Offline payments on or off change whether the paid tickets can be bought.
+    void queryClient.invalidateQueries({ queryKey: eventKeys.paymentReadiness(event.id) });
     return queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
   };
 }

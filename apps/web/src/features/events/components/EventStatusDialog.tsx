@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/validation';
 import { ResendConfirmationButton } from '../../profile/components/ResendConfirmationButton';
 import { useMe } from '../../users/api/me';
 import { useChangeEventStatus } from '../api/events';
+import { NoPaymentMethodAlert } from './NoPaymentMethodAlert';
 
 interface EventStatusDialogProps {
   event: EventDto;
@@ -18,7 +19,7 @@ interface EventStatusDialogProps {
   onClose: () => void;
 }
 
-/** Asks before going live, back to draft or archiving (SPEC §4), and explains a refused go-live. */
+/** Asks before going live, back to draft or archiving (SPEC §4), and explains a refused go-live (address not confirmed, no way to pay). */
 export function EventStatusDialog({ event, target, onClose }: EventStatusDialogProps) {
   const { t, i18n } = useLingui();
   const change = useChangeEventStatus(event.id);
@@ -51,6 +52,7 @@ export function EventStatusDialog({ event, target, onClose }: EventStatusDialogP
   };
   const text = target ? texts[target] : null;
   const unverified = isApiError(change.error) && change.error.code === 'EMAIL_NOT_VERIFIED';
+  const cannotPay = isApiError(change.error) && change.error.code === 'NO_PAYMENT_METHOD';
   const user = me.data?.user;
 
   return (
@@ -64,6 +66,8 @@ export function EventStatusDialog({ event, target, onClose }: EventStatusDialogP
                 {user && !user.email_verified ? <ResendConfirmationButton user={user} size="xs" variant="default" /> : null}
               </Stack>
             </Alert>
+          ) : cannotPay ? (
+            <NoPaymentMethodAlert eventId={event.id} message={errorMessage(change.error, i18n)} />
           ) : (
             <FormErrorAlert error={change.error} />
           )}
@@ -74,7 +78,7 @@ export function EventStatusDialog({ event, target, onClose }: EventStatusDialogP
             </Button>
             <Button
               loading={change.isPending}
-              disabled={unverified}
+              disabled={unverified || cannotPay}
               onClick={() =>
                 change.mutate(target, {
                   onSuccess: () => {

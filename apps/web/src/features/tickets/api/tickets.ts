@@ -1,4 +1,4 @@
-import type { One, Paginated, TicketBody, TicketDto } from '@admitone/shared';
+import type { One, Paginated, PaymentReadinessDto, TicketBody, TicketDto } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
@@ -53,3 +53,10 @@ export function useSortTickets(eventId: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
+
+/** Whether buyers can pay for the event's paid tickets; refreshed with the tickets (it counts them) and on every visit. */
+export const usePaymentReadiness = (eventId: number) =>
+  useQuery({
+    queryKey: eventKeys.paymentReadiness(eventId),
+    queryFn: () => api.get<One<PaymentReadinessDto>>(`/events/${eventId}/payment-readiness`).then((r) => r.data),
+  });

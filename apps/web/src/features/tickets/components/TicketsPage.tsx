@@ -1,6 +1,6 @@
 import type { EventDto, TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -12,7 +12,8 @@ import { moveBy, SortableList } from '../../../components/SortableList';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
 import { errorMessage } from '../../../lib/validation';
 import { EventScreen } from '../../events/components/EventScreen';
-import { useDeleteTicket, useSaveTicket, useSortTickets, useTickets } from '../api/tickets';
+import { NoPaymentMethodAlert } from '../../events/components/NoPaymentMethodAlert';
+import { useDeleteTicket, usePaymentReadiness, useSaveTicket, useSortTickets, useTickets } from '../api/tickets';
 import { withHidden } from '../ticket-form';
 import { TicketDeleteDialog } from './TicketDeleteDialog';
 import { TicketForm } from './TicketForm';
@@ -21,6 +22,7 @@ import { TicketRow } from './TicketRow';
 function Tickets({ event }: { event: EventDto }) {
   const { t, i18n } = useLingui();
   const list = useTickets(event.id);
+  const readiness = usePaymentReadiness(event.id);
   const sort = useSortTickets(event.id);
   const save = useSaveTicket(event.id);
   const crud = useCrudDialogs<TicketDto>({ remove: useDeleteTicket(event.id), deletedNotice: ({ name }) => t`${name} deleted.` });
@@ -68,6 +70,11 @@ function Tickets({ event }: { event: EventDto }) {
   return (
     <>
       <PageHeader title={<Trans>Tickets</Trans>} description={<Trans>What people can buy, in the order they see it.</Trans>} actions={list.data?.length ? addButton : null} />
+      {readiness.data?.blocked ? (
+        <Box mb="md">
+          <NoPaymentMethodAlert eventId={event.id} paidTickets={readiness.data.paid_tickets} />
+        </Box>
+      ) : null}
       <ListBody queries={[list]} empty={(tickets) => !tickets.length && none}>
         {(tickets) => <SortableList items={tickets} labelOf={(ticket) => ticket.name} onReorder={reorder} renderItem={renderTicket(tickets.map((x) => x.id))} />}
       </ListBody>
