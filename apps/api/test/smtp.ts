@@ -7,6 +7,12 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string | undefined;
+  /** The From header as parsed (display name and address). */
+  from: { name: string; address: string } | undefined;
+  /** The Reply-To addresses, if the header is there. */
+  replyTo: Array<{ name: string; address: string }> | undefined;
+  /** Every header line as received (keys in lower case). */
+  headers: Array<{ key: string; value: string }>;
   attachments: Array<{ filename: string | null; mimeType: string; contentId: string | undefined; size: number; content: Buffer }>;
 }
 
@@ -38,6 +44,9 @@ export async function startTestSmtp() {
           text: parsed.text ?? '',
           html: parsed.html ?? '',
           messageId: parsed.messageId,
+          from: parsed.from?.address !== undefined ? { name: parsed.from.name, address: parsed.from.address } : undefined,
+          replyTo: parsed.replyTo?.flatMap((a) => (a.address !== undefined ? [{ name: a.name, address: a.address }] : (a.group ?? []))),
+          headers: parsed.headers.map((h) => ({ key: h.key, value: h.value })),
           attachments: parsed.attachments.map((a) => {
             const content = typeof a.content === 'string' ? Buffer.from(a.content) : Buffer.from(a.content as ArrayBuffer);
             return { filename: a.filename, mimeType: a.mimeType, contentId: a.contentId, size: content.length, content };

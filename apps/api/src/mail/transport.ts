@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Logger } from 'pino';
+import { headerSafeName, isPlainAddress } from './sender.js';
 
 /** A file sent with a mail (nodemailer's shape); with `cid`, an inline image the HTML shows as `cid:...`. */
 export interface MailAttachment {
@@ -17,8 +19,10 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
-  /** Where answers go, when not the sender (nodemailer's `replyTo`). */
+  /** Where answers go, when not the sender (nodemailer's `replyTo`): one plain address, else left out. */
   replyTo?: string;
+  /** The From display name (an organizer's); the From address stays MAIL_FROM's. */
+  fromName?: string;
   /** Stable id so a receiving server can spot a repeat after a crash. */
   messageId: string;
 }
@@ -28,6 +32,34 @@ export interface MailTransport {
   close(): void;
 }
 
+type Address = { name: string; address: string };
+
+/** MAIL_FROM as given, and its address (null when it holds no plain address: then no mail gets another name). */
+export const platformSender = (mailFrom: string) => ({
+  from: mailFrom,
+  address: addressparser(mailFrom, { flatten: true }).find((a) => isPlainAddress(a.address))?.address ?? null,
+});
+type PlatformSender = ReturnType<typeof platformSender>;
+
+/**
+ * The sender headers of one mail as nodemailer address objects, never as strings it would parse:
+ * MAIL_FROM's address with the mail's own display name when it has one (a mail about an event comes
+ * from "Riverside Hall" <no-reply@platform>: the organizer's name, our address, so SPF and DMARC stay
+ * ours), and a Reply-To only when it is one plain address. nodemailer quotes or encodes the names;
+ * control characters are gone before.
+ */
+export function senderHeaders(platform: PlatformSender, mail: Pick<OutgoingMail, 'replyTo' | 'fromName'>): { from: string | Address; replyTo?: Address } {
+  const name = mail.fromName ? headerSafeName(mail.fromName) : '';
+  const from = name && platform.address ? { name, address: platform.address } : platform.from;
+  return isPlainAddress(mail.replyTo) ? { from, replyTo: { name: '', address: mail.replyTo } } : { from };
+}
+
+/** nodemailer's message: the mail with its sender headers, and nothing else of ours. */
+function message(platform: PlatformSender, mail: OutgoingMail) {
+  const { replyTo: _replyTo, fromName: _fromName, ...rest } = mail;
+  return { ...rest, ...senderHeaders(platform, mail), attachments: mail.attachments ?? [] };
+}
+
 /**
  * SMTP through nodemailer (`SMTP_URL`, e.g. smtp://user:pass@host:587). `maxSendMs` bounds how long
  * one conversation may stall (connect, greeting, silence on the socket): a send must end well inside
@@ -35,6 +67,7 @@ export interface MailTransport {
  */
 export function smtpTransport(url: string, from: string, maxSendMs = 60_000, connections = 1): MailTransport {
   const limit = Math.max(1000, Math.floor(maxSendMs));
+  const platform = platformSender(from);
   // A pool of open connections (one per worker that may send at once, so no mail waits in the pool's
   // queue): a sell-out's thousands of mails do not each pay a new TCP and TLS handshake.
   const transporter = nodemailer.createTransport({
@@ -48,7 +81,7 @@ export function smtpTransport(url: string, from: string, maxSendMs = 60_000, con
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(mail) {
-      await transporter.sendMail({ from, ...mail, attachments: mail.attachments ?? [] });
+      await transporter.sendMail(message(platform, mail));
     },
     close: () => transporter.close(),
   };
@@ -57,9 +90,10 @@ export function smtpTransport(url: string, from: string, maxSendMs = 60_000, con
 /** Without SMTP: each message becomes an .eml file in `dir`, and its subject and links are logged. */
 export function fileTransport(dir: string, from: string, log: Logger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const platform = platformSender(from);
   return {
     async send(mail) {
-      const info = await transporter.sendMail({ from, ...mail, attachments: mail.attachments ?? [] });
+      const info = await transporter.sendMail(message(platform, mail));
       await mkdir(dir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

@@ -5,6 +5,7 @@ import type { TicketDocumentData } from '../../modules/orders/documents/ticket-d
 import { ticketIcs } from '../../modules/orders/documents/ticket-ics.js';
 import { ticketPdf } from '../../modules/orders/documents/ticket-pdf.js';
 import { qrPng } from '../../modules/orders/documents/ticket-qr.js';
+import type { MailSender } from '../sender.js';
 import { escapeHtml, layout, type MailContent, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, heading, richText } from './order-mail-parts.js';
 
@@ -31,6 +32,8 @@ export interface AttendeeTicketData {
   footer_message: string | null;
   /** Sanitised HTML: how to join an online event. */
   online_details: string | null;
+  /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
+  sender?: MailSender | null;
 }
 
 /** To one attendee: their ticket, with the PDF, a calendar file and the QR code inline. */
@@ -57,7 +60,7 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
     paragraphs,
     action: { label: translate(locale, M.action), url: d.ticket.ticket_url },
     footnotes: eventFootnotes(locale, { support_email: event.support_email ?? null, footer_message: d.footer_message }),
-  });
+  }, d.sender);
   const slug = d.event_slug.replace(/[^a-zA-Z0-9_-]+/g, '-') || 'event';
   mail.attachments = [
     { filename: `ticket-${short}.pdf`, content: pdf, contentType: 'application/pdf' },

@@ -1,5 +1,6 @@
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
+import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, richText } from './order-mail-parts.js';
 
@@ -21,6 +22,8 @@ export interface EventMessageData {
   /** Sanitised HTML: the event's footer message for e-mails. */
   footer_message: string | null;
   is_test: boolean;
+  /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
+  sender?: MailSender | null;
 }
 
 /** An organizer's message to attendees or buyers (SPEC §3 Message), in the reader's language. */
@@ -33,6 +36,7 @@ export function eventMessageMail(locale: Locale, d: EventMessageData): RenderedM
       richText(d.body),
     ],
     footnotes: eventFootnotes(locale, d),
-  });
-  return d.support_email ? { ...mail, replyTo: d.support_email } : mail;
+  }, d.sender);
+  // A row written before messages carried their sender: answers to the support address, as then.
+  return !d.sender && d.support_email ? { ...mail, replyTo: d.support_email } : mail;
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
+import type { MailSender } from '../sender.js';
 import type { MailAttachment } from '../transport.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -14,6 +15,8 @@ export interface RenderedMail {
   attachments?: MailAttachment[];
   /** Where answers go (e.g. the event's support address), when not the sender. */
   replyTo?: string;
+  /** The From display name (the organizer's); the address stays MAIL_FROM's. */
+  fromName?: string;
 }
 
 /** Markup that is already safe (sanitised organizer HTML, or built by a template from escaped values), with its plain-text version. */
@@ -35,8 +38,21 @@ export interface MailBlock {
 
 const FOOTER = /*i18n*/ { id: 'mail.footer', message: 'Sent by AdmitOne, event ticketing.' };
 
-/** Wraps content in the purple AdmitOne mail layout, as HTML and as plain text. */
-export function layout(locale: Locale, subject: string, block: MailBlock): RenderedMail {
+/** The top of the mail: the organizer's logo and name for an event's mails, else the AdmitOne wordmark. */
+function masthead(sender: MailSender | null | undefined): string {
+  if (!sender?.name) return `<tr><td style="background:#6d28d9;padding:20px 32px;color:#ffffff;font-size:22px;font-weight:bold">AdmitOne</td></tr>`;
+  const logo = sender.logo_url
+    ? `<img src="${escapeHtml(sender.logo_url)}" alt="" height="48" style="display:inline-block;height:48px;width:auto;max-width:160px;border:0;vertical-align:middle;margin-right:12px">`
+    : '';
+  return `<tr><td style="background:#ffffff;padding:20px 32px;border-bottom:4px solid #6d28d9;color:#1f1b2d;font-size:22px;font-weight:bold">${logo}<span style="vertical-align:middle">${escapeHtml(sender.name)}</span></td></tr>`;
+}
+
+/**
+ * Wraps content in the AdmitOne mail layout, as HTML and as plain text. With `sender` (the mails about
+ * an event to its buyers and attendees) the organizer's logo and name head it instead of ours, answers
+ * go to its reply-to address and the From display name is its name; the small footer stays.
+ */
+export function layout(locale: Locale, subject: string, block: MailBlock, sender?: MailSender | null): RenderedMail {
   const footer = translate(locale, FOOTER);
   const p = (c: MailContent) =>
     typeof c === 'string' ? `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d">${escapeHtml(c)}</p>` : c.html;
@@ -53,7 +69,7 @@ export function layout(locale: Locale, subject: string, block: MailBlock): Rende
 <body style="margin:0;padding:0;background:#f4f1fb;font-family:'Varela Round',Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1fb;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#6d28d9;padding:20px 32px;color:#ffffff;font-size:22px;font-weight:bold">AdmitOne</td></tr>
+${masthead(sender)}
 <tr><td style="padding:32px">${block.paragraphs.map(p).join('')}${button}${notes}</td></tr>
 <tr><td style="padding:16px 32px;background:#faf8ff;font-size:12px;color:#5b5570">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
@@ -66,5 +82,11 @@ export function layout(locale: Locale, subject: string, block: MailBlock): Rende
   ]
     .filter((s) => s !== '')
     .join('\n\n');
-  return { subject, html, text };
+  return {
+    subject,
+    html,
+    text,
+    ...(sender?.reply_to ? { replyTo: sender.reply_to } : {}),
+    ...(sender?.name ? { fromName: sender.name } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
 import { formatEventDate } from '../../modules/orders/documents/format.js';
+import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
 
@@ -21,6 +22,8 @@ export interface OrderCancelledData {
   event: OrderMailEvent;
   /** The order summary page; null to leave the button out. */
   order_url: string | null;
+  /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
+  sender?: MailSender | null;
 }
 
 /** To the buyer: the order was cancelled. */
@@ -31,5 +34,5 @@ export function orderCancelledMail(locale: Locale, d: OrderCancelledData): Rende
     paragraphs: [translate(locale, M.greeting, { name: d.buyer_name }), translate(locale, M.body, { ...values, date })],
     ...(d.order_url ? { action: { label: translate(locale, M.action), url: d.order_url } } : {}),
     footnotes: eventFootnotes(locale, d.event),
-  });
+  }, d.sender);
 }

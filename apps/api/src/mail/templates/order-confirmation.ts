@@ -1,5 +1,6 @@
 import type { Locale, OrderTotals } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
+import type { MailSender } from '../sender.js';
 import { layout, type MailContent, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, heading, orderTable, richText, type OrderMailEvent, type OrderMailLine } from './order-mail-parts.js';
 
@@ -34,6 +35,8 @@ export interface OrderConfirmationData {
   offline_payment_instructions: string | null;
   /** The order summary page. */
   order_url: string;
+  /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
+  sender?: MailSender | null;
 }
 
 /** To the buyer once an order is completed, or placed with an offline payment to make. */
@@ -58,5 +61,5 @@ export function orderConfirmationMail(locale: Locale, d: OrderConfirmationData):
     paragraphs,
     action: { label: translate(locale, M.action), url: d.order_url },
     footnotes: eventFootnotes(locale, d.event),
-  });
+  }, d.sender);
 }

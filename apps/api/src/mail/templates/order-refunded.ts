@@ -1,6 +1,7 @@
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
 import { formatMoney } from '../../modules/orders/documents/format.js';
+import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
 
@@ -30,6 +31,8 @@ export interface OrderRefundedData {
   /** The payment arrived after the hold ran out and the tickets were gone: refunded in full. */
   late?: boolean;
   order_url: string;
+  /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
+  sender?: MailSender | null;
 }
 
 /** To the buyer, once Stripe has accepted a refund. */
@@ -43,5 +46,5 @@ export function orderRefundedMail(locale: Locale, d: OrderRefundedData): Rendere
     ],
     action: { label: translate(locale, M.action), url: d.order_url },
     footnotes: eventFootnotes(locale, d.event),
-  });
+  }, d.sender);
 }

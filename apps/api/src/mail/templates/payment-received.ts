@@ -1,6 +1,7 @@
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
 import { formatMoney } from '../../modules/orders/documents/format.js';
+import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, type OrderMailEvent } from './order-mail-parts.js';
 
@@ -24,6 +25,8 @@ export interface PaymentReceivedData {
   /** Minor units received. */
   total: number;
   order_url: string;
+  /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
+  sender?: MailSender | null;
 }
 
 /** To the buyer: their offline payment arrived; the tickets follow. */
@@ -38,5 +41,5 @@ export function paymentReceivedMail(locale: Locale, d: PaymentReceivedData): Ren
     ],
     action: { label: translate(locale, M.action), url: d.order_url },
     footnotes: eventFootnotes(locale, d.event),
-  });
+  }, d.sender);
 }

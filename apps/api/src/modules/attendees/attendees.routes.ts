@@ -29,6 +29,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   const ctxOf = (auth: { accountId: number; user: { id: number } }): AttendeeContext => ({
     now: deps.clock.now(),
     appUrl: deps.config.appUrl,
+    storage: deps.storage,
     userId: auth.user.id,
     accountId: auth.accountId,
     stock: deps.stock,

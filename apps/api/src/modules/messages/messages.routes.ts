@@ -38,7 +38,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (req, reply) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const sender = { accountId: authOf(req).accountId, userId: authOf(req).user.id, locale: requestLocale(req) };
-      const { id, outboxIds } = await sendMessage({ db, clock: deps.clock, mailBudgetPerHour: deps.config.mailBudgetPerHour }, event.id, sender, req.body);
+      const { id, outboxIds } = await sendMessage({ db, clock: deps.clock, mailBudgetPerHour: deps.config.mailBudgetPerHour, storage: deps.storage, appUrl: deps.config.appUrl }, event.id, sender, req.body);
       if (outboxIds.length) await deps.jobs.deliverOutbox(outboxIds);
       return reply.status(201).send({ data: await getMessage(db, authOf(req).accountId, event.id, id) });
     },

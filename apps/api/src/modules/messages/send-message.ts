@@ -9,8 +9,10 @@ import type { EventMessageData } from '../../mail/templates/event-message.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { getAccount } from '../accounts/account-settings.js';
 import { recordOrderEvent } from '../orders/order-history.js';
+import { eventMailSender } from '../organizers/organizer-mail-sender.js';
 import { findRecipients, type Recipient } from './recipients.js';
 
 export type SendMessageInput = z.output<typeof sendMessageBody>;
@@ -51,10 +53,13 @@ const M = {
  */
 export const messageCost = (list: Recipient[]) => 1 + list.filter((r) => r.typed).length;
 
+/** Where the mails' organizer logo is served from. */
+export type MessageMailDeps = { storage: Pick<FileStorage, 'url'>; appUrl: string };
+
 /** Writes the message, one recipient row and one outbox mail per address, in batches. */
-async function writeMessage(tx: Tx, eventId: number, sender: Sender, input: SendMessageInput, body: string, list: Recipient[], now: Date): Promise<{ id: number; outboxIds: number[] }> {
+async function writeMessage(tx: Tx, mail: MessageMailDeps, eventId: number, sender: Sender, input: SendMessageInput, body: string, list: Recipient[], now: Date): Promise<{ id: number; outboxIds: number[] }> {
   const [event] = await tx.select().from(events).where(eq(events.id, eventId));
-  const [organizer] = await tx.select({ name: organizers.name }).from(organizers).where(eq(organizers.id, event!.organizer_id));
+  const [organizer] = await tx.select({ name: organizers.name, email: organizers.email }).from(organizers).where(eq(organizers.id, event!.organizer_id));
   const [message] = await tx
     .insert(messages)
     .values({
@@ -82,6 +87,8 @@ async function writeMessage(tx: Tx, eventId: number, sender: Sender, input: Send
     support_email: event!.support_email,
     footer_message: event!.email_footer_message,
     is_test: input.is_test,
+    // From the organizer: its name and logo, answers to the support address, else the organizer's.
+    sender: await eventMailSender(tx, mail, event!, organizer),
   };
   const outboxIds: number[] = [];
   for (let i = 0; i < list.length; i += BATCH) {
@@ -103,7 +110,7 @@ async function writeMessage(tx: Tx, eventId: number, sender: Sender, input: Send
  * per address, queued in the outbox in the transaction that records the message. Returns the
  * message id and the outbox rows to deliver after commit.
  */
-export async function sendMessage(deps: { db: Db; clock: Clock; mailBudgetPerHour: number }, eventId: number, sender: Sender, input: SendMessageInput): Promise<{ id: number; outboxIds: number[] }> {
+export async function sendMessage(deps: { db: Db; clock: Clock; mailBudgetPerHour: number } & MessageMailDeps, eventId: number, sender: Sender, input: SendMessageInput): Promise<{ id: number; outboxIds: number[] }> {
   const user = await requireVerified(deps.db, sender);
   const body = sanitizeRichText(input.body);
   if (!body) throw new DomainError('VALIDATION_FAILED', { fields: { body: [{ key: 'required' }] } });
@@ -118,7 +125,7 @@ export async function sendMessage(deps: { db: Db; clock: Clock; mailBudgetPerHou
   }
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const written = await writeMessage(tx, eventId, sender, input, body, list, now);
+    const written = await writeMessage(tx, deps, eventId, sender, input, body, list, now);
     if (input.recipient_type === 'ORDER_BUYER' && input.order_id !== null && !input.is_test) {
       await recordOrderEvent(tx, input.order_id, { kind: 'MESSAGE_SENT', userId: sender.userId, data: { message_id: written.id, subject: input.subject }, at: now });
     }

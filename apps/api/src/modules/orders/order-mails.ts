@@ -4,11 +4,15 @@ import type { Tx } from '../../db/client.js';
 import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
+import { eventMailSender } from '../organizers/organizer-mail-sender.js';
 
 export interface OrderMailContext {
   now: Date;
   appUrl: string;
+  /** Where the organizer's logo is served from (the mails show it). */
+  storage: Pick<FileStorage, 'url'>;
 }
 
 /** What happened to the order: each occasion sends its own mails. */
@@ -50,7 +54,9 @@ async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
  * Writes the mails an order change causes into the outbox, inside the change's transaction, each in
  * its reader's language: the buyer's confirmation, one ticket per attendee (never merged by
  * address), the organizer's notice; the payment-received and cancellation notes. Returns the
- * outbox ids to deliver after commit.
+ * outbox ids to deliver after commit. The buyer's and attendees' mails come from the organizer (its
+ * name and logo, answers to the event's support address: `eventMailSender`); the organizer's own notice
+ * does not.
  */
 export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: number, occasion: OrderMailOccasion): Promise<number[]> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -73,6 +79,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
     support_email: e.support_email,
     footer_message: e.email_footer_message,
   };
+  const sender = await eventMailSender(tx, ctx, e, organizer);
   const buyer = order.first_name ?? '';
   const totals = { subtotal: order.subtotal, discount: order.discount_total, fees: order.fee_total, taxes: order.tax_total, total: order.total };
   const mails: MailPayload[] = [];
@@ -89,6 +96,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       promo_code: order.promo_code,
       offline_payment_instructions: status === 'AWAITING_PAYMENT' ? e.offline_payment_instructions : null,
       order_url: orderUrl,
+      sender,
     });
   const tickets = (only?: number) =>
     people
@@ -106,6 +114,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
           event_slug: e.slug,
           footer_message: e.email_footer_message,
           online_details: e.is_online ? e.online_details : null,
+          sender,
         });
       });
   const organizerNotice = async (status: 'COMPLETED' | 'AWAITING_PAYMENT') =>
@@ -131,7 +140,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
     return ids;
   }
   if (typeof occasion === 'object') {
-    const data = { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, amount: occasion.refunded, cancelled: occasion.cancelled, late: occasion.late ?? false, order_url: orderUrl };
+    const data = { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, amount: occasion.refunded, cancelled: occasion.cancelled, late: occasion.late ?? false, order_url: orderUrl, sender };
     return [await enqueueMail(tx, mailPayload('order_refunded', order.email, order.locale, data), ctx.now)];
   }
   switch (occasion) {
@@ -143,7 +152,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       break;
     case 'paid':
       mails.push(
-        mailPayload('payment_received', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, total: order.total, order_url: orderUrl }),
+        mailPayload('payment_received', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, total: order.total, order_url: orderUrl, sender }),
         ...tickets(),
       );
       break;
@@ -153,12 +162,12 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
     case 'link':
       mails.push(
         order.status === 'CANCELLED'
-          ? mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl })
+          ? mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl, sender })
           : confirmation(order.status === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'COMPLETED'),
       );
       break;
     case 'cancelled':
-      mails.push(mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl }));
+      mails.push(mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl, sender }));
       break;
   }
   const ids: number[] = [];

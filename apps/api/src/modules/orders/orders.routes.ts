@@ -40,7 +40,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     const { eventId, orderId } = req.params;
     await requireEvent(db, authOf(req).accountId, eventId);
     await detail(eventId, orderId); // a checkout in progress is not the organizer's to change
-    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, userId: authOf(req).user.id, stock: deps.stock };
+    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, userId: authOf(req).user.id, stock: deps.stock };
     const by = { accountId: authOf(req).accountId, userId: authOf(req).user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour, now: c.now };
     const mails = await db.transaction(async (tx) => {
       const written = await change(tx, c, await lockOrder(tx, eventId, { id: orderId }));
@@ -87,7 +87,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       await detail(eventId, orderId);
       const by = authOf(req);
       const teamMail = { accountId: by.accountId, userId: by.user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour };
-      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, userId: by.user.id, teamMail, stock: deps.stock }, eventId, orderId, req.body);
+      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, userId: by.user.id, teamMail, stock: deps.stock }, eventId, orderId, req.body);
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return detail(eventId, orderId);
     },

@@ -36,7 +36,7 @@ const LINKED_STATUSES = new Set(['AWAITING_PAYMENT', 'COMPLETED', 'CANCELLED', '
 export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const cardPaymentsFor = async (accountId: number) => !!(await cardDestination(db, deps.config.stripe, accountId));
-  const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, stock: deps.stock });
+  const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock });
   const reserveDeps: ReserveDeps = {
     db,
     commitWith: deps.database.kind === 'postgres',

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 
@@ -14,6 +15,8 @@ export interface LateRefundDeps {
   log: Logger;
   now: () => Date;
   appUrl: string;
+  /** Where the organizer's logo is served from (the buyer's mail shows it). */
+  storage: Pick<FileStorage, 'url'>;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function refundLatePayment(deps: LateRefundDeps, refund: { paymentI
       .returning({ id: orders.id });
     if (!done.length) return [];
     await recordOrderEvent(tx, refund.orderId, { kind: 'REFUNDED', data: { amount: r.amount, cancelled: true, late: true }, at: now });
-    return enqueueOrderMails(tx, { now, appUrl: deps.appUrl }, refund.orderId, { refunded: r.amount, cancelled: true, late: true });
+    return enqueueOrderMails(tx, { now, appUrl: deps.appUrl, storage: deps.storage }, refund.orderId, { refunded: r.amount, cancelled: true, late: true });
   });
   if (mails.length) await deps.jobs.deliverOutbox(mails);
 }

@@ -24,7 +24,7 @@ const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.proce
 /** Card payments through Stripe: start a payment, check its outcome, and Stripe's webhooks. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  const ctx = () => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, stock: deps.stock });
+  const ctx = () => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock });
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
   /** The request's order, only with its secret (X-Order-Secret): otherwise 404, as for no order. */
   const orderOf = async (req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>) => {
@@ -36,7 +36,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   /** After commit: mails go out, a late payment is refunded. */
   async function follow(effects: OutcomeEffects) {
     if (effects.mails.length) await deps.jobs.deliverOutbox(effects.mails);
-    if (effects.refund && deps.stripe) await refundLatePayment({ db, stripe: deps.stripe, jobs: deps.jobs, log: deps.log, now: () => deps.clock.now(), appUrl: deps.config.appUrl }, effects.refund);
+    if (effects.refund && deps.stripe) await refundLatePayment({ db, stripe: deps.stripe, jobs: deps.jobs, log: deps.log, now: () => deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage }, effects.refund);
   }
 
   app.post('/events/:eventId/order/:shortId/card-payment', { schema: { tags, summary: "Start or resume the order's card payment (one PaymentIntent per order; needs the order's secret)", params: publicOrderParams, headers } }, async (req) => {

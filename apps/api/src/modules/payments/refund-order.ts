@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import { buyerMailRules } from '../attendees/typed-addresses.js';
@@ -41,6 +42,8 @@ export interface RefundDeps {
   stripe: Stripe | null;
   now: () => Date;
   appUrl: string;
+  /** Where the organizer's logo is served from (the buyer's mail shows it). */
+  storage: Pick<FileStorage, 'url'>;
   /** The organizer asking for the refund. */
   userId?: number | null;
   /** An organizer's refund: its mail to a buyer address the team typed in follows the team-mail rules. */
@@ -97,7 +100,7 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
     accepted = false;
   }
 
-  const ctx: OrderContext = { now: deps.now(), appUrl: deps.appUrl, stock: deps.stock };
+  const ctx: OrderContext = { now: deps.now(), appUrl: deps.appUrl, storage: deps.storage, stock: deps.stock };
   if (!accepted) {
     // Recorded (committed) before the organizer is told: the order shows REFUND_FAILED and may be retried.
     await deps.db.update(orders).set({ status: 'REFUND_FAILED', refund_pending_amount: null, updated_at: ctx.now }).where(eq(orders.id, order.id));

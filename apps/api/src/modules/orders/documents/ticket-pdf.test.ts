@@ -88,6 +88,18 @@ describe('ticketPdf', () => {
     expect(raw(en)).not.toContain('NotoSansHans');
   });
 
+  it("heads the ticket with the organizer's name, not ours; a long name shrinks, then is cut with an ellipsis", async () => {
+    const text = pdfText(await ticketPdf(sampleTicket(), 'en', { compress: false }));
+    // The header band's run is the name alone (the line under the title says "Organized by ...").
+    expect(text.split('\n')).toContain('Riverside Music Hall');
+    expect(text).not.toContain('AdmitOne');
+    const long = `The Extraordinarily Long-Named Riverside Music Hall Society ${'and Friends '.repeat(8)}`.trim();
+    const cut = pdfText(await ticketPdf(sampleTicket({ event: { organizer_name: long } }), 'en', { compress: false })).split('\n');
+    expect(cut.some((line) => line.startsWith('The Extraordinarily Long-Named') && line.endsWith('…') && line.length < long.length)).toBe(true);
+    // Without a name (never, in practice), ours.
+    expect(pdfText(await ticketPdf(sampleTicket({ event: { organizer_name: ' ' } }), 'en', { compress: false }))).toContain('AdmitOne');
+  });
+
   it('compresses by default', async () => {
     const pdf = await ticketPdf(sampleTicket(), 'en');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

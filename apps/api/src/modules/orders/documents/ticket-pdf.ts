@@ -131,10 +131,13 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const left = 48;
   const width = doc.page.width - 96;
 
-  // Header band.
+  // Header band: the organizer's name (the ticket is theirs; ours only when there is none), on one line.
   doc.rect(0, 0, doc.page.width, 72).fill(PURPLE);
-  doc.font(fontFor('AdmitOne', 'bold')).fontSize(22).fillColor('#ffffff').text('AdmitOne', left, 24, { width: width / 2, lineBreak: false });
-  doc.font(fontFor(heading, 'regular')).fontSize(14).text(heading, left + width / 2, 29, { width: width / 2, align: 'right', lineBreak: false });
+  const brand = d.event.organizer_name.replace(/\s+/g, ' ').trim() || 'AdmitOne';
+  doc.font(fontFor(brand, 'bold')).fillColor('#ffffff');
+  const fitted = fitLine(doc, brand, width * 0.65, 22, 12);
+  doc.fontSize(fitted.size).text(fitted.text, left, 36 - fitted.size * 0.55, { width: width * 0.65, lineBreak: false });
+  doc.font(fontFor(heading, 'regular')).fontSize(14).text(heading, left + width * 0.65, 29, { width: width * 0.35, align: 'right', lineBreak: false });
 
   // Event title and organizer.
   doc.font(fontFor(d.event.title, 'bold')).fontSize(24).fillColor(INK).text(d.event.title, left, 104, { width });
@@ -162,6 +165,23 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
 
   doc.end();
   return done;
+}
+
+/**
+ * Text on one line within `width`: the font shrinks from `max` down to `min` points, then the end is cut
+ * with an ellipsis. Uses the document's current font.
+ */
+function fitLine(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): { text: string; size: number } {
+  const natural = doc.fontSize(max).widthOfString(text);
+  if (natural <= width) return { text, size: max };
+  const size = Math.max(min, Math.floor((max * width) / natural));
+  doc.fontSize(size);
+  if (doc.widthOfString(text) <= width) return { text, size };
+  const chars = [...text];
+  let n = chars.length;
+  const cut = (k: number) => `${chars.slice(0, k).join('').trimEnd()}…`;
+  while (n > 1 && doc.widthOfString(cut(n)) > width) n--;
+  return { text: cut(n), size };
 }
 
 /**
