@@ -31,6 +31,8 @@ import { systemClock, type Clock } from './shared/clock.js';
 import { DomainError } from './shared/errors.js';
 import { guardedStock, type StockGuard } from './modules/inventory/counters.js';
 import { registerPublicPages } from './modules/public-pages/public-pages.js';
+import { pageFallback } from './modules/public-pages/page-fallback.js';
+import { registerSiteFiles } from './modules/public-pages/site-files.js';
 import { untilStarted } from './modules/platform/health.routes.js';
 import { routeModules } from './modules/routes.js';
 import { createStripe } from './modules/payments/stripe-client.js';
@@ -143,6 +145,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The modules' JSON routes, each in its own encapsulated context, in the list's order (modules/routes.ts).
   for (const { prefix, plugin } of routeModules) await app.register(plugin, { deps, prefix });
 
+  // robots.txt and the sitemap of the public event pages (with or without the web build).
+  registerSiteFiles(app, deps);
+
   // Uploaded files: keys change with content, so they may be cached for a year. On local disk they are
   // served as static files; from a bucket (S3_*) they are read through the storage and streamed.
   if (config.s3 && !options.storage) registerStoredFiles(app, storage);
@@ -155,6 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
     });
   }
+  let fallback: ReturnType<typeof pageFallback> = null;
   if (config.webDistDir) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -163,7 +169,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       // The build writes `x.br` and `x.gz` beside every text file (apps/web/vite.config.ts): sent as is,
       // with the original's type and the same caching. They are no addresses of their own.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // robots.txt and sitemap.xml are the server's (registerSiteFiles), not files of the build.
+      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'sitemap.xml'],
       setHeaders: (res, sent) => {
         const file = sent.replace(/\.(br|gz)$/, '');
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -174,11 +181,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     });
     await registerPublicPages(app, deps, config.webDistDir);
+    fallback = pageFallback(config.webDistDir);
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && config.webDistDir;
-    // Any other path is a screen of the single-page app: the web router shows it (or its 404 screen).
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A page the browser asked for: a screen of the organizer app (200), else its page with 404 and
+    // noindex, its router showing the 404 screen (modules/public-pages/page-fallback.ts). Unknown API
+    // routes, and other methods, answer the JSON 404.
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(?:[/?]|$)/.test(request.url);
+    if (wantsPage && fallback) return fallback(request, reply);
     return sendError(request, reply, 'ROUTE_NOT_FOUND', 404);
   });
 

@@ -20,3 +20,4 @@ export * from './contracts/checkout.js';
 export * from './contracts/orders-admin.js';
 export * from './contracts/check-in.js';
 export * from './contracts/messages.js';
+export * from './app-routes.js';

@@ -28,12 +28,15 @@ export interface Catalogue {
   capacities: CapacityStock[];
 }
 
+/** The rule of what the public may read: live events only (drafts and archived events are not shown). */
+export const publicEventCondition = () => eq(events.status, 'LIVE');
+
 /** A live event by id, for the public; drafts, archived and unknown events are null. */
 export async function findPublicEvent(db: Executor, eventId: number): Promise<EventRow | null> {
   const [row] = await db
     .select()
     .from(events)
-    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')))
+    .where(and(eq(events.id, eventId), publicEventCondition()))
     .limit(1);
   return row ?? null;
 }

@@ -68,6 +68,9 @@ export async function loadPublicEventParts(db: Executor, eventId: number): Promi
   return loadEventStatic(db, await findPublicEvent(db, eventId), (e) => loadEventExtras(db, e));
 }
 
+/** The address of an event's public page (its canonical address; `/e/{id}` and `/event/{id}` also lead there). */
+export const publicEventPath = (id: number, slug: string) => `/event/${id}/${slug}`;
+
 /**
  * An event as a visitor sees it: only visible tickets (promo-only ones when the code unlocks them),
  * each with its sale state, what may be chosen and prices through the one pricing rule. Built from
@@ -164,7 +167,7 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
     tickets,
     promo: promo ? toAppliedPromo(promo) : null,
     promo_invalid: !!promoCode && !promo,
-    url: `/event/${event.id}/${event.slug}`,
+    url: publicEventPath(event.id, event.slug),
   };
 }
 

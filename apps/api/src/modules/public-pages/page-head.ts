@@ -1,4 +1,17 @@
-import { currencyExponent, type PublicEventDto } from '@admitone/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { currencyExponent, type Locale, type PublicEventDto } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+import { formatAddress, formatEventDate } from '../orders/documents/format.js';
+
+/** The sentence an event page's description is made of when the organizer wrote none. */
+const SUMMARY = {
+  place: /*i18n*/ { id: 'page.event.summary', message: '{date}, {place}. Organized by {organizer}.' },
+  online: /*i18n*/ { id: 'page.event.summary_online', message: '{date}, online. Organized by {organizer}.' },
+  noPlace: /*i18n*/ { id: 'page.event.summary_no_place', message: '{date}. Organized by {organizer}.' },
+} satisfies Record<string, MessageDescriptor>;
+
+/** The length of a meta description (search engines show about this much). */
+const DESCRIPTION_MAX = 160;
 
 /** Escapes text for an HTML attribute or element. */
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -7,8 +20,11 @@ export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, 
 export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** Text cut to `max` characters, with an ellipsis when cut. */
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
 /** Plain text of sanitised HTML, for meta descriptions. */
-export function plainText(html: string | null, max = 160): string {
+export function plainText(html: string | null, max = DESCRIPTION_MAX): string {
   const text = (html ?? '')
     .replace(/<\/(p|div|li|h[1-6]|blockquote)>|<br\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
@@ -20,7 +36,32 @@ export function plainText(html: string | null, max = 160): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  return clip(text, max);
+}
+
+/** The first sentence of plain text (up to `.`, `!`, `?` or `…` before a space or the end, or a CJK full stop), else all of it. */
+export function firstSentence(text: string): string {
+  const end = /[.!?…](?=\s|$)|[。！？]/.exec(text);
+  return end ? text.slice(0, end.index + end[0].length) : text;
+}
+
+/**
+ * A sentence about the event in the page's language, for pages without a description of their own:
+ * its start (in the event's time zone), where (venue and city, else the address; "online") and who organizes it.
+ */
+export function eventSummary(e: PublicEventDto, locale: Locale): string {
+  const date = formatEventDate(e.start_date, null, e.timezone, locale);
+  const place = [e.location.venue_name, e.location.city].filter((s) => s?.trim()).join(', ') || formatAddress(e.location, locale);
+  const summary = e.is_online ? SUMMARY.online : place ? SUMMARY.place : SUMMARY.noPlace;
+  return translate(locale, summary, { date, place, organizer: e.organizer.name });
+}
+
+/**
+ * The page's meta description, never empty: the organizer's SEO description, else the first sentence
+ * of the event's description, else `eventSummary`.
+ */
+export function eventDescription(e: PublicEventDto, locale: Locale): string {
+  return plainText(e.settings.seo_description) || clip(firstSentence(plainText(e.description, Infinity)), DESCRIPTION_MAX) || clip(eventSummary(e, locale), DESCRIPTION_MAX);
 }
 
 /** Minor units as a decimal string in major units (schema.org prices), e.g. 4500 EUR -> "45.00". */
@@ -76,10 +117,10 @@ export function eventJsonLd(e: PublicEventDto, appUrl: string): Record<string, u
   };
 }
 
-/** The `<head>` tags of a public event page: title, description, canonical, Open Graph, robots and JSON-LD. */
-export function eventHead(e: PublicEventDto, appUrl: string): { title: string; tags: string } {
+/** The `<head>` tags of a public event page in the page's language: title, description, canonical, Open Graph, robots and JSON-LD. */
+export function eventHead(e: PublicEventDto, appUrl: string, locale: Locale): { title: string; tags: string } {
   const title = e.settings.seo_title ?? e.title;
-  const description = plainText(e.settings.seo_description ?? e.description);
+  const description = eventDescription(e, locale);
   const url = absolute(appUrl, e.url);
   const image = e.cover_image ? absolute(appUrl, e.cover_image.variants.large) : null;
   const meta = (attr: 'name' | 'property', key: string, value: string | null | undefined) =>

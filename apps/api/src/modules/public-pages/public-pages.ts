@@ -82,7 +82,7 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
       return {
         status: 200,
         content: `${locale}\n${url}\n${dataJson}`,
-        render: () => page(locale, eventHead(event, deps.config.appUrl), render ? render({ url, event, locale }).html : '', dataJson),
+        render: () => page(locale, eventHead(event, deps.config.appUrl, locale), render ? render({ url, event, locale }).html : '', dataJson),
       };
     }).catch((err: unknown) => {
       if (!isDatabaseUnavailable(err)) throw err;

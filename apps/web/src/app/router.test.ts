@@ -1,0 +1,37 @@
+import { ORGANIZER_APP_ROUTES, isOrganizerAppPath } from '@admitone/shared';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+
+/** The full path of every screen of a route table: index routes and routes without children (not `*`). */
+function screens(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    if (route.path === '*') return [];
+    const full = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const own = route.index || (route.path !== undefined && !route.children?.length) ? [full || '/'] : [];
+    return [...own, ...screens(route.children ?? [], full)];
+  });
+}
+
+/** An address of a pattern, with every `:param` filled in. */
+const sample = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '12');
+
+describe('the organizer router and the server', () => {
+  it('know the same screens (packages/shared ORGANIZER_APP_ROUTES: a new screen adds its line there)', () => {
+    expect([...screens(routes)].sort()).toEqual([...ORGANIZER_APP_ROUTES].sort());
+  });
+
+  it('agree on which addresses are screens and which are the 404 screen', () => {
+    for (const pattern of ORGANIZER_APP_ROUTES) {
+      const path = sample(pattern);
+      const matched = matchRoutes(routes, path);
+      expect(matched?.at(-1)?.route.path, path).not.toBe('*');
+      expect(isOrganizerAppPath(path), path).toBe(true);
+      expect(isOrganizerAppPath(`${path.replace(/\/$/, '')}/`), path).toBe(true);
+    }
+    for (const path of ['/manage/nope', '/account/nope', '/auth/login/extra', '/manage/event/12/nope', '/nope', '/wp-login.php']) {
+      expect(matchRoutes(routes, path)?.at(-1)?.route.path, path).toBe('*');
+      expect(isOrganizerAppPath(path), path).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Every screen of the organizer app (apps/web/src/app/router.tsx), as full path patterns (`:name` is one
+ * path segment). The server answers these addresses with the app's page (200) and any other address
+ * outside the API and the buyer pages with 404 and the same page, marked noindex (its router shows its
+ * 404 screen; apps/api/src/modules/public-pages/page-fallback.ts); robots.txt keeps crawlers out of the
+ * app's sections. The web test `app/router.test.ts` fails when the router's screens and this list
+ * differ: a new screen adds its line here.
+ */
+export const ORGANIZER_APP_ROUTES = [
+  '/',
+  '/auth/login',
+  '/auth/register',
+  '/auth/confirm-sign-up/:token',
+  '/auth/forgot-password',
+  '/auth/reset-password/:token',
+  '/auth/accept-invitation/:token',
+  '/welcome',
+  '/manage/events',
+  '/manage/event/:eventId',
+  '/manage/event/:eventId/getting-started',
+  '/manage/event/:eventId/settings',
+  '/manage/event/:eventId/homepage-designer',
+  '/manage/event/:eventId/tickets',
+  '/manage/event/:eventId/capacity-assignments',
+  '/manage/event/:eventId/promo-codes',
+  '/manage/event/:eventId/questions',
+  '/manage/event/:eventId/widget',
+  '/manage/event/:eventId/orders',
+  '/manage/event/:eventId/attendees',
+  '/manage/event/:eventId/check-in',
+  '/manage/event/:eventId/messages',
+  '/manage/event/:eventId/affiliates',
+  '/manage/organizer/:organizerId',
+  '/manage/account',
+  '/manage/profile',
+  '/manage/profile/confirm-email-change/:token',
+  '/manage/profile/confirm-email-address/:token',
+  '/account',
+  '/account/settings',
+  '/account/event-defaults',
+  '/account/taxes-and-fees',
+  '/account/payment',
+  '/account/users',
+] as const;
+
+/** The first path segments of the organizer app's screens (`auth`, `welcome`, `manage`, `account`). */
+export const ORGANIZER_APP_SECTIONS: readonly string[] = [...new Set(ORGANIZER_APP_ROUTES.map((r) => r.split('/')[1]!).filter(Boolean))];
+
+const routePatterns = ORGANIZER_APP_ROUTES.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+').replace(/\/$/, '')}/?$`));
+
+/** Whether a path (no query) is a screen of the organizer app; a trailing slash is ignored. */
+export const isOrganizerAppPath = (pathname: string): boolean => routePatterns.some((pattern) => pattern.test(pathname));
