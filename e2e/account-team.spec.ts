@@ -333,11 +333,14 @@ test('an admin creates, edits and deletes taxes and fees', async ({ browser }) =
   await dialog.getByLabel('Name').fill('Booking fee');
   await dialog.getByRole('radio', { name: 'Fee' }).check();
   await dialog.getByRole('radio', { name: 'Fixed amount' }).check();
+  // A fixed amount has a currency of its own (the account's to start with): it is charged only on events in it.
+  await dialog.getByRole('textbox', { name: 'Currency of the amount' }).click();
+  await page.getByRole('option', { name: /^EUR – / }).click();
   await dialog.getByRole('textbox', { name: 'Amount per ticket' }).fill('1.50');
   await dialog.getByRole('button', { name: 'Add tax or fee' }).click();
   await expect(dialog).toBeHidden();
   const fee = page.getByRole('row', { name: /Booking fee/ });
-  await expect(fee.getByText(/1\.50/)).toBeVisible();
+  await expect(fee.getByText('€1.50')).toBeVisible();
   await expect(fee.getByText('Fee', { exact: true })).toBeVisible();
 
   // Edit: the form shows the saved values.

@@ -24,7 +24,7 @@ describe('tickets', () => {
     const { u, base } = await setup();
     const taxes = `/api/accounts/${u.accounts[0]!.id}/taxes-and-fees`;
     const vat = (await call(ctx.app, 'POST', taxes, { token: u.token, body: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19 } })).json().data;
-    const fee = (await call(ctx.app, 'POST', taxes, { token: u.token, body: { name: 'Fee', type: 'FEE', calculation_type: 'FIXED', rate: 100 } })).json().data;
+    const fee = (await call(ctx.app, 'POST', taxes, { token: u.token, body: { name: 'Fee', type: 'FEE', calculation_type: 'FIXED', rate: 100, currency: 'EUR' } })).json().data;
 
     const p = await call(ctx.app, 'POST', base, { token: u.token, body: { ...paid, description: '<p>Standing<script>x()</script></p>', tax_and_fee_ids: [vat.id, fee.id] } });
     expect(p.statusCode).toBe(201);

@@ -53,6 +53,8 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   select_ticket: /*i18n*/ { id: "field.select_ticket", message: "Please select at least one ticket." },
   below_min_price: /*i18n*/ { id: "field.below_min_price", message: "Enter at least the minimum amount." },
   promo_code_invalid: /*i18n*/ { id: "field.promo_code_invalid", message: "That promo code is invalid." },
+  fee_currency_mismatch: /*i18n*/ { id: "field.fee_currency_mismatch", message: "“{name}” is a fixed amount in {fee_currency}: it cannot be charged on an event in {currency}." },
+  currency_has_fixed_fees: /*i18n*/ { id: "field.currency_has_fixed_fees", message: "Tickets of this event carry fixed fees in {fee_currency}. Remove them from the tickets first, or use fees in the new currency." },
   password_too_weak: /*i18n*/ { id: "field.password_too_weak", message: "This password is too easy to guess. A few unrelated words, or a longer phrase, are strong and easy to remember." },
   password_common: /*i18n*/ { id: "field.password_common", message: "This is one of the most common passwords. Choose one that is yours alone, such as a few unrelated words." },
   password_personal: /*i18n*/ { id: "field.password_personal", message: "Do not build your password on your name or e-mail address: they are the first things tried." },

@@ -38,6 +38,8 @@ export type IssueKey =
   | 'select_ticket'
   | 'below_min_price'
   | 'promo_code_invalid'
+  | 'fee_currency_mismatch'
+  | 'currency_has_fixed_fees'
   | 'not_on_sale'
   | 'currency_locked'
   | 'not_promotional_required'

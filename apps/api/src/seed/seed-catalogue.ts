@@ -9,6 +9,7 @@ interface SeedEvent {
   id: number;
   account_id: number;
   timezone: string;
+  currency: string;
 }
 
 /**
@@ -22,7 +23,7 @@ export async function seedCatalogue(db: Db, clock: Clock, event: SeedEvent): Pro
     .insert(taxesAndFees)
     .values([
       { account_id: event.account_id, name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', percentage: '20.000', is_default: false, created_at: now, updated_at: now },
-      { account_id: event.account_id, name: 'Booking fee', type: 'FEE', calculation_type: 'FIXED', fixed_amount: 150, is_default: false, created_at: now, updated_at: now },
+      { account_id: event.account_id, name: 'Booking fee', type: 'FEE', calculation_type: 'FIXED', fixed_amount: 150, currency: event.currency, is_default: false, created_at: now, updated_at: now },
     ])
     .returning({ id: taxesAndFees.id });
   const ticket = (input: Record<string, unknown>) => createTicket(deps, event, ticketBody.parse(input));

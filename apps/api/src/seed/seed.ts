@@ -64,7 +64,7 @@ export async function seed(db: Db, clock: Clock): Promise<SeedResult> {
       description: spec.description,
     });
     if (spec.status !== 'DRAFT') await db.update(events).set({ status: spec.status }).where(eq(events.id, event.id));
-    if (spec.title === 'Riverside Open Air') await seedCatalogue(db, clock, { id: event.id, account_id: accountId, timezone: 'Europe/London' });
+    if (spec.title === 'Riverside Open Air') await seedCatalogue(db, clock, { id: event.id, account_id: accountId, timezone: 'Europe/London', currency: event.currency });
     eventIds.push(event.id);
   }
   return { created: true, ...DEMO_LOGIN, accountId, eventIds };

@@ -91,6 +91,8 @@ export const taxOrFeeBody = z
     type: z.enum(TAX_TYPES),
     calculation_type: z.enum(TAX_CALCULATIONS),
     rate: z.number().min(0),
+    /** FIXED: the currency of the amount (default: the account's). A fixed fee applies only to events in it. */
+    currency: currencyField.optional(),
     is_default: z.boolean().default(false),
     description: optionalText(500),
   })
@@ -112,10 +114,13 @@ export interface TaxOrFeeDto {
   rate: number;
   is_default: boolean;
   description: string | null;
-  /** The account's currency, for FIXED amounts. */
+  /** FIXED: the currency of the amount (the fee applies only to events in it); PERCENTAGE: the account's. */
   currency: string;
   created_at: string;
 }
+
+/** Whether a tax or fee can be charged on an event in `currency`: a percentage anywhere, a fixed amount only in its own currency. */
+export const chargeAppliesTo = (charge: Pick<TaxOrFeeDto, 'calculation_type' | 'currency'>, currency: string) => charge.calculation_type === 'PERCENTAGE' || charge.currency === currency;
 
 export const accountParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 export const taxOrFeeParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), taxOrFeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });

@@ -5,7 +5,8 @@ import { timestamps } from './columns.js';
 
 /**
  * A tax or fee of an account. PERCENTAGE keeps its rate in `percentage` (0-100, 3 decimals);
- * FIXED keeps an amount in minor units of the account currency in `fixed_amount`.
+ * FIXED keeps an amount in minor units of `currency` in `fixed_amount`, and applies only to events in
+ * that currency (never reinterpreted in another one).
  */
 export const taxesAndFees = pgTable(
   'taxes_and_fees',
@@ -19,6 +20,8 @@ export const taxesAndFees = pgTable(
     calculation_type: text('calculation_type').$type<TaxCalculation>().notNull(),
     percentage: numeric('percentage', { precision: 7, scale: 3 }),
     fixed_amount: integer('fixed_amount'),
+    /** FIXED: the currency of `fixed_amount`; null for PERCENTAGE. */
+    currency: text('currency'),
     is_default: boolean('is_default').notNull().default(false),
     description: text('description'),
     ...timestamps,

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { updateEventBody } from '@admitone/shared';
 import type { Db } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
+import { events, taxesAndFees, tickets, ticketTaxes } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { utcToZoned, zonedToUtc } from '../../shared/dates.js';
 import { eventHasOrders } from '../orders/event-orders.js';
@@ -35,6 +35,17 @@ export async function updateEvent(deps: { db: Db; clock: Clock }, accountId: num
     if (end && end <= start) throw new DomainError('VALIDATION_FAILED', { fields: { end_date: [{ key: 'end_before_start' }] } });
     if (input.currency !== undefined && input.currency !== e.currency && (await eventHasOrders(tx, e.id, now))) {
       throw new DomainError('VALIDATION_FAILED', { fields: { currency: [{ key: 'currency_locked' }] } });
+    }
+    if (input.currency !== undefined && input.currency !== e.currency) {
+      // A fixed fee on a ticket is an amount in its own currency: it would stop applying, never be converted.
+      const [fixed] = await tx
+        .select({ currency: taxesAndFees.currency })
+        .from(ticketTaxes)
+        .innerJoin(tickets, eq(tickets.id, ticketTaxes.ticket_id))
+        .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxes.tax_and_fee_id))
+        .where(and(eq(tickets.event_id, e.id), eq(taxesAndFees.calculation_type, 'FIXED'), ne(taxesAndFees.currency, input.currency)))
+        .limit(1);
+      if (fixed) throw new DomainError('VALIDATION_FAILED', { fields: { currency: [{ key: 'currency_has_fixed_fees', values: { fee_currency: fixed.currency ?? '' } }] } });
     }
     await tx
       .update(events)

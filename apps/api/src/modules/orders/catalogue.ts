@@ -3,7 +3,7 @@ import { priceUnit, type Charge, type Promo, type UnitPrice } from '@admitone/sh
 import type { Executor } from '../../db/client.js';
 import { events, promoCodes, promoCodeTickets } from '../../db/schema/index.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
-import { listTaxes, toTaxDto } from '../taxes/taxes.repository.js';
+import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
 import type { CapacityStock, TicketStock } from '../tickets/availability.js';
 import { loadTickets, type TicketWithParts, type TierRow } from '../tickets/tickets.repository.js';
 import type { StockLevels } from '../inventory/stock-levels.js';
@@ -47,7 +47,7 @@ export async function loadCatalogue(db: Executor, event: EventRow): Promise<Cata
   const tickets = await loadTickets(db, event.account_id, event.id);
   const taxes = await listTaxes(db, event.account_id);
   const capacities = await loadCapacities(db, event.account_id, event.id);
-  const dtos = taxes.map((t) => toTaxDto(t, event.currency));
+  const dtos = chargesFor(taxes, event.currency);
   const charges = new Map(tickets.map((t) => [t.ticket.id, dtos.filter((c) => t.taxIds.includes(c.id))]));
   return { event, tickets, charges, capacities: capacities.map(toCapacityStock) };
 }

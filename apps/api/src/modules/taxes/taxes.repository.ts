@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { TaxOrFeeDto } from '@admitone/shared';
+import { chargeAppliesTo, type TaxOrFeeDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { taxesAndFees } from '../../db/schema/index.js';
 
@@ -15,7 +15,8 @@ export async function findTax(db: Executor, accountId: number, id: number): Prom
   return row ?? null;
 }
 
-export function toTaxDto(row: TaxRow, currency: string): TaxOrFeeDto {
+/** `accountCurrency`: the currency shown for a percentage (a fixed amount shows its own). */
+export function toTaxDto(row: TaxRow, accountCurrency: string): TaxOrFeeDto {
   return {
     id: row.id,
     name: row.name,
@@ -24,7 +25,16 @@ export function toTaxDto(row: TaxRow, currency: string): TaxOrFeeDto {
     rate: row.calculation_type === 'PERCENTAGE' ? Number(row.percentage) : (row.fixed_amount ?? 0),
     is_default: row.is_default,
     description: row.description,
-    currency,
+    currency: row.currency ?? accountCurrency,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/**
+ * The taxes and fees that can be charged on an event in `eventCurrency`: every percentage, and fixed
+ * amounts in that currency. A fixed fee in another currency (left on a ticket from before fees had a
+ * currency) is never charged, and never reinterpreted as an amount of the event's currency.
+ */
+export function chargesFor(rows: TaxRow[], eventCurrency: string): TaxOrFeeDto[] {
+  return rows.map((r) => toTaxDto(r, eventCurrency)).filter((c) => chargeAppliesTo(c, eventCurrency));
 }

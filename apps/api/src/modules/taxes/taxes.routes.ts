@@ -20,12 +20,13 @@ async function accountCurrency(db: Executor, callerAccountId: number, id: number
   return row.currency;
 }
 
-const columnsOf = (b: z.output<typeof taxOrFeeBody>) => ({
+const columnsOf = (b: z.output<typeof taxOrFeeBody>, accountCurrency: string) => ({
   name: b.name,
   type: b.type,
   calculation_type: b.calculation_type,
   percentage: b.calculation_type === 'PERCENTAGE' ? b.rate.toFixed(3) : null,
   fixed_amount: b.calculation_type === 'FIXED' ? b.rate : null,
+  currency: b.calculation_type === 'FIXED' ? (b.currency ?? accountCurrency) : null,
   is_default: b.is_default,
   description: b.description,
 });
@@ -47,14 +48,16 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   app.post('/accounts/:id/taxes-and-fees', { preValidation: admin, schema: { tags, security, summary: 'Create a tax or fee', params: accountParams, body: taxOrFeeBody } }, async (req, reply) => {
     const currency = await accountCurrency(db, authOf(req).accountId, req.params.id);
     const now = deps.clock.now();
-    const [row] = await db.insert(taxesAndFees).values({ account_id: req.params.id, ...columnsOf(req.body), created_at: now, updated_at: now }).returning();
+    const [row] = await db.insert(taxesAndFees).values({ account_id: req.params.id, ...columnsOf(req.body, currency), created_at: now, updated_at: now }).returning();
     return reply.status(201).send({ data: toTaxDto(row!, currency) });
   });
 
   app.put('/accounts/:id/taxes-and-fees/:taxOrFeeId', { preValidation: admin, schema: { tags, security, summary: 'Update a tax or fee', params: taxOrFeeParams, body: taxOrFeeBody } }, async (req) => {
     const currency = await accountCurrency(db, authOf(req).accountId, req.params.id);
-    if (!(await findTax(db, req.params.id, req.params.taxOrFeeId))) throw new DomainError('NOT_FOUND');
-    const [row] = await db.update(taxesAndFees).set({ ...columnsOf(req.body), updated_at: deps.clock.now() }).where(eq(taxesAndFees.id, req.params.taxOrFeeId)).returning();
+    const existing = await findTax(db, req.params.id, req.params.taxOrFeeId);
+    if (!existing) throw new DomainError('NOT_FOUND');
+    // An edit that leaves the currency out keeps the fee's own (not the account's, which may have changed).
+    const [row] = await db.update(taxesAndFees).set({ ...columnsOf(req.body, existing.currency ?? currency), updated_at: deps.clock.now() }).where(eq(taxesAndFees.id, req.params.taxOrFeeId)).returning();
     return { data: toTaxDto(row!, currency) };
   });
 

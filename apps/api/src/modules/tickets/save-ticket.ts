@@ -16,6 +16,7 @@ interface EventRef {
   id: number;
   account_id: number;
   timezone: string;
+  currency: string;
 }
 
 const at = (local: string | null, tz: string) => (local ? zonedToUtc(local, tz) : null);
@@ -41,11 +42,20 @@ function columnsOf(input: TicketInput, event: EventRef) {
   };
 }
 
-/** Taxes and fees must be the account's own. */
-async function checkTaxes(tx: Tx, accountId: number, ids: number[]) {
+/** Taxes and fees must be the account's own, and a fixed amount must be in the event's currency. */
+async function checkTaxes(tx: Tx, event: EventRef, ids: number[]) {
   if (!ids.length) return;
-  const found = await tx.select({ id: taxesAndFees.id }).from(taxesAndFees).where(and(eq(taxesAndFees.account_id, accountId), inArray(taxesAndFees.id, ids)));
+  const found = await tx
+    .select({ id: taxesAndFees.id, name: taxesAndFees.name, calculation_type: taxesAndFees.calculation_type, currency: taxesAndFees.currency })
+    .from(taxesAndFees)
+    .where(and(eq(taxesAndFees.account_id, event.account_id), inArray(taxesAndFees.id, ids)));
   if (found.length !== new Set(ids).size) throw new DomainError('VALIDATION_FAILED', { fields: { tax_and_fee_ids: [{ key: 'not_found_choice' }] } });
+  const foreign = found.filter((f) => f.calculation_type === 'FIXED' && f.currency !== event.currency);
+  if (foreign.length) {
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: { tax_and_fee_ids: foreign.map((f) => ({ key: 'fee_currency_mismatch' as const, values: { name: f.name, fee_currency: f.currency ?? '', currency: event.currency } })) },
+    });
+  }
 }
 
 async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: EventRef, now: Date, tierTaken: Map<number, number> = new Map()) {
@@ -87,7 +97,7 @@ async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: Ev
 export async function createTicket(deps: { db: Db; clock: Clock }, event: EventRef, input: TicketInput): Promise<number> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    await checkTaxes(tx, event.account_id, input.tax_and_fee_ids);
+    await checkTaxes(tx, event, input.tax_and_fee_ids);
     await lockEventForNewTicket(tx, event.id);
     const [last] = await tx.select({ n: max(tickets.sort_order) }).from(tickets).where(eq(tickets.event_id, event.id));
     const [row] = await tx
@@ -114,7 +124,7 @@ export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventR
     if (current.ticket.type !== input.type && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
     const columns = columnsOf(input, event);
     if (columns.quantity !== null && columns.quantity < stock.taken) throw belowTaken('quantity', stock.taken);
-    await checkTaxes(tx, event.account_id, input.tax_and_fee_ids);
+    await checkTaxes(tx, event, input.tax_and_fee_ids);
     await tx.update(tickets).set({ ...columns, stock_version: nextStockVersion, updated_at: now }).where(eq(tickets.id, ticketId));
     await saveParts(tx, ticketId, input, event, now, stock.tiers);
   });

@@ -1,6 +1,6 @@
 import { priceUnit, type Charge, type TicketDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
-import { listTaxes, toTaxDto } from '../taxes/taxes.repository.js';
+import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
 import { availability } from './availability.js';
 import { saleState, tieredState } from './sale-state.js';
@@ -25,7 +25,7 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
   const sold = await soldUnits(db, event.id);
   const ordered = await ticketsWithOrders(db, parts.map((p) => p.ticket.id));
   const tiersSold = await tiersWithSales(db, parts.flatMap((p) => p.tiers.map((t) => t.id)));
-  const charges: Charge[] = (await listTaxes(db, event.account_id)).map((t) => toTaxDto(t, event.currency));
+  const charges: Charge[] = chargesFor(await listTaxes(db, event.account_id), event.currency);
   const stock = availability(
     parts.map((p) => ({
       id: p.ticket.id,

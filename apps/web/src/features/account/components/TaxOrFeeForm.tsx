@@ -5,6 +5,7 @@ import { currencyExponent, taxOrFeeBody, type TaxCalculation, type TaxOrFeeBody,
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, Radio, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { CurrencySelect } from '../../../components/CurrencySelect';
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -16,12 +17,15 @@ interface TaxValues {
   type: TaxType;
   calculation_type: TaxCalculation;
   rate: number | string;
+  /** FIXED: the currency of the amount (the fee is charged only on events in it). */
+  currency: string;
   is_default: boolean;
   description: string;
 }
 
 interface TaxOrFeeFormProps {
   accountId: number;
+  /** The account's currency: a new fixed fee starts in it. */
   currency: string;
   /** The tax or fee being edited; a new one when absent. */
   taxOrFee?: TaxOrFeeDto;
@@ -33,7 +37,7 @@ const numberPart = (format: Intl.NumberFormat, type: Intl.NumberFormatPartTypes)
   format.formatToParts(1.5).find((p) => p.type === type)?.value;
 
 /** Name, tax or fee, percentage or fixed amount, the rate, and "add to new tickets". */
-export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFeeFormProps) {
+export function TaxOrFeeForm({ accountId, currency: accountCurrency, taxOrFee, onDone }: TaxOrFeeFormProps) {
   const { t, i18n } = useLingui();
   const save = useSaveTaxOrFee(accountId);
   const toBody = (v: TaxValues): TaxOrFeeBody => ({
@@ -41,7 +45,8 @@ export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFee
     type: v.type,
     calculation_type: v.calculation_type,
     // An emptied field is sent as null so it reads "required".
-    rate: (typeof v.rate === 'number' ? rateToApi(v.calculation_type, v.rate, currency) : null) as number,
+    rate: (typeof v.rate === 'number' ? rateToApi(v.calculation_type, v.rate, v.currency) : null) as number,
+    ...(v.calculation_type === 'FIXED' ? { currency: v.currency } : {}),
     is_default: v.is_default,
     description: v.description.trim() || null,
   });
@@ -52,15 +57,17 @@ export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFee
           name: taxOrFee.name,
           type: taxOrFee.type,
           calculation_type: taxOrFee.calculation_type,
-          rate: rateFromApi(taxOrFee.calculation_type, taxOrFee.rate, currency),
+          rate: rateFromApi(taxOrFee.calculation_type, taxOrFee.rate, taxOrFee.currency),
+          currency: taxOrFee.currency,
           is_default: taxOrFee.is_default,
           description: taxOrFee.description ?? '',
         }
-      : { name: '', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '', is_default: false, description: '' },
+      : { name: '', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '', currency: accountCurrency, is_default: false, description: '' },
     validate,
   });
   const formError = useFormError(form.setErrors);
   const fixed = form.values.calculation_type === 'FIXED';
+  const currency = form.values.currency;
   const symbol = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
   const decimalSeparator = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale)), 'decimal') ?? '.';
 
@@ -83,6 +90,14 @@ export function TaxOrFeeForm({ accountId, currency, taxOrFee, onDone }: TaxOrFee
           </Group>
         </Radio.Group>
       </SimpleGrid>
+      {fixed ? (
+        <CurrencySelect
+          label={t`Currency of the amount`}
+          description={t`The fee is charged only on events in this currency, never converted.`}
+          required
+          {...form.getInputProps('currency')}
+        />
+      ) : null}
       <NumberInput
         label={fixed ? t`Amount per ticket` : t`Rate`}
         description={fixed ? t`In ${currency}, added to each ticket's price.` : t`A percentage of each ticket's price, from 0 to 100.`}

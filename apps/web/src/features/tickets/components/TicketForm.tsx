@@ -2,7 +2,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { ticketBody as ticketSchema, type EventDto, type TaxOrFeeDto, type TicketDto } from '@admitone/shared';
+import { chargeAppliesTo, ticketBody as ticketSchema, type EventDto, type TaxOrFeeDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -38,7 +38,7 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
   const toBody = (v: TicketValues) => ticketBody(v, currency);
   const schemaErrors = useSchemaValidation<TicketValues>(ticketSchema, toBody);
   const form = useForm<TicketValues>({
-    initialValues: ticketValues(ticket, currency, event.timezone, taxes.filter((x) => x.is_default).map((x) => x.id)),
+    initialValues: ticketValues(ticket, currency, event.timezone, taxes.filter((x) => x.is_default && chargeAppliesTo(x, currency)).map((x) => x.id)),
     validate: (values) => ({ ...schemaErrors(values), ...quantityErrors(values, t`This field is required.`) }),
   });
   const formError = useFormError(form.setErrors);
@@ -66,7 +66,7 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
     form.setFieldValue('tax_and_fee_ids', []);
     send({ ...form.values, tax_and_fee_ids: [] });
   };
-  const charges = taxes.filter((x) => v.tax_and_fee_ids.includes(String(x.id)));
+  const charges = taxes.filter((x) => v.tax_and_fee_ids.includes(String(x.id)) && chargeAppliesTo(x, currency));
 
   return (
     <WallClockProvider>
@@ -107,7 +107,12 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
           <MultiSelect
             label={t`Taxes and fees`}
             placeholder={v.tax_and_fee_ids.length ? undefined : t`None`}
-            data={taxes.map((x) => ({ value: String(x.id), label: x.name }))}
+            // A fixed fee in another currency cannot be charged here (the API refuses it): shown, not choosable.
+            data={taxes.map((x) =>
+              chargeAppliesTo(x, currency)
+                ? { value: String(x.id), label: x.name }
+                : { value: String(x.id), label: t`${x.name} (only for events in ${x.currency})`, disabled: !v.tax_and_fee_ids.includes(String(x.id)) },
+            )}
             clearable
             searchable
             nothingFoundMessage={t`No taxes or fees`}
