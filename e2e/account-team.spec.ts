@@ -334,7 +334,8 @@ test('an admin creates, edits and deletes taxes and fees', async ({ browser }) =
   await dialog.getByRole('radio', { name: 'Fee' }).check();
   await dialog.getByRole('radio', { name: 'Fixed amount' }).check();
   // A fixed amount has a currency of its own (the account's to start with): it is charged only on events in it.
-  await dialog.getByRole('textbox', { name: 'Currency of the amount' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Currency of the amount' })).toHaveValue('USD – US Dollar');
+  await dialog.getByRole('combobox', { name: 'Currency of the amount' }).click();
   await page.getByRole('option', { name: /^EUR – / }).click();
   await dialog.getByRole('textbox', { name: 'Amount per ticket' }).fill('1.50');
   await dialog.getByRole('button', { name: 'Add tax or fee' }).click();

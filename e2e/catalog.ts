@@ -20,6 +20,11 @@ function readPo(file: string): Map<string, string> {
 export function catalog(locale: string): (english: string) => string {
   if (locale === 'en') return (s) => s;
   const map = readPo(`../apps/web/src/locales/${locale}/messages.po`);
+  // Messages with explicit ids (the shared field messages, `field.*`) are found by their English text too.
+  for (const [id, english] of readPo('../apps/web/src/locales/en/messages.po')) {
+    const translated = map.get(id);
+    if (id !== english && translated && !map.has(english)) map.set(english, translated);
+  }
   return (english) => {
     const found = map.get(english);
     if (!found) throw new Error(`"${english}" has no ${locale} translation`);
