@@ -76,7 +76,7 @@ describe('fixed fees and currencies', () => {
     // As an old ticket would have it: the EUR fee attached to a JPY ticket.
     await ctx.app.deps.database.db.insert(ticketTaxes).values({ ticket_id: seat.id, tax_and_fee_id: euro.id });
     await w.live(tokyo.id);
-    expect((await publicEvent(ctx.app, tokyo.id)).tickets[0]!.unit.total).toBe(1000);
+    expect((await publicEvent(ctx.app, tokyo.id)).tickets[0]!.unit?.total).toBe(1000);
     const order = await reserve(ctx.app, tokyo.id, { items: [{ ticket_id: seat.id, quantity: 1 }] });
     expect(order.json().data.totals).toMatchObject({ fees: 0, total: 1000 });
     const listed = (await call(ctx.app, 'GET', `/api/events/${tokyo.id}/tickets`, w.as)).json().data[0];
