@@ -375,3 +375,116 @@ test('a paid ticket with no way to pay: the ticket list warns, going live is ref
   await page.getByRole('dialog', { name: 'Go live' }).getByRole('button', { name: 'Go live' }).click();
   await expect(page.getByText('“Paid Gala” is live.')).toBeVisible();
 });
+
+test('unsaved settings: each section shows its edits, leaving asks once, Stay keeps them, Leave drops them', async ({ page, request }) => {
+  const email = uniqueEmail('unsaved');
+  const password = 'a-patient-lighthouse-7';
+  const me = await signUpByApi(request, { name: 'Una Saved', email, password, timezone: 'Europe/Berlin' });
+  const headers = { authorization: `Bearer ${me.token}` };
+  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Draft Hall', email: 'hall@draft.test' } })).json()) as { data: { id: number } };
+  const year = new Date().getFullYear() + 1;
+  const created = await request.post('/api/events', {
+    headers,
+    data: { title: 'Open Rehearsal', organizer_id: organizer.data.id, start_date: `${year}-06-01T19:00`, timezone: 'Europe/Berlin', currency: 'EUR' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const eventId = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await login(page, email, password);
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  // Reached inside the app, so the back button is the router's too.
+  await page.goto(`/manage/event/${eventId}`);
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  const location = page.getByRole('region', { name: 'Location' });
+  const seo = page.getByRole('region', { name: 'SEO' });
+  const unsaved = (section: typeof page | typeof location) => section.getByText('Unsaved changes', { exact: true });
+  await expect(seo.getByRole('button', { name: 'Save SEO settings' })).toBeVisible();
+  await expect(unsaved(page)).toHaveCount(0);
+
+  // Two sections edited: each says so.
+  await location.getByLabel('Venue name').fill('Rehearsal Room 2');
+  await seo.getByLabel('SEO title').fill('Open Rehearsal – Draft Hall');
+  await expect(unsaved(location)).toBeVisible();
+  await expect(unsaved(seo)).toBeVisible();
+  await expect(unsaved(page)).toHaveCount(2);
+
+  // Leaving by the side navigation asks once, however many sections are unsaved.
+  await nav.getByRole('link', { name: 'Tickets' }).click();
+  const dialog = page.getByRole('dialog', { name: 'You have unsaved changes' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await expectAccessible(page, 'unsaved changes dialog');
+  await snapshot(page, 'en-event-settings-unsaved');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${eventId}/settings$`));
+  await expect(location.getByLabel('Venue name')).toHaveValue('Rehearsal Room 2');
+  await expect(seo.getByLabel('SEO title')).toHaveValue('Open Rehearsal – Draft Hall');
+
+  // Saving one section clears its state; the other still holds the page, against the back button too.
+  await location.getByRole('button', { name: 'Save location' }).click();
+  await expect(page.getByText('Location saved.')).toBeVisible();
+  await expect(unsaved(location)).toHaveCount(0);
+  await expect(unsaved(seo)).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${eventId}/settings$`));
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${eventId}$`));
+  await expect(dialog).toBeHidden();
+
+  // Back on the page: the saved section kept its value, the dropped one did not; a reload while
+  // edited gets the browser's own prompt.
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(location.getByLabel('Venue name')).toHaveValue('Rehearsal Room 2');
+  await expect(seo.getByLabel('SEO title')).toHaveValue('');
+  await seo.getByLabel('SEO title').click();
+  await page.keyboard.type('Typed, then reloaded');
+  await expect(unsaved(seo)).toBeVisible();
+  const prompted = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.accept();
+    }),
+  );
+  await page.reload();
+  expect(await prompted).toBe('beforeunload');
+  await expect(seo.getByLabel('SEO title')).toHaveValue('');
+});
+
+test('an organizer previews a draft\'s public page from its overview; a visitor still finds nothing', async ({ page, request, browser }) => {
+  const email = uniqueEmail('preview');
+  const password = 'a-quiet-harbour-42';
+  const me = await signUpByApi(request, { name: 'Pia Preview', email, password, timezone: 'Europe/Berlin' });
+  const headers = { authorization: `Bearer ${me.token}` };
+  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Preview Hall', email: 'hall@preview.test' } })).json()) as { data: { id: number } };
+  const year = new Date().getFullYear() + 1;
+  const event = (await (await request.post('/api/events', { headers, data: { title: 'Unreleased Gala', organizer_id: organizer.data.id, start_date: `${year}-05-01T19:00`, timezone: 'Europe/Berlin', currency: 'EUR' } })).json()) as { data: { id: number; slug: string } };
+  expect((await request.post(`/api/events/${event.data.id}/tickets`, { headers, data: { name: 'Seat', type: 'FREE' } })).status()).toBe(201);
+
+  await login(page, email, password);
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await page.goto(`/manage/event/${event.data.id}`);
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('link', { name: /Preview the event page/ }).click();
+  const preview = await opened;
+  await expect(preview.getByRole('region', { name: 'Preview' })).toContainText('This event is not live: only your team can see this page');
+  await expect(preview.getByRole('heading', { name: 'Unreleased Gala', level: 1 })).toBeVisible();
+  await preview.getByRole('button', { name: 'One more Seat', exact: true }).click();
+  await preview.getByRole('button', { name: 'Continue' }).click();
+  await expect(preview.getByText('This is a preview: tickets can be bought once the event is live.')).toBeVisible();
+  await expectAccessible(preview, 'event page preview');
+  await snapshot(preview, 'en-event-preview');
+
+  // The same address for someone else: not found, as before.
+  const visitor = await browser.newContext({ locale: 'en-US' });
+  const stranger = await visitor.newPage();
+  const answer = await stranger.goto(`/event/${event.data.id}/${event.data.slug}?preview=1`);
+  expect(answer?.status()).toBe(404);
+  await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(stranger.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+  await visitor.close();
+});

@@ -130,6 +130,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'PUT /api/events/{id}/settings': { access: 'member', body: body(updateEventSettingsBody, () => ({ support_email: 'mallory@example.test' })) },
   'GET /api/events/{id}/stats': { access: 'member', query: '?days=30' },
   'GET /api/events/{id}/payment-readiness': { access: 'member' },
+  'GET /api/events/{id}/preview': { access: 'member' },
   'PUT /api/events/{id}/status': { access: 'member', body: body(eventStatusBody, () => ({ status: 'ARCHIVED' })) },
   'POST /api/events/{id}/duplicate': { access: 'member', body: body(duplicateEventBody, () => ({ title: 'Stolen copy' })) },
   'GET /api/events/{id}/images': { access: 'member' },

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createEventBody, duplicateEventBody, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
+import { createEventBody, duplicateEventBody, publicEventQuery, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
+import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
+import { previewEventFor } from '../public-events/public-event.js';
 import { createEvent } from './create-event.js';
 import { duplicateEvent } from './duplicate-event.js';
 import { changeEventStatus, deleteEvent } from './event-status.js';
@@ -61,6 +63,16 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     await changeEventStatus(d, authOf(req).accountId, req.params.id, req.body.status);
     return { data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()) };
   });
+
+  app.get(
+    '/events/:id/preview',
+    { schema: { tags, security, summary: 'The event as visitors would see it, whatever its status: the organizer previews a draft on its public page', params: idParams, querystring: publicEventQuery } },
+    async (req) => {
+      const preview = await previewEventFor(db, storage, authOf(req).accountId, req.params.id, req.query.promo_code ?? undefined, clock.now());
+      if (!preview) throw new DomainError('NOT_FOUND');
+      return { data: preview.event, meta: { status: preview.status } };
+    },
+  );
 
   app.get('/events/:id/payment-readiness', { schema: { tags, security, summary: 'Whether buyers can pay for the paid tickets (card, offline payments); going live is refused when they cannot', params: idParams } }, async (req) => {
     return { data: await paymentReadiness(db, deps.config.stripe, await requireEvent(db, authOf(req).accountId, req.params.id)) };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_EVENT_COLORS,
   type AppliedPromoDto,
@@ -7,13 +7,13 @@ import {
   type TicketSaleState,
 } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
-import { organizers } from '../../db/schema/index.js';
+import { events, organizers } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { findPromoByCode, findPublicEvent, promoApplies, stockOf, unitPrice, type EventRow, type PromoInfo } from '../orders/catalogue.js';
 import { promoUsable } from '../orders/order-lines.js';
-import type { StockLevels } from '../inventory/stock-levels.js';
+import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
 import { loadEventStatic, type EventStatic, type PublicEventCache } from './public-event-cache.js';
 import { availability } from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
@@ -183,4 +183,18 @@ export async function publicEventFor(src: PublicEventSource, eventId: number, pr
   if (!parts) return null;
   const [counts, promo] = await Promise.all([src.cache.stockOf(src.db, eventId, now), promoCode ? usablePromo(src.db, eventId, promoCode, now) : null]);
   return publicEventView(src.storage, parts, counts, promo, promoCode, now);
+}
+
+/**
+ * An event of the caller's account as a visitor would see it, whatever its status: the organizer's
+ * preview of a draft (or of an archived event). Straight from the database, never from or into the
+ * visitors' cache. Null when the account has no such event.
+ */
+export async function previewEventFor(db: Executor, storage: FileStorage, accountId: number, eventId: number, promoCode: string | undefined, now: Date): Promise<{ event: PublicEventDto; status: EventRow['status'] } | null> {
+  const [row] = await db.select().from(events).where(and(eq(events.id, eventId), eq(events.account_id, accountId))).limit(1);
+  if (!row) return null;
+  const parts = await loadEventStatic(db, row, (e) => loadEventExtras(db, e));
+  if (!parts) return null;
+  const [counts, promo] = await Promise.all([readStockLevels(db, eventId, now), promoCode ? usablePromo(db, eventId, promoCode, now) : null]);
+  return { event: publicEventView(storage, parts, counts, promo, promoCode, now), status: row.status };
 }

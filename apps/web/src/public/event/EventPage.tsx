@@ -14,6 +14,7 @@ import { TicketSelector } from '../selector/TicketSelector';
 import { EventFacts } from './EventFacts';
 import classes from './EventPage.module.css';
 import { sendPageView } from './page-view';
+import { PreviewBanner } from './PreviewBanner';
 import { PromoCodeForm } from './PromoCodeForm';
 import { usePublicEvent } from './use-public-event';
 
@@ -22,14 +23,20 @@ export function promoCodeOf(search: string): string | null {
   return new URLSearchParams(search).get('promo_code')?.trim() || null;
 }
 
+/** The address with `preview=1` kept (a promo code tried in the preview stays in the preview). */
+const withPreview = (path: string, preview: boolean) => (preview ? `${path}${path.includes('?') ? '&' : '?'}preview=1` : path);
+
 /** `/event/:eventId/:slug` and `/e/...`: the public event page with its ticket selection. */
 export function EventPage({ eventId }: { eventId: number }) {
   const { search } = useLocation();
   const promoCode = promoCodeOf(search);
-  const { state, reload } = usePublicEvent(eventId, promoCode);
+  // `?preview=1`: the organizer's preview (their session decides; visitors get "not found" for a draft).
+  const preview = new URLSearchParams(search).has('preview');
+  const { state, reload } = usePublicEvent(eventId, promoCode, preview);
   const { t } = useLingui();
 
-  useEffect(() => sendPageView(eventId), [eventId]);
+  // A preview is not a visit.
+  useEffect(() => (preview ? undefined : sendPageView(eventId)), [eventId, preview]);
   useEffect(() => void rememberAffiliate(eventId, search), [eventId, search]);
   useEffect(() => {
     if (state.status === 'ready') document.title = state.event.settings.seo_title || state.event.title;
@@ -44,10 +51,10 @@ export function EventPage({ eventId }: { eventId: number }) {
       </Center>
     );
   }
-  return <EventPageContent event={state.event} reload={reload} />;
+  return <EventPageContent event={state.event} reload={reload} preview={state.preview ?? null} />;
 }
 
-function EventPageContent({ event, reload }: { event: PublicEventDto; reload: () => void }) {
+function EventPageContent({ event, reload, preview }: { event: PublicEventDto; reload: () => void; preview: { live: boolean } | null }) {
   const cover = event.cover_image;
   const blurred = cover && event.settings.cover_display === 'BLURRED_BACKGROUND';
   const panel = `${classes.panel} ${eventContentClass}`;
@@ -57,6 +64,7 @@ function EventPageContent({ event, reload }: { event: PublicEventDto; reload: ()
 
   return (
     <EventColorScope colors={event.settings.colors} fullPage>
+      {preview && <PreviewBanner eventId={event.id} live={preview.live} />}
       <div className={classes.wrap}>
         {blurred && <div className={classes.blur} style={{ backgroundImage: `url(${cover.variants.small})` }} aria-hidden />}
         <Container size="lg" component="main" className={classes.inner}>
@@ -99,9 +107,10 @@ function EventPageContent({ event, reload }: { event: PublicEventDto; reload: ()
               <TicketSelector
                 event={event}
                 reload={reload}
+                preview={Boolean(preview)}
                 onReserved={(result) => navigate(checkoutDetailsPath(event.id, result.data.short_id))}
               />
-              <PromoCodeForm event={event} onApply={(code) => navigate(withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode))} />
+              <PromoCodeForm event={event} onApply={(code) => navigate(withPreview(withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode), Boolean(preview)))} />
             </Stack>
           </div>
         </Container>

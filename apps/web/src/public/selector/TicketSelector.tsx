@@ -22,10 +22,12 @@ interface TicketSelectorProps {
   buttonText?: string | null;
   /** Heading level of the ticket names. */
   headingLevel?: 2 | 3;
+  /** The organizer's preview of an event that is not live: choosing works, buying does not. */
+  preview?: boolean;
 }
 
 /** The tickets with quantities, a running total and "Continue", which reserves them. */
-export function TicketSelector({ event, reload, onReserved, buttonText, headingLevel }: TicketSelectorProps) {
+export function TicketSelector({ event, reload, onReserved, buttonText, headingLevel, preview }: TicketSelectorProps) {
   const { t, i18n } = useLingui();
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [pending, setPending] = useState(false);
@@ -45,6 +47,10 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
     const low = donationsBelowMinimum(event, selection);
     if (low.length) {
       setMessage(t`Please check the amounts you entered.`);
+      return;
+    }
+    if (preview) {
+      setMessage(t`This is a preview: tickets can be bought once the event is live.`);
       return;
     }
     setMessage(null);

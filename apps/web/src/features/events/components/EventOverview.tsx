@@ -2,13 +2,14 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import type { EventDto, EventStatus } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCoin, IconEyeOff, IconLink, IconListCheck, IconMapPin, IconRocket, IconUser, IconWorld } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconCalendarEvent, IconCoin, IconExternalLink, IconEyeOff, IconLink, IconListCheck, IconMapPin, IconRocket, IconUser, IconWorld } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HtmlContent } from '../../../components/HtmlContent';
 import { formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { publicEventPath } from '../event-stats';
 import { useLocationLine } from '../hooks/useLocationLine';
 import { useRouteEvent } from '../hooks/useRouteEvent';
 import { EventBadges } from './EventBadges';
@@ -117,7 +118,20 @@ function OverviewContent({ event }: { event: EventDto }) {
             {event.currency}
           </Fact>
           <Fact icon={<IconLink size={20} />} label={<Trans>Public page</Trans>}>
-            {event.status === 'LIVE' ? <ShareEventLink event={event} /> : t`Visible once the event is live`}
+            {event.status === 'LIVE' ? (
+              <ShareEventLink event={event} />
+            ) : (
+              <Stack gap={4} align="flex-start">
+                <Text size="sm">{t`Visible once the event is live`}</Text>
+                <Anchor href={`${publicEventPath(event)}?preview=1`} target="_blank" rel="noopener" size="sm" fw={600}>
+                  <Trans>Preview the event page</Trans>
+                  <IconExternalLink size={14} aria-hidden style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
+                  <VisuallyHidden>
+                    <Trans>(opens in a new tab)</Trans>
+                  </VisuallyHidden>
+                </Anchor>
+              </Stack>
+            )}
           </Fact>
         </SimpleGrid>
       </Card>
