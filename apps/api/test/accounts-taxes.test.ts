@@ -15,7 +15,8 @@ describe('account settings', () => {
     const res = await call(ctx.app, 'GET', `/api/accounts/${id}`, { token: u.token });
     expect(res.json().data).toMatchObject({
       id,
-      name: 'Ada Organizer',
+      // Signed up with no organization: named after the person, as an account ("{name}'s events").
+      name: "Ada Organizer's events",
       currency: 'USD',
       timezone: 'Europe/Berlin',
       is_email_verified: true,

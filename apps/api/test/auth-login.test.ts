@@ -51,7 +51,7 @@ describe('POST /api/auth/login', () => {
     const first = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
     expect(first.statusCode).toBe(200);
     expect(first.json().token).toBeNull();
-    expect(first.json().accounts.map((a: { name: string }) => a.name)).toEqual(['Ada Organizer', 'Second Co']);
+    expect(first.json().accounts.map((a: { name: string }) => a.name)).toEqual(["Ada Organizer's events", 'Second Co']);
 
     const chosen = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password, account_id: second.id } });
     expect(chosen.statusCode).toBe(200);

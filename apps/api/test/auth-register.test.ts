@@ -40,7 +40,7 @@ describe('POST /api/auth/register: confirm first', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: 'We have sent a link to grace@example.test. Open it to finish signing up.' });
     expect(await userOf('grace@example.test')).toBeUndefined();
-    expect(await pendingOf('grace@example.test')).toMatchObject({ name: 'Grace Hopper', timezone: 'America/New_York', locale: 'en' });
+    expect(await pendingOf('grace@example.test')).toMatchObject({ name: 'Grace Hopper', organization: null, timezone: 'America/New_York', locale: 'en' });
     // The password is not kept as typed.
     expect((await pendingOf('grace@example.test'))!.password_hash).not.toContain(valid.password);
     // Until the link is opened, the password logs in to nothing, answered like any wrong login.
@@ -57,6 +57,7 @@ describe('POST /api/auth/register: confirm first', () => {
   });
 
   it('the link creates the user (address confirmed), their own account as owner-admin and a session, answered like login', async () => {
+    // No organization typed: the account is "{name}'s events" in the sign-up's language, not the person's name.
     const token = await linkToken(ctx.smtp, 'grace@example.test', '/auth/confirm-sign-up/');
     const res = await confirm(token);
     expect(res.statusCode).toBe(200);
@@ -64,7 +65,7 @@ describe('POST /api/auth/register: confirm first', () => {
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(body.user).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.test', timezone: 'America/New_York', email_verified: true });
     expect(body.accounts).toEqual([
-      expect.objectContaining({ name: 'Grace Hopper', role: 'ADMIN', status: 'ACTIVE', is_owner: true, timezone: 'America/New_York', currency: 'USD' }),
+      expect.objectContaining({ name: "Grace Hopper's events", role: 'ADMIN', status: 'ACTIVE', is_owner: true, timezone: 'America/New_York', currency: 'USD' }),
     ]);
     const me = await call(ctx.app, 'GET', '/api/users/me', { token: body.token });
     expect(me.statusCode).toBe(200);
@@ -161,6 +162,48 @@ describe('POST /api/auth/register: confirm first', () => {
   });
 });
 
+describe('the new account\'s name', () => {
+  const accountOf = async (body: Record<string, unknown>, locale?: string) => {
+    expect((await signUp(body, { locale })).statusCode).toBe(202);
+    const done = await confirm(await signUpLinkToken(ctx.app, body.email as string));
+    expect(done.statusCode).toBe(200);
+    return done.json().accounts[0];
+  };
+
+  it('is the organization typed at sign-up (trimmed), kept with the pending sign-up until the link is opened', async () => {
+    const email = fresh('organization');
+    expect((await signUp({ ...valid, email, organization: '  Harvard Computation Lab ' })).statusCode).toBe(202);
+    expect(await pendingOf(email)).toMatchObject({ name: 'Grace Hopper', organization: 'Harvard Computation Lab' });
+    // Signing up again replaces it, organization included.
+    expect((await signUp({ ...valid, email, organization: 'Navy Lab' })).statusCode).toBe(202);
+    const done = await confirm(await signUpLinkToken(ctx.app, email));
+    expect(done.json().accounts).toEqual([expect.objectContaining({ name: 'Navy Lab', is_owner: true })]);
+    expect(done.json().user.name).toBe('Grace Hopper');
+  });
+
+  it('is "{name}\'s events" when the organization is left empty (null, blank or missing)', async () => {
+    expect((await accountOf({ ...valid, email: fresh('blank'), organization: '   ' })).name).toBe("Grace Hopper's events");
+    expect((await accountOf({ ...valid, email: fresh('null'), organization: null })).name).toBe("Grace Hopper's events");
+  });
+
+  it('is said in the language of the sign-up', async () => {
+    const { translate } = await import('../src/i18n/i18n.js');
+    const expected = translate('de', { id: 'account.default_name', message: "{name}'s events" }, { name: 'Grace Hopper' });
+    expect((await accountOf({ ...valid, email: fresh('sprache-konto'), locale: 'de' })).name).toBe(expected);
+  });
+
+  it('is the person\'s name alone when "{name}\'s events" would be longer than a name may be', async () => {
+    const name = 'G'.repeat(145);
+    expect((await accountOf({ ...valid, email: fresh('long'), name })).name).toBe(name);
+  });
+
+  it('refuses an organization of 150 characters or more, on its field', async () => {
+    const res = await signUp({ ...valid, email: fresh('too-long'), organization: 'o'.repeat(150) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.field_errors).toEqual({ organization: ['Must be at most 149 characters.'] });
+  });
+});
+
 describe('an invited address signs up', () => {
   it('becomes the invited user, with name and password, their own account, and the invitation still open', async () => {
     const admin = await registerUser(ctx.app, { name: 'Inviting Ines' });
@@ -176,7 +219,7 @@ describe('an invited address signs up', () => {
     const done = await confirm(await signUpLinkToken(ctx.app, email));
     expect(done.statusCode).toBe(200);
     expect(done.json().user).toMatchObject({ id: invitedUser.id, name: 'Ivy Invited', email, email_verified: true });
-    expect(done.json().accounts).toEqual([expect.objectContaining({ name: 'Ivy Invited', is_owner: true, status: 'ACTIVE' })]);
+    expect(done.json().accounts).toEqual([expect.objectContaining({ name: "Ivy Invited's events", is_owner: true, status: 'ACTIVE' })]);
     expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: valid.password } })).statusCode).toBe(200);
 
     // The invitation waits; accepting it now takes the login's password.
@@ -184,7 +227,7 @@ describe('an invited address signs up', () => {
     expect((await call(ctx.app, 'GET', `/api/auth/invitation/${invitation}`)).json().data.existing_user).toBe(true);
     const joined = await call(ctx.app, 'POST', `/api/auth/invitation/${invitation}`, { body: { current_password: valid.password } });
     expect(joined.statusCode).toBe(200);
-    expect(joined.json().accounts.map((a: { name: string }) => a.name).sort()).toEqual(['Inviting Ines', 'Ivy Invited']);
+    expect(joined.json().accounts.map((a: { name: string }) => a.name).sort()).toEqual(["Inviting Ines's events", "Ivy Invited's events"]);
   });
 
   it('refuses the link when the address got a login meanwhile (the invitation was accepted first)', async () => {

@@ -24,11 +24,11 @@ describe('invitations', () => {
     expect(invited.json().data).toMatchObject({ email, role: 'ORGANIZER', status: 'INVITED', invited: true, is_owner: false, can_edit: true });
 
     const mail = await ctx.smtp.waitFor(email, (m) => m.text.includes('/auth/accept-invitation/'));
-    expect(mail.subject).toBe('Alice Admin invited you to Alice Admin on AdmitOne');
+    expect(mail.subject).toBe("Alice Admin invited you to Alice Admin's events on AdmitOne");
     const token = await linkToken(ctx.smtp, email, '/auth/accept-invitation/');
 
     const preview = await call(ctx.app, 'GET', `/api/auth/invitation/${token}`);
-    expect(preview.json().data).toEqual({ email, account_name: 'Alice Admin', invited_by: 'Alice Admin', role: 'ORGANIZER', existing_user: false });
+    expect(preview.json().data).toEqual({ email, account_name: "Alice Admin's events", invited_by: 'Alice Admin', role: 'ORGANIZER', existing_user: false });
 
     // An invited person cannot log in before accepting.
     expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(401);
@@ -97,7 +97,7 @@ describe('invitations', () => {
     const joined = await call(ctx.app, 'POST', `/api/auth/invitation/${token}`, { body: { current_password: other.password } });
     expect(joined.statusCode).toBe(200);
     expect(joined.json().user.name).toBe('Bob Elsewhere');
-    expect(joined.json().accounts.map((a: { name: string }) => a.name)).toEqual(['Bob Elsewhere', 'Team Owner']);
+    expect(joined.json().accounts.map((a: { name: string }) => a.name)).toEqual(["Bob Elsewhere's events", "Team Owner's events"]);
 
     const login = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: other.email, password: other.password } });
     expect(login.json().token).toBeNull();
@@ -108,7 +108,7 @@ describe('invitations', () => {
     expect(switched.statusCode).toBe(200);
     expect(switched.headers['x-auth-token']).toBe(switched.json().token);
     const me = await call(ctx.app, 'GET', '/api/users/me', { token: switched.json().token });
-    expect(me.json().data.account).toMatchObject({ name: 'Team Owner', role: 'ADMIN' });
+    expect(me.json().data.account).toMatchObject({ name: "Team Owner's events", role: 'ADMIN' });
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: other.token })).statusCode).toBe(401);
 
     const stranger = await registerUser(ctx.app);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { LOCALES, type Locale, type MembershipStatus, type Permission, type Role } from '../enums.js';
 import { customIssue } from '../validation.js';
-import { emailField, timezoneField, trimmedName } from './common.js';
+import { emailField, optionalText, timezoneField, trimmedName } from './common.js';
 
 export const currentPasswordField = z.string().min(1).max(LIMITS.PASSWORD_MAX);
 export const passwordField = z.string().min(LIMITS.PASSWORD_MIN).max(LIMITS.PASSWORD_MAX);
@@ -23,6 +23,8 @@ function withConfirmation<T extends z.ZodObject<{ password: typeof passwordField
 export const registerBody = withConfirmation(
   z.object({
     name: trimmedName,
+    /** The company, club or venue: names the new account (empty: "{name}'s events" in the person's language). */
+    organization: optionalText(LIMITS.NAME_MAX),
     email: emailField,
     password: passwordField,
     password_confirmation: z.string(),

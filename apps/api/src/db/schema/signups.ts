@@ -14,6 +14,8 @@ export const signupRequests = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
     name: text('name').notNull(),
+    /** The organization typed at sign-up (the new account's name), or null. */
+    organization: text('organization'),
     password_hash: text('password_hash').notNull(),
     locale: text('locale').notNull(),
     timezone: text('timezone'),

@@ -6,16 +6,21 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
 import { createAccountWithOwner } from '../accounts/accounts.repository.js';
+import { newAccountName } from '../accounts/default-account-name.js';
 import { findUserByEmail, insertUser, membershipsOf, toUserDto, type UserRow } from '../users/users.repository.js';
 import { hashPassword } from './passwords.js';
 import { createSession } from './sessions.repository.js';
 
 const invalidLink = () => new DomainError('INVALID_SIGNUP_LINK');
 
-/** The person's own account (they own it, as admin) and a first session in it; answered like a login. */
-async function openOwnAccount(tx: Executor, user: UserRow, now: Date): Promise<AuthResponse> {
+/**
+ * The person's own account (they own it, as admin) and a first session in it; answered like a login.
+ * The account is named after the organization they typed, else "{name}'s events" in their language.
+ */
+async function openOwnAccount(tx: Executor, user: UserRow, organization: string | null, now: Date): Promise<AuthResponse> {
   const locale: Locale = isLocale(user.locale) ? user.locale : 'en';
-  const account = await createAccountWithOwner(tx, { name: user.name, currency: defaultCurrencyFor(locale), timezone: user.timezone ?? 'UTC', ownerId: user.id });
+  const name = newAccountName({ name: user.name, organization }, locale);
+  const account = await createAccountWithOwner(tx, { name, currency: defaultCurrencyFor(locale), timezone: user.timezone ?? 'UTC', ownerId: user.id });
   const token = await createSession(tx, user.id, account.id, now);
   return { token, user: toUserDto(user), accounts: await membershipsOf(tx, user.id, 'ACTIVE') };
 }
@@ -48,7 +53,7 @@ export async function confirmSignUp(deps: { db: Db; clock: Clock }, token: strin
         }
         // The address got a login meanwhile (sign-up, or an accepted invitation): the link is spent.
         if (!user) return null;
-        return openOwnAccount(tx, user, now);
+        return openOwnAccount(tx, user, pending.organization, now);
       });
       if (!result) throw invalidLink();
       return result;
@@ -68,7 +73,7 @@ export async function confirmSignUp(deps: { db: Db; clock: Clock }, token: strin
  */
 export async function createUserWithAccount(
   deps: { db: Db; clock: Clock },
-  input: { name: string; email: string; password: string; timezone?: string; locale: Locale; emailVerified: boolean },
+  input: { name: string; organization?: string | null; email: string; password: string; timezone?: string; locale: Locale; emailVerified: boolean },
 ): Promise<AuthResponse> {
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
@@ -83,6 +88,6 @@ export async function createUserWithAccount(
       created_at: now,
       updated_at: now,
     });
-    return openOwnAccount(tx, user, now);
+    return openOwnAccount(tx, user, input.organization ?? null, now);
   });
 }

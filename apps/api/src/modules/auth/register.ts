@@ -12,6 +12,8 @@ import { assertStrongPassword, personalWords } from './password-policy.js';
 
 export type RegisterInput = Omit<RegisterBody, 'accept_terms'> & { timezone?: string; locale?: Locale };
 
+type PendingSignUp = { email: string; name: string; organization: string | null; password_hash: string; locale: Locale; timezone: string | null };
+
 /** How long a sign-up link works. */
 export const SIGNUP_TTL_HOURS = 24;
 
@@ -54,14 +56,15 @@ export async function requestSignUp(deps: SignUpDeps, input: RegisterInput, requ
         now,
       );
     }
-    const token = await savePendingSignUp(tx, { email, name: input.name, password_hash: passwordHash, locale, timezone: input.timezone ?? null }, now);
+    const pending = { email, name: input.name, organization: input.organization ?? null, password_hash: passwordHash, locale, timezone: input.timezone ?? null };
+    const token = await savePendingSignUp(tx, pending, now);
     return enqueueMail(tx, mailPayload('signup_confirmation', email, locale, { email, url: `${deps.appUrl}/auth/confirm-sign-up/${token}`, hours: SIGNUP_TTL_HOURS }), now);
   });
   await deps.jobs.deliverOutbox([outboxId]);
 }
 
 /** Stores (or replaces) the address's pending sign-up with a new link; returns the link's token. */
-async function savePendingSignUp(tx: Executor, values: { email: string; name: string; password_hash: string; locale: Locale; timezone: string | null }, now: Date) {
+async function savePendingSignUp(tx: Executor, values: PendingSignUp, now: Date) {
   const token = newToken();
   const row = { ...values, token_hash: hashToken(token), expires_at: new Date(now.getTime() + SIGNUP_TTL_HOURS * 3_600_000), created_at: now };
   // One row per address: a second sign-up (or "send again") replaces the first, whose link stops working.
@@ -72,6 +75,7 @@ async function savePendingSignUp(tx: Executor, values: { email: string; name: st
       target: signupRequests.email,
       set: {
         name: sql`excluded.name`,
+        organization: sql`excluded.organization`,
         password_hash: sql`excluded.password_hash`,
         locale: sql`excluded.locale`,
         timezone: sql`excluded.timezone`,

@@ -14,6 +14,7 @@ import { SignUpSent } from './SignUpSent';
 
 interface RegisterValues {
   name: string;
+  organization: string;
   email: string;
   password: string;
   password_confirmation: string;
@@ -32,13 +33,14 @@ export function RegisterForm() {
   const [sent, setSent] = useState<{ body: RegisterBody; again: boolean } | null>(null);
   const toBody = (values: RegisterValues): RegisterBody => ({
     ...values,
+    organization: values.organization.trim() || null,
     accept_terms: values.accept_terms as true,
     timezone: browserTimeZone(),
     locale: isLocale(i18n.locale) ? i18n.locale : undefined,
   });
   const validate = useSchemaValidation<RegisterValues>(registerBody, toBody);
   const form = useForm<RegisterValues>({
-    initialValues: { name: '', email: '', password: '', password_confirmation: '', accept_terms: false },
+    initialValues: { name: '', organization: '', email: '', password: '', password_confirmation: '', accept_terms: false },
     validate,
   });
 
@@ -84,6 +86,12 @@ export function RegisterForm() {
         <Stack gap="md">
           <FormErrorAlert error={error} />
           <TextInput label={t`Your name`} autoComplete="name" required autoFocus {...form.getInputProps('name')} />
+          <TextInput
+            label={t`Organization`}
+            description={t`Your company, club or venue, if you have one: it names your account. You can change it later.`}
+            autoComplete="organization"
+            {...form.getInputProps('organization')}
+          />
           <TextInput label={t`E-mail`} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <PasswordInput
             label={t`Password`}

@@ -67,12 +67,33 @@ describe('sign-up form', () => {
     // Nothing is logged in: the answer carries no token.
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     const first = JSON.parse(fetchMock.mock.calls[0]![1].body as string);
+    // No organization typed: the server names the account after the person ("Grace Hopper's events").
+    expect(first).toMatchObject({ name: 'Grace Hopper', organization: null });
 
     fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('We have sent the link again.')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/register');
     expect(JSON.parse(fetchMock.mock.calls[1]![1].body as string)).toEqual(first);
+  });
+});
+
+describe('sign-up form: the organization', () => {
+  it('is optional, and names the account when typed', async () => {
+    fetchMock.mockImplementation(async () => json(202, { message: 'We have sent a link.' }));
+    renderAt('/auth/register', <RegisterForm />, '/auth/register');
+    const organization = screen.getByRole('textbox', { name: 'Organization' });
+    expect(organization.hasAttribute('required')).toBe(false);
+    expect(organization.getAttribute('autocomplete')).toBe('organization');
+    fireEvent.change(screen.getByRole('textbox', { name: /Your name/ }), { target: { value: 'Grace Hopper' } });
+    fireEvent.change(organization, { target: { value: '  Harvard Computation Lab ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'cobol rules since 1959' } });
+    fireEvent.change(screen.getByLabelText(/Confirm password/), { target: { value: 'cobol rules since 1959' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({ name: 'Grace Hopper', organization: 'Harvard Computation Lab' });
   });
 });
 
