@@ -3,6 +3,7 @@ import { idParams, inviteUserBody, TEAM_SORTS, teamListQuery, updateUserBody } f
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
+import { answerFloor } from '../../shared/answer-floor.js';
 import { paginated } from '../../shared/pagination.js';
 import { inviteUser, resendInvitation, revokeInvitation } from './invitations.js';
 import { listMembers } from './team.repository.js';
@@ -23,7 +24,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   });
 
   app.post('/users', { preValidation: admin, schema: { tags, security, summary: 'Invite someone by e-mail with a role (needs a confirmed address; counts against the mail budget)', body: inviteUserBody } }, async (req, reply) => {
+    // No sooner than the floor, whether the address had a login (no user row written) or not.
+    const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
     const member = await inviteUser(d, authOf(req), req.body, requestLocale(req));
+    await floor();
     return reply.status(201).send({ data: member });
   });
 
