@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { CurrencySelect } from '../../../components/CurrencySelect';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
+import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateAccount } from '../api/account';
 
@@ -28,11 +30,14 @@ export function AccountSettingsForm({ account }: { account: AccountDto }) {
     validate,
   });
 
+  const dirty = useUnsavedChanges(form.isDirty());
+
   const submit = (values: SettingsValues) => {
     setError(null);
     update.mutate(values, {
-      onSuccess: (saved) => {
-        form.resetDirty({ name: saved.name, currency: saved.currency, timezone: saved.timezone });
+      onSuccess: () => {
+        // What was sent is the clean state now (edits typed while saving stay unsaved).
+        form.resetDirty(values);
         notifications.show({ color: 'teal', message: t`Account settings saved.` });
       },
       onError: (e) => {
@@ -65,7 +70,8 @@ export function AccountSettingsForm({ account }: { account: AccountDto }) {
             {...form.getInputProps('timezone')}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="sm">
+          <UnsavedBadge dirty={dirty} />
           <Button type="submit" loading={update.isPending}>
             <Trans>Save settings</Trans>
           </Button>

@@ -4,6 +4,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccountPage } from '../hooks/useAccountPage';
 import { AccountSettingsForm } from './AccountSettingsForm';
@@ -15,7 +16,7 @@ export function AccountSettingsPage() {
   const { allowed, account } = useAccountPage('account.manage');
   if (!allowed) return <NoPermission />;
   return (
-    <>
+    <UnsavedChangesGuard>
       <PageHeader title={<Trans>Account settings</Trans>} description={<Trans>The basics of your account.</Trans>} />
       {account.isPending ? (
         <SectionLoader />
@@ -26,6 +27,6 @@ export function AccountSettingsPage() {
           <AccountSettingsForm account={account.data} />
         </SettingsSection>
       )}
-    </>
+    </UnsavedChangesGuard>
   );
 }

@@ -20,7 +20,9 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
+import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateAccount } from '../api/account';
 import { EventPreview } from './EventPreview';
@@ -75,10 +77,16 @@ export function EventDefaultsForm({ account }: { account: AccountDto }) {
     ticket_widget_background: t`Ticket widget background`,
   };
 
+  const dirty = useUnsavedChanges(form.isDirty());
+
   const submit = (values: DefaultsValues) => {
     setError(null);
     update.mutate(toBody(values), {
-      onSuccess: () => notifications.show({ color: 'teal', message: t`Event defaults saved.` }),
+      onSuccess: () => {
+        // What was sent is the clean state now (edits typed while saving stay unsaved).
+        form.resetDirty(values);
+        notifications.show({ color: 'teal', message: t`Event defaults saved.` });
+      },
       onError: (e) => {
         if (!applyFieldErrors(e, form.setErrors)) setError(e);
       },
@@ -140,9 +148,12 @@ export function EventDefaultsForm({ account }: { account: AccountDto }) {
           <Button variant="subtle" onClick={() => form.setFieldValue('event_defaults.colors', DEFAULT_EVENT_COLORS)}>
             <Trans>Reset colors</Trans>
           </Button>
-          <Button type="submit" loading={update.isPending}>
-            <Trans>Save event defaults</Trans>
-          </Button>
+          <Group gap="sm">
+            <UnsavedBadge dirty={dirty} />
+            <Button type="submit" loading={update.isPending}>
+              <Trans>Save event defaults</Trans>
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

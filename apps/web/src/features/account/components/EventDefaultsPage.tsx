@@ -4,6 +4,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccountPage } from '../hooks/useAccountPage';
 import { EventDefaultsForm } from './EventDefaultsForm';
@@ -15,7 +16,7 @@ export function EventDefaultsPage() {
   const { allowed, account } = useAccountPage('account.manage');
   if (!allowed) return <NoPermission />;
   return (
-    <>
+    <UnsavedChangesGuard>
       <PageHeader
         title={<Trans>Event defaults</Trans>}
         description={<Trans>Settings every new event starts with. Each event can change them later.</Trans>}
@@ -29,6 +30,6 @@ export function EventDefaultsPage() {
           <EventDefaultsForm account={account.data} />
         </SettingsSection>
       )}
-    </>
+    </UnsavedChangesGuard>
   );
 }

@@ -35,7 +35,7 @@ export function EmailSettingsForm({ event }: { event: EventDto }) {
     },
     validate,
   });
-  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`E-mail settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`E-mail settings saved.`);
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -59,7 +59,7 @@ export function EmailSettingsForm({ event }: { event: EventDto }) {
           description={t`Sends an e-mail to the organizer's address for every completed order.`}
           {...form.getInputProps('notify_organizer_of_new_orders', { type: 'checkbox' })}
         />
-        <SectionActions saving={saving}>
+        <SectionActions saving={saving} dirty={dirty}>
           <Trans>Save e-mail settings</Trans>
         </SectionActions>
       </Stack>

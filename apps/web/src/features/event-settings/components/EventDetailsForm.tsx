@@ -58,7 +58,7 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
     },
     validate,
   });
-  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Event details saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Event details saved.`);
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const formatValue = wallClockFormatter(locale);
   const pickerAccessibility = usePickerAccessibility();
@@ -100,7 +100,7 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
             onChange={(html) => form.setFieldValue('description', html)}
             error={form.errors.description}
           />
-          <SectionActions saving={saving}>
+          <SectionActions saving={saving} dirty={dirty}>
             <Trans>Save event details</Trans>
           </SectionActions>
         </Stack>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
 import { EmailSettingsForm } from './EmailSettingsForm';
@@ -11,43 +12,45 @@ import { MiscSettingsForm } from './MiscSettingsForm';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
 import { SeoSettingsForm } from './SeoSettingsForm';
 
-/** `/manage/event/:eventId/settings`: six sections, each saved on its own. */
+/** `/manage/event/:eventId/settings`: six sections, each saved on its own; leaving with unsaved edits asks first. */
 export function EventSettingsPage() {
   const { t } = useLingui();
   usePageTitle(t`Event settings`);
   const { event, loading } = useRouteEvent();
 
   return (
-    <Stack gap="lg">
-      <PageHeader title={<Trans>Settings</Trans>} description={<Trans>Details, location, e-mails, search engines and checkout.</Trans>} />
-      {loading || !event ? (
-        <Stack gap="lg" role="status" aria-label={t`Loading event`}>
-          <Skeleton h={360} />
-          <Skeleton h={240} />
-        </Stack>
-      ) : (
-        // Keyed by event: the forms start from the saved values and stay uncontrolled afterwards.
-        <Stack gap="lg" key={event.id}>
-          <SettingsSection title={<Trans>Event details</Trans>}>
-            <EventDetailsForm event={event} />
-          </SettingsSection>
-          <SettingsSection title={<Trans>Location</Trans>} description={<Trans>Where the event takes place, or how to join online.</Trans>}>
-            <LocationForm event={event} />
-          </SettingsSection>
-          <SettingsSection title={<Trans>E-mail and notifications</Trans>}>
-            <EmailSettingsForm event={event} />
-          </SettingsSection>
-          <SettingsSection title={<Trans>SEO</Trans>} description={<Trans>How the event page appears in search engines.</Trans>}>
-            <SeoSettingsForm event={event} />
-          </SettingsSection>
-          <SettingsSection title={<Trans>Payments</Trans>} description={<Trans>How buyers can pay for their orders.</Trans>}>
-            <PaymentSettingsForm event={event} />
-          </SettingsSection>
-          <SettingsSection title={<Trans>Miscellaneous</Trans>}>
-            <MiscSettingsForm event={event} />
-          </SettingsSection>
-        </Stack>
-      )}
-    </Stack>
+    <UnsavedChangesGuard>
+      <Stack gap="lg">
+        <PageHeader title={<Trans>Settings</Trans>} description={<Trans>Details, location, e-mails, search engines and checkout.</Trans>} />
+        {loading || !event ? (
+          <Stack gap="lg" role="status" aria-label={t`Loading event`}>
+            <Skeleton h={360} />
+            <Skeleton h={240} />
+          </Stack>
+        ) : (
+          // Keyed by event: the forms start from the saved values and stay uncontrolled afterwards.
+          <Stack gap="lg" key={event.id}>
+            <SettingsSection title={<Trans>Event details</Trans>}>
+              <EventDetailsForm event={event} />
+            </SettingsSection>
+            <SettingsSection title={<Trans>Location</Trans>} description={<Trans>Where the event takes place, or how to join online.</Trans>}>
+              <LocationForm event={event} />
+            </SettingsSection>
+            <SettingsSection title={<Trans>E-mail and notifications</Trans>}>
+              <EmailSettingsForm event={event} />
+            </SettingsSection>
+            <SettingsSection title={<Trans>SEO</Trans>} description={<Trans>How the event page appears in search engines.</Trans>}>
+              <SeoSettingsForm event={event} />
+            </SettingsSection>
+            <SettingsSection title={<Trans>Payments</Trans>} description={<Trans>How buyers can pay for their orders.</Trans>}>
+              <PaymentSettingsForm event={event} />
+            </SettingsSection>
+            <SettingsSection title={<Trans>Miscellaneous</Trans>}>
+              <MiscSettingsForm event={event} />
+            </SettingsSection>
+          </Stack>
+        )}
+      </Stack>
+    </UnsavedChangesGuard>
   );
 }

@@ -41,7 +41,7 @@ export function LocationForm({ event }: { event: EventDto }) {
     },
     validate,
   });
-  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Location saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Location saved.`);
   const labels: Record<(typeof LINE_FIELDS)[number], string> = {
     venue_name: t`Venue name`,
     address_line_1: t`Address line 1`,
@@ -84,7 +84,7 @@ export function LocationForm({ event }: { event: EventDto }) {
             </SimpleGrid>
           </>
         )}
-        <SectionActions saving={saving}>
+        <SectionActions saving={saving} dirty={dirty}>
           <Trans>Save location</Trans>
         </SectionActions>
       </Stack>

@@ -63,7 +63,7 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
   });
   // A cap is a whole number of at least 1; empty means no cap.
   const capInput = { min: 1, max: CLIENT_LIMIT_MAX, allowDecimal: false, allowNegative: false, placeholder: t`No limit`, maw: 320 };
-  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Settings saved.`);
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -120,7 +120,7 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
           <NumberInput label={t`Tickets one connection may hold at once`} {...capInput} {...form.getInputProps('client_hold_limit')} />
           <NumberInput label={t`Checkouts one connection may start per minute`} {...capInput} {...form.getInputProps('client_reservation_limit')} />
         </Group>
-        <SectionActions saving={saving}>
+        <SectionActions saving={saving} dirty={dirty}>
           <Trans>Save settings</Trans>
         </SectionActions>
       </Stack>

@@ -32,7 +32,7 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
     },
     validate,
   });
-  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Payment settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Payment settings saved.`);
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -50,7 +50,7 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
           onChange={(html) => form.setFieldValue('offline_payment_instructions', html)}
           error={form.errors.offline_payment_instructions}
         />
-        <SectionActions saving={saving}>
+        <SectionActions saving={saving} dirty={dirty}>
           <Trans>Save payment settings</Trans>
         </SectionActions>
       </Stack>

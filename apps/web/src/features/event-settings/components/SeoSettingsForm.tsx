@@ -44,7 +44,7 @@ export function SeoSettingsForm({ event }: { event: EventDto }) {
     },
     validate,
   });
-  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`SEO settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`SEO settings saved.`);
   const titleLength = form.values.seo_title.length;
   const descriptionLength = form.values.seo_description.length;
 
@@ -77,7 +77,7 @@ export function SeoSettingsForm({ event }: { event: EventDto }) {
           label={t`Allow search engines to index this event`}
           {...form.getInputProps('allow_search_engine_indexing', { type: 'checkbox' })}
         />
-        <SectionActions saving={saving}>
+        <SectionActions saving={saving} dirty={dirty}>
           <Trans>Save SEO settings</Trans>
         </SectionActions>
       </Stack>

@@ -4,10 +4,13 @@ import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 
 /**
  * Saves one settings section on its own: server field errors land on the form's fields, anything
- * else in `error` (shown above the section); success says so in a notification.
+ * else in `error` (shown above the section); success says so in a notification. `dirty` (edits not
+ * saved yet) is reported to the page's UnsavedChangesGuard; a save makes the saved values the form's
+ * clean state (edits typed while it was under way stay unsaved).
  */
 export function useSectionSave<V, B>(
   form: UseFormReturnType<V>,
@@ -20,7 +23,7 @@ export function useSectionSave<V, B>(
     setError(null);
     mutation.mutate(toBody(values), {
       onSuccess: () => {
-        form.resetDirty();
+        form.resetDirty(values);
         notifications.show({ color: 'teal', message: successMessage });
       },
       onError: (e) => {
@@ -28,5 +31,6 @@ export function useSectionSave<V, B>(
       },
     });
   });
-  return { error, onSubmit, saving: mutation.isPending };
+  const dirty = useUnsavedChanges(form.isDirty());
+  return { error, onSubmit, saving: mutation.isPending, dirty };
 }

@@ -18,6 +18,7 @@ import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SettingsSection } from '../../../components/SettingsSection';
+import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
 import { useSectionSave } from '../../event-settings/hooks/useSectionSave';
@@ -42,7 +43,7 @@ export function DesignForm({ event, cover }: { event: EventDto; cover: ReactNode
     initialValues: { cover_display: event.settings.cover_display, colors: { ...DEFAULT_EVENT_COLORS, ...event.settings.colors } },
     validate,
   });
-  const { error, onSubmit, saving } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Design saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Design saved.`);
   const labels: Record<(typeof COLOR_FIELDS)[number], string> = {
     background: t`Page background`,
     content_background: t`Content background`,
@@ -85,9 +86,12 @@ export function DesignForm({ event, cover }: { event: EventDto; cover: ReactNode
                   <Button variant="subtle" onClick={() => form.setFieldValue('colors', DEFAULT_EVENT_COLORS)}>
                     <Trans>Reset colors</Trans>
                   </Button>
-                  <Button type="submit" loading={saving}>
-                    <Trans>Save design</Trans>
-                  </Button>
+                  <Group gap="sm">
+                    <UnsavedBadge dirty={dirty} />
+                    <Button type="submit" loading={saving}>
+                      <Trans>Save design</Trans>
+                    </Button>
+                  </Group>
                 </Group>
               </Stack>
             </form>
