@@ -72,7 +72,8 @@ describe('npm start serves the compiled build', { timeout: 180_000 }, () => {
       TRUST_PROXY: 'loopback',
     });
     await waitUntil(server, async () => (await fetch(`${base()}/api/health`)).ok, 'npm start answering /api/health', 120_000);
-  });
+    // The hook's own limit above the wait's: on a loaded machine the embedded database's first start takes a while.
+  }, 150_000);
 
   afterAll(async () => {
     await server?.stop();
