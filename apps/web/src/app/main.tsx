@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { mirrorSavedLocale } from '../features/locale/saved-locale-cookie';
-import { fetchMe, userKeys } from '../features/users/api/me';
+import { fetchMe, followUserChangesInOtherTabs, userKeys } from '../features/users/api/me';
 import { setLocaleGetter, setNavigate, tokenStore } from '../lib/api-client';
 import { activateLocale, i18n } from '../lib/i18n';
 import { browserLanguages, readLocaleCookie, resolveLocale } from '../lib/locale';
@@ -15,6 +15,7 @@ import { router } from './router';
 setLocaleGetter(() => i18n.locale || undefined);
 setNavigate((to) => void router.navigate(to));
 mirrorSavedLocale(queryClient);
+followUserChangesInOtherTabs(queryClient);
 
 /** Cookie, else the logged-in user's saved locale, else the browser languages, else English. */
 async function initialLocale() {

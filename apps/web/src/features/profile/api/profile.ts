@@ -1,7 +1,7 @@
 import type { ChangeEmailBody, ChangePasswordBody, One, UserDto } from '@admitone/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { setCachedUser } from '../../users/api/me';
+import { announceUserChanged, setCachedUser, userKeys } from '../../users/api/me';
 
 const userPath = (id: number) => `/users/${id}`;
 const token = (value: string) => encodeURIComponent(value);
@@ -29,6 +29,24 @@ export const useChangePassword = () => useUserMutation(changePassword);
 /** Starts an e-mail change: the new address must confirm it through a mailed link. */
 export const useChangeEmail = () => useUserMutation(changeEmail);
 export const useCancelEmailChange = (userId: number) => useUserMutation(() => cancelEmailChange(userId));
-export const useConfirmEmailChange = (userId: number) => useUserMutation((value: string) => confirmEmailChange(userId, value));
-export const useConfirmEmailAddress = (userId: number) => useUserMutation((value: string) => confirmEmailAddress(userId, value));
+
+/**
+ * Opens a mailed link: the confirmed user goes into the cached `me` and the browser's other tabs are
+ * told, so their "confirm your address" notices go at once. A refused link (perhaps used in another
+ * tab already) fetches `me` again, so this tab shows what is true now.
+ */
+function useConfirmLink(confirm: (value: string) => Promise<UserDto>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirm,
+    onSuccess: (user) => {
+      setCachedUser(queryClient, user);
+      announceUserChanged();
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: userKeys.me() }),
+  });
+}
+
+export const useConfirmEmailChange = (userId: number) => useConfirmLink((value: string) => confirmEmailChange(userId, value));
+export const useConfirmEmailAddress = (userId: number) => useConfirmLink((value: string) => confirmEmailAddress(userId, value));
 export const useResendEmailConfirmation = (userId: number) => useMutation({ mutationFn: () => resendEmailConfirmation(userId) });

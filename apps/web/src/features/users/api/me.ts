@@ -22,7 +22,37 @@ export function setCachedUser(queryClient: QueryClient, user: UserDto): void {
   queryClient.setQueryData<Me>(userKeys.me(), (me) => (me ? { ...me, user } : me));
 }
 
-export const meQueryOptions = () => queryOptions({ queryKey: userKeys.me(), queryFn: () => fetchMe() });
+/**
+ * The address (or a new one) waits for a mailed link, which is often opened in another tab or
+ * browser window: while it waits, `me` is fetched again whenever this tab comes back to the front.
+ */
+export const awaitsConfirmation = (me: Me | undefined): boolean => Boolean(me && (!me.user.email_verified || me.user.pending_email));
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.me(),
+    queryFn: () => fetchMe(),
+    // The app's default is no refetch on focus; the confirmation banner must not outlive the confirmation.
+    refetchOnWindowFocus: (query) => (awaitsConfirmation(query.state.data) ? 'always' : false),
+  });
+
+const USER_CHANNEL = 'admitone:user';
+
+/** Tells this browser's other tabs that the user changed (an address confirmed): they fetch `me` again. */
+export function announceUserChanged(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(USER_CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
+
+/** Fetches `me` again when another tab of this browser says the user changed; returns the unsubscribe. */
+export function followUserChangesInOtherTabs(queryClient: QueryClient): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(USER_CHANNEL);
+  channel.onmessage = () => void queryClient.invalidateQueries({ queryKey: userKeys.me() });
+  return () => channel.close();
+}
 
 /** The logged-in user; a 401 sends the user to the login page (outside public paths). */
 export const useMe = () => useQuery(meQueryOptions());
