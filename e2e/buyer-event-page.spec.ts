@@ -112,6 +112,9 @@ test('a buyer picks tickets and continues to the checkout', async ({ page }) => 
   await page.getByLabel('Quantity of Lawn pass').fill('25');
   await page.getByLabel('Quantity of Lawn pass').press('Tab');
   await expect(page.getByLabel('Quantity of Lawn pass')).toHaveValue('10');
+  // The + button is disabled at the cap, and the page says why (also to screen readers, through the live region).
+  await expect(page.getByRole('button', { name: 'One more Lawn pass', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'One more Lawn pass', exact: true })).toHaveAccessibleDescription('Max 10 per order');
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/${ids.riverside}/[^/]+/details$`));

@@ -1,9 +1,11 @@
-import type { PublicEventDto, PublicTicketDto } from '@admitone/shared';
+import { LIMITS, type PublicEventDto, type PublicTicketDto, type TicketSaleState as SaleState } from '@admitone/shared';
+import { Plural, Trans } from '@lingui/react/macro';
 import { Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { OrganizerHtml } from '../components/OrganizerHtml';
 import { DonationInput } from './DonationInput';
 import { QuantityStepper } from './QuantityStepper';
-import { lineKey, type Selection } from './selection';
+import { lineKey, lineLimit, type LineLimit, type Selection } from './selection';
 import { TicketPrice } from './TicketPrice';
 import { TicketSaleState } from './TicketSaleState';
 
@@ -19,12 +21,28 @@ interface TicketItemProps {
   headingLevel?: 2 | 3;
 }
 
+/** Why no more of a line can be chosen, in the buyer's language (nothing when it is not on sale). */
+function limitNote(limit: LineLimit, state: SaleState, perOrder: number | null, remaining: number | null): ReactNode {
+  if (state !== 'ON_SALE') return null;
+  switch (limit.reason) {
+    case 'PER_ORDER':
+      return <Plural value={perOrder ?? limit.max} one="Max # per order" other="Max # per order" />;
+    case 'ORDER_UNITS':
+      return <Plural value={LIMITS.ORDER_UNITS_MAX} one="Max # ticket per order" other="Max # tickets per order" />;
+    case 'ORDER_LINES':
+      return <Plural value={LIMITS.ORDER_LINES_MAX} one="Max # different ticket per order" other="Max # different tickets per order" />;
+    case 'STOCK':
+      return remaining === null ? <Trans>No more available</Trans> : <Plural value={remaining} one="Only # left" other="Only # left" />;
+  }
+}
+
 /** One ticket of the selector: name, description, state, price, and its quantity (or a row per tier). */
 export function TicketItem({ event, ticket, selection, onQuantity, onAmount, error, headingLevel = 3 }: TicketItemProps) {
   const errorId = `ticket-${ticket.id}-error`;
   const { price_display_mode: mode } = event.settings;
   const describedBy = error ? errorId : undefined;
   const quantityOf = (tierId: number | null) => selection.quantities[lineKey(ticket.id, tierId)] ?? 0;
+  const single = lineLimit(event, ticket, null, selection);
 
   return (
     <Stack gap="xs" component="li" pb="md" style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-3)' }} aria-labelledby={`ticket-${ticket.id}-name`}>
@@ -45,10 +63,12 @@ export function TicketItem({ event, ticket, selection, onQuantity, onAmount, err
               name={ticket.name}
               value={quantityOf(null)}
               min={ticket.min_per_order}
-              max={ticket.max_selectable}
+              max={single.max}
               onChange={(q) => onQuantity(lineKey(ticket.id), q)}
               invalid={Boolean(error)}
               describedBy={describedBy}
+              limit={limitNote(single, ticket.sale_state, ticket.max_per_order, ticket.remaining)}
+              limitId={`ticket-${ticket.id}-limit`}
             />
           </Stack>
         )}
@@ -60,6 +80,7 @@ export function TicketItem({ event, ticket, selection, onQuantity, onAmount, err
         <Stack gap="xs" pl="md" component="ul" m={0} style={{ borderInlineStart: '2px solid var(--mantine-color-gray-3)' }}>
           {ticket.tiers.map((tier) => {
             const name = `${ticket.name} – ${tier.label}`;
+            const limit = lineLimit(event, ticket, tier.id, selection);
             return (
               <Group key={tier.id} component="li" justify="space-between" align="center" wrap="nowrap" gap="md" style={{ listStyle: 'none' }}>
                 <Stack gap={2}>
@@ -72,10 +93,12 @@ export function TicketItem({ event, ticket, selection, onQuantity, onAmount, err
                     name={name}
                     value={quantityOf(tier.id)}
                     min={ticket.min_per_order}
-                    max={tier.max_selectable}
+                    max={limit.max}
                     onChange={(q) => onQuantity(lineKey(ticket.id, tier.id), q)}
                     invalid={Boolean(error)}
                     describedBy={describedBy}
+                    limit={limitNote(limit, tier.sale_state, ticket.max_per_order, tier.remaining)}
+                    limitId={`ticket-${ticket.id}-${tier.id}-limit`}
                   />
                 </Stack>
               </Group>

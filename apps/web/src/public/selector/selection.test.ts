@@ -1,6 +1,6 @@
-import type { PublicEventDto, PublicTicketDto, UnitPrice } from '@admitone/shared';
+import { LIMITS, type PublicEventDto, type PublicTicketDto, type UnitPrice } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
-import { donationsBelowMinimum, lineKey, normalizeQuantity, parseMajorAmount, reservationBody, selectionTotal, type Selection } from './selection';
+import { donationsBelowMinimum, lineKey, lineLimit, normalizeQuantity, parseMajorAmount, reservationBody, selectionTotal, type Selection } from './selection';
 
 const unit = (base: number, extra: Partial<UnitPrice> = {}): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base, ...extra });
 const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'type'>): PublicTicketDto => ({
@@ -75,5 +75,50 @@ describe('selection totals and the reservation body', () => {
     expect(donationsBelowMinimum(event, { ...selection, amounts: {} })).toEqual([]);
     // An invalid amount is priced at the minimum rather than breaking the total.
     expect(selectionTotal(event, { quantities: { [lineKey(3)]: 1 }, amounts: { 3: -1 } })).toBe(500);
+  });
+});
+
+describe('lineLimit: how many more may be chosen, and why not more', () => {
+  const tiers = (max: number, ...ids: number[]) =>
+    ids.map((id) => ({ id, label: `Tier ${id}`, sale_state: 'ON_SALE' as const, sale_start: null, sale_end: null, unit: unit(1000), max_selectable: max, remaining: null }));
+  const eventOf = (...tickets: PublicTicketDto[]) => ({ id: 1, currency: 'EUR', promo: null, tickets }) as unknown as PublicEventDto;
+  const pick = (quantities: Record<string, number>): Selection => ({ quantities, amounts: {} });
+
+  it('the ticket\'s max per order; on a tie with the stock, the rule', () => {
+    const t = ticket({ id: 1, type: 'PAID', max_per_order: 4, max_selectable: 4 });
+    expect(lineLimit(eventOf(t), t, null, pick({}))).toEqual({ max: 4, reason: 'PER_ORDER' });
+  });
+
+  it('what is left, when fewer are left than the rules allow', () => {
+    const t = ticket({ id: 1, type: 'PAID', max_per_order: 10, max_selectable: 3, remaining: 3 });
+    expect(lineLimit(eventOf(t), t, null, pick({}))).toEqual({ max: 3, reason: 'STOCK' });
+  });
+
+  it('a tiered ticket\'s max per order counts its tiers together, as the server does', () => {
+    const t = ticket({ id: 1, type: 'TIERED', unit: null, max_per_order: 4, max_selectable: 4, tiers: tiers(4, 11, 12) });
+    const selection = pick({ [lineKey(1, 11)]: 3 });
+    expect(lineLimit(eventOf(t), t, 12, selection)).toEqual({ max: 1, reason: 'PER_ORDER' });
+    expect(lineLimit(eventOf(t), t, 11, selection)).toEqual({ max: 4, reason: 'PER_ORDER' });
+  });
+
+  it('the order-wide cap of 100 tickets, over every line', () => {
+    const a = ticket({ id: 1, type: 'FREE', max_selectable: 100 });
+    const b = ticket({ id: 2, type: 'FREE', max_selectable: 100 });
+    expect(lineLimit(eventOf(a, b), a, null, pick({}))).toEqual({ max: LIMITS.ORDER_UNITS_MAX, reason: 'ORDER_UNITS' });
+    expect(lineLimit(eventOf(a, b), b, null, pick({ [lineKey(1)]: 70 }))).toEqual({ max: 30, reason: 'ORDER_UNITS' });
+    expect(lineLimit(eventOf(a, b), b, null, pick({ [lineKey(1)]: 100 }))).toEqual({ max: 0, reason: 'ORDER_UNITS' });
+  });
+
+  it('the order-wide cap of 50 lines: a 51st line cannot start, the chosen ones can still grow', () => {
+    const many = Array.from({ length: 51 }, (_, i) => ticket({ id: i + 1, type: 'FREE', max_selectable: 10 }));
+    const ev = eventOf(...many);
+    const selection = pick(Object.fromEntries(many.slice(0, 50).map((t) => [lineKey(t.id), 1])));
+    expect(lineLimit(ev, many[50]!, null, selection)).toEqual({ max: 0, reason: 'ORDER_LINES' });
+    expect(lineLimit(ev, many[0]!, null, selection)).toEqual({ max: 10, reason: 'STOCK' });
+  });
+
+  it('nothing when fewer than the ticket\'s minimum could be chosen', () => {
+    const group = ticket({ id: 1, type: 'FREE', min_per_order: 3, max_selectable: 2, remaining: 2 });
+    expect(lineLimit(eventOf(group), group, null, pick({}))).toEqual({ max: 0, reason: 'STOCK' });
   });
 });

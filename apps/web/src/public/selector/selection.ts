@@ -1,4 +1,4 @@
-import { currencyExponent, priceUnit, type PublicEventDto, type PublicTicketDto, type ReserveOrderBody } from '@admitone/shared';
+import { currencyExponent, LIMITS, priceUnit, type PublicEventDto, type PublicTicketDto, type ReserveOrderBody } from '@admitone/shared';
 
 /** What the buyer picked: quantities per ticket or tier, and a donation amount (minor units) per ticket. */
 export interface Selection {
@@ -76,6 +76,38 @@ export function donationsBelowMinimum(event: PublicEventDto, selection: Selectio
   return selectedLines(event, selection)
     .filter((l) => l.ticket.type === 'DONATION' && (selection.amounts[l.ticket.id] ?? l.ticket.min_price ?? 0) < (l.ticket.min_price ?? 0))
     .map((l) => l.ticket.id);
+}
+
+/** What stops a line at its largest quantity (the order-wide caps are the server's: LIMITS). */
+export type LimitReason = 'PER_ORDER' | 'ORDER_UNITS' | 'ORDER_LINES' | 'STOCK';
+
+export interface LineLimit {
+  /** The most the buyer may choose of this line now, given the rest of the selection. */
+  max: number;
+  /** Which rule sets `max` (on a tie, the rule rather than the stock). */
+  reason: LimitReason;
+}
+
+/**
+ * How many of one line (a ticket, or one tier of it) may be chosen with the rest of the selection as
+ * it is, and why not more: the ticket's max per order (its tiers together, as the server counts it),
+ * the order's caps of LIMITS.ORDER_UNITS_MAX tickets and LIMITS.ORDER_LINES_MAX lines, or what is left
+ * (`max_selectable`, 0 when not on sale). Below the ticket's minimum nothing can be chosen at all.
+ */
+export function lineLimit(event: PublicEventDto, ticket: PublicTicketDto, tierId: number | null, selection: Selection): LineLimit {
+  const key = lineKey(ticket.id, tierId);
+  const others = selectedLines(event, selection).filter((l) => lineKey(l.ticket.id, l.tierId) !== key);
+  const stock = tierId === null ? ticket.max_selectable : (ticket.tiers.find((t) => t.id === tierId)?.max_selectable ?? 0);
+  const caps: Array<[number, LimitReason]> = [];
+  if (ticket.max_per_order !== null) {
+    const sameTicket = others.filter((l) => l.ticket.id === ticket.id).reduce((sum, l) => sum + l.quantity, 0);
+    caps.push([ticket.max_per_order - sameTicket, 'PER_ORDER']);
+  }
+  caps.push([LIMITS.ORDER_UNITS_MAX - others.reduce((sum, l) => sum + l.quantity, 0), 'ORDER_UNITS']);
+  if (others.length >= LIMITS.ORDER_LINES_MAX) caps.push([0, 'ORDER_LINES']);
+  caps.push([stock, 'STOCK']);
+  const [max, reason] = caps.reduce((least, cap) => (cap[0] < least[0] ? cap : least));
+  return { max: max >= Math.max(1, ticket.min_per_order) ? max : 0, reason };
 }
 
 /** The reservation body for `POST /events/{id}/order` (indexes of `items` match `selectedLines`). */

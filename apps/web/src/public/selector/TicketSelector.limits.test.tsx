@@ -1,0 +1,114 @@
+import type { PublicEventDto, PublicTicketDto, UnitPrice } from '@admitone/shared';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { TicketSelector } from './TicketSelector';
+
+const unit = (base: number): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base });
+const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'name'>): PublicTicketDto => ({
+  description: null, type: 'PAID', sale_state: 'ON_SALE', sale_start: null, sale_end: null, min_per_order: 1, max_per_order: null, max_selectable: 10,
+  remaining: null, unit: unit(1000), min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false, ...t,
+});
+const tier = (id: number, label: string) => ({ id, label, sale_state: 'ON_SALE' as const, sale_start: null, sale_end: null, unit: unit(2000), max_selectable: 2, remaining: null });
+const event = {
+  id: 9, currency: 'EUR', timezone: 'Europe/Berlin', promo: null,
+  settings: { price_display_mode: 'EXCLUSIVE' },
+  tickets: [
+    ticket({ id: 1, name: 'Standard', max_per_order: 2, max_selectable: 2 }),
+    ticket({ id: 2, name: 'Last seats', max_selectable: 1, remaining: 1 }),
+    ticket({ id: 3, name: 'Hidden stock', max_selectable: 1 }),
+    ticket({ id: 4, name: 'Bulk', max_selectable: 100 }),
+    ticket({ id: 5, name: 'Front', type: 'TIERED', unit: null, max_per_order: 2, max_selectable: 2, tiers: [tier(51, 'Early'), tier(52, 'Late')] }),
+    ticket({ id: 6, name: 'Gone', sale_state: 'SOLD_OUT', max_selectable: 0 }),
+  ],
+} as unknown as PublicEventDto;
+
+const app = () => (
+  <I18nProvider i18n={i18n}>
+    <MantineProvider>
+      <TicketSelector event={event} reload={() => {}} onReserved={() => {}} />
+    </MantineProvider>
+  </I18nProvider>
+);
+const more = (name: string) => screen.getByRole('button', { name: `One more ${name}` }) as HTMLButtonElement;
+const quantity = (name: string) => screen.getByLabelText(`Quantity of ${name}`) as HTMLInputElement;
+const note = (id: string) => document.getElementById(id)!;
+
+describe('TicketSelector: why + stops', () => {
+  it('says so beside the disabled button, in a polite live region the button and field point to', () => {
+    render(app());
+    const limit = note('ticket-1-limit');
+    expect(limit.getAttribute('aria-live')).toBe('polite');
+    expect(limit.textContent).toBe('');
+    expect(more('Standard').getAttribute('aria-describedby')).toBeNull();
+
+    fireEvent.click(more('Standard'));
+    expect(limit.textContent).toBe('');
+    fireEvent.click(more('Standard'));
+    expect(more('Standard').disabled).toBe(true);
+    expect(limit.textContent).toBe('Max 2 per order');
+    expect(more('Standard').getAttribute('aria-describedby')).toBe('ticket-1-limit');
+    expect(quantity('Standard').getAttribute('aria-describedby')).toBe('ticket-1-limit');
+
+    // One less: + works again and the sentence goes.
+    fireEvent.click(screen.getByRole('button', { name: 'One less Standard' }));
+    expect(more('Standard').disabled).toBe(false);
+    expect(limit.textContent).toBe('');
+  });
+
+  it('names what is left when the event shows it, and only that it ran out when it does not', () => {
+    render(app());
+    fireEvent.click(more('Last seats'));
+    expect(note('ticket-2-limit').textContent).toBe('Only 1 left');
+    fireEvent.click(more('Hidden stock'));
+    expect(note('ticket-3-limit').textContent).toBe('No more available');
+  });
+
+  it('a typed quantity above the cap is brought down to it, with the reason', () => {
+    render(app());
+    const field = quantity('Standard');
+    fireEvent.change(field, { target: { value: '9' } });
+    fireEvent.blur(field);
+    expect(field.value).toBe('2');
+    expect(note('ticket-1-limit').textContent).toBe('Max 2 per order');
+  });
+
+  it('counts the tiers of a ticket together against its max per order', () => {
+    render(app());
+    fireEvent.click(more('Front – Early'));
+    expect(more('Front – Late').disabled).toBe(false);
+    fireEvent.click(more('Front – Late'));
+    expect(more('Front – Early').disabled).toBe(true);
+    expect(more('Front – Late').disabled).toBe(true);
+    expect(note('ticket-5-51-limit').textContent).toBe('Max 2 per order');
+    expect(note('ticket-5-52-limit').textContent).toBe('Max 2 per order');
+  });
+
+  it('the order-wide cap of 100 tickets stops the other lines too', () => {
+    render(app());
+    fireEvent.change(quantity('Bulk'), { target: { value: '99' } });
+    fireEvent.blur(quantity('Bulk'));
+    fireEvent.click(more('Standard'));
+    expect(more('Standard').disabled).toBe(true);
+    expect(note('ticket-1-limit').textContent).toBe('Max 100 tickets per order');
+    expect(note('ticket-4-limit').textContent).toBe('Max 100 tickets per order');
+    expect(more('Last seats').disabled).toBe(true);
+    expect(note('ticket-2-limit').textContent).toBe('Max 100 tickets per order');
+  });
+
+  it('says nothing about a ticket that is not on sale (its state says why)', () => {
+    render(app());
+    expect(more('Gone').disabled).toBe(true);
+    expect(note('ticket-6-limit').textContent).toBe('');
+    expect(screen.getByText('Sold out')).toBeTruthy();
+  });
+
+  it('renders on the server, with the empty live regions in place', () => {
+    const html = renderToString(app());
+    expect(html).toContain('id="ticket-1-limit"');
+    expect(html).toContain('aria-live="polite"');
+  });
+});
