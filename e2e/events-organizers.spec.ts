@@ -29,18 +29,15 @@ async function register(browser: Browser, name: string, email: string, password:
   return { context, page };
 }
 
-/** Picks a date (day of next month) and a time in a Mantine DateTimePicker. */
+/** Picks a date (day of next month) and types a time ("1930", as people type it) in a date-and-time field. */
 async function pickDateTime(page: Page, label: string, day: number, time: string, shown: RegExp) {
   await page.getByRole('button', { name: label, exact: true }).click();
   const dropdown = page.locator('.mantine-Popover-dropdown').last();
-  await dropdown.locator('.mantine-DateTimePicker-calendarHeaderControl[data-direction="next"]').click();
-  await dropdown.locator('button.mantine-DateTimePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
-  const [h, m] = time.split(':');
-  await dropdown.getByRole('spinbutton').first().focus();
-  await page.keyboard.press('Backspace');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.type(`${h}${m}`, { delay: 20 });
-  await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
+  await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
+  await dropdown.locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  await expect(dropdown.getByRole('textbox')).toBeFocused();
+  await page.keyboard.type(time.replace(':', ''));
+  await page.keyboard.press('Enter');
   await expect(dropdown).toBeHidden();
   await expect(page.getByRole('button', { name: label, exact: true })).toContainText(shown);
 }

@@ -2,19 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { catalog } from './catalog';
 import { expectAccessible, mailCount, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
 
-/** Picks a date (day of next month) and a time in a Mantine DateTimePicker. */
-async function pickDateTime(page: Page, label: string, day: number, time: string, shown: RegExp) {
+/** Picks a date (day of next month) and types a time in a date-and-time field, then confirms it. */
+async function pickDateTime(page: Page, L: (english: string) => string, label: string, day: number, time: string, shown: RegExp) {
   await page.getByRole('button', { name: label, exact: true }).click();
   const dropdown = page.locator('.mantine-Popover-dropdown').last();
-  await dropdown.locator('.mantine-DateTimePicker-calendarHeaderControl[data-direction="next"]').click();
-  await dropdown.locator('button.mantine-DateTimePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
-  const [h, m] = time.split(':');
-  // The hour field holds "00": clear it as a person would, then type hours; focus moves on to minutes.
-  await dropdown.getByRole('spinbutton').first().focus();
-  await page.keyboard.press('Backspace');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.type(`${h}${m}`, { delay: 20 });
-  await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
+  await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
+  await dropdown.locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  // Focus is on the time, which holds midnight, selected: typing replaces it.
+  const typed = dropdown.getByRole('textbox');
+  await expect(typed).toBeFocused();
+  await page.keyboard.type(time);
+  // "19:30" in German, as people there type it; the confirm button takes it and closes.
+  await dropdown.getByRole('button', { name: L('Confirm date and time') }).click();
   await expect(dropdown).toBeHidden();
   await expect(page.getByRole('button', { name: label, exact: true })).toContainText(shown);
 }
@@ -67,8 +66,8 @@ for (const locale of ['de'] as const) {
 
     const title = locale === 'de' ? 'Sommerkonzert im Park' : 'Summer Concert in the Park';
     await page.getByLabel(L('Event title')).fill(title);
-    await pickDateTime(page, L('Starts'), 12, '19:30', locale === 'de' ? /19:30/ : /7:30\sPM/);
-    await pickDateTime(page, L('Ends'), 12, '22:00', locale === 'de' ? /22:00/ : /10:00\sPM/);
+    await pickDateTime(page, L, L('Starts'), 12, '19:30', locale === 'de' ? /19:30/ : /7:30\sPM/);
+    await pickDateTime(page, L, L('Ends'), 12, '22:00', locale === 'de' ? /22:00/ : /10:00\sPM/);
     await page.locator('.ProseMirror').click();
     await page.keyboard.type('Bring a blanket.');
     await expectAccessible(page, 'welcome event step');

@@ -231,13 +231,14 @@ test('an organizer logs in, creates an event with the date pickers and a ticket 
   const chosen = (await page.evaluate(() => document.activeElement?.getAttribute('aria-label')))!;
   expect(chosen).not.toBe(firstDay);
   await page.keyboard.press('Enter');
-  const hours = calendar.getByRole('spinbutton', { name: 'Hours' });
-  await expect(hours).toBeFocused();
-  await expectVisibleFocus(page, 'hours');
-  await snapshot(page, 'keyboard-date-picker-hours');
+  // The time is next, selected: typing replaces it, read as people type it ("1930" is 19:30).
+  const time = calendar.getByRole('textbox', { name: 'Time' });
+  await expect(time).toBeFocused();
+  await expectVisibleFocus(page, 'time');
+  await snapshot(page, 'keyboard-date-picker-time');
   await page.keyboard.type('1930');
-  await expect(calendar.getByRole('spinbutton', { name: 'Minutes' })).toHaveValue('30');
   await tabTo(page, calendar.getByRole('button', { name: 'Confirm date and time' }));
+  await expect(time).toHaveValue(/^7:30\sPM$/);
   await expectVisibleFocus(page, 'confirm date');
   await page.keyboard.press('Enter');
   await expect(calendar).toBeHidden();
@@ -258,8 +259,14 @@ test('an organizer logs in, creates an event with the date pickers and a ticket 
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  await expect(calendar.getByRole('spinbutton', { name: 'Hours' })).toBeFocused();
-  await page.keyboard.type('2300');
+  await expect(calendar.getByRole('textbox', { name: 'Time' })).toBeFocused();
+  // A time that is none says so and is not taken; corrected, it is.
+  await page.keyboard.type('2500');
+  await page.keyboard.press('Enter');
+  await expect(calendar.getByText('Enter a time such as 7:30 PM.')).toBeVisible();
+  await expect(calendar.getByRole('textbox', { name: 'Time' })).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('11pm');
   await tabTo(page, calendar.getByRole('button', { name: 'Confirm date and time' }));
   await page.keyboard.press('Enter');
   await expect(calendar).toBeHidden();

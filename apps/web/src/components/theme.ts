@@ -21,7 +21,6 @@ export const theme = createTheme({
     Badge: { styles: { root: { minWidth: 'max-content' } } },
     // Every input built on Mantine's Input (text, select, date pickers, native selects).
     Input: { classNames: { input: focusRing.input } },
-    TimePicker: { classNames: { field: focusRing.timeField } },
   },
 });
 

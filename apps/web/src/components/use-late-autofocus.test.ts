@@ -37,6 +37,31 @@ describe('useLateAutofocus', () => {
     expect(document.activeElement?.id).toBe('inside');
   });
 
+  it('leaves focus alone in a dropdown the dialog opened outside itself (a date field\'s calendar)', async () => {
+    const body = dialog();
+    body.innerHTML = '<form><input id="name" data-autofocus /><button id="field">Starts</button></form>';
+    document.body.insertAdjacentHTML('beforeend', '<div data-portal><input id="time" /></div>');
+    const { result } = renderHook(() => useLateAutofocus(true));
+    act(() => result.current(body));
+    await mutationsDone();
+    document.getElementById('time')!.focus();
+    // Taking the day writes it into the field: the first change the body sees.
+    document.getElementById('field')!.textContent = 'Dec 20, 2026, 12:00 AM';
+    await mutationsDone();
+    expect(document.activeElement?.id).toBe('time');
+  });
+
+  it('moves focus that fell back to the page', async () => {
+    const body = dialog();
+    const { result } = renderHook(() => useLateAutofocus(true));
+    act(() => result.current(body));
+    await mutationsDone();
+    (document.activeElement as HTMLElement).blur();
+    body.innerHTML = '<form><input id="name" data-autofocus /></form>';
+    await mutationsDone();
+    expect(document.activeElement?.id).toBe('name');
+  });
+
   it('does nothing while the dialog is closed', async () => {
     const body = dialog();
     const { result } = renderHook(() => useLateAutofocus(false));

@@ -1,19 +1,16 @@
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/dates/styles.css';
-import { isLocale, updateEventBody, type EventDto, type UpdateEventBody } from '@admitone/shared';
+import { updateEventBody, type EventDto, type UpdateEventBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { CurrencySelect } from '../../../components/CurrencySelect';
+import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
-import { usePickerAccessibility } from '../../../components/WallClockPicker';
-import { toWallClock, toZonedPickerValue, wallClockFormatter } from '../../../lib/format';
-import { dayjsLocaleName } from '../../../lib/locale';
+import { WallClockProvider } from '../../../components/WallClockPicker';
+import { toWallClock, toZonedPickerValue } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEvent } from '../../events/api/events';
 import { useOrganizers } from '../../organizers/api/organizers';
@@ -43,7 +40,7 @@ const toBody = (v: DetailsValues): UpdateEventBody => ({
 
 /** Title, organizer, start and end (wall clock in the event's zone), time zone, currency, description. */
 export function EventDetailsForm({ event }: { event: EventDto }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const organizers = useOrganizers();
   const validate = useSchemaValidation<DetailsValues>(updateEventBody, toBody);
   const form = useForm<DetailsValues>({
@@ -59,30 +56,20 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
     validate,
   });
   const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Event details saved.`);
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const formatValue = wallClockFormatter(locale);
-  const pickerAccessibility = usePickerAccessibility();
   // The event's own organizer stays selectable while the list loads or if it is beyond the first 100.
   const options = organizers.data?.data.map((o) => ({ value: String(o.id), label: o.name })) ?? [];
   if (!options.some((o) => o.value === String(event.organizer.id))) options.unshift({ value: String(event.organizer.id), label: event.organizer.name });
 
   return (
-    <DatesProvider settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1, weekendDays: [] }}>
+    <WallClockProvider>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
           <TextInput label={t`Event title`} required {...form.getInputProps('title')} />
           <Select label={t`Organizer`} required allowDeselect={false} data={options} {...form.getInputProps('organizer_id')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DateTimePicker {...pickerAccessibility} label={t`Starts`} required valueFormat={formatValue} {...form.getInputProps('start_date')} />
-            <DateTimePicker
-              {...pickerAccessibility}
-              label={t`Ends`}
-              clearable
-              clearButtonProps={{ 'aria-label': t`Clear the end date` }}
-              valueFormat={formatValue}
-              {...form.getInputProps('end_date')}
-            />
+            <DateTimeField label={t`Starts`} required {...form.getInputProps('start_date')} />
+            <DateTimeField label={t`Ends`} clearable clearLabel={t`Clear the end date`} {...form.getInputProps('end_date')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimeZoneSelect
@@ -105,6 +92,6 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
           </SectionActions>
         </Stack>
       </form>
-    </DatesProvider>
+    </WallClockProvider>
   );
 }

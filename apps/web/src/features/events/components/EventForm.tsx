@@ -1,21 +1,18 @@
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/dates/styles.css';
-import { createEventBody, isLocale, type CreateEventBody, type EventDto, type OrganizerDto } from '@admitone/shared';
+import { createEventBody, type CreateEventBody, type EventDto, type OrganizerDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { CurrencySelect } from '../../../components/CurrencySelect';
-import { usePickerAccessibility } from '../../../components/WallClockPicker';
+import { DateTimeField } from '../../../components/DateTimeField';
+import { WallClockProvider } from '../../../components/WallClockPicker';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
-import { toWallClock, wallClockFormatter } from '../../../lib/format';
+import { toWallClock } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-submit';
-import { dayjsLocaleName } from '../../../lib/locale';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCreateEvent } from '../api/events';
 
@@ -52,7 +49,7 @@ const toBody = (v: EventValues) =>
 /** Creates an event: title, organizer, dates in the event's time zone, currency and description. */
 export function EventForm(props: EventFormProps) {
   const { organizers, defaultOrganizerId, defaultTimezone, defaultCurrency, onCreated, secondaryAction } = props;
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const create = useCreateEvent();
   const [error, setError] = useState<unknown>(null);
   const validate = useSchemaValidation<EventValues>(createEventBody, toBody);
@@ -79,12 +76,8 @@ export function EventForm(props: EventFormProps) {
     });
   };
 
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  const formatValue = wallClockFormatter(locale);
-  const pickerAccessibility = usePickerAccessibility();
-
   return (
-    <DatesProvider settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1, weekendDays: [] }}>
+    <WallClockProvider>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
@@ -98,21 +91,8 @@ export function EventForm(props: EventFormProps) {
             {...form.getInputProps('organizer_id')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DateTimePicker
-              {...pickerAccessibility}
-              label={t`Starts`}
-              required
-              valueFormat={formatValue}
-              {...form.getInputProps('start_date')}
-            />
-            <DateTimePicker
-              {...pickerAccessibility}
-              label={t`Ends`}
-              clearable
-              clearButtonProps={{ 'aria-label': t`Clear the end date` }}
-              valueFormat={formatValue}
-              {...form.getInputProps('end_date')}
-            />
+            <DateTimeField label={t`Starts`} required {...form.getInputProps('start_date')} />
+            <DateTimeField label={t`Ends`} clearable clearLabel={t`Clear the end date`} {...form.getInputProps('end_date')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimeZoneSelect label={t`Time zone`} required {...form.getInputProps('timezone')} />
@@ -132,6 +112,6 @@ export function EventForm(props: EventFormProps) {
           </Group>
         </Stack>
       </form>
-    </DatesProvider>
+    </WallClockProvider>
   );
 }
