@@ -1,27 +1,21 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventJsonLd, plainText, scriptJson } from '../src/modules/public-pages/page-head.js';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, publicEvent } from './checkout-factory.js';
 import { registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
+import { fakeWebDist } from './web-dist.js';
 
 let ctx: TestContext;
-const dist = mkdtempSync(path.join(os.tmpdir(), 'admitone-dist-'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body>organizer app</body></html>');
-writeFileSync(
-  path.join(dist, 'public.html'),
-  '<!doctype html><html lang="en"><head><!--app-head--><title>AdmitOne</title></head><body><div id="root"><!--app-html--></div><script type="module" src="/assets/public.js"></script></body></html>',
-);
+const web = fakeWebDist();
+const dist = web.dir;
 const clock = new TestClock(new Date('2027-03-01T12:00:00Z'));
 beforeAll(async () => {
   ctx = await createTestApp({ clock, webDistDir: dist });
 });
 afterAll(async () => {
   await ctx.close();
-  rmSync(dist, { recursive: true, force: true });
+  web.remove();
 });
 
 describe('public event pages', () => {

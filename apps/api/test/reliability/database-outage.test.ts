@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/shared/clock.js';
 import { liveEvent } from '../checkout-factory.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
+import { fakeWebDist } from '../web-dist.js';
 import { createTestDatabase } from '../test-db.js';
 import { freePort, startChild, waitUntil, type Child } from './child-process.js';
 
@@ -164,12 +165,8 @@ describe.skipIf(!base)('database outage: the event page', { timeout: 120_000 }, 
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let ctx: TestContext;
   const clock = new TestClock(new Date('2027-03-01T12:00:00Z'));
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'admitone-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body>organizer app</body></html>');
-  writeFileSync(
-    path.join(dist, 'public.html'),
-    '<!doctype html><html lang="en"><head><!--app-head--><title>AdmitOne</title></head><body><div id="root"><!--app-html--></div><script type="module" src="/assets/public.js"></script></body></html>',
-  );
+  const web = fakeWebDist();
+  const dist = web.dir;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -182,7 +179,7 @@ describe.skipIf(!base)('database outage: the event page', { timeout: 120_000 }, 
     await ctx?.close();
     await proxy?.cut();
     await database?.drop();
-    rmSync(dist, { recursive: true, force: true });
+    web.remove();
   });
 
   it('keeps serving the last copy of a page it rendered, and otherwise a translated page that reloads itself (503), never JSON', async () => {
