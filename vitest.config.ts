@@ -15,6 +15,10 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
+          // Each file builds its own app on its own database, so the files need no module registry of
+          // their own: sharing one per worker spares re-importing the whole API for each of ~80 files
+          // (import 150 s -> 11 s on this 2-core machine; the api project 350 s -> 217 s).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
