@@ -311,6 +311,8 @@ test('an offline order waits for its payment until the organizer marks it paid',
   // Other flows on the shared demo event may have buyers of the same name: find this one by e-mail.
   const row = page.getByTestId('order-row').filter({ hasText: email });
   await expect(row).toContainText('Awaiting payment');
+  // Placed now, not completed yet: the Completed column says so.
+  await expect(row).toContainText('Not completed yet');
   await row.click();
   const drawer = page.getByRole('dialog', { name: /^Order O-/ });
   await expect(drawer.getByText('Waiting for an offline payment')).toBeVisible();
@@ -325,6 +327,15 @@ test('an offline order waits for its payment until the organizer marks it paid',
   await expect(drawer.getByText('Completed', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
   await waitForMail(email, before);
+  // Sorted by completion, newest first: the order just paid leads, with both of its times shown.
+  await page.keyboard.press('Escape');
+  await page.goto(`/manage/event/${eventId}/orders`);
+  await page.getByRole('button', { name: 'Completed', exact: true }).click();
+  await expect(page).toHaveURL(/sort=completed_at:desc/);
+  await expect(page.getByRole('columnheader', { name: 'Completed' })).toHaveAttribute('aria-sort', 'descending');
+  const first = page.getByTestId('order-row').first();
+  await expect(first).toContainText(email);
+  await expect(first).not.toContainText('Not completed yet');
 });
 
 test('orders and attendees export the rows of the list as a file', async ({ page, request }) => {

@@ -60,6 +60,28 @@ describe('the organizer order list', () => {
     expect(Object.keys(bad.json().error.field_errors).sort()).toEqual(['filter_fields.status', 'sort_by']);
   });
 
+  it('sorts by when an order was placed or when it was completed, orders not completed last either way', async () => {
+    const { u, event, tickets, c } = await world();
+    // Placed first, paid last; placed second and completed at once (free); placed last, still unpaid.
+    const paidLate = await placeOrder(ctx.app, c, [{ ticket_id: tickets[0]!.id, quantity: 1 }], { paid: false });
+    clock.advance(60_000);
+    const free = await placeOrder(ctx.app, c, [{ ticket_id: tickets[1]!.id, quantity: 1 }]);
+    clock.advance(60_000);
+    const unpaid = await placeOrder(ctx.app, c, [{ ticket_id: tickets[0]!.id, quantity: 1 }], { paid: false });
+    clock.advance(60_000);
+    expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${await idOf(paidLate.short_id)}/mark-as-paid`, { token: u.token })).statusCode).toBe(200);
+
+    const list = async (qs: string) => (await call(ctx.app, 'GET', `/api/events/${event.id}/orders?${qs}`, { token: u.token })).json().data as { order_number: string; created_at: string; completed_at: string | null }[];
+    const numbers = async (qs: string) => (await list(qs)).map((o) => o.order_number);
+    expect(await numbers('sort_by=created_at&sort_direction=desc')).toEqual([unpaid.order_number, free.order_number, paidLate.order_number]);
+    expect(await numbers('sort_by=completed_at&sort_direction=desc')).toEqual([paidLate.order_number, free.order_number, unpaid.order_number]);
+    expect(await numbers('sort_by=completed_at&sort_direction=asc')).toEqual([free.order_number, paidLate.order_number, unpaid.order_number]);
+    // Both times travel with each row, for the list's two columns.
+    const row = (await list('sort_by=completed_at')).find((o) => o.order_number === paidLate.order_number)!;
+    expect(Date.parse(row.completed_at!) - Date.parse(row.created_at)).toBe(180_000);
+    expect((await list('')).find((o) => o.order_number === unpaid.order_number)!.completed_at).toBeNull();
+  });
+
   it('shows an order with lines, attendees, answers, history and the actions it allows', async () => {
     const { u, event, tickets, c } = await world();
     const o = await placeOrder(ctx.app, c, [{ ticket_id: tickets[0]!.id, quantity: 2 }], { paid: false });

@@ -11,7 +11,8 @@ const answersEdit = z.record(z.string().regex(/^\d+$/), answerValue).optional();
 
 export const PAYMENT_STATUSES = ['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAYMENT_PROCESSING', 'PAYMENT_RECEIVED', 'PAYMENT_FAILED', 'REFUNDED'] as const;
 
-export const ORDER_SORTS = ['created_at', 'order_number', 'last_name', 'email', 'total', 'status'] as const;
+/** `created_at`: when the buyer placed the order; `completed_at`: when it was completed (paid, or free and confirmed), unfinished orders last. */
+export const ORDER_SORTS = ['created_at', 'completed_at', 'order_number', 'last_name', 'email', 'total', 'status'] as const;
 const csvInts = z
   .union([z.coerce.number().int().positive().max(LIMITS.ID_MAX), z.string().regex(/^\d+(,\d+)*$/)])
   .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)))

@@ -34,6 +34,9 @@ export function orderWhere(eventId: number, q: Pick<OrderListFilters, 'query' | 
 /** ORDER BY of the list: the chosen column, then id, so pages never overlap. Newest first by default. */
 export function orderSort(q: Pick<OrderListFilters, 'sort_by' | 'sort_direction'>): SQL[] {
   const dir = q.sort_direction === 'asc' ? asc : desc;
+  // Orders not completed yet (awaiting an offline payment, cancelled before paying) have no completion
+  // time: they come after the completed ones in either direction.
+  if (q.sort_by === 'completed_at') return [sql`${orders.completed_at} is null`, dir(orders.completed_at), dir(orders.id)];
   const column = {
     created_at: orders.created_at,
     order_number: orders.order_number,

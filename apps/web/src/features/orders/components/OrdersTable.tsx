@@ -1,6 +1,6 @@
 import type { OrderSummaryDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { DataTable, type Column, type OpeningTableProps } from '../../../components/DataTable';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { OrderSort } from '../hooks/useOrderListParams';
@@ -63,11 +63,29 @@ export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: Opening
   const columns: Column<OrderSummaryDto, OrderSort>[] = [
     { header: <Trans>Order</Trans>, sort: 'order_number', cell: orderNumber },
     { header: <Trans>Buyer</Trans>, sort: 'last_name', cell: buyer },
-    { header: <Trans>Date</Trans>, sort: 'created_at', firstDirection: 'desc', cell: (o) => <Text size="sm">{formatDateTime(o.completed_at ?? o.created_at, timeZone, i18n.locale)}</Text> },
+    // Two times, each shown by the column that sorts by it: when the buyer placed the order, and when it
+    // was completed (paid, or confirmed when free); an order still awaiting payment has no second one.
+    { header: <Trans context="order time">Placed</Trans>, sort: 'created_at', firstDirection: 'desc', cell: (o) => <Text size="sm">{formatDateTime(o.created_at, timeZone, i18n.locale)}</Text> },
+    {
+      header: <Trans context="order time">Completed</Trans>,
+      sort: 'completed_at',
+      firstDirection: 'desc',
+      cell: (o) =>
+        o.completed_at ? (
+          <Text size="sm">{formatDateTime(o.completed_at, timeZone, i18n.locale)}</Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            <span aria-hidden="true">–</span>
+            <VisuallyHidden>
+              <Trans>Not completed yet</Trans>
+            </VisuallyHidden>
+          </Text>
+        ),
+    },
     { header: <Trans>Tickets</Trans>, cell: (o) => <Text size="sm">{o.ticket_count}</Text> },
     { header: <Trans>Total</Trans>, sort: 'total', firstDirection: 'desc', cell: total },
     { header: <Trans>Status</Trans>, sort: 'status', cell: status },
     { header: <Trans>Payment</Trans>, cell: (o) => <Text size="sm">{i18n._(PAYMENT_STATUS_LABELS[o.payment_status])}</Text> },
   ];
-  return <DataTable items={page?.data ?? null} pagination={{ meta: page?.meta, onPage }} columns={columns} minWidth={860} label={t`Orders`} sorting={sorting} onRowClick={onOpen} rowTestId="order-row" />;
+  return <DataTable items={page?.data ?? null} pagination={{ meta: page?.meta, onPage }} columns={columns} minWidth={980} label={t`Orders`} sorting={sorting} onRowClick={onOpen} rowTestId="order-row" />;
 }
