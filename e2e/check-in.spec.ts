@@ -81,7 +81,7 @@ async function find(page: Page, text: string) {
 
 test('check-in from the list: search, check in, why a cancelled ticket cannot, offline queue, check out', async ({ page, context }) => {
   test.setTimeout(120_000);
-  const { eventId, email } = await door(page.request);
+  const { eventId, email, codes } = await door(page.request);
   await login(page, email);
   await page.goto(`/manage/event/${eventId}/check-in`);
   await expect(page.getByRole('heading', { name: 'Check-in' })).toBeVisible();
@@ -102,6 +102,11 @@ test('check-in from the list: search, check in, why a cancelled ticket cannot, o
   await find(page, 'Carl');
   await expect(page.getByTestId('check-in-row')).toContainText('Cancelled: this ticket is not valid.');
   await expect(page.getByRole('button', { name: 'Check in Carl Cancelled' })).toBeDisabled();
+
+  // A ticket code read off a phone and typed in small letters finds its ticket.
+  await page.getByRole('textbox', { name: 'Find an attendee' }).fill(codes.Alan!.toLowerCase());
+  await expect(page.getByTestId('check-in-row')).toHaveCount(1);
+  await expect(page.getByTestId('check-in-row')).toContainText('Alan Turing');
 
   // Offline: the click is kept on the device, then sent when the connection returns.
   await find(page, 'Alan');

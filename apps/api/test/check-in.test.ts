@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicOrderDto } from '@admitone/shared';
-import { checkIns, orders } from '../src/db/schema/index.js';
+import { attendees, checkIns, orders } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, placeOrder } from './checkout-factory.js';
 import { createEvent, createOrganizer, inviteAndAccept, registerUser } from './factories.js';
@@ -65,6 +65,24 @@ describe('check-in', () => {
       ['CHECK_OUT', u.user.id],
       ['CHECK_IN', u.user.id],
     ]);
+  });
+
+  it('ticket codes have no look-alike characters and are found in any case, by the search and when typed', async () => {
+    const { u, event, order, scan } = await door();
+    const code = order.attendees[0]!.short_id;
+    // Capitals and digits without I, L, O, 0 or 1, so "l", "I" and "1" are never a question at the door.
+    for (const a of order.attendees) expect(a.short_id).toMatch(/^A[A-HJKMNP-Z2-9]{20}$/);
+    const search = async (query: string) =>
+      (await call(ctx.app, 'GET', `/api/events/${event.id}/attendees?query=${encodeURIComponent(query)}`, { token: u.token })).json().data.map((a: { short_id: string }) => a.short_id);
+    expect(await search(code.toLowerCase())).toEqual([code]);
+    expect(await search(` ${code} `)).toEqual([code]);
+    // A code typed in small letters checks the same ticket in.
+    expect((await scan({ code: code.toLowerCase(), action: 'CHECK_IN' })).json().data).toMatchObject({ result: 'CHECKED_IN', attendee: { short_id: code } });
+    // A code of the older kind (mixed case is part of it) is still found by the search in any case.
+    const older = 'aXk9_lI0Qb-7TzWmPq2R';
+    await ctx.app.deps.database.db.update(attendees).set({ short_id: older }).where(eq(attendees.short_id, order.attendees[1]!.short_id));
+    expect(await search(older.toUpperCase())).toEqual([older]);
+    expect((await scan({ code: older, action: 'CHECK_IN' })).json().data.result).toBe('CHECKED_IN');
   });
 
   it('answers unknown, cancelled, awaiting payment and wrong event without changing anything', async () => {

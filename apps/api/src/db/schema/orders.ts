@@ -152,6 +152,8 @@ export const attendees = pgTable(
   },
   (t) => [
     uniqueIndex('attendees_short_id_unique').on(t.short_id),
+    // The ticket code typed at the door, found in any case (attendee-query.ts: keep the expression identical).
+    index('attendees_event_code_idx').on(t.event_id, sql`lower(${t.short_id})`),
     // The organizer's list sorts (with id as tie-breaker, so a page never overlaps the next).
     index('attendees_event_name_idx').on(t.event_id, t.last_name, t.first_name, t.id),
     index('attendees_event_created_idx').on(t.event_id, t.created_at, t.id),

@@ -21,17 +21,18 @@ const SEARCH = sql`lower(coalesce(${attendees.first_name}, '') || ' ' || coalesc
 export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>): SQL {
   const f = q.filter_fields ?? {};
   const term = q.query?.trim();
-  const pattern = term ? likePattern(term.toLowerCase()) : null;
+  const code = term?.toLowerCase() ?? '';
+  const pattern = term ? likePattern(code) : null;
   return and(
     eq(attendees.event_id, eventId),
     inArray(attendees.status, f.status ? [f.status] : [...ORGANIZER_ATTENDEE_STATUSES]),
-    // Three index lookups united (names and e-mail by trigram, the ticket code, the order number by
-    // trigram), instead of one OR that would scan every attendee of the event.
+    // Three index lookups united (names and e-mail by trigram, the ticket code in any case, the order
+    // number by trigram), instead of one OR that would scan every attendee of the event.
     pattern
       ? inArray(
           attendees.id,
           sql`(select ${attendees.id} from ${attendees} where ${attendees.event_id} = ${eventId} and ${SEARCH} like ${pattern}
-            union select ${attendees.id} from ${attendees} where ${attendees.short_id} = ${term}
+            union select ${attendees.id} from ${attendees} where ${attendees.event_id} = ${eventId} and lower(${attendees.short_id}) = ${code}
             union select a2.id from ${attendees} a2 join ${orders} o2 on o2.id = a2.order_id where o2.event_id = ${eventId} and lower(o2.order_number) like ${pattern})`,
         )
       : undefined,

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { attendees, checkIns, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../shared/errors.js';
 import { findScanTarget, scanTargetDto } from './check-in-attendee.js';
+import { normaliseTicketCode } from '../orders/ids.js';
 
 export type Scan = z.output<typeof checkInScan>;
 
@@ -73,7 +74,7 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   const prior = await priorScan(tx, c.eventId, scan.client_scan_id);
   if (prior) return replay(tx, c, prior);
 
-  const where = scan.attendee_id !== undefined ? eq(attendees.id, scan.attendee_id) : eq(attendees.short_id, shortIdOf(scan.code ?? ''));
+  const where = scan.attendee_id !== undefined ? eq(attendees.id, scan.attendee_id) : eq(attendees.short_id, normaliseTicketCode(shortIdOf(scan.code ?? '')));
   const found = await findScanTarget(tx, c.accountId, where);
   // Checkouts in progress or replaced are not tickets.
   if (!found || found.status === 'RESERVED' || found.status === 'ABANDONED') return outcome('UNKNOWN', null);

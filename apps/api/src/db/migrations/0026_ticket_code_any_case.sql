@@ -1,0 +1,2 @@
+-- The ticket code typed at the door is found in any case (attendee-query.ts uses the same expression).
+CREATE INDEX "attendees_event_code_idx" ON "attendees" USING btree ("event_id",lower("short_id"));
