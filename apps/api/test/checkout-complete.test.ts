@@ -201,6 +201,11 @@ describe('order e-mails', () => {
     expect(confirmation.subject).toBe(`Deine Bestellung ${done.json().data.order_number} für Mail Night`);
     expect(confirmation.text).toContain(done.json().data.order_number);
     expect(confirmation.text).toContain(`/checkout/${event.id}/${r.data.short_id}/summary`);
+    // The buyer holds every ticket of the order: both PDFs, a link to each, and the print page of all.
+    const codes = done.json().data.attendees.map((a: { short_id: string }) => a.short_id);
+    expect(confirmation.attachments.filter((a) => a.mimeType === 'application/pdf').map((a) => a.filename).sort()).toEqual(codes.map((c: string) => `ticket-${c}.pdf`).sort());
+    for (const code of codes) expect(confirmation.text).toContain(`/ticket/${event.id}/${code}`);
+    expect(confirmation.text).toContain(`/order/${event.id}/${r.data.short_id}/print#secret=`);
     await ctx.smtp.waitFor('shared@example.test', () => ctx.smtp.received.filter((m) => m.to.includes('shared@example.test')).length >= 2, 45_000);
     const ticketsMailed = ctx.smtp.received.filter((m) => m.to.includes('shared@example.test'));
     expect(ticketsMailed).toHaveLength(2);
@@ -216,7 +221,7 @@ describe('order e-mails', () => {
       expect(mail.text).toContain(`/ticket/${event.id}/`);
       expect(i < 2).toBe(true);
     }
-    const shorts = ticketsMailed.map((m) => /\/ticket\/\d+\/(a[\w-]+)/.exec(m.text)![1]).sort();
+    const shorts = ticketsMailed.map((m) => /\/ticket\/\d+\/(A[A-Z0-9]{20})/.exec(m.text)![1]).sort();
     expect(shorts).toEqual(done.json().data.attendees.map((a: { short_id: string }) => a.short_id).sort());
     const notice = await ctx.smtp.waitFor('hello@bluenote.test', (m) => m.text.includes(done.json().data.order_number), 45_000);
     expect(notice.subject).toBeTruthy();

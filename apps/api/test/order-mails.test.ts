@@ -71,6 +71,36 @@ describe('order confirmation', () => {
     expect(mail.attachments).toBeUndefined();
   });
 
+  it("gives the buyer every ticket of the order: PDFs up to ten, else a link per ticket and the print page", async () => {
+    const group = (n: number) => ({
+      tickets: Array.from({ length: n }, (_, i) =>
+        sampleTicket({ attendee: { short_id: `A${String(i).padStart(20, 'K')}`, first_name: i === 0 ? 'Zoé' : `Guest${i}`, last_name: i === 1 ? '' : 'Martin', ticket_name: 'Standard', tier_label: null } }),
+      ),
+      print_url: 'https://tickets.example.test/order/7/ord123/print#secret=s3cret',
+    });
+    const three = await renderMail('order_confirmation', 'en', confirmation({ order_tickets: group(3) }));
+    expect(three.attachments!.map((a) => a.filename)).toEqual(['ticket-AKKKKKKKKKKKKKKKKKKK0.pdf', 'ticket-AKKKKKKKKKKKKKKKKKKK1.pdf', 'ticket-AKKKKKKKKKKKKKKKKKKK2.pdf']);
+    for (const a of three.attachments!) expect((a.content as Buffer).subarray(0, 4).toString()).toBe('%PDF');
+    expect(three.text).toContain('All tickets of your order are attached as PDFs. Attendees with an e-mail address also receive their own ticket.');
+    expect(three.text).toContain('- Zoé Martin: Standard (AKKKKKKKKKKKKKKKKKKK0): ');
+    expect(three.text).toContain('- Guest1: Standard (AKKKKKKKKKKKKKKKKKKK1)');
+    expect(three.text).toContain('Print all tickets: https://tickets.example.test/order/7/ord123/print#secret=s3cret');
+    expect(three.html).toContain('href="https://tickets.example.test/order/7/ord123/print#secret=s3cret"');
+
+    const many = await renderMail('order_confirmation', 'de', confirmation({ order_tickets: group(11) }));
+    expect(many.attachments).toBeUndefined();
+    expect(many.text).toContain(`A${'10'.padStart(20, 'K')}`);
+    expect(many.text).toContain('Alle Tickets drucken: https://tickets.example.test/order/7/ord123/print#secret=s3cret');
+
+    // Awaiting an offline payment there are no tickets yet; payment received brings them.
+    const awaiting = await renderMail('order_confirmation', 'en', confirmation({ status: 'AWAITING_PAYMENT', order_tickets: group(2) }));
+    expect(awaiting.attachments).toBeUndefined();
+    expect(awaiting.text).not.toContain('Print all tickets');
+    const paidMail = await renderMail('payment_received', 'en', { buyer_name: 'Zoé', order_number: 'RIV-1042', event, currency: 'GBP', total: 17_160, order_url: 'https://tickets.example.test/order/7/ord123/summary', order_tickets: group(2) } satisfies PaymentReceivedData);
+    expect(paidMail.attachments!.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
+    expect(paidMail.text).toContain('Your tickets'.toUpperCase());
+  });
+
   it('formats for German readers and escapes buyer input', async () => {
     const mail = await renderMail('order_confirmation', 'de', confirmation({ buyer_name: '<b>Zoé</b>', currency: 'EUR' }));
     expect(mail.text).toContain('Hallo <b>Zoé</b>,');
@@ -210,7 +240,6 @@ describe('other order mails', () => {
     const mail = await renderMail('payment_received', 'en', paid);
     expect(mail.subject).toBe('Payment received for your order RIV-1042');
     expect(mail.text).toContain('The organizer has received your payment of £171.60 for order RIV-1042 (Riverside Open Air).');
-    expect(mail.text).toContain('Each attendee receives their ticket in a separate e-mail.');
     const de = await renderMail('payment_received', 'de', paid);
     expect(de.text).toContain('171,60\u00a0£');
     expect(de.text).toContain('Hallo Zoé,');

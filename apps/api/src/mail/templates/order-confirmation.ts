@@ -3,13 +3,13 @@ import { translate } from '../../i18n/i18n.js';
 import type { MailSender } from '../sender.js';
 import { layout, type MailContent, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, heading, orderTable, richText, type OrderMailEvent, type OrderMailLine } from './order-mail-parts.js';
+import { orderTicketsSection, type OrderTicketsData } from './order-tickets.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.order_confirmation.subject', message: 'Your order {order_number} for {event}' },
   subjectAwaiting: /*i18n*/ { id: 'mail.order_confirmation.subject_awaiting', message: 'Your order {order_number} for {event}: payment pending' },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   completed: /*i18n*/ { id: 'mail.order_confirmation.completed', message: 'Thank you for your order! Your order {order_number} for {event} is confirmed.' },
-  ticketsFollow: /*i18n*/ { id: 'mail.order.tickets_follow', message: 'Each attendee receives their ticket in a separate e-mail.' },
   awaiting: /*i18n*/ {
     id: 'mail.order_confirmation.awaiting',
     message: 'Thank you for your order! Your order {order_number} for {event} is reserved and awaits your payment. The tickets are sent as soon as the organizer has received it.',
@@ -37,10 +37,12 @@ export interface OrderConfirmationData {
   order_url: string;
   /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
   sender?: MailSender | null;
+  /** A completed order's tickets, all of them, for the buyer (absent in rows written before, and while awaiting payment). */
+  order_tickets?: OrderTicketsData | null;
 }
 
 /** To the buyer once an order is completed, or placed with an offline payment to make. */
-export function orderConfirmationMail(locale: Locale, d: OrderConfirmationData): RenderedMail {
+export async function orderConfirmationMail(locale: Locale, d: OrderConfirmationData): Promise<RenderedMail> {
   const values = { order_number: d.order_number, event: d.event.title };
   const awaiting = d.status === 'AWAITING_PAYMENT';
   const paragraphs: MailContent[] = [translate(locale, M.greeting, { name: d.buyer_name })];
@@ -49,17 +51,21 @@ export function orderConfirmationMail(locale: Locale, d: OrderConfirmationData):
     if (d.offline_payment_instructions) paragraphs.push(richText(d.offline_payment_instructions));
     paragraphs.push(translate(locale, M.reference, values));
   } else {
-    paragraphs.push(translate(locale, M.completed, values), translate(locale, M.ticketsFollow));
+    paragraphs.push(translate(locale, M.completed, values));
   }
+  const tickets = !awaiting && d.order_tickets ? await orderTicketsSection(locale, d.order_tickets) : { paragraphs: [], attachments: [] };
+  paragraphs.push(...tickets.paragraphs);
   paragraphs.push(
     heading(translate(locale, M.summary)),
     d.event.title,
     ...eventLines(locale, d.event),
     orderTable(locale, d.currency, d.lines, d.totals, d.promo_code),
   );
-  return layout(locale, translate(locale, awaiting ? M.subjectAwaiting : M.subject, values), {
+  const mail = layout(locale, translate(locale, awaiting ? M.subjectAwaiting : M.subject, values), {
     paragraphs,
     action: { label: translate(locale, M.action), url: d.order_url },
     footnotes: eventFootnotes(locale, d.event),
   }, d.sender);
+  if (tickets.attachments.length) mail.attachments = [...(mail.attachments ?? []), ...tickets.attachments];
+  return mail;
 }

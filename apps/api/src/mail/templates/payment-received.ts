@@ -4,6 +4,7 @@ import { formatMoney } from '../../modules/orders/documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, type OrderMailEvent } from './order-mail-parts.js';
+import { orderTicketsSection, type OrderTicketsData } from './order-tickets.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.payment_received.subject', message: 'Payment received for your order {order_number}' },
@@ -12,7 +13,6 @@ const M = {
     id: 'mail.payment_received.body',
     message: 'The organizer has received your payment of {amount} for order {order_number} ({event}). Your order is now complete.',
   },
-  ticketsFollow: /*i18n*/ { id: 'mail.order.tickets_follow', message: 'Each attendee receives their ticket in a separate e-mail.' },
   action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
 };
 
@@ -27,19 +27,24 @@ export interface PaymentReceivedData {
   order_url: string;
   /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
   sender?: MailSender | null;
+  /** Every ticket of the order, for the buyer (absent in rows written before). */
+  order_tickets?: OrderTicketsData | null;
 }
 
-/** To the buyer: their offline payment arrived; the tickets follow. */
-export function paymentReceivedMail(locale: Locale, d: PaymentReceivedData): RenderedMail {
+/** To the buyer: their offline payment arrived; every ticket of the order comes with it. */
+export async function paymentReceivedMail(locale: Locale, d: PaymentReceivedData): Promise<RenderedMail> {
   const amount = formatMoney(d.total, d.currency, locale);
-  return layout(locale, translate(locale, M.subject, { order_number: d.order_number }), {
+  const tickets = d.order_tickets ? await orderTicketsSection(locale, d.order_tickets) : { paragraphs: [], attachments: [] };
+  const mail = layout(locale, translate(locale, M.subject, { order_number: d.order_number }), {
     paragraphs: [
       translate(locale, M.greeting, { name: d.buyer_name }),
       translate(locale, M.body, { amount, order_number: d.order_number, event: d.event.title }),
-      translate(locale, M.ticketsFollow),
       ...eventLines(locale, d.event),
+      ...tickets.paragraphs,
     ],
     action: { label: translate(locale, M.action), url: d.order_url },
     footnotes: eventFootnotes(locale, d.event),
   }, d.sender);
+  if (tickets.attachments.length) mail.attachments = [...(mail.attachments ?? []), ...tickets.attachments];
+  return mail;
 }

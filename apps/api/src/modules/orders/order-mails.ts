@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
+import type { TicketDocumentData } from './documents/ticket-document-data.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
@@ -38,6 +39,10 @@ export type OrderMailOccasion =
  */
 export const buyerOrderUrl = (appUrl: string, order: { event_id: number; short_id: string; secret: string }) =>
   `${appUrl}/checkout/${order.event_id}/${encodeURIComponent(order.short_id)}/summary#secret=${encodeURIComponent(order.secret)}`;
+
+/** The buyer's print page of the whole order (every ticket with its QR code), with the order's secret like `buyerOrderUrl`. */
+export const buyerOrderPrintUrl = (appUrl: string, order: { event_id: number; short_id: string; secret: string }) =>
+  `${appUrl}/order/${order.event_id}/${encodeURIComponent(order.short_id)}/print#secret=${encodeURIComponent(order.secret)}`;
 
 /** The language the account's owner reads (for mails to the organizer). */
 async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
@@ -97,20 +102,26 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       offline_payment_instructions: status === 'AWAITING_PAYMENT' ? e.offline_payment_instructions : null,
       order_url: orderUrl,
       sender,
+      order_tickets: status === 'COMPLETED' ? orderTickets : null,
     });
+  const ticketDoc = (p: (typeof people)[number]): TicketDocumentData => {
+    const item = items.find((i) => i.id === p.order_item_id)!;
+    return {
+      event: { ...mailEvent, url: eventUrl },
+      attendee: { short_id: p.short_id, first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email ?? '', ticket_name: item.ticket_name, tier_label: item.tier_label },
+      order: { order_number: order.order_number, currency: order.currency },
+      price: item.unit.total,
+      ticket_url: `${ctx.appUrl}/ticket/${e.id}/${p.short_id}`,
+    };
+  };
+  // The buyer's mails carry every ticket of the order (a group's buyer holds them all); cancelled ones are no tickets.
+  const orderTickets = { tickets: people.filter((p) => p.status === 'ACTIVE').map(ticketDoc), print_url: buyerOrderPrintUrl(ctx.appUrl, order) };
   const tickets = (only?: number) =>
     people
       .filter((p) => p.email && (only === undefined || p.id === only))
       .map((p) => {
-        const item = items.find((i) => i.id === p.order_item_id)!;
         return mailPayload('attendee_ticket', p.email!, p.locale, {
-          ticket: {
-            event: { ...mailEvent, url: eventUrl },
-            attendee: { short_id: p.short_id, first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email!, ticket_name: item.ticket_name, tier_label: item.tier_label },
-            order: { order_number: order.order_number, currency: order.currency },
-            price: item.unit.total,
-            ticket_url: `${ctx.appUrl}/ticket/${e.id}/${p.short_id}`,
-          },
+          ticket: ticketDoc(p),
           event_slug: e.slug,
           footer_message: e.email_footer_message,
           online_details: e.is_online ? e.online_details : null,
@@ -152,7 +163,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       break;
     case 'paid':
       mails.push(
-        mailPayload('payment_received', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, total: order.total, order_url: orderUrl, sender }),
+        mailPayload('payment_received', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, total: order.total, order_url: orderUrl, sender, order_tickets: orderTickets }),
         ...tickets(),
       );
       break;
