@@ -36,7 +36,7 @@ const confirmation = (over: Partial<OrderConfirmationData> = {}): OrderConfirmat
   currency: 'GBP',
   event,
   lines: [
-    { ticket_name: 'Standard', tier_label: null, quantity: 2, amount: 11_160 },
+    { ticket_name: 'Standard', tier_label: null, quantity: 2, amount: 9_000 },
     { ticket_name: 'Front stage', tier_label: 'Early bird', quantity: 1, amount: 6_000 },
     { ticket_name: 'Lawn pass', tier_label: null, quantity: 1, amount: 0 },
   ],
@@ -53,7 +53,9 @@ describe('order confirmation', () => {
     expect(mail.subject).toBe('Your order RIV-1042 for Riverside Open Air');
     expect(mail.text).toContain('Hello Zoé,');
     expect(mail.text).toContain('Your order RIV-1042 for Riverside Open Air is confirmed.');
-    expect(mail.text).toContain('2 × Standard: £111.60');
+    // Lines at list price: they sum to the subtotal, and the rows below add up to the total.
+    expect(mail.text).toContain('2 × Standard: £90.00');
+    expect(mail.text).toContain('Subtotal: £150.00');
     expect(mail.text).toContain('1 × Front stage – Early bird: £60.00');
     expect(mail.text).toContain('1 × Lawn pass: Free');
     expect(mail.text).toContain('Discount (JAZZ10): -£15.00');
@@ -105,7 +107,7 @@ describe('order confirmation', () => {
     const mail = await renderMail('order_confirmation', 'de', confirmation({ buyer_name: '<b>Zoé</b>', currency: 'EUR' }));
     expect(mail.text).toContain('Hallo <b>Zoé</b>,');
     expect(mail.html).toContain('Hallo &lt;b&gt;Zoé&lt;/b&gt;,');
-    expect(mail.text).toContain('111,60\u00a0€');
+    expect(mail.text).toContain('90,00\u00a0€');
     expect(mail.text).toContain('-15,00\u00a0€');
     expect(mail.text).toMatch(/Samstag, 17\. Juli 2027.*18:30/);
     expect(mail.html).toContain('<html lang="de">');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema/index.js';
+import { orders, outbox } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, placeOrder, publicEvent, reserve } from './checkout-factory.js';
 import { inviteAndAccept, registerUser } from './factories.js';
@@ -80,6 +80,19 @@ describe('the organizer order list', () => {
     const row = (await list('sort_by=completed_at')).find((o) => o.order_number === paidLate.order_number)!;
     expect(Date.parse(row.completed_at!) - Date.parse(row.created_at)).toBe(180_000);
     expect((await list('')).find((o) => o.order_number === unpaid.order_number)!.completed_at).toBeNull();
+  });
+
+  it("the buyer's mail lists the lines at list price, so they sum to the subtotal and the rows add up to the total", async () => {
+    const { u, event, tickets, c } = await world();
+    await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'HALF', discount_type: 'PERCENTAGE', discount: 50 } });
+    const order = await placeOrder(ctx.app, c, [{ ticket_id: tickets[0]!.id, quantity: 2 }], { paid: false, extra: { promo_code: 'HALF' } });
+    expect(order.totals).toMatchObject({ subtotal: 4_000, discount: 2_000, total: 2_000 });
+    const rows = await ctx.app.deps.database.db.select({ payload: outbox.payload }).from(outbox);
+    const mail = rows.map((r) => r.payload as { template: string; data: { order_number?: string; lines?: { quantity: number; amount: number }[]; totals?: Record<string, number> } }).find((p) => p.template === 'order_confirmation' && p.data.order_number === order.order_number)!;
+    expect(mail.data.lines).toEqual([expect.objectContaining({ quantity: 2, amount: 4_000 })]);
+    const t = mail.data.totals!;
+    expect(mail.data.lines!.reduce((s, l) => s + l.amount, 0)).toBe(t.subtotal);
+    expect(t.subtotal! - t.discount! + t.fees! + t.taxes!).toBe(t.total);
   });
 
   it('shows an order with lines, attendees, answers, history and the actions it allows', async () => {

@@ -1,4 +1,4 @@
-import type { EventLocation, Locale, OrderTotals } from '@admitone/shared';
+import { breakdownRows, type EventLocation, type Locale, type OrderTotals } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
 import { formatAddress, formatEventDate, formatMoney, ticketLabel } from '../../modules/orders/documents/format.js';
 import { escapeHtml, type RawHtml } from './layout.js';
@@ -23,7 +23,7 @@ export interface OrderMailLine {
   ticket_name: string;
   tier_label: string | null;
   quantity: number;
-  /** Minor units for the whole line, as the order page shows it. */
+  /** Minor units for the whole line at list price (before discount, fees and taxes), as every screen shows it. */
   amount: number;
 }
 
@@ -95,15 +95,20 @@ export function orderTable(locale: Locale, currency: string, lines: OrderMailLin
     label: translate(locale, M.line, { quantity: l.quantity, ticket: ticketLabel(l) }),
     amount: l.amount === 0 ? translate(locale, M.free) : money(l.amount),
   }));
-  const sums: typeof rows = [];
-  if (totals.discount || totals.fees || totals.taxes) sums.push({ label: translate(locale, M.subtotal), amount: money(totals.subtotal) });
-  if (totals.discount) {
-    const label = promoCode ? translate(locale, M.discountCode, { code: promoCode }) : translate(locale, M.discount);
-    sums.push({ label, amount: money(-totals.discount) });
-  }
-  if (totals.fees) sums.push({ label: translate(locale, M.fees), amount: money(totals.fees) });
-  if (totals.taxes) sums.push({ label: translate(locale, M.taxes), amount: money(totals.taxes) });
-  sums.push({ label: translate(locale, M.total), amount: money(totals.total), strong: true });
+  // The one layout (breakdownRows, as on every screen): the lines at list price sum to the subtotal,
+  // then the discount is taken off and fees and taxes added up to the total.
+  const labels = {
+    subtotal: translate(locale, M.subtotal),
+    discount: promoCode ? translate(locale, M.discountCode, { code: promoCode }) : translate(locale, M.discount),
+    fees: translate(locale, M.fees),
+    taxes: translate(locale, M.taxes),
+    total: translate(locale, M.total),
+  };
+  const sums: typeof rows = breakdownRows(totals).map((r) => ({
+    label: labels[r.kind],
+    amount: r.kind === 'discount' ? money(-r.amount) : money(r.amount),
+    strong: r.kind === 'total',
+  }));
 
   const td = (content: string, align: 'left' | 'right', strong = false, top = false) =>
     `<td align="${align}" style="padding:6px 0;${top ? 'border-top:1px solid #e4def5;' : ''}${strong ? 'font-weight:bold;' : ''}">${escapeHtml(content)}</td>`;

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@admitone/shared';
+import { DEFAULT_LOCALE, isLocale, orderBreakdown, type Locale } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
 import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
@@ -96,7 +96,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       status,
       currency: order.currency,
       event: mailEvent,
-      lines: items.map((i) => ({ ticket_name: i.ticket_name, tier_label: i.tier_label, quantity: i.quantity, amount: i.total })),
+      lines: orderBreakdown(items, totals).lines.map((l) => ({ ticket_name: l.ticket_name, tier_label: l.tier_label, quantity: l.quantity, amount: l.amount })),
       totals,
       promo_code: order.promo_code,
       offline_payment_instructions: status === 'AWAITING_PAYMENT' ? e.offline_payment_instructions : null,

@@ -2,16 +2,14 @@ import type { PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Table, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { formatMoney } from '../../lib/format';
+import { useOrderBreakdown } from '../../lib/use-order-breakdown';
 
 const SR_ONLY: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' };
 
-/** The order's lines and totals (discount, fees and taxes only when there are any). */
+/** The order's lines at list price and its totals (discount, fees and taxes only when there are any): `useOrderBreakdown`. */
 export function OrderSummaryCard({ order, heading = true }: { order: PublicOrderDto; heading?: boolean }) {
-  const { t, i18n } = useLingui();
-  const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
-  const { totals } = order;
-  const promo = order.promo_code;
+  const { t } = useLingui();
+  const { lines, rows } = useOrderBreakdown(order);
   return (
     <section aria-labelledby="order-summary-heading">
       {heading ? (
@@ -31,51 +29,28 @@ export function OrderSummaryCard({ order, heading = true }: { order: PublicOrder
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {order.items.map((item) => (
-            <Table.Tr key={`${item.ticket_id}-${item.tier_id ?? 0}`}>
+          {lines.map((line) => (
+            <Table.Tr key={line.key} data-testid="order-line">
               <Table.Td>
-                {item.quantity} × {item.ticket_name}
-                {item.tier_label ? ` — ${item.tier_label}` : ''}
-                {item.quantity > 1 && item.unit.total > 0 && (
+                {line.label}
+                {line.quantity > 1 && line.each !== line.amount && (
                   <Text span c="dimmed" size="sm">
                     {' '}
-                    ({money(item.unit.total)} {t`each`})
+                    ({line.each} {t`each`})
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">{item.total === 0 ? t`Free` : money(item.total)}</Table.Td>
+              <Table.Td ta="right">{line.amount}</Table.Td>
             </Table.Tr>
           ))}
-          {totals.subtotal !== totals.total && (
-            <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <Table.Td>{t`Subtotal`}</Table.Td>
-              <Table.Td ta="right">{money(totals.subtotal)}</Table.Td>
+          {rows.map((row) => (
+            <Table.Tr key={row.kind} data-testid={`order-${row.kind}`} style={row.kind === 'subtotal' || row.kind === 'total' ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+              <Table.Td fw={row.kind === 'total' ? 700 : undefined}>{row.label}</Table.Td>
+              <Table.Td ta="right" fw={row.kind === 'total' ? 700 : undefined}>
+                {row.amount}
+              </Table.Td>
             </Table.Tr>
-          )}
-          {totals.discount > 0 && (
-            <Table.Tr>
-              <Table.Td>{promo ? t`Discount (${promo})` : t`Discount`}</Table.Td>
-              <Table.Td ta="right">−{money(totals.discount)}</Table.Td>
-            </Table.Tr>
-          )}
-          {totals.fees > 0 && (
-            <Table.Tr>
-              <Table.Td>{t`Fees`}</Table.Td>
-              <Table.Td ta="right">{money(totals.fees)}</Table.Td>
-            </Table.Tr>
-          )}
-          {totals.taxes > 0 && (
-            <Table.Tr>
-              <Table.Td>{t`Taxes`}</Table.Td>
-              <Table.Td ta="right">{money(totals.taxes)}</Table.Td>
-            </Table.Tr>
-          )}
-          <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <Table.Td fw={700}>{t`Total`}</Table.Td>
-            <Table.Td ta="right" fw={700}>
-              {totals.total === 0 ? t`Free` : money(totals.total)}
-            </Table.Td>
-          </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </section>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HtmlContent } from '../../components/HtmlContent';
-import { formatDateRange, formatDateTime, formatMoney, formatTimeZoneName } from '../../lib/format';
+import { formatDateRange, formatDateTime, formatTimeZoneName } from '../../lib/format';
+import { useOrderBreakdown } from '../../lib/use-order-breakdown';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLoading } from '../checkout/CheckoutLayout';
 import { locationLine } from '../checkout/EventHeading';
@@ -22,12 +23,10 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
 
   if (loading && !order) return <CheckoutLoading />;
   if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
-  const { event, totals } = order;
-  const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
+  const { event } = order;
   const place = event.is_online ? t`Online event` : locationLine(event.location);
   const valid = order.status === 'COMPLETED';
   const orderNumber = order.order_number;
-  const promo = order.promo_code;
 
   return (
     <PrintSheet>
@@ -75,39 +74,7 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
           </tr>
         </thead>
         <tbody>
-          {order.items.map((item) => (
-            <tr key={`${item.ticket_id}-${item.tier_id ?? 0}`}>
-              <td>
-                {item.quantity} × {item.ticket_name}
-                {item.tier_label ? ` — ${item.tier_label}` : ''}
-              </td>
-              <td>{money(item.total)}</td>
-            </tr>
-          ))}
-          {totals.discount > 0 && (
-            <tr>
-              <td>{promo ? t`Discount (${promo})` : t`Discount`}</td>
-              <td>−{money(totals.discount)}</td>
-            </tr>
-          )}
-          {totals.fees > 0 && (
-            <tr>
-              <td>{t`Fees`}</td>
-              <td>{money(totals.fees)}</td>
-            </tr>
-          )}
-          {totals.taxes > 0 && (
-            <tr>
-              <td>{t`Taxes`}</td>
-              <td>{money(totals.taxes)}</td>
-            </tr>
-          )}
-          <tr>
-            <th scope="row">{t`Total`}</th>
-            <td>
-              <strong>{totals.total === 0 ? t`Free` : money(totals.total)}</strong>
-            </td>
-          </tr>
+          <BreakdownRows order={order} />
         </tbody>
       </table>
 
@@ -153,5 +120,35 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
         );
       })}
     </PrintSheet>
+  );
+}
+
+/** The order's lines at list price, then subtotal, discount, fees, taxes and total (`useOrderBreakdown`). */
+function BreakdownRows({ order }: { order: Parameters<typeof useOrderBreakdown>[0] }) {
+  const breakdown = useOrderBreakdown(order);
+  return (
+    <>
+      {breakdown.lines.map((line) => (
+        <tr key={line.key}>
+          <td>{line.label}</td>
+          <td>{line.amount}</td>
+        </tr>
+      ))}
+      {breakdown.rows.map((row) =>
+        row.kind === 'total' ? (
+          <tr key={row.kind}>
+            <th scope="row">{row.label}</th>
+            <td>
+              <strong>{row.amount}</strong>
+            </td>
+          </tr>
+        ) : (
+          <tr key={row.kind}>
+            <td>{row.label}</td>
+            <td>{row.amount}</td>
+          </tr>
+        ),
+      )}
+    </>
   );
 }

@@ -2,15 +2,16 @@ import '@mantine/core/styles/Table.css';
 import type { OrderDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Stack, Table, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { useOrderBreakdown } from '../../../lib/use-order-breakdown';
 import { DetailRow } from './DetailSection';
 
-/** The order's lines (ticket, tier, quantity, unit price, line total) and its totals. */
+/** The order's lines at list price (ticket, tier, quantity, unit price, line amount) and its totals: `useOrderBreakdown`. */
 export function OrderLines({ order }: { order: OrderDetailDto }) {
   const { t, i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
-  const { totals } = order;
-  const code = order.promo_code;
+  const { lines, rows } = useOrderBreakdown(order);
   return (
     <Stack gap="xs">
       <Table.ScrollContainer minWidth={420}>
@@ -32,39 +33,43 @@ export function OrderLines({ order }: { order: OrderDetailDto }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {order.items.map((item) => (
-              <Table.Tr key={`${item.ticket_id}-${item.tier_id ?? 0}`}>
+            {lines.map((line) => (
+              <Table.Tr key={line.key}>
                 <Table.Td>
                   <Text size="sm" fw={500}>
-                    {item.ticket_name}
+                    {line.name}
                   </Text>
-                  {item.tier_label ? (
+                  {line.tier ? (
                     <Text size="xs" c="dimmed">
-                      {item.tier_label}
+                      {line.tier}
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td ta="right">{item.quantity}</Table.Td>
-                <Table.Td ta="right">{money(item.unit.total)}</Table.Td>
-                <Table.Td ta="right">{money(item.total)}</Table.Td>
+                <Table.Td ta="right">{line.quantity}</Table.Td>
+                <Table.Td ta="right">{line.each}</Table.Td>
+                <Table.Td ta="right">{line.amount}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
       <Stack gap={4}>
-        <DetailRow label={<Trans>Subtotal</Trans>}>{money(totals.subtotal)}</DetailRow>
-        {totals.discount > 0 ? (
-          <DetailRow label={code ? <Trans>Discount ({code})</Trans> : <Trans>Discount</Trans>}>−{money(totals.discount)}</DetailRow>
-        ) : null}
-        {totals.fees > 0 ? <DetailRow label={<Trans>Fees</Trans>}>{money(totals.fees)}</DetailRow> : null}
-        {totals.taxes > 0 ? <DetailRow label={<Trans>Taxes</Trans>}>{money(totals.taxes)}</DetailRow> : null}
-        <Divider />
-        <DetailRow label={<Text span fw={700} c="var(--mantine-color-text)">{t`Total`}</Text>}>
-          <Text fw={700} size="sm">
-            {money(totals.total)}
-          </Text>
-        </DetailRow>
+        {rows.map((row) =>
+          row.kind === 'total' ? (
+            <Fragment key={row.kind}>
+              <Divider />
+              <DetailRow label={<Text span fw={700} c="var(--mantine-color-text)">{row.label}</Text>}>
+                <Text fw={700} size="sm">
+                  {row.amount}
+                </Text>
+              </DetailRow>
+            </Fragment>
+          ) : (
+            <DetailRow key={row.kind} label={row.label}>
+              {row.amount}
+            </DetailRow>
+          ),
+        )}
         {order.refunded_total > 0 ? <DetailRow label={<Trans>Refunded</Trans>}>−{money(order.refunded_total)}</DetailRow> : null}
         {order.refund_pending_amount ? <DetailRow label={<Trans>Refund pending</Trans>}>{money(order.refund_pending_amount)}</DetailRow> : null}
       </Stack>
