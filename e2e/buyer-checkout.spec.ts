@@ -311,4 +311,31 @@ test('the organizer switches offline payments off and on in the event settings',
   await expect(page.getByText('Payment settings saved.').last()).toBeVisible();
   await page.reload();
   await expect(offline).toBeChecked();
+
+  // A payment term: an offline order must now be paid within 5 days, and both sides see by when.
+  const days = page.getByRole('textbox', { name: 'Days to pay' });
+  await days.fill('5');
+  await page.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByText('Payment settings saved.').last()).toBeVisible();
+  const payerContext = await browser.newContext();
+  const payer = await payerContext.newPage();
+  await reserve(payer, eventId, { Standard: 1 });
+  await fillBuyer(payer, { first: 'Emmy', last: 'Noether', email: uniqueEmail('emmy') });
+  await choose(payer, attendee(payer, 0), 'T-shirt size', 'M');
+  await payer.getByRole('radio', { name: 'Friends' }).check();
+  await payer.getByRole('button', { name: 'Continue to payment' }).click();
+  await payer.getByRole('button', { name: 'Place order' }).click();
+  await expect(payer.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+  await expect(payer.getByTestId('payment-due')).toContainText(/^Please pay by .+\. An order not paid by then is cancelled/);
+  await expectAccessible(payer, 'summary with a payment deadline');
+  const orderNumber = (await payer.getByText('Order number').locator('xpath=following-sibling::*[1]').textContent())!.trim();
+  await payerContext.close();
+  await page.goto(`/manage/event/${eventId}/orders?query=${encodeURIComponent(orderNumber)}`);
+  await page.getByTestId('order-row').filter({ hasText: orderNumber }).click();
+  await expect(page.getByRole('dialog', { name: `Order ${orderNumber}` }).getByTestId('payment-due')).toContainText('Payment due by');
+  // The demo event goes back to no term for the flows after this one.
+  await page.goto(`/manage/event/${eventId}/settings`);
+  await days.fill('');
+  await page.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByText('Payment settings saved.').last()).toBeVisible();
 });

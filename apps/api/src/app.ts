@@ -64,6 +64,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs, directUrl: config.databaseDirectUrl });
   const clock = options.clock ?? systemClock;
   const mail = options.mail ?? createMailTransport(config, log);
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
+  const storage = options.storage ?? (config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir));
+  const stock = { clock, guard: options.stockGuard ?? guardedStock };
   // What needs the database runs once it answers, retrying with backoff while it does not (one line each).
   let runner: JobRunner | null = null;
   const startup = startWhenReachable({
@@ -71,15 +75,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log,
     start: async () => {
       await database.migrate();
-      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads });
+      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads, deadlines: { appUrl: config.appUrl, storage, stock }, deadlineSweepSeconds: config.paymentDeadlineSweepSeconds });
     },
   });
   if (!options.databaseInBackground) await startup.done;
   const jobs = laterJobs(() => runner);
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  await mkdir(uploadsDir, { recursive: true });
-  const storage = options.storage ?? (config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir));
-  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock: { clock, guard: options.stockGuard ?? guardedStock }, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock), startup };
+  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock), startup };
   // Other web processes on the same PostgreSQL database hear of this one's cache invalidations, and it of theirs.
   const cacheBus = await shareInvalidations(deps.publicEvents as PublicEventCache<unknown>, database.directUrl ?? config.databaseUrl, database.kind, log);
 

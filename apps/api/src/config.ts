@@ -87,6 +87,8 @@ const envSchema = z.object({
   CHECKOUT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How often a worker gives back the units of holds that ran out. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** How often the worker reminds and cancels offline orders near or past their payment deadline. */
+  PAYMENT_DEADLINE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
   WEB_DIST_DIR: z.string().optional(),
   /** Card payments: all three keys, or none (then card payment is simply not offered). */
@@ -165,6 +167,7 @@ export interface AppConfig {
   lockTimeoutMs: number;
   /** Seconds between sweeps of holds that ran out. */
   holdSweepSeconds: number;
+  paymentDeadlineSweepSeconds: number;
   /** Reservations of one event in the database at once, per process. */
   checkoutConcurrency: number;
   webDistDir: string | null;
@@ -254,6 +257,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     mailRenderThreads: e.MAIL_RENDER_THREADS,
     lockTimeoutMs: e.LOCK_TIMEOUT_MS,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
+    paymentDeadlineSweepSeconds: e.PAYMENT_DEADLINE_SWEEP_SECONDS,
     checkoutConcurrency: e.CHECKOUT_CONCURRENCY,
     webDistDir,
     s3: e.S3_BUCKET

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { startWhenReachable } from './db/availability.js';
@@ -5,7 +6,10 @@ import { openDatabase } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
 import { startJobs, type JobRunner } from './jobs/queue.js';
 import { createMailTransport } from './mail/transport.js';
+import { guardedStock } from './modules/inventory/counters.js';
 import { systemClock } from './shared/clock.js';
+import { localStorage } from './storage/storage.js';
+import { s3Storage } from './storage/s3-storage.js';
 
 /**
  * A separate job process for larger installs (`npm run worker`): run the web process with
@@ -29,7 +33,16 @@ async function main() {
     log,
     start: async () => {
       await database.migrate();
-      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, { work: true, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads });
+      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, {
+        work: true,
+        log,
+        holdSweepSeconds: config.holdSweepSeconds,
+        mailConcurrency: config.mailConcurrency,
+        renderThreads: config.mailRenderThreads,
+        deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
+        // Mails about deadlines link the organizer's logo where the web process serves it.
+        deadlines: { appUrl: config.appUrl, storage: config.s3 ? await s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads')), stock: { clock: systemClock, guard: guardedStock } },
+      });
     },
   });
   let stopping = false;

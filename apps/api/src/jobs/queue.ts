@@ -6,6 +6,7 @@ import { oneAtATime, SETUP_LOCKS } from '../db/setup-lock.js';
 import { lanesOf, STALE_CLAIM_MS, type MailLane } from '../mail/outbox.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
+import { settlePaymentDeadlines, type DeadlineDeps } from '../modules/orders/payment-deadlines.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
 import type { MailDeliveryDeps } from './mail-delivery.js';
 import { LaneWorkers } from './mail-lanes.js';
@@ -39,7 +40,7 @@ export interface JobRunner extends JobQueue {
 export async function startJobs(
   database: Database,
   deps: MailDeliveryDeps,
-  opts: { work: boolean; log: Logger; holdSweepSeconds?: number; mailConcurrency?: number; renderThreads?: number },
+  opts: { work: boolean; log: Logger; holdSweepSeconds?: number; mailConcurrency?: number; renderThreads?: number; deadlines?: DeadlineDeps; deadlineSweepSeconds?: number },
 ): Promise<JobRunner> {
   const boss = new PgBoss({
     ...database.boss,
@@ -100,6 +101,26 @@ export async function startJobs(
   timer?.unref();
   if (opts.work) void sweep();
 
+  // Offline orders near or past their payment deadline: reminded, then cancelled (payment-deadlines.ts),
+  // every minute in every worker process (each takes its orders with SKIP LOCKED).
+  let settling: Promise<void> | null = null;
+  const settleFailed = databaseErrorLog(opts.log, 'settling payment deadlines failed');
+  const deadlineDeps = opts.deadlines;
+  const settle = () => {
+    if (!deadlineDeps) return Promise.resolve();
+    settling ??= settlePaymentDeadlines(deps.db, deadlineDeps)
+      .then(async (r) => {
+        if (r.reminded || r.cancelled) opts.log.info({ reminded: r.reminded, cancelled: r.cancelled }, 'payment deadlines settled');
+        for (const lane of await lanesOf(deps.db, r.mails)) lanes?.[lane].kick();
+      })
+      .catch(settleFailed)
+      .finally(() => (settling = null));
+    return settling;
+  };
+  const deadlineTimer = opts.work && deadlineDeps ? setInterval(settle, (opts.deadlineSweepSeconds ?? 60) * 1000) : null;
+  deadlineTimer?.unref();
+  if (deadlineTimer) void settle();
+
   return {
     async deliverOutbox(ids) {
       // One nudge per lane, however many mails (a 1,000-ticket order is one): the workers claim the rows.
@@ -110,7 +131,9 @@ export async function startJobs(
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (deadlineTimer) clearInterval(deadlineTimer);
       await sweeping;
+      await settling;
       await Promise.all([lanes?.urgent.stop(), lanes?.bulk.stop()]);
       await pool?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });

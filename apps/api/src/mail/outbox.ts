@@ -39,6 +39,7 @@ export const MAIL_LANES: Record<TemplateName, MailLane> = {
   organizer_new_order: 'bulk',
   order_cancelled: 'bulk',
   payment_received: 'bulk',
+  payment_reminder: 'bulk',
   order_refunded: 'bulk',
   event_message: 'bulk',
 };

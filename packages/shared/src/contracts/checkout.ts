@@ -294,6 +294,8 @@ export interface PublicOrderDto {
   event: OrderEventDto;
   created_at: string;
   completed_at: string | null;
+  /** An offline order not paid by then is cancelled (null: no deadline, or not awaiting payment). */
+  payment_due_at: string | null;
   /** The server's clock when it answered, so a countdown can correct for the device's clock. */
   server_now: string;
 }

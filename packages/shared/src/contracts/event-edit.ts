@@ -96,6 +96,10 @@ export interface EventPageSettings {
   offline_payments_enabled: boolean;
   /** Sanitised HTML: how to pay offline, shown at checkout and in the confirmation e-mail. */
   offline_payment_instructions: string | null;
+  /** An offline order must be paid within this many days of being placed, or it is cancelled (null: no limit). */
+  offline_payment_days: number | null;
+  /** ...and by this instant (ISO; set as a local date-time in the event's time zone) at the latest (null: no date); the earlier applies. */
+  offline_payment_deadline: string | null;
   /** Fairness: tickets one client address may hold at once in unfinished checkouts (null: no cap). */
   client_hold_limit: number | null;
   /** Fairness: reservations one client address (or checkout) may make per minute (null: no cap). */
@@ -106,6 +110,8 @@ export const SEO_TITLE_MAX = 70;
 export const SEO_DESCRIPTION_MAX = 300;
 export const SEO_KEYWORDS_MAX = 300;
 export const MESSAGE_HTML_MAX = 10_000;
+/** The longest payment term for offline orders, in days. */
+export const OFFLINE_PAYMENT_DAYS_MAX = 365;
 /** The fairness caps' bounds and defaults (a venue or office shares one address: keep them generous). */
 export const CLIENT_HOLD_LIMIT_DEFAULT = 20;
 export const CLIENT_RESERVATION_LIMIT_DEFAULT = 20;
@@ -128,6 +134,8 @@ export const updateEventSettingsBody = z.object({
   cover_display: z.enum(COVER_DISPLAYS).optional(),
   offline_payments_enabled: z.boolean().optional(),
   offline_payment_instructions: optionalText(MESSAGE_HTML_MAX).optional(),
+  offline_payment_days: z.number().int().min(1).max(OFFLINE_PAYMENT_DAYS_MAX).nullable().optional(),
+  offline_payment_deadline: localDateTime.nullable().optional(),
   client_hold_limit: z.number().int().min(1).max(CLIENT_LIMIT_MAX).nullable().optional(),
   client_reservation_limit: z.number().int().min(1).max(CLIENT_LIMIT_MAX).nullable().optional(),
   colors: eventColorsSchema.partial().optional(),

@@ -54,6 +54,8 @@ export interface OrderSummaryDto {
   promo_code: string | null;
   created_at: string;
   completed_at: string | null;
+  /** An offline order not paid by then is cancelled (null: no deadline, or not awaiting payment). */
+  payment_due_at: string | null;
 }
 
 export interface AdminAnswerDto {

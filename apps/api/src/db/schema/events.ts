@@ -64,6 +64,10 @@ export const events = pgTable(
     offline_payments_enabled: boolean('offline_payments_enabled').notNull().default(false),
     /** Sanitised HTML. */
     offline_payment_instructions: text('offline_payment_instructions'),
+    /** An offline order must be paid within this many days of being placed (null: no such limit). */
+    offline_payment_days: integer('offline_payment_days'),
+    /** ...and by this instant at the latest (null: no date); the earlier of the two applies. */
+    offline_payment_deadline: instant('offline_payment_deadline'),
     /** Fairness: ticket units one client address may hold at once in unfinished checkouts (null: no cap). */
     client_hold_limit: integer('client_hold_limit').default(CLIENT_HOLD_LIMIT_DEFAULT),
     /** Fairness: reservations one client address (or checkout) may make per minute (null: no cap). */

@@ -75,9 +75,15 @@ export const orders = pgTable(
     affiliate_id: integer('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
     completed_at: instant('completed_at'),
     cancelled_at: instant('cancelled_at'),
+    /** An offline order not paid by then is cancelled and its units return (null: no deadline). */
+    payment_due_at: instant('payment_due_at'),
+    /** When the buyer was reminded of the payment deadline (once). */
+    payment_reminded_at: instant('payment_reminded_at'),
     ...timestamps,
   },
   (t) => [
+    // The deadline sweep: offline orders with a deadline, by deadline.
+    index('orders_payment_due_idx').on(t.payment_due_at).where(sql`${t.status} = 'AWAITING_PAYMENT' and ${t.payment_due_at} is not null`),
     uniqueIndex('orders_short_id_unique').on(t.short_id),
     uniqueIndex('orders_number_unique').on(t.order_number),
     index('orders_event_status_idx').on(t.event_id, t.status, t.reserved_until),
@@ -237,7 +243,9 @@ export type OrderEventKind =
   | 'ATTENDEE_MOVED'
   | 'TICKET_RESENT'
   | 'MESSAGE_SENT'
-  | 'MANUALLY_CREATED';
+  | 'MANUALLY_CREATED'
+  | 'PAYMENT_REMINDED'
+  | 'PAYMENT_OVERDUE';
 
 export const orderEvents = pgTable(
   'order_events',

@@ -12,6 +12,7 @@ import { orderRefundedMail, type OrderRefundedData } from './order-refunded.js';
 import { organizerNewOrderMail, type OrganizerNewOrderData } from './organizer-new-order.js';
 import { passwordResetMail, type PasswordResetData } from './password-reset.js';
 import { paymentReceivedMail, type PaymentReceivedData } from './payment-received.js';
+import { paymentReminderMail, type PaymentReminderData } from './payment-reminder.js';
 import { signupConfirmationMail, type SignupConfirmationData } from './signup-confirmation.js';
 import { signupExistingLoginMail, type SignupExistingLoginData } from './signup-existing-login.js';
 
@@ -28,6 +29,7 @@ export interface TemplateData {
   organizer_new_order: OrganizerNewOrderData;
   order_cancelled: OrderCancelledData;
   payment_received: PaymentReceivedData;
+  payment_reminder: PaymentReminderData;
   order_refunded: OrderRefundedData;
   event_message: EventMessageData;
   signup_confirmation: SignupConfirmationData;
@@ -49,6 +51,7 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   organizer_new_order: organizerNewOrderMail,
   order_cancelled: orderCancelledMail,
   payment_received: paymentReceivedMail,
+  payment_reminder: paymentReminderMail,
   order_refunded: orderRefundedMail,
   event_message: eventMessageMail,
   signup_confirmation: signupConfirmationMail,

@@ -12,6 +12,10 @@ const M = {
     id: 'mail.order_cancelled.body',
     message: 'Your order {order_number} for {event} ({date}) was cancelled. Its tickets are no longer valid.',
   },
+  unpaid: /*i18n*/ {
+    id: 'mail.order_cancelled.unpaid',
+    message: 'The payment did not arrive by the deadline ({deadline}), so the order was cancelled automatically and its tickets were released. If you have paid in the meantime, please contact the organizer.',
+  },
   action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
 };
 
@@ -24,6 +28,8 @@ export interface OrderCancelledData {
   order_url: string | null;
   /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
   sender?: MailSender | null;
+  /** Set when the order was cancelled because its offline payment was not made by this deadline (ISO). */
+  unpaid_by?: string | null;
 }
 
 /** To the buyer: the order was cancelled. */
@@ -31,7 +37,11 @@ export function orderCancelledMail(locale: Locale, d: OrderCancelledData): Rende
   const date = formatEventDate(d.event.start_date, null, d.event.timezone, locale);
   const values = { order_number: d.order_number, event: d.event.title };
   return layout(locale, translate(locale, M.subject, values), {
-    paragraphs: [translate(locale, M.greeting, { name: d.buyer_name }), translate(locale, M.body, { ...values, date })],
+    paragraphs: [
+      translate(locale, M.greeting, { name: d.buyer_name }),
+      translate(locale, M.body, { ...values, date }),
+      ...(d.unpaid_by ? [translate(locale, M.unpaid, { deadline: formatEventDate(d.unpaid_by, null, d.event.timezone, locale) })] : []),
+    ],
     ...(d.order_url ? { action: { label: translate(locale, M.action), url: d.order_url } } : {}),
     footnotes: eventFootnotes(locale, d.event),
   }, d.sender);

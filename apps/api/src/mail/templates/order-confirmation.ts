@@ -1,5 +1,6 @@
 import type { Locale, OrderTotals } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
+import { formatEventDate } from '../../modules/orders/documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type MailContent, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, heading, orderTable, richText, type OrderMailEvent, type OrderMailLine } from './order-mail-parts.js';
@@ -16,6 +17,10 @@ const M = {
   },
   howToPay: /*i18n*/ { id: 'mail.order_confirmation.how_to_pay', message: 'How to pay' },
   reference: /*i18n*/ { id: 'mail.order_confirmation.reference', message: 'Please use your order number {order_number} as the payment reference.' },
+  deadline: /*i18n*/ {
+    id: 'mail.order_confirmation.deadline',
+    message: 'Please pay by {deadline}. An order not paid by then is cancelled and its tickets are released.',
+  },
   summary: /*i18n*/ { id: 'mail.order_confirmation.summary', message: 'Order summary' },
   action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
 };
@@ -33,6 +38,8 @@ export interface OrderConfirmationData {
   promo_code: string | null;
   /** Sanitised HTML: how to pay offline (AWAITING_PAYMENT). */
   offline_payment_instructions: string | null;
+  /** AWAITING_PAYMENT: the payment deadline (ISO), after which the order is cancelled; null: none. */
+  payment_due_at?: string | null;
   /** The order summary page. */
   order_url: string;
   /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
@@ -50,6 +57,7 @@ export async function orderConfirmationMail(locale: Locale, d: OrderConfirmation
     paragraphs.push(translate(locale, M.awaiting, values), heading(translate(locale, M.howToPay)));
     if (d.offline_payment_instructions) paragraphs.push(richText(d.offline_payment_instructions));
     paragraphs.push(translate(locale, M.reference, values));
+    if (d.payment_due_at) paragraphs.push(translate(locale, M.deadline, { deadline: formatEventDate(d.payment_due_at, null, d.event.timezone, locale) }));
   } else {
     paragraphs.push(translate(locale, M.completed, values));
   }

@@ -42,6 +42,8 @@ export function settingsColumnsOf(e: EventRow) {
     client_hold_limit: e.client_hold_limit,
     client_reservation_limit: e.client_reservation_limit,
     offline_payment_instructions: e.offline_payment_instructions,
+    offline_payment_days: e.offline_payment_days,
+    offline_payment_deadline: e.offline_payment_deadline,
   };
 }
 
@@ -62,7 +64,7 @@ export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Dat
     online_details: e.online_details,
     location: { ...EMPTY_LOCATION, ...e.location },
     cover_image: cover,
-    settings: { ...settingsColumnsOf(e), colors: { ...DEFAULT_EVENT_COLORS, ...(e.colors ?? {}) } },
+    settings: { ...settingsColumnsOf(e), colors: { ...DEFAULT_EVENT_COLORS, ...(e.colors ?? {}) }, offline_payment_deadline: e.offline_payment_deadline?.toISOString() ?? null },
     created_at: e.created_at.toISOString(),
     updated_at: e.updated_at.toISOString(),
   };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
+import { zonedToUtc } from '../../shared/dates.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { findEvent } from './events.repository.js';
 
@@ -15,8 +16,10 @@ export async function updateEventSettings(deps: { db: Db; clock: Clock }, accoun
   await deps.db.transaction(async (tx) => {
     const found = await findEvent(tx, accountId, id);
     if (!found) throw new DomainError('NOT_FOUND');
-    const { colors, ...rest } = input;
+    const { colors, offline_payment_deadline, ...rest } = input;
     const changes: Record<string, unknown> = { ...rest, updated_at: deps.clock.now() };
+    // A date-time as the organizer reads it, in the event's time zone. Orders placed before keep their deadline.
+    if (offline_payment_deadline !== undefined) changes.offline_payment_deadline = offline_payment_deadline ? zonedToUtc(offline_payment_deadline, found.event.timezone) : null;
     for (const field of HTML_FIELDS) if (input[field] !== undefined) changes[field] = sanitizeRichText(input[field]);
     if (colors) changes.colors = { ...DEFAULT_EVENT_COLORS, ...(found.event.colors ?? {}), ...colors };
     await tx.update(events).set(changes).where(eq(events.id, id));

@@ -11,6 +11,7 @@ import { ensureHeld } from '../inventory/holds.js';
 import { attendeeQuestionsFor, checkAnswers, orderQuestions } from './answers.js';
 import { assertOpenCheckout, awaitOfflinePayment, completeOrder, type OrderContext } from './order-status.js';
 import { checkoutQuestions, ownsOrder, type OrderRow } from './order-view.js';
+import { offlinePaymentOpen } from './payment-terms.js';
 
 /** A step that takes the units of a hold that ran out again, told clearly when they are gone. */
 async function orGone<T>(run: () => Promise<T>, code: 'ORDER_EXPIRED' | 'NO_TICKETS_AVAILABLE'): Promise<T> {
@@ -78,8 +79,12 @@ export async function extendHold(tx: Tx, ctx: OrderContext, order: OrderRow, tok
 /** The buyer pays offline: the event must offer it and the details must be in. */
 export async function chooseOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined): Promise<number[]> {
   assertOpenCheckout(order, token, ctx.now, true);
-  const [event] = await tx.select({ enabled: events.offline_payments_enabled }).from(events).where(eq(events.id, order.event_id));
-  if (!event?.enabled || order.total === 0) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+  const [event] = await tx
+    .select({ offline_payments_enabled: events.offline_payments_enabled, offline_payment_days: events.offline_payment_days, offline_payment_deadline: events.offline_payment_deadline })
+    .from(events)
+    .where(eq(events.id, order.event_id));
+  // Past the event's payment date nobody may start paying offline.
+  if (!event || !offlinePaymentOpen(event, ctx.now) || order.total === 0) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   if (!order.email) throw new DomainError('DETAILS_REQUIRED');
   // Choosing to pay completes the checkout: a hold that ran out takes its units again, or the order has expired.
   return orGone(() => awaitOfflinePayment(tx, ctx, order), 'ORDER_EXPIRED');

@@ -35,6 +35,7 @@ function toSummary(r: Joined): OrderSummaryDto {
     promo_code: o.promo_code,
     created_at: o.created_at.toISOString(),
     completed_at: o.completed_at?.toISOString() ?? null,
+    payment_due_at: o.status === 'AWAITING_PAYMENT' ? (o.payment_due_at?.toISOString() ?? null) : null,
   };
 }
 

@@ -22,6 +22,8 @@ export type OrderMailOccasion =
   | 'awaiting_payment'
   | 'paid'
   | 'cancelled'
+  /** The system cancelled an offline order not paid by its deadline. */
+  | 'cancelled_unpaid'
   | { refunded: number; cancelled: boolean; late?: boolean }
   /** The organizer resends the buyer's confirmation (only that mail). */
   | 'confirmation'
@@ -55,6 +57,25 @@ async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
   return isLocale(owner?.locale) ? owner.locale : DEFAULT_LOCALE;
 }
 
+/** The event as order mails show it, and its organizer (the mails' sender). */
+export async function orderMailEvent(tx: Tx, e: typeof events.$inferSelect): Promise<{ mailEvent: OrderMailEvent; organizer: typeof organizers.$inferSelect | undefined }> {
+  const [organizer] = await tx.select().from(organizers).where(eq(organizers.id, e.organizer_id));
+  return {
+    organizer,
+    mailEvent: {
+      title: e.title,
+      start_date: e.start_date.toISOString(),
+      end_date: e.end_date?.toISOString() ?? null,
+      timezone: e.timezone,
+      is_online: e.is_online,
+      location: { ...EMPTY_LOCATION, ...e.location },
+      organizer_name: organizer?.name ?? '',
+      support_email: e.support_email,
+      footer_message: e.email_footer_message,
+    },
+  };
+}
+
 /**
  * Writes the mails an order change causes into the outbox, inside the change's transaction, each in
  * its reader's language: the buyer's confirmation, one ticket per attendee (never merged by
@@ -67,23 +88,12 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.email) return [];
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-  const [organizer] = await tx.select().from(organizers).where(eq(organizers.id, event!.organizer_id));
+  const { mailEvent, organizer } = await orderMailEvent(tx, event!);
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position));
   const e = event!;
   const eventUrl = `${ctx.appUrl}/event/${e.id}/${e.slug}`;
   const orderUrl = buyerOrderUrl(ctx.appUrl, order);
-  const mailEvent: OrderMailEvent = {
-    title: e.title,
-    start_date: e.start_date.toISOString(),
-    end_date: e.end_date?.toISOString() ?? null,
-    timezone: e.timezone,
-    is_online: e.is_online,
-    location: { ...EMPTY_LOCATION, ...e.location },
-    organizer_name: organizer?.name ?? '',
-    support_email: e.support_email,
-    footer_message: e.email_footer_message,
-  };
   const sender = await eventMailSender(tx, ctx, e, organizer);
   const buyer = order.first_name ?? '';
   const totals = { subtotal: order.subtotal, discount: order.discount_total, fees: order.fee_total, taxes: order.tax_total, total: order.total };
@@ -100,6 +110,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       totals,
       promo_code: order.promo_code,
       offline_payment_instructions: status === 'AWAITING_PAYMENT' ? e.offline_payment_instructions : null,
+      payment_due_at: status === 'AWAITING_PAYMENT' ? (order.payment_due_at?.toISOString() ?? null) : null,
       order_url: orderUrl,
       sender,
       order_tickets: status === 'COMPLETED' ? orderTickets : null,
@@ -178,7 +189,17 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       );
       break;
     case 'cancelled':
-      mails.push(mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl, sender }));
+    case 'cancelled_unpaid':
+      mails.push(
+        mailPayload('order_cancelled', order.email, order.locale, {
+          buyer_name: buyer,
+          order_number: order.order_number,
+          event: mailEvent,
+          order_url: orderUrl,
+          sender,
+          unpaid_by: occasion === 'cancelled_unpaid' ? (order.payment_due_at?.toISOString() ?? null) : null,
+        }),
+      );
       break;
   }
   const ids: number[] = [];

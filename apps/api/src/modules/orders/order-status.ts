@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { attendees, orders } from '../../db/schema/index.js';
+import { attendees, events, orders } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { ensureHeld } from '../inventory/holds.js';
 import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { recordOrderEvent } from './order-history.js';
 import { enqueueOrderMails, type OrderMailContext } from './order-mails.js';
 import { isExpired, ownsOrder, type OrderRow } from './order-view.js';
+import { paymentDueAt } from './payment-terms.js';
 
 export interface OrderContext extends OrderMailContext {
   now: Date;
@@ -71,8 +72,11 @@ export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, 
  */
 export async function awaitOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
   await ensureHeld(tx, ctx.stock, order, ctx.now);
-  await setStatus(tx, order, { status: 'AWAITING_PAYMENT', payment_status: 'AWAITING_PAYMENT', payment_provider: 'OFFLINE', reserved_until: null }, 'AWAITING_PAYMENT', ctx.now);
-  await recordOrderEvent(tx, order.id, { kind: 'AWAITING_PAYMENT', data: { provider: 'OFFLINE' }, at: ctx.now });
+  // The event's payment term starts now (payment-deadlines.ts): reminded before, cancelled after.
+  const [event] = await tx.select({ offline_payment_days: events.offline_payment_days, offline_payment_deadline: events.offline_payment_deadline }).from(events).where(eq(events.id, order.event_id));
+  const due = paymentDueAt(event!, ctx.now);
+  await setStatus(tx, order, { status: 'AWAITING_PAYMENT', payment_status: 'AWAITING_PAYMENT', payment_provider: 'OFFLINE', reserved_until: null, payment_due_at: due }, 'AWAITING_PAYMENT', ctx.now);
+  await recordOrderEvent(tx, order.id, { kind: 'AWAITING_PAYMENT', data: { provider: 'OFFLINE', ...(due ? { due_at: due.toISOString() } : {}) }, at: ctx.now });
   return enqueueOrderMails(tx, ctx, order.id, 'awaiting_payment');
 }
 
@@ -86,10 +90,10 @@ export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow):
 }
 
 /** Cancels an order: its tickets are voided and return to the pool (through the stock module); the buyer is told. */
-export async function cancelOrder(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
+export async function cancelOrder(tx: Tx, ctx: OrderContext, order: OrderRow, reason: 'payment_overdue' | null = null): Promise<number[]> {
   if (!['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
   await releaseOrderUnits(tx, ctx.stock, order, 'CANCELLED', ctx.now);
   await tx.update(orders).set({ status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null, updated_at: ctx.now }).where(eq(orders.id, order.id));
-  await recordOrderEvent(tx, order.id, { kind: 'CANCELLED', userId: ctx.userId, at: ctx.now });
-  return enqueueOrderMails(tx, ctx, order.id, 'cancelled');
+  await recordOrderEvent(tx, order.id, { kind: 'CANCELLED', userId: ctx.userId, data: reason ? { reason } : {}, at: ctx.now });
+  return enqueueOrderMails(tx, ctx, order.id, reason === 'payment_overdue' ? 'cancelled_unpaid' : 'cancelled');
 }

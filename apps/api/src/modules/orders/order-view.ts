@@ -15,6 +15,7 @@ import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { hashToken } from '../../shared/tokens.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
+import { offlinePaymentOpen } from './payment-terms.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AttendeeRow = typeof attendees.$inferSelect;
@@ -80,7 +81,7 @@ export async function loadOrderEventPartsById(db: Executor, storage: FileStorage
 }
 
 /** The event as order and ticket pages show it; join details and the post-checkout message only once earned. */
-export function orderEventDto(parts: OrderEventParts, status: OrderRow['status'], cardPayments = false): OrderEventDto {
+export function orderEventDto(parts: OrderEventParts, status: OrderRow['status'], cardPayments = false, now: Date | null = null): OrderEventDto {
   const { event } = parts;
   const completed = status === 'COMPLETED';
   return {
@@ -99,7 +100,8 @@ export function orderEventDto(parts: OrderEventParts, status: OrderRow['status']
     cover_image: parts.cover,
     online_details: completed && event.is_online ? event.online_details : null,
     post_checkout_message: completed || status === 'AWAITING_PAYMENT' ? event.post_checkout_message : null,
-    offline_payments_enabled: event.offline_payments_enabled,
+    // Past the event's payment date (payment-deadlines.ts), offline payment is no longer offered.
+    offline_payments_enabled: now ? offlinePaymentOpen(event, now) : event.offline_payments_enabled,
     card_payments_available: cardPayments,
     offline_payment_instructions: event.offline_payment_instructions,
   };
@@ -225,9 +227,10 @@ export function toPublicOrderDto(p: {
       question_title: a.title,
       answer: a.answer,
     })),
-    event: orderEventDto(parts, order.status, cardPayments),
+    event: orderEventDto(parts, order.status, cardPayments, now),
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,
+    payment_due_at: order.status === 'AWAITING_PAYMENT' ? (order.payment_due_at?.toISOString() ?? null) : null,
     server_now: now.toISOString(),
   };
 }

@@ -45,6 +45,8 @@ export function freshReservationDto(r: Reserved, parts: OrderEventParts, locale:
     affiliate_id: null,
     completed_at: null,
     cancelled_at: null,
+    payment_due_at: null,
+    payment_reminded_at: null,
     created_at: w.createdAt,
     updated_at: w.createdAt,
   };

@@ -59,6 +59,8 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   TICKET_RESENT: msg`Ticket e-mail sent again`,
   MESSAGE_SENT: msg`Message sent`,
   MANUALLY_CREATED: msg`Created by the organizer`,
+  PAYMENT_REMINDED: msg`Payment reminder sent`,
+  PAYMENT_OVERDUE: msg`Not paid by the deadline`,
 };
 const UNKNOWN_EVENT = msg`Order updated`;
 

@@ -54,7 +54,7 @@ export function OrderFacts({ order }: { order: PublicOrderDto }) {
 
 /** `/checkout/:eventId/:shortId/summary`: the confirmation, instructions or tickets. */
 export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: number; shortId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   usePageTitle(t`Order summary`);
   const { order, error, loading, reload } = useOrder(eventId, shortId);
 
@@ -74,6 +74,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
   const orderNumber = order.order_number;
   const buyerEmail = order.buyer?.email;
   const { event } = order;
+  const payBy = awaiting && order.payment_due_at ? formatDateTime(order.payment_due_at, event.timezone, i18n.locale) : null;
 
   return (
     <CheckoutLayout colors={event.colors}>
@@ -99,6 +100,11 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
                 has received your payment.
               </Trans>
             </Text>
+            {payBy ? (
+              <Text size="sm" fw={700} data-testid="payment-due">
+                <Trans>Please pay by {payBy}. An order not paid by then is cancelled and its tickets are released.</Trans>
+              </Text>
+            ) : null}
           </Stack>
         </Alert>
       )}

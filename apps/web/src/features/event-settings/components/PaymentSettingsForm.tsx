@@ -1,10 +1,13 @@
 import '@mantine/core/styles/Switch.css';
-import { updateEventSettingsBody, type EventDto, type UpdateEventSettingsBody } from '@admitone/shared';
+import { OFFLINE_PAYMENT_DAYS_MAX, updateEventSettingsBody, type EventDto, type UpdateEventSettingsBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Stack, Switch } from '@mantine/core';
+import { Group, NumberInput, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
+import { WallClockProvider } from '../../../components/WallClockPicker';
+import { toWallClock, toZonedPickerValue } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
 import { useSectionSave } from '../hooks/useSectionSave';
@@ -13,14 +16,20 @@ import { SectionActions } from './SectionActions';
 interface PaymentValues {
   offline_payments_enabled: boolean;
   offline_payment_instructions: string;
+  /** '' for no term in days. */
+  offline_payment_days: number | '';
+  /** Picker value (wall clock in the event's zone) or null. */
+  offline_payment_deadline: string | null;
 }
 
 const toBody = (v: PaymentValues): UpdateEventSettingsBody => ({
   offline_payments_enabled: v.offline_payments_enabled,
   offline_payment_instructions: v.offline_payment_instructions || null,
+  offline_payment_days: v.offline_payment_days === '' ? null : v.offline_payment_days,
+  offline_payment_deadline: toWallClock(v.offline_payment_deadline),
 });
 
-/** Whether buyers may pay offline (bank transfer, at the door), and how. */
+/** Whether buyers may pay offline (bank transfer, at the door), how, and by when (days after the order and/or a date). */
 export function PaymentSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
@@ -29,31 +38,53 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
     initialValues: {
       offline_payments_enabled: s.offline_payments_enabled,
       offline_payment_instructions: s.offline_payment_instructions ?? '',
+      offline_payment_days: s.offline_payment_days ?? '',
+      offline_payment_deadline: s.offline_payment_deadline ? toZonedPickerValue(s.offline_payment_deadline, event.timezone) : null,
     },
     validate,
   });
   const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Payment settings saved.`);
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <FormErrorAlert error={error} />
-        <Switch
-          label={t`Accept offline payments`}
-          description={t`Buyers can place an order and pay later, for example by bank transfer. The order waits until you mark it as paid.`}
-          {...form.getInputProps('offline_payments_enabled', { type: 'checkbox' })}
-        />
-        <RichTextInput
-          label={t`Offline payment instructions`}
-          description={t`Shown at checkout and in the order e-mail. Buyers use their order number as the payment reference.`}
-          defaultValue={s.offline_payment_instructions ?? ''}
-          onChange={(html) => form.setFieldValue('offline_payment_instructions', html)}
-          error={form.errors.offline_payment_instructions}
-        />
-        <SectionActions saving={saving} dirty={dirty}>
-          <Trans>Save payment settings</Trans>
-        </SectionActions>
-      </Stack>
-    </form>
+    <WallClockProvider>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert error={error} />
+          <Switch
+            label={t`Accept offline payments`}
+            description={t`Buyers can place an order and pay later, for example by bank transfer. The order waits until you mark it as paid.`}
+            {...form.getInputProps('offline_payments_enabled', { type: 'checkbox' })}
+          />
+          <RichTextInput
+            label={t`Offline payment instructions`}
+            description={t`Shown at checkout and in the order e-mail. Buyers use their order number as the payment reference.`}
+            defaultValue={s.offline_payment_instructions ?? ''}
+            onChange={(html) => form.setFieldValue('offline_payment_instructions', html)}
+            error={form.errors.offline_payment_instructions}
+          />
+          <Group grow align="flex-start">
+            <NumberInput
+              label={t`Days to pay`}
+              description={t`An offline order not paid within this many days is cancelled and its tickets are released. Buyers are reminded a day before. Empty: no limit.`}
+              min={1}
+              max={OFFLINE_PAYMENT_DAYS_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('offline_payment_days')}
+            />
+            <DateTimeField
+              label={t`Pay by`}
+              description={t`At the latest by this time (event time zone), whatever the days allow; after it buyers can no longer choose to pay offline.`}
+              clearable
+              clearLabel={t`Clear the payment date`}
+              {...form.getInputProps('offline_payment_deadline')}
+            />
+          </Group>
+          <SectionActions saving={saving} dirty={dirty}>
+            <Trans>Save payment settings</Trans>
+          </SectionActions>
+        </Stack>
+      </form>
+    </WallClockProvider>
   );
 }

@@ -24,6 +24,7 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
   const when = (iso: string) => formatDateTime(iso, event.timezone, i18n.locale);
   const placed = when(order.created_at);
   const cancelledAt = order.cancelled_at ? when(order.cancelled_at) : null;
+  const payBy = order.payment_due_at ? when(order.payment_due_at) : null;
   const orderAnswers = order.answers.filter((a) => a.attendee_id === null);
   const pending = order.refund_pending_amount ? formatMoney(order.refund_pending_amount, order.currency, i18n.locale) : null;
 
@@ -47,6 +48,11 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
             </>
           ) : null}
         </Text>
+        {order.payment_due_at ? (
+          <Alert color="orange" variant="light" data-testid="payment-due">
+            <Trans>Payment due by {payBy}. Unless marked as paid by then, the order is cancelled automatically and its tickets are released.</Trans>
+          </Alert>
+        ) : null}
         {pending ? (
           <Alert color="orange" variant="light">
             <Trans>A refund of {pending} is pending with the payment provider. Another refund is possible once it is done.</Trans>
