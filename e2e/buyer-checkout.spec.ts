@@ -250,10 +250,17 @@ test('a paid order with offline payment waits for the transfer', async ({ page }
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
 });
 
-test('a hold warns before it runs out, may be extended once, and then expires', async ({ page, request }) => {
+test('a hold stays in view on a phone, warns before it runs out, may be extended again and again, and then expires', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await reserve(page, eventId, { 'Lawn pass': 1 });
   // The e2e server's clock control (serve.ts): a failure to move it fails the test.
   const advance = async (minutes: number) => expect((await request.post(CLOCK_URL, { data: { minutes } })).ok()).toBe(true);
+  // At the bottom of the long details form the countdown is still on screen.
+  await page.getByRole('button', { name: 'Continue to payment' }).scrollIntoViewIfNeeded();
+  const bar = await page.getByTestId('hold-countdown-bar').boundingBox();
+  expect(bar!.y).toBeGreaterThanOrEqual(0);
+  expect(bar!.y + bar!.height).toBeLessThanOrEqual(844);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Two minutes before the end (the server's clock moved; the page corrects for the skew): a warning
   // with one extension (WCAG 2.2.1).
@@ -265,9 +272,17 @@ test('a hold warns before it runs out, may be extended once, and then expires', 
   await expect(warning).toBeVisible();
   await expectAccessible(page, 'hold warning');
   await snapshot(page, 'checkout-hold-warning');
+  await expect(warning).toContainText('10 extensions left');
   await warning.getByRole('button', { name: 'Extend my reservation' }).click();
   await expect(page.getByTestId('hold-countdown')).toContainText(/held for \d+:\d\d/);
   await expect(page.getByRole('button', { name: 'Extend my reservation' })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Your reservation has been extended. You can extend it 9 more times.' })).toHaveCount(1);
+  // Warned again near the end of the extension, the buyer may extend once more.
+  const again = await page.getByTestId('hold-countdown').locator('strong').textContent();
+  await advance(Number(again!.split(':')[0]) - 1);
+  await page.reload();
+  await expect(warning).toContainText('9 extensions left');
+  await expect(warning.getByRole('button', { name: 'Extend my reservation' })).toBeEnabled();
 
   await advance(120);
   await page.reload();

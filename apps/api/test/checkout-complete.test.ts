@@ -69,14 +69,22 @@ describe('details and completion', () => {
     expect((await call(ctx.app, 'GET', url(event.id + 1000, r.data.short_id))).statusCode).toBe(404);
   });
 
-  it('extends a hold once; after expiry only while the tickets are still free', async () => {
+  it('extends a hold ten times (WCAG 2.2.1), 10 minutes at most each; after expiry only while the tickets are still free', async () => {
     const { event, tickets } = await liveEvent(ctx.app, [{ ...free, quantity: 2 }]);
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).json();
+    expect(r.data).toMatchObject({ hold_extended: false, can_extend: true, extensions_left: 10 });
     const headers = buyerHeaders(r);
     clock.advance(14 * 60_000);
     const ext = await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/extend'), { headers });
-    expect(ext.json().data).toMatchObject({ hold_extended: true, can_extend: false, reserved_until: '2027-03-01T12:29:00.000Z' });
-    expect((await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/extend'), { headers })).json().error.code).toBe('HOLD_ALREADY_EXTENDED');
+    expect(ext.json().data).toMatchObject({ hold_extended: true, can_extend: true, extensions_left: 9, reserved_until: '2027-03-01T12:24:00.000Z' });
+    for (let i = 2; i <= 10; i++) {
+      clock.advance(9 * 60_000);
+      const again = await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/extend'), { headers });
+      expect(again.json().data).toMatchObject({ extensions_left: 10 - i, can_extend: i < 10 });
+    }
+    const eleventh = await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/extend'), { headers });
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().error).toMatchObject({ code: 'HOLD_ALREADY_EXTENDED', message: 'Your reservation cannot be extended any further.' });
 
     clock.advance(16 * 60_000);
     const second = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();

@@ -44,7 +44,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ORDER_NOT_EDITABLE: /*i18n*/ { id: 'error.order_not_editable', message: 'This order has already been processed, cancelled or completed.' },
   ORDER_ALREADY_PAID: /*i18n*/ { id: 'error.order_already_paid', message: 'This order has already been paid.' },
   ORDER_PAGE_UNAVAILABLE: /*i18n*/ { id: 'error.order_page_unavailable', message: 'This order page is no longer available.' },
-  HOLD_ALREADY_EXTENDED: /*i18n*/ { id: 'error.hold_already_extended', message: 'Your reservation has already been extended once.' },
+  HOLD_ALREADY_EXTENDED: /*i18n*/ { id: 'error.hold_already_extended', message: 'Your reservation cannot be extended any further.' },
   NO_PAYMENT_METHOD: /*i18n*/ {
     id: 'error.no_payment_method',
     message:

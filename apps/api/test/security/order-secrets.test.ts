@@ -141,7 +141,7 @@ describe('the order secret', () => {
     }
     // Nothing changed: the paying order still waits for its payment, with its hold not extended.
     const [row] = await ctx.app.deps.database.db.select().from(orders).where(eq(orders.short_id, paying.r.data.short_id));
-    expect(row).toMatchObject({ status: 'RESERVED', hold_extended: false, payment_provider: null });
+    expect(row).toMatchObject({ status: 'RESERVED', hold_extensions: 0, payment_provider: null });
 
     // With it, the buyer sees the whole order.
     const ok = await call(ctx.app, 'GET', url(w.event.id, w.r.data.short_id), { headers: { [SECRET]: w.r.order_secret } });

@@ -25,6 +25,10 @@ export const ORDER_SECRET_HEADER = 'x-order-secret';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** The buyer is warned this long before the hold runs out, and may extend it once. */
 export const HOLD_WARNING_SECONDS = 120;
+/** How often a buyer may extend a hold (WCAG 2.2.1 Timing Adjustable asks for at least ten). */
+export const MAX_HOLD_EXTENSIONS = 10;
+/** Each extension holds the tickets for the event's order timeout from then, at most this long. */
+export const HOLD_EXTENSION_MAX_MINUTES = 10;
 
 // ---------------------------------------------------------------------------------------------
 // The public event page
@@ -275,9 +279,12 @@ export interface PublicOrderDto {
   is_expired: boolean;
   /** When the hold runs out (RESERVED only). */
   reserved_until: string | null;
+  /** The hold has been extended at least once. */
   hold_extended: boolean;
-  /** The hold may still be extended once. */
+  /** The hold may still be extended (RESERVED, fewer than MAX_HOLD_EXTENSIONS so far). */
   can_extend: boolean;
+  /** Extensions still possible. */
+  extensions_left: number;
   /** Details have been given (buyer and attendees). */
   details_complete: boolean;
   /** The request carried this order's checkout token: it may edit, extend and pay. */

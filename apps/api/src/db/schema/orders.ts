@@ -60,7 +60,8 @@ export const orders = pgTable(
     locale: text('locale').$type<Locale>().notNull(),
     /** RESERVED orders hold their stock until then. */
     reserved_until: instant('reserved_until'),
-    hold_extended: boolean('hold_extended').notNull().default(false),
+    /** How often the buyer extended the hold (at most MAX_HOLD_EXTENSIONS). */
+    hold_extensions: integer('hold_extensions').notNull().default(0),
     /**
      * Set when a hold that ran out gave its units back (its attendees are then ABANDONED); cleared when
      * the buyer completes, pays or extends in time to take them again. Null while the units count.

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Locale } from '@admitone/shared';
+import { HOLD_EXTENSION_MAX_MINUTES, MAX_HOLD_EXTENSIONS, type Locale } from '@admitone/shared';
 import type { z } from 'zod';
 import type { orderDetailsBody } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
@@ -64,16 +64,18 @@ export async function saveOrderDetails(tx: Tx, ctx: OrderContext, order: OrderRo
 }
 
 /**
- * Extends a hold once by the event's order timeout, from now (the database's clock). A hold that ran
- * out is extended only if its units can be taken again through the guarded counters.
+ * Extends a hold, up to MAX_HOLD_EXTENSIONS times (WCAG 2.2.1), each time to the event's order timeout
+ * from now (the database's clock), at most HOLD_EXTENSION_MAX_MINUTES. A hold that ran out is extended
+ * only if its units can be taken again through the guarded counters.
  */
 export async function extendHold(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined): Promise<void> {
-  if (order.status === 'RESERVED' && order.hold_extended && ownsOrder(order, token)) throw new DomainError('HOLD_ALREADY_EXTENDED');
+  if (order.status === 'RESERVED' && order.hold_extensions >= MAX_HOLD_EXTENSIONS && ownsOrder(order, token)) throw new DomainError('HOLD_ALREADY_EXTENDED');
   assertOpenCheckout(order, token, ctx.now, true);
   const [event] = await tx.select({ timeout: events.order_timeout_minutes }).from(events).where(eq(events.id, order.event_id));
   await orGone(() => ensureHeld(tx, ctx.stock, order, ctx.now), 'NO_TICKETS_AVAILABLE');
   const now = sqlNow(ctx.stock.clock);
-  await tx.execute(sql`update orders set reserved_until = ${now} + make_interval(mins => ${event!.timeout}::int), hold_extended = true, updated_at = ${ctx.now} where id = ${order.id}`);
+  const minutes = Math.min(event!.timeout, HOLD_EXTENSION_MAX_MINUTES);
+  await tx.execute(sql`update orders set reserved_until = ${now} + make_interval(mins => ${minutes}::int), hold_extensions = hold_extensions + 1, updated_at = ${ctx.now} where id = ${order.id}`);
 }
 
 /** The buyer pays offline: the event must offer it and the details must be in. */

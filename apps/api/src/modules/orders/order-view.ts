@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_EVENT_COLORS,
+  MAX_HOLD_EXTENSIONS,
   type AnswerValue,
   type OrderEventDto,
   type PublicAttendeeDto,
@@ -209,8 +210,9 @@ export function toPublicOrderDto(p: {
     payment_provider: order.payment_provider,
     is_expired: expired,
     reserved_until: reserved ? (order.reserved_until?.toISOString() ?? null) : null,
-    hold_extended: order.hold_extended,
-    can_extend: reserved && !order.hold_extended,
+    hold_extended: order.hold_extensions > 0,
+    can_extend: reserved && order.hold_extensions < MAX_HOLD_EXTENSIONS,
+    extensions_left: reserved ? Math.max(0, MAX_HOLD_EXTENSIONS - order.hold_extensions) : 0,
     details_complete: !!order.email,
     is_owner: ownsOrder(order, token),
     currency: order.currency,

@@ -37,7 +37,7 @@ export function freshReservationDto(r: Reserved, parts: OrderEventParts, locale:
     email: null,
     locale,
     reserved_until: w.reservedUntil,
-    hold_extended: false,
+    hold_extensions: 0,
     hold_released_at: null,
     client_key: clientKey,
     payment_intent_id: null,

@@ -1,10 +1,11 @@
 import { HOLD_WARNING_SECONDS, type PublicOrderDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/validation';
 import { announcementKey, clockOffset, formatClock, isWarning, secondsLeft } from './hold-countdown';
+import classes from './HoldCountdown.module.css';
 import { extendHold } from './order-api';
 import { readableAlert } from './notice';
 
@@ -15,9 +16,9 @@ interface HoldCountdownProps {
 }
 
 /**
- * How long the tickets stay held, by the server's clock. Screen readers hear it politely once a
- * minute and at the warning (not every second); in the last two minutes the buyer may extend once
- * (WCAG 2.2.1).
+ * How long the tickets stay held, by the server's clock, kept in view at the top while the buyer
+ * scrolls (a phone's long form). Screen readers hear it politely once a minute and at the warning (not
+ * every second); in the last two minutes the buyer may extend it, up to ten times (WCAG 2.2.1).
  */
 export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownProps) {
   const { t, i18n } = useLingui();
@@ -26,7 +27,7 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
   const [now, setNow] = useState(() => Date.now());
   const [extending, setExtending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [extended, setExtended] = useState(false);
+  const [extended, setExtended] = useState(0);
   const countdownRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -42,7 +43,7 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
   // The warning (and the button that was pressed) is gone once extended: keep keyboard focus on the
   // countdown that replaced it rather than letting it fall back to the page.
   useEffect(() => {
-    if (extended) countdownRef.current?.focus();
+    if (extended > 0) countdownRef.current?.focus();
   }, [extended]);
 
   if (!until) return null;
@@ -50,6 +51,7 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
   const minutes = Math.ceil(seconds / 60);
   const warningMinutes = HOLD_WARNING_SECONDS / 60;
   const clock = formatClock(seconds);
+  const left = order.extensions_left;
 
   const extend = () => {
     setExtending(true);
@@ -57,7 +59,7 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
     extendHold(order.event.id, order.short_id)
       .then((next) => {
         onExtended(next);
-        setExtended(true);
+        setExtended((n) => n + 1);
       })
       .catch(setError)
       .finally(() => setExtending(false));
@@ -73,45 +75,55 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
         ) : null}
       </VisuallyHidden>
       <VisuallyHidden role="status" aria-live="polite">
-        {extended ? <Trans>Your reservation has been extended.</Trans> : null}
+        {/* The count changes with each extension, so each one is spoken. */}
+        {extended > 0 ? (
+          <Plural value={left} one="Your reservation has been extended. You can extend it # more time." other="Your reservation has been extended. You can extend it # more times." />
+        ) : null}
       </VisuallyHidden>
-      {isWarning(seconds) ? (
-        // Not role="alert": the clock inside changes every second; the live region above speaks once.
-        <Alert
-          role="region"
-          aria-label={t`Your reservation is about to expire`}
-          data-testid="hold-countdown"
-          color="orange"
-          {...readableAlert}
-          icon={<IconClockHour4 size={18} aria-hidden />}
-          title={t`Your reservation is about to expire`}
-        >
-          <Text size="sm" mb={order.can_extend ? 'sm' : 0}>
-            <Trans>
-              Time left: <strong>{clock}</strong>. After that the tickets are released and you need to start a new order.
-            </Trans>
-          </Text>
-          {order.can_extend && (
-            <Button size="sm" onClick={extend} loading={extending}>
-              <Trans>Extend my reservation</Trans>
-            </Button>
-          )}
-          {error ? (
-            <Text size="sm" c="red.9" mt="xs" role="alert">
-              {errorMessage(error, i18n)}
+      <Box className={classes.bar} data-testid="hold-countdown-bar">
+        {isWarning(seconds) ? (
+          // Not role="alert": the clock inside changes every second; the live region above speaks once.
+          <Alert
+            role="region"
+            aria-label={t`Your reservation is about to expire`}
+            data-testid="hold-countdown"
+            color="orange"
+            {...readableAlert}
+            icon={<IconClockHour4 size={18} aria-hidden />}
+            title={t`Your reservation is about to expire`}
+          >
+            <Text size="sm" mb={order.can_extend ? 'sm' : 0}>
+              <Trans>
+                Time left: <strong>{clock}</strong>. After that the tickets are released and you need to start a new order.
+              </Trans>
             </Text>
-          ) : null}
-        </Alert>
-      ) : (
-        <Group gap="xs" wrap="nowrap" data-testid="hold-countdown" ref={countdownRef} tabIndex={-1}>
-          <IconClockHour4 size={18} aria-hidden />
-          <Text size="sm">
-            <Trans>
-              Your tickets are held for <strong>{clock}</strong>
-            </Trans>
-          </Text>
-        </Group>
-      )}
+            {order.can_extend && (
+              <Group gap="sm">
+                <Button size="sm" onClick={extend} loading={extending}>
+                  <Trans>Extend my reservation</Trans>
+                </Button>
+                <Text size="xs" c="dimmed">
+                  <Plural value={left} one="# extension left" other="# extensions left" />
+                </Text>
+              </Group>
+            )}
+            {error ? (
+              <Text size="sm" c="red.9" mt="xs" role="alert">
+                {errorMessage(error, i18n)}
+              </Text>
+            ) : null}
+          </Alert>
+        ) : (
+          <Group gap="xs" wrap="nowrap" data-testid="hold-countdown" ref={countdownRef} tabIndex={-1}>
+            <IconClockHour4 size={18} aria-hidden />
+            <Text size="sm">
+              <Trans>
+                Your tickets are held for <strong>{clock}</strong>
+              </Trans>
+            </Text>
+          </Group>
+        )}
+      </Box>
     </>
   );
 }
