@@ -262,6 +262,16 @@ test('a hold stays in view on a phone, warns before it runs out, may be extended
   expect(bar!.y + bar!.height).toBeLessThanOrEqual(844);
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // The buyer leaves for the event page (a closed tab, a new visit): the order is offered back while it is held.
+  const details = page.url();
+  await gotoEventPage(page, `/event/${eventId}/${SLUG}`);
+  const resume = page.getByRole('region', { name: 'Your order is still in progress' });
+  await expect(resume).toContainText(/held for you for about \d+ more minutes/);
+  await expectAccessible(page, 'event page with an order in progress');
+  await resume.getByRole('link', { name: 'Continue your order' }).click();
+  await expect(page).toHaveURL(details);
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+
   // Two minutes before the end (the server's clock moved; the page corrects for the skew): a warning
   // with one extension (WCAG 2.2.1).
   const left = await page.getByTestId('hold-countdown').locator('strong').textContent();

@@ -98,6 +98,21 @@ test('a buyer picks tickets and continues to the checkout', async ({ page }) => 
   expect(eventFetches).toBe(0);
   await expectAccessible(page, 'event page');
 
+  // On a phone the tickets come after the cover and the description: a "Get tickets" bar leads to them
+  // from the first view, and steps aside once they are on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const getTickets = page.getByRole('link', { name: 'Get tickets' });
+  await expect(getTickets).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Tickets', exact: true })).not.toBeInViewport();
+  await expectAccessible(page, 'event page on a phone');
+  await snapshot(page, 'event-page-phone');
+  await getTickets.click();
+  await expect(page.getByRole('heading', { name: 'Tickets', exact: true })).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Tickets', exact: true })).toBeFocused();
+  await expect(page.getByTestId('get-tickets-bar')).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(page.getByTestId('get-tickets-bar')).toBeHidden();
+
   // Continue looks disabled (aria-disabled) until something is chosen, and says why when pressed.
   await expect(page.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
   await page.getByRole('button', { name: 'Continue' }).click({ force: true });

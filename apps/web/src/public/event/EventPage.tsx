@@ -12,10 +12,12 @@ import { checkoutDetailsPath, eventPagePath } from '../router/match-route';
 import { navigate, useLocation } from '../router/navigation';
 import { TicketSelector } from '../selector/TicketSelector';
 import { EventFacts } from './EventFacts';
+import { GetTicketsBar } from './GetTicketsBar';
 import classes from './EventPage.module.css';
 import { sendPageView } from './page-view';
 import { PreviewBanner } from './PreviewBanner';
 import { PromoCodeForm } from './PromoCodeForm';
+import { ResumeOrderNotice } from './ResumeOrderNotice';
 import { usePublicEvent } from './use-public-event';
 
 /** The promo code in the address (`?promo_code=`), or null. */
@@ -92,10 +94,11 @@ function EventPageContent({ event, reload, preview }: { event: PublicEventDto; r
                 </section>
               )}
             </Stack>
-            <Stack gap="md" className={`${panel} ${classes.side}`} component="section" aria-labelledby="tickets-heading">
-              <Title order={2} size="h3" id="tickets-heading">
+            <Stack gap="md" className={`${panel} ${classes.side}`} component="section" aria-labelledby="tickets-heading" id="tickets">
+              <Title order={2} size="h3" id="tickets-heading" tabIndex={-1}>
                 <Trans>Tickets</Trans>
               </Title>
+              {!preview && <ResumeOrderNotice eventId={event.id} />}
               {event.promo_invalid && (
                 <Notice>
                   <Trans>That promo code is invalid</Trans>
@@ -116,6 +119,8 @@ function EventPageContent({ event, reload, preview }: { event: PublicEventDto; r
         </Container>
       </div>
       <PublicFooter />
+      <div className={classes.barSpace} aria-hidden />
+      <GetTicketsBar targetId="tickets" />
     </EventColorScope>
   );
 }

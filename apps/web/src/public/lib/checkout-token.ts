@@ -30,6 +30,18 @@ export const orderSecrets = {
   set: (eventId: number | string, shortId: string, secret: string): void => storage()?.setItem(secretKeyOf(eventId, shortId), secret),
 };
 
+/**
+ * The order this browser last reserved for an event, so a buyer who closed the tab finds it again on
+ * the event page while its hold lasts (ResumeOrderNotice). Forgotten once that order is no longer open.
+ */
+const openKeyOf = (eventId: number | string) => `admitone.open-order.${eventId}`;
+
+export const openOrders = {
+  get: (eventId: number | string): string | null => storage()?.getItem(openKeyOf(eventId)) ?? null,
+  set: (eventId: number | string, shortId: string): void => storage()?.setItem(openKeyOf(eventId), shortId),
+  clear: (eventId: number | string): void => storage()?.removeItem(openKeyOf(eventId)),
+};
+
 /** `#token=...&secret=...` in an address, as the widget and the buyer's e-mails write it (both optional). */
 export function secretsInHash(hash: string): { token: string | null; secret: string | null } {
   const value = (name: string) => new RegExp(`(?:^#|&)${name}=([A-Za-z0-9_-]+)`).exec(hash)?.[1] ?? null;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
 import { affiliateCodes } from '../lib/affiliate';
-import { checkoutTokens, orderSecrets } from '../lib/checkout-token';
+import { checkoutTokens, openOrders, orderSecrets } from '../lib/checkout-token';
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 import { splitReserveErrors } from './reserve-errors';
 import { donationsBelowMinimum, emptySelection, reservationBody, selectedLines, selectionTotal, type Selection } from './selection';
@@ -67,6 +67,7 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
       });
       checkoutTokens.set(event.id, result.checkout_token);
       orderSecrets.set(event.id, result.data.short_id, result.order_secret);
+      openOrders.set(event.id, result.data.short_id);
       onReserved(result);
     } catch (err) {
       if (!isApiError(err)) throw err;
