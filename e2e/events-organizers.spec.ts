@@ -373,7 +373,7 @@ test('a paid ticket with no way to pay: the ticket list warns, going live is ref
   await expect(page.getByText('“Paid Gala” is live.')).toBeVisible();
 });
 
-test('unsaved settings: each section shows its edits, leaving asks once, Stay keeps them, Leave drops them', async ({ page, request }) => {
+test('unsaved settings: each section shows its edits, leaving or logging out asks once, Stay keeps them, Leave drops them', async ({ page, request }) => {
   const email = uniqueEmail('unsaved');
   const password = 'a-patient-lighthouse-7';
   const me = await signUpByApi(request, { name: 'Una Saved', email, password, timezone: 'Europe/Berlin' });
@@ -419,6 +419,16 @@ test('unsaved settings: each section shows its edits, leaving asks once, Stay ke
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/manage/event/${eventId}/settings$`));
   await expect(location.getByLabel('Venue name')).toHaveValue('Rehearsal Room 2');
+  await expect(seo.getByLabel('SEO title')).toHaveValue('Open Rehearsal – Draft Hall');
+
+  // Logging out asks too; Stay keeps the session and the edits.
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Log out without saving' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${eventId}/settings$`));
   await expect(seo.getByLabel('SEO title')).toHaveValue('Open Rehearsal – Draft Hall');
 
   // Saving one section clears its state; the other still holds the page, against the back button too.

@@ -31,10 +31,12 @@ interface UnsavedChangesDialogProps {
   onStay: () => void;
   /** Goes where the user was going; the edits are lost. */
   onLeave: () => void;
+  /** The leaving button's label (default "Leave without saving"). */
+  leaveLabel?: ReactNode;
 }
 
 /** "You have unsaved changes": Stay (focused first) or Leave without saving. */
-export function UnsavedChangesDialog({ opened, onStay, onLeave }: UnsavedChangesDialogProps) {
+export function UnsavedChangesDialog({ opened, onStay, onLeave, leaveLabel }: UnsavedChangesDialogProps) {
   return (
     <AppModal opened={opened} onClose={onStay} title={<Trans>You have unsaved changes</Trans>} size="md">
       <Stack gap="md">
@@ -46,7 +48,7 @@ export function UnsavedChangesDialog({ opened, onStay, onLeave }: UnsavedChanges
             <Trans>Stay</Trans>
           </Button>
           <Button color="red.9" onClick={onLeave}>
-            <Trans>Leave without saving</Trans>
+            {leaveLabel ?? <Trans>Leave without saving</Trans>}
           </Button>
         </Group>
       </Stack>

@@ -32,6 +32,15 @@ export function useUnsavedRegistry(): { dirty: boolean; report: ReportUnsaved } 
   return { dirty: dirtyForms.size > 0, report };
 }
 
+/** Pages whose guard holds unsaved edits now (at most one is on screen). */
+let guardsWithEdits = 0;
+
+/**
+ * Whether the page on screen has unsaved edits: logging out (which the leave guard lets through, see
+ * `leavesPage`) asks first while it has (UserMenu).
+ */
+export const hasUnsavedEdits = (): boolean => guardsWithEdits > 0;
+
 /** The browser's own "Leave site?" prompt on reload, closing the tab or typing another address, while `dirty`. */
 export function useBeforeUnloadWhile(dirty: boolean): void {
   useEffect(() => {
@@ -55,6 +64,11 @@ export function useLeaveGuard(dirty: boolean): Blocker {
   const shouldBlock = useCallback<BlockerFunction>((args) => dirty && leavesPage(args), [dirty]);
   const blocker = useBlocker(shouldBlock);
   useBeforeUnloadWhile(dirty);
+  useEffect(() => {
+    if (!dirty) return;
+    guardsWithEdits++;
+    return () => void guardsWithEdits--;
+  }, [dirty]);
   // Nothing left to lose (the edits were saved meanwhile): nothing to ask about either.
   useEffect(() => {
     if (blocker.state === 'blocked' && !dirty) blocker.reset();
