@@ -11,7 +11,14 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two lanes on the two cores (a flow spends most of its time waiting for the page, not computing):
+  // the flows, one file after another in name order (several share the seeded demo event), and beside
+  // them the seven-language sweep, which builds an account and event of its own.
+  workers: 2,
+  projects: [
+    { name: 'flows', testIgnore: /locale-sweep\.spec\.ts$/, workers: 1 },
+    { name: 'sweep', testMatch: /locale-sweep\.spec\.ts$/, workers: 1 },
+  ],
   retries: 0,
   reporter: [['list']],
   use: {

@@ -238,7 +238,7 @@ test('a paid order with offline payment waits for the transfer', async ({ page }
   await expect(page).toHaveURL(new RegExp(`/checkout/${eventId}/[^/]+/summary$`));
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await expect(page.getByText('Awaiting payment', { exact: true })).toBeVisible();
-  const orderNumber = (await page.getByText('Order number').locator('xpath=following-sibling::*[1]').textContent())!.trim();
+  const orderNumber = (await page.getByText('Order number', { exact: true }).locator('xpath=following-sibling::*[1]').textContent())!.trim();
   await expect(page.getByTestId('offline-instructions')).toContainText(orderNumber);
   await expect(page.getByTestId('order-ticket')).toHaveCount(0);
   await expectAccessible(page, 'summary awaiting payment');
@@ -353,7 +353,7 @@ test('the organizer switches offline payments off and on in the event settings',
   await expect(payer.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await expect(payer.getByTestId('payment-due')).toContainText(/^Please pay by .+\. An order not paid by then is cancelled/);
   await expectAccessible(payer, 'summary with a payment deadline');
-  const orderNumber = (await payer.getByText('Order number').locator('xpath=following-sibling::*[1]').textContent())!.trim();
+  const orderNumber = (await payer.getByText('Order number', { exact: true }).locator('xpath=following-sibling::*[1]').textContent())!.trim();
   await payerContext.close();
   await page.goto(`/manage/event/${eventId}/orders?query=${encodeURIComponent(orderNumber)}`);
   await page.getByTestId('order-row').filter({ hasText: orderNumber }).click();
