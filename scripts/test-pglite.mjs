@@ -18,6 +18,8 @@ const SMOKE = [
   // Mail through the job queue on the one PGlite connection.
   'apps/api/test/mail-outbox.test.ts',
   'apps/api/test/order-mails.test.ts',
+  // The payment-deadline sweep (SKIP LOCKED, two sweeps at once) on the one connection.
+  'apps/api/test/payment-deadlines.test.ts',
   // Signing up and in, an export (keyset reads, streams), check-in with its double scan, the config.
   'apps/api/test/auth-register.test.ts',
   'apps/api/test/auth-login.test.ts',
