@@ -256,7 +256,7 @@ test('a hold stays in view on a phone, warns before it runs out, may be extended
   // The e2e server's clock control (serve.ts): a failure to move it fails the test.
   const advance = async (minutes: number) => expect((await request.post(CLOCK_URL, { data: { minutes } })).ok()).toBe(true);
   // At the bottom of the long details form the countdown is still on screen.
-  await page.getByRole('button', { name: 'Continue to payment' }).scrollIntoViewIfNeeded();
+  await page.locator('form button[type="submit"]').scrollIntoViewIfNeeded();
   const bar = await page.getByTestId('hold-countdown-bar').boundingBox();
   expect(bar!.y).toBeGreaterThanOrEqual(0);
   expect(bar!.y + bar!.height).toBeLessThanOrEqual(844);

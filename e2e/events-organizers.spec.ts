@@ -276,7 +276,7 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await context.close();
 });
 
-test('the demo admin filters the list and opens a seeded event\'s settings', async ({ page }) => {
+test('the demo admin filters the list and opens a seeded event\'s settings; on a phone the sections fold into one button', async ({ page }) => {
   await login(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/manage\/events$/);
   await expect(page.getByText('Summer Jazz Festival')).toBeVisible();
@@ -299,6 +299,22 @@ test('the demo admin filters the list and opens a seeded event\'s settings', asy
   await expect(page).toHaveURL(/\/manage\/event\/\d+\/settings$/);
   await expect(page.getByLabel('Event title')).toHaveValue('Autumn Lecture Series');
   await expect(page.getByRole('combobox', { name: 'Organizer', exact: true })).toHaveValue('Riverside Music Hall');
+
+  // On a phone the event's sections fold into one button naming the current one: the page comes first.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+  const sections = nav.getByRole('button', { name: 'Settings' });
+  await expect(sections).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeInViewport();
+  await sections.click();
+  await expect(sections).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page, 'event sections on a phone');
+  await nav.getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/manage\/event\/\d+\/orders$/);
+  await expect(nav.getByRole('button', { name: 'Orders' })).toHaveAttribute('aria-expanded', 'false');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
 });
 
 test('a login whose address is unconfirmed cannot put an event live, and is offered the mail again', async ({ page, request }) => {
