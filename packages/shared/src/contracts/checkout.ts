@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES, type Locale, type OrderStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
+import { personNameField } from './common.js';
 import type { Charge, UnitPrice } from '../domain/pricing.js';
 import type { EventColors } from './accounts.js';
 import type { CoverDisplay, PriceDisplayMode } from './event-edit.js';
@@ -319,21 +320,20 @@ export interface ReserveOrderResult {
 // Details
 // ---------------------------------------------------------------------------------------------
 
-const personName = z.string().trim().min(LIMITS.FIRST_NAME_MIN).max(LIMITS.FIRST_NAME_MAX);
 export const answerValue = z.union([z.string().max(5_000), z.array(z.string().max(500)).max(100)]);
 /** Answers keyed by question id. Type and required checks happen on the server against the question. */
 export const answersField = z.record(z.string().regex(/^\d+$/), answerValue).default({});
 
 export const orderDetailsBody = z.object({
-  first_name: personName,
-  last_name: personName,
+  first_name: personNameField,
+  last_name: personNameField,
   email: z.string().trim().toLowerCase().max(LIMITS.EMAIL_MAX).pipe(z.email()),
   attendees: z
     .array(
       z.object({
         short_id: z.string().min(1).max(40),
-        first_name: personName,
-        last_name: personName,
+        first_name: personNameField,
+        last_name: personNameField,
         email: z.string().trim().toLowerCase().max(LIMITS.EMAIL_MAX).pipe(z.email()),
         answers: answersField,
       }),

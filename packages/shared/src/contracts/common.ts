@@ -36,6 +36,12 @@ export interface One<T> {
 }
 
 export const trimmedName = z.string().trim().min(1).max(LIMITS.NAME_MAX);
+/**
+ * A person's first or last name (buyer, attendee) wherever it is entered: the checkout, the organizer's
+ * manual attendee and the edits of an attendee or a buyer. SPEC §5: 1 to 50 characters; one rule, so
+ * every entry point refuses the same names with the same message.
+ */
+export const personNameField = z.string().trim().min(LIMITS.FIRST_NAME_MIN).max(LIMITS.FIRST_NAME_MAX);
 export const emailField = z.string().trim().toLowerCase().max(LIMITS.EMAIL_MAX).pipe(z.email());
 export const optionalText = (max: number) =>
   z.string().trim().max(max).nullish().transform((v) => (v ? v : null));

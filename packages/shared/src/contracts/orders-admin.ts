@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { emailField, listQuery, trimmedName } from './common.js';
+import { emailField, listQuery, personNameField } from './common.js';
 import { answerValue, type AnswerValue, type AttendeeStatus, type BuyerOrderStatus, type OrderTotals, type PaymentProvider, type PaymentStatus, type PublicOrderItemDto } from './checkout.js';
 
 /** Order statuses an organizer sees (checkouts in progress are not orders yet). */
@@ -106,8 +106,8 @@ export interface OrderDetailDto extends OrderSummaryDto {
 }
 
 export const editBuyerBody = z.object({
-  first_name: trimmedName,
-  last_name: trimmedName,
+  first_name: personNameField,
+  last_name: personNameField,
   email: emailField,
   /** Order question answers, keyed by question id; checked like at checkout. */
   answers: answersEdit,
@@ -162,8 +162,8 @@ export interface AttendeeDetailDto extends AttendeeDto {
 }
 
 export const editAttendeeBody = z.object({
-  first_name: trimmedName,
-  last_name: trimmedName,
+  first_name: personNameField,
+  last_name: personNameField,
   email: emailField,
   /** Move to another ticket (and tier) of the event, if its stock allows. */
   ticket_id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
@@ -177,8 +177,8 @@ export type EditAttendeeBody = z.input<typeof editAttendeeBody>;
 export const createAttendeeBody = z.object({
   ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
   tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
-  first_name: trimmedName,
-  last_name: trimmedName,
+  first_name: personNameField,
+  last_name: personNameField,
   email: emailField,
   /** Amount paid (minor units), e.g. cash at the door; 0 for a comp. */
   amount_paid: z.number().int().min(0).max(LIMITS.MONEY_MAX).default(0),
