@@ -146,7 +146,8 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await page.getByLabel('Button', { exact: true }).fill('#0f766e');
   await expect(preview.getByText('Get tickets')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   await page.getByLabel('Ticket widget background', { exact: true }).fill('#fef3c7');
-  await expect(preview.getByText('General admission').locator('xpath=ancestor::div[1]/..')).toHaveCSS('background-color', 'rgb(254, 243, 199)');
+  // No tickets yet: the preview says where they will be (no made-up ones).
+  await expect(preview.getByText('Your tickets appear here once you add them.').locator('xpath=ancestor::div[1]')).toHaveCSS('background-color', 'rgb(254, 243, 199)');
   await page.getByLabel('Button text', { exact: true }).fill('#14b8a6');
   await expect(page.getByText('Some colors are hard to read')).toBeVisible();
   await expect(page.getByText(/Button text on the button: \d(\.\d)?:1/)).toBeVisible();
@@ -179,6 +180,10 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
     data: { offline_payments_enabled: true },
   });
   expect(offline.status()).toBe(200);
+
+  // The designer's preview shows the event's real ticket now.
+  await nav.getByRole('link', { name: 'Homepage design' }).click();
+  await expect(preview.getByTestId('preview-ticket')).toHaveText(['General admissionFree']);
 
   // The checklist now shows six of seven; going live from it asks first.
   await page.goto(`${eventPath}/getting-started`);

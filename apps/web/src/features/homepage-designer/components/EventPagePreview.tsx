@@ -1,9 +1,12 @@
 import type { CoverDisplay, EventColors, EventDto } from '@admitone/shared';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Text } from '@mantine/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconWorld } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { formatDateRange, formatMoney } from '../../../lib/format';
+import { formatDateRange } from '../../../lib/format';
+import { publicEventPath } from '../../events/event-stats';
+import { useTickets } from '../../tickets/api/tickets';
+import { usePriceLabel } from '../../tickets/components/TicketRow';
 import { useLocationLine } from '../../events/hooks/useLocationLine';
 import classes from './EventPagePreview.module.css';
 
@@ -13,12 +16,17 @@ interface EventPagePreviewProps {
   coverDisplay: CoverDisplay;
 }
 
-/** A small public event page in the chosen colours and cover display, updated as they change. */
+/** A small public event page in the chosen colours and cover display, with the event's real tickets, updated as they change. */
 export function EventPagePreview({ event, colors, coverDisplay }: EventPagePreviewProps) {
   const { t, i18n } = useLingui();
   const where = useLocationLine(event);
   const cover = event.cover_image;
-  const price = formatMoney(2500, event.currency, i18n.locale);
+  // The event's own tickets as buyers see them (hidden ones left out), the first three.
+  const tickets = useTickets(event.id);
+  const priceLabel = usePriceLabel();
+  const visible = (tickets.data ?? []).filter((ticket) => !ticket.is_hidden);
+  const shown = visible.slice(0, 3);
+  const more = visible.length - shown.length;
 
   return (
     <figure className={classes.frame} aria-label={t`Preview of the event page`} style={{ backgroundColor: colors.background }}>
@@ -64,14 +72,27 @@ export function EventPagePreview({ event, colors, coverDisplay }: EventPagePrevi
             <Text fw={700} fz="sm" c="inherit">
               <Trans>Tickets</Trans>
             </Text>
-            <Group justify="space-between" gap="xs" fz="sm">
+            {shown.length ? (
+              shown.map((ticket) => (
+                <Group key={ticket.id} justify="space-between" gap="xs" fz="sm" wrap="nowrap" data-testid="preview-ticket">
+                  <Text span fz="sm" c="inherit" truncate>
+                    {ticket.name}
+                  </Text>
+                  <Text span fz="sm" fw={600} c="inherit" style={{ flexShrink: 0 }}>
+                    {priceLabel(ticket, event.currency)}
+                  </Text>
+                </Group>
+              ))
+            ) : (
               <Text span fz="sm" c="inherit">
-                <Trans>General admission</Trans>
+                {tickets.isPending ? <Trans>Loading tickets…</Trans> : <Trans>Your tickets appear here once you add them.</Trans>}
               </Text>
-              <Text span fz="sm" fw={600} c="inherit">
-                {price}
+            )}
+            {more > 0 ? (
+              <Text span fz="xs" c="inherit">
+                <Plural value={more} one="and # more ticket" other="and # more tickets" />
               </Text>
-            </Group>
+            ) : null}
             <div className={classes.button} style={{ backgroundColor: colors.primary, color: colors.primary_text }}>
               <Trans>Get tickets</Trans>
             </div>
@@ -79,7 +100,13 @@ export function EventPagePreview({ event, colors, coverDisplay }: EventPagePrevi
         </div>
       </div>
       <figcaption className={classes.caption} style={{ color: colors.text, backgroundColor: colors.content_background }}>
-        <Trans>Preview: tickets and prices here are samples.</Trans>
+        <Trans>A sketch of your event page in these colours, with your tickets. Save, then open the page itself:</Trans>{' '}
+        <Anchor href={event.status === 'LIVE' ? publicEventPath(event) : `${publicEventPath(event)}?preview=1`} target="_blank" rel="noopener" fz="inherit" fw={600} style={{ color: colors.link }}>
+          {event.status === 'LIVE' ? <Trans>View the event page</Trans> : <Trans>Preview the event page</Trans>}
+          <VisuallyHidden>
+            <Trans>(opens in a new tab)</Trans>
+          </VisuallyHidden>
+        </Anchor>
       </figcaption>
     </figure>
   );
