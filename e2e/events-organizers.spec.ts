@@ -181,8 +181,8 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   });
   expect(offline.status()).toBe(200);
 
-  // The designer's preview shows the event's real ticket now.
-  await nav.getByRole('link', { name: 'Homepage design' }).click();
+  // The designer's preview shows the event's real ticket now (made through the API: a fresh load).
+  await page.goto(`${eventPath}/homepage-designer`);
   await expect(preview.getByTestId('preview-ticket')).toHaveText(['General admissionFree']);
 
   // The checklist now shows six of seven; going live from it asks first.
