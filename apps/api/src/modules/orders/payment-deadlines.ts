@@ -52,7 +52,7 @@ export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promis
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const now = deps.stock.clock.now();
-      // Due for a reminder: a day before the deadline, or halfway for a shorter term (reminderDueAt).
+      // Due for a reminder: a day before the deadline, or halfway through a shorter term (REMINDER_LEAD_MS).
       const rows = await tx
         .select()
         .from(orders)
@@ -68,8 +68,9 @@ export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promis
         .limit(BATCH)
         .for('update', { skipLocked: true });
       for (const order of rows) {
-        if (!order.email) continue;
+        // Marked even without an address to mail, so the next batch never finds the same rows again.
         await tx.update(orders).set({ payment_reminded_at: now }).where(eq(orders.id, order.id));
+        if (!order.email) continue;
         const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
         const { mailEvent, organizer } = await orderMailEvent(tx, event!);
         mails.push(
