@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 /** End-to-end flows in a real Chromium (Debian's, or CHROMIUM_PATH) against `e2e/serve.ts`. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, 'e2e/.data');
+/** The sweep's own server (and PORT+5 its unused clock control): the flows move their server's clock
+ *  forward (hold expiry), which would expire the sweep's checkout holds on a shared server. */
+const SWEEP_PORT = PORT + 4;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -17,7 +20,7 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: 'flows', testIgnore: /locale-sweep\.spec\.ts$/, workers: 1 },
-    { name: 'sweep', testMatch: /locale-sweep\.spec\.ts$/, workers: 1 },
+    { name: 'sweep', testMatch: /locale-sweep\.spec\.ts$/, workers: 1, use: { baseURL: `http://localhost:${SWEEP_PORT}` } },
   ],
   retries: 0,
   reporter: [['list']],
@@ -33,8 +36,9 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  // Two servers: the default one (no Stripe keys, as most installs start), and one with card payments
-  // against the local Stripe-compatible server (E2E_STRIPE=1) on PORT+2 for the card-payment flows.
+  // Three servers: the default one (no Stripe keys, as most installs start), one with card payments
+  // against the local Stripe-compatible server (E2E_STRIPE=1) on PORT+2 for the card-payment flows, and
+  // the sweep's own on PORT+4.
   webServer: [
     {
       command: 'node --import tsx e2e/serve.ts',
@@ -51,6 +55,14 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       env: { E2E_PORT: String(PORT + 2), E2E_DATA_DIR: `${E2E_DATA_DIR}-stripe`, E2E_STRIPE: '1' },
+    },
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `http://localhost:${SWEEP_PORT}/api/docs/json`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { E2E_PORT: String(SWEEP_PORT), E2E_DATA_DIR: `${E2E_DATA_DIR}-sweep` },
     },
   ],
 });

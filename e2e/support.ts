@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 
-const mailDir = () => path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data'), 'mail');
+const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
+/** Mail of the server the running test drives: the sweep has its own server, writing beside the flows' one. */
+const mailDir = () => path.join(test.info().project.name === 'sweep' ? `${dataDir()}-sweep` : dataDir(), 'mail');
 
 /** Waits for the newest mail written for `to` (the file transport) and returns its text and subject. */
 export async function waitForMail(to: string, after = 0): Promise<{ subject: string; text: string }> {
