@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AuthResponse, CreateEventBody, EventDto, OrganizerDto } from '@admitone/shared';
+import type { AuthResponse, CreateEventBody, EventDto, OrganizerDto, Role } from '@admitone/shared';
 import type { App } from '../src/app.js';
 import { outbox, users } from '../src/db/schema/index.js';
 import { call } from './test-app.js';
@@ -106,10 +106,10 @@ export async function linkToken(smtp: TestSmtp, to: string, path: string, after 
 }
 
 /** An admin invites a new person with a role; the person accepts with name and password. The admin's address is confirmed first if it is not. */
-export async function inviteAndAccept(app: App, smtp: TestSmtp, adminToken: string, role: 'ADMIN' | 'ORGANIZER', name = 'Colleague') {
+export async function inviteAndAccept(app: App, smtp: TestSmtp, adminToken: string, role: Role, name = 'Colleague', eventIds?: number[]) {
   const email = `invitee-${next()}@example.test`;
   await confirmAddress(app, smtp, { token: adminToken });
-  const invited = await call(app, 'POST', '/api/users', { token: adminToken, body: { email, role } });
+  const invited = await call(app, 'POST', '/api/users', { token: adminToken, body: { email, role, ...(eventIds ? { event_ids: eventIds } : {}) } });
   if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.statusCode} ${invited.body}`);
   const token = await linkToken(smtp, email, '/auth/accept-invitation/');
   const accepted = await call(app, 'POST', `/api/auth/invitation/${token}`, {

@@ -62,7 +62,8 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
-export const ROLES = ['ADMIN', 'ORGANIZER'] as const;
+/** DOOR_STAFF: the check-in screen of the events given to them (attendee names and tickets), nothing else. */
+export const ROLES = ['ADMIN', 'ORGANIZER', 'DOOR_STAFF'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED'] as const;
@@ -113,13 +114,19 @@ export const PERMISSIONS = [
   'account.manage',
   'taxes.manage',
   'payments.manage',
+  /** Check attendees in and out (and see their names and tickets) at the events the caller works. */
+  'checkin.scan',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ADMIN: PERMISSIONS,
-  ORGANIZER: ['events.manage', 'organizers.manage'],
+  ORGANIZER: ['events.manage', 'organizers.manage', 'checkin.scan'],
+  DOOR_STAFF: ['checkin.scan'],
 };
+
+/** The roles limited to some events of the account (the rest see every event). */
+export const roleHasEventScope = (role: Role): boolean => role === 'DOOR_STAFF';
 
 /** A sensible first currency for a new account, from the language it signed up in. */
 export function defaultCurrencyFor(locale: Locale): string {

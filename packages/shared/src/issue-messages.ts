@@ -43,6 +43,7 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   email_taken: /*i18n*/ { id: "field.email_taken", message: "Another login already uses this e-mail address." },
   whole_number: /*i18n*/ { id: "field.whole_number", message: "Enter a whole number." },
   choose_tickets: /*i18n*/ { id: "field.choose_tickets", message: "Choose at least one ticket." },
+  choose_events: /*i18n*/ { id: "field.choose_events", message: "Choose at least one event." },
   promo_code_taken: /*i18n*/ { id: "field.promo_code_taken", message: "This event already has a promo code with this name." },
   promo_code_format: /*i18n*/ { id: "field.promo_code_format", message: "Use letters, digits, dashes and underscores only." },
   affiliate_code_taken: /*i18n*/ { id: "field.affiliate_code_taken", message: "This event already has an affiliate with this code." },

@@ -28,6 +28,7 @@ export type IssueKey =
   | 'email_taken'
   | 'tiers_required'
   | 'choose_tickets'
+  | 'choose_events'
   | 'promo_code_taken'
   | 'promo_code_format'
   | 'affiliate_code_taken'

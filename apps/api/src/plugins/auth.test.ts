@@ -14,6 +14,7 @@ const caller: AuthContext = {
   role: 'ADMIN',
   isOwner: true,
   permissions: ROLE_PERMISSIONS.ADMIN,
+  eventIds: null,
   user: { id: 3, name: 'Ada', email: 'ada@example.test', locale: null, timezone: null },
 };
 

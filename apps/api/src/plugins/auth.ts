@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLE_PERMISSIONS, type Permission, type Role } from '@admitone/shared';
+import { ROLE_PERMISSIONS, roleHasEventScope, type Permission, type Role } from '@admitone/shared';
 import type { Database } from '../db/client.js';
 import { findSessionByToken, touchSession } from '../modules/auth/sessions.repository.js';
+import { eventIdsOfMembership } from '../modules/users/membership-events.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 
@@ -12,6 +13,8 @@ export interface AuthContext {
   role: Role;
   isOwner: boolean;
   permissions: readonly Permission[];
+  /** The events the caller works, for a role limited to some (door staff); null: every event of the account. */
+  eventIds: readonly number[] | null;
   user: { id: number; name: string; email: string; locale: string | null; timezone: string | null };
 }
 
@@ -59,6 +62,7 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
       role: found.membership.role,
       isOwner: found.membership.is_owner,
       permissions: ROLE_PERMISSIONS[found.membership.role],
+      eventIds: roleHasEventScope(found.membership.role) ? await eventIdsOfMembership(opts.database.db, found.membership.id) : null,
       user: found.user,
     };
     // Refresh "last used" at most once a minute to keep reads cheap.
@@ -73,5 +77,8 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
     if (!authOf(request).permissions.includes(permission)) throw new DomainError('FORBIDDEN');
   });
 }
+
+/** Whether the caller works this event (every event, unless their role is limited to some). */
+export const worksEvent = (auth: AuthContext, eventId: number): boolean => auth.eventIds === null || auth.eventIds.includes(eventId);
 
 export default fp(authPlugin, { name: 'auth' });

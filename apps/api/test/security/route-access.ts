@@ -36,10 +36,11 @@ import type { TenantWorld } from './tenant-world.js';
  * Who may call a route:
  * - `public`: nobody needs a token (public pages, checkout, login and friends);
  * - `session`: any logged-in user, whatever the role (their own profile and session);
- * - `member`: a member allowed to manage events or organizers — Organizer and Admin roles both;
+ * - `door`: whoever checks people in at the event — Organizer and Admin roles, and door staff given it;
+ * - `member`: a member allowed to manage events or organizers — Organizer and Admin roles both (door staff: 403);
  * - `admin`: admins only (users.manage, account.manage, taxes.manage, payments.manage).
  */
-export type Access = 'public' | 'session' | 'member' | 'admin';
+export type Access = 'public' | 'session' | 'door' | 'member' | 'admin';
 
 export interface RouteRule {
   access: Access;
@@ -106,11 +107,11 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   // the account
   'GET /api/accounts/{id}': { access: 'session' },
   'PUT /api/accounts/{id}': { access: 'admin', body: body(updateAccountBody, () => ({ name: 'Taken over' })) },
-  'GET /api/accounts/{id}/taxes-and-fees': { access: 'session' },
+  'GET /api/accounts/{id}/taxes-and-fees': { access: 'member' },
   'POST /api/accounts/{id}/taxes-and-fees': { access: 'admin', body: taxBody },
   'PUT /api/accounts/{id}/taxes-and-fees/{taxOrFeeId}': { access: 'admin', body: taxBody },
   'DELETE /api/accounts/{id}/taxes-and-fees/{taxOrFeeId}': { access: 'admin' },
-  'GET /api/accounts/{id}/payment-connection': { access: 'session' },
+  'GET /api/accounts/{id}/payment-connection': { access: 'member' },
   'POST /api/accounts/{id}/payment-connection/stripe': { access: 'admin' },
   'POST /api/accounts/{id}/payment-connection/refresh': { access: 'admin' },
 
@@ -193,9 +194,12 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/events/{eventId}/messages/{messageId}/retry-failed': { access: 'member' },
   'GET /api/events/{eventId}/attendees/export': { access: 'member' },
   'GET /api/events/{eventId}/orders/export': { access: 'member' },
-  'POST /api/events/{eventId}/check-ins': { access: 'member', body: body(checkInScan, scan) },
-  'POST /api/events/{eventId}/check-ins/batch': { access: 'member', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
-  'GET /api/events/{eventId}/check_in_stats': { access: 'member' },
+  'GET /api/check-in/events': { access: 'door' },
+  'GET /api/events/{eventId}/check-in': { access: 'door' },
+  'GET /api/events/{eventId}/check-in/attendees': { access: 'door' },
+  'POST /api/events/{eventId}/check-ins': { access: 'door', body: body(checkInScan, scan) },
+  'POST /api/events/{eventId}/check-ins/batch': { access: 'door', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
+  'GET /api/events/{eventId}/check_in_stats': { access: 'door' },
 
   // public pages and checkout (the buyer's proof is the order's secret and the checkout token, a ticket's its short id; not a login)
   'GET /api/public/events/{eventId}': { access: 'public' },

@@ -11,7 +11,8 @@ import { buildTenantWorld, imageForm, type TenantWorld } from './tenant-world.js
 /**
  * Tenant isolation and roles over the whole OpenAPI document: every route is in ROUTE_ACCESS; with
  * another account's token, each id of account A answers 404 and changes nothing; without a token every
- * non-public route answers 401; an Organizer of A is refused admin routes (403) and allowed member ones.
+ * non-public route answers 401; an Organizer of A is refused admin routes (403) and allowed member ones;
+ * door staff of A are refused both (403) and allowed the check-in (door) routes of their event.
  */
 
 interface Route {
@@ -146,6 +147,30 @@ describe('tenant isolation and roles', () => {
     expect(admin.length).toBeGreaterThanOrEqual(12);
     expect(await snapshot()).toEqual(before);
   });
+
+  it('refuses door staff of A every member and admin route (403), and changes nothing', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const closed = guarded().filter((r) => r.rule.access === 'member' || r.rule.access === 'admin');
+    for (const r of closed) {
+      const res = await hit(r, w.tokens.door);
+      if (res.statusCode !== 403) failures.push(summary(r, res));
+    }
+    expect(failures).toEqual([]);
+    expect(closed.length).toBeGreaterThan(80);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets door staff of A read every check-in route of their event', async () => {
+    const failures: string[] = [];
+    const door = guarded().filter((r) => r.rule.access === 'door' && r.method === 'GET');
+    for (const r of door) {
+      const res = await hit(r, w.tokens.door);
+      if (res.statusCode !== 200) failures.push(summary(r, res));
+    }
+    expect(failures).toEqual([]);
+    expect(door.length).toBe(4);
+  });
 });
 
 describe("account A's ids inside another account's bodies and query strings", () => {
@@ -172,7 +197,7 @@ describe("account A's ids inside another account's bodies and query strings", ()
 // Last: these calls change (and may delete) account A's data, which the checks above rely on.
 describe('member routes', () => {
   it('lets an Organizer of A use every member route and read every session one (reads first, deleting the event last)', async () => {
-    const member = guarded().filter((r) => r.rule.access === 'member' || (r.rule.access === 'session' && r.method === 'GET'));
+    const member = guarded().filter((r) => r.rule.access === 'member' || r.rule.access === 'door' || (r.rule.access === 'session' && r.method === 'GET'));
     const rank = (r: Route) => (r.method === 'GET' ? 0 : r.key === 'DELETE /api/events/{id}' ? 3 : r.method === 'DELETE' ? 2 : 1);
     const failures: string[] = [];
     for (const r of [...member].sort((x, y) => rank(x) - rank(y))) {

@@ -33,7 +33,7 @@ async function upload(app: App, token: string, url: string, form: FormData): Pro
 /**
  * Account A with one of everything (organizer, live event, tickets, tax, capacity assignment, promo code,
  * question, affiliate, a completed order with attendees, a message, images, a pending invitation), an
- * Organizer-role member of A, and account B (another admin, of its own account).
+ * Organizer-role member of A, door staff of A given its event, and account B (another admin, of its own account).
  */
 export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const db = app.deps.database.db;
@@ -69,13 +69,14 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const logoId = await upload(app, a.token, `/api/organizers/${organizer.id}/images`, await imageForm('ORGANIZER_LOGO', 200, 200));
 
   const member = await inviteAndAccept(app, smtp, a.token, 'ORGANIZER', 'Olga Organizer');
+  const door = await inviteAndAccept(app, smtp, a.token, 'DOOR_STAFF', 'Dora Door', [event.id]);
   const pending = await made(app, a.token, 'POST', '/api/users', { email: 'pending-colleague@example.test', role: 'ORGANIZER' });
 
   const b = await registerUser(app, { name: 'Bob Other' });
   await db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, b.email));
 
   return {
-    tokens: { admin: a.token, organizer: member.token, other: b.token },
+    tokens: { admin: a.token, organizer: member.token, door: door.token, other: b.token },
     accountId,
     ownerId: a.user.id,
     pendingUserId: pending.id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
+import type { EventStatus } from '../enums.js';
 import type { AttendeeDto, PersonRef } from './orders-admin.js';
 
 export const CHECK_IN_ACTIONS = ['CHECK_IN', 'CHECK_OUT'] as const;
@@ -51,4 +52,17 @@ export interface CheckInStatsDto {
   checked_in: number;
   total: number;
   by_ticket: CheckInTicketStats[];
+}
+
+/**
+ * An event as the check-in screen needs it: what door staff may see of it (no settings, no sales).
+ * `GET /check-in/events` lists the events the caller works; `GET /events/{id}/check-in` one of them.
+ */
+export interface CheckInEventDto {
+  id: number;
+  title: string;
+  status: EventStatus;
+  start_date: string;
+  end_date: string | null;
+  timezone: string;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { MEMBERSHIP_STATUSES, ROLES, type MembershipStatus, type Role } from '../enums.js';
+import { MEMBERSHIP_STATUSES, roleHasEventScope, ROLES, type MembershipStatus, type Role } from '../enums.js';
+import { customIssue } from '../validation.js';
 import { emailField, listQuery } from './common.js';
 
 /** A person of the account as the Users screen shows them (members and pending invitations). */
@@ -25,15 +26,26 @@ export interface TeamMemberDto {
   pending_email: string | null;
   /** What the caller may do with this person (owner and last-admin rules applied). */
   can_edit: boolean;
+  /** Door staff: the events they work (ids); empty for the roles that see every event. */
+  event_ids: number[];
   created_at: string;
 }
 
-export const inviteUserBody = z.object({ email: emailField, role: z.enum(ROLES) });
+/** The events a door-staff member works: at least one, each at most once. */
+const eventIdsField = z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500);
+
+/** A role limited to some events names them; the other roles take none. */
+function requireEventsOfScopedRole(v: { role?: Role | undefined; event_ids?: number[] | undefined }, ctx: z.RefinementCtx) {
+  if (v.role && roleHasEventScope(v.role) && !v.event_ids?.length) ctx.addIssue({ code: 'custom', path: ['event_ids'], ...customIssue('choose_events'), input: v.event_ids });
+}
+
+export const inviteUserBody = z.object({ email: emailField, role: z.enum(ROLES), event_ids: eventIdsField.optional() }).superRefine(requireEventsOfScopedRole);
 export type InviteUserBody = z.input<typeof inviteUserBody>;
 
 export const updateUserBody = z
-  .object({ role: z.enum(ROLES).optional(), status: z.enum(['ACTIVE', 'INACTIVE'] as const).optional() })
-  .refine((v) => v.role !== undefined || v.status !== undefined, { message: '@required', path: ['role'] });
+  .object({ role: z.enum(ROLES).optional(), status: z.enum(['ACTIVE', 'INACTIVE'] as const).optional(), event_ids: eventIdsField.optional() })
+  .refine((v) => v.role !== undefined || v.status !== undefined || v.event_ids !== undefined, { message: '@required', path: ['role'] })
+  .superRefine(requireEventsOfScopedRole);
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 export const TEAM_SORTS = ['name', 'email', 'created_at'] as const;

@@ -13,3 +13,4 @@ export * from './orders.js';
 export * from './affiliates.js';
 export * from './operations.js';
 export * from './rate-limits.js';
+export * from './door-staff.js';

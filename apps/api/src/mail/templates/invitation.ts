@@ -1,4 +1,4 @@
-import type { Locale } from '@admitone/shared';
+import type { Locale, Role } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
 
@@ -13,19 +13,22 @@ const M = {
   expiry: /*i18n*/ { id: 'mail.invitation.expiry', message: 'The invitation is valid for {days} days. If you did not expect it, you can ignore this e-mail.' },
   admin: /*i18n*/ { id: 'mail.role.admin', message: 'an admin' },
   organizer: /*i18n*/ { id: 'mail.role.organizer', message: 'an organizer' },
+  doorStaff: /*i18n*/ { id: 'mail.role.door_staff', message: 'door staff (checking guests in)' },
 };
+
+const ROLE_WORDS = { ADMIN: M.admin, ORGANIZER: M.organizer, DOOR_STAFF: M.doorStaff } satisfies Record<Role, unknown>;
 
 export interface InvitationData {
   inviter: string;
   account: string;
-  role: 'ADMIN' | 'ORGANIZER';
+  role: Role;
   url: string;
   days: number;
 }
 
 /** The invitation to join an account's team. */
 export function invitationMail(locale: Locale, d: InvitationData): RenderedMail {
-  const role = translate(locale, d.role === 'ADMIN' ? M.admin : M.organizer);
+  const role = translate(locale, ROLE_WORDS[d.role]);
   return layout(locale, translate(locale, M.subject, { inviter: d.inviter, account: d.account }), {
     paragraphs: [translate(locale, M.greeting), translate(locale, M.body, { inviter: d.inviter, account: d.account, role })],
     action: { label: translate(locale, M.action), url: d.url },

@@ -10,7 +10,7 @@ export async function findSessionByToken(db: Executor, token: string, now: Date)
     .select({
       session: { id: sessions.id, account_id: sessions.account_id, last_used_at: sessions.last_used_at },
       user: { id: users.id, name: users.name, email: users.email, locale: users.locale, timezone: users.timezone },
-      membership: { role: accountUsers.role, is_owner: accountUsers.is_owner },
+      membership: { id: accountUsers.id, role: accountUsers.role, is_owner: accountUsers.is_owner },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))

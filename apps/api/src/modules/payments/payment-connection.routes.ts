@@ -19,7 +19,7 @@ export const paymentConnectionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
     if (callerAccountId !== id) throw new DomainError('NOT_FOUND');
   };
 
-  app.get('/accounts/:id/payment-connection', { preValidation: app.authenticate, schema: { tags, security, summary: 'Card payments: not configured, not connected, setup incomplete or connected', params: accountParams } }, async (req) => {
+  app.get('/accounts/:id/payment-connection', { preValidation: app.requirePermission('events.manage'), schema: { tags, security, summary: 'Card payments: not configured, not connected, setup incomplete or connected', params: accountParams } }, async (req) => {
     own(authOf(req).accountId, req.params.id);
     return { data: toConnectionDto(deps.config.stripe, await findConnection(deps.database.db, req.params.id)) };
   });

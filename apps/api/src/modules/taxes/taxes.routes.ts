@@ -36,7 +36,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   const db = deps.database.db;
   const admin = app.requirePermission('taxes.manage');
 
-  app.get('/accounts/:id/taxes-and-fees', { preValidation: app.authenticate, schema: { tags, security, summary: 'List taxes and fees', params: accountParams } }, async (req) => {
+  app.get('/accounts/:id/taxes-and-fees', { preValidation: app.requirePermission('events.manage'), schema: { tags, security, summary: 'List taxes and fees', params: accountParams } }, async (req) => {
     const currency = await accountCurrency(db, authOf(req).accountId, req.params.id);
     const rows = await listTaxes(db, req.params.id);
     return {

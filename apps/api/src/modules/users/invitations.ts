@@ -6,7 +6,9 @@ import {
   type AuthResponse,
   type InvitationDto,
   type InviteUserBody,
+  roleHasEventScope,
   type Locale,
+  type Role,
   type TeamMemberDto,
 } from '@admitone/shared';
 import type { Db, Executor } from '../../db/client.js';
@@ -21,6 +23,7 @@ import { hashToken, newToken } from '../../shared/tokens.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
 import { createSession } from '../auth/sessions.repository.js';
+import { setMembershipEvents } from './membership-events.js';
 import { findMember, isMemberOf } from './team.repository.js';
 import { getMember } from './team.js';
 import { findUserByEmail, insertUser, membershipsOf, toUserDto } from './users.repository.js';
@@ -45,7 +48,7 @@ async function sendInvitation(
   tx: Executor,
   deps: InvitationDeps,
   caller: AuthContext,
-  input: { membershipId: number; email: string; role: 'ADMIN' | 'ORGANIZER'; locale: Locale; accountName: string },
+  input: { membershipId: number; email: string; role: Role; locale: Locale; accountName: string },
   now: Date,
 ) {
   const inviter = await requireConfirmedSender(tx, caller.user.id);
@@ -90,6 +93,7 @@ export async function inviteUser(deps: InvitationDeps, caller: AuthContext, inpu
       .insert(accountUsers)
       .values({ account_id: caller.accountId, user_id: user.id, role: input.role, status: 'INVITED', invited_email: input.email.toLowerCase(), invited_by_user_id: caller.user.id, created_at: now, updated_at: now })
       .returning();
+    if (roleHasEventScope(input.role)) await setMembershipEvents(tx, caller.accountId, membership!.id, input.event_ids ?? []);
     const id = await sendInvitation(
       tx,
       deps,

@@ -6,6 +6,7 @@ import { requestLocale } from '../../plugins/locale.js';
 import { answerFloor } from '../../shared/answer-floor.js';
 import { paginated } from '../../shared/pagination.js';
 import { inviteUser, resendInvitation, revokeInvitation } from './invitations.js';
+import { eventIdsOfMemberships } from './membership-events.js';
 import { listMembers } from './team.repository.js';
 import { getMember, toTeamMemberDto, updateMember } from './team.js';
 
@@ -20,7 +21,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.get('/users', { preValidation: admin, schema: { tags, security, summary: "The account's users and pending invitations", querystring: teamListQuery } }, async (req) => {
     const { rows, total } = await listMembers(db, authOf(req).accountId, req.query);
-    return paginated(rows.map((r) => toTeamMemberDto(r, authOf(req))), total, req.query, { sorts: TEAM_SORTS, filters: ['role', 'status'] });
+    const events = await eventIdsOfMemberships(db, rows.map((r) => r.membership.id));
+    return paginated(rows.map((r) => toTeamMemberDto(r, authOf(req), null, events.get(r.membership.id))), total, req.query, { sorts: TEAM_SORTS, filters: ['role', 'status'] });
   });
 
   app.post('/users', { preValidation: admin, schema: { tags, security, summary: 'Invite someone by e-mail with a role (needs a confirmed address; counts against the mail budget)', body: inviteUserBody } }, async (req, reply) => {

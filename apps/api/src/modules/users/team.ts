@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { TeamMemberDto, UpdateUserBody } from '@admitone/shared';
+import { roleHasEventScope, type TeamMemberDto, type UpdateUserBody } from '@admitone/shared';
 import type { Db } from '../../db/client.js';
 import { accountUsers } from '../../db/schema/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
+import { eventIdsOfMembership, setMembershipEvents } from './membership-events.js';
 import { findMember, lockMemberships, type MemberRow } from './team.repository.js';
 import { pendingEmailOf } from './user-tokens.js';
 
@@ -13,7 +14,7 @@ import { pendingEmailOf } from './user-tokens.js';
  * accepted the person is only the address typed: no name, no confirmation state, no pending change,
  * so inviting an address that already has a login answers exactly as inviting an unknown one.
  */
-export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmail: string | null = null): TeamMemberDto {
+export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmail: string | null = null, eventIds: readonly number[] = []): TeamMemberDto {
   const m = row.membership;
   const invited = m.status === 'INVITED';
   return {
@@ -29,6 +30,7 @@ export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmai
     email_verified: !invited && row.user.email_verified_at !== null,
     pending_email: invited ? null : pendingEmail,
     can_edit: caller.permissions.includes('users.manage') && !m.is_owner && row.user.id !== caller.user.id,
+    event_ids: roleHasEventScope(m.role) ? [...eventIds] : [],
     created_at: m.created_at.toISOString(),
   };
 }
@@ -43,12 +45,14 @@ export async function getMember(deps: { db: Db; clock: Clock }, caller: AuthCont
   if (!mayManage && row?.user.id !== caller.user.id) throw new DomainError('FORBIDDEN');
   if (!row) throw new DomainError('NOT_FOUND');
   const pending = row.membership.status === 'INVITED' ? null : await pendingEmailOf(deps.db, row.user.id, deps.clock.now());
-  return toTeamMemberDto(row, caller, pending);
+  const eventIds = roleHasEventScope(row.membership.role) ? await eventIdsOfMembership(deps.db, row.membership.id) : [];
+  return toTeamMemberDto(row, caller, pending, eventIds);
 }
 
 /**
- * Changes someone's role or status. The owner is untouchable, nobody changes themselves here, and
- * the account always keeps an active admin (checked under a lock on the account's memberships).
+ * Changes someone's role, status or (door staff) events. The owner is untouchable, nobody changes
+ * themselves here, and the account always keeps an active admin (checked under a lock on the account's
+ * memberships). Door staff work the events named; another role sees every event, so its list is cleared.
  */
 export async function updateMember(deps: { db: Db; clock: Clock }, caller: AuthContext, membershipId: number, input: UpdateUserBody): Promise<TeamMemberDto> {
   const now = deps.clock.now();
@@ -65,7 +69,12 @@ export async function updateMember(deps: { db: Db; clock: Clock }, caller: AuthC
       return s.role === 'ADMIN' && s.status === 'ACTIVE';
     }).length;
     if (adminsLeft === 0) throw new DomainError('LAST_ADMIN');
+    if (input.event_ids !== undefined && !roleHasEventScope(next.role)) throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'invalid_value' }] } });
     await tx.update(accountUsers).set({ ...next, updated_at: now }).where(eq(accountUsers.id, target.id));
+    const keepsNoEvent = input.event_ids !== undefined ? !input.event_ids.length : !roleHasEventScope(target.role);
+    if (roleHasEventScope(next.role) && keepsNoEvent) throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'choose_events' }] } });
+    if (input.event_ids !== undefined) await setMembershipEvents(tx, caller.accountId, target.id, input.event_ids);
+    else if (!roleHasEventScope(next.role)) await setMembershipEvents(tx, caller.accountId, target.id, []);
   });
   return getMember(deps, caller, membershipId);
 }

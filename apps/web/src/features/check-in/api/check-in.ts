@@ -1,4 +1,4 @@
-import type { CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One } from '@admitone/shared';
+import type { CheckInEventDto, CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One } from '@admitone/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
@@ -24,3 +24,13 @@ export const postCheckIn = (eventId: number, scan: CheckInScan) => api.post<One<
 /** Scans queued while offline; results in the same order. */
 export const postCheckInBatch = (eventId: number, scans: CheckInScan[]) =>
   api.post<One<CheckInOutcomeDto[]>>(`/events/${eventId}/check-ins/batch`, { scans }).then((r) => r.data);
+
+/** The events the caller checks people in at (door staff: those given to them; others: every event not archived). */
+export const checkInEventsQueryOptions = () =>
+  queryOptions({ queryKey: ['check-in', 'events'] as const, queryFn: () => api.get<One<CheckInEventDto[]>>('/check-in/events').then((r) => r.data) });
+
+export const useCheckInEvents = () => useQuery(checkInEventsQueryOptions());
+
+/** One event as the check-in screen shows it (what door staff may see of it). */
+export const useCheckInEvent = (eventId: number) =>
+  useQuery({ queryKey: ['check-in', 'events', eventId] as const, queryFn: () => api.get<One<CheckInEventDto>>(`/events/${eventId}/check-in`).then((r) => r.data) });

@@ -1,7 +1,6 @@
-import '@mantine/core/styles/Radio.css';
 import { inviteUserBody, type InviteUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Radio, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { FormActions } from '../../../components/FormActions';
@@ -11,6 +10,7 @@ import { useSchemaValidation } from '../../../lib/validation';
 import { ConfirmAddressNotice, isEmailNotConfirmed, useAddressUnconfirmed } from '../../profile/components/ConfirmAddressNotice';
 import { useMe } from '../../users/api/me';
 import { useInviteUser } from '../api/team';
+import { RoleFields } from './RoleFields';
 
 /**
  * E-mail and role of the person to invite; they receive a link to join the account. Invitations are
@@ -21,13 +21,14 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
   const invite = useInviteUser();
   const me = useMe();
   const validate = useSchemaValidation<InviteUserBody>(inviteUserBody);
-  const form = useForm<InviteUserBody>({ initialValues: { email: '', role: 'ORGANIZER' }, validate });
+  const form = useForm<InviteUserBody>({ initialValues: { email: '', role: 'ORGANIZER', event_ids: [] }, validate });
   const formError = useFormError(form.setErrors);
   const unconfirmed = useAddressUnconfirmed(formError.error);
 
   const submit = (values: InviteUserBody) => {
     formError.clear();
-    invite.mutate(values, {
+    // Only door staff name events; the other roles see every event.
+    invite.mutate(values.role === 'DOOR_STAFF' ? values : { email: values.email, role: values.role }, {
       onSuccess: (member) => {
         const email = member.email;
         notifications.show({ color: 'teal', title: t`Invitation sent`, message: t`We sent an invitation to ${email}.` });
@@ -47,12 +48,7 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
         ) : null}
         {isEmailNotConfirmed(formError.error) ? null : <FormErrorAlert error={formError.error} />}
         <TextInput label={t`E-mail`} type="email" autoComplete="off" required data-autofocus {...form.getInputProps('email')} />
-        <Radio.Group label={t`Role`} required {...form.getInputProps('role')}>
-          <Stack gap="sm" mt={6}>
-            <Radio value="ADMIN" label={t`Admin`} description={t`Full access to events, users and account settings.`} />
-            <Radio value="ORGANIZER" label={t`Organizer`} description={t`Events and tickets only. No users, account settings or billing.`} />
-          </Stack>
-        </Radio.Group>
+        <RoleFields form={form} />
         <FormActions onCancel={onDone} loading={invite.isPending} disabled={me.data?.user.email_verified === false}>
           <Trans>Send invitation</Trans>
         </FormActions>

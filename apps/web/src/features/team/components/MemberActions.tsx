@@ -6,7 +6,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconMailForward, IconUserCheck, IconUserCog, IconUserOff, IconUserX } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/validation';
-import { useResendInvitation, useUpdateUser } from '../api/team';
+import { useResendInvitation } from '../api/team';
 
 /** Actions that need a "are you sure?" first. */
 export type ConfirmAction = 'deactivate' | 'activate' | 'revoke';
@@ -14,29 +14,23 @@ export type ConfirmAction = 'deactivate' | 'activate' | 'revoke';
 interface MemberActionsProps {
   member: TeamMemberDto;
   onConfirm: (action: ConfirmAction, member: TeamMemberDto) => void;
+  /** Opens the role form (role, and a door-staff member's events). */
+  onChangeRole: (member: TeamMemberDto) => void;
 }
 
 /** A row's menu: role and status for members, resend or revoke for invitations. */
-export function MemberActions({ member, onConfirm }: MemberActionsProps) {
+export function MemberActions({ member, onConfirm, onChangeRole }: MemberActionsProps) {
   const { t, i18n } = useLingui();
-  const update = useUpdateUser();
   const resend = useResendInvitation();
   const who = member.name || member.email;
   const email = member.email;
   const failed = (e: unknown) => notifications.show({ color: 'red', message: errorMessage(e, i18n) });
   const invited = member.invited || member.status === 'INVITED';
-  const nextRole = member.role === 'ADMIN' ? 'ORGANIZER' : 'ADMIN';
-
-  const changeRole = () =>
-    update.mutate(
-      { id: member.id, body: { role: nextRole } },
-      { onSuccess: () => notifications.show({ color: 'teal', message: t`The role of ${who} has been changed.` }), onError: failed },
-    );
 
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={230}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${who}`} loading={update.isPending || resend.isPending}>
+        <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${who}`} loading={resend.isPending}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>
@@ -60,8 +54,8 @@ export function MemberActions({ member, onConfirm }: MemberActionsProps) {
           </>
         ) : (
           <>
-            <Menu.Item leftSection={<IconUserCog size={16} aria-hidden />} onClick={changeRole}>
-              {nextRole === 'ADMIN' ? <Trans>Change role to Admin</Trans> : <Trans>Change role to Organizer</Trans>}
+            <Menu.Item leftSection={<IconUserCog size={16} aria-hidden />} onClick={() => onChangeRole(member)}>
+              <Trans>Change role</Trans>
             </Menu.Item>
             {member.status === 'ACTIVE' ? (
               <Menu.Item color="red.9" leftSection={<IconUserOff size={16} aria-hidden />} onClick={() => onConfirm('deactivate', member)}>

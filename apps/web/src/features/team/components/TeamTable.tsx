@@ -10,6 +10,7 @@ interface TeamTableProps {
   page: Paginated<TeamMemberDto>;
   onPage: (page: number) => void;
   onConfirm: (action: ConfirmAction, member: TeamMemberDto) => void;
+  onChangeRole: (member: TeamMemberDto) => void;
 }
 
 function NameCell({ member }: { member: TeamMemberDto }) {
@@ -44,8 +45,22 @@ function EmailCell({ member }: { member: TeamMemberDto }) {
   );
 }
 
+/** The role, and for door staff how many events they check guests in at. */
+function RoleCell({ member }: { member: TeamMemberDto }) {
+  if (member.role !== 'DOOR_STAFF') return <RoleBadge member={member} />;
+  const n = member.event_ids.length;
+  return (
+    <Stack gap={2} align="flex-start">
+      <RoleBadge member={member} />
+      <Text size="xs" c="dimmed">
+        <Plural value={n} one="# event" other="# events" />
+      </Text>
+    </Stack>
+  );
+}
+
 /** Members and pending invitations with their role, status and a menu of what may be changed. */
-export function TeamTable({ page, onPage, onConfirm }: TeamTableProps) {
+export function TeamTable({ page, onPage, onConfirm, onChangeRole }: TeamTableProps) {
   const total = page.meta.total;
   return (
     <DataTable
@@ -55,10 +70,10 @@ export function TeamTable({ page, onPage, onConfirm }: TeamTableProps) {
       columns={[
         { header: <Trans>Name</Trans>, cell: (member) => <NameCell member={member} /> },
         { header: <Trans>E-mail</Trans>, cell: (member) => <EmailCell member={member} /> },
-        { header: <Trans>Role</Trans>, cell: (member) => <RoleBadge member={member} /> },
+        { header: <Trans>Role</Trans>, cell: (member) => <RoleCell member={member} /> },
         { header: <Trans>Status</Trans>, cell: (member) => <StatusBadge member={member} /> },
       ]}
-      actions={(member) => (member.can_edit ? <MemberActions member={member} onConfirm={onConfirm} /> : null)}
+      actions={(member) => (member.can_edit ? <MemberActions member={member} onConfirm={onConfirm} onChangeRole={onChangeRole} /> : null)}
     />
   );
 }

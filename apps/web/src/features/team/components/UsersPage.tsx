@@ -9,10 +9,12 @@ import { NoMatches } from '../../../components/ListEmptyState';
 import { ListSearchInput } from '../../../components/ListSearchInput';
 import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
+import { useLastValue } from '../../../lib/use-last-value';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
 import { useTeam } from '../api/team';
+import { ChangeRoleForm } from './ChangeRoleForm';
 import { InviteUserForm } from './InviteUserForm';
 import type { ConfirmAction } from './MemberActions';
 import { TeamConfirmDialog } from './TeamConfirmDialog';
@@ -25,6 +27,8 @@ function Team() {
   const team = useTeam({ page, per_page: LIMITS.PER_PAGE_DEFAULT, query: query || undefined, sort_by: 'name', sort_direction: 'asc' });
   const [inviting, setInviting] = useState(false);
   const [pending, setPending] = useState<{ action: ConfirmAction; member: TeamMemberDto } | null>(null);
+  const [changing, setChanging] = useState<TeamMemberDto | null>(null);
+  const shownChanging = useLastValue(changing);
   const search = (next: string) => {
     setQuery(next);
     setPage(1);
@@ -46,10 +50,13 @@ function Team() {
         queries={[team]}
         empty={(members) => !members.data.length && <NoMatches title={t`No matching users`} description={t`Try another name or e-mail address.`} onClear={() => search('')} />}
       >
-        {(members) => <TeamTable page={members} onPage={setPage} onConfirm={(action, member) => setPending({ action, member })} />}
+        {(members) => <TeamTable page={members} onPage={setPage} onConfirm={(action, member) => setPending({ action, member })} onChangeRole={setChanging} />}
       </ListBody>
       <AppModal opened={inviting} onClose={() => setInviting(false)} title={<Trans>Invite user</Trans>}>
         <InviteUserForm onDone={() => setInviting(false)} />
+      </AppModal>
+      <AppModal opened={changing !== null} onClose={() => setChanging(null)} title={<Trans>Change role</Trans>}>
+        {shownChanging ? <ChangeRoleForm key={shownChanging.id} member={shownChanging} onDone={() => setChanging(null)} /> : null}
       </AppModal>
       <TeamConfirmDialog pending={pending} onClose={() => setPending(null)} />
     </>

@@ -3,5 +3,12 @@ import { Trans } from '@lingui/react/macro';
 
 /** The translated name of an account role. */
 export function RoleLabel({ role }: { role: Role }) {
-  return role === 'ADMIN' ? <Trans>Admin</Trans> : <Trans>Organizer</Trans>;
+  switch (role) {
+    case 'ADMIN':
+      return <Trans>Admin</Trans>;
+    case 'ORGANIZER':
+      return <Trans>Organizer</Trans>;
+    case 'DOOR_STAFF':
+      return <Trans>Door staff</Trans>;
+  }
 }

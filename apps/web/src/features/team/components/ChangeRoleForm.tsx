@@ -1,0 +1,50 @@
+import { updateUserBody, type TeamMemberDto, type UpdateUserBody } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { FormActions } from '../../../components/FormActions';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { useFormError } from '../../../lib/form-submit';
+import { useSchemaValidation } from '../../../lib/validation';
+import { useUpdateUser } from '../api/team';
+import { RoleFields, type RoleValues } from './RoleFields';
+
+/** Only door staff name events; the other roles see every event. */
+const bodyOf = (values: RoleValues): UpdateUserBody => (values.role === 'DOOR_STAFF' ? values : { role: values.role });
+
+/** A member's role and, for door staff, their events; takes effect on the member's next request. */
+export function ChangeRoleForm({ member, onDone }: { member: TeamMemberDto; onDone: () => void }) {
+  const { t } = useLingui();
+  const update = useUpdateUser();
+  const validate = useSchemaValidation<RoleValues>(updateUserBody, bodyOf);
+  const form = useForm<RoleValues>({ initialValues: { role: member.role, event_ids: member.event_ids }, validate });
+  const formError = useFormError(form.setErrors);
+  const who = member.name || member.email;
+
+  const submit = (values: RoleValues) => {
+    formError.clear();
+    update.mutate(
+      { id: member.id, body: bodyOf(values) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t`The role of ${who} has been changed.` });
+          onDone();
+        },
+        onError: formError.fail,
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <FormErrorAlert error={formError.error} />
+        <RoleFields form={form} />
+        <FormActions onCancel={onDone} loading={update.isPending}>
+          <Trans>Save role</Trans>
+        </FormActions>
+      </Stack>
+    </form>
+  );
+}
