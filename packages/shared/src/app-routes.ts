@@ -16,6 +16,8 @@ export const ORGANIZER_APP_ROUTES = [
   '/auth/accept-invitation/:token',
   '/welcome',
   '/manage/events',
+  '/manage/check-in',
+  '/manage/check-in/:eventId',
   '/manage/event/:eventId',
   '/manage/event/:eventId/getting-started',
   '/manage/event/:eventId/settings',

@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
             path: 'manage',
             children: [
               { path: 'events', lazy: page(() => import('./routes/EventsRoute')) },
+              { path: 'check-in', lazy: page(() => import('./routes/CheckInEventsRoute')) },
+              { path: 'check-in/:eventId', lazy: page(() => import('./routes/StaffCheckInRoute')) },
               {
                 path: 'event/:eventId',
                 lazy: page(() => import('./routes/EventLayoutRoute')),

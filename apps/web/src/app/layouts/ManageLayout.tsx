@@ -2,8 +2,8 @@ import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Avatar.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Button, Group } from '@mantine/core';
-import { IconBuilding, IconCalendarEvent } from '@tabler/icons-react';
-import { Link, NavLink, Outlet, useMatch } from 'react-router';
+import { IconBuilding, IconCalendarEvent, IconScan } from '@tabler/icons-react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 import { InsideMainContext } from '../../components/LandmarkContext';
 import { Logo } from '../../components/Logo';
 import { firstAccountSection } from '../../features/account/sections';
@@ -11,11 +11,19 @@ import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { EmailConfirmationBanner } from '../../features/profile/components/EmailConfirmationBanner';
 import { useMe } from '../../features/users/api/me';
 import { UserMenu } from '../../features/users/components/UserMenu';
+import { hasPermission } from '../../features/users/hooks/usePermission';
 import classes from './ManageLayout.module.css';
+
+/** What door staff (check-in only) may open: the check-in screens and their own profile. */
+const doorStaffPath = (path: string) => /^\/manage\/(check-in|profile)(\/|$)/.test(path);
 
 function ManageShell() {
   const { t } = useLingui();
   const me = useMe();
+  const { pathname } = useLocation();
+  // Door staff have no event management: their home is the list of events they check guests in at.
+  const checkInOnly = Boolean(me.data && !hasPermission(me.data, 'events.manage') && hasPermission(me.data, 'checkin.scan'));
+  const home = checkInOnly ? '/manage/check-in' : '/manage/events';
   const inEvent = useMatch('/manage/event/*');
   const inOrganizer = useMatch('/manage/organizer/*');
   const inAccount = useMatch('/account/*');
@@ -25,21 +33,27 @@ function ManageShell() {
       <AppShell.Header component="header" className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
-            <Anchor component={Link} to="/manage/events" underline="never" aria-label="AdmitOne">
+            <Anchor component={Link} to={home} underline="never" aria-label="AdmitOne">
               <Logo size={32} withName />
             </Anchor>
             <Group component="nav" aria-label={t`Main navigation`} gap={4} wrap="nowrap">
-              <Button
-                component={NavLink}
-                to="/manage/events"
-                variant="subtle"
-                color="dark"
-                leftSection={<IconCalendarEvent size={18} aria-hidden />}
-                className={classes.navLink}
-                data-section-active={inEvent || inOrganizer ? true : undefined}
-              >
-                <Trans>Events</Trans>
-              </Button>
+              {checkInOnly ? (
+                <Button component={NavLink} to="/manage/check-in" variant="subtle" color="dark" leftSection={<IconScan size={18} aria-hidden />} className={classes.navLink}>
+                  <Trans>Check-in</Trans>
+                </Button>
+              ) : (
+                <Button
+                  component={NavLink}
+                  to="/manage/events"
+                  variant="subtle"
+                  color="dark"
+                  leftSection={<IconCalendarEvent size={18} aria-hidden />}
+                  className={classes.navLink}
+                  data-section-active={inEvent || inOrganizer ? true : undefined}
+                >
+                  <Trans>Events</Trans>
+                </Button>
+              )}
               {accountPage ? (
                 <Button
                   component={NavLink}
@@ -62,7 +76,7 @@ function ManageShell() {
       <AppShell.Main className={classes.main}>
         <InsideMainContext value>
           <EmailConfirmationBanner />
-          <Outlet />
+          {checkInOnly && !doorStaffPath(pathname) ? <Navigate to="/manage/check-in" replace /> : <Outlet />}
         </InsideMainContext>
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
-import type { CheckInEventDto, CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One } from '@admitone/shared';
+import type { AttendeeDto, CheckInEventDto, CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One, Paginated } from '@admitone/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type QueryParams } from '../../../lib/api-client';
+import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
 import { eventKeys } from '../../events/api/events';
 
 export const checkInKeys = {
@@ -34,3 +35,7 @@ export const useCheckInEvents = () => useQuery(checkInEventsQueryOptions());
 /** One event as the check-in screen shows it (what door staff may see of it). */
 export const useCheckInEvent = (eventId: number) =>
   useQuery({ queryKey: ['check-in', 'events', eventId] as const, queryFn: () => api.get<One<CheckInEventDto>>(`/events/${eventId}/check-in`).then((r) => r.data) });
+
+/** The attendees to check in (door staff see no e-mail addresses), searched and paged like the attendee list. */
+export const fetchCheckInAttendees = (eventId: number, params: AttendeeListParams) =>
+  api.get<Paginated<AttendeeDto>>(`/events/${eventId}/check-in/attendees`, { query: params as unknown as QueryParams });

@@ -11,9 +11,10 @@ import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListPagination } from '../../../components/ListPagination';
 import { ListSearchInput } from '../../../components/ListSearchInput';
 import { formatDateTime } from '../../../lib/format';
-import { attendeeKeys, fetchAttendees } from '../../attendees/api/attendees';
+import { attendeeKeys } from '../../attendees/api/attendees';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
 import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
+import { fetchCheckInAttendees } from '../api/check-in';
 
 type Show = 'all' | 'false' | 'true';
 
@@ -107,7 +108,7 @@ export function AttendeeCheckInList({ eventId, timeZone, busyIds, onAction }: Li
     ...(query ? { query } : {}),
     ...(show !== 'all' ? { filter_fields: { checked_in: show } } : {}),
   };
-  const list = useQuery({ queryKey: [...attendeeKeys.all(eventId), 'check-in', params], queryFn: () => fetchAttendees(eventId, params), placeholderData: keepPreviousData });
+  const list = useQuery({ queryKey: [...attendeeKeys.all(eventId), 'check-in', params], queryFn: () => fetchCheckInAttendees(eventId, params), placeholderData: keepPreviousData });
   const narrowed = !!query || show !== 'all';
   const showEveryone = () => {
     setQuery('');

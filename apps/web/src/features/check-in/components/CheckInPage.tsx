@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Skeleton.css';
-import type { AttendeeDto, EventDto } from '@admitone/shared';
+import type { AttendeeDto, CheckInEventDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconScan } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
@@ -49,7 +49,8 @@ function PendingScans({ pending, onSend }: { pending: number; onSend: () => void
   );
 }
 
-function CheckIn({ event }: { event: EventDto }) {
+/** The check-in screen of one event: the count, the list, the scanner (organizers and door staff alike). */
+export function CheckIn({ event, back }: { event: Pick<CheckInEventDto, 'id' | 'title' | 'timezone'>; back?: ReactNode }) {
   const { submit, pending, flush } = useCheckIn(event.id);
   const [scanning, setScanning] = useState(false);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
@@ -80,8 +81,9 @@ function CheckIn({ event }: { event: EventDto }) {
 
   return (
     <>
+      {back}
       <PageHeader
-        title={<Trans>Check-in</Trans>}
+        title={back ? event.title : <Trans>Check-in</Trans>}
         description={<Trans>Admit attendees by scanning their tickets or finding them by name.</Trans>}
         actions={
           <Button size="md" leftSection={<IconScan size={20} aria-hidden />} onClick={openScanner}>

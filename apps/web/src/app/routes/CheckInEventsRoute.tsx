@@ -1,0 +1,3 @@
+import { CheckInEventsPage } from '../../features/check-in/components/CheckInEventsPage';
+
+export default CheckInEventsPage;

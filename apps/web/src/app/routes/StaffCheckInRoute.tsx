@@ -1,0 +1,3 @@
+import { EventCheckInPage } from '../../features/check-in/components/EventCheckInPage';
+
+export default EventCheckInPage;
