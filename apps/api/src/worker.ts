@@ -33,15 +33,16 @@ async function main() {
     log,
     start: async () => {
       await database.migrate();
-      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000 }, {
+      // Ticket PDFs print the organizer's logo read from it; mails about deadlines link the logo where the web process serves it.
+      const storage = config.s3 ? await s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
+      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, storage }, {
         work: true,
         log,
         holdSweepSeconds: config.holdSweepSeconds,
         mailConcurrency: config.mailConcurrency,
         renderThreads: config.mailRenderThreads,
         deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
-        // Mails about deadlines link the organizer's logo where the web process serves it.
-        deadlines: { appUrl: config.appUrl, storage: config.s3 ? await s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads')), stock: { clock: systemClock, guard: guardedStock } },
+        deadlines: { appUrl: config.appUrl, storage, stock: { clock: systemClock, guard: guardedStock } },
       });
     },
   });

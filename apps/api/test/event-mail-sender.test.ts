@@ -18,7 +18,7 @@ import { call, createTestApp, mailSettled, type TestContext } from './test-app.j
 /**
  * Issue #21, "No Reply-To": the mails about an event to its buyers and attendees come from the
  * organizer — its name as the From display name (our address stays the sender), answers to the
- * event's support address or else the organizer's, its logo and name at the top, its name on the PDF.
+ * event's support address or else the organizer's, its logo and name at the top, and on the PDF.
  */
 
 let ctx: TestContext;
@@ -135,6 +135,8 @@ describe('mails about an event come from its organizer', () => {
     expect(text).toContain(w.title);
     // The header band no longer says AdmitOne (the document's Creator still does, outside the page).
     expect(text).not.toContain('AdmitOne');
+    // No logo, no image.
+    expect(pdf.content.toString('latin1')).not.toContain('/Subtype /Image');
   });
 
   it('have no Reply-To when neither address is usable', async () => {
@@ -192,6 +194,34 @@ describe('mails about an event come from its organizer', () => {
     const second = await uploadLogo(v.u.token, v.organizer.id, webp, 'image/webp');
     const other = await buy(v, 6);
     expect(other.confirmation.html).toContain(`<img src="http://admitone.test${second.variants.small}" alt="" height="48"`);
+
+    // Both print it on the ticket PDFs (the attendee's and the buyer's), as a PNG of at most 240 x 96 pixels.
+    for (const m of [confirmation, ticket, other.confirmation, other.ticket]) {
+      const pdf = m.attachments.find((a) => a.mimeType === 'application/pdf')!.content.toString('latin1');
+      expect(pdf.match(/\/Subtype \/Image/g) ?? []).toHaveLength(1);
+      expect(pdf).toMatch(/\/Width 96\s+\/Height 96/);
+    }
+  });
+
+  it('print a wide logo on the ticket PDF from its large copy; a logo whose files are gone leaves the name alone', async () => {
+    const w = await world({ organizer: { name: 'Wide Works' }, supportEmail: null });
+    const wide = await sharp({ create: { width: 1000, height: 250, channels: 4, background: { r: 220, g: 38, b: 38, alpha: 0.5 } } }).png().toBuffer();
+    await uploadLogo(w.u.token, w.organizer.id, wide, 'image/png');
+    const { ticket } = await buy(w, 8);
+    const pdf = ticket.attachments.find((a) => a.mimeType === 'application/pdf')!.content.toString('latin1');
+    // The small copy (128 x 32) would print blurred: the large one (512 x 128) is scaled to 240 x 60, on white (no alpha channel, no soft mask).
+    expect(pdf).toMatch(/\/Width 240\s+\/Height 60/);
+    expect(pdf).not.toContain('/SMask');
+
+    const v = await world({ organizer: { name: 'Gone Logo Club' }, supportEmail: null });
+    const logo = await uploadLogo(v.u.token, v.organizer.id, wide, 'image/png');
+    for (const url of [logo.url, logo.variants.large, logo.variants.small]) await ctx.app.deps.storage.delete(url.replace(/^\/uploads\//, ''));
+    const gone = await buy(v, 9);
+    for (const m of [gone.confirmation, gone.ticket]) {
+      const doc = m.attachments.find((a) => a.mimeType === 'application/pdf')!.content;
+      expect(doc.toString('latin1')).not.toContain('/Subtype /Image');
+      expect(pdfText(doc)).toContain('Gone Logo Club');
+    }
   });
 
   it('messages to attendees answer to the support address and show the organizer', async () => {

@@ -4,7 +4,9 @@ import { claimDue, claimMessage, dueMessage, markFailed, markSent, renewClaim, S
 import type { Render } from '../mail/render-pool.js';
 import { renderMail } from '../mail/templates/index.js';
 import type { MailTransport } from '../mail/transport.js';
+import { withTicketLogos } from '../modules/orders/documents/ticket-logo.js';
 import type { Clock } from '../shared/clock.js';
+import type { FileStorage } from '../storage/storage.js';
 
 export interface MailDeliveryDeps {
   db: Db;
@@ -15,7 +17,12 @@ export interface MailDeliveryDeps {
   staleClaimMs?: number;
   /** Renders bulk mail (render threads, render-pool.ts); urgent mail is small and rendered at once on this thread. */
   renderBulk?: Render;
+  /** Where the organizer logos that ticket PDFs print are read from; without it, the PDFs show the name alone. */
+  storage?: Pick<FileStorage, 'get'>;
 }
+
+/** A message's data as its template renders it: with the logo its ticket PDFs print, read from the storage. */
+const renderData = (deps: MailDeliveryDeps, payload: MailPayload) => (deps.storage ? withTicketLogos(deps.storage, payload.data) : payload.data);
 
 /**
  * Sends one outbox message. It is rendered first (PDFs take CPU time), then claimed, then handed to
@@ -27,7 +34,7 @@ export async function deliverOutboxMessage(deps: MailDeliveryDeps, id: number): 
   const due = await dueMessage(deps.db, id, deps.clock.now(), deps.staleClaimMs);
   if (!due) return 'skipped';
   const payload = due.payload as unknown as MailPayload;
-  const rendered = await renderOrError(() => renderMail(payload.template, payload.locale, payload.data));
+  const rendered = await renderOrError(async () => renderMail(payload.template, payload.locale, await renderData(deps, payload)));
   const row = await claimMessage(deps.db, id, deps.clock.now(), deps.staleClaimMs);
   if (!row) return 'skipped';
   return sendAndRecord(deps, row, payload, rendered);
@@ -69,7 +76,7 @@ type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
 export async function deliverClaimed(deps: MailDeliveryDeps, row: ClaimedRow): Promise<'sent' | 'skipped' | 'failed'> {
   const payload = row.payload as unknown as MailPayload;
   const render = (row.lane === 'bulk' && deps.renderBulk) || renderMail;
-  const rendered = await renderOrError(() => render(payload.template, payload.locale, payload.data));
+  const rendered = await renderOrError(async () => render(payload.template, payload.locale, await renderData(deps, payload)));
   const staleClaimMs = deps.staleClaimMs ?? STALE_CLAIM_MS;
   const now = deps.clock.now();
   if (now.getTime() - (row.claimed_at?.getTime() ?? 0) > staleClaimMs / 4 && !(await renewClaim(deps.db, row.id, row.attempts, now))) return 'skipped';

@@ -5,8 +5,10 @@ import { accountUsers, attendees, events, orderItems, orders, organizers, users 
 import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
 import type { TicketDocumentData } from './documents/ticket-document-data.js';
+import { ticketLogoKey } from './documents/ticket-logo.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
+import { imagesByOwner } from '../images/images.repository.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
 
 export interface OrderMailContext {
@@ -95,6 +97,9 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   const eventUrl = `${ctx.appUrl}/event/${e.id}/${e.slug}`;
   const orderUrl = buyerOrderUrl(ctx.appUrl, order);
   const sender = await eventMailSender(tx, ctx, e, organizer);
+  // The tickets name the copy of the logo their PDF prints; its bytes are read when the mail is rendered.
+  const logo = (await imagesByOwner(tx, e.account_id, 'organizer', 'ORGANIZER_LOGO', [e.organizer_id])).get(e.organizer_id);
+  const organizerLogoKey = logo ? ticketLogoKey(logo) : null;
   const buyer = order.first_name ?? '';
   const totals = { subtotal: order.subtotal, discount: order.discount_total, fees: order.fee_total, taxes: order.tax_total, total: order.total };
   const mails: MailPayload[] = [];
@@ -118,7 +123,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   const ticketDoc = (p: (typeof people)[number]): TicketDocumentData => {
     const item = items.find((i) => i.id === p.order_item_id)!;
     return {
-      event: { ...mailEvent, url: eventUrl },
+      event: { ...mailEvent, url: eventUrl, organizer_logo_key: organizerLogoKey },
       attendee: { short_id: p.short_id, first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email ?? '', ticket_name: item.ticket_name, tier_label: item.tier_label },
       order: { order_number: order.order_number, currency: order.currency },
       price: item.unit.total,

@@ -1,6 +1,6 @@
 import type { EventLocation } from '@admitone/shared';
 
-/** Everything a ticket's PDF, calendar file and QR code are made from (plain JSON, so a mail job can carry it). */
+/** Everything a ticket's PDF, calendar file and QR code are made from (plain JSON, so a mail job can carry it; the logo's bytes join only for rendering). */
 export interface TicketDocumentData {
   event: {
     title: string;
@@ -12,6 +12,11 @@ export interface TicketDocumentData {
     is_online: boolean;
     location: EventLocation;
     organizer_name: string;
+    /**
+     * Storage key of the organizer's logo as the PDF prints it (one of its WebP copies, ticket-logo.ts);
+     * null or absent (rows written before): none. The file is read when the mail is rendered.
+     */
+    organizer_logo_key?: string | null;
     /** The event's support e-mail: the calendar ORGANIZER's address (left out without one). */
     support_email?: string | null;
     /** Public event page. */
@@ -23,4 +28,9 @@ export interface TicketDocumentData {
   price: number;
   /** Absolute `/ticket/{eventId}/{attendeeShortId}`. */
   ticket_url: string;
+  /**
+   * The logo as a PNG, read from `organizer_logo_key` just before rendering (mail-delivery.ts); never
+   * stored: the outbox row keeps the key, not the bytes. A render thread receives it as a Uint8Array.
+   */
+  organizer_logo_png?: Uint8Array | null;
 }

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogs } from '../../../i18n/i18n.js';
 import { ticketPdf } from './ticket-pdf.js';
@@ -98,6 +99,37 @@ describe('ticketPdf', () => {
     expect(cut.some((line) => line.startsWith('The Extraordinarily Long-Named') && line.endsWith('…') && line.length < long.length)).toBe(true);
     // Without a name (never, in practice), ours.
     expect(pdfText(await ticketPdf(sampleTicket({ event: { organizer_name: ' ' } }), 'en', { compress: false }))).toContain('AdmitOne');
+  });
+
+  it("heads the ticket with the organizer's logo left of its name, in its own proportions, inside the header band", async () => {
+    const logo = await sharp({ create: { width: 240, height: 60, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+    const pdf = await ticketPdf({ ...sampleTicket(), organizer_logo_png: logo }, 'en', { compress: false });
+    // One image XObject, the logo as given, drawn once.
+    expect(raw(pdf).match(/\/Subtype \/Image/g) ?? []).toHaveLength(1);
+    expect(raw(pdf)).toMatch(/\/Width 240\s+\/Height 60/);
+    const [, w, h, x, bottom] = raw(pdf).match(/^([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+) cm\n\/I1 Do$/m)!.map(Number);
+    expect(w! / h!).toBeCloseTo(4, 1);
+    expect(x).toBe(48 + 6);
+    expect(bottom! - h!).toBeGreaterThan(0);
+    expect(bottom).toBeLessThan(72);
+    // The name stays, right of the logo (its run is the first text drawn).
+    const text = pdfText(pdf);
+    expect(text.split('\n')).toContain('Riverside Music Hall');
+    const nameX = Number(raw(pdf).match(/^1 0 0 1 ([\d.]+) [\d.]+ Tm$/m)![1]);
+    expect(nameX).toBeGreaterThan(x! + w!);
+    // A logo arriving from a render thread is a Uint8Array, not a Buffer.
+    const fromThread = await ticketPdf({ ...sampleTicket(), organizer_logo_png: new Uint8Array(logo) }, 'en', { compress: false });
+    expect(raw(fromThread)).toContain('/Subtype /Image');
+  });
+
+  it('prints no image without a logo, and the name alone when the logo cannot be read', async () => {
+    const none = await ticketPdf(sampleTicket(), 'en', { compress: false });
+    expect(raw(none)).not.toContain('/Subtype /Image');
+    for (const broken of [Buffer.from('not an image'), Buffer.alloc(0)]) {
+      const pdf = await ticketPdf({ ...sampleTicket(), organizer_logo_png: broken }, 'en', { compress: false });
+      expect(raw(pdf)).not.toContain('/Subtype /Image');
+      expect(pdfText(pdf).split('\n')).toContain('Riverside Music Hall');
+    }
   });
 
   it('compresses by default', async () => {

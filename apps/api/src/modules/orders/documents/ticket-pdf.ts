@@ -131,12 +131,15 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const left = 48;
   const width = doc.page.width - 96;
 
-  // Header band: the organizer's name (the ticket is theirs; ours only when there is none), on one line.
+  // Header band: the organizer's logo and name (the ticket is theirs; ours only when there is none), on one line.
   doc.rect(0, 0, doc.page.width, 72).fill(PURPLE);
+  const logoWidth = drawLogo(doc, openLogo(doc, d.organizer_logo_png), left, 36);
+  const brandLeft = logoWidth ? left + logoWidth + 12 : left;
+  const brandWidth = width * 0.65 - (brandLeft - left);
   const brand = d.event.organizer_name.replace(/\s+/g, ' ').trim() || 'AdmitOne';
   doc.font(fontFor(brand, 'bold')).fillColor('#ffffff');
-  const fitted = fitLine(doc, brand, width * 0.65, 22, 12);
-  doc.fontSize(fitted.size).text(fitted.text, left, 36 - fitted.size * 0.55, { width: width * 0.65, lineBreak: false });
+  const fitted = fitLine(doc, brand, brandWidth, 22, 12);
+  doc.fontSize(fitted.size).text(fitted.text, brandLeft, 36 - fitted.size * 0.55, { width: brandWidth, lineBreak: false });
   doc.font(fontFor(heading, 'regular')).fontSize(14).text(heading, left + width * 0.65, 29, { width: width * 0.35, align: 'right', lineBreak: false });
 
   // Event title and organizer.
@@ -165,6 +168,38 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
 
   doc.end();
   return done;
+}
+
+/** An image pdfkit has opened: its size in pixels (pdfkit's types know neither `openImage` nor this). */
+type OpenedImage = { width: number; height: number };
+
+/** The organizer's logo (a PNG, ticket-logo.ts) opened for drawing; null without one, or when it is no image pdfkit reads. */
+function openLogo(doc: PDFKit.PDFDocument, png: Uint8Array | null | undefined): OpenedImage | null {
+  if (!png?.length) return null;
+  try {
+    return (doc as unknown as { openImage(src: Uint8Array): OpenedImage }).openImage(png);
+  } catch {
+    // A broken logo costs the ticket its logo, never the ticket.
+    return null;
+  }
+}
+
+/** The logo's room in the 72-point header band, in points: TICKET_LOGO_PIXELS (ticket-logo.ts) at about 190 dpi. */
+const LOGO_BOX = { width: 90, height: 36 };
+const LOGO_PADDING = 6;
+
+/**
+ * The logo on a white tile (logos are made for light backgrounds; the mails show it on white too), its
+ * proportions kept, centred on `middle`. Answers the tile's width (0: no logo).
+ */
+function drawLogo(doc: PDFKit.PDFDocument, logo: OpenedImage | null, x: number, middle: number): number {
+  if (!logo) return 0;
+  const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height);
+  const w = logo.width * scale;
+  const h = logo.height * scale;
+  doc.roundedRect(x, middle - h / 2 - LOGO_PADDING, w + 2 * LOGO_PADDING, h + 2 * LOGO_PADDING, 4).fill('#ffffff');
+  doc.image(logo as unknown as Buffer, x + LOGO_PADDING, middle - h / 2, { width: w, height: h });
+  return w + 2 * LOGO_PADDING;
 }
 
 /**
