@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -97,7 +97,9 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
       await mkdir(dir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written beside it and renamed: whoever watches the folder never reads half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
       log.info({ to: mail.to, subject: mail.subject, links, file }, `mail written: ${mail.subject}${links[0] ? ` -> ${links[0]}` : ''}`);
     },
