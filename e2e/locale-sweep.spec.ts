@@ -109,6 +109,9 @@ const SCREENS: Screen[] = [
   { name: 'attendees', as: 'admin', path: (w) => ev(w, '/attendees'), shot: true },
   { name: 'attendee-drawer', as: 'admin', path: (w) => ev(w, `/attendees?attendee=${w.paidOrder.attendeeId}`) },
   { name: 'check-in', as: 'admin', path: (w) => ev(w, '/check-in'), shot: true },
+  // The door staff's screens (an admin sees them too): the events to check in at, one event's check-in.
+  { name: 'check-in-events', as: 'admin', path: () => '/manage/check-in' },
+  { name: 'event-check-in', as: 'admin', path: (w) => `/manage/check-in/${w.eventId}` },
   { name: 'messages', as: 'admin', path: (w) => ev(w, '/messages') },
   { name: 'new-message', as: 'admin', path: (w) => ev(w, '/messages'), open: clickButton('New message') },
   { name: 'affiliates', as: 'admin', path: (w) => ev(w, '/affiliates') },

@@ -17,6 +17,7 @@ export * from './contracts/capacity.js';
 export * from './contracts/promo-codes.js';
 export * from './contracts/affiliates.js';
 export * from './contracts/questions.js';
+export * from './contracts/content-translations.js';
 export * from './contracts/checkout.js';
 export * from './contracts/orders-admin.js';
 export * from './contracts/check-in.js';

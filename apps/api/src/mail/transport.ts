@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -96,7 +97,9 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
       const info = await transporter.sendMail(message(platform, mail));
       await mkdir(dir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // A few random characters after the time: two mails to one address in the same millisecond (lanes
+      // send in parallel) are two files, not one overwriting the other.
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
       // Written beside it and renamed: whoever watches the folder never reads half a message.
       await writeFile(`${file}.part`, info.message as Buffer);
       await rename(`${file}.part`, file);
