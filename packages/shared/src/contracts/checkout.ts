@@ -226,7 +226,10 @@ export interface PublicQuestionDto {
   /** Sanitised HTML. */
   description: string | null;
   type: QuestionType;
+  /** The options as written: what an answer sends and stores. */
   options: string[];
+  /** The same options as the buyer reads them (the organizer's translation for the order's language, else as written). */
+  option_labels: string[];
   required: boolean;
   applies_to: QuestionScope;
   /** Attendee questions: the tickets it is asked for; empty = every ticket. */

@@ -26,6 +26,9 @@ export interface QuestionTexts {
   options: string[];
 }
 
+/** The event's fields a visitor may read in their language. */
+export const EVENT_TEXT_FIELDS = ['title', 'description', 'pre_checkout_message', 'post_checkout_message'] as const;
+
 /** Texts per language as stored with the event, ticket or question (`translations` jsonb). */
 export type ContentTranslations<T> = Partial<Record<Locale, Partial<T>>>;
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { CLIENT_HOLD_LIMIT_DEFAULT, CLIENT_RESERVATION_LIMIT_DEFAULT, type CoverDisplay, type EventColors, type EventLocation, type EventStatus, type PriceDisplayMode } from '@admitone/shared';
+import { CLIENT_HOLD_LIMIT_DEFAULT, CLIENT_RESERVATION_LIMIT_DEFAULT, type ContentTranslations, type CoverDisplay, type EventTexts, type EventColors, type EventLocation, type EventStatus, type PriceDisplayMode } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -53,6 +53,8 @@ export const events = pgTable(
     seo_title: text('seo_title'),
     seo_description: text('seo_description'),
     seo_keywords: text('seo_keywords'),
+    /** Title, description and checkout messages in other languages (`inLanguage`); blank: as written. */
+    translations: jsonb('translations').$type<ContentTranslations<EventTexts>>().notNull().default({}),
     allow_search_engine_indexing: boolean('allow_search_engine_indexing').notNull().default(true),
     /** Sanitised HTML. */
     pre_checkout_message: text('pre_checkout_message'),

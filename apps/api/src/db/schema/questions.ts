@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { QuestionScope, QuestionType } from '@admitone/shared';
+import type { ContentTranslations, QuestionScope, QuestionTexts, QuestionType } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { timestamps } from './columns.js';
 import { events } from './events.js';
@@ -21,6 +21,8 @@ export const questions = pgTable(
     description: text('description'),
     type: text('type').$type<QuestionType>().notNull(),
     options: jsonb('options').$type<string[]>().notNull().default([]),
+    /** Title, description and option labels in other languages (answers keep the option as written). */
+    translations: jsonb('translations').$type<ContentTranslations<QuestionTexts>>().notNull().default({}),
     required: boolean('required').notNull().default(false),
     is_hidden: boolean('is_hidden').notNull().default(false),
     applies_to: text('applies_to').$type<QuestionScope>().notNull(),

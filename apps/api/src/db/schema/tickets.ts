@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { TicketType } from '@admitone/shared';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { ContentTranslations, TicketTexts, TicketType } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 import { events } from './events.js';
@@ -20,6 +20,8 @@ export const tickets = pgTable(
     name: text('name').notNull(),
     /** Sanitised HTML. */
     description: text('description'),
+    /** Name and description in other languages; blank: as written. */
+    translations: jsonb('translations').$type<ContentTranslations<TicketTexts>>().notNull().default({}),
     type: text('type').$type<TicketType>().notNull(),
     price: integer('price'),
     min_price: integer('min_price'),

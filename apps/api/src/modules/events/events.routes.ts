@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createEventBody, duplicateEventBody, publicEventQuery, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
+import { contentTranslationBody, createEventBody, duplicateEventBody, eventParams, publicEventQuery, translationParams, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
+import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { previewEventFor } from '../public-events/public-event.js';
@@ -11,6 +12,7 @@ import { changeEventStatus, deleteEvent } from './event-status.js';
 import { eventStats } from './event-stats.js';
 import { requireEvent } from './events.repository.js';
 import { paymentReadiness } from './payment-readiness.js';
+import { eventTranslations, saveEventTranslation } from './event-translations.js';
 import { eventView, eventViews } from './event-view.js';
 import { listEvents } from './events.repository.js';
 import { updateEvent } from './update-event.js';
@@ -25,6 +27,16 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const { clock, storage } = deps;
   const d = { db, clock, storage, stripe: deps.config.stripe };
   app.addHook('preValidation', app.requirePermission('events.manage'));
+
+  app.get('/events/:eventId/translations', { schema: { tags, security, summary: "The event's texts (title, description, checkout messages, ticket names, questions) as written and in each language", params: eventParams } }, async (req) => ({
+    data: await eventTranslations(db, authOf(req).accountId, req.params.eventId),
+  }));
+
+  app.put(
+    '/events/:eventId/translations/:locale',
+    { schema: { tags, security, summary: "Every text of the event in one language (blank: buyers see it as written); HTML sanitised", params: translationParams, body: contentTranslationBody } },
+    async (req) => ({ data: await saveEventTranslation(db, authOf(req).accountId, req.params.eventId, req.params.locale, req.body) }),
+  );
 
   app.post('/events', { schema: { tags, security, summary: 'Create an event (a draft); start and end are wall-clock times in `timezone`', body: createEventBody } }, async (req, reply) => {
     const event = await createEvent({ db, clock }, authOf(req).accountId, req.body);
@@ -68,7 +80,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/events/:id/preview',
     { schema: { tags, security, summary: 'The event as visitors would see it, whatever its status: the organizer previews a draft on its public page', params: idParams, querystring: publicEventQuery } },
     async (req) => {
-      const preview = await previewEventFor(db, storage, authOf(req).accountId, req.params.id, req.query.promo_code ?? undefined, clock.now());
+      const preview = await previewEventFor(db, storage, authOf(req).accountId, req.params.id, req.query.promo_code ?? undefined, clock.now(), requestLocale(req));
       if (!preview) throw new DomainError('NOT_FOUND');
       return { data: preview.event, meta: { status: preview.status } };
     },

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_LOCALE, isLocale, orderBreakdown, type Locale } from '@admitone/shared';
+import { DEFAULT_LOCALE, inLanguage, isLocale, orderBreakdown, type Locale } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
 import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
@@ -60,12 +60,13 @@ async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
 }
 
 /** The event as order mails show it, and its organizer (the mails' sender). */
-export async function orderMailEvent(tx: Tx, e: typeof events.$inferSelect): Promise<{ mailEvent: OrderMailEvent; organizer: typeof organizers.$inferSelect | undefined }> {
+export async function orderMailEvent(tx: Tx, e: typeof events.$inferSelect, locale: string | null = null): Promise<{ mailEvent: OrderMailEvent; organizer: typeof organizers.$inferSelect | undefined }> {
   const [organizer] = await tx.select().from(organizers).where(eq(organizers.id, e.organizer_id));
   return {
     organizer,
     mailEvent: {
-      title: e.title,
+      // In the order's language where the organizer translated the title.
+      title: inLanguage({ title: e.title }, e.translations, isLocale(locale) ? locale : null, ['title']).title,
       start_date: e.start_date.toISOString(),
       end_date: e.end_date?.toISOString() ?? null,
       timezone: e.timezone,
@@ -90,7 +91,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.email) return [];
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-  const { mailEvent, organizer } = await orderMailEvent(tx, event!);
+  const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale);
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position));
   const e = event!;

@@ -1,8 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_EVENT_COLORS,
+  EVENT_TEXT_FIELDS,
+  inLanguage,
+  isLocale,
   MAX_HOLD_EXTENSIONS,
   type AnswerValue,
+  type ContentTranslations,
+  type Locale,
+  type QuestionTexts,
   type OrderEventDto,
   type PublicAttendeeDto,
   type PublicOrderDto,
@@ -64,7 +70,7 @@ export interface OrderEventParts {
   event: EventRow;
   organizerName: string;
   cover: ImageDto | null;
-  questions: PublicQuestionDto[];
+  questions: CheckoutQuestion[];
 }
 
 /** Loads the shared parts of an event's order answers (the public event cache keeps them; see `orderPartsOf`). */
@@ -82,8 +88,9 @@ export async function loadOrderEventPartsById(db: Executor, storage: FileStorage
 }
 
 /** The event as order and ticket pages show it; join details and the post-checkout message only once earned. */
-export function orderEventDto(parts: OrderEventParts, status: OrderRow['status'], cardPayments = false, now: Date | null = null): OrderEventDto {
-  const { event } = parts;
+export function orderEventDto(parts: OrderEventParts, status: OrderRow['status'], cardPayments = false, now: Date | null = null, locale: Locale | null = null): OrderEventDto {
+  // Title and post-checkout message in the buyer's language where the organizer gave them.
+  const event = inLanguage(parts.event, parts.event.translations, locale, EVENT_TEXT_FIELDS);
   const completed = status === 'COMPLETED';
   return {
     id: event.id,
@@ -109,12 +116,15 @@ export function orderEventDto(parts: OrderEventParts, status: OrderRow['status']
 }
 
 /** The event part of an order or ticket page, read from the database. */
-export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status'], cardPayments = false): Promise<OrderEventDto> {
-  return orderEventDto(await loadOrderEventParts(db, storage, event), status, cardPayments);
+export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status'], cardPayments = false, locale: Locale | null = null): Promise<OrderEventDto> {
+  return orderEventDto(await loadOrderEventParts(db, storage, event), status, cardPayments, null, locale);
 }
 
-/** Visible questions of an event (for the checkout form). */
-export async function checkoutQuestions(db: Executor, eventId: number): Promise<PublicQuestionDto[]> {
+/** A visible question of an event with its texts in other languages (checkAnswers reads the options as written). */
+export type CheckoutQuestion = PublicQuestionDto & { translations: ContentTranslations<QuestionTexts> };
+
+/** Visible questions of an event (for the checkout form), texts as written. */
+export async function checkoutQuestions(db: Executor, eventId: number): Promise<CheckoutQuestion[]> {
   const rows = await db
     .select()
     .from(questions)
@@ -127,10 +137,23 @@ export async function checkoutQuestions(db: Executor, eventId: number): Promise<
     description: q.description,
     type: q.type,
     options: q.options,
+    option_labels: q.options,
     required: q.required,
     applies_to: q.applies_to,
     ticket_ids: links.filter((l) => l.question_id === q.id).map((l) => l.ticket_id),
+    translations: q.translations,
   }));
+}
+
+/**
+ * The questions as a buyer in `locale` reads them: title, description and option labels translated
+ * where the organizer gave them; the options themselves (what an answer sends and stores) as written.
+ */
+export function questionsIn(list: readonly CheckoutQuestion[], locale: Locale | null): PublicQuestionDto[] {
+  return list.map(({ translations, ...q }) => {
+    const texts = inLanguage({ title: q.title, description: q.description, options: q.options }, translations, locale, ['title', 'description', 'options']);
+    return { ...q, title: texts.title, description: texts.description, option_labels: texts.options };
+  });
 }
 
 export function toAttendeeDto(a: Pick<AttendeeRow, 'short_id' | 'ticket_id' | 'tier_id' | 'first_name' | 'last_name' | 'email' | 'status'>, item: { ticket_name: string; tier_label: string | null }): PublicAttendeeDto {
@@ -202,6 +225,7 @@ export function toPublicOrderDto(p: {
   const expired = isExpired(order, now);
   const reserved = order.status === 'RESERVED';
   const itemOf = (id: number) => items.find((i) => i.id === id)!;
+  const orderLocale = isLocale(order.locale) ? order.locale : null;
   return {
     short_id: order.short_id,
     order_number: order.order_number,
@@ -222,14 +246,14 @@ export function toPublicOrderDto(p: {
     locale: order.locale,
     items: items.map((i) => ({ ticket_id: i.ticket_id, tier_id: i.tier_id, ticket_name: i.ticket_name, tier_label: i.tier_label, quantity: i.quantity, unit: i.unit, total: i.total })),
     attendees: people.map((a) => toAttendeeDto(a, itemOf(a.order_item_id))),
-    questions: reserved ? (parts?.questions ?? []) : [],
+    questions: reserved ? questionsIn(parts?.questions ?? [], orderLocale) : [],
     answers: answers.map((a) => ({
       question_id: a.question_id,
       attendee_short_id: a.attendee_id === null ? null : (people.find((p) => p.id === a.attendee_id)?.short_id ?? null),
       question_title: a.title,
       answer: a.answer,
     })),
-    event: orderEventDto(parts, order.status, cardPayments, now),
+    event: orderEventDto(parts, order.status, cardPayments, now, orderLocale),
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,
     payment_due_at: order.status === 'AWAITING_PAYMENT' ? (order.payment_due_at?.toISOString() ?? null) : null,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Locale } from '@admitone/shared';
+import { inLanguage, type Locale } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
 import { sqlNow } from '../../db/sql-now.js';
 import type { Clock } from '../../shared/clock.js';
@@ -83,7 +83,9 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
   const units = o.lines.reduce((s, l) => s + l.quantity, 0);
   const shortIds = Array.from({ length: units }, newAttendeeShortId);
   const { event, totals } = o;
-  const values = list(o.lines, (l) => sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${l.ticket.ticket.name}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`);
+  // The line keeps the ticket's name in the buyer's language (the organizer's translation, else as written).
+  const nameOf = (t: (typeof o.lines)[number]['ticket']['ticket']) => inLanguage(t, t.translations, o.locale, ['name']).name;
+  const values = list(o.lines, (l) => sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`);
   const statement = sql`with ${riders.caps ? sql`${riders.caps.cte}, ` : sql``}${chain.ctes},
       o as (
         insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, secret, status, payment_status, currency, subtotal, discount_total,

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_EVENT_COLORS,
+  EVENT_TEXT_FIELDS,
+  inLanguage,
   type AppliedPromoDto,
+  type Locale,
   type PublicEventDto,
   type PublicTicketDto,
   type TicketSaleState,
@@ -26,6 +29,8 @@ export async function usablePromo(db: Executor, eventId: number, code: string, n
   if (promo.max_uses !== null && promo.taken >= promo.max_uses) return null;
   return promo;
 }
+
+const TICKET_TEXTS = ['name', 'description'] as const;
 
 export const toAppliedPromo = (p: PromoInfo): AppliedPromoDto => ({ code: p.code, discount_type: p.discount_type, discount: p.discount, ticket_ids: p.ticket_ids });
 
@@ -76,15 +81,17 @@ export const publicEventPath = (id: number, slug: string) => `/event/${id}/${slu
  * each with its sale state, what may be chosen and prices through the one pricing rule. Built from
  * the event's parts and stock counts (cached or not) and the clock.
  */
-export function publicEventView(storage: FileStorage, parts: PublicEventParts, counts: StockLevels, promo: PromoInfo | null, promoCode: string | undefined, now: Date): PublicEventDto {
-  const { event, catalogue } = parts;
+export function publicEventView(storage: FileStorage, parts: PublicEventParts, counts: StockLevels, promo: PromoInfo | null, promoCode: string | undefined, now: Date, locale: Locale | null = null): PublicEventDto {
+  const { catalogue } = parts;
+  // The organizer's texts in the visitor's language where given, else as written.
+  const event = inLanguage(parts.event, parts.event.translations, locale, EVENT_TEXT_FIELDS);
   const { organizer, cover, logo } = parts.extra;
   const stock = availability(stockOf(catalogue, counts), catalogue.capacities);
   const eventEnded = (event.end_date ?? event.start_date) <= now;
   const showRemaining = event.show_remaining_tickets;
   const tickets: PublicTicketDto[] = [];
   catalogue.tickets.forEach((p, i) => {
-    const t = p.ticket;
+    const t = inLanguage(p.ticket, p.ticket.translations, locale, TICKET_TEXTS);
     const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
     if (t.requires_promo_code && !unlocked) return;
     const a = stock[i]!;
@@ -178,11 +185,11 @@ export interface PublicEventSource {
 }
 
 /** A live event as a visitor sees it, from the cache where it can be (null: not live or unknown). */
-export async function publicEventFor(src: PublicEventSource, eventId: number, promoCode: string | undefined, now: Date): Promise<PublicEventDto | null> {
+export async function publicEventFor(src: PublicEventSource, eventId: number, promoCode: string | undefined, now: Date, locale: Locale | null = null): Promise<PublicEventDto | null> {
   const parts = await src.cache.staticOf(eventId, () => loadPublicEventParts(src.db, eventId));
   if (!parts) return null;
   const [counts, promo] = await Promise.all([src.cache.stockOf(src.db, eventId, now), promoCode ? usablePromo(src.db, eventId, promoCode, now) : null]);
-  return publicEventView(src.storage, parts, counts, promo, promoCode, now);
+  return publicEventView(src.storage, parts, counts, promo, promoCode, now, locale);
 }
 
 /**
@@ -190,11 +197,11 @@ export async function publicEventFor(src: PublicEventSource, eventId: number, pr
  * preview of a draft (or of an archived event). Straight from the database, never from or into the
  * visitors' cache. Null when the account has no such event.
  */
-export async function previewEventFor(db: Executor, storage: FileStorage, accountId: number, eventId: number, promoCode: string | undefined, now: Date): Promise<{ event: PublicEventDto; status: EventRow['status'] } | null> {
+export async function previewEventFor(db: Executor, storage: FileStorage, accountId: number, eventId: number, promoCode: string | undefined, now: Date, locale: Locale | null = null): Promise<{ event: PublicEventDto; status: EventRow['status'] } | null> {
   const [row] = await db.select().from(events).where(and(eq(events.id, eventId), eq(events.account_id, accountId))).limit(1);
   if (!row) return null;
   const parts = await loadEventStatic(db, row, (e) => loadEventExtras(db, e));
   if (!parts) return null;
   const [counts, promo] = await Promise.all([readStockLevels(db, eventId, now), promoCode ? usablePromo(db, eventId, promoCode, now) : null]);
-  return { event: publicEventView(storage, parts, counts, promo, promoCode, now), status: row.status };
+  return { event: publicEventView(storage, parts, counts, promo, promoCode, now, locale), status: row.status };
 }

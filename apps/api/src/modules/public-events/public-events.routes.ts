@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageViewBody, publicAttendeeParams, publicEventParams, publicEventQuery, publicPromoParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
 import { findPublicEvent } from '../orders/catalogue.js';
 import { qrSvg } from '../orders/documents/ticket-qr.js';
@@ -26,8 +27,10 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.get('/events/:eventId', { schema: { tags, summary: 'A live event with its visible tickets (draft, archived: 404)', params: publicEventParams, querystring: publicEventQuery } }, async (req, reply) => {
     const id = req.params.eventId;
     const promo = req.query.promo_code;
-    const answer = await answers.page(`${id}|${promo ?? ''}`, deps.publicEvents.stockVersionOf(id), async () => {
-      const data = await publicEventFor({ db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now());
+    // The organizer's texts come in the visitor's language (cookie, else Accept-Language), one answer each.
+    const locale = requestLocale(req);
+    const answer = await answers.page(`${id}|${locale}|${promo ?? ''}`, deps.publicEvents.stockVersionOf(id), async () => {
+      const data = await publicEventFor({ db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now(), locale);
       const body = data ? JSON.stringify({ data }) : '';
       return { status: data ? 200 : 404, content: body, render: () => body };
     });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PublicTicketPageDto } from '@admitone/shared';
+import { isLocale, type PublicTicketPageDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { attendees, events, orderItems, orders } from '../../db/schema/index.js';
 import { notFound } from '../../shared/errors.js';
@@ -32,6 +32,6 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
     order_status: row.order.status,
     qr_code: valid ? row.attendee.short_id : null,
     unit: row.item.unit,
-    event: await orderEventView(db, storage, row.event, row.order.status),
+    event: await orderEventView(db, storage, row.event, row.order.status, false, isLocale(row.order.locale) ? row.order.locale : null),
   };
 }

@@ -76,7 +76,7 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
     const promo = typeof req.query.promo_code === 'string' ? req.query.promo_code.slice(0, 50) : undefined;
     const key = `${id}|${locale}|${url}`;
     const rendered = await pages.page(key, deps.publicEvents.versionOf(id), async () => {
-      const event = await publicEventFor({ db: deps.database.db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now());
+      const event = await publicEventFor({ db: deps.database.db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now(), locale);
       if (!event) return notFound(locale, url);
       const dataJson = scriptJson({ event, locale, promo_code: promo ?? null });
       return {

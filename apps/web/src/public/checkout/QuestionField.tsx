@@ -18,6 +18,8 @@ export function QuestionField({ question, form, path }: { question: PublicQuesti
     error: input.error as string | undefined,
   };
   const setValue = (value: string | string[]) => form.setFieldValue(path, value as never);
+  // The buyer reads the organizer's translation of each option; the answer keeps the option as written.
+  const labelOf = (o: string, i: number) => question.option_labels?.[i] || o;
   switch (question.type) {
     case 'MULTI_LINE_TEXT':
       return <Textarea {...common} autosize minRows={3} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
@@ -25,7 +27,7 @@ export function QuestionField({ question, form, path }: { question: PublicQuesti
       return (
         <Select
           {...common}
-          data={question.options}
+          data={question.options.map((o, i) => ({ value: o, label: labelOf(o, i) }))}
           value={(input.value as string) || null}
           onChange={(v) => setValue(v ?? '')}
           onBlur={input.onBlur}
@@ -37,8 +39,8 @@ export function QuestionField({ question, form, path }: { question: PublicQuesti
       return (
         <Radio.Group {...common} value={(input.value as string) || null} onChange={setValue}>
           <Stack gap="xs" mt={6}>
-            {question.options.map((o) => (
-              <Radio key={o} value={o} label={o} />
+            {question.options.map((o, i) => (
+              <Radio key={o} value={o} label={labelOf(o, i)} />
             ))}
           </Stack>
         </Radio.Group>
@@ -47,8 +49,8 @@ export function QuestionField({ question, form, path }: { question: PublicQuesti
       return (
         <Checkbox.Group {...common} value={Array.isArray(input.value) ? (input.value as string[]) : []} onChange={setValue}>
           <Stack gap="xs" mt={6}>
-            {question.options.map((o) => (
-              <Checkbox key={o} value={o} label={o} />
+            {question.options.map((o, i) => (
+              <Checkbox key={o} value={o} label={labelOf(o, i)} />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -8,6 +8,7 @@ const q = (id: number, patch: Partial<PublicQuestionDto>): PublicQuestionDto => 
   description: null,
   type: 'SINGLE_LINE_TEXT',
   options: [],
+  option_labels: patch.options ?? [],
   required: false,
   applies_to: 'ATTENDEE',
   ticket_ids: [],

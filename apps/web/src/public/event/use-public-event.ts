@@ -78,9 +78,8 @@ export function usePublicEvent(eventId: number, promoCode: string | null, previe
       },
     );
     return () => controller.abort();
-    // The language is read for error messages only; switching it needs no refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [eventId, promoCode, version, preview]);
+    // Another language fetches again: the organizer's texts may be translated.
+  }, [eventId, promoCode, version, preview, locale]);
 
   return { state, reload: () => setVersion((v) => v + 1) };
 }
