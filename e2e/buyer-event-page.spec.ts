@@ -161,6 +161,71 @@ test('on a phone, an event with a long description offers "Get tickets" from the
   await expect(page.getByTestId('get-tickets-bar')).toBeHidden();
 });
 
+test('an organizer gives the event texts in German: German visitors read them, others the texts as written', async ({ browser, request }) => {
+  const me = await signUpByApi(request, { name: 'Tomas Two-Tongues', email: uniqueEmail('tongues'), password: 'a-bilingual-harbour-9', timezone: 'Europe/Berlin' });
+  const headers = { authorization: `Bearer ${me.token}` };
+  const post = async <T,>(path: string, data: unknown) => {
+    const res = await request.post(`/api${path}`, { headers, data });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const organizer = await post<{ id: number }>('/organizers', { name: 'Harbour Nights', email: 'hello@harbour.test' });
+  const event = await post<{ id: number; slug: string }>('/events', {
+    title: 'Harbour Night',
+    organizer_id: organizer.id,
+    start_date: `${new Date().getFullYear() + 1}-06-12T20:00`,
+    timezone: 'Europe/Berlin',
+    currency: 'EUR',
+    description: '<p>Music on the quay.</p>',
+  });
+  await post(`/events/${event.id}/tickets`, { name: 'Quay pass', type: 'FREE' });
+  await post(`/events/${event.id}/questions`, { title: 'Meal', type: 'DROPDOWN', options: ['Fish', 'Vegetarian'], required: true, applies_to: 'ORDER', ticket_ids: [] });
+  expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
+
+  // The organizer's Translations screen: German chosen, the texts typed beside the texts as written.
+  const admin = await browser.newContext({ locale: 'en-US' });
+  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+  const page = await admin.newPage();
+  await page.goto(`/manage/event/${event.id}/translations`);
+  await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
+  await page.getByText('Deutsch', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Event title' }).fill('Hafennacht');
+  await expect(page.getByText('As written: Harbour Night')).toBeVisible();
+  await page.getByRole('group', { name: 'Quay pass' }).getByRole('textbox', { name: 'Name' }).fill('Kai-Pass');
+  await page.getByRole('group', { name: 'Meal' }).getByRole('textbox', { name: 'Question' }).fill('Essen');
+  await page.getByRole('textbox', { name: 'Option 1' }).fill('Fisch');
+  await expectAccessible(page, 'translations');
+  await snapshot(page, 'event-translations');
+  await page.getByRole('button', { name: 'Save texts in Deutsch' }).click();
+  await expect(page.getByText('Texts in Deutsch saved.')).toBeVisible();
+  await page.reload();
+  await page.getByText('Deutsch', { exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Event title' })).toHaveValue('Hafennacht');
+  await admin.close();
+
+  // A German visitor: the page (rendered before any script), the ticket and the checkout question.
+  const german = await browser.newContext({ locale: 'de-DE' });
+  const buyer = await german.newPage();
+  await buyer.goto(`/event/${event.id}/${event.slug}`);
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Hafennacht' })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: 'Kai-Pass' })).toBeVisible();
+  await buyer.getByRole('button', { name: 'Ein Kai-Pass mehr', exact: true }).click();
+  await buyer.getByRole('button', { name: 'Weiter' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Hafennacht' })).toBeVisible();
+  await buyer.getByRole('combobox', { name: 'Essen' }).click();
+  await expect(buyer.getByRole('option', { name: 'Fisch' })).toBeVisible();
+  await expect(buyer.getByRole('option', { name: 'Vegetarian' })).toBeVisible();
+  await german.close();
+
+  // Anyone else reads the texts as written.
+  const english = await browser.newContext({ locale: 'en-US' });
+  const other = await english.newPage();
+  await other.goto(`/event/${event.id}/${event.slug}`);
+  await expect(other.getByRole('heading', { level: 1, name: 'Harbour Night' })).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'Quay pass' })).toBeVisible();
+  await english.close();
+});
+
 test('unknown and unpublished events show the not-found screen', async ({ page }) => {
   await page.goto('/event/999999/nothing');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

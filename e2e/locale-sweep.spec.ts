@@ -103,6 +103,7 @@ const SCREENS: Screen[] = [
   { name: 'promo-codes', as: 'admin', path: (w) => ev(w, '/promo-codes') },
   { name: 'create-promo-code', as: 'admin', path: (w) => ev(w, '/promo-codes'), open: clickButton('Create promo code') },
   { name: 'questions', as: 'admin', path: (w) => ev(w, '/questions') },
+  { name: 'translations', as: 'admin', path: (w) => ev(w, '/translations') },
   { name: 'widget-settings', as: 'admin', path: (w) => ev(w, '/widget') },
   { name: 'orders', as: 'admin', path: (w) => ev(w, '/orders'), shot: true },
   { name: 'order-drawer', as: 'admin', path: (w) => ev(w, `/orders?order=${w.paidOrder.id}`), shot: true },

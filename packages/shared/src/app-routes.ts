@@ -26,6 +26,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/manage/event/:eventId/capacity-assignments',
   '/manage/event/:eventId/promo-codes',
   '/manage/event/:eventId/questions',
+  '/manage/event/:eventId/translations',
   '/manage/event/:eventId/widget',
   '/manage/event/:eventId/orders',
   '/manage/event/:eventId/attendees',

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
                   { path: 'capacity-assignments', lazy: page(() => import('./routes/EventCapacityRoute')) },
                   { path: 'promo-codes', lazy: page(() => import('./routes/EventPromoCodesRoute')) },
                   { path: 'questions', lazy: page(() => import('./routes/EventQuestionsRoute')) },
+                  { path: 'translations', lazy: page(() => import('./routes/EventTranslationsRoute')) },
                   { path: 'widget', lazy: page(() => import('./routes/EventWidgetRoute')) },
                   { path: 'orders', lazy: page(() => import('./routes/EventOrdersRoute')) },
                   { path: 'attendees', lazy: page(() => import('./routes/EventAttendeesRoute')) },

@@ -15,10 +15,12 @@ interface RichTextInputProps {
   /** Called with the HTML, or '' when the editor is empty. */
   onChange: (html: string) => void;
   error?: React.ReactNode;
+  /** The language of the text typed in, when it is not the interface's (spelling, screen readers). */
+  lang?: string;
 }
 
 /** A labelled rich text field (bold, italic, lists, links) that produces HTML. */
-export function RichTextInput({ label, description, defaultValue = '', onChange, error }: RichTextInputProps) {
+export function RichTextInput({ label, description, defaultValue = '', onChange, error, lang }: RichTextInputProps) {
   const { t } = useLingui();
   const id = useId();
   const labelId = `${id}-label`;
@@ -28,7 +30,7 @@ export function RichTextInput({ label, description, defaultValue = '', onChange,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true', id },
+      attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true', id, ...(lang ? { lang } : {}) },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });

@@ -1,0 +1,3 @@
+import { TranslationsPage } from '../../features/translations/components/TranslationsPage';
+
+export default TranslationsPage;
