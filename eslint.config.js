@@ -90,6 +90,18 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "TSNonNullExpression > MemberExpression[property.name='auth']", message: 'Use authOf(req) (plugins/auth.ts): without a guard it answers 401, not a TypeError and a 500.' }],
     },
   },
+  // Routes parse and answer: the use cases own transactions, and queries live beside the module that owns the table.
+  {
+    files: ['apps/api/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^drizzle-orm|/db/schema/', message: 'A route file holds no queries: put them in the module (a repository or a use case) and call it.' }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TSNonNullExpression > MemberExpression[property.name='auth']", message: 'Use authOf(req) (plugins/auth.ts): without a guard it answers 401, not a TypeError and a 500.' },
+        { selector: "CallExpression[callee.property.name='transaction']", message: 'A route file opens no transaction: the use case does (it knows what must change together).' },
+      ],
+    },
+  },
   {
     files: ['packages/shared/src/**/*.ts'],
     ignores: TESTS,

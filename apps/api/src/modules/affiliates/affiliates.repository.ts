@@ -135,3 +135,8 @@ export function toAffiliateDto(r: AffiliateWithFigures, event: { id: number; slu
     created_at: r.created_at.toISOString(),
   };
 }
+
+/** Deletes an affiliate of the event (its orders keep their figures, the link to it goes). */
+export async function deleteAffiliate(db: Executor, eventId: number, id: number): Promise<void> {
+  await db.delete(affiliates).where(and(eq(affiliates.id, id), eq(affiliates.event_id, eventId)));
+}

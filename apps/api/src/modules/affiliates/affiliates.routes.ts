@@ -1,14 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AFFILIATE_SORTS, affiliateBody, affiliateListQuery, affiliateParams, eventParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
-import { affiliates } from '../../db/schema/index.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
-import { findAffiliate, listAffiliates, toAffiliateDto } from './affiliates.repository.js';
+import { deleteAffiliate, findAffiliate, listAffiliates, toAffiliateDto } from './affiliates.repository.js';
 import { exportAffiliatesCsv } from './export-affiliates.js';
 import { saveAffiliate } from './save-affiliate.js';
 
@@ -74,7 +72,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     async (req, reply) => {
       const event = await eventOf(authOf(req).accountId, req.params.eventId);
       await one(authOf(req).accountId, event, req.params.affiliateId);
-      await db.delete(affiliates).where(and(eq(affiliates.id, req.params.affiliateId), eq(affiliates.event_id, event.id)));
+      await deleteAffiliate(db, event.id, req.params.affiliateId);
       return reply.status(204).send();
     },
   );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { editAttendeeBody } from '@admitone/shared';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { attendees, orderItems, orders, questionAnswers } from '../../db/schema/index.js';
 import { DomainError, notFound, type FieldIssues } from '../../shared/errors.js';
 import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
@@ -13,6 +13,11 @@ import type { OrderContext } from '../orders/order-status.js';
 import { checkoutQuestions } from '../orders/order-view.js';
 import { moveUnit, releaseAttendeeUnit, retakeAttendeeUnit } from '../inventory/order-units.js';
 import { orNoStock, targetTicket } from './attendee-stock.js';
+
+/** One change to an attendee (edit, move, cancel, reactivate, resend) in one transaction; returns the outbox ids to deliver after commit. */
+export async function changeAttendee(db: Db, change: (tx: Tx) => Promise<number[] | void>): Promise<number[]> {
+  return (await db.transaction(change)) ?? [];
+}
 
 export type EditAttendeeInput = z.output<typeof editAttendeeBody>;
 export type AttendeeContext = OrderContext & {

@@ -8,9 +8,9 @@ import { paginated } from '../../shared/pagination.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { requireEvent } from '../events/events.repository.js';
 import type { EventRow } from '../orders/catalogue.js';
-import { cancelAttendee, editAttendee, reactivateAttendee, resendTicket, type AttendeeContext } from './attendee-actions.js';
+import { cancelAttendee, changeAttendee, editAttendee, reactivateAttendee, resendTicket, type AttendeeContext } from './attendee-actions.js';
 import { attendeeDetail, listAttendees } from './attendee-view.js';
-import { createManualAttendee } from './manual-attendee.js';
+import { addAttendeeByHand } from './manual-attendee.js';
 
 const tags = ['attendees'];
 const security = [{ bearer: [] }];
@@ -42,7 +42,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     change: (tx: Tx, c: AttendeeContext, event: EventRow) => Promise<number[] | void>,
   ) {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    const mails = (await db.transaction((tx) => change(tx, ctxOf(authOf(req)), event))) ?? [];
+    const mails = await changeAttendee(db, (tx) => change(tx, ctxOf(authOf(req)), event));
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return detail(event.id, req.params.attendeeId);
   }
@@ -56,7 +56,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post('/events/:eventId/attendees', { schema: { tags, security, summary: 'Add an attendee by hand (a completed manual order; stock applies; its ticket mail needs a confirmed address and counts against the mail budget)', params: eventParams, body: createAttendeeBody } }, async (req, reply) => {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
-    const { attendeeId, mails } = await db.transaction((tx) => createManualAttendee(tx, ctxOf(authOf(req)), event, req.body, locale));
+    const { attendeeId, mails } = await addAttendeeByHand(db, ctxOf(authOf(req)), event, req.body, locale);
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return reply.status(201).send(await detail(event.id, attendeeId));
   });

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { isLocale, type createAttendeeBody, type Locale, type UnitPrice } from '@admitone/shared';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { attendees, orderItems, orders, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
@@ -95,3 +95,8 @@ async function writeManualOrder(
   return { attendeeId: attendee!.id, mails };
 }
 
+
+/** `createManualAttendee` in its own transaction (the organizer's "Add attendee"). */
+export async function addAttendeeByHand(db: Db, ctx: AttendeeContext, event: EventRow, input: CreateAttendeeInput, fallbackLocale: Locale): Promise<{ attendeeId: number; mails: number[] }> {
+  return db.transaction((tx) => createManualAttendee(tx, ctx, event, input, fallbackLocale));
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 
@@ -63,3 +63,18 @@ export async function claimKey<T>(tx: Tx, scope: string, key: string | undefined
 /** SQL that records the answer of a claimed key, to run inside the statement that does the work. */
 export const storeAnswer = (scope: string, key: string, answer: StoredAnswer<unknown>): SQL =>
   sql`update idempotency_keys set status_code = ${answer.status}, response = ${JSON.stringify(answer.body)}::jsonb where scope = ${scope} and key = ${key}`;
+
+/**
+ * A buyer's checkout step in one transaction, done at most once per idempotency key (a repeat changes
+ * nothing and writes no mail). Returns the outbox ids the step wrote, to deliver after commit.
+ */
+export async function stepOnce(db: Db, scope: string, key: string | undefined, request: unknown, run: (tx: Tx) => Promise<number[]>): Promise<number[]> {
+  let mails: number[] = [];
+  await db.transaction((tx) =>
+    once<{ done: true }>(tx, scope, key, request, async () => {
+      mails = await run(tx);
+      return { status: 200, body: { done: true } };
+    }),
+  );
+  return mails;
+}

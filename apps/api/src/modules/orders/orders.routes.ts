@@ -6,11 +6,11 @@ import { authOf, type AuthContext } from '../../plugins/auth.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
-import { orderMailRules } from '../attendees/typed-addresses.js';
 import { requireEvent } from '../events/events.repository.js';
 import { editBuyer, resendConfirmation } from './order-admin-actions.js';
 import { listOrders, orderDetail } from './order-admin-view.js';
-import { cancelOrder, lockOrder, markOrderPaid, type OrderContext } from './order-status.js';
+import { cancelOrder, markOrderPaid, type OrderContext } from './order-status.js';
+import { changeOrder } from './organizer-order-change.js';
 import type { OrderRow } from './order-view.js';
 
 const tags = ['orders'];
@@ -41,12 +41,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     await requireEvent(db, authOf(req).accountId, eventId);
     await detail(eventId, orderId); // a checkout in progress is not the organizer's to change
     const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, userId: authOf(req).user.id, stock: deps.stock };
-    const by = { accountId: authOf(req).accountId, userId: authOf(req).user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour, now: c.now };
-    const mails = await db.transaction(async (tx) => {
-      const written = await change(tx, c, await lockOrder(tx, eventId, { id: orderId }));
-      await orderMailRules(tx, by, orderId, written, opts);
-      return written;
-    });
+    const by = { accountId: authOf(req).accountId, userId: authOf(req).user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour };
+    const mails = await changeOrder(db, c, by, { eventId, orderId }, change, opts);
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return detail(eventId, orderId);
   }

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { CHECKOUT_TOKEN_HEADER, IDEMPOTENCY_HEADER, ORDER_SECRET_HEADER, orderDetailsBody, publicEventParams, publicOrderParams, reserveOrderBody } from '@admitone/shared';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { orders } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -12,8 +10,8 @@ import { Admission } from '../inventory/admission.js';
 import { clientKeyOf } from '../inventory/fairness.js';
 import { loadPublicEventParts } from '../public-events/public-event.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
-import { once } from './idempotency.js';
-import { enqueueOrderMails } from './order-mails.js';
+import { stepOnce } from './idempotency.js';
+import { LINK_RESEND_INTERVAL_MS, resendOrderLink } from './order-link.js';
 import { lockOrder, type OrderContext } from './order-status.js';
 import { findOrderByShortId, findOrderWithSecret, orderEventPartsFrom, publicOrderView, secretMatches } from './order-view.js';
 import { freshReservationDto } from './reservation-answer.js';
@@ -26,11 +24,6 @@ const headers = z.object({
   [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret (from the reservation or the buyer's e-mail links); without it the order answers 404"),
   [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional(),
 });
-
-/** An order's link is mailed again on request at most this often, whoever asks. */
-export const LINK_RESEND_INTERVAL_MS = 15 * 60_000;
-/** Orders whose buyer has been sent mail with the order's link (a checkout that never finished has none). */
-const LINKED_STATUSES = new Set(['AWAITING_PAYMENT', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_FAILED']);
 
 /** The buyer's side of an order (SPEC §2 /checkout): reserve, details, extend the hold, pay offline. */
 export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -72,13 +65,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
    */
   async function step(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, scope: string, run: (tx: Tx, c: OrderContext) => Promise<number[]>) {
     const c = ctx();
-    let mails: number[] = [];
-    await db.transaction((tx) =>
-      once<{ done: true }>(tx, `${scope}:${req.params.eventId}:${req.params.shortId}`, keyOf(req), req.body ?? null, async () => {
-        mails = await run(tx, c);
-        return { status: 200, body: { done: true } };
-      }),
-    );
+    const mails = await stepOnce(db, `${scope}:${req.params.eventId}:${req.params.shortId}`, keyOf(req), req.body ?? null, (tx) => run(tx, c));
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return { data: await view(db, req.params, secretOf(req), tokenOf(req), deps.clock.now()) };
   }
@@ -148,19 +135,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       config: { rateLimit: { max: 10, timeWindow: LINK_RESEND_INTERVAL_MS } },
     },
     async (req, reply) => {
-      const c = ctx();
-      const since = new Date(c.now.getTime() - LINK_RESEND_INTERVAL_MS);
-      const mails = await db.transaction(async (tx) => {
-        const order = await findOrderByShortId(tx, req.params.eventId, req.params.shortId);
-        if (!order?.email || !LINKED_STATUSES.has(order.status)) return [];
-        // One claim per interval, even for requests that arrive together.
-        const claimed = await tx
-          .update(orders)
-          .set({ link_sent_at: c.now })
-          .where(and(eq(orders.id, order.id), or(isNull(orders.link_sent_at), lt(orders.link_sent_at, since))))
-          .returning({ id: orders.id });
-        return claimed.length ? enqueueOrderMails(tx, c, order.id, 'link') : [];
-      });
+      const mails = await resendOrderLink(db, ctx(), req.params.eventId, req.params.shortId);
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return reply.status(202).send({ data: { requested: true } });
     },

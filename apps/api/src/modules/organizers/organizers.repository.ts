@@ -59,3 +59,9 @@ export async function organizerViews(db: Executor, storage: FileStorage, account
     return toOrganizerDto(r, logo ? toImageDto(logo, storage) : null);
   });
 }
+
+/** Changes an organizer's columns (the row is the caller's: found first). */
+export async function updateOrganizer(db: Executor, id: number, changes: Partial<typeof organizers.$inferInsert>): Promise<OrganizerRow> {
+  const [updated] = await db.update(organizers).set(changes).where(eq(organizers.id, id)).returning();
+  return updated!;
+}

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, ORGANIZER_SORTS, organizerBody, organizerListQuery, updateOrganizerBody } from '@admitone/shared';
-import { eq } from 'drizzle-orm';
-import { organizers } from '../../db/schema/index.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
-import { findOrganizer, insertOrganizer, listOrganizers, organizerViews, toOrganizerDto } from './organizers.repository.js';
+import { findOrganizer, insertOrganizer, listOrganizers, organizerViews, toOrganizerDto, updateOrganizer } from './organizers.repository.js';
 
 const tags = ['organizers'];
 const security = [{ bearer: [] }];
@@ -38,11 +36,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     const row = await findOrganizer(db, authOf(req).accountId, req.params.id);
     if (!row) throw notFound();
     const { description, ...rest } = req.body;
-    const [updated] = await db
-      .update(organizers)
-      .set({ ...rest, ...(description !== undefined ? { description: sanitizeRichText(description) } : {}), updated_at: deps.clock.now() })
-      .where(eq(organizers.id, row.id))
-      .returning();
-    return { data: (await organizerViews(db, deps.storage, authOf(req).accountId, [updated!]))[0] };
+    const updated = await updateOrganizer(db, row.id, { ...rest, ...(description !== undefined ? { description: sanitizeRichText(description) } : {}), updated_at: deps.clock.now() });
+    return { data: (await organizerViews(db, deps.storage, authOf(req).accountId, [updated]))[0] };
   });
 };

@@ -4,22 +4,19 @@ import { CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER, publicOrderParams } from '@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { stripeEvents } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
-import { lockOrder } from '../orders/order-status.js';
 import { findOrderByShortId, findOrderWithSecret, orderEventPartsFrom, publicOrderView } from '../orders/order-view.js';
 import { startCardPayment } from './card-payment.js';
-import { applyRefundUpdate } from './refund-order.js';
-import { cardDestination, saveAccountState } from './payment-connection.js';
+import { cardDestination } from './payment-connection.js';
 import { refundLatePayment } from './late-refund.js';
-import { applyPaymentIntent, lockOrderOfIntent, type OutcomeEffects } from './payment-outcome.js';
+import type { OutcomeEffects } from './payment-outcome.js';
+import { applyIntentOfOrder, handleStripeEvent } from './stripe-events.js';
 
 const tags = ['checkout'];
 const headers = z.object({
   [CHECKOUT_TOKEN_HEADER]: z.string().max(200).optional(),
   [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret; without it the order answers 404"),
 });
-const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.canceled']);
 
 /** Card payments through Stripe: start a payment, check its outcome, and Stripe's webhooks. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -48,9 +45,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     const order = await orderOf(req);
     if (order.payment_intent_id && deps.stripe) {
       const intent = await deps.stripe.paymentIntents.retrieve(order.payment_intent_id);
-      const c = ctx();
-      const effects = await db.transaction(async (tx) => applyPaymentIntent(tx, c, await lockOrder(tx, order.event_id, { id: order.id }), intent));
-      await follow(effects);
+      await follow(await applyIntentOfOrder(db, ctx(), order, intent));
     }
     const fresh = await findOrderByShortId(db, req.params.eventId, req.params.shortId);
     return { data: await publicOrderView(db, deps.storage, fresh!, tokenOf(req), deps.clock.now(), !!(await cardDestination(db, deps.config.stripe, fresh!.account_id)), orderEventPartsFrom(deps)) };
@@ -67,24 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       } catch {
         throw new DomainError('BAD_REQUEST');
       }
-      const c = ctx();
-      const effects = await db.transaction(async (tx): Promise<OutcomeEffects | null> => {
-        // The event id is recorded with its effects: a repeat finds it and changes nothing.
-        const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, processed_at: c.now }).onConflictDoNothing().returning({ id: stripeEvents.id });
-        if (!fresh.length) return null;
-        if (event.type === 'account.updated') {
-          await saveAccountState(tx, event.data.object as Stripe.Account, c.now);
-          return null;
-        }
-        if (event.type === 'refund.updated' || event.type === 'charge.refund.updated') {
-          await applyRefundUpdate(tx, event.data.object as Stripe.Refund, c.now);
-          return null;
-        }
-        if (!INTENT_EVENTS.has(event.type)) return null;
-        const intent = event.data.object as Stripe.PaymentIntent;
-        const order = await lockOrderOfIntent(tx, intent);
-        return order ? applyPaymentIntent(tx, c, order, intent) : null;
-      });
+      const effects = await handleStripeEvent(db, ctx(), event);
       if (effects) await follow(effects);
       return reply.status(200).send({ received: true });
     });

@@ -1,0 +1,30 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema/index.js';
+import { enqueueOrderMails } from './order-mails.js';
+import type { OrderContext } from './order-status.js';
+import { findOrderByShortId } from './order-view.js';
+
+/** An order's link is mailed again on request at most this often, whoever asks. */
+export const LINK_RESEND_INTERVAL_MS = 15 * 60_000;
+/** Orders whose buyer has been sent mail with the order's link (a checkout that never finished has none). */
+const LINKED_STATUSES = new Set(['AWAITING_PAYMENT', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_FAILED']);
+
+/**
+ * Writes the mail with the order's link (and secret) to its buyer, at most once per interval even for
+ * requests that arrive together (one conditional update claims it). Nothing for an order without an
+ * address or that never got its link. Returns the outbox ids to deliver after commit.
+ */
+export async function resendOrderLink(db: Db, c: OrderContext, eventId: number, shortId: string): Promise<number[]> {
+  const since = new Date(c.now.getTime() - LINK_RESEND_INTERVAL_MS);
+  return db.transaction(async (tx) => {
+    const order = await findOrderByShortId(tx, eventId, shortId);
+    if (!order?.email || !LINKED_STATUSES.has(order.status)) return [];
+    const claimed = await tx
+      .update(orders)
+      .set({ link_sent_at: c.now })
+      .where(and(eq(orders.id, order.id), or(isNull(orders.link_sent_at), lt(orders.link_sent_at, since))))
+      .returning({ id: orders.id });
+    return claimed.length ? enqueueOrderMails(tx, c, order.id, 'link') : [];
+  });
+}

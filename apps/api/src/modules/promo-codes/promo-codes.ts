@@ -1,0 +1,70 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { promoCodeBody, PromoCodeDto } from '@admitone/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { promoCodeTickets, promoCodes, tickets } from '../../db/schema/index.js';
+import type { Clock } from '../../shared/clock.js';
+import { zonedToUtc } from '../../shared/dates.js';
+import { DomainError, isUniqueViolation } from '../../shared/errors.js';
+import { lockPromoLimit } from '../inventory/limits.js';
+import { findPromo, toPromoDto } from './promo-codes.repository.js';
+
+type Body = z.output<typeof promoCodeBody>;
+type PromoEvent = { id: number; slug: string; timezone: string };
+const codeTaken = () => new DomainError('VALIDATION_FAILED', { fields: { code: [{ key: 'promo_code_taken' }] } });
+
+/** Writes a code's columns and ticket links; the tickets must be the event's own. */
+async function save(tx: Tx, event: { id: number; timezone: string }, body: Body, id: number | null, base: { account_id: number }, now: Date): Promise<number> {
+  const ids = [...new Set(body.ticket_ids)];
+  if (ids.length) {
+    const found = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.event_id, event.id), inArray(tickets.id, ids)));
+    if (found.length !== ids.length) throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'not_found_choice' }] } });
+  }
+  const values = {
+    code: body.code,
+    code_key: body.code.toLowerCase(),
+    discount_type: body.discount_type,
+    discount: body.discount_type === 'NONE' ? '0' : body.discount.toFixed(3),
+    max_uses: body.max_uses,
+    expires_at: body.expires_at ? zonedToUtc(body.expires_at, event.timezone) : null,
+    updated_at: now,
+  };
+  let promoId = id;
+  if (promoId === null) {
+    const [row] = await tx.insert(promoCodes).values({ ...values, ...base, event_id: event.id, created_at: now }).returning({ id: promoCodes.id });
+    promoId = row!.id;
+  } else {
+    // The code's counter is locked before its limit changes: never below the uses it has.
+    await lockPromoLimit(tx, promoId, body.max_uses);
+    await tx.update(promoCodes).set(values).where(eq(promoCodes.id, promoId));
+    await tx.delete(promoCodeTickets).where(eq(promoCodeTickets.promo_code_id, promoId));
+  }
+  if (ids.length) await tx.insert(promoCodeTickets).values(ids.map((t) => ({ promo_code_id: promoId!, ticket_id: t })));
+  return promoId;
+}
+
+/** One promo code of the caller's event, with its uses; another event's or account's is not found. */
+export async function getPromoCode(db: Db, clock: Clock, accountId: number, event: PromoEvent, id: number): Promise<PromoCodeDto> {
+  const row = await findPromo(db, accountId, event.id, id);
+  if (!row) throw new DomainError('NOT_FOUND');
+  return toPromoDto(row, event, clock.now(), row.taken);
+}
+
+/** Creates (id null) or changes a promo code in one transaction; a code the event has in any case is a field error. */
+export async function savePromoCode(db: Db, clock: Clock, accountId: number, event: PromoEvent, body: Body, id: number | null): Promise<PromoCodeDto> {
+  if (id !== null) await getPromoCode(db, clock, accountId, event, id);
+  let saved: number;
+  try {
+    saved = await db.transaction((tx) => save(tx, event, body, id, { account_id: accountId }, clock.now()));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeTaken();
+    throw err;
+  }
+  return getPromoCode(db, clock, accountId, event, saved);
+}
+
+/** Deletes a promo code of the caller's event. */
+export async function deletePromoCode(db: Db, clock: Clock, accountId: number, event: PromoEvent, id: number): Promise<void> {
+  await getPromoCode(db, clock, accountId, event, id);
+  await db.delete(promoCodes).where(eq(promoCodes.id, id));
+}
