@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, signUpByApi, snapshot, uniqueEmail } from './support';
+import { expectAccessible, gotoEventPage, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -120,15 +120,22 @@ test('a buyer picks tickets and continues to the checkout', async ({ page }) => 
   await expect(page).toHaveURL(new RegExp(`/checkout/${ids.riverside}/[^/]+/details$`));
 });
 
-test('on a phone, an event with a long description offers "Get tickets" from the first view', async ({ page, request }) => {
-  // An organizer of their own with a live event whose description fills several screens.
-  const me = await signUpByApi(request, { name: 'Lena Long', email: uniqueEmail('long'), password: 'a-patient-lighthouse-7', timezone: 'Europe/Berlin' });
+/** An organizer of their own, signed up through the API, and a way to post as them (the answer's data). */
+async function ownOrganizer(request: APIRequestContext, name: string, password: string) {
+  const me = await signUpByApi(request, { name, email: uniqueEmail('own'), password, timezone: 'Europe/Berlin' });
   const headers = { authorization: `Bearer ${me.token}` };
   const post = async <T,>(path: string, data: unknown) => {
     const res = await request.post(`/api${path}`, { headers, data });
     expect(res.ok(), await res.text()).toBe(true);
     return ((await res.json()) as { data: T }).data;
   };
+  const goLive = async (eventId: number) => expect((await request.put(`/api/events/${eventId}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
+  return { token: me.token, post, goLive };
+}
+
+test('on a phone, an event with a long description offers "Get tickets" from the first view', async ({ page, request }) => {
+  // An organizer of their own with a live event whose description fills several screens.
+  const { post, goLive } = await ownOrganizer(request, 'Lena Long', 'a-patient-lighthouse-7');
   const organizer = await post<{ id: number }>('/organizers', { name: 'Long Reads', email: 'hello@long.test' });
   const paragraph = '<p>The programme runs from the afternoon into the night, with talks, readings, music and food from the neighbourhood kitchens. Bring friends.</p>';
   const year = new Date().getFullYear() + 1;
@@ -141,7 +148,7 @@ test('on a phone, an event with a long description offers "Get tickets" from the
     description: paragraph.repeat(12),
   });
   await post(`/events/${event.id}/tickets`, { name: 'Entry', type: 'FREE' });
-  expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
+  await goLive(event.id);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/event/${event.id}/${event.slug}`);
@@ -162,13 +169,8 @@ test('on a phone, an event with a long description offers "Get tickets" from the
 });
 
 test('an organizer gives the event texts in German: German visitors read them, others the texts as written', async ({ browser, request }) => {
-  const me = await signUpByApi(request, { name: 'Tomas Two-Tongues', email: uniqueEmail('tongues'), password: 'a-bilingual-harbour-9', timezone: 'Europe/Berlin' });
-  const headers = { authorization: `Bearer ${me.token}` };
-  const post = async <T,>(path: string, data: unknown) => {
-    const res = await request.post(`/api${path}`, { headers, data });
-    expect(res.ok(), await res.text()).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
+  const me = await ownOrganizer(request, 'Tomas Two-Tongues', 'a-bilingual-harbour-9');
+  const { post, goLive } = me;
   const organizer = await post<{ id: number }>('/organizers', { name: 'Harbour Nights', email: 'hello@harbour.test' });
   const event = await post<{ id: number; slug: string }>('/events', {
     title: 'Harbour Night',
@@ -180,7 +182,7 @@ test('an organizer gives the event texts in German: German visitors read them, o
   });
   await post(`/events/${event.id}/tickets`, { name: 'Quay pass', type: 'FREE' });
   await post(`/events/${event.id}/questions`, { title: 'Meal', type: 'DROPDOWN', options: ['Fish', 'Vegetarian'], required: true, applies_to: 'ORDER', ticket_ids: [] });
-  expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
+  await goLive(event.id);
 
   // The organizer's Translations screen: German chosen, the texts typed beside the texts as written.
   const admin = await browser.newContext({ locale: 'en-US' });
@@ -206,7 +208,10 @@ test('an organizer gives the event texts in German: German visitors read them, o
   // A German visitor: the page (rendered before any script), the ticket and the checkout question.
   const german = await browser.newContext({ locale: 'de-DE' });
   const buyer = await german.newPage();
-  await buyer.goto(`/event/${event.id}/${event.slug}`);
+  // Read before any script, then used once hydrated.
+  const response = await buyer.request.get(`/event/${event.id}/${event.slug}`, { headers: { 'accept-language': 'de-DE' } });
+  expect(await response.text()).toMatch(/<h1[^>]*>Hafennacht<\/h1>/);
+  await gotoEventPage(buyer, `/event/${event.id}/${event.slug}`);
   await expect(buyer.getByRole('heading', { level: 1, name: 'Hafennacht' })).toBeVisible();
   await expect(buyer.getByRole('heading', { name: 'Kai-Pass' })).toBeVisible();
   await buyer.getByRole('button', { name: 'Ein Kai-Pass mehr', exact: true }).click();
