@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import type { EventStatus } from '../enums.js';
-import type { AttendeeDto, PersonRef } from './orders-admin.js';
+import { EVENT_STATUSES, type EventStatus } from '../enums.js';
+import { personRefSchema } from './common.js';
+import { attendeeDtoSchema, type AttendeeDto, type PersonRef } from './orders-admin.js';
 
 export const CHECK_IN_ACTIONS = ['CHECK_IN', 'CHECK_OUT'] as const;
 export type CheckInAction = (typeof CHECK_IN_ACTIONS)[number];
@@ -66,3 +67,26 @@ export interface CheckInEventDto {
   end_date: string | null;
   timezone: string;
 }
+
+// Response schemas of the check-in routes (`response`), each checked against its interface above.
+export const checkInEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  timezone: z.string(),
+}) satisfies z.ZodType<CheckInEventDto>;
+
+export const checkInOutcomeSchema = z.object({
+  result: z.enum(CHECK_IN_RESULTS),
+  attendee: attendeeDtoSchema.nullable(),
+  checked_in_at: z.string().nullable(),
+  checked_in_by: personRefSchema.nullable(),
+}) satisfies z.ZodType<CheckInOutcomeDto>;
+
+export const checkInStatsSchema = z.object({
+  checked_in: z.number().int(),
+  total: z.number().int(),
+  by_ticket: z.array(z.object({ ticket_id: z.number().int(), ticket_name: z.string(), checked_in: z.number().int(), total: z.number().int() })),
+}) satisfies z.ZodType<CheckInStatsDto>;

@@ -35,6 +35,22 @@ export interface One<T> {
   data: T;
 }
 
+/**
+ * Response schemas (a route's `response`): the OpenAPI document then describes the answer, and fastify
+ * serialises through them, so a field no schema names never leaves the server.
+ */
+export const pageMetaSchema = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+  allowed_sorts: z.array(z.string()),
+  allowed_filter_fields: z.array(z.string()),
+}) satisfies z.ZodType<PageMeta>;
+export const oneOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
+export const personRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
 export const trimmedName = z.string().trim().min(1).max(LIMITS.NAME_MAX);
 /**
  * A person's first or last name (buyer, attendee) wherever it is entered: the checkout, the organizer's

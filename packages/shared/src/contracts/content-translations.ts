@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { LOCALES, type Locale } from '../enums.js';
-import { optionalText } from './common.js';
+import { oneOf, optionalText } from './common.js';
 import { MESSAGE_HTML_MAX } from './event-edit.js';
 
 /**
@@ -80,3 +80,18 @@ export function inLanguage<T extends Record<string, unknown>, K extends keyof T 
   }
   return out;
 }
+
+// The answer of the translation routes (`response`): texts as written and per language.
+const textOrNull = z.string().nullable();
+const perLanguage = <T extends z.ZodRawShape>(shape: T) => z.partialRecord(z.enum(LOCALES), z.object(shape).partial());
+const eventTextsShape = { title: textOrNull, description: textOrNull, pre_checkout_message: textOrNull, post_checkout_message: textOrNull };
+const ticketTextsShape = { name: textOrNull, description: textOrNull };
+const questionTextsShape = { title: textOrNull, description: textOrNull, options: z.array(z.string()) };
+export const eventTranslationsResponse = oneOf(
+  z.object({
+    locales: z.array(z.enum(LOCALES)),
+    event: z.object({ original: z.object(eventTextsShape), translations: perLanguage(eventTextsShape) }),
+    tickets: z.array(z.object({ id: z.number().int(), original: z.object(ticketTextsShape), translations: perLanguage(ticketTextsShape) })),
+    questions: z.array(z.object({ id: z.number().int(), type: z.string(), original: z.object(questionTextsShape), translations: perLanguage(questionTextsShape) })),
+  }) satisfies z.ZodType<EventTranslationsDto>,
+);

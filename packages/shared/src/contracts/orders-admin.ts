@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { emailField, listQuery, personNameField } from './common.js';
+import { emailField, listQuery, personNameField, personRefSchema } from './common.js';
 import { answerValue, type AnswerValue, type AttendeeStatus, type BuyerOrderStatus, type OrderTotals, type PaymentProvider, type PaymentStatus, type PublicOrderItemDto } from './checkout.js';
 
 /** Order statuses an organizer sees (checkouts in progress are not orders yet). */
@@ -144,6 +144,26 @@ export interface AttendeeDto {
   checked_in_by: PersonRef | null;
   created_at: string;
 }
+
+/** `AttendeeDto` as a response schema (the check-in routes answer with it). */
+export const attendeeDtoSchema = z.object({
+  id: z.number().int(),
+  short_id: z.string(),
+  order_id: z.number().int(),
+  order_number: z.string(),
+  order_status: z.enum([...ORDER_STATUSES, 'RESERVED', 'ABANDONED']),
+  ticket_id: z.number().int(),
+  tier_id: z.number().int().nullable(),
+  ticket_name: z.string(),
+  tier_label: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.enum(['RESERVED', 'AWAITING_PAYMENT', 'ACTIVE', 'CANCELLED', 'ABANDONED']),
+  checked_in_at: z.string().nullable(),
+  checked_in_by: personRefSchema.nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<AttendeeDto>;
 
 export interface CheckInEntryDto {
   id: number;

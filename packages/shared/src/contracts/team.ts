@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MEMBERSHIP_STATUSES, roleHasEventScope, ROLES, type MembershipStatus, type Role } from '../enums.js';
 import { customIssue } from '../validation.js';
-import { emailField, listQuery } from './common.js';
+import { emailField, listQuery, oneOf, pageOf } from './common.js';
 
 /** A person of the account as the Users screen shows them (members and pending invitations). */
 export interface TeamMemberDto {
@@ -55,3 +55,23 @@ export const teamListQuery = listQuery(TEAM_SORTS, {
 });
 
 export const userTokenParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), token: z.string().min(10).max(200) });
+
+/** `TeamMemberDto` as a response schema (the Users routes answer with it). */
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  is_you: z.boolean(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  is_owner: z.boolean(),
+  invited: z.boolean(),
+  invitation_expires_at: z.string().nullable(),
+  email_verified: z.boolean(),
+  pending_email: z.string().nullable(),
+  can_edit: z.boolean(),
+  event_ids: z.array(z.number().int()),
+  created_at: z.string(),
+}) satisfies z.ZodType<TeamMemberDto>;
+export const teamMemberResponse = oneOf(teamMemberSchema);
+export const teamListResponse = pageOf(teamMemberSchema);

@@ -1,5 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ATTENDEE_SORTS, attendeeListQuery, checkInBatchBody, checkInScan, eventParams } from '@admitone/shared';
+import {
+  ATTENDEE_SORTS,
+  attendeeDtoSchema,
+  attendeeListQuery,
+  checkInBatchBody,
+  checkInEventSchema,
+  checkInOutcomeSchema,
+  checkInScan,
+  checkInStatsSchema,
+  eventParams,
+  oneOf,
+  pageOf,
+} from '@admitone/shared';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { authOf, type AuthContext } from '../../plugins/auth.js';
 import { paginated } from '../../shared/pagination.js';
@@ -25,17 +38,17 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     return { db, accountId: auth.accountId, eventId, user: { id: auth.user.id, name: auth.user.name }, now: deps.clock.now() };
   }
 
-  app.get('/check-in/events', { schema: { tags, security, summary: 'The events the caller checks people in at (door staff: those given to them), by start' } }, async (req) => ({
+  app.get('/check-in/events', { schema: { tags, security, summary: 'The events the caller checks people in at (door staff: those given to them), by start', response: { 200: oneOf(z.array(checkInEventSchema)) } } }, async (req) => ({
     data: await checkInEventsOf(db, authOf(req)),
   }));
 
-  app.get('/events/:eventId/check-in', { schema: { tags, security, summary: 'The event as the check-in screen shows it (title, dates, time zone)', params: eventParams } }, async (req) => ({
+  app.get('/events/:eventId/check-in', { schema: { tags, security, summary: 'The event as the check-in screen shows it (title, dates, time zone)', params: eventParams, response: { 200: oneOf(checkInEventSchema) } } }, async (req) => ({
     data: await requireCheckInEvent(db, authOf(req), req.params.eventId),
   }));
 
   app.get(
     '/events/:eventId/check-in/attendees',
-    { schema: { tags, security, summary: "The event's attendees to check in: search by name, e-mail, order number or ticket code (door staff see no e-mail addresses)", params: eventParams, querystring: attendeeListQuery } },
+    { schema: { tags, security, summary: "The event's attendees to check in: search by name, e-mail, order number or ticket code (door staff see no e-mail addresses)", params: eventParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } },
     async (req) => {
       const auth = authOf(req);
       await requireCheckInEvent(db, auth, req.params.eventId);
@@ -46,17 +59,17 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/events/:eventId/check-ins',
-    { schema: { tags, security, summary: 'Check an attendee in or out by QR code, short id or attendee id (a bad code is a result, not an error)', params: eventParams, body: checkInScan } },
+    { schema: { tags, security, summary: 'Check an attendee in or out by QR code, short id or attendee id (a bad code is a result, not an error)', params: eventParams, body: checkInScan, response: { 200: oneOf(checkInOutcomeSchema) } } },
     async (req) => ({ data: outcomeForCaller(await applyScan(await context(authOf(req), req.params.eventId), req.body), authOf(req)) }),
   );
 
   app.post(
     '/events/:eventId/check-ins/batch',
-    { schema: { tags, security, summary: 'Scans queued on a device while offline, applied in order; results in the same order', params: eventParams, body: checkInBatchBody } },
+    { schema: { tags, security, summary: 'Scans queued on a device while offline, applied in order; results in the same order', params: eventParams, body: checkInBatchBody, response: { 200: oneOf(z.array(checkInOutcomeSchema)) } } },
     async (req) => ({ data: (await applyScans(await context(authOf(req), req.params.eventId), req.body.scans)).map((o) => outcomeForCaller(o, authOf(req))) }),
   );
 
-  app.get('/events/:eventId/check_in_stats', { schema: { tags, security, summary: 'Checked-in and valid attendees, in all and per ticket', params: eventParams } }, async (req) => {
+  app.get('/events/:eventId/check_in_stats', { schema: { tags, security, summary: 'Checked-in and valid attendees, in all and per ticket', params: eventParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => {
     await requireCheckInEvent(db, authOf(req), req.params.eventId);
     return { data: await checkInStats(db, req.params.eventId) };
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentTranslationBody, createEventBody, duplicateEventBody, eventParams, publicEventQuery, translationParams, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
+import { contentTranslationBody, createEventBody, eventTranslationsResponse, duplicateEventBody, eventParams, publicEventQuery, translationParams, EVENT_SORTS, eventListQuery, eventStatsQuery, eventStatusBody, idParams, updateEventBody, updateEventSettingsBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -28,13 +28,13 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const d = { db, clock, storage, stripe: deps.config.stripe };
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  app.get('/events/:eventId/translations', { schema: { tags, security, summary: "The event's texts (title, description, checkout messages, ticket names, questions) as written and in each language", params: eventParams } }, async (req) => ({
+  app.get('/events/:eventId/translations', { schema: { tags, security, summary: "The event's texts (title, description, checkout messages, ticket names, questions) as written and in each language", params: eventParams, response: { 200: eventTranslationsResponse } } }, async (req) => ({
     data: await eventTranslations(db, authOf(req).accountId, req.params.eventId),
   }));
 
   app.put(
     '/events/:eventId/translations/:locale',
-    { schema: { tags, security, summary: "Every text of the event in one language (blank: buyers see it as written); HTML sanitised", params: translationParams, body: contentTranslationBody } },
+    { schema: { tags, security, summary: "Every text of the event in one language (blank: buyers see it as written); HTML sanitised", params: translationParams, body: contentTranslationBody, response: { 200: eventTranslationsResponse } } },
     async (req) => ({ data: await saveEventTranslation(db, authOf(req).accountId, req.params.eventId, req.params.locale, req.body) }),
   );
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, inviteUserBody, TEAM_SORTS, teamListQuery, updateUserBody } from '@admitone/shared';
+import { idParams, inviteUserBody, TEAM_SORTS, teamListQuery, teamListResponse, teamMemberResponse, updateUserBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -19,13 +19,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const d = { db, clock: deps.clock, jobs: deps.jobs, appUrl: deps.config.appUrl, mailBudgetPerHour: deps.config.mailBudgetPerHour };
   const admin = app.requirePermission('users.manage');
 
-  app.get('/users', { preValidation: admin, schema: { tags, security, summary: "The account's users and pending invitations", querystring: teamListQuery } }, async (req) => {
+  app.get('/users', { preValidation: admin, schema: { tags, security, summary: "The account's users and pending invitations", querystring: teamListQuery, response: { 200: teamListResponse } } }, async (req) => {
     const { rows, total } = await listMembers(db, authOf(req).accountId, req.query);
     const events = await eventIdsOfMemberships(db, rows.map((r) => r.membership.id));
     return paginated(rows.map((r) => toTeamMemberDto(r, authOf(req), null, events.get(r.membership.id))), total, req.query, { sorts: TEAM_SORTS, filters: ['role', 'status'] });
   });
 
-  app.post('/users', { preValidation: admin, schema: { tags, security, summary: 'Invite someone by e-mail with a role (needs a confirmed address; counts against the mail budget)', body: inviteUserBody } }, async (req, reply) => {
+  app.post('/users', { preValidation: admin, schema: { tags, security, summary: 'Invite someone by e-mail with a role (needs a confirmed address; counts against the mail budget)', body: inviteUserBody, response: { 201: teamMemberResponse } } }, async (req, reply) => {
     // No sooner than the floor, whether the address had a login (no user row written) or not.
     const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
     const member = await inviteUser(d, authOf(req), req.body, requestLocale(req));
@@ -33,15 +33,15 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return reply.status(201).send({ data: member });
   });
 
-  app.get('/users/:id', { preValidation: app.authenticate, schema: { tags, security, summary: 'One person of the account by membership id (admins; anyone for themselves)', params: idParams } }, async (req) => ({
+  app.get('/users/:id', { preValidation: app.authenticate, schema: { tags, security, summary: 'One person of the account by membership id (admins; anyone for themselves)', params: idParams, response: { 200: teamMemberResponse } } }, async (req) => ({
     data: await getMember(d, authOf(req), req.params.id),
   }));
 
-  app.put('/users/:id', { preValidation: admin, schema: { tags, security, summary: "Change a user's role or status", params: idParams, body: updateUserBody } }, async (req) => ({
+  app.put('/users/:id', { preValidation: admin, schema: { tags, security, summary: "Change a user's role, status or (door staff) events", params: idParams, body: updateUserBody, response: { 200: teamMemberResponse } } }, async (req) => ({
     data: await updateMember(d, authOf(req), req.params.id, req.body),
   }));
 
-  app.post('/users/:id/invitation', { preValidation: admin, schema: { tags, security, summary: 'Send the invitation again (needs a confirmed address; counts against the mail budget)', params: idParams } }, async (req) => ({
+  app.post('/users/:id/invitation', { preValidation: admin, schema: { tags, security, summary: 'Send the invitation again (needs a confirmed address; counts against the mail budget)', params: idParams, response: { 200: teamMemberResponse } } }, async (req) => ({
     data: await resendInvitation(d, authOf(req), req.params.id, requestLocale(req)),
   }));
 
