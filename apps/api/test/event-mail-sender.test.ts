@@ -62,12 +62,15 @@ const header = (m: ReceivedMail, key: string) => m.headers.filter((h) => h.key =
  */
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    const bytes = Buffer.from(m[1]!, 'latin1');
+  // Each stream by its dictionary's /Length (a font or image stream's bytes may hold "endstream" by chance).
+  const streams = [...raw.matchAll(/<<((?:(?!<<)[\s\S])*?)>>\s*stream\r?\n/g)].map((m) => {
+    const length = /\/Length\s+(\d+)/.exec(m[1]!);
+    const start = m.index + m[0].length;
+    const bytes = pdf.subarray(start, length ? start + Number(length[1]) : raw.indexOf('endstream', start));
     try {
       return inflateSync(bytes).toString('latin1');
     } catch {
-      return m[1]!;
+      return bytes.toString('latin1');
     }
   });
   const all = streams.join('\n');

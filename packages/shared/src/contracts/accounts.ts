@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { currencyField, emailField, optionalText, timezoneField, trimmedName } from './common.js';
+import { currencyField, emailField, oneOf, optionalText, pageMetaSchema, timezoneField, trimmedName } from './common.js';
 
 /** A colour as a hex code such as #ffffff (SPEC §5). */
 export const colorField = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, customIssue('invalid_color'));
@@ -140,3 +140,19 @@ export interface PaymentConnectionDto {
   /** The platform's share of each payment (Connect mode). */
   platform_fee_percent: number;
 }
+
+/** `TaxOrFeeDto` as a response schema. */
+export const taxOrFeeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(TAX_TYPES),
+  calculation_type: z.enum(TAX_CALCULATIONS),
+  rate: z.number(),
+  is_default: z.boolean(),
+  description: z.string().nullable(),
+  currency: z.string(),
+  created_at: z.string(),
+}) satisfies z.ZodType<TaxOrFeeDto>;
+export const taxOrFeeResponse = oneOf(taxOrFeeSchema);
+export const taxOrFeeListResponse = z.object({ data: z.array(taxOrFeeSchema), meta: pageMetaSchema });
+export const taxDeletedResponse = oneOf(z.object({ id: z.number().int(), detached_ticket_count: z.number().int() }));

@@ -36,3 +36,16 @@ export interface ImageDto {
 }
 
 export const imageParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), imageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+
+/** `ImageDto` as a response schema. */
+export const imageSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(IMAGE_TYPES),
+  url: z.string(),
+  variants: z.object({ large: z.string(), small: z.string() }),
+  width: z.number().int(),
+  height: z.number().int(),
+  size_bytes: z.number().int(),
+  content_type: z.string(),
+  created_at: z.string(),
+}) satisfies z.ZodType<ImageDto>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import type { ImageDto } from './images.js';
-import { emailField, listQuery, optionalText, optionalUrl, trimmedName } from './common.js';
+import { imageSchema, type ImageDto } from './images.js';
+import { emailField, listQuery, oneOf, optionalText, optionalUrl, pageOf, trimmedName } from './common.js';
 
 export const organizerBody = z.object({
   name: trimmedName,
@@ -27,3 +27,16 @@ export interface OrganizerDto {
   logo: ImageDto | null;
   created_at: string;
 }
+
+/** `OrganizerDto` as a response schema. */
+export const organizerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  description: z.string().nullable(),
+  website: z.string().nullable(),
+  logo: imageSchema.nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<OrganizerDto>;
+export const organizerResponse = oneOf(organizerSchema);
+export const organizerListResponse = pageOf(organizerSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { listQuery, localDateTime } from './common.js';
+import { listQuery, localDateTime, oneOf, pageOf } from './common.js';
 
 export const PROMO_DISCOUNT_TYPES = ['PERCENTAGE', 'FIXED', 'NONE'] as const;
 export type PromoDiscountType = (typeof PROMO_DISCOUNT_TYPES)[number];
@@ -56,3 +56,21 @@ export interface PromoCodeDto {
   link: string;
   created_at: string;
 }
+
+/** `PromoCodeDto` as a response schema. */
+export const promoCodeSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  code: z.string(),
+  discount_type: z.enum(PROMO_DISCOUNT_TYPES),
+  discount: z.number(),
+  ticket_ids: z.array(z.number().int()),
+  max_uses: z.number().int().nullable(),
+  expires_at: z.string().nullable(),
+  times_used: z.number().int(),
+  is_active: z.boolean(),
+  link: z.string(),
+  created_at: z.string(),
+}) satisfies z.ZodType<PromoCodeDto>;
+export const promoCodeResponse = oneOf(promoCodeSchema);
+export const promoCodeListResponse = pageOf(promoCodeSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { optionalText } from './common.js';
+import { oneOf, optionalText, pageMetaSchema } from './common.js';
 
 export const QUESTION_TYPES = ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -58,3 +58,26 @@ export interface QuestionDto {
   sort_order: number;
   created_at: string;
 }
+
+/** `QuestionDto` as a response schema. */
+export const questionSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(QUESTION_TYPES),
+  options: z.array(z.string()),
+  required: z.boolean(),
+  is_hidden: z.boolean(),
+  applies_to: z.enum(QUESTION_SCOPES),
+  ticket_ids: z.array(z.number().int()),
+  sort_order: z.number().int(),
+  created_at: z.string(),
+}) satisfies z.ZodType<QuestionDto>;
+export const questionResponse = oneOf(questionSchema);
+export const questionListResponse = z.object({
+  data: z.array(questionSchema),
+  /** The fixed questions every checkout asks first. */
+  defaults: z.array(z.object({ key: z.string(), type: z.enum(QUESTION_TYPES), required: z.boolean() })).readonly(),
+  meta: pageMetaSchema,
+});

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_QUESTIONS, eventParams, questionBody, questionParams, questionSortBody } from '@admitone/shared';
+import { DEFAULT_QUESTIONS, eventParams, questionBody, questionListResponse, questionParams, questionResponse, questionSortBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requireEvent } from '../events/events.repository.js';
@@ -14,23 +14,23 @@ export const questionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.addHook('preValidation', app.requirePermission('events.manage'));
   const eventOf = (accountId: number, eventId: number) => requireEvent(db, accountId, eventId);
 
-  app.get('/events/:eventId/questions', { schema: { tags, security, summary: "The event's questions in their order, after the fixed default ones", params: eventParams } }, async (req) => {
+  app.get('/events/:eventId/questions', { schema: { tags, security, summary: "The event's questions in their order, after the fixed default ones", params: eventParams, response: { 200: questionListResponse } } }, async (req) => {
     await eventOf(authOf(req).accountId, req.params.eventId);
     const data = await listQuestions(db, authOf(req).accountId, req.params.eventId);
     return { data, defaults: DEFAULT_QUESTIONS, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
   });
 
-  app.post('/events/:eventId/questions', { schema: { tags, security, summary: 'Create a question', params: eventParams, body: questionBody } }, async (req, reply) => {
+  app.post('/events/:eventId/questions', { schema: { tags, security, summary: 'Create a question', params: eventParams, body: questionBody, response: { 201: questionResponse } } }, async (req, reply) => {
     const { accountId } = authOf(req);
     await eventOf(accountId, req.params.eventId);
     return reply.status(201).send({ data: await createQuestion(db, deps.clock, accountId, req.params.eventId, req.body) });
   });
 
-  app.get('/events/:eventId/questions/:questionId', { schema: { tags, security, summary: 'One question', params: questionParams } }, async (req) => ({
+  app.get('/events/:eventId/questions/:questionId', { schema: { tags, security, summary: 'One question', params: questionParams, response: { 200: questionResponse } } }, async (req) => ({
     data: await getQuestion(db, authOf(req).accountId, req.params.eventId, req.params.questionId),
   }));
 
-  app.put('/events/:eventId/questions/:questionId', { schema: { tags, security, summary: 'Change a question', params: questionParams, body: questionBody } }, async (req) => ({
+  app.put('/events/:eventId/questions/:questionId', { schema: { tags, security, summary: 'Change a question', params: questionParams, body: questionBody, response: { 200: questionResponse } } }, async (req) => ({
     data: await updateQuestion(db, deps.clock, authOf(req).accountId, req.params.eventId, req.params.questionId, req.body),
   }));
 
