@@ -15,6 +15,7 @@ import { attendeeKeys } from '../../attendees/api/attendees';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
 import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
 import { fetchCheckInAttendees } from '../api/check-in';
+import { usePermission } from '../../users/hooks/usePermission';
 
 type Show = 'all' | 'false' | 'true';
 
@@ -28,6 +29,8 @@ interface RowProps {
 /** One attendee with the button that fits: check in, check out, or why not. */
 function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
   const { t, i18n } = useLingui();
+  // Door staff cannot mark an order as paid: they are told whom to ask.
+  const managesOrders = usePermission('events.manage');
   const name = [a.first_name, a.last_name].filter(Boolean).join(' ') || t`No name`;
   const ticket = a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name;
   const whyId = `why-${a.id}`;
@@ -36,7 +39,7 @@ function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
   const by = a.checked_in_by?.name ?? '';
   let why: string | null = null;
   if (a.status === 'CANCELLED') why = t`Cancelled: this ticket is not valid.`;
-  else if (a.status === 'AWAITING_PAYMENT') why = t`Awaiting payment: mark the order as paid before checking in.`;
+  else if (a.status === 'AWAITING_PAYMENT') why = managesOrders ? t`Awaiting payment: mark the order as paid before checking in.` : t`Awaiting payment: ask an organizer to mark the order as paid.`;
   const canCheckOut = !!a.checked_in_at;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="check-in-row">

@@ -5,6 +5,7 @@ import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconCircleX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
+import { usePermission } from '../../users/hooks/usePermission';
 import type { SubmitResult } from '../hooks/useCheckIn';
 import { RESULT_TONE, TONE_COLOR, type ScanTone } from '../scan-tone';
 
@@ -21,6 +22,8 @@ const ticketOf = (a: AttendeeDto) => (a.tier_label ? `${a.ticket_name} – ${a.t
 /** The title and the line under it for a result, in the screen's language. */
 function useOutcomeText(result: SubmitResult, timeZone: string): { title: string; detail: string | null } {
   const { t, i18n } = useLingui();
+  // Door staff cannot mark an order as paid, and are not told whose ticket of another event it is.
+  const managesOrders = usePermission('events.manage');
   if (result.kind === 'queued') {
     return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
   }
@@ -42,9 +45,12 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
     case 'CANCELLED':
       return { title: t`Cancelled ticket`, detail: t`The ticket of ${name} was cancelled and is not valid.` };
     case 'AWAITING_PAYMENT':
-      return { title: t`Awaiting payment`, detail: t`The order of ${name} is not paid yet. Mark it as paid first.` };
+      return {
+        title: t`Awaiting payment`,
+        detail: managesOrders ? t`The order of ${name} is not paid yet. Mark it as paid first.` : t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`,
+      };
     case 'WRONG_EVENT':
-      return { title: t`Ticket for another event`, detail: t`This ticket of ${name} is for another of your events.` };
+      return { title: t`Ticket for another event`, detail: a ? t`This ticket of ${name} is for another of your events.` : t`This ticket is for another event.` };
     default:
       return { title: t`Unknown code`, detail: t`This code is not a ticket of this event.` };
   }
