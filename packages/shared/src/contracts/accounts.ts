@@ -156,3 +156,16 @@ export const taxOrFeeSchema = z.object({
 export const taxOrFeeResponse = oneOf(taxOrFeeSchema);
 export const taxOrFeeListResponse = z.object({ data: z.array(taxOrFeeSchema), meta: pageMetaSchema });
 export const taxDeletedResponse = oneOf(z.object({ id: z.number().int(), detached_ticket_count: z.number().int() }));
+
+/** `AccountDto` as a response schema (plain strings: what was stored is answered, not checked again). */
+const colorsOut = z.object({ background: z.string(), content_background: z.string(), primary: z.string(), primary_text: z.string(), link: z.string(), text: z.string(), ticket_widget_background: z.string() });
+export const accountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  is_email_verified: z.boolean(),
+  event_defaults: z.object({ order_timeout_minutes: z.number().int(), support_email: z.string().nullable(), email_footer_message: z.string().nullable(), colors: colorsOut }),
+  created_at: z.string(),
+}) satisfies z.ZodType<AccountDto>;
+export const accountResponse = oneOf(accountSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { listQuery, trimmedName } from './common.js';
+import { listQuery, oneOf, pageOf, trimmedName } from './common.js';
 
 /** An affiliate code: letters, digits, dashes and underscores, like a promo code. */
 export const affiliateCode = z
@@ -55,3 +55,21 @@ export interface AffiliateDto extends AffiliateFigures {
   link: string;
   created_at: string;
 }
+
+/** `AffiliateDto` as a response schema. */
+export const affiliateSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  email: z.string().nullable(),
+  enabled: z.boolean(),
+  currency: z.string(),
+  link: z.string(),
+  created_at: z.string(),
+  orders_count: z.number().int(),
+  tickets_sold: z.number().int(),
+  revenue: z.number().int(),
+}) satisfies z.ZodType<AffiliateDto>;
+export const affiliateResponse = oneOf(affiliateSchema);
+export const affiliateListResponse = pageOf(affiliateSchema);

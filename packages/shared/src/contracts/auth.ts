@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { LOCALES, type Locale, type MembershipStatus, type Permission, type Role } from '../enums.js';
+import { LOCALES, MEMBERSHIP_STATUSES, PERMISSIONS, ROLES, type Locale, type MembershipStatus, type Permission, type Role } from '../enums.js';
 import { customIssue } from '../validation.js';
 import { emailField, optionalText, timezoneField, trimmedName } from './common.js';
 
@@ -138,3 +138,27 @@ export type AcceptInvitationNewUserBody = z.input<typeof acceptInvitationNewUser
 /** Accepting an invitation with a login the address already has: its password. */
 export const acceptInvitationExistingUserBody = z.object({ current_password: currentPasswordField });
 export type AcceptInvitationExistingUserBody = z.input<typeof acceptInvitationExistingUserBody>;
+
+/** `UserDto` and `AccountSummaryDto` as response schemas, and `GET /users/me`'s answer. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  timezone: z.string().nullable(),
+  locale: z.enum(LOCALES).nullable(),
+  email_verified: z.boolean(),
+  pending_email: z.string().nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<UserDto>;
+export const accountSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  is_owner: z.boolean(),
+  currency: z.string(),
+  timezone: z.string(),
+}) satisfies z.ZodType<AccountSummaryDto>;
+export const meResponse = z.object({
+  data: z.object({ user: userSchema, account: accountSummarySchema, accounts: z.array(accountSummarySchema), permissions: z.array(z.enum(PERMISSIONS)) }),
+}) satisfies z.ZodType<MeResponse>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AFFILIATE_SORTS, affiliateBody, affiliateListQuery, affiliateParams, eventParams } from '@admitone/shared';
+import { AFFILIATE_SORTS, affiliateBody, affiliateListQuery, affiliateListResponse, affiliateParams, affiliateResponse, eventParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -27,7 +27,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/events/:eventId/affiliates',
-    { schema: { tags, security, summary: "The event's affiliates with their orders, tickets and revenue", params: eventParams, querystring: affiliateListQuery } },
+    { schema: { tags, security, summary: "The event's affiliates with their orders, tickets and revenue", params: eventParams, querystring: affiliateListQuery, response: { 200: affiliateListResponse } } },
     async (req) => {
       const event = await eventOf(authOf(req).accountId, req.params.eventId);
       const { rows, total } = await listAffiliates(db, authOf(req).accountId, event.id, req.query);
@@ -47,7 +47,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.post(
     '/events/:eventId/affiliates',
-    { schema: { tags, security, summary: 'Create an affiliate (code unique per event, any case)', params: eventParams, body: affiliateBody } },
+    { schema: { tags, security, summary: 'Create an affiliate (code unique per event, any case)', params: eventParams, body: affiliateBody, response: { 201: affiliateResponse } } },
     async (req, reply) => {
       const event = await eventOf(authOf(req).accountId, req.params.eventId);
       const id = await saveAffiliate(db, { accountId: authOf(req).accountId, eventId: event.id, id: null }, req.body, deps.clock.now());
@@ -55,11 +55,11 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     },
   );
 
-  app.get('/events/:eventId/affiliates/:affiliateId', { schema: { tags, security, summary: 'One affiliate', params: affiliateParams } }, async (req) => ({
+  app.get('/events/:eventId/affiliates/:affiliateId', { schema: { tags, security, summary: 'One affiliate', params: affiliateParams, response: { 200: affiliateResponse } } }, async (req) => ({
     data: await one(authOf(req).accountId, await eventOf(authOf(req).accountId, req.params.eventId), req.params.affiliateId),
   }));
 
-  app.put('/events/:eventId/affiliates/:affiliateId', { schema: { tags, security, summary: 'Change an affiliate', params: affiliateParams, body: affiliateBody } }, async (req) => {
+  app.put('/events/:eventId/affiliates/:affiliateId', { schema: { tags, security, summary: 'Change an affiliate', params: affiliateParams, body: affiliateBody, response: { 200: affiliateResponse } } }, async (req) => {
     const event = await eventOf(authOf(req).accountId, req.params.eventId);
     await one(authOf(req).accountId, event, req.params.affiliateId);
     await saveAffiliate(db, { accountId: authOf(req).accountId, eventId: event.id, id: req.params.affiliateId }, req.body, deps.clock.now());

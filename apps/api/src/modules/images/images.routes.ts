@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGE_MAX_BYTES, idParams, imageParams, type ImageType } from '@admitone/shared';
+import { IMAGE_MAX_BYTES, idParams, imageParams, imageSchema, oneOf, type ImageType } from '@admitone/shared';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { findEvent } from '../events/events.repository.js';
 import { findOrganizer } from '../organizers/organizers.repository.js';
@@ -57,7 +58,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       return { accountId, entityType: kind.entityType, entityId: id };
     };
 
-    app.get(`/${kind.path}/:id/images`, { schema: { tags, security, summary: `The ${kind.entityType}'s images`, params: idParams } }, async (req) => ({
+    app.get(`/${kind.path}/:id/images`, { schema: { tags, security, summary: `The ${kind.entityType}'s images`, params: idParams, response: { 200: oneOf(z.array(imageSchema)) } } }, async (req) => ({
       data: await listOwnedImages(d, await ownerOf(authOf(req).accountId, req.params.id)),
     }));
 
@@ -70,6 +71,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
           summary: `Upload an image (multipart: \`image\` file, \`type\` ${kind.types.join(' or ')}): JPEG, PNG or WebP under 5 MB within the type's pixel bounds; replaces the previous one of that type`,
           params: idParams,
           consumes: ['multipart/form-data'],
+          response: { 201: oneOf(imageSchema) },
         },
       },
       async (req, reply) => {

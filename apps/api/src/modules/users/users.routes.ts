@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerFloor } from '../../shared/answer-floor.js';
 import { z } from 'zod';
-import { changeEmailBody, changePasswordBody, idParams, updateMeBody, userTokenParams, type MeResponse } from '@admitone/shared';
+import { changeEmailBody, changePasswordBody, idParams, meResponse, updateMeBody, userTokenParams, type MeResponse } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
@@ -33,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const profileDeps = { db, clock: deps.clock, jobs: deps.jobs, appUrl: deps.config.appUrl };
   app.addHook('preValidation', app.authenticate);
 
-  app.get('/users/me', { schema: { tags, security, summary: 'The logged-in user, their current account, all their accounts and permissions' } }, async (req): Promise<MeResponse> => {
+  app.get('/users/me', { schema: { tags, security, summary: 'The logged-in user, their current account, all their accounts and permissions', response: { 200: meResponse } } }, async (req): Promise<MeResponse> => {
     const auth = authOf(req);
     const user = await userView(profileDeps, auth.user.id);
     const accounts = await membershipsOf(db, user.id, 'ACTIVE');
