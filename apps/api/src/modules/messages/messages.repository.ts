@@ -93,7 +93,10 @@ export async function getMessage(db: Executor, accountId: number, eventId: numbe
       sent_at: p.sent_at?.toISOString() ?? null,
     };
   });
-  const counts = (await countsOf(db, [id])).get(id)!;
+  // Counted from the rows just read: a second query could see a delivery finish between the two
+  // (the counts would say failed while the recipient still said queued).
+  const counts: MessageCountsDto = { sent: 0, queued: 0, failed: 0 };
+  for (const r of recipients) counts[r.status === 'FAILED' ? 'failed' : r.status === 'QUEUED' ? 'queued' : 'sent'] += 1;
   return { ...toSummary(row, counts), body: row.message.body, recipients };
 }
 
