@@ -43,6 +43,9 @@ try {
     const res = await json('POST', `/events/${event.id}/tickets`, spec, t);
     if (!res.data) throw new Error(`ticket: ${JSON.stringify(res)}`);
   }
+  // Paid tickets go on sale only with a way to pay: offline payments here (no Stripe account in a bench).
+  const paying = await json('PUT', `/events/${event.id}/settings`, { offline_payments_enabled: true, offline_payment_instructions: '<p>Pay at the door.</p>' }, t);
+  if (!paying.data) throw new Error(`payment settings: ${JSON.stringify(paying)}`);
   const live = await json('PUT', `/events/${event.id}/status`, { status: 'LIVE' }, t);
   if (live.data?.status !== 'LIVE') throw new Error(`going live: ${JSON.stringify(live)}`);
   const eventUrl = `${base}/event/${event.id}/${event.slug ?? 'event'}`;

@@ -231,6 +231,75 @@ test('an organizer gives the event texts in German: German visitors read them, o
   await english.close();
 });
 
+test('an organizer groups tickets in categories with the keyboard; buyers see them grouped, one closed until opened', async ({ browser, request }) => {
+  const me = await ownOrganizer(request, 'Cora Category', 'a-tidy-cupboard-4');
+  const { post, goLive } = me;
+  const organizer = await post<{ id: number }>('/organizers', { name: 'Hill Fest', email: 'hello@hill.test' });
+  const event = await post<{ id: number; slug: string }>('/events', {
+    title: 'Hill Fest',
+    organizer_id: organizer.id,
+    start_date: `${new Date().getFullYear() + 1}-07-04T14:00`,
+    timezone: 'Europe/Berlin',
+    currency: 'EUR',
+  });
+  await post(`/events/${event.id}/tickets`, { name: 'Day pass', type: 'FREE' });
+  await post(`/events/${event.id}/tickets`, { name: 'Parking', type: 'FREE' });
+  await goLive(event.id);
+
+  const admin = await browser.newContext({ locale: 'en-US' });
+  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+  const page = await admin.newPage();
+  await page.goto(`/manage/event/${event.id}/tickets`);
+  const headings = page.getByTestId('category-heading');
+  await expect(headings).toHaveCount(1);
+  await expect(headings).toContainText('Tickets');
+
+  // A second category, closed on the event page until opened.
+  await page.getByRole('button', { name: 'Add category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add category' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Extras');
+  await dialog.getByRole('switch', { name: 'Starts collapsed' }).check();
+  await dialog.getByRole('button', { name: 'Add category' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(headings).toHaveCount(2);
+  await expect(headings.nth(1)).toContainText('Extras');
+  await expect(headings.nth(1)).toContainText('Starts collapsed');
+
+  // Parking goes below the Extras heading with the keyboard, as a screen-reader user would move it.
+  await page.getByRole('button', { name: 'Reorder Parking' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: /^(Picked up Parking\.|Parking moved to position 3 of 4, in Tickets\.)$/ })).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('Parking moved to position 4 of 4, in Extras.', { exact: true })).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Parking dropped at position 4 of 4, in Extras.', { exact: true })).toBeAttached();
+  await page.reload();
+  await expect(page.getByTestId('ticket-name')).toHaveText(['Day pass', 'Parking']);
+  await expect(headings.nth(1)).not.toContainText('Nothing here yet');
+  await expectAccessible(page, 'tickets in categories');
+  await snapshot(page, 'tickets-categories');
+  // The ticket form offers the category too.
+  await page.getByRole('button', { name: 'Actions for Day pass' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit ticket' }).getByRole('combobox', { name: 'Category' })).toHaveValue('Tickets');
+  await admin.close();
+
+  // A buyer: both groups, Extras closed; opening it shows Parking.
+  const buyer = await browser.newContext({ locale: 'en-US' });
+  const visitor = await buyer.newPage();
+  await visitor.goto(`/event/${event.id}/${event.slug}`);
+  const region = visitor.getByRole('region', { name: 'Tickets' });
+  await expect(region.getByRole('heading', { name: 'Tickets', level: 3 })).toBeVisible();
+  await expect(region.getByRole('heading', { name: 'Day pass', level: 4 })).toBeVisible();
+  const parking = region.getByRole('heading', { name: 'Parking', level: 4 });
+  await expect(parking).toBeHidden();
+  await region.getByText('Extras', { exact: true }).click();
+  await expect(parking).toBeVisible();
+  await expectAccessible(visitor, 'event page with categories');
+  await snapshot(visitor, 'event-page-categories');
+  await buyer.close();
+});
+
 test('unknown and unpublished events show the not-found screen', async ({ page }) => {
   await page.goto('/event/999999/nothing');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -42,17 +42,18 @@ const ticketNames = (page: Page) => page.getByTestId('ticket-name');
  * Reorders with the keyboard as a screen-reader user would: picks the row up by its grip, moves it up
  * `steps` places, waiting to hear each move announced, then drops it and hears where it landed.
  */
-async function keyboardMoveUp(page: Page, name: string, from: number, steps: number, total: number) {
+async function keyboardMoveUp(page: Page, name: string, from: number, steps: number, total: number, group?: string) {
+  const where = group ? `, in ${group}` : '';
   await page.getByRole('button', { name: `Reorder ${name}` }).focus();
   await page.keyboard.press('Space');
   // Picked up: announced as such, or at once as over its own place.
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(Picked up ${name}\\.|${name} moved to position ${from} of ${total}\\.)$`) })).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(Picked up ${name}\\.|${name} moved to position ${from} of ${total}${where}\\.)$`) })).toBeAttached();
   for (let i = 1; i <= steps; i++) {
     await page.keyboard.press('ArrowUp');
-    await expect(page.getByText(`${name} moved to position ${from - i} of ${total}.`, { exact: true })).toBeAttached();
+    await expect(page.getByText(`${name} moved to position ${from - i} of ${total}${where}.`, { exact: true })).toBeAttached();
   }
   await page.keyboard.press('Space');
-  await expect(page.getByText(`${name} dropped at position ${from - steps} of ${total}.`, { exact: true })).toBeAttached();
+  await expect(page.getByText(`${name} dropped at position ${from - steps} of ${total}${where}.`, { exact: true })).toBeAttached();
 }
 
 test('an admin builds the catalogue of the demo event: tickets, capacity, promo codes and questions', async ({ page, context }) => {
@@ -151,8 +152,8 @@ test('an admin builds the catalogue of the demo event: tickets, capacity, promo 
   await expect(page.getByTestId('ticket-row').filter({ hasText: 'Supporter' }).getByText('min £5.00')).toBeVisible();
   await expect(page.getByTestId('ticket-row').filter({ hasText: 'Standard' }).getByText('On sale')).toBeVisible();
 
-  // Reorder with the keyboard: pick the donation up, move it to the top, drop it.
-  await keyboardMoveUp(page, 'Supporter', 4, 3, 4);
+  // Reorder with the keyboard: pick the donation up, move it to the top, drop it (below the category's heading).
+  await keyboardMoveUp(page, 'Supporter', 5, 3, 5, 'Tickets');
   await expect(ticketNames(page)).toHaveText(['Supporter', 'Festival pass', 'Standard', 'Community']);
   // ... and with the row menu.
   await page.getByRole('button', { name: 'Actions for Standard' }).click();

@@ -29,6 +29,47 @@ describe('platform', () => {
     expect([200, 302]).toContain(page.statusCode);
   });
 
+  it('declares the answer of every route that answers with JSON (what leaves the server is what the schema names)', async () => {
+    const doc = (await call(ctx.app, 'GET', '/api/docs/json')).json() as { paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
+    // Routes without a JSON answer: 204 (no body), files and streams, or (the public event) bytes already
+    // serialised and compressed from the cache — each named here so a new route cannot slip through.
+    const withoutJson = new Set([
+      'POST /api/auth/logout',
+      'DELETE /api/users/{id}/invitation',
+      'DELETE /api/organizers/{id}/images/{imageId}',
+      'DELETE /api/events/{id}/images/{imageId}',
+      'DELETE /api/events/{id}',
+      'DELETE /api/events/{eventId}/tickets/{ticketId}',
+      'DELETE /api/events/{eventId}/product-categories/{categoryId}',
+      'DELETE /api/events/{eventId}/capacity-assignments/{capacityId}',
+      'DELETE /api/events/{eventId}/promo-codes/{promoId}',
+      'DELETE /api/events/{eventId}/affiliates/{affiliateId}',
+      'DELETE /api/events/{eventId}/questions/{questionId}',
+      'DELETE /api/events/{eventId}/messages/{messageId}',
+      'DELETE /api/accounts/{id}/taxes-and-fees/{taxOrFeeId}',
+      'GET /api/events/{eventId}/affiliates/export',
+      'GET /api/events/{eventId}/attendees/export',
+      'GET /api/events/{eventId}/orders/export',
+      'GET /api/public/events/{eventId}',
+      'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg',
+      'POST /api/public/events/{eventId}/views',
+    ]);
+    const undeclared: string[] = [];
+    const seen = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        seen.add(key);
+        if (withoutJson.has(key)) continue;
+        const ok = Object.entries(op.responses ?? {}).some(([status, r]) => /^2\d\d$/.test(status) && r.content !== undefined);
+        if (!ok) undeclared.push(key);
+      }
+    }
+    expect(undeclared).toEqual([]);
+    expect([...withoutJson].filter((k) => !seen.has(k)), 'exceptions for routes that no longer exist').toEqual([]);
+  });
+
   it('sends security headers', async () => {
     const res = await call(ctx.app, 'GET', '/api/nope');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

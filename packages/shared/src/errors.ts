@@ -41,6 +41,10 @@ export const ERROR_STATUS = {
   TICKET_HAS_ORDERS: 409,
   TICKET_TYPE_LOCKED: 409,
   TIER_HAS_SALES: 409,
+  /** A product category still holding products cannot be deleted (they are moved first). */
+  CATEGORY_NOT_EMPTY: 409,
+  /** An event keeps at least one product category. */
+  LAST_CATEGORY: 409,
   EVENT_HAS_ORDERS: 409,
   REFUND_PENDING: 409,
   REFUND_NOT_POSSIBLE: 409,

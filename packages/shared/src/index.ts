@@ -23,3 +23,4 @@ export * from './contracts/orders-admin.js';
 export * from './contracts/check-in.js';
 export * from './contracts/messages.js';
 export * from './app-routes.js';
+export * from './contracts/product-categories.js';

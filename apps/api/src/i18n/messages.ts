@@ -62,6 +62,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ORDER_ALREADY_REFUNDED: /*i18n*/ { id: 'error.order_already_refunded', message: 'This order has already been refunded.' },
   REFUND_FAILED: /*i18n*/ { id: 'error.refund_failed', message: 'The payment provider could not make the refund. Please try again later.' },
   TIER_HAS_SALES: /*i18n*/ { id: 'error.tier_has_sales', message: 'This price tier has sales and cannot be deleted. You can hide it instead.' },
+  CATEGORY_NOT_EMPTY: /*i18n*/ { id: 'error.category_not_empty', message: 'This category still holds tickets. Move them to another category first.' },
+  LAST_CATEGORY: /*i18n*/ { id: 'error.last_category', message: 'An event needs at least one category.' },
   ATTENDEE_ALREADY_CANCELLED: /*i18n*/ { id: 'error.attendee_already_cancelled', message: 'This ticket has already been cancelled.' },
   ATTENDEE_NOT_CANCELLED: /*i18n*/ { id: 'error.attendee_not_cancelled', message: 'Only a cancelled ticket can be reactivated.' },
   ATTENDEE_ORDER_CLOSED: /*i18n*/ { id: 'error.attendee_order_closed', message: 'The order of this ticket is cancelled or refunded, so the ticket cannot be changed.' },

@@ -16,6 +16,7 @@ import { organizerRoutes } from './organizers/organizers.routes.js';
 import { paymentConnectionRoutes } from './payments/payment-connection.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
 import { healthRoutes } from './platform/health.routes.js';
+import { productCategoryRoutes } from './product-categories/product-categories.routes.js';
 import { promoCodeRoutes } from './promo-codes/promo-codes.routes.js';
 import { publicEventRoutes } from './public-events/public-events.routes.js';
 import { questionRoutes } from './questions/questions.routes.js';
@@ -50,6 +51,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: eventRoutes },
   { prefix: '/api', plugin: imageRoutes },
   { prefix: '/api', plugin: ticketRoutes },
+  { prefix: '/api', plugin: productCategoryRoutes },
   { prefix: '/api', plugin: capacityRoutes },
   { prefix: '/api', plugin: promoCodeRoutes },
   { prefix: '/api', plugin: affiliateRoutes },

@@ -37,6 +37,8 @@ export const FOREIGN_ID_PROBES: ForeignIdProbe[] = [
   { name: 'a capacity assignment over A’s ticket', method: 'POST', url: (o) => `${ev(o)}/capacity-assignments`, id: (w) => w.ticketId, body: (_, id) => ({ name: 'c', capacity: 1, applies_to: 'TICKETS', ticket_ids: [id] }) },
   { name: 'a promo code for A’s ticket', method: 'POST', url: (o) => `${ev(o)}/promo-codes`, id: (w) => w.ticketId, body: (_, id) => ({ code: 'PROBE', discount_type: 'NONE', ticket_ids: [id] }) },
   { name: 'a question for A’s ticket', method: 'POST', url: (o) => `${ev(o)}/questions`, id: (w) => w.ticketId, body: (_, id) => ({ title: 'q', type: 'SINGLE_LINE_TEXT', ticket_ids: [id] }) },
+  { name: 'a ticket in A’s category', method: 'POST', url: (o) => `${ev(o)}/tickets`, id: (w) => w.categoryId, body: (_, id) => ({ name: 't', type: 'FREE', category_id: id }) },
+  { name: 'arranging with A’s category', method: 'PUT', url: (o) => `${ev(o)}/product-categories/arrangement`, id: (w) => w.categoryId, body: (o, id) => ({ categories: [{ id, ticket_ids: [o.ticketId] }] }) },
   { name: 'sorting with A’s ticket', method: 'PUT', url: (o) => `${ev(o)}/tickets/sort`, id: (w) => w.ticketId, body: (o, id) => ({ ticket_ids: [o.ticketId, id] }) },
   { name: 'sorting with A’s question', method: 'PUT', url: (o) => `${ev(o)}/questions/sort`, id: (w) => w.questionId, body: (_, id) => ({ question_ids: [id] }) },
   { name: 'an attendee on A’s ticket', method: 'POST', url: (o) => `${ev(o)}/attendees`, id: (w) => w.ticketId, body: (_, id) => ({ ticket_id: id, first_name: 'a', last_name: 'b', email: 'm@example.test', send_ticket: false }) },

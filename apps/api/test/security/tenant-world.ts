@@ -48,6 +48,8 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const tax = await made(app, a.token, 'POST', `/api/accounts/${accountId}/taxes-and-fees`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 7 });
   const ticket = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'General', type: 'FREE', quantity: 100 });
   const ticket2 = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'Supporter', type: 'PAID', price: 2500, tax_and_fee_ids: [tax.id] });
+  const mainCategory = ((await call(app, 'GET', `${ev}/product-categories`, { token: a.token })).json().data as Array<{ id: number }>)[0]!;
+  const category = await made(app, a.token, 'POST', `${ev}/product-categories`, { name: 'Extras' });
   const capacity = await made(app, a.token, 'POST', `${ev}/capacity-assignments`, { name: 'Hall', capacity: 500, applies_to: 'ALL' });
   const promo = await made(app, a.token, 'POST', `${ev}/promo-codes`, { code: 'ALICE10', discount_type: 'PERCENTAGE', discount: 10 });
   const question = await made(app, a.token, 'POST', `${ev}/questions`, { title: 'Dietary needs?', type: 'SINGLE_LINE_TEXT' });
@@ -86,6 +88,8 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     ticket2Id: ticket2.id,
     taxId: tax.id,
     capacityId: capacity.id,
+    mainCategoryId: mainCategory.id,
+    categoryId: category.id,
     promoId: promo.id,
     questionId: question.id,
     affiliateId: affiliate.id,

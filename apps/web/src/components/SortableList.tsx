@@ -26,6 +26,10 @@ interface SortableListProps<T extends { id: number }> {
   onReorder: (ids: number[]) => void;
   /** Renders one row; put `handle` where the drag grip belongs. */
   renderItem: (item: T, handle: ReactNode) => ReactNode;
+  /** Rows that stay where they are (headings between groups): others move past them, they get no grip. */
+  isFixed?: (item: T) => boolean;
+  /** With fixed headings: the name of the group a row would be in with the rows in this order (announced to screen readers). */
+  groupOf?: (ids: number[], id: number) => string;
 }
 
 interface HandleProps {
@@ -51,19 +55,19 @@ function DragHandle({ label, attributes, listeners, setActivatorNodeRef }: Handl
   );
 }
 
-function SortableRow<T extends { id: number }>({ item, label, render }: { item: T; label: string; render: SortableListProps<T>['renderItem'] }) {
+function SortableRow<T extends { id: number }>({ item, label, render, fixed }: { item: T; label: string; render: SortableListProps<T>['renderItem']; fixed: boolean }) {
   const { t } = useLingui();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: fixed ? { draggable: true } : false });
   const style = { transform: CSS.Transform.toString(transform), transition, position: 'relative' as const, zIndex: isDragging ? 2 : undefined };
   return (
     <li ref={setNodeRef} style={style} data-dragging={isDragging || undefined}>
-      {render(item, <DragHandle label={t`Reorder ${label}`} attributes={attributes} listeners={listeners} setActivatorNodeRef={setActivatorNodeRef} />)}
+      {render(item, fixed ? null : <DragHandle label={t`Reorder ${label}`} attributes={attributes} listeners={listeners} setActivatorNodeRef={setActivatorNodeRef} />)}
     </li>
   );
 }
 
 /** A vertical list reordered by dragging a row's grip, with the mouse, touch or the keyboard (space, arrows, space). */
-export function SortableList<T extends { id: number }>({ items, labelOf, onReorder, renderItem }: SortableListProps<T>) {
+export function SortableList<T extends { id: number }>({ items, labelOf, onReorder, renderItem, isFixed, groupOf }: SortableListProps<T>) {
   const { t } = useLingui();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const nameOf = (id: UniqueIdentifier) => {
@@ -72,6 +76,12 @@ export function SortableList<T extends { id: number }>({ items, labelOf, onReord
   };
   const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : items.findIndex((i) => i.id === id) + 1);
   const total = items.length;
+  /** The group the active row would land in when dropped over `over`. */
+  const groupAt = (active: UniqueIdentifier, over: UniqueIdentifier | undefined) => {
+    if (!groupOf || over === undefined) return null;
+    const ids = items.map((i) => i.id);
+    return groupOf(arrayMove(ids, ids.indexOf(Number(active)), ids.indexOf(Number(over))), Number(active));
+  };
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       const name = nameOf(active.id);
@@ -80,12 +90,14 @@ export function SortableList<T extends { id: number }>({ items, labelOf, onReord
     onDragOver: ({ active, over }) => {
       const name = nameOf(active.id);
       const position = positionOf(over?.id);
-      return t`${name} moved to position ${position} of ${total}.`;
+      const group = groupAt(active.id, over?.id);
+      return group ? t`${name} moved to position ${position} of ${total}, in ${group}.` : t`${name} moved to position ${position} of ${total}.`;
     },
     onDragEnd: ({ active, over }) => {
       const name = nameOf(active.id);
       const position = positionOf(over?.id);
-      return t`${name} dropped at position ${position} of ${total}.`;
+      const group = groupAt(active.id, over?.id);
+      return group ? t`${name} dropped at position ${position} of ${total}, in ${group}.` : t`${name} dropped at position ${position} of ${total}.`;
     },
     onDragCancel: ({ active }) => {
       const name = nameOf(active.id);
@@ -109,7 +121,7 @@ export function SortableList<T extends { id: number }>({ items, labelOf, onReord
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
         <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
           {items.map((item) => (
-            <SortableRow key={item.id} item={item} label={labelOf(item)} render={renderItem} />
+            <SortableRow key={item.id} item={item} label={labelOf(item)} render={renderItem} fixed={isFixed?.(item) ?? false} />
           ))}
         </ul>
       </SortableContext>

@@ -21,6 +21,16 @@ export const eventColorsSchema = z.object({
   ticket_widget_background: colorField,
 });
 export type EventColors = z.infer<typeof eventColorsSchema>;
+/** `EventColors` as answered (plain strings: what was stored is answered, not checked again). */
+export const eventColorsOutSchema = z.object({
+  background: z.string(),
+  content_background: z.string(),
+  primary: z.string(),
+  primary_text: z.string(),
+  link: z.string(),
+  text: z.string(),
+  ticket_widget_background: z.string(),
+}) satisfies z.ZodType<EventColors>;
 
 export const DEFAULT_EVENT_COLORS: EventColors = {
   background: '#f4f1fb',
@@ -158,14 +168,13 @@ export const taxOrFeeListResponse = z.object({ data: z.array(taxOrFeeSchema), me
 export const taxDeletedResponse = oneOf(z.object({ id: z.number().int(), detached_ticket_count: z.number().int() }));
 
 /** `AccountDto` as a response schema (plain strings: what was stored is answered, not checked again). */
-const colorsOut = z.object({ background: z.string(), content_background: z.string(), primary: z.string(), primary_text: z.string(), link: z.string(), text: z.string(), ticket_widget_background: z.string() });
 export const accountSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   currency: z.string(),
   timezone: z.string(),
   is_email_verified: z.boolean(),
-  event_defaults: z.object({ order_timeout_minutes: z.number().int(), support_email: z.string().nullable(), email_footer_message: z.string().nullable(), colors: colorsOut }),
+  event_defaults: z.object({ order_timeout_minutes: z.number().int(), support_email: z.string().nullable(), email_footer_message: z.string().nullable(), colors: eventColorsOutSchema }),
   created_at: z.string(),
 }) satisfies z.ZodType<AccountDto>;
 export const accountResponse = oneOf(accountSchema);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { LOCALES, MEMBERSHIP_STATUSES, PERMISSIONS, ROLES, type Locale, type MembershipStatus, type Permission, type Role } from '../enums.js';
 import { customIssue } from '../validation.js';
-import { emailField, optionalText, timezoneField, trimmedName } from './common.js';
+import { emailField, oneOf, optionalText, timezoneField, trimmedName } from './common.js';
 
 export const currentPasswordField = z.string().min(1).max(LIMITS.PASSWORD_MAX);
 export const passwordField = z.string().min(LIMITS.PASSWORD_MIN).max(LIMITS.PASSWORD_MAX);
@@ -162,3 +162,22 @@ export const accountSummarySchema = z.object({
 export const meResponse = z.object({
   data: z.object({ user: userSchema, account: accountSummarySchema, accounts: z.array(accountSummarySchema), permissions: z.array(z.enum(PERMISSIONS)) }),
 }) satisfies z.ZodType<MeResponse>;
+/** `{ data: UserDto }`: the profile routes answer with the user as it now is. */
+export const userResponse = oneOf(userSchema);
+
+/** `AuthResponse` as a response schema (login, sign-up confirmation, switching account, accepting an invitation). */
+export const authResponseSchema = z.object({
+  token: z.string().nullable(),
+  user: userSchema,
+  accounts: z.array(accountSummarySchema),
+}) satisfies z.ZodType<AuthResponse>;
+
+/** `InvitationDto` as a response schema, and `GET /auth/invitation/{token}`'s answer. */
+export const invitationSchema = z.object({
+  email: z.string(),
+  account_name: z.string(),
+  invited_by: z.string().nullable(),
+  role: z.enum(ROLES),
+  existing_user: z.boolean(),
+}) satisfies z.ZodType<InvitationDto>;
+export const invitationResponse = oneOf(invitationSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
+import { oneOf, pageOf } from './common.js';
 
 /**
  * A limit shared by several tickets (e.g. a room of 200 for "Standard" and "VIP"), or by the whole
@@ -37,3 +38,19 @@ export interface CapacityAssignmentDto {
   available: number | null;
   created_at: string;
 }
+
+/** `CapacityAssignmentDto` as a response schema. */
+export const capacityAssignmentSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  name: z.string(),
+  capacity: z.number().int().nullable(),
+  applies_to: z.enum(['ALL', 'TICKETS']),
+  ticket_ids: z.array(z.number().int()),
+  enabled: z.boolean(),
+  used: z.number().int(),
+  available: z.number().int().nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<CapacityAssignmentDto>;
+export const capacityAssignmentResponse = oneOf(capacityAssignmentSchema);
+export const capacityAssignmentListResponse = pageOf(capacityAssignmentSchema);

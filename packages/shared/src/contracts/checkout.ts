@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { LOCALES, type Locale, type OrderStatus } from '../enums.js';
+import { EVENT_LIFECYCLES, LOCALES, ORDER_STATUSES, type Locale, type OrderStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { personNameField } from './common.js';
+import { oneOf, personNameField } from './common.js';
 import type { Charge, UnitPrice } from '../domain/pricing.js';
-import type { EventColors } from './accounts.js';
-import type { CoverDisplay, PriceDisplayMode } from './event-edit.js';
+import { eventColorsOutSchema, type EventColors } from './accounts.js';
+import { COVER_DISPLAYS, eventLocationOutSchema, PRICE_DISPLAY_MODES, type CoverDisplay, type PriceDisplayMode } from './event-edit.js';
 import type { EventLifecycle } from '../enums.js';
 import type { EventLocation } from './event-edit.js';
-import type { ImageDto } from './images.js';
-import type { QuestionScope, QuestionType } from './questions.js';
-import type { PromoDiscountType } from './promo-codes.js';
-import type { TicketSaleState, TicketType } from './tickets.js';
+import { imageSchema, type ImageDto } from './images.js';
+import { QUESTION_SCOPES, QUESTION_TYPES, type QuestionScope, type QuestionType } from './questions.js';
+import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from './promo-codes.js';
+import { TICKET_SALE_STATES, TICKET_TYPES, type TicketSaleState, type TicketType } from './tickets.js';
+import { publicCategorySchema, type PublicCategoryDto } from './product-categories.js';
 
 /** The header that binds a checkout to the buyer's browser (returned once, on reservation). */
 export const CHECKOUT_TOKEN_HEADER = 'x-checkout-token';
@@ -32,6 +33,33 @@ export const MAX_HOLD_EXTENSIONS = 10;
 export const HOLD_EXTENSION_MAX_MINUTES = 10;
 
 // ---------------------------------------------------------------------------------------------
+// Response schemas of the parts the buyer's answers share (plain: what was stored is answered, not checked again)
+// ---------------------------------------------------------------------------------------------
+
+/** `UnitPrice` (domain/pricing.ts) as a response schema. */
+const chargeLineSchema = z.object({ id: z.number().int(), name: z.string(), amount: z.number().int() });
+export const unitPriceSchema = z.object({
+  base: z.number().int(),
+  discount: z.number().int(),
+  price: z.number().int(),
+  fees: z.array(chargeLineSchema),
+  taxes: z.array(chargeLineSchema),
+  fee_total: z.number().int(),
+  tax_total: z.number().int(),
+  total: z.number().int(),
+}) satisfies z.ZodType<UnitPrice>;
+
+/** `Charge` (domain/pricing.ts) as a response schema. */
+export const chargeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(['TAX', 'FEE']),
+  calculation_type: z.enum(['PERCENTAGE', 'FIXED']),
+  rate: z.number(),
+}) satisfies z.ZodType<Charge>;
+
+
+// ---------------------------------------------------------------------------------------------
 // The public event page
 // ---------------------------------------------------------------------------------------------
 
@@ -50,6 +78,19 @@ export interface PublicPromoCheckDto {
   promo: AppliedPromoDto | null;
 }
 
+/** `AppliedPromoDto` as a response schema. */
+export const appliedPromoSchema = z.object({
+  code: z.string(),
+  discount_type: z.enum(PROMO_DISCOUNT_TYPES),
+  discount: z.number(),
+  ticket_ids: z.array(z.number().int()),
+}) satisfies z.ZodType<AppliedPromoDto>;
+/** `GET /api/public/events/{id}/promo-codes/{code}` answers the check itself (no `data` envelope). */
+export const publicPromoCheckResponse = z.object({
+  valid: z.boolean(),
+  promo: appliedPromoSchema.nullable(),
+}) satisfies z.ZodType<PublicPromoCheckDto>;
+
 export interface PublicTierDto {
   id: number;
   label: string;
@@ -63,6 +104,18 @@ export interface PublicTierDto {
   /** What is left, only when the organizer shows remaining tickets. */
   remaining: number | null;
 }
+
+/** `PublicTierDto` as a response schema. */
+export const publicTierSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  sale_state: z.enum(TICKET_SALE_STATES),
+  sale_start: z.string().nullable(),
+  sale_end: z.string().nullable(),
+  unit: unitPriceSchema,
+  max_selectable: z.number().int(),
+  remaining: z.number().int().nullable(),
+}) satisfies z.ZodType<PublicTierDto>;
 
 export interface PublicTicketDto {
   id: number;
@@ -90,7 +143,31 @@ export interface PublicTicketDto {
   is_discounted: boolean;
   /** Shown only because a promo code unlocked it. */
   unlocked_by_promo: boolean;
+  /** The category it is listed under (one of the event's `categories`). */
+  category_id: number;
 }
+
+/** `PublicTicketDto` as a response schema. */
+export const publicTicketSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(TICKET_TYPES),
+  sale_state: z.enum(TICKET_SALE_STATES),
+  sale_start: z.string().nullable(),
+  sale_end: z.string().nullable(),
+  min_per_order: z.number().int(),
+  max_per_order: z.number().int().nullable(),
+  max_selectable: z.number().int(),
+  remaining: z.number().int().nullable(),
+  unit: unitPriceSchema.nullable(),
+  min_price: z.number().int().nullable(),
+  tiers: z.array(publicTierSchema),
+  charges: z.array(chargeSchema),
+  is_discounted: z.boolean(),
+  unlocked_by_promo: z.boolean(),
+  category_id: z.number().int(),
+}) satisfies z.ZodType<PublicTicketDto>;
 
 export interface PublicOrganizerDto {
   id: number;
@@ -99,6 +176,15 @@ export interface PublicOrganizerDto {
   website: string | null;
   logo: ImageDto | null;
 }
+
+/** `PublicOrganizerDto` as a response schema. */
+export const publicOrganizerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  website: z.string().nullable(),
+  logo: imageSchema.nullable(),
+}) satisfies z.ZodType<PublicOrganizerDto>;
 
 export interface PublicEventSettingsDto {
   colors: EventColors;
@@ -115,6 +201,22 @@ export interface PublicEventSettingsDto {
   support_email: string | null;
   offline_payments_enabled: boolean;
 }
+
+/** `PublicEventSettingsDto` as a response schema. */
+export const publicEventSettingsSchema = z.object({
+  colors: eventColorsOutSchema,
+  pre_checkout_message: z.string().nullable(),
+  price_display_mode: z.enum(PRICE_DISPLAY_MODES),
+  show_remaining_tickets: z.boolean(),
+  cover_display: z.enum(COVER_DISPLAYS),
+  seo_title: z.string().nullable(),
+  seo_description: z.string().nullable(),
+  seo_keywords: z.string().nullable(),
+  allow_search_engine_indexing: z.boolean(),
+  order_timeout_minutes: z.number().int(),
+  support_email: z.string().nullable(),
+  offline_payments_enabled: z.boolean(),
+}) satisfies z.ZodType<PublicEventSettingsDto>;
 
 /** An event as a visitor sees it (`GET /api/public/events/{id}`); drafts and archived events are 404. */
 export interface PublicEventDto {
@@ -133,7 +235,9 @@ export interface PublicEventDto {
   cover_image: ImageDto | null;
   organizer: PublicOrganizerDto;
   settings: PublicEventSettingsDto;
-  /** Visible tickets in the organizer's order (hidden ones, and promo-only ones without a code, left out). */
+  /** The categories with at least one visible ticket, in the organizer's order (hidden ones left out). */
+  categories: PublicCategoryDto[];
+  /** Visible tickets in the organizer's order, category by category (hidden ones, those of hidden categories, and promo-only ones without a code, left out). */
   tickets: PublicTicketDto[];
   /** The `promo_code` asked for, when it is valid. */
   promo: AppliedPromoDto | null;
@@ -142,6 +246,34 @@ export interface PublicEventDto {
   /** `/event/{id}/{slug}` */
   url: string;
 }
+
+/**
+ * `PublicEventDto` as a response schema. Not on `GET /api/public/events/{id}` itself: that route sends
+ * its answer already serialised and compressed from a cache (see public-events.routes.ts); for answers
+ * that carry the same event, e.g. the organizer's preview.
+ */
+export const publicEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  timezone: z.string(),
+  currency: z.string(),
+  lifecycle: z.enum(EVENT_LIFECYCLES),
+  is_online: z.boolean(),
+  location: eventLocationOutSchema,
+  cover_image: imageSchema.nullable(),
+  organizer: publicOrganizerSchema,
+  settings: publicEventSettingsSchema,
+  categories: z.array(publicCategorySchema),
+  tickets: z.array(publicTicketSchema),
+  promo: appliedPromoSchema.nullable(),
+  promo_invalid: z.boolean(),
+  url: z.string(),
+}) satisfies z.ZodType<PublicEventDto>;
+export const publicEventResponse = oneOf(publicEventSchema);
 
 export const publicEventQuery = z.object({ promo_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).optional() });
 export const publicEventParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
@@ -187,6 +319,12 @@ export type PaymentStatus = 'NO_PAYMENT_REQUIRED' | 'AWAITING_PAYMENT' | 'PAYMEN
 export type PaymentProvider = 'OFFLINE' | 'STRIPE' | 'MANUAL';
 export type AttendeeStatus = 'RESERVED' | 'AWAITING_PAYMENT' | 'ACTIVE' | 'CANCELLED' | 'ABANDONED';
 
+// These types as response schemas.
+export const buyerOrderStatusSchema = z.enum([...ORDER_STATUSES, 'RESERVED', 'ABANDONED']) satisfies z.ZodType<BuyerOrderStatus>;
+export const paymentStatusSchema = z.enum(['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAYMENT_PROCESSING', 'PAYMENT_RECEIVED', 'PAYMENT_FAILED', 'REFUNDED']) satisfies z.ZodType<PaymentStatus>;
+export const paymentProviderSchema = z.enum(['OFFLINE', 'STRIPE', 'MANUAL']) satisfies z.ZodType<PaymentProvider>;
+export const attendeeStatusSchema = z.enum(['RESERVED', 'AWAITING_PAYMENT', 'ACTIVE', 'CANCELLED', 'ABANDONED']) satisfies z.ZodType<AttendeeStatus>;
+
 export interface OrderTotals {
   /** Before the promo discount, without taxes and fees. */
   subtotal: number;
@@ -195,6 +333,15 @@ export interface OrderTotals {
   taxes: number;
   total: number;
 }
+
+/** `OrderTotals` as a response schema. */
+export const orderTotalsSchema = z.object({
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  fees: z.number().int(),
+  taxes: z.number().int(),
+  total: z.number().int(),
+}) satisfies z.ZodType<OrderTotals>;
 
 export interface PublicOrderItemDto {
   ticket_id: number;
@@ -205,6 +352,17 @@ export interface PublicOrderItemDto {
   unit: UnitPrice;
   total: number;
 }
+
+/** `PublicOrderItemDto` as a response schema. */
+export const publicOrderItemSchema = z.object({
+  ticket_id: z.number().int(),
+  tier_id: z.number().int().nullable(),
+  ticket_name: z.string(),
+  tier_label: z.string().nullable(),
+  quantity: z.number().int(),
+  unit: unitPriceSchema,
+  total: z.number().int(),
+}) satisfies z.ZodType<PublicOrderItemDto>;
 
 export interface PublicAttendeeDto {
   /** Public, unguessable; in ticket links and the QR code. */
@@ -218,6 +376,19 @@ export interface PublicAttendeeDto {
   email: string | null;
   status: AttendeeStatus;
 }
+
+/** `PublicAttendeeDto` as a response schema. */
+export const publicAttendeeSchema = z.object({
+  short_id: z.string(),
+  ticket_id: z.number().int(),
+  tier_id: z.number().int().nullable(),
+  ticket_name: z.string(),
+  tier_label: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  status: attendeeStatusSchema,
+}) satisfies z.ZodType<PublicAttendeeDto>;
 
 /** A question the checkout asks (only visible ones). */
 export interface PublicQuestionDto {
@@ -236,6 +407,19 @@ export interface PublicQuestionDto {
   ticket_ids: number[];
 }
 
+/** `PublicQuestionDto` as a response schema. */
+export const publicQuestionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(QUESTION_TYPES),
+  options: z.array(z.string()),
+  option_labels: z.array(z.string()),
+  required: z.boolean(),
+  applies_to: z.enum(QUESTION_SCOPES),
+  ticket_ids: z.array(z.number().int()),
+}) satisfies z.ZodType<PublicQuestionDto>;
+
 export type AnswerValue = string | string[];
 
 export interface PublicAnswerDto {
@@ -245,6 +429,14 @@ export interface PublicAnswerDto {
   question_title: string;
   answer: AnswerValue;
 }
+
+/** `PublicAnswerDto` as a response schema (the answer as stored, no input limits). */
+export const publicAnswerSchema = z.object({
+  question_id: z.number().int(),
+  attendee_short_id: z.string().nullable(),
+  question_title: z.string(),
+  answer: z.union([z.string(), z.array(z.string())]),
+}) satisfies z.ZodType<PublicAnswerDto>;
 
 /** The event as an order page needs it. */
 export interface OrderEventDto {
@@ -271,6 +463,28 @@ export interface OrderEventDto {
   /** Sanitised HTML: how to pay offline (bank transfer, at the door). */
   offline_payment_instructions: string | null;
 }
+
+/** `OrderEventDto` as a response schema. */
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  timezone: z.string(),
+  currency: z.string(),
+  is_online: z.boolean(),
+  location: eventLocationOutSchema,
+  organizer_name: z.string(),
+  colors: eventColorsOutSchema,
+  support_email: z.string().nullable(),
+  cover_image: imageSchema.nullable(),
+  online_details: z.string().nullable(),
+  post_checkout_message: z.string().nullable(),
+  offline_payments_enabled: z.boolean(),
+  card_payments_available: z.boolean(),
+  offline_payment_instructions: z.string().nullable(),
+}) satisfies z.ZodType<OrderEventDto>;
 
 export interface PublicOrderDto {
   short_id: string;
@@ -311,6 +525,38 @@ export interface PublicOrderDto {
   server_now: string;
 }
 
+/** `PublicOrderDto` as a response schema. */
+export const publicOrderSchema = z.object({
+  short_id: z.string(),
+  order_number: z.string(),
+  status: buyerOrderStatusSchema,
+  payment_status: paymentStatusSchema,
+  payment_provider: paymentProviderSchema.nullable(),
+  is_expired: z.boolean(),
+  reserved_until: z.string().nullable(),
+  hold_extended: z.boolean(),
+  can_extend: z.boolean(),
+  extensions_left: z.number().int(),
+  details_complete: z.boolean(),
+  is_owner: z.boolean(),
+  currency: z.string(),
+  totals: orderTotalsSchema,
+  promo_code: z.string().nullable(),
+  buyer: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }).nullable(),
+  locale: z.enum(LOCALES),
+  items: z.array(publicOrderItemSchema),
+  attendees: z.array(publicAttendeeSchema),
+  questions: z.array(publicQuestionSchema),
+  answers: z.array(publicAnswerSchema),
+  event: orderEventSchema,
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  payment_due_at: z.string().nullable(),
+  server_now: z.string(),
+}) satisfies z.ZodType<PublicOrderDto>;
+/** The order and every checkout step on it (details, extend, offline payment, card payment sync). */
+export const publicOrderResponse = oneOf(publicOrderSchema);
+
 export interface ReserveOrderResult {
   data: PublicOrderDto;
   /** Keep it (per event) and send it as `X-Checkout-Token` on every call about this order. */
@@ -318,6 +564,19 @@ export interface ReserveOrderResult {
   /** Keep it (per order) and send it as `X-Order-Secret` on every call about this order. */
   order_secret: string;
 }
+
+/** `ReserveOrderResult` as a response schema (`POST /api/public/events/{id}/order`, 201). */
+export const reserveOrderResponse = z.object({
+  data: publicOrderSchema,
+  checkout_token: z.string(),
+  order_secret: z.string(),
+}) satisfies z.ZodType<ReserveOrderResult>;
+
+/** `POST /api/public/events/{id}/order/{shortId}/resend-link` (202): the same answer whatever happened. */
+export interface OrderLinkRequestedDto {
+  requested: true;
+}
+export const orderLinkRequestedResponse = oneOf(z.object({ requested: z.literal(true) }) satisfies z.ZodType<OrderLinkRequestedDto>);
 
 // ---------------------------------------------------------------------------------------------
 // Details
@@ -373,6 +632,17 @@ export interface PublicTicketPageDto {
   event: OrderEventDto;
 }
 
+/** `PublicTicketPageDto` as a response schema. */
+export const publicTicketPageSchema = z.object({
+  attendee: publicAttendeeSchema.omit({ email: true }),
+  order_number: z.string(),
+  order_status: buyerOrderStatusSchema,
+  qr_code: z.string().nullable(),
+  unit: unitPriceSchema.nullable(),
+  event: orderEventSchema,
+}) satisfies z.ZodType<PublicTicketPageDto>;
+export const publicTicketPageResponse = oneOf(publicTicketPageSchema);
+
 export const pageViewBody = z.object({ visitor_id: z.string().trim().min(8).max(64) });
 
 /** `POST /api/public/events/{id}/order/{shortId}/card-payment`: what the Payment Element needs. */
@@ -382,6 +652,15 @@ export interface CardPaymentDto {
   amount: number;
   currency: string;
 }
+
+/** `CardPaymentDto` as a response schema. */
+export const cardPaymentSchema = z.object({
+  client_secret: z.string(),
+  publishable_key: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+}) satisfies z.ZodType<CardPaymentDto>;
+export const cardPaymentResponse = oneOf(cardPaymentSchema);
 
 /** `POST /api/events/{id}/orders/{orderId}/refund`: all that remains when no amount is given. */
 export const refundOrderBody = z.preprocess(

@@ -19,6 +19,8 @@ export interface TicketTexts {
   name: string | null;
   description: string | null;
 }
+/** A product category's name and description (a default category without a name has none to translate). */
+export type CategoryTexts = TicketTexts;
 export interface QuestionTexts {
   title: string | null;
   description: string | null;

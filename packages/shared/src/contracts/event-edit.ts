@@ -35,6 +35,17 @@ export const eventLocationSchema = z.object({
 });
 export type EventLocation = z.output<typeof eventLocationSchema>;
 
+/** `EventLocation` as a response schema (what was stored is answered, not checked again). */
+export const eventLocationOutSchema = z.object({
+  venue_name: z.string().nullable(),
+  address_line_1: z.string().nullable(),
+  address_line_2: z.string().nullable(),
+  city: z.string().nullable(),
+  state_or_region: z.string().nullable(),
+  zip_or_postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+}) satisfies z.ZodType<EventLocation>;
+
 /**
  * Changes to an event; every field is optional. Start and end are wall-clock times in the event's
  * time zone (the new one when it changes in the same call). When only the time zone changes, the
@@ -105,6 +116,26 @@ export interface EventPageSettings {
   /** Fairness: reservations one client address (or checkout) may make per minute (null: no cap). */
   client_reservation_limit: number | null;
 }
+
+/** `EventPageSettings` as a response schema. */
+export const eventPageSettingsSchema = z.object({
+  notify_organizer_of_new_orders: z.boolean(),
+  seo_title: z.string().nullable(),
+  seo_description: z.string().nullable(),
+  seo_keywords: z.string().nullable(),
+  allow_search_engine_indexing: z.boolean(),
+  pre_checkout_message: z.string().nullable(),
+  post_checkout_message: z.string().nullable(),
+  show_remaining_tickets: z.boolean(),
+  price_display_mode: z.enum(PRICE_DISPLAY_MODES),
+  cover_display: z.enum(COVER_DISPLAYS),
+  offline_payments_enabled: z.boolean(),
+  offline_payment_instructions: z.string().nullable(),
+  offline_payment_days: z.number().int().nullable(),
+  offline_payment_deadline: z.string().nullable(),
+  client_hold_limit: z.number().int().nullable(),
+  client_reservation_limit: z.number().int().nullable(),
+}) satisfies z.ZodType<EventPageSettings>;
 
 export const SEO_TITLE_MAX = 70;
 export const SEO_DESCRIPTION_MAX = 300;

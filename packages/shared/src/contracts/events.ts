@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { EVENT_LIFECYCLES, EVENT_STATUSES, type EventLifecycle, type EventStatus } from '../enums.js';
-import type { EventDefaults } from './accounts.js';
-import type { EventLocation, EventPageSettings } from './event-edit.js';
-import type { ImageDto } from './images.js';
+import { eventColorsOutSchema, type EventDefaults } from './accounts.js';
+import { eventLocationOutSchema, eventPageSettingsSchema, type EventLocation, type EventPageSettings } from './event-edit.js';
+import { imageSchema, type ImageDto } from './images.js';
+import { publicEventSchema } from './checkout.js';
 import { customIssue } from '../validation.js';
-import { currencyField, listQuery, localDateTime, optionalText, timezoneField } from './common.js';
+import { currencyField, listQuery, localDateTime, oneOf, optionalText, pageOf, timezoneField } from './common.js';
 
 /** Compares two wall-clock strings of the same time zone. */
 const normalise = (s: string) => s.replace(' ', 'T').slice(0, 16);
@@ -50,6 +51,15 @@ export interface PaymentReadinessDto {
   blocked: boolean;
 }
 
+/** `PaymentReadinessDto` as a response schema. */
+export const paymentReadinessSchema = z.object({
+  card: z.boolean(),
+  offline: z.boolean(),
+  paid_tickets: z.number().int(),
+  blocked: z.boolean(),
+}) satisfies z.ZodType<PaymentReadinessDto>;
+export const paymentReadinessResponse = oneOf(paymentReadinessSchema);
+
 export interface EventDto {
   id: number;
   title: string;
@@ -74,6 +84,41 @@ export interface EventDto {
   created_at: string;
   updated_at: string;
 }
+
+
+/** `EventDto['settings']` as a response schema: the account's defaults copied at creation and the page settings. */
+export const eventSettingsSchema = eventPageSettingsSchema.extend({
+  order_timeout_minutes: z.number().int(),
+  support_email: z.string().nullable(),
+  email_footer_message: z.string().nullable(),
+  colors: eventColorsOutSchema,
+}) satisfies z.ZodType<EventDefaults & EventPageSettings>;
+
+/** `EventDto` as a response schema. */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  lifecycle: z.enum(EVENT_LIFECYCLES),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  timezone: z.string(),
+  currency: z.string(),
+  organizer: z.object({ id: z.number().int(), name: z.string() }),
+  is_online: z.boolean(),
+  online_details: z.string().nullable(),
+  location: eventLocationOutSchema,
+  cover_image: imageSchema.nullable(),
+  settings: eventSettingsSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<EventDto>;
+export const eventResponse = oneOf(eventSchema);
+export const eventListResponse = pageOf(eventSchema);
+/** `GET /api/events/{id}/preview`: the event as visitors would see it (`PublicEventDto`), whatever its `status`. */
+export const eventPreviewResponse = z.object({ data: publicEventSchema, meta: z.object({ status: z.enum(EVENT_STATUSES) }) });
 
 /** One day of an event's sales and visits (in the event's time zone). */
 export interface EventStatsDay {
@@ -115,3 +160,33 @@ export interface EventStatsDto {
   /** The chosen period (`days`, default 14), oldest first. */
   daily: EventStatsDay[];
 }
+
+/** `EventStatsDay` as a response schema. */
+export const eventStatsDaySchema = z.object({
+  date: z.string(),
+  orders: z.number().int(),
+  tickets: z.number().int(),
+  gross: z.number().int(),
+  page_views: z.number().int(),
+}) satisfies z.ZodType<EventStatsDay>;
+
+/** `EventStatsDto` as a response schema. */
+export const eventStatsSchema = z.object({
+  currency: z.string(),
+  orders_completed: z.number().int(),
+  orders_awaiting_payment: z.number().int(),
+  orders_cancelled: z.number().int(),
+  tickets_sold: z.number().int(),
+  tickets_reserved: z.number().int(),
+  tickets_checked_in: z.number().int(),
+  gross_sales: z.number().int(),
+  total_discount: z.number().int(),
+  total_fees: z.number().int(),
+  total_taxes: z.number().int(),
+  total_refunded: z.number().int(),
+  page_views: z.number().int(),
+  unique_visitors: z.number().int(),
+  conversion_rate: z.number().nullable(),
+  daily: z.array(eventStatsDaySchema),
+}) satisfies z.ZodType<EventStatsDto>;
+export const eventStatsResponse = oneOf(eventStatsSchema);

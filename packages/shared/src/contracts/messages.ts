@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { listQuery } from './common.js';
+import { listQuery, oneOf, pageOf, personRefSchema } from './common.js';
 
 /** Who a message goes to (SPEC §3 Message). */
 export const MESSAGE_RECIPIENT_TYPES = ['ALL_ATTENDEES', 'TICKET_HOLDERS', 'ALL_BUYERS', 'ORDER_BUYER', 'ATTENDEES'] as const;
@@ -64,6 +64,13 @@ export const recipientCountQuery = z
   .superRefine(checkRecipients);
 export type RecipientCountQuery = z.input<typeof recipientCountQuery>;
 
+/** The answer of the recipient count: people reached, one per e-mail address. */
+export interface RecipientCountDto {
+  count: number;
+}
+export const recipientCountSchema = z.object({ count: z.number().int() }) satisfies z.ZodType<RecipientCountDto>;
+export const recipientCountResponse = oneOf(recipientCountSchema);
+
 export const messageListQuery = listQuery(['created_at'], {});
 export const messageParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), messageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
@@ -113,3 +120,44 @@ export interface MessageDetailDto extends MessageSummaryDto {
   body: string;
   recipients: MessageRecipientDto[];
 }
+
+// Response schemas of the message routes (`response`), each checked against its interface above.
+export const messageCountsSchema = z.object({
+  sent: z.number().int(),
+  queued: z.number().int(),
+  failed: z.number().int(),
+}) satisfies z.ZodType<MessageCountsDto>;
+
+export const messageSummarySchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  recipient_type: z.enum(MESSAGE_RECIPIENT_TYPES),
+  ticket_ids: z.array(z.number().int()),
+  order_id: z.number().int().nullable(),
+  order_number: z.string().nullable(),
+  attendee_ids: z.array(z.number().int()),
+  recipient_count: z.number().int(),
+  counts: messageCountsSchema,
+  is_test: z.boolean(),
+  send_copy_to_sender: z.boolean(),
+  sent_by: personRefSchema.nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<MessageSummaryDto>;
+export const messageListResponse = pageOf(messageSummarySchema);
+
+export const messageRecipientSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  attendee_id: z.number().int().nullable(),
+  order_id: z.number().int().nullable(),
+  status: z.enum(MESSAGE_DELIVERY_STATUSES),
+  error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+}) satisfies z.ZodType<MessageRecipientDto>;
+
+export const messageDetailSchema = messageSummarySchema.extend({
+  body: z.string(),
+  recipients: z.array(messageRecipientSchema),
+}) satisfies z.ZodType<MessageDetailDto>;
+export const messageDetailResponse = oneOf(messageDetailSchema);

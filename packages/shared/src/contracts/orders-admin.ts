@@ -1,8 +1,23 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { emailField, listQuery, personNameField, personRefSchema } from './common.js';
-import { answerValue, type AnswerValue, type AttendeeStatus, type BuyerOrderStatus, type OrderTotals, type PaymentProvider, type PaymentStatus, type PublicOrderItemDto } from './checkout.js';
+import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema } from './common.js';
+import {
+  answerValue,
+  attendeeStatusSchema,
+  buyerOrderStatusSchema,
+  orderTotalsSchema,
+  paymentProviderSchema,
+  paymentStatusSchema,
+  publicOrderItemSchema,
+  type AnswerValue,
+  type AttendeeStatus,
+  type BuyerOrderStatus,
+  type OrderTotals,
+  type PaymentProvider,
+  type PaymentStatus,
+  type PublicOrderItemDto,
+} from './checkout.js';
 
 /** Order statuses an organizer sees (checkouts in progress are not orders yet). */
 export const ORGANIZER_ORDER_STATUSES = ORDER_STATUSES;
@@ -58,6 +73,30 @@ export interface OrderSummaryDto {
   payment_due_at: string | null;
 }
 
+/** `OrderSummaryDto` as a response schema (the order list). */
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  short_id: z.string(),
+  order_number: z.string(),
+  status: buyerOrderStatusSchema,
+  payment_status: paymentStatusSchema,
+  payment_provider: paymentProviderSchema.nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  currency: z.string(),
+  total: z.number().int(),
+  refunded_total: z.number().int(),
+  ticket_count: z.number().int(),
+  is_manually_created: z.boolean(),
+  affiliate: z.object({ id: z.number().int(), name: z.string(), code: z.string() }).nullable(),
+  promo_code: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  payment_due_at: z.string().nullable(),
+}) satisfies z.ZodType<OrderSummaryDto>;
+export const orderListResponse = pageOf(orderSummarySchema);
+
 export interface AdminAnswerDto {
   question_id: number;
   question_title: string;
@@ -105,6 +144,31 @@ export interface OrderDetailDto extends OrderSummaryDto {
   buyer_path: string | null;
 }
 
+export const adminAnswerSchema = z.object({
+  question_id: z.number().int(),
+  question_title: z.string(),
+  attendee_id: z.number().int().nullable(),
+  /** As stored (no input limits). */
+  answer: z.union([z.string(), z.array(z.string())]),
+}) satisfies z.ZodType<AdminAnswerDto>;
+
+export const orderHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  by: personRefSchema.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  at: z.string(),
+}) satisfies z.ZodType<OrderHistoryEntryDto>;
+
+export const orderActionsSchema = z.object({
+  cancel: z.boolean(),
+  mark_as_paid: z.boolean(),
+  refund: z.boolean(),
+  resend_confirmation: z.boolean(),
+  edit_buyer: z.boolean(),
+  message_buyer: z.boolean(),
+}) satisfies z.ZodType<OrderActionsDto>;
+
 export const editBuyerBody = z.object({
   first_name: personNameField,
   last_name: personNameField,
@@ -151,7 +215,7 @@ export const attendeeDtoSchema = z.object({
   short_id: z.string(),
   order_id: z.number().int(),
   order_number: z.string(),
-  order_status: z.enum([...ORDER_STATUSES, 'RESERVED', 'ABANDONED']),
+  order_status: buyerOrderStatusSchema,
   ticket_id: z.number().int(),
   tier_id: z.number().int().nullable(),
   ticket_name: z.string(),
@@ -159,11 +223,29 @@ export const attendeeDtoSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   email: z.string().nullable(),
-  status: z.enum(['RESERVED', 'AWAITING_PAYMENT', 'ACTIVE', 'CANCELLED', 'ABANDONED']),
+  status: attendeeStatusSchema,
   checked_in_at: z.string().nullable(),
   checked_in_by: personRefSchema.nullable(),
   created_at: z.string(),
 }) satisfies z.ZodType<AttendeeDto>;
+export const attendeeListResponse = pageOf(attendeeDtoSchema);
+
+/** `OrderDetailDto` as a response schema (the order detail and every action on an order); here, as it nests `attendeeDtoSchema`. */
+export const orderDetailSchema = orderSummarySchema.extend({
+  locale: z.string(),
+  totals: orderTotalsSchema,
+  refundable: z.number().int(),
+  refund_pending_amount: z.number().int().nullable(),
+  payment_intent_id: z.string().nullable(),
+  items: z.array(publicOrderItemSchema),
+  attendees: z.array(attendeeDtoSchema),
+  answers: z.array(adminAnswerSchema),
+  history: z.array(orderHistoryEntrySchema),
+  actions: orderActionsSchema,
+  cancelled_at: z.string().nullable(),
+  buyer_path: z.string().nullable(),
+}) satisfies z.ZodType<OrderDetailDto>;
+export const orderDetailResponse = oneOf(orderDetailSchema);
 
 export interface CheckInEntryDto {
   id: number;
@@ -180,6 +262,23 @@ export interface AttendeeDetailDto extends AttendeeDto {
   /** The order is a manual one (created by the organizer). */
   is_manually_created: boolean;
 }
+
+export const checkInEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(['CHECK_IN', 'CHECK_OUT']),
+  by: personRefSchema.nullable(),
+  scanned_at: z.string(),
+  at: z.string(),
+}) satisfies z.ZodType<CheckInEntryDto>;
+
+/** `AttendeeDetailDto` as a response schema (the attendee detail and every action on an attendee). */
+export const attendeeDetailSchema = attendeeDtoSchema.extend({
+  locale: z.string(),
+  answers: z.array(adminAnswerSchema),
+  check_ins: z.array(checkInEntrySchema),
+  is_manually_created: z.boolean(),
+}) satisfies z.ZodType<AttendeeDetailDto>;
+export const attendeeDetailResponse = oneOf(attendeeDetailSchema);
 
 export const editAttendeeBody = z.object({
   first_name: personNameField,

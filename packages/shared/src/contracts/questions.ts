@@ -75,6 +75,8 @@ export const questionSchema = z.object({
   created_at: z.string(),
 }) satisfies z.ZodType<QuestionDto>;
 export const questionResponse = oneOf(questionSchema);
+/** The event's questions in their new order (`PUT .../questions/sort`). */
+export const questionOrderResponse = oneOf(z.array(questionSchema));
 export const questionListResponse = z.object({
   data: z.array(questionSchema),
   /** The fixed questions every checkout asks first. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import type { TicketKind } from '../domain/pricing.js';
-import { localDateTime, optionalText } from './common.js';
+import { localDateTime, oneOf, optionalText, pageOf } from './common.js';
 
 export const TICKET_TYPES = ['FREE', 'PAID', 'DONATION', 'TIERED'] as const satisfies readonly TicketKind[];
 export type TicketType = (typeof TICKET_TYPES)[number];
@@ -51,6 +51,8 @@ export const ticketBody = z
     /** Shown only to buyers with a promo code that applies to it. */
     requires_promo_code: z.boolean().default(false),
     tax_and_fee_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(50).default([]),
+    /** The category it is listed under (one of the event's); null: a new ticket goes in the first, a changed one stays where it is. */
+    category_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'PAID' && v.price === null) ctx.addIssue({ code: 'custom', path: ['price'], ...customIssue('required'), input: v.price });
@@ -114,6 +116,8 @@ export interface TicketDto {
   hide_after_sale_end: boolean;
   requires_promo_code: boolean;
   tax_and_fee_ids: number[];
+  /** The product category it is listed under. */
+  category_id: number;
   sort_order: number;
   tiers: TicketTierDto[];
   sale_state: TicketSaleState;
@@ -129,3 +133,59 @@ export interface TicketDto {
   created_at: string;
   updated_at: string;
 }
+
+/** `TicketTierDto` as a response schema. */
+export const ticketTierSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int().nullable(),
+  sale_start: z.string().nullable(),
+  sale_end: z.string().nullable(),
+  is_hidden: z.boolean(),
+  sale_state: z.enum(TICKET_SALE_STATES),
+  sold: z.number().int(),
+  reserved: z.number().int(),
+  has_sales: z.boolean(),
+  available: z.number().int().nullable(),
+  price_with_charges: z.number().int(),
+}) satisfies z.ZodType<TicketTierDto>;
+
+/** `TicketDto` as a response schema. */
+export const ticketSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(TICKET_TYPES),
+  price: z.number().int().nullable(),
+  min_price: z.number().int().nullable(),
+  quantity: z.number().int().nullable(),
+  sale_start: z.string().nullable(),
+  sale_end: z.string().nullable(),
+  min_per_order: z.number().int(),
+  max_per_order: z.number().int().nullable(),
+  is_hidden: z.boolean(),
+  hide_when_sold_out: z.boolean(),
+  hide_before_sale_start: z.boolean(),
+  hide_after_sale_end: z.boolean(),
+  requires_promo_code: z.boolean(),
+  tax_and_fee_ids: z.array(z.number().int()),
+  category_id: z.number().int(),
+  sort_order: z.number().int(),
+  tiers: z.array(ticketTierSchema),
+  sale_state: z.enum(TICKET_SALE_STATES),
+  sold: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int().nullable(),
+  price_with_charges: z.number().int(),
+  can_change_type: z.boolean(),
+  has_orders: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<TicketDto>;
+export const ticketResponse = oneOf(ticketSchema);
+/** All of an event's tickets as one page (`GET /api/events/{id}/tickets`). */
+export const ticketListResponse = pageOf(ticketSchema);
+/** All of an event's tickets in their new order, without paging (`PUT /api/events/{id}/tickets/sort`). */
+export const ticketSortResponse = z.object({ data: z.array(ticketSchema) });

@@ -5,6 +5,7 @@ export * from './events.js';
 export * from './outbox.js';
 export * from './taxes.js';
 export * from './images.js';
+export * from './product-categories.js';
 export * from './tickets.js';
 export * from './capacity.js';
 export * from './promo-codes.js';

@@ -4,6 +4,7 @@ import type { ContentTranslations, TicketTexts, TicketType } from '@admitone/sha
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 import { events } from './events.js';
+import { productCategories } from './product-categories.js';
 import { taxesAndFees } from './taxes.js';
 
 /** A kind of ticket of an event. Money in minor units of the event currency, excluding taxes and fees. */
@@ -17,6 +18,10 @@ export const tickets = pgTable(
     event_id: integer('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** The category it is listed under (one of its event's). */
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => productCategories.id),
     name: text('name').notNull(),
     /** Sanitised HTML. */
     description: text('description'),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ATTENDEE_SORTS, attendeeListQuery, attendeeParams, createAttendeeBody, editAttendeeBody, eventParams, isLocale } from '@admitone/shared';
+import { ATTENDEE_SORTS, attendeeDetailResponse, attendeeListQuery, attendeeListResponse, attendeeParams, createAttendeeBody, editAttendeeBody, eventParams, isLocale } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, type AuthContext } from '../../plugins/auth.js';
 import type { Tx } from '../../db/client.js';
@@ -47,13 +47,13 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return detail(event.id, req.params.attendeeId);
   }
 
-  app.get('/events/:eventId/attendees', { schema: { tags, security, summary: "The event's attendees: search, filters, sorting, pages", params: eventParams, querystring: attendeeListQuery } }, async (req) => {
+  app.get('/events/:eventId/attendees', { schema: { tags, security, summary: "The event's attendees: search, filters, sorting, pages", params: eventParams, querystring: attendeeListQuery, response: { 200: attendeeListResponse } } }, async (req) => {
     await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const { rows, total } = await listAttendees(db, req.params.eventId, req.query);
     return paginated(rows, total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
   });
 
-  app.post('/events/:eventId/attendees', { schema: { tags, security, summary: 'Add an attendee by hand (a completed manual order; stock applies; its ticket mail needs a confirmed address and counts against the mail budget)', params: eventParams, body: createAttendeeBody } }, async (req, reply) => {
+  app.post('/events/:eventId/attendees', { schema: { tags, security, summary: 'Add an attendee by hand (a completed manual order; stock applies; its ticket mail needs a confirmed address and counts against the mail budget)', params: eventParams, body: createAttendeeBody, response: { 201: attendeeDetailResponse } } }, async (req, reply) => {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
     const { attendeeId, mails } = await addAttendeeByHand(db, ctxOf(authOf(req)), event, req.body, locale);
@@ -61,24 +61,24 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return reply.status(201).send(await detail(event.id, attendeeId));
   });
 
-  app.get('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'One attendee with answers and check-in history', params: attendeeParams } }, async (req) => {
+  app.get('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'One attendee with answers and check-in history', params: attendeeParams, response: { 200: attendeeDetailResponse } } }, async (req) => {
     await requireEvent(db, authOf(req).accountId, req.params.eventId);
     return detail(req.params.eventId, req.params.attendeeId);
   });
 
-  app.put('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'Correct name, e-mail and answers; move to another ticket if stock allows', params: attendeeParams, body: editAttendeeBody } }, (req) =>
+  app.put('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'Correct name, e-mail and answers; move to another ticket if stock allows', params: attendeeParams, body: editAttendeeBody, response: { 200: attendeeDetailResponse } } }, (req) =>
     act(req, (tx, c, event) => editAttendee(tx, c, event, req.params.attendeeId, req.body)),
   );
 
-  app.post('/events/:eventId/attendees/:attendeeId/cancel', { schema: { tags, security, summary: 'Void the ticket: it returns to the pool', params: attendeeParams } }, (req) =>
+  app.post('/events/:eventId/attendees/:attendeeId/cancel', { schema: { tags, security, summary: 'Void the ticket: it returns to the pool', params: attendeeParams, response: { 200: attendeeDetailResponse } } }, (req) =>
     act(req, (tx, c, event) => cancelAttendee(tx, c, event.id, req.params.attendeeId)),
   );
 
-  app.post('/events/:eventId/attendees/:attendeeId/reactivate', { schema: { tags, security, summary: 'Bring a cancelled ticket back if stock allows', params: attendeeParams } }, (req) =>
+  app.post('/events/:eventId/attendees/:attendeeId/reactivate', { schema: { tags, security, summary: 'Bring a cancelled ticket back if stock allows', params: attendeeParams, response: { 200: attendeeDetailResponse } } }, (req) =>
     act(req, (tx, c, event) => reactivateAttendee(tx, c, event, req.params.attendeeId)),
   );
 
-  app.post('/events/:eventId/attendees/:attendeeId/resend-ticket', { schema: { tags, security, summary: "Send the attendee's ticket e-mail again (needs a confirmed address; counts against the mail budget)", params: attendeeParams } }, (req) =>
+  app.post('/events/:eventId/attendees/:attendeeId/resend-ticket', { schema: { tags, security, summary: "Send the attendee's ticket e-mail again (needs a confirmed address; counts against the mail budget)", params: attendeeParams, response: { 200: attendeeDetailResponse } } }, (req) =>
     act(req, (tx, c, event) => resendTicket(tx, c, event.id, req.params.attendeeId)),
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
+import { authResponseSchema, forgotPasswordBody, invitationResponse, loginBody, registerBody, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { translate } from '../../i18n/i18n.js';
@@ -70,13 +70,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const confirmLimited = { rateLimit: { ...signUpLimited.rateLimit, keyGenerator: (req: { ip: string }) => `confirm-sign-up|${req.ip}` } };
   app.post(
     '/auth/confirm-sign-up/:token',
-    { config: confirmLimited, schema: { tags, summary: 'Finish a sign-up with the mailed link: creates the user, their account and a session (answered like login)', params: tokenParams } },
+    { config: confirmLimited, schema: { tags, summary: 'Finish a sign-up with the mailed link: creates the user, their account and a session (answered like login)', params: tokenParams, response: { 200: authResponseSchema } } },
     async (req) => confirmSignUp({ db, clock }, req.params.token),
   );
 
   app.post(
     '/auth/login',
-    { config: limited, preHandler: perAccount, schema: { tags, summary: 'Log in (with account_id when the user belongs to several accounts)', body: loginBody } },
+    { config: limited, preHandler: perAccount, schema: { tags, summary: 'Log in (with account_id when the user belongs to several accounts)', body: loginBody, response: { 200: authResponseSchema } } },
     async (req) => login({ db, clock }, req.body),
   );
 
@@ -114,14 +114,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post(
     '/auth/switch-account',
-    { preValidation: app.authenticate, schema: { tags, summary: 'Continue in another of your accounts: a new token (also in x-auth-token); this one is revoked', security: [{ bearer: [] }], body: switchAccountBody } },
+    { preValidation: app.authenticate, schema: { tags, summary: 'Continue in another of your accounts: a new token (also in x-auth-token); this one is revoked', security: [{ bearer: [] }], body: switchAccountBody, response: { 200: authResponseSchema } } },
     async (req, reply) => {
       const result = await switchAccount({ db, clock }, authOf(req), req.body.account_id);
       return reply.header('x-auth-token', result.token!).send(result);
     },
   );
 
-  app.get('/auth/invitation/:token', { schema: { tags, summary: 'What an invitation link is about', params: tokenParams } }, async (req) => ({
+  app.get('/auth/invitation/:token', { schema: { tags, summary: 'What an invitation link is about', params: tokenParams, response: { 200: invitationResponse } } }, async (req) => ({
     data: await getInvitation({ db, clock }, req.params.token),
   }));
 
@@ -133,6 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         tags,
         summary: 'Accept an invitation: a new person sends name, password, password_confirmation and accept_terms; an existing user sends current_password',
         params: tokenParams,
+        response: { 200: authResponseSchema },
       },
     },
     async (req) => acceptInvitation({ db, clock }, req.params.token, req.body ?? {}),

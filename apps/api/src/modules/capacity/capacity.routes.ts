@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { capacityAssignmentBody, capacityParams, eventParams } from '@admitone/shared';
+import { capacityAssignmentBody, capacityAssignmentListResponse, capacityAssignmentResponse, capacityParams, eventParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
@@ -28,25 +28,25 @@ export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return toCapacityDto(row, (await usedBy(eventId))(row));
   };
 
-  app.get('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: "The event's capacity assignments with use", params: eventParams } }, async (req) => {
+  app.get('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: "The event's capacity assignments with use", params: eventParams, response: { 200: capacityAssignmentListResponse } } }, async (req) => {
     await eventOf(authOf(req).accountId, req.params.eventId);
     const used = await usedBy(req.params.eventId);
     const data = (await loadCapacities(db, authOf(req).accountId, req.params.eventId)).map((r) => toCapacityDto(r, used(r)));
     return { data, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
   });
 
-  app.post('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: 'Create a capacity assignment (needs a ticket; not below what its tickets have taken)', params: eventParams, body: capacityAssignmentBody } }, async (req, reply) => {
+  app.post('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: 'Create a capacity assignment (needs a ticket; not below what its tickets have taken)', params: eventParams, body: capacityAssignmentBody, response: { 201: capacityAssignmentResponse } } }, async (req, reply) => {
     const { accountId } = authOf(req);
     await eventOf(accountId, req.params.eventId);
     const id = await saveCapacity(db, { accountId, eventId: req.params.eventId }, null, req.body, deps.clock.now());
     return reply.status(201).send({ data: await one(accountId, req.params.eventId, id) });
   });
 
-  app.get('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'One capacity assignment', params: capacityParams } }, async (req) => ({
+  app.get('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'One capacity assignment', params: capacityParams, response: { 200: capacityAssignmentResponse } } }, async (req) => ({
     data: await one(authOf(req).accountId, req.params.eventId, req.params.capacityId),
   }));
 
-  app.put('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'Change a capacity assignment (not below what its tickets have taken)', params: capacityParams, body: capacityAssignmentBody } }, async (req) => {
+  app.put('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'Change a capacity assignment (not below what its tickets have taken)', params: capacityParams, body: capacityAssignmentBody, response: { 200: capacityAssignmentResponse } } }, async (req) => {
     const { accountId } = authOf(req);
     await eventOf(accountId, req.params.eventId);
     await saveCapacity(db, { accountId, eventId: req.params.eventId }, req.params.capacityId, req.body, deps.clock.now());

@@ -4,6 +4,7 @@ import {
   capacityAssignmentTickets,
   capacityAssignments,
   promoCodeTickets,
+  productCategories,
   promoCodes,
   questionTickets,
   questions,
@@ -23,6 +24,27 @@ export interface CatalogueChoices {
 }
 
 /**
+ * The product categories of `from` into `to`, which has its default category already: the first category
+ * becomes that one, the others are added. Answers old id → new id.
+ */
+async function copyCategories(tx: Tx, from: number, to: number, now: Date): Promise<Map<number, number>> {
+  const map = new Map<number, number>();
+  const [target] = await tx.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.event_id, to)).orderBy(asc(productCategories.sort_order)).limit(1);
+  const rows = await tx.select().from(productCategories).where(eq(productCategories.event_id, from)).orderBy(asc(productCategories.sort_order), asc(productCategories.id));
+  for (const [i, { id, ...c }] of rows.entries()) {
+    const values = { ...c, event_id: to, sort_order: i, created_at: now, updated_at: now };
+    if (i === 0 && target) {
+      await tx.update(productCategories).set(values).where(eq(productCategories.id, target.id));
+      map.set(id, target.id);
+    } else {
+      const [copy] = await tx.insert(productCategories).values(values).returning({ id: productCategories.id });
+      map.set(id, copy!.id);
+    }
+  }
+  return map;
+}
+
+/**
  * Copies the catalogue of one event into another inside the caller's transaction: tickets (with
  * tiers and taxes), questions, promo codes and capacity assignments, re-pointing their ticket links
  * at the copies. Without tickets, anything limited to particular tickets is left out rather than
@@ -31,9 +53,13 @@ export interface CatalogueChoices {
 export async function copyCatalogue(tx: Tx, from: number, to: number, choices: CatalogueChoices, now: Date): Promise<void> {
   const ticketMap = new Map<number, number>();
   if (choices.copy_tickets) {
+    const categoryMap = await copyCategories(tx, from, to, now);
     const rows = await tx.select().from(tickets).where(eq(tickets.event_id, from)).orderBy(asc(tickets.sort_order), asc(tickets.id));
     for (const { id, ...t } of rows) {
-      const [copy] = await tx.insert(tickets).values({ ...t, ...FRESH_STOCK, stock_version: 0, event_id: to, created_at: now, updated_at: now }).returning({ id: tickets.id });
+      const [copy] = await tx
+        .insert(tickets)
+        .values({ ...t, ...FRESH_STOCK, category_id: categoryMap.get(t.category_id)!, stock_version: 0, event_id: to, created_at: now, updated_at: now })
+        .returning({ id: tickets.id });
       ticketMap.set(id, copy!.id);
     }
     if (rows.length) {

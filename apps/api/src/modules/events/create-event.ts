@@ -22,7 +22,7 @@ export async function createEvent(deps: { db: Db; clock: Clock }, accountId: num
   const now = deps.clock.now();
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, accountId));
   const defaults = eventDefaultsOf(account!);
-  const row = await insertEvent(deps.db, {
+  const row = await deps.db.transaction((tx) => insertEvent(tx, {
     account_id: accountId,
     organizer_id: organizer.id,
     title: input.title,
@@ -39,7 +39,7 @@ export async function createEvent(deps: { db: Db; clock: Clock }, accountId: num
     colors: defaults.colors,
     created_at: now,
     updated_at: now,
-  });
+  }));
   const created = await findEvent(deps.db, accountId, row.id);
   return toEventDto(created!, now);
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventParams, messageListQuery, messageParams, recipientCountQuery, sendMessageBody } from '@admitone/shared';
+import { eventParams, messageDetailResponse, messageListQuery, messageListResponse, messageParams, recipientCountQuery, recipientCountResponse, sendMessageBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -17,7 +17,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  app.get('/events/:eventId/messages', { schema: { tags, security, summary: "The event's messages, newest first", params: eventParams, querystring: messageListQuery } }, async (req) => {
+  app.get('/events/:eventId/messages', { schema: { tags, security, summary: "The event's messages, newest first", params: eventParams, querystring: messageListQuery, response: { 200: messageListResponse } } }, async (req) => {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const { rows, total } = await listMessages(db, authOf(req).accountId, event.id, req.query);
     return paginated(rows, total, req.query, { sorts: ['created_at'], filters: [] });
@@ -25,7 +25,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.get(
     '/events/:eventId/messages/recipient-count',
-    { schema: { tags, security, summary: 'How many people a choice of recipients reaches (one per e-mail address)', params: eventParams, querystring: recipientCountQuery } },
+    { schema: { tags, security, summary: 'How many people a choice of recipients reaches (one per e-mail address)', params: eventParams, querystring: recipientCountQuery, response: { 200: recipientCountResponse } } },
     async (req) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       return { data: { count: (await findRecipients(db, event.id, req.query)).length } };
@@ -34,7 +34,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/events/:eventId/messages',
-    { schema: { tags, security, summary: 'Send a message (or a test to yourself); needs a confirmed address, a verified account, the not-promotional acknowledgement and room in the mail budget', params: eventParams, body: sendMessageBody } },
+    { schema: { tags, security, summary: 'Send a message (or a test to yourself); needs a confirmed address, a verified account, the not-promotional acknowledgement and room in the mail budget', params: eventParams, body: sendMessageBody, response: { 201: messageDetailResponse } } },
     async (req, reply) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const sender = { accountId: authOf(req).accountId, userId: authOf(req).user.id, locale: requestLocale(req) };
@@ -44,12 +44,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     },
   );
 
-  app.get('/events/:eventId/messages/:messageId', { schema: { tags, security, summary: 'One message with its body and the delivery state of each recipient', params: messageParams } }, async (req) => {
+  app.get('/events/:eventId/messages/:messageId', { schema: { tags, security, summary: 'One message with its body and the delivery state of each recipient', params: messageParams, response: { 200: messageDetailResponse } } }, async (req) => {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
     return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId) };
   });
 
-  app.post('/events/:eventId/messages/:messageId/retry-failed', { schema: { tags, security, summary: 'Queue the failed e-mails of a message again', params: messageParams } }, async (req) => {
+  app.post('/events/:eventId/messages/:messageId/retry-failed', { schema: { tags, security, summary: 'Queue the failed e-mails of a message again', params: messageParams, response: { 200: messageDetailResponse } } }, async (req) => {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const ids = await retryFailed(db, authOf(req).accountId, event.id, req.params.messageId, deps.clock.now());
     if (ids.length) await deps.jobs.deliverOutbox(ids);

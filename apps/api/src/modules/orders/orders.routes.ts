@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { editBuyerBody, eventParams, ORDER_SORTS, orderListQuery, orderParams, refundOrderBody } from '@admitone/shared';
+import { editBuyerBody, eventParams, ORDER_SORTS, orderDetailResponse, orderListQuery, orderListResponse, orderParams, refundOrderBody } from '@admitone/shared';
 import { refundOrder } from '../payments/refund-order.js';
 import type { AppDeps } from '../../deps.js';
 import { authOf, type AuthContext } from '../../plugins/auth.js';
@@ -47,36 +47,36 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return detail(eventId, orderId);
   }
 
-  app.get('/events/:eventId/orders', { schema: { tags, security, summary: "The event's orders: search, filters, sorting, pages", params: eventParams, querystring: orderListQuery } }, async (req) => {
+  app.get('/events/:eventId/orders', { schema: { tags, security, summary: "The event's orders: search, filters, sorting, pages", params: eventParams, querystring: orderListQuery, response: { 200: orderListResponse } } }, async (req) => {
     await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const { rows, total } = await listOrders(db, req.params.eventId, req.query);
     return paginated(rows, total, req.query, { sorts: ORDER_SORTS, filters: FILTERS });
   });
 
-  app.get('/events/:eventId/orders/:orderId', { schema: { tags, security, summary: 'One order: lines, payments, refunds, answers, attendees, history and the actions possible', params: orderParams } }, async (req) => {
+  app.get('/events/:eventId/orders/:orderId', { schema: { tags, security, summary: 'One order: lines, payments, refunds, answers, attendees, history and the actions possible', params: orderParams, response: { 200: orderDetailResponse } } }, async (req) => {
     await requireEvent(db, authOf(req).accountId, req.params.eventId);
     return detail(req.params.eventId, req.params.orderId);
   });
 
-  app.post('/events/:eventId/orders/:orderId/mark-as-paid', { schema: { tags, security, summary: 'An offline payment arrived: complete the order and send the tickets', params: orderParams } }, (req) =>
+  app.post('/events/:eventId/orders/:orderId/mark-as-paid', { schema: { tags, security, summary: 'An offline payment arrived: complete the order and send the tickets', params: orderParams, response: { 200: orderDetailResponse } } }, (req) =>
     act(req, markOrderPaid),
   );
 
-  app.post('/events/:eventId/orders/:orderId/cancel', { schema: { tags, security, summary: 'Cancel the order: its tickets return to the pool', params: orderParams } }, (req) => act(req, cancelOrder));
+  app.post('/events/:eventId/orders/:orderId/cancel', { schema: { tags, security, summary: 'Cancel the order: its tickets return to the pool', params: orderParams, response: { 200: orderDetailResponse } } }, (req) => act(req, cancelOrder));
 
   app.post(
     '/events/:eventId/orders/:orderId/resend-confirmation',
-    { schema: { tags, security, summary: "Send the buyer's order confirmation again (needs a confirmed address; counts against the mail budget)", params: orderParams } },
+    { schema: { tags, security, summary: "Send the buyer's order confirmation again (needs a confirmed address; counts against the mail budget)", params: orderParams, response: { 200: orderDetailResponse } } },
     (req) => act(req, resendConfirmation, { resend: true }),
   );
 
-  app.put('/events/:eventId/orders/:orderId/buyer', { schema: { tags, security, summary: "Correct the buyer's name, e-mail and order answers", params: orderParams, body: editBuyerBody } }, (req) =>
+  app.put('/events/:eventId/orders/:orderId/buyer', { schema: { tags, security, summary: "Correct the buyer's name, e-mail and order answers", params: orderParams, body: editBuyerBody, response: { 200: orderDetailResponse } } }, (req) =>
     act(req, (tx, c, o) => editBuyer(tx, c, o, req.body)),
   );
 
   app.post(
     '/events/:eventId/orders/:orderId/refund',
-    { schema: { tags, security, summary: 'Refund a card-paid order, fully or partly (optionally cancel it and e-mail the buyer)', params: orderParams, body: refundOrderBody } },
+    { schema: { tags, security, summary: 'Refund a card-paid order, fully or partly (optionally cancel it and e-mail the buyer)', params: orderParams, body: refundOrderBody, response: { 200: orderDetailResponse } } },
     async (req) => {
       const { eventId, orderId } = req.params;
       await requireEvent(db, authOf(req).accountId, eventId);

@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { CHECKOUT_TOKEN_HEADER, IDEMPOTENCY_HEADER, ORDER_SECRET_HEADER, orderDetailsBody, publicEventParams, publicOrderParams, reserveOrderBody } from '@admitone/shared';
+import {
+  CHECKOUT_TOKEN_HEADER,
+  IDEMPOTENCY_HEADER,
+  ORDER_SECRET_HEADER,
+  orderDetailsBody,
+  orderLinkRequestedResponse,
+  publicEventParams,
+  publicOrderParams,
+  publicOrderResponse,
+  reserveOrderBody,
+  reserveOrderResponse,
+} from '@admitone/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { Executor, Tx } from '../../db/client.js';
@@ -73,7 +84,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.post(
     '/events/:eventId/order',
     {
-      schema: { tags, summary: 'Reserve tickets: hold them for the event order timeout (the checkout starts)', params: publicEventParams, headers, body: reserveOrderBody },
+      schema: { tags, summary: 'Reserve tickets: hold them for the event order timeout (the checkout starts)', params: publicEventParams, headers, body: reserveOrderBody, response: { 201: reserveOrderResponse } },
       config: { rateLimit: { max: deps.config.checkoutRateLimitMax, timeWindow: 60_000 } },
     },
     async (req, reply) => {
@@ -85,20 +96,23 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       const parts = reserved.written ? await eventParts(req.params.eventId) : null;
       // A repeated request (its stored answer has no secret) reads the secret back from its order.
       const secret = reserved.orderSecret ?? (await findOrderByShortId(db, req.params.eventId, reserved.shortId))?.secret ?? null;
+      // Only a repeated request whose order is gone has none: 404, as reading that order would answer.
+      if (secret === null) throw notFound();
       const data = reserved.written && parts
         ? freshReservationDto(reserved, parts, locale, client.key, now, await cardPaymentsFor(parts.event.account_id))
         : await view(db, { eventId: req.params.eventId, shortId: reserved.shortId }, secret, reserved.checkoutToken, now);
-      return reply.status(reserved.status).send({ data, checkout_token: reserved.checkoutToken, order_secret: secret });
+      // 201 for a new reservation and for a repeated request alike (the stored answer is the first one's).
+      return reply.status(201).send({ data, checkout_token: reserved.checkoutToken, order_secret: secret });
     },
   );
 
   app.get(
     '/events/:eventId/order/:shortId',
-    { schema: { tags, summary: "An order as its buyer sees it (needs the order's secret in X-Order-Secret; otherwise 404)", params: publicOrderParams, headers } },
+    { schema: { tags, summary: "An order as its buyer sees it (needs the order's secret in X-Order-Secret; otherwise 404)", params: publicOrderParams, headers, response: { 200: publicOrderResponse } } },
     async (req) => ({ data: await view(db, req.params, secretOf(req), tokenOf(req), deps.clock.now()) }),
   );
 
-  app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody } }, async (req) => {
+  app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody, response: { 200: publicOrderResponse } } }, async (req) => {
     const locale = req.body.locale ?? requestLocale(req);
     return step(req, 'details', async (tx, c) => {
       const order = await lockWithSecret(tx, req);
@@ -106,7 +120,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     });
   });
 
-  app.post('/events/:eventId/order/:shortId/extend', { schema: { tags, summary: 'Extend the hold once (WCAG 2.2.1)', params: publicOrderParams, headers } }, async (req) => {
+  app.post('/events/:eventId/order/:shortId/extend', { schema: { tags, summary: 'Extend the hold once (WCAG 2.2.1)', params: publicOrderParams, headers, response: { 200: publicOrderResponse } } }, async (req) => {
     return step(req, 'extend', async (tx, c) => {
       const order = await lockWithSecret(tx, req);
       await extendHold(tx, c, order, tokenOf(req));
@@ -114,7 +128,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     });
   });
 
-  app.post('/events/:eventId/order/:shortId/offline-payment', { schema: { tags, summary: 'Pay offline: the order awaits payment', params: publicOrderParams, headers } }, async (req) => {
+  app.post('/events/:eventId/order/:shortId/offline-payment', { schema: { tags, summary: 'Pay offline: the order awaits payment', params: publicOrderParams, headers, response: { 200: publicOrderResponse } } }, async (req) => {
     return step(req, 'offline', async (tx, c) => {
       const order = await lockWithSecret(tx, req);
       return chooseOfflinePayment(tx, c, order, tokenOf(req));
@@ -131,7 +145,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.post(
     '/events/:eventId/order/:shortId/resend-link',
     {
-      schema: { tags, summary: "Mail the order's link (with its secret) to the order's buyer again; the same answer whatever the order", params: publicOrderParams },
+      schema: { tags, summary: "Mail the order's link (with its secret) to the order's buyer again; the same answer whatever the order", params: publicOrderParams, response: { 202: orderLinkRequestedResponse } },
       config: { rateLimit: { max: 10, timeWindow: LINK_RESEND_INTERVAL_MS } },
     },
     async (req, reply) => {

@@ -3,7 +3,7 @@ import { accountParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
-import { findConnection, refreshConnection, startOnboarding, toConnectionDto, type ConnectionDeps } from './payment-connection.js';
+import { findConnection, onboardingLinkResponse, paymentConnectionResponse, refreshConnection, startOnboarding, toConnectionDto, type ConnectionDeps } from './payment-connection.js';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -19,17 +19,17 @@ export const paymentConnectionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
     if (callerAccountId !== id) throw new DomainError('NOT_FOUND');
   };
 
-  app.get('/accounts/:id/payment-connection', { preValidation: app.requirePermission('events.manage'), schema: { tags, security, summary: 'Card payments: not configured, not connected, setup incomplete or connected', params: accountParams } }, async (req) => {
+  app.get('/accounts/:id/payment-connection', { preValidation: app.requirePermission('events.manage'), schema: { tags, security, summary: 'Card payments: not configured, not connected, setup incomplete or connected', params: accountParams, response: { 200: paymentConnectionResponse } } }, async (req) => {
     own(authOf(req).accountId, req.params.id);
     return { data: toConnectionDto(deps.config.stripe, await findConnection(deps.database.db, req.params.id)) };
   });
 
-  app.post('/accounts/:id/payment-connection/stripe', { ...admins, schema: { tags, security, summary: "Connect Stripe: create the account's Connect account and answer its onboarding link", params: accountParams } }, async (req) => {
+  app.post('/accounts/:id/payment-connection/stripe', { ...admins, schema: { tags, security, summary: "Connect Stripe: create the account's Connect account and answer its onboarding link", params: accountParams, response: { 200: onboardingLinkResponse } } }, async (req) => {
     own(authOf(req).accountId, req.params.id);
     return { data: await startOnboarding(d(), req.params.id) };
   });
 
-  app.post('/accounts/:id/payment-connection/refresh', { ...admins, schema: { tags, security, summary: 'Read the connection back from Stripe (after onboarding)', params: accountParams } }, async (req) => {
+  app.post('/accounts/:id/payment-connection/refresh', { ...admins, schema: { tags, security, summary: 'Read the connection back from Stripe (after onboarding)', params: accountParams, response: { 200: paymentConnectionResponse } } }, async (req) => {
     own(authOf(req).accountId, req.params.id);
     return { data: await refreshConnection(d(), req.params.id) };
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { PaymentConnectionDto } from '@admitone/shared';
+import { oneOf, type PaymentConnectionDto, type PaymentConnectionStatus } from '@admitone/shared';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { StripeConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { paymentConnections } from '../../db/schema/index.js';
@@ -15,6 +16,27 @@ export interface ConnectionDeps {
   appUrl: string;
   now: () => Date;
 }
+
+/**
+ * `PaymentConnectionDto` (accounts.ts in @admitone/shared) as a response schema. Kept beside the routes'
+ * code because accounts.ts is not this module's; it belongs next to the interface there.
+ */
+export const paymentConnectionSchema = z.object({
+  status: z.enum(['NOT_CONFIGURED', 'NOT_CONNECTED', 'SETUP_INCOMPLETE', 'CONNECTED']) satisfies z.ZodType<PaymentConnectionStatus>,
+  mode: z.enum(['CONNECT', 'SINGLE']).nullable(),
+  stripe_account_id: z.string().nullable(),
+  charges_enabled: z.boolean(),
+  payouts_enabled: z.boolean(),
+  details_submitted: z.boolean(),
+  platform_fee_percent: z.number(),
+}) satisfies z.ZodType<PaymentConnectionDto>;
+export const paymentConnectionResponse = oneOf(paymentConnectionSchema);
+
+/** Where the account's admin finishes connecting (Stripe's onboarding page). */
+export interface OnboardingLinkDto {
+  url: string;
+}
+export const onboardingLinkResponse = oneOf(z.object({ url: z.string() }) satisfies z.ZodType<OnboardingLinkDto>);
 
 /** What the account's payment page shows: not configured, not connected, setup incomplete, connected. */
 export function toConnectionDto(config: StripeConfig | null, row: ConnectionRow | null): PaymentConnectionDto {
@@ -57,7 +79,7 @@ export async function saveAccountState(db: Executor, account: Pick<Stripe.Accoun
  * "Connect Stripe": creates the account's Stripe Connect account once (idempotency key per account),
  * then an onboarding link that brings the admin back to /account/payment.
  */
-export async function startOnboarding(deps: ConnectionDeps, accountId: number): Promise<{ url: string }> {
+export async function startOnboarding(deps: ConnectionDeps, accountId: number): Promise<OnboardingLinkDto> {
   if (!deps.stripe || !deps.config || deps.config.mode !== 'CONNECT') throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   let row = await findConnection(deps.db, accountId);
   if (!row) {

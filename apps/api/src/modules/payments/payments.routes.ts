@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER, publicOrderParams } from '@admitone/shared';
+import { CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER, cardPaymentResponse, publicOrderParams, publicOrderResponse } from '@admitone/shared';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -13,6 +13,8 @@ import type { OutcomeEffects } from './payment-outcome.js';
 import { applyIntentOfOrder, handleStripeEvent } from './stripe-events.js';
 
 const tags = ['checkout'];
+/** What Stripe gets back for an event it sent (it reads only the status). */
+const stripeWebhookResponse = z.object({ received: z.boolean() });
 const headers = z.object({
   [CHECKOUT_TOKEN_HEADER]: z.string().max(200).optional(),
   [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret; without it the order answers 404"),
@@ -36,12 +38,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     if (effects.refund && deps.stripe) await refundLatePayment({ db, stripe: deps.stripe, jobs: deps.jobs, log: deps.log, now: () => deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage }, effects.refund);
   }
 
-  app.post('/events/:eventId/order/:shortId/card-payment', { schema: { tags, summary: "Start or resume the order's card payment (one PaymentIntent per order; needs the order's secret)", params: publicOrderParams, headers } }, async (req) => {
+  app.post('/events/:eventId/order/:shortId/card-payment', { schema: { tags, summary: "Start or resume the order's card payment (one PaymentIntent per order; needs the order's secret)", params: publicOrderParams, headers, response: { 200: cardPaymentResponse } } }, async (req) => {
     const order = await orderOf(req);
     return { data: await startCardPayment({ db, stripe: deps.stripe, config: deps.config.stripe, now: deps.clock.now() }, order, tokenOf(req)) };
   });
 
-  app.post('/events/:eventId/order/:shortId/card-payment/sync', { schema: { tags, summary: "Ask Stripe for the payment's outcome (the return page does not wait for the webhook; needs the order's secret)", params: publicOrderParams, headers } }, async (req) => {
+  app.post('/events/:eventId/order/:shortId/card-payment/sync', { schema: { tags, summary: "Ask Stripe for the payment's outcome (the return page does not wait for the webhook; needs the order's secret)", params: publicOrderParams, headers, response: { 200: publicOrderResponse } } }, async (req) => {
     const order = await orderOf(req);
     if (order.payment_intent_id && deps.stripe) {
       const intent = await deps.stripe.paymentIntents.retrieve(order.payment_intent_id);
@@ -54,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   // Webhooks need the exact bytes Stripe signed, so this scope reads JSON bodies as text.
   await app.register(async (hooks) => {
     hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    hooks.post('/webhooks/stripe', { schema: { tags: ['webhooks'], summary: 'Stripe events: signature checked, each event handled once', hide: false } }, async (req, reply) => {
+    hooks.post('/webhooks/stripe', { schema: { tags: ['webhooks'], summary: 'Stripe events: signature checked, each event handled once', hide: false, response: { 200: stripeWebhookResponse } } }, async (req, reply) => {
       if (!deps.stripe || !deps.config.stripe) throw notFound();
       let event: Stripe.Event;
       try {

@@ -5,12 +5,14 @@ import {
   inLanguage,
   type AppliedPromoDto,
   type Locale,
+  type PublicCategoryDto,
   type PublicEventDto,
   type PublicTicketDto,
   type TicketSaleState,
 } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { events, organizers } from '../../db/schema/index.js';
+import { listCategories, type CategoryRow } from '../product-categories/product-categories.repository.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
@@ -50,20 +52,22 @@ const selectable = (state: TicketSaleState, available: number | null, max: numbe
 type OrganizerRow = typeof organizers.$inferSelect;
 type ImageRow = NonNullable<Awaited<ReturnType<typeof imagesByOwner>> extends Map<number, infer I> ? I : never>;
 
-/** The event's parts that only the organizer changes, besides the catalogue: organizer, cover, logo. */
+/** The event's parts that only the organizer changes, besides the catalogue: organizer, cover, logo, product categories. */
 export interface EventExtras {
   organizer: OrganizerRow;
   cover: ImageRow | null;
   logo: ImageRow | null;
+  categories: CategoryRow[];
 }
 
 export async function loadEventExtras(db: Executor, event: EventRow): Promise<EventExtras> {
-  const [[organizer], covers, logos] = await Promise.all([
+  const [[organizer], covers, logos, categories] = await Promise.all([
     db.select().from(organizers).where(eq(organizers.id, event.organizer_id)),
     imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]),
     imagesByOwner(db, event.account_id, 'organizer', 'ORGANIZER_LOGO', [event.organizer_id]),
+    listCategories(db, event.account_id, event.id),
   ]);
-  return { organizer: organizer!, cover: covers.get(event.id) ?? null, logo: logos.get(event.organizer_id) ?? null };
+  return { organizer: organizer!, cover: covers.get(event.id) ?? null, logo: logos.get(event.organizer_id) ?? null, categories };
 }
 
 export type PublicEventParts = EventStatic<EventExtras>;
@@ -85,7 +89,10 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
   const { catalogue } = parts;
   // The organizer's texts in the visitor's language where given, else as written.
   const event = inLanguage(parts.event, parts.event.translations, locale, EVENT_TEXT_FIELDS);
-  const { organizer, cover, logo } = parts.extra;
+  const { organizer, cover, logo, categories } = parts.extra;
+  // Tickets are listed category by category; a hidden category hides what is in it.
+  const categoryRank = new Map(categories.map((c, i) => [c.id, i]));
+  const hiddenCategories = new Set(categories.filter((c) => c.is_hidden).map((c) => c.id));
   const stock = availability(stockOf(catalogue, counts), catalogue.capacities);
   const eventEnded = (event.end_date ?? event.start_date) <= now;
   const showRemaining = event.show_remaining_tickets;
@@ -94,6 +101,7 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
     const t = inLanguage(p.ticket, p.ticket.translations, locale, TICKET_TEXTS);
     const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
     if (t.requires_promo_code && !unlocked) return;
+    if (hiddenCategories.has(t.category_id)) return;
     const a = stock[i]!;
     const tiers = p.tiers
       .filter((tier) => !tier.is_hidden)
@@ -135,8 +143,18 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
       charges: catalogue.charges.get(t.id) ?? [],
       is_discounted: (unit?.discount ?? 0) > 0 || tiers.some((x) => x.unit.discount > 0),
       unlocked_by_promo: unlocked,
+      category_id: t.category_id,
     });
   });
+  const rank = (t: PublicTicketDto) => categoryRank.get(t.category_id) ?? 0;
+  tickets.sort((a, b) => rank(a) - rank(b));
+  const shown = new Set(tickets.map((t) => t.category_id));
+  const publicCategories: PublicCategoryDto[] = categories
+    .filter((c) => shown.has(c.id))
+    .map((c) => {
+      const texts = inLanguage({ name: c.name, description: c.description }, c.translations, locale, TICKET_TEXTS);
+      return { id: c.id, name: texts.name, description: texts.description, starts_collapsed: c.starts_collapsed };
+    });
   return {
     id: event.id,
     title: event.title,
@@ -171,6 +189,7 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
       support_email: event.support_email,
       offline_payments_enabled: event.offline_payments_enabled,
     },
+    categories: publicCategories,
     tickets,
     promo: promo ? toAppliedPromo(promo) : null,
     promo_invalid: !!promoCode && !promo,

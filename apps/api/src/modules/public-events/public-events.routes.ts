@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageViewBody, publicAttendeeParams, publicEventParams, publicEventQuery, publicPromoParams } from '@admitone/shared';
+import { pageViewBody, publicAttendeeParams, publicEventParams, publicEventQuery, publicPromoCheckResponse, publicPromoParams, publicTicketPageResponse } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
@@ -23,6 +23,8 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   // The answer is kept serialised and compressed, like the event page, until the event's catalogue or stock
   // changes in this process (or for the stock counts' 2 s): read far more often than it changes.
+  // No response schema: the answer goes out as the kept bytes (a string or its brotli/gzip Buffer), which
+  // fastify never passes to a serializer; its shape is `publicEventResponse` (@admitone/shared), built by `publicEventFor`.
   const answers = new RenderedPages(() => deps.clock.now().getTime(), { freshMs: () => deps.publicEvents.stockMs, maxPages: 2000 });
   app.get('/events/:eventId', { schema: { tags, summary: 'A live event with its visible tickets (draft, archived: 404)', params: publicEventParams, querystring: publicEventQuery } }, async (req, reply) => {
     const id = req.params.eventId;
@@ -38,7 +40,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return sendRendered(req, reply, answer, 'application/json; charset=utf-8');
   });
 
-  app.get('/events/:eventId/promo-codes/:code', { schema: { tags, summary: 'Whether a promo code can be used now', params: publicPromoParams } }, async (req) => {
+  app.get('/events/:eventId/promo-codes/:code', { schema: { tags, summary: 'Whether a promo code can be used now', params: publicPromoParams, response: { 200: publicPromoCheckResponse } } }, async (req) => {
     const event = await liveEvent(req.params.eventId);
     const promo = await usablePromo(db, event.id, req.params.code, deps.clock.now());
     return { valid: !!promo, promo: promo ? toAppliedPromo(promo) : null };
@@ -54,7 +56,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     },
   );
 
-  app.get('/events/:eventId/attendees/:shortId', { schema: { tags, summary: 'A ticket by its secret link', params: publicAttendeeParams } }, async (req) => ({
+  app.get('/events/:eventId/attendees/:shortId', { schema: { tags, summary: 'A ticket by its secret link', params: publicAttendeeParams, response: { 200: publicTicketPageResponse } } }, async (req) => ({
     data: await publicTicketView(db, deps.storage, req.params.eventId, req.params.shortId),
   }));
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_QUESTIONS, eventParams, questionBody, questionListResponse, questionParams, questionResponse, questionSortBody } from '@admitone/shared';
+import { DEFAULT_QUESTIONS, eventParams, questionBody, questionListResponse, questionOrderResponse, questionParams, questionResponse, questionSortBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requireEvent } from '../events/events.repository.js';
@@ -39,7 +39,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return reply.status(204).send();
   });
 
-  app.put('/events/:eventId/questions/sort', { schema: { tags, security, summary: 'Reorder all questions of the event', params: eventParams, body: questionSortBody } }, async (req) => {
+  app.put('/events/:eventId/questions/sort', { schema: { tags, security, summary: 'Reorder all questions of the event', params: eventParams, body: questionSortBody, response: { 200: questionOrderResponse } } }, async (req) => {
     const { accountId } = authOf(req);
     await eventOf(accountId, req.params.eventId);
     return { data: await reorderQuestions(db, accountId, req.params.eventId, req.body.question_ids) };

@@ -8,6 +8,7 @@ import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { belowTaken, lockEventForNewTicket, lockTicketStock, nextStockVersion } from '../inventory/limits.js';
+import { categoryForTicket } from '../product-categories/product-categories.repository.js';
 import { ticketsWithOrders, tiersWithSales } from './sales.js';
 import { findTicket } from './tickets.repository.js';
 
@@ -93,16 +94,25 @@ async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: Ev
   }
 }
 
-/** Creates a ticket at the end of the event's list. */
+/** The category asked for (the event's own) or, without one, `fallback`; locked against its deletion. */
+async function categoryOf(tx: Tx, event: EventRef, asked: number | null, fallback: 'first' | number): Promise<number> {
+  if (asked === null && fallback !== 'first') return fallback;
+  const id = await categoryForTicket(tx, event.id, asked);
+  if (id === null) throw new DomainError('VALIDATION_FAILED', { fields: { category_id: [{ key: 'not_found_choice' }] } });
+  return id;
+}
+
+/** Creates a ticket at the end of the event's list (in the category asked for, else the first). */
 export async function createTicket(deps: { db: Db; clock: Clock }, event: EventRef, input: TicketInput): Promise<number> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await checkTaxes(tx, event, input.tax_and_fee_ids);
     await lockEventForNewTicket(tx, event.id);
+    const categoryId = await categoryOf(tx, event, input.category_id, 'first');
     const [last] = await tx.select({ n: max(tickets.sort_order) }).from(tickets).where(eq(tickets.event_id, event.id));
     const [row] = await tx
       .insert(tickets)
-      .values({ ...columnsOf(input, event), account_id: event.account_id, event_id: event.id, sort_order: (last?.n ?? -1) + 1, created_at: now, updated_at: now })
+      .values({ ...columnsOf(input, event), category_id: categoryId, account_id: event.account_id, event_id: event.id, sort_order: (last?.n ?? -1) + 1, created_at: now, updated_at: now })
       .returning({ id: tickets.id });
     await saveParts(tx, row!.id, input, event, now);
     return row!.id;
@@ -119,13 +129,15 @@ export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventR
   await deps.db.transaction(async (tx) => {
     const current = await findTicket(tx, event.account_id, event.id, ticketId);
     if (!current) throw new DomainError('NOT_FOUND');
+    // Categories before tickets (docs/LOCKING.md): an arrangement locks them in that order too.
+    const categoryId = await categoryOf(tx, event, input.category_id, current.ticket.category_id);
     const stock = await lockTicketStock(tx, ticketId);
     if (!stock) throw new DomainError('NOT_FOUND');
     if (current.ticket.type !== input.type && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
     const columns = columnsOf(input, event);
     if (columns.quantity !== null && columns.quantity < stock.taken) throw belowTaken('quantity', stock.taken);
     await checkTaxes(tx, event, input.tax_and_fee_ids);
-    await tx.update(tickets).set({ ...columns, stock_version: nextStockVersion, updated_at: now }).where(eq(tickets.id, ticketId));
+    await tx.update(tickets).set({ ...columns, category_id: categoryId, stock_version: nextStockVersion, updated_at: now }).where(eq(tickets.id, ticketId));
     await saveParts(tx, ticketId, input, event, now, stock.tiers);
   });
 }
@@ -148,6 +160,8 @@ export async function sortTickets(deps: { db: Db; clock: Clock }, event: EventRe
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
       throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'invalid' }] } });
     }
-    for (const [i, id] of ids.entries()) await tx.update(tickets).set({ sort_order: i, updated_at: deps.clock.now() }).where(eq(tickets.id, id));
+    // Rows in id order, as reservations lock them (docs/LOCKING.md), whatever the new order.
+    const placed = ids.map((id, i) => ({ id, i })).sort((a, b) => a.id - b.id);
+    for (const { id, i } of placed) await tx.update(tickets).set({ sort_order: i, updated_at: deps.clock.now() }).where(eq(tickets.id, id));
   });
 }

@@ -83,6 +83,7 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       hide_after_sale_end: t.hide_after_sale_end,
       requires_promo_code: t.requires_promo_code,
       tax_and_fee_ids: p.taxIds,
+      category_id: t.category_id,
       sort_order: t.sort_order,
       tiers,
       sale_state: state,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventParams, ticketBody, ticketParams, ticketSortBody } from '@admitone/shared';
+import { eventParams, ticketBody, ticketListResponse, ticketParams, ticketResponse, ticketSortBody, ticketSortResponse } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
@@ -23,23 +23,23 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return view;
   };
 
-  app.get('/events/:eventId/tickets', { schema: { tags, security, summary: "The event's tickets in their order, with sale state, counts and prices with taxes and fees", params: eventParams } }, async (req) => {
+  app.get('/events/:eventId/tickets', { schema: { tags, security, summary: "The event's tickets in their order, with sale state, counts and prices with taxes and fees", params: eventParams, response: { 200: ticketListResponse } } }, async (req) => {
     const event = await eventOf(authOf(req).accountId, req.params.eventId);
     const data = await ticketViews(db, event, deps.clock.now());
     return { data, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
   });
 
-  app.post('/events/:eventId/tickets', { schema: { tags, security, summary: 'Create a ticket (free, paid, donation or tiered)', params: eventParams, body: ticketBody } }, async (req, reply) => {
+  app.post('/events/:eventId/tickets', { schema: { tags, security, summary: 'Create a ticket (free, paid, donation or tiered)', params: eventParams, body: ticketBody, response: { 201: ticketResponse } } }, async (req, reply) => {
     const event = await eventOf(authOf(req).accountId, req.params.eventId);
     const id = await createTicket(d, event, req.body);
     return reply.status(201).send({ data: await one(event, id) });
   });
 
-  app.get('/events/:eventId/tickets/:ticketId', { schema: { tags, security, summary: 'One ticket', params: ticketParams } }, async (req) => ({
+  app.get('/events/:eventId/tickets/:ticketId', { schema: { tags, security, summary: 'One ticket', params: ticketParams, response: { 200: ticketResponse } } }, async (req) => ({
     data: await one(await eventOf(authOf(req).accountId, req.params.eventId), req.params.ticketId),
   }));
 
-  app.put('/events/:eventId/tickets/:ticketId', { schema: { tags, security, summary: 'Replace a ticket (tiers with an id are kept, others are added or removed)', params: ticketParams, body: ticketBody } }, async (req) => {
+  app.put('/events/:eventId/tickets/:ticketId', { schema: { tags, security, summary: 'Replace a ticket (tiers with an id are kept, others are added or removed)', params: ticketParams, body: ticketBody, response: { 200: ticketResponse } } }, async (req) => {
     const event = await eventOf(authOf(req).accountId, req.params.eventId);
     await updateTicket(d, event, req.params.ticketId, req.body);
     return { data: await one(event, req.params.ticketId) };
@@ -50,7 +50,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return reply.status(204).send();
   });
 
-  app.put('/events/:eventId/tickets/sort', { schema: { tags, security, summary: 'Reorder all tickets of the event', params: eventParams, body: ticketSortBody } }, async (req) => {
+  app.put('/events/:eventId/tickets/sort', { schema: { tags, security, summary: 'Reorder all tickets of the event', params: eventParams, body: ticketSortBody, response: { 200: ticketSortResponse } } }, async (req) => {
     const event = await eventOf(authOf(req).accountId, req.params.eventId);
     await sortTickets(d, event, req.body.ticket_ids);
     return { data: await ticketViews(db, event, deps.clock.now()) };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerFloor } from '../../shared/answer-floor.js';
 import { z } from 'zod';
-import { changeEmailBody, changePasswordBody, idParams, meResponse, updateMeBody, userTokenParams, type MeResponse } from '@admitone/shared';
+import { changeEmailBody, changePasswordBody, idParams, meResponse, updateMeBody, userResponse, userTokenParams, type MeResponse } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
@@ -42,33 +42,33 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return { data: { user, account, accounts, permissions: [...auth.permissions] } };
   });
 
-  app.put('/users/me', { schema: { tags, security, summary: 'Update name, time zone or language', body: updateMeBody } }, async (req) => {
+  app.put('/users/me', { schema: { tags, security, summary: 'Update name, time zone or language', body: updateMeBody, response: { 200: userResponse } } }, async (req) => {
     await updateUser(db, authOf(req).user.id, req.body, deps.clock.now());
     return { data: await userView(profileDeps, authOf(req).user.id) };
   });
 
-  app.put('/users/me/password', { schema: { tags, security, summary: 'Change password (current one required); revokes every other session', body: changePasswordBody } }, async (req) => ({
+  app.put('/users/me/password', { schema: { tags, security, summary: 'Change password (current one required); revokes every other session', body: changePasswordBody, response: { 200: userResponse } } }, async (req) => ({
     data: await changePassword(profileDeps, authOf(req).user.id, authOf(req).sessionId, req.body),
   }));
 
-  app.put('/users/me/email', { schema: { tags, security, summary: 'Start an e-mail change: a confirmation goes to the new address (the answer does not tell whether it has a login)', body: changeEmailBody } }, async (req) => {
+  app.put('/users/me/email', { schema: { tags, security, summary: 'Start an e-mail change: a confirmation goes to the new address (the answer does not tell whether it has a login)', body: changeEmailBody, response: { 200: userResponse } } }, async (req) => {
     const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
     const data = await requestEmailChange(profileDeps, authOf(req).user.id, req.body, requestLocale(req));
     await floor();
     return { data };
   });
 
-  app.post('/users/:id/email-change/:token', { schema: { tags, security, summary: 'Confirm a pending e-mail change', params: userTokenParams } }, async (req) => {
+  app.post('/users/:id/email-change/:token', { schema: { tags, security, summary: 'Confirm a pending e-mail change', params: userTokenParams, response: { 200: userResponse } } }, async (req) => {
     requireSelf(authOf(req), req.params.id);
     return { data: await confirmEmailChange(profileDeps, req.params.id, req.params.token) };
   });
 
-  app.delete('/users/:id/email-change', { schema: { tags, security, summary: 'Cancel a pending e-mail change', params: idParams } }, async (req) => {
+  app.delete('/users/:id/email-change', { schema: { tags, security, summary: 'Cancel a pending e-mail change', params: idParams, response: { 200: userResponse } } }, async (req) => {
     requireSelf(authOf(req), req.params.id);
     return { data: await cancelEmailChange(profileDeps, req.params.id) };
   });
 
-  app.post('/users/:id/confirm-email/:token', { schema: { tags, security, summary: 'Confirm the e-mail address', params: userTokenParams } }, async (req) => {
+  app.post('/users/:id/confirm-email/:token', { schema: { tags, security, summary: 'Confirm the e-mail address', params: userTokenParams, response: { 200: userResponse } } }, async (req) => {
     requireSelf(authOf(req), req.params.id);
     return { data: await confirmEmail(profileDeps, req.params.id, req.params.token) };
   });

@@ -36,6 +36,8 @@ export interface TicketValues {
   hide_after_sale_end: boolean;
   requires_promo_code: boolean;
   tax_and_fee_ids: string[];
+  /** The category (its id as text); null: a new ticket goes in the first, a changed one stays. */
+  category_id: string | null;
 }
 
 let nextKey = 0;
@@ -71,7 +73,7 @@ function tierValues(tier: TicketTierDto, currency: string, timeZone: string): Ti
 }
 
 /** Form values for an existing ticket, or for a new one with the account's default taxes chosen. */
-export function ticketValues(ticket: TicketDto | undefined, currency: string, timeZone: string, defaultTaxIds: number[]): TicketValues {
+export function ticketValues(ticket: TicketDto | undefined, currency: string, timeZone: string, defaultTaxIds: number[], categoryId: number | null = null): TicketValues {
   if (!ticket) {
     return {
       name: '',
@@ -92,6 +94,7 @@ export function ticketValues(ticket: TicketDto | undefined, currency: string, ti
       hide_after_sale_end: false,
       requires_promo_code: false,
       tax_and_fee_ids: defaultTaxIds.map(String),
+      category_id: categoryId === null ? null : String(categoryId),
     };
   }
   return {
@@ -113,6 +116,7 @@ export function ticketValues(ticket: TicketDto | undefined, currency: string, ti
     hide_after_sale_end: ticket.hide_after_sale_end,
     requires_promo_code: ticket.requires_promo_code,
     tax_and_fee_ids: ticket.tax_and_fee_ids.map(String),
+    category_id: String(ticket.category_id),
   };
 }
 
@@ -151,6 +155,7 @@ export function ticketBody(v: TicketValues, currency: string): TicketBody {
     hide_after_sale_end: v.hide_after_sale_end,
     requires_promo_code: v.requires_promo_code,
     tax_and_fee_ids: v.tax_and_fee_ids.map(Number),
+    category_id: v.category_id ? Number(v.category_id) : null,
   };
 }
 

@@ -18,7 +18,7 @@ interface TicketItemProps {
   /** Server errors about this ticket (not on sale, too many, donation too low). */
   error?: string;
   /** The ticket names' heading level (3 under the event page's "Tickets"; 2 in the widget). */
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
 }
 
 /** Why no more of a line can be chosen, in the buyer's language (nothing when it is not on sale). */

@@ -10,6 +10,7 @@ import { checkoutTokens, openOrders, orderSecrets } from '../lib/checkout-token'
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 import { splitReserveErrors } from './reserve-errors';
 import { donationsBelowMinimum, emptySelection, reservationBody, selectedLines, selectionTotal, type Selection } from './selection';
+import { CategoryGroup, ticketGroups } from './CategoryGroup';
 import { TicketItem } from './TicketItem';
 
 interface TicketSelectorProps {
@@ -88,6 +89,25 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
     }
   };
 
+  // Under category headings when the organizer made categories; the ticket names a level below them.
+  const groups = ticketGroups(event);
+  const level = headingLevel ?? 3;
+  const item = (ticket: PublicEventDto['tickets'][number], ticketLevel: 2 | 3 | 4) => (
+    <TicketItem
+      key={ticket.id}
+      event={event}
+      ticket={ticket}
+      selection={selection}
+      error={ticketErrors[ticket.id]}
+      headingLevel={ticketLevel}
+      onQuantity={(key, q) => {
+        setMessage(null);
+        setSelection((s) => ({ ...s, quantities: { ...s.quantities, [key]: q } }));
+      }}
+      onAmount={(ticketId, minor) => setSelection((s) => ({ ...s, amounts: { ...s.amounts, [ticketId]: minor } }))}
+    />
+  );
+
   if (event.tickets.length === 0) {
     return (
       <Text>
@@ -98,23 +118,17 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
 
   return (
     <Stack gap="md">
-      <Stack gap="md" component="ul" m={0} p={0}>
-        {event.tickets.map((ticket) => (
-          <TicketItem
-            key={ticket.id}
-            event={event}
-            ticket={ticket}
-            selection={selection}
-            error={ticketErrors[ticket.id]}
-            headingLevel={headingLevel}
-            onQuantity={(key, q) => {
-              setMessage(null);
-              setSelection((s) => ({ ...s, quantities: { ...s.quantities, [key]: q } }));
-            }}
-            onAmount={(ticketId, minor) => setSelection((s) => ({ ...s, amounts: { ...s.amounts, [ticketId]: minor } }))}
-          />
-        ))}
-      </Stack>
+      {groups ? (
+        groups.map((group) => (
+          <CategoryGroup key={group.category.id} group={group} headingLevel={level}>
+            {group.tickets.map((ticket) => item(ticket, level === 2 ? 3 : 4))}
+          </CategoryGroup>
+        ))
+      ) : (
+        <Stack gap="md" component="ul" m={0} p={0}>
+          {event.tickets.map((ticket) => item(ticket, level))}
+        </Stack>
+      )}
       <Group justify="space-between" aria-live="polite">
         <Text fw={700}>
           <Trans>Total</Trans>

@@ -29,9 +29,13 @@ export function useCheckIn(eventId: number) {
   const [pending, setPending] = useState(() => readQueue(eventId).length);
   const flushing = useRef(false);
 
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: checkInKeys.stats(eventId) });
-    void queryClient.invalidateQueries({ queryKey: attendeeKeys.all(eventId) });
+  const refresh = useCallback(async () => {
+    // A list read still in flight started before this scan was applied (say, a search typed just before
+    // the connection dropped, resumed when it came back): a query without data would answer the
+    // invalidation with that stale read, so it is cancelled first and read again.
+    const lists = { queryKey: attendeeKeys.all(eventId) };
+    await queryClient.cancelQueries(lists);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: checkInKeys.stats(eventId) }), queryClient.invalidateQueries(lists)]);
   }, [queryClient, eventId]);
 
   const submit = useCallback(
@@ -39,7 +43,7 @@ export function useCheckIn(eventId: number) {
       const item: QueuedScan = { ...scan, client_scan_id: newScanId(), scanned_at: new Date().toISOString() };
       try {
         const outcome = await postCheckIn(eventId, item);
-        refresh();
+        void refresh();
         return { kind: 'done', outcome };
       } catch (e) {
         if (!isNetworkError(e)) throw e;
@@ -74,7 +78,7 @@ export function useCheckIn(eventId: number) {
       flushing.current = false;
     }
     if (!results.length) return;
-    refresh();
+    void refresh();
     const sent = results.length;
     const problems = results.filter((r) => RESULT_TONE[r.result] !== 'success').length;
     notifications.show({

@@ -1,10 +1,11 @@
-import type { One, Paginated, PaymentReadinessDto, TicketBody, TicketDto } from '@admitone/shared';
+import type { CategoryArrangementBody, One, Paginated, PaymentReadinessDto, ProductCategoryBody, ProductCategoryDto, TicketBody, TicketDto } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
 
 export const ticketKeys = {
   all: (eventId: number) => [...eventKeys.detail(eventId), 'tickets'] as const,
+  categories: (eventId: number) => [...eventKeys.detail(eventId), 'tickets', 'categories'] as const,
 };
 
 const base = (eventId: number) => `/events/${eventId}/tickets`;
@@ -24,9 +25,46 @@ export const deleteTicket = (eventId: number, id: number) => api.delete<void>(`$
 export const sortTickets = (eventId: number, ticketIds: number[]) =>
   api.put<Paginated<TicketDto>>(`${base(eventId)}/sort`, { ticket_ids: ticketIds }).then((r) => r.data);
 
+// Invalidating the tickets also refreshes the categories (their key is under it): a ticket's category shows in both.
 function useTicketMutation<V, R>(eventId: number, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all(eventId) }) });
+}
+
+const categoriesBase = (eventId: number) => `/events/${eventId}/product-categories`;
+
+/** The event's product categories in their order, each with its tickets' ids in order. */
+export const useCategories = (eventId: number) =>
+  useQuery({ queryKey: ticketKeys.categories(eventId), queryFn: () => api.get<{ data: ProductCategoryDto[] }>(categoriesBase(eventId)).then((r) => r.data) });
+
+/** Creates (no id) or changes (with id) a category. */
+export const useSaveCategory = (eventId: number) =>
+  useTicketMutation(eventId, ({ id, body }: { id?: number; body: ProductCategoryBody }) =>
+    (id ? api.put<One<ProductCategoryDto>>(`${categoriesBase(eventId)}/${id}`, body) : api.post<One<ProductCategoryDto>>(categoriesBase(eventId), body)).then((r) => r.data),
+  );
+
+export const useDeleteCategory = (eventId: number) => useTicketMutation(eventId, (id: number) => api.delete<void>(`${categoriesBase(eventId)}/${id}`));
+
+/** Saves the order of categories and of the tickets in them; the list shows it at once and rolls back if refused. */
+export function useArrangeCategories(eventId: number) {
+  const queryClient = useQueryClient();
+  const key = ticketKeys.categories(eventId);
+  return useMutation({
+    mutationFn: (body: CategoryArrangementBody) => api.put<{ data: ProductCategoryDto[] }>(`${categoriesBase(eventId)}/arrangement`, body).then((r) => r.data),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<ProductCategoryDto[]>(key);
+      if (previous) {
+        const byId = new Map(previous.map((c) => [c.id, c]));
+        queryClient.setQueryData(key, body.categories.flatMap((c, i) => (byId.has(c.id) ? [{ ...byId.get(c.id)!, sort_order: i, ticket_ids: c.ticket_ids }] : [])));
+      }
+      return { previous };
+    },
+    onError: (_e, _body, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all(eventId) }),
+  });
 }
 
 /** Creates (no id) or replaces (with id) a ticket. */

@@ -2,9 +2,9 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { chargeAppliesTo, ticketBody as ticketSchema, type EventDto, type TaxOrFeeDto, type TicketDto } from '@admitone/shared';
+import { chargeAppliesTo, ticketBody as ticketSchema, type EventDto, type ProductCategoryDto, type TaxOrFeeDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -21,16 +21,22 @@ import { useMe } from '../../users/api/me';
 import { useSaveTicket } from '../api/tickets';
 import { previewBase, quantityErrors, ticketBody, ticketValues, type TicketValues } from '../ticket-form';
 import { BuyerPaysPreview } from './BuyerPaysPreview';
+import { useCategoryName } from './CategoryHeading';
 import { TicketTiersEditor } from './TicketTiersEditor';
 
 interface TicketFormProps {
   event: EventDto;
   ticket?: TicketDto;
+  /** The event's categories: with more than one, the form asks which. */
+  categories: ProductCategoryDto[];
+  /** The category a new ticket starts in (null: the first). */
+  categoryId?: number | null;
   onDone: () => void;
 }
 
-function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { taxes: TaxOrFeeDto[] }) {
+function TicketFormFields({ event, ticket, taxes, categories, categoryId = null, onDone }: TicketFormProps & { taxes: TaxOrFeeDto[] }) {
   const { t } = useLingui();
+  const categoryName = useCategoryName();
   const currency = event.currency;
   const save = useSaveTicket(event.id);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -38,7 +44,7 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
   const toBody = (v: TicketValues) => ticketBody(v, currency);
   const schemaErrors = useSchemaValidation<TicketValues>(ticketSchema, toBody);
   const form = useForm<TicketValues>({
-    initialValues: ticketValues(ticket, currency, event.timezone, taxes.filter((x) => x.is_default && chargeAppliesTo(x, currency)).map((x) => x.id)),
+    initialValues: ticketValues(ticket, currency, event.timezone, taxes.filter((x) => x.is_default && chargeAppliesTo(x, currency)).map((x) => x.id), categoryId ?? categories[0]?.id ?? null),
     validate: (values) => ({ ...schemaErrors(values), ...quantityErrors(values, t`This field is required.`) }),
   });
   const formError = useFormError(form.setErrors);
@@ -79,6 +85,9 @@ function TicketFormFields({ event, ticket, taxes, onDone }: TicketFormProps & { 
             </div>
           ) : null}
           <TextInput label={t`Name`} required data-autofocus {...form.getInputProps('name')} />
+          {categories.length > 1 ? (
+            <Select label={t`Category`} allowDeselect={false} data={categories.map((c) => ({ value: String(c.id), label: categoryName(c) }))} {...form.getInputProps('category_id')} />
+          ) : null}
           <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
           <Input.Wrapper label={t`Type`} labelElement="div" description={ticket && !ticket.can_change_type ? t`The ticket type cannot change once it has attendees or sales.` : undefined}>
             <SegmentedControl
