@@ -117,6 +117,36 @@ describe('product categories', () => {
     expect(copiedTickets.find((t) => t.name === 'Seated')!.category_id).toBe(copied[1]!.id);
   });
 
+  it('buyers see the categories grouping the tickets, in their language where the organizer gave one; a hidden category hides its tickets', async () => {
+    const { base, as, list, event, tickets } = await setup();
+    const [main] = await list();
+    const extras = (await call(ctx.app, 'POST', base, { ...as, body: { name: 'Extras', description: '<p>More</p>', starts_collapsed: true } })).json().data;
+    const secret = (await call(ctx.app, 'POST', base, { ...as, body: { name: 'Crew', is_hidden: true } })).json().data;
+    const crewPass = (await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, { ...as, body: { name: 'Crew pass', type: 'FREE', category_id: secret.id } })).json().data;
+    await call(ctx.app, 'PUT', `${base}/arrangement`, { ...as, body: { categories: [{ id: extras.id, ticket_ids: [tickets[1]!.id] }, { id: main!.id, ticket_ids: [tickets[0]!.id] }, { id: secret.id, ticket_ids: [crewPass.id] }] } });
+
+    const saved = await call(ctx.app, 'PUT', `/api/events/${event.id}/translations/de`, { ...as, body: { event: {}, categories: [{ id: extras.id, name: 'Zusätze', description: '<p>Mehr<script>x()</script></p>' }] } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.categories.find((c: { id: number }) => c.id === extras.id).translations).toEqual({ de: { name: 'Zusätze', description: '<p>Mehr</p>' } });
+    const foreign = await call(ctx.app, 'PUT', `/api/events/${event.id}/translations/de`, { ...as, body: { event: {}, categories: [{ id: 999_999, name: 'x' }] } });
+    expect(foreign.json().error.field_errors).toHaveProperty(['categories.0.id']);
+
+    const page = await publicEvent(ctx.app, event.id);
+    expect(page.categories).toEqual([
+      { id: extras.id, name: 'Extras', description: '<p>More</p>', starts_collapsed: true },
+      { id: main!.id, name: null, description: null, starts_collapsed: false },
+    ]);
+    expect(page.tickets.map((t) => [t.name, t.category_id])).toEqual([
+      ['Seated', extras.id],
+      ['Standing', main!.id],
+    ]);
+    const de = (await call(ctx.app, 'GET', `/api/public/events/${event.id}`, { headers: { cookie: 'admitone_locale=de' } })).json().data;
+    expect(de.categories[0]).toMatchObject({ name: 'Zusätze', description: '<p>Mehr</p>' });
+    // A ticket of a hidden category cannot be reserved either.
+    const held = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, { body: { items: [{ ticket_id: crewPass.id, quantity: 1 }], expected_total: 0 }, headers: { 'idempotency-key': 'crew-1' } });
+    expect(held.statusCode).not.toBe(201);
+  });
+
   it('the migration puts every existing ticket of every event in a default category', async () => {
     const { event, tickets, u } = await setup();
     await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 1 }]);

@@ -6,7 +6,7 @@ import { MESSAGE_HTML_MAX } from './event-edit.js';
 
 /**
  * Organizer content in other languages: the event's title, description and checkout messages, each
- * ticket's name and description, each question's title, description and option labels. A buyer sees
+ * ticket's and product category's name and description, each question's title, description and option labels. A buyer sees
  * the text in their language where the organizer gave one, else the text as written (`inLanguage`).
  */
 export interface EventTexts {
@@ -47,6 +47,7 @@ export const eventTextsBody = z.object({
 export const contentTranslationBody = z.object({
   event: eventTextsBody,
   tickets: z.array(z.object({ id: idField, name: optionalText(LIMITS.NAME_MAX), description: optionalText(LIMITS.DESCRIPTION_MAX) })).max(500).default([]),
+  categories: z.array(z.object({ id: idField, name: optionalText(LIMITS.NAME_MAX), description: optionalText(LIMITS.DESCRIPTION_MAX) })).max(50).default([]),
   questions: z
     .array(z.object({ id: idField, title: optionalText(500), description: optionalText(LIMITS.DESCRIPTION_MAX), options: z.array(z.string().trim().max(200)).max(100).default([]) }))
     .max(500)
@@ -62,6 +63,8 @@ export interface EventTranslationsDto {
   locales: Locale[];
   event: { original: EventTexts; translations: ContentTranslations<EventTexts> };
   tickets: Array<{ id: number; original: TicketTexts; translations: ContentTranslations<TicketTexts> }>;
+  /** Product categories in their order (an unnamed default one has a null name: "Tickets" in every language). */
+  categories: Array<{ id: number; original: CategoryTexts; translations: ContentTranslations<CategoryTexts> }>;
   questions: Array<{ id: number; type: string; original: QuestionTexts; translations: ContentTranslations<QuestionTexts> }>;
 }
 
@@ -94,6 +97,7 @@ export const eventTranslationsResponse = oneOf(
     locales: z.array(z.enum(LOCALES)),
     event: z.object({ original: z.object(eventTextsShape), translations: perLanguage(eventTextsShape) }),
     tickets: z.array(z.object({ id: z.number().int(), original: z.object(ticketTextsShape), translations: perLanguage(ticketTextsShape) })),
+    categories: z.array(z.object({ id: z.number().int(), original: z.object(ticketTextsShape), translations: perLanguage(ticketTextsShape) })),
     questions: z.array(z.object({ id: z.number().int(), type: z.string(), original: z.object(questionTextsShape), translations: perLanguage(questionTextsShape) })),
   }) satisfies z.ZodType<EventTranslationsDto>,
 );

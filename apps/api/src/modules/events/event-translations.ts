@@ -7,7 +7,7 @@ import {
   type Locale,
 } from '@admitone/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { events, questions, tickets } from '../../db/schema/index.js';
+import { events, productCategories, questions, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 
@@ -21,17 +21,19 @@ function localesWithTexts(all: ContentTranslations<Record<string, unknown>>[]): 
 export async function eventTranslations(db: Executor, accountId: number, eventId: number): Promise<EventTranslationsDto> {
   const [event] = await db.select().from(events).where(and(eq(events.id, eventId), eq(events.account_id, accountId)));
   if (!event) throw new DomainError('NOT_FOUND');
-  const [ticketRows, questionRows] = await Promise.all([
+  const [ticketRows, categoryRows, questionRows] = await Promise.all([
     db.select().from(tickets).where(eq(tickets.event_id, eventId)).orderBy(asc(tickets.sort_order), asc(tickets.id)),
+    db.select().from(productCategories).where(eq(productCategories.event_id, eventId)).orderBy(asc(productCategories.sort_order), asc(productCategories.id)),
     db.select().from(questions).where(eq(questions.event_id, eventId)).orderBy(asc(questions.sort_order), asc(questions.id)),
   ]);
   return {
-    locales: localesWithTexts([event.translations, ...ticketRows.map((t) => t.translations), ...questionRows.map((q) => q.translations)]),
+    locales: localesWithTexts([event.translations, ...ticketRows.map((t) => t.translations), ...categoryRows.map((c) => c.translations), ...questionRows.map((q) => q.translations)]),
     event: {
       original: { title: event.title, description: event.description, pre_checkout_message: event.pre_checkout_message, post_checkout_message: event.post_checkout_message },
       translations: event.translations,
     },
     tickets: ticketRows.map((t) => ({ id: t.id, original: { name: t.name, description: t.description }, translations: t.translations })),
+    categories: categoryRows.map((c) => ({ id: c.id, original: { name: c.name, description: c.description }, translations: c.translations })),
     questions: questionRows.map((q) => ({ id: q.id, type: q.type, original: { title: q.title, description: q.description, options: q.options }, translations: q.translations })),
   };
 }
@@ -46,7 +48,7 @@ function withLocale<T extends Record<string, unknown>>(map: ContentTranslations<
 }
 
 /**
- * Stores every text of the event in one language, in one transaction. Tickets and questions are the
+ * Stores every text of the event in one language, in one transaction. Tickets, categories and questions are the
  * event's own (another id is a field error, as if it did not exist); HTML is sanitised like the
  * original fields; option labels are kept per option, never more than the question has.
  */
@@ -56,13 +58,18 @@ export async function saveEventTranslation(db: Db, accountId: number, eventId: n
     const [event] = await tx.select({ id: events.id, translations: events.translations }).from(events).where(and(eq(events.id, eventId), eq(events.account_id, accountId))).for('update');
     if (!event) throw new DomainError('NOT_FOUND');
     const ticketIds = body.tickets.map((t) => t.id);
+    const categoryIds = body.categories.map((c) => c.id);
     const questionIds = body.questions.map((q) => q.id);
     const ownTickets = ticketIds.length ? await tx.select({ id: tickets.id, translations: tickets.translations }).from(tickets).where(and(eq(tickets.event_id, eventId), inArray(tickets.id, ticketIds))) : [];
+    const ownCategories = categoryIds.length
+      ? await tx.select({ id: productCategories.id, translations: productCategories.translations }).from(productCategories).where(and(eq(productCategories.event_id, eventId), inArray(productCategories.id, categoryIds)))
+      : [];
     const ownQuestions = questionIds.length
       ? await tx.select({ id: questions.id, options: questions.options, translations: questions.translations }).from(questions).where(and(eq(questions.event_id, eventId), inArray(questions.id, questionIds)))
       : [];
     const fields: Record<string, [{ key: 'not_found_choice' }]> = {};
     body.tickets.forEach((t, i) => ownTickets.some((o) => o.id === t.id) || (fields[`tickets.${i}.id`] = [{ key: 'not_found_choice' }]));
+    body.categories.forEach((c, i) => ownCategories.some((o) => o.id === c.id) || (fields[`categories.${i}.id`] = [{ key: 'not_found_choice' }]));
     body.questions.forEach((q, i) => ownQuestions.some((o) => o.id === q.id) || (fields[`questions.${i}.id`] = [{ key: 'not_found_choice' }]));
     if (Object.keys(fields).length) throw new DomainError('VALIDATION_FAILED', { fields });
 
@@ -72,6 +79,10 @@ export async function saveEventTranslation(db: Db, accountId: number, eventId: n
     for (const t of body.tickets) {
       const own = ownTickets.find((o) => o.id === t.id)!;
       await tx.update(tickets).set({ translations: withLocale(own.translations, locale, { name: t.name ?? null, description: sanitizeRichText(t.description) }) }).where(eq(tickets.id, t.id));
+    }
+    for (const c of body.categories) {
+      const own = ownCategories.find((o) => o.id === c.id)!;
+      await tx.update(productCategories).set({ translations: withLocale(own.translations, locale, { name: c.name ?? null, description: sanitizeRichText(c.description) }) }).where(eq(productCategories.id, c.id));
     }
     for (const q of body.questions) {
       const own = ownQuestions.find((o) => o.id === q.id)!;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { priceUnit, type Charge, type Promo, type UnitPrice } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
-import { events, promoCodes, promoCodeTickets } from '../../db/schema/index.js';
+import { events, productCategories, promoCodes, promoCodeTickets } from '../../db/schema/index.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
 import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
 import type { CapacityStock, TicketStock } from '../tickets/availability.js';
@@ -26,6 +26,8 @@ export interface Catalogue {
   tickets: TicketWithParts[];
   charges: Map<number, Charge[]>;
   capacities: CapacityStock[];
+  /** Product categories the organizer hid: buyers can neither see nor buy what is in them. */
+  hiddenCategories: Set<number>;
 }
 
 /** The rule of what the public may read: live events only (drafts and archived events are not shown). */
@@ -47,9 +49,10 @@ export async function loadCatalogue(db: Executor, event: EventRow): Promise<Cata
   const tickets = await loadTickets(db, event.account_id, event.id);
   const taxes = await listTaxes(db, event.account_id);
   const capacities = await loadCapacities(db, event.account_id, event.id);
+  const hidden = await db.select({ id: productCategories.id }).from(productCategories).where(and(eq(productCategories.event_id, event.id), eq(productCategories.is_hidden, true)));
   const dtos = chargesFor(taxes, event.currency);
   const charges = new Map(tickets.map((t) => [t.ticket.id, dtos.filter((c) => t.taxIds.includes(c.id))]));
-  return { event, tickets, charges, capacities: capacities.map(toCapacityStock) };
+  return { event, tickets, charges, capacities: capacities.map(toCapacityStock), hiddenCategories: new Set(hidden.map((c) => c.id)) };
 }
 
 /** A promo code of the event by its text (any case), or null. Expiry and usage are the caller's to check. */

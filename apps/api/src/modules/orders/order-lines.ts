@@ -39,7 +39,7 @@ export function priceRequest(c: Catalogue, input: ReserveInput, promo: PromoInfo
     const tiered = t.ticket.type === 'TIERED';
     const tier = tiered ? (t.tiers.find((x) => x.id === item.tier_id) ?? null) : null;
     if (tiered && !tier) return add(`items.${i}.tier_id`, { key: 'not_found_choice' });
-    const hiddenForBuyer = t.ticket.is_hidden || (t.ticket.requires_promo_code && !promoApplies(promo, t.ticket.id)) || !!tier?.is_hidden;
+    const hiddenForBuyer = t.ticket.is_hidden || c.hiddenCategories.has(t.ticket.category_id) || (t.ticket.requires_promo_code && !promoApplies(promo, t.ticket.id)) || !!tier?.is_hidden;
     const window = {
       is_hidden: hiddenForBuyer,
       sale_start: tier?.sale_start ?? t.ticket.sale_start,

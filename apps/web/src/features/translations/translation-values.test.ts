@@ -12,6 +12,7 @@ const dto: EventTranslationsDto = {
     { id: 4, original: { name: 'Standard', description: null }, translations: { de: { name: 'Normal', description: null } } },
     { id: 5, original: { name: 'VIP', description: null }, translations: {} },
   ],
+  categories: [{ id: 2, original: { name: 'Extras', description: null }, translations: { de: { name: 'Zusätze', description: '<p>Mehr</p>' } } }],
   questions: [
     {
       id: 9,
@@ -31,6 +32,7 @@ describe('toTranslationValues', () => {
         { id: 4, name: 'Normal', description: '' },
         { id: 5, name: '', description: '' },
       ],
+      categories: [{ id: 2, name: 'Zusätze', description: '<p>Mehr</p>' }],
       questions: [
         { id: 9, title: 'Größe', description: '', options: ['', 'M (mittel)', 'L (groß)'] },
         { id: 10, title: '', description: '', options: [] },

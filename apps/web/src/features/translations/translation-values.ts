@@ -5,6 +5,7 @@ import type { UseFormReturnType } from '@mantine/form';
 export interface TranslationValues {
   event: { title: string; description: string; pre_checkout_message: string; post_checkout_message: string };
   tickets: Array<{ id: number; name: string; description: string }>;
+  categories: Array<{ id: number; name: string; description: string }>;
   questions: Array<{ id: number; title: string; description: string; options: string[] }>;
 }
 
@@ -26,6 +27,10 @@ export function toTranslationValues(dto: EventTranslationsDto, locale: Locale): 
       post_checkout_message: event.post_checkout_message ?? '',
     },
     tickets: dto.tickets.map(({ id, translations }) => {
+      const texts = translations[locale] ?? {};
+      return { id, name: texts.name ?? '', description: texts.description ?? '' };
+    }),
+    categories: dto.categories.map(({ id, translations }) => {
       const texts = translations[locale] ?? {};
       return { id, name: texts.name ?? '', description: texts.description ?? '' };
     }),

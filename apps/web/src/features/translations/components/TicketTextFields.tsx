@@ -12,6 +12,30 @@ interface TicketTextFieldsProps {
   locale: Locale;
 }
 
+/** Each product category's name and description in one language, under its name as written. */
+export function CategoryTextFields({ form, categories, locale }: { form: TranslationFormReturn; categories: EventTranslationsDto['categories']; locale: Locale }) {
+  const { t } = useLingui();
+  const asWritten = useAsWritten();
+  const stored = form.getInitialValues().categories;
+  return (
+    <Stack gap="xl">
+      {categories.map(({ id, original }, i) => (
+        <TextGroup key={id} title={original.name || t`Tickets (the default name, already in every language)`}>
+          <TextInput label={t`Name`} description={asWritten(original.name)} lang={locale} {...form.getInputProps(`categories.${i}.name`)} />
+          <TranslatedRichText
+            form={form}
+            locale={locale}
+            path={`categories.${i}.description`}
+            label={t`Description`}
+            defaultValue={stored[i]?.description ?? ''}
+            original={original.description}
+          />
+        </TextGroup>
+      ))}
+    </Stack>
+  );
+}
+
 /** Each ticket's name and description in one language, under its name as written. */
 export function TicketTextFields({ form, tickets, locale }: TicketTextFieldsProps) {
   const { t } = useLingui();

@@ -15,10 +15,10 @@ import { useSaveTranslation } from '../api/translations';
 import { toTranslationValues, type TranslationValues } from '../translation-values';
 import { EventTextFields } from './EventTextFields';
 import { QuestionTextFields } from './QuestionTextFields';
-import { TicketTextFields } from './TicketTextFields';
+import { CategoryTextFields, TicketTextFields } from './TicketTextFields';
 
 /** A ticket or question was deleted since the page loaded: its error names an id, which has no field to show it. */
-const namesDeletedItem = (error: unknown) => isApiError(error) && Object.keys(error.fieldErrors).some((field) => /^(tickets|questions)\.\d+\.id$/.test(field));
+const namesDeletedItem = (error: unknown) => isApiError(error) && Object.keys(error.fieldErrors).some((field) => /^(tickets|categories|questions)\.\d+\.id$/.test(field));
 
 interface TranslationFormProps {
   eventId: number;
@@ -71,6 +71,11 @@ export function TranslationForm({ eventId, locale, translations }: TranslationFo
         <SettingsSection title={<Trans>Tickets</Trans>}>
           <TicketTextFields form={form} tickets={translations.tickets} locale={locale} />
         </SettingsSection>
+        {translations.categories.length > 1 || translations.categories.some((c) => c.original.name || c.original.description) ? (
+          <SettingsSection title={<Trans>Categories</Trans>}>
+            <CategoryTextFields form={form} categories={translations.categories} locale={locale} />
+          </SettingsSection>
+        ) : null}
         <SettingsSection title={<Trans>Questions</Trans>}>
           <QuestionTextFields form={form} questions={translations.questions} locale={locale} />
         </SettingsSection>

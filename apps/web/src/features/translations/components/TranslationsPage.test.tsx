@@ -19,6 +19,7 @@ const translations: EventTranslationsDto = {
     translations: { fr: { title: "Concert d'été" } },
   },
   tickets: [],
+  categories: [],
   questions: [{ id: 9, type: 'DROPDOWN', original: { title: 'T-shirt size', description: null, options: ['Small', 'Large'] }, translations: { fr: { title: 'Taille', options: ['', 'Grande'] } } }],
 };
 
@@ -71,6 +72,7 @@ describe('TranslationsPage', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       event: { title: 'Concert', description: '', pre_checkout_message: '', post_checkout_message: '' },
       tickets: [],
+      categories: [],
       questions: [{ id: 9, title: 'Taille', description: '', options: ['', 'Grande'] }],
     });
     expect(await screen.findByRole('radio', { name: /Deutsch \(has texts\)/ })).toBeTruthy();
