@@ -7,8 +7,10 @@ import { sampleTicket } from './ticket-document-fixture.js';
 
 /**
  * The text shown by an uncompressed pdfkit document: each TJ run decoded with every ToUnicode map
- * in the file (embedded fonts), and as single bytes (the built-in Helvetica).
+ * in the file (embedded fonts), and as single Windows-1252 bytes (the built-in Helvetica).
  */
+/** Windows-1252 bytes 0x80-0x9f (the rest is Latin-1); Node's TextDecoder reads them as Latin-1. */
+const CP1252_HIGH = '€\uFFFD‚ƒ„…†‡ˆ‰Š‹Œ\uFFFDŽ\uFFFD\uFFFD‘’“”•–—˜™š›œ\uFFFDžŸ';
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const maps = [...raw.matchAll(/beginbfrange\s*([\s\S]*?)endbfrange/g)].map((m) => {
@@ -29,7 +31,7 @@ function pdfText(pdf: Buffer): string {
     .map((line) => [...line.matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]!).join(''));
   const decoded: string[] = [];
   for (const hex of runs) {
-    decoded.push(Buffer.from(hex, 'hex').toString('latin1'));
+    decoded.push([...Buffer.from(hex, 'hex')].map((b) => (b >= 0x80 && b < 0xa0 ? (CP1252_HIGH[b - 0x80] ?? '\uFFFD') : String.fromCharCode(b))).join(''));
     for (const map of maps) decoded.push((hex.match(/.{4}/g) ?? []).map((h) => map.get(parseInt(h, 16)) ?? '\uFFFD').join(''));
   }
   return decoded.join('\n');
@@ -87,6 +89,21 @@ describe('ticketPdf', () => {
     expect(pdfText(zh)).toContain('参与者');
     const en = await ticketPdf(sampleTicket(), 'en', { compress: false });
     expect(raw(en)).not.toContain('NotoSansHans');
+  });
+
+  it('sets a ticket whose texts Helvetica can show in Helvetica (no font embedded), and one with other letters wholly in the wide Latin font', async () => {
+    const western = await ticketPdf(sampleTicket({ attendee: { last_name: 'Brontë' }, event: { title: 'Fête de la Musique – “Été”' } }), 'fr', { compress: false });
+    const text = pdfText(western);
+    expect(text).toContain('Zoé Brontë');
+    expect(text).toContain('Fête de la Musique – “Été”');
+    // The date's narrow no-break spaces (Intl) print as plain spaces.
+    expect(text).toMatch(/samedi 17 juillet 2027/);
+    expect(raw(western)).toMatch(/\/BaseFont \/Helvetica-Bold/);
+    expect(raw(western)).not.toMatch(/\/FontFile/);
+    const wide = await ticketPdf(sampleTicket(), 'fr', { compress: false });
+    expect(pdfText(wide)).toContain('Zoé Brontë-Łukasz');
+    expect(raw(wide)).toMatch(/\/FontFile2/);
+    expect(raw(wide)).not.toMatch(/\/BaseFont \/Helvetica/);
   });
 
   it("heads the ticket with the organizer's name, not ours; a long name shrinks, then is cut with an ellipsis", async () => {

@@ -72,8 +72,18 @@ function latinFonts(): FontSet {
   return latinCache;
 }
 
-/** The fonts for one piece of text: the Chinese ones when it holds CJK characters, else the Latin ones (names like Łukasz). */
-const fontsFor = (text: string): FontSet => (CJK.test(text) ? (cjkCache ??= chineseFonts()) : latinFonts());
+/**
+ * Text pdfkit's built-in Helvetica can show (Windows-1252). Most tickets are all such text: they are set
+ * in Helvetica, which needs no font embedded or subset and makes a PDF about three times faster (a
+ * sell-out renders thousands). A ticket with any other Latin, Greek or Cyrillic text (Łukasz) is set in
+ * the wide Latin font throughout, so one ticket never mixes the two.
+ */
+const WIN_ANSI = /^[\n\x20-\x7e\xa0-\xff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]*$/;
+/** Thin and narrow no-break spaces (dates and times from Intl) print as plain spaces. */
+const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+
+/** The Latin fonts of one ticket, given all its texts (those with CJK characters get the Chinese ones anyway). */
+const latinFor = (texts: readonly string[]): FontSet => (texts.every((t) => CJK.test(t) || WIN_ANSI.test(t)) ? HELVETICA : latinFonts());
 
 export interface TicketPdfOptions {
   /** Off in tests, to read the text layer. */
@@ -100,11 +110,16 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const heading = t(M.heading);
   const organizer = t(M.organizer, { name: d.event.organizer_name });
   const scan = t(M.scan);
+  const brand = d.event.organizer_name.replace(/\s+/g, ' ').trim() || 'AdmitOne';
+  for (const row of rows) row[1] = plainSpaces(row[1]);
+  const latin = latinFor([heading, organizer, scan, brand, d.event.title, d.attendee.short_id, d.ticket_url, ...rows.flat().map((x) => x.toUpperCase()), ...rows.map(([, v]) => v)]);
+  /** The fonts for one piece of text: the Chinese ones when it holds CJK characters, else the ticket's Latin ones. */
+  const fontsFor = (text: string): FontSet => (CJK.test(text) ? (cjkCache ??= chineseFonts()) : latin);
 
   const qr = QRCode.create(d.attendee.short_id, QR_OPTIONS).modules;
   const doc = new PDFDocument({
-    // The document's default font: our Latin one when there is one, so pdfkit does not parse Helvetica's metrics for every ticket.
-    font: (latinFonts().files?.regular ?? 'Helvetica') as unknown as string,
+    // The document's default font: the ticket's Latin one (a parsed font is not parsed again).
+    font: (latin.files?.regular ?? 'Helvetica') as unknown as string,
     size: 'A4',
     margin: 48,
     compress: options.compress ?? true,
@@ -136,7 +151,6 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const logoWidth = drawLogo(doc, openLogo(doc, d.organizer_logo_png), left, 36);
   const brandLeft = logoWidth ? left + logoWidth + 12 : left;
   const brandWidth = width * 0.65 - (brandLeft - left);
-  const brand = d.event.organizer_name.replace(/\s+/g, ' ').trim() || 'AdmitOne';
   doc.font(fontFor(brand, 'bold')).fillColor('#ffffff');
   const fitted = fitLine(doc, brand, brandWidth, 22, 12);
   doc.fontSize(fitted.size).text(fitted.text, brandLeft, 36 - fitted.size * 0.55, { width: brandWidth, lineBreak: false });
