@@ -282,6 +282,13 @@ test('an organizer groups tickets in categories with the keyboard; buyers see th
   await page.getByRole('button', { name: 'Actions for Day pass' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit ticket' }).getByRole('combobox', { name: 'Category' })).toHaveValue('Tickets');
+  // Ticket pickers elsewhere list the tickets under their categories too.
+  await page.goto(`/manage/event/${event.id}/promo-codes`);
+  await page.getByRole('main').getByRole('button', { name: 'Create promo code' }).click();
+  await page.getByRole('dialog', { name: 'Create promo code' }).getByRole('combobox', { name: 'Tickets', exact: true }).click();
+  const options = page.getByRole('listbox');
+  await expect(options.getByText('Extras', { exact: true })).toBeVisible();
+  await expect(options.getByRole('option', { name: 'Parking', exact: true })).toBeVisible();
   await admin.close();
 
   // A buyer: both groups, Extras closed; opening it shows Parking.

@@ -13,6 +13,7 @@ interface Question {
 interface Stats {
   tickets_sold: number;
   orders_completed: number;
+  by_product: Array<{ name: string; sold: number }>;
 }
 
 async function login(page: Page) {
@@ -136,6 +137,15 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   await expect(sales.getByRole('img', { name: /^Gross sales per day over the last 30 days\./ })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(31);
   await expect(page.getByTestId('stat-gross')).toContainText('Refunded £0.00');
+
+  // What each ticket sold, with its share as a bar and the totals.
+  const byTicket = page.getByTestId('sales-by-ticket');
+  const soldBefore = before.by_product.reduce((n, p) => n + p.sold, 0);
+  const lawnBefore = before.by_product.find((p) => p.name === 'Lawn pass')!.sold;
+  const lawn = byTicket.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lawn pass', exact: true }) });
+  await expect(lawn.getByRole('cell').nth(1)).toHaveText(String(lawnBefore + 2));
+  await expect(lawn.getByRole('progressbar', { name: /^Lawn pass: \d+% of the tickets sold$/ })).toBeVisible();
+  await expect(byTicket.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total' }) }).getByRole('cell').nth(1)).toHaveText(String(soldBefore + 2));
 
   // The public page link and its copy button.
   await expect(page.getByTestId('public-link')).toHaveAttribute('href', `/event/${event.id}/${event.slug}`);

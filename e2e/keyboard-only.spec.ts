@@ -311,9 +311,11 @@ test('an organizer logs in, creates an event with the date pickers and a ticket 
   await expect(ticketDialog).toBeHidden();
   await expect(page.getByRole('main').getByText('Keyboard pass')).toBeVisible();
   // The empty state whose button opened the dialog gave way to the list: focus is on the page's
-  // heading (not <body>), and the next Tab reaches the header's "Create ticket".
+  // heading (not <body>), and the next Tabs reach the header's "Add category" and "Create ticket".
   await expectVisibleFocus(page, 'after the ticket dialog closed');
   await expect(page.getByRole('heading', { name: 'Tickets', level: 1 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Add category' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('main').getByRole('button', { name: 'Create ticket' })).toBeFocused();
   await expectVisibleFocus(page, 'create ticket in the header');

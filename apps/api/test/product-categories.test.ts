@@ -147,6 +147,25 @@ describe('product categories', () => {
     expect(held.statusCode).not.toBe(201);
   });
 
+  it('the dashboard counts what each ticket sold, in the order buyers see them; an order awaiting payment counts nothing yet', async () => {
+    const { base, as, list, event, tickets, u } = await setup();
+    const [standing, seated] = tickets;
+    const [main] = await list();
+    const vip = (await call(ctx.app, 'POST', base, { ...as, body: { name: 'VIP' } })).json().data;
+    await call(ctx.app, 'PUT', `${base}/arrangement`, { ...as, body: { categories: [{ id: vip.id, ticket_ids: [seated!.id] }, { id: main!.id, ticket_ids: [standing!.id] }] } });
+    await db().execute(sql.raw(`update events set offline_payments_enabled = true where id = ${event.id}`));
+    const organizer = { eventId: event.id, organizerToken: u.token };
+    await placeOrder(ctx.app, organizer, [{ ticket_id: seated!.id, quantity: 2 }]);
+    await placeOrder(ctx.app, organizer, [{ ticket_id: standing!.id, quantity: 3 }]);
+    // Waiting for an offline payment: not sold yet.
+    await placeOrder(ctx.app, organizer, [{ ticket_id: seated!.id, quantity: 1 }], { paid: false });
+    const stats = (await call(ctx.app, 'GET', `/api/events/${event.id}/stats`, as)).json().data;
+    expect(stats.by_product).toEqual([
+      { ticket_id: seated!.id, name: 'Seated', category_id: vip.id, sold: 2, gross: 5000 },
+      { ticket_id: standing!.id, name: 'Standing', category_id: main!.id, sold: 3, gross: 0 },
+    ]);
+  });
+
   it('the migration puts every existing ticket of every event in a default category', async () => {
     const { event, tickets, u } = await setup();
     await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 1 }]);

@@ -159,7 +159,25 @@ export interface EventStatsDto {
   conversion_rate: number | null;
   /** The chosen period (`days`, default 14), oldest first. */
   daily: EventStatsDay[];
+  /** Every ticket of the event in the order buyers see them (category by category), with what it sold. */
+  by_product: ProductSalesDto[];
 }
+
+/** What one ticket sold: units and gross (with taxes and fees) of orders that completed, refunded or not. */
+export interface ProductSalesDto {
+  ticket_id: number;
+  name: string;
+  category_id: number;
+  sold: number;
+  gross: number;
+}
+export const productSalesSchema = z.object({
+  ticket_id: z.number().int(),
+  name: z.string(),
+  category_id: z.number().int(),
+  sold: z.number().int(),
+  gross: z.number().int(),
+}) satisfies z.ZodType<ProductSalesDto>;
 
 /** `EventStatsDay` as a response schema. */
 export const eventStatsDaySchema = z.object({
@@ -188,5 +206,6 @@ export const eventStatsSchema = z.object({
   unique_visitors: z.number().int(),
   conversion_rate: z.number().nullable(),
   daily: z.array(eventStatsDaySchema),
+  by_product: z.array(productSalesSchema),
 }) satisfies z.ZodType<EventStatsDto>;
 export const eventStatsResponse = oneOf(eventStatsSchema);

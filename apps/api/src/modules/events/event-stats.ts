@@ -62,6 +62,19 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
       page_views: Number(views.find((x) => x.day === date)?.views ?? 0),
     });
   }
+  // Per ticket, in the order buyers see them: category by category, then the ticket's own place.
+  const perTicket = await rows<{ ticket_id: number; name: string; category_id: number; sold: number; gross: number }>(db, sql`
+    select t.id as ticket_id, t.name, t.category_id, coalesce(s.units, 0)::int as sold, coalesce(s.gross, 0)::bigint as gross
+    from tickets t
+    join product_categories c on c.id = t.category_id
+    left join (
+      select i.ticket_id, sum(i.quantity) as units, sum(i.total) as gross
+      from order_items i join orders o on o.id = i.order_id
+      where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at is not null
+      group by i.ticket_id
+    ) s on s.ticket_id = t.id
+    where t.event_id = ${event.id}
+    order by c.sort_order, c.id, t.sort_order, t.id`);
   const visitors = Number(v?.visitors ?? 0);
   const completed = Number(o?.completed ?? 0);
   return {
@@ -81,5 +94,6 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
     unique_visitors: visitors,
     conversion_rate: visitors ? Math.min(1, completed / visitors) : null,
     daily,
+    by_product: perTicket.map((p) => ({ ticket_id: p.ticket_id, name: p.name, category_id: p.category_id, sold: Number(p.sold), gross: Number(p.gross) })),
   };
 }

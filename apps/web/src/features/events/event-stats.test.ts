@@ -21,6 +21,7 @@ const stats = (over: Partial<EventStatsDto> = {}): EventStatsDto => ({
   unique_visitors: 0,
   conversion_rate: null,
   daily: [],
+  by_product: [],
   ...over,
 });
 

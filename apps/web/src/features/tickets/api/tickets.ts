@@ -34,8 +34,8 @@ function useTicketMutation<V, R>(eventId: number, mutationFn: (variables: V) => 
 const categoriesBase = (eventId: number) => `/events/${eventId}/product-categories`;
 
 /** The event's product categories in their order, each with its tickets' ids in order. */
-export const useCategories = (eventId: number) =>
-  useQuery({ queryKey: ticketKeys.categories(eventId), queryFn: () => api.get<{ data: ProductCategoryDto[] }>(categoriesBase(eventId)).then((r) => r.data) });
+export const useCategories = (eventId: number, enabled = true) =>
+  useQuery({ queryKey: ticketKeys.categories(eventId), queryFn: () => api.get<{ data: ProductCategoryDto[] }>(categoriesBase(eventId)).then((r) => r.data), enabled });
 
 /** Creates (no id) or changes (with id) a category. */
 export const useSaveCategory = (eventId: number) =>

@@ -3,7 +3,9 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import type { TicketDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { MultiSelect, type MultiSelectProps } from '@mantine/core';
+import { MultiSelect, type ComboboxData, type MultiSelectProps } from '@mantine/core';
+import { useCategories } from '../api/tickets';
+import { useCategoryName } from './CategoryHeading';
 
 interface TicketsSelectProps extends Omit<MultiSelectProps, 'label' | 'data'> {
   tickets: TicketDto[];
@@ -11,18 +13,21 @@ interface TicketsSelectProps extends Omit<MultiSelectProps, 'label' | 'data'> {
   noneChosen?: string;
 }
 
-/** A form field choosing some of the event's tickets. */
+/** The tickets as options, under their categories' names when the event has more than one category. */
+function useTicketOptions(tickets: TicketDto[]): ComboboxData {
+  const eventId = tickets[0]?.event_id ?? 0;
+  const categories = useCategories(eventId, eventId > 0).data;
+  const categoryName = useCategoryName();
+  const option = (x: TicketDto) => ({ value: String(x.id), label: x.name });
+  if (!categories || categories.length < 2) return tickets.map(option);
+  return categories.map((c) => ({ group: categoryName(c), items: tickets.filter((x) => x.category_id === c.id).map(option) })).filter((g) => g.items.length > 0);
+}
+
+/** A form field choosing some of the event's tickets (grouped by category). */
 export function TicketsSelect({ tickets, noneChosen, ...props }: TicketsSelectProps) {
   const { t } = useLingui();
-  return (
-    <MultiSelect
-      label={t`Tickets`}
-      placeholder={props.value?.length ? undefined : noneChosen}
-      searchable
-      data={tickets.map((x) => ({ value: String(x.id), label: x.name }))}
-      {...props}
-    />
-  );
+  const data = useTicketOptions(tickets);
+  return <MultiSelect label={t`Tickets`} placeholder={props.value?.length ? undefined : noneChosen} searchable data={data} {...props} />;
 }
 
 interface TicketsFilterProps {

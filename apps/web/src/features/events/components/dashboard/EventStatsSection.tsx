@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../../lib/validation';
 import { useEventStats, type StatsPeriod } from '../../api/event-stats';
 import { hasSales } from '../../event-stats';
+import { SalesByTicket } from './SalesByTicket';
 import { ShareEventLink } from './ShareEventLink';
 import { StatCards } from './StatCards';
 
@@ -77,6 +78,7 @@ function StatsContent({ event, stats }: { event: EventDto; stats: EventStatsDto 
           <DashboardCharts stats={stats} showSales={sold} />
         </Suspense>
       ) : null}
+      {sold ? <SalesByTicket eventId={event.id} stats={stats} /> : null}
     </Stack>
   );
 }
