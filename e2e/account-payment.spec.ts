@@ -61,6 +61,8 @@ async function mockConnection(page: Page, initial: Connection) {
 const badge = (page: Page) => page.getByTestId('payment-status');
 
 test('payments: not configured on this installation, then every connection state', async ({ page, context }) => {
+  // Seven connection states in two languages: 45 s in a full run here, over a minute when the machine is slow.
+  test.setTimeout(120_000);
   await login(page);
 
   // The account navigation lists Payments for the admin.

@@ -245,6 +245,8 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
 });
 
 test('a new user, confirmed by the sign-up link, changes e-mail and password', async ({ browser }) => {
+  // ~40 s in a full run here: room for a slower machine.
+  test.setTimeout(120_000);
   const email = uniqueEmail('profile');
   const { context, page } = await register(browser, 'Ada Lovelace', email, 'first-password-1');
 
@@ -310,6 +312,8 @@ test('a new user, confirmed by the sign-up link, changes e-mail and password', a
 });
 
 test('a user of two accounts chooses one at login and switches from the user menu', async ({ page, browser, request }) => {
+  // ~40 s in a full run here: room for a slower machine.
+  test.setTimeout(120_000);
   await confirmAddressByApi(request, DEMO); // invitations need it (the first test confirms it through the page)
   const email = uniqueEmail('two-accounts');
   const password = 'two-accounts-1';
