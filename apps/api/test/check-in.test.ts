@@ -87,7 +87,7 @@ describe('check-in', () => {
 
   it('answers unknown, cancelled, awaiting payment and wrong event without changing anything', async () => {
     const { u, event, order, scan, tickets, stats } = await door();
-    expect((await scan({ code: 'no-such-ticket', action: 'CHECK_IN' })).json().data).toEqual({ result: 'UNKNOWN', attendee: null, checked_in_at: null, checked_in_by: null });
+    expect((await scan({ code: 'no-such-ticket', action: 'CHECK_IN' })).json().data).toEqual({ result: 'UNKNOWN', attendee: null, checked_in_at: null, checked_in_by: null, checked_in_by_link: false });
 
     const unpaid = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[1]!.id, quantity: 1 }], { paid: false });
     const waiting = (await scan({ code: unpaid.attendees[0]!.short_id, action: 'CHECK_IN' })).json().data;
@@ -108,7 +108,7 @@ describe('check-in', () => {
     expect(wrong).toMatchObject({ result: 'WRONG_EVENT', attendee: { short_id: unpaid.attendees[0]!.short_id } });
     const foreign = await door();
     const fCode = foreign.order.attendees[0]!.short_id;
-    expect((await scan({ code: fCode, action: 'CHECK_IN' })).json().data).toEqual({ result: 'UNKNOWN', attendee: null, checked_in_at: null, checked_in_by: null });
+    expect((await scan({ code: fCode, action: 'CHECK_IN' })).json().data).toEqual({ result: 'UNKNOWN', attendee: null, checked_in_at: null, checked_in_by: null, checked_in_by_link: false });
     const fId = (await foreign.scan({ code: fCode, action: 'CHECK_OUT' })).json().data.attendee.id;
     expect((await scan({ attendee_id: fId, action: 'CHECK_IN' })).json().data.result).toBe('UNKNOWN');
     expect((await foreign.stats()).checked_in).toBe(0);

@@ -75,7 +75,7 @@ describe('door staff', () => {
 
     // A ticket of the other event scanned at this door: "wrong event", with no one's details.
     const wrong = (await call(ctx.app, 'POST', `/api/events/${eventA}/check-ins`, { token: staff.token, body: { code: orderB.attendees[0]!.short_id, action: 'CHECK_IN' } })).json().data;
-    expect(wrong).toEqual({ result: 'WRONG_EVENT', attendee: null, checked_in_at: null, checked_in_by: null });
+    expect(wrong).toEqual({ result: 'WRONG_EVENT', attendee: null, checked_in_at: null, checked_in_by: null, checked_in_by_link: false });
 
     // Nothing of the organizer's screens: events, orders, attendees, settings, team, account.
     for (const path of ['/events', `/events/${eventA}`, `/events/${eventA}/attendees`, `/events/${eventA}/orders`, `/events/${eventA}/tickets`, `/events/${eventA}/stats`, '/organizers', '/users', `/accounts/${me.account.id}/taxes-and-fees`, `/accounts/${me.account.id}/payment-connection`]) {

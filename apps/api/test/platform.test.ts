@@ -50,6 +50,8 @@ describe('platform', () => {
       'GET /api/events/{eventId}/affiliates/export',
       'GET /api/events/{eventId}/attendees/export',
       'GET /api/events/{eventId}/orders/export',
+      'GET /api/events/{eventId}/check-ins/export',
+      'DELETE /api/events/{eventId}/check-in-lists/{listId}',
       'GET /api/public/events/{eventId}',
       'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg',
       'POST /api/public/events/{eventId}/views',

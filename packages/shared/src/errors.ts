@@ -45,6 +45,10 @@ export const ERROR_STATUS = {
   CATEGORY_NOT_EMPTY: 409,
   /** An event keeps at least one product category. */
   LAST_CATEGORY: 409,
+  /** An event keeps at least one check-in list. */
+  LAST_CHECK_IN_LIST: 409,
+  /** A staff link that was never made, revoked or replaced by a new one. */
+  STAFF_LINK_INVALID: 404,
   EVENT_HAS_ORDERS: 409,
   REFUND_PENDING: 409,
   REFUND_NOT_POSSIBLE: 409,

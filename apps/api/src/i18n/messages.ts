@@ -64,6 +64,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   TIER_HAS_SALES: /*i18n*/ { id: 'error.tier_has_sales', message: 'This price tier has sales and cannot be deleted. You can hide it instead.' },
   CATEGORY_NOT_EMPTY: /*i18n*/ { id: 'error.category_not_empty', message: 'This category still holds tickets. Move them to another category first.' },
   LAST_CATEGORY: /*i18n*/ { id: 'error.last_category', message: 'An event needs at least one category.' },
+  LAST_CHECK_IN_LIST: /*i18n*/ { id: 'error.last_check_in_list', message: 'An event needs at least one check-in list.' },
+  STAFF_LINK_INVALID: /*i18n*/ { id: 'error.staff_link_invalid', message: 'This check-in link no longer works. It was revoked or replaced; ask the organizer for the new link.' },
   ATTENDEE_ALREADY_CANCELLED: /*i18n*/ { id: 'error.attendee_already_cancelled', message: 'This ticket has already been cancelled.' },
   ATTENDEE_NOT_CANCELLED: /*i18n*/ { id: 'error.attendee_not_cancelled', message: 'Only a cancelled ticket can be reactivated.' },
   ATTENDEE_ORDER_CLOSED: /*i18n*/ { id: 'error.attendee_order_closed', message: 'The order of this ticket is cancelled or refunded, so the ticket cannot be changed.' },

@@ -5,7 +5,9 @@ import { affiliateRoutes } from './affiliates/affiliates.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { capacityRoutes } from './capacity/capacity.routes.js';
+import { checkInListRoutes } from './check-in/check-in-lists.routes.js';
 import { checkInRoutes } from './check-in/check-in.routes.js';
+import { staffLinkRoutes } from './check-in/staff-link.routes.js';
 import { eventRoutes } from './events/events.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { imageRoutes } from './images/images.routes.js';
@@ -61,8 +63,10 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: messageRoutes },
   { prefix: '/api', plugin: exportRoutes },
   { prefix: '/api', plugin: checkInRoutes },
+  { prefix: '/api', plugin: checkInListRoutes },
   { prefix: '/api', plugin: paymentConnectionRoutes },
   { prefix: '/api/public', plugin: publicEventRoutes },
   { prefix: '/api/public', plugin: publicOrderRoutes },
   { prefix: '/api/public', plugin: paymentRoutes },
+  { prefix: '/api/public', plugin: staffLinkRoutes },
 ];

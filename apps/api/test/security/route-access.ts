@@ -5,6 +5,7 @@ import {
   changeEmailBody,
   changePasswordBody,
   checkInBatchBody,
+  checkInListBody,
   checkInScan,
   contentTranslationBody,
   createAttendeeBody,
@@ -65,6 +66,7 @@ const capacityEdit = body(capacityAssignmentBody, () => ({ name: 'Closed', capac
 const promoEdit = body(promoCodeBody, () => ({ code: 'EVERYTHING-FREE', discount_type: 'PERCENTAGE', discount: 100 }));
 const affiliateEdit = body(affiliateBody, () => ({ name: 'Mallory', code: 'MALLORY', email: 'mallory@example.test' }));
 const questionEdit = body(questionBody, () => ({ title: 'Your card number?', type: 'SINGLE_LINE_TEXT' }));
+const checkInListEdit = body(checkInListBody, () => ({ name: 'Everyone in', all_tickets: true }));
 const scan = (w: TenantWorld) => ({ code: w.attendeeShortId, action: 'CHECK_IN' as const });
 const pendingUser = { id: (w: TenantWorld) => w.pendingUserId };
 
@@ -217,6 +219,17 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/events/{eventId}/check-ins': { access: 'door', body: body(checkInScan, scan) },
   'POST /api/events/{eventId}/check-ins/batch': { access: 'door', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
   'GET /api/events/{eventId}/check_in_stats': { access: 'door' },
+  'GET /api/events/{eventId}/check-in-lists': { access: 'door' },
+  'GET /api/events/{eventId}/check-in-lists/{listId}/attendees': { access: 'door' },
+  'POST /api/events/{eventId}/check-in-lists/{listId}/check-ins': { access: 'door', body: body(checkInScan, scan) },
+  'POST /api/events/{eventId}/check-in-lists/{listId}/check-ins/batch': { access: 'door', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
+  'GET /api/events/{eventId}/check-in-lists/{listId}/stats': { access: 'door' },
+  'POST /api/events/{eventId}/check-in-lists': { access: 'member', body: checkInListEdit },
+  'PUT /api/events/{eventId}/check-in-lists/{listId}': { access: 'member', body: checkInListEdit },
+  'DELETE /api/events/{eventId}/check-in-lists/{listId}': { access: 'member' },
+  'POST /api/events/{eventId}/check-in-lists/{listId}/staff-link': { access: 'member' },
+  'DELETE /api/events/{eventId}/check-in-lists/{listId}/staff-link': { access: 'member' },
+  'GET /api/events/{eventId}/check-ins/export': { access: 'member' },
 
   // public pages and checkout (the buyer's proof is the order's secret and the checkout token, a ticket's its short id; not a login)
   'GET /api/public/events/{eventId}': { access: 'public' },
@@ -233,6 +246,12 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/order/{shortId}/card-payment/sync': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/resend-link': { access: 'public' },
   'POST /api/public/webhooks/stripe': { access: 'public' },
+  // A staff link's secret is its key (a guessed one finds nothing: STAFF_LINK_INVALID, tested in check-in-lists.test.ts).
+  'GET /api/public/check-in-links/{token}': { access: 'public' },
+  'GET /api/public/check-in-links/{token}/attendees': { access: 'public' },
+  'POST /api/public/check-in-links/{token}/check-ins': { access: 'public' },
+  'POST /api/public/check-in-links/{token}/check-ins/batch': { access: 'public' },
+  'GET /api/public/check-in-links/{token}/stats': { access: 'public' },
 };
 
 /** Account A's id for each path parameter (`{id}` depends on the resource it follows). */
@@ -251,6 +270,7 @@ export function pathFor(path: string, rule: RouteRule, w: TenantWorld): string {
       ticketId: w.ticketId,
       capacityId: w.capacityId,
       categoryId: w.categoryId,
+      listId: w.listId,
       promoId: w.promoId,
       affiliateId: w.affiliateId,
       questionId: w.questionId,

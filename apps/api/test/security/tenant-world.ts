@@ -50,6 +50,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const ticket2 = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'Supporter', type: 'PAID', price: 2500, tax_and_fee_ids: [tax.id] });
   const mainCategory = ((await call(app, 'GET', `${ev}/product-categories`, { token: a.token })).json().data as Array<{ id: number }>)[0]!;
   const category = await made(app, a.token, 'POST', `${ev}/product-categories`, { name: 'Extras' });
+  const checkInList = await made(app, a.token, 'POST', `${ev}/check-in-lists`, { name: 'Side door' });
   const capacity = await made(app, a.token, 'POST', `${ev}/capacity-assignments`, { name: 'Hall', capacity: 500, applies_to: 'ALL' });
   const promo = await made(app, a.token, 'POST', `${ev}/promo-codes`, { code: 'ALICE10', discount_type: 'PERCENTAGE', discount: 10 });
   const question = await made(app, a.token, 'POST', `${ev}/questions`, { title: 'Dietary needs?', type: 'SINGLE_LINE_TEXT' });
@@ -90,6 +91,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     capacityId: capacity.id,
     mainCategoryId: mainCategory.id,
     categoryId: category.id,
+    listId: checkInList.id,
     promoId: promo.id,
     questionId: question.id,
     affiliateId: affiliate.id,

@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'welcome', lazy: page(() => import('./routes/WelcomeRoute')) },
+      // A volunteer's check-in screen, opened by a list's staff link (no account, no sign-in).
+      { path: 'check-in/:token', lazy: page(() => import('./routes/StaffLinkCheckInRoute')) },
       {
         // One logged-in shell (header, user menu) around /manage and /account, kept mounted between them.
         lazy: page(() => import('./routes/ManageLayoutRoute')),
@@ -63,6 +65,7 @@ export const routes: RouteObject[] = [
                   { path: 'orders', lazy: page(() => import('./routes/EventOrdersRoute')) },
                   { path: 'attendees', lazy: page(() => import('./routes/EventAttendeesRoute')) },
                   { path: 'check-in', lazy: page(() => import('./routes/EventCheckInRoute')) },
+                  { path: 'check-in-lists', lazy: page(() => import('./routes/EventCheckInListsRoute')) },
                   { path: 'messages', lazy: page(() => import('./routes/EventMessagesRoute')) },
                   { path: 'affiliates', lazy: page(() => import('./routes/EventAffiliatesRoute')) },
                 ],

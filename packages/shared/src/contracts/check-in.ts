@@ -2,14 +2,29 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { EVENT_STATUSES, type EventStatus } from '../enums.js';
-import { personRefSchema } from './common.js';
+import { localDateTime, optionalText, personRefSchema } from './common.js';
 import { attendeeDtoSchema, type AttendeeDto, type PersonRef } from './orders-admin.js';
 
 export const CHECK_IN_ACTIONS = ['CHECK_IN', 'CHECK_OUT'] as const;
 export type CheckInAction = (typeof CHECK_IN_ACTIONS)[number];
 
 /** What a scan did. A bad code is a result (the scanner shows it), not an HTTP error. */
-export const CHECK_IN_RESULTS = ['CHECKED_IN', 'CHECKED_OUT', 'ALREADY_CHECKED_IN', 'NOT_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'UNKNOWN', 'WRONG_EVENT'] as const;
+export const CHECK_IN_RESULTS = [
+  'CHECKED_IN',
+  'CHECKED_OUT',
+  'ALREADY_CHECKED_IN',
+  'NOT_CHECKED_IN',
+  'CANCELLED',
+  'AWAITING_PAYMENT',
+  'UNKNOWN',
+  'WRONG_EVENT',
+  /** The ticket is the event's, but this list does not admit its ticket type. */
+  'NOT_ON_LIST',
+  /** The list opens later (its `activates_at`). */
+  'LIST_NOT_ACTIVE',
+  /** The list closed (its `expires_at`). */
+  'LIST_EXPIRED',
+] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
 /** Scans queued offline are sent in batches of at most this many. */
@@ -39,6 +54,8 @@ export interface CheckInOutcomeDto {
   attendee: AttendeeDto | null;
   checked_in_at: string | null;
   checked_in_by: PersonRef | null;
+  /** Checked in through the list's staff link (no person to name). */
+  checked_in_by_link: boolean;
 }
 
 export interface CheckInTicketStats {
@@ -83,6 +100,7 @@ export const checkInOutcomeSchema = z.object({
   attendee: attendeeDtoSchema.nullable(),
   checked_in_at: z.string().nullable(),
   checked_in_by: personRefSchema.nullable(),
+  checked_in_by_link: z.boolean(),
 }) satisfies z.ZodType<CheckInOutcomeDto>;
 
 export const checkInStatsSchema = z.object({
@@ -90,3 +108,88 @@ export const checkInStatsSchema = z.object({
   total: z.number().int(),
   by_ticket: z.array(z.object({ ticket_id: z.number().int(), ticket_name: z.string(), checked_in: z.number().int(), total: z.number().int() })),
 }) satisfies z.ZodType<CheckInStatsDto>;
+
+// ---------------------------------------------------------------------------------------------
+// Check-in lists: the lines at the door, each admitting some tickets in a window, with a staff link.
+
+/** How many check-in lists an event may have. */
+export const CHECK_IN_LISTS_MAX = 50;
+
+const listIdField = z.number().int().positive().max(LIMITS.ID_MAX);
+
+/** `POST|PUT /events/{id}/check-in-lists(/{listId})`. Times are wall-clock times in the event's time zone. */
+export const checkInListBody = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .max(LIMITS.NAME_MAX)
+      .nullable()
+      .default(null)
+      .transform((v) => v || null),
+    description: optionalText(LIMITS.DESCRIPTION_MAX),
+    all_tickets: z.boolean().default(true),
+    ticket_ids: z.array(listIdField).max(500).default([]),
+    activates_at: localDateTime.nullable().default(null),
+    expires_at: localDateTime.nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.all_tickets && !v.ticket_ids.length) ctx.addIssue({ code: 'custom', path: ['ticket_ids'], ...customIssue('required'), input: v.ticket_ids });
+    if (v.activates_at && v.expires_at && v.expires_at.replace(' ', 'T') <= v.activates_at.replace(' ', 'T')) {
+      ctx.addIssue({ code: 'custom', path: ['expires_at'], ...customIssue('end_before_start'), input: v.expires_at });
+    }
+  });
+export type CheckInListBody = z.input<typeof checkInListBody>;
+
+export const checkInListParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), listId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+
+/** `?list_id=` on the check-in routes: the list scans are made on (absent: the event's first list). */
+export const checkInListQuery = z.object({ list_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional() });
+
+/** `/check-in-links/{token}/…`: a staff link's secret. */
+export const staffLinkParams = z.object({ token: z.string().min(20).max(100) });
+
+export const CHECK_IN_LIST_STATES = ['ACTIVE', 'NOT_YET_ACTIVE', 'EXPIRED'] as const;
+export type CheckInListState = (typeof CHECK_IN_LIST_STATES)[number];
+
+/** A check-in list as the organizer's screens and the check-in screen show it. */
+export interface CheckInListDto {
+  id: number;
+  event_id: number;
+  /** null: the default name, shown as "All tickets" in the reader's language. */
+  name: string | null;
+  description: string | null;
+  all_tickets: boolean;
+  /** The tickets it admits when not all. */
+  ticket_ids: number[];
+  activates_at: string | null;
+  expires_at: string | null;
+  state: CheckInListState;
+  /** The staff link's secret (null: no link). Only those who manage the event see it. */
+  staff_token: string | null;
+  checked_in: number;
+  total: number;
+}
+
+export const checkInListSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  all_tickets: z.boolean(),
+  ticket_ids: z.array(z.number().int()),
+  activates_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  state: z.enum(CHECK_IN_LIST_STATES),
+  staff_token: z.string().nullable(),
+  checked_in: z.number().int(),
+  total: z.number().int(),
+}) satisfies z.ZodType<CheckInListDto>;
+
+/** `GET /check-in-links/{token}`: what a staff link opens (the event and the list, nothing else). */
+export interface StaffCheckInDto {
+  event: CheckInEventDto;
+  list: CheckInListDto;
+}
+
+export const staffCheckInSchema = z.object({ event: checkInEventSchema, list: checkInListSchema }) satisfies z.ZodType<StaffCheckInDto>;

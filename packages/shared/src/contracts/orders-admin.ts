@@ -251,6 +251,13 @@ export interface CheckInEntryDto {
   id: number;
   action: 'CHECK_IN' | 'CHECK_OUT';
   by: PersonRef | null;
+  /** Made through the list's staff link (no person). */
+  via_staff_link: boolean;
+  /** The list it was made on (null: deleted since); `list_name` null with an id: the default name. */
+  list_id: number | null;
+  list_name: string | null;
+  /** The device as its browser named itself (e.g. "Chrome on Android"). */
+  device: string | null;
   scanned_at: string;
   at: string;
 }
@@ -267,6 +274,10 @@ export const checkInEntrySchema = z.object({
   id: z.number().int(),
   action: z.enum(['CHECK_IN', 'CHECK_OUT']),
   by: personRefSchema.nullable(),
+  via_staff_link: z.boolean(),
+  list_id: z.number().int().nullable(),
+  list_name: z.string().nullable(),
+  device: z.string().nullable(),
   scanned_at: z.string(),
   at: z.string(),
 }) satisfies z.ZodType<CheckInEntryDto>;

@@ -15,3 +15,4 @@ export * from './affiliates.js';
 export * from './operations.js';
 export * from './rate-limits.js';
 export * from './door-staff.js';
+export * from './check-in-lists.js';

@@ -3,6 +3,7 @@ import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 import { events } from './events.js';
 import { attendees, orders } from './orders.js';
+import { checkInLists } from './check-in-lists.js';
 import { outbox } from './outbox.js';
 
 /**
@@ -24,6 +25,12 @@ export const checkIns = pgTable(
       .references(() => attendees.id, { onDelete: 'cascade' }),
     action: text('action').$type<'CHECK_IN' | 'CHECK_OUT'>().notNull(),
     user_id: integer('user_id'),
+    /** The list the scan was made on (null: the list was deleted since). */
+    check_in_list_id: integer('check_in_list_id').references(() => checkInLists.id, { onDelete: 'set null' }),
+    /** Made through the list's staff link (no user). */
+    via_staff_link: boolean('via_staff_link').notNull().default(false),
+    /** The device as its browser names itself (e.g. "Chrome on Android"), for the history. */
+    device: text('device'),
     /** When the scan happened on the device (may be earlier than created_at for queued scans). */
     scanned_at: instant('scanned_at').notNull(),
     client_scan_id: text('client_scan_id'),

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AdminAnswerDto, AttendeeDetailDto, AttendeeDto, CheckInEntryDto, PersonRef } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
-import { attendees, checkIns, orderItems, orders, questionAnswers, questions, users } from '../../db/schema/index.js';
+import { attendees, checkIns, checkInLists, orderItems, orders, questionAnswers, questions, users } from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
 import { attendeeJoins, attendeeSort, attendeeWhere, type AttendeeListFilters } from './attendee-query.js';
 
@@ -48,9 +48,10 @@ export function toAttendeeAdminDto(r: Joined, people: Map<number, PersonRef>): A
 /**
  * One page of the event's attendees, with the total. The page's ids are found on `attendees` alone
  * (its indexes serve the filters and sorts), then only those rows are joined to their orders and lines.
+ * `narrower`: a further condition on `attendees` (a check-in list's tickets).
  */
-export async function listAttendees(db: Executor, eventId: number, q: AttendeeListFilters & PageRequest) {
-  const where = attendeeWhere(eventId, q);
+export async function listAttendees(db: Executor, eventId: number, q: AttendeeListFilters & PageRequest, narrower?: SQL) {
+  const where = and(attendeeWhere(eventId, q), narrower)!;
   const page = db.select({ id: attendees.id }).from(attendees).$dynamic();
   if (q.sort_by === 'ticket') page.innerJoin(orderItems, attendeeJoins.items);
   const ids = (await page.where(where).orderBy(...attendeeSort(q)).limit(q.per_page).offset(offsetOf(q))).map((r) => r.id);
@@ -94,12 +95,21 @@ export async function attendeeDetail(db: Executor, eventId: number, attendeeId: 
     .innerJoin(orderItems, attendeeJoins.items)
     .where(and(eq(attendees.event_id, eventId), eq(attendees.id, attendeeId), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'])));
   if (!row) return null;
-  const history = await db.select().from(checkIns).where(eq(checkIns.attendee_id, attendeeId)).orderBy(asc(checkIns.id));
-  const people = await peopleById(db, [row.a.checked_in_by, ...history.map((h) => h.user_id)]);
-  const check_ins: CheckInEntryDto[] = history.map((h) => ({
+  const history = await db
+    .select({ h: checkIns, list_name: checkInLists.name })
+    .from(checkIns)
+    .leftJoin(checkInLists, eq(checkInLists.id, checkIns.check_in_list_id))
+    .where(eq(checkIns.attendee_id, attendeeId))
+    .orderBy(asc(checkIns.id));
+  const people = await peopleById(db, [row.a.checked_in_by, ...history.map(({ h }) => h.user_id)]);
+  const check_ins: CheckInEntryDto[] = history.map(({ h, list_name }) => ({
     id: h.id,
     action: h.action,
     by: h.user_id !== null ? (people.get(h.user_id) ?? null) : null,
+    via_staff_link: h.via_staff_link,
+    list_id: h.check_in_list_id,
+    list_name,
+    device: h.device,
     scanned_at: h.scanned_at.toISOString(),
     at: h.created_at.toISOString(),
   }));

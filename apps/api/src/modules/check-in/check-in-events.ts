@@ -18,9 +18,15 @@ const toDto = (r: Row): CheckInEventDto => ({ ...r, start_date: r.start_date.toI
  * member was not given, is not found alike (404, never 403: the id tells nothing).
  */
 export async function requireCheckInEvent(db: Executor, auth: AuthContext, eventId: number): Promise<CheckInEventDto> {
-  const [row] = await db.select(columns).from(events).where(and(eq(events.account_id, auth.accountId), eq(events.id, eventId))).limit(1);
-  if (!row || !worksEvent(auth, eventId)) throw new DomainError('NOT_FOUND');
-  return toDto(row);
+  const found = await findCheckInEvent(db, auth.accountId, eventId);
+  if (!found || !worksEvent(auth, eventId)) throw new DomainError('NOT_FOUND');
+  return found;
+}
+
+/** One event of the account as the check-in screen shows it (a staff link's list's event). */
+export async function findCheckInEvent(db: Executor, accountId: number, eventId: number): Promise<CheckInEventDto | null> {
+  const [row] = await db.select(columns).from(events).where(and(eq(events.account_id, accountId), eq(events.id, eventId))).limit(1);
+  return row ? toDto(row) : null;
 }
 
 /** The events the caller can check people in at, by start: door staff their own, the others every event not archived. */
@@ -36,14 +42,19 @@ export async function checkInEventsOf(db: Executor, auth: AuthContext): Promise<
 }
 
 /** Who may see attendees' e-mail addresses and other events' tickets: those who manage events, not door staff. */
-const seesEverything = (auth: AuthContext) => auth.permissions.includes('events.manage');
+export const seesEverything = (auth: AuthContext) => auth.permissions.includes('events.manage');
 
 /** An attendee as the caller may see it at the door: door staff get names and tickets, no e-mail. */
 export const attendeeForCaller = (a: AttendeeDto, auth: AuthContext): AttendeeDto => (seesEverything(auth) ? a : { ...a, email: null });
 
 /** A scan's outcome for the caller: door staff see no attendee of another event (only that it is one). */
 export function outcomeForCaller(o: CheckInOutcomeDto, auth: AuthContext): CheckInOutcomeDto {
-  if (seesEverything(auth) || !o.attendee) return o;
-  if (o.result === 'WRONG_EVENT') return { ...o, attendee: null, checked_in_at: null, checked_in_by: null };
-  return { ...o, attendee: attendeeForCaller(o.attendee, auth) };
+  return seesEverything(auth) ? o : outcomeForDoor(o);
+}
+
+/** A scan's outcome as door staff and staff links see it: no e-mail, nothing of another event's attendee. */
+export function outcomeForDoor(o: CheckInOutcomeDto): CheckInOutcomeDto {
+  if (!o.attendee) return o;
+  if (o.result === 'WRONG_EVENT') return { ...o, attendee: null, checked_in_at: null, checked_in_by: null, checked_in_by_link: false };
+  return { ...o, attendee: { ...o.attendee, email: null } };
 }

@@ -5,6 +5,8 @@ import {
   attendeeListQuery,
   checkInBatchBody,
   checkInEventSchema,
+  checkInListParams,
+  checkInListSchema,
   checkInOutcomeSchema,
   checkInScan,
   checkInStatsSchema,
@@ -12,13 +14,16 @@ import {
   oneOf,
   pageOf,
 } from '@admitone/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf, type AuthContext } from '../../plugins/auth.js';
+import { authOf } from '../../plugins/auth.js';
+import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
-import { listAttendees } from '../attendees/attendee-view.js';
-import { attendeeForCaller, checkInEventsOf, outcomeForCaller, requireCheckInEvent } from './check-in-events.js';
-import { checkInStats } from './check-in-stats.js';
+import { checkInStatsOnList, listAttendeesOnList } from './check-in-list-attendees.js';
+import { checkInListsOf, checkInListViews, findCheckInList } from './check-in-lists.repository.js';
+import { attendeeForCaller, checkInEventsOf, outcomeForCaller, requireCheckInEvent, seesEverything } from './check-in-events.js';
+import { deviceOf } from './device.js';
 import { applyScan, applyScans, type ScanContext } from './scan.js';
 
 const tags = ['check-in'];
@@ -26,16 +31,26 @@ const security = [{ bearer: [] }];
 const FILTERS = ['ticket_id', 'status', 'checked_in'];
 
 /**
- * Checking attendees in and out at the door (scanner or list), and the live counts: organizers at every
- * event of the account, door staff (`checkin.scan` only) at the events they were given.
+ * Checking attendees in and out at the door (scanner or list) on one of the event's check-in lists,
+ * and the live counts: organizers at every event of the account, door staff (`checkin.scan` only) at
+ * the events they were given. The routes without a list in the path work on the event's first list.
  */
 export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('checkin.scan'));
 
-  async function context(auth: AuthContext, eventId: number): Promise<ScanContext> {
+  async function listOf(req: FastifyRequest, eventId: number, listId?: number) {
+    const auth = authOf(req);
     await requireCheckInEvent(db, auth, eventId);
-    return { db, accountId: auth.accountId, eventId, user: { id: auth.user.id, name: auth.user.name }, now: deps.clock.now() };
+    const list = await findCheckInList(db, auth.accountId, eventId, listId);
+    if (!list) throw new DomainError('NOT_FOUND');
+    return list;
+  }
+
+  async function context(req: FastifyRequest, eventId: number, listId?: number): Promise<ScanContext> {
+    const auth = authOf(req);
+    const list = await listOf(req, eventId, listId);
+    return { db, accountId: auth.accountId, eventId, list, user: { id: auth.user.id, name: auth.user.name }, device: deviceOf(req.headers['user-agent']), now: deps.clock.now() };
   }
 
   app.get('/check-in/events', { schema: { tags, security, summary: 'The events the caller checks people in at (door staff: those given to them), by start', response: { 200: oneOf(z.array(checkInEventSchema)) } } }, async (req) => ({
@@ -47,30 +62,55 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   }));
 
   app.get(
-    '/events/:eventId/check-in/attendees',
-    { schema: { tags, security, summary: "The event's attendees to check in: search by name, e-mail, order number or ticket code (door staff see no e-mail addresses)", params: eventParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } },
+    '/events/:eventId/check-in-lists',
+    { schema: { tags, security, summary: "The event's check-in lists in order, with counts (staff links only for those who manage the event)", params: eventParams, response: { 200: oneOf(z.array(checkInListSchema)) } } },
     async (req) => {
       const auth = authOf(req);
       await requireCheckInEvent(db, auth, req.params.eventId);
-      const { rows, total } = await listAttendees(db, req.params.eventId, req.query);
-      return paginated(rows.map((a) => attendeeForCaller(a, auth)), total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
+      const rows = await checkInListsOf(db, auth.accountId, req.params.eventId);
+      return { data: await checkInListViews(db, rows, deps.clock.now(), seesEverything(auth)) };
     },
   );
 
-  app.post(
-    '/events/:eventId/check-ins',
-    { schema: { tags, security, summary: 'Check an attendee in or out by QR code, short id or attendee id (a bad code is a result, not an error)', params: eventParams, body: checkInScan, response: { 200: oneOf(checkInOutcomeSchema) } } },
-    async (req) => ({ data: outcomeForCaller(await applyScan(await context(authOf(req), req.params.eventId), req.body), authOf(req)) }),
+  const attendeesSummary = "The attendees a list admits: search by name, e-mail, order number or ticket code; checked in means on this list (door staff see no e-mail addresses)";
+  const attendeesHandler = async (req: FastifyRequest, eventId: number, listId: number | undefined, q: z.output<typeof attendeeListQuery>) => {
+    const list = await listOf(req, eventId, listId);
+    const { rows, total } = await listAttendeesOnList(db, eventId, list, q);
+    return paginated(
+      rows.map((a) => attendeeForCaller(a, authOf(req))),
+      total,
+      q,
+      { sorts: ATTENDEE_SORTS, filters: FILTERS },
+    );
+  };
+  app.get('/events/:eventId/check-in/attendees', { schema: { tags, security, summary: `${attendeesSummary}; the event's first list`, params: eventParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } }, async (req) =>
+    attendeesHandler(req, req.params.eventId, undefined, req.query),
+  );
+  app.get('/events/:eventId/check-in-lists/:listId/attendees', { schema: { tags, security, summary: attendeesSummary, params: checkInListParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } }, async (req) =>
+    attendeesHandler(req, req.params.eventId, req.params.listId, req.query),
   );
 
-  app.post(
-    '/events/:eventId/check-ins/batch',
-    { schema: { tags, security, summary: 'Scans queued on a device while offline, applied in order; results in the same order', params: eventParams, body: checkInBatchBody, response: { 200: oneOf(z.array(checkInOutcomeSchema)) } } },
-    async (req) => ({ data: (await applyScans(await context(authOf(req), req.params.eventId), req.body.scans)).map((o) => outcomeForCaller(o, authOf(req))) }),
-  );
+  const scanSummary = 'Check an attendee in or out by QR code, short id or attendee id (a bad code, a ticket the list does not admit or a closed list is a result, not an error)';
+  app.post('/events/:eventId/check-ins', { schema: { tags, security, summary: `${scanSummary}; on the event's first list`, params: eventParams, body: checkInScan, response: { 200: oneOf(checkInOutcomeSchema) } } }, async (req) => ({
+    data: outcomeForCaller(await applyScan(await context(req, req.params.eventId), req.body), authOf(req)),
+  }));
+  app.post('/events/:eventId/check-in-lists/:listId/check-ins', { schema: { tags, security, summary: scanSummary, params: checkInListParams, body: checkInScan, response: { 200: oneOf(checkInOutcomeSchema) } } }, async (req) => ({
+    data: outcomeForCaller(await applyScan(await context(req, req.params.eventId, req.params.listId), req.body), authOf(req)),
+  }));
 
-  app.get('/events/:eventId/check_in_stats', { schema: { tags, security, summary: 'Checked-in and valid attendees, in all and per ticket', params: eventParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => {
-    await requireCheckInEvent(db, authOf(req), req.params.eventId);
-    return { data: await checkInStats(db, req.params.eventId) };
-  });
+  const batchSummary = 'Scans queued on a device while offline, applied in order; results in the same order';
+  app.post('/events/:eventId/check-ins/batch', { schema: { tags, security, summary: `${batchSummary}; on the event's first list`, params: eventParams, body: checkInBatchBody, response: { 200: oneOf(z.array(checkInOutcomeSchema)) } } }, async (req) => ({
+    data: (await applyScans(await context(req, req.params.eventId), req.body.scans)).map((o) => outcomeForCaller(o, authOf(req))),
+  }));
+  app.post('/events/:eventId/check-in-lists/:listId/check-ins/batch', { schema: { tags, security, summary: batchSummary, params: checkInListParams, body: checkInBatchBody, response: { 200: oneOf(z.array(checkInOutcomeSchema)) } } }, async (req) => ({
+    data: (await applyScans(await context(req, req.params.eventId, req.params.listId), req.body.scans)).map((o) => outcomeForCaller(o, authOf(req))),
+  }));
+
+  const statsSummary = 'Checked-in and valid attendees on a list, in all and per ticket';
+  app.get('/events/:eventId/check_in_stats', { schema: { tags, security, summary: `${statsSummary}; the event's first list`, params: eventParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => ({
+    data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId)),
+  }));
+  app.get('/events/:eventId/check-in-lists/:listId/stats', { schema: { tags, security, summary: statsSummary, params: checkInListParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => ({
+    data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId, req.params.listId)),
+  }));
 };

@@ -1,11 +1,13 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AttendeeDto, checkInScan, CheckInOutcomeDto, CheckInResult, PersonRef } from '@admitone/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { attendees, checkIns, users } from '../../db/schema/index.js';
+import { attendees, checkIns, checkInListTickets, listCheckIns } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../shared/errors.js';
-import { findScanTarget, scanTargetDto } from './check-in-attendee.js';
+import { peopleById } from '../attendees/attendee-view.js';
 import { normaliseTicketCode } from '../orders/ids.js';
+import { findScanTarget, scanTargetDto, type ScanTarget } from './check-in-attendee.js';
+import { listStateAt, type CheckInListRow } from './check-in-lists.repository.js';
 
 export type Scan = z.output<typeof checkInScan>;
 
@@ -13,7 +15,12 @@ export interface ScanContext {
   db: Db;
   accountId: number;
   eventId: number;
-  user: PersonRef;
+  /** The list the scan is made on. */
+  list: CheckInListRow;
+  /** The organizer or door-staff member; null through the list's staff link. */
+  user: PersonRef | null;
+  /** The device as its browser names itself, for the history. */
+  device: string | null;
   now: Date;
 }
 
@@ -26,12 +33,29 @@ export function shortIdOf(code: string): string {
   return parts.at(-1) ?? '';
 }
 
-const outcome = (result: CheckInResult, a: AttendeeDto | null): CheckInOutcomeDto => ({
+/** Who is in on the list and since when (null: not checked in on it). */
+interface OnList {
+  at: Date;
+  by: PersonRef | null;
+  viaLink: boolean;
+}
+
+/** The scan's answer: `on` is the check-in it reports, `now` the attendee's state on the list today (the same but for a replay). */
+const outcome = (result: CheckInResult, a: AttendeeDto | null, on: OnList | null = null, now: OnList | null = on): CheckInOutcomeDto => ({
   result,
-  attendee: a,
-  checked_in_at: a?.checked_in_at ?? null,
-  checked_in_by: a?.checked_in_by ?? null,
+  attendee: a && { ...a, checked_in_at: now?.at.toISOString() ?? null, checked_in_by: now?.by ?? null },
+  checked_in_at: on?.at.toISOString() ?? null,
+  checked_in_by: on?.by ?? null,
+  checked_in_by_link: on?.viaLink ?? false,
 });
+
+/** The attendee's check-in on the list, if any. */
+async function onList(tx: Tx, listId: number, attendeeId: number): Promise<OnList | null> {
+  const [row] = await tx.select().from(listCheckIns).where(and(eq(listCheckIns.list_id, listId), eq(listCheckIns.attendee_id, attendeeId)));
+  if (!row) return null;
+  const people = await peopleById(tx, [row.checked_in_by]);
+  return { at: row.checked_in_at, by: row.checked_in_by !== null ? (people.get(row.checked_in_by) ?? null) : null, viaLink: row.via_staff_link };
+}
 
 async function priorScan(tx: Tx, eventId: number, clientScanId: string | undefined): Promise<PriorScan | null> {
   if (!clientScanId) return null;
@@ -40,39 +64,69 @@ async function priorScan(tx: Tx, eventId: number, clientScanId: string | undefin
 }
 
 /** A scan the server has already applied: the same answer as the first time, nothing changes. */
-async function replay(tx: Tx, c: ScanContext, prior: PriorScan): Promise<CheckInOutcomeDto> {
+async function replay(tx: Tx, prior: PriorScan): Promise<CheckInOutcomeDto> {
   const a = await scanTargetDto(tx, { id: prior.attendee_id, event_id: prior.event_id, status: 'ACTIVE' });
-  if (prior.action === 'CHECK_OUT') return { result: 'CHECKED_OUT', attendee: a, checked_in_at: null, checked_in_by: null };
-  let by: PersonRef | null = null;
-  if (prior.user_id !== null) {
-    const [u] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, prior.user_id));
-    by = u ?? null;
-  }
-  return { result: 'CHECKED_IN', attendee: a, checked_in_at: prior.created_at.toISOString(), checked_in_by: by };
+  const now = prior.check_in_list_id !== null ? await onList(tx, prior.check_in_list_id, prior.attendee_id) : null;
+  if (prior.action === 'CHECK_OUT') return outcome('CHECKED_OUT', a, null, now);
+  const people = await peopleById(tx, [prior.user_id]);
+  const by = prior.user_id !== null ? (people.get(prior.user_id) ?? null) : null;
+  return outcome('CHECKED_IN', a, { at: prior.created_at, by, viaLink: prior.via_staff_link }, now);
 }
 
+/** When the scan happened: the device's time for a queued scan, never later than now. */
+const scannedAt = (c: ScanContext, scan: Scan) => (scan.scanned_at ? new Date(Math.min(Date.parse(scan.scanned_at), c.now.getTime())) : c.now);
+
 async function record(tx: Tx, c: ScanContext, attendeeId: number, scan: Scan) {
-  const scannedAt = scan.scanned_at ? new Date(Math.min(Date.parse(scan.scanned_at), c.now.getTime())) : c.now;
   await tx.insert(checkIns).values({
     account_id: c.accountId,
     event_id: c.eventId,
     attendee_id: attendeeId,
     action: scan.action,
-    user_id: c.user.id,
-    scanned_at: scannedAt,
+    user_id: c.user?.id ?? null,
+    check_in_list_id: c.list.id,
+    via_staff_link: c.user === null,
+    device: c.device,
+    scanned_at: scannedAt(c, scan),
     client_scan_id: scan.client_scan_id ?? null,
     created_at: c.now,
   });
 }
 
+/** Whether the list admits the attendee's ticket. */
+async function admits(tx: Tx, list: CheckInListRow, attendeeId: number): Promise<boolean> {
+  if (list.all_tickets) return true;
+  const [row] = await tx
+    .select({ id: attendees.id })
+    .from(attendees)
+    .where(and(eq(attendees.id, attendeeId), inArray(attendees.ticket_id, tx.select({ id: checkInListTickets.ticket_id }).from(checkInListTickets).where(eq(checkInListTickets.list_id, list.id)))));
+  return !!row;
+}
+
+/** `attendees.checked_in_at` is the first of the attendee's list check-ins (null: on none). */
+async function syncAttendee(tx: Tx, attendeeId: number) {
+  await tx
+    .update(attendees)
+    .set({
+      checked_in_at: sql`(select min(checked_in_at) from list_check_ins where attendee_id = ${attendeeId})`,
+      checked_in_by: sql`(select checked_in_by from list_check_ins where attendee_id = ${attendeeId} order by checked_in_at, list_id limit 1)`,
+    })
+    .where(eq(attendees.id, attendeeId));
+}
+
+/** The attendee row locked: every scan of one attendee, on any list, waits for the one before it. */
+async function lockAttendee(tx: Tx, id: number): Promise<ScanTarget['status'] | null> {
+  const [row] = await tx.select({ status: attendees.status }).from(attendees).where(eq(attendees.id, id)).for('update');
+  return row?.status ?? null;
+}
+
 /**
- * One scan, in one transaction. The change is a single conditional UPDATE (see docs/LOCKING.md
- * "Check-in"): of two scanners admitting the same ticket at once, one updates the row and the other
- * finds it already checked in and is told by whom and when.
+ * One scan, in one transaction (see docs/LOCKING.md "Check-in"). The attendee row is locked first, so
+ * of two scanners admitting the same ticket at once one inserts the list's check-in and the other
+ * finds it there and is told by whom and when. An attendee is in at most once per list.
  */
 async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutcomeDto> {
   const prior = await priorScan(tx, c.eventId, scan.client_scan_id);
-  if (prior) return replay(tx, c, prior);
+  if (prior) return replay(tx, prior);
 
   const where = scan.attendee_id !== undefined ? eq(attendees.id, scan.attendee_id) : eq(attendees.short_id, normaliseTicketCode(shortIdOf(scan.code ?? '')));
   const found = await findScanTarget(tx, c.accountId, where);
@@ -80,40 +134,35 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   if (!found || found.status === 'RESERVED' || found.status === 'ABANDONED') return outcome('UNKNOWN', null);
   const reload = () => scanTargetDto(tx, found);
   if (found.event_id !== c.eventId) return outcome('WRONG_EVENT', await reload());
+  if (!(await admits(tx, c.list, found.id))) return outcome('NOT_ON_LIST', await reload());
+  const state = listStateAt(c.list, scannedAt(c, scan));
+  if (state !== 'ACTIVE') return outcome(state === 'EXPIRED' ? 'LIST_EXPIRED' : 'LIST_NOT_ACTIVE', await reload(), await onList(tx, c.list.id, found.id));
+
+  const status = await lockAttendee(tx, found.id);
+  // A concurrent scan of a twin of this very scan committed while this one waited: answer as it did.
+  const raced = await priorScan(tx, c.eventId, scan.client_scan_id);
+  if (raced) return replay(tx, raced);
+  const current = await onList(tx, c.list.id, found.id);
 
   if (scan.action === 'CHECK_IN') {
-    if (found.status === 'CANCELLED') return outcome('CANCELLED', await reload());
-    if (found.status === 'AWAITING_PAYMENT') return outcome('AWAITING_PAYMENT', await reload());
-    const won = await tx
-      .update(attendees)
-      .set({ checked_in_at: c.now, checked_in_by: c.user.id })
-      .where(and(eq(attendees.id, found.id), eq(attendees.status, 'ACTIVE'), isNull(attendees.checked_in_at)))
-      .returning({ id: attendees.id });
-    if (won.length) {
-      await record(tx, c, found.id, scan);
-      return outcome('CHECKED_IN', await reload());
-    }
-  } else {
-    const won = await tx
-      .update(attendees)
-      .set({ checked_in_at: null, checked_in_by: null })
-      .where(and(eq(attendees.id, found.id), isNotNull(attendees.checked_in_at)))
-      .returning({ id: attendees.id });
-    if (won.length) {
-      await record(tx, c, found.id, scan);
-      return outcome('CHECKED_OUT', await reload());
-    }
+    if (status === 'CANCELLED') return outcome('CANCELLED', await reload());
+    if (status === 'AWAITING_PAYMENT') return outcome('AWAITING_PAYMENT', await reload());
+    if (status !== 'ACTIVE') return outcome('UNKNOWN', null);
+    if (current) return outcome('ALREADY_CHECKED_IN', await reload(), current);
+    await tx.insert(listCheckIns).values({ list_id: c.list.id, attendee_id: found.id, event_id: c.eventId, checked_in_at: c.now, checked_in_by: c.user?.id ?? null, via_staff_link: c.user === null });
+    await syncAttendee(tx, found.id);
+    await record(tx, c, found.id, scan);
+    return outcome('CHECKED_IN', await reload(), { at: c.now, by: c.user, viaLink: c.user === null });
   }
-
-  // Lost, or nothing to do. Read again: a concurrent scan may have changed the row (its commit is
-  // visible to this statement), and a twin of this very scan answers as the first did.
-  const raced = await priorScan(tx, c.eventId, scan.client_scan_id);
-  if (raced) return replay(tx, c, raced);
-  const now = await reload();
-  if (now.status === 'CANCELLED') return outcome('CANCELLED', now);
-  if (scan.action === 'CHECK_IN') return outcome('ALREADY_CHECKED_IN', now);
-  if (now.status === 'AWAITING_PAYMENT') return outcome('AWAITING_PAYMENT', now);
-  return outcome('NOT_CHECKED_IN', now);
+  if (!current) {
+    if (status === 'CANCELLED') return outcome('CANCELLED', await reload());
+    if (status === 'AWAITING_PAYMENT') return outcome('AWAITING_PAYMENT', await reload());
+    return outcome('NOT_CHECKED_IN', await reload());
+  }
+  await tx.delete(listCheckIns).where(and(eq(listCheckIns.list_id, c.list.id), eq(listCheckIns.attendee_id, found.id)));
+  await syncAttendee(tx, found.id);
+  await record(tx, c, found.id, scan);
+  return outcome('CHECKED_OUT', await reload());
 }
 
 /** Applies one scan; a repeated client scan id racing its twin is retried once and then answered from the first. */

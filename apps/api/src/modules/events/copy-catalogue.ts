@@ -1,6 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
+  checkInLists,
+  checkInListTickets,
   capacityAssignmentTickets,
   capacityAssignments,
   promoCodeTickets,
@@ -45,8 +47,35 @@ async function copyCategories(tx: Tx, from: number, to: number, now: Date): Prom
 }
 
 /**
+ * The check-in lists of `from` into `to` (which has its default list already: the first list becomes
+ * that one). A list limited to tickets that were not all copied is left out; windows move with the
+ * are copied as they are, like the tickets' sale windows; staff links are not copied (each list makes its own).
+ */
+async function copyCheckInLists(tx: Tx, from: number, to: number, ticketMap: Map<number, number>, now: Date): Promise<void> {
+  const [target] = await tx.select({ id: checkInLists.id }).from(checkInLists).where(eq(checkInLists.event_id, to)).orderBy(asc(checkInLists.sort_order)).limit(1);
+  const rows = await tx.select().from(checkInLists).where(eq(checkInLists.event_id, from)).orderBy(asc(checkInLists.sort_order), asc(checkInLists.id));
+  const links = rows.length ? await tx.select().from(checkInListTickets).where(inArray(checkInListTickets.list_id, rows.map((r) => r.id))) : [];
+  let first = true;
+  for (const { id, ...l } of rows) {
+    const ticketIds = links.filter((t) => t.list_id === id).map((t) => ticketMap.get(t.ticket_id));
+    if (!l.all_tickets && (!ticketIds.length || ticketIds.some((t) => t === undefined))) continue;
+    const values = { ...l, event_id: to, staff_token: null, created_at: now, updated_at: now };
+    let listId: number;
+    if (first && target) {
+      await tx.update(checkInLists).set(values).where(eq(checkInLists.id, target.id));
+      listId = target.id;
+    } else {
+      const [copy] = await tx.insert(checkInLists).values(values).returning({ id: checkInLists.id });
+      listId = copy!.id;
+    }
+    first = false;
+    if (!l.all_tickets) await tx.insert(checkInListTickets).values(ticketIds.map((t) => ({ list_id: listId, ticket_id: t! })));
+  }
+}
+
+/**
  * Copies the catalogue of one event into another inside the caller's transaction: tickets (with
- * tiers and taxes), questions, promo codes and capacity assignments, re-pointing their ticket links
+ * tiers and taxes, categories and check-in lists), questions, promo codes and capacity assignments, re-pointing their ticket links
  * at the copies. Without tickets, anything limited to particular tickets is left out rather than
  * silently widened to every ticket.
  */
@@ -68,6 +97,7 @@ export async function copyCatalogue(tx: Tx, from: number, to: number, choices: C
       const taxes = await tx.select().from(ticketTaxes).where(inArray(ticketTaxes.ticket_id, rows.map((r) => r.id)));
       if (taxes.length) await tx.insert(ticketTaxes).values(taxes.map((l) => ({ ticket_id: ticketMap.get(l.ticket_id)!, tax_and_fee_id: l.tax_and_fee_id })));
     }
+    await copyCheckInLists(tx, from, to, ticketMap, now);
   }
   /** The copied ticket ids of a link list; null when a linked ticket was not copied. */
   const mapped = (ids: number[]) => (ids.every((i) => ticketMap.has(i)) ? ids.map((i) => ticketMap.get(i)!) : null);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from
 import type { EventLifecycle, EventStatus } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { events, organizers } from '../../db/schema/index.js';
+import { insertDefaultCheckInList } from '../check-in/check-in-lists.repository.js';
 import { insertDefaultCategory } from '../product-categories/product-categories.repository.js';
 import { DomainError } from '../../shared/errors.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
@@ -13,10 +14,11 @@ const eventColumns = {
 
 export type EventWithOrganizer = { event: typeof events.$inferSelect; organizer: { id: number; name: string } };
 
-/** A new event with its default product category (every event has at least one); call it in a transaction. */
+/** A new event with its default product category and check-in list (every event has at least one of each); call it in a transaction. */
 export async function insertEvent(db: Executor, values: typeof events.$inferInsert) {
   const [row] = await db.insert(events).values(values).returning();
   await insertDefaultCategory(db, row!);
+  await insertDefaultCheckInList(db, row!);
   return row!;
 }
 

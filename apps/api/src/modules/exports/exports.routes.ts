@@ -7,6 +7,7 @@ import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { requireEvent } from '../events/events.repository.js';
 import { attendeeExport } from './attendee-export.js';
+import { checkInExport } from './check-in-export.js';
 import { csvStream, xlsxStream } from './export-writers.js';
 import { zonedDate, type ExportSheet } from './export-sheet.js';
 import { orderExport } from './order-export.js';
@@ -21,7 +22,7 @@ const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-/** Every row (no cap) of the attendee and order lists, with the list's search and filters, streamed as CSV or XLSX. */
+/** Every row (no cap) of the attendee and order lists (with the list's search and filters) and of the check-ins, streamed as CSV or XLSX. */
 export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
@@ -52,6 +53,24 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const { total, sheet } = await orderExport(db, event, req.query, requestLocale(req));
       return send(reply, { slug: event.slug, kind: 'orders', date: zonedDate(deps.clock.now(), event.timezone), format: req.query.format }, total, sheet);
+    },
+  );
+
+  app.get(
+    '/events/:eventId/check-ins/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Download the event's check-ins and check-outs (all lists, or one with list_id) as CSV or Excel",
+        params: eventParams,
+        querystring: z.object({ format, list_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const { total, sheet } = await checkInExport(db, event, req.query.list_id, requestLocale(req));
+      return send(reply, { slug: event.slug, kind: 'check-ins', date: zonedDate(deps.clock.now(), event.timezone), format: req.query.format }, total, sheet);
     },
   );
 };

@@ -6,25 +6,25 @@ const scan = (id: string, code = 'ABC'): QueuedScan => ({ code, action: 'CHECK_I
 afterEach(() => localStorage.clear());
 
 describe('the offline scan queue', () => {
-  it('keeps scans per event in order, once per client scan id, and forgets the sent ones', () => {
-    expect(readQueue(1)).toEqual([]);
-    expect(enqueueScan(1, scan('a'))).toBe(1);
-    expect(enqueueScan(1, scan('b', 'DEF'))).toBe(2);
-    expect(enqueueScan(1, scan('a'))).toBe(2);
-    expect(enqueueScan(2, scan('c'))).toBe(1);
-    expect(readQueue(1).map((s) => s.client_scan_id)).toEqual(['b', 'a']);
-    expect(dropScans(1, ['a', 'x'])).toBe(1);
-    expect(readQueue(1)).toEqual([scan('b', 'DEF')]);
-    expect(dropScans(1, ['b'])).toBe(0);
-    expect(localStorage.getItem('admitone.checkin-queue.1')).toBeNull();
-    expect(readQueue(2)).toHaveLength(1);
+  it('keeps scans per list in order, once per client scan id, and forgets the sent ones', () => {
+    expect(readQueue('12.1')).toEqual([]);
+    expect(enqueueScan('12.1', scan('a'))).toBe(1);
+    expect(enqueueScan('12.1', scan('b', 'DEF'))).toBe(2);
+    expect(enqueueScan('12.1', scan('a'))).toBe(2);
+    expect(enqueueScan('12.2', scan('c'))).toBe(1);
+    expect(readQueue('12.1').map((s) => s.client_scan_id)).toEqual(['b', 'a']);
+    expect(dropScans('12.1', ['a', 'x'])).toBe(1);
+    expect(readQueue('12.1')).toEqual([scan('b', 'DEF')]);
+    expect(dropScans('12.1', ['b'])).toBe(0);
+    expect(localStorage.getItem('admitone.checkin-queue.12.1')).toBeNull();
+    expect(readQueue('12.2')).toHaveLength(1);
   });
 
   it('survives a damaged entry', () => {
-    localStorage.setItem('admitone.checkin-queue.3', '{not json');
-    expect(readQueue(3)).toEqual([]);
-    localStorage.setItem('admitone.checkin-queue.3', JSON.stringify([null, { code: 'x' }, scan('ok')]));
-    expect(readQueue(3).map((s) => s.client_scan_id)).toEqual(['ok']);
+    localStorage.setItem('admitone.checkin-queue.link.x', '{not json');
+    expect(readQueue('link.x')).toEqual([]);
+    localStorage.setItem('admitone.checkin-queue.link.x', JSON.stringify([null, { code: 'x' }, scan('ok')]));
+    expect(readQueue('link.x').map((s) => s.client_scan_id)).toEqual(['ok']);
   });
 
   it('makes v4 uuids the server accepts', () => {

@@ -3,7 +3,8 @@ import type { CheckInScan } from '@admitone/shared';
 /** A scan kept on the device until the server has answered it. */
 export type QueuedScan = CheckInScan & { client_scan_id: string; scanned_at: string };
 
-const keyOf = (eventId: number) => `admitone.checkin-queue.${eventId}`;
+/** One queue per list and device (`source.queueKey`: the event and list, or the staff link). */
+const keyOf = (queue: string) => `admitone.checkin-queue.${queue}`;
 
 function storage(): Storage | null {
   try {
@@ -13,9 +14,9 @@ function storage(): Storage | null {
   }
 }
 
-/** The scans of an event waiting to be sent, oldest first (shared by the tabs of this browser). */
-export function readQueue(eventId: number): QueuedScan[] {
-  const raw = storage()?.getItem(keyOf(eventId));
+/** The scans of a list waiting to be sent, oldest first (shared by the tabs of this browser). */
+export function readQueue(queue: string): QueuedScan[] {
+  const raw = storage()?.getItem(keyOf(queue));
   if (!raw) return [];
   try {
     const parsed = JSON.parse(raw) as unknown;
@@ -25,25 +26,25 @@ export function readQueue(eventId: number): QueuedScan[] {
   }
 }
 
-function writeQueue(eventId: number, scans: QueuedScan[]): void {
-  if (scans.length) storage()?.setItem(keyOf(eventId), JSON.stringify(scans));
-  else storage()?.removeItem(keyOf(eventId));
+function writeQueue(queue: string, scans: QueuedScan[]): void {
+  if (scans.length) storage()?.setItem(keyOf(queue), JSON.stringify(scans));
+  else storage()?.removeItem(keyOf(queue));
 }
 
 /** Keeps a scan for later (a repeat of the same client scan id is kept once). */
-export function enqueueScan(eventId: number, scan: QueuedScan): number {
-  const queue = readQueue(eventId).filter((s) => s.client_scan_id !== scan.client_scan_id);
-  queue.push(scan);
-  writeQueue(eventId, queue);
-  return queue.length;
+export function enqueueScan(queue: string, scan: QueuedScan): number {
+  const scans = readQueue(queue).filter((s) => s.client_scan_id !== scan.client_scan_id);
+  scans.push(scan);
+  writeQueue(queue, scans);
+  return scans.length;
 }
 
 /** Forgets the scans the server has answered. */
-export function dropScans(eventId: number, clientScanIds: readonly string[]): number {
+export function dropScans(queue: string, clientScanIds: readonly string[]): number {
   const sent = new Set(clientScanIds);
-  const queue = readQueue(eventId).filter((s) => !sent.has(s.client_scan_id));
-  writeQueue(eventId, queue);
-  return queue.length;
+  const scans = readQueue(queue).filter((s) => !sent.has(s.client_scan_id));
+  writeQueue(queue, scans);
+  return scans.length;
 }
 
 /** A v4 uuid, also where `crypto.randomUUID` is missing (plain http on a venue's network). */

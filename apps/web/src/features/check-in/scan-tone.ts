@@ -12,6 +12,9 @@ export const RESULT_TONE: Record<CheckInResult, ScanTone> = {
   CANCELLED: 'error',
   UNKNOWN: 'error',
   WRONG_EVENT: 'error',
+  NOT_ON_LIST: 'error',
+  LIST_NOT_ACTIVE: 'warning',
+  LIST_EXPIRED: 'error',
 };
 
 /** Mantine colours of each tone (shade 9 text on a light background keeps 4.5:1). */

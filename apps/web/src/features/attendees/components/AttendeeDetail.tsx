@@ -11,7 +11,7 @@ import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 
 /** One attendee: ticket, order, contact, answers, check-ins and what can be done. */
 export function AttendeeDetail({ event, tickets, attendee }: { event: EventDto; tickets: TicketDto[]; attendee: AttendeeDetailDto }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const when = (iso: string) => formatDateTime(iso, event.timezone, i18n.locale);
   const added = when(attendee.created_at);
   return (
@@ -49,11 +49,18 @@ export function AttendeeDetail({ event, tickets, attendee }: { event: EventDto; 
           <Stack gap={4}>
             {attendee.check_ins.map((c) => {
               const at = when(c.scanned_at);
-              const who = c.by?.name;
+              const who = c.by?.name ?? (c.via_staff_link ? t`staff link` : undefined);
+              const list = c.list_id === null ? t`a deleted list` : (c.list_name ?? t`All tickets`);
+              const device = c.device;
               return (
-                <Text key={c.id} size="sm">
-                  {c.action === 'CHECK_IN' ? (who ? <Trans>Checked in {at} by {who}</Trans> : <Trans>Checked in {at}</Trans>) : who ? <Trans>Checked out {at} by {who}</Trans> : <Trans>Checked out {at}</Trans>}
-                </Text>
+                <Stack key={c.id} gap={0} data-testid="check-in-entry">
+                  <Text size="sm">
+                    {c.action === 'CHECK_IN' ? (who ? <Trans>Checked in {at} by {who}</Trans> : <Trans>Checked in {at}</Trans>) : who ? <Trans>Checked out {at} by {who}</Trans> : <Trans>Checked out {at}</Trans>}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {device ? <Trans>On {list} · {device}</Trans> : <Trans>On {list}</Trans>}
+                  </Text>
+                </Stack>
               );
             })}
           </Stack>

@@ -1,30 +1,10 @@
-import type { AttendeeDto, CheckInEventDto, CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One, Paginated } from '@admitone/shared';
+import type { AttendeeDto, CheckInEventDto, CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One, Paginated, StaffCheckInDto } from '@admitone/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../lib/api-client';
 import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
-import { eventKeys } from '../../events/api/events';
-
-export const checkInKeys = {
-  stats: (eventId: number) => [...eventKeys.detail(eventId), 'check-in-stats'] as const,
-};
 
 /** How often the live count is refreshed while the screen is open (other scanners at other doors). */
 export const STATS_POLL_MS = 5_000;
-
-export const fetchCheckInStats = (eventId: number) => api.get<One<CheckInStatsDto>>(`/events/${eventId}/check_in_stats`).then((r) => r.data);
-
-export const checkInStatsQueryOptions = (eventId: number) =>
-  queryOptions({ queryKey: checkInKeys.stats(eventId), queryFn: () => fetchCheckInStats(eventId), refetchInterval: STATS_POLL_MS });
-
-/** Checked in / total for the event and per ticket, polled. */
-export const useCheckInStats = (eventId: number) => useQuery(checkInStatsQueryOptions(eventId));
-
-/** One scan or click; a bad code answers 200 with a result such as UNKNOWN. */
-export const postCheckIn = (eventId: number, scan: CheckInScan) => api.post<One<CheckInOutcomeDto>>(`/events/${eventId}/check-ins`, scan).then((r) => r.data);
-
-/** Scans queued while offline; results in the same order. */
-export const postCheckInBatch = (eventId: number, scans: CheckInScan[]) =>
-  api.post<One<CheckInOutcomeDto[]>>(`/events/${eventId}/check-ins/batch`, { scans }).then((r) => r.data);
 
 /** The events the caller checks people in at (door staff: those given to them; others: every event not archived). */
 export const checkInEventsQueryOptions = () =>
@@ -36,6 +16,36 @@ export const useCheckInEvents = () => useQuery(checkInEventsQueryOptions());
 export const useCheckInEvent = (eventId: number) =>
   useQuery({ queryKey: ['check-in', 'events', eventId] as const, queryFn: () => api.get<One<CheckInEventDto>>(`/events/${eventId}/check-in`).then((r) => r.data) });
 
-/** The attendees to check in (door staff see no e-mail addresses), searched and paged like the attendee list. */
-export const fetchCheckInAttendees = (eventId: number, params: AttendeeListParams) =>
-  api.get<Paginated<AttendeeDto>>(`/events/${eventId}/check-in/attendees`, { query: params as unknown as QueryParams });
+/**
+ * Where one check-in screen reads and writes: a list of the event for a signed-in organizer or door
+ * staff member (`/events/{id}/check-in-lists/{listId}/…`), or a staff link (`/public/check-in-links/{token}/…`).
+ */
+export interface CheckInEndpoints {
+  stats: () => Promise<CheckInStatsDto>;
+  attendees: (params: AttendeeListParams) => Promise<Paginated<AttendeeDto>>;
+  /** One scan or click; a bad code answers 200 with a result such as UNKNOWN. */
+  scan: (scan: CheckInScan) => Promise<CheckInOutcomeDto>;
+  /** Scans queued while offline; results in the same order. */
+  batch: (scans: CheckInScan[]) => Promise<CheckInOutcomeDto[]>;
+}
+
+function endpointsAt(base: string): CheckInEndpoints {
+  return {
+    stats: () => api.get<One<CheckInStatsDto>>(`${base}/stats`).then((r) => r.data),
+    attendees: (params) => api.get<Paginated<AttendeeDto>>(`${base}/attendees`, { query: params as unknown as QueryParams }),
+    scan: (scan) => api.post<One<CheckInOutcomeDto>>(`${base}/check-ins`, scan).then((r) => r.data),
+    batch: (scans) => api.post<One<CheckInOutcomeDto[]>>(`${base}/check-ins/batch`, { scans }).then((r) => r.data),
+  };
+}
+
+export const listEndpoints = (eventId: number, listId: number) => endpointsAt(`/events/${eventId}/check-in-lists/${listId}`);
+export const staffLinkEndpoints = (token: string) => endpointsAt(`/public/check-in-links/${encodeURIComponent(token)}`);
+
+/** What a staff link opens: the event and its list (STAFF_LINK_INVALID once revoked or replaced). */
+export const useStaffLink = (token: string) =>
+  useQuery({
+    queryKey: ['check-in-link', token] as const,
+    queryFn: () => api.get<One<StaffCheckInDto>>(`/public/check-in-links/${encodeURIComponent(token)}`).then((r) => r.data),
+    refetchInterval: STATS_POLL_MS * 6,
+    retry: false,
+  });

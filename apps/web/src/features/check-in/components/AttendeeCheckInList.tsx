@@ -11,11 +11,9 @@ import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListPagination } from '../../../components/ListPagination';
 import { ListSearchInput } from '../../../components/ListSearchInput';
 import { formatDateTime } from '../../../lib/format';
-import { attendeeKeys } from '../../attendees/api/attendees';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
 import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
-import { fetchCheckInAttendees } from '../api/check-in';
-import { usePermission } from '../../users/hooks/usePermission';
+import { useCheckInSource, useManagesOrders } from '../check-in-source';
 
 type Show = 'all' | 'false' | 'true';
 
@@ -30,7 +28,7 @@ interface RowProps {
 function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
   const { t, i18n } = useLingui();
   // Door staff cannot mark an order as paid: they are told whom to ask.
-  const managesOrders = usePermission('events.manage');
+  const managesOrders = useManagesOrders();
   const name = [a.first_name, a.last_name].filter(Boolean).join(' ') || t`No name`;
   const ticket = a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name;
   const whyId = `why-${a.id}`;
@@ -90,16 +88,16 @@ function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
 }
 
 interface ListProps {
-  eventId: number;
   timeZone: string;
   /** The attendee ids with a request in flight. */
   busyIds: ReadonlySet<number>;
   onAction: RowProps['onAction'];
 }
 
-/** Search the event's attendees by name, e-mail, order number or ticket code, and check them in or out. */
-export function AttendeeCheckInList({ eventId, timeZone, busyIds, onAction }: ListProps) {
+/** Search the list's attendees by name, e-mail, order number or ticket code, and check them in or out (on this list). */
+export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) {
   const { t } = useLingui();
+  const source = useCheckInSource();
   const [query, setQuery] = useState('');
   const [show, setShow] = useState<Show>('all');
   const [page, setPage] = useState(1);
@@ -111,7 +109,7 @@ export function AttendeeCheckInList({ eventId, timeZone, busyIds, onAction }: Li
     ...(query ? { query } : {}),
     ...(show !== 'all' ? { filter_fields: { checked_in: show } } : {}),
   };
-  const list = useQuery({ queryKey: [...attendeeKeys.all(eventId), 'check-in', params], queryFn: () => fetchCheckInAttendees(eventId, params), placeholderData: keepPreviousData });
+  const list = useQuery({ queryKey: [...source.key, 'attendees', params], queryFn: () => source.endpoints.attendees(params), placeholderData: keepPreviousData });
   const narrowed = !!query || show !== 'all';
   const showEveryone = () => {
     setQuery('');

@@ -3,16 +3,19 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Center, Group, Progress, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { useCheckInStats } from '../api/check-in';
 import { intlLocale } from '@admitone/shared';
+import { useQuery } from '@tanstack/react-query';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { STATS_POLL_MS } from '../api/check-in';
+import { useCheckInSource } from '../check-in-source';
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
 
-/** The live count: checked in / valid tickets, a ring, and a bar per ticket; polled every few seconds. */
-export function CheckInCount({ eventId }: { eventId: number }) {
+/** The live count on the screen's list: checked in / valid tickets, a ring, and a bar per ticket; polled every few seconds. */
+export function CheckInCount() {
   const { t, i18n } = useLingui();
-  const stats = useCheckInStats(eventId);
+  const source = useCheckInSource();
+  const stats = useQuery({ queryKey: [...source.key, 'stats'], queryFn: source.endpoints.stats, refetchInterval: STATS_POLL_MS });
   const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
   if (stats.isPending) {
     return (

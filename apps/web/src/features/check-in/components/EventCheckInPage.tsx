@@ -6,7 +6,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCheckInEvent } from '../api/check-in';
-import { CheckIn } from './CheckInPage';
+import { ListCheckIn } from './ListCheckIn';
 
 /**
  * `/manage/check-in/:eventId`: the check-in screen on its own, without the event's management pages
@@ -25,7 +25,7 @@ export function EventCheckInPage() {
       ) : event.error ? (
         <FormErrorAlert error={event.error} />
       ) : (
-        <CheckIn
+        <ListCheckIn
           event={event.data}
           back={
             <Anchor component={Link} to="/manage/check-in" size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>

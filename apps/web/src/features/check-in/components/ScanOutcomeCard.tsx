@@ -5,7 +5,7 @@ import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconCircleX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { usePermission } from '../../users/hooks/usePermission';
+import { useManagesOrders } from '../check-in-source';
 import type { SubmitResult } from '../hooks/useCheckIn';
 import { RESULT_TONE, TONE_COLOR, type ScanTone } from '../scan-tone';
 
@@ -23,7 +23,7 @@ const ticketOf = (a: AttendeeDto) => (a.tier_label ? `${a.ticket_name} – ${a.t
 function useOutcomeText(result: SubmitResult, timeZone: string): { title: string; detail: string | null } {
   const { t, i18n } = useLingui();
   // Door staff cannot mark an order as paid, and are not told whose ticket of another event it is.
-  const managesOrders = usePermission('events.manage');
+  const managesOrders = useManagesOrders();
   if (result.kind === 'queued') {
     return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
   }
@@ -32,7 +32,7 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
   const name = a ? fullName(a) : '';
   const ticket = a ? ticketOf(a) : '';
   const when = outcome.checked_in_at ? formatDateTime(outcome.checked_in_at, timeZone, i18n.locale) : '';
-  const by = outcome.checked_in_by?.name ?? '';
+  const by = outcome.checked_in_by?.name ?? (outcome.checked_in_by_link ? t`the list's staff link` : '');
   switch (outcome.result) {
     case 'CHECKED_IN':
       return { title: t`Valid ticket: checked in`, detail: t`${name} · ${ticket}` };
@@ -49,6 +49,12 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
         title: t`Awaiting payment`,
         detail: managesOrders ? t`The order of ${name} is not paid yet. Mark it as paid first.` : t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`,
       };
+    case 'NOT_ON_LIST':
+      return { title: t`Not on this list`, detail: t`${name} has a ${ticket} ticket, which this check-in list does not admit.` };
+    case 'LIST_NOT_ACTIVE':
+      return { title: t`List not open yet`, detail: t`This check-in list does not admit anyone yet. Check the time it opens.` };
+    case 'LIST_EXPIRED':
+      return { title: t`List closed`, detail: t`This check-in list no longer admits anyone.` };
     case 'WRONG_EVENT':
       return { title: t`Ticket for another event`, detail: a ? t`This ticket of ${name} is for another of your events.` : t`This ticket is for another event.` };
     default:

@@ -5,8 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, NETWORK_ERROR } from '../../../lib/api-error';
-import { attendeeKeys } from '../../attendees/api/attendees';
-import { checkInKeys, postCheckIn, postCheckInBatch } from '../api/check-in';
+import type { CheckInSource } from '../check-in-source';
 import { dropScans, enqueueScan, newScanId, queueStorageKey, readQueue, type QueuedScan } from '../offline-queue';
 import { RESULT_TONE } from '../scan-tone';
 
@@ -23,41 +22,43 @@ const isNetworkError = (e: unknown) => isApiError(e) && e.code === NETWORK_ERROR
  * cannot reach the server it is kept in localStorage and sent later through the batch call, where
  * the server decides (a scan it already applied answers as before).
  */
-export function useCheckIn(eventId: number) {
+export function useCheckIn(source: CheckInSource) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(() => readQueue(eventId).length);
+  const { queueKey, endpoints } = source;
+  const [pending, setPending] = useState(() => readQueue(queueKey).length);
+  const [refused, setRefused] = useState(false);
   const flushing = useRef(false);
 
   const refresh = useCallback(async () => {
     // A list read still in flight started before this scan was applied (say, a search typed just before
     // the connection dropped, resumed when it came back): a query without data would answer the
     // invalidation with that stale read, so it is cancelled first and read again.
-    const lists = { queryKey: attendeeKeys.all(eventId) };
-    await queryClient.cancelQueries(lists);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: checkInKeys.stats(eventId) }), queryClient.invalidateQueries(lists)]);
-  }, [queryClient, eventId]);
+    const own = { queryKey: source.key };
+    await queryClient.cancelQueries(own);
+    await Promise.all([queryClient.invalidateQueries(own), ...source.related.map((queryKey) => queryClient.invalidateQueries({ queryKey }))]);
+  }, [queryClient, source.key, source.related]);
 
   const submit = useCallback(
     async (scan: CheckInScan): Promise<SubmitResult> => {
       const item: QueuedScan = { ...scan, client_scan_id: newScanId(), scanned_at: new Date().toISOString() };
       try {
-        const outcome = await postCheckIn(eventId, item);
+        const outcome = await endpoints.scan(item);
         void refresh();
         return { kind: 'done', outcome };
       } catch (e) {
         if (!isNetworkError(e)) throw e;
-        const n = enqueueScan(eventId, item);
+        const n = enqueueScan(queueKey, item);
         setPending(n);
         return { kind: 'queued', pending: n };
       }
     },
-    [eventId, refresh],
+    [queueKey, endpoints, refresh],
   );
 
   const flush = useCallback(async () => {
     if (flushing.current) return;
-    const queue = readQueue(eventId);
+    const queue = readQueue(queueKey);
     if (!queue.length) return;
     flushing.current = true;
     const results: CheckInOutcomeDto[] = [];
@@ -65,15 +66,19 @@ export function useCheckIn(eventId: number) {
       for (let i = 0; i < queue.length; i += CHECK_IN_BATCH_MAX) {
         const chunk = queue.slice(i, i + CHECK_IN_BATCH_MAX);
         try {
-          results.push(...(await postCheckInBatch(eventId, chunk)));
+          results.push(...(await endpoints.batch(chunk)));
         } catch (e) {
           // A scan the server refuses as malformed will never succeed: drop it rather than retry forever.
           if (!(isApiError(e) && e.status === 422)) throw e;
         }
-        setPending(dropScans(eventId, chunk.map((s) => s.client_scan_id)));
+        setPending(dropScans(queueKey, chunk.map((s) => s.client_scan_id)));
       }
+      setRefused(false);
     } catch (e) {
-      if (!isNetworkError(e)) notifications.show({ color: 'red', message: t`Queued scans could not be sent yet. They stay on this device.` });
+      // A revoked or replaced staff link: these scans will never be accepted with it. They stay on the
+      // device and the screen says so (see `refused`), rather than vanishing.
+      if (isApiError(e) && e.code === 'STAFF_LINK_INVALID') setRefused(true);
+      else if (!isNetworkError(e)) notifications.show({ color: 'red', message: t`Queued scans could not be sent yet. They stay on this device.` });
     } finally {
       flushing.current = false;
     }
@@ -87,17 +92,17 @@ export function useCheckIn(eventId: number) {
         ? plural(sent, { one: '# queued scan sent; it was not admitted, check the list.', other: `# queued scans sent; ${problems} were not admitted, check the list.` })
         : plural(sent, { one: '# queued scan sent.', other: '# queued scans sent.' }),
     });
-  }, [eventId, refresh, t]);
+  }, [queueKey, endpoints, refresh, t]);
 
   useEffect(() => {
     const onOnline = () => void flush();
     const onStorage = (e: StorageEvent) => {
-      if (e.key === queueStorageKey(eventId)) setPending(readQueue(eventId).length);
+      if (e.key === queueStorageKey(queueKey)) setPending(readQueue(queueKey).length);
     };
     window.addEventListener('online', onOnline);
     window.addEventListener('storage', onStorage);
     const timer = window.setInterval(() => {
-      if (readQueue(eventId).length) void flush();
+      if (readQueue(queueKey).length) void flush();
     }, RETRY_MS);
     void flush();
     return () => {
@@ -105,7 +110,7 @@ export function useCheckIn(eventId: number) {
       window.removeEventListener('storage', onStorage);
       window.clearInterval(timer);
     };
-  }, [eventId, flush]);
+  }, [queueKey, flush]);
 
-  return { submit, pending, flush };
+  return { submit, pending, flush, refused };
 }

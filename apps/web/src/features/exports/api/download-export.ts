@@ -2,12 +2,14 @@ import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import { redirectToLogin, shouldRedirectToLogin, tokenStore, toQueryString, type QueryValue } from '../../../lib/api-client';
 import { attachmentName, createLineCounter, exportFraction, type ExportFormat } from './export-progress';
 
-export type ExportKind = 'attendees' | 'orders';
+export type ExportKind = 'attendees' | 'orders' | 'check-ins';
 
 /** The list's search and filters (paging and sorting are ignored: the export has every row). */
 export interface ExportParams {
   query?: string;
   filter_fields?: Record<string, QueryValue>;
+  /** Check-ins: of one list only. */
+  list_id?: number;
 }
 
 export interface ExportProgress {
@@ -35,7 +37,7 @@ export async function downloadExport(eventId: number, kind: ExportKind, params: 
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (o.locale) headers['Accept-Language'] = o.locale;
-  const query = toQueryString({ query: params.query, filter_fields: params.filter_fields, format: o.format });
+  const query = toQueryString({ query: params.query, filter_fields: params.filter_fields, list_id: params.list_id, format: o.format });
   let response: Response;
   try {
     response = await fetch(`/api/events/${eventId}/${kind}/export${query}`, { headers, signal: o.signal });

@@ -27,7 +27,7 @@ export function ExportMenu({ eventId, kind, params }: ExportMenuProps) {
             leftSection={<IconDownload size={16} aria-hidden />}
             rightSection={<IconChevronDown size={14} aria-hidden />}
             disabled={run !== null}
-            aria-label={kind === 'attendees' ? t`Export attendees` : t`Export orders`}
+            aria-label={kind === 'attendees' ? t`Export attendees` : kind === 'orders' ? t`Export orders` : t`Export check-ins`}
           >
             <Trans>Export</Trans>
           </Button>

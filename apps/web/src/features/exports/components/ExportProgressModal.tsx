@@ -26,7 +26,7 @@ export function ExportProgressModal({ kind, run, onCancel }: ExportProgressModal
   else if (run.format === 'csv') status = t`${done} of ${total} rows`;
   else status = t`Preparing the Excel file with ${total} rows…`;
   return (
-    <AppModal opened={run !== null} onClose={onCancel} title={kind === 'attendees' ? t`Exporting attendees` : t`Exporting orders`} size="sm">
+    <AppModal opened={run !== null} onClose={onCancel} title={kind === 'attendees' ? t`Exporting attendees` : kind === 'orders' ? t`Exporting orders` : t`Exporting check-ins`} size="sm">
       <Stack gap="md">
         <Text size="sm" aria-live="polite">
           {status}

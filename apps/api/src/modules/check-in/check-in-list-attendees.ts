@@ -1,0 +1,63 @@
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import type { AttendeeDto, CheckInStatsDto } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { attendees, listCheckIns } from '../../db/schema/index.js';
+import type { PageRequest } from '../../shared/pagination.js';
+import type { AttendeeListFilters } from '../attendees/attendee-query.js';
+import { listAttendees, peopleById } from '../attendees/attendee-view.js';
+import { admittedBy, type CheckInListRow } from './check-in-lists.repository.js';
+
+/**
+ * One page of the attendees a list admits, each shown checked in or not on this list (an attendee
+ * checked in at another door is still to be checked in here). "Checked in" filters by this list too.
+ */
+export async function listAttendeesOnList(db: Executor, eventId: number, list: CheckInListRow, q: AttendeeListFilters & PageRequest): Promise<{ rows: AttendeeDto[]; total: number }> {
+  const { checked_in, ...filters } = q.filter_fields ?? {};
+  const onList = sql`exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = ${attendees.id})`;
+  const narrower = and(admittedBy(list), checked_in === true ? onList : checked_in === false ? not(onList) : undefined);
+  const { rows, total } = await listAttendees(db, eventId, { ...q, filter_fields: filters }, narrower);
+  if (!rows.length) return { rows, total };
+  const states = await db
+    .select()
+    .from(listCheckIns)
+    .where(
+      and(
+        eq(listCheckIns.list_id, list.id),
+        inArray(
+          listCheckIns.attendee_id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  const people = await peopleById(
+    db,
+    states.map((s) => s.checked_in_by),
+  );
+  const byAttendee = new Map(states.map((s) => [s.attendee_id, s]));
+  return {
+    total,
+    rows: rows.map((r) => {
+      const s = byAttendee.get(r.id);
+      return { ...r, checked_in_at: s?.checked_in_at.toISOString() ?? null, checked_in_by: s?.checked_in_by != null ? (people.get(s.checked_in_by) ?? null) : null };
+    }),
+  };
+}
+
+/** Checked in on the list against the valid (ACTIVE) attendees it admits, in all and per ticket in the catalogue's order. */
+export async function checkInStatsOnList(db: Executor, eventId: number, list: CheckInListRow): Promise<CheckInStatsDto> {
+  const { rows } = (await db.execute(sql`
+    select t.id as ticket_id, t.name as ticket_name,
+      count(a.id) filter (where exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = a.id))::int as checked_in,
+      count(a.id)::int as total
+    from tickets t left join attendees a on a.ticket_id = t.id and a.status = 'ACTIVE'
+    where t.event_id = ${eventId}
+      and (${list.all_tickets} or t.id in (select ticket_id from check_in_list_tickets where list_id = ${list.id}))
+    group by t.id, t.name, t.sort_order
+    order by t.sort_order, t.id`)) as unknown as { rows: Array<{ ticket_id: number; ticket_name: string; checked_in: number; total: number }> };
+  const by_ticket = rows.map((r) => ({ ticket_id: Number(r.ticket_id), ticket_name: r.ticket_name, checked_in: Number(r.checked_in), total: Number(r.total) }));
+  return {
+    checked_in: by_ticket.reduce((n, t) => n + t.checked_in, 0),
+    total: by_ticket.reduce((n, t) => n + t.total, 0),
+    by_ticket,
+  };
+}

@@ -1,0 +1,3 @@
+import { CheckInListsPage } from '../../features/check-in-lists/components/CheckInListsPage';
+
+export default CheckInListsPage;

@@ -1,0 +1,3 @@
+import { StaffLinkCheckInPage } from '../../features/check-in/components/StaffLinkCheckInPage';
+
+export default StaffLinkCheckInPage;

@@ -1,0 +1,154 @@
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Skeleton.css';
+import type { AttendeeDto, CheckInEventDto } from '@admitone/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCloudOff, IconCloudUpload, IconScan } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { AppModal } from '../../../components/AppModal';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { CheckInSourceContext, useCheckInSource, type CheckInSource } from '../check-in-source';
+import { useCheckIn, type SubmitResult } from '../hooks/useCheckIn';
+import { unlockScanSound } from '../scan-tone';
+import { AttendeeCheckInList } from './AttendeeCheckInList';
+import { CheckInCount } from './CheckInCount';
+import { ScanOutcomeCard } from './ScanOutcomeCard';
+
+// The camera and the QR decoder are only downloaded when someone opens the scanner.
+const ScannerPanel = lazy(() => import('./ScannerPanel').then((m) => ({ default: m.ScannerPanel })));
+
+function ScannerLoading() {
+  const { t } = useLingui();
+  return (
+    <Stack gap="md" aria-busy aria-label={t`Loading the scanner`}>
+      <Skeleton height={36} width="60%" />
+      <Skeleton height={320} radius="md" />
+    </Stack>
+  );
+}
+
+/** "N scans waiting to be sent" while the device is offline, with a way to try now; or why they never will be. */
+function PendingScans({ pending, refused, onSend }: { pending: number; refused: boolean; onSend: () => void }) {
+  if (!pending) return null;
+  if (refused) {
+    return (
+      <Alert color="red" variant="light" icon={<IconCloudOff size={20} aria-hidden />} mb="md" data-testid="pending-scans" title={<Trans>Scans refused</Trans>}>
+        <Plural
+          value={pending}
+          one="# scan made on this device was refused: this link no longer works. Those attendees were not checked in; check them again with a working link."
+          other="# scans made on this device were refused: this link no longer works. Those attendees were not checked in; check them again with a working link."
+        />
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="orange" variant="light" icon={<IconCloudUpload size={20} aria-hidden />} mb="md" data-testid="pending-scans">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" fw={600}>
+          <Plural
+            value={pending}
+            one="# scan waiting to be sent. It is sent as soon as the connection returns; the server decides."
+            other="# scans waiting to be sent. They are sent as soon as the connection returns; the server decides each one."
+          />
+        </Text>
+        <Button size="xs" variant="default" onClick={onSend}>
+          <Trans>Send now</Trans>
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+interface CheckInProps {
+  event: Pick<CheckInEventDto, 'id' | 'title' | 'timezone'>;
+  source: CheckInSource;
+  /** A link back above the title (the screens without the event's navigation). */
+  back?: ReactNode;
+  /** Under the header: the list chooser, the list's state. */
+  above?: ReactNode;
+  /** The page title (default: "Check-in", or the event's title with `back`). */
+  title?: ReactNode;
+}
+
+/** One list's check-in screen: the count, the attendees, the scanner (organizers, door staff and staff links alike). */
+export function CheckIn({ event, source, back, above, title }: CheckInProps) {
+  return (
+    <CheckInSourceContext.Provider value={source}>
+      <CheckInScreen event={event} back={back} above={above} title={title} />
+    </CheckInSourceContext.Provider>
+  );
+}
+
+function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source'>) {
+  const source = useCheckInSource();
+  const { submit, pending, flush, refused } = useCheckIn(source);
+  const [scanning, setScanning] = useState(false);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const [last, setLast] = useState<{ seq: number; value: SubmitResult } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const act = async (a: AttendeeDto, action: 'CHECK_IN' | 'CHECK_OUT') => {
+    setBusy((s) => new Set(s).add(a.id));
+    try {
+      const value = await submit({ attendee_id: a.id, action });
+      setError(null);
+      setLast((r) => ({ seq: (r?.seq ?? 0) + 1, value }));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy((s) => {
+        const next = new Set(s);
+        next.delete(a.id);
+        return next;
+      });
+    }
+  };
+
+  const openScanner = () => {
+    unlockScanSound();
+    setScanning(true);
+  };
+
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={title ?? (back ? event.title : <Trans>Check-in</Trans>)}
+        description={<Trans>Admit attendees by scanning their tickets or finding them by name.</Trans>}
+        actions={
+          <Button size="md" leftSection={<IconScan size={20} aria-hidden />} onClick={openScanner}>
+            <Trans>Scan tickets</Trans>
+          </Button>
+        }
+      />
+      {above}
+      <PendingScans pending={pending} refused={refused} onSend={() => void flush()} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <CheckInCount />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            {error ? <FormErrorAlert error={error} /> : null}
+            <div role="status" aria-live="polite" aria-atomic="true">
+              {last && !scanning ? <ScanOutcomeCard key={last.seq} result={last.value} timeZone={event.timezone} size="md" /> : null}
+            </div>
+            <AttendeeCheckInList timeZone={event.timezone} busyIds={busy} onAction={(a, action) => void act(a, action)} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <AppModal opened={scanning} onClose={() => setScanning(false)} title={<Trans>Scan tickets</Trans>} size="lg">
+        <Suspense fallback={<ScannerLoading />}>
+          <ScannerPanel timeZone={event.timezone} submit={submit} />
+        </Suspense>
+        {pending ? (
+          <Text size="sm" c="orange.9" mt="sm" fw={600}>
+            <Plural value={pending} one="# scan waiting to be sent." other="# scans waiting to be sent." />
+          </Text>
+        ) : null}
+      </AppModal>
+    </>
+  );
+}
+
