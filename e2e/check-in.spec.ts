@@ -9,6 +9,7 @@ test.use(fakeCameraUse);
 
 interface Door {
   email: string;
+  token: string;
   eventId: number;
   codes: Record<string, string>;
 }
@@ -59,7 +60,19 @@ async function door(request: APIRequestContext): Promise<Door> {
   }
   const list = (await (await request.get(`/api/events/${event.id}/attendees?query=Carl`, { headers })).json()) as { data: Array<{ order_id: number }> };
   await post(`/events/${event.id}/orders/${list.data[0]!.order_id}/cancel`, {});
-  return { email, eventId: event.id, codes };
+  return { email, token, eventId: event.id, codes };
+}
+
+/** A ticket of the event and free orders of it for these guests, through the API. */
+async function guestsWith(request: APIRequestContext, door: Door, ticketName: string, guests: ReadonlyArray<readonly [string, string]>) {
+  const headers = { authorization: `Bearer ${door.token}` };
+  const made = await request.post(`/api/events/${door.eventId}/tickets`, { headers, data: { name: ticketName, type: 'FREE' } });
+  expect(made.ok(), await made.text()).toBe(true);
+  const ticket = ((await made.json()) as { data: { id: number } }).data;
+  for (const [first, last] of guests) {
+    const res = await request.post(`/api/events/${door.eventId}/attendees`, { headers, data: { ticket_id: ticket.id, first_name: first, last_name: last, email: `${first.toLowerCase()}@example.test`, send_ticket: false } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
 }
 
 async function login(page: Page, email: string) {
@@ -175,4 +188,89 @@ test('scanner without camera permission says what to do', async ({ browser }) =>
   await expectAccessible(page, 'scanner permission denied');
   await snapshot(page, 'en-check-in-camera-denied');
   await context.close();
+});
+
+test('check-in lists: the organizer makes a VIP list and its staff link; a volunteer with only the link checks people in, offline too; the link is revoked', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const d = await door(page.request);
+  await guestsWith(page.request, d, 'VIP pass', [
+    ['Vera', 'Velvet'],
+    ['Victor', 'Vale'],
+  ]);
+  await login(page, d.email);
+  await page.goto(`/manage/event/${d.eventId}/check-in-lists`);
+  await expect(page.getByRole('heading', { name: 'Check-in lists' })).toBeVisible();
+  // Every event starts with one list admitting all tickets.
+  await expect(page.getByTestId('check-in-list')).toHaveCount(1);
+  await expect(page.getByTestId('check-in-list')).toContainText('0 of 5 checked in');
+
+  await page.getByRole('button', { name: 'Create check-in list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create check-in list' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('VIP lounge');
+  await dialog.getByRole('radio', { name: 'Chosen tickets' }).check();
+  await dialog.getByRole('button', { name: 'Create check-in list' }).click();
+  // Chosen tickets, but none chosen: the field says so.
+  await expect(dialog.getByText('This field is required.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Tickets', exact: true }).click();
+  await page.getByRole('option', { name: 'VIP pass', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Create check-in list' }).click();
+  await expect(dialog).toBeHidden();
+  const vip = page.getByRole('region', { name: 'VIP lounge' });
+  await expect(vip).toContainText('0 of 2 checked in');
+  await vip.getByRole('button', { name: 'Create staff link' }).click();
+  const linkField = vip.getByRole('textbox', { name: 'Staff link' });
+  await expect(linkField).toHaveValue(/\/check-in\/[A-Za-z0-9_-]{43}$/);
+  const staffUrl = await linkField.inputValue();
+  await expectAccessible(page, 'check-in lists');
+  await snapshot(page, 'en-check-in-lists');
+
+  // A volunteer opens the link in a browser of their own: no account, only this list's guests, no e-mail.
+  const volunteerContext = await browser.newContext();
+  const v = await volunteerContext.newPage();
+  await v.goto(staffUrl);
+  await expect(v.getByRole('heading', { name: 'VIP lounge' })).toBeVisible();
+  await expect(count(v)).toHaveText('0 / 2');
+  await expect(v.getByTestId('check-in-row')).toHaveCount(2);
+  await expect(v.getByText('vera@example.test')).toHaveCount(0);
+  await v.getByRole('button', { name: 'Check in Vera Velvet' }).click();
+  await expect(outcome(v)).toHaveAttribute('data-result', 'CHECKED_IN');
+  await expect(count(v)).toHaveText('1 / 2');
+  await expectAccessible(v, 'staff link check-in');
+  await snapshot(v, 'en-staff-link-check-in');
+
+  // Offline: kept on the device, sent when the connection returns.
+  await volunteerContext.setOffline(true);
+  await v.getByRole('button', { name: 'Check in Victor Vale' }).click();
+  await expect(outcome(v)).toHaveAttribute('data-result', 'QUEUED');
+  await volunteerContext.setOffline(false);
+  await expect(v.getByText('1 queued scan sent.')).toBeVisible({ timeout: 20_000 });
+  await expect(count(v)).toHaveText('2 / 2');
+
+  // The organizer's screen opens on the first list, where nobody is in yet (one check-in per list); on the VIP list both are.
+  await page.goto(`/manage/event/${d.eventId}/check-in`);
+  await expect(count(page)).toHaveText('0 / 5');
+  await page.getByRole('combobox', { name: 'Check-in list' }).click();
+  await page.getByRole('option', { name: 'VIP lounge' }).click();
+  await expect(count(page)).toHaveText('2 / 2');
+  await expect(page.getByTestId('check-in-row').filter({ hasText: 'Vera Velvet' })).toContainText('Checked in at');
+
+  // Offline again, a check-out is queued; meanwhile the organizer revokes the link: the queued scan is refused, clearly.
+  await volunteerContext.setOffline(true);
+  await v.getByRole('button', { name: 'Check out Vera Velvet' }).click();
+  await expect(outcome(v)).toHaveAttribute('data-result', 'QUEUED');
+  await page.goto(`/manage/event/${d.eventId}/check-in-lists`);
+  await vip.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke staff link' }).getByRole('button', { name: 'Revoke link' }).click();
+  await expect(vip.getByRole('button', { name: 'Create staff link' })).toBeVisible();
+  await volunteerContext.setOffline(false);
+  await expect(v.getByTestId('pending-scans')).toContainText('1 scan made on this device was refused: this link no longer works.', { timeout: 20_000 });
+  await v.reload();
+  await expect(v.getByTestId('staff-link-stopped')).toContainText('This check-in link no longer works');
+  await expectAccessible(v, 'staff link revoked');
+  await volunteerContext.close();
+
+  // Vera is still in on the VIP list: the refused check-out changed nothing.
+  await page.goto(`/manage/event/${d.eventId}/check-in-lists`);
+  await expect(vip).toContainText('2 of 2 checked in');
 });

@@ -113,6 +113,10 @@ const SCREENS: Screen[] = [
   // The door staff's screens (an admin sees them too): the events to check in at, one event's check-in.
   { name: 'check-in-events', as: 'admin', path: () => '/manage/check-in' },
   { name: 'event-check-in', as: 'admin', path: (w) => `/manage/check-in/${w.eventId}` },
+  { name: 'check-in-lists', as: 'admin', path: (w) => ev(w, '/check-in-lists'), shot: true },
+  { name: 'create-check-in-list', as: 'admin', path: (w) => ev(w, '/check-in-lists'), open: clickButton('Create check-in list') },
+  // A volunteer's screen, opened with a staff link (no account; often on a phone).
+  { name: 'staff-link-check-in', as: 'guest', path: (w) => `/check-in/${w.staffToken}`, buyer: true },
   { name: 'messages', as: 'admin', path: (w) => ev(w, '/messages') },
   { name: 'new-message', as: 'admin', path: (w) => ev(w, '/messages'), open: clickButton('New message') },
   { name: 'affiliates', as: 'admin', path: (w) => ev(w, '/affiliates') },

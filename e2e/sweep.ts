@@ -71,6 +71,8 @@ export interface World {
   /** The completed paid order (2 × Nebula) and its first attendee. */
   paidOrder: { id: number; shortId: string; secret: string; attendeeId: number; attendeeShortId: string; total: number; listedAt: string };
   messageId: number;
+  /** The staff link of the event's first check-in list (a volunteer's check-in screen). */
+  staffToken: string;
 }
 
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
@@ -198,6 +200,9 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     acknowledged_not_promotional: true,
   });
 
+  const [firstList] = (await ok<{ data: Array<{ id: number }> }>(await request.get(`/api/events/${e}/check-in-lists`, { headers }), 'check-in lists')).data;
+  const staffLink = await post<{ staff_token: string }>(`/events/${e}/check-in-lists/${firstList!.id}/staff-link`, {});
+
   return {
     eventId: e,
     organizerId: organizer.id,
@@ -207,6 +212,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     invitationToken: pending![1]!,
     paidOrder: { id: ana.id, shortId: ana.short_id, secret: first.secret, attendeeId: anaAttendee.id, attendeeShortId: anaAttendee.short_id, total: paidOrder.total, listedAt: paidOrder.completed_at ?? paidOrder.created_at },
     messageId: message.id,
+    staffToken: staffLink.staff_token,
   };
 }
 

@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { Logo } from '../../../components/Logo';
+import { PageHeader } from '../../../components/PageHeader';
 import { isApiError } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useListName } from '../../check-in-lists/list-name';
@@ -54,11 +55,10 @@ export function StaffLinkCheckInPage() {
         {link.isPending ? (
           <SectionLoader />
         ) : !data || !source ? (
-          stopped ? (
-            <LinkStopped />
-          ) : (
-            <FormErrorAlert error={link.error} />
-          )
+          <>
+            <PageHeader title={<Trans>Check-in</Trans>} />
+            {stopped ? <LinkStopped /> : <FormErrorAlert error={link.error} />}
+          </>
         ) : (
           <CheckIn
             event={data.event}
