@@ -15,9 +15,9 @@ export function CheckInListStateBadge({ list, timeZone }: { list: Pick<CheckInLi
   const { i18n } = useLingui();
   const date = list.activates_at ? formatDateTime(list.activates_at, timeZone, i18n.locale) : '';
   const label = {
-    ACTIVE: <Trans>Open</Trans>,
+    ACTIVE: <Trans context="check-in list state">Open</Trans>,
     NOT_YET_ACTIVE: date ? <Trans>Opens {date}</Trans> : <Trans>Not open yet</Trans>,
-    EXPIRED: <Trans>Closed</Trans>,
+    EXPIRED: <Trans context="check-in list state">Closed</Trans>,
   }[list.state];
   return (
     <Badge variant="dot" color={STATE_COLORS[list.state]} tt="none" data-state={list.state}>
