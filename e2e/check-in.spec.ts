@@ -240,9 +240,19 @@ test('check-in lists: the organizer makes a VIP list and its staff link; a volun
   await snapshot(v, 'en-staff-link-check-in');
 
   // Offline: kept on the device, sent when the connection returns.
+  // Offline, the device checks the code against the list's tickets it synced: valid, kept for the server;
+  // the same ticket again is refused at once, not admitted twice.
   await volunteerContext.setOffline(true);
   await v.getByRole('button', { name: 'Check in Victor Vale' }).click();
   await expect(outcome(v)).toHaveAttribute('data-result', 'QUEUED');
+  await expect(outcome(v)).toContainText('Valid ticket: saved on this device');
+  await expect(outcome(v)).toContainText('Victor Vale · VIP pass. Valid when this device last synced');
+  await v.getByRole('button', { name: 'Check in Victor Vale' }).click();
+  await expect(outcome(v)).toHaveAttribute('data-result', 'ALREADY_CHECKED_IN');
+  await expect(outcome(v)).toHaveAttribute('data-offline', 'true');
+  await expect(outcome(v)).toContainText('No connection: checked on this device against the list');
+  await expect(v.getByTestId('pending-scans')).toContainText('1 scan waiting to be sent.');
+  await expectAccessible(v, 'staff link offline refusal');
   await volunteerContext.setOffline(false);
   await expect(v.getByText('1 queued scan sent.')).toBeVisible({ timeout: 20_000 });
   await expect(count(v)).toHaveText('2 / 2');

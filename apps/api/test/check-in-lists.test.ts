@@ -131,6 +131,12 @@ describe('check-in lists', () => {
     expect(done).toMatchObject({ result: 'CHECKED_IN', checked_in_by: null, checked_in_by_link: true, attendee: { email: null } });
     expect((await call(ctx.app, 'GET', link('/stats'))).json().data).toMatchObject({ checked_in: 1, total: 1 });
 
+    // What the volunteer's device keeps for offline checks: this list's tickets only, names and state, no e-mail.
+    const offline = (await call(ctx.app, 'GET', link('/offline'))).json().data;
+    expect(offline).toEqual({ synced_at: '2027-06-01T16:00:00.000Z', tickets: [{ id: done.attendee.id, code: vip.short_id, name: 'Guest1 Person', ticket: 'VIP', status: 'ACTIVE', checked_in: true }] });
+    const organizerView = (await call(ctx.app, 'GET', `${base}/${vipList.id}/offline`, { token: u.token })).json().data;
+    expect(organizerView.tickets).toEqual(offline.tickets);
+
     // The organizer sees who did it: the staff link of which list, on which device.
     const detail = (await call(ctx.app, 'GET', `/api/events/${event.id}/attendees/${done.attendee.id}`, { token: u.token })).json().data;
     expect(detail.check_ins).toMatchObject([{ action: 'CHECK_IN', by: null, via_staff_link: true, list_id: vipList.id, list_name: 'VIP lounge', device: 'Chrome on Android' }]);

@@ -224,6 +224,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/events/{eventId}/check-in-lists/{listId}/check-ins': { access: 'door', body: body(checkInScan, scan) },
   'POST /api/events/{eventId}/check-in-lists/{listId}/check-ins/batch': { access: 'door', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
   'GET /api/events/{eventId}/check-in-lists/{listId}/stats': { access: 'door' },
+  'GET /api/events/{eventId}/check-in-lists/{listId}/offline': { access: 'door' },
   'POST /api/events/{eventId}/check-in-lists': { access: 'member', body: checkInListEdit },
   'PUT /api/events/{eventId}/check-in-lists/{listId}': { access: 'member', body: checkInListEdit },
   'DELETE /api/events/{eventId}/check-in-lists/{listId}': { access: 'member' },
@@ -252,6 +253,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/check-in-links/{token}/check-ins': { access: 'public' },
   'POST /api/public/check-in-links/{token}/check-ins/batch': { access: 'public' },
   'GET /api/public/check-in-links/{token}/stats': { access: 'public' },
+  'GET /api/public/check-in-links/{token}/offline': { access: 'public' },
 };
 
 /** Account A's id for each path parameter (`{id}` depends on the resource it follows). */

@@ -169,7 +169,7 @@ describe('tenant isolation and roles', () => {
       if (res.statusCode !== 200) failures.push(summary(r, res));
     }
     expect(failures).toEqual([]);
-    expect(door.length).toBe(7);
+    expect(door.length).toBe(8);
   });
 });
 

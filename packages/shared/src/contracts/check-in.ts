@@ -193,3 +193,40 @@ export interface StaffCheckInDto {
 }
 
 export const staffCheckInSchema = z.object({ event: checkInEventSchema, list: checkInListSchema }) satisfies z.ZodType<StaffCheckInDto>;
+
+/** One ticket as a door device keeps it for offline checks: only what the door needs. */
+export interface OfflineTicketDto {
+  /** The attendee id (the list's buttons scan by id). */
+  id: number;
+  /** The ticket code (QR payload's last segment). */
+  code: string;
+  name: string;
+  ticket: string;
+  status: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED';
+  /** Checked in on this list when the device synced. */
+  checked_in: boolean;
+}
+
+/**
+ * `GET …/check-in-lists/{listId}/offline` and `GET /public/check-in-links/{token}/offline`: the list's
+ * tickets as of `synced_at`, kept on the device so that, offline, it refuses unknown, cancelled and
+ * already-used codes at once instead of admitting anything and catching up later.
+ */
+export interface CheckInOfflineDto {
+  synced_at: string;
+  tickets: OfflineTicketDto[];
+}
+
+export const checkInOfflineSchema = z.object({
+  synced_at: z.string(),
+  tickets: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      ticket: z.string(),
+      status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
+      checked_in: z.boolean(),
+    }),
+  ),
+}) satisfies z.ZodType<CheckInOfflineDto>;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
-import type { AttendeeDto, CheckInStatsDto } from '@admitone/shared';
+import type { AttendeeDto, CheckInOfflineDto, CheckInStatsDto, OfflineTicketDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
-import { attendees, listCheckIns } from '../../db/schema/index.js';
+import { attendees, listCheckIns, orderItems } from '../../db/schema/index.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { AttendeeListFilters } from '../attendees/attendee-query.js';
 import { listAttendees, peopleById } from '../attendees/attendee-view.js';
@@ -59,5 +59,35 @@ export async function checkInStatsOnList(db: Executor, eventId: number, list: Ch
     checked_in: by_ticket.reduce((n, t) => n + t.checked_in, 0),
     total: by_ticket.reduce((n, t) => n + t.total, 0),
     by_ticket,
+  };
+}
+
+/** The tickets a door device keeps for offline checks on the list: valid, unpaid and cancelled admissions it admits. */
+export async function offlineTickets(db: Executor, eventId: number, list: CheckInListRow, now: Date): Promise<CheckInOfflineDto> {
+  const rows = await db
+    .select({
+      id: attendees.id,
+      code: attendees.short_id,
+      first_name: attendees.first_name,
+      last_name: attendees.last_name,
+      status: attendees.status,
+      ticket_name: orderItems.ticket_name,
+      tier_label: orderItems.tier_label,
+      checked_in: sql<boolean>`exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = ${attendees.id})`,
+    })
+    .from(attendees)
+    .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
+    .where(and(eq(attendees.event_id, eventId), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']), admittedBy(list)))
+    .orderBy(attendees.id);
+  return {
+    synced_at: now.toISOString(),
+    tickets: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+      ticket: r.tier_label ? `${r.ticket_name} – ${r.tier_label}` : r.ticket_name,
+      status: r.status as OfflineTicketDto['status'],
+      checked_in: Boolean(r.checked_in),
+    })),
   };
 }

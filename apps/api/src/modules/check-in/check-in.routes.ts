@@ -7,6 +7,7 @@ import {
   checkInEventSchema,
   checkInListParams,
   checkInListSchema,
+  checkInOfflineSchema,
   checkInOutcomeSchema,
   checkInScan,
   checkInStatsSchema,
@@ -20,7 +21,7 @@ import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
-import { checkInStatsOnList, listAttendeesOnList } from './check-in-list-attendees.js';
+import { checkInStatsOnList, listAttendeesOnList, offlineTickets } from './check-in-list-attendees.js';
 import { checkInListsOf, checkInListViews, findCheckInList } from './check-in-lists.repository.js';
 import { attendeeForCaller, checkInEventsOf, outcomeForCaller, requireCheckInEvent, seesEverything } from './check-in-events.js';
 import { deviceOf } from './device.js';
@@ -110,6 +111,12 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.get('/events/:eventId/check_in_stats', { schema: { tags, security, summary: `${statsSummary}; the event's first list`, params: eventParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => ({
     data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId)),
   }));
+  app.get(
+    '/events/:eventId/check-in-lists/:listId/offline',
+    { schema: { tags, security, summary: "The list's tickets for a door device to check codes offline (code, name, ticket, state; no e-mail)", params: checkInListParams, response: { 200: oneOf(checkInOfflineSchema) } } },
+    async (req) => ({ data: await offlineTickets(db, req.params.eventId, await listOf(req, req.params.eventId, req.params.listId), deps.clock.now()) }),
+  );
+
   app.get('/events/:eventId/check-in-lists/:listId/stats', { schema: { tags, security, summary: statsSummary, params: checkInListParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => ({
     data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId, req.params.listId)),
   }));

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ATTENDEE_SORTS, attendeeDtoSchema, attendeeListQuery, checkInBatchBody, checkInOutcomeSchema, checkInScan, checkInStatsSchema, oneOf, pageOf, staffCheckInSchema, staffLinkParams } from '@admitone/shared';
+import { ATTENDEE_SORTS, attendeeDtoSchema, attendeeListQuery, checkInBatchBody, checkInOfflineSchema, checkInOutcomeSchema, checkInScan, checkInStatsSchema, oneOf, pageOf, staffCheckInSchema, staffLinkParams } from '@admitone/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
-import { checkInStatsOnList, listAttendeesOnList } from './check-in-list-attendees.js';
+import { checkInStatsOnList, listAttendeesOnList, offlineTickets } from './check-in-list-attendees.js';
 import { checkInListViews, findListByToken } from './check-in-lists.repository.js';
 import { findCheckInEvent, outcomeForDoor } from './check-in-events.js';
 import { deviceOf } from './device.js';
@@ -59,6 +59,11 @@ export const staffLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.post('/check-in-links/:token/check-ins/batch', { schema: { tags, summary: 'Scans queued on the device while offline, applied in order (a revoked link refuses them all)', params: staffLinkParams, body: checkInBatchBody, response: { 200: oneOf(z.array(checkInOutcomeSchema)) } } }, async (req) => ({
     data: (await applyScans(await context(req, req.params.token), req.body.scans)).map(outcomeForDoor),
   }));
+
+  app.get('/check-in-links/:token/offline', { schema: { tags, summary: "The list's tickets for the volunteer's device to check codes offline (code, name, ticket, state)", params: staffLinkParams, response: { 200: oneOf(checkInOfflineSchema) } } }, async (req) => {
+    const list = await listOf(req.params.token);
+    return { data: await offlineTickets(db, list.event_id, list, deps.clock.now()) };
+  });
 
   app.get('/check-in-links/:token/stats', { schema: { tags, summary: 'Checked in and valid attendees on the list, in all and per ticket', params: staffLinkParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => {
     const list = await listOf(req.params.token);

@@ -6,7 +6,8 @@ export type QueuedScan = CheckInScan & { client_scan_id: string; scanned_at: str
 /** One queue per list and device (`source.queueKey`: the event and list, or the staff link). */
 const keyOf = (queue: string) => `admitone.checkin-queue.${queue}`;
 
-function storage(): Storage | null {
+/** The browser's localStorage, or null where it is missing or refused (private modes). */
+export function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {

@@ -1,4 +1,4 @@
-import type { AttendeeDto, CheckInEventDto, CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One, Paginated, StaffCheckInDto } from '@admitone/shared';
+import type { AttendeeDto, CheckInEventDto, CheckInOfflineDto, CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One, Paginated, StaffCheckInDto } from '@admitone/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../lib/api-client';
 import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
@@ -27,6 +27,8 @@ export interface CheckInEndpoints {
   scan: (scan: CheckInScan) => Promise<CheckInOutcomeDto>;
   /** Scans queued while offline; results in the same order. */
   batch: (scans: CheckInScan[]) => Promise<CheckInOutcomeDto[]>;
+  /** The list's tickets for offline checks on this device. */
+  offline: () => Promise<CheckInOfflineDto>;
 }
 
 function endpointsAt(base: string): CheckInEndpoints {
@@ -35,6 +37,7 @@ function endpointsAt(base: string): CheckInEndpoints {
     attendees: (params) => api.get<Paginated<AttendeeDto>>(`${base}/attendees`, { query: params as unknown as QueryParams }),
     scan: (scan) => api.post<One<CheckInOutcomeDto>>(`${base}/check-ins`, scan).then((r) => r.data),
     batch: (scans) => api.post<One<CheckInOutcomeDto[]>>(`${base}/check-ins/batch`, { scans }).then((r) => r.data),
+    offline: () => api.get<One<CheckInOfflineDto>>(`${base}/offline`).then((r) => r.data),
   };
 }
 

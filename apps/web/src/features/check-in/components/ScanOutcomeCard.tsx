@@ -6,8 +6,8 @@ import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconCircleX } from
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useManagesOrders } from '../check-in-source';
-import type { SubmitResult } from '../hooks/useCheckIn';
-import { RESULT_TONE, TONE_COLOR, type ScanTone } from '../scan-tone';
+import { resultOf, toneOf, type SubmitResult } from '../hooks/useCheckIn';
+import { TONE_COLOR, type ScanTone } from '../scan-tone';
 
 const ICONS: Record<ScanTone | 'queued', ReactNode> = {
   success: <IconCircleCheck size={36} aria-hidden />,
@@ -24,8 +24,31 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
   const { t, i18n } = useLingui();
   // Door staff cannot mark an order as paid, and are not told whose ticket of another event it is.
   const managesOrders = useManagesOrders();
+  const synced = 'syncedAt' in result && result.syncedAt ? formatDateTime(result.syncedAt, timeZone, i18n.locale) : '';
   if (result.kind === 'queued') {
-    return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
+    if (!result.ticket) return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
+    const name = result.ticket.name;
+    const ticket = result.ticket.ticket;
+    return {
+      title: t`Valid ticket: saved on this device`,
+      detail: t`${name} · ${ticket}. Valid when this device last synced (${synced}); it may have been scanned on another device since. The server decides when the connection returns.`,
+    };
+  }
+  if (result.kind === 'refused') {
+    const name = result.ticket?.name ?? '';
+    const checkedHere = t`No connection: checked on this device against the list as of ${synced}.`;
+    switch (result.result) {
+      case 'ALREADY_CHECKED_IN':
+        return { title: t`Already checked in`, detail: `${t`${name} is already checked in on this list.`} ${checkedHere}` };
+      case 'NOT_CHECKED_IN':
+        return { title: t`Not checked in`, detail: `${t`${name} is not checked in, so there is nothing to check out.`} ${checkedHere}` };
+      case 'CANCELLED':
+        return { title: t`Cancelled ticket`, detail: `${t`The ticket of ${name} was cancelled and is not valid.`} ${checkedHere}` };
+      case 'AWAITING_PAYMENT':
+        return { title: t`Awaiting payment`, detail: `${t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`} ${checkedHere}` };
+      default:
+        return { title: t`Unknown code`, detail: `${t`This code is not a ticket of this list.`} ${checkedHere}` };
+    }
   }
   const { outcome } = result;
   const a = outcome.attendee;
@@ -64,7 +87,7 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
 
 /** A scan's result, big, coloured and with an icon; announced to screen readers by the live region around it. */
 export function ScanOutcomeCard({ result, timeZone, size = 'lg' }: { result: SubmitResult; timeZone: string; size?: 'md' | 'lg' }) {
-  const tone = result.kind === 'queued' ? 'queued' : RESULT_TONE[result.outcome.result];
+  const tone = toneOf(result);
   const color = TONE_COLOR[tone];
   const { title, detail } = useOutcomeText(result, timeZone);
   return (
@@ -75,7 +98,8 @@ export function ScanOutcomeCard({ result, timeZone, size = 'lg' }: { result: Sub
       bg={`${color}.0`}
       style={{ borderColor: `var(--mantine-color-${color}-6)`, borderWidth: 3 }}
       data-testid="scan-outcome"
-      data-result={result.kind === 'queued' ? 'QUEUED' : result.outcome.result}
+      data-result={resultOf(result)}
+      data-offline={result.kind === 'done' ? undefined : 'true'}
     >
       <Group wrap="nowrap" gap="md" align="center">
         <ThemeIcon color={color} variant="filled" size={size === 'lg' ? 56 : 44} radius="xl">

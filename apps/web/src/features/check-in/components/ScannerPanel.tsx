@@ -7,8 +7,8 @@ import { IconAlertCircle, IconBolt, IconBoltOff, IconCameraOff, IconRefresh } fr
 import { prepareZXingModule, Scanner, useDevices, type IDetectedBarcode, type IScannerError, type IScannerHandle } from '@yudiel/react-qr-scanner';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { actionErrorMessage } from '../../../lib/action-error';
-import type { SubmitResult } from '../hooks/useCheckIn';
-import { playScanSound, RESULT_TONE } from '../scan-tone';
+import { toneOf, type SubmitResult } from '../hooks/useCheckIn';
+import { playScanSound } from '../scan-tone';
 import { NoScanYet, ScanOutcomeCard } from './ScanOutcomeCard';
 
 // The decoder's WebAssembly is served by this app, not fetched from a CDN (venues are often offline).
@@ -108,7 +108,7 @@ export function ScannerPanel({ timeZone, submit }: ScannerPanelProps) {
         const value = await submit({ code, action: modeRef.current });
         setSendError(null);
         setResult((r) => ({ seq: (r?.seq ?? 0) + 1, value }));
-        playScanSound(value.kind === 'queued' ? 'queued' : RESULT_TONE[value.outcome.result]);
+        playScanSound(toneOf(value));
       } catch (e) {
         setSendError(actionErrorMessage(e, i18n, t`The scan could not be checked. Please try again.`));
         playScanSound('error');

@@ -1,4 +1,4 @@
-import { CHECK_IN_BATCH_MAX, type CheckInOutcomeDto, type CheckInScan } from '@admitone/shared';
+import { CHECK_IN_BATCH_MAX, type CheckInOutcomeDto, type CheckInResult, type CheckInScan, type OfflineTicketDto } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
@@ -7,10 +7,26 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import type { CheckInSource } from '../check-in-source';
 import { dropScans, enqueueScan, newScanId, queueStorageKey, readQueue, type QueuedScan } from '../offline-queue';
+import { decideOffline, readSnapshot, writeSnapshot } from '../offline-tickets';
 import { RESULT_TONE } from '../scan-tone';
 
-/** What happened to a scan: the server's answer, or kept on the device for later. */
-export type SubmitResult = { kind: 'done'; outcome: CheckInOutcomeDto } | { kind: 'queued'; pending: number };
+/**
+ * What happened to a scan: the server's answer; or, offline, kept on the device for later (checked
+ * against the list's tickets as of `synced_at` when the device has them), or refused by the device.
+ */
+export type SubmitResult =
+  | { kind: 'done'; outcome: CheckInOutcomeDto }
+  | { kind: 'queued'; pending: number; ticket: OfflineTicketDto | null; syncedAt: string | null }
+  | { kind: 'refused'; result: CheckInResult; ticket: OfflineTicketDto | null; syncedAt: string };
+
+/** How a scan's result sounds and looks: the server's or the device's answer, or "queued". */
+export const toneOf = (r: SubmitResult) => (r.kind === 'queued' ? 'queued' : RESULT_TONE[r.kind === 'done' ? r.outcome.result : r.result]);
+
+/** The result a scan shows (`data-result` on its card): the answer's, or QUEUED. */
+export const resultOf = (r: SubmitResult) => (r.kind === 'queued' ? 'QUEUED' : r.kind === 'done' ? r.outcome.result : r.result);
+
+/** How often the list's tickets are fetched again for offline checks while the screen is open and online. */
+const SYNC_MS = 60_000;
 
 /** How often queued scans are retried while some wait (besides the browser's `online` event). */
 const RETRY_MS = 15_000;
@@ -30,6 +46,15 @@ export function useCheckIn(source: CheckInSource) {
   const [refused, setRefused] = useState(false);
   const flushing = useRef(false);
 
+  /** The list's tickets fetched again for offline checks (kept as they were when it fails). */
+  const sync = useCallback(async () => {
+    try {
+      writeSnapshot(queueKey, await endpoints.offline());
+    } catch {
+      // Offline or refused: the last snapshot stays.
+    }
+  }, [queueKey, endpoints]);
+
   const refresh = useCallback(async () => {
     // A list read still in flight started before this scan was applied (say, a search typed just before
     // the connection dropped, resumed when it came back): a query without data would answer the
@@ -48,9 +73,12 @@ export function useCheckIn(source: CheckInSource) {
         return { kind: 'done', outcome };
       } catch (e) {
         if (!isNetworkError(e)) throw e;
+        const snapshot = readSnapshot(queueKey);
+        const decision = decideOffline(snapshot, readQueue(queueKey), item);
+        if (decision.kind === 'refuse') return { kind: 'refused', result: decision.result, ticket: decision.ticket, syncedAt: snapshot!.synced_at };
         const n = enqueueScan(queueKey, item);
         setPending(n);
-        return { kind: 'queued', pending: n };
+        return { kind: 'queued', pending: n, ticket: decision.ticket, syncedAt: snapshot?.synced_at ?? null };
       }
     },
     [queueKey, endpoints, refresh],
@@ -84,6 +112,7 @@ export function useCheckIn(source: CheckInSource) {
     }
     if (!results.length) return;
     void refresh();
+    void sync();
     const sent = results.length;
     const problems = results.filter((r) => RESULT_TONE[r.result] !== 'success').length;
     notifications.show({
@@ -92,7 +121,7 @@ export function useCheckIn(source: CheckInSource) {
         ? plural(sent, { one: '# queued scan sent; it was not admitted, check the list.', other: `# queued scans sent; ${problems} were not admitted, check the list.` })
         : plural(sent, { one: '# queued scan sent.', other: '# queued scans sent.' }),
     });
-  }, [queueKey, endpoints, refresh, t]);
+  }, [queueKey, endpoints, refresh, sync, t]);
 
   useEffect(() => {
     const onOnline = () => void flush();
@@ -104,13 +133,16 @@ export function useCheckIn(source: CheckInSource) {
     const timer = window.setInterval(() => {
       if (readQueue(queueKey).length) void flush();
     }, RETRY_MS);
+    const syncTimer = window.setInterval(() => void sync(), SYNC_MS);
     void flush();
+    void sync();
     return () => {
       window.removeEventListener('online', onOnline);
       window.removeEventListener('storage', onStorage);
       window.clearInterval(timer);
+      window.clearInterval(syncTimer);
     };
-  }, [queueKey, flush]);
+  }, [queueKey, flush, sync]);
 
   return { submit, pending, flush, refused };
 }
