@@ -231,7 +231,8 @@ test('an organizer gives the event texts in German: German visitors read them, o
   await english.close();
 });
 
-test('an organizer groups tickets in categories with the keyboard; buyers see them grouped, one closed until opened', async ({ browser, request }) => {
+test('an organizer groups tickets in categories with the keyboard and adds an add-on; buyers see them grouped, one closed until opened, and buy a ticket with an add-on and a product', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const me = await ownOrganizer(request, 'Cora Category', 'a-tidy-cupboard-4');
   const { post, goLive } = me;
   const organizer = await post<{ id: number }>('/organizers', { name: 'Hill Fest', email: 'hello@hill.test' });
@@ -243,7 +244,8 @@ test('an organizer groups tickets in categories with the keyboard; buyers see th
     currency: 'EUR',
   });
   await post(`/events/${event.id}/tickets`, { name: 'Day pass', type: 'FREE' });
-  await post(`/events/${event.id}/tickets`, { name: 'Parking', type: 'FREE' });
+  // Parking admits nobody: a general product.
+  await post(`/events/${event.id}/tickets`, { name: 'Parking', type: 'FREE', product_type: 'GENERAL' });
   await goLive(event.id);
 
   const admin = await browser.newContext({ locale: 'en-US' });
@@ -282,6 +284,22 @@ test('an organizer groups tickets in categories with the keyboard; buyers see th
   await page.getByRole('button', { name: 'Actions for Day pass' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit ticket' }).getByRole('combobox', { name: 'Category' })).toHaveValue('Tickets');
+  await page.getByRole('dialog', { name: 'Edit ticket' }).getByRole('button', { name: 'Cancel' }).click();
+  // A dinner add-on in Extras: a product sold only with tickets, one per ticket.
+  await page.getByRole('main').getByRole('button', { name: 'Create ticket' }).click();
+  const create = page.getByRole('dialog', { name: 'Create ticket' });
+  await create.getByRole('textbox', { name: 'Name' }).fill('Dinner');
+  await create.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Extras', exact: true }).click();
+  await create.getByText('Product', { exact: true }).click();
+  await create.getByRole('checkbox', { name: 'Add-on: sold only with tickets' }).check();
+  await expect(create.getByRole('textbox', { name: 'At most per ticket' })).toHaveValue('1');
+  await create.getByText('Free', { exact: true }).click();
+  await expectAccessible(page, 'add-on form');
+  await create.getByRole('button', { name: 'Create ticket' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByTestId('ticket-row').filter({ hasText: 'Dinner' }).getByTestId('product-kind')).toHaveText('Add-on, up to 1 per ticket');
+  await expect(page.getByTestId('ticket-row').filter({ hasText: 'Parking' }).getByTestId('product-kind')).toHaveText('Product');
   // Ticket pickers elsewhere list the tickets under their categories too.
   await page.goto(`/manage/event/${event.id}/promo-codes`);
   await page.getByRole('main').getByRole('button', { name: 'Create promo code' }).click();
@@ -302,8 +320,31 @@ test('an organizer groups tickets in categories with the keyboard; buyers see th
   await expect(parking).toBeHidden();
   await region.getByText('Extras', { exact: true }).click();
   await expect(parking).toBeVisible();
+  await expect(region.getByTestId('addon-note')).toHaveText('Only with a ticket: up to 1 per ticket');
   await expectAccessible(visitor, 'event page with categories');
   await snapshot(visitor, 'event-page-categories');
+
+  // A dinner alone is refused with the reason; with a day pass (and parking) the order goes through.
+  await region.getByRole('button', { name: 'One more Dinner', exact: true }).click();
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await expect(visitor.getByText('Sold only with tickets: at most 1 per ticket in this order. Add tickets first.')).toBeVisible();
+  await region.getByRole('button', { name: 'One more Day pass', exact: true }).click();
+  await region.getByRole('button', { name: 'One more Parking', exact: true }).click();
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  // One person to name: the day pass; dinner and parking are lines of the order.
+  await expect(visitor.getByTestId('attendee-0')).toBeVisible();
+  await expect(visitor.getByTestId('attendee-1')).toHaveCount(0);
+  const form = visitor.locator('form');
+  await form.getByRole('textbox', { name: 'First name' }).first().fill('Hana');
+  await form.getByRole('textbox', { name: 'Last name' }).first().fill('Hill');
+  await form.getByRole('textbox', { name: 'E-mail' }).first().fill(uniqueEmail('hana'));
+  await visitor.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+  await visitor.getByRole('button', { name: 'Get my tickets' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(visitor.getByTestId('order-line')).toHaveText([/Day pass/, /Parking/, /Dinner/]);
+  await expect(visitor.getByTestId('order-ticket')).toHaveCount(1);
+  await expectAccessible(visitor, 'order summary with products');
   await buyer.close();
 });
 

@@ -32,6 +32,7 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   end_before_start: /*i18n*/ { id: "field.end_before_start", message: "The end must be after the start." },
   too_small_number: /*i18n*/ { id: "field.too_small_number", message: "Must be at least {min}." },
   too_big_number: /*i18n*/ { id: "field.too_big_number", message: "Must be at most {max}." },
+  addon_limit: /*i18n*/ { id: "field.addon_limit", message: "Sold only with tickets: at most {max} per ticket in this order. Add tickets first." },
   not_promotional_required: /*i18n*/ { id: "field.not_promotional_required", message: "Confirm that this message is not promotional." },
   no_recipients: /*i18n*/ { id: "field.no_recipients", message: "No one matches these recipients." },
   invalid: /*i18n*/ { id: "field.invalid", message: "This value is not valid." },

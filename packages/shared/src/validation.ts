@@ -20,6 +20,7 @@ export type IssueKey =
   | 'end_before_start'
   | 'too_small_number'
   | 'too_big_number'
+  | 'addon_limit'
   | 'not_found_choice'
   | 'wrong_password'
   | 'already_member'

@@ -11,7 +11,7 @@ import type { EventLocation } from './event-edit.js';
 import { imageSchema, type ImageDto } from './images.js';
 import { QUESTION_SCOPES, QUESTION_TYPES, type QuestionScope, type QuestionType } from './questions.js';
 import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from './promo-codes.js';
-import { TICKET_SALE_STATES, TICKET_TYPES, type TicketSaleState, type TicketType } from './tickets.js';
+import { PRODUCT_TYPES, TICKET_SALE_STATES, TICKET_TYPES, type ProductType, type TicketSaleState, type TicketType } from './tickets.js';
 import { publicCategorySchema, type PublicCategoryDto } from './product-categories.js';
 
 /** The header that binds a checkout to the buyer's browser (returned once, on reservation). */
@@ -123,6 +123,10 @@ export interface PublicTicketDto {
   /** Sanitised HTML. */
   description: string | null;
   type: TicketType;
+  /** TICKET admits a person; GENERAL is a product (no attendee details, no QR). */
+  product_type: ProductType;
+  /** A product sold only with tickets: at most this many per ticket in the order. */
+  addon_max_per_ticket: number | null;
   sale_state: TicketSaleState;
   sale_start: string | null;
   sale_end: string | null;
@@ -153,6 +157,8 @@ export const publicTicketSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   type: z.enum(TICKET_TYPES),
+  product_type: z.enum(PRODUCT_TYPES),
+  addon_max_per_ticket: z.number().int().nullable(),
   sale_state: z.enum(TICKET_SALE_STATES),
   sale_start: z.string().nullable(),
   sale_end: z.string().nullable(),

@@ -7,6 +7,13 @@ import { localDateTime, oneOf, optionalText, pageOf } from './common.js';
 export const TICKET_TYPES = ['FREE', 'PAID', 'DONATION', 'TIERED'] as const satisfies readonly TicketKind[];
 export type TicketType = (typeof TICKET_TYPES)[number];
 
+/** TICKET admits a person (attendee details, QR code, check-in); GENERAL is anything else sold (merchandise, parking, an add-on, a donation). */
+export const PRODUCT_TYPES = ['TICKET', 'GENERAL'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** The most add-on units a general product may allow per ticket. */
+export const ADDON_PER_TICKET_MAX = 100;
+
 export const TICKET_SALE_STATES = ['ON_SALE', 'SALE_STARTS', 'NOT_ON_SALE', 'SOLD_OUT', 'SALE_ENDED', 'HIDDEN'] as const;
 export type TicketSaleState = (typeof TICKET_SALE_STATES)[number];
 
@@ -33,6 +40,9 @@ export const ticketBody = z
     name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
     description: optionalText(LIMITS.DESCRIPTION_MAX),
     type: z.enum(TICKET_TYPES),
+    product_type: z.enum(PRODUCT_TYPES).default('TICKET'),
+    /** GENERAL only: sold only together with tickets, at most this many per ticket in the order (null: sold on its own). */
+    addon_max_per_ticket: z.number().int().min(1).max(ADDON_PER_TICKET_MAX).nullable().default(null),
     /** PAID: the price. Ignored otherwise. */
     price: money.nullable().default(null),
     /** DONATION: the least a buyer may give. */
@@ -55,6 +65,7 @@ export const ticketBody = z
     category_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   })
   .superRefine((v, ctx) => {
+    if (v.product_type === 'TICKET' && v.addon_max_per_ticket !== null) ctx.addIssue({ code: 'custom', path: ['addon_max_per_ticket'], ...customIssue('invalid'), input: v.addon_max_per_ticket });
     if (v.type === 'PAID' && v.price === null) ctx.addIssue({ code: 'custom', path: ['price'], ...customIssue('required'), input: v.price });
     if (v.type === 'DONATION' && v.min_price === null) ctx.addIssue({ code: 'custom', path: ['min_price'], ...customIssue('required'), input: v.min_price });
     if (v.type === 'TIERED' && v.tiers.length === 0) ctx.addIssue({ code: 'custom', path: ['tiers'], ...customIssue('tiers_required'), input: v.tiers });
@@ -103,6 +114,8 @@ export interface TicketDto {
   name: string;
   description: string | null;
   type: TicketType;
+  product_type: ProductType;
+  addon_max_per_ticket: number | null;
   price: number | null;
   min_price: number | null;
   quantity: number | null;
@@ -158,6 +171,8 @@ export const ticketSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   type: z.enum(TICKET_TYPES),
+  product_type: z.enum(PRODUCT_TYPES),
+  addon_max_per_ticket: z.number().int().nullable(),
   price: z.number().int().nullable(),
   min_price: z.number().int().nullable(),
   quantity: z.number().int().nullable(),

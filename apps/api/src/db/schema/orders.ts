@@ -152,6 +152,8 @@ export const attendees = pgTable(
     email: text('email'),
     locale: text('locale').$type<Locale>().notNull(),
     position: integer('position').notNull(),
+    /** A unit of a ticket (a person to name, a QR, a check-in); false: of a general product, an order line only. */
+    is_admission: boolean('is_admission').notNull().default(true),
     /** Current check-in state (history in `check_ins`); set with a conditional update, so one scanner wins. */
     checked_in_at: instant('checked_in_at'),
     checked_in_by: integer('checked_in_by'),

@@ -29,7 +29,7 @@ const ticketFigures = (db: Executor, eventId: number) =>
     .select({ affiliate_id: orders.affiliate_id, tickets_sold: sql<number>`count(*)::int`.as('tickets_sold') })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.order_id))
-    .where(and(eq(attendees.event_id, eventId), eq(attendees.status, 'ACTIVE'), sql`${orders.affiliate_id} is not null`))
+    .where(and(eq(attendees.event_id, eventId), eq(attendees.status, 'ACTIVE'), eq(attendees.is_admission, true), sql`${orders.affiliate_id} is not null`))
     .groupBy(orders.affiliate_id)
     .as('ticket_figures');
 
@@ -103,7 +103,7 @@ export async function findAffiliate(db: Executor, accountId: number, eventId: nu
     .select({ n: sql<number>`count(*)::int` })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.order_id))
-    .where(and(eq(orders.affiliate_id, id), eq(attendees.status, 'ACTIVE')));
+    .where(and(eq(orders.affiliate_id, id), eq(attendees.status, 'ACTIVE'), eq(attendees.is_admission, true)));
   return { ...row, orders_count: Number(figures?.orders_count ?? 0), revenue: Number(figures?.revenue ?? 0), tickets_sold: Number(tickets?.n ?? 0) };
 }
 

@@ -25,6 +25,8 @@ export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'que
   const pattern = term ? likePattern(code) : null;
   return and(
     eq(attendees.event_id, eventId),
+    // People only: units of general products are order lines (they have no name, QR or check-in).
+    eq(attendees.is_admission, true),
     inArray(attendees.status, f.status ? [f.status] : [...ORGANIZER_ATTENDEE_STATUSES]),
     // Three index lookups united (names and e-mail by trigram, the ticket code in any case, the order
     // number by trigram), instead of one OR that would scan every attendee of the event.

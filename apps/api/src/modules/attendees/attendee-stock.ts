@@ -13,7 +13,8 @@ const badTicket = (field: 'ticket_id' | 'tier_id') => new DomainError('VALIDATIO
  */
 export async function targetTicket(tx: Tx, event: EventRow, ticketId: number, tierId: number | null) {
   const entry = await findTicket(tx, event.account_id, event.id, ticketId);
-  if (!entry) throw badTicket('ticket_id');
+  // An attendee is a person: a general product (merchandise, parking...) is no choice here.
+  if (!entry || entry.ticket.product_type !== 'TICKET') throw badTicket('ticket_id');
   const tiered = entry.ticket.type === 'TIERED';
   const tier = tiered ? (entry.tiers.find((t) => t.id === tierId) ?? null) : null;
   if (tiered ? !tier : tierId !== null) throw badTicket('tier_id');

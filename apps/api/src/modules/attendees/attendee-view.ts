@@ -69,7 +69,7 @@ export async function attendeesOf(db: Executor, eventId: number, where: { orderI
     .from(attendees)
     .innerJoin(orders, attendeeJoins.orders)
     .innerJoin(orderItems, attendeeJoins.items)
-    .where(and(eq(attendees.event_id, eventId), 'orderId' in where ? eq(attendees.order_id, where.orderId) : inArray(attendees.id, where.ids)))
+    .where(and(eq(attendees.event_id, eventId), eq(attendees.is_admission, true), 'orderId' in where ? eq(attendees.order_id, where.orderId) : inArray(attendees.id, where.ids)))
     .orderBy(asc(attendees.position), asc(attendees.id));
   const people = await peopleById(db, rows.map((r) => r.a.checked_in_by));
   return rows.map((r) => toAttendeeAdminDto(r, people));
@@ -93,7 +93,7 @@ export async function attendeeDetail(db: Executor, eventId: number, attendeeId: 
     .from(attendees)
     .innerJoin(orders, attendeeJoins.orders)
     .innerJoin(orderItems, attendeeJoins.items)
-    .where(and(eq(attendees.event_id, eventId), eq(attendees.id, attendeeId), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'])));
+    .where(and(eq(attendees.event_id, eventId), eq(attendees.id, attendeeId), eq(attendees.is_admission, true), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'])));
   if (!row) return null;
   const history = await db
     .select({ h: checkIns, list_name: checkInLists.name })

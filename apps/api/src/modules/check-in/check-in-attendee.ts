@@ -16,7 +16,7 @@ export async function findScanTarget(db: Executor, accountId: number, where: SQL
   const [row] = await db
     .select({ id: attendees.id, event_id: attendees.event_id, status: attendees.status })
     .from(attendees)
-    .where(and(eq(attendees.account_id, accountId), where))
+    .where(and(eq(attendees.account_id, accountId), eq(attendees.is_admission, true), where))
     .limit(1);
   return row ?? null;
 }

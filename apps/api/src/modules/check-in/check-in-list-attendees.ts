@@ -50,7 +50,7 @@ export async function checkInStatsOnList(db: Executor, eventId: number, list: Ch
       count(a.id) filter (where exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = a.id))::int as checked_in,
       count(a.id)::int as total
     from tickets t left join attendees a on a.ticket_id = t.id and a.status = 'ACTIVE'
-    where t.event_id = ${eventId}
+    where t.event_id = ${eventId} and t.product_type = 'TICKET'
       and (${list.all_tickets} or t.id in (select ticket_id from check_in_list_tickets where list_id = ${list.id}))
     group by t.id, t.name, t.sort_order
     order by t.sort_order, t.id`)) as unknown as { rows: Array<{ ticket_id: number; ticket_name: string; checked_in: number; total: number }> };
@@ -77,7 +77,7 @@ export async function offlineTickets(db: Executor, eventId: number, list: CheckI
     })
     .from(attendees)
     .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
-    .where(and(eq(attendees.event_id, eventId), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']), admittedBy(list)))
+    .where(and(eq(attendees.event_id, eventId), eq(attendees.is_admission, true), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']), admittedBy(list)))
     .orderBy(attendees.id);
   return {
     synced_at: now.toISOString(),

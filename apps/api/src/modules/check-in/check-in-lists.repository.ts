@@ -67,7 +67,7 @@ async function countsOf(db: Executor, eventId: number, lists: CheckInListRow[]):
   if (!lists.length) return out;
   const { rows } = (await db.execute(sql`
     select l.id,
-      (select count(*)::int from attendees a where a.event_id = ${eventId} and a.status = 'ACTIVE'
+      (select count(*)::int from attendees a where a.event_id = ${eventId} and a.status = 'ACTIVE' and a.is_admission
         and (l.all_tickets or a.ticket_id in (select ticket_id from check_in_list_tickets t where t.list_id = l.id))) as total,
       (select count(*)::int from list_check_ins c join attendees a on a.id = c.attendee_id where c.list_id = l.id and a.status = 'ACTIVE') as checked_in
     from check_in_lists l where l.event_id = ${eventId} and l.id in (${sql.join(

@@ -46,7 +46,7 @@ async function writeTickets(tx: Tx, event: EventRef, listId: number, input: List
   const found = await tx
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.account_id, event.account_id), eq(tickets.event_id, event.id), inArray(tickets.id, ids)));
+    .where(and(eq(tickets.account_id, event.account_id), eq(tickets.event_id, event.id), eq(tickets.product_type, 'TICKET'), inArray(tickets.id, ids)));
   if (found.length !== ids.length) throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'not_found_choice' }] } });
   await tx.insert(checkInListTickets).values(ids.map((ticket_id) => ({ list_id: listId, ticket_id })));
 }

@@ -31,7 +31,7 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
   const [a] = await rows<Record<string, number>>(db, sql`
     select count(*) filter (where status = 'ACTIVE')::int as sold, count(*) filter (where status = 'AWAITING_PAYMENT')::int as reserved,
       count(*) filter (where status = 'ACTIVE' and checked_in_at is not null)::int as checked_in
-    from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT')`);
+    from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT') and is_admission`);
   const [v] = await rows<Record<string, number>>(db, sql`
     select count(*)::int as views, count(distinct visitor_hash)::int as visitors from event_page_views where event_id = ${event.id}`);
 
@@ -39,7 +39,7 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
   const tz = event.timezone;
   const sales = await rows<{ day: string; orders: number; tickets: number }>(db, sql`
     select to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(distinct o.id)::int as orders, count(a.id)::int as tickets
-    from orders o left join attendees a on a.order_id = o.id and a.status = 'ACTIVE'
+    from orders o left join attendees a on a.order_id = o.id and a.status = 'ACTIVE' and a.is_admission
     where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at >= ${since}
     group by 1`);
   const gross = await rows<{ day: string; gross: number }>(db, sql`

@@ -95,6 +95,7 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
         and(
           eq(attendees.event_id, eventId),
           eq(attendees.status, 'ACTIVE'),
+          eq(attendees.is_admission, true),
           isNotNull(attendees.email),
           s.recipient_type === 'TICKET_HOLDERS' ? inArray(attendees.ticket_id, s.ticket_ids) : undefined,
           s.recipient_type === 'ATTENDEES' ? inArray(attendees.id, s.attendee_ids) : undefined,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { HOLD_EXTENSION_MAX_MINUTES, MAX_HOLD_EXTENSIONS, type Locale } from '@admitone/shared';
 import type { z } from 'zod';
 import type { orderDetailsBody } from '@admitone/shared';
@@ -33,7 +33,8 @@ export type DetailsInput = z.output<typeof orderDetailsBody>;
  */
 export async function saveOrderDetails(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined, input: DetailsInput, locale: Locale): Promise<number[]> {
   assertOpenCheckout(order, token, ctx.now, order.total === 0);
-  const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id));
+  // Named per admission: general products have no attendee details.
+  const people = await tx.select().from(attendees).where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true)));
   const questions = await checkoutQuestions(tx, order.event_id);
   const issues: FieldIssues = {};
   const given = new Map(input.attendees.map((a, i) => [a.short_id, { a, i }]));

@@ -9,7 +9,7 @@ import { orderSort, orderWhere, type OrderListFilters } from './order-query.js';
 import type { OrderRow } from './order-view.js';
 import { buyerOrderUrl } from './order-mails.js';
 
-const ticketCount = sql<number>`(select count(*)::int from attendees where attendees.order_id = ${orders.id} and attendees.status <> 'ABANDONED')`;
+const ticketCount = sql<number>`(select count(*)::int from attendees where attendees.order_id = ${orders.id} and attendees.status <> 'ABANDONED' and attendees.is_admission)`;
 const columns = { o: orders, ticket_count: ticketCount, aff_id: affiliates.id, aff_name: affiliates.name, aff_code: affiliates.code };
 const rowsOf = (db: Executor, where: SQL) => db.select(columns).from(orders).leftJoin(affiliates, eq(affiliates.id, orders.affiliate_id)).where(where);
 type Joined = { o: OrderRow; ticket_count: number; aff_id: number | null; aff_name: string | null; aff_code: string | null };

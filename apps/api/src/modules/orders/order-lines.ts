@@ -67,6 +67,15 @@ export function priceRequest(c: Catalogue, input: ReserveInput, promo: PromoInfo
     if (count < min) add(`items.${i}.quantity`, { key: 'too_small_number', values: { min } });
     else if (max !== null && count > max) add(`items.${i}.quantity`, { key: 'too_big_number', values: { max } });
   });
+
+  // Add-ons: a general product sold only with tickets, at most N per ticket (person admitted) in this order.
+  const admissions = lines.filter((l) => l.ticket.ticket.product_type === 'TICKET').reduce((n, l) => n + l.quantity, 0);
+  input.items.forEach((item, i) => {
+    const t = c.tickets.find((x) => x.ticket.id === item.ticket_id);
+    const per = t?.ticket.product_type === 'GENERAL' ? t.ticket.addon_max_per_ticket : null;
+    if (!t || per === null || item.quantity === 0) return;
+    if ((perTicket.get(t.ticket.id) ?? 0) > per * admissions) add(`items.${i}.quantity`, { key: 'addon_limit', values: { max: per } });
+  });
   if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
   return lines;
 }

@@ -93,7 +93,8 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
   const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale);
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
-  const people = await tx.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position));
+  // Tickets (PDF, QR, the attendee's own mail) for admissions only; products are lines of the confirmation.
+  const people = await tx.select().from(attendees).where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true))).orderBy(asc(attendees.position));
   const e = event!;
   const eventUrl = `${ctx.appUrl}/event/${e.id}/${e.slug}`;
   const orderUrl = buyerOrderUrl(ctx.appUrl, order);

@@ -194,7 +194,8 @@ export async function publicOrderView(
   // Sequential: this often runs inside a transaction, on one connection.
   const parts = await eventParts(order.event_id);
   const items = await db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
-  const people = await db.select().from(attendees).where(eq(attendees.order_id, order.id)).orderBy(asc(attendees.position));
+  // Admissions only: units of general products are the order's lines, not people.
+  const people = await db.select().from(attendees).where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true))).orderBy(asc(attendees.position));
   // Answers are given with the details: a fresh reservation has none.
   const answers = order.email
     ? await db

@@ -50,6 +50,6 @@ export function freshReservationDto(r: Reserved, parts: OrderEventParts, locale:
     created_at: w.createdAt,
     updated_at: w.createdAt,
   };
-  const people = w.attendees.map((a) => ({ ...a, first_name: null, last_name: null, email: null, status: 'RESERVED' as const }));
+  const people = w.attendees.filter((a) => a.is_admission).map((a) => ({ ...a, first_name: null, last_name: null, email: null, status: 'RESERVED' as const }));
   return toPublicOrderDto({ order, items: w.items, people, answers: [], parts, token: r.checkoutToken, now, cardPayments });
 }

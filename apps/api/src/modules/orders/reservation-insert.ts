@@ -61,7 +61,7 @@ export interface WrittenOrder {
   reservedUntil: Date;
   createdAt: Date;
   items: Array<{ id: number; ticket_id: number; tier_id: number | null; ticket_name: string; tier_label: string | null; quantity: number; unit: OrderLine['unit']; total: number }>;
-  attendees: Array<{ id: number; short_id: string; ticket_id: number; tier_id: number | null; order_item_id: number; position: number }>;
+  attendees: Array<{ id: number; short_id: string; ticket_id: number; tier_id: number | null; order_item_id: number; position: number; is_admission: boolean }>;
 }
 
 const list = <T>(values: T[], each: (v: T) => ReturnType<typeof sql>) => sql.join(values.map(each), sql`, `);
@@ -85,6 +85,9 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
   const { event, totals } = o;
   // The line keeps the ticket's name in the buyer's language (the organizer's translation, else as written).
   const nameOf = (t: (typeof o.lines)[number]['ticket']['ticket']) => inLanguage(t, t.translations, o.locale, ['name']).name;
+  // Units of general products are kept as rows (stock counts them) but admit nobody.
+  const general = [...new Set(o.lines.filter((l) => l.ticket.ticket.product_type === 'GENERAL').map((l) => l.ticket.ticket.id))];
+  const admits = general.length ? sql`u.ticket_id not in (${list(general, (id) => sql`${id}::int`)})` : sql`true`;
   const values = list(o.lines, (l) => sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`);
   const statement = sql`with ${riders.caps ? sql`${riders.caps.cte}, ` : sql``}${chain.ctes},
       o as (
@@ -102,10 +105,10 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
         from o cross join (values ${values}) as v(ticket_id, tier_id, ticket_name, tier_label, quantity, unit, total)
         returning id, ticket_id, tier_id, ticket_name, tier_label, quantity, unit, total),
       a as (
-        insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, short_id, status, locale, position, created_at, updated_at)
-        select ${event.account_id}, ${event.id}, o.id, u.id, u.ticket_id, u.tier_id, (array[${list(shortIds, (s) => sql`${s}`)}]::text[])[u.n], 'RESERVED', ${o.locale}, u.n - 1, ${now}, ${now}
+        insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, short_id, status, locale, position, is_admission, created_at, updated_at)
+        select ${event.account_id}, ${event.id}, o.id, u.id, u.ticket_id, u.tier_id, (array[${list(shortIds, (s) => sql`${s}`)}]::text[])[u.n], 'RESERVED', ${o.locale}, u.n - 1, ${admits}, ${now}, ${now}
         from o cross join (select i.id, i.ticket_id, i.tier_id, row_number() over (order by i.id, g)::int as n from i cross join generate_series(1, i.quantity) g) u
-        returning id, short_id, ticket_id, tier_id, order_item_id, position),
+        returning id, short_id, ticket_id, tier_id, order_item_id, position, is_admission),
       h as (
         insert into order_events (order_id, kind, data, created_at)
         select o.id, 'RESERVED', ${JSON.stringify({ total: totals.total })}::jsonb, ${now} from o)

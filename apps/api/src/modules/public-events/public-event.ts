@@ -130,6 +130,8 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
       name: t.name,
       description: t.description,
       type: t.type,
+      product_type: t.product_type,
+      addon_max_per_ticket: t.addon_max_per_ticket,
       sale_state: state,
       sale_start: t.sale_start?.toISOString() ?? null,
       sale_end: t.sale_end?.toISOString() ?? null,

@@ -20,7 +20,7 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
     .innerJoin(orders, eq(orders.id, attendees.order_id))
     .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
     .innerJoin(events, eq(events.id, attendees.event_id))
-    .where(and(eq(attendees.event_id, eventId), eq(attendees.short_id, shortId)))
+    .where(and(eq(attendees.event_id, eventId), eq(attendees.short_id, shortId), eq(attendees.is_admission, true)))
     .limit(1);
   // Tickets of checkouts that never finished are not tickets.
   if (!row || ['RESERVED', 'ABANDONED'].includes(row.order.status)) throw notFound();

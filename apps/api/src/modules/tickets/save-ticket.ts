@@ -28,6 +28,8 @@ function columnsOf(input: TicketInput, event: EventRef) {
     name: input.name,
     description: sanitizeRichText(input.description),
     type: input.type,
+    product_type: input.product_type,
+    addon_max_per_ticket: input.product_type === 'GENERAL' ? input.addon_max_per_ticket : null,
     price: input.type === 'PAID' ? input.price : null,
     min_price: input.type === 'DONATION' ? input.min_price : null,
     quantity: input.type === 'TIERED' ? null : input.quantity,
@@ -133,7 +135,9 @@ export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventR
     const categoryId = await categoryOf(tx, event, input.category_id, current.ticket.category_id);
     const stock = await lockTicketStock(tx, ticketId);
     if (!stock) throw new DomainError('NOT_FOUND');
-    if (current.ticket.type !== input.type && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
+    // The price kind and whether it admits a person are fixed once it sold: the sold units were priced and issued (or not) as such.
+    const changesKind = current.ticket.type !== input.type || current.ticket.product_type !== input.product_type;
+    if (changesKind && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
     const columns = columnsOf(input, event);
     if (columns.quantity !== null && columns.quantity < stock.taken) throw belowTaken('quantity', stock.taken);
     await checkTaxes(tx, event, input.tax_and_fee_ids);

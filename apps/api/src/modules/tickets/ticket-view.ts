@@ -70,6 +70,8 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       name: t.name,
       description: t.description,
       type: t.type,
+      product_type: t.product_type,
+      addon_max_per_ticket: t.addon_max_per_ticket,
       price: t.price,
       min_price: t.min_price,
       quantity: t.quantity,

@@ -1,4 +1,4 @@
-import type { TicketBody, TicketDto, TicketTierDto, TicketType } from '@admitone/shared';
+import type { ProductType, TicketBody, TicketDto, TicketTierDto, TicketType } from '@admitone/shared';
 import { fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from '../../lib/format';
 
 /** A price tier as the form holds it: money in major units, picker values for times. */
@@ -21,6 +21,11 @@ export interface TicketValues {
   name: string;
   description: string;
   type: TicketType;
+  product_type: ProductType;
+  /** A general product sold only with tickets (an add-on)… */
+  is_addon: boolean;
+  /** …at most this many per ticket in the order. */
+  addon_max_per_ticket: number | string;
   price: number | string;
   min_price: number | string;
   tiers: TierValues[];
@@ -79,6 +84,9 @@ export function ticketValues(ticket: TicketDto | undefined, currency: string, ti
       name: '',
       description: '',
       type: 'PAID',
+      product_type: 'TICKET',
+      is_addon: false,
+      addon_max_per_ticket: 1,
       price: '',
       min_price: '',
       tiers: [newTier()],
@@ -101,6 +109,9 @@ export function ticketValues(ticket: TicketDto | undefined, currency: string, ti
     name: ticket.name,
     description: ticket.description ?? '',
     type: ticket.type,
+    product_type: ticket.product_type,
+    is_addon: ticket.addon_max_per_ticket !== null,
+    addon_max_per_ticket: ticket.addon_max_per_ticket ?? 1,
     price: money(ticket.price, currency),
     min_price: money(ticket.min_price, currency),
     tiers: ticket.tiers.length ? ticket.tiers.map((t) => tierValues(t, currency, timeZone)) : [newTier()],
@@ -130,6 +141,8 @@ export function ticketBody(v: TicketValues, currency: string): TicketBody {
     name: v.name,
     description: v.description.trim() || null,
     type: v.type,
+    product_type: v.product_type,
+    addon_max_per_ticket: v.product_type === 'GENERAL' && v.is_addon ? count(v.addon_max_per_ticket) : null,
     price: v.type === 'PAID' ? minor(v.price, currency) : null,
     min_price: v.type === 'DONATION' ? minor(v.min_price, currency) : null,
     tiers:

@@ -54,6 +54,11 @@ export function TicketItem({ event, ticket, selection, onQuantity, onAmount, err
           {ticket.description && (
             <OrganizerHtml html={ticket.description} small />
           )}
+          {ticket.addon_max_per_ticket !== null && (
+            <Text size="sm" c="dimmed" data-testid="addon-note">
+              <Plural value={ticket.addon_max_per_ticket} one="Only with a ticket: up to # per ticket" other="Only with a ticket: up to # per ticket" />
+            </Text>
+          )}
           {ticket.type !== 'TIERED' && <TicketSaleState state={ticket.sale_state} saleStart={ticket.sale_start} timezone={event.timezone} remaining={ticket.remaining} />}
         </Stack>
         {ticket.type !== 'TIERED' && ticket.unit && (

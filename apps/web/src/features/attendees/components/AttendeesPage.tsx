@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
 import { ExportMenu } from '../../exports/components/ExportMenu';
 import { EventScreen } from '../../events/components/EventScreen';
+import { admissionsOf } from '../../tickets/admissions';
 import { useTickets } from '../../tickets/api/tickets';
 import { useAttendees } from '../api/attendees';
 import { hasAttendeeFilter, toAttendeeListParams, useAttendeeListParams, type AttendeeSort } from '../hooks/useAttendeeListParams';
@@ -75,15 +76,15 @@ function Attendees({ event }: { event: EventDto }) {
           ) : null
         }
       />
-      {showToolbar ? <AttendeesToolbar state={state} onChange={update} tickets={tickets.data ?? []} /> : null}
+      {showToolbar ? <AttendeesToolbar state={state} onChange={update} tickets={admissionsOf(tickets.data)} /> : null}
       <ListBody queries={[list, tickets]} loader={table()} empty={empty}>
         {table}
       </ListBody>
-      <AttendeeDrawer event={event} tickets={tickets.data ?? []} attendeeId={drawer.id} onClose={drawer.close} />
+      <AttendeeDrawer event={event} tickets={admissionsOf(tickets.data)} attendeeId={drawer.id} onClose={drawer.close} />
       <AppModal opened={adding} onClose={() => setAdding(false)} title={<Trans>Add attendee</Trans>} size="lg">
         <AddAttendeeForm
           event={event}
-          tickets={tickets.data ?? []}
+          tickets={admissionsOf(tickets.data)}
           onDone={() => {
             setAdding(false);
           }}

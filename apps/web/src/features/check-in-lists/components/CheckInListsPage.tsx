@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useCrudDialogs } from '../../../components/use-crud-dialogs';
 import { EventScreen } from '../../events/components/EventScreen';
 import { ExportMenu } from '../../exports/components/ExportMenu';
+import { admissionsOf } from '../../tickets/admissions';
 import { useTickets } from '../../tickets/api/tickets';
 import { useCheckInLists, useDeleteCheckInList } from '../api/check-in-lists';
 import { useListName } from '../list-name';
@@ -66,7 +67,7 @@ function CheckInLists({ event }: { event: EventDto }) {
         )}
       </ListBody>
       <AppModal {...crud.formDialog} size="lg" title={crud.isNew ? <Trans>Create check-in list</Trans> : <Trans>Edit check-in list</Trans>}>
-        <CheckInListForm key={crud.item?.id ?? 'new'} eventId={event.id} timeZone={event.timezone} tickets={tickets.data ?? []} list={crud.item} onDone={crud.close} />
+        <CheckInListForm key={crud.item?.id ?? 'new'} eventId={event.id} timeZone={event.timezone} tickets={admissionsOf(tickets.data)} list={crud.item} onDone={crud.close} />
       </AppModal>
       <DeleteDialog
         crud={crud}

@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { errorMessage, useSchemaValidation } from '../../../lib/validation';
 import { ConfirmAddressNotice, isEmailNotConfirmed } from '../../profile/components/ConfirmAddressNotice';
+import { admissionsOf } from '../../tickets/admissions';
 import { useTickets } from '../../tickets/api/tickets';
 import { TicketsSelect } from '../../tickets/components/TicketsSelect';
 import { useMe } from '../../users/api/me';
@@ -144,7 +145,7 @@ export function MessageComposer({ eventId, preset, onDone, onCancel }: MessageCo
           {...form.getInputProps('recipient_type')}
         />
         {v.recipient_type === 'TICKET_HOLDERS' ? (
-          <TicketsSelect tickets={tickets.data ?? []} noneChosen={t`Choose tickets`} required clearable disabled={tickets.isPending} {...form.getInputProps('ticket_ids')} />
+          <TicketsSelect tickets={admissionsOf(tickets.data)} noneChosen={t`Choose tickets`} required clearable disabled={tickets.isPending} {...form.getInputProps('ticket_ids')} />
         ) : null}
         {v.recipient_type === 'ORDER_BUYER' ? (
           <OrderPicker eventId={eventId} presetLabel={preset?.order_label} value={v.order_id} onChange={(id) => form.setFieldValue('order_id', id)} error={form.errors.order_id} />

@@ -1,4 +1,4 @@
-import type { TicketSaleState, TicketType } from '@admitone/shared';
+import type { TicketDto, TicketSaleState, TicketType } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format';
@@ -38,6 +38,17 @@ export function TicketTypeBadge({ type }: { type: TicketType }) {
   return (
     <Badge variant="light" color="violet">
       {label}
+    </Badge>
+  );
+}
+
+/** "Product" or "Add-on" for what is not a ticket (a ticket needs no badge: most are). */
+export function ProductKindBadge({ ticket }: { ticket: Pick<TicketDto, 'product_type' | 'addon_max_per_ticket'> }) {
+  if (ticket.product_type === 'TICKET') return null;
+  const per = ticket.addon_max_per_ticket;
+  return (
+    <Badge variant="outline" color="grape" data-testid="product-kind">
+      {per === null ? <Trans>Product</Trans> : <Trans>Add-on, up to {per} per ticket</Trans>}
     </Badge>
   );
 }

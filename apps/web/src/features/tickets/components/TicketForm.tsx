@@ -89,6 +89,25 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
             <Select label={t`Category`} allowDeselect={false} data={categories.map((c) => ({ value: String(c.id), label: categoryName(c) }))} {...form.getInputProps('category_id')} />
           ) : null}
           <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
+          <Input.Wrapper label={t`Ticket or product`} labelElement="div" description={ticket && !ticket.can_change_type ? t`What it is cannot change once it has sales.` : t`A ticket admits a person: the buyer names them, they get a QR code and are checked in. A product is anything else sold: merchandise, parking, a dinner.`}>
+            <SegmentedControl
+              mt={4}
+              fullWidth
+              aria-label={t`Ticket or product`}
+              disabled={ticket ? !ticket.can_change_type : false}
+              data={[
+                { value: 'TICKET', label: t`Ticket` },
+                { value: 'GENERAL', label: t`Product` },
+              ]}
+              {...form.getInputProps('product_type')}
+            />
+          </Input.Wrapper>
+          {v.product_type === 'GENERAL' ? (
+            <Group align="flex-end" gap="md">
+              <Checkbox label={t`Add-on: sold only with tickets`} mb={8} {...form.getInputProps('is_addon', { type: 'checkbox' })} />
+              {v.is_addon ? <NumberInput label={t`At most per ticket`} min={1} max={100} allowDecimal={false} allowNegative={false} w={180} {...form.getInputProps('addon_max_per_ticket')} /> : null}
+            </Group>
+          ) : null}
           <Input.Wrapper label={t`Type`} labelElement="div" description={ticket && !ticket.can_change_type ? t`The ticket type cannot change once it has attendees or sales.` : undefined}>
             <SegmentedControl
               mt={4}

@@ -5,7 +5,7 @@ import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { SortableRowMenu, type SortableRowActions } from '../../../components/SortableRowMenu';
 import { formatMoney } from '../../../lib/format';
-import { SaleStateBadge, TicketTypeBadge } from './TicketBadges';
+import { ProductKindBadge, SaleStateBadge, TicketTypeBadge } from './TicketBadges';
 
 interface TicketRowProps extends SortableRowActions {
   ticket: TicketDto;
@@ -62,6 +62,7 @@ export function TicketRow({ ticket, currency, timeZone, handle, onToggleHidden, 
               {ticket.name}
             </Text>
             <TicketTypeBadge type={ticket.type} />
+            <ProductKindBadge ticket={ticket} />
             <SaleStateBadge state={ticket.sale_state} saleStart={ticket.sale_start} timeZone={timeZone} />
           </Group>
           <Group gap="md">
