@@ -284,3 +284,40 @@ test('check-in lists: the organizer makes a VIP list and its staff link; a volun
   await page.goto(`/manage/event/${d.eventId}/check-in-lists`);
   await expect(vip).toContainText('2 of 2 checked in');
 });
+
+test('offline, the scanner admits a ticket sold after the last sync by its signed QR code and refuses a forged one', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const d = await door(page.request);
+  await login(page, d.email);
+  await page.goto(`/manage/event/${d.eventId}/check-in`);
+  await expect(count(page)).toHaveText('0 / 3');
+  // The device has synced the list; then a ticket is sold that it does not know.
+  const headers = { authorization: `Bearer ${d.token}` };
+  const ticket = ((await (await page.request.get(`/api/events/${d.eventId}/tickets`, { headers })).json()) as { data: Array<{ id: number }> }).data[0]!;
+  const made = await page.request.post(`/api/events/${d.eventId}/attendees`, { headers, data: { ticket_id: ticket.id, first_name: 'Zoe', last_name: 'Late', email: 'zoe@example.test', send_ticket: false } });
+  expect(made.status(), await made.text()).toBe(201);
+  const zoe = ((await made.json()) as { data: { short_id: string } }).data;
+  const page2 = await page.request.get(`/api/public/events/${d.eventId}/attendees/${zoe.short_id}`);
+  const qr = ((await page2.json()) as { data: { qr_code: string } }).data.qr_code;
+  expect(qr).toMatch(new RegExp(`^${zoe.short_id}\\.[A-Za-z0-9_-]{86}$`));
+  const forged = `AFAKE${zoe.short_id.slice(5)}.${qr.split('.')[1]}`;
+  await writeFakeCamera([
+    { code: null, seconds: 4 },
+    { code: forged, seconds: 6 },
+    { code: null, seconds: 1 },
+    { code: qr, seconds: 25 },
+  ]);
+  await page.getByRole('button', { name: 'Scan tickets' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan tickets' });
+  await expect(dialog.getByTestId('flash-unavailable')).toBeVisible();
+  await context.setOffline(true);
+  await expect(dialog.getByTestId('scan-outcome')).toHaveAttribute('data-result', 'UNKNOWN', { timeout: 20_000 });
+  await expect(dialog.getByTestId('scan-outcome')).toContainText('Forged code');
+  await expect(dialog.getByTestId('scan-outcome')).toHaveAttribute('data-result', 'QUEUED', { timeout: 20_000 });
+  await expect(dialog.getByTestId('scan-outcome')).toContainText('Valid signature: saved on this device');
+  await snapshot(page, 'en-check-in-offline-signed');
+  await context.setOffline(false);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('1 queued scan sent.')).toBeVisible({ timeout: 20_000 });
+  await expect(count(page)).toHaveText('1 / 4');
+});

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -133,7 +133,21 @@ describe('check-in lists', () => {
 
     // What the volunteer's device keeps for offline checks: this list's tickets only, names and state, no e-mail.
     const offline = (await call(ctx.app, 'GET', link('/offline'))).json().data;
-    expect(offline).toEqual({ synced_at: '2027-06-01T16:00:00.000Z', tickets: [{ id: done.attendee.id, code: vip.short_id, name: 'Guest1 Person', ticket: 'VIP', status: 'ACTIVE', checked_in: true }] });
+    expect(offline).toEqual({
+      synced_at: '2027-06-01T16:00:00.000Z',
+      event_id: event.id,
+      public_key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      tickets: [{ id: done.attendee.id, code: vip.short_id, name: 'Guest1 Person', ticket: 'VIP', status: 'ACTIVE', checked_in: true }],
+    });
+    // The ticket's QR code is its code signed by the event: the key the device got verifies it, and not another code.
+    const qr = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${standing.short_id}`)).json().data.qr_code as string;
+    const [code, signature] = qr.split('.');
+    expect(code).toBe(standing.short_id);
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: offline.public_key }, format: 'jwk' });
+    expect(verify(null, Buffer.from(`admitone-ticket:v1:${event.id}:${code}`), key, Buffer.from(signature!, 'base64url'))).toBe(true);
+    expect(verify(null, Buffer.from(`admitone-ticket:v1:${event.id}:${vip.short_id}`), key, Buffer.from(signature!, 'base64url'))).toBe(false);
+    // Scanned online, a signed code is the ticket (the list refuses it: standing is not VIP).
+    expect((await scan({ code: qr, action: 'CHECK_IN' })).json().data).toMatchObject({ result: 'NOT_ON_LIST', attendee: { short_id: standing.short_id } });
     const organizerView = (await call(ctx.app, 'GET', `${base}/${vipList.id}/offline`, { token: u.token })).json().data;
     expect(organizerView.tickets).toEqual(offline.tickets);
 

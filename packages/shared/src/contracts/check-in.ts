@@ -214,11 +214,22 @@ export interface OfflineTicketDto {
  */
 export interface CheckInOfflineDto {
   synced_at: string;
+  event_id: number;
+  /**
+   * The event's Ed25519 public key (raw, base64url): QR codes say `<code>.<signature>` over
+   * `admitone-ticket:v1:<event id>:<code>`, so a code missing here (bought since) is still known to be real.
+   */
+  public_key: string;
   tickets: OfflineTicketDto[];
 }
 
+/** The text a ticket's QR signature is made over (the server signs it, door devices verify it). */
+export const signedTicketMessage = (eventId: number, code: string) => `admitone-ticket:v1:${eventId}:${code}`;
+
 export const checkInOfflineSchema = z.object({
   synced_at: z.string(),
+  event_id: z.number().int(),
+  public_key: z.string(),
   tickets: z.array(
     z.object({
       id: z.number().int(),

@@ -16,3 +16,4 @@ export * from './operations.js';
 export * from './rate-limits.js';
 export * from './door-staff.js';
 export * from './check-in-lists.js';
+export * from './ticket-keys.js';

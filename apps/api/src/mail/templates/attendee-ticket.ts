@@ -41,7 +41,7 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
   const { event, attendee } = d.ticket;
   const short = attendee.short_id;
   const cid = `qr-${short}@admitone`;
-  const [qr, pdf] = await Promise.all([qrPng(short), ticketPdf(d.ticket, locale)]);
+  const [qr, pdf] = await Promise.all([qrPng(d.ticket.qr_code ?? short), ticketPdf(d.ticket, locale)]);
   const alt = translate(locale, M.qrAlt, { code: short });
   const qrBlock = {
     html: `<p style="margin:8px 0 16px;text-align:center"><img src="cid:${escapeHtml(cid)}" width="200" height="200" alt="${escapeHtml(alt)}" style="display:inline-block;width:200px;height:200px"><br><span style="font-family:monospace;font-size:16px;letter-spacing:2px;color:#1f1b2d">${escapeHtml(short)}</span></p>`,

@@ -1,3 +1,4 @@
+import { eventTicketKey } from '../orders/ticket-signature.js';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { AttendeeDto, CheckInOfflineDto, CheckInStatsDto, OfflineTicketDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
@@ -81,6 +82,8 @@ export async function offlineTickets(db: Executor, eventId: number, list: CheckI
     .orderBy(attendees.id);
   return {
     synced_at: now.toISOString(),
+    event_id: eventId,
+    public_key: (await eventTicketKey(db, eventId)).publicKey,
     tickets: rows.map((r) => ({
       id: r.id,
       code: r.code,

@@ -26,11 +26,11 @@ export interface ScanContext {
 
 type PriorScan = typeof checkIns.$inferSelect;
 
-/** The ticket's short id from a QR payload: the id itself, or a ticket link ending in it. */
+/** The ticket's short id from a QR payload: the id itself (signed: `<id>.<signature>`), or a ticket link ending in it. */
 export function shortIdOf(code: string): string {
   const path = code.trim().split(/[?#]/)[0]!;
   const parts = path.split('/').filter(Boolean);
-  return parts.at(-1) ?? '';
+  return (parts.at(-1) ?? '').split('.')[0]!;
 }
 
 /** Who is in on the list and since when (null: not checked in on it). */

@@ -1,3 +1,4 @@
+import { signedTicketCode } from './ticket-signature.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_LOCALE, inLanguage, isLocale, orderBreakdown, type Locale } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
@@ -122,9 +123,13 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       sender,
       order_tickets: status === 'COMPLETED' ? orderTickets : null,
     });
+  // Each ticket's QR code, signed with the event's key (door devices check it offline).
+  const qrCodes = new Map<number, string>();
+  for (const p of people) if (p.status === 'ACTIVE') qrCodes.set(p.id, await signedTicketCode(tx, e.id, p.short_id));
   const ticketDoc = (p: (typeof people)[number]): TicketDocumentData => {
     const item = items.find((i) => i.id === p.order_item_id)!;
     return {
+      qr_code: qrCodes.get(p.id) ?? p.short_id,
       event: { ...mailEvent, url: eventUrl, organizer_logo_key: organizerLogoKey },
       attendee: { short_id: p.short_id, first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email ?? '', ticket_name: item.ticket_name, tier_label: item.tier_label },
       order: { order_number: order.order_number, currency: order.currency },

@@ -1,3 +1,4 @@
+import { signedTicketCode } from '../orders/ticket-signature.js';
 import { and, eq } from 'drizzle-orm';
 import { isLocale, type PublicTicketPageDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
@@ -30,7 +31,7 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
     attendee,
     order_number: row.order.order_number,
     order_status: row.order.status,
-    qr_code: valid ? row.attendee.short_id : null,
+    qr_code: valid ? await signedTicketCode(db, eventId, row.attendee.short_id) : null,
     unit: row.item.unit,
     event: await orderEventView(db, storage, row.event, row.order.status, false, isLocale(row.order.locale) ? row.order.locale : null),
   };

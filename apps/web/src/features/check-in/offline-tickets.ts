@@ -1,4 +1,4 @@
-import type { CheckInOfflineDto, CheckInResult, CheckInScan, OfflineTicketDto } from '@admitone/shared';
+import { signedTicketMessage, type CheckInOfflineDto, type CheckInResult, type CheckInScan, type OfflineTicketDto } from '@admitone/shared';
 import { storage, type QueuedScan } from './offline-queue';
 
 /** The list's tickets as of the last sync, kept per list and device (`source.queueKey`). */
@@ -24,26 +24,50 @@ export function writeSnapshot(queue: string, snapshot: CheckInOfflineDto): void 
   }
 }
 
-/** The ticket code a scan carries: the code itself or the last segment of a ticket link, in the form codes are stored. */
+/** The ticket code a scan carries (the code itself, or the last segment of a ticket link; a signed QR code is `<code>.<signature>`), in the form codes are stored. */
 export function codeOf(raw: string): string {
+  return parseCode(raw).code;
+}
+
+function parseCode(raw: string): { code: string; signature: string | null } {
   const last = raw.trim().split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? '';
-  return /^a[a-z2-9]{20}$/i.test(last) ? `A${last.slice(1).toUpperCase()}` : last;
+  const [code = '', signature = null] = last.split('.');
+  return { code: /^a[a-z2-9]{20}$/i.test(code) ? `A${code.slice(1).toUpperCase()}` : code, signature };
+}
+
+const fromBase64Url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+/** Whether the event's key signed this code (WebCrypto Ed25519; false where the browser cannot tell). */
+export async function signedByEvent(snapshot: Pick<CheckInOfflineDto, 'event_id' | 'public_key'>, code: string, signature: string): Promise<boolean> {
+  try {
+    const key = await crypto.subtle.importKey('raw', fromBase64Url(snapshot.public_key), { name: 'Ed25519' }, false, ['verify']);
+    return await crypto.subtle.verify({ name: 'Ed25519' }, key, fromBase64Url(signature), new TextEncoder().encode(signedTicketMessage(snapshot.event_id, code)));
+  } catch {
+    return false;
+  }
 }
 
 /** What the device says about a scan it cannot send: refuse it now, or keep it for the server to decide. */
 export type OfflineDecision =
-  | { kind: 'refuse'; result: Extract<CheckInResult, 'UNKNOWN' | 'CANCELLED' | 'AWAITING_PAYMENT' | 'ALREADY_CHECKED_IN' | 'NOT_CHECKED_IN'>; ticket: OfflineTicketDto | null }
-  | { kind: 'queue'; ticket: OfflineTicketDto | null };
+  | { kind: 'refuse'; result: Extract<CheckInResult, 'UNKNOWN' | 'CANCELLED' | 'AWAITING_PAYMENT' | 'ALREADY_CHECKED_IN' | 'NOT_CHECKED_IN'>; ticket: OfflineTicketDto | null; forged?: boolean }
+  | { kind: 'queue'; ticket: OfflineTicketDto | null; signed?: boolean };
 
 /**
  * Checks a scan against the list's tickets as of the last sync and the scans queued on this device
  * since: an unknown or forged code, a cancelled or unpaid ticket, a ticket already in (at the sync, or
- * by a scan queued here) is refused at once; the rest is queued. Without a snapshot every scan is queued.
+ * by a scan queued here) is refused at once; the rest is queued. A code not on the list but signed by
+ * the event (sold after the last sync) is queued too, once. Without a snapshot every scan is queued.
  */
-export function decideOffline(snapshot: CheckInOfflineDto | null, queued: readonly QueuedScan[], scan: CheckInScan): OfflineDecision {
+export async function decideOffline(snapshot: CheckInOfflineDto | null, queued: readonly QueuedScan[], scan: CheckInScan): Promise<OfflineDecision> {
   if (!snapshot) return { kind: 'queue', ticket: null };
-  const ticket = scan.attendee_id !== undefined ? snapshot.tickets.find((t) => t.id === scan.attendee_id) : snapshot.tickets.find((t) => t.code === codeOf(scan.code ?? ''));
-  if (!ticket) return { kind: 'refuse', result: 'UNKNOWN', ticket: null };
+  const { code, signature } = parseCode(scan.code ?? '');
+  const ticket = scan.attendee_id !== undefined ? snapshot.tickets.find((t) => t.id === scan.attendee_id) : snapshot.tickets.find((t) => t.code === code);
+  if (!ticket) {
+    if (!signature) return { kind: 'refuse', result: 'UNKNOWN', ticket: null };
+    if (!(await signedByEvent(snapshot, code, signature))) return { kind: 'refuse', result: 'UNKNOWN', ticket: null, forged: true };
+    if (scan.action === 'CHECK_IN' && queued.some((q) => q.action === 'CHECK_IN' && codeOf(q.code ?? '') === code)) return { kind: 'refuse', result: 'ALREADY_CHECKED_IN', ticket: null };
+    return { kind: 'queue', ticket: null, signed: true };
+  }
   // In or out as of now on this device: the sync's state, then each scan queued here in order.
   let inside = ticket.checked_in;
   for (const q of queued) {

@@ -23,6 +23,8 @@ export interface TicketDocumentData {
     url: string;
   };
   attendee: { short_id: string; first_name: string; last_name: string; email: string; ticket_name: string; tier_label: string | null };
+  /** What the QR code says: the ticket code signed by the event (ticket-signature.ts); absent (rows written before): the code alone. */
+  qr_code?: string;
   order: { order_number: string; currency: string };
   /** Minor units paid for this ticket, after discount, with taxes and fees. */
   price: number;

@@ -116,7 +116,7 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   /** The fonts for one piece of text: the Chinese ones when it holds CJK characters, else the ticket's Latin ones. */
   const fontsFor = (text: string): FontSet => (CJK.test(text) ? (cjkCache ??= chineseFonts()) : latin);
 
-  const qr = QRCode.create(d.attendee.short_id, QR_OPTIONS).modules;
+  const qr = QRCode.create(d.qr_code ?? d.attendee.short_id, QR_OPTIONS).modules;
   const doc = new PDFDocument({
     // The document's default font: the ticket's Latin one (a parsed font is not parsed again).
     font: (latin.files?.regular ?? 'Helvetica') as unknown as string,

@@ -26,6 +26,12 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
   const managesOrders = useManagesOrders();
   const synced = 'syncedAt' in result && result.syncedAt ? formatDateTime(result.syncedAt, timeZone, i18n.locale) : '';
   if (result.kind === 'queued') {
+    if (!result.ticket && result.signed) {
+      return {
+        title: t`Valid signature: saved on this device`,
+        detail: t`This ticket is not on this device's list yet (sold after the last sync, ${synced}), but its QR code is signed by the event. The server decides when the connection returns.`,
+      };
+    }
     if (!result.ticket) return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
     const name = result.ticket.name;
     const ticket = result.ticket.ticket;
@@ -47,6 +53,7 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
       case 'AWAITING_PAYMENT':
         return { title: t`Awaiting payment`, detail: `${t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`} ${checkedHere}` };
       default:
+        if (result.forged) return { title: t`Forged code`, detail: t`This QR code carries a signature that is not the event's. Do not admit.` };
         return { title: t`Unknown code`, detail: `${t`This code is not a ticket of this list.`} ${checkedHere}` };
     }
   }

@@ -16,8 +16,8 @@ import { RESULT_TONE } from '../scan-tone';
  */
 export type SubmitResult =
   | { kind: 'done'; outcome: CheckInOutcomeDto }
-  | { kind: 'queued'; pending: number; ticket: OfflineTicketDto | null; syncedAt: string | null }
-  | { kind: 'refused'; result: CheckInResult; ticket: OfflineTicketDto | null; syncedAt: string };
+  | { kind: 'queued'; pending: number; ticket: OfflineTicketDto | null; syncedAt: string | null; signed?: boolean }
+  | { kind: 'refused'; result: CheckInResult; ticket: OfflineTicketDto | null; syncedAt: string; forged?: boolean };
 
 /** How a scan's result sounds and looks: the server's or the device's answer, or "queued". */
 export const toneOf = (r: SubmitResult) => (r.kind === 'queued' ? 'queued' : RESULT_TONE[r.kind === 'done' ? r.outcome.result : r.result]);
@@ -74,11 +74,11 @@ export function useCheckIn(source: CheckInSource) {
       } catch (e) {
         if (!isNetworkError(e)) throw e;
         const snapshot = readSnapshot(queueKey);
-        const decision = decideOffline(snapshot, readQueue(queueKey), item);
-        if (decision.kind === 'refuse') return { kind: 'refused', result: decision.result, ticket: decision.ticket, syncedAt: snapshot!.synced_at };
+        const decision = await decideOffline(snapshot, readQueue(queueKey), item);
+        if (decision.kind === 'refuse') return { kind: 'refused', result: decision.result, ticket: decision.ticket, syncedAt: snapshot!.synced_at, forged: !!decision.forged };
         const n = enqueueScan(queueKey, item);
         setPending(n);
-        return { kind: 'queued', pending: n, ticket: decision.ticket, syncedAt: snapshot?.synced_at ?? null };
+        return { kind: 'queued', pending: n, ticket: decision.ticket, syncedAt: snapshot?.synced_at ?? null, signed: !!decision.signed };
       }
     },
     [queueKey, endpoints, refresh],
