@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, orders } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
@@ -108,5 +110,22 @@ describe('general products and add-ons', () => {
     expect(Object.keys(manual.json().error.field_errors)).toEqual(['ticket_id']);
     const list2 = await call(ctx.app, 'POST', `/api/events/${event.id}/check-in-lists`, { token: u.token, body: { name: 'Dinner hall', all_tickets: false, ticket_ids: [dinner.id] } });
     expect(list2.json().error.field_errors).toEqual({ ticket_ids: ['This choice does not exist.'] });
+  });
+
+  it('migration 0034: tickets and their sold units from before are ticket products and admissions, and keep selling', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Early bird', type: 'FREE' }]);
+    await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 2 }]);
+    const db = ctx.app.deps.database.db;
+    const rows = async <T>(text: string) => ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+    // As before the migration: no product columns. Then its statements, as written in the file.
+    await db.execute(sql.raw('alter table attendees drop column is_admission'));
+    await db.execute(sql.raw('alter table tickets drop column product_type, drop column addon_max_per_ticket'));
+    const file = readFileSync(path.resolve(import.meta.dirname, '../src/db/migrations/0034_general_products.sql'), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    expect(await rows(`select product_type, addon_max_per_ticket from tickets where event_id = ${event.id}`)).toEqual([{ product_type: 'TICKET', addon_max_per_ticket: null }]);
+    expect(await rows(`select count(*)::int as n from attendees where event_id = ${event.id} and is_admission`)).toEqual([{ n: 2 }]);
+    expect((await call(ctx.app, 'GET', `/api/events/${event.id}/attendees`, { token: u.token })).json().data).toHaveLength(2);
+    const more = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 1 }]);
+    expect(more.attendees).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { useCategories } from '../../../tickets/api/tickets';
 import { useCategoryName } from '../../../tickets/components/CategoryHeading';
 
 /**
- * What each ticket sold (orders that completed, refunded or not), in the order buyers see them, with a
+ * What each product (ticket or general product) sold (orders that completed, refunded or not), in the order buyers see them, with a
  * bar of its share of the tickets sold, the category when there is more than one, and the totals.
  */
 export function SalesByTicket({ eventId, stats }: { eventId: number; stats: EventStatsDto }) {
@@ -30,17 +30,17 @@ export function SalesByTicket({ eventId, stats }: { eventId: number; stats: Even
     <Card withBorder radius="md" padding="lg" data-testid="sales-by-ticket">
       <Stack gap="sm">
         <Title order={3} fz="md">
-          <Trans>Sales by ticket</Trans>
+          <Trans>Sales by product</Trans>
         </Title>
         <Table.ScrollContainer minWidth={420} type="native">
           <Table fz="sm" verticalSpacing="xs">
             <Table.Caption>
-              <Trans>Tickets of completed orders, also those refunded since; gross with taxes and fees.</Trans>
+              <Trans>Tickets and products of completed orders, also those refunded since; gross with taxes and fees.</Trans>
             </Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">
-                  <Trans>Ticket</Trans>
+                  <Trans>Product</Trans>
                 </Table.Th>
                 {grouped ? (
                   <Table.Th scope="col">
@@ -48,7 +48,7 @@ export function SalesByTicket({ eventId, stats }: { eventId: number; stats: Even
                   </Table.Th>
                 ) : null}
                 <Table.Th scope="col" w="30%">
-                  <Trans>Share of tickets sold</Trans>
+                  <Trans>Share of units sold</Trans>
                 </Table.Th>
                 <Table.Th scope="col" ta="right">
                   <Trans>Sold</Trans>
