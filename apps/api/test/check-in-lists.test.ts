@@ -124,6 +124,10 @@ describe('check-in lists', () => {
     const people = (await call(ctx.app, 'GET', link('/attendees'))).json().data;
     expect(people).toHaveLength(1);
     expect(people[0]).toMatchObject({ short_id: vip.short_id, ticket_name: 'VIP', email: null });
+    // Found by name or ticket code, not by an e-mail address it does not show (no probing who holds a ticket).
+    const find = async (q: string) => (await call(ctx.app, 'GET', link(`/attendees?query=${encodeURIComponent(q)}`))).json().data.length;
+    expect([await find('guest1'), await find(vip.short_id), await find('guest1@example')]).toEqual([1, 1, 0]);
+    expect((await call(ctx.app, 'GET', `${base}/${vipList.id}/attendees?query=guest1%40example`, { token: u.token })).json().data).toHaveLength(1);
 
     const scan = (body: Record<string, unknown>, token?: string) => call(ctx.app, 'POST', link('/check-ins', token), { body, headers: { 'user-agent': ANDROID } });
     expect((await scan({ code: standing.short_id, action: 'CHECK_IN' })).json().data.result).toBe('NOT_ON_LIST');

@@ -18,7 +18,11 @@ export const ORGANIZER_ATTENDEE_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCE
 /** What a search looks in; the same expression as the trigram index of migration 0016 (keep them identical). */
 const SEARCH = sql`lower(coalesce(${attendees.first_name}, '') || ' ' || coalesce(${attendees.last_name}, '') || ' ' || coalesce(${attendees.email}, ''))`;
 
-export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>): SQL {
+/** Names only, for those who may not see e-mail addresses (a staff link): not indexed, read within the event. */
+const NAME_SEARCH = sql`lower(coalesce(${attendees.first_name}, '') || ' ' || coalesce(${attendees.last_name}, ''))`;
+
+/** `searchEmails: false`: a search does not match e-mail addresses (the caller cannot see them, so may not probe them either). */
+export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>, { searchEmails = true }: { searchEmails?: boolean } = {}): SQL {
   const f = q.filter_fields ?? {};
   const term = q.query?.trim();
   const code = term?.toLowerCase() ?? '';
@@ -33,7 +37,7 @@ export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'que
     pattern
       ? inArray(
           attendees.id,
-          sql`(select ${attendees.id} from ${attendees} where ${attendees.event_id} = ${eventId} and ${SEARCH} like ${pattern}
+          sql`(select ${attendees.id} from ${attendees} where ${attendees.event_id} = ${eventId} and ${searchEmails ? SEARCH : NAME_SEARCH} like ${pattern}
             union select ${attendees.id} from ${attendees} where ${attendees.event_id} = ${eventId} and lower(${attendees.short_id}) = ${code}
             union select a2.id from ${attendees} a2 join ${orders} o2 on o2.id = a2.order_id where o2.event_id = ${eventId} and lower(o2.order_number) like ${pattern})`,
         )

@@ -50,8 +50,8 @@ export function toAttendeeAdminDto(r: Joined, people: Map<number, PersonRef>): A
  * (its indexes serve the filters and sorts), then only those rows are joined to their orders and lines.
  * `narrower`: a further condition on `attendees` (a check-in list's tickets).
  */
-export async function listAttendees(db: Executor, eventId: number, q: AttendeeListFilters & PageRequest, narrower?: SQL) {
-  const where = and(attendeeWhere(eventId, q), narrower)!;
+export async function listAttendees(db: Executor, eventId: number, q: AttendeeListFilters & PageRequest, narrower?: SQL, opts?: { searchEmails?: boolean }) {
+  const where = and(attendeeWhere(eventId, q, opts), narrower)!;
   const page = db.select({ id: attendees.id }).from(attendees).$dynamic();
   if (q.sort_by === 'ticket') page.innerJoin(orderItems, attendeeJoins.items);
   const ids = (await page.where(where).orderBy(...attendeeSort(q)).limit(q.per_page).offset(offsetOf(q))).map((r) => r.id);

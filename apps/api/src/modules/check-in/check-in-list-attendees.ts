@@ -12,11 +12,11 @@ import { admittedBy, type CheckInListRow } from './check-in-lists.repository.js'
  * One page of the attendees a list admits, each shown checked in or not on this list (an attendee
  * checked in at another door is still to be checked in here). "Checked in" filters by this list too.
  */
-export async function listAttendeesOnList(db: Executor, eventId: number, list: CheckInListRow, q: AttendeeListFilters & PageRequest): Promise<{ rows: AttendeeDto[]; total: number }> {
+export async function listAttendeesOnList(db: Executor, eventId: number, list: CheckInListRow, q: AttendeeListFilters & PageRequest, opts?: { searchEmails?: boolean }): Promise<{ rows: AttendeeDto[]; total: number }> {
   const { checked_in, ...filters } = q.filter_fields ?? {};
   const onList = sql`exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = ${attendees.id})`;
   const narrower = and(admittedBy(list), checked_in === true ? onList : checked_in === false ? not(onList) : undefined);
-  const { rows, total } = await listAttendees(db, eventId, { ...q, filter_fields: filters }, narrower);
+  const { rows, total } = await listAttendees(db, eventId, { ...q, filter_fields: filters }, narrower, opts);
   if (!rows.length) return { rows, total };
   const states = await db
     .select()

@@ -14,6 +14,8 @@ export interface CheckInSource {
   endpoints: CheckInEndpoints;
   /** The caller manages the event (may mark orders as paid); door staff and staff links may not. */
   managesOrders: boolean;
+  /** The search matches e-mail addresses (not through a staff link, which sees none). */
+  searchesEmails: boolean;
   /** Other cached reads a check-in changes (the organizer's attendee list, the lists' counts). */
   related: ReadonlyArray<readonly unknown[]>;
 }

@@ -121,7 +121,7 @@ export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <ListSearchInput
           label={t`Find an attendee`}
-          description={t`Name, e-mail, order number or ticket code`}
+          description={source.searchesEmails ? t`Name, e-mail, order number or ticket code` : t`Name, order number or ticket code`}
           value={query}
           onSearch={(next) => {
             setQuery(next);

@@ -54,6 +54,7 @@ export function ListCheckIn({ event, back }: { event: Event; back?: ReactNode })
             queueKey: `${event.id}.${listId}`,
             endpoints: listEndpoints(event.id, listId),
             managesOrders,
+            searchesEmails: true,
             related: [attendeeKeys.all(event.id), checkInListKeys.all(event.id)],
           },
     [event.id, listId, managesOrders],

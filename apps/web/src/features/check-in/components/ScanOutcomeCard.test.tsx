@@ -13,7 +13,7 @@ const none = { checked_in_at: null, checked_in_by: null, checked_in_by_link: fal
 
 /** The card after a scan, on a screen whose caller manages the event (organizer) or not (door staff, staff link). */
 function show(outcome: CheckInOutcomeDto, managesOrders: boolean) {
-  const source = { key: ['test'], queueKey: 'test', endpoints: staffLinkEndpoints('x'.repeat(43)), managesOrders, related: [] };
+  const source = { key: ['test'], queueKey: 'test', endpoints: staffLinkEndpoints('x'.repeat(43)), managesOrders, searchesEmails: !managesOrders, related: [] };
   render(
     <I18nProvider i18n={i18n}>
       <CheckInSourceContext.Provider value={source}>

@@ -37,7 +37,7 @@ export function StaffLinkCheckInPage() {
   const nameOf = useListName();
   const listId = link.data?.list.id;
   const source = useMemo<CheckInSource | null>(
-    () => (listId === undefined ? null : { key: ['check-in-link', token, 'check-in'], queueKey: `link.${token}`, endpoints: staffLinkEndpoints(token), managesOrders: false, related: [['check-in-link', token]] }),
+    () => (listId === undefined ? null : { key: ['check-in-link', token, 'check-in'], queueKey: `link.${token}`, endpoints: staffLinkEndpoints(token), managesOrders: false, searchesEmails: false, related: [['check-in-link', token]] }),
     [token, listId],
   );
   const data = link.data;
