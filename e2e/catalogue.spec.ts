@@ -44,7 +44,12 @@ const ticketNames = (page: Page) => page.getByTestId('ticket-name');
  */
 async function keyboardMoveUp(page: Page, name: string, from: number, steps: number, total: number, group?: string) {
   const where = group ? `, in ${group}` : '';
-  await page.getByRole('button', { name: `Reorder ${name}` }).focus();
+  const grip = page.getByRole('button', { name: `Reorder ${name}` });
+  // The list measures its rows when the row is picked up: the page must be still by then (scrolled to the
+  // row, nothing animating), or a move can land between two rows and announce nothing.
+  await grip.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 });
+  await grip.focus();
   await page.keyboard.press('Space');
   // Picked up: announced as such, or at once as over its own place.
   await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(Picked up ${name}\\.|${name} moved to position ${from} of ${total}${where}\\.)$`) })).toBeAttached();

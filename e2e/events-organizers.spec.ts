@@ -385,7 +385,8 @@ test('a paid ticket with no way to pay: the ticket list warns, going live is ref
   await expect(page.getByText('Payment settings saved.')).toBeVisible();
 
   await page.goto(`/manage/event/${event.data.id}/tickets`);
-  await expect(page.getByRole('heading', { name: 'Tickets', exact: true })).toBeVisible();
+  // The page's title (its default category is headed "Tickets" too, one level down).
+  await expect(page.getByRole('heading', { name: 'Tickets', exact: true, level: 1 })).toBeVisible();
   await expect(page.getByText('Seat', { exact: true })).toBeVisible();
   await expect(page.getByText('Buyers cannot pay yet')).toHaveCount(0);
   await page.goto(`/manage/event/${event.data.id}`);
