@@ -186,6 +186,8 @@ describe('check-in lists', () => {
       expect(res.json().error.code).toBe('STAFF_LINK_INVALID');
     }
     expect((await call(ctx.app, 'GET', link('', renewed.staff_token))).statusCode).toBe(200);
+    // Any other text in its place is an unknown link too, with the same answer (not a form error).
+    for (const bogus of ['x', 'not-a-link', 'a'.repeat(100)]) expect((await call(ctx.app, 'GET', link('', bogus))).json().error?.code, bogus).toBe('STAFF_LINK_INVALID');
     // Revoked: the new one stops too.
     const revoked = (await call(ctx.app, 'DELETE', `${base}/${vipList.id}/staff-link`, { token: u.token })).json().data;
     expect(revoked.staff_token).toBeNull();

@@ -87,3 +87,6 @@ export function toMinorUnits(major: number, currency: string): number {
 export function fromMinorUnits(minor: number, currency: string): number {
   return minor / 10 ** currencyExponent(currency);
 }
+
+/** A whole-number percentage of `part` in `whole` (0 when there is no whole). */
+export const percentOf = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 100) : 0);

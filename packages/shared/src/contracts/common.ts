@@ -59,6 +59,15 @@ export const trimmedName = z.string().trim().min(1).max(LIMITS.NAME_MAX);
  */
 export const personNameField = z.string().trim().min(LIMITS.FIRST_NAME_MIN).max(LIMITS.FIRST_NAME_MAX);
 export const emailField = z.string().trim().toLowerCase().max(LIMITS.EMAIL_MAX).pipe(z.email());
+/** A name that may be left blank: blank (or absent) is null, and the reader's screen shows the thing's default name in its language. */
+export const defaultableName = z
+  .string()
+  .trim()
+  .max(LIMITS.NAME_MAX)
+  .nullable()
+  .default(null)
+  .transform((v) => v || null);
+
 export const optionalText = (max: number) =>
   z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 export const optionalUrl = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { oneOf, optionalText } from './common.js';
+import { defaultableName, oneOf, optionalText } from './common.js';
 
 /** How many categories an event may have. */
 export const CATEGORIES_MAX = 50;
@@ -10,13 +10,7 @@ const idField = z.number().int().positive().max(LIMITS.ID_MAX);
 
 /** `POST|PUT /events/{id}/product-categories(/{categoryId})`. A blank name keeps (or returns to) the default name. */
 export const productCategoryBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .max(LIMITS.NAME_MAX)
-    .nullable()
-    .default(null)
-    .transform((v) => v || null),
+  name: defaultableName,
   description: optionalText(LIMITS.DESCRIPTION_MAX),
   is_hidden: z.boolean().default(false),
   starts_collapsed: z.boolean().default(false),

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Card, Divider, Group, Menu, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, percentOf } from '../../../lib/format';
 import { useListName } from '../list-name';
 import { CheckInListStateBadge } from './CheckInListStateBadge';
 import { StaffLinkPanel } from './StaffLinkPanel';
@@ -19,8 +19,6 @@ interface CheckInListCardProps {
   onEdit: (list: CheckInListDto) => void;
   onDelete: (list: CheckInListDto) => void;
 }
-
-const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
 
 /** The list's time window in the event's zone ("From … to …"), or null when it has none. */
 function ListWindow({ list, timeZone }: { list: CheckInListDto; timeZone: string }) {
@@ -96,7 +94,7 @@ export function CheckInListCard({ eventId, list, tickets, timeZone, onEdit, onDe
               {checkedIn} of {total} checked in
             </Trans>
           </Text>
-          <Progress value={percent(list.checked_in, list.total)} size="sm" color="violet" aria-label={t`Checked in on ${name}`} />
+          <Progress value={percentOf(list.checked_in, list.total)} size="sm" color="violet" aria-label={t`Checked in on ${name}`} />
         </Stack>
         <Divider />
         <StaffLinkPanel eventId={eventId} list={list} />

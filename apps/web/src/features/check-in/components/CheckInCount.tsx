@@ -6,10 +6,9 @@ import { Card, Center, Group, Progress, RingProgress, Skeleton, Stack, Text } fr
 import { intlLocale } from '@admitone/shared';
 import { useQuery } from '@tanstack/react-query';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { percentOf } from '../../../lib/format';
 import { STATS_POLL_MS } from '../api/check-in';
 import { useCheckInSource } from '../check-in-source';
-
-const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
 
 /** The live count on the screen's list: checked in / valid tickets, a ring, and a bar per ticket; polled every few seconds. */
 export function CheckInCount() {
@@ -33,7 +32,7 @@ export function CheckInCount() {
   const s = stats.data;
   const checked = number(s.checked_in);
   const total = number(s.total);
-  const share = percent(s.checked_in, s.total);
+  const share = percentOf(s.checked_in, s.total);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="check-in-count">
       <Stack gap="md" align="stretch">
@@ -64,7 +63,7 @@ export function CheckInCount() {
           <Stack gap="sm">
             {s.by_ticket.map((tk) => {
               const name = tk.ticket_name;
-              const value = percent(tk.checked_in, tk.total);
+              const value = percentOf(tk.checked_in, tk.total);
               const inCount = number(tk.checked_in);
               const of = number(tk.total);
               return (

@@ -3,11 +3,10 @@ import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { percentOf } from '../../../../lib/format';
 import { useCheckInLists } from '../../../check-in-lists/api/check-in-lists';
 import { useListName } from '../../../check-in-lists/list-name';
 import { ExportMenu } from '../../../exports/components/ExportMenu';
-
-const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0);
 
 /** Who is in at each door: checked in against the valid tickets each check-in list admits, with the export of every check-in. */
 export function CheckInsByList({ eventId }: { eventId: number }) {
@@ -39,7 +38,7 @@ export function CheckInsByList({ eventId }: { eventId: number }) {
                   {inCount} / {of}
                 </Text>
               </Group>
-              <Progress value={percent(l.checked_in, l.total)} size="md" color="violet" aria-label={t`${name}: ${inCount} of ${of} checked in`} />
+              <Progress value={percentOf(l.checked_in, l.total)} size="md" color="violet" aria-label={t`${name}: ${inCount} of ${of} checked in`} />
             </div>
           );
         })}
