@@ -9,6 +9,7 @@ import { getConfig } from '@lingui/conf';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { SIGN_IN_PAGES } from './src/app/sign-in-pages.js';
 
 const linguiConfigPath = fileURLToPath(new URL('../../lingui.config.ts', import.meta.url));
 const linguiConfig = getConfig({ configPath: linguiConfigPath, skipValidation: true });
@@ -41,14 +42,20 @@ function linguiMacro(): Plugin {
 }
 
 const PUBLIC_CATALOG = 'virtual:admitone-public-catalog/';
+const SIGN_IN_CATALOG = 'virtual:admitone-app-catalog/sign-in/';
 const PUBLIC_ENTRY = '/src/public/main.tsx';
+const APP_ENTRY = '/src/app/main.tsx';
+const SIGN_IN_MODULES = new RegExp(`/src/app/routes/(${SIGN_IN_PAGES.join('|')})\\.tsx$`);
 const MESSAGE_ID = /\bid:\s*"([^"\\]+)"/g;
-const PLACEHOLDER = /__ADMITONE_PUBLIC_CATALOG__\("(first|deep)", "([^"]+)"\)/g;
+const PLACEHOLDER = /__ADMITONE_PUBLIC_CATALOG__\("(first|deep|sign-in)", "([^"]+)"\)/g;
 
 /**
- * The buyer app's language catalogs, holding only messages the buyer app uses:
- * `virtual:admitone-public-catalog/<locale>` has those of the modules the first page loads (static
- * imports of the entry), `.../deep/<locale>` those of the lazily loaded pages (checkout, tickets).
+ * Language catalogs holding only the messages some pages use:
+ * - the buyer app's: `virtual:admitone-public-catalog/<locale>` has those of the modules the first page
+ *   loads (static imports of the entry), `.../deep/<locale>` those of the lazily loaded pages (checkout,
+ *   tickets);
+ * - the organizer app's sign-in screens (app/sign-in-pages.ts): `virtual:admitone-app-catalog/sign-in/<locale>`
+ *   has those of the app's first load and of those screens with all they load.
  * Each module's message ids are read from its compiled macros; a catalog chunk gets its messages when
  * it is rendered, once the whole module graph is known. In dev, tests and SSR: the full catalog.
  */
@@ -75,17 +82,18 @@ function publicCatalogs(): Plugin {
       serve = config.command === 'serve';
     },
     resolveId(id) {
+      if (id.startsWith(SIGN_IN_CATALOG)) return `\0public-messages-sign-in-${id.slice(SIGN_IN_CATALOG.length)}`;
       if (!id.startsWith(PUBLIC_CATALOG)) return null;
       const rest = id.slice(PUBLIC_CATALOG.length);
       return rest.startsWith('deep/') ? `\0public-messages-deep-${rest.slice(5)}` : `\0public-messages-${rest}`;
     },
     async load(id, options) {
       if (!id.startsWith('\0public-messages-')) return null;
-      const deep = id.startsWith('\0public-messages-deep-');
-      const locale = id.slice(deep ? '\0public-messages-deep-'.length : '\0public-messages-'.length);
-      if (serve || options?.ssr) return deep ? 'export const messages = {};' : `export { messages } from ${JSON.stringify(poFile(locale))};`;
+      const kind = id.startsWith('\0public-messages-deep-') ? 'deep' : id.startsWith('\0public-messages-sign-in-') ? 'sign-in' : 'first';
+      const locale = id.slice(kind === 'first' ? '\0public-messages-'.length : `\0public-messages-${kind}-`.length);
+      if (serve || options?.ssr) return kind === 'deep' ? 'export const messages = {};' : `export { messages } from ${JSON.stringify(poFile(locale))};`;
       if (!compiled.has(locale)) compiled.set(locale, await compile(locale));
-      return `export const messages = JSON.parse(__ADMITONE_PUBLIC_CATALOG__("${deep ? 'deep' : 'first'}", ${JSON.stringify(locale)}));`;
+      return `export const messages = JSON.parse(__ADMITONE_PUBLIC_CATALOG__("${kind}", ${JSON.stringify(locale)}));`;
     },
     transform(code, id) {
       if (serve || id.includes('/node_modules/') || !/\.[jt]sx?$/.test(id.split('?')[0]!)) return null;
@@ -95,11 +103,10 @@ function publicCatalogs(): Plugin {
     },
     renderChunk(code) {
       if (!code.includes('__ADMITONE_PUBLIC_CATALOG__(')) return null;
-      const entry = [...this.getModuleIds()].find((id) => id.endsWith(PUBLIC_ENTRY));
-      const collect = (withDynamic: boolean) => {
-        const used = new Set<string>();
+      const ids = [...this.getModuleIds()];
+      const collect = (roots: string[], withDynamic: boolean, used = new Set<string>()) => {
         const seen = new Set<string>();
-        const queue = entry ? [entry] : [];
+        const queue = [...roots];
         while (queue.length) {
           const id = queue.pop()!;
           if (seen.has(id)) continue;
@@ -110,10 +117,19 @@ function publicCatalogs(): Plugin {
         }
         return used;
       };
-      const first = collect(false);
-      const all = collect(true);
+      const buyerEntry = ids.filter((id) => id.endsWith(PUBLIC_ENTRY));
+      const first = collect(buyerEntry, false);
+      const all = collect(buyerEntry, true);
+      const signIn = collect(
+        ids.filter((id) => SIGN_IN_MODULES.test(id)),
+        true,
+        collect(
+          ids.filter((id) => id.endsWith(APP_ENTRY)),
+          false,
+        ),
+      );
       return code.replace(PLACEHOLDER, (_, kind: string, locale: string) => {
-        const keep = (key: string) => (kind === 'first' ? first.has(key) : all.has(key) && !first.has(key));
+        const keep = (key: string) => (kind === 'sign-in' ? signIn.has(key) : kind === 'first' ? first.has(key) : all.has(key) && !first.has(key));
         const picked = Object.fromEntries(Object.entries(compiled.get(locale) ?? {}).filter(([key]) => keep(key)));
         return JSON.stringify(JSON.stringify(picked));
       });
@@ -210,7 +226,7 @@ const ENTRIES = {
  * - `buyer` / `app`: in one app's first load, never used by the other (each app's entry module too:
  *   such a chunk is only ever loaded by its own app, so it can never start the other).
  */
-const firstLoad = { both: new Set<string>(), buyerShared: new Set<string>(), appShared: new Set<string>(), buyer: new Set<string>(), app: new Set<string>() };
+const firstLoad = { both: new Set<string>(), buyerShared: new Set<string>(), appShared: new Set<string>(), buyer: new Set<string>(), app: new Set<string>(), signIn: new Set<string>() };
 const BUYER_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]public[\\/]/;
 function firstLoadModules(): Plugin {
   return {
@@ -235,6 +251,22 @@ function firstLoadModules(): Plugin {
       for (const set of Object.values(firstLoad)) set.clear();
       for (const id of app) (buyer.has(id) ? firstLoad.both : buyerAll.has(id) ? firstLoad.appShared : firstLoad.app).add(id);
       for (const id of buyer) if (!app.has(id)) (appAll.has(id) ? firstLoad.buyerShared : firstLoad.buyer).add(id);
+      // The sign-in screens' own code (what they import that the app's first load does not hold), in one
+      // file: the login page is most visitors' first page. Not what the buyer app uses.
+      for (const route of this.getModuleIds()) {
+        if (!SIGN_IN_MODULES.test(route)) continue;
+        for (const id of closure(route, false)) if (!app.has(id) && !buyerAll.has(id)) firstLoad.signIn.add(id);
+      }
+      // A module goes into a group's file with everything it imports: only those whose imports all stay
+      // inside the group or the app's first load, so the buyer app never loads the file.
+      for (let changed = true; changed; ) {
+        changed = false;
+        for (const id of firstLoad.signIn) {
+          if ((this.getModuleInfo(id)?.importedIds ?? []).every((dep) => firstLoad.signIn.has(dep) || app.has(dep))) continue;
+          firstLoad.signIn.delete(id);
+          changed = true;
+        }
+      }
     },
   };
 }
@@ -264,6 +296,7 @@ export default defineConfig({
             { name: 'app-shared', test: (id) => firstLoad.appShared.has(id), tags: ['$initial'], priority: 4 },
             { name: 'buyer-start', test: (id) => firstLoad.buyer.has(id), tags: ['$initial'], priority: 3 },
             { name: 'app-start', test: (id) => firstLoad.app.has(id), tags: ['$initial'], priority: 3 },
+            { name: 'sign-in', test: (id) => firstLoad.signIn.has(id), priority: 2 },
           ],
         },
       },

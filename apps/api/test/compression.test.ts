@@ -70,7 +70,17 @@ describe('compressed answers', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
       expect(res.rawPayload.equals(file(`${script}${suffix}`))).toBe(true);
+      // A file, not a document: no page policies (they cost ~850 bytes a file), but never sniffed and same-origin only.
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
+    // Pages keep them all.
+    const page = await get('/auth/login', 'br');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     // The compressed files are no addresses of their own.
     expect((await get(`/assets/${script}.br`)).headers['content-type']).toContain('text/html');
   });

@@ -11,6 +11,7 @@ import { browserLanguages, readLocaleCookie, resolveLocale } from '../lib/locale
 import { queryClient } from '../lib/query-client';
 import { Providers } from './providers';
 import { router } from './router';
+import { isSignInPath } from './sign-in-pages';
 
 setLocaleGetter(() => i18n.locale || undefined);
 setNavigate((to) => void router.navigate(to));
@@ -34,7 +35,7 @@ async function initialLocale() {
 }
 
 async function boot() {
-  await activateLocale(await initialLocale());
+  await activateLocale(await initialLocale(), { signInOnly: isSignInPath(window.location.pathname) });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>

@@ -1,14 +1,27 @@
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '../components/theme';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
-// Loaded after the first paint: no page needs a notification before it has rendered.
+// Loaded with the first notification shown: most visits never see one (the login page does not).
 const AppNotifications = lazy(() => import('./AppNotifications'));
+
+/** Mounts the toasts once there is something to show, and keeps them from then on. */
+function NotificationsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const wanted = useRef(false);
+  if (notifications.length || queue.length) wanted.current = true;
+  return wanted.current ? (
+    <Suspense fallback={null}>
+      <AppNotifications />
+    </Suspense>
+  ) : null;
+}
 
 /** Theme, translations, server state and notifications for the whole app. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -16,9 +29,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <LocalizedMantineProvider>
-          <Suspense fallback={null}>
-            <AppNotifications />
-          </Suspense>
+          <NotificationsWhenNeeded />
           {children}
         </LocalizedMantineProvider>
       </QueryClientProvider>

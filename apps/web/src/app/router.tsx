@@ -1,13 +1,22 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { ensureWholeCatalog } from '../lib/i18n';
 import { NotFound, RouteError } from '../components/RouteError';
 import { RootRoute } from './RootRoute';
 
 type PageModule = { default: ComponentType };
 
-/** A lazily loaded page: its code is fetched when the route is first visited. */
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/**
+ * A lazily loaded page: its code is fetched when the route is first visited, with the whole catalog of
+ * the language if only the sign-in screens' one is loaded so far.
+ */
+const page = (load: () => Promise<PageModule>) => async () => {
+  const [module] = await Promise.all([load(), ensureWholeCatalog()]);
+  return { Component: module.default };
+};
+/** A sign-in screen (app/sign-in-pages.ts): translated from their own small catalog. */
+const signInPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
 /** Gives a route (and its children) the error screen (SPEC §2: every route has one). */
 function withErrors(route: RouteObject): RouteObject {
@@ -25,14 +34,14 @@ export const routes: RouteObject[] = [
       { index: true, lazy: page(() => import('./routes/HomeRoute')) },
       {
         path: 'auth',
-        lazy: page(() => import('./routes/AuthLayoutRoute')),
+        lazy: signInPage(() => import('./routes/AuthLayoutRoute')),
         children: [
-          { path: 'login', lazy: page(() => import('./routes/LoginRoute')) },
-          { path: 'register', lazy: page(() => import('./routes/RegisterRoute')) },
-          { path: 'confirm-sign-up/:token', lazy: page(() => import('./routes/ConfirmSignUpRoute')) },
-          { path: 'forgot-password', lazy: page(() => import('./routes/ForgotPasswordRoute')) },
-          { path: 'reset-password/:token', lazy: page(() => import('./routes/ResetPasswordRoute')) },
-          { path: 'accept-invitation/:token', lazy: page(() => import('./routes/AcceptInvitationRoute')) },
+          { path: 'login', lazy: signInPage(() => import('./routes/LoginRoute')) },
+          { path: 'register', lazy: signInPage(() => import('./routes/RegisterRoute')) },
+          { path: 'confirm-sign-up/:token', lazy: signInPage(() => import('./routes/ConfirmSignUpRoute')) },
+          { path: 'forgot-password', lazy: signInPage(() => import('./routes/ForgotPasswordRoute')) },
+          { path: 'reset-password/:token', lazy: signInPage(() => import('./routes/ResetPasswordRoute')) },
+          { path: 'accept-invitation/:token', lazy: signInPage(() => import('./routes/AcceptInvitationRoute')) },
         ],
       },
       { path: 'welcome', lazy: page(() => import('./routes/WelcomeRoute')) },

@@ -1,8 +1,8 @@
-import { describeIssue, type IssueDescriptor } from '@admitone/shared';
+import { describeIssue } from '@admitone/shared';
 import type { z } from 'zod';
+import type { IssueTranslator } from './error-text';
 
-/** Turns a translation-neutral issue into a message in the active language. */
-export type IssueTranslator = (issue: IssueDescriptor) => string;
+export type { IssueTranslator };
 
 /**
  * Validates form values with a shared zod schema and returns Mantine form errors keyed by the

@@ -51,11 +51,15 @@ export function formatAddress(location: EventLocation, locale = 'en'): string | 
 
 /** The event's start (and end) as wall-clock time in its own time zone, for a locale. */
 export function formatEventDate(start: string, end: string | null, timeZone: string, locale: string): string {
+  return eventDates(`${locale}|${timeZone}|${start}|${end ?? ''}`);
+}
+/** Kept per event and language as well: formatting a range takes a while, and every ticket of an event shows the same one. */
+const eventDates = memo((key) => {
+  const [locale, timeZone, start, end] = key.split('|') as [string, string, string, string];
   const fmt = dateFormat(`${locale}|${timeZone}`);
   const from = new Date(start);
-  if (!end) return fmt.format(from);
-  return fmt.formatRange(from, new Date(end));
-}
+  return end ? fmt.formatRange(from, new Date(end)) : fmt.format(from);
+});
 const dateFormat = memo((key) => {
   const [locale, timeZone] = key.split('|') as [string, string];
   return new Intl.DateTimeFormat(intlLocale(locale), {

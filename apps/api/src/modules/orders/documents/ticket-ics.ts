@@ -11,11 +11,21 @@ dayjs.extend(timezone);
 
 const DEFAULT_DURATION_MS = 2 * 60 * 60_000;
 
-/** The VTIMEZONE component of an IANA zone (null for unknown zones: the event is then written in UTC). */
+/**
+ * The VTIMEZONE component of an IANA zone (null for unknown zones: the event is then written in UTC),
+ * kept once made: a sell-out writes thousands of calendar files in the same zone.
+ */
 function vtimezone(tz: string): string | null {
-  const block = tzlib_get_ical_block(tz);
-  return Array.isArray(block) && block[0] ? block[0] : null;
+  let component = zoneComponents.get(tz);
+  if (component === undefined) {
+    const block = tzlib_get_ical_block(tz);
+    component = Array.isArray(block) && block[0] ? block[0] : null;
+    if (zoneComponents.size >= 500) zoneComponents.clear();
+    zoneComponents.set(tz, component);
+  }
+  return component;
 }
+const zoneComponents = new Map<string, string | null>();
 
 /**
  * A calendar file with the event, in the event's own time zone (DTSTART;TZID=... and its VTIMEZONE), so

@@ -106,6 +106,23 @@ describe('ticketPdf', () => {
     expect(raw(wide)).not.toMatch(/\/BaseFont \/Helvetica/);
   });
 
+  it('gives every Helvetica ticket its own font objects, also when the metrics parsed for an earlier one are reused', async () => {
+    const names = ['Ada Byron', 'Grace Hopper', 'Alan Turing'];
+    const pdfs: Buffer[] = [];
+    for (const last of names) pdfs.push(await ticketPdf(sampleTicket({ attendee: { last_name: last } }), 'en', { compress: false }));
+    pdfs.forEach((pdf, i) => {
+      const file = raw(pdf);
+      expect(pdfText(pdf)).toContain(names[i]);
+      // Each font named once, as a Type1 font of this file, and every font the pages use is defined in it.
+      expect(file.match(/\/BaseFont \/Helvetica\b(?!-)/g)).toHaveLength(1);
+      expect(file.match(/\/BaseFont \/Helvetica-Bold/g)).toHaveLength(1);
+      const used = new Set([...file.matchAll(/\/(F\d+) [\d.]+ Tf/g)].map((m) => m[1]));
+      const defined = new Set([...file.matchAll(/\/(F\d+) (\d+) 0 R/g)].map((m) => m[1]));
+      expect([...used].every((f) => defined.has(f))).toBe(true);
+      expect(used.size).toBe(2);
+    });
+  });
+
   it("heads the ticket with the organizer's name, not ours; a long name shrinks, then is cut with an ellipsis", async () => {
     const text = pdfText(await ticketPdf(sampleTicket(), 'en', { compress: false }));
     // The header band's run is the name alone (the line under the title says "Organized by ...").

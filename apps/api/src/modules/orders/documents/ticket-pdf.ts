@@ -2,12 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../../i18n/i18n.js';
 import { formatAddress, formatEventDate, formatMoney, ticketLabel } from './format.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
-import { QR_OPTIONS } from './ticket-qr.js';
+import { QR_OPTIONS, qrModules } from './ticket-qr.js';
 
 const M = {
   heading: /*i18n*/ { id: 'ticket_pdf.heading', message: 'Ticket' },
@@ -116,15 +115,17 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   /** The fonts for one piece of text: the Chinese ones when it holds CJK characters, else the ticket's Latin ones. */
   const fontsFor = (text: string): FontSet => (CJK.test(text) ? (cjkCache ??= chineseFonts()) : latin);
 
-  const qr = QRCode.create(d.qr_code ?? d.attendee.short_id, QR_OPTIONS).modules;
+  const qr = qrModules(d.qr_code ?? d.attendee.short_id);
   const doc = new PDFDocument({
-    // The document's default font: the ticket's Latin one (a parsed font is not parsed again).
-    font: (latin.files?.regular ?? 'Helvetica') as unknown as string,
+    // The document's default font: the ticket's Latin one (a parsed font is not parsed again); Helvetica
+    // is given below from metrics parsed once.
+    font: (latin.files?.regular ?? null) as unknown as string,
     size: 'A4',
     margin: 48,
     compress: options.compress ?? true,
     info: { Title: `${heading} – ${d.event.title}`, Author: d.event.organizer_name, Creator: 'AdmitOne', CreationDate: options.now ?? new Date() },
   });
+  if (!latin.files) withStandardFonts(doc, [HELVETICA.regular, HELVETICA.bold]).font(HELVETICA.regular);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -231,6 +232,31 @@ function fitLine(doc: PDFKit.PDFDocument, text: string, width: number, max: numb
   const cut = (k: number) => `${chars.slice(0, k).join('').trimEnd()}…`;
   while (n > 1 && doc.widthOfString(cut(n)) > width) n--;
   return { text: cut(n), size };
+}
+
+type FontInternals = { _fontFamilies: Record<string, object>; _fontCount: number };
+/** Each built-in font as pdfkit first made it, before any document used it: its parsed metrics. */
+const standardFonts = new Map<string, object>();
+const fresh = (font: object, fields: object) => Object.assign(Object.create(Object.getPrototypeOf(font) as object) as object, font, fields);
+
+/**
+ * Gives a document pdfkit's built-in fonts over metrics parsed once. pdfkit parses a built-in font's
+ * metrics (its widths and thousands of kerning pairs) for every document, a good part of a ticket's
+ * CPU time in a sell-out's thousands of mails; the metrics never change. Each document still gets its
+ * own font object (its own id and PDF dictionary), which `font(name)` then finds under the name.
+ */
+function withStandardFonts(doc: PDFKit.PDFDocument, names: readonly string[]): PDFKit.PDFDocument {
+  const inside = doc as unknown as FontInternals;
+  for (const name of names) {
+    const parsed = standardFonts.get(name);
+    if (parsed) {
+      inside._fontFamilies[name] = fresh(parsed, { document: doc, id: `F${++inside._fontCount}`, dictionary: undefined, embedded: false });
+      continue;
+    }
+    doc.font(name);
+    standardFonts.set(name, fresh(inside._fontFamilies[name]!, { document: null, dictionary: undefined, embedded: false }));
+  }
+  return doc;
 }
 
 /**

@@ -1,26 +1,37 @@
-import { loginBody, type AccountSummaryDto, type LoginBody } from '@admitone/shared';
+import type { AccountSummaryDto, LoginBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
-import { useSchemaValidation } from '../../../lib/validation';
+import { issueTranslator } from '../../../lib/error-text';
 import { useLogin } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
-import { AccountChooser } from './AccountChooser';
 import { AuthHeading } from './AuthHeading';
+
+// Only for people in several accounts, after they log in: not part of the login page's first download.
+const AccountChooser = lazy(() => import('./AccountChooser').then((m) => ({ default: m.AccountChooser })));
 
 /** E-mail and password; asks which account to use when the user belongs to several. */
 export function LoginForm() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const login = useLogin();
   const finishLogin = useFinishLogin();
   const [choice, setChoice] = useState<{ credentials: LoginBody; accounts: AccountSummaryDto[] } | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const validate = useSchemaValidation<LoginBody>(loginBody);
-  const form = useForm<LoginBody>({ initialValues: { email: '', password: '' }, validate });
+  const form = useForm<LoginBody>({ initialValues: { email: '', password: '' } });
+
+  // Checked like every form (the shared schema), with the schema loaded on the first submit.
+  const checkAndSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const values = form.getValues();
+    const { loginErrors } = await import('../login-validation');
+    const errors = loginErrors(values, issueTranslator(i18n));
+    form.setErrors(errors);
+    if (!Object.keys(errors).length) submit(values);
+  };
 
   const submit = (body: LoginBody) => {
     setError(null);
@@ -38,23 +49,25 @@ export function LoginForm() {
 
   if (choice) {
     return (
-      <AccountChooser
-        accounts={choice.accounts}
-        loadingId={login.isPending ? (login.variables?.account_id ?? null) : null}
-        error={error}
-        onChoose={(accountId) => submit({ ...choice.credentials, account_id: accountId })}
-        onBack={() => {
-          setChoice(null);
-          setError(null);
-        }}
-      />
+      <Suspense fallback={<Loader mx="auto" display="block" aria-label={t`Loading`} />}>
+        <AccountChooser
+          accounts={choice.accounts}
+          loadingId={login.isPending ? (login.variables?.account_id ?? null) : null}
+          error={error}
+          onChoose={(accountId) => submit({ ...choice.credentials, account_id: accountId })}
+          onBack={() => {
+            setChoice(null);
+            setError(null);
+          }}
+        />
+      </Suspense>
     );
   }
 
   return (
     <>
       <AuthHeading title={<Trans>Welcome back</Trans>} description={<Trans>Log in to manage your events.</Trans>} />
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={(e) => void checkAndSubmit(e)} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
           <TextInput

@@ -1,0 +1,59 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { LoginForm } from './LoginForm';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderLogin() {
+  const router = createMemoryRouter([{ path: '/auth/login', element: <LoginForm /> }], { initialEntries: ['/auth/login'] });
+  return render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MantineProvider>
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+}
+
+describe('login form', () => {
+  it('checks the fields with the shared schema (loaded on the first submit) and sends nothing while they are wrong', async () => {
+    renderLogin();
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'not-an-address' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/valid e-mail address/i)).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /E-mail/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the login once the fields are right, and shows the account chooser for a login in several accounts', async () => {
+    const accounts = [
+      { id: 1, name: 'Riverside Hall', role: 'ADMIN', status: 'ACTIVE', is_owner: true, currency: 'EUR', timezone: 'UTC' },
+      { id: 2, name: 'Harbor Jazz', role: 'ORGANIZER', status: 'ACTIVE', is_owner: false, currency: 'EUR', timezone: 'UTC' },
+    ];
+    fetchMock.mockImplementation(async () => json(200, { token: null, user: null, accounts }));
+    renderLogin();
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'cobol rules since 1959' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Harbor Jazz')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({ email: 'grace@example.test', password: 'cobol rules since 1959' });
+  });
+});
