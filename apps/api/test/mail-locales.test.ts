@@ -102,6 +102,16 @@ const CASES: Case[] = [
     money: true,
     data: { event_title: event.title, order_number: 'HLJ-1042', buyer_name: 'Grace Hopper', buyer_email: 'grace@example.test', ticket_count: 1, currency: 'EUR', total: TOTAL, status: 'AWAITING_PAYMENT', manage_url: 'http://admitone.test/manage/event/7/orders' },
   }),
+  c({
+    name: 'find my tickets (event)',
+    template: 'order_lookup',
+    data: { url: 'http://admitone.test/find-tickets/7/abc', hours: 24, event_title: event.title, organizer_name: 'Blue Note Promotions', scope: 'EVENT', orders: [{ event_title: event.title, order_number: 'HLJ-1042' }], more: 0 },
+  }),
+  c({
+    name: 'find my tickets (organizer)',
+    template: 'order_lookup',
+    data: { url: 'http://admitone.test/find-tickets/7/abc', hours: 24, event_title: event.title, organizer_name: 'Blue Note Promotions', scope: 'ORGANIZER', orders: [{ event_title: event.title, order_number: 'HLJ-1042' }], more: 3 },
+  }),
   c({ name: 'order cancelled', template: 'order_cancelled', date: true, data: order }),
   c({ name: 'order cancelled (no order page)', template: 'order_cancelled', date: true, data: { ...order, order_url: null } }),
   c({ name: 'payment received', template: 'payment_received', money: true, date: true, data: { ...order, currency: 'EUR', total: TOTAL } }),

@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   LAST_CHECK_IN_LIST: 409,
   /** A staff link that was never made, revoked or replaced by a new one. */
   STAFF_LINK_INVALID: 404,
+  /** A "find my tickets" link past its time (a new one can be asked for on the same page). */
+  ORDER_LOOKUP_EXPIRED: 410,
   EVENT_HAS_ORDERS: 409,
   REFUND_PENDING: 409,
   REFUND_NOT_POSSIBLE: 409,

@@ -24,3 +24,4 @@ export * from './contracts/check-in.js';
 export * from './contracts/messages.js';
 export * from './app-routes.js';
 export * from './contracts/product-categories.js';
+export * from './contracts/order-lookup.js';

@@ -34,6 +34,7 @@ export const MAIL_LANES: Record<TemplateName, MailLane> = {
   signup_confirmation: 'urgent',
   signup_existing_login: 'urgent',
   invitation: 'urgent',
+  order_lookup: 'urgent',
   order_confirmation: 'bulk',
   attendee_ticket: 'bulk',
   organizer_new_order: 'bulk',

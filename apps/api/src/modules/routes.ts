@@ -12,6 +12,7 @@ import { eventRoutes } from './events/events.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { imageRoutes } from './images/images.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
+import { orderLookupRoutes } from './order-lookup/order-lookup.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { publicOrderRoutes } from './orders/public-orders.routes.js';
 import { organizerRoutes } from './organizers/organizers.routes.js';
@@ -69,4 +70,5 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api/public', plugin: publicOrderRoutes },
   { prefix: '/api/public', plugin: paymentRoutes },
   { prefix: '/api/public', plugin: staffLinkRoutes },
+  { prefix: '/api/public', plugin: orderLookupRoutes },
 ];

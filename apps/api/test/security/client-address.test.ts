@@ -53,6 +53,10 @@ describe('without TRUST_PROXY, a forged X-Forwarded-For changes nothing: every l
         body: { name: 'Forger', email: `forger-${seq}-${i}@example.test`, password: 'correct horse battery', password_confirmation: 'correct horse battery', accept_terms: true, timezone: 'UTC' },
       }),
     'confirming a sign-up (link guesses)': async (ctx) => (headers, i) => call(ctx.app, 'POST', `/api/auth/confirm-sign-up/guess${i}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`, { headers, ip: '192.0.2.18' }),
+    'find my tickets': async (ctx) => {
+      const { event } = await liveEvent(ctx.app, []);
+      return (headers, i) => call(ctx.app, 'POST', `/api/public/events/${event.id}/order-lookups`, { headers, ip: '192.0.2.19', body: { email: `lookup-${seq}-${i}@example.test` } });
+    },
     'ticket reservation': async (ctx) => {
       const { event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 100 }]);
       return (headers) => call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, { headers, ip: '192.0.2.15', body: { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 0 } });

@@ -247,6 +247,9 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/order/{shortId}/card-payment/sync': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/resend-link': { access: 'public' },
   'POST /api/public/webhooks/stripe': { access: 'public' },
+  // Find my tickets: the same answer for any address (order-lookup.test.ts); the mailed link's token is its key.
+  'POST /api/public/events/{eventId}/order-lookups': { access: 'public' },
+  'GET /api/public/events/{eventId}/order-lookups/{token}': { access: 'public' },
   // A staff link's secret is its key (a guessed one finds nothing: STAFF_LINK_INVALID, tested in check-in-lists.test.ts).
   'GET /api/public/check-in-links/{token}': { access: 'public' },
   'GET /api/public/check-in-links/{token}/attendees': { access: 'public' },

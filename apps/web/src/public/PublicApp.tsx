@@ -8,7 +8,7 @@ import { InitialEventContext } from './event/use-public-event';
 import { adoptTokenFromHash, secretsInHash } from './lib/checkout-token';
 import { matchRoute, type PublicRoute } from './router/match-route';
 import { useLocation } from './router/navigation';
-import { deepPages, DeepPageShell } from './shell/deep-pages';
+import { deepPages, DeepPageShell, findTicketsPages } from './shell/deep-pages';
 import { PublicProviders } from './shell/PublicProviders';
 import { WidgetPage } from './widget/WidgetPage';
 
@@ -40,6 +40,15 @@ function RouteView({ route }: { route: PublicRoute }) {
       return <WidgetPage eventId={route.eventId} />;
     case 'not-found':
       return <PublicErrorScreen notFound />;
+    case 'find-tickets':
+    case 'found-orders':
+      return (
+        <Suspense fallback={pageLoader}>
+          <DeepPageShell>
+            {route.name === 'find-tickets' ? <findTicketsPages.form eventId={route.eventId} /> : <findTicketsPages.found eventId={route.eventId} token={route.token} />}
+          </DeepPageShell>
+        </Suspense>
+      );
     default: {
       // A checkout opened from the widget brings its token and the order's secret in the address, a
       // buyer's e-mail link the secret: keep them before the page asks.

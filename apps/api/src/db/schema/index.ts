@@ -17,3 +17,4 @@ export * from './rate-limits.js';
 export * from './door-staff.js';
 export * from './check-in-lists.js';
 export * from './ticket-keys.js';
+export * from './order-lookups.js';

@@ -92,6 +92,8 @@ export const orders = pgTable(
     index('orders_promo_idx').on(t.promo_code_id, t.status),
     uniqueIndex('orders_payment_intent_unique').on(t.payment_intent_id),
     index('orders_event_created_idx').on(t.event_id, t.created_at, t.id),
+    // A buyer finding their orders by address (modules/order-lookup).
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     index('orders_event_name_idx').on(t.event_id, t.last_name, t.id),
     index('orders_event_total_idx').on(t.event_id, t.total, t.id),
     index('orders_affiliate_idx').on(t.affiliate_id, t.status),

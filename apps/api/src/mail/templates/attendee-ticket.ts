@@ -59,7 +59,7 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
   const mail = layout(locale, translate(locale, M.subject, { event: event.title }), {
     paragraphs,
     action: { label: translate(locale, M.action), url: d.ticket.ticket_url },
-    footnotes: eventFootnotes(locale, { support_email: event.support_email ?? null, footer_message: d.footer_message }),
+    footnotes: eventFootnotes(locale, { support_email: event.support_email ?? null, footer_message: d.footer_message, find_tickets_url: event.find_tickets_url ?? null }),
   }, d.sender);
   const slug = d.event_slug.replace(/[^a-zA-Z0-9_-]+/g, '-') || 'event';
   mail.attachments = [

@@ -8,6 +8,7 @@ import { loginChangedMail, type LoginChangedData } from './login-changed.js';
 import type { RenderedMail } from './layout.js';
 import { orderCancelledMail, type OrderCancelledData } from './order-cancelled.js';
 import { orderConfirmationMail, type OrderConfirmationData } from './order-confirmation.js';
+import { orderLookupMail, type OrderLookupData } from './order-lookup.js';
 import { orderRefundedMail, type OrderRefundedData } from './order-refunded.js';
 import { organizerNewOrderMail, type OrganizerNewOrderData } from './organizer-new-order.js';
 import { passwordResetMail, type PasswordResetData } from './password-reset.js';
@@ -34,6 +35,7 @@ export interface TemplateData {
   event_message: EventMessageData;
   signup_confirmation: SignupConfirmationData;
   signup_existing_login: SignupExistingLoginData;
+  order_lookup: OrderLookupData;
 }
 export type TemplateName = keyof TemplateData;
 
@@ -56,6 +58,7 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   event_message: eventMessageMail,
   signup_confirmation: signupConfirmationMail,
   signup_existing_login: signupExistingLoginMail,
+  order_lookup: orderLookupMail,
 };
 
 /** Renders a mail (some templates build attachments, so it is async). */

@@ -16,6 +16,8 @@ export interface OrderMailEvent {
   support_email: string | null;
   /** Sanitised HTML: the event's footer message for e-mails. */
   footer_message: string | null;
+  /** The event's "find my tickets" page (absent in mails written before there was one). */
+  find_tickets_url?: string | null;
 }
 
 /** One line of an order: a ticket (and tier) with its quantity and what it costs in total. */
@@ -28,6 +30,8 @@ export interface OrderMailLine {
 }
 
 const M = {
+  lostTickets: /*i18n*/ { id: 'mail.find_tickets.lost', message: 'Lost an e-mail or a ticket?' },
+  findTickets: /*i18n*/ { id: 'mail.find_tickets.link', message: 'Find my tickets' },
   when: /*i18n*/ { id: 'mail.order.when', message: 'When: {date}' },
   where: /*i18n*/ { id: 'mail.order.where', message: 'Where: {location}' },
   online: /*i18n*/ { id: 'mail.order.online', message: 'Online event' },
@@ -81,8 +85,17 @@ export function eventLines(locale: Locale, e: Pick<OrderMailEvent, 'start_date' 
 }
 
 /** The support address and the organizer's footer message, for the small print. */
-export function eventFootnotes(locale: Locale, e: Pick<OrderMailEvent, 'support_email' | 'footer_message'>): Array<string | RawHtml> {
+export function eventFootnotes(locale: Locale, e: Pick<OrderMailEvent, 'support_email' | 'footer_message' | 'find_tickets_url'>): Array<string | RawHtml> {
+  const find = e.find_tickets_url;
   return [
+    ...(find
+      ? [
+          {
+            html: `<p style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${escapeHtml(translate(locale, M.lostTickets))} <a href="${escapeHtml(find)}" style="color:#6d28d9">${escapeHtml(translate(locale, M.findTickets))}</a></p>`,
+            text: `${translate(locale, M.lostTickets)} ${translate(locale, M.findTickets)}: ${find}`,
+          },
+        ]
+      : []),
     ...(e.support_email ? [translate(locale, M.support, { email: e.support_email })] : []),
     ...(e.footer_message ? [{ html: `<div style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${e.footer_message}</div>`, text: htmlToText(e.footer_message) }] : []),
   ];

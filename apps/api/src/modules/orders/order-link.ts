@@ -8,7 +8,7 @@ import { findOrderByShortId } from './order-view.js';
 /** An order's link is mailed again on request at most this often, whoever asks. */
 export const LINK_RESEND_INTERVAL_MS = 15 * 60_000;
 /** Orders whose buyer has been sent mail with the order's link (a checkout that never finished has none). */
-const LINKED_STATUSES = new Set(['AWAITING_PAYMENT', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_FAILED']);
+export const LINKED_STATUSES = new Set(['AWAITING_PAYMENT', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_FAILED']);
 
 /**
  * Writes the mail with the order's link (and secret) to its buyer, at most once per interval even for

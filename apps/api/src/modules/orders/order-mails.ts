@@ -61,7 +61,7 @@ async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
 }
 
 /** The event as order mails show it, and its organizer (the mails' sender). */
-export async function orderMailEvent(tx: Tx, e: typeof events.$inferSelect, locale: string | null = null): Promise<{ mailEvent: OrderMailEvent; organizer: typeof organizers.$inferSelect | undefined }> {
+export async function orderMailEvent(tx: Tx, e: typeof events.$inferSelect, locale: string | null = null, appUrl: string | null = null): Promise<{ mailEvent: OrderMailEvent; organizer: typeof organizers.$inferSelect | undefined }> {
   const [organizer] = await tx.select().from(organizers).where(eq(organizers.id, e.organizer_id));
   return {
     organizer,
@@ -76,6 +76,7 @@ export async function orderMailEvent(tx: Tx, e: typeof events.$inferSelect, loca
       organizer_name: organizer?.name ?? '',
       support_email: e.support_email,
       footer_message: e.email_footer_message,
+      find_tickets_url: appUrl === null ? null : `${appUrl}/find-tickets/${e.id}`,
     },
   };
 }
@@ -92,7 +93,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.email) return [];
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-  const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale);
+  const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale, ctx.appUrl);
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   // Tickets (PDF, QR, the attendee's own mail) for admissions only; products are lines of the confirmation.
   const people = await tx.select().from(attendees).where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true))).orderBy(asc(attendees.position));

@@ -72,7 +72,7 @@ export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promis
         await tx.update(orders).set({ payment_reminded_at: now }).where(eq(orders.id, order.id));
         if (!order.email) continue;
         const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-        const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale);
+        const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale, deps.appUrl);
         mails.push(
           await enqueueMail(
             tx,

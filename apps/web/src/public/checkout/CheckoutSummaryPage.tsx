@@ -1,11 +1,13 @@
 import type { PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { HtmlContent } from '../../components/HtmlContent';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { findTicketsPath } from '../find-tickets/find-tickets-api';
+import { Link } from '../router/navigation';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
 import { checkoutRoute, stateOfError } from './order-state';
@@ -120,7 +122,10 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       <Divider />
       <OrderSummaryCard order={order} />
       {completed && order.attendees.length > 0 && <OrderTickets order={order} />}
-      <Group justify="flex-end">
+      <Group justify="space-between">
+        <Anchor component={Link} href={findTicketsPath(eventId)} size="sm">
+          <Trans>Find my other orders</Trans>
+        </Anchor>
         <Button component="a" href={orderPrintPath(eventId, shortId)} target="_blank" variant="light" leftSection={<IconPrinter size={16} aria-hidden />} aria-label={t`Print order (opens in a new tab)`}>
           <Trans>Print order</Trans>
         </Button>

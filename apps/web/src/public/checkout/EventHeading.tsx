@@ -9,7 +9,7 @@ export function locationLine(location: EventLocation): string {
 }
 
 /** The event an order page is about: title, date in the event's time zone, place. */
-export function EventHeading({ event, level = 1 }: { event: OrderEventDto; level?: 1 | 2 }) {
+export function EventHeading({ event, level = 1 }: { event: Pick<OrderEventDto, 'title' | 'start_date' | 'end_date' | 'timezone' | 'is_online' | 'location'>; level?: 1 | 2 }) {
   const { i18n } = useLingui();
   const place = event.is_online ? null : locationLine(event.location);
   return (

@@ -1,6 +1,6 @@
 import type { PublicEventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { OrganizerHtml } from '../components/OrganizerHtml';
 import { Notice } from '../components/Notice';
 import { useEffect } from 'react';
@@ -9,7 +9,8 @@ import { PublicErrorScreen } from '../components/PublicErrorScreen';
 import { PublicFooter } from '../components/PublicFooter';
 import { affiliateCodeOf, rememberAffiliate, withAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath, eventPagePath } from '../router/match-route';
-import { navigate, useLocation } from '../router/navigation';
+import { findTicketsPath } from '../find-tickets/find-tickets-api';
+import { Link, navigate, useLocation } from '../router/navigation';
 import { TicketSelector } from '../selector/TicketSelector';
 import { EventFacts } from './EventFacts';
 import { GetTicketsBar } from './GetTicketsBar';
@@ -114,6 +115,14 @@ function EventPageContent({ event, reload, preview }: { event: PublicEventDto; r
                 onReserved={(result) => navigate(checkoutDetailsPath(event.id, result.data.short_id))}
               />
               <PromoCodeForm event={event} onApply={(code) => navigate(withPreview(withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode), Boolean(preview)))} />
+              {!preview && (
+                <Text size="sm">
+                  <Trans>Already ordered?</Trans>{' '}
+                  <Anchor component={Link} href={findTicketsPath(event.id)}>
+                    <Trans>Find my tickets</Trans>
+                  </Anchor>
+                </Text>
+              )}
             </Stack>
           </div>
         </Container>

@@ -7,7 +7,7 @@ type PageModule = { default: DeepPage };
 
 // A glob rather than plain imports: each page is its own lazy chunk, and a page not written yet
 // leaves the build working (its route shows the error screen).
-const modules = import.meta.glob<PageModule>([
+const modules = import.meta.glob<{ default: ComponentType<never> }>([
   '../checkout/CheckoutDetailsPage.tsx',
   '../checkout/CheckoutPaymentPage.tsx',
   '../checkout/CheckoutSummaryPage.tsx',
@@ -15,10 +15,12 @@ const modules = import.meta.glob<PageModule>([
   '../tickets/TicketPage.tsx',
   '../tickets/TicketPrintPage.tsx',
   '../tickets/OrderPrintPage.tsx',
+  '../find-tickets/FindTicketsPage.tsx',
+  '../find-tickets/FoundOrdersPage.tsx',
 ]);
 
-function page(file: string): DeepPage {
-  const load = modules[file];
+function page<P = { eventId: number; shortId: string }>(file: string): ComponentType<P> {
+  const load = modules[file] as (() => Promise<{ default: ComponentType<P> }>) | undefined;
   return lazy(load ?? (() => Promise.reject(new Error(`${file} is missing`))));
 }
 
@@ -31,6 +33,12 @@ export const deepPages = {
   'ticket-print': page('../tickets/TicketPrintPage.tsx'),
   'order-print': page('../tickets/OrderPrintPage.tsx'),
 } satisfies Record<string, DeepPage>;
+
+/** "Find my tickets": the address form of an event, and the orders its mailed link shows. */
+export const findTicketsPages = {
+  form: page<{ eventId: number }>('../find-tickets/FindTicketsPage.tsx'),
+  found: page<{ eventId: number; token: string }>('../find-tickets/FoundOrdersPage.tsx'),
+};
 
 /** The shell of those pages, ready once their messages are loaded too. */
 export const DeepPageShell = lazy(async () => {

@@ -21,6 +21,8 @@ export interface TicketDocumentData {
     support_email?: string | null;
     /** Public event page. */
     url: string;
+    /** The event's "find my tickets" page, for the ticket mail's small print (absent in rows written before). */
+    find_tickets_url?: string | null;
   };
   attendee: { short_id: string; first_name: string; last_name: string; email: string; ticket_name: string; tier_label: string | null };
   /** What the QR code says: the ticket code signed by the event (ticket-signature.ts); absent (rows written before): the code alone. */
