@@ -146,6 +146,9 @@ const SCREENS: Screen[] = [
   { name: 'order-old-link', as: 'guest', path: (w) => `/checkout/${w.eventId}/oSweepOldLink0000000/summary`, buyer: true, shot: true },
   { name: 'ticket', as: 'guest', path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}`, buyer: true },
   { name: 'ticket-print', as: 'guest', path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}/print`, buyer: true },
+  // Find my tickets: the address form, and a mailed link that does not work (the list itself: buyer-self-service.spec.ts).
+  { name: 'find-tickets', as: 'guest', path: (w) => `/find-tickets/${w.eventId}`, buyer: true, shot: true },
+  { name: 'find-tickets-bad-link', as: 'guest', path: (w) => `/find-tickets/${w.eventId}/sweepNotARealLinkToken0000`, buyer: true },
 ];
 
 let world: World & { paidTicketId: number };

@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   STAFF_LINK_INVALID: 404,
   /** A "find my tickets" link past its time (a new one can be asked for on the same page). */
   ORDER_LOOKUP_EXPIRED: 410,
+  /** What a buyer asked to change on their order is not (or no longer) allowed for it (the event's settings, its state, the cut-off). */
+  SELF_SERVICE_CLOSED: 409,
   EVENT_HAS_ORDERS: 409,
   REFUND_PENDING: 409,
   REFUND_NOT_POSSIBLE: 409,

@@ -25,3 +25,4 @@ export * from './contracts/messages.js';
 export * from './app-routes.js';
 export * from './contracts/product-categories.js';
 export * from './contracts/order-lookup.js';
+export * from './contracts/self-service.js';

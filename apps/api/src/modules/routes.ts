@@ -23,6 +23,7 @@ import { productCategoryRoutes } from './product-categories/product-categories.r
 import { promoCodeRoutes } from './promo-codes/promo-codes.routes.js';
 import { publicEventRoutes } from './public-events/public-events.routes.js';
 import { questionRoutes } from './questions/questions.routes.js';
+import { selfServiceRoutes } from './self-service/self-service.routes.js';
 import { taxRoutes } from './taxes/taxes.routes.js';
 import { ticketRoutes } from './tickets/tickets.routes.js';
 import { teamRoutes } from './users/team.routes.js';
@@ -71,4 +72,5 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api/public', plugin: paymentRoutes },
   { prefix: '/api/public', plugin: staffLinkRoutes },
   { prefix: '/api/public', plugin: orderLookupRoutes },
+  { prefix: '/api/public', plugin: selfServiceRoutes },
 ];

@@ -492,6 +492,38 @@ export const orderEventSchema = z.object({
   offline_payment_instructions: z.string().nullable(),
 }) satisfies z.ZodType<OrderEventDto>;
 
+/**
+ * What the buyer may do with a placed order themselves, and until when (the event's settings, the
+ * order's state and the time; modules/self-service/policy.ts).
+ */
+export interface OrderSelfServiceDto {
+  /** Attendee details (names, e-mails, the answers of `editable_questions`) may be corrected now. */
+  can_edit: boolean;
+  /** Until when (null: not allowed at all). */
+  edit_until: string | null;
+  /** Attendee questions whose answers the buyer may change (the organizer's choice). */
+  editable_questions: PublicQuestionDto[];
+  /** Tickets may be passed on to someone else now. */
+  can_transfer: boolean;
+  transfer_until: string | null;
+  /** The order may be cancelled now. */
+  can_cancel: boolean;
+  cancel_until: string | null;
+  /** Cancelling gives back what was paid (to the card). */
+  cancel_refunds: boolean;
+}
+
+export const orderSelfServiceSchema = z.object({
+  can_edit: z.boolean(),
+  edit_until: z.string().nullable(),
+  editable_questions: z.array(publicQuestionSchema),
+  can_transfer: z.boolean(),
+  transfer_until: z.string().nullable(),
+  can_cancel: z.boolean(),
+  cancel_until: z.string().nullable(),
+  cancel_refunds: z.boolean(),
+}) satisfies z.ZodType<OrderSelfServiceDto>;
+
 export interface PublicOrderDto {
   short_id: string;
   /** Human order number shown to buyer and organizer, and the payment reference. */
@@ -529,6 +561,8 @@ export interface PublicOrderDto {
   payment_due_at: string | null;
   /** The server's clock when it answered, so a countdown can correct for the device's clock. */
   server_now: string;
+  /** What the buyer may change themselves; null before the order is placed (a checkout in progress). */
+  self_service: OrderSelfServiceDto | null;
 }
 
 /** `PublicOrderDto` as a response schema. */
@@ -559,6 +593,7 @@ export const publicOrderSchema = z.object({
   completed_at: z.string().nullable(),
   payment_due_at: z.string().nullable(),
   server_now: z.string(),
+  self_service: orderSelfServiceSchema.nullable(),
 }) satisfies z.ZodType<PublicOrderDto>;
 /** The order and every checkout step on it (details, extend, offline payment, card payment sync). */
 export const publicOrderResponse = oneOf(publicOrderSchema);

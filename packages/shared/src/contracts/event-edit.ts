@@ -87,6 +87,15 @@ export const COVER_DISPLAYS = ['COVER', 'BLURRED_BACKGROUND'] as const;
 export type CoverDisplay = (typeof COVER_DISPLAYS)[number];
 
 export const PRICE_DISPLAY_MODES = ['EXCLUSIVE', 'INCLUSIVE'] as const;
+
+/** Whether buyers may pass their tickets on to someone else (until a cut-off before the start). */
+export const TICKET_TRANSFERS = ['OFF', 'ALLOWED'] as const;
+export type TicketTransfers = (typeof TICKET_TRANSFERS)[number];
+/** Whether buyers may cancel their order: never, free orders only, or paid ones too with a refund. */
+export const BUYER_CANCELLATIONS = ['NOT_ALLOWED', 'FREE_ORDERS', 'WITH_REFUND'] as const;
+export type BuyerCancellation = (typeof BUYER_CANCELLATIONS)[number];
+/** The longest cut-off before an event's start for buyers' changes, in hours (a year). */
+export const SELF_SERVICE_CUTOFF_HOURS_MAX = 8760;
 export type PriceDisplayMode = (typeof PRICE_DISPLAY_MODES)[number];
 
 /** Everything of an event's settings screen beyond the account's defaults (SEO, checkout, notifications). */
@@ -115,6 +124,15 @@ export interface EventPageSettings {
   client_hold_limit: number | null;
   /** Fairness: reservations one client address (or checkout) may make per minute (null: no cap). */
   client_reservation_limit: number | null;
+  /** Buyers may correct attendee details until `attendee_edit_cutoff_hours` before the start (0: until the start). */
+  attendee_edits_enabled: boolean;
+  attendee_edit_cutoff_hours: number;
+  /** Buyers may pass tickets on until `ticket_transfer_cutoff_hours` before the start. */
+  ticket_transfers: TicketTransfers;
+  ticket_transfer_cutoff_hours: number;
+  /** Buyers may cancel (free orders only, or with a refund) until `buyer_cancellation_cutoff_hours` before the start. */
+  buyer_cancellation: BuyerCancellation;
+  buyer_cancellation_cutoff_hours: number;
 }
 
 /** `EventPageSettings` as a response schema. */
@@ -135,6 +153,12 @@ export const eventPageSettingsSchema = z.object({
   offline_payment_deadline: z.string().nullable(),
   client_hold_limit: z.number().int().nullable(),
   client_reservation_limit: z.number().int().nullable(),
+  attendee_edits_enabled: z.boolean(),
+  attendee_edit_cutoff_hours: z.number().int(),
+  ticket_transfers: z.enum(TICKET_TRANSFERS),
+  ticket_transfer_cutoff_hours: z.number().int(),
+  buyer_cancellation: z.enum(BUYER_CANCELLATIONS),
+  buyer_cancellation_cutoff_hours: z.number().int(),
 }) satisfies z.ZodType<EventPageSettings>;
 
 export const SEO_TITLE_MAX = 70;
@@ -169,6 +193,12 @@ export const updateEventSettingsBody = z.object({
   offline_payment_deadline: localDateTime.nullable().optional(),
   client_hold_limit: z.number().int().min(1).max(CLIENT_LIMIT_MAX).nullable().optional(),
   client_reservation_limit: z.number().int().min(1).max(CLIENT_LIMIT_MAX).nullable().optional(),
+  attendee_edits_enabled: z.boolean().optional(),
+  attendee_edit_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
+  ticket_transfers: z.enum(TICKET_TRANSFERS).optional(),
+  ticket_transfer_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
+  buyer_cancellation: z.enum(BUYER_CANCELLATIONS).optional(),
+  buyer_cancellation_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
   colors: eventColorsSchema.partial().optional(),
 });
 export type UpdateEventSettingsBody = z.input<typeof updateEventSettingsBody>;

@@ -27,6 +27,8 @@ export const questionBody = z
     options: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
     required: z.boolean().default(false),
     is_hidden: z.boolean().default(false),
+    /** Buyers may change their answer after the order, from their order page. */
+    buyer_editable: z.boolean().default(false),
     applies_to: z.enum(QUESTION_SCOPES).default('ATTENDEE'),
     /** Empty: every ticket. Only for attendee questions. */
     ticket_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500).default([]),
@@ -53,6 +55,7 @@ export interface QuestionDto {
   options: string[];
   required: boolean;
   is_hidden: boolean;
+  buyer_editable: boolean;
   applies_to: QuestionScope;
   ticket_ids: number[];
   sort_order: number;
@@ -69,6 +72,7 @@ export const questionSchema = z.object({
   options: z.array(z.string()),
   required: z.boolean(),
   is_hidden: z.boolean(),
+  buyer_editable: z.boolean(),
   applies_to: z.enum(QUESTION_SCOPES),
   ticket_ids: z.array(z.number().int()),
   sort_order: z.number().int(),

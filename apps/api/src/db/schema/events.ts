@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { CLIENT_HOLD_LIMIT_DEFAULT, CLIENT_RESERVATION_LIMIT_DEFAULT, type ContentTranslations, type CoverDisplay, type EventTexts, type EventColors, type EventLocation, type EventStatus, type PriceDisplayMode } from '@admitone/shared';
+import { CLIENT_HOLD_LIMIT_DEFAULT, CLIENT_RESERVATION_LIMIT_DEFAULT, type ContentTranslations, type CoverDisplay, type EventTexts, type EventColors, type EventLocation, type EventStatus, type PriceDisplayMode, type TicketTransfers, type BuyerCancellation } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -74,6 +74,18 @@ export const events = pgTable(
     client_hold_limit: integer('client_hold_limit').default(CLIENT_HOLD_LIMIT_DEFAULT),
     /** Fairness: reservations one client address (or checkout) may make per minute (null: no cap). */
     client_reservation_limit: integer('client_reservation_limit').default(CLIENT_RESERVATION_LIMIT_DEFAULT),
+    /** Buyers may correct attendee details (names, e-mails, answers the organizer lets them change)... */
+    attendee_edits_enabled: boolean('attendee_edits_enabled').notNull().default(true),
+    /** ...until this many hours before the start (0: until the start). */
+    attendee_edit_cutoff_hours: integer('attendee_edit_cutoff_hours').notNull().default(24),
+    /** Buyers may pass a ticket on to another person (a new QR code; the old one stops admitting). */
+    ticket_transfers: text('ticket_transfers').$type<TicketTransfers>().notNull().default('OFF'),
+    /** Transfers close this many hours before the start (0: at the start). */
+    ticket_transfer_cutoff_hours: integer('ticket_transfer_cutoff_hours').notNull().default(0),
+    /** Whether buyers may cancel their order: not at all, free orders only, or also paid ones with a refund. */
+    buyer_cancellation: text('buyer_cancellation').$type<BuyerCancellation>().notNull().default('NOT_ALLOWED'),
+    /** Cancelling closes this many hours before the start. */
+    buyer_cancellation_cutoff_hours: integer('buyer_cancellation_cutoff_hours').notNull().default(48),
     ...timestamps,
   },
   (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],

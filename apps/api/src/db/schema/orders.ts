@@ -250,7 +250,12 @@ export type OrderEventKind =
   | 'MESSAGE_SENT'
   | 'MANUALLY_CREATED'
   | 'PAYMENT_REMINDED'
-  | 'PAYMENT_OVERDUE';
+  | 'PAYMENT_OVERDUE'
+  // The buyer's own changes from their order page (modules/self-service).
+  | 'ATTENDEE_EDITED_BY_BUYER'
+  | 'TICKET_RESENT_BY_BUYER'
+  | 'TICKET_TRANSFERRED'
+  | 'CANCELLED_BY_BUYER';
 
 export const orderEvents = pgTable(
   'order_events',

@@ -25,6 +25,8 @@ export const questions = pgTable(
     translations: jsonb('translations').$type<ContentTranslations<QuestionTexts>>().notNull().default({}),
     required: boolean('required').notNull().default(false),
     is_hidden: boolean('is_hidden').notNull().default(false),
+    /** Buyers may change their answer after the order, from their order page (modules/self-service). */
+    buyer_editable: boolean('buyer_editable').notNull().default(false),
     applies_to: text('applies_to').$type<QuestionScope>().notNull(),
     sort_order: integer('sort_order').notNull().default(0),
     ...timestamps,

@@ -44,6 +44,12 @@ export function settingsColumnsOf(e: EventRow) {
     offline_payment_instructions: e.offline_payment_instructions,
     offline_payment_days: e.offline_payment_days,
     offline_payment_deadline: e.offline_payment_deadline,
+    attendee_edits_enabled: e.attendee_edits_enabled,
+    attendee_edit_cutoff_hours: e.attendee_edit_cutoff_hours,
+    ticket_transfers: e.ticket_transfers,
+    ticket_transfer_cutoff_hours: e.ticket_transfer_cutoff_hours,
+    buyer_cancellation: e.buyer_cancellation,
+    buyer_cancellation_cutoff_hours: e.buyer_cancellation_cutoff_hours,
   };
 }
 

@@ -23,6 +23,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { hashToken } from '../../shared/tokens.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { offlinePaymentOpen } from './payment-terms.js';
+import { selfServiceOf } from '../self-service/policy.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AttendeeRow = typeof attendees.$inferSelect;
@@ -121,7 +122,7 @@ export async function orderEventView(db: Executor, storage: FileStorage, event: 
 }
 
 /** A visible question of an event with its texts in other languages (checkAnswers reads the options as written). */
-export type CheckoutQuestion = PublicQuestionDto & { translations: ContentTranslations<QuestionTexts> };
+export type CheckoutQuestion = PublicQuestionDto & { translations: ContentTranslations<QuestionTexts>; buyer_editable: boolean };
 
 /** Visible questions of an event (for the checkout form), texts as written. */
 export async function checkoutQuestions(db: Executor, eventId: number): Promise<CheckoutQuestion[]> {
@@ -142,6 +143,7 @@ export async function checkoutQuestions(db: Executor, eventId: number): Promise<
     applies_to: q.applies_to,
     ticket_ids: links.filter((l) => l.question_id === q.id).map((l) => l.ticket_id),
     translations: q.translations,
+    buyer_editable: q.buyer_editable,
   }));
 }
 
@@ -150,7 +152,7 @@ export async function checkoutQuestions(db: Executor, eventId: number): Promise<
  * where the organizer gave them; the options themselves (what an answer sends and stores) as written.
  */
 export function questionsIn(list: readonly CheckoutQuestion[], locale: Locale | null): PublicQuestionDto[] {
-  return list.map(({ translations, ...q }) => {
+  return list.map(({ translations, buyer_editable: _editable, ...q }) => {
     const texts = inLanguage({ title: q.title, description: q.description, options: q.options }, translations, locale, ['title', 'description', 'options']);
     return { ...q, title: texts.title, description: texts.description, option_labels: texts.options };
   });
@@ -259,5 +261,11 @@ export function toPublicOrderDto(p: {
     completed_at: order.completed_at?.toISOString() ?? null,
     payment_due_at: order.status === 'AWAITING_PAYMENT' ? (order.payment_due_at?.toISOString() ?? null) : null,
     server_now: now.toISOString(),
+    self_service: selfServiceOf(
+      parts.event,
+      order,
+      questionsIn((parts?.questions ?? []).filter((q) => q.buyer_editable && q.applies_to === 'ATTENDEE'), orderLocale),
+      now,
+    ),
   };
 }

@@ -14,20 +14,20 @@ import {
 } from '@admitone/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
 import { Admission } from '../inventory/admission.js';
 import { clientKeyOf } from '../inventory/fairness.js';
 import { loadPublicEventParts } from '../public-events/public-event.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
+import { buyerOrderViews } from './buyer-order-view.js';
 import { stepOnce } from './idempotency.js';
 import { LINK_RESEND_INTERVAL_MS, resendOrderLink } from './order-link.js';
 import { lockOrder, type OrderContext } from './order-status.js';
-import { findOrderByShortId, findOrderWithSecret, orderEventPartsFrom, publicOrderView, secretMatches } from './order-view.js';
+import { findOrderByShortId, secretMatches } from './order-view.js';
 import { freshReservationDto } from './reservation-answer.js';
 import { reserveOrder, type ReserveDeps } from './reserve-order.js';
-import { cardDestination } from '../payments/payment-connection.js';
 
 const tags = ['checkout'];
 const headers = z.object({
@@ -39,7 +39,7 @@ const headers = z.object({
 /** The buyer's side of an order (SPEC §2 /checkout): reserve, details, extend the hold, pay offline. */
 export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  const cardPaymentsFor = async (accountId: number) => !!(await cardDestination(db, deps.config.stripe, accountId));
+  const { view, eventParts, cardPaymentsFor } = buyerOrderViews(deps);
   const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock });
   const reserveDeps: ReserveDeps = {
     db,
@@ -56,13 +56,6 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
   const secretOf = (req: FastifyRequest) => (req.headers[ORDER_SECRET_HEADER] as string | undefined) ?? null;
   const keyOf = (req: FastifyRequest) => req.headers[IDEMPOTENCY_HEADER] as string | undefined;
-  const eventParts = orderEventPartsFrom(deps);
-  /** The order as its buyer sees it: only for the order's secret (anything else: 404, as for no order). */
-  const view = (tx: Executor, orderId: { eventId: number; shortId: string }, secret: string | null, token: string | null, now: Date) =>
-    findOrderWithSecret(tx, orderId.eventId, orderId.shortId, secret).then((o) => {
-      if (!o) throw notFound();
-      return cardPaymentsFor(o.account_id).then((card) => publicOrderView(tx, deps.storage, o, token, now, card, eventParts));
-    });
   /** Locks the request's order for a step; without its secret it is not found. */
   const lockWithSecret = async (tx: Tx, req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>) => {
     const order = await lockOrder(tx, req.params.eventId, { shortId: req.params.shortId });

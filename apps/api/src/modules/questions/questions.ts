@@ -28,6 +28,7 @@ export async function listQuestions(db: Executor, accountId: number, eventId: nu
     options: r.options,
     required: r.required,
     is_hidden: r.is_hidden,
+    buyer_editable: r.buyer_editable,
     applies_to: r.applies_to,
     ticket_ids: links.filter((l) => l.question_id === r.id).map((l) => l.ticket_id).sort((a, b) => a - b),
     sort_order: r.sort_order,
@@ -53,6 +54,7 @@ const columnsOf = (b: Body) => ({
   options: ['DROPDOWN', 'RADIO', 'CHECKBOX'].includes(b.type) ? b.options : [],
   required: b.required,
   is_hidden: b.is_hidden,
+  buyer_editable: b.buyer_editable,
   applies_to: b.applies_to,
 });
 

@@ -92,7 +92,10 @@ export default function FindTicketsPage({ eventId }: { eventId: number }) {
               autoComplete="email"
               required
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                setFieldError(null);
+              }}
               error={fieldError}
             />
             <Radio.Group label={t`Which orders?`} value={scope} onChange={(v) => setScope(v as OrderLookupScope)}>

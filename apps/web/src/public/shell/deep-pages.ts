@@ -3,7 +3,6 @@ import { loadDeepMessages } from './public-i18n';
 
 /** Checkout and ticket pages (helper B's files), each `export default function X({ eventId, shortId })`. */
 export type DeepPage = ComponentType<{ eventId: number; shortId: string }>;
-type PageModule = { default: DeepPage };
 
 // A glob rather than plain imports: each page is its own lazy chunk, and a page not written yet
 // leaves the build working (its route shows the error screen).

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { ORDER_SECRET_HEADER, buyerAttendeeBody, publicOrderAttendeeParams, publicOrderResponse } from '@admitone/shared';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { buyerOrderViews } from '../orders/buyer-order-view.js';
+import type { OrderContext } from '../orders/order-status.js';
+import { buyerEditAttendee, buyerResendTicket } from './buyer-changes.js';
+
+const tags = ['checkout'];
+const headers = z.object({
+  [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret (from the buyer's e-mail links); without it the order answers 404"),
+});
+
+/**
+ * The buyer's own changes to a placed order, from the order page (the order's secret opens it), as far
+ * as the event allows (self-service/policy.ts): correct an attendee, send a ticket again. Each answers
+ * the order as it now stands.
+ */
+export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  const { view } = buyerOrderViews(deps);
+  const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock });
+  const secretOf = (req: FastifyRequest) => (req.headers[ORDER_SECRET_HEADER] as string | undefined) ?? null;
+
+  /** Runs a change (its own transaction), sends its mails, and answers the order as it now stands. */
+  async function change(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, run: (c: OrderContext) => Promise<number[]>) {
+    const mails = await run(ctx());
+    if (mails.length) await deps.jobs.deliverOutbox(mails);
+    return { data: await view(db, req.params, secretOf(req), null, deps.clock.now()) };
+  }
+
+  app.put(
+    '/events/:eventId/order/:shortId/attendees/:attendeeShortId',
+    {
+      schema: {
+        tags,
+        summary: "The buyer corrects an attendee's name, e-mail and the answers they may change, before the event's cut-off (SELF_SERVICE_CLOSED after)",
+        params: publicOrderAttendeeParams,
+        headers,
+        body: buyerAttendeeBody,
+        response: { 200: publicOrderResponse },
+      },
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
+    (req) => change(req, (c) => buyerEditAttendee(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body)),
+  );
+
+  app.post(
+    '/events/:eventId/order/:shortId/attendees/:attendeeShortId/resend',
+    {
+      schema: { tags, summary: "Send a ticket's e-mail again to the address on it (at most every few minutes per ticket)", params: publicOrderAttendeeParams, headers, response: { 200: publicOrderResponse } },
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+    },
+    (req) => change(req, (c) => buyerResendTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId)),
+  );
+};

@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { ORDER_SECRET_HEADER, type PublicOrderDto } from '@admitone/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema/index.js';
+import { TestClock } from '../src/shared/clock.js';
+import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
+import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
+
+/**
+ * Buyers help themselves from their order page (issue 23): correct attendee details until the event's
+ * cut-off (the organizer sees each change in the order's history), send a ticket again.
+ */
+const clock = new TestClock(new Date('2026-11-27T10:00:00Z'));
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ clock });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** An event starting 2027-06-01 19:00 Berlin with a free ticket and two attendee questions (one the buyer may change), and a completed order of two. */
+async function orderWithQuestions(settings: Record<string, unknown> = {}) {
+  const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Lawn', type: 'FREE', quantity: 50 }]);
+  const q = (body: Record<string, unknown>) => call(ctx.app, 'POST', `/api/events/${event.id}/questions`, { token: u.token, body }).then((r) => r.json().data as { id: number });
+  const size = await q({ title: 'T-shirt size', type: 'DROPDOWN', options: ['S', 'M', 'L'], buyer_editable: true });
+  const company = await q({ title: 'Company', type: 'SINGLE_LINE_TEXT' });
+  if (Object.keys(settings).length) expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: settings })).statusCode).toBe(200);
+  const res = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] });
+  const answer = res.json<{ data: PublicOrderDto; checkout_token: string; order_secret: string }>();
+  const reserved = answer.data;
+  const body = details(reserved);
+  body.attendees = body.attendees.map((a) => ({ ...a, answers: { [size.id]: 'M', [company.id]: 'Analytical Engines' } }));
+  const done = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${reserved.short_id}/details`, { body, headers: buyerHeaders(answer) });
+  expect(done.statusCode).toBe(200);
+  const order = done.json<{ data: PublicOrderDto }>().data;
+  const [row] = await ctx.app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, order.short_id));
+  return { u, event, order, orderId: row!.id, secret: answer.order_secret, size, company };
+}
+
+const secretHeader = (secret: string) => ({ [ORDER_SECRET_HEADER]: secret });
+
+describe('correcting attendee details', () => {
+  it('shows what the buyer may do, lets them correct names, e-mails and editable answers, records each change and mails the ticket to the new address', async () => {
+    const { u, event, order, orderId, secret, size, company } = await orderWithQuestions();
+    const view = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${order.short_id}`, { headers: secretHeader(secret) })).json<{ data: PublicOrderDto }>().data;
+    expect(view.self_service).toMatchObject({ can_edit: true, edit_until: '2027-05-31T17:00:00.000Z', can_transfer: false, can_cancel: false });
+    expect(view.self_service!.editable_questions.map((q) => q.title)).toEqual(['T-shirt size']);
+
+    const second = order.attendees[1]!;
+    await mailSettled(ctx.app);
+    const url = `/api/public/events/${event.id}/order/${order.short_id}/attendees/${second.short_id}`;
+    const res = await call(ctx.app, 'PUT', url, { headers: secretHeader(secret), body: { first_name: 'Adele', last_name: 'Person', email: 'adele@example.test', answers: { [size.id]: 'L' } } });
+    expect(res.statusCode).toBe(200);
+    const after = res.json<{ data: PublicOrderDto }>().data;
+    expect(after.attendees[1]).toMatchObject({ first_name: 'Adele', email: 'adele@example.test' });
+    const answers = after.answers.filter((a) => a.attendee_short_id === second.short_id);
+    expect(answers.find((a) => a.question_id === size.id)?.answer).toBe('L');
+    // The question the buyer may not change keeps its answer.
+    expect(answers.find((a) => a.question_id === company.id)?.answer).toBe('Analytical Engines');
+
+    // The new address gets the ticket.
+    const mail = await ctx.smtp.waitFor('adele@example.test');
+    expect(mail.attachments.some((a) => a.mimeType === 'application/pdf')).toBe(true);
+
+    // The organizer sees who changed what.
+    const admin = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}`, { token: u.token })).json().data;
+    const entry = admin.history.at(-1);
+    expect(entry).toMatchObject({ kind: 'ATTENDEE_EDITED_BY_BUYER', by: null });
+    expect(entry.data.changes).toEqual([
+      { field: 'first_name', from: 'Guest2', to: 'Adele' },
+      { field: 'email', from: 'guest2@example.test', to: 'adele@example.test' },
+      { field: 'T-shirt size', from: 'M', to: 'L' },
+    ]);
+  });
+
+  it('refuses answers to questions the buyer may not change, wrong answers, and wrong names, each on its field', async () => {
+    const { event, order, secret, size, company } = await orderWithQuestions();
+    const url = `/api/public/events/${event.id}/order/${order.short_id}/attendees/${order.attendees[0]!.short_id}`;
+    const base = { first_name: 'Guest1', last_name: 'Person', email: 'guest1@example.test' };
+    const locked = await call(ctx.app, 'PUT', url, { headers: secretHeader(secret), body: { ...base, answers: { [company.id]: 'Babbage & Co' } }, locale: 'de' });
+    expect(locked.statusCode).toBe(422);
+    expect(Object.keys(locked.json().error.field_errors)).toEqual([`answers.${company.id}`]);
+    const wrong = await call(ctx.app, 'PUT', url, { headers: secretHeader(secret), body: { ...base, answers: { [size.id]: 'XXL' } } });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().error.field_errors)).toEqual([`answers.${size.id}`]);
+    const blank = await call(ctx.app, 'PUT', url, { headers: secretHeader(secret), body: { ...base, first_name: ' ', email: 'nope' } });
+    expect(blank.statusCode).toBe(422);
+    expect(Object.keys(blank.json().error.field_errors).sort()).toEqual(['email', 'first_name']);
+  });
+
+  it('opens only with the order secret, and only for tickets of the order', async () => {
+    const { event, order, secret } = await orderWithQuestions();
+    const other = await orderWithQuestions();
+    const body = { first_name: 'Eve', last_name: 'Intruder', email: 'eve@example.test', answers: {} };
+    const url = (shortId: string, attendee: string) => `/api/public/events/${event.id}/order/${shortId}/attendees/${attendee}`;
+    expect((await call(ctx.app, 'PUT', url(order.short_id, order.attendees[0]!.short_id), { body })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'PUT', url(order.short_id, order.attendees[0]!.short_id), { body, headers: secretHeader(other.secret) })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'PUT', url(order.short_id, other.order.attendees[0]!.short_id), { body, headers: secretHeader(secret) })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'POST', `${url(order.short_id, order.attendees[0]!.short_id)}/resend`, { headers: secretHeader(other.secret) })).statusCode).toBe(404);
+  });
+
+  it('closes at the cut-off before the start, and when the organizer turns it off', async () => {
+    const { event, order, secret } = await orderWithQuestions({ attendee_edit_cutoff_hours: 48 });
+    const url = `/api/public/events/${event.id}/order/${order.short_id}/attendees/${order.attendees[0]!.short_id}`;
+    const body = { first_name: 'Late', last_name: 'Person', email: 'guest1@example.test', answers: {} };
+    const saved = clock.now();
+    clock.set(new Date('2027-05-30T16:59:00Z'));
+    expect((await call(ctx.app, 'PUT', url, { headers: secretHeader(secret), body })).statusCode).toBe(200);
+    clock.set(new Date('2027-05-30T17:00:01Z'));
+    const late = await call(ctx.app, 'PUT', url, { headers: secretHeader(secret), body: { ...body, first_name: 'Later' }, locale: 'fr' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('SELF_SERVICE_CLOSED');
+    const view = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${order.short_id}`, { headers: secretHeader(secret) })).json<{ data: PublicOrderDto }>().data;
+    expect(view.self_service?.can_edit).toBe(false);
+    clock.set(saved);
+
+    const off = await orderWithQuestions({ attendee_edits_enabled: false });
+    const offUrl = `/api/public/events/${off.event.id}/order/${off.order.short_id}/attendees/${off.order.attendees[0]!.short_id}`;
+    expect((await call(ctx.app, 'PUT', offUrl, { headers: secretHeader(off.secret), body })).statusCode).toBe(409);
+  });
+});
+
+describe('sending a ticket again', () => {
+  it('mails the ticket to the address on it, at most every five minutes per ticket, and notes it in the history', async () => {
+    const { u, event, order, orderId, secret } = await orderWithQuestions();
+    await mailSettled(ctx.app);
+    const count = () => ctx.smtp.received.filter((m) => m.to.includes('guest1@example.test')).length;
+    const before = count();
+    const url = `/api/public/events/${event.id}/order/${order.short_id}/attendees/${order.attendees[0]!.short_id}/resend`;
+    expect((await call(ctx.app, 'POST', url, { headers: secretHeader(secret) })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'POST', url, { headers: secretHeader(secret) })).statusCode).toBe(200);
+    await mailSettled(ctx.app);
+    expect(count()).toBe(before + 1);
+    clock.advance(5 * 60_000 + 1000);
+    expect((await call(ctx.app, 'POST', url, { headers: secretHeader(secret) })).statusCode).toBe(200);
+    await mailSettled(ctx.app);
+    expect(count()).toBe(before + 2);
+    const admin = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}`, { token: u.token })).json().data;
+    expect(admin.history.filter((h: { kind: string }) => h.kind === 'TICKET_RESENT_BY_BUYER')).toHaveLength(2);
+  });
+});
