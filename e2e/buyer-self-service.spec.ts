@@ -105,3 +105,76 @@ test('a buyer who lost the mails finds their orders from the event page, by an e
   await page.getByRole('link', { name: 'Get a new link' }).click();
   await expect(page.getByRole('button', { name: 'Send me the link' })).toBeVisible();
 });
+
+test('a buyer corrects a ticket holder and an answer from the order page and sends a ticket again; the organizer sees what changed', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const { token } = await signUpByApi(request, { name: 'Olga Organizer', email: uniqueEmail('olga'), password: 'correct horse battery staple', timezone: 'Europe/Paris' });
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await request.post(`/api${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const organizer = await post<{ id: number }>('/organizers', { name: 'Quayside Live', email: 'hello@quayside.test' });
+  const event = await post<{ id: number; slug: string }>('/events', { title: 'Quayside Sessions', organizer_id: organizer.id, start_date: '2031-09-12T20:00', end_date: '2031-09-12T23:00', timezone: 'Europe/Paris', currency: 'EUR' });
+  const ticket = await post<{ id: number }>(`/events/${event.id}/tickets`, { name: 'Standing', type: 'FREE' });
+  const size = await post<{ id: number }>(`/events/${event.id}/questions`, { title: 'T-shirt size', type: 'DROPDOWN', options: ['S', 'M', 'L'], required: true, buyer_editable: true });
+  expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
+
+  const buyer = uniqueEmail('sam');
+  const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 2 }], expected_total: 0 } });
+  const r = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+  const done = await request.put(`/api/public/events/${event.id}/order/${r.data.short_id}/details`, {
+    headers: { 'x-checkout-token': r.checkout_token, 'x-order-secret': r.order_secret },
+    data: {
+      first_name: 'Sam',
+      last_name: 'Buyer',
+      email: buyer,
+      attendees: r.data.attendees.map((a, i) => ({ short_id: a.short_id, first_name: i ? 'Robin' : 'Sam', last_name: 'Buyer', email: buyer, answers: { [size.id]: 'M' } })),
+      answers: {},
+    },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+
+  // The buyer's order page, opened from the confirmation mail's link (with the order's secret).
+  await page.goto(`/checkout/${event.id}/${r.data.short_id}/summary#secret=${r.order_secret}`);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByText(/You can correct the names, e-mail addresses and some answers of your tickets until/)).toBeVisible();
+  await page.getByRole('button', { name: 'Correct the details of Robin Buyer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Correct the details of Robin Buyer' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Riley');
+  const riley = uniqueEmail('riley');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(riley);
+  await dialog.getByRole('combobox', { name: 'T-shirt size' }).click();
+  await page.getByRole('option', { name: 'L', exact: true }).click();
+  await expectAccessible(page, 'correct attendee details');
+  await snapshot(page, 'self-service-edit');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('tickets-status')).toHaveText('The details of Robin Buyer are saved.');
+  await expect(page.getByTestId('order-ticket').nth(1)).toContainText('Riley Buyer');
+  // The new address receives the ticket.
+  const mail = await waitForMail(riley);
+  expect(mail.subject).toContain('Quayside Sessions');
+
+  // Sending a ticket again, to the address on it.
+  const before = mailCount(buyer);
+  await page.getByRole('button', { name: 'Send the ticket of Sam Buyer again' }).click();
+  await expect(page.getByTestId('tickets-status')).toHaveText(`The ticket of Sam Buyer is on its way to ${buyer}.`);
+  await expect.poll(() => mailCount(buyer), { timeout: 15_000 }).toBeGreaterThan(before);
+
+  // The organizer sees who changed what in the order's history.
+  const list = await request.get(`/api/events/${event.id}/orders`, { headers });
+  const orderId = ((await list.json()) as { data: Array<{ id: number }> }).data[0]!.id;
+  const admin = await browser.newContext();
+  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  const organizerPage = await admin.newPage();
+  await organizerPage.goto(`/manage/event/${event.id}/orders?order=${orderId}`);
+  const drawer = organizerPage.getByRole('dialog', { name: /^Order O-/ });
+  await expect(drawer.getByText('Attendee details corrected by the buyer')).toBeVisible();
+  await expect(drawer.getByText(/first name: Robin → Riley/)).toBeVisible();
+  await expect(drawer.getByText(/T-shirt size: M → L/)).toBeVisible();
+  await expect(drawer.getByText("Ticket e-mail sent again at the buyer's request")).toBeVisible();
+  await admin.close();
+});

@@ -58,7 +58,7 @@ export function OrderFacts({ order }: { order: PublicOrderDto }) {
 export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Order summary`);
-  const { order, error, loading, reload } = useOrder(eventId, shortId);
+  const { order, error, loading, reload, setOrder } = useOrder(eventId, shortId);
 
   if (loading && !order) return <CheckoutLoading />;
   if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
@@ -121,7 +121,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       ) : null}
       <Divider />
       <OrderSummaryCard order={order} />
-      {completed && order.attendees.length > 0 && <OrderTickets order={order} />}
+      {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && <OrderTickets order={order} onChange={setOrder} />}
       <Group justify="space-between">
         <Anchor component={Link} href={findTicketsPath(eventId)} size="sm">
           <Trans>Find my other orders</Trans>

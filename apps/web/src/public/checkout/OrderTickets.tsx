@@ -1,14 +1,20 @@
 import type { PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, CopyButton, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconLink, IconPrinter, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDateTime } from '../../lib/format';
 import { Link } from '../router/navigation';
+import { TicketSelfService } from '../self-service/TicketSelfService';
 import { ticketPath, ticketPrintPath } from './paths';
 
-/** A completed order's tickets: one card per attendee with view, print and copy-link. */
-export function OrderTickets({ order }: { order: PublicOrderDto }) {
-  const { t } = useLingui();
+/**
+ * An order's tickets: one card per attendee with view, print and copy-link (once issued), and what the
+ * buyer may do themselves (correct details, send again: self-service/TicketSelfService.tsx).
+ */
+export function OrderTickets({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
+  const { t, i18n } = useLingui();
+  const editUntil = order.self_service?.can_edit && order.self_service.edit_until ? formatDateTime(order.self_service.edit_until, order.event.timezone, i18n.locale) : null;
   const [announce, setAnnounce] = useState('');
   const eventId = order.event.id;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -17,9 +23,14 @@ export function OrderTickets({ order }: { order: PublicOrderDto }) {
       <Title order={2} size="h3" id="tickets-heading">
         <Trans>Your tickets</Trans>
       </Title>
-      <VisuallyHidden role="status" aria-live="polite">
+      {editUntil ? (
+        <Text size="sm" c="dimmed">
+          <Trans>You can correct the names, e-mail addresses and some answers of your tickets until {editUntil}.</Trans>
+        </Text>
+      ) : null}
+      <Text role="status" aria-live="polite" size="sm" c="grape.8" data-testid="tickets-status">
         {announce}
-      </VisuallyHidden>
+      </Text>
       {order.attendees.map((a) => {
         const name = [a.first_name, a.last_name].filter(Boolean).join(' ');
         const ticket = a.tier_label ? `${a.ticket_name} (${a.tier_label})` : a.ticket_name;
@@ -59,6 +70,7 @@ export function OrderTickets({ order }: { order: PublicOrderDto }) {
                 </Group>
               )}
             </Group>
+            <TicketSelfService order={order} attendee={a} onChange={onChange} announce={setAnnounce} />
           </Paper>
         );
       })}

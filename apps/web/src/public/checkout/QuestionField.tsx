@@ -9,7 +9,9 @@ function Description({ html }: { html: string }) {
 }
 
 /** One checkout question as the input its type calls for; `path` is the answer's form path. */
-export function QuestionField({ question, form, path }: { question: PublicQuestionDto; form: UseFormReturnType<DetailsValues>; path: string }) {
+export function QuestionField<V = DetailsValues>({ question, form: anyForm, path }: { question: PublicQuestionDto; form: UseFormReturnType<V>; path: string }) {
+  // Any form holding answers at `path` (the checkout's details, a buyer's correction of one attendee).
+  const form = anyForm as unknown as UseFormReturnType<DetailsValues>;
   const input = form.getInputProps(path);
   const common = {
     label: question.title,

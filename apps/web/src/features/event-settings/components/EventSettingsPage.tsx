@@ -10,9 +10,10 @@ import { EventDetailsForm } from './EventDetailsForm';
 import { LocationForm } from './LocationForm';
 import { MiscSettingsForm } from './MiscSettingsForm';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
+import { SelfServiceSettingsForm } from './SelfServiceSettingsForm';
 import { SeoSettingsForm } from './SeoSettingsForm';
 
-/** `/manage/event/:eventId/settings`: six sections, each saved on its own; leaving with unsaved edits asks first. */
+/** `/manage/event/:eventId/settings`: seven sections, each saved on its own; leaving with unsaved edits asks first. */
 export function EventSettingsPage() {
   const { t } = useLingui();
   usePageTitle(t`Event settings`);
@@ -44,6 +45,9 @@ export function EventSettingsPage() {
             </SettingsSection>
             <SettingsSection title={<Trans>Payments</Trans>} description={<Trans>How buyers can pay for their orders.</Trans>}>
               <PaymentSettingsForm event={event} />
+            </SettingsSection>
+            <SettingsSection title={<Trans>Buyer self-service</Trans>} description={<Trans>What buyers may change themselves from their order page.</Trans>}>
+              <SelfServiceSettingsForm event={event} />
             </SettingsSection>
             <SettingsSection title={<Trans>Miscellaneous</Trans>}>
               <MiscSettingsForm event={event} />

@@ -21,6 +21,22 @@ const CANCELLED_TOO = msg`the order is cancelled too`;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
+/** The attendee fields a change names by key; any other field is a question, named by its title. */
+const FIXED_FIELDS: readonly string[] = ['first_name', 'last_name', 'email'];
+
+/** A changed field's name: the translated label of a fixed one (name, e-mail), else the text itself (a question's title). */
+const changedFieldLabel = (field: string, i18n: I18n): string =>
+  FIXED_FIELDS.includes(field) ? i18n._(FIELD_LABELS[field as 'first_name' | 'last_name' | 'email']) : field;
+
+interface FieldChange {
+  field: string;
+  from: string;
+  to: string;
+}
+
+const isFieldChange = (c: unknown): c is FieldChange =>
+  typeof c === 'object' && c !== null && typeof (c as FieldChange).field === 'string' && typeof (c as FieldChange).from === 'string' && typeof (c as FieldChange).to === 'string';
+
 /** The details line of an entry: who it was about, what changed, where it went. */
 function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], i18n: I18n): string | null {
   const d = entry.data;
@@ -31,6 +47,10 @@ function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], i18n: I1
   if (text(d.from) && text(d.to)) parts.push(`${text(d.from)} → ${text(d.to)}`);
   if (Array.isArray(d.fields) && d.fields.length) {
     parts.push(d.fields.map((f) => (typeof f === 'string' && f in FIELD_LABELS ? i18n._(FIELD_LABELS[f as keyof typeof FIELD_LABELS]) : String(f))).join(', '));
+  }
+  // What a buyer corrected, each field as it was and as it is now (an empty value as a dash).
+  if (Array.isArray(d.changes)) {
+    for (const c of d.changes.filter(isFieldChange)) parts.push(`${changedFieldLabel(c.field, i18n)}: ${c.from || '—'} → ${c.to || '—'}`);
   }
   if (entry.kind === 'REFUNDED' && d.cancelled === true) parts.push(i18n._(CANCELLED_TOO));
   if (text(d.subject)) parts.push(`“${text(d.subject)}”`);

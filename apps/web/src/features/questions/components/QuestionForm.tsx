@@ -24,6 +24,8 @@ export interface QuestionValues {
   options: string[];
   required: boolean;
   is_hidden: boolean;
+  /** Buyers may change their answer from their order page (attendee questions only). */
+  buyer_editable: boolean;
   applies_to: QuestionScope;
   ticket_ids: string[];
 }
@@ -35,6 +37,7 @@ const toBody = (v: QuestionValues): QuestionBody => ({
   options: CHOICE_QUESTION_TYPES.includes(v.type) ? v.options : [],
   required: v.required,
   is_hidden: v.is_hidden,
+  buyer_editable: v.applies_to === 'ATTENDEE' && v.buyer_editable,
   applies_to: v.applies_to,
   ticket_ids: v.applies_to === 'ATTENDEE' ? v.ticket_ids.map(Number) : [],
 });
@@ -48,7 +51,7 @@ interface QuestionFormProps {
   onDone: (saved?: QuestionDto) => void;
 }
 
-/** Title, description, type, options for choice types, required, hidden, per attendee or per order, tickets. */
+/** Title, description, type, options for choice types, required, hidden, changeable by buyers, per attendee or per order, tickets. */
 export function QuestionForm({ eventId, tickets, question, scope, onDone }: QuestionFormProps) {
   const { t } = useLingui();
   const typeLabel = useQuestionTypeLabel();
@@ -63,10 +66,21 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
           options: question.options.length ? question.options : [''],
           required: question.required,
           is_hidden: question.is_hidden,
+          buyer_editable: question.buyer_editable ?? false,
           applies_to: question.applies_to,
           ticket_ids: question.ticket_ids.map(String),
         }
-      : { title: '', description: '', type: 'SINGLE_LINE_TEXT', options: [''], required: false, is_hidden: false, applies_to: scope, ticket_ids: [] },
+      : {
+          title: '',
+          description: '',
+          type: 'SINGLE_LINE_TEXT',
+          options: [''],
+          required: false,
+          is_hidden: false,
+          buyer_editable: false,
+          applies_to: scope,
+          ticket_ids: [],
+        },
     validate,
   });
   const formError = useFormError(form.setErrors);
@@ -99,6 +113,13 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
       ) : null}
       <Switch label={t`Required`} {...form.getInputProps('required', { type: 'checkbox' })} />
       <Switch label={t`Hidden`} description={t`Not asked at checkout.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
+      {v.applies_to === 'ATTENDEE' ? (
+        <Switch
+          label={t`Buyers may change their answer`}
+          description={t`From their order page, until the cut-off in the event's settings.`}
+          {...form.getInputProps('buyer_editable', { type: 'checkbox' })}
+        />
+      ) : null}
       <FormActions onCancel={() => onDone()} loading={save.isPending}>
         {question ? <Trans>Save changes</Trans> : <Trans>Create question</Trans>}
       </FormActions>

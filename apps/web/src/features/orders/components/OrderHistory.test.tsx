@@ -1,0 +1,74 @@
+import type { AttendeeDto, OrderHistoryEntryDto } from '@admitone/shared';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OrderHistory } from './OrderHistory';
+
+const attendee = { id: 5, first_name: 'Anna', last_name: 'Berg', email: 'anna@example.com' } as AttendeeDto;
+
+let nextId = 1;
+const entry = (kind: string, data: Record<string, unknown>, by: OrderHistoryEntryDto['by'] = null): OrderHistoryEntryDto => ({
+  id: nextId++,
+  kind,
+  by,
+  data,
+  at: '2026-03-12T18:30:00.000Z',
+});
+
+function renderHistory(history: OrderHistoryEntryDto[]) {
+  render(
+    <I18nProvider i18n={i18n}>
+      <MantineProvider>
+        <OrderHistory history={history} attendees={[attendee]} currency="EUR" timeZone="Europe/Berlin" />
+      </MantineProvider>
+    </I18nProvider>,
+  );
+}
+
+describe('OrderHistory', () => {
+  it('lists each field a buyer corrected, as it was and as it is, with a dash for an empty value', () => {
+    renderHistory([
+      entry('ATTENDEE_EDITED_BY_BUYER', {
+        attendee_id: 5,
+        changes: [
+          { field: 'first_name', from: 'Ana', to: 'Anna' },
+          { field: 'email', from: '', to: 'anna@example.com' },
+          { field: 'Dietary needs', from: 'Vegan', to: '' },
+        ],
+      }),
+    ]);
+    expect(screen.getByText('Attendee details corrected by the buyer')).toBeTruthy();
+    expect(screen.getByText('Anna Berg · first name: Ana → Anna · e-mail: — → anna@example.com · Dietary needs: Vegan → —')).toBeTruthy();
+  });
+
+  it('names a question by its title even when it reads like a built-in name, and skips malformed changes', () => {
+    renderHistory([
+      entry('ATTENDEE_EDITED_BY_BUYER', {
+        attendee_id: 99,
+        changes: [{ field: 'constructor', from: 'a', to: 'b' }, { field: 'answers', from: 'x', to: 'y' }, { field: 'last_name' }, 'nonsense', null],
+      }),
+    ]);
+    expect(screen.getByText('constructor: a → b · answers: x → y')).toBeTruthy();
+  });
+
+  it("keeps the other entries' details: a transfer's old and new holder, a resent ticket's address", () => {
+    renderHistory([
+      entry('TICKET_TRANSFERRED', { attendee_id: 5, from: 'Carl Dahl <carl@example.com>', to: 'Anna Berg <anna@example.com>' }),
+      entry('TICKET_RESENT_BY_BUYER', { attendee_id: 5, email: 'anna@example.com' }),
+      entry('CANCELLED_BY_BUYER', {}),
+      entry('ATTENDEE_EDITED', { attendee_id: 5, fields: ['first_name', 'answers'] }, { id: 1, name: 'Olga Organizer' }),
+    ]);
+    expect(screen.getByText('Ticket passed on by the buyer')).toBeTruthy();
+    expect(screen.getByText('Anna Berg · Carl Dahl <carl@example.com> → Anna Berg <anna@example.com>')).toBeTruthy();
+    expect(screen.getByText("Ticket e-mail sent again at the buyer's request")).toBeTruthy();
+    expect(screen.getByText('Anna Berg · anna@example.com')).toBeTruthy();
+    expect(screen.getByText('Order cancelled by the buyer')).toBeTruthy();
+    expect(screen.getByText('Anna Berg · first name, answers')).toBeTruthy();
+    // The buyer's own changes name nobody as their author; the organizer's do.
+    const times = screen.getAllByText(/2026/).map((el) => el.textContent);
+    expect(times).toHaveLength(4);
+    expect(times.filter((when) => when?.includes(' by '))).toEqual([expect.stringMatching(/ by Olga Organizer$/)]);
+  });
+});

@@ -1,0 +1,62 @@
+import type { PublicAttendeeDto, PublicOrderDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group } from '@mantine/core';
+import { IconMailForward, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/error-text';
+import { AttendeeEditDialog } from './AttendeeEditDialog';
+import { resendTicket } from './self-service-api';
+
+/**
+ * What the buyer may do with one ticket of their order themselves: correct its details (until the
+ * event's cut-off), send its e-mail again. `announce` speaks the outcome to screen readers and shows it.
+ */
+export function TicketSelfService({ order, attendee, onChange, announce }: { order: PublicOrderDto; attendee: PublicAttendeeDto; onChange: (order: PublicOrderDto) => void; announce: (text: string) => void }) {
+  const { t, i18n } = useLingui();
+  const [editing, setEditing] = useState(false);
+  const [sending, setSending] = useState(false);
+  const self = order.self_service;
+  const name = [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
+  const canEdit = !!self?.can_edit && (attendee.status === 'ACTIVE' || attendee.status === 'AWAITING_PAYMENT');
+  const canResend = attendee.status === 'ACTIVE' && !!attendee.email;
+  if (!canEdit && !canResend) return null;
+
+  const resend = async () => {
+    setSending(true);
+    try {
+      onChange(await resendTicket(order.event.id, order.short_id, attendee.short_id, i18n.locale));
+      announce(t`The ticket of ${name} is on its way to ${attendee.email ?? ''}.`);
+    } catch (err) {
+      announce(errorMessage(err, i18n));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Group gap="xs">
+      {canEdit && (
+        <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} aria-label={t`Correct the details of ${name}`} onClick={() => setEditing(true)}>
+          <Trans>Correct details</Trans>
+        </Button>
+      )}
+      {canResend && (
+        <Button size="xs" variant="subtle" loading={sending} leftSection={<IconMailForward size={14} aria-hidden />} aria-label={t`Send the ticket of ${name} again`} onClick={() => void resend()}>
+          <Trans>Send again</Trans>
+        </Button>
+      )}
+      {editing && (
+        <AttendeeEditDialog
+          order={order}
+          attendee={attendee}
+          onClose={() => setEditing(false)}
+          onSaved={(next) => {
+            setEditing(false);
+            onChange(next);
+            announce(t`The details of ${name} are saved.`);
+          }}
+        />
+      )}
+    </Group>
+  );
+}

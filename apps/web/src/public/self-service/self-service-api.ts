@@ -1,0 +1,13 @@
+import type { BuyerAttendeeBody, PublicOrderDto } from '@admitone/shared';
+import { publicFetch } from '../lib/public-api';
+
+const attendeePath = (eventId: number, shortId: string, attendeeShortId: string) =>
+  `/events/${eventId}/order/${encodeURIComponent(shortId)}/attendees/${encodeURIComponent(attendeeShortId)}`;
+
+/** The buyer corrects one attendee (name, e-mail, the answers they may change); answers the order as it now stands. */
+export const correctAttendee = (eventId: number, shortId: string, attendeeShortId: string, body: BuyerAttendeeBody, locale: string) =>
+  publicFetch<{ data: PublicOrderDto }>(attendeePath(eventId, shortId, attendeeShortId), { method: 'PUT', body, eventId, orderShortId: shortId, locale }).then((r) => r.data);
+
+/** Sends a ticket's e-mail again to the address on it. */
+export const resendTicket = (eventId: number, shortId: string, attendeeShortId: string, locale: string) =>
+  publicFetch<{ data: PublicOrderDto }>(`${attendeePath(eventId, shortId, attendeeShortId)}/resend`, { method: 'POST', body: {}, eventId, orderShortId: shortId, locale }).then((r) => r.data);
