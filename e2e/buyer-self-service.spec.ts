@@ -1,7 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { fakeCameraUse, writeFakeCamera } from './fake-camera';
 import { expectAccessible, gotoEventPage, mailCount, signUpByApi, snapshot, uniqueEmail, waitForMail } from './support';
 
-test.use({ actionTimeout: 15_000 });
+// The transfer flow scans the old and the new code with the fake camera (its other flags are the config's).
+test.use(fakeCameraUse);
 
 /**
  * Buyers help themselves (issue 23). An organizer (through the API) with two live events; a buyer who
@@ -177,4 +179,67 @@ test('a buyer corrects a ticket holder and an answer from the order page and sen
   await expect(drawer.getByText(/T-shirt size: M → L/)).toBeVisible();
   await expect(drawer.getByText("Ticket e-mail sent again at the buyer's request")).toBeVisible();
   await admin.close();
+});
+
+test('a buyer passes a ticket on: the new holder gets a new code, and the old QR code is refused at the door', async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
+  const { token } = await signUpByApi(request, { name: 'Tara Transfer', email: uniqueEmail('tara'), password: 'correct horse battery staple', timezone: 'Europe/Paris' });
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await request.post(`/api${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const organizer = await post<{ id: number }>('/organizers', { name: 'Dockside Events', email: 'hello@dockside.test' });
+  const event = await post<{ id: number }>('/events', { title: 'Dockside Gala', organizer_id: organizer.id, start_date: '2031-10-03T19:00', end_date: '2031-10-03T23:00', timezone: 'Europe/Paris', currency: 'EUR' });
+  const ticket = await post<{ id: number }>(`/events/${event.id}/tickets`, { name: 'Gala seat', type: 'FREE' });
+  expect((await request.put(`/api/events/${event.id}/settings`, { headers, data: { ticket_transfers: 'ALLOWED', ticket_transfer_cutoff_hours: 2 } })).ok()).toBe(true);
+  expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
+  const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 2 }], expected_total: 0 } });
+  const r = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+  const buyer = uniqueEmail('pat');
+  const done = await request.put(`/api/public/events/${event.id}/order/${r.data.short_id}/details`, {
+    headers: { 'x-checkout-token': r.checkout_token, 'x-order-secret': r.order_secret },
+    data: { first_name: 'Pat', last_name: 'Buyer', email: buyer, attendees: r.data.attendees.map((a, i) => ({ short_id: a.short_id, first_name: i ? 'Robin' : 'Pat', last_name: 'Buyer', email: buyer, answers: {} })), answers: {} },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  const oldCode = r.data.attendees[1]!.short_id;
+
+  // The buyer passes Robin's ticket on to Hedy.
+  const buyerContext = await browser.newContext();
+  const buyerPage = await buyerContext.newPage();
+  await buyerPage.goto(`/checkout/${event.id}/${r.data.short_id}/summary#secret=${r.order_secret}`);
+  await buyerPage.getByRole('button', { name: 'Pass on the ticket of Robin Buyer' }).click();
+  const dialog = buyerPage.getByRole('dialog', { name: 'Pass on the ticket of Robin Buyer' });
+  await expect(dialog.getByText(/The current code stops working at once/)).toBeVisible();
+  const hedy = uniqueEmail('hedy');
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Hedy');
+  await dialog.getByRole('textbox', { name: 'Last name' }).fill('Lamarr');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(hedy);
+  await expectAccessible(buyerPage, 'pass a ticket on');
+  await snapshot(buyerPage, 'self-service-transfer');
+  await dialog.getByRole('button', { name: 'Pass the ticket on' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(buyerPage.getByTestId('tickets-status')).toHaveText('The ticket is passed on to Hedy Lamarr, with a new code. The old code no longer works.');
+  await expect(buyerPage.getByTestId('order-ticket').nth(1)).toContainText('Hedy Lamarr');
+  const mail = await waitForMail(hedy);
+  const newCode = /\/ticket\/\d+\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  expect(newCode).not.toBe(oldCode);
+  await buyerContext.close();
+
+  // At the door the camera first sees the old code, then nothing, then Hedy's new one.
+  await writeFakeCamera([
+    { code: oldCode, seconds: 8 },
+    { code: null, seconds: 1 },
+    { code: newCode, seconds: 25 },
+  ]);
+  await page.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  await page.goto(`/manage/event/${event.id}/check-in`);
+  await page.getByRole('button', { name: 'Scan tickets' }).click();
+  const scanner = page.getByRole('dialog', { name: 'Scan tickets' });
+  await expect(scanner.getByTestId('scan-outcome')).toHaveAttribute('data-result', 'TRANSFERRED', { timeout: 20_000 });
+  await expect(scanner.getByTestId('scan-outcome')).toContainText('Ticket passed on');
+  await expectAccessible(page, 'scanner: a code passed on');
+  await expect(scanner.getByTestId('scan-outcome')).toHaveAttribute('data-result', 'CHECKED_IN', { timeout: 20_000 });
+  await expect(scanner.getByTestId('scan-outcome')).toContainText('Hedy Lamarr');
 });

@@ -140,3 +140,65 @@ describe('sending a ticket again', () => {
     expect(admin.history.filter((h: { kind: string }) => h.kind === 'TICKET_RESENT_BY_BUYER')).toHaveLength(2);
   });
 });
+
+describe('passing a ticket on', () => {
+  it('gives the ticket a new code and holder, mails it to them, and refuses the old code at the door (online, and in the offline data)', async () => {
+    const { u, event, order, orderId, secret } = await orderWithQuestions({ ticket_transfers: 'ALLOWED' });
+    const view = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${order.short_id}`, { headers: secretHeader(secret) })).json<{ data: PublicOrderDto }>().data;
+    expect(view.self_service).toMatchObject({ can_transfer: true, transfer_until: '2027-06-01T17:00:00.000Z' });
+    const old = order.attendees[1]!;
+    const res = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order/${order.short_id}/attendees/${old.short_id}/transfer`, {
+      headers: secretHeader(secret),
+      body: { first_name: 'Hedy', last_name: 'Lamarr', email: 'hedy@example.test' },
+    });
+    expect(res.statusCode).toBe(200);
+    const passed = res.json<{ data: PublicOrderDto }>().data.attendees[1]!;
+    expect(passed).toMatchObject({ first_name: 'Hedy', last_name: 'Lamarr', email: 'hedy@example.test', status: 'ACTIVE' });
+    expect(passed.short_id).not.toBe(old.short_id);
+
+    // The new holder's mail carries the new code; the old ticket link no longer opens.
+    const mail = await ctx.smtp.waitFor('hedy@example.test');
+    expect(mail.text).toContain(passed.short_id);
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${old.short_id}`)).statusCode).toBe(404);
+
+    // At the door: the old code is answered "passed on", the new one admits.
+    const scan = (code: string) => call(ctx.app, 'POST', `/api/events/${event.id}/check-ins`, { token: u.token, body: { code, action: 'CHECK_IN' } }).then((r) => r.json().data);
+    expect((await scan(old.short_id)).result).toBe('TRANSFERRED');
+    expect((await scan(old.short_id.toLowerCase())).result).toBe('TRANSFERRED');
+    expect((await scan(passed.short_id)).result).toBe('CHECKED_IN');
+    // A door device's offline data names the old code.
+    const [list] = (await call(ctx.app, 'GET', `/api/events/${event.id}/check-in-lists`, { token: u.token })).json().data;
+    const offline = (await call(ctx.app, 'GET', `/api/events/${event.id}/check-in-lists/${list.id}/offline`, { token: u.token })).json().data;
+    expect(offline.retired_codes).toEqual([old.short_id]);
+    expect(offline.tickets.map((t: { code: string }) => t.code)).toContain(passed.short_id);
+
+    // A ticket used at the door cannot be passed on any more.
+    const again = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order/${order.short_id}/attendees/${passed.short_id}/transfer`, {
+      headers: secretHeader(secret),
+      body: { first_name: 'Someone', last_name: 'Else', email: 'else@example.test' },
+    });
+    expect(again.statusCode).toBe(409);
+
+    const admin = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}`, { token: u.token })).json().data;
+    expect(admin.history.find((h: { kind: string }) => h.kind === 'TICKET_TRANSFERRED').data).toMatchObject({ from: 'Guest2 Person <guest2@example.test>', to: 'Hedy Lamarr <hedy@example.test>' });
+  });
+
+  it('is refused when the event does not allow it, after the cut-off, and without the order secret', async () => {
+    const body = { first_name: 'Hedy', last_name: 'Lamarr', email: 'hedy@example.test' };
+    const off = await orderWithQuestions();
+    const url = (o: Awaited<ReturnType<typeof orderWithQuestions>>) => `/api/public/events/${o.event.id}/order/${o.order.short_id}/attendees/${o.order.attendees[0]!.short_id}/transfer`;
+    const refused = await call(ctx.app, 'POST', url(off), { headers: secretHeader(off.secret), body });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('SELF_SERVICE_CLOSED');
+
+    const on = await orderWithQuestions({ ticket_transfers: 'ALLOWED', ticket_transfer_cutoff_hours: 72 });
+    expect((await call(ctx.app, 'POST', url(on), { body })).statusCode).toBe(404);
+    const saved = clock.now();
+    clock.set(new Date('2027-05-29T17:00:01Z'));
+    expect((await call(ctx.app, 'POST', url(on), { headers: secretHeader(on.secret), body })).statusCode).toBe(409);
+    clock.set(saved);
+    const bad = await call(ctx.app, 'POST', url(on), { headers: secretHeader(on.secret), body: { ...body, email: 'not-an-address' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().error.field_errors)).toEqual(['email']);
+  });
+});

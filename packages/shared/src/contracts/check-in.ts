@@ -24,6 +24,8 @@ export const CHECK_IN_RESULTS = [
   'LIST_NOT_ACTIVE',
   /** The list closed (its `expires_at`). */
   'LIST_EXPIRED',
+  /** A ticket's old code: the buyer passed the ticket on, and it now has a new code. */
+  'TRANSFERRED',
 ] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
@@ -212,6 +214,8 @@ export interface CheckInOfflineDto {
    */
   public_key: string;
   tickets: OfflineTicketDto[];
+  /** Old codes of tickets passed on to someone else: refused offline as TRANSFERRED (their signatures are still real). */
+  retired_codes: string[];
 }
 
 /** The text a ticket's QR signature is made over (the server signs it, door devices verify it). */
@@ -231,4 +235,5 @@ export const checkInOfflineSchema = z.object({
       checked_in: z.boolean(),
     }),
   ),
+  retired_codes: z.array(z.string()),
 }) satisfies z.ZodType<CheckInOfflineDto>;

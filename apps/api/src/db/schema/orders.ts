@@ -273,3 +273,23 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.order_id, t.id)],
 );
+
+/**
+ * Ticket codes that no longer admit because the ticket was passed on (modules/self-service/transfer.ts):
+ * the ticket kept its row with a new code; a scan of the old one is answered TRANSFERRED (door devices
+ * get the list with their offline data).
+ */
+export const retiredTicketCodes = pgTable(
+  'retired_ticket_codes',
+  {
+    code: text('code').primaryKey(),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    attendee_id: integer('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    retired_at: instant('retired_at').notNull(),
+  },
+  (t) => [index('retired_ticket_codes_event_idx').on(t.event_id)],
+);

@@ -2,7 +2,7 @@ import { eventTicketKey } from '../orders/ticket-signature.js';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { AttendeeDto, CheckInOfflineDto, CheckInStatsDto, OfflineTicketDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
-import { attendees, listCheckIns, orderItems } from '../../db/schema/index.js';
+import { attendees, listCheckIns, orderItems, retiredTicketCodes } from '../../db/schema/index.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { AttendeeListFilters } from '../attendees/attendee-query.js';
 import { listAttendees, peopleById } from '../attendees/attendee-view.js';
@@ -84,6 +84,7 @@ export async function offlineTickets(db: Executor, eventId: number, list: CheckI
     synced_at: now.toISOString(),
     event_id: eventId,
     public_key: (await eventTicketKey(db, eventId)).publicKey,
+    retired_codes: (await db.select({ code: retiredTicketCodes.code }).from(retiredTicketCodes).where(eq(retiredTicketCodes.event_id, eventId))).map((r) => r.code),
     tickets: rows.map((r) => ({
       id: r.id,
       code: r.code,

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AttendeeDto, checkInScan, CheckInOutcomeDto, CheckInResult, PersonRef } from '@admitone/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { attendees, checkIns, checkInListTickets, listCheckIns } from '../../db/schema/index.js';
+import { attendees, checkIns, checkInListTickets, listCheckIns, retiredTicketCodes } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../shared/errors.js';
 import { peopleById } from '../attendees/attendee-view.js';
 import { normaliseTicketCode } from '../orders/ids.js';
@@ -119,6 +119,12 @@ async function lockAttendee(tx: Tx, id: number): Promise<ScanTarget['status'] | 
   return row?.status ?? null;
 }
 
+/** Whether a code is the old code of one of the event's tickets that was passed on. */
+async function isRetiredCode(tx: Tx, eventId: number, code: string): Promise<boolean> {
+  const rows = await tx.select({ code: retiredTicketCodes.code }).from(retiredTicketCodes).where(and(eq(retiredTicketCodes.code, code), eq(retiredTicketCodes.event_id, eventId)));
+  return rows.length > 0;
+}
+
 /**
  * One scan, in one transaction (see docs/LOCKING.md "Check-in"). The attendee row is locked first, so
  * of two scanners admitting the same ticket at once one inserts the list's check-in and the other
@@ -128,8 +134,11 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   const prior = await priorScan(tx, c.eventId, scan.client_scan_id);
   if (prior) return replay(tx, prior);
 
-  const where = scan.attendee_id !== undefined ? eq(attendees.id, scan.attendee_id) : eq(attendees.short_id, normaliseTicketCode(shortIdOf(scan.code ?? '')));
+  const code = normaliseTicketCode(shortIdOf(scan.code ?? ''));
+  const where = scan.attendee_id !== undefined ? eq(attendees.id, scan.attendee_id) : eq(attendees.short_id, code);
   const found = await findScanTarget(tx, c.accountId, where);
+  // A ticket's old code, after the buyer passed the ticket on: it no longer admits (the new holder has a new one).
+  if (!found && scan.attendee_id === undefined && (await isRetiredCode(tx, c.eventId, code))) return outcome('TRANSFERRED', null);
   // Checkouts in progress or replaced are not tickets.
   if (!found || found.status === 'RESERVED' || found.status === 'ABANDONED') return outcome('UNKNOWN', null);
   const reload = () => scanTargetDto(tx, found);

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ORDER_SECRET_HEADER, buyerAttendeeBody, publicOrderAttendeeParams, publicOrderResponse } from '@admitone/shared';
+import { ORDER_SECRET_HEADER, buyerAttendeeBody, publicOrderAttendeeParams, publicOrderResponse, transferTicketBody } from '@admitone/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { buyerOrderViews } from '../orders/buyer-order-view.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { buyerEditAttendee, buyerResendTicket } from './buyer-changes.js';
+import { transferTicket } from './transfer.js';
 
 const tags = ['checkout'];
 const headers = z.object({
@@ -14,7 +15,8 @@ const headers = z.object({
 
 /**
  * The buyer's own changes to a placed order, from the order page (the order's secret opens it), as far
- * as the event allows (self-service/policy.ts): correct an attendee, send a ticket again. Each answers
+ * as the event allows (self-service/policy.ts): correct an attendee, send a ticket again, pass a ticket
+ * on. Each answers
  * the order as it now stands.
  */
 export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -53,5 +55,21 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
     (req) => change(req, (c) => buyerResendTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId)),
+  );
+
+  app.post(
+    '/events/:eventId/order/:shortId/attendees/:attendeeShortId/transfer',
+    {
+      schema: {
+        tags,
+        summary: 'Pass a ticket on to another person: a new code (the old one stops admitting at once), mailed to the new holder (SELF_SERVICE_CLOSED when the event does not allow it)',
+        params: publicOrderAttendeeParams,
+        headers,
+        body: transferTicketBody,
+        response: { 200: publicOrderResponse },
+      },
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+    },
+    (req) => change(req, (c) => transferTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body)),
   );
 };

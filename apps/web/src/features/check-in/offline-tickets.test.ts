@@ -14,6 +14,8 @@ const snapshot: CheckInOfflineDto = {
     { id: 3, code: 'ACANCEL2345678923456', name: 'Carl Cancel', ticket: 'VIP', status: 'CANCELLED', checked_in: false },
     { id: 4, code: 'AUNPAID2345678923456', name: 'Una Unpaid', ticket: 'VIP', status: 'AWAITING_PAYMENT', checked_in: false },
   ],
+  // Vera's ticket had this code before its buyer passed it on.
+  retired_codes: ['APASSED23456789234567'],
 };
 const queued = (scan: Partial<QueuedScan>): QueuedScan => ({ action: 'CHECK_IN', client_scan_id: 'x', scanned_at: '2030-06-01T18:05:00.000Z', ...scan });
 
@@ -28,6 +30,12 @@ describe('offline checks at the door', () => {
     expect(await decideOffline(snapshot, [], { code: 'AFORGED234567892345678', action: 'CHECK_IN' })).toEqual({ kind: 'refuse', result: 'UNKNOWN', ticket: null });
     expect(await decideOffline(snapshot, [], { code: 'ACANCEL2345678923456', action: 'CHECK_IN' })).toMatchObject({ kind: 'refuse', result: 'CANCELLED' });
     expect(await decideOffline(snapshot, [], { code: 'AUNPAID2345678923456', action: 'CHECK_IN' })).toMatchObject({ kind: 'refuse', result: 'AWAITING_PAYMENT' });
+  });
+
+  it('refuses the old code of a ticket passed on (as the server would), by code, link or signed QR, in any case', async () => {
+    for (const code of ['APASSED23456789234567', 'apassed23456789234567', 'https://tickets.example/ticket/7/APASSED23456789234567', 'APASSED23456789234567.c2lnbmF0dXJl']) {
+      expect(await decideOffline(snapshot, [], { code, action: 'CHECK_IN' }), code).toEqual({ kind: 'refuse', result: 'TRANSFERRED', ticket: null });
+    }
   });
 
   it('refuses a ticket already in at the sync, or scanned in on this device since; a check-out lets it in again', async () => {

@@ -49,7 +49,7 @@ export async function signedByEvent(snapshot: Pick<CheckInOfflineDto, 'event_id'
 
 /** What the device says about a scan it cannot send: refuse it now, or keep it for the server to decide. */
 export type OfflineDecision =
-  | { kind: 'refuse'; result: Extract<CheckInResult, 'UNKNOWN' | 'CANCELLED' | 'AWAITING_PAYMENT' | 'ALREADY_CHECKED_IN' | 'NOT_CHECKED_IN'>; ticket: OfflineTicketDto | null; forged?: boolean }
+  | { kind: 'refuse'; result: Extract<CheckInResult, 'UNKNOWN' | 'CANCELLED' | 'AWAITING_PAYMENT' | 'ALREADY_CHECKED_IN' | 'NOT_CHECKED_IN' | 'TRANSFERRED'>; ticket: OfflineTicketDto | null; forged?: boolean }
   | { kind: 'queue'; ticket: OfflineTicketDto | null; signed?: boolean };
 
 /**
@@ -62,6 +62,8 @@ export async function decideOffline(snapshot: CheckInOfflineDto | null, queued: 
   if (!snapshot) return { kind: 'queue', ticket: null };
   const { code, signature } = parseCode(scan.code ?? '');
   const ticket = scan.attendee_id !== undefined ? snapshot.tickets.find((t) => t.id === scan.attendee_id) : snapshot.tickets.find((t) => t.code === code);
+  // The old code of a ticket passed on: its signature is real, but it no longer admits.
+  if (!ticket && scan.attendee_id === undefined && (snapshot.retired_codes ?? []).includes(code)) return { kind: 'refuse', result: 'TRANSFERRED', ticket: null };
   if (!ticket) {
     if (!signature) return { kind: 'refuse', result: 'UNKNOWN', ticket: null };
     if (!(await signedByEvent(snapshot, code, signature))) return { kind: 'refuse', result: 'UNKNOWN', ticket: null, forged: true };

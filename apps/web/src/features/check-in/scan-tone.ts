@@ -15,6 +15,7 @@ export const RESULT_TONE: Record<CheckInResult, ScanTone> = {
   NOT_ON_LIST: 'error',
   LIST_NOT_ACTIVE: 'warning',
   LIST_EXPIRED: 'error',
+  TRANSFERRED: 'error',
 };
 
 /** Mantine colours of each tone (shade 9 text on a light background keeps 4.5:1). */

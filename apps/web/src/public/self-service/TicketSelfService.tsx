@@ -1,25 +1,28 @@
 import type { PublicAttendeeDto, PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
-import { IconMailForward, IconPencil } from '@tabler/icons-react';
+import { IconMailForward, IconPencil, IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-text';
 import { AttendeeEditDialog } from './AttendeeEditDialog';
 import { resendTicket } from './self-service-api';
+import { TransferDialog } from './TransferDialog';
 
 /**
- * What the buyer may do with one ticket of their order themselves: correct its details (until the
- * event's cut-off), send its e-mail again. `announce` speaks the outcome to screen readers and shows it.
+ * What the buyer may do with one ticket of their order themselves: correct its details, pass it on (each
+ * until the event's cut-off), send its e-mail again. `announce` speaks the outcome to screen readers and shows it.
  */
 export function TicketSelfService({ order, attendee, onChange, announce }: { order: PublicOrderDto; attendee: PublicAttendeeDto; onChange: (order: PublicOrderDto) => void; announce: (text: string) => void }) {
   const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
+  const [passing, setPassing] = useState(false);
   const [sending, setSending] = useState(false);
   const self = order.self_service;
   const name = [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
   const canEdit = !!self?.can_edit && (attendee.status === 'ACTIVE' || attendee.status === 'AWAITING_PAYMENT');
   const canResend = attendee.status === 'ACTIVE' && !!attendee.email;
-  if (!canEdit && !canResend) return null;
+  const canTransfer = !!self?.can_transfer && attendee.status === 'ACTIVE';
+  if (!canEdit && !canResend && !canTransfer) return null;
 
   const resend = async () => {
     setSending(true);
@@ -44,6 +47,23 @@ export function TicketSelfService({ order, attendee, onChange, announce }: { ord
         <Button size="xs" variant="subtle" loading={sending} leftSection={<IconMailForward size={14} aria-hidden />} aria-label={t`Send the ticket of ${name} again`} onClick={() => void resend()}>
           <Trans>Send again</Trans>
         </Button>
+      )}
+      {canTransfer && (
+        <Button size="xs" variant="subtle" leftSection={<IconUserShare size={14} aria-hidden />} aria-label={t`Pass on the ticket of ${name}`} onClick={() => setPassing(true)}>
+          <Trans>Pass on</Trans>
+        </Button>
+      )}
+      {passing && (
+        <TransferDialog
+          order={order}
+          attendee={attendee}
+          onClose={() => setPassing(false)}
+          onDone={(next, to) => {
+            setPassing(false);
+            onChange(next);
+            announce(t`The ticket is passed on to ${to}, with a new code. The old code no longer works.`);
+          }}
+        />
       )}
       {editing && (
         <AttendeeEditDialog

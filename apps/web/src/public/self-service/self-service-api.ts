@@ -1,4 +1,4 @@
-import type { BuyerAttendeeBody, PublicOrderDto } from '@admitone/shared';
+import type { BuyerAttendeeBody, PublicOrderDto, TransferTicketBody } from '@admitone/shared';
 import { publicFetch } from '../lib/public-api';
 
 const attendeePath = (eventId: number, shortId: string, attendeeShortId: string) =>
@@ -11,3 +11,7 @@ export const correctAttendee = (eventId: number, shortId: string, attendeeShortI
 /** Sends a ticket's e-mail again to the address on it. */
 export const resendTicket = (eventId: number, shortId: string, attendeeShortId: string, locale: string) =>
   publicFetch<{ data: PublicOrderDto }>(`${attendeePath(eventId, shortId, attendeeShortId)}/resend`, { method: 'POST', body: {}, eventId, orderShortId: shortId, locale }).then((r) => r.data);
+
+/** Passes a ticket on to another person: a new code, mailed to them; answers the order as it now stands. */
+export const transferTicket = (eventId: number, shortId: string, attendeeShortId: string, body: TransferTicketBody, locale: string) =>
+  publicFetch<{ data: PublicOrderDto }>(`${attendeePath(eventId, shortId, attendeeShortId)}/transfer`, { method: 'POST', body, eventId, orderShortId: shortId, locale }).then((r) => r.data);

@@ -85,6 +85,8 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
       return { title: t`List not open yet`, detail: t`This check-in list does not admit anyone yet. Check the time it opens.` };
     case 'LIST_EXPIRED':
       return { title: t`List closed`, detail: t`This check-in list no longer admits anyone.` };
+    case 'TRANSFERRED':
+      return { title: t`Ticket passed on`, detail: t`The buyer passed this ticket on to someone else: this code no longer admits. The new holder has a new code.` };
     case 'WRONG_EVENT':
       return { title: t`Ticket for another event`, detail: a ? t`This ticket of ${name} is for another of your events.` : t`This ticket is for another event.` };
     default:

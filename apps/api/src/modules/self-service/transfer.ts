@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { TransferTicketBody } from '@admitone/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { attendees, listCheckIns, retiredTicketCodes } from '../../db/schema/index.js';
+import { DomainError, notFound } from '../../shared/errors.js';
+import { newAttendeeShortId } from '../orders/ids.js';
+import { recordOrderEvent } from '../orders/order-history.js';
+import { enqueueOrderMails } from '../orders/order-mails.js';
+import type { OrderContext } from '../orders/order-status.js';
+import { lockBuyerOrder } from './buyer-changes.js';
+
+const holder = (p: { first_name: string | null; last_name: string | null; email: string | null }) =>
+  `${[p.first_name, p.last_name].filter(Boolean).join(' ')}${p.email ? ` <${p.email}>` : ''}`;
+
+/**
+ * The buyer passes one ticket on to another person, as the event allows (until its cut-off; not a
+ * ticket already used at the door). The ticket keeps its place in the order and in stock (nothing is
+ * taken or given back) but gets a new code: the old code is retired at once, so a scan of it (also one
+ * queued offline, or checked against a door device's offline data) is answered TRANSFERRED. The new
+ * holder gets the ticket by e-mail; the order's history records from whom to whom.
+ */
+export function transferTicket(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, to: TransferTicketBody): Promise<number[]> {
+  return db.transaction(async (tx) => transferIn(tx, c, eventId, shortId, secret, attendeeShortId, to));
+}
+
+async function transferIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, to: TransferTicketBody): Promise<number[]> {
+  const { order, allowed } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
+  if (!allowed?.can_transfer) throw new DomainError('SELF_SERVICE_CLOSED');
+  const [a] = await tx
+    .select()
+    .from(attendees)
+    .where(and(eq(attendees.order_id, order.id), eq(attendees.short_id, attendeeShortId), eq(attendees.is_admission, true)))
+    .for('update');
+  if (!a) throw notFound();
+  if (a.status !== 'ACTIVE') throw new DomainError('SELF_SERVICE_CLOSED');
+  const used = await tx.select({ list: listCheckIns.list_id }).from(listCheckIns).where(eq(listCheckIns.attendee_id, a.id)).limit(1);
+  if (used.length) throw new DomainError('SELF_SERVICE_CLOSED');
+
+  const code = newAttendeeShortId();
+  await tx.insert(retiredTicketCodes).values({ code: a.short_id, event_id: eventId, attendee_id: a.id, retired_at: c.now });
+  await tx.update(attendees).set({ short_id: code, first_name: to.first_name, last_name: to.last_name, email: to.email, updated_at: c.now }).where(eq(attendees.id, a.id));
+  await recordOrderEvent(tx, order.id, { kind: 'TICKET_TRANSFERRED', data: { attendee_id: a.id, from: holder(a), to: holder(to) }, at: c.now });
+  return enqueueOrderMails(tx, c, order.id, { ticket: a.id });
+}
