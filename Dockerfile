@@ -1,5 +1,6 @@
 # AdmitOne as one image: the web app and the API on port 3000 (`node scripts/start.mjs`), or the job
-# worker with `node scripts/start.mjs worker`. See the README's "Production" section and compose.yaml.
+# worker with `node scripts/start.mjs worker` (run it with `--no-healthcheck`: a worker serves no /api/health).
+# See the README's "Production" section and compose.yaml.
 #   docker build -t admitone .
 #   docker run -p 3000:3000 -v admitone-data:/data admitone        (embedded database in /data)
 

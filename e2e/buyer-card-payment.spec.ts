@@ -152,6 +152,29 @@ test.describe('with card payments configured', () => {
     await snapshot(page, 'card-payment-paid-summary');
   });
 
+  test('a buyer pays by card, then cancels the order where the event allows it: the payment goes back to the card', async ({ page, request }) => {
+    const login = await request.post('/api/auth/login', { data: DEMO });
+    const { token } = (await login.json()) as { token: string };
+    const settings = await request.put(`/api/events/${stripeEventId}/settings`, { headers: { authorization: `Bearer ${token}` }, data: { buyer_cancellation: 'WITH_REFUND', buyer_cancellation_cutoff_hours: 24 } });
+    expect(settings.ok(), await settings.text()).toBe(true);
+    const pay = await cardForm(page);
+    await typeCard(page, '4242 4242 4242 4242');
+    await pay.click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cancel this order' })).toBeVisible();
+    await expect(page.getByText('The payment of £55.80 goes back to your card.')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Cancel order O-/ });
+    await expect(dialog.getByText(/Your ticket stops working and goes back on sale\. The payment of £55\.80 goes back to your card/)).toBeVisible();
+    await expectAccessible(page, 'cancel order');
+    await snapshot(page, 'self-service-cancel');
+    await dialog.getByRole('button', { name: 'Yes, cancel the order' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cancel this order' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Your tickets' })).toHaveCount(0);
+  });
+
   test('a declined card shows the reason; another card then pays the same order', async ({ page }) => {
     const pay = await cardForm(page);
     const paymentUrl = page.url();

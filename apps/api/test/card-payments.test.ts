@@ -139,6 +139,30 @@ describe('refunds', () => {
     return { ...ready, orderId: rows[0]!.id, refund: `/api/events/${ready.event.id}/orders/${rows[0]!.id}/refund` };
   }
 
+  it('the buyer cancels a card-paid order where the event allows refunds: one full refund to the card, the tickets back in stock, also when asked twice at once', async () => {
+    const { u, event, order, headers, orderId } = await paidOrder();
+    expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { buyer_cancellation: 'WITH_REFUND', buyer_cancellation_cutoff_hours: 24 } })).statusCode).toBe(200);
+    const before = await orderOf(event.id, order.short_id, headers);
+    expect(before.self_service).toMatchObject({ can_cancel: true, cancel_refunds: true });
+    const cancel = () => call(ctx.app, 'POST', url(event.id, order.short_id, '/cancel'), { headers });
+    const answers = await Promise.all([cancel(), cancel()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const after = await orderOf(event.id, order.short_id, headers);
+    expect(after).toMatchObject({ status: 'REFUNDED', payment_status: 'REFUNDED' });
+    expect(after.attendees.map((a: { status: string }) => a.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(after.self_service.can_cancel).toBe(false);
+    const pi = [...stripe.intents.values()].find((i) => i.metadata.order_short_id === order.short_id)!;
+    const refunds = stripe.refunds.filter((r) => r.payment_intent === pi.id);
+    expect(refunds.map((r) => r.amount)).toEqual([5000]);
+    const { rows } = (await ctx.app.deps.database.db.execute(`select taken from tickets where event_id = ${event.id}` as never)) as unknown as { rows: Array<{ taken: number }> };
+    expect(rows.map((r) => Number(r.taken))).toEqual([0]);
+    const admin = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}`, { token: u.token })).json().data;
+    expect(admin.history.map((h: { kind: string }) => h.kind)).toEqual(expect.arrayContaining(['REFUND_REQUESTED', 'REFUNDED', 'CANCELLED_BY_BUYER']));
+    // Once more later: nothing left to cancel or refund.
+    expect((await cancel()).statusCode).toBe(409);
+    expect(stripe.refunds.filter((r) => r.payment_intent === pi.id)).toHaveLength(1);
+  });
+
   it('partial then full, never more than remains; the buyer is mailed after Stripe accepts', async () => {
     const { u, event, order, headers, orderId, refund } = await paidOrder();
     const other = await liveEvent(ctx.app, []);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ORDER_SECRET_HEADER, type PublicOrderDto } from '@admitone/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema/index.js';
+import { orders, tickets } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
@@ -200,5 +200,42 @@ describe('passing a ticket on', () => {
     const bad = await call(ctx.app, 'POST', url(on), { headers: secretHeader(on.secret), body: { ...body, email: 'not-an-address' } });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().error.field_errors)).toEqual(['email']);
+  });
+});
+
+describe('cancelling by the buyer', () => {
+  const takenOf = async (ticketId: number) => (await ctx.app.deps.database.db.select({ taken: tickets.taken }).from(tickets).where(eq(tickets.id, ticketId)))[0]!.taken;
+
+  it('cancels a free order where the event allows it: the tickets go back to stock, once, and the history says the buyer did it', async () => {
+    const { u, event, order, orderId, secret } = await orderWithQuestions({ buyer_cancellation: 'FREE_ORDERS', buyer_cancellation_cutoff_hours: 24 });
+    const ticketId = order.attendees[0]!.ticket_id;
+    expect(await takenOf(ticketId)).toBe(2);
+    const view = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${order.short_id}`, { headers: secretHeader(secret) })).json<{ data: PublicOrderDto }>().data;
+    expect(view.self_service).toMatchObject({ can_cancel: true, cancel_until: '2027-05-31T17:00:00.000Z', cancel_refunds: false });
+    const url = `/api/public/events/${event.id}/order/${order.short_id}/cancel`;
+    expect((await call(ctx.app, 'POST', url)).statusCode).toBe(404);
+    const [first, second] = await Promise.all([call(ctx.app, 'POST', url, { headers: secretHeader(secret) }), call(ctx.app, 'POST', url, { headers: secretHeader(secret) })]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const cancelled = (first.statusCode === 200 ? first : second).json<{ data: PublicOrderDto }>().data;
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.attendees.map((a) => a.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(await takenOf(ticketId)).toBe(0);
+    const mail = await ctx.smtp.waitFor('grace@example.test', (m) => /cancel/i.test(m.subject));
+    expect(mail.subject).toContain(order.order_number);
+    const admin = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}`, { token: u.token })).json().data;
+    expect(admin.history.filter((h: { kind: string }) => h.kind === 'CANCELLED_BY_BUYER')).toHaveLength(1);
+    expect(admin.history.some((h: { kind: string }) => h.kind === 'CANCELLED')).toBe(false);
+  });
+
+  it('is refused when the event does not allow it, and after the cut-off', async () => {
+    const closed = await orderWithQuestions();
+    const url = (o: Awaited<ReturnType<typeof orderWithQuestions>>) => `/api/public/events/${o.event.id}/order/${o.order.short_id}/cancel`;
+    expect((await call(ctx.app, 'POST', url(closed), { headers: secretHeader(closed.secret) })).json().error.code).toBe('SELF_SERVICE_CLOSED');
+    const late = await orderWithQuestions({ buyer_cancellation: 'WITH_REFUND', buyer_cancellation_cutoff_hours: 48 });
+    const saved = clock.now();
+    clock.set(new Date('2027-05-30T17:00:01Z'));
+    expect((await call(ctx.app, 'POST', url(late), { headers: secretHeader(late.secret) })).statusCode).toBe(409);
+    clock.set(saved);
+    expect(await takenOf(late.order.attendees[0]!.ticket_id)).toBe(2);
   });
 });

@@ -89,11 +89,15 @@ export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow):
   return enqueueOrderMails(tx, ctx, order.id, 'paid');
 }
 
-/** Cancels an order: its tickets are voided and return to the pool (through the stock module); the buyer is told. */
-export async function cancelOrder(tx: Tx, ctx: OrderContext, order: OrderRow, reason: 'payment_overdue' | null = null): Promise<number[]> {
+/**
+ * Cancels an order: its tickets are voided and return to the pool (through the stock module); the buyer
+ * is told. `reason`: not paid by its deadline, or the buyer's own cancellation (recorded as theirs).
+ */
+export async function cancelOrder(tx: Tx, ctx: OrderContext, order: OrderRow, reason: 'payment_overdue' | 'buyer' | null = null): Promise<number[]> {
   if (!['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
   await releaseOrderUnits(tx, ctx.stock, order, 'CANCELLED', ctx.now);
   await tx.update(orders).set({ status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null, updated_at: ctx.now }).where(eq(orders.id, order.id));
-  await recordOrderEvent(tx, order.id, { kind: 'CANCELLED', userId: ctx.userId, data: reason ? { reason } : {}, at: ctx.now });
+  if (reason === 'buyer') await recordOrderEvent(tx, order.id, { kind: 'CANCELLED_BY_BUYER', data: {}, at: ctx.now });
+  else await recordOrderEvent(tx, order.id, { kind: 'CANCELLED', userId: ctx.userId, data: reason ? { reason } : {}, at: ctx.now });
   return enqueueOrderMails(tx, ctx, order.id, reason === 'payment_overdue' ? 'cancelled_unpaid' : 'cancelled');
 }

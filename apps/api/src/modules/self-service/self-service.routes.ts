@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ORDER_SECRET_HEADER, buyerAttendeeBody, publicOrderAttendeeParams, publicOrderResponse, transferTicketBody } from '@admitone/shared';
+import { ORDER_SECRET_HEADER, buyerAttendeeBody, publicOrderAttendeeParams, publicOrderParams, publicOrderResponse, transferTicketBody } from '@admitone/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { buyerOrderViews } from '../orders/buyer-order-view.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { buyerEditAttendee, buyerResendTicket } from './buyer-changes.js';
+import { cancelByBuyer } from './cancel.js';
 import { transferTicket } from './transfer.js';
 
 const tags = ['checkout'];
@@ -71,5 +72,23 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
     (req) => change(req, (c) => transferTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body)),
+  );
+
+  app.post(
+    '/events/:eventId/order/:shortId/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'The buyer cancels their order as the event allows: free or unpaid orders at once, card-paid ones with a full refund to the card (once); the tickets go back to stock',
+        params: publicOrderParams,
+        headers,
+        response: { 200: publicOrderResponse },
+      },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    },
+    (req) =>
+      change(req, () =>
+        cancelByBuyer({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock }, req.params.eventId, req.params.shortId, secretOf(req)),
+      ),
   );
 };

@@ -7,6 +7,7 @@ import { HtmlContent } from '../../components/HtmlContent';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
+import { CancelOrderSection } from '../self-service/CancelOrderSection';
 import { Link } from '../router/navigation';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
@@ -122,6 +123,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       <Divider />
       <OrderSummaryCard order={order} />
       {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && <OrderTickets order={order} onChange={setOrder} />}
+      <CancelOrderSection order={order} onChange={setOrder} />
       <Group justify="space-between">
         <Anchor component={Link} href={findTicketsPath(eventId)} size="sm">
           <Trans>Find my other orders</Trans>

@@ -15,3 +15,7 @@ export const resendTicket = (eventId: number, shortId: string, attendeeShortId: 
 /** Passes a ticket on to another person: a new code, mailed to them; answers the order as it now stands. */
 export const transferTicket = (eventId: number, shortId: string, attendeeShortId: string, body: TransferTicketBody, locale: string) =>
   publicFetch<{ data: PublicOrderDto }>(`${attendeePath(eventId, shortId, attendeeShortId)}/transfer`, { method: 'POST', body, eventId, orderShortId: shortId, locale }).then((r) => r.data);
+
+/** Cancels the order as the event allows (a card payment is refunded to the card); answers the order as it now stands. */
+export const cancelOrder = (eventId: number, shortId: string, locale: string) =>
+  publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/cancel`, { method: 'POST', body: {}, eventId, orderShortId: shortId, locale }).then((r) => r.data);
