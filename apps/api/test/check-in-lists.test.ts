@@ -142,6 +142,7 @@ describe('check-in lists', () => {
       event_id: event.id,
       public_key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       tickets: [{ id: done.attendee.id, code: vip.short_id, name: 'Guest1 Person', ticket: 'VIP', status: 'ACTIVE', checked_in: true }],
+      retired_codes: [],
     });
     // The ticket's QR code is its code signed by the event: the key the device got verifies it, and not another code.
     const qr = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${standing.short_id}`)).json().data.qr_code as string;

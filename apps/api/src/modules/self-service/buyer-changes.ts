@@ -30,7 +30,7 @@ export async function lockBuyerOrder(tx: Tx, eventId: number, shortId: string, s
 }
 
 /** One of the order's tickets (admissions), locked. */
-async function lockTicketOf(tx: Tx, order: OrderRow, attendeeShortId: string) {
+export async function lockTicketOf(tx: Tx, order: OrderRow, attendeeShortId: string) {
   const [a] = await tx
     .select()
     .from(attendees)

@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TransferTicketBody } from '@admitone/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { attendees, listCheckIns, retiredTicketCodes } from '../../db/schema/index.js';
-import { DomainError, notFound } from '../../shared/errors.js';
+import { DomainError } from '../../shared/errors.js';
 import { newAttendeeShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import type { OrderContext } from '../orders/order-status.js';
-import { lockBuyerOrder } from './buyer-changes.js';
+import { lockBuyerOrder, lockTicketOf } from './buyer-changes.js';
 
 const holder = (p: { first_name: string | null; last_name: string | null; email: string | null }) =>
   `${[p.first_name, p.last_name].filter(Boolean).join(' ')}${p.email ? ` <${p.email}>` : ''}`;
@@ -26,12 +26,7 @@ export function transferTicket(db: Db, c: OrderContext, eventId: number, shortId
 async function transferIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, to: TransferTicketBody): Promise<number[]> {
   const { order, allowed } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
   if (!allowed?.can_transfer) throw new DomainError('SELF_SERVICE_CLOSED');
-  const [a] = await tx
-    .select()
-    .from(attendees)
-    .where(and(eq(attendees.order_id, order.id), eq(attendees.short_id, attendeeShortId), eq(attendees.is_admission, true)))
-    .for('update');
-  if (!a) throw notFound();
+  const a = await lockTicketOf(tx, order, attendeeShortId);
   if (a.status !== 'ACTIVE') throw new DomainError('SELF_SERVICE_CLOSED');
   const used = await tx.select({ list: listCheckIns.list_id }).from(listCheckIns).where(eq(listCheckIns.attendee_id, a.id)).limit(1);
   if (used.length) throw new DomainError('SELF_SERVICE_CLOSED');
