@@ -122,7 +122,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       ) : null}
       <Divider />
       <OrderSummaryCard order={order} />
-      {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && <OrderTickets order={order} onChange={setOrder} />}
+      {completed && order.attendees.length > 0 && <OrderTickets order={order} onChange={setOrder} />}
       <CancelOrderSection order={order} onChange={setOrder} />
       <Group justify="space-between">
         <Anchor component={Link} href={findTicketsPath(eventId)} size="sm">

@@ -118,7 +118,7 @@ function EventPageContent({ event, reload, preview }: { event: PublicEventDto; r
               {!preview && (
                 <Text size="sm">
                   <Trans>Already ordered?</Trans>{' '}
-                  <Anchor component={Link} href={findTicketsPath(event.id)}>
+                  <Anchor component={Link} href={findTicketsPath(event.id)} underline="always">
                     <Trans>Find my tickets</Trans>
                   </Anchor>
                 </Text>

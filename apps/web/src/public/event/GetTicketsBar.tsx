@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import classes from './EventPage.module.css';
 
@@ -8,6 +8,7 @@ import classes from './EventPage.module.css';
  * to `#tickets`, so it works before any script has run (the page is rendered on the server).
  */
 export function GetTicketsBar({ targetId }: { targetId: string }) {
+  const { t } = useLingui();
   const [inView, setInView] = useState(false);
   useEffect(() => {
     const target = document.getElementById(targetId);
@@ -17,7 +18,8 @@ export function GetTicketsBar({ targetId }: { targetId: string }) {
     return () => observer.disconnect();
   }, [targetId]);
   return (
-    <div className={classes.getTickets} data-hidden={inView || undefined} data-testid="get-tickets-bar">
+    // A landmark of its own (the bar sits outside the page's main content, over its bottom edge).
+    <nav className={classes.getTickets} data-hidden={inView || undefined} data-testid="get-tickets-bar" aria-label={t`Tickets`}>
       <a
         href={`#${targetId}`}
         className={classes.getTicketsLink}
@@ -34,6 +36,6 @@ export function GetTicketsBar({ targetId }: { targetId: string }) {
       >
         <Trans>Get tickets</Trans>
       </a>
-    </div>
+    </nav>
   );
 }
