@@ -4,7 +4,7 @@ import { Alert, Button, Radio, Stack, Text, TextInput, Title } from '@mantine/co
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { isApiError, hasStatus } from '../../lib/api-error';
-import { errorMessage } from '../../lib/error-text';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { EventHeading } from '../checkout/EventHeading';
@@ -81,11 +81,7 @@ export default function FindTicketsPage({ eventId }: { eventId: number }) {
             <Text>
               <Trans>Enter the e-mail address you ordered with. We will send it a link to your orders and tickets.</Trans>
             </Text>
-            {failure ? (
-              <Alert color="red" role="alert">
-                {errorMessage(failure, i18n)}
-              </Alert>
-            ) : null}
+            <FormErrorAlert error={failure} />
             <TextInput
               label={t`E-mail`}
               type="email"

@@ -3,9 +3,9 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import type { PublicOrderDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/error-text';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { cancelOrder } from './self-service-api';
 
@@ -61,11 +61,7 @@ export function CancelOrderSection({ order, onChange }: { order: PublicOrderDto;
             <Text size="sm" c="dimmed">
               <Trans>This cannot be undone.</Trans>
             </Text>
-            {failure ? (
-              <Alert color="red" role="alert">
-                {errorMessage(failure, i18n)}
-              </Alert>
-            ) : null}
+            <FormErrorAlert error={failure} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAsking(false)}>
                 <Trans>Keep my order</Trans>

@@ -2,9 +2,9 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { errorMessage } from '../../lib/error-text';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 
 /** The frame of a buyer's change on their order: a dialog with a form, an error above it, Cancel and the action. */
 export function SelfServiceDialog({
@@ -24,16 +24,12 @@ export function SelfServiceDialog({
   action: ReactNode;
   children: ReactNode;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   return (
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t`Close` }}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" role="alert">
-              {errorMessage(failure, i18n)}
-            </Alert>
-          ) : null}
+          <FormErrorAlert error={failure} />
           {children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
