@@ -51,6 +51,8 @@ describe('platform', () => {
       'GET /api/events/{eventId}/attendees/export',
       'GET /api/events/{eventId}/orders/export',
       'GET /api/events/{eventId}/check-ins/export',
+      'GET /api/events/{eventId}/waitlist/export',
+      'DELETE /api/events/{eventId}/waitlist/{entryId}',
       'DELETE /api/events/{eventId}/check-in-lists/{listId}',
       'GET /api/public/events/{eventId}',
       'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg',

@@ -31,6 +31,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/manage/event/:eventId/widget',
   '/manage/event/:eventId/orders',
   '/manage/event/:eventId/attendees',
+  '/manage/event/:eventId/waitlist',
   '/manage/event/:eventId/check-in',
   '/manage/event/:eventId/check-in-lists',
   '/manage/event/:eventId/messages',

@@ -53,6 +53,10 @@ export const ERROR_STATUS = {
   ORDER_LOOKUP_EXPIRED: 410,
   /** What a buyer asked to change on their order is not (or no longer) allowed for it (the event's settings, its state, the cut-off). */
   SELF_SERVICE_CLOSED: 409,
+  /** The ticket has no waitlist, or is not sold out (tickets can be bought now). */
+  WAITLIST_CLOSED: 409,
+  /** A waitlist entry is no longer in the state the change needs (offered, bought, left or removed meanwhile). */
+  WAITLIST_ENTRY_CHANGED: 409,
   EVENT_HAS_ORDERS: 409,
   REFUND_PENDING: 409,
   REFUND_NOT_POSSIBLE: 409,

@@ -26,3 +26,4 @@ export * from './app-routes.js';
 export * from './contracts/product-categories.js';
 export * from './contracts/order-lookup.js';
 export * from './contracts/self-service.js';
+export * from './contracts/waitlist.js';

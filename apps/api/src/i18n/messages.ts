@@ -66,6 +66,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   LAST_CATEGORY: /*i18n*/ { id: 'error.last_category', message: 'An event needs at least one category.' },
   LAST_CHECK_IN_LIST: /*i18n*/ { id: 'error.last_check_in_list', message: 'An event needs at least one check-in list.' },
   SELF_SERVICE_CLOSED: /*i18n*/ { id: 'error.self_service_closed', message: 'This change is not possible for this order any more. Please contact the organizer.' },
+  WAITLIST_CLOSED: /*i18n*/ { id: 'error.waitlist_closed', message: 'This ticket has no waitlist open right now: it may be available to buy.' },
+  WAITLIST_ENTRY_CHANGED: /*i18n*/ { id: 'error.waitlist_entry_changed', message: 'This waitlist entry has changed in the meantime. Reload the page to see where it stands.' },
   ORDER_LOOKUP_EXPIRED: /*i18n*/ { id: 'error.order_lookup_expired', message: 'This link has expired. Enter your e-mail address again for a new one.' },
   STAFF_LINK_INVALID: /*i18n*/ { id: 'error.staff_link_invalid', message: 'This check-in link no longer works. It was revoked or replaced; ask the organizer for the new link.' },
   ATTENDEE_ALREADY_CANCELLED: /*i18n*/ { id: 'error.attendee_already_cancelled', message: 'This ticket has already been cancelled.' },

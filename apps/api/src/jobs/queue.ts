@@ -6,6 +6,7 @@ import { oneAtATime, SETUP_LOCKS } from '../db/setup-lock.js';
 import { lanesOf, STALE_CLAIM_MS, type MailLane } from '../mail/outbox.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
+import { offerAllFreedUnits } from '../modules/waitlist/offers.js';
 import { settlePaymentDeadlines, type DeadlineDeps } from '../modules/orders/payment-deadlines.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
 import type { MailDeliveryDeps } from './mail-delivery.js';
@@ -93,6 +94,14 @@ export async function startJobs(
   const sweep = () => {
     sweeping ??= releaseExpiredHolds(deps.db, { clock: deps.clock, guard: guardedStock }, null, { skipLocked: true })
       .then((released) => void (released && opts.log.info({ released }, 'expired holds released')))
+      // Units that came back (holds and offers that ran out, cancellations, refunds, a raised quantity) go
+      // to the people waiting for them first (modules/waitlist), one offer maker per event at a time.
+      .then(async () => {
+        if (!opts.deadlines) return;
+        const mails = await offerAllFreedUnits({ db: deps.db, stock: opts.deadlines.stock, appUrl: opts.deadlines.appUrl });
+        if (mails.length) opts.log.info({ offers: mails.length }, 'waitlist offers made');
+        for (const lane of await lanesOf(deps.db, mails)) lanes?.[lane].kick();
+      })
       .catch(sweepFailed)
       .finally(() => (sweeping = null));
     return sweeping;

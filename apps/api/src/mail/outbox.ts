@@ -35,6 +35,9 @@ export const MAIL_LANES: Record<TemplateName, MailLane> = {
   signup_existing_login: 'urgent',
   invitation: 'urgent',
   order_lookup: 'urgent',
+  // An offer's time runs from when it is made: it must not wait behind a sell-out's ticket mails.
+  waitlist_offer: 'urgent',
+  waitlist_joined: 'urgent',
   order_confirmation: 'bulk',
   attendee_ticket: 'bulk',
   organizer_new_order: 'bulk',

@@ -28,6 +28,8 @@ import { taxRoutes } from './taxes/taxes.routes.js';
 import { ticketRoutes } from './tickets/tickets.routes.js';
 import { teamRoutes } from './users/team.routes.js';
 import { userRoutes } from './users/users.routes.js';
+import { waitlistAdminRoutes } from './waitlist/waitlist-admin.routes.js';
+import { publicWaitlistRoutes } from './waitlist/waitlist.routes.js';
 
 /** A module's routes: a fastify plugin taking the app's dependencies. */
 export type RoutePlugin = FastifyPluginAsyncZod<{ deps: AppDeps }>;
@@ -67,10 +69,12 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: checkInRoutes },
   { prefix: '/api', plugin: checkInListRoutes },
   { prefix: '/api', plugin: paymentConnectionRoutes },
+  { prefix: '/api', plugin: waitlistAdminRoutes },
   { prefix: '/api/public', plugin: publicEventRoutes },
   { prefix: '/api/public', plugin: publicOrderRoutes },
   { prefix: '/api/public', plugin: paymentRoutes },
   { prefix: '/api/public', plugin: staffLinkRoutes },
   { prefix: '/api/public', plugin: orderLookupRoutes },
   { prefix: '/api/public', plugin: selfServiceRoutes },
+  { prefix: '/api/public', plugin: publicWaitlistRoutes },
 ];

@@ -231,6 +231,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/events/{eventId}/check-in-lists/{listId}/staff-link': { access: 'member' },
   'DELETE /api/events/{eventId}/check-in-lists/{listId}/staff-link': { access: 'member' },
   'GET /api/events/{eventId}/check-ins/export': { access: 'member' },
+  'GET /api/events/{eventId}/waitlist': { access: 'member' },
+  'GET /api/events/{eventId}/waitlist/export': { access: 'member' },
+  'POST /api/events/{eventId}/waitlist/{entryId}/offer': { access: 'member' },
+  'DELETE /api/events/{eventId}/waitlist/{entryId}': { access: 'member' },
 
   // public pages and checkout (the buyer's proof is the order's secret and the checkout token, a ticket's its short id; not a login)
   'GET /api/public/events/{eventId}': { access: 'public' },
@@ -255,6 +259,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   // Find my tickets: the same answer for any address (order-lookup.test.ts); the mailed link's token is its key.
   'POST /api/public/events/{eventId}/order-lookups': { access: 'public' },
   'GET /api/public/events/{eventId}/order-lookups/{token}': { access: 'public' },
+  // The waitlist: joining answers the same for any address; the mailed links' tokens are their keys (waitlist.test.ts).
+  'POST /api/public/events/{eventId}/waitlist': { access: 'public' },
+  'GET /api/public/events/{eventId}/waitlist/{token}': { access: 'public' },
+  'POST /api/public/events/{eventId}/waitlist/{token}/leave': { access: 'public' },
   // A staff link's secret is its key (a guessed one finds nothing: STAFF_LINK_INVALID, tested in check-in-lists.test.ts).
   'GET /api/public/check-in-links/{token}': { access: 'public' },
   'GET /api/public/check-in-links/{token}/attendees': { access: 'public' },
@@ -287,6 +295,7 @@ export function pathFor(path: string, rule: RouteRule, w: TenantWorld): string {
       orderId: w.orderId,
       attendeeId: w.attendeeId,
       messageId: w.messageId,
+      entryId: w.entryId,
       taxOrFeeId: w.taxId,
       // A well-formed token: the id in front of it is what must not be someone else's.
       token: 'x'.repeat(32),

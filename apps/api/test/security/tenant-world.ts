@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
-import { attendees, events, orders, users } from '../../src/db/schema/index.js';
+import { attendees, events, orders, users, waitlistEntries } from '../../src/db/schema/index.js';
 import { placeOrder } from '../checkout-factory.js';
 import { createEvent, createOrganizer, inviteAndAccept, registerUser } from '../factories.js';
 import type { TestSmtp } from '../smtp.js';
@@ -62,6 +62,12 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const attendeeRows = await db.select({ id: attendees.id, short_id: attendees.short_id }).from(attendees).where(eq(attendees.order_id, order!.id));
   expect(attendeeRows).toHaveLength(2);
 
+  // A waitlist entry of account A (written directly: joining needs a sold-out ticket).
+  const [entry] = await db
+    .insert(waitlistEntries)
+    .values({ account_id: accountId, event_id: event.id, ticket_id: ticket.id, first_name: 'Wanda', last_name: 'Waiting', email: 'wanda@example.test', quantity: 1, locale: 'en', leave_token_hash: 'tenant-world-entry' })
+    .returning({ id: waitlistEntries.id });
+
   const message = await made(app, a.token, 'POST', `${ev}/messages`, {
     subject: 'Doors open at seven',
     body: '<p>See you there</p>',
@@ -99,6 +105,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     attendeeId: attendeeRows[0]!.id,
     attendeeShortId: attendeeRows[0]!.short_id,
     messageId: message.id,
+    entryId: entry!.id,
     coverImageId: coverId,
     logoImageId: logoId,
   };

@@ -149,6 +149,8 @@ export interface PublicTicketDto {
   unlocked_by_promo: boolean;
   /** The category it is listed under (one of the event's `categories`). */
   category_id: number;
+  /** Sold out with a waitlist open: the page offers "Join the waitlist" instead of a quantity. */
+  waitlist: boolean;
 }
 
 /** `PublicTicketDto` as a response schema. */
@@ -173,6 +175,7 @@ export const publicTicketSchema = z.object({
   is_discounted: z.boolean(),
   unlocked_by_promo: z.boolean(),
   category_id: z.number().int(),
+  waitlist: z.boolean(),
 }) satisfies z.ZodType<PublicTicketDto>;
 
 export interface PublicOrganizerDto {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WAITLIST_OFFER_HOURS_MAX, WAITLIST_OFFER_MODES, type WaitlistOfferMode } from './waitlist.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { eventColorsSchema } from './accounts.js';
@@ -133,6 +134,10 @@ export interface EventPageSettings {
   /** Buyers may cancel (free orders only, or with a refund) until `buyer_cancellation_cutoff_hours` before the start. */
   buyer_cancellation: BuyerCancellation;
   buyer_cancellation_cutoff_hours: number;
+  /** Waitlist offers go out by themselves when units come back, or only when the organizer sends them. */
+  waitlist_offer_mode: WaitlistOfferMode;
+  /** How long a waitlist offer holds its units. */
+  waitlist_offer_hours: number;
 }
 
 /** `EventPageSettings` as a response schema. */
@@ -159,6 +164,8 @@ export const eventPageSettingsSchema = z.object({
   ticket_transfer_cutoff_hours: z.number().int(),
   buyer_cancellation: z.enum(BUYER_CANCELLATIONS),
   buyer_cancellation_cutoff_hours: z.number().int(),
+  waitlist_offer_mode: z.enum(WAITLIST_OFFER_MODES),
+  waitlist_offer_hours: z.number().int(),
 }) satisfies z.ZodType<EventPageSettings>;
 
 export const SEO_TITLE_MAX = 70;
@@ -199,6 +206,8 @@ export const updateEventSettingsBody = z.object({
   ticket_transfer_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
   buyer_cancellation: z.enum(BUYER_CANCELLATIONS).optional(),
   buyer_cancellation_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
+  waitlist_offer_mode: z.enum(WAITLIST_OFFER_MODES).optional(),
+  waitlist_offer_hours: z.number().int().min(1).max(WAITLIST_OFFER_HOURS_MAX).optional(),
   colors: eventColorsSchema.partial().optional(),
 });
 export type UpdateEventSettingsBody = z.input<typeof updateEventSettingsBody>;

@@ -6,6 +6,7 @@ import { eventLocationOutSchema, eventPageSettingsSchema, type EventLocation, ty
 import { imageSchema, type ImageDto } from './images.js';
 import { publicEventSchema } from './checkout.js';
 import { customIssue } from '../validation.js';
+import { waitlistDemandSchema, type WaitlistDemandDto } from './waitlist.js';
 import { currencyField, listQuery, localDateTime, oneOf, optionalText, pageOf, timezoneField } from './common.js';
 
 /** Compares two wall-clock strings of the same time zone. */
@@ -161,6 +162,8 @@ export interface EventStatsDto {
   daily: EventStatsDay[];
   /** Every ticket of the event in the order buyers see them (category by category), with what it sold. */
   by_product: ProductSalesDto[];
+  /** Tickets people are waiting for (waitlist), most wanted first. */
+  waitlist_demand: WaitlistDemandDto[];
 }
 
 /** What one ticket sold: units and gross (with taxes and fees) of orders that completed, refunded or not. */
@@ -207,5 +210,6 @@ export const eventStatsSchema = z.object({
   conversion_rate: z.number().nullable(),
   daily: z.array(eventStatsDaySchema),
   by_product: z.array(productSalesSchema),
+  waitlist_demand: z.array(waitlistDemandSchema),
 }) satisfies z.ZodType<EventStatsDto>;
 export const eventStatsResponse = oneOf(eventStatsSchema);

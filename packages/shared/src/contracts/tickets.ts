@@ -58,6 +58,8 @@ export const ticketBody = z
     hide_when_sold_out: z.boolean().default(false),
     hide_before_sale_start: z.boolean().default(false),
     hide_after_sale_end: z.boolean().default(false),
+    /** Sold out: buyers may join a waitlist and are offered units that come back. */
+    waitlist_enabled: z.boolean().default(false),
     /** Shown only to buyers with a promo code that applies to it. */
     requires_promo_code: z.boolean().default(false),
     tax_and_fee_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(50).default([]),
@@ -127,6 +129,7 @@ export interface TicketDto {
   hide_when_sold_out: boolean;
   hide_before_sale_start: boolean;
   hide_after_sale_end: boolean;
+  waitlist_enabled: boolean;
   requires_promo_code: boolean;
   tax_and_fee_ids: number[];
   /** The product category it is listed under. */
@@ -184,6 +187,7 @@ export const ticketSchema = z.object({
   hide_when_sold_out: z.boolean(),
   hide_before_sale_start: z.boolean(),
   hide_after_sale_end: z.boolean(),
+  waitlist_enabled: z.boolean(),
   requires_promo_code: z.boolean(),
   tax_and_fee_ids: z.array(z.number().int()),
   category_id: z.number().int(),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { CLIENT_HOLD_LIMIT_DEFAULT, CLIENT_RESERVATION_LIMIT_DEFAULT, type ContentTranslations, type CoverDisplay, type EventTexts, type EventColors, type EventLocation, type EventStatus, type PriceDisplayMode, type TicketTransfers, type BuyerCancellation } from '@admitone/shared';
+import { CLIENT_HOLD_LIMIT_DEFAULT, CLIENT_RESERVATION_LIMIT_DEFAULT, type ContentTranslations, type CoverDisplay, type EventTexts, type EventColors, type EventLocation, type EventStatus, type PriceDisplayMode, type TicketTransfers, type BuyerCancellation, type WaitlistOfferMode, WAITLIST_OFFER_HOURS_DEFAULT } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -86,6 +86,10 @@ export const events = pgTable(
     buyer_cancellation: text('buyer_cancellation').$type<BuyerCancellation>().notNull().default('NOT_ALLOWED'),
     /** Cancelling closes this many hours before the start. */
     buyer_cancellation_cutoff_hours: integer('buyer_cancellation_cutoff_hours').notNull().default(48),
+    /** Waitlist offers go out by themselves when units come back (AUTOMATIC) or when the organizer sends them. */
+    waitlist_offer_mode: text('waitlist_offer_mode').$type<WaitlistOfferMode>().notNull().default('AUTOMATIC'),
+    /** How long an offer holds its units for the person it is made to. */
+    waitlist_offer_hours: integer('waitlist_offer_hours').notNull().default(WAITLIST_OFFER_HOURS_DEFAULT),
     ...timestamps,
   },
   (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],

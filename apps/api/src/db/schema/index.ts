@@ -18,3 +18,4 @@ export * from './door-staff.js';
 export * from './check-in-lists.js';
 export * from './ticket-keys.js';
 export * from './order-lookups.js';
+export * from './waitlist.js';

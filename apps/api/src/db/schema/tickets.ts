@@ -44,6 +44,8 @@ export const tickets = pgTable(
     hide_when_sold_out: boolean('hide_when_sold_out').notNull().default(false),
     hide_before_sale_start: boolean('hide_before_sale_start').notNull().default(false),
     hide_after_sale_end: boolean('hide_after_sale_end').notNull().default(false),
+    /** Sold out, buyers may join a waitlist; while anyone waits, units that come back are theirs first. */
+    waitlist_enabled: boolean('waitlist_enabled').notNull().default(false),
     requires_promo_code: boolean('requires_promo_code').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
     /**

@@ -15,6 +15,7 @@ import { passwordResetMail, type PasswordResetData } from './password-reset.js';
 import { paymentReceivedMail, type PaymentReceivedData } from './payment-received.js';
 import { paymentReminderMail, type PaymentReminderData } from './payment-reminder.js';
 import { signupConfirmationMail, type SignupConfirmationData } from './signup-confirmation.js';
+import { waitlistJoinedMail, waitlistOfferMail, type WaitlistJoinedData, type WaitlistOfferData } from './waitlist.js';
 import { signupExistingLoginMail, type SignupExistingLoginData } from './signup-existing-login.js';
 
 /** Every mail the product sends, by name, with the data each needs (plain JSON: the outbox stores it). */
@@ -36,6 +37,8 @@ export interface TemplateData {
   signup_confirmation: SignupConfirmationData;
   signup_existing_login: SignupExistingLoginData;
   order_lookup: OrderLookupData;
+  waitlist_joined: WaitlistJoinedData;
+  waitlist_offer: WaitlistOfferData;
 }
 export type TemplateName = keyof TemplateData;
 
@@ -59,6 +62,8 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   signup_confirmation: signupConfirmationMail,
   signup_existing_login: signupExistingLoginMail,
   order_lookup: orderLookupMail,
+  waitlist_joined: waitlistJoinedMail,
+  waitlist_offer: waitlistOfferMail,
 };
 
 /** Renders a mail (some templates build attachments, so it is async). */

@@ -50,6 +50,8 @@ export function settingsColumnsOf(e: EventRow) {
     ticket_transfer_cutoff_hours: e.ticket_transfer_cutoff_hours,
     buyer_cancellation: e.buyer_cancellation,
     buyer_cancellation_cutoff_hours: e.buyer_cancellation_cutoff_hours,
+    waitlist_offer_mode: e.waitlist_offer_mode,
+    waitlist_offer_hours: e.waitlist_offer_hours,
   };
 }
 

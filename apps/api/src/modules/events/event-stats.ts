@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EventStatsDto, EventStatsDay } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { utcToZoned } from '../../shared/dates.js';
+import { waitlistDemand } from '../waitlist/entries.js';
 
 /** Orders that were paid or completed, whatever happened since (refunds are counted apart). */
 const SOLD = sql.raw(`('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED')`);
@@ -95,5 +96,6 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
     conversion_rate: visitors ? Math.min(1, completed / visitors) : null,
     daily,
     by_product: perTicket.map((p) => ({ ticket_id: p.ticket_id, name: p.name, category_id: p.category_id, sold: Number(p.sold), gross: Number(p.gross) })),
+    waitlist_demand: await waitlistDemand(db, event.id, now),
   };
 }

@@ -11,6 +11,7 @@ import { checkInExport } from './check-in-export.js';
 import { csvStream, xlsxStream } from './export-writers.js';
 import { zonedDate, type ExportSheet } from './export-sheet.js';
 import { orderExport } from './order-export.js';
+import { waitlistExport } from './waitlist-export.js';
 
 const tags = ['exports'];
 const security = [{ bearer: [] }];
@@ -71,6 +72,16 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const { total, sheet } = await checkInExport(db, event, req.query.list_id, requestLocale(req));
       return send(reply, { slug: event.slug, kind: 'check-ins', date: zonedDate(deps.clock.now(), event.timezone), format: req.query.format }, total, sheet);
+    },
+  );
+
+  app.get(
+    '/events/:eventId/waitlist/export',
+    { schema: { tags, security, summary: "Download the event's waitlist (every entry in line order, with its state) as CSV or Excel", params: eventParams, querystring: z.object({ format }) } },
+    async (req, reply) => {
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const { total, sheet } = await waitlistExport(db, event, deps.clock.now(), requestLocale(req));
+      return send(reply, { slug: event.slug, kind: 'waitlist', date: zonedDate(deps.clock.now(), event.timezone), format: req.query.format }, total, sheet);
     },
   );
 };

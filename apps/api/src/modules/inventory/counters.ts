@@ -49,6 +49,9 @@ export interface CounterChain {
 
 const link = (i: number) => sql.raw(`s${i}`);
 
+/** On the locked ticket row: its waitlist is closed, or nobody is waiting on it. */
+const noneWaiting = sql.raw(`(not waitlist_enabled or not exists (select 1 from waitlist_entries w where w.ticket_id = tickets.id and w.status = 'WAITING'))`);
+
 /**
  * Builds the chain for already normalised changes (one per counter, in lock order). Each link is one
  * `UPDATE ... SET taken = taken + d WHERE id = ? [AND guard] [AND ticket version] AND <previous link
@@ -56,9 +59,11 @@ const link = (i: number) => sql.raw(`s${i}`);
  * before reading the row, so the row locks are taken one by one in the chain's order and the chain stops
  * at the first counter that does not fit; the guard is evaluated on the row as it is once locked
  * (PostgreSQL re-checks an updated row's condition after waiting for its lock). A `precondition`
- * (evaluated once, before the first row is locked) gates the whole chain.
+ * (evaluated once, before the first row is locked) gates the whole chain. With `waitlistFirst` (a buyer's
+ * reservation), a ticket whose waitlist is open takes nothing while anyone is waiting on it: units that
+ * come back are theirs first (offers take them without it, modules/waitlist).
  */
-export function counterChain(changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard, precondition: SQL | null = null): CounterChain {
+export function counterChain(changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard, precondition: SQL | null = null, waitlistFirst = false): CounterChain {
   if (!changes.length) {
     // Nothing to take (a buyer choosing the very same tickets again): only the precondition gates what follows.
     return { ctes: sql`s0 as (select 1 as id where ${precondition ?? sql`true`})`, complete: sql`exists (select 1 from s0)`, outcome: sql`array[(select count(*) from s0)::int]` };
@@ -70,6 +75,7 @@ export function counterChain(changes: readonly CounterChange[], layout: Pick<Sto
     if (i === 0 && precondition) conditions.push(sql`(${precondition})`);
     if (c.kind === 'ticket') conditions.push(sql`stock_version = ${layout.versions.get(c.id) ?? -1}`);
     if (c.delta > 0) conditions.push(guard.fits(sql.raw('taken'), sql.raw(limit), c.delta));
+    if (c.delta > 0 && c.kind === 'ticket' && waitlistFirst) conditions.push(noneWaiting);
     if (i > 0) conditions.push(sql`exists (select 1 from ${link(i - 1)})`);
     return sql`${link(i)} as (update ${sql.raw(table)} set taken = taken + ${c.delta} where ${sql.join(conditions, sql` and `)} returning id)`;
   });

@@ -9,9 +9,11 @@ export interface StockLevels {
   tier(tierId: number): number;
   /** Over the tickets an assignment covers ('ALL': every ticket of the event). */
   over(ticketIds: readonly number[] | 'ALL'): number;
+  /** People waiting on the ticket's open waitlist (their units come first: buyers cannot take any). */
+  waiting(ticketId: number): number;
 }
 
-const levelsFrom = (rows: Array<{ kind: string; id: number; taken: number }>): StockLevels => {
+const levelsFrom = (rows: Array<{ kind: string; id: number; taken: number }>, waiting: ReadonlyMap<number, number> = new Map()): StockLevels => {
   const tickets = new Map<number, number>();
   const tiers = new Map<number, number>();
   for (const r of rows) (r.kind === 't' ? tickets : tiers).set(Number(r.id), Number(r.taken));
@@ -19,6 +21,7 @@ const levelsFrom = (rows: Array<{ kind: string; id: number; taken: number }>): S
     ticket: (id) => tickets.get(id) ?? 0,
     tier: (id) => tiers.get(id) ?? 0,
     over: (ids) => (ids === 'ALL' ? [...tickets.values()] : ids.map((id) => tickets.get(id) ?? 0)).reduce((s, n) => s + n, 0),
+    waiting: (id) => waiting.get(id) ?? 0,
   };
 };
 
@@ -42,12 +45,20 @@ export async function readStockLevels(db: Executor, eventId: number, now: Date):
         where o.event_id = ${eventId} and o.status in ('RESERVED', 'PROCESSING') and o.hold_released_at is null and o.reserved_until <= ${now}
         group by a.ticket_id, a.tier_id`,
   );
+  const queued = await rowsOf<{ ticket_id: number; n: number }>(
+    db,
+    sql`select w.ticket_id, count(*)::int as n from tickets t join waitlist_entries w on w.ticket_id = t.id and w.status = 'WAITING'
+        where t.event_id = ${eventId} and t.waitlist_enabled group by w.ticket_id`,
+  );
   const free = new Map<string, number>();
   for (const l of lapsed) {
     free.set(`t${l.ticket_id}`, (free.get(`t${l.ticket_id}`) ?? 0) + Number(l.n));
     if (l.tier_id !== null) free.set(`x${l.tier_id}`, (free.get(`x${l.tier_id}`) ?? 0) + Number(l.n));
   }
-  return levelsFrom(rows.map((r) => ({ ...r, taken: Number(r.taken) - (free.get(`${r.kind}${r.id}`) ?? 0) })));
+  return levelsFrom(
+    rows.map((r) => ({ ...r, taken: Number(r.taken) - (free.get(`${r.kind}${r.id}`) ?? 0) })),
+    new Map(queued.map((q) => [Number(q.ticket_id), Number(q.n)])),
+  );
 }
 
 /** Sold units (valid tickets) by ticket and by tier: the organizer's screens split what is taken into sold and held. */

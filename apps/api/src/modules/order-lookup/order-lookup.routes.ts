@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { orderLookupBody, orderLookupParams, orderLookupRequestedResponse, orderLookupResponse, publicEventParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
+import { addressMailLimit } from '../../plugins/address-mail-limit.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { answerFloor } from '../../shared/answer-floor.js';
 import { readOrderLookup, requestOrderLookup } from './order-lookup.js';
@@ -16,15 +16,7 @@ const tags = ['checkout'];
  */
 export const orderLookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  const emailOf = (req: { body?: unknown }) => String((req.body as { email?: unknown })?.email ?? '').trim().toLowerCase();
-  const addressMailLimit = app.createRateLimit({ max: deps.config.addressMailsPerHour, timeWindow: 3_600_000, keyGenerator: (req) => `address-mail|${emailOf(req)}` });
-  const perAddressMail = async (req: FastifyRequest, reply: FastifyReply) => {
-    const r = await addressMailLimit(req);
-    if (!r.isAllowed && r.isExceeded) {
-      reply.header('retry-after', String(Math.max(1, r.ttlInSeconds)));
-      throw Object.assign(new Error('too many mails to this address'), { statusCode: 429 });
-    }
-  };
+  const perAddressMail = addressMailLimit(app, deps.config.addressMailsPerHour);
 
   app.post(
     '/events/:eventId/order-lookups',

@@ -24,6 +24,8 @@ export interface NewOrder {
   shortId: string;
   /** The order's secret (the buyer's links need it). */
   secret: string;
+  /** How long the hold lasts (default: the event's order timeout; a waitlist offer: its own time). */
+  holdMinutes?: number;
 }
 
 /** What rides along in the reservation statement: the fairness caps, and the idempotency key's answer. */
@@ -35,6 +37,8 @@ export interface Riders {
    * as soon as the statement is done, not after this process gets round to reading its answer.
    */
   commitWith: boolean;
+  /** A buyer's reservation: tickets people are waiting for (an open waitlist) are not taken. */
+  waitlistFirst: boolean;
 }
 
 /**
@@ -77,7 +81,7 @@ const list = <T>(values: T[], each: (v: T) => ReturnType<typeof sql>) => sql.joi
  */
 export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard, changes: CounterChange[], layout: StockLayout, o: NewOrder, riders: Riders): Promise<WrittenOrder> {
   const now = sqlNow(clock);
-  const chain = counterChain(changes, layout, guard, riders.caps?.passes ?? null);
+  const chain = counterChain(changes, layout, guard, riders.caps?.passes ?? null, riders.waitlistFirst);
   const shortId = o.shortId;
   const orderNumber = newOrderNumber();
   const units = o.lines.reduce((s, l) => s + l.quantity, 0);
@@ -96,7 +100,7 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
         select ${event.account_id}, ${event.id}, ${shortId}, ${orderNumber}, ${o.tokenHash}, ${o.secret}, 'RESERVED', ${totals.total === 0 ? 'NO_PAYMENT_REQUIRED' : 'AWAITING_PAYMENT'},
                ${event.currency}, ${totals.subtotal}, ${totals.discount_total}, ${totals.fee_total}, ${totals.tax_total}, ${totals.total},
                ${o.promo?.id ?? null}::int, ${o.promo?.code ?? null}::text, ${o.affiliateId}::int, ${o.locale}, ${o.clientKey}::text,
-               ${now} + make_interval(mins => ${event.order_timeout_minutes}::int), ${now}, ${now}
+               ${now} + make_interval(mins => ${o.holdMinutes ?? event.order_timeout_minutes}::int), ${now}, ${now}
         where ${chain.complete}
         returning id, reserved_until, created_at),
       i as (

@@ -121,6 +121,7 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
             caps: capsApply(caps) ? capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock)) : null,
             storeAnswer: opts.idempotencyKey ? storeAnswer(scope, opts.idempotencyKey, reply) : null,
             commitWith: !!deps.commitWith,
+            waitlistFirst: true,
           },
         );
         return reply;

@@ -102,7 +102,9 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
     const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
     if (t.requires_promo_code && !unlocked) return;
     if (hiddenCategories.has(t.category_id)) return;
-    const a = stock[i]!;
+    // Someone is waiting on the ticket's open waitlist: what comes back is theirs, so buyers see it sold out.
+    const queued = t.waitlist_enabled && counts.waiting(t.id) > 0;
+    const a = queued ? { ...stock[i]!, available: 0, tiers: stock[i]!.tiers.map((x) => ({ ...x, available: 0 })) } : stock[i]!;
     const tiers = p.tiers
       .filter((tier) => !tier.is_hidden)
       .map((tier) => {
@@ -146,6 +148,7 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
       is_discounted: (unit?.discount ?? 0) > 0 || tiers.some((x) => x.unit.discount > 0),
       unlocked_by_promo: unlocked,
       category_id: t.category_id,
+      waitlist: t.waitlist_enabled && state === 'SOLD_OUT',
     });
   });
   const rank = (t: PublicTicketDto) => categoryRank.get(t.category_id) ?? 0;

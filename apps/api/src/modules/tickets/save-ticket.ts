@@ -41,6 +41,7 @@ function columnsOf(input: TicketInput, event: EventRef) {
     hide_when_sold_out: input.hide_when_sold_out,
     hide_before_sale_start: input.hide_before_sale_start,
     hide_after_sale_end: input.hide_after_sale_end,
+    waitlist_enabled: input.waitlist_enabled,
     requires_promo_code: input.requires_promo_code,
   };
 }

@@ -83,6 +83,7 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       hide_when_sold_out: t.hide_when_sold_out,
       hide_before_sale_start: t.hide_before_sale_start,
       hide_after_sale_end: t.hide_after_sale_end,
+      waitlist_enabled: t.waitlist_enabled,
       requires_promo_code: t.requires_promo_code,
       tax_and_fee_ids: p.taxIds,
       category_id: t.category_id,
