@@ -112,6 +112,16 @@ const CASES: Case[] = [
     template: 'order_lookup',
     data: { url: 'http://admitone.test/find-tickets/7/abc', hours: 24, event_title: event.title, organizer_name: 'Blue Note Promotions', scope: 'ORGANIZER', orders: [{ event_title: event.title, order_number: 'HLJ-1042' }], more: 3 },
   }),
+  c({
+    name: 'waitlist joined',
+    template: 'waitlist_joined',
+    data: { first_name: 'Grace', event_title: event.title, ticket_name: 'Front row', quantity: 2, position: 3, entry_url: 'http://admitone.test/waitlist/7/abc' },
+  }),
+  c({
+    name: 'waitlist offer',
+    template: 'waitlist_offer',
+    data: { first_name: 'Grace', event_title: event.title, ticket_name: 'Front row', quantity: 1, checkout_url: 'http://admitone.test/checkout/7/X/details#token=a&secret=b', entry_url: 'http://admitone.test/waitlist/7/abc', expires_at: '2027-06-01T17:00:00.000Z', timezone: 'Europe/Berlin' },
+  }),
   c({ name: 'order cancelled', template: 'order_cancelled', date: true, data: order }),
   c({ name: 'order cancelled (no order page)', template: 'order_cancelled', date: true, data: { ...order, order_url: null } }),
   c({ name: 'payment received', template: 'payment_received', money: true, date: true, data: { ...order, currency: 'EUR', total: TOTAL } }),

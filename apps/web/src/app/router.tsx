@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
                   { path: 'widget', lazy: page(() => import('./routes/EventWidgetRoute')) },
                   { path: 'orders', lazy: page(() => import('./routes/EventOrdersRoute')) },
                   { path: 'attendees', lazy: page(() => import('./routes/EventAttendeesRoute')) },
+                  { path: 'waitlist', lazy: page(() => import('./routes/EventWaitlistRoute')) },
                   { path: 'check-in', lazy: page(() => import('./routes/EventCheckInRoute')) },
                   { path: 'check-in-lists', lazy: page(() => import('./routes/EventCheckInListsRoute')) },
                   { path: 'messages', lazy: page(() => import('./routes/EventMessagesRoute')) },

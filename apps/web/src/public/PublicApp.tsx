@@ -8,7 +8,7 @@ import { InitialEventContext } from './event/use-public-event';
 import { adoptTokenFromHash, secretsInHash } from './lib/checkout-token';
 import { matchRoute, type PublicRoute } from './router/match-route';
 import { useLocation } from './router/navigation';
-import { deepPages, DeepPageShell, findTicketsPages } from './shell/deep-pages';
+import { deepPages, DeepPageShell, findTicketsPages, WaitlistEntryPage } from './shell/deep-pages';
 import { PublicProviders } from './shell/PublicProviders';
 import { WidgetPage } from './widget/WidgetPage';
 
@@ -46,6 +46,14 @@ function RouteView({ route }: { route: PublicRoute }) {
         <Suspense fallback={pageLoader}>
           <DeepPageShell>
             {route.name === 'find-tickets' ? <findTicketsPages.form eventId={route.eventId} /> : <findTicketsPages.found eventId={route.eventId} token={route.token} />}
+          </DeepPageShell>
+        </Suspense>
+      );
+    case 'waitlist':
+      return (
+        <Suspense fallback={pageLoader}>
+          <DeepPageShell>
+            <WaitlistEntryPage eventId={route.eventId} token={route.token} />
           </DeepPageShell>
         </Suspense>
       );

@@ -15,7 +15,8 @@ import { passwordResetMail, type PasswordResetData } from './password-reset.js';
 import { paymentReceivedMail, type PaymentReceivedData } from './payment-received.js';
 import { paymentReminderMail, type PaymentReminderData } from './payment-reminder.js';
 import { signupConfirmationMail, type SignupConfirmationData } from './signup-confirmation.js';
-import { waitlistJoinedMail, waitlistOfferMail, type WaitlistJoinedData, type WaitlistOfferData } from './waitlist.js';
+import { waitlistJoinedMail, type WaitlistJoinedData } from './waitlist-joined.js';
+import { waitlistOfferMail, type WaitlistOfferData } from './waitlist-offer.js';
 import { signupExistingLoginMail, type SignupExistingLoginData } from './signup-existing-login.js';
 
 /** Every mail the product sends, by name, with the data each needs (plain JSON: the outbox stores it). */

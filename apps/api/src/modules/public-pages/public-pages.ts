@@ -121,5 +121,5 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
   app.get('/event/:eventId', eventPage);
   app.get('/e/:eventId/:slug', eventPage);
   app.get('/e/:eventId', eventPage);
-  for (const route of ['/widget/*', '/checkout/*', '/order/*', '/ticket/*', '/find-tickets/*']) app.get(route, clientPage);
+  for (const route of ['/widget/*', '/checkout/*', '/order/*', '/ticket/*', '/find-tickets/*', '/waitlist/*']) app.get(route, clientPage);
 }

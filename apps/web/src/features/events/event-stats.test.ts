@@ -22,6 +22,7 @@ const stats = (over: Partial<EventStatsDto> = {}): EventStatsDto => ({
   conversion_rate: null,
   daily: [],
   by_product: [],
+  waitlist_demand: [],
   ...over,
 });
 

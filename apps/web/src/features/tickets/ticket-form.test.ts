@@ -16,6 +16,7 @@ const ticket = {
   max_per_order: 6,
   is_hidden: false,
   hide_when_sold_out: true,
+  waitlist_enabled: true,
   hide_before_sale_start: false,
   hide_after_sale_end: false,
   requires_promo_code: false,
@@ -38,7 +39,16 @@ describe('ticket form values', () => {
   });
 
   it('hides a ticket without changing anything else', () => {
-    expect(withHidden(ticket, true, 'EUR', 'Europe/Berlin')).toMatchObject({ is_hidden: true, price: 2550, hide_when_sold_out: true });
+    expect(withHidden(ticket, true, 'EUR', 'Europe/Berlin')).toMatchObject({ is_hidden: true, price: 2550, hide_when_sold_out: true, waitlist_enabled: true });
+  });
+
+  it('carries the waitlist switch: off for a new ticket, as saved for an existing one, into the body', () => {
+    expect(ticketValues(undefined, 'EUR', 'UTC', []).waitlist_enabled).toBe(false);
+    expect(ticketBody(ticketValues(undefined, 'EUR', 'UTC', []), 'EUR').waitlist_enabled).toBe(false);
+    const values = ticketValues(ticket, 'EUR', 'UTC', []);
+    expect(values.waitlist_enabled).toBe(true);
+    expect(ticketBody(values, 'EUR').waitlist_enabled).toBe(true);
+    expect(ticketBody({ ...values, waitlist_enabled: false }, 'EUR').waitlist_enabled).toBe(false);
   });
 
   it('sends tiers only for tiered tickets, unlimited as null', () => {

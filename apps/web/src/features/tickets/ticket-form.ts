@@ -37,6 +37,8 @@ export interface TicketValues {
   max_per_order: number | string;
   is_hidden: boolean;
   hide_when_sold_out: boolean;
+  /** Sold out: buyers may join a waitlist, and tickets that come back are offered to them first. */
+  waitlist_enabled: boolean;
   hide_before_sale_start: boolean;
   hide_after_sale_end: boolean;
   requires_promo_code: boolean;
@@ -98,6 +100,7 @@ export function ticketValues(ticket: TicketDto | undefined, currency: string, ti
       max_per_order: '',
       is_hidden: false,
       hide_when_sold_out: false,
+      waitlist_enabled: false,
       hide_before_sale_start: false,
       hide_after_sale_end: false,
       requires_promo_code: false,
@@ -123,6 +126,7 @@ export function ticketValues(ticket: TicketDto | undefined, currency: string, ti
     max_per_order: ticket.max_per_order ?? '',
     is_hidden: ticket.is_hidden,
     hide_when_sold_out: ticket.hide_when_sold_out,
+    waitlist_enabled: ticket.waitlist_enabled,
     hide_before_sale_start: ticket.hide_before_sale_start,
     hide_after_sale_end: ticket.hide_after_sale_end,
     requires_promo_code: ticket.requires_promo_code,
@@ -164,6 +168,7 @@ export function ticketBody(v: TicketValues, currency: string): TicketBody {
     max_per_order: typeof v.max_per_order === 'number' ? v.max_per_order : null,
     is_hidden: v.is_hidden,
     hide_when_sold_out: v.hide_when_sold_out,
+    waitlist_enabled: v.waitlist_enabled,
     hide_before_sale_start: v.hide_before_sale_start,
     hide_after_sale_end: v.hide_after_sale_end,
     requires_promo_code: v.requires_promo_code,

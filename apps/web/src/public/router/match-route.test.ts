@@ -12,10 +12,11 @@ describe('matchRoute', () => {
     expect(matchRoute('/order/7/o1/print')).toEqual({ name: 'order-print', eventId: 7, shortId: 'o1' });
     expect(matchRoute('/ticket/7/a1')).toEqual({ name: 'ticket', eventId: 7, shortId: 'a1' });
     expect(matchRoute('/ticket/7/a1/print')).toEqual({ name: 'ticket-print', eventId: 7, shortId: 'a1' });
+    expect(matchRoute('/waitlist/7/Ab_c-9')).toEqual({ name: 'waitlist', eventId: 7, token: 'Ab_c-9' });
   });
 
   it('sends anything else to not-found', () => {
-    for (const path of ['/', '/event/abc/x', '/event/0/x', '/checkout/7/o1/other', '/widget/7/extra', '/ticket/7/a%20b']) {
+    for (const path of ['/', '/event/abc/x', '/event/0/x', '/checkout/7/o1/other', '/widget/7/extra', '/ticket/7/a%20b', '/waitlist/7', '/waitlist/7/a%20b']) {
       expect(matchRoute(path)).toEqual({ name: 'not-found' });
     }
   });

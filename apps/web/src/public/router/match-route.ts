@@ -8,6 +8,7 @@ export type PublicRoute =
   | { name: 'ticket-print'; eventId: number; shortId: string }
   | { name: 'find-tickets'; eventId: number }
   | { name: 'found-orders'; eventId: number; token: string }
+  | { name: 'waitlist'; eventId: number; token: string }
   | { name: 'not-found' };
 
 export const CHECKOUT_STEPS = ['details', 'payment', 'summary', 'payment_return'] as const;
@@ -29,6 +30,7 @@ const table: Array<[RegExp, (m: RegExpExecArray) => PublicRoute]> = [
   [new RegExp(`^/ticket/${ID}/${SHORT}/?$`), (m) => ({ name: 'ticket', eventId: Number(m[1]), shortId: m[2]! })],
   [new RegExp(`^/find-tickets/${ID}/?$`), (m) => ({ name: 'find-tickets', eventId: Number(m[1]) })],
   [new RegExp(`^/find-tickets/${ID}/([A-Za-z0-9_-]{1,200})/?$`), (m) => ({ name: 'found-orders', eventId: Number(m[1]), token: m[2]! })],
+  [new RegExp(`^/waitlist/${ID}/([A-Za-z0-9_-]{1,200})/?$`), (m) => ({ name: 'waitlist', eventId: Number(m[1]), token: m[2]! })],
 ];
 
 /** Matches a pathname against the buyer routes; anything else is the not-found screen. */

@@ -19,6 +19,8 @@ interface TicketItemProps {
   error?: string;
   /** The ticket names' heading level (3 under the event page's "Tickets"; 2 in the widget). */
   headingLevel?: 2 | 3 | 4;
+  /** Sold out with a waitlist open (`ticket.waitlist`): shown instead of the quantities. */
+  waitlistAction?: ReactNode;
 }
 
 /** Why no more of a line can be chosen, in the buyer's language (nothing when it is not on sale). */
@@ -37,12 +39,13 @@ function limitNote(limit: LineLimit, state: SaleState, perOrder: number | null, 
 }
 
 /** One ticket of the selector: name, description, state, price, and its quantity (or a row per tier). */
-export function TicketItem({ event, ticket, selection, onQuantity, onAmount, error, headingLevel = 3 }: TicketItemProps) {
+export function TicketItem({ event, ticket, selection, onQuantity, onAmount, error, headingLevel = 3, waitlistAction }: TicketItemProps) {
   const errorId = `ticket-${ticket.id}-error`;
   const { price_display_mode: mode } = event.settings;
   const describedBy = error ? errorId : undefined;
   const quantityOf = (tierId: number | null) => selection.quantities[lineKey(ticket.id, tierId)] ?? 0;
   const single = lineLimit(event, ticket, null, selection);
+  const waitlist = ticket.waitlist && waitlistAction ? waitlistAction : null;
 
   return (
     <Stack gap="xs" component="li" pb="md" style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-3)' }} aria-labelledby={`ticket-${ticket.id}-name`}>
@@ -64,17 +67,19 @@ export function TicketItem({ event, ticket, selection, onQuantity, onAmount, err
         {ticket.type !== 'TIERED' && ticket.unit && (
           <Stack gap="xs" align="flex-end">
             {ticket.type !== 'DONATION' && <TicketPrice ticket={ticket} unit={ticket.unit} mode={mode} currency={event.currency} />}
-            <QuantityStepper
-              name={ticket.name}
-              value={quantityOf(null)}
-              min={ticket.min_per_order}
-              max={single.max}
-              onChange={(q) => onQuantity(lineKey(ticket.id), q)}
-              invalid={Boolean(error)}
-              describedBy={describedBy}
-              limit={limitNote(single, ticket.sale_state, ticket.max_per_order, ticket.remaining)}
-              limitId={`ticket-${ticket.id}-limit`}
-            />
+            {waitlist ?? (
+              <QuantityStepper
+                name={ticket.name}
+                value={quantityOf(null)}
+                min={ticket.min_per_order}
+                max={single.max}
+                onChange={(q) => onQuantity(lineKey(ticket.id), q)}
+                invalid={Boolean(error)}
+                describedBy={describedBy}
+                limit={limitNote(single, ticket.sale_state, ticket.max_per_order, ticket.remaining)}
+                limitId={`ticket-${ticket.id}-limit`}
+              />
+            )}
           </Stack>
         )}
       </Group>
@@ -94,23 +99,26 @@ export function TicketItem({ event, ticket, selection, onQuantity, onAmount, err
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <TicketPrice ticket={ticket} unit={tier.unit} mode={mode} currency={event.currency} />
-                  <QuantityStepper
-                    name={name}
-                    value={quantityOf(tier.id)}
-                    min={ticket.min_per_order}
-                    max={limit.max}
-                    onChange={(q) => onQuantity(lineKey(ticket.id, tier.id), q)}
-                    invalid={Boolean(error)}
-                    describedBy={describedBy}
-                    limit={limitNote(limit, tier.sale_state, ticket.max_per_order, tier.remaining)}
-                    limitId={`ticket-${ticket.id}-${tier.id}-limit`}
-                  />
+                  {!waitlist && (
+                    <QuantityStepper
+                      name={name}
+                      value={quantityOf(tier.id)}
+                      min={ticket.min_per_order}
+                      max={limit.max}
+                      onChange={(q) => onQuantity(lineKey(ticket.id, tier.id), q)}
+                      invalid={Boolean(error)}
+                      describedBy={describedBy}
+                      limit={limitNote(limit, tier.sale_state, ticket.max_per_order, tier.remaining)}
+                      limitId={`ticket-${ticket.id}-${tier.id}-limit`}
+                    />
+                  )}
                 </Stack>
               </Group>
             );
           })}
         </Stack>
       )}
+      {ticket.type === 'TIERED' && waitlist && <Group justify="flex-end">{waitlist}</Group>}
       {error && (
         <Text size="sm" c="var(--mantine-color-error)" id={errorId} role="alert">
           {error}

@@ -12,6 +12,7 @@ import { splitReserveErrors } from './reserve-errors';
 import { donationsBelowMinimum, emptySelection, reservationBody, selectedLines, selectionTotal, type Selection } from './selection';
 import { CategoryGroup, ticketGroups } from './CategoryGroup';
 import { TicketItem } from './TicketItem';
+import { WaitlistButton } from './WaitlistButton';
 
 interface TicketSelectorProps {
   event: PublicEventDto;
@@ -25,10 +26,12 @@ interface TicketSelectorProps {
   headingLevel?: 2 | 3;
   /** The organizer's preview of an event that is not live: choosing works, buying does not. */
   preview?: boolean;
+  /** The widget: "Join the waitlist" opens the event page in a new tab instead of a dialog. */
+  waitlistInNewTab?: boolean;
 }
 
 /** The tickets with quantities, a running total and "Continue", which reserves them. */
-export function TicketSelector({ event, reload, onReserved, buttonText, headingLevel, preview }: TicketSelectorProps) {
+export function TicketSelector({ event, reload, onReserved, buttonText, headingLevel, preview, waitlistInNewTab }: TicketSelectorProps) {
   const { t, i18n } = useLingui();
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [pending, setPending] = useState(false);
@@ -100,6 +103,7 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
       selection={selection}
       error={ticketErrors[ticket.id]}
       headingLevel={ticketLevel}
+      waitlistAction={ticket.waitlist ? <WaitlistButton eventId={event.id} eventUrl={event.url} ticket={ticket} onReload={reload} newTab={waitlistInNewTab} /> : undefined}
       onQuantity={(key, q) => {
         setMessage(null);
         setSelection((s) => ({ ...s, quantities: { ...s.quantities, [key]: q } }));

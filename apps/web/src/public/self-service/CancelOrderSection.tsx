@@ -1,11 +1,8 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import type { PublicOrderDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { IrreversibleConfirm } from '../components/IrreversibleConfirm';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { cancelOrder } from './self-service-api';
 
@@ -52,26 +49,18 @@ export function CancelOrderSection({ order, onChange }: { order: PublicOrderDto;
         </Button>
       </Group>
       {asking && (
-        <Modal opened onClose={() => setAsking(false)} title={t`Cancel order ${number}?`} closeButtonProps={{ 'aria-label': t`Close` }}>
-          <Stack gap="md">
-            <Text>
-              <Plural value={tickets} one="Your ticket stops working and goes back on sale." other="Your # tickets stop working and go back on sale." />{' '}
-              {refund ? <Trans>The payment of {refund} goes back to your card; banks take a few days to show it.</Trans> : null}
-            </Text>
-            <Text size="sm" c="dimmed">
-              <Trans>This cannot be undone.</Trans>
-            </Text>
-            <FormErrorAlert error={failure} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAsking(false)}>
-                <Trans>Keep my order</Trans>
-              </Button>
-              <Button color="red.9" loading={busy} onClick={() => void confirm()}>
-                <Trans>Yes, cancel the order</Trans>
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <IrreversibleConfirm
+          title={t`Cancel order ${number}?`}
+          keepLabel={<Trans>Keep my order</Trans>}
+          confirmLabel={<Trans>Yes, cancel the order</Trans>}
+          failure={failure}
+          busy={busy}
+          onClose={() => setAsking(false)}
+          onConfirm={() => void confirm()}
+        >
+          <Plural value={tickets} one="Your ticket stops working and goes back on sale." other="Your # tickets stop working and go back on sale." />{' '}
+          {refund ? <Trans>The payment of {refund} goes back to your card; banks take a few days to show it.</Trans> : null}
+        </IrreversibleConfirm>
       )}
     </Stack>
   );

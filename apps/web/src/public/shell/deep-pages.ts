@@ -16,6 +16,7 @@ const modules = import.meta.glob<{ default: ComponentType<never> }>([
   '../tickets/OrderPrintPage.tsx',
   '../find-tickets/FindTicketsPage.tsx',
   '../find-tickets/FoundOrdersPage.tsx',
+  '../waitlist/WaitlistEntryPage.tsx',
 ]);
 
 function page<P = { eventId: number; shortId: string }>(file: string): ComponentType<P> {
@@ -38,6 +39,9 @@ export const findTicketsPages = {
   form: page<{ eventId: number }>('../find-tickets/FindTicketsPage.tsx'),
   found: page<{ eventId: number; token: string }>('../find-tickets/FoundOrdersPage.tsx'),
 };
+
+/** A place on a waitlist, by the link in its mails. */
+export const WaitlistEntryPage = page<{ eventId: number; token: string }>('../waitlist/WaitlistEntryPage.tsx');
 
 /** The shell of those pages, ready once their messages are loaded too. */
 export const DeepPageShell = lazy(async () => {

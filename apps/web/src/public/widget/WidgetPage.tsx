@@ -62,6 +62,7 @@ export function WidgetPage({ eventId }: { eventId: number }) {
               event={event}
               reload={reload}
               buttonText={params.buttonText}
+              waitlistInNewTab
               onReserved={(result) => {
                 // The checkout opens in a new tab, whose storage may not be the iframe's: it brings both along.
                 const url = `${checkoutDetailsPath(event.id, result.data.short_id)}#token=${encodeURIComponent(result.checkout_token)}&secret=${encodeURIComponent(result.order_secret)}`;

@@ -12,8 +12,9 @@ import { MiscSettingsForm } from './MiscSettingsForm';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
 import { SelfServiceSettingsForm } from './SelfServiceSettingsForm';
 import { SeoSettingsForm } from './SeoSettingsForm';
+import { WaitlistSettingsForm } from './WaitlistSettingsForm';
 
-/** `/manage/event/:eventId/settings`: seven sections, each saved on its own; leaving with unsaved edits asks first. */
+/** `/manage/event/:eventId/settings`: eight sections, each saved on its own; leaving with unsaved edits asks first. */
 export function EventSettingsPage() {
   const { t } = useLingui();
   usePageTitle(t`Event settings`);
@@ -48,6 +49,9 @@ export function EventSettingsPage() {
             </SettingsSection>
             <SettingsSection title={<Trans>Buyer self-service</Trans>} description={<Trans>What buyers may change themselves from their order page.</Trans>}>
               <SelfServiceSettingsForm event={event} />
+            </SettingsSection>
+            <SettingsSection title={<Trans>Waitlist</Trans>} description={<Trans>How tickets that come back reach the people waiting for a sold-out ticket.</Trans>}>
+              <WaitlistSettingsForm event={event} />
             </SettingsSection>
             <SettingsSection title={<Trans>Miscellaneous</Trans>}>
               <MiscSettingsForm event={event} />

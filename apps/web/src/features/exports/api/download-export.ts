@@ -2,7 +2,7 @@ import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import { redirectToLogin, shouldRedirectToLogin, tokenStore, toQueryString, type QueryValue } from '../../../lib/api-client';
 import { attachmentName, createLineCounter, exportFraction, type ExportFormat } from './export-progress';
 
-export type ExportKind = 'attendees' | 'orders' | 'check-ins';
+export type ExportKind = 'attendees' | 'orders' | 'check-ins' | 'waitlist';
 
 /** The list's search and filters (paging and sorting are ignored: the export has every row). */
 export interface ExportParams {

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import type { ExportKind, ExportParams } from '../api/download-export';
+import { useExportLabels } from '../export-labels';
 import { useExportDownload } from '../hooks/useExportDownload';
 import { ExportProgressModal } from './ExportProgressModal';
 
@@ -16,7 +17,7 @@ interface ExportMenuProps {
 
 /** "Export" with CSV and Excel: downloads every row matching the list's search and filters, with progress. */
 export function ExportMenu({ eventId, kind, params }: ExportMenuProps) {
-  const { t } = useLingui();
+  const labels = useExportLabels(kind);
   const { run, start, cancel } = useExportDownload(eventId, kind, params);
   return (
     <>
@@ -27,7 +28,7 @@ export function ExportMenu({ eventId, kind, params }: ExportMenuProps) {
             leftSection={<IconDownload size={16} aria-hidden />}
             rightSection={<IconChevronDown size={14} aria-hidden />}
             disabled={run !== null}
-            aria-label={kind === 'attendees' ? t`Export attendees` : kind === 'orders' ? t`Export orders` : t`Export check-ins`}
+            aria-label={labels.button}
           >
             <Trans>Export</Trans>
           </Button>

@@ -4,6 +4,7 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { AppModal } from '../../../components/AppModal';
 import type { ExportKind } from '../api/download-export';
+import { useExportLabels } from '../export-labels';
 import type { ExportRun } from '../hooks/useExportDownload';
 import { intlLocale } from '@admitone/shared';
 
@@ -16,6 +17,7 @@ interface ExportProgressModalProps {
 /** While an export downloads: rows received (CSV) or an estimate (Excel), and a way to stop it. */
 export function ExportProgressModal({ kind, run, onCancel }: ExportProgressModalProps) {
   const { t, i18n } = useLingui();
+  const { title } = useExportLabels(kind);
   const still = useReducedMotion();
   const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
   const percent = run?.fraction != null ? Math.round(run.fraction * 100) : null;
@@ -26,7 +28,7 @@ export function ExportProgressModal({ kind, run, onCancel }: ExportProgressModal
   else if (run.format === 'csv') status = t`${done} of ${total} rows`;
   else status = t`Preparing the Excel file with ${total} rows…`;
   return (
-    <AppModal opened={run !== null} onClose={onCancel} title={kind === 'attendees' ? t`Exporting attendees` : kind === 'orders' ? t`Exporting orders` : t`Exporting check-ins`} size="sm">
+    <AppModal opened={run !== null} onClose={onCancel} title={title} size="sm">
       <Stack gap="md">
         <Text size="sm" aria-live="polite">
           {status}

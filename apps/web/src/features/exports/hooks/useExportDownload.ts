@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { actionErrorMessage } from '../../../lib/action-error';
 import { downloadExport, saveFile, type ExportKind, type ExportParams, type ExportProgress } from '../api/download-export';
 import type { ExportFormat } from '../api/export-progress';
+import { useExportLabels } from '../export-labels';
 
 export interface ExportRun extends ExportProgress {
   format: ExportFormat;
@@ -16,7 +17,7 @@ export function useExportDownload(eventId: number, kind: ExportKind, params: Exp
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const failure = kind === 'attendees' ? t`We could not export the attendees. Please try again.` : t`We could not export the orders. Please try again.`;
+  const { failure } = useExportLabels(kind);
 
   const start = useCallback(
     async (format: ExportFormat) => {

@@ -156,6 +156,15 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
           <Stack gap="xs">
             <Checkbox label={t`Hidden`} description={t`Not shown to buyers.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
             <Checkbox label={t`Hide when sold out`} {...form.getInputProps('hide_when_sold_out', { type: 'checkbox' })} />
+            <Checkbox
+              label={t`Waitlist when sold out`}
+              description={
+                v.waitlist_enabled && v.hide_when_sold_out
+                  ? t`Buyers can join a waitlist; tickets that come back are offered to them first. While “Hide when sold out” is on, buyers cannot see the ticket or its waitlist once it sells out.`
+                  : t`Buyers can join a waitlist; tickets that come back are offered to them first.`
+              }
+              {...form.getInputProps('waitlist_enabled', { type: 'checkbox' })}
+            />
             <Checkbox label={t`Hide before the sale starts`} {...form.getInputProps('hide_before_sale_start', { type: 'checkbox' })} />
             <Checkbox label={t`Hide after the sale ends`} {...form.getInputProps('hide_after_sale_end', { type: 'checkbox' })} />
             <Checkbox label={t`Show only with a promo code`} {...form.getInputProps('requires_promo_code', { type: 'checkbox' })} />

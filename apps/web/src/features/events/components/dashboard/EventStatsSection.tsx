@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../../lib/validation';
 import { useEventStats, type StatsPeriod } from '../../api/event-stats';
 import { hasSales } from '../../event-stats';
+import { WaitlistDemandCard } from '../../../waitlist/components/WaitlistDemandCard';
 import { CheckInsByList } from './CheckInsByList';
 import { SalesByTicket } from './SalesByTicket';
 import { ShareEventLink } from './ShareEventLink';
@@ -80,6 +81,7 @@ function StatsContent({ event, stats }: { event: EventDto; stats: EventStatsDto 
         </Suspense>
       ) : null}
       {sold ? <SalesByTicket eventId={event.id} stats={stats} /> : null}
+      <WaitlistDemandCard eventId={event.id} demand={stats.waitlist_demand} />
       {sold ? <CheckInsByList eventId={event.id} /> : null}
     </Stack>
   );

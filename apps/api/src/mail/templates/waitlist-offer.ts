@@ -1,19 +1,9 @@
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
+import { greeting, type WaitlistMailBase } from './waitlist-joined.js';
 
 const M = {
-  joinedSubject: /*i18n*/ { id: 'mail.waitlist.joined_subject', message: "You're on the waitlist for {event}" },
-  greeting: /*i18n*/ { id: 'mail.waitlist.greeting', message: 'Hello {name},' },
-  joinedBody: /*i18n*/ {
-    id: 'mail.waitlist.joined_body',
-    message: "You're on the waitlist for {count, plural, one {# ticket} other {# tickets}} \"{ticket}\" for {event}. You are number {position} in line.",
-  },
-  joinedNext: /*i18n*/ {
-    id: 'mail.waitlist.joined_next',
-    message: 'When tickets become available, we hold them for the next people in line and send you an e-mail with a link to buy them. You do not pay anything until then.',
-  },
-  joinedAction: /*i18n*/ { id: 'mail.waitlist.joined_action', message: 'See my place or leave the waitlist' },
   offerSubject: /*i18n*/ { id: 'mail.waitlist.offer_subject', message: 'Tickets are waiting for you: {event}' },
   offerBody: /*i18n*/ {
     id: 'mail.waitlist.offer_body',
@@ -24,20 +14,6 @@ const M = {
   offerDecline: /*i18n*/ { id: 'mail.waitlist.offer_decline', message: "No longer interested? Let the next person have them: {url}" },
 };
 
-interface WaitlistMailBase {
-  first_name: string;
-  event_title: string;
-  /** The ticket (and tier) as the buyer saw it. */
-  ticket_name: string;
-  quantity: number;
-}
-
-export interface WaitlistJoinedData extends WaitlistMailBase {
-  position: number;
-  /** The entry's page: place in line, leave. */
-  entry_url: string;
-}
-
 export interface WaitlistOfferData extends WaitlistMailBase {
   checkout_url: string;
   entry_url: string;
@@ -45,24 +21,12 @@ export interface WaitlistOfferData extends WaitlistMailBase {
   timezone: string;
 }
 
-/** The confirmation of a place on a waitlist, with the link to see it or leave. */
-export function waitlistJoinedMail(locale: Locale, d: WaitlistJoinedData): RenderedMail {
-  return layout(locale, translate(locale, M.joinedSubject, { event: d.event_title }), {
-    paragraphs: [
-      translate(locale, M.greeting, { name: d.first_name }),
-      translate(locale, M.joinedBody, { count: d.quantity, ticket: d.ticket_name, event: d.event_title, position: d.position }),
-      translate(locale, M.joinedNext),
-    ],
-    action: { label: translate(locale, M.joinedAction), url: d.entry_url },
-  });
-}
-
 /** An offer: units held for the person until a time, with the checkout link and a way to let them go. */
 export function waitlistOfferMail(locale: Locale, d: WaitlistOfferData): RenderedMail {
   const until = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: d.timezone, timeZoneName: 'short' }).format(new Date(d.expires_at));
   return layout(locale, translate(locale, M.offerSubject, { event: d.event_title }), {
     paragraphs: [
-      translate(locale, M.greeting, { name: d.first_name }),
+      greeting(locale, d.first_name),
       translate(locale, M.offerBody, { count: d.quantity, ticket: d.ticket_name, event: d.event_title, until }),
       translate(locale, M.offerHow),
     ],

@@ -1,0 +1,47 @@
+import type { Locale } from '@admitone/shared';
+import { translate } from '../../i18n/i18n.js';
+import { layout, type RenderedMail } from './layout.js';
+
+const M = {
+  joinedSubject: /*i18n*/ { id: 'mail.waitlist.joined_subject', message: "You're on the waitlist for {event}" },
+  greeting: /*i18n*/ { id: 'mail.waitlist.greeting', message: 'Hello {name},' },
+  joinedBody: /*i18n*/ {
+    id: 'mail.waitlist.joined_body',
+    message: "You're on the waitlist for {count, plural, one {# ticket} other {# tickets}} \"{ticket}\" for {event}. You are number {position} in line.",
+  },
+  joinedNext: /*i18n*/ {
+    id: 'mail.waitlist.joined_next',
+    message: 'When tickets become available, we hold them for the next people in line and send you an e-mail with a link to buy them. You do not pay anything until then.',
+  },
+  joinedAction: /*i18n*/ { id: 'mail.waitlist.joined_action', message: 'See my place or leave the waitlist' },
+};
+
+/** The greeting of every waitlist mail. */
+export const greeting = (locale: Locale, name: string) => translate(locale, M.greeting, { name });
+
+/** What every waitlist mail names. */
+export interface WaitlistMailBase {
+  first_name: string;
+  event_title: string;
+  /** The ticket (and tier) as the buyer saw it. */
+  ticket_name: string;
+  quantity: number;
+}
+
+export interface WaitlistJoinedData extends WaitlistMailBase {
+  position: number;
+  /** The entry's page: place in line, leave. */
+  entry_url: string;
+}
+
+/** The confirmation of a place on a waitlist, with the link to see it or leave. */
+export function waitlistJoinedMail(locale: Locale, d: WaitlistJoinedData): RenderedMail {
+  return layout(locale, translate(locale, M.joinedSubject, { event: d.event_title }), {
+    paragraphs: [
+      greeting(locale, d.first_name),
+      translate(locale, M.joinedBody, { count: d.quantity, ticket: d.ticket_name, event: d.event_title, position: d.position }),
+      translate(locale, M.joinedNext),
+    ],
+    action: { label: translate(locale, M.joinedAction), url: d.entry_url },
+  });
+}

@@ -1,0 +1,3 @@
+import { WaitlistPage } from '../../features/waitlist/components/WaitlistPage';
+
+export default WaitlistPage;
