@@ -95,6 +95,18 @@ describe('joining', () => {
     const stats = (await call(ctx.app, 'GET', `/api/events/${event.id}/stats`, { token: u.token })).json().data;
     expect(stats.waitlist_demand).toEqual(w.demand);
     expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/waitlist/not-a-real-token`)).statusCode).toBe(404);
+
+    // "Hide when sold out" does not hide a ticket whose waitlist is open (buyers join from it); without one it does.
+    const hide = async (id: number, waitlist: boolean) => {
+      const t = (await call(ctx.app, 'GET', `/api/events/${event.id}/tickets/${id}`, { token: u.token })).json().data;
+      expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/tickets/${id}`, { token: u.token, body: { ...t, hide_when_sold_out: true, waitlist_enabled: waitlist } })).statusCode).toBe(200);
+    };
+    await hide(ticket.id, true);
+    await hide(closed.id, false);
+    expect((await publicEvent(ctx.app, event.id)).tickets.map((t) => [t.name, t.waitlist])).toEqual([
+      ['Front row', true],
+      ['Lawn', false],
+    ]);
   });
 });
 

@@ -36,10 +36,11 @@ const TICKET_TEXTS = ['name', 'description'] as const;
 
 export const toAppliedPromo = (p: PromoInfo): AppliedPromoDto => ({ code: p.code, discount_type: p.discount_type, discount: p.discount, ticket_ids: p.ticket_ids });
 
-/** Whether a ticket in this state is listed for buyers, given its "hide when/before/after" flags. */
-function listed(state: TicketSaleState, flags: { hide_when_sold_out: boolean; hide_before_sale_start: boolean; hide_after_sale_end: boolean }) {
+/** Whether a ticket in this state is listed for buyers, given its "hide when/before/after" flags and its waitlist. */
+function listed(state: TicketSaleState, flags: { hide_when_sold_out: boolean; hide_before_sale_start: boolean; hide_after_sale_end: boolean; waitlist_enabled: boolean }) {
   if (state === 'HIDDEN') return false;
-  if (state === 'SOLD_OUT' && flags.hide_when_sold_out) return false;
+  // A sold-out ticket with its waitlist open stays on show: buyers join the waitlist from it.
+  if (state === 'SOLD_OUT' && flags.hide_when_sold_out && !flags.waitlist_enabled) return false;
   if (state === 'SALE_STARTS' && flags.hide_before_sale_start) return false;
   if (state === 'SALE_ENDED' && flags.hide_after_sale_end) return false;
   return true;

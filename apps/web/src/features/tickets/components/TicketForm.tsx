@@ -160,7 +160,7 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
               label={t`Waitlist when sold out`}
               description={
                 v.waitlist_enabled && v.hide_when_sold_out
-                  ? t`Buyers can join a waitlist; tickets that come back are offered to them first. While “Hide when sold out” is on, buyers cannot see the ticket or its waitlist once it sells out.`
+                  ? t`Buyers can join a waitlist; tickets that come back are offered to them first. The ticket stays on show once it sells out, so buyers can join, even with “Hide when sold out”.`
                   : t`Buyers can join a waitlist; tickets that come back are offered to them first.`
               }
               {...form.getInputProps('waitlist_enabled', { type: 'checkbox' })}
