@@ -110,6 +110,7 @@ const SCREENS: Screen[] = [
   { name: 'attendees', as: 'admin', path: (w) => ev(w, '/attendees'), shot: true },
   { name: 'attendee-drawer', as: 'admin', path: (w) => ev(w, `/attendees?attendee=${w.paidOrder.attendeeId}`) },
   { name: 'check-in', as: 'admin', path: (w) => ev(w, '/check-in'), shot: true },
+  { name: 'waitlist', as: 'admin', path: (w) => ev(w, '/waitlist'), shot: true },
   // The door staff's screens (an admin sees them too): the events to check in at, one event's check-in.
   { name: 'check-in-events', as: 'admin', path: () => '/manage/check-in' },
   { name: 'event-check-in', as: 'admin', path: (w) => `/manage/check-in/${w.eventId}` },
@@ -136,6 +137,8 @@ const SCREENS: Screen[] = [
   { name: 'organizer-profile', as: 'organizer', path: () => '/manage/profile' },
   // The buyer.
   { name: 'event-page', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}`, buyer: true, shot: true },
+  { name: 'event-page-waitlist', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}`, buyer: true, open: clickButton('Join the waitlist') },
+  { name: 'waitlist-entry', as: 'guest', path: (w) => `/waitlist/${w.eventId}/${w.waitlistToken}`, buyer: true, shot: true },
   { name: 'event-page-promo', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}?promo_code=ZENIT10`, buyer: true },
   { name: 'widget', as: 'guest', path: (w) => `/widget/${w.eventId}`, buyer: true },
   { name: 'order-summary', as: 'guest', path: (w) => `/checkout/${w.eventId}/${w.paidOrder.shortId}/summary#secret=${w.paidOrder.secret}`, buyer: true, shot: true },

@@ -73,6 +73,8 @@ export interface World {
   messageId: number;
   /** The staff link of the event's first check-in list (a volunteer's check-in screen). */
   staffToken: string;
+  /** The link token of a place on the waitlist of the sold-out "Nova" (the person's waitlist page). */
+  waitlistToken: string;
 }
 
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
@@ -169,6 +171,8 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
       { label: 'Orbita II', price: 3575, quantity: 20 },
     ],
   });
+  // Sold out from the start, with a waitlist: the event page offers to join it, the waitlist screen has a row.
+  const nova = await post<{ id: number }>(`/events/${e}/tickets`, { name: 'Nova', type: 'FREE', quantity: 0, waitlist_enabled: true });
   await put(`/events/${e}/settings`, { offline_payments_enabled: true, offline_payment_instructions: '<p>IBAN DE00 0000 0000 0000 0000 00</p>' });
   await post(`/events/${e}/questions`, { title: 'Zenit-Q', type: 'DROPDOWN', options: ['Rot', 'Blau'], required: false, applies_to: 'ATTENDEE' });
   await post(`/events/${e}/promo-codes`, { code: 'ZENIT10', discount_type: 'PERCENTAGE', discount: 10 });
@@ -200,6 +204,13 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     acknowledged_not_promotional: true,
   });
 
+  const waitingEmail = `sweep-waiting-${Date.now()}@example.test`;
+  await ok(
+    await request.post(`/api/public/events/${e}/waitlist`, { data: { ticket_id: nova.id, tier_id: null, first_name: 'Mira', last_name: 'Stern', email: waitingEmail, quantity: 2 } }),
+    'waitlist',
+  );
+  const waitlistToken = /\/waitlist\/\d+\/([\w-]+)/.exec((await waitForMail(waitingEmail)).text)![1]!;
+
   const [firstList] = (await ok<{ data: Array<{ id: number }> }>(await request.get(`/api/events/${e}/check-in-lists`, { headers }), 'check-in lists')).data;
   const staffLink = await post<{ staff_token: string }>(`/events/${e}/check-in-lists/${firstList!.id}/staff-link`, {});
 
@@ -213,6 +224,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     paidOrder: { id: ana.id, shortId: ana.short_id, secret: first.secret, attendeeId: anaAttendee.id, attendeeShortId: anaAttendee.short_id, total: paidOrder.total, listedAt: paidOrder.completed_at ?? paidOrder.created_at },
     messageId: message.id,
     staffToken: staffLink.staff_token,
+    waitlistToken,
   };
 }
 
