@@ -122,7 +122,8 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       ) : null}
       <Divider />
       <OrderSummaryCard order={order} />
-      {completed && order.attendees.length > 0 && <OrderTickets order={order} onChange={setOrder} />}
+      {/* An order awaiting its offline payment shows its tickets where the buyer may still correct them (issued once paid). */}
+      {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && <OrderTickets order={order} onChange={setOrder} />}
       <CancelOrderSection order={order} onChange={setOrder} />
       <Group justify="space-between">
         <Anchor component={Link} href={findTicketsPath(eventId)} size="sm">

@@ -80,7 +80,7 @@ export function WaitlistTable({ entries, eventId, timeZone, onOffer, onRemove }:
     );
   };
   const columns: Column<WaitlistEntryDto>[] = [
-    { header: <Trans context="waitlist">Position</Trans>, cell: position, testId: 'waitlist-position' },
+    { header: <Trans context="waitlist">Place in line</Trans>, cell: position, testId: 'waitlist-position' },
     { header: <Trans>Name</Trans>, cell: (e) => <Text size="sm" fw={500}>{entryName(e)}</Text> },
     { header: <Trans>E-mail</Trans>, cell: (e) => <Text size="sm">{e.email}</Text> },
     { header: <Trans>Ticket</Trans>, cell: ticket },
