@@ -5,8 +5,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import PostalMime from 'postal-mime';
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
+/** The sweep's server: its own lane, and the flows that run after it there (playwright.config.ts). */
+const onSweepServer = () => ['sweep', 'after-sweep'].includes(test.info().project.name);
 /** Mail of the server the running test drives: the sweep has its own server, writing beside the flows' one. */
-const mailDir = () => path.join(test.info().project.name === 'sweep' ? `${dataDir()}-sweep` : dataDir(), 'mail');
+const mailDir = () => path.join(onSweepServer() ? `${dataDir()}-sweep` : dataDir(), 'mail');
 
 /** Waits for the newest mail written for `to` (the file transport) and returns its text and subject. */
 export async function waitForMail(to: string, after = 0): Promise<{ subject: string; text: string }> {
@@ -103,7 +105,8 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.f
 
 /** Moves the test server's clock forward (e2e/serve.ts control port), e.g. past a checkout hold. */
 export async function advanceServerClock(minutes: number): Promise<void> {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+  // The control port is the server's port + 1 (e2e/serve.ts), for whichever server this project drives.
+  const port = Number(new URL(test.info().project.use.baseURL!).port) + 1;
   const res = await fetch(`http://127.0.0.1:${port}/clock/advance`, { method: 'POST', body: JSON.stringify({ minutes }) });
   if (!res.ok) throw new Error(`clock control answered ${res.status}`);
 }
