@@ -10,7 +10,8 @@ import base from '../playwright.config';
  * after the other, read at 30 frames a second and looped. Chromium opens the file when a page starts
  * the camera, so a test may (re)write it after the browser has started.
  */
-export const FAKE_CAMERA_FILE = path.join(os.tmpdir(), `admitone-e2e-camera-${process.env.E2E_PORT ?? 3100}.mjpeg`);
+// One file per worker process: the two lanes may scan at the same time (check-in and self-service flows).
+export const FAKE_CAMERA_FILE = path.join(os.tmpdir(), `admitone-e2e-camera-${process.env.E2E_PORT ?? 3100}-${process.pid}.mjpeg`);
 
 /** `test.use(...)` options for a spec that scans: the fake camera, allowed for the site; the config's other flags kept. */
 export const fakeCameraUse = {
