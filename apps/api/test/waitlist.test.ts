@@ -139,6 +139,10 @@ describe('offers', () => {
     expect(order.status).toBe('RESERVED');
     const done = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${dan.shortId}/details`, { headers: buyerHeaders(dan), body: details(order) });
     expect(done.json().data.status).toBe('COMPLETED');
+    // The organizer's order history says where the order came from.
+    const [danOrder] = await ctx.app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, dan.shortId));
+    const history = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${danOrder!.id}`, { token: u.token })).json().data.history as Array<{ kind: string; data: Record<string, unknown> }>;
+    expect(history.find((h) => h.kind === 'WAITLIST_OFFERED')?.data).toMatchObject({ name: 'Dan Waiting', expires_at: '2026-11-28T10:00:00.000Z' });
 
     // Two more come back: Cleo's turn.
     expect((await cancel(event.id, orderIds[0]!, u.token)).statusCode).toBe(200);

@@ -255,7 +255,9 @@ export type OrderEventKind =
   | 'ATTENDEE_EDITED_BY_BUYER'
   | 'TICKET_RESENT_BY_BUYER'
   | 'TICKET_TRANSFERRED'
-  | 'CANCELLED_BY_BUYER';
+  | 'CANCELLED_BY_BUYER'
+  // The order holds a waitlist offer's units for the person it was made to (modules/waitlist).
+  | 'WAITLIST_OFFERED';
 
 export const orderEvents = pgTable(
   'order_events',

@@ -10,6 +10,7 @@ import { loadStockLayout } from '../inventory/layout.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { findPublicEvent, loadCatalogue, type Catalogue, type EventRow } from '../orders/catalogue.js';
 import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
+import { recordOrderEvent } from '../orders/order-history.js';
 import { priceRequest, totalsOf, type ReserveInput } from '../orders/order-lines.js';
 import { insertReservation, ReservationStopped } from '../orders/reservation-insert.js';
 import { entryUrl } from './join.js';
@@ -73,6 +74,7 @@ export async function offerEntry(tx: Tx, deps: OfferDeps, event: EventRow, catal
     throw err;
   }
   await tx.update(orders).set({ first_name: entry.first_name, last_name: entry.last_name, email: entry.email }).where(eq(orders.id, written.id));
+  await recordOrderEvent(tx, written.id, { kind: 'WAITLIST_OFFERED', data: { entry_id: entry.id, name: `${entry.first_name} ${entry.last_name}`, expires_at: written.reservedUntil.toISOString() }, at: now });
   await tx
     .update(waitlistEntries)
     .set({ status: 'OFFERED', order_id: written.id, offer_token_hash: hashToken(token), offered_at: now, offer_expires_at: written.reservedUntil, updated_at: now })

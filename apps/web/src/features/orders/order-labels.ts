@@ -65,6 +65,7 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   TICKET_RESENT_BY_BUYER: msg`Ticket e-mail sent again at the buyer's request`,
   TICKET_TRANSFERRED: msg`Ticket passed on by the buyer`,
   CANCELLED_BY_BUYER: msg`Order cancelled by the buyer`,
+  WAITLIST_OFFERED: msg`Held for a person on the waitlist`,
 };
 const UNKNOWN_EVENT = msg`Order updated`;
 
