@@ -7,6 +7,7 @@
 // then, at the first client count, the rate on an event with 30,000 tickets already sold against a fresh
 // one; and a sold-out check (capacity 3,000: sold == capacity, counters == rows).
 // Usage: node --import tsx bench/rush.mjs [clients=64,256] [seconds=10] [sold=30000]
+//   BENCH_WAITLIST=1: the hot ticket has its waitlist open (the reservation's extra "nobody waits" check).
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; scratch
 //   databases are created and dropped. Needs pgbench and psql (Debian's postgresql-client).
 import { execFileSync } from 'node:child_process';
@@ -47,7 +48,8 @@ await db.connect();
 /** A live event with one free ticket of `quantity` (at most 4 per order), fairness caps at their defaults. */
 async function hotEvent(label, quantity) {
   const event = (await json('POST', '/events', { title: label, organizer_id: organizer.id, start_date: '2035-01-01T19:00', end_date: '2035-01-01T23:00', timezone: 'UTC', currency: 'EUR' }, auth.token)).data;
-  const created = await json('POST', `/events/${event.id}/tickets`, { name: 'Hot', type: 'FREE', quantity, max_per_order: 4 }, auth.token);
+  // BENCH_WAITLIST=1: the ticket's waitlist is open (nobody waiting), so every reservation also checks that no one waits.
+  const created = await json('POST', `/events/${event.id}/tickets`, { name: 'Hot', type: 'FREE', quantity, max_per_order: 4, waitlist_enabled: process.env.BENCH_WAITLIST === '1' }, auth.token);
   if (!created.data) throw new Error(`ticket not created: ${JSON.stringify(created)}`);
   const ticket = created.data;
   await db.query(`update events set status = 'LIVE' where id = $1`, [event.id]);
