@@ -7,8 +7,8 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(import.meta
 /** The sweep's own server (and PORT+5 its unused clock control): the flows move their server's clock
  *  forward (hold expiry), which would expire the sweep's checkout holds on a shared server. */
 const SWEEP_PORT = PORT + 4;
-/** Flows independent of the others' state on the default server: they run on the sweep's server after it. */
-const AFTER_SWEEP = /\/(buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|messages)\.spec\.ts$/;
+/** Flows independent of the others' state on the default server: they run in the sweep's lane, on its server. */
+const ON_SWEEP_SERVER = /\/(buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|messages)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,13 +20,13 @@ export default defineConfig({
   // the flows, one file after another in name order (several share the seeded demo event), and beside
   // them the seven-language sweep, which builds an account and event of its own.
   workers: 2,
-  // The sweep's lane is done minutes before the flows' lane: once it has passed, flows that build
-  // their own accounts and events (or only read the demo's) run there, on the sweep's server ("after-sweep";
-  // to run one of them alone: --project=after-sweep --no-deps).
+  // The sweep's lane was done minutes before the flows' lane: flows that build their own accounts and
+  // events (or only read the demo's) run in it too, on the sweep's server, one file after another. (A
+  // project that depends on the sweep would wait for the flows' lane as well: Playwright starts
+  // dependent projects only once every project before them is done.)
   projects: [
-    { name: 'flows', testIgnore: [/locale-sweep\.spec\.ts$/, AFTER_SWEEP], workers: 1 },
-    { name: 'sweep', testMatch: /locale-sweep\.spec\.ts$/, workers: 1, use: { baseURL: `http://localhost:${SWEEP_PORT}` } },
-    { name: 'after-sweep', testMatch: AFTER_SWEEP, dependencies: ['sweep'], workers: 1, use: { baseURL: `http://localhost:${SWEEP_PORT}` } },
+    { name: 'flows', testIgnore: [/locale-sweep\.spec\.ts$/, ON_SWEEP_SERVER], workers: 1 },
+    { name: 'sweep', testMatch: [/locale-sweep\.spec\.ts$/, ON_SWEEP_SERVER], workers: 1, use: { baseURL: `http://localhost:${SWEEP_PORT}` } },
   ],
   retries: 0,
   reporter: [['list']],

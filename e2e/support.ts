@@ -5,8 +5,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import PostalMime from 'postal-mime';
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
-/** The sweep's server: its own lane, and the flows that run after it there (playwright.config.ts). */
-const onSweepServer = () => ['sweep', 'after-sweep'].includes(test.info().project.name);
+/** The sweep's server: its lane runs the sweep and some flows there (playwright.config.ts). */
+const onSweepServer = () => test.info().project.name === 'sweep';
 /** Mail of the server the running test drives: the sweep has its own server, writing beside the flows' one. */
 const mailDir = () => path.join(onSweepServer() ? `${dataDir()}-sweep` : dataDir(), 'mail');
 
