@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { WAITLIST_STATES, type PublicWaitlistEntryDto, type WaitlistDemandDto, type WaitlistEntryDto, type WaitlistState } from '@admitone/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { orders, waitlistEntries } from '../../db/schema/index.js';
@@ -8,27 +8,14 @@ import { rowsOf } from '../inventory/counters.js';
 import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { positionSql, purchaseJoin, stateSql } from './waitlist-state.js';
 
-interface EntryRow {
-  id: number;
+/** An entry as read: the organizer's DTO with the event, the offer's token hash and raw instants. */
+type EntryRow = Omit<WaitlistEntryDto, 'created_at' | 'offered_at' | 'offer_expires_at'> & {
   event_id: number;
-  ticket_id: number;
-  ticket_name: string;
-  tier_id: number | null;
-  tier_label: string | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  quantity: number;
-  locale: WaitlistEntryDto['locale'];
-  state: WaitlistState;
-  position: number | null;
+  offer_token_hash: string | null;
   created_at: Date | string;
   offered_at: Date | string | null;
   offer_expires_at: Date | string | null;
-  order_id: number | null;
-  order_number: string | null;
-  offer_token_hash: string | null;
-}
+};
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -49,24 +36,11 @@ async function readEntries(db: Executor, now: Date, where: ReturnType<typeof sql
   return rows.map((r) => ({ ...r, id: Number(r.id), event_id: Number(r.event_id), ticket_id: Number(r.ticket_id), tier_id: r.tier_id === null ? null : Number(r.tier_id), quantity: Number(r.quantity), position: r.position === null ? null : Number(r.position), order_id: r.order_id === null ? null : Number(r.order_id) }));
 }
 
-const toDto = (r: EntryRow): WaitlistEntryDto => ({
-  id: r.id,
-  ticket_id: r.ticket_id,
-  ticket_name: r.ticket_name,
-  tier_id: r.tier_id,
-  tier_label: r.tier_label,
-  first_name: r.first_name,
-  last_name: r.last_name,
-  email: r.email,
-  quantity: r.quantity,
-  locale: r.locale,
-  state: r.state,
-  position: r.position,
+const toDto = ({ event_id: _event, offer_token_hash: _token, ...r }: EntryRow): WaitlistEntryDto => ({
+  ...r,
   created_at: iso(r.created_at)!,
   offered_at: iso(r.offered_at),
   offer_expires_at: iso(r.offer_expires_at),
-  order_id: r.order_id,
-  order_number: r.order_number,
 });
 
 /** The organizer's waitlist of an event: entries (filtered by state and ticket), counts per state and demand per ticket. */
@@ -183,7 +157,7 @@ async function releaseOffer(tx: Tx, stock: StockDeps, eventId: number, tokenHash
   const held = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.event_id, eventId), eq(orders.checkout_token_hash, tokenHash), or(inArray(orders.status, ['RESERVED', 'PROCESSING']))))
+    .where(and(eq(orders.event_id, eventId), eq(orders.checkout_token_hash, tokenHash), inArray(orders.status, ['RESERVED', 'PROCESSING'])))
     .orderBy(orders.id)
     .for('update');
   // A card payment under way: the buyer is paying; leaving now would race it.

@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { IssueKey, JoinWaitlistBody, Locale } from '@admitone/shared';
+import type { IssueKey, joinWaitlistBody, Locale } from '@admitone/shared';
 import type { z } from 'zod';
-import type { joinWaitlistBody } from '@admitone/shared';
 import type { Db } from '../../db/client.js';
 import { waitlistEntries } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { rowsOf } from '../inventory/counters.js';
-import type { PublicEventSource } from '../public-events/public-event.js';
-import { loadPublicEventParts, publicEventFor } from '../public-events/public-event.js';
+import { loadPublicEventParts, publicEventFor, type PublicEventSource } from '../public-events/public-event.js';
 
 export type JoinInput = z.output<typeof joinWaitlistBody>;
-export type { JoinWaitlistBody };
 
 export interface WaitlistJoinDeps {
   db: Db;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orders, waitlistEntries } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
-import { DomainError } from '../../shared/errors.js';
+import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { changesOf, normalise } from '../inventory/changes.js';
 import { rowsOf } from '../inventory/counters.js';
@@ -161,7 +161,7 @@ export async function offerByOrganizer(deps: OfferDeps, accountId: number, event
       .from(waitlistEntries)
       .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.event_id, eventId), eq(waitlistEntries.account_id, accountId)))
       .for('update');
-    if (!entry) throw new DomainError('NOT_FOUND');
+    if (!entry) throw notFound();
     if (entry.status !== 'WAITING') throw new DomainError('WAITLIST_ENTRY_CHANGED');
     const event = await findPublicEvent(tx, eventId);
     if (!event) throw new DomainError('WAITLIST_CLOSED');
