@@ -141,11 +141,11 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await expect(them).toHaveURL(/\/manage\/events$/);
   await expect(them.getByText('Summer Jazz Festival')).toBeVisible();
 
-  // An organizer has no account pages: no links, and the pages say so without calling the API.
-  await expect(them.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' })).toHaveCount(0);
+  // An organizer's only account page is the reports (issue #24): the links lead there, and the other pages say no without calling the API.
+  await expect(them.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account/reports');
   await openUserMenu(them);
   await expect(them.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
-  await expect(them.getByRole('menuitem', { name: 'Account' })).toHaveCount(0);
+  await expect(them.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account/reports');
   await them.keyboard.press('Escape');
   await them.goto('/account/users');
   await expect(them.getByText('You do not have permission to access this page.')).toBeVisible();

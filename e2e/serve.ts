@@ -28,6 +28,9 @@ const config = loadConfig({
   APP_URL: `http://localhost:${port}`,
   AUTH_RATE_LIMIT_MAX: '50',
   REGISTER_RATE_LIMIT_MAX: '1000',
+  // The webhook flow's receiver listens on this host; deliveries go out within a second.
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_SWEEP_SECONDS: '0.5',
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   ...(stripe
     ? { STRIPE_SECRET_KEY: 'sk_test_admitone_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_admitone_e2e', STRIPE_MODE: 'SINGLE', STRIPE_API_URL: stripe.url }

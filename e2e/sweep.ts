@@ -63,6 +63,7 @@ export const WORLD_TEXTS = [
   'Ada Admin',
   'Olga Organizer',
   'MwSt',
+  'Zenit CRM',
 ];
 
 export interface World {
@@ -151,6 +152,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
   const pending = /\/auth\/accept-invitation\/([A-Za-z0-9_-]+)/.exec((await waitForMail(pendingEmail)).text);
   expect(pending).not.toBeNull();
 
+  await post('/api-keys', { name: 'Zenit CRM', access: 'READ' });
   await post(`/accounts/${accountId}/taxes-and-fees`, { name: 'MwSt', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19, is_default: false });
 
   const organizer = await post<{ id: number }>('/organizers', { name: 'Zenit Kollektiv', email: 'hallo@zenit.test' });

@@ -15,11 +15,12 @@ import type { AppDeps } from './deps.js';
 import { startWhenReachable } from './db/availability.js';
 import { openDatabase } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
-import { startJobs, type JobRunner } from './jobs/queue.js';
+import { startJobs, webhookJobOptions, type JobRunner } from './jobs/queue.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { s3Storage } from './storage/s3-storage.js';
 import { localStorage, type FileStorage } from './storage/storage.js';
 import authPlugin from './plugins/auth.js';
+import { registerKeyIdempotency } from './plugins/key-idempotency.js';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerStoredFiles } from './plugins/stored-files.js';
@@ -93,7 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log,
     start: async () => {
       await database.migrate();
-      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, storage }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads, deadlines: { appUrl: config.appUrl, storage, stock }, deadlineSweepSeconds: config.paymentDeadlineSweepSeconds });
+      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, storage }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads, deadlines: { appUrl: config.appUrl, storage, stock }, deadlineSweepSeconds: config.paymentDeadlineSweepSeconds, webhooks: webhookJobOptions(config) });
     },
   });
   if (!options.databaseInBackground) await startup.done;
@@ -135,6 +136,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const rateLimits = sharedRateLimits(rateLimitStoreKind(config.rateLimitStore, config.redisUrl, database.kind), database, config.redisUrl, log);
   await app.register(rateLimit, { global: false, enableDraftSpec: true, ...rateLimits.options });
   await app.register(multipart);
+  // Before compression (hooks run in the order added): it keeps the answer as the route gave it.
+  registerKeyIdempotency(app, database);
   // Answers of the routes registered below, compressed when the client accepts it: brotli, else gzip
   // (with `Vary: Accept-Encoding`). Brotli quality 5: a 40 KiB page in ~2 ms (11 takes ~70 ms) at
   // ~7 % more bytes than 11. Under 1 KiB, or already carrying a content-encoding (pre-compressed
@@ -147,7 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     globalDecompression: false,
   });
   await registerOpenApi(app);
-  await app.register(authPlugin, { database, clock });
+  await app.register(authPlugin, { database, clock, apiKeyRateLimitMax: config.apiKeyRateLimitMax });
   registerErrorHandler(app);
   registerNulGuard(app);
   registerJsonDepthLimit(app);

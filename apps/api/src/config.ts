@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { API_KEY_RATE_LIMIT_DEFAULT } from '@admitone/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -68,6 +69,8 @@ const envSchema = z.object({
   /** Sign-up links or notices and reset links one e-mail address may be sent per hour, whoever asks. */
   ADDRESS_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  /** Calls per API key per minute (every process and host together). */
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_DEFAULT),
   /**
    * E-mails an account's team may cause per hour to addresses they type in: invitations, ticket mails of
    * attendees added by hand, resends from the admin, and messages (once each, plus once per recipient the
@@ -87,6 +90,15 @@ const envSchema = z.object({
   CHECKOUT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How often a worker gives back the units of holds that ran out. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Webhooks: deliver to loopback and private addresses too (off: refused, docs/SECURITY.md). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** Webhooks: one attempt may take this long, connecting and answering together. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Webhooks: how often each worker process looks for deliveries that are due. */
+  WEBHOOK_SWEEP_SECONDS: z.coerce.number().min(0.2).max(3600).default(2),
+  /** Webhooks: turned off (and its admins mailed) after this many failed attempts in a row over at least WEBHOOK_DISABLE_AFTER_HOURS. */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(15),
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().min(0).default(24),
   /** How often the worker reminds and cancels offline orders near or past their payment deadline. */
   PAYMENT_DEADLINE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
@@ -153,6 +165,8 @@ export interface AppConfig {
   addressMailsPerHour: number;
   /** Reservations per client address per minute. */
   checkoutRateLimitMax: number;
+  /** Calls per API key per minute. */
+  apiKeyRateLimitMax: number;
   /** E-mails per account per hour to addresses its team typed in (see MAIL_BUDGET_PER_HOUR). */
   mailBudgetPerHour: number;
   /** How long public event catalogues stay in memory (0: not at all). */
@@ -167,6 +181,7 @@ export interface AppConfig {
   lockTimeoutMs: number;
   /** Seconds between sweeps of holds that ran out. */
   holdSweepSeconds: number;
+  webhooks: { allowPrivate: boolean; timeoutMs: number; sweepSeconds: number; disableAfterFailures: number; disableAfterHours: number };
   paymentDeadlineSweepSeconds: number;
   /** Reservations of one event in the database at once, per process. */
   checkoutConcurrency: number;
@@ -250,6 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
     addressMailsPerHour: e.ADDRESS_MAILS_PER_HOUR,
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
+    apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
     mailBudgetPerHour: e.MAIL_BUDGET_PER_HOUR,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,
     outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,
@@ -257,6 +273,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     mailRenderThreads: e.MAIL_RENDER_THREADS,
     lockTimeoutMs: e.LOCK_TIMEOUT_MS,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      sweepSeconds: e.WEBHOOK_SWEEP_SECONDS,
+      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
+      disableAfterHours: e.WEBHOOK_DISABLE_AFTER_HOURS,
+    },
     paymentDeadlineSweepSeconds: e.PAYMENT_DEADLINE_SWEEP_SECONDS,
     checkoutConcurrency: e.CHECKOUT_CONCURRENCY,
     webDistDir,

@@ -4,7 +4,7 @@ import { loadConfigOrExit } from './config.js';
 import { startWhenReachable } from './db/availability.js';
 import { openDatabase } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
-import { startJobs, type JobRunner } from './jobs/queue.js';
+import { startJobs, webhookJobOptions, type JobRunner } from './jobs/queue.js';
 import { createMailTransport } from './mail/transport.js';
 import { guardedStock } from './modules/inventory/counters.js';
 import { systemClock } from './shared/clock.js';
@@ -43,6 +43,7 @@ async function main() {
         renderThreads: config.mailRenderThreads,
         deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
         deadlines: { appUrl: config.appUrl, storage, stock: { clock: systemClock, guard: guardedStock } },
+        webhooks: webhookJobOptions(config),
       });
     },
   });

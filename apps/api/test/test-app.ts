@@ -53,6 +53,8 @@ export async function createTestApp(
       AUTH_ANSWER_FLOOR_MS: '0',
       // Tests move their clock: holds are released when a test (or a buyer finding a ticket full) does it.
       HOLD_SWEEP_SECONDS: '3600',
+      // Webhooks are sent when a test says so (deliverDueWebhooks), never by a timer between its checks.
+      WEBHOOK_SWEEP_SECONDS: '3600',
       // Mail is rendered on the main thread here: a render thread loads the templates again (through tsx,
       // seconds per test file). The real processes of the reliability tests render on threads.
       MAIL_RENDER_THREADS: '0',

@@ -35,6 +35,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/manage/event/:eventId/check-in',
   '/manage/event/:eventId/check-in-lists',
   '/manage/event/:eventId/messages',
+  '/manage/event/:eventId/reports',
   '/manage/event/:eventId/affiliates',
   '/manage/organizer/:organizerId',
   '/manage/account',
@@ -47,6 +48,10 @@ export const ORGANIZER_APP_ROUTES = [
   '/account/taxes-and-fees',
   '/account/payment',
   '/account/users',
+  '/account/reports',
+  '/account/api-keys',
+  '/account/webhooks',
+  '/account/webhooks/:webhookId',
 ] as const;
 
 /** The first path segments of the organizer app's screens (`auth`, `welcome`, `manage`, `account`). */

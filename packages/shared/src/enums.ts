@@ -114,6 +114,10 @@ export const PERMISSIONS = [
   'account.manage',
   'taxes.manage',
   'payments.manage',
+  /** Create and revoke the account's API keys. */
+  'api_keys.manage',
+  /** Set up the account's outgoing webhooks and read their delivery logs. */
+  'webhooks.manage',
   /** Check attendees in and out (and see their names and tickets) at the events the caller works. */
   'checkin.scan',
 ] as const;

@@ -6,6 +6,12 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   LOGIN_LOCKED: 429,
   FORBIDDEN: 403,
+  /** A read-only API key tried a call that changes something. */
+  API_KEY_READ_ONLY: 403,
+  /** A call that needs a person signed in (their profile, session, the team, API keys): API keys cannot make it. */
+  API_KEY_NOT_ALLOWED: 403,
+  /** An API key limited to some events tried a call about the whole account. */
+  API_KEY_EVENT_SCOPE: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   ACCOUNT_REQUIRED: 409,
@@ -38,6 +44,8 @@ export const ERROR_STATUS = {
   PAYMENT_METHOD_UNAVAILABLE: 409,
   DETAILS_REQUIRED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** A request with the same Idempotency-Key is still being answered (or was cut off before its answer was kept). */
+  IDEMPOTENCY_KEY_IN_USE: 409,
   TICKET_HAS_ORDERS: 409,
   TICKET_TYPE_LOCKED: 409,
   TIER_HAS_SALES: 409,

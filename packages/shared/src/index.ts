@@ -27,3 +27,6 @@ export * from './contracts/product-categories.js';
 export * from './contracts/order-lookup.js';
 export * from './contracts/self-service.js';
 export * from './contracts/waitlist.js';
+export * from './contracts/api-keys.js';
+export * from './contracts/webhooks.js';
+export * from './contracts/reports.js';

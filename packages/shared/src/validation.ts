@@ -18,6 +18,7 @@ export type IssueKey =
   | 'passwords_not_same'
   | 'terms_required'
   | 'end_before_start'
+  | 'period_too_long'
   | 'too_small_number'
   | 'too_big_number'
   | 'addon_limit'
@@ -54,6 +55,9 @@ export type IssueKey =
   | 'password_too_weak'
   | 'password_common'
   | 'password_personal'
+  | 'must_be_future'
+  | 'choose_event_types'
+  | 'address_not_allowed'
   | 'invalid';
 
 export interface IssueDescriptor {

@@ -1,12 +1,14 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { databaseErrorLog } from '../db/availability.js';
+import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { oneAtATime, SETUP_LOCKS } from '../db/setup-lock.js';
 import { lanesOf, STALE_CLAIM_MS, type MailLane } from '../mail/outbox.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
 import { offerAllFreedUnits } from '../modules/waitlist/offers.js';
+import { deliverDueWebhooks, type WebhookDeliveryDeps } from '../modules/webhooks/delivery.js';
 import { settlePaymentDeadlines, type DeadlineDeps } from '../modules/orders/payment-deadlines.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
 import type { MailDeliveryDeps } from './mail-delivery.js';
@@ -19,6 +21,17 @@ import { LaneWorkers } from './mail-lanes.js';
  */
 export const QUEUES = { urgentMail: 'mail-urgent', bulkMail: 'mail-bulk', sweepOutbox: 'outbox-sweep' } as const;
 const LANE_QUEUES: Record<MailLane, string> = { urgent: QUEUES.urgentMail, bulk: QUEUES.bulkMail };
+
+/** How the worker delivers webhooks (modules/webhooks/delivery.ts), and how often it looks. */
+export type WebhookJobOptions = Omit<WebhookDeliveryDeps, 'db' | 'clock'> & { sweepSeconds: number };
+
+/** The webhook delivery settings of the configuration. */
+export const webhookJobOptions = (config: Pick<AppConfig, 'webhooks' | 'appUrl' | 'stripe'>): WebhookJobOptions => ({
+  ...config.webhooks,
+  appUrl: config.appUrl,
+  staleClaimMs: Math.max(60_000, config.webhooks.timeoutMs * 3),
+  cardPayments: config.stripe !== null,
+});
 
 /** Bulk mail workers per worker process (MAIL_CONCURRENCY); the urgent lane has its own. */
 export const DEFAULT_MAIL_CONCURRENCY = 4;
@@ -41,7 +54,7 @@ export interface JobRunner extends JobQueue {
 export async function startJobs(
   database: Database,
   deps: MailDeliveryDeps,
-  opts: { work: boolean; log: Logger; holdSweepSeconds?: number; mailConcurrency?: number; renderThreads?: number; deadlines?: DeadlineDeps; deadlineSweepSeconds?: number },
+  opts: { work: boolean; log: Logger; holdSweepSeconds?: number; mailConcurrency?: number; renderThreads?: number; deadlines?: DeadlineDeps; deadlineSweepSeconds?: number; webhooks?: WebhookJobOptions },
 ): Promise<JobRunner> {
   const boss = new PgBoss({
     ...database.boss,
@@ -130,6 +143,24 @@ export async function startJobs(
   deadlineTimer?.unref();
   if (deadlineTimer) void settle();
 
+  // Webhook deliveries that are due (new, or retries after their backoff, or left by a sender that died),
+  // every WEBHOOK_SWEEP_SECONDS in every worker process (each claims its deliveries with SKIP LOCKED).
+  let delivering: Promise<void> | null = null;
+  const deliverFailed = databaseErrorLog(opts.log, 'webhook delivery failed');
+  const hooks = opts.webhooks;
+  const deliver = () => {
+    if (!hooks) return Promise.resolve();
+    delivering ??= deliverDueWebhooks({ ...hooks, db: deps.db, clock: deps.clock })
+      .then(async (r) => {
+        for (const lane of await lanesOf(deps.db, r.mails)) lanes?.[lane].kick();
+      })
+      .catch(deliverFailed)
+      .finally(() => (delivering = null));
+    return delivering;
+  };
+  const webhookTimer = opts.work && hooks ? setInterval(deliver, hooks.sweepSeconds * 1000) : null;
+  webhookTimer?.unref();
+
   return {
     async deliverOutbox(ids) {
       // One nudge per lane, however many mails (a 1,000-ticket order is one): the workers claim the rows.
@@ -141,8 +172,10 @@ export async function startJobs(
     async stop() {
       if (timer) clearInterval(timer);
       if (deadlineTimer) clearInterval(deadlineTimer);
+      if (webhookTimer) clearInterval(webhookTimer);
       await sweeping;
       await settling;
+      await delivering;
       await Promise.all([lanes?.urgent.stop(), lanes?.bulk.stop()]);
       await pool?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });

@@ -46,6 +46,8 @@ export const MAIL_LANES: Record<TemplateName, MailLane> = {
   payment_reminder: 'bulk',
   order_refunded: 'bulk',
   event_message: 'bulk',
+  // Admins should hear at once that an integration stopped.
+  webhook_disabled: 'urgent',
 };
 export const laneOf = (template: TemplateName): MailLane => MAIL_LANES[template] ?? 'bulk';
 

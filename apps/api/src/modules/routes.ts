@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.js';
 import { accountRoutes } from './accounts/accounts.routes.js';
 import { affiliateRoutes } from './affiliates/affiliates.routes.js';
+import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { capacityRoutes } from './capacity/capacity.routes.js';
@@ -23,6 +25,7 @@ import { productCategoryRoutes } from './product-categories/product-categories.r
 import { promoCodeRoutes } from './promo-codes/promo-codes.routes.js';
 import { publicEventRoutes } from './public-events/public-events.routes.js';
 import { questionRoutes } from './questions/questions.routes.js';
+import { reportRoutes } from './reports/reports.routes.js';
 import { selfServiceRoutes } from './self-service/self-service.routes.js';
 import { taxRoutes } from './taxes/taxes.routes.js';
 import { ticketRoutes } from './tickets/tickets.routes.js';
@@ -66,10 +69,13 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: attendeeRoutes },
   { prefix: '/api', plugin: messageRoutes },
   { prefix: '/api', plugin: exportRoutes },
+  { prefix: '/api', plugin: reportRoutes },
   { prefix: '/api', plugin: checkInRoutes },
   { prefix: '/api', plugin: checkInListRoutes },
   { prefix: '/api', plugin: paymentConnectionRoutes },
   { prefix: '/api', plugin: waitlistAdminRoutes },
+  { prefix: '/api', plugin: apiKeyRoutes },
+  { prefix: '/api', plugin: webhookRoutes },
   { prefix: '/api/public', plugin: publicEventRoutes },
   { prefix: '/api/public', plugin: publicOrderRoutes },
   { prefix: '/api/public', plugin: paymentRoutes },

@@ -10,6 +10,7 @@ import { registerErrorHandler } from './error-handler.js';
 
 const caller: AuthContext = {
   sessionId: 1,
+  apiKey: null,
   accountId: 2,
   role: 'ADMIN',
   isOwner: true,
@@ -40,7 +41,7 @@ describe('authOf', () => {
       await loadCatalogs();
       app = Fastify();
       // A request without a bearer token never reaches the database.
-      await app.register(authPlugin, { database: {} as Database, clock: systemClock });
+      await app.register(authPlugin, { database: {} as Database, clock: systemClock, apiKeyRateLimitMax: 10 });
       registerErrorHandler(app);
       app.get('/guarded', { preValidation: app.authenticate }, async (req) => ({ id: authOf(req).user.id }));
       app.get('/forgot-its-guard', async (req) => ({ id: authOf(req).user.id }));

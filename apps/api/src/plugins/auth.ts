@@ -1,19 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLE_PERMISSIONS, roleHasEventScope, type Permission, type Role } from '@admitone/shared';
+import { ROLE_PERMISSIONS, roleHasEventScope, type ApiKeyAccess, type Permission, type Role } from '@admitone/shared';
 import type { Database } from '../db/client.js';
+import { findApiKeyByToken, isApiKeyToken, touchApiKey } from '../modules/api-keys/api-keys.repository.js';
+import { keyPermissions, keyScopeError } from '../modules/api-keys/key-scope.js';
 import { findSessionByToken, touchSession } from '../modules/auth/sessions.repository.js';
 import { eventIdsOfMembership } from '../modules/users/membership-events.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 
 export interface AuthContext {
-  sessionId: number;
+  /** The login session of a person signed in; null for an API key. */
+  sessionId: number | null;
+  /** The API key the call came with (it acts as `user`, its maker, within these limits); null for a session. */
+  apiKey: { id: number; access: ApiKeyAccess } | null;
   accountId: number;
   role: Role;
   isOwner: boolean;
   permissions: readonly Permission[];
-  /** The events the caller works, for a role limited to some (door staff); null: every event of the account. */
+  /** The events the caller works, for a role limited to some (door staff) or a key limited to some; null: every event of the account. */
   eventIds: readonly number[] | null;
   user: { id: number; name: string; email: string; locale: string | null; timezone: string | null };
 }
@@ -23,10 +28,14 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** Hook (preValidation, so the caller's locale is known for field errors and 401 comes before 422): requires a valid bearer token of an active member. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
-    /** Hook factory: requires a permission of the caller's role. */
-    requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * Hook (preValidation, so the caller's locale is known for field errors and 401 comes before 422):
+     * requires a person signed in (a session of an active member). API keys are refused (API_KEY_NOT_ALLOWED):
+     * the routes guarded only by this are a person's own (profile, session, switching accounts).
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Hook factory: requires a permission of the caller's role; API keys too, within their access, events and rate limit. */
+    requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -39,6 +48,12 @@ export function authOf(request: Pick<FastifyRequest, 'auth'>): AuthContext {
   return request.auth;
 }
 
+/** The session of a person signed in (the routes that need one refuse API keys before they run). */
+export function sessionOf(auth: AuthContext): number {
+  if (auth.sessionId === null) throw new DomainError('API_KEY_NOT_ALLOWED');
+  return auth.sessionId;
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -46,18 +61,28 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/** Reads the bearer token (header only: no cookie auth, so no CSRF) and loads the session. */
-async function authPlugin(app: FastifyInstance, opts: { database: Database; clock: Clock }) {
+/**
+ * Reads the bearer token (header only: no cookie auth, so no CSRF) and loads the session or the API key.
+ * A key acts as the member who made it while they are active in the account: their role's permissions
+ * without the team's and the keys' own, GET only when read-only, its events only when limited to some,
+ * at most `apiKeyRateLimitMax` calls a minute (RateLimit-* headers on every answer).
+ */
+async function authPlugin(app: FastifyInstance, opts: { database: Database; clock: Clock; apiKeyRateLimitMax: number }) {
   app.decorateRequest('auth', null);
+  // Made on the first key (after @fastify/rate-limit is registered), counted in the app's shared store.
+  let keyRateLimit: ReturnType<FastifyInstance['rateLimit']> | null = null;
+  const limitKey = (request: FastifyRequest, reply: FastifyReply) => {
+    keyRateLimit ??= app.rateLimit({ max: opts.apiKeyRateLimitMax, timeWindow: 60_000, keyGenerator: (req) => `api-key|${req.auth?.apiKey?.id ?? 0}` });
+    return keyRateLimit.call(app, request, reply);
+  };
 
-  const authenticate = async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw new DomainError('UNAUTHENTICATED');
+  const bySession = async (request: FastifyRequest, token: string) => {
     const now = opts.clock.now();
     const found = await findSessionByToken(opts.database.db, token, now);
     if (!found) throw new DomainError('UNAUTHENTICATED');
     request.auth = {
       sessionId: found.session.id,
+      apiKey: null,
       accountId: found.session.account_id,
       role: found.membership.role,
       isOwner: found.membership.is_owner,
@@ -71,9 +96,48 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
     }
   };
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
-    if (!request.auth) await authenticate(request);
+  const byKey = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const now = opts.clock.now();
+    const found = await findApiKeyByToken(opts.database.db, token, now);
+    if (!found) throw new DomainError('UNAUTHENTICATED');
+    const role = found.membership.role;
+    const roleEvents = roleHasEventScope(role) ? await eventIdsOfMembership(opts.database.db, found.membership.id) : null;
+    const keyEvents = found.key.event_ids?.length ? found.key.event_ids : null;
+    request.auth = {
+      sessionId: null,
+      apiKey: { id: found.key.id, access: found.key.access },
+      accountId: found.key.account_id,
+      role,
+      isOwner: found.membership.is_owner,
+      permissions: keyPermissions(role),
+      eventIds: keyEvents && roleEvents ? keyEvents.filter((id) => roleEvents.includes(id)) : (keyEvents ?? roleEvents),
+      user: found.user,
+    };
+    await limitKey(request, reply);
+    if (!found.key.last_used_at || now.getTime() - found.key.last_used_at.getTime() > 60_000) await touchApiKey(opts.database.db, found.key.id, now);
+  };
+
+  /** The caller of any guarded route: a session, or an API key (checked against the route it calls). */
+  const identify = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token) throw new DomainError('UNAUTHENTICATED');
+    if (!isApiKeyToken(token)) return bySession(request, token);
+    await byKey(request, reply, token);
+    const refused = keyScopeError({ method: request.method, route: request.routeOptions.url ?? '', params: request.params as Record<string, unknown> }, authOf(request));
+    if (refused) throw new DomainError(refused);
+  };
+
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (token && isApiKeyToken(token)) {
+      // Said only to a working key: an unknown one is just unauthenticated.
+      if (await findApiKeyByToken(opts.database.db, token, opts.clock.now())) throw new DomainError('API_KEY_NOT_ALLOWED');
+      throw new DomainError('UNAUTHENTICATED');
+    }
+    await identify(request, reply);
+  });
+  app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.auth) await identify(request, reply);
     if (!authOf(request).permissions.includes(permission)) throw new DomainError('FORBIDDEN');
   });
 }

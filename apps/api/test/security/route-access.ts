@@ -8,6 +8,7 @@ import {
   checkInListBody,
   checkInScan,
   contentTranslationBody,
+  createApiKeyBody,
   createAttendeeBody,
   createEventBody,
   duplicateEventBody,
@@ -32,6 +33,7 @@ import {
   updateMeBody,
   updateOrganizerBody,
   updateUserBody,
+  webhookBody,
 } from '@admitone/shared';
 import type { ZodType } from 'zod';
 import type { TenantWorld } from './tenant-world.js';
@@ -54,6 +56,8 @@ export interface RouteRule {
   upload?: { type: string; width: number; height: number };
   /** A query string the route's contract accepts. */
   query?: string;
+  /** API keys are refused (403) whatever their access: the team and the keys themselves (the `session` class is closed to keys too). */
+  noKeys?: true;
   /** Values for path parameters other than the defaults in `pathFor`. */
   params?: Record<string, (w: TenantWorld) => number | string>;
 }
@@ -69,6 +73,9 @@ const questionEdit = body(questionBody, () => ({ title: 'Your card number?', typ
 const checkInListEdit = body(checkInListBody, () => ({ name: 'Everyone in', all_tickets: true }));
 const scan = (w: TenantWorld) => ({ code: w.attendeeShortId, action: 'CHECK_IN' as const });
 const pendingUser = { id: (w: TenantWorld) => w.pendingUserId };
+const webhook = { id: (w: TenantWorld) => w.webhookId };
+// A public address: the matrix's app does not allow private ones (nothing is delivered in these tests).
+const webhookEdit = body(webhookBody, () => ({ url: 'https://93.184.216.34/hook', event_types: ['order.created'] }));
 
 /**
  * Every route of the OpenAPI document, keyed `METHOD /path` as the document spells it. A route missing
@@ -102,12 +109,29 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/users/{id}/resend-email-confirmation': { access: 'session' },
 
   // the team (admins; anyone may read themselves)
-  'GET /api/users': { access: 'admin' },
-  'POST /api/users': { access: 'admin', body: body(inviteUserBody, () => ({ email: 'mallory@example.test', role: 'ADMIN' })) },
-  'GET /api/users/{id}': { access: 'admin' },
-  'PUT /api/users/{id}': { access: 'admin', body: body(updateUserBody, () => ({ status: 'INACTIVE' })), params: pendingUser },
-  'POST /api/users/{id}/invitation': { access: 'admin', params: pendingUser },
-  'DELETE /api/users/{id}/invitation': { access: 'admin', params: pendingUser },
+  'GET /api/users': { access: 'admin', noKeys: true },
+  'POST /api/users': { access: 'admin', noKeys: true, body: body(inviteUserBody, () => ({ email: 'mallory@example.test', role: 'ADMIN' })) },
+  'GET /api/users/{id}': { access: 'admin', noKeys: true },
+  'PUT /api/users/{id}': { access: 'admin', noKeys: true, body: body(updateUserBody, () => ({ status: 'INACTIVE' })), params: pendingUser },
+  'POST /api/users/{id}/invitation': { access: 'admin', noKeys: true, params: pendingUser },
+  'DELETE /api/users/{id}/invitation': { access: 'admin', noKeys: true, params: pendingUser },
+
+  // API keys (admins, never with a key)
+  'GET /api/api-keys': { access: 'admin', noKeys: true },
+  'POST /api/api-keys': { access: 'admin', noKeys: true, body: body(createApiKeyBody, () => ({ name: 'Mallory', access: 'READ_WRITE' })) },
+  'DELETE /api/api-keys/{id}': { access: 'admin', noKeys: true, params: { id: (w) => w.apiKeyId } },
+
+  // webhooks (admins, and admins' read-write keys)
+  'GET /api/webhooks': { access: 'admin' },
+  'POST /api/webhooks': { access: 'admin', body: webhookEdit },
+  'GET /api/webhooks/{id}': { access: 'admin', params: webhook },
+  'PUT /api/webhooks/{id}': { access: 'admin', body: webhookEdit, params: webhook },
+  'DELETE /api/webhooks/{id}': { access: 'admin', params: webhook },
+  'POST /api/webhooks/{id}/secret': { access: 'admin', params: webhook },
+  'POST /api/webhooks/{id}/test': { access: 'admin', params: webhook },
+  'GET /api/webhooks/{id}/deliveries': { access: 'admin', params: webhook },
+  'GET /api/webhooks/{id}/deliveries/{deliveryId}': { access: 'admin', params: { ...webhook, deliveryId: (w) => w.webhookDeliveryId } },
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': { access: 'admin', params: { ...webhook, deliveryId: (w) => w.webhookDeliveryId } },
 
   // the account
   'GET /api/accounts/{id}': { access: 'session' },
@@ -233,6 +257,11 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/events/{eventId}/check-ins/export': { access: 'member' },
   'GET /api/events/{eventId}/waitlist': { access: 'member' },
   'GET /api/events/{eventId}/waitlist/export': { access: 'member' },
+  // Reports: an event's (the report named in the path) and the account's sales per event.
+  'GET /api/events/{eventId}/reports/{report}': { access: 'member', query: '?from=2027-01-01&to=2027-12-31', params: { report: () => 'sales-by-product' } },
+  'GET /api/events/{eventId}/reports/{report}/export': { access: 'member', query: '?format=xlsx&from=2027-01-01', params: { report: () => 'sales-by-day' } },
+  'GET /api/reports/sales-by-events': { access: 'member', query: '?to=2030-12-31' },
+  'GET /api/reports/sales-by-events/export': { access: 'member', query: '?format=csv' },
   'POST /api/events/{eventId}/waitlist/{entryId}/offer': { access: 'member' },
   'DELETE /api/events/{eventId}/waitlist/{entryId}': { access: 'member' },
 

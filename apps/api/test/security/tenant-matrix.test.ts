@@ -12,7 +12,10 @@ import { buildTenantWorld, imageForm, type TenantWorld } from './tenant-world.js
  * Tenant isolation and roles over the whole OpenAPI document: every route is in ROUTE_ACCESS; with
  * another account's token, each id of account A answers 404 and changes nothing; without a token every
  * non-public route answers 401; an Organizer of A is refused admin routes (403) and allowed member ones;
- * door staff of A are refused both (403) and allowed the check-in (door) routes of their event.
+ * door staff of A are refused both (403) and allowed the check-in (door) routes of their event. The key
+ * column: a read-only API key of A's admin reads what keys may and is refused every write (403); keys are
+ * refused the team's, the keys' and the personal routes; a key limited to another event of A finds none
+ * of this event's ids (404); another account's key finds none of A's.
  */
 
 interface Route {
@@ -47,6 +50,8 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const hasIds = (r: Route) => r.path.includes('{');
+/** Routes no API key may call, whatever its access: a person's own (the session class), the team's and the keys'. */
+const closedToKeys = (r: Route) => r.rule.access === 'session' || r.rule.noKeys === true;
 const guarded = () => routes.filter((r) => r.rule.access !== 'public');
 
 /** Calls the route as given (A's ids, the table's valid body or upload) with a token or none. */
@@ -61,13 +66,16 @@ async function hit(r: Route, token: string | null) {
   return ctx.app.inject({ method: r.method, url, headers, ...(value !== undefined ? { payload: value as object } : {}) });
 }
 
-/** Every row of every table, once mail is delivered (sessions aside: a call refreshes its own session's last use). */
+/**
+ * Every row of every table, once mail is delivered (aside: sessions and API keys, whose last use a call
+ * refreshes, and the rate limit counters a key's calls count in).
+ */
 async function snapshot(): Promise<Record<string, string[]>> {
   const db = ctx.app.deps.database.db;
   await mailSettled(ctx.app);
   const out: Record<string, string[]> = {};
   for (const table of Object.values(schema)) {
-    if (!is(table, PgTable) || getTableName(table) === 'sessions') continue;
+    if (!is(table, PgTable) || ['sessions', 'api_keys', 'rate_limit_counters'].includes(getTableName(table))) continue;
     const rows = await db.select().from(table);
     out[getTableName(table)] = rows.map((row) => JSON.stringify(row)).sort();
   }
@@ -122,13 +130,16 @@ describe('tenant isolation and roles', () => {
     expect(failures).toEqual([]);
   });
 
-  it("answers 404 to another account's admin for every id of account A, and changes nothing", async () => {
+  it("answers 404 to another account's admin and to its API key for every id of account A, and changes nothing", async () => {
     const before = await snapshot();
     const failures: string[] = [];
     const checked = guarded().filter(hasIds);
     for (const r of checked) {
       const res = await hit(r, w.tokens.other);
       if (res.statusCode !== 404) failures.push(summary(r, res));
+      if (closedToKeys(r)) continue;
+      const byKey = await hit(r, w.tokens.keyOther);
+      if (byKey.statusCode !== 404) failures.push(`(B's key) ${summary(r, byKey)}`);
     }
     expect(failures).toEqual([]);
     expect(checked.length).toBeGreaterThan(80);
@@ -190,6 +201,60 @@ describe("account A's ids inside another account's bodies and query strings", ()
       else if (real.statusCode >= 500) failures.push(`${probe.name}: ${real.statusCode}`);
     }
     expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('API keys (the key column)', () => {
+  it("lets a read-only key of A's admin read every route open to keys, refuses it every other guarded route (403), and changes nothing", async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    let writes = 0;
+    for (const r of guarded()) {
+      const res = await hit(r, w.tokens.keyRead);
+      const expected = r.method === 'GET' && !closedToKeys(r) ? 200 : 403;
+      if (res.statusCode !== expected) failures.push(`expected ${expected}: ${summary(r, res)}`);
+      if (r.method !== 'GET' && !closedToKeys(r)) {
+        writes++;
+        if (res.json().error?.code !== 'API_KEY_READ_ONLY') failures.push(`not refused as read-only: ${summary(r, res)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(writes).toBeGreaterThan(60);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("lets a read-write key of A's admin read every route open to keys and refuses it the team's, the keys' and the personal routes (403), changing nothing", async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const closed = guarded().filter(closedToKeys);
+    for (const r of closed) {
+      const res = await hit(r, w.tokens.keyAdmin);
+      if (res.statusCode !== 403) failures.push(summary(r, res));
+    }
+    for (const r of guarded().filter((x) => x.method === 'GET' && !closedToKeys(x))) {
+      const res = await hit(r, w.tokens.keyAdmin);
+      if (res.statusCode !== 200) failures.push(summary(r, res));
+    }
+    expect(failures).toEqual([]);
+    expect(closed.length).toBeGreaterThanOrEqual(18);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 to a key limited to another event of A on every route of this event, 403 on account-wide ones but the lists of its events, and changes nothing', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const open = guarded().filter((r) => !closedToKeys(r));
+    for (const r of open) {
+      const res = await hit(r, w.tokens.keyEvent);
+      const lists = r.key === 'GET /api/events' || r.key === 'GET /api/check-in/events';
+      const expected = /^\/api\/events\/\{(id|eventId)\}/.test(r.path) ? 404 : lists ? 200 : 403;
+      if (res.statusCode !== expected) failures.push(`expected ${expected}: ${summary(r, res)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(open.filter((r) => r.path.startsWith('/api/events/{')).length).toBeGreaterThan(80);
+    const listed = await hit(open.find((r) => r.key === 'GET /api/events')!, w.tokens.keyEvent);
+    expect(listed.json().data.map((e: { id: number }) => e.id)).toEqual([w.sideEventId]);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -33,7 +33,8 @@ async function upload(app: App, token: string, url: string, form: FormData): Pro
 /**
  * Account A with one of everything (organizer, live event, tickets, tax, capacity assignment, promo code,
  * question, affiliate, a completed order with attendees, a message, images, a pending invitation), an
- * Organizer-role member of A, door staff of A given its event, and account B (another admin, of its own account).
+ * Organizer-role member of A, door staff of A given its event, account B (another admin, of its own account),
+ * and API keys: A's admin's read-write, read-only and one limited to a second event of A, and one of B's.
  */
 export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const db = app.deps.database.db;
@@ -84,8 +85,23 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const b = await registerUser(app, { name: 'Bob Other' });
   await db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, b.email));
 
+  // API keys of A's admin: read-write, read-only, limited to another event of A; one of B's; one to revoke.
+  const sideEvent = await createEvent(app, a.token, organizer.id, { title: 'A Side Show', start_date: '2030-07-01T19:00', end_date: '2030-07-01T23:00' });
+  const key = async (token: string, body: Record<string, unknown>) => (await made(app, token, 'POST', '/api/api-keys', { name: 'Integration', access: 'READ_WRITE', ...body })) as { id: number; secret: string };
+  const keyAdmin = await key(a.token, {});
+  const keyRead = await key(a.token, { access: 'READ' });
+  const keyEvent = await key(a.token, { event_ids: [sideEvent.id] });
+  const keyOther = await key(b.token, {});
+  const spareKey = await key(a.token, { name: 'Spare' });
+  const webhook = await made(app, a.token, 'POST', '/api/webhooks', { url: 'https://93.184.216.34/hook', event_types: ['order.created'] });
+  const delivery = await made(app, a.token, 'POST', `/api/webhooks/${webhook.id}/test`, {});
+
   return {
-    tokens: { admin: a.token, organizer: member.token, door: door.token, other: b.token },
+    tokens: { admin: a.token, organizer: member.token, door: door.token, other: b.token, keyAdmin: keyAdmin.secret, keyRead: keyRead.secret, keyEvent: keyEvent.secret, keyOther: keyOther.secret },
+    sideEventId: sideEvent.id,
+    apiKeyId: spareKey.id,
+    webhookId: webhook.id,
+    webhookDeliveryId: delivery.id,
     accountId,
     ownerId: a.user.id,
     pendingUserId: pending.id,

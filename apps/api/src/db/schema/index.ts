@@ -19,3 +19,5 @@ export * from './check-in-lists.js';
 export * from './ticket-keys.js';
 export * from './order-lookups.js';
 export * from './waitlist.js';
+export * from './api-keys.js';
+export * from './webhooks.js';

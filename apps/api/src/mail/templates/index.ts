@@ -18,6 +18,7 @@ import { signupConfirmationMail, type SignupConfirmationData } from './signup-co
 import { waitlistJoinedMail, type WaitlistJoinedData } from './waitlist-joined.js';
 import { waitlistOfferMail, type WaitlistOfferData } from './waitlist-offer.js';
 import { signupExistingLoginMail, type SignupExistingLoginData } from './signup-existing-login.js';
+import { webhookDisabledMail, type WebhookDisabledData } from './webhook-disabled.js';
 
 /** Every mail the product sends, by name, with the data each needs (plain JSON: the outbox stores it). */
 export interface TemplateData {
@@ -40,6 +41,7 @@ export interface TemplateData {
   order_lookup: OrderLookupData;
   waitlist_joined: WaitlistJoinedData;
   waitlist_offer: WaitlistOfferData;
+  webhook_disabled: WebhookDisabledData;
 }
 export type TemplateName = keyof TemplateData;
 
@@ -65,6 +67,7 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   order_lookup: orderLookupMail,
   waitlist_joined: waitlistJoinedMail,
   waitlist_offer: waitlistOfferMail,
+  webhook_disabled: webhookDisabledMail,
 };
 
 /** Renders a mail (some templates build attachments, so it is async). */

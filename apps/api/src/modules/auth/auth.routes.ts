@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authResponseSchema, forgotPasswordBody, invitationResponse, loginBody, registerBody, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, sessionOf } from '../../plugins/auth.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   );
 
   app.post('/auth/logout', { preValidation: app.authenticate, schema: { tags, summary: 'Log out: revokes this token', security: [{ bearer: [] }] } }, async (req, reply) => {
-    await revokeSession(db, authOf(req).sessionId, clock.now());
+    await revokeSession(db, sessionOf(authOf(req)), clock.now());
     return reply.status(204).send();
   });
 

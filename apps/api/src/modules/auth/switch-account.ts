@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@admitone/shared';
 import type { Db } from '../../db/client.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { sessionOf, type AuthContext } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { findUserById, membershipsOf, toUserDto } from '../users/users.repository.js';
@@ -15,7 +15,7 @@ export async function switchAccount(deps: { db: Db; clock: Clock }, caller: Auth
       throw new DomainError('VALIDATION_FAILED', { fields: { account_id: [{ key: 'not_found_choice' }] } });
     }
     const token = await createSession(tx, caller.user.id, accountId, now);
-    await revokeSession(tx, caller.sessionId, now);
+    await revokeSession(tx, sessionOf(caller), now);
     const user = await findUserById(tx, caller.user.id);
     return { token, user: toUserDto(user!), accounts };
   });

@@ -8,6 +8,7 @@ import { peopleById } from '../attendees/attendee-view.js';
 import { normaliseTicketCode } from '../orders/ids.js';
 import { findScanTarget, scanTargetDto, type ScanTarget } from './check-in-attendee.js';
 import { listStateAt, type CheckInListRow } from './check-in-lists.repository.js';
+import { emitWebhookEvent, type WebhookChange } from '../webhooks/webhook-outbox.js';
 
 export type Scan = z.output<typeof checkInScan>;
 
@@ -161,6 +162,7 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
     await tx.insert(listCheckIns).values({ list_id: c.list.id, attendee_id: found.id, event_id: c.eventId, checked_in_at: c.now, checked_in_by: c.user?.id ?? null, via_staff_link: c.user === null });
     await syncAttendee(tx, found.id);
     await record(tx, c, found.id, scan);
+    await emitWebhookEvent(tx, checkInChange(c, found.id, 'checkin.created'));
     return outcome('CHECKED_IN', await reload(), { at: c.now, by: c.user, viaLink: c.user === null });
   }
   if (!current) {
@@ -171,7 +173,15 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   await tx.delete(listCheckIns).where(and(eq(listCheckIns.list_id, c.list.id), eq(listCheckIns.attendee_id, found.id)));
   await syncAttendee(tx, found.id);
   await record(tx, c, found.id, scan);
+  await emitWebhookEvent(tx, checkInChange(c, found.id, 'checkin.deleted'));
   return outcome('CHECKED_OUT', await reload());
+}
+
+/** A check-in or check-out for webhooks: the list, who (a person or the list's staff link) and when; the attendee joins on sending. */
+function checkInChange(c: ScanContext, attendeeId: number, type: 'checkin.created' | 'checkin.deleted'): WebhookChange {
+  const by = c.user ? { user: { id: c.user.id, name: c.user.name } } : { staff_link: true };
+  const payload = { check_in_list: { id: c.list.id, name: c.list.name }, action: type === 'checkin.created' ? 'CHECK_IN' : 'CHECK_OUT', at: c.now.toISOString(), ...by };
+  return { accountId: c.accountId, eventId: c.eventId, type, object: { kind: 'check_in', id: attendeeId }, payload, at: c.now };
 }
 
 /** Applies one scan; a repeated client scan id racing its twin is retried once and then answered from the first. */

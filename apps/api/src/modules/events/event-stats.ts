@@ -4,8 +4,13 @@ import type { Executor } from '../../db/client.js';
 import { utcToZoned } from '../../shared/dates.js';
 import { waitlistDemand } from '../waitlist/entries.js';
 
-/** Orders that were paid or completed, whatever happened since (refunds are counted apart). */
-const SOLD = sql.raw(`('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED')`);
+/**
+ * Orders that were paid or completed, whatever happened since (refunds are counted apart). A sale
+ * also needs `completed_at` (a late payment refunded at once never completed). The reports count
+ * with the same list (modules/reports).
+ */
+export const SOLD_STATUSES = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED'] as const;
+export const SOLD = sql.raw(`(${SOLD_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { EventLifecycle, EventStatus } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { events, organizers } from '../../db/schema/index.js';
@@ -55,10 +55,12 @@ export interface EventListFilters {
 }
 
 /** A page of an account's events. Archived events show only when asked for by status. */
-export async function listEvents(db: Executor, accountId: number, q: PageRequest & EventListFilters, now: Date) {
+/** The account's events for the list; `onlyIds` (an API key limited to some events): just those. */
+export async function listEvents(db: Executor, accountId: number, q: PageRequest & EventListFilters, now: Date, onlyIds: readonly number[] | null = null) {
   const f = q.filter_fields ?? {};
   const where = and(
     eq(events.account_id, accountId),
+    onlyIds ? inArray(events.id, onlyIds.length ? [...onlyIds] : [0]) : undefined,
     f.status ? eq(events.status, f.status) : ne(events.status, 'ARCHIVED'),
     f.lifecycle ? lifecycleCondition(f.lifecycle, now) : undefined,
     f.organizer_id ? eq(events.organizer_id, f.organizer_id) : undefined,

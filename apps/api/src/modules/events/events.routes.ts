@@ -45,7 +45,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
 
   app.get('/events', { schema: { tags, security, summary: 'List events (archived ones only with filter_fields[status]=ARCHIVED)', querystring: eventListQuery, response: { 200: eventListResponse } } }, async (req) => {
     const now = clock.now();
-    const { rows, total } = await listEvents(db, authOf(req).accountId, req.query, now);
+    const { rows, total } = await listEvents(db, authOf(req).accountId, req.query, now, authOf(req).eventIds);
     return paginated(await eventViews(db, storage, authOf(req).accountId, rows, now), total, req.query, {
       sorts: EVENT_SORTS,
       filters: ['status', 'lifecycle', 'organizer_id'],

@@ -21,6 +21,8 @@ export interface ExportSheet {
   columns: ExportColumn[];
   /** Fraction digits of the currency (money cells). */
   exponent: number;
+  /** Rows in different currencies (the account's sales per event): each row's own fraction digits. */
+  rowExponent?: (row: Cell[]) => number;
   batches: AsyncIterable<Cell[][]>;
 }
 

@@ -48,13 +48,19 @@ function pump(out: PassThrough | Writable, run: () => Promise<void>) {
   run().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
 }
 
+/** The content type of each download format. */
+export const EXPORT_CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
 /** CSV for spreadsheets: UTF-8 with a BOM, money as plain decimals, text protected against formulas. */
 export function csvStream(sheet: ExportSheet): Readable {
   const out = stringify({ bom: true });
   const kinds = sheet.columns.map((c) => c.kind);
-  const cell = (value: Cell, i: number): string => {
+  const cell = (value: Cell, i: number, exponent: number): string => {
     if (value === null) return '';
-    if (kinds[i] === 'money') return decimalString(value as number, sheet.exponent);
+    if (kinds[i] === 'money') return decimalString(value as number, exponent);
     if (typeof value === 'number') return String(value);
     return neutraliseFormula(value);
   };
@@ -63,7 +69,8 @@ export function csvStream(sheet: ExportSheet): Readable {
     for await (const batch of sheet.batches) {
       if (out.destroyed) return;
       for (const row of batch) {
-        if (!out.write(row.map(cell)) && !(await drained(out))) return;
+        const exponent = sheet.rowExponent?.(row) ?? sheet.exponent;
+        if (!out.write(row.map((value, i) => cell(value, i, exponent))) && !(await drained(out))) return;
       }
     }
     out.end();
@@ -76,8 +83,7 @@ export function xlsxStream(sheet: ExportSheet): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  const numFmt = sheet.exponent > 0 ? `#,##0.${'0'.repeat(sheet.exponent)}` : '#,##0';
-  const scale = 10 ** sheet.exponent;
+  const formatOf = (exponent: number) => (exponent > 0 ? `#,##0.${'0'.repeat(exponent)}` : '#,##0');
   worksheet.columns = sheet.columns.map((c, i) => ({ key: String(i), width: c.width ?? Math.min(40, Math.max(10, c.heading.length + 2)) }));
   pump(out, async () => {
     const header = worksheet.addRow(sheet.columns.map((c) => c.heading));
@@ -86,9 +92,11 @@ export function xlsxStream(sheet: ExportSheet): Readable {
     for await (const batch of sheet.batches) {
       for (const [n, values] of batch.entries()) {
         if (n % 100 === 99 && !(await zipCaughtUp(worksheet, out))) return;
+        const exponent = sheet.rowExponent?.(values) ?? sheet.exponent;
+        const scale = 10 ** exponent;
         const row = worksheet.addRow(values.map((v, i) => (v !== null && sheet.columns[i]!.kind === 'money' ? (v as number) / scale : v)));
         sheet.columns.forEach((c, i) => {
-          if (c.kind === 'money' && values[i] !== null) row.getCell(i + 1).numFmt = numFmt;
+          if (c.kind === 'money' && values[i] !== null) row.getCell(i + 1).numFmt = formatOf(exponent);
         });
         row.commit();
       }

@@ -8,7 +8,7 @@ import { requestLocale } from '../../plugins/locale.js';
 import { requireEvent } from '../events/events.repository.js';
 import { attendeeExport } from './attendee-export.js';
 import { checkInExport } from './check-in-export.js';
-import { csvStream, xlsxStream } from './export-writers.js';
+import { csvStream, EXPORT_CONTENT_TYPES, xlsxStream } from './export-writers.js';
 import { zonedDate, type ExportSheet } from './export-sheet.js';
 import { orderExport } from './order-export.js';
 import { waitlistExport } from './waitlist-export.js';
@@ -18,10 +18,6 @@ const security = [{ bearer: [] }];
 const eventParams = z.object({ eventId: z.coerce.number().int().positive() });
 const format = z.enum(['csv', 'xlsx']).default('csv');
 
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
 
 /** Every row (no cap) of the attendee and order lists (with the list's search and filters) and of the check-ins, streamed as CSV or XLSX. */
 export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -30,7 +26,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   function send(reply: FastifyReply, file: { slug: string; kind: string; date: string; format: 'csv' | 'xlsx' }, total: number, sheet: ExportSheet) {
     return reply
-      .header('content-type', CONTENT_TYPES[file.format])
+      .header('content-type', EXPORT_CONTENT_TYPES[file.format])
       .header('content-disposition', `attachment; filename="${file.slug}-${file.kind}-${file.date}.${file.format}"`)
       .header('x-total-rows', String(total))
       .header('cache-control', 'no-store')

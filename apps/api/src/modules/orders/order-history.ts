@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { orderEvents, type OrderEventKind } from '../../db/schema/index.js';
+import { orderWebhookEvents } from '../webhooks/order-webhooks.js';
 
 export interface OrderEventInput {
   kind: OrderEventKind;
@@ -10,8 +11,12 @@ export interface OrderEventInput {
   at: Date;
 }
 
-/** Records what happened to an order, in the transaction that made it happen. */
+/**
+ * Records what happened to an order, in the transaction that made it happen, with the webhook events it
+ * means for the account's webhooks (modules/webhooks/order-webhooks.ts): they commit with it or not at all.
+ */
 export async function recordOrderEvent(tx: Executor, orderId: number, e: OrderEventInput): Promise<void> {
+  await orderWebhookEvents(tx, orderId, e.kind, e.data ?? {}, e.at);
   await tx.insert(orderEvents).values({ order_id: orderId, kind: e.kind, user_id: e.userId ?? null, data: e.data ?? {}, created_at: e.at });
 }
 

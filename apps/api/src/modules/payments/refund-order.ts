@@ -34,6 +34,10 @@ async function reconcileRefunds(deps: RefundDeps, orderId: number, paymentIntent
       .update(orders)
       .set({ status, refunded_total: refunded, refund_pending_amount: null, payment_status: refunded >= order.total ? 'REFUNDED' : order.payment_status, updated_at: deps.now() })
       .where(eq(orders.id, orderId));
+    // The history (and the refund reports read from it) says what changed: a refund found at Stripe, or one gone.
+    const change = refunded - order.refunded_total;
+    if (change > 0) await recordOrderEvent(tx, orderId, { kind: 'REFUNDED', data: { amount: change, reconciled: true }, at: deps.now() });
+    if (change < 0) await recordOrderEvent(tx, orderId, { kind: 'REFUND_FAILED', data: { amount: -change, reversed: -change, reconciled: true }, at: deps.now() });
   });
 }
 
@@ -140,9 +144,8 @@ export async function applyRefundUpdate(tx: Tx, refund: Pick<Stripe.Refund, 'sta
   if (refund.status !== 'failed' || !Number.isSafeInteger(orderId)) return;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) return;
-  await tx
-    .update(orders)
-    .set({ status: 'REFUND_FAILED', refunded_total: Math.max(0, order.refunded_total - refund.amount), payment_status: 'PAYMENT_RECEIVED', updated_at: now })
-    .where(eq(orders.id, order.id));
-  await recordOrderEvent(tx, order.id, { kind: 'REFUND_FAILED', data: { amount: refund.amount }, at: now });
+  const refunded = Math.max(0, order.refunded_total - refund.amount);
+  await tx.update(orders).set({ status: 'REFUND_FAILED', refunded_total: refunded, payment_status: 'PAYMENT_RECEIVED', updated_at: now }).where(eq(orders.id, order.id));
+  // `reversed`: how much of an accepted refund was taken back (the refund reports count it as a negative refund).
+  await recordOrderEvent(tx, order.id, { kind: 'REFUND_FAILED', data: { amount: refund.amount, reversed: order.refunded_total - refunded }, at: now });
 }

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { taxesAndFees, ticketTaxes, ticketTiers, tickets } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { belowTaken, lockEventForNewTicket, lockTicketStock, nextStockVersion } from '../inventory/limits.js';
@@ -118,6 +119,7 @@ export async function createTicket(deps: { db: Db; clock: Clock }, event: EventR
       .values({ ...columnsOf(input, event), category_id: categoryId, account_id: event.account_id, event_id: event.id, sort_order: (last?.n ?? -1) + 1, created_at: now, updated_at: now })
       .returning({ id: tickets.id });
     await saveParts(tx, row!.id, input, event, now);
+    await emitWebhookEvent(tx, { accountId: event.account_id, eventId: event.id, type: 'product.created', object: { kind: 'product', id: row!.id }, at: now });
     return row!.id;
   });
 }
@@ -144,15 +146,20 @@ export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventR
     await checkTaxes(tx, event, input.tax_and_fee_ids);
     await tx.update(tickets).set({ ...columns, category_id: categoryId, stock_version: nextStockVersion, updated_at: now }).where(eq(tickets.id, ticketId));
     await saveParts(tx, ticketId, input, event, now, stock.tiers);
+    await emitWebhookEvent(tx, { accountId: event.account_id, eventId: event.id, type: 'product.updated', object: { kind: 'product', id: ticketId }, at: now });
   });
 }
 
 /** Deletes a ticket; a ticket tied to an order can only be hidden. */
-export async function deleteTicket(deps: { db: Db }, event: EventRef, ticketId: number): Promise<void> {
+export async function deleteTicket(deps: { db: Db; clock: Clock }, event: EventRef, ticketId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (!(await findTicket(tx, event.account_id, event.id, ticketId))) throw new DomainError('NOT_FOUND');
+    const found = await findTicket(tx, event.account_id, event.id, ticketId);
+    if (!found) throw new DomainError('NOT_FOUND');
     await lockTicketStock(tx, ticketId);
     if ((await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_HAS_ORDERS');
+    // Gone once committed: the event carries what it was.
+    const payload = { id: ticketId, event_id: event.id, name: found.ticket.name, product_type: found.ticket.product_type, type: found.ticket.type, deleted: true };
+    await emitWebhookEvent(tx, { accountId: event.account_id, eventId: event.id, type: 'product.deleted', object: { kind: 'product', id: ticketId }, payload, at: deps.clock.now() });
     await tx.delete(tickets).where(eq(tickets.id, ticketId));
   });
 }

@@ -5,7 +5,7 @@ import { changeEmailBody, changePasswordBody, idParams, meResponse, updateMeBody
 import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
-import { authOf, type AuthContext } from '../../plugins/auth.js';
+import { authOf, sessionOf, type AuthContext } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import {
@@ -48,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   });
 
   app.put('/users/me/password', { schema: { tags, security, summary: 'Change password (current one required); revokes every other session', body: changePasswordBody, response: { 200: userResponse } } }, async (req) => ({
-    data: await changePassword(profileDeps, authOf(req).user.id, authOf(req).sessionId, req.body),
+    data: await changePassword(profileDeps, authOf(req).user.id, sessionOf(authOf(req)), req.body),
   }));
 
   app.put('/users/me/email', { schema: { tags, security, summary: 'Start an e-mail change: a confirmation goes to the new address (the answer does not tell whether it has a login)', body: changeEmailBody, response: { 200: userResponse } } }, async (req) => {

@@ -7,8 +7,13 @@ describe('account sections', () => {
     expect(firstAccountSection(['events.manage', 'users.manage'])).toBe('/account/users');
   });
 
-  it('has no account page for an organizer', () => {
-    expect(firstAccountSection(['events.manage', 'organizers.manage'])).toBeNull();
+  it('opens the reports for an organizer, their only account page', () => {
+    expect(firstAccountSection(['events.manage', 'organizers.manage'])).toBe('/account/reports');
+    expect(ACCOUNT_SECTIONS.find((s) => s.path === 'reports')?.permission).toBe('events.manage');
+  });
+
+  it('has no account page for door staff', () => {
+    expect(firstAccountSection(['checkin.scan'])).toBeNull();
   });
 
   it('lists the payments page for admins only', () => {

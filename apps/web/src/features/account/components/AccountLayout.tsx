@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Container, Text } from '@mantine/core';
-import { IconCreditCard, IconReceiptTax, IconSettings, IconTemplate, IconUsers, type TablerIcon } from '@tabler/icons-react';
+import { IconChartBar, IconCreditCard, IconKey, IconReceiptTax, IconSettings, IconTemplate, IconUsers, IconWebhook, type TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { NoPermission } from '../../../components/NoPermission';
 import { SideNav, SideNavLayout } from '../../../components/SideNav';
@@ -19,6 +19,9 @@ export function AccountLayout() {
     'taxes-and-fees': { label: <Trans>Taxes and fees</Trans>, icon: IconReceiptTax },
     payment: { label: <Trans>Payments</Trans>, icon: IconCreditCard },
     users: { label: <Trans>Users</Trans>, icon: IconUsers },
+    reports: { label: <Trans>Reports</Trans>, icon: IconChartBar },
+    'api-keys': { label: <Trans>API keys</Trans>, icon: IconKey },
+    webhooks: { label: <Trans>Webhooks</Trans>, icon: IconWebhook },
   };
 
   if (!visible.length) {

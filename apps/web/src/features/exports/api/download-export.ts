@@ -1,5 +1,5 @@
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
-import { redirectToLogin, shouldRedirectToLogin, tokenStore, toQueryString, type QueryValue } from '../../../lib/api-client';
+import { redirectToLogin, shouldRedirectToLogin, tokenStore, toQueryString, type QueryParams, type QueryValue } from '../../../lib/api-client';
 import { attachmentName, createLineCounter, exportFraction, type ExportFormat } from './export-progress';
 
 export type ExportKind = 'attendees' | 'orders' | 'check-ins' | 'waitlist';
@@ -21,26 +21,34 @@ export interface ExportProgress {
   rows: number;
 }
 
-interface DownloadOptions {
+export interface DownloadOptions {
   format: ExportFormat;
-  signal: AbortSignal;
+  signal?: AbortSignal;
   locale?: string;
-  onProgress: (progress: ExportProgress) => void;
+  onProgress?: (progress: ExportProgress) => void;
 }
 
 /**
  * Fetches an export with the bearer token, reading the body as it streams to report progress;
  * answers the file. A refusal (404, 422...) becomes an ApiError with the server's message.
  */
-export async function downloadExport(eventId: number, kind: ExportKind, params: ExportParams, o: DownloadOptions): Promise<{ blob: Blob; filename: string }> {
+export function downloadExport(eventId: number, kind: ExportKind, params: ExportParams, o: DownloadOptions): Promise<{ blob: Blob; filename: string }> {
+  return downloadFile(`/events/${eventId}/${kind}/export`, { query: params.query, filter_fields: params.filter_fields, list_id: params.list_id }, o, kind);
+}
+
+/**
+ * Fetches a file download of the API (`path` under /api, with `query` and `format=`) with the bearer
+ * token, reading the body as it streams to report progress; answers the file (named by the server,
+ * else `fallback.format`). A refusal (404, 422...) becomes an ApiError with the server's message.
+ */
+export async function downloadFile(path: string, query: QueryParams, o: DownloadOptions, fallback = 'export'): Promise<{ blob: Blob; filename: string }> {
   const headers: Record<string, string> = { Accept: `${o.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'}, application/json` };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (o.locale) headers['Accept-Language'] = o.locale;
-  const query = toQueryString({ query: params.query, filter_fields: params.filter_fields, list_id: params.list_id, format: o.format });
   let response: Response;
   try {
-    response = await fetch(`/api/events/${eventId}/${kind}/export${query}`, { headers, signal: o.signal });
+    response = await fetch(`/api${path}${toQueryString({ ...query, format: o.format })}`, { headers, signal: o.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, NETWORK_ERROR, '');
@@ -55,7 +63,7 @@ export async function downloadExport(eventId: number, kind: ExportKind, params: 
   const counter = createLineCounter();
   const chunks: Uint8Array[] = [];
   let bytes = 0;
-  o.onProgress({ total, fraction: total === null ? null : 0, rows: 0 });
+  o.onProgress?.({ total, fraction: total === null ? null : 0, rows: 0 });
   const reader = response.body!.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -63,10 +71,10 @@ export async function downloadExport(eventId: number, kind: ExportKind, params: 
     chunks.push(value);
     bytes += value.length;
     if (o.format === 'csv') counter.push(value);
-    o.onProgress({ total, fraction: exportFraction(o.format, { lines: counter.lines, bytes }, total), rows: Math.max(0, counter.lines - 1) });
+    o.onProgress?.({ total, fraction: exportFraction(o.format, { lines: counter.lines, bytes }, total), rows: Math.max(0, counter.lines - 1) });
   }
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  return { blob: new Blob(chunks as BlobPart[], { type }), filename: attachmentName(response.headers.get('content-disposition'), `${kind}.${o.format}`) };
+  return { blob: new Blob(chunks as BlobPart[], { type }), filename: attachmentName(response.headers.get('content-disposition'), `${fallback}.${o.format}`) };
 }
 
 /** Hands a downloaded file to the browser's "save" through a temporary Blob URL. */

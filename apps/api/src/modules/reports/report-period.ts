@@ -1,0 +1,41 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, daysBetween, REPORT_MAX_DAYS, todayIn, type ReportPeriodDto } from '@admitone/shared';
+import { DomainError } from '../../shared/errors.js';
+
+/** The days a report covers, as asked: calendar days in the event's time zone, null where open. */
+export type ReportPeriod = ReportPeriodDto;
+
+/** The period from a checked query (absent bounds are open). */
+export const periodOf = (q: { from?: string; to?: string }): ReportPeriod => ({ from: q.from ?? null, to: q.to ?? null });
+
+/** The calendar day of an instant in a time zone (`tz` a value or a column), as SQL. */
+export const localDay = (instant: SQL, tz: SQL | string): SQL => sql`(${instant} at time zone ${tz})::date`;
+
+/**
+ * "The instant's day in `tz` lies in the period": both bounds included, an open bound no condition.
+ * `instant` and `tz` are SQL (a column such as `sql.raw('o.completed_at')`, or a value).
+ */
+export function inPeriod(instant: SQL, tz: SQL | string, period: ReportPeriod): SQL {
+  const parts: SQL[] = [];
+  if (period.from) parts.push(sql`${localDay(instant, tz)} >= ${period.from}::date`);
+  if (period.to) parts.push(sql`${localDay(instant, tz)} <= ${period.to}::date`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/**
+ * Every day of a period, oldest first. An open start is the first day with something to show (else
+ * today), an open end today (or the last such day when later). A period that comes out longer than
+ * REPORT_MAX_DAYS (only possible with an open end) is refused like a too long one asked for.
+ */
+export function daysOf(period: ReportPeriod, activeDays: string[], timeZone: string, now: Date): string[] {
+  const today = todayIn(timeZone, now);
+  const sorted = [...activeDays].sort();
+  const from = period.from ?? sorted[0] ?? today;
+  const last = sorted.at(-1);
+  const to = period.to ?? (last && last > today ? last : today);
+  const span = daysBetween(from, to) + 1;
+  if (span > REPORT_MAX_DAYS) throw new DomainError('VALIDATION_FAILED', { fields: { from: [{ key: 'period_too_long', values: { max: REPORT_MAX_DAYS } }] } });
+  const days: string[] = [];
+  for (let i = 0; i < span; i++) days.push(addDays(from, i));
+  return days;
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { DaySalesRowDto, SalesByDayReportDto } from '@admitone/shared';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../inventory/counters.js';
+import { refundRecords, sumBy } from './refund-records.js';
+import { num, type ReportEvent } from './report-event.js';
+import { daysOf, type ReportPeriod } from './report-period.js';
+import { soldInPeriod, UNITS_OF_ORDER } from './sold-orders.js';
+
+/**
+ * Day by day in the event's time zone: sold orders by the day they completed (as the dashboard's daily
+ * series), their units and gross; refunds by the day they were made; net = gross - refunded. Every
+ * day of the period is a row, days without anything too.
+ */
+export async function salesByDay(db: Executor, event: ReportEvent, period: ReportPeriod, now: Date): Promise<SalesByDayReportDto> {
+  const sold = await rowsOf<{ day: string; orders: number; units: string; gross: string }>(
+    db,
+    sql`select to_char(o.completed_at at time zone ${event.timezone}, 'YYYY-MM-DD') as day, count(*)::int as orders, sum(u.units) as units, sum(o.total) as gross
+        from orders o ${UNITS_OF_ORDER}
+        where o.event_id = ${event.id} and ${soldInPeriod(event.timezone, period)}
+        group by 1`,
+  );
+  const refunds = await refundRecords(db, { eventId: event.id }, period);
+  const refunded = sumBy(refunds, (r) => r.day, (r) => r.amount);
+  const byDay = new Map(sold.map((s) => [s.day, s]));
+  const days = daysOf(period, [...byDay.keys(), ...refunded.keys()], event.timezone, now);
+  const rows: DaySalesRowDto[] = days.map((date) => {
+    const s = byDay.get(date);
+    const gross = num(s?.gross);
+    const back = refunded.get(date) ?? 0;
+    return { date, orders: Number(s?.orders ?? 0), units: num(s?.units), gross, refunded: back, net: gross - back };
+  });
+  const totals = { orders: 0, units: 0, gross: 0, refunded: 0, net: 0 };
+  for (const r of rows) for (const k of ['orders', 'units', 'gross', 'refunded', 'net'] as const) totals[k] += r[k];
+  return { report: 'sales-by-day', currency: event.currency, timezone: event.timezone, period, rows, totals };
+}

@@ -1,0 +1,167 @@
+import { createHmac } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { WEBHOOK_HEADERS, type Locale } from '@admitone/shared';
+import type { Db } from '../../db/client.js';
+import { accounts, accountUsers, users, webhookAttempts, webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/index.js';
+import { enqueueMail, mailPayload } from '../../mail/outbox.js';
+import type { Clock } from '../../shared/clock.js';
+import { buildPayload } from './payloads.js';
+import { postOnce, type SendResult } from './send-request.js';
+import { resolveWebhookUrl } from './url-guard.js';
+
+export interface WebhookDeliveryDeps {
+  db: Db;
+  clock: Clock;
+  appUrl: string;
+  /** WEBHOOK_ALLOW_PRIVATE: deliver to loopback and private addresses too (tests, a receiver on the same network). */
+  allowPrivate: boolean;
+  /** Connecting and answering together, per attempt. */
+  timeoutMs: number;
+  /** A delivery left "sending" this long (its sender died) is claimed again. */
+  staleClaimMs: number;
+  /** Whether card payments are set up (the order's payload says what can be done with it). */
+  cardPayments: boolean;
+  /** Turned off after this many failed attempts in a row lasting at least `disableAfterHours`. */
+  disableAfterFailures: number;
+  disableAfterHours: number;
+}
+
+/** Retries for three days after the event, then the delivery is FAILED (it can be resent by hand). */
+export const RETRY_FOR_MS = 3 * 86_400_000;
+const BATCH = 20;
+
+/** The wait before attempt n+1 after n failed ones: 1 min, doubling, at most 12 h (±10 %). */
+export function backoffMs(failedAttempts: number, random = Math.random()): number {
+  const base = Math.min(60_000 * 2 ** Math.max(0, failedAttempts - 1), 12 * 3_600_000);
+  return Math.round(base * (0.9 + 0.2 * random));
+}
+
+/** `v1=` and the hex HMAC-SHA256 of `${timestamp}.${body}` with the webhook's secret. */
+export const signature = (secret: string, timestamp: number, body: string) => `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+/**
+ * Claims due deliveries (PENDING and due, or SENDING by a sender that died) of enabled webhooks, at most
+ * a batch, each by one sender (SKIP LOCKED), and sends them at once. Answers how many were attempted and
+ * the mails written (a webhook turned off tells its admins).
+ */
+export async function deliverDueWebhooks(deps: WebhookDeliveryDeps): Promise<{ attempted: number; mails: number[] }> {
+  const now = deps.clock.now();
+  const stale = new Date(now.getTime() - deps.staleClaimMs);
+  const claimed = (await deps.db.execute(sql`
+    update webhook_deliveries d set state = 'SENDING', claimed_at = ${now}
+    where d.id in (
+      select d2.id from webhook_deliveries d2 join webhooks w on w.id = d2.webhook_id
+      where w.enabled and ((d2.state = 'PENDING' and d2.next_attempt_at <= ${now}) or (d2.state = 'SENDING' and d2.claimed_at <= ${stale}))
+      order by d2.next_attempt_at
+      limit ${BATCH}
+      for update of d2 skip locked)
+    returning d.id`)) as unknown as { rows: Array<{ id: number | string }> };
+  const results = await Promise.all(claimed.rows.map((r) => deliverOne(deps, Number(r.id))));
+  return { attempted: claimed.rows.length, mails: results.flat() };
+}
+
+/** The event's body as sent: built on the first attempt from the object as the API returns it, then kept. */
+async function bodyOf(deps: WebhookDeliveryDeps, event: typeof webhookEvents.$inferSelect): Promise<unknown> {
+  if (event.body !== null) return event.body;
+  const built = (await buildPayload(deps.db, event, { cardPayments: deps.cardPayments, now: deps.clock.now() })) ?? {};
+  // A concurrent sender may have built it first: every attempt sends what was kept.
+  const [kept] = await deps.db
+    .update(webhookEvents)
+    .set({ body: built as object })
+    .where(and(eq(webhookEvents.id, event.id), isNull(webhookEvents.body)))
+    .returning({ body: webhookEvents.body });
+  if (kept) return kept.body;
+  const [row] = await deps.db.select({ body: webhookEvents.body }).from(webhookEvents).where(eq(webhookEvents.id, event.id));
+  return row?.body ?? built;
+}
+
+async function deliverOne(deps: WebhookDeliveryDeps, deliveryId: number): Promise<number[]> {
+  const [row] = await deps.db
+    .select({ delivery: webhookDeliveries, hook: webhooks, event: webhookEvents })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhook_id))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.webhook_event_id))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (!row) return [];
+  const { delivery, hook, event } = row;
+  const attempt = delivery.attempts + 1;
+  const envelope = {
+    id: `evt_${event.public_id}`,
+    type: event.type,
+    created_at: event.created_at.toISOString(),
+    account_id: event.account_id,
+    event_id: event.event_id,
+    data: await bodyOf(deps, event),
+  };
+  const body = JSON.stringify(envelope);
+  const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
+  const target = await resolveWebhookUrl(hook.url, deps.allowPrivate);
+  const result: SendResult =
+    'problem' in target
+      ? { statusCode: null, durationMs: 0, error: `not sent: ${target.detail}`, excerpt: null }
+      : await postOnce(
+          target.url,
+          target.addresses,
+          {
+            'content-type': 'application/json',
+            'user-agent': 'AdmitOne-Webhooks/1.0',
+            [WEBHOOK_HEADERS.id.toLowerCase()]: envelope.id,
+            [WEBHOOK_HEADERS.type.toLowerCase()]: event.type,
+            [WEBHOOK_HEADERS.timestamp.toLowerCase()]: String(timestamp),
+            [WEBHOOK_HEADERS.signature.toLowerCase()]: signature(hook.secret, timestamp, body),
+            [WEBHOOK_HEADERS.attempt.toLowerCase()]: String(attempt),
+          },
+          body,
+          deps.timeoutMs,
+        );
+  return recordAttempt(deps, { delivery, hook, event }, attempt, result);
+}
+
+/** Keeps the attempt, moves the delivery on (done, retried later, or given up) and the webhook's failure streak. */
+async function recordAttempt(
+  deps: WebhookDeliveryDeps,
+  r: { delivery: typeof webhookDeliveries.$inferSelect; hook: typeof webhooks.$inferSelect; event: typeof webhookEvents.$inferSelect },
+  attempt: number,
+  result: SendResult,
+): Promise<number[]> {
+  const now = deps.clock.now();
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  return deps.db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({ delivery_id: r.delivery.id, at: now, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error, response_excerpt: result.excerpt });
+    const next = new Date(now.getTime() + backoffMs(attempt));
+    const givenUp = !ok && next.getTime() - r.delivery.created_at.getTime() > RETRY_FOR_MS;
+    await tx
+      .update(webhookDeliveries)
+      .set(ok ? { state: 'SUCCEEDED', attempts: attempt, delivered_at: now, claimed_at: null } : { state: givenUp ? 'FAILED' : 'PENDING', attempts: attempt, next_attempt_at: next, claimed_at: null })
+      .where(eq(webhookDeliveries.id, r.delivery.id));
+    if (ok) {
+      await tx.update(webhooks).set({ failure_streak: 0, failing_since: null }).where(eq(webhooks.id, r.hook.id));
+      return [];
+    }
+    const [hook] = await tx
+      .update(webhooks)
+      .set({ failure_streak: sql`${webhooks.failure_streak} + 1`, failing_since: sql`coalesce(${webhooks.failing_since}, ${now})` })
+      .where(eq(webhooks.id, r.hook.id))
+      .returning();
+    if (!hook?.enabled || hook.failure_streak < deps.disableAfterFailures || now.getTime() - hook.failing_since!.getTime() < deps.disableAfterHours * 3_600_000) return [];
+    await tx.update(webhooks).set({ enabled: false, disabled_reason: 'FAILURES', updated_at: now }).where(eq(webhooks.id, hook.id));
+    const last = result.statusCode !== null ? `HTTP ${result.statusCode}` : (result.error ?? '');
+    return tellAdmins(tx, deps, hook, last, now);
+  });
+}
+
+/** Mails every active admin of the account that the webhook was turned off, in their language. */
+async function tellAdmins(tx: Parameters<Parameters<Db['transaction']>[0]>[0], deps: WebhookDeliveryDeps, hook: typeof webhooks.$inferSelect, last: string, now: Date): Promise<number[]> {
+  const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, hook.account_id));
+  const admins = await tx
+    .select({ name: users.name, email: users.email, locale: users.locale })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.user_id))
+    .where(and(eq(accountUsers.account_id, hook.account_id), eq(accountUsers.role, 'ADMIN'), eq(accountUsers.status, 'ACTIVE')));
+  const mails: number[] = [];
+  for (const a of admins) {
+    const data = { name: a.name, account: account?.name ?? '', url: hook.url, failures: hook.failure_streak, since: hook.failing_since!.toISOString(), last, link: `${deps.appUrl}/account/webhooks` };
+    mails.push(await enqueueMail(tx, mailPayload('webhook_disabled', a.email, (a.locale ?? 'en') as Locale, data), now));
+  }
+  return mails;
+}

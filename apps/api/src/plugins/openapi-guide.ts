@@ -1,0 +1,108 @@
+import { API_KEY_PREFIX, API_KEY_RATE_LIMIT_DEFAULT, LIMITS, WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '@admitone/shared';
+
+/** The guide at the top of the API reference (`/api/docs`): Markdown, as OpenAPI's `info.description`. */
+export const API_GUIDE = `
+The API the AdmitOne web app itself uses. Calls about an account live under \`/api\` and need a bearer
+token; the buyer's side (event pages, checkout, order pages) lives under \`/api/public\` and needs none.
+Money is always an integer in the currency's minor unit (\`2500\` is 25.00 EUR); times are ISO 8601.
+
+## Authentication
+Send \`Authorization: Bearer <token>\` on every call under \`/api\`. The token is either
+
+- **an API key** (for other systems: CRM, newsletter, accounting, door systems). An admin makes one in
+  *Account → API keys*: a name, **read-only** (GET calls only) or **read & write**, optionally limited to
+  some events, optionally an expiry. The key (\`${API_KEY_PREFIX}…\`) is shown once; only its hash is kept.
+  A key acts as the admin who made it, as long as they are an active member of the account; its calls
+  are recorded as theirs. Keys cannot manage the team or API keys, and cannot call a person's own routes
+  (profile, password, log out, switch account): those answer \`403 API_KEY_NOT_ALLOWED\`. A read-only key
+  is refused every other method with \`403 API_KEY_READ_ONLY\`. A key limited to some events gets
+  \`404\` for any other event (as for an event that does not exist), sees only its events in
+  \`GET /api/events\`, and is refused account-wide calls with \`403 API_KEY_EVENT_SCOPE\`. A revoked or
+  expired key answers \`401\`.
+- **a session token** from \`POST /api/auth/login\` (what the web app uses; valid for a few weeks).
+
+\`\`\`sh
+curl -H "Authorization: Bearer ${API_KEY_PREFIX}…" https://tickets.example.com/api/events
+\`\`\`
+
+## Rate limits
+Each API key may make ${API_KEY_RATE_LIMIT_DEFAULT} calls a minute (the operator may change this with
+\`API_KEY_RATE_LIMIT_MAX\`). Every answer to a key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`
+and \`RateLimit-Reset\` (seconds until the window ends); past the limit the answer is
+\`429 RATE_LIMITED\` with \`Retry-After\`.
+
+## Paging, search and sorting
+Lists take \`page\` (from 1), \`per_page\` (up to ${LIMITS.PER_PAGE_MAX}, default ${LIMITS.PER_PAGE_DEFAULT}), \`query\` (search),
+\`sort_by\` and \`sort_direction\` (\`asc\`/\`desc\`), and filters as \`filter_fields[name]=value\`. They answer
+
+\`\`\`json
+{ "data": [ … ], "meta": { "current_page": 1, "per_page": ${LIMITS.PER_PAGE_DEFAULT}, "total": 42, "last_page": 3,
+  "allowed_sorts": ["created_at"], "allowed_filter_fields": ["status"] } }
+\`\`\`
+
+Single objects answer \`{ "data": { … } }\`. CSV and Excel exports (\`…/export?format=csv|xlsx\`) stream every row.
+
+## Errors
+Every answer that is not 2xx has one shape:
+
+\`\`\`json
+{ "error": { "code": "VALIDATION_FAILED", "message": "Please check the highlighted fields and try again.",
+  "field_errors": { "name": ["This field is required."] } } }
+\`\`\`
+
+\`code\` is stable (for programs), \`message\` is for people, in the language of \`Accept-Language\`
+(en, de, fr, es, pt, pt-BR, zh-CN). \`field_errors\` names each field of the body that was refused.
+401: no or a bad token; 403: not allowed; 404: not found (also another account's ids); 409: the state
+does not allow it (\`code\` says why); 422: invalid input; 429: slow down (\`Retry-After\`); 503: the
+database is briefly unreachable (retry).
+
+## Idempotency
+Send \`Idempotency-Key: <any unique value up to 255 characters>\` with a POST, PUT, PATCH or DELETE made
+with an API key (and with the checkout's calls) to make a retry safe: the first call runs; a repeat of
+the same request with the same key gets the first answer again (with \`Idempotent-Replayed: true\`) and
+changes nothing. The same key with a different request answers \`422 IDEMPOTENCY_KEY_REUSED\`; a repeat
+while the first is still running answers \`409 IDEMPOTENCY_KEY_IN_USE\`. An answer that is not a success
+keeps nothing, so the retry runs again. Keys belong to the API key that sent them.
+
+\`\`\`sh
+curl -X POST -H "Authorization: Bearer ${API_KEY_PREFIX}…" -H "Idempotency-Key: 7f9c0b2e-crm-4711" \\
+  -H "Content-Type: application/json" -d '{"name":"Early bird","type":"PAID","price":2500}' \\
+  https://tickets.example.com/api/events/12/tickets
+\`\`\`
+
+## Webhooks
+An admin adds webhooks in *Account → Webhooks* (or with \`POST /api/webhooks\`): a URL, the events to
+send, optionally one event of the account only. Types: ${WEBHOOK_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}
+(and \`webhook.test\` from "Send test event"). Each is a POST with a JSON body
+
+\`\`\`json
+{ "id": "evt_6f1c…", "type": "order.completed", "created_at": "2026-11-27T10:00:00.000Z",
+  "account_id": 3, "event_id": 12, "data": { … the order as GET /api/events/12/orders/{id} returns it … } }
+\`\`\`
+
+and the headers \`${WEBHOOK_HEADERS.id}\` (the same in every retry and resend: de-duplicate with it),
+\`${WEBHOOK_HEADERS.type}\`, \`${WEBHOOK_HEADERS.timestamp}\` (Unix seconds), \`${WEBHOOK_HEADERS.attempt}\` and
+\`${WEBHOOK_HEADERS.signature}: v1=<hex>\`, the HMAC-SHA256 of \`<timestamp>.<raw body>\` with the webhook's
+signing secret (shown once; rotate it with \`POST /api/webhooks/{id}/secret\`). \`data\` is the object as the
+API returns it when the event is first sent (moments after the change): orders, attendees, products
+(tickets and other products), waitlist entries; a check-in carries its list, who and when, and the
+attendee; a deleted product only what it was. The event is written in the same transaction as the
+change: never lost, never sent for a change that did not happen. Delivery is at least once: a 2xx
+answer within 10 seconds counts; anything else (another status, a redirect, which is not followed, no
+answer) is tried again after 1 minute, then doubling, for 3 days. A webhook failing for a day is turned
+off and the account's admins are mailed; its delivery log keeps every attempt (status, time, the start of
+the answer), and any event can be sent again. URLs must be http(s) and public: private, loopback and
+link-local addresses are refused.
+
+\`\`\`js
+// Node.js: check a delivery before trusting it (express.raw() or any way to read the raw body).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+function verify(rawBody, headers, secret, toleranceSeconds = 300) {
+  const timestamp = headers['${WEBHOOK_HEADERS.timestamp.toLowerCase()}'];
+  const expected = 'v1=' + createHmac('sha256', secret).update(timestamp + '.' + rawBody).digest('hex');
+  const given = String(headers['${WEBHOOK_HEADERS.signature.toLowerCase()}'] ?? '');
+  const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) <= toleranceSeconds;
+  return fresh && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+\`\`\`
+`.trim();

@@ -1,0 +1,3 @@
+import { ApiKeysPage } from '../../features/api-keys/components/ApiKeysPage';
+
+export default ApiKeysPage;

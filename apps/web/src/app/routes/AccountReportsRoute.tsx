@@ -1,0 +1,3 @@
+import { AccountReportsPage } from '../../features/reports/components/AccountReportsPage';
+
+export default AccountReportsPage;

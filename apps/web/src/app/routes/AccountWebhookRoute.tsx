@@ -1,0 +1,3 @@
+import { WebhookDetailPage } from '../../features/webhooks/components/WebhookDetailPage';
+
+export default WebhookDetailPage;

@@ -1,0 +1,3 @@
+import { WebhooksPage } from '../../features/webhooks/components/WebhooksPage';
+
+export default WebhooksPage;

@@ -1,0 +1,3 @@
+import { ReportsPage } from '../../features/reports/components/ReportsPage';
+
+export default ReportsPage;

@@ -1,0 +1,88 @@
+import type { CurrencyTotalsDto, EventSalesRowDto } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { SectionLoader } from '../../../components/FullPageLoader';
+import { NoPermission } from '../../../components/NoPermission';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatMoney } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMe } from '../../users/api/me';
+import { hasPermission } from '../../users/hooks/usePermission';
+import { downloadSalesByEvents, useSalesByEvents } from '../api/reports';
+import { useReportPeriod } from '../hooks/useReportPeriod';
+import { useReportFormat } from '../hooks/useReportFormat';
+import { periodProblem } from '../report-period';
+import { PeriodChooser } from './PeriodChooser';
+import { ReportPanel } from './ReportPanel';
+import { ReportTable } from './ReportTable';
+
+function SalesByEvents({ timeZone }: { timeZone: string }) {
+  const { t, i18n } = useLingui();
+  const { period, setPeriod } = useReportPeriod();
+  const query = useSalesByEvents(period, periodProblem(period) === null);
+  const f = useReportFormat('EUR');
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, i18n.locale);
+  const figures = (r: EventSalesRowDto | CurrencyTotalsDto) => [r.currency, f.count(r.orders), f.count(r.units), money(r.gross, r.currency), money(r.refunded, r.currency), money(r.net, r.currency)];
+  return (
+    <Stack gap="lg">
+      <PeriodChooser period={period} onChange={setPeriod} timeZone={timeZone} note={<Trans>Each event's days are counted in its own time zone, first and last day included.</Trans>} />
+      <ReportPanel
+        testId="report-sales-by-events"
+        title={<Trans>Sales by event</Trans>}
+        description={<Trans>Orders that completed in the period and refunds made in it, per event, in the event's currency. Amounts in different currencies are never added together: there is a total for each currency.</Trans>}
+        query={query}
+        download={(format, locale) => downloadSalesByEvents(period, format, locale)}
+        isEmpty={(d) => d.rows.length === 0}
+        emptyTitle={<Trans>No sales in this period</Trans>}
+      >
+        {(d) => (
+          <ReportTable
+            testId="table-sales-by-events"
+            caption={<Trans>Sales by event</Trans>}
+            minWidth={760}
+            columns={[
+              { header: <Trans>Event</Trans> },
+              { header: <Trans>Starts</Trans> },
+              { header: <Trans>Currency</Trans> },
+              { header: <Trans>Orders</Trans>, numeric: true },
+              { header: <Trans>Units</Trans>, numeric: true },
+              { header: <Trans>Gross sales</Trans>, numeric: true },
+              { header: <Trans>Refunded</Trans>, numeric: true },
+              { header: <Trans>Net</Trans>, numeric: true },
+            ]}
+            rows={d.rows.map((r) => ({
+              key: String(r.event_id),
+              cells: [
+                <Anchor key="event" component={Link} to={`/manage/event/${r.event_id}/reports`}>
+                  {r.title}
+                </Anchor>,
+                f.dateTime(r.start_date, r.timezone),
+                ...figures(r),
+              ],
+            }))}
+            footer={d.totals.map((total) => {
+              const currency = total.currency;
+              return { key: currency, cells: [t`Total in ${currency}`, '', ...figures(total)] };
+            })}
+          />
+        )}
+      </ReportPanel>
+    </Stack>
+  );
+}
+
+/** `/account/reports`: the account's sales per event over a period (events.manage). */
+export function AccountReportsPage() {
+  const { t } = useLingui();
+  usePageTitle(t`Reports`);
+  const me = useMe();
+  if (!me.data) return <SectionLoader />;
+  if (!hasPermission(me.data, 'events.manage')) return <NoPermission />;
+  return (
+    <>
+      <PageHeader title={<Trans>Reports</Trans>} description={<Trans>The sales of every event of the account over a period.</Trans>} />
+      <SalesByEvents timeZone={me.data.account.timezone} />
+    </>
+  );
+}
