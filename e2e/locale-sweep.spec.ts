@@ -134,6 +134,9 @@ const SCREENS: Screen[] = [
   { name: 'invite-user', as: 'admin', path: () => '/account/users', open: clickButton('Invite user') },
   { name: 'api-keys', as: 'admin', path: () => '/account/api-keys', shot: true },
   { name: 'create-api-key', as: 'admin', path: () => '/account/api-keys', open: clickButton('Create API key') },
+  { name: 'webhooks', as: 'admin', path: () => '/account/webhooks', shot: true },
+  { name: 'add-webhook', as: 'admin', path: () => '/account/webhooks', open: clickButton('Add webhook') },
+  { name: 'webhook', as: 'admin', path: (w) => `/account/webhooks/${w.webhookId}` },
   // The organizer (no account pages): the screens they work in.
   { name: 'organizer-events', as: 'organizer', path: () => '/manage/events' },
   { name: 'organizer-dashboard', as: 'organizer', path: (w) => ev(w) },

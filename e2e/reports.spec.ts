@@ -133,6 +133,23 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
   expect(sheet.getRow(2).values).toEqual([undefined, 'Standard', undefined, 2, 50, 0, 0, 0, 0, 50]);
   await notificationsGone(page);
 
+  // Every other report opens with its table and downloads (CSV named after the event and the report).
+  for (const [tab, kind] of [
+    ['Promo codes', 'sales-by-promo-code'],
+    ['Affiliates', 'sales-by-affiliate'],
+    ['Taxes and fees', 'taxes-and-fees'],
+    ['Refunds', 'refunds'],
+    ['Check-ins', 'check-ins'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page).toHaveURL(new RegExp(`report=${kind}`));
+    await expect(page.getByRole('tabpanel').getByRole('table').first()).toBeVisible();
+    const file = await download(page, 'Download CSV');
+    expect(file.name).toMatch(new RegExp(`-${kind}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    expect(file.bytes.length).toBeGreaterThan(10);
+    await notificationsGone(page);
+  }
+
   // The account's sales per event, from the account area.
   await page.goto('/account/reports');
   await expect(page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');

@@ -80,6 +80,8 @@ export interface World {
   staffToken: string;
   /** The link token of a place on the waitlist of the sold-out "Nova" (the person's waitlist page). */
   waitlistToken: string;
+  /** The account's webhook (its detail screen). */
+  webhookId: number;
 }
 
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
@@ -153,6 +155,8 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
   expect(pending).not.toBeNull();
 
   await post('/api-keys', { name: 'Zenit CRM', access: 'READ' });
+  // A webhook that receives nothing in the sweep (no product is deleted): its screens show it, an empty log.
+  const webhook = await post<{ id: number }>('/webhooks', { url: 'http://127.0.0.1:9/zenit', description: 'Zenit CRM', event_types: ['product.deleted'] });
   await post(`/accounts/${accountId}/taxes-and-fees`, { name: 'MwSt', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19, is_default: false });
 
   const organizer = await post<{ id: number }>('/organizers', { name: 'Zenit Kollektiv', email: 'hallo@zenit.test' });
@@ -231,6 +235,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     messageId: message.id,
     staffToken: staffLink.staff_token,
     waitlistToken,
+    webhookId: webhook.id,
   };
 }
 

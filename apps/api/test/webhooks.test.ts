@@ -251,6 +251,29 @@ describe('delivery', () => {
   });
 });
 
+describe('what an order goes through', () => {
+  it('sends marked as paid, an attendee corrected, and the order cancelled with its attendees', async () => {
+    const w = await world(['order.created', 'order.marked_as_paid', 'attendee.updated', 'order.cancelled', 'attendee.cancelled']);
+    await call(ctx.app, 'PUT', `/api/events/${w.event.id}/settings`, { token: w.token, body: { offline_payments_enabled: true } });
+    const paid = (await call(ctx.app, 'POST', `/api/events/${w.event.id}/tickets`, { token: w.token, body: { name: 'Seat', type: 'PAID', price: 1500 } })).json().data as { id: number };
+    const placed = await placeOrder(ctx.app, { eventId: w.event.id, organizerToken: w.token }, [{ ticket_id: paid.id, quantity: 2 }], { paid: false });
+    const db = ctx.app.deps.database.db;
+    const [order] = await db.select().from(orders).where(eq(orders.short_id, placed.short_id));
+    const people = await db.select().from(attendees).where(eq(attendees.order_id, order!.id));
+    await call(ctx.app, 'POST', `/api/events/${w.event.id}/orders/${order!.id}/mark-as-paid`, { token: w.token });
+    const fixed = await call(ctx.app, 'PUT', `/api/events/${w.event.id}/attendees/${people[0]!.id}`, { token: w.token, body: { first_name: 'Corrected', last_name: 'Name', email: 'corrected@example.test' } });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    await call(ctx.app, 'POST', `/api/events/${w.event.id}/orders/${order!.id}/cancel`, { token: w.token, body: {} });
+    await deliver();
+    const sent = receiver.events();
+    // Created once (awaiting payment), not again when paid. Sent at once, so in any order.
+    expect(sent.map((e) => e.type).sort()).toEqual(['attendee.cancelled', 'attendee.cancelled', 'attendee.updated', 'order.cancelled', 'order.created', 'order.marked_as_paid']);
+    expect(sent.find((e) => e.type === 'attendee.updated')!.data).toMatchObject({ id: people[0]!.id, first_name: 'Corrected' });
+    const cancelled = sent.filter((e) => e.type === 'attendee.cancelled').map((e) => (e.data as { id: number }).id);
+    expect(cancelled.sort()).toEqual(people.map((p) => p.id).sort());
+  });
+});
+
 describe('managing webhooks', () => {
   it('tests, resends with the same event id, rotates the secret, limits to one event, and checks its input', async () => {
     const w = await world(['product.created']);
