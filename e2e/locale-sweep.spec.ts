@@ -207,6 +207,8 @@ function isData(text: string): boolean {
   // Generated codes (ticket and order codes, tokens) and the test's e-mail names.
   if (/^[A-Za-z0-9_-]{12,}$/.test(text) && /\d|[a-z][A-Z]/.test(text)) return true;
   if (/^sweep-/.test(text)) return true;
+  // Webhook event types as the API names them (order.created): identifiers, not interface text.
+  if (/^[a-z_]+\.[a-z_]+$/.test(text)) return true;
   if (/@|https?:|\/|^[\d\s.,:;%€$£+\-–—()#×x/]+$/.test(text)) return true;
   if (/^(AdmitOne|English|Deutsch|Français|Español|Português|Português \(Brasil\)|中文|简体中文|中文（简体）)$/.test(text)) return true;
   // Order and ticket codes, single letters and symbols.

@@ -1,11 +1,8 @@
 import '@mantine/core/styles/Code.css';
 import { WEBHOOK_HEADERS, type WebhookWithSecretDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-
-// The light orange of Mantine's title is below 4.5:1 (axe): the title in the text's own colour.
-const WARNING_TITLE = { title: { color: 'var(--mantine-color-text)' }, label: { color: 'var(--mantine-color-text)' } };
+import { Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { ShownOnceSecret, ShownOnceWarning } from '../../../components/ShownOnceSecret';
 
 /** Checking a delivery's signature in Node.js (header names as Node gives them: lower case). */
 const verifyExample = () => {
@@ -38,31 +35,14 @@ export function WebhookSecret({ webhook, rotated, onDone }: WebhookSecretProps) 
   const idHeader = WEBHOOK_HEADERS.id;
   return (
     <Stack gap="md">
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Copy the signing secret now`} styles={WARNING_TITLE}>
+      <ShownOnceWarning title={t`Copy the signing secret now`}>
         {rotated ? (
           <Trans>The old secret no longer signs deliveries: put this one on your server now. This is the only time it is shown.</Trans>
         ) : (
           <Trans>This is the only time the secret is shown. If it gets lost, rotate it to get a new one.</Trans>
         )}
-      </Alert>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label={t`Signing secret`}
-          value={webhook.secret}
-          readOnly
-          flex={1}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="webhook-secret"
-        />
-        <CopyButton value={webhook.secret}>
-          {({ copied, copy }) => (
-            <Button variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />} onClick={copy}>
-              {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      </ShownOnceWarning>
+      <ShownOnceSecret label={t`Signing secret`} value={webhook.secret} testId="webhook-secret" />
       <div>
         <Text size="sm" fw={600} mb={4}>
           <Trans>Check the signature</Trans>
