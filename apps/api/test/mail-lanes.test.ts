@@ -80,6 +80,6 @@ describe('mail lanes', { timeout: 300_000 }, () => {
   it('every template has a lane: what a person waits for is urgent, orders, tickets and messages are bulk', () => {
     const urgent = (Object.keys(MAIL_LANES) as TemplateName[]).filter((t) => MAIL_LANES[t] === 'urgent').sort();
     // A "find my tickets" link too: the buyer asked for it on the page and waits for it.
-    expect(urgent).toEqual(['email_change', 'email_change_taken', 'email_confirmation', 'invitation', 'login_changed', 'order_lookup', 'password_reset', 'signup_confirmation', 'signup_existing_login', 'waitlist_joined', 'waitlist_offer']);
+    expect(urgent).toEqual(['email_change', 'email_change_taken', 'email_confirmation', 'invitation', 'login_changed', 'order_lookup', 'password_reset', 'signup_confirmation', 'signup_existing_login', 'waitlist_joined', 'waitlist_offer', 'webhook_disabled']);
   });
 });
