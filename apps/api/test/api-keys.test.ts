@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, idempotencyKeys } from '../src/db/schema/index.js';
+import { purgeIdempotencyKeys } from '../src/modules/orders/idempotency.js';
 import { TestClock } from '../src/shared/clock.js';
 import { hashToken } from '../src/shared/tokens.js';
 import { createEvent, createOrganizer, inviteAndAccept, ownMemberId, registerConfirmedUser } from './factories.js';
@@ -241,6 +242,27 @@ describe('rate limit and idempotency', () => {
     const busy = await call(ctx.app, 'POST', `/api/events/${a.event.id}/tickets`, { token: key.secret, body, headers: { 'idempotency-key': 'running' } });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+  });
+});
+
+describe('how long idempotency keys are kept', () => {
+  it('forgets keys older than a day (the worker runs this every hour): a repeat then runs again', async () => {
+    const a = await admin();
+    const key = await makeKey(a.token, {});
+    const send = () => call(ctx.app, 'POST', `/api/events/${a.event.id}/tickets`, { token: key.secret, body: { name: 'Daily', type: 'FREE' }, headers: { 'idempotency-key': 'daily-1' } });
+    expect((await send()).statusCode).toBe(201);
+    expect((await send()).headers['idempotent-replayed']).toBe('true');
+    const db = ctx.app.deps.database.db;
+    await db.insert(idempotencyKeys).values({ scope: 'checkout:1', key: 'yesterday', request_hash: 'x', created_at: new Date(Date.now() - 25 * 3_600_000) });
+    await db.update(idempotencyKeys).set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where(eq(idempotencyKeys.key, 'daily-1'));
+    await db.insert(idempotencyKeys).values({ scope: 'checkout:1', key: 'today', request_hash: 'x' });
+    expect(await purgeIdempotencyKeys(db)).toBe(2);
+    const left = (await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key);
+    expect(left).toContain('today');
+    expect(left).not.toContain('yesterday');
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
 import { offerAllFreedUnits } from '../modules/waitlist/offers.js';
 import { deliverDueWebhooks, type WebhookDeliveryDeps } from '../modules/webhooks/delivery.js';
+import { purgeIdempotencyKeys } from '../modules/orders/idempotency.js';
 import { settlePaymentDeadlines, type DeadlineDeps } from '../modules/orders/payment-deadlines.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
 import type { MailDeliveryDeps } from './mail-delivery.js';
@@ -161,6 +162,13 @@ export async function startJobs(
   const webhookTimer = opts.work && hooks ? setInterval(deliver, hooks.sweepSeconds * 1000) : null;
   webhookTimer?.unref();
 
+  // Idempotency keys older than a day are forgotten, every hour (a delete is harmless when two processes run it).
+  const purgeFailed = databaseErrorLog(opts.log, 'forgetting old idempotency keys failed');
+  const purge = () => void purgeIdempotencyKeys(deps.db).catch(purgeFailed);
+  const purgeTimer = opts.work ? setInterval(purge, 3_600_000) : null;
+  purgeTimer?.unref();
+  if (opts.work) purge();
+
   return {
     async deliverOutbox(ids) {
       // One nudge per lane, however many mails (a 1,000-ticket order is one): the workers claim the rows.
@@ -173,6 +181,7 @@ export async function startJobs(
       if (timer) clearInterval(timer);
       if (deadlineTimer) clearInterval(deadlineTimer);
       if (webhookTimer) clearInterval(webhookTimer);
+      if (purgeTimer) clearInterval(purgeTimer);
       await sweeping;
       await settling;
       await delivering;

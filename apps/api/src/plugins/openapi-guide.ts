@@ -62,7 +62,8 @@ with an API key (and with the checkout's calls) to make a retry safe: the first 
 the same request with the same key gets the first answer again (with \`Idempotent-Replayed: true\`) and
 changes nothing. The same key with a different request answers \`422 IDEMPOTENCY_KEY_REUSED\`; a repeat
 while the first is still running answers \`409 IDEMPOTENCY_KEY_IN_USE\`. An answer that is not a success
-keeps nothing, so the retry runs again. Keys belong to the API key that sent them.
+keeps nothing, so the retry runs again. Keys belong to the API key that sent them and are remembered
+for 24 hours.
 
 \`\`\`sh
 curl -X POST -H "Authorization: Bearer ${API_KEY_PREFIX}…" -H "Idempotency-Key: 7f9c0b2e-crm-4711" \\

@@ -203,7 +203,7 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     created_at: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
 );
 
 /** Public page views, one per visitor per event per half hour (for the dashboard). */

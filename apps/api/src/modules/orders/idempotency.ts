@@ -78,3 +78,12 @@ export async function stepOnce(db: Db, scope: string, key: string | undefined, r
   );
   return mails;
 }
+
+/** How long a key is remembered: a retry within a day gets the first answer; later the key is free again. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/** Forgets keys (the checkout's and API keys') older than a day; run by the worker every hour. */
+export async function purgeIdempotencyKeys(db: Db | Tx): Promise<number> {
+  const gone = await db.execute(sql`delete from idempotency_keys where created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`);
+  return (gone as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (gone as unknown as { affectedRows?: number }).affectedRows ?? 0;
+}
