@@ -47,7 +47,7 @@ describe('POST /api/auth/login', () => {
 
   it('lets a user of several accounts choose one', async () => {
     const u = await registerUser(ctx.app);
-    const second = await createAccountWithOwner(ctx.app.deps.database.db, { name: 'Second Co', currency: 'EUR', timezone: 'UTC', ownerId: u.user.id });
+    const second = await createAccountWithOwner(ctx.app.deps.database.db, { name: 'Second Co', currency: 'EUR', timezone: 'UTC', ownerId: u.user.id }, ctx.app.deps.clock.now());
     const first = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
     expect(first.statusCode).toBe(200);
     expect(first.json().token).toBeNull();

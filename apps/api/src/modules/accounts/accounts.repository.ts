@@ -2,14 +2,18 @@ import type { Role } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { accountUsers, accounts } from '../../db/schema/index.js';
 
-/** Creates an account with its owner as an active admin. */
+/**
+ * Creates an account with its owner as an active admin, at `now` (the app's clock, as every other
+ * membership: a person's accounts are listed in the order they joined them).
+ */
 export async function createAccountWithOwner(
   db: Executor,
   input: { name: string; currency: string; timezone: string; ownerId: number },
+  now: Date,
 ) {
   const [account] = await db
     .insert(accounts)
-    .values({ name: input.name, currency: input.currency, timezone: input.timezone })
+    .values({ name: input.name, currency: input.currency, timezone: input.timezone, created_at: now, updated_at: now })
     .returning();
   await db.insert(accountUsers).values({
     account_id: account!.id,
@@ -17,6 +21,8 @@ export async function createAccountWithOwner(
     role: 'ADMIN' satisfies Role,
     status: 'ACTIVE',
     is_owner: true,
+    created_at: now,
+    updated_at: now,
   });
   return account!;
 }

@@ -20,7 +20,7 @@ const invalidLink = () => new DomainError('INVALID_SIGNUP_LINK');
 async function openOwnAccount(tx: Executor, user: UserRow, organization: string | null, now: Date): Promise<AuthResponse> {
   const locale: Locale = isLocale(user.locale) ? user.locale : 'en';
   const name = newAccountName({ name: user.name, organization }, locale);
-  const account = await createAccountWithOwner(tx, { name, currency: defaultCurrencyFor(locale), timezone: user.timezone ?? 'UTC', ownerId: user.id });
+  const account = await createAccountWithOwner(tx, { name, currency: defaultCurrencyFor(locale), timezone: user.timezone ?? 'UTC', ownerId: user.id }, now);
   const token = await createSession(tx, user.id, account.id, now);
   return { token, user: toUserDto(user), accounts: await membershipsOf(tx, user.id, 'ACTIVE') };
 }

@@ -41,7 +41,7 @@ export async function membershipsOf(db: Executor, userId: number, status?: Membe
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
     .where(status ? and(eq(accountUsers.user_id, userId), eq(accountUsers.status, status)) : eq(accountUsers.user_id, userId))
-    .orderBy(asc(accountUsers.created_at), asc(accounts.id));
+    .orderBy(asc(accountUsers.created_at), asc(accountUsers.id));
   return rows.map((r) => ({ ...r, role: r.role as Role, status: r.status as MembershipStatus }));
 }
 
