@@ -31,8 +31,18 @@ const BOUNDARIES = [
   },
   {
     target: web('features'),
-    from: [web('app'), web('public')],
-    message: 'Features do not know the organizer app shell (src/app) or the buyer app (src/public).',
+    from: [web('app'), web('public'), web('sign-in')],
+    message: 'Features do not know the organizer app shell (src/app), the buyer app (src/public) or the sign-in app (src/sign-in).',
+  },
+  {
+    target: web('sign-in'),
+    from: web('public'),
+    message: 'The sign-in app (src/sign-in) carries no buyer code: move what both need to src/components or src/lib.',
+  },
+  {
+    target: [web('app'), web('public')],
+    from: web('sign-in'),
+    message: 'The sign-in app (src/sign-in) is an app of its own, reached by a page load: nothing imports it.',
   },
   {
     target: [web('components'), web('lib')],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, notificationsGone, signUpByApi, snapshot, uniqueEmail } from './support';
+import { browserOnServerTime, expectAccessible, notificationsGone, signUpByApi, snapshot, uniqueEmail } from './support';
 
 /**
  * Reports (issue #24): an organizer of their own (through the API) with an event in Paris, a paid
@@ -65,6 +65,8 @@ async function download(page: Page, button: string) {
 test('reports: sales by product and by day, another period, CSV and Excel downloads, and the account report', async ({ page, request }) => {
   test.setTimeout(150_000);
   const { email, event, title } = await organizerWithSales(request);
+  // The sales are dated by the server's clock, which earlier flows moved forward.
+  await browserOnServerTime(page);
   await login(page, email);
 
   // Through the event's navigation, after Messages.

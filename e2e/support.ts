@@ -103,12 +103,21 @@ export async function snapshot(page: Page, name: string) {
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
-/** Moves the test server's clock forward (e2e/serve.ts control port), e.g. past a checkout hold. */
-export async function advanceServerClock(minutes: number): Promise<void> {
+/** Moves the test server's clock forward (e2e/serve.ts control port), e.g. past a checkout hold; answers its time. */
+export async function advanceServerClock(minutes: number): Promise<Date> {
   // The control port is the server's port + 1 (e2e/serve.ts), for whichever server this project drives.
   const port = Number(new URL(test.info().project.use.baseURL!).port) + 1;
   const res = await fetch(`http://127.0.0.1:${port}/clock/advance`, { method: 'POST', body: JSON.stringify({ minutes }) });
   if (!res.ok) throw new Error(`clock control answered ${res.status}`);
+  return new Date(((await res.json()) as { now: string }).now);
+}
+
+/**
+ * The browser's clock set to the test server's (moved forward by earlier flows past checkout holds):
+ * "today" and "the last 7 days" are then the same day for both, also near midnight.
+ */
+export async function browserOnServerTime(page: Page): Promise<void> {
+  await page.clock.install({ time: await advanceServerClock(0) });
 }
 
 /**

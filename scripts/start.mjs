@@ -14,7 +14,7 @@ const ENTRIES = ['server', 'worker', 'stock-check', 'seed'];
 const entry = ENTRIES.includes(process.argv[2]) ? process.argv.splice(2, 1)[0] : 'server';
 
 const API_SOURCES = ['apps/api/src', 'packages/shared/src'];
-const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/public.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/public.html', 'apps/web/signin.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
 /** The most recently changed file under `p` (tests, dist and node_modules aside): { file, mtimeMs }. */
@@ -34,7 +34,7 @@ function newest(p) {
 /** Why the build cannot run (missing or stale), or null when it is current. */
 function buildProblem() {
   const checks = [{ outputs: [`apps/api/dist/${entry}.js`, 'apps/api/dist/build.json'], sources: API_SOURCES }];
-  if (entry === 'server') checks.push({ outputs: ['apps/web/dist/index.html', 'apps/web/dist-ssr/ssr.js'], sources: WEB_SOURCES });
+  if (entry === 'server') checks.push({ outputs: ['apps/web/dist/index.html', 'apps/web/dist/signin.html', 'apps/web/dist-ssr/ssr.js'], sources: WEB_SOURCES });
   for (const { outputs } of checks) {
     const absent = outputs.find((o) => !existsSync(path.join(root, o)));
     if (absent) return `no build found (${absent} is missing)`;

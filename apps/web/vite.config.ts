@@ -9,7 +9,7 @@ import { getConfig } from '@lingui/conf';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { SIGN_IN_PAGES } from './src/app/sign-in-pages.js';
+import { moduleClosures } from './build/module-closure.js';
 
 const linguiConfigPath = fileURLToPath(new URL('../../lingui.config.ts', import.meta.url));
 const linguiConfig = getConfig({ configPath: linguiConfigPath, skipValidation: true });
@@ -44,8 +44,7 @@ function linguiMacro(): Plugin {
 const PUBLIC_CATALOG = 'virtual:admitone-public-catalog/';
 const SIGN_IN_CATALOG = 'virtual:admitone-app-catalog/sign-in/';
 const PUBLIC_ENTRY = '/src/public/main.tsx';
-const APP_ENTRY = '/src/app/main.tsx';
-const SIGN_IN_MODULES = new RegExp(`/src/app/routes/(${SIGN_IN_PAGES.join('|')})\\.tsx$`);
+const SIGN_IN_ENTRY = '/src/sign-in/main.tsx';
 const MESSAGE_ID = /\bid:\s*"([^"\\]+)"/g;
 const PLACEHOLDER = /__ADMITONE_PUBLIC_CATALOG__\("(first|deep|sign-in)", "([^"]+)"\)/g;
 
@@ -54,8 +53,8 @@ const PLACEHOLDER = /__ADMITONE_PUBLIC_CATALOG__\("(first|deep|sign-in)", "([^"]
  * - the buyer app's: `virtual:admitone-public-catalog/<locale>` has those of the modules the first page
  *   loads (static imports of the entry), `.../deep/<locale>` those of the lazily loaded pages (checkout,
  *   tickets);
- * - the organizer app's sign-in screens (app/sign-in-pages.ts): `virtual:admitone-app-catalog/sign-in/<locale>`
- *   has those of the app's first load and of those screens with all they load.
+ * - the sign-in app's (src/sign-in/): `virtual:admitone-app-catalog/sign-in/<locale>` has those of every
+ *   module it loads, at first or later (it never shows another screen: leaving it loads the organizer app).
  * Each module's message ids are read from its compiled macros; a catalog chunk gets its messages when
  * it is rendered, once the whole module graph is known. In dev, tests and SSR: the full catalog.
  */
@@ -121,12 +120,8 @@ function publicCatalogs(): Plugin {
       const first = collect(buyerEntry, false);
       const all = collect(buyerEntry, true);
       const signIn = collect(
-        ids.filter((id) => SIGN_IN_MODULES.test(id)),
+        ids.filter((id) => id.endsWith(SIGN_IN_ENTRY)),
         true,
-        collect(
-          ids.filter((id) => id.endsWith(APP_ENTRY)),
-          false,
-        ),
       );
       return code.replace(PLACEHOLDER, (_, kind: string, locale: string) => {
         const keep = (key: string) => (kind === 'sign-in' ? signIn.has(key) : kind === 'first' ? first.has(key) : all.has(key) && !first.has(key));
@@ -141,7 +136,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map|xml|wasm)$
 
 /**
  * Fails the build when one app's start chunk (it holds that app's entry module, which boots the app)
- * could be loaded by the other app, even lazily: the chunk groups above must keep them apart.
+ * could be loaded by another app, even lazily: the chunk groups below must keep them apart.
  */
 function appsApart(): Plugin {
   return {
@@ -165,12 +160,11 @@ function appsApart(): Plugin {
         const path = (file: string): string => (from.get(file) ? `${path(from.get(file)!)} -> ${file}` : file);
         return [...from.keys()].map((file) => ({ ...chunks.get(file)!, path: path(file) }));
       };
-      const holds = (needle: RegExp) => (c: { moduleIds: readonly string[] }) => c.moduleIds.some((id) => needle.test(id));
       if (!chunks.size || this.environment?.config.build.ssr) return;
-      const appMain = /[\\/]src[\\/]app[\\/]main\.tsx$/;
-      const buyerMain = /[\\/]src[\\/]public[\\/]main\.tsx$/;
-      const wrong = [...reach(ENTRIES.buyer).filter(holds(appMain)), ...reach(ENTRIES.app).filter(holds(buyerMain))];
-      if (wrong.length) this.error(`${wrong.map((c) => c.path).join(', ')} would start one app inside the other: check the chunk groups in vite.config.ts`);
+      const wrong = APP_NAMES.flatMap((app) =>
+        reach(ENTRIES[app]).filter((c) => c.moduleIds.some((id) => APP_NAMES.some((other) => other !== app && id.endsWith(MAINS[other])))),
+      );
+      if (wrong.length) this.error(`${wrong.map((c) => c.path).join(', ')} would start one app inside another: check the chunk groups in vite.config.ts`);
     },
   };
 }
@@ -213,91 +207,125 @@ function precompress(): Plugin {
   };
 }
 
-const ENTRIES = {
+/** The three apps, each with its own page: organizer (index.html), buyer (public.html), sign-in (signin.html). */
+const APP_NAMES = ['app', 'buyer', 'sign-in'] as const;
+type AppName = (typeof APP_NAMES)[number];
+const ENTRIES: Record<AppName, string> = {
   app: fileURLToPath(new URL('index.html', import.meta.url)),
   buyer: fileURLToPath(new URL('public.html', import.meta.url)),
+  'sign-in': fileURLToPath(new URL('signin.html', import.meta.url)),
 };
+/** The module each app's page starts (it boots that app). */
+const MAINS: Record<AppName, string> = { app: '/src/app/main.tsx', buyer: PUBLIC_ENTRY, 'sign-in': SIGN_IN_ENTRY };
 
 /**
- * The first load of each app (what its entry imports statically, before anything else runs), sorted
- * once the module graph is complete into the chunk groups below:
- * - `both`: in both apps' first load;
- * - `buyerShared` / `appShared`: in one app's first load and used later by the other (lazily);
- * - `buyer` / `app`: in one app's first load, never used by the other (each app's entry module too:
- *   such a chunk is only ever loaded by its own app, so it can never start the other).
+ * The chunk group of a module of some app's first load (what its entry imports statically, before
+ * anything else runs): one file per set of apps loading it first, so a first visit fetches few files.
+ * - `start`: in every app's first load (React, Mantine, Lingui);
+ * - `app-sign-in`, `app-buyer`, `buyer-sign-in`: in those two apps' first load;
+ * - `<app>-start`: in one app's first load and never used by another (each app's entry module too:
+ *   such a file is only ever loaded by its own app, so it can never start another);
+ * - `<app>-shared`: in one app's first load and used later by another (lazily).
  */
-const firstLoad = { both: new Set<string>(), buyerShared: new Set<string>(), appShared: new Set<string>(), buyer: new Set<string>(), app: new Set<string>(), signIn: new Set<string>() };
+function groupOf(firstIn: readonly AppName[], usedByOthers: boolean): string {
+  if (firstIn.length === APP_NAMES.length) return 'start';
+  if (firstIn.length > 1) return firstIn.join('-');
+  return `${firstIn[0]}-${usedByOthers ? 'shared' : 'start'}`;
+}
+/**
+ * Every group, in the order the bundler fills them (a group takes along what its modules import, so the
+ * groups of more apps come first: a module's imports are in the first load of at least its apps).
+ */
+const GROUP_NAMES = ['start', 'app-buyer', 'app-sign-in', 'buyer-sign-in', ...APP_NAMES.map((a) => groupOf([a], true)), ...APP_NAMES.map((a) => groupOf([a], false))];
+
+/** Each first-load module's group, and the groups another app loads lazily (filled in at buildEnd). */
+const firstLoad = { groupOf: new Map<string, string>(), loadedLater: new Set<string>() };
 const BUYER_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]public[\\/]/;
 function firstLoadModules(): Plugin {
   return {
     name: 'admitone-first-load',
     apply: 'build',
-    buildEnd() {
-      const closure = (root: string, lazy: boolean) => {
-        const seen = new Set<string>();
-        const queue = [root];
-        while (queue.length) {
-          const id = queue.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          const info = this.getModuleInfo(id);
-          queue.push(...(info?.importedIds ?? []), ...(lazy ? (info?.dynamicallyImportedIds ?? []) : []));
-        }
-        return seen;
-      };
-      const [app, buyer, appAll, buyerAll] = [closure(ENTRIES.app, false), closure(ENTRIES.buyer, false), closure(ENTRIES.app, true), closure(ENTRIES.buyer, true)];
+    async buildEnd() {
+      const closure = await moduleClosures(this.getModuleInfo.bind(this), this.getModuleIds(), async (spec, importer) => (await this.resolve(spec, importer))?.id ?? null);
+      const first = Object.fromEntries(APP_NAMES.map((a) => [a, closure(ENTRIES[a], false)])) as Record<AppName, Set<string>>;
+      const all = Object.fromEntries(APP_NAMES.map((a) => [a, closure(ENTRIES[a], true)])) as Record<AppName, Set<string>>;
       // Pages loaded through import.meta.glob (deep-pages.ts) do not show as dynamic imports here.
-      for (const id of this.getModuleIds()) if (BUYER_SOURCE.test(id) && !buyerAll.has(id)) for (const dep of closure(id, true)) buyerAll.add(dep);
-      for (const set of Object.values(firstLoad)) set.clear();
-      for (const id of app) (buyer.has(id) ? firstLoad.both : buyerAll.has(id) ? firstLoad.appShared : firstLoad.app).add(id);
-      for (const id of buyer) if (!app.has(id)) (appAll.has(id) ? firstLoad.buyerShared : firstLoad.buyer).add(id);
-      // The sign-in screens' own code (what they import that the app's first load does not hold), in one
-      // file: the login page is most visitors' first page. Not what the buyer app uses.
-      for (const route of this.getModuleIds()) {
-        if (!SIGN_IN_MODULES.test(route)) continue;
-        for (const id of closure(route, false)) if (!app.has(id) && !buyerAll.has(id)) firstLoad.signIn.add(id);
+      for (const id of this.getModuleIds()) if (BUYER_SOURCE.test(id) && !all.buyer.has(id)) for (const dep of closure(id, true)) all.buyer.add(dep);
+      firstLoad.groupOf.clear();
+      firstLoad.loadedLater.clear();
+      for (const id of new Set(APP_NAMES.flatMap((a) => [...first[a]]))) {
+        const firstIn = APP_NAMES.filter((a) => first[a].has(id));
+        const usedByOthers = APP_NAMES.some((a) => !firstIn.includes(a) && all[a].has(id));
+        const group = groupOf(firstIn, usedByOthers);
+        firstLoad.groupOf.set(id, group);
+        if (usedByOthers) firstLoad.loadedLater.add(group);
       }
-      // A module goes into a group's file with everything it imports: only those whose imports all stay
-      // inside the group or the app's first load, so the buyer app never loads the file.
-      for (let changed = true; changed; ) {
-        changed = false;
-        for (const id of firstLoad.signIn) {
-          if ((this.getModuleInfo(id)?.importedIds ?? []).every((dep) => firstLoad.signIn.has(dep) || app.has(dep))) continue;
-          firstLoad.signIn.delete(id);
-          changed = true;
-        }
+    },
+  };
+}
+
+/**
+ * Keeps the style sheets of the first load out of the lists of files a lazily loaded page fetches
+ * before it runs: every page of the apps loading them has them already, linked from its HTML or inline
+ * (the server puts the buyer's first style sheets into the event page itself, which spares a phone a
+ * round trip before its first paint). Left in, a lazy page would link them again after its own style
+ * sheets, and their rules would win over the page's where both set the same thing. Not for a group
+ * another app loads later (that app's page does not link it). Runs after the HTML files got their
+ * links and before Vite writes each lazy import's list of files.
+ */
+function firstCssNotRefetched(): Plugin {
+  return {
+    name: 'admitone-first-css-not-refetched',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      if (this.environment?.config.build.ssr) return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !GROUP_NAMES.includes(chunk.name) || firstLoad.loadedLater.has(chunk.name)) continue;
+        chunk.viteMetadata?.importedCss.clear();
       }
+    },
+  };
+}
+
+/**
+ * `npm run dev`: the sign-in screens from their own page (signin.html), as the server sends them; the
+ * Vite server would otherwise answer every address with the organizer app's index.html.
+ */
+function devSignInPage(): Plugin {
+  return {
+    name: 'admitone-dev-sign-in-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const pathname = req.url?.split('?')[0] ?? '';
+        if (pathname === '/auth' || pathname.startsWith('/auth/')) req.url = '/signin.html';
+        next();
+      });
     },
   };
 }
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [linguiMacro(), lingui({ configPath: linguiConfigPath }), react(), publicCatalogs(), firstLoadModules(), appsApart(), precompress()],
+  plugins: [linguiMacro(), lingui({ configPath: linguiConfigPath }), react(), publicCatalogs(), firstLoadModules(), appsApart(), firstCssNotRefetched(), precompress(), devSignInPage()],
   define: { __ADMITONE_COMPILE_MESSAGES__: JSON.stringify(Boolean(process.env.LINGUI_KEEP_MESSAGES)) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rollupOptions: {
-      // The organizer app and the buyer app (public.html): buyers never download organizer code.
-      input: { index: ENTRIES.app, public: ENTRIES.buyer },
+      // The organizer app, the buyer app (public.html) and the sign-in app (signin.html): buyers never
+      // download organizer code, and the login page only its own screens.
+      input: { index: ENTRIES.app, public: ENTRIES.buyer, signin: ENTRIES['sign-in'] },
       // Not into an entry: the buyer app would download the organizer app's first chunk.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         // Few requests for a first visit: on a slow mobile network every file costs a round trip and
         // ~1 KiB of headers. What an entry loads before anything else (its static imports) becomes one
-        // file per set of entries using it (see firstLoadModules). Later pages keep their own lazily
-        // loaded files.
+        // file per set of apps using it (see groupOf). Later pages keep their own lazily loaded files.
         codeSplitting: {
-          groups: [
-            { name: 'start', test: (id) => firstLoad.both.has(id), tags: ['$initial'], priority: 5 },
-            { name: 'buyer-shared', test: (id) => firstLoad.buyerShared.has(id), tags: ['$initial'], priority: 4 },
-            { name: 'app-shared', test: (id) => firstLoad.appShared.has(id), tags: ['$initial'], priority: 4 },
-            { name: 'buyer-start', test: (id) => firstLoad.buyer.has(id), tags: ['$initial'], priority: 3 },
-            { name: 'app-start', test: (id) => firstLoad.app.has(id), tags: ['$initial'], priority: 3 },
-            { name: 'sign-in', test: (id) => firstLoad.signIn.has(id), priority: 2 },
-          ],
+          groups: GROUP_NAMES.map((name, i) => ({ name, test: (id: string) => firstLoad.groupOf.get(id) === name, tags: ['$initial'], priority: GROUP_NAMES.length - i })),
         },
       },
     },

@@ -4,7 +4,7 @@ import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, publicEvent } from './checkout-factory.js';
 import { registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
-import { fakeWebDist } from './web-dist.js';
+import { FAKE_START_CSS, fakeWebDist } from './web-dist.js';
 
 let ctx: TestContext;
 const web = fakeWebDist();
@@ -40,6 +40,9 @@ describe('public event pages', () => {
     const data = JSON.parse(/<script id="admitone-data" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
     expect(data).toMatchObject({ locale: 'de', event: { id: event.id, title: 'Jazz Night' } });
     expect(html).not.toContain('<script>alert');
+    // The page's first style sheet is in the page itself (no round trip before the first paint).
+    expect(html).toContain(`<style data-href="/assets/start-test.css">${FAKE_START_CSS}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
 
     await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { allow_search_engine_indexing: false, seo_title: 'Jazz by the river' } });
     const hidden = (await call(ctx.app, 'GET', `/e/${event.id}/jazz-night`)).body;

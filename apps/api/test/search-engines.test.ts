@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANIZER_APP_ROUTES } from '@admitone/shared';
+import { ORGANIZER_APP_ROUTES, SIGN_IN_ROUTES } from '@admitone/shared';
 import { events } from '../src/db/schema/index.js';
 import { formatEventDate } from '../src/modules/orders/documents/format.js';
 import { listIndexableEvents } from '../src/modules/public-events/public-events.repository.js';
@@ -130,7 +130,7 @@ describe('sitemap.xml', () => {
 
 describe('addresses no route answers', () => {
   it("answer 404 with the organizer app's page marked noindex (its router shows its 404 screen)", async () => {
-    for (const url of ['/nope', '/no/such/page', '/wp-login.php', '/events/12', '/assets/missing.js', '/nope?x=1', '/manage', '/manage/nope', '/manage/event/12/nope', '/auth/login/extra', '/account/nope', '/welcome/extra']) {
+    for (const url of ['/nope', '/no/such/page', '/wp-login.php', '/events/12', '/assets/missing.js', '/nope?x=1', '/manage', '/manage/nope', '/manage/event/12/nope', '/account/nope', '/welcome/extra']) {
       const res = await call(ctx.app, 'GET', url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -155,13 +155,30 @@ describe('addresses no route answers', () => {
   });
 
   it('every screen of the organizer app is its page (200, no noindex), deep links included', async () => {
-    const urls = [...ORGANIZER_APP_ROUTES.map((r) => r.replace(/:[A-Za-z]+/g, '12')), '/manage/event/12/settings/', '/auth/login?next=%2Fmanage%2Fevents', '/auth/reset-password/AbC-123_x'];
+    const urls = [...ORGANIZER_APP_ROUTES.map((r) => r.replace(/:[A-Za-z]+/g, '12')), '/manage/event/12/settings/'];
     for (const url of urls) {
       const res = await call(ctx.app, 'GET', url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('organizer app');
       expect(res.body, url).not.toContain('noindex');
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('every sign-in screen is the sign-in app\'s page (200); any other address under /auth its page with 404 and noindex', async () => {
+    const urls = [...SIGN_IN_ROUTES.map((r) => r.replace(/:[A-Za-z]+/g, '12')), '/auth/login/', '/auth/login?next=%2Fmanage%2Fevents', '/auth/reset-password/AbC-123_x'];
+    for (const url of urls) {
+      const res = await call(ctx.app, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('sign-in app');
+      expect(res.body, url).not.toContain('noindex');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/auth', '/auth/nope', '/auth/reset-password', '/auth/login/extra']) {
+      const res = await call(ctx.app, 'GET', url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('sign-in app');
+      expect(res.body, url).toContain(NO_INDEX);
     }
   });
 });

@@ -44,7 +44,7 @@ describe('npm start serves the compiled build', { timeout: 180_000 }, () => {
   const base = () => `http://127.0.0.1:${port}`;
 
   beforeAll(async () => {
-    for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html', 'apps/web/dist-ssr/ssr.js']) {
+    for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html', 'apps/web/dist/signin.html', 'apps/web/dist-ssr/ssr.js']) {
       expect(existsSync(path.join(root, built)), `${built} is missing: run \`npm run build\` before this test`).toBe(true);
     }
     tmp = mkdtempSync(path.join(os.tmpdir(), 'admitone-production-start-'));
@@ -155,6 +155,7 @@ describe('npm start refuses a missing or stale build', () => {
     put('apps/api/dist/worker.js', 'console.log(`compiled worker ran ${process.argv.slice(2).join(" ")}`);\n', time);
     put('apps/api/dist/build.json', '{}\n', time);
     put('apps/web/dist/index.html', '<!doctype html>\n', time);
+    put('apps/web/dist/signin.html', '<!doctype html>\n', time);
     put('apps/web/dist-ssr/ssr.js', 'export {};\n', time);
   };
 

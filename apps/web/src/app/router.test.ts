@@ -6,7 +6,7 @@ import { routes } from './router';
 /** The full path of every screen of a route table: index routes and routes without children (not `*`). */
 function screens(table: RouteObject[], parent = ''): string[] {
   return table.flatMap((route) => {
-    if (route.path === '*') return [];
+    if (route.path?.endsWith('*')) return [];
     const full = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
     const own = route.index || (route.path !== undefined && !route.children?.length) ? [full || '/'] : [];
     return [...own, ...screens(route.children ?? [], full)];
@@ -29,8 +29,15 @@ describe('the organizer router and the server', () => {
       expect(isOrganizerAppPath(path), path).toBe(true);
       expect(isOrganizerAppPath(`${path.replace(/\/$/, '')}/`), path).toBe(true);
     }
-    for (const path of ['/manage/nope', '/account/nope', '/auth/login/extra', '/manage/event/12/nope', '/nope', '/wp-login.php']) {
+    for (const path of ['/manage/nope', '/account/nope', '/manage/event/12/nope', '/nope', '/wp-login.php']) {
       expect(matchRoutes(routes, path)?.at(-1)?.route.path, path).toBe('*');
+      expect(isOrganizerAppPath(path), path).toBe(false);
+    }
+  });
+
+  it('leave every address under /auth to the sign-in app (its page is loaded)', () => {
+    for (const path of ['/auth/login', '/auth/reset-password/12', '/auth/nope']) {
+      expect(matchRoutes(routes, path)?.at(-1)?.route.path, path).toBe('auth/*');
       expect(isOrganizerAppPath(path), path).toBe(false);
     }
   });

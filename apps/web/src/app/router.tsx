@@ -1,22 +1,23 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { ensureWholeCatalog } from '../lib/i18n';
 import { NotFound, RouteError } from '../components/RouteError';
 import { RootRoute } from './RootRoute';
 
 type PageModule = { default: ComponentType };
 
+/** A lazily loaded page: its code is fetched when the route is first visited. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
 /**
- * A lazily loaded page: its code is fetched when the route is first visited, with the whole catalog of
- * the language if only the sign-in screens' one is loaded so far.
+ * The sign-in screens are an app of their own (src/sign-in/, served for every address under /auth):
+ * going there from here loads its page. Nothing renders meanwhile.
  */
-const page = (load: () => Promise<PageModule>) => async () => {
-  const [module] = await Promise.all([load(), ensureWholeCatalog()]);
-  return { Component: module.default };
-};
-/** A sign-in screen (app/sign-in-pages.ts): translated from their own small catalog. */
-const signInPage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+function loadSignInApp({ request }: { request: Request }): Promise<never> {
+  const url = new URL(request.url);
+  window.location.assign(url.pathname + url.search + url.hash);
+  return new Promise<never>(() => {});
+}
 
 /** Gives a route (and its children) the error screen (SPEC §2: every route has one). */
 function withErrors(route: RouteObject): RouteObject {
@@ -32,18 +33,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       { index: true, lazy: page(() => import('./routes/HomeRoute')) },
-      {
-        path: 'auth',
-        lazy: signInPage(() => import('./routes/AuthLayoutRoute')),
-        children: [
-          { path: 'login', lazy: signInPage(() => import('./routes/LoginRoute')) },
-          { path: 'register', lazy: signInPage(() => import('./routes/RegisterRoute')) },
-          { path: 'confirm-sign-up/:token', lazy: signInPage(() => import('./routes/ConfirmSignUpRoute')) },
-          { path: 'forgot-password', lazy: signInPage(() => import('./routes/ForgotPasswordRoute')) },
-          { path: 'reset-password/:token', lazy: signInPage(() => import('./routes/ResetPasswordRoute')) },
-          { path: 'accept-invitation/:token', lazy: signInPage(() => import('./routes/AcceptInvitationRoute')) },
-        ],
-      },
+      { path: 'auth/*', loader: loadSignInApp, Component: FullPageLoader },
       { path: 'welcome', lazy: page(() => import('./routes/WelcomeRoute')) },
       // A volunteer's check-in screen, opened by a list's staff link (no account, no sign-in).
       { path: 'check-in/:token', lazy: page(() => import('./routes/StaffLinkCheckInRoute')) },

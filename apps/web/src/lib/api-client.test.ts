@@ -5,7 +5,6 @@ import {
   publicApi,
   RETURN_TO_KEY,
   setLocaleGetter,
-  setNavigate,
   shouldRedirectToLogin,
   toQueryString,
   TOKEN_KEY,
@@ -20,18 +19,20 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
+let navigate: ReturnType<typeof vi.fn<(to: string | URL) => void>>;
 
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  navigate = vi.fn<(to: string) => void>();
-  setNavigate(navigate);
+  // The login page is another app (the sign-in app): a page load.
+  navigate = vi.fn<(to: string | URL) => void>();
+  vi.spyOn(window.location, 'assign').mockImplementation(navigate);
   window.history.replaceState(null, '', '/');
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   setLocaleGetter(() => undefined);
 });
 

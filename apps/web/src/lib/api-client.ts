@@ -1,4 +1,6 @@
 import { ApiError, NETWORK_ERROR } from './api-error';
+import { savedLocaleCookieString } from './locale';
+import { leavePage } from './page-leave';
 
 /** localStorage key of the bearer token. */
 export const TOKEN_KEY = 'admitone.token';
@@ -60,13 +62,6 @@ export function consumeReturnTo(): string {
   return saved && isSafeReturnPath(saved) && !saved.startsWith(LOGIN_PATH) ? saved : DEFAULT_AFTER_LOGIN;
 }
 
-type Navigate = (to: string) => void;
-let navigate: Navigate = (to) => window.location.assign(to);
-/** Lets the router perform the login redirect without a full page load. */
-export function setNavigate(fn: Navigate): void {
-  navigate = fn;
-}
-
 type LocaleGetter = () => string | undefined;
 let getLocale: LocaleGetter = () => undefined;
 /** Supplies the active interface language for the `Accept-Language` header. */
@@ -74,13 +69,22 @@ export function setLocaleGetter(fn: LocaleGetter): void {
   getLocale = fn;
 }
 
-/** Saves the current address, forgets the token and opens the login page. */
+/**
+ * The session is over: forgets the token and the language mirrored for the buyer pages
+ * (features/locale/saved-locale-cookie.ts).
+ */
+export function forgetSession(): void {
+  tokenStore.clear();
+  if (typeof document !== 'undefined') document.cookie = savedLocaleCookieString(null);
+}
+
+/** Saves the current address, forgets the session and opens the login page (the sign-in app: a page load). */
 export function redirectToLogin(): void {
   const { pathname, search } = window.location;
   // The root only redirects onwards, so there is nothing worth returning to.
   if (pathname !== '/') storage()?.setItem(RETURN_TO_KEY, pathname + search);
-  tokenStore.clear();
-  navigate(LOGIN_PATH);
+  forgetSession();
+  leavePage(() => window.location.assign(LOGIN_PATH));
 }
 
 export type QueryValue = string | number | boolean | null | undefined;

@@ -1,7 +1,6 @@
 import type { Locale } from '@admitone/shared';
 import { i18n, type Messages } from '@lingui/core';
-import dayjs from 'dayjs';
-import { dayjsLocaleName, localeCookieString } from './locale';
+import { localeCookieString } from './locale';
 
 type CatalogModule = { messages: Messages };
 
@@ -16,7 +15,7 @@ const catalogs: Record<Locale, () => Promise<CatalogModule>> = {
   'zh-CN': () => import('../locales/zh-CN/messages.po'),
 };
 
-/** The sign-in screens' catalogs: their messages only (app/sign-in-pages.ts). */
+/** The sign-in app's catalogs: only the messages of its screens (vite.config.ts makes them). */
 const signInCatalogs: Record<Locale, () => Promise<CatalogModule>> = {
   en: () => import('virtual:admitone-app-catalog/sign-in/en'),
   de: () => import('virtual:admitone-app-catalog/sign-in/de'),
@@ -27,46 +26,30 @@ const signInCatalogs: Record<Locale, () => Promise<CatalogModule>> = {
   'zh-CN': () => import('virtual:admitone-app-catalog/sign-in/zh-CN'),
 };
 
-/** day.js month and weekday names for the date pickers (English is built in). */
-const dayjsLocales: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
-  de: () => import('dayjs/locale/de'),
-  fr: () => import('dayjs/locale/fr'),
-  es: () => import('dayjs/locale/es'),
-  pt: () => import('dayjs/locale/pt'),
-  'pt-BR': () => import('dayjs/locale/pt-br'),
-  'zh-CN': () => import('dayjs/locale/zh-cn'),
-};
+/** Which catalogs the app translates from: the whole ones (organizer app), or the sign-in screens'. */
+let catalogSet: 'whole' | 'sign-in' = 'whole';
+/** The sign-in app (src/sign-in/) translates from its small catalogs: called once, before the first activateLocale. */
+export function chooseSignInCatalogs(): void {
+  catalogSet = 'sign-in';
+}
 
-/** Whether a screen other than the sign-in ones has been asked for: from then on, whole catalogs. */
-let wholeWanted = true;
-/** The language whose whole catalog is loaded (null: none, or only the sign-in screens' one). */
-let wholeLoaded: Locale | null = null;
+/** Work an app adds to every switch of language (the organizer app: day.js names for its date pickers). */
+const localeLoaders: Array<(locale: Locale) => Promise<void>> = [];
+export function addLocaleLoader(load: (locale: Locale) => Promise<void>): void {
+  localeLoaders.push(load);
+}
 
-/**
- * Loads a language's catalog and switches the whole interface to it, including `<html lang>`. The
- * sign-in screens' small catalog while only they were opened (`signInOnly` at start), else the whole one.
- */
-export async function activateLocale(locale: Locale, options: { signInOnly?: boolean } = {}): Promise<void> {
-  if (options.signInOnly) wholeWanted = false;
+/** Loads a language's catalog and switches the whole interface to it, including `<html lang>`. */
+export async function activateLocale(locale: Locale): Promise<void> {
   if (__ADMITONE_COMPILE_MESSAGES__) {
     // Only in LINGUI_KEEP_MESSAGES builds: strings not yet extracted are compiled from their source,
     // so their placeholders ("{count}") are filled in as after extraction.
     const { compileMessage } = await import('@lingui/message-utils/compileMessage');
     i18n.setMessagesCompiler(compileMessage);
   }
-  const whole = wholeWanted;
-  const [{ messages }] = await Promise.all([(whole ? catalogs : signInCatalogs)[locale](), locale === 'en' ? null : dayjsLocales[locale]()]);
-  dayjs.locale(dayjsLocaleName(locale));
+  const [{ messages }] = await Promise.all([(catalogSet === 'whole' ? catalogs : signInCatalogs)[locale](), ...localeLoaders.map((load) => load(locale))]);
   i18n.loadAndActivate({ locale, messages });
-  wholeLoaded = whole ? locale : null;
   document.documentElement.lang = locale;
-}
-
-/** Before any screen but the sign-in ones shows: the whole catalog of the language in use. */
-export async function ensureWholeCatalog(): Promise<void> {
-  wholeWanted = true;
-  const locale = i18n.locale as Locale;
-  if (locale && wholeLoaded !== locale) await activateLocale(locale);
 }
 
 /** Remembers an explicit language choice in the locale cookie. */

@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Location } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { focusAfterArriving, leavePage } from './page-leave';
 import { leavesPage, UnsavedChangesContext, useBeforeUnloadWhile, useUnsavedChanges, useUnsavedRegistry, withReport } from './use-unsaved-changes';
 
 const at = (pathname: string, search = ''): Location => ({ pathname, search, hash: '', state: null, key: 'k' });
@@ -79,5 +80,36 @@ describe('useUnsavedChanges with the page registry', () => {
   it('without a guard around it only gives the flag back', () => {
     const { result } = renderHook(() => useUnsavedChanges(true));
     expect(result.current).toBe(true);
+  });
+});
+
+// Last in the file: once the page is left on purpose it stays so.
+describe('leaving the page on purpose', () => {
+  it('skips the browser prompt: the app asked already (logging out, switching accounts) or nothing could be saved', () => {
+    const { unmount } = renderHook(() => useBeforeUnloadWhile(true));
+    expect(unloadEvent().defaultPrevented).toBe(true);
+    const go = vi.fn();
+    leavePage(go);
+    expect(go).toHaveBeenCalledOnce();
+    expect(unloadEvent().defaultPrevented).toBe(false);
+    unmount();
+  });
+});
+
+describe('arriving from another of the apps\' pages', () => {
+  it('puts focus on the new page\'s main heading once it shows, only after leaving on purpose', async () => {
+    sessionStorage.clear();
+    document.body.innerHTML = '';
+    focusAfterArriving();
+    document.body.innerHTML = '<main><h1>Events</h1></main>';
+    await Promise.resolve();
+    expect(document.activeElement).toBe(document.body);
+
+    leavePage(() => {});
+    document.body.innerHTML = '';
+    focusAfterArriving();
+    document.body.innerHTML = '<main><h1>Events</h1></main>';
+    await vi.waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+    expect(sessionStorage.getItem('admitone.arriving')).toBeNull();
   });
 });

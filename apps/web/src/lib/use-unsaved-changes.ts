@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
 import { useBlocker, type Blocker, type BlockerFunction } from 'react-router';
 import { LOGIN_PATH } from './api-client';
+import { leavingOnPurpose } from './page-leave';
 
 /** How a form tells its page's guard (components/UnsavedChangesGuard) whether it has unsaved edits. */
 export type ReportUnsaved = (formId: string, dirty: boolean) => void;
@@ -46,6 +47,7 @@ export function useBeforeUnloadWhile(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (leavingOnPurpose()) return;
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';

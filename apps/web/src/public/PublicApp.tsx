@@ -1,30 +1,17 @@
 import type { PublicEventDto } from '@admitone/shared';
 import { Center, Loader } from '@mantine/core';
-import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useFocusOnNavigation } from '../lib/use-focus-on-navigation';
-import { PublicErrorScreen } from './components/PublicErrorScreen';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
+import { PlainErrorScreen } from '../components/PlainErrorScreen';
 import { EventPage } from './event/EventPage';
 import { InitialEventContext } from './event/use-public-event';
 import { adoptTokenFromHash, secretsInHash } from './lib/checkout-token';
 import { matchRoute, type PublicRoute } from './router/match-route';
-import { useLocation } from './router/navigation';
+import { useLocation } from '../lib/history-navigation';
 import { deepPages, DeepPageShell, findTicketsPages, WaitlistEntryPage } from './shell/deep-pages';
 import { PublicProviders } from './shell/PublicProviders';
 import { WidgetPage } from './widget/WidgetPage';
-
-/** Any error while rendering a page: the error screen (SPEC: every route has one). */
-class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
-  state = { failed: false, key: this.props.resetKey };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  static getDerivedStateFromProps(props: { resetKey: string }, state: { key: string }) {
-    return props.resetKey !== state.key ? { failed: false, key: props.resetKey } : null;
-  }
-  render() {
-    return this.state.failed ? <PublicErrorScreen notFound={false} /> : this.props.children;
-  }
-}
 
 const pageLoader = (
   <Center mih="100vh">
@@ -39,7 +26,7 @@ function RouteView({ route }: { route: PublicRoute }) {
     case 'widget':
       return <WidgetPage eventId={route.eventId} />;
     case 'not-found':
-      return <PublicErrorScreen notFound />;
+      return <PlainErrorScreen notFound />;
     case 'find-tickets':
     case 'found-orders':
       return (
@@ -98,9 +85,9 @@ export function PublicApp({ initialEvent }: PublicAppProps) {
   return (
     <PublicProviders>
       <InitialEventContext.Provider value={initialEvent === undefined ? null : { event: initialEvent }}>
-        <ErrorBoundary resetKey={pathname}>
+        <PageErrorBoundary resetKey={pathname}>
           <RouteView route={route} />
-        </ErrorBoundary>
+        </PageErrorBoundary>
       </InitialEventContext.Provider>
     </PublicProviders>
   );

@@ -1,6 +1,6 @@
 import '../lib/zod-jitless';
 import './shell/public-styles';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PublicApp } from './PublicApp';
 import { matchRoute } from './router/match-route';
@@ -25,7 +25,9 @@ async function boot() {
       <PublicApp initialEvent={initialEvent} />
     </StrictMode>
   );
-  if (data && root.firstElementChild) hydrateRoot(root, app);
+  // Hydrated as a transition: React then works in slices and lets the browser answer in between (a
+  // plain hydrateRoot renders the whole page in one task, which holds up a phone's first tap).
+  if (data && root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

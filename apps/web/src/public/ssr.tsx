@@ -14,7 +14,7 @@ import { messages as ptBR } from '../locales/pt-BR/messages.po';
 import { messages as pt } from '../locales/pt/messages.po';
 import { messages as zhCN } from '../locales/zh-CN/messages.po';
 import { PublicApp } from './PublicApp';
-import { ServerLocationProvider } from './router/navigation';
+import { ServerLocationProvider } from '../lib/history-navigation';
 
 const catalogs: Record<Locale, Messages> = { en, de, fr, es, pt, 'pt-BR': ptBR, 'zh-CN': zhCN };
 i18n.load(catalogs);

@@ -9,6 +9,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { publicEventFor } from '../public-events/public-event.js';
 import { escapeHtml, eventHead, scriptJson } from './page-head.js';
+import { inlineStyleSheets } from './inline-styles.js';
 import { outagePage } from './outage-page.js';
 import { RenderedPages, sendRendered, type RenderedPage } from './rendered-pages.js';
 
@@ -29,7 +30,7 @@ const FRAMEABLE = /^\/widget\//;
 export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, webDistDir: string) {
   const templatePath = path.join(webDistDir, 'public.html');
   if (!existsSync(templatePath)) return;
-  const template = readFileSync(templatePath, 'utf8');
+  const template = inlineStyleSheets(readFileSync(templatePath, 'utf8'), webDistDir);
   const ssrPath = path.join(webDistDir, '..', 'dist-ssr', 'ssr.js');
   let render: Render | null = null;
   if (existsSync(ssrPath)) {

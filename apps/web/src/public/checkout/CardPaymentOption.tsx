@@ -7,7 +7,7 @@ import { loadStripe, type Stripe, type StripeElementLocale, type StripeElementsO
 import { useEffect, useMemo, useState } from 'react';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { isApiError } from '../../lib/api-error';
-import { navigate } from '../router/navigation';
+import { navigate } from '../../lib/history-navigation';
 import { CardPaymentForm } from './CardPaymentForm';
 import { stripeAppearance, stripeFonts, stripeLocale } from './card-payment';
 import { startCardPayment } from './order-api';

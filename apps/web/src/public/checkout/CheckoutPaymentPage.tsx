@@ -5,7 +5,7 @@ import { Alert, Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Ti
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
 import { HoldCountdown } from './HoldCountdown';

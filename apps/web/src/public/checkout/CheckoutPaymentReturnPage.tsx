@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useLocation } from '../router/navigation';
+import { useLocation } from '../../lib/history-navigation';
 import { CheckoutLoading } from './CheckoutLayout';
 import { stateOfError } from './order-state';
 import { OrderStateScreen } from './OrderStateScreen';

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { CancelOrderSection } from '../self-service/CancelOrderSection';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
 import { checkoutRoute, stateOfError } from './order-state';

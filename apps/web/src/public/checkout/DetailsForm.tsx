@@ -8,7 +8,7 @@ import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { isApiError } from '../../lib/api-error';
 import { applyFieldErrors } from '../../lib/form-submit';
 import { newIdempotencyKey } from '../lib/public-api';
-import { navigate } from '../router/navigation';
+import { navigate } from '../../lib/history-navigation';
 import { AttendeeFieldset } from './AttendeeFieldset';
 import { copyBuyerToAttendees, initialDetailsValues, isFormPath, orderQuestions, questionsForTicket, toDetailsBody, validateDetails, type DetailsValues } from './details-form';
 import { saveOrderDetails } from './order-api';

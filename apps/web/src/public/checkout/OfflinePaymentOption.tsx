@@ -7,7 +7,7 @@ import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { HtmlContent } from '../../components/HtmlContent';
 import { isApiError } from '../../lib/api-error';
 import { newIdempotencyKey } from '../lib/public-api';
-import { navigate } from '../router/navigation';
+import { navigate } from '../../lib/history-navigation';
 import { placeOfflineOrder } from './order-api';
 import { stateOfError, type BuyerState } from './order-state';
 import { checkoutPath } from './paths';

@@ -4,7 +4,7 @@ import { Anchor, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconAlertTriangle, IconCircleCheck, IconClockX, IconHourglass, IconBan, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/validation';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 import { eventPagePath } from '../router/match-route';
 import { CheckoutLayout } from './CheckoutLayout';
 import type { BuyerState } from './order-state';

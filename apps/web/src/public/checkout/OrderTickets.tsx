@@ -4,7 +4,7 @@ import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/c
 import { IconCheck, IconLink, IconPrinter, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 import { TicketSelfService } from '../self-service/TicketSelfService';
 import { ticketPath, ticketPrintPath } from './paths';
 

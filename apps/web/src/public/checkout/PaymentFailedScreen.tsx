@@ -2,7 +2,7 @@ import type { PublicOrderDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 import { CheckoutLayout } from './CheckoutLayout';
 import { checkoutPath } from './paths';
 

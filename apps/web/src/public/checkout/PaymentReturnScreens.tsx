@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglass, IconReceiptRefund } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 import { eventPagePath } from '../router/match-route';
 import { CheckoutLayout } from './CheckoutLayout';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { navigate } from '../router/navigation';
+import { navigate } from '../../lib/history-navigation';
 import { CheckoutLoading } from './CheckoutLayout';
 
 /** Replaces the address with another buyer page (an order that belongs on another step). */

@@ -5,12 +5,12 @@ import { OrganizerHtml } from '../components/OrganizerHtml';
 import { Notice } from '../components/Notice';
 import { useEffect } from 'react';
 import { EventColorScope, eventContentClass } from '../components/EventColorScope';
-import { PublicErrorScreen } from '../components/PublicErrorScreen';
+import { PlainErrorScreen } from '../../components/PlainErrorScreen';
 import { PublicFooter } from '../components/PublicFooter';
 import { affiliateCodeOf, rememberAffiliate, withAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath, eventPagePath } from '../router/match-route';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
-import { Link, navigate, useLocation } from '../router/navigation';
+import { Link, navigate, useLocation } from '../../lib/history-navigation';
 import { TicketSelector } from '../selector/TicketSelector';
 import { EventFacts } from './EventFacts';
 import { GetTicketsBar } from './GetTicketsBar';
@@ -45,8 +45,8 @@ export function EventPage({ eventId }: { eventId: number }) {
     if (state.status === 'ready') document.title = state.event.settings.seo_title || state.event.title;
   }, [state]);
 
-  if (state.status === 'not-found') return <PublicErrorScreen notFound />;
-  if (state.status === 'error') return <PublicErrorScreen notFound={false} />;
+  if (state.status === 'not-found') return <PlainErrorScreen notFound />;
+  if (state.status === 'error') return <PlainErrorScreen notFound={false} />;
   if (state.status === 'loading') {
     return (
       <Center mih="100vh" component="main">

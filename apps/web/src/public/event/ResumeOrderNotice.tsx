@@ -7,7 +7,7 @@ import { checkoutPath } from '../checkout/paths';
 import { fetchOrder } from '../checkout/order-api';
 import { checkoutRoute } from '../checkout/order-state';
 import { openOrders } from '../lib/checkout-token';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 
 /**
  * A buyer who closed the tab during checkout and opens the event page again in the same browser finds

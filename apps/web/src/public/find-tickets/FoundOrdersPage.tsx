@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/error-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { OrderStatusBadge } from '../checkout/OrderStatusBadge';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 import { useLoaded } from '../tickets/ticket-api';
 import { fetchOrderLookup, findTicketsPath } from './find-tickets-api';
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, useLocation as useRouterLocation } from 'react-router';
-import { notifyLocationChange } from '../router/navigation';
+import { notifyLocationChange } from '../../lib/history-navigation';
 
 /** react-router moved (a page used its `Link` or `useNavigate`): let the public router re-match. */
 function LocationBridge() {

@@ -4,7 +4,7 @@ import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconClockX, IconHourglass, IconTicket } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { formatDateTime, formatTimeZoneName } from '../../lib/format';
-import { Link } from '../router/navigation';
+import { Link } from '../../lib/history-navigation';
 
 interface StatusView {
   icon: ReactNode;

@@ -8,7 +8,7 @@ import { promoCodeOf } from '../event/EventPage';
 import { usePublicEvent } from '../event/use-public-event';
 import { rememberAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath } from '../router/match-route';
-import { useLocation } from '../router/navigation';
+import { useLocation } from '../../lib/history-navigation';
 import { TicketSelector } from '../selector/TicketSelector';
 import { parseWidgetParams, RESIZE_MESSAGE, widgetColors } from './widget-params';
 

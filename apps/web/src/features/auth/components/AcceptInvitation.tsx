@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { isApiError } from '../../../lib/api-error';
@@ -33,7 +33,7 @@ export function AcceptInvitation({ token }: { token: string }) {
           ) : (
             <FormErrorAlert error={invitation.error} />
           )}
-          <Button component={Link} to="/auth/login" fullWidth variant="light">
+          <Button component={SignInLink} to="/auth/login" fullWidth variant="light">
             <Trans>Go to login</Trans>
           </Button>
         </Stack>
@@ -71,7 +71,7 @@ export function AcceptInvitation({ token }: { token: string }) {
       ) : (
         <AcceptInvitationNewUserForm token={token} invitation={invitation.data} />
       )}
-      <Anchor component={Link} to="/auth/login" size="sm" ta="center" display="block" mt="md">
+      <Anchor component={SignInLink} to="/auth/login" size="sm" ta="center" display="block" mt="md">
         <Trans>Back to login</Trans>
       </Anchor>
     </>

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -22,7 +22,7 @@ export function AcceptInvitationExistingUserForm({ token }: { token: string }) {
   const submit = (values: AcceptInvitationExistingUserBody) => {
     setError(null);
     accept.mutate(values, {
-      onSuccess: (response) => finishLogin(response, '/manage/events'),
+      onSuccess: () => finishLogin('/manage/events'),
       onError: (e) => {
         if (!applyFieldErrors(e, form.setErrors)) setError(e);
       },
@@ -41,7 +41,7 @@ export function AcceptInvitationExistingUserForm({ token }: { token: string }) {
           {...form.getInputProps('current_password')}
         />
         <Group justify="flex-end" mt={-8}>
-          <Anchor component={Link} to="/auth/forgot-password" size="sm">
+          <Anchor component={SignInLink} to="/auth/forgot-password" size="sm">
             <Trans>Forgot your password?</Trans>
           </Anchor>
         </Group>

@@ -38,7 +38,7 @@ export function AcceptInvitationNewUserForm({ token, invitation }: { token: stri
   const submit = (values: NewUserValues) => {
     setError(null);
     accept.mutate(toBody(values), {
-      onSuccess: (response) => finishLogin(response, '/manage/events'),
+      onSuccess: () => finishLogin('/manage/events'),
       onError: (e) => {
         if (!applyFieldErrors(e, form.setErrors)) setError(e);
       },

@@ -1,10 +1,11 @@
 import { Anchor, Box, Container, Group, Paper, Stack } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { Logo } from '../../../components/Logo';
 import { LanguagePicker } from '../../locale/components/LanguagePicker';
 
 /** Centred card with the logo for the login, sign-up and password pages. */
-export function AuthLayout() {
+export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <Box mih="100vh" bg="violet.0" pb="xl">
       <Group justify="flex-end" p="md" component="header">
@@ -12,12 +13,12 @@ export function AuthLayout() {
       </Group>
       <Container size={460} component="main" px="md">
         <Stack align="center" mb="lg">
-          <Anchor component={Link} to="/" aria-label="AdmitOne" underline="never">
+          <Anchor component={SignInLink} to="/" aria-label="AdmitOne" underline="never">
             <Logo size={44} withName />
           </Anchor>
         </Stack>
         <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} radius="lg">
-          <Outlet />
+          {children}
         </Paper>
       </Container>
     </Box>

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { isApiError } from '../../../lib/api-error';
@@ -23,7 +23,7 @@ export function ConfirmSignUp({ token }: { token: string }) {
   const finishLogin = useFinishLogin();
   const sent = useRef(false);
   const { mutate } = confirm;
-  const run = useCallback(() => mutate(token, { onSuccess: (response) => finishLogin(response, '/welcome') }), [finishLogin, mutate, token]);
+  const run = useCallback(() => mutate(token, { onSuccess: () => finishLogin('/welcome') }), [finishLogin, mutate, token]);
 
   useEffect(() => {
     if (sent.current) return;
@@ -40,10 +40,10 @@ export function ConfirmSignUp({ token }: { token: string }) {
             <Trans>This sign-up link is invalid, expired or already used.</Trans>{' '}
             <Trans>Sign up again to get a new link. If you already finished signing up, log in.</Trans>
           </Alert>
-          <Button component={Link} to="/auth/register" fullWidth>
+          <Button component={SignInLink} to="/auth/register" fullWidth>
             <Trans>Sign up again</Trans>
           </Button>
-          <Anchor component={Link} to="/auth/login" size="sm" ta="center">
+          <Anchor component={SignInLink} to="/auth/login" size="sm" ta="center">
             <Trans>Go to login</Trans>
           </Anchor>
         </Stack>

@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -29,7 +29,7 @@ export function ForgotPasswordForm() {
   };
 
   const backToLogin = (
-    <Anchor component={Link} to="/auth/login" size="sm">
+    <Anchor component={SignInLink} to="/auth/login" size="sm">
       <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />
       <Trans>Back to login</Trans>
     </Anchor>

@@ -3,7 +3,6 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { LoginForm } from './LoginForm';
@@ -20,12 +19,12 @@ afterEach(() => vi.unstubAllGlobals());
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderLogin() {
-  const router = createMemoryRouter([{ path: '/auth/login', element: <LoginForm /> }], { initialEntries: ['/auth/login'] });
+  window.history.replaceState(null, '', '/auth/login');
   return render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
         <MantineProvider>
-          <RouterProvider router={router} />
+          <LoginForm />
         </MantineProvider>
       </QueryClientProvider>
     </I18nProvider>,
@@ -55,5 +54,32 @@ describe('login form', () => {
     expect(await screen.findByText('Harbor Jazz')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({ email: 'grace@example.test', password: 'cobol rules since 1959' });
+  });
+});
+
+describe('login form: leaving the sign-in screens', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('opens the saved address with a page load once logged in (the organizer app starts in the new session)', async () => {
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    localStorage.setItem('admitone.returnTo', '/manage/event/7/orders');
+    fetchMock.mockImplementation(async () =>
+      json(200, { token: 'session-token-1234567890', user: { id: 3, name: 'Grace', email: 'grace@example.test', locale: null }, accounts: [{ id: 1, name: 'Riverside Hall', role: 'ADMIN', status: 'ACTIVE', is_owner: true, currency: 'EUR', timezone: 'UTC' }] }),
+    );
+    renderLogin();
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'cobol rules since 1959' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/event/7/orders'));
+    expect(localStorage.getItem('admitone.token')).toBe('session-token-1234567890');
+    expect(localStorage.getItem('admitone.returnTo')).toBeNull();
+  });
+
+  it('moves to another sign-in screen without a page load', () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    renderLogin();
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+    expect(window.location.pathname).toBe('/auth/forgot-password');
+    expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { issueTranslator } from '../../../lib/error-text';
@@ -37,7 +37,7 @@ export function LoginForm() {
     setError(null);
     login.mutate(body, {
       onSuccess: async (response) => {
-        if (response.token) return finishLogin(response);
+        if (response.token) return finishLogin();
         if (response.accounts.length > 1) setChoice({ credentials: body, accounts: response.accounts });
         else setError(new Error('no account'));
       },
@@ -80,7 +80,7 @@ export function LoginForm() {
           />
           <PasswordInput label={t`Password`} autoComplete="current-password" required {...form.getInputProps('password')} />
           <Group justify="flex-end" mt={-8}>
-            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+            <Anchor component={SignInLink} to="/auth/forgot-password" size="sm">
               <Trans>Forgot your password?</Trans>
             </Anchor>
           </Group>
@@ -90,7 +90,7 @@ export function LoginForm() {
           <Text ta="center" size="sm">
             <Trans>
               Don't have an account?{' '}
-              <Anchor component={Link} to="/auth/register" fw={600}>
+              <Anchor component={SignInLink} to="/auth/register" fw={600}>
                 Sign up
               </Anchor>
             </Trans>

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { browserTimeZone } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-submit';
@@ -117,7 +117,7 @@ export function RegisterForm() {
           <Text ta="center" size="sm">
             <Trans>
               Already have an account?{' '}
-              <Anchor component={Link} to="/auth/login" fw={600}>
+              <Anchor component={SignInLink} to="/auth/login" fw={600}>
                 Log in
               </Anchor>
             </Trans>

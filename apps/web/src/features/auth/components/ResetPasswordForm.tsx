@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { goTo, SignInLink } from '../../../lib/sign-in-navigation';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
@@ -17,7 +17,6 @@ import { AuthHeading } from './AuthHeading';
 /** Checks the link first, then sets a new password and sends the user to the login page. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const check = useQuery(resetTokenQueryOptions(token));
   const reset = useResetPassword(token);
   const [error, setError] = useState<unknown>(null);
@@ -33,10 +32,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
             <Trans>This reset password link is invalid or expired.</Trans>
           </Alert>
-          <Button component={Link} to="/auth/forgot-password" fullWidth>
+          <Button component={SignInLink} to="/auth/forgot-password" fullWidth>
             <Trans>Request a new link</Trans>
           </Button>
-          <Anchor component={Link} to="/auth/login" size="sm" ta="center">
+          <Anchor component={SignInLink} to="/auth/login" size="sm" ta="center">
             <Trans>Back to login</Trans>
           </Anchor>
         </Stack>
@@ -50,7 +49,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     reset.mutate(values, {
       onSuccess: async () => {
         notifications.show({ color: 'teal', title: t`Password changed`, message: t`You can now log in with your new password.` });
-        await navigate('/auth/login', { replace: true });
+        goTo('/auth/login', { replace: true });
       },
       onError: (e) => {
         if (!applyFieldErrors(e, form.setErrors)) setError(e);

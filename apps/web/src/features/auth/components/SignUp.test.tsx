@@ -4,7 +4,6 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
@@ -12,32 +11,31 @@ import { ConfirmSignUp } from './ConfirmSignUp';
 import { RegisterForm } from './RegisterForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
+/** Where the screen sent the browser: leaving the sign-in app is a page load (location.replace). */
+let replaced: ReturnType<typeof vi.fn<(to: string | URL) => void>>;
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
+  replaced = vi.fn<(to: string | URL) => void>();
+  vi.spyOn(window.location, 'replace').mockImplementation(replaced);
   window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
   localStorage.clear();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Renders a screen at `path` (StrictMode, as the app does); `/welcome` shows a marker. */
-function renderAt(path: string, element: React.ReactNode, route: string) {
-  const router = createMemoryRouter(
-    [
-      { path: route, element },
-      { path: '/welcome', element: <p>first-run page</p> },
-    ],
-    { initialEntries: [path] },
-  );
+/** Renders a sign-in screen at `path` (StrictMode, as the app does). */
+function renderAt(path: string, element: React.ReactNode) {
+  window.history.replaceState(null, '', path);
   return render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={createQueryClient()}>
-          <MantineProvider>
-            <RouterProvider router={router} />
-          </MantineProvider>
+          <MantineProvider>{element}</MantineProvider>
         </QueryClientProvider>
       </I18nProvider>
     </StrictMode>,
@@ -53,7 +51,7 @@ const auth = {
 describe('sign-up form', () => {
   it('gives way to "Check your inbox" with the address, and sends the same sign-up again on request', async () => {
     fetchMock.mockImplementation(async () => json(202, { message: 'We have sent a link to grace@example.test. Open it to finish signing up.' }));
-    renderAt('/auth/register', <RegisterForm />, '/auth/register');
+    renderAt('/auth/register', <RegisterForm />);
     fireEvent.change(screen.getByRole('textbox', { name: /Your name/ }), { target: { value: 'Grace Hopper' } });
     fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'cobol rules since 1959' } });
@@ -81,7 +79,7 @@ describe('sign-up form', () => {
 describe('sign-up form: the organization', () => {
   it('is optional, and names the account when typed', async () => {
     fetchMock.mockImplementation(async () => json(202, { message: 'We have sent a link.' }));
-    renderAt('/auth/register', <RegisterForm />, '/auth/register');
+    renderAt('/auth/register', <RegisterForm />);
     const organization = screen.getByRole('textbox', { name: 'Organization' });
     expect(organization.hasAttribute('required')).toBe(false);
     expect(organization.getAttribute('autocomplete')).toBe('organization');
@@ -100,8 +98,9 @@ describe('sign-up form: the organization', () => {
 describe('sign-up link page', () => {
   it('opens the link once (even under StrictMode), stores the session and continues to the first-run page', async () => {
     fetchMock.mockResolvedValue(json(200, auth));
-    renderAt('/auth/confirm-sign-up/link-token-1234567890', <ConfirmSignUp token="link-token-1234567890" />, '/auth/confirm-sign-up/:token');
-    expect(await screen.findByText('first-run page')).toBeTruthy();
+    renderAt('/auth/confirm-sign-up/link-token-1234567890', <ConfirmSignUp token="link-token-1234567890" />);
+    await waitFor(() => expect(replaced).toHaveBeenCalledWith('/welcome'));
+    expect(replaced).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/confirm-sign-up/link-token-1234567890');
@@ -111,7 +110,7 @@ describe('sign-up link page', () => {
 
   it('says what to do when the link is used, expired or unknown', async () => {
     fetchMock.mockResolvedValue(json(400, { error: { code: 'INVALID_SIGNUP_LINK', message: 'This sign-up link is invalid, expired or already used.' } }));
-    renderAt('/auth/confirm-sign-up/used-token-1234567890', <ConfirmSignUp token="used-token-1234567890" />, '/auth/confirm-sign-up/:token');
+    renderAt('/auth/confirm-sign-up/used-token-1234567890', <ConfirmSignUp token="used-token-1234567890" />);
     expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up again' }).getAttribute('href')).toBe('/auth/register');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -119,10 +118,11 @@ describe('sign-up link page', () => {
 
   it('offers to try again when the server could not answer', async () => {
     fetchMock.mockResolvedValueOnce(json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' } })).mockResolvedValueOnce(json(200, auth));
-    renderAt('/auth/confirm-sign-up/link-token-1234567890', <ConfirmSignUp token="link-token-1234567890" />, '/auth/confirm-sign-up/:token');
+    renderAt('/auth/confirm-sign-up/link-token-1234567890', <ConfirmSignUp token="link-token-1234567890" />);
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();
+    expect(replaced).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByText('first-run page')).toBeTruthy());
+    await waitFor(() => expect(replaced).toHaveBeenCalledWith('/welcome'));
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { AuthHeading } from './AuthHeading';
 
@@ -44,7 +44,7 @@ export function SignUpSent({ email, resending, resent, error, onResend, onChange
         <Anchor component="button" type="button" size="sm" onClick={onChangeAddress}>
           <Trans>Use another e-mail address</Trans>
         </Anchor>
-        <Anchor component={Link} to="/auth/login" size="sm">
+        <Anchor component={SignInLink} to="/auth/login" size="sm">
           <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />
           <Trans>Back to login</Trans>
         </Anchor>

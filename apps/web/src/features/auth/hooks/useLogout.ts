@@ -1,21 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import { tokenStore } from '../../../lib/api-client';
+import { forgetSession, LOGIN_PATH } from '../../../lib/api-client';
+import { leavePage } from '../../../lib/page-leave';
 import { logout } from '../api/auth';
 
-/** Ends the session on the server (best effort), forgets the token and all cached data. */
+/** Ends the session on the server (best effort), forgets it here and opens the login page (a page load: nothing of it stays in memory). */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useCallback(async () => {
     try {
       await logout();
     } catch {
       // The session is dropped locally either way.
     }
-    tokenStore.clear();
-    queryClient.clear();
-    await navigate('/auth/login', { replace: true });
-  }, [navigate, queryClient]);
+    forgetSession();
+    leavePage(() => window.location.replace(LOGIN_PATH));
+  }, []);
 }

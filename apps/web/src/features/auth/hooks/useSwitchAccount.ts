@@ -4,12 +4,12 @@ import { useFinishLogin } from './useFinishLogin';
 
 /**
  * Switches the session to another account of the same user: the API client stores the new token,
- * then every cached answer of the old account is dropped and the event list opens.
+ * then the event list opens with a page load (nothing of the old account stays in memory).
  */
 export function useSwitchAccount() {
   const finishLogin = useFinishLogin();
   return useMutation({
     mutationFn: (accountId: number) => switchAccount({ account_id: accountId }),
-    onSuccess: (response) => finishLogin(response, '/manage/events'),
+    onSuccess: () => finishLogin('/manage/events'),
   });
 }

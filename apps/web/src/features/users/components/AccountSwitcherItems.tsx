@@ -6,8 +6,11 @@ import { errorMessage } from '../../../lib/validation';
 import type { Me } from '../api/me';
 import { RoleLabel } from './RoleLabel';
 
-/** The user's accounts as radio items (the current one checked); choosing another switches to it. */
-export function AccountSwitcherItems({ me }: { me: Me }) {
+/**
+ * The user's accounts as radio items (the current one checked); choosing another switches to it, once
+ * `askFirst` lets it (unsaved edits on the page ask before the session changes).
+ */
+export function AccountSwitcherItems({ me, askFirst }: { me: Me; askFirst: (leave: () => void) => void }) {
   const { i18n } = useLingui();
   const switchAccount = useSwitchAccount();
   const accounts = me.accounts.filter((a) => a.status === 'ACTIVE' || a.id === me.account.id);
@@ -22,7 +25,7 @@ export function AccountSwitcherItems({ me }: { me: Me }) {
         onChange={(value) => {
           const id = Number(value);
           if (id === me.account.id) return;
-          switchAccount.mutate(id, { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }) });
+          askFirst(() => switchAccount.mutate(id, { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }) }));
         }}
       >
         {accounts.map((account) => (

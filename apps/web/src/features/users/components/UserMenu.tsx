@@ -4,7 +4,7 @@ import { isLocale, LOCALE_NAMES } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UnsavedChangesDialog } from '../../../components/UnsavedChangesGuard';
 import { hasUnsavedEdits } from '../../../lib/use-unsaved-changes';
@@ -25,9 +25,10 @@ function initials(name: string): string {
 export function UserMenu({ me }: { me: Me }) {
   const { t, i18n } = useLingui();
   const logout = useLogout();
-  // Logging out with unsaved edits on the page asks first, as leaving the page would.
-  const [confirming, setConfirming] = useState(false);
-  const onLogout = () => (hasUnsavedEdits() ? setConfirming(true) : void logout());
+  // Logging out or switching accounts with unsaved edits on the page asks first, as leaving the page would.
+  const [confirming, setConfirming] = useState<{ leave: () => void; label: ReactNode } | null>(null);
+  const askFirst = (leave: () => void, label: ReactNode) => (hasUnsavedEdits() ? setConfirming({ leave, label }) : leave());
+  const onLogout = () => askFirst(() => void logout(), <Trans>Log out without saving</Trans>);
   const language = isLocale(i18n.locale) ? LOCALE_NAMES[i18n.locale] : i18n.locale;
   const accountPage = firstAccountSection(me.permissions);
   return (
@@ -68,7 +69,7 @@ export function UserMenu({ me }: { me: Me }) {
             </Menu.Item>
           ) : null}
           <Menu.Divider />
-          <AccountSwitcherItems me={me} />
+          <AccountSwitcherItems me={me} askFirst={(leave) => askFirst(leave, <Trans>Switch without saving</Trans>)} />
           <Menu.Sub position="left-start">
             <Menu.Sub.Target>
               <Menu.Sub.Item leftSection={<IconLanguage size={16} aria-hidden />}>
@@ -89,13 +90,13 @@ export function UserMenu({ me }: { me: Me }) {
         </Menu.Dropdown>
       </Menu>
       <UnsavedChangesDialog
-        opened={confirming}
-        onStay={() => setConfirming(false)}
+        opened={confirming !== null}
+        onStay={() => setConfirming(null)}
         onLeave={() => {
-          setConfirming(false);
-          void logout();
+          confirming?.leave();
+          setConfirming(null);
         }}
-        leaveLabel={<Trans>Log out without saving</Trans>}
+        leaveLabel={confirming?.label}
       />
     </>
   );

@@ -3,7 +3,7 @@ import { RegisterForm } from '../../features/auth/components/RegisterForm';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** `/auth/register` */
-export default function RegisterRoute() {
+export function RegisterPage() {
   const { t } = useLingui();
   usePageTitle(t`Sign up`);
   return <RegisterForm />;

@@ -3,7 +3,7 @@ import { ForgotPasswordForm } from '../../features/auth/components/ForgotPasswor
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** `/auth/forgot-password` */
-export default function ForgotPasswordRoute() {
+export function ForgotPasswordPage() {
   const { t } = useLingui();
   usePageTitle(t`Forgot your password?`);
   return <ForgotPasswordForm />;

@@ -1,12 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useParams } from 'react-router';
 import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** `/auth/reset-password/:token` */
-export default function ResetPasswordRoute() {
+export function ResetPasswordPage({ token }: { token: string }) {
   const { t } = useLingui();
   usePageTitle(t`Reset your password`);
-  const { token = '' } = useParams();
   return <ResetPasswordForm key={token} token={token} />;
 }

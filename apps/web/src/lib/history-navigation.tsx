@@ -1,3 +1,8 @@
+/**
+ * Navigation inside an app without a router library: the address through the History API, read with
+ * `useLocation`, changed with `navigate` and `Link`. The buyer app and the sign-in app use it (they
+ * are small on purpose); the organizer app has react-router.
+ */
 import { createContext, useContext, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
 /** The current address: pathname plus search ("?a=b"). */
@@ -31,12 +36,12 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Tells the public app the address changed (after `history.pushState` by someone else). */
+/** Tells the app the address changed (after `history.pushState` by someone else). */
 export function notifyLocationChange(): void {
   for (const listener of listeners) listener();
 }
 
-/** Goes to another public page without reloading (`replace` keeps the history entry count). */
+/** Goes to another page of this app without reloading (`replace` keeps the history entry count). */
 export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): void {
   if (replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
@@ -59,7 +64,7 @@ export function useLocation(): PublicLocation {
   return useSyncExternalStore(subscribe, get, get);
 }
 
-/** An `<a>` that navigates inside the public app (ordinary links for new tabs and modifier clicks). */
+/** An `<a>` that navigates inside this app (ordinary links for new tabs and modifier clicks). */
 export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const handle = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);

@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
-import { ErrorScreenView } from '../../components/ErrorScreenView';
+import { ErrorScreenView } from './ErrorScreenView';
 
-/** The error screen of the buyer pages (a plain link home: the buyer app has no organizer router). */
-export function PublicErrorScreen({ notFound }: { notFound: boolean }) {
+/** The error screen of the buyer pages and the sign-in screens (a plain link home: those apps have no organizer router). */
+export function PlainErrorScreen({ notFound }: { notFound: boolean }) {
   return (
     <ErrorScreenView
       notFound={notFound}

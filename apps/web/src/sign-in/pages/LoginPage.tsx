@@ -3,7 +3,7 @@ import { LoginForm } from '../../features/auth/components/LoginForm';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** `/auth/login` */
-export default function LoginRoute() {
+export function LoginPage() {
   const { t } = useLingui();
   usePageTitle(t`Log in`);
   return <LoginForm />;

@@ -1,3 +1,0 @@
-import { AuthLayout } from '../../features/auth/components/AuthLayout';
-
-export default AuthLayout;

@@ -1,0 +1,59 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { SignInApp } from './SignInApp';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
+  window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderAt(path: string) {
+  window.history.replaceState(null, '', path);
+  return render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MantineProvider>
+          <SignInApp />
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+}
+
+describe('the sign-in app', () => {
+  it('shows the screen of the address in the sign-in card, and the next one without a page load', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    renderAt('/auth/login');
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    // The sign-up screen's code comes when first opened.
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/auth/register');
+    expect(assign).not.toHaveBeenCalled();
+    // Back goes back.
+    await act(async () => {
+      window.history.back();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+  });
+
+  it('links home with an ordinary link (the organizer app is another page)', () => {
+    renderAt('/auth/login');
+    expect(screen.getByRole('link', { name: 'AdmitOne' }).getAttribute('href')).toBe('/');
+  });
+
+  it('answers an unknown address under /auth with the not-found screen', () => {
+    renderAt('/auth/nope');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});
