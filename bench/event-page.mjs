@@ -9,6 +9,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { startBenchServer } from './lib/bench-server.mjs';
@@ -50,9 +51,18 @@ await db.query(`update events set status = 'LIVE', client_hold_limit = null, cli
 await db.end();
 
 const page = `${origin}/event/${event.id}/riverside-open-air`;
-const first = await fetch(page, { headers: { 'accept-encoding': 'br' } });
-const bytes = (await first.arrayBuffer()).byteLength;
-console.log(`event ${event.id}: page ${first.status}, ${first.headers.get('content-encoding') ?? 'identity'}, ${(bytes / 1024).toFixed(1)} KiB on the wire; ${connections} connections, ${seconds} s each, wrk`);
+// The body as it travels (fetch would hand back the decompressed page): compressed bytes, and the page's own size.
+const first = await new Promise((resolve, reject) => {
+  http
+    .get(page, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      let wire = 0;
+      res.on('data', (chunk) => (wire += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'] ?? 'identity', wire }));
+    })
+    .on('error', reject);
+});
+const raw = (await (await fetch(page)).arrayBuffer()).byteLength;
+console.log(`event ${event.id}: page ${first.status}, ${first.encoding}, ${(first.wire / 1024).toFixed(1)} KiB on the wire (${(raw / 1024).toFixed(1)} KiB as HTML, its first style sheets in it); ${connections} connections, ${seconds} s each, wrk`);
 
 /** wrk's requests/s and latency percentiles (its --latency table). */
 async function wrk(url, headers = {}) {
