@@ -85,13 +85,18 @@ describe('compressed answers', () => {
     expect((await get(`/assets/${script}.br`)).headers['content-type']).toContain('text/html');
   });
 
-  it('the pages of the organizer app (index.html) and the widget script go out pre-compressed, never cached without asking', async () => {
-    const login = await get('/auth/login', 'br');
-    expect(login.statusCode).toBe(200);
-    expect(login.headers['content-encoding']).toBe('br');
-    expect(login.headers['cache-control']).toBe('no-cache');
-    expect(login.headers['content-type']).toContain('text/html');
-    expect(brotliDecompressSync(login.rawPayload).toString('utf8')).toBe(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+  it('the pages of the organizer app (index.html), the sign-in app (signin.html) and the widget script go out pre-compressed, never cached without asking', async () => {
+    for (const [address, file] of [
+      ['/manage/events', 'index.html'],
+      ['/auth/login', 'signin.html'],
+    ]) {
+      const res = await get(address!, 'br');
+      expect(res.statusCode, address).toBe(200);
+      expect(res.headers['content-encoding'], address).toBe('br');
+      expect(res.headers['cache-control'], address).toBe('no-cache');
+      expect(res.headers['content-type'], address).toContain('text/html');
+      expect(brotliDecompressSync(res.rawPayload).toString('utf8'), address).toBe(readFileSync(path.join(dist, file!), 'utf8'));
+    }
 
     const widget = await get('/widget.js', 'gzip');
     expect(widget.headers['content-encoding']).toBe('gzip');
