@@ -94,7 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log,
     start: async () => {
       await database.migrate();
-      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, storage }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads, deadlines: { appUrl: config.appUrl, storage, stock }, deadlineSweepSeconds: config.paymentDeadlineSweepSeconds, webhooks: webhookJobOptions(config) });
+      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, storage }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads, yieldToBusyMachine: config.mailYieldToBusyCpu, deadlines: { appUrl: config.appUrl, storage, stock }, deadlineSweepSeconds: config.paymentDeadlineSweepSeconds, webhooks: webhookJobOptions(config) });
     },
   });
   if (!options.databaseInBackground) await startup.done;

@@ -84,6 +84,8 @@ const envSchema = z.object({
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Threads rendering bulk mail (ticket PDFs) per worker process; 0 renders on the main thread. Default: one per core but one, at least one. */
   MAIL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  /** Bulk mail waits (up to 2 s a batch) while other processes keep the machine's CPU busy: jobs/cpu-pressure.ts. */
+  MAIL_YIELD_TO_BUSY_CPU: bool.default(true),
   /** PostgreSQL: how long a statement may wait for a row lock before the request answers 503 (never a hang). */
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(3000),
   /** Reservations of one event in the database at once, per web process (the rest queue in arrival order). */
@@ -177,6 +179,8 @@ export interface AppConfig {
   mailConcurrency: number;
   /** MAIL_RENDER_THREADS (undefined: the default for this machine). */
   mailRenderThreads?: number;
+  /** MAIL_YIELD_TO_BUSY_CPU: bulk mail waits while the rest of the machine is busy (jobs/cpu-pressure.ts). */
+  mailYieldToBusyCpu: boolean;
   /** PostgreSQL: the longest wait for a lock (a busy checkout answers 503 CHECKOUT_BUSY after it). */
   lockTimeoutMs: number;
   /** Seconds between sweeps of holds that ran out. */
@@ -271,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,
     mailConcurrency: e.MAIL_CONCURRENCY,
     mailRenderThreads: e.MAIL_RENDER_THREADS,
+    mailYieldToBusyCpu: e.MAIL_YIELD_TO_BUSY_CPU,
     lockTimeoutMs: e.LOCK_TIMEOUT_MS,
     holdSweepSeconds: e.HOLD_SWEEP_SECONDS,
     webhooks: {

@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-1', 'lots', '1.5']) expect(() => loadConfig({ MAIL_BUDGET_PER_HOUR: bad }, '/srv'), bad).toThrow(/MAIL_BUDGET_PER_HOUR/);
   });
 
+  it('lets bulk mail give way to a busy machine unless MAIL_YIELD_TO_BUSY_CPU=false', () => {
+    expect(loadConfig({}, '/srv').mailYieldToBusyCpu).toBe(true);
+    expect(loadConfig({ MAIL_YIELD_TO_BUSY_CPU: 'false' }, '/srv').mailYieldToBusyCpu).toBe(false);
+    expect(() => loadConfig({ MAIL_YIELD_TO_BUSY_CPU: 'sometimes' }, '/srv')).toThrow(/MAIL_YIELD_TO_BUSY_CPU/);
+  });
+
   it('believes no proxy unless TRUST_PROXY names it: a hop count, addresses and CIDRs, or true', () => {
     expect(loadConfig({}, '/srv').trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv').trustProxy).toBe(false);

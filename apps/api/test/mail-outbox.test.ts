@@ -1,17 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema/index.js';
-import { deliverDueMessages, deliverOutboxMessage } from '../src/jobs/mail-delivery.js';
+import { deliverDueMessages, deliverOutboxMessage, drainLane } from '../src/jobs/mail-delivery.js';
 import { enqueueMail, STALE_CLAIM_MS } from '../src/mail/outbox.js';
 import type { MailTransport, OutgoingMail } from '../src/mail/transport.js';
 import { TestClock } from '../src/shared/clock.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
-/** A transport that fails while `down` is true and records what it sent. */
-const flaky = { down: true, sent: [] as OutgoingMail[] };
+/** A transport that fails while `down` is true (and always for the addresses in `refuse`) and records what it sent. */
+const flaky = { down: true, refuse: new Set<string>(), sent: [] as OutgoingMail[] };
 const transport: MailTransport = {
   async send(mail) {
     if (flaky.down) throw new Error('connection refused');
+    if (flaky.refuse.has(mail.to)) throw new Error('mailbox unavailable');
     flaky.sent.push(mail);
   },
   close() {},
@@ -65,5 +66,41 @@ describe('mail outbox', () => {
       await deliverOutboxMessage(deps(), id);
     }
     expect(await rowOf(id)).toMatchObject({ status: 'FAILED', attempts: 8 });
+  });
+
+  it('drains a lane in batches: waits before each claim, marks each mail sent with its data wiped, puts a failed one back', async () => {
+    flaky.down = false;
+    flaky.refuse.add('batch-4@example.test');
+    const db = ctx.app.deps.database.db;
+    const ids: number[] = [];
+    for (let i = 1; i <= 7; i++) ids.push(await enqueueMail(db, mail(`batch-${i}@example.test`), clock.now()));
+    let waits = 0;
+    const claimedAtWait: string[][] = [];
+    const sent = await drainLane(deps(), 'urgent', 3, () => false, async () => {
+      waits++;
+      claimedAtWait.push((await db.select({ status: outbox.status }).from(outbox).where(inArray(outbox.id, ids))).map((r) => r.status));
+    });
+    expect(sent).toBe(6);
+    // Batches of 3, 3 and 1: the gate before each (and none after the last, short one); nothing is claimed while it waits.
+    expect(waits).toBe(3);
+    for (const statuses of claimedAtWait) expect(statuses).not.toContain('SENDING');
+    const rows = await Promise.all(ids.map(rowOf));
+    expect(rows.map((r) => r.status)).toEqual(['SENT', 'SENT', 'SENT', 'PENDING', 'SENT', 'SENT', 'SENT']);
+    expect(rows[3]).toMatchObject({ attempts: 1, last_error: 'mailbox unavailable' });
+    for (const r of rows.filter((r) => r.status === 'SENT')) {
+      expect(r.payload).toEqual({ template: 'password_reset', to: expect.stringMatching(/^batch-\d@example\.test$/), locale: 'fr', data: {} });
+      expect(r.sent_at).toEqual(clock.now());
+    }
+    expect(new Set(flaky.sent.filter((m) => m.to.startsWith('batch-')).map((m) => m.to)).size).toBe(6);
+    flaky.refuse.clear();
+  });
+
+  it('a gate that is told to stop ends the drain before it claims anything', async () => {
+    flaky.down = false;
+    const db = ctx.app.deps.database.db;
+    const id = await enqueueMail(db, mail('stopped@example.test'), clock.now());
+    let stop = false;
+    expect(await drainLane(deps(), 'urgent', 3, () => stop, async () => { stop = true; })).toBe(0);
+    expect((await rowOf(id)).status).toBe('PENDING');
   });
 });

@@ -58,6 +58,9 @@ export async function createTestApp(
       // Mail is rendered on the main thread here: a render thread loads the templates again (through tsx,
       // seconds per test file). The real processes of the reliability tests render on threads.
       MAIL_RENDER_THREADS: '0',
+      // Two test files run at once on two cores: bulk mail would wait for a calm machine that never comes.
+      // Its giving way has tests of its own (cpu-pressure.test.ts).
+      MAIL_YIELD_TO_BUSY_CPU: 'false',
       ...options.env,
     },
     process.cwd(),

@@ -37,7 +37,9 @@ export async function deliverOutboxMessage(deps: MailDeliveryDeps, id: number): 
   const rendered = await renderOrError(async () => renderMail(payload.template, payload.locale, await renderData(deps, payload)));
   const row = await claimMessage(deps.db, id, deps.clock.now(), deps.staleClaimMs);
   if (!row) return 'skipped';
-  return sendAndRecord(deps, row, payload, rendered);
+  const outcome = await send(deps, row, payload, rendered);
+  if (outcome === 'sent') await markSent(deps.db, [row.id], deps.clock.now());
+  return outcome;
 }
 
 type Rendered = { mail: Awaited<ReturnType<typeof renderMail>> } | { error: unknown };
@@ -51,12 +53,11 @@ async function renderOrError(render: () => ReturnType<typeof renderMail>): Promi
   }
 }
 
-/** Hands a claimed, rendered message to SMTP and records the outcome on its outbox row. */
-async function sendAndRecord(deps: MailDeliveryDeps, row: { id: number; attempts: number }, payload: MailPayload, rendered: Rendered): Promise<'sent' | 'failed'> {
+/** Hands a claimed, rendered message to SMTP; a failure is recorded on its row (it goes back with a delay), a success is the caller's to mark. */
+async function send(deps: MailDeliveryDeps, row: { id: number; attempts: number }, payload: MailPayload, rendered: Rendered): Promise<'sent' | 'failed'> {
   try {
     if (!('mail' in rendered)) throw rendered.error;
     await deps.transport.send({ to: payload.to, ...rendered.mail, messageId: `<outbox-${row.id}@admitone>` });
-    await markSent(deps.db, row.id, payload, deps.clock.now());
     return 'sent';
   } catch (err) {
     deps.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'mail delivery failed');
@@ -71,22 +72,40 @@ type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
  * Sends one message a worker has claimed (`claimDue`): render, then SMTP, then mark it sent (or put it
  * back with a delay). Rendering may have waited for the CPU: if the claim has grown old by then, it is
  * renewed first, and only if it is still ours (a worker that took it as stale raised its attempts), so
- * the conversation again starts well inside the stale-claim window.
+ * the conversation again starts well inside the stale-claim window. The mark follows each message's
+ * "accepted" at once, not the end of its batch: a worker that dies leaves at most the one message it
+ * was on sent and unmarked (sent again once its claim is stale: delivery is at least once, with the same
+ * Message-ID), never a batch of them.
  */
-export async function deliverClaimed(deps: MailDeliveryDeps, row: ClaimedRow): Promise<'sent' | 'skipped' | 'failed'> {
+async function deliverClaimed(deps: MailDeliveryDeps, row: ClaimedRow): Promise<'sent' | 'skipped' | 'failed'> {
   const payload = row.payload as unknown as MailPayload;
   const render = (row.lane === 'bulk' && deps.renderBulk) || renderMail;
   const rendered = await renderOrError(async () => render(payload.template, payload.locale, await renderData(deps, payload)));
   const staleClaimMs = deps.staleClaimMs ?? STALE_CLAIM_MS;
   const now = deps.clock.now();
   if (now.getTime() - (row.claimed_at?.getTime() ?? 0) > staleClaimMs / 4 && !(await renewClaim(deps.db, row.id, row.attempts, now))) return 'skipped';
-  return sendAndRecord(deps, row, payload, rendered);
+  const outcome = await send(deps, row, payload, rendered);
+  if (outcome === 'sent') await markSent(deps.db, [row.id], deps.clock.now());
+  return outcome;
 }
 
-/** Sends the due messages of one lane, a few claimed at a time, until none is left; answers how many were sent. */
-export async function drainLane(deps: MailDeliveryDeps, lane: MailLane, claimBatch = 1, stopped: () => boolean = () => false): Promise<number> {
+/**
+ * Sends the due messages of one lane, `claimBatch` claimed at a time (one statement for the batch), until
+ * none is left; answers how many were sent. `beforeBatch` is awaited before each claim, so a batch never
+ * waits claimed.
+ */
+export async function drainLane(
+  deps: MailDeliveryDeps,
+  lane: MailLane,
+  claimBatch = 1,
+  stopped: () => boolean = () => false,
+  /** Awaited before each batch is claimed (bulk mail gives way to a busy machine: jobs/cpu-pressure.ts). */
+  beforeBatch: () => Promise<void> = async () => undefined,
+): Promise<number> {
   let sent = 0;
   while (!stopped()) {
+    await beforeBatch();
+    if (stopped()) break;
     const rows = await claimDue(deps.db, lane, deps.clock.now(), claimBatch, deps.staleClaimMs);
     for (const row of rows) if ((await deliverClaimed(deps, row)) === 'sent') sent++;
     if (rows.length < claimBatch) break;

@@ -13,6 +13,7 @@ import { purgeIdempotencyKeys } from '../modules/orders/idempotency.js';
 import { settlePaymentDeadlines, type DeadlineDeps } from '../modules/orders/payment-deadlines.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
 import type { MailDeliveryDeps } from './mail-delivery.js';
+import { othersCpuShare, yieldWhileBusy } from './cpu-pressure.js';
 import { LaneWorkers } from './mail-lanes.js';
 
 /**
@@ -55,7 +56,18 @@ export interface JobRunner extends JobQueue {
 export async function startJobs(
   database: Database,
   deps: MailDeliveryDeps,
-  opts: { work: boolean; log: Logger; holdSweepSeconds?: number; mailConcurrency?: number; renderThreads?: number; deadlines?: DeadlineDeps; deadlineSweepSeconds?: number; webhooks?: WebhookJobOptions },
+  opts: {
+    work: boolean;
+    log: Logger;
+    holdSweepSeconds?: number;
+    mailConcurrency?: number;
+    renderThreads?: number;
+    deadlines?: DeadlineDeps;
+    deadlineSweepSeconds?: number;
+    webhooks?: WebhookJobOptions;
+    /** Bulk mail waits while the rest of the machine is busy (default true; false: MAIL_YIELD_TO_BUSY_CPU=false). */
+    yieldToBusyMachine?: boolean;
+  },
 ): Promise<JobRunner> {
   const boss = new PgBoss({
     ...database.boss,
@@ -77,10 +89,13 @@ export async function startJobs(
   // Bulk mail (ticket PDFs) is rendered on threads of its own: see mail/render-pool.ts.
   const pool = opts.work && !deps.renderBulk ? renderPool(opts.renderThreads ?? defaultRenderThreads(), opts.log) : null;
   const mailDeps: MailDeliveryDeps = pool ? { ...deps, renderBulk: pool.render } : deps;
+  // Bulk mail gives way while the rest of the machine is busy (a rush of buyers on the same host):
+  // every batch waits up to 2 s for the CPU to calm down (jobs/cpu-pressure.ts). Urgent mail never waits.
+  const pressure = opts.work && opts.yieldToBusyMachine !== false ? othersCpuShare() : null;
   const lanes: Record<MailLane, LaneWorkers> | null = opts.work
     ? {
         urgent: new LaneWorkers(mailDeps, 'urgent', URGENT_CONCURRENCY, mailFailed),
-        bulk: new LaneWorkers(mailDeps, 'bulk', Math.max(1, opts.mailConcurrency ?? DEFAULT_MAIL_CONCURRENCY), mailFailed),
+        bulk: new LaneWorkers(mailDeps, 'bulk', Math.max(1, opts.mailConcurrency ?? DEFAULT_MAIL_CONCURRENCY), mailFailed, pressure ? yieldWhileBusy({ share: pressure.share }) : undefined),
       }
     : null;
 
@@ -186,6 +201,7 @@ export async function startJobs(
       await settling;
       await delivering;
       await Promise.all([lanes?.urgent.stop(), lanes?.bulk.stop()]);
+      pressure?.stop();
       await pool?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },

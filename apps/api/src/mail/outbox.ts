@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Locale } from '@admitone/shared';
-import type { Executor } from '../db/client.js';
+import type { Executor, Tx } from '../db/client.js';
 import { outbox, type MailLane } from '../db/schema/index.js';
 import type { TemplateData, TemplateName } from './templates/index.js';
 
@@ -64,6 +64,20 @@ export async function enqueueMail(tx: Executor, mail: MailPayload, now: Date): P
   return row!.id;
 }
 
+/**
+ * Runs the outbox's own bookkeeping (a claim, a mark as sent) in a transaction whose commit does not
+ * wait for the disk (`synchronous_commit = off`). A crash may lose such a commit, and then the mail is
+ * sent again, which a crash between sending and recording does anyway: delivery is at least once. The
+ * disk's flushes are left to the commits that must wait for them: a sell-out's ticket mails, a hundred a
+ * second, would otherwise add as many flushes as the reservations they follow make (the mail bench).
+ */
+async function relaxed<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return work(tx);
+  });
+}
+
 /** Due now: waiting and not backing off, or left "sending" by a worker that never finished (stale claim). */
 function isDue(now: Date, staleClaimMs: number) {
   return or(
@@ -80,18 +94,21 @@ export async function dueMessage(db: Executor, id: number, now: Date, staleClaim
 
 /** Takes one due message for sending, atomically, so two workers never both send it. */
 export async function claimMessage(db: Executor, id: number, now: Date, staleClaimMs = STALE_CLAIM_MS) {
-  const [row] = await db
-    .update(outbox)
-    .set({ status: 'SENDING', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
-    .where(and(eq(outbox.id, id), isDue(now, staleClaimMs)))
-    .returning();
+  const [row] = await relaxed(db, (tx) =>
+    tx
+      .update(outbox)
+      .set({ status: 'SENDING', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
+      .where(and(eq(outbox.id, id), isDue(now, staleClaimMs)))
+      .returning(),
+  );
   return row ?? null;
 }
 
-/** Marks a message sent and wipes secrets from its data. */
-export async function markSent(db: Executor, id: number, payload: MailPayload, now: Date) {
-  const kept = { template: payload.template, to: payload.to, locale: payload.locale, data: {} };
-  await db.update(outbox).set({ status: 'SENT', sent_at: now, payload: kept, last_error: null }).where(eq(outbox.id, id));
+/** Marks messages sent and wipes secrets from their data (template, address and language are kept). */
+export async function markSent(db: Executor, ids: number[], now: Date) {
+  if (!ids.length) return;
+  const kept = sql`jsonb_build_object('template', ${outbox.payload}->'template', 'to', ${outbox.payload}->'to', 'locale', ${outbox.payload}->'locale', 'data', '{}'::jsonb)`;
+  await relaxed(db, (tx) => tx.update(outbox).set({ status: 'SENT', sent_at: now, payload: kept, last_error: null }).where(inArray(outbox.id, ids)));
 }
 
 /** Puts a message back with a growing delay, or gives up after MAX_ATTEMPTS. */
@@ -120,18 +137,20 @@ export async function dueMessageIds(db: Executor, now: Date, limit = 100, staleC
  * until it is marked sent or failed, or its claim goes stale.
  */
 export async function claimDue(db: Executor, lane: MailLane, now: Date, limit: number, staleClaimMs = STALE_CLAIM_MS) {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.lane, lane), inArray(outbox.status, ['PENDING', 'SENDING']), isDue(now, staleClaimMs)))
-    .orderBy(outbox.id)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(outbox)
-    .set({ status: 'SENDING', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
-    .where(inArray(outbox.id, due))
-    .returning();
+  const rows = await relaxed(db, (tx) => {
+    const due = tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.lane, lane), inArray(outbox.status, ['PENDING', 'SENDING']), isDue(now, staleClaimMs)))
+      .orderBy(outbox.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return tx
+      .update(outbox)
+      .set({ status: 'SENDING', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning();
+  });
   return rows.sort((a, b) => a.id - b.id);
 }
 

@@ -18,7 +18,7 @@ export interface RenderRequest {
 // Below normal CPU priority (Linux gives each thread its own): requests win the CPU, mail takes the rest.
 if (process.platform === 'linux') {
   try {
-    os.setPriority(10);
+    os.setPriority(Math.max(os.getPriority(), 10));
   } catch {
     /* not allowed here: normal priority */
   }
