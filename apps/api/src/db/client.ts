@@ -114,6 +114,14 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number; direct
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   });
+  // A client also dies while checked out, between two statements of a transaction (the database
+  // restarted, a proxy cut the line): node-postgres then emits `error` on it, and the pool listens only
+  // while a client is idle, so without this the event would end the process. The transaction's next
+  // statement fails instead (503 DATABASE_UNAVAILABLE), and the pool drops the client when it comes back
+  // unusable (test/reliability/connection-lost.test.ts).
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let healthPool: pg.Pool | null = null;
   let closed = false;
@@ -127,6 +135,7 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number; direct
       if (direct) {
         // A session advisory lock needs a session of its own: a direct connection, not the pooler's.
         const client = new pg.Client({ connectionString: direct, ...connectionOptions });
+        client.on('error', () => undefined); // a connection lost between statements fails the next one, not the process
         await client.connect();
         try {
           await client.query('set lock_timeout = 0');

@@ -14,6 +14,9 @@ export async function oneAtATime<T>(database: Database, key: number, fn: () => P
   if (database.kind !== 'postgres' || !database.directUrl) return fn();
   // A session advisory lock: on a direct connection (DATABASE_DIRECT_URL), never through a transaction pooler.
   const client = new pg.Client({ connectionString: database.directUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // The lock is held while `fn` runs, with no query on this connection: if it dies then, node-postgres
+  // emits `error`, which would end the process (the lock goes with the session; `fn` fails on its own).
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('set lock_timeout = 0');

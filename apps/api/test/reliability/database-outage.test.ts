@@ -283,6 +283,9 @@ describe.skipIf(!base)('database outage: a process started while the database is
       expect((await fetch(`${api}/public/events/424242/promo-codes/NOPE`)).status).toBe(404);
       expect(child.process.exitCode).toBeNull();
       noStack(child.output());
+    } catch (err) {
+      // What the server said (and whether it is still running) belongs with any failure here.
+      throw new Error(`${(err as Error).message}\nserver exit code: ${child.process.exitCode}\n${child.output().slice(-4000)}`, { cause: err });
     } finally {
       await child.stop();
       child = null;
