@@ -22,6 +22,9 @@ async function pickDateTime(page: Page, L: (english: string) => string, label: s
 // every other flow, and the seven-language sweep checks each screen's strings and formats.
 for (const locale of ['de'] as const) {
   test(`a new organizer signs up, creates an event, logs out and in, and resets the password (${locale})`, async ({ browser }) => {
+    // Sign-up to reset with eight accessibility checks, and every way in or out of the sign-in screens a page
+    // load (they are an app of their own): about 60 s in the CI run's busy lane (it ran out once at the last step).
+    test.setTimeout(120_000);
     const L = catalog(locale);
     const context = await browser.newContext({ locale: locale === 'de' ? 'de-DE' : 'en-US', timezoneId: 'Europe/Berlin' });
     const page = await context.newPage();
