@@ -107,8 +107,11 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
   await expect(rowOf(days, 'Total').getByRole('cell').nth(2)).toHaveText('€70.00');
   // The last day first: typed the other way round, the period would for a moment run from 2020 to this
   // week (seven years of days to draw).
+  // Each day reaches the address (typed at once, the second once undid the first: useReportPeriod.ts).
   await page.getByLabel('Last day').fill('2020-01-31');
+  await expect(page).toHaveURL(/to=2020-01-31/);
   await page.getByLabel('First day').fill('2020-01-01');
+  await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-31/);
   await expect(page.getByText('No sales in this period')).toBeVisible();
   await expectAccessible(page, 'reports: a period without sales');
   // The last day before the first is said at the field.

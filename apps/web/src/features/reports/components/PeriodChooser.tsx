@@ -8,7 +8,8 @@ import { PERIOD_PRESETS, periodProblem, presetOf, presetPeriod, type PeriodPrese
 
 interface PeriodChooserProps {
   period: ReportPeriod;
-  onChange: (period: ReportPeriod) => void;
+  /** A whole period (a quick choice) or the one day that changed. */
+  onChange: (period: Partial<ReportPeriod>) => void;
   /** The zone "today" and the quick choices are counted in. */
   timeZone: string;
   /** Says in which time zone the days are read. */
@@ -43,8 +44,8 @@ export function PeriodChooser({ period, onChange, timeZone, note }: PeriodChoose
             ))}
           </Group>
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput type="date" label={t`First day`} value={period.from ?? ''} max={period.to ?? undefined} onChange={(e) => onChange({ ...period, from: day(e.currentTarget.value) })} w={170} />
-            <TextInput type="date" label={t`Last day`} value={period.to ?? ''} min={period.from ?? undefined} onChange={(e) => onChange({ ...period, to: day(e.currentTarget.value) })} error={toError} w={170} />
+            <TextInput type="date" label={t`First day`} value={period.from ?? ''} max={period.to ?? undefined} onChange={(e) => onChange({ from: day(e.currentTarget.value) })} w={170} />
+            <TextInput type="date" label={t`Last day`} value={period.to ?? ''} min={period.from ?? undefined} onChange={(e) => onChange({ to: day(e.currentTarget.value) })} error={toError} w={170} />
           </Group>
         </Group>
         <Text size="sm" c="dimmed">

@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReportsPage } from './ReportsPage';
@@ -125,6 +125,14 @@ describe('ReportsPage', () => {
     fireEvent.change(screen.getByLabelText('Last day'), { target: { value: '2027-03-02' } });
     await waitFor(() => expect(calls()).toContain('/api/events/7/reports/sales-by-product?from=2027-03-01&to=2027-03-02'));
     expect(screen.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('false');
+
+    // Both days changed before the page has drawn the first change (autofill): both count.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Last day'), { target: { value: '2027-04-30' } });
+      fireEvent.change(screen.getByLabelText('First day'), { target: { value: '2027-04-01' } });
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2027-04-01&to=2027-04-30'));
+    await waitFor(() => expect(calls()).toContain('/api/events/7/reports/sales-by-product?from=2027-04-01&to=2027-04-30'));
 
     // The last day before the first: said at the field, nothing asked.
     const before = calls().length;
