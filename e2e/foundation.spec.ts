@@ -60,7 +60,9 @@ for (const locale of ['de'] as const) {
     await page.goto(await signUpLinkPath(email, signUpMails));
 
     // Welcome: organizer, then the first event.
+    // (The address changes as the organizer app's page arrives; its screen follows once the app has loaded.)
     await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByLabel(L('Organizer name'))).toBeVisible();
     await expectAccessible(page, 'welcome');
     await page.getByLabel(L('Organizer name')).fill('Parks Productions');
     await expect(page.getByLabel(L('Contact e-mail'))).toHaveValue(email);
@@ -124,6 +126,7 @@ for (const locale of ['de'] as const) {
     const before = mailCount(email);
     await page.getByRole('link', { name: L('Forgot your password?') }).click();
     await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    await expect(page.getByRole('button', { name: L('Send reset link') })).toBeVisible(); // its screen loads when first opened
     await expectAccessible(page, 'forgot password');
     await page.getByLabel(L('E-mail')).fill(email);
     await page.getByRole('button', { name: L('Send reset link') }).click();

@@ -6,7 +6,7 @@ export function FullPageLoader() {
   const { t } = useLingui();
   return (
     <Center h="100vh" w="100%" role="status" aria-live="polite">
-      <Loader aria-label={t`Loading…`} />
+      <Loader role="progressbar" aria-label={t`Loading…`} />
     </Center>
   );
 }
@@ -16,7 +16,7 @@ export function SectionLoader() {
   const { t } = useLingui();
   return (
     <Center py="xl" role="status" aria-live="polite">
-      <Loader aria-label={t`Loading…`} />
+      <Loader role="progressbar" aria-label={t`Loading…`} />
     </Center>
   );
 }

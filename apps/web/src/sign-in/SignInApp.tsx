@@ -36,7 +36,7 @@ function ScreenLoader() {
   const { t } = useLingui();
   return (
     <Center py="xl">
-      <Loader aria-label={t`Loading`} />
+      <Loader role="progressbar" aria-label={t`Loading`} />
     </Center>
   );
 }

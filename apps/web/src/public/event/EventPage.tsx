@@ -50,7 +50,7 @@ export function EventPage({ eventId }: { eventId: number }) {
   if (state.status === 'loading') {
     return (
       <Center mih="100vh" component="main">
-        <Loader aria-label={t`Loading`} />
+        <Loader role="progressbar" aria-label={t`Loading`} />
       </Center>
     );
   }

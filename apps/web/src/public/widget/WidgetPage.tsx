@@ -41,7 +41,7 @@ export function WidgetPage({ eventId }: { eventId: number }) {
   if (state.status === 'loading') {
     body = (
       <Center p="lg">
-        <Loader aria-label={t`Loading`} />
+        <Loader role="progressbar" aria-label={t`Loading`} />
       </Center>
     );
   } else if (state.status !== 'ready') {

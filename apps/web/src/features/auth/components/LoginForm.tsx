@@ -49,7 +49,7 @@ export function LoginForm() {
 
   if (choice) {
     return (
-      <Suspense fallback={<Loader mx="auto" display="block" aria-label={t`Loading`} />}>
+      <Suspense fallback={<Loader mx="auto" display="block" role="progressbar" aria-label={t`Loading`} />}>
         <AccountChooser
           accounts={choice.accounts}
           loadingId={login.isPending ? (login.variables?.account_id ?? null) : null}
