@@ -60,7 +60,7 @@ test('promo links discount, unlock and refuse; the promo field applies a code', 
   // JAZZ10 is for Standard and Front stage only: it does not reveal the promo-only Crew ticket.
   await expect(tickets(page).getByRole('heading', { name: 'Crew', exact: true })).toHaveCount(0);
 
-  await page.goto(`/event/${ids.riverside}/${SLUG}?promo_code=CREW`);
+  await page.goto(`/event/${ids.riverside}/${SLUG}?promo_code=CREW-PASS`);
   await expect(tickets(page).getByRole('heading', { name: 'Crew', exact: true })).toBeVisible();
 
   await page.goto(`/event/${ids.riverside}/${SLUG}?promo_code=NOPE`);

@@ -7,8 +7,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pino from 'pino';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino, { type DestinationStream } from 'pino';
 import qs from 'qs';
 import type { AppConfig } from './config.js';
 import type { AppDeps } from './deps.js';
@@ -21,8 +21,12 @@ import { s3Storage } from './storage/s3-storage.js';
 import { localStorage, type FileStorage } from './storage/storage.js';
 import authPlugin from './plugins/auth.js';
 import { registerKeyIdempotency } from './plugins/key-idempotency.js';
+import { allowedMethods, registerHttpConventions, requestIdOf, withAllow } from './plugins/http-conventions.js';
+import { registerStrictInput } from './plugins/strict-input.js';
+import { checkoutShare } from './modules/inventory/admission.js';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
+import { logRedaction } from './plugins/log-redaction.js';
 import { registerStoredFiles } from './plugins/stored-files.js';
 import { rateLimitStoreKind, sharedRateLimits } from './plugins/rate-limit-store.js';
 import { registerJsonDepthLimit } from './plugins/json-depth.js';
@@ -72,13 +76,18 @@ export interface BuildOptions {
    * and migrates and starts jobs by itself when the database answers). By default buildApp waits for that.
    */
   databaseInBackground?: boolean;
+  /** Where the log goes (tests read it); standard output by default. */
+  logStream?: DestinationStream;
 }
 
 export type App = FastifyInstance & { deps: AppDeps };
 
 /** Builds the whole server: infrastructure, then shared plugins, then the modules. Used by tests too. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
-  const log = pino({ level: config.logLevel });
+  // Addresses are logged with their secrets (links' tokens, promo codes) redacted (plugins/log-redaction.ts).
+  const redaction = logRedaction();
+  const logOptions = { level: config.logLevel, serializers: { req: redaction.serializeRequest } };
+  const log = options.logStream ? pino(logOptions, options.logStream) : pino(logOptions);
   await loadCatalogs();
   const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs, directUrl: config.databaseDirectUrl });
   const clock = options.clock ?? systemClock;
@@ -94,17 +103,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log,
     start: async () => {
       await database.migrate();
-      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, storage }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads, yieldToBusyMachine: config.mailYieldToBusyCpu, deadlines: { appUrl: config.appUrl, storage, stock }, deadlineSweepSeconds: config.paymentDeadlineSweepSeconds, webhooks: webhookJobOptions(config) });
+      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, retryForMs: config.mailRetryHours * 3_600_000, storage }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads, yieldToBusyMachine: config.mailYieldToBusyCpu, files: storage, deadlines: { appUrl: config.appUrl, storage, stock }, deadlineSweepSeconds: config.paymentDeadlineSweepSeconds, webhooks: webhookJobOptions(config) });
     },
   });
   if (!options.databaseInBackground) await startup.done;
   const jobs = laterJobs(() => runner);
-  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock, stripe: createStripe(config.stripe), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock), startup };
+  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock, stripe: createStripe(config.stripe), checkoutShare: checkoutShare(config.checkoutPoolShare, config.lockTimeoutMs), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock), startup };
   // Other web processes on the same PostgreSQL database hear of this one's cache invalidations, and it of theirs.
   const cacheBus = await shareInvalidations(deps.publicEvents as PublicEventCache<unknown>, database.directUrl ?? config.databaseUrl, database.kind, log);
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
+    // The client's X-Request-Id when sane, else a UUID: in every log line and on every answer.
+    genReqId: requestIdOf,
     // Whose X-Forwarded-For to believe (TRUST_PROXY): by default nobody's, so a client cannot pick its address.
     // (a boolean, a hop count or addresses: the cast only picks one of fastify's overloads).
     trustProxy: config.trustProxy as string[],
@@ -112,7 +123,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: (s: string) => qs.parse(s, { depth: 2, arrayLimit: 50 }) },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onRoute', redaction.onRoute);
+  // Unknown body fields and query parameters answer 422 naming them (plugins/strict-input.ts).
+  registerStrictInput(app);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(helmet, {
@@ -149,9 +162,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     globalDecompression: false,
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { appUrl: config.appUrl });
   await app.register(authPlugin, { database, clock, apiKeyRateLimitMax: config.apiKeyRateLimitMax });
   registerErrorHandler(app);
+  registerHttpConventions(app);
   registerNulGuard(app);
   registerJsonDepthLimit(app);
   registerContentEncodingGuard(app);
@@ -215,6 +229,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // routes, and other methods, answer the JSON 404.
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(?:[/?]|$)/.test(request.url);
     if (wantsPage && fallback) return fallback(request, reply);
+    // A known address asked with another method: 405 with the methods it takes.
+    const allowed = allowedMethods(app, request);
+    if (allowed) return sendError(request, withAllow(reply, allowed), 'METHOD_NOT_ALLOWED', 405);
     return sendError(request, reply, 'ROUTE_NOT_FOUND', 404);
   });
 

@@ -68,6 +68,13 @@ const envSchema = z.object({
   REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   /** Sign-up links or notices and reset links one e-mail address may be sent per hour, whoever asks. */
   ADDRESS_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Ticket mails one ticket may be sent per hour at a buyer's request (e-mail changes, transfers, resends), whoever asks. */
+  TICKET_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Wrong promo codes one client address may try per PROMO_MISS_WINDOW_SECONDS (past it 429 until the window ends). */
+  PROMO_MISSES_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  PROMO_MISS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Wrong promo codes tried for one event per minute, all clients together. */
+  PROMO_MISSES_PER_EVENT: z.coerce.number().int().min(1).default(60),
   CHECKOUT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   /** Calls per API key per minute (every process and host together). */
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_DEFAULT),
@@ -80,6 +87,8 @@ const envSchema = z.object({
   PUBLIC_EVENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** A mail left "sending" this long by a worker that died is sent again (keep it above the slowest SMTP answer). */
   OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A mail that cannot be delivered (SMTP down or refusing for now) is tried again, at most every 30 minutes, for this long before it is FAILED. */
+  MAIL_RETRY_HOURS: z.coerce.number().min(1).max(720).default(72),
   /** Bulk mails (orders, tickets, messages) rendered and sent at once per worker process; the urgent lane has workers of its own. */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Threads rendering bulk mail (ticket PDFs) per worker process; 0 renders on the main thread. Default: one per core but one, at least one. */
@@ -90,6 +99,11 @@ const envSchema = z.object({
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(3000),
   /** Reservations of one event in the database at once, per web process (the rest queue in arrival order). */
   CHECKOUT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Database connections (of the pool's 10) that buyers' checkout transactions may hold at once per web
+   * process; the rest stay free for everything else when a hot ticket row is locked (inventory/admission.ts).
+   */
+  CHECKOUT_POOL_SHARE: z.coerce.number().int().min(1).max(9).default(6),
   /** How often a worker gives back the units of holds that ran out. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Webhooks: deliver to loopback and private addresses too (off: refused, docs/SECURITY.md). */
@@ -101,6 +115,12 @@ const envSchema = z.object({
   /** Webhooks: turned off (and its admins mailed) after this many failed attempts in a row over at least WEBHOOK_DISABLE_AFTER_HOURS. */
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(15),
   WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().min(0).default(24),
+  /** Webhooks: deliveries in flight per worker process, of all accounts together. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  /** Webhooks: deliveries of one account in flight at once (all worker processes): a slow receiver holds only its own account's. */
+  WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  /** Webhooks: "send test event" per account per minute (429 past it). */
+  WEBHOOK_TEST_SENDS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   /** How often the worker reminds and cancels offline orders near or past their payment deadline. */
   PAYMENT_DEADLINE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Serve the built web app from this folder (defaults to apps/web/dist when it exists). */
@@ -165,6 +185,10 @@ export interface AppConfig {
   registerRateLimitMax: number;
   /** Sign-up and reset mails per e-mail address per hour, whatever the client. */
   addressMailsPerHour: number;
+  /** Ticket mails per ticket per hour at a buyer's request. */
+  ticketMailsPerHour: number;
+  /** Wrong promo codes per client address per window, and per event per minute (plugins/promo-guesses.ts). */
+  promoGuesses: { perClient: number; windowSeconds: number; perEvent: number };
   /** Reservations per client address per minute. */
   checkoutRateLimitMax: number;
   /** Calls per API key per minute. */
@@ -174,6 +198,8 @@ export interface AppConfig {
   /** How long public event catalogues stay in memory (0: not at all). */
   publicEventCacheSeconds: number;
   /** After this long a mail claimed by a worker that never finished is claimed again. */
+  /** How long undeliverable mail is tried again before it is FAILED (MAIL_RETRY_HOURS). */
+  mailRetryHours: number;
   outboxStaleClaimSeconds: number;
   /** Bulk mail workers per worker process (MAIL_CONCURRENCY). */
   mailConcurrency: number;
@@ -185,10 +211,11 @@ export interface AppConfig {
   lockTimeoutMs: number;
   /** Seconds between sweeps of holds that ran out. */
   holdSweepSeconds: number;
-  webhooks: { allowPrivate: boolean; timeoutMs: number; sweepSeconds: number; disableAfterFailures: number; disableAfterHours: number };
+  webhooks: { allowPrivate: boolean; timeoutMs: number; sweepSeconds: number; disableAfterFailures: number; disableAfterHours: number; concurrency: number; accountConcurrency: number; testSendsPerMinute: number };
   paymentDeadlineSweepSeconds: number;
   /** Reservations of one event in the database at once, per process. */
   checkoutConcurrency: number;
+  checkoutPoolShare: number;
   webDistDir: string | null;
   /** null: card payments are not configured. */
   stripe: StripeConfig | null;
@@ -268,11 +295,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
     addressMailsPerHour: e.ADDRESS_MAILS_PER_HOUR,
+    ticketMailsPerHour: e.TICKET_MAILS_PER_HOUR,
+    promoGuesses: { perClient: e.PROMO_MISSES_PER_CLIENT, windowSeconds: e.PROMO_MISS_WINDOW_SECONDS, perEvent: e.PROMO_MISSES_PER_EVENT },
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
     mailBudgetPerHour: e.MAIL_BUDGET_PER_HOUR,
     publicEventCacheSeconds: e.PUBLIC_EVENT_CACHE_SECONDS,
     outboxStaleClaimSeconds: e.OUTBOX_STALE_CLAIM_SECONDS,
+    mailRetryHours: e.MAIL_RETRY_HOURS,
     mailConcurrency: e.MAIL_CONCURRENCY,
     mailRenderThreads: e.MAIL_RENDER_THREADS,
     mailYieldToBusyCpu: e.MAIL_YIELD_TO_BUSY_CPU,
@@ -284,9 +314,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       sweepSeconds: e.WEBHOOK_SWEEP_SECONDS,
       disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
       disableAfterHours: e.WEBHOOK_DISABLE_AFTER_HOURS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      accountConcurrency: e.WEBHOOK_ACCOUNT_CONCURRENCY,
+      testSendsPerMinute: e.WEBHOOK_TEST_SENDS_PER_MINUTE,
     },
     paymentDeadlineSweepSeconds: e.PAYMENT_DEADLINE_SWEEP_SECONDS,
     checkoutConcurrency: e.CHECKOUT_CONCURRENCY,
+    checkoutPoolShare: e.CHECKOUT_POOL_SHARE,
     webDistDir,
     s3: e.S3_BUCKET
       ? {

@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import type { JobRunner } from './jobs/queue.js';
 import type { MailTransport } from './mail/transport.js';
 import type { StockDeps } from './modules/inventory/order-units.js';
+import type { Admission } from './modules/inventory/admission.js';
 import type { PublicEventCache } from './modules/public-events/public-event-cache.js';
 import type { EventExtras } from './modules/public-events/public-event.js';
 import type { Clock } from './shared/clock.js';
@@ -30,6 +31,8 @@ export interface AppDeps {
   stripe: Stripe | null;
   /** Public event answers' parts, kept in memory (invalidated after writes; see public-event-cache.ts). */
   publicEvents: PublicEventCache<EventExtras>;
+  /** The buyers' checkout transactions' share of the database pool (inventory/admission.ts `checkoutShare`). */
+  checkoutShare: Admission;
   /** The database part of the start (migrations, job queue): `ready` once done (see db/availability.ts). */
   startup: Startup;
 }

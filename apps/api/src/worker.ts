@@ -54,7 +54,7 @@ async function main() {
       await database.migrate();
       // Ticket PDFs print the organizer's logo read from it; mails about deadlines link the logo where the web process serves it.
       const storage = config.s3 ? await s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
-      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, storage }, {
+      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, retryForMs: config.mailRetryHours * 3_600_000, storage }, {
         work: true,
         log,
         holdSweepSeconds: config.holdSweepSeconds,
@@ -62,7 +62,7 @@ async function main() {
         renderThreads: config.mailRenderThreads,
         yieldToBusyMachine: config.mailYieldToBusyCpu,
         deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
-        deadlines: { appUrl: config.appUrl, storage, stock: { clock: systemClock, guard: guardedStock } },
+        files: storage, deadlines: { appUrl: config.appUrl, storage, stock: { clock: systemClock, guard: guardedStock } },
         webhooks: webhookJobOptions(config),
       });
     },

@@ -191,7 +191,7 @@ describe('check-in lists', () => {
     for (const bogus of ['x', 'not-a-link', 'a'.repeat(100)]) expect((await call(ctx.app, 'GET', link('', bogus))).json().error?.code, bogus).toBe('STAFF_LINK_INVALID');
     // Revoked: the new one stops too.
     const revoked = (await call(ctx.app, 'DELETE', `${base}/${vipList.id}/staff-link`, { token: u.token })).json().data;
-    expect(revoked.staff_token).toBeNull();
+    expect(revoked).toMatchObject({ staff_token: null, has_staff_link: false });
     expect((await call(ctx.app, 'GET', link('', renewed.staff_token))).json().error.code).toBe('STAFF_LINK_INVALID');
   });
 
@@ -200,7 +200,11 @@ describe('check-in lists', () => {
     await call(ctx.app, 'POST', `${base}/${vipList.id}/staff-link`, { token: u.token });
     const staff = await inviteAndAccept(ctx.app, ctx.smtp, u.token, 'DOOR_STAFF', 'Dora Door', [event.id]);
     const seen = (await call(ctx.app, 'GET', base, { token: staff.token })).json().data;
-    expect(seen.map((l: { staff_token: string | null }) => l.staff_token)).toEqual([null, null]);
+    expect(seen.map((l: { staff_token: string | null; has_staff_link: boolean }) => [l.staff_token, l.has_staff_link])).toEqual([
+      [null, false],
+      [null, true],
+    ]);
+    expect((await call(ctx.app, 'GET', `${base}/${vipList.id}/staff-link`, { token: staff.token })).statusCode).toBe(403);
     expect((await call(ctx.app, 'POST', `${base}/${vipList.id}/check-ins`, { token: staff.token, body: { code: vip.short_id, action: 'CHECK_IN' } })).json().data).toMatchObject({ result: 'CHECKED_IN', checked_in_by: { name: 'Dora Door' }, attendee: { email: null } });
     for (const [method, p] of [
       ['POST', base],

@@ -34,22 +34,22 @@ describe('the public event', () => {
   it('applies a promo code: discounts, promo-only tickets, invalid and expired codes', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [paid, { name: 'Crew', type: 'FREE', requires_promo_code: true }]);
     const promos = `/api/events/${event.id}/promo-codes`;
-    await call(ctx.app, 'POST', promos, { token: u.token, body: { code: 'Save20', discount_type: 'PERCENTAGE', discount: 20 } });
-    await call(ctx.app, 'POST', promos, { token: u.token, body: { code: 'CREW', discount_type: 'NONE', ticket_ids: [tickets[1]!.id] } });
-    await call(ctx.app, 'POST', promos, { token: u.token, body: { code: 'OLD', discount_type: 'FIXED', discount: 100, expires_at: '2027-02-01T00:00' } });
+    await call(ctx.app, 'POST', promos, { token: u.token, body: { code: 'Save20-Spring', discount_type: 'PERCENTAGE', discount: 20 } });
+    await call(ctx.app, 'POST', promos, { token: u.token, body: { code: 'CREW-PASS', discount_type: 'NONE', ticket_ids: [tickets[1]!.id] } });
+    await call(ctx.app, 'POST', promos, { token: u.token, body: { code: 'OLD-EXPIRED', discount_type: 'FIXED', discount: 100, expires_at: '2027-02-01T00:00' } });
 
     expect((await publicEvent(ctx.app, event.id)).tickets.map((t) => t.name)).toEqual(['Seat']);
-    const saved = await publicEvent(ctx.app, event.id, 'save20');
-    expect(saved.promo).toMatchObject({ code: 'Save20', discount_type: 'PERCENTAGE', discount: 20 });
+    const saved = await publicEvent(ctx.app, event.id, 'save20-spring');
+    expect(saved.promo).toMatchObject({ code: 'Save20-Spring', discount_type: 'PERCENTAGE', discount: 20 });
     expect(saved.tickets[0]).toMatchObject({ is_discounted: true, unit: { base: 2500, discount: 500, total: 2000 } });
-    const crew = await publicEvent(ctx.app, event.id, 'crew');
+    const crew = await publicEvent(ctx.app, event.id, 'crew-pass');
     expect(crew.tickets.map((t) => [t.name, t.unlocked_by_promo])).toEqual([['Seat', false], ['Crew', true]]);
     expect(await publicEvent(ctx.app, event.id, 'NOPE')).toMatchObject({ promo: null, promo_invalid: true });
-    expect(await publicEvent(ctx.app, event.id, 'OLD')).toMatchObject({ promo: null, promo_invalid: true });
+    expect(await publicEvent(ctx.app, event.id, 'OLD-EXPIRED')).toMatchObject({ promo: null, promo_invalid: true });
 
-    const check = await call(ctx.app, 'GET', `/api/public/events/${event.id}/promo-codes/SAVE20`);
-    expect(check.json()).toMatchObject({ valid: true, promo: { code: 'Save20' } });
-    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/promo-codes/OLD`)).json()).toEqual({ valid: false, promo: null });
+    const check = await call(ctx.app, 'GET', `/api/public/events/${event.id}/promo-codes/SAVE20-SPRING`);
+    expect(check.json()).toMatchObject({ valid: true, promo: { code: 'Save20-Spring' } });
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/promo-codes/OLD-EXPIRED`)).json()).toEqual({ valid: false, promo: null });
   });
 });
 

@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-1', 'lots', '1.5']) expect(() => loadConfig({ MAIL_BUDGET_PER_HOUR: bad }, '/srv'), bad).toThrow(/MAIL_BUDGET_PER_HOUR/);
   });
 
+  it('tries undeliverable mail again for 72 hours unless MAIL_RETRY_HOURS says otherwise', () => {
+    expect(loadConfig({}, '/srv').mailRetryHours).toBe(72);
+    expect(loadConfig({ MAIL_RETRY_HOURS: '168' }, '/srv').mailRetryHours).toBe(168);
+    for (const bad of ['0', '-1', 'lots', '721']) expect(() => loadConfig({ MAIL_RETRY_HOURS: bad }, '/srv'), bad).toThrow(/MAIL_RETRY_HOURS/);
+  });
+
   it('lets bulk mail give way to a busy machine unless MAIL_YIELD_TO_BUSY_CPU=false', () => {
     expect(loadConfig({}, '/srv').mailYieldToBusyCpu).toBe(true);
     expect(loadConfig({ MAIL_YIELD_TO_BUSY_CPU: 'false' }, '/srv').mailYieldToBusyCpu).toBe(false);

@@ -20,7 +20,7 @@ describe('previewing an event', () => {
     const as = { token: u.token };
     expect((await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, { ...as, body: { name: 'Seat', type: 'PAID', price: 2500 } })).statusCode).toBe(201);
     expect((await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, { ...as, body: { name: 'Crew', type: 'FREE', requires_promo_code: true } })).statusCode).toBe(201);
-    expect((await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { ...as, body: { code: 'CREW', discount_type: 'NONE' } })).statusCode).toBe(201);
+    expect((await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { ...as, body: { code: 'CREW-PASS', discount_type: 'NONE' } })).statusCode).toBe(201);
 
     const preview = await call(ctx.app, 'GET', `/api/events/${event.id}/preview`, as);
     expect(preview.statusCode).toBe(200);
@@ -28,7 +28,7 @@ describe('previewing an event', () => {
     expect(preview.json().data).toMatchObject({ id: event.id, title: 'Secret Gala', currency: 'EUR' });
     expect(preview.json().data.tickets.map((t: { name: string }) => t.name)).toEqual(['Seat']);
     // A promo code unlocks its tickets in the preview as on the page.
-    const withCode = await call(ctx.app, 'GET', `/api/events/${event.id}/preview?promo_code=CREW`, as);
+    const withCode = await call(ctx.app, 'GET', `/api/events/${event.id}/preview?promo_code=CREW-PASS`, as);
     expect(withCode.json().data.tickets.map((t: { name: string }) => t.name)).toEqual(['Seat', 'Crew']);
 
     // Visitors, other accounts and nobody at all still find nothing.

@@ -58,14 +58,21 @@ describe('mail outbox', () => {
     expect((await rowOf(id)).status).toBe('SENT');
   });
 
-  it('gives up after eight attempts', async () => {
+  it('keeps trying past eight attempts, at most 30 minutes apart, and gives up only after its retry period', async () => {
     flaky.down = true;
-    const id = await enqueueMail(ctx.app.deps.database.db, mail('dead@example.test'), clock.now());
-    for (let i = 0; i < 8; i++) {
+    const order = { template: 'order_confirmation' as const, to: 'dead@example.test', locale: 'en' as const, data: {} };
+    const id = await enqueueMail(ctx.app.deps.database.db, order, clock.now());
+    const retryForMs = 3 * 3_600_000;
+    for (let i = 0; i < 12; i++) {
       await ctx.app.deps.database.db.update(outbox).set({ available_at: clock.now() }).where(eq(outbox.id, id));
-      await deliverOutboxMessage(deps(), id);
+      await deliverOutboxMessage({ ...deps(), retryForMs }, id);
     }
-    expect(await rowOf(id)).toMatchObject({ status: 'FAILED', attempts: 8 });
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 12 });
+    expect(row.available_at.getTime() - clock.now().getTime()).toBe(30 * 60_000);
+    clock.advance(retryForMs);
+    await deliverOutboxMessage({ ...deps(), retryForMs }, id);
+    expect(await rowOf(id)).toMatchObject({ status: 'FAILED', attempts: 13 });
   });
 
   it('drains a lane in batches: waits before each claim, marks each mail sent with its data wiped, puts a failed one back', async () => {

@@ -115,7 +115,7 @@ describe('the organizer order list', () => {
       ['Guest1', 'AWAITING_PAYMENT'],
       ['Guest2', 'AWAITING_PAYMENT'],
     ]);
-    expect(d.actions).toEqual({ cancel: true, mark_as_paid: true, refund: false, resend_confirmation: true, edit_buyer: true, message_buyer: true });
+    expect(d.actions).toEqual({ cancel: true, mark_as_paid: true, refund: false, resend_confirmation: true, edit_buyer: true, message_buyer: true, send_link: true });
     expect(d.history.map((h: { kind: string }) => h.kind)).toEqual(['RESERVED', 'AWAITING_PAYMENT']);
 
     const paid = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${id}/mark-as-paid`, { token: u.token });

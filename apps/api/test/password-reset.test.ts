@@ -50,7 +50,7 @@ describe('password reset', () => {
 
     const check = await call(ctx.app, 'GET', `/api/auth/reset-password/${token}`);
     expect(check.statusCode).toBe(200);
-    expect(check.json()).toEqual({ data: { email: u.email } });
+    expect(check.json()).toEqual({ data: { email: u.email, api_keys: [] } });
 
     const mismatch = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, { body: { password: 'new-password-1', password_confirmation: 'new-password-2' } });
     expect(mismatch.statusCode).toBe(422);

@@ -9,11 +9,18 @@ afterAll(() => ctx.close());
 
 describe('platform', () => {
   it('answers unknown API routes with a 404 in the error shape', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/events/1/nothing'], ['DELETE', '/api/users/me']] as const) {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/events/1/nothing'], ['DELETE', '/api/users/me/nothing']] as const) {
       const res = await call(ctx.app, method, url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'This address does not exist.' } });
     }
+  });
+
+  it('answers a known route asked with another method with a 405 and Allow', async () => {
+    const res = await call(ctx.app, 'DELETE', '/api/users/me');
+    expect(res.statusCode).toBe(405);
+    expect(String(res.headers.allow)).toContain('GET');
+    expect(res.json().error.code).toBe('METHOD_NOT_ALLOWED');
   });
 
   it('publishes an OpenAPI document of every route, with a browsable page', async () => {

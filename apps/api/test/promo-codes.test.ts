@@ -75,7 +75,7 @@ describe('promo codes', () => {
     const b = await setup();
     const theirs = (await call(ctx.app, 'POST', b.base, { token: b.u.token, body: { code: 'THEIRS', discount_type: 'PERCENTAGE', discount: 50 } })).json().data;
     const theirTicket = (await call(ctx.app, 'POST', `/api/events/${b.event.id}/tickets`, { token: b.u.token, body: { name: 'T', type: 'FREE' } })).json().data;
-    const body = { code: 'MINE', discount_type: 'PERCENTAGE', discount: 100 };
+    const body = { code: 'MINE-2027', discount_type: 'PERCENTAGE', discount: 100 };
     for (const [method, url] of [
       ['GET', `${b.base}/${theirs.id}`],
       ['PUT', `${b.base}/${theirs.id}`],

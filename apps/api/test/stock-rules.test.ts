@@ -123,8 +123,8 @@ describe('limits are never set below what is taken', () => {
 describe('promo codes count every use', () => {
   it('a code that only unlocks a hidden ticket, on a free line, is counted and stops at its limit', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Crew', type: 'FREE', requires_promo_code: true }]);
-    await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'CREW', discount_type: 'PERCENTAGE', discount: 50, max_uses: 2, ticket_ids: [tickets[0]!.id] } });
-    const buy = () => reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], promo_code: 'CREW', expected_total: 0 });
+    await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'CREW-PASS', discount_type: 'PERCENTAGE', discount: 50, max_uses: 2, ticket_ids: [tickets[0]!.id] } });
+    const buy = () => reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], promo_code: 'CREW-PASS', expected_total: 0 });
     expect((await buy()).statusCode).toBe(201);
     expect((await buy()).statusCode).toBe(201);
     const third = await buy();

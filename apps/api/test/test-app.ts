@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { outbox } from '../src/db/schema/index.js';
 import type { MailTransport } from '../src/mail/transport.js';
+import type { FileStorage } from '../src/storage/storage.js';
 import type { Clock } from '../src/shared/clock.js';
 import type { StockGuard } from '../src/modules/inventory/counters.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
@@ -29,6 +30,10 @@ export async function createTestApp(
     webDistDir?: string;
     /** Another app's database (a second web process on it); left for that app to drop. */
     sharedDatabaseUrl?: string;
+    /** Where the app logs (set LOG_LEVEL in env too: tests log nothing by default). */
+    logStream?: BuildOptions['logStream'];
+    /** File storage made over the app's uploads folder (e.g. one that fails like a read-only disk). */
+    storage?: (uploadsDir: string) => FileStorage;
   } = {},
 ): Promise<TestContext> {
   const smtp = await startTestSmtp();
@@ -47,6 +52,10 @@ export async function createTestApp(
       REGISTER_RATE_LIMIT_MAX: '100000',
       // The per-address mail limit has its own test (security/address-mail-limit.test.ts).
       ADDRESS_MAILS_PER_HOUR: '100000',
+      // Ticket mails per ticket (security/ticket-mail-bombing.test.ts) and wrong promo codes (security/promo-guessing.test.ts).
+      TICKET_MAILS_PER_HOUR: '100000',
+      PROMO_MISSES_PER_CLIENT: '100000',
+      PROMO_MISSES_PER_EVENT: '100000',
       AUTH_ACCOUNT_RATE_LIMIT_MAX: '100000',
       // The mail budget has its own tests (security/mail-abuse.test.ts).
       MAIL_BUDGET_PER_HOUR: '100000',
@@ -65,7 +74,14 @@ export async function createTestApp(
     },
     process.cwd(),
   );
-  const app = await buildApp({ ...config, webDistDir: options.webDistDir ?? null }, { clock: options.clock, mail: options.mail, work: options.work, stockGuard: options.stockGuard });
+  const app = await buildApp({ ...config, webDistDir: options.webDistDir ?? null }, {
+    clock: options.clock,
+    mail: options.mail,
+    work: options.work,
+    stockGuard: options.stockGuard,
+    storage: options.storage?.(path.join(config.dataDir, 'uploads')),
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,

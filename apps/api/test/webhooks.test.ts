@@ -64,7 +64,8 @@ const clock = new TestClock(new Date('2026-11-27T10:00:00Z'));
 beforeAll(async () => {
   ctx = await createTestApp({
     clock,
-    env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_SWEEP_SECONDS: '3600', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_DISABLE_AFTER_HOURS: '0.01', AUTH_RATE_LIMIT_MAX: '1000' },
+    // One round sends everything a test made (fairness between accounts: security/webhook-fairness.test.ts).
+    env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_SWEEP_SECONDS: '3600', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_DISABLE_AFTER_HOURS: '0.01', WEBHOOK_ACCOUNT_CONCURRENCY: '50', AUTH_RATE_LIMIT_MAX: '1000' },
   });
   receiver = new Receiver();
   base = await receiver.start();
@@ -81,7 +82,12 @@ beforeEach(() => {
 });
 
 const deps = (db: Db = ctx.app.deps.database.db) => ({ ...webhookJobOptions(ctx.app.deps.config), db, clock });
-const deliver = () => deliverDueWebhooks(deps());
+/** One round, and the mails it wrote are handed to the mail workers (as the worker's sender does). */
+const deliver = async () => {
+  const r = await deliverDueWebhooks(deps());
+  await ctx.app.deps.jobs.deliverOutbox(r.mails);
+  return r;
+};
 
 async function world(types: string[] = ['order.created', 'order.completed', 'order.cancelled', 'attendee.created', 'attendee.cancelled'], path = '/hook') {
   const admin = await registerConfirmedUser(ctx.app, ctx.smtp, { name: 'Wendy Webhook' });
@@ -176,7 +182,7 @@ describe('delivery', () => {
     expect(detail.attempt_log[0].response_excerpt).toBe('failed with 500');
   });
 
-  it('sends again what a sender killed mid-delivery left unfinished: the same event id, applied once', async () => {
+  it('sends again what a sender killed mid-delivery left unfinished: the same event id, applied once, the attempts counted on', async () => {
     const w = await world(['product.updated']);
     await call(ctx.app, 'PUT', `/api/events/${w.event.id}/tickets/${w.ticket.id}`, { token: w.token, body: { name: 'Entry (renamed)', type: 'FREE', quantity: 50 } });
     // A sender that sends, then dies before it can write down the answer.
@@ -193,8 +199,11 @@ describe('delivery', () => {
     expect(receiver.requests).toHaveLength(2);
     expect(receiver.requests[0]!.headers['admitone-event-id']).toBe(receiver.requests[1]!.headers['admitone-event-id']);
     expect(receiver.applied).toHaveLength(1);
+    // The lost attempt counts: the one after the crash is the second.
+    expect(receiver.requests.map((r) => r.headers['admitone-delivery-attempt'])).toEqual(['1', '2']);
     const [done] = await real.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhook_id, w.hook.id));
     expect(done!.state).toBe('SUCCEEDED');
+    expect(done!.attempts).toBe(2);
   });
 
   it('turns a webhook off after failing for long, tells the admins, and sends nothing more until it is on again', async () => {

@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   ORDER_EXPIRED: 409,
   ORDER_NOT_EDITABLE: 409,
   ORDER_ALREADY_PAID: 409,
+  /** Only an e-mail that could not be delivered (FAILED) can be sent again. */
+  MAIL_NOT_FAILED: 409,
   ORDER_PAGE_UNAVAILABLE: 403,
   HOLD_ALREADY_EXTENDED: 409,
   PAYMENT_METHOD_UNAVAILABLE: 409,
@@ -81,7 +83,11 @@ export const ERROR_STATUS = {
   CHECKOUT_BUSY: 503,
   /** The database cannot be reached (down, restarting, network): try again shortly (Retry-After). */
   DATABASE_UNAVAILABLE: 503,
+  /** Uploaded files cannot be written (a full or read-only disk, a bucket refusing): nothing was saved. */
+  STORAGE_UNAVAILABLE: 503,
   PAYLOAD_TOO_LARGE: 413,
+  /** A known address asked with a method it does not take (the `Allow` header lists those it does). */
+  METHOD_NOT_ALLOWED: 405,
   INTERNAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -20,6 +20,7 @@ export * from './contracts/questions.js';
 export * from './contracts/content-translations.js';
 export * from './contracts/checkout.js';
 export * from './contracts/orders-admin.js';
+export * from './contracts/order-mails.js';
 export * from './contracts/check-in.js';
 export * from './contracts/messages.js';
 export * from './app-routes.js';

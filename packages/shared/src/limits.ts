@@ -13,6 +13,8 @@ export const LIMITS = {
   URL_MAX: 2_000,
   PROMO_CODE_MIN: 3,
   PROMO_CODE_MAX: 50,
+  /** A code that gives 100% off or unlocks hidden tickets: long enough not to be guessed (issue 37). */
+  PROMO_CODE_STRONG_MIN: 8,
   TITLE_MAX: 149,
   PAGE_DEFAULT: 1,
   PER_PAGE_DEFAULT: 20,

@@ -33,6 +33,7 @@ export type IssueKey =
   | 'choose_events'
   | 'promo_code_taken'
   | 'promo_code_format'
+  | 'promo_code_too_weak'
   | 'affiliate_code_taken'
   | 'options_required'
   | 'options_unique'
@@ -58,6 +59,7 @@ export type IssueKey =
   | 'must_be_future'
   | 'choose_event_types'
   | 'address_not_allowed'
+  | 'unknown_field'
   | 'invalid';
 
 export interface IssueDescriptor {
@@ -105,6 +107,8 @@ export function describeIssue(issue: z.core.$ZodIssue | { code: string; [k: stri
     }
     case 'invalid_value':
       return { key: 'invalid_value', values: {} };
+    case 'unrecognized_keys':
+      return { key: 'unknown_field', values: {} };
     default:
       return { key: 'invalid', values: {} };
   }

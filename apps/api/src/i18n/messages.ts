@@ -32,7 +32,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   },
   MAIL_BUDGET_EXCEEDED: /*i18n*/ {
     id: 'error.mail_budget_exceeded',
-    message: 'Your account has sent its {limit} e-mails for this hour to addresses typed in by its team. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+    message: 'Your account has sent its {limit} e-mails for this hour to addresses typed in by its team or given in free and offline orders. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
   },
   MESSAGE_STILL_SENDING: /*i18n*/ { id: 'error.message_still_sending', message: 'This message could not be deleted: some of its e-mails are still being sent. Try again once they are sent or have failed.' },
   TICKET_REQUIRED: /*i18n*/ { id: 'error.ticket_required', message: 'Create a ticket first: this needs at least one ticket.' },
@@ -43,6 +43,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ORDER_EXPIRED: /*i18n*/ { id: 'error.order_expired', message: 'Sorry, your order has expired. Please start a new order.' },
   ORDER_NOT_EDITABLE: /*i18n*/ { id: 'error.order_not_editable', message: 'This order has already been processed, cancelled or completed.' },
   ORDER_ALREADY_PAID: /*i18n*/ { id: 'error.order_already_paid', message: 'This order has already been paid.' },
+  MAIL_NOT_FAILED: /*i18n*/ { id: 'error.mail_not_failed', message: 'Only an e-mail that could not be delivered can be sent again.' },
   ORDER_PAGE_UNAVAILABLE: /*i18n*/ { id: 'error.order_page_unavailable', message: 'This order page is no longer available.' },
   HOLD_ALREADY_EXTENDED: /*i18n*/ { id: 'error.hold_already_extended', message: 'Your reservation cannot be extended any further.' },
   NO_PAYMENT_METHOD: /*i18n*/ {
@@ -78,6 +79,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ATTENDEE_NOT_CANCELLED: /*i18n*/ { id: 'error.attendee_not_cancelled', message: 'Only a cancelled ticket can be reactivated.' },
   ATTENDEE_ORDER_CLOSED: /*i18n*/ { id: 'error.attendee_order_closed', message: 'The order of this ticket is cancelled or refunded, so the ticket cannot be changed.' },
   ATTENDEE_NOT_VALID: /*i18n*/ { id: 'error.attendee_not_valid', message: 'Only a valid ticket can be sent. This one is cancelled or not paid yet.' },
+  STORAGE_UNAVAILABLE: /*i18n*/ { id: 'error.storage_unavailable', message: 'The image could not be saved: file storage is not available right now. Nothing was changed; please try again later.' },
+  METHOD_NOT_ALLOWED: /*i18n*/ { id: 'error.method_not_allowed', message: 'This address does not accept this method. The Allow header lists the methods it takes.' },
   RATE_LIMITED: /*i18n*/ { id: 'error.rate_limited', message: 'Too many attempts. Please wait a minute and try again.' },
   CLIENT_HOLD_LIMIT: /*i18n*/ {
     id: 'error.client_hold_limit',

@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
-import { claimDue, claimMessage, dueMessage, markFailed, markSent, renewClaim, STALE_CLAIM_MS, type MailLane, type MailPayload } from '../mail/outbox.js';
+import { claimDue, claimMessage, dueMessage, markExpired, markFailed, markSent, renewClaim, STALE_CLAIM_MS, usefulUntil, type MailLane, type MailPayload } from '../mail/outbox.js';
 import type { Render } from '../mail/render-pool.js';
 import { renderMail } from '../mail/templates/index.js';
 import type { MailTransport } from '../mail/transport.js';
 import { withTicketLogos } from '../modules/orders/documents/ticket-logo.js';
 import type { Clock } from '../shared/clock.js';
 import type { FileStorage } from '../storage/storage.js';
+import { mailFailureLog } from './mail-failure-log.js';
 
 export interface MailDeliveryDeps {
   db: Db;
@@ -15,6 +16,8 @@ export interface MailDeliveryDeps {
   log: Logger;
   /** How long a claim may stay unfinished before the mail is sent again (OUTBOX_STALE_CLAIM_SECONDS; default 5 minutes). */
   staleClaimMs?: number;
+  /** How long a mail that cannot be delivered is tried again before it is FAILED (MAIL_RETRY_HOURS; default 72 hours). */
+  retryForMs?: number;
   /** Renders bulk mail (render threads, render-pool.ts); urgent mail is small and rendered at once on this thread. */
   renderBulk?: Render;
   /** Where the organizer logos that ticket PDFs print are read from; without it, the PDFs show the name alone. */
@@ -53,15 +56,38 @@ async function renderOrError(render: () => ReturnType<typeof renderMail>): Promi
   }
 }
 
-/** Hands a claimed, rendered message to SMTP; a failure is recorded on its row (it goes back with a delay), a success is the caller's to mark. */
-async function send(deps: MailDeliveryDeps, row: { id: number; attempts: number }, payload: MailPayload, rendered: Rendered): Promise<'sent' | 'failed'> {
+/**
+ * The SMTP server refused this mail for good: a 5xx answer to its recipient or its content (nodemailer's
+ * EENVELOPE / EMESSAGE). Trying again would get the same answer. A 5xx to the login (EAUTH) or a
+ * refused connection is the server's or our setting's problem, and is tried again.
+ */
+export function isPermanentRefusal(err: unknown): boolean {
+  const e = err as { code?: unknown; responseCode?: unknown } | null;
+  return !!e && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE');
+}
+
+type SendableRow = { id: number; attempts: number; created_at: Date; payload: unknown };
+
+/**
+ * Hands a claimed, rendered message to SMTP; a failure is recorded on its row (it goes back with a delay,
+ * or fails: mail/outbox.ts `markFailed`) and logged at most once a minute per reason (mail-failure-log.ts);
+ * a success is the caller's to mark. A mail whose link has expired meanwhile is failed, not sent.
+ */
+async function send(deps: MailDeliveryDeps, row: SendableRow, payload: MailPayload, rendered: Rendered): Promise<'sent' | 'failed'> {
+  const until = usefulUntil(payload, row.created_at);
+  if (until && deps.clock.now() >= until) {
+    await markExpired(deps.db, row.id, until);
+    deps.log.info({ outboxId: row.id, template: payload.template }, 'mail not sent: its link expired while it waited');
+    return 'failed';
+  }
   try {
     if (!('mail' in rendered)) throw rendered.error;
     await deps.transport.send({ to: payload.to, ...rendered.mail, messageId: `<outbox-${row.id}@admitone>` });
     return 'sent';
   } catch (err) {
-    deps.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'mail delivery failed');
-    await markFailed(deps.db, row.id, row.attempts, err instanceof Error ? err.message : String(err), deps.clock.now());
+    const error = err instanceof Error ? err.message : String(err);
+    const status = await markFailed(deps.db, row, error, deps.clock.now(), { retryForMs: deps.retryForMs, permanent: isPermanentRefusal(err) });
+    mailFailureLog(deps.log, deps.clock)(err, { outboxId: row.id, attempts: row.attempts, status });
     return 'failed';
   }
 }

@@ -8,8 +8,13 @@ import { lanesOf, STALE_CLAIM_MS, type MailLane } from '../mail/outbox.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
 import { offerAllFreedUnits } from '../modules/waitlist/offers.js';
-import { deliverDueWebhooks, type WebhookDeliveryDeps } from '../modules/webhooks/delivery.js';
+import type { WebhookDeliveryDeps } from '../modules/webhooks/delivery.js';
+import { buildPayload } from '../modules/webhooks/payloads.js';
+import { setWebhookBodyBuilder } from '../modules/webhooks/webhook-outbox.js';
+import { webhookSender } from '../modules/webhooks/sender.js';
 import { purgeIdempotencyKeys } from '../modules/orders/idempotency.js';
+import { sweepStoredFileDeletions } from '../modules/images/stored-file-removal.js';
+import type { FileStorage } from '../storage/storage.js';
 import { settlePaymentDeadlines, type DeadlineDeps } from '../modules/orders/payment-deadlines.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
 import type { MailDeliveryDeps } from './mail-delivery.js';
@@ -67,6 +72,8 @@ export async function startJobs(
     webhooks?: WebhookJobOptions;
     /** Bulk mail waits while the rest of the machine is busy (default true; false: MAIL_YIELD_TO_BUSY_CPU=false). */
     yieldToBusyMachine?: boolean;
+    /** Uploaded files: those of deleted images that storage refused to remove are swept every 5 minutes. */
+    files?: FileStorage;
   },
 ): Promise<JobRunner> {
   const boss = new PgBoss({
@@ -160,21 +167,23 @@ export async function startJobs(
   if (deadlineTimer) void settle();
 
   // Webhook deliveries that are due (new, or retries after their backoff, or left by a sender that died),
-  // every WEBHOOK_SWEEP_SECONDS in every worker process (each claims its deliveries with SKIP LOCKED).
-  let delivering: Promise<void> | null = null;
+  // every WEBHOOK_SWEEP_SECONDS in every worker process (each claims its deliveries with SKIP LOCKED), and
+  // again whenever one finishes: each runs on its own, fairly between accounts (modules/webhooks/sender.ts).
   const deliverFailed = databaseErrorLog(opts.log, 'webhook delivery failed');
   const hooks = opts.webhooks;
-  const deliver = () => {
-    if (!hooks) return Promise.resolve();
-    delivering ??= deliverDueWebhooks({ ...hooks, db: deps.db, clock: deps.clock })
-      .then(async (r) => {
-        for (const lane of await lanesOf(deps.db, r.mails)) lanes?.[lane].kick();
-      })
-      .catch(deliverFailed)
-      .finally(() => (delivering = null));
-    return delivering;
-  };
-  const webhookTimer = opts.work && hooks ? setInterval(deliver, hooks.sweepSeconds * 1000) : null;
+  // Webhook bodies are built in the changes' transactions, in this process too (modules/webhooks/payloads.ts).
+  if (hooks) setWebhookBodyBuilder((tx, source, at) => buildPayload(tx, source, { cardPayments: hooks.cardPayments, now: at }));
+  const sender =
+    opts.work && hooks
+      ? webhookSender(
+          { ...hooks, db: deps.db, clock: deps.clock },
+          {
+            mails: (ids) => void lanesOf(deps.db, ids).then((ls) => ls.forEach((lane) => lanes?.[lane].kick()), deliverFailed),
+            failed: deliverFailed,
+          },
+        )
+      : null;
+  const webhookTimer = sender && hooks ? setInterval(() => void sender.sweep(), hooks.sweepSeconds * 1000) : null;
   webhookTimer?.unref();
 
   // Idempotency keys older than a day are forgotten, every hour (a delete is harmless when two processes run it).
@@ -183,6 +192,13 @@ export async function startJobs(
   const purgeTimer = opts.work ? setInterval(purge, 3_600_000) : null;
   purgeTimer?.unref();
   if (opts.work) purge();
+
+  // Files of deleted images that storage refused to remove (a read-only disk, a bucket away) go later.
+  const files = opts.files;
+  const fileSweepFailed = databaseErrorLog(opts.log, 'removing files of deleted images failed');
+  const sweepFiles = () => void (files && sweepStoredFileDeletions({ db: deps.db, storage: files }).catch(fileSweepFailed));
+  const fileTimer = opts.work && files ? setInterval(sweepFiles, 300_000) : null;
+  fileTimer?.unref();
 
   return {
     async deliverOutbox(ids) {
@@ -197,9 +213,10 @@ export async function startJobs(
       if (deadlineTimer) clearInterval(deadlineTimer);
       if (webhookTimer) clearInterval(webhookTimer);
       if (purgeTimer) clearInterval(purgeTimer);
+      if (fileTimer) clearInterval(fileTimer);
       await sweeping;
       await settling;
-      await delivering;
+      await sender?.stop();
       await Promise.all([lanes?.urgent.stop(), lanes?.bulk.stop()]);
       pressure?.stop();
       await pool?.close();

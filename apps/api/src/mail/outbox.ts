@@ -53,15 +53,40 @@ export const laneOf = (template: TemplateName): MailLane => MAIL_LANES[template]
 
 /** A mail stuck in SENDING this long is assumed lost with a crashed worker and is tried again (default; OUTBOX_STALE_CLAIM_SECONDS). */
 export const STALE_CLAIM_MS = 5 * 60_000;
-export const MAX_ATTEMPTS = 8;
+/** How long a mail that cannot be delivered is tried again before it is FAILED (default; MAIL_RETRY_HOURS). */
+export const MAIL_RETRY_HOURS = 72;
+/** The longest wait between two tries: an SMTP server back after a long outage gets its mail within this. */
+export const MAX_RETRY_DELAY_MS = 30 * 60_000;
 
-/** Records a mail in the outbox inside the caller's transaction; returns its id for delivery after commit. */
-export async function enqueueMail(tx: Executor, mail: MailPayload, now: Date): Promise<number> {
+/**
+ * Records a mail in the outbox inside the caller's transaction; returns its id for delivery after commit.
+ * `orderId`: the order it is about (the organizer sees its mails there, and sends a failed one again).
+ */
+export async function enqueueMail(tx: Executor, mail: MailPayload, now: Date, orderId: number | null = null): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ kind: 'mail', lane: laneOf(mail.template), payload: mail as unknown as Record<string, unknown>, created_at: now, available_at: now })
+    .values({ kind: 'mail', lane: laneOf(mail.template), payload: mail as unknown as Record<string, unknown>, created_at: now, available_at: now, order_id: orderId })
     .returning({ id: outbox.id });
   return row!.id;
+}
+
+/**
+ * Until when a mail is of any use: a mail whose link stops working (a password reset, a sign-up or
+ * address link, an invitation, a "find my tickets" link, a waitlist offer) is not sent once the link has
+ * expired; its data says how long the link lives (`minutes`, `hours`, `days` from when it was written,
+ * or `expires_at`). Null: no end (order mails, tickets, notices, messages).
+ */
+const LINK_MAILS = new Set<TemplateName>(['password_reset', 'signup_confirmation', 'email_confirmation', 'email_change', 'invitation', 'order_lookup', 'waitlist_offer']);
+export function usefulUntil(payload: MailPayload, createdAt: Date): Date | null {
+  if (!LINK_MAILS.has(payload.template)) return null;
+  const data = payload.data as { minutes?: unknown; hours?: unknown; days?: unknown; expires_at?: unknown };
+  if (typeof data.expires_at === 'string') return new Date(data.expires_at);
+  const ms = [
+    [data.minutes, 60_000],
+    [data.hours, 3_600_000],
+    [data.days, 86_400_000],
+  ].find(([n]) => typeof n === 'number') as [number, number] | undefined;
+  return ms ? new Date(createdAt.getTime() + ms[0] * ms[1]) : null;
 }
 
 /**
@@ -111,18 +136,59 @@ export async function markSent(db: Executor, ids: number[], now: Date) {
   await relaxed(db, (tx) => tx.update(outbox).set({ status: 'SENT', sent_at: now, payload: kept, last_error: null }).where(inArray(outbox.id, ids)));
 }
 
-/** Puts a message back with a growing delay, or gives up after MAX_ATTEMPTS. */
-export async function markFailed(db: Executor, id: number, attempts: number, error: string, now: Date) {
-  const giveUp = attempts >= MAX_ATTEMPTS;
-  const delayMs = Math.min(60 * 60_000, 2 ** attempts * 15_000);
-  await db
+/**
+ * Puts a message back with a growing delay (30 s, 1 min, 2 min, … at most MAX_RETRY_DELAY_MS), or fails
+ * it: at once when the failure is `permanent` (the server refused the address for good), else once it
+ * has been tried for `retryForMs` since it was written (MAIL_RETRY_HOURS), or when its next try would
+ * come after its link expired. Answers the status it got.
+ */
+export async function markFailed(
+  db: Executor,
+  row: { id: number; attempts: number; created_at: Date; payload: unknown },
+  error: string,
+  now: Date,
+  opts: { retryForMs?: number; permanent?: boolean } = {},
+): Promise<'PENDING' | 'FAILED'> {
+  const next = new Date(now.getTime() + Math.min(MAX_RETRY_DELAY_MS, 2 ** Math.min(row.attempts, 20) * 15_000));
+  const until = usefulUntil(row.payload as MailPayload, row.created_at);
+  const expires = until !== null && next >= until;
+  const giveUp = opts.permanent || expires || next.getTime() - row.created_at.getTime() > (opts.retryForMs ?? MAIL_RETRY_HOURS * 3_600_000);
+  const status = giveUp ? 'FAILED' : 'PENDING';
+  const lastError = expires ? `${error.slice(0, 1900)} (not tried again: its link expires at ${until.toISOString()})` : error.slice(0, 2000);
+  await db.update(outbox).set({ status, last_error: lastError, available_at: next }).where(eq(outbox.id, row.id));
+  return status;
+}
+
+/** Fails a claimed message without sending it: its link expired while it waited (a reset link an hour old is no use). */
+export async function markExpired(db: Executor, id: number, until: Date) {
+  await db.update(outbox).set({ status: 'FAILED', last_error: `not sent: its link expired at ${until.toISOString()}` }).where(eq(outbox.id, id));
+}
+
+/**
+ * Queues failed messages again, as new: from the first attempt, with a whole retry period ahead (the
+ * organizer's "send again", a message's "retry failed"). Only rows still FAILED; answers their ids.
+ */
+export async function queueAgain(db: Executor, ids: number[], now: Date): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
     .update(outbox)
-    .set({
-      status: giveUp ? 'FAILED' : 'PENDING',
-      last_error: error.slice(0, 2000),
-      available_at: new Date(now.getTime() + delayMs),
-    })
-    .where(eq(outbox.id, id));
+    .set({ status: 'PENDING', attempts: 0, available_at: now, claimed_at: null, created_at: now, last_error: null })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'FAILED')))
+    .returning({ id: outbox.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Mail that could not be delivered yet: open messages tried at least once, and when the oldest of them
+ * was written (the health answer's `mail`). Uses the open-lane index (only open rows).
+ */
+export async function mailBacklog(db: Executor): Promise<{ waiting: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ waiting: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${outbox.created_at})` })
+    .from(outbox)
+    .where(and(inArray(outbox.status, ['PENDING', 'SENDING']), sql`${outbox.attempts} > 0`, sql`${outbox.last_error} is not null`));
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return { waiting: Number(row?.waiting ?? 0), oldest };
 }
 
 /** Ids of messages due now, including ones a crashed worker left half-sent. */

@@ -8,6 +8,7 @@ import { attendeeRoutes } from './attendees/attendees.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { capacityRoutes } from './capacity/capacity.routes.js';
 import { checkInListRoutes } from './check-in/check-in-lists.routes.js';
+import { checkInHistoryRoutes } from './check-in/check-in-history.routes.js';
 import { checkInRoutes } from './check-in/check-in.routes.js';
 import { staffLinkRoutes } from './check-in/staff-link.routes.js';
 import { eventRoutes } from './events/events.routes.js';
@@ -72,6 +73,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: reportRoutes },
   { prefix: '/api', plugin: checkInRoutes },
   { prefix: '/api', plugin: checkInListRoutes },
+  { prefix: '/api', plugin: checkInHistoryRoutes },
   { prefix: '/api', plugin: paymentConnectionRoutes },
   { prefix: '/api', plugin: waitlistAdminRoutes },
   { prefix: '/api', plugin: apiKeyRoutes },

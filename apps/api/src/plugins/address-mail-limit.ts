@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../shared/errors.js';
+import { keyedCount } from './keyed-count.js';
 
 /**
  * A preHandler that limits the mails one address gets from public forms (a find-my-tickets link, a
@@ -17,3 +19,22 @@ export function addressMailLimit(app: FastifyInstance, perHour: number) {
     }
   };
 }
+
+/**
+ * Ticket mails a buyer asks for (an attendee's new e-mail address, a transfer, a resend), whoever asks:
+ * one to `email` for ticket `ticketId` counts against the address (the key of sign-up and reset mails,
+ * `perAddress` an hour) and against the ticket (`perTicket` an hour). Both are read first: past either,
+ * 429 RATE_LIMITED with Retry-After and nothing counted; else both count. Call it before anything is
+ * changed, so a refused change changes nothing (one ticket's changes wait on its order's lock).
+ */
+export function ticketMailBudget(app: FastifyInstance, perAddress: number, perTicket: number) {
+  const address = keyedCount(app, perAddress, 3_600_000);
+  const ticket = keyedCount(app, perTicket, 3_600_000);
+  return async (req: FastifyRequest, ticketId: number, email: string) => {
+    const keys = [`address-mail|${email.trim().toLowerCase()}`, `ticket-mail|${ticketId}`] as const;
+    const wait = Math.max(await address.fullFor(req, keys[0]), await ticket.fullFor(req, keys[1]));
+    if (wait) throw new DomainError('RATE_LIMITED', { retryAfter: wait });
+    await Promise.all([address.add(req, keys[0]), ticket.add(req, keys[1])]);
+  };
+}
+export type TicketMailBudget = (ticketId: number, email: string) => Promise<void>;

@@ -12,8 +12,14 @@ type IssueLike = { code: string; path: PropertyKey[]; message?: string; [k: stri
 
 function fieldErrorsOf(issues: IssueLike[], request: FastifyRequest): FieldErrors {
   const locale = requestLocale(request);
-  const out: FieldErrors = {};
+  // No prototype: a body key such as `constructor` or `__proto__` is a field name like any other.
+  const out: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of issues) {
+    // An unknown field is named itself (`status`, `filter_fields.bogus`), not the object that held it.
+    if (issue.code === 'unrecognized_keys' && Array.isArray(issue.keys)) {
+      for (const key of issue.keys as string[]) (out[[...issue.path.map(String), key].join('.')] ??= []).push(translate(locale, ISSUE_MESSAGES.unknown_field));
+      continue;
+    }
     const field = issue.path.map(String).join('.') || '_';
     const { key, values } = describeIssue(issue as never);
     (out[field] ??= []).push(translate(locale, ISSUE_MESSAGES[key], values));
@@ -33,7 +39,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, code: Er
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  request.log.info({ err: error }, 'bad request');
+  // Only the code: fastify's messages quote the address, and it may carry a secret (plugins/log-redaction.ts).
+  request.log.info({ code: error.code }, 'bad request');
   return sendError(request, reply, 'BAD_REQUEST', status);
 }
 

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, API_KEY_RATE_LIMIT_DEFAULT, LIMITS, WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '@admitone/shared';
+import { API_KEY_PREFIX, API_KEY_RATE_LIMIT_DEFAULT, LEGACY_SIGNATURE_UNTIL, LIMITS, STANDARD_WEBHOOK_HEADERS, WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '@admitone/shared';
 
 /** The guide at the top of the API reference (`/api/docs`): Markdown, as OpenAPI's `info.description`. */
 export const API_GUIDE = `
@@ -42,6 +42,23 @@ Lists take \`page\` (from 1), \`per_page\` (up to ${LIMITS.PER_PAGE_MAX}, defaul
 
 Single objects answer \`{ "data": { … } }\`. CSV and Excel exports (\`…/export?format=csv|xlsx\`) stream every row.
 
+## Filters
+A list's filters are one query object, \`filter_fields[name]=value\` (OpenAPI's deepObject style), e.g.
+\`GET /api/events/12/orders?filter_fields[status]=CANCELLED\`; \`meta.allowed_filter_fields\` names them.
+Anything the call does not know is refused, never ignored: an unknown query parameter, filter or body
+field answers \`422\` naming it in \`field_errors\`.
+
+## Dates
+Reads answer instants in ISO 8601 with their offset (\`2027-06-01T17:30:00.000Z\`; \`format: date-time\`
+in the schemas). Writes take an event's dates and times either as the wall clock in the event's time
+zone (\`2027-06-01T19:30\`, as the forms send it) or as an ISO 8601 instant with its offset, so what a
+read answered can be written back unchanged.
+
+## Request ids
+Every answer carries \`X-Request-Id\`: the id of the request in the server's logs. Send your own (8 to 64
+letters, digits and \`._:-\`) to find a call in both your logs and ours; otherwise the server makes one.
+Quote it when reporting a problem.
+
 ## Errors
 Every answer that is not 2xx has one shape:
 
@@ -63,13 +80,21 @@ the same request with the same key gets the first answer again (with \`Idempoten
 changes nothing. The same key with a different request answers \`422 IDEMPOTENCY_KEY_REUSED\`; a repeat
 while the first is still running answers \`409 IDEMPOTENCY_KEY_IN_USE\`. An answer that is not a success
 keeps nothing, so the retry runs again. Keys belong to the API key that sent them and are remembered
-for 24 hours.
+for 24 hours. On the checkout's public calls a key belongs to the buyer's client: its checkout token
+(\`X-Checkout-Token\`) or, without one, its connection address; the same key from another client is a
+new request, and a repeated reservation is answered only while its order is still being checked out.
 
 \`\`\`sh
 curl -X POST -H "Authorization: Bearer ${API_KEY_PREFIX}…" -H "Idempotency-Key: 7f9c0b2e-crm-4711" \\
   -H "Content-Type: application/json" -d '{"name":"Early bird","type":"PAID","price":2500}' \\
   https://tickets.example.com/api/events/12/tickets
 \`\`\`
+
+## Versioning and changes
+There is one version of the API today. Additive changes may come at any time: new fields in answers,
+new endpoints, new values of an enum in answers (so ignore fields you do not know, and treat an
+unknown enum value as "other"). A breaking change comes only with a new, dated version of the API,
+announced ahead: the version you use does not change under you.
 
 ## Webhooks
 An admin adds webhooks in *Account → Webhooks* (or with \`POST /api/webhooks\`): a URL, the events to
@@ -78,32 +103,63 @@ send, optionally one event of the account only. Types: ${WEBHOOK_EVENT_TYPES.map
 
 \`\`\`json
 { "id": "evt_6f1c…", "type": "order.completed", "created_at": "2026-11-27T10:00:00.000Z",
-  "account_id": 3, "event_id": 12, "data": { … the order as GET /api/events/12/orders/{id} returns it … } }
+  "account_id": 3, "event_id": 12, "sequence": 2,
+  "data": { … the order as GET /api/events/12/orders/{id} returns it … } }
 \`\`\`
 
-and the headers \`${WEBHOOK_HEADERS.id}\` (the same in every retry and resend: de-duplicate with it),
-\`${WEBHOOK_HEADERS.type}\`, \`${WEBHOOK_HEADERS.timestamp}\` (Unix seconds), \`${WEBHOOK_HEADERS.attempt}\` and
-\`${WEBHOOK_HEADERS.signature}: v1=<hex>\`, the HMAC-SHA256 of \`<timestamp>.<raw body>\` with the webhook's
-signing secret (shown once; rotate it with \`POST /api/webhooks/{id}/secret\`). \`data\` is the object as the
-API returns it when the event is first sent (moments after the change): orders, attendees, products
-(tickets and other products), waitlist entries; a check-in carries its list, who and when, and the
-attendee; a deleted product only what it was. The event is written in the same transaction as the
-change: never lost, never sent for a change that did not happen. Delivery is at least once: a 2xx
-answer within 10 seconds counts; anything else (another status, a redirect, which is not followed, no
-answer) is tried again after 1 minute, then doubling, for 3 days. A webhook failing for a day is turned
-off and the account's admins are mailed; its delivery log keeps every attempt (status, time, the start of
-the answer), and any event can be sent again. URLs must be http(s) and public: private, loopback and
-link-local addresses are refused.
+\`data\` is the object as the API returned it at the change, built in the change's own transaction: an
+\`order.created\` sent after the order was cancelled still shows it as created. \`sequence\` numbers the
+events of one object (an order, an attendee, a product…): 1, 2, 3 in the order the changes happened,
+so the highest one seen is the newest state (a webhook that receives only some types sees gaps); null
+for \`webhook.test\`. Objects: orders, attendees, products (tickets and other products), waitlist entries;
+a check-in carries its list, who and when, and the attendee; a deleted product only what it was. The
+event is written in the same transaction as the change: never lost, never sent for a change that did
+not happen. Delivery is at least once: a 2xx answer within 10 seconds counts; anything else (another
+status, a redirect, which is not followed, no answer) is tried again after 1 minute, then doubling, for 3
+days. A webhook failing for a day is turned off and the account's admins are mailed; its delivery log
+keeps every attempt (status, time, the start of the answer), and any event can be sent again. URLs must
+be http(s) and public: private, loopback and link-local addresses are refused.
+
+### Verifying deliveries (Standard Webhooks)
+Deliveries follow the [Standard Webhooks](https://www.standardwebhooks.com) specification: the headers
+\`${STANDARD_WEBHOOK_HEADERS.id}\` (the event id: the same in every retry and resend, de-duplicate with
+it), \`${STANDARD_WEBHOOK_HEADERS.timestamp}\` (Unix seconds) and \`${STANDARD_WEBHOOK_HEADERS.signature}\`:
+\`v1,<base64>\`, the HMAC-SHA256 of \`<webhook-id>.<webhook-timestamp>.<raw body>\` keyed with the bytes
+of the signing secret (\`whsec_\` and base64: the key is the base64 part, decoded), a space-separated list
+should there ever be several. The secret is shown once; rotate it with \`POST /api/webhooks/{id}/secret\`.
+Any Standard Webhooks library verifies them as they are, for example in Node.js with \`standardwebhooks\`:
 
 \`\`\`js
-// Node.js: check a delivery before trusting it (express.raw() or any way to read the raw body).
+import { Webhook } from 'standardwebhooks';
+const payload = new Webhook(secret).verify(rawBody, headers); // throws when not signed with the secret or older than 5 minutes
+\`\`\`
+
+Or by hand (Node.js, with express.raw() or any way to read the raw body):
+
+\`\`\`js
 import { createHmac, timingSafeEqual } from 'node:crypto';
 function verify(rawBody, headers, secret, toleranceSeconds = 300) {
-  const timestamp = headers['${WEBHOOK_HEADERS.timestamp.toLowerCase()}'];
-  const expected = 'v1=' + createHmac('sha256', secret).update(timestamp + '.' + rawBody).digest('hex');
-  const given = String(headers['${WEBHOOK_HEADERS.signature.toLowerCase()}'] ?? '');
+  const id = String(headers['${STANDARD_WEBHOOK_HEADERS.id}'] ?? '');
+  const timestamp = String(headers['${STANDARD_WEBHOOK_HEADERS.timestamp}'] ?? '');
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = Buffer.from(createHmac('sha256', key).update(id + '.' + timestamp + '.' + rawBody).digest('base64'));
   const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) <= toleranceSeconds;
-  return fresh && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  const given = String(headers['${STANDARD_WEBHOOK_HEADERS.signature}'] ?? '').split(' ');
+  // Compare bytes, not characters: timingSafeEqual throws on buffers of different lengths.
+  return fresh && given.some((s) => {
+    const b = Buffer.from(s.startsWith('v1,') ? s.slice(3) : '');
+    return b.length === expected.length && timingSafeEqual(b, expected);
+  });
 }
 \`\`\`
+
+Deliveries also carry \`${WEBHOOK_HEADERS.type}\`, \`${WEBHOOK_HEADERS.attempt}\` (1, 2, … counting every
+attempt, including one lost when a sender stopped mid-delivery), \`${WEBHOOK_HEADERS.id}\` and
+\`${WEBHOOK_HEADERS.timestamp}\`. **Deprecated**: \`${WEBHOOK_HEADERS.signature}: v1=<hex>\` (the hex
+HMAC-SHA256 of \`<timestamp>.<raw body>\` keyed with the secret's text as it is) is still sent until
+${LEGACY_SIGNATURE_UNTIL}; move to \`${STANDARD_WEBHOOK_HEADERS.signature}\` before then. A secret made
+before Standard Webhooks signing (\`whsec_\` and 43 characters, which may contain \`-\` and \`_\`) keeps
+working with both: for the Standard Webhooks signature its key is the secret's text itself, so give a
+library \`'whsec_' + Buffer.from(secret).toString('base64')\` (or \`new Webhook(secret, { format: 'raw' })\`),
+or rotate it to get a new secret.
 `.trim();

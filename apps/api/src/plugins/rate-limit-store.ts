@@ -68,6 +68,20 @@ function databaseStore(database: Database) {
       );
     }
 
+    /** The key's count without counting (a limiter called with `{ increment: false }`). */
+    read(key: string, cb: StoreCallback) {
+      const full = `${this.prefix}${key}`.slice(0, 500);
+      db.execute<{ hits: number; ttl: number }>(
+        sql`select hits, greatest(0, ceil(extract(epoch from (resets_at - now())) * 1000))::int as ttl from rate_limit_counters where key = ${full} and resets_at > now()`,
+      ).then(
+        (res) => {
+          const row = (res as unknown as { rows: Array<{ hits: number; ttl: number }> }).rows[0];
+          cb(null, { current: row ? Number(row.hits) : 0, ttl: row ? Number(row.ttl) : 0 });
+        },
+        (err: Error) => cb(err),
+      );
+    }
+
     child(routeOptions: { routeInfo: { method?: string; url?: string } }) {
       // A limiter made by hand (createRateLimit) has no route: its keys tell it apart.
       return new DatabaseStore(null, `${routeOptions.routeInfo.method ?? ''}${routeOptions.routeInfo.url ?? ''}|`);

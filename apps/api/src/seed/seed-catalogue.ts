@@ -45,7 +45,7 @@ export async function seedCatalogue(db: Db, clock: Clock, event: SeedEvent): Pro
     .insert(promoCodes)
     .values([
       { account_id: event.account_id, event_id: event.id, code: 'JAZZ10', code_key: 'jazz10', discount_type: 'PERCENTAGE', discount: '10.000', created_at: now, updated_at: now },
-      { account_id: event.account_id, event_id: event.id, code: 'CREW', code_key: 'crew', discount_type: 'NONE', discount: '0', created_at: now, updated_at: now },
+      { account_id: event.account_id, event_id: event.id, code: 'CREW-PASS', code_key: 'crew-pass', discount_type: 'NONE', discount: '0', created_at: now, updated_at: now },
     ])
     .returning({ id: promoCodes.id });
   await db.insert(promoCodeTickets).values([standard, front].map((ticket_id) => ({ promo_code_id: jazz!.id, ticket_id })));

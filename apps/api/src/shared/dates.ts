@@ -1,12 +1,17 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { hasOffset } from '@admitone/shared';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Reads a wall-clock time (`2026-12-31T19:30`) in an IANA time zone and returns the instant. */
+/**
+ * Reads a wall-clock time (`2026-12-31T19:30`) in an IANA time zone and returns the instant; a time that
+ * carries its offset (`2026-12-31T18:30:00.000Z`, as reads answer) is that instant, whatever the zone.
+ */
 export function zonedToUtc(local: string, tz: string): Date {
+  if (hasOffset(local)) return new Date(local);
   return dayjs.tz(local.replace(' ', 'T'), tz).toDate();
 }
 

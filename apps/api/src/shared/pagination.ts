@@ -21,9 +21,17 @@ export function paginated<T>(
     last_page: Math.max(1, Math.ceil(total / p.per_page)),
     allowed_sorts: [...allowed.sorts],
     allowed_filter_fields: [...allowed.filters],
+    has_more: p.page * p.per_page < total,
+    next_cursor: null,
   };
   return { data: rows, meta };
 }
+
+/** The `{ data, meta }` answer of a list that is never paged (everything on one page). */
+export const wholeList = <T>(data: T[]): Paginated<T> => ({
+  data,
+  meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [], has_more: false, next_cursor: null },
+});
 
 /** Escapes LIKE wildcards in a search term. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -307,17 +307,20 @@ describe('an old link without the secret', () => {
 });
 
 describe('organizers', () => {
-  it('still see the whole order in the admin, and may copy the buyer\'s link (with its secret)', async () => {
+  it('still see the whole order in the admin, and may copy the buyer\'s link (with its secret) from its own route', async () => {
     const w = await twoPersonOrder('admin');
     const [row] = await ctx.app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, w.r.data.short_id));
     const res = await call(ctx.app, 'GET', `/api/events/${w.event.id}/orders/${row!.id}`, { token: w.u.token });
     expect(res.statusCode).toBe(200);
     const detail = res.json().data;
     expect(detail.attendees.map((a: { email: string }) => a.email)).toEqual([w.people.first.email, w.people.second.email]);
-    expect(detail.buyer_path).toBe(`/checkout/${w.event.id}/${w.r.data.short_id}/summary#secret=${w.r.order_secret}`);
+    expect(res.body).not.toContain(w.r.order_secret);
+    const link = await call(ctx.app, 'GET', `/api/events/${w.event.id}/orders/${row!.id}/buyer-link`, { token: w.u.token });
+    expect(link.json().data.path).toBe(`/checkout/${w.event.id}/${w.r.data.short_id}/summary#secret=${w.r.order_secret}`);
     // Another account's organizer gets nothing of it.
     const stranger = await liveEvent(ctx.app, [{ name: 'Other', type: 'FREE', quantity: 1 }]);
     expect((await call(ctx.app, 'GET', `/api/events/${w.event.id}/orders/${row!.id}`, { token: stranger.u.token })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/events/${w.event.id}/orders/${row!.id}/buyer-link`, { token: stranger.u.token })).statusCode).toBe(404);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
-import { attendees, events, orders, users, waitlistEntries } from '../../src/db/schema/index.js';
+import { attendees, events, orders, outbox, users, waitlistEntries } from '../../src/db/schema/index.js';
 import { placeOrder } from '../checkout-factory.js';
 import { createEvent, createOrganizer, inviteAndAccept, registerUser } from '../factories.js';
 import type { TestSmtp } from '../smtp.js';
@@ -60,6 +60,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const placed = await placeOrder(app, { eventId: event.id, organizerToken: a.token }, [{ ticket_id: ticket.id, quantity: 2 }]);
   expect(placed.status).toBe('COMPLETED');
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, placed.short_id));
+  const [orderMail] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.order_id, order!.id)).limit(1);
   const attendeeRows = await db.select({ id: attendees.id, short_id: attendees.short_id }).from(attendees).where(eq(attendees.order_id, order!.id));
   expect(attendeeRows).toHaveLength(2);
 
@@ -118,6 +119,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     questionId: question.id,
     affiliateId: affiliate.id,
     orderId: order!.id,
+    orderMailId: orderMail!.id,
     attendeeId: attendeeRows[0]!.id,
     attendeeShortId: attendeeRows[0]!.short_id,
     messageId: message.id,

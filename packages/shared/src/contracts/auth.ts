@@ -46,9 +46,53 @@ export const forgotPasswordBody = z.object({ email: emailField });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
 export const resetPasswordBody = withConfirmation(
-  z.object({ password: passwordField, password_confirmation: z.string() }),
+  z.object({
+    password: passwordField,
+    password_confirmation: z.string(),
+    /** API keys this person made to revoke in the same step (ids from the reset link's list; others are ignored). */
+    revoke_api_key_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500).default([]),
+  }),
 );
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** Keys made within these days are suggested for revoking on the reset form: maybe an intruder's. */
+export const RESET_SUGGEST_REVOKE_DAYS = 7;
+
+/** A working API key the person made, as the reset form lists it (never its secret). */
+export interface ResetApiKeyDto {
+  id: number;
+  name: string;
+  /** The first characters of the key (`a1k_AbCd…`). */
+  prefix: string;
+  account: { id: number; name: string };
+  created_at: string;
+  last_used_at: string | null;
+  /** Made within RESET_SUGGEST_REVOKE_DAYS: the form suggests revoking it. */
+  made_recently: boolean;
+}
+
+/** What a usable reset link is about: the login's address and the working API keys its person made. */
+export interface ResetLinkDto {
+  email: string;
+  api_keys: ResetApiKeyDto[];
+}
+
+export const resetLinkResponse = z.object({
+  data: z.object({
+    email: z.string(),
+    api_keys: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        prefix: z.string(),
+        account: z.object({ id: z.number().int(), name: z.string() }),
+        created_at: z.string(),
+        last_used_at: z.string().nullable(),
+        made_recently: z.boolean(),
+      }) satisfies z.ZodType<ResetApiKeyDto>,
+    ),
+  }) satisfies z.ZodType<ResetLinkDto>,
+});
 
 export const tokenParams = z.object({ token: z.string().min(10).max(200) });
 

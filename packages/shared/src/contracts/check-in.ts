@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { EVENT_STATUSES, type EventStatus } from '../enums.js';
-import { defaultableName, localDateTime, optionalText, personRefSchema } from './common.js';
+import { defaultableName, listQuery, localDateTime, optionalText, pageOf, personRefSchema, syncListFields } from './common.js';
 import { attendeeDtoSchema, type AttendeeDto, type PersonRef } from './orders-admin.js';
 
 export const CHECK_IN_ACTIONS = ['CHECK_IN', 'CHECK_OUT'] as const;
@@ -158,7 +158,12 @@ export interface CheckInListDto {
   activates_at: string | null;
   expires_at: string | null;
   state: CheckInListState;
-  /** The staff link's secret (null: no link). Only those who manage the event see it. */
+  /** Whether the list has a staff link. */
+  has_staff_link: boolean;
+  /**
+   * The staff link's secret: only in the answer to a signed-in person making it (`POST .../staff-link`);
+   * null in every other answer (lists, API keys, staff links). `GET .../staff-link` reads it, without keys.
+   */
   staff_token: string | null;
   checked_in: number;
   total: number;
@@ -174,10 +179,17 @@ export const checkInListSchema = z.object({
   activates_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   state: z.enum(CHECK_IN_LIST_STATES),
+  has_staff_link: z.boolean(),
   staff_token: z.string().nullable(),
   checked_in: z.number().int(),
   total: z.number().int(),
 }) satisfies z.ZodType<CheckInListDto>;
+
+/** `GET /events/{eventId}/check-in-lists/{listId}/staff-link`: the link's secret, for a signed-in person only (null: no link). */
+export interface StaffLinkSecretDto {
+  staff_token: string | null;
+}
+export const staffLinkSecretSchema = z.object({ staff_token: z.string().nullable() }) satisfies z.ZodType<StaffLinkSecretDto>;
 
 /** `GET /check-in-links/{token}`: what a staff link opens (the event and the list, nothing else). */
 export interface StaffCheckInDto {
@@ -237,3 +249,43 @@ export const checkInOfflineSchema = z.object({
   ),
   retired_codes: z.array(z.string()),
 }) satisfies z.ZodType<CheckInOfflineDto>;
+
+// ---------- the check-in history (integrators: `GET /api/events/{id}/check-ins`) ----------
+
+/** One check-in or check-out as it happened (the history rows; never changed afterwards). */
+export interface CheckInRecordDto {
+  id: number;
+  attendee_id: number;
+  action: CheckInAction;
+  /** null: the list was deleted since. */
+  check_in_list_id: number | null;
+  /** Who scanned (null: through the list's staff link, or a user since removed). */
+  by: PersonRef | null;
+  via_staff_link: boolean;
+  device: string | null;
+  /** When the scan happened on the device (earlier than created_at for a scan queued offline). */
+  scanned_at: string;
+  /** When the server received it. */
+  created_at: string;
+}
+export const checkInRecordSchema = z.object({
+  id: z.number().int(),
+  attendee_id: z.number().int(),
+  action: z.enum(CHECK_IN_ACTIONS),
+  check_in_list_id: z.number().int().nullable(),
+  by: personRefSchema.nullable(),
+  via_staff_link: z.boolean(),
+  device: z.string().nullable(),
+  scanned_at: z.iso.datetime({ offset: true }),
+  created_at: z.iso.datetime({ offset: true }),
+}) satisfies z.ZodType<CheckInRecordDto>;
+
+export const CHECK_IN_RECORD_SORTS = ['created_at'] as const;
+/** The event's check-ins: offset pages (newest first), filtered by list and action, or incremental sync. */
+export const checkInRecordListQuery = listQuery(CHECK_IN_RECORD_SORTS, {
+  check_in_list_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  action: z.enum(CHECK_IN_ACTIONS),
+})
+  .omit({ query: true })
+  .extend(syncListFields);
+export const checkInRecordListResponse = pageOf(checkInRecordSchema);

@@ -7,6 +7,32 @@ export const idParams = z.object({ id: idParam });
 
 export const sortDirection = z.enum(['asc', 'desc']);
 
+/** An ISO 8601 instant with its offset, seconds and fractions optional (`2027-06-01T17:30Z`, `2027-06-01T19:30:00.123+02:00`). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Incremental sync's parameters (the API's `shared/sync.ts`), on the lists integrators copy (orders,
+ * attendees, check-ins, products). Either one starts a sync: rows in the order they changed, `per_page` at a
+ * time, each page's `meta.next_cursor` fetching the next (null: done); `page` and `sort_by` are refused then.
+ */
+export const syncListFields = {
+  updated_since: z
+    .string()
+    .trim()
+    .regex(INSTANT, customIssue('invalid_date'))
+    .refine((v) => !Number.isNaN(Date.parse(v)), customIssue('invalid_date'))
+    .optional()
+    .describe('Sync mode: only rows changed at or after this instant (ISO 8601 with its offset), oldest change first'),
+  cursor: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, customIssue('invalid'))
+    .optional()
+    .describe("Sync mode: the previous page's meta.next_cursor (or a pass's meta.sync_cursor, to get what changed since)"),
+};
+
 /** The list query of SPEC §3/§9: paging, search, allow-listed sort and `filter_fields[name]`. */
 export function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sorts: S, filters: F) {
   return z.object({
@@ -15,7 +41,8 @@ export function listQuery<S extends readonly [string, ...string[]], F extends z.
     query: z.string().trim().max(LIMITS.QUERY_MAX).optional(),
     sort_by: z.enum(sorts).optional(),
     sort_direction: sortDirection.optional(),
-    filter_fields: z.object(filters).partial().optional(),
+    // deepObject (`filter_fields[status]=CANCELLED`); an unknown filter is refused (422), never ignored.
+    filter_fields: z.strictObject(filters).partial().optional(),
   });
 }
 
@@ -26,6 +53,12 @@ export interface PageMeta {
   last_page: number;
   allowed_sorts: string[];
   allowed_filter_fields: string[];
+  /** Rows after this page: a later page (offset paging) or the next cursor's (sync). */
+  has_more: boolean;
+  /** Sync lists (`updated_since` / `cursor`): the next page's cursor; null when the pass is done (and on offset pages). */
+  next_cursor: string | null;
+  /** Sync lists only: where a later pass starts to get what changed since this one (after the last row returned). */
+  sync_cursor?: string;
 }
 export interface Paginated<T> {
   data: T[];
@@ -46,6 +79,9 @@ export const pageMetaSchema = z.object({
   last_page: z.number().int(),
   allowed_sorts: z.array(z.string()),
   allowed_filter_fields: z.array(z.string()),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+  sync_cursor: z.string().optional(),
 }) satisfies z.ZodType<PageMeta>;
 export const oneOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
@@ -84,8 +120,17 @@ export const currencyField = z
   .toUpperCase()
   .refine(isValidCurrency, customIssue('invalid_currency'));
 
-/** A wall-clock date and time without offset, e.g. `2026-12-31T19:30`, read in a given time zone. */
+/** An ISO 8601 instant with its offset (`2026-12-31T18:30:00.000Z`, `2026-12-31T19:30+01:00`): what reads answer. */
+const OFFSET_AT_END = /(?:Z|[+-]\d{2}:\d{2})$/;
+export const hasOffset = (value: string) => OFFSET_AT_END.test(value);
+
+/**
+ * A date and time of an event: the wall clock in the event's time zone (`2026-12-31T19:30`, as the
+ * forms send it), or an instant with its offset (`2026-12-31T18:30:00.000Z`, as every read answers it),
+ * so that what a client read can be written back unchanged.
+ */
 export const localDateTime = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/, customIssue('invalid_date'));
+  .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?|T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))$/, customIssue('invalid_date'))
+  .describe("The event's wall-clock time (2027-06-01T19:30) or an ISO 8601 instant with its offset (2027-06-01T17:30:00Z)");

@@ -7,10 +7,11 @@ import { imageSchema, type ImageDto } from './images.js';
 import { publicEventSchema } from './checkout.js';
 import { customIssue } from '../validation.js';
 import { waitlistDemandSchema, type WaitlistDemandDto } from './waitlist.js';
-import { currencyField, listQuery, localDateTime, oneOf, optionalText, pageOf, timezoneField } from './common.js';
+import { currencyField, hasOffset, listQuery, localDateTime, oneOf, optionalText, pageOf, timezoneField } from './common.js';
 
-/** Compares two wall-clock strings of the same time zone. */
+/** Compares two wall-clock strings of the same time zone (an instant with an offset is compared by the server). */
 const normalise = (s: string) => s.replace(' ', 'T').slice(0, 16);
+const comparable = (a: string, b: string) => !hasOffset(a) && !hasOffset(b);
 
 export const createEventBody = z
   .object({
@@ -22,7 +23,7 @@ export const createEventBody = z
     currency: currencyField,
     description: optionalText(LIMITS.DESCRIPTION_MAX),
   })
-  .refine((v) => !v.end_date || normalise(v.end_date) > normalise(v.start_date), {
+  .refine((v) => !v.end_date || !comparable(v.start_date, v.end_date) || normalise(v.end_date) > normalise(v.start_date), {
     path: ['end_date'],
     when: (p) => {
       const v = p.value as { start_date?: unknown; end_date?: unknown } | undefined;
@@ -103,8 +104,8 @@ export const eventSchema = z.object({
   description: z.string().nullable(),
   status: z.enum(EVENT_STATUSES),
   lifecycle: z.enum(EVENT_LIFECYCLES),
-  start_date: z.string(),
-  end_date: z.string().nullable(),
+  start_date: z.iso.datetime({ offset: true }),
+  end_date: z.iso.datetime({ offset: true }).nullable(),
   timezone: z.string(),
   currency: z.string(),
   organizer: z.object({ id: z.number().int(), name: z.string() }),
@@ -113,8 +114,8 @@ export const eventSchema = z.object({
   location: eventLocationOutSchema,
   cover_image: imageSchema.nullable(),
   settings: eventSettingsSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<EventDto>;
 export const eventResponse = oneOf(eventSchema);
 export const eventListResponse = pageOf(eventSchema);

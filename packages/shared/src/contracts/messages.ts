@@ -97,6 +97,12 @@ export interface MessageSummaryDto {
   /** E-mails written (copy to the sender included). */
   recipient_count: number;
   counts: MessageCountsDto;
+  /**
+   * The message is being sent gradually: its e-mails to addresses that count against the account's
+   * hourly mail budget (typed in by the team, or from free and offline orders) wait for room in it, the
+   * last until about this time. Null when none waits.
+   */
+  paced_until: string | null;
   is_test: boolean;
   send_copy_to_sender: boolean;
   sent_by: { id: number; name: string } | null;
@@ -138,6 +144,10 @@ export const messageSummarySchema = z.object({
   attendee_ids: z.array(z.number().int()),
   recipient_count: z.number().int(),
   counts: messageCountsSchema,
+  paced_until: z
+    .string()
+    .nullable()
+    .describe("When the last e-mail held back by the account's hourly mail budget goes out (the message is sent gradually); null when none is held back"),
   is_test: z.boolean(),
   send_copy_to_sender: z.boolean(),
   sent_by: personRefSchema.nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema } from './common.js';
+import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema, syncListFields } from './common.js';
 import {
   answerValue,
   attendeeStatusSchema,
@@ -39,6 +39,8 @@ export const orderListQuery = listQuery(ORDER_SORTS, {
   affiliate_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
+/** The organizer's and integrators' order list: offset pages, or incremental sync (`syncListFields`). Exports take `orderListQuery`. */
+export const orderSyncListQuery = orderListQuery.extend(syncListFields);
 
 export const orderParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), orderId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 export const attendeeParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), attendeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
@@ -91,9 +93,9 @@ export const orderSummarySchema = z.object({
   is_manually_created: z.boolean(),
   affiliate: z.object({ id: z.number().int(), name: z.string(), code: z.string() }).nullable(),
   promo_code: z.string().nullable(),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
-  payment_due_at: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  completed_at: z.iso.datetime({ offset: true }).nullable(),
+  payment_due_at: z.iso.datetime({ offset: true }).nullable(),
 }) satisfies z.ZodType<OrderSummaryDto>;
 export const orderListResponse = pageOf(orderSummarySchema);
 
@@ -122,7 +124,19 @@ export interface OrderActionsDto {
   resend_confirmation: boolean;
   edit_buyer: boolean;
   message_buyer: boolean;
+  /** Mail the buyer the link to their order page (an order that has a buyer and was confirmed to them). */
+  send_link: boolean;
 }
+
+/**
+ * `GET /events/{eventId}/orders/{orderId}/buyer-link`: the buyer's order page with the order's secret (a
+ * path on the app's address), for a signed-in organizer to pass on; API keys are refused, and no other
+ * answer or webhook carries the secret.
+ */
+export interface BuyerLinkDto {
+  path: string;
+}
+export const buyerLinkSchema = z.object({ path: z.string() }) satisfies z.ZodType<BuyerLinkDto>;
 
 export interface OrderDetailDto extends OrderSummaryDto {
   locale: string;
@@ -137,11 +151,6 @@ export interface OrderDetailDto extends OrderSummaryDto {
   history: OrderHistoryEntryDto[];
   actions: OrderActionsDto;
   cancelled_at: string | null;
-  /**
-   * The buyer's order page with the order's secret (a path on the app's address), for the organizer to
-   * pass on ("copy the buyer's link"); null while the order has no buyer.
-   */
-  buyer_path: string | null;
 }
 
 export const adminAnswerSchema = z.object({
@@ -167,6 +176,7 @@ export const orderActionsSchema = z.object({
   resend_confirmation: z.boolean(),
   edit_buyer: z.boolean(),
   message_buyer: z.boolean(),
+  send_link: z.boolean(),
 }) satisfies z.ZodType<OrderActionsDto>;
 
 export const editBuyerBody = z.object({
@@ -188,6 +198,8 @@ export const attendeeListQuery = listQuery(ATTENDEE_SORTS, {
   checked_in: z.enum(['true', 'false']).transform((v) => v === 'true'),
 });
 export type AttendeeListQuery = z.input<typeof attendeeListQuery>;
+/** The attendee list of `/events/{id}/attendees`: offset pages, or incremental sync (`syncListFields`). Check-in and exports take `attendeeListQuery`. */
+export const attendeeSyncListQuery = attendeeListQuery.extend(syncListFields);
 
 /** An admission as the organizer sees it (list row, check-in list, order detail). */
 export interface AttendeeDto {
@@ -224,9 +236,9 @@ export const attendeeDtoSchema = z.object({
   last_name: z.string().nullable(),
   email: z.string().nullable(),
   status: attendeeStatusSchema,
-  checked_in_at: z.string().nullable(),
+  checked_in_at: z.iso.datetime({ offset: true }).nullable(),
   checked_in_by: personRefSchema.nullable(),
-  created_at: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<AttendeeDto>;
 export const attendeeListResponse = pageOf(attendeeDtoSchema);
 
@@ -242,8 +254,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   answers: z.array(adminAnswerSchema),
   history: z.array(orderHistoryEntrySchema),
   actions: orderActionsSchema,
-  cancelled_at: z.string().nullable(),
-  buyer_path: z.string().nullable(),
+  cancelled_at: z.iso.datetime({ offset: true }).nullable(),
 }) satisfies z.ZodType<OrderDetailDto>;
 export const orderDetailResponse = oneOf(orderDetailSchema);
 
@@ -278,8 +289,8 @@ export const checkInEntrySchema = z.object({
   list_id: z.number().int().nullable(),
   list_name: z.string().nullable(),
   device: z.string().nullable(),
-  scanned_at: z.string(),
-  at: z.string(),
+  scanned_at: z.iso.datetime({ offset: true }),
+  at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<CheckInEntryDto>;
 
 /** `AttendeeDetailDto` as a response schema (the attendee detail and every action on an attendee). */

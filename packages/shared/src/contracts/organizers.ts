@@ -36,7 +36,7 @@ export const organizerSchema = z.object({
   description: z.string().nullable(),
   website: z.string().nullable(),
   logo: imageSchema.nullable(),
-  created_at: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<OrganizerDto>;
 export const organizerResponse = oneOf(organizerSchema);
 export const organizerListResponse = pageOf(organizerSchema);

@@ -8,7 +8,8 @@ export type PromoDiscountType = (typeof PROMO_DISCOUNT_TYPES)[number];
 
 /**
  * A promo code of an event. `discount` is a percentage (0-100) for PERCENTAGE, an amount in minor
- * units for FIXED, and ignored for NONE (which only unlocks tickets shown with a code).
+ * units for FIXED, and ignored for NONE (which only unlocks tickets shown with a code). A code giving
+ * 100% off needs PROMO_CODE_STRONG_MIN characters (the API asks the same of one unlocking hidden tickets).
  */
 export const promoCodeBody = z
   .object({
@@ -32,6 +33,9 @@ export const promoCodeBody = z
       ctx.addIssue({ code: 'too_big', origin: 'number', maximum: 100, inclusive: true, path: ['discount'], input: v.discount });
     }
     if (v.discount_type === 'FIXED' && !Number.isInteger(v.discount)) ctx.addIssue({ code: 'custom', path: ['discount'], ...customIssue('whole_number'), input: v.discount });
+    if (v.discount_type === 'PERCENTAGE' && v.discount === 100 && v.code.length < LIMITS.PROMO_CODE_STRONG_MIN) {
+      ctx.addIssue({ code: 'custom', path: ['code'], ...customIssue('promo_code_too_weak', { min: LIMITS.PROMO_CODE_STRONG_MIN }), input: v.code });
+    }
     if (v.discount_type !== 'NONE' && v.discount === 0) ctx.addIssue({ code: 'custom', path: ['discount'], ...customIssue('required'), input: v.discount });
   });
 export type PromoCodeBody = z.input<typeof promoCodeBody>;
@@ -66,11 +70,11 @@ export const promoCodeSchema = z.object({
   discount: z.number(),
   ticket_ids: z.array(z.number().int()),
   max_uses: z.number().int().nullable(),
-  expires_at: z.string().nullable(),
+  expires_at: z.iso.datetime({ offset: true }).nullable(),
   times_used: z.number().int(),
   is_active: z.boolean(),
   link: z.string(),
-  created_at: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<PromoCodeDto>;
 export const promoCodeResponse = oneOf(promoCodeSchema);
 export const promoCodeListResponse = pageOf(promoCodeSchema);

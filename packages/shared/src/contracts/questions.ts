@@ -76,7 +76,7 @@ export const questionSchema = z.object({
   applies_to: z.enum(QUESTION_SCOPES),
   ticket_ids: z.array(z.number().int()),
   sort_order: z.number().int(),
-  created_at: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<QuestionDto>;
 export const questionResponse = oneOf(questionSchema);
 /** The event's questions in their new order (`PUT .../questions/sort`). */

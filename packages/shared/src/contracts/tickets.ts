@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import type { TicketKind } from '../domain/pricing.js';
-import { localDateTime, oneOf, optionalText, pageOf } from './common.js';
+import { localDateTime, oneOf, optionalText, pageOf, syncListFields } from './common.js';
 
 export const TICKET_TYPES = ['FREE', 'PAID', 'DONATION', 'TIERED'] as const satisfies readonly TicketKind[];
 export type TicketType = (typeof TICKET_TYPES)[number];
@@ -156,8 +156,8 @@ export const ticketTierSchema = z.object({
   label: z.string(),
   price: z.number().int(),
   quantity: z.number().int().nullable(),
-  sale_start: z.string().nullable(),
-  sale_end: z.string().nullable(),
+  sale_start: z.iso.datetime({ offset: true }).nullable(),
+  sale_end: z.iso.datetime({ offset: true }).nullable(),
   is_hidden: z.boolean(),
   sale_state: z.enum(TICKET_SALE_STATES),
   sold: z.number().int(),
@@ -179,8 +179,8 @@ export const ticketSchema = z.object({
   price: z.number().int().nullable(),
   min_price: z.number().int().nullable(),
   quantity: z.number().int().nullable(),
-  sale_start: z.string().nullable(),
-  sale_end: z.string().nullable(),
+  sale_start: z.iso.datetime({ offset: true }).nullable(),
+  sale_end: z.iso.datetime({ offset: true }).nullable(),
   min_per_order: z.number().int(),
   max_per_order: z.number().int().nullable(),
   is_hidden: z.boolean(),
@@ -200,11 +200,19 @@ export const ticketSchema = z.object({
   price_with_charges: z.number().int(),
   can_change_type: z.boolean(),
   has_orders: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<TicketDto>;
 export const ticketResponse = oneOf(ticketSchema);
-/** All of an event's tickets as one page (`GET /api/events/{id}/tickets`). */
+/** All of an event's tickets as one page (`GET /api/events/{id}/tickets`), or one sync page of them. */
 export const ticketListResponse = pageOf(ticketSchema);
+/**
+ * The product list's query: nothing (every ticket and general product as one page, in their order), or
+ * incremental sync (`syncListFields`), `per_page` at a time, by when each was last edited.
+ */
+export const ticketListQuery = z.object({
+  per_page: z.coerce.number().int().min(1).max(LIMITS.PER_PAGE_MAX).optional().describe('Sync mode only: rows per page'),
+  ...syncListFields,
+});
 /** All of an event's tickets in their new order, without paging (`PUT /api/events/{id}/tickets/sort`). */
 export const ticketSortResponse = z.object({ data: z.array(ticketSchema) });

@@ -46,6 +46,19 @@ export const WEBHOOK_HEADERS = {
   attempt: 'AdmitOne-Delivery-Attempt',
 } as const;
 
+/**
+ * The Standard Webhooks headers (standardwebhooks.com) of every delivery: the message id (the event id,
+ * the same in every attempt), Unix seconds, and `v1,<base64>` signatures of `<id>.<timestamp>.<body>`.
+ * `WEBHOOK_HEADERS.signature` is deprecated: still sent, until the end of 2027.
+ */
+export const STANDARD_WEBHOOK_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+/** Until when `AdmitOne-Signature` is still sent beside the Standard Webhooks signature. */
+export const LEGACY_SIGNATURE_UNTIL = '2027-12-31';
+
 const urlField = z
   .string()
   .trim()
@@ -133,11 +146,11 @@ const webhookSchema = z.object({
   enabled: z.boolean(),
   disabled_reason: z.literal('FAILURES').nullable(),
   failure_streak: z.number().int(),
-  last_delivery: z.object({ state: deliveryStateSchema, status_code: z.number().int().nullable(), at: z.string() }).nullable(),
-  created_at: z.string(),
+  last_delivery: z.object({ state: deliveryStateSchema, status_code: z.number().int().nullable(), at: z.iso.datetime({ offset: true }) }).nullable(),
+  created_at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<WebhookDto>;
 const attemptSchema = z.object({
-  at: z.string(),
+  at: z.iso.datetime({ offset: true }),
   status_code: z.number().int().nullable(),
   duration_ms: z.number().int(),
   error: z.string().nullable(),
@@ -149,9 +162,9 @@ const deliverySchema = z.object({
   type: z.union([z.enum(WEBHOOK_EVENT_TYPES), z.literal(WEBHOOK_TEST_TYPE)]),
   state: deliveryStateSchema,
   attempts: z.number().int(),
-  next_attempt_at: z.string().nullable(),
-  delivered_at: z.string().nullable(),
-  created_at: z.string(),
+  next_attempt_at: z.iso.datetime({ offset: true }).nullable(),
+  delivered_at: z.iso.datetime({ offset: true }).nullable(),
+  created_at: z.iso.datetime({ offset: true }),
   last_attempt: attemptSchema.nullable(),
 }) satisfies z.ZodType<WebhookDeliveryDto>;
 

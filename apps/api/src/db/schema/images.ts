@@ -25,3 +25,14 @@ export const images = pgTable(
   },
   (t) => [index('images_entity_idx').on(t.entity_type, t.entity_id)],
 );
+
+/**
+ * Stored files whose image row is gone but whose removal has not succeeded yet (a disk or bucket that
+ * refused it). Written in the transaction that deletes the row, so no file is forgotten; the worker
+ * removes them and their rows (`sweepStoredFileDeletions`).
+ */
+export const storedFileDeletions = pgTable('stored_file_deletions', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  created_at: instant('created_at').notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
-import { instant, timestamps } from './columns.js';
+import { changeXid, instant, timestamps } from './columns.js';
 import { events } from './events.js';
 import { attendees, orders } from './orders.js';
 import { checkInLists } from './check-in-lists.js';
@@ -34,12 +34,16 @@ export const checkIns = pgTable(
     /** When the scan happened on the device (may be earlier than created_at for queued scans). */
     scanned_at: instant('scanned_at').notNull(),
     client_scan_id: text('client_scan_id'),
+    /** Incremental sync's position (set by a trigger: see `changeXid`). */
+    change_xid: changeXid(),
     created_at: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('check_ins_attendee_idx').on(t.attendee_id, t.id),
     index('check_ins_event_idx').on(t.event_id, t.created_at),
     uniqueIndex('check_ins_client_scan_unique').on(t.event_id, t.client_scan_id),
+    // Incremental sync: an event's check-ins in the order they committed (shared/sync.ts).
+    index('check_ins_event_change_idx').on(t.event_id, t.change_xid, t.id),
   ],
 );
 

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex 
 import type { AnswerValue, AttendeeStatus, BuyerOrderStatus, Locale, PaymentProvider, PaymentStatus, UnitPrice } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { affiliates } from './affiliates.js';
-import { instant, timestamps } from './columns.js';
+import { changeXid, instant, timestamps } from './columns.js';
 import { events } from './events.js';
 import { promoCodes } from './promo-codes.js';
 import { questions } from './questions.js';
@@ -80,6 +80,8 @@ export const orders = pgTable(
     payment_due_at: instant('payment_due_at'),
     /** When the buyer was reminded of the payment deadline (once). */
     payment_reminded_at: instant('payment_reminded_at'),
+    /** Incremental sync's position (set by a trigger: see `changeXid`). */
+    change_xid: changeXid(),
     ...timestamps,
   },
   (t) => [
@@ -100,6 +102,8 @@ export const orders = pgTable(
     index('orders_client_idx').on(t.event_id, t.client_key, t.created_at).where(sql`${t.client_key} is not null`),
     // Holds still counting, by deadline: the expiry sweep reads only these.
     index('orders_live_holds_idx').on(t.reserved_until).where(sql`${t.status} in ('RESERVED', 'PROCESSING') and ${t.hold_released_at} is null`),
+    // Incremental sync: an event's orders in the order of their last change (shared/sync.ts).
+    index('orders_event_change_idx').on(t.event_id, t.change_xid, t.id),
   ],
 );
 
@@ -159,6 +163,8 @@ export const attendees = pgTable(
     /** Current check-in state (history in `check_ins`); set with a conditional update, so one scanner wins. */
     checked_in_at: instant('checked_in_at'),
     checked_in_by: integer('checked_in_by'),
+    /** Incremental sync's position (set by a trigger: see `changeXid`). */
+    change_xid: changeXid(),
     ...timestamps,
   },
   (t) => [
@@ -171,6 +177,8 @@ export const attendees = pgTable(
     index('attendees_event_checked_in_idx').on(t.event_id, t.checked_in_at, t.id),
     index('attendees_order_idx').on(t.order_id),
     index('attendees_event_status_idx').on(t.event_id, t.status),
+    // Incremental sync: an event's attendees in the order of their last change (shared/sync.ts).
+    index('attendees_event_change_idx').on(t.event_id, t.change_xid, t.id),
   ],
 );
 
@@ -242,6 +250,8 @@ export type OrderEventKind =
   | 'LATE_PAYMENT_REFUNDED'
   | 'BUYER_EDITED'
   | 'CONFIRMATION_RESENT'
+  /** The organizer had the buyer's order link mailed to the buyer. */
+  | 'LINK_SENT'
   | 'ATTENDEE_CANCELLED'
   | 'ATTENDEE_REACTIVATED'
   | 'ATTENDEE_EDITED'

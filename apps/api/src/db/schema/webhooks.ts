@@ -1,6 +1,6 @@
 import type { WebhookDeliveryState } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { instant } from './columns.js';
 import { events } from './events.js';
@@ -33,9 +33,9 @@ export const webhooks = pgTable(
 
 /**
  * The outbox of webhook events: one row per change that a webhook of the account subscribed to, written
- * in the change's own transaction. What it is about (`object_kind`, `object_id`); its body is built from
- * the object as the API returns it on the first attempt and kept, so every attempt sends the same bytes
- * (`payload`, unless the change gave it, as a deletion does).
+ * in the change's own transaction. What it is about (`object_kind`, `object_id`); its body is built in
+ * that transaction from the object as the API returns it (the state at the change, not when it is sent)
+ * and kept, so every attempt sends the same bytes; `sequence` numbers the object's events.
  */
 export const webhookEvents = pgTable(
   'webhook_events',
@@ -51,11 +51,28 @@ export const webhookEvents = pgTable(
     object_kind: text('object_kind').notNull(),
     object_id: integer('object_id'),
     payload: jsonb('payload'),
-    /** The `data` sent, built on the first attempt and kept (null until then). */
+    /** The `data` sent, built in the change's transaction (null: an event written before, built on its first attempt). */
     body: jsonb('body'),
+    /** The object's n-th event (webhook_sequences): receivers order an object's events by it; null for test events. */
+    sequence: integer('sequence'),
     created_at: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('webhook_events_account_idx').on(t.account_id, t.id)],
+);
+
+/**
+ * The last `sequence` given to an object's webhook events, per (object kind, object id): one row per
+ * object, incremented in the change's transaction (so only changes of the same object wait for each
+ * other, and those already hold the object's row). Written only when a webhook receives the change.
+ */
+export const webhookSequences = pgTable(
+  'webhook_sequences',
+  {
+    object_kind: text('object_kind').notNull(),
+    object_id: integer('object_id').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.object_kind, t.object_id] })],
 );
 
 /** One event to one webhook: retried with backoff for 3 days; a killed sender's claim is taken again. */

@@ -1,6 +1,6 @@
 import type { Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
-import { layout, type RenderedMail } from './layout.js';
+import { escapeHtml, layout, type MailContent, type RenderedMail } from './layout.js';
 
 const M = {
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
@@ -19,6 +19,11 @@ const M = {
     message: 'If this was you, there is nothing to do. If it was not, someone else knows your password: reset it now with the link below, and tell the other admins of your account.',
   },
   action: /*i18n*/ { id: 'mail.login_changed.action', message: 'Reset my password' },
+  keysStillWork: /*i18n*/ {
+    id: 'mail.login_changed.keys_still_work',
+    message: 'These API keys you made still work. If you do not recognise one, revoke it at once on the API keys page of its account:',
+  },
+  keyLine: /*i18n*/ { id: 'mail.login_changed.key_line', message: '{name} ({prefix}…, {account}), made on {created}' },
 };
 
 export interface LoginChangedData {
@@ -32,6 +37,8 @@ export interface LoginChangedData {
   at: string;
   /** Where to ask for a reset link. */
   url: string;
+  /** Password change: the API keys the person made that still work (a key outlives the password). */
+  api_keys?: { name: string; prefix: string; account: string; created_at: string }[];
 }
 
 const whenOf = (locale: Locale, iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
@@ -41,8 +48,18 @@ export function loginChangedMail(locale: Locale, d: LoginChangedData): RenderedM
   const when = whenOf(locale, d.at);
   const subject = translate(locale, d.change === 'password' ? M.passwordSubject : M.emailSubject);
   const body = d.change === 'password' ? translate(locale, M.passwordBody, { email: d.old, when }) : translate(locale, M.emailBody, { old: d.old, new: d.new ?? '', when });
+  const paragraphs: MailContent[] = [translate(locale, M.greeting, { name: d.name }), body];
+  if (d.change === 'password' && d.api_keys?.length) {
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    const lines = d.api_keys.map((k) => translate(locale, M.keyLine, { name: k.name, prefix: k.prefix, account: k.account, created: day.format(new Date(k.created_at)) }));
+    paragraphs.push(translate(locale, M.keysStillWork), {
+      html: `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:24px;color:#1f1b2d">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+      text: lines.map((l) => `- ${l}`).join('\n'),
+    });
+  }
+  paragraphs.push(translate(locale, M.notYou));
   return layout(locale, subject, {
-    paragraphs: [translate(locale, M.greeting, { name: d.name }), body, translate(locale, M.notYou)],
+    paragraphs,
     action: { label: translate(locale, M.action), url: d.url },
   });
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { API_KEY_PREFIX, type ApiKeyDto, type ApiKeyState, type CreateApiKeyBody, type CreatedApiKeyDto } from '@admitone/shared';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { API_KEY_PREFIX, RESET_SUGGEST_REVOKE_DAYS, type ApiKeyDto, type ApiKeyState, type CreateApiKeyBody, type CreatedApiKeyDto, type ResetApiKeyDto } from '@admitone/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { accountUsers, apiKeys, events, users } from '../../db/schema/index.js';
+import { accounts, accountUsers, apiKeys, events, users } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
 
@@ -86,6 +86,36 @@ export async function revokeApiKey(db: Executor, accountId: number, id: number, 
   const [row] = await db.select({ revoked_at: apiKeys.revoked_at }).from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.account_id, accountId)));
   if (!row) throw new DomainError('NOT_FOUND');
   if (!row.revoked_at) await db.update(apiKeys).set({ revoked_at: now }).where(eq(apiKeys.id, id));
+}
+
+/**
+ * The keys a person made that still work or would again (not revoked, not expired; paused ones too: they
+ * come back with the maker), in the accounts they belong to, newest first. For the password reset and its notice.
+ */
+export async function workingKeysOfMaker(db: Executor, userId: number, now: Date): Promise<ResetApiKeyDto[]> {
+  const rows = await db
+    .select({ key: apiKeys, account: { id: accounts.id, name: accounts.name } })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.account_id))
+    .innerJoin(accountUsers, and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)))
+    .where(and(eq(apiKeys.user_id, userId), isNull(apiKeys.revoked_at), or(isNull(apiKeys.expires_at), gt(apiKeys.expires_at, now))))
+    .orderBy(desc(apiKeys.id));
+  const recentSince = now.getTime() - RESET_SUGGEST_REVOKE_DAYS * 86_400_000;
+  return rows.map(({ key, account }) => ({
+    id: key.id,
+    name: key.name,
+    prefix: key.token_prefix,
+    account,
+    created_at: key.created_at.toISOString(),
+    last_used_at: key.last_used_at?.toISOString() ?? null,
+    made_recently: key.created_at.getTime() >= recentSince,
+  }));
+}
+
+/** Revokes those of the ids that are keys this person made (any other id is ignored: never another's key). */
+export async function revokeKeysOfMaker(db: Executor, userId: number, ids: readonly number[], now: Date): Promise<void> {
+  const mine = (await workingKeysOfMaker(db, userId, now)).map((k) => k.id).filter((id) => ids.includes(id));
+  if (mine.length) await db.update(apiKeys).set({ revoked_at: now }).where(and(eq(apiKeys.user_id, userId), inArray(apiKeys.id, mine)));
 }
 
 /** A working key of a secret, with its maker and the maker's active membership of the key's account. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'd
 import type { attendeeListQuery } from '@admitone/shared';
 import type { z } from 'zod';
 import { attendees, orderItems, orders } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
 import { likePattern } from '../../shared/pagination.js';
 
 export type AttendeeListFilters = z.output<typeof attendeeListQuery>;
@@ -45,6 +46,14 @@ export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'que
     f.ticket_id?.length ? inArray(attendees.ticket_id, f.ticket_id) : undefined,
     f.checked_in === true ? isNotNull(attendees.checked_in_at) : f.checked_in === false ? isNull(attendees.checked_in_at) : undefined,
   )!;
+}
+
+/** What a caller who sees no e-mail addresses (door staff, a staff link) may not sort by. */
+const HIDDEN_SORTS: ReadonlySet<string> = new Set(['email']);
+
+/** A sort by a field the caller cannot see is refused on the field (422): its order would tell what it hides. */
+export function refuseHiddenSort(q: Pick<AttendeeListFilters, 'sort_by'>): void {
+  if (q.sort_by && HIDDEN_SORTS.has(q.sort_by)) throw new DomainError('VALIDATION_FAILED', { fields: { sort_by: [{ key: 'invalid_value' }] } });
 }
 
 /** ORDER BY of the list: the chosen column, then id. Default: last name A-Z. Sorting by ticket needs `order_items` joined (`attendeeJoins.items`). */

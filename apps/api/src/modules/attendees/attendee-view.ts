@@ -3,6 +3,7 @@ import type { AdminAnswerDto, AttendeeDetailDto, AttendeeDto, CheckInEntryDto, P
 import type { Executor } from '../../db/client.js';
 import { attendees, checkIns, checkInLists, orderItems, orders, questionAnswers, questions, users } from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
+import { changedSince, committedBefore, findSyncPage, type SyncRequest } from '../../shared/sync.js';
 import { attendeeJoins, attendeeSort, attendeeWhere, type AttendeeListFilters } from './attendee-query.js';
 
 const columns = {
@@ -59,6 +60,17 @@ export async function listAttendees(db: Executor, eventId: number, q: AttendeeLi
   const rows = await attendeesOf(db, eventId, { ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * One incremental-sync page of the event's attendees (shared/sync.ts): the list's search and filters,
+ * attendees whose last change has committed (`committedBefore`), in the order they changed.
+ */
+export async function syncAttendees(db: Executor, eventId: number, q: AttendeeListFilters, s: SyncRequest) {
+  const where = and(attendeeWhere(eventId, q), committedBefore(attendees.change_xid), changedSince(attendees.updated_at, s.since))!;
+  const page = await findSyncPage(db, { table: attendees, position: attendees.change_xid, id: attendees.id }, where, s);
+  const byId = new Map((await attendeesOf(db, eventId, { ids: page.ids })).map((r) => [r.id, r]));
+  return { ...page, rows: page.ids.map((id) => byId.get(id)).filter((r) => r !== undefined) };
 }
 
 /** Attendees of the event by id (order detail, other modules), in position order. */

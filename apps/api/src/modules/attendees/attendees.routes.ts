@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ATTENDEE_SORTS, attendeeDetailResponse, attendeeListQuery, attendeeListResponse, attendeeParams, createAttendeeBody, editAttendeeBody, eventParams, isLocale } from '@admitone/shared';
+import { ATTENDEE_SORTS, attendeeDetailResponse, attendeeListResponse, attendeeSyncListQuery, attendeeParams, createAttendeeBody, editAttendeeBody, eventParams, isLocale } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, type AuthContext } from '../../plugins/auth.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
+import { syncPage, syncRequest } from '../../shared/sync.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { requireEvent } from '../events/events.repository.js';
 import type { EventRow } from '../orders/catalogue.js';
 import { cancelAttendee, changeAttendee, editAttendee, reactivateAttendee, resendTicket, type AttendeeContext } from './attendee-actions.js';
-import { attendeeDetail, listAttendees } from './attendee-view.js';
+import { attendeeDetail, listAttendees, syncAttendees } from './attendee-view.js';
 import { addAttendeeByHand } from './manual-attendee.js';
 
 const tags = ['attendees'];
@@ -47,8 +48,13 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return detail(event.id, req.params.attendeeId);
   }
 
-  app.get('/events/:eventId/attendees', { schema: { tags, security, summary: "The event's attendees: search, filters, sorting, pages", params: eventParams, querystring: attendeeListQuery, response: { 200: attendeeListResponse } } }, async (req) => {
+  app.get('/events/:eventId/attendees', { schema: { tags, security, summary: "The event's attendees: search, filters, sorting, pages; or incremental sync (updated_since, cursor)", params: eventParams, querystring: attendeeSyncListQuery, response: { 200: attendeeListResponse } } }, async (req) => {
     await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    const sync = syncRequest('attendees', req.query, req.url);
+    if (sync) {
+      const page = await syncAttendees(db, req.params.eventId, req.query, sync);
+      return syncPage('attendees', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
+    }
     const { rows, total } = await listAttendees(db, req.params.eventId, req.query);
     return paginated(rows, total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
   });

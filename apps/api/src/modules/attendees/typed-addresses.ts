@@ -19,6 +19,24 @@ export const buyerTyped = sql<boolean>`(${orders.is_manually_created} or ${edite
 /** This attendee's address was typed in by the team (with `orders` joined). */
 export const attendeeTyped = sql<boolean>`(${orders.is_manually_created} or ${editedByTeam('ATTENDEE_EDITED', attendees.id)})`;
 
+/**
+ * The order moved real money through the payment provider: paid by card (Stripe said so; the order
+ * still holds the payment). Only such a buyer is vouched for by someone other than the account: a free
+ * order, or an offline one (paid or not: "marked as paid" is the account's own word), can be placed
+ * through the event's public checkout by anyone, the account itself included, with any address.
+ */
+export const cardPaid = sql<boolean>`(${orders.payment_provider} = 'STRIPE' and ${orders.payment_status} = 'PAYMENT_RECEIVED' and ${orders.total} > 0)`;
+
+/**
+ * A message to this buyer's address counts against the account's mail budget (issue #37, hole 12): the
+ * team typed it in, or it came through an order no payment vouches for (`cardPaid`), which is as good as
+ * typed in. Otherwise a spammer fills its own free checkout with strangers' addresses and messages
+ * "all attendees" for the price of one.
+ */
+export const buyerCounted = sql<boolean>`(${buyerTyped} or not ${cardPaid})`;
+/** The same for an attendee's address (with `orders` joined). */
+export const attendeeCounted = sql<boolean>`(${attendeeTyped} or not ${cardPaid})`;
+
 /** How many of these outbox mails about one order go to an address of it the team typed in. */
 export async function typedMailCount(tx: Executor, orderId: number, outboxIds: number[]): Promise<number> {
   if (!outboxIds.length) return 0;

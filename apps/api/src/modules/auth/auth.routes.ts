@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema, forgotPasswordBody, invitationResponse, loginBody, registerBody, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
+import { authResponseSchema, forgotPasswordBody, invitationResponse, loginBody, registerBody, resetLinkResponse, resetPasswordBody, switchAccountBody, tokenParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, sessionOf } from '../../plugins/auth.js';
 import { translate } from '../../i18n/i18n.js';
@@ -99,15 +99,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.get(
     '/auth/reset-password/:token',
-    { schema: { tags, summary: 'Check a password reset link', params: tokenParams, response: { 200: z.object({ data: z.object({ email: z.string() }) }) } } },
+    { schema: { tags, summary: "Check a password reset link: the login's address and the working API keys its person made", params: tokenParams, response: { 200: resetLinkResponse } } },
     async (req) => ({ data: await checkResetToken({ db, clock }, req.params.token) }),
   );
 
   app.post(
     '/auth/reset-password/:token',
-    { config: limited, schema: { tags, summary: 'Set a new password; revokes every session', params: tokenParams, body: resetPasswordBody, response: { 200: messageResponse } } },
+    { config: limited, schema: { tags, summary: 'Set a new password; revokes every session and the chosen API keys of this person', params: tokenParams, body: resetPasswordBody, response: { 200: messageResponse } } },
     async (req) => {
-      await resetPassword({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, req.params.token, req.body.password);
+      await resetPassword({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl }, req.params.token, req.body);
       return { message: translate(requestLocale(req), PLAIN_MESSAGES.passwordReset) };
     },
   );

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { PASSWORD_RESET_TTL_MINUTES, isLocale, type Locale } from '@admitone/shared';
+import { PASSWORD_RESET_TTL_MINUTES, isLocale, type Locale, type ResetLinkDto } from '@admitone/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema/index.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -13,6 +13,7 @@ import { hashPassword } from './passwords.js';
 import { assertStrongPassword, personalWords } from './password-policy.js';
 import { clearLoginFailures } from './login-throttle.js';
 import { revokeUserSessions } from './sessions.repository.js';
+import { revokeKeysOfMaker, workingKeysOfMaker } from '../api-keys/api-keys.repository.js';
 
 interface Deps {
   db: Db;
@@ -62,15 +63,27 @@ async function findUsableReset(db: Executor, token: string, now: Date) {
   return row ?? null;
 }
 
-/** Tells whether a reset link can still be used, and for which address. */
-export async function checkResetToken(deps: { db: Db; clock: Clock }, token: string): Promise<{ email: string }> {
-  const found = await findUsableReset(deps.db, token, deps.clock.now());
+/**
+ * Tells whether a reset link can still be used, for which address, and which API keys its person made
+ * that still work: someone who had the password may have made one, and a key outlives every session.
+ */
+export async function checkResetToken(deps: { db: Db; clock: Clock }, token: string): Promise<ResetLinkDto> {
+  const now = deps.clock.now();
+  const found = await findUsableReset(deps.db, token, now);
   if (!found) throw new DomainError('INVALID_RESET_TOKEN');
-  return { email: found.email };
+  return { email: found.email, api_keys: await workingKeysOfMaker(deps.db, found.user_id, now) };
 }
 
-/** Sets the new password, uses up the link (and every other open link) and revokes every session. */
-export async function resetPassword(deps: { db: Db; clock: Clock; jobs: JobQueue; appUrl: string }, token: string, password: string): Promise<void> {
+/**
+ * Sets the new password, uses up the link (and every other open link), revokes every session and the
+ * chosen API keys of this person (ids of anyone else's keys are ignored).
+ */
+export async function resetPassword(
+  deps: { db: Db; clock: Clock; jobs: JobQueue; appUrl: string },
+  token: string,
+  input: { password: string; revoke_api_key_ids?: readonly number[] },
+): Promise<void> {
+  const { password } = input;
   const now = deps.clock.now();
   const link = await findUsableReset(deps.db, token, now);
   if (!link) throw new DomainError('INVALID_RESET_TOKEN');
@@ -93,6 +106,7 @@ export async function resetPassword(deps: { db: Db; clock: Clock; jobs: JobQueue
     await tx.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, found.user_id));
     await clearLoginFailures(tx, found.email);
     await revokeUserSessions(tx, found.user_id, now);
+    await revokeKeysOfMaker(tx, found.user_id, input.revoke_api_key_ids ?? [], now);
     return enqueueLoginChanged(tx, deps, (await findUserById(tx, found.user_id))!, { change: 'password' }, now);
   });
   await deps.jobs.deliverOutbox([outboxId]);

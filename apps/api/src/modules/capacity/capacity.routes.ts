@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { capacityAssignmentBody, capacityAssignmentListResponse, capacityAssignmentResponse, capacityParams, eventParams } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
+import { wholeList } from '../../shared/pagination.js';
 import { DomainError } from '../../shared/errors.js';
 import { requireEvent } from '../events/events.repository.js';
 import { readStockLevels } from '../inventory/stock-levels.js';
@@ -32,7 +33,7 @@ export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     await eventOf(authOf(req).accountId, req.params.eventId);
     const used = await usedBy(req.params.eventId);
     const data = (await loadCapacities(db, authOf(req).accountId, req.params.eventId)).map((r) => toCapacityDto(r, used(r)));
-    return { data, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
+    return { data, meta: wholeList(data).meta };
   });
 
   app.post('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: 'Create a capacity assignment (needs a ticket; not below what its tickets have taken)', params: eventParams, body: capacityAssignmentBody, response: { 201: capacityAssignmentResponse } } }, async (req, reply) => {

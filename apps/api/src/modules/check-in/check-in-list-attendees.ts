@@ -4,19 +4,22 @@ import type { AttendeeDto, CheckInOfflineDto, CheckInStatsDto, OfflineTicketDto 
 import type { Executor } from '../../db/client.js';
 import { attendees, listCheckIns, orderItems, retiredTicketCodes } from '../../db/schema/index.js';
 import type { PageRequest } from '../../shared/pagination.js';
-import type { AttendeeListFilters } from '../attendees/attendee-query.js';
+import { refuseHiddenSort, type AttendeeListFilters } from '../attendees/attendee-query.js';
 import { listAttendees, peopleById } from '../attendees/attendee-view.js';
 import { admittedBy, type CheckInListRow } from './check-in-lists.repository.js';
 
 /**
  * One page of the attendees a list admits, each shown checked in or not on this list (an attendee
  * checked in at another door is still to be checked in here). "Checked in" filters by this list too.
+ * `seesEmails`: false for door staff and staff links, who see no e-mail addresses, so can neither
+ * search nor sort by them (a sort by e-mail is refused on the field).
  */
-export async function listAttendeesOnList(db: Executor, eventId: number, list: CheckInListRow, q: AttendeeListFilters & PageRequest, opts?: { searchEmails?: boolean }): Promise<{ rows: AttendeeDto[]; total: number }> {
+export async function listAttendeesOnList(db: Executor, eventId: number, list: CheckInListRow, q: AttendeeListFilters & PageRequest, opts: { seesEmails: boolean }): Promise<{ rows: AttendeeDto[]; total: number }> {
+  if (!opts.seesEmails) refuseHiddenSort(q);
   const { checked_in, ...filters } = q.filter_fields ?? {};
   const onList = sql`exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = ${attendees.id})`;
   const narrower = and(admittedBy(list), checked_in === true ? onList : checked_in === false ? not(onList) : undefined);
-  const { rows, total } = await listAttendees(db, eventId, { ...q, filter_fields: filters }, narrower, opts);
+  const { rows, total } = await listAttendees(db, eventId, { ...q, filter_fields: filters }, narrower, { searchEmails: opts.seesEmails });
   if (!rows.length) return { rows, total };
   const states = await db
     .select()

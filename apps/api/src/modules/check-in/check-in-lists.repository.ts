@@ -79,10 +79,10 @@ async function countsOf(db: Executor, eventId: number, lists: CheckInListRow[]):
 }
 
 /**
- * The lists as the screens show them, with their counts. `seesTokens`: those who manage the event see
- * the staff links' secrets; door staff do not.
+ * The lists as the screens show them, with their counts; whether each has a staff link, never its secret
+ * (these answers reach door staff, staff links and API keys: a signed-in organizer reads it on its own route).
  */
-export async function checkInListViews(db: Executor, rows: CheckInListRow[], now: Date, seesTokens: boolean): Promise<CheckInListDto[]> {
+export async function checkInListViews(db: Executor, rows: CheckInListRow[], now: Date): Promise<CheckInListDto[]> {
   if (!rows.length) return [];
   const tickets = await listTicketIds(
     db,
@@ -99,7 +99,8 @@ export async function checkInListViews(db: Executor, rows: CheckInListRow[], now
     activates_at: r.activates_at?.toISOString() ?? null,
     expires_at: r.expires_at?.toISOString() ?? null,
     state: listStateAt(r, now),
-    staff_token: seesTokens ? r.staff_token : null,
+    has_staff_link: r.staff_token !== null,
+    staff_token: null,
     checked_in: counts.get(r.id)?.checked_in ?? 0,
     total: counts.get(r.id)?.total ?? 0,
   }));

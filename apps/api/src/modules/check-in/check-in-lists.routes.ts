@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkInListBody, checkInListParams, checkInListSchema, eventParams, oneOf } from '@admitone/shared';
+import { checkInListBody, checkInListParams, checkInListSchema, eventParams, oneOf, staffLinkSecretSchema } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, sessionOf } from '../../plugins/auth.js';
 import { requireEvent } from '../events/events.repository.js';
-import { createCheckInList, deleteCheckInList, setStaffLink, updateCheckInList } from './check-in-lists.js';
+import { createCheckInList, deleteCheckInList, setStaffLink, staffLinkToken, updateCheckInList } from './check-in-lists.js';
 
 const tags = ['check-in lists'];
 const security = [{ bearer: [] }];
@@ -30,13 +30,28 @@ export const checkInListRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return reply.status(204).send();
   });
 
-  app.post('/events/:eventId/check-in-lists/:listId/staff-link', { schema: { tags, security, summary: "Make the list's staff link, or a new one in place of the old (which stops working at once)", params: checkInListParams, response: { 200: oneOf(checkInListSchema) } } }, async (req) => {
-    const event = await eventOf(authOf(req).accountId, req.params.eventId);
-    return { data: await setStaffLink(d, event, req.params.listId, false) };
-  });
+  app.get(
+    '/events/:eventId/check-in-lists/:listId/staff-link',
+    { schema: { tags, security, summary: "The list's staff-link secret (null: no link), for a signed-in person to share; API keys are refused", params: checkInListParams, response: { 200: oneOf(staffLinkSecretSchema) } } },
+    async (req) => {
+      sessionOf(authOf(req));
+      const event = await eventOf(authOf(req).accountId, req.params.eventId);
+      return { data: { staff_token: await staffLinkToken(d, event, req.params.listId) } };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/check-in-lists/:listId/staff-link',
+    { schema: { tags, security, summary: "Make the list's staff link, or a new one in place of the old (which stops working at once); its secret is answered to a signed-in person, never to an API key", params: checkInListParams, response: { 200: oneOf(checkInListSchema) } } },
+    async (req) => {
+      const event = await eventOf(authOf(req).accountId, req.params.eventId);
+      const { list, token } = await setStaffLink(d, event, req.params.listId, false);
+      return { data: { ...list, staff_token: authOf(req).sessionId !== null ? token : null } };
+    },
+  );
 
   app.delete('/events/:eventId/check-in-lists/:listId/staff-link', { schema: { tags, security, summary: "Revoke the list's staff link (it stops working at once; scans queued with it are refused)", params: checkInListParams, response: { 200: oneOf(checkInListSchema) } } }, async (req) => {
     const event = await eventOf(authOf(req).accountId, req.params.eventId);
-    return { data: await setStaffLink(d, event, req.params.listId, true) };
+    return { data: (await setStaffLink(d, event, req.params.listId, true)).list };
   });
 };

@@ -54,7 +54,7 @@ async function writeTickets(tx: Tx, event: EventRef, listId: number, input: List
 async function viewOf(deps: Deps, tx: Tx, event: EventRef, listId: number): Promise<CheckInListDto> {
   const row = await findCheckInList(tx, event.account_id, event.id, listId);
   if (!row) throw new DomainError('NOT_FOUND');
-  const [view] = await checkInListViews(tx, [row], deps.clock.now(), true);
+  const [view] = await checkInListViews(tx, [row], deps.clock.now());
   return view!;
 }
 
@@ -99,6 +99,7 @@ export async function deleteCheckInList(deps: Deps, event: EventRef, listId: num
   // locked before list rows by every scan, and this order keeps it so.
   await deps.db.execute(sql`
     update attendees a set
+      updated_at = ${deps.clock.now()},
       checked_in_at = (select min(c.checked_in_at) from list_check_ins c where c.attendee_id = a.id),
       checked_in_by = (select c.checked_in_by from list_check_ins c where c.attendee_id = a.id order by c.checked_in_at, c.list_id limit 1)
     where a.event_id = ${event.id} and a.checked_in_at is not null
@@ -107,16 +108,25 @@ export async function deleteCheckInList(deps: Deps, event: EventRef, listId: num
 
 /**
  * Makes the list's staff link, or a new one in place of the old (which stops working at once: the
- * next request made with it finds no list). `revoke`: no link at all.
+ * next request made with it finds no list). `revoke`: no link at all. Returns the list and the new
+ * secret (null when revoked), for the route to answer only to a signed-in person.
  */
-export async function setStaffLink(deps: Deps, event: EventRef, listId: number, revoke: boolean): Promise<CheckInListDto> {
+export async function setStaffLink(deps: Deps, event: EventRef, listId: number, revoke: boolean): Promise<{ list: CheckInListDto; token: string | null }> {
   return deps.db.transaction(async (tx) => {
+    const token = revoke ? null : newStaffToken();
     const [row] = await tx
       .update(checkInLists)
-      .set({ staff_token: revoke ? null : newStaffToken(), updated_at: deps.clock.now() })
+      .set({ staff_token: token, updated_at: deps.clock.now() })
       .where(and(eq(checkInLists.id, listId), eq(checkInLists.event_id, event.id), eq(checkInLists.account_id, event.account_id)))
       .returning({ id: checkInLists.id });
     if (!row) throw new DomainError('NOT_FOUND');
-    return viewOf(deps, tx, event, listId);
+    return { list: await viewOf(deps, tx, event, listId), token };
   });
+}
+
+/** The list's staff-link secret (null: no link); the route answers it to a signed-in person only. */
+export async function staffLinkToken(deps: Deps, event: EventRef, listId: number): Promise<string | null> {
+  const row = await findCheckInList(deps.db, event.account_id, event.id, listId);
+  if (!row) throw new DomainError('NOT_FOUND');
+  return row.staff_token;
 }

@@ -64,19 +64,20 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.get(
     '/events/:eventId/check-in-lists',
-    { schema: { tags, security, summary: "The event's check-in lists in order, with counts (staff links only for those who manage the event)", params: eventParams, response: { 200: oneOf(z.array(checkInListSchema)) } } },
+    { schema: { tags, security, summary: "The event's check-in lists in order, with counts and whether each has a staff link (never its secret)", params: eventParams, response: { 200: oneOf(z.array(checkInListSchema)) } } },
     async (req) => {
       const auth = authOf(req);
       await requireCheckInEvent(db, auth, req.params.eventId);
       const rows = await checkInListsOf(db, auth.accountId, req.params.eventId);
-      return { data: await checkInListViews(db, rows, deps.clock.now(), seesEverything(auth)) };
+      return { data: await checkInListViews(db, rows, deps.clock.now()) };
     },
   );
 
-  const attendeesSummary = "The attendees a list admits: search by name, e-mail, order number or ticket code; checked in means on this list (door staff see no e-mail addresses)";
+  const attendeesSummary = "The attendees a list admits: search by name, e-mail, order number or ticket code; checked in means on this list (door staff see no e-mail addresses: their search ignores them and sorting by them is refused)";
   const attendeesHandler = async (req: FastifyRequest, eventId: number, listId: number | undefined, q: z.output<typeof attendeeListQuery>) => {
     const list = await listOf(req, eventId, listId);
-    const { rows, total } = await listAttendeesOnList(db, eventId, list, q);
+    // Door staff see no e-mail addresses, so cannot search or sort by them either.
+    const { rows, total } = await listAttendeesOnList(db, eventId, list, q, { seesEmails: seesEverything(authOf(req)) });
     return paginated(
       rows.map((a) => attendeeForCaller(a, authOf(req))),
       total,

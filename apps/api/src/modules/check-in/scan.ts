@@ -74,6 +74,9 @@ async function replay(tx: Tx, prior: PriorScan): Promise<CheckInOutcomeDto> {
   return outcome('CHECKED_IN', a, { at: prior.created_at, by, viaLink: prior.via_staff_link }, now);
 }
 
+/** A staff link repeating a scan id made on another list: not its scan to be told about. */
+const viaLinkElsewhere = (c: ScanContext, prior: PriorScan) => c.user === null && prior.check_in_list_id !== c.list.id;
+
 /** When the scan happened: the device's time for a queued scan, never later than now. */
 const scannedAt = (c: ScanContext, scan: Scan) => (scan.scanned_at ? new Date(Math.min(Date.parse(scan.scanned_at), c.now.getTime())) : c.now);
 
@@ -103,11 +106,12 @@ async function admits(tx: Tx, list: CheckInListRow, attendeeId: number): Promise
   return !!row;
 }
 
-/** `attendees.checked_in_at` is the first of the attendee's list check-ins (null: on none). */
-async function syncAttendee(tx: Tx, attendeeId: number) {
+/** `attendees.checked_in_at` is the first of the attendee's list check-ins (null: on none); a change of the attendee (`updated_since`). */
+async function syncAttendee(tx: Tx, attendeeId: number, now: Date) {
   await tx
     .update(attendees)
     .set({
+      updated_at: now,
       checked_in_at: sql`(select min(checked_in_at) from list_check_ins where attendee_id = ${attendeeId})`,
       checked_in_by: sql`(select checked_in_by from list_check_ins where attendee_id = ${attendeeId} order by checked_in_at, list_id limit 1)`,
     })
@@ -133,7 +137,7 @@ async function isRetiredCode(tx: Tx, eventId: number, code: string): Promise<boo
  */
 async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutcomeDto> {
   const prior = await priorScan(tx, c.eventId, scan.client_scan_id);
-  if (prior) return replay(tx, prior);
+  if (prior) return viaLinkElsewhere(c, prior) ? outcome('UNKNOWN', null) : replay(tx, prior);
 
   const code = normaliseTicketCode(shortIdOf(scan.code ?? ''));
   const where = scan.attendee_id !== undefined ? eq(attendees.id, scan.attendee_id) : eq(attendees.short_id, code);
@@ -142,6 +146,9 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   if (!found && scan.attendee_id === undefined && (await isRetiredCode(tx, c.eventId, code))) return outcome('TRANSFERRED', null);
   // Checkouts in progress or replaced are not tickets.
   if (!found || found.status === 'RESERVED' || found.status === 'ABANDONED') return outcome('UNKNOWN', null);
+  // Attendee ids are sequential: through a staff link, an id its list does not admit (another ticket, another
+  // event) is answered exactly as an id that does not exist, so the link reads no one else's name or ticket.
+  if (c.user === null && scan.attendee_id !== undefined && (found.event_id !== c.eventId || !(await admits(tx, c.list, found.id)))) return outcome('UNKNOWN', null);
   const reload = () => scanTargetDto(tx, found);
   if (found.event_id !== c.eventId) return outcome('WRONG_EVENT', await reload());
   if (!(await admits(tx, c.list, found.id))) return outcome('NOT_ON_LIST', await reload());
@@ -151,7 +158,7 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   const status = await lockAttendee(tx, found.id);
   // A concurrent scan of a twin of this very scan committed while this one waited: answer as it did.
   const raced = await priorScan(tx, c.eventId, scan.client_scan_id);
-  if (raced) return replay(tx, raced);
+  if (raced) return viaLinkElsewhere(c, raced) ? outcome('UNKNOWN', null) : replay(tx, raced);
   const current = await onList(tx, c.list.id, found.id);
 
   if (scan.action === 'CHECK_IN') {
@@ -160,7 +167,7 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
     if (status !== 'ACTIVE') return outcome('UNKNOWN', null);
     if (current) return outcome('ALREADY_CHECKED_IN', await reload(), current);
     await tx.insert(listCheckIns).values({ list_id: c.list.id, attendee_id: found.id, event_id: c.eventId, checked_in_at: c.now, checked_in_by: c.user?.id ?? null, via_staff_link: c.user === null });
-    await syncAttendee(tx, found.id);
+    await syncAttendee(tx, found.id, c.now);
     await record(tx, c, found.id, scan);
     await emitWebhookEvent(tx, checkInChange(c, found.id, 'checkin.created'));
     return outcome('CHECKED_IN', await reload(), { at: c.now, by: c.user, viaLink: c.user === null });
@@ -171,7 +178,7 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
     return outcome('NOT_CHECKED_IN', await reload());
   }
   await tx.delete(listCheckIns).where(and(eq(listCheckIns.list_id, c.list.id), eq(listCheckIns.attendee_id, found.id)));
-  await syncAttendee(tx, found.id);
+  await syncAttendee(tx, found.id, c.now);
   await record(tx, c, found.id, scan);
   await emitWebhookEvent(tx, checkInChange(c, found.id, 'checkin.deleted'));
   return outcome('CHECKED_OUT', await reload());

@@ -37,14 +37,14 @@ export const staffLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     const list = await listOf(req.params.token);
     const event = await findCheckInEvent(db, list.account_id, list.event_id);
     if (!event) throw new DomainError('STAFF_LINK_INVALID');
-    const [view] = await checkInListViews(db, [list], deps.clock.now(), false);
+    const [view] = await checkInListViews(db, [list], deps.clock.now());
     return { data: { event, list: view! } };
   });
 
-  app.get('/check-in-links/:token/attendees', { schema: { tags, summary: "The list's attendees: names and tickets, searched and paged (no e-mail addresses)", params: staffLinkParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } }, async (req) => {
+  app.get('/check-in-links/:token/attendees', { schema: { tags, summary: "The list's attendees: names and tickets, searched and paged (no e-mail addresses: not searched, not a sort)", params: staffLinkParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } }, async (req) => {
     const list = await listOf(req.params.token);
-    // Names, ticket codes and order numbers: a volunteer sees no e-mail addresses, so cannot search by them either.
-    const { rows, total } = await listAttendeesOnList(db, list.event_id, list, req.query, { searchEmails: false });
+    // Names, ticket codes and order numbers: a volunteer sees no e-mail addresses, so cannot search or sort by them either.
+    const { rows, total } = await listAttendeesOnList(db, list.event_id, list, req.query, { seesEmails: false });
     return paginated(
       rows.map((a) => ({ ...a, email: null })),
       total,

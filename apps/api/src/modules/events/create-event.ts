@@ -19,6 +19,10 @@ export type CreateEventInput = z.output<typeof createEventBody>;
 export async function createEvent(deps: { db: Db; clock: Clock }, accountId: number, input: CreateEventInput): Promise<EventDto> {
   const organizer = await findOrganizer(deps.db, accountId, input.organizer_id);
   if (!organizer) throw new DomainError('VALIDATION_FAILED', { fields: { organizer_id: [{ key: 'not_found_choice' }] } });
+  const start = zonedToUtc(input.start_date, input.timezone);
+  const end = input.end_date ? zonedToUtc(input.end_date, input.timezone) : null;
+  // The contract compares two wall-clock times; an instant with its offset is compared here.
+  if (end && end <= start) throw new DomainError('VALIDATION_FAILED', { fields: { end_date: [{ key: 'end_before_start' }] } });
   const now = deps.clock.now();
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.id, accountId));
   const defaults = eventDefaultsOf(account!);
@@ -29,8 +33,8 @@ export async function createEvent(deps: { db: Db; clock: Clock }, accountId: num
     slug: slugify(input.title),
     description: sanitizeRichText(input.description),
     status: 'DRAFT',
-    start_date: zonedToUtc(input.start_date, input.timezone),
-    end_date: input.end_date ? zonedToUtc(input.end_date, input.timezone) : null,
+    start_date: start,
+    end_date: end,
     timezone: input.timezone,
     currency: input.currency,
     order_timeout_minutes: defaults.order_timeout_minutes,

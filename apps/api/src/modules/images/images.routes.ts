@@ -49,7 +49,7 @@ const OWNERS: OwnerKind[] = [
 
 /** Images of events (cover) and organizers (logo): upload (multipart `image` + `type`), list, delete. */
 export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const d = { db: deps.database.db, clock: deps.clock, storage: deps.storage };
+  const d = { db: deps.database.db, clock: deps.clock, storage: deps.storage, log: deps.log };
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   for (const kind of OWNERS) {

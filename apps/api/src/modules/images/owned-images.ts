@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { ImageDto, ImageType } from '@admitone/shared';
 import type { Db } from '../../db/client.js';
 import { images } from '../../db/schema/index.js';
@@ -8,11 +9,13 @@ import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { findImage, keysOf, listImages, toImageDto } from './images.repository.js';
 import { processImage } from './process-image.js';
+import { forgetFiles, removeFiles } from './stored-file-removal.js';
 
 export interface ImageDeps {
   db: Db;
   clock: Clock;
   storage: FileStorage;
+  log?: Logger;
 }
 
 /** What an image belongs to: an event (cover) or an organizer (logo), inside one account. */
@@ -36,38 +39,59 @@ export async function uploadOwnedImage(deps: ImageDeps, owner: ImageOwner, type:
   const img = processed.image;
   const base = `accounts/${owner.accountId}/${owner.entityType}s/${owner.entityId}/${type.toLowerCase()}-${img.hash}-${randomBytes(4).toString('hex')}`;
   const keys = { original: `${base}.${img.extension}`, large: `${base}-large.webp`, small: `${base}-small.webp` };
-  await deps.storage.put(keys.original, img.original, img.contentType);
-  await deps.storage.put(keys.large, img.variants.large, 'image/webp');
-  await deps.storage.put(keys.small, img.variants.small, 'image/webp');
+  const written = [keys.original, keys.large, keys.small];
+  try {
+    await deps.storage.put(keys.original, img.original, img.contentType);
+    await deps.storage.put(keys.large, img.variants.large, 'image/webp');
+    await deps.storage.put(keys.small, img.variants.small, 'image/webp');
+  } catch (err) {
+    // A full or read-only disk, a bucket that refuses: nothing is saved, and what was written goes.
+    await forgetFiles(deps, written);
+    deps.log?.error({ err }, 'an uploaded image could not be stored');
+    throw new DomainError('STORAGE_UNAVAILABLE');
+  }
   const now = deps.clock.now();
-  const { row, replaced } = await deps.db.transaction(async (tx) => {
-    const old = (await listImages(tx, owner.accountId, owner.entityType, owner.entityId)).filter((r) => r.type === type);
-    for (const r of old) await tx.delete(images).where(eq(images.id, r.id));
-    const [inserted] = await tx
-      .insert(images)
-      .values({
-        account_id: owner.accountId,
-        entity_type: owner.entityType,
-        entity_id: owner.entityId,
-        type,
-        original_key: keys.original,
-        variant_keys: { large: keys.large, small: keys.small },
-        width: img.width,
-        height: img.height,
-        size_bytes: processed.image.original.length,
-        content_type: img.contentType,
-        created_at: now,
-      })
-      .returning();
-    return { row: inserted!, replaced: old };
-  });
-  for (const r of replaced) for (const key of keysOf(r)) await deps.storage.delete(key);
+  let saved: { row: typeof images.$inferSelect; replaced: string[] };
+  try {
+    saved = await deps.db.transaction(async (tx) => {
+      const old = (await listImages(tx, owner.accountId, owner.entityType, owner.entityId)).filter((r) => r.type === type);
+      for (const r of old) await tx.delete(images).where(eq(images.id, r.id));
+      const [inserted] = await tx
+        .insert(images)
+        .values({
+          account_id: owner.accountId,
+          entity_type: owner.entityType,
+          entity_id: owner.entityId,
+          type,
+          original_key: keys.original,
+          variant_keys: { large: keys.large, small: keys.small },
+          width: img.width,
+          height: img.height,
+          size_bytes: processed.image.original.length,
+          content_type: img.contentType,
+          created_at: now,
+        })
+        .returning();
+      const replaced = old.flatMap(keysOf);
+      await removeFiles.queue(tx, replaced);
+      return { row: inserted!, replaced };
+    });
+  } catch (err) {
+    await forgetFiles(deps, written);
+    throw err;
+  }
+  await removeFiles.now(deps, saved.replaced);
+  const row = saved.row;
   return toImageDto(row, deps.storage);
 }
 
+/** Deletes the row and, in the same transaction, queues its files: they go now, or with the worker's sweep. */
 export async function deleteOwnedImage(deps: ImageDeps, owner: ImageOwner, imageId: number): Promise<void> {
   const row = await findImage(deps.db, owner.accountId, owner.entityType, owner.entityId, imageId);
   if (!row) throw new DomainError('NOT_FOUND');
-  await deps.db.delete(images).where(eq(images.id, row.id));
-  for (const key of keysOf(row)) await deps.storage.delete(key);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(images).where(eq(images.id, row.id));
+    await removeFiles.queue(tx, keysOf(row));
+  });
+  await removeFiles.now(deps, keysOf(row));
 }

@@ -13,6 +13,21 @@ interface Lane {
  * slowest buyers wait less. A buyer who would wait longer than `maxWaitMs` is told to try again
  * (503 CHECKOUT_BUSY), never left hanging.
  */
+/**
+ * The process's checkout share of the database pool: every buyer's checkout transaction (reservations,
+ * details and completion, offline payment, extensions) runs within `CHECKOUT_POOL_SHARE` connections, so
+ * a ticket row locked for long (a slow transaction, an operator's statement) can hold at most that share
+ * waiting on it, and the rest of the app (organizers, pages, health, the job loops) keeps its
+ * connections. One lane (key 0) of an `Admission`: a checkout waits here at most twice the lock timeout,
+ * then 503 CHECKOUT_BUSY.
+ */
+export const checkoutShare = (width: number, lockTimeoutMs: number) => new Admission(width, lockTimeoutMs * 2);
+
+/** An event's admission, then the process's checkout share (in that order: a crowd for one event waits in its own lane first). */
+export const withinShare = (perEvent: Admission, share: Admission): Pick<Admission, 'run'> => ({
+  run: (key, work) => perEvent.run(key, () => share.run(0, work)),
+});
+
 export class Admission {
   private lanes = new Map<number, Lane>();
 

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { MessageCountsDto, MessageDeliveryStatus, MessageDetailDto, MessageRecipientDto, MessageSummaryDto } from '@admitone/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { messageRecipients, messages, orders, outbox, users } from '../../db/schema/index.js';
 import type { OutboxStatus } from '../../db/schema/outbox.js';
+import { queueAgain } from '../../mail/outbox.js';
 import { DomainError } from '../../shared/errors.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
 
@@ -13,6 +14,24 @@ export function deliveryStatus(status: OutboxStatus | null): MessageDeliveryStat
   if (status === 'FAILED') return 'FAILED';
   if (status === 'PENDING' || status === 'SENDING') return 'QUEUED';
   return 'SENT';
+}
+
+/**
+ * An e-mail held back by the mail budget (a paced message, send-message.ts): waiting, never tried, due
+ * later. A retry's wait after a failure has tried at least once.
+ */
+const heldBack = (now: Date) => and(eq(outbox.status, 'PENDING'), eq(outbox.attempts, 0), gt(outbox.available_at, now));
+
+/** Until when each message is being sent gradually (the last held-back e-mail's time); absent when none is held back. */
+async function pacedUntilOf(db: Executor, ids: number[], now: Date): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ message_id: messageRecipients.message_id, until: max(outbox.available_at) })
+    .from(messageRecipients)
+    .innerJoin(outbox, eq(outbox.id, messageRecipients.outbox_id))
+    .where(and(inArray(messageRecipients.message_id, ids), heldBack(now)))
+    .groupBy(messageRecipients.message_id);
+  return new Map(rows.filter((r) => r.until).map((r) => [r.message_id, new Date(r.until!).toISOString()]));
 }
 
 /** Sent, queued and failed e-mails of each message. */
@@ -37,7 +56,7 @@ async function countsOf(db: Executor, ids: number[]): Promise<Map<number, Messag
 
 const summaryColumns = { message: messages, sender: { id: users.id, name: users.name }, order_number: orders.order_number };
 
-function toSummary(r: { message: MessageRow; sender: { id: number; name: string } | null; order_number: string | null }, counts: MessageCountsDto): MessageSummaryDto {
+function toSummary(r: { message: MessageRow; sender: { id: number; name: string } | null; order_number: string | null }, counts: MessageCountsDto, pacedUntil: string | null): MessageSummaryDto {
   const m = r.message;
   return {
     id: m.id,
@@ -49,6 +68,7 @@ function toSummary(r: { message: MessageRow; sender: { id: number; name: string 
     attendee_ids: m.attendee_ids,
     recipient_count: m.recipient_count,
     counts,
+    paced_until: pacedUntil,
     is_test: m.is_test,
     send_copy_to_sender: m.send_copy_to_sender,
     sent_by: r.sender,
@@ -60,18 +80,19 @@ const summaries = (db: Executor) =>
   db.select(summaryColumns).from(messages).leftJoin(users, eq(users.id, messages.sent_by)).leftJoin(orders, eq(orders.id, messages.order_id));
 
 /** A page of an event's messages, newest first. */
-export async function listMessages(db: Executor, accountId: number, eventId: number, page: PageRequest) {
+export async function listMessages(db: Executor, accountId: number, eventId: number, page: PageRequest, now: Date) {
   const where = and(eq(messages.account_id, accountId), eq(messages.event_id, eventId));
   const [rows, [total]] = await Promise.all([
     summaries(db).where(where).orderBy(desc(messages.created_at), desc(messages.id)).limit(page.per_page).offset(offsetOf(page)),
     db.select({ n: count() }).from(messages).where(where),
   ]);
-  const counts = await countsOf(db, rows.map((r) => r.message.id));
-  return { rows: rows.map((r) => toSummary(r, counts.get(r.message.id)!)), total: total?.n ?? 0 };
+  const ids = rows.map((r) => r.message.id);
+  const [counts, paced] = await Promise.all([countsOf(db, ids), pacedUntilOf(db, ids, now)]);
+  return { rows: rows.map((r) => toSummary(r, counts.get(r.message.id)!, paced.get(r.message.id) ?? null)), total: total?.n ?? 0 };
 }
 
 /** One message of the event with its body and every recipient's delivery state; another account's id is not found. */
-export async function getMessage(db: Executor, accountId: number, eventId: number, id: number): Promise<MessageDetailDto> {
+export async function getMessage(db: Executor, accountId: number, eventId: number, id: number, now: Date): Promise<MessageDetailDto> {
   const [row] = await summaries(db).where(and(eq(messages.account_id, accountId), eq(messages.event_id, eventId), eq(messages.id, id)));
   if (!row) throw new DomainError('NOT_FOUND');
   const people = await db
@@ -97,7 +118,8 @@ export async function getMessage(db: Executor, accountId: number, eventId: numbe
   // (the counts would say failed while the recipient still said queued).
   const counts: MessageCountsDto = { sent: 0, queued: 0, failed: 0 };
   for (const r of recipients) counts[r.status === 'FAILED' ? 'failed' : r.status === 'QUEUED' ? 'queued' : 'sent'] += 1;
-  return { ...toSummary(row, counts), body: row.message.body, recipients };
+  const paced = await pacedUntilOf(db, [id], now);
+  return { ...toSummary(row, counts, paced.get(id) ?? null), body: row.message.body, recipients };
 }
 
 /** Locks the message row (deletes and retries of one message take turns). */
@@ -129,11 +151,7 @@ export async function retryFailed(db: Db, accountId: number, eventId: number, id
   return db.transaction(async (tx) => {
     await lockMessage(tx, accountId, eventId, id);
     const failed = (await outboxOf(tx, id)).filter((m) => m.status === 'FAILED').map((m) => m.id);
-    if (!failed.length) return [];
-    await tx
-      .update(outbox)
-      .set({ status: 'PENDING', attempts: 0, available_at: now, claimed_at: null })
-      .where(and(inArray(outbox.id, failed), eq(outbox.status, 'FAILED')));
-    return failed;
+    // A whole retry period ahead again (mail/outbox.ts).
+    return queueAgain(tx, failed, now);
   });
 }

@@ -19,7 +19,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.get('/events/:eventId/messages', { schema: { tags, security, summary: "The event's messages, newest first", params: eventParams, querystring: messageListQuery, response: { 200: messageListResponse } } }, async (req) => {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    const { rows, total } = await listMessages(db, authOf(req).accountId, event.id, req.query);
+    const { rows, total } = await listMessages(db, authOf(req).accountId, event.id, req.query, deps.clock.now());
     return paginated(rows, total, req.query, { sorts: ['created_at'], filters: [] });
   });
 
@@ -40,20 +40,20 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       const sender = { accountId: authOf(req).accountId, userId: authOf(req).user.id, locale: requestLocale(req) };
       const { id, outboxIds } = await sendMessage({ db, clock: deps.clock, mailBudgetPerHour: deps.config.mailBudgetPerHour, storage: deps.storage, appUrl: deps.config.appUrl }, event.id, sender, req.body);
       if (outboxIds.length) await deps.jobs.deliverOutbox(outboxIds);
-      return reply.status(201).send({ data: await getMessage(db, authOf(req).accountId, event.id, id) });
+      return reply.status(201).send({ data: await getMessage(db, authOf(req).accountId, event.id, id, deps.clock.now()) });
     },
   );
 
   app.get('/events/:eventId/messages/:messageId', { schema: { tags, security, summary: 'One message with its body and the delivery state of each recipient', params: messageParams, response: { 200: messageDetailResponse } } }, async (req) => {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId) };
+    return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId, deps.clock.now()) };
   });
 
   app.post('/events/:eventId/messages/:messageId/retry-failed', { schema: { tags, security, summary: 'Queue the failed e-mails of a message again', params: messageParams, response: { 200: messageDetailResponse } } }, async (req) => {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
     const ids = await retryFailed(db, authOf(req).accountId, event.id, req.params.messageId, deps.clock.now());
     if (ids.length) await deps.jobs.deliverOutbox(ids);
-    return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId) };
+    return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId, deps.clock.now()) };
   });
 
   app.delete('/events/:eventId/messages/:messageId', { schema: { tags, security, summary: 'Remove a message from the history (once nothing is still queued)', params: messageParams } }, async (req, reply) => {

@@ -3,7 +3,7 @@ import type { Locale, MessageRecipientType } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { attendees, orders, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
-import { attendeeTyped, buyerTyped } from '../attendees/typed-addresses.js';
+import { attendeeCounted, buyerCounted } from '../attendees/typed-addresses.js';
 
 /** Who a message goes to, as the composer chose it. */
 export interface RecipientSelection {
@@ -21,8 +21,11 @@ export interface Recipient {
   locale: Locale;
   attendee_id: number | null;
   order_id: number | null;
-  /** The address was typed in by the team, not given by a buyer (attendees/typed-addresses.ts): it counts against the mail budget. */
-  typed: boolean;
+  /**
+   * The address counts against the mail budget (attendees/typed-addresses.ts, `buyerCounted`): the team
+   * typed it in, or it came through an order no card payment vouches for (free, offline, made by hand).
+   */
+  counted: boolean;
 }
 
 /** Orders whose buyers may be messaged: paid, awaiting payment or partly refunded. */
@@ -56,7 +59,7 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
  */
 export async function findRecipients(db: Executor, eventId: number, s: RecipientSelection): Promise<Recipient[]> {
   await checkOwnIds(db, eventId, s);
-  let rows: Array<{ email: string | null; first_name: string | null; last_name: string | null; locale: Locale; attendee_id: number | null; order_id: number; typed: boolean }>;
+  let rows: Array<{ email: string | null; first_name: string | null; last_name: string | null; locale: Locale; attendee_id: number | null; order_id: number; counted: boolean }>;
   if (s.recipient_type === 'ALL_BUYERS' || s.recipient_type === 'ORDER_BUYER') {
     rows = await db
       .select({
@@ -66,7 +69,7 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
         locale: orders.locale,
         attendee_id: sql<number | null>`null::integer`,
         order_id: orders.id,
-        typed: buyerTyped,
+        counted: buyerCounted,
       })
       .from(orders)
       .where(
@@ -87,7 +90,7 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
         locale: attendees.locale,
         attendee_id: attendees.id,
         order_id: attendees.order_id,
-        typed: attendeeTyped,
+        counted: attendeeCounted,
       })
       .from(attendees)
       .innerJoin(orders, eq(orders.id, attendees.order_id))
@@ -108,9 +111,9 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
     const email = r.email?.trim().toLowerCase();
     if (!email) continue;
     const seen = byEmail.get(email);
-    // One e-mail per address; it counts as typed in if any of its rows was.
-    if (seen) seen.typed ||= Boolean(r.typed);
-    else byEmail.set(email, { email, name: fullName(r.first_name, r.last_name), locale: r.locale, attendee_id: r.attendee_id, order_id: r.order_id, typed: Boolean(r.typed) });
+    // One e-mail per address; it counts if any of its rows does.
+    if (seen) seen.counted ||= Boolean(r.counted);
+    else byEmail.set(email, { email, name: fullName(r.first_name, r.last_name), locale: r.locale, attendee_id: r.attendee_id, order_id: r.order_id, counted: Boolean(r.counted) });
   }
   return [...byEmail.values()];
 }

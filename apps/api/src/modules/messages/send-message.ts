@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Locale, sendMessageBody } from '@admitone/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { events, messageRecipients, messages, organizers, outbox } from '../../db/schema/index.js';
 import { mailPayload } from '../../mail/outbox.js';
-import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
+import { requireConfirmedSender, spendPacedMailBudget, type MailSlot } from '../../mail/team-mail.js';
 import type { EventMessageData } from '../../mail/templates/event-message.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
@@ -38,25 +38,51 @@ async function requireVerified(db: Db, sender: Sender) {
   return user;
 }
 
-const M = {
-  overBudget: /*i18n*/ {
-    id: 'field.message_over_mail_budget',
-    message:
-      'This message would go to {count, plural, one {# address} other {# addresses}} typed in by your team; your account may send at most {limit} such e-mails per hour, the message included. Choose fewer recipients.',
-  },
-};
-
 /**
  * What a message counts against the account's hourly mail budget: one for the message, plus one per
- * recipient whose address the team typed in (attendees added by hand, corrected addresses). Addresses
- * buyers gave at checkout are free, so a message to a large event's own attendees is one, not thousands.
+ * recipient whose address counts (`Recipient.counted`: typed in by the team, or from an order no card
+ * payment vouches for: free, offline, made by hand). Addresses of buyers who paid by card are free, so a
+ * message to a paid event's own buyers and attendees is one, not thousands; a free event's guests count,
+ * since anyone (the account too) can put any address through its free checkout.
  */
-export const messageCost = (list: Recipient[]) => 1 + list.filter((r) => r.typed).length;
+export const messageCost = (list: Recipient[]) => 1 + list.filter((r) => r.counted).length;
+
+/**
+ * When each recipient's mail may leave: the addresses that do not count at once, the counted ones in
+ * the budget's shares (the first share's first mail is the message itself), in the audience's order.
+ */
+export function mailTimes(list: Recipient[], slots: MailSlot[], now: Date): Date[] {
+  const times: Date[] = [];
+  let slot = 0;
+  let room = (slots[0]?.mails ?? 1) - 1;
+  for (const r of list) {
+    if (!r.counted) {
+      times.push(now);
+      continue;
+    }
+    while (room <= 0 && slot < slots.length - 1) room = slots[++slot]!.mails;
+    times.push(slots[slot]?.at ?? now);
+    room--;
+  }
+  return times;
+}
+
+/** Sets each held-back mail's time (`available_at`): one statement per share. */
+async function holdBack(tx: Tx, outboxIds: number[], times: Date[], now: Date): Promise<void> {
+  const byTime = new Map<number, number[]>();
+  outboxIds.forEach((id, i) => {
+    const at = times[i]!.getTime();
+    if (at > now.getTime()) byTime.set(at, [...(byTime.get(at) ?? []), id]);
+  });
+  for (const [at, ids] of byTime) {
+    for (let i = 0; i < ids.length; i += BATCH) await tx.update(outbox).set({ available_at: new Date(at) }).where(inArray(outbox.id, ids.slice(i, i + BATCH)));
+  }
+}
 
 /** Where the mails' organizer logo is served from. */
 export type MessageMailDeps = { storage: Pick<FileStorage, 'url'>; appUrl: string };
 
-/** Writes the message, one recipient row and one outbox mail per address, in batches. */
+/** Writes the message, one recipient row and one outbox mail per address (in the list's order), in batches. */
 async function writeMessage(tx: Tx, mail: MessageMailDeps, eventId: number, sender: Sender, input: SendMessageInput, body: string, list: Recipient[], now: Date): Promise<{ id: number; outboxIds: number[] }> {
   const [event] = await tx.select().from(events).where(eq(events.id, eventId));
   const [organizer] = await tx.select({ name: organizers.name, email: organizers.email }).from(organizers).where(eq(organizers.id, event!.organizer_id));
@@ -107,8 +133,11 @@ async function writeMessage(tx: Tx, mail: MessageMailDeps, eventId: number, send
 
 /**
  * Sends a message to the chosen attendees or buyers (or, as a test, only to the sender): one e-mail
- * per address, queued in the outbox in the transaction that records the message. Returns the
- * message id and the outbox rows to deliver after commit.
+ * per address, queued in the outbox in the transaction that records the message. The message itself
+ * needs room in the hour's mail budget (else 429 MAIL_BUDGET_EXCEEDED, nothing written); counted
+ * addresses beyond what is left of it are not refused but paced: their mails wait in the outbox
+ * (`available_at`) until the budget has room for them, and the message shows until when
+ * (`paced_until`). Returns the message id and the outbox rows to deliver after commit.
  */
 export async function sendMessage(deps: { db: Db; clock: Clock; mailBudgetPerHour: number } & MessageMailDeps, eventId: number, sender: Sender, input: SendMessageInput): Promise<{ id: number; outboxIds: number[] }> {
   const user = await requireVerified(deps.db, sender);
@@ -116,20 +145,19 @@ export async function sendMessage(deps: { db: Db; clock: Clock; mailBudgetPerHou
   if (!body) throw new DomainError('VALIDATION_FAILED', { fields: { body: [{ key: 'required' }] } });
   const audience = await findRecipients(deps.db, eventId, input);
   if (!input.is_test && !audience.length) throw new DomainError('VALIDATION_FAILED', { fields: { recipient_type: [{ key: 'no_recipients' }] } });
-  const self: Recipient = { email: user.email.toLowerCase(), name: user.name, locale: sender.locale, attendee_id: null, order_id: null, typed: false };
+  const self: Recipient = { email: user.email.toLowerCase(), name: user.name, locale: sender.locale, attendee_id: null, order_id: null, counted: false };
   const list = input.is_test ? [self] : input.send_copy_to_sender && !audience.some((r) => r.email === self.email) ? [...audience, self] : audience;
   const cost = messageCost(list);
-  if (cost > deps.mailBudgetPerHour) {
-    // More than a whole hour's budget: waiting would not help.
-    throw new DomainError('VALIDATION_FAILED', { fields: { recipient_type: [{ message: M.overBudget, values: { count: cost - 1, limit: deps.mailBudgetPerHour } }] } });
-  }
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const written = await writeMessage(tx, deps, eventId, sender, input, body, list, now);
     if (input.recipient_type === 'ORDER_BUYER' && input.order_id !== null && !input.is_test) {
       await recordOrderEvent(tx, input.order_id, { kind: 'MESSAGE_SENT', userId: sender.userId, data: { message_id: written.id, subject: input.subject }, at: now });
     }
-    await spendMailBudget(tx, deps.mailBudgetPerHour, { accountId: sender.accountId, userId: sender.userId, kind: 'MESSAGE', mails: cost }, now);
+    // Last, as every spend (docs/LOCKING.md: the budget lock is held only until the commit); then the mails
+    // past what the hour has room for are held back until their share's time.
+    const slots = await spendPacedMailBudget(tx, deps.mailBudgetPerHour, { accountId: sender.accountId, userId: sender.userId, kind: 'MESSAGE', mails: cost, firstNow: 1 }, now);
+    await holdBack(tx, written.outboxIds, mailTimes(list, slots, now), now);
     return written;
   });
 }

@@ -12,6 +12,15 @@ export interface StoredAnswer<T> {
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value ?? null)).digest('hex');
 
 /**
+ * Whose key a buyer's Idempotency-Key is: the checkout token's hash when the request carries one,
+ * otherwise the pseudonym of its connection address (`clientKeyOf`). Keys are kept per client: the
+ * same key and body from another client is simply another key (a new reservation, a step run again
+ * and checked again), never the first client's answer, which carries that buyer's order secret and
+ * checkout token (issue #37, hole 1).
+ */
+export const clientScopeOf = (tokenHash: string | null, clientKey: string): string => (tokenHash ? `t:${tokenHash}` : `a:${clientKey}`);
+
+/**
  * Runs `work` at most once per (scope, key), inside the caller's transaction: the key row is
  * inserted first, so a concurrent repeat waits on it and then finds the stored answer; when `work`
  * fails the transaction rolls back and the key is free again (errors consume nothing). Without a
@@ -66,16 +75,20 @@ export const storeAnswer = (scope: string, key: string, answer: StoredAnswer<unk
 
 /**
  * A buyer's checkout step in one transaction, done at most once per idempotency key (a repeat changes
- * nothing and writes no mail). Returns the outbox ids the step wrote, to deliver after commit.
+ * nothing and writes no mail). `gate` runs first and locks the step's order, refusing (404) a request
+ * without the order's secret before the key is even looked at: a stored answer is never given to
+ * anyone who could not run the step, and a repeat waits on the order's lock for the first to finish.
+ * Returns the outbox ids the step wrote, to deliver after commit.
  */
-export async function stepOnce(db: Db, scope: string, key: string | undefined, request: unknown, run: (tx: Tx) => Promise<number[]>): Promise<number[]> {
+export async function stepOnce<O>(db: Db, scope: string, key: string | undefined, request: unknown, gate: (tx: Tx) => Promise<O>, run: (tx: Tx, order: O) => Promise<number[]>): Promise<number[]> {
   let mails: number[] = [];
-  await db.transaction((tx) =>
-    once<{ done: true }>(tx, scope, key, request, async () => {
-      mails = await run(tx);
+  await db.transaction(async (tx) => {
+    const order = await gate(tx);
+    return once<{ done: true }>(tx, scope, key, request, async () => {
+      mails = await run(tx, order);
       return { status: 200, body: { done: true } };
-    }),
-  );
+    });
+  });
   return mails;
 }
 

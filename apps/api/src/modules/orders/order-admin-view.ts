@@ -3,11 +3,12 @@ import type { OrderActionsDto, OrderDetailDto, OrderSummaryDto } from '@admitone
 import type { Executor } from '../../db/client.js';
 import { affiliates, orderItems, orders } from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
+import { changedSince, committedBefore, findSyncPage, type SyncRequest } from '../../shared/sync.js';
 import { answersOf, attendeesOf, peopleById } from '../attendees/attendee-view.js';
 import { orderHistory } from './order-history.js';
 import { orderSort, orderWhere, type OrderListFilters } from './order-query.js';
 import type { OrderRow } from './order-view.js';
-import { buyerOrderUrl } from './order-mails.js';
+import { LINKED_STATUSES } from './order-link.js';
 
 const ticketCount = sql<number>`(select count(*)::int from attendees where attendees.order_id = ${orders.id} and attendees.status <> 'ABANDONED' and attendees.is_admission)`;
 const columns = { o: orders, ticket_count: ticketCount, aff_id: affiliates.id, aff_name: affiliates.name, aff_code: affiliates.code };
@@ -49,6 +50,18 @@ export async function listOrders(db: Executor, eventId: number, q: OrderListFilt
   return { rows: ids.map((id) => toSummary(byId.get(id)!)), total: Number(total?.n ?? 0) };
 }
 
+/**
+ * One incremental-sync page of the event's orders (shared/sync.ts): the list's search and filters, orders
+ * whose last change has committed (`committedBefore`), in the order they changed.
+ */
+export async function syncOrders(db: Executor, eventId: number, q: OrderListFilters, s: SyncRequest) {
+  const where = and(orderWhere(eventId, q), committedBefore(orders.change_xid), changedSince(orders.updated_at, s.since))!;
+  const page = await findSyncPage(db, { table: orders, position: orders.change_xid, id: orders.id }, where, s);
+  const rows = page.ids.length ? await rowsOf(db, inArray(orders.id, page.ids)) : [];
+  const byId = new Map(rows.map((r) => [r.o.id, r]));
+  return { ...page, rows: page.ids.map((id) => byId.get(id)).filter((r) => r !== undefined).map(toSummary) };
+}
+
 /** What may be done with an order now; the screen offers exactly these. */
 export function orderActions(o: OrderRow, cardPayments: boolean): OrderActionsDto {
   const refundable = o.total - o.refunded_total - (o.refund_pending_amount ?? 0);
@@ -67,10 +80,14 @@ export function orderActions(o: OrderRow, cardPayments: boolean): OrderActionsDt
     resend_confirmation: hasBuyer && ['COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED'].includes(o.status),
     edit_buyer: hasBuyer,
     message_buyer: hasBuyer,
+    send_link: hasBuyer && LINKED_STATUSES.has(o.status),
   };
 }
 
-/** An order of the event as the organizer sees it; null when it is not the event's (or not an order yet). */
+/**
+ * An order of the event as the organizer sees it; null when it is not the event's (or not an order yet).
+ * API keys and webhooks get it too, so it never carries the order's secret (see `order-link.ts`).
+ */
 export async function orderDetail(db: Executor, eventId: number, orderId: number, cardPayments: boolean): Promise<OrderDetailDto | null> {
   const [row] = await rowsOf(db, and(orderWhere(eventId, {}), eq(orders.id, orderId))!);
   if (!row || row.o.event_id !== eventId) return null;
@@ -91,6 +108,5 @@ export async function orderDetail(db: Executor, eventId: number, orderId: number
     history: history.map((h) => ({ id: h.id, kind: h.kind, by: h.user_id !== null ? (people.get(h.user_id) ?? null) : null, data: h.data, at: h.created_at.toISOString() })),
     actions: orderActions(o, cardPayments),
     cancelled_at: o.cancelled_at?.toISOString() ?? null,
-    buyer_path: o.email ? buyerOrderUrl('', o) : null,
   };
 }

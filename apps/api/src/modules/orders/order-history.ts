@@ -16,8 +16,9 @@ export interface OrderEventInput {
  * means for the account's webhooks (modules/webhooks/order-webhooks.ts): they commit with it or not at all.
  */
 export async function recordOrderEvent(tx: Executor, orderId: number, e: OrderEventInput): Promise<void> {
-  await orderWebhookEvents(tx, orderId, e.kind, e.data ?? {}, e.at);
-  await tx.insert(orderEvents).values({ order_id: orderId, kind: e.kind, user_id: e.userId ?? null, data: e.data ?? {}, created_at: e.at });
+  // The entry first: webhook bodies (built in this transaction) show the order with it.
+  const [entry] = await tx.insert(orderEvents).values({ order_id: orderId, kind: e.kind, user_id: e.userId ?? null, data: e.data ?? {}, created_at: e.at }).returning({ id: orderEvents.id });
+  await orderWebhookEvents(tx, orderId, e.kind, e.data ?? {}, e.at, entry!.id);
 }
 
 /** An order's history, oldest first. */

@@ -1,9 +1,12 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { enqueueOrderMails } from './order-mails.js';
+import type { Tx } from '../../db/client.js';
+import { DomainError } from '../../shared/errors.js';
+import { recordOrderEvent } from './order-history.js';
+import { buyerOrderUrl, enqueueOrderMails } from './order-mails.js';
 import type { OrderContext } from './order-status.js';
-import { findOrderByShortId } from './order-view.js';
+import { findOrderByShortId, type OrderRow } from './order-view.js';
 
 /** An order's link is mailed again on request at most this often, whoever asks. */
 export const LINK_RESEND_INTERVAL_MS = 15 * 60_000;
@@ -27,4 +30,21 @@ export async function resendOrderLink(db: Db, c: OrderContext, eventId: number, 
       .returning({ id: orders.id });
     return claimed.length ? enqueueOrderMails(tx, c, order.id, 'link') : [];
   });
+}
+
+/**
+ * The organizer has the order's link mailed to its buyer (the confirmation again, or the cancellation
+ * note): the only way the secret leaves for the buyer from the admin besides the signed-in organizer's
+ * own copy (`buyerLinkPath`). Run through `changeOrder` as a resend: the team-mail rules count it.
+ */
+export async function sendOrderLink(tx: Tx, c: OrderContext, order: OrderRow): Promise<number[]> {
+  if (!order.email || !LINKED_STATUSES.has(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
+  await recordOrderEvent(tx, order.id, { kind: 'LINK_SENT', userId: c.userId, data: { email: order.email }, at: c.now });
+  return enqueueOrderMails(tx, c, order.id, 'link');
+}
+
+/** The buyer's order page with its secret, as a path: answered only to a signed-in organizer (never to an API key or a webhook). */
+export async function buyerLinkPath(db: Db, eventId: number, orderId: number): Promise<string | null> {
+  const [order] = await db.select({ event_id: orders.event_id, short_id: orders.short_id, secret: orders.secret }).from(orders).where(and(eq(orders.id, orderId), eq(orders.event_id, eventId)));
+  return order ? buyerOrderUrl('', order) : null;
 }

@@ -171,12 +171,12 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
 
   if (typeof occasion === 'object' && 'ticket' in occasion) {
     const ids: number[] = [];
-    for (const m of tickets(occasion.ticket)) ids.push(await enqueueMail(tx, m, ctx.now));
+    for (const m of tickets(occasion.ticket)) ids.push(await enqueueMail(tx, m, ctx.now, order.id));
     return ids;
   }
   if (typeof occasion === 'object') {
     const data = { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, amount: occasion.refunded, cancelled: occasion.cancelled, late: occasion.late ?? false, order_url: orderUrl, sender };
-    return [await enqueueMail(tx, mailPayload('order_refunded', order.email, order.locale, data), ctx.now)];
+    return [await enqueueMail(tx, mailPayload('order_refunded', order.email, order.locale, data), ctx.now, order.id)];
   }
   switch (occasion) {
     case 'completed':
@@ -216,6 +216,6 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       break;
   }
   const ids: number[] = [];
-  for (const m of mails) ids.push(await enqueueMail(tx, m, ctx.now));
+  for (const m of mails) ids.push(await enqueueMail(tx, m, ctx.now, order.id));
   return ids;
 }

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { editBuyerBody, eventParams, ORDER_SORTS, orderDetailResponse, orderListQuery, orderListResponse, orderParams, refundOrderBody } from '@admitone/shared';
+import { buyerLinkSchema, editBuyerBody, eventParams, oneOf, ORDER_SORTS, orderDetailResponse, orderListResponse, orderMailListResponse, orderMailParams, orderMailResponse, orderParams, orderSyncListQuery, refundOrderBody } from '@admitone/shared';
 import { refundOrder } from '../payments/refund-order.js';
 import type { AppDeps } from '../../deps.js';
-import { authOf, type AuthContext } from '../../plugins/auth.js';
+import { authOf, sessionOf, type AuthContext } from '../../plugins/auth.js';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
+import { syncPage, syncRequest } from '../../shared/sync.js';
 import { requireEvent } from '../events/events.repository.js';
 import { editBuyer, resendConfirmation } from './order-admin-actions.js';
-import { listOrders, orderDetail } from './order-admin-view.js';
+import { listOrders, orderDetail, syncOrders } from './order-admin-view.js';
+import { buyerLinkPath, sendOrderLink } from './order-link.js';
 import { cancelOrder, markOrderPaid, type OrderContext } from './order-status.js';
 import { changeOrder } from './organizer-order-change.js';
+import { orderMail, orderMails, sendOrderMailAgain } from './order-outbox.js';
 import type { OrderRow } from './order-view.js';
 
 const tags = ['orders'];
@@ -47,8 +50,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     return detail(eventId, orderId);
   }
 
-  app.get('/events/:eventId/orders', { schema: { tags, security, summary: "The event's orders: search, filters, sorting, pages", params: eventParams, querystring: orderListQuery, response: { 200: orderListResponse } } }, async (req) => {
+  app.get('/events/:eventId/orders', { schema: { tags, security, summary: "The event's orders: search, filters, sorting, pages; or incremental sync (updated_since, cursor)", params: eventParams, querystring: orderSyncListQuery, response: { 200: orderListResponse } } }, async (req) => {
     await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    const sync = syncRequest('orders', req.query, req.url);
+    if (sync) {
+      const page = await syncOrders(db, req.params.eventId, req.query, sync);
+      return syncPage('orders', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
+    }
     const { rows, total } = await listOrders(db, req.params.eventId, req.query);
     return paginated(rows, total, req.query, { sorts: ORDER_SORTS, filters: FILTERS });
   });
@@ -68,6 +76,43 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     '/events/:eventId/orders/:orderId/resend-confirmation',
     { schema: { tags, security, summary: "Send the buyer's order confirmation again (needs a confirmed address; counts against the mail budget)", params: orderParams, response: { 200: orderDetailResponse } } },
     (req) => act(req, resendConfirmation, { resend: true }),
+  );
+
+  app.post(
+    '/events/:eventId/orders/:orderId/send-link',
+    { schema: { tags, security, summary: "E-mail the buyer the link to their order page (needs a confirmed address; counts against the mail budget)", params: orderParams, response: { 200: orderDetailResponse } } },
+    (req) => act(req, sendOrderLink, { resend: true }),
+  );
+
+  app.get(
+    '/events/:eventId/orders/:orderId/buyer-link',
+    { schema: { tags, security, summary: "The buyer's order page with the order's secret, for a signed-in organizer to pass on; API keys are refused", params: orderParams, response: { 200: oneOf(buyerLinkSchema) } } },
+    async (req) => {
+      sessionOf(authOf(req));
+      await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      await detail(req.params.eventId, req.params.orderId); // a checkout in progress has no link to pass on
+      const path = await buyerLinkPath(db, req.params.eventId, req.params.orderId);
+      if (!path) throw notFound();
+      return { data: { path } };
+    },
+  );
+
+  app.get('/events/:eventId/orders/:orderId/mails', { schema: { tags, security, summary: "The order's e-mails: delivered, still being tried (with the last error) or failed", params: orderParams, response: { 200: orderMailListResponse } } }, async (req) => {
+    await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    await detail(req.params.eventId, req.params.orderId);
+    return { data: await orderMails(db, req.params.orderId) };
+  });
+
+  app.post(
+    '/events/:eventId/orders/:orderId/mails/:mailId/send-again',
+    { schema: { tags, security, summary: 'Send a failed e-mail of the order again, to the same address (counts against the mail budget only when the team typed the address)', params: orderMailParams, response: { 200: orderMailResponse } } },
+    async (req) => {
+      const { orderId, mailId } = req.params;
+      await act(req, (tx, c, o) => sendOrderMailAgain(tx, c, o, mailId));
+      const mail = await orderMail(db, orderId, mailId);
+      if (!mail) throw notFound();
+      return { data: mail };
+    },
   );
 
   app.put('/events/:eventId/orders/:orderId/buyer', { schema: { tags, security, summary: "Correct the buyer's name, e-mail and order answers", params: orderParams, body: editBuyerBody, response: { 200: orderDetailResponse } } }, (req) =>

@@ -88,6 +88,7 @@ export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promis
               sender: await eventMailSender(tx, deps, event!, organizer),
             }),
             now,
+            order.id,
           ),
         );
         await recordOrderEvent(tx, order.id, { kind: 'PAYMENT_REMINDED', data: { due_at: order.payment_due_at!.toISOString() }, at: now });

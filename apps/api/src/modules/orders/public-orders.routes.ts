@@ -16,24 +16,35 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
 import { requestLocale } from '../../plugins/locale.js';
-import { notFound } from '../../shared/errors.js';
-import { Admission } from '../inventory/admission.js';
+import { DomainError, notFound } from '../../shared/errors.js';
+import { hashToken } from '../../shared/tokens.js';
+import { Admission, withinShare } from '../inventory/admission.js';
 import { clientKeyOf } from '../inventory/fairness.js';
+import { promoGuessesOf } from '../../plugins/promo-guesses.js';
 import { loadPublicEventParts } from '../public-events/public-event.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
 import { buyerOrderViews } from './buyer-order-view.js';
-import { stepOnce } from './idempotency.js';
+import { clientScopeOf, stepOnce } from './idempotency.js';
 import { LINK_RESEND_INTERVAL_MS, resendOrderLink } from './order-link.js';
 import { lockOrder, type OrderContext } from './order-status.js';
-import { findOrderByShortId, secretMatches } from './order-view.js';
+import { findOrderByShortId, secretMatches, type OrderRow } from './order-view.js';
 import { freshReservationDto } from './reservation-answer.js';
 import { reserveOrder, type ReserveDeps } from './reserve-order.js';
 
 const tags = ['checkout'];
+
+/** The secret a repeated reservation answers: its order's, while that order is still the open checkout it made. */
+const repeatSecret = (order: OrderRow | null, checkoutToken: string): string | null =>
+  order && order.status === 'RESERVED' && order.checkout_token_hash === hashToken(checkoutToken) ? order.secret : null;
 const headers = z.object({
   [CHECKOUT_TOKEN_HEADER]: z.string().max(200).optional(),
   [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret (from the reservation or the buyer's e-mail links); without it the order answers 404"),
-  [IDEMPOTENCY_HEADER]: z.string().min(1).max(200).optional(),
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('A repeat from the same client (the same checkout token, or without one the same address) gets the first answer; from another client it is another key'),
 });
 
 /** The buyer's side of an order (SPEC §2 /checkout): reserve, details, extend the hold, pay offline. */
@@ -46,14 +57,16 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     commitWith: deps.database.kind === 'postgres',
     stock: deps.stock,
     // A buyer never waits in this queue longer than twice the database's lock timeout.
-    admission: new Admission(deps.config.checkoutConcurrency, deps.config.lockTimeoutMs * 2),
+    // Then, like every checkout step, it waits for the process's checkout share of the pool.
+    admission: withinShare(new Admission(deps.config.checkoutConcurrency, deps.config.lockTimeoutMs * 2), deps.checkoutShare),
     // The cached catalogue is fine to plan with: the counters check its ticket versions.
     catalogueOf: async (eventId, fresh) => {
       if (fresh) deps.publicEvents.invalidate(eventId);
       return (await deps.publicEvents.staticOf(eventId, () => loadPublicEventParts(db, eventId)))?.catalogue ?? null;
     },
   };
-  const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
+  // An empty token is no token.
+  const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) || null;
   const secretOf = (req: FastifyRequest) => (req.headers[ORDER_SECRET_HEADER] as string | undefined) ?? null;
   const keyOf = (req: FastifyRequest) => req.headers[IDEMPOTENCY_HEADER] as string | undefined;
   /** Locks the request's order for a step; without its secret it is not found. */
@@ -63,15 +76,40 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return order;
   };
 
+  /** Whose idempotency keys a request's are: its checkout token's, or else its address's (see clientScopeOf). */
+  const clientScope = (req: FastifyRequest) => {
+    const token = tokenOf(req);
+    return clientScopeOf(token ? hashToken(token) : null, clientKeyOf(req.ip));
+  };
+
   /**
-   * Runs one checkout step on the locked order, once per idempotency key, then sends its mails.
-   * The answer is read after commit, so no lock is held while it is built.
+   * Runs one checkout step on the order, locked and its secret checked before anything else (a request
+   * without it is 404 whatever keys were used), once per idempotency key of this client, then sends its
+   * mails. The answer is read after commit with the request's own secret and token, so no lock is held
+   * while it is built and a repeat shows nothing its sender could not read anyway.
    */
-  async function step(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, scope: string, run: (tx: Tx, c: OrderContext) => Promise<number[]>) {
+  async function step(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, scope: string, run: (tx: Tx, c: OrderContext, order: OrderRow) => Promise<number[]>) {
     const c = ctx();
-    const mails = await stepOnce(db, `${scope}:${req.params.eventId}:${req.params.shortId}`, keyOf(req), req.body ?? null, (tx) => run(tx, c));
+    // Within the checkout share of the pool: a hot row locked for long holds at most that share.
+    const mails = await deps.checkoutShare.run(0, () =>
+      stepOnce(db, `${scope}:${req.params.eventId}:${req.params.shortId}:${clientScope(req)}`, keyOf(req), req.body ?? null, (tx) => lockWithSecret(tx, req), (tx, order) => run(tx, c, order)),
+    );
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return { data: await view(db, req.params, secretOf(req), tokenOf(req), deps.clock.now()) };
+  }
+
+  // A reservation carrying a promo code is a try like the public check: refused past the guess limits,
+  // and a code refused as invalid counts as a wrong one (plugins/promo-guesses.ts).
+  const guesses = promoGuessesOf(app, deps.config);
+  async function withinPromoGuesses<T>(req: FastifyRequest<{ Params: { eventId: number }; Body: { promo_code?: string | null } }>, run: () => Promise<T>): Promise<T> {
+    if (!req.body.promo_code) return run();
+    await guesses.assertRoom(req, req.params.eventId);
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof DomainError && err.options.fields?.promo_code) await guesses.miss(req, req.params.eventId);
+      throw err;
+    }
   }
 
   app.post(
@@ -83,13 +121,17 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     async (req, reply) => {
       const locale = req.body.locale ?? requestLocale(req);
       const client = { key: clientKeyOf(req.ip) };
-      const reserved = await reserveOrder(reserveDeps, req.params.eventId, req.body, { checkoutToken: tokenOf(req), locale, idempotencyKey: keyOf(req), client });
+      const reserved = await withinPromoGuesses(req, () => reserveOrder(reserveDeps, req.params.eventId, req.body, { checkoutToken: tokenOf(req), locale, idempotencyKey: keyOf(req), client }));
       // Built from what was written (no read after commit); a repeated request reads its order back.
       const now = deps.clock.now();
       const parts = reserved.written ? await eventParts(req.params.eventId) : null;
-      // A repeated request (its stored answer has no secret) reads the secret back from its order.
-      const secret = reserved.orderSecret ?? (await findOrderByShortId(db, req.params.eventId, reserved.shortId))?.secret ?? null;
-      // Only a repeated request whose order is gone has none: 404, as reading that order would answer.
+      // A repeated request (its stored answer has no secret) reads the secret back from its order: the key
+      // was this client's own (same checkout token, or same address without one), and a repeat is a retry
+      // of a request whose answer was lost, so only while its checkout is still open. Once the order has
+      // moved on (completed, awaiting payment, replaced, cancelled) or is gone, a repeat is 404, as
+      // reading a gone order would answer: its buyer has long had the answer, and an address may be
+      // shared (one network, one proxy) by people who are not that buyer.
+      const secret = reserved.orderSecret ?? repeatSecret(await findOrderByShortId(db, req.params.eventId, reserved.shortId), reserved.checkoutToken);
       if (secret === null) throw notFound();
       const data = reserved.written && parts
         ? freshReservationDto(reserved, parts, locale, client.key, now, await cardPaymentsFor(parts.event.account_id))
@@ -107,23 +149,20 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody, response: { 200: publicOrderResponse } } }, async (req) => {
     const locale = req.body.locale ?? requestLocale(req);
-    return step(req, 'details', async (tx, c) => {
-      const order = await lockWithSecret(tx, req);
+    return step(req, 'details', async (tx, c, order) => {
       return saveOrderDetails(tx, c, order, tokenOf(req), req.body, locale);
     });
   });
 
   app.post('/events/:eventId/order/:shortId/extend', { schema: { tags, summary: 'Extend the hold once (WCAG 2.2.1)', params: publicOrderParams, headers, response: { 200: publicOrderResponse } } }, async (req) => {
-    return step(req, 'extend', async (tx, c) => {
-      const order = await lockWithSecret(tx, req);
+    return step(req, 'extend', async (tx, c, order) => {
       await extendHold(tx, c, order, tokenOf(req));
       return [];
     });
   });
 
   app.post('/events/:eventId/order/:shortId/offline-payment', { schema: { tags, summary: 'Pay offline: the order awaits payment', params: publicOrderParams, headers, response: { 200: publicOrderResponse } } }, async (req) => {
-    return step(req, 'offline', async (tx, c) => {
-      const order = await lockWithSecret(tx, req);
+    return step(req, 'offline', async (tx, c, order) => {
       return chooseOfflinePayment(tx, c, order, tokenOf(req));
     });
   });

@@ -47,6 +47,7 @@ export function freshReservationDto(r: Reserved, parts: OrderEventParts, locale:
     cancelled_at: null,
     payment_due_at: null,
     payment_reminded_at: null,
+    change_xid: 0, // the trigger's (incremental sync); no buyer's answer shows it
     created_at: w.createdAt,
     updated_at: w.createdAt,
   };

@@ -13,7 +13,7 @@ import type { StockDeps } from '../inventory/order-units.js';
 import type { Admission } from '../inventory/admission.js';
 import { findPromoByCode, type Catalogue, type PromoInfo } from './catalogue.js';
 import { sqlNow } from '../../db/sql-now.js';
-import { claimKey, storeAnswer } from './idempotency.js';
+import { claimKey, clientScopeOf, storeAnswer } from './idempotency.js';
 import { newOrderSecret, newOrderShortId } from './ids.js';
 import { priceRequest, promoUsable, totalsOf, type ReserveInput } from './order-lines.js';
 import { promoApplies } from './catalogue.js';
@@ -25,7 +25,7 @@ export interface ReserveDeps {
   commitWith?: boolean;
   stock: StockDeps;
   /** Checkouts of one event enter the database a few at a time, first come first served. */
-  admission?: Admission;
+  admission?: Pick<Admission, 'run'>;
   /** The live event's catalogue: from the public event cache, or (`fresh`) straight from the database. */
   catalogueOf(eventId: number, fresh: boolean): Promise<Catalogue | null>;
 }
@@ -62,7 +62,9 @@ const RELEASE_WAIT_MS = 500;
  * catalogue an organizer changed meanwhile is read again. Nothing here reads rows that grow with sales.
  */
 export async function reserveOrder(deps: ReserveDeps, eventId: number, input: ReserveInput, opts: ReserveOptions): Promise<Reserved> {
-  const checkoutToken = opts.checkoutToken ?? newToken();
+  // An empty token is no token (it would be one checkout shared by everyone who sends it).
+  const givenToken = opts.checkoutToken || null;
+  const checkoutToken = givenToken ?? newToken();
   const tokenHash = hashToken(checkoutToken);
   let fresh = false;
   let releasedOnce = false;
@@ -91,8 +93,9 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
     const unitCount = lines.reduce((s, l) => s + l.quantity, 0);
 
     const caps = { holdLimit: event.client_hold_limit, reservationLimit: event.client_reservation_limit };
-    const client: ClientId = { key: opts.client.key, tokenHash: opts.checkoutToken ? tokenHash : null };
-    const scope = `reserve:${event.id}`;
+    const client: ClientId = { key: opts.client.key, tokenHash: givenToken ? tokenHash : null };
+    // The key is the client's own: another client's repeat of it is a new reservation, never this one's answer.
+    const scope = `reserve:${event.id}:${clientScopeOf(client.tokenHash, client.key)}`;
     let changes: CounterChange[] = [];
     try {
       let written: WrittenOrder | null = null;
@@ -101,7 +104,7 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
         // One round trip: the idempotency key (a repeat waits, then gets the first answer) and the client's fairness lock.
         const stored = await claimKey<{ short_id: string; checkout_token: string }>(tx, scope, opts.idempotencyKey, input, capsApply(caps) ? clientLock(event.id, client) : null);
         if (stored) return stored;
-        const earlier = opts.checkoutToken ? await abandonEarlierHold(tx, event.id, tokenHash) : { units: [], promoIds: [] };
+        const earlier = givenToken ? await abandonEarlierHold(tx, event.id, tokenHash) : { units: [], promoIds: [] };
         changes = normalise([
           ...changesOf(layout, units, promoUsed?.id ?? null, 1),
           ...changesOf(layout, earlier.units, null, -1),

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { promoCodeBody, PromoCodeDto } from '@admitone/shared';
+import { LIMITS, type promoCodeBody, type PromoCodeDto } from '@admitone/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { promoCodeTickets, promoCodes, tickets } from '../../db/schema/index.js';
@@ -12,6 +12,22 @@ import { findPromo, toPromoDto } from './promo-codes.repository.js';
 type Body = z.output<typeof promoCodeBody>;
 type PromoEvent = { id: number; slug: string; timezone: string };
 const codeTaken = () => new DomainError('VALIDATION_FAILED', { fields: { code: [{ key: 'promo_code_taken' }] } });
+const tooWeak = () => new DomainError('VALIDATION_FAILED', { fields: { code: [{ key: 'promo_code_too_weak', values: { min: LIMITS.PROMO_CODE_STRONG_MIN } }] } });
+
+/**
+ * A code that gives 100% off, or unlocks a ticket shown only with a code, must be long enough not to be
+ * guessed (issue 37; the guesses are limited too: plugins/promo-guesses.ts). Codes saved before keep working.
+ */
+async function assertStrongEnough(tx: Tx, eventId: number, body: Body, ticketIds: number[]) {
+  if (body.code.length >= LIMITS.PROMO_CODE_STRONG_MIN) return;
+  if (body.discount_type === 'PERCENTAGE' && body.discount >= 100) throw tooWeak();
+  const hidden = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.event_id, eventId), eq(tickets.requires_promo_code, true), ticketIds.length ? inArray(tickets.id, ticketIds) : undefined))
+    .limit(1);
+  if (hidden.length) throw tooWeak();
+}
 
 /** Writes a code's columns and ticket links; the tickets must be the event's own. */
 async function save(tx: Tx, event: { id: number; timezone: string }, body: Body, id: number | null, base: { account_id: number }, now: Date): Promise<number> {
@@ -20,6 +36,7 @@ async function save(tx: Tx, event: { id: number; timezone: string }, body: Body,
     const found = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.event_id, event.id), inArray(tickets.id, ids)));
     if (found.length !== ids.length) throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'not_found_choice' }] } });
   }
+  await assertStrongEnough(tx, event.id, body, ids);
   const values = {
     code: body.code,
     code_key: body.code.toLowerCase(),

@@ -5,6 +5,7 @@ import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
 import { findPublicEvent } from '../orders/catalogue.js';
 import { qrSvg } from '../orders/documents/ticket-qr.js';
+import { promoGuessesOf } from '../../plugins/promo-guesses.js';
 import { countPageView } from './page-views.js';
 import { publicEventFor, toAppliedPromo, usablePromo } from './public-event.js';
 import { publicTicketView } from './ticket-page.js';
@@ -25,10 +26,13 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   // changes in this process (or for the stock counts' 2 s): read far more often than it changes.
   // No response schema: the answer goes out as the kept bytes (a string or its brotli/gzip Buffer), which
   // fastify never passes to a serializer; its shape is `publicEventResponse` (@admitone/shared), built by `publicEventFor`.
+  // Wrong promo codes count per client and per event (plugins/promo-guesses.ts).
+  const guesses = promoGuessesOf(app, deps.config);
   const answers = new RenderedPages(() => deps.clock.now().getTime(), { freshMs: () => deps.publicEvents.stockMs, maxPages: 2000 });
   app.get('/events/:eventId', { schema: { tags, summary: 'A live event with its visible tickets (draft, archived: 404)', params: publicEventParams, querystring: publicEventQuery } }, async (req, reply) => {
     const id = req.params.eventId;
-    const promo = req.query.promo_code;
+    // Past the guess limits the event is answered without the code (as the page is).
+    const promo = await guesses.codeFor(req, id, req.query.promo_code, (code) => usablePromo(db, id, code, deps.clock.now()));
     // The organizer's texts come in the visitor's language (cookie, else Accept-Language), one answer each.
     const locale = requestLocale(req);
     const answer = await answers.page(`${id}|${locale}|${promo ?? ''}`, deps.publicEvents.stockVersionOf(id), async () => {
@@ -40,11 +44,18 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     return sendRendered(req, reply, answer, 'application/json; charset=utf-8');
   });
 
-  app.get('/events/:eventId/promo-codes/:code', { schema: { tags, summary: 'Whether a promo code can be used now', params: publicPromoParams, response: { 200: publicPromoCheckResponse } } }, async (req) => {
-    const event = await liveEvent(req.params.eventId);
-    const promo = await usablePromo(db, event.id, req.params.code, deps.clock.now());
-    return { valid: !!promo, promo: promo ? toAppliedPromo(promo) : null };
-  });
+  app.get(
+    '/events/:eventId/promo-codes/:code',
+    {
+      schema: { tags, summary: 'Whether a promo code can be used now (wrong codes are limited per client and per event: 429 RATE_LIMITED past it, for any code)', params: publicPromoParams, response: { 200: publicPromoCheckResponse } },
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
+    async (req) => {
+      const event = await liveEvent(req.params.eventId);
+      const promo = await guesses.lookup(req, event.id, () => usablePromo(db, event.id, req.params.code, deps.clock.now()));
+      return { valid: !!promo, promo: promo ? toAppliedPromo(promo) : null };
+    },
+  );
 
   app.post(
     '/events/:eventId/views',

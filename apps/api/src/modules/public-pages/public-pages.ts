@@ -7,7 +7,8 @@ import type { AppDeps } from '../../deps.js';
 import { databaseErrorLog, isDatabaseUnavailable } from '../../db/availability.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 import { requestLocale } from '../../plugins/locale.js';
-import { publicEventFor } from '../public-events/public-event.js';
+import { promoGuessesOf } from '../../plugins/promo-guesses.js';
+import { publicEventFor, usablePromo } from '../public-events/public-event.js';
 import { escapeHtml, eventHead, scriptJson } from './page-head.js';
 import { inlineStyleSheets } from './inline-styles.js';
 import { outagePage } from './outage-page.js';
@@ -53,15 +54,16 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
 
   const clock = () => deps.clock.now().getTime();
   const databaseAway = databaseErrorLog(deps.log, 'event pages answered with the outage page');
+  const guesses = promoGuessesOf(app, deps.config);
   const pages = new RenderedPages(clock, { freshMs: () => deps.publicEvents.stockMs, maxPages: 2000 });
 
   const send = (req: FastifyRequest, reply: FastifyReply, rendered: RenderedPage) => sendRendered(req, reply, rendered, 'text/html; charset=utf-8');
 
   /** The address the page is rendered for: its path and the only parameters the page reads (promo code, affiliate). */
-  const renderUrl = (url: string) => {
+  const renderUrl = (url: string, names = ['promo_code', 'aff']) => {
     const parsed = new URL(url, 'http://localhost');
     const kept = new URLSearchParams();
-    for (const name of ['promo_code', 'aff']) {
+    for (const name of names) {
       const value = parsed.searchParams.get(name);
       if (value !== null) kept.set(name, value.slice(0, 100));
     }
@@ -72,9 +74,13 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
   async function eventPage(req: FastifyRequest<{ Params: { eventId: string }; Querystring: { promo_code?: string } }>, reply: FastifyReply) {
     const locale = requestLocale(req);
     const id = Number(req.params.eventId);
-    const url = renderUrl(req.url);
+    let url = renderUrl(req.url);
     if (!Number.isSafeInteger(id) || id <= 0) return send(req, reply, await pages.page(`${locale}|${url}`, 'none', async () => notFound(locale, url)));
-    const promo = typeof req.query.promo_code === 'string' ? req.query.promo_code.slice(0, 50) : undefined;
+    const asked = typeof req.query.promo_code === 'string' ? req.query.promo_code.slice(0, 50) : undefined;
+    // Wrong codes are limited per client and per event: past it (or if the check fails) the page is the
+    // event without the code, rendered and kept as the address without it.
+    const promo = await guesses.codeFor(req, id, asked, (code) => usablePromo(deps.database.db, id, code, deps.clock.now())).catch(() => undefined);
+    if (asked && !promo) url = renderUrl(req.url, ['aff']);
     const key = `${id}|${locale}|${url}`;
     const rendered = await pages.page(key, deps.publicEvents.versionOf(id), async () => {
       const event = await publicEventFor({ db: deps.database.db, storage: deps.storage, cache: deps.publicEvents }, id, promo, deps.clock.now(), locale);

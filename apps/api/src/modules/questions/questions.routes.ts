@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_QUESTIONS, eventParams, questionBody, questionListResponse, questionOrderResponse, questionParams, questionResponse, questionSortBody } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
+import { wholeList } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
 import { createQuestion, deleteQuestion, getQuestion, listQuestions, reorderQuestions, updateQuestion } from './questions.js';
 
@@ -17,7 +18,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.get('/events/:eventId/questions', { schema: { tags, security, summary: "The event's questions in their order, after the fixed default ones", params: eventParams, response: { 200: questionListResponse } } }, async (req) => {
     await eventOf(authOf(req).accountId, req.params.eventId);
     const data = await listQuestions(db, authOf(req).accountId, req.params.eventId);
-    return { data, defaults: DEFAULT_QUESTIONS, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
+    return { data, defaults: DEFAULT_QUESTIONS, meta: wholeList(data).meta };
   });
 
   app.post('/events/:eventId/questions', { schema: { tags, security, summary: 'Create a question', params: eventParams, body: questionBody, response: { 201: questionResponse } } }, async (req, reply) => {

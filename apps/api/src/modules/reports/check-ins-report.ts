@@ -19,7 +19,7 @@ const nextHour = (hour: string) => new Date(Date.parse(`${hour}:00Z`) + HOUR_MS)
  * by the hour they came in, with the valid tickets each list admits now.
  */
 export async function checkInsReport(db: Executor, event: ReportEvent, period: ReportPeriod, now: Date): Promise<CheckInsReportDto> {
-  const lists = await checkInListViews(db, await checkInListsOf(db, event.account_id, event.id), now, false);
+  const lists = await checkInListViews(db, await checkInListsOf(db, event.account_id, event.id), now);
   const counted = await rowsOf<{ list_id: number; hour: string; n: number }>(
     db,
     sql`select c.list_id, to_char(date_trunc('hour', c.checked_in_at at time zone ${event.timezone}), 'YYYY-MM-DD"T"HH24:00') as hour, count(*)::int as n

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BuyerAttendeeBody } from '@admitone/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { attendees, events, orderEvents, questionAnswers } from '../../db/schema/index.js';
+import type { TicketMailBudget } from '../../plugins/address-mail-limit.js';
 import { DomainError, notFound, type FieldIssues } from '../../shared/errors.js';
 import { attendeeQuestionsFor, checkAnswers } from '../orders/answers.js';
 import { recordOrderEvent } from '../orders/order-history.js';
@@ -45,13 +46,14 @@ const shown = (v: unknown) => (Array.isArray(v) ? v.join(', ') : typeof v === 's
 /**
  * The buyer corrects one attendee: name, e-mail, and the answers to questions the organizer lets them
  * change (others are kept as they are), before the event's cut-off. The order's history records each
- * change (what it was, what it is); a new e-mail address gets the ticket.
+ * change (what it was, what it is); a new e-mail address gets the ticket, within `budget` (the
+ * address's and the ticket's mails an hour): past it the change is refused (429) and nothing changes.
  */
-export function buyerEditAttendee(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, input: BuyerAttendeeInput): Promise<number[]> {
-  return db.transaction((tx) => editAttendeeIn(tx, c, eventId, shortId, secret, attendeeShortId, input));
+export function buyerEditAttendee(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, input: BuyerAttendeeInput, budget: TicketMailBudget): Promise<number[]> {
+  return db.transaction((tx) => editAttendeeIn(tx, c, eventId, shortId, secret, attendeeShortId, input, budget));
 }
 
-async function editAttendeeIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, input: BuyerAttendeeInput): Promise<number[]> {
+async function editAttendeeIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, input: BuyerAttendeeInput, budget: TicketMailBudget): Promise<number[]> {
   const { order, allowed, editableQuestions } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
   if (!allowed?.can_edit) throw new DomainError('SELF_SERVICE_CLOSED');
   const a = await lockTicketOf(tx, order, attendeeShortId);
@@ -80,22 +82,24 @@ async function editAttendeeIn(tx: Tx, c: OrderContext, eventId: number, shortId:
     if (rows.length) await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: order.id, attendee_id: a.id, ...r })));
   }
   if (!changes.length) return [];
+  // The ticket goes to a new address (the old one had it already): counted before anything is written.
+  const mailed = changes.some((ch) => ch.field === 'email') && a.status === 'ACTIVE' && !!input.email;
+  if (mailed) await budget(a.id, input.email);
   await tx.update(attendees).set({ first_name: input.first_name, last_name: input.last_name, email: input.email, updated_at: c.now }).where(eq(attendees.id, a.id));
   await recordOrderEvent(tx, order.id, { kind: 'ATTENDEE_EDITED_BY_BUYER', data: { attendee_id: a.id, changes }, at: c.now });
-  // The ticket goes to a new address (the old one had it already).
-  const newAddress = changes.some((ch) => ch.field === 'email');
-  return newAddress && a.status === 'ACTIVE' && input.email ? enqueueOrderMails(tx, c, order.id, { ticket: a.id }) : [];
+  return mailed ? enqueueOrderMails(tx, c, order.id, { ticket: a.id }) : [];
 }
 
 /**
  * The buyer asks for a ticket's e-mail again (to the address on the ticket): at most once per
- * BUYER_RESEND_INTERVAL_MS per ticket, whoever asks; a request within it sends nothing.
+ * BUYER_RESEND_INTERVAL_MS per ticket, whoever asks; a request within it sends nothing. A resend that
+ * sends counts in `budget` as an e-mail change does (429 past it).
  */
-export function buyerResendTicket(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string): Promise<number[]> {
-  return db.transaction((tx) => resendTicketIn(tx, c, eventId, shortId, secret, attendeeShortId));
+export function buyerResendTicket(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, budget: TicketMailBudget): Promise<number[]> {
+  return db.transaction((tx) => resendTicketIn(tx, c, eventId, shortId, secret, attendeeShortId, budget));
 }
 
-async function resendTicketIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string): Promise<number[]> {
+async function resendTicketIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, budget: TicketMailBudget): Promise<number[]> {
   const { order } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
   const a = await lockTicketOf(tx, order, attendeeShortId);
   if (a.status !== 'ACTIVE' || !a.email) throw new DomainError('ATTENDEE_NOT_VALID');
@@ -106,6 +110,7 @@ async function resendTicketIn(tx: Tx, c: OrderContext, eventId: number, shortId:
     .orderBy(desc(orderEvents.id))
     .limit(1);
   if (last && c.now.getTime() - last.at.getTime() < BUYER_RESEND_INTERVAL_MS) return [];
+  await budget(a.id, a.email);
   await recordOrderEvent(tx, order.id, { kind: 'TICKET_RESENT_BY_BUYER', data: { attendee_id: a.id, email: a.email }, at: c.now });
   return enqueueOrderMails(tx, c, order.id, { ticket: a.id });
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ORDER_SECRET_HEADER, buyerAttendeeBody, publicOrderAttendeeParams, publicOrderParams, publicOrderResponse, transferTicketBody } from '@admitone/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { ticketMailBudget } from '../../plugins/address-mail-limit.js';
 import { buyerOrderViews } from '../orders/buyer-order-view.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { buyerEditAttendee, buyerResendTicket } from './buyer-changes.js';
@@ -25,6 +26,9 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const { view } = buyerOrderViews(deps);
   const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock });
   const secretOf = (req: FastifyRequest) => (req.headers[ORDER_SECRET_HEADER] as string | undefined) ?? null;
+  // Each ticket mail a change sends counts against the new address (with sign-up and reset mails) and the ticket.
+  const mailBudget = ticketMailBudget(app, deps.config.addressMailsPerHour, deps.config.ticketMailsPerHour);
+  const budgetOf = (req: FastifyRequest) => (ticketId: number, email: string) => mailBudget(req, ticketId, email);
 
   /** Runs a change (its own transaction), sends its mails, and answers the order as it now stands. */
   async function change(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, run: (c: OrderContext) => Promise<number[]>) {
@@ -46,7 +50,7 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
     },
-    (req) => change(req, (c) => buyerEditAttendee(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body)),
+    (req) => change(req, (c) => buyerEditAttendee(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body, budgetOf(req))),
   );
 
   app.post(
@@ -55,7 +59,7 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       schema: { tags, summary: "Send a ticket's e-mail again to the address on it (at most every few minutes per ticket)", params: publicOrderAttendeeParams, headers, response: { 200: publicOrderResponse } },
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
-    (req) => change(req, (c) => buyerResendTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId)),
+    (req) => change(req, (c) => buyerResendTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, budgetOf(req))),
   );
 
   app.post(
@@ -71,7 +75,7 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
-    (req) => change(req, (c) => transferTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body)),
+    (req) => change(req, (c) => transferTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body, budgetOf(req))),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TransferTicketBody } from '@admitone/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { attendees, listCheckIns, retiredTicketCodes } from '../../db/schema/index.js';
+import type { TicketMailBudget } from '../../plugins/address-mail-limit.js';
 import { DomainError } from '../../shared/errors.js';
 import { newAttendeeShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
@@ -17,13 +18,14 @@ const holder = (p: { first_name: string | null; last_name: string | null; email:
  * ticket already used at the door). The ticket keeps its place in the order and in stock (nothing is
  * taken or given back) but gets a new code: the old code is retired at once, so a scan of it (also one
  * queued offline, or checked against a door device's offline data) is answered TRANSFERRED. The new
- * holder gets the ticket by e-mail; the order's history records from whom to whom.
+ * holder gets the ticket by e-mail, within `budget` (the new address's and the ticket's mails an hour;
+ * past it 429 and the ticket is not passed on); the order's history records from whom to whom.
  */
-export function transferTicket(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, to: TransferTicketBody): Promise<number[]> {
-  return db.transaction(async (tx) => transferIn(tx, c, eventId, shortId, secret, attendeeShortId, to));
+export function transferTicket(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, to: TransferTicketBody, budget: TicketMailBudget): Promise<number[]> {
+  return db.transaction(async (tx) => transferIn(tx, c, eventId, shortId, secret, attendeeShortId, to, budget));
 }
 
-async function transferIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, to: TransferTicketBody): Promise<number[]> {
+async function transferIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, to: TransferTicketBody, budget: TicketMailBudget): Promise<number[]> {
   const { order, allowed } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
   if (!allowed?.can_transfer) throw new DomainError('SELF_SERVICE_CLOSED');
   const a = await lockTicketOf(tx, order, attendeeShortId);
@@ -31,6 +33,7 @@ async function transferIn(tx: Tx, c: OrderContext, eventId: number, shortId: str
   const used = await tx.select({ list: listCheckIns.list_id }).from(listCheckIns).where(eq(listCheckIns.attendee_id, a.id)).limit(1);
   if (used.length) throw new DomainError('SELF_SERVICE_CLOSED');
 
+  if (to.email) await budget(a.id, to.email);
   const code = newAttendeeShortId();
   await tx.insert(retiredTicketCodes).values({ code: a.short_id, event_id: eventId, attendee_id: a.id, retired_at: c.now });
   await tx.update(attendees).set({ short_id: code, first_name: to.first_name, last_name: to.last_name, email: to.email, updated_at: c.now }).where(eq(attendees.id, a.id));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParams, taxDeletedResponse, taxOrFeeBody, taxOrFeeListResponse, taxOrFeeParams, taxOrFeeResponse } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
+import { wholeList } from '../../shared/pagination.js';
 import { accountTaxes, createTax, deleteTax, updateTax } from './taxes.js';
 
 const tags = ['taxes and fees'];
@@ -15,7 +16,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
 
   app.get('/accounts/:id/taxes-and-fees', { preValidation: app.requirePermission('events.manage'), schema: { tags, security, summary: 'List taxes and fees', params: accountParams, response: { 200: taxOrFeeListResponse } } }, async (req) => {
     const data = await accountTaxes(db, authOf(req).accountId, req.params.id);
-    return { data, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
+    return { data, meta: wholeList(data).meta };
   });
 
   app.post('/accounts/:id/taxes-and-fees', { preValidation: admin, schema: { tags, security, summary: 'Create a tax or fee', params: accountParams, body: taxOrFeeBody, response: { 201: taxOrFeeResponse } } }, async (req, reply) =>

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventParams, ticketBody, ticketListResponse, ticketParams, ticketResponse, ticketSortBody, ticketSortResponse } from '@admitone/shared';
+import { eventParams, LIMITS, ticketBody, ticketListQuery, ticketListResponse, ticketParams, ticketResponse, ticketSortBody, ticketSortResponse } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
+import { and, eq } from 'drizzle-orm';
+import { tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
+import { wholeList } from '../../shared/pagination.js';
+import { changedSince, findSyncPage, microsOf, syncPage, syncRequest } from '../../shared/sync.js';
 import { requireEvent } from '../events/events.repository.js';
 import { createTicket, deleteTicket, sortTickets, updateTicket } from './save-ticket.js';
 import { ticketViews } from './ticket-view.js';
@@ -23,11 +27,34 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return view;
   };
 
-  app.get('/events/:eventId/tickets', { schema: { tags, security, summary: "The event's tickets in their order, with sale state, counts and prices with taxes and fees", params: eventParams, response: { 200: ticketListResponse } } }, async (req) => {
-    const event = await eventOf(authOf(req).accountId, req.params.eventId);
-    const data = await ticketViews(db, event, deps.clock.now());
-    return { data, meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [] } };
-  });
+  app.get(
+    '/events/:eventId/tickets',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The event's tickets and general products in their order, with sale state, counts and prices with taxes and fees; or incremental sync (updated_since, cursor) by when each was last edited",
+        params: eventParams,
+        querystring: ticketListQuery,
+        response: { 200: ticketListResponse },
+      },
+    },
+    async (req) => {
+      const event = await eventOf(authOf(req).accountId, req.params.eventId);
+      const sync = syncRequest('products', { ...req.query, per_page: req.query.per_page ?? LIMITS.PER_PAGE_DEFAULT }, req.url);
+      if (!sync) {
+        // One page of everything: a page size would be a promise this list does not keep.
+        if (req.query.per_page !== undefined) throw new DomainError('VALIDATION_FAILED', { fields: { per_page: [{ key: 'invalid' }] } });
+        return wholeList(await ticketViews(db, event, deps.clock.now()));
+      }
+      // By (updated_at, id), not by transaction: the stock counters live on these rows (shared/sync.ts).
+      const where = and(eq(tickets.event_id, event.id), eq(tickets.account_id, event.account_id), changedSince(tickets.updated_at, sync.since))!;
+      const page = await findSyncPage(db, { table: tickets, position: microsOf(tickets.updated_at), id: tickets.id }, where, sync);
+      const byId = new Map((page.ids.length ? await ticketViews(db, event, deps.clock.now(), page.ids) : []).map((v) => [v.id, v]));
+      const rows = page.ids.map((id) => byId.get(id)).filter((v) => v !== undefined);
+      return syncPage('products', rows, page.found, page.left, sync, { sorts: [], filters: [] });
+    },
+  );
 
   app.post('/events/:eventId/tickets', { schema: { tags, security, summary: 'Create a ticket (free, paid, donation or tiered)', params: eventParams, body: ticketBody, response: { 201: ticketResponse } } }, async (req, reply) => {
     const event = await eventOf(authOf(req).accountId, req.params.eventId);

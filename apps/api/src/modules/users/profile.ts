@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
+import { workingKeysOfMaker } from '../api-keys/api-keys.repository.js';
 import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.repository.js';
 import {
   cancelPendingEmailChange,
@@ -55,11 +56,16 @@ export async function enqueueEmailConfirmation(tx: Executor, deps: { appUrl: str
   );
 }
 
-/** Records the notice to a login's address (before the change) that its password or address changed. */
-export function enqueueLoginChanged(tx: Executor, deps: { appUrl: string }, user: UserRow, change: { change: 'password' } | { change: 'email'; new: string }, now: Date) {
+/**
+ * Records the notice to a login's address (before the change) that its password or address changed. A
+ * password notice names the API keys the person made that still work: a key outlives the old password.
+ */
+export async function enqueueLoginChanged(tx: Executor, deps: { appUrl: string }, user: UserRow, change: { change: 'password' } | { change: 'email'; new: string }, now: Date) {
+  const keys = change.change === 'password' ? await workingKeysOfMaker(tx, user.id, now) : [];
+  const api_keys = keys.map((k) => ({ name: k.name, prefix: k.prefix, account: k.account.name, created_at: k.created_at }));
   return enqueueMail(
     tx,
-    mailPayload('login_changed', user.email, localeOf(user, 'en'), { ...change, name: user.name, old: user.email, at: now.toISOString(), url: `${deps.appUrl}/auth/forgot-password` }),
+    mailPayload('login_changed', user.email, localeOf(user, 'en'), { ...change, name: user.name, old: user.email, at: now.toISOString(), url: `${deps.appUrl}/auth/forgot-password`, api_keys }),
     now,
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { WebhookEventType } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { attendees, orderEvents, orders, type OrderEventKind } from '../../db/schema/index.js';
@@ -35,11 +35,12 @@ const ATTENDEE_TYPES: Partial<Record<OrderEventKind, WebhookEventType>> = {
 const CREATING: readonly OrderEventKind[] = ['COMPLETED', 'PAYMENT_SUCCEEDED', 'AWAITING_PAYMENT', 'MANUALLY_CREATED'];
 
 /**
- * The webhook events of an order history entry, written in its transaction (before the entry itself, so
- * "the first creating entry" is told by the entries already there). An order is created for webhooks
- * once it leaves the reservation; an order cancelled (or refunded and cancelled) cancels its attendees.
+ * The webhook events of an order history entry, written in its transaction after the entry itself
+ * (`entryId`: the bodies show the order with it; "the first creating entry" is told by the others). An
+ * order is created for webhooks once it leaves the reservation; an order cancelled (or refunded and
+ * cancelled) cancels its attendees.
  */
-export async function orderWebhookEvents(tx: Executor, orderId: number, kind: OrderEventKind, data: Record<string, unknown>, at: Date): Promise<void> {
+export async function orderWebhookEvents(tx: Executor, orderId: number, kind: OrderEventKind, data: Record<string, unknown>, at: Date, entryId?: number): Promise<void> {
   const creating = CREATING.includes(kind);
   const cancelling = kind === 'CANCELLED' || kind === 'CANCELLED_BY_BUYER' || (kind === 'REFUNDED' && data.cancelled === true);
   const attendeeType = ATTENDEE_TYPES[kind];
@@ -53,20 +54,21 @@ export async function orderWebhookEvents(tx: Executor, orderId: number, kind: Or
   const [order] = await tx.select({ account_id: orders.account_id, event_id: orders.event_id }).from(orders).where(eq(orders.id, orderId));
   if (!order || !(await anyWebhookFor(tx, order.account_id, wanted))) return;
   const base = { accountId: order.account_id, eventId: order.event_id, at };
+  const built = new Map<string, unknown>();
 
   if (kind === 'WAITLIST_OFFERED' && typeof data.entry_id === 'number') {
-    await emitWebhookEvent(tx, { ...base, type: 'waitlist.offered', object: { kind: 'waitlist_entry', id: data.entry_id } });
+    await emitWebhookEvent(tx, { ...base, type: 'waitlist.offered', object: { kind: 'waitlist_entry', id: data.entry_id } }, built);
   }
-  const firstTime = creating && !(await tx.select({ id: orderEvents.id }).from(orderEvents).where(and(eq(orderEvents.order_id, orderId), inArray(orderEvents.kind, [...CREATING]))).limit(1)).length;
+  const firstTime = creating && !(await tx.select({ id: orderEvents.id }).from(orderEvents).where(and(eq(orderEvents.order_id, orderId), inArray(orderEvents.kind, [...CREATING]), entryId === undefined ? undefined : ne(orderEvents.id, entryId))).limit(1)).length;
   for (const type of types) {
     if (type === 'order.created' && !firstTime) continue;
-    await emitWebhookEvent(tx, { ...base, type, object: { kind: 'order', id: orderId } });
+    await emitWebhookEvent(tx, { ...base, type, object: { kind: 'order', id: orderId } }, built);
   }
   if ((creating && firstTime) || cancelling) {
     const people = await tx.select({ id: attendees.id }).from(attendees).where(and(eq(attendees.order_id, orderId), eq(attendees.is_admission, true)));
-    for (const a of people) await emitWebhookEvent(tx, { ...base, type: cancelling ? 'attendee.cancelled' : 'attendee.created', object: { kind: 'attendee', id: a.id } });
+    for (const a of people) await emitWebhookEvent(tx, { ...base, type: cancelling ? 'attendee.cancelled' : 'attendee.created', object: { kind: 'attendee', id: a.id } }, built);
   }
   if (attendeeType && typeof data.attendee_id === 'number') {
-    await emitWebhookEvent(tx, { ...base, type: attendeeType, object: { kind: 'attendee', id: data.attendee_id } });
+    await emitWebhookEvent(tx, { ...base, type: attendeeType, object: { kind: 'attendee', id: data.attendee_id } }, built);
   }
 }

@@ -15,10 +15,12 @@ import type { Db, Executor } from '../../db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
+import { envelopeOf } from './delivery.js';
 import { resolveWebhookUrl } from './url-guard.js';
 
 type HookRow = typeof webhooks.$inferSelect;
-const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+/** `whsec_` and 32 random bytes in base64: the Standard Webhooks form (delivery.ts `signingKey`: secrets made before were base64url). */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 async function toDtos(db: Executor, rows: HookRow[]): Promise<WebhookDto[]> {
   if (!rows.length) return [];
@@ -166,7 +168,7 @@ async function requireDelivery(db: Executor, accountId: number, id: number, deli
 export async function deliveryDetail(db: Executor, accountId: number, id: number, deliveryId: number): Promise<WebhookDeliveryDetailDto> {
   const { d, e } = await requireDelivery(db, accountId, id, deliveryId);
   const log = (await db.select().from(webhookAttempts).where(eq(webhookAttempts.delivery_id, d.id)).orderBy(webhookAttempts.id)).map(attemptDto);
-  const payload = e.body === null ? null : { id: `evt_${e.public_id}`, type: e.type, created_at: e.created_at.toISOString(), account_id: e.account_id, event_id: e.event_id, data: e.body };
+  const payload = e.body === null ? null : envelopeOf(e, e.body);
   return { ...deliveryDto(d, e, log.at(-1) ?? null), payload, attempt_log: log };
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   webhookBody,
@@ -28,6 +29,7 @@ import {
 } from './webhooks.repository.js';
 
 const tags = ['webhooks'];
+const RESENDS_PER_MINUTE = 60;
 const security = [{ bearer: [] }];
 
 /** The account's outgoing webhooks and their delivery logs (admins, and read-write API keys of admins). */
@@ -36,6 +38,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const allowPrivate = deps.config.webhooks.allowPrivate;
   const now = () => deps.clock.now();
   app.addHook('preValidation', app.requirePermission('webhooks.manage'));
+  // Test events and resends go to the shared senders: limited per account (after the permission check, so only the account's own calls count).
+  const perAccount = (name: string, max: number) => ({
+    rateLimit: { max, timeWindow: 60_000, hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `${name}|${authOf(req).accountId}` },
+  });
 
   app.get('/webhooks', { schema: { tags, security, summary: "The account's webhooks, newest first, with each one's latest delivery", response: { 200: webhookListResponse } } }, async (req) => ({
     data: await listWebhooks(db, authOf(req).accountId),
@@ -70,7 +76,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/webhooks/:id/test',
-    { schema: { tags, security, summary: 'Send a `webhook.test` event to this webhook (the worker sends it within seconds)', params: webhookParams, response: { 201: webhookDeliveryCreatedResponse } } },
+    {
+      schema: { tags, security, summary: 'Send a `webhook.test` event to this webhook (the worker sends it within seconds; a few a minute per account)', params: webhookParams, response: { 201: webhookDeliveryCreatedResponse } },
+      config: perAccount('webhook-test', deps.config.webhooks.testSendsPerMinute),
+    },
     async (req, reply) => reply.status(201).send({ data: await sendTestEvent(db, authOf(req).accountId, req.params.id, now()) }),
   );
 
@@ -91,7 +100,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/resend',
-    { schema: { tags, security, summary: 'Send a delivered or failed event again (same event id and body)', params: webhookDeliveryParams, response: { 201: webhookDeliveryCreatedResponse } } },
+    {
+      schema: { tags, security, summary: 'Send a delivered or failed event again (same event id and body; at most 60 a minute per account)', params: webhookDeliveryParams, response: { 201: webhookDeliveryCreatedResponse } },
+      config: perAccount('webhook-resend', RESENDS_PER_MINUTE),
+    },
     async (req, reply) => reply.status(201).send({ data: await resendDelivery(db, authOf(req).accountId, req.params.id, req.params.deliveryId, now()) }),
   );
 };

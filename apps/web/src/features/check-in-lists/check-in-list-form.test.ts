@@ -13,6 +13,7 @@ const list: CheckInListDto = {
   activates_at: '2026-07-12T16:30:00.000Z',
   expires_at: null,
   state: 'NOT_YET_ACTIVE',
+  has_staff_link: false,
   staff_token: null,
   checked_in: 0,
   total: 4,

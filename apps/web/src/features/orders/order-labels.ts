@@ -52,6 +52,7 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   LATE_PAYMENT_REFUNDED: msg`Late payment refunded automatically`,
   BUYER_EDITED: msg`Buyer details edited`,
   CONFIRMATION_RESENT: msg`Confirmation e-mail sent again`,
+  LINK_SENT: msg`Order link e-mailed to the buyer`,
   ATTENDEE_CANCELLED: msg`Attendee cancelled`,
   ATTENDEE_REACTIVATED: msg`Attendee reactivated`,
   ATTENDEE_EDITED: msg`Attendee details edited`,

@@ -2,6 +2,7 @@ import type { PublicEventDto, PublicPromoCheckDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { ApiError, hasStatus } from '../../lib/api-error';
 import { publicFetch } from '../lib/public-api';
 
 interface PromoCodeFormProps {
@@ -56,8 +57,9 @@ export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
       const check = 'data' in res ? res.data : res;
       if (check.valid) onApply(check.promo?.code ?? value);
       else setError(t`That promo code is invalid`);
-    } catch {
-      setError(t`That promo code is invalid`);
+    } catch (err) {
+      // Too many wrong codes (from this address, or for this event): the API's message says to wait.
+      setError(hasStatus(err, 429) && err instanceof ApiError && err.message ? err.message : t`That promo code is invalid`);
     } finally {
       setPending(false);
     }

@@ -7,6 +7,7 @@ import type {
   LoginBody,
   One,
   RegisterBody,
+  ResetLinkDto,
   ResetPasswordBody,
   SwitchAccountBody,
 } from '@admitone/shared';
@@ -33,11 +34,11 @@ export const authKeys = {
   invitation: (token: string) => ['auth', 'invitation', token] as const,
 };
 
-/** Checks a reset link before showing the form; answers the e-mail it belongs to. */
+/** Checks a reset link before showing the form; answers the e-mail it belongs to and the working API keys its person made. */
 export const resetTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: authKeys.resetToken(token),
-    queryFn: () => api.get<{ data: { email: string } }>(`/auth/reset-password/${encodeURIComponent(token)}`).then((r) => r.data),
+    queryFn: () => api.get<{ data: ResetLinkDto }>(`/auth/reset-password/${encodeURIComponent(token)}`).then((r) => r.data),
     retry: false,
     staleTime: 0,
   });

@@ -13,13 +13,19 @@ import { applyFieldErrors } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { resetTokenQueryOptions, useResetPassword } from '../api/auth';
 import { AuthHeading } from './AuthHeading';
+import { ResetApiKeysChoice, suggestedRevokes } from './ResetApiKeysChoice';
 
-/** Checks the link first, then sets a new password and sends the user to the login page. */
+/**
+ * Checks the link first, then sets a new password (revoking the API keys the person picks: see
+ * ResetApiKeysChoice) and sends the user to the login page.
+ */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useLingui();
   const check = useQuery(resetTokenQueryOptions(token));
   const reset = useResetPassword(token);
   const [error, setError] = useState<unknown>(null);
+  // The keys to revoke: the suggested ones until the person changes the choice.
+  const [revoke, setRevoke] = useState<number[] | null>(null);
   const validate = useSchemaValidation<ResetPasswordBody>(resetPasswordBody);
   const form = useForm<ResetPasswordBody>({ initialValues: { password: '', password_confirmation: '' }, validate });
 
@@ -43,10 +49,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const email = check.data.email;
+  const { email, api_keys: keys } = check.data;
+  const revoking = revoke ?? suggestedRevokes(keys);
   const submit = (values: ResetPasswordBody) => {
     setError(null);
-    reset.mutate(values, {
+    reset.mutate({ ...values, revoke_api_key_ids: revoking }, {
       onSuccess: async () => {
         notifications.show({ color: 'teal', title: t`Password changed`, message: t`You can now log in with your new password.` });
         goTo('/auth/login', { replace: true });
@@ -80,6 +87,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
             required
             {...form.getInputProps('password_confirmation')}
           />
+          <ResetApiKeysChoice keys={keys} value={revoking} onChange={setRevoke} />
           <Button type="submit" fullWidth size="md" loading={reset.isPending}>
             <Trans>Save new password</Trans>
           </Button>

@@ -1,10 +1,11 @@
-import type { CheckInListBody, CheckInListDto, One } from '@admitone/shared';
+import type { CheckInListBody, CheckInListDto, One, StaffLinkSecretDto } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
 
 export const checkInListKeys = {
   all: (eventId: number) => [...eventKeys.detail(eventId), 'check-in-lists'] as const,
+  staffLink: (eventId: number, listId: number) => [...eventKeys.detail(eventId), 'check-in-lists', listId, 'staff-link'] as const,
 };
 
 const base = (eventId: number) => `/events/${eventId}/check-in-lists`;
@@ -24,6 +25,13 @@ export const updateCheckInList = (eventId: number, id: number, body: CheckInList
 export const deleteCheckInList = (eventId: number, id: number) => api.delete<void>(`${base(eventId)}/${id}`);
 /** Makes the list's staff link, or a new one in place of the old (which stops working at once). */
 export const makeStaffLink = (eventId: number, id: number) => api.post<One<CheckInListDto>>(`${base(eventId)}/${id}/staff-link`).then((r) => r.data);
+/** The list's staff-link secret (null: no link): read on its own route, which answers signed-in people only (never API keys). */
+export const fetchStaffLink = (eventId: number, id: number) => api.get<One<StaffLinkSecretDto>>(`${base(eventId)}/${id}/staff-link`).then((r) => r.data.staff_token);
+
+/** The secret of a list's staff link, read only while the list has one. */
+export const useStaffLink = (eventId: number, listId: number, enabled: boolean) =>
+  useQuery({ queryKey: checkInListKeys.staffLink(eventId, listId), queryFn: () => fetchStaffLink(eventId, listId), enabled });
+
 /** Revokes the list's staff link. */
 export const revokeStaffLink = (eventId: number, id: number) => api.delete<One<CheckInListDto>>(`${base(eventId)}/${id}/staff-link`).then((r) => r.data);
 
@@ -48,6 +56,8 @@ function useStaffLinkMutation(eventId: number, mutationFn: (id: number) => Promi
   return useMutation({
     mutationFn,
     onSuccess: (list) => {
+      // A new link's secret comes in this answer only (the lists never carry it).
+      queryClient.setQueryData(checkInListKeys.staffLink(eventId, list.id), list.staff_token);
       queryClient.setQueryData<CheckInListDto[]>(key, (lists) => lists?.map((x) => (x.id === list.id ? list : x)));
       return queryClient.invalidateQueries({ queryKey: key });
     },

@@ -24,6 +24,7 @@ const main: CheckInListDto = {
   activates_at: null,
   expires_at: null,
   state: 'ACTIVE',
+  has_staff_link: false,
   staff_token: null,
   checked_in: 1,
   total: 4,
@@ -37,7 +38,8 @@ const vip: CheckInListDto = {
   ticket_ids: [12],
   activates_at: '2026-07-12T16:30:00.000Z',
   state: 'NOT_YET_ACTIVE',
-  staff_token: 'a-secret-token-of-the-vip-door',
+  has_staff_link: true,
+  staff_token: null,
   checked_in: 0,
   total: 2,
 };
@@ -56,6 +58,8 @@ function setup(answer: (method: string, url: string) => Response | undefined = (
     if (answered) return answered;
     if (url === '/api/events/7') return json(200, { data: { id: 7, title: 'Summer concert', timezone: 'Europe/Berlin' } });
     if (url === '/api/events/7/check-in-lists') return json(method === 'POST' ? 201 : 200, { data: method === 'POST' ? { ...main, id: 3 } : [main, vip] });
+    // The staff link's secret comes from its own route, never with the lists.
+    if (url === '/api/events/7/check-in-lists/2/staff-link' && method === 'GET') return json(200, { data: { staff_token: 'a-secret-token-of-the-vip-door' } });
     if (url === '/api/events/7/tickets') return json(200, { data: tickets, meta: {} });
     if (url === '/api/events/7/product-categories') return json(200, { data: [] });
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
@@ -91,21 +95,21 @@ describe('CheckInListsPage', () => {
     expect(within(second).getByText('Side door')).toBeTruthy();
     expect(within(second).getByText(/^Opens Jul 12, 2026, 6:30/)).toBeTruthy();
     expect(within(second).getByText('Admits: Backstage')).toBeTruthy();
-    expect(within(second).getByRole('textbox', { name: /^Staff link/ })).toHaveProperty('value', `${window.location.origin}/check-in/a-secret-token-of-the-vip-door`);
+    expect(await within(second).findByRole('textbox', { name: /^Staff link/ })).toHaveProperty('value', `${window.location.origin}/check-in/a-secret-token-of-the-vip-door`);
     expect(within(second).getByRole('link', { name: /^Open/ }).getAttribute('target')).toBe('_blank');
     expect(within(second).getByRole('button', { name: 'Actions for VIP' })).toBeTruthy();
   });
 
   it('makes a staff link, and revokes one after asking', async () => {
     const { calls } = setup((method, url) => {
-      if (method === 'POST' && url === '/api/events/7/check-in-lists/1/staff-link') return json(200, { data: { ...main, staff_token: 'a-new-token-for-the-main-door' } });
-      if (method === 'DELETE' && url === '/api/events/7/check-in-lists/2/staff-link') return json(200, { data: { ...vip, staff_token: null } });
+      if (method === 'POST' && url === '/api/events/7/check-in-lists/1/staff-link') return json(200, { data: { ...main, has_staff_link: true, staff_token: 'a-new-token-for-the-main-door' } });
+      if (method === 'DELETE' && url === '/api/events/7/check-in-lists/2/staff-link') return json(200, { data: { ...vip, has_staff_link: false, staff_token: null } });
       return undefined;
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Create staff link' }));
     await waitFor(() => expect(calls('POST')).toHaveLength(1));
 
-    fireEvent.click(within(screen.getByRole('region', { name: 'VIP' })).getByRole('button', { name: 'Revoke' }));
+    fireEvent.click(await within(screen.getByRole('region', { name: 'VIP' })).findByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Volunteers using this link can no longer check anyone in, and their queued scans are refused.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Revoke link' }));
     await waitFor(() => expect(calls('DELETE').map(([url]) => url)).toEqual(['/api/events/7/check-in-lists/2/staff-link']));

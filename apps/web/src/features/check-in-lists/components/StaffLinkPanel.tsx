@@ -1,12 +1,12 @@
 import type { CheckInListDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/validation';
-import { useMakeStaffLink, useRevokeStaffLink } from '../api/check-in-lists';
+import { useMakeStaffLink, useRevokeStaffLink, useStaffLink } from '../api/check-in-lists';
 import { staffLinkUrl } from '../staff-link';
 
 interface StaffLinkPanelProps {
@@ -14,10 +14,11 @@ interface StaffLinkPanelProps {
   list: CheckInListDto;
 }
 
-/** A list's staff link: make one, or show it to copy or open, replace it with a new one, or revoke it. */
+/** A list's staff link: make one, or show it (its secret read on its own route) to copy or open, replace it with a new one, or revoke it. */
 export function StaffLinkPanel({ eventId, list }: StaffLinkPanelProps) {
   const { t, i18n } = useLingui();
   const make = useMakeStaffLink(eventId);
+  const secret = useStaffLink(eventId, list.id, list.has_staff_link);
   const revoke = useRevokeStaffLink(eventId);
   const [asking, setAsking] = useState<'renew' | 'revoke' | null>(null);
   const close = () => {
@@ -64,8 +65,16 @@ export function StaffLinkPanel({ eventId, list }: StaffLinkPanelProps) {
   return (
     // The dialogs stay mounted in both states: revoking removes the link, and its dialog still fades out.
     <>
-      {list.staff_token ? (
-        <StaffLinkField url={staffLinkUrl(list.staff_token)} onRenew={() => setAsking('renew')} onRevoke={() => setAsking('revoke')} />
+      {list.has_staff_link ? (
+        secret.data ? (
+          <StaffLinkField url={staffLinkUrl(secret.data)} onRenew={() => setAsking('renew')} onRevoke={() => setAsking('revoke')} />
+        ) : secret.isError ? (
+          <Text size="sm" c="red.8">
+            {errorMessage(secret.error, i18n)}
+          </Text>
+        ) : (
+          <Loader size="sm" aria-label={t`Loading the staff link`} />
+        )
       ) : (
         <Group justify="space-between" align="center" gap="sm">
           <Stack gap={0} style={{ flex: 1, minWidth: 200 }}>

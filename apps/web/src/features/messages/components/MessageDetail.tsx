@@ -3,7 +3,7 @@ import type { MessageDetailDto, TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -20,6 +20,20 @@ interface MessageDetailProps {
   tickets: TicketDto[] | undefined;
   /** After the message was deleted. */
   onDeleted: () => void;
+}
+
+/** A message sent gradually: why, and until when (the mail budget, mail/team-mail.ts on the server). */
+function PacedNotice({ until }: { until: string }) {
+  return (
+    <Alert color="blue" variant="light" icon={<IconClockHour4 size={18} aria-hidden />} title={<Trans>Sent gradually</Trans>}>
+      <Text size="sm">
+        <Trans>
+          Your account may send only a limited number of e-mails per hour to addresses that did not come with a card payment (typed in by your team, or from free and offline orders). The
+          rest of this message goes out as that limit allows: the last e-mails around {until}.
+        </Trans>
+      </Text>
+    </Alert>
+  );
 }
 
 function DetailBody({ eventId, m, timeZone, tickets, onDeleted }: Omit<MessageDetailProps, 'messageId'> & { m: MessageDetailDto }) {
@@ -57,8 +71,9 @@ function DetailBody({ eventId, m, timeZone, tickets, onDeleted }: Omit<MessageDe
             </Trans>
           )}
         </Text>
-        <MessageStatusBadges counts={m.counts} />
+        <MessageStatusBadges counts={m.counts} paced={m.paced_until !== null} />
       </Stack>
+      {m.paced_until ? <PacedNotice until={formatDateTime(m.paced_until, timeZone, i18n.locale)} /> : null}
       <FormErrorAlert error={retry.error} />
       {failed ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>

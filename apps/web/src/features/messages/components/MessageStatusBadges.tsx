@@ -14,8 +14,11 @@ export function DeliveryStatusBadge({ status }: { status: MessageDeliveryStatus 
   );
 }
 
-/** How many e-mails of a message were sent, are queued and failed (only the non-zero ones). */
-export function MessageStatusBadges({ counts }: { counts: MessageCountsDto }) {
+/**
+ * How many e-mails of a message were sent, are queued and failed (only the non-zero ones); `paced`: some
+ * wait for room in the account's hourly mail limit (the message is sent gradually).
+ */
+export function MessageStatusBadges({ counts, paced = false }: { counts: MessageCountsDto; paced?: boolean }) {
   const { t } = useLingui();
   const { sent, queued, failed } = counts;
   return (
@@ -28,6 +31,11 @@ export function MessageStatusBadges({ counts }: { counts: MessageCountsDto }) {
       {queued ? (
         <Badge variant="filled" color={DELIVERY_STATUS_COLORS.QUEUED} tt="none">
           {t`${queued} queued`}
+        </Badge>
+      ) : null}
+      {paced ? (
+        <Badge variant="light" color={DELIVERY_STATUS_COLORS.QUEUED} tt="none">
+          {t`Sending gradually`}
         </Badge>
       ) : null}
       {failed ? (

@@ -23,7 +23,9 @@ export function useSentNotice() {
     const subject = m.subject;
     const people = m.recipient_count;
     const onItsWay = plural(people, { one: `“${subject}” is on its way to # recipient.`, other: `“${subject}” is on its way to # recipients.` });
-    notifications.show({ color: 'teal', message: m.is_test ? t`Test of “${subject}” sent to you.` : onItsWay });
+    // Some of it waits for room in the account's hourly mail limit: the message's page says until when.
+    const gradually = m.paced_until ? ` ${t`It is sent gradually, within your account's hourly e-mail limit.`}` : '';
+    notifications.show({ color: 'teal', message: m.is_test ? t`Test of “${subject}” sent to you.` : `${onItsWay}${gradually}` });
   };
 }
 

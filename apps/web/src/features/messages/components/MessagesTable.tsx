@@ -41,7 +41,7 @@ export function MessagesTable({ page, onPage, tickets, timeZone, onOpen }: Messa
   const columns: Column<MessageSummaryDto>[] = [
     { header: <Trans>Subject</Trans>, cell: subject },
     { header: <Trans>Recipients</Trans>, cell: recipients },
-    { header: <Trans>Status</Trans>, cell: (m) => <MessageStatusBadges counts={m.counts} /> },
+    { header: <Trans>Status</Trans>, cell: (m) => <MessageStatusBadges counts={m.counts} paced={m.paced_until !== null} /> },
     { header: <Trans>Date</Trans>, cell: (m) => <Text size="sm">{formatDateTime(m.created_at, timeZone, i18n.locale)}</Text> },
     { header: <Trans>Sent by</Trans>, cell: (m) => <Text size="sm">{m.sent_by?.name ?? <Trans>A former team member</Trans>}</Text> },
   ];

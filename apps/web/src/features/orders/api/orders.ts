@@ -1,4 +1,4 @@
-import type { EditBuyerBody, One, OrderDetailDto, OrderSummaryDto, Paginated, RefundOrderBody } from '@admitone/shared';
+import type { BuyerLinkDto, EditBuyerBody, One, OrderDetailDto, OrderSummaryDto, Paginated, RefundOrderBody } from '@admitone/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
@@ -49,6 +49,20 @@ export const useCancelOrder = (eventId: number, orderId: number) => useOrderMuta
 export const useMarkOrderPaid = (eventId: number, orderId: number) => useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'mark-as-paid'));
 export const useResendConfirmation = (eventId: number, orderId: number) =>
   useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'resend-confirmation'));
+/** E-mails the buyer the link to their order page. */
+export const useSendOrderLink = (eventId: number, orderId: number) => useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'send-link'));
+
+/**
+ * The buyer's order page with its secret, for the organizer to pass on: read on its own route (signed-in
+ * people only; no order answer carries it), and only while the order has a buyer.
+ */
+export const useBuyerLink = (eventId: number, orderId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...orderKeys.detail(eventId, orderId), 'buyer-link'],
+    queryFn: () => api.get<One<BuyerLinkDto>>(`${base(eventId)}/${orderId}/buyer-link`).then((r) => r.data.path),
+    enabled,
+    staleTime: Infinity,
+  });
 export const useRefundOrder = (eventId: number, orderId: number) =>
   useOrderMutation(eventId, orderId, (body: RefundOrderBody) => action(eventId, orderId, 'refund', body));
 export const useEditBuyer = (eventId: number, orderId: number) =>

@@ -1,13 +1,13 @@
 import type { OrderDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CopyButton, Group } from '@mantine/core';
-import { IconCash, IconCheck, IconLink, IconMailForward, IconReceiptRefund, IconX } from '@tabler/icons-react';
+import { IconCash, IconCheck, IconLink, IconMailForward, IconReceiptRefund, IconSend, IconX } from '@tabler/icons-react';
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useActionDialogs } from '../../../lib/use-action-dialogs';
 import { MessageBuyerButton } from '../../messages/components/MessageBuyerButton';
 import { orderLabel } from '../../messages/components/RecipientPickers';
-import { useCancelOrder, useMarkOrderPaid, useResendConfirmation } from '../api/orders';
+import { useBuyerLink, useCancelOrder, useMarkOrderPaid, useResendConfirmation, useSendOrderLink } from '../api/orders';
 import { RefundForm } from './RefundForm';
 
 /** The buttons the server allows for this order now (`actions`), with their confirmations. */
@@ -17,6 +17,8 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
   const cancel = useCancelOrder(eventId, order.id);
   const markPaid = useMarkOrderPaid(eventId, order.id);
   const resend = useResendConfirmation(eventId, order.id);
+  const sendLink = useSendOrderLink(eventId, order.id);
+  const buyerPath = useBuyerLink(eventId, order.id, !!order.email).data;
   const { actions } = order;
   const number = order.order_number;
   const email = order.email ?? '';
@@ -27,8 +29,10 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
   const resendConfirmation = () =>
     dialogs.run(resend, t`The order confirmation is on its way to ${email}.`, t`We could not send the order confirmation again. Please try again.`);
 
-  const buyerLink = order.buyer_path && typeof window !== 'undefined' ? new URL(order.buyer_path, window.location.origin).href : null;
-  const any = actions.resend_confirmation || actions.mark_as_paid || actions.refund || actions.cancel || actions.message_buyer || buyerLink;
+  const sendBuyerLink = () => dialogs.run(sendLink, t`The link to order ${number} is on its way to ${email}.`, t`We could not send the link to the order. Please try again.`);
+
+  const buyerLink = buyerPath && typeof window !== 'undefined' ? new URL(buyerPath, window.location.origin).href : null;
+  const any = actions.resend_confirmation || actions.mark_as_paid || actions.refund || actions.cancel || actions.message_buyer || actions.send_link || buyerLink;
   if (!any) return null;
   return (
     <>
@@ -41,6 +45,11 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
         {actions.resend_confirmation ? (
           <Button size="xs" variant="default" leftSection={<IconMailForward size={16} aria-hidden />} loading={resend.isPending} onClick={resendConfirmation}>
             <Trans>Resend confirmation</Trans>
+          </Button>
+        ) : null}
+        {actions.send_link ? (
+          <Button size="xs" variant="default" leftSection={<IconSend size={16} aria-hidden />} loading={sendLink.isPending} onClick={sendBuyerLink}>
+            <Trans>E-mail the buyer their link</Trans>
           </Button>
         ) : null}
         {buyerLink ? (

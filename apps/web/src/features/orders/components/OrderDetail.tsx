@@ -14,6 +14,7 @@ import { EditBuyerForm } from './EditBuyerForm';
 import { OrderActions } from './OrderActions';
 import { OrderHistory } from './OrderHistory';
 import { OrderLines } from './OrderLines';
+import { OrderMails } from './OrderMails';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { personName } from '../person-name';
 
@@ -122,6 +123,7 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
           })}
         </Stack>
       </DetailSection>
+      <OrderMails eventId={event.id} orderId={order.id} timeZone={event.timezone} />
       <DetailSection title={<Trans>History</Trans>}>
         <OrderHistory history={order.history} attendees={order.attendees} currency={order.currency} timeZone={event.timezone} />
       </DetailSection>

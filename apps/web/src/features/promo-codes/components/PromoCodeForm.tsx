@@ -74,7 +74,7 @@ export function PromoCodeForm({ event, tickets, promo, onDone }: PromoCodeFormPr
   return (
     <WallClockProvider>
       <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
-        <TextInput label={t`Code`} description={t`3 to 50 letters, digits, dashes or underscores.`} required data-autofocus {...form.getInputProps('code')} />
+        <TextInput label={t`Code`} description={`${t`3 to 50 letters, digits, dashes or underscores.`} ${t`At least 8 for a code that gives 100% off or unlocks hidden tickets.`}`} required data-autofocus {...form.getInputProps('code')} />
         <SegmentedField
           label={t`Discount`}
           data={[

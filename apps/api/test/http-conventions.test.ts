@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveEvent } from './checkout-factory.js';
+import { registerUser } from './factories.js';
+import { call, createTestApp, type TestContext } from './test-app.js';
+
+/**
+ * HTTP as an integrator's client expects it (issue #37, "The API as integrators use it"): a request id on
+ * every answer, CORS on the public reads, `WWW-Authenticate` on 401, 405 with `Allow` for a wrong method.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('request ids', () => {
+  it('every answer carries one, a fresh one each time: a success, a refusal, an unknown address', async () => {
+    const user = await registerUser(ctx.app);
+    const answers = [await call(ctx.app, 'GET', '/api/users/me', { token: user.token }), await call(ctx.app, 'GET', '/api/users/me'), await call(ctx.app, 'GET', '/api/no-such-thing')];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404]);
+    const ids = answers.map((a) => a.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it("keeps a client's own id when it looks like one, and replaces one that does not", async () => {
+    const kept = await call(ctx.app, 'GET', '/api/health/live', { headers: { 'x-request-id': 'shop-7f3a9c21' } });
+    expect(kept.headers['x-request-id']).toBe('shop-7f3a9c21');
+    const replaced = await call(ctx.app, 'GET', '/api/health/live', { headers: { 'x-request-id': 'x'.repeat(300) } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('401 and 405', () => {
+  it('a 401 says how to authenticate (WWW-Authenticate: Bearer)', async () => {
+    const res = await call(ctx.app, 'GET', '/api/events', { token: 'a1k_not-a-real-key' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer /);
+    expect((await call(ctx.app, 'GET', '/api/users/me')).headers['www-authenticate']).toMatch(/^Bearer /);
+  });
+
+  it('a known address asked with a method it does not take answers 405 with Allow, translated', async () => {
+    const login = await call(ctx.app, 'GET', '/api/auth/login', { locale: 'de' });
+    expect(login.statusCode).toBe(405);
+    expect(login.headers.allow).toBe('POST');
+    expect(login.json().error.code).toBe('METHOD_NOT_ALLOWED');
+    expect(login.json().error.message).toContain('Methode');
+    const event = await call(ctx.app, 'DELETE', '/api/public/events/12');
+    expect(event.statusCode).toBe(405);
+    expect(event.headers.allow).toBe('GET, HEAD');
+    // An address nobody serves stays 404.
+    expect((await call(ctx.app, 'DELETE', '/api/public/nothing-here/12')).statusCode).toBe(404);
+  });
+});
+
+describe('CORS on the public reads', () => {
+  it('the public event and its catalogue can be read from any site, and its preflight is answered', async () => {
+    const { event } = await liveEvent(ctx.app, [{ name: 'Entry', type: 'FREE', quantity: 10 }]);
+    const eventId = event.id;
+    const read = await call(ctx.app, 'GET', `/api/public/events/${eventId}`, { headers: { origin: 'https://organizer.example' } });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.headers['access-control-allow-origin']).toBe('*');
+    expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await ctx.app.inject({ method: 'OPTIONS', url: `/api/public/events/${eventId}`, headers: { origin: 'https://organizer.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-request-id' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-methods'])).toContain('GET');
+  });
+
+  it("an organizer's routes are not opened to other sites", async () => {
+    const user = await registerUser(ctx.app);
+    const res = await call(ctx.app, 'GET', '/api/events', { token: user.token, headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
