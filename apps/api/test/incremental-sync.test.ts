@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/index.js';
+import { rowsOf } from '../src/modules/inventory/counters.js';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, placeOrder } from './checkout-factory.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
@@ -148,7 +149,7 @@ describe('incremental sync of orders', () => {
     const from = done.meta.sync_cursor!;
 
     // A second connection changes an order and does not commit yet; meanwhile the app places another.
-    let placed = 0;
+    let placed: number;
     const late = new pg.Client({ connectionString: ctx.app.deps.config.databaseUrl });
     await late.connect();
     try {
@@ -166,11 +167,11 @@ describe('incremental sync of orders', () => {
       // ...and that is what keeps the late write: the same read without the bound (control) returns the
       // placed order, whose place is past the late transaction's, so its cursor would skip the late row.
       const position = Buffer.from(from, 'base64url').toString().split('.');
-      const unbounded = await db().execute<{ id: number; change_xid: string }>(
+      const controlRows = await rowsOf<{ id: number; change_xid: string }>(
+        db(),
         sql`select id, change_xid::text as change_xid from orders where event_id = ${event.id} and status not in ('RESERVED', 'ABANDONED')
             and (change_xid, id) > (${position[1]}::bigint, ${Number(position[2])}) order by change_xid, id limit 2`,
       );
-      const controlRows = 'rows' in unbounded ? unbounded.rows : (unbounded as unknown as { id: number; change_xid: string }[]);
       expect(controlRows.map((r) => Number(r.id))).toEqual([placed]);
       expect(BigInt(controlRows[0]!.change_xid)).toBeGreaterThan(lateXid);
 
@@ -179,8 +180,8 @@ describe('incremental sync of orders', () => {
       await late.end();
     }
     // After the commit the pass goes on from where it was: the late write, then the order placed after it began.
-    const after = await drain(u.token, path, done.meta, [early, placed], []);
-    expect(after.seen).toEqual([early, placed]);
+    const after = await drain(u.token, path, done.meta, [early, placed!], []);
+    expect(after.seen).toEqual([early, placed!]);
   });
 
   it('filters by updated_since, through every page of the pass', async () => {

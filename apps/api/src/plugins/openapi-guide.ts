@@ -37,8 +37,19 @@ Lists take \`page\` (from 1), \`per_page\` (up to ${LIMITS.PER_PAGE_MAX}, defaul
 
 \`\`\`json
 { "data": [ … ], "meta": { "current_page": 1, "per_page": ${LIMITS.PER_PAGE_DEFAULT}, "total": 42, "last_page": 3,
-  "allowed_sorts": ["created_at"], "allowed_filter_fields": ["status"] } }
+  "allowed_sorts": ["created_at"], "allowed_filter_fields": ["status"], "has_more": true, "next_cursor": null } }
 \`\`\`
+
+\`has_more\` tells whether a later page exists; \`next_cursor\` is null on these pages.
+
+## Incremental sync
+The lists of orders, attendees, check-ins and products (\`/api/events/{eventId}/orders\`, \`…/attendees\`,
+\`…/check-ins\`, \`…/tickets\`) also page by cursor: send \`updated_since\` (an ISO 8601 instant with its
+offset) and/or \`cursor\`, with \`per_page\` and the list's search and filters (\`page\`, \`sort_by\` and
+\`sort_direction\` are refused then). Rows come in the order they changed; follow \`meta.next_cursor\`
+until \`has_more\` is false (\`next_cursor\` null). Keep \`meta.sync_cursor\`: sent as \`cursor\` later, it
+answers what changed since. No row is skipped or repeated within a pass while others are written; a row
+changed after you read it comes again later. Rows deleted (an event's) are not reported: webhooks tell.
 
 Single objects answer \`{ "data": { … } }\`. CSV and Excel exports (\`…/export?format=csv|xlsx\`) stream every row.
 

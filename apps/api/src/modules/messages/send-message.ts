@@ -67,7 +67,10 @@ export function mailTimes(list: Recipient[], slots: MailSlot[], now: Date): Date
   return times;
 }
 
-/** Sets each held-back mail's time (`available_at`): one statement per share. */
+/**
+ * Sets each held-back mail's time (`available_at`): one statement per share. Its retry period
+ * (MAIL_RETRY_HOURS, counted from `created_at`) starts then too, not when the message was written.
+ */
 async function holdBack(tx: Tx, outboxIds: number[], times: Date[], now: Date): Promise<void> {
   const byTime = new Map<number, number[]>();
   outboxIds.forEach((id, i) => {
@@ -75,7 +78,7 @@ async function holdBack(tx: Tx, outboxIds: number[], times: Date[], now: Date): 
     if (at > now.getTime()) byTime.set(at, [...(byTime.get(at) ?? []), id]);
   });
   for (const [at, ids] of byTime) {
-    for (let i = 0; i < ids.length; i += BATCH) await tx.update(outbox).set({ available_at: new Date(at) }).where(inArray(outbox.id, ids.slice(i, i + BATCH)));
+    for (let i = 0; i < ids.length; i += BATCH) await tx.update(outbox).set({ available_at: new Date(at), created_at: new Date(at) }).where(inArray(outbox.id, ids.slice(i, i + BATCH)));
   }
 }
 

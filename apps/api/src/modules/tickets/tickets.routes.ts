@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, LIMITS, ticketBody, ticketListQuery, ticketListResponse, ticketParams, ticketResponse, ticketSortBody, ticketSortResponse } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
-import { and, eq } from 'drizzle-orm';
-import { tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { wholeList } from '../../shared/pagination.js';
-import { changedSince, findSyncPage, microsOf, syncPage, syncRequest } from '../../shared/sync.js';
+import { syncPage, syncRequest } from '../../shared/sync.js';
 import { requireEvent } from '../events/events.repository.js';
 import { createTicket, deleteTicket, sortTickets, updateTicket } from './save-ticket.js';
+import { syncTickets } from './ticket-sync.js';
 import { ticketViews } from './ticket-view.js';
 
 const tags = ['tickets'];
@@ -47,12 +46,8 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         if (req.query.per_page !== undefined) throw new DomainError('VALIDATION_FAILED', { fields: { per_page: [{ key: 'invalid' }] } });
         return wholeList(await ticketViews(db, event, deps.clock.now()));
       }
-      // By (updated_at, id), not by transaction: the stock counters live on these rows (shared/sync.ts).
-      const where = and(eq(tickets.event_id, event.id), eq(tickets.account_id, event.account_id), changedSince(tickets.updated_at, sync.since))!;
-      const page = await findSyncPage(db, { table: tickets, position: microsOf(tickets.updated_at), id: tickets.id }, where, sync);
-      const byId = new Map((page.ids.length ? await ticketViews(db, event, deps.clock.now(), page.ids) : []).map((v) => [v.id, v]));
-      const rows = page.ids.map((id) => byId.get(id)).filter((v) => v !== undefined);
-      return syncPage('products', rows, page.found, page.left, sync, { sorts: [], filters: [] });
+      const page = await syncTickets(db, event, deps.clock.now(), sync);
+      return syncPage('products', page.rows, page.found, page.left, sync, { sorts: [], filters: [] });
     },
   );
 

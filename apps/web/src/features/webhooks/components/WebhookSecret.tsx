@@ -1,24 +1,20 @@
 import '@mantine/core/styles/Code.css';
-import { WEBHOOK_HEADERS, type WebhookWithSecretDto } from '@admitone/shared';
+import { LEGACY_SIGNATURE_UNTIL, STANDARD_WEBHOOK_HEADERS, WEBHOOK_HEADERS, type WebhookWithSecretDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { ShownOnceSecret, ShownOnceWarning } from '../../../components/ShownOnceSecret';
 
-/** Checking a delivery's signature in Node.js (header names as Node gives them: lower case). */
-const verifyExample = () => {
-  const timestamp = WEBHOOK_HEADERS.timestamp.toLowerCase();
-  const signature = WEBHOOK_HEADERS.signature.toLowerCase();
-  return [
-    "import { createHmac, timingSafeEqual } from 'node:crypto';",
+/** Checking a delivery in Node.js with the Standard Webhooks library (header names as Node gives them). */
+const verifyExample = () =>
+  [
+    "import { Webhook } from 'standardwebhooks';",
     '',
-    'function isFromAdmitOne(headers, rawBody, secret) {',
-    `  const timestamp = headers['${timestamp}'];`,
-    "  const expected = 'v1=' + createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');",
-    `  const given = String(headers['${signature}'] ?? '');`,
-    '  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));',
+    '// rawBody: the request body exactly as received (a string), before any JSON parsing.',
+    'function eventFromAdmitOne(headers, rawBody, secret) {',
+    '  // Throws when the signature does not match or the timestamp is too old.',
+    '  return new Webhook(secret).verify(rawBody, headers);',
     '}',
   ].join('\n');
-};
 
 interface WebhookSecretProps {
   webhook: WebhookWithSecretDto;
@@ -30,9 +26,11 @@ interface WebhookSecretProps {
 /** A webhook's signing secret, shown this once, and how to check a delivery's signature with it. */
 export function WebhookSecret({ webhook, rotated, onDone }: WebhookSecretProps) {
   const { t } = useLingui();
-  const signatureHeader = WEBHOOK_HEADERS.signature;
-  const timestampHeader = WEBHOOK_HEADERS.timestamp;
-  const idHeader = WEBHOOK_HEADERS.id;
+  const signatureHeader = STANDARD_WEBHOOK_HEADERS.signature;
+  const timestampHeader = STANDARD_WEBHOOK_HEADERS.timestamp;
+  const idHeader = STANDARD_WEBHOOK_HEADERS.id;
+  const legacyHeader = WEBHOOK_HEADERS.signature;
+  const legacyUntil = LEGACY_SIGNATURE_UNTIL;
   return (
     <Stack gap="md">
       <ShownOnceWarning title={t`Copy the signing secret now`}>
@@ -49,9 +47,9 @@ export function WebhookSecret({ webhook, rotated, onDone }: WebhookSecretProps) 
         </Text>
         <Text size="sm" mb="xs">
           <Trans>
-            The <Code>{signatureHeader}</Code> header of each delivery is <Code>v1=</Code> followed by the HMAC-SHA256, in hex, of the value of the{' '}
-            <Code>{timestampHeader}</Code> header, a dot and the raw request body, keyed with this secret. Compute it yourself and accept the request only when both
-            match, for example in Node.js:
+            Deliveries are signed as the Standard Webhooks specification defines it: the <Code>{signatureHeader}</Code> header holds <Code>v1,</Code> followed by the
+            base64 HMAC-SHA256 of the <Code>{idHeader}</Code> and <Code>{timestampHeader}</Code> headers and the raw request body, joined by dots, keyed with this
+            secret. The Standard Webhooks library for your language checks it; accept the request only when it does, for example in Node.js:
           </Trans>
         </Text>
         <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="webhook-verify-example">
@@ -59,7 +57,8 @@ export function WebhookSecret({ webhook, rotated, onDone }: WebhookSecretProps) 
         </Code>
         <Text size="xs" c="dimmed" mt={4}>
           <Trans>
-            Every attempt and resend of an event has the same <Code>{idHeader}</Code>: use it to skip events you already handled. More in the{' '}
+            Every attempt and resend of an event has the same <Code>{idHeader}</Code>: use it to skip events you already handled. The older{' '}
+            <Code>{legacyHeader}</Code> header is still sent until {legacyUntil}. More in the{' '}
             <Anchor href="/api/docs" underline="always" size="xs">
               API reference
             </Anchor>

@@ -172,10 +172,13 @@ describe('WebhooksPage', { timeout: 15_000 }, () => {
     expect((within(shown).getByTestId('webhook-secret') as HTMLInputElement).value).toBe('whsec_FIRST0123456789');
     expect(within(shown).getByText('This is the only time the secret is shown. If it gets lost, rotate it to get a new one.')).toBeTruthy();
     const example = within(shown).getByTestId('webhook-verify-example').textContent!;
-    expect(example).toContain("headers['admitone-timestamp']");
-    expect(example).toContain("headers['admitone-signature']");
-    expect(example).toContain("createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')");
+    // The Standard Webhooks way: the library checks id, timestamp and signature.
+    expect(example).toContain("import { Webhook } from 'standardwebhooks';");
+    expect(example).toContain('new Webhook(secret).verify(rawBody, headers)');
+    expect(within(shown).getByText('webhook-signature')).toBeTruthy();
+    // The older header is named, with the day it stops.
     expect(within(shown).getByText('AdmitOne-Signature')).toBeTruthy();
+    expect(within(shown).getByText(/still sent until 2027-12-31/)).toBeTruthy();
 
     const posted = calls('POST', '/api/webhooks');
     expect(posted).toHaveLength(2);
