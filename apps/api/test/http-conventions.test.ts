@@ -53,6 +53,19 @@ describe('401 and 405', () => {
   });
 });
 
+describe('API versions', () => {
+  it('every API answer names its version; a client may ask for a known one and is refused an unknown one on the header', async () => {
+    const plain = await call(ctx.app, 'GET', '/api/health/live');
+    expect(plain.headers['admitone-version']).toBe('2026-12-01');
+    const asked = await call(ctx.app, 'GET', '/api/health/live', { headers: { 'admitone-version': '2026-12-01' } });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['admitone-version']).toBe('2026-12-01');
+    const unknown = await call(ctx.app, 'GET', '/api/health/live', { headers: { 'admitone-version': '2031-01-01' } });
+    expect(unknown.statusCode).toBe(422);
+    expect(Object.keys(unknown.json().error.field_errors)).toEqual(['AdmitOne-Version']);
+  });
+});
+
 describe('CORS on the public reads', () => {
   it('the public event and its catalogue can be read from any site, and its preflight is answered', async () => {
     const { event } = await liveEvent(ctx.app, [{ name: 'Entry', type: 'FREE', quantity: 10 }]);

@@ -1,6 +1,7 @@
 export * from './limits.js';
 export * from './enums.js';
 export * from './errors.js';
+export * from './api-version.js';
 export * from './validation.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';

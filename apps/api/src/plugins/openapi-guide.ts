@@ -105,7 +105,9 @@ curl -X POST -H "Authorization: Bearer ${API_KEY_PREFIX}…" -H "Idempotency-Key
 There is one version of the API today. Additive changes may come at any time: new fields in answers,
 new endpoints, new values of an enum in answers (so ignore fields you do not know, and treat an
 unknown enum value as "other"). A breaking change comes only with a new, dated version of the API,
-announced ahead: the version you use does not change under you.
+announced ahead: the version you use does not change under you. Ask for a version with the
+\`AdmitOne-Version\` header (today the only one is \`2026-12-01\`; an unknown one answers 422 naming the
+header); every answer under /api names the version that made it in the same header.
 
 ## Webhooks
 An admin adds webhooks in *Account → Webhooks* (or with \`POST /api/webhooks\`): a URL, the events to
