@@ -82,22 +82,27 @@ export async function ensureHeld(tx: Tx, deps: StockDeps, order: OrderStockState
 
 /**
  * The buyer went back and chose again in the same checkout (same token): the earlier RESERVED order of
- * that checkout is replaced (ABANDONED, rows locked first). Returns what it held, to be given back in
- * the same ordered counter change that takes the new choice (a hold already released gives nothing).
+ * that checkout is to be replaced. Locks it (`FOR UPDATE`) and returns what it holds, to be given back
+ * in the same ordered counter change that takes the new choice (a hold already released gives nothing).
+ * Nothing is written here: the reservation statement marks the order and its attendees ABANDONED only
+ * when the new choice goes through (`Replaced`, orders/reservation-insert.ts), so a refused choice
+ * leaves the earlier hold as it was.
  */
-export async function abandonEarlierHold(tx: Tx, eventId: number, tokenHash: string): Promise<{ units: UnitCount[]; promoIds: number[] }> {
+export async function lockEarlierHold(tx: Tx, eventId: number, tokenHash: string): Promise<{ orderIds: number[]; units: UnitCount[]; promoIds: number[] }> {
   const orders = await rowsOf<{ id: number; promo_code_id: number | null; hold_released_at: Date | null }>(
     tx,
-    sql`update orders set status = 'ABANDONED', reserved_until = null
+    sql`select id, promo_code_id, hold_released_at from orders
         where event_id = ${eventId} and checkout_token_hash = ${tokenHash} and status = 'RESERVED'
-        returning id, promo_code_id, hold_released_at`,
+        order by id for update`,
   );
-  if (!orders.length) return { units: [], promoIds: [] };
+  if (!orders.length) return { orderIds: [], units: [], promoIds: [] };
+  const orderIds = orders.map((o) => Number(o.id));
   const rows = await rowsOf<{ ticket_id: number; tier_id: number | null }>(
     tx,
-    sql`update attendees set status = 'ABANDONED' where order_id in (${sql.join(orders.map((o) => sql`${o.id}`), sql`, `)}) and status = 'RESERVED' returning ticket_id, tier_id`,
+    sql`select ticket_id, tier_id from attendees where order_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) and status = 'RESERVED'`,
   );
   return {
+    orderIds,
     units: unitsOfRows(rows),
     promoIds: orders.filter((o) => o.promo_code_id !== null && o.hold_released_at === null).map((o) => Number(o.promo_code_id)),
   };

@@ -73,6 +73,9 @@ export async function claimKey<T>(tx: Tx, scope: string, key: string | undefined
 export const storeAnswer = (scope: string, key: string, answer: StoredAnswer<unknown>): SQL =>
   sql`update idempotency_keys set status_code = ${answer.status}, response = ${JSON.stringify(answer.body)}::jsonb where scope = ${scope} and key = ${key}`;
 
+/** SQL that gives a claimed key back (its work took nothing), so a repeat may try again. */
+export const releaseKey = (scope: string, key: string): SQL => sql`delete from idempotency_keys where scope = ${scope} and key = ${key} and status_code is null`;
+
 /**
  * A buyer's checkout step in one transaction, done at most once per idempotency key (a repeat changes
  * nothing and writes no mail). `gate` runs first and locks the step's order, refusing (404) a request

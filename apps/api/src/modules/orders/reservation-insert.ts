@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { inLanguage, type Locale } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
 import { sqlNow } from '../../db/sql-now.js';
@@ -26,6 +27,8 @@ export interface NewOrder {
   secret: string;
   /** How long the hold lasts (default: the event's order timeout; a waitlist offer: its own time). */
   holdMinutes?: number;
+  /** Earlier holds of the same checkout this one replaces (locked by `lockEarlierHold`): ABANDONED when it goes through. */
+  replaces?: number[];
 }
 
 /** What rides along in the reservation statement: the fairness caps, and the idempotency key's answer. */
@@ -39,11 +42,14 @@ export interface Riders {
   commitWith: boolean;
   /** A buyer's reservation: tickets people are waiting for (an open waitlist) are not taken. */
   waitlistFirst: boolean;
+  /** Gives back what the transaction claimed before the statement (the idempotency key) when it took nothing. */
+  onStop?: ReturnType<typeof sql> | null;
 }
 
 /**
- * The reservation statement took nothing (the caps or a counter said no): it raised on purpose, so the
- * transaction rolled back (and a COMMIT sent with it never ran). The caller finds out why by reading.
+ * The reservation statement took nothing (the caps or a counter said no): what it changed was rolled
+ * back inside the database (attempt_reservation, migration 0047) and nothing else was written. The
+ * caller finds out why by reading.
  */
 export class ReservationStopped extends Error {
   constructor() {
@@ -51,11 +57,7 @@ export class ReservationStopped extends Error {
   }
 }
 
-/** True for the division by zero the reservation statement raises when it took nothing. */
-const isStop = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '22012' || e?.cause?.code === '22012';
-};
+const dialect = new PgDialect();
 
 /** The rows a reservation wrote, as the buyer's answer needs them. */
 export interface WrittenOrder {
@@ -70,6 +72,14 @@ export interface WrittenOrder {
 
 const list = <T>(values: T[], each: (v: T) => ReturnType<typeof sql>) => sql.join(values.map(each), sql`, `);
 
+/** The earlier holds of the checkout, ABANDONED with their RESERVED attendees only when the chain took everything. */
+const replaced = (ids: number[], complete: ReturnType<typeof sql>, now: ReturnType<typeof sql>) => {
+  if (!ids.length) return sql``;
+  const idList = list(ids, (id) => sql`${id}::int`);
+  return sql`ro as (update orders set status = 'ABANDONED', reserved_until = null, updated_at = ${now} where id in (${idList}) and ${complete}),
+      ra as (update attendees set status = 'ABANDONED', updated_at = ${now} where order_id in (${idList}) and status = 'RESERVED' and ${complete}),`;
+};
+
 /**
  * The reservation in one statement: the client's fairness caps (counted after its lock, taken earlier
  * in the transaction), then the chain of guarded counter updates (inventory/counters.ts), then, only
@@ -77,7 +87,10 @@ const list = <T>(values: T[], each: (v: T) => ReturnType<typeof sql>) => sql.joi
  * and the idempotency key's answer. The hot rows' locks are held from the first update to the commit
  * (sent in the same round trip on PostgreSQL). When anything said no, the statement raises (a division
  * by the number of orders inserted, zero), so no COMMIT can keep a counter the chain changed before it
- * stopped: ReservationStopped, and the transaction rolls back.
+ * stopped. It runs inside `attempt_reservation` (migration 0047), which catches exactly that raise in a
+ * subtransaction, runs `onStop` and answers null: a refusal is an answer, not a failed statement, and
+ * leaves nothing in the database's log (issue #37). Everything the transaction wrote before the
+ * statement is undone by `onStop`, so the COMMIT sent with it keeps nothing: ReservationStopped.
  */
 export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard, changes: CounterChange[], layout: StockLayout, o: NewOrder, riders: Riders): Promise<WrittenOrder> {
   const now = sqlNow(clock);
@@ -113,6 +126,7 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
         select ${event.account_id}, ${event.id}, o.id, u.id, u.ticket_id, u.tier_id, (array[${list(shortIds, (s) => sql`${s}`)}]::text[])[u.n], 'RESERVED', ${o.locale}, u.n - 1, ${admits}, ${now}, ${now}
         from o cross join (select i.id, i.ticket_id, i.tier_id, row_number() over (order by i.id, g)::int as n from i cross join generate_series(1, i.quantity) g) u
         returning id, short_id, ticket_id, tier_id, order_item_id, position, is_admission),
+      ${replaced(o.replaces ?? [], chain.complete, now)}
       h as (
         insert into order_events (order_id, kind, data, created_at)
         select o.id, 'RESERVED', ${JSON.stringify({ total: totals.total })}::jsonb, ${now} from o)
@@ -120,23 +134,24 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
       select 1 / (select count(*) from o)::int as stop, (select id from o) as order_id, (select reserved_until from o) as reserved_until, (select created_at from o) as created_at,
         (select json_agg(i order by i.id) from i) as items, (select json_agg(a order by a.position) from a) as people`;
   type Row = { order_id: number; reserved_until: Date | string; created_at: Date | string; items: WrittenOrder['items'] | null; people: WrittenOrder['attendees'] | null };
-  let row: Row;
-  try {
-    // Inlined values travel as literals (standard_conforming_strings is on for every connection).
-    const result = (await tx.execute(riders.commitWith ? sql`${statement.inlineParams()}; commit` : statement)) as unknown as { rows: Row[] } | Array<{ rows: Row[] }>;
-    row = (Array.isArray(result) ? result[0]! : result).rows[0]!;
-  } catch (err) {
-    if (isStop(err)) throw new ReservationStopped();
-    throw err;
-  }
+  // The statement travels as text (its values inlined as literals: standard_conforming_strings is on
+  // for every connection), so the function can run it in its own subtransaction.
+  const text = (q: ReturnType<typeof sql>) => dialect.sqlToQuery(q.inlineParams()).sql;
+  const attempt = sql`select attempt_reservation(${text(statement)}, ${riders.onStop ? text(riders.onStop) : null}::text) as answer`;
+  // With the COMMIT in the same round trip, a new transaction is opened after it for the one the
+  // caller's transaction block ends (so no COMMIT or ROLLBACK finds none in progress).
+  const result = (await tx.execute(riders.commitWith ? sql`${attempt.inlineParams()}; commit; begin` : attempt)) as unknown as { rows: Array<{ answer: Row | null }> } | Array<{ rows: Array<{ answer: Row | null }> }>;
+  const answer = (Array.isArray(result) ? result[0]! : result).rows[0]!.answer;
+  if (!answer) throw new ReservationStopped();
+  const row: Row = answer;
   return {
-    id: Number(row!.order_id),
+    id: Number(row.order_id),
     shortId,
     orderNumber,
-    reservedUntil: new Date(row!.reserved_until!),
-    createdAt: new Date(row!.created_at!),
-    items: (row!.items ?? []).map((i) => ({ ...i, id: Number(i.id), ticket_id: Number(i.ticket_id), tier_id: i.tier_id === null ? null : Number(i.tier_id) })),
-    attendees: (row!.people ?? []).map((a) => ({ ...a, id: Number(a.id), ticket_id: Number(a.ticket_id), tier_id: a.tier_id === null ? null : Number(a.tier_id), order_item_id: Number(a.order_item_id), position: Number(a.position) })),
+    reservedUntil: new Date(row.reserved_until!),
+    createdAt: new Date(row.created_at!),
+    items: (row.items ?? []).map((i) => ({ ...i, id: Number(i.id), ticket_id: Number(i.ticket_id), tier_id: i.tier_id === null ? null : Number(i.tier_id) })),
+    attendees: (row.people ?? []).map((a) => ({ ...a, id: Number(a.id), ticket_id: Number(a.ticket_id), tier_id: a.tier_id === null ? null : Number(a.tier_id), order_item_id: Number(a.order_item_id), position: Number(a.position) })),
   };
 }
 

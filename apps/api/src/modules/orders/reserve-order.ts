@@ -7,13 +7,13 @@ import { findEnabledAffiliateId } from '../affiliates/affiliates.repository.js';
 import { changesOf, normalise, type CounterChange } from '../inventory/changes.js';
 import { explainShortfall, rowsOf, StaleStockLayout, StockShortage } from '../inventory/counters.js';
 import { capsApply, capsCheck, capsRefusal, clientLock, type ClientId } from '../inventory/fairness.js';
-import { abandonEarlierHold, releaseExpiredHolds } from '../inventory/holds.js';
+import { lockEarlierHold, releaseExpiredHolds } from '../inventory/holds.js';
 import { layoutOf } from '../inventory/layout.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import type { Admission } from '../inventory/admission.js';
 import { findPromoByCode, type Catalogue, type PromoInfo } from './catalogue.js';
 import { sqlNow } from '../../db/sql-now.js';
-import { claimKey, clientScopeOf, storeAnswer } from './idempotency.js';
+import { claimKey, clientScopeOf, releaseKey, storeAnswer } from './idempotency.js';
 import { newOrderSecret, newOrderShortId } from './ids.js';
 import { priceRequest, promoUsable, totalsOf, type ReserveInput } from './order-lines.js';
 import { promoApplies } from './catalogue.js';
@@ -57,8 +57,8 @@ const RELEASE_WAIT_MS = 500;
  * cached one) gives the sale rules and prices; then one short transaction: the client's fairness caps,
  * the replaced earlier hold of the same checkout, and one statement that takes every counter involved
  * through its guard (tickets, tiers, capacity assignments, promo code, in that order) and inserts the
- * order with its lines and attendees only if all of them fit. When a counter refuses, the transaction
- * rolls back; expired holds of the event are released and the reservation is tried once more, and a
+ * order with its lines and attendees only if all of them fit. When a counter refuses, the statement
+ * takes nothing (undone inside the database, the claimed key given back, the earlier hold kept); expired holds of the event are released and the reservation is tried once more, and a
  * catalogue an organizer changed meanwhile is read again. Nothing here reads rows that grow with sales.
  */
 export async function reserveOrder(deps: ReserveDeps, eventId: number, input: ReserveInput, opts: ReserveOptions): Promise<Reserved> {
@@ -104,7 +104,7 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
         // One round trip: the idempotency key (a repeat waits, then gets the first answer) and the client's fairness lock.
         const stored = await claimKey<{ short_id: string; checkout_token: string }>(tx, scope, opts.idempotencyKey, input, capsApply(caps) ? clientLock(event.id, client) : null);
         if (stored) return stored;
-        const earlier = givenToken ? await abandonEarlierHold(tx, event.id, tokenHash) : { units: [], promoIds: [] };
+        const earlier = givenToken ? await lockEarlierHold(tx, event.id, tokenHash) : { orderIds: [], units: [], promoIds: [] };
         changes = normalise([
           ...changesOf(layout, units, promoUsed?.id ?? null, 1),
           ...changesOf(layout, earlier.units, null, -1),
@@ -119,12 +119,13 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
           deps.stock.guard,
           changes,
           layout,
-          { event, lines, totals, promo: promoUsed, affiliateId, tokenHash, clientKey: opts.client.key, locale: opts.locale, shortId, secret },
+          { event, lines, totals, promo: promoUsed, affiliateId, tokenHash, clientKey: opts.client.key, locale: opts.locale, shortId, secret, replaces: earlier.orderIds },
           {
             caps: capsApply(caps) ? capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock)) : null,
             storeAnswer: opts.idempotencyKey ? storeAnswer(scope, opts.idempotencyKey, reply) : null,
             commitWith: !!deps.commitWith,
             waitlistFirst: true,
+            onStop: opts.idempotencyKey ? releaseKey(scope, opts.idempotencyKey) : null,
           },
         );
         return reply;
@@ -135,7 +136,7 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
     } catch (caught) {
       let err = caught;
       if (err instanceof ReservationStopped) {
-        // Rolled back: find out why, from what the caps and the counters say now.
+        // Nothing was taken: find out why, from what the caps and the counters say now.
         if (capsApply(caps)) {
           const check = capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock));
           const [r] = await rowsOf<{ ok: boolean; report: Parameters<typeof capsRefusal>[0] }>(deps.db, sql`with ${check.cte} select (${check.passes}) as ok, ${check.report} as report`);
