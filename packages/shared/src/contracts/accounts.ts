@@ -178,3 +178,20 @@ export const accountSchema = z.object({
   created_at: z.string(),
 }) satisfies z.ZodType<AccountDto>;
 export const accountResponse = oneOf(accountSchema);
+
+/**
+ * `GET /api/accounts/{id}/mail-delivery` (members who manage events): how the account's mail is going
+ * out. `waiting`: its order mails and message mails the mail server has not taken yet after at least
+ * one try (they are tried again, for `retry_hours` from when they were written); `oldest_waiting_at`:
+ * when the oldest of them was written; `given_up`: its mails of the last 7 days that were not sent
+ * after every try (an order's mail can be sent again from the order, a message's from the message).
+ */
+export const mailDeliverySchema = z.object({
+  status: z.enum(['ok', 'delayed']),
+  waiting: z.number().int(),
+  oldest_waiting_at: z.string().nullable(),
+  given_up: z.number().int(),
+  retry_hours: z.number().int(),
+});
+export type MailDeliveryDto = z.infer<typeof mailDeliverySchema>;
+export const mailDeliveryResponse = oneOf(mailDeliverySchema);

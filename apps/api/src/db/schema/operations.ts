@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { changeXid, instant, timestamps } from './columns.js';
@@ -91,6 +92,11 @@ export const messageRecipients = pgTable(
     order_id: integer('order_id'),
     outbox_id: integer('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
   },
-  (t) => [index('message_recipients_message_idx').on(t.message_id), uniqueIndex('message_recipients_email_unique').on(t.message_id, t.email)],
+  (t) => [
+    index('message_recipients_message_idx').on(t.message_id),
+    uniqueIndex('message_recipients_email_unique').on(t.message_id, t.email),
+    // From a waiting mail to its message (an account's delay notice: mail/delivery-status.ts).
+    index('message_recipients_outbox_idx').on(t.outbox_id).where(sql`${t.outbox_id} is not null`),
+  ],
 );
 

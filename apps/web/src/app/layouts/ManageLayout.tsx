@@ -6,6 +6,7 @@ import { IconBuilding, IconCalendarEvent, IconScan } from '@tabler/icons-react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 import { InsideMainContext } from '../../components/LandmarkContext';
 import { Logo } from '../../components/Logo';
+import { MailDelayBanner } from '../../features/account/components/MailDelayBanner';
 import { firstAccountSection } from '../../features/account/sections';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { EmailConfirmationBanner } from '../../features/profile/components/EmailConfirmationBanner';
@@ -76,6 +77,7 @@ function ManageShell() {
       <AppShell.Main className={classes.main}>
         <InsideMainContext value>
           <EmailConfirmationBanner />
+          <MailDelayBanner />
           {checkInOnly && !doorStaffPath(pathname) ? <Navigate to="/manage/check-in" replace /> : <Outlet />}
         </InsideMainContext>
       </AppShell.Main>

@@ -1,0 +1,1 @@
+CREATE INDEX "message_recipients_outbox_idx" ON "message_recipients" USING btree ("outbox_id") WHERE "message_recipients"."outbox_id" is not null;
