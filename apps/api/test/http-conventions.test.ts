@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { API_VERSIONS } from '@admitone/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/schema/index.js';
 import { liveEvent } from './checkout-factory.js';
 import { registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
@@ -63,6 +66,39 @@ describe('API versions', () => {
     const unknown = await call(ctx.app, 'GET', '/api/health/live', { headers: { 'admitone-version': '2031-01-01' } });
     expect(unknown.statusCode).toBe(422);
     expect(Object.keys(unknown.json().error.field_errors)).toEqual(['AdmitOne-Version']);
+  });
+});
+
+describe("an account's pinned version", () => {
+  it('answers its calls without the header, sessions and keys alike, while a newer version is out; an admin moves it on', async () => {
+    const admin = await registerUser(ctx.app);
+    const accountId = admin.accounts[0]!.id;
+    const account = await call(ctx.app, 'GET', `/api/accounts/${accountId}`, { token: admin.token });
+    expect(account.json().data.api_version).toBe('2026-12-01');
+    const key = await call(ctx.app, 'POST', '/api/api-keys', { token: admin.token, body: { name: 'Shop sync', access: 'READ' } });
+    expect(key.statusCode, key.body).toBe(201);
+    const keyToken = key.json().data.secret as string;
+    // A newer version comes out (in this process only): the account stays on its own.
+    (API_VERSIONS as unknown as string[]).push('2027-03-01');
+    try {
+      const version = async (token: string, headers: Record<string, string> = {}) => (await call(ctx.app, 'GET', '/api/events', { token, headers })).headers['admitone-version'];
+      expect(await version(admin.token)).toBe('2026-12-01');
+      expect(await version(keyToken)).toBe('2026-12-01');
+      expect(await version(admin.token, { 'admitone-version': '2027-03-01' })).toBe('2027-03-01');
+      await ctx.app.deps.database.db.update(accounts).set({ api_version: '2027-03-01' as never }).where(eq(accounts.id, accountId));
+      expect(await version(admin.token)).toBe('2027-03-01');
+      expect(await version(keyToken)).toBe('2027-03-01');
+      expect(await version(admin.token, { 'admitone-version': '2026-12-01' })).toBe('2026-12-01');
+    } finally {
+      (API_VERSIONS as unknown as string[]).pop();
+    }
+    // An admin sets it; a version that does not exist is refused on the field.
+    const set = await call(ctx.app, 'PUT', `/api/accounts/${accountId}`, { token: admin.token, body: { api_version: '2026-12-01' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.api_version).toBe('2026-12-01');
+    const wrong = await call(ctx.app, 'PUT', `/api/accounts/${accountId}`, { token: admin.token, body: { api_version: '2020-01-01' } });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().error.field_errors)).toEqual(['api_version']);
   });
 });
 

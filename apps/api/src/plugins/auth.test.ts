@@ -12,6 +12,7 @@ const caller: AuthContext = {
   sessionId: 1,
   apiKey: null,
   accountId: 2,
+  apiVersion: '2026-12-01',
   role: 'ADMIN',
   isOwner: true,
   permissions: ROLE_PERMISSIONS.ADMIN,

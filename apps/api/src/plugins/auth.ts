@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLE_PERMISSIONS, roleHasEventScope, type ApiKeyAccess, type Permission, type Role } from '@admitone/shared';
+import { ROLE_PERMISSIONS, roleHasEventScope, type ApiKeyAccess, type ApiVersion, type Permission, type Role } from '@admitone/shared';
 import type { Database } from '../db/client.js';
 import { findApiKeyByToken, isApiKeyToken, touchApiKey } from '../modules/api-keys/api-keys.repository.js';
 import { keyPermissions, keyScopeError } from '../modules/api-keys/key-scope.js';
@@ -15,6 +15,8 @@ export interface AuthContext {
   /** The API key the call came with (it acts as `user`, its maker, within these limits); null for a session. */
   apiKey: { id: number; access: ApiKeyAccess } | null;
   accountId: number;
+  /** The API version the account is pinned to (answers to calls without an `AdmitOne-Version` header). */
+  apiVersion: ApiVersion;
   role: Role;
   isOwner: boolean;
   permissions: readonly Permission[];
@@ -84,6 +86,7 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
       sessionId: found.session.id,
       apiKey: null,
       accountId: found.session.account_id,
+      apiVersion: found.account.api_version,
       role: found.membership.role,
       isOwner: found.membership.is_owner,
       permissions: ROLE_PERMISSIONS[found.membership.role],
@@ -107,6 +110,7 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
       sessionId: null,
       apiKey: { id: found.key.id, access: found.key.access },
       accountId: found.key.account_id,
+      apiVersion: found.account.api_version,
       role,
       isOwner: found.membership.is_owner,
       permissions: keyPermissions(role),

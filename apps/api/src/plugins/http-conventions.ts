@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_VERSION_HEADER, API_VERSIONS, pinnedApiVersion } from '@admitone/shared';
+import { API_VERSION_HEADER, isApiVersion, LATEST_API_VERSION } from '@admitone/shared';
 import { DomainError } from '../shared/errors.js';
 
 /** A client's own request id is kept when it looks like one (so its logs and ours can be joined). */
@@ -23,14 +23,15 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * - `WWW-Authenticate: Bearer` on every 401;
  * - 405 with `Allow` for a known address asked with another method (see `allowedMethods`);
  * - `AdmitOne-Version`: the dated API version a client asks for (an unknown one is refused, 422 naming
- *   the header), else the one the account is pinned to; every API answer names the version that made it.
- *   There is one version today, so the choice changes no answer yet; it is the promise clients build on.
+ *   the header), else the one the caller's account is pinned to (`accounts.api_version`), else the newest;
+ *   every API answer names the version that made it. There is one version today, so the choice changes
+ *   no answer yet; it is the promise clients build on.
  */
 export function registerHttpConventions(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     const asked = req.headers[API_VERSION_HEADER.toLowerCase()];
     if (asked === undefined || !req.url.startsWith('/api/')) return;
-    if (typeof asked !== 'string' || !(API_VERSIONS as readonly string[]).includes(asked.trim())) {
+    if (typeof asked !== 'string' || !isApiVersion(asked.trim())) {
       throw new DomainError('VALIDATION_FAILED', { fields: { [API_VERSION_HEADER]: [{ key: 'invalid_value' }] } });
     }
   });
@@ -38,9 +39,9 @@ export function registerHttpConventions(app: FastifyInstance) {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/')) {
       const asked = req.headers[API_VERSION_HEADER.toLowerCase()];
-      const valid = typeof asked === 'string' && (API_VERSIONS as readonly string[]).includes(asked.trim());
-      // Accounts are pinned by the day they were made; every account so far is on the only version.
-      reply.header(API_VERSION_HEADER, valid ? asked.trim() : pinnedApiVersion(null));
+      const chosen = typeof asked === 'string' ? asked.trim() : null;
+      // Asked for, else the caller's account's pinned version, else (no account: public pages, sign-in) the newest.
+      reply.header(API_VERSION_HEADER, isApiVersion(chosen) ? chosen : (req.auth?.apiVersion ?? LATEST_API_VERSION));
     }
     if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'Bearer realm="AdmitOne"');
     if (req.routeOptions.url && PUBLIC_READS.has(req.routeOptions.url)) reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'X-Request-Id, ETag');

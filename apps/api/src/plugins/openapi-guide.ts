@@ -107,7 +107,11 @@ new endpoints, new values of an enum in answers (so ignore fields you do not kno
 unknown enum value as "other"). A breaking change comes only with a new, dated version of the API,
 announced ahead: the version you use does not change under you. Ask for a version with the
 \`AdmitOne-Version\` header (today the only one is \`2026-12-01\`; an unknown one answers 422 naming the
-header); every answer under /api names the version that made it in the same header.
+header); every answer under /api names the version that made it in the same header. Without the
+header, a call made with your session or API key gets your account's **pinned** version: the newest
+one when the account was made (shown in *Account → API keys*). An admin moves the account on when its
+systems are ready (\`PUT /api/accounts/{id}\` with \`api_version\`); until then, a newer version
+changes nothing for calls that do not ask for it.
 
 ## Webhooks
 An admin adds webhooks in *Account → Webhooks* (or with \`POST /api/webhooks\`): a URL, the events to

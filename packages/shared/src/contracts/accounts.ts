@@ -1,3 +1,4 @@
+import { API_VERSIONS, type ApiVersion } from '../api-version.js';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
@@ -67,11 +68,14 @@ export interface AccountDto {
   /** The owner's e-mail is confirmed: needed to go live and to message attendees. */
   is_email_verified: boolean;
   event_defaults: EventDefaults;
+  /** The API version this account's calls get without an `AdmitOne-Version` header (admins move it on). */
+  api_version: ApiVersion;
   created_at: string;
 }
 
 export const updateAccountBody = z.object({
   name: trimmedName.optional(),
+  api_version: z.enum(API_VERSIONS).optional(),
   currency: currencyField.optional(),
   timezone: timezoneField.optional(),
   event_defaults: z
@@ -175,6 +179,7 @@ export const accountSchema = z.object({
   timezone: z.string(),
   is_email_verified: z.boolean(),
   event_defaults: z.object({ order_timeout_minutes: z.number().int(), support_email: z.string().nullable(), email_footer_message: z.string().nullable(), colors: eventColorsOutSchema }),
+  api_version: z.enum(API_VERSIONS),
   created_at: z.string(),
 }) satisfies z.ZodType<AccountDto>;
 export const accountResponse = oneOf(accountSchema);

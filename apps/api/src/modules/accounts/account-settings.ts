@@ -39,6 +39,7 @@ export async function getAccount(db: Executor, callerAccountId: number, id: numb
     timezone: row.timezone,
     is_email_verified: await ownerVerified(db, id),
     event_defaults: eventDefaultsOf(row),
+    api_version: row.api_version,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -54,6 +55,7 @@ export async function updateAccount(deps: { db: Db; clock: Clock }, callerAccoun
     if (input.name !== undefined) changes.name = input.name;
     if (input.currency !== undefined) changes.currency = input.currency;
     if (input.timezone !== undefined) changes.timezone = input.timezone;
+    if (input.api_version !== undefined) changes.api_version = input.api_version;
     if (input.event_defaults) {
       const current = eventDefaultsOf(row);
       const e = input.event_defaults;

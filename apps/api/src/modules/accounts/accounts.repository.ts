@@ -1,4 +1,4 @@
-import type { Role } from '@admitone/shared';
+import { LATEST_API_VERSION, type Role } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { accountUsers, accounts } from '../../db/schema/index.js';
 
@@ -13,7 +13,7 @@ export async function createAccountWithOwner(
 ) {
   const [account] = await db
     .insert(accounts)
-    .values({ name: input.name, currency: input.currency, timezone: input.timezone, created_at: now, updated_at: now })
+    .values({ name: input.name, currency: input.currency, timezone: input.timezone, api_version: LATEST_API_VERSION, created_at: now, updated_at: now })
     .returning();
   await db.insert(accountUsers).values({
     account_id: account!.id,

@@ -118,16 +118,18 @@ export async function revokeKeysOfMaker(db: Executor, userId: number, ids: reado
   if (mine.length) await db.update(apiKeys).set({ revoked_at: now }).where(and(eq(apiKeys.user_id, userId), inArray(apiKeys.id, mine)));
 }
 
-/** A working key of a secret, with its maker and the maker's active membership of the key's account. */
+/** A working key of a secret, with its maker, the maker's active membership of the key's account and the account's API version. */
 export async function findApiKeyByToken(db: Executor, token: string, now: Date) {
   const [row] = await db
     .select({
       key: { id: apiKeys.id, account_id: apiKeys.account_id, access: apiKeys.access, event_ids: apiKeys.event_ids, expires_at: apiKeys.expires_at, last_used_at: apiKeys.last_used_at },
       user: { id: users.id, name: users.name, email: users.email, locale: users.locale, timezone: users.timezone },
       membership: { id: accountUsers.id, role: accountUsers.role, is_owner: accountUsers.is_owner },
+      account: { api_version: accounts.api_version },
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.user_id))
+    .innerJoin(accounts, eq(accounts.id, apiKeys.account_id))
     .innerJoin(accountUsers, and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)))
     .where(and(eq(apiKeys.token_hash, hashToken(token)), isNull(apiKeys.revoked_at), eq(accountUsers.status, 'ACTIVE')))
     .limit(1);

@@ -43,6 +43,7 @@ function setup(keys: ApiKeyDto[], permissions = ['api_keys.manage']) {
     const method = init?.method ?? 'GET';
     if (url === '/api/users/me') return json(200, me(permissions));
     if (url === '/api/check-in/events') return json(200, { data: events });
+    if (url === '/api/accounts/3') return json(200, { data: { id: 3, name: 'Ada events', api_version: '2026-12-01' } });
     if (url === '/api/api-keys' && method === 'GET') return json(200, { data: list });
     if (url === '/api/api-keys' && method === 'POST') {
       const body = JSON.parse(String(init!.body));
@@ -95,6 +96,8 @@ describe('ApiKeysPage', () => {
     expect(within(rows[1]!).getByText('Not used yet')).toBeTruthy();
     expect(within(rows[1]!).getByText('Paused')).toBeTruthy();
     expect(screen.getByText('2 keys, 1 active')).toBeTruthy();
+    // The account's pinned API version, what calls without the header get.
+    expect((await screen.findByTestId('api-version')).textContent).toContain('API version of this account: 2026-12-01.');
   });
 
   it('says what keys are for when there are none', async () => {

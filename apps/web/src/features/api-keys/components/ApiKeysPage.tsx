@@ -13,6 +13,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { browserTimeZone } from '../../../lib/format';
 import { useLastValue } from '../../../lib/use-last-value';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useAccount } from '../../account/api/account';
 import { useCheckInEvents } from '../../check-in/api/check-in';
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
@@ -21,7 +22,22 @@ import { ApiKeysTable, KeysSummary } from './ApiKeysTable';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
 import { NewKeySecret } from './NewKeySecret';
 
-function ApiKeys({ timeZone }: { timeZone: string }) {
+/** The API version the account's calls get without an `AdmitOne-Version` header. */
+function PinnedVersion({ accountId }: { accountId: number }) {
+  const account = useAccount(accountId);
+  const version = account.data?.api_version;
+  if (!version) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="api-version">
+      <Trans>
+        API version of this account: <strong>{version}</strong>. Calls without an AdmitOne-Version header are answered as this version, so a newer version never changes what your
+        systems get until you choose it.
+      </Trans>
+    </Text>
+  );
+}
+
+function ApiKeys({ timeZone, accountId }: { timeZone: string; accountId: number }) {
   const { t } = useLingui();
   const keys = useApiKeys();
   const events = useCheckInEvents();
@@ -60,6 +76,7 @@ function ApiKeys({ timeZone }: { timeZone: string }) {
         }
         actions={create}
       />
+      <PinnedVersion accountId={accountId} />
       <ListBody
         queries={[keys]}
         empty={(list) =>
@@ -114,5 +131,5 @@ export function ApiKeysPage() {
   usePageTitle(t`API keys`);
   const me = useMe();
   if (!me.data || !hasPermission(me.data, 'api_keys.manage')) return <NoPermission />;
-  return <ApiKeys timeZone={me.data.user.timezone ?? browserTimeZone()} />;
+  return <ApiKeys timeZone={me.data.user.timezone ?? browserTimeZone()} accountId={me.data.account.id} />;
 }
