@@ -8,7 +8,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(import.meta
  *  forward (hold expiry), which would expire the sweep's checkout holds on a shared server. */
 const SWEEP_PORT = PORT + 4;
 /** Flows independent of the others' state on the default server: they run in the sweep's lane, on its server. */
-const ON_SWEEP_SERVER = /\/(buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|messages)\.spec\.ts$/;
+const ON_SWEEP_SERVER = /\/(api-keys|buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|messages|webhooks)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
