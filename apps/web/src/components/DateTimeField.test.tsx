@@ -76,6 +76,32 @@ describe('DateTimeField', () => {
     expect(plain(field().textContent)).toContain('Sep 14, 2030, 7:30 PM');
   });
 
+  it('the first key typed after a day is chosen replaces the time, even when its selection was lost', async () => {
+    renderField('2030-09-10 12:00:00');
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: /14 September 2030/ }));
+    await waitFor(() => expect(document.activeElement).toBe(time()));
+    // Something moved the caret to the end in between (the bug: "1930" became "0:001930").
+    time().setSelectionRange(time().value.length, time().value.length);
+    fireEvent.keyDown(time(), { key: '1' });
+    expect([time().selectionStart, time().selectionEnd]).toEqual([0, time().value.length]);
+    // Only the first: the next keys type where the caret is.
+    time().setSelectionRange(1, 1);
+    fireEvent.keyDown(time(), { key: '9' });
+    expect([time().selectionStart, time().selectionEnd]).toEqual([1, 1]);
+  });
+
+  it('a caret placed by hand is kept: typing goes where it was put', async () => {
+    renderField('2030-09-10 12:00:00');
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: /14 September 2030/ }));
+    await waitFor(() => expect(document.activeElement).toBe(time()));
+    fireEvent.mouseDown(time());
+    time().setSelectionRange(2, 2);
+    fireEvent.keyDown(time(), { key: '3' });
+    expect([time().selectionStart, time().selectionEnd]).toEqual([2, 2]);
+  });
+
   it('says when a typed time is not one, takes nothing and stays open', async () => {
     const changes = renderField('2030-09-10 12:00:00');
     await open();

@@ -58,6 +58,8 @@ export function DateTimeField({ label, description, required, clearable, clearLa
   const [timeError, setTimeError] = useState<string | null>(null);
   const [focusTime, setFocusTime] = useState(0);
   const timeRef = useRef<HTMLInputElement>(null);
+  /** The time was just focused after a day was chosen: the first character typed replaces it all. */
+  const replaceOnType = useRef(false);
   const committed = split(value);
   const example = formatTimeOfDay('19:30', locale);
   const notATime = t`Enter a time such as ${example}.`;
@@ -67,6 +69,7 @@ export function DateTimeField({ label, description, required, clearable, clearLa
     if (!focusTime) return;
     timeRef.current?.focus();
     timeRef.current?.select();
+    replaceOnType.current = true;
   }, [focusTime]);
 
   const commit = (d: string, time: string) => {
@@ -178,7 +181,17 @@ export function DateTimeField({ label, description, required, clearable, clearLa
           onBlur={() => {
             if (text.trim() || day) settleTime(day);
           }}
+          onMouseDown={() => {
+            // Placing the caret by hand: typing goes where it was put.
+            replaceOnType.current = false;
+          }}
           onKeyDown={(e) => {
+            // Typing over the time just shown ("1930" is 19:30, never "0:001930"), whatever became of its
+            // selection in between (a re-render, focus moved away and back).
+            if (replaceOnType.current && !['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) {
+              replaceOnType.current = false;
+              if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) e.currentTarget.select();
+            }
             if (e.key !== 'Enter') return;
             e.preventDefault();
             confirm();
