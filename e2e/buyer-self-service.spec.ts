@@ -225,6 +225,9 @@ test('a buyer passes a ticket on: the new holder gets a new code, and the old QR
   const mail = await waitForMail(hedy);
   const newCode = /\/ticket\/\d+\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
   expect(newCode).not.toBe(oldCode);
+  // The old ticket link says the ticket was passed on, not "not found".
+  await buyerPage.goto(`/ticket/${event.id}/${oldCode}`);
+  await expect(buyerPage.getByRole('heading', { name: 'This ticket was passed on' })).toBeVisible();
   await buyerContext.close();
 
   // At the door the camera first sees the old code, then nothing, then Hedy's new one.
@@ -242,4 +245,10 @@ test('a buyer passes a ticket on: the new holder gets a new code, and the old QR
   await expectAccessible(page, 'scanner: a code passed on');
   await expect(scanner.getByTestId('scan-outcome')).toHaveAttribute('data-result', 'CHECKED_IN', { timeout: 20_000 });
   await expect(scanner.getByTestId('scan-outcome')).toContainText('Hedy Lamarr');
+  // The old code typed into the list's search says it was passed on, not just "no match".
+  await page.keyboard.press('Escape');
+  await expect(scanner).toBeHidden();
+  await page.getByRole('textbox', { name: 'Find an attendee' }).fill(oldCode.toLowerCase());
+  await expect(page.getByText('This ticket was passed on')).toBeVisible();
+  await expect(page.getByText("Its holder passed it on to someone else, who got a new code. Search for the new holder's name.")).toBeVisible();
 });

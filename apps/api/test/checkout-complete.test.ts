@@ -1,4 +1,6 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, publicEvent, reserve } from './checkout-factory.js';
 import { registerUser } from './factories.js';
@@ -111,7 +113,10 @@ describe('offline payment', () => {
     expect((await off()).json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
     await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { offline_payments_enabled: true, offline_payment_instructions: '<p>IBAN DE00<script>x</script></p>' } });
     expect((await off()).json().error.code).toBe('DETAILS_REQUIRED');
-    const filled = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data) });
+    // The buyer holds the first ticket themself, at their own address.
+    const withBuyer = details(r.data);
+    withBuyer.attendees[0]!.email = 'GRACE@example.test';
+    const filled = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: withBuyer });
     expect(filled.json().data).toMatchObject({ status: 'RESERVED', details_complete: true, totals: { total: 7500 } });
     const placed = await off();
     expect(placed.statusCode).toBe(200);
@@ -132,6 +137,9 @@ describe('offline payment', () => {
     const paidRes = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mark-as-paid`, { token: u.token });
     expect(paidRes.json().data).toMatchObject({ status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED' });
     expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mark-as-paid`, { token: u.token })).json().error.code).toBe('ORDER_ALREADY_PAID');
+    // One mail per address: the buyer's payment note carries all three tickets, the other holders get theirs.
+    const paidMails = await ctx.app.deps.database.db.select({ to: sql<string>`${outbox.payload}->>'to'`, template: sql<string>`${outbox.payload}->>'template'` }).from(outbox).where(and(eq(outbox.order_id, orderId), sql`${outbox.payload}->>'template' in ('payment_received', 'attendee_ticket')`));
+    expect(paidMails.map((m) => `${m.template} ${m.to.toLowerCase()}`).sort()).toEqual(['attendee_ticket guest2@example.test', 'attendee_ticket guest3@example.test', 'payment_received grace@example.test']);
     const page = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data;
     // The QR code is the ticket code signed by the event (door devices verify it offline).
     expect(page).toMatchObject({ qr_code: expect.stringMatching(new RegExp(`^${attendee}\\.[A-Za-z0-9_-]{86}$`)), attendee: { first_name: 'Guest1', ticket_name: 'Seat' }, unit: { total: 2500 } });

@@ -159,7 +159,14 @@ describe('passing a ticket on', () => {
     // The new holder's mail carries the new code; the old ticket link no longer opens.
     const mail = await ctx.smtp.waitFor('hedy@example.test');
     expect(mail.text).toContain(passed.short_id);
-    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${old.short_id}`)).statusCode).toBe(404);
+    // It says who passed it on: the buyer.
+    expect(mail.text).toContain("Grace Buyer passed this ticket on to you.");
+    const oldLink = await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${old.short_id}`, { locale: 'fr' });
+    expect(oldLink.statusCode).toBe(410);
+    expect(oldLink.json().error.code).toBe('TICKET_PASSED_ON');
+    expect(oldLink.json().error.message).toContain('nouveau');
+    // A link nobody ever had is still just not found.
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/A${'Z'.repeat(20)}`)).statusCode).toBe(404);
 
     // At the door: the old code is answered "passed on", the new one admits.
     const scan = (code: string) => call(ctx.app, 'POST', `/api/events/${event.id}/check-ins`, { token: u.token, body: { code, action: 'CHECK_IN' } }).then((r) => r.json().data);
@@ -171,6 +178,15 @@ describe('passing a ticket on', () => {
     const offline = (await call(ctx.app, 'GET', `/api/events/${event.id}/check-in-lists/${list.id}/offline`, { token: u.token })).json().data;
     expect(offline.retired_codes).toEqual([old.short_id]);
     expect(offline.tickets.map((t: { code: string }) => t.code)).toContain(passed.short_id);
+    // Searching the list for the old code says it was passed on (not just "no match"); the new code is found.
+    const search = (code: string) => call(ctx.app, 'GET', `/api/events/${event.id}/check-in-lists/${list.id}/attendees?query=${code}`, { token: u.token }).then((r) => r.json());
+    const byOld = await search(old.short_id.toLowerCase());
+    expect(byOld.data).toEqual([]);
+    expect(byOld.meta.passed_on).toBe(true);
+    const byNew = await search(passed.short_id);
+    expect(byNew.data.map((a: { short_id: string }) => a.short_id)).toEqual([passed.short_id]);
+    expect(byNew.meta.passed_on).toBeUndefined();
+    expect((await search('nobody-at-all')).meta.passed_on).toBeUndefined();
 
     // A ticket used at the door cannot be passed on any more.
     const again = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order/${order.short_id}/attendees/${passed.short_id}/transfer`, {

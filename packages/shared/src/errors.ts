@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   API_KEY_EVENT_SCOPE: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
+  /** A ticket link of a ticket that was passed on to someone else (who has a new code and link). */
+  TICKET_PASSED_ON: 410,
   ACCOUNT_REQUIRED: 409,
   INVALID_RESET_TOKEN: 400,
   INVALID_LINK: 400,

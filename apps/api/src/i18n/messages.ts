@@ -14,6 +14,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   FORBIDDEN: /*i18n*/ { id: 'error.forbidden', message: 'You do not have permission to access this page.' },
   NOT_FOUND: /*i18n*/ { id: 'error.not_found', message: 'We could not find what you were looking for.' },
   ROUTE_NOT_FOUND: /*i18n*/ { id: 'error.route_not_found', message: 'This address does not exist.' },
+  TICKET_PASSED_ON: /*i18n*/ { id: 'error.ticket_passed_on', message: 'This ticket was passed on to someone else, who got a new ticket with a new code. This link no longer works.' },
   ACCOUNT_REQUIRED: /*i18n*/ { id: 'error.account_required', message: 'Choose an account to continue.' },
   INVALID_RESET_TOKEN: /*i18n*/ { id: 'error.invalid_reset_token', message: 'This reset password link is invalid or expired.' },
   INVALID_LINK: /*i18n*/ { id: 'error.invalid_link', message: 'The link you clicked is invalid.' },

@@ -1,3 +1,4 @@
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { PageMeta, Paginated } from '@admitone/shared';
 
 export interface PageRequest {
@@ -13,6 +14,7 @@ export function paginated<T>(
   total: number,
   p: PageRequest,
   allowed: { sorts: readonly string[]; filters: readonly string[] },
+  extra?: Pick<PageMeta, 'passed_on'>,
 ): Paginated<T> {
   const meta: PageMeta = {
     current_page: p.page,
@@ -23,6 +25,7 @@ export function paginated<T>(
     allowed_filter_fields: [...allowed.filters],
     has_more: p.page * p.per_page < total,
     next_cursor: null,
+    ...extra,
   };
   return { data: rows, meta };
 }
@@ -35,3 +38,15 @@ export const wholeList = <T>(data: T[]): Paginated<T> => ({
 
 /** Escapes LIKE wildcards in a search term. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A search as people type it: every word must appear in `haystack` (in any order: "dubois camille"
+ * finds Camille Dubois), with accents and case ignored on both sides (`search_fold`, migration 0050:
+ * "leo" finds Léo). `haystack` is the expression without folding; an index on search_fold(haystack)
+ * serves each word. At most 8 words are looked at.
+ */
+export function wordsFound(haystack: SQL, term: string): SQL | undefined {
+  const words = term.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return undefined;
+  return and(...words.map((w) => sql`search_fold(${haystack}) like search_fold(${likePattern(w)})`));
+}

@@ -59,6 +59,8 @@ export interface PageMeta {
   next_cursor: string | null;
   /** Sync lists only: where a later pass starts to get what changed since this one (after the last row returned). */
   sync_cursor?: string;
+  /** Check-in searches only: nothing matched, and the search is the old code of a ticket passed on to someone else. */
+  passed_on?: boolean;
 }
 export interface Paginated<T> {
   data: T[];
@@ -82,6 +84,7 @@ export const pageMetaSchema = z.object({
   has_more: z.boolean(),
   next_cursor: z.string().nullable(),
   sync_cursor: z.string().optional(),
+  passed_on: z.boolean().optional(),
 }) satisfies z.ZodType<PageMeta>;
 export const oneOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });

@@ -13,6 +13,7 @@ const M = {
   subject: /*i18n*/ { id: 'mail.attendee_ticket.subject', message: 'Your ticket for {event}' },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ { id: 'mail.attendee_ticket.body', message: 'Here is your ticket for {event}: {ticket}.' },
+  passedOn: /*i18n*/ { id: 'mail.attendee_ticket.passed_on', message: '{name} passed this ticket on to you. It has a new code of its own: the one below.' },
   order: /*i18n*/ { id: 'mail.attendee_ticket.order', message: 'Order number: {order_number}' },
   attachments: /*i18n*/ {
     id: 'mail.attendee_ticket.attachments',
@@ -34,6 +35,8 @@ export interface AttendeeTicketData {
   online_details: string | null;
   /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
   sender?: MailSender | null;
+  /** A ticket passed on to this attendee: who passed it on (the order's buyer). */
+  passed_on_by?: string;
 }
 
 /** To one attendee: their ticket, with the PDF, a calendar file and the QR code inline. */
@@ -49,6 +52,7 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
   };
   const paragraphs: MailContent[] = [
     translate(locale, M.greeting, { name: attendee.first_name }),
+    ...(d.passed_on_by ? [translate(locale, M.passedOn, { name: d.passed_on_by })] : []),
     translate(locale, M.body, { event: event.title, ticket: ticketLabel(attendee) }),
     ...eventLines(locale, event),
     translate(locale, M.order, { order_number: d.ticket.order.order_number }),

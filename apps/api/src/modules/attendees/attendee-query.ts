@@ -3,7 +3,7 @@ import type { attendeeListQuery } from '@admitone/shared';
 import type { z } from 'zod';
 import { attendees, orderItems, orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
-import { likePattern } from '../../shared/pagination.js';
+import { likePattern, wordsFound } from '../../shared/pagination.js';
 
 export type AttendeeListFilters = z.output<typeof attendeeListQuery>;
 
@@ -12,15 +12,15 @@ export const ORGANIZER_ATTENDEE_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCE
 
 /**
  * The WHERE clause of the attendee list (also the check-in list and the export): the event's
- * attendees, searched by name, e-mail, ticket code or order number; filtered by ticket, status and
+ * attendees, searched by name and e-mail (each word, any order, accents ignored), ticket code or order number; filtered by ticket, status and
  * check-in state. It reads only `attendees` columns (the order number through a subquery), so a list
  * can page and count attendee ids without joining.
  */
-/** What a search looks in; the same expression as the trigram index of migration 0016 (keep them identical). */
-const SEARCH = sql`lower(coalesce(${attendees.first_name}, '') || ' ' || coalesce(${attendees.last_name}, '') || ' ' || coalesce(${attendees.email}, ''))`;
+/** What a search looks in, folded: the same expression as the trigram index of migration 0050 (keep them identical). */
+const SEARCH = sql`coalesce(${attendees.first_name}, '') || ' ' || coalesce(${attendees.last_name}, '') || ' ' || coalesce(${attendees.email}, '')`;
 
 /** Names only, for those who may not see e-mail addresses (a staff link): not indexed, read within the event. */
-const NAME_SEARCH = sql`lower(coalesce(${attendees.first_name}, '') || ' ' || coalesce(${attendees.last_name}, ''))`;
+const NAME_SEARCH = sql`coalesce(${attendees.first_name}, '') || ' ' || coalesce(${attendees.last_name}, '')`;
 
 /** `searchEmails: false`: a search does not match e-mail addresses (the caller cannot see them, so may not probe them either). */
 export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>, { searchEmails = true }: { searchEmails?: boolean } = {}): SQL {
@@ -38,7 +38,7 @@ export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'que
     pattern
       ? inArray(
           attendees.id,
-          sql`(select ${attendees.id} from ${attendees} where ${attendees.event_id} = ${eventId} and ${searchEmails ? SEARCH : NAME_SEARCH} like ${pattern}
+          sql`(select ${attendees.id} from ${attendees} where ${attendees.event_id} = ${eventId} and ${wordsFound(searchEmails ? SEARCH : NAME_SEARCH, term!)}
             union select ${attendees.id} from ${attendees} where ${attendees.event_id} = ${eventId} and lower(${attendees.short_id}) = ${code}
             union select a2.id from ${attendees} a2 join ${orders} o2 on o2.id = a2.order_id where o2.event_id = ${eventId} and lower(o2.order_number) like ${pattern})`,
         )

@@ -14,13 +14,19 @@ import { admittedBy, type CheckInListRow } from './check-in-lists.repository.js'
  * `seesEmails`: false for door staff and staff links, who see no e-mail addresses, so can neither
  * search nor sort by them (a sort by e-mail is refused on the field).
  */
-export async function listAttendeesOnList(db: Executor, eventId: number, list: CheckInListRow, q: AttendeeListFilters & PageRequest, opts: { seesEmails: boolean }): Promise<{ rows: AttendeeDto[]; total: number }> {
+export async function listAttendeesOnList(
+  db: Executor,
+  eventId: number,
+  list: CheckInListRow,
+  q: AttendeeListFilters & PageRequest,
+  opts: { seesEmails: boolean },
+): Promise<{ rows: AttendeeDto[]; total: number; passedOn?: boolean }> {
   if (!opts.seesEmails) refuseHiddenSort(q);
   const { checked_in, ...filters } = q.filter_fields ?? {};
   const onList = sql`exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = ${attendees.id})`;
   const narrower = and(admittedBy(list), checked_in === true ? onList : checked_in === false ? not(onList) : undefined);
   const { rows, total } = await listAttendees(db, eventId, { ...q, filter_fields: filters }, narrower, { searchEmails: opts.seesEmails });
-  if (!rows.length) return { rows, total };
+  if (!rows.length) return { rows, total, passedOn: await isRetiredCode(db, eventId, q.query) };
   const states = await db
     .select()
     .from(listCheckIns)
@@ -45,6 +51,18 @@ export async function listAttendeesOnList(db: Executor, eventId: number, list: C
       return { ...r, checked_in_at: s?.checked_in_at.toISOString() ?? null, checked_in_by: s?.checked_in_by != null ? (people.get(s.checked_in_by) ?? null) : null };
     }),
   };
+}
+
+/** A search that is the old code of one of the event's tickets that was passed on (its codes are upper-case). */
+async function isRetiredCode(db: Executor, eventId: number, query: string | undefined): Promise<boolean> {
+  const code = query?.trim();
+  if (!code || /\s/.test(code) || code.length > 64) return false;
+  const found = await db
+    .select({ code: retiredTicketCodes.code })
+    .from(retiredTicketCodes)
+    .where(and(eq(retiredTicketCodes.event_id, eventId), inArray(retiredTicketCodes.code, [...new Set([code, code.toUpperCase()])])))
+    .limit(1);
+  return found.length > 0;
 }
 
 /** Checked in on the list against the valid (ACTIVE) attendees it admits, in all and per ticket in the catalogue's order. */

@@ -77,12 +77,13 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const attendeesHandler = async (req: FastifyRequest, eventId: number, listId: number | undefined, q: z.output<typeof attendeeListQuery>) => {
     const list = await listOf(req, eventId, listId);
     // Door staff see no e-mail addresses, so cannot search or sort by them either.
-    const { rows, total } = await listAttendeesOnList(db, eventId, list, q, { seesEmails: seesEverything(authOf(req)) });
+    const { rows, total, passedOn } = await listAttendeesOnList(db, eventId, list, q, { seesEmails: seesEverything(authOf(req)) });
     return paginated(
       rows.map((a) => attendeeForCaller(a, authOf(req))),
       total,
       q,
       { sorts: ATTENDEE_SORTS, filters: FILTERS },
+      passedOn ? { passed_on: true } : undefined,
     );
   };
   app.get('/events/:eventId/check-in/attendees', { schema: { tags, security, summary: `${attendeesSummary}; the event's first list`, params: eventParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } }, async (req) =>

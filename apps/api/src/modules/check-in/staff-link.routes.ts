@@ -44,12 +44,13 @@ export const staffLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.get('/check-in-links/:token/attendees', { schema: { tags, summary: "The list's attendees: names and tickets, searched and paged (no e-mail addresses: not searched, not a sort)", params: staffLinkParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } }, async (req) => {
     const list = await listOf(req.params.token);
     // Names, ticket codes and order numbers: a volunteer sees no e-mail addresses, so cannot search or sort by them either.
-    const { rows, total } = await listAttendeesOnList(db, list.event_id, list, req.query, { seesEmails: false });
+    const { rows, total, passedOn } = await listAttendeesOnList(db, list.event_id, list, req.query, { seesEmails: false });
     return paginated(
       rows.map((a) => ({ ...a, email: null })),
       total,
       req.query,
       { sorts: ATTENDEE_SORTS, filters: FILTERS },
+      passedOn ? { passed_on: true } : undefined,
     );
   });
 

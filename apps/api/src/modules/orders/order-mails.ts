@@ -32,8 +32,8 @@ export type OrderMailOccasion =
   | 'confirmation'
   /** The buyer asked from an old link for a fresh one: the confirmation again (the cancellation note for a cancelled order). */
   | 'link'
-  /** The organizer resends one attendee's ticket. */
-  | { ticket: number };
+  /** One attendee's ticket: resent, or to a new holder (`passedOnBy`: who passed it on, named in the mail). */
+  | { ticket: number; passedOnBy?: string };
 
 
 /**
@@ -140,7 +140,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   };
   // The buyer's mails carry every ticket of the order (a group's buyer holds them all); cancelled ones are no tickets.
   const orderTickets = { tickets: people.filter((p) => p.status === 'ACTIVE').map(ticketDoc), print_url: buyerOrderPrintUrl(ctx.appUrl, order) };
-  const tickets = (only?: number) =>
+  const tickets = (only?: number, passedOnBy?: string) =>
     people
       .filter((p) => p.email && (only === undefined || p.id === only))
       .map((p) => {
@@ -150,6 +150,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
           footer_message: e.email_footer_message,
           online_details: e.is_online ? e.online_details : null,
           sender,
+          ...(passedOnBy ? { passed_on_by: passedOnBy } : {}),
         });
       });
   const organizerNotice = async (status: 'COMPLETED' | 'AWAITING_PAYMENT') =>
@@ -171,7 +172,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
 
   if (typeof occasion === 'object' && 'ticket' in occasion) {
     const ids: number[] = [];
-    for (const m of tickets(occasion.ticket)) ids.push(await enqueueMail(tx, m, ctx.now, order.id));
+    for (const m of tickets(occasion.ticket, occasion.passedOnBy)) ids.push(await enqueueMail(tx, m, ctx.now, order.id));
     return ids;
   }
   if (typeof occasion === 'object') {
@@ -186,9 +187,10 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       mails.push(confirmation('AWAITING_PAYMENT'), ...(await organizerNotice('AWAITING_PAYMENT')));
       break;
     case 'paid':
+      // The buyer's note carries every ticket: an attendee at the buyer's own address gets no second copy.
       mails.push(
         mailPayload('payment_received', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, total: order.total, order_url: orderUrl, sender, order_tickets: orderTickets }),
-        ...tickets(),
+        ...tickets().filter((m) => m.to.toLowerCase() !== order.email!.toLowerCase()),
       );
       break;
     case 'confirmation':

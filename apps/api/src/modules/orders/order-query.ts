@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-
 import type { orderListQuery } from '@admitone/shared';
 import type { z } from 'zod';
 import { orderItems, orders } from '../../db/schema/index.js';
-import { likePattern } from '../../shared/pagination.js';
+import { wordsFound } from '../../shared/pagination.js';
 
 export type OrderListFilters = z.output<typeof orderListQuery>;
 
@@ -13,17 +13,17 @@ export const ORGANIZER_VISIBLE = notInArray(orders.status, ['RESERVED', 'ABANDON
  * The WHERE clause of the organizer's order list (and its export): the event's orders, searched by
  * order number, buyer name or e-mail, filtered by status, payment status, ticket and affiliate.
  */
-/** What a search looks in; the same expression as the trigram index of migration 0016 (keep them identical). */
-const SEARCH = sql`lower(coalesce(${orders.first_name}, '') || ' ' || coalesce(${orders.last_name}, '') || ' ' || coalesce(${orders.email}, '') || ' ' || ${orders.order_number})`;
+/** What a search looks in, folded: the same expression as the trigram index of migration 0050 (keep them identical). */
+const SEARCH = sql`coalesce(${orders.first_name}, '') || ' ' || coalesce(${orders.last_name}, '') || ' ' || coalesce(${orders.email}, '') || ' ' || ${orders.order_number}`;
 
 export function orderWhere(eventId: number, q: Pick<OrderListFilters, 'query' | 'filter_fields'>): SQL {
   const f = q.filter_fields ?? {};
   const term = q.query?.trim();
-  const pattern = term ? likePattern(term.toLowerCase()) : null;
   return and(
     eq(orders.event_id, eventId),
     ORGANIZER_VISIBLE,
-    pattern ? sql`${SEARCH} like ${pattern}` : undefined,
+    // Each word, in any order, accents and case ignored.
+    term ? wordsFound(SEARCH, term) : undefined,
     f.status ? eq(orders.status, f.status) : undefined,
     f.payment_status ? eq(orders.payment_status, f.payment_status) : undefined,
     f.ticket_id?.length ? inArray(orders.id, sql`(select ${orderItems.order_id} from ${orderItems} where ${inArray(orderItems.ticket_id, f.ticket_id)})`) : undefined,

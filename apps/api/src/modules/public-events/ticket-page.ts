@@ -2,8 +2,8 @@ import { signedTicketCode } from '../orders/ticket-signature.js';
 import { and, eq } from 'drizzle-orm';
 import { isLocale, type PublicTicketPageDto } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
-import { attendees, events, orderItems, orders } from '../../db/schema/index.js';
-import { notFound } from '../../shared/errors.js';
+import { attendees, events, orderItems, orders, retiredTicketCodes } from '../../db/schema/index.js';
+import { DomainError, notFound } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { orderEventView, toAttendeeDto } from '../orders/order-view.js';
 
@@ -12,7 +12,8 @@ import { orderEventView, toAttendeeDto } from '../orders/order-view.js';
  * the code may ask: the answer is scoped to this one attendee (name, ticket, price, QR, the event) and
  * never names the order's other attendees, its buyer, the attendee's e-mail, or the order's short id or
  * secret (the whole order needs the secret, see docs/SECURITY.md). The QR code is given only for a
- * ticket that admits: active (paid or free), not cancelled, not awaiting payment.
+ * ticket that admits: active (paid or free), not cancelled, not awaiting payment. The old link of a ticket
+ * that was passed on answers 410 TICKET_PASSED_ON.
  */
 export async function publicTicketView(db: Executor, storage: FileStorage, eventId: number, shortId: string): Promise<PublicTicketPageDto> {
   const [row] = await db
@@ -23,8 +24,13 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
     .innerJoin(events, eq(events.id, attendees.event_id))
     .where(and(eq(attendees.event_id, eventId), eq(attendees.short_id, shortId), eq(attendees.is_admission, true)))
     .limit(1);
+  if (!row) {
+    // The old link of a ticket passed on says so (410), rather than "not found".
+    const [retired] = await db.select({ code: retiredTicketCodes.code }).from(retiredTicketCodes).where(and(eq(retiredTicketCodes.event_id, eventId), eq(retiredTicketCodes.code, shortId))).limit(1);
+    throw retired ? new DomainError('TICKET_PASSED_ON') : notFound();
+  }
   // Tickets of checkouts that never finished are not tickets.
-  if (!row || ['RESERVED', 'ABANDONED'].includes(row.order.status)) throw notFound();
+  if (['RESERVED', 'ABANDONED'].includes(row.order.status)) throw notFound();
   const valid = row.attendee.status === 'ACTIVE' && row.order.status === 'COMPLETED';
   const { email: _email, ...attendee } = toAttendeeDto(row.attendee, row.item);
   return {

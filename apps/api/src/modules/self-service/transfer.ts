@@ -38,5 +38,7 @@ async function transferIn(tx: Tx, c: OrderContext, eventId: number, shortId: str
   await tx.insert(retiredTicketCodes).values({ code: a.short_id, event_id: eventId, attendee_id: a.id, retired_at: c.now });
   await tx.update(attendees).set({ short_id: code, first_name: to.first_name, last_name: to.last_name, email: to.email, updated_at: c.now }).where(eq(attendees.id, a.id));
   await recordOrderEvent(tx, order.id, { kind: 'TICKET_TRANSFERRED', data: { attendee_id: a.id, from: holder(a), to: holder(to) }, at: c.now });
-  return enqueueOrderMails(tx, c, order.id, { ticket: a.id });
+  // The new holder's mail says who passed the ticket on: the buyer, who did it from their order.
+  const by = [order.first_name, order.last_name].filter(Boolean).join(' ');
+  return enqueueOrderMails(tx, c, order.id, { ticket: a.id, ...(by ? { passedOnBy: by } : {}) });
 }

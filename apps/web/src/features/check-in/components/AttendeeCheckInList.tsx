@@ -161,8 +161,20 @@ export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) 
           ))}
           <ListPagination meta={list.data.meta} onPage={setPage} />
         </Stack>
+      ) : list.data.meta.passed_on ? (
+        <NoMatches
+          title={t`This ticket was passed on`}
+          description={t`Its holder passed it on to someone else, who got a new code. Search for the new holder's name.`}
+          onClear={showEveryone}
+          clearLabel={<Trans>Show everyone</Trans>}
+        />
       ) : narrowed ? (
-        <NoMatches title={t`No matching attendees`} description={t`Try another name, e-mail or order number.`} onClear={showEveryone} clearLabel={<Trans>Show everyone</Trans>} />
+        <NoMatches
+          title={t`No matching attendees`}
+          description={source.searchesEmails ? t`Try another name, e-mail or order number.` : t`Try another name, order number or ticket code.`}
+          onClear={showEveryone}
+          clearLabel={<Trans>Show everyone</Trans>}
+        />
       ) : (
         <ListEmptyState icon={IconUsers} title={t`No attendees yet`} description={t`Attendees appear here once tickets are sold.`} />
       )}
