@@ -136,6 +136,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   // the account
   'GET /api/accounts/{id}': { access: 'session' },
   'PUT /api/accounts/{id}': { access: 'admin', body: body(updateAccountBody, () => ({ name: 'Taken over' })) },
+  'GET /api/accounts/{id}/mail-delivery': { access: 'member' },
   'GET /api/accounts/{id}/taxes-and-fees': { access: 'member' },
   'POST /api/accounts/{id}/taxes-and-fees': { access: 'admin', body: taxBody },
   'PUT /api/accounts/{id}/taxes-and-fees/{taxOrFeeId}': { access: 'admin', body: taxBody },
