@@ -72,9 +72,19 @@ test('promo links discount, unlock and refuse; the promo field applies a code', 
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('That promo code is invalid')).toBeVisible();
   await page.getByLabel('Promo code').fill('JAZZ10');
+  // Applying it keeps the buyer where they are: the page does not jump, focus stays with the code, the result is announced.
+  await page.getByLabel('Promo code').scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/\?promo_code=JAZZ10$/);
   await expect(tickets(page).locator('del').first()).toHaveText('£45.00');
+  await expect(page.getByRole('button', { name: 'Remove promo code JAZZ10' })).toBeFocused();
+  await expect(page.getByTestId('promo-status')).toHaveText('Promo code JAZZ10 applied. The prices shown include it.');
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(80);
+  // Removing it: focus goes back to "Have a promo code?".
+  await page.getByRole('button', { name: 'Remove promo code JAZZ10' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/event/${ids.riverside}/${SLUG}$`));
+  await expect(page.getByRole('button', { name: 'Have a promo code?' })).toBeFocused();
 });
 
 test('a buyer picks tickets and continues to the checkout', async ({ page }) => {

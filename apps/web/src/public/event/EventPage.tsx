@@ -114,7 +114,11 @@ function EventPageContent({ event, reload, preview }: { event: PublicEventDto; r
                 preview={Boolean(preview)}
                 onReserved={(result) => navigate(checkoutDetailsPath(event.id, result.data.short_id))}
               />
-              <PromoCodeForm event={event} onApply={(code) => navigate(withPreview(withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode), Boolean(preview)))} />
+              <PromoCodeForm
+                event={event}
+                // The same page with other prices: the buyer stays where they are (no jump to the top, no new history entry).
+                onApply={(code) => navigate(withPreview(withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode), Boolean(preview)), { replace: true })}
+              />
               {!preview && (
                 <Text size="sm">
                   <Trans>Already ordered?</Trans>{' '}

@@ -1,7 +1,7 @@
 import type { PublicEventDto, PublicPromoCheckDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, hasStatus } from '../../lib/api-error';
 import { publicFetch } from '../lib/public-api';
 
@@ -11,35 +11,79 @@ interface PromoCodeFormProps {
   onApply: (code: string | null) => void;
 }
 
-/** "Have a promo code?": checks a code and applies it, or shows which code is applied. */
+/**
+ * "Have a promo code?": checks a code and applies it, or shows which code is applied. Applying or
+ * removing one keeps the buyer where they are (the page does not move, focus stays on the promo code's
+ * controls) and says what happened through a live region that is always there.
+ */
 export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  /** What this form just did, so focus can follow it once the page shows the result. */
+  const did = useRef<'applied' | 'removed' | null>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const haveRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const applied = event.promo?.code ?? null;
 
-  if (event.promo) {
-    const applied = event.promo.code;
-    return (
+  useEffect(() => {
+    if (did.current === 'applied' && applied) {
+      did.current = null;
+      removeRef.current?.focus();
+    } else if (did.current === 'removed' && !applied) {
+      did.current = null;
+      (haveRef.current ?? inputRef.current)?.focus();
+    }
+  }, [applied]);
+
+  const announcement = applied ? t`Promo code ${applied} applied. The prices shown include it.` : '';
+  const live = (
+    <VisuallyHidden role="status" aria-live="polite" data-testid="promo-status">
+      {announcement}
+    </VisuallyHidden>
+  );
+
+  // The live region stays mounted at the same place whatever is shown, so its change is announced.
+  const withLive = (body: ReactNode) => (
+    <>
+      {live}
+      {body}
+    </>
+  );
+
+  if (applied) {
+    return withLive(
       <Group gap="xs" justify="space-between">
-        <Text size="sm" role="status">
+        <Text size="sm">
           <Trans>
             Promo code <strong>{applied}</strong> applied
           </Trans>
         </Text>
-        <Anchor component="button" type="button" size="sm" onClick={() => onApply(null)}>
+        <Anchor
+          ref={removeRef}
+          component="button"
+          type="button"
+          size="sm"
+          aria-label={t`Remove promo code ${applied}`}
+          onClick={() => {
+            did.current = 'removed';
+            onApply(null);
+          }}
+        >
           <Trans>Remove</Trans>
         </Anchor>
-      </Group>
+      </Group>,
     );
   }
 
   if (!open) {
-    return (
-      <Anchor component="button" type="button" size="sm" onClick={() => setOpen(true)} aria-expanded={false}>
+    return withLive(
+      <Anchor ref={haveRef} component="button" type="button" size="sm" onClick={() => setOpen(true)} aria-expanded={false}>
         <Trans>Have a promo code?</Trans>
-      </Anchor>
+      </Anchor>,
     );
   }
 
@@ -55,8 +99,10 @@ export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
     try {
       const res = await publicFetch<PublicPromoCheckDto | { data: PublicPromoCheckDto }>(`/events/${event.id}/promo-codes/${encodeURIComponent(value)}`, { locale: i18n.locale });
       const check = 'data' in res ? res.data : res;
-      if (check.valid) onApply(check.promo?.code ?? value);
-      else setError(t`That promo code is invalid`);
+      if (check.valid) {
+        did.current = 'applied';
+        onApply(check.promo?.code ?? value);
+      } else setError(t`That promo code is invalid`);
     } catch (err) {
       // Too many wrong codes (from this address, or for this event): the API's message says to wait.
       setError(hasStatus(err, 429) && err instanceof ApiError && err.message ? err.message : t`That promo code is invalid`);
@@ -65,10 +111,11 @@ export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
     }
   };
 
-  return (
+  return withLive(
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
+          ref={inputRef}
           label={t`Promo code`}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
@@ -81,6 +128,6 @@ export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
           <Trans>Apply</Trans>
         </Button>
       </Group>
-    </form>
+    </form>,
   );
 }
