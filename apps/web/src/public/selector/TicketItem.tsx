@@ -29,6 +29,8 @@ function limitNote(limit: LineLimit, state: SaleState, perOrder: number | null, 
   switch (limit.reason) {
     case 'PER_ORDER':
       return <Plural value={perOrder ?? limit.max} one="Max # per order" other="Max # per order" />;
+    case 'ADD_ON':
+      return limit.max === 0 ? <Trans>Choose a ticket first</Trans> : <Trans>No more than the tickets chosen allow</Trans>;
     case 'ORDER_UNITS':
       return <Plural value={LIMITS.ORDER_UNITS_MAX} one="Max # ticket per order" other="Max # tickets per order" />;
     case 'ORDER_LINES':

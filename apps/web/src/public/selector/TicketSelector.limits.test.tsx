@@ -112,3 +112,41 @@ describe('TicketSelector: why + stops', () => {
     expect(html).toContain('aria-live="polite"');
   });
 });
+
+describe('TicketSelector: an add-on sold with tickets', () => {
+  const withAddOn = {
+    ...event,
+    tickets: [ticket({ id: 1, name: 'Entry', max_selectable: 10 }), ticket({ id: 7, name: 'Parking', product_type: 'GENERAL', addon_max_per_ticket: 1, max_selectable: 50 })],
+  } as unknown as PublicEventDto;
+  const shop = () => (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider>
+        <TicketSelector event={withAddOn} reload={() => {}} onReserved={() => {}} />
+      </MantineProvider>
+    </I18nProvider>
+  );
+
+  it('offers at most its N per ticket chosen, says why, and follows the tickets down', () => {
+    render(shop());
+    // No ticket yet: nothing to add it to.
+    expect(more('Parking').disabled).toBe(true);
+    expect(note('ticket-7-limit').textContent).toBe('Choose a ticket first');
+
+    fireEvent.click(more('Entry'));
+    fireEvent.click(more('Entry'));
+    fireEvent.click(more('Parking'));
+    fireEvent.click(more('Parking'));
+    expect(quantity('Parking').value).toBe('2');
+    expect(more('Parking').disabled).toBe(true);
+    expect(note('ticket-7-limit').textContent).toBe('No more than the tickets chosen allow');
+    // A typed quantity above it is brought down to it.
+    fireEvent.change(quantity('Parking'), { target: { value: '9' } });
+    fireEvent.blur(quantity('Parking'));
+    expect(quantity('Parking').value).toBe('2');
+
+    // One ticket less: the add-on goes down with it.
+    fireEvent.click(screen.getByRole('button', { name: 'One less Entry' }));
+    expect(quantity('Entry').value).toBe('1');
+    expect(quantity('Parking').value).toBe('1');
+  });
+});

@@ -9,7 +9,7 @@ import { affiliateCodes } from '../lib/affiliate';
 import { checkoutTokens, openOrders, orderSecrets } from '../lib/checkout-token';
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 import { splitReserveErrors } from './reserve-errors';
-import { donationsBelowMinimum, emptySelection, reservationBody, selectedLines, selectionTotal, type Selection } from './selection';
+import { donationsBelowMinimum, emptySelection, reservationBody, selectedLines, selectionTotal, withQuantity, type Selection } from './selection';
 import { CategoryGroup, ticketGroups } from './CategoryGroup';
 import { TicketItem } from './TicketItem';
 import { WaitlistButton } from './WaitlistButton';
@@ -106,7 +106,7 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
       waitlistAction={ticket.waitlist ? <WaitlistButton eventId={event.id} eventUrl={event.url} ticket={ticket} onReload={reload} newTab={waitlistInNewTab} /> : undefined}
       onQuantity={(key, q) => {
         setMessage(null);
-        setSelection((s) => ({ ...s, quantities: { ...s.quantities, [key]: q } }));
+        setSelection((s) => withQuantity(event, s, key, q));
       }}
       onAmount={(ticketId, minor) => setSelection((s) => ({ ...s, amounts: { ...s.amounts, [ticketId]: minor } }))}
     />

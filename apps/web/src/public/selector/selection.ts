@@ -79,7 +79,7 @@ export function donationsBelowMinimum(event: PublicEventDto, selection: Selectio
 }
 
 /** What stops a line at its largest quantity (the order-wide caps are the server's: LIMITS). */
-export type LimitReason = 'PER_ORDER' | 'ORDER_UNITS' | 'ORDER_LINES' | 'STOCK';
+export type LimitReason = 'PER_ORDER' | 'ADD_ON' | 'ORDER_UNITS' | 'ORDER_LINES' | 'STOCK';
 
 export interface LineLimit {
   /** The most the buyer may choose of this line now, given the rest of the selection. */
@@ -91,7 +91,8 @@ export interface LineLimit {
 /**
  * How many of one line (a ticket, or one tier of it) may be chosen with the rest of the selection as
  * it is, and why not more: the ticket's max per order (its tiers together, as the server counts it),
- * the order's caps of LIMITS.ORDER_UNITS_MAX tickets and LIMITS.ORDER_LINES_MAX lines, or what is left
+ * an add-on's N per ticket chosen (as the server counts it: people admitted in the order), the order's
+ * caps of LIMITS.ORDER_UNITS_MAX tickets and LIMITS.ORDER_LINES_MAX lines, or what is left
  * (`max_selectable`, 0 when not on sale). Below the ticket's minimum nothing can be chosen at all.
  */
 export function lineLimit(event: PublicEventDto, ticket: PublicTicketDto, tierId: number | null, selection: Selection): LineLimit {
@@ -102,6 +103,11 @@ export function lineLimit(event: PublicEventDto, ticket: PublicTicketDto, tierId
   if (ticket.max_per_order !== null) {
     const sameTicket = others.filter((l) => l.ticket.id === ticket.id).reduce((sum, l) => sum + l.quantity, 0);
     caps.push([ticket.max_per_order - sameTicket, 'PER_ORDER']);
+  }
+  if (ticket.product_type === 'GENERAL' && ticket.addon_max_per_ticket !== null) {
+    const admissions = others.filter((l) => l.ticket.product_type === 'TICKET').reduce((sum, l) => sum + l.quantity, 0);
+    const sameAddOn = others.filter((l) => l.ticket.id === ticket.id).reduce((sum, l) => sum + l.quantity, 0);
+    caps.push([ticket.addon_max_per_ticket * admissions - sameAddOn, 'ADD_ON']);
   }
   caps.push([LIMITS.ORDER_UNITS_MAX - others.reduce((sum, l) => sum + l.quantity, 0), 'ORDER_UNITS']);
   if (others.length >= LIMITS.ORDER_LINES_MAX) caps.push([0, 'ORDER_LINES']);
@@ -123,4 +129,23 @@ export function reservationBody(event: PublicEventDto, selection: Selection, loc
     expected_total: selectionTotal(event, selection),
     ...(locale ? { locale } : {}),
   };
+}
+
+/**
+ * The selection after a line changed, with add-ons brought within their N per ticket chosen (fewer
+ * tickets take their add-ons down with them, never below what is still allowed).
+ */
+export function withQuantity(event: PublicEventDto, selection: Selection, key: string, quantity: number): Selection {
+  let next: Selection = { ...selection, quantities: { ...selection.quantities, [key]: quantity } };
+  for (const ticket of event.tickets) {
+    if (ticket.product_type !== 'GENERAL' || ticket.addon_max_per_ticket === null) continue;
+    const keys = ticket.type === 'TIERED' ? ticket.tiers.map((t) => lineKey(ticket.id, t.id)) : [lineKey(ticket.id)];
+    for (const k of keys) {
+      const q = next.quantities[k] ?? 0;
+      if (q === 0) continue;
+      const { max } = lineLimit(event, ticket, k.includes(':') ? Number(k.split(':')[1]) : null, next);
+      if (q > max) next = { ...next, quantities: { ...next.quantities, [k]: Math.max(0, max) } };
+    }
+  }
+  return next;
 }
