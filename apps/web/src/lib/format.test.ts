@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatDateTime, formatMoney, fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from './format';
+import { formatDateRange, formatDateTime, formatEventDateTime, formatMoney, fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from './format';
 
 describe('toWallClock', () => {
   it('turns a picker value into the API form', () => {
@@ -43,5 +43,16 @@ describe('minor units', () => {
     expect(toMinorUnits(1500, 'JPY')).toBe(1500);
     expect(fromMinorUnits(2550, 'GBP')).toBe(25.5);
     expect(fromMinorUnits(1500, 'JPY')).toBe(1500);
+  });
+});
+
+describe('formatEventDateTime', () => {
+  it("names the event's zone only when the reader's clock shows another time", () => {
+    const iso = '2026-03-12T18:30:00Z';
+    expect(formatEventDateTime(iso, 'Europe/Berlin', 'en', 'Europe/Berlin')).toBe('Mar 12, 2026, 7:30 PM');
+    // Another zone at the same offset that day reads the same: nothing to name.
+    expect(formatEventDateTime(iso, 'Europe/Berlin', 'en', 'Europe/Paris')).toBe('Mar 12, 2026, 7:30 PM');
+    expect(formatEventDateTime(iso, 'Europe/Berlin', 'en', 'America/New_York').replace(/\s/g, ' ')).toBe('Mar 12, 2026, 7:30 PM GMT+1');
+    expect(formatEventDateTime(iso, 'Europe/Berlin', 'de', 'Asia/Shanghai')).toBe('12.03.2026, 19:30 MEZ');
   });
 });

@@ -23,6 +23,16 @@ export function formatTimeZoneName(iso: string, timeZone: string, locale: string
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
 
+/**
+ * An instant in the event's time zone, naming that zone when the reader's clock shows another time
+ * ("12 Mar 2026, 19:30 CET" for a buyer elsewhere; no zone for a buyer in the event's own).
+ */
+export function formatEventDateTime(iso: string, eventTimeZone: string, locale: string, readerTimeZone: string = browserTimeZone()): string {
+  const there = formatDateTime(iso, eventTimeZone, locale);
+  if (there === formatDateTime(iso, readerTimeZone, locale)) return there;
+  return `${there} ${formatTimeZoneName(iso, eventTimeZone, locale)}`;
+}
+
 /** Formats integer minor units of a currency, e.g. 1999 EUR → "€19.99" (JPY has no minor unit). */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const value = minor / 10 ** currencyExponent(currency);

@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Divider, Group, SimpleGrid, Stack, Text, Title }
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { HtmlContent } from '../../components/HtmlContent';
-import { formatDateTime } from '../../lib/format';
+import { formatEventDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { CancelOrderSection } from '../self-service/CancelOrderSection';
@@ -41,7 +41,8 @@ export function OrderFacts({ order }: { order: PublicOrderDto }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <Fact label={<Trans>Order number</Trans>}>{order.order_number}</Fact>
-      <Fact label={<Trans>Order date</Trans>}>{formatDateTime(order.completed_at ?? order.created_at, order.event.timezone, i18n.locale)}</Fact>
+      {/* When the buyer placed it (not when a payment made it complete), in the event's zone, named when the buyer's differs. */}
+      <Fact label={<Trans>Order date</Trans>}>{formatEventDateTime(order.created_at, order.event.timezone, i18n.locale)}</Fact>
       <Fact label={<Trans>Status</Trans>}>
         <OrderStatusBadge status={order.status} />
       </Fact>
@@ -77,7 +78,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
   const orderNumber = order.order_number;
   const buyerEmail = order.buyer?.email;
   const { event } = order;
-  const payBy = awaiting && order.payment_due_at ? formatDateTime(order.payment_due_at, event.timezone, i18n.locale) : null;
+  const payBy = awaiting && order.payment_due_at ? formatEventDateTime(order.payment_due_at, event.timezone, i18n.locale) : null;
 
   return (
     <CheckoutLayout colors={event.colors}>
