@@ -40,7 +40,9 @@ export function OrderFacts({ order }: { order: PublicOrderDto }) {
   const buyer = order.buyer;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-      <Fact label={<Trans>Order number</Trans>}>{order.order_number}</Fact>
+      <Fact label={<Trans>Order number</Trans>}>
+        <span style={{ whiteSpace: 'nowrap' }}>{order.order_number}</span>
+      </Fact>
       {/* When the buyer placed it (not when a payment made it complete), in the event's zone, named when the buyer's differs. */}
       <Fact label={<Trans>Order date</Trans>}>{formatEventDateTime(order.created_at, order.event.timezone, i18n.locale)}</Fact>
       <Fact label={<Trans>Status</Trans>}>

@@ -45,7 +45,9 @@ export default function TicketPage({ eventId, shortId }: { eventId: number; shor
               <Text size="sm" c="dimmed">
                 <Trans>Order number</Trans>
               </Text>
-              <Text fw={500}>{ticket.order_number}</Text>
+              <Text fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {ticket.order_number}
+              </Text>
             </div>
             {ticket.unit && ticket.unit.total > 0 ? (
               <div>

@@ -29,7 +29,7 @@ export function AttendeeDetail({ event, tickets, attendee }: { event: EventDto; 
         <DetailRow label={<Trans>E-mail</Trans>}>{attendee.email ? <Anchor href={`mailto:${attendee.email}`}>{attendee.email}</Anchor> : '—'}</DetailRow>
         <DetailRow label={<Trans>Order</Trans>}>
           <Group gap={6} justify="flex-end" wrap="nowrap">
-            <Anchor component={Link} to={`/manage/event/${event.id}/orders?order=${attendee.order_id}`} ff="monospace">
+            <Anchor component={Link} to={`/manage/event/${event.id}/orders?order=${attendee.order_id}`} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
               {attendee.order_number}
             </Anchor>
             <OrderStatusBadge status={attendee.order_status} size="sm" />
