@@ -123,6 +123,8 @@ describe('mails about an event come from its organizer', () => {
     expect(notice.from).toEqual({ name: 'AdmitOne', address: PLATFORM_ADDRESS });
     expect(notice.replyTo).toBeUndefined();
     expect(notice.html).toContain('font-weight:bold">AdmitOne</td>');
+    // Its button opens the order, not just the event.
+    expect(notice.text).toMatch(new RegExp(`/manage/event/${w.event.id}/orders\\?order=\\d+`));
   });
 
   it("answer to the organizer's address when the event has no support address, and carry the organizer's name on the ticket PDF", async () => {

@@ -165,7 +165,8 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
             currency: order.currency,
             total: order.total,
             status,
-            manage_url: `${ctx.appUrl}/manage/event/${e.id}`,
+            // The order itself, opened in the event's order list.
+            manage_url: `${ctx.appUrl}/manage/event/${e.id}/orders?order=${order.id}`,
           }),
         ]
       : [];
