@@ -35,7 +35,7 @@ export function CreateEventFlow({ onDone }: { onDone: () => void }) {
         <Alert color="violet" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
           <Trans>Every event belongs to an organizer. Create one first; you can reuse it for all your events.</Trans>
         </Alert>
-        <OrganizerForm defaultEmail={me.data.user.email} onCreated={setCreated} secondaryAction={cancel} submitLabel={<Trans>Continue</Trans>} />
+        <OrganizerForm defaultEmail={me.data.user.email} defaultName={me.data.account.name} onCreated={setCreated} secondaryAction={cancel} submitLabel={<Trans>Continue</Trans>} />
       </Stack>
     );
   }

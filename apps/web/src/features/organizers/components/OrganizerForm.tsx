@@ -11,6 +11,8 @@ import { OrganizerFields, organizerBodyOf, organizerValues, type OrganizerValues
 
 interface OrganizerFormProps {
   defaultEmail?: string;
+  /** A first organizer's name: the account's (the organization typed at sign-up). */
+  defaultName?: string;
   onCreated: (organizer: OrganizerDto) => void;
   /** Extra buttons left of the submit button (e.g. "Skip"). */
   secondaryAction?: ReactNode;
@@ -18,10 +20,10 @@ interface OrganizerFormProps {
 }
 
 /** Creates an organizer: the person or company that runs events, shown to buyers. */
-export function OrganizerForm({ defaultEmail = '', onCreated, secondaryAction, submitLabel }: OrganizerFormProps) {
+export function OrganizerForm({ defaultEmail = '', defaultName = '', onCreated, secondaryAction, submitLabel }: OrganizerFormProps) {
   const create = useCreateOrganizer();
   const validate = useSchemaValidation<OrganizerValues>(organizerBody, organizerBodyOf);
-  const form = useForm<OrganizerValues>({ initialValues: organizerValues(undefined, defaultEmail), validate });
+  const form = useForm<OrganizerValues>({ initialValues: { ...organizerValues(undefined, defaultEmail), name: defaultName }, validate });
   const formError = useFormError(form.setErrors);
   const submit = (values: OrganizerValues) => create.mutate(organizerBodyOf(values), formError.handle(onCreated));
 

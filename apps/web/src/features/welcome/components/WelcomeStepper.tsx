@@ -41,6 +41,7 @@ export function WelcomeStepper({ me, organizers }: WelcomeStepperProps) {
         </Text>
         <OrganizerForm
           defaultEmail={me.user.email}
+          defaultName={me.account.name}
           secondaryAction={skip}
           submitLabel={<Trans>Next: create your event</Trans>}
           onCreated={(organizer) => {
