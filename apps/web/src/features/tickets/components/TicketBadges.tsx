@@ -13,10 +13,21 @@ const SALE_COLORS: Record<TicketSaleState, string> = {
   HIDDEN: 'gray',
 };
 
-/** The sale state of a ticket or tier; "sale starts" carries its date in the event's zone. */
-export function SaleStateBadge({ state, saleStart, timeZone }: { state: TicketSaleState; saleStart: string | null; timeZone: string }) {
+/**
+ * The sale state of a ticket or tier; "sale starts" carries its date in the event's zone. While the
+ * event is not live (`eventLive` false: a draft, or archived) nothing is on sale, whatever the ticket's
+ * own dates say: "on sale" reads "on sale once live".
+ */
+export function SaleStateBadge({ state, saleStart, timeZone, eventLive = true }: { state: TicketSaleState; saleStart: string | null; timeZone: string; eventLive?: boolean }) {
   const { i18n } = useLingui();
   const date = saleStart ? formatDateTime(saleStart, timeZone, i18n.locale) : '';
+  if (!eventLive && state === 'ON_SALE') {
+    return (
+      <Badge variant="dot" color="gray" tt="none" data-state="ON_SALE_ONCE_LIVE">
+        <Trans>On sale once the event is live</Trans>
+      </Badge>
+    );
+  }
   const label = {
     ON_SALE: <Trans>On sale</Trans>,
     SALE_STARTS: date ? <Trans>Sale starts {date}</Trans> : <Trans>Sale starts</Trans>,

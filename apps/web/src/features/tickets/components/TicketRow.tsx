@@ -11,6 +11,8 @@ interface TicketRowProps extends SortableRowActions {
   ticket: TicketDto;
   currency: string;
   timeZone: string;
+  /** The event is live (a draft's tickets are not on sale yet). */
+  eventLive: boolean;
   handle: ReactNode;
   onToggleHidden: () => void;
 }
@@ -47,7 +49,7 @@ function Stat({ label, value }: { label: ReactNode; value: ReactNode }) {
 }
 
 /** One ticket in the list: what it is, what it costs, how it sells, and its actions. */
-export function TicketRow({ ticket, currency, timeZone, handle, onToggleHidden, ...actions }: TicketRowProps) {
+export function TicketRow({ ticket, currency, timeZone, eventLive, handle, onToggleHidden, ...actions }: TicketRowProps) {
   const { t, i18n } = useLingui();
   const priceLabel = usePriceLabel();
   const name = ticket.name;
@@ -63,7 +65,7 @@ export function TicketRow({ ticket, currency, timeZone, handle, onToggleHidden, 
             </Text>
             <TicketTypeBadge type={ticket.type} />
             <ProductKindBadge ticket={ticket} />
-            <SaleStateBadge state={ticket.sale_state} saleStart={ticket.sale_start} timeZone={timeZone} />
+            <SaleStateBadge state={ticket.sale_state} saleStart={ticket.sale_start} timeZone={timeZone} eventLive={eventLive} />
           </Group>
           <Group gap="md">
             <Text size="sm">{priceLabel(ticket, currency)}</Text>

@@ -97,6 +97,7 @@ function Tickets({ event }: { event: EventDto }) {
           ticket={ticket}
           currency={event.currency}
           timeZone={event.timezone}
+          eventLive={event.status === 'LIVE'}
           handle={handle}
           first={at <= 1}
           last={at === ids.length - 1}
