@@ -306,7 +306,7 @@ test('an organizer groups tickets in categories with the keyboard and adds an ad
   await expect(create.getByRole('textbox', { name: 'At most per ticket' })).toHaveValue('1');
   await create.getByText('Free', { exact: true }).click();
   await expectAccessible(page, 'add-on form');
-  await create.getByRole('button', { name: 'Create ticket' }).click();
+  await create.getByRole('button', { name: 'Create product' }).click();
   await expect(create).toBeHidden();
   await expect(page.getByTestId('ticket-row').filter({ hasText: 'Dinner' }).getByTestId('product-kind')).toHaveText('Add-on, up to 1 per ticket');
   await expect(page.getByTestId('ticket-row').filter({ hasText: 'Parking' }).getByTestId('product-kind')).toHaveText('Product');

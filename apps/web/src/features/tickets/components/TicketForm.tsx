@@ -170,7 +170,7 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
             <Checkbox label={t`Show only with a promo code`} {...form.getInputProps('requires_promo_code', { type: 'checkbox' })} />
           </Stack>
           <FormActions onCancel={onDone} loading={save.isPending}>
-            {ticket ? <Trans>Save changes</Trans> : <Trans>Create ticket</Trans>}
+            {ticket ? <Trans>Save changes</Trans> : v.product_type === 'GENERAL' ? <Trans>Create product</Trans> : <Trans>Create ticket</Trans>}
           </FormActions>
         </Stack>
       </form>

@@ -156,7 +156,12 @@ function Tickets({ event }: { event: EventDto }) {
           );
         }}
       </ListBody>
-      <AppModal {...crud.formDialog} title={crud.isNew ? <Trans>Create ticket</Trans> : <Trans>Edit ticket</Trans>} size="xl">
+      <AppModal
+        {...crud.formDialog}
+        // A product is called a product: "Edit product", not "Edit ticket".
+        title={crud.isNew ? <Trans>Create ticket</Trans> : crud.item?.product_type === 'GENERAL' ? <Trans>Edit product</Trans> : <Trans>Edit ticket</Trans>}
+        size="xl"
+      >
         <TicketForm key={crud.item?.id ?? `new-${newIn}`} event={event} ticket={crud.item} categories={categories.data ?? []} categoryId={newIn} onDone={crud.close} />
       </AppModal>
       <TicketDeleteDialog
