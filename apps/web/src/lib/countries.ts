@@ -1,4 +1,4 @@
-import { intlLocale } from '@admitone/shared';
+import { intlLocale, LOCALES } from '@admitone/shared';
 /** Codes that name groupings or placeholders rather than countries and territories. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AN', 'BU', 'CS', 'DD', 'FX', 'NT', 'SU', 'TP', 'YD', 'YU', 'ZR']);
 
@@ -33,4 +33,20 @@ export function countryOptions(locale: string): { value: string; label: string }
   return countryCodes()
     .map((code) => ({ value: code, label: names.of(code) ?? code }))
     .sort((x, y) => collator.compare(x.label, y.label));
+}
+
+/** Text as a search compares it: lower case, accents off ("Österreich" is "osterreich"). */
+export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+let cachedAliases: Map<string, string[]> | null = null;
+
+/**
+ * What finds a country in a search: its code and its names in every language of the app, folded
+ * ("deutschland", "allemagne" and "germany" all find DE, whatever language the screen is in).
+ */
+export function countryAliases(): Map<string, string[]> {
+  if (cachedAliases) return cachedAliases;
+  const namers = LOCALES.map((l) => new Intl.DisplayNames([intlLocale(l), 'en'], { type: 'region' }));
+  cachedAliases = new Map(countryCodes().map((code) => [code, [code.toLowerCase(), ...new Set(namers.map((n) => foldForSearch(n.of(code) ?? code)))]]));
+  return cachedAliases;
 }
