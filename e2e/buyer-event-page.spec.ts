@@ -56,7 +56,7 @@ test('promo links discount, unlock and refuse; the promo field applies a code', 
   await expect(standard.locator('del')).toHaveText('£45.00');
   await expect(standard.getByText('£40.50')).toBeVisible();
   await expect(standard.getByText('plus taxes and fees')).toBeVisible();
-  await expect(tickets(page).getByText('JAZZ10')).toBeVisible();
+  await expect(tickets(page).getByText('JAZZ10', { exact: true })).toBeVisible();
   // JAZZ10 is for Standard and Front stage only: it does not reveal the promo-only Crew ticket.
   await expect(tickets(page).getByRole('heading', { name: 'Crew', exact: true })).toHaveCount(0);
 

@@ -113,7 +113,7 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
                 <dt>
                   <Trans>Ticket code</Trans>
                 </dt>
-                <dd style={{ whiteSpace: 'nowrap' }}>{a.short_id}</dd>
+                <dd>{a.short_id}</dd>
               </dl>
             </div>
           </article>

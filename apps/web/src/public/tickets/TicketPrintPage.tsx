@@ -48,7 +48,7 @@ export default function TicketPrintPage({ eventId, shortId }: { eventId: number;
             <dt>
               <Trans>Order number</Trans>
             </dt>
-            <dd style={{ whiteSpace: 'nowrap' }}>{ticket.order_number}</dd>
+            <dd>{ticket.order_number}</dd>
             <dt>
               <Trans>Status</Trans>
             </dt>
@@ -56,7 +56,7 @@ export default function TicketPrintPage({ eventId, shortId }: { eventId: number;
             <dt>
               <Trans>Ticket code</Trans>
             </dt>
-            <dd style={{ whiteSpace: 'nowrap' }}>{ticket.attendee.short_id}</dd>
+            <dd>{ticket.attendee.short_id}</dd>
             <dt>
               <Trans>Organizer</Trans>
             </dt>
