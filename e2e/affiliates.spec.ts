@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, notificationsGone, snapshot, uniqueEmail } from './support';
+import { expectAccessible, gotoEventPage, notificationsGone, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -96,7 +96,8 @@ test('affiliate link attribution: create an affiliate, buy through its link, see
 
   // A buyer opens the link; applying a promo code keeps the affiliate in the address.
   const buyer = await context.newPage();
-  await buyer.goto(link);
+  // Once the page is live (hydrated): a click before that would do nothing.
+  await gotoEventPage(buyer, link);
   await buyer.getByRole('button', { name: 'Have a promo code?' }).click();
   await buyer.getByRole('textbox', { name: 'Promo code' }).fill('JAZZ10');
   await buyer.getByRole('button', { name: 'Apply' }).click();

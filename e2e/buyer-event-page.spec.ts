@@ -66,7 +66,7 @@ test('promo links discount, unlock and refuse; the promo field applies a code', 
   await page.goto(`/event/${ids.riverside}/${SLUG}?promo_code=NOPE`);
   await expect(page.getByRole('alert').filter({ hasText: 'That promo code is invalid' })).toBeVisible();
 
-  await page.goto(`/event/${ids.riverside}/${SLUG}`);
+  await gotoEventPage(page, `/event/${ids.riverside}/${SLUG}`);
   await page.getByRole('button', { name: 'Have a promo code?' }).click();
   await page.getByLabel('Promo code').fill('NOPE');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -334,11 +334,14 @@ test('an organizer groups tickets in categories with the keyboard and adds an ad
   await expectAccessible(visitor, 'event page with categories');
   await snapshot(visitor, 'event-page-categories');
 
-  // A dinner alone is refused with the reason; with a day pass (and parking) the order goes through.
-  await region.getByRole('button', { name: 'One more Dinner', exact: true }).click();
-  await visitor.getByRole('button', { name: 'Continue' }).click();
-  await expect(visitor.getByText('Sold only with tickets: at most 1 per ticket in this order. Add tickets first.')).toBeVisible();
+  // A dinner alone cannot be chosen, and the selector says why; with a day pass one can, and no second.
+  const moreDinner = region.getByRole('button', { name: 'One more Dinner', exact: true });
+  await expect(moreDinner).toBeDisabled();
+  await expect(moreDinner).toHaveAccessibleDescription('Choose a ticket first');
   await region.getByRole('button', { name: 'One more Day pass', exact: true }).click();
+  await moreDinner.click();
+  await expect(moreDinner).toBeDisabled();
+  await expect(moreDinner).toHaveAccessibleDescription('No more than the tickets chosen allow');
   await region.getByRole('button', { name: 'One more Parking', exact: true }).click();
   await visitor.getByRole('button', { name: 'Continue' }).click();
   await expect(visitor.getByRole('heading', { name: 'Your details' })).toBeVisible();

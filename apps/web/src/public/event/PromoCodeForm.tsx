@@ -70,6 +70,9 @@ export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
           aria-label={t`Remove promo code ${applied}`}
           onClick={() => {
             did.current = 'removed';
+            // Back to "Have a promo code?", with nothing typed.
+            setOpen(false);
+            setCode('');
             onApply(null);
           }}
         >
