@@ -132,7 +132,7 @@ for (const locale of ['de'] as const) {
     await page.getByRole('button', { name: L('Send reset link') }).click();
     await expect(page.getByRole('heading', { name: L('Check your inbox') })).toBeVisible();
     const mail = await waitForMail(email, before);
-    expect(mail.subject).toBe(locale === 'de' ? 'Setze dein AdmitOne-Passwort zurück' : 'Reset your AdmitOne password');
+    expect(mail.subject).toBe(locale === 'de' ? 'Setzen Sie Ihr AdmitOne-Passwort zurück' : 'Reset your AdmitOne password');
     const link = /https?:\/\/\S+\/auth\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
     await page.goto(new URL(link).pathname);
     await expect(page.getByRole('heading', { name: L('Set a new password') })).toBeVisible();

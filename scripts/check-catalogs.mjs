@@ -1,5 +1,7 @@
 // CI check: every message of the web app and the API exists, translated and not fuzzy, in all
 // seven locales. Extracts first, so a string added in code without a translation fails too.
+// And one register per language (#38), in screens and mails alike: German says Sie, Chinese 您,
+// French vous, Spanish usted; a translation with an informal form fails.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +9,17 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const LOCALES = ['en', 'de', 'fr', 'es', 'pt', 'pt-BR', 'zh-CN'];
 const CATALOGS = ['apps/web/src/locales', 'apps/api/src/locales'];
+/**
+ * What the informal register looks like, per locale. Whole words only: a letter or digit next to it
+ * makes it part of another word ("Direkt", "Produkt", "teuer"; "tes" in "toutes").
+ */
+const word = (words) => new RegExp(`(?<![\\p{L}\\p{N}])(${words.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+const INFORMAL = {
+  de: word(['du', 'dich', 'dir', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines', 'euch', 'euer', 'eure', 'euren', 'eurem', 'eurer', 'eures']),
+  fr: word(['tu', 'toi', 'ton', 'ta', 'tes']),
+  es: word(['tú', 'tu', 'tus', 'te', 'ti', 'contigo', 'tuyo', 'tuya', 'tuyos', 'tuyas']),
+  'zh-CN': /你/u,
+};
 
 execFileSync('npx', ['lingui', 'extract', '--clean'], { cwd: root, stdio: 'ignore' });
 
@@ -47,6 +60,11 @@ for (const dir of CATALOGS) {
       if (e.obsolete || e.fuzzy || !e.translation) {
         problems++;
         console.error(`${dir}/${locale}: ${e.fuzzy ? 'fuzzy' : e.obsolete ? 'obsolete' : 'missing'}: ${e.id}`);
+      }
+      const informal = INFORMAL[locale]?.exec(e.translation);
+      if (informal) {
+        problems++;
+        console.error(`${dir}/${locale}: informal "${informal[0]}" (one register per language): ${e.id}\n  msgstr "${e.translation}"`);
       }
     }
   }

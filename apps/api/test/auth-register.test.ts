@@ -158,7 +158,7 @@ describe('POST /api/auth/register: confirm first', () => {
     const email = fresh('sprache');
     expect((await signUp({ ...valid, email, locale: 'de' })).statusCode).toBe(202);
     const mail = await ctx.smtp.waitFor(email);
-    expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse, um die Registrierung abzuschließen');
+    expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse, um die Registrierung abzuschließen');
   });
 });
 

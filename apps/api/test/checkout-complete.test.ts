@@ -215,7 +215,7 @@ describe('order e-mails', () => {
     // Ticket mails carry a PDF each: allow for a busy machine.
     const confirmation = await ctx.smtp.waitFor('buyer-mail@example.test', (m) => m.subject.includes('Mail Night'), 45_000);
     // The buyer chose German: the confirmation and each ticket are in German.
-    expect(confirmation.subject).toBe(`Deine Bestellung ${done.json().data.order_number} für Mail Night`);
+    expect(confirmation.subject).toBe(`Ihre Bestellung ${done.json().data.order_number} für Mail Night`);
     expect(confirmation.text).toContain(done.json().data.order_number);
     expect(confirmation.text).toContain(`/checkout/${event.id}/${r.data.short_id}/summary`);
     // The buyer holds every ticket of the order: both PDFs, a link to each, and the print page of all.
@@ -226,7 +226,7 @@ describe('order e-mails', () => {
     await ctx.smtp.waitFor('shared@example.test', () => ctx.smtp.received.filter((m) => m.to.includes('shared@example.test')).length >= 2, 45_000);
     const ticketsMailed = ctx.smtp.received.filter((m) => m.to.includes('shared@example.test'));
     expect(ticketsMailed).toHaveLength(2);
-    expect(ticketsMailed.map((m) => m.subject)).toEqual(['Dein Ticket für Mail Night', 'Dein Ticket für Mail Night']);
+    expect(ticketsMailed.map((m) => m.subject)).toEqual(['Ihr Ticket für Mail Night', 'Ihr Ticket für Mail Night']);
     for (const [i, mail] of ticketsMailed.entries()) {
       const kinds = mail.attachments.map((a) => a.mimeType).sort();
       expect(kinds).toEqual(['application/pdf', 'image/png', 'text/calendar']);

@@ -37,7 +37,7 @@ describe('fairness caps per client', () => {
     expect((await reserveFrom(event.id, '198.51.100.9', tickets[0]!.id, 4)).statusCode).toBe(201);
     // The refusal is translated.
     const de = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, { ip: '203.0.113.7', locale: 'de', body: { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 0 } });
-    expect(de.json().error.message).toMatch(/^Du hältst für diese Veranstaltung bereits 20 Tickets/);
+    expect(de.json().error.message).toMatch(/^Sie halten für diese Veranstaltung bereits 20 Tickets/);
   });
 
   it('finishing a checkout frees its units from the cap; holds that run out do too', async () => {

@@ -271,11 +271,22 @@ describe.each(CASES.filter((cs) => cs.date))('the $name mail', (cs) => {
 });
 
 describe('German e-mails', () => {
-  it('say "du", never "Sie"', async () => {
+  it('say "Sie", never "du", the same as the screens (#38)', async () => {
     for (const cs of CASES) {
       const { subject, text } = await render(cs, 'de');
-      // "Ihre Tickets" starting a sentence is "its tickets"; elsewhere a capital Ihr- is the polite "your".
-      expect(`${subject}\n${text}`, cs.name).not.toMatch(/\b(Sie|Ihnen)\b|(?<![.!?:]\s|^)\bIhr(e[mnrs]?)?\b/m);
+      expect(`${subject}\n${text}`, cs.name).not.toMatch(/(?<![\p{L}\p{N}])(du|dich|dir|dein(e[mnrs]?)?|euch|euer|eure[mnrs]?)(?![\p{L}\p{N}])/iu);
+    }
+    // The buyer is addressed politely: "Ihre Bestellung", "Ihr Ticket".
+    expect((await render(CASES.find((x) => x.name === 'order confirmation (completed)')!, 'de')).text).toMatch(/Danke für Ihre Bestellung! Ihre Bestellung HLJ-1042/);
+    expect((await render(CASES.find((x) => x.name === 'attendee ticket')!, 'de')).subject).toBe('Ihr Ticket für Harbor Lights Jazz Night');
+  });
+});
+
+describe('Chinese e-mails', () => {
+  it('say 您, never 你 (#38)', async () => {
+    for (const cs of CASES) {
+      const { subject, text } = await render(cs, 'zh-CN');
+      expect(`${subject}\n${text}`, cs.name).not.toContain('你');
     }
   });
 });

@@ -89,7 +89,7 @@ describe('password reset', () => {
     const u = await registerUser(ctx.app, { locale: 'de' });
     await requestReset(u.email, 'en');
     const mail = await ctx.smtp.waitFor(u.email, isReset);
-    expect(mail.subject).toBe('Setze dein AdmitOne-Passwort zurück');
+    expect(mail.subject).toBe('Setzen Sie Ihr AdmitOne-Passwort zurück');
     expect(mail.text).toContain('Hallo Ada Organizer,');
   });
 

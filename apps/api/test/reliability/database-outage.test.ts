@@ -112,7 +112,7 @@ describe.skipIf(!base)('database outage: 503, health, recovery', { timeout: 180_
     expect(en.json()).toEqual({ error: { code: 'DATABASE_UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' } });
     const de = await publicRead('de');
     expect(de.statusCode).toBe(503);
-    expect(de.json().error).toEqual({ code: 'DATABASE_UNAVAILABLE', message: 'Der Dienst ist kurz nicht erreichbar. Bitte versuche es in ein paar Sekunden erneut.' });
+    expect(de.json().error).toEqual({ code: 'DATABASE_UNAVAILABLE', message: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in ein paar Sekunden erneut.' });
     // A logged-in route fails in its authentication hook: the same answer, not a 401 or a 500.
     const me = await call(ctx.app, 'GET', '/api/users/me', { token: 'a-session-token-nobody-has' });
     expect(me.statusCode).toBe(503);
