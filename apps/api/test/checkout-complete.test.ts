@@ -128,7 +128,7 @@ describe('offline payment', () => {
     clock.advance(60 * 60_000);
     expect((await publicEvent(ctx.app, event.id)).tickets[0]!.max_selectable).toBe(7);
     const attendee = placed.json().data.attendees[0].short_id;
-    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data).toMatchObject({ qr_code: null, order_status: 'AWAITING_PAYMENT' });
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data).toMatchObject({ qr_code: null, order_status: 'AWAITING_PAYMENT', ticket_state: 'AWAITING_PAYMENT', checked_in_at: null });
     expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}/qr.svg`)).statusCode).toBe(404);
 
     const orderId = await orderIdOf(event.id, r.data.short_id);
@@ -146,11 +146,25 @@ describe('offline payment', () => {
     const svg = await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}/qr.svg`);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.body).toContain('<svg');
+    expect(page).toMatchObject({ ticket_state: 'VALID', checked_in_at: null });
+    // "Add to calendar": the ticket's calendar file, in the event's zone, linking back to the ticket.
+    const ics = await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}/calendar.ics`);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toContain('text/calendar');
+    expect(ics.headers['content-disposition']).toBe(`attachment; filename="${event.slug}.ics"`);
+    expect(ics.body).toContain('BEGIN:VCALENDAR');
+    expect(ics.body).toMatch(/DTSTART;TZID=[A-Za-z_/]+:\d{8}T\d{6}/);
+    expect(ics.body.replace(/\r\n /g, '')).toContain(`/ticket/${event.id}/${attendee}`);
+    // Checked in at the door: the ticket page says so, and when.
+    const scanned = await call(ctx.app, 'POST', `/api/events/${event.id}/check-ins`, { token: u.token, body: { code: attendee, action: 'CHECK_IN' } });
+    expect(scanned.json().data.result).toBe('CHECKED_IN');
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data).toMatchObject({ ticket_state: 'CHECKED_IN', checked_in_at: clock.now().toISOString() });
 
     const cancel = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/cancel`, { token: u.token });
     expect(cancel.json().data.status).toBe('CANCELLED');
     expect((await publicEvent(ctx.app, event.id)).tickets[0]!.max_selectable).toBe(10);
-    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data.qr_code).toBeNull();
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}`)).json().data).toMatchObject({ qr_code: null, ticket_state: 'CANCELLED', checked_in_at: null });
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${attendee}/calendar.ics`)).statusCode).toBe(404);
   });
 });
 
@@ -242,5 +256,22 @@ describe('order e-mails', () => {
     expect(shorts).toEqual(done.json().data.attendees.map((a: { short_id: string }) => a.short_id).sort());
     const notice = await ctx.smtp.waitFor('hello@bluenote.test', (m) => m.text.includes(done.json().data.order_number), 45_000);
     expect(notice.subject).toBeTruthy();
+  }, 120_000);
+
+  it('greets and names Chinese buyers family name first, in full (#38)', async () => {
+    const { event, tickets } = await liveEvent(ctx.app, [free], { title: 'Name Night' });
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+    const body = { ...details(r.data, { first_name: '芳', last_name: '王', email: 'wang.fang@example.test', locale: 'zh-CN' }) };
+    body.attendees = [{ ...body.attendees[0]!, first_name: '小芳', last_name: '李', email: 'li.xiaofang@example.test' }];
+    const done = await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: buyerHeaders(r), body });
+    expect(done.json().data.status).toBe('COMPLETED');
+    const confirmation = await ctx.smtp.waitFor('wang.fang@example.test', (m) => m.subject.includes('Name Night'), 45_000);
+    expect(confirmation.text).toContain('王芳，您好');
+    const ticket = await ctx.smtp.waitFor('li.xiaofang@example.test', (m) => m.subject.includes('Name Night'), 45_000);
+    expect(ticket.text).toContain('李小芳，您好');
+    // The organizer's notice names the buyer the same way.
+    const notice = await ctx.smtp.waitFor('hello@bluenote.test', (m) => m.text.includes(done.json().data.order_number), 45_000);
+    expect(notice.text).toContain('王芳');
+    expect(notice.text).not.toContain('芳 王');
   }, 120_000);
 });

@@ -67,6 +67,7 @@ describe('platform', () => {
       'DELETE /api/webhooks/{id}',
       'GET /api/public/events/{eventId}',
       'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg',
+      'GET /api/public/events/{eventId}/attendees/{shortId}/calendar.ics',
       'POST /api/public/events/{eventId}/views',
     ]);
     const undeclared: string[] = [];

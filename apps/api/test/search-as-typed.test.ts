@@ -24,6 +24,8 @@ describe('a search as people type it', () => {
       ['Camille', 'Dubois'],
       ['Zoë', 'Østergård'],
       ['Jürgen', 'Straße'],
+      ['芳', '王'],
+      ['小芳', '李'],
     ] as const;
     const ids: Record<string, number> = {};
     for (const [first, last] of people) {
@@ -56,6 +58,11 @@ describe('a search as people type it', () => {
       ['jurgen', ['Jürgen']],
       ['Straße Jürgen', ['Jürgen']],
       ['dubois zoe', []],
+      // Written as Chinese writes it: family name first, no space.
+      ['王芳', ['芳']],
+      ['李小芳', ['小芳']],
+      ['芳', ['芳', '小芳']],
+      ['王 小芳', []],
     ];
     for (const [who, search] of Object.entries(searches)) {
       for (const [q, names] of expectations) {
@@ -70,5 +77,6 @@ describe('a search as people type it', () => {
     expect(await orderSearch('camille DUBOIS')).toEqual(['Camille']);
     expect(await orderSearch('leo')).toEqual(['Léo']);
     expect(await orderSearch('ostergard')).toEqual(['Zoë']);
+    expect(await orderSearch('王芳')).toEqual(['芳']);
   });
 });

@@ -13,6 +13,7 @@ export * from './contracts/images.js';
 export * from './contracts/event-edit.js';
 export * from './domain/pricing.js';
 export * from './domain/order-breakdown.js';
+export * from './domain/person-name.js';
 export * from './contracts/tickets.js';
 export * from './contracts/capacity.js';
 export * from './contracts/promo-codes.js';

@@ -214,7 +214,7 @@ function completeDocument(doc: Document, marks: RouteMarks): Document {
         delete responses['200'];
         responses['204'] = { description: 'Done: no content.' };
       }
-      // Files: the exports (CSV, or Excel with `format=xlsx`) and the ticket's QR code.
+      // Files: the exports (CSV, or Excel with `format=xlsx`), the ticket's QR code and calendar file.
       if (method === 'get' && path.endsWith('/export') && plain && !plain.content) {
         const formats = parameters.find((p) => p.in === 'query' && p.name === 'format')?.schema?.enum ?? ['csv'];
         const file = { schema: { type: 'string', format: 'binary' } };
@@ -224,6 +224,10 @@ function completeDocument(doc: Document, marks: RouteMarks): Document {
       if (method === 'get' && path.endsWith('/qr.svg') && plain && !plain.content) {
         plain.description = 'The QR code as an SVG image.';
         plain.content = { 'image/svg+xml': { schema: { type: 'string' } } };
+      }
+      if (method === 'get' && path.endsWith('/calendar.ics') && plain && !plain.content) {
+        plain.description = "The ticket's event as an iCalendar file, as an attachment.";
+        plain.content = { 'text/calendar': { schema: { type: 'string' } } };
       }
       if (method === 'get' && path === '/api/public/events/{eventId}') responses['200'] = publicEventAnswer(doc);
 

@@ -278,6 +278,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/views': { access: 'public' },
   'GET /api/public/events/{eventId}/attendees/{shortId}': { access: 'public' },
   'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg': { access: 'public' },
+  'GET /api/public/events/{eventId}/attendees/{shortId}/calendar.ics': { access: 'public' },
   'POST /api/public/events/{eventId}/order': { access: 'public' },
   'GET /api/public/events/{eventId}/order/{shortId}': { access: 'public' },
   'PUT /api/public/events/{eventId}/order/{shortId}/details': { access: 'public' },

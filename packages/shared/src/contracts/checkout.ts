@@ -658,6 +658,10 @@ export const publicAttendeeParams = z.object({ eventId: z.coerce.number().int().
 // The ticket page
 // ---------------------------------------------------------------------------------------------
 
+export const TICKET_STATES = ['VALID', 'CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT'] as const;
+export type TicketState = (typeof TICKET_STATES)[number];
+const ticketStateSchema = z.enum(TICKET_STATES);
+
 /** The ticket's holder as their own ticket link shows them (no e-mail: the link is in a QR code others scan). */
 export type PublicTicketAttendeeDto = Omit<PublicAttendeeDto, 'email'>;
 
@@ -669,6 +673,13 @@ export interface PublicTicketPageDto {
   attendee: PublicTicketAttendeeDto;
   order_number: string;
   order_status: BuyerOrderStatus;
+  /**
+   * The ticket as the door sees it: VALID (admits), CHECKED_IN (admitted; `checked_in_at` says when),
+   * CANCELLED (the ticket or its order), AWAITING_PAYMENT (admits once paid).
+   */
+  ticket_state: TicketState;
+  /** ISO instant of the ticket's check-in; null unless CHECKED_IN. */
+  checked_in_at: string | null;
   /** The text in the QR code (the attendee's short id); null when the ticket is not valid (cancelled, unpaid). */
   qr_code: string | null;
   /** Price paid for this ticket. */
@@ -681,6 +692,8 @@ export const publicTicketPageSchema = z.object({
   attendee: publicAttendeeSchema.omit({ email: true }),
   order_number: z.string(),
   order_status: buyerOrderStatusSchema,
+  ticket_state: ticketStateSchema,
+  checked_in_at: z.string().nullable(),
   qr_code: z.string().nullable(),
   unit: unitPriceSchema.nullable(),
   event: orderEventSchema,

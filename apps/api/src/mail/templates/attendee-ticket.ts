@@ -8,6 +8,7 @@ import { qrPng } from '../../modules/orders/documents/ticket-qr.js';
 import type { MailSender } from '../sender.js';
 import { escapeHtml, layout, type MailContent, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, heading, richText } from './order-mail-parts.js';
+import { greetingName } from '@admitone/shared';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.attendee_ticket.subject', message: 'Your ticket for {event}' },
@@ -51,7 +52,7 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
     text: '',
   };
   const paragraphs: MailContent[] = [
-    translate(locale, M.greeting, { name: attendee.first_name }),
+    translate(locale, M.greeting, { name: greetingName(attendee, locale) }),
     ...(d.passed_on_by ? [translate(locale, M.passedOn, { name: d.passed_on_by })] : []),
     translate(locale, M.body, { event: event.title, ticket: ticketLabel(attendee) }),
     ...eventLines(locale, event),

@@ -6,6 +6,7 @@ import { ticketPdf } from '../../modules/orders/documents/ticket-pdf.js';
 import type { MailAttachment } from '../transport.js';
 import { escapeHtml, type MailContent } from './layout.js';
 import { heading } from './order-mail-parts.js';
+import { personName } from '@admitone/shared';
 
 /**
  * Every ticket of an order, for the buyer's mails (confirmation, payment received): the buyer of a
@@ -36,7 +37,7 @@ export interface OrderTicketsData {
   print_url: string;
 }
 
-const holderName = (t: TicketDocumentData) => [t.attendee.first_name, t.attendee.last_name].filter(Boolean).join(' ') || t.attendee.short_id;
+const holderName = (t: TicketDocumentData) => personName(t.attendee) || t.attendee.short_id;
 
 /** The section listing the tickets, and the PDFs to attach (none above ATTACHED_TICKETS). */
 export async function orderTicketsSection(locale: Locale, d: OrderTicketsData): Promise<{ paragraphs: MailContent[]; attachments: MailAttachment[] }> {

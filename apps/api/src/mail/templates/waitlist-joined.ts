@@ -1,4 +1,4 @@
-import type { Locale } from '@admitone/shared';
+import { greetingName, type Locale } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
 
@@ -16,12 +16,15 @@ const M = {
   joinedAction: /*i18n*/ { id: 'mail.waitlist.joined_action', message: 'See my place or leave the waitlist' },
 };
 
-/** The greeting of every waitlist mail. */
-export const greeting = (locale: Locale, name: string) => translate(locale, M.greeting, { name });
+/** The greeting of every waitlist mail: the given name, or the full name where the language greets so. */
+export const greeting = (locale: Locale, d: Pick<WaitlistMailBase, 'first_name' | 'last_name'>) =>
+  translate(locale, M.greeting, { name: greetingName({ first_name: d.first_name, last_name: d.last_name ?? null }, locale) });
 
 /** What every waitlist mail names. */
 export interface WaitlistMailBase {
   first_name: string;
+  /** Absent in mails queued before names were greeted in their language's way. */
+  last_name?: string;
   event_title: string;
   /** The ticket (and tier) as the buyer saw it. */
   ticket_name: string;
@@ -38,7 +41,7 @@ export interface WaitlistJoinedData extends WaitlistMailBase {
 export function waitlistJoinedMail(locale: Locale, d: WaitlistJoinedData): RenderedMail {
   return layout(locale, translate(locale, M.joinedSubject, { event: d.event_title }), {
     paragraphs: [
-      greeting(locale, d.first_name),
+      greeting(locale, d),
       translate(locale, M.joinedBody, { count: d.quantity, ticket: d.ticket_name, event: d.event_title, position: d.position }),
       translate(locale, M.joinedNext),
     ],

@@ -26,7 +26,7 @@ export function waitlistOfferMail(locale: Locale, d: WaitlistOfferData): Rendere
   const until = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: d.timezone, timeZoneName: 'short' }).format(new Date(d.expires_at));
   return layout(locale, translate(locale, M.offerSubject, { event: d.event_title }), {
     paragraphs: [
-      greeting(locale, d.first_name),
+      greeting(locale, d),
       translate(locale, M.offerBody, { count: d.quantity, ticket: d.ticket_name, event: d.event_title, until }),
       translate(locale, M.offerHow),
     ],

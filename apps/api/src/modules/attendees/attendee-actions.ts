@@ -13,6 +13,7 @@ import type { OrderContext } from '../orders/order-status.js';
 import { checkoutQuestions } from '../orders/order-view.js';
 import { moveUnit, releaseAttendeeUnit, retakeAttendeeUnit } from '../inventory/order-units.js';
 import { orNoStock, targetTicket } from './attendee-stock.js';
+import { personName } from '@admitone/shared';
 
 /** One change to an attendee (edit, move, cancel, reactivate, resend) in one transaction; returns the outbox ids to deliver after commit. */
 export async function changeAttendee(db: Db, change: (tx: Tx) => Promise<number[] | void>): Promise<number[]> {
@@ -107,7 +108,7 @@ export async function cancelAttendee(tx: Tx, ctx: AttendeeContext, eventId: numb
   const { a } = await lockAttendee(tx, eventId, attendeeId);
   if (a.status === 'CANCELLED') throw new DomainError('ATTENDEE_ALREADY_CANCELLED');
   await releaseAttendeeUnit(tx, ctx.stock, eventId, a.id, ctx.now);
-  await recordOrderEvent(tx, a.order_id, { kind: 'ATTENDEE_CANCELLED', userId: ctx.userId, data: { attendee_id: a.id, name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim() }, at: ctx.now });
+  await recordOrderEvent(tx, a.order_id, { kind: 'ATTENDEE_CANCELLED', userId: ctx.userId, data: { attendee_id: a.id, name: personName(a) }, at: ctx.now });
 }
 
 /** Brings a cancelled ticket back, if its order still stands and the ticket's stock allows. */

@@ -7,6 +7,7 @@ import type { PageRequest } from '../../shared/pagination.js';
 import { refuseHiddenSort, type AttendeeListFilters } from '../attendees/attendee-query.js';
 import { listAttendees, peopleById } from '../attendees/attendee-view.js';
 import { admittedBy, type CheckInListRow } from './check-in-lists.repository.js';
+import { personName } from '@admitone/shared';
 
 /**
  * One page of the attendees a list admits, each shown checked in or not on this list (an attendee
@@ -109,7 +110,7 @@ export async function offlineTickets(db: Executor, eventId: number, list: CheckI
     tickets: rows.map((r) => ({
       id: r.id,
       code: r.code,
-      name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+      name: personName(r),
       ticket: r.tier_label ? `${r.ticket_name} – ${r.tier_label}` : r.ticket_name,
       status: r.status as OfflineTicketDto['status'],
       checked_in: Boolean(r.checked_in),

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { attendees, orders, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { attendeeCounted, buyerCounted } from '../attendees/typed-addresses.js';
+import { personName } from '@admitone/shared';
 
 /** Who a message goes to, as the composer chose it. */
 export interface RecipientSelection {
@@ -51,7 +52,6 @@ async function checkOwnIds(db: Executor, eventId: number, s: RecipientSelection)
   }
 }
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 /**
  * The people a selection reaches: active attendees, or buyers of paid, awaiting-payment and partly
@@ -113,7 +113,7 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
     const seen = byEmail.get(email);
     // One e-mail per address; it counts if any of its rows does.
     if (seen) seen.counted ||= Boolean(r.counted);
-    else byEmail.set(email, { email, name: fullName(r.first_name, r.last_name), locale: r.locale, attendee_id: r.attendee_id, order_id: r.order_id, counted: Boolean(r.counted) });
+    else byEmail.set(email, { email, name: personName(r) || null, locale: r.locale, attendee_id: r.attendee_id, order_id: r.order_id, counted: Boolean(r.counted) });
   }
   return [...byEmail.values()];
 }

@@ -1,6 +1,6 @@
 import { signedTicketCode } from './ticket-signature.js';
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_LOCALE, inLanguage, isLocale, orderBreakdown, type Locale } from '@admitone/shared';
+import { DEFAULT_LOCALE, greetingName, inLanguage, isLocale, type Locale, orderBreakdown, personName } from '@admitone/shared';
 import type { Tx } from '../../db/client.js';
 import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
@@ -104,7 +104,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
   // The tickets name the copy of the logo their PDF prints; its bytes are read when the mail is rendered.
   const logo = (await imagesByOwner(tx, e.account_id, 'organizer', 'ORGANIZER_LOGO', [e.organizer_id])).get(e.organizer_id);
   const organizerLogoKey = logo ? ticketLogoKey(logo) : null;
-  const buyer = order.first_name ?? '';
+  const buyer = greetingName(order, order.locale);
   const totals = { subtotal: order.subtotal, discount: order.discount_total, fees: order.fee_total, taxes: order.tax_total, total: order.total };
   const mails: MailPayload[] = [];
 
@@ -159,7 +159,7 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
           mailPayload('organizer_new_order', organizer.email, await ownerLocale(tx, e.account_id), {
             event_title: e.title,
             order_number: order.order_number,
-            buyer_name: `${order.first_name ?? ''} ${order.last_name ?? ''}`.trim(),
+            buyer_name: personName(order),
             buyer_email: order.email!,
             ticket_count: people.length,
             currency: order.currency,

@@ -8,6 +8,7 @@ import { cancelOrder, lockOrder, type OrderContext } from './order-status.js';
 import { REMINDER_LEAD_MS } from './payment-terms.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
+import { greetingName } from '@admitone/shared';
 
 /** Orders settled per transaction by the sweep. */
 const BATCH = 50;
@@ -77,7 +78,7 @@ export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promis
           await enqueueMail(
             tx,
             mailPayload('payment_reminder', order.email, order.locale, {
-              buyer_name: order.first_name ?? '',
+              buyer_name: greetingName(order, order.locale),
               order_number: order.order_number,
               event: mailEvent,
               currency: order.currency,

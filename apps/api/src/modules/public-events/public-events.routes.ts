@@ -8,7 +8,7 @@ import { qrSvg } from '../orders/documents/ticket-qr.js';
 import { promoGuessesOf } from '../../plugins/promo-guesses.js';
 import { countPageView } from './page-views.js';
 import { publicEventFor, toAppliedPromo, usablePromo } from './public-event.js';
-import { publicTicketView } from './ticket-page.js';
+import { publicTicketView, ticketCalendarFile } from './ticket-page.js';
 import { RenderedPages, sendRendered } from '../public-pages/rendered-pages.js';
 
 const tags = ['public'];
@@ -76,4 +76,18 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     if (!ticket.qr_code) throw notFound();
     return reply.header('content-type', 'image/svg+xml').header('cache-control', 'private, max-age=300').send(await qrSvg(ticket.qr_code));
   });
+
+  app.get(
+    '/events/:eventId/attendees/:shortId/calendar.ics',
+    { schema: { tags, summary: "A ticket's event as a calendar file (iCalendar, in the event's time zone)", params: publicAttendeeParams } },
+    async (req, reply) => {
+      const ticket = await publicTicketView(db, deps.storage, req.params.eventId, req.params.shortId);
+      if (ticket.ticket_state === 'CANCELLED') throw notFound();
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ticket.event.slug}.ics"`)
+        .header('cache-control', 'private, max-age=300')
+        .send(ticketCalendarFile(ticket, deps.config.appUrl, deps.clock.now()));
+    },
+  );
 };

@@ -1,10 +1,11 @@
 import { signedTicketCode } from '../orders/ticket-signature.js';
 import { and, eq } from 'drizzle-orm';
-import { isLocale, type PublicTicketPageDto } from '@admitone/shared';
+import { isLocale, type PublicTicketPageDto, type TicketState } from '@admitone/shared';
 import type { Executor } from '../../db/client.js';
 import { attendees, events, orderItems, orders, retiredTicketCodes } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { ticketIcs } from '../orders/documents/ticket-ics.js';
 import { orderEventView, toAttendeeDto } from '../orders/order-view.js';
 
 /**
@@ -32,13 +33,43 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
   // Tickets of checkouts that never finished are not tickets.
   if (['RESERVED', 'ABANDONED'].includes(row.order.status)) throw notFound();
   const valid = row.attendee.status === 'ACTIVE' && row.order.status === 'COMPLETED';
+  const checkedIn = valid && row.attendee.checked_in_at !== null;
+  const unpaid = row.attendee.status === 'AWAITING_PAYMENT' || row.order.status === 'AWAITING_PAYMENT';
+  const state: TicketState = valid ? (checkedIn ? 'CHECKED_IN' : 'VALID') : unpaid && row.attendee.status !== 'CANCELLED' ? 'AWAITING_PAYMENT' : 'CANCELLED';
   const { email: _email, ...attendee } = toAttendeeDto(row.attendee, row.item);
   return {
     attendee,
     order_number: row.order.order_number,
     order_status: row.order.status,
+    ticket_state: state,
+    checked_in_at: checkedIn ? row.attendee.checked_in_at!.toISOString() : null,
     qr_code: valid ? await signedTicketCode(db, eventId, row.attendee.short_id) : null,
     unit: row.item.unit,
     event: await orderEventView(db, storage, row.event, row.order.status, false, isLocale(row.order.locale) ? row.order.locale : null),
   };
+}
+
+/** The ticket's calendar file (the one its mail attaches), for the ticket page's "Add to calendar". */
+export function ticketCalendarFile(ticket: PublicTicketPageDto, appUrl: string, now: Date): string {
+  const { event, attendee } = ticket;
+  return ticketIcs(
+    {
+      event: {
+        title: event.title,
+        start_date: event.start_date,
+        end_date: event.end_date,
+        timezone: event.timezone,
+        is_online: event.is_online,
+        location: event.location,
+        organizer_name: event.organizer_name,
+        support_email: event.support_email,
+        url: `${appUrl}/event/${event.id}/${event.slug}`,
+      },
+      attendee: { short_id: attendee.short_id, first_name: attendee.first_name ?? '', last_name: attendee.last_name ?? '', email: '', ticket_name: attendee.ticket_name, tier_label: attendee.tier_label },
+      order: { order_number: ticket.order_number, currency: event.currency },
+      price: ticket.unit?.total ?? 0,
+      ticket_url: `${appUrl}/ticket/${event.id}/${attendee.short_id}`,
+    },
+    now,
+  );
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { refundRecords } from './refund-records.js';
 import type { ReportEvent } from './report-event.js';
 import type { ReportPeriod } from './report-period.js';
+import { personName } from '@admitone/shared';
 
 /** Each refund made in the period, oldest first (refund-records.ts), with the count and the sum. */
 export async function refundsReport(db: Executor, event: ReportEvent, period: ReportPeriod): Promise<RefundsReportDto> {
@@ -10,7 +11,7 @@ export async function refundsReport(db: Executor, event: ReportEvent, period: Re
   const rows = refunds.map((r) => ({
     order_id: r.order_id,
     order_number: r.order_number,
-    buyer_name: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
+    buyer_name: personName(r) || null,
     refunded_at: r.at.toISOString(),
     amount: r.amount,
   }));

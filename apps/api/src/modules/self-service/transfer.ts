@@ -9,9 +9,10 @@ import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { lockBuyerOrder, lockTicketOf } from './buyer-changes.js';
+import { personName } from '@admitone/shared';
 
 const holder = (p: { first_name: string | null; last_name: string | null; email: string | null }) =>
-  `${[p.first_name, p.last_name].filter(Boolean).join(' ')}${p.email ? ` <${p.email}>` : ''}`;
+  `${personName(p)}${p.email ? ` <${p.email}>` : ''}`;
 
 /**
  * The buyer passes one ticket on to another person, as the event allows (until its cut-off; not a
@@ -39,6 +40,6 @@ async function transferIn(tx: Tx, c: OrderContext, eventId: number, shortId: str
   await tx.update(attendees).set({ short_id: code, first_name: to.first_name, last_name: to.last_name, email: to.email, updated_at: c.now }).where(eq(attendees.id, a.id));
   await recordOrderEvent(tx, order.id, { kind: 'TICKET_TRANSFERRED', data: { attendee_id: a.id, from: holder(a), to: holder(to) }, at: c.now });
   // The new holder's mail says who passed the ticket on: the buyer, who did it from their order.
-  const by = [order.first_name, order.last_name].filter(Boolean).join(' ');
+  const by = personName(order);
   return enqueueOrderMails(tx, c, order.id, { ticket: a.id, ...(by ? { passedOnBy: by } : {}) });
 }

@@ -69,6 +69,7 @@ export async function joinWaitlist(deps: WaitlistJoinDeps, eventId: number, body
     const [place] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from waitlist_entries where ticket_id = ${ticket.id} and status = 'WAITING' and id <= ${row.id}`);
     const data = {
       first_name: body.first_name,
+      last_name: body.last_name,
       event_title: view.title,
       ticket_name: tier ? `${ticket.name} (${tier.label})` : ticket.name,
       quantity: body.quantity,

@@ -14,6 +14,7 @@ import { recordOrderEvent } from '../orders/order-history.js';
 import { priceRequest, totalsOf, type ReserveInput } from '../orders/order-lines.js';
 import { insertReservation, ReservationStopped } from '../orders/reservation-insert.js';
 import { entryUrl } from './join.js';
+import { personName } from '@admitone/shared';
 
 export interface OfferDeps {
   db: Db;
@@ -74,7 +75,7 @@ export async function offerEntry(tx: Tx, deps: OfferDeps, event: EventRow, catal
     throw err;
   }
   await tx.update(orders).set({ first_name: entry.first_name, last_name: entry.last_name, email: entry.email }).where(eq(orders.id, written.id));
-  await recordOrderEvent(tx, written.id, { kind: 'WAITLIST_OFFERED', data: { entry_id: entry.id, name: `${entry.first_name} ${entry.last_name}`, expires_at: written.reservedUntil.toISOString() }, at: now });
+  await recordOrderEvent(tx, written.id, { kind: 'WAITLIST_OFFERED', data: { entry_id: entry.id, name: personName(entry), expires_at: written.reservedUntil.toISOString() }, at: now });
   await tx
     .update(waitlistEntries)
     .set({ status: 'OFFERED', order_id: written.id, offer_token_hash: hashToken(token), offered_at: now, offer_expires_at: written.reservedUntil, updated_at: now })
@@ -83,6 +84,7 @@ export async function offerEntry(tx: Tx, deps: OfferDeps, event: EventRow, catal
   const tier = ticket.tiers.find((x) => x.id === entry.tier_id);
   const data = {
     first_name: entry.first_name,
+    last_name: entry.last_name,
     event_title: event.title,
     ticket_name: tier ? `${ticket.ticket.name} (${tier.label})` : ticket.ticket.name,
     quantity: entry.quantity,

@@ -20,6 +20,7 @@ import { checkoutPath, orderPrintPath } from './paths';
 import { Redirect } from './Redirect';
 import { useOrder } from './useOrder';
 import { readableAlert } from './notice';
+import { personName } from '@admitone/shared';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -50,7 +51,7 @@ export function OrderFacts({ order }: { order: PublicOrderDto }) {
       </Fact>
       {buyer && (
         <Fact label={<Trans>Buyer</Trans>}>
-          {buyer.first_name} {buyer.last_name}
+          {personName(buyer)}
           <Text size="sm">{buyer.email}</Text>
         </Fact>
       )}

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { Link } from '../../lib/history-navigation';
 import { TicketSelfService } from '../self-service/TicketSelfService';
 import { ticketPath, ticketPrintPath } from './paths';
+import { personName } from '@admitone/shared';
 
 /**
  * An order's tickets: one card per attendee with view, print and copy-link (once issued), and what the
@@ -32,7 +33,7 @@ export function OrderTickets({ order, onChange }: { order: PublicOrderDto; onCha
         {announce}
       </Text>
       {order.attendees.map((a) => {
-        const name = [a.first_name, a.last_name].filter(Boolean).join(' ');
+        const name = personName(a);
         const ticket = a.tier_label ? `${a.ticket_name} (${a.tier_label})` : a.ticket_name;
         return (
           <Paper key={a.short_id} withBorder radius="md" p="sm" data-testid="order-ticket">

@@ -9,6 +9,7 @@ import { questionsForTicket } from '../checkout/details-form';
 import { correctAttendee } from './self-service-api';
 import { SelfServiceDialog } from './SelfServiceDialog';
 import { useSubmitChange } from './use-submit-change';
+import { personName } from '@admitone/shared';
 
 interface EditValues {
   first_name: string;
@@ -35,7 +36,7 @@ export function AttendeeEditDialog({ order, attendee, onClose, onSaved }: { orde
     },
   });
   const { submit, failure, busy } = useSubmitChange(form, async (values) => onSaved(await correctAttendee(order.event.id, order.short_id, attendee.short_id, values, i18n.locale)));
-  const name = [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
+  const name = personName(attendee);
   const until = self.edit_until ? formatDateTime(self.edit_until, order.event.timezone, i18n.locale) : null;
 
   return (

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/error-text';
 import { AttendeeEditDialog } from './AttendeeEditDialog';
 import { resendTicket } from './self-service-api';
 import { TransferDialog } from './TransferDialog';
+import { personName } from '@admitone/shared';
 
 /**
  * What the buyer may do with one ticket of their order themselves: correct its details, pass it on (each
@@ -18,7 +19,7 @@ export function TicketSelfService({ order, attendee, onChange, announce }: { ord
   const [passing, setPassing] = useState(false);
   const [sending, setSending] = useState(false);
   const self = order.self_service;
-  const name = [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
+  const name = personName(attendee);
   const canEdit = !!self?.can_edit && (attendee.status === 'ACTIVE' || attendee.status === 'AWAITING_PAYMENT');
   const canResend = attendee.status === 'ACTIVE' && !!attendee.email;
   const canTransfer = !!self?.can_transfer && attendee.status === 'ACTIVE';

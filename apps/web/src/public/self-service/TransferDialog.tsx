@@ -7,6 +7,7 @@ import { PersonFields } from '../checkout/PersonFields';
 import { transferTicket } from './self-service-api';
 import { SelfServiceDialog } from './SelfServiceDialog';
 import { useSubmitChange } from './use-submit-change';
+import { personName } from '@admitone/shared';
 
 interface TransferValues {
   first_name: string;
@@ -22,9 +23,9 @@ export function TransferDialog({ order, attendee, onClose, onDone }: { order: Pu
   const { t, i18n } = useLingui();
   const form = useForm<TransferValues>({ initialValues: { first_name: '', last_name: '', email: '' } });
   const { submit, failure, busy } = useSubmitChange(form, async (values) =>
-    onDone(await transferTicket(order.event.id, order.short_id, attendee.short_id, values, i18n.locale), `${values.first_name} ${values.last_name}`.trim()),
+    onDone(await transferTicket(order.event.id, order.short_id, attendee.short_id, values, i18n.locale), personName(values)),
   );
-  const name = [attendee.first_name, attendee.last_name].filter(Boolean).join(' ');
+  const name = personName(attendee);
   const until = order.self_service?.transfer_until ? formatDateTime(order.self_service.transfer_until, order.event.timezone, i18n.locale) : null;
 
   return (

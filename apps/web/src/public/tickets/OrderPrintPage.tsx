@@ -11,8 +11,9 @@ import { OrderStateScreen } from '../checkout/OrderStateScreen';
 import { qrCodeSrc } from '../checkout/paths';
 import { PrintSheet, printClasses as classes } from './PrintSheet';
 import { fetchOrderForPrint, useLoaded } from './ticket-api';
-import { personName, ticketLabel } from './ticket-text';
+import { ticketLabel } from './ticket-text';
 import { useAutoPrint } from './useAutoPrint';
+import { personName } from '@admitone/shared';
 
 /** `/order/:eventId/:orderShortId/print`: the order and its tickets on paper. */
 export default function OrderPrintPage({ eventId, shortId }: { eventId: number; shortId: string }) {
@@ -53,7 +54,7 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
               <Trans>Buyer</Trans>
             </dt>
             <dd>
-              {order.buyer.first_name} {order.buyer.last_name}, {order.buyer.email}
+              {personName(order.buyer)}, {order.buyer.email}
             </dd>
           </>
         )}

@@ -6,12 +6,14 @@ import { hasStatus } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { EventHeading } from '../checkout/EventHeading';
-import { OrderStatusBadge } from '../checkout/OrderStatusBadge';
 import { ticketPrintPath } from '../checkout/paths';
 import { fetchTicket, useLoaded } from './ticket-api';
 import { TicketMissing } from './TicketMissing';
+import { AddToCalendar } from './AddToCalendar';
 import { TicketQr } from './TicketQr';
-import { personName, ticketLabel } from './ticket-text';
+import { TicketStateBadge } from './TicketStateBadge';
+import { ticketLabel } from './ticket-text';
+import { personName } from '@admitone/shared';
 
 /** `/ticket/:eventId/:attendeeShortId`: the ticket to show at the entrance. */
 export default function TicketPage({ eventId, shortId }: { eventId: number; shortId: string }) {
@@ -61,12 +63,13 @@ export default function TicketPage({ eventId, shortId }: { eventId: number; shor
               <Text size="sm" c="dimmed">
                 <Trans>Status</Trans>
               </Text>
-              <OrderStatusBadge status={ticket.order_status} />
+              <TicketStateBadge state={ticket.ticket_state} checkedInAt={ticket.checked_in_at} timezone={ticket.event.timezone} />
             </div>
           </SimpleGrid>
         </Stack>
       </Paper>
       <Group justify="center">
+        {ticket.ticket_state === 'CANCELLED' ? null : <AddToCalendar ticket={ticket} eventId={eventId} shortId={shortId} />}
         <Button
           component="a"
           href={ticketPrintPath(eventId, shortId)}

@@ -4,13 +4,14 @@ import { formatDateRange, formatTimeZoneName } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLoading } from '../checkout/CheckoutLayout';
 import { locationLine } from '../checkout/EventHeading';
-import { orderStatusLabel } from '../checkout/order-status';
 import { PrintSheet, printClasses as classes } from './PrintSheet';
 import { fetchTicket, useLoaded } from './ticket-api';
 import { TicketMissing } from './TicketMissing';
-import { personName, ticketLabel } from './ticket-text';
+import { ticketLabel } from './ticket-text';
 import { TicketQr } from './TicketQr';
+import { TICKET_STATE_LABELS } from './TicketStateBadge';
 import { useAutoPrint } from './useAutoPrint';
+import { personName } from '@admitone/shared';
 
 /** `/ticket/:eventId/:attendeeShortId/print`: one ticket on a sheet, ready to print. */
 export default function TicketPrintPage({ eventId, shortId }: { eventId: number; shortId: string }) {
@@ -52,7 +53,7 @@ export default function TicketPrintPage({ eventId, shortId }: { eventId: number;
             <dt>
               <Trans>Status</Trans>
             </dt>
-            <dd>{i18n._(orderStatusLabel(ticket.order_status))}</dd>
+            <dd>{i18n._(TICKET_STATE_LABELS[ticket.ticket_state])}</dd>
             <dt>
               <Trans>Ticket code</Trans>
             </dt>

@@ -2,7 +2,7 @@ import type { PublicTicketPageDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { qrCodeSrc } from '../checkout/paths';
-import { personName } from './ticket-text';
+import { personName } from '@admitone/shared';
 
 /** Why a ticket shows no QR code (cancelled, or not paid yet). */
 export function NoQrReason({ ticket }: { ticket: PublicTicketPageDto }) {

@@ -7,6 +7,7 @@ import { translate } from '../../../i18n/i18n.js';
 import { formatAddress, formatEventDate, formatMoney, ticketLabel } from './format.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
 import { QR_OPTIONS, qrModules } from './ticket-qr.js';
+import { personName } from '@admitone/shared';
 
 const M = {
   heading: /*i18n*/ { id: 'ticket_pdf.heading', message: 'Ticket' },
@@ -101,7 +102,7 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const rows: Array<[string, string]> = [
     [t(M.date), formatEventDate(d.event.start_date, d.event.end_date, d.event.timezone, locale)],
     [t(M.location), d.event.is_online ? t(M.online) : (formatAddress(d.event.location, locale) ?? '—')],
-    [t(M.attendee), `${d.attendee.first_name} ${d.attendee.last_name}`],
+    [t(M.attendee), personName(d.attendee)],
     [t(M.ticket), ticketLabel(d.attendee)],
     [t(M.order), d.order.order_number],
     [t(M.price), d.price === 0 ? t(M.free) : formatMoney(d.price, d.order.currency, locale)],

@@ -1,11 +1,12 @@
-import { createAttendeeBody, type CreateAttendeeBody, type EventDto, type TicketDto } from '@admitone/shared';
+import { createAttendeeBody, type CreateAttendeeBody, type EventDto, personName, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
+import { PersonFields } from '../../orders/components/PersonFields';
 import { useFormError } from '../../../lib/form-submit';
 import { toMinorUnits } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -61,7 +62,7 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
     formError.clear();
     create.mutate(toBody(values), {
       onSuccess: (attendee) => {
-        const name = `${attendee.first_name ?? ''} ${attendee.last_name ?? ''}`.trim();
+        const name = personName(attendee);
         notifications.show({ color: 'teal', message: values.send_ticket && canMail ? t`${name} added. The ticket is on its way by e-mail.` : t`${name} added.` });
         onDone(attendee.id);
       },
@@ -82,11 +83,7 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
         ) : null}
         {isEmailNotConfirmed(formError.error) ? null : <FormErrorAlert error={formError.error} />}
         <TicketTierFields form={form} tickets={tickets} />
-        <Group grow align="flex-start">
-          <TextInput label={t`First name`} required data-autofocus {...form.getInputProps('first_name')} />
-          <TextInput label={t`Last name`} required {...form.getInputProps('last_name')} />
-        </Group>
-        <TextInput label={t`E-mail`} type="email" required {...form.getInputProps('email')} />
+        <PersonFields inputProps={form.getInputProps} />
         <MoneyInput label={t`Amount paid`} description={t`For example cash at the door. Enter 0 for a free guest ticket.`} currency={event.currency} {...form.getInputProps('amount_paid')} />
         <Checkbox
           label={t`Send the ticket by e-mail`}

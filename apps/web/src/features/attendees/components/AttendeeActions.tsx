@@ -5,9 +5,9 @@ import { IconExternalLink, IconMailForward, IconPencil, IconRestore, IconX } fro
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useActionDialogs } from '../../../lib/use-action-dialogs';
-import { personName } from '../../orders/person-name';
 import { useCancelAttendee, useReactivateAttendee, useResendTicket } from '../api/attendees';
 import { EditAttendeeForm } from './EditAttendeeForm';
+import { personName } from '@admitone/shared';
 
 
 /** Edit, cancel or reactivate an attendee, send the ticket again, open the ticket page. */

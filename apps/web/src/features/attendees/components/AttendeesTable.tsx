@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Text } from '@mantine/core';
 import { DataTable, type Column, type OpeningTableProps } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/format';
-import { personName } from '../../orders/person-name';
 import type { AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
+import { personName } from '@admitone/shared';
 
 /** Attendees with e-mail, ticket, order, status and check-in; a row (or its name) opens the attendee. */
 export function AttendeesTable({ page, onPage, timeZone, sorting, onOpen }: OpeningTableProps<AttendeeDto, AttendeeSort>) {

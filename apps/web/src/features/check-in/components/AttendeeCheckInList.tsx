@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
-import { LIMITS, type AttendeeDto } from '@admitone/shared';
+import { type AttendeeDto, LIMITS, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLogin2, IconLogout2, IconUsers } from '@tabler/icons-react';
@@ -29,7 +29,7 @@ function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
   const { t, i18n } = useLingui();
   // Door staff cannot mark an order as paid: they are told whom to ask.
   const managesOrders = useManagesOrders();
-  const name = [a.first_name, a.last_name].filter(Boolean).join(' ') || t`No name`;
+  const name = personName(a) || t`No name`;
   const ticket = a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name;
   const whyId = `why-${a.id}`;
   const orderNumber = a.order_number;

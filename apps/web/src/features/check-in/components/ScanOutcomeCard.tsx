@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useManagesOrders } from '../check-in-source';
 import { resultOf, toneOf, type SubmitResult } from '../hooks/useCheckIn';
 import { TONE_COLOR, type ScanTone } from '../scan-tone';
+import { personName } from '@admitone/shared';
 
 const ICONS: Record<ScanTone | 'queued', ReactNode> = {
   success: <IconCircleCheck size={36} aria-hidden />,
@@ -16,7 +17,7 @@ const ICONS: Record<ScanTone | 'queued', ReactNode> = {
   queued: <IconCloudUpload size={36} aria-hidden />,
 };
 
-const fullName = (a: AttendeeDto) => [a.first_name, a.last_name].filter(Boolean).join(' ') || a.email || a.short_id;
+const fullName = (a: AttendeeDto) => personName(a) || a.email || a.short_id;
 const ticketOf = (a: AttendeeDto) => (a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name);
 
 /** The title and the line under it for a result, in the screen's language. */

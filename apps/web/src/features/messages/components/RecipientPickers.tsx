@@ -7,17 +7,17 @@ import { MultiSelect, Select, type ComboboxItem, type OptionsFilter } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAttendeeSearch, useOrderSearch } from '../api/messages';
+import { personName } from '@admitone/shared';
 
-const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 /** "O-7KQ2M9XD · Grace Buyer (grace@example.test)" */
 export function orderLabel(o: Pick<OrderSummaryDto, 'order_number' | 'first_name' | 'last_name' | 'email'>): string {
-  const who = personName(o.first_name, o.last_name);
+  const who = personName(o);
   return [o.order_number, who ? `${who}${o.email ? ` (${o.email})` : ''}` : o.email].filter(Boolean).join(' · ');
 }
 
 function attendeeLabel(a: AttendeeDto): string {
-  const who = personName(a.first_name, a.last_name);
+  const who = personName(a);
   return [who || a.email, a.ticket_name, a.order_number].filter(Boolean).join(' · ');
 }
 

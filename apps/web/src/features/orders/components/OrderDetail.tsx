@@ -16,7 +16,7 @@ import { OrderHistory } from './OrderHistory';
 import { OrderLines } from './OrderLines';
 import { OrderMails } from './OrderMails';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { personName } from '../person-name';
+import { personName } from '@admitone/shared';
 
 /** Everything about one order: buyer, lines and totals, payment, answers, attendees, history and actions. */
 export function OrderDetail({ event, order }: { event: EventDto; order: OrderDetailDto }) {

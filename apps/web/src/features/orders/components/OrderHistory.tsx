@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Text, Timeline } from '@mantine/core';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { orderEventLabel } from '../order-labels';
-import { personName } from '../person-name';
+import { personName } from '@admitone/shared';
 
 interface OrderHistoryProps {
   history: OrderHistoryEntryDto[];

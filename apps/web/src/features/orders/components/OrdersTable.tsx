@@ -5,8 +5,8 @@ import { DataTable, type Column, type OpeningTableProps } from '../../../compone
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { OrderSort } from '../hooks/useOrderListParams';
 import { PAYMENT_STATUS_LABELS } from '../order-labels';
-import { personName } from '../person-name';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { personName } from '@admitone/shared';
 
 /** Orders with buyer, date, tickets, total and statuses; a row (or its number) opens the order. */
 export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: OpeningTableProps<OrderSummaryDto, OrderSort>) {
