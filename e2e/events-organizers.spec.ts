@@ -386,7 +386,13 @@ test('a paid ticket with no way to pay: the ticket list warns, going live is ref
   await expectAccessible(page, 'go live refused, no way to pay');
   await dialog.getByRole('link', { name: 'Turn on offline payments' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/manage/event/${event.data.id}/settings$`));
+  // Straight to the payment settings, the keyboard on their heading.
+  await expect(page).toHaveURL(new RegExp(`/manage/event/${event.data.id}/settings#payments$`));
+  await expect(page.getByRole('heading', { name: 'Payments', level: 2 })).toBeFocused();
+  // The checklist leads there too.
+  await page.goto(`/manage/event/${event.data.id}/getting-started`);
+  await page.getByRole('link', { name: 'Turn on offline payments' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments', level: 2 })).toBeFocused();
   await page.getByLabel('Accept offline payments').check();
   await page.getByRole('button', { name: 'Save payment settings' }).click();
   await expect(page.getByText('Payment settings saved.')).toBeVisible();
@@ -514,12 +520,16 @@ test('an organizer previews a draft\'s public page from its overview; a visitor 
   await expect(preview.getByText('This is a preview: tickets can be bought once the event is live.')).toBeVisible();
   await expectAccessible(preview, 'event page preview');
   await snapshot(preview, 'en-event-preview');
+  // The preview's address answers 200 (the organizer's browser loads it with their session), never indexed.
+  expect((await preview.reload())?.status()).toBe(200);
+  await expect(preview.getByRole('region', { name: 'Preview' })).toBeVisible();
 
-  // The same address for someone else: not found, as before.
+  // The same address for someone else: not found; without `preview` the server says 404 itself.
   const visitor = await browser.newContext({ locale: 'en-US' });
   const stranger = await visitor.newPage();
-  const answer = await stranger.goto(`/event/${event.data.id}/${event.data.slug}?preview=1`);
-  expect(answer?.status()).toBe(404);
+  await stranger.goto(`/event/${event.data.id}/${event.data.slug}?preview=1`);
+  await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect((await stranger.goto(`/event/${event.data.id}/${event.data.slug}`))?.status()).toBe(404);
   await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(stranger.getByRole('region', { name: 'Preview' })).toHaveCount(0);
   await visitor.close();

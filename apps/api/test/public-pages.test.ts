@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventJsonLd, plainText, scriptJson } from '../src/modules/public-pages/page-head.js';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, publicEvent } from './checkout-factory.js';
-import { registerUser } from './factories.js';
+import { createEvent, createOrganizer, registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 import { FAKE_START_CSS, fakeWebDist } from './web-dist.js';
 
@@ -54,6 +54,14 @@ describe('public event pages', () => {
     const res = await call(ctx.app, 'GET', '/event/999999/nothing');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('"event":null');
+    // A draft is "not found" to visitors; its organizer's preview link is a page (#38), never indexed.
+    const owner = await registerUser(ctx.app);
+    const draft = await createEvent(ctx.app, owner.token, (await createOrganizer(ctx.app, owner.token)).id, { title: 'Draft Gala' });
+    expect((await call(ctx.app, 'GET', `/event/${draft.id}/draft-gala`)).statusCode).toBe(404);
+    const preview = await call(ctx.app, 'GET', `/event/${draft.id}/draft-gala?preview=1`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('noindex');
+    expect(preview.body).not.toContain('Draft Gala');
     const checkout = await call(ctx.app, 'GET', '/checkout/1/oABC/details');
     expect(checkout.statusCode).toBe(200);
     expect(checkout.body).toContain('noindex');

@@ -6,7 +6,7 @@ import { NumberInput, type NumberInputProps } from '@mantine/core';
 /** One part of a formatted sample number (the currency symbol, the decimal separator). */
 const numberPart = (format: Intl.NumberFormat, type: Intl.NumberFormatPartTypes) => format.formatToParts(1.5).find((p) => p.type === type)?.value;
 
-/** An amount in major units of a currency (19.99), with its symbol and the reader's decimal separator. */
+/** An amount in major units of a currency (19.99), with its symbol and the reader's decimal separator; always with the currency's decimals (25.00, not 25). */
 export function MoneyInput({ currency, ...props }: NumberInputProps & { currency: string }) {
   const { i18n } = useLingui();
   const symbol = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
@@ -16,7 +16,7 @@ export function MoneyInput({ currency, ...props }: NumberInputProps & { currency
       min={0}
       allowNegative={false}
       decimalScale={currencyExponent(currency)}
-      fixedDecimalScale={false}
+      fixedDecimalScale
       decimalSeparator={decimalSeparator}
       leftSection={<span aria-hidden>{symbol}</span>}
       {...props}

@@ -71,7 +71,11 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
     return `${parsed.pathname.slice(0, 300)}${search ? `?${search}` : ''}`;
   };
 
-  async function eventPage(req: FastifyRequest<{ Params: { eventId: string }; Querystring: { promo_code?: string } }>, reply: FastifyReply) {
+  async function eventPage(req: FastifyRequest<{ Params: { eventId: string }; Querystring: { promo_code?: string; preview?: string } }>, reply: FastifyReply) {
+    // The organizer's preview (`?preview=1`, drafts too): the browser loads it with the organizer's
+    // session, which the server does not see. A page for the browser to render (200, never indexed), not
+    // the visitor's "not found".
+    if (req.query.preview !== undefined) return clientPage(req, reply);
     const locale = requestLocale(req);
     const id = Number(req.params.eventId);
     let url = renderUrl(req.url);

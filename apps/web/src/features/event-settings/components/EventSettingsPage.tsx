@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
@@ -19,6 +21,16 @@ export function EventSettingsPage() {
   const { t } = useLingui();
   usePageTitle(t`Event settings`);
   const { event, loading } = useRouteEvent();
+  const { hash } = useLocation();
+  const ready = Boolean(event) && !loading;
+  // A link to one section (`settings#payments`): once the forms are there, bring it into view and put
+  // the keyboard on its heading.
+  useEffect(() => {
+    if (!ready || !hash) return;
+    const section = document.getElementById(decodeURIComponent(hash.slice(1)));
+    section?.scrollIntoView({ block: 'start' });
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, [ready, hash]);
 
   return (
     <UnsavedChangesGuard>
@@ -44,7 +56,7 @@ export function EventSettingsPage() {
             <SettingsSection title={<Trans>SEO</Trans>} description={<Trans>How the event page appears in search engines.</Trans>}>
               <SeoSettingsForm event={event} />
             </SettingsSection>
-            <SettingsSection title={<Trans>Payments</Trans>} description={<Trans>How buyers can pay for their orders.</Trans>}>
+            <SettingsSection anchor="payments" title={<Trans>Payments</Trans>} description={<Trans>How buyers can pay for their orders.</Trans>}>
               <PaymentSettingsForm event={event} />
             </SettingsSection>
             <SettingsSection title={<Trans>Buyer self-service</Trans>} description={<Trans>What buyers may change themselves from their order page.</Trans>}>

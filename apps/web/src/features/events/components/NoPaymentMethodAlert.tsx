@@ -40,7 +40,7 @@ export function NoPaymentMethodAlert({ eventId, paidTickets, message }: NoPaymen
             ) : null)}
         </Text>
         <Group gap="xs">
-          <Button component={Link} to={`/manage/event/${eventId}/settings`} size="xs" variant="default">
+          <Button component={Link} to={`/manage/event/${eventId}/settings#payments`} size="xs" variant="default">
             <Trans>Turn on offline payments</Trans>
           </Button>
           {mayConnect ? (

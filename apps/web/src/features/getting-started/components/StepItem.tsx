@@ -61,7 +61,13 @@ export function StepItem({ step, event, onGoLive }: StepItemProps) {
         <Trans>Connect Stripe so buyers can pay by card, or offer offline payments when card payments are not available.</Trans>
       ),
       // Only admins manage the account's payments; organizers see what is missing.
-      action: hasPermission(me.data, 'account.manage') ? <LinkButton to="/account/payment">{t`Open payments`}</LinkButton> : null,
+      // Offline payments are the event's own setting; card payments the account's (admins only).
+      action: step.done ? null : (
+        <Group gap="xs">
+          <LinkButton to={`${base}/settings#payments`}>{t`Turn on offline payments`}</LinkButton>
+          {hasPermission(me.data, 'account.manage') ? <LinkButton to="/account/payment">{t`Open payments`}</LinkButton> : null}
+        </Group>
+      ),
     },
     email: {
       title: <Trans>Confirm your e-mail address</Trans>,
