@@ -71,6 +71,9 @@ describe('joining', () => {
     const tooMany = await join(event.id, { ticket_id: ticket.id, ...person('Ada', 5) });
     expect(tooMany.statusCode).toBe(422);
     expect(Object.keys(tooMany.json().error.field_errors)).toEqual(['quantity']);
+    // A place asks for at most what the ticket could ever sell (2 in all), below its max per order (4) (#38).
+    expect(page.tickets.map((t) => t.waitlist_max)).toEqual([2, null, null]);
+    expect((await join(event.id, { ticket_id: ticket.id, ...person('Ada', 3) })).json().error.field_errors.quantity).toEqual(['Must be at most 2.']);
     const badMail = await join(event.id, { ticket_id: ticket.id, ...person('Ada'), email: 'not an address' });
     expect(Object.keys(badMail.json().error.field_errors)).toEqual(['email']);
 

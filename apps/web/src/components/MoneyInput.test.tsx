@@ -28,8 +28,10 @@ describe('a money field', () => {
 
   it('pads what was typed once the field is left', () => {
     const input = renderInput('', 'GBP');
+    act(() => input.focus());
     fireEvent.change(input, { target: { value: '12.5' } });
-    fireEvent.blur(input);
+    expect(input).toHaveProperty('value', '12.5');
+    act(() => input.blur());
     expect(input).toHaveProperty('value', '12.50');
   });
 

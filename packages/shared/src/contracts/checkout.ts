@@ -151,6 +151,8 @@ export interface PublicTicketDto {
   category_id: number;
   /** Sold out with a waitlist open: the page offers "Join the waitlist" instead of a quantity. */
   waitlist: boolean;
+  /** With `waitlist`: the most one place may ask for (max per order, what the ticket could ever sell); else null. */
+  waitlist_max: number | null;
 }
 
 /** `PublicTicketDto` as a response schema. */
@@ -176,6 +178,7 @@ export const publicTicketSchema = z.object({
   unlocked_by_promo: z.boolean(),
   category_id: z.number().int(),
   waitlist: z.boolean(),
+  waitlist_max: z.number().int().nullable(),
 }) satisfies z.ZodType<PublicTicketDto>;
 
 export interface PublicOrganizerDto {

@@ -20,7 +20,7 @@ import { findPromoByCode, findPublicEvent, promoApplies, stockOf, unitPrice, typ
 import { promoUsable } from '../orders/order-lines.js';
 import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
 import { loadEventStatic, type EventStatic, type PublicEventCache } from './public-event-cache.js';
-import { availability } from '../tickets/availability.js';
+import { availability, ceilingOf } from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
 
 
@@ -86,6 +86,9 @@ export const publicEventPath = (id: number, slug: string) => `/event/${id}/${slu
  * each with its sale state, what may be chosen and prices through the one pricing rule. Built from
  * the event's parts and stock counts (cached or not) and the clock.
  */
+/** How many one waitlist place may ask for: within the ticket's max per order, what it could ever sell, and 100. */
+const waitlistMax = (maxPerOrder: number | null, ceiling: number | null) => Math.max(1, Math.min(maxPerOrder ?? 100, ceiling ?? 100, 100));
+
 export function publicEventView(storage: FileStorage, parts: PublicEventParts, counts: StockLevels, promo: PromoInfo | null, promoCode: string | undefined, now: Date, locale: Locale | null = null): PublicEventDto {
   const { catalogue } = parts;
   // The organizer's texts in the visitor's language where given, else as written.
@@ -94,7 +97,8 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
   // Tickets are listed category by category; a hidden category hides what is in it.
   const categoryRank = new Map(categories.map((c, i) => [c.id, i]));
   const hiddenCategories = new Set(categories.filter((c) => c.is_hidden).map((c) => c.id));
-  const stock = availability(stockOf(catalogue, counts), catalogue.capacities);
+  const levels = stockOf(catalogue, counts);
+  const stock = availability(levels, catalogue.capacities);
   const eventEnded = (event.end_date ?? event.start_date) <= now;
   const showRemaining = event.show_remaining_tickets;
   const tickets: PublicTicketDto[] = [];
@@ -150,6 +154,7 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
       unlocked_by_promo: unlocked,
       category_id: t.category_id,
       waitlist: t.waitlist_enabled && state === 'SOLD_OUT',
+      waitlist_max: t.waitlist_enabled && state === 'SOLD_OUT' ? waitlistMax(t.max_per_order, ceilingOf(levels[i]!, catalogue.capacities)) : null,
     });
   });
   const rank = (t: PublicTicketDto) => categoryRank.get(t.category_id) ?? 0;

@@ -65,3 +65,13 @@ export function availability(tickets: readonly TicketStock[], capacities: readon
     };
   });
 }
+
+/**
+ * The most a ticket could ever sell, sold or not: its quantity (a tiered ticket's tiers together),
+ * bounded by the capacity of every enabled assignment that includes it; null when nothing limits it.
+ * A waitlist never asks for more than this.
+ */
+export function ceilingOf(t: TicketStock, capacities: readonly CapacityStock[]): number | null {
+  const own = t.tiers?.length ? sumOf(t.tiers.map((x) => x.quantity)) : t.quantity;
+  return capacities.filter((c) => c.enabled && (c.applies_to === 'ALL' || c.applies_to.includes(t.id))).reduce<number | null>((m, c) => minOf(m, c.capacity), own);
+}

@@ -38,7 +38,7 @@ export async function joinWaitlist(deps: WaitlistJoinDeps, eventId: number, body
   const tier = ticket.type === 'TIERED' ? ticket.tiers.find((x) => x.id === body.tier_id) : null;
   if (ticket.type === 'TIERED' && !tier) throw fieldError('tier_id', 'not_found_choice');
   if (ticket.type !== 'TIERED' && body.tier_id !== null) throw fieldError('tier_id', 'not_found_choice');
-  const max = Math.min(ticket.max_per_order ?? 100, 100);
+  const max = ticket.waitlist_max ?? 1;
   if (body.quantity > max) throw fieldError('quantity', 'too_big_number', { max });
   if (body.quantity < ticket.min_per_order) throw fieldError('quantity', 'too_small_number', { min: ticket.min_per_order });
 

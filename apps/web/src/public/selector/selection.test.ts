@@ -5,7 +5,7 @@ import { donationsBelowMinimum, lineKey, lineLimit, normalizeQuantity, parseMajo
 const unit = (base: number, extra: Partial<UnitPrice> = {}): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base, ...extra });
 const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'type'>): PublicTicketDto => ({
   name: `T${t.id}`, description: null, sale_state: 'ON_SALE', sale_start: null, sale_end: null, min_per_order: 1, max_per_order: null,
-  max_selectable: 10, remaining: null, unit: unit(0), min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false, category_id: 1, product_type: 'TICKET', addon_max_per_ticket: null, waitlist: false, ...t,
+  max_selectable: 10, remaining: null, unit: unit(0), min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false, category_id: 1, product_type: 'TICKET', addon_max_per_ticket: null, waitlist: false, waitlist_max: null, ...t,
 });
 const charges = [
   { id: 1, name: 'Booking fee', type: 'FEE' as const, calculation_type: 'FIXED' as const, rate: 150 },

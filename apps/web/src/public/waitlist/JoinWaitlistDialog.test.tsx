@@ -76,6 +76,12 @@ describe('JoinWaitlistDialog', () => {
     expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
   });
 
+  it('offers no more than the ticket could ever sell', () => {
+    setup(() => json(201, { data: { joined: true } }), ticket({ max_per_order: 4, waitlist_max: 2 }));
+    const quantity = screen.getByLabelText('How many tickets?', { exact: false }) as HTMLSelectElement;
+    expect([...quantity.options].map((o) => o.value)).toEqual(['1', '2']);
+  });
+
   it('asks a tiered ticket for its tier', async () => {
     const tiers = [{ id: 11, label: 'Early bird' }, { id: 12, label: 'Regular' }] as PublicTicketDto['tiers'];
     const { fetchMock } = setup(() => json(201, { data: { joined: true } }), ticket({ type: 'TIERED', tiers, min_per_order: 2, max_per_order: null }));

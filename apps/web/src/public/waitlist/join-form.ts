@@ -12,10 +12,10 @@ export interface JoinValues {
 /** The form's own fields: server errors about these go onto them, about anything else into the alert. */
 export const isJoinField = (path: string): boolean => ['first_name', 'last_name', 'email', 'quantity', 'tier_id'].includes(path);
 
-/** How many may be asked for: the ticket's minimum (at least 1) up to its max per order (the API's cap: 100). */
-export function quantityChoices(ticket: Pick<PublicTicketDto, 'min_per_order' | 'max_per_order'>): number[] {
+/** How many may be asked for: the ticket's minimum (at least 1) up to what the server allows (`waitlist_max`: max per order, what the ticket could ever sell). */
+export function quantityChoices(ticket: Pick<PublicTicketDto, 'min_per_order' | 'max_per_order' | 'waitlist_max'>): number[] {
   const min = Math.max(1, ticket.min_per_order);
-  const max = Math.max(min, Math.min(ticket.max_per_order ?? 100, 100));
+  const max = Math.max(min, Math.min(ticket.waitlist_max ?? ticket.max_per_order ?? 100, 100));
   return Array.from({ length: max - min + 1 }, (_, i) => min + i);
 }
 

@@ -72,7 +72,7 @@ describe('ticketPdf', () => {
     const text = pdfText(pdf);
     for (const label of ['门票', '日期和时间', '地点', '参与者', '订单号', '实付金额']) expect(text).toContain(label);
     expect(text).toContain('河畔露天音乐节');
-    expect(text).toContain('伟 王');
+    expect(text).toContain('王伟');
     expect(text).toMatch(/2027年7月17日星期六/);
     expect(text).toContain('RIV-1042');
     // The Chinese text is drawn with the package's font (regular and bold), as a subset: the full files are 8 MB each.
