@@ -11,6 +11,10 @@ const ARRIVING_KEY = 'admitone.arriving';
  */
 let onPurpose = false;
 
+// Back to the page after leaving it (the browser's back-forward cache keeps the page as it was): it is
+// on screen again, and leaving it now is a new question.
+if (typeof window !== 'undefined') window.addEventListener('pageshow', () => void (onPurpose = false));
+
 /** Leaves the page (`go` loads another of the apps' pages) without the browser's prompt. */
 export function leavePage(go: () => void): void {
   onPurpose = true;
