@@ -96,8 +96,12 @@ export async function notificationsGone(page: Page) {
   await expect(toasts).toHaveCount(0, { timeout: 10_000 });
 }
 
-/** Saves a screenshot under e2e/artifacts for people to look at. */
+/**
+ * Saves a screenshot under e2e/artifacts for people to look at. CI takes none (nobody looks at them
+ * there, and a full-page capture costs a second on a busy machine) unless E2E_SNAPSHOTS=1.
+ */
 export async function snapshot(page: Page, name: string) {
+  if (process.env.CI && process.env.E2E_SNAPSHOTS !== '1') return;
   await page.screenshot({ path: path.resolve(import.meta.dirname, 'artifacts', `${name}.png`), fullPage: true });
 }
 
