@@ -31,6 +31,9 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' })
     .optional(),
   MAIL_FROM: z.string().default('AdmitOne <no-reply@admitone.local>'),
+  /** The operator's terms and privacy policy: the sign-up's "I accept" links to them. */
+  TERMS_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
+  PRIVACY_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run background jobs inside the web process (default); set false when `npm run worker` runs them. */
   JOBS_IN_PROCESS: bool.default(true),
@@ -173,6 +176,8 @@ export interface AppConfig {
   appUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The operator's terms and privacy policy (TERMS_URL, PRIVACY_URL), linked from sign-up; null: none. */
+  legal: { termsUrl: string | null; privacyUrl: string | null };
   logLevel: Env['LOG_LEVEL'];
   jobsInProcess: boolean;
   webConcurrency: number;
@@ -286,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    legal: { termsUrl: e.TERMS_URL ?? null, privacyUrl: e.PRIVACY_URL ?? null },
     logLevel: e.LOG_LEVEL,
     jobsInProcess: e.JOBS_IN_PROCESS,
     webConcurrency: e.WEB_CONCURRENCY,

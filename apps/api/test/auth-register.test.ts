@@ -6,6 +6,20 @@ import { linkToken, PASSWORD, registerUser, signUpLinkToken } from './factories.
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
+
+describe("the operator's terms at sign-up", () => {
+  it('are answered to anyone, null until the operator sets them', async () => {
+    expect((await call(ctx.app, 'GET', '/api/public/legal')).json()).toEqual({ data: { terms_url: null, privacy_url: null } });
+    const withTerms = await createTestApp({ env: { TERMS_URL: 'https://tickets.example.com/terms' } });
+    try {
+      const res = await call(withTerms.app, 'GET', '/api/public/legal');
+      expect(res.json()).toEqual({ data: { terms_url: 'https://tickets.example.com/terms', privacy_url: null } });
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+    } finally {
+      await withTerms.close();
+    }
+  });
+});
 const clock = new TestClock(new Date('2026-11-21T10:00:00Z'));
 beforeAll(async () => {
   ctx = await createTestApp({ clock, env: { AUTH_RATE_LIMIT_MAX: '1000' } });

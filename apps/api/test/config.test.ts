@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }, '/srv')).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/);
   });
 
+  it("links sign-up to the operator's terms and privacy policy when given as http(s) addresses", () => {
+    expect(loadConfig({}, '/srv').legal).toEqual({ termsUrl: null, privacyUrl: null });
+    expect(loadConfig({ TERMS_URL: 'https://example.com/terms', PRIVACY_URL: 'https://example.com/privacy' }, '/srv').legal).toEqual({ termsUrl: 'https://example.com/terms', privacyUrl: 'https://example.com/privacy' });
+    for (const bad of ['javascript:alert(1)', '/terms', 'ftp://example.com/terms']) expect(() => loadConfig({ TERMS_URL: bad }, '/srv'), bad).toThrow(/TERMS_URL/);
+  });
+
   it('gives each account a mail budget per hour: 200 unless MAIL_BUDGET_PER_HOUR says otherwise', () => {
     expect(loadConfig({}, '/srv').mailBudgetPerHour).toBe(200);
     expect(loadConfig({ MAIL_BUDGET_PER_HOUR: '50' }, '/srv').mailBudgetPerHour).toBe(50);

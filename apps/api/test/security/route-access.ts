@@ -276,6 +276,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/public/events/{eventId}': { access: 'public' },
   'GET /api/public/events/{eventId}/promo-codes/{code}': { access: 'public' },
   'POST /api/public/events/{eventId}/views': { access: 'public' },
+  'GET /api/public/legal': { access: 'public' },
   'GET /api/public/events/{eventId}/attendees/{shortId}': { access: 'public' },
   'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg': { access: 'public' },
   'GET /api/public/events/{eventId}/attendees/{shortId}/calendar.ics': { access: 'public' },

@@ -225,3 +225,10 @@ export const invitationSchema = z.object({
   existing_user: z.boolean(),
 }) satisfies z.ZodType<InvitationDto>;
 export const invitationResponse = oneOf(invitationSchema);
+
+/** `GET /api/public/legal`: the operator's terms and privacy policy, which sign-up links to (null: none set). */
+export interface LegalLinksDto {
+  terms_url: string | null;
+  privacy_url: string | null;
+}
+export const legalLinksSchema = z.object({ terms_url: z.string().nullable(), privacy_url: z.string().nullable() }) satisfies z.ZodType<LegalLinksDto>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageViewBody, publicAttendeeParams, publicEventParams, publicEventQuery, publicPromoCheckResponse, publicPromoParams, publicTicketPageResponse } from '@admitone/shared';
+import { legalLinksSchema, oneOf, pageViewBody, publicAttendeeParams, publicEventParams, publicEventQuery, publicPromoCheckResponse, publicPromoParams, publicTicketPageResponse } from '@admitone/shared';
 import type { AppDeps } from '../../deps.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
@@ -66,6 +66,11 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       return reply.status(204).send();
     },
   );
+
+  app.get('/legal', { schema: { tags, summary: "The operator's terms and privacy policy, linked from sign-up", response: { 200: oneOf(legalLinksSchema) } } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { data: { terms_url: deps.config.legal.termsUrl, privacy_url: deps.config.legal.privacyUrl } };
+  });
 
   app.get('/events/:eventId/attendees/:shortId', { schema: { tags, summary: 'A ticket by its secret link', params: publicAttendeeParams, response: { 200: publicTicketPageResponse } } }, async (req) => ({
     data: await publicTicketView(db, deps.storage, req.params.eventId, req.params.shortId),

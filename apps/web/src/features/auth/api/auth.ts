@@ -4,6 +4,7 @@ import type {
   AuthResponse,
   ForgotPasswordBody,
   InvitationDto,
+  LegalLinksDto,
   LoginBody,
   One,
   RegisterBody,
@@ -62,4 +63,13 @@ export const invitationQueryOptions = (token: string) =>
 export const useAcceptInvitation = (token: string) =>
   useMutation({
     mutationFn: (body: AcceptInvitationNewUserBody | AcceptInvitationExistingUserBody) => acceptInvitation(token, body),
+  });
+
+/** The operator's terms and privacy policy, which the sign-up's "I accept" links to (nulls: none set). */
+export const legalLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['public', 'legal'] as const,
+    queryFn: () => api.get<{ data: LegalLinksDto }>('/public/legal').then((r) => r.data),
+    staleTime: Infinity,
+    retry: false,
   });

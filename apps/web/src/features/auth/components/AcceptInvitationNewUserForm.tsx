@@ -1,6 +1,6 @@
 import { acceptInvitationNewUserBody, isLocale, type AcceptInvitationNewUserBody, type InvitationDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -9,6 +9,7 @@ import { applyFieldErrors } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useAcceptInvitation } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
+import { TermsCheckbox } from './TermsCheckbox';
 
 interface NewUserValues {
   name: string;
@@ -59,7 +60,7 @@ export function AcceptInvitationNewUserForm({ token, invitation }: { token: stri
           {...form.getInputProps('password')}
         />
         <PasswordInput label={t`Confirm password`} autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
-        <Checkbox label={t`I accept the terms and conditions`} required {...form.getInputProps('accept_terms', { type: 'checkbox' })} />
+        <TermsCheckbox {...form.getInputProps('accept_terms', { type: 'checkbox' })} />
         <Button type="submit" fullWidth size="md" loading={accept.isPending}>
           <Trans>Accept invitation</Trans>
         </Button>

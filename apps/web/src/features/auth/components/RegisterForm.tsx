@@ -1,6 +1,6 @@
 import { isLocale, registerBody, type RegisterBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { SignInLink } from '../../../lib/sign-in-navigation';
@@ -11,6 +11,7 @@ import { useSchemaValidation } from '../../../lib/validation';
 import { useRegister } from '../api/auth';
 import { AuthHeading } from './AuthHeading';
 import { SignUpSent } from './SignUpSent';
+import { TermsCheckbox } from './TermsCheckbox';
 
 interface RegisterValues {
   name: string;
@@ -106,11 +107,7 @@ export function RegisterForm() {
             required
             {...form.getInputProps('password_confirmation')}
           />
-          <Checkbox
-            label={t`I accept the terms and conditions`}
-            required
-            {...form.getInputProps('accept_terms', { type: 'checkbox' })}
-          />
+          <TermsCheckbox {...form.getInputProps('accept_terms', { type: 'checkbox' })} />
           <Button type="submit" fullWidth size="md" loading={register.isPending}>
             <Trans>Create account</Trans>
           </Button>
