@@ -79,6 +79,8 @@ describe('ticketPdf', () => {
     expect(raw(pdf)).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHans-Regular/);
     expect(raw(pdf)).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHans-Bold/);
     expect(raw(pdf)).toContain('/FontFile3');
+    // One typeface: the dates, codes and numbers are in it too, no second font is embedded or named (#38).
+    expect(raw(pdf).match(/\/BaseFont \/[^\s/]+/g)!.every((f) => f.includes('NotoSansHans'))).toBe(true);
     expect((await ticketPdf(ticket, 'zh-CN')).length).toBeLessThan(1024 * 1024);
   });
 

@@ -24,7 +24,7 @@ const M = {
 };
 
 /** A parsed font (fontkit's object, which pdfkit takes as it is). */
-type ParsedFont = { layout: (...args: never[]) => unknown };
+type ParsedFont = { layout: (...args: never[]) => unknown; hasGlyphForCodePoint(codePoint: number): boolean };
 
 interface FontSet {
   regular: string;
@@ -112,9 +112,14 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const scan = t(M.scan);
   const brand = d.event.organizer_name.replace(/\s+/g, ' ').trim() || 'AdmitOne';
   for (const row of rows) row[1] = plainSpaces(row[1]);
-  const latin = latinFor([heading, organizer, scan, brand, d.event.title, d.attendee.short_id, d.ticket_url, ...rows.flat().map((x) => x.toUpperCase()), ...rows.map(([, v]) => v)]);
-  /** The fonts for one piece of text: the Chinese ones when it holds CJK characters, else the ticket's Latin ones. */
-  const fontsFor = (text: string): FontSet => (CJK.test(text) ? (cjkCache ??= chineseFonts()) : latin);
+  const texts = [heading, organizer, scan, brand, d.event.title, d.attendee.short_id, d.ticket_url, ...rows.flat().map((x) => x.toUpperCase()), ...rows.map(([, v]) => v)];
+  // A ticket with Chinese text is set in the Chinese font wherever it has the letters (dates, codes,
+  // Latin names), so the page reads in one typeface; only what it cannot draw (Ł) takes a Latin font.
+  const cjk = texts.some((x) => CJK.test(x)) ? (cjkCache ??= chineseFonts()) : null;
+  const inCjk = (text: string) => cjk !== null && (CJK.test(text) || [...text].every((ch) => /\s/.test(ch) || cjk.files!.regular.hasGlyphForCodePoint(ch.codePointAt(0)!)));
+  const latin = latinFor(texts.filter((x) => !inCjk(x)));
+  /** The fonts for one piece of text: the Chinese ones where they can draw it on a Chinese ticket, else the ticket's Latin ones. */
+  const fontsFor = (text: string): FontSet => (inCjk(text) ? cjk! : latin);
 
   const qr = qrModules(d.qr_code ?? d.attendee.short_id);
   const doc = new PDFDocument({
