@@ -98,6 +98,10 @@ describe('CheckInListsPage', () => {
     expect(await within(second).findByRole('textbox', { name: /^Staff link/ })).toHaveProperty('value', `${window.location.origin}/check-in/a-secret-token-of-the-vip-door`);
     expect(within(second).getByRole('link', { name: /^Open/ }).getAttribute('target')).toBe('_blank');
     expect(within(second).getByRole('button', { name: 'Actions for VIP' })).toBeTruthy();
+    // Its QR code, for a volunteer's phone camera (#38).
+    fireEvent.click(within(second).getByRole('button', { name: 'QR code' }));
+    const qr = await screen.findByRole('img', { name: 'QR code of the staff link' });
+    expect(qr.getAttribute('data-value')).toBe(`${window.location.origin}/check-in/a-secret-token-of-the-vip-door`);
   });
 
   it('makes a staff link, and revokes one after asking', async () => {

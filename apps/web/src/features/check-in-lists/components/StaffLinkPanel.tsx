@@ -1,10 +1,11 @@
 import type { CheckInListDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff, IconRefresh } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff, IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { QrCodeImage } from '../../../components/QrCodeImage';
 import { errorMessage } from '../../../lib/validation';
 import { useMakeStaffLink, useRevokeStaffLink, useStaffLink } from '../api/check-in-lists';
 import { staffLinkUrl } from '../staff-link';
@@ -101,9 +102,10 @@ interface StaffLinkFieldProps {
   onRevoke: () => void;
 }
 
-/** The link itself, read-only, with copy, open, new link and revoke. */
+/** The link itself, read-only, with copy, open, its QR code (for a volunteer's phone camera), new link and revoke. */
 function StaffLinkField({ url, onRenew, onRevoke }: StaffLinkFieldProps) {
   const { t } = useLingui();
+  const [showQr, setShowQr] = useState(false);
   return (
     <Stack gap="xs">
       <TextInput
@@ -134,6 +136,9 @@ function StaffLinkField({ url, onRenew, onRevoke }: StaffLinkFieldProps) {
         >
           <Trans>Open</Trans>
         </Button>
+        <Button size="xs" variant="default" leftSection={<IconQrcode size={16} aria-hidden />} onClick={() => setShowQr(true)}>
+          <Trans>QR code</Trans>
+        </Button>
         <Button size="xs" variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRenew}>
           <Trans>New link</Trans>
         </Button>
@@ -141,6 +146,14 @@ function StaffLinkField({ url, onRenew, onRevoke }: StaffLinkFieldProps) {
           <Trans>Revoke</Trans>
         </Button>
       </Group>
+      <Modal opened={showQr} onClose={() => setShowQr(false)} title={t`Staff link as a QR code`} centered>
+        <Stack gap="sm" align="center">
+          <QrCodeImage value={url} alt={t`QR code of the staff link`} fileName="staff-link-qr.png" />
+          <Text size="sm" c="dimmed" ta="center">
+            <Trans>A volunteer scans it with their phone's camera to open the check-in. Anyone who can see it can check people in.</Trans>
+          </Text>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

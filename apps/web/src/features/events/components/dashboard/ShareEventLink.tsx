@@ -2,14 +2,16 @@ import '@mantine/core/styles/Tooltip.css';
 import type { EventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconExternalLink, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { publicEventPath } from '../../event-stats';
+import { ShareEventModal } from './ShareEventModal';
 
-/** The public event page's address, with an "open" link and a copy button (announced when copied). */
+/** The public event page's address, with an "open" link, a copy button (announced when copied) and Share (QR code, mail, social networks). */
 export function ShareEventLink({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const url = `${window.location.origin}${publicEventPath(event)}`;
   const copy = async () => {
     try {
@@ -35,9 +37,15 @@ export function ShareEventLink({ event }: { event: EventDto }) {
           {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
         </ActionIcon>
       </Tooltip>
+      <Tooltip label={t`Share the event`} withArrow>
+        <ActionIcon variant="light" aria-label={t`Share the event`} onClick={() => setSharing(true)}>
+          <IconShare size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
       <Text component="span" role="status" size="xs" c="teal.9">
         {copied ? <Trans>Copied</Trans> : null}
       </Text>
+      <ShareEventModal event={event} url={url} opened={sharing} onClose={() => setSharing(false)} />
     </Group>
   );
 }
