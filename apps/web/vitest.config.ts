@@ -11,10 +11,6 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
       setupFiles: ['./vitest.setup.ts'],
-      // One window and module registry per worker, shared by its files (the API project does the same):
-      // a fresh DOM and React/Mantine import per file took the project from 21 s to 104 s. vitest.setup.ts
-      // puts back what a file may leave behind (the address, the language, a page being left).
-      isolate: false,
     },
   }),
 );
