@@ -59,6 +59,37 @@ describe('details and completion', () => {
     expect(tickets2[0]).toMatchObject({ sold: 1, reserved: 0, available: 4, has_orders: true, can_change_type: false });
   });
 
+  it('takes a phone number, a number and a yes or no as their types ask (#38)', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [free]);
+    const q = (body: object) => call(ctx.app, 'POST', `/api/events/${event.id}/questions`, { token: u.token, body: { applies_to: 'ORDER', ...body } }).then((r) => r.json().data);
+    const phone = await q({ title: 'Mobile', type: 'PHONE', required: true });
+    const guests = await q({ title: 'Guests', type: 'NUMBER' });
+    const parking = await q({ title: 'Parking?', type: 'YES_NO', required: true });
+    const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+    const put = (answers: Record<string, unknown>) => call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers: buyerHeaders(r), body: details(r.data, { answers }) });
+    const bad = await put({ [phone.id]: 'call me', [guests.id]: 'two', [parking.id]: 'maybe' });
+    expect(bad.json().error.field_errors).toEqual({
+      [`answers.${phone.id}`]: ['Enter a phone number: digits, with + and the country code for a number abroad.'],
+      [`answers.${guests.id}`]: ['Enter a number, such as 12 or 3.5.'],
+      [`answers.${parking.id}`]: ['This choice does not exist.'],
+    });
+    expect(Object.keys((await put({ [phone.id]: '+44 20 7946', [guests.id]: '3' })).json().error.field_errors)).toEqual([`answers.${parking.id}`]);
+    expect((await put({ [phone.id]: '+1 2345678901234567', [parking.id]: 'no' })).json().error.field_errors).toHaveProperty(`answers.${phone.id}`);
+    const done = await put({ [phone.id]: ' +44  20 7946 0958 ', [guests.id]: '2,50', [parking.id]: 'yes' });
+    expect(done.statusCode).toBe(200);
+    const orderId = await orderIdOf(event.id, r.data.short_id);
+    const admin = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}`, { token: u.token })).json().data;
+    expect(admin.answers.map((a: { question_type: string; answer: string }) => [a.question_type, a.answer])).toEqual([
+      ['PHONE', '+44 20 7946 0958'],
+      ['NUMBER', '2.5'],
+      ['YES_NO', 'yes'],
+    ]);
+    // The export says Yes in the export's language (and a phone number never starts a spreadsheet formula).
+    const csv = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/export?format=csv`, { token: u.token })).body;
+    expect(csv).toContain(',Mobile,Guests,Parking?');
+    expect(csv).toMatch(/,'\+44 20 7946 0958,2\.5,Yes\r?\n/);
+  });
+
   it('only the browser holding the checkout token may fill it in', async () => {
     const { event, tickets } = await liveEvent(ctx.app, [free]);
     const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();

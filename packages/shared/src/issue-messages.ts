@@ -25,6 +25,8 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   invalid_type: /*i18n*/ { id: "field.invalid_type", message: "This value has the wrong type." },
   invalid_value: /*i18n*/ { id: "field.invalid_value", message: "Choose one of the allowed values." },
   invalid_date: /*i18n*/ { id: "field.invalid_date", message: "Enter a valid date and time." },
+  invalid_phone: /*i18n*/ { id: "field.invalid_phone", message: "Enter a phone number: digits, with + and the country code for a number abroad." },
+  invalid_number: /*i18n*/ { id: "field.invalid_number", message: "Enter a number, such as 12 or 3.5." },
   invalid_timezone: /*i18n*/ { id: "field.invalid_timezone", message: "Choose a valid time zone." },
   invalid_currency: /*i18n*/ { id: "field.invalid_currency", message: "Choose a valid currency." },
   passwords_not_same: /*i18n*/ { id: "field.passwords_not_same", message: "Passwords are not the same" },

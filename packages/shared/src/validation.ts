@@ -13,6 +13,8 @@ export type IssueKey =
   | 'invalid_type'
   | 'invalid_value'
   | 'invalid_date'
+  | 'invalid_phone'
+  | 'invalid_number'
   | 'invalid_timezone'
   | 'invalid_currency'
   | 'passwords_not_same'

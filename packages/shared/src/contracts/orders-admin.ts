@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums.js';
 import { LIMITS } from '../limits.js';
+import { QUESTION_TYPES, type QuestionType } from './questions.js';
 import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema, syncListFields } from './common.js';
 import {
   answerValue,
@@ -102,6 +103,8 @@ export const orderListResponse = pageOf(orderSummarySchema);
 export interface AdminAnswerDto {
   question_id: number;
   question_title: string;
+  /** How to show the answer (a YES_NO answer is 'yes' or 'no'). */
+  question_type: QuestionType;
   /** null: an order question. */
   attendee_id: number | null;
   answer: AnswerValue;
@@ -156,6 +159,7 @@ export interface OrderDetailDto extends OrderSummaryDto {
 export const adminAnswerSchema = z.object({
   question_id: z.number().int(),
   question_title: z.string(),
+  question_type: z.enum(QUESTION_TYPES),
   attendee_id: z.number().int().nullable(),
   /** As stored (no input limits). */
   answer: z.union([z.string(), z.array(z.string())]),

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { oneOf, optionalText, pageMetaSchema } from './common.js';
 
-export const QUESTION_TYPES = ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const;
+export const QUESTION_TYPES = ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE', 'PHONE', 'NUMBER', 'YES_NO'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 /** Types a buyer answers by choosing among options; they need at least one. */
 export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = ['DROPDOWN', 'RADIO', 'CHECKBOX'];
@@ -11,6 +11,15 @@ export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = ['DROPDOWN', 'RADI
 /** Asked once per attendee (each ticket) or once per order. */
 export const QUESTION_SCOPES = ['ATTENDEE', 'ORDER'] as const;
 export type QuestionScope = (typeof QUESTION_SCOPES)[number];
+
+/** A YES_NO question's answers as stored (and sent by the API); screens and exports show them translated. */
+export const YES_NO_ANSWERS = ['yes', 'no'] as const;
+
+/** A phone number as people type it: an optional +, digits with spaces, dots, dashes, slashes or brackets; 5 to 15 digits (E.164's most). */
+export const isPhoneNumber = (s: string): boolean => /^\+?[\d\s()./-]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5 && (s.match(/\d/g)?.length ?? 0) <= 15;
+
+/** A number as typed: digits with an optional sign and one decimal point or comma ("12", "-3.5", "2,75"); the stored form uses a point. */
+export const normaliseNumberAnswer = (s: string): string | null => (/^[+-]?\d{1,12}([.,]\d{1,6})?$/.test(s.trim()) ? String(Number(s.trim().replace(',', '.'))) : null);
 
 /** The questions every checkout asks and nobody can edit (SPEC §3). */
 export const DEFAULT_QUESTIONS = [

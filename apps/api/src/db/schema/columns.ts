@@ -1,4 +1,4 @@
-import { bigint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, timestamp } from 'drizzle-orm/pg-core';
 
 /** A timezone-aware instant (stored as UTC). */
 export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -14,3 +14,15 @@ export const timestamps = {
  * update (migration 0045), never by the code. 0: not changed since the column was added.
  */
 export const changeXid = () => bigint('change_xid', { mode: 'number' }).notNull().default(0);
+
+/**
+ * A jsonb column whose values are taken as the driver parsed them. Drizzle's own `jsonb` parses a string
+ * value once more, so an answer "42" or "2.5" (a JSON string, already parsed to a JS string by the
+ * driver) came back as a number.
+ */
+export const parsedJsonb = <T>(name: string) =>
+  customType<{ data: T; driverData: unknown }>({
+    dataType: () => 'jsonb',
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (value) => value as T,
+  })(name);

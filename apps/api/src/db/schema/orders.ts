@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex 
 import type { AnswerValue, AttendeeStatus, BuyerOrderStatus, Locale, PaymentProvider, PaymentStatus, UnitPrice } from '@admitone/shared';
 import { accounts } from './accounts.js';
 import { affiliates } from './affiliates.js';
-import { changeXid, instant, timestamps } from './columns.js';
+import { changeXid, instant, parsedJsonb, timestamps } from './columns.js';
 import { events } from './events.js';
 import { promoCodes } from './promo-codes.js';
 import { questions } from './questions.js';
@@ -194,7 +194,7 @@ export const questionAnswers = pgTable(
     question_id: integer('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
-    answer: jsonb('answer').$type<AnswerValue>().notNull(),
+    answer: parsedJsonb<AnswerValue>('answer').notNull(),
   },
   (t) => [index('question_answers_order_idx').on(t.order_id)],
 );

@@ -90,12 +90,12 @@ export async function attendeesOf(db: Executor, eventId: number, where: { orderI
 /** Answers of an order (order questions and every attendee's), oldest first. */
 export async function answersOf(db: Executor, orderId: number, attendeeId?: number): Promise<AdminAnswerDto[]> {
   const rows = await db
-    .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title })
+    .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title, type: questions.type })
     .from(questionAnswers)
     .innerJoin(questions, eq(questions.id, questionAnswers.question_id))
     .where(and(eq(questionAnswers.order_id, orderId), attendeeId === undefined ? undefined : eq(questionAnswers.attendee_id, attendeeId)))
     .orderBy(asc(questions.sort_order), asc(questionAnswers.id));
-  return rows.map((r) => ({ question_id: r.question_id, question_title: r.title, attendee_id: r.attendee_id, answer: r.answer }));
+  return rows.map((r) => ({ question_id: r.question_id, question_title: r.title, question_type: r.type, attendee_id: r.attendee_id, answer: r.answer }));
 }
 
 /** One attendee of the event with answers and check-in history; null when not the event's. */

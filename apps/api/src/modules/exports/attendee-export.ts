@@ -86,7 +86,7 @@ async function* attendeeBatches(db: Executor, event: ExportEvent, where: ReturnT
         r.order_number,
         r.order_email,
         zonedStamp(a.created_at, event.timezone),
-        ...questions.map((question) => answerText(own?.get(question.id))),
+        ...questions.map((question) => answerText(own?.get(question.id), question, words)),
       ];
     });
     if (rows.length < EXPORT_BATCH) return;

@@ -7,7 +7,7 @@ import type { QuestionColumn } from './export-sheet.js';
 /** The event's questions of one scope, in the order the buyer sees them: one export column each. */
 export function questionColumns(db: Executor, eventId: number, scope: QuestionScope): Promise<QuestionColumn[]> {
   return db
-    .select({ id: questions.id, title: questions.title })
+    .select({ id: questions.id, title: questions.title, type: questions.type })
     .from(questions)
     .where(and(eq(questions.event_id, eventId), eq(questions.applies_to, scope)))
     .orderBy(asc(questions.sort_order), asc(questions.id));

@@ -1,4 +1,4 @@
-import type { AnswerValue } from '@admitone/shared';
+import type { AnswerValue, QuestionType } from '@admitone/shared';
 
 /**
  * How a column's cells are written: `text` (escaped against formula injection in CSV), `int`,
@@ -87,12 +87,13 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Text safe to open in a spreadsheet: a cell that would start a formula gets a leading apostrophe. */
 export const neutraliseFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
-/** An answer as one cell: several choices joined with ", ". */
-export const answerText = (answer: AnswerValue | undefined): string | null =>
-  answer === undefined ? null : Array.isArray(answer) ? answer.join(', ') : answer;
+/** An answer as one cell: several choices joined with ", ", yes or no in the export's language. */
+export const answerText = (answer: AnswerValue | undefined, question: QuestionColumn, words: { yes: string; no: string }): string | null =>
+  answer === undefined ? null : Array.isArray(answer) ? answer.join(', ') : question.type === 'YES_NO' && (answer === 'yes' || answer === 'no') ? words[answer] : answer;
 
 /** Column headings of the question columns, in question order. */
 export interface QuestionColumn {
   id: number;
   title: string;
+  type: QuestionType;
 }

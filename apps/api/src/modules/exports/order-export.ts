@@ -40,14 +40,14 @@ export async function orderExport(db: Executor, event: ExportEvent, q: Pick<Orde
   ];
   return {
     total: Number(counted?.n ?? 0),
-    sheet: { name: h(T.orders_sheet), columns, exponent: currencyExponent(event.currency), batches: orderBatches(db, event, where, questions) },
+    sheet: { name: h(T.orders_sheet), columns, exponent: currencyExponent(event.currency), batches: orderBatches(db, event, where, questions, { yes: h(T.yes), no: h(T.no) }) },
   };
 }
 
 /** Tickets of the order as the order list counts them (attendee rows, not given-up holds). */
 const ticketCount = sql<number>`(select count(*) from ${attendees} where ${attendees.order_id} = ${orders.id} and ${attendees.status} <> 'ABANDONED')`.mapWith(Number);
 
-async function* orderBatches(db: Executor, event: ExportEvent, where: ReturnType<typeof orderWhere>, questions: QuestionColumn[]): AsyncGenerator<Cell[][]> {
+async function* orderBatches(db: Executor, event: ExportEvent, where: ReturnType<typeof orderWhere>, questions: QuestionColumn[], words: { yes: string; no: string }): AsyncGenerator<Cell[][]> {
   let after = 0;
   for (;;) {
     const rows = await db
@@ -103,7 +103,7 @@ async function* orderBatches(db: Executor, event: ExportEvent, where: ReturnType
         r.affiliate,
         zonedStamp(r.created_at, event.timezone),
         zonedStamp(r.completed_at, event.timezone),
-        ...questions.map((question) => answerText(own?.get(question.id))),
+        ...questions.map((question) => answerText(own?.get(question.id), question, words)),
       ];
     });
     if (rows.length < EXPORT_BATCH) return;

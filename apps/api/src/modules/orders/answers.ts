@@ -1,4 +1,4 @@
-import type { AnswerValue, PublicQuestionDto } from '@admitone/shared';
+import { isPhoneNumber, normaliseNumberAnswer, YES_NO_ANSWERS, type AnswerValue, type PublicQuestionDto } from '@admitone/shared';
 import type { FieldIssues } from '../../shared/errors.js';
 
 const isBlank = (v: AnswerValue | undefined) => v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === '');
@@ -13,7 +13,8 @@ function validDate(s: string): boolean {
 
 /**
  * Checks the answers to the given questions: required ones answered, each answer of the shape its
- * type asks for (text lengths, a listed option, a subset of options, a real calendar date).
+ * type asks for (text lengths, a listed option, a subset of options, a real calendar date, a phone
+ * number, a number, yes or no).
  * Problems are added under `${prefix}<questionId>`. Returns the answers to store (blank ones dropped).
  */
 export function checkAnswers(
@@ -53,6 +54,22 @@ export function checkAnswers(
       }
       case 'DATE': {
         if (typeof value !== 'string' || !validDate(value)) add(q, { key: 'invalid_date' });
+        else out.push({ question_id: q.id, answer: value });
+        break;
+      }
+      case 'PHONE': {
+        if (typeof value !== 'string' || !isPhoneNumber(value.trim())) add(q, { key: 'invalid_phone' });
+        else out.push({ question_id: q.id, answer: value.trim().replace(/\s+/g, ' ') });
+        break;
+      }
+      case 'NUMBER': {
+        const n = typeof value === 'string' ? normaliseNumberAnswer(value) : null;
+        if (n === null) add(q, { key: 'invalid_number' });
+        else out.push({ question_id: q.id, answer: n });
+        break;
+      }
+      case 'YES_NO': {
+        if (typeof value !== 'string' || !(YES_NO_ANSWERS as readonly string[]).includes(value)) add(q, { key: 'not_found_choice' });
         else out.push({ question_id: q.id, answer: value });
         break;
       }

@@ -21,7 +21,7 @@ describe('answer values', () => {
   });
 
   it('fills form values from answers: lists for checkboxes, text otherwise, blanks when unanswered', () => {
-    const values = answerValues(askedQuestions(questions, { ticketId: 7 }), [{ question_id: 2, question_title: 'Q2', attendee_id: 9, answer: ['Y'] }]);
+    const values = answerValues(askedQuestions(questions, { ticketId: 7 }), [{ question_id: 2, question_title: 'Q2', question_type: 'CHECKBOX', attendee_id: 9, answer: ['Y'] }]);
     expect(values).toEqual({ 2: ['Y'], 3: '' });
   });
 

@@ -1,6 +1,7 @@
 import type { PublicQuestionDto } from '@admitone/shared';
 import { Checkbox, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { YesNoField } from '../../components/YesNoField';
 import type { DetailsValues } from './details-form';
 
 /** A question's help text (organizer HTML, sanitised by the server). */
@@ -59,6 +60,12 @@ export function QuestionField<V = DetailsValues>({ question, form: anyForm, path
       );
     case 'DATE':
       return <TextInput {...common} type="date" maw={240} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+    case 'PHONE':
+      return <TextInput {...common} type="tel" autoComplete="tel" inputMode="tel" maw={320} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+    case 'NUMBER':
+      return <TextInput {...common} inputMode="decimal" maw={240} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+    case 'YES_NO':
+      return <YesNoField common={common} value={(input.value as string) || null} onChange={setValue} />;
     default:
       return <TextInput {...common} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
   }

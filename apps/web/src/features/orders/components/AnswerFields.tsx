@@ -5,6 +5,7 @@ import '@mantine/core/styles/Radio.css';
 import type { QuestionDto } from '@admitone/shared';
 import { Checkbox, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { YesNoField } from '../../../components/YesNoField';
 import type { AnswerValues } from '../answer-values';
 
 /** One answer as the input its question's type calls for; `answers.<id>` in the form. */
@@ -41,6 +42,12 @@ function AnswerField<V extends { answers: AnswerValues }>({ question, form }: { 
       );
     case 'DATE':
       return <TextInput {...common} type="date" maw={240} value={input.value as string} onChange={input.onChange} />;
+    case 'PHONE':
+      return <TextInput {...common} type="tel" inputMode="tel" maw={320} value={input.value as string} onChange={input.onChange} />;
+    case 'NUMBER':
+      return <TextInput {...common} inputMode="decimal" maw={240} value={input.value as string} onChange={input.onChange} />;
+    case 'YES_NO':
+      return <YesNoField common={common} value={(input.value as string) || null} onChange={setValue} />;
     default:
       return <TextInput {...common} value={input.value as string} onChange={input.onChange} />;
   }

@@ -12,5 +12,8 @@ export function useQuestionTypeLabel() {
       RADIO: t`Radio buttons`,
       CHECKBOX: t`Checkboxes`,
       DATE: t`Date`,
+      PHONE: t`Phone number`,
+      NUMBER: t`Number`,
+      YES_NO: t`Yes or no`,
     })[type];
 }
