@@ -216,7 +216,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
 
   const waitingEmail = `sweep-waiting-${Date.now()}@example.test`;
   await ok(
-    await request.post(`/api/public/events/${e}/waitlist`, { data: { ticket_id: nova.id, tier_id: null, first_name: 'Mira', last_name: 'Stern', email: waitingEmail, quantity: 2 } }),
+    await request.post(`/api/public/events/${e}/waitlist`, { data: { ticket_id: nova.id, tier_id: null, first_name: 'Mira', last_name: 'Stern', email: waitingEmail, quantity: 1 } }),
     'waitlist',
   );
   const waitlistToken = /\/waitlist\/\d+\/([\w-]+)/.exec((await waitForMail(waitingEmail)).text)![1]!;

@@ -62,9 +62,9 @@ export function StepItem({ step, event, onGoLive }: StepItemProps) {
       ),
       // Only admins manage the account's payments; organizers see what is missing.
       // Offline payments are the event's own setting; card payments the account's (admins only).
-      action: step.done ? null : (
+      action: (
         <Group gap="xs">
-          <LinkButton to={`${base}/settings#payments`}>{t`Turn on offline payments`}</LinkButton>
+          {step.done ? null : <LinkButton to={`${base}/settings#payments`}>{t`Turn on offline payments`}</LinkButton>}
           {hasPermission(me.data, 'account.manage') ? <LinkButton to="/account/payment">{t`Open payments`}</LinkButton> : null}
         </Group>
       ),
