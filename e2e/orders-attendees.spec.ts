@@ -425,7 +425,7 @@ test.describe('with card payments configured', () => {
     await drawer.getByRole('button', { name: 'Refund' }).click();
     const refund = page.getByRole('dialog', { name: /^Refund order O-/ });
     const amount = refund.getByRole('textbox', { name: 'Amount to refund' });
-    await expect(amount).toHaveValue('55.80');
+    await expect(amount).toHaveValue('55.8');
     await amount.fill('60');
     await refund.getByRole('button', { name: 'Refund' }).click();
     await expect(refund.getByText('At most £55.80 can be refunded.')).toBeVisible();
@@ -441,7 +441,7 @@ test.describe('with card payments configured', () => {
 
     // The rest, and the order cancelled: its ticket goes back to the pool.
     await drawer.getByRole('button', { name: 'Refund' }).click();
-    await expect(amount).toHaveValue('45.80');
+    await expect(amount).toHaveValue('45.8');
     await refund.getByRole('checkbox', { name: 'Also cancel the order (its tickets return to the pool)' }).check();
     await refund.getByRole('button', { name: 'Refund' }).click();
     await expect(refund).toBeHidden();

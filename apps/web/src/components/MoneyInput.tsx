@@ -2,19 +2,13 @@ import '@mantine/core/styles/NumberInput.css';
 import { currencyExponent, intlLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { useState } from 'react';
 
 /** One part of a formatted sample number (the currency symbol, the decimal separator). */
 const numberPart = (format: Intl.NumberFormat, type: Intl.NumberFormatPartTypes) => format.formatToParts(1.5).find((p) => p.type === type)?.value;
 
-/**
- * An amount in major units of a currency (19.99), with its symbol and the reader's decimal separator.
- * Shown with the currency's decimals (25.00, not 25) whenever it is not being typed in: padding while
- * typing would make the field's value a string ("25.00") instead of the number the forms read.
- */
+/** An amount in major units of a currency (19.99), with its symbol and the reader's decimal separator. */
 export function MoneyInput({ currency, ...props }: NumberInputProps & { currency: string }) {
   const { i18n } = useLingui();
-  const [typing, setTyping] = useState(false);
   const symbol = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
   const decimalSeparator = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale)), 'decimal') ?? '.';
   return (
@@ -22,12 +16,9 @@ export function MoneyInput({ currency, ...props }: NumberInputProps & { currency
       min={0}
       allowNegative={false}
       decimalScale={currencyExponent(currency)}
-      fixedDecimalScale={!typing}
+      fixedDecimalScale={false}
       decimalSeparator={decimalSeparator}
       leftSection={<span aria-hidden>{symbol}</span>}
-      // Capture: the field's own onFocus comes a tick late (react-number-format), after a quick first keystroke.
-      onFocusCapture={() => setTyping(true)}
-      onBlurCapture={() => setTyping(false)}
       {...props}
     />
   );

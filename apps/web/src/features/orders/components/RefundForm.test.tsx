@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RefundForm } from './RefundForm';
 
@@ -32,8 +32,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('RefundForm', () => {
   it('starts with everything that can be refunded and refuses more', async () => {
     const { fetchMock, amount } = setup(() => json(200, { data: order }));
-    expect(amount).toHaveProperty('value', '12.50');
-    act(() => amount.focus());
+    expect(amount).toHaveProperty('value', '12.5');
     fireEvent.change(amount, { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('At most €12.50 can be refunded.')).toBeTruthy();
@@ -42,10 +41,7 @@ describe('RefundForm', () => {
 
   it('sends the amount in minor units with the two choices, then closes', async () => {
     const { fetchMock, onDone, amount } = setup(() => json(200, { data: { ...order, status: 'PARTIALLY_REFUNDED', refundable: 750 } }));
-    act(() => amount.focus());
     fireEvent.change(amount, { target: { value: '5' } });
-    act(() => amount.blur());
-    expect(amount).toHaveProperty('value', '5.00');
     fireEvent.click(screen.getByRole('checkbox', { name: /Also cancel the order/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /E-mail the buyer/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
