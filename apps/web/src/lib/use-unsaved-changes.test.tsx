@@ -83,7 +83,7 @@ describe('useUnsavedChanges with the page registry', () => {
   });
 });
 
-// Last in the file: once the page is left on purpose it stays so.
+// Last in the file: once the page is left on purpose it stays so (until it is shown again).
 describe('leaving the page on purpose', () => {
   it('skips the browser prompt: the app asked already (logging out, switching accounts) or nothing could be saved', () => {
     const { unmount } = renderHook(() => useBeforeUnloadWhile(true));
@@ -92,6 +92,9 @@ describe('leaving the page on purpose', () => {
     leavePage(go);
     expect(go).toHaveBeenCalledOnce();
     expect(unloadEvent().defaultPrevented).toBe(false);
+    // Back on the page from the browser's back-forward cache: leaving it asks again.
+    window.dispatchEvent(new Event('pageshow'));
+    expect(unloadEvent().defaultPrevented).toBe(true);
     unmount();
   });
 });
