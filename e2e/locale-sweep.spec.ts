@@ -175,30 +175,48 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** Requests in flight per page, and when the last one started or ended (see `quiet`). */
-const traffic = new WeakMap<Page, { pending: number; last: number }>();
+const traffic = new WeakMap<Page, { pending: Set<Request>; last: number }>();
 function track(page: Page): Page {
-  const t = { pending: 0, last: Date.now() };
+  const t = { pending: new Set<Request>(), last: Date.now() };
   traffic.set(page, t);
   const counted = (r: Request) => !['eventsource', 'websocket'].includes(r.resourceType());
-  page.on('request', (r) => void (counted(r) && (t.pending++, (t.last = Date.now()))));
-  const ended = (r: Request) => void (counted(r) && (t.pending--, (t.last = Date.now())));
+  page.on('request', (r) => void (counted(r) && (t.pending.add(r), (t.last = Date.now()))));
+  const ended = (r: Request) => void (counted(r) && (t.pending.delete(r), (t.last = Date.now())));
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   return page;
 }
 
 /** No request in flight for 100 ms (what `networkidle` means, without its fixed 500 ms on every screen). */
-async function quiet(page: Page) {
-  const t = traffic.get(page);
-  if (!t) return page.waitForLoadState('networkidle');
-  await expect.poll(() => t.pending <= 0 && Date.now() - t.last >= 100, { intervals: [25], timeout: 15_000 }).toBe(true);
+const isQuiet = (t: { pending: Set<Request>; last: number }) => t.pending.size === 0 && Date.now() - t.last >= 100;
+
+const LOADING = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]';
+
+/** What is still loading: requests in flight and loaders on the page (for a failure's message). */
+async function stillLoading(page: Page): Promise<string> {
+  const requests = [...(traffic.get(page)?.pending ?? [])].map((r) => `${r.method()} ${r.url()}`);
+  const loaders = await page
+    .locator(LOADING)
+    .evaluateAll((els) => els.map((el) => el.closest('[data-testid],[aria-label],section')?.getAttribute('data-testid') ?? el.closest('[aria-label]')?.getAttribute('aria-label') ?? el.closest('section')?.getAttribute('aria-labelledby') ?? el.className))
+    .catch(() => []);
+  return `requests in flight: ${requests.join(', ') || 'none'}; loaders: ${loaders.join(', ') || 'none'}`;
 }
 
-/** Waits until a screen has loaded: no request in flight, no loader, no skeleton, fonts and animations settled. */
+/**
+ * Waits until a screen has loaded: no request in flight and no loader or skeleton, both at once (a chart
+ * loads its code only after its figures arrive, so a quiet moment alone is not the end), then fonts and
+ * animations settled.
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
-  await quiet(page);
-  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0, { timeout: 10_000 });
+  const t = traffic.get(page)!;
+  const loaders = page.locator(LOADING);
+  await expect
+    .poll(async () => isQuiet(t) && (await loaders.count()) === 0, { intervals: [25, 50, 100], timeout: 30_000, message: `the screen did not settle at ${page.url()}` })
+    .toBe(true)
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\n${await stillLoading(page)}`);
+    });
   await expect(page.locator('h1').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
   await notificationsGone(page);

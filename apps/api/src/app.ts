@@ -27,6 +27,7 @@ import { checkoutShare } from './modules/inventory/admission.js';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { logRedaction } from './plugins/log-redaction.js';
+import { stopInStages } from './shared/shutdown.js';
 import { registerStoredFiles } from './plugins/stored-files.js';
 import { rateLimitStoreKind, sharedRateLimits } from './plugins/rate-limit-store.js';
 import { registerJsonDepthLimit } from './plugins/json-depth.js';
@@ -235,14 +236,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return sendError(request, reply, 'ROUTE_NOT_FOUND', 404);
   });
 
-  app.addHook('onClose', async () => {
-    await cacheBus.close();
-    await rateLimits.close();
-    await startup.stop();
-    await jobs.stop();
-    mail.close();
-    await database.close();
-  });
+  // Each stage bounded: one connection that never says goodbye must not keep the process from stopping.
+  app.addHook('onClose', () =>
+    stopInStages(log, [
+      ['cache invalidation listener', () => cacheBus.close()],
+      ['rate limits', () => rateLimits.close()],
+      ['start-up', () => startup.stop()],
+      ['job queue', () => jobs.stop()],
+      ['mail transport', () => mail.close()],
+      ['database pool', () => database.close()],
+    ]),
+  );
 
   return Object.assign(app, { deps }) as unknown as App;
 }

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { databaseTarget } from './availability.js';
 import * as schema from './schema/index.js';
+import { TransactionSafePool } from './transaction-safe-pool.js';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever engine is underneath. */
@@ -110,7 +111,7 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number; direct
   // checkPooledSettings verifies at start.
   const direct = opts.directUrl ?? null;
   const sessionOptions = direct ? {} : { options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000} -c standard_conforming_strings=on` };
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...connectionOptions, ...sessionOptions });
+  const pool = new TransactionSafePool({ connectionString: url, max: 10, ...connectionOptions, ...sessionOptions });
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   });

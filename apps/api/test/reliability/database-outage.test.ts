@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,20 @@ class DatabaseProxy {
   }
 }
 
+/**
+ * The app's warnings about its own shutdown (a stage that did not stop in time), passed on to the test's
+ * output: a close that once hung here under load names what it waited for.
+ */
+const shutdownNotes = {
+  env: { LOG_LEVEL: 'warn' },
+  logStream: new Writable({
+    write(chunk, _encoding, done) {
+      if (String(chunk).includes('"shutdown: ')) process.stderr.write(chunk);
+      done();
+    },
+  }),
+};
+
 const upstreamOf = (url: string) => {
   const u = new URL(url);
   return { host: u.hostname || '127.0.0.1', port: Number(u.port || 5432) };
@@ -88,7 +103,7 @@ describe.skipIf(!base)('database outage: 503, health, recovery', { timeout: 180_
     database = await createTestDatabase();
     proxy = new DatabaseProxy(await freePort(), upstreamOf(base!));
     await proxy.open();
-    ctx = await createTestApp({ env: { DATABASE_URL: proxy.urlFor(database.url) } });
+    ctx = await createTestApp({ logStream: shutdownNotes.logStream, env: { ...shutdownNotes.env, DATABASE_URL: proxy.urlFor(database.url) } });
   });
   afterAll(async () => {
     await proxy?.open().catch(() => undefined);
@@ -172,7 +187,7 @@ describe.skipIf(!base)('database outage: the event page', { timeout: 120_000 }, 
     database = await createTestDatabase();
     proxy = new DatabaseProxy(await freePort(), upstreamOf(base!));
     await proxy.open();
-    ctx = await createTestApp({ clock, webDistDir: dist, env: { DATABASE_URL: proxy.urlFor(database.url) } });
+    ctx = await createTestApp({ clock, webDistDir: dist, logStream: shutdownNotes.logStream, env: { ...shutdownNotes.env, DATABASE_URL: proxy.urlFor(database.url) } });
   });
   afterAll(async () => {
     await proxy?.open().catch(() => undefined);

@@ -31,6 +31,7 @@ export async function shareInvalidations(cache: PublicEventCache<unknown>, datab
   const waiting = new Map<number, () => void>();
   const inFlight = new Set<Promise<void>>();
   let listener: pg.Client | null = null;
+  let connecting: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   let backoffMs = 500;
@@ -53,8 +54,15 @@ export async function shareInvalidations(cache: PublicEventCache<unknown>, datab
       lost(client);
     });
     client.on('end', () => lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    connecting = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } finally {
+      connecting = null;
+    }
+    // Closed while it connected: nobody will end this connection later.
+    if (closed) return void (await client.end().catch(() => undefined));
     listener = client;
     backoffMs = 500;
   };
@@ -117,9 +125,9 @@ export async function shareInvalidations(cache: PublicEventCache<unknown>, datab
       cache.onChange = null;
       if (retry) clearTimeout(retry);
       await Promise.all([...inFlight]);
-      const client = listener;
+      const clients = [listener, connecting];
       listener = null;
-      await client?.end().catch(() => undefined);
+      await Promise.all(clients.map((client) => client?.end().catch(() => undefined)));
     },
   };
 }
