@@ -12,9 +12,10 @@
 //   - Fails when the bundles import a package that is not a production dependency of apps/api or
 //     packages/shared: `npm ci --omit=dev` (the container) would not install it.
 //   - dist/build.json last: scripts/start.mjs compares its time with the sources'.
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,7 +38,8 @@ const externalPackages = {
   name: 'admitone-external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.kind === 'entry-point' || path.isAbsolute(args.path) || args.path.startsWith('@admitone/')) return undefined;
+      if (args.kind === 'entry-point' || path.isAbsolute(args.path) || args.path.startsWith('@admitone/'))
+        return undefined;
       return { path: args.path, external: true };
     });
   },
@@ -52,7 +54,9 @@ const dirnameOfSource = {
       if (!code.includes('import.meta.dirname') && !code.includes('import.meta.filename')) return undefined;
       const rel = toPosix(path.relative(src, path.dirname(args.path)));
       if (rel.startsWith('..') || code.includes('import.meta.filename')) {
-        throw new Error(`${path.relative(root, args.path)}: import.meta.dirname/filename outside apps/api/src (or filename) has no place in the compiled build`);
+        throw new Error(
+          `${path.relative(root, args.path)}: import.meta.dirname/filename outside apps/api/src (or filename) has no place in the compiled build`,
+        );
       }
       const expr = rel ? `(import.meta.dirname + ${JSON.stringify(`/${rel}`)})` : 'import.meta.dirname';
       return { contents: code.replaceAll('import.meta.dirname', expr), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
@@ -95,13 +99,20 @@ const result = await build({
 
 /** Packages the bundles import at run time that `npm ci --omit=dev` would not install. */
 function missingProductionDependencies(metafile) {
-  const declared = new Set(['apps/api/package.json', 'packages/shared/package.json'].flatMap((f) => Object.keys(JSON.parse(readFileSync(path.join(root, f), 'utf8')).dependencies ?? {})));
+  const declared = new Set(
+    ['apps/api/package.json', 'packages/shared/package.json'].flatMap((f) =>
+      Object.keys(JSON.parse(readFileSync(path.join(root, f), 'utf8')).dependencies ?? {}),
+    ),
+  );
   const builtins = new Set(builtinModules);
   const missing = new Set();
   for (const output of Object.values(metafile.outputs)) {
     for (const { path: specifier, external } of output.imports) {
       if (!external || specifier.startsWith('node:') || builtins.has(specifier)) continue;
-      const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+      const name = specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
       if (!declared.has(name)) missing.add(name);
     }
   }
@@ -110,11 +121,16 @@ function missingProductionDependencies(metafile) {
 
 const missing = missingProductionDependencies(result.metafile);
 if (missing.length) {
-  console.error(`The API imports ${missing.join(', ')} at run time: add ${missing.length > 1 ? 'them' : 'it'} to "dependencies" of apps/api/package.json (not devDependencies).`);
+  console.error(
+    `The API imports ${missing.join(', ')} at run time: add ${missing.length > 1 ? 'them' : 'it'} to "dependencies" of apps/api/package.json (not devDependencies).`,
+  );
   process.exit(1);
 }
 const files = copyRuntimeFiles(src);
-writeFileSync(path.join(dist, 'build.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), node: process.version, entries: Object.keys(entryPoints) }, null, 2)}\n`);
+writeFileSync(
+  path.join(dist, 'build.json'),
+  `${JSON.stringify({ builtAt: new Date().toISOString(), node: process.version, entries: Object.keys(entryPoints) }, null, 2)}\n`,
+);
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
 console.log(

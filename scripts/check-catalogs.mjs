@@ -15,7 +15,24 @@ const CATALOGS = ['apps/web/src/locales', 'apps/api/src/locales'];
  */
 const word = (words) => new RegExp(`(?<![\\p{L}\\p{N}])(${words.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 const INFORMAL = {
-  de: word(['du', 'dich', 'dir', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines', 'euch', 'euer', 'eure', 'euren', 'eurem', 'eurer', 'eures']),
+  de: word([
+    'du',
+    'dich',
+    'dir',
+    'dein',
+    'deine',
+    'deinen',
+    'deinem',
+    'deiner',
+    'deines',
+    'euch',
+    'euer',
+    'eure',
+    'euren',
+    'eurem',
+    'eurer',
+    'eures',
+  ]),
   fr: word(['tu', 'toi', 'ton', 'ta', 'tes']),
   es: word(['tú', 'tu', 'tus', 'te', 'ti', 'contigo', 'tuyo', 'tuya', 'tuyos', 'tuyas']),
   'zh-CN': /你/u,
@@ -64,7 +81,9 @@ for (const dir of CATALOGS) {
       const informal = INFORMAL[locale]?.exec(e.translation);
       if (informal) {
         problems++;
-        console.error(`${dir}/${locale}: informal "${informal[0]}" (one register per language): ${e.id}\n  msgstr "${e.translation}"`);
+        console.error(
+          `${dir}/${locale}: informal "${informal[0]}" (one register per language): ${e.id}\n  msgstr "${e.translation}"`,
+        );
       }
     }
   }

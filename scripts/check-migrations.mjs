@@ -7,10 +7,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const dir = 'apps/api/src/db/migrations';
 const status = () => execFileSync('git', ['status', '--porcelain', '--', dir], { cwd: root, encoding: 'utf8' }).trim();
 const before = status();
-execFileSync('npx', ['drizzle-kit', 'generate', '--name', 'drift_check'], { cwd: path.join(root, 'apps/api'), stdio: 'inherit' });
+execFileSync('npx', ['drizzle-kit', 'generate', '--name', 'drift_check'], {
+  cwd: path.join(root, 'apps/api'),
+  stdio: 'inherit',
+});
 const after = status();
 if (after !== before) {
-  console.error(`\nThe schema differs from the committed migrations. drizzle-kit generated:\n${after}\nRun \`npm run db:generate\` and commit the migration.`);
+  console.error(
+    `\nThe schema differs from the committed migrations. drizzle-kit generated:\n${after}\nRun \`npm run db:generate\` and commit the migration.`,
+  );
   process.exit(1);
 }
 console.log('Schema and migrations agree.');

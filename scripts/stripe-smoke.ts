@@ -5,6 +5,7 @@
 // with Stripe's test card, reads it back (as the return page does), refunds part of it and the rest
 // (as the organizer does), and checks a webhook signature round trip. Nothing here touches the database.
 import { randomUUID } from 'node:crypto';
+
 import Stripe from 'stripe';
 
 const key = process.env.STRIPE_SECRET_KEY;
@@ -17,11 +18,21 @@ const order = `smoke-${randomUUID()}`;
 const step = (text: string) => console.log(`- ${text}`);
 
 const created = await stripe.paymentIntents.create(
-  { amount: 4500, currency: 'eur', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: { order_id: order } },
+  {
+    amount: 4500,
+    currency: 'eur',
+    automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    metadata: { order_id: order },
+  },
   { idempotencyKey: `${order}-payment` },
 );
 const again = await stripe.paymentIntents.create(
-  { amount: 4500, currency: 'eur', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: { order_id: order } },
+  {
+    amount: 4500,
+    currency: 'eur',
+    automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    metadata: { order_id: order },
+  },
   { idempotencyKey: `${order}-payment` },
 );
 if (again.id !== created.id) throw new Error('the idempotency key did not return the same PaymentIntent');
@@ -32,7 +43,10 @@ const paid = await stripe.paymentIntents.retrieve(created.id);
 if (paid.status !== 'succeeded') throw new Error(`expected succeeded, got ${paid.status}`);
 step('confirmed with the test card: succeeded');
 
-const part = await stripe.refunds.create({ payment_intent: created.id, amount: 1500 }, { idempotencyKey: `${order}-refund-1` });
+const part = await stripe.refunds.create(
+  { payment_intent: created.id, amount: 1500 },
+  { idempotencyKey: `${order}-refund-1` },
+);
 const rest = await stripe.refunds.create({ payment_intent: created.id }, { idempotencyKey: `${order}-refund-2` });
 step(`refunded ${part.amount} then ${rest.amount} (${part.status}, ${rest.status})`);
 try {
@@ -44,7 +58,18 @@ try {
 }
 
 const secret = 'whsec_smoke';
-const payload = JSON.stringify({ id: 'evt_smoke', object: 'event', type: 'payment_intent.succeeded', data: { object: paid } });
-const event = stripe.webhooks.constructEvent(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }), secret);
+const payload = JSON.stringify({
+  id: 'evt_smoke',
+  object: 'event',
+  type: 'payment_intent.succeeded',
+  data: { object: paid },
+});
+const event = stripe.webhooks.constructEvent(
+  payload,
+  stripe.webhooks.generateTestHeaderString({ payload, secret }),
+  secret,
+);
 step(`webhook signature round trip: ${event.type}`);
-console.log('Stripe test mode works with this key. Still to check by hand: the Payment Element in a browser (3-D Secure card 4000 0027 6000 3184), and your webhook endpoint in the Stripe dashboard.');
+console.log(
+  'Stripe test mode works with this key. Still to check by hand: the Payment Element in a browser (3-D Secure card 4000 0027 6000 3184), and your webhook endpoint in the Stripe dashboard.',
+);

@@ -31,5 +31,8 @@ const SMOKE = [
   'apps/api/test/platform.test.ts',
 ];
 
-const res = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...SMOKE], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: '' } });
+const res = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...SMOKE], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: '' },
+});
 process.exit(res.status ?? 1);

@@ -15,7 +15,11 @@ const onPath = (name) => {
 /** The browser: CHROMIUM_PATH, else Debian's chromium. */
 function findChromium() {
   if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
-  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? onPath('chromium') ?? onPath('chromium-browser');
+  return (
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ??
+    onPath('chromium') ??
+    onPath('chromium-browser')
+  );
 }
 
 /** A font with Chinese characters, so the zh-CN screens show text rather than empty boxes. */
@@ -35,7 +39,10 @@ function install(packages) {
   console.log(`npm test: installing ${packages.join(' ')} through apt (once)…`);
   const [cmd, ...pre] = prefix.length ? prefix : ['env'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  return run(cmd, [...pre, 'apt-get', 'update', '-qq'], { env }) && run(cmd, [...pre, 'apt-get', 'install', '-y', '-qq', ...packages], { env });
+  return (
+    run(cmd, [...pre, 'apt-get', 'update', '-qq'], { env }) &&
+    run(cmd, [...pre, 'apt-get', 'install', '-y', '-qq', ...packages], { env })
+  );
 }
 
 let chromium = findChromium();
@@ -51,7 +58,8 @@ if (!chromium) {
   );
   process.exit(1);
 }
-if (!hasChineseFont() && !install(['fonts-wqy-microhei'])) console.warn('npm test: no Chinese font (fonts-wqy-microhei): zh-CN screens will show empty boxes.');
+if (!hasChineseFont() && !install(['fonts-wqy-microhei']))
+  console.warn('npm test: no Chinese font (fonts-wqy-microhei): zh-CN screens will show empty boxes.');
 
 const env = { ...process.env, CHROMIUM_PATH: chromium };
 const steps = [

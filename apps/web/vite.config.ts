@@ -3,12 +3,14 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+
 import { transformAsync } from '@babel/core';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+
 import { moduleClosures } from './build/module-closure.js';
 
 const linguiConfigPath = fileURLToPath(new URL('../../lingui.config.ts', import.meta.url));
@@ -34,7 +36,12 @@ function linguiMacro(): Plugin {
         parserOpts: { plugins: ['typescript', 'jsx'] },
         // LINGUI_KEEP_MESSAGES=1 keeps the English source in the bundle, so strings not yet in the
         // catalogs (before `npm run i18n:extract`) read as English instead of as message ids.
-        plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig, ...(process.env.LINGUI_KEEP_MESSAGES ? { stripMessageField: false } : {}) }]],
+        plugins: [
+          [
+            '@lingui/babel-plugin-lingui-macro',
+            { linguiConfig, ...(process.env.LINGUI_KEEP_MESSAGES ? { stripMessageField: false } : {}) },
+          ],
+        ],
       });
       return result?.code ? { code: result.code, map: result.map } : null;
     },
@@ -65,7 +72,10 @@ function publicCatalogs(): Plugin {
   const poFile = (locale: string) => fileURLToPath(new URL(`src/locales/${locale}/messages.po`, import.meta.url));
 
   async function compile(locale: string) {
-    const file = getCatalogForFile(relative(linguiConfig.rootDir ?? '', poFile(locale)), await getCatalogs(linguiConfig));
+    const file = getCatalogForFile(
+      relative(linguiConfig.rootDir ?? '', poFile(locale)),
+      await getCatalogs(linguiConfig),
+    );
     if (!file) throw new Error(`No Lingui catalog for ${locale}`);
     const { messages } = await file.catalog.getTranslations(locale, {
       fallbackLocales: linguiConfig.fallbackLocales || {},
@@ -88,9 +98,16 @@ function publicCatalogs(): Plugin {
     },
     async load(id, options) {
       if (!id.startsWith('\0public-messages-')) return null;
-      const kind = id.startsWith('\0public-messages-deep-') ? 'deep' : id.startsWith('\0public-messages-sign-in-') ? 'sign-in' : 'first';
+      const kind = id.startsWith('\0public-messages-deep-')
+        ? 'deep'
+        : id.startsWith('\0public-messages-sign-in-')
+          ? 'sign-in'
+          : 'first';
       const locale = id.slice(kind === 'first' ? '\0public-messages-'.length : `\0public-messages-${kind}-`.length);
-      if (serve || options?.ssr) return kind === 'deep' ? 'export const messages = {};' : `export { messages } from ${JSON.stringify(poFile(locale))};`;
+      if (serve || options?.ssr)
+        return kind === 'deep'
+          ? 'export const messages = {};'
+          : `export { messages } from ${JSON.stringify(poFile(locale))};`;
       if (!compiled.has(locale)) compiled.set(locale, await compile(locale));
       return `export const messages = JSON.parse(__ADMITONE_PUBLIC_CATALOG__("${kind}", ${JSON.stringify(locale)}));`;
     },
@@ -124,7 +141,8 @@ function publicCatalogs(): Plugin {
         true,
       );
       return code.replace(PLACEHOLDER, (_, kind: string, locale: string) => {
-        const keep = (key: string) => (kind === 'sign-in' ? signIn.has(key) : kind === 'first' ? first.has(key) : all.has(key) && !first.has(key));
+        const keep = (key: string) =>
+          kind === 'sign-in' ? signIn.has(key) : kind === 'first' ? first.has(key) : all.has(key) && !first.has(key);
         const picked = Object.fromEntries(Object.entries(compiled.get(locale) ?? {}).filter(([key]) => keep(key)));
         return JSON.stringify(JSON.stringify(picked));
       });
@@ -143,7 +161,9 @@ function appsApart(): Plugin {
     name: 'admitone-apps-apart',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      );
       const reach = (facade: string) => {
         const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId === facade);
         const from = new Map<string, string>();
@@ -162,9 +182,14 @@ function appsApart(): Plugin {
       };
       if (!chunks.size || this.environment?.config.build.ssr) return;
       const wrong = APP_NAMES.flatMap((app) =>
-        reach(ENTRIES[app]).filter((c) => c.moduleIds.some((id) => APP_NAMES.some((other) => other !== app && id.endsWith(MAINS[other])))),
+        reach(ENTRIES[app]).filter((c) =>
+          c.moduleIds.some((id) => APP_NAMES.some((other) => other !== app && id.endsWith(MAINS[other]))),
+        ),
       );
-      if (wrong.length) this.error(`${wrong.map((c) => c.path).join(', ')} would start one app inside another: check the chunk groups in vite.config.ts`);
+      if (wrong.length)
+        this.error(
+          `${wrong.map((c) => c.path).join(', ')} would start one app inside another: check the chunk groups in vite.config.ts`,
+        );
     },
   };
 }
@@ -189,14 +214,22 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       if (ssr) return;
-      const files = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile() && COMPRESSIBLE.test(f.name)).map((f) => join(f.parentPath, f.name));
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((f) => f.isFile() && COMPRESSIBLE.test(f.name))
+        .map((f) => join(f.parentPath, f.name));
       await Promise.all(
         files.map(async (file) => {
           const raw = await readFile(file);
           const wasm = file.endsWith('.wasm');
           const [b, g] = await Promise.all([
             // The check-in scanner's WebAssembly (1 MiB): quality 9 (0.7 s; 11 takes 15 s for 12 % less).
-            br(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: wasm ? 9 : 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length, [zlib.BROTLI_PARAM_MODE]: wasm ? zlib.BROTLI_MODE_GENERIC : zlib.BROTLI_MODE_TEXT } }),
+            br(raw, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: wasm ? 9 : 11,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                [zlib.BROTLI_PARAM_MODE]: wasm ? zlib.BROTLI_MODE_GENERIC : zlib.BROTLI_MODE_TEXT,
+              },
+            }),
             gz(raw, { level: 9 }),
           ]);
           if (b.length < raw.length) await writeFile(`${file}.br`, b);
@@ -236,7 +269,14 @@ function groupOf(firstIn: readonly AppName[], usedByOthers: boolean): string {
  * Every group, in the order the bundler fills them (a group takes along what its modules import, so the
  * groups of more apps come first: a module's imports are in the first load of at least its apps).
  */
-const GROUP_NAMES = ['start', 'app-buyer', 'app-sign-in', 'buyer-sign-in', ...APP_NAMES.map((a) => groupOf([a], true)), ...APP_NAMES.map((a) => groupOf([a], false))];
+const GROUP_NAMES = [
+  'start',
+  'app-buyer',
+  'app-sign-in',
+  'buyer-sign-in',
+  ...APP_NAMES.map((a) => groupOf([a], true)),
+  ...APP_NAMES.map((a) => groupOf([a], false)),
+];
 
 /** Each first-load module's group, and the groups another app loads lazily (filled in at buildEnd). */
 const firstLoad = { groupOf: new Map<string, string>(), loadedLater: new Set<string>() };
@@ -246,11 +286,22 @@ function firstLoadModules(): Plugin {
     name: 'admitone-first-load',
     apply: 'build',
     async buildEnd() {
-      const closure = await moduleClosures(this.getModuleInfo.bind(this), this.getModuleIds(), async (spec, importer) => (await this.resolve(spec, importer))?.id ?? null);
-      const first = Object.fromEntries(APP_NAMES.map((a) => [a, closure(ENTRIES[a], false)])) as Record<AppName, Set<string>>;
-      const all = Object.fromEntries(APP_NAMES.map((a) => [a, closure(ENTRIES[a], true)])) as Record<AppName, Set<string>>;
+      const closure = await moduleClosures(
+        this.getModuleInfo.bind(this),
+        this.getModuleIds(),
+        async (spec, importer) => (await this.resolve(spec, importer))?.id ?? null,
+      );
+      const first = Object.fromEntries(APP_NAMES.map((a) => [a, closure(ENTRIES[a], false)])) as Record<
+        AppName,
+        Set<string>
+      >;
+      const all = Object.fromEntries(APP_NAMES.map((a) => [a, closure(ENTRIES[a], true)])) as Record<
+        AppName,
+        Set<string>
+      >;
       // Pages loaded through import.meta.glob (deep-pages.ts) do not show as dynamic imports here.
-      for (const id of this.getModuleIds()) if (BUYER_SOURCE.test(id) && !all.buyer.has(id)) for (const dep of closure(id, true)) all.buyer.add(dep);
+      for (const id of this.getModuleIds())
+        if (BUYER_SOURCE.test(id) && !all.buyer.has(id)) for (const dep of closure(id, true)) all.buyer.add(dep);
       firstLoad.groupOf.clear();
       firstLoad.loadedLater.clear();
       for (const id of new Set(APP_NAMES.flatMap((a) => [...first[a]]))) {
@@ -281,7 +332,8 @@ function firstCssNotRefetched(): Plugin {
     generateBundle(_options, bundle) {
       if (this.environment?.config.build.ssr) return;
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !GROUP_NAMES.includes(chunk.name) || firstLoad.loadedLater.has(chunk.name)) continue;
+        if (chunk.type !== 'chunk' || !GROUP_NAMES.includes(chunk.name) || firstLoad.loadedLater.has(chunk.name))
+          continue;
         chunk.viteMetadata?.importedCss.clear();
       }
     },
@@ -308,7 +360,17 @@ function devSignInPage(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [linguiMacro(), lingui({ configPath: linguiConfigPath }), react(), publicCatalogs(), firstLoadModules(), appsApart(), firstCssNotRefetched(), precompress(), devSignInPage()],
+  plugins: [
+    linguiMacro(),
+    lingui({ configPath: linguiConfigPath }),
+    react(),
+    publicCatalogs(),
+    firstLoadModules(),
+    appsApart(),
+    firstCssNotRefetched(),
+    precompress(),
+    devSignInPage(),
+  ],
   define: { __ADMITONE_COMPILE_MESSAGES__: JSON.stringify(Boolean(process.env.LINGUI_KEEP_MESSAGES)) },
   build: {
     outDir: 'dist',
@@ -325,7 +387,12 @@ export default defineConfig({
         // ~1 KiB of headers. What an entry loads before anything else (its static imports) becomes one
         // file per set of apps using it (see groupOf). Later pages keep their own lazily loaded files.
         codeSplitting: {
-          groups: GROUP_NAMES.map((name, i) => ({ name, test: (id: string) => firstLoad.groupOf.get(id) === name, tags: ['$initial'], priority: GROUP_NAMES.length - i })),
+          groups: GROUP_NAMES.map((name, i) => ({
+            name,
+            test: (id: string) => firstLoad.groupOf.get(id) === name,
+            tags: ['$initial'],
+            priority: GROUP_NAMES.length - i,
+          })),
         },
       },
     },

@@ -1,4 +1,5 @@
 import { defineProject, mergeConfig } from 'vitest/config';
+
 import viteConfig from './vite.config';
 
 /** The `web` test project: the app's Vite plugins (Lingui macros, .po files) in happy-dom. */

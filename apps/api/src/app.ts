@@ -1,51 +1,57 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
+
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type DestinationStream } from 'pino';
 import qs from 'qs';
+
 import type { AppConfig } from './config.js';
-import type { AppDeps } from './deps.js';
 import { startWhenReachable } from './db/availability.js';
 import { openDatabase } from './db/client.js';
+import type { AppDeps } from './deps.js';
 import { loadCatalogs } from './i18n/i18n.js';
-import { startJobs, webhookJobOptions, type JobRunner } from './jobs/queue.js';
+import { type JobRunner, startJobs, webhookJobOptions } from './jobs/queue.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
-import { s3Storage } from './storage/s3-storage.js';
-import { localStorage, type FileStorage } from './storage/storage.js';
-import authPlugin from './plugins/auth.js';
-import { registerKeyIdempotency } from './plugins/key-idempotency.js';
-import { allowedMethods, registerHttpConventions, requestIdOf, withAllow } from './plugins/http-conventions.js';
-import { registerStrictInput } from './plugins/strict-input.js';
 import { checkoutShare } from './modules/inventory/admission.js';
-import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler, sendError } from './plugins/error-handler.js';
-import { registerNulGuard } from './plugins/nul-guard.js';
-import { logRedaction } from './plugins/log-redaction.js';
-import { stopInStages } from './shared/shutdown.js';
-import { registerStoredFiles } from './plugins/stored-files.js';
-import { rateLimitStoreKind, sharedRateLimits } from './plugins/rate-limit-store.js';
-import { registerJsonDepthLimit } from './plugins/json-depth.js';
-import { registerContentEncodingGuard } from './plugins/content-encoding.js';
-import { registerOpenApi } from './plugins/openapi.js';
-import { systemClock, type Clock } from './shared/clock.js';
-import { DomainError } from './shared/errors.js';
 import { guardedStock, type StockGuard } from './modules/inventory/counters.js';
-import { registerPublicPages } from './modules/public-pages/public-pages.js';
-import { pageFallback } from './modules/public-pages/page-fallback.js';
-import { registerSiteFiles } from './modules/public-pages/site-files.js';
-import { untilStarted } from './modules/platform/health.routes.js';
-import { routeModules } from './modules/routes.js';
 import { createStripe } from './modules/payments/stripe-client.js';
-import { publicEventCache, PublicEventCache } from './modules/public-events/public-event-cache.js';
+import { untilStarted } from './modules/platform/health.routes.js';
 import { invalidatePublicEvents } from './modules/public-events/invalidate.js';
 import { shareInvalidations } from './modules/public-events/invalidation-bus.js';
-
+import { PublicEventCache, publicEventCache } from './modules/public-events/public-event-cache.js';
+import { pageFallback } from './modules/public-pages/page-fallback.js';
+import { registerPublicPages } from './modules/public-pages/public-pages.js';
+import { registerSiteFiles } from './modules/public-pages/site-files.js';
+import { routeModules } from './modules/routes.js';
+import authPlugin from './plugins/auth.js';
+import { registerContentEncodingGuard } from './plugins/content-encoding.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  frameworkErrors,
+  registerErrorHandler,
+  sendError,
+} from './plugins/error-handler.js';
+import { allowedMethods, registerHttpConventions, requestIdOf, withAllow } from './plugins/http-conventions.js';
+import { registerJsonDepthLimit } from './plugins/json-depth.js';
+import { registerKeyIdempotency } from './plugins/key-idempotency.js';
+import { logRedaction } from './plugins/log-redaction.js';
+import { registerNulGuard } from './plugins/nul-guard.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { rateLimitStoreKind, sharedRateLimits } from './plugins/rate-limit-store.js';
+import { registerStoredFiles } from './plugins/stored-files.js';
+import { registerStrictInput } from './plugins/strict-input.js';
+import { type Clock, systemClock } from './shared/clock.js';
+import { DomainError } from './shared/errors.js';
+import { stopInStages } from './shared/shutdown.js';
+import { s3Storage } from './storage/s3-storage.js';
+import { type FileStorage, localStorage } from './storage/storage.js';
 
 /**
  * Headers helmet sets on every answer that mean something only for a document (a page or a worker
@@ -90,7 +96,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const logOptions = { level: config.logLevel, serializers: { req: redaction.serializeRequest } };
   const log = options.logStream ? pino(logOptions, options.logStream) : pino(logOptions);
   await loadCatalogs();
-  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs, directUrl: config.databaseDirectUrl });
+  const database = openDatabase(config.databaseUrl, {
+    lockTimeoutMs: config.lockTimeoutMs,
+    directUrl: config.databaseDirectUrl,
+  });
   const clock = options.clock ?? systemClock;
   const mail = options.mail ?? createMailTransport(config, log);
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -104,14 +113,55 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log,
     start: async () => {
       await database.migrate();
-      runner = await startJobs(database, { db: database.db, clock, transport: mail, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, retryForMs: config.mailRetryHours * 3_600_000, storage }, { work: options.work ?? config.jobsInProcess, log, holdSweepSeconds: config.holdSweepSeconds, mailConcurrency: config.mailConcurrency, renderThreads: config.mailRenderThreads, yieldToBusyMachine: config.mailYieldToBusyCpu, files: storage, deadlines: { appUrl: config.appUrl, storage, stock }, deadlineSweepSeconds: config.paymentDeadlineSweepSeconds, webhooks: webhookJobOptions(config) });
+      runner = await startJobs(
+        database,
+        {
+          db: database.db,
+          clock,
+          transport: mail,
+          log,
+          staleClaimMs: config.outboxStaleClaimSeconds * 1000,
+          retryForMs: config.mailRetryHours * 3_600_000,
+          storage,
+        },
+        {
+          work: options.work ?? config.jobsInProcess,
+          log,
+          holdSweepSeconds: config.holdSweepSeconds,
+          mailConcurrency: config.mailConcurrency,
+          renderThreads: config.mailRenderThreads,
+          yieldToBusyMachine: config.mailYieldToBusyCpu,
+          files: storage,
+          deadlines: { appUrl: config.appUrl, storage, stock },
+          deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
+          webhooks: webhookJobOptions(config),
+        },
+      );
     },
   });
   if (!options.databaseInBackground) await startup.done;
   const jobs = laterJobs(() => runner);
-  const deps: AppDeps = { config, database, clock, mail, jobs, storage, log, stock, stripe: createStripe(config.stripe), checkoutShare: checkoutShare(config.checkoutPoolShare, config.lockTimeoutMs), publicEvents: publicEventCache(config.publicEventCacheSeconds, clock), startup };
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    mail,
+    jobs,
+    storage,
+    log,
+    stock,
+    stripe: createStripe(config.stripe),
+    checkoutShare: checkoutShare(config.checkoutPoolShare, config.lockTimeoutMs),
+    publicEvents: publicEventCache(config.publicEventCacheSeconds, clock),
+    startup,
+  };
   // Other web processes on the same PostgreSQL database hear of this one's cache invalidations, and it of theirs.
-  const cacheBus = await shareInvalidations(deps.publicEvents as PublicEventCache<unknown>, database.directUrl ?? config.databaseUrl, database.kind, log);
+  const cacheBus = await shareInvalidations(
+    deps.publicEvents as PublicEventCache<unknown>,
+    database.directUrl ?? config.databaseUrl,
+    database.kind,
+    log,
+  );
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -122,7 +172,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy as string[],
     bodyLimit: 1024 * 1024,
     frameworkErrors,
-    routerOptions: { ignoreTrailingSlash: true, querystringParser: (s: string) => qs.parse(s, { depth: 2, arrayLimit: 50 }) },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      querystringParser: (s: string) => qs.parse(s, { depth: 2, arrayLimit: 50 }),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRoute', redaction.onRoute);
   // Unknown body fields and query parameters answer 422 naming them (plugins/strict-input.ts).
@@ -147,7 +200,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // The IETF draft's RateLimit-Limit/-Remaining/-Reset headers, and Retry-After when refused.
   // Counted where every process and host sees the same counts (plugins/rate-limit-store.ts).
-  const rateLimits = sharedRateLimits(rateLimitStoreKind(config.rateLimitStore, config.redisUrl, database.kind), database, config.redisUrl, log);
+  const rateLimits = sharedRateLimits(
+    rateLimitStoreKind(config.rateLimitStore, config.redisUrl, database.kind),
+    database,
+    config.redisUrl,
+    log,
+  );
   await app.register(rateLimit, { global: false, enableDraftSpec: true, ...rateLimits.options });
   await app.register(multipart);
   // Before compression (hooks run in the order added): it keeps the answer as the route gave it.
@@ -218,7 +276,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         // The embed script is loaded by other sites.
         if (file.endsWith(`${path.sep}widget.js`)) res.header('cross-origin-resource-policy', 'cross-origin');
         // The house font is also loaded by Stripe's payment frame (another origin).
-        if (/\.woff2?$/.test(file)) res.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+        if (/\.woff2?$/.test(file))
+          res.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
       },
     });
     await registerPublicPages(app, deps, config.webDistDir);
@@ -261,7 +320,9 @@ function laterJobs(current: () => JobRunner | null): JobRunner {
       if (key === 'then') return undefined;
       const runner = current();
       if (key === 'stop') return async () => runner?.stop();
-      if (!runner) return async () => Promise.reject(new DomainError('DATABASE_UNAVAILABLE', { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
+      if (!runner)
+        return async () =>
+          Promise.reject(new DomainError('DATABASE_UNAVAILABLE', { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
       const value = (runner as unknown as Record<PropertyKey, unknown>)[key];
       return typeof value === 'function' ? value.bind(runner) : value;
     },

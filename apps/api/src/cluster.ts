@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+
 import type { AppConfig } from './config.js';
 
 /**
@@ -14,15 +15,21 @@ import type { AppConfig } from './config.js';
 export function runPrimary(config: AppConfig): boolean {
   if (config.webConcurrency <= 1 || !cluster.isPrimary) return false;
   if (!config.databaseUrl.startsWith('postgres')) {
-    console.error('WEB_CONCURRENCY above 1 needs DATABASE_URL=postgres://...: the embedded database belongs to one process. Starting one process.');
+    console.error(
+      'WEB_CONCURRENCY above 1 needs DATABASE_URL=postgres://...: the embedded database belongs to one process. Starting one process.',
+    );
     return false;
   }
-  const say = (line: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: line }));
+  const say = (line: string) =>
+    console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: line }));
   let stopping = false;
   const roles = new Map<Worker, number>();
   const start = (index: number) => {
     // The first process runs the jobs (when this process would), the others only serve.
-    const worker = cluster.fork({ ADMITONE_PROCESS_INDEX: String(index), JOBS_IN_PROCESS: String(index === 0 && config.jobsInProcess) });
+    const worker = cluster.fork({
+      ADMITONE_PROCESS_INDEX: String(index),
+      JOBS_IN_PROCESS: String(index === 0 && config.jobsInProcess),
+    });
     roles.set(worker, index);
   };
   cluster.on('exit', (worker, code, signal) => {
@@ -44,7 +51,9 @@ export function runPrimary(config: AppConfig): boolean {
       if (roles.size === 0) process.exit(0);
     });
   }
-  say(`starting ${config.webConcurrency} web processes on port ${config.port}${config.jobsInProcess ? ' (jobs in the first)' : ''}`);
+  say(
+    `starting ${config.webConcurrency} web processes on port ${config.port}${config.jobsInProcess ? ' (jobs in the first)' : ''}`,
+  );
   for (let i = 0; i < config.webConcurrency; i++) start(i);
   return true;
 }

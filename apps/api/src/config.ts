@@ -1,8 +1,9 @@
-import { isIP } from 'node:net';
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
-import { z } from 'zod';
+
 import { API_KEY_RATE_LIMIT_DEFAULT } from '@admitone/shared';
+import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -20,7 +21,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: databaseUrl.optional(),
-  /** PostgreSQL directly, when DATABASE_URL goes through a transaction pooler (PgBouncer): LISTEN and session locks use it. */
+  /**
+   * PostgreSQL directly, when DATABASE_URL goes through a transaction pooler (PgBouncer): LISTEN and session locks use
+   * it.
+   */
   DATABASE_DIRECT_URL: z
     .string()
     .refine((v) => /^(postgres|postgresql):\/\//.test(v), { message: 'must be postgres://user@host:port/db' })
@@ -65,13 +69,18 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .refine((v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((p) => isProxyAddress(p.trim())), { message: 'must be false, true, a hop count or a comma-separated list of proxy addresses or CIDRs' })
+    .refine((v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((p) => isProxyAddress(p.trim())), {
+      message: 'must be false, true, a hop count or a comma-separated list of proxy addresses or CIDRs',
+    })
     .optional(),
   /** Sign-ups per client address per AUTH_RATE_LIMIT_WINDOW_SECONDS (each one sends a confirmation e-mail). */
   REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   /** Sign-up links or notices and reset links one e-mail address may be sent per hour, whoever asks. */
   ADDRESS_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  /** Ticket mails one ticket may be sent per hour at a buyer's request (e-mail changes, transfers, resends), whoever asks. */
+  /**
+   * Ticket mails one ticket may be sent per hour at a buyer's request (e-mail changes, transfers, resends), whoever
+   * asks.
+   */
   TICKET_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Wrong promo codes one client address may try per PROMO_MISS_WINDOW_SECONDS (past it 429 until the window ends). */
   PROMO_MISSES_PER_CLIENT: z.coerce.number().int().min(1).default(10),
@@ -90,11 +99,20 @@ const envSchema = z.object({
   PUBLIC_EVENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** A mail left "sending" this long by a worker that died is sent again (keep it above the slowest SMTP answer). */
   OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-  /** A mail that cannot be delivered (SMTP down or refusing for now) is tried again, at most every 30 minutes, for this long before it is FAILED. */
+  /**
+   * A mail that cannot be delivered (SMTP down or refusing for now) is tried again, at most every 30 minutes, for this
+   * long before it is FAILED.
+   */
   MAIL_RETRY_HOURS: z.coerce.number().min(1).max(720).default(72),
-  /** Bulk mails (orders, tickets, messages) rendered and sent at once per worker process; the urgent lane has workers of its own. */
+  /**
+   * Bulk mails (orders, tickets, messages) rendered and sent at once per worker process; the urgent lane has workers of
+   * its own.
+   */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** Threads rendering bulk mail (ticket PDFs) per worker process; 0 renders on the main thread. Default: one per core but one, at least one. */
+  /**
+   * Threads rendering bulk mail (ticket PDFs) per worker process; 0 renders on the main thread. Default: one per core
+   * but one, at least one.
+   */
   MAIL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Bulk mail waits (up to 2 s a batch) while other processes keep the machine's CPU busy: jobs/cpu-pressure.ts. */
   MAIL_YIELD_TO_BUSY_CPU: bool.default(true),
@@ -115,12 +133,18 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Webhooks: how often each worker process looks for deliveries that are due. */
   WEBHOOK_SWEEP_SECONDS: z.coerce.number().min(0.2).max(3600).default(2),
-  /** Webhooks: turned off (and its admins mailed) after this many failed attempts in a row over at least WEBHOOK_DISABLE_AFTER_HOURS. */
+  /**
+   * Webhooks: turned off (and its admins mailed) after this many failed attempts in a row over at least
+   * WEBHOOK_DISABLE_AFTER_HOURS.
+   */
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(15),
   WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().min(0).default(24),
   /** Webhooks: deliveries in flight per worker process, of all accounts together. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
-  /** Webhooks: deliveries of one account in flight at once (all worker processes): a slow receiver holds only its own account's. */
+  /**
+   * Webhooks: deliveries of one account in flight at once (all worker processes): a slow receiver holds only its own
+   * account's.
+   */
   WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   /** Webhooks: "send test event" per account per minute (429 past it). */
   WEBHOOK_TEST_SENDS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
@@ -216,7 +240,16 @@ export interface AppConfig {
   lockTimeoutMs: number;
   /** Seconds between sweeps of holds that ran out. */
   holdSweepSeconds: number;
-  webhooks: { allowPrivate: boolean; timeoutMs: number; sweepSeconds: number; disableAfterFailures: number; disableAfterHours: number; concurrency: number; accountConcurrency: number; testSendsPerMinute: number };
+  webhooks: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    sweepSeconds: number;
+    disableAfterFailures: number;
+    disableAfterHours: number;
+    concurrency: number;
+    accountConcurrency: number;
+    testSendsPerMinute: number;
+  };
   paymentDeadlineSweepSeconds: number;
   /** Reservations of one event in the database at once, per process. */
   checkoutConcurrency: number;
@@ -264,19 +297,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none)');
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none)',
+    );
   }
   if (e.DATABASE_DIRECT_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL ?? '')) {
-    throw new ConfigError('Invalid configuration:\n  DATABASE_DIRECT_URL: only with a PostgreSQL DATABASE_URL (the pooler\'s address)');
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_DIRECT_URL: only with a PostgreSQL DATABASE_URL (the pooler's address)",
+    );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  S3_*: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither)');
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_*: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither)',
+    );
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const defaultDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -297,12 +338,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     webConcurrency: e.WEB_CONCURRENCY,
     redisUrl: e.REDIS_URL ?? null,
     rateLimitStore: e.RATE_LIMIT_STORE,
-    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, perAccountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX, answerFloorMs: e.AUTH_ANSWER_FLOOR_MS },
+    authRateLimit: {
+      max: e.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      perAccountMax: e.AUTH_ACCOUNT_RATE_LIMIT_MAX,
+      answerFloorMs: e.AUTH_ANSWER_FLOOR_MS,
+    },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
     addressMailsPerHour: e.ADDRESS_MAILS_PER_HOUR,
     ticketMailsPerHour: e.TICKET_MAILS_PER_HOUR,
-    promoGuesses: { perClient: e.PROMO_MISSES_PER_CLIENT, windowSeconds: e.PROMO_MISS_WINDOW_SECONDS, perEvent: e.PROMO_MISSES_PER_EVENT },
+    promoGuesses: {
+      perClient: e.PROMO_MISSES_PER_CLIENT,
+      windowSeconds: e.PROMO_MISS_WINDOW_SECONDS,
+      perEvent: e.PROMO_MISSES_PER_EVENT,
+    },
     checkoutRateLimitMax: e.CHECKOUT_RATE_LIMIT_MAX,
     apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
     mailBudgetPerHour: e.MAIL_BUDGET_PER_HOUR,
@@ -334,7 +384,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
           region: e.S3_REGION,
           endpoint: e.S3_ENDPOINT ?? null,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : null,
+          credentials: e.S3_ACCESS_KEY_ID
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+            : null,
           publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, '') ?? null,
         }
       : null,

@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+
 import type { AppConfig } from './config.js';
 import type { Startup } from './db/availability.js';
 import type { Database } from './db/client.js';
 import type { JobRunner } from './jobs/queue.js';
 import type { MailTransport } from './mail/transport.js';
-import type { StockDeps } from './modules/inventory/order-units.js';
 import type { Admission } from './modules/inventory/admission.js';
-import type { PublicEventCache } from './modules/public-events/public-event-cache.js';
+import type { StockDeps } from './modules/inventory/order-units.js';
 import type { EventExtras } from './modules/public-events/public-event.js';
+import type { PublicEventCache } from './modules/public-events/public-event-cache.js';
 import type { Clock } from './shared/clock.js';
 import type { FileStorage } from './storage/storage.js';
 

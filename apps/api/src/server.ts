@@ -35,7 +35,10 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(`${signal} received`, 0));
 
   await app.listen({ port: config.port, host: config.host });
-  if (!startup.ready) app.log.info(`AdmitOne is listening at ${config.appUrl}; ready once the database answers and is migrated (${engine})`);
+  if (!startup.ready)
+    app.log.info(
+      `AdmitOne is listening at ${config.appUrl}; ready once the database answers and is migrated (${engine})`,
+    );
   startup.done.then(
     () => {
       if (startup.ready) app.log.info(`AdmitOne is ready at ${config.appUrl} (database: ${engine})`);

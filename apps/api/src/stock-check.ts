@@ -1,6 +1,6 @@
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { findDrift, repairDrift, type Drift } from './modules/inventory/reconcile.js';
+import { type Drift, findDrift, repairDrift } from './modules/inventory/reconcile.js';
 
 /**
  * `npm run stock:check [-- --repair] [-- --event ID]`: compares every stock counter (tickets, tiers,
@@ -18,7 +18,10 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfigOrExit();
-  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs, directUrl: config.databaseDirectUrl });
+  const database = openDatabase(config.databaseUrl, {
+    lockTimeoutMs: config.lockTimeoutMs,
+    directUrl: config.databaseDirectUrl,
+  });
   await database.migrate();
   const show = (d: Drift) =>
     d.kind === 'stray_hold'

@@ -1,16 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
+
 import pino from 'pino';
+
 import { loadConfigOrExit } from './config.js';
 import { startWhenReachable } from './db/availability.js';
 import { openDatabase } from './db/client.js';
 import { loadCatalogs } from './i18n/i18n.js';
-import { startJobs, webhookJobOptions, type JobRunner } from './jobs/queue.js';
+import { type JobRunner, startJobs, webhookJobOptions } from './jobs/queue.js';
 import { createMailTransport } from './mail/transport.js';
 import { guardedStock } from './modules/inventory/counters.js';
 import { systemClock } from './shared/clock.js';
-import { localStorage } from './storage/storage.js';
 import { s3Storage } from './storage/s3-storage.js';
+import { localStorage } from './storage/storage.js';
 
 /**
  * The worker's work (mail, webhooks, sweeps) can wait a moment; a buyer's reservation on the same
@@ -25,7 +27,7 @@ function runBelowNormalPriority(log: pino.Logger) {
   try {
     os.setPriority(Math.max(os.getPriority(), WORKER_NICE));
   } catch (err) {
-    log.warn({ err }, 'could not lower the worker\'s CPU priority');
+    log.warn({ err }, "could not lower the worker's CPU priority");
   }
 }
 
@@ -40,11 +42,16 @@ async function main() {
   const log = pino({ level: config.logLevel });
   runBelowNormalPriority(log);
   if (!config.databaseUrl.startsWith('postgres')) {
-    log.error('npm run worker needs DATABASE_URL=postgres://...; with the embedded database, jobs run inside `npm start`.');
+    log.error(
+      'npm run worker needs DATABASE_URL=postgres://...; with the embedded database, jobs run inside `npm start`.',
+    );
     process.exit(1);
   }
   await loadCatalogs();
-  const database = openDatabase(config.databaseUrl, { lockTimeoutMs: config.lockTimeoutMs, directUrl: config.databaseDirectUrl });
+  const database = openDatabase(config.databaseUrl, {
+    lockTimeoutMs: config.lockTimeoutMs,
+    directUrl: config.databaseDirectUrl,
+  });
   const transport = createMailTransport(config, log);
   let jobs: JobRunner | null = null;
   const startup = startWhenReachable({
@@ -52,19 +59,33 @@ async function main() {
     log,
     start: async () => {
       await database.migrate();
-      // Ticket PDFs print the organizer's logo read from it; mails about deadlines link the logo where the web process serves it.
+      // Ticket PDFs print the organizer's logo read from it; mails about deadlines link the logo where the web process
+      // serves it.
       const storage = config.s3 ? await s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
-      jobs = await startJobs(database, { db: database.db, clock: systemClock, transport, log, staleClaimMs: config.outboxStaleClaimSeconds * 1000, retryForMs: config.mailRetryHours * 3_600_000, storage }, {
-        work: true,
-        log,
-        holdSweepSeconds: config.holdSweepSeconds,
-        mailConcurrency: config.mailConcurrency,
-        renderThreads: config.mailRenderThreads,
-        yieldToBusyMachine: config.mailYieldToBusyCpu,
-        deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
-        files: storage, deadlines: { appUrl: config.appUrl, storage, stock: { clock: systemClock, guard: guardedStock } },
-        webhooks: webhookJobOptions(config),
-      });
+      jobs = await startJobs(
+        database,
+        {
+          db: database.db,
+          clock: systemClock,
+          transport,
+          log,
+          staleClaimMs: config.outboxStaleClaimSeconds * 1000,
+          retryForMs: config.mailRetryHours * 3_600_000,
+          storage,
+        },
+        {
+          work: true,
+          log,
+          holdSweepSeconds: config.holdSweepSeconds,
+          mailConcurrency: config.mailConcurrency,
+          renderThreads: config.mailRenderThreads,
+          yieldToBusyMachine: config.mailYieldToBusyCpu,
+          deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
+          files: storage,
+          deadlines: { appUrl: config.appUrl, storage, stock: { clock: systemClock, guard: guardedStock } },
+          webhooks: webhookJobOptions(config),
+        },
+      );
     },
   });
   let stopping = false;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { outbox, signupRequests, users } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { linkToken, PASSWORD, registerUser, signUpLinkToken } from './factories.js';
@@ -9,7 +10,9 @@ let ctx: TestContext;
 
 describe("the operator's terms at sign-up", () => {
   it('are answered to anyone, null until the operator sets them', async () => {
-    expect((await call(ctx.app, 'GET', '/api/public/legal')).json()).toEqual({ data: { terms_url: null, privacy_url: null } });
+    expect((await call(ctx.app, 'GET', '/api/public/legal')).json()).toEqual({
+      data: { terms_url: null, privacy_url: null },
+    });
     const withTerms = await createTestApp({ env: { TERMS_URL: 'https://tickets.example.com/terms' } });
     try {
       const res = await call(withTerms.app, 'GET', '/api/public/legal');
@@ -39,13 +42,16 @@ let seq = 0;
 const fresh = (prefix: string) => `${prefix}-${++seq}@example.test`;
 const signUp = (body: Record<string, unknown>, opts: { locale?: string; headers?: Record<string, string> } = {}) =>
   call(ctx.app, 'POST', '/api/auth/register', { body, ...opts });
-const confirm = (token: string, locale?: string) => call(ctx.app, 'POST', `/api/auth/confirm-sign-up/${token}`, { locale });
+const confirm = (token: string, locale?: string) =>
+  call(ctx.app, 'POST', `/api/auth/confirm-sign-up/${token}`, { locale });
 const db = () => ctx.app.deps.database.db;
 const userOf = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0];
-const pendingOf = async (email: string) => (await db().select().from(signupRequests).where(eq(signupRequests.email, email)))[0];
+const pendingOf = async (email: string) =>
+  (await db().select().from(signupRequests).where(eq(signupRequests.email, email)))[0];
 const INVALID_SIGNUP_LINK = {
   code: 'INVALID_SIGNUP_LINK',
-  message: 'This sign-up link is invalid, expired or already used. Sign up again to get a new one, or log in if you already have a login.',
+  message:
+    'This sign-up link is invalid, expired or already used. Sign up again to get a new one, or log in if you already have a login.',
 };
 
 describe('POST /api/auth/register: confirm first', () => {
@@ -54,11 +60,18 @@ describe('POST /api/auth/register: confirm first', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: 'We have sent a link to grace@example.test. Open it to finish signing up.' });
     expect(await userOf('grace@example.test')).toBeUndefined();
-    expect(await pendingOf('grace@example.test')).toMatchObject({ name: 'Grace Hopper', organization: null, timezone: 'America/New_York', locale: 'en' });
+    expect(await pendingOf('grace@example.test')).toMatchObject({
+      name: 'Grace Hopper',
+      organization: null,
+      timezone: 'America/New_York',
+      locale: 'en',
+    });
     // The password is not kept as typed.
     expect((await pendingOf('grace@example.test'))!.password_hash).not.toContain(valid.password);
     // Until the link is opened, the password logs in to nothing, answered like any wrong login.
-    const login = await call(ctx.app, 'POST', '/api/auth/login', { body: { email: 'grace@example.test', password: valid.password } });
+    const login = await call(ctx.app, 'POST', '/api/auth/login', {
+      body: { email: 'grace@example.test', password: valid.password },
+    });
     expect(login.statusCode).toBe(401);
     expect(login.json().error.code).toBe('INVALID_CREDENTIALS');
 
@@ -77,17 +90,40 @@ describe('POST /api/auth/register: confirm first', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(body.user).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.test', timezone: 'America/New_York', email_verified: true });
+    expect(body.user).toMatchObject({
+      name: 'Grace Hopper',
+      email: 'grace@example.test',
+      timezone: 'America/New_York',
+      email_verified: true,
+    });
     expect(body.accounts).toEqual([
-      expect.objectContaining({ name: "Grace Hopper's events", role: 'ADMIN', status: 'ACTIVE', is_owner: true, timezone: 'America/New_York', currency: 'USD' }),
+      expect.objectContaining({
+        name: "Grace Hopper's events",
+        role: 'ADMIN',
+        status: 'ACTIVE',
+        is_owner: true,
+        timezone: 'America/New_York',
+        currency: 'USD',
+      }),
     ]);
     const me = await call(ctx.app, 'GET', '/api/users/me', { token: body.token });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.permissions).toContain('users.manage');
     expect(await pendingOf('grace@example.test')).toBeUndefined();
-    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: 'grace@example.test', password: valid.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(ctx.app, 'POST', '/api/auth/login', {
+          body: { email: 'grace@example.test', password: valid.password },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Opening the link proved the address: no second confirmation mail.
-    const confirmations = await db().select({ n: sql<number>`count(*)::int` }).from(outbox).where(sql`${outbox.payload}->>'to' = 'grace@example.test' and ${outbox.payload}->>'template' = 'email_confirmation'`);
+    const confirmations = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(
+        sql`${outbox.payload}->>'to' = 'grace@example.test' and ${outbox.payload}->>'template' = 'email_confirmation'`,
+      );
     expect(confirmations[0]!.n).toBe(0);
   });
 
@@ -117,30 +153,50 @@ describe('POST /api/auth/register: confirm first', () => {
     expect((await signUp({ ...valid, email })).statusCode).toBe(202);
     const first = await signUpLinkToken(ctx.app, email);
     const password = 'second thoughts about cobol';
-    expect((await signUp({ ...valid, email, name: 'Grace B. Hopper', password, password_confirmation: password })).statusCode).toBe(202);
+    expect(
+      (await signUp({ ...valid, email, name: 'Grace B. Hopper', password, password_confirmation: password }))
+        .statusCode,
+    ).toBe(202);
     const second = await signUpLinkToken(ctx.app, email);
     expect(second).not.toBe(first);
-    expect((await db().select({ n: sql<number>`count(*)::int` }).from(signupRequests).where(eq(signupRequests.email, email)))[0]!.n).toBe(1);
+    expect(
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(signupRequests)
+          .where(eq(signupRequests.email, email))
+      )[0]!.n,
+    ).toBe(1);
 
     expect((await confirm(first)).json().error).toEqual(INVALID_SIGNUP_LINK);
     const done = await confirm(second);
     expect(done.statusCode).toBe(200);
     expect(done.json().user.name).toBe('Grace B. Hopper');
     expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password } })).statusCode).toBe(200);
-    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: valid.password } })).statusCode).toBe(401);
+    expect(
+      (await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: valid.password } })).statusCode,
+    ).toBe(401);
   });
 
   it('a registered address gets a notice instead (log in, or reset the password), and nothing changes', async () => {
     const u = await registerUser(ctx.app, { name: 'Registered Rita', locale: 'fr' });
     const mailsOf = async (template: string) =>
-      db().select({ id: outbox.id }).from(outbox).where(sql`${outbox.payload}->>'to' = ${u.email} and ${outbox.payload}->>'template' = ${template}`).orderBy(outbox.id);
+      db()
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'to' = ${u.email} and ${outbox.payload}->>'template' = ${template}`)
+        .orderBy(outbox.id);
     expect(await mailsOf('signup_confirmation')).toHaveLength(1);
     const password = 'an attacker chose this one';
-    const res = await signUp({ ...valid, email: u.email.toUpperCase(), name: 'Mallory', password, password_confirmation: password }, { locale: 'en' });
+    const res = await signUp(
+      { ...valid, email: u.email.toUpperCase(), name: 'Mallory', password, password_confirmation: password },
+      { locale: 'en' },
+    );
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: `We have sent a link to ${u.email}. Open it to finish signing up.` });
 
-    // No sign-up link: a notice, in the user's own language, with their own name (never the one typed), and two ways in.
+    // No sign-up link: a notice, in the user's own language, with their own name (never the one typed), and two ways
+    // in.
     expect(await mailsOf('signup_confirmation')).toHaveLength(1);
     const [row] = await mailsOf('signup_existing_login');
     const notice = await ctx.smtp.waitFor(u.email, (m) => m.messageId === `<outbox-${row!.id}@admitone>`);
@@ -153,8 +209,12 @@ describe('POST /api/auth/register: confirm first', () => {
     expect(notice.html).toContain('href="http://admitone.test/auth/forgot-password"');
 
     expect(await pendingOf(u.email)).toBeUndefined();
-    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password } })).statusCode).toBe(401);
-    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).statusCode,
+    ).toBe(200);
     expect((await userOf(u.email))!.name).toBe('Registered Rita');
   });
 
@@ -176,7 +236,7 @@ describe('POST /api/auth/register: confirm first', () => {
   });
 });
 
-describe('the new account\'s name', () => {
+describe("the new account's name", () => {
   const accountOf = async (body: Record<string, unknown>, locale?: string) => {
     expect((await signUp(body, { locale })).statusCode).toBe(202);
     const done = await confirm(await signUpLinkToken(ctx.app, body.email as string));
@@ -196,13 +256,21 @@ describe('the new account\'s name', () => {
   });
 
   it('is "{name}\'s events" when the organization is left empty (null, blank or missing)', async () => {
-    expect((await accountOf({ ...valid, email: fresh('blank'), organization: '   ' })).name).toBe("Grace Hopper's events");
-    expect((await accountOf({ ...valid, email: fresh('null'), organization: null })).name).toBe("Grace Hopper's events");
+    expect((await accountOf({ ...valid, email: fresh('blank'), organization: '   ' })).name).toBe(
+      "Grace Hopper's events",
+    );
+    expect((await accountOf({ ...valid, email: fresh('null'), organization: null })).name).toBe(
+      "Grace Hopper's events",
+    );
   });
 
   it('is said in the language of the sign-up', async () => {
     const { translate } = await import('../src/i18n/i18n.js');
-    const expected = translate('de', { id: 'account.default_name', message: "{name}'s events" }, { name: 'Grace Hopper' });
+    const expected = translate(
+      'de',
+      { id: 'account.default_name', message: "{name}'s events" },
+      { name: 'Grace Hopper' },
+    );
     expect((await accountOf({ ...valid, email: fresh('sprache-konto'), locale: 'de' })).name).toBe(expected);
   });
 
@@ -222,7 +290,10 @@ describe('an invited address signs up', () => {
   it('becomes the invited user, with name and password, their own account, and the invitation still open', async () => {
     const admin = await registerUser(ctx.app, { name: 'Inviting Ines' });
     const email = fresh('invited');
-    const invited = await call(ctx.app, 'POST', '/api/users', { token: admin.token, body: { email, role: 'ORGANIZER' } });
+    const invited = await call(ctx.app, 'POST', '/api/users', {
+      token: admin.token,
+      body: { email, role: 'ORGANIZER' },
+    });
     expect(invited.statusCode).toBe(201);
     const invitedUser = (await userOf(email))!;
     expect(invitedUser.password_hash).toBeNull();
@@ -233,21 +304,34 @@ describe('an invited address signs up', () => {
     const done = await confirm(await signUpLinkToken(ctx.app, email));
     expect(done.statusCode).toBe(200);
     expect(done.json().user).toMatchObject({ id: invitedUser.id, name: 'Ivy Invited', email, email_verified: true });
-    expect(done.json().accounts).toEqual([expect.objectContaining({ name: "Ivy Invited's events", is_owner: true, status: 'ACTIVE' })]);
-    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: valid.password } })).statusCode).toBe(200);
+    expect(done.json().accounts).toEqual([
+      expect.objectContaining({ name: "Ivy Invited's events", is_owner: true, status: 'ACTIVE' }),
+    ]);
+    expect(
+      (await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: valid.password } })).statusCode,
+    ).toBe(200);
 
     // The invitation waits; accepting it now takes the login's password.
     const invitation = await linkToken(ctx.smtp, email, '/auth/accept-invitation/');
     expect((await call(ctx.app, 'GET', `/api/auth/invitation/${invitation}`)).json().data.existing_user).toBe(true);
-    const joined = await call(ctx.app, 'POST', `/api/auth/invitation/${invitation}`, { body: { current_password: valid.password } });
+    const joined = await call(ctx.app, 'POST', `/api/auth/invitation/${invitation}`, {
+      body: { current_password: valid.password },
+    });
     expect(joined.statusCode).toBe(200);
-    expect(joined.json().accounts.map((a: { name: string }) => a.name).sort()).toEqual(["Inviting Ines's events", "Ivy Invited's events"]);
+    expect(
+      joined
+        .json()
+        .accounts.map((a: { name: string }) => a.name)
+        .sort(),
+    ).toEqual(["Inviting Ines's events", "Ivy Invited's events"]);
   });
 
   it('refuses the link when the address got a login meanwhile (the invitation was accepted first)', async () => {
     const admin = await registerUser(ctx.app, { name: 'Inviting Ines' });
     const email = fresh('raced');
-    expect((await call(ctx.app, 'POST', '/api/users', { token: admin.token, body: { email, role: 'ADMIN' } })).statusCode).toBe(201);
+    expect(
+      (await call(ctx.app, 'POST', '/api/users', { token: admin.token, body: { email, role: 'ADMIN' } })).statusCode,
+    ).toBe(201);
     expect((await signUp({ ...valid, email, name: 'Signing Sam' })).statusCode).toBe(202);
     const signUpLink = await signUpLinkToken(ctx.app, email);
 
@@ -260,17 +344,31 @@ describe('an invited address signs up', () => {
     expect((await confirm(signUpLink)).json().error).toEqual(INVALID_SIGNUP_LINK);
     expect(await pendingOf(email)).toBeUndefined();
     expect((await userOf(email))!.name).toBe('Accepting Alex');
-    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: valid.password } })).statusCode).toBe(401);
+    expect(
+      (await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: valid.password } })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('POST /api/auth/register: bad input', () => {
   it('marks every bad field at once', async () => {
-    const res = await signUp({ name: '', email: 'not-an-email', password: 'short', password_confirmation: 'other', accept_terms: false });
+    const res = await signUp({
+      name: '',
+      email: 'not-an-email',
+      password: 'short',
+      password_confirmation: 'other',
+      accept_terms: false,
+    });
     expect(res.statusCode).toBe(422);
     const { error } = res.json();
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(Object.keys(error.field_errors).sort()).toEqual(['accept_terms', 'email', 'name', 'password', 'password_confirmation']);
+    expect(Object.keys(error.field_errors).sort()).toEqual([
+      'accept_terms',
+      'email',
+      'name',
+      'password',
+      'password_confirmation',
+    ]);
     expect(error.field_errors.password).toEqual(['Must be at least 8 characters.']);
   });
 
@@ -300,12 +398,20 @@ describe('POST /api/auth/register: bad input', () => {
   });
 
   it('lets the locale cookie win over the Accept-Language header', async () => {
-    const res = await signUp({ ...valid, password_confirmation: 'nope-nope' }, { locale: 'de', headers: { cookie: 'admitone_locale=fr' } });
+    const res = await signUp(
+      { ...valid, password_confirmation: 'nope-nope' },
+      { locale: 'de', headers: { cookie: 'admitone_locale=fr' } },
+    );
     expect(res.json().error.field_errors.password_confirmation).toEqual(['Les mots de passe ne sont pas identiques']);
   });
 
   it('answers malformed JSON with a 400 in the error shape, not a 500', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('BAD_REQUEST');
   });

@@ -1,7 +1,8 @@
-import { priceUnit, type AnswerValue, type AttendeeStatus, type BuyerOrderStatus } from '@admitone/shared';
+import { type AnswerValue, type AttendeeStatus, type BuyerOrderStatus, priceUnit } from '@admitone/shared';
+
 import type { Db, Executor } from '../src/db/client.js';
-import { repairDrift } from '../src/modules/inventory/reconcile.js';
 import { attendees, orderItems, orders, questionAnswers } from '../src/db/schema/index.js';
+import { repairDrift } from '../src/modules/inventory/reconcile.js';
 
 /**
  * Many orders and attendees written straight into the tables (for export tests and the bench), in a
@@ -28,11 +29,15 @@ export const BULK_UNIT = priceUnit('PAID', 1000, [
 ]);
 
 /** Order `o`: every 50th cancelled, the next awaiting payment, the others completed. */
-export const bulkOrderStatus = (o: number): BuyerOrderStatus => (o % 50 === 0 ? 'CANCELLED' : o % 50 === 1 ? 'AWAITING_PAYMENT' : 'COMPLETED');
-const attendeeStatusOf = (s: BuyerOrderStatus): AttendeeStatus => (s === 'CANCELLED' ? 'CANCELLED' : s === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'ACTIVE');
+export const bulkOrderStatus = (o: number): BuyerOrderStatus =>
+  o % 50 === 0 ? 'CANCELLED' : o % 50 === 1 ? 'AWAITING_PAYMENT' : 'COMPLETED';
+const attendeeStatusOf = (s: BuyerOrderStatus): AttendeeStatus =>
+  s === 'CANCELLED' ? 'CANCELLED' : s === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'ACTIVE';
 /** Every fourth active attendee is checked in. */
-export const bulkCheckedIn = (i: number, perOrder = 2) => i % 4 === 0 && bulkOrderStatus(Math.floor(i / perOrder)) === 'COMPLETED';
-export const bulkAttendeeAnswer = (k: number, i: number): AnswerValue | null => (k === 0 ? `Answer ${i}` : i % 3 === 0 ? ['Vegan', 'Gluten-free'] : null);
+export const bulkCheckedIn = (i: number, perOrder = 2) =>
+  i % 4 === 0 && bulkOrderStatus(Math.floor(i / perOrder)) === 'COMPLETED';
+export const bulkAttendeeAnswer = (k: number, i: number): AnswerValue | null =>
+  k === 0 ? `Answer ${i}` : i % 3 === 0 ? ['Vegan', 'Gluten-free'] : null;
 export const bulkOrderAnswer = (k: number, o: number): AnswerValue | null => (k === 0 ? `Company ${o}` : null);
 export const bulkFirstName = (i: number) => `Guest${i}`;
 export const bulkLastName = (i: number) => `Person${i % 100}`;
@@ -62,7 +67,8 @@ export async function seedBulkAttendees(db: Executor, spec: BulkSpec): Promise<{
             order_number: `B-${tag}-${o}`,
             checkout_token_hash: 'bulk',
             status,
-            payment_status: status === 'AWAITING_PAYMENT' ? ('AWAITING_PAYMENT' as const) : ('PAYMENT_RECEIVED' as const),
+            payment_status:
+              status === 'AWAITING_PAYMENT' ? ('AWAITING_PAYMENT' as const) : ('PAYMENT_RECEIVED' as const),
             payment_provider: 'OFFLINE' as const,
             currency: spec.currency,
             subtotal: unit.base * n,
@@ -87,7 +93,14 @@ export async function seedBulkAttendees(db: Executor, spec: BulkSpec): Promise<{
       .values(
         ids.map((o, j) => {
           const ticket = spec.tickets[o % spec.tickets.length]!;
-          return { order_id: orderIdOf.get(o)!, ticket_id: ticket.id, ticket_name: ticket.name, quantity: sizes[j]!, unit, total: unit.total * sizes[j]! };
+          return {
+            order_id: orderIdOf.get(o)!,
+            ticket_id: ticket.id,
+            ticket_name: ticket.name,
+            quantity: sizes[j]!,
+            unit,
+            total: unit.total * sizes[j]!,
+          };
         }),
       )
       .returning({ id: orderItems.id, order_id: orderItems.order_id });
@@ -136,7 +149,8 @@ export async function seedBulkAttendees(db: Executor, spec: BulkSpec): Promise<{
         if (answer !== null) answers.push({ order_id: orderIdOf.get(o)!, attendee_id: null, question_id, answer });
       });
     }
-    for (let c = 0; c < answers.length; c += CHUNK) await db.insert(questionAnswers).values(answers.slice(c, c + CHUNK));
+    for (let c = 0; c < answers.length; c += CHUNK)
+      await db.insert(questionAnswers).values(answers.slice(c, c + CHUNK));
   }
   // Written straight into the tables: the stock counters follow from the rows, as the stock module keeps them.
   await repairDrift(db as Db, spec.eventId);

@@ -1,5 +1,13 @@
+import {
+  CHECKOUT_TOKEN_HEADER,
+  ORDER_SECRET_HEADER,
+  type PublicEventDto,
+  type PublicOrderDto,
+  type ReserveOrderBody,
+  type TicketDto,
+} from '@admitone/shared';
 import { eq } from 'drizzle-orm';
-import { CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER, type PublicEventDto, type PublicOrderDto, type ReserveOrderBody, type TicketDto } from '@admitone/shared';
+
 import type { App } from '../src/app.js';
 import { events, orders } from '../src/db/schema/index.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
@@ -12,12 +20,26 @@ export type TicketSpec = Record<string, unknown> & { name: string; type: string 
  * comes from one address, so the per-client fairness caps are off unless `fairness` keeps the defaults
  * (the fairness tests and the rushes, which send each buyer from its own address).
  */
-export async function liveEvent(app: App, tickets: TicketSpec[], eventOverrides: Record<string, unknown> = {}, opts: { fairness?: boolean } = {}) {
+export async function liveEvent(
+  app: App,
+  tickets: TicketSpec[],
+  eventOverrides: Record<string, unknown> = {},
+  opts: { fairness?: boolean } = {},
+) {
   const u = await registerUser(app);
   const organizer = await createOrganizer(app, u.token);
-  const event = await createEvent(app, u.token, organizer.id, { start_date: '2027-06-01T19:00', end_date: '2027-06-01T23:00', timezone: 'Europe/Berlin', currency: 'EUR', ...eventOverrides });
+  const event = await createEvent(app, u.token, organizer.id, {
+    start_date: '2027-06-01T19:00',
+    end_date: '2027-06-01T23:00',
+    timezone: 'Europe/Berlin',
+    currency: 'EUR',
+    ...eventOverrides,
+  });
   const caps = opts.fairness ? {} : { client_hold_limit: null, client_reservation_limit: null };
-  await app.deps.database.db.update(events).set({ status: 'LIVE', ...caps }).where(eq(events.id, event.id));
+  await app.deps.database.db
+    .update(events)
+    .set({ status: 'LIVE', ...caps })
+    .where(eq(events.id, event.id));
   const created: TicketDto[] = [];
   for (const t of tickets) {
     const res = await call(app, 'POST', `/api/events/${event.id}/tickets`, { token: u.token, body: t });
@@ -28,10 +50,17 @@ export async function liveEvent(app: App, tickets: TicketSpec[], eventOverrides:
 }
 
 export const publicEvent = async (app: App, eventId: number, promo?: string) =>
-  (await call(app, 'GET', `/api/public/events/${eventId}${promo ? `?promo_code=${encodeURIComponent(promo)}` : ''}`)).json<{ data: PublicEventDto }>().data;
+  (
+    await call(app, 'GET', `/api/public/events/${eventId}${promo ? `?promo_code=${encodeURIComponent(promo)}` : ''}`)
+  ).json<{ data: PublicEventDto }>().data;
 
 /** Reserves with the right expected total (as the page would compute it), unless one is given. */
-export async function reserve(app: App, eventId: number, body: Partial<ReserveOrderBody> & { items: ReserveOrderBody['items'] }, headers: Record<string, string> = {}) {
+export async function reserve(
+  app: App,
+  eventId: number,
+  body: Partial<ReserveOrderBody> & { items: ReserveOrderBody['items'] },
+  headers: Record<string, string> = {},
+) {
   let expected = body.expected_total;
   if (expected === undefined) {
     const ev = await publicEvent(app, eventId, body.promo_code ?? undefined);
@@ -47,7 +76,10 @@ export async function reserve(app: App, eventId: number, body: Partial<ReserveOr
       expected += total * (item.quantity ?? 0);
     }
   }
-  return call(app, 'POST', `/api/public/events/${eventId}/order`, { body: { ...body, expected_total: expected }, headers });
+  return call(app, 'POST', `/api/public/events/${eventId}/order`, {
+    body: { ...body, expected_total: expected },
+    headers,
+  });
 }
 
 export const tokenHeader = (token: string) => ({ [CHECKOUT_TOKEN_HEADER]: token });
@@ -56,7 +88,10 @@ export const tokenHeader = (token: string) => ({ [CHECKOUT_TOKEN_HEADER]: token 
  * What the buyer's browser sends about its order: the checkout token and the order's secret, both from
  * the reservation answer (`token` replaces the checkout token, e.g. to act as another browser).
  */
-export const buyerHeaders = (r: { checkout_token: string; order_secret: string }, token: string = r.checkout_token) => ({
+export const buyerHeaders = (
+  r: { checkout_token: string; order_secret: string },
+  token: string = r.checkout_token,
+) => ({
   [CHECKOUT_TOKEN_HEADER]: token,
   [ORDER_SECRET_HEADER]: r.order_secret,
 });
@@ -67,7 +102,13 @@ export function details(order: PublicOrderDto, extra: Record<string, unknown> = 
     first_name: 'Grace',
     last_name: 'Buyer',
     email: 'grace@example.test',
-    attendees: order.attendees.map((a, i) => ({ short_id: a.short_id, first_name: `Guest${i + 1}`, last_name: 'Person', email: `guest${i + 1}@example.test`, answers: {} })),
+    attendees: order.attendees.map((a, i) => ({
+      short_id: a.short_id,
+      first_name: `Guest${i + 1}`,
+      last_name: 'Person',
+      email: `guest${i + 1}@example.test`,
+      answers: {},
+    })),
     answers: {},
     ...extra,
   };
@@ -88,16 +129,29 @@ export async function placeOrder(
   const answer = res.json<{ data: PublicOrderDto; checkout_token: string; order_secret: string }>();
   const reserved = answer.data;
   const h = buyerHeaders(answer);
-  const d = await call(app, 'PUT', `/api/public/events/${ctx.eventId}/order/${reserved.short_id}/details`, { body: details(reserved, opts.buyer ?? {}), headers: h });
+  const d = await call(app, 'PUT', `/api/public/events/${ctx.eventId}/order/${reserved.short_id}/details`, {
+    body: details(reserved, opts.buyer ?? {}),
+    headers: h,
+  });
   if (d.statusCode !== 200) throw new Error(`details failed: ${d.statusCode} ${d.body}`);
   let order = d.json<{ data: PublicOrderDto }>().data;
   if (order.status === 'RESERVED') {
-    const off = await call(app, 'POST', `/api/public/events/${ctx.eventId}/order/${reserved.short_id}/offline-payment`, { headers: h });
+    const off = await call(
+      app,
+      'POST',
+      `/api/public/events/${ctx.eventId}/order/${reserved.short_id}/offline-payment`,
+      { headers: h },
+    );
     if (off.statusCode !== 200) throw new Error(`offline payment failed: ${off.statusCode} ${off.body}`);
     order = off.json<{ data: PublicOrderDto }>().data;
     if (opts.paid !== false) {
-      const [row] = await app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, order.short_id));
-      const paid = await call(app, 'POST', `/api/events/${ctx.eventId}/orders/${row!.id}/mark-as-paid`, { token: ctx.organizerToken });
+      const [row] = await app.deps.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.short_id, order.short_id));
+      const paid = await call(app, 'POST', `/api/events/${ctx.eventId}/orders/${row!.id}/mark-as-paid`, {
+        token: ctx.organizerToken,
+      });
       if (paid.statusCode !== 200) throw new Error(`mark as paid failed: ${paid.statusCode} ${paid.body}`);
       order = paid.json<{ data: PublicOrderDto }>().data;
     }

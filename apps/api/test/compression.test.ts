@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { liveEvent } from './checkout-factory.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -18,12 +20,15 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = (url: string, acceptEncoding?: string, method: 'GET' | 'HEAD' = 'GET') => ctx.app.inject({ method, url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string, method: 'GET' | 'HEAD' = 'GET') =>
+  ctx.app.inject({ method, url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
 
 describe('compressed answers', () => {
   it('JSON answers and the event page go out as brotli, else gzip, with Vary: Accept-Encoding; plain when nothing is accepted', async () => {
-    const { event } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 4500 }], { description: `<p>${'Three stages and twelve bands. '.repeat(60)}</p>` });
+    const { event } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 4500 }], {
+      description: `<p>${'Three stages and twelve bands. '.repeat(60)}</p>`,
+    });
     for (const url of [`/api/public/events/${event.id}`, `/event/${event.id}/jazz-night`]) {
       const plain = await get(url);
       expect(plain.statusCode).toBe(200);
@@ -43,7 +48,9 @@ describe('compressed answers', () => {
         // not (fastify's own HEAD routes skip the compression).
         const head = await get(url, accept, 'HEAD');
         expect([encoding, undefined]).toContain(head.headers['content-encoding']);
-        expect(Number(head.headers['content-length'])).toBe(head.headers['content-encoding'] ? res.rawPayload.length : plain.rawPayload.length);
+        expect(Number(head.headers['content-length'])).toBe(
+          head.headers['content-encoding'] ? res.rawPayload.length : plain.rawPayload.length,
+        );
       }
     }
   });
@@ -56,7 +63,10 @@ describe('compressed answers', () => {
   it('hashed assets are sent from the .br / .gz files the build wrote, with their year-long immutable caching', async () => {
     const assets = readdirSync(path.join(dist, 'assets'));
     const script = assets.find((f) => f.endsWith('.js') && assets.includes(`${f}.br`) && assets.includes(`${f}.gz`));
-    if (!script) throw new Error(`${dist}/assets has no .js file with .br and .gz beside it: was it built by apps/web/vite.config.ts?`);
+    if (!script)
+      throw new Error(
+        `${dist}/assets has no .js file with .br and .gz beside it: was it built by apps/web/vite.config.ts?`,
+      );
     const file = (name: string) => readFileSync(path.join(dist, 'assets', name));
     for (const [accept, encoding, suffix] of [
       ['gzip, deflate, br, zstd', 'br', '.br'],
@@ -95,7 +105,9 @@ describe('compressed answers', () => {
       expect(res.headers['content-encoding'], address).toBe('br');
       expect(res.headers['cache-control'], address).toBe('no-cache');
       expect(res.headers['content-type'], address).toContain('text/html');
-      expect(brotliDecompressSync(res.rawPayload).toString('utf8'), address).toBe(readFileSync(path.join(dist, file!), 'utf8'));
+      expect(brotliDecompressSync(res.rawPayload).toString('utf8'), address).toBe(
+        readFileSync(path.join(dist, file!), 'utf8'),
+      );
     }
 
     const widget = await get('/widget.js', 'gzip');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { othersCpuShare, readCpuTimes, yieldWhileBusy, type CpuTimes } from '../src/jobs/cpu-pressure.js';
+
+import { type CpuTimes, othersCpuShare, readCpuTimes, yieldWhileBusy } from '../src/jobs/cpu-pressure.js';
 
 /** Bulk mail gives way to a busy machine: the share of CPU the rest of it uses, and the wait before a batch. */
 describe('cpu pressure', () => {
@@ -17,7 +18,11 @@ describe('cpu pressure', () => {
     // Two cores: 500 ms of CPU time per 250 ms sample.
     let t: CpuTimes = { machineBusyMs: 0, machineTotalMs: 0, ownMs: 0 };
     const tick = (othersMs: number, ownMs: number) => {
-      t = { machineBusyMs: t.machineBusyMs + othersMs + ownMs, machineTotalMs: t.machineTotalMs + 500, ownMs: t.ownMs + ownMs };
+      t = {
+        machineBusyMs: t.machineBusyMs + othersMs + ownMs,
+        machineTotalMs: t.machineTotalMs + 500,
+        ownMs: t.ownMs + ownMs,
+      };
       vi.advanceTimersByTime(250);
     };
     const p = othersCpuShare({ read: () => t, everyMs: 250 });

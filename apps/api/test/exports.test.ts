@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { attendees, events, orders, questionAnswers } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { BULK_UNIT, bulkCheckedIn, bulkFirstName, bulkOrderStatus, seedBulkAttendees } from './bulk-attendees.js';
@@ -48,24 +49,68 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const ATTENDEE_HEADINGS = ['ID', 'Ticket code', 'First name', 'Last name', 'E-mail', 'Ticket', 'Tier', 'Status', 'Checked in', 'Checked in at', 'Order number', 'Order e-mail', 'Created at', 'T-shirt size', 'Diet'];
-const ORDER_HEADINGS = ['Order number', 'Status', 'Payment status', 'Payment provider', 'First name', 'Last name', 'E-mail', 'Tickets', 'Subtotal', 'Discount', 'Fees', 'Taxes', 'Total', 'Refunded', 'Currency', 'Promo code', 'Affiliate', 'Created at', 'Completed at', 'Company'];
+const ATTENDEE_HEADINGS = [
+  'ID',
+  'Ticket code',
+  'First name',
+  'Last name',
+  'E-mail',
+  'Ticket',
+  'Tier',
+  'Status',
+  'Checked in',
+  'Checked in at',
+  'Order number',
+  'Order e-mail',
+  'Created at',
+  'T-shirt size',
+  'Diet',
+];
+const ORDER_HEADINGS = [
+  'Order number',
+  'Status',
+  'Payment status',
+  'Payment provider',
+  'First name',
+  'Last name',
+  'E-mail',
+  'Tickets',
+  'Subtotal',
+  'Discount',
+  'Fees',
+  'Taxes',
+  'Total',
+  'Refunded',
+  'Currency',
+  'Promo code',
+  'Affiliate',
+  'Created at',
+  'Completed at',
+  'Company',
+];
 
 beforeAll(async () => {
   ctx = await createTestApp({ clock });
-  const { u, event, tickets } = await liveEvent(ctx.app, [
-    { name: 'General', type: 'PAID', price: 1000 },
-    { name: 'VIP', type: 'PAID', price: 5000 },
-  ], { title: 'Summer Jazz' });
+  const { u, event, tickets } = await liveEvent(
+    ctx.app,
+    [
+      { name: 'General', type: 'PAID', price: 1000 },
+      { name: 'VIP', type: 'PAID', price: 5000 },
+    ],
+    { title: 'Summer Jazz' },
+  );
   token = u.token;
   eventId = event.id;
   slug = event.slug;
-  const q = async (body: Record<string, unknown>) => (await call(ctx.app, 'POST', `/api/events/${eventId}/questions`, { token, body })).json().data.id as number;
+  const q = async (body: Record<string, unknown>) =>
+    (await call(ctx.app, 'POST', `/api/events/${eventId}/questions`, { token, body })).json().data.id as number;
   const shirt = await q({ title: 'T-shirt size', type: 'SINGLE_LINE_TEXT' });
   const diet = await q({ title: 'Diet', type: 'CHECKBOX', options: ['Vegan', 'Gluten-free'] });
   const company = await q({ title: 'Company', type: 'SINGLE_LINE_TEXT', applies_to: 'ORDER' });
   await seedBulkAttendees(ctx.app.deps.database.db, {
-    accountId: (await ctx.app.deps.database.db.select({ id: events.account_id }).from(events).where(eq(events.id, eventId)))[0]!.id,
+    accountId: (
+      await ctx.app.deps.database.db.select({ id: events.account_id }).from(events).where(eq(events.id, eventId))
+    )[0]!.id,
     eventId,
     currency: 'EUR',
     tickets: tickets.map((t) => ({ id: t.id, name: t.name })),
@@ -74,11 +119,19 @@ beforeAll(async () => {
     attendees: COUNT,
   });
   // A checkout in progress is not an attendee or an order yet.
-  expect((await reserve(ctx.app, eventId, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).statusCode).toBe(201);
+  expect((await reserve(ctx.app, eventId, { items: [{ ticket_id: tickets[0]!.id, quantity: 2 }] })).statusCode).toBe(
+    201,
+  );
   // Cells a spreadsheet would run as formulas.
   const db = ctx.app.deps.database.db;
-  await db.update(attendees).set({ first_name: '=HYPERLINK("http://evil.test","x")' }).where(eq(attendees.email, 'guest5@example.test'));
-  await db.update(orders).set({ last_name: '+SUM(1,2)', first_name: '@cmd' }).where(eq(orders.email, 'buyer7@example.test'));
+  await db
+    .update(attendees)
+    .set({ first_name: '=HYPERLINK("http://evil.test","x")' })
+    .where(eq(attendees.email, 'guest5@example.test'));
+  await db
+    .update(orders)
+    .set({ last_name: '+SUM(1,2)', first_name: '@cmd' })
+    .where(eq(orders.email, 'buyer7@example.test'));
   const [a9] = await db.select({ id: attendees.id }).from(attendees).where(eq(attendees.email, 'guest9@example.test'));
   await db.update(questionAnswers).set({ answer: '-2+3' }).where(eq(questionAnswers.attendee_id, a9!.id));
 }, 240_000);
@@ -101,9 +154,32 @@ describe('attendee export', { timeout: 120_000 }, () => {
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(COUNT);
     const byEmail = new Map(rows.slice(1).map((r) => [r[4], r]));
     // Attendee 0: order 0 (cancelled), created 2026-06-01 10:00 UTC = 12:00 in Berlin.
-    expect(byEmail.get('guest0@example.test')!.slice(2)).toEqual(['Guest0', 'Person0', 'guest0@example.test', 'General', '', 'CANCELLED', 'No', '', expect.stringMatching(/^B-/), 'buyer0@example.test', '2026-06-01 12:00', 'Answer 0', 'Vegan, Gluten-free']);
+    expect(byEmail.get('guest0@example.test')!.slice(2)).toEqual([
+      'Guest0',
+      'Person0',
+      'guest0@example.test',
+      'General',
+      '',
+      'CANCELLED',
+      'No',
+      '',
+      expect.stringMatching(/^B-/),
+      'buyer0@example.test',
+      '2026-06-01 12:00',
+      'Answer 0',
+      'Vegan, Gluten-free',
+    ]);
     // Attendee 4: order 2 (completed; even orders hold General), checked in one day later.
-    expect(byEmail.get('guest4@example.test')!.slice(5, 13)).toEqual(['General', '', 'ACTIVE', 'Yes', '2026-06-02 12:02', expect.stringMatching(/^B-/), 'buyer2@example.test', '2026-06-01 12:02']);
+    expect(byEmail.get('guest4@example.test')!.slice(5, 13)).toEqual([
+      'General',
+      '',
+      'ACTIVE',
+      'Yes',
+      '2026-06-02 12:02',
+      expect.stringMatching(/^B-/),
+      'buyer2@example.test',
+      '2026-06-01 12:02',
+    ]);
     expect(byEmail.get('guest3@example.test')!.slice(5, 8)).toEqual(['VIP', '', 'AWAITING_PAYMENT']);
     expect(byEmail.get('guest1@example.test')!.slice(13)).toEqual(['Answer 1', '']);
     // Formula injection: a leading apostrophe.
@@ -113,18 +189,31 @@ describe('attendee export', { timeout: 120_000 }, () => {
 
   it('applies the list search and filters', async () => {
     const checkedIn = Array.from({ length: COUNT }, (_, i) => i).filter((i) => bulkCheckedIn(i)).length;
-    const filtered = await call(ctx.app, 'GET', exportUrl('attendees', 'format=csv&filter_fields[checked_in]=true'), { token });
+    const filtered = await call(ctx.app, 'GET', exportUrl('attendees', 'format=csv&filter_fields[checked_in]=true'), {
+      token,
+    });
     expect(filtered.headers['x-total-rows']).toBe(String(checkedIn));
     const rows = parseCsv(filtered.body.slice(1)).slice(1);
     expect(rows).toHaveLength(checkedIn);
     expect(rows.every((r) => r[8] === 'Yes' && r[7] === 'ACTIVE')).toBe(true);
 
     const search = await call(ctx.app, 'GET', exportUrl('attendees', 'query=Guest123'), { token });
-    const expected = Array.from({ length: COUNT }, (_, i) => bulkFirstName(i)).filter((n) => n.includes('Guest123')).sort();
-    expect(parseCsv(search.body.slice(1)).slice(1).map((r) => r[2]).sort()).toEqual(expected);
+    const expected = Array.from({ length: COUNT }, (_, i) => bulkFirstName(i))
+      .filter((n) => n.includes('Guest123'))
+      .sort();
+    expect(
+      parseCsv(search.body.slice(1))
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual(expected);
 
-    const cancelled = Array.from({ length: COUNT }, (_, i) => i).filter((i) => bulkOrderStatus(Math.floor(i / 2)) === 'CANCELLED').length;
-    const byStatus = await call(ctx.app, 'GET', exportUrl('attendees', 'format=csv&filter_fields[status]=CANCELLED'), { token });
+    const cancelled = Array.from({ length: COUNT }, (_, i) => i).filter(
+      (i) => bulkOrderStatus(Math.floor(i / 2)) === 'CANCELLED',
+    ).length;
+    const byStatus = await call(ctx.app, 'GET', exportUrl('attendees', 'format=csv&filter_fields[status]=CANCELLED'), {
+      token,
+    });
     expect(parseCsv(byStatus.body.slice(1))).toHaveLength(cancelled + 1);
   });
 
@@ -159,14 +248,34 @@ describe('order export', { timeout: 120_000 }, () => {
     const byEmail = new Map(rows.slice(1).map((r) => [r[6], r]));
     const money = (minor: number) => (minor / 100).toFixed(2);
     expect(byEmail.get('buyer2@example.test')!.slice(1)).toEqual([
-      'COMPLETED', 'PAYMENT_RECEIVED', 'OFFLINE', 'Buyer2', 'Person2', 'buyer2@example.test', '2',
-      money(BULK_UNIT.base * 2), '0.00', money(BULK_UNIT.fee_total * 2), money(BULK_UNIT.tax_total * 2), money(BULK_UNIT.total * 2), '0.00',
-      'EUR', '', '', '2026-06-01 12:02', '2026-06-01 12:02', 'Company 2',
+      'COMPLETED',
+      'PAYMENT_RECEIVED',
+      'OFFLINE',
+      'Buyer2',
+      'Person2',
+      'buyer2@example.test',
+      '2',
+      money(BULK_UNIT.base * 2),
+      '0.00',
+      money(BULK_UNIT.fee_total * 2),
+      money(BULK_UNIT.tax_total * 2),
+      money(BULK_UNIT.total * 2),
+      '0.00',
+      'EUR',
+      '',
+      '',
+      '2026-06-01 12:02',
+      '2026-06-01 12:02',
+      'Company 2',
     ]);
     expect(byEmail.get('buyer7@example.test')!.slice(4, 6)).toEqual(["'@cmd", "'+SUM(1,2)"]);
 
-    const awaiting = await call(ctx.app, 'GET', exportUrl('orders', 'filter_fields[status]=AWAITING_PAYMENT'), { token });
-    const expected = Array.from({ length: orderCount }, (_, o) => o).filter((o) => bulkOrderStatus(o) === 'AWAITING_PAYMENT').length;
+    const awaiting = await call(ctx.app, 'GET', exportUrl('orders', 'filter_fields[status]=AWAITING_PAYMENT'), {
+      token,
+    });
+    const expected = Array.from({ length: orderCount }, (_, o) => o).filter(
+      (o) => bulkOrderStatus(o) === 'AWAITING_PAYMENT',
+    ).length;
     expect(awaiting.headers['x-total-rows']).toBe(String(expected));
     expect(parseCsv(awaiting.body.slice(1))).toHaveLength(expected + 1);
   });
@@ -179,7 +288,7 @@ describe('order export', { timeout: 120_000 }, () => {
     expect(sheet.rowCount).toBe(2);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(ORDER_HEADINGS);
     const total = sheet.getRow(2).getCell(13);
-    expect(total.value).toBe(BULK_UNIT.total * 2 / 100);
+    expect(total.value).toBe((BULK_UNIT.total * 2) / 100);
     expect(total.numFmt).toBe('#,##0.00');
   });
 });
@@ -192,7 +301,9 @@ describe('export errors', () => {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.json().error.code).toBe('NOT_FOUND');
-      expect((await call(ctx.app, 'GET', `/api/events/999999/${kind}/export?format=xlsx`, { token })).statusCode).toBe(404);
+      expect((await call(ctx.app, 'GET', `/api/events/999999/${kind}/export?format=xlsx`, { token })).statusCode).toBe(
+        404,
+      );
       expect((await call(ctx.app, 'GET', exportUrl(kind, 'format=pdf'), { token })).statusCode).toBe(422);
       expect((await call(ctx.app, 'GET', exportUrl(kind, 'format=csv'))).statusCode).toBe(401);
     }

@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AuthResponse, CreateEventBody, EventDto, OrganizerDto, Role } from '@admitone/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+
 import type { App } from '../src/app.js';
 import { outbox, users } from '../src/db/schema/index.js';
+import { type TestSmtp, testSmtpAt } from './smtp.js';
 import { call } from './test-app.js';
-import { testSmtpAt, type TestSmtp } from './smtp.js';
 
 let seq = 0;
 const next = () => `${process.pid}-${++seq}`;
@@ -28,7 +29,9 @@ export async function signUpLinkToken(app: App, email: string): Promise<string> 
   if (!url) {
     const smtp = testSmtpAt(app.deps.config.smtpUrl);
     if (!smtp) throw new Error(`the sign-up mail to ${to} was sent, and not to a test SMTP server of this process`);
-    url = (await smtp.waitFor(to, (m) => m.messageId === `<outbox-${row.id}@admitone>`)).text.match(/\/auth\/confirm-sign-up\/[A-Za-z0-9_-]+/)?.[0];
+    url = (await smtp.waitFor(to, (m) => m.messageId === `<outbox-${row.id}@admitone>`)).text.match(
+      /\/auth\/confirm-sign-up\/[A-Za-z0-9_-]+/,
+    )?.[0];
   }
   const token = url && /\/auth\/confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(url)?.[1];
   if (!token) throw new Error(`no sign-up link in the mail to ${to}`);
@@ -40,7 +43,10 @@ export async function signUpLinkToken(app: App, email: string): Promise<string> 
  * returns the token and what confirming answered. Their address is confirmed (they opened the link);
  * `confirmed: false` takes that back, as for a login from before sign-ups were confirmed by link.
  */
-export async function registerUser(app: App, overrides: Partial<{ name: string; email: string; password: string; locale: string; confirmed: boolean }> = {}) {
+export async function registerUser(
+  app: App,
+  overrides: Partial<{ name: string; email: string; password: string; locale: string; confirmed: boolean }> = {},
+) {
   const password = overrides.password ?? PASSWORD;
   const email = overrides.email ?? `user-${next()}@example.test`;
   const n = seq;
@@ -60,7 +66,8 @@ export async function registerUser(app: App, overrides: Partial<{ name: string; 
   });
   if (res.statusCode !== 202) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const confirmed = await call(app, 'POST', `/api/auth/confirm-sign-up/${await signUpLinkToken(app, email)}`, { ip });
-  if (confirmed.statusCode !== 200) throw new Error(`confirming the sign-up failed: ${confirmed.statusCode} ${confirmed.body}`);
+  if (confirmed.statusCode !== 200)
+    throw new Error(`confirming the sign-up failed: ${confirmed.statusCode} ${confirmed.body}`);
   const body = confirmed.json<AuthResponse>();
   if (overrides.confirmed === false) {
     await app.deps.database.db.update(users).set({ email_verified_at: null }).where(eq(users.id, body.user.id));
@@ -69,7 +76,11 @@ export async function registerUser(app: App, overrides: Partial<{ name: string; 
   return { ...body, token: body.token!, email, password };
 }
 
-export async function createOrganizer(app: App, token: string, overrides: Partial<OrganizerDto> = {}): Promise<OrganizerDto> {
+export async function createOrganizer(
+  app: App,
+  token: string,
+  overrides: Partial<OrganizerDto> = {},
+): Promise<OrganizerDto> {
   const res = await call(app, 'POST', '/api/organizers', {
     token,
     body: { name: 'Blue Note Promotions', email: 'hello@bluenote.test', ...overrides },
@@ -78,7 +89,12 @@ export async function createOrganizer(app: App, token: string, overrides: Partia
   return res.json<{ data: OrganizerDto }>().data;
 }
 
-export async function createEvent(app: App, token: string, organizerId: number, overrides: Partial<CreateEventBody> = {}): Promise<EventDto> {
+export async function createEvent(
+  app: App,
+  token: string,
+  organizerId: number,
+  overrides: Partial<CreateEventBody> = {},
+): Promise<EventDto> {
   const res = await call(app, 'POST', '/api/events', {
     token,
     body: {
@@ -105,21 +121,42 @@ export async function linkToken(smtp: TestSmtp, to: string, path: string, after 
   return match[1]!;
 }
 
-/** An admin invites a new person with a role; the person accepts with name and password. The admin's address is confirmed first if it is not. */
-export async function inviteAndAccept(app: App, smtp: TestSmtp, adminToken: string, role: Role, name = 'Colleague', eventIds?: number[]) {
+/**
+ * An admin invites a new person with a role; the person accepts with name and password. The admin's address is
+ * confirmed first if it is not.
+ */
+export async function inviteAndAccept(
+  app: App,
+  smtp: TestSmtp,
+  adminToken: string,
+  role: Role,
+  name = 'Colleague',
+  eventIds?: number[],
+) {
   const email = `invitee-${next()}@example.test`;
   await confirmAddress(app, smtp, { token: adminToken });
-  const invited = await call(app, 'POST', '/api/users', { token: adminToken, body: { email, role, ...(eventIds ? { event_ids: eventIds } : {}) } });
+  const invited = await call(app, 'POST', '/api/users', {
+    token: adminToken,
+    body: { email, role, ...(eventIds ? { event_ids: eventIds } : {}) },
+  });
   if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.statusCode} ${invited.body}`);
   const token = await linkToken(smtp, email, '/auth/accept-invitation/');
   const accepted = await call(app, 'POST', `/api/auth/invitation/${token}`, {
     body: { name, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
   });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
-  return { email, memberId: invited.json().data.id as number, token: accepted.json().token as string, invitationToken: token };
+  return {
+    email,
+    memberId: invited.json().data.id as number,
+    token: accepted.json().token as string,
+    invitationToken: token,
+  };
 }
 
-/** The caller's own membership id in their current account (the id /api/users/{id} takes), read from the team list as an admin sees it. */
+/**
+ * The caller's own membership id in their current account (the id /api/users/{id} takes), read from the team list as an
+ * admin sees it.
+ */
 export async function ownMemberId(app: App, token: string): Promise<number> {
   const list = await call(app, 'GET', '/api/users?per_page=100', { token });
   const me = (list.json().data as Array<{ id: number; is_you: boolean }>).find((m) => m.is_you);
@@ -133,16 +170,24 @@ export async function ownMemberId(app: App, token: string): Promise<number> {
  * already. Invitations, ticket mails from the admin and messages need a confirmed address.
  */
 export async function confirmAddress(app: App, smtp: TestSmtp, who: { token: string }) {
-  const me = (await call(app, 'GET', '/api/users/me', { token: who.token })).json().data.user as { id: number; email: string; email_verified: boolean };
+  const me = (await call(app, 'GET', '/api/users/me', { token: who.token })).json().data.user as {
+    id: number;
+    email: string;
+    email_verified: boolean;
+  };
   if (me.email_verified) return;
   const after = smtp.received.length;
   const sent = await call(app, 'POST', `/api/users/${me.id}/resend-email-confirmation`, { token: who.token });
   if (sent.statusCode !== 200) throw new Error(`resending the confirmation failed: ${sent.statusCode} ${sent.body}`);
-  // The link of the mail just sent; an older confirmation mail still on its way may arrive after it (its link no longer works).
+  // The link of the mail just sent; an older confirmation mail still on its way may arrive after it (its link no longer
+  // works).
   const tokenOf = (text: string) => /\/manage\/profile\/confirm-email-address\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
   const tried = new Set<string>();
   for (;;) {
-    const mail = await smtp.waitFor(me.email, (m) => smtp.received.indexOf(m) >= after && !!tokenOf(m.text) && !tried.has(tokenOf(m.text)!));
+    const mail = await smtp.waitFor(
+      me.email,
+      (m) => smtp.received.indexOf(m) >= after && !!tokenOf(m.text) && !tried.has(tokenOf(m.text)!),
+    );
     const token = tokenOf(mail.text)!;
     tried.add(token);
     const res = await call(app, 'POST', `/api/users/${me.id}/confirm-email/${token}`, { token: who.token });
@@ -152,7 +197,11 @@ export async function confirmAddress(app: App, smtp: TestSmtp, who: { token: str
 }
 
 /** Signs up a new user and confirms their address (see `confirmAddress`). */
-export async function registerConfirmedUser(app: App, smtp: TestSmtp, overrides: Parameters<typeof registerUser>[1] = {}) {
+export async function registerConfirmedUser(
+  app: App,
+  smtp: TestSmtp,
+  overrides: Parameters<typeof registerUser>[1] = {},
+) {
   const u = await registerUser(app, overrides);
   await confirmAddress(app, smtp, u);
   return u;

@@ -3,10 +3,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
 import { createClient } from '@hey-api/openapi-ts';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { orders } from '../src/db/schema/index.js';
 import { webhookJobOptions } from '../src/jobs/queue.js';
 import { deliverDueWebhooks } from '../src/modules/webhooks/delivery.js';
@@ -70,7 +72,9 @@ beforeAll(async () => {
   });
   expect(readdirSync(out)).toEqual(expect.arrayContaining(['client.gen.ts', 'sdk.gen.ts']));
   sdk = (await import(/* @vite-ignore */ path.join(out, 'sdk.gen.ts'))) as Sdk;
-  const { client } = (await import(/* @vite-ignore */ path.join(out, 'client.gen.ts'))) as { client: { setConfig(config: Record<string, unknown>): void } };
+  const { client } = (await import(/* @vite-ignore */ path.join(out, 'client.gen.ts'))) as {
+    client: { setConfig(config: Record<string, unknown>): void };
+  };
   // The document's server is the app's public address (APP_URL): this one listens here instead.
   client.setConfig({ baseUrl: base, auth: () => apiKey });
 
@@ -94,21 +98,34 @@ afterAll(async () => {
 });
 
 const db = () => ctx.app.deps.database.db;
-const idOf = async (shortId: string) => (await db().select({ id: orders.id }).from(orders).where(eq(orders.short_id, shortId)))[0]!.id;
+const idOf = async (shortId: string) =>
+  (await db().select({ id: orders.id }).from(orders).where(eq(orders.short_id, shortId)))[0]!.id;
 
-/** An organizer's live event (a free ticket: orders complete at once; a paid one: they await payment) and an API key. */
+/**
+ * An organizer's live event (a free ticket: orders complete at once; a paid one: they await payment) and an API key.
+ */
 async function world() {
   const w = await liveEvent(ctx.app, [
     { name: 'Free', type: 'FREE' },
     { name: 'Seat', type: 'PAID', price: 1_000 },
   ]);
-  await call(ctx.app, 'PUT', `/api/events/${w.event.id}/settings`, { token: w.u.token, body: { offline_payments_enabled: true } });
-  const key = await call(ctx.app, 'POST', '/api/api-keys', { token: w.u.token, body: { name: 'Integration', access: 'READ_WRITE' } });
+  await call(ctx.app, 'PUT', `/api/events/${w.event.id}/settings`, {
+    token: w.u.token,
+    body: { offline_payments_enabled: true },
+  });
+  const key = await call(ctx.app, 'POST', '/api/api-keys', {
+    token: w.u.token,
+    body: { name: 'Integration', access: 'READ_WRITE' },
+  });
   expect(key.statusCode, key.body).toBe(201);
   apiKey = key.json().data.secret;
   const c = { eventId: w.event.id, organizerToken: w.u.token };
   /** Places an order: completed (free ticket) or awaiting payment (paid ticket, paid offline later). */
-  const order = async (complete = true) => idOf((await placeOrder(ctx.app, c, [{ ticket_id: w.tickets[complete ? 0 : 1]!.id, quantity: 1 }], { paid: false })).short_id);
+  const order = async (complete = true) =>
+    idOf(
+      (await placeOrder(ctx.app, c, [{ ticket_id: w.tickets[complete ? 0 : 1]!.id, quantity: 1 }], { paid: false }))
+        .short_id,
+    );
   return { ...w, order };
 }
 
@@ -125,9 +142,15 @@ describe('a client generated from /api/docs/json', () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) ids.push(await order());
     const cancelled = [ids[1]!, ids[4]!];
-    for (const id of cancelled) expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${id}/cancel`, { token: u.token })).statusCode).toBe(200);
+    for (const id of cancelled)
+      expect(
+        (await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${id}/cancel`, { token: u.token })).statusCode,
+      ).toBe(200);
 
-    const answer = await sdk.getEventsEventIdOrders!({ path: { eventId: event.id }, query: { filter_fields: { status: 'CANCELLED' }, per_page: 100 } });
+    const answer = await sdk.getEventsEventIdOrders!({
+      path: { eventId: event.id },
+      query: { filter_fields: { status: 'CANCELLED' }, per_page: 100 },
+    });
     expect(answer.response.status).toBe(200);
     // Sent in the deepObject style the document declares, which is how the server (qs) reads it.
     expect(new URL(answer.request.url).searchParams.get('filter_fields[status]')).toBe('CANCELLED');
@@ -139,10 +162,16 @@ describe('a client generated from /api/docs/json', () => {
     const completed = await listOrders(event.id, { filter_fields: { status: 'COMPLETED' }, per_page: 100 });
     expect(completed.data.map((o) => o.id).sort((a, b) => a - b)).toEqual(ids.filter((id) => !cancelled.includes(id)));
     // Two filters at once, and an unknown one refused by name (never ignored).
-    const byTicket = async (ticketId: number) => (await listOrders(event.id, { filter_fields: { status: 'CANCELLED', ticket_id: ticketId } })).data.map((o) => o.id).sort((a, b) => a - b);
+    const byTicket = async (ticketId: number) =>
+      (await listOrders(event.id, { filter_fields: { status: 'CANCELLED', ticket_id: ticketId } })).data
+        .map((o) => o.id)
+        .sort((a, b) => a - b);
     expect(await byTicket(tickets[0]!.id)).toEqual(cancelled);
     expect(await byTicket(tickets[1]!.id)).toEqual([]);
-    const unknown = await sdk.getEventsEventIdOrders!({ path: { eventId: event.id }, query: { filter_fields: { colour: 'red' } } });
+    const unknown = await sdk.getEventsEventIdOrders!({
+      path: { eventId: event.id },
+      query: { filter_fields: { colour: 'red' } },
+    });
     expect(unknown.response.status).toBe(422);
     expect(Object.keys(unknown.error!.error.field_errors ?? {})).toEqual(['filter_fields.colour']);
   });
@@ -160,7 +189,10 @@ describe('a client generated from /api/docs/json', () => {
      * One pass from `query` to `has_more: false` (each page at most 2 orders), `between` running after
      * every page but the last. Returns the ids in the order they came and the last page's meta.
      */
-    async function pass(query: Record<string, unknown>, between: (seen: number[]) => Promise<void> = async () => undefined) {
+    async function pass(
+      query: Record<string, unknown>,
+      between: (seen: number[]) => Promise<void> = async () => undefined,
+    ) {
       const seen: number[] = [];
       for (let n = 1; ; n++) {
         const page = await listOrders(event.id, query);
@@ -196,7 +228,10 @@ describe('a client generated from /api/docs/json', () => {
       const read = seen.find(awaitingPayment);
       if (changedAfterRead === null && read !== undefined) {
         changedAfterRead = read;
-        expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${read}/mark-as-paid`, { token: u.token })).statusCode).toBe(200);
+        expect(
+          (await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${read}/mark-as-paid`, { token: u.token }))
+            .statusCode,
+        ).toBe(200);
       }
     });
     expect(first.pages).toBeGreaterThanOrEqual(3);
@@ -219,14 +254,19 @@ describe('a client generated from /api/docs/json', () => {
     expect(seen.lastIndexOf(changedAfterRead!)).toBeGreaterThan(seen.indexOf(changedAfterRead!));
 
     // Offset-only parameters are refused in sync mode, by name.
-    const refused = await sdk.getEventsEventIdOrders!({ path: { eventId: event.id }, query: { updated_since: since, sort_by: 'total' } });
+    const refused = await sdk.getEventsEventIdOrders!({
+      path: { eventId: event.id },
+      query: { updated_since: since, sort_by: 'total' },
+    });
     expect(refused.response.status).toBe(422);
     expect(Object.keys(refused.error!.error.field_errors ?? {})).toEqual(['sort_by']);
   });
 
   it('adds a webhook whose deliveries the standardwebhooks library verifies', async () => {
     const { event, order } = await world();
-    const made = await sdk.postWebhooks!({ body: { url: hookUrl, event_types: ['order.created'], event_id: event.id } });
+    const made = await sdk.postWebhooks!({
+      body: { url: hookUrl, event_types: ['order.created'], event_id: event.id },
+    });
     expect(made.response.status, JSON.stringify(made.error)).toBe(201);
     const hook = (made.data as { data: { id: number; secret: string } }).data;
     expect(hook.secret).toMatch(/^whsec_/);
@@ -237,11 +277,25 @@ describe('a client generated from /api/docs/json', () => {
     expect(got).toHaveLength(1);
     const delivery = got[0]!;
     const headers = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k, String(v)]));
-    const payload = new Webhook(hook.secret).verify(delivery.body, headers) as { id: string; type: string; event_id: number; data: { id: number } };
-    expect(payload).toMatchObject({ id: headers['webhook-id'], type: 'order.created', event_id: event.id, data: { id: placed } });
+    const payload = new Webhook(hook.secret).verify(delivery.body, headers) as {
+      id: string;
+      type: string;
+      event_id: number;
+      data: { id: number };
+    };
+    expect(payload).toMatchObject({
+      id: headers['webhook-id'],
+      type: 'order.created',
+      event_id: event.id,
+      data: { id: placed },
+    });
     // A body changed on the way, or another webhook's secret, fail.
-    expect(() => new Webhook(hook.secret).verify(delivery.body.replace(`"id":${placed}`, `"id":${placed + 1}`), headers)).toThrow();
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery.body, headers)).toThrow();
+    expect(() =>
+      new Webhook(hook.secret).verify(delivery.body.replace(`"id":${placed}`, `"id":${placed + 1}`), headers),
+    ).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery.body, headers),
+    ).toThrow();
 
     // The delivery log, through the SDK too.
     const log = await sdk.getWebhooksIdDeliveries!({ path: { id: hook.id } });

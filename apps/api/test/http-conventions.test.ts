@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { API_VERSIONS } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { accounts } from '../src/db/schema/index.js';
 import { liveEvent } from './checkout-factory.js';
 import { registerUser } from './factories.js';
@@ -19,7 +20,11 @@ afterAll(() => ctx.close());
 describe('request ids', () => {
   it('every answer carries one, a fresh one each time: a success, a refusal, an unknown address', async () => {
     const user = await registerUser(ctx.app);
-    const answers = [await call(ctx.app, 'GET', '/api/users/me', { token: user.token }), await call(ctx.app, 'GET', '/api/users/me'), await call(ctx.app, 'GET', '/api/no-such-thing')];
+    const answers = [
+      await call(ctx.app, 'GET', '/api/users/me', { token: user.token }),
+      await call(ctx.app, 'GET', '/api/users/me'),
+      await call(ctx.app, 'GET', '/api/no-such-thing'),
+    ];
     expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404]);
     const ids = answers.map((a) => a.headers['x-request-id']);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -75,17 +80,24 @@ describe("an account's pinned version", () => {
     const accountId = admin.accounts[0]!.id;
     const account = await call(ctx.app, 'GET', `/api/accounts/${accountId}`, { token: admin.token });
     expect(account.json().data.api_version).toBe('2026-12-01');
-    const key = await call(ctx.app, 'POST', '/api/api-keys', { token: admin.token, body: { name: 'Shop sync', access: 'READ' } });
+    const key = await call(ctx.app, 'POST', '/api/api-keys', {
+      token: admin.token,
+      body: { name: 'Shop sync', access: 'READ' },
+    });
     expect(key.statusCode, key.body).toBe(201);
     const keyToken = key.json().data.secret as string;
     // A newer version comes out (in this process only): the account stays on its own.
     (API_VERSIONS as unknown as string[]).push('2027-03-01');
     try {
-      const version = async (token: string, headers: Record<string, string> = {}) => (await call(ctx.app, 'GET', '/api/events', { token, headers })).headers['admitone-version'];
+      const version = async (token: string, headers: Record<string, string> = {}) =>
+        (await call(ctx.app, 'GET', '/api/events', { token, headers })).headers['admitone-version'];
       expect(await version(admin.token)).toBe('2026-12-01');
       expect(await version(keyToken)).toBe('2026-12-01');
       expect(await version(admin.token, { 'admitone-version': '2027-03-01' })).toBe('2027-03-01');
-      await ctx.app.deps.database.db.update(accounts).set({ api_version: '2027-03-01' as never }).where(eq(accounts.id, accountId));
+      await ctx.app.deps.database.db
+        .update(accounts)
+        .set({ api_version: '2027-03-01' as never })
+        .where(eq(accounts.id, accountId));
       expect(await version(admin.token)).toBe('2027-03-01');
       expect(await version(keyToken)).toBe('2027-03-01');
       expect(await version(admin.token, { 'admitone-version': '2026-12-01' })).toBe('2026-12-01');
@@ -93,10 +105,16 @@ describe("an account's pinned version", () => {
       (API_VERSIONS as unknown as string[]).pop();
     }
     // An admin sets it; a version that does not exist is refused on the field.
-    const set = await call(ctx.app, 'PUT', `/api/accounts/${accountId}`, { token: admin.token, body: { api_version: '2026-12-01' } });
+    const set = await call(ctx.app, 'PUT', `/api/accounts/${accountId}`, {
+      token: admin.token,
+      body: { api_version: '2026-12-01' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data.api_version).toBe('2026-12-01');
-    const wrong = await call(ctx.app, 'PUT', `/api/accounts/${accountId}`, { token: admin.token, body: { api_version: '2020-01-01' } });
+    const wrong = await call(ctx.app, 'PUT', `/api/accounts/${accountId}`, {
+      token: admin.token,
+      body: { api_version: '2020-01-01' },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(Object.keys(wrong.json().error.field_errors)).toEqual(['api_version']);
   });
@@ -106,11 +124,21 @@ describe('CORS on the public reads', () => {
   it('the public event and its catalogue can be read from any site, and its preflight is answered', async () => {
     const { event } = await liveEvent(ctx.app, [{ name: 'Entry', type: 'FREE', quantity: 10 }]);
     const eventId = event.id;
-    const read = await call(ctx.app, 'GET', `/api/public/events/${eventId}`, { headers: { origin: 'https://organizer.example' } });
+    const read = await call(ctx.app, 'GET', `/api/public/events/${eventId}`, {
+      headers: { origin: 'https://organizer.example' },
+    });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.headers['access-control-allow-origin']).toBe('*');
     expect(read.headers['access-control-allow-credentials']).toBeUndefined();
-    const preflight = await ctx.app.inject({ method: 'OPTIONS', url: `/api/public/events/${eventId}`, headers: { origin: 'https://organizer.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-request-id' } });
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: `/api/public/events/${eventId}`,
+      headers: {
+        origin: 'https://organizer.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-request-id',
+      },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(String(preflight.headers['access-control-allow-methods'])).toContain('GET');
@@ -118,7 +146,10 @@ describe('CORS on the public reads', () => {
 
   it("an organizer's routes are not opened to other sites", async () => {
     const user = await registerUser(ctx.app);
-    const res = await call(ctx.app, 'GET', '/api/events', { token: user.token, headers: { origin: 'https://evil.example' } });
+    const res = await call(ctx.app, 'GET', '/api/events', {
+      token: user.token,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });

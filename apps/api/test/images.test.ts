@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createEvent, createOrganizer, registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
@@ -11,13 +13,29 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#7c3aed' } }).png().toBuffer();
-const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#0ea5e9' } }).jpeg().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#7c3aed' } })
+    .png()
+    .toBuffer();
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#0ea5e9' } })
+    .jpeg()
+    .toBuffer();
 
-async function upload(token: string, eventId: number, body: Buffer | null, opts: { type?: string; filename?: string; mime?: string; locale?: string; owner?: 'events' | 'organizers' } = {}) {
+async function upload(
+  token: string,
+  eventId: number,
+  body: Buffer | null,
+  opts: { type?: string; filename?: string; mime?: string; locale?: string; owner?: 'events' | 'organizers' } = {},
+) {
   const form = new FormData();
   if (opts.type !== '') form.append('type', opts.type ?? 'EVENT_COVER');
-  if (body) form.append('image', new Blob([new Uint8Array(body)], { type: opts.mime ?? 'image/png' }), opts.filename ?? 'cover.png');
+  if (body)
+    form.append(
+      'image',
+      new Blob([new Uint8Array(body)], { type: opts.mime ?? 'image/png' }),
+      opts.filename ?? 'cover.png',
+    );
   return ctx.app.inject({
     method: 'POST',
     url: `/api/${opts.owner ?? 'events'}/${eventId}/images`,
@@ -40,10 +58,19 @@ describe('event cover images', () => {
     const { u, event } = await setup();
     const photo = await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#16a34a' } })
       .jpeg()
-      .withExif({ IFD0: { Artist: 'Private Person', Copyright: 'Home address' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 3141/100', GPSLongitudeRef: 'E', GPSLongitude: '11/1 34/1 2718/100' } })
+      .withExif({
+        IFD0: { Artist: 'Private Person', Copyright: 'Home address' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 8/1 3141/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '11/1 34/1 2718/100',
+        },
+      })
       .toBuffer();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
-    const image = (await upload(u.token, event.id, photo, { mime: 'image/jpeg', filename: 'IMG_0001.jpg' })).json().data;
+    const image = (await upload(u.token, event.id, photo, { mime: 'image/jpeg', filename: 'IMG_0001.jpg' })).json()
+      .data;
     expect(image).toMatchObject({ content_type: 'image/jpeg', width: 1400, height: 800 });
     for (const url of [image.url, image.variants.large, image.variants.small]) {
       const served = (await ctx.app.inject({ method: 'GET', url })).rawPayload;
@@ -68,13 +95,17 @@ describe('event cover images', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
-    const second = (await upload(u.token, event.id, await jpeg(1000, 500), { mime: 'image/jpeg', filename: 'b.jpg' })).json().data;
+    const second = (
+      await upload(u.token, event.id, await jpeg(1000, 500), { mime: 'image/jpeg', filename: 'b.jpg' })
+    ).json().data;
     const list = await call(ctx.app, 'GET', `/api/events/${event.id}/images`, { token: u.token });
     expect(list.json().data.map((i: { id: number }) => i.id)).toEqual([second.id]);
     expect(existsSync(fileOf(image.url))).toBe(false);
     expect(existsSync(fileOf(second.url))).toBe(true);
 
-    expect((await call(ctx.app, 'DELETE', `/api/events/${event.id}/images/${second.id}`, { token: u.token })).statusCode).toBe(204);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/events/${event.id}/images/${second.id}`, { token: u.token })).statusCode,
+    ).toBe(204);
     expect((await call(ctx.app, 'GET', `/api/events/${event.id}/images`, { token: u.token })).json().data).toEqual([]);
     expect(existsSync(fileOf(second.variants.large))).toBe(false);
   });
@@ -86,17 +117,35 @@ describe('event cover images', () => {
       expect(res.statusCode).toBe(422);
       return res.json().error.field_errors;
     };
-    expect(await err(await png(800, 400))).toEqual({ image: ['The image must be at least 900 × 450 pixels; this one is 800 × 400.'] });
-    expect(await err(await png(3200, 1600))).toEqual({ image: ['The image must be at most 3000 × 2000 pixels; this one is 3200 × 1600.'] });
-    expect(await err(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { mime: 'image/png' })).toEqual({ image: ['Upload a JPEG, PNG or WebP image.'] });
-    expect(await err(Buffer.from('GIF89a not really'), { mime: 'image/gif' })).toEqual({ image: ['Upload a JPEG, PNG or WebP image.'] });
+    expect(await err(await png(800, 400))).toEqual({
+      image: ['The image must be at least 900 × 450 pixels; this one is 800 × 400.'],
+    });
+    expect(await err(await png(3200, 1600))).toEqual({
+      image: ['The image must be at most 3000 × 2000 pixels; this one is 3200 × 1600.'],
+    });
+    expect(await err(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { mime: 'image/png' })).toEqual({
+      image: ['Upload a JPEG, PNG or WebP image.'],
+    });
+    expect(await err(Buffer.from('GIF89a not really'), { mime: 'image/gif' })).toEqual({
+      image: ['Upload a JPEG, PNG or WebP image.'],
+    });
     expect(await err(null)).toEqual({ image: ['Choose an image to upload.'] });
-    expect(await err(await png(1000, 500), { type: 'AVATAR' })).toEqual({ type: ['Choose one of the allowed values.'] });
+    expect(await err(await png(1000, 500), { type: 'AVATAR' })).toEqual({
+      type: ['Choose one of the allowed values.'],
+    });
     // Over 5 MB: random pixels do not compress.
-    const noise = await sharp(Buffer.from(Array.from({ length: 1500 * 1200 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1500, height: 1200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 1500 * 1200 * 3 }, () => Math.floor(Math.random() * 256))),
+      { raw: { width: 1500, height: 1200, channels: 3 } },
+    )
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
     expect(await err(noise)).toEqual({ image: ['The image must be under 5 MB.'] });
-    const json = await call(ctx.app, 'POST', `/api/events/${event.id}/images`, { token: u.token, body: { image: 'x' } });
+    const json = await call(ctx.app, 'POST', `/api/events/${event.id}/images`, {
+      token: u.token,
+      body: { image: 'x' },
+    });
     expect(json.statusCode).toBe(422);
   });
 
@@ -106,8 +155,12 @@ describe('event cover images', () => {
     const theirs = (await upload(b.u.token, b.event.id, await png(1000, 500))).json().data;
     expect((await upload(a.u.token, b.event.id, await png(1000, 500))).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', `/api/events/${b.event.id}/images`, { token: a.u.token })).statusCode).toBe(404);
-    expect((await call(ctx.app, 'DELETE', `/api/events/${b.event.id}/images/${theirs.id}`, { token: a.u.token })).statusCode).toBe(404);
-    expect((await call(ctx.app, 'DELETE', `/api/events/${a.event.id}/images/${theirs.id}`, { token: a.u.token })).statusCode).toBe(404);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/events/${b.event.id}/images/${theirs.id}`, { token: a.u.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/events/${a.event.id}/images/${theirs.id}`, { token: a.u.token })).statusCode,
+    ).toBe(404);
     expect((await upload('', a.event.id, await png(1000, 500))).statusCode).toBe(401);
   });
 
@@ -126,17 +179,26 @@ describe('event cover images', () => {
     const list = await call(ctx.app, 'GET', '/api/organizers', { token: u.token });
     expect(list.json().data.find((o: { id: number }) => o.id === org.id).logo.id).toBe(logo.id);
     const tiny = await upload(u.token, org.id, await png(50, 50), { owner: 'organizers', type: 'ORGANIZER_LOGO' });
-    expect(tiny.json().error.field_errors.image).toEqual(['The image must be at least 100 × 100 pixels; this one is 50 × 50.']);
+    expect(tiny.json().error.field_errors.image).toEqual([
+      'The image must be at least 100 × 100 pixels; this one is 50 × 50.',
+    ]);
     const other = await registerUser(ctx.app);
-    expect((await upload(other.token, org.id, await png(800, 800), { owner: 'organizers', type: 'ORGANIZER_LOGO' })).statusCode).toBe(404);
-    expect((await call(ctx.app, 'DELETE', `/api/organizers/${org.id}/images/${logo.id}`, { token: u.token })).statusCode).toBe(204);
+    expect(
+      (await upload(other.token, org.id, await png(800, 800), { owner: 'organizers', type: 'ORGANIZER_LOGO' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/organizers/${org.id}/images/${logo.id}`, { token: u.token })).statusCode,
+    ).toBe(204);
     expect((await call(ctx.app, 'GET', `/api/organizers/${org.id}`, { token: u.token })).json().data.logo).toBeNull();
   });
 
   it('shows the cover in event responses', async () => {
     const { u, event } = await setup();
     const cover = (await upload(u.token, event.id, await png(1000, 500))).json().data;
-    expect((await call(ctx.app, 'GET', `/api/events/${event.id}`, { token: u.token })).json().data.cover_image).toEqual(cover);
+    expect((await call(ctx.app, 'GET', `/api/events/${event.id}`, { token: u.token })).json().data.cover_image).toEqual(
+      cover,
+    );
     expect((await call(ctx.app, 'GET', '/api/events', { token: u.token })).json().data[0].cover_image).toEqual(cover);
   });
 });

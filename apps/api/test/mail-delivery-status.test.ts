@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { deliverDueMessages } from '../src/jobs/mail-delivery.js';
 import type { MailTransport } from '../src/mail/transport.js';
 import { TestClock } from '../src/shared/clock.js';
@@ -25,7 +26,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const deps = (retryForMs?: number) => ({ db: ctx.app.deps.database.db, clock, transport, log: ctx.app.deps.log, ...(retryForMs ? { retryForMs } : {}) });
+const deps = (retryForMs?: number) => ({
+  db: ctx.app.deps.database.db,
+  clock,
+  transport,
+  log: ctx.app.deps.log,
+  ...(retryForMs ? { retryForMs } : {}),
+});
 const status = async (token: string, accountId: number) => {
   const res = await call(ctx.app, 'GET', `/api/accounts/${accountId}/mail-delivery`, { token });
   expect(res.statusCode, res.body).toBe(200);
@@ -38,10 +45,18 @@ describe("an account's mail delivery", () => {
     const b = await liveEvent(ctx.app, [{ name: 'Entry', type: 'FREE', quantity: 50 }]);
     const accountA = a.u.accounts[0]!.id;
     const accountB = b.u.accounts[0]!.id;
-    expect(await status(a.u.token, accountA)).toEqual({ status: 'ok', waiting: 0, oldest_waiting_at: null, given_up: 0, retry_hours: 72 });
+    expect(await status(a.u.token, accountA)).toEqual({
+      status: 'ok',
+      waiting: 0,
+      oldest_waiting_at: null,
+      given_up: 0,
+      retry_hours: 72,
+    });
 
     // A's buyer orders while the mail server is down: the confirmation and the ticket wait after a failed try.
-    await placeOrder(ctx.app, { eventId: a.event.id, organizerToken: a.u.token }, [{ ticket_id: a.tickets[0]!.id, quantity: 1 }]);
+    await placeOrder(ctx.app, { eventId: a.event.id, organizerToken: a.u.token }, [
+      { ticket_id: a.tickets[0]!.id, quantity: 1 },
+    ]);
     // Not tried yet: nothing is late.
     expect((await status(a.u.token, accountA)).status).toBe('ok');
     await deliverDueMessages(deps());
@@ -50,7 +65,9 @@ describe("an account's mail delivery", () => {
     expect(delayed.waiting).toBeGreaterThanOrEqual(1);
     // B's mails are not A's, and A's are not B's.
     expect(await status(b.u.token, accountB)).toMatchObject({ status: 'ok', waiting: 0 });
-    expect((await call(ctx.app, 'GET', `/api/accounts/${accountA}/mail-delivery`, { token: b.u.token })).statusCode).toBe(404);
+    expect(
+      (await call(ctx.app, 'GET', `/api/accounts/${accountA}/mail-delivery`, { token: b.u.token })).statusCode,
+    ).toBe(404);
     expect((await call(ctx.app, 'GET', `/api/accounts/${accountA}/mail-delivery`)).statusCode).toBe(401);
 
     // The outage outlasts the retry period: the mails are given up, and the notice says so.

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { outbox } from '../src/db/schema/index.js';
 import { MAIL_LANES } from '../src/mail/outbox.js';
 import type { TemplateName } from '../src/mail/templates/index.js';
@@ -22,12 +23,17 @@ afterAll(() => ctx?.close());
 
 /** Every outbox row in the order written (an update moves a row in the table, so no order without ORDER BY). */
 async function outboxRows() {
-  return ctx.app.deps.database.db.select({ id: outbox.id, lane: outbox.lane, status: outbox.status, payload: outbox.payload }).from(outbox).orderBy(asc(outbox.id));
+  return ctx.app.deps.database.db
+    .select({ id: outbox.id, lane: outbox.lane, status: outbox.status, payload: outbox.payload })
+    .from(outbox)
+    .orderBy(asc(outbox.id));
 }
 
 describe('mail lanes', { timeout: 300_000 }, () => {
   it('a password reset reaches the SMTP server while 300 ticket mails wait, and every mail goes out once', async () => {
-    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Lawn', type: 'FREE', quantity: 1000, max_per_order: 100 }]);
+    const { u, event, tickets } = await liveEvent(ctx.app, [
+      { name: 'Lawn', type: 'FREE', quantity: 1000, max_per_order: 100 },
+    ]);
     const organizerEmail = u.email;
     const before = Math.max(0, ...(await outboxRows()).map((r) => r.id));
 
@@ -35,7 +41,9 @@ describe('mail lanes', { timeout: 300_000 }, () => {
     ctx.smtp.hold((m) => !m.to.includes(organizerEmail));
     // Three free orders of 100 (the most one order may hold).
     for (let i = 0; i < TICKETS / 100; i++) {
-      const order = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 100 }]);
+      const order = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [
+        { ticket_id: tickets[0]!.id, quantity: 100 },
+      ]);
       expect(order.status).toBe('COMPLETED');
     }
     const queued = (await outboxRows()).filter((r) => r.id > before);
@@ -46,7 +54,8 @@ describe('mail lanes', { timeout: 300_000 }, () => {
     // Wait until every bulk worker is stuck in a conversation the server does not answer.
     const concurrency = ctx.app.deps.config.mailConcurrency;
     for (let waited = 0; ctx.smtp.held().length < concurrency; waited++) {
-      if (waited > 2400) throw new Error(`only ${ctx.smtp.held().length} of ${concurrency} bulk workers reached the SMTP server`);
+      if (waited > 2400)
+        throw new Error(`only ${ctx.smtp.held().length} of ${concurrency} bulk workers reached the SMTP server`);
       await new Promise((r) => setTimeout(r, 50));
     }
 
@@ -80,6 +89,19 @@ describe('mail lanes', { timeout: 300_000 }, () => {
   it('every template has a lane: what a person waits for is urgent, orders, tickets and messages are bulk', () => {
     const urgent = (Object.keys(MAIL_LANES) as TemplateName[]).filter((t) => MAIL_LANES[t] === 'urgent').sort();
     // A "find my tickets" link too: the buyer asked for it on the page and waits for it.
-    expect(urgent).toEqual(['email_change', 'email_change_taken', 'email_confirmation', 'invitation', 'login_changed', 'order_lookup', 'password_reset', 'signup_confirmation', 'signup_existing_login', 'waitlist_joined', 'waitlist_offer', 'webhook_disabled']);
+    expect(urgent).toEqual([
+      'email_change',
+      'email_change_taken',
+      'email_confirmation',
+      'invitation',
+      'login_changed',
+      'order_lookup',
+      'password_reset',
+      'signup_confirmation',
+      'signup_existing_login',
+      'waitlist_joined',
+      'waitlist_offer',
+      'webhook_disabled',
+    ]);
   });
 });

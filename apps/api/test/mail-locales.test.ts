@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
+import { type Locale, LOCALES } from '@admitone/shared';
 import { formatter } from '@lingui/format-po';
-import { LOCALES, type Locale } from '@admitone/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { loadCatalogs } from '../src/i18n/i18n.js';
 import { renderMail, type TemplateData, type TemplateName } from '../src/mail/templates/index.js';
 import type { RenderedMail } from '../src/mail/templates/layout.js';
@@ -25,7 +27,15 @@ const event: OrderMailEvent = {
   end_date: '2027-03-13T06:00:00.000Z',
   timezone: 'America/Los_Angeles',
   is_online: false,
-  location: { venue_name: 'The Blue Room', address_line_1: '500 Harbor Blvd', address_line_2: null, city: 'Los Angeles', state_or_region: 'CA', zip_or_postal_code: '90731', country: 'US' },
+  location: {
+    venue_name: 'The Blue Room',
+    address_line_1: '500 Harbor Blvd',
+    address_line_2: null,
+    city: 'Los Angeles',
+    state_or_region: 'CA',
+    zip_or_postal_code: '90731',
+    country: 'US',
+  },
   organizer_name: 'Blue Note Promotions',
   support_email: 'help@bluenote.test',
   footer_message: null,
@@ -38,12 +48,24 @@ const lines = [
 ];
 const ticket = {
   event: { ...event, url: 'http://admitone.test/event/7/harbor-lights-jazz-night' },
-  attendee: { short_id: 'a7Kx92Qb', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test', ticket_name: 'Front row', tier_label: 'Early bird' },
+  attendee: {
+    short_id: 'a7Kx92Qb',
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@example.test',
+    ticket_name: 'Front row',
+    tier_label: 'Early bird',
+  },
   order: { order_number: 'HLJ-1042', currency: 'EUR' },
   price: TOTAL,
   ticket_url: 'http://admitone.test/ticket/7/a7Kx92Qb',
 };
-const order = { buyer_name: 'Grace', order_number: 'HLJ-1042', event, order_url: 'http://admitone.test/order/7/HLJ-1042' };
+const order = {
+  buyer_name: 'Grace',
+  order_number: 'HLJ-1042',
+  event,
+  order_url: 'http://admitone.test/order/7/HLJ-1042',
+};
 
 interface Case<K extends TemplateName = TemplateName> {
   name: string;
@@ -59,87 +81,254 @@ interface Case<K extends TemplateName = TemplateName> {
 const c = <K extends TemplateName>(x: Case<K>) => x as unknown as Case;
 
 const CASES: Case[] = [
-  c({ name: 'password reset', template: 'password_reset', data: { name: 'Grace', url: 'http://admitone.test/auth/reset-password/abc', minutes: 60 } }),
-  c({ name: 'invitation (admin)', template: 'invitation', data: { inviter: 'Ada Lovelace', account: 'Blue Note Promotions', role: 'ADMIN', url: 'http://admitone.test/auth/accept-invitation/abc', days: 7 } }),
-  c({ name: 'invitation (organizer)', template: 'invitation', data: { inviter: 'Ada Lovelace', account: 'Blue Note Promotions', role: 'ORGANIZER', url: 'http://admitone.test/auth/accept-invitation/abc', days: 7 } }),
-  c({ name: 'e-mail confirmation', template: 'email_confirmation', data: { name: 'Grace', url: 'http://admitone.test/auth/confirm-email/abc', days: 2 } }),
-  c({ name: 'sign-up confirmation', template: 'signup_confirmation', data: { email: 'grace@example.test', url: 'http://admitone.test/auth/confirm-sign-up/abc', hours: 24 } }),
+  c({
+    name: 'password reset',
+    template: 'password_reset',
+    data: { name: 'Grace', url: 'http://admitone.test/auth/reset-password/abc', minutes: 60 },
+  }),
+  c({
+    name: 'invitation (admin)',
+    template: 'invitation',
+    data: {
+      inviter: 'Ada Lovelace',
+      account: 'Blue Note Promotions',
+      role: 'ADMIN',
+      url: 'http://admitone.test/auth/accept-invitation/abc',
+      days: 7,
+    },
+  }),
+  c({
+    name: 'invitation (organizer)',
+    template: 'invitation',
+    data: {
+      inviter: 'Ada Lovelace',
+      account: 'Blue Note Promotions',
+      role: 'ORGANIZER',
+      url: 'http://admitone.test/auth/accept-invitation/abc',
+      days: 7,
+    },
+  }),
+  c({
+    name: 'e-mail confirmation',
+    template: 'email_confirmation',
+    data: { name: 'Grace', url: 'http://admitone.test/auth/confirm-email/abc', days: 2 },
+  }),
+  c({
+    name: 'sign-up confirmation',
+    template: 'signup_confirmation',
+    data: { email: 'grace@example.test', url: 'http://admitone.test/auth/confirm-sign-up/abc', hours: 24 },
+  }),
   c({
     name: 'sign-up of a registered address',
     template: 'signup_existing_login',
-    data: { name: 'Grace', email: 'grace@example.test', login_url: 'http://admitone.test/auth/login', reset_url: 'http://admitone.test/auth/forgot-password' },
+    data: {
+      name: 'Grace',
+      email: 'grace@example.test',
+      login_url: 'http://admitone.test/auth/login',
+      reset_url: 'http://admitone.test/auth/forgot-password',
+    },
   }),
-  c({ name: 'e-mail change', template: 'email_change', data: { name: 'Grace', old: 'grace@example.test', new: 'grace@hopper.test', url: 'http://admitone.test/auth/confirm-email-change/abc', hours: 48 } }),
+  c({
+    name: 'e-mail change',
+    template: 'email_change',
+    data: {
+      name: 'Grace',
+      old: 'grace@example.test',
+      new: 'grace@hopper.test',
+      url: 'http://admitone.test/auth/confirm-email-change/abc',
+      hours: 48,
+    },
+  }),
   c({
     name: 'order confirmation (completed)',
     template: 'order_confirmation',
     money: true,
     date: true,
-    data: { ...order, status: 'COMPLETED', currency: 'EUR', lines, totals, promo_code: 'EARLY10', offline_payment_instructions: null },
+    data: {
+      ...order,
+      status: 'COMPLETED',
+      currency: 'EUR',
+      lines,
+      totals,
+      promo_code: 'EARLY10',
+      offline_payment_instructions: null,
+    },
   }),
   c({
     name: 'order confirmation (awaiting payment)',
     template: 'order_confirmation',
     money: true,
     date: true,
-    data: { ...order, status: 'AWAITING_PAYMENT', currency: 'EUR', lines, totals: { ...totals, discount: 0, subtotal: 108_000 }, promo_code: null, offline_payment_instructions: '<p>IBAN DE89 3704 0044 0532 0130 00</p>' },
+    data: {
+      ...order,
+      status: 'AWAITING_PAYMENT',
+      currency: 'EUR',
+      lines,
+      totals: { ...totals, discount: 0, subtotal: 108_000 },
+      promo_code: null,
+      offline_payment_instructions: '<p>IBAN DE89 3704 0044 0532 0130 00</p>',
+    },
   }),
-  c({ name: 'attendee ticket', template: 'attendee_ticket', date: true, data: { ticket, event_slug: 'harbor-lights-jazz-night', footer_message: null, online_details: null } }),
+  c({
+    name: 'attendee ticket',
+    template: 'attendee_ticket',
+    date: true,
+    data: { ticket, event_slug: 'harbor-lights-jazz-night', footer_message: null, online_details: null },
+  }),
   c({
     name: 'attendee ticket (online)',
     template: 'attendee_ticket',
-    data: { ticket: { ...ticket, event: { ...ticket.event, is_online: true } }, event_slug: 'harbor-lights-jazz-night', footer_message: null, online_details: '<p>https://meet.example.test/harbor</p>' },
+    data: {
+      ticket: { ...ticket, event: { ...ticket.event, is_online: true } },
+      event_slug: 'harbor-lights-jazz-night',
+      footer_message: null,
+      online_details: '<p>https://meet.example.test/harbor</p>',
+    },
   }),
   c({
     name: 'organizer new order (completed)',
     template: 'organizer_new_order',
     money: true,
-    data: { event_title: event.title, order_number: 'HLJ-1042', buyer_name: 'Grace Hopper', buyer_email: 'grace@example.test', ticket_count: 6, currency: 'EUR', total: TOTAL, status: 'COMPLETED', manage_url: 'http://admitone.test/manage/event/7/orders' },
+    data: {
+      event_title: event.title,
+      order_number: 'HLJ-1042',
+      buyer_name: 'Grace Hopper',
+      buyer_email: 'grace@example.test',
+      ticket_count: 6,
+      currency: 'EUR',
+      total: TOTAL,
+      status: 'COMPLETED',
+      manage_url: 'http://admitone.test/manage/event/7/orders',
+    },
   }),
   c({
     name: 'organizer new order (one ticket, awaiting payment)',
     template: 'organizer_new_order',
     money: true,
-    data: { event_title: event.title, order_number: 'HLJ-1042', buyer_name: 'Grace Hopper', buyer_email: 'grace@example.test', ticket_count: 1, currency: 'EUR', total: TOTAL, status: 'AWAITING_PAYMENT', manage_url: 'http://admitone.test/manage/event/7/orders' },
+    data: {
+      event_title: event.title,
+      order_number: 'HLJ-1042',
+      buyer_name: 'Grace Hopper',
+      buyer_email: 'grace@example.test',
+      ticket_count: 1,
+      currency: 'EUR',
+      total: TOTAL,
+      status: 'AWAITING_PAYMENT',
+      manage_url: 'http://admitone.test/manage/event/7/orders',
+    },
   }),
   c({
     name: 'find my tickets (event)',
     template: 'order_lookup',
-    data: { url: 'http://admitone.test/find-tickets/7/abc', hours: 24, event_title: event.title, organizer_name: 'Blue Note Promotions', scope: 'EVENT', orders: [{ event_title: event.title, order_number: 'HLJ-1042' }], more: 0 },
+    data: {
+      url: 'http://admitone.test/find-tickets/7/abc',
+      hours: 24,
+      event_title: event.title,
+      organizer_name: 'Blue Note Promotions',
+      scope: 'EVENT',
+      orders: [{ event_title: event.title, order_number: 'HLJ-1042' }],
+      more: 0,
+    },
   }),
   c({
     name: 'find my tickets (organizer)',
     template: 'order_lookup',
-    data: { url: 'http://admitone.test/find-tickets/7/abc', hours: 24, event_title: event.title, organizer_name: 'Blue Note Promotions', scope: 'ORGANIZER', orders: [{ event_title: event.title, order_number: 'HLJ-1042' }], more: 3 },
+    data: {
+      url: 'http://admitone.test/find-tickets/7/abc',
+      hours: 24,
+      event_title: event.title,
+      organizer_name: 'Blue Note Promotions',
+      scope: 'ORGANIZER',
+      orders: [{ event_title: event.title, order_number: 'HLJ-1042' }],
+      more: 3,
+    },
   }),
   c({
     name: 'waitlist joined',
     template: 'waitlist_joined',
-    data: { first_name: 'Grace', event_title: event.title, ticket_name: 'Front row', quantity: 2, position: 3, entry_url: 'http://admitone.test/waitlist/7/abc' },
+    data: {
+      first_name: 'Grace',
+      event_title: event.title,
+      ticket_name: 'Front row',
+      quantity: 2,
+      position: 3,
+      entry_url: 'http://admitone.test/waitlist/7/abc',
+    },
   }),
   c({
     name: 'waitlist offer',
     template: 'waitlist_offer',
-    data: { first_name: 'Grace', event_title: event.title, ticket_name: 'Front row', quantity: 1, checkout_url: 'http://admitone.test/checkout/7/X/details#token=a&secret=b', entry_url: 'http://admitone.test/waitlist/7/abc', expires_at: '2027-06-01T17:00:00.000Z', timezone: 'Europe/Berlin' },
+    data: {
+      first_name: 'Grace',
+      event_title: event.title,
+      ticket_name: 'Front row',
+      quantity: 1,
+      checkout_url: 'http://admitone.test/checkout/7/X/details#token=a&secret=b',
+      entry_url: 'http://admitone.test/waitlist/7/abc',
+      expires_at: '2027-06-01T17:00:00.000Z',
+      timezone: 'Europe/Berlin',
+    },
   }),
   c({ name: 'order cancelled', template: 'order_cancelled', date: true, data: order }),
-  c({ name: 'order cancelled (no order page)', template: 'order_cancelled', date: true, data: { ...order, order_url: null } }),
-  c({ name: 'payment received', template: 'payment_received', money: true, date: true, data: { ...order, currency: 'EUR', total: TOTAL } }),
-  c({ name: 'order refunded', template: 'order_refunded', money: true, data: { ...order, currency: 'EUR', amount: TOTAL, cancelled: false } }),
-  c({ name: 'order refunded and cancelled', template: 'order_refunded', money: true, data: { ...order, currency: 'EUR', amount: TOTAL, cancelled: true } }),
-  c({ name: 'late payment refunded', template: 'order_refunded', money: true, data: { ...order, currency: 'EUR', amount: TOTAL, cancelled: true, late: true } }),
+  c({
+    name: 'order cancelled (no order page)',
+    template: 'order_cancelled',
+    date: true,
+    data: { ...order, order_url: null },
+  }),
+  c({
+    name: 'payment received',
+    template: 'payment_received',
+    money: true,
+    date: true,
+    data: { ...order, currency: 'EUR', total: TOTAL },
+  }),
+  c({
+    name: 'order refunded',
+    template: 'order_refunded',
+    money: true,
+    data: { ...order, currency: 'EUR', amount: TOTAL, cancelled: false },
+  }),
+  c({
+    name: 'order refunded and cancelled',
+    template: 'order_refunded',
+    money: true,
+    data: { ...order, currency: 'EUR', amount: TOTAL, cancelled: true },
+  }),
+  c({
+    name: 'late payment refunded',
+    template: 'order_refunded',
+    money: true,
+    data: { ...order, currency: 'EUR', amount: TOTAL, cancelled: true, late: true },
+  }),
   c({
     name: 'event message',
     template: 'event_message',
     sameSubjectIn: LOCALES,
-    data: { subject: 'Doors open at 18:00', body: '<p>Doors open at 18:00.</p>', event_title: event.title, organizer_name: 'Blue Note Promotions', support_email: 'help@bluenote.test', footer_message: null, is_test: false },
+    data: {
+      subject: 'Doors open at 18:00',
+      body: '<p>Doors open at 18:00.</p>',
+      event_title: event.title,
+      organizer_name: 'Blue Note Promotions',
+      support_email: 'help@bluenote.test',
+      footer_message: null,
+      is_test: false,
+    },
   }),
   c({
     name: 'event message (test)',
     template: 'event_message',
     // "[Test]" is German and French too.
     sameSubjectIn: ['de', 'fr'],
-    data: { subject: 'Doors open at 18:00', body: '<p>Doors open at 18:00.</p>', event_title: event.title, organizer_name: 'Blue Note Promotions', support_email: 'help@bluenote.test', footer_message: null, is_test: true },
+    data: {
+      subject: 'Doors open at 18:00',
+      body: '<p>Doors open at 18:00.</p>',
+      event_title: event.title,
+      organizer_name: 'Blue Note Promotions',
+      support_email: 'help@bluenote.test',
+      footer_message: null,
+      is_test: true,
+    },
   }),
 ];
 
@@ -193,7 +382,9 @@ function literalPieces(message: string): string[] {
     else if (depth === 0) current += ch;
   }
   pieces.push(current);
-  return pieces.map((p) => p.trim().replace(/^[\s,.:;()!?–-]+|[\s,.:;()!?–-]+$/g, '')).filter((p) => /\p{L}{3}/u.test(p));
+  return pieces
+    .map((p) => p.trim().replace(/^[\s,.:;()!?–-]+|[\s,.:;()!?–-]+$/g, ''))
+    .filter((p) => /\p{L}{3}/u.test(p));
 }
 
 /** English msgstrs of the messages each template file (and the shared layout and order parts it uses) holds. */
@@ -201,7 +392,11 @@ let englishByFile: Map<string, string[]>;
 beforeAll(async () => {
   await loadCatalogs();
   const po = formatter({ explicitIdAsDefault: true });
-  const catalog = await po.parse(readFileSync(path.join(localesDir, 'en/messages.po'), 'utf8'), { locale: 'en', sourceLocale: 'en', filename: 'en/messages.po' });
+  const catalog = await po.parse(readFileSync(path.join(localesDir, 'en/messages.po'), 'utf8'), {
+    locale: 'en',
+    sourceLocale: 'en',
+    filename: 'en/messages.po',
+  });
   englishByFile = new Map();
   for (const entry of Object.values(catalog)) {
     for (const [file] of entry.origin ?? []) {
@@ -223,7 +418,9 @@ function englishPiecesOf(template: TemplateName): string[] {
 
 /** `piece` appears in `text` as words of its own (not "on AdmitOne" inside "von AdmitOne"). */
 const says = (text: string, piece: string) =>
-  new RegExp(`(?<![A-Za-z\\u00c0-\\u024f])${piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z\\u00c0-\\u024f])`).test(text);
+  new RegExp(
+    `(?<![A-Za-z\\u00c0-\\u024f])${piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z\\u00c0-\\u024f])`,
+  ).test(text);
 
 const render = (cs: Case, locale: Locale) => renderMail(cs.template, locale, cs.data);
 const visible = (m: RenderedMail) => norm(`${m.subject}\n${m.text}\n${m.html}`);
@@ -239,12 +436,13 @@ describe.each(CASES)('the $name mail', (cs) => {
       if (!cs.sameSubjectIn?.includes(locale)) expect(mail.subject, `${locale} subject`).not.toBe(en.subject);
       expect(mail.text, `${locale} text`).not.toBe(en.text);
       const shown = visible(mail);
-      const leftovers = pieces.filter((p) => !SAME_IN[p]?.includes(locale) && (says(shown, p) || says(shown, p.toUpperCase())));
+      const leftovers = pieces.filter(
+        (p) => !SAME_IN[p]?.includes(locale) && (says(shown, p) || says(shown, p.toUpperCase())),
+      );
       expect(leftovers, `${locale}: English left in "${cs.name}"`).toEqual([]);
       expect(mail.html).toContain(`<html lang="${locale}">`);
     }
   });
-
 });
 
 describe.each(CASES.filter((cs) => cs.money))('the $name mail', (cs) => {
@@ -254,7 +452,6 @@ describe.each(CASES.filter((cs) => cs.money))('the $name mail', (cs) => {
       expect(norm(mail.text), locale).toContain(MONEY[locale]);
     }
   });
-
 });
 
 describe.each(CASES.filter((cs) => cs.date))('the $name mail', (cs) => {
@@ -274,11 +471,27 @@ describe('German e-mails', () => {
   it('say "Sie", never "du", the same as the screens (#38)', async () => {
     for (const cs of CASES) {
       const { subject, text } = await render(cs, 'de');
-      expect(`${subject}\n${text}`, cs.name).not.toMatch(/(?<![\p{L}\p{N}])(du|dich|dir|dein(e[mnrs]?)?|euch|euer|eure[mnrs]?)(?![\p{L}\p{N}])/iu);
+      expect(`${subject}\n${text}`, cs.name).not.toMatch(
+        /(?<![\p{L}\p{N}])(du|dich|dir|dein(e[mnrs]?)?|euch|euer|eure[mnrs]?)(?![\p{L}\p{N}])/iu,
+      );
     }
     // The buyer is addressed politely: "Ihre Bestellung", "Ihr Ticket".
-    expect((await render(CASES.find((x) => x.name === 'order confirmation (completed)')!, 'de')).text).toMatch(/Danke für Ihre Bestellung! Ihre Bestellung HLJ-1042/);
-    expect((await render(CASES.find((x) => x.name === 'attendee ticket')!, 'de')).subject).toBe('Ihr Ticket für Harbor Lights Jazz Night');
+    expect(
+      (
+        await render(
+          CASES.find((x) => x.name === 'order confirmation (completed)')!,
+          'de',
+        )
+      ).text,
+    ).toMatch(/Danke für Ihre Bestellung! Ihre Bestellung HLJ-1042/);
+    expect(
+      (
+        await render(
+          CASES.find((x) => x.name === 'attendee ticket')!,
+          'de',
+        )
+      ).subject,
+    ).toBe('Ihr Ticket für Harbor Lights Jazz Night');
   });
 });
 
@@ -294,7 +507,8 @@ describe('Chinese e-mails', () => {
 describe('the attendee ticket mail in Chinese', () => {
   it('attaches a PDF drawn with the bundled Chinese font (and an English one without it)', async () => {
     const cs = CASES.find((x) => x.template === 'attendee_ticket')!;
-    const pdfOf = async (locale: Locale) => (await render(cs, locale)).attachments!.find((a) => a.contentType === 'application/pdf')!.content as Buffer;
+    const pdfOf = async (locale: Locale) =>
+      (await render(cs, locale)).attachments!.find((a) => a.contentType === 'application/pdf')!.content as Buffer;
     const zh = await pdfOf('zh-CN');
     expect(zh.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHans-Regular/);
     expect(zh.length).toBeLessThan(1024 * 1024);

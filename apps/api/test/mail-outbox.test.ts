@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { outbox } from '../src/db/schema/index.js';
 import { deliverDueMessages, deliverOutboxMessage, drainLane } from '../src/jobs/mail-delivery.js';
 import { enqueueMail, STALE_CLAIM_MS } from '../src/mail/outbox.js';
@@ -28,7 +29,12 @@ afterAll(() => ctx.close());
 
 const deps = () => ({ db: ctx.app.deps.database.db, clock, transport, log: ctx.app.deps.log });
 const rowOf = async (id: number) => (await ctx.app.deps.database.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
-const mail = (to: string) => ({ template: 'password_reset' as const, to, locale: 'fr' as const, data: { name: 'Zoé', url: 'http://x.test/r/abc', minutes: 60 } });
+const mail = (to: string) => ({
+  template: 'password_reset' as const,
+  to,
+  locale: 'fr' as const,
+  data: { name: 'Zoé', url: 'http://x.test/r/abc', minutes: 60 },
+});
 
 describe('mail outbox', () => {
   it('keeps a failed mail, retries it later with a delay, and sends it once', async () => {
@@ -51,7 +57,10 @@ describe('mail outbox', () => {
   it('takes over a mail a crashed worker left half-sent, but not a fresh claim', async () => {
     flaky.down = false;
     const id = await enqueueMail(ctx.app.deps.database.db, mail('stale@example.test'), clock.now());
-    await ctx.app.deps.database.db.update(outbox).set({ status: 'SENDING', claimed_at: clock.now() }).where(eq(outbox.id, id));
+    await ctx.app.deps.database.db
+      .update(outbox)
+      .set({ status: 'SENDING', claimed_at: clock.now() })
+      .where(eq(outbox.id, id));
     expect(await deliverOutboxMessage(deps(), id)).toBe('skipped');
     clock.advance(STALE_CLAIM_MS + 1000);
     expect(await deliverDueMessages(deps())).toBe(1);
@@ -83,19 +92,33 @@ describe('mail outbox', () => {
     for (let i = 1; i <= 7; i++) ids.push(await enqueueMail(db, mail(`batch-${i}@example.test`), clock.now()));
     let waits = 0;
     const claimedAtWait: string[][] = [];
-    const sent = await drainLane(deps(), 'urgent', 3, () => false, async () => {
-      waits++;
-      claimedAtWait.push((await db.select({ status: outbox.status }).from(outbox).where(inArray(outbox.id, ids))).map((r) => r.status));
-    });
+    const sent = await drainLane(
+      deps(),
+      'urgent',
+      3,
+      () => false,
+      async () => {
+        waits++;
+        claimedAtWait.push(
+          (await db.select({ status: outbox.status }).from(outbox).where(inArray(outbox.id, ids))).map((r) => r.status),
+        );
+      },
+    );
     expect(sent).toBe(6);
-    // Batches of 3, 3 and 1: the gate before each (and none after the last, short one); nothing is claimed while it waits.
+    // Batches of 3, 3 and 1: the gate before each (and none after the last, short one); nothing is claimed while it
+    // waits.
     expect(waits).toBe(3);
     for (const statuses of claimedAtWait) expect(statuses).not.toContain('SENDING');
     const rows = await Promise.all(ids.map(rowOf));
     expect(rows.map((r) => r.status)).toEqual(['SENT', 'SENT', 'SENT', 'PENDING', 'SENT', 'SENT', 'SENT']);
     expect(rows[3]).toMatchObject({ attempts: 1, last_error: 'mailbox unavailable' });
     for (const r of rows.filter((r) => r.status === 'SENT')) {
-      expect(r.payload).toEqual({ template: 'password_reset', to: expect.stringMatching(/^batch-\d@example\.test$/), locale: 'fr', data: {} });
+      expect(r.payload).toEqual({
+        template: 'password_reset',
+        to: expect.stringMatching(/^batch-\d@example\.test$/),
+        locale: 'fr',
+        data: {},
+      });
       expect(r.sent_at).toEqual(clock.now());
     }
     expect(new Set(flaky.sent.filter((m) => m.to.startsWith('batch-')).map((m) => m.to)).size).toBe(6);
@@ -107,7 +130,17 @@ describe('mail outbox', () => {
     const db = ctx.app.deps.database.db;
     const id = await enqueueMail(db, mail('stopped@example.test'), clock.now());
     let stop = false;
-    expect(await drainLane(deps(), 'urgent', 3, () => stop, async () => { stop = true; })).toBe(0);
+    expect(
+      await drainLane(
+        deps(),
+        'urgent',
+        3,
+        () => stop,
+        async () => {
+          stop = true;
+        },
+      ),
+    ).toBe(0);
     expect((await rowOf(id)).status).toBe('PENDING');
   });
 });

@@ -1,11 +1,12 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { MessageDetailDto, PublicOrderDto } from '@admitone/shared';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderHistory } from '../src/modules/orders/order-history.js';
+
 import { messageRecipients, orders, outbox, users } from '../src/db/schema/index.js';
 import { MAIL_RETRY_HOURS } from '../src/mail/outbox.js';
 import { renderMail } from '../src/mail/templates/index.js';
-import { smtpTransport, type MailTransport, type OutgoingMail } from '../src/mail/transport.js';
+import { type MailTransport, type OutgoingMail, smtpTransport } from '../src/mail/transport.js';
+import { orderHistory } from '../src/modules/orders/order-history.js';
 import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { createEvent, registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
@@ -28,17 +29,35 @@ const transport: MailTransport = {
 let ctx: TestContext;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 
-const verify = (email: string) => ctx.app.deps.database.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, email));
-const orderIdOf = async (shortId: string) => (await ctx.app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, shortId)))[0]!.id;
+const verify = (email: string) =>
+  ctx.app.deps.database.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, email));
+const orderIdOf = async (shortId: string) =>
+  (await ctx.app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, shortId)))[0]!.id;
 
 /** A checkout with chosen attendee addresses; free orders complete, paid ones wait for an offline payment. */
 async function buy(eventId: number, ticketId: number, buyer: string, emails: string[], locale: 'en' | 'de' = 'en') {
-  const r = (await reserve(ctx.app, eventId, { items: [{ ticket_id: ticketId, quantity: emails.length }], locale })).json<{ data: PublicOrderDto; checkout_token: string; order_secret: string }>();
+  const r = (
+    await reserve(ctx.app, eventId, { items: [{ ticket_id: ticketId, quantity: emails.length }], locale })
+  ).json<{ data: PublicOrderDto; checkout_token: string; order_secret: string }>();
   const h = buyerHeaders(r);
-  const attendees = r.data.attendees.map((a, i) => ({ short_id: a.short_id, first_name: `Guest${i + 1}`, last_name: buyer.split('@')[0]!, email: emails[i]!, answers: {} }));
-  const d = await call(ctx.app, 'PUT', `/api/public/events/${eventId}/order/${r.data.short_id}/details`, { headers: h, body: details(r.data, { email: buyer, first_name: buyer.split('@')[0], attendees, locale }) });
+  const attendees = r.data.attendees.map((a, i) => ({
+    short_id: a.short_id,
+    first_name: `Guest${i + 1}`,
+    last_name: buyer.split('@')[0]!,
+    email: emails[i]!,
+    answers: {},
+  }));
+  const d = await call(ctx.app, 'PUT', `/api/public/events/${eventId}/order/${r.data.short_id}/details`, {
+    headers: h,
+    body: details(r.data, { email: buyer, first_name: buyer.split('@')[0], attendees, locale }),
+  });
   let order = d.json<{ data: PublicOrderDto }>().data;
-  if (order.status === 'RESERVED') order = (await call(ctx.app, 'POST', `/api/public/events/${eventId}/order/${r.data.short_id}/offline-payment`, { headers: h })).json().data;
+  if (order.status === 'RESERVED')
+    order = (
+      await call(ctx.app, 'POST', `/api/public/events/${eventId}/order/${r.data.short_id}/offline-payment`, {
+        headers: h,
+      })
+    ).json().data;
   return { ...order, id: await orderIdOf(order.short_id) };
 }
 
@@ -50,21 +69,42 @@ async function buildWorld() {
   ]);
   await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, {
     token: u.token,
-    body: { offline_payments_enabled: true, support_email: 'help@riverside.test', email_footer_message: '<p>See you by the river</p>' },
+    body: {
+      offline_payments_enabled: true,
+      support_email: 'help@riverside.test',
+      email_footer_message: '<p>See you by the river</p>',
+    },
   });
   const [lawn, stage, seat] = tickets.map((t) => t.id) as [number, number, number];
   const a = await buy(event.id, lawn, 'ann@example.test', ['ann@example.test', 'bob@example.test']);
   const b = await buy(event.id, stage, 'carl@example.test', ['bob@example.test', 'dora@example.test'], 'de');
   const c = await buy(event.id, lawn, 'erin@example.test', ['erin@example.test']);
-  expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${c.id}/cancel`, { token: u.token })).statusCode).toBe(200);
+  expect(
+    (await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${c.id}/cancel`, { token: u.token })).statusCode,
+  ).toBe(200);
   const d = await buy(event.id, seat, 'fay@example.test', ['fay-guest@example.test']);
   expect(d.status).toBe('AWAITING_PAYMENT');
   const attendeeId = async (orderId: number, email: string) => {
     const { attendees } = await import('../src/db/schema/index.js');
-    const rows = await ctx.app.deps.database.db.select({ id: attendees.id, email: attendees.email, order_id: attendees.order_id }).from(attendees).where(eq(attendees.order_id, orderId));
+    const rows = await ctx.app.deps.database.db
+      .select({ id: attendees.id, email: attendees.email, order_id: attendees.order_id })
+      .from(attendees)
+      .where(eq(attendees.order_id, orderId));
     return rows.find((x) => x.email === email)!.id;
   };
-  return { u, event, lawn, stage, seat, a, b, c, d, bobInA: await attendeeId(a.id, 'bob@example.test'), erinInC: await attendeeId(c.id, 'erin@example.test') };
+  return {
+    u,
+    event,
+    lawn,
+    stage,
+    seat,
+    a,
+    b,
+    c,
+    d,
+    bobInA: await attendeeId(a.id, 'bob@example.test'),
+    erinInC: await attendeeId(c.id, 'erin@example.test'),
+  };
 }
 
 beforeAll(async () => {
@@ -76,11 +116,21 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const base = () => `/api/events/${world.event.id}/messages`;
-const message = (over: Record<string, unknown> = {}) => ({ subject: 'Gates open at six', body: '<p>Bring a <strong>blanket</strong>.</p>', recipient_type: 'ALL_ATTENDEES', acknowledged_not_promotional: true, ...over });
-const send = (over: Record<string, unknown> = {}, token = world.u.token) => call(ctx.app, 'POST', base(), { token, body: message(over) });
-const count = async (query: string) => (await call(ctx.app, 'GET', `${base()}/recipient-count?${query}`, { token: world.u.token })).json().data.count as number;
+const message = (over: Record<string, unknown> = {}) => ({
+  subject: 'Gates open at six',
+  body: '<p>Bring a <strong>blanket</strong>.</p>',
+  recipient_type: 'ALL_ATTENDEES',
+  acknowledged_not_promotional: true,
+  ...over,
+});
+const send = (over: Record<string, unknown> = {}, token = world.u.token) =>
+  call(ctx.app, 'POST', base(), { token, body: message(over) });
+const count = async (query: string) =>
+  (await call(ctx.app, 'GET', `${base()}/recipient-count?${query}`, { token: world.u.token })).json().data
+    .count as number;
 const emailsOf = (m: MessageDetailDto) => m.recipients.map((r) => r.email).sort();
-const detail = async (id: number) => (await call(ctx.app, 'GET', `${base()}/${id}`, { token: world.u.token })).json<{ data: MessageDetailDto }>().data;
+const detail = async (id: number) =>
+  (await call(ctx.app, 'GET', `${base()}/${id}`, { token: world.u.token })).json<{ data: MessageDetailDto }>().data;
 
 /** Polls a message until `done` holds (delivery runs in the job worker). */
 async function until(id: number, done: (m: MessageDetailDto) => boolean): Promise<MessageDetailDto> {
@@ -95,7 +145,8 @@ async function until(id: number, done: (m: MessageDetailDto) => boolean): Promis
 
 describe('who a message reaches', () => {
   it('counts active attendees, ticket holders, buyers, one order and chosen attendees, once per address', async () => {
-    expect(await count('recipient_type=ALL_ATTENDEES')).toBe(3); // ann, bob (twice), dora; not cancelled erin nor unpaid fay-guest
+    // ann, bob (twice), dora; not cancelled erin nor unpaid fay-guest
+    expect(await count('recipient_type=ALL_ATTENDEES')).toBe(3);
     expect(await count(`recipient_type=TICKET_HOLDERS&ticket_ids=${world.stage}`)).toBe(2);
     expect(await count(`recipient_type=TICKET_HOLDERS&ticket_ids=${world.lawn},${world.stage}`)).toBe(3);
     expect(await count('recipient_type=ALL_BUYERS')).toBe(3); // ann, carl, fay (awaiting payment); not cancelled erin
@@ -116,7 +167,9 @@ describe('who a message reaches', () => {
     const otherOrder = await buy(other.event.id, other.tickets[0]!.id, 'zed@example.test', ['zed@example.test']);
     const r4 = await send({ recipient_type: 'ORDER_BUYER', order_id: otherOrder.id });
     expect(r4.json().error.field_errors).toEqual({ order_id: ['This choice does not exist.'] });
-    const r5 = await call(ctx.app, 'GET', `${base()}/recipient-count?recipient_type=ATTENDEES&attendee_ids=999999`, { token: world.u.token });
+    const r5 = await call(ctx.app, 'GET', `${base()}/recipient-count?recipient_type=ATTENDEES&attendee_ids=999999`, {
+      token: world.u.token,
+    });
     expect(r5.json().error.field_errors).toEqual({ attendee_ids: ['This choice does not exist.'] });
   });
 
@@ -131,7 +184,10 @@ describe('sending', { timeout: 60_000 }, () => {
   it('needs the not-promotional acknowledgement and a subject and body', async () => {
     const r = await send({ acknowledged_not_promotional: false, subject: ' ', body: '<script>alert(1)</script>' });
     expect(r.statusCode).toBe(422);
-    expect(r.json().error.field_errors).toEqual({ subject: ['This field is required.'], acknowledged_not_promotional: ['Confirm that this message is not promotional.'] });
+    expect(r.json().error.field_errors).toEqual({
+      subject: ['This field is required.'],
+      acknowledged_not_promotional: ['Confirm that this message is not promotional.'],
+    });
     const empty = await send({ body: '<p><script>alert(1)</script></p>' });
     expect(empty.json().error.field_errors).toEqual({ body: ['This field is required.'] });
   });
@@ -139,17 +195,29 @@ describe('sending', { timeout: 60_000 }, () => {
   it('needs a confirmed address, with a translated explanation', async () => {
     const { u, event } = await liveEvent(ctx.app, [{ name: 'Lawn', type: 'FREE' }]);
     await ctx.app.deps.database.db.update(users).set({ email_verified_at: null }).where(eq(users.email, u.email));
-    const r = await call(ctx.app, 'POST', `/api/events/${event.id}/messages`, { token: u.token, body: message(), locale: 'en' });
+    const r = await call(ctx.app, 'POST', `/api/events/${event.id}/messages`, {
+      token: u.token,
+      body: message(),
+      locale: 'en',
+    });
     expect(r.statusCode).toBe(403);
-    expect(r.json().error).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: expect.stringContaining('Confirm your e-mail address first') });
+    expect(r.json().error).toMatchObject({
+      code: 'EMAIL_NOT_CONFIRMED',
+      message: expect.stringContaining('Confirm your e-mail address first'),
+    });
     await verify(u.email);
-    const test = await call(ctx.app, 'POST', `/api/events/${event.id}/messages`, { token: u.token, body: message({ is_test: true }) });
+    const test = await call(ctx.app, 'POST', `/api/events/${event.id}/messages`, {
+      token: u.token,
+      body: message({ is_test: true }),
+    });
     expect(test.statusCode).toBe(201);
   });
 
   it('writes one e-mail per address to every active attendee, in their language, with the sanitised body and the event footer', async () => {
     const before = ctx.smtp.received.length;
-    const r = await send({ body: '<p>Bring a <strong>blanket</strong>.<script>alert(1)</script><img src=x onerror=alert(1)></p>' });
+    const r = await send({
+      body: '<p>Bring a <strong>blanket</strong>.<script>alert(1)</script><img src=x onerror=alert(1)></p>',
+    });
     expect(r.statusCode).toBe(201);
     const m = r.json<{ data: MessageDetailDto }>().data;
     expect(m.body).toBe('<p>Bring a <strong>blanket</strong>.</p>');
@@ -166,14 +234,20 @@ describe('sending', { timeout: 60_000 }, () => {
     expect(ann.text).toContain('Bring a blanket.');
     expect(ann.text).toContain('See you by the river');
     expect(ann.html).not.toContain('<script');
-    expect(handed.find((x) => x.to === 'ann@example.test' && x.subject === 'Gates open at six')?.replyTo).toBe('help@riverside.test');
+    expect(handed.find((x) => x.to === 'ann@example.test' && x.subject === 'Gates open at six')?.replyTo).toBe(
+      'help@riverside.test',
+    );
     // Each recipient's own language: dora bought in German.
     const rows = await ctx.app.deps.database.db
       .select({ email: messageRecipients.email, payload: outbox.payload })
       .from(messageRecipients)
       .innerJoin(outbox, eq(outbox.id, messageRecipients.outbox_id))
       .where(eq(messageRecipients.message_id, m.id));
-    expect(Object.fromEntries(rows.map((x) => [x.email, (x.payload as { locale: string }).locale]))).toEqual({ 'ann@example.test': 'en', 'bob@example.test': 'en', 'dora@example.test': 'de' });
+    expect(Object.fromEntries(rows.map((x) => [x.email, (x.payload as { locale: string }).locale]))).toEqual({
+      'ann@example.test': 'en',
+      'bob@example.test': 'en',
+      'dora@example.test': 'de',
+    });
   });
 
   it('sets the support address as reply-to', async () => {
@@ -191,12 +265,16 @@ describe('sending', { timeout: 60_000 }, () => {
   });
 
   it('a test goes only to the sender; a copy goes to the sender as well', async () => {
-    const t = (await send({ recipient_type: 'ALL_BUYERS', is_test: true, send_copy_to_sender: true })).json<{ data: MessageDetailDto }>().data;
+    const t = (await send({ recipient_type: 'ALL_BUYERS', is_test: true, send_copy_to_sender: true })).json<{
+      data: MessageDetailDto;
+    }>().data;
     expect(emailsOf(t)).toEqual([world.u.email]);
     expect(t.is_test).toBe(true);
     const got = await ctx.smtp.waitFor(world.u.email, (x) => x.subject === '[Test] Gates open at six');
     expect(got.text).toContain('This is a test: only you received this message.');
-    const c = (await send({ recipient_type: 'TICKET_HOLDERS', ticket_ids: [world.stage], send_copy_to_sender: true })).json<{ data: MessageDetailDto }>().data;
+    const c = (
+      await send({ recipient_type: 'TICKET_HOLDERS', ticket_ids: [world.stage], send_copy_to_sender: true })
+    ).json<{ data: MessageDetailDto }>().data;
     expect(emailsOf(c)).toEqual(['bob@example.test', 'dora@example.test', world.u.email].sort());
     expect(c.recipient_count).toBe(3);
   });
@@ -204,10 +282,17 @@ describe('sending', { timeout: 60_000 }, () => {
   it("messages one order's buyer and records it in the order's history", async () => {
     const r = await send({ recipient_type: 'ORDER_BUYER', order_id: world.b.id, subject: 'About your order' });
     const m = r.json<{ data: MessageDetailDto }>().data;
-    expect(m).toMatchObject({ recipient_type: 'ORDER_BUYER', order_id: world.b.id, order_number: world.b.order_number });
+    expect(m).toMatchObject({
+      recipient_type: 'ORDER_BUYER',
+      order_id: world.b.id,
+      order_number: world.b.order_number,
+    });
     expect(emailsOf(m)).toEqual(['carl@example.test']);
     const history = await orderHistory(ctx.app.deps.database.db, world.b.id);
-    expect(history.at(-1)).toMatchObject({ kind: 'MESSAGE_SENT', data: { message_id: m.id, subject: 'About your order' } });
+    expect(history.at(-1)).toMatchObject({
+      kind: 'MESSAGE_SENT',
+      data: { message_id: m.id, subject: 'About your order' },
+    });
     const buyers = (await send({ recipient_type: 'ALL_BUYERS' })).json<{ data: MessageDetailDto }>().data;
     expect(emailsOf(buyers)).toEqual(['ann@example.test', 'carl@example.test', 'fay@example.test']);
   });
@@ -229,7 +314,9 @@ describe('sending', { timeout: 60_000 }, () => {
 describe('failures, retries and deleting', { timeout: 60_000 }, () => {
   it('shows a failed e-mail with its reason, refuses deleting while queued, retries, then deletes', async () => {
     bouncing.add('dora@example.test');
-    const m = (await send({ recipient_type: 'TICKET_HOLDERS', ticket_ids: [world.stage], subject: 'Rain plan' })).json<{ data: MessageDetailDto }>().data;
+    const m = (await send({ recipient_type: 'TICKET_HOLDERS', ticket_ids: [world.stage], subject: 'Rain plan' })).json<{
+      data: MessageDetailDto;
+    }>().data;
     const firstTry = await until(m.id, (x) => x.counts.sent === 1 && x.recipients.some((r) => r.error));
     const dora = firstTry.recipients.find((r) => r.email === 'dora@example.test')!;
     expect(dora).toMatchObject({ status: 'QUEUED', error: '550 mailbox unavailable' });
@@ -238,12 +325,23 @@ describe('failures, retries and deleting', { timeout: 60_000 }, () => {
     expect(refused.json().error.code).toBe('MESSAGE_STILL_SENDING');
     // The last attempt of its retry period fails too: the e-mail is given up on.
     const db = ctx.app.deps.database.db;
-    const [row] = await db.select({ outbox_id: messageRecipients.outbox_id }).from(messageRecipients).where(eq(messageRecipients.id, dora.id));
-    await db.update(outbox).set({ created_at: new Date(Date.now() - MAIL_RETRY_HOURS * 3_600_000), available_at: new Date(0) }).where(eq(outbox.id, row!.outbox_id!));
+    const [row] = await db
+      .select({ outbox_id: messageRecipients.outbox_id })
+      .from(messageRecipients)
+      .where(eq(messageRecipients.id, dora.id));
+    await db
+      .update(outbox)
+      .set({ created_at: new Date(Date.now() - MAIL_RETRY_HOURS * 3_600_000), available_at: new Date(0) })
+      .where(eq(outbox.id, row!.outbox_id!));
     await ctx.app.deps.jobs.deliverOutbox([row!.outbox_id!]);
     const failed = await until(m.id, (x) => x.counts.failed === 1);
-    expect(failed.recipients.find((r) => r.email === 'dora@example.test')).toMatchObject({ status: 'FAILED', error: '550 mailbox unavailable' });
-    const listed = (await call(ctx.app, 'GET', base(), { token: world.u.token })).json().data.find((x: { id: number }) => x.id === m.id);
+    expect(failed.recipients.find((r) => r.email === 'dora@example.test')).toMatchObject({
+      status: 'FAILED',
+      error: '550 mailbox unavailable',
+    });
+    const listed = (await call(ctx.app, 'GET', base(), { token: world.u.token }))
+      .json()
+      .data.find((x: { id: number }) => x.id === m.id);
     expect(listed.counts).toEqual({ sent: 1, queued: 0, failed: 1 });
 
     bouncing.clear();
@@ -252,7 +350,12 @@ describe('failures, retries and deleting', { timeout: 60_000 }, () => {
     await until(m.id, (x) => x.counts.sent === 2);
     await ctx.smtp.waitFor('dora@example.test', (x) => x.subject === 'Rain plan');
 
-    const mails = (await db.select({ id: messageRecipients.outbox_id }).from(messageRecipients).where(eq(messageRecipients.message_id, m.id))).map((x) => x.id!);
+    const mails = (
+      await db
+        .select({ id: messageRecipients.outbox_id })
+        .from(messageRecipients)
+        .where(eq(messageRecipients.message_id, m.id))
+    ).map((x) => x.id!);
     expect((await call(ctx.app, 'DELETE', `${base()}/${m.id}`, { token: world.u.token })).statusCode).toBe(204);
     expect((await call(ctx.app, 'GET', `${base()}/${m.id}`, { token: world.u.token })).statusCode).toBe(404);
     expect(await db.select().from(messageRecipients).where(eq(messageRecipients.message_id, m.id))).toEqual([]);
@@ -275,8 +378,12 @@ describe('failures, retries and deleting', { timeout: 60_000 }, () => {
     expect((await send({}, other.token)).statusCode).toBe(404);
     // A message of one event is not found under another event of the same account.
     const second = await createEvent(ctx.app, world.u.token, world.event.organizer.id);
-    expect((await call(ctx.app, 'GET', `/api/events/${second.id}/messages/${mine}`, { token: world.u.token })).statusCode).toBe(404);
-    expect((await call(ctx.app, 'DELETE', `/api/events/${second.id}/messages/${mine}`, { token: world.u.token })).statusCode).toBe(404);
+    expect(
+      (await call(ctx.app, 'GET', `/api/events/${second.id}/messages/${mine}`, { token: world.u.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/events/${second.id}/messages/${mine}`, { token: world.u.token })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -288,10 +395,19 @@ describe('a big audience', () => {
     await buy(event.id, tickets[0]!.id, 'first@bulk.test', ['first@bulk.test']);
     const db = ctx.app.deps.database.db;
     const { attendees } = await import('../src/db/schema/index.js');
-    const [{ id: _id, ...model }] = (await db.select().from(attendees).where(eq(attendees.event_id, event.id))) as [typeof attendees.$inferSelect];
+    const [{ id: _id, ...model }] = (await db.select().from(attendees).where(eq(attendees.event_id, event.id))) as [
+      typeof attendees.$inferSelect,
+    ];
     const n = 1_200;
     for (let i = 0; i < n; i += 400) {
-      await db.insert(attendees).values(Array.from({ length: 400 }, (_, j) => ({ ...model, short_id: `bulk-${event.id}-${i + j}`, email: `guest${i + j}@bulk.test`, position: i + j + 1 })));
+      await db.insert(attendees).values(
+        Array.from({ length: 400 }, (_, j) => ({
+          ...model,
+          short_id: `bulk-${event.id}-${i + j}`,
+          email: `guest${i + j}@bulk.test`,
+          position: i + j + 1,
+        })),
+      );
     }
     const r = await call(ctx.app, 'POST', `/api/events/${event.id}/messages`, { token: u.token, body: message() });
     expect(r.statusCode).toBe(201);

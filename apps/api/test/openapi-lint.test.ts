@@ -1,5 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestContext } from './test-app.js';
 import { fakeWebDist } from './web-dist.js';
 
@@ -30,7 +31,8 @@ afterAll(async () => {
   web.remove();
 });
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
 const WRITES = ['post', 'put', 'patch', 'delete'];
 
 /**
@@ -39,10 +41,19 @@ const WRITES = ['post', 'put', 'patch', 'delete'];
  */
 describe('the OpenAPI document', () => {
   it('passes Redocly’s recommended lint rules without an error', async () => {
-    const problems = await lintFromString({ source: body, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
-    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
+    const problems = await lintFromString({
+      source: body,
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
     const warnings = problems.filter((p) => p.severity === 'warn');
-    if (process.env.OPENAPI_LINT_VERBOSE) console.log(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`).join('\n'));
+    if (process.env.OPENAPI_LINT_VERBOSE)
+      console.log(
+        problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`).join('\n'),
+      );
     console.log(`OpenAPI lint (Redocly recommended): ${errors.length} errors, ${warnings.length} warnings`);
     expect(errors).toEqual([]);
   });
@@ -54,11 +65,30 @@ describe('the OpenAPI document', () => {
   });
 
   it('names the objects integrators meet, with their instants as date-time', () => {
-    for (const name of ['Event', 'Ticket', 'Order', 'OrderSummary', 'Attendee', 'CheckIn', 'Organizer', 'PromoCode', 'Question', 'Webhook', 'WebhookDelivery', 'WebhookEvent', 'ApiKey', 'Error', 'PageMeta']) {
+    for (const name of [
+      'Event',
+      'Ticket',
+      'Order',
+      'OrderSummary',
+      'Attendee',
+      'CheckIn',
+      'Organizer',
+      'PromoCode',
+      'Question',
+      'Webhook',
+      'WebhookDelivery',
+      'WebhookEvent',
+      'ApiKey',
+      'Error',
+      'PageMeta',
+    ]) {
       expect(doc.components.schemas, name).toHaveProperty(name);
     }
     expect(doc.components.schemas.Order!.properties!.created_at!.format).toBe('date-time');
-    expect(doc.components.schemas.Order!.properties!.completed_at).toMatchObject({ format: 'date-time', nullable: true });
+    expect(doc.components.schemas.Order!.properties!.completed_at).toMatchObject({
+      format: 'date-time',
+      nullable: true,
+    });
     expect(doc.components.schemas.Event!.properties!.start_date!.format).toBe('date-time');
     // The routes refer to them.
     const order = doc.paths['/api/events/{eventId}/orders/{orderId}']!.get!.responses['200']!;
@@ -66,28 +96,52 @@ describe('the OpenAPI document', () => {
   });
 
   it('says 204 where a route answers no content, and the media types of the files', () => {
-    expect(Object.keys(doc.paths['/api/events/{eventId}/tickets/{ticketId}']!.delete!.responses)).toEqual(['204', '4XX']);
+    expect(Object.keys(doc.paths['/api/events/{eventId}/tickets/{ticketId}']!.delete!.responses)).toEqual([
+      '204',
+      '4XX',
+    ]);
     expect(Object.keys(doc.paths['/api/events/{id}']!.delete!.responses)).toContain('204');
     const orders = doc.paths['/api/events/{eventId}/orders/export']!.get!.responses['200']!;
-    expect(Object.keys(orders.content!)).toEqual(['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
-    expect(Object.keys(doc.paths['/api/events/{eventId}/affiliates/export']!.get!.responses['200']!.content!)).toEqual(['text/csv']);
+    expect(Object.keys(orders.content!)).toEqual([
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+    expect(Object.keys(doc.paths['/api/events/{eventId}/affiliates/export']!.get!.responses['200']!.content!)).toEqual([
+      'text/csv',
+    ]);
     // The public event (sent as pre-rendered bytes) is described from its contract.
-    expect(JSON.stringify(doc.paths['/api/public/events/{eventId}']!.get!.responses['200']!.content)).toContain('"#/components/schemas/PublicEvent"');
+    expect(JSON.stringify(doc.paths['/api/public/events/{eventId}']!.get!.responses['200']!.content)).toContain(
+      '"#/components/schemas/PublicEvent"',
+    );
   });
 
   it('offers Idempotency-Key on the writes that honour it, with their response headers', () => {
-    const hasKey = (op: Operation) => (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
-    const keyWrites = operations().filter(({ path, method }) => WRITES.includes(method) && /^\/api\/(?!public\/|auth\/|users|api-keys)/.test(path));
+    const hasKey = (op: Operation) =>
+      (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    const keyWrites = operations().filter(
+      ({ path, method }) => WRITES.includes(method) && /^\/api\/(?!public\/|auth\/|users|api-keys)/.test(path),
+    );
     expect(keyWrites.length).toBeGreaterThan(50);
     expect(keyWrites.filter(({ op }) => !hasKey(op)).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
-    for (const path of ['/api/public/events/{eventId}/order', '/api/public/events/{eventId}/order/{shortId}/extend']) expect(hasKey(doc.paths[path]!.post!), path).toBe(true);
+    for (const path of ['/api/public/events/{eventId}/order', '/api/public/events/{eventId}/order/{shortId}/extend'])
+      expect(hasKey(doc.paths[path]!.post!), path).toBe(true);
     expect(hasKey(doc.paths['/api/public/events/{eventId}/order/{shortId}/details']!.put!)).toBe(true);
     // Not on reads, nor where an API key cannot go.
     expect(operations().filter(({ method, op }) => method === 'get' && hasKey(op))).toEqual([]);
     expect(hasKey(doc.paths['/api/api-keys']!.post!)).toBe(false);
 
     const created = doc.paths['/api/events/{eventId}/tickets']!.post!.responses['201']!;
-    expect(Object.keys(created.headers!)).toEqual(expect.arrayContaining(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed']));
-    expect(Object.keys(doc.paths['/api/events/{eventId}/tickets']!.get!.responses['4XX']!.headers!)).toEqual(expect.arrayContaining(['X-Request-Id', 'Retry-After']));
+    expect(Object.keys(created.headers!)).toEqual(
+      expect.arrayContaining([
+        'X-Request-Id',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Idempotent-Replayed',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/events/{eventId}/tickets']!.get!.responses['4XX']!.headers!)).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'Retry-After']),
+    );
   });
 });

@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
 import pino from 'pino';
 import PostalMime from 'postal-mime';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { loadCatalogs } from '../src/i18n/i18n.js';
 import type { AttendeeTicketData } from '../src/mail/templates/attendee-ticket.js';
 import { renderMail } from '../src/mail/templates/index.js';
@@ -13,7 +15,7 @@ import type { OrderMailEvent } from '../src/mail/templates/order-mail-parts.js';
 import type { OrganizerNewOrderData } from '../src/mail/templates/organizer-new-order.js';
 import type { PaymentReceivedData } from '../src/mail/templates/payment-received.js';
 import { fileTransport } from '../src/mail/transport.js';
-import { sampleTicket } from '../src/modules/orders/documents/ticket-document-fixture.js';
+import { sampleTicket } from '../src/modules/order-documents/ticket-document-fixture.js';
 
 beforeAll(() => loadCatalogs());
 
@@ -23,7 +25,15 @@ const event: OrderMailEvent = {
   end_date: '2027-07-17T21:00:00.000Z',
   timezone: 'Europe/London',
   is_online: false,
-  location: { venue_name: 'Riverside Park', address_line_1: '1 Embankment Walk', address_line_2: null, city: 'London', state_or_region: null, zip_or_postal_code: 'SE1 9PX', country: 'GB' },
+  location: {
+    venue_name: 'Riverside Park',
+    address_line_1: '1 Embankment Walk',
+    address_line_2: null,
+    city: 'London',
+    state_or_region: null,
+    zip_or_postal_code: 'SE1 9PX',
+    country: 'GB',
+  },
   organizer_name: 'Riverside Music Hall',
   support_email: 'help@riverside.test',
   footer_message: '<p>See you by the <strong>river</strong> &amp; bring a blanket!</p>',
@@ -73,17 +83,31 @@ describe('order confirmation', () => {
     expect(mail.attachments).toBeUndefined();
   });
 
-  it("gives the buyer every ticket of the order: PDFs up to ten, else a link per ticket and the print page", async () => {
+  it('gives the buyer every ticket of the order: PDFs up to ten, else a link per ticket and the print page', async () => {
     const group = (n: number) => ({
       tickets: Array.from({ length: n }, (_, i) =>
-        sampleTicket({ attendee: { short_id: `A${String(i).padStart(20, 'K')}`, first_name: i === 0 ? 'Zoé' : `Guest${i}`, last_name: i === 1 ? '' : 'Martin', ticket_name: 'Standard', tier_label: null } }),
+        sampleTicket({
+          attendee: {
+            short_id: `A${String(i).padStart(20, 'K')}`,
+            first_name: i === 0 ? 'Zoé' : `Guest${i}`,
+            last_name: i === 1 ? '' : 'Martin',
+            ticket_name: 'Standard',
+            tier_label: null,
+          },
+        }),
       ),
       print_url: 'https://tickets.example.test/order/7/ord123/print#secret=s3cret',
     });
     const three = await renderMail('order_confirmation', 'en', confirmation({ order_tickets: group(3) }));
-    expect(three.attachments!.map((a) => a.filename)).toEqual(['ticket-AKKKKKKKKKKKKKKKKKKK0.pdf', 'ticket-AKKKKKKKKKKKKKKKKKKK1.pdf', 'ticket-AKKKKKKKKKKKKKKKKKKK2.pdf']);
+    expect(three.attachments!.map((a) => a.filename)).toEqual([
+      'ticket-AKKKKKKKKKKKKKKKKKKK0.pdf',
+      'ticket-AKKKKKKKKKKKKKKKKKKK1.pdf',
+      'ticket-AKKKKKKKKKKKKKKKKKKK2.pdf',
+    ]);
     for (const a of three.attachments!) expect((a.content as Buffer).subarray(0, 4).toString()).toBe('%PDF');
-    expect(three.text).toContain('All tickets of your order are attached as PDFs. Attendees with an e-mail address also receive their own ticket.');
+    expect(three.text).toContain(
+      'All tickets of your order are attached as PDFs. Attendees with an e-mail address also receive their own ticket.',
+    );
     expect(three.text).toContain('- Zoé Martin: Standard (AKKKKKKKKKKKKKKKKKKK0): ');
     expect(three.text).toContain('- Guest1: Standard (AKKKKKKKKKKKKKKKKKKK1)');
     expect(three.text).toContain('Print all tickets: https://tickets.example.test/order/7/ord123/print#secret=s3cret');
@@ -92,19 +116,37 @@ describe('order confirmation', () => {
     const many = await renderMail('order_confirmation', 'de', confirmation({ order_tickets: group(11) }));
     expect(many.attachments).toBeUndefined();
     expect(many.text).toContain(`A${'10'.padStart(20, 'K')}`);
-    expect(many.text).toContain('Alle Tickets drucken: https://tickets.example.test/order/7/ord123/print#secret=s3cret');
+    expect(many.text).toContain(
+      'Alle Tickets drucken: https://tickets.example.test/order/7/ord123/print#secret=s3cret',
+    );
 
     // Awaiting an offline payment there are no tickets yet; payment received brings them.
-    const awaiting = await renderMail('order_confirmation', 'en', confirmation({ status: 'AWAITING_PAYMENT', order_tickets: group(2) }));
+    const awaiting = await renderMail(
+      'order_confirmation',
+      'en',
+      confirmation({ status: 'AWAITING_PAYMENT', order_tickets: group(2) }),
+    );
     expect(awaiting.attachments).toBeUndefined();
     expect(awaiting.text).not.toContain('Print all tickets');
-    const paidMail = await renderMail('payment_received', 'en', { buyer_name: 'Zoé', order_number: 'RIV-1042', event, currency: 'GBP', total: 17_160, order_url: 'https://tickets.example.test/order/7/ord123/summary', order_tickets: group(2) } satisfies PaymentReceivedData);
+    const paidMail = await renderMail('payment_received', 'en', {
+      buyer_name: 'Zoé',
+      order_number: 'RIV-1042',
+      event,
+      currency: 'GBP',
+      total: 17_160,
+      order_url: 'https://tickets.example.test/order/7/ord123/summary',
+      order_tickets: group(2),
+    } satisfies PaymentReceivedData);
     expect(paidMail.attachments!.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
     expect(paidMail.text).toContain('Your tickets'.toUpperCase());
   });
 
   it('formats for German readers and escapes buyer input', async () => {
-    const mail = await renderMail('order_confirmation', 'de', confirmation({ buyer_name: '<b>Zoé</b>', currency: 'EUR' }));
+    const mail = await renderMail(
+      'order_confirmation',
+      'de',
+      confirmation({ buyer_name: '<b>Zoé</b>', currency: 'EUR' }),
+    );
     expect(mail.text).toContain('Hallo <b>Zoé</b>,');
     expect(mail.html).toContain('Hallo &lt;b&gt;Zoé&lt;/b&gt;,');
     expect(mail.text).toContain('90,00\u00a0€');
@@ -114,13 +156,25 @@ describe('order confirmation', () => {
   });
 
   it('uses the currency fraction digits', async () => {
-    const mail = await renderMail('order_confirmation', 'en', confirmation({ currency: 'JPY', lines: [{ ticket_name: 'Standard', tier_label: null, quantity: 1, amount: 4500 }] }));
+    const mail = await renderMail(
+      'order_confirmation',
+      'en',
+      confirmation({
+        currency: 'JPY',
+        lines: [{ ticket_name: 'Standard', tier_label: null, quantity: 1, amount: 4500 }],
+      }),
+    );
     expect(mail.text).toContain('1 × Standard: ¥4,500');
   });
 
   it('gives offline payment instructions with the order number as reference', async () => {
-    const instructions = '<p>Pay by bank transfer to <strong>GB00 RIVR 1234</strong>.</p><ul><li>Within 7 days</li></ul>';
-    const mail = await renderMail('order_confirmation', 'en', confirmation({ status: 'AWAITING_PAYMENT', offline_payment_instructions: instructions }));
+    const instructions =
+      '<p>Pay by bank transfer to <strong>GB00 RIVR 1234</strong>.</p><ul><li>Within 7 days</li></ul>';
+    const mail = await renderMail(
+      'order_confirmation',
+      'en',
+      confirmation({ status: 'AWAITING_PAYMENT', offline_payment_instructions: instructions }),
+    );
     expect(mail.subject).toBe('Your order RIV-1042 for Riverside Open Air: payment pending');
     expect(mail.html).toContain(instructions);
     expect(mail.text).toContain('Pay by bank transfer to GB00 RIVR 1234.');
@@ -168,7 +222,8 @@ describe('attendee ticket', () => {
     const mail = await renderMail('attendee_ticket', 'en', {
       ...data,
       ticket: sampleTicket({ event: { is_online: true } }),
-      online_details: '<p>Join at <a href="https://meet.example.test/x" rel="noopener noreferrer nofollow" target="_blank">https://meet.example.test/x</a></p>',
+      online_details:
+        '<p>Join at <a href="https://meet.example.test/x" rel="noopener noreferrer nofollow" target="_blank">https://meet.example.test/x</a></p>',
     });
     expect(mail.text).toContain('Where: Online event');
     expect(mail.text).toContain('Join at https://meet.example.test/x');
@@ -189,7 +244,11 @@ describe('attendee ticket', () => {
       const byName = new Map(parsed.attachments.map((a) => [a.filename, a]));
       expect([...byName.keys()].sort()).toEqual(['qr-a7Kx92Qb.png', 'riverside-open-air.ics', 'ticket-a7Kx92Qb.pdf']);
       expect(byName.get('ticket-a7Kx92Qb.pdf')!.mimeType).toBe('application/pdf');
-      expect(Buffer.from(byName.get('ticket-a7Kx92Qb.pdf')!.content as ArrayBuffer).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(byName.get('ticket-a7Kx92Qb.pdf')!.content as ArrayBuffer)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       expect(byName.get('riverside-open-air.ics')!.mimeType).toBe('text/calendar');
       const qr = byName.get('qr-a7Kx92Qb.png')!;
       expect([qr.mimeType, qr.contentId, qr.disposition]).toEqual(['image/png', '<qr-a7Kx92Qb@admitone>', 'inline']);
@@ -212,12 +271,21 @@ describe('other order mails', () => {
     manage_url: 'https://tickets.example.test/manage/event/7/orders?order=RIV-1042',
   };
   const cancelled: OrderCancelledData = { buyer_name: 'Zoé', order_number: 'RIV-1042', event, order_url: null };
-  const paid: PaymentReceivedData = { buyer_name: 'Zoé', order_number: 'RIV-1042', event, currency: 'GBP', total: 17_160, order_url: 'https://tickets.example.test/order/7/ord123/summary' };
+  const paid: PaymentReceivedData = {
+    buyer_name: 'Zoé',
+    order_number: 'RIV-1042',
+    event,
+    currency: 'GBP',
+    total: 17_160,
+    order_url: 'https://tickets.example.test/order/7/ord123/summary',
+  };
 
   it('tells the organizer about a new order', async () => {
     const mail = await renderMail('organizer_new_order', 'en', newOrder);
     expect(mail.subject).toBe('New order RIV-1042 for Riverside Open Air');
-    expect(mail.text).toContain('Zoé Brontë (zoe@example.test) placed order RIV-1042 for Riverside Open Air: 3 tickets, £171.60 in total.');
+    expect(mail.text).toContain(
+      'Zoé Brontë (zoe@example.test) placed order RIV-1042 for Riverside Open Air: 3 tickets, £171.60 in total.',
+    );
     expect(mail.text).toContain('awaits an offline payment');
     expect(mail.text).toContain('Manage the order: https://tickets.example.test/manage/event/7/orders?order=RIV-1042');
     const one = await renderMail('organizer_new_order', 'en', { ...newOrder, ticket_count: 1, status: 'COMPLETED' });
@@ -230,7 +298,9 @@ describe('other order mails', () => {
   it('tells the buyer an order was cancelled', async () => {
     const mail = await renderMail('order_cancelled', 'en', cancelled);
     expect(mail.subject).toBe('Your order RIV-1042 for Riverside Open Air was cancelled');
-    expect(mail.text).toMatch(/Your order RIV-1042 for Riverside Open Air \(Saturday, July 17, 2027.*6:30.*\) was cancelled/);
+    expect(mail.text).toMatch(
+      /Your order RIV-1042 for Riverside Open Air \(Saturday, July 17, 2027.*6:30.*\) was cancelled/,
+    );
     expect(mail.html).not.toContain('background:#6d28d9;color:#ffffff;text-decoration:none'); // no button without a URL
     const de = await renderMail('order_cancelled', 'de', { ...cancelled, order_url: 'https://tickets.example.test/o' });
     expect(de.text).toContain('Hallo Zoé,');
@@ -241,7 +311,9 @@ describe('other order mails', () => {
   it('tells the buyer their offline payment arrived', async () => {
     const mail = await renderMail('payment_received', 'en', paid);
     expect(mail.subject).toBe('Payment received for your order RIV-1042');
-    expect(mail.text).toContain('The organizer has received your payment of £171.60 for order RIV-1042 (Riverside Open Air).');
+    expect(mail.text).toContain(
+      'The organizer has received your payment of £171.60 for order RIV-1042 (Riverside Open Air).',
+    );
     const de = await renderMail('payment_received', 'de', paid);
     expect(de.text).toContain('171,60\u00a0£');
     expect(de.text).toContain('Hallo Zoé,');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { TestClock } from '../src/shared/clock.js';
 import { registerUser } from './factories.js';
 import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
@@ -40,7 +41,9 @@ describe('password reset', () => {
 
   it('mails a link that sets a new password, once, and revokes every session', async () => {
     const u = await registerUser(ctx.app);
-    const otherSession = (await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).json().token;
+    const otherSession = (
+      await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })
+    ).json().token;
     expect(await requestReset(u.email)).toBe(SAME_ANSWER);
 
     const mail = await ctx.smtp.waitFor(u.email, isReset);
@@ -52,20 +55,35 @@ describe('password reset', () => {
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ data: { email: u.email, api_keys: [] } });
 
-    const mismatch = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, { body: { password: 'new-password-1', password_confirmation: 'new-password-2' } });
+    const mismatch = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, {
+      body: { password: 'new-password-1', password_confirmation: 'new-password-2' },
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().error.field_errors.password_confirmation).toEqual(['Passwords are not the same']);
 
-    const reset = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, { body: { password: 'new-password-1', password_confirmation: 'new-password-1' } });
+    const reset = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, {
+      body: { password: 'new-password-1', password_confirmation: 'new-password-1' },
+    });
     expect(reset.statusCode).toBe(200);
 
-    for (const t of [u.token, otherSession]) expect((await call(ctx.app, 'GET', '/api/users/me', { token: t })).statusCode).toBe(401);
-    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).statusCode).toBe(401);
-    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: 'new-password-1' } })).statusCode).toBe(200);
+    for (const t of [u.token, otherSession])
+      expect((await call(ctx.app, 'GET', '/api/users/me', { token: t })).statusCode).toBe(401);
+    expect(
+      (await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(ctx.app, 'POST', '/api/auth/login', { body: { email: u.email, password: 'new-password-1' } }))
+        .statusCode,
+    ).toBe(200);
 
-    const reused = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, { body: { password: 'third-password', password_confirmation: 'third-password' } });
+    const reused = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, {
+      body: { password: 'third-password', password_confirmation: 'third-password' },
+    });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().error).toEqual({ code: 'INVALID_RESET_TOKEN', message: 'This reset password link is invalid or expired.' });
+    expect(reused.json().error).toEqual({
+      code: 'INVALID_RESET_TOKEN',
+      message: 'This reset password link is invalid or expired.',
+    });
     expect((await call(ctx.app, 'GET', `/api/auth/reset-password/${token}`)).statusCode).toBe(400);
   });
 
@@ -74,7 +92,9 @@ describe('password reset', () => {
     await requestReset(u.email);
     const token = tokenFrom((await ctx.smtp.waitFor(u.email, isReset)).text);
     clock.advance(61 * 60_000);
-    const res = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, { body: { password: 'new-password-1', password_confirmation: 'new-password-1' } });
+    const res = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, {
+      body: { password: 'new-password-1', password_confirmation: 'new-password-1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_RESET_TOKEN');
   });
@@ -85,7 +105,7 @@ describe('password reset', () => {
     expect(res.json().error.code).toBe('INVALID_RESET_TOKEN');
   });
 
-  it('writes the mail in the user\'s language', async () => {
+  it("writes the mail in the user's language", async () => {
     const u = await registerUser(ctx.app, { locale: 'de' });
     await requestReset(u.email, 'en');
     const mail = await ctx.smtp.waitFor(u.email, isReset);
@@ -100,7 +120,11 @@ describe('password reset', () => {
     // The mail arrives before its row is marked sent.
     await mailSettled(ctx.app);
     const { outbox } = await import('../src/db/schema/index.js');
-    const mine = (await ctx.app.deps.database.db.select().from(outbox)).filter((r) => (r.payload as { to?: string; template?: string }).to === u.email && (r.payload as { template?: string }).template === 'password_reset');
+    const mine = (await ctx.app.deps.database.db.select().from(outbox)).filter(
+      (r) =>
+        (r.payload as { to?: string; template?: string }).to === u.email &&
+        (r.payload as { template?: string }).template === 'password_reset',
+    );
     expect(mine).toHaveLength(1);
     const [row] = mine;
     expect(row).toMatchObject({ status: 'SENT', attempts: 1 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -9,7 +10,11 @@ afterAll(() => ctx.close());
 
 describe('platform', () => {
   it('answers unknown API routes with a 404 in the error shape', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/events/1/nothing'], ['DELETE', '/api/users/me/nothing']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/events/1/nothing'],
+      ['DELETE', '/api/users/me/nothing'],
+    ] as const) {
       const res = await call(ctx.app, method, url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'This address does not exist.' } });
@@ -26,7 +31,49 @@ describe('platform', () => {
   it('publishes an OpenAPI document of every route, with a browsable page', async () => {
     const doc = (await call(ctx.app, 'GET', '/api/docs/json')).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/auth/register', '/api/auth/confirm-sign-up/{token}', '/api/auth/login', '/api/auth/logout', '/api/auth/forgot-password', '/api/auth/reset-password/{token}', '/api/users/me', '/api/organizers', '/api/organizers/{id}', '/api/events', '/api/events/{id}', '/api/users', '/api/users/{id}', '/api/users/me/password', '/api/users/me/email', '/api/users/{id}/confirm-email/{token}', '/api/users/{id}/email-change/{token}', '/api/users/{id}/email-change', '/api/users/{id}/invitation', '/api/users/{id}/resend-email-confirmation', '/api/auth/invitation/{token}', '/api/auth/switch-account', '/api/accounts/{id}', '/api/accounts/{id}/taxes-and-fees', '/api/accounts/{id}/taxes-and-fees/{taxOrFeeId}', '/api/events/{id}/status', '/api/events/{id}/settings', '/api/events/{id}/duplicate', '/api/events/{id}/images', '/api/events/{id}/images/{imageId}', '/api/organizers/{id}/images', '/api/events/{eventId}/tickets', '/api/events/{eventId}/tickets/{ticketId}', '/api/events/{eventId}/tickets/sort', '/api/events/{eventId}/capacity-assignments', '/api/events/{eventId}/capacity-assignments/{capacityId}', '/api/events/{eventId}/promo-codes', '/api/events/{eventId}/promo-codes/{promoId}', '/api/events/{eventId}/questions', '/api/events/{eventId}/questions/{questionId}', '/api/events/{eventId}/questions/sort']) {
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/confirm-sign-up/{token}',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password/{token}',
+      '/api/users/me',
+      '/api/organizers',
+      '/api/organizers/{id}',
+      '/api/events',
+      '/api/events/{id}',
+      '/api/users',
+      '/api/users/{id}',
+      '/api/users/me/password',
+      '/api/users/me/email',
+      '/api/users/{id}/confirm-email/{token}',
+      '/api/users/{id}/email-change/{token}',
+      '/api/users/{id}/email-change',
+      '/api/users/{id}/invitation',
+      '/api/users/{id}/resend-email-confirmation',
+      '/api/auth/invitation/{token}',
+      '/api/auth/switch-account',
+      '/api/accounts/{id}',
+      '/api/accounts/{id}/taxes-and-fees',
+      '/api/accounts/{id}/taxes-and-fees/{taxOrFeeId}',
+      '/api/events/{id}/status',
+      '/api/events/{id}/settings',
+      '/api/events/{id}/duplicate',
+      '/api/events/{id}/images',
+      '/api/events/{id}/images/{imageId}',
+      '/api/organizers/{id}/images',
+      '/api/events/{eventId}/tickets',
+      '/api/events/{eventId}/tickets/{ticketId}',
+      '/api/events/{eventId}/tickets/sort',
+      '/api/events/{eventId}/capacity-assignments',
+      '/api/events/{eventId}/capacity-assignments/{capacityId}',
+      '/api/events/{eventId}/promo-codes',
+      '/api/events/{eventId}/promo-codes/{promoId}',
+      '/api/events/{eventId}/questions',
+      '/api/events/{eventId}/questions/{questionId}',
+      '/api/events/{eventId}/questions/sort',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths['/api/events'].post.requestBody.content['application/json'].schema.required).toEqual(
@@ -37,7 +84,9 @@ describe('platform', () => {
   });
 
   it('declares the answer of every route that answers with JSON (what leaves the server is what the schema names)', async () => {
-    const doc = (await call(ctx.app, 'GET', '/api/docs/json')).json() as { paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
+    const doc = (await call(ctx.app, 'GET', '/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
+    };
     // Routes without a JSON answer: 204 (no body), files and streams, or (the public event) bytes already
     // serialised and compressed from the cache — each named here so a new route cannot slip through.
     const withoutJson = new Set([
@@ -78,12 +127,17 @@ describe('platform', () => {
         const key = `${method.toUpperCase()} ${path}`;
         seen.add(key);
         if (withoutJson.has(key)) continue;
-        const ok = Object.entries(op.responses ?? {}).some(([status, r]) => /^2\d\d$/.test(status) && r.content !== undefined);
+        const ok = Object.entries(op.responses ?? {}).some(
+          ([status, r]) => /^2\d\d$/.test(status) && r.content !== undefined,
+        );
         if (!ok) undeclared.push(key);
       }
     }
     expect(undeclared).toEqual([]);
-    expect([...withoutJson].filter((k) => !seen.has(k)), 'exceptions for routes that no longer exist').toEqual([]);
+    expect(
+      [...withoutJson].filter((k) => !seen.has(k)),
+      'exceptions for routes that no longer exist',
+    ).toEqual([]);
   });
 
   it('sends security headers', async () => {

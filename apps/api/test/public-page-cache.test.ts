@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, reserve } from './checkout-factory.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
@@ -11,7 +13,9 @@ import { call, createTestApp, type TestContext } from './test-app.js';
  * rendering: reused while nothing it shows changed, rendered again at once after an organizer's edit,
  * and within the stock counts' limit after a sale; sent compressed and with a validator.
  */
-const webDist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist');
+const webDist = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(import.meta.dirname, '../../web/dist');
 let ctx: TestContext;
 const clock = new TestClock(new Date('2027-03-01T12:00:00Z'));
 
@@ -25,10 +29,16 @@ afterAll(() => ctx?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => call(ctx.app, 'GET', url, { headers });
 /** The data the page hydrates from. */
-const dataOf = (html: string) => JSON.parse(/<script id="admitone-data" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!) as { event: { title: string; tickets: Array<{ name: string; remaining: number | null }> } | null; locale: string; promo_code: string | null };
+const dataOf = (html: string) =>
+  JSON.parse(/<script id="admitone-data" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!) as {
+    event: { title: string; tickets: Array<{ name: string; remaining: number | null }> } | null;
+    locale: string;
+    promo_code: string | null;
+  };
 const stockMs = () => ctx.app.deps.publicEvents.stockMs;
 /** What the server rendered into the page's root element (before the data and the scripts). */
-const rendered = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="admitone-data"'));
+const rendered = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="admitone-data"'));
 
 describe('the event page, kept rendered', () => {
   it('is rendered once and reused, answers a matching validator with 304, and shows an edit on the next load', async () => {
@@ -49,8 +59,17 @@ describe('the event page, kept rendered', () => {
     expect(unchanged.body).toBe('');
 
     // The organizer renames the ticket: the very next load shows the new name.
-    const t = (await call(ctx.app, 'GET', `/api/events/${event.id}/tickets/${tickets[0]!.id}`, { token: u.token })).json().data;
-    expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/tickets/${t.id}`, { token: u.token, body: { ...t, name: 'Gallery' } })).statusCode).toBe(200);
+    const t = (
+      await call(ctx.app, 'GET', `/api/events/${event.id}/tickets/${tickets[0]!.id}`, { token: u.token })
+    ).json().data;
+    expect(
+      (
+        await call(ctx.app, 'PUT', `/api/events/${event.id}/tickets/${t.id}`, {
+          token: u.token,
+          body: { ...t, name: 'Gallery' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const edited = await get(url, { 'if-none-match': first.headers.etag as string });
     expect(edited.statusCode).toBe(200);
     expect(edited.headers['x-page-cache']).toBe('miss');
@@ -59,18 +78,26 @@ describe('the event page, kept rendered', () => {
     expect(edited.body).not.toContain('Balcony');
 
     // Back to draft: the page is gone at once.
-    expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/status`, { token: u.token, body: { status: 'DRAFT' } })).statusCode).toBe(200);
+    expect(
+      (await call(ctx.app, 'PUT', `/api/events/${event.id}/status`, { token: u.token, body: { status: 'DRAFT' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await get(url)).statusCode).toBe(404);
   });
 
   it('shows a sale once the stock counts are older than their limit, and is not rendered again while nothing changed', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 3 }]);
-    await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: { show_remaining_tickets: true } });
+    await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, {
+      token: u.token,
+      body: { show_remaining_tickets: true },
+    });
     const url = `/event/${event.id}/seats`;
     const before = await get(url);
     expect(dataOf(before.body).event!.tickets[0]!.remaining).toBe(3);
 
-    expect((await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 3 }] })).statusCode).toBe(201);
+    expect((await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 3 }] })).statusCode).toBe(
+      201,
+    );
     clock.advance(stockMs() + 1);
     const sold = await get(url);
     expect(sold.headers['x-page-cache']).toBe('miss');
@@ -104,7 +131,10 @@ describe('the event page, kept rendered', () => {
 
   it('keeps one page per language and promo code; other parameters in the address share the plain page', async () => {
     const { u, event } = await liveEvent(ctx.app, [{ name: 'Entry', type: 'PAID', price: 2000, quantity: 10 }]);
-    await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'HALF', discount_type: 'PERCENTAGE', discount: 50 } });
+    await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, {
+      token: u.token,
+      body: { code: 'HALF', discount_type: 'PERCENTAGE', discount: 50 },
+    });
     const url = `/event/${event.id}/langs`;
     const en = await get(url);
     const de = await get(url, { cookie: 'admitone_locale=de' });

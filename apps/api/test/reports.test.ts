@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, placeOrder, reserve } from './checkout-factory.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
@@ -41,7 +42,11 @@ interface World {
   unused: number;
   partner: number;
   quiet: number;
-  orders: { o1: { id: number; number: string }; o2: { id: number; number: string }; o3: { id: number; number: string } };
+  orders: {
+    o1: { id: number; number: string };
+    o2: { id: number; number: string };
+    o3: { id: number; number: string };
+  };
   mainList: number;
   vipList: number;
   tokyo: number;
@@ -51,13 +56,26 @@ let w: World;
 const at = (iso: string) => clock.set(new Date(iso));
 
 function webhook(id: string, type: string, intent: object) {
-  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: 1, data: { object: intent } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: 1,
+    data: { object: intent },
+  });
   const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return ctx.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 }
 
 async function orderIdOf(eventId: number, token: string, shortId: string) {
-  const list = (await call(ctx.app, 'GET', `/api/events/${eventId}/orders?per_page=100`, { token })).json().data as Array<{ id: number; short_id: string; order_number: string }>;
+  const list = (await call(ctx.app, 'GET', `/api/events/${eventId}/orders?per_page=100`, { token })).json()
+    .data as Array<{ id: number; short_id: string; order_number: string }>;
   const found = list.find((o) => o.short_id === shortId)!;
   return { id: found.id, number: found.order_number };
 }
@@ -71,8 +89,19 @@ async function cardOrder(eventId: number, token: string, body: Parameters<typeof
   expect((await call(ctx.app, 'PUT', `${base}/details`, { headers, body: details(r.data) })).statusCode).toBe(200);
   const secret = (await call(ctx.app, 'POST', `${base}/card-payment`, { headers })).json().data.client_secret as string;
   at(paidAt);
-  expect((await webhook(`evt_${r.data.short_id}`, 'payment_intent.succeeded', stripe.setStatus(secret.split('_secret_')[0]!, 'succeeded'))).statusCode).toBe(200);
-  const attendees = (await call(ctx.app, 'GET', base, { headers })).json().data.attendees as Array<{ short_id: string; ticket_name: string }>;
+  expect(
+    (
+      await webhook(
+        `evt_${r.data.short_id}`,
+        'payment_intent.succeeded',
+        stripe.setStatus(secret.split('_secret_')[0]!, 'succeeded'),
+      )
+    ).statusCode,
+  ).toBe(200);
+  const attendees = (await call(ctx.app, 'GET', base, { headers })).json().data.attendees as Array<{
+    short_id: string;
+    ticket_name: string;
+  }>;
   return { ...(await orderIdOf(eventId, token, r.data.short_id)), attendees };
 }
 
@@ -80,7 +109,13 @@ beforeAll(async () => {
   stripe = await startStripeServer();
   ctx = await createTestApp({
     clock,
-    env: { STRIPE_SECRET_KEY: 'sk_test_admitone', STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_MODE: 'SINGLE', STRIPE_API_URL: stripe.url },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_admitone',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_MODE: 'SINGLE',
+      STRIPE_API_URL: stripe.url,
+    },
   });
   const { u, event } = await liveEvent(ctx.app, [], { title: 'Spring Gala' });
   const token = u.token;
@@ -90,54 +125,149 @@ beforeAll(async () => {
     if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json().data;
   };
-  const vat = (await post(`/api/accounts/${accountId}/taxes-and-fees`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 10 })).id as number;
-  const fee = (await post(`/api/accounts/${accountId}/taxes-and-fees`, { name: 'Service fee', type: 'FEE', calculation_type: 'FIXED', rate: 200, currency: 'EUR' })).id as number;
-  const standard = await post(`/api/events/${event.id}/tickets`, { name: 'Standard', type: 'PAID', price: 5000, tax_and_fee_ids: [vat, fee] });
-  const festival = await post(`/api/events/${event.id}/tickets`, { name: 'Festival', type: 'TIERED', tiers: [{ label: 'Early', price: 3000 }, { label: 'Late', price: 4000 }], tax_and_fee_ids: [vat] });
+  const vat = (
+    await post(`/api/accounts/${accountId}/taxes-and-fees`, {
+      name: 'VAT',
+      type: 'TAX',
+      calculation_type: 'PERCENTAGE',
+      rate: 10,
+    })
+  ).id as number;
+  const fee = (
+    await post(`/api/accounts/${accountId}/taxes-and-fees`, {
+      name: 'Service fee',
+      type: 'FEE',
+      calculation_type: 'FIXED',
+      rate: 200,
+      currency: 'EUR',
+    })
+  ).id as number;
+  const standard = await post(`/api/events/${event.id}/tickets`, {
+    name: 'Standard',
+    type: 'PAID',
+    price: 5000,
+    tax_and_fee_ids: [vat, fee],
+  });
+  const festival = await post(`/api/events/${event.id}/tickets`, {
+    name: 'Festival',
+    type: 'TIERED',
+    tiers: [
+      { label: 'Early', price: 3000 },
+      { label: 'Late', price: 4000 },
+    ],
+    tax_and_fee_ids: [vat],
+  });
   const [early, late] = festival.tiers as Array<{ id: number }>;
-  const save10 = (await post(`/api/events/${event.id}/promo-codes`, { code: 'SAVE10', discount_type: 'PERCENTAGE', discount: 10 })).id as number;
-  const unused = (await post(`/api/events/${event.id}/promo-codes`, { code: 'UNUSED', discount_type: 'FIXED', discount: 100 })).id as number;
-  const partner = (await post(`/api/events/${event.id}/affiliates`, { name: 'Partner Blog', code: 'PARTNER' })).id as number;
+  const save10 = (
+    await post(`/api/events/${event.id}/promo-codes`, { code: 'SAVE10', discount_type: 'PERCENTAGE', discount: 10 })
+  ).id as number;
+  const unused = (
+    await post(`/api/events/${event.id}/promo-codes`, { code: 'UNUSED', discount_type: 'FIXED', discount: 100 })
+  ).id as number;
+  const partner = (await post(`/api/events/${event.id}/affiliates`, { name: 'Partner Blog', code: 'PARTNER' }))
+    .id as number;
   const quiet = (await post(`/api/events/${event.id}/affiliates`, { name: 'Quiet Radio', code: 'QUIET' })).id as number;
-  expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token, body: { offline_payments_enabled: true } })).statusCode).toBe(200);
+  expect(
+    (
+      await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, {
+        token,
+        body: { offline_payments_enabled: true },
+      })
+    ).statusCode,
+  ).toBe(200);
   const e = { eventId: event.id, organizerToken: token };
 
   at('2027-03-01T09:55:00Z');
-  const o1 = await cardOrder(event.id, token, { items: [{ ticket_id: standard.id, quantity: 2 }, { ticket_id: festival.id, tier_id: late!.id, quantity: 1 }], affiliate_code: 'PARTNER' }, '2027-03-01T10:00:00Z');
+  const o1 = await cardOrder(
+    event.id,
+    token,
+    {
+      items: [
+        { ticket_id: standard.id, quantity: 2 },
+        { ticket_id: festival.id, tier_id: late!.id, quantity: 1 },
+      ],
+      affiliate_code: 'PARTNER',
+    },
+    '2027-03-01T10:00:00Z',
+  );
   at('2027-03-01T23:25:00Z');
-  const o2 = await cardOrder(event.id, token, { items: [{ ticket_id: festival.id, tier_id: early!.id, quantity: 1 }], promo_code: 'SAVE10' }, '2027-03-01T23:30:00Z');
+  const o2 = await cardOrder(
+    event.id,
+    token,
+    { items: [{ ticket_id: festival.id, tier_id: early!.id, quantity: 1 }], promo_code: 'SAVE10' },
+    '2027-03-01T23:30:00Z',
+  );
   at('2027-03-02T08:50:00Z');
-  const placed3 = await placeOrder(ctx.app, e, [{ ticket_id: standard.id, quantity: 1 }, { ticket_id: festival.id, tier_id: late!.id, quantity: 1 }], { paid: false, extra: { promo_code: 'SAVE10', affiliate_code: 'PARTNER' } });
+  const placed3 = await placeOrder(
+    ctx.app,
+    e,
+    [
+      { ticket_id: standard.id, quantity: 1 },
+      { ticket_id: festival.id, tier_id: late!.id, quantity: 1 },
+    ],
+    { paid: false, extra: { promo_code: 'SAVE10', affiliate_code: 'PARTNER' } },
+  );
   const o3 = await orderIdOf(event.id, token, placed3.short_id);
   at('2027-03-02T09:00:00Z');
-  expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o3.id}/mark-as-paid`, { token })).statusCode).toBe(200);
+  expect(
+    (await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o3.id}/mark-as-paid`, { token })).statusCode,
+  ).toBe(200);
   at('2027-03-02T10:00:00Z');
   await placeOrder(ctx.app, e, [{ ticket_id: standard.id, quantity: 1 }], { paid: false });
   at('2027-03-03T07:55:00Z');
-  const placed4 = await placeOrder(ctx.app, e, [{ ticket_id: festival.id, tier_id: late!.id, quantity: 1 }], { paid: false });
+  const placed4 = await placeOrder(ctx.app, e, [{ ticket_id: festival.id, tier_id: late!.id, quantity: 1 }], {
+    paid: false,
+  });
   const o4 = await orderIdOf(event.id, token, placed4.short_id);
   at('2027-03-03T08:00:00Z');
-  expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o4.id}/mark-as-paid`, { token })).statusCode).toBe(200);
+  expect(
+    (await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o4.id}/mark-as-paid`, { token })).statusCode,
+  ).toBe(200);
   at('2027-03-03T08:30:00Z');
-  expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o4.id}/cancel`, { token })).json().data.status).toBe('CANCELLED');
+  expect(
+    (await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o4.id}/cancel`, { token })).json().data.status,
+  ).toBe('CANCELLED');
 
   at('2027-03-03T12:00:00Z');
-  expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o1.id}/refund`, { token, body: { amount: 1000 } })).json().data.status).toBe('PARTIALLY_REFUNDED');
+  expect(
+    (
+      await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o1.id}/refund`, { token, body: { amount: 1000 } })
+    ).json().data.status,
+  ).toBe('PARTIALLY_REFUNDED');
   at('2027-03-04T09:00:00Z');
-  expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o2.id}/refund`, { token, body: { cancel_order: true } })).json().data.status).toBe('REFUNDED');
+  expect(
+    (
+      await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${o2.id}/refund`, {
+        token,
+        body: { cancel_order: true },
+      })
+    ).json().data.status,
+  ).toBe('REFUNDED');
 
   // Check-ins on 03-05 (Berlin is UTC+1 in March): main list 19:10, 19:40, 20:05, 22:20; VIP (Festival only) 20:15.
-  const lists = (await call(ctx.app, 'GET', `/api/events/${event.id}/check-in-lists`, { token })).json().data as Array<{ id: number }>;
+  const lists = (await call(ctx.app, 'GET', `/api/events/${event.id}/check-in-lists`, { token })).json().data as Array<{
+    id: number;
+  }>;
   const mainList = lists[0]!.id;
-  const vipList = (await post(`/api/events/${event.id}/check-in-lists`, { name: 'VIP lounge', all_tickets: false, ticket_ids: [festival.id] })).id as number;
-  const adminO3 = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${o3.id}`, { token })).json().data.attendees as Array<{ short_id: string; ticket_name: string }>;
+  const vipList = (
+    await post(`/api/events/${event.id}/check-in-lists`, {
+      name: 'VIP lounge',
+      all_tickets: false,
+      ticket_ids: [festival.id],
+    })
+  ).id as number;
+  const adminO3 = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${o3.id}`, { token })).json().data
+    .attendees as Array<{ short_id: string; ticket_name: string }>;
   const o3Standard = adminO3.find((a) => a.ticket_name === 'Standard')!.short_id;
   const o3Late = adminO3.find((a) => a.ticket_name !== 'Standard')!.short_id;
   const o1Standard = o1.attendees.filter((a) => a.ticket_name === 'Standard').map((a) => a.short_id);
   const o1Late = o1.attendees.find((a) => a.ticket_name !== 'Standard')!.short_id;
   const scan = async (list: number, code: string, iso: string, action: 'CHECK_IN' | 'CHECK_OUT' = 'CHECK_IN') => {
     at(iso);
-    const res = await call(ctx.app, 'POST', `/api/events/${event.id}/check-in-lists/${list}/check-ins`, { token, body: { code, action } });
+    const res = await call(ctx.app, 'POST', `/api/events/${event.id}/check-in-lists/${list}/check-ins`, {
+      token,
+      body: { code, action },
+    });
     expect(res.json().data.result, res.body).toBe(action === 'CHECK_IN' ? 'CHECKED_IN' : 'CHECKED_OUT');
   };
   await scan(mainList, o1Standard[0]!, '2027-03-05T18:10:00Z');
@@ -151,10 +281,23 @@ beforeAll(async () => {
 
   // Another event of the account, in yen, with one sale (an attendee added by hand, 3000 paid), and one with none.
   const organizer = await createOrganizer(ctx.app, token, { name: 'Tokyo Promotions' });
-  const tokyo = await createEvent(ctx.app, token, organizer.id, { title: 'Tokyo Night', timezone: 'Asia/Tokyo', currency: 'JPY', start_date: '2027-05-01T19:00', end_date: '2027-05-01T22:00' });
+  const tokyo = await createEvent(ctx.app, token, organizer.id, {
+    title: 'Tokyo Night',
+    timezone: 'Asia/Tokyo',
+    currency: 'JPY',
+    start_date: '2027-05-01T19:00',
+    end_date: '2027-05-01T22:00',
+  });
   const seat = await post(`/api/events/${tokyo.id}/tickets`, { name: 'Seat', type: 'PAID', price: 3000 });
   at('2027-03-02T03:00:00Z');
-  await post(`/api/events/${tokyo.id}/attendees`, { ticket_id: seat.id, first_name: 'Yui', last_name: 'Tanaka', email: 'yui@example.test', amount_paid: 3000, send_ticket: false });
+  await post(`/api/events/${tokyo.id}/attendees`, {
+    ticket_id: seat.id,
+    first_name: 'Yui',
+    last_name: 'Tanaka',
+    email: 'yui@example.test',
+    amount_paid: 3000,
+    send_ticket: false,
+  });
   await createEvent(ctx.app, token, organizer.id, { title: 'Quiet Night' });
 
   at('2027-03-05T22:00:00Z');
@@ -187,14 +330,33 @@ const report = async (name: string, query = '', token = w.token) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
-const money = (gross: number, discounts: number, taxes: number, fees: number, refunded: number) => ({ gross, discounts, taxes, fees, refunded, net: gross - refunded });
+const money = (gross: number, discounts: number, taxes: number, fees: number, refunded: number) => ({
+  gross,
+  discounts,
+  taxes,
+  fees,
+  refunded,
+  net: gross - refunded,
+});
 
 describe('reports of an event', () => {
   it('sales by product and tier: units, gross, discounts, taxes, fees, refunds (a partial one shared over the lines) and net', async () => {
     const r = await report('sales-by-product');
-    expect(r).toMatchObject({ report: 'sales-by-product', currency: 'EUR', timezone: 'Europe/Berlin', period: { from: null, to: null } });
+    expect(r).toMatchObject({
+      report: 'sales-by-product',
+      currency: 'EUR',
+      timezone: 'Europe/Berlin',
+      period: { from: null, to: null },
+    });
     expect(r.rows).toEqual([
-      { ticket_id: w.standard, name: 'Standard', product_type: 'TICKET', units: 3, ...money(16610, 500, 1510, 600, 722), tiers: [] },
+      {
+        ticket_id: w.standard,
+        name: 'Standard',
+        product_type: 'TICKET',
+        units: 3,
+        ...money(16610, 500, 1510, 600, 722),
+        tiers: [],
+      },
       {
         ticket_id: w.festival,
         name: 'Festival',
@@ -213,7 +375,16 @@ describe('reports of an event', () => {
   it('sales by promo code: every code (unused too), orders without a code as the last row', async () => {
     const r = await report('sales-by-promo-code');
     expect(r.rows).toEqual([
-      { promo_code_id: w.save10, code: 'SAVE10', orders: 2, units: 3, discounts: 1200, gross: 12100, refunded: 2970, net: 9130 },
+      {
+        promo_code_id: w.save10,
+        code: 'SAVE10',
+        orders: 2,
+        units: 3,
+        discounts: 1200,
+        gross: 12100,
+        refunded: 2970,
+        net: 9130,
+      },
       { promo_code_id: w.unused, code: 'UNUSED', orders: 0, units: 0, discounts: 0, gross: 0, refunded: 0, net: 0 },
       { promo_code_id: null, code: null, orders: 1, units: 3, discounts: 0, gross: 15840, refunded: 1000, net: 14840 },
     ]);
@@ -223,7 +394,16 @@ describe('reports of an event', () => {
   it('sales by affiliate: every affiliate, orders no affiliate brought as the last row', async () => {
     const r = await report('sales-by-affiliate');
     expect(r.rows).toEqual([
-      { affiliate_id: w.partner, name: 'Partner Blog', code: 'PARTNER', orders: 2, units: 5, gross: 24970, refunded: 1000, net: 23970 },
+      {
+        affiliate_id: w.partner,
+        name: 'Partner Blog',
+        code: 'PARTNER',
+        orders: 2,
+        units: 5,
+        gross: 24970,
+        refunded: 1000,
+        net: 23970,
+      },
       { affiliate_id: w.quiet, name: 'Quiet Radio', code: 'QUIET', orders: 0, units: 0, gross: 0, refunded: 0, net: 0 },
       { affiliate_id: null, name: null, code: null, orders: 1, units: 1, gross: 2970, refunded: 2970, net: 0 },
     ]);
@@ -256,8 +436,20 @@ describe('reports of an event', () => {
   it('each refund with its order, oldest first, and the total', async () => {
     const r = await report('refunds');
     expect(r.rows).toEqual([
-      { order_id: w.orders.o1.id, order_number: w.orders.o1.number, buyer_name: 'Grace Buyer', refunded_at: '2027-03-03T12:00:00.000Z', amount: 1000 },
-      { order_id: w.orders.o2.id, order_number: w.orders.o2.number, buyer_name: 'Grace Buyer', refunded_at: '2027-03-04T09:00:00.000Z', amount: 2970 },
+      {
+        order_id: w.orders.o1.id,
+        order_number: w.orders.o1.number,
+        buyer_name: 'Grace Buyer',
+        refunded_at: '2027-03-03T12:00:00.000Z',
+        amount: 1000,
+      },
+      {
+        order_id: w.orders.o2.id,
+        order_number: w.orders.o2.number,
+        buyer_name: 'Grace Buyer',
+        refunded_at: '2027-03-04T09:00:00.000Z',
+        amount: 2970,
+      },
     ]);
     expect(r.totals).toEqual({ refunds: 2, amount: 3970 });
   });
@@ -276,17 +468,34 @@ describe('reports of an event', () => {
     ]);
     expect(r.totals).toEqual({ checked_in: 5, valid: 7 });
     // The check-in screen counts the same.
-    const screens = (await call(ctx.app, 'GET', `/api/events/${w.eventId}/check-in-lists`, { token: w.token })).json().data as Array<{ id: number; checked_in: number; total: number }>;
-    expect(screens.map((l) => [l.checked_in, l.total])).toEqual(r.lists.map((l: { checked_in: number; valid: number }) => [l.checked_in, l.valid]));
+    const screens = (await call(ctx.app, 'GET', `/api/events/${w.eventId}/check-in-lists`, { token: w.token })).json()
+      .data as Array<{ id: number; checked_in: number; total: number }>;
+    expect(screens.map((l) => [l.checked_in, l.total])).toEqual(
+      r.lists.map((l: { checked_in: number; valid: number }) => [l.checked_in, l.valid]),
+    );
     expect((await report('check-ins', '?from=2027-03-06')).hours).toEqual([]);
   });
 
-  it("agrees with the dashboard and the orders list (sold and refunded defined once)", async () => {
+  it('agrees with the dashboard and the orders list (sold and refunded defined once)', async () => {
     const stats = (await call(ctx.app, 'GET', `/api/events/${w.eventId}/stats?days=7`, { token: w.token })).json().data;
-    expect(stats).toMatchObject({ gross_sales: 27940, total_refunded: 3970, total_taxes: 2540, total_fees: 600, total_discount: 1200 });
+    expect(stats).toMatchObject({
+      gross_sales: 27940,
+      total_refunded: 3970,
+      total_taxes: 2540,
+      total_fees: 600,
+      total_discount: 1200,
+    });
     const products = await report('sales-by-product');
-    expect(products.totals).toMatchObject({ gross: stats.gross_sales, refunded: stats.total_refunded, taxes: stats.total_taxes, fees: stats.total_fees, discounts: stats.total_discount });
-    expect(stats.by_product.map((p: { name: string; sold: number; gross: number }) => [p.name, p.sold, p.gross])).toEqual(products.rows.map((p: { name: string; units: number; gross: number }) => [p.name, p.units, p.gross]));
+    expect(products.totals).toMatchObject({
+      gross: stats.gross_sales,
+      refunded: stats.total_refunded,
+      taxes: stats.total_taxes,
+      fees: stats.total_fees,
+      discounts: stats.total_discount,
+    });
+    expect(
+      stats.by_product.map((p: { name: string; sold: number; gross: number }) => [p.name, p.sold, p.gross]),
+    ).toEqual(products.rows.map((p: { name: string; units: number; gross: number }) => [p.name, p.units, p.gross]));
     const days = await report('sales-by-day');
     for (const day of stats.daily as Array<{ date: string; orders: number; gross: number }>) {
       const mine = days.rows.find((d: { date: string }) => d.date === day.date) ?? { orders: 0, gross: 0 };
@@ -297,26 +506,52 @@ describe('reports of an event', () => {
     const refunds = await report('refunds');
     expect(refunds.totals.amount).toBe(stats.total_refunded);
 
-    const orders = (await call(ctx.app, 'GET', `/api/events/${w.eventId}/orders?per_page=100`, { token: w.token })).json().data as Array<{ status: string; total: number; refunded_total: number; completed_at: string | null }>;
-    const sold = orders.filter((o) => ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED'].includes(o.status) && o.completed_at);
+    const orders = (
+      await call(ctx.app, 'GET', `/api/events/${w.eventId}/orders?per_page=100`, { token: w.token })
+    ).json().data as Array<{ status: string; total: number; refunded_total: number; completed_at: string | null }>;
+    const sold = orders.filter(
+      (o) =>
+        ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED'].includes(o.status) &&
+        o.completed_at,
+    );
     expect(sold).toHaveLength(days.totals.orders);
     expect(sold.reduce((s, o) => s + o.total, 0)).toBe(days.totals.gross);
     expect(orders.filter((o) => o.completed_at).reduce((s, o) => s + o.refunded_total, 0)).toBe(days.totals.refunded);
     // The cancelled order and the unpaid one are in the list, not in the sales.
-    expect(orders.map((o) => o.status).sort()).toEqual(['AWAITING_PAYMENT', 'CANCELLED', 'COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+    expect(orders.map((o) => o.status).sort()).toEqual([
+      'AWAITING_PAYMENT',
+      'CANCELLED',
+      'COMPLETED',
+      'PARTIALLY_REFUNDED',
+      'REFUNDED',
+    ]);
   });
 
   it("filters by a period of days in the event's time zone, bounds included", async () => {
     // The 2nd only: O2 (paid 23:30 UTC the evening before) and O3; no refunds that day.
     const second = await report('sales-by-product', '?from=2027-03-02&to=2027-03-02');
     expect(second.period).toEqual({ from: '2027-03-02', to: '2027-03-02' });
-    expect(second.rows.map((p: { name: string; units: number; gross: number; refunded: number }) => [p.name, p.units, p.gross, p.refunded])).toEqual([
+    expect(
+      second.rows.map((p: { name: string; units: number; gross: number; refunded: number }) => [
+        p.name,
+        p.units,
+        p.gross,
+        p.refunded,
+      ]),
+    ).toEqual([
       ['Standard', 1, 5170, 0],
       ['Festival', 2, 6930, 0],
     ]);
     expect(second.totals).toEqual({ units: 3, ...money(12100, 1200, 1100, 200, 0) });
     // Up to the 1st (an open start): O1 alone.
-    expect((await report('sales-by-promo-code', '?to=2027-03-01')).totals).toEqual({ orders: 1, units: 3, discounts: 0, gross: 15840, refunded: 0, net: 15840 });
+    expect((await report('sales-by-promo-code', '?to=2027-03-01')).totals).toEqual({
+      orders: 1,
+      units: 3,
+      discounts: 0,
+      gross: 15840,
+      refunded: 0,
+      net: 15840,
+    });
     // From the 3rd: no sales, the two refunds.
     const late = await report('sales-by-affiliate', '?from=2027-03-03');
     expect(late.totals).toEqual({ orders: 0, units: 0, gross: 0, refunded: 3970, net: -3970 });
@@ -324,7 +559,16 @@ describe('reports of an event', () => {
     expect((await report('taxes-and-fees', '?from=2027-03-03')).rows).toEqual([]);
     // A period with no sales at all has every day, all zero.
     const quiet = await report('sales-by-day', '?from=2027-02-26&to=2027-02-28');
-    expect(quiet.rows).toEqual(['2027-02-26', '2027-02-27', '2027-02-28'].map((date) => ({ date, orders: 0, units: 0, gross: 0, refunded: 0, net: 0 })));
+    expect(quiet.rows).toEqual(
+      ['2027-02-26', '2027-02-27', '2027-02-28'].map((date) => ({
+        date,
+        orders: 0,
+        units: 0,
+        gross: 0,
+        refunded: 0,
+        net: 0,
+      })),
+    );
     expect(quiet.totals).toEqual({ orders: 0, units: 0, gross: 0, refunded: 0, net: 0 });
     const days = await report('sales-by-day', '?from=2027-02-28&to=2027-03-02');
     expect(days.rows.map((d: { date: string; orders: number }) => [d.date, d.orders])).toEqual([
@@ -335,12 +579,17 @@ describe('reports of an event', () => {
   });
 
   it('downloads each report as CSV and Excel, with translated headings and the totals row', async () => {
-    const csv = await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/sales-by-product/export?format=csv`, { token: w.token });
+    const csv = await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/sales-by-product/export?format=csv`, {
+      token: w.token,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="${w.slug}-sales-by-product-2027-03-05.csv"`);
     expect(csv.headers['x-total-rows']).toBe('3');
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
     expect(lines).toEqual([
       'Product,Tier,Units,Gross,Discounts,Taxes,Fees,Refunded,Net',
       'Standard,,3,166.10,5.00,15.10,6.00,7.22,158.88',
@@ -349,12 +598,22 @@ describe('reports of an event', () => {
       'Total,,6,279.40,12.00,25.40,6.00,39.70,239.70',
     ]);
 
-    const de = await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/sales-by-promo-code/export?format=csv&from=2027-03-01&to=2027-03-05`, { token: w.token, headers: { cookie: 'admitone_locale=de' } });
-    const deLines = de.body.replace(/^\uFEFF/, '').trimEnd().split('\n');
+    const de = await call(
+      ctx.app,
+      'GET',
+      `/api/events/${w.eventId}/reports/sales-by-promo-code/export?format=csv&from=2027-03-01&to=2027-03-05`,
+      { token: w.token, headers: { cookie: 'admitone_locale=de' } },
+    );
+    const deLines = de.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
     expect(deLines[0]).toBe('Aktionscode,Bestellungen,Einheiten,Rabatte,Brutto,Erstattet,Netto');
     expect(deLines.at(-2)).toBe('Ohne Aktionscode,1,3,0.00,158.40,10.00,148.40');
 
-    const xlsx = await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/sales-by-day/export?format=xlsx`, { token: w.token });
+    const xlsx = await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/sales-by-day/export?format=xlsx`, {
+      token: w.token,
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="${w.slug}-sales-by-day-2027-03-05.xlsx"`);
@@ -368,12 +627,31 @@ describe('reports of an event', () => {
     expect(sheet.getRow(3).getCell(4).numFmt).toBe('#,##0.00');
 
     for (const name of ['sales-by-affiliate', 'taxes-and-fees', 'refunds', 'check-ins']) {
-      const file = await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/${name}/export?format=csv`, { token: w.token });
+      const file = await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/${name}/export?format=csv`, {
+        token: w.token,
+      });
       expect(file.statusCode, name).toBe(200);
     }
-    const checkIns = (await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/check-ins/export`, { token: w.token })).body.replace(/^\uFEFF/, '').trimEnd().split('\n');
-    expect(checkIns).toEqual(['Hour,All tickets,VIP lounge,Total', '2027-03-05 19:00,2,0,2', '2027-03-05 20:00,1,1,2', '2027-03-05 21:00,0,0,0', '2027-03-05 22:00,1,0,1', 'Total,4,1,5']);
-    const refunds = (await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/refunds/export`, { token: w.token })).body.replace(/^\uFEFF/, '').trimEnd().split('\n');
+    const checkIns = (
+      await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/check-ins/export`, { token: w.token })
+    ).body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    expect(checkIns).toEqual([
+      'Hour,All tickets,VIP lounge,Total',
+      '2027-03-05 19:00,2,0,2',
+      '2027-03-05 20:00,1,1,2',
+      '2027-03-05 21:00,0,0,0',
+      '2027-03-05 22:00,1,0,1',
+      'Total,4,1,5',
+    ]);
+    const refunds = (
+      await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/refunds/export`, { token: w.token })
+    ).body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
     expect(refunds[1]).toBe(`2027-03-03 13:00,${w.orders.o1.number},Grace Buyer,10.00`);
     expect(refunds.at(-1)).toBe('Total,,,39.70');
   });
@@ -385,26 +663,43 @@ describe('reports of an event', () => {
       return res.json().error.field_errors;
     };
     const base = `/api/events/${w.eventId}/reports`;
-    expect(await errors(`${base}/sales-by-day?from=2027-03-05&to=2027-03-01`)).toEqual({ to: ['The end must be after the start.'] });
+    expect(await errors(`${base}/sales-by-day?from=2027-03-05&to=2027-03-01`)).toEqual({
+      to: ['The end must be after the start.'],
+    });
     expect(await errors(`${base}/sales-by-day?from=2027-02-30`)).toEqual({ from: ['Enter a valid date and time.'] });
     expect(await errors(`${base}/sales-by-day?to=yesterday`)).toEqual({ to: ['Enter a valid date and time.'] });
-    expect(await errors(`${base}/sales-by-day?from=2000-01-01&to=2020-01-01`)).toEqual({ to: ['Choose a period of at most 3660 days.'] });
+    expect(await errors(`${base}/sales-by-day?from=2000-01-01&to=2020-01-01`)).toEqual({
+      to: ['Choose a period of at most 3660 days.'],
+    });
     // An open end that makes the days too many.
-    expect(await errors(`${base}/sales-by-day?from=1990-01-01`)).toEqual({ from: ['Choose a period of at most 3660 days.'] });
+    expect(await errors(`${base}/sales-by-day?from=1990-01-01`)).toEqual({
+      from: ['Choose a period of at most 3660 days.'],
+    });
     expect(Object.keys(await errors(`${base}/best-sellers`))).toEqual(['report']);
     expect(Object.keys(await errors(`${base}/sales-by-day/export?format=pdf`))).toEqual(['format']);
-    expect(await errors(`/api/reports/sales-by-events?from=2027-03-05&to=2027-03-01`)).toEqual({ to: ['The end must be after the start.'] });
-    expect(await errors(`/api/reports/sales-by-events/export?from=2027-13-01`)).toEqual({ from: ['Enter a valid date and time.'] });
+    expect(await errors(`/api/reports/sales-by-events?from=2027-03-05&to=2027-03-01`)).toEqual({
+      to: ['The end must be after the start.'],
+    });
+    expect(await errors(`/api/reports/sales-by-events/export?from=2027-13-01`)).toEqual({
+      from: ['Enter a valid date and time.'],
+    });
   });
 
   it("another account's event is not found, report or download; no token, no report", async () => {
     const other = await registerUser(ctx.app);
-    for (const url of [`/api/events/${w.eventId}/reports/sales-by-product`, `/api/events/${w.eventId}/reports/refunds/export?format=xlsx`]) {
+    for (const url of [
+      `/api/events/${w.eventId}/reports/sales-by-product`,
+      `/api/events/${w.eventId}/reports/refunds/export?format=xlsx`,
+    ]) {
       const res = await call(ctx.app, 'GET', url, { token: other.token });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
-    expect((await call(ctx.app, 'GET', '/api/reports/sales-by-events', { token: other.token })).json().data).toEqual({ period: { from: null, to: null }, rows: [], totals: [] });
+    expect((await call(ctx.app, 'GET', '/api/reports/sales-by-events', { token: other.token })).json().data).toEqual({
+      period: { from: null, to: null },
+      rows: [],
+      totals: [],
+    });
     expect((await call(ctx.app, 'GET', `/api/events/${w.eventId}/reports/sales-by-product`)).statusCode).toBe(401);
   });
 });
@@ -415,8 +710,30 @@ describe("the account's sales per event", () => {
     expect(res.statusCode).toBe(200);
     const r = res.json().data;
     expect(r.rows).toEqual([
-      { event_id: w.eventId, title: 'Spring Gala', start_date: '2027-06-01T17:00:00.000Z', timezone: 'Europe/Berlin', currency: 'EUR', orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970 },
-      { event_id: w.tokyo, title: 'Tokyo Night', start_date: '2027-05-01T10:00:00.000Z', timezone: 'Asia/Tokyo', currency: 'JPY', orders: 1, units: 1, gross: 3000, refunded: 0, net: 3000 },
+      {
+        event_id: w.eventId,
+        title: 'Spring Gala',
+        start_date: '2027-06-01T17:00:00.000Z',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+        orders: 3,
+        units: 6,
+        gross: 27940,
+        refunded: 3970,
+        net: 23970,
+      },
+      {
+        event_id: w.tokyo,
+        title: 'Tokyo Night',
+        start_date: '2027-05-01T10:00:00.000Z',
+        timezone: 'Asia/Tokyo',
+        currency: 'JPY',
+        orders: 1,
+        units: 1,
+        gross: 3000,
+        refunded: 0,
+        net: 3000,
+      },
     ]);
     expect(r.totals).toEqual([
       { currency: 'EUR', events: 1, orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970 },
@@ -424,17 +741,30 @@ describe("the account's sales per event", () => {
     ]);
     // Each event's row is its own report's total for the same days.
     const days = await report('sales-by-day', '?from=2027-03-02&to=2027-03-03');
-    const period = (await call(ctx.app, 'GET', '/api/reports/sales-by-events?from=2027-03-02&to=2027-03-03', { token: w.token })).json().data;
+    const period = (
+      await call(ctx.app, 'GET', '/api/reports/sales-by-events?from=2027-03-02&to=2027-03-03', { token: w.token })
+    ).json().data;
     const gala = period.rows.find((e: { event_id: number }) => e.event_id === w.eventId);
-    expect([gala.orders, gala.units, gala.gross, gala.refunded, gala.net]).toEqual([days.totals.orders, days.totals.units, days.totals.gross, days.totals.refunded, days.totals.net]);
-    expect((await call(ctx.app, 'GET', '/api/reports/sales-by-events?from=2027-03-06', { token: w.token })).json().data).toEqual({ period: { from: '2027-03-06', to: null }, rows: [], totals: [] });
+    expect([gala.orders, gala.units, gala.gross, gala.refunded, gala.net]).toEqual([
+      days.totals.orders,
+      days.totals.units,
+      days.totals.gross,
+      days.totals.refunded,
+      days.totals.net,
+    ]);
+    expect(
+      (await call(ctx.app, 'GET', '/api/reports/sales-by-events?from=2027-03-06', { token: w.token })).json().data,
+    ).toEqual({ period: { from: '2027-03-06', to: null }, rows: [], totals: [] });
   });
 
   it('downloads as CSV and Excel, each row with its own currency decimals', async () => {
     const csv = await call(ctx.app, 'GET', '/api/reports/sales-by-events/export?format=csv', { token: w.token });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="sales-by-events-2027-03-05.csv"');
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
     expect(lines).toEqual([
       'Event,Starts,Currency,Orders,Units,Gross,Refunded,Net',
       'Spring Gala,2027-06-01 19:00,EUR,3,6,279.40,39.70,239.70',

@@ -1,9 +1,10 @@
+import { ORGANIZER_APP_ROUTES, SIGN_IN_ROUTES } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANIZER_APP_ROUTES, SIGN_IN_ROUTES } from '@admitone/shared';
+
 import { events } from '../src/db/schema/index.js';
-import { formatEventDate } from '../src/modules/orders/documents/format.js';
+import { formatEventDate } from '../src/modules/order-documents/format.js';
 import { listIndexableEvents } from '../src/modules/public-events/public-events.repository.js';
 import { firstSentence } from '../src/modules/public-pages/page-head.js';
 import { SITEMAP_FRESH_MS, SITEMAP_MAX_URLS } from '../src/modules/public-pages/site-files.js';
@@ -50,7 +51,14 @@ function parseSitemap(xml: string) {
 /** The content of a meta tag, unescaped. */
 function metaContent(html: string, attr: 'name' | 'property', key: string): string | null {
   const m = new RegExp(`<meta ${attr}="${key}" content="([^"]*)" />`).exec(html);
-  return m ? m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : null;
+  return m
+    ? m[1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : null;
 }
 
 describe('robots.txt', () => {
@@ -60,13 +68,29 @@ describe('robots.txt', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const line of ['Allow: /event/', 'Allow: /e/', 'Disallow: /api/', 'Disallow: /auth', 'Disallow: /manage', 'Disallow: /account', 'Disallow: /welcome', 'Disallow: /checkout/', 'Disallow: /order/', 'Disallow: /ticket/', 'Disallow: /widget/', 'Sitemap: http://admitone.test/sitemap.xml']) {
+    for (const line of [
+      'Allow: /event/',
+      'Allow: /e/',
+      'Disallow: /api/',
+      'Disallow: /auth',
+      'Disallow: /manage',
+      'Disallow: /account',
+      'Disallow: /welcome',
+      'Disallow: /checkout/',
+      'Disallow: /order/',
+      'Disallow: /ticket/',
+      'Disallow: /widget/',
+      'Sitemap: http://admitone.test/sitemap.xml',
+    ]) {
       expect(lines).toContain(line);
     }
     // Nothing that would keep crawlers off the event pages.
     for (const line of lines.filter((l) => l.startsWith('Disallow: '))) {
       const prefix = line.slice('Disallow: '.length).replace(/\$$/, '');
-      expect(['/event/12/jazz', '/e/12'].some((p) => (line.endsWith('$') ? p === prefix : p.startsWith(prefix))), line).toBe(false);
+      expect(
+        ['/event/12/jazz', '/e/12'].some((p) => (line.endsWith('$') ? p === prefix : p.startsWith(prefix))),
+        line,
+      ).toBe(false);
     }
     expect(res.body).not.toContain('<');
   });
@@ -80,15 +104,31 @@ describe('sitemap.xml', () => {
     const archived = await liveEvent(ctx.app, [], { title: 'Last year' });
     await ctx.app.deps.database.db.update(events).set({ status: 'ARCHIVED' }).where(eq(events.id, archived.event.id));
     const deleted = await liveEvent(ctx.app, [], { title: 'Gone' });
-    expect((await call(ctx.app, 'DELETE', `/api/events/${deleted.event.id}`, { token: deleted.u.token })).statusCode).toBe(204);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/events/${deleted.event.id}`, { token: deleted.u.token })).statusCode,
+    ).toBe(204);
     // Another account's live event whose organizer keeps it out of search engines.
     const hidden = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }], { title: 'Members only' });
     clock.advance(60_000);
-    expect((await call(ctx.app, 'PUT', `/api/events/${hidden.event.id}/settings`, { token: hidden.u.token, body: { allow_search_engine_indexing: false } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(ctx.app, 'PUT', `/api/events/${hidden.event.id}/settings`, {
+          token: hidden.u.token,
+          body: { allow_search_engine_indexing: false },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Another account's live event: listed too (one sitemap for the whole site).
     const other = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }], { title: 'Harbour Lights' });
     clock.advance(60_000);
-    expect((await call(ctx.app, 'PUT', `/api/events/${other.event.id}/settings`, { token: other.u.token, body: { seo_title: 'Harbour Lights by night' } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(ctx.app, 'PUT', `/api/events/${other.event.id}/settings`, {
+          token: other.u.token,
+          body: { seo_title: 'Harbour Lights by night' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const res = await call(ctx.app, 'GET', '/sitemap.xml');
     expect(res.statusCode).toBe(200);
@@ -99,7 +139,8 @@ describe('sitemap.xml', () => {
     const locs = urls.map((u) => u.loc);
     expect(locs).toContain(`http://admitone.test/event/${listed.event.id}/riverside-open-air`);
     expect(locs).toContain(`http://admitone.test/event/${other.event.id}/harbour-lights`);
-    for (const gone of [draft, archived, deleted, hidden]) expect(locs.join('\n')).not.toContain(`/event/${gone.event.id}/`);
+    for (const gone of [draft, archived, deleted, hidden])
+      expect(locs.join('\n')).not.toContain(`/event/${gone.event.id}/`);
     for (const u of urls) {
       expect(Object.keys(u).sort()).toEqual(['lastmod', 'loc']);
       expect(u.loc).toMatch(/^http:\/\/admitone\.test\/event\/\d+\/[a-z0-9-]+$/);
@@ -109,18 +150,24 @@ describe('sitemap.xml', () => {
     expect(urls.find((u) => u.loc?.includes(`/event/${listed.event.id}/`))?.lastmod).toBe('2027-03-01T12:00:00Z');
     expect(urls.find((u) => u.loc?.includes(`/event/${other.event.id}/`))?.lastmod).toBe('2027-03-01T12:02:00Z');
     // Most recently changed first.
-    expect(locs.indexOf(`http://admitone.test/event/${other.event.id}/harbour-lights`)).toBeLessThan(locs.indexOf(`http://admitone.test/event/${listed.event.id}/riverside-open-air`));
+    expect(locs.indexOf(`http://admitone.test/event/${other.event.id}/harbour-lights`)).toBeLessThan(
+      locs.indexOf(`http://admitone.test/event/${listed.event.id}/riverside-open-air`),
+    );
 
     // Kept for a few minutes (with a validator): a new live event shows once that has passed.
     const later = await liveEvent(ctx.app, [], { title: 'Brand new' });
-    const again = await call(ctx.app, 'GET', '/sitemap.xml', { headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await call(ctx.app, 'GET', '/sitemap.xml', {
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect((await call(ctx.app, 'GET', '/sitemap.xml')).body).not.toContain(`/event/${later.event.id}/`);
     clock.advance(SITEMAP_FRESH_MS);
-    expect((await call(ctx.app, 'GET', '/sitemap.xml')).body).toContain(`<loc>http://admitone.test/event/${later.event.id}/brand-new</loc>`);
+    expect((await call(ctx.app, 'GET', '/sitemap.xml')).body).toContain(
+      `<loc>http://admitone.test/event/${later.event.id}/brand-new</loc>`,
+    );
   });
 
-  it('is capped at the protocol\'s 50,000 addresses, in one query with a limit', async () => {
+  it("is capped at the protocol's 50,000 addresses, in one query with a limit", async () => {
     expect(SITEMAP_MAX_URLS).toBe(50_000);
     const rows = await listIndexableEvents(ctx.app.deps.database.db, 2);
     expect(rows).toHaveLength(2);
@@ -130,7 +177,19 @@ describe('sitemap.xml', () => {
 
 describe('addresses no route answers', () => {
   it("answer 404 with the organizer app's page marked noindex (its router shows its 404 screen)", async () => {
-    for (const url of ['/nope', '/no/such/page', '/wp-login.php', '/events/12', '/assets/missing.js', '/nope?x=1', '/manage', '/manage/nope', '/manage/event/12/nope', '/account/nope', '/welcome/extra']) {
+    for (const url of [
+      '/nope',
+      '/no/such/page',
+      '/wp-login.php',
+      '/events/12',
+      '/assets/missing.js',
+      '/nope?x=1',
+      '/manage',
+      '/manage/nope',
+      '/manage/event/12/nope',
+      '/account/nope',
+      '/welcome/extra',
+    ]) {
       const res = await call(ctx.app, 'GET', url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -147,7 +206,12 @@ describe('addresses no route answers', () => {
   });
 
   it('keep the JSON 404 under /api and for other methods', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['GET', '/api'], ['POST', '/nope'], ['DELETE', '/manage/events']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api'],
+      ['POST', '/nope'],
+      ['DELETE', '/manage/events'],
+    ] as const) {
       const res = await call(ctx.app, method, url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
@@ -165,8 +229,13 @@ describe('addresses no route answers', () => {
     }
   });
 
-  it('every sign-in screen is the sign-in app\'s page (200); any other address under /auth its page with 404 and noindex', async () => {
-    const urls = [...SIGN_IN_ROUTES.map((r) => r.replace(/:[A-Za-z]+/g, '12')), '/auth/login/', '/auth/login?next=%2Fmanage%2Fevents', '/auth/reset-password/AbC-123_x'];
+  it("every sign-in screen is the sign-in app's page (200); any other address under /auth its page with 404 and noindex", async () => {
+    const urls = [
+      ...SIGN_IN_ROUTES.map((r) => r.replace(/:[A-Za-z]+/g, '12')),
+      '/auth/login/',
+      '/auth/login?next=%2Fmanage%2Fevents',
+      '/auth/reset-password/AbC-123_x',
+    ];
     for (const url of urls) {
       const res = await call(ctx.app, 'GET', url);
       expect(res.statusCode, url).toBe(200);
@@ -194,7 +263,9 @@ describe('the meta description of an event page', () => {
   };
 
   it("is the description's first sentence, as plain text, in any language", async () => {
-    const { event } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }], { description: '<p>Three stages &amp; <b>twelve</b> bands! Food trucks from 5 p.m.</p><p>Bring a blanket.</p>' });
+    const { event } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }], {
+      description: '<p>Three stages &amp; <b>twelve</b> bands! Food trucks from 5 p.m.</p><p>Bring a blanket.</p>',
+    });
     expect(await page(event.id, 'en')).toBe('Three stages & twelve bands!');
     expect(await page(event.id, 'de')).toBe('Three stages & twelve bands!');
     expect(firstSentence('Version 2.5 is out. More soon')).toBe('Version 2.5 is out.');
@@ -202,9 +273,12 @@ describe('the meta description of an event page', () => {
     expect(firstSentence('No full stop')).toBe('No full stop');
   });
 
-  it('without a description: the date in the event\'s time zone and the page\'s language, the place and the organizer', async () => {
+  it("without a description: the date in the event's time zone and the page's language, the place and the organizer", async () => {
     const { u, event } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }]);
-    await call(ctx.app, 'PUT', `/api/events/${event.id}`, { token: u.token, body: { location: { venue_name: 'Riverside', city: 'London', country: 'GB' } } });
+    await call(ctx.app, 'PUT', `/api/events/${event.id}`, {
+      token: u.token,
+      body: { location: { venue_name: 'Riverside', city: 'London', country: 'GB' } },
+    });
     // 2027-06-01T19:00 in Europe/Berlin.
     const start = '2027-06-01T17:00:00.000Z';
     const enDate = formatEventDate(start, null, 'Europe/Berlin', 'en');
@@ -224,7 +298,10 @@ describe('the meta description of an event page', () => {
     // Online; only a country (the address); no place at all.
     await call(ctx.app, 'PUT', `/api/events/${event.id}`, { token: u.token, body: { is_online: true } });
     expect(await page(event.id, 'en')).toBe(`${enDate}, online. Organized by Blue Note Promotions.`);
-    await call(ctx.app, 'PUT', `/api/events/${event.id}`, { token: u.token, body: { is_online: false, location: { venue_name: null, city: null } } });
+    await call(ctx.app, 'PUT', `/api/events/${event.id}`, {
+      token: u.token,
+      body: { is_online: false, location: { venue_name: null, city: null } },
+    });
     expect(await page(event.id, 'en')).toBe(`${enDate}, United Kingdom. Organized by Blue Note Promotions.`);
     await call(ctx.app, 'PUT', `/api/events/${event.id}`, { token: u.token, body: { location: { country: null } } });
     expect(await page(event.id, 'en')).toBe(`${enDate}. Organized by Blue Note Promotions.`);
@@ -247,9 +324,13 @@ describe('without the web build', () => {
     expect(robots.body).toContain('Sitemap: http://admitone.test/sitemap.xml');
     const sitemap = await call(bare.app, 'GET', '/sitemap.xml');
     expect(sitemap.statusCode).toBe(200);
-    expect(parseSitemap(sitemap.body).urls.map((u) => u.loc)).toEqual([`http://admitone.test/event/${event.id}/jazz-night`]);
+    expect(parseSitemap(sitemap.body).urls.map((u) => u.loc)).toEqual([
+      `http://admitone.test/event/${event.id}/jazz-night`,
+    ]);
     // Files of the site, not API routes.
-    const documented = Object.keys((await call(bare.app, 'GET', '/api/docs/json')).json<{ paths: Record<string, unknown> }>().paths);
+    const documented = Object.keys(
+      (await call(bare.app, 'GET', '/api/docs/json')).json<{ paths: Record<string, unknown> }>().paths,
+    );
     expect(documented.filter((p) => !p.startsWith('/api/'))).toEqual([]);
     const nope = await call(bare.app, 'GET', '/nope');
     expect(nope.statusCode).toBe(404);

@@ -13,14 +13,21 @@ export interface ReceivedMail {
   replyTo: Array<{ name: string; address: string }> | undefined;
   /** Every header line as received (keys in lower case). */
   headers: Array<{ key: string; value: string }>;
-  attachments: Array<{ filename: string | null; mimeType: string; contentId: string | undefined; size: number; content: Buffer }>;
+  attachments: Array<{
+    filename: string | null;
+    mimeType: string;
+    contentId: string | undefined;
+    size: number;
+    content: Buffer;
+  }>;
 }
 
 /** The servers running in this process, by URL, so a helper holding only the app finds the mail its app sent. */
 const running = new Map<string, TestSmtp>();
 
 /** The test SMTP server an app sends to (its `SMTP_URL`), if it is one of this process's. */
-export const testSmtpAt = (url: string | null | undefined): TestSmtp | undefined => (url ? running.get(url) : undefined);
+export const testSmtpAt = (url: string | null | undefined): TestSmtp | undefined =>
+  url ? running.get(url) : undefined;
 
 /** An in-process SMTP server that keeps what it receives, so tests assert on real delivered mail. */
 export async function startTestSmtp() {
@@ -44,12 +51,22 @@ export async function startTestSmtp() {
           text: parsed.text ?? '',
           html: parsed.html ?? '',
           messageId: parsed.messageId,
-          from: parsed.from?.address !== undefined ? { name: parsed.from.name, address: parsed.from.address } : undefined,
-          replyTo: parsed.replyTo?.flatMap((a) => (a.address !== undefined ? [{ name: a.name, address: a.address }] : (a.group ?? []))),
+          from:
+            parsed.from?.address !== undefined ? { name: parsed.from.name, address: parsed.from.address } : undefined,
+          replyTo: parsed.replyTo?.flatMap((a) =>
+            a.address !== undefined ? [{ name: a.name, address: a.address }] : (a.group ?? []),
+          ),
           headers: parsed.headers.map((h) => ({ key: h.key, value: h.value })),
           attachments: parsed.attachments.map((a) => {
-            const content = typeof a.content === 'string' ? Buffer.from(a.content) : Buffer.from(a.content as ArrayBuffer);
-            return { filename: a.filename, mimeType: a.mimeType, contentId: a.contentId, size: content.length, content };
+            const content =
+              typeof a.content === 'string' ? Buffer.from(a.content) : Buffer.from(a.content as ArrayBuffer);
+            return {
+              filename: a.filename,
+              mimeType: a.mimeType,
+              contentId: a.contentId,
+              size: content.length,
+              content,
+            };
           }),
         };
         const accept = () => {
@@ -70,7 +87,11 @@ export async function startTestSmtp() {
     url,
     received,
     /** Waits until a mail to `to` (and matching `where`) has arrived. */
-    async waitFor(to: string, where: (m: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
+    async waitFor(
+      to: string,
+      where: (m: ReceivedMail) => boolean = () => true,
+      timeoutMs = 10_000,
+    ): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = received.find((m) => m.to.includes(to) && where(m));

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { s3Storage } from '../src/storage/s3-storage.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
 import { startS3Server } from './s3-server.js';
@@ -29,13 +30,21 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const cover = (background: string) => sharp({ create: { width: 1400, height: 800, channels: 3, background } }).jpeg().toBuffer();
+const cover = (background: string) =>
+  sharp({ create: { width: 1400, height: 800, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 async function upload(ctx: TestContext, token: string, eventId: number, body: Buffer) {
   const form = new FormData();
   form.append('type', 'EVENT_COVER');
   form.append('image', new Blob([new Uint8Array(body)], { type: 'image/jpeg' }), 'cover.jpg');
-  return ctx.app.inject({ method: 'POST', url: `/api/events/${eventId}/images`, headers: { authorization: `Bearer ${token}` }, payload: form });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/images`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: form,
+  });
 }
 
 describe.runIf(onPostgres)('uploads in an S3-compatible bucket', () => {
@@ -62,32 +71,57 @@ describe.runIf(onPostgres)('uploads in an S3-compatible bucket', () => {
     }
 
     // Copying the event copies its cover inside the bucket; the copy is served by the other host.
-    const copy = await call(one.app, 'POST', `/api/events/${event.id}/duplicate`, { token: u.token, body: { title: 'Copy' } });
+    const copy = await call(one.app, 'POST', `/api/events/${event.id}/duplicate`, {
+      token: u.token,
+      body: { title: 'Copy' },
+    });
     expect(copy.statusCode).toBe(201);
-    const copied = (await call(other.app, 'GET', `/api/events/${copy.json().data.id}/images`, { token: u.token })).json().data as Array<{ url: string }>;
+    const copied = (
+      await call(other.app, 'GET', `/api/events/${copy.json().data.id}/images`, { token: u.token })
+    ).json().data as Array<{ url: string }>;
     expect(copied).toHaveLength(1);
     expect(copied[0]!.url).not.toBe(image.url);
     const copiedFile = await other.app.inject({ method: 'GET', url: copied[0]!.url });
     expect(copiedFile.statusCode).toBe(200);
-    expect(copiedFile.rawPayload.equals((await one.app.inject({ method: 'GET', url: image.url })).rawPayload)).toBe(true);
-    expect((await call(one.app, 'DELETE', `/api/events/${copy.json().data.id}/images/${(copied[0] as unknown as { id: number }).id}`, { token: u.token })).statusCode).toBe(204);
+    expect(copiedFile.rawPayload.equals((await one.app.inject({ method: 'GET', url: image.url })).rawPayload)).toBe(
+      true,
+    );
+    expect(
+      (
+        await call(
+          one.app,
+          'DELETE',
+          `/api/events/${copy.json().data.id}/images/${(copied[0] as unknown as { id: number }).id}`,
+          { token: u.token },
+        )
+      ).statusCode,
+    ).toBe(204);
 
     // A new cover through the other host replaces the first: the old files leave the bucket.
     const second = await upload(other, u.token, event.id, await cover('#0ea5e9'));
     expect(second.statusCode).toBe(201);
     const next = second.json().data as { id: number; url: string; variants: { large: string; small: string } };
-    const nextKeys = [next.url, next.variants.large, next.variants.small].map((u) => u.slice('/uploads/'.length)).sort();
+    const nextKeys = [next.url, next.variants.large, next.variants.small]
+      .map((u) => u.slice('/uploads/'.length))
+      .sort();
     expect(await s3.keys()).toEqual(nextKeys);
     expect((await one.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
     expect((await one.app.inject({ method: 'GET', url: next.url })).statusCode).toBe(200);
 
-    expect((await call(one.app, 'DELETE', `/api/events/${event.id}/images/${next.id}`, { token: u.token })).statusCode).toBe(204);
+    expect(
+      (await call(one.app, 'DELETE', `/api/events/${event.id}/images/${next.id}`, { token: u.token })).statusCode,
+    ).toBe(204);
     expect(await s3.keys()).toEqual([]);
     expect((await other.app.inject({ method: 'GET', url: next.url })).statusCode).toBe(404);
   });
 
   it('answers 404 for keys the app never makes, without asking the bucket for another path', async () => {
-    for (const url of ['/uploads/../admitone-uploads', '/uploads/%2e%2e/x', '/uploads/a//b', '/uploads/nothing/here.webp']) {
+    for (const url of [
+      '/uploads/../admitone-uploads',
+      '/uploads/%2e%2e/x',
+      '/uploads/a//b',
+      '/uploads/nothing/here.webp',
+    ]) {
       const res = await other.app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 404]);
     }
@@ -106,7 +140,7 @@ describe.runIf(onPostgres)('uploads on local disk (the control)', () => {
     await a?.close();
   });
 
-  it('a second host with a data folder of its own cannot serve the first one\'s upload', async () => {
+  it("a second host with a data folder of its own cannot serve the first one's upload", async () => {
     const u = await registerUser(a.app);
     const event = await createEvent(a.app, u.token, (await createOrganizer(a.app, u.token)).id);
     const image = (await upload(a, u.token, event.id, await cover('#16a34a'))).json().data as { url: string };
@@ -117,7 +151,16 @@ describe.runIf(onPostgres)('uploads on local disk (the control)', () => {
 
 describe('S3_PUBLIC_URL', () => {
   it('points browsers at a CDN in front of the bucket instead of /uploads/', async () => {
-    const storage = await s3Storage({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, publicUrl: 'https://cdn.example.net' });
-    expect(storage.url('accounts/1/events/2/cover.webp')).toBe('https://cdn.example.net/accounts/1/events/2/cover.webp');
+    const storage = await s3Storage({
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      publicUrl: 'https://cdn.example.net',
+    });
+    expect(storage.url('accounts/1/events/2/cover.webp')).toBe(
+      'https://cdn.example.net/accounts/1/events/2/cover.webp',
+    );
   });
 });

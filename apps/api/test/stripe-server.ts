@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+
 import qs from 'qs';
 
 export interface FakeIntent {
@@ -22,21 +23,41 @@ export interface FakeIntent {
  */
 export async function startStripeServer() {
   const intents = new Map<string, FakeIntent>();
-  const accounts = new Map<string, { id: string; object: 'account'; type: string; charges_enabled: boolean; payouts_enabled: boolean; details_submitted: boolean; metadata: Record<string, string> }>();
+  const accounts = new Map<
+    string,
+    {
+      id: string;
+      object: 'account';
+      type: string;
+      charges_enabled: boolean;
+      payouts_enabled: boolean;
+      details_submitted: boolean;
+      metadata: Record<string, string>;
+    }
+  >();
   const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }> = [];
   const replays = new Map<string, { status: number; body: unknown }>();
   const requests: Array<{ method: string; path: string }> = [];
   /** failRefunds: refunds are refused; refundDelayMs: a refund is answered only after this long (Stripe thinking). */
   const control = { failRefunds: false, refundDelayMs: 0 };
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
-  const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => resolve(body));
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => resolve(body));
+    });
+  const error = (status: number, message: string) => ({
+    status,
+    body: { error: { type: 'invalid_request_error', message } },
   });
-  const error = (status: number, message: string) => ({ status, body: { error: { type: 'invalid_request_error', message } } });
 
-  function route(method: string, path: string, body: Record<string, unknown>, query: Record<string, unknown> = {}): { status: number; body: unknown } {
+  function route(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    query: Record<string, unknown> = {},
+  ): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pi: FakeIntent = {
         id: id('pi'),
@@ -62,21 +83,51 @@ export async function startStripeServer() {
       return pi ? { status: 200, body: pi } : error(404, `No such payment_intent: '${intent[1]}'`);
     }
     if (method === 'GET' && path === '/v1/refunds') {
-      const data = refunds.filter((r) => r.payment_intent === query.payment_intent).map((r) => ({ id: r.id, object: 'refund', amount: r.amount, payment_intent: r.payment_intent, status: 'succeeded' }));
+      const data = refunds
+        .filter((r) => r.payment_intent === query.payment_intent)
+        .map((r) => ({
+          id: r.id,
+          object: 'refund',
+          amount: r.amount,
+          payment_intent: r.payment_intent,
+          status: 'succeeded',
+        }));
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(String(body.payment_intent));
       if (!pi) return error(404, 'No such payment_intent');
-      if (control.failRefunds) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge has been disputed.' } } };
+      if (control.failRefunds)
+        return {
+          status: 400,
+          body: {
+            error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge has been disputed.' },
+          },
+        };
       const already = refunds.filter((r) => r.payment_intent === pi.id).reduce((s, r) => s + r.amount, 0);
-      if ((body.amount ? Number(body.amount) : pi.amount - already) > pi.amount - already) return error(400, 'Refund amount is greater than unrefunded amount on charge');
-      const refund = { id: id('re'), object: 'refund', amount: body.amount ? Number(body.amount) : pi.amount, payment_intent: pi.id, status: 'succeeded', currency: pi.currency };
+      if ((body.amount ? Number(body.amount) : pi.amount - already) > pi.amount - already)
+        return error(400, 'Refund amount is greater than unrefunded amount on charge');
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount: body.amount ? Number(body.amount) : pi.amount,
+        payment_intent: pi.id,
+        status: 'succeeded',
+        currency: pi.currency,
+      };
       refunds.push({ id: refund.id, payment_intent: pi.id, amount: refund.amount, idempotencyKey: undefined });
       return { status: 200, body: refund };
     }
     if (method === 'POST' && path === '/v1/accounts') {
-      const account = { id: id('acct'), object: 'account' as const, type: String(body.type ?? 'express'), charges_enabled: false, payouts_enabled: false, details_submitted: false, metadata: (body.metadata ?? {}) as Record<string, string> };
+      const account = {
+        id: id('acct'),
+        object: 'account' as const,
+        type: String(body.type ?? 'express'),
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        metadata: (body.metadata ?? {}) as Record<string, string>,
+      };
       accounts.set(account.id, account);
       return { status: 200, body: account };
     }
@@ -87,7 +138,15 @@ export async function startStripeServer() {
     }
     if (method === 'POST' && path === '/v1/account_links') {
       if (!accounts.has(String(body.account))) return error(404, 'No such account');
-      return { status: 200, body: { object: 'account_link', url: `https://connect.stripe.test/setup/${String(body.account)}?return=${encodeURIComponent(String(body.return_url))}`, expires_at: 0, created: 0 } };
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          url: `https://connect.stripe.test/setup/${String(body.account)}?return=${encodeURIComponent(String(body.return_url))}`,
+          expires_at: 0,
+          created: 0,
+        },
+      };
     }
     return error(404, `Unrecognized request URL (${method}: ${path})`);
   }
@@ -96,14 +155,22 @@ export async function startStripeServer() {
     const raw = await read(req);
     const path = (req.url ?? '').split('?')[0]!;
     requests.push({ method: req.method ?? 'GET', path });
-    if (path === '/v1/refunds' && req.method === 'POST' && control.refundDelayMs) await new Promise((r) => setTimeout(r, control.refundDelayMs));
+    if (path === '/v1/refunds' && req.method === 'POST' && control.refundDelayMs)
+      await new Promise((r) => setTimeout(r, control.refundDelayMs));
     const key = req.headers['idempotency-key'] as string | undefined;
     let answer = key ? replays.get(`${path}:${key}`) : undefined;
     if (!answer) {
-      answer = route(req.method ?? 'GET', path, qs.parse(raw) as Record<string, unknown>, qs.parse((req.url ?? '').split('?')[1] ?? '') as Record<string, unknown>);
+      answer = route(
+        req.method ?? 'GET',
+        path,
+        qs.parse(raw) as Record<string, unknown>,
+        qs.parse((req.url ?? '').split('?')[1] ?? '') as Record<string, unknown>,
+      );
       if (key && answer.status < 500) replays.set(`${path}:${key}`, answer);
     }
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(answer.body));
+    res
+      .writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') })
+      .end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
@@ -125,7 +192,9 @@ export async function startStripeServer() {
       const pi = intents.get(piId);
       if (!pi) throw new Error(`no intent ${piId}`);
       pi.status = status;
-      (pi as FakeIntent & { last_payment_error: unknown }).last_payment_error = declined ? { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } : null;
+      (pi as FakeIntent & { last_payment_error: unknown }).last_payment_error = declined
+        ? { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' }
+        : null;
       return { ...pi };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

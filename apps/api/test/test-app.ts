@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App, type BuildOptions } from '../src/app.js';
+
+import { type App, buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { outbox } from '../src/db/schema/index.js';
 import type { MailTransport } from '../src/mail/transport.js';
-import type { FileStorage } from '../src/storage/storage.js';
-import type { Clock } from '../src/shared/clock.js';
 import type { StockGuard } from '../src/modules/inventory/counters.js';
+import type { Clock } from '../src/shared/clock.js';
+import type { FileStorage } from '../src/storage/storage.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -37,7 +39,9 @@ export async function createTestApp(
   } = {},
 ): Promise<TestContext> {
   const smtp = await startTestSmtp();
-  const database = options.sharedDatabaseUrl ? { url: options.sharedDatabaseUrl, drop: async () => undefined } : await createTestDatabase();
+  const database = options.sharedDatabaseUrl
+    ? { url: options.sharedDatabaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-test-'));
   const config = loadConfig(
     {
@@ -52,7 +56,8 @@ export async function createTestApp(
       REGISTER_RATE_LIMIT_MAX: '100000',
       // The per-address mail limit has its own test (security/address-mail-limit.test.ts).
       ADDRESS_MAILS_PER_HOUR: '100000',
-      // Ticket mails per ticket (security/ticket-mail-bombing.test.ts) and wrong promo codes (security/promo-guessing.test.ts).
+      // Ticket mails per ticket (security/ticket-mail-bombing.test.ts) and wrong promo codes
+      // (security/promo-guessing.test.ts).
       TICKET_MAILS_PER_HOUR: '100000',
       PROMO_MISSES_PER_CLIENT: '100000',
       PROMO_MISSES_PER_EVENT: '100000',
@@ -74,14 +79,17 @@ export async function createTestApp(
     },
     process.cwd(),
   );
-  const app = await buildApp({ ...config, webDistDir: options.webDistDir ?? null }, {
-    clock: options.clock,
-    mail: options.mail,
-    work: options.work,
-    stockGuard: options.stockGuard,
-    storage: options.storage?.(path.join(config.dataDir, 'uploads')),
-    logStream: options.logStream,
-  });
+  const app = await buildApp(
+    { ...config, webDistDir: options.webDistDir ?? null },
+    {
+      clock: options.clock,
+      mail: options.mail,
+      work: options.work,
+      stockGuard: options.stockGuard,
+      storage: options.storage?.(path.join(config.dataDir, 'uploads')),
+      logStream: options.logStream,
+    },
+  );
   await app.ready();
   return {
     app,
@@ -102,7 +110,11 @@ export async function createTestApp(
 export async function mailSettled(app: App, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const open = await app.deps.database.db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.status, ['PENDING', 'SENDING'])).limit(1);
+    const open = await app.deps.database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(inArray(outbox.status, ['PENDING', 'SENDING']))
+      .limit(1);
     if (!open.length) return;
     if (Date.now() > deadline) throw new Error(`the outbox did not drain within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -121,5 +133,11 @@ export async function call(
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.locale) headers['accept-language'] = opts.locale;
-  return (await app.inject({ method, url, headers, ...(opts.ip ? { remoteAddress: opts.ip } : {}), ...(opts.body !== undefined ? { payload: opts.body as object } : {}) })) as never;
+  return (await app.inject({
+    method,
+    url,
+    headers,
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+  })) as never;
 }

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { PublicOrderDto, PublicWaitlistEntryDto, WaitlistDto } from '@admitone/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { orders } from '../src/db/schema/index.js';
 import { releaseExpiredHolds } from '../src/modules/inventory/holds.js';
 import { offerAllFreedUnits } from '../src/modules/waitlist/offers.js';
@@ -21,22 +22,43 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const person = (n: string, quantity = 1) => ({ first_name: n, last_name: 'Waiting', email: `${n.toLowerCase()}@example.test`, quantity });
+const person = (n: string, quantity = 1) => ({
+  first_name: n,
+  last_name: 'Waiting',
+  email: `${n.toLowerCase()}@example.test`,
+  quantity,
+});
 
 /** A live event whose one ticket (with a waitlist) is sold out: two completed orders of `sizes`. */
 async function soldOut(sizes = [1, 1], ticket: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) {
   const quantity = sizes.reduce((s, n) => s + n, 0);
-  const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Front row', type: 'FREE', quantity, max_per_order: 4, waitlist_enabled: true, ...ticket }]);
-  if (Object.keys(settings).length) expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: settings })).statusCode).toBe(200);
+  const { u, event, tickets } = await liveEvent(ctx.app, [
+    { name: 'Front row', type: 'FREE', quantity, max_per_order: 4, waitlist_enabled: true, ...ticket },
+  ]);
+  if (Object.keys(settings).length)
+    expect(
+      (await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, { token: u.token, body: settings })).statusCode,
+    ).toBe(200);
   const placed = [];
-  for (const n of sizes) placed.push(await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: n }]));
+  for (const n of sizes)
+    placed.push(
+      await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [
+        { ticket_id: tickets[0]!.id, quantity: n },
+      ]),
+    );
   const orderIds = [];
-  for (const p of placed) orderIds.push((await ctx.app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, p.short_id)))[0]!.id);
+  for (const p of placed)
+    orderIds.push(
+      (await ctx.app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, p.short_id)))[0]!
+        .id,
+    );
   return { u, event, ticket: tickets[0]!, orderIds };
 }
 
-const join = (eventId: number, body: Record<string, unknown>) => call(ctx.app, 'POST', `/api/public/events/${eventId}/waitlist`, { body: { tier_id: null, ...body } });
-const list = async (eventId: number, token: string) => (await call(ctx.app, 'GET', `/api/events/${eventId}/waitlist`, { token })).json<{ data: WaitlistDto }>().data;
+const join = (eventId: number, body: Record<string, unknown>) =>
+  call(ctx.app, 'POST', `/api/public/events/${eventId}/waitlist`, { body: { tier_id: null, ...body } });
+const list = async (eventId: number, token: string) =>
+  (await call(ctx.app, 'GET', `/api/events/${eventId}/waitlist`, { token })).json<{ data: WaitlistDto }>().data;
 const offerDeps = () => ({ db: ctx.app.deps.database.db, stock: ctx.app.deps.stock, appUrl: 'http://admitone.test' });
 /** What the worker's sweep does every few seconds: give back lapsed holds, then offer what is free. */
 async function sweep() {
@@ -45,7 +67,8 @@ async function sweep() {
   await ctx.app.deps.jobs.deliverOutbox(mails);
   return mails.length;
 }
-const cancel = (eventId: number, orderId: number, token: string) => call(ctx.app, 'POST', `/api/events/${eventId}/orders/${orderId}/cancel`, { token });
+const cancel = (eventId: number, orderId: number, token: string) =>
+  call(ctx.app, 'POST', `/api/events/${eventId}/orders/${orderId}/cancel`, { token });
 /** The token and secret of the checkout link in an offer mail. */
 async function offerLink(email: string) {
   const mail = await ctx.smtp.waitFor(email, (m) => m.subject.startsWith('Tickets are waiting for you'));
@@ -57,8 +80,18 @@ async function offerLink(email: string) {
 describe('joining', () => {
   it('takes names only for a sold-out ticket with a waitlist, once per address, within the order limits, and mails the place in line', async () => {
     const { u, event, ticket } = await soldOut();
-    const other = (await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, { token: u.token, body: { name: 'Lawn', type: 'FREE', quantity: 10, waitlist_enabled: true } })).json().data;
-    const closed = (await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, { token: u.token, body: { name: 'Box', type: 'FREE', quantity: 0 } })).json().data;
+    const other = (
+      await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, {
+        token: u.token,
+        body: { name: 'Lawn', type: 'FREE', quantity: 10, waitlist_enabled: true },
+      })
+    ).json().data;
+    const closed = (
+      await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, {
+        token: u.token,
+        body: { name: 'Box', type: 'FREE', quantity: 0 },
+      })
+    ).json().data;
 
     const page = await publicEvent(ctx.app, event.id);
     expect(page.tickets.map((t) => [t.name, t.sale_state, t.waitlist])).toEqual([
@@ -67,13 +100,17 @@ describe('joining', () => {
       ['Box', 'SOLD_OUT', false],
     ]);
     expect((await join(event.id, { ticket_id: other.id, ...person('Ada') })).json().error.code).toBe('WAITLIST_CLOSED');
-    expect((await join(event.id, { ticket_id: closed.id, ...person('Ada') })).json().error.code).toBe('WAITLIST_CLOSED');
+    expect((await join(event.id, { ticket_id: closed.id, ...person('Ada') })).json().error.code).toBe(
+      'WAITLIST_CLOSED',
+    );
     const tooMany = await join(event.id, { ticket_id: ticket.id, ...person('Ada', 5) });
     expect(tooMany.statusCode).toBe(422);
     expect(Object.keys(tooMany.json().error.field_errors)).toEqual(['quantity']);
     // A place asks for at most what the ticket could ever sell (2 in all), below its max per order (4) (#38).
     expect(page.tickets.map((t) => t.waitlist_max)).toEqual([2, null, null]);
-    expect((await join(event.id, { ticket_id: ticket.id, ...person('Ada', 3) })).json().error.field_errors.quantity).toEqual(['Must be at most 2.']);
+    expect(
+      (await join(event.id, { ticket_id: ticket.id, ...person('Ada', 3) })).json().error.field_errors.quantity,
+    ).toEqual(['Must be at most 2.']);
     const badMail = await join(event.id, { ticket_id: ticket.id, ...person('Ada'), email: 'not an address' });
     expect(Object.keys(badMail.json().error.field_errors)).toEqual(['email']);
 
@@ -83,26 +120,47 @@ describe('joining', () => {
     expect(mail.text).toContain('You are number 2 in line');
     const link = /\/waitlist\/\d+\/([\w-]+)/.exec(mail.text)![1]!;
     // Joining again: the same answer, no second place and no second mail.
-    expect((await join(event.id, { ticket_id: ticket.id, ...person('Bert', 2), email: 'BERT@example.test' })).json()).toEqual({ data: { joined: true } });
+    expect(
+      (await join(event.id, { ticket_id: ticket.id, ...person('Bert', 2), email: 'BERT@example.test' })).json(),
+    ).toEqual({ data: { joined: true } });
     await mailSettled(ctx.app);
     expect(ctx.smtp.received.filter((m) => m.to.includes('bert@example.test'))).toHaveLength(1);
 
-    const entry = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/waitlist/${link}`)).json<{ data: PublicWaitlistEntryDto }>().data;
-    expect(entry).toMatchObject({ state: 'WAITING', position: 2, quantity: 1, ticket_name: 'Front row', checkout_path: null });
+    const entry = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/waitlist/${link}`)).json<{
+      data: PublicWaitlistEntryDto;
+    }>().data;
+    expect(entry).toMatchObject({
+      state: 'WAITING',
+      position: 2,
+      quantity: 1,
+      ticket_name: 'Front row',
+      checkout_path: null,
+    });
     const w = await list(event.id, u.token);
     expect(w.entries.map((e) => [e.first_name, e.state, e.position, e.quantity])).toEqual([
       ['Ada', 'WAITING', 1, 2],
       ['Bert', 'WAITING', 2, 1],
     ]);
-    expect(w.demand).toEqual([{ ticket_id: ticket.id, ticket_name: 'Front row', waiting_people: 2, waiting_units: 3, offered_units: 0 }]);
+    expect(w.demand).toEqual([
+      { ticket_id: ticket.id, ticket_name: 'Front row', waiting_people: 2, waiting_units: 3, offered_units: 0 },
+    ]);
     const stats = (await call(ctx.app, 'GET', `/api/events/${event.id}/stats`, { token: u.token })).json().data;
     expect(stats.waitlist_demand).toEqual(w.demand);
-    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/waitlist/not-a-real-token`)).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}/waitlist/not-a-real-token`)).statusCode).toBe(
+      404,
+    );
 
     // "Hide when sold out" does not hide a ticket whose waitlist is open (buyers join from it); without one it does.
     const hide = async (id: number, waitlist: boolean) => {
       const t = (await call(ctx.app, 'GET', `/api/events/${event.id}/tickets/${id}`, { token: u.token })).json().data;
-      expect((await call(ctx.app, 'PUT', `/api/events/${event.id}/tickets/${id}`, { token: u.token, body: { ...t, hide_when_sold_out: true, waitlist_enabled: waitlist } })).statusCode).toBe(200);
+      expect(
+        (
+          await call(ctx.app, 'PUT', `/api/events/${event.id}/tickets/${id}`, {
+            token: u.token,
+            body: { ...t, hide_when_sold_out: true, waitlist_enabled: waitlist },
+          })
+        ).statusCode,
+      ).toBe(200);
     };
     await hide(ticket.id, true);
     await hide(closed.id, false);
@@ -138,14 +196,27 @@ describe('offers', () => {
     expect(await sweep()).toBe(0);
 
     // Dan completes the checkout the link opens (its token and secret).
-    const order = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${dan.shortId}`, { headers: buyerHeaders(dan) })).json<{ data: PublicOrderDto }>().data;
+    const order = (
+      await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${dan.shortId}`, { headers: buyerHeaders(dan) })
+    ).json<{ data: PublicOrderDto }>().data;
     expect(order.status).toBe('RESERVED');
-    const done = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${dan.shortId}/details`, { headers: buyerHeaders(dan), body: details(order) });
+    const done = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${dan.shortId}/details`, {
+      headers: buyerHeaders(dan),
+      body: details(order),
+    });
     expect(done.json().data.status).toBe('COMPLETED');
     // The organizer's order history says where the order came from.
-    const [danOrder] = await ctx.app.deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, dan.shortId));
-    const history = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${danOrder!.id}`, { token: u.token })).json().data.history as Array<{ kind: string; data: Record<string, unknown> }>;
-    expect(history.find((h) => h.kind === 'WAITLIST_OFFERED')?.data).toMatchObject({ name: 'Dan Waiting', expires_at: '2026-11-28T10:00:00.000Z' });
+    const [danOrder] = await ctx.app.deps.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.short_id, dan.shortId));
+    const history = (
+      await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${danOrder!.id}`, { token: u.token })
+    ).json().data.history as Array<{ kind: string; data: Record<string, unknown> }>;
+    expect(history.find((h) => h.kind === 'WAITLIST_OFFERED')?.data).toMatchObject({
+      name: 'Dan Waiting',
+      expires_at: '2026-11-28T10:00:00.000Z',
+    });
 
     // Two more come back: Cleo's turn.
     expect((await cancel(event.id, orderIds[0]!, u.token)).statusCode).toBe(200);
@@ -168,7 +239,9 @@ describe('offers', () => {
     expect((await cancel(event.id, orderIds[0]!, u.token)).statusCode).toBe(200);
     expect(await sweep()).toBe(1);
     const eve = await offerLink('eve@example.test');
-    expect((await list(event.id, u.token)).entries[0]!.offer_expires_at).toBe(new Date(clock.now().getTime() + 2 * 3_600_000).toISOString());
+    expect((await list(event.id, u.token)).entries[0]!.offer_expires_at).toBe(
+      new Date(clock.now().getTime() + 2 * 3_600_000).toISOString(),
+    );
 
     clock.advance(2 * 3_600_000 + 1000);
     expect(await sweep()).toBe(1);
@@ -179,9 +252,20 @@ describe('offers', () => {
       ['Finn', 'OFFERED'],
     ]);
     // Eve's link now says so and no longer leads to a checkout.
-    const eveEntry = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/waitlist/${eve.checkout_token}`)).json<{ data: PublicWaitlistEntryDto }>().data;
+    const eveEntry = (
+      await call(ctx.app, 'GET', `/api/public/events/${event.id}/waitlist/${eve.checkout_token}`)
+    ).json<{ data: PublicWaitlistEntryDto }>().data;
     expect(eveEntry).toMatchObject({ state: 'EXPIRED', checkout_path: null });
-    const late = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${eve.shortId}/details`, { headers: buyerHeaders(eve), body: details((await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${eve.shortId}`, { headers: buyerHeaders(eve) })).json().data) });
+    const late = await call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${eve.shortId}/details`, {
+      headers: buyerHeaders(eve),
+      body: details(
+        (
+          await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${eve.shortId}`, {
+            headers: buyerHeaders(eve),
+          })
+        ).json().data,
+      ),
+    });
     expect(late.json().error.code).toBe('ORDER_EXPIRED');
 
     // Finn's runs out too and nobody else waits: the unit is for sale again.
@@ -198,9 +282,12 @@ describe('offers', () => {
     expect((await cancel(event.id, orderIds[0]!, u.token)).statusCode).toBe(200);
     expect(await sweep()).toBe(0);
     // Still held back from strangers while people wait.
-    expect((await reserve(ctx.app, event.id, { items: [{ ticket_id: ticket.id, quantity: 1 }] })).json().error.code).toBe('NO_TICKETS_AVAILABLE');
+    expect(
+      (await reserve(ctx.app, event.id, { items: [{ ticket_id: ticket.id, quantity: 1 }] })).json().error.code,
+    ).toBe('NO_TICKETS_AVAILABLE');
     const [gus, hana] = (await list(event.id, u.token)).entries;
-    const offer = (id: number) => call(ctx.app, 'POST', `/api/events/${event.id}/waitlist/${id}/offer`, { token: u.token });
+    const offer = (id: number) =>
+      call(ctx.app, 'POST', `/api/events/${event.id}/waitlist/${id}/offer`, { token: u.token });
     expect((await offer(gus!.id)).json().error.code).toBe('NO_TICKETS_AVAILABLE');
     const made = await offer(hana!.id);
     expect(made.statusCode).toBe(200);
@@ -224,18 +311,28 @@ describe('leaving and removing', () => {
     const left = await call(ctx.app, 'POST', `/api/public/events/${event.id}/waitlist/${ivy.checkout_token}/leave`);
     expect(left.json().data.state).toBe('LEFT');
     await offerLink('jon@example.test');
-    // The organizer removes Kim, who was waiting, and Jon's offer (withdrawn: the unit goes back on sale, nobody waits).
+    // The organizer removes Kim, who was waiting, and Jon's offer (withdrawn: the unit goes back on sale, nobody
+    // waits).
     let w = await list(event.id, u.token);
     const byName = (n: string) => w.entries.find((e) => e.first_name === n)!;
-    expect((await call(ctx.app, 'DELETE', `/api/events/${event.id}/waitlist/${byName('Kim').id}`, { token: u.token })).statusCode).toBe(204);
-    expect((await call(ctx.app, 'DELETE', `/api/events/${event.id}/waitlist/${byName('Jon').id}`, { token: u.token })).statusCode).toBe(204);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/events/${event.id}/waitlist/${byName('Kim').id}`, { token: u.token }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/events/${event.id}/waitlist/${byName('Jon').id}`, { token: u.token }))
+        .statusCode,
+    ).toBe(204);
     w = await list(event.id, u.token);
     expect(w.entries.map((e) => [e.first_name, e.state])).toEqual([
       ['Ivy', 'LEFT'],
       ['Jon', 'REMOVED'],
       ['Kim', 'REMOVED'],
     ]);
-    const jonOrder = await ctx.app.deps.database.db.select({ status: orders.status }).from(orders).where(and(eq(orders.event_id, event.id), eq(orders.status, 'RESERVED')));
+    const jonOrder = await ctx.app.deps.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.event_id, event.id), eq(orders.status, 'RESERVED')));
     expect(jonOrder).toEqual([]);
     expect((await publicEvent(ctx.app, event.id)).tickets[0]).toMatchObject({ sale_state: 'ON_SALE', remaining: null });
 

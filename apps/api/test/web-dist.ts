@@ -12,8 +12,14 @@ export const FAKE_START_CSS = '.m_start{color:#6741d9}';
 
 export function fakeWebDist() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'admitone-dist-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>AdmitOne</title></head><body><div id="root"></div>organizer app</body></html>');
-  writeFileSync(path.join(dir, 'signin.html'), '<!doctype html><html lang="en"><head><title>AdmitOne</title></head><body><div id="root"></div>sign-in app</body></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>AdmitOne</title></head><body><div id="root"></div>organizer app</body></html>',
+  );
+  writeFileSync(
+    path.join(dir, 'signin.html'),
+    '<!doctype html><html lang="en"><head><title>AdmitOne</title></head><body><div id="root"></div>sign-in app</body></html>',
+  );
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'start-test.css'), FAKE_START_CSS);
   writeFileSync(

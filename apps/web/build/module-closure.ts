@@ -1,4 +1,5 @@
 import path from 'node:path';
+
 import type { PluginContext } from 'rolldown';
 
 /**
@@ -32,7 +33,10 @@ const specifiers = (list: string) =>
       return [imported!.trim(), (local ?? imported)!.trim()] as const;
     });
 
-/** A barrel's exported names and the module each comes from (`*`: modules of `export *`); null when the module is not a barrel. */
+/**
+ * A barrel's exported names and the module each comes from (`*`: modules of `export *`); null when the module is not a
+ * barrel.
+ */
 function barrelExports(code: string, id: string): Map<string, string[]> | null {
   const body = code.replace(COMMENTS, '');
   const rest = body
@@ -45,12 +49,15 @@ function barrelExports(code: string, id: string): Map<string, string[]> | null {
   if (rest.trim() || !/export/.test(body)) return null;
   const file = (spec: string) => (spec.startsWith('.') ? path.resolve(path.dirname(id), spec) : null);
   const locals = new Map<string, string>();
-  for (const [, list, spec] of body.matchAll(IMPORT_NAMED)) for (const [, local] of specifiers(list!)) if (file(spec!)) locals.set(local, file(spec!)!);
+  for (const [, list, spec] of body.matchAll(IMPORT_NAMED))
+    for (const [, local] of specifiers(list!)) if (file(spec!)) locals.set(local, file(spec!)!);
   for (const [, local, spec] of body.matchAll(IMPORT_NAMESPACE)) if (file(spec!)) locals.set(local!, file(spec!)!);
   const exports = new Map<string, string[]>();
-  for (const [, list, spec] of body.matchAll(EXPORT_FROM)) for (const [, exported] of specifiers(list!)) if (file(spec!)) exports.set(exported, [file(spec!)!]);
+  for (const [, list, spec] of body.matchAll(EXPORT_FROM))
+    for (const [, exported] of specifiers(list!)) if (file(spec!)) exports.set(exported, [file(spec!)!]);
   for (const [, list] of body.replace(EXPORT_FROM, '').matchAll(EXPORT_LIST)) {
-    for (const [local, exported] of specifiers(list!)) if (locals.has(local)) exports.set(exported, [locals.get(local)!]);
+    for (const [local, exported] of specifiers(list!))
+      if (locals.has(local)) exports.set(exported, [locals.get(local)!]);
   }
   const stars = [...body.matchAll(EXPORT_STAR)].flatMap(([, spec]) => (file(spec!) ? [file(spec!)!] : []));
   if (stars.length) exports.set('*', stars);
@@ -61,12 +68,14 @@ function barrelExports(code: string, id: string): Map<string, string[]> | null {
 function importedNames(code: string): Map<string, Set<string>> {
   const names = new Map<string, Set<string>>();
   const add = (spec: string, name: string) => names.set(spec, (names.get(spec) ?? new Set()).add(name));
-  for (const [, list, spec] of code.matchAll(IMPORT_NAMED)) for (const [imported] of specifiers(list!)) add(spec!, imported);
+  for (const [, list, spec] of code.matchAll(IMPORT_NAMED))
+    for (const [imported] of specifiers(list!)) add(spec!, imported);
   for (const [, , list, spec] of code.matchAll(IMPORT_DEFAULT)) {
     add(spec!, 'default');
     if (list) for (const [imported] of specifiers(list)) add(spec!, imported);
   }
-  for (const [, list, spec] of code.matchAll(EXPORT_FROM)) for (const [imported] of specifiers(list!)) add(spec!, imported);
+  for (const [, list, spec] of code.matchAll(EXPORT_FROM))
+    for (const [imported] of specifiers(list!)) add(spec!, imported);
   for (const [, , spec] of code.matchAll(IMPORT_NAMESPACE)) add(spec!, '*');
   for (const [, spec] of code.matchAll(EXPORT_STAR)) add(spec!, '*');
   return names;

@@ -17,7 +17,14 @@
   } catch {
     return;
   }
-  var PARAMS = { primary: 'primary', background: 'background', text: 'text', padding: 'padding', buttonText: 'button_text', lang: 'lang' };
+  var PARAMS = {
+    primary: 'primary',
+    background: 'background',
+    text: 'text',
+    padding: 'padding',
+    buttonText: 'button_text',
+    lang: 'lang',
+  };
   var frames = [];
 
   function mount(el) {
@@ -34,7 +41,8 @@
     frame.src = origin + '/widget/' + eventId + (query.length ? '?' + query.join('&') : '');
     frame.title = el.getAttribute('data-title') || 'Ticket widget';
     frame.setAttribute('loading', 'lazy');
-    frame.style.cssText = 'display:block;width:100%;border:0;min-height:120px;height:400px;overflow:hidden;background:transparent';
+    frame.style.cssText =
+      'display:block;width:100%;border:0;min-height:120px;height:400px;overflow:hidden;background:transparent';
     el.appendChild(frame);
     frames.push(frame);
   }

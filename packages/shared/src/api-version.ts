@@ -10,4 +10,5 @@ export const API_VERSION_HEADER = 'AdmitOne-Version';
 /** The newest version: what a new account is pinned to, and what answers without an account use. */
 export const LATEST_API_VERSION: ApiVersion = API_VERSIONS[API_VERSIONS.length - 1]!;
 
-export const isApiVersion = (value: unknown): value is ApiVersion => typeof value === 'string' && (API_VERSIONS as readonly string[]).includes(value);
+export const isApiVersion = (value: unknown): value is ApiVersion =>
+  typeof value === 'string' && (API_VERSIONS as readonly string[]).includes(value);

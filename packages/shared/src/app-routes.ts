@@ -4,7 +4,14 @@
  * router and screens. Every address under `/auth` is answered with its page (404 for one not listed).
  * The web test `sign-in/sign-in-routes.test.ts` fails when its screens and this list differ.
  */
-export const SIGN_IN_ROUTES = ['/auth/login', '/auth/register', '/auth/confirm-sign-up/:token', '/auth/forgot-password', '/auth/reset-password/:token', '/auth/accept-invitation/:token'] as const;
+export const SIGN_IN_ROUTES = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/confirm-sign-up/:token',
+  '/auth/forgot-password',
+  '/auth/reset-password/:token',
+  '/auth/accept-invitation/:token',
+] as const;
 
 /** Whether a path (no query) belongs to the sign-in app: `/auth` and everything under it. */
 export const isSignInPath = (pathname: string): boolean => pathname === '/auth' || pathname.startsWith('/auth/');
@@ -59,15 +66,20 @@ export const ORGANIZER_APP_ROUTES = [
   '/account/webhooks/:webhookId',
 ] as const;
 
-/** The first path segments of the organizer app's and the sign-in screens (`auth`, `welcome`, `manage`, `account`, ...). */
-export const ORGANIZER_APP_SECTIONS: readonly string[] = [...new Set([...SIGN_IN_ROUTES, ...ORGANIZER_APP_ROUTES].map((r) => r.split('/')[1]!).filter(Boolean))];
+/**
+ * The first path segments of the organizer app's and the sign-in screens (`auth`, `welcome`, `manage`, `account`, ...).
+ */
+export const ORGANIZER_APP_SECTIONS: readonly string[] = [
+  ...new Set([...SIGN_IN_ROUTES, ...ORGANIZER_APP_ROUTES].map((r) => r.split('/')[1]!).filter(Boolean)),
+];
 
 const patternOf = (route: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+').replace(/\/$/, '')}/?$`);
 const routePatterns = ORGANIZER_APP_ROUTES.map(patternOf);
 const signInPatterns = SIGN_IN_ROUTES.map(patternOf);
 
 /** Whether a path (no query) is a screen of the organizer app; a trailing slash is ignored. */
-export const isOrganizerAppPath = (pathname: string): boolean => routePatterns.some((pattern) => pattern.test(pathname));
+export const isOrganizerAppPath = (pathname: string): boolean =>
+  routePatterns.some((pattern) => pattern.test(pathname));
 
 /** Whether a path (no query) is one of the sign-in screens; a trailing slash is ignored. */
 export const isSignInScreen = (pathname: string): boolean => signInPatterns.some((pattern) => pattern.test(pathname));

@@ -29,7 +29,9 @@ export const ERROR_STATUS = {
   /** Going live with a paid ticket while buyers have no way to pay (no card payments, offline payments off). */
   NO_PAYMENT_METHOD: 409,
   MESSAGING_NOT_VERIFIED: 409,
-  /** The caller's own e-mail address is not confirmed: no mail to addresses they type (invitations, tickets, messages). */
+  /**
+   * The caller's own e-mail address is not confirmed: no mail to addresses they type (invitations, tickets, messages).
+   */
   EMAIL_NOT_CONFIRMED: 403,
   /** The account's mail budget for this hour is used up (Retry-After says when there is room). */
   MAIL_BUDGET_EXCEEDED: 429,
@@ -63,7 +65,10 @@ export const ERROR_STATUS = {
   STAFF_LINK_INVALID: 404,
   /** A "find my tickets" link past its time (a new one can be asked for on the same page). */
   ORDER_LOOKUP_EXPIRED: 410,
-  /** What a buyer asked to change on their order is not (or no longer) allowed for it (the event's settings, its state, the cut-off). */
+  /**
+   * What a buyer asked to change on their order is not (or no longer) allowed for it (the event's settings, its state,
+   * the cut-off).
+   */
   SELF_SERVICE_CLOSED: 409,
   /** The ticket has no waitlist, or is not sold out (tickets can be bought now). */
   WAITLIST_CLOSED: 409,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
+import { matchLocale, orderStatusColor, parseAcceptLanguage } from './enums.js';
 import { createEventBody, registerBody } from './index.js';
 import { currencyExponent, describeIssue, isValidCurrency, isValidTimezone } from './validation.js';
-import { matchLocale, orderStatusColor, parseAcceptLanguage } from './enums.js';
 
 describe('locales', () => {
   it.each([
@@ -37,7 +38,13 @@ describe('validation helpers', () => {
   });
 
   it('describes issues with neutral keys', () => {
-    const r = registerBody.safeParse({ name: '', email: 'x', password: 'a', password_confirmation: 'b', accept_terms: false });
+    const r = registerBody.safeParse({
+      name: '',
+      email: 'x',
+      password: 'a',
+      password_confirmation: 'b',
+      accept_terms: false,
+    });
     expect(r.success).toBe(false);
     const keys = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), describeIssue(i)]));
     expect(keys).toEqual({
@@ -53,7 +60,9 @@ describe('validation helpers', () => {
 
   it('wants the end after the start', () => {
     const base = { title: 'x', organizer_id: 1, timezone: 'UTC', currency: 'usd' };
-    expect(createEventBody.safeParse({ ...base, start_date: '2027-01-01T10:00', end_date: '2027-01-01 09:59' }).success).toBe(false);
+    expect(
+      createEventBody.safeParse({ ...base, start_date: '2027-01-01T10:00', end_date: '2027-01-01 09:59' }).success,
+    ).toBe(false);
     const ok = createEventBody.safeParse({ ...base, start_date: '2027-01-01T10:00', end_date: '2027-01-01T10:01' });
     expect(ok.success && ok.data.currency).toBe('USD');
   });

@@ -71,7 +71,9 @@ export interface IssueDescriptor {
 
 const KEY_PREFIX = '@';
 
-/** Error option naming a neutral key; the key (and any values) travel in the issue message as `@key` or `@key|{json}`. */
+/**
+ * Error option naming a neutral key; the key (and any values) travel in the issue message as `@key` or `@key|{json}`.
+ */
 export function customIssue(key: IssueKey, values?: Record<string, string | number>) {
   return { message: `${KEY_PREFIX}${key}${values ? `|${JSON.stringify(values)}` : ''}` };
 }
@@ -86,7 +88,8 @@ export function describeIssue(issue: z.core.$ZodIssue | { code: string; [k: stri
   switch (i.code) {
     case 'too_small': {
       const min = Number(i.minimum);
-      if (i.origin === 'string') return min <= 1 ? { key: 'required', values: {} } : { key: 'too_short', values: { min } };
+      if (i.origin === 'string')
+        return min <= 1 ? { key: 'required', values: {} } : { key: 'too_short', values: { min } };
       if (i.origin === 'number' || i.origin === 'int') return { key: 'too_small_number', values: { min } };
       return { key: 'too_short', values: { min } };
     }
@@ -102,7 +105,10 @@ export function describeIssue(issue: z.core.$ZodIssue | { code: string; [k: stri
       return { key: 'invalid', values: {} };
     case 'invalid_type': {
       // Zod leaves the input out of issues; its message names what was received.
-      const missing = 'input' in i ? i.input === undefined || i.input === null : /received (undefined|null)$/.test(String(i.message ?? ''));
+      const missing =
+        'input' in i
+          ? i.input === undefined || i.input === null
+          : /received (undefined|null)$/.test(String(i.message ?? ''));
       if (missing) return { key: 'required', values: {} };
       if (i.expected === 'int') return { key: 'whole_number', values: {} };
       return { key: 'invalid_type', values: {} };
@@ -139,5 +145,7 @@ export function isValidCurrency(code: string): boolean {
 
 /** Number of minor-unit digits of a currency (2 for EUR, 0 for JPY). */
 export function currencyExponent(code: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backoffSeconds, databaseErrorLog, databaseTarget, startWhenReachable, unavailableReason } from './availability.js';
 
-const sysError = (code: string, message = `connect ${code} 127.0.0.1:5432`) => Object.assign(new Error(message), { code });
+import {
+  backoffSeconds,
+  databaseErrorLog,
+  databaseTarget,
+  startWhenReachable,
+  unavailableReason,
+} from './availability.js';
+
+const sysError = (code: string, message = `connect ${code} 127.0.0.1:5432`) =>
+  Object.assign(new Error(message), { code });
 
 function recordingLog() {
   const lines: string[] = [];
@@ -22,15 +30,25 @@ describe('unavailableReason', () => {
     expect(unavailableReason(sysError('ECONNREFUSED'))).toBe('ECONNREFUSED');
     expect(unavailableReason(sysError('ENOTFOUND'))).toBe('ENOTFOUND');
     // drizzle wraps the driver's error as `cause`; Node's happy eyeballs in an AggregateError.
-    expect(unavailableReason(Object.assign(new Error('Failed query: select 1'), { cause: sysError('ECONNRESET') }))).toBe('ECONNRESET');
+    expect(
+      unavailableReason(Object.assign(new Error('Failed query: select 1'), { cause: sysError('ECONNRESET') })),
+    ).toBe('ECONNRESET');
     expect(unavailableReason(new AggregateError([sysError('ECONNREFUSED')], 'connect failed'))).toBe('ECONNREFUSED');
-    expect(unavailableReason(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe('57P01');
-    expect(unavailableReason(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe('57P03');
+    expect(
+      unavailableReason(
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      ),
+    ).toBe('57P01');
+    expect(unavailableReason(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(
+      '57P03',
+    );
     expect(unavailableReason(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe('08006');
     expect(unavailableReason(new Error('timeout exceeded when trying to connect'))).toBe('connect timeout');
     expect(unavailableReason(new Error('Connection terminated unexpectedly'))).toBe('connection lost');
     // pg-boss reports worker errors as plain objects.
-    expect(unavailableReason({ message: 'connect ECONNREFUSED', code: 'ECONNREFUSED', queue: 'q' })).toBe('ECONNREFUSED');
+    expect(unavailableReason({ message: 'connect ECONNREFUSED', code: 'ECONNREFUSED', queue: 'q' })).toBe(
+      'ECONNREFUSED',
+    );
   });
 
   it('leaves every other error alone (they are answered as before)', () => {
@@ -77,7 +95,11 @@ describe('start while the database is away', () => {
   });
 
   it('gives up at once on any other error, and stops waiting when stopped', async () => {
-    const failing = startWhenReachable({ target: 'db:5432', log: recordingLog(), start: async () => Promise.reject(Object.assign(new Error('password authentication failed'), { code: '28P01' })) });
+    const failing = startWhenReachable({
+      target: 'db:5432',
+      log: recordingLog(),
+      start: async () => Promise.reject(Object.assign(new Error('password authentication failed'), { code: '28P01' })),
+    });
     await expect(failing.done).rejects.toThrow('password authentication failed');
 
     vi.useFakeTimers();
@@ -105,12 +127,16 @@ describe('databaseErrorLog', () => {
     const log = recordingLog();
     const report = databaseErrorLog(log, 'job queue error');
     for (let i = 0; i < 100; i++) report(sysError('ECONNREFUSED'));
-    expect(log.lines).toEqual(['warn job queue error: database not reachable (ECONNREFUSED); next report in 60 s at the earliest']);
+    expect(log.lines).toEqual([
+      'warn job queue error: database not reachable (ECONNREFUSED); next report in 60 s at the earliest',
+    ]);
     report(new Error('a bug'));
     expect(log.lines.at(-1)).toBe('error job queue error');
     vi.advanceTimersByTime(60_000);
     report(sysError('ECONNRESET'));
-    expect(log.lines.at(-1)).toBe('warn job queue error: database not reachable (ECONNRESET); 99 more like it since the last report; next report in 60 s at the earliest');
+    expect(log.lines.at(-1)).toBe(
+      'warn job queue error: database not reachable (ECONNRESET); 99 more like it since the last report; next report in 60 s at the earliest',
+    );
     expect(log.lines).toHaveLength(3);
   });
 });

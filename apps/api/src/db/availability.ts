@@ -12,9 +12,21 @@ interface Log {
  */
 
 /** Socket errors of a connection that could not be made or was lost. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+]);
 /** PostgreSQL: connection exceptions (class 08), and the server shutting down or starting up (57P01-57P03). */
-const isServerCode = (code: string) => /^08[0-9A-Z]{3}$/.test(code) || code === '57P01' || code === '57P02' || code === '57P03';
+const isServerCode = (code: string) =>
+  /^08[0-9A-Z]{3}$/.test(code) || code === '57P01' || code === '57P02' || code === '57P03';
 /** node-postgres's own messages when a connection times out, breaks, or the pool is closing. */
 const MESSAGES: [RegExp, string][] = [
   [/timeout exceeded when trying to connect/i, 'connect timeout'],
@@ -28,7 +40,10 @@ const MESSAGES: [RegExp, string][] = [
 
 type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
 
-/** The short reason when `err` (or what it wraps: drizzle's query errors, AggregateError) means "the database cannot be reached", else null. */
+/**
+ * The short reason when `err` (or what it wraps: drizzle's query errors, AggregateError) means "the database cannot be
+ * reached", else null.
+ */
 export function unavailableReason(err: unknown, depth = 0): string | null {
   if (!err || typeof err !== 'object' || depth > 4) return null;
   const e = err as ErrorLike;
@@ -66,7 +81,10 @@ export const backoffSeconds = (attempt: number): number => Math.min(30, 2 ** Mat
 export interface Startup {
   /** True once `start` succeeded (migrations ran, jobs started). */
   readonly ready: boolean;
-  /** Resolves when ready (or stopped first); rejects when `start` failed for another reason than an unreachable database. */
+  /**
+   * Resolves when ready (or stopped first); rejects when `start` failed for another reason than an unreachable
+   * database.
+   */
   readonly done: Promise<void>;
   /** Stops retrying and waits for an attempt under way. */
   stop(): Promise<void>;
@@ -142,7 +160,9 @@ export function databaseErrorLog(log: Log, what: string, everyMs = 60_000): (err
       left++;
       return;
     }
-    log.warn(`${what}: database not reachable (${reason})${left ? `; ${left} more like it since the last report` : ''}; next report in ${Math.round(everyMs / 1000)} s at the earliest`);
+    log.warn(
+      `${what}: database not reachable (${reason})${left ? `; ${left} more like it since the last report` : ''}; next report in ${Math.round(everyMs / 1000)} s at the earliest`,
+    );
     left = 0;
     quietUntil = now + everyMs;
   };

@@ -1,14 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+
 import { databaseTarget } from './availability.js';
 import * as schema from './schema/index.js';
 import { TransactionSafePool } from './transaction-safe-pool.js';
@@ -87,7 +89,9 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number; direct
             const gone = () => ({ rows: /SELECT COUNT\(\*\)/i.test(text) ? [{ count: '0' }] : [] });
             if (client.closed) return gone();
             try {
-              return values?.length ? await client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] });
+              return values?.length
+                ? await client.query(text, values)
+                : ((await client.exec(text)).at(-1) ?? { rows: [] });
             } catch (err) {
               if (client.closed) return gone();
               throw err;
@@ -110,7 +114,9 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number; direct
   // connection next: the lock timeout then comes from the role or database (docs/SCALING.md), which
   // checkPooledSettings verifies at start.
   const direct = opts.directUrl ?? null;
-  const sessionOptions = direct ? {} : { options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000} -c standard_conforming_strings=on` };
+  const sessionOptions = direct
+    ? {}
+    : { options: `-c lock_timeout=${opts.lockTimeoutMs ?? 3000} -c standard_conforming_strings=on` };
   const pool = new TransactionSafePool({ connectionString: url, max: 10, ...connectionOptions, ...sessionOptions });
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
@@ -159,7 +165,10 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number; direct
         await lock.query('select pg_advisory_unlock(727001)').catch(() => undefined);
         // Back to the pool with the request's limit (the connection's start-up value): a request on it
         // must not wait for a row lock forever.
-        const reset = await lock.query('reset lock_timeout').then(() => true, () => false);
+        const reset = await lock.query('reset lock_timeout').then(
+          () => true,
+          () => false,
+        );
         lock.release(!reset);
       }
     },
@@ -167,7 +176,13 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number; direct
       // A connection of its own: a pool busy with an on-sale rush is no reason to call the database down.
       if (closed) throw new Error('Cannot use a pool after calling end on the pool');
       if (!healthPool) {
-        healthPool = new pg.Pool({ connectionString: url, max: 1, ...connectionOptions, idleTimeoutMillis: 60_000, allowExitOnIdle: true });
+        healthPool = new pg.Pool({
+          connectionString: url,
+          max: 1,
+          ...connectionOptions,
+          idleTimeoutMillis: 60_000,
+          allowExitOnIdle: true,
+        });
         healthPool.on('error', () => undefined);
       }
       let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+
 import { CONNECT_TIMEOUT_MS, type Database } from './client.js';
 
 /** Advisory lock keys of work that must run in one process at a time (migrations use 727001). */

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
 import type { Clock } from '../shared/clock.js';
 
 /**
@@ -6,4 +7,5 @@ import type { Clock } from '../shared/clock.js';
  * transaction's start) for the real clock, so a decision taken after waiting for a lock uses the time it
  * is taken at, on the one clock all processes share; a test clock's time otherwise.
  */
-export const sqlNow = (clock: Clock): SQL => (clock.real ? sql`clock_timestamp()` : sql`${clock.now().toISOString()}::timestamptz`);
+export const sqlNow = (clock: Clock): SQL =>
+  clock.real ? sql`clock_timestamp()` : sql`${clock.now().toISOString()}::timestamptz`;

@@ -6,7 +6,8 @@ type Release = (err?: Error | boolean) => void;
 function statementOf(args: unknown[]): string {
   const first = args[0];
   if (typeof first === 'string') return first;
-  if (first && typeof first === 'object' && typeof (first as { text?: unknown }).text === 'string') return (first as { text: string }).text;
+  if (first && typeof first === 'object' && typeof (first as { text?: unknown }).text === 'string')
+    return (first as { text: string }).text;
   return '';
 }
 
@@ -24,7 +25,9 @@ function statementOf(args: unknown[]): string {
 export class TransactionSafePool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void): void;
-  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void): Promise<pg.PoolClient> | void {
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void,
+  ): Promise<pg.PoolClient> | void {
     // pg.Pool's own query() checks out with a callback and gives back itself: nothing to watch there.
     if (callback) return super.connect(callback);
     return super.connect().then(watchTransactionEdges);

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+
+import { DEFAULT_LOCALE, type Locale, LOCALES } from '@admitone/shared';
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@admitone/shared';
 
 const localesDir = path.resolve(import.meta.dirname, '../locales');
 const instances = new Map<Locale, I18n>();
@@ -44,6 +45,10 @@ export function i18nFor(locale: Locale | null | undefined): I18n {
 }
 
 /** Translates a descriptor into a locale. */
-export function translate(locale: Locale | null | undefined, descriptor: MessageDescriptor, values?: Record<string, unknown>): string {
+export function translate(
+  locale: Locale | null | undefined,
+  descriptor: MessageDescriptor,
+  values?: Record<string, unknown>,
+): string {
   return i18nFor(locale)._({ ...descriptor, values: { ...(descriptor.values ?? {}), ...(values ?? {}) } });
 }

@@ -26,7 +26,10 @@ export function readCpuTimes(): CpuTimes {
  * every `everyMs` and smoothed over a few samples. On a host that also serves buyers, that is the web
  * processes and the database at work: a rush.
  */
-export function othersCpuShare({ read = readCpuTimes, everyMs = 250 }: { read?: () => CpuTimes; everyMs?: number } = {}): { share: () => number; stop: () => void } {
+export function othersCpuShare({
+  read = readCpuTimes,
+  everyMs = 250,
+}: { read?: () => CpuTimes; everyMs?: number } = {}): { share: () => number; stop: () => void } {
   let last = read();
   let share = 0;
   const timer = setInterval(() => {
@@ -48,7 +51,19 @@ export function othersCpuShare({ read = readCpuTimes, everyMs = 250 }: { read?: 
  * a host it shares with them, and never stops either (a batch goes out at least every `maxWaitMs`). On
  * a host of its own, or while buyers are few, it waits for nothing.
  */
-export function yieldWhileBusy({ share, above = 0.5, maxWaitMs = 2000, stepMs = 100, wait = sleep }: { share: () => number; above?: number; maxWaitMs?: number; stepMs?: number; wait?: (ms: number) => Promise<unknown> }) {
+export function yieldWhileBusy({
+  share,
+  above = 0.5,
+  maxWaitMs = 2000,
+  stepMs = 100,
+  wait = sleep,
+}: {
+  share: () => number;
+  above?: number;
+  maxWaitMs?: number;
+  stepMs?: number;
+  wait?: (ms: number) => Promise<unknown>;
+}) {
   return async (): Promise<void> => {
     for (let waited = 0; share() > above && waited < maxWaitMs; waited += stepMs) await wait(stepMs);
   };

@@ -1,10 +1,23 @@
 import type { Logger } from 'pino';
+
 import type { Db } from '../db/client.js';
-import { claimDue, claimMessage, dueMessage, markExpired, markFailed, markSent, renewClaim, STALE_CLAIM_MS, usefulUntil, type MailLane, type MailPayload } from '../mail/outbox.js';
+import {
+  claimDue,
+  claimMessage,
+  dueMessage,
+  type MailLane,
+  type MailPayload,
+  markExpired,
+  markFailed,
+  markSent,
+  renewClaim,
+  STALE_CLAIM_MS,
+  usefulUntil,
+} from '../mail/outbox.js';
 import type { Render } from '../mail/render-pool.js';
 import { renderMail } from '../mail/templates/index.js';
 import type { MailTransport } from '../mail/transport.js';
-import { withTicketLogos } from '../modules/orders/documents/ticket-logo.js';
+import { withTicketLogos } from '../modules/order-documents/ticket-logo.js';
 import type { Clock } from '../shared/clock.js';
 import type { FileStorage } from '../storage/storage.js';
 import { mailFailureLog } from './mail-failure-log.js';
@@ -14,9 +27,13 @@ export interface MailDeliveryDeps {
   clock: Clock;
   transport: MailTransport;
   log: Logger;
-  /** How long a claim may stay unfinished before the mail is sent again (OUTBOX_STALE_CLAIM_SECONDS; default 5 minutes). */
+  /**
+   * How long a claim may stay unfinished before the mail is sent again (OUTBOX_STALE_CLAIM_SECONDS; default 5 minutes).
+   */
   staleClaimMs?: number;
-  /** How long a mail that cannot be delivered is tried again before it is FAILED (MAIL_RETRY_HOURS; default 72 hours). */
+  /**
+   * How long a mail that cannot be delivered is tried again before it is FAILED (MAIL_RETRY_HOURS; default 72 hours).
+   */
   retryForMs?: number;
   /** Renders bulk mail (render threads, render-pool.ts); urgent mail is small and rendered at once on this thread. */
   renderBulk?: Render;
@@ -25,7 +42,8 @@ export interface MailDeliveryDeps {
 }
 
 /** A message's data as its template renders it: with the logo its ticket PDFs print, read from the storage. */
-const renderData = (deps: MailDeliveryDeps, payload: MailPayload) => (deps.storage ? withTicketLogos(deps.storage, payload.data) : payload.data);
+const renderData = (deps: MailDeliveryDeps, payload: MailPayload) =>
+  deps.storage ? withTicketLogos(deps.storage, payload.data) : payload.data;
 
 /**
  * Sends one outbox message. It is rendered first (PDFs take CPU time), then claimed, then handed to
@@ -37,7 +55,9 @@ export async function deliverOutboxMessage(deps: MailDeliveryDeps, id: number): 
   const due = await dueMessage(deps.db, id, deps.clock.now(), deps.staleClaimMs);
   if (!due) return 'skipped';
   const payload = due.payload as unknown as MailPayload;
-  const rendered = await renderOrError(async () => renderMail(payload.template, payload.locale, await renderData(deps, payload)));
+  const rendered = await renderOrError(async () =>
+    renderMail(payload.template, payload.locale, await renderData(deps, payload)),
+  );
   const row = await claimMessage(deps.db, id, deps.clock.now(), deps.staleClaimMs);
   if (!row) return 'skipped';
   const outcome = await send(deps, row, payload, rendered);
@@ -47,7 +67,10 @@ export async function deliverOutboxMessage(deps: MailDeliveryDeps, id: number): 
 
 type Rendered = { mail: Awaited<ReturnType<typeof renderMail>> } | { error: unknown };
 
-/** Renders first (it takes CPU time, and no claim should wait for it); a template that fails is recorded as the send's failure. */
+/**
+ * Renders first (it takes CPU time, and no claim should wait for it); a template that fails is recorded as the send's
+ * failure.
+ */
 async function renderOrError(render: () => ReturnType<typeof renderMail>): Promise<Rendered> {
   try {
     return { mail: await render() };
@@ -63,7 +86,13 @@ async function renderOrError(render: () => ReturnType<typeof renderMail>): Promi
  */
 export function isPermanentRefusal(err: unknown): boolean {
   const e = err as { code?: unknown; responseCode?: unknown } | null;
-  return !!e && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE');
+  return (
+    !!e &&
+    typeof e.responseCode === 'number' &&
+    e.responseCode >= 500 &&
+    e.responseCode < 600 &&
+    (e.code === 'EENVELOPE' || e.code === 'EMESSAGE')
+  );
 }
 
 type SendableRow = { id: number; attempts: number; created_at: Date; payload: unknown };
@@ -73,7 +102,12 @@ type SendableRow = { id: number; attempts: number; created_at: Date; payload: un
  * or fails: mail/outbox.ts `markFailed`) and logged at most once a minute per reason (mail-failure-log.ts);
  * a success is the caller's to mark. A mail whose link has expired meanwhile is failed, not sent.
  */
-async function send(deps: MailDeliveryDeps, row: SendableRow, payload: MailPayload, rendered: Rendered): Promise<'sent' | 'failed'> {
+async function send(
+  deps: MailDeliveryDeps,
+  row: SendableRow,
+  payload: MailPayload,
+  rendered: Rendered,
+): Promise<'sent' | 'failed'> {
   const until = usefulUntil(payload, row.created_at);
   if (until && deps.clock.now() >= until) {
     await markExpired(deps.db, row.id, until);
@@ -86,7 +120,10 @@ async function send(deps: MailDeliveryDeps, row: SendableRow, payload: MailPaylo
     return 'sent';
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    const status = await markFailed(deps.db, row, error, deps.clock.now(), { retryForMs: deps.retryForMs, permanent: isPermanentRefusal(err) });
+    const status = await markFailed(deps.db, row, error, deps.clock.now(), {
+      retryForMs: deps.retryForMs,
+      permanent: isPermanentRefusal(err),
+    });
     mailFailureLog(deps.log, deps.clock)(err, { outboxId: row.id, attempts: row.attempts, status });
     return 'failed';
   }
@@ -106,10 +143,16 @@ type ClaimedRow = Awaited<ReturnType<typeof claimDue>>[number];
 async function deliverClaimed(deps: MailDeliveryDeps, row: ClaimedRow): Promise<'sent' | 'skipped' | 'failed'> {
   const payload = row.payload as unknown as MailPayload;
   const render = (row.lane === 'bulk' && deps.renderBulk) || renderMail;
-  const rendered = await renderOrError(async () => render(payload.template, payload.locale, await renderData(deps, payload)));
+  const rendered = await renderOrError(async () =>
+    render(payload.template, payload.locale, await renderData(deps, payload)),
+  );
   const staleClaimMs = deps.staleClaimMs ?? STALE_CLAIM_MS;
   const now = deps.clock.now();
-  if (now.getTime() - (row.claimed_at?.getTime() ?? 0) > staleClaimMs / 4 && !(await renewClaim(deps.db, row.id, row.attempts, now))) return 'skipped';
+  if (
+    now.getTime() - (row.claimed_at?.getTime() ?? 0) > staleClaimMs / 4 &&
+    !(await renewClaim(deps.db, row.id, row.attempts, now))
+  )
+    return 'skipped';
   const outcome = await send(deps, row, payload, rendered);
   if (outcome === 'sent') await markSent(deps.db, [row.id], deps.clock.now());
   return outcome;

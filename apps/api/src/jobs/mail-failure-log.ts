@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+
 import type { Clock } from '../shared/clock.js';
 
 /**
@@ -31,7 +32,10 @@ export function mailFailureLog(log: Logger, clock: Clock): Report {
     const failures = (seen?.left ?? 0) + 1;
     quiet.set(reason, { until: now + MAIL_FAILURE_LOG_EVERY_MS, left: 0 });
     const more = failures > 1 ? `; ${failures - 1} more like it since the last report` : '';
-    log.warn({ err, ...mail, failures }, `mail delivery failed: ${reason}${more}; next report of this in 60 s at the earliest`);
+    log.warn(
+      { err, ...mail, failures },
+      `mail delivery failed: ${reason}${more}; next report of this in 60 s at the earliest`,
+    );
   };
   reporters.set(log, report);
   return report;

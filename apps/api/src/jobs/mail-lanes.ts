@@ -48,7 +48,13 @@ export class LaneWorkers {
     try {
       for (;;) {
         this.again = false;
-        const sent = await drainLane(this.deps, this.lane, this.lane === 'bulk' ? BULK_CLAIM_BATCH : 1, () => this.stopped, this.beforeBatch);
+        const sent = await drainLane(
+          this.deps,
+          this.lane,
+          this.lane === 'bulk' ? BULK_CLAIM_BATCH : 1,
+          () => this.stopped,
+          this.beforeBatch,
+        );
         if (this.stopped || (!sent && !this.again)) break;
       }
     } catch (err) {

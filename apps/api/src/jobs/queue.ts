@@ -1,24 +1,25 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { databaseErrorLog } from '../db/availability.js';
+
 import type { AppConfig } from '../config.js';
+import { databaseErrorLog } from '../db/availability.js';
 import type { Database } from '../db/client.js';
 import { oneAtATime, SETUP_LOCKS } from '../db/setup-lock.js';
-import { lanesOf, STALE_CLAIM_MS, type MailLane } from '../mail/outbox.js';
+import { lanesOf, type MailLane, STALE_CLAIM_MS } from '../mail/outbox.js';
+import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
+import { purgeIdempotencyKeys } from '../modules/checkout/idempotency.js';
+import { sweepStoredFileDeletions } from '../modules/images/stored-file-removal.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
+import { type DeadlineDeps, settlePaymentDeadlines } from '../modules/orders/payment-deadlines.js';
 import { offerAllFreedUnits } from '../modules/waitlist/offers.js';
 import type { WebhookDeliveryDeps } from '../modules/webhooks/delivery.js';
 import { buildPayload } from '../modules/webhooks/payloads.js';
-import { setWebhookBodyBuilder } from '../modules/webhooks/webhook-outbox.js';
 import { webhookSender } from '../modules/webhooks/sender.js';
-import { purgeIdempotencyKeys } from '../modules/orders/idempotency.js';
-import { sweepStoredFileDeletions } from '../modules/images/stored-file-removal.js';
+import { setWebhookBodyBuilder } from '../modules/webhooks/webhook-outbox.js';
 import type { FileStorage } from '../storage/storage.js';
-import { settlePaymentDeadlines, type DeadlineDeps } from '../modules/orders/payment-deadlines.js';
-import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
-import type { MailDeliveryDeps } from './mail-delivery.js';
 import { othersCpuShare, yieldWhileBusy } from './cpu-pressure.js';
+import type { MailDeliveryDeps } from './mail-delivery.js';
 import { LaneWorkers } from './mail-lanes.js';
 
 /**
@@ -88,13 +89,15 @@ export async function startJobs(
   // Processes starting together on a fresh database would deadlock in pg-boss's set-up: one at a time.
   await oneAtATime(database, SETUP_LOCKS.jobQueue, async () => {
     await boss.start();
-    for (const name of [QUEUES.urgentMail, QUEUES.bulkMail]) await boss.createQueue(name, { name, policy: 'short', retryLimit: 0 });
+    for (const name of [QUEUES.urgentMail, QUEUES.bulkMail])
+      await boss.createQueue(name, { name, policy: 'short', retryLimit: 0 });
     await boss.createQueue(QUEUES.sweepOutbox, { name: QUEUES.sweepOutbox, retryLimit: 0 });
   });
 
   const mailFailed = databaseErrorLog(opts.log, 'mail delivery failed');
   // Bulk mail (ticket PDFs) is rendered on threads of its own: see mail/render-pool.ts.
-  const pool = opts.work && !deps.renderBulk ? renderPool(opts.renderThreads ?? defaultRenderThreads(), opts.log) : null;
+  const pool =
+    opts.work && !deps.renderBulk ? renderPool(opts.renderThreads ?? defaultRenderThreads(), opts.log) : null;
   const mailDeps: MailDeliveryDeps = pool ? { ...deps, renderBulk: pool.render } : deps;
   // Bulk mail gives way while the rest of the machine is busy (a rush of buyers on the same host):
   // every batch waits up to 2 s for the CPU to calm down (jobs/cpu-pressure.ts). Urgent mail never waits.
@@ -102,7 +105,13 @@ export async function startJobs(
   const lanes: Record<MailLane, LaneWorkers> | null = opts.work
     ? {
         urgent: new LaneWorkers(mailDeps, 'urgent', URGENT_CONCURRENCY, mailFailed),
-        bulk: new LaneWorkers(mailDeps, 'bulk', Math.max(1, opts.mailConcurrency ?? DEFAULT_MAIL_CONCURRENCY), mailFailed, pressure ? yieldWhileBusy({ share: pressure.share }) : undefined),
+        bulk: new LaneWorkers(
+          mailDeps,
+          'bulk',
+          Math.max(1, opts.mailConcurrency ?? DEFAULT_MAIL_CONCURRENCY),
+          mailFailed,
+          pressure ? yieldWhileBusy({ share: pressure.share }) : undefined,
+        ),
       }
     : null;
 
@@ -134,7 +143,11 @@ export async function startJobs(
       // to the people waiting for them first (modules/waitlist), one offer maker per event at a time.
       .then(async () => {
         if (!opts.deadlines) return;
-        const mails = await offerAllFreedUnits({ db: deps.db, stock: opts.deadlines.stock, appUrl: opts.deadlines.appUrl });
+        const mails = await offerAllFreedUnits({
+          db: deps.db,
+          stock: opts.deadlines.stock,
+          appUrl: opts.deadlines.appUrl,
+        });
         if (mails.length) opts.log.info({ offers: mails.length }, 'waitlist offers made');
         for (const lane of await lanesOf(deps.db, mails)) lanes?.[lane].kick();
       })
@@ -155,14 +168,16 @@ export async function startJobs(
     if (!deadlineDeps) return Promise.resolve();
     settling ??= settlePaymentDeadlines(deps.db, deadlineDeps)
       .then(async (r) => {
-        if (r.reminded || r.cancelled) opts.log.info({ reminded: r.reminded, cancelled: r.cancelled }, 'payment deadlines settled');
+        if (r.reminded || r.cancelled)
+          opts.log.info({ reminded: r.reminded, cancelled: r.cancelled }, 'payment deadlines settled');
         for (const lane of await lanesOf(deps.db, r.mails)) lanes?.[lane].kick();
       })
       .catch(settleFailed)
       .finally(() => (settling = null));
     return settling;
   };
-  const deadlineTimer = opts.work && deadlineDeps ? setInterval(settle, (opts.deadlineSweepSeconds ?? 60) * 1000) : null;
+  const deadlineTimer =
+    opts.work && deadlineDeps ? setInterval(settle, (opts.deadlineSweepSeconds ?? 60) * 1000) : null;
   deadlineTimer?.unref();
   if (deadlineTimer) void settle();
 
@@ -172,13 +187,15 @@ export async function startJobs(
   const deliverFailed = databaseErrorLog(opts.log, 'webhook delivery failed');
   const hooks = opts.webhooks;
   // Webhook bodies are built in the changes' transactions, in this process too (modules/webhooks/payloads.ts).
-  if (hooks) setWebhookBodyBuilder((tx, source, at) => buildPayload(tx, source, { cardPayments: hooks.cardPayments, now: at }));
+  if (hooks)
+    setWebhookBodyBuilder((tx, source, at) => buildPayload(tx, source, { cardPayments: hooks.cardPayments, now: at }));
   const sender =
     opts.work && hooks
       ? webhookSender(
           { ...hooks, db: deps.db, clock: deps.clock },
           {
-            mails: (ids) => void lanesOf(deps.db, ids).then((ls) => ls.forEach((lane) => lanes?.[lane].kick()), deliverFailed),
+            mails: (ids) =>
+              void lanesOf(deps.db, ids).then((ls) => ls.forEach((lane) => lanes?.[lane].kick()), deliverFailed),
             failed: deliverFailed,
           },
         )
@@ -196,7 +213,8 @@ export async function startJobs(
   // Files of deleted images that storage refused to remove (a read-only disk, a bucket away) go later.
   const files = opts.files;
   const fileSweepFailed = databaseErrorLog(opts.log, 'removing files of deleted images failed');
-  const sweepFiles = () => void (files && sweepStoredFileDeletions({ db: deps.db, storage: files }).catch(fileSweepFailed));
+  const sweepFiles = () =>
+    void (files && sweepStoredFileDeletions({ db: deps.db, storage: files }).catch(fileSweepFailed));
   const fileTimer = opts.work && files ? setInterval(sweepFiles, 300_000) : null;
   fileTimer?.unref();
 

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { MailDeliveryDto } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+
 import type { Executor } from '../db/client.js';
 
 /** How far back mails that were given up are counted for the account's notice. */
@@ -11,7 +12,12 @@ const GIVEN_UP_DAYS = 7;
  * a failed try, the oldest of them, and those given up in the last days. Only the account's own mails
  * are counted: other accounts' mail on the same installation is not theirs to see.
  */
-export async function accountMailDelivery(db: Executor, accountId: number, now: Date, retryHours: number): Promise<MailDeliveryDto> {
+export async function accountMailDelivery(
+  db: Executor,
+  accountId: number,
+  now: Date,
+  retryHours: number,
+): Promise<MailDeliveryDto> {
   const since = new Date(now.getTime() - GIVEN_UP_DAYS * 86_400_000).toISOString();
   // Open mails (the open-lane partial index) and failed ones of the last days (by their last try), then
   // those that belong to the account, through their order or their message.

@@ -1,8 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { fileTransport } from './transport.js';
 
 let dir = '';
@@ -14,7 +16,17 @@ describe('the file transport (no SMTP)', () => {
     const transport = fileTransport(dir, 'AdmitOne <tickets@admitone.test>', pino({ level: 'silent' }));
     // Twenty mails to one address in the same few milliseconds (the lanes send in parallel): with the time
     // alone as the name, some overwrote others (and a rename of a shared temporary file failed).
-    await Promise.all(Array.from({ length: 20 }, (_, i) => transport.send({ to: 'same@example.test', subject: `Mail ${i}`, html: `<p>${i}</p>`, text: `Mail number ${i}`, messageId: `<test-${i}@admitone>` })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        transport.send({
+          to: 'same@example.test',
+          subject: `Mail ${i}`,
+          html: `<p>${i}</p>`,
+          text: `Mail number ${i}`,
+          messageId: `<test-${i}@admitone>`,
+        }),
+      ),
+    );
     const files = readdirSync(dir);
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
     const mails = files.filter((f) => f.endsWith('-same@example.test.eml'));

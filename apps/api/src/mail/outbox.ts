@@ -1,7 +1,8 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Locale } from '@admitone/shared';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+
 import type { Executor, Tx } from '../db/client.js';
-import { outbox, type MailLane } from '../db/schema/index.js';
+import { type MailLane, outbox } from '../db/schema/index.js';
 import type { TemplateData, TemplateName } from './templates/index.js';
 
 export interface MailPayload {
@@ -13,7 +14,12 @@ export interface MailPayload {
 }
 
 /** A payload whose data is checked against its template's data interface. */
-export function mailPayload<K extends TemplateName>(template: K, to: string, locale: Locale, data: TemplateData[K]): MailPayload {
+export function mailPayload<K extends TemplateName>(
+  template: K,
+  to: string,
+  locale: Locale,
+  data: TemplateData[K],
+): MailPayload {
   return { template, to, locale, data };
 }
 
@@ -51,7 +57,10 @@ export const MAIL_LANES: Record<TemplateName, MailLane> = {
 };
 export const laneOf = (template: TemplateName): MailLane => MAIL_LANES[template] ?? 'bulk';
 
-/** A mail stuck in SENDING this long is assumed lost with a crashed worker and is tried again (default; OUTBOX_STALE_CLAIM_SECONDS). */
+/**
+ * A mail stuck in SENDING this long is assumed lost with a crashed worker and is tried again (default;
+ * OUTBOX_STALE_CLAIM_SECONDS).
+ */
 export const STALE_CLAIM_MS = 5 * 60_000;
 /** How long a mail that cannot be delivered is tried again before it is FAILED (default; MAIL_RETRY_HOURS). */
 export const MAIL_RETRY_HOURS = 72;
@@ -62,10 +71,22 @@ export const MAX_RETRY_DELAY_MS = 30 * 60_000;
  * Records a mail in the outbox inside the caller's transaction; returns its id for delivery after commit.
  * `orderId`: the order it is about (the organizer sees its mails there, and sends a failed one again).
  */
-export async function enqueueMail(tx: Executor, mail: MailPayload, now: Date, orderId: number | null = null): Promise<number> {
+export async function enqueueMail(
+  tx: Executor,
+  mail: MailPayload,
+  now: Date,
+  orderId: number | null = null,
+): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ kind: 'mail', lane: laneOf(mail.template), payload: mail as unknown as Record<string, unknown>, created_at: now, available_at: now, order_id: orderId })
+    .values({
+      kind: 'mail',
+      lane: laneOf(mail.template),
+      payload: mail as unknown as Record<string, unknown>,
+      created_at: now,
+      available_at: now,
+      order_id: orderId,
+    })
     .returning({ id: outbox.id });
   return row!.id;
 }
@@ -76,7 +97,15 @@ export async function enqueueMail(tx: Executor, mail: MailPayload, now: Date, or
  * expired; its data says how long the link lives (`minutes`, `hours`, `days` from when it was written,
  * or `expires_at`). Null: no end (order mails, tickets, notices, messages).
  */
-const LINK_MAILS = new Set<TemplateName>(['password_reset', 'signup_confirmation', 'email_confirmation', 'email_change', 'invitation', 'order_lookup', 'waitlist_offer']);
+const LINK_MAILS = new Set<TemplateName>([
+  'password_reset',
+  'signup_confirmation',
+  'email_confirmation',
+  'email_change',
+  'invitation',
+  'order_lookup',
+  'waitlist_offer',
+]);
 export function usefulUntil(payload: MailPayload, createdAt: Date): Date | null {
   if (!LINK_MAILS.has(payload.template)) return null;
   const data = payload.data as { minutes?: unknown; hours?: unknown; days?: unknown; expires_at?: unknown };
@@ -113,7 +142,10 @@ function isDue(now: Date, staleClaimMs: number) {
 
 /** One message if it is due now (read only: `claimMessage` takes it). */
 export async function dueMessage(db: Executor, id: number, now: Date, staleClaimMs = STALE_CLAIM_MS) {
-  const [row] = await db.select().from(outbox).where(and(eq(outbox.id, id), isDue(now, staleClaimMs)));
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, id), isDue(now, staleClaimMs)));
   return row ?? null;
 }
 
@@ -133,7 +165,12 @@ export async function claimMessage(db: Executor, id: number, now: Date, staleCla
 export async function markSent(db: Executor, ids: number[], now: Date) {
   if (!ids.length) return;
   const kept = sql`jsonb_build_object('template', ${outbox.payload}->'template', 'to', ${outbox.payload}->'to', 'locale', ${outbox.payload}->'locale', 'data', '{}'::jsonb)`;
-  await relaxed(db, (tx) => tx.update(outbox).set({ status: 'SENT', sent_at: now, payload: kept, last_error: null }).where(inArray(outbox.id, ids)));
+  await relaxed(db, (tx) =>
+    tx
+      .update(outbox)
+      .set({ status: 'SENT', sent_at: now, payload: kept, last_error: null })
+      .where(inArray(outbox.id, ids)),
+  );
 }
 
 /**
@@ -152,16 +189,26 @@ export async function markFailed(
   const next = new Date(now.getTime() + Math.min(MAX_RETRY_DELAY_MS, 2 ** Math.min(row.attempts, 20) * 15_000));
   const until = usefulUntil(row.payload as MailPayload, row.created_at);
   const expires = until !== null && next >= until;
-  const giveUp = opts.permanent || expires || next.getTime() - row.created_at.getTime() > (opts.retryForMs ?? MAIL_RETRY_HOURS * 3_600_000);
+  const giveUp =
+    opts.permanent ||
+    expires ||
+    next.getTime() - row.created_at.getTime() > (opts.retryForMs ?? MAIL_RETRY_HOURS * 3_600_000);
   const status = giveUp ? 'FAILED' : 'PENDING';
-  const lastError = expires ? `${error.slice(0, 1900)} (not tried again: its link expires at ${until.toISOString()})` : error.slice(0, 2000);
+  const lastError = expires
+    ? `${error.slice(0, 1900)} (not tried again: its link expires at ${until.toISOString()})`
+    : error.slice(0, 2000);
   await db.update(outbox).set({ status, last_error: lastError, available_at: next }).where(eq(outbox.id, row.id));
   return status;
 }
 
-/** Fails a claimed message without sending it: its link expired while it waited (a reset link an hour old is no use). */
+/**
+ * Fails a claimed message without sending it: its link expired while it waited (a reset link an hour old is no use).
+ */
 export async function markExpired(db: Executor, id: number, until: Date) {
-  await db.update(outbox).set({ status: 'FAILED', last_error: `not sent: its link expired at ${until.toISOString()}` }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ status: 'FAILED', last_error: `not sent: its link expired at ${until.toISOString()}` })
+    .where(eq(outbox.id, id));
 }
 
 /**
@@ -186,14 +233,30 @@ export async function mailBacklog(db: Executor): Promise<{ waiting: number; olde
   const [row] = await db
     .select({ waiting: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${outbox.created_at})` })
     .from(outbox)
-    .where(and(inArray(outbox.status, ['PENDING', 'SENDING']), sql`${outbox.attempts} > 0`, sql`${outbox.last_error} is not null`));
+    .where(
+      and(
+        inArray(outbox.status, ['PENDING', 'SENDING']),
+        sql`${outbox.attempts} > 0`,
+        sql`${outbox.last_error} is not null`,
+      ),
+    );
   const oldest = row?.oldest ? new Date(row.oldest) : null;
   return { waiting: Number(row?.waiting ?? 0), oldest };
 }
 
 /** Ids of messages due now, including ones a crashed worker left half-sent. */
-export async function dueMessageIds(db: Executor, now: Date, limit = 100, staleClaimMs = STALE_CLAIM_MS): Promise<number[]> {
-  const rows = await db.select({ id: outbox.id }).from(outbox).where(isDue(now, staleClaimMs)).orderBy(outbox.id).limit(limit);
+export async function dueMessageIds(
+  db: Executor,
+  now: Date,
+  limit = 100,
+  staleClaimMs = STALE_CLAIM_MS,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(isDue(now, staleClaimMs))
+    .orderBy(outbox.id)
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 

@@ -2,12 +2,18 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Logger } from 'pino';
-import type { Locale } from '@admitone/shared';
-import type { RenderedMail } from './templates/layout.js';
-import { renderMail, type TemplateData, type TemplateName } from './templates/index.js';
 
-export type Render = (template: TemplateName, locale: Locale, data: TemplateData[TemplateName] | Record<string, unknown>) => Promise<RenderedMail>;
+import type { Locale } from '@admitone/shared';
+import type { Logger } from 'pino';
+
+import { renderMail, type TemplateData, type TemplateName } from './templates/index.js';
+import type { RenderedMail } from './templates/layout.js';
+
+export type Render = (
+  template: TemplateName,
+  locale: Locale,
+  data: TemplateData[TemplateName] | Record<string, unknown>,
+) => Promise<RenderedMail>;
 
 /** How many render threads by default: one per core but one, at least one (MAIL_RENDER_THREADS). */
 export const defaultRenderThreads = () => Math.max(1, os.availableParallelism() - 1);
@@ -45,16 +51,18 @@ export function renderPool(threads: number, log: Logger): { render: Render; clos
       pending.delete(msg.n);
       if (msg.mail) {
         // Buffers arrive as Uint8Arrays: nodemailer wants Buffers.
-        for (const a of msg.mail.attachments ?? []) if (typeof a.content !== 'string') a.content = Buffer.from(a.content);
+        for (const a of msg.mail.attachments ?? [])
+          if (typeof a.content !== 'string') a.content = Buffer.from(a.content);
         p.resolve(msg.mail);
       } else p.reject(new Error(msg.error ?? 'render failed'));
     });
     const fail = (err: Error) => {
       workers[i] = null;
-      for (const [n, p] of pending) if (owner.get(n) === w) {
-        pending.delete(n);
-        p.reject(err);
-      }
+      for (const [n, p] of pending)
+        if (owner.get(n) === w) {
+          pending.delete(n);
+          p.reject(err);
+        }
       if (!closing) log.warn({ err }, 'mail render thread stopped; a new one starts with the next mail');
     };
     w.on('error', fail);

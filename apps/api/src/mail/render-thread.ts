@@ -1,8 +1,10 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
+
+import type { Locale } from '@admitone/shared';
+
 import { loadCatalogs } from '../i18n/i18n.js';
 import { renderMail, type TemplateName } from './templates/index.js';
-import type { Locale } from '@admitone/shared';
 
 /**
  * A mail-rendering thread (render-pool.ts): PDFs, QR codes and HTML are CPU work, done here so the

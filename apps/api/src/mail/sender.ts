@@ -31,11 +31,20 @@ export function headerSafeName(name: string): string {
 }
 
 /** One plain address (`local@domain.tld`, no name, no list, no spaces or line breaks), at most 254 characters. */
-const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-export const isPlainAddress = (s: string | null | undefined): s is string => typeof s === 'string' && s.length <= 254 && ADDRESS.test(s);
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const isPlainAddress = (s: string | null | undefined): s is string =>
+  typeof s === 'string' && s.length <= 254 && ADDRESS.test(s);
 
-/** The organizer as the sender of an event's mails: answers to the event's support address, else the organizer's own. */
-export function mailSender(input: { organizerName: string; supportEmail: string | null; organizerEmail: string | null; logoUrl: string | null }): MailSender {
+/**
+ * The organizer as the sender of an event's mails: answers to the event's support address, else the organizer's own.
+ */
+export function mailSender(input: {
+  organizerName: string;
+  supportEmail: string | null;
+  organizerEmail: string | null;
+  logoUrl: string | null;
+}): MailSender {
   const replyTo = [input.supportEmail, input.organizerEmail].map((a) => a?.trim() ?? null).find(isPlainAddress) ?? null;
   const logo = input.logoUrl && /^https?:\/\/[^\s"'<>]+$/.test(input.logoUrl) ? input.logoUrl : null;
   return { name: headerSafeName(input.organizerName), reply_to: replyTo, logo_url: logo };

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
+
 import { MAIL_BUDGET_WINDOW_MS, planMailSlots } from './team-mail.js';
 
 const HOUR = MAIL_BUDGET_WINDOW_MS;
 const now = new Date('2027-03-01T12:00:00Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
 const entry = (ms: number, mails: number) => ({ created_at: at(ms), mails });
-const offsets = (slots: Array<{ at: Date; mails: number }>) => slots.map((s) => [s.at.getTime() - now.getTime(), s.mails]);
+const offsets = (slots: Array<{ at: Date; mails: number }>) =>
+  slots.map((s) => [s.at.getTime() - now.getTime(), s.mails]);
 
 /** The most any sliding hour holds (a row counts from its time for an hour). */
 function fullestHour(rows: Array<{ created_at: Date; mails: number }>): number {
-  return Math.max(...rows.map((r) => rows.filter((o) => o.created_at > new Date(r.created_at.getTime() - HOUR) && o.created_at <= r.created_at).reduce((n, o) => n + o.mails, 0)));
+  return Math.max(
+    ...rows.map((r) =>
+      rows
+        .filter((o) => o.created_at > new Date(r.created_at.getTime() - HOUR) && o.created_at <= r.created_at)
+        .reduce((n, o) => n + o.mails, 0),
+    ),
+  );
 }
 
 describe('planMailSlots', () => {
@@ -36,7 +44,10 @@ describe('planMailSlots', () => {
   it("fits beside an earlier paced message's later shares, never under them", () => {
     const earlier = [entry(0, 5), entry(HOUR, 5), entry(2 * HOUR, 2)];
     const slots = planMailSlots(earlier, 5, 4, now);
-    expect(offsets(slots)).toEqual([[2 * HOUR, 3], [3 * HOUR, 1]]);
+    expect(offsets(slots)).toEqual([
+      [2 * HOUR, 3],
+      [3 * HOUR, 1],
+    ]);
   });
 
   it('never puts more than the budget in any hour, whatever came before', () => {
@@ -56,7 +67,9 @@ describe('planMailSlots', () => {
       const slots = planMailSlots(recent, budget, mails, now);
       expect(slots.reduce((n, s) => n + s.mails, 0)).toBe(mails);
       expect(slots.every((s) => s.at >= now && s.mails > 0)).toBe(true);
-      expect(fullestHour([...recent, ...slots.map((s) => ({ created_at: s.at, mails: s.mails }))])).toBeLessThanOrEqual(budget);
+      expect(fullestHour([...recent, ...slots.map((s) => ({ created_at: s.at, mails: s.mails }))])).toBeLessThanOrEqual(
+        budget,
+      );
     }
   });
 });

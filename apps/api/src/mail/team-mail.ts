@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+
 import type { Executor } from '../db/client.js';
-import { mailBudgetEntries, users, type TeamMailKind } from '../db/schema/index.js';
+import { mailBudgetEntries, type TeamMailKind, users } from '../db/schema/index.js';
 import { DomainError } from '../shared/errors.js';
 
 /**
@@ -19,7 +20,10 @@ export const MAIL_BUDGET_WINDOW_MS = 3_600_000;
  * sender's name and address.
  */
 export async function requireConfirmedSender(db: Executor, userId: number): Promise<{ name: string; email: string }> {
-  const [user] = await db.select({ name: users.name, email: users.email, confirmed: users.email_verified_at }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ name: users.name, email: users.email, confirmed: users.email_verified_at })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user?.confirmed) throw new DomainError('EMAIL_NOT_CONFIRMED');
   return { name: user.name, email: user.email };
 }
@@ -28,7 +32,9 @@ export interface TeamMail {
   accountId: number;
   userId: number;
   kind: TeamMailKind;
-  /** How many e-mails this action counts for (a message: one, plus one per recipient whose address the team typed in). */
+  /**
+   * How many e-mails this action counts for (a message: one, plus one per recipient whose address the team typed in).
+   */
   mails: number;
 }
 
@@ -45,8 +51,15 @@ async function liveEntries(tx: Executor, accountId: number, now: Date) {
     .orderBy(asc(mailBudgetEntries.created_at), asc(mailBudgetEntries.id));
 }
 
-/** 429 MAIL_BUDGET_EXCEEDED, with Retry-After: when enough of the counted mails have left the window for `mails` more. */
-function budgetExceeded(recent: Array<{ mails: number; created_at: Date }>, perHour: number, mails: number, now: Date): DomainError {
+/**
+ * 429 MAIL_BUDGET_EXCEEDED, with Retry-After: when enough of the counted mails have left the window for `mails` more.
+ */
+function budgetExceeded(
+  recent: Array<{ mails: number; created_at: Date }>,
+  perHour: number,
+  mails: number,
+  now: Date,
+): DomainError {
   let used = recent.reduce((n, r) => n + r.mails, 0);
   let roomAt = now.getTime() + MAIL_BUDGET_WINDOW_MS;
   for (const r of recent) {
@@ -57,7 +70,10 @@ function budgetExceeded(recent: Array<{ mails: number; created_at: Date }>, perH
     }
   }
   const retryAfter = Math.max(1, Math.ceil((roomAt - now.getTime()) / 1000));
-  return new DomainError('MAIL_BUDGET_EXCEEDED', { retryAfter, values: { limit: perHour, minutes: Math.ceil(retryAfter / 60) } });
+  return new DomainError('MAIL_BUDGET_EXCEEDED', {
+    retryAfter,
+    values: { limit: perHour, minutes: Math.ceil(retryAfter / 60) },
+  });
 }
 
 /**
@@ -75,7 +91,9 @@ export async function spendMailBudget(tx: Executor, perHour: number, mail: TeamM
   const recent = await liveEntries(tx, mail.accountId, now);
   const used = recent.reduce((n, r) => n + r.mails, 0);
   if (used + mail.mails > perHour) throw budgetExceeded(recent, perHour, mail.mails, now);
-  await tx.insert(mailBudgetEntries).values({ account_id: mail.accountId, user_id: mail.userId, kind: mail.kind, mails: mail.mails, created_at: now });
+  await tx
+    .insert(mailBudgetEntries)
+    .values({ account_id: mail.accountId, user_id: mail.userId, kind: mail.kind, mails: mail.mails, created_at: now });
 }
 
 /** A share of a paced action's mails and when it may leave. */
@@ -91,7 +109,12 @@ export interface MailSlot {
  * `spendMailBudget` keeps too: so no window of an hour ever holds more than `perHour`, whatever order
  * actions and shares come in.
  */
-export function planMailSlots(recent: Array<{ mails: number; created_at: Date }>, perHour: number, mails: number, now: Date): MailSlot[] {
+export function planMailSlots(
+  recent: Array<{ mails: number; created_at: Date }>,
+  perHour: number,
+  mails: number,
+  now: Date,
+): MailSlot[] {
   const placed = recent.map((r) => ({ t: r.created_at.getTime(), mails: r.mails }));
   const slots: MailSlot[] = [];
   let left = mails;
@@ -118,12 +141,25 @@ export function planMailSlots(recent: Array<{ mails: number; created_at: Date }>
  * budget row at its own time; the caller holds each mail back until its share's time (outbox
  * `available_at`). Returns the shares, earliest first. Call it in the transaction that writes the mails.
  */
-export async function spendPacedMailBudget(tx: Executor, perHour: number, mail: TeamMail & { firstNow: number }, now: Date): Promise<MailSlot[]> {
+export async function spendPacedMailBudget(
+  tx: Executor,
+  perHour: number,
+  mail: TeamMail & { firstNow: number },
+  now: Date,
+): Promise<MailSlot[]> {
   if (mail.mails <= 0) return [];
   const recent = await liveEntries(tx, mail.accountId, now);
   const used = recent.reduce((n, r) => n + r.mails, 0);
   if (used + mail.firstNow > perHour) throw budgetExceeded(recent, perHour, mail.firstNow, now);
   const slots = planMailSlots(recent, perHour, mail.mails, now);
-  await tx.insert(mailBudgetEntries).values(slots.map((s) => ({ account_id: mail.accountId, user_id: mail.userId, kind: mail.kind, mails: s.mails, created_at: s.at })));
+  await tx.insert(mailBudgetEntries).values(
+    slots.map((s) => ({
+      account_id: mail.accountId,
+      user_id: mail.userId,
+      kind: mail.kind,
+      mails: s.mails,
+      created_at: s.at,
+    })),
+  );
   return slots;
 }

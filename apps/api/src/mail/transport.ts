@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { Logger } from 'pino';
+
 import { headerSafeName, isPlainAddress } from './sender.js';
 
 /** A file sent with a mail (nodemailer's shape); with `cid`, an inline image the HTML shows as `cid:...`. */
@@ -49,7 +51,10 @@ type PlatformSender = ReturnType<typeof platformSender>;
  * ours), and a Reply-To only when it is one plain address. nodemailer quotes or encodes the names;
  * control characters are gone before.
  */
-export function senderHeaders(platform: PlatformSender, mail: Pick<OutgoingMail, 'replyTo' | 'fromName'>): { from: string | Address; replyTo?: Address } {
+export function senderHeaders(
+  platform: PlatformSender,
+  mail: Pick<OutgoingMail, 'replyTo' | 'fromName'>,
+): { from: string | Address; replyTo?: Address } {
   const name = mail.fromName ? headerSafeName(mail.fromName) : '';
   const from = name && platform.address ? { name, address: platform.address } : platform.from;
   return isPlainAddress(mail.replyTo) ? { from, replyTo: { name: '', address: mail.replyTo } } : { from };
@@ -99,12 +104,18 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       // A few random characters after the time: two mails to one address in the same millisecond (lanes
       // send in parallel) are two files, not one overwriting the other.
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`,
+      );
       // Written beside it and renamed: whoever watches the folder never reads half a message.
       await writeFile(`${file}.part`, info.message as Buffer);
       await rename(`${file}.part`, file);
       const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
-      log.info({ to: mail.to, subject: mail.subject, links, file }, `mail written: ${mail.subject}${links[0] ? ` -> ${links[0]}` : ''}`);
+      log.info(
+        { to: mail.to, subject: mail.subject, links, file },
+        `mail written: ${mail.subject}${links[0] ? ` -> ${links[0]}` : ''}`,
+      );
     },
     close: () => transporter.close(),
   };
@@ -112,7 +123,13 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
 
 /** SMTP when `SMTP_URL` is set, else .eml files under `DATA_DIR/mail`. */
 export function createMailTransport(
-  config: { smtpUrl: string | null; mailFrom: string; dataDir: string; outboxStaleClaimSeconds?: number; mailConcurrency?: number },
+  config: {
+    smtpUrl: string | null;
+    mailFrom: string;
+    dataDir: string;
+    outboxStaleClaimSeconds?: number;
+    mailConcurrency?: number;
+  },
   log: Logger,
 ): MailTransport {
   // Each stall limit a quarter of the stale-claim window (at most a minute): even connect + greeting + a
@@ -120,5 +137,7 @@ export function createMailTransport(
   const maxSendMs = Math.min(60_000, ((config.outboxStaleClaimSeconds ?? 300) * 1000) / 4);
   // The bulk workers and the urgent lane's two.
   const connections = (config.mailConcurrency ?? 4) + 2;
-  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, maxSendMs, connections) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log);
+  return config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom, maxSendMs, connections)
+    : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, log);
 }

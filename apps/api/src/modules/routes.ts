@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import type { AppDeps } from '../deps.js';
 import { accountRoutes } from './accounts/accounts.routes.js';
 import { affiliateRoutes } from './affiliates/affiliates.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
-import { webhookRoutes } from './webhooks/webhooks.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { capacityRoutes } from './capacity/capacity.routes.js';
-import { checkInListRoutes } from './check-in/check-in-lists.routes.js';
-import { checkInHistoryRoutes } from './check-in/check-in-history.routes.js';
 import { checkInRoutes } from './check-in/check-in.routes.js';
+import { checkInHistoryRoutes } from './check-in/check-in-history.routes.js';
+import { checkInListRoutes } from './check-in/check-in-lists.routes.js';
 import { staffLinkRoutes } from './check-in/staff-link.routes.js';
+import { publicOrderRoutes } from './checkout/checkout.routes.js';
 import { eventRoutes } from './events/events.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { imageRoutes } from './images/images.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
 import { orderLookupRoutes } from './order-lookup/order-lookup.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
-import { publicOrderRoutes } from './orders/public-orders.routes.js';
 import { organizerRoutes } from './organizers/organizers.routes.js';
 import { paymentConnectionRoutes } from './payments/payment-connection.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
@@ -32,8 +32,9 @@ import { taxRoutes } from './taxes/taxes.routes.js';
 import { ticketRoutes } from './tickets/tickets.routes.js';
 import { teamRoutes } from './users/team.routes.js';
 import { userRoutes } from './users/users.routes.js';
-import { waitlistAdminRoutes } from './waitlist/waitlist-admin.routes.js';
 import { publicWaitlistRoutes } from './waitlist/waitlist.routes.js';
+import { waitlistAdminRoutes } from './waitlist/waitlist-admin.routes.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
 
 /** A module's routes: a fastify plugin taking the app's dependencies. */
 export type RoutePlugin = FastifyPluginAsyncZod<{ deps: AppDeps }>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { DomainError } from '../shared/errors.js';
 import { keyedCount } from './keyed-count.js';
 
@@ -9,8 +10,15 @@ import { keyedCount } from './keyed-count.js';
  * Retry-After.
  */
 export function addressMailLimit(app: FastifyInstance, perHour: number) {
-  const emailOf = (req: { body?: unknown }) => String((req.body as { email?: unknown })?.email ?? '').trim().toLowerCase();
-  const limit = app.createRateLimit({ max: perHour, timeWindow: 3_600_000, keyGenerator: (req) => `address-mail|${emailOf(req)}` });
+  const emailOf = (req: { body?: unknown }) =>
+    String((req.body as { email?: unknown })?.email ?? '')
+      .trim()
+      .toLowerCase();
+  const limit = app.createRateLimit({
+    max: perHour,
+    timeWindow: 3_600_000,
+    keyGenerator: (req) => `address-mail|${emailOf(req)}`,
+  });
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const r = await limit(req);
     if (!r.isAllowed && r.isExceeded) {

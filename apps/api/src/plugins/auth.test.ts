@@ -1,11 +1,12 @@
+import { ROLE_PERMISSIONS } from '@admitone/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS } from '@admitone/shared';
+
 import type { Database } from '../db/client.js';
 import { loadCatalogs } from '../i18n/i18n.js';
 import { systemClock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
-import authPlugin, { authOf, type AuthContext } from './auth.js';
+import authPlugin, { type AuthContext, authOf } from './auth.js';
 import { registerErrorHandler } from './error-handler.js';
 
 const caller: AuthContext = {

@@ -1,6 +1,14 @@
+import {
+  type ApiKeyAccess,
+  type ApiVersion,
+  type Permission,
+  type Role,
+  ROLE_PERMISSIONS,
+  roleHasEventScope,
+} from '@admitone/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLE_PERMISSIONS, roleHasEventScope, type ApiKeyAccess, type ApiVersion, type Permission, type Role } from '@admitone/shared';
+
 import type { Database } from '../db/client.js';
 import { findApiKeyByToken, isApiKeyToken, touchApiKey } from '../modules/api-keys/api-keys.repository.js';
 import { keyPermissions, keyScopeError } from '../modules/api-keys/key-scope.js';
@@ -20,7 +28,10 @@ export interface AuthContext {
   role: Role;
   isOwner: boolean;
   permissions: readonly Permission[];
-  /** The events the caller works, for a role limited to some (door staff) or a key limited to some; null: every event of the account. */
+  /**
+   * The events the caller works, for a role limited to some (door staff) or a key limited to some; null: every event of
+   * the account.
+   */
   eventIds: readonly number[] | null;
   user: { id: number; name: string; email: string; locale: string | null; timezone: string | null };
 }
@@ -36,7 +47,10 @@ declare module 'fastify' {
      * the routes guarded only by this are a person's own (profile, session, switching accounts).
      */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Hook factory: requires a permission of the caller's role; API keys too, within their access, events and rate limit. */
+    /**
+     * Hook factory: requires a permission of the caller's role; API keys too, within their access, events and rate
+     * limit.
+     */
     requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -69,12 +83,19 @@ function bearerToken(request: FastifyRequest): string | null {
  * without the team's and the keys' own, GET only when read-only, its events only when limited to some,
  * at most `apiKeyRateLimitMax` calls a minute (RateLimit-* headers on every answer).
  */
-async function authPlugin(app: FastifyInstance, opts: { database: Database; clock: Clock; apiKeyRateLimitMax: number }) {
+async function authPlugin(
+  app: FastifyInstance,
+  opts: { database: Database; clock: Clock; apiKeyRateLimitMax: number },
+) {
   app.decorateRequest('auth', null);
   // Made on the first key (after @fastify/rate-limit is registered), counted in the app's shared store.
   let keyRateLimit: ReturnType<FastifyInstance['rateLimit']> | null = null;
   const limitKey = (request: FastifyRequest, reply: FastifyReply) => {
-    keyRateLimit ??= app.rateLimit({ max: opts.apiKeyRateLimitMax, timeWindow: 60_000, keyGenerator: (req) => `api-key|${req.auth?.apiKey?.id ?? 0}` });
+    keyRateLimit ??= app.rateLimit({
+      max: opts.apiKeyRateLimitMax,
+      timeWindow: 60_000,
+      keyGenerator: (req) => `api-key|${req.auth?.apiKey?.id ?? 0}`,
+    });
     return keyRateLimit.call(app, request, reply);
   };
 
@@ -90,7 +111,9 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
       role: found.membership.role,
       isOwner: found.membership.is_owner,
       permissions: ROLE_PERMISSIONS[found.membership.role],
-      eventIds: roleHasEventScope(found.membership.role) ? await eventIdsOfMembership(opts.database.db, found.membership.id) : null,
+      eventIds: roleHasEventScope(found.membership.role)
+        ? await eventIdsOfMembership(opts.database.db, found.membership.id)
+        : null,
       user: found.user,
     };
     // Refresh "last used" at most once a minute to keep reads cheap.
@@ -104,7 +127,9 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
     const found = await findApiKeyByToken(opts.database.db, token, now);
     if (!found) throw new DomainError('UNAUTHENTICATED');
     const role = found.membership.role;
-    const roleEvents = roleHasEventScope(role) ? await eventIdsOfMembership(opts.database.db, found.membership.id) : null;
+    const roleEvents = roleHasEventScope(role)
+      ? await eventIdsOfMembership(opts.database.db, found.membership.id)
+      : null;
     const keyEvents = found.key.event_ids?.length ? found.key.event_ids : null;
     request.auth = {
       sessionId: null,
@@ -118,7 +143,8 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
       user: found.user,
     };
     await limitKey(request, reply);
-    if (!found.key.last_used_at || now.getTime() - found.key.last_used_at.getTime() > 60_000) await touchApiKey(opts.database.db, found.key.id, now);
+    if (!found.key.last_used_at || now.getTime() - found.key.last_used_at.getTime() > 60_000)
+      await touchApiKey(opts.database.db, found.key.id, now);
   };
 
   /** The caller of any guarded route: a session, or an API key (checked against the route it calls). */
@@ -127,7 +153,14 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
     if (!token) throw new DomainError('UNAUTHENTICATED');
     if (!isApiKeyToken(token)) return bySession(request, token);
     await byKey(request, reply, token);
-    const refused = keyScopeError({ method: request.method, route: request.routeOptions.url ?? '', params: request.params as Record<string, unknown> }, authOf(request));
+    const refused = keyScopeError(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? '',
+        params: request.params as Record<string, unknown>,
+      },
+      authOf(request),
+    );
     if (refused) throw new DomainError(refused);
   };
 
@@ -135,18 +168,23 @@ async function authPlugin(app: FastifyInstance, opts: { database: Database; cloc
     const token = bearerToken(request);
     if (token && isApiKeyToken(token)) {
       // Said only to a working key: an unknown one is just unauthenticated.
-      if (await findApiKeyByToken(opts.database.db, token, opts.clock.now())) throw new DomainError('API_KEY_NOT_ALLOWED');
+      if (await findApiKeyByToken(opts.database.db, token, opts.clock.now()))
+        throw new DomainError('API_KEY_NOT_ALLOWED');
       throw new DomainError('UNAUTHENTICATED');
     }
     await identify(request, reply);
   });
-  app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.auth) await identify(request, reply);
-    if (!authOf(request).permissions.includes(permission)) throw new DomainError('FORBIDDEN');
-  });
+  app.decorate(
+    'requirePermission',
+    (permission: Permission) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.auth) await identify(request, reply);
+      if (!authOf(request).permissions.includes(permission)) throw new DomainError('FORBIDDEN');
+    },
+  );
 }
 
 /** Whether the caller works this event (every event, unless their role is limited to some). */
-export const worksEvent = (auth: AuthContext, eventId: number): boolean => auth.eventIds === null || auth.eventIds.includes(eventId);
+export const worksEvent = (auth: AuthContext, eventId: number): boolean =>
+  auth.eventIds === null || auth.eventIds.includes(eventId);
 
 export default fp(authPlugin, { name: 'auth' });

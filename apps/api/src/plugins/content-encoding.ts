@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { DomainError } from '../shared/errors.js';
 
 /**

@@ -1,10 +1,11 @@
+import { type ApiErrorBody, describeIssue, type ErrorCode, type FieldErrors } from '@admitone/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { describeIssue, type ApiErrorBody, type ErrorCode, type FieldErrors } from '@admitone/shared';
+
+import { databaseErrorLog, isDatabaseUnavailable } from '../db/availability.js';
 import { translate } from '../i18n/i18n.js';
 import { ERROR_MESSAGES, ISSUE_MESSAGES } from '../i18n/messages.js';
-import { databaseErrorLog, isDatabaseUnavailable } from '../db/availability.js';
 import { DomainError, isLockContention } from '../shared/errors.js';
 import { requestLocale } from './locale.js';
 
@@ -17,7 +18,8 @@ function fieldErrorsOf(issues: IssueLike[], request: FastifyRequest): FieldError
   for (const issue of issues) {
     // An unknown field is named itself (`status`, `filter_fields.bogus`), not the object that held it.
     if (issue.code === 'unrecognized_keys' && Array.isArray(issue.keys)) {
-      for (const key of issue.keys as string[]) (out[[...issue.path.map(String), key].join('.')] ??= []).push(translate(locale, ISSUE_MESSAGES.unknown_field));
+      for (const key of issue.keys as string[])
+        (out[[...issue.path.map(String), key].join('.')] ??= []).push(translate(locale, ISSUE_MESSAGES.unknown_field));
       continue;
     }
     const field = issue.path.map(String).join('.') || '_';
@@ -28,7 +30,14 @@ function fieldErrorsOf(issues: IssueLike[], request: FastifyRequest): FieldError
 }
 
 /** Sends the one error shape; the message is translated to the request's language. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, status: number, extra: Partial<ApiErrorBody['error']> = {}, values?: Record<string, unknown>) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  status: number,
+  extra: Partial<ApiErrorBody['error']> = {},
+  values?: Record<string, unknown>,
+) {
   const message = translate(requestLocale(request), ERROR_MESSAGES[code], values);
   return reply.status(status).send({ error: { code, message, ...extra } } satisfies ApiErrorBody);
 }
@@ -49,7 +58,12 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** 503 DATABASE_UNAVAILABLE with Retry-After: the database cannot be reached (or is not ready yet). */
 export function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply) {
-  return sendError(request, reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)), 'DATABASE_UNAVAILABLE', 503);
+  return sendError(
+    request,
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)),
+    'DATABASE_UNAVAILABLE',
+    503,
+  );
 }
 
 /** Maps every thrown error to `{ error: { code, message, field_errors? } }`; never leaks a stack. */
@@ -63,11 +77,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.options.fields) {
         field_errors = { ...(field_errors ?? {}) };
         for (const [field, issues] of Object.entries(error.options.fields)) {
-          field_errors[field] = issues.map((i) => translate(locale, 'key' in i ? ISSUE_MESSAGES[i.key] : i.message, i.values));
+          field_errors[field] = issues.map((i) =>
+            translate(locale, 'key' in i ? ISSUE_MESSAGES[i.key] : i.message, i.values),
+          );
         }
       }
       if (error.options.retryAfter !== undefined) reply.header('retry-after', String(error.options.retryAfter));
-      return sendError(request, reply, error.code, error.status, field_errors ? { field_errors } : {}, error.options.values);
+      return sendError(
+        request,
+        reply,
+        error.code,
+        error.status,
+        field_errors ? { field_errors } : {},
+        error.options.values,
+      );
     }
     if (isLockContention(error)) {
       // A lock that could not be had within LOCK_TIMEOUT_MS (a rush on one ticket): never a hang, never a 500.
@@ -89,7 +112,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, 'VALIDATION_FAILED', 422, { field_errors: fieldErrorsOf(issues, request) });
     }
     if (error instanceof ZodError) {
-      return sendError(request, reply, 'VALIDATION_FAILED', 422, { field_errors: fieldErrorsOf(error.issues as IssueLike[], request) });
+      return sendError(request, reply, 'VALIDATION_FAILED', 422, {
+        field_errors: fieldErrorsOf(error.issues as IssueLike[], request),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(request, reply, 'RATE_LIMITED', 429);

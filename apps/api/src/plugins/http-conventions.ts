@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { API_VERSION_HEADER, isApiVersion, LATEST_API_VERSION } from '@admitone/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { DomainError } from '../shared/errors.js';
 
 /** A client's own request id is kept when it looks like one (so its logs and ours can be joined). */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
-/** The id of a request: the client's `X-Request-Id` when sane, else a fresh UUID. It is in every log line of the request. */
+/**
+ * The id of a request: the client's `X-Request-Id` when sane, else a fresh UUID. It is in every log line of the
+ * request.
+ */
 export function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
   const sent = req.headers['x-request-id'];
   return typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
@@ -43,8 +48,10 @@ export function registerHttpConventions(app: FastifyInstance) {
       // Asked for, else the caller's account's pinned version, else (no account: public pages, sign-in) the newest.
       reply.header(API_VERSION_HEADER, isApiVersion(chosen) ? chosen : (req.auth?.apiVersion ?? LATEST_API_VERSION));
     }
-    if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'Bearer realm="AdmitOne"');
-    if (req.routeOptions.url && PUBLIC_READS.has(req.routeOptions.url)) reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'X-Request-Id, ETag');
+    if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate'))
+      reply.header('www-authenticate', 'Bearer realm="AdmitOne"');
+    if (req.routeOptions.url && PUBLIC_READS.has(req.routeOptions.url))
+      reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'X-Request-Id, ETag');
     return payload;
   });
   // The preflight a browser sends before a read with headers beyond the simple ones (Accept-Language is simple).

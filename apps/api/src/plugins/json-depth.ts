@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { DomainError } from '../shared/errors.js';
 
 /** Deeper than any contract goes; deep enough for any real client. */
@@ -13,7 +14,8 @@ export function jsonDepth(value: unknown, limit = Infinity): number {
     if (!v || typeof v !== 'object') continue;
     max = Math.max(max, depth + 1);
     if (max > limit) return max;
-    for (const item of Object.values(v)) if (item && typeof item === 'object') stack.push({ value: item, depth: depth + 1 });
+    for (const item of Object.values(v))
+      if (item && typeof item === 'object') stack.push({ value: item, depth: depth + 1 });
   }
   return max;
 }
@@ -25,6 +27,7 @@ export function jsonDepth(value: unknown, limit = Infinity): number {
  */
 export function registerJsonDepthLimit(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (request.body && typeof request.body === 'object' && jsonDepth(request.body, JSON_MAX_DEPTH) > JSON_MAX_DEPTH) throw new DomainError('BAD_REQUEST');
+    if (request.body && typeof request.body === 'object' && jsonDepth(request.body, JSON_MAX_DEPTH) > JSON_MAX_DEPTH)
+      throw new DomainError('BAD_REQUEST');
   });
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import type { Database } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { DomainError } from '../shared/errors.js';
@@ -36,15 +38,23 @@ export function registerKeyIdempotency(app: FastifyInstance, database: Database)
     const header = req.headers['idempotency-key'];
     if (!req.auth?.apiKey || !WRITES.has(req.method) || header === undefined) return;
     const key = Array.isArray(header) ? header[0]! : header;
-    if (!KEY.test(key)) throw new DomainError('VALIDATION_FAILED', { fields: { 'Idempotency-Key': [{ key: 'invalid' }] } });
+    if (!KEY.test(key))
+      throw new DomainError('VALIDATION_FAILED', { fields: { 'Idempotency-Key': [{ key: 'invalid' }] } });
     const scope = `api-key:${req.auth.apiKey.id}`;
     const hash = requestHash(req);
-    const claimed = await db.insert(idempotencyKeys).values({ scope, key, request_hash: hash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ scope, key, request_hash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
     if (claimed.length) {
       req.idempotencyClaim = { scope, key };
       return;
     }
-    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!row || row.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
     if (row.status_code === null) throw new DomainError('IDEMPOTENCY_KEY_IN_USE');
     reply.code(row.status_code).header('idempotent-replayed', 'true');
@@ -61,7 +71,12 @@ export function registerKeyIdempotency(app: FastifyInstance, database: Database)
     const ok = reply.statusCode >= 200 && reply.statusCode < 300;
     const json = String(reply.getHeader('content-type') ?? '').includes('json');
     // Kept: an empty answer (204), or JSON; anything else (a file) cannot be replayed, so the key is freed.
-    const body = payload === null || payload === undefined || payload === '' ? null : typeof payload === 'string' && json ? payload : undefined;
+    const body =
+      payload === null || payload === undefined || payload === ''
+        ? null
+        : typeof payload === 'string' && json
+          ? payload
+          : undefined;
     if (!ok || body === undefined) {
       await db.delete(idempotencyKeys).where(where);
       return payload;

@@ -10,7 +10,8 @@ type Keyed = FastifyRequest & { countKey: string };
  */
 export function keyedCount(app: FastifyInstance, max: number, windowMs: number) {
   const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req) => (req as Keyed).countKey });
-  const on = (req: FastifyRequest, key: string) => Object.assign(Object.create(req) as FastifyRequest, { countKey: key });
+  const on = (req: FastifyRequest, key: string) =>
+    Object.assign(Object.create(req) as FastifyRequest, { countKey: key });
   return {
     /** Seconds until `key` has room again (0: it has room now); counts nothing. */
     async fullFor(req: FastifyRequest, key: string): Promise<number> {

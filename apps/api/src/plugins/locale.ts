@@ -1,5 +1,13 @@
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  LOCALE_COOKIE,
+  matchLocale,
+  parseAcceptLanguage,
+  SAVED_LOCALE_COOKIE,
+} from '@admitone/shared';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, SAVED_LOCALE_COOKIE, isLocale, matchLocale, parseAcceptLanguage, type Locale } from '@admitone/shared';
 
 /** A supported locale from the named cookie of a Cookie header; null when absent or unusable. */
 function cookieLocale(header: string | undefined, name: string): Locale | null {

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { ORGANIZER_APP_ROUTES, SIGN_IN_ROUTES } from '@admitone/shared';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * Secrets in addresses (staff links, find-my-tickets links, waitlist places, invitations, sign-up, reset
@@ -51,21 +51,32 @@ export const BUYER_SECRET_PAGES = ['/find-tickets/:eventId/:token', '/waitlist/:
 /** Query parameters whose values are never logged. */
 const SECRET_QUERY = /token|secret|code|key|password|signature/i;
 /** A generated secret: 32+ URL-safe characters with upper and lower case letters and digits. */
-const looksGenerated = (s: string) => s.length >= 32 && /^[A-Za-z0-9_%-]+$/.test(s) && /[A-Z]/.test(s) && /[a-z]/.test(s) && /[0-9]/.test(s);
+const looksGenerated = (s: string) =>
+  s.length >= 32 && /^[A-Za-z0-9_%-]+$/.test(s) && /[A-Z]/.test(s) && /[a-z]/.test(s) && /[0-9]/.test(s);
 
 const paramsOf = (route: string) => [...route.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 const hasSecret = (route: string) => paramsOf(route).some((p) => SECRET_PARAMS.has(p));
 
-const compile = (route: string) => ({ route, pattern: new RegExp(`^${route.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`) });
+const compile = (route: string) => ({
+  route,
+  pattern: new RegExp(`^${route.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`),
+});
 const secretPages = [...SIGN_IN_ROUTES, ...ORGANIZER_APP_ROUTES, ...BUYER_SECRET_PAGES].filter(hasSecret).map(compile);
 
 /**
  * The pattern whose secret segments to hide: the matched route's if it has any, else a page's or (for an
  * address fastify could not route, e.g. a bad escape) a secret route's the path fits.
  */
-function patternFor(pathname: string, route: string | undefined, secretRoutes: readonly { route: string; pattern: RegExp }[]): string | undefined {
+function patternFor(
+  pathname: string,
+  route: string | undefined,
+  secretRoutes: readonly { route: string; pattern: RegExp }[],
+): string | undefined {
   if (route && hasSecret(route)) return route;
-  return (secretPages.find((p) => p.pattern.test(pathname)) ?? (route ? undefined : secretRoutes.find((p) => p.pattern.test(pathname))))?.route;
+  return (
+    secretPages.find((p) => p.pattern.test(pathname)) ??
+    (route ? undefined : secretRoutes.find((p) => p.pattern.test(pathname)))
+  )?.route;
 }
 
 function redactQuery(query: string): string {
@@ -81,8 +92,14 @@ function redactQuery(query: string): string {
     .join('&');
 }
 
-/** The address as it may be logged: `/api/check-in-links/[redacted]/attendees`. `route` is the matched route's pattern. */
-export function redactUrl(url: string, route?: string, secretRoutes: readonly { route: string; pattern: RegExp }[] = []): string {
+/**
+ * The address as it may be logged: `/api/check-in-links/[redacted]/attendees`. `route` is the matched route's pattern.
+ */
+export function redactUrl(
+  url: string,
+  route?: string,
+  secretRoutes: readonly { route: string; pattern: RegExp }[] = [],
+): string {
   const q = url.indexOf('?');
   const pathname = q < 0 ? url : url.slice(0, q);
   const segments = pathname.split('/');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { DomainError } from '../shared/errors.js';
 
 const NUL = '\u0000';
@@ -44,7 +45,10 @@ export function findNul(value: unknown): string | null {
  */
 export function registerNulGuard(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
-    const field = findNul(request.params) ?? findNul(request.query) ?? (typeof request.body === 'object' ? findNul(request.body) : null);
+    const field =
+      findNul(request.params) ??
+      findNul(request.query) ??
+      (typeof request.body === 'object' ? findNul(request.body) : null);
     if (field !== null) throw new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key: 'invalid' }] } });
   });
 }

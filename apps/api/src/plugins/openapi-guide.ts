@@ -1,4 +1,12 @@
-import { API_KEY_PREFIX, API_KEY_RATE_LIMIT_DEFAULT, LEGACY_SIGNATURE_UNTIL, LIMITS, STANDARD_WEBHOOK_HEADERS, WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '@admitone/shared';
+import {
+  API_KEY_PREFIX,
+  API_KEY_RATE_LIMIT_DEFAULT,
+  LEGACY_SIGNATURE_UNTIL,
+  LIMITS,
+  STANDARD_WEBHOOK_HEADERS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_HEADERS,
+} from '@admitone/shared';
 
 /** The guide at the top of the API reference (`/api/docs`): Markdown, as OpenAPI's `info.description`. */
 export const API_GUIDE = `

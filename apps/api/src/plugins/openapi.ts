@@ -1,5 +1,3 @@
-import swagger, { type SwaggerTransform } from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
   apiKeyListResponse,
   attendeeDetailSchema,
@@ -22,15 +20,38 @@ import {
   webhookDeliveryListResponse,
   webhookResponse,
 } from '@admitone/shared';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { API_GUIDE } from './openapi-guide.js';
 
-type Parameter = { in?: string; name?: string; schema?: { type?: string; enum?: unknown[] }; style?: string; explode?: boolean };
-type Response = { description?: string; content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> };
-type Operation = { operationId?: string; security?: unknown[]; responses?: Record<string, Response>; parameters?: Parameter[]; callbacks?: Record<string, unknown> };
-type Document = { openapi?: string; paths?: Record<string, Record<string, Operation>>; components?: Record<string, Record<string, unknown>> };
+type Parameter = {
+  in?: string;
+  name?: string;
+  schema?: { type?: string; enum?: unknown[] };
+  style?: string;
+  explode?: boolean;
+};
+type Response = {
+  description?: string;
+  content?: Record<string, { schema?: unknown }>;
+  headers?: Record<string, unknown>;
+};
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  responses?: Record<string, Response>;
+  parameters?: Parameter[];
+  callbacks?: Record<string, unknown>;
+};
+type Document = {
+  openapi?: string;
+  paths?: Record<string, Record<string, Operation>>;
+  components?: Record<string, Record<string, unknown>>;
+};
 
 /**
  * The objects integrators meet everywhere, as named schemas (`#/components/schemas/Event`, …): the
@@ -70,7 +91,11 @@ const ERROR_SCHEMA = {
       properties: {
         code: { type: 'string', description: 'Stable, for programs (e.g. VALIDATION_FAILED, NOT_FOUND).' },
         message: { type: 'string', description: 'For people, in the language of Accept-Language.' },
-        field_errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Each refused field of the body, with its messages.' },
+        field_errors: {
+          type: 'object',
+          additionalProperties: { type: 'array', items: { type: 'string' } },
+          description: 'Each refused field of the body, with its messages.',
+        },
       },
     },
   },
@@ -90,23 +115,48 @@ const WEBHOOK_EVENT_SCHEMA = {
   type: 'object',
   required: ['id', 'type', 'created_at', 'account_id', 'event_id', 'data'],
   properties: {
-    id: { type: 'string', description: 'The same in every retry and resend: de-duplicate with it.', example: 'evt_6f1c2a' },
+    id: {
+      type: 'string',
+      description: 'The same in every retry and resend: de-duplicate with it.',
+      example: 'evt_6f1c2a',
+    },
     type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE] },
     created_at: { type: 'string', format: 'date-time', description: 'When the change happened.' },
     account_id: { type: 'integer' },
     event_id: { type: 'integer', nullable: true, description: 'The event the change is about (null: none).' },
-    data: { type: 'object', additionalProperties: true, description: 'The object as the API returns it when the event is first sent.' },
+    data: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'The object as the API returns it when the event is first sent.',
+    },
   },
 };
 
 /** Response headers, each described once (`#/components/headers/…`). */
 const HEADERS = {
-  'X-Request-Id': { description: 'The id of this request in the server logs: the client’s own `X-Request-Id` when it sent a sane one, else a new UUID. Quote it when reporting a problem.', schema: { type: 'string' } },
-  'RateLimit-Limit': { description: 'Calls allowed in the window (on answers to an API key, and on routes with a limit of their own).', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Calls left in the window (where `RateLimit-Limit` is).', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the window ends (where `RateLimit-Limit` is).', schema: { type: 'integer' } },
+  'X-Request-Id': {
+    description:
+      'The id of this request in the server logs: the client’s own `X-Request-Id` when it sent a sane one, else a new UUID. Quote it when reporting a problem.',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Limit': {
+    description: 'Calls allowed in the window (on answers to an API key, and on routes with a limit of their own).',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Calls left in the window (where `RateLimit-Limit` is).',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the window ends (where `RateLimit-Limit` is).',
+    schema: { type: 'integer' },
+  },
   'Retry-After': { description: 'On 429: seconds to wait before trying again.', schema: { type: 'integer' } },
-  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier call with the same `Idempotency-Key` (nothing was changed again).', schema: { type: 'string', enum: ['true'] } },
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the stored answer to an earlier call with the same `Idempotency-Key` (nothing was changed again).',
+    schema: { type: 'string', enum: ['true'] },
+  },
 } as const;
 const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
@@ -114,7 +164,8 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   in: 'header',
   name: 'Idempotency-Key',
   required: false,
-  description: 'Makes a retry safe: a repeat of the same request with the same key gets the first answer again and changes nothing (see "Idempotency" above).',
+  description:
+    'Makes a retry safe: a repeat of the same request with the same key gets the first answer again and changes nothing (see "Idempotency" above).',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
 };
 
@@ -143,15 +194,23 @@ function transformRoute(marks: RouteMarks): SwaggerTransform {
   return (input) => {
     if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
     const config = input.route.config as { rateLimit?: unknown } | undefined;
-    if (config?.rateLimit) for (const method of [input.route.method].flat()) marks.rateLimited.add(markOf(method, openApiPath(input.url)));
+    if (config?.rateLimit)
+      for (const method of [input.route.method].flat()) marks.rateLimited.add(markOf(method, openApiPath(input.url)));
     return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
   };
 }
 
 /** The public event's answer: sent as bytes rendered once (no serializer), so described here from its contract. */
 function publicEventAnswer(doc: Document): Response {
-  const transformed = jsonSchemaTransform({ schema: { response: { 200: publicEventResponse } }, url: '/api/public/events/:eventId', openapiObject: doc } as never) as { schema: { response: Record<string, unknown> } };
-  return { description: 'The event with its visible tickets.', content: { 'application/json': { schema: transformed.schema.response['200'] } } };
+  const transformed = jsonSchemaTransform({
+    schema: { response: { 200: publicEventResponse } },
+    url: '/api/public/events/:eventId',
+    openapiObject: doc,
+  } as never) as { schema: { response: Record<string, unknown> } };
+  return {
+    description: 'The event with its visible tickets.',
+    content: { 'application/json': { schema: transformed.schema.response['200'] } },
+  };
 }
 
 /**
@@ -168,7 +227,9 @@ function nullableRefs(node: unknown, schemas: Record<string, unknown>): void {
       delete obj.$ref;
     }
     const ref = (obj.allOf as { $ref?: string }[] | undefined)?.[0]?.$ref;
-    const target = ref ? (schemas[ref.replace('#/components/schemas/', '')] as { type?: string } | undefined) : undefined;
+    const target = ref
+      ? (schemas[ref.replace('#/components/schemas/', '')] as { type?: string } | undefined)
+      : undefined;
     if (target?.type) obj.type = target.type;
   }
   for (const value of Object.values(obj)) nullableRefs(value, schemas);
@@ -178,7 +239,9 @@ function nullableRefs(node: unknown, schemas: Record<string, unknown>): void {
 function pruneUnusedSchemas(doc: Document) {
   const schemas = doc.components?.schemas ?? {};
   for (;;) {
-    const text = JSON.stringify({ ...doc, components: { ...doc.components, schemas: undefined } }) + JSON.stringify(Object.values(schemas));
+    const text =
+      JSON.stringify({ ...doc, components: { ...doc.components, schemas: undefined } }) +
+      JSON.stringify(Object.values(schemas));
     const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
     if (!unused.length) return;
     for (const name of unused) delete schemas[name];
@@ -199,7 +262,13 @@ function completeDocument(doc: Document, marks: RouteMarks): Document {
   };
   const error: Response = {
     description: 'An error: see "Errors" above.',
-    headers: { 'X-Request-Id': headerRef('X-Request-Id'), 'Retry-After': headerRef('Retry-After'), 'RateLimit-Limit': headerRef('RateLimit-Limit'), 'RateLimit-Remaining': headerRef('RateLimit-Remaining'), 'RateLimit-Reset': headerRef('RateLimit-Reset') },
+    headers: {
+      'X-Request-Id': headerRef('X-Request-Id'),
+      'Retry-After': headerRef('Retry-After'),
+      'RateLimit-Limit': headerRef('RateLimit-Limit'),
+      'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+      'RateLimit-Reset': headerRef('RateLimit-Reset'),
+    },
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   };
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
@@ -218,7 +287,9 @@ function completeDocument(doc: Document, marks: RouteMarks): Document {
       if (method === 'get' && path.endsWith('/export') && plain && !plain.content) {
         const formats = parameters.find((p) => p.in === 'query' && p.name === 'format')?.schema?.enum ?? ['csv'];
         const file = { schema: { type: 'string', format: 'binary' } };
-        plain.description = formats.includes('xlsx') ? 'The rows as CSV (`format=csv`, the default) or an Excel workbook (`format=xlsx`), as an attachment.' : 'The rows as CSV, as an attachment.';
+        plain.description = formats.includes('xlsx')
+          ? 'The rows as CSV (`format=csv`, the default) or an Excel workbook (`format=xlsx`), as an attachment.'
+          : 'The rows as CSV, as an attachment.';
         plain.content = { 'text/csv': file, ...(formats.includes('xlsx') ? { [XLSX]: file } : {}) };
       }
       if (method === 'get' && path.endsWith('/qr.svg') && plain && !plain.content) {
@@ -246,14 +317,21 @@ function completeDocument(doc: Document, marks: RouteMarks): Document {
         response.headers = {
           ...response.headers,
           'X-Request-Id': headerRef('X-Request-Id'),
-          ...(rateLimited ? { 'RateLimit-Limit': headerRef('RateLimit-Limit'), 'RateLimit-Remaining': headerRef('RateLimit-Remaining'), 'RateLimit-Reset': headerRef('RateLimit-Reset') } : {}),
+          ...(rateLimited
+            ? {
+                'RateLimit-Limit': headerRef('RateLimit-Limit'),
+                'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+                'RateLimit-Reset': headerRef('RateLimit-Reset'),
+              }
+            : {}),
           ...(idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
         };
       }
       responses['4XX'] = error;
       // An object in the query is read as qs reads it, `filter_fields[status]=CANCELLED`: say so, or a
       // generated client sends `status=CANCELLED` (the form style), which the server refuses as unknown.
-      for (const p of op.parameters ?? []) if (p.in === 'query' && p.schema?.type === 'object') Object.assign(p, { style: 'deepObject', explode: true });
+      for (const p of op.parameters ?? [])
+        if (p.in === 'query' && p.schema?.type === 'object') Object.assign(p, { style: 'deepObject', explode: true });
     }
   }
   // The webhooks' deliveries, as OpenAPI 3.0 says calls back: what a webhook's URL receives.
@@ -265,7 +343,10 @@ function completeDocument(doc: Document, marks: RouteMarks): Document {
           post: {
             operationId: 'webhookDelivery',
             summary: 'A webhook delivery: one event, signed (see "Webhooks" above)',
-            requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } } },
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } },
+            },
             security: [],
             responses: {
               '2XX': { description: 'Received: any 2xx within 10 seconds counts.' },
@@ -297,11 +378,18 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
       // The paths start with /api: the same address that serves the app.
       servers: [{ url: options.appUrl.replace(/\/+$/, ''), description: 'This AdmitOne server' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key (Account → API keys), or a session token from login.' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (Account → API keys), or a session token from login.',
+          },
+        },
       },
     },
     transform: transformRoute(marks),
-    transformObject: (documentObject) => completeDocument(jsonSchemaTransformObject(documentObject) as Document, marks) as never,
+    transformObject: (documentObject) =>
+      completeDocument(jsonSchemaTransformObject(documentObject) as Document, marks) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { keyedCount } from './keyed-count.js';
+
 import { DomainError } from '../shared/errors.js';
+import { keyedCount } from './keyed-count.js';
 
 export interface PromoGuessLimits {
   /** Wrong codes per client address per `windowSeconds`, all events together. */
@@ -20,7 +21,8 @@ export interface PromoGuessLimits {
 export function promoGuesses(app: FastifyInstance, limits: PromoGuessLimits) {
   const perClient = keyedCount(app, limits.perClient, limits.windowSeconds * 1000);
   const perEvent = keyedCount(app, limits.perEvent, 60_000);
-  const keys = (req: FastifyRequest, eventId: number) => [`promo-miss|${req.ip}`, `promo-miss-event|${eventId}`] as const;
+  const keys = (req: FastifyRequest, eventId: number) =>
+    [`promo-miss|${req.ip}`, `promo-miss-event|${eventId}`] as const;
   const refuse = (wait: number) => {
     if (wait) throw new DomainError('RATE_LIMITED', { retryAfter: wait });
   };
@@ -53,7 +55,12 @@ export function promoGuesses(app: FastifyInstance, limits: PromoGuessLimits) {
       return found;
     },
     /** For a page with a code in its address: the code to show it with, or none past a limit (still a page). */
-    async codeFor(req: FastifyRequest, eventId: number, code: string | undefined, find: (code: string) => Promise<unknown>): Promise<string | undefined> {
+    async codeFor(
+      req: FastifyRequest,
+      eventId: number,
+      code: string | undefined,
+      find: (code: string) => Promise<unknown>,
+    ): Promise<string | undefined> {
       if (!code) return undefined;
       try {
         await this.lookup(req, eventId, async () => (await find(code)) ?? null);

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+
 import type { Database } from '../db/client.js';
 
 type StoreCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
@@ -10,7 +11,11 @@ type StoreCallback = (err: Error | null, result?: { current: number; ttl: number
 export type RateLimitStoreKind = 'memory' | 'database' | 'redis';
 
 /** The store the configuration asks for: Redis when REDIS_URL is set, PostgreSQL's table on PostgreSQL, else memory. */
-export function rateLimitStoreKind(setting: RateLimitStoreKind | undefined, redisUrl: string | null, database: Database['kind']): RateLimitStoreKind {
+export function rateLimitStoreKind(
+  setting: RateLimitStoreKind | undefined,
+  redisUrl: string | null,
+  database: Database['kind'],
+): RateLimitStoreKind {
   if (setting) return setting;
   if (redisUrl) return 'redis';
   return database === 'postgres' ? 'database' : 'memory';
@@ -22,19 +27,33 @@ export function rateLimitStoreKind(setting: RateLimitStoreKind | undefined, redi
  * (one upsert per request). A failing store lets the request through (`skipOnError`): the limits guard
  * against abuse, they must not take the site down with the store. `close` ends the Redis connection.
  */
-export function sharedRateLimits(kind: RateLimitStoreKind, database: Database, redisUrl: string | null, log: Logger): { options: Partial<RateLimitPluginOptions>; close(): Promise<void> } {
+export function sharedRateLimits(
+  kind: RateLimitStoreKind,
+  database: Database,
+  redisUrl: string | null,
+  log: Logger,
+): { options: Partial<RateLimitPluginOptions>; close(): Promise<void> } {
   if (kind === 'redis') {
     if (!redisUrl) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL');
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, lazyConnect: false });
+    const redis = new Redis(redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 2_000,
+      lazyConnect: false,
+    });
     let warned = 0;
     redis.on('error', (err: Error) => {
       if (Date.now() - warned < 60_000) return;
       warned = Date.now();
       log.warn({ err: err.message }, 'rate limits: Redis not reachable; requests are let through meanwhile');
     });
-    return { options: { redis, nameSpace: 'admitone-rl:', skipOnError: true }, close: async () => void (await redis.quit().catch(() => redis.disconnect())) };
+    return {
+      options: { redis, nameSpace: 'admitone-rl:', skipOnError: true },
+      close: async () => void (await redis.quit().catch(() => redis.disconnect())),
+    };
   }
-  if (kind === 'database' && database.kind === 'postgres') return { options: { store: databaseStore(database), skipOnError: true }, close: async () => undefined };
+  if (kind === 'database' && database.kind === 'postgres')
+    return { options: { store: databaseStore(database), skipOnError: true }, close: async () => undefined };
   return { options: {}, close: async () => undefined };
 }
 
@@ -62,7 +81,10 @@ function databaseStore(database: Database) {
           const row = (res as unknown as { rows: Array<{ hits: number; ttl: number }> }).rows[0]!;
           cb(null, { current: Number(row.hits), ttl: Number(row.ttl) });
           // Now and then, windows long over are swept (any process may do it).
-          if (Math.random() < 0.002) db.execute(sql`delete from rate_limit_counters where resets_at < now() - interval '1 minute'`).catch(() => undefined);
+          if (Math.random() < 0.002)
+            db.execute(sql`delete from rate_limit_counters where resets_at < now() - interval '1 minute'`).catch(
+              () => undefined,
+            );
         },
         (err: Error) => cb(err),
       );

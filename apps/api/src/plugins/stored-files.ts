@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { isStorageKey, type FileStorage } from '../storage/storage.js';
+
+import { type FileStorage, isStorageKey } from '../storage/storage.js';
 import { sendError } from './error-handler.js';
 
 /**

@@ -1,6 +1,7 @@
 import { ticketBody } from '@admitone/shared';
+
 import type { Db } from '../db/client.js';
-import { promoCodeTickets, promoCodes, questions, taxesAndFees } from '../db/schema/index.js';
+import { promoCodes, promoCodeTickets, questions, taxesAndFees } from '../db/schema/index.js';
 import { updateEventSettings } from '../modules/events/update-event-settings.js';
 import { createTicket } from '../modules/tickets/save-ticket.js';
 import type { Clock } from '../shared/clock.js';
@@ -22,13 +23,44 @@ export async function seedCatalogue(db: Db, clock: Clock, event: SeedEvent): Pro
   const [vat, fee] = await db
     .insert(taxesAndFees)
     .values([
-      { account_id: event.account_id, name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', percentage: '20.000', is_default: false, created_at: now, updated_at: now },
-      { account_id: event.account_id, name: 'Booking fee', type: 'FEE', calculation_type: 'FIXED', fixed_amount: 150, currency: event.currency, is_default: false, created_at: now, updated_at: now },
+      {
+        account_id: event.account_id,
+        name: 'VAT',
+        type: 'TAX',
+        calculation_type: 'PERCENTAGE',
+        percentage: '20.000',
+        is_default: false,
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        account_id: event.account_id,
+        name: 'Booking fee',
+        type: 'FEE',
+        calculation_type: 'FIXED',
+        fixed_amount: 150,
+        currency: event.currency,
+        is_default: false,
+        created_at: now,
+        updated_at: now,
+      },
     ])
     .returning({ id: taxesAndFees.id });
   const ticket = (input: Record<string, unknown>) => createTicket(deps, event, ticketBody.parse(input));
-  await ticket({ name: 'Lawn pass', description: '<p>Bring a blanket: the lawn in front of the main stage.</p>', type: 'FREE', max_per_order: 10 });
-  const standard = await ticket({ name: 'Standard', description: '<p>Seated entry to every stage.</p>', type: 'PAID', price: 4500, quantity: 300, tax_and_fee_ids: [vat!.id, fee!.id] });
+  await ticket({
+    name: 'Lawn pass',
+    description: '<p>Bring a blanket: the lawn in front of the main stage.</p>',
+    type: 'FREE',
+    max_per_order: 10,
+  });
+  const standard = await ticket({
+    name: 'Standard',
+    description: '<p>Seated entry to every stage.</p>',
+    type: 'PAID',
+    price: 4500,
+    quantity: 300,
+    tax_and_fee_ids: [vat!.id, fee!.id],
+  });
   await ticket({ name: 'Pay what you like', type: 'DONATION', min_price: 500 });
   const front = await ticket({
     name: 'Front stage',
@@ -38,28 +70,82 @@ export async function seedCatalogue(db: Db, clock: Clock, event: SeedEvent): Pro
       { label: 'Regular', price: 8000, quantity: 100 },
     ],
   });
-  await ticket({ name: 'Crew', description: '<p>For volunteers and crew.</p>', type: 'FREE', requires_promo_code: true });
+  await ticket({
+    name: 'Crew',
+    description: '<p>For volunteers and crew.</p>',
+    type: 'FREE',
+    requires_promo_code: true,
+  });
 
   // A code for chosen tickets reveals only those; one for every ticket would also reveal Crew.
   const [jazz] = await db
     .insert(promoCodes)
     .values([
-      { account_id: event.account_id, event_id: event.id, code: 'JAZZ10', code_key: 'jazz10', discount_type: 'PERCENTAGE', discount: '10.000', created_at: now, updated_at: now },
-      { account_id: event.account_id, event_id: event.id, code: 'CREW-PASS', code_key: 'crew-pass', discount_type: 'NONE', discount: '0', created_at: now, updated_at: now },
+      {
+        account_id: event.account_id,
+        event_id: event.id,
+        code: 'JAZZ10',
+        code_key: 'jazz10',
+        discount_type: 'PERCENTAGE',
+        discount: '10.000',
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        account_id: event.account_id,
+        event_id: event.id,
+        code: 'CREW-PASS',
+        code_key: 'crew-pass',
+        discount_type: 'NONE',
+        discount: '0',
+        created_at: now,
+        updated_at: now,
+      },
     ])
     .returning({ id: promoCodes.id });
-  await db.insert(promoCodeTickets).values([standard, front].map((ticket_id) => ({ promo_code_id: jazz!.id, ticket_id })));
+  await db
+    .insert(promoCodeTickets)
+    .values([standard, front].map((ticket_id) => ({ promo_code_id: jazz!.id, ticket_id })));
 
   const base = { account_id: event.account_id, event_id: event.id, created_at: now, updated_at: now };
-  await db
-    .insert(questions)
-    .values([
-      { ...base, title: 'T-shirt size', type: 'DROPDOWN', options: ['S', 'M', 'L', 'XL'], required: true, applies_to: 'ATTENDEE', sort_order: 1 },
-      { ...base, title: 'Dietary needs', type: 'MULTI_LINE_TEXT', required: false, applies_to: 'ATTENDEE', sort_order: 2 },
-      { ...base, title: 'How did you hear about us?', type: 'RADIO', options: ['Friends', 'Social media', 'Poster'], required: true, applies_to: 'ORDER', sort_order: 3 },
-      { ...base, title: 'Arrival date', type: 'DATE', required: false, applies_to: 'ORDER', sort_order: 4 },
-      { ...base, title: 'Which stages interest you?', type: 'CHECKBOX', options: ['Main', 'Garden', 'Club'], required: false, applies_to: 'ORDER', sort_order: 5 },
-    ]);
+  await db.insert(questions).values([
+    {
+      ...base,
+      title: 'T-shirt size',
+      type: 'DROPDOWN',
+      options: ['S', 'M', 'L', 'XL'],
+      required: true,
+      applies_to: 'ATTENDEE',
+      sort_order: 1,
+    },
+    {
+      ...base,
+      title: 'Dietary needs',
+      type: 'MULTI_LINE_TEXT',
+      required: false,
+      applies_to: 'ATTENDEE',
+      sort_order: 2,
+    },
+    {
+      ...base,
+      title: 'How did you hear about us?',
+      type: 'RADIO',
+      options: ['Friends', 'Social media', 'Poster'],
+      required: true,
+      applies_to: 'ORDER',
+      sort_order: 3,
+    },
+    { ...base, title: 'Arrival date', type: 'DATE', required: false, applies_to: 'ORDER', sort_order: 4 },
+    {
+      ...base,
+      title: 'Which stages interest you?',
+      type: 'CHECKBOX',
+      options: ['Main', 'Garden', 'Club'],
+      required: false,
+      applies_to: 'ORDER',
+      sort_order: 5,
+    },
+  ]);
 
   await updateEventSettings(deps, event.account_id, event.id, {
     offline_payments_enabled: true,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { call, createTestApp, type TestContext } from '../../test/test-app.js';
 import { DEMO_LOGIN, seed } from './seed.js';
 
@@ -18,7 +19,9 @@ describe('seed', () => {
 
     const login = await call(ctx.app, 'POST', '/api/auth/login', { body: DEMO_LOGIN });
     expect(login.statusCode).toBe(200);
-    const list = await call(ctx.app, 'GET', '/api/events?sort_by=title&sort_direction=asc', { token: login.json().token });
+    const list = await call(ctx.app, 'GET', '/api/events?sort_by=title&sort_direction=asc', {
+      token: login.json().token,
+    });
     expect(list.json().data.map((e: { title: string; status: string }) => [e.title, e.status])).toEqual([
       ['Autumn Lecture Series', 'DRAFT'],
       ['New Year Warm-up', 'LIVE'],

@@ -1,7 +1,7 @@
+import { hasOffset } from '@admitone/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { hasOffset } from '@admitone/shared';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

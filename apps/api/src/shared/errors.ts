@@ -1,11 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { ERROR_STATUS, type ErrorCode, type FieldErrors, type IssueKey } from '@admitone/shared';
+import type { MessageDescriptor } from '@lingui/core';
 
 /**
  * A field problem: a shared neutral key, or a module's own message descriptor; the error handler
  * translates either into the request's language.
  */
-export type FieldIssue = { key: IssueKey; values?: Record<string, string | number> } | { message: MessageDescriptor; values?: Record<string, string | number> };
+export type FieldIssue =
+  | { key: IssueKey; values?: Record<string, string | number> }
+  | { message: MessageDescriptor; values?: Record<string, string | number> };
 export type FieldIssues = Record<string, FieldIssue[]>;
 
 /**
@@ -16,7 +18,12 @@ export class DomainError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly options: { fields?: FieldIssues; fieldErrors?: FieldErrors; values?: Record<string, string | number>; retryAfter?: number } = {},
+    readonly options: {
+      fields?: FieldIssues;
+      fieldErrors?: FieldErrors;
+      values?: Record<string, string | number>;
+      retryAfter?: number;
+    } = {},
   ) {
     super(code);
     this.status = ERROR_STATUS[code];

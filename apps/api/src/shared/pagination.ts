@@ -1,5 +1,5 @@
-import { and, sql, type SQL } from 'drizzle-orm';
 import type { PageMeta, Paginated } from '@admitone/shared';
+import { and, type SQL, sql } from 'drizzle-orm';
 
 export interface PageRequest {
   page: number;
@@ -33,7 +33,16 @@ export function paginated<T>(
 /** The `{ data, meta }` answer of a list that is never paged (everything on one page). */
 export const wholeList = <T>(data: T[]): Paginated<T> => ({
   data,
-  meta: { current_page: 1, per_page: data.length, total: data.length, last_page: 1, allowed_sorts: [], allowed_filter_fields: [], has_more: false, next_cursor: null },
+  meta: {
+    current_page: 1,
+    per_page: data.length,
+    total: data.length,
+    last_page: 1,
+    allowed_sorts: [],
+    allowed_filter_fields: [],
+    has_more: false,
+    next_cursor: null,
+  },
 });
 
 /** Splits a word around each Han, kana or Hangul character, keeping the character. */

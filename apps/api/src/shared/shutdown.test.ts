@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
+
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+
 import { stopInStages } from './shutdown.js';
 
 function collectingLog() {

@@ -1,6 +1,7 @@
-import { and, count, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { PageMeta, Paginated } from '@admitone/shared';
+import { and, type AnyColumn, count, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
 import type { Executor } from '../db/client.js';
 import { DomainError } from './errors.js';
 
@@ -58,7 +59,10 @@ export function syncRequest(kind: SyncKind, q: SyncQuery, url: string): SyncRequ
   if (q.updated_since === undefined && q.cursor === undefined) return null;
   const sent = new URLSearchParams(url.split('?')[1] ?? '');
   const refused = OFFSET_ONLY.filter((name) => sent.has(name));
-  if (refused.length) throw new DomainError('VALIDATION_FAILED', { fields: Object.fromEntries(refused.map((name) => [name, [{ key: 'invalid' as const }]])) });
+  if (refused.length)
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: Object.fromEntries(refused.map((name) => [name, [{ key: 'invalid' as const }]])),
+    });
   const cursor = q.cursor === undefined ? null : decodeCursor(kind, q.cursor);
   const since = q.updated_since !== undefined ? new Date(q.updated_since) : (cursor?.since ?? null);
   return { after: cursor?.after ?? null, since, per_page: q.per_page };
@@ -70,7 +74,9 @@ export function encodeCursor(kind: SyncKind, after: SyncPosition, since: Date | 
 }
 
 function decodeCursor(kind: SyncKind, cursor: string): { after: SyncPosition; since: Date | null } {
-  const m = /^([a-z])\.(\d{1,19})\.(\d{1,10})\.(-?\d{1,15})?$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  const m = /^([a-z])\.(\d{1,19})\.(\d{1,10})\.(-?\d{1,15})?$/.exec(
+    Buffer.from(cursor, 'base64url').toString('latin1'),
+  );
   if (!m || m[1] !== PREFIX[kind]) throw invalid('cursor');
   const at = BigInt(m[2]!);
   const id = Number(m[3]);
@@ -79,17 +85,20 @@ function decodeCursor(kind: SyncKind, cursor: string): { after: SyncPosition; si
 }
 
 /** Rows whose last writer has ended: below the oldest transaction still running (see above). */
-export const committedBefore = (changeXid: AnyColumn): SQL => sql`${changeXid} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+export const committedBefore = (changeXid: AnyColumn): SQL =>
+  sql`${changeXid} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
 /** Rows after the cursor in `(position, id)` order. */
 export const afterPosition = (position: AnyColumn | SQL, id: AnyColumn, after: SyncPosition | null): SQL | undefined =>
   after ? sql`(${position}, ${id}) > (${after.at.toString()}::bigint, ${after.id}::integer)` : undefined;
 
 /** `updated_since`. */
-export const changedSince = (updatedAt: AnyColumn, since: Date | null): SQL | undefined => (since ? sql`${updatedAt} >= ${since.toISOString()}::timestamptz` : undefined);
+export const changedSince = (updatedAt: AnyColumn, since: Date | null): SQL | undefined =>
+  since ? sql`${updatedAt} >= ${since.toISOString()}::timestamptz` : undefined;
 
 /** A product's position: its `updated_at` in microseconds (exact: `extract` answers a numeric). */
-export const microsOf = (updatedAt: AnyColumn): SQL<string> => sql<string>`(extract(epoch from ${updatedAt}) * 1000000)::bigint`;
+export const microsOf = (updatedAt: AnyColumn): SQL<string> =>
+  sql<string>`(extract(epoch from ${updatedAt}) * 1000000)::bigint`;
 
 /** A sync list's rows: the table, the row's change position and its id. */
 export interface SyncSource {
@@ -104,7 +113,12 @@ export interface SyncSource {
  * (with `committedBefore` where the position is a transaction id). The ids and their positions come from
  * one statement, so from one snapshot: the page's last position is the bound's.
  */
-export async function findSyncPage(db: Executor, from: SyncSource, where: SQL, s: SyncRequest): Promise<{ ids: number[]; found: SyncPosition[]; left: number }> {
+export async function findSyncPage(
+  db: Executor,
+  from: SyncSource,
+  where: SQL,
+  s: SyncRequest,
+): Promise<{ ids: number[]; found: SyncPosition[]; left: number }> {
   const all = and(where, afterPosition(from.position, from.id, s.after));
   const rows = await db
     .select({ id: sql<number>`${from.id}`.mapWith(Number), at: sql<string>`(${from.position})::text` })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { utcToZoned, zonedToUtc } from './dates.js';
 import { sanitizeRichText } from './html.js';
 import { likePattern } from './pagination.js';
@@ -25,11 +26,21 @@ describe('time zones', () => {
 
 describe('sanitizeRichText', () => {
   it('keeps formatting and safe links, drops scripts and handlers', () => {
-    expect(sanitizeRichText('<p><strong>Hi</strong> <a href="https://x.test" onclick="evil()">x</a></p><script>alert(1)</script>')).toBe(
+    expect(
+      sanitizeRichText(
+        '<p><strong>Hi</strong> <a href="https://x.test" onclick="evil()">x</a></p><script>alert(1)</script>',
+      ),
+    ).toBe(
       '<p><strong>Hi</strong> <a href="https://x.test" rel="noopener noreferrer nofollow" target="_blank">x</a></p>',
     );
-    expect(sanitizeRichText('<p><a href="javascript:alert(1)">x</a> <a href=" JaVaScRiPt:alert(1)">y</a> <a href="data:text/html,hi">z</a></p>')).toBe('<p>x y z</p>');
-    expect(sanitizeRichText('<a href="mailto:a@b.test">mail</a>')).toBe('<a href="mailto:a@b.test" rel="noopener noreferrer nofollow" target="_blank">mail</a>');
+    expect(
+      sanitizeRichText(
+        '<p><a href="javascript:alert(1)">x</a> <a href=" JaVaScRiPt:alert(1)">y</a> <a href="data:text/html,hi">z</a></p>',
+      ),
+    ).toBe('<p>x y z</p>');
+    expect(sanitizeRichText('<a href="mailto:a@b.test">mail</a>')).toBe(
+      '<a href="mailto:a@b.test" rel="noopener noreferrer nofollow" target="_blank">mail</a>',
+    );
     expect(sanitizeRichText('<p></p>')).toBeNull();
     expect(sanitizeRichText('')).toBeNull();
     expect(sanitizeRichText(null)).toBeNull();

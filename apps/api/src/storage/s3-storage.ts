@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+
 import type { S3Config } from '../config.js';
 import type { FileStorage } from './storage.js';
 
@@ -8,8 +9,12 @@ import type { FileStorage } from './storage.js';
  * so the content security policy stays as it is), or from `S3_PUBLIC_URL` (a CDN in front of the
  * bucket) when it is set. The SDK is loaded only when a bucket is configured.
  */
-export async function s3Storage(config: S3Config, publicPrefix = '/uploads'): Promise<FileStorage & { bucket: string }> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, CopyObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3');
+export async function s3Storage(
+  config: S3Config,
+  publicPrefix = '/uploads',
+): Promise<FileStorage & { bucket: string }> {
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, CopyObjectCommand, NoSuchKey } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -31,7 +36,11 @@ export async function s3Storage(config: S3Config, publicPrefix = '/uploads'): Pr
         if (!res.Body) return null;
         return { body: res.Body as Readable, contentType: res.ContentType ?? null, length: res.ContentLength ?? null };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          err instanceof NoSuchKey ||
+          (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw err;
       }
     },
@@ -40,7 +49,15 @@ export async function s3Storage(config: S3Config, publicPrefix = '/uploads'): Pr
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async copy(fromKey, toKey) {
-      await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`, CacheControl, MetadataDirective: 'COPY' }));
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: toKey,
+          CopySource: `${Bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+          CacheControl,
+          MetadataDirective: 'COPY',
+        }),
+      );
     },
     url: (key) => `${base}/${key}`,
   };

@@ -21,8 +21,11 @@ export interface FileStorage {
   url(key: string): string;
 }
 
-/** Keys are made by the app (`<kind>/<id>/<hash>.<ext>`); anything else is refused before it reaches a disk or a bucket. */
-export const isStorageKey = (key: string) => /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
+/**
+ * Keys are made by the app (`<kind>/<id>/<hash>.<ext>`); anything else is refused before it reaches a disk or a bucket.
+ */
+export const isStorageKey = (key: string) =>
+  /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
 
 /** Files under a folder (default `DATA_DIR/uploads`), served by the app at `/uploads/<key>`. */
 export function localStorage(root: string, publicPrefix = '/uploads'): FileStorage & { root: string } {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { attendees, checkIns } from '../../src/db/schema/index.js';
 import { liveEvent, placeOrder } from '../checkout-factory.js';
 import { inviteAndAccept } from '../factories.js';
@@ -22,8 +24,13 @@ describe.skipIf(!onPostgres)('two scanners, one ticket', () => {
   afterAll(() => ctx.close());
 
   async function ticket() {
-    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Standing', type: 'FREE' }], { start_date: '2030-06-01T19:00', end_date: '2030-06-01T23:00' });
-    const order = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 1 }]);
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Standing', type: 'FREE' }], {
+      start_date: '2030-06-01T19:00',
+      end_date: '2030-06-01T23:00',
+    });
+    const order = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [
+      { ticket_id: tickets[0]!.id, quantity: 1 },
+    ]);
     return { u, event, code: order.attendees[0]!.short_id };
   }
 
@@ -31,14 +38,23 @@ describe.skipIf(!onPostgres)('two scanners, one ticket', () => {
     const { u, event, code } = await ticket();
     const colleague = await inviteAndAccept(ctx.app, ctx.smtp, u.token, 'ORGANIZER', 'Second Door');
     const answers = await Promise.all(
-      Array.from({ length: SCANNERS }, (_, i) => call(ctx.app, 'POST', `/api/events/${event.id}/check-ins`, { token: i % 2 ? colleague.token : u.token, body: { code, action: 'CHECK_IN' } })),
+      Array.from({ length: SCANNERS }, (_, i) =>
+        call(ctx.app, 'POST', `/api/events/${event.id}/check-ins`, {
+          token: i % 2 ? colleague.token : u.token,
+          body: { code, action: 'CHECK_IN' },
+        }),
+      ),
     );
     const data = answers.map((a) => a.json().data);
     const winners = data.filter((d) => d.result === 'CHECKED_IN');
     expect(winners).toHaveLength(1);
     const losers = data.filter((d) => d.result === 'ALREADY_CHECKED_IN');
     expect(losers).toHaveLength(SCANNERS - 1);
-    for (const l of losers) expect({ at: l.checked_in_at, by: l.checked_in_by }).toEqual({ at: winners[0].checked_in_at, by: winners[0].checked_in_by });
+    for (const l of losers)
+      expect({ at: l.checked_in_at, by: l.checked_in_by }).toEqual({
+        at: winners[0].checked_in_at,
+        by: winners[0].checked_in_by,
+      });
     const db = ctx.app.deps.database.db;
     const [row] = await db.select().from(attendees).where(eq(attendees.short_id, code));
     expect(row!.checked_in_by).toBe(winners[0].checked_in_by.id);
@@ -49,7 +65,9 @@ describe.skipIf(!onPostgres)('two scanners, one ticket', () => {
     const { u, event, code } = await ticket();
     const scan = { code, action: 'CHECK_IN', client_scan_id: randomUUID(), scanned_at: '2030-06-01T19:05:00Z' };
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call(ctx.app, 'POST', `/api/events/${event.id}/check-ins/batch`, { token: u.token, body: { scans: [scan] } })),
+      Array.from({ length: 10 }, () =>
+        call(ctx.app, 'POST', `/api/events/${event.id}/check-ins/batch`, { token: u.token, body: { scans: [scan] } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(answers.map((a) => a.json().data[0].result)).toEqual(Array(10).fill('CHECKED_IN'));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { liveEvent } from '../checkout-factory.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import { expectConsistent, onPostgres, query, reserveAs, tally, unguarded } from './stock-world.js';
@@ -28,38 +29,125 @@ const rushOf = async (app: App, eventId: number, body: (i: number) => object, ta
   const [row] = await query<{ n: number }>(app, takenSql);
   return { ...tally(answers), taken: Number(row!.n) };
 };
-const units = (eventId: number, where = '') => `select count(*)::int as n from attendees a where a.event_id = ${eventId} and a.status in ('RESERVED', 'ACTIVE', 'AWAITING_PAYMENT') ${where}`;
+const units = (eventId: number, where = '') =>
+  `select count(*)::int as n from attendees a where a.event_id = ${eventId} and a.status in ('RESERVED', 'ACTIVE', 'AWAITING_PAYMENT') ${where}`;
 
 const scenarios: Record<string, Scenario> = {
   '(a) a ticket': async (app) => {
-    const { event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'FREE', quantity: SEATS }], dates, { fairness: true });
-    return rushOf(app, event.id, () => ({ items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 0 }), units(event.id));
+    const { event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'FREE', quantity: SEATS }], dates, {
+      fairness: true,
+    });
+    return rushOf(
+      app,
+      event.id,
+      () => ({ items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 0 }),
+      units(event.id),
+    );
   },
   '(b) a tier': async (app) => {
-    const { event, tickets } = await liveEvent(app, [{ name: 'Front', type: 'TIERED', tiers: [{ label: 'Early', price: 0, quantity: SEATS }, { label: 'Late', price: 0 }] }], dates, { fairness: true });
+    const { event, tickets } = await liveEvent(
+      app,
+      [
+        {
+          name: 'Front',
+          type: 'TIERED',
+          tiers: [
+            { label: 'Early', price: 0, quantity: SEATS },
+            { label: 'Late', price: 0 },
+          ],
+        },
+      ],
+      dates,
+      { fairness: true },
+    );
     const tier = tickets[0]!.tiers[0]!.id;
-    return rushOf(app, event.id, () => ({ items: [{ ticket_id: tickets[0]!.id, tier_id: tier, quantity: 1 }], expected_total: 0 }), units(event.id, `and a.tier_id = ${tier}`));
+    return rushOf(
+      app,
+      event.id,
+      () => ({ items: [{ ticket_id: tickets[0]!.id, tier_id: tier, quantity: 1 }], expected_total: 0 }),
+      units(event.id, `and a.tier_id = ${tier}`),
+    );
   },
   '(c) a capacity assignment shared by two tickets': async (app) => {
-    const { u, event, tickets } = await liveEvent(app, [{ name: 'Day', type: 'FREE' }, { name: 'Evening', type: 'FREE' }, { name: 'Elsewhere', type: 'FREE' }], dates, { fairness: true });
-    await call(app, 'POST', `/api/events/${event.id}/capacity-assignments`, { token: u.token, body: { name: 'Hall', capacity: SEATS, applies_to: 'TICKETS', ticket_ids: [tickets[0]!.id, tickets[1]!.id] } });
-    return rushOf(app, event.id, (i) => ({ items: [{ ticket_id: tickets[i % 2]!.id, quantity: 1 }], expected_total: 0 }), units(event.id));
+    const { u, event, tickets } = await liveEvent(
+      app,
+      [
+        { name: 'Day', type: 'FREE' },
+        { name: 'Evening', type: 'FREE' },
+        { name: 'Elsewhere', type: 'FREE' },
+      ],
+      dates,
+      { fairness: true },
+    );
+    await call(app, 'POST', `/api/events/${event.id}/capacity-assignments`, {
+      token: u.token,
+      body: { name: 'Hall', capacity: SEATS, applies_to: 'TICKETS', ticket_ids: [tickets[0]!.id, tickets[1]!.id] },
+    });
+    return rushOf(
+      app,
+      event.id,
+      (i) => ({ items: [{ ticket_id: tickets[i % 2]!.id, quantity: 1 }], expected_total: 0 }),
+      units(event.id),
+    );
   },
   '(d) an event-wide capacity': async (app) => {
-    const { u, event, tickets } = await liveEvent(app, [{ name: 'Standing', type: 'FREE' }, { name: 'Tiered', type: 'TIERED', tiers: [{ label: 'One', price: 0 }] }], dates, { fairness: true });
-    await call(app, 'POST', `/api/events/${event.id}/capacity-assignments`, { token: u.token, body: { name: 'Venue', capacity: SEATS, applies_to: 'ALL' } });
-    const item = (i: number) => (i % 2 ? { ticket_id: tickets[1]!.id, tier_id: tickets[1]!.tiers[0]!.id, quantity: 1 } : { ticket_id: tickets[0]!.id, quantity: 1 });
+    const { u, event, tickets } = await liveEvent(
+      app,
+      [
+        { name: 'Standing', type: 'FREE' },
+        { name: 'Tiered', type: 'TIERED', tiers: [{ label: 'One', price: 0 }] },
+      ],
+      dates,
+      { fairness: true },
+    );
+    await call(app, 'POST', `/api/events/${event.id}/capacity-assignments`, {
+      token: u.token,
+      body: { name: 'Venue', capacity: SEATS, applies_to: 'ALL' },
+    });
+    const item = (i: number) =>
+      i % 2
+        ? { ticket_id: tickets[1]!.id, tier_id: tickets[1]!.tiers[0]!.id, quantity: 1 }
+        : { ticket_id: tickets[0]!.id, quantity: 1 };
     return rushOf(app, event.id, (i) => ({ items: [item(i)], expected_total: 0 }), units(event.id));
   },
   '(e) a promo code with a usage limit of 10': async (app) => {
-    const { u, event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'PAID', price: 1000 }], dates, { fairness: true });
-    await call(app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'TEN', discount_type: 'PERCENTAGE', discount: 50, max_uses: SEATS } });
-    return rushOf(app, event.id, () => ({ items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], promo_code: 'TEN', expected_total: 500 }), `select count(*)::int as n from orders where event_id = ${event.id} and promo_code = 'TEN' and status = 'RESERVED'`);
+    const { u, event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'PAID', price: 1000 }], dates, {
+      fairness: true,
+    });
+    await call(app, 'POST', `/api/events/${event.id}/promo-codes`, {
+      token: u.token,
+      body: { code: 'TEN', discount_type: 'PERCENTAGE', discount: 50, max_uses: SEATS },
+    });
+    return rushOf(
+      app,
+      event.id,
+      () => ({ items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], promo_code: 'TEN', expected_total: 500 }),
+      `select count(*)::int as n from orders where event_id = ${event.id} and promo_code = 'TEN' and status = 'RESERVED'`,
+    );
   },
   '(f) a promo code that only unlocks a hidden free ticket, limit 10': async (app) => {
-    const { u, event, tickets } = await liveEvent(app, [{ name: 'Crew', type: 'FREE', requires_promo_code: true }], dates, { fairness: true });
-    await call(app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: 'CREW-PASS', discount_type: 'PERCENTAGE', discount: 50, max_uses: SEATS, ticket_ids: [tickets[0]!.id] } });
-    return rushOf(app, event.id, () => ({ items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], promo_code: 'CREW-PASS', expected_total: 0 }), units(event.id));
+    const { u, event, tickets } = await liveEvent(
+      app,
+      [{ name: 'Crew', type: 'FREE', requires_promo_code: true }],
+      dates,
+      { fairness: true },
+    );
+    await call(app, 'POST', `/api/events/${event.id}/promo-codes`, {
+      token: u.token,
+      body: {
+        code: 'CREW-PASS',
+        discount_type: 'PERCENTAGE',
+        discount: 50,
+        max_uses: SEATS,
+        ticket_ids: [tickets[0]!.id],
+      },
+    });
+    return rushOf(
+      app,
+      event.id,
+      () => ({ items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], promo_code: 'CREW-PASS', expected_total: 0 }),
+      units(event.id),
+    );
   },
 };
 
@@ -84,7 +172,10 @@ describe.skipIf(!onPostgres)('the last seats, 50 buyers at once', () => {
   }
 
   it('the promo code counts every use, whatever it does (a free line it unlocks too)', async () => {
-    const [row] = await query<{ code: string; taken: number }>(ctx.app, `select code, taken from promo_codes where code = 'CREW-PASS'`);
+    const [row] = await query<{ code: string; taken: number }>(
+      ctx.app,
+      `select code, taken from promo_codes where code = 'CREW-PASS'`,
+    );
     expect(row).toMatchObject({ code: 'CREW-PASS', taken: SEATS });
   });
 });

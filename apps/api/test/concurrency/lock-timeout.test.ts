@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.js';
+
+import { type Database, openDatabase } from '../../src/db/client.js';
 import { createTestDatabase } from '../test-db.js';
 import { onPostgres } from './stock-world.js';
 
@@ -29,7 +30,9 @@ describe.skipIf(!onPostgres)('the lock timeout of pooled connections', () => {
     const seen = await Promise.all(
       Array.from({ length: 10 }, () =>
         database!.db.transaction(async (tx) => {
-          const { rows } = (await tx.execute(sql`select current_setting('lock_timeout') as t, pg_backend_pid() as pid`)) as unknown as { rows: { t: string; pid: number }[] };
+          const { rows } = (await tx.execute(
+            sql`select current_setting('lock_timeout') as t, pg_backend_pid() as pid`,
+          )) as unknown as { rows: { t: string; pid: number }[] };
           if (++arrived === 10) open();
           await allIn;
           return rows[0]!;

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buyerHeaders, details, liveEvent } from '../checkout-factory.js';
 import { startStripeServer, type StripeServer } from '../stripe-server.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
-import { expectConsistent, expireHold, fillUp, onPostgres, orderIdOf, reserveAs, takenRows, unguarded } from './stock-world.js';
+import {
+  expectConsistent,
+  expireHold,
+  fillUp,
+  onPostgres,
+  orderIdOf,
+  reserveAs,
+  takenRows,
+  unguarded,
+} from './stock-world.js';
 
 /**
  * Card payments against the local Stripe-compatible server: a payment that succeeds at the moment its
@@ -19,34 +29,70 @@ const url = (eventId: number, shortId: string, rest = '') => `/api/public/events
 async function appWithStripe(stripe: StripeServer, guard?: typeof unguarded) {
   return createTestApp({
     stockGuard: guard,
-    env: { STRIPE_SECRET_KEY: 'sk_test_race', STRIPE_PUBLISHABLE_KEY: 'pk_test_race', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_MODE: 'SINGLE', STRIPE_API_URL: stripe.url },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_race',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_race',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_MODE: 'SINGLE',
+      STRIPE_API_URL: stripe.url,
+    },
   });
 }
 
 function webhook(app: App, id: string, intent: object) {
-  const payload = JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', api_version: '2025-01-01', created: 1, data: { object: intent } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    api_version: '2025-01-01',
+    created: 1,
+    data: { object: intent },
+  });
   const signature = app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  return app.inject({
+    method: 'POST',
+    url: '/api/public/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 }
 
 /** A buyer (address `i`) with a paid order of `quantity`, details in and a PaymentIntent started. */
 async function cardOrder(app: App, eventId: number, ticketId: number, i: number, quantity: number) {
-  const r = await reserveAs(app, eventId, i, { items: [{ ticket_id: ticketId, quantity }], expected_total: quantity * 1000 });
+  const r = await reserveAs(app, eventId, i, {
+    items: [{ ticket_id: ticketId, quantity }],
+    expected_total: quantity * 1000,
+  });
   expect(r.status).toBe(201);
   const headers = buyerHeaders({ checkout_token: r.token!, order_secret: r.secret! });
-  expect((await call(app, 'PUT', url(eventId, r.order.short_id, '/details'), { headers, body: details(r.order, { email: `payer${i}@example.test` }) })).statusCode).toBe(200);
-  const secret = (await call(app, 'POST', url(eventId, r.order.short_id, '/card-payment'), { headers })).json().data.client_secret as string;
+  expect(
+    (
+      await call(app, 'PUT', url(eventId, r.order.short_id, '/details'), {
+        headers,
+        body: details(r.order, { email: `payer${i}@example.test` }),
+      })
+    ).statusCode,
+  ).toBe(200);
+  const secret = (await call(app, 'POST', url(eventId, r.order.short_id, '/card-payment'), { headers })).json().data
+    .client_secret as string;
   return { shortId: r.order.short_id as string, intentId: secret.split('_secret_')[0]!, headers };
 }
 
-const scenarios: Record<string, (app: App, stripe: StripeServer) => Promise<{ eventId: number; ticketId: number; taken: number; limit: number }>> = {
+const scenarios: Record<
+  string,
+  (app: App, stripe: StripeServer) => Promise<{ eventId: number; ticketId: number; taken: number; limit: number }>
+> = {
   'a card payment succeeding as its hold runs out, while others reserve': async (app, stripe) => {
-    const { event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'PAID', price: 1000, quantity: N }], dates, { fairness: true });
+    const { event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'PAID', price: 1000, quantity: N }], dates, {
+      fairness: true,
+    });
     const payer = await cardOrder(app, event.id, tickets[0]!.id, 999, N);
     await expireHold(app, payer.shortId);
     const [paid, ...others] = await Promise.all([
       webhook(app, `evt_${payer.intentId}`, stripe.setStatus(payer.intentId, 'succeeded')),
-      ...Array.from({ length: 12 }, (_, i) => reserveAs(app, event.id, i, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 1000 })),
+      ...Array.from({ length: 12 }, (_, i) =>
+        reserveAs(app, event.id, i, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 1000 }),
+      ),
     ]);
     expect((paid as { statusCode: number }).statusCode).toBe(200);
     const order = (await call(app, 'GET', url(event.id, payer.shortId), { headers: payer.headers })).json().data;
@@ -57,16 +103,32 @@ const scenarios: Record<string, (app: App, stripe: StripeServer) => Promise<{ ev
     return { eventId: event.id, ticketId: tickets[0]!.id, taken: await takenRows(app, event.id), limit: N };
   },
   'refunds that cancel orders while buyers take the freed tickets': async (app, stripe) => {
-    const { u, event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'PAID', price: 1000, quantity: N }], dates, { fairness: true });
+    const { u, event, tickets } = await liveEvent(
+      app,
+      [{ name: 'Seat', type: 'PAID', price: 1000, quantity: N }],
+      dates,
+      { fairness: true },
+    );
     const orders = [];
     for (let i = 0; i < N; i++) {
       const o = await cardOrder(app, event.id, tickets[0]!.id, 500 + i, 1);
-      expect((await webhook(app, `evt_paid_${o.intentId}`, stripe.setStatus(o.intentId, 'succeeded'))).statusCode).toBe(200);
+      expect((await webhook(app, `evt_paid_${o.intentId}`, stripe.setStatus(o.intentId, 'succeeded'))).statusCode).toBe(
+        200,
+      );
       orders.push(o);
     }
     const ids = await Promise.all(orders.slice(0, 2).map((o) => orderIdOf(app, o.shortId)));
-    const refund = (id: number) => call(app, 'POST', `/api/events/${event.id}/orders/${id}/refund`, { token: u.token, body: { cancel_order: true, notify_buyer: false } });
-    const answers = await Promise.all([...ids.map(refund), ...Array.from({ length: 10 }, (_, i) => reserveAs(app, event.id, i, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 1000 }))]);
+    const refund = (id: number) =>
+      call(app, 'POST', `/api/events/${event.id}/orders/${id}/refund`, {
+        token: u.token,
+        body: { cancel_order: true, notify_buyer: false },
+      });
+    const answers = await Promise.all([
+      ...ids.map(refund),
+      ...Array.from({ length: 10 }, (_, i) =>
+        reserveAs(app, event.id, i, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 1000 }),
+      ),
+    ]);
     expect(answers.slice(0, 2).map((a) => (a as { statusCode: number }).statusCode)).toEqual([200, 200]);
     return { eventId: event.id, ticketId: tickets[0]!.id, taken: await takenRows(app, event.id), limit: N };
   },
@@ -122,6 +184,8 @@ describe.skipIf(!onPostgres)('control: the same payments with the guard switched
 });
 
 async function latestEvent(app: App): Promise<number | undefined> {
-  const { rows } = (await app.deps.database.db.execute('select max(id) as id from events' as never)) as unknown as { rows: Array<{ id: number }> };
+  const { rows } = (await app.deps.database.db.execute('select max(id) as id from events' as never)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
   return rows[0] ? Number(rows[0].id) : undefined;
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buyerHeaders, details, liveEvent, reserve } from '../checkout-factory.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import { buyerIp, onPostgres } from './stock-world.js';
@@ -33,7 +34,13 @@ describe.skipIf(!onPostgres)('a hot ticket row locked for long', () => {
     const watcher = new pg.Client({ connectionString: ctx.app.deps.config.databaseUrl });
     await watcher.connect();
     const lockWaiters = async () =>
-      Number((await watcher.query(`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n);
+      Number(
+        (
+          await watcher.query(
+            `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0].n,
+      );
     let released = false;
     const release = async () => {
       if (released) return;
@@ -45,7 +52,11 @@ describe.skipIf(!onPostgres)('a hot ticket row locked for long', () => {
       await holder.query('select id from tickets where id = $1 for update', [tickets[0]!.id]);
       // Twelve buyers complete their free orders at once: each completion waits on the locked row.
       const completions = reserved.map((r, i) =>
-        call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${r.data.short_id}/details`, { ip: buyerIp(i + 1), body: details(r.data), headers: buyerHeaders(r) }),
+        call(ctx.app, 'PUT', `/api/public/events/${event.id}/order/${r.data.short_id}/details`, {
+          ip: buyerIp(i + 1),
+          body: details(r.data),
+          headers: buyerHeaders(r),
+        }),
       );
       // Wait for a state, not a time: the share's six are all waiting on the lock.
       await expect.poll(lockWaiters, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(6);

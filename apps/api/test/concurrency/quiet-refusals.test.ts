@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { liveEvent, reserve, tokenHeader } from '../checkout-factory.js';
 import { createTestApp, type TestContext } from '../test-app.js';
 import { expectConsistent, onPostgres, query } from './stock-world.js';
@@ -15,7 +16,10 @@ import { expectConsistent, onPostgres, query } from './stock-world.js';
 function watchStatements() {
   const seen = { failed: [] as Array<{ code: string; bytes: number }>, notices: [] as string[] };
   type Callback = (err: Error | null, res?: unknown) => void;
-  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown; emit: (event: string, ...a: unknown[]) => boolean };
+  const proto = pg.Client.prototype as unknown as {
+    query: (...a: unknown[]) => unknown;
+    emit: (event: string, ...a: unknown[]) => boolean;
+  };
   const query = proto.query;
   const emit = proto.emit;
   proto.query = function (this: unknown, config: unknown, values?: unknown, callback?: unknown) {
@@ -29,7 +33,9 @@ function watchStatements() {
         note(err);
         cb(err, res);
       };
-      return typeof values === 'function' ? query.call(this, config, wrapped) : query.call(this, config, values, wrapped);
+      return typeof values === 'function'
+        ? query.call(this, config, wrapped)
+        : query.call(this, config, values, wrapped);
     }
     const result = query.call(this, config, values) as Promise<unknown> | undefined;
     result?.then(undefined, note);
@@ -82,7 +88,14 @@ describe.skipIf(!onPostgres)('a sold-out refusal', () => {
       // A choice that fits replaces it.
       const smaller = await reserve(ctx.app, event.id, item(1), tokenHeader(token));
       expect(smaller.statusCode, smaller.body).toBe(201);
-      expect((await query<{ status: string }>(ctx.app, `select status from orders where short_id = '${first.json().data.short_id}'`))[0]!.status).toBe('ABANDONED');
+      expect(
+        (
+          await query<{ status: string }>(
+            ctx.app,
+            `select status from orders where short_id = '${first.json().data.short_id}'`,
+          )
+        )[0]!.status,
+      ).toBe('ABANDONED');
       // The refused key was given back: with a unit free again, its repeat reserves.
       const again = await reserve(ctx.app, event.id, item(1), { 'Idempotency-Key': 'refused-once' });
       expect(again.statusCode, again.body).toBe(201);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+
 import type { App } from '../../src/app.js';
 import { orders } from '../../src/db/schema/index.js';
 import type { StockGuard } from '../../src/modules/inventory/counters.js';
@@ -22,7 +23,10 @@ export async function query<T = Record<string, unknown>>(app: App, text: string)
 
 /** Units sold or held of an event's tickets (optionally one ticket), by the rows. */
 export async function takenRows(app: App, eventId: number, ticketId?: number): Promise<number> {
-  const [r] = await query<{ n: number }>(app, `select count(*)::int as n from attendees where event_id = ${eventId} and status in ('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE') ${ticketId ? `and ticket_id = ${ticketId}` : ''}`);
+  const [r] = await query<{ n: number }>(
+    app,
+    `select count(*)::int as n from attendees where event_id = ${eventId} and status in ('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE') ${ticketId ? `and ticket_id = ${ticketId}` : ''}`,
+  );
   return Number(r!.n);
 }
 
@@ -32,10 +36,22 @@ export async function expectConsistent(app: App, eventId?: number) {
 }
 
 /** One reservation from buyer `i`'s address; answers the status and the error code or order. */
-export async function reserveAs(app: App, eventId: number, i: number, body: object, headers: Record<string, string> = {}) {
+export async function reserveAs(
+  app: App,
+  eventId: number,
+  i: number,
+  body: object,
+  headers: Record<string, string> = {},
+) {
   const res = await call(app, 'POST', `/api/public/events/${eventId}/order`, { body, ip: buyerIp(i), headers });
   const json = res.json();
-  return { status: res.statusCode, code: json.error?.field_errors?.promo_code ? 'promo_code_invalid' : (json.error?.code as string | undefined), order: json.data, token: json.checkout_token as string | undefined, secret: json.order_secret as string | undefined };
+  return {
+    status: res.statusCode,
+    code: json.error?.field_errors?.promo_code ? 'promo_code_invalid' : (json.error?.code as string | undefined),
+    order: json.data,
+    token: json.checkout_token as string | undefined,
+    secret: json.order_secret as string | undefined,
+  };
 }
 
 /** Tally of statuses and error codes. */
@@ -51,7 +67,10 @@ export function tally(answers: Array<{ status: number; code?: string }>) {
 
 /** The hold of an order runs out now (its deadline moved into the past), as if its time had passed. */
 export async function expireHold(app: App, shortId: string) {
-  await app.deps.database.db.update(orders).set({ reserved_until: new Date(Date.now() - 1000) }).where(eq(orders.short_id, shortId));
+  await app.deps.database.db
+    .update(orders)
+    .set({ reserved_until: new Date(Date.now() - 1000) })
+    .where(eq(orders.short_id, shortId));
 }
 
 /** The id of an order by its short id. */
@@ -65,11 +84,19 @@ export async function orderIdOf(app: App, shortId: string): Promise<number> {
  * can check the stock then holds exactly its limit (no unit lost to a counter given back twice or never).
  * Never used with the guard switched off (it would not stop).
  */
-export async function fillUp(app: App, eventId: number, items: Array<{ ticket_id: number; tier_id?: number | null }>, unitPrice = 0) {
+export async function fillUp(
+  app: App,
+  eventId: number,
+  items: Array<{ ticket_id: number; tier_id?: number | null }>,
+  unitPrice = 0,
+) {
   let buyer = 60_000;
   for (const item of items) {
     for (let i = 0; i < 500; i++) {
-      const r = await reserveAs(app, eventId, buyer++, { items: [{ ...item, quantity: 1 }], expected_total: unitPrice });
+      const r = await reserveAs(app, eventId, buyer++, {
+        items: [{ ...item, quantity: 1 }],
+        expected_total: unitPrice,
+      });
       if (r.status === 409) break;
       expect(r.status).toBe(201);
     }

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { offerFreedUnits } from '../../src/modules/waitlist/offers.js';
 import { liveEvent, placeOrder } from '../checkout-factory.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
-import { buyerIp, expectConsistent, onPostgres, orderIdOf, query, reserveAs, takenRows, unguarded } from './stock-world.js';
+import {
+  buyerIp,
+  expectConsistent,
+  onPostgres,
+  orderIdOf,
+  query,
+  reserveAs,
+  takenRows,
+  unguarded,
+} from './stock-world.js';
 
 /**
  * Waitlist offers while units come back and strangers try to buy (issue 23): ten seats sold out, fifteen
@@ -15,12 +25,30 @@ const dates = { start_date: '2030-06-01T19:00', end_date: '2030-06-01T23:00' };
 type App = TestContext['app'];
 
 async function rush(app: App) {
-  const { u, event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'FREE', quantity: 10, waitlist_enabled: true }], dates, { fairness: true });
+  const { u, event, tickets } = await liveEvent(
+    app,
+    [{ name: 'Seat', type: 'FREE', quantity: 10, waitlist_enabled: true }],
+    dates,
+    { fairness: true },
+  );
   const seat = tickets[0]!.id;
   const placed = [];
-  for (let i = 0; i < 10; i++) placed.push(await placeOrder(app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: seat, quantity: 1 }]));
+  for (let i = 0; i < 10; i++)
+    placed.push(
+      await placeOrder(app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: seat, quantity: 1 }]),
+    );
   for (let i = 0; i < 15; i++) {
-    const res = await call(app, 'POST', `/api/public/events/${event.id}/waitlist`, { ip: buyerIp(5000 + i), body: { ticket_id: seat, tier_id: null, first_name: `W${i}`, last_name: 'Waiting', email: `w${i}@example.test`, quantity: 1 } });
+    const res = await call(app, 'POST', `/api/public/events/${event.id}/waitlist`, {
+      ip: buyerIp(5000 + i),
+      body: {
+        ticket_id: seat,
+        tier_id: null,
+        first_name: `W${i}`,
+        last_name: 'Waiting',
+        email: `w${i}@example.test`,
+        quantity: 1,
+      },
+    });
     expect(res.statusCode).toBe(201);
   }
   const ids = await Promise.all(placed.slice(0, 6).map((o) => orderIdOf(app, o.short_id)));
@@ -30,7 +58,9 @@ async function rush(app: App) {
   };
   const answers = await Promise.all([
     ...ids.map((id) => call(app, 'POST', `/api/events/${event.id}/orders/${id}/cancel`, { token: u.token })),
-    ...Array.from({ length: 20 }, (_, i) => reserveAs(app, event.id, i, { items: [{ ticket_id: seat, quantity: 1 }], expected_total: 0 })),
+    ...Array.from({ length: 20 }, (_, i) =>
+      reserveAs(app, event.id, i, { items: [{ ticket_id: seat, quantity: 1 }], expected_total: 0 }),
+    ),
     sweeper(),
     sweeper(),
     sweeper(),
@@ -63,7 +93,12 @@ describe.skipIf(!onPostgres)('waitlist offers while units come back', () => {
     expect(r.taken).toBe(10);
     await expectConsistent(ctx.app, r.eventId);
     // Nobody else is offered anything: the stock is full again.
-    expect(await offerFreedUnits({ db: ctx.app.deps.database.db, stock: ctx.app.deps.stock, appUrl: 'http://admitone.test' }, r.eventId)).toEqual([]);
+    expect(
+      await offerFreedUnits(
+        { db: ctx.app.deps.database.db, stock: ctx.app.deps.stock, appUrl: 'http://admitone.test' },
+        r.eventId,
+      ),
+    ).toEqual([]);
   }, 120_000);
 });
 

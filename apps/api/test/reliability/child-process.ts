@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -46,7 +46,10 @@ export function startChild(entry: 'server' | 'worker', env: Record<string, strin
  * `smtpUrl`, limits out of the way of the buyers (each of whom comes from an address of its own, through
  * a proxy on loopback), and `extra` on top.
  */
-export function rushServerEnv(at: { port: number; databaseUrl: string; dataDir: string; smtpUrl: string }, extra: Record<string, string> = {}): Record<string, string> {
+export function rushServerEnv(
+  at: { port: number; databaseUrl: string; dataDir: string; smtpUrl: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     PORT: String(at.port),
     HOST: '127.0.0.1',
@@ -64,7 +67,12 @@ export function rushServerEnv(at: { port: number; databaseUrl: string; dataDir: 
 }
 
 /** Waits until `ready()` is true, failing with the child's output after `timeoutMs`. */
-export async function waitUntil(child: Child | null, ready: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntil(
+  child: Child | null,
+  ready: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -72,8 +80,10 @@ export async function waitUntil(child: Child | null, ready: () => Promise<boolea
     } catch {
       /* not yet */
     }
-    if (child && child.process.exitCode !== null) throw new Error(`${what}: the process exited (${child.process.exitCode})\n${child.output().slice(-4000)}`);
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms\n${child?.output().slice(-4000) ?? ''}`);
+    if (child && child.process.exitCode !== null)
+      throw new Error(`${what}: the process exited (${child.process.exitCode})\n${child.output().slice(-4000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${timeoutMs} ms\n${child?.output().slice(-4000) ?? ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -65,7 +65,10 @@ export async function startCountingSmtp() {
     setHoldMs(ms: number) {
       holdMs = ms;
     },
-    /** True while a message is held before its 250 and none was accepted in the last `quietMs`: a kill now cannot land between "accepted" and "marked sent". */
+    /**
+     * True while a message is held before its 250 and none was accepted in the last `quietMs`: a kill now cannot land
+     * between "accepted" and "marked sent".
+     */
     holdingQuietly(quietMs = 15) {
       return holding > 0 && Date.now() - lastAcceptedAt > quietMs;
     },

@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Executor } from '../../src/db/client.js';
 import { findDrift } from '../../src/modules/inventory/reconcile.js';
 import { createTestDatabase } from '../test-db.js';
-import { freePort, rushServerEnv, startChild, waitUntil, type Child } from './child-process.js';
+import { type Child, freePort, rushServerEnv, startChild, waitUntil } from './child-process.js';
 import { startCountingSmtp } from './counting-smtp.js';
 import { apiClient, type Sale, type Target } from './rush-client.js';
 
@@ -81,14 +83,20 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
       after,
       async () => {
         const rows = await outboxStates();
-        states = Object.fromEntries(['PENDING', 'SENDING', 'SENT', 'FAILED'].map((s) => [s, rows.filter((r) => r.status === s).length]));
+        states = Object.fromEntries(
+          ['PENDING', 'SENDING', 'SENT', 'FAILED'].map((s) => [s, rows.filter((r) => r.status === s).length]),
+        );
         return rows.every((r) => r.status === 'SENT');
       },
       'outbox drained',
       120_000,
     ).catch(async (err: Error) => {
-      const open = await db.query(`select id, status, attempts, available_at, claimed_at, last_error from outbox where status <> 'SENT' order by id limit 10`);
-      throw new Error(`${err.message}\noutbox: ${JSON.stringify(states)}\n${JSON.stringify(open.rows)}\n${after.output().slice(-3000)}`);
+      const open = await db.query(
+        `select id, status, attempts, available_at, claimed_at, last_error from outbox where status <> 'SENT' order by id limit 10`,
+      );
+      throw new Error(
+        `${err.message}\noutbox: ${JSON.stringify(states)}\n${JSON.stringify(open.rows)}\n${after.output().slice(-3000)}`,
+      );
     });
     // A repeat would come from a second claim: stop the sender (it exits once its sends are done) and let
     // the SMTP server finish what is on the wire before counting; nothing can arrive after that.
@@ -99,12 +107,21 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     const repeats = [...smtp.accepted].filter(([, count]) => count !== 1);
     const unknown = [...smtp.accepted.keys()].filter((id) => !expected.has(id));
     const missing = [...expected].filter((id) => !smtp.accepted.has(id));
-    const retried = (await db.query(`select id, attempts, created_at, claimed_at, sent_at, payload->>'template' as template from outbox where attempts > 1 order by id`)).rows;
-    expect({ repeats, unknown, missing }, `retried rows: ${JSON.stringify(retried)}\n${smtp.log.slice(0, 30).join("\n")}`).toEqual({ repeats: [], unknown: [], missing: [] });
+    const retried = (
+      await db.query(
+        `select id, attempts, created_at, claimed_at, sent_at, payload->>'template' as template from outbox where attempts > 1 order by id`,
+      )
+    ).rows;
+    expect(
+      { repeats, unknown, missing },
+      `retried rows: ${JSON.stringify(retried)}\n${smtp.log.slice(0, 30).join('\n')}`,
+    ).toEqual({ repeats: [], unknown: [], missing: [] });
     expect(smtp.total()).toBe(rows.length);
   }
 
-  /** The sign-up link's token: from its outbox row while the mail waits, else from the mail as the SMTP server got it. */
+  /**
+   * The sign-up link's token: from its outbox row while the mail waits, else from the mail as the SMTP server got it.
+   */
   async function signUpLink(email: string) {
     const { rows } = await db.query<{ id: number; url: string | null }>(
       `select id, payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation' order by id desc limit 1`,
@@ -131,7 +148,9 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
       [sales.map((s) => s.shortId)],
     );
     const found = new Map(rows.map((r) => [r.short_id, r]));
-    const lost = sales.filter((s) => found.get(s.shortId)?.status !== 'COMPLETED' || found.get(s.shortId)?.active !== s.quantity);
+    const lost = sales.filter(
+      (s) => found.get(s.shortId)?.status !== 'COMPLETED' || found.get(s.shortId)?.active !== s.quantity,
+    );
     expect(lost).toEqual([]);
   }
 
@@ -181,7 +200,9 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
       if (counting) return;
       counting = true;
       void db
-        .query<{ n: number }>(`select count(*)::int as n from orders where status = 'COMPLETED' and event_id = $1`, [hot.eventId])
+        .query<{ n: number }>(`select count(*)::int as n from orders where status = 'COMPLETED' and event_id = $1`, [
+          hot.eventId,
+        ])
         .then((r) => (completedSoFar = r.rows[0]!.n))
         .finally(() => (counting = false));
     }, 20);
@@ -216,15 +237,30 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     await expectConsistent();
 
     // Unexpired holds still count: the organizer's view and a reservation for more than is left agree.
-    const signedIn = await client.call('POST', '/auth/login', { email: 'crash@example.test', password: 'crash-password-1' });
+    const signedIn = await client.call('POST', '/auth/login', {
+      email: 'crash@example.test',
+      password: 'crash-password-1',
+    });
     client.token = signedIn.body.token!;
-    const tickets = (await client.call('GET', `/events/${hot.eventId}/tickets`)).body.data as Array<{ id: number; sold: number; reserved: number; available: number }>;
+    const tickets = (await client.call('GET', `/events/${hot.eventId}/tickets`)).body.data as Array<{
+      id: number;
+      sold: number;
+      reserved: number;
+      available: number;
+    }>;
     client.token = '';
     const view = tickets.find((t) => t.id === hot.ticketId)!;
-    expect(view).toMatchObject({ sold: after.sold, reserved: after.held, available: CAPACITY - after.sold - after.held });
+    expect(view).toMatchObject({
+      sold: after.sold,
+      reserved: after.held,
+      available: CAPACITY - after.sold - after.held,
+    });
 
     // Expired holds give their units back: let the holds run out (as the clock would) and sell the rest.
-    await db.query(`update orders set reserved_until = now() - interval '1 second' where event_id = $1 and status = 'RESERVED'`, [hot.eventId]);
+    await db.query(
+      `update orders set reserved_until = now() - interval '1 second' where event_id = $1 and status = 'RESERVED'`,
+      [hot.eventId],
+    );
     const second = await rush(hot, 16, () => false);
     expect(second.kinds['NO_TICKETS_AVAILABLE']).toBeGreaterThan(0);
     const end = await stock(hot.ticketId);

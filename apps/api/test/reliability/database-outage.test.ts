@@ -3,15 +3,17 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { TestClock } from '../../src/shared/clock.js';
 import { liveEvent } from '../checkout-factory.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
-import { fakeWebDist } from '../web-dist.js';
 import { createTestDatabase } from '../test-db.js';
-import { freePort, startChild, waitUntil, type Child } from './child-process.js';
+import { fakeWebDist } from '../web-dist.js';
+import { type Child, freePort, startChild, waitUntil } from './child-process.js';
 
 /**
  * PostgreSQL going away and coming back, without stopping the shared server: the app talks to it through
@@ -103,7 +105,10 @@ describe.skipIf(!base)('database outage: 503, health, recovery', { timeout: 180_
     database = await createTestDatabase();
     proxy = new DatabaseProxy(await freePort(), upstreamOf(base!));
     await proxy.open();
-    ctx = await createTestApp({ logStream: shutdownNotes.logStream, env: { ...shutdownNotes.env, DATABASE_URL: proxy.urlFor(database.url) } });
+    ctx = await createTestApp({
+      logStream: shutdownNotes.logStream,
+      env: { ...shutdownNotes.env, DATABASE_URL: proxy.urlFor(database.url) },
+    });
   });
   afterAll(async () => {
     await proxy?.open().catch(() => undefined);
@@ -113,21 +118,33 @@ describe.skipIf(!base)('database outage: 503, health, recovery', { timeout: 180_
   });
 
   // An unknown event's promo code: read from the database on every call (404 while it answers).
-  const publicRead = (locale?: string) => call(ctx.app, 'GET', '/api/public/events/424242/promo-codes/NOPE', { locale });
+  const publicRead = (locale?: string) =>
+    call(ctx.app, 'GET', '/api/public/events/424242/promo-codes/NOPE', { locale });
 
   it('answers 503 DATABASE_UNAVAILABLE (translated, Retry-After) while the database is away, and works again when it is back', async () => {
     expect((await publicRead()).statusCode).toBe(404);
-    expect((await call(ctx.app, 'GET', '/api/health')).json()).toMatchObject({ status: 'ok', mail: { status: 'ok', waiting: 0 } });
+    expect((await call(ctx.app, 'GET', '/api/health')).json()).toMatchObject({
+      status: 'ok',
+      mail: { status: 'ok', waiting: 0 },
+    });
 
     await proxy.cut();
 
     const en = await publicRead();
     expect(en.statusCode).toBe(503);
     expect(en.headers['retry-after']).toBe('5');
-    expect(en.json()).toEqual({ error: { code: 'DATABASE_UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' } });
+    expect(en.json()).toEqual({
+      error: {
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      },
+    });
     const de = await publicRead('de');
     expect(de.statusCode).toBe(503);
-    expect(de.json().error).toEqual({ code: 'DATABASE_UNAVAILABLE', message: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in ein paar Sekunden erneut.' });
+    expect(de.json().error).toEqual({
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+    });
     // A logged-in route fails in its authentication hook: the same answer, not a 401 or a 500.
     const me = await call(ctx.app, 'GET', '/api/users/me', { token: 'a-session-token-nobody-has' });
     expect(me.statusCode).toBe(503);
@@ -143,7 +160,12 @@ describe.skipIf(!base)('database outage: 503, health, recovery', { timeout: 180_
 
     await proxy.open();
 
-    await waitUntil(null, async () => (await call(ctx.app, 'GET', '/api/health')).statusCode === 200, 'health after the database is back', 30_000);
+    await waitUntil(
+      null,
+      async () => (await call(ctx.app, 'GET', '/api/health')).statusCode === 200,
+      'health after the database is back',
+      30_000,
+    );
     expect((await call(ctx.app, 'GET', '/api/health/ready')).json()).toEqual({ status: 'ok' });
     expect((await publicRead()).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', '/api/users/me', { token: 'a-session-token-nobody-has' })).statusCode).toBe(401);
@@ -156,12 +178,21 @@ describe.skipIf(!base)('database outage: 503, health, recovery', { timeout: 180_
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     try {
-      const sleeping = async () => (await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and query like 'select pg_sleep(30)%'`, [dbName])).rows[0]!.n;
+      const sleeping = async () =>
+        (
+          await admin.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and query like 'select pg_sleep(30)%'`,
+            [dbName],
+          )
+        ).rows[0]!.n;
       await waitUntil(null, async () => (await sleeping()) === 10, 'the whole pool busy', 30_000);
       const health = await call(ctx.app, 'GET', '/api/health/ready');
       expect(health.statusCode).toBe(200);
     } finally {
-      await admin.query(`select pg_cancel_backend(pid) from pg_stat_activity where datname = $1 and query like 'select pg_sleep(30)%'`, [dbName]);
+      await admin.query(
+        `select pg_cancel_backend(pid) from pg_stat_activity where datname = $1 and query like 'select pg_sleep(30)%'`,
+        [dbName],
+      );
       await admin.end();
       await Promise.all(sleepers);
     }
@@ -187,7 +218,12 @@ describe.skipIf(!base)('database outage: the event page', { timeout: 120_000 }, 
     database = await createTestDatabase();
     proxy = new DatabaseProxy(await freePort(), upstreamOf(base!));
     await proxy.open();
-    ctx = await createTestApp({ clock, webDistDir: dist, logStream: shutdownNotes.logStream, env: { ...shutdownNotes.env, DATABASE_URL: proxy.urlFor(database.url) } });
+    ctx = await createTestApp({
+      clock,
+      webDistDir: dist,
+      logStream: shutdownNotes.logStream,
+      env: { ...shutdownNotes.env, DATABASE_URL: proxy.urlFor(database.url) },
+    });
   });
   afterAll(async () => {
     await proxy?.open().catch(() => undefined);
@@ -220,14 +256,21 @@ describe.skipIf(!base)('database outage: the event page', { timeout: 120_000 }, 
     expect(note.headers['retry-after']).toBe('5');
     expect(note.headers['cache-control']).toBe('no-store');
     expect(note.body).toContain('<html lang="fr">');
-    expect(note.body).toContain('Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.');
+    expect(note.body).toContain(
+      'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
+    );
     expect(note.body).toContain('<meta http-equiv="refresh" content="10" />');
     expect(note.body).toContain('<meta name="robots" content="noindex" />');
     expect(note.body).not.toContain('<script');
     expect(note.body).not.toContain('Outage Gala');
 
     await proxy.open();
-    await waitUntil(null, async () => (await call(ctx.app, 'GET', '/api/health')).statusCode === 200, 'health after the database is back', 30_000);
+    await waitUntil(
+      null,
+      async () => (await call(ctx.app, 'GET', '/api/health')).statusCode === 200,
+      'health after the database is back',
+      30_000,
+    );
     const back = await call(ctx.app, 'GET', url, french);
     expect(back.statusCode).toBe(200);
     expect(back.body).toContain('Outage Gala');
@@ -249,7 +292,8 @@ describe.skipIf(!base)('database outage: a process started while the database is
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const retryLine = (port: number, seconds: number) => `database not reachable at 127.0.0.1:${port} (ECONNREFUSED); retrying in ${seconds} s`;
+  const retryLine = (port: number, seconds: number) =>
+    `database not reachable at 127.0.0.1:${port} (ECONNREFUSED); retrying in ${seconds} s`;
   const noStack = (output: string) => expect(output).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
 
   it('the server listens at once (live 200, ready 503), retries with one line per attempt, and becomes ready by itself', async () => {
@@ -265,8 +309,18 @@ describe.skipIf(!base)('database outage: a process started while the database is
     });
     try {
       // It listens while it waits (the first attempts may come before the port is open).
-      await waitUntil(child, async () => (await fetch(`${api}/health/live`)).status === 200, 'live while the database is away', 60_000);
-      await waitUntil(child, () => child!.output().includes(retryLine(proxy.port, 2)), 'two attempts, the second waiting 2 s', 60_000);
+      await waitUntil(
+        child,
+        async () => (await fetch(`${api}/health/live`)).status === 200,
+        'live while the database is away',
+        60_000,
+      );
+      await waitUntil(
+        child,
+        () => child!.output().includes(retryLine(proxy.port, 2)),
+        'two attempts, the second waiting 2 s',
+        60_000,
+      );
       const live = await fetch(`${api}/health/live`);
       expect(live.status).toBe(200);
       expect(await live.json()).toEqual({ status: 'ok' });
@@ -277,12 +331,20 @@ describe.skipIf(!base)('database outage: a process started while the database is
       const request = await fetch(`${api}/public/events/1`, { headers: { 'accept-language': 'fr' } });
       expect(request.status).toBe(503);
       expect(request.headers.get('retry-after')).toBe('5');
-      expect(((await request.json()) as { error: unknown }).error).toEqual({ code: 'DATABASE_UNAVAILABLE', message: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.' });
+      expect(((await request.json()) as { error: unknown }).error).toEqual({
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
+      });
       expect(child.output()).toContain(retryLine(proxy.port, 1));
       noStack(child.output());
 
       await proxy.open();
-      await waitUntil(child, async () => (await fetch(`${api}/health/ready`)).status === 200, 'ready once the database answers', 60_000);
+      await waitUntil(
+        child,
+        async () => (await fetch(`${api}/health/ready`)).status === 200,
+        'ready once the database answers',
+        60_000,
+      );
       expect(await (await fetch(`${api}/health`)).json()).toMatchObject({ status: 'ok', mail: { status: 'ok' } });
       // Migrations ran: the tables are there.
       expect((await fetch(`${api}/public/events/424242/promo-codes/NOPE`)).status).toBe(404);
@@ -292,7 +354,11 @@ describe.skipIf(!base)('database outage: a process started while the database is
       await proxy.cut();
       await waitUntil(child, async () => (await fetch(`${api}/health`)).status === 503, 'health reports the outage');
       expect((await fetch(`${api}/public/events/424242/promo-codes/NOPE`)).status).toBe(503);
-      await waitUntil(child, () => child!.output().includes('job queue error: database not reachable'), 'the job queue reports the outage in one line');
+      await waitUntil(
+        child,
+        () => child!.output().includes('job queue error: database not reachable'),
+        'the job queue reports the outage in one line',
+      );
       await proxy.open();
       await waitUntil(child, async () => (await fetch(`${api}/health`)).status === 200, 'health after the outage');
       expect((await fetch(`${api}/public/events/424242/promo-codes/NOPE`)).status).toBe(404);
@@ -300,7 +366,10 @@ describe.skipIf(!base)('database outage: a process started while the database is
       noStack(child.output());
     } catch (err) {
       // What the server said (and whether it is still running) belongs with any failure here.
-      throw new Error(`${(err as Error).message}\nserver exit code: ${child.process.exitCode}\n${child.output().slice(-4000)}`, { cause: err });
+      throw new Error(
+        `${(err as Error).message}\nserver exit code: ${child.process.exitCode}\n${child.output().slice(-4000)}`,
+        { cause: err },
+      );
     } finally {
       await child.stop();
       child = null;
@@ -310,12 +379,26 @@ describe.skipIf(!base)('database outage: a process started while the database is
 
   it('the worker waits for the database the same way, then starts', async () => {
     const proxy = new DatabaseProxy(await freePort(), upstreamOf(base!));
-    child = startChild('worker', { DATABASE_URL: proxy.urlFor(database.url), DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:1' });
+    child = startChild('worker', {
+      DATABASE_URL: proxy.urlFor(database.url),
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    });
     try {
-      await waitUntil(child, () => child!.output().includes(retryLine(proxy.port, 2)), 'two attempts, the second waiting 2 s', 60_000);
+      await waitUntil(
+        child,
+        () => child!.output().includes(retryLine(proxy.port, 2)),
+        'two attempts, the second waiting 2 s',
+        60_000,
+      );
       expect(child.output()).not.toContain('worker started');
       await proxy.open();
-      await waitUntil(child, () => child!.output().includes('worker started'), 'the worker starts once the database answers', 60_000);
+      await waitUntil(
+        child,
+        () => child!.output().includes('worker started'),
+        'the worker starts once the database answers',
+        60_000,
+      );
       noStack(child.output());
     } finally {
       await child.stop();

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedFileDeletions, images } from '../../src/db/schema/index.js';
+
+import { images, storedFileDeletions } from '../../src/db/schema/index.js';
 import { sweepStoredFileDeletions } from '../../src/modules/images/stored-file-removal.js';
-import { localStorage, type FileStorage } from '../../src/storage/storage.js';
+import { type FileStorage, localStorage } from '../../src/storage/storage.js';
 import { createEvent, createOrganizer, registerUser } from '../factories.js';
 import { createTestApp, type TestContext } from '../test-app.js';
 
@@ -40,15 +42,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const png = () => sharp({ create: { width: 1600, height: 800, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 1600, height: 800, channels: 3, background: '#7c3aed' } })
+    .png()
+    .toBuffer();
 async function upload(token: string, eventId: number, locale = 'en') {
   const form = new FormData();
   form.append('type', 'EVENT_COVER');
   form.append('image', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'cover.png');
-  return ctx.app.inject({ method: 'POST', url: `/api/events/${eventId}/images`, headers: { authorization: `Bearer ${token}`, 'accept-language': locale }, payload: form });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/images`,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': locale },
+    payload: form,
+  });
 }
 const fileOf = (url: string) => path.join(disk.root, url.replace(/^\/uploads\//, ''));
-const filesOf = (image: { url: string; variants: { large: string; small: string } }) => [image.url, image.variants.large, image.variants.small].map(fileOf);
+const filesOf = (image: { url: string; variants: { large: string; small: string } }) =>
+  [image.url, image.variants.large, image.variants.small].map(fileOf);
 const db = () => ctx.app.deps.database.db;
 const queued = async () => (await db().select().from(storedFileDeletions)).map((r) => r.key);
 
@@ -73,7 +84,11 @@ describe('uploads when storage refuses', () => {
     expect(res.json().error.message).toContain('Dateispeicher');
     expect((await db().select().from(images)).length).toBe(before);
     const { readdirSync } = await import('node:fs');
-    const left = existsSync(disk.root) ? readdirSync(disk.root, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && f.parentPath.includes(`/events/${event.id}/`)) : [];
+    const left = existsSync(disk.root)
+      ? readdirSync(disk.root, { recursive: true, withFileTypes: true }).filter(
+          (f) => f.isFile() && f.parentPath.includes(`/events/${event.id}/`),
+        )
+      : [];
     expect(left.map((f) => f.name)).toEqual([]);
     expect(await queued()).toEqual([]);
     // Storage back: the same upload works.
@@ -87,11 +102,25 @@ describe('deletes when storage refuses', () => {
     const image = (await upload(u.token, event.id)).json().data;
     const files = filesOf(image);
     faults.failDeletes = true;
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/events/${event.id}/images/${image.id}`, headers: { authorization: `Bearer ${u.token}` } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${event.id}/images/${image.id}`,
+      headers: { authorization: `Bearer ${u.token}` },
+    });
     expect(res.statusCode).toBe(204);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/events/${event.id}/images`, headers: { authorization: `Bearer ${u.token}` } })).json().data).toEqual([]);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/events/${event.id}/images`,
+          headers: { authorization: `Bearer ${u.token}` },
+        })
+      ).json().data,
+    ).toEqual([]);
     expect(files.every(existsSync)).toBe(true);
-    expect((await queued()).sort()).toEqual([image.url, image.variants.large, image.variants.small].map((u: string) => u.replace(/^\/uploads\//, '')).sort());
+    expect((await queued()).sort()).toEqual(
+      [image.url, image.variants.large, image.variants.small].map((u: string) => u.replace(/^\/uploads\//, '')).sort(),
+    );
     // Still refused: the sweep keeps them, one attempt more.
     expect(await sweepStoredFileDeletions({ db: db(), storage: ctx.app.deps.storage })).toBe(0);
     expect((await db().select().from(storedFileDeletions)).every((r) => r.attempts === 1)).toBe(true);

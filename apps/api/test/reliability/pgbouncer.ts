@@ -1,13 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { freePort, waitUntil } from './child-process.js';
 
 const BINARIES = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer'];
 
 /** The pgbouncer program, if this machine has one (`.ci/run` installs Debian's). */
-export const pgbouncerBinary = (): string | null => BINARIES.find((b) => existsSync(b)) ?? (spawnSync('sh', ['-c', 'command -v pgbouncer']).stdout?.toString().trim() || null);
+export const pgbouncerBinary = (): string | null =>
+  BINARIES.find((b) => existsSync(b)) ??
+  (spawnSync('sh', ['-c', 'command -v pgbouncer']).stdout?.toString().trim() || null);
 
 /**
  * A real PgBouncer in **transaction** pooling mode in front of the test PostgreSQL server (every
@@ -41,7 +44,9 @@ export async function startPgBouncer(upstream: { host: string; port: number; use
   for (const f of ['users.txt', 'pgbouncer.ini']) chmodSync(path.join(dir, f), 0o644);
   const asRoot = process.getuid?.() === 0;
   const args = [path.join(dir, 'pgbouncer.ini')];
-  const child: ChildProcess = asRoot ? spawn('runuser', ['-u', 'postgres', '--', binary, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = asRoot
+    ? spawn('runuser', ['-u', 'postgres', '--', binary, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));

@@ -1,11 +1,23 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitUntil, type Child } from './child-process.js';
+
+import { type Child, freePort, waitUntil } from './child-process.js';
 import { apiClient } from './rush-client.js';
 
 /**
@@ -18,7 +30,12 @@ const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 /** Runs `command` as a process group of its own (so SIGTERM reaches npm's children too), keeping what it prints. */
 function startGroup(command: string, args: string[], env: Record<string, string>, cwd = root): Child {
   let out = '';
-  const child: ChildProcess = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -44,8 +61,15 @@ describe('npm start serves the compiled build', { timeout: 180_000 }, () => {
   const base = () => `http://127.0.0.1:${port}`;
 
   beforeAll(async () => {
-    for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html', 'apps/web/dist/signin.html', 'apps/web/dist-ssr/ssr.js']) {
-      expect(existsSync(path.join(root, built)), `${built} is missing: run \`npm run build\` before this test`).toBe(true);
+    for (const built of [
+      'apps/api/dist/server.js',
+      'apps/web/dist/index.html',
+      'apps/web/dist/signin.html',
+      'apps/web/dist-ssr/ssr.js',
+    ]) {
+      expect(existsSync(path.join(root, built)), `${built} is missing: run \`npm run build\` before this test`).toBe(
+        true,
+      );
     }
     tmp = mkdtempSync(path.join(os.tmpdir(), 'admitone-production-start-'));
     dataDir = path.join(tmp, 'data');
@@ -56,7 +80,10 @@ describe('npm start serves the compiled build', { timeout: 180_000 }, () => {
       path.join(tmp, 'record-hooks.mjs'),
       `import { appendFileSync } from 'node:fs';\nlet file;\nexport function initialize(data) { file = data.file; }\nexport async function load(url, context, nextLoad) { appendFileSync(file, url + '\\n'); return nextLoad(url, context); }\n`,
     );
-    writeFileSync(path.join(tmp, 'record.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(tmp, 'record-hooks.mjs')).href)}, { data: { file: ${JSON.stringify(loadedFile)} } });\n`);
+    writeFileSync(
+      path.join(tmp, 'record.mjs'),
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(tmp, 'record-hooks.mjs')).href)}, { data: { file: ${JSON.stringify(loadedFile)} } });\n`,
+    );
     port = await freePort();
     server = startGroup('npm', ['start'], {
       // Nothing from this test runner's own loaders: only the recorder.
@@ -71,7 +98,12 @@ describe('npm start serves the compiled build', { timeout: 180_000 }, () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'loopback',
     });
-    await waitUntil(server, async () => (await fetch(`${base()}/api/health`)).ok, 'npm start answering /api/health', 120_000);
+    await waitUntil(
+      server,
+      async () => (await fetch(`${base()}/api/health`)).ok,
+      'npm start answering /api/health',
+      120_000,
+    );
     // The hook's own limit above the wait's: on a loaded machine the embedded database's first start takes a while.
   }, 150_000);
 
@@ -109,14 +141,22 @@ describe('npm start serves the compiled build', { timeout: 180_000 }, () => {
         server,
         async () => {
           const dir = path.join(dataDir, 'mail');
-          for (const f of existsSync(dir) ? readdirSync(dir) : []) token ??= /confirm-sign-up\/([A-Za-z0-9_-]+)/.exec((await PostalMime.parse(readFileSync(path.join(dir, f)))).text ?? '')?.[1];
+          for (const f of existsSync(dir) ? readdirSync(dir) : [])
+            token ??= /confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(
+              (await PostalMime.parse(readFileSync(path.join(dir, f)))).text ?? '',
+            )?.[1];
           return token !== undefined;
         },
         'sign-up mail',
       );
       return token!;
     };
-    const [event] = await client.setUp('production@example.test', 'production-password-1', [{ title: 'Compiled Concert', quantity: 10 }], signUpLink);
+    const [event] = await client.setUp(
+      'production@example.test',
+      'production-password-1',
+      [{ title: 'Compiled Concert', quantity: 10 }],
+      signUpLink,
+    );
     expect((await client.call('PUT', `/events/${event!.eventId}/status`, { status: 'LIVE' })).status).toBe(200);
     const res = await fetch(`${base()}/event/${event!.eventId}/compiled-concert`);
     expect(res.status).toBe(200);
@@ -129,7 +169,9 @@ describe('npm start serves the compiled build', { timeout: 180_000 }, () => {
   it('runs compiled JavaScript only: apps/api/dist/server.js, no TypeScript and no tsx', () => {
     const loaded = readFileSync(loadedFile, 'utf8').split('\n').filter(Boolean);
     expect(loaded).toContain(pathToFileURL(path.join(root, 'apps/api/dist/server.js')).href);
-    expect(loaded.filter((url) => /\.[cm]?tsx?$/.test(new URL(url).pathname) || url.includes('/node_modules/tsx/'))).toEqual([]);
+    expect(
+      loaded.filter((url) => /\.[cm]?tsx?$/.test(new URL(url).pathname) || url.includes('/node_modules/tsx/')),
+    ).toEqual([]);
   });
 });
 
@@ -147,7 +189,11 @@ describe('npm start refuses a missing or stale build', () => {
   };
   const run = (...args: string[]) => {
     const { NODE_OPTIONS: _, ...env } = process.env;
-    const res = spawnSync(process.execPath, [path.join(fake, 'scripts/start.mjs'), ...args], { cwd: fake, env: { ...env, NODE_ENV: '' }, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, [path.join(fake, 'scripts/start.mjs'), ...args], {
+      cwd: fake,
+      env: { ...env, NODE_ENV: '' },
+      encoding: 'utf8',
+    });
     return { status: res.status, stdout: res.stdout, stderr: res.stderr };
   };
   const build = (time: number) => {
@@ -174,7 +220,9 @@ describe('npm start refuses a missing or stale build', () => {
     const res = run();
     expect(res.status).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr.trim().split('\n')).toEqual(['AdmitOne: no build found (apps/api/dist/server.js is missing); run `npm run build` first.']);
+    expect(res.stderr.trim().split('\n')).toEqual([
+      'AdmitOne: no build found (apps/api/dist/server.js is missing); run `npm run build` first.',
+    ]);
   });
 
   it('a build newer than every source runs the compiled file, in production mode', () => {
@@ -192,7 +240,9 @@ describe('npm start refuses a missing or stale build', () => {
       put(source, '', now);
       const res = run();
       expect(res.status, source).toBe(1);
-      expect(res.stderr.trim()).toBe(`AdmitOne: the build is older than the sources (${source} changed after it); run \`npm run build\` first.`);
+      expect(res.stderr.trim()).toBe(
+        `AdmitOne: the build is older than the sources (${source} changed after it); run \`npm run build\` first.`,
+      );
       utimesSync(path.join(fake, source), now - 2 * hour, now - 2 * hour);
     }
   });

@@ -1,16 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Executor } from '../../src/db/client.js';
 import { findDrift } from '../../src/modules/inventory/reconcile.js';
-import sharp from 'sharp';
 import { startS3Server } from '../s3-server.js';
 import { createTestDatabase } from '../test-db.js';
-import { freePort, rushServerEnv, startChild, waitUntil, type Child } from './child-process.js';
+import { type Child, freePort, rushServerEnv, startChild, waitUntil } from './child-process.js';
 import { startCountingSmtp } from './counting-smtp.js';
 import { apiClient, type Target } from './rush-client.js';
 
@@ -68,13 +70,27 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
       const child = startChild(
         'server',
         // Jobs in the first only, as WEB_CONCURRENCY does it.
-        rushServerEnv({ port, databaseUrl: database.url, dataDir, smtpUrl: smtp.url }, { AUTH_ANSWER_FLOOR_MS: '0', JOBS_IN_PROCESS: String(i === 0), ...s3.env }),
+        rushServerEnv(
+          { port, databaseUrl: database.url, dataDir, smtpUrl: smtp.url },
+          { AUTH_ANSWER_FLOOR_MS: '0', JOBS_IN_PROCESS: String(i === 0), ...s3.env },
+        ),
       );
       servers.push({ child, port });
     }
-    for (const s of servers) await waitUntil(s.child, async () => (await fetch(`http://127.0.0.1:${s.port}/api/health`)).ok, 'server start', 120_000);
+    for (const s of servers)
+      await waitUntil(
+        s.child,
+        async () => (await fetch(`http://127.0.0.1:${s.port}/api/health`)).ok,
+        'server start',
+        120_000,
+      );
 
-    [event] = (await client.setUp('several@example.test', 'several-password-1', [{ title: 'Split across two', quantity: CAPACITY }], signUpLink)) as [Target];
+    [event] = (await client.setUp(
+      'several@example.test',
+      'several-password-1',
+      [{ title: 'Split across two', quantity: CAPACITY }],
+      signUpLink,
+    )) as [Target];
     expect((await client.call('PUT', `/events/${event.eventId}/status`, { status: 'LIVE' })).status).toBe(200);
     organizerToken = client.token;
     client.token = '';
@@ -94,38 +110,78 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
     expect(kinds['NO_TICKETS_AVAILABLE']).toBeGreaterThan(0);
     expect(Object.keys(kinds).filter((k) => k !== 'NO_TICKETS_AVAILABLE')).toEqual([]);
     expect(sales.reduce((n, s) => n + s.quantity, 0)).toBe(CAPACITY);
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from attendees where ticket_id = $1 and status = 'ACTIVE'`, [event.ticketId]);
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from attendees where ticket_id = $1 and status = 'ACTIVE'`,
+      [event.ticketId],
+    );
     expect(rows[0]!.n).toBe(CAPACITY);
     expect(await findDrift(drizzle(db) as unknown as Executor)).toEqual([]);
   });
 
-  it('shows an edit made through one process through the other at once (within the notice\'s flight)', async () => {
+  it("shows an edit made through one process through the other at once (within the notice's flight)", async () => {
     const one = through(0);
     const other = through(1);
     one.token = organizerToken;
     // The other process has the event in memory.
-    const before = (await other.call('GET', `/public/events/${event.eventId}`)).body.data as { title: string; tickets: Array<{ name: string }> };
+    const before = (await other.call('GET', `/public/events/${event.eventId}`)).body.data as {
+      title: string;
+      tickets: Array<{ name: string }>;
+    };
     expect(before.tickets[0]!.name).toBe('Entry');
-    const ticket = (await one.call('GET', `/events/${event.eventId}/tickets/${event.ticketId}`)).body.data as Record<string, unknown>;
-    expect((await one.call('PUT', `/events/${event.eventId}/tickets/${event.ticketId}`, { ...ticket, name: 'Renamed through one' })).status).toBe(200);
+    const ticket = (await one.call('GET', `/events/${event.eventId}/tickets/${event.ticketId}`)).body.data as Record<
+      string,
+      unknown
+    >;
+    expect(
+      (
+        await one.call('PUT', `/events/${event.eventId}/tickets/${event.ticketId}`, {
+          ...ticket,
+          name: 'Renamed through one',
+        })
+      ).status,
+    ).toBe(200);
     // The write answered once its notice had reached every listener; the other process applies it as its
     // event loop gets to it (on a loaded machine that can come just after the next request): within 2 s,
     // never the 60 s its copy would otherwise live.
-    const nameThroughOther = async () => ((await other.call('GET', `/public/events/${event.eventId}`)).body.data as { tickets: Array<{ name: string }> }).tickets[0]!.name;
+    const nameThroughOther = async () =>
+      ((await other.call('GET', `/public/events/${event.eventId}`)).body.data as { tickets: Array<{ name: string }> })
+        .tickets[0]!.name;
     await expect.poll(nameThroughOther, { timeout: 2_000, interval: 20 }).toBe('Renamed through one');
 
     // Back to draft through the other: gone from the first at once.
     other.token = organizerToken;
     expect((await one.call('GET', `/public/events/${event.eventId}`)).status).toBe(200);
     expect((await other.call('PUT', `/events/${event.eventId}/status`, { status: 'DRAFT' })).status).toBe(200);
-    await expect.poll(async () => (await one.call('GET', `/public/events/${event.eventId}`)).status, { timeout: 2_000, interval: 20 }).toBe(404);
+    await expect
+      .poll(async () => (await one.call('GET', `/public/events/${event.eventId}`)).status, {
+        timeout: 2_000,
+        interval: 20,
+      })
+      .toBe(404);
   });
 
   it('serves an image uploaded through one process from the other (the bucket, not a data folder)', async () => {
     const form = new FormData();
     form.append('type', 'EVENT_COVER');
-    form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#7c3aed' } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'cover.jpg');
-    const uploaded = await fetch(`${apis()[0]}/events/${event.eventId}/images`, { method: 'POST', headers: { authorization: `Bearer ${organizerToken}` }, body: form });
+    form.append(
+      'image',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#7c3aed' } })
+              .jpeg()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/jpeg' },
+      ),
+      'cover.jpg',
+    );
+    const uploaded = await fetch(`${apis()[0]}/events/${event.eventId}/images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${organizerToken}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const image = ((await uploaded.json()) as { data: { url: string } }).data;
     const [here, there] = await Promise.all(servers.map(async (s) => fetch(`http://127.0.0.1:${s.port}${image.url}`)));
@@ -135,7 +191,13 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
   });
 
   it('locks a login guessed at through both processes', async () => {
-    const guess = async (i: number) => (await through(i).call('POST', '/auth/login', { email: 'several@example.test', password: `wrong-${i}-${Math.random()}` })).status;
+    const guess = async (i: number) =>
+      (
+        await through(i).call('POST', '/auth/login', {
+          email: 'several@example.test',
+          password: `wrong-${i}-${Math.random()}`,
+        })
+      ).status;
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) answers.push(await guess(i % 2));
     // Five wrong answers, alternating between the processes, then locked on both.
@@ -166,17 +228,41 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY', { timeout: 400_000 }, () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-cluster-'));
     const port = await freePort();
-    const server = startChild('server', { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, DATA_DIR: dataDir, SMTP_URL: '', LOG_LEVEL: 'info', WEB_CONCURRENCY: '2' });
+    const server = startChild('server', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SMTP_URL: '',
+      LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: '2',
+    });
     // A new connection per request, as separate visitors come (a kept-alive one stays with its process).
-    const healthy = async () => (await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(5_000) })).ok;
+    const healthy = async () =>
+      (
+        await fetch(`http://127.0.0.1:${port}/api/health`, {
+          headers: { connection: 'close' },
+          signal: AbortSignal.timeout(5_000),
+        })
+      ).ok;
     try {
       const primary = server.process.pid!;
-      await waitUntil(server, async () => childrenOf(primary).length === 2 && (await healthy()), 'two web processes', 240_000);
+      await waitUntil(
+        server,
+        async () => childrenOf(primary).length === 2 && (await healthy()),
+        'two web processes',
+        240_000,
+      );
       // One of them is killed: the other serves, and a new one takes its place.
       const [first] = childrenOf(primary);
       process.kill(first!, 'SIGKILL');
       await waitUntil(server, healthy, 'served by the other', 30_000);
-      await waitUntil(server, () => childrenOf(primary).length === 2 && !childrenOf(primary).includes(first!), 'a new web process', 60_000);
+      await waitUntil(
+        server,
+        () => childrenOf(primary).length === 2 && !childrenOf(primary).includes(first!),
+        'a new web process',
+        60_000,
+      );
       for (let i = 0; i < 4; i++) expect(await healthy()).toBe(true);
       expect(server.output()).toContain('starting 2 web processes');
       const children = childrenOf(primary);

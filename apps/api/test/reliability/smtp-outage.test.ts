@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
+
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mailBudgetEntries, orders, outbox } from '../../src/db/schema/index.js';
 import { deliverDueMessages, type MailDeliveryDeps } from '../../src/jobs/mail-delivery.js';
 import { smtpTransport } from '../../src/mail/transport.js';
@@ -30,14 +32,18 @@ async function switchableSmtp() {
       // Stopping drops the client's idle pooled connections at once (a real outage does not wait for them).
       closeTimeout: 50,
       onRcptTo(address, _session, callback) {
-        if (refuse.has(address.address)) return callback(Object.assign(new Error('5.1.1 mailbox does not exist'), { responseCode: 550 }));
+        if (refuse.has(address.address))
+          return callback(Object.assign(new Error('5.1.1 mailbox does not exist'), { responseCode: 550 }));
         callback();
       },
       onData(stream, session, callback) {
         let head = '';
         stream.on('data', (c: Buffer) => (head += c.toString('latin1')));
         stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? '' });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            messageId: /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? '',
+          });
           callback();
         });
       },
@@ -58,7 +64,10 @@ async function switchableSmtp() {
 
 /** Every log line the mail delivery writes, as parsed JSON. */
 const lines: Array<{ level: number; msg: string; failures?: number }> = [];
-const log = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString())), done()) }));
+const log = pino(
+  { level: 'info' },
+  new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString())), done()) }),
+);
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof switchableSmtp>>;
@@ -71,7 +80,14 @@ beforeAll(async () => {
   const transport = smtpTransport(smtp.url(), 'AdmitOne <no-reply@admitone.test>', 5_000);
   // Workers off: the test runs each delivery round itself, with the app's own mail settings.
   ctx = await createTestApp({ clock, mail: transport, work: false });
-  deps = { db: db(), clock, transport, log, staleClaimMs: ctx.app.deps.config.outboxStaleClaimSeconds * 1000, retryForMs: ctx.app.deps.config.mailRetryHours * 3_600_000 } as MailDeliveryDeps;
+  deps = {
+    db: db(),
+    clock,
+    transport,
+    log,
+    staleClaimMs: ctx.app.deps.config.outboxStaleClaimSeconds * 1000,
+    retryForMs: ctx.app.deps.config.mailRetryHours * 3_600_000,
+  } as MailDeliveryDeps;
   // The organizers' own sign-up mails go out while SMTP is up.
   await deliverDueMessages(deps);
 });
@@ -81,7 +97,10 @@ afterAll(async () => {
 });
 
 const mailsOfOrder = async (orderShortId: string, template: string) => {
-  const [order] = await db().select({ id: orders.id, email: orders.email }).from(orders).where(eq(orders.short_id, orderShortId));
+  const [order] = await db()
+    .select({ id: orders.id, email: orders.email })
+    .from(orders)
+    .where(eq(orders.short_id, orderShortId));
   const rows = await db()
     .select()
     .from(outbox)
@@ -103,7 +122,12 @@ describe('SMTP outage (issue #37, fault A)', () => {
   it('keeps an order mail through an outage far longer than eight attempts, tells the operator, and delivers it when SMTP is back', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Free', type: 'FREE', quantity: 10 }]);
     await smtp.stop();
-    const order = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 2 }], { buyer: { email: 'long-outage@example.test' } });
+    const order = await placeOrder(
+      ctx.app,
+      { eventId: event.id, organizerToken: u.token },
+      [{ ticket_id: tickets[0]!.id, quantity: 2 }],
+      { buyer: { email: 'long-outage@example.test' } },
+    );
     expect(order.status).toBe('COMPLETED');
 
     // Two rounds in the same minute: each of the order's mails fails in each, one log line in all.
@@ -139,14 +163,22 @@ describe('SMTP outage (issue #37, fault A)', () => {
     const after = (await mailsOfOrder(order.short_id, 'order_confirmation')).rows[0]!;
     expect(after.status).toBe('SENT');
     expect(smtp.received.filter((m) => m.messageId === `<outbox-${after.id}@admitone>`)).toHaveLength(1);
-    expect((await call(ctx.app, 'GET', '/api/health')).json()).toMatchObject({ status: 'ok', mail: { status: 'ok', waiting: 0 } });
+    expect((await call(ctx.app, 'GET', '/api/health')).json()).toMatchObject({
+      status: 'ok',
+      mail: { status: 'ok', waiting: 0 },
+    });
   });
 
   it('fails a mail at once when the server refuses its address for good, and the organizer can send it again', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Free', type: 'FREE', quantity: 10 }]);
     await deliverDueMessages(deps);
     smtp.refuse.add('typo@example.test');
-    const order = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 1 }], { buyer: { email: 'typo@example.test' } });
+    const order = await placeOrder(
+      ctx.app,
+      { eventId: event.id, organizerToken: u.token },
+      [{ ticket_id: tickets[0]!.id, quantity: 1 }],
+      { buyer: { email: 'typo@example.test' } },
+    );
     await deliverDueMessages(deps);
     const { orderId, rows } = await mailsOfOrder(order.short_id, 'order_confirmation');
     expect(rows[0]).toMatchObject({ status: 'FAILED', attempts: 1 });
@@ -159,11 +191,25 @@ describe('SMTP outage (issue #37, fault A)', () => {
 
     // Another account's organizer cannot see or resend it.
     const other = await liveEvent(ctx.app, [{ name: 'Free', type: 'FREE', quantity: 1 }]);
-    expect((await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mails/${rows[0]!.id}/send-again`, { token: other.u.token })).statusCode).toBe(404);
-    expect((await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}/mails`, { token: other.u.token })).statusCode).toBe(404);
+    expect(
+      (
+        await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mails/${rows[0]!.id}/send-again`, {
+          token: other.u.token,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}/mails`, { token: other.u.token }))
+        .statusCode,
+    ).toBe(404);
 
     smtp.refuse.delete('typo@example.test');
-    const again = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mails/${rows[0]!.id}/send-again`, { token: u.token });
+    const again = await call(
+      ctx.app,
+      'POST',
+      `/api/events/${event.id}/orders/${orderId}/mails/${rows[0]!.id}/send-again`,
+      { token: u.token },
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toMatchObject({ id: rows[0]!.id, status: 'PENDING' });
     await deliverDueMessages(deps);
@@ -171,10 +217,17 @@ describe('SMTP outage (issue #37, fault A)', () => {
     expect(smtp.received.filter((m) => m.messageId === `<outbox-${rows[0]!.id}@admitone>`)).toHaveLength(1);
     // The buyer's own address: not counted against the team's mail budget.
     const [account] = await db().select({ account_id: orders.account_id }).from(orders).where(eq(orders.id, orderId));
-    expect(await db().select().from(mailBudgetEntries).where(eq(mailBudgetEntries.account_id, account!.account_id))).toHaveLength(0);
+    expect(
+      await db().select().from(mailBudgetEntries).where(eq(mailBudgetEntries.account_id, account!.account_id)),
+    ).toHaveLength(0);
 
     // Only a failed mail can be sent again.
-    const twice = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${orderId}/mails/${rows[0]!.id}/send-again`, { token: u.token });
+    const twice = await call(
+      ctx.app,
+      'POST',
+      `/api/events/${event.id}/orders/${orderId}/mails/${rows[0]!.id}/send-again`,
+      { token: u.token },
+    );
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('MAIL_NOT_FAILED');
   });
@@ -186,7 +239,10 @@ describe('SMTP outage (issue #37, fault A)', () => {
     await smtp.stop();
     const email = u.email;
     expect((await call(ctx.app, 'POST', '/api/auth/forgot-password', { body: { email } })).statusCode).toBe(200);
-    const [reset] = await db().select().from(outbox).where(and(sql`${outbox.payload}->>'template' = 'password_reset'`, sql`${outbox.payload}->>'to' = ${email}`));
+    const [reset] = await db()
+      .select()
+      .from(outbox)
+      .where(and(sql`${outbox.payload}->>'template' = 'password_reset'`, sql`${outbox.payload}->>'to' = ${email}`));
     expect(reset).toBeDefined();
     await rounds(8, 10 * 60_000);
     await smtp.start();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { registerUser } from '../factories.js';
 import { call, createTestApp, mailSettled, type TestContext } from '../test-app.js';
 
@@ -19,8 +20,18 @@ let client = 0;
 /** Every request from a client address of its own: only the per-address count can stop them. */
 const fromNewClient = () => `198.18.${Math.floor(++client / 250)}.${client % 250}`;
 const signUp = (email: string) =>
-  call(ctx.app, 'POST', '/api/auth/register', { ip: fromNewClient(), body: { name: 'Mallory Sender', email, password: 'quiet harbour lantern 42', password_confirmation: 'quiet harbour lantern 42', accept_terms: true } });
-const forgot = (email: string) => call(ctx.app, 'POST', '/api/auth/forgot-password', { ip: fromNewClient(), body: { email } });
+  call(ctx.app, 'POST', '/api/auth/register', {
+    ip: fromNewClient(),
+    body: {
+      name: 'Mallory Sender',
+      email,
+      password: 'quiet harbour lantern 42',
+      password_confirmation: 'quiet harbour lantern 42',
+      accept_terms: true,
+    },
+  });
+const forgot = (email: string) =>
+  call(ctx.app, 'POST', '/api/auth/forgot-password', { ip: fromNewClient(), body: { email } });
 const mailsTo = (email: string) => ctx.smtp.received.filter((m) => m.to.includes(email)).length;
 
 describe('mail to one address, from many clients', () => {
@@ -59,6 +70,8 @@ describe('mail to one address, from many clients', () => {
     expect(past.json().error.code).toBe('RATE_LIMITED');
     expect((await forgot(other.email)).statusCode).toBe(200);
     await mailSettled(ctx.app);
-    expect(ctx.smtp.received.filter((m) => m.to.includes(victim.email) && m.text.includes('/auth/reset-password/'))).toHaveLength(1);
+    expect(
+      ctx.smtp.received.filter((m) => m.to.includes(victim.email) && m.text.includes('/auth/reset-password/')),
+    ).toHaveLength(1);
   });
 });

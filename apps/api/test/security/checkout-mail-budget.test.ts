@@ -1,6 +1,7 @@
-import { and, eq, inArray, sum } from 'drizzle-orm';
 import type { PublicOrderDto } from '@admitone/shared';
+import { and, eq, inArray, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mailBudgetEntries, messageRecipients, outbox } from '../../src/db/schema/index.js';
 import { TestClock } from '../../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent } from '../checkout-factory.js';
@@ -47,15 +48,29 @@ const db = () => ctx.app.deps.database.db;
 const url = (eventId: number, shortId: string, rest = '') => `/api/public/events/${eventId}/order/${shortId}${rest}`;
 type Reservation = { data: PublicOrderDto; checkout_token: string; order_secret: string };
 
-/** A checkout through the public pages from `ip`: one attendee with `email` (also the buyer's); a free order completes. */
+/**
+ * A checkout through the public pages from `ip`: one attendee with `email` (also the buyer's); a free order completes.
+ */
 async function checkout(eventId: number, ticketId: number, email: string, ip: string) {
   const ev = (await call(ctx.app, 'GET', `/api/public/events/${eventId}`, { ip })).json().data;
   const price = ev.tickets.find((t: { id: number }) => t.id === ticketId).unit.total as number;
-  const res = await call(ctx.app, 'POST', `/api/public/events/${eventId}/order`, { body: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: price }, ip });
+  const res = await call(ctx.app, 'POST', `/api/public/events/${eventId}/order`, {
+    body: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: price },
+    ip,
+  });
   expect(res.statusCode, res.body).toBe(201);
   const r = res.json<Reservation>();
   const headers = buyerHeaders(r);
-  const body = details(r.data, { email, attendees: r.data.attendees.map((a) => ({ short_id: a.short_id, first_name: 'Pat', last_name: 'Target', email, answers: {} })) });
+  const body = details(r.data, {
+    email,
+    attendees: r.data.attendees.map((a) => ({
+      short_id: a.short_id,
+      first_name: 'Pat',
+      last_name: 'Target',
+      email,
+      answers: {},
+    })),
+  });
   const done = await call(ctx.app, 'PUT', url(eventId, r.data.short_id, '/details'), { headers, body, ip });
   expect(done.statusCode, done.body).toBe(200);
   return { r, headers, order: done.json<{ data: PublicOrderDto }>().data };
@@ -66,9 +81,21 @@ async function payByCard(eventId: number, shortId: string, headers: Record<strin
   const started = await call(ctx.app, 'POST', url(eventId, shortId, '/card-payment'), { headers });
   expect(started.statusCode, started.body).toBe(200);
   const pi = stripe.setStatus((started.json().data.client_secret as string).split('_secret_')[0]!, 'succeeded');
-  const payload = JSON.stringify({ id: `evt_${shortId}`, object: 'event', type: 'payment_intent.succeeded', api_version: '2025-01-01', created: 1, data: { object: pi } });
+  const payload = JSON.stringify({
+    id: `evt_${shortId}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    api_version: '2025-01-01',
+    created: 1,
+    data: { object: pi },
+  });
   const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const hook = await ctx.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const hook = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
   expect(hook.statusCode).toBe(200);
   const paid = (await call(ctx.app, 'GET', url(eventId, shortId), { headers })).json().data;
   expect(paid).toMatchObject({ status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', payment_provider: 'STRIPE' });
@@ -83,7 +110,15 @@ async function mailsOf(messageId: number) {
     .where(eq(messageRecipients.message_id, messageId));
 }
 
-const budgetSpent = async (accountId: number) => Number((await db().select({ n: sum(mailBudgetEntries.mails) }).from(mailBudgetEntries).where(eq(mailBudgetEntries.account_id, accountId)))[0]!.n ?? 0);
+const budgetSpent = async (accountId: number) =>
+  Number(
+    (
+      await db()
+        .select({ n: sum(mailBudgetEntries.mails) })
+        .from(mailBudgetEntries)
+        .where(eq(mailBudgetEntries.account_id, accountId))
+    )[0]!.n ?? 0,
+  );
 
 /** Delivers what is due now and waits until it has left (rows still held back stay PENDING). */
 async function deliverDue(ids: number[]) {
@@ -109,7 +144,8 @@ describe("an account's own free checkout is no way around its mail budget", () =
     const accountId = spammer.u.accounts[0]!.id;
     // Twelve strangers, entered from four client addresses: more than twice the hour's budget.
     const victims = Array.from({ length: 12 }, (_, n) => `victim-${n}@prey.test`);
-    for (const [n, email] of victims.entries()) await checkout(spammer.event.id, spammer.tickets[0]!.id, email, `198.51.100.${(n % 4) + 1}`);
+    for (const [n, email] of victims.entries())
+      await checkout(spammer.event.id, spammer.tickets[0]!.id, email, `198.51.100.${(n % 4) + 1}`);
     // The buyers' own confirmation and ticket mails are not the team's: nothing is spent yet.
     expect(await budgetSpent(accountId)).toBe(0);
 
@@ -121,7 +157,10 @@ describe("an account's own free checkout is no way around its mail budget", () =
     });
     // Accepted, but sent gradually: the last mails two hours on (4 now, 5 in an hour, 3 in two).
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ recipient_count: 12, paced_until: new Date(sentAt.getTime() + 2 * HOUR).toISOString() });
+    expect(res.json().data).toMatchObject({
+      recipient_count: 12,
+      paced_until: new Date(sentAt.getTime() + 2 * HOUR).toISOString(),
+    });
     const message = res.json().data.id as number;
     const mails = await mailsOf(message);
     expect(mails.map((m) => m.to).sort()).toEqual([...victims].sort());
@@ -130,13 +169,17 @@ describe("an account's own free checkout is no way around its mail budget", () =
     const times = mails.map((m) => m.at.getTime() - sentAt.getTime()).sort((a, b) => a - b);
     expect(times).toEqual([...Array(BUDGET - 1).fill(0), ...Array(BUDGET).fill(HOUR), ...Array(3).fill(2 * HOUR)]);
     // No hour holds more than the budget (the message itself counting one at its start).
-    for (const t of times) expect(times.filter((u) => u > t - HOUR && u <= t).length + (t < HOUR ? 1 : 0)).toBeLessThanOrEqual(BUDGET);
+    for (const t of times)
+      expect(times.filter((u) => u > t - HOUR && u <= t).length + (t < HOUR ? 1 : 0)).toBeLessThanOrEqual(BUDGET);
 
     const ids = mails.map((m) => m.id);
     await deliverDue(ids);
     expect(delivered(subject)).toHaveLength(BUDGET - 1);
     // Anything else the team sends to typed addresses now waits too: the hour is spent.
-    const invite = await call(ctx.app, 'POST', '/api/users', { token: spammer.u.token, body: { email: 'helper@prey.test', role: 'ADMIN' } });
+    const invite = await call(ctx.app, 'POST', '/api/users', {
+      token: spammer.u.token,
+      body: { email: 'helper@prey.test', role: 'ADMIN' },
+    });
     expect(invite.statusCode).toBe(429);
 
     clock.advance(HOUR);
@@ -146,7 +189,9 @@ describe("an account's own free checkout is no way around its mail budget", () =
     await deliverDue(ids);
     expect(delivered(subject)).toHaveLength(victims.length);
     expect(new Set(delivered(subject).flatMap((m) => m.to))).toEqual(new Set(victims));
-    const after = (await call(ctx.app, 'GET', `/api/events/${spammer.event.id}/messages/${message}`, { token: spammer.u.token })).json().data;
+    const after = (
+      await call(ctx.app, 'GET', `/api/events/${spammer.event.id}/messages/${message}`, { token: spammer.u.token })
+    ).json().data;
     expect(after).toMatchObject({ paced_until: null, counts: { sent: 12, queued: 0, failed: 0 } });
   });
 
@@ -163,7 +208,10 @@ describe("an account's own free checkout is no way around its mail budget", () =
       await payByCard(w.event.id, r.data.short_id, headers);
     }
     const send = (recipient_type: string, subject: string) =>
-      call(ctx.app, 'POST', `/api/events/${w.event.id}/messages`, { token: w.u.token, body: { subject, body: '<p>Doors open at eight</p>', recipient_type, acknowledged_not_promotional: true } });
+      call(ctx.app, 'POST', `/api/events/${w.event.id}/messages`, {
+        token: w.u.token,
+        body: { subject, body: '<p>Doors open at eight</p>', recipient_type, acknowledged_not_promotional: true },
+      });
 
     for (const [n, type] of ['ALL_BUYERS', 'ALL_ATTENDEES'].entries()) {
       const res = await send(type, `Doors ${type}`);

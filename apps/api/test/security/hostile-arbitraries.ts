@@ -75,10 +75,35 @@ export const HOSTILE_STRINGS: readonly string[] = [
 ];
 
 /** Numbers at and past every boundary a contract can have. */
-export const HOSTILE_NUMBERS: readonly number[] = [0, -1, 1, 1.5, -0.5, 2 ** 31, -(2 ** 31), 2 ** 31 - 1, 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 5e-324];
+export const HOSTILE_NUMBERS: readonly number[] = [
+  0,
+  -1,
+  1,
+  1.5,
+  -0.5,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 31 - 1,
+  2 ** 53,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  5e-324,
+];
 
 /** Values of the wrong type for any field. */
-const wrongTypes = fc.constantFrom<unknown>(null, true, false, [], {}, [1, 2, 3], { $gt: '' }, JSON.parse('{"__proto__":{"admin":true}}'), [[[[[]]]]], { a: { b: { c: { d: {} } } } });
+const wrongTypes = fc.constantFrom<unknown>(
+  null,
+  true,
+  false,
+  [],
+  {},
+  [1, 2, 3],
+  { $gt: '' },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  [[[[[]]]]],
+  { a: { b: { c: { d: {} } } } },
+);
 
 /** Any hostile value: wrong type, boundary number, hostile string, random full-unicode string. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -136,15 +161,23 @@ function stringArb(schema: JsonSchema, name: string): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.min(schema.maxLength ?? 60, 60);
   if (schema.pattern && DATE_TIME.test(schema.pattern)) {
-    return fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 16));
+    return fc
+      .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 16));
   }
   if (/(^|_)code$/.test(name)) return fc.stringMatching(/^[A-Za-z0-9_-]{3,20}$/);
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
+  if (schema.pattern)
+    return fc
+      .stringMatching(new RegExp(schema.pattern))
+      .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
   if (schema.format === 'email' || /email/.test(name)) {
     // Plain addresses (fc.emailAddress's RFC corner cases are refused by the contracts, as they should be).
-    return fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9.+-]{0,15}$/), fc.constantFrom('example.test', 'admitone.test')).map(([local, domain]) => `${local.replace(/\.+$/, '')}@${domain}`.replace(/\.\./g, '.'));
+    return fc
+      .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9.+-]{0,15}$/), fc.constantFrom('example.test', 'admitone.test'))
+      .map(([local, domain]) => `${local.replace(/\.+$/, '')}@${domain}`.replace(/\.\./g, '.'));
   }
-  if (/website|url/.test(name)) return fc.webUrl({ validSchemes: ['https', 'http'] }).filter((s) => s.length <= (schema.maxLength ?? 2000));
+  if (/website|url/.test(name))
+    return fc.webUrl({ validSchemes: ['https', 'http'] }).filter((s) => s.length <= (schema.maxLength ?? 2000));
   if (schema.format === 'uuid') return fc.uuid();
   if (/timezone/.test(name)) return fc.constantFrom('Europe/Berlin', 'UTC', 'America/New_York', 'Asia/Kolkata');
   if (/currency/.test(name)) return fc.constantFrom('EUR', 'USD', 'JPY', 'BRL');
@@ -164,7 +197,11 @@ function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   else if (typeof schema.exclusiveMinimum === 'number') min = schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON);
   if (schema.exclusiveMaximum === true) max -= integer ? 1 : Number.EPSILON;
   else if (typeof schema.exclusiveMaximum === 'number') max = schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON);
-  if (integer) return fc.oneof(fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) }), fc.constantFrom(min, max));
+  if (integer)
+    return fc.oneof(
+      fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) }),
+      fc.constantFrom(min, max),
+    );
   return fc.double({ min, max, noNaN: true });
 }
 
@@ -174,7 +211,10 @@ function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
  * missing required fields and unexpected extra fields. `idFor(name)` gives real ids of the caller's
  * world for fields that hold one.
  */
-export function valueFor(schema: JsonSchema, opts: { name?: string; hostility?: number; idFor?: (name: string) => fc.Arbitrary<number> | null } = {}): fc.Arbitrary<unknown> {
+export function valueFor(
+  schema: JsonSchema,
+  opts: { name?: string; hostility?: number; idFor?: (name: string) => fc.Arbitrary<number> | null } = {},
+): fc.Arbitrary<unknown> {
   const name = opts.name ?? '';
   const hostility = opts.hostility ?? 1;
   const sane = saneValueFor(schema, name, { ...opts, hostility });
@@ -182,7 +222,11 @@ export function valueFor(schema: JsonSchema, opts: { name?: string; hostility?: 
   return fc.oneof({ weight: 8, arbitrary: sane }, { weight: hostility, arbitrary: hostileValue });
 }
 
-function saneValueFor(schema: JsonSchema, name: string, opts: { hostility: number; idFor?: (name: string) => fc.Arbitrary<number> | null }): fc.Arbitrary<unknown> {
+function saneValueFor(
+  schema: JsonSchema,
+  name: string,
+  opts: { hostility: number; idFor?: (name: string) => fc.Arbitrary<number> | null },
+): fc.Arbitrary<unknown> {
   const child = (s: JsonSchema, n: string) => valueFor(s, { name: n, hostility: opts.hostility, idFor: opts.idFor });
   const base = ((): fc.Arbitrary<unknown> => {
     if (schema.const !== undefined) return fc.constant(schema.const);
@@ -195,7 +239,9 @@ function saneValueFor(schema: JsonSchema, name: string, opts: { hostility: numbe
         return stringArb(schema, name);
       case 'integer': {
         const ids = /(^|_)id$|Id$/.test(name) ? opts.idFor?.(name) : null;
-        return ids ? fc.oneof({ weight: 3, arbitrary: ids }, { weight: 1, arbitrary: numberArb(schema, true) }) : numberArb(schema, true);
+        return ids
+          ? fc.oneof({ weight: 3, arbitrary: ids }, { weight: 1, arbitrary: numberArb(schema, true) })
+          : numberArb(schema, true);
       }
       case 'number':
         return numberArb(schema, false);
@@ -214,31 +260,53 @@ function saneValueFor(schema: JsonSchema, name: string, opts: { hostility: numbe
         return hostileValue;
     }
   })();
-  return schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null')) ? fc.option(base, { nil: null, freq: 6 }) : base;
+  return schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null'))
+    ? fc.option(base, { nil: null, freq: 6 })
+    : base;
 }
 
-function objectArb(schema: JsonSchema, child: (s: JsonSchema, n: string) => fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+function objectArb(
+  schema: JsonSchema,
+  child: (s: JsonSchema, n: string) => fc.Arbitrary<unknown>,
+): fc.Arbitrary<unknown> {
   const props = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const keys = Object.keys(props);
-  const record = fc.record(Object.fromEntries(keys.map((k) => [k, child(props[k]!, k)])), { requiredKeys: keys.filter((k) => required.has(k)) });
+  const record = fc.record(Object.fromEntries(keys.map((k) => [k, child(props[k]!, k)])), {
+    requiredKeys: keys.filter((k) => required.has(k)),
+  });
   const extras =
     schema.additionalProperties && typeof schema.additionalProperties === 'object'
-      ? fc.dictionary(fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 100))), child(schema.additionalProperties, 'value'), { maxKeys: 4 })
-      : fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'id', 'account_id', 'is_owner', 'status', 'role', 'extra'), hostileValue, { maxKeys: 2 });
+      ? fc.dictionary(
+          fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 100))),
+          child(schema.additionalProperties, 'value'),
+          { maxKeys: 4 },
+        )
+      : fc.dictionary(
+          fc.constantFrom('__proto__', 'constructor', 'id', 'account_id', 'is_owner', 'status', 'role', 'extra'),
+          hostileValue,
+          { maxKeys: 2 },
+        );
   return fc
     .tuple(
       record,
       fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extras }),
-      fc.oneof({ weight: 6, arbitrary: fc.constant<string | null>(null) }, { weight: 1, arbitrary: fc.constantFrom(...(keys.length ? keys : ['_'])) }),
+      fc.oneof(
+        { weight: 6, arbitrary: fc.constant<string | null>(null) },
+        { weight: 1, arbitrary: fc.constantFrom(...(keys.length ? keys : ['_'])) },
+      ),
       fc.boolean(),
     )
     .map(([value, extra, drop, confirm]) => {
       const out: Record<string, unknown> = { ...(extra as object), ...(value as object) };
       // A confirmation field usually repeats its field, as a form sends it.
-      for (const k of Object.keys(out)) if (confirm && k.endsWith('_confirmation') && k.replace(/_confirmation$/, '') in out) out[k] = out[k.replace(/_confirmation$/, '')];
+      for (const k of Object.keys(out))
+        if (confirm && k.endsWith('_confirmation') && k.replace(/_confirmation$/, '') in out)
+          out[k] = out[k.replace(/_confirmation$/, '')];
       // Own property even for "__proto__", so JSON.stringify sends it.
-      for (const [k, v] of Object.entries(extra as object)) if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true });
+      for (const [k, v] of Object.entries(extra as object))
+        if (k === '__proto__')
+          Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true });
       if (drop) delete out[drop];
       return out;
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import { buildWorld, snapshot, type World } from './hostile-world.js';
 
@@ -42,7 +43,13 @@ describe('ids past the database integer range', () => {
     const before = await snapshot(ctx.app);
     const event = await call(ctx.app, 'POST', '/api/events', {
       token: w.token,
-      body: { title: 'Overflow', organizer_id: Number.MAX_SAFE_INTEGER, start_date: '2030-01-01T10:00', timezone: 'UTC', currency: 'EUR' },
+      body: {
+        title: 'Overflow',
+        organizer_id: Number.MAX_SAFE_INTEGER,
+        start_date: '2030-01-01T10:00',
+        timezone: 'UTC',
+        currency: 'EUR',
+      },
     });
     expect(expectError(event, 422, 'VALIDATION_FAILED').field_errors).toHaveProperty('organizer_id');
     const capacity = await call(ctx.app, 'POST', `/api/events/${w.eventId}/capacity-assignments`, {
@@ -50,9 +57,17 @@ describe('ids past the database integer range', () => {
       body: { name: 'Hall', capacity: 3, applies_to: 'TICKETS', ticket_ids: [w.ticketIds[0], 4_691_060_297_092_434] },
     });
     expect(expectError(capacity, 422, 'VALIDATION_FAILED').field_errors).toHaveProperty(['ticket_ids.1']);
-    const scan = await call(ctx.app, 'POST', `/api/events/${w.eventId}/check-ins`, { token: w.token, body: { attendee_id: 515_096_385_039_708, action: 'CHECK_IN' } });
+    const scan = await call(ctx.app, 'POST', `/api/events/${w.eventId}/check-ins`, {
+      token: w.token,
+      body: { attendee_id: 515_096_385_039_708, action: 'CHECK_IN' },
+    });
     expectError(scan, 422, 'VALIDATION_FAILED');
-    const count = await call(ctx.app, 'GET', `/api/events/${w.eventId}/messages/recipient-count?recipient_type=TICKET_HOLDERS&ticket_ids=1,99999999999`, { token: w.token });
+    const count = await call(
+      ctx.app,
+      'GET',
+      `/api/events/${w.eventId}/messages/recipient-count?recipient_type=TICKET_HOLDERS&ticket_ids=1,99999999999`,
+      { token: w.token },
+    );
     expectError(count, 422, 'VALIDATION_FAILED');
     expect(await snapshot(ctx.app)).toEqual(before);
   });
@@ -66,7 +81,11 @@ describe('NUL characters (PostgreSQL text and jsonb cannot hold them)', () => {
   it('are refused in a path parameter', async () => {
     const res = await call(ctx.app, 'GET', `/api/public/events/${w.eventId}/order/ab%00cd`);
     expect(expectError(res, 422, 'VALIDATION_FAILED').field_errors).toEqual({ shortId: [expect.any(String)] });
-    expectError(await call(ctx.app, 'GET', `/api/public/events/${w.eventId}/promo-codes/%00`), 422, 'VALIDATION_FAILED');
+    expectError(
+      await call(ctx.app, 'GET', `/api/public/events/${w.eventId}/promo-codes/%00`),
+      422,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('are refused in a query string', async () => {
@@ -76,15 +95,26 @@ describe('NUL characters (PostgreSQL text and jsonb cannot hold them)', () => {
 
   it('are refused in a body string or object key, and nothing is stored', async () => {
     const before = await snapshot(ctx.app);
-    const organizer = await call(ctx.app, 'POST', '/api/organizers', { token: w.token, body: { name: 'Blue\u0000Note', email: 'a@b.test' } });
+    const organizer = await call(ctx.app, 'POST', '/api/organizers', {
+      token: w.token,
+      body: { name: 'Blue\u0000Note', email: 'a@b.test' },
+    });
     expect(expectError(organizer, 422, 'VALIDATION_FAILED').field_errors).toEqual({ name: [expect.any(String)] });
-    const settings = await call(ctx.app, 'PUT', `/api/events/${w.eventId}/settings`, { token: w.token, body: { pre_checkout_message: 'Hi \u0000 there' } });
-    expect(expectError(settings, 422, 'VALIDATION_FAILED').field_errors).toEqual({ pre_checkout_message: [expect.any(String)] });
+    const settings = await call(ctx.app, 'PUT', `/api/events/${w.eventId}/settings`, {
+      token: w.token,
+      body: { pre_checkout_message: 'Hi \u0000 there' },
+    });
+    expect(expectError(settings, 422, 'VALIDATION_FAILED').field_errors).toEqual({
+      pre_checkout_message: [expect.any(String)],
+    });
     expect(await snapshot(ctx.app)).toEqual(before);
   });
 
   it('does not stop a well-formed request', async () => {
-    const res = await call(ctx.app, 'POST', '/api/organizers', { token: w.token, body: { name: 'Blue Note 🎷 مرحبا', email: 'a@b.test' } });
+    const res = await call(ctx.app, 'POST', '/api/organizers', {
+      token: w.token,
+      body: { name: 'Blue Note 🎷 مرحبا', email: 'a@b.test' },
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -113,7 +143,10 @@ describe('NUL characters (PostgreSQL text and jsonb cannot hold them)', () => {
 
 describe('cookies', () => {
   it('a locale cookie that is not valid percent-encoding is ignored, not a 500', async () => {
-    const res = await call(ctx.app, 'GET', `/api/events/999999`, { token: w.token, headers: { cookie: 'admitone_locale=%E0%A4%A' } });
+    const res = await call(ctx.app, 'GET', `/api/events/999999`, {
+      token: w.token,
+      headers: { cookie: 'admitone_locale=%E0%A4%A' },
+    });
     expectError(res, 404, 'NOT_FOUND');
   });
 });

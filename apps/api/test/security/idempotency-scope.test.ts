@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { orders } from '../../src/db/schema/index.js';
 import { TestClock } from '../../src/shared/clock.js';
 import { details, liveEvent } from '../checkout-factory.js';
@@ -39,7 +40,8 @@ const OTHER_IP = '203.0.113.99';
 async function freeEvent() {
   const { event, tickets } = await liveEvent(ctx.app, [{ name: 'Lawn', type: 'FREE', quantity: 50 }]);
   const body = { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], expected_total: 0 };
-  const post = (headers: Record<string, string>, ip: string, b: unknown = body) => call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, { body: b, headers, ip });
+  const post = (headers: Record<string, string>, ip: string, b: unknown = body) =>
+    call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, { body: b, headers, ip });
   return { event, tickets, body, post };
 }
 
@@ -60,7 +62,11 @@ describe('a reservation key belongs to the client that sent it', () => {
     // The buyer's network retry (no token yet: the answer was lost): its own answer, secret and all.
     const retry = await post({ [KEY]: 'shared-key-1' }, BUYER_IP);
     expect(retry.statusCode).toBe(201);
-    expect(retry.json<Reservation>()).toMatchObject({ order_secret: a.order_secret, checkout_token: a.checkout_token, data: { short_id: a.data.short_id } });
+    expect(retry.json<Reservation>()).toMatchObject({
+      order_secret: a.order_secret,
+      checkout_token: a.checkout_token,
+      data: { short_id: a.data.short_id },
+    });
 
     // Another address with the same key and body: a reservation of its own, nothing of the buyer's.
     const other = await post({ [KEY]: 'shared-key-1' }, OTHER_IP);
@@ -79,11 +85,14 @@ describe('a reservation key belongs to the client that sent it', () => {
     expect(empty2.statusCode).toBe(201);
     expectNothingOf(empty1, empty2);
 
-    const rows = await ctx.app.deps.database.db.select({ short: orders.short_id }).from(orders).where(eq(orders.event_id, event.id));
+    const rows = await ctx.app.deps.database.db
+      .select({ short: orders.short_id })
+      .from(orders)
+      .where(eq(orders.event_id, event.id));
     expect(rows).toHaveLength(6);
   });
 
-  it('with a checkout token the key is that checkout\'s: its retry (from anywhere) gets its answer, another token or none does not', async () => {
+  it("with a checkout token the key is that checkout's: its retry (from anywhere) gets its answer, another token or none does not", async () => {
     const { post } = await freeEvent();
     const token = 'a-checkout-token-of-the-buyers-own-making-0123456789';
     const a = (await post({ [KEY]: 'token-key', [TOKEN]: token }, BUYER_IP)).json<Reservation>();
@@ -91,7 +100,10 @@ describe('a reservation key belongs to the client that sent it', () => {
 
     const retry = await post({ [KEY]: 'token-key', [TOKEN]: token }, OTHER_IP);
     expect(retry.statusCode).toBe(201);
-    expect(retry.json<Reservation>()).toMatchObject({ order_secret: a.order_secret, data: { short_id: a.data.short_id } });
+    expect(retry.json<Reservation>()).toMatchObject({
+      order_secret: a.order_secret,
+      data: { short_id: a.data.short_id },
+    });
 
     for (const [headers, ip] of [
       [{ [KEY]: 'token-key', [TOKEN]: `${token}-not` }, BUYER_IP],
@@ -108,7 +120,11 @@ describe('a reservation key belongs to the client that sent it', () => {
   it('after the order is completed nobody gets its secret by repeating the key, not even from the same address', async () => {
     const { event, post } = await freeEvent();
     const a = (await post({ [KEY]: 'done-key' }, BUYER_IP)).json<Reservation>();
-    const done = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), { headers: { [TOKEN]: a.checkout_token, [SECRET]: a.order_secret }, body: details(a.data as never), ip: BUYER_IP });
+    const done = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), {
+      headers: { [TOKEN]: a.checkout_token, [SECRET]: a.order_secret },
+      body: details(a.data as never),
+      ip: BUYER_IP,
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.status).toBe('COMPLETED');
 
@@ -123,44 +139,76 @@ describe('a reservation key belongs to the client that sent it', () => {
 
     // The ticket cannot be redirected: the attacker's reservation opens only its own order.
     const o = other.json<Reservation>();
-    const redirect = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), { headers: { [TOKEN]: o.checkout_token, [SECRET]: o.order_secret }, body: details(a.data as never, { email: 'thief@evil.test' }), ip: OTHER_IP });
+    const redirect = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), {
+      headers: { [TOKEN]: o.checkout_token, [SECRET]: o.order_secret },
+      body: details(a.data as never, { email: 'thief@evil.test' }),
+      ip: OTHER_IP,
+    });
     expect(redirect.statusCode).toBe(404);
-    const [row] = await ctx.app.deps.database.db.select({ email: orders.email }).from(orders).where(eq(orders.short_id, a.data.short_id));
+    const [row] = await ctx.app.deps.database.db
+      .select({ email: orders.email })
+      .from(orders)
+      .where(eq(orders.short_id, a.data.short_id));
     expect(row!.email).toBe('grace@example.test');
   });
 });
 
 describe('a checkout step key', () => {
-  it('is looked at only after the order\'s secret: without it a repeat is 404 whatever the key and body', async () => {
+  it("is looked at only after the order's secret: without it a repeat is 404 whatever the key and body", async () => {
     const { event, post } = await freeEvent();
     const a = (await post({}, BUYER_IP)).json<Reservation>();
     const body = details(a.data as never);
     const owner = { [TOKEN]: a.checkout_token, [SECRET]: a.order_secret, [KEY]: 'step-key' };
-    const first = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), { headers: owner, body, ip: BUYER_IP });
+    const first = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), {
+      headers: owner,
+      body,
+      ip: BUYER_IP,
+    });
     expect(first.statusCode).toBe(200);
     await mailSettled(ctx.app);
     const mailsBefore = ctx.smtp.received.length;
 
     // The owner's retry: the first answer, nothing done twice (no second confirmation mail).
-    const retry = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), { headers: owner, body, ip: BUYER_IP });
+    const retry = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), {
+      headers: owner,
+      body,
+      ip: BUYER_IP,
+    });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.status).toBe('COMPLETED');
     await mailSettled(ctx.app);
     expect(ctx.smtp.received.length).toBe(mailsBefore);
 
     // Without the secret: 404, the same body or another (no IDEMPOTENCY_KEY_REUSED telling that the key was used).
-    const missing = await call(ctx.app, 'PUT', url(event.id, 'NOSUCHORDER', '/details'), { headers: { [KEY]: 'step-key' }, body, ip: OTHER_IP });
+    const missing = await call(ctx.app, 'PUT', url(event.id, 'NOSUCHORDER', '/details'), {
+      headers: { [KEY]: 'step-key' },
+      body,
+      ip: OTHER_IP,
+    });
     expect(missing.statusCode).toBe(404);
     for (const b of [body, { ...body, email: 'thief@evil.test' }]) {
-      const without: Array<Record<string, string>> = [{ [KEY]: 'step-key' }, { [KEY]: 'step-key', [TOKEN]: a.checkout_token }, { [KEY]: 'step-key', [SECRET]: 'wrong' }];
+      const without: Array<Record<string, string>> = [
+        { [KEY]: 'step-key' },
+        { [KEY]: 'step-key', [TOKEN]: a.checkout_token },
+        { [KEY]: 'step-key', [SECRET]: 'wrong' },
+      ];
       for (const headers of without) {
-        const res = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), { headers, body: b, ip: BUYER_IP });
+        const res = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), {
+          headers,
+          body: b,
+          ip: BUYER_IP,
+        });
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual(missing.json());
       }
     }
-    // With the secret but from another client: the step is checked again (the order is done), not replayed as a success.
-    const elsewhere = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), { headers: { [SECRET]: a.order_secret, [KEY]: 'step-key' }, body, ip: OTHER_IP });
+    // With the secret but from another client: the step is checked again (the order is done), not replayed as a
+    // success.
+    const elsewhere = await call(ctx.app, 'PUT', url(event.id, a.data.short_id, '/details'), {
+      headers: { [SECRET]: a.order_secret, [KEY]: 'step-key' },
+      body,
+      ip: OTHER_IP,
+    });
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.body).not.toContain(a.checkout_token);
   });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { attendees, checkInLists, mailBudgetEntries, orders } from '../../src/db/schema/index.js';
 import { buildPayload } from '../../src/modules/webhooks/payloads.js';
 import { liveEvent, placeOrder } from '../checkout-factory.js';
@@ -21,7 +22,9 @@ afterAll(() => ctx.close());
 
 async function world() {
   const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Standing', type: 'FREE' }]);
-  const placed = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [{ ticket_id: tickets[0]!.id, quantity: 1 }]);
+  const placed = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [
+    { ticket_id: tickets[0]!.id, quantity: 1 },
+  ]);
   const db = ctx.app.deps.database.db;
   const [order] = await db.select().from(orders).where(eq(orders.short_id, placed.short_id));
   const lists = `/api/events/${event.id}/check-in-lists`;
@@ -29,9 +32,20 @@ async function world() {
   const made = await call(ctx.app, 'POST', `${lists}/${list!.id}/staff-link`, { token: u.token });
   expect(made.statusCode).toBe(200);
   const [withLink] = await db.select().from(checkInLists).where(eq(checkInLists.id, list!.id));
-  const key = (await call(ctx.app, 'POST', '/api/api-keys', { token: u.token, body: { name: 'Reader', access: 'READ' } })).json().data.secret as string;
+  const key = (
+    await call(ctx.app, 'POST', '/api/api-keys', { token: u.token, body: { name: 'Reader', access: 'READ' } })
+  ).json().data.secret as string;
   const [attendee] = await db.select({ id: attendees.id }).from(attendees).where(eq(attendees.order_id, order!.id));
-  return { u, event, order: order!, list: list!, staffToken: withLink!.staff_token!, key, lists, attendeeId: attendee!.id };
+  return {
+    u,
+    event,
+    order: order!,
+    list: list!,
+    staffToken: withLink!.staff_token!,
+    key,
+    lists,
+    attendeeId: attendee!.id,
+  };
 }
 
 describe('secrets in answers an API key gets and in webhook payloads', () => {
@@ -56,12 +70,26 @@ describe('secrets in answers an API key gets and in webhook payloads', () => {
       expect(res.body, p).not.toContain(w.staffToken);
     }
     // The lists still say which has a link.
-    expect((await call(ctx.app, 'GET', w.lists, { token: w.key })).json().data[0]).toMatchObject({ id: w.list.id, has_staff_link: true, staff_token: null });
+    expect((await call(ctx.app, 'GET', w.lists, { token: w.key })).json().data[0]).toMatchObject({
+      id: w.list.id,
+      has_staff_link: true,
+      staff_token: null,
+    });
   });
 
   it("an order webhook's payload carries no order secret", async () => {
     const w = await world();
-    const payload = await buildPayload(ctx.app.deps.database.db, { account_id: w.order.account_id, event_id: w.event.id, object_kind: 'order', object_id: w.order.id, payload: {} }, { cardPayments: false, now: new Date() });
+    const payload = await buildPayload(
+      ctx.app.deps.database.db,
+      {
+        account_id: w.order.account_id,
+        event_id: w.event.id,
+        object_kind: 'order',
+        object_id: w.order.id,
+        payload: {},
+      },
+      { cardPayments: false, now: new Date() },
+    );
     expect(payload).toMatchObject({ id: w.order.id, order_number: w.order.order_number });
     expect(JSON.stringify(payload)).not.toContain(w.order.secret);
   });
@@ -77,15 +105,21 @@ describe('secrets in answers an API key gets and in webhook payloads', () => {
       expect(byKey.body).not.toContain(w.order.secret);
       expect(byKey.body).not.toContain(w.staffToken);
     }
-    const writer = (await call(ctx.app, 'POST', '/api/api-keys', { token: w.u.token, body: { name: 'Writer', access: 'READ_WRITE' } })).json().data.secret as string;
+    const writer = (
+      await call(ctx.app, 'POST', '/api/api-keys', { token: w.u.token, body: { name: 'Writer', access: 'READ_WRITE' } })
+    ).json().data.secret as string;
     const renewedByKey = await call(ctx.app, 'POST', staffLink, { token: writer });
     expect(renewedByKey.statusCode).toBe(200);
     expect(renewedByKey.json().data.staff_token).toBeNull();
 
     const path = (await call(ctx.app, 'GET', buyerLink, { token: w.u.token })).json().data.path as string;
-    expect(path).toBe(`/checkout/${w.event.id}/${w.order.short_id}/summary#secret=${encodeURIComponent(w.order.secret)}`);
+    expect(path).toBe(
+      `/checkout/${w.event.id}/${w.order.short_id}/summary#secret=${encodeURIComponent(w.order.secret)}`,
+    );
     const [current] = await ctx.app.deps.database.db.select().from(checkInLists).where(eq(checkInLists.id, w.list.id));
-    expect((await call(ctx.app, 'GET', staffLink, { token: w.u.token })).json().data).toEqual({ staff_token: current!.staff_token });
+    expect((await call(ctx.app, 'GET', staffLink, { token: w.u.token })).json().data).toEqual({
+      staff_token: current!.staff_token,
+    });
     // A session making a new link is answered with it.
     const renewed = (await call(ctx.app, 'POST', staffLink, { token: w.u.token })).json().data;
     expect(renewed.staff_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -105,7 +139,10 @@ describe('secrets in answers an API key gets and in webhook payloads', () => {
     const mails = ctx.smtp.received.slice(before).filter((m) => m.to.includes(w.order.email!));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`#secret=${encodeURIComponent(w.order.secret)}`);
-    const budget = await ctx.app.deps.database.db.select().from(mailBudgetEntries).where(and(eq(mailBudgetEntries.account_id, w.order.account_id), eq(mailBudgetEntries.kind, 'ORDER')));
+    const budget = await ctx.app.deps.database.db
+      .select()
+      .from(mailBudgetEntries)
+      .where(and(eq(mailBudgetEntries.account_id, w.order.account_id), eq(mailBudgetEntries.kind, 'ORDER')));
     expect(budget.reduce((n, r) => n + r.mails, 0)).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
+import { LOCALE_COOKIE } from '@admitone/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALE_COOKIE } from '@admitone/shared';
-import { accountUsers, attendees, messages, orders, outbox, users } from '../../src/db/schema/index.js';
+
 import { buildApp } from '../../src/app.js';
+import { accountUsers, attendees, messages, orders, outbox, users } from '../../src/db/schema/index.js';
 import { TestClock } from '../../src/shared/clock.js';
 import { liveEvent, placeOrder } from '../checkout-factory.js';
 import { confirmAddress, linkToken, registerConfirmedUser, registerUser } from '../factories.js';
@@ -25,18 +26,34 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.app.deps.database.db;
 const outboxRows = async () => (await db().select({ n: count() }).from(outbox))[0]!.n;
-const messagesOf = async (eventId: number) => (await db().select({ n: count() }).from(messages).where(eq(messages.event_id, eventId)))[0]!.n;
-const attendeesWith = async (email: string) => (await db().select({ n: count() }).from(attendees).where(eq(attendees.email, email)))[0]!.n;
-const membershipsOf = async (accountId: number) => (await db().select({ n: count() }).from(accountUsers).where(eq(accountUsers.account_id, accountId)))[0]!.n;
+const messagesOf = async (eventId: number) =>
+  (await db().select({ n: count() }).from(messages).where(eq(messages.event_id, eventId)))[0]!.n;
+const attendeesWith = async (email: string) =>
+  (await db().select({ n: count() }).from(attendees).where(eq(attendees.email, email)))[0]!.n;
+const membershipsOf = async (accountId: number) =>
+  (await db().select({ n: count() }).from(accountUsers).where(eq(accountUsers.account_id, accountId)))[0]!.n;
 
-const message = (over: Record<string, unknown> = {}) => ({ subject: 'Free prize', body: '<p>Click here</p>', recipient_type: 'ALL_ATTENDEES', acknowledged_not_promotional: true, ...over });
-const person = (email: string, over: Record<string, unknown> = {}) => ({ first_name: 'Pat', last_name: 'Target', email, amount_paid: 0, ...over });
+const message = (over: Record<string, unknown> = {}) => ({
+  subject: 'Free prize',
+  body: '<p>Click here</p>',
+  recipient_type: 'ALL_ATTENDEES',
+  acknowledged_not_promotional: true,
+  ...over,
+});
+const person = (email: string, over: Record<string, unknown> = {}) => ({
+  first_name: 'Pat',
+  last_name: 'Target',
+  email,
+  amount_paid: 0,
+  ...over,
+});
 
 /**
  * A login whose address was never confirmed (sign-ups confirm by link now; logins from before did not
  * have to): the one test-only shortcut here, straight in the database.
  */
-const forgetConfirmation = (userId: number) => db().update(users).set({ email_verified_at: null }).where(eq(users.id, userId));
+const forgetConfirmation = (userId: number) =>
+  db().update(users).set({ email_verified_at: null }).where(eq(users.id, userId));
 
 /** An organizer with a live event of one free ticket, whose address is confirmed (through the mailed link) or not. */
 async function organizer(confirmed: boolean) {
@@ -45,14 +62,29 @@ async function organizer(confirmed: boolean) {
   else await forgetConfirmation(w.u.user.id);
   const ev = `/api/events/${w.event.id}`;
   const as = (token = w.u.token) => ({
-    invite: (email: string) => call(ctx.app, 'POST', '/api/users', { token, body: { email, role: 'ADMIN' }, locale: 'en' }),
-    resendInvitation: (userId: number) => call(ctx.app, 'POST', `/api/users/${userId}/invitation`, { token, locale: 'en' }),
-    addAttendee: (email: string, over: Record<string, unknown> = {}) => call(ctx.app, 'POST', `${ev}/attendees`, { token, body: { ticket_id: w.tickets[0]!.id, ...person(email, over) }, locale: 'en' }),
-    resendTicket: (attendeeId: number) => call(ctx.app, 'POST', `${ev}/attendees/${attendeeId}/resend-ticket`, { token, locale: 'en' }),
-    editAttendee: (attendeeId: number, email: string) => call(ctx.app, 'PUT', `${ev}/attendees/${attendeeId}`, { token, body: { first_name: 'Pat', last_name: 'Edited', email }, locale: 'en' }),
-    resendConfirmation: (orderId: number) => call(ctx.app, 'POST', `${ev}/orders/${orderId}/resend-confirmation`, { token, locale: 'en' }),
+    invite: (email: string) =>
+      call(ctx.app, 'POST', '/api/users', { token, body: { email, role: 'ADMIN' }, locale: 'en' }),
+    resendInvitation: (userId: number) =>
+      call(ctx.app, 'POST', `/api/users/${userId}/invitation`, { token, locale: 'en' }),
+    addAttendee: (email: string, over: Record<string, unknown> = {}) =>
+      call(ctx.app, 'POST', `${ev}/attendees`, {
+        token,
+        body: { ticket_id: w.tickets[0]!.id, ...person(email, over) },
+        locale: 'en',
+      }),
+    resendTicket: (attendeeId: number) =>
+      call(ctx.app, 'POST', `${ev}/attendees/${attendeeId}/resend-ticket`, { token, locale: 'en' }),
+    editAttendee: (attendeeId: number, email: string) =>
+      call(ctx.app, 'PUT', `${ev}/attendees/${attendeeId}`, {
+        token,
+        body: { first_name: 'Pat', last_name: 'Edited', email },
+        locale: 'en',
+      }),
+    resendConfirmation: (orderId: number) =>
+      call(ctx.app, 'POST', `${ev}/orders/${orderId}/resend-confirmation`, { token, locale: 'en' }),
     cancelOrder: (orderId: number) => call(ctx.app, 'POST', `${ev}/orders/${orderId}/cancel`, { token, locale: 'en' }),
-    send: (over: Record<string, unknown> = {}) => call(ctx.app, 'POST', `${ev}/messages`, { token, body: message(over), locale: 'en' }),
+    send: (over: Record<string, unknown> = {}) =>
+      call(ctx.app, 'POST', `${ev}/messages`, { token, body: message(over), locale: 'en' }),
   });
   return { ...w, accountId: w.u.accounts[0]!.id, api: as(), as };
 }
@@ -62,7 +94,8 @@ function expectNotConfirmed(res: Res) {
   expect(res.statusCode, res.body).toBe(403);
   expect(res.json().error).toEqual({
     code: 'EMAIL_NOT_CONFIRMED',
-    message: 'Confirm your e-mail address first: invitations, ticket e-mails and messages are sent only once it is confirmed. Check your inbox for the link, or send it again from your profile.',
+    message:
+      'Confirm your e-mail address first: invitations, ticket e-mails and messages are sent only once it is confirmed. Check your inbox for the link, or send it again from your profile.',
   });
 }
 
@@ -80,10 +113,17 @@ describe('mail needs a confirmed address', () => {
     expectNotConfirmed(await o.api.resendTicket(quiet.json().data.id));
     expectNotConfirmed(await o.api.send());
     expectNotConfirmed(await o.api.send({ is_test: true }));
-    // Nor through its order: resending the confirmation, or cancelling it (the buyer would be told, at the address typed).
+    // Nor through its order: resending the confirmation, or cancelling it (the buyer would be told, at the address
+    // typed).
     expectNotConfirmed(await o.api.resendConfirmation(quiet.json().data.order_id));
     expectNotConfirmed(await o.api.cancelOrder(quiet.json().data.order_id));
-    expect((await call(ctx.app, 'GET', `/api/events/${o.event.id}/orders/${quiet.json().data.order_id}`, { token: o.u.token })).json().data.status).toBe('COMPLETED');
+    expect(
+      (
+        await call(ctx.app, 'GET', `/api/events/${o.event.id}/orders/${quiet.json().data.order_id}`, {
+          token: o.u.token,
+        })
+      ).json().data.status,
+    ).toBe('COMPLETED');
 
     expect(await outboxRows()).toBe(before);
     expect(await membershipsOf(o.accountId)).toBe(members);
@@ -92,7 +132,11 @@ describe('mail needs a confirmed address', () => {
     expect(await messagesOf(o.event.id)).toBe(0);
 
     // The refusal is translated (the language chosen in the app wins over the user's saved one).
-    const de = await call(ctx.app, 'POST', '/api/users', { token: o.u.token, body: { email: 'jemand@example.test', role: 'ADMIN' }, headers: { cookie: `${LOCALE_COOKIE}=de` } });
+    const de = await call(ctx.app, 'POST', '/api/users', {
+      token: o.u.token,
+      body: { email: 'jemand@example.test', role: 'ADMIN' },
+      headers: { cookie: `${LOCALE_COOKIE}=de` },
+    });
     expect(de.statusCode).toBe(403);
     expect(de.json().error.code).toBe('EMAIL_NOT_CONFIRMED');
     expect(de.json().error.message).toMatch(/E-Mail-Adresse/);
@@ -122,7 +166,9 @@ describe('mail needs a confirmed address', () => {
     await forgetConfirmation(colleague.user.id);
     expect((await o.api.invite(colleague.email)).statusCode).toBe(201);
     const link = await linkToken(ctx.smtp, colleague.email, '/auth/accept-invitation/');
-    const joined = await call(ctx.app, 'POST', `/api/auth/invitation/${link}`, { body: { current_password: colleague.password } });
+    const joined = await call(ctx.app, 'POST', `/api/auth/invitation/${link}`, {
+      body: { current_password: colleague.password },
+    });
     expect(joined.statusCode).toBe(200);
     const them = o.as(joined.json().token);
     const before = await outboxRows();
@@ -143,11 +189,16 @@ describe('the hourly mail budget of an account', () => {
 
     // Buyers' own orders cost nothing: their confirmation and ticket mails are theirs.
     const bought = await placeOrder(ctx.app, c, [{ ticket_id: o.tickets[0]!.id, quantity: 2 }]);
-    const guests = (await call(ctx.app, 'GET', `/api/events/${o.event.id}/attendees?sort_by=created_at&sort_direction=asc`, { token: o.u.token })).json().data as Array<{ id: number; order_id: number }>;
+    const guests = (
+      await call(ctx.app, 'GET', `/api/events/${o.event.id}/attendees?sort_by=created_at&sort_direction=asc`, {
+        token: o.u.token,
+      })
+    ).json().data as Array<{ id: number; order_id: number }>;
     // An address an organizer corrects counts as typed in by the team (the edit itself mails nobody).
     expect((await o.api.editAttendee(guests[0]!.id, 'corrected@example.test')).statusCode).toBe(200);
     // Attendees added without a mail cost nothing until something is sent to them.
-    for (const n of [1, 2, 3]) expect((await o.api.addAttendee(`walk-in-${n}@example.test`, { send_ticket: false })).statusCode).toBe(201);
+    for (const n of [1, 2, 3])
+      expect((await o.api.addAttendee(`walk-in-${n}@example.test`, { send_ticket: false })).statusCode).toBe(201);
     // A message counts once, plus once per address the team typed (three walk-ins, one corrected) and per
     // address of an order no card payment vouches for (the buyer's other guest, of a free order): 6.
     expect((await o.api.send()).statusCode).toBe(201);
@@ -178,7 +229,8 @@ describe('the hourly mail budget of an account', () => {
       expect(res.headers['retry-after']).toBe('2400');
       expect(res.json().error).toEqual({
         code: 'MAIL_BUDGET_EXCEEDED',
-        message: 'Your account has sent its 10 e-mails for this hour to addresses typed in by its team or given in free and offline orders. Please try again in 40 minutes.',
+        message:
+          'Your account has sent its 10 e-mails for this hour to addresses typed in by its team or given in free and offline orders. Please try again in 40 minutes.',
       });
     }
     expect(await outboxRows()).toBe(before);
@@ -191,7 +243,8 @@ describe('the hourly mail budget of an account', () => {
     const beforeBuyers = await outboxRows();
     await placeOrder(ctx.app, c, [{ ticket_id: o.tickets[0]!.id, quantity: 1 }]);
     expect(await outboxRows()).toBeGreaterThan(beforeBuyers);
-    const ownOrder = (await db().select({ id: orders.id }).from(orders).where(eq(orders.short_id, bought.short_id)))[0]!.id;
+    const ownOrder = (await db().select({ id: orders.id }).from(orders).where(eq(orders.short_id, bought.short_id)))[0]!
+      .id;
     expect((await o.api.cancelOrder(ownOrder)).statusCode).toBe(200);
 
     // The hour moves on: the first mails no longer count.
@@ -201,15 +254,22 @@ describe('the hourly mail budget of an account', () => {
 
   it('paces a message that alone needs more than the whole budget: what fits goes now, the rest as the hour frees up', async () => {
     const o = await organizer(true);
-    for (let n = 0; n < BUDGET; n++) expect((await o.api.addAttendee(`guest-${n}@example.test`, { send_ticket: false })).statusCode).toBe(201);
+    for (let n = 0; n < BUDGET; n++)
+      expect((await o.api.addAttendee(`guest-${n}@example.test`, { send_ticket: false })).statusCode).toBe(201);
     const before = await outboxRows();
     const sentAt = clock.now();
     // 1 + 10 typed addresses, a budget of 10: nine go now, one an hour later.
     const res = await o.api.send();
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ recipient_count: BUDGET, paced_until: new Date(sentAt.getTime() + 3_600_000).toISOString() });
+    expect(res.json().data).toMatchObject({
+      recipient_count: BUDGET,
+      paced_until: new Date(sentAt.getTime() + 3_600_000).toISOString(),
+    });
     expect(await outboxRows()).toBe(before + BUDGET);
-    const held = await db().select({ at: outbox.available_at }).from(outbox).where(and(eq(outbox.status, 'PENDING'), gt(outbox.available_at, sentAt)));
+    const held = await db()
+      .select({ at: outbox.available_at })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'PENDING'), gt(outbox.available_at, sentAt)));
     expect(held.map((h) => h.at.toISOString())).toEqual([new Date(sentAt.getTime() + 3_600_000).toISOString()]);
     // The budget is spent meanwhile: anything else now is refused, until the hour has room again.
     const refused = await o.api.invite('meanwhile@example.test');
@@ -223,25 +283,33 @@ describe('the hourly mail budget of an account', () => {
   });
 
   // Two web processes need one database server: PostgreSQL only (PGlite lives inside one process).
-  it.runIf(process.env.TEST_DATABASE_URL)('holds across web processes sending at once: the count is in the database', async () => {
-    const o = await organizer(true);
-    const second = await buildApp({ ...ctx.app.deps.config, jobsInProcess: false }, { clock, work: false });
-    try {
-      await second.ready();
-      const apps = [ctx.app, second];
-      const answers = await Promise.all(
-        Array.from({ length: BUDGET + 6 }, (_, n) => call(apps[n % 2]!, 'POST', '/api/users', { token: o.u.token, body: { email: `rush-${n}@example.test`, role: 'ADMIN' } })),
-      );
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(BUDGET).fill(201), ...Array(6).fill(429)]);
-      const invited = await db()
-        .select({ n: count() })
-        .from(accountUsers)
-        .where(and(eq(accountUsers.account_id, o.accountId), eq(accountUsers.status, 'INVITED')));
-      expect(invited[0]!.n).toBe(BUDGET);
-    } finally {
-      await second.close();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'holds across web processes sending at once: the count is in the database',
+    async () => {
+      const o = await organizer(true);
+      const second = await buildApp({ ...ctx.app.deps.config, jobsInProcess: false }, { clock, work: false });
+      try {
+        await second.ready();
+        const apps = [ctx.app, second];
+        const answers = await Promise.all(
+          Array.from({ length: BUDGET + 6 }, (_, n) =>
+            call(apps[n % 2]!, 'POST', '/api/users', {
+              token: o.u.token,
+              body: { email: `rush-${n}@example.test`, role: 'ADMIN' },
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(BUDGET).fill(201), ...Array(6).fill(429)]);
+        const invited = await db()
+          .select({ n: count() })
+          .from(accountUsers)
+          .where(and(eq(accountUsers.account_id, o.accountId), eq(accountUsers.status, 'INVITED')));
+        expect(invited[0]!.n).toBe(BUDGET);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 describe('invitations reveal nothing of a registered person', () => {
@@ -249,11 +317,15 @@ describe('invitations reveal nothing of a registered person', () => {
     const admin = await registerConfirmedUser(ctx.app, ctx.smtp, { name: 'Alice Admin' });
     const rita = await registerConfirmedUser(ctx.app, ctx.smtp, { name: 'Rita Registered', locale: 'de' });
     const unknown = 'nobody-yet@example.test';
-    const same = (res: Res, email: string, id: number) => res.body.replaceAll(email, '<email>').replaceAll(`"id":${id}`, '"id":0');
+    const same = (res: Res, email: string, id: number) =>
+      res.body.replaceAll(email, '<email>').replaceAll(`"id":${id}`, '"id":0');
     const as = { token: admin.token };
 
     const b = await call(ctx.app, 'POST', '/api/users', { ...as, body: { email: unknown, role: 'ORGANIZER' } });
-    const a = await call(ctx.app, 'POST', '/api/users', { ...as, body: { email: rita.email.toUpperCase(), role: 'ORGANIZER' } });
+    const a = await call(ctx.app, 'POST', '/api/users', {
+      ...as,
+      body: { email: rita.email.toUpperCase(), role: 'ORGANIZER' },
+    });
     expect(a.statusCode).toBe(201);
     expect(b.statusCode).toBe(201);
     const ritaId = a.json().data.id as number;
@@ -264,19 +336,35 @@ describe('invitations reveal nothing of a registered person', () => {
     expect(ritaId).not.toBe(rita.user.id);
     expect(same(a, rita.email, ritaId)).toBe(same(b, unknown, unknownId));
     expect(a.body).not.toContain('Rita');
-    expect(a.json().data).toMatchObject({ name: '', email: rita.email, email_verified: false, pending_email: null, status: 'INVITED' });
+    expect(a.json().data).toMatchObject({
+      name: '',
+      email: rita.email,
+      email_verified: false,
+      pending_email: null,
+      status: 'INVITED',
+    });
 
     // The same on every later answer: one member, the list, a role change, a resend.
     const one = async (id: number) => call(ctx.app, 'GET', `/api/users/${id}`, as);
     expect(same(await one(ritaId), rita.email, ritaId)).toBe(same(await one(unknownId), unknown, unknownId));
-    const list = (await call(ctx.app, 'GET', '/api/users?sort_by=email', as)).json().data as Array<{ id: number; email: string }>;
-    const row = (id: number, email: string) => JSON.stringify(list.find((m) => m.id === id)).replaceAll(email, '<email>').replaceAll(`"id":${id}`, '"id":0');
+    const list = (await call(ctx.app, 'GET', '/api/users?sort_by=email', as)).json().data as Array<{
+      id: number;
+      email: string;
+    }>;
+    const row = (id: number, email: string) =>
+      JSON.stringify(list.find((m) => m.id === id))
+        .replaceAll(email, '<email>')
+        .replaceAll(`"id":${id}`, '"id":0');
     expect(row(ritaId, rita.email)).toBe(row(unknownId, unknown));
     const role = async (id: number) => call(ctx.app, 'PUT', `/api/users/${id}`, { ...as, body: { role: 'ADMIN' } });
     expect(same(await role(ritaId), rita.email, ritaId)).toBe(same(await role(unknownId), unknown, unknownId));
     // Searching the team by her name finds nobody; by the address typed, her row.
     expect((await call(ctx.app, 'GET', '/api/users?query=Rita', as)).json().meta.total).toBe(0);
-    expect((await call(ctx.app, 'GET', `/api/users?query=${encodeURIComponent(rita.email)}`, as)).json().data.map((m: { id: number }) => m.id)).toEqual([ritaId]);
+    expect(
+      (await call(ctx.app, 'GET', `/api/users?query=${encodeURIComponent(rita.email)}`, as))
+        .json()
+        .data.map((m: { id: number }) => m.id),
+    ).toEqual([ritaId]);
 
     // The mail greets nobody by name.
     const mail = await ctx.smtp.waitFor(rita.email, (m) => m.text.includes('/auth/accept-invitation/'));
@@ -288,19 +376,38 @@ describe('invitations reveal nothing of a registered person', () => {
 
     // Once she accepts (with the newest link), she is a member and her name shows.
     const link = await linkToken(ctx.smtp, rita.email, '/auth/accept-invitation/', resent);
-    expect((await call(ctx.app, 'POST', `/api/auth/invitation/${link}`, { body: { current_password: rita.password } })).statusCode).toBe(200);
-    expect((await one(ritaId)).json().data).toMatchObject({ name: 'Rita Registered', status: 'ACTIVE', email_verified: true });
+    expect(
+      (await call(ctx.app, 'POST', `/api/auth/invitation/${link}`, { body: { current_password: rita.password } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await one(ritaId)).json().data).toMatchObject({
+      name: 'Rita Registered',
+      status: 'ACTIVE',
+      email_verified: true,
+    });
   });
 
   it('keeps showing the address typed when the invited person changes theirs', async () => {
     const admin = await registerConfirmedUser(ctx.app, ctx.smtp);
     const bob = await registerConfirmedUser(ctx.app, ctx.smtp, { name: 'Bob Mover' });
-    const invited = await call(ctx.app, 'POST', '/api/users', { token: admin.token, body: { email: bob.email, role: 'ORGANIZER' } });
+    const invited = await call(ctx.app, 'POST', '/api/users', {
+      token: admin.token,
+      body: { email: bob.email, role: 'ORGANIZER' },
+    });
     expect(invited.statusCode).toBe(201);
     const moved = `moved-${bob.user.id}@example.test`;
-    expect((await call(ctx.app, 'PUT', '/api/users/me/email', { token: bob.token, body: { email: moved, current_password: bob.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(ctx.app, 'PUT', '/api/users/me/email', {
+          token: bob.token,
+          body: { email: moved, current_password: bob.password },
+        })
+      ).statusCode,
+    ).toBe(200);
     const token = await linkToken(ctx.smtp, moved, '/manage/profile/confirm-email-change/');
-    expect((await call(ctx.app, 'POST', `/api/users/${bob.user.id}/email-change/${token}`, { token: bob.token })).statusCode).toBe(200);
+    expect(
+      (await call(ctx.app, 'POST', `/api/users/${bob.user.id}/email-change/${token}`, { token: bob.token })).statusCode,
+    ).toBe(200);
 
     const res = await call(ctx.app, 'GET', `/api/users/${invited.json().data.id}`, { token: admin.token });
     expect(res.json().data).toMatchObject({ email: bob.email, name: '' });

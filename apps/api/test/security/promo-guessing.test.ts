@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { liveEvent, reserve } from '../checkout-factory.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import { fakeWebDist } from '../web-dist.js';
@@ -15,7 +16,10 @@ import { fakeWebDist } from '../web-dist.js';
  */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ webDistDir: fakeWebDist().dir, env: { PROMO_MISSES_PER_CLIENT: '5', PROMO_MISS_WINDOW_SECONDS: '600', PROMO_MISSES_PER_EVENT: '12' } });
+  ctx = await createTestApp({
+    webDistDir: fakeWebDist().dir,
+    env: { PROMO_MISSES_PER_CLIENT: '5', PROMO_MISS_WINDOW_SECONDS: '600', PROMO_MISSES_PER_EVENT: '12' },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -29,12 +33,16 @@ async function eventWithSecretCode() {
     { name: 'Stalls', type: 'PAID', price: 2000, quantity: 50 },
     { name: 'Backstage pass', type: 'PAID', price: 9000, quantity: 5, requires_promo_code: true },
   ]);
-  const promo = await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body: { code: RIGHT, discount_type: 'PERCENTAGE', discount: 100, ticket_ids: [tickets[1]!.id] } });
+  const promo = await call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, {
+    token: u.token,
+    body: { code: RIGHT, discount_type: 'PERCENTAGE', discount: 100, ticket_ids: [tickets[1]!.id] },
+  });
   expect(promo.statusCode).toBe(201);
   return { u, event, visible: tickets[0]!, hidden: tickets[1]! };
 }
 
-const check = (eventId: number, code: string, ip: string) => call(ctx.app, 'GET', `/api/public/events/${eventId}/promo-codes/${encodeURIComponent(code)}`, { ip });
+const check = (eventId: number, code: string, ip: string) =>
+  call(ctx.app, 'GET', `/api/public/events/${eventId}/promo-codes/${encodeURIComponent(code)}`, { ip });
 
 describe('guessing promo codes', () => {
   it('a client trying wrong codes gets 429 with Retry-After, for the right code too; a fresh client still gets the right code', async () => {
@@ -61,9 +69,15 @@ describe('guessing promo codes', () => {
   it("the page's ?promo_code=, the event's JSON and a reservation count and are limited the same; the page still answers 200", async () => {
     const { event, hidden } = await eventWithSecretCode();
     const ip = newClient();
-    for (let i = 0; i < 3; i++) expect((await call(ctx.app, 'GET', `/event/${event.id}/x?promo_code=PAGE${i}`, { ip })).statusCode).toBe(200);
-    expect((await call(ctx.app, 'GET', `/api/public/events/${event.id}?promo_code=JSON1`, { ip })).json().data.promo_invalid).toBe(true);
-    const wrongReservation = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, { ip, body: { items: [{ ticket_id: hidden.id, quantity: 1 }], promo_code: 'RES1', expected_total: 0 } });
+    for (let i = 0; i < 3; i++)
+      expect((await call(ctx.app, 'GET', `/event/${event.id}/x?promo_code=PAGE${i}`, { ip })).statusCode).toBe(200);
+    expect(
+      (await call(ctx.app, 'GET', `/api/public/events/${event.id}?promo_code=JSON1`, { ip })).json().data.promo_invalid,
+    ).toBe(true);
+    const wrongReservation = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, {
+      ip,
+      body: { items: [{ ticket_id: hidden.id, quantity: 1 }], promo_code: 'RES1', expected_total: 0 },
+    });
     expect(wrongReservation.statusCode).toBe(422);
     // Five misses: the right code is no longer applied for this client.
     const page = await call(ctx.app, 'GET', `/event/${event.id}/x?promo_code=${RIGHT}`, { ip });
@@ -73,12 +87,18 @@ describe('guessing promo codes', () => {
     expect(json.statusCode).toBe(200);
     expect(json.json().data).toMatchObject({ promo: null });
     expect(json.json().data.tickets.map((t: { name: string }) => t.name)).toEqual(['Stalls']);
-    const reservation = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, { ip, body: { items: [{ ticket_id: hidden.id, quantity: 1 }], promo_code: RIGHT, expected_total: 0 } });
+    const reservation = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, {
+      ip,
+      body: { items: [{ ticket_id: hidden.id, quantity: 1 }], promo_code: RIGHT, expected_total: 0 },
+    });
     expect(reservation.statusCode).toBe(429);
     expect(reservation.json().error.code).toBe('RATE_LIMITED');
     expect(Number(reservation.headers['retry-after'])).toBeGreaterThan(0);
     // A fresh client reserves with it.
-    expect((await reserve(ctx.app, event.id, { items: [{ ticket_id: hidden.id, quantity: 1 }], promo_code: RIGHT })).statusCode).toBe(201);
+    expect(
+      (await reserve(ctx.app, event.id, { items: [{ ticket_id: hidden.id, quantity: 1 }], promo_code: RIGHT }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('many clients together stop at the per-event cap; other events are not affected', async () => {
@@ -94,7 +114,8 @@ describe('guessing promo codes', () => {
 
   it('refuses a short code that gives 100% off or unlocks a hidden ticket, on its field; short ordinary codes stay allowed', async () => {
     const { u, event, visible, hidden } = await eventWithSecretCode();
-    const save = (body: Record<string, unknown>) => call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body });
+    const save = (body: Record<string, unknown>) =>
+      call(ctx.app, 'POST', `/api/events/${event.id}/promo-codes`, { token: u.token, body });
     const rule = ['Codes that give 100% off or unlock hidden tickets need at least 8 characters.'];
     for (const body of [
       { code: 'FREE', discount_type: 'PERCENTAGE', discount: 100 },
@@ -106,8 +127,12 @@ describe('guessing promo codes', () => {
       expect(res.json().error.field_errors).toEqual({ code: rule });
     }
     // Every ticket, the hidden one among them.
-    expect((await save({ code: 'ALL10', discount_type: 'PERCENTAGE', discount: 10 })).json().error.field_errors).toEqual({ code: rule });
-    expect((await save({ code: 'TEN', discount_type: 'PERCENTAGE', discount: 10, ticket_ids: [visible.id] })).statusCode).toBe(201);
+    expect(
+      (await save({ code: 'ALL10', discount_type: 'PERCENTAGE', discount: 10 })).json().error.field_errors,
+    ).toEqual({ code: rule });
+    expect(
+      (await save({ code: 'TEN', discount_type: 'PERCENTAGE', discount: 10, ticket_ids: [visible.id] })).statusCode,
+    ).toBe(201);
     expect((await save({ code: 'FREE-2027', discount_type: 'PERCENTAGE', discount: 100 })).statusCode).toBe(201);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buyerHeaders, details, liveEvent, reserve } from '../checkout-factory.js';
 import { startStripeServer, type StripeServer } from '../stripe-server.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
@@ -37,21 +38,45 @@ const url = (eventId: number, shortId: string, rest = '') => `/api/public/events
 async function paidOrder(event: { id: number }, ticketId: number) {
   const r = (await reserve(ctx.app, event.id, { items: [{ ticket_id: ticketId, quantity: 2 }] })).json();
   const headers = buyerHeaders(r);
-  await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data, { email: `buyer-${r.data.short_id}@example.test`.toLowerCase() }) });
-  const secret = (await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers })).json().data.client_secret as string;
+  await call(ctx.app, 'PUT', url(event.id, r.data.short_id, '/details'), {
+    headers,
+    body: details(r.data, { email: `buyer-${r.data.short_id}@example.test`.toLowerCase() }),
+  });
+  const secret = (await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers })).json().data
+    .client_secret as string;
   const intent = stripe.setStatus(secret.split('_secret_')[0]!, 'succeeded');
-  const payload = JSON.stringify({ id: `evt_paid_${r.data.short_id}`, object: 'event', type: 'payment_intent.succeeded', api_version: '2025-01-01', created: 1, data: { object: intent } });
+  const payload = JSON.stringify({
+    id: `evt_paid_${r.data.short_id}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    api_version: '2025-01-01',
+    created: 1,
+    data: { object: intent },
+  });
   const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const hook = await ctx.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const hook = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
   expect(hook.statusCode).toBe(200);
-  const { rows } = (await ctx.app.deps.database.db.execute(`select id from orders where short_id = '${r.data.short_id}'` as never)) as unknown as { rows: Array<{ id: number }> };
+  const { rows } = (await ctx.app.deps.database.db.execute(
+    `select id from orders where short_id = '${r.data.short_id}'` as never,
+  )) as unknown as { rows: Array<{ id: number }> };
   return rows[0]!.id;
 }
 
 describe('a refund mailed to an address the organizer typed in', () => {
   it('counts against the mail budget before Stripe is asked; past it nothing is refunded, and without the mail it goes through', async () => {
-    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 2500 }], { title: 'Refund Night' });
-    const admin = (path: string, body: unknown = {}) => call(ctx.app, path.endsWith('/buyer') ? 'PUT' : 'POST', `/api/events/${event.id}/orders/${path}`, { token: u.token, body });
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 2500 }], {
+      title: 'Refund Night',
+    });
+    const admin = (path: string, body: unknown = {}) =>
+      call(ctx.app, path.endsWith('/buyer') ? 'PUT' : 'POST', `/api/events/${event.id}/orders/${path}`, {
+        token: u.token,
+        body,
+      });
 
     // The buyer's own address: a refund mail is not the team's (the budget stays untouched).
     const own = await paidOrder(event, tickets[0]!.id);
@@ -59,7 +84,10 @@ describe('a refund mailed to an address the organizer typed in', () => {
 
     // Another order whose buyer address the organizer corrected, and the budget (2) used up by resends.
     const typed = await paidOrder(event, tickets[0]!.id);
-    expect((await admin(`${typed}/buyer`, { first_name: 'Vic', last_name: 'Tim', email: 'someone-else@example.test' })).statusCode).toBe(200);
+    expect(
+      (await admin(`${typed}/buyer`, { first_name: 'Vic', last_name: 'Tim', email: 'someone-else@example.test' }))
+        .statusCode,
+    ).toBe(200);
     expect((await admin(`${typed}/resend-confirmation`)).statusCode).toBe(200);
     expect((await admin(`${typed}/resend-confirmation`)).statusCode).toBe(200);
 
@@ -69,7 +97,8 @@ describe('a refund mailed to an address the organizer typed in', () => {
     expect(refused.json().error.code).toBe('MAIL_BUDGET_EXCEEDED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(stripe.refunds.length).toBe(refundsBefore);
-    const order = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${typed}`, { token: u.token })).json().data;
+    const order = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${typed}`, { token: u.token })).json()
+      .data;
     expect(order).toMatchObject({ status: 'COMPLETED', refunded_total: 0 });
 
     const silent = await admin(`${typed}/refund`, { amount: 100, notify_buyer: false });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { TestClock } from '../../src/shared/clock.js';
 import { linkToken, registerUser } from '../factories.js';
 import { call, createTestApp, mailSettled, type TestContext } from '../test-app.js';
@@ -31,7 +32,9 @@ describe('a password reset ends what a hijacked session left behind', () => {
     const ownKey = await makeKey(owner.token, 'Accounting export');
     // Ten days later an intruder signs in with the stolen password and makes a key of their own.
     clock.advance(10 * 86_400_000);
-    const intruder = (await call(ctx.app, 'POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } })).json().token as string;
+    const intruder = (
+      await call(ctx.app, 'POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } })
+    ).json().token as string;
     const intruderKey = await makeKey(intruder, 'Sync');
     // Someone else, in another account, has a key too: its id must not be reachable through the reset.
     const stranger = await registerUser(ctx.app, { name: 'Sam Stranger' });
@@ -42,7 +45,15 @@ describe('a password reset ends what a hijacked session left behind', () => {
 
     const check = await call(ctx.app, 'GET', `/api/auth/reset-password/${token}`);
     expect(check.statusCode).toBe(200);
-    const listed = check.json().data.api_keys as { id: number; name: string; prefix: string; created_at: string; last_used_at: string | null; made_recently: boolean; account: { name: string } }[];
+    const listed = check.json().data.api_keys as {
+      id: number;
+      name: string;
+      prefix: string;
+      created_at: string;
+      last_used_at: string | null;
+      made_recently: boolean;
+      account: { name: string };
+    }[];
     expect(listed.map((k) => [k.id, k.name, k.prefix, k.made_recently])).toEqual([
       [intruderKey.id, 'Sync', intruderKey.prefix, true],
       [ownKey.id, 'Accounting export', ownKey.prefix, false],
@@ -50,12 +61,18 @@ describe('a password reset ends what a hijacked session left behind', () => {
     expect(listed[0]!.account.name).toBeTruthy();
     expect(JSON.stringify(check.json())).not.toContain('secret');
 
-    const bad = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, { body: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, revoke_api_key_ids: ['x'] } });
+    const bad = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, {
+      body: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, revoke_api_key_ids: ['x'] },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.field_errors).toHaveProperty(['revoke_api_key_ids.0']);
 
     const reset = await call(ctx.app, 'POST', `/api/auth/reset-password/${token}`, {
-      body: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, revoke_api_key_ids: [intruderKey.id, strangerKey.id] },
+      body: {
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+        revoke_api_key_ids: [intruderKey.id, strangerKey.id],
+      },
     });
     expect(reset.statusCode).toBe(200);
 
@@ -67,7 +84,9 @@ describe('a password reset ends what a hijacked session left behind', () => {
 
     // The notice names the key that still works, not the revoked one.
     await mailSettled(ctx.app);
-    const notice = ctx.smtp.received.filter((m) => m.to.includes(owner.email) && m.subject === 'Your AdmitOne password was changed').at(-1)!;
+    const notice = ctx.smtp.received
+      .filter((m) => m.to.includes(owner.email) && m.subject === 'Your AdmitOne password was changed')
+      .at(-1)!;
     expect(notice.text).toContain('Accounting export');
     expect(notice.text).toContain(ownKey.prefix);
     expect(notice.text).not.toContain('Sync');
@@ -77,6 +96,9 @@ describe('a password reset ends what a hijacked session left behind', () => {
     const u = await registerUser(ctx.app);
     await call(ctx.app, 'POST', '/api/auth/forgot-password', { body: { email: u.email } });
     const token = await linkToken(ctx.smtp, u.email, '/auth/reset-password/');
-    expect((await call(ctx.app, 'GET', `/api/auth/reset-password/${token}`)).json().data).toEqual({ email: u.email, api_keys: [] });
+    expect((await call(ctx.app, 'GET', `/api/auth/reset-password/${token}`)).json().data).toEqual({
+      email: u.email,
+      api_keys: [],
+    });
   });
 });

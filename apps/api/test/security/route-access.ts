@@ -36,6 +36,7 @@ import {
   webhookBody,
 } from '@admitone/shared';
 import type { ZodType } from 'zod';
+
 import type { TenantWorld } from './tenant-world.js';
 
 /**
@@ -56,7 +57,10 @@ export interface RouteRule {
   upload?: { type: string; width: number; height: number };
   /** A query string the route's contract accepts. */
   query?: string;
-  /** API keys are refused (403) whatever their access: the team and the keys themselves (the `session` class is closed to keys too). */
+  /**
+   * API keys are refused (403) whatever their access: the team and the keys themselves (the `session` class is closed
+   * to keys too).
+   */
   noKeys?: true;
   /** Values for path parameters other than the defaults in `pathFor`. */
   params?: Record<string, (w: TenantWorld) => number | string>;
@@ -94,15 +98,28 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/auth/forgot-password': { access: 'public' },
   'GET /api/auth/reset-password/{token}': { access: 'public' },
   'POST /api/auth/reset-password/{token}': { access: 'public' },
-  'POST /api/auth/switch-account': { access: 'session', body: body(switchAccountBody, (w) => ({ account_id: w.accountId })) },
+  'POST /api/auth/switch-account': {
+    access: 'session',
+    body: body(switchAccountBody, (w) => ({ account_id: w.accountId })),
+  },
   'GET /api/auth/invitation/{token}': { access: 'public' },
   'POST /api/auth/invitation/{token}': { access: 'public' },
 
   // the caller's own profile; ids in the path must be the caller's own
   'GET /api/users/me': { access: 'session' },
   'PUT /api/users/me': { access: 'session', body: body(updateMeBody, () => ({ name: 'Renamed' })) },
-  'PUT /api/users/me/password': { access: 'session', body: body(changePasswordBody, () => ({ current_password: 'wrong but well formed', password: 'another horse battery', password_confirmation: 'another horse battery' })) },
-  'PUT /api/users/me/email': { access: 'session', body: body(changeEmailBody, () => ({ email: 'new@example.test', current_password: 'wrong but well formed' })) },
+  'PUT /api/users/me/password': {
+    access: 'session',
+    body: body(changePasswordBody, () => ({
+      current_password: 'wrong but well formed',
+      password: 'another horse battery',
+      password_confirmation: 'another horse battery',
+    })),
+  },
+  'PUT /api/users/me/email': {
+    access: 'session',
+    body: body(changeEmailBody, () => ({ email: 'new@example.test', current_password: 'wrong but well formed' })),
+  },
   'POST /api/users/{id}/email-change/{token}': { access: 'session' },
   'DELETE /api/users/{id}/email-change': { access: 'session' },
   'POST /api/users/{id}/confirm-email/{token}': { access: 'session' },
@@ -110,15 +127,28 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
 
   // the team (admins; anyone may read themselves)
   'GET /api/users': { access: 'admin', noKeys: true },
-  'POST /api/users': { access: 'admin', noKeys: true, body: body(inviteUserBody, () => ({ email: 'mallory@example.test', role: 'ADMIN' })) },
+  'POST /api/users': {
+    access: 'admin',
+    noKeys: true,
+    body: body(inviteUserBody, () => ({ email: 'mallory@example.test', role: 'ADMIN' })),
+  },
   'GET /api/users/{id}': { access: 'admin', noKeys: true },
-  'PUT /api/users/{id}': { access: 'admin', noKeys: true, body: body(updateUserBody, () => ({ status: 'INACTIVE' })), params: pendingUser },
+  'PUT /api/users/{id}': {
+    access: 'admin',
+    noKeys: true,
+    body: body(updateUserBody, () => ({ status: 'INACTIVE' })),
+    params: pendingUser,
+  },
   'POST /api/users/{id}/invitation': { access: 'admin', noKeys: true, params: pendingUser },
   'DELETE /api/users/{id}/invitation': { access: 'admin', noKeys: true, params: pendingUser },
 
   // API keys (admins, never with a key)
   'GET /api/api-keys': { access: 'admin', noKeys: true },
-  'POST /api/api-keys': { access: 'admin', noKeys: true, body: body(createApiKeyBody, () => ({ name: 'Mallory', access: 'READ_WRITE' })) },
+  'POST /api/api-keys': {
+    access: 'admin',
+    noKeys: true,
+    body: body(createApiKeyBody, () => ({ name: 'Mallory', access: 'READ_WRITE' })),
+  },
   'DELETE /api/api-keys/{id}': { access: 'admin', noKeys: true, params: { id: (w) => w.apiKeyId } },
 
   // webhooks (admins, and admins' read-write keys)
@@ -130,8 +160,14 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/webhooks/{id}/secret': { access: 'admin', params: webhook },
   'POST /api/webhooks/{id}/test': { access: 'admin', params: webhook },
   'GET /api/webhooks/{id}/deliveries': { access: 'admin', params: webhook },
-  'GET /api/webhooks/{id}/deliveries/{deliveryId}': { access: 'admin', params: { ...webhook, deliveryId: (w) => w.webhookDeliveryId } },
-  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': { access: 'admin', params: { ...webhook, deliveryId: (w) => w.webhookDeliveryId } },
+  'GET /api/webhooks/{id}/deliveries/{deliveryId}': {
+    access: 'admin',
+    params: { ...webhook, deliveryId: (w) => w.webhookDeliveryId },
+  },
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    access: 'admin',
+    params: { ...webhook, deliveryId: (w) => w.webhookDeliveryId },
+  },
 
   // the account
   'GET /api/accounts/{id}': { access: 'session' },
@@ -146,24 +182,42 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/accounts/{id}/payment-connection/refresh': { access: 'admin' },
 
   // organizers and events
-  'POST /api/organizers': { access: 'member', body: body(organizerBody, () => ({ name: 'Mallory Events', email: 'mallory@example.test' })) },
+  'POST /api/organizers': {
+    access: 'member',
+    body: body(organizerBody, () => ({ name: 'Mallory Events', email: 'mallory@example.test' })),
+  },
   'GET /api/organizers': { access: 'member' },
   'GET /api/organizers/{id}': { access: 'member' },
   'PUT /api/organizers/{id}': { access: 'member', body: body(updateOrganizerBody, () => ({ name: 'Mallory Events' })) },
   'GET /api/organizers/{id}/images': { access: 'member' },
   'POST /api/organizers/{id}/images': { access: 'member', upload: { type: 'ORGANIZER_LOGO', width: 120, height: 120 } },
   'DELETE /api/organizers/{id}/images/{imageId}': { access: 'member', params: { imageId: (w) => w.logoImageId } },
-  'POST /api/events': { access: 'member', body: body(createEventBody, (w) => ({ title: 'Mine', organizer_id: w.organizerId, start_date: '2030-07-01T19:00', timezone: 'Europe/Berlin', currency: 'EUR' })) },
+  'POST /api/events': {
+    access: 'member',
+    body: body(createEventBody, (w) => ({
+      title: 'Mine',
+      organizer_id: w.organizerId,
+      start_date: '2030-07-01T19:00',
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+    })),
+  },
   'GET /api/events': { access: 'member' },
   'GET /api/events/{id}': { access: 'member' },
   'PUT /api/events/{id}': { access: 'member', body: body(updateEventBody, () => ({ title: 'Cancelled, go home' })) },
   'DELETE /api/events/{id}': { access: 'member' },
-  'PUT /api/events/{id}/settings': { access: 'member', body: body(updateEventSettingsBody, () => ({ support_email: 'mallory@example.test' })) },
+  'PUT /api/events/{id}/settings': {
+    access: 'member',
+    body: body(updateEventSettingsBody, () => ({ support_email: 'mallory@example.test' })),
+  },
   'GET /api/events/{id}/stats': { access: 'member', query: '?days=30' },
   'GET /api/events/{id}/payment-readiness': { access: 'member' },
   'GET /api/events/{id}/preview': { access: 'member' },
   'PUT /api/events/{id}/status': { access: 'member', body: body(eventStatusBody, () => ({ status: 'ARCHIVED' })) },
-  'POST /api/events/{id}/duplicate': { access: 'member', body: body(duplicateEventBody, () => ({ title: 'Stolen copy' })) },
+  'POST /api/events/{id}/duplicate': {
+    access: 'member',
+    body: body(duplicateEventBody, () => ({ title: 'Stolen copy' })),
+  },
   'GET /api/events/{id}/images': { access: 'member' },
   'POST /api/events/{id}/images': { access: 'member', upload: { type: 'EVENT_COVER', width: 900, height: 450 } },
   'DELETE /api/events/{id}/images/{imageId}': { access: 'member', params: { imageId: (w) => w.coverImageId } },
@@ -174,14 +228,28 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/events/{eventId}/tickets/{ticketId}': { access: 'member' },
   'PUT /api/events/{eventId}/tickets/{ticketId}': { access: 'member', body: ticketEdit },
   'DELETE /api/events/{eventId}/tickets/{ticketId}': { access: 'member', params: { ticketId: (w) => w.ticket2Id } },
-  'PUT /api/events/{eventId}/tickets/sort': { access: 'member', body: body(ticketSortBody, (w) => ({ ticket_ids: [w.ticket2Id, w.ticketId] })) },
+  'PUT /api/events/{eventId}/tickets/sort': {
+    access: 'member',
+    body: body(ticketSortBody, (w) => ({ ticket_ids: [w.ticket2Id, w.ticketId] })),
+  },
   'GET /api/events/{eventId}/product-categories': { access: 'member' },
-  'POST /api/events/{eventId}/product-categories': { access: 'member', body: body(productCategoryBody, () => ({ name: 'Sneaky' })) },
-  'PUT /api/events/{eventId}/product-categories/{categoryId}': { access: 'member', body: body(productCategoryBody, () => ({ name: 'Renamed' })) },
+  'POST /api/events/{eventId}/product-categories': {
+    access: 'member',
+    body: body(productCategoryBody, () => ({ name: 'Sneaky' })),
+  },
+  'PUT /api/events/{eventId}/product-categories/{categoryId}': {
+    access: 'member',
+    body: body(productCategoryBody, () => ({ name: 'Renamed' })),
+  },
   'DELETE /api/events/{eventId}/product-categories/{categoryId}': { access: 'member' },
   'PUT /api/events/{eventId}/product-categories/arrangement': {
     access: 'member',
-    body: body(categoryArrangementBody, (w) => ({ categories: [{ id: w.categoryId, ticket_ids: [w.ticket2Id] }, { id: w.mainCategoryId, ticket_ids: [w.ticketId] }] })),
+    body: body(categoryArrangementBody, (w) => ({
+      categories: [
+        { id: w.categoryId, ticket_ids: [w.ticket2Id] },
+        { id: w.mainCategoryId, ticket_ids: [w.ticketId] },
+      ],
+    })),
   },
   'GET /api/events/{eventId}/capacity-assignments': { access: 'member' },
   'POST /api/events/{eventId}/capacity-assignments': { access: 'member', body: capacityEdit },
@@ -204,7 +272,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/events/{eventId}/questions/{questionId}': { access: 'member' },
   'PUT /api/events/{eventId}/questions/{questionId}': { access: 'member', body: questionEdit },
   'DELETE /api/events/{eventId}/questions/{questionId}': { access: 'member' },
-  'PUT /api/events/{eventId}/questions/sort': { access: 'member', body: body(questionSortBody, (w) => ({ question_ids: [w.questionId] })) },
+  'PUT /api/events/{eventId}/questions/sort': {
+    access: 'member',
+    body: body(questionSortBody, (w) => ({ question_ids: [w.questionId] })),
+  },
 
   // orders, attendees, messages, exports, check-in
   'GET /api/events/{eventId}/orders': { access: 'member' },
@@ -214,12 +285,21 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/events/{eventId}/orders/{orderId}/resend-confirmation': { access: 'member' },
   'POST /api/events/{eventId}/orders/{orderId}/send-link': { access: 'member' },
   'GET /api/events/{eventId}/orders/{orderId}/mails': { access: 'member' },
-  'POST /api/events/{eventId}/orders/{orderId}/mails/{mailId}/send-again': { access: 'member', params: { mailId: (w) => w.orderMailId } },
+  'POST /api/events/{eventId}/orders/{orderId}/mails/{mailId}/send-again': {
+    access: 'member',
+    params: { mailId: (w) => w.orderMailId },
+  },
   'GET /api/events/{eventId}/orders/{orderId}/buyer-link': { access: 'member', noKeys: true },
   'PUT /api/events/{eventId}/orders/{orderId}/buyer': { access: 'member', body: body(editBuyerBody, () => person) },
-  'POST /api/events/{eventId}/orders/{orderId}/refund': { access: 'member', body: body(refundOrderBody, () => ({ amount: 100, cancel_order: true })) },
+  'POST /api/events/{eventId}/orders/{orderId}/refund': {
+    access: 'member',
+    body: body(refundOrderBody, () => ({ amount: 100, cancel_order: true })),
+  },
   'GET /api/events/{eventId}/attendees': { access: 'member' },
-  'POST /api/events/{eventId}/attendees': { access: 'member', body: body(createAttendeeBody, (w) => ({ ticket_id: w.ticketId, ...person, send_ticket: false })) },
+  'POST /api/events/{eventId}/attendees': {
+    access: 'member',
+    body: body(createAttendeeBody, (w) => ({ ticket_id: w.ticketId, ...person, send_ticket: false })),
+  },
   'GET /api/events/{eventId}/attendees/{attendeeId}': { access: 'member' },
   'PUT /api/events/{eventId}/attendees/{attendeeId}': { access: 'member', body: body(editAttendeeBody, () => person) },
   'POST /api/events/{eventId}/attendees/{attendeeId}/cancel': { access: 'member' },
@@ -228,7 +308,12 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/events/{eventId}/messages': { access: 'member' },
   'POST /api/events/{eventId}/messages': {
     access: 'member',
-    body: body(sendMessageBody, () => ({ subject: 'Event cancelled', body: '<p>Refunds at mallory.example</p>', recipient_type: 'ALL_ATTENDEES', acknowledged_not_promotional: true })),
+    body: body(sendMessageBody, () => ({
+      subject: 'Event cancelled',
+      body: '<p>Refunds at mallory.example</p>',
+      recipient_type: 'ALL_ATTENDEES',
+      acknowledged_not_promotional: true,
+    })),
   },
   'GET /api/events/{eventId}/messages/recipient-count': { access: 'member', query: '?recipient_type=ALL_ATTENDEES' },
   'GET /api/events/{eventId}/messages/{messageId}': { access: 'member' },
@@ -241,17 +326,27 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'PUT /api/events/{eventId}/translations/{locale}': {
     access: 'member',
     params: { locale: () => 'de' },
-    body: body(contentTranslationBody, (w) => ({ event: { title: 'Übernommen' }, tickets: [{ id: w.ticketId, name: 'Gekapert' }], questions: [{ id: w.questionId, title: 'Frage' }] })),
+    body: body(contentTranslationBody, (w) => ({
+      event: { title: 'Übernommen' },
+      tickets: [{ id: w.ticketId, name: 'Gekapert' }],
+      questions: [{ id: w.questionId, title: 'Frage' }],
+    })),
   },
   'GET /api/events/{eventId}/check-in': { access: 'door' },
   'GET /api/events/{eventId}/check-in/attendees': { access: 'door' },
   'POST /api/events/{eventId}/check-ins': { access: 'door', body: body(checkInScan, scan) },
-  'POST /api/events/{eventId}/check-ins/batch': { access: 'door', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
+  'POST /api/events/{eventId}/check-ins/batch': {
+    access: 'door',
+    body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })),
+  },
   'GET /api/events/{eventId}/check_in_stats': { access: 'door' },
   'GET /api/events/{eventId}/check-in-lists': { access: 'door' },
   'GET /api/events/{eventId}/check-in-lists/{listId}/attendees': { access: 'door' },
   'POST /api/events/{eventId}/check-in-lists/{listId}/check-ins': { access: 'door', body: body(checkInScan, scan) },
-  'POST /api/events/{eventId}/check-in-lists/{listId}/check-ins/batch': { access: 'door', body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })) },
+  'POST /api/events/{eventId}/check-in-lists/{listId}/check-ins/batch': {
+    access: 'door',
+    body: body(checkInBatchBody, (w) => ({ scans: [scan(w)] })),
+  },
   'GET /api/events/{eventId}/check-in-lists/{listId}/stats': { access: 'door' },
   'GET /api/events/{eventId}/check-in-lists/{listId}/offline': { access: 'door' },
   'POST /api/events/{eventId}/check-in-lists': { access: 'member', body: checkInListEdit },
@@ -265,14 +360,23 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/events/{eventId}/waitlist': { access: 'member' },
   'GET /api/events/{eventId}/waitlist/export': { access: 'member' },
   // Reports: an event's (the report named in the path) and the account's sales per event.
-  'GET /api/events/{eventId}/reports/{report}': { access: 'member', query: '?from=2027-01-01&to=2027-12-31', params: { report: () => 'sales-by-product' } },
-  'GET /api/events/{eventId}/reports/{report}/export': { access: 'member', query: '?format=xlsx&from=2027-01-01', params: { report: () => 'sales-by-day' } },
+  'GET /api/events/{eventId}/reports/{report}': {
+    access: 'member',
+    query: '?from=2027-01-01&to=2027-12-31',
+    params: { report: () => 'sales-by-product' },
+  },
+  'GET /api/events/{eventId}/reports/{report}/export': {
+    access: 'member',
+    query: '?format=xlsx&from=2027-01-01',
+    params: { report: () => 'sales-by-day' },
+  },
   'GET /api/reports/sales-by-events': { access: 'member', query: '?to=2030-12-31' },
   'GET /api/reports/sales-by-events/export': { access: 'member', query: '?format=csv' },
   'POST /api/events/{eventId}/waitlist/{entryId}/offer': { access: 'member' },
   'DELETE /api/events/{eventId}/waitlist/{entryId}': { access: 'member' },
 
-  // public pages and checkout (the buyer's proof is the order's secret and the checkout token, a ticket's its short id; not a login)
+  // public pages and checkout (the buyer's proof is the order's secret and the checkout token, a ticket's its short id;
+  // not a login)
   'GET /api/public/events/{eventId}': { access: 'public' },
   'GET /api/public/events/{eventId}/promo-codes/{code}': { access: 'public' },
   'POST /api/public/events/{eventId}/views': { access: 'public' },
@@ -301,7 +405,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/waitlist': { access: 'public' },
   'GET /api/public/events/{eventId}/waitlist/{token}': { access: 'public' },
   'POST /api/public/events/{eventId}/waitlist/{token}/leave': { access: 'public' },
-  // A staff link's secret is its key (a guessed one finds nothing: STAFF_LINK_INVALID, tested in check-in-lists.test.ts).
+  // A staff link's secret is its key (a guessed one finds nothing: STAFF_LINK_INVALID, tested in
+  // check-in-lists.test.ts).
   'GET /api/public/check-in-links/{token}': { access: 'public' },
   'GET /api/public/check-in-links/{token}/attendees': { access: 'public' },
   'POST /api/public/check-in-links/{token}/check-ins': { access: 'public' },
@@ -339,7 +444,8 @@ export function pathFor(path: string, rule: RouteRule, w: TenantWorld): string {
       token: 'x'.repeat(32),
     };
     const value = ids[name];
-    if (value === undefined) throw new Error(`no value for {${name}} in ${path}: add one to pathFor or the route's params`);
+    if (value === undefined)
+      throw new Error(`no value for {${name}} in ${path}: add one to pathFor or the route's params`);
     return String(value);
   });
 }

@@ -1,6 +1,7 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import * as schema from '../../src/db/schema/index.js';
 import { createEvent, createOrganizer } from '../factories.js';
 import { call, createTestApp, mailSettled, type TestContext } from '../test-app.js';
@@ -34,7 +35,9 @@ let documented: Set<string>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const doc = ctx.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
+  const doc = ctx.app.swagger() as {
+    paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>>;
+  };
   documented = new Set();
   routes = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
@@ -42,7 +45,15 @@ beforeAll(async () => {
       const key = `${method.toUpperCase()} ${path}`;
       documented.add(key);
       const rule = ROUTE_ACCESS[key];
-      if (rule) routes.push({ key, method: method.toUpperCase() as Route['method'], path, rule, secured: (op.security?.length ?? 0) > 0, hasBody: op.requestBody !== undefined });
+      if (rule)
+        routes.push({
+          key,
+          method: method.toUpperCase() as Route['method'],
+          path,
+          rule,
+          secured: (op.security?.length ?? 0) > 0,
+          hasBody: op.requestBody !== undefined,
+        });
     }
   }
   w = await buildTenantWorld(ctx.app, ctx.smtp);
@@ -63,7 +74,12 @@ async function hit(r: Route, token: string | null) {
     return ctx.app.inject({ method: r.method, url, headers, payload: await imageForm(type, width, height) });
   }
   const value = r.rule.body?.value(w);
-  return ctx.app.inject({ method: r.method, url, headers, ...(value !== undefined ? { payload: value as object } : {}) });
+  return ctx.app.inject({
+    method: r.method,
+    url,
+    headers,
+    ...(value !== undefined ? { payload: value as object } : {}),
+  });
 }
 
 /**
@@ -82,7 +98,8 @@ async function snapshot(): Promise<Record<string, string[]>> {
   return out;
 }
 
-const summary = (r: Route, res: { statusCode: number; body: string }) => `${r.key} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+const summary = (r: Route, res: { statusCode: number; body: string }) =>
+  `${r.key} → ${res.statusCode} ${res.body.slice(0, 200)}`;
 
 describe('the route table', () => {
   it('lists every route of the OpenAPI document, and nothing the document lacks', () => {
@@ -94,7 +111,9 @@ describe('the route table', () => {
   });
 
   it('agrees with the document about which routes need a bearer token', () => {
-    const wrong = routes.filter((r) => r.secured !== (r.rule.access !== 'public')).map((r) => `${r.key} (${r.rule.access}, document says ${r.secured ? 'bearer' : 'no auth'})`);
+    const wrong = routes
+      .filter((r) => r.secured !== (r.rule.access !== 'public'))
+      .map((r) => `${r.key} (${r.rule.access}, document says ${r.secured ? 'bearer' : 'no auth'})`);
     expect(wrong).toEqual([]);
   });
 
@@ -146,7 +165,7 @@ describe('tenant isolation and roles', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses an Organizer of A every admin-only route (403), and changes nothing", async () => {
+  it('refuses an Organizer of A every admin-only route (403), and changes nothing', async () => {
     const before = await snapshot();
     const failures: string[] = [];
     const admin = guarded().filter((r) => r.rule.access === 'admin');
@@ -189,15 +208,27 @@ describe("account A's ids inside another account's bodies and query strings", ()
     const b = w.tokens.other;
     const organizer = await createOrganizer(ctx.app, b, { name: 'B Presents', email: 'b@presents.test' });
     const event = await createEvent(ctx.app, b, organizer.id);
-    const ticket = (await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, { token: b, body: { name: 'B ticket', type: 'FREE' } })).json().data as { id: number };
+    const ticket = (
+      await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, {
+        token: b,
+        body: { name: 'B ticket', type: 'FREE' },
+      })
+    ).json().data as { id: number };
     const own = { organizerId: organizer.id, eventId: event.id, ticketId: ticket.id };
     const before = await snapshot();
     const failures: string[] = [];
     for (const probe of FOREIGN_ID_PROBES) {
-      const send = (id: number | string) => call(ctx.app, probe.method, probe.url(own, id), { token: b, ...(probe.body ? { body: probe.body(own, id) } : {}) });
+      const send = (id: number | string) =>
+        call(ctx.app, probe.method, probe.url(own, id), {
+          token: b,
+          ...(probe.body ? { body: probe.body(own, id) } : {}),
+        });
       const real = await send(probe.id(w));
       const missing = await send(missingLike(probe.id(w)));
-      if (real.statusCode !== missing.statusCode || real.body !== missing.body) failures.push(`${probe.name}: A's id → ${real.statusCode} ${real.body.slice(0, 160)}; a missing id → ${missing.statusCode} ${missing.body.slice(0, 160)}`);
+      if (real.statusCode !== missing.statusCode || real.body !== missing.body)
+        failures.push(
+          `${probe.name}: A's id → ${real.statusCode} ${real.body.slice(0, 160)}; a missing id → ${missing.statusCode} ${missing.body.slice(0, 160)}`,
+        );
       else if (real.statusCode >= 500) failures.push(`${probe.name}: ${real.statusCode}`);
     }
     expect(failures).toEqual([]);
@@ -216,7 +247,8 @@ describe('API keys (the key column)', () => {
       if (res.statusCode !== expected) failures.push(`expected ${expected}: ${summary(r, res)}`);
       if (r.method !== 'GET' && !closedToKeys(r)) {
         writes++;
-        if (res.json().error?.code !== 'API_KEY_READ_ONLY') failures.push(`not refused as read-only: ${summary(r, res)}`);
+        if (res.json().error?.code !== 'API_KEY_READ_ONLY')
+          failures.push(`not refused as read-only: ${summary(r, res)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -253,7 +285,10 @@ describe('API keys (the key column)', () => {
     }
     expect(failures).toEqual([]);
     expect(open.filter((r) => r.path.startsWith('/api/events/{')).length).toBeGreaterThan(80);
-    const listed = await hit(open.find((r) => r.key === 'GET /api/events')!, w.tokens.keyEvent);
+    const listed = await hit(
+      open.find((r) => r.key === 'GET /api/events')!,
+      w.tokens.keyEvent,
+    );
     expect(listed.json().data.map((e: { id: number }) => e.id)).toEqual([w.sideEventId]);
     expect(await snapshot()).toEqual(before);
   });
@@ -262,13 +297,18 @@ describe('API keys (the key column)', () => {
 // Last: these calls change (and may delete) account A's data, which the checks above rely on.
 describe('member routes', () => {
   it('lets an Organizer of A use every member route and read every session one (reads first, deleting the event last)', async () => {
-    const member = guarded().filter((r) => r.rule.access === 'member' || r.rule.access === 'door' || (r.rule.access === 'session' && r.method === 'GET'));
-    const rank = (r: Route) => (r.method === 'GET' ? 0 : r.key === 'DELETE /api/events/{id}' ? 3 : r.method === 'DELETE' ? 2 : 1);
+    const member = guarded().filter(
+      (r) =>
+        r.rule.access === 'member' || r.rule.access === 'door' || (r.rule.access === 'session' && r.method === 'GET'),
+    );
+    const rank = (r: Route) =>
+      r.method === 'GET' ? 0 : r.key === 'DELETE /api/events/{id}' ? 3 : r.method === 'DELETE' ? 2 : 1;
     const failures: string[] = [];
     for (const r of [...member].sort((x, y) => rank(x) - rank(y))) {
       const res = await hit(r, w.tokens.organizer);
       const refused = res.statusCode === 401 || res.statusCode === 403;
-      if (refused || (r.method === 'GET' && res.statusCode !== 200) || res.statusCode >= 500) failures.push(summary(r, res));
+      if (refused || (r.method === 'GET' && res.statusCode !== 200) || res.statusCode >= 500)
+        failures.push(summary(r, res));
     }
     expect(failures).toEqual([]);
   });

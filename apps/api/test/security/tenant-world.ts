@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+
 import type { App } from '../../src/app.js';
 import { attendees, events, orders, outbox, users, waitlistEntries } from '../../src/db/schema/index.js';
 import { placeOrder } from '../checkout-factory.js';
@@ -10,7 +11,9 @@ import { call } from '../test-app.js';
 
 /** A multipart upload of a plain PNG of the given size, as the image routes take it. */
 export async function imageForm(type: string, width: number, height: number): Promise<FormData> {
-  const png = await sharp({ create: { width, height, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: '#7c3aed' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('type', type);
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png');
@@ -18,7 +21,13 @@ export async function imageForm(type: string, width: number, height: number): Pr
 }
 
 /** `POST`s and `PUT`s `body` as account A's admin and answers the created or changed row's `data`. */
-async function made(app: App, token: string, method: 'POST' | 'PUT', url: string, body: unknown): Promise<{ id: number } & Record<string, unknown>> {
+async function made(
+  app: App,
+  token: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  body: unknown,
+): Promise<{ id: number } & Record<string, unknown>> {
   const res = await call(app, method, url, { token, body });
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json().data;
@@ -42,32 +51,74 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   await db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, a.email));
   const accountId = a.accounts[0]!.id;
   const organizer = await createOrganizer(app, a.token, { name: 'Account A Promotions', email: 'a@promotions.test' });
-  const event = await createEvent(app, a.token, organizer.id, { title: 'A Night', start_date: '2030-06-01T19:00', end_date: '2030-06-01T23:00' });
+  const event = await createEvent(app, a.token, organizer.id, {
+    title: 'A Night',
+    start_date: '2030-06-01T19:00',
+    end_date: '2030-06-01T23:00',
+  });
   await db.update(events).set({ status: 'LIVE' }).where(eq(events.id, event.id));
   const ev = `/api/events/${event.id}`;
 
-  const tax = await made(app, a.token, 'POST', `/api/accounts/${accountId}/taxes-and-fees`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 7 });
+  const tax = await made(app, a.token, 'POST', `/api/accounts/${accountId}/taxes-and-fees`, {
+    name: 'VAT',
+    type: 'TAX',
+    calculation_type: 'PERCENTAGE',
+    rate: 7,
+  });
   const ticket = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'General', type: 'FREE', quantity: 100 });
-  const ticket2 = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'Supporter', type: 'PAID', price: 2500, tax_and_fee_ids: [tax.id] });
-  const mainCategory = ((await call(app, 'GET', `${ev}/product-categories`, { token: a.token })).json().data as Array<{ id: number }>)[0]!;
+  const ticket2 = await made(app, a.token, 'POST', `${ev}/tickets`, {
+    name: 'Supporter',
+    type: 'PAID',
+    price: 2500,
+    tax_and_fee_ids: [tax.id],
+  });
+  const mainCategory = (
+    (await call(app, 'GET', `${ev}/product-categories`, { token: a.token })).json().data as Array<{ id: number }>
+  )[0]!;
   const category = await made(app, a.token, 'POST', `${ev}/product-categories`, { name: 'Extras' });
   const checkInList = await made(app, a.token, 'POST', `${ev}/check-in-lists`, { name: 'Side door' });
-  const capacity = await made(app, a.token, 'POST', `${ev}/capacity-assignments`, { name: 'Hall', capacity: 500, applies_to: 'ALL' });
-  const promo = await made(app, a.token, 'POST', `${ev}/promo-codes`, { code: 'ALICE10', discount_type: 'PERCENTAGE', discount: 10 });
-  const question = await made(app, a.token, 'POST', `${ev}/questions`, { title: 'Dietary needs?', type: 'SINGLE_LINE_TEXT' });
+  const capacity = await made(app, a.token, 'POST', `${ev}/capacity-assignments`, {
+    name: 'Hall',
+    capacity: 500,
+    applies_to: 'ALL',
+  });
+  const promo = await made(app, a.token, 'POST', `${ev}/promo-codes`, {
+    code: 'ALICE10',
+    discount_type: 'PERCENTAGE',
+    discount: 10,
+  });
+  const question = await made(app, a.token, 'POST', `${ev}/questions`, {
+    title: 'Dietary needs?',
+    type: 'SINGLE_LINE_TEXT',
+  });
   const affiliate = await made(app, a.token, 'POST', `${ev}/affiliates`, { name: 'Radio One', code: 'RADIO1' });
 
-  const placed = await placeOrder(app, { eventId: event.id, organizerToken: a.token }, [{ ticket_id: ticket.id, quantity: 2 }]);
+  const placed = await placeOrder(app, { eventId: event.id, organizerToken: a.token }, [
+    { ticket_id: ticket.id, quantity: 2 },
+  ]);
   expect(placed.status).toBe('COMPLETED');
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, placed.short_id));
   const [orderMail] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.order_id, order!.id)).limit(1);
-  const attendeeRows = await db.select({ id: attendees.id, short_id: attendees.short_id }).from(attendees).where(eq(attendees.order_id, order!.id));
+  const attendeeRows = await db
+    .select({ id: attendees.id, short_id: attendees.short_id })
+    .from(attendees)
+    .where(eq(attendees.order_id, order!.id));
   expect(attendeeRows).toHaveLength(2);
 
   // A waitlist entry of account A (written directly: joining needs a sold-out ticket).
   const [entry] = await db
     .insert(waitlistEntries)
-    .values({ account_id: accountId, event_id: event.id, ticket_id: ticket.id, first_name: 'Wanda', last_name: 'Waiting', email: 'wanda@example.test', quantity: 1, locale: 'en', leave_token_hash: 'tenant-world-entry' })
+    .values({
+      account_id: accountId,
+      event_id: event.id,
+      ticket_id: ticket.id,
+      first_name: 'Wanda',
+      last_name: 'Waiting',
+      email: 'wanda@example.test',
+      quantity: 1,
+      locale: 'en',
+      leave_token_hash: 'tenant-world-entry',
+    })
     .returning({ id: waitlistEntries.id });
 
   const message = await made(app, a.token, 'POST', `${ev}/messages`, {
@@ -77,28 +128,56 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     acknowledged_not_promotional: true,
   });
   const coverId = await upload(app, a.token, `${ev}/images`, await imageForm('EVENT_COVER', 1000, 500));
-  const logoId = await upload(app, a.token, `/api/organizers/${organizer.id}/images`, await imageForm('ORGANIZER_LOGO', 200, 200));
+  const logoId = await upload(
+    app,
+    a.token,
+    `/api/organizers/${organizer.id}/images`,
+    await imageForm('ORGANIZER_LOGO', 200, 200),
+  );
 
   const member = await inviteAndAccept(app, smtp, a.token, 'ORGANIZER', 'Olga Organizer');
   const door = await inviteAndAccept(app, smtp, a.token, 'DOOR_STAFF', 'Dora Door', [event.id]);
-  const pending = await made(app, a.token, 'POST', '/api/users', { email: 'pending-colleague@example.test', role: 'ORGANIZER' });
+  const pending = await made(app, a.token, 'POST', '/api/users', {
+    email: 'pending-colleague@example.test',
+    role: 'ORGANIZER',
+  });
 
   const b = await registerUser(app, { name: 'Bob Other' });
   await db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, b.email));
 
   // API keys of A's admin: read-write, read-only, limited to another event of A; one of B's; one to revoke.
-  const sideEvent = await createEvent(app, a.token, organizer.id, { title: 'A Side Show', start_date: '2030-07-01T19:00', end_date: '2030-07-01T23:00' });
-  const key = async (token: string, body: Record<string, unknown>) => (await made(app, token, 'POST', '/api/api-keys', { name: 'Integration', access: 'READ_WRITE', ...body })) as { id: number; secret: string };
+  const sideEvent = await createEvent(app, a.token, organizer.id, {
+    title: 'A Side Show',
+    start_date: '2030-07-01T19:00',
+    end_date: '2030-07-01T23:00',
+  });
+  const key = async (token: string, body: Record<string, unknown>) =>
+    (await made(app, token, 'POST', '/api/api-keys', { name: 'Integration', access: 'READ_WRITE', ...body })) as {
+      id: number;
+      secret: string;
+    };
   const keyAdmin = await key(a.token, {});
   const keyRead = await key(a.token, { access: 'READ' });
   const keyEvent = await key(a.token, { event_ids: [sideEvent.id] });
   const keyOther = await key(b.token, {});
   const spareKey = await key(a.token, { name: 'Spare' });
-  const webhook = await made(app, a.token, 'POST', '/api/webhooks', { url: 'https://93.184.216.34/hook', event_types: ['order.created'] });
+  const webhook = await made(app, a.token, 'POST', '/api/webhooks', {
+    url: 'https://93.184.216.34/hook',
+    event_types: ['order.created'],
+  });
   const delivery = await made(app, a.token, 'POST', `/api/webhooks/${webhook.id}/test`, {});
 
   return {
-    tokens: { admin: a.token, organizer: member.token, door: door.token, other: b.token, keyAdmin: keyAdmin.secret, keyRead: keyRead.secret, keyEvent: keyEvent.secret, keyOther: keyOther.secret },
+    tokens: {
+      admin: a.token,
+      organizer: member.token,
+      door: door.token,
+      other: b.token,
+      keyAdmin: keyAdmin.secret,
+      keyRead: keyRead.secret,
+      keyEvent: keyEvent.secret,
+      keyOther: keyOther.secret,
+    },
     sideEventId: sideEvent.id,
     apiKeyId: spareKey.id,
     webhookId: webhook.id,

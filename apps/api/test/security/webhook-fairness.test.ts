@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import { WEBHOOK_TEST_TYPE } from '@admitone/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_TEST_TYPE } from '@admitone/shared';
+
 import { webhookDeliveries, webhookEvents, webhooks } from '../../src/db/schema/index.js';
 import { webhookJobOptions } from '../../src/jobs/queue.js';
 import { deliverDueWebhooks } from '../../src/modules/webhooks/delivery.js';
@@ -44,7 +46,9 @@ class Receiver {
   }
   /** Resolves once `count` requests have come in. */
   reached(count: number) {
-    return this.requests.length >= count ? Promise.resolve() : new Promise<void>((resolve) => this.waiting.push({ count, resolve }));
+    return this.requests.length >= count
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => this.waiting.push({ count, resolve }));
   }
   async close() {
     this.server.closeAllConnections();
@@ -59,7 +63,13 @@ let fastUrl: string;
 beforeAll(async () => {
   ctx = await createTestApp({
     clock,
-    env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_ACCOUNT_CONCURRENCY: String(PER_ACCOUNT), WEBHOOK_TEST_SENDS_PER_MINUTE: '4', AUTH_RATE_LIMIT_MAX: '1000' },
+    env: {
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_TIMEOUT_MS: '1500',
+      WEBHOOK_ACCOUNT_CONCURRENCY: String(PER_ACCOUNT),
+      WEBHOOK_TEST_SENDS_PER_MINUTE: '4',
+      AUTH_RATE_LIMIT_MAX: '1000',
+    },
   });
   silentUrl = await silent.start();
   fastUrl = await fast.start();
@@ -76,10 +86,16 @@ const round = () => deliverDueWebhooks({ ...webhookJobOptions(ctx.app.deps.confi
 /** An admin with a webhook to `url` (`webhook.test` only needs a webhook). */
 async function accountWithWebhook(url: string) {
   const admin = await registerConfirmedUser(ctx.app, ctx.smtp);
-  const made = await call(ctx.app, 'POST', '/api/webhooks', { token: admin.token, body: { url, event_types: ['order.created'] } });
+  const made = await call(ctx.app, 'POST', '/api/webhooks', {
+    token: admin.token,
+    body: { url, event_types: ['order.created'] },
+  });
   expect(made.statusCode, made.body).toBe(201);
   const hookId = made.json().data.id as number;
-  const [{ accountId }] = (await db().select({ accountId: webhooks.account_id }).from(webhooks).where(eq(webhooks.id, hookId))) as [{ accountId: number }];
+  const [{ accountId }] = (await db()
+    .select({ accountId: webhooks.account_id })
+    .from(webhooks)
+    .where(eq(webhooks.id, hookId))) as [{ accountId: number }];
   return { token: admin.token, hookId, accountId };
 }
 
@@ -90,17 +106,39 @@ beforeAll(async () => {
   accountB = await accountWithWebhook(fastUrl);
 });
 
-/** Account A's backlog: a webhook of its own with 60 test events to the receiver that never answers (more than the route lets through). */
+/**
+ * Account A's backlog: a webhook of its own with 60 test events to the receiver that never answers (more than the route
+ * lets through).
+ */
 async function backlogOfA() {
-  const [hook] = await db().insert(webhooks).values({ account_id: accountA.accountId, url: silentUrl, event_types: ['order.created'], secret: 'whsec_a' }).returning();
+  const [hook] = await db()
+    .insert(webhooks)
+    .values({ account_id: accountA.accountId, url: silentUrl, event_types: ['order.created'], secret: 'whsec_a' })
+    .returning();
   const payload = { message: 'test' };
   const events = await db()
     .insert(webhookEvents)
-    .values(Array.from({ length: 60 }, () => ({ account_id: accountA.accountId, type: WEBHOOK_TEST_TYPE, object_kind: 'test', payload, body: payload, created_at: clock.now() })))
+    .values(
+      Array.from({ length: 60 }, () => ({
+        account_id: accountA.accountId,
+        type: WEBHOOK_TEST_TYPE,
+        object_kind: 'test',
+        payload,
+        body: payload,
+        created_at: clock.now(),
+      })),
+    )
     .returning({ id: webhookEvents.id });
   await db()
     .insert(webhookDeliveries)
-    .values(events.map((e) => ({ webhook_id: hook!.id, webhook_event_id: e.id, next_attempt_at: clock.now(), created_at: clock.now() })));
+    .values(
+      events.map((e) => ({
+        webhook_id: hook!.id,
+        webhook_event_id: e.id,
+        next_attempt_at: clock.now(),
+        created_at: clock.now(),
+      })),
+    );
   clock.advance(1000);
   return { hookId: hook!.id };
 }
@@ -150,7 +188,10 @@ describe("the worker's sender", () => {
     const b = accountB;
     const delivered = (await deliveriesOf(b.hookId, 'SUCCEEDED')).length;
     const errors: unknown[] = [];
-    const sender = webhookSender({ ...webhookJobOptions(ctx.app.deps.config), db: db(), clock }, { mails: () => undefined, failed: (err) => errors.push(err) });
+    const sender = webhookSender(
+      { ...webhookJobOptions(ctx.app.deps.config), db: db(), clock },
+      { mails: () => undefined, failed: (err) => errors.push(err) },
+    );
     const [silentBefore, fastBefore] = [silent.requests.length, fast.requests.length];
     await sender.sweep();
     await silent.reached(silentBefore + PER_ACCOUNT);
@@ -169,11 +210,14 @@ describe('send test event', () => {
   it('is limited per account: 429 with Retry-After past the limit, other accounts unaffected', async () => {
     const a = accountA;
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await call(ctx.app, 'POST', `/api/webhooks/${a.hookId}/test`, { token: a.token }));
+    for (let i = 0; i < 6; i++)
+      answers.push(await call(ctx.app, 'POST', `/api/webhooks/${a.hookId}/test`, { token: a.token }));
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 429, 429]);
     expect(answers[4]!.json().error.code).toBe('RATE_LIMITED');
     expect(Number(answers[4]!.headers['retry-after'])).toBeGreaterThan(0);
     expect(await deliveriesOf(a.hookId)).toHaveLength(4);
-    expect((await call(ctx.app, 'POST', `/api/webhooks/${accountB.hookId}/test`, { token: accountB.token })).statusCode).toBe(201);
+    expect(
+      (await call(ctx.app, 'POST', `/api/webhooks/${accountB.hookId}/test`, { token: accountB.token })).statusCode,
+    ).toBe(201);
   });
 });

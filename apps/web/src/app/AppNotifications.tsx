@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
+
 import { useLingui } from '@lingui/react/macro';
 import { createTheme, MantineThemeProvider, Notification } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -10,7 +11,12 @@ export default function AppNotifications() {
   const { t } = useLingui();
   const close = t`Close`;
   const theme = useMemo(
-    () => createTheme({ components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }) } }),
+    () =>
+      createTheme({
+        components: {
+          Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }),
+        },
+      }),
     [close],
   );
   return (

@@ -1,8 +1,10 @@
 import '../lib/zod-jitless';
 import './mantine-styles';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+
 import { initialLocale } from '../features/locale/initial-locale';
 import { mirrorSavedLocale } from '../features/locale/saved-locale-cookie';
 import { followUserChangesInOtherTabs } from '../features/users/api/me';

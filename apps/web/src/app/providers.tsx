@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
+
 import { cssVariablesResolver, theme } from '../components/theme';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
@@ -45,7 +46,12 @@ function LocalizedMantineProvider({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const showPassword = t`Show or hide the password`;
   const localized = useMemo(
-    () => mergeThemeOverrides(theme, { components: { PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': showPassword } } } } }),
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': showPassword } } },
+        },
+      }),
     [showPassword],
   );
   return (

@@ -1,13 +1,19 @@
-import { ORGANIZER_APP_ROUTES, isOrganizerAppPath } from '@admitone/shared';
+import { isOrganizerAppPath, ORGANIZER_APP_ROUTES } from '@admitone/shared';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+
 import { routes } from './router';
 
 /** The full path of every screen of a route table: index routes and routes without children (not `*`). */
 function screens(table: RouteObject[], parent = ''): string[] {
   return table.flatMap((route) => {
     if (route.path?.endsWith('*')) return [];
-    const full = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const full =
+      route.path === undefined
+        ? parent
+        : route.path.startsWith('/')
+          ? route.path
+          : `${parent.replace(/\/$/, '')}/${route.path}`;
     const own = route.index || (route.path !== undefined && !route.children?.length) ? [full || '/'] : [];
     return [...own, ...screens(route.children ?? [], full)];
   });

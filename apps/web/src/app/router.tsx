@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+
 import { FullPageLoader } from '../components/FullPageLoader';
 import { NotFound, RouteError } from '../components/RouteError';
 import { RootRoute } from './RootRoute';
@@ -74,8 +75,14 @@ export const routes: RouteObject[] = [
               { path: 'organizer/:organizerId', lazy: page(() => import('./routes/OrganizerRoute')) },
               { path: 'account', element: <Navigate to="/account/settings" replace /> },
               { path: 'profile', lazy: page(() => import('./routes/ProfileRoute')) },
-              { path: 'profile/confirm-email-change/:token', lazy: page(() => import('./routes/ConfirmEmailChangeRoute')) },
-              { path: 'profile/confirm-email-address/:token', lazy: page(() => import('./routes/ConfirmEmailAddressRoute')) },
+              {
+                path: 'profile/confirm-email-change/:token',
+                lazy: page(() => import('./routes/ConfirmEmailChangeRoute')),
+              },
+              {
+                path: 'profile/confirm-email-address/:token',
+                lazy: page(() => import('./routes/ConfirmEmailAddressRoute')),
+              },
             ],
           },
           {

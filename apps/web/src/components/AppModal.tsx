@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
+
 import { useLingui } from '@lingui/react/macro';
-import { Drawer, Modal, type MantineSize } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Drawer, type MantineSize, Modal } from '@mantine/core';
+import { type ReactNode, useEffect, useRef } from 'react';
+
 import { rescueLostFocus } from '../lib/focus-rescue';
 import { useLateAutofocus } from './use-late-autofocus';
 

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { AppModal } from './AppModal';
 import { FormErrorAlert } from './FormErrorAlert';
 import type { CrudDialogs } from './use-crud-dialogs';
@@ -20,7 +21,17 @@ interface ConfirmDialogProps {
 }
 
 /** Asks "are you sure?" before an action that is hard to undo. */
-export function ConfirmDialog({ opened, title, message, confirmLabel, danger, loading, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  danger,
+  loading,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <AppModal opened={opened} onClose={onClose} title={title} size="md">
       <Stack gap="md">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { countryOptions } from '../lib/countries';
 import { countryFilter } from './CountrySelect';
 

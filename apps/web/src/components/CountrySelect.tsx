@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
+
 import { useLingui } from '@lingui/react';
-import { Select, type ComboboxParsedItem, type OptionsFilter, type SelectProps } from '@mantine/core';
+import { type ComboboxParsedItem, type OptionsFilter, Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
+
 import { countryAliases, countryOptions, foldForSearch } from '../lib/countries';
 
 /**
@@ -16,7 +18,11 @@ export const countryFilter: OptionsFilter = ({ options, search, limit }) => {
   const aliases = countryAliases();
   const found: ComboboxParsedItem[] = [];
   for (const option of options) {
-    if ('value' in option && (foldForSearch(option.label).includes(q) || aliases.get(option.value)?.some((a) => a.includes(q)))) found.push(option);
+    if (
+      'value' in option &&
+      (foldForSearch(option.label).includes(q) || aliases.get(option.value)?.some((a) => a.includes(q)))
+    )
+      found.push(option);
     if (found.length >= limit) break;
   }
   return found;
@@ -29,5 +35,17 @@ export const countryFilter: OptionsFilter = ({ options, search, limit }) => {
 export function CountrySelect(props: Omit<SelectProps, 'data'>) {
   const { i18n } = useLingui();
   const data = useMemo(() => countryOptions(i18n.locale), [i18n.locale]);
-  return <Select searchable clearable selectFirstOptionOnChange autoSelectOnBlur limit={80} maxDropdownHeight={280} filter={countryFilter} {...props} data={data} />;
+  return (
+    <Select
+      searchable
+      clearable
+      selectFirstOptionOnChange
+      autoSelectOnBlur
+      limit={80}
+      maxDropdownHeight={280}
+      filter={countryFilter}
+      {...props}
+      data={data}
+    />
+  );
 }

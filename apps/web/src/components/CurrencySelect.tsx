@@ -1,15 +1,42 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
+
+import { intlLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
-import { intlLocale } from '@admitone/shared';
 
 /** The currencies organizers use most; the API accepts any ISO 4217 code. */
 export const COMMON_CURRENCIES = [
-  'EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON',
-  'BRL', 'MXN', 'ARS', 'CLP', 'COP', 'CNY', 'HKD', 'JPY', 'SGD', 'INR', 'KRW', 'ZAR', 'AED', 'TRY',
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'CAD',
+  'AUD',
+  'NZD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'BRL',
+  'MXN',
+  'ARS',
+  'CLP',
+  'COP',
+  'CNY',
+  'HKD',
+  'JPY',
+  'SGD',
+  'INR',
+  'KRW',
+  'ZAR',
+  'AED',
+  'TRY',
 ] as const;
 
 /** Searchable currency list labelled in the active language ("EUR – Euro"). */

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
+
+import type { Paginated } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Card, Group, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { Paginated } from '@admitone/shared';
 import type { ReactNode } from 'react';
+
 import type { ListSort } from '../lib/url-list-state';
 import { ListPagination, type ListPaginationProps } from './ListPagination';
 import { SortableHeader } from './SortableHeader';
@@ -125,7 +127,9 @@ export function DataTable<T extends { id: number }, S extends string = string>({
               ) : null}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>{items === null ? Array.from({ length: 5 }, (_, i) => skeletonRow(i)) : items.map(row)}</Table.Tbody>
+          <Table.Tbody>
+            {items === null ? Array.from({ length: 5 }, (_, i) => skeletonRow(i)) : items.map(row)}
+          </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Card>

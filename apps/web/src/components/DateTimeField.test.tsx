@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../test-utils/render';
 import { DateTimeField } from './DateTimeField';
 
 beforeEach(() => {
@@ -33,15 +33,10 @@ function Harness({ initial = null, changes }: { initial?: string | null; changes
 
 function renderField(initial: string | null = null) {
   const changes: Array<string | null> = [];
-  render(
-    <I18nProvider i18n={i18n}>
-      {/* env="test": no transitions or portals, so the dropdown is there at once. */}
-      <MantineProvider env="test">
-        <DatesProvider settings={{ locale: 'en' }}>
-          <Harness initial={initial} changes={changes} />
-        </DatesProvider>
-      </MantineProvider>
-    </I18nProvider>,
+  renderWithProviders(
+    <DatesProvider settings={{ locale: 'en' }}>
+      <Harness initial={initial} changes={changes} />
+    </DatesProvider>,
   );
   return changes;
 }
@@ -124,7 +119,9 @@ describe('DateTimeField', () => {
     const changes = renderField(null);
     await open();
     expect(time().value).toBe('');
-    const day = screen.getAllByRole('button').find((b) => /^15 /.test(b.getAttribute('aria-label') ?? '') && !b.hasAttribute('data-outside'))!;
+    const day = screen
+      .getAllByRole('button')
+      .find((b) => /^15 /.test(b.getAttribute('aria-label') ?? '') && !b.hasAttribute('data-outside'))!;
     fireEvent.click(day);
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatch(/^\d{4}-\d{2}-15 00:00:00$/);

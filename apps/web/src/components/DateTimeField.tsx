@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/dates/styles.css';
+
 import { isLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Stack, TextInput } from '@mantine/core';
-import { DatePicker, PickerInputBase, type DatePickerProps, type DateValue } from '@mantine/dates';
+import { DatePicker, type DatePickerProps, type DateValue, PickerInputBase } from '@mantine/dates';
 import { IconCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState, type FocusEventHandler, type ReactNode } from 'react';
+import { type FocusEventHandler, type ReactNode, useEffect, useRef, useState } from 'react';
+
 import { wallClockFormatter } from '../lib/format';
 import { formatTimeOfDay, parseTypedTime } from '../lib/typed-time';
 
@@ -16,7 +18,8 @@ function split(value: string | null | undefined): { day: string; time: string } 
   return m ? { day: m[1]!, time: m[2]! } : null;
 }
 
-const dayOf = (value: DateValue): string | null => (value === null ? null : typeof value === 'string' ? value.slice(0, 10) : dayjs(value).format('YYYY-MM-DD'));
+const dayOf = (value: DateValue): string | null =>
+  value === null ? null : typeof value === 'string' ? value.slice(0, 10) : dayjs(value).format('YYYY-MM-DD');
 
 // Escape inside the dropdown closes the dropdown only, not a dialog around the field (Mantine's own
 // date pickers pass the same flag to their calendars).
@@ -49,7 +52,18 @@ export interface DateTimeFieldProps {
  * dropdown closes — never half-typed. Keyboard: Tab through month arrows, the day (arrows move it,
  * Enter takes it), the time and the confirm button; Escape closes; focus returns to the field.
  */
-export function DateTimeField({ label, description, required, clearable, clearLabel, value, onChange, error, onFocus, onBlur }: DateTimeFieldProps) {
+export function DateTimeField({
+  label,
+  description,
+  required,
+  clearable,
+  clearLabel,
+  value,
+  onChange,
+  error,
+  onFocus,
+  onBlur,
+}: DateTimeFieldProps) {
   const { t, i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const [opened, setOpened] = useState(false);
@@ -199,7 +213,13 @@ export function DateTimeField({ label, description, required, clearable, clearLa
           inputContainer={(input) => (
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <div style={{ flex: 1 }}>{input}</div>
-              <ActionIcon variant="default" size="input-sm" aria-label={t`Confirm date and time`} onClick={confirm} {...STOP_ESCAPE}>
+              <ActionIcon
+                variant="default"
+                size="input-sm"
+                aria-label={t`Confirm date and time`}
+                onClick={confirm}
+                {...STOP_ESCAPE}
+              >
                 <IconCheck size={18} aria-hidden />
               </ActionIcon>
             </Group>

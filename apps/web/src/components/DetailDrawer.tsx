@@ -2,9 +2,11 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Skeleton.css';
+
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Drawer, Skeleton, Stack, type MantineSize } from '@mantine/core';
+import { Alert, Drawer, type MantineSize, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { hasStatus } from '../lib/api-error';
 import { PanelHeader } from './AppModal';
 import { FormErrorAlert } from './FormErrorAlert';
@@ -25,7 +27,16 @@ interface DetailDrawerProps<D> {
 }
 
 /** One item's detail in a drawer beside its list: skeletons while it loads, why not when it cannot. */
-export function DetailDrawer<D>({ opened, onClose, title, size, query, skeleton, notFound, children }: DetailDrawerProps<D>) {
+export function DetailDrawer<D>({
+  opened,
+  onClose,
+  title,
+  size,
+  query,
+  skeleton,
+  notFound,
+  children,
+}: DetailDrawerProps<D>) {
   const { t } = useLingui();
   let body: ReactNode;
   if (query.isPending) {

@@ -1,10 +1,9 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../lib/api-error';
+import { renderWithProviders } from '../test-utils/render';
 import { NotFound, RouteError } from './RouteError';
 
 function renderAt(path: string) {
@@ -18,13 +17,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  return render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(<RouterProvider router={router} />);
 }
 
 describe('error screen', () => {

@@ -1,5 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+
 import { ErrorScreenView } from './ErrorScreenView';
 import { useInsideMain } from './LandmarkContext';
 

@@ -1,12 +1,22 @@
-import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Center, Image, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /**
  * SPEC "Error screen": the logo (alt "Error"), a not-found or generic title and description, and a
  * link home. Shared by the organizer app and the buyer app, which link home in their own way.
  */
-export function ErrorScreenView({ notFound, asMain, minHeight, homeLink }: { notFound: boolean; asMain: boolean; minHeight: string; homeLink: (label: ReactNode) => ReactNode }) {
+export function ErrorScreenView({
+  notFound,
+  asMain,
+  minHeight,
+  homeLink,
+}: {
+  notFound: boolean;
+  asMain: boolean;
+  minHeight: string;
+  homeLink: (label: ReactNode) => ReactNode;
+}) {
   return (
     <Center mih={minHeight} p="md" component={asMain ? 'main' : 'div'}>
       <Stack align="center" gap="md" maw={480} ta="center">

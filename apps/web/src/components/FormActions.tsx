@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+
 import { FormErrorAlert } from './FormErrorAlert';
 
 interface FormActionsProps {

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+
 import { errorMessage } from '../lib/error-text';
 
 /** Shows a failed call's message (server-translated, or a generic one) above a form. */

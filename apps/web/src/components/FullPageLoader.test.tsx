@@ -1,15 +1,15 @@
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../test-utils/render';
 import { FullPageLoader, SectionLoader } from './FullPageLoader';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
 });
 
-const wrap = (ui: React.ReactNode) => render(<MantineProvider><I18nProvider i18n={i18n}>{ui}</I18nProvider></MantineProvider>);
+const wrap = (ui: React.ReactNode) => renderWithProviders(ui);
 
 /**
  * A spinner is a named progress bar inside a polite status region. A plain span with a label is an ARIA

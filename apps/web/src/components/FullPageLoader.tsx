@@ -1,5 +1,5 @@
-import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
 
 /** A centred spinner filling the viewport, used while a page decides where to go. */
 export function FullPageLoader() {

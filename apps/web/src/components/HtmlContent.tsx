@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Typography.css';
+
 import { Typography } from '@mantine/core';
 
 /** Renders organizer HTML that the server has already sanitised (never raw user input). */

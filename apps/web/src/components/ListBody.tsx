@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { FormErrorAlert } from './FormErrorAlert';
 import { SectionLoader } from './FullPageLoader';
 
@@ -22,8 +23,16 @@ interface ListBodyProps<Q extends readonly QueryState[]> {
   children: (...data: Loaded<Q>) => ReactNode;
 }
 
-/** What waits for queries (a list, a form that needs them): a spinner, the first failure, an empty state, or the content. */
-export function ListBody<Q extends readonly QueryState[]>({ queries, loader = <SectionLoader />, empty, children }: ListBodyProps<Q>) {
+/**
+ * What waits for queries (a list, a form that needs them): a spinner, the first failure, an empty state, or the
+ * content.
+ */
+export function ListBody<Q extends readonly QueryState[]>({
+  queries,
+  loader = <SectionLoader />,
+  empty,
+  children,
+}: ListBodyProps<Q>) {
   if (queries.some((q) => q.isPending)) return loader;
   const failed = queries.find((q) => q.error);
   if (failed) return <FormErrorAlert error={failed.error} />;

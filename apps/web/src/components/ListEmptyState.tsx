@@ -1,4 +1,5 @@
 import '@mantine/core/styles/EmptyState.css';
+
 import { Trans } from '@lingui/react/macro';
 import { Button, Card, EmptyState } from '@mantine/core';
 import { IconSearchOff, type TablerIcon } from '@tabler/icons-react';

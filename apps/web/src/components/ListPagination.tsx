@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Pagination.css';
+
 import type { PageMeta } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { Group, Pagination, Text, type GroupProps } from '@mantine/core';
+import { Group, type GroupProps, Pagination, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface ListPaginationProps extends Omit<GroupProps, 'children'> {

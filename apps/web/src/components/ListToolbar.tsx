@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
+
 import { useLingui } from '@lingui/react/macro';
-import { Group, Select, Stack, Text, type SelectProps } from '@mantine/core';
+import { Group, Select, type SelectProps, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { ListSearchInput } from './ListSearchInput';
 
 interface ListToolbarProps {

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/ThemeIcon.css';
+
 import { Trans } from '@lingui/react/macro';
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';

@@ -1,11 +1,15 @@
 import { Component, type ReactNode } from 'react';
+
 import { PlainErrorScreen } from './PlainErrorScreen';
 
 /**
  * Any error while rendering a page of the buyer or sign-in app: the error screen (SPEC: every route has
  * one), until the address (`resetKey`) changes.
  */
-export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
+export class PageErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { failed: boolean; key: string }
+> {
   state = { failed: false, key: this.props.resetKey };
   static getDerivedStateFromError() {
     return { failed: true };

@@ -30,7 +30,12 @@ export function QrCodeImage({ value, alt, fileName }: { value: string; alt: stri
   return (
     <Stack gap="xs" align="center">
       <Image src={svg} alt={alt} w={200} h={200} data-testid="qr-code" data-value={value} />
-      <Button variant="light" size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => void download()}>
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        onClick={() => void download()}
+      >
         <Trans>Download QR code (PNG)</Trans>
       </Button>
     </Stack>

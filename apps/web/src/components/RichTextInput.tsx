@@ -1,5 +1,6 @@
 import '@mantine/tiptap/styles.css';
 import '@mantine/core/styles/Typography.css';
+
 import { useLingui } from '@lingui/react/macro';
 import { Input } from '@mantine/core';
 import { useId } from '@mantine/hooks';
@@ -25,18 +26,35 @@ export function RichTextInput({ label, description, defaultValue = '', onChange,
   const id = useId();
   const labelId = `${id}-label`;
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false, heading: { levels: [2, 3] } }), Link.configure({ openOnClick: false })],
+    extensions: [
+      StarterKit.configure({ link: false, heading: { levels: [2, 3] } }),
+      Link.configure({ openOnClick: false }),
+    ],
     content: defaultValue,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true', id, ...(lang ? { lang } : {}) },
+      attributes: {
+        'aria-labelledby': labelId,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        id,
+        ...(lang ? { lang } : {}),
+      },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
 
   return (
-    <Input.Wrapper label={label} labelElement="div" id={id} description={description} error={error} styles={{ label: { display: 'block' } }} labelProps={{ id: labelId }}>
+    <Input.Wrapper
+      label={label}
+      labelElement="div"
+      id={id}
+      description={description}
+      error={error}
+      styles={{ label: { display: 'block' } }}
+      labelProps={{ id: labelId }}
+    >
       <RichTextEditor
         editor={editor}
         mt={4}

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+
 import { isApiError } from '../lib/api-error';
 import { ErrorScreen } from './ErrorScreen';
 

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.css';
+
 import { Input, SegmentedControl, type SegmentedControlProps } from '@mantine/core';
 
 interface SegmentedFieldProps extends SegmentedControlProps {

@@ -14,7 +14,15 @@ interface SettingsSectionProps {
 export function SettingsSection({ title, description, children, anchor }: SettingsSectionProps) {
   const titleId = useId();
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId} id={anchor} style={anchor ? { scrollMarginTop: 80 } : undefined}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby={titleId}
+      id={anchor}
+      style={anchor ? { scrollMarginTop: 80 } : undefined}
+    >
       <Stack gap={4} mb="md">
         <Title order={2} fz="lg" id={titleId} tabIndex={anchor ? -1 : undefined}>
           {title}

@@ -9,7 +9,13 @@ const WARNING_TITLE = { title: { color: 'var(--mantine-color-text)' }, label: { 
 /** "Copy it now": the warning above a secret that is shown only once. */
 export function ShownOnceWarning({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={title} styles={WARNING_TITLE}>
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={title}
+      styles={WARNING_TITLE}
+    >
       {children}
     </Alert>
   );
@@ -19,10 +25,23 @@ export function ShownOnceWarning({ title, children }: { title: string; children:
 export function ShownOnceSecret({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
-      <TextInput label={label} value={value} readOnly flex={1} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} onFocus={(e) => e.currentTarget.select()} data-testid={testId} />
+      <TextInput
+        label={label}
+        value={value}
+        readOnly
+        flex={1}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        onFocus={(e) => e.currentTarget.select()}
+        data-testid={testId}
+      />
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />} onClick={copy}>
+          <Button
+            variant={copied ? 'light' : 'filled'}
+            color={copied ? 'teal' : undefined}
+            leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+            onClick={copy}
+          >
             {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
           </Button>
         )}

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/NavLink.css';
+
 import { Box, Button, Container, NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, type TablerIcon } from '@tabler/icons-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+
 import classes from './SideNavLayout.module.css';
 
 /** One entry of a side navigation. */
@@ -23,7 +25,10 @@ interface SideNavProps {
 }
 
 /** The entry for an address: its own, or the one it lies below. */
-export function currentItem<T extends Pick<SideNavItem, 'to' | 'end'>>(items: readonly T[], pathname: string): T | undefined {
+export function currentItem<T extends Pick<SideNavItem, 'to' | 'end'>>(
+  items: readonly T[],
+  pathname: string,
+): T | undefined {
   const path = pathname.replace(/\/+$/, '');
   return items.find((i) => path === i.to) ?? items.find((i) => !i.end && path.startsWith(`${i.to}/`));
 }
@@ -60,7 +65,16 @@ export function SideNav({ label, items, disabled }: SideNavProps) {
       ) : null}
       <Stack gap={2} id={listId} display={phone && !open ? 'none' : undefined} mt={phone ? 'xs' : 0}>
         {items.map(({ to, label: text, icon: Icon, end }) => (
-          <MantineNavLink key={to} component={NavLink} to={to} end={end} label={text} leftSection={<Icon size={18} aria-hidden />} className={classes.navLink} disabled={disabled} />
+          <MantineNavLink
+            key={to}
+            component={NavLink}
+            to={to}
+            end={end}
+            label={text}
+            leftSection={<Icon size={18} aria-hidden />}
+            className={classes.navLink}
+            disabled={disabled}
+          />
         ))}
       </Stack>
     </nav>

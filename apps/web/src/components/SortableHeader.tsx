@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useLingui } from '@lingui/react/macro';
+
 import type { ListSort } from '../lib/url-list-state';
 
 interface SortableHeaderProps<S extends string> {
@@ -16,7 +17,14 @@ interface SortableHeaderProps<S extends string> {
 }
 
 /** A column header that sorts the list: a button, with `aria-sort` on the header cell. */
-export function SortableHeader<S extends string>({ column, sort, onSort, disabled, firstDirection = 'asc', children }: SortableHeaderProps<S>) {
+export function SortableHeader<S extends string>({
+  column,
+  sort,
+  onSort,
+  disabled,
+  firstDirection = 'asc',
+  children,
+}: SortableHeaderProps<S>) {
   const { t } = useLingui();
   const active = !disabled && sort.by === column;
   if (disabled) return <Table.Th>{children}</Table.Th>;
@@ -24,7 +32,12 @@ export function SortableHeader<S extends string>({ column, sort, onSort, disable
   const Icon = active ? (sort.direction === 'asc' ? IconSortAscending : IconSortDescending) : IconArrowsSort;
   return (
     <Table.Th aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort({ by: column, direction: next })} fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+      <UnstyledButton
+        onClick={() => onSort({ by: column, direction: next })}
+        fw={700}
+        fz="sm"
+        style={{ whiteSpace: 'nowrap' }}
+      >
         <Group gap={4} wrap="nowrap">
           {children}
           <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />

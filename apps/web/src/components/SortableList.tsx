@@ -1,17 +1,23 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
   type DragEndEvent,
   type DraggableAttributes,
   type DraggableSyntheticListeners,
+  KeyboardSensor,
+  PointerSensor,
   type UniqueIdentifier,
+  useSensor,
+  useSensors,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon } from '@mantine/core';
@@ -28,7 +34,10 @@ interface SortableListProps<T extends { id: number }> {
   renderItem: (item: T, handle: ReactNode) => ReactNode;
   /** Rows that stay where they are (headings between groups): others move past them, they get no grip. */
   isFixed?: (item: T) => boolean;
-  /** With fixed headings: the name of the group a row would be in with the rows in this order (announced to screen readers). */
+  /**
+   * With fixed headings: the name of the group a row would be in with the rows in this order (announced to screen
+   * readers).
+   */
   groupOf?: (ids: number[], id: number) => string;
 }
 
@@ -55,26 +64,65 @@ function DragHandle({ label, attributes, listeners, setActivatorNodeRef }: Handl
   );
 }
 
-function SortableRow<T extends { id: number }>({ item, label, render, fixed }: { item: T; label: string; render: SortableListProps<T>['renderItem']; fixed: boolean }) {
+function SortableRow<T extends { id: number }>({
+  item,
+  label,
+  render,
+  fixed,
+}: {
+  item: T;
+  label: string;
+  render: SortableListProps<T>['renderItem'];
+  fixed: boolean;
+}) {
   const { t } = useLingui();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: fixed ? { draggable: true } : false });
-  const style = { transform: CSS.Transform.toString(transform), transition, position: 'relative' as const, zIndex: isDragging ? 2 : undefined };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+    disabled: fixed ? { draggable: true } : false,
+  });
+  const style = {
+    transform: CSS.Transform.toString(transform),
+    transition,
+    position: 'relative' as const,
+    zIndex: isDragging ? 2 : undefined,
+  };
   return (
     <li ref={setNodeRef} style={style} data-dragging={isDragging || undefined}>
-      {render(item, fixed ? null : <DragHandle label={t`Reorder ${label}`} attributes={attributes} listeners={listeners} setActivatorNodeRef={setActivatorNodeRef} />)}
+      {render(
+        item,
+        fixed ? null : (
+          <DragHandle
+            label={t`Reorder ${label}`}
+            attributes={attributes}
+            listeners={listeners}
+            setActivatorNodeRef={setActivatorNodeRef}
+          />
+        ),
+      )}
     </li>
   );
 }
 
 /** A vertical list reordered by dragging a row's grip, with the mouse, touch or the keyboard (space, arrows, space). */
-export function SortableList<T extends { id: number }>({ items, labelOf, onReorder, renderItem, isFixed, groupOf }: SortableListProps<T>) {
+export function SortableList<T extends { id: number }>({
+  items,
+  labelOf,
+  onReorder,
+  renderItem,
+  isFixed,
+  groupOf,
+}: SortableListProps<T>) {
   const { t } = useLingui();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const nameOf = (id: UniqueIdentifier) => {
     const found = items.find((i) => i.id === id);
     return found ? labelOf(found) : '';
   };
-  const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : items.findIndex((i) => i.id === id) + 1);
+  const positionOf = (id: UniqueIdentifier | undefined) =>
+    id === undefined ? 0 : items.findIndex((i) => i.id === id) + 1;
   const total = items.length;
   /** The group the active row would land in when dropped over `over`. */
   const groupAt = (active: UniqueIdentifier, over: UniqueIdentifier | undefined) => {
@@ -91,13 +139,17 @@ export function SortableList<T extends { id: number }>({ items, labelOf, onReord
       const name = nameOf(active.id);
       const position = positionOf(over?.id);
       const group = groupAt(active.id, over?.id);
-      return group ? t`${name} moved to position ${position} of ${total}, in ${group}.` : t`${name} moved to position ${position} of ${total}.`;
+      return group
+        ? t`${name} moved to position ${position} of ${total}, in ${group}.`
+        : t`${name} moved to position ${position} of ${total}.`;
     },
     onDragEnd: ({ active, over }) => {
       const name = nameOf(active.id);
       const position = positionOf(over?.id);
       const group = groupAt(active.id, over?.id);
-      return group ? t`${name} dropped at position ${position} of ${total}, in ${group}.` : t`${name} dropped at position ${position} of ${total}.`;
+      return group
+        ? t`${name} dropped at position ${position} of ${total}, in ${group}.`
+        : t`${name} dropped at position ${position} of ${total}.`;
     },
     onDragCancel: ({ active }) => {
       const name = nameOf(active.id);
@@ -116,12 +168,32 @@ export function SortableList<T extends { id: number }>({ items, labelOf, onReord
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t`To reorder, press space or enter on the grip, move with the arrow keys, then press space or enter again. Escape cancels.` } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable: t`To reorder, press space or enter on the grip, move with the arrow keys, then press space or enter again. Escape cancels.`,
+        },
+      }}
     >
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
+        <ul
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 'var(--mantine-spacing-sm)',
+          }}
+        >
           {items.map((item) => (
-            <SortableRow key={item.id} item={item} label={labelOf(item)} render={renderItem} fixed={isFixed?.(item) ?? false} />
+            <SortableRow
+              key={item.id}
+              item={item}
+              label={labelOf(item)}
+              render={renderItem}
+              fixed={isFixed?.(item) ?? false}
+            />
           ))}
         </ul>
       </SortableContext>

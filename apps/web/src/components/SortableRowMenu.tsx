@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Menu.css';
+
 import { Trans } from '@lingui/react/macro';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';

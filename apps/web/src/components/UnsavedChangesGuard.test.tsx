@@ -1,11 +1,10 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { useUnsavedChanges } from '../lib/use-unsaved-changes';
+import { renderWithProviders } from '../test-utils/render';
 import { UnsavedBadge, UnsavedChangesGuard } from './UnsavedChangesGuard';
 
 beforeAll(() => {
@@ -51,17 +50,12 @@ function renderPage() {
     ],
     { initialEntries: ['/start', '/settings'], initialIndex: 1 },
   );
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />);
   return router;
 }
 
-const type = (label: string, text: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value: text } });
+const type = (label: string, text: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value: text } });
 
 describe('UnsavedChangesGuard', () => {
   it('lets a clean page go without asking', async () => {

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { UnsavedChangesContext, useLeaveGuard, useUnsavedRegistry } from '../lib/use-unsaved-changes';
 import { AppModal } from './AppModal';
 

@@ -2,6 +2,7 @@ import { isLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { DatesProvider } from '@mantine/dates';
 import type { ReactNode } from 'react';
+
 import { dayjsLocaleName } from '../lib/locale';
 import { DateTimeField } from './DateTimeField';
 
@@ -9,7 +10,13 @@ import { DateTimeField } from './DateTimeField';
 export function WallClockProvider({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
-  return <DatesProvider settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1, weekendDays: [] }}>{children}</DatesProvider>;
+  return (
+    <DatesProvider
+      settings={{ locale: dayjsLocaleName(locale), firstDayOfWeek: locale === 'en' ? 0 : 1, weekendDays: [] }}
+    >
+      {children}
+    </DatesProvider>
+  );
 }
 
 interface WallClockPickerProps {
@@ -25,6 +32,14 @@ interface WallClockPickerProps {
 export function WallClockPicker({ label, description, value, onChange, error }: WallClockPickerProps) {
   const { t } = useLingui();
   return (
-    <DateTimeField label={label} description={description} clearable clearLabel={t`Clear ${label}`} value={value ?? null} onChange={onChange} error={error} />
+    <DateTimeField
+      label={label}
+      description={description}
+      clearable
+      clearLabel={t`Clear ${label}`}
+      value={value ?? null}
+      onChange={onChange}
+      error={error}
+    />
   );
 }

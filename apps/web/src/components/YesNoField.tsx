@@ -3,7 +3,15 @@ import { Group, Radio } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A yes-or-no question: two radio buttons (answers 'yes' and 'no'). */
-export function YesNoField({ common, value, onChange }: { common: { label: ReactNode; description?: ReactNode; required: boolean; error?: string }; value: string | null; onChange: (v: string) => void }) {
+export function YesNoField({
+  common,
+  value,
+  onChange,
+}: {
+  common: { label: ReactNode; description?: ReactNode; required: boolean; error?: string };
+  value: string | null;
+  onChange: (v: string) => void;
+}) {
   const { t } = useLingui();
   return (
     <Radio.Group {...common} value={value} onChange={onChange}>

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
 import focusRing from './focus-ring.module.css';
 
 const FONT = "'Varela Round', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans SC', sans-serif";

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useCrudDialogs, type DeleteMutation } from './use-crud-dialogs';
+
+import { type DeleteMutation, useCrudDialogs } from './use-crud-dialogs';
 
 interface Item {
   id: number;
@@ -44,7 +45,12 @@ describe('useCrudDialogs', () => {
   it('deletes the item asked about, closes the confirmation and says so', () => {
     const show = vi.spyOn(notifications, 'show').mockImplementation(() => '');
     const remove = fakeRemove('ok');
-    const { result } = renderHook(() => useCrudDialogs<Item, { detached: number }>({ remove, deletedNotice: (item, r) => `${item.name} deleted (${r.detached})` }));
+    const { result } = renderHook(() =>
+      useCrudDialogs<Item, { detached: number }>({
+        remove,
+        deletedNotice: (item, r) => `${item.name} deleted (${r.detached})`,
+      }),
+    );
     act(() => result.current.askDelete(standard));
     expect(result.current.deleting).toBe(standard);
     act(() => result.current.confirmDelete());

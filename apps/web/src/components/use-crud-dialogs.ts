@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { useLastValue } from '../lib/use-last-value';
 
 /** A delete mutation by id (TanStack Query's useMutation result fits). */
@@ -21,7 +22,10 @@ interface CrudDialogsOptions<T, R> {
  * confirmation, and what confirming does (delete, close, say so). While a dialog fades out it keeps
  * showing what it was about.
  */
-export function useCrudDialogs<T extends { id: number }, R = unknown>({ remove, deletedNotice }: CrudDialogsOptions<T, R> = {}) {
+export function useCrudDialogs<T extends { id: number }, R = unknown>({
+  remove,
+  deletedNotice,
+}: CrudDialogsOptions<T, R> = {}) {
   const [editing, setEditing] = useState<'new' | T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const shownEditing = useLastValue(editing);

@@ -1,11 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { useLateAutofocus } from './use-late-autofocus';
 
 const mutationsDone = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function dialog() {
-  document.body.innerHTML = '<div role="dialog"><button id="close">Close</button><div id="body"><div role="status">Loading</div></div></div>';
+  document.body.innerHTML =
+    '<div role="dialog"><button id="close">Close</button><div id="body"><div role="status">Loading</div></div></div>';
   document.getElementById('close')!.focus();
   return document.getElementById('body')!;
 }
@@ -37,7 +39,7 @@ describe('useLateAutofocus', () => {
     expect(document.activeElement?.id).toBe('inside');
   });
 
-  it('leaves focus alone in a dropdown the dialog opened outside itself (a date field\'s calendar)', async () => {
+  it("leaves focus alone in a dropdown the dialog opened outside itself (a date field's calendar)", async () => {
     const body = dialog();
     body.innerHTML = '<form><input id="name" data-autofocus /><button id="field">Starts</button></form>';
     document.body.insertAdjacentHTML('beforeend', '<div data-portal><input id="time" /></div>');

@@ -1,4 +1,5 @@
 import type { I18n } from '@lingui/core';
+
 import { isApiError, NETWORK_ERROR } from './api-error';
 import { errorMessage } from './validation';
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import {
   api,
   consumeReturnTo,
@@ -6,9 +7,9 @@ import {
   RETURN_TO_KEY,
   setLocaleGetter,
   shouldRedirectToLogin,
-  toQueryString,
   TOKEN_KEY,
   tokenStore,
+  toQueryString,
 } from './api-client';
 import { ApiError } from './api-error';
 
@@ -88,11 +89,18 @@ describe('token handling', () => {
 describe('errors', () => {
   it('throws an ApiError with code, message and field errors', async () => {
     fetchMock.mockResolvedValue(
-      json(422, { error: { code: 'VALIDATION_FAILED', message: 'Bitte prüfen', field_errors: { email: ['Ungültig'] } } }),
+      json(422, {
+        error: { code: 'VALIDATION_FAILED', message: 'Bitte prüfen', field_errors: { email: ['Ungültig'] } },
+      }),
     );
     const error = await api.post('/auth/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', message: 'Bitte prüfen', fieldErrors: { email: ['Ungültig'] } });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      message: 'Bitte prüfen',
+      fieldErrors: { email: ['Ungültig'] },
+    });
   });
 
   it('answers 204 with undefined', async () => {
@@ -126,7 +134,10 @@ describe('401/403 redirect to the login page', () => {
     window.history.replaceState(null, '', '/manage/event/7/attendees');
     tokenStore.set('t');
     fetchMock.mockResolvedValue(json(403, { error: { code: 'EMAIL_NOT_CONFIRMED', message: 'Confirm first' } }));
-    await expect(api.post('/events/7/attendees', {})).rejects.toMatchObject({ status: 403, code: 'EMAIL_NOT_CONFIRMED' });
+    await expect(api.post('/events/7/attendees', {})).rejects.toMatchObject({
+      status: 403,
+      code: 'EMAIL_NOT_CONFIRMED',
+    });
     expect(navigate).not.toHaveBeenCalled();
     expect(tokenStore.get()).toBe('t');
   });
@@ -190,7 +201,13 @@ describe('return address', () => {
 describe('toQueryString', () => {
   it('serialises paging, sort and filter_fields[name]', () => {
     expect(
-      toQueryString({ page: 2, per_page: 20, query: 'jazz night', sort_by: undefined, filter_fields: { lifecycle: 'UPCOMING', status: undefined } }),
+      toQueryString({
+        page: 2,
+        per_page: 20,
+        query: 'jazz night',
+        sort_by: undefined,
+        filter_fields: { lifecycle: 'UPCOMING', status: undefined },
+      }),
     ).toBe('?page=2&per_page=20&query=jazz+night&filter_fields%5Blifecycle%5D=UPCOMING');
     expect(toQueryString({})).toBe('');
   });

@@ -53,7 +53,8 @@ export function shouldRedirectToLogin(pathname: string): boolean {
 }
 
 /** Only same-origin paths may be reopened after login (no `//host` or absolute URLs). */
-const isSafeReturnPath = (value: string): boolean => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+const isSafeReturnPath = (value: string): boolean =>
+  value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
 
 /** Returns the saved return address (and forgets it), or the default page after login. */
 export function consumeReturnTo(): string {
@@ -152,7 +153,8 @@ export function createApiClient(base: string, { authenticated }: { authenticated
       response = await fetch(`${base}${path}${toQueryString(options.query)}`, {
         method,
         headers,
-        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+        body:
+          options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (cause) {

@@ -21,7 +21,12 @@ export class ApiError extends Error {
   static fromBody(status: number, body: unknown): ApiError {
     const error = (body as Partial<ApiErrorBody> | null)?.error;
     if (error && typeof error === 'object' && typeof error.code === 'string') {
-      return new ApiError(status, error.code, typeof error.message === 'string' ? error.message : '', error.field_errors ?? {});
+      return new ApiError(
+        status,
+        error.code,
+        typeof error.message === 'string' ? error.message : '',
+        error.field_errors ?? {},
+      );
     }
     return new ApiError(status, `HTTP_${status}`, '');
   }

@@ -1,5 +1,6 @@
 import { isValidCountry } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { countryCodes, countryOptions } from './countries';
 
 describe('countries', () => {

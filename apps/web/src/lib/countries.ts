@@ -1,6 +1,25 @@
 import { intlLocale, LOCALES } from '@admitone/shared';
 /** Codes that name groupings or placeholders rather than countries and territories. */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AN', 'BU', 'CS', 'DD', 'FX', 'NT', 'SU', 'TP', 'YD', 'YU', 'ZR']);
+const NOT_COUNTRIES = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'XA',
+  'XB',
+  'ZZ',
+  'AN',
+  'BU',
+  'CS',
+  'DD',
+  'FX',
+  'NT',
+  'SU',
+  'TP',
+  'YD',
+  'YU',
+  'ZR',
+]);
 
 let cachedCodes: string[] | null = null;
 
@@ -36,7 +55,11 @@ export function countryOptions(locale: string): { value: string; label: string }
 }
 
 /** Text as a search compares it: lower case, accents off ("Österreich" is "osterreich"). */
-export const foldForSearch = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+export const foldForSearch = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 let cachedAliases: Map<string, string[]> | null = null;
 
@@ -47,6 +70,11 @@ let cachedAliases: Map<string, string[]> | null = null;
 export function countryAliases(): Map<string, string[]> {
   if (cachedAliases) return cachedAliases;
   const namers = LOCALES.map((l) => new Intl.DisplayNames([intlLocale(l), 'en'], { type: 'region' }));
-  cachedAliases = new Map(countryCodes().map((code) => [code, [code.toLowerCase(), ...new Set(namers.map((n) => foldForSearch(n.of(code) ?? code)))]]));
+  cachedAliases = new Map(
+    countryCodes().map((code) => [
+      code,
+      [code.toLowerCase(), ...new Set(namers.map((n) => foldForSearch(n.of(code) ?? code)))],
+    ]),
+  );
   return cachedAliases;
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '@admitone/shared';
 import dayjs from 'dayjs';
+
 import { dayjsLocaleName } from './locale';
 
 /** day.js month and weekday names for the date pickers (English is built in). */

@@ -1,7 +1,8 @@
+import type { IssueDescriptor } from '@admitone/shared';
 import { ISSUE_MESSAGES } from '@admitone/shared/issue-messages';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { IssueDescriptor } from '@admitone/shared';
+
 import { isApiError, NETWORK_ERROR } from './api-error';
 
 /**
@@ -15,7 +16,10 @@ export type IssueTranslator = (issue: IssueDescriptor) => string;
 /** Translates shared issue descriptors with the given i18n instance. */
 export function issueTranslator(i18n: I18n): IssueTranslator {
   return (issue) => {
-    const descriptor: MessageDescriptor = { ...(ISSUE_MESSAGES[issue.key] ?? ISSUE_MESSAGES.invalid), values: issue.values };
+    const descriptor: MessageDescriptor = {
+      ...(ISSUE_MESSAGES[issue.key] ?? ISSUE_MESSAGES.invalid),
+      values: issue.values,
+    };
     return i18n._(descriptor);
   };
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { rescueLostFocus } from './focus-rescue';
 
 const mutationsDone = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -11,11 +12,14 @@ afterEach(() => {
 
 describe('rescueLostFocus', () => {
   it('returns focus to the opener while it is on the page, then to the main heading once it is gone', async () => {
-    document.body.innerHTML = '<main><h1>Tickets</h1><div id="empty"><button id="opener">Create ticket</button></div></main>';
+    document.body.innerHTML =
+      '<main><h1>Tickets</h1><div id="empty"><button id="opener">Create ticket</button></div></main>';
     const opener = document.getElementById('opener')!;
     stop = rescueLostFocus({ preferred: opener });
     expect(document.activeElement).toBe(opener);
-    document.getElementById('empty')!.replaceWith(Object.assign(document.createElement('ul'), { innerHTML: '<li>Pass</li>' }));
+    document
+      .getElementById('empty')!
+      .replaceWith(Object.assign(document.createElement('ul'), { innerHTML: '<li>Pass</li>' }));
     await mutationsDone();
     const heading = document.querySelector('h1')!;
     expect(document.activeElement).toBe(heading);

@@ -16,7 +16,10 @@ function mainHeading(): HTMLElement | null {
  * button that opened a dialog) while it is still on the page, else on the page's main heading, which
  * may still be loading. Stops when the user clicks or presses a key, or after `waitMs`. Returns stop.
  */
-export function rescueLostFocus({ preferred = null, waitMs = DEFAULT_WAIT_MS }: { preferred?: Element | null; waitMs?: number } = {}): () => void {
+export function rescueLostFocus({
+  preferred = null,
+  waitMs = DEFAULT_WAIT_MS,
+}: { preferred?: Element | null; waitMs?: number } = {}): () => void {
   const rescue = () => {
     if (!focusLost()) return;
     const target = preferred instanceof HTMLElement && preferred.isConnected ? preferred : mainHeading();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { isApiError, toFormErrors } from './api-error';
 
 /**

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatDateTime, formatEventDateTime, formatMoney, fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from './format';
+
+import {
+  formatDateRange,
+  formatDateTime,
+  formatEventDateTime,
+  formatMoney,
+  fromMinorUnits,
+  toMinorUnits,
+  toWallClock,
+  toZonedPickerValue,
+} from './format';
 
 describe('toWallClock', () => {
   it('turns a picker value into the API form', () => {
@@ -25,7 +35,9 @@ describe('dates in the event time zone', () => {
   });
   it('formats a range, or only the start without an end', () => {
     expect(formatDateRange('2026-03-12T18:30:00Z', null, 'UTC', 'en-GB')).toBe('12 Mar 2026, 18:30');
-    expect(formatDateRange('2026-03-12T18:30:00Z', '2026-03-12T21:00:00Z', 'UTC', 'en-GB')).toMatch(/^12 Mar 2026, 18:30\s*–\s*21:00$/);
+    expect(formatDateRange('2026-03-12T18:30:00Z', '2026-03-12T21:00:00Z', 'UTC', 'en-GB')).toMatch(
+      /^12 Mar 2026, 18:30\s*–\s*21:00$/,
+    );
   });
 });
 
@@ -52,7 +64,9 @@ describe('formatEventDateTime', () => {
     expect(formatEventDateTime(iso, 'Europe/Berlin', 'en', 'Europe/Berlin')).toBe('Mar 12, 2026, 7:30 PM');
     // Another zone at the same offset that day reads the same: nothing to name.
     expect(formatEventDateTime(iso, 'Europe/Berlin', 'en', 'Europe/Paris')).toBe('Mar 12, 2026, 7:30 PM');
-    expect(formatEventDateTime(iso, 'Europe/Berlin', 'en', 'America/New_York').replace(/\s/g, ' ')).toBe('Mar 12, 2026, 7:30 PM GMT+1');
+    expect(formatEventDateTime(iso, 'Europe/Berlin', 'en', 'America/New_York').replace(/\s/g, ' ')).toBe(
+      'Mar 12, 2026, 7:30 PM GMT+1',
+    );
     expect(formatEventDateTime(iso, 'Europe/Berlin', 'de', 'Asia/Shanghai')).toBe('12.03.2026, 19:30 MEZ');
   });
 });

@@ -2,7 +2,9 @@ import { currencyExponent, intlLocale } from '@admitone/shared';
 
 /** Formats an instant as date and time in a time zone and locale, e.g. "12 Mar 2026, 19:30". */
 export function formatDateTime(iso: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 /** Formats an instant as a long date, e.g. "Thursday, 12 March 2026". */
@@ -19,7 +21,9 @@ export function formatDateRange(startIso: string, endIso: string | null, timeZon
 
 /** Short name of a time zone at an instant, e.g. "CET" or "GMT+1". */
 export function formatTimeZoneName(iso: string, timeZone: string, locale: string): string {
-  const parts = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: 'short' }).formatToParts(
+    new Date(iso),
+  );
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
 
@@ -27,7 +31,12 @@ export function formatTimeZoneName(iso: string, timeZone: string, locale: string
  * An instant in the event's time zone, naming that zone when the reader's clock shows another time
  * ("12 Mar 2026, 19:30 CET" for a buyer elsewhere; no zone for a buyer in the event's own).
  */
-export function formatEventDateTime(iso: string, eventTimeZone: string, locale: string, readerTimeZone: string = browserTimeZone()): string {
+export function formatEventDateTime(
+  iso: string,
+  eventTimeZone: string,
+  locale: string,
+  readerTimeZone: string = browserTimeZone(),
+): string {
   const there = formatDateTime(iso, eventTimeZone, locale);
   if (there === formatDateTime(iso, readerTimeZone, locale)) return there;
   return `${there} ${formatTimeZoneName(iso, eventTimeZone, locale)}`;
@@ -84,7 +93,9 @@ export function toZonedPickerValue(iso: string, timeZone: string): string {
 /** Shows a picker value ("YYYY-MM-DD HH:mm:ss", wall clock) in a language, e.g. "12 Jul 2026, 19:30". */
 export const wallClockFormatter = (locale: string) => (value: string) => {
   const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 };
 
 /** Converts an amount a person types in major units (19.99) to integer minor units (1999; JPY has none). */

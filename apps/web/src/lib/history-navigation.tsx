@@ -3,7 +3,14 @@
  * `useLocation`, changed with `navigate` and `Link`. The buyer app and the sign-in app use it (they
  * are small on purpose); the organizer app has react-router.
  */
-import { createContext, useContext, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  type AnchorHTMLAttributes,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  useContext,
+  useSyncExternalStore,
+} from 'react';
 
 /** The current address: pathname plus search ("?a=b"). */
 export interface PublicLocation {
@@ -54,7 +61,11 @@ const ServerLocation = createContext<PublicLocation | null>(null);
 
 export function ServerLocationProvider({ url, children }: { url: string; children: ReactNode }) {
   const parsed = new URL(url, 'http://localhost');
-  return <ServerLocation.Provider value={{ pathname: parsed.pathname, search: parsed.search }}>{children}</ServerLocation.Provider>;
+  return (
+    <ServerLocation.Provider value={{ pathname: parsed.pathname, search: parsed.search }}>
+      {children}
+    </ServerLocation.Provider>
+  );
 }
 
 /** The current address; re-renders on navigation and back/forward. */

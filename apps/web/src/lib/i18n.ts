@@ -1,5 +1,6 @@
 import type { Locale } from '@admitone/shared';
 import { i18n, type Messages } from '@lingui/core';
+
 import { localeCookieString } from './locale';
 
 type CatalogModule = { messages: Messages };
@@ -47,7 +48,10 @@ export async function activateLocale(locale: Locale): Promise<void> {
     const { compileMessage } = await import('@lingui/message-utils/compileMessage');
     i18n.setMessagesCompiler(compileMessage);
   }
-  const [{ messages }] = await Promise.all([(catalogSet === 'whole' ? catalogs : signInCatalogs)[locale](), ...localeLoaders.map((load) => load(locale))]);
+  const [{ messages }] = await Promise.all([
+    (catalogSet === 'whole' ? catalogs : signInCatalogs)[locale](),
+    ...localeLoaders.map((load) => load(locale)),
+  ]);
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
 }

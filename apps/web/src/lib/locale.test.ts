@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { localeCookieString, readLocaleCookie, resolveLocale } from './locale';
 
 describe('resolveLocale', () => {

@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, SAVED_LOCALE_COOKIE, type Locale } from '@admitone/shared';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  LOCALE_COOKIE,
+  matchLocale,
+  SAVED_LOCALE_COOKIE,
+} from '@admitone/shared';
 
 /** One year: the chosen language should outlive the session. */
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;

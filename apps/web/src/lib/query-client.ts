@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+
 import { isApiError } from './api-error';
 
 /** Retries only failures that may pass on a second try (network, 5xx), at most twice. */

@@ -1,5 +1,6 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { isSignInPath } from '@admitone/shared';
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+
 import { navigate } from './history-navigation';
 import { leavePage } from './page-leave';
 

@@ -1,5 +1,6 @@
 import { LOCALES } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { formatTimeOfDay, parseTypedTime } from './typed-time';
 
 /** What is typed, and the time it is (null: not a time, the field says so). Read the same in every language. */
@@ -112,11 +113,12 @@ describe('parseTypedTime', () => {
 
   it('reads the table the same in every language, whatever its clock', () => {
     for (const locale of LOCALES) {
-      for (const [typed, expected] of TABLE) expect([locale, typed, parseTypedTime(typed, locale)]).toEqual([locale, typed, expected]);
+      for (const [typed, expected] of TABLE)
+        expect([locale, typed, parseTypedTime(typed, locale)]).toEqual([locale, typed, expected]);
     }
   });
 
-  it('reads the language\'s own AM/PM words', () => {
+  it("reads the language's own AM/PM words", () => {
     expect(parseTypedTime('7:30 p. m.', 'es')).toBe('19:30');
     expect(parseTypedTime('7:30 a. m.', 'es')).toBe('07:30');
     expect(parseTypedTime('7:30 p.m.', 'pt')).toBe('19:30');
@@ -129,14 +131,19 @@ describe('parseTypedTime', () => {
       for (let minutes = 0; minutes < 24 * 60; minutes++) {
         const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
         const shown = formatTimeOfDay(time, locale);
-        if (parseTypedTime(shown, locale) !== time) expect({ locale, time, shown }).toEqual({ locale, time, shown: `${shown} reads as ${parseTypedTime(shown, locale)}` });
+        if (parseTypedTime(shown, locale) !== time)
+          expect({ locale, time, shown }).toEqual({
+            locale,
+            time,
+            shown: `${shown} reads as ${parseTypedTime(shown, locale)}`,
+          });
       }
     }
   });
 });
 
 describe('formatTimeOfDay', () => {
-  it('shows a time on the language\'s clock', () => {
+  it("shows a time on the language's clock", () => {
     expect(formatTimeOfDay('19:30', 'en').replace(/\s/g, ' ')).toBe('7:30 PM');
     expect(formatTimeOfDay('00:05', 'en').replace(/\s/g, ' ')).toBe('12:05 AM');
     expect(formatTimeOfDay('19:30', 'de')).toBe('19:30');

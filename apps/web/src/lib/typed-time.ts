@@ -62,7 +62,14 @@ function hourAndMinutes(s: string): [number, number] | null {
   return null;
 }
 
-const CHINESE_PERIODS: Array<[string, 'am' | 'pm']> = [['上午', 'am'], ['早上', 'am'], ['凌晨', 'am'], ['下午', 'pm'], ['晚上', 'pm'], ['中午', 'pm']];
+const CHINESE_PERIODS: Array<[string, 'am' | 'pm']> = [
+  ['上午', 'am'],
+  ['早上', 'am'],
+  ['凌晨', 'am'],
+  ['下午', 'pm'],
+  ['晚上', 'pm'],
+  ['中午', 'pm'],
+];
 const markerCache = new Map<string, Array<[string, 'am' | 'pm']>>();
 
 /** The language's own words for AM and PM (lower case) and the Chinese ones, longest first. */

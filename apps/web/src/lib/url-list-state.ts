@@ -16,18 +16,30 @@ export interface BaseListState<S extends string> {
 }
 
 /** Reads page, search and sort; unknown sorts fall back to the default. */
-export function readBaseListState<S extends string>(search: URLSearchParams, sorts: readonly S[], fallback: ListSort<S>): BaseListState<S> {
+export function readBaseListState<S extends string>(
+  search: URLSearchParams,
+  sorts: readonly S[],
+  fallback: ListSort<S>,
+): BaseListState<S> {
   const page = Number(search.get('page'));
   const [by, direction] = (search.get('sort') ?? '').split(':');
-  const sort = sorts.includes(by as S) && (direction === 'asc' || direction === 'desc') ? { by: by as S, direction: direction as SortDirection } : fallback;
+  const sort =
+    sorts.includes(by as S) && (direction === 'asc' || direction === 'desc')
+      ? { by: by as S, direction: direction as SortDirection }
+      : fallback;
   return { page: Number.isInteger(page) && page > 0 ? page : 1, query: search.get('query') ?? '', sort };
 }
 
 /** Writes page, search and sort, leaving out what equals the default. */
-export function writeBaseListState<S extends string>(params: URLSearchParams, state: BaseListState<S>, fallback: ListSort<S>): void {
+export function writeBaseListState<S extends string>(
+  params: URLSearchParams,
+  state: BaseListState<S>,
+  fallback: ListSort<S>,
+): void {
   if (state.page > 1) params.set('page', String(state.page));
   if (state.query) params.set('query', state.query);
-  if (state.sort.by !== fallback.by || state.sort.direction !== fallback.direction) params.set('sort', `${state.sort.by}:${state.sort.direction}`);
+  if (state.sort.by !== fallback.by || state.sort.direction !== fallback.direction)
+    params.set('sort', `${state.sort.by}:${state.sort.direction}`);
 }
 
 /** A comma list of positive ids (`ticket=3,5`). */
@@ -48,7 +60,11 @@ export function readChoice<T extends string>(value: string | null, allowed: read
  * List state in the URL plus a setter that resets to page 1 whenever anything but the page changes.
  * Only `keys` are rewritten: other parameters (an open drawer's `?order=`) stay.
  */
-export function useUrlListState<T extends { page: number }>(parse: (search: URLSearchParams) => T, write: (params: URLSearchParams, state: T) => void, keys: readonly string[]) {
+export function useUrlListState<T extends { page: number }>(
+  parse: (search: URLSearchParams) => T,
+  write: (params: URLSearchParams, state: T) => void,
+  keys: readonly string[],
+) {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parse(search), [parse, search]);
   const update = useCallback(

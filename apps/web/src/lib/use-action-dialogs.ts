@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { actionErrorMessage } from './action-error';
 
 /** An action on the item shown (cancel, resend…): TanStack Query's useMutation result fits. */

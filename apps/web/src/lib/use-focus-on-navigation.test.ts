@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 afterEach(() => {

@@ -1,12 +1,20 @@
-import { orderBreakdown, type BreakdownRow, type OrderTotals } from '@admitone/shared';
+import { type BreakdownRow, orderBreakdown, type OrderTotals } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
+
 import { formatMoney } from './format';
 
 interface Priced {
   currency: string;
   promo_code: string | null;
   totals: OrderTotals;
-  items: ReadonlyArray<{ ticket_id: number; tier_id: number | null; ticket_name: string; tier_label: string | null; quantity: number; unit: { base: number } }>;
+  items: ReadonlyArray<{
+    ticket_id: number;
+    tier_id: number | null;
+    ticket_name: string;
+    tier_label: string | null;
+    quantity: number;
+    unit: { base: number };
+  }>;
 }
 
 export interface ShownLine {
@@ -41,7 +49,13 @@ export function useOrderBreakdown(order: Priced): { lines: ShownLine[]; rows: Sh
   const { lines, rows } = orderBreakdown(order.items, order.totals);
   const promo = order.promo_code;
   const label = (kind: BreakdownRow['kind']) =>
-    ({ subtotal: t`Subtotal`, discount: promo ? t`Discount (${promo})` : t`Discount`, fees: t`Fees`, taxes: t`Taxes`, total: t`Total` })[kind];
+    ({
+      subtotal: t`Subtotal`,
+      discount: promo ? t`Discount (${promo})` : t`Discount`,
+      fees: t`Fees`,
+      taxes: t`Taxes`,
+      total: t`Total`,
+    })[kind];
   return {
     lines: lines.map((l, i) => ({
       key: `${order.items[i]!.ticket_id}-${order.items[i]!.tier_id ?? 0}`,
@@ -52,6 +66,10 @@ export function useOrderBreakdown(order: Priced): { lines: ShownLine[]; rows: Sh
       each: orFree(l.unit_price),
       amount: orFree(l.amount),
     })),
-    rows: rows.map((r) => ({ kind: r.kind, label: label(r.kind), amount: r.kind === 'discount' ? `−${money(r.amount)}` : r.kind === 'total' ? orFree(r.amount) : money(r.amount) })),
+    rows: rows.map((r) => ({
+      kind: r.kind,
+      label: label(r.kind),
+      amount: r.kind === 'discount' ? `−${money(r.amount)}` : r.kind === 'total' ? orFree(r.amount) : money(r.amount),
+    })),
   };
 }

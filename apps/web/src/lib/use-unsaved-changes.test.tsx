@@ -2,11 +2,20 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Location } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+
 import { focusAfterArriving, leavePage } from './page-leave';
-import { leavesPage, UnsavedChangesContext, useBeforeUnloadWhile, useUnsavedChanges, useUnsavedRegistry, withReport } from './use-unsaved-changes';
+import {
+  leavesPage,
+  UnsavedChangesContext,
+  useBeforeUnloadWhile,
+  useUnsavedChanges,
+  useUnsavedRegistry,
+  withReport,
+} from './use-unsaved-changes';
 
 const at = (pathname: string, search = ''): Location => ({ pathname, search, hash: '', state: null, key: 'k' });
-const from = (a: Location, b: Location) => leavesPage({ currentLocation: a, nextLocation: b, historyAction: 'PUSH' as never });
+const from = (a: Location, b: Location) =>
+  leavesPage({ currentLocation: a, nextLocation: b, historyAction: 'PUSH' as never });
 
 /** A cancelable beforeunload event, as the browser sends it. */
 function unloadEvent() {
@@ -41,7 +50,9 @@ describe('leavesPage', () => {
 
 describe('useBeforeUnloadWhile', () => {
   it('asks the browser to confirm only while dirty', () => {
-    const { rerender, unmount } = renderHook(({ dirty }) => useBeforeUnloadWhile(dirty), { initialProps: { dirty: false } });
+    const { rerender, unmount } = renderHook(({ dirty }) => useBeforeUnloadWhile(dirty), {
+      initialProps: { dirty: false },
+    });
     expect(unloadEvent().defaultPrevented).toBe(false);
     rerender({ dirty: true });
     expect(unloadEvent().defaultPrevented).toBe(true);
@@ -99,8 +110,8 @@ describe('leaving the page on purpose', () => {
   });
 });
 
-describe('arriving from another of the apps\' pages', () => {
-  it('puts focus on the new page\'s main heading once it shows, only after leaving on purpose', async () => {
+describe("arriving from another of the apps' pages", () => {
+  it("puts focus on the new page's main heading once it shows, only after leaving on purpose", async () => {
     sessionStorage.clear();
     document.body.innerHTML = '';
     focusAfterArriving();

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
-import { useBlocker, type Blocker, type BlockerFunction } from 'react-router';
+import { type Blocker, type BlockerFunction, useBlocker } from 'react-router';
+
 import { LOGIN_PATH } from './api-client';
 import { leavingOnPurpose } from './page-leave';
 
@@ -29,7 +30,10 @@ export const leavesPage: BlockerFunction = ({ currentLocation, nextLocation }) =
 /** One page's record of which of its forms have unsaved edits: `report` for the forms, `dirty` while any has. */
 export function useUnsavedRegistry(): { dirty: boolean; report: ReportUnsaved } {
   const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(() => new Set());
-  const report = useCallback<ReportUnsaved>((formId, dirty) => setDirtyForms((current) => withReport(current, formId, dirty)), []);
+  const report = useCallback<ReportUnsaved>(
+    (formId, dirty) => setDirtyForms((current) => withReport(current, formId, dirty)),
+    [],
+  );
   return { dirty: dirtyForms.size > 0, report };
 }
 

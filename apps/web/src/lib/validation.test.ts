@@ -1,5 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+
 import { messages as de } from '../locales/de/messages.po';
 import { messages as en } from '../locales/en/messages.po';
 import { issueTranslator } from './validation';

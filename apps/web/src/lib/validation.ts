@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import type { z } from 'zod';
+
 import { issueTranslator } from './error-text';
 import { zodFormErrors } from './zod-form';
 

@@ -1,5 +1,6 @@
 import { describeIssue } from '@admitone/shared';
 import type { z } from 'zod';
+
 import type { IssueTranslator } from './error-text';
 
 export type { IssueTranslator };

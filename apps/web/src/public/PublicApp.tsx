@@ -1,14 +1,15 @@
 import type { PublicEventDto } from '@admitone/shared';
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
-import { useFocusOnNavigation } from '../lib/use-focus-on-navigation';
+
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { PlainErrorScreen } from '../components/PlainErrorScreen';
+import { useLocation } from '../lib/history-navigation';
+import { useFocusOnNavigation } from '../lib/use-focus-on-navigation';
 import { EventPage } from './event/EventPage';
 import { InitialEventContext } from './event/use-public-event';
 import { adoptTokenFromHash, secretsInHash } from './lib/checkout-token';
 import { matchRoute, type PublicRoute } from './router/match-route';
-import { useLocation } from '../lib/history-navigation';
 import { deepPages, DeepPageShell, findTicketsPages, WaitlistEntryPage } from './shell/deep-pages';
 import { PublicProviders } from './shell/PublicProviders';
 import { WidgetPage } from './widget/WidgetPage';
@@ -32,7 +33,11 @@ function RouteView({ route }: { route: PublicRoute }) {
       return (
         <Suspense fallback={pageLoader}>
           <DeepPageShell>
-            {route.name === 'find-tickets' ? <findTicketsPages.form eventId={route.eventId} /> : <findTicketsPages.found eventId={route.eventId} token={route.token} />}
+            {route.name === 'find-tickets' ? (
+              <findTicketsPages.form eventId={route.eventId} />
+            ) : (
+              <findTicketsPages.found eventId={route.eventId} token={route.token} />
+            )}
           </DeepPageShell>
         </Suspense>
       );
@@ -75,7 +80,11 @@ export function PublicApp({ initialEvent }: PublicAppProps) {
     // keep the secret it brings and open the order with it.
     const onHashChange = () => {
       const current = matchRoute(window.location.pathname);
-      if ((current.name !== 'checkout' && current.name !== 'order-print') || !secretsInHash(window.location.hash).secret) return;
+      if (
+        (current.name !== 'checkout' && current.name !== 'order-print') ||
+        !secretsInHash(window.location.hash).secret
+      )
+        return;
       adoptTokenFromHash(current.eventId, current.shortId);
       window.location.reload();
     };

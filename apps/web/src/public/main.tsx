@@ -1,11 +1,13 @@
 import '../lib/zod-jitless';
 import './shell/public-styles';
+
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+
 import { PublicApp } from './PublicApp';
 import { matchRoute } from './router/match-route';
-import { parseWidgetParams } from './widget/widget-params';
 import { activatePublicLocale, initialPublicLocale, readServerData } from './shell/public-i18n';
+import { parseWidgetParams } from './widget/widget-params';
 
 /**
  * The buyer app's entry (public.html). A server-rendered page (with `#admitone-data`) is hydrated

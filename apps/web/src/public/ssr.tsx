@@ -6,15 +6,16 @@ import type { Locale, PublicEventDto } from '@admitone/shared';
 import { i18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { renderToString } from 'react-dom/server';
+
+import { ServerLocationProvider } from '../lib/history-navigation';
 import { messages as de } from '../locales/de/messages.po';
 import { messages as en } from '../locales/en/messages.po';
 import { messages as es } from '../locales/es/messages.po';
 import { messages as fr } from '../locales/fr/messages.po';
-import { messages as ptBR } from '../locales/pt-BR/messages.po';
 import { messages as pt } from '../locales/pt/messages.po';
+import { messages as ptBR } from '../locales/pt-BR/messages.po';
 import { messages as zhCN } from '../locales/zh-CN/messages.po';
 import { PublicApp } from './PublicApp';
-import { ServerLocationProvider } from '../lib/history-navigation';
 
 const catalogs: Record<Locale, Messages> = { en, de, fr, es, pt, 'pt-BR': ptBR, 'zh-CN': zhCN };
 i18n.load(catalogs);

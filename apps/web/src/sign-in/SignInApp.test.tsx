@@ -1,14 +1,15 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createQueryClient } from '../lib/query-client';
+import { renderWithProviders } from '../test-utils/render';
 import { SignInApp } from './SignInApp';
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 500 })),
+  );
   window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
 });
 afterEach(() => {
@@ -18,15 +19,7 @@ afterEach(() => {
 
 function renderAt(path: string) {
   window.history.replaceState(null, '', path);
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MantineProvider>
-          <SignInApp />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(<SignInApp />, { queryClient: createQueryClient() });
 }
 
 describe('the sign-in app', () => {

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
+
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { PlainErrorScreen } from '../components/PlainErrorScreen';
 import { AuthLayout } from '../features/auth/components/AuthLayout';

@@ -1,7 +1,9 @@
 import '../lib/zod-jitless';
 import '../app/mantine-styles';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { Providers } from '../app/providers';
 import { initialLocale } from '../features/locale/initial-locale';
 import { setLocaleGetter } from '../lib/api-client';

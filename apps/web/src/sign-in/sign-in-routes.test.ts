@@ -1,5 +1,6 @@
 import { isSignInPath, isSignInScreen, SIGN_IN_ROUTES } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { matchSignInScreen, SIGN_IN_SCREENS } from './sign-in-routes';
 
 const sample = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'AbC-123_x');
@@ -17,7 +18,14 @@ describe('the sign-in app and the server', () => {
         expect(isSignInPath(path), path).toBe(true);
       }
     }
-    for (const path of ['/auth', '/auth/', '/auth/nope', '/auth/login/extra', '/auth/reset-password', '/auth/reset-password/a/b']) {
+    for (const path of [
+      '/auth',
+      '/auth/',
+      '/auth/nope',
+      '/auth/login/extra',
+      '/auth/reset-password',
+      '/auth/reset-password/a/b',
+    ]) {
       expect(matchSignInScreen(path), path).toBeNull();
       expect(isSignInScreen(path), path).toBe(false);
       expect(isSignInPath(path), path).toBe(true);

@@ -1,13 +1,22 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
+
 import { LoginPage } from './pages/LoginPage';
 
 // The login form comes with the page; the other screens (and the shared schemas they check with)
 // when first opened.
 const RegisterPage = lazy(() => import('./pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
-const ConfirmSignUpPage = lazy(() => import('./pages/ConfirmSignUpPage').then((m) => ({ default: m.ConfirmSignUpPage })));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
-const AcceptInvitationPage = lazy(() => import('./pages/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
+const ConfirmSignUpPage = lazy(() =>
+  import('./pages/ConfirmSignUpPage').then((m) => ({ default: m.ConfirmSignUpPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AcceptInvitationPage = lazy(() =>
+  import('./pages/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })),
+);
 
 /** A screen of the sign-in app; `:token` in its pattern is given to the page. */
 interface SignInRoute {
@@ -25,7 +34,10 @@ export const SIGN_IN_SCREENS: readonly SignInRoute[] = [
   { pattern: '/auth/accept-invitation/:token', Page: AcceptInvitationPage },
 ];
 
-const compiled = SIGN_IN_SCREENS.map((route) => ({ route, regex: new RegExp(`^${route.pattern.replace(':token', '([^/]+)')}/?$`) }));
+const compiled = SIGN_IN_SCREENS.map((route) => ({
+  route,
+  regex: new RegExp(`^${route.pattern.replace(':token', '([^/]+)')}/?$`),
+}));
 
 /** The screen for a path and its token (decoded), or null: the not-found screen. */
 export function matchSignInScreen(pathname: string): { Page: SignInRoute['Page']; token: string } | null {

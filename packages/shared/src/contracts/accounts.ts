@@ -1,11 +1,23 @@
-import { API_VERSIONS, type ApiVersion } from '../api-version.js';
 import { z } from 'zod';
+
+import { API_VERSIONS, type ApiVersion } from '../api-version.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { currencyField, emailField, oneOf, optionalText, pageMetaSchema, timezoneField, trimmedName } from './common.js';
+import {
+  currencyField,
+  emailField,
+  oneOf,
+  optionalText,
+  pageMetaSchema,
+  timezoneField,
+  trimmedName,
+} from './common.js';
 
 /** A colour as a hex code such as #ffffff (SPEC §5). */
-export const colorField = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, customIssue('invalid_color'));
+export const colorField = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, customIssue('invalid_color'));
 
 export const ORDER_TIMEOUT_MIN = 1;
 export const ORDER_TIMEOUT_MAX = 120;
@@ -112,8 +124,17 @@ export const taxOrFeeBody = z
   })
   .superRefine((v, ctx) => {
     if (v.calculation_type === 'PERCENTAGE') {
-      if (v.rate > 100) ctx.addIssue({ code: 'too_big', origin: 'number', maximum: 100, inclusive: true, path: ['rate'], input: v.rate });
-      else if (Math.round(v.rate * 1000) !== v.rate * 1000) ctx.addIssue({ code: 'custom', ...customIssue('invalid'), path: ['rate'], input: v.rate });
+      if (v.rate > 100)
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'number',
+          maximum: 100,
+          inclusive: true,
+          path: ['rate'],
+          input: v.rate,
+        });
+      else if (Math.round(v.rate * 1000) !== v.rate * 1000)
+        ctx.addIssue({ code: 'custom', ...customIssue('invalid'), path: ['rate'], input: v.rate });
     } else if (!Number.isInteger(v.rate) || v.rate > 100_000_000) {
       ctx.addIssue({ code: 'custom', ...customIssue('invalid'), path: ['rate'], input: v.rate });
     }
@@ -133,11 +154,18 @@ export interface TaxOrFeeDto {
   created_at: string;
 }
 
-/** Whether a tax or fee can be charged on an event in `currency`: a percentage anywhere, a fixed amount only in its own currency. */
-export const chargeAppliesTo = (charge: Pick<TaxOrFeeDto, 'calculation_type' | 'currency'>, currency: string) => charge.calculation_type === 'PERCENTAGE' || charge.currency === currency;
+/**
+ * Whether a tax or fee can be charged on an event in `currency`: a percentage anywhere, a fixed amount only in its own
+ * currency.
+ */
+export const chargeAppliesTo = (charge: Pick<TaxOrFeeDto, 'calculation_type' | 'currency'>, currency: string) =>
+  charge.calculation_type === 'PERCENTAGE' || charge.currency === currency;
 
 export const accountParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
-export const taxOrFeeParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), taxOrFeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const taxOrFeeParams = z.object({
+  id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  taxOrFeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 /** SPEC §4 payment provider connection (plus: the operator has not configured card payments at all). */
 export type PaymentConnectionStatus = 'NOT_CONFIGURED' | 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED';
@@ -178,7 +206,12 @@ export const accountSchema = z.object({
   currency: z.string(),
   timezone: z.string(),
   is_email_verified: z.boolean(),
-  event_defaults: z.object({ order_timeout_minutes: z.number().int(), support_email: z.string().nullable(), email_footer_message: z.string().nullable(), colors: eventColorsOutSchema }),
+  event_defaults: z.object({
+    order_timeout_minutes: z.number().int(),
+    support_email: z.string().nullable(),
+    email_footer_message: z.string().nullable(),
+    colors: eventColorsOutSchema,
+  }),
   api_version: z.enum(API_VERSIONS),
   created_at: z.string(),
 }) satisfies z.ZodType<AccountDto>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { listQuery, oneOf, pageOf, trimmedName } from './common.js';
@@ -31,7 +32,10 @@ export type AffiliateBody = z.input<typeof affiliateBody>;
 export const AFFILIATE_SORTS = ['name', 'code', 'orders', 'revenue', 'created_at'] as const;
 export type AffiliateSort = (typeof AFFILIATE_SORTS)[number];
 export const affiliateListQuery = listQuery(AFFILIATE_SORTS, {});
-export const affiliateParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), affiliateId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const affiliateParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  affiliateId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 /** The figures of an affiliate, from the orders its link brought. */
 export interface AffiliateFigures {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { oneOf, personRefSchema, trimmedName } from './common.js';
@@ -8,7 +9,9 @@ import { oneOf, personRefSchema, trimmedName } from './common.js';
 // web app with `Authorization: Bearer <key>`. A key acts as the admin who made it, within its scopes.
 // ---------------------------------------------------------------------------------------------
 
-/** READ: GET calls only; READ_WRITE: every call the key's maker may make (except the team, keys and personal routes). */
+/**
+ * READ: GET calls only; READ_WRITE: every call the key's maker may make (except the team, keys and personal routes).
+ */
 export const API_KEY_ACCESS = ['READ', 'READ_WRITE'] as const;
 export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
 
@@ -75,4 +78,6 @@ const apiKeySchema = z.object({
 }) satisfies z.ZodType<ApiKeyDto>;
 
 export const apiKeyListResponse = z.object({ data: z.array(apiKeySchema) });
-export const createdApiKeyResponse = oneOf(apiKeySchema.extend({ secret: z.string() }) satisfies z.ZodType<CreatedApiKeyDto>);
+export const createdApiKeyResponse = oneOf(
+  apiKeySchema.extend({ secret: z.string() }) satisfies z.ZodType<CreatedApiKeyDto>,
+);

@@ -1,6 +1,16 @@
 import { z } from 'zod';
+
+import {
+  type Locale,
+  LOCALES,
+  MEMBERSHIP_STATUSES,
+  type MembershipStatus,
+  type Permission,
+  PERMISSIONS,
+  type Role,
+  ROLES,
+} from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { LOCALES, MEMBERSHIP_STATUSES, PERMISSIONS, ROLES, type Locale, type MembershipStatus, type Permission, type Role } from '../enums.js';
 import { customIssue } from '../validation.js';
 import { emailField, oneOf, optionalText, timezoneField, trimmedName } from './common.js';
 
@@ -8,7 +18,9 @@ export const currentPasswordField = z.string().min(1).max(LIMITS.PASSWORD_MAX);
 export const passwordField = z.string().min(LIMITS.PASSWORD_MIN).max(LIMITS.PASSWORD_MAX);
 
 /** Adds the "Passwords are not the same" rule on `password_confirmation`. */
-function withConfirmation<T extends z.ZodObject<{ password: typeof passwordField; password_confirmation: z.ZodString }>>(schema: T) {
+function withConfirmation<
+  T extends z.ZodObject<{ password: typeof passwordField; password_confirmation: z.ZodString }>,
+>(schema: T) {
   return schema.refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
     // Also checked while other fields still have problems, so every error shows at once.
@@ -204,7 +216,12 @@ export const accountSummarySchema = z.object({
   timezone: z.string(),
 }) satisfies z.ZodType<AccountSummaryDto>;
 export const meResponse = z.object({
-  data: z.object({ user: userSchema, account: accountSummarySchema, accounts: z.array(accountSummarySchema), permissions: z.array(z.enum(PERMISSIONS)) }),
+  data: z.object({
+    user: userSchema,
+    account: accountSummarySchema,
+    accounts: z.array(accountSummarySchema),
+    permissions: z.array(z.enum(PERMISSIONS)),
+  }),
 }) satisfies z.ZodType<MeResponse>;
 /** `{ data: UserDto }`: the profile routes answer with the user as it now is. */
 export const userResponse = oneOf(userSchema);
@@ -231,4 +248,7 @@ export interface LegalLinksDto {
   terms_url: string | null;
   privacy_url: string | null;
 }
-export const legalLinksSchema = z.object({ terms_url: z.string().nullable(), privacy_url: z.string().nullable() }) satisfies z.ZodType<LegalLinksDto>;
+export const legalLinksSchema = z.object({
+  terms_url: z.string().nullable(),
+  privacy_url: z.string().nullable(),
+}) satisfies z.ZodType<LegalLinksDto>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { oneOf, pageOf } from './common.js';
@@ -22,7 +23,10 @@ export const capacityAssignmentBody = z
   });
 export type CapacityAssignmentBody = z.input<typeof capacityAssignmentBody>;
 
-export const capacityParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), capacityId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const capacityParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  capacityId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 export interface CapacityAssignmentDto {
   id: number;

@@ -1,9 +1,18 @@
 import { z } from 'zod';
+
+import { EVENT_STATUSES, type EventStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { EVENT_STATUSES, type EventStatus } from '../enums.js';
-import { defaultableName, listQuery, localDateTime, optionalText, pageOf, personRefSchema, syncListFields } from './common.js';
-import { attendeeDtoSchema, type AttendeeDto, type PersonRef } from './orders-admin.js';
+import {
+  defaultableName,
+  listQuery,
+  localDateTime,
+  optionalText,
+  pageOf,
+  personRefSchema,
+  syncListFields,
+} from './common.js';
+import { type AttendeeDto, attendeeDtoSchema, type PersonRef } from './orders-admin.js';
 
 export const CHECK_IN_ACTIONS = ['CHECK_IN', 'CHECK_OUT'] as const;
 export type CheckInAction = (typeof CHECK_IN_ACTIONS)[number];
@@ -108,7 +117,14 @@ export const checkInOutcomeSchema = z.object({
 export const checkInStatsSchema = z.object({
   checked_in: z.number().int(),
   total: z.number().int(),
-  by_ticket: z.array(z.object({ ticket_id: z.number().int(), ticket_name: z.string(), checked_in: z.number().int(), total: z.number().int() })),
+  by_ticket: z.array(
+    z.object({
+      ticket_id: z.number().int(),
+      ticket_name: z.string(),
+      checked_in: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
 }) satisfies z.ZodType<CheckInStatsDto>;
 
 // ---------------------------------------------------------------------------------------------
@@ -130,16 +146,23 @@ export const checkInListBody = z
     expires_at: localDateTime.nullable().default(null),
   })
   .superRefine((v, ctx) => {
-    if (!v.all_tickets && !v.ticket_ids.length) ctx.addIssue({ code: 'custom', path: ['ticket_ids'], ...customIssue('required'), input: v.ticket_ids });
+    if (!v.all_tickets && !v.ticket_ids.length)
+      ctx.addIssue({ code: 'custom', path: ['ticket_ids'], ...customIssue('required'), input: v.ticket_ids });
     if (v.activates_at && v.expires_at && v.expires_at.replace(' ', 'T') <= v.activates_at.replace(' ', 'T')) {
       ctx.addIssue({ code: 'custom', path: ['expires_at'], ...customIssue('end_before_start'), input: v.expires_at });
     }
   });
 export type CheckInListBody = z.input<typeof checkInListBody>;
 
-export const checkInListParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), listId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const checkInListParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  listId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
-/** `/check-in-links/{token}/…`: a staff link's secret (any other text is an unknown link: STAFF_LINK_INVALID, not a form error). */
+/**
+ * `/check-in-links/{token}/…`: a staff link's secret (any other text is an unknown link: STAFF_LINK_INVALID, not a form
+ * error).
+ */
 export const staffLinkParams = z.object({ token: z.string().min(1).max(100) });
 
 export const CHECK_IN_LIST_STATES = ['ACTIVE', 'NOT_YET_ACTIVE', 'EXPIRED'] as const;
@@ -185,11 +208,16 @@ export const checkInListSchema = z.object({
   total: z.number().int(),
 }) satisfies z.ZodType<CheckInListDto>;
 
-/** `GET /events/{eventId}/check-in-lists/{listId}/staff-link`: the link's secret, for a signed-in person only (null: no link). */
+/**
+ * `GET /events/{eventId}/check-in-lists/{listId}/staff-link`: the link's secret, for a signed-in person only (null: no
+ * link).
+ */
 export interface StaffLinkSecretDto {
   staff_token: string | null;
 }
-export const staffLinkSecretSchema = z.object({ staff_token: z.string().nullable() }) satisfies z.ZodType<StaffLinkSecretDto>;
+export const staffLinkSecretSchema = z.object({
+  staff_token: z.string().nullable(),
+}) satisfies z.ZodType<StaffLinkSecretDto>;
 
 /** `GET /check-in-links/{token}`: what a staff link opens (the event and the list, nothing else). */
 export interface StaffCheckInDto {
@@ -197,7 +225,10 @@ export interface StaffCheckInDto {
   list: CheckInListDto;
 }
 
-export const staffCheckInSchema = z.object({ event: checkInEventSchema, list: checkInListSchema }) satisfies z.ZodType<StaffCheckInDto>;
+export const staffCheckInSchema = z.object({
+  event: checkInEventSchema,
+  list: checkInListSchema,
+}) satisfies z.ZodType<StaffCheckInDto>;
 
 /** One ticket as a door device keeps it for offline checks: only what the door needs. */
 export interface OfflineTicketDto {
@@ -226,7 +257,9 @@ export interface CheckInOfflineDto {
    */
   public_key: string;
   tickets: OfflineTicketDto[];
-  /** Old codes of tickets passed on to someone else: refused offline as TRANSFERRED (their signatures are still real). */
+  /**
+   * Old codes of tickets passed on to someone else: refused offline as TRANSFERRED (their signatures are still real).
+   */
   retired_codes: string[];
 }
 

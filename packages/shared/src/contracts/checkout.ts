@@ -1,18 +1,32 @@
 import { z } from 'zod';
-import { EVENT_LIFECYCLES, LOCALES, ORDER_STATUSES, type Locale, type OrderStatus } from '../enums.js';
+
+import type { Charge, UnitPrice } from '../domain/pricing.js';
+import type { EventLifecycle } from '../enums.js';
+import { EVENT_LIFECYCLES, type Locale, LOCALES, ORDER_STATUSES, type OrderStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
+import { type EventColors, eventColorsOutSchema } from './accounts.js';
 import { oneOf, personNameField } from './common.js';
-import type { Charge, UnitPrice } from '../domain/pricing.js';
-import { eventColorsOutSchema, type EventColors } from './accounts.js';
-import { COVER_DISPLAYS, eventLocationOutSchema, PRICE_DISPLAY_MODES, type CoverDisplay, type PriceDisplayMode } from './event-edit.js';
-import type { EventLifecycle } from '../enums.js';
 import type { EventLocation } from './event-edit.js';
-import { imageSchema, type ImageDto } from './images.js';
-import { QUESTION_SCOPES, QUESTION_TYPES, type QuestionScope, type QuestionType } from './questions.js';
+import {
+  COVER_DISPLAYS,
+  type CoverDisplay,
+  eventLocationOutSchema,
+  PRICE_DISPLAY_MODES,
+  type PriceDisplayMode,
+} from './event-edit.js';
+import { type ImageDto, imageSchema } from './images.js';
+import { type PublicCategoryDto, publicCategorySchema } from './product-categories.js';
 import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from './promo-codes.js';
-import { PRODUCT_TYPES, TICKET_SALE_STATES, TICKET_TYPES, type ProductType, type TicketSaleState, type TicketType } from './tickets.js';
-import { publicCategorySchema, type PublicCategoryDto } from './product-categories.js';
+import { QUESTION_SCOPES, QUESTION_TYPES, type QuestionScope, type QuestionType } from './questions.js';
+import {
+  PRODUCT_TYPES,
+  type ProductType,
+  TICKET_SALE_STATES,
+  TICKET_TYPES,
+  type TicketSaleState,
+  type TicketType,
+} from './tickets.js';
 
 /** The header that binds a checkout to the buyer's browser (returned once, on reservation). */
 export const CHECKOUT_TOKEN_HEADER = 'x-checkout-token';
@@ -57,7 +71,6 @@ export const chargeSchema = z.object({
   calculation_type: z.enum(['PERCENTAGE', 'FIXED']),
   rate: z.number(),
 }) satisfies z.ZodType<Charge>;
-
 
 // ---------------------------------------------------------------------------------------------
 // The public event page
@@ -249,7 +262,10 @@ export interface PublicEventDto {
   settings: PublicEventSettingsDto;
   /** The categories with at least one visible ticket, in the organizer's order (hidden ones left out). */
   categories: PublicCategoryDto[];
-  /** Visible tickets in the organizer's order, category by category (hidden ones, those of hidden categories, and promo-only ones without a code, left out). */
+  /**
+   * Visible tickets in the organizer's order, category by category (hidden ones, those of hidden categories, and
+   * promo-only ones without a code, left out).
+   */
   tickets: PublicTicketDto[];
   /** The `promo_code` asked for, when it is valid. */
   promo: AppliedPromoDto | null;
@@ -289,7 +305,10 @@ export const publicEventResponse = oneOf(publicEventSchema);
 
 export const publicEventQuery = z.object({ promo_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).optional() });
 export const publicEventParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
-export const publicPromoParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), code: z.string().trim().min(1).max(100) });
+export const publicPromoParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  code: z.string().trim().min(1).max(100),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Reservation
@@ -308,16 +327,33 @@ export const reserveItem = z.object({
 export const reserveOrderBody = z
   .object({
     items: z.array(reserveItem).max(LIMITS.ORDER_LINES_MAX),
-    promo_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).nullish().transform((v) => (v ? v : null)),
+    promo_code: z
+      .string()
+      .trim()
+      .max(LIMITS.PROMO_CODE_MAX)
+      .nullish()
+      .transform((v) => (v ? v : null)),
     /** The `?aff=CODE` the buyer arrived with; an unknown or disabled code simply attributes nothing. */
-    affiliate_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).nullish().transform((v) => (v ? v : null)),
+    affiliate_code: z
+      .string()
+      .trim()
+      .max(LIMITS.PROMO_CODE_MAX)
+      .nullish()
+      .transform((v) => (v ? v : null)),
     /** The total the page showed; the server re-prices and refuses a different one (PRICE_CHANGED). */
     expected_total: z.number().int().min(0),
     locale: z.enum(LOCALES).optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.items.some((i) => i.quantity > 0)) ctx.addIssue({ code: 'custom', path: ['items'], ...customIssue('select_ticket'), input: v.items });
-    if (v.items.reduce((s, i) => s + i.quantity, 0) > LIMITS.ORDER_UNITS_MAX) ctx.addIssue({ code: 'custom', path: ['items'], ...customIssue('order_too_large', { max: LIMITS.ORDER_UNITS_MAX }), input: v.items });
+    if (!v.items.some((i) => i.quantity > 0))
+      ctx.addIssue({ code: 'custom', path: ['items'], ...customIssue('select_ticket'), input: v.items });
+    if (v.items.reduce((s, i) => s + i.quantity, 0) > LIMITS.ORDER_UNITS_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['items'],
+        ...customIssue('order_too_large', { max: LIMITS.ORDER_UNITS_MAX }),
+        input: v.items,
+      });
   });
 export type ReserveOrderBody = z.input<typeof reserveOrderBody>;
 
@@ -327,15 +363,38 @@ export type ReserveOrderBody = z.input<typeof reserveOrderBody>;
 
 /** Order states a buyer can meet; RESERVED is a checkout in progress (expired once its hold runs out). */
 export type BuyerOrderStatus = OrderStatus | 'RESERVED' | 'ABANDONED';
-export type PaymentStatus = 'NO_PAYMENT_REQUIRED' | 'AWAITING_PAYMENT' | 'PAYMENT_PROCESSING' | 'PAYMENT_RECEIVED' | 'PAYMENT_FAILED' | 'REFUNDED';
+export type PaymentStatus =
+  | 'NO_PAYMENT_REQUIRED'
+  | 'AWAITING_PAYMENT'
+  | 'PAYMENT_PROCESSING'
+  | 'PAYMENT_RECEIVED'
+  | 'PAYMENT_FAILED'
+  | 'REFUNDED';
 export type PaymentProvider = 'OFFLINE' | 'STRIPE' | 'MANUAL';
 export type AttendeeStatus = 'RESERVED' | 'AWAITING_PAYMENT' | 'ACTIVE' | 'CANCELLED' | 'ABANDONED';
 
 // These types as response schemas.
-export const buyerOrderStatusSchema = z.enum([...ORDER_STATUSES, 'RESERVED', 'ABANDONED']) satisfies z.ZodType<BuyerOrderStatus>;
-export const paymentStatusSchema = z.enum(['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAYMENT_PROCESSING', 'PAYMENT_RECEIVED', 'PAYMENT_FAILED', 'REFUNDED']) satisfies z.ZodType<PaymentStatus>;
+export const buyerOrderStatusSchema = z.enum([
+  ...ORDER_STATUSES,
+  'RESERVED',
+  'ABANDONED',
+]) satisfies z.ZodType<BuyerOrderStatus>;
+export const paymentStatusSchema = z.enum([
+  'NO_PAYMENT_REQUIRED',
+  'AWAITING_PAYMENT',
+  'PAYMENT_PROCESSING',
+  'PAYMENT_RECEIVED',
+  'PAYMENT_FAILED',
+  'REFUNDED',
+]) satisfies z.ZodType<PaymentStatus>;
 export const paymentProviderSchema = z.enum(['OFFLINE', 'STRIPE', 'MANUAL']) satisfies z.ZodType<PaymentProvider>;
-export const attendeeStatusSchema = z.enum(['RESERVED', 'AWAITING_PAYMENT', 'ACTIVE', 'CANCELLED', 'ABANDONED']) satisfies z.ZodType<AttendeeStatus>;
+export const attendeeStatusSchema = z.enum([
+  'RESERVED',
+  'AWAITING_PAYMENT',
+  'ACTIVE',
+  'CANCELLED',
+  'ABANDONED',
+]) satisfies z.ZodType<AttendeeStatus>;
 
 export interface OrderTotals {
   /** Before the promo discount, without taxes and fees. */
@@ -411,7 +470,9 @@ export interface PublicQuestionDto {
   type: QuestionType;
   /** The options as written: what an answer sends and stores. */
   options: string[];
-  /** The same options as the buyer reads them (the organizer's translation for the order's language, else as written). */
+  /**
+   * The same options as the buyer reads them (the organizer's translation for the order's language, else as written).
+   */
   option_labels: string[];
   required: boolean;
   applies_to: QuestionScope;
@@ -432,7 +493,37 @@ export const publicQuestionSchema = z.object({
   ticket_ids: z.array(z.number().int()),
 }) satisfies z.ZodType<PublicQuestionDto>;
 
-export type AnswerValue = string | string[];
+/** An ADDRESS question's answer: a postal address in parts; `country` is an ISO 3166-1 alpha-2 code. */
+export interface AddressAnswer {
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postal_code: string;
+  country: string;
+}
+export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postal_code', 'country'] as const;
+/** The parts a buyer must fill when the question is required (the rest are optional everywhere). */
+export const REQUIRED_ADDRESS_PARTS = ['line1', 'city', 'country'] as const;
+
+export type AnswerValue = string | string[] | AddressAnswer;
+
+/** An answer as stored, as a response schema (no input limits). */
+export const storedAnswerSchema = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.object({
+    line1: z.string(),
+    line2: z.string(),
+    city: z.string(),
+    region: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+  }),
+]);
+
+export const isAddressAnswer = <T extends object>(v: string | string[] | T | null | undefined): v is T =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface PublicAnswerDto {
   question_id: number;
@@ -447,7 +538,7 @@ export const publicAnswerSchema = z.object({
   question_id: z.number().int(),
   attendee_short_id: z.string().nullable(),
   question_title: z.string(),
-  answer: z.union([z.string(), z.array(z.string())]),
+  answer: storedAnswerSchema,
 }) satisfies z.ZodType<PublicAnswerDto>;
 
 /** The event as an order page needs it. */
@@ -623,13 +714,28 @@ export const reserveOrderResponse = z.object({
 export interface OrderLinkRequestedDto {
   requested: true;
 }
-export const orderLinkRequestedResponse = oneOf(z.object({ requested: z.literal(true) }) satisfies z.ZodType<OrderLinkRequestedDto>);
+export const orderLinkRequestedResponse = oneOf(
+  z.object({ requested: z.literal(true) }) satisfies z.ZodType<OrderLinkRequestedDto>,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Details
 // ---------------------------------------------------------------------------------------------
 
-export const answerValue = z.union([z.string().max(5_000), z.array(z.string().max(500)).max(100)]);
+/** An address as typed: every part optional here (the server checks what the question requires). */
+const addressInput = z
+  .object({
+    line1: z.string().max(200).default(''),
+    line2: z.string().max(200).default(''),
+    city: z.string().max(100).default(''),
+    region: z.string().max(100).default(''),
+    postal_code: z.string().max(20).default(''),
+    country: z.string().max(2).default(''),
+  })
+  .strict();
+export const answerValue = z.union([z.string().max(5_000), z.array(z.string().max(500)).max(100), addressInput]);
+/** An answer as a client may send it (an address's parts may be left out). */
+export type AnswerInput = z.input<typeof answerValue>;
 /** Answers keyed by question id. Type and required checks happen on the server against the question. */
 export const answersField = z.record(z.string().regex(/^\d+$/), answerValue).default({});
 
@@ -654,8 +760,14 @@ export const orderDetailsBody = z.object({
 });
 export type OrderDetailsBody = z.input<typeof orderDetailsBody>;
 
-export const publicOrderParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), shortId: z.string().min(1).max(40) });
-export const publicAttendeeParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), shortId: z.string().min(1).max(40) });
+export const publicOrderParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  shortId: z.string().min(1).max(40),
+});
+export const publicAttendeeParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  shortId: z.string().min(1).max(40),
+});
 
 // ---------------------------------------------------------------------------------------------
 // The ticket page

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue, isValidCurrency, isValidTimezone } from '../validation.js';
 
@@ -7,7 +8,10 @@ export const idParams = z.object({ id: idParam });
 
 export const sortDirection = z.enum(['asc', 'desc']);
 
-/** An ISO 8601 instant with its offset, seconds and fractions optional (`2027-06-01T17:30Z`, `2027-06-01T19:30:00.123+02:00`). */
+/**
+ * An ISO 8601 instant with its offset, seconds and fractions optional (`2027-06-01T17:30Z`,
+ * `2027-06-01T19:30:00.123+02:00`).
+ */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /**
@@ -30,7 +34,9 @@ export const syncListFields = {
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/, customIssue('invalid'))
     .optional()
-    .describe("Sync mode: the previous page's meta.next_cursor (or a pass's meta.sync_cursor, to get what changed since)"),
+    .describe(
+      "Sync mode: the previous page's meta.next_cursor (or a pass's meta.sync_cursor, to get what changed since)",
+    ),
 };
 
 /** The list query of SPEC §3/§9: paging, search, allow-listed sort and `filter_fields[name]`. */
@@ -55,7 +61,9 @@ export interface PageMeta {
   allowed_filter_fields: string[];
   /** Rows after this page: a later page (offset paging) or the next cursor's (sync). */
   has_more: boolean;
-  /** Sync lists (`updated_since` / `cursor`): the next page's cursor; null when the pass is done (and on offset pages). */
+  /**
+   * Sync lists (`updated_since` / `cursor`): the next page's cursor; null when the pass is done (and on offset pages).
+   */
   next_cursor: string | null;
   /** Sync lists only: where a later pass starts to get what changed since this one (after the last row returned). */
   sync_cursor?: string;
@@ -98,7 +106,10 @@ export const trimmedName = z.string().trim().min(1).max(LIMITS.NAME_MAX);
  */
 export const personNameField = z.string().trim().min(LIMITS.FIRST_NAME_MIN).max(LIMITS.FIRST_NAME_MAX);
 export const emailField = z.string().trim().toLowerCase().max(LIMITS.EMAIL_MAX).pipe(z.email());
-/** A name that may be left blank: blank (or absent) is null, and the reader's screen shows the thing's default name in its language. */
+/**
+ * A name that may be left blank: blank (or absent) is null, and the reader's screen shows the thing's default name in
+ * its language.
+ */
 export const defaultableName = z
   .string()
   .trim()
@@ -108,7 +119,12 @@ export const defaultableName = z
   .transform((v) => v || null);
 
 export const optionalText = (max: number) =>
-  z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 export const optionalUrl = z
   .string()
   .trim()
@@ -117,11 +133,7 @@ export const optionalUrl = z
   .transform((v) => (v ? v : null))
   .pipe(z.url({ protocol: /^https?$/ }).nullable());
 export const timezoneField = z.string().trim().refine(isValidTimezone, customIssue('invalid_timezone'));
-export const currencyField = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(isValidCurrency, customIssue('invalid_currency'));
+export const currencyField = z.string().trim().toUpperCase().refine(isValidCurrency, customIssue('invalid_currency'));
 
 /** An ISO 8601 instant with its offset (`2026-12-31T18:30:00.000Z`, `2026-12-31T19:30+01:00`): what reads answer. */
 const OFFSET_AT_END = /(?:Z|[+-]\d{2}:\d{2})$/;
@@ -135,5 +147,10 @@ export const hasOffset = (value: string) => OFFSET_AT_END.test(value);
 export const localDateTime = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?|T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))$/, customIssue('invalid_date'))
-  .describe("The event's wall-clock time (2027-06-01T19:30) or an ISO 8601 instant with its offset (2027-06-01T17:30:00Z)");
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?|T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))$/,
+    customIssue('invalid_date'),
+  )
+  .describe(
+    "The event's wall-clock time (2027-06-01T19:30) or an ISO 8601 instant with its offset (2027-06-01T17:30:00Z)",
+  );

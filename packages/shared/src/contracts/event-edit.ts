@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { WAITLIST_OFFER_HOURS_MAX, WAITLIST_OFFER_MODES, type WaitlistOfferMode } from './waitlist.js';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { eventColorsSchema } from './accounts.js';
 import { currencyField, localDateTime, optionalText, timezoneField } from './common.js';
+import { WAITLIST_OFFER_HOURS_MAX, WAITLIST_OFFER_MODES, type WaitlistOfferMode } from './waitlist.js';
 
 /** Checks an ISO 3166-1 alpha-2 country code (e.g. DE, BR). */
 export function isValidCountry(code: string): boolean {
@@ -72,15 +73,18 @@ export const eventStatusBody = z.object({ status: z.enum(EVENT_STATUS_CHANGES) }
 export type EventStatusBody = z.input<typeof eventStatusBody>;
 
 /** What a copy of an event takes along; the copy is always a draft and keeps its times. */
-export const duplicateEventBody = z.preprocess((v) => v ?? {}, z.object({
-  title: z.string().trim().min(1).max(LIMITS.TITLE_MAX).optional(),
-  copy_settings: z.boolean().default(true),
-  copy_cover_image: z.boolean().default(true),
-  copy_tickets: z.boolean().default(true),
-  copy_questions: z.boolean().default(true),
-  copy_promo_codes: z.boolean().default(true),
-  copy_capacity_assignments: z.boolean().default(true),
-}));
+export const duplicateEventBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    title: z.string().trim().min(1).max(LIMITS.TITLE_MAX).optional(),
+    copy_settings: z.boolean().default(true),
+    copy_cover_image: z.boolean().default(true),
+    copy_tickets: z.boolean().default(true),
+    copy_questions: z.boolean().default(true),
+    copy_promo_codes: z.boolean().default(true),
+    copy_capacity_assignments: z.boolean().default(true),
+  }),
+);
 export type DuplicateEventBody = z.input<typeof duplicateEventBody>;
 
 export const COVER_DISPLAYS = ['COVER', 'BLURRED_BACKGROUND'] as const;
@@ -119,7 +123,10 @@ export interface EventPageSettings {
   offline_payment_instructions: string | null;
   /** An offline order must be paid within this many days of being placed, or it is cancelled (null: no limit). */
   offline_payment_days: number | null;
-  /** ...and by this instant (ISO; set as a local date-time in the event's time zone) at the latest (null: no date); the earlier applies. */
+  /**
+   * ...and by this instant (ISO; set as a local date-time in the event's time zone) at the latest (null: no date); the
+   * earlier applies.
+   */
   offline_payment_deadline: string | null;
   /** Fairness: tickets one client address may hold at once in unfinished checkouts (null: no cap). */
   client_hold_limit: number | null;
@@ -131,7 +138,9 @@ export interface EventPageSettings {
   /** Buyers may pass tickets on until `ticket_transfer_cutoff_hours` before the start. */
   ticket_transfers: TicketTransfers;
   ticket_transfer_cutoff_hours: number;
-  /** Buyers may cancel (free orders only, or with a refund) until `buyer_cancellation_cutoff_hours` before the start. */
+  /**
+   * Buyers may cancel (free orders only, or with a refund) until `buyer_cancellation_cutoff_hours` before the start.
+   */
   buyer_cancellation: BuyerCancellation;
   buyer_cancellation_cutoff_hours: number;
   /** Waitlist offers go out by themselves when units come back, or only when the organizer sends them. */

@@ -1,13 +1,28 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits.js';
+
 import { EVENT_LIFECYCLES, EVENT_STATUSES, type EventLifecycle, type EventStatus } from '../enums.js';
-import { eventColorsOutSchema, type EventDefaults } from './accounts.js';
-import { eventLocationOutSchema, eventPageSettingsSchema, type EventLocation, type EventPageSettings } from './event-edit.js';
-import { imageSchema, type ImageDto } from './images.js';
-import { publicEventSchema } from './checkout.js';
+import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { waitlistDemandSchema, type WaitlistDemandDto } from './waitlist.js';
-import { currencyField, hasOffset, listQuery, localDateTime, oneOf, optionalText, pageOf, timezoneField } from './common.js';
+import { eventColorsOutSchema, type EventDefaults } from './accounts.js';
+import { publicEventSchema } from './checkout.js';
+import {
+  currencyField,
+  hasOffset,
+  listQuery,
+  localDateTime,
+  oneOf,
+  optionalText,
+  pageOf,
+  timezoneField,
+} from './common.js';
+import {
+  type EventLocation,
+  eventLocationOutSchema,
+  type EventPageSettings,
+  eventPageSettingsSchema,
+} from './event-edit.js';
+import { type ImageDto, imageSchema } from './images.js';
+import { type WaitlistDemandDto, waitlistDemandSchema } from './waitlist.js';
 
 /** Compares two wall-clock strings of the same time zone (an instant with an offset is compared by the server). */
 const normalise = (s: string) => s.replace(' ', 'T').slice(0, 16);
@@ -23,14 +38,17 @@ export const createEventBody = z
     currency: currencyField,
     description: optionalText(LIMITS.DESCRIPTION_MAX),
   })
-  .refine((v) => !v.end_date || !comparable(v.start_date, v.end_date) || normalise(v.end_date) > normalise(v.start_date), {
-    path: ['end_date'],
-    when: (p) => {
-      const v = p.value as { start_date?: unknown; end_date?: unknown } | undefined;
-      return typeof v?.start_date === 'string' && typeof v?.end_date === 'string';
+  .refine(
+    (v) => !v.end_date || !comparable(v.start_date, v.end_date) || normalise(v.end_date) > normalise(v.start_date),
+    {
+      path: ['end_date'],
+      when: (p) => {
+        const v = p.value as { start_date?: unknown; end_date?: unknown } | undefined;
+        return typeof v?.start_date === 'string' && typeof v?.end_date === 'string';
+      },
+      ...customIssue('end_before_start'),
     },
-    ...customIssue('end_before_start'),
-  });
+  );
 export type CreateEventBody = z.input<typeof createEventBody>;
 
 export const EVENT_SORTS = ['start_date', 'created_at', 'title'] as const;
@@ -87,7 +105,6 @@ export interface EventDto {
   updated_at: string;
 }
 
-
 /** `EventDto['settings']` as a response schema: the account's defaults copied at creation and the page settings. */
 export const eventSettingsSchema = eventPageSettingsSchema.extend({
   order_timeout_minutes: z.number().int(),
@@ -120,7 +137,10 @@ export const eventSchema = z.object({
 export const eventResponse = oneOf(eventSchema);
 export const eventListResponse = pageOf(eventSchema);
 /** `GET /api/events/{id}/preview`: the event as visitors would see it (`PublicEventDto`), whatever its `status`. */
-export const eventPreviewResponse = z.object({ data: publicEventSchema, meta: z.object({ status: z.enum(EVENT_STATUSES) }) });
+export const eventPreviewResponse = z.object({
+  data: publicEventSchema,
+  meta: z.object({ status: z.enum(EVENT_STATUSES) }),
+});
 
 /** One day of an event's sales and visits (in the event's time zone). */
 export interface EventStatsDay {
@@ -135,7 +155,11 @@ export interface EventStatsDay {
 
 export const STATS_PERIODS = [7, 14, 30, 90] as const;
 export const eventStatsQuery = z.object({
-  days: z.coerce.number().int().refine((v) => (STATS_PERIODS as readonly number[]).includes(v), customIssue('invalid_value')).default(14),
+  days: z.coerce
+    .number()
+    .int()
+    .refine((v) => (STATS_PERIODS as readonly number[]).includes(v), customIssue('invalid_value'))
+    .default(14),
 });
 
 /** `GET /api/events/{id}/stats`: what the dashboard shows. Money in minor units of `currency`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 
 export const IMAGE_TYPES = ['EVENT_COVER', 'ORGANIZER_LOGO'] as const;
@@ -15,8 +16,22 @@ export interface ImageRule {
   variants: { large: [number, number]; small: [number, number] };
 }
 export const IMAGE_RULES: Record<ImageType, ImageRule> = {
-  EVENT_COVER: { minWidth: 900, minHeight: 450, maxWidth: 3000, maxHeight: 2000, recommended: '2160x1080', variants: { large: [2160, 1080], small: [600, 300] } },
-  ORGANIZER_LOGO: { minWidth: 100, minHeight: 100, maxWidth: 3000, maxHeight: 3000, recommended: '512x512', variants: { large: [512, 512], small: [128, 128] } },
+  EVENT_COVER: {
+    minWidth: 900,
+    minHeight: 450,
+    maxWidth: 3000,
+    maxHeight: 2000,
+    recommended: '2160x1080',
+    variants: { large: [2160, 1080], small: [600, 300] },
+  },
+  ORGANIZER_LOGO: {
+    minWidth: 100,
+    minHeight: 100,
+    maxWidth: 3000,
+    maxHeight: 3000,
+    recommended: '512x512',
+    variants: { large: [512, 512], small: [128, 128] },
+  },
 };
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -35,7 +50,10 @@ export interface ImageDto {
   created_at: string;
 }
 
-export const imageParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), imageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const imageParams = z.object({
+  id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  imageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 /** `ImageDto` as a response schema. */
 export const imageSchema = z.object({

@@ -1,10 +1,17 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { listQuery, oneOf, pageOf, personRefSchema } from './common.js';
 
 /** Who a message goes to (SPEC §3 Message). */
-export const MESSAGE_RECIPIENT_TYPES = ['ALL_ATTENDEES', 'TICKET_HOLDERS', 'ALL_BUYERS', 'ORDER_BUYER', 'ATTENDEES'] as const;
+export const MESSAGE_RECIPIENT_TYPES = [
+  'ALL_ATTENDEES',
+  'TICKET_HOLDERS',
+  'ALL_BUYERS',
+  'ORDER_BUYER',
+  'ATTENDEES',
+] as const;
 export type MessageRecipientType = (typeof MESSAGE_RECIPIENT_TYPES)[number];
 
 export const MESSAGE_SUBJECT_MAX = 200;
@@ -24,12 +31,20 @@ const recipientShape = {
   attendee_ids: ids(MESSAGE_ATTENDEES_MAX),
 };
 
-type RecipientFields = { recipient_type: MessageRecipientType; ticket_ids: number[]; order_id: number | null; attendee_ids: number[] };
+type RecipientFields = {
+  recipient_type: MessageRecipientType;
+  ticket_ids: number[];
+  order_id: number | null;
+  attendee_ids: number[];
+};
 
 function checkRecipients(v: RecipientFields, ctx: z.RefinementCtx) {
-  if (v.recipient_type === 'TICKET_HOLDERS' && !v.ticket_ids.length) ctx.addIssue({ code: 'custom', path: ['ticket_ids'], ...customIssue('choose_tickets'), input: v.ticket_ids });
-  if (v.recipient_type === 'ORDER_BUYER' && v.order_id === null) ctx.addIssue({ code: 'custom', path: ['order_id'], ...customIssue('required'), input: v.order_id });
-  if (v.recipient_type === 'ATTENDEES' && !v.attendee_ids.length) ctx.addIssue({ code: 'custom', path: ['attendee_ids'], ...customIssue('required'), input: v.attendee_ids });
+  if (v.recipient_type === 'TICKET_HOLDERS' && !v.ticket_ids.length)
+    ctx.addIssue({ code: 'custom', path: ['ticket_ids'], ...customIssue('choose_tickets'), input: v.ticket_ids });
+  if (v.recipient_type === 'ORDER_BUYER' && v.order_id === null)
+    ctx.addIssue({ code: 'custom', path: ['order_id'], ...customIssue('required'), input: v.order_id });
+  if (v.recipient_type === 'ATTENDEES' && !v.attendee_ids.length)
+    ctx.addIssue({ code: 'custom', path: ['attendee_ids'], ...customIssue('required'), input: v.attendee_ids });
 }
 
 /** Compose and send a message (SPEC §5: it must be acknowledged as not promotional). */
@@ -72,7 +87,10 @@ export const recipientCountSchema = z.object({ count: z.number().int() }) satisf
 export const recipientCountResponse = oneOf(recipientCountSchema);
 
 export const messageListQuery = listQuery(['created_at'], {});
-export const messageParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), messageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const messageParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  messageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 /** Delivery state of one e-mail: from its outbox row (PENDING/SENDING are QUEUED). */
 export const MESSAGE_DELIVERY_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
@@ -147,7 +165,9 @@ export const messageSummarySchema = z.object({
   paced_until: z
     .string()
     .nullable()
-    .describe("When the last e-mail held back by the account's hourly mail budget goes out (the message is sent gradually); null when none is held back"),
+    .describe(
+      "When the last e-mail held back by the account's hourly mail budget goes out (the message is sent gradually); null when none is held back",
+    ),
   is_test: z.boolean(),
   send_copy_to_sender: z.boolean(),
   sent_by: personRefSchema.nullable(),

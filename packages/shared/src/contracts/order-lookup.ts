@@ -1,6 +1,7 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
-import { buyerOrderStatusSchema, type BuyerOrderStatus } from './checkout.js';
+import { type BuyerOrderStatus, buyerOrderStatusSchema } from './checkout.js';
 import { emailField, oneOf } from './common.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -21,9 +22,14 @@ export type OrderLookupBody = z.input<typeof orderLookupBody>;
 export interface OrderLookupRequestedDto {
   requested: true;
 }
-export const orderLookupRequestedResponse = oneOf(z.object({ requested: z.literal(true) }) satisfies z.ZodType<OrderLookupRequestedDto>);
+export const orderLookupRequestedResponse = oneOf(
+  z.object({ requested: z.literal(true) }) satisfies z.ZodType<OrderLookupRequestedDto>,
+);
 
-export const orderLookupParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), token: z.string().min(1).max(200) });
+export const orderLookupParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  token: z.string().min(1).max(200),
+});
 
 export interface FoundOrderDto {
   event_id: number;

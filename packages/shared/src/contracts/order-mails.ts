@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { oneOf } from './common.js';
 
@@ -10,7 +11,10 @@ import { oneOf } from './common.js';
 export const ORDER_MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 export const orderMailSchema = z.object({
   id: z.number().int(),
-  /** The kind of mail: order_confirmation, attendee_ticket, payment_received, order_cancelled, order_refunded, payment_reminder, … */
+  /**
+   * The kind of mail: order_confirmation, attendee_ticket, payment_received, order_cancelled, order_refunded,
+   * payment_reminder, …
+   */
   template: z.string(),
   to: z.string(),
   status: z.enum(ORDER_MAIL_STATUSES),

@@ -1,34 +1,54 @@
 import { z } from 'zod';
+
 import { ORDER_STATUSES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { QUESTION_TYPES, type QuestionType } from './questions.js';
-import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema, syncListFields } from './common.js';
 import {
-  answerValue,
-  attendeeStatusSchema,
-  buyerOrderStatusSchema,
-  orderTotalsSchema,
-  paymentProviderSchema,
-  paymentStatusSchema,
-  publicOrderItemSchema,
   type AnswerValue,
+  answerValue,
   type AttendeeStatus,
+  attendeeStatusSchema,
   type BuyerOrderStatus,
+  buyerOrderStatusSchema,
   type OrderTotals,
+  orderTotalsSchema,
   type PaymentProvider,
+  paymentProviderSchema,
   type PaymentStatus,
+  paymentStatusSchema,
   type PublicOrderItemDto,
+  publicOrderItemSchema,
+  storedAnswerSchema,
 } from './checkout.js';
+import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema, syncListFields } from './common.js';
+import { QUESTION_TYPES, type QuestionType } from './questions.js';
 
 /** Order statuses an organizer sees (checkouts in progress are not orders yet). */
 export const ORGANIZER_ORDER_STATUSES = ORDER_STATUSES;
 /** Answers keyed by question id; absent = leave the answers as they are. */
 const answersEdit = z.record(z.string().regex(/^\d+$/), answerValue).optional();
 
-export const PAYMENT_STATUSES = ['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAYMENT_PROCESSING', 'PAYMENT_RECEIVED', 'PAYMENT_FAILED', 'REFUNDED'] as const;
+export const PAYMENT_STATUSES = [
+  'NO_PAYMENT_REQUIRED',
+  'AWAITING_PAYMENT',
+  'PAYMENT_PROCESSING',
+  'PAYMENT_RECEIVED',
+  'PAYMENT_FAILED',
+  'REFUNDED',
+] as const;
 
-/** `created_at`: when the buyer placed the order; `completed_at`: when it was completed (paid, or free and confirmed), unfinished orders last. */
-export const ORDER_SORTS = ['created_at', 'completed_at', 'order_number', 'last_name', 'email', 'total', 'status'] as const;
+/**
+ * `created_at`: when the buyer placed the order; `completed_at`: when it was completed (paid, or free and confirmed),
+ * unfinished orders last.
+ */
+export const ORDER_SORTS = [
+  'created_at',
+  'completed_at',
+  'order_number',
+  'last_name',
+  'email',
+  'total',
+  'status',
+] as const;
 const csvInts = z
   .union([z.coerce.number().int().positive().max(LIMITS.ID_MAX), z.string().regex(/^\d+(,\d+)*$/)])
   .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)))
@@ -40,11 +60,20 @@ export const orderListQuery = listQuery(ORDER_SORTS, {
   affiliate_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
-/** The organizer's and integrators' order list: offset pages, or incremental sync (`syncListFields`). Exports take `orderListQuery`. */
+/**
+ * The organizer's and integrators' order list: offset pages, or incremental sync (`syncListFields`). Exports take
+ * `orderListQuery`.
+ */
 export const orderSyncListQuery = orderListQuery.extend(syncListFields);
 
-export const orderParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), orderId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
-export const attendeeParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), attendeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const orderParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  orderId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
+export const attendeeParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  attendeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 export interface PersonRef {
   id: number;
@@ -162,7 +191,7 @@ export const adminAnswerSchema = z.object({
   question_type: z.enum(QUESTION_TYPES),
   attendee_id: z.number().int().nullable(),
   /** As stored (no input limits). */
-  answer: z.union([z.string(), z.array(z.string())]),
+  answer: storedAnswerSchema,
 }) satisfies z.ZodType<AdminAnswerDto>;
 
 export const orderHistoryEntrySchema = z.object({
@@ -202,7 +231,10 @@ export const attendeeListQuery = listQuery(ATTENDEE_SORTS, {
   checked_in: z.enum(['true', 'false']).transform((v) => v === 'true'),
 });
 export type AttendeeListQuery = z.input<typeof attendeeListQuery>;
-/** The attendee list of `/events/{id}/attendees`: offset pages, or incremental sync (`syncListFields`). Check-in and exports take `attendeeListQuery`. */
+/**
+ * The attendee list of `/events/{id}/attendees`: offset pages, or incremental sync (`syncListFields`). Check-in and
+ * exports take `attendeeListQuery`.
+ */
 export const attendeeSyncListQuery = attendeeListQuery.extend(syncListFields);
 
 /** An admission as the organizer sees it (list row, check-in list, order detail). */
@@ -246,7 +278,10 @@ export const attendeeDtoSchema = z.object({
 }) satisfies z.ZodType<AttendeeDto>;
 export const attendeeListResponse = pageOf(attendeeDtoSchema);
 
-/** `OrderDetailDto` as a response schema (the order detail and every action on an order); here, as it nests `attendeeDtoSchema`. */
+/**
+ * `OrderDetailDto` as a response schema (the order detail and every action on an order); here, as it nests
+ * `attendeeDtoSchema`.
+ */
 export const orderDetailSchema = orderSummarySchema.extend({
   locale: z.string(),
   totals: orderTotalsSchema,

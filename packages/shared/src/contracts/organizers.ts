@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
-import { imageSchema, type ImageDto } from './images.js';
 import { emailField, listQuery, oneOf, optionalText, optionalUrl, pageOf, trimmedName } from './common.js';
+import { type ImageDto, imageSchema } from './images.js';
 
 export const organizerBody = z.object({
   name: trimmedName,

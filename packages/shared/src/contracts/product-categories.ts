@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { defaultableName, oneOf, optionalText } from './common.js';
@@ -17,7 +18,10 @@ export const productCategoryBody = z.object({
 });
 export type ProductCategoryBody = z.input<typeof productCategoryBody>;
 
-export const productCategoryParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), categoryId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const productCategoryParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  categoryId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 /**
  * `PUT /events/{id}/product-categories/arrangement`: every category of the event in its new order, each
@@ -32,9 +36,11 @@ export const categoryArrangementBody = z
   })
   .superRefine((v, ctx) => {
     const categories = v.categories.map((c) => c.id);
-    if (new Set(categories).size !== categories.length) ctx.addIssue({ code: 'custom', path: ['categories'], ...customIssue('invalid'), input: categories });
+    if (new Set(categories).size !== categories.length)
+      ctx.addIssue({ code: 'custom', path: ['categories'], ...customIssue('invalid'), input: categories });
     const tickets = v.categories.flatMap((c) => c.ticket_ids);
-    if (new Set(tickets).size !== tickets.length) ctx.addIssue({ code: 'custom', path: ['categories'], ...customIssue('invalid'), input: tickets });
+    if (new Set(tickets).size !== tickets.length)
+      ctx.addIssue({ code: 'custom', path: ['categories'], ...customIssue('invalid'), input: tickets });
   });
 export type CategoryArrangementBody = z.input<typeof categoryArrangementBody>;
 

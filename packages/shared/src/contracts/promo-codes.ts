@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { listQuery, localDateTime, oneOf, pageOf } from './common.js';
@@ -30,19 +31,36 @@ export const promoCodeBody = z
   })
   .superRefine((v, ctx) => {
     if (v.discount_type === 'PERCENTAGE' && v.discount > 100) {
-      ctx.addIssue({ code: 'too_big', origin: 'number', maximum: 100, inclusive: true, path: ['discount'], input: v.discount });
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: 100,
+        inclusive: true,
+        path: ['discount'],
+        input: v.discount,
+      });
     }
-    if (v.discount_type === 'FIXED' && !Number.isInteger(v.discount)) ctx.addIssue({ code: 'custom', path: ['discount'], ...customIssue('whole_number'), input: v.discount });
+    if (v.discount_type === 'FIXED' && !Number.isInteger(v.discount))
+      ctx.addIssue({ code: 'custom', path: ['discount'], ...customIssue('whole_number'), input: v.discount });
     if (v.discount_type === 'PERCENTAGE' && v.discount === 100 && v.code.length < LIMITS.PROMO_CODE_STRONG_MIN) {
-      ctx.addIssue({ code: 'custom', path: ['code'], ...customIssue('promo_code_too_weak', { min: LIMITS.PROMO_CODE_STRONG_MIN }), input: v.code });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['code'],
+        ...customIssue('promo_code_too_weak', { min: LIMITS.PROMO_CODE_STRONG_MIN }),
+        input: v.code,
+      });
     }
-    if (v.discount_type !== 'NONE' && v.discount === 0) ctx.addIssue({ code: 'custom', path: ['discount'], ...customIssue('required'), input: v.discount });
+    if (v.discount_type !== 'NONE' && v.discount === 0)
+      ctx.addIssue({ code: 'custom', path: ['discount'], ...customIssue('required'), input: v.discount });
   });
 export type PromoCodeBody = z.input<typeof promoCodeBody>;
 
 export const PROMO_SORTS = ['code', 'created_at'] as const;
 export const promoListQuery = listQuery(PROMO_SORTS, {});
-export const promoParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), promoId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const promoParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  promoId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 export interface PromoCodeDto {
   id: number;

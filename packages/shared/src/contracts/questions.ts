@@ -1,9 +1,21 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { oneOf, optionalText, pageMetaSchema } from './common.js';
 
-export const QUESTION_TYPES = ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE', 'PHONE', 'NUMBER', 'YES_NO'] as const;
+export const QUESTION_TYPES = [
+  'SINGLE_LINE_TEXT',
+  'MULTI_LINE_TEXT',
+  'DROPDOWN',
+  'RADIO',
+  'CHECKBOX',
+  'DATE',
+  'PHONE',
+  'NUMBER',
+  'YES_NO',
+  'ADDRESS',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 /** Types a buyer answers by choosing among options; they need at least one. */
 export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = ['DROPDOWN', 'RADIO', 'CHECKBOX'];
@@ -15,11 +27,19 @@ export type QuestionScope = (typeof QUESTION_SCOPES)[number];
 /** A YES_NO question's answers as stored (and sent by the API); screens and exports show them translated. */
 export const YES_NO_ANSWERS = ['yes', 'no'] as const;
 
-/** A phone number as people type it: an optional +, digits with spaces, dots, dashes, slashes or brackets; 5 to 15 digits (E.164's most). */
-export const isPhoneNumber = (s: string): boolean => /^\+?[\d\s()./-]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5 && (s.match(/\d/g)?.length ?? 0) <= 15;
+/**
+ * A phone number as people type it: an optional +, digits with spaces, dots, dashes, slashes or brackets; 5 to 15
+ * digits (E.164's most).
+ */
+export const isPhoneNumber = (s: string): boolean =>
+  /^\+?[\d\s()./-]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5 && (s.match(/\d/g)?.length ?? 0) <= 15;
 
-/** A number as typed: digits with an optional sign and one decimal point or comma ("12", "-3.5", "2,75"); the stored form uses a point. */
-export const normaliseNumberAnswer = (s: string): string | null => (/^[+-]?\d{1,12}([.,]\d{1,6})?$/.test(s.trim()) ? String(Number(s.trim().replace(',', '.'))) : null);
+/**
+ * A number as typed: digits with an optional sign and one decimal point or comma ("12", "-3.5", "2,75"); the stored
+ * form uses a point.
+ */
+export const normaliseNumberAnswer = (s: string): string | null =>
+  /^[+-]?\d{1,12}([.,]\d{1,6})?$/.test(s.trim()) ? String(Number(s.trim().replace(',', '.'))) : null;
 
 /** The questions every checkout asks and nobody can edit (SPEC §3). */
 export const DEFAULT_QUESTIONS = [
@@ -52,8 +72,13 @@ export const questionBody = z
   });
 export type QuestionBody = z.input<typeof questionBody>;
 
-export const questionSortBody = z.object({ question_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).min(1).max(500) });
-export const questionParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), questionId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const questionSortBody = z.object({
+  question_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).min(1).max(500),
+});
+export const questionParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  questionId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 export interface QuestionDto {
   id: number;

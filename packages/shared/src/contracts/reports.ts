@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { TAX_TYPES, type TaxType } from './accounts.js';
@@ -13,7 +14,15 @@ import { PRODUCT_TYPES, type ProductType } from './tickets.js';
 // ---------------------------------------------------------------------------------------------
 
 /** The reports of one event, in the order the Reports screen shows them. */
-export const EVENT_REPORTS = ['sales-by-product', 'sales-by-promo-code', 'sales-by-affiliate', 'sales-by-day', 'taxes-and-fees', 'refunds', 'check-ins'] as const;
+export const EVENT_REPORTS = [
+  'sales-by-product',
+  'sales-by-promo-code',
+  'sales-by-affiliate',
+  'sales-by-day',
+  'taxes-and-fees',
+  'refunds',
+  'check-ins',
+] as const;
 export type EventReportKind = (typeof EVENT_REPORTS)[number];
 
 /** The longest period a report covers (about ten years), so a day-by-day answer stays small. */
@@ -37,11 +46,17 @@ export function addDays(day: string, days: number): string {
 }
 
 /** How many days from `from` to `to` (0 for the same day; negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** Today's calendar day in a time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '01';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -60,7 +75,8 @@ function checkPeriod(value: { from?: string; to?: string }, ctx: z.RefinementCtx
   if (!value.from || !value.to) return;
   const span = daysBetween(value.from, value.to);
   if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], ...customIssue('end_before_start') });
-  else if (span + 1 > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], ...customIssue('period_too_long', { max: REPORT_MAX_DAYS }) });
+  else if (span + 1 > REPORT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], ...customIssue('period_too_long', { max: REPORT_MAX_DAYS }) });
 }
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both optional. */
@@ -68,7 +84,9 @@ export const reportPeriodQuery = z.object(periodShape).superRefine(checkPeriod);
 export type ReportPeriodQuery = z.output<typeof reportPeriodQuery>;
 
 /** A report's download: the period and `format=csv|xlsx` (default csv). */
-export const reportExportQuery = z.object({ ...periodShape, format: z.enum(['csv', 'xlsx']).default('csv') }).superRefine(checkPeriod);
+export const reportExportQuery = z
+  .object({ ...periodShape, format: z.enum(['csv', 'xlsx']).default('csv') })
+  .superRefine(checkPeriod);
 
 export const eventReportParams = z.object({
   eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
@@ -80,7 +98,10 @@ export interface ReportPeriodDto {
   from: string | null;
   to: string | null;
 }
-const periodSchema = z.object({ from: z.string().nullable(), to: z.string().nullable() }) satisfies z.ZodType<ReportPeriodDto>;
+const periodSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+}) satisfies z.ZodType<ReportPeriodDto>;
 
 /** What every event report says about itself. */
 interface ReportHead<K extends EventReportKind> {
@@ -90,11 +111,19 @@ interface ReportHead<K extends EventReportKind> {
   timezone: string;
   period: ReportPeriodDto;
 }
-const head = <K extends EventReportKind>(report: K) => ({ report: z.literal(report), currency: z.string(), timezone: z.string(), period: periodSchema });
+const head = <K extends EventReportKind>(report: K) => ({
+  report: z.literal(report),
+  currency: z.string(),
+  timezone: z.string(),
+  period: periodSchema,
+});
 
 const int = z.number().int();
 
-/** Money figures of sales: gross (what buyers paid), of it discounts given, taxes and fees; refunds; net = gross - refunded. */
+/**
+ * Money figures of sales: gross (what buyers paid), of it discounts given, taxes and fees; refunds; net = gross -
+ * refunded.
+ */
 export interface SalesMoneyDto {
   gross: number;
   discounts: number;
@@ -124,8 +153,20 @@ export interface SalesByProductReportDto extends ReportHead<'sales-by-product'> 
   rows: ProductSalesRowDto[];
   totals: SalesMoneyDto & { units: number };
 }
-const tierRowSchema = z.object({ tier_id: int, label: z.string(), units: int, ...salesMoney }) satisfies z.ZodType<ProductTierSalesDto>;
-const productRowSchema = z.object({ ticket_id: int, name: z.string(), product_type: z.enum(PRODUCT_TYPES), units: int, ...salesMoney, tiers: z.array(tierRowSchema) }) satisfies z.ZodType<ProductSalesRowDto>;
+const tierRowSchema = z.object({
+  tier_id: int,
+  label: z.string(),
+  units: int,
+  ...salesMoney,
+}) satisfies z.ZodType<ProductTierSalesDto>;
+const productRowSchema = z.object({
+  ticket_id: int,
+  name: z.string(),
+  product_type: z.enum(PRODUCT_TYPES),
+  units: int,
+  ...salesMoney,
+  tiers: z.array(tierRowSchema),
+}) satisfies z.ZodType<ProductSalesRowDto>;
 export const salesByProductReportSchema = z.object({
   ...head('sales-by-product'),
   rows: z.array(productRowSchema),
@@ -153,7 +194,13 @@ export interface SalesByPromoCodeReportDto extends ReportHead<'sales-by-promo-co
 const promoFigures = { orders: int, units: int, discounts: int, gross: int, refunded: int, net: int };
 export const salesByPromoCodeReportSchema = z.object({
   ...head('sales-by-promo-code'),
-  rows: z.array(z.object({ promo_code_id: int.nullable(), code: z.string().nullable(), ...promoFigures }) satisfies z.ZodType<PromoCodeSalesRowDto>),
+  rows: z.array(
+    z.object({
+      promo_code_id: int.nullable(),
+      code: z.string().nullable(),
+      ...promoFigures,
+    }) satisfies z.ZodType<PromoCodeSalesRowDto>,
+  ),
   totals: z.object(promoFigures),
 }) satisfies z.ZodType<SalesByPromoCodeReportDto>;
 
@@ -178,7 +225,14 @@ export interface SalesByAffiliateReportDto extends ReportHead<'sales-by-affiliat
 const affiliateFigures = { orders: int, units: int, gross: int, refunded: int, net: int };
 export const salesByAffiliateReportSchema = z.object({
   ...head('sales-by-affiliate'),
-  rows: z.array(z.object({ affiliate_id: int.nullable(), name: z.string().nullable(), code: z.string().nullable(), ...affiliateFigures }) satisfies z.ZodType<AffiliateSalesRowDto>),
+  rows: z.array(
+    z.object({
+      affiliate_id: int.nullable(),
+      name: z.string().nullable(),
+      code: z.string().nullable(),
+      ...affiliateFigures,
+    }) satisfies z.ZodType<AffiliateSalesRowDto>,
+  ),
   totals: z.object(affiliateFigures),
 }) satisfies z.ZodType<SalesByAffiliateReportDto>;
 
@@ -194,7 +248,10 @@ export interface DaySalesRowDto {
   net: number;
 }
 export interface SalesByDayReportDto extends ReportHead<'sales-by-day'> {
-  /** Every day of the period, oldest first, days without sales included (an open period: from the first sale or refund to today). */
+  /**
+   * Every day of the period, oldest first, days without sales included (an open period: from the first sale or refund
+   * to today).
+   */
   rows: DaySalesRowDto[];
   totals: Omit<DaySalesRowDto, 'date'>;
 }
@@ -223,7 +280,15 @@ export interface TaxesAndFeesReportDto extends ReportHead<'taxes-and-fees'> {
 }
 export const taxesAndFeesReportSchema = z.object({
   ...head('taxes-and-fees'),
-  rows: z.array(z.object({ tax_id: int, name: z.string(), type: z.enum(TAX_TYPES), units: int, amount: int }) satisfies z.ZodType<TaxFeeRowDto>),
+  rows: z.array(
+    z.object({
+      tax_id: int,
+      name: z.string(),
+      type: z.enum(TAX_TYPES),
+      units: int,
+      amount: int,
+    }) satisfies z.ZodType<TaxFeeRowDto>,
+  ),
   totals: z.object({ taxes: int, fees: int, total: int }),
 }) satisfies z.ZodType<TaxesAndFeesReportDto>;
 
@@ -245,7 +310,15 @@ export interface RefundsReportDto extends ReportHead<'refunds'> {
 }
 export const refundsReportSchema = z.object({
   ...head('refunds'),
-  rows: z.array(z.object({ order_id: int, order_number: z.string(), buyer_name: z.string().nullable(), refunded_at: z.string(), amount: int }) satisfies z.ZodType<RefundRowDto>),
+  rows: z.array(
+    z.object({
+      order_id: int,
+      order_number: z.string(),
+      buyer_name: z.string().nullable(),
+      refunded_at: z.string(),
+      amount: int,
+    }) satisfies z.ZodType<RefundRowDto>,
+  ),
   totals: z.object({ refunds: int, amount: int }),
 }) satisfies z.ZodType<RefundsReportDto>;
 
@@ -275,7 +348,14 @@ export interface CheckInsReportDto extends ReportHead<'check-ins'> {
 }
 export const checkInsReportSchema = z.object({
   ...head('check-ins'),
-  lists: z.array(z.object({ list_id: int, name: z.string().nullable(), checked_in: int, valid: int }) satisfies z.ZodType<CheckInListFiguresDto>),
+  lists: z.array(
+    z.object({
+      list_id: int,
+      name: z.string().nullable(),
+      checked_in: int,
+      valid: int,
+    }) satisfies z.ZodType<CheckInListFiguresDto>,
+  ),
   hours: z.array(z.object({ hour: z.string(), counts: z.array(int), total: int }) satisfies z.ZodType<CheckInHourDto>),
   totals: z.object({ checked_in: int, valid: int }),
 }) satisfies z.ZodType<CheckInsReportDto>;
@@ -339,7 +419,18 @@ export interface SalesByEventReportDto {
 const eventFigures = { orders: int, units: int, gross: int, refunded: int, net: int };
 export const salesByEventReportSchema = z.object({
   period: periodSchema,
-  rows: z.array(z.object({ event_id: int, title: z.string(), start_date: z.string(), timezone: z.string(), currency: z.string(), ...eventFigures }) satisfies z.ZodType<EventSalesRowDto>),
-  totals: z.array(z.object({ currency: z.string(), events: int, ...eventFigures }) satisfies z.ZodType<CurrencyTotalsDto>),
+  rows: z.array(
+    z.object({
+      event_id: int,
+      title: z.string(),
+      start_date: z.string(),
+      timezone: z.string(),
+      currency: z.string(),
+      ...eventFigures,
+    }) satisfies z.ZodType<EventSalesRowDto>,
+  ),
+  totals: z.array(
+    z.object({ currency: z.string(), events: int, ...eventFigures }) satisfies z.ZodType<CurrencyTotalsDto>,
+  ),
 }) satisfies z.ZodType<SalesByEventReportDto>;
 export const salesByEventReportResponse = oneOf(salesByEventReportSchema);

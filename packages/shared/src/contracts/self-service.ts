@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { answerValue } from './checkout.js';
 import { emailField, personNameField } from './common.js';

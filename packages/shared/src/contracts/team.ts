@@ -1,6 +1,7 @@
 import { z } from 'zod';
+
+import { MEMBERSHIP_STATUSES, type MembershipStatus, type Role, roleHasEventScope, ROLES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { MEMBERSHIP_STATUSES, roleHasEventScope, ROLES, type MembershipStatus, type Role } from '../enums.js';
 import { customIssue } from '../validation.js';
 import { emailField, listQuery, oneOf, pageOf } from './common.js';
 
@@ -35,16 +36,29 @@ export interface TeamMemberDto {
 const eventIdsField = z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500);
 
 /** A role limited to some events names them; the other roles take none. */
-function requireEventsOfScopedRole(v: { role?: Role | undefined; event_ids?: number[] | undefined }, ctx: z.RefinementCtx) {
-  if (v.role && roleHasEventScope(v.role) && !v.event_ids?.length) ctx.addIssue({ code: 'custom', path: ['event_ids'], ...customIssue('choose_events'), input: v.event_ids });
+function requireEventsOfScopedRole(
+  v: { role?: Role | undefined; event_ids?: number[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (v.role && roleHasEventScope(v.role) && !v.event_ids?.length)
+    ctx.addIssue({ code: 'custom', path: ['event_ids'], ...customIssue('choose_events'), input: v.event_ids });
 }
 
-export const inviteUserBody = z.object({ email: emailField, role: z.enum(ROLES), event_ids: eventIdsField.optional() }).superRefine(requireEventsOfScopedRole);
+export const inviteUserBody = z
+  .object({ email: emailField, role: z.enum(ROLES), event_ids: eventIdsField.optional() })
+  .superRefine(requireEventsOfScopedRole);
 export type InviteUserBody = z.input<typeof inviteUserBody>;
 
 export const updateUserBody = z
-  .object({ role: z.enum(ROLES).optional(), status: z.enum(['ACTIVE', 'INACTIVE'] as const).optional(), event_ids: eventIdsField.optional() })
-  .refine((v) => v.role !== undefined || v.status !== undefined || v.event_ids !== undefined, { message: '@required', path: ['role'] })
+  .object({
+    role: z.enum(ROLES).optional(),
+    status: z.enum(['ACTIVE', 'INACTIVE'] as const).optional(),
+    event_ids: eventIdsField.optional(),
+  })
+  .refine((v) => v.role !== undefined || v.status !== undefined || v.event_ids !== undefined, {
+    message: '@required',
+    path: ['role'],
+  })
   .superRefine(requireEventsOfScopedRole);
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
@@ -54,7 +68,10 @@ export const teamListQuery = listQuery(TEAM_SORTS, {
   status: z.enum(MEMBERSHIP_STATUSES),
 });
 
-export const userTokenParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX), token: z.string().min(10).max(200) });
+export const userTokenParams = z.object({
+  id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  token: z.string().min(10).max(200),
+});
 
 /** `TeamMemberDto` as a response schema (the Users routes answer with it). */
 export const teamMemberSchema = z.object({

@@ -1,20 +1,31 @@
 import { z } from 'zod';
+
+import type { TicketKind } from '../domain/pricing.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import type { TicketKind } from '../domain/pricing.js';
 import { localDateTime, oneOf, optionalText, pageOf, syncListFields } from './common.js';
 
 export const TICKET_TYPES = ['FREE', 'PAID', 'DONATION', 'TIERED'] as const satisfies readonly TicketKind[];
 export type TicketType = (typeof TICKET_TYPES)[number];
 
-/** TICKET admits a person (attendee details, QR code, check-in); GENERAL is anything else sold (merchandise, parking, an add-on, a donation). */
+/**
+ * TICKET admits a person (attendee details, QR code, check-in); GENERAL is anything else sold (merchandise, parking, an
+ * add-on, a donation).
+ */
 export const PRODUCT_TYPES = ['TICKET', 'GENERAL'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** The most add-on units a general product may allow per ticket. */
 export const ADDON_PER_TICKET_MAX = 100;
 
-export const TICKET_SALE_STATES = ['ON_SALE', 'SALE_STARTS', 'NOT_ON_SALE', 'SOLD_OUT', 'SALE_ENDED', 'HIDDEN'] as const;
+export const TICKET_SALE_STATES = [
+  'ON_SALE',
+  'SALE_STARTS',
+  'NOT_ON_SALE',
+  'SOLD_OUT',
+  'SALE_ENDED',
+  'HIDDEN',
+] as const;
 export type TicketSaleState = (typeof TICKET_SALE_STATES)[number];
 
 const money = z.number().int().min(0).max(100_000_000);
@@ -41,7 +52,9 @@ export const ticketBody = z
     description: optionalText(LIMITS.DESCRIPTION_MAX),
     type: z.enum(TICKET_TYPES),
     product_type: z.enum(PRODUCT_TYPES).default('TICKET'),
-    /** GENERAL only: sold only together with tickets, at most this many per ticket in the order (null: sold on its own). */
+    /**
+     * GENERAL only: sold only together with tickets, at most this many per ticket in the order (null: sold on its own).
+     */
     addon_max_per_ticket: z.number().int().min(1).max(ADDON_PER_TICKET_MAX).nullable().default(null),
     /** PAID: the price. Ignored otherwise. */
     price: money.nullable().default(null),
@@ -63,32 +76,59 @@ export const ticketBody = z
     /** Shown only to buyers with a promo code that applies to it. */
     requires_promo_code: z.boolean().default(false),
     tax_and_fee_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(50).default([]),
-    /** The category it is listed under (one of the event's); null: a new ticket goes in the first, a changed one stays where it is. */
+    /**
+     * The category it is listed under (one of the event's); null: a new ticket goes in the first, a changed one stays
+     * where it is.
+     */
     category_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   })
   .superRefine((v, ctx) => {
-    if (v.product_type === 'TICKET' && v.addon_max_per_ticket !== null) ctx.addIssue({ code: 'custom', path: ['addon_max_per_ticket'], ...customIssue('invalid'), input: v.addon_max_per_ticket });
-    if (v.type === 'PAID' && v.price === null) ctx.addIssue({ code: 'custom', path: ['price'], ...customIssue('required'), input: v.price });
-    if (v.type === 'DONATION' && v.min_price === null) ctx.addIssue({ code: 'custom', path: ['min_price'], ...customIssue('required'), input: v.min_price });
-    if (v.type === 'TIERED' && v.tiers.length === 0) ctx.addIssue({ code: 'custom', path: ['tiers'], ...customIssue('tiers_required'), input: v.tiers });
+    if (v.product_type === 'TICKET' && v.addon_max_per_ticket !== null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['addon_max_per_ticket'],
+        ...customIssue('invalid'),
+        input: v.addon_max_per_ticket,
+      });
+    if (v.type === 'PAID' && v.price === null)
+      ctx.addIssue({ code: 'custom', path: ['price'], ...customIssue('required'), input: v.price });
+    if (v.type === 'DONATION' && v.min_price === null)
+      ctx.addIssue({ code: 'custom', path: ['min_price'], ...customIssue('required'), input: v.min_price });
+    if (v.type === 'TIERED' && v.tiers.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['tiers'], ...customIssue('tiers_required'), input: v.tiers });
     if (v.max_per_order !== null && v.max_per_order < v.min_per_order) {
-      ctx.addIssue({ code: 'custom', path: ['max_per_order'], ...customIssue('max_below_min'), input: v.max_per_order });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max_per_order'],
+        ...customIssue('max_below_min'),
+        input: v.max_per_order,
+      });
     }
     if (v.sale_start && v.sale_end && v.sale_end.replace(' ', 'T') <= v.sale_start.replace(' ', 'T')) {
       ctx.addIssue({ code: 'custom', path: ['sale_end'], ...customIssue('end_before_start'), input: v.sale_end });
     }
     v.tiers.forEach((tier, i) => {
       if (tier.sale_start && tier.sale_end && tier.sale_end.replace(' ', 'T') <= tier.sale_start.replace(' ', 'T')) {
-        ctx.addIssue({ code: 'custom', path: ['tiers', i, 'sale_end'], ...customIssue('end_before_start'), input: tier.sale_end });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tiers', i, 'sale_end'],
+          ...customIssue('end_before_start'),
+          input: tier.sale_end,
+        });
       }
     });
   });
 export type TicketBody = z.input<typeof ticketBody>;
 
-export const ticketSortBody = z.object({ ticket_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).min(1).max(500) });
+export const ticketSortBody = z.object({
+  ticket_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).min(1).max(500),
+});
 export type TicketSortBody = z.input<typeof ticketSortBody>;
 
-export const ticketParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), ticketId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const ticketParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  ticketId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 export const eventParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 
 export interface TicketTierDto {
@@ -140,7 +180,10 @@ export interface TicketDto {
   sold: number;
   reserved: number;
   available: number | null;
-  /** For PAID: the price with taxes and fees; for DONATION the minimum with them; 0 for FREE; for TIERED the cheapest tier. */
+  /**
+   * For PAID: the price with taxes and fees; for DONATION the minimum with them; 0 for FREE; for TIERED the cheapest
+   * tier.
+   */
   price_with_charges: number;
   /** Whether the type may still change (no sales or attendees yet). */
   can_change_type: boolean;
@@ -211,7 +254,13 @@ export const ticketListResponse = pageOf(ticketSchema);
  * incremental sync (`syncListFields`), `per_page` at a time, by when each was last edited.
  */
 export const ticketListQuery = z.object({
-  per_page: z.coerce.number().int().min(1).max(LIMITS.PER_PAGE_MAX).optional().describe('Sync mode only: rows per page'),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.PER_PAGE_MAX)
+    .optional()
+    .describe('Sync mode only: rows per page'),
   ...syncListFields,
 });
 /** All of an event's tickets in their new order, without paging (`PUT /api/events/{id}/tickets/sort`). */

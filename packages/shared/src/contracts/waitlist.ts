@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LOCALES, type Locale } from '../enums.js';
+
+import { type Locale, LOCALES } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { emailField, oneOf, personNameField } from './common.js';
 
@@ -42,9 +43,14 @@ export type JoinWaitlistBody = z.input<typeof joinWaitlistBody>;
 export interface WaitlistJoinedDto {
   joined: true;
 }
-export const waitlistJoinedResponse = oneOf(z.object({ joined: z.literal(true) }) satisfies z.ZodType<WaitlistJoinedDto>);
+export const waitlistJoinedResponse = oneOf(
+  z.object({ joined: z.literal(true) }) satisfies z.ZodType<WaitlistJoinedDto>,
+);
 
-export const waitlistEntryTokenParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), token: z.string().min(1).max(200) });
+export const waitlistEntryTokenParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  token: z.string().min(1).max(200),
+});
 
 /** A waitlist entry as the person on it sees it (the link in their mails). */
 export interface PublicWaitlistEntryDto {
@@ -151,7 +157,9 @@ export const waitlistResponse = oneOf(
     offer_mode: z.enum(WAITLIST_OFFER_MODES),
     offer_hours: z.number().int(),
     entries: z.array(waitlistEntrySchema),
-    counts: z.object(Object.fromEntries(WAITLIST_STATES.map((s) => [s, z.number().int()])) as Record<WaitlistState, z.ZodNumber>),
+    counts: z.object(
+      Object.fromEntries(WAITLIST_STATES.map((s) => [s, z.number().int()])) as Record<WaitlistState, z.ZodNumber>,
+    ),
     demand: z.array(waitlistDemandSchema),
   }) satisfies z.ZodType<WaitlistDto>,
 );
@@ -160,4 +168,7 @@ export const waitlistQuery = z.object({
   state: z.enum(WAITLIST_STATES).optional(),
   ticket_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
 });
-export const waitlistEntryParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX), entryId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const waitlistEntryParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  entryId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});

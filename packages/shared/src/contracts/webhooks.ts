@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { listQuery, oneOf, pageOf } from './common.js';
@@ -69,7 +70,10 @@ const urlField = z
 export const webhookBody = z.object({
   url: urlField,
   description: z.string().trim().max(200).default(''),
-  event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, customIssue('choose_event_types')).max(WEBHOOK_EVENT_TYPES.length),
+  event_types: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES))
+    .min(1, customIssue('choose_event_types'))
+    .max(WEBHOOK_EVENT_TYPES.length),
   /** Only this event's changes; null: every event of the account. */
   event_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   enabled: z.boolean().default(true),
@@ -86,7 +90,9 @@ export interface WebhookDto {
   /** The event's title when limited to one. */
   event_title: string | null;
   enabled: boolean;
-  /** Turned off by the system after failing for long (the admins were mailed); null when on, or turned off by a person. */
+  /**
+   * Turned off by the system after failing for long (the admins were mailed); null when on, or turned off by a person.
+   */
   disabled_reason: 'FAILURES' | null;
   /** Failed attempts in a row (0 after a success). */
   failure_streak: number;
@@ -133,7 +139,9 @@ export interface WebhookDeliveryDetailDto extends WebhookDeliveryDto {
 
 export const webhookDeliveryListQuery = listQuery(['created_at'] as const, { state: z.enum(WEBHOOK_DELIVERY_STATES) });
 export const webhookParams = z.object({ id: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
-export const webhookDeliveryParams = webhookParams.extend({ deliveryId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
+export const webhookDeliveryParams = webhookParams.extend({
+  deliveryId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 const deliveryStateSchema = z.enum(WEBHOOK_DELIVERY_STATES);
 const webhookSchema = z.object({
@@ -146,7 +154,13 @@ const webhookSchema = z.object({
   enabled: z.boolean(),
   disabled_reason: z.literal('FAILURES').nullable(),
   failure_streak: z.number().int(),
-  last_delivery: z.object({ state: deliveryStateSchema, status_code: z.number().int().nullable(), at: z.iso.datetime({ offset: true }) }).nullable(),
+  last_delivery: z
+    .object({
+      state: deliveryStateSchema,
+      status_code: z.number().int().nullable(),
+      at: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
   created_at: z.iso.datetime({ offset: true }),
 }) satisfies z.ZodType<WebhookDto>;
 const attemptSchema = z.object({
@@ -170,7 +184,14 @@ const deliverySchema = z.object({
 
 export const webhookListResponse = z.object({ data: z.array(webhookSchema) });
 export const webhookResponse = oneOf(webhookSchema);
-export const webhookWithSecretResponse = oneOf(webhookSchema.extend({ secret: z.string() }) satisfies z.ZodType<WebhookWithSecretDto>);
+export const webhookWithSecretResponse = oneOf(
+  webhookSchema.extend({ secret: z.string() }) satisfies z.ZodType<WebhookWithSecretDto>,
+);
 export const webhookDeliveryListResponse = pageOf(deliverySchema);
-export const webhookDeliveryResponse = oneOf(deliverySchema.extend({ payload: z.unknown(), attempt_log: z.array(attemptSchema) }) satisfies z.ZodType<WebhookDeliveryDetailDto>);
+export const webhookDeliveryResponse = oneOf(
+  deliverySchema.extend({
+    payload: z.unknown(),
+    attempt_log: z.array(attemptSchema),
+  }) satisfies z.ZodType<WebhookDeliveryDetailDto>,
+);
 export const webhookDeliveryCreatedResponse = oneOf(deliverySchema);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { orderBreakdown } from './order-breakdown.js';
 import { priceUnit } from './pricing.js';
 
@@ -16,7 +17,13 @@ describe('orderBreakdown', () => {
       { ticket_name: 'Lawn pass', tier_label: null, quantity: 1, unit: lawn },
     ];
     const sum = (f: (u: typeof seat) => number) => items.reduce((s, i) => s + f(i.unit) * i.quantity, 0);
-    const totals = { subtotal: sum((u) => u.base), discount: sum((u) => u.discount), fees: sum((u) => u.fee_total), taxes: sum((u) => u.tax_total), total: sum((u) => u.total) };
+    const totals = {
+      subtotal: sum((u) => u.base),
+      discount: sum((u) => u.discount),
+      fees: sum((u) => u.fee_total),
+      taxes: sum((u) => u.tax_total),
+      total: sum((u) => u.total),
+    };
     const b = orderBreakdown(items, totals);
     expect(b.lines.map((l) => [l.ticket_name, l.quantity, l.unit_price, l.amount])).toEqual([
       ['Standard', 2, 4_500, 9_000],
@@ -30,8 +37,20 @@ describe('orderBreakdown', () => {
   });
 
   it('shows only the total when nothing is taken off or added', () => {
-    const b = orderBreakdown([{ ticket_name: 'Seat', tier_label: 'Early', quantity: 3, unit: { base: 1_000 } }], { subtotal: 3_000, discount: 0, fees: 0, taxes: 0, total: 3_000 });
+    const b = orderBreakdown([{ ticket_name: 'Seat', tier_label: 'Early', quantity: 3, unit: { base: 1_000 } }], {
+      subtotal: 3_000,
+      discount: 0,
+      fees: 0,
+      taxes: 0,
+      total: 3_000,
+    });
     expect(b.rows).toEqual([{ kind: 'total', amount: 3_000 }]);
-    expect(b.lines[0]).toEqual({ ticket_name: 'Seat', tier_label: 'Early', quantity: 3, unit_price: 1_000, amount: 3_000 });
+    expect(b.lines[0]).toEqual({
+      ticket_name: 'Seat',
+      tier_label: 'Early',
+      quantity: 3,
+      unit_price: 1_000,
+      amount: 3_000,
+    });
   });
 });

@@ -26,8 +26,17 @@ export interface OrderBreakdown {
  * to the subtotal, and subtotal − discount + fees + taxes = total. (Lines at the price after discount,
  * fees and taxes, followed by a discount row, looked like the discount was taken twice.)
  */
-export function orderBreakdown(items: ReadonlyArray<{ ticket_name: string; tier_label: string | null; quantity: number; unit: { base: number } }>, totals: OrderTotals): OrderBreakdown {
-  const lines = items.map((i) => ({ ticket_name: i.ticket_name, tier_label: i.tier_label, quantity: i.quantity, unit_price: i.unit.base, amount: i.unit.base * i.quantity }));
+export function orderBreakdown(
+  items: ReadonlyArray<{ ticket_name: string; tier_label: string | null; quantity: number; unit: { base: number } }>,
+  totals: OrderTotals,
+): OrderBreakdown {
+  const lines = items.map((i) => ({
+    ticket_name: i.ticket_name,
+    tier_label: i.tier_label,
+    quantity: i.quantity,
+    unit_price: i.unit.base,
+    amount: i.unit.base * i.quantity,
+  }));
   return { lines, rows: breakdownRows(totals) };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { familyNameFirst, greetingName, personName } from './person-name.js';
 
 describe('personName', () => {

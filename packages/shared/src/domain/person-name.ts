@@ -16,7 +16,8 @@ const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scri
 const FAMILY_FIRST_LANGUAGES = new Set(['zh', 'ja', 'ko', 'hu', 'vi']);
 
 /** True for a locale whose forms ask for the family name before the given name ("zh-CN"). */
-export const familyNameFirst = (locale: string): boolean => FAMILY_FIRST_LANGUAGES.has(locale.toLowerCase().split(/[-_]/)[0]!);
+export const familyNameFirst = (locale: string): boolean =>
+  FAMILY_FIRST_LANGUAGES.has(locale.toLowerCase().split(/[-_]/)[0]!);
 
 /** The full name: "王芳", "Ada Lovelace"; a missing part left out; '' when both are missing. */
 export function personName(p: NameParts): string {

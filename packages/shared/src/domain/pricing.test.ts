@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf, priceUnit, type Charge } from './pricing.js';
+
+import { type Charge, percentOf, priceUnit } from './pricing.js';
 
 const VAT20: Charge = { id: 1, name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 20 };
 const FEE_FIXED: Charge = { id: 2, name: 'Booking fee', type: 'FEE', calculation_type: 'FIXED', rate: 150 };
@@ -23,17 +24,93 @@ describe('priceUnit', () => {
   it.each([
     // kind, base, charges, promo, expected total, expected parts
     ['paid, no charges', 'PAID', 2500, [], null, { price: 2500, fee_total: 0, tax_total: 0, total: 2500 }],
-    ['fees then taxes on price plus fees', 'PAID', 1000, [VAT20, FEE_FIXED], null, { price: 1000, fee_total: 150, tax_total: 230, total: 1380 }],
-    ['percentage fee and fixed tax', 'PAID', 1000, [FEE_PCT, TAX_FIXED], null, { fee_total: 25, tax_total: 100, total: 1125 }],
-    ['percentage promo', 'PAID', 1000, [VAT20], { discount_type: 'PERCENTAGE', discount: 10 }, { discount: 100, price: 900, tax_total: 180, total: 1080 }],
-    ['fixed promo', 'PAID', 1000, [], { discount_type: 'FIXED', discount: 250 }, { discount: 250, price: 750, total: 750 }],
-    ['fixed promo larger than the price stops at zero', 'PAID', 1000, [VAT20, FEE_FIXED], { discount_type: 'FIXED', discount: 5000 }, { discount: 1000, price: 0, fee_total: 0, tax_total: 0, total: 0 }],
-    ['100% code leaves no fee or tax', 'TIERED', 4000, [FEE_FIXED, VAT20], { discount_type: 'PERCENTAGE', discount: 100 }, { price: 0, fees: [], taxes: [], total: 0 }],
-    ['promo "none" only unlocks tickets', 'PAID', 1000, [], { discount_type: 'NONE', discount: 0 }, { discount: 0, total: 1000 }],
+    [
+      'fees then taxes on price plus fees',
+      'PAID',
+      1000,
+      [VAT20, FEE_FIXED],
+      null,
+      { price: 1000, fee_total: 150, tax_total: 230, total: 1380 },
+    ],
+    [
+      'percentage fee and fixed tax',
+      'PAID',
+      1000,
+      [FEE_PCT, TAX_FIXED],
+      null,
+      { fee_total: 25, tax_total: 100, total: 1125 },
+    ],
+    [
+      'percentage promo',
+      'PAID',
+      1000,
+      [VAT20],
+      { discount_type: 'PERCENTAGE', discount: 10 },
+      { discount: 100, price: 900, tax_total: 180, total: 1080 },
+    ],
+    [
+      'fixed promo',
+      'PAID',
+      1000,
+      [],
+      { discount_type: 'FIXED', discount: 250 },
+      { discount: 250, price: 750, total: 750 },
+    ],
+    [
+      'fixed promo larger than the price stops at zero',
+      'PAID',
+      1000,
+      [VAT20, FEE_FIXED],
+      { discount_type: 'FIXED', discount: 5000 },
+      { discount: 1000, price: 0, fee_total: 0, tax_total: 0, total: 0 },
+    ],
+    [
+      '100% code leaves no fee or tax',
+      'TIERED',
+      4000,
+      [FEE_FIXED, VAT20],
+      { discount_type: 'PERCENTAGE', discount: 100 },
+      { price: 0, fees: [], taxes: [], total: 0 },
+    ],
+    [
+      'promo "none" only unlocks tickets',
+      'PAID',
+      1000,
+      [],
+      { discount_type: 'NONE', discount: 0 },
+      { discount: 0, total: 1000 },
+    ],
     ['free tickets carry nothing', 'FREE', 0, [VAT20, FEE_FIXED], null, { total: 0, fees: [] }],
-    ['donation: no promo, charges on the amount', 'DONATION', 500, [VAT20], { discount_type: 'PERCENTAGE', discount: 50 }, { discount: 0, price: 500, tax_total: 100, total: 600 }],
-    ['zero-decimal currency (JPY): whole yen, half-up', 'PAID', 1250, [{ ...VAT20, rate: 10 }, { ...FEE_PCT, rate: 3 }], null, { fee_total: 38, tax_total: 129, total: 1417 }],
-    ['rounding per component', 'PAID', 333, [{ ...FEE_PCT, rate: 1.5 }, { ...VAT20, rate: 19 }], null, { fee_total: 5, tax_total: 64, total: 402 }],
+    [
+      'donation: no promo, charges on the amount',
+      'DONATION',
+      500,
+      [VAT20],
+      { discount_type: 'PERCENTAGE', discount: 50 },
+      { discount: 0, price: 500, tax_total: 100, total: 600 },
+    ],
+    [
+      'zero-decimal currency (JPY): whole yen, half-up',
+      'PAID',
+      1250,
+      [
+        { ...VAT20, rate: 10 },
+        { ...FEE_PCT, rate: 3 },
+      ],
+      null,
+      { fee_total: 38, tax_total: 129, total: 1417 },
+    ],
+    [
+      'rounding per component',
+      'PAID',
+      333,
+      [
+        { ...FEE_PCT, rate: 1.5 },
+        { ...VAT20, rate: 19 },
+      ],
+      null,
+      { fee_total: 5, tax_total: 64, total: 402 },
+    ],
   ] as const)('%s', (_label, kind, base, charges, promo, expected) => {
     expect(priceUnit(kind, base, charges as readonly Charge[], promo as never)).toMatchObject(expected);
   });

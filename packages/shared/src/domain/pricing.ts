@@ -43,7 +43,12 @@ export function percentOf(amount: number, percent: number): number {
 }
 
 /** Prices one unit of a ticket. `base` is the tier price, the paid price, 0 for free, or the donation. */
-export function priceUnit(kind: TicketKind, base: number, charges: readonly Charge[], promo: Promo | null = null): UnitPrice {
+export function priceUnit(
+  kind: TicketKind,
+  base: number,
+  charges: readonly Charge[],
+  promo: Promo | null = null,
+): UnitPrice {
   if (!Number.isInteger(base) || base < 0) throw new RangeError(`base must be a non-negative integer, got ${base}`);
   let discount = 0;
   if (promo && (kind === 'PAID' || kind === 'TIERED')) {
@@ -55,9 +60,13 @@ export function priceUnit(kind: TicketKind, base: number, charges: readonly Char
   if (price === 0) return { base, discount, price, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: 0 };
 
   const amountOf = (c: Charge, of: number) => (c.calculation_type === 'PERCENTAGE' ? percentOf(of, c.rate) : c.rate);
-  const fees = charges.filter((c) => c.type === 'FEE').map((c) => ({ id: c.id, name: c.name, amount: amountOf(c, price) }));
+  const fees = charges
+    .filter((c) => c.type === 'FEE')
+    .map((c) => ({ id: c.id, name: c.name, amount: amountOf(c, price) }));
   const fee_total = fees.reduce((s, f) => s + f.amount, 0);
-  const taxes = charges.filter((c) => c.type === 'TAX').map((c) => ({ id: c.id, name: c.name, amount: amountOf(c, price + fee_total) }));
+  const taxes = charges
+    .filter((c) => c.type === 'TAX')
+    .map((c) => ({ id: c.id, name: c.name, amount: amountOf(c, price + fee_total) }));
   const tax_total = taxes.reduce((s, t) => s + t.amount, 0);
   return { base, discount, price, fees, taxes, fee_total, tax_total, total: price + fee_total + tax_total };
 }

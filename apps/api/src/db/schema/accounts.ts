@@ -1,5 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ApiVersion, EventDefaults, MembershipStatus, Role } from '@admitone/shared';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { instant, timestamps } from './columns.js';
 
 /** A tenant: every organizer, event and order belongs to exactly one account. */
@@ -10,7 +11,9 @@ export const accounts = pgTable('accounts', {
   timezone: text('timezone').notNull().default('UTC'),
   /** Settings copied into new events; missing keys fall back to DEFAULT_EVENT_DEFAULTS. */
   event_defaults: jsonb('event_defaults').$type<Partial<EventDefaults>>().notNull().default({}),
-  /** The API version its calls without an `AdmitOne-Version` header get: the newest when it was made; admins move it on. */
+  /**
+   * The API version its calls without an `AdmitOne-Version` header get: the newest when it was made; admins move it on.
+   */
   api_version: text('api_version').$type<ApiVersion>().notNull().default('2026-12-01'),
   ...timestamps,
 });

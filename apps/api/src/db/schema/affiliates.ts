@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { accounts } from './accounts.js';
 import { timestamps } from './columns.js';
 import { events } from './events.js';

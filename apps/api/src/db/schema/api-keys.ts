@@ -1,5 +1,6 @@
 import type { ApiKeyAccess } from '@admitone/shared';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { accounts, users } from './accounts.js';
 import { instant } from './columns.js';
 

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { accounts, users } from './accounts.js';
 import { instant } from './columns.js';
 
@@ -42,7 +43,10 @@ export const userTokens = pgTable(
     used_at: instant('used_at'),
     created_at: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_tokens_token_hash_unique').on(t.token_hash), index('user_tokens_user_kind_idx').on(t.user_id, t.kind)],
+  (t) => [
+    uniqueIndex('user_tokens_token_hash_unique').on(t.token_hash),
+    index('user_tokens_user_kind_idx').on(t.user_id, t.kind),
+  ],
 );
 
 /** A single-use password reset link, stored hashed, valid for one hour. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
 import { accounts } from './accounts.js';
 import { timestamps } from './columns.js';
 import { events } from './events.js';
@@ -28,7 +29,10 @@ export const capacityAssignments = pgTable(
     taken: integer('taken').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('capacity_assignments_event_idx').on(t.event_id), check('capacity_assignments_taken_check', sql`${t.taken} >= 0`)],
+  (t) => [
+    index('capacity_assignments_event_idx').on(t.event_id),
+    check('capacity_assignments_taken_check', sql`${t.taken} >= 0`),
+  ],
 );
 
 export const capacityAssignmentTickets = pgTable(
@@ -41,5 +45,8 @@ export const capacityAssignmentTickets = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.capacity_assignment_id, t.ticket_id] }), index('capacity_assignment_tickets_ticket_idx').on(t.ticket_id)],
+  (t) => [
+    primaryKey({ columns: [t.capacity_assignment_id, t.ticket_id] }),
+    index('capacity_assignment_tickets_ticket_idx').on(t.ticket_id),
+  ],
 );

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 import { events } from './events.js';
@@ -27,12 +28,17 @@ export const checkInLists = pgTable(
     /** The list admits from / until (null: no bound). */
     activates_at: instant('activates_at'),
     expires_at: instant('expires_at'),
-    /** The secret of the staff link (null: no link, or revoked). Regenerating replaces it; the old one stops at once. */
+    /**
+     * The secret of the staff link (null: no link, or revoked). Regenerating replaces it; the old one stops at once.
+     */
     staff_token: text('staff_token'),
     sort_order: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('check_in_lists_event_idx').on(t.event_id, t.sort_order), uniqueIndex('check_in_lists_staff_token_unique').on(t.staff_token)],
+  (t) => [
+    index('check_in_lists_event_idx').on(t.event_id, t.sort_order),
+    uniqueIndex('check_in_lists_staff_token_unique').on(t.staff_token),
+  ],
 );
 
 /** The tickets a list admits when it does not admit all. */

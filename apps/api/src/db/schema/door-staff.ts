@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+
 import { accountUsers } from './accounts.js';
 import { events } from './events.js';
 

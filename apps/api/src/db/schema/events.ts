@@ -1,5 +1,20 @@
+import {
+  type BuyerCancellation,
+  CLIENT_HOLD_LIMIT_DEFAULT,
+  CLIENT_RESERVATION_LIMIT_DEFAULT,
+  type ContentTranslations,
+  type CoverDisplay,
+  type EventColors,
+  type EventLocation,
+  type EventStatus,
+  type EventTexts,
+  type PriceDisplayMode,
+  type TicketTransfers,
+  WAITLIST_OFFER_HOURS_DEFAULT,
+  type WaitlistOfferMode,
+} from '@admitone/shared';
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { CLIENT_HOLD_LIMIT_DEFAULT, CLIENT_RESERVATION_LIMIT_DEFAULT, type ContentTranslations, type CoverDisplay, type EventTexts, type EventColors, type EventLocation, type EventStatus, type PriceDisplayMode, type TicketTransfers, type BuyerCancellation, type WaitlistOfferMode, WAITLIST_OFFER_HOURS_DEFAULT } from '@admitone/shared';
+
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 
@@ -92,5 +107,8 @@ export const events = pgTable(
     waitlist_offer_hours: integer('waitlist_offer_hours').notNull().default(WAITLIST_OFFER_HOURS_DEFAULT),
     ...timestamps,
   },
-  (t) => [index('events_account_start_idx').on(t.account_id, t.start_date), index('events_organizer_idx').on(t.organizer_id)],
+  (t) => [
+    index('events_account_start_idx').on(t.account_id, t.start_date),
+    index('events_organizer_idx').on(t.organizer_id),
+  ],
 );

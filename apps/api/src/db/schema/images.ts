@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ImageType } from '@admitone/shared';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+
 import { accounts } from './accounts.js';
 import { instant } from './columns.js';
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { accounts } from './accounts.js';
+import { checkInLists } from './check-in-lists.js';
 import { changeXid, instant, timestamps } from './columns.js';
 import { events } from './events.js';
 import { attendees, orders } from './orders.js';
-import { checkInLists } from './check-in-lists.js';
 import { outbox } from './outbox.js';
 
 /**
@@ -96,7 +97,8 @@ export const messageRecipients = pgTable(
     index('message_recipients_message_idx').on(t.message_id),
     uniqueIndex('message_recipients_email_unique').on(t.message_id, t.email),
     // From a waiting mail to its message (an account's delay notice: mail/delivery-status.ts).
-    index('message_recipients_outbox_idx').on(t.outbox_id).where(sql`${t.outbox_id} is not null`),
+    index('message_recipients_outbox_idx')
+      .on(t.outbox_id)
+      .where(sql`${t.outbox_id} is not null`),
   ],
 );
-

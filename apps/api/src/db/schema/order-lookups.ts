@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { instant } from './columns.js';
 import { events, organizers } from './events.js';
 
@@ -28,5 +29,8 @@ export const orderLookups = pgTable(
     expires_at: instant('expires_at').notNull(),
     created_at: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('order_lookups_token_hash_unique').on(t.token_hash), index('order_lookups_expires_idx').on(t.expires_at)],
+  (t) => [
+    uniqueIndex('order_lookups_token_hash_unique').on(t.token_hash),
+    index('order_lookups_expires_idx').on(t.expires_at),
+  ],
 );

@@ -1,13 +1,22 @@
+import type {
+  AnswerValue,
+  AttendeeStatus,
+  BuyerOrderStatus,
+  Locale,
+  PaymentProvider,
+  PaymentStatus,
+  UnitPrice,
+} from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AnswerValue, AttendeeStatus, BuyerOrderStatus, Locale, PaymentProvider, PaymentStatus, UnitPrice } from '@admitone/shared';
+
 import { accounts } from './accounts.js';
 import { affiliates } from './affiliates.js';
 import { changeXid, instant, parsedJsonb, timestamps } from './columns.js';
 import { events } from './events.js';
 import { promoCodes } from './promo-codes.js';
 import { questions } from './questions.js';
-import { ticketTiers, tickets } from './tickets.js';
+import { tickets, ticketTiers } from './tickets.js';
 
 /**
  * An order: a checkout in progress (RESERVED, holding stock until `reserved_until`), then awaiting
@@ -86,7 +95,9 @@ export const orders = pgTable(
   },
   (t) => [
     // The deadline sweep: offline orders with a deadline, by deadline.
-    index('orders_payment_due_idx').on(t.payment_due_at).where(sql`${t.status} = 'AWAITING_PAYMENT' and ${t.payment_due_at} is not null`),
+    index('orders_payment_due_idx')
+      .on(t.payment_due_at)
+      .where(sql`${t.status} = 'AWAITING_PAYMENT' and ${t.payment_due_at} is not null`),
     uniqueIndex('orders_short_id_unique').on(t.short_id),
     uniqueIndex('orders_number_unique').on(t.order_number),
     index('orders_event_status_idx').on(t.event_id, t.status, t.reserved_until),
@@ -99,9 +110,13 @@ export const orders = pgTable(
     index('orders_event_name_idx').on(t.event_id, t.last_name, t.id),
     index('orders_event_total_idx').on(t.event_id, t.total, t.id),
     index('orders_affiliate_idx').on(t.affiliate_id, t.status),
-    index('orders_client_idx').on(t.event_id, t.client_key, t.created_at).where(sql`${t.client_key} is not null`),
+    index('orders_client_idx')
+      .on(t.event_id, t.client_key, t.created_at)
+      .where(sql`${t.client_key} is not null`),
     // Holds still counting, by deadline: the expiry sweep reads only these.
-    index('orders_live_holds_idx').on(t.reserved_until).where(sql`${t.status} in ('RESERVED', 'PROCESSING') and ${t.hold_released_at} is null`),
+    index('orders_live_holds_idx')
+      .on(t.reserved_until)
+      .where(sql`${t.status} in ('RESERVED', 'PROCESSING') and ${t.hold_released_at} is null`),
     // Incremental sync: an event's orders in the order of their last change (shared/sync.ts).
     index('orders_event_change_idx').on(t.event_id, t.change_xid, t.id),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+
 import { accounts, users } from './accounts.js';
 import { instant } from './columns.js';
 import { orders } from './orders.js';
@@ -30,14 +31,21 @@ export const outbox = pgTable(
     claimed_at: instant('claimed_at'),
     sent_at: instant('sent_at'),
     created_at: instant('created_at').notNull().defaultNow(),
-    /** The order a mail is about (its confirmation, tickets, notices): the organizer sees it there and can send it again when it failed. */
+    /**
+     * The order a mail is about (its confirmation, tickets, notices): the organizer sees it there and can send it again
+     * when it failed.
+     */
     order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('outbox_status_available_idx').on(t.status, t.available_at),
-    index('outbox_order_idx').on(t.order_id).where(sql`${t.order_id} is not null`),
+    index('outbox_order_idx')
+      .on(t.order_id)
+      .where(sql`${t.order_id} is not null`),
     // What workers claim: the open mails of a lane, oldest first.
-    index('outbox_open_lane_idx').on(t.lane, t.id).where(sql`${t.status} in ('PENDING', 'SENDING')`),
+    index('outbox_open_lane_idx')
+      .on(t.lane, t.id)
+      .where(sql`${t.status} in ('PENDING', 'SENDING')`),
   ],
 );
 

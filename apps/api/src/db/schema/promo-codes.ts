@@ -1,6 +1,7 @@
+import type { PromoDiscountType } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PromoDiscountType } from '@admitone/shared';
+
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 import { events } from './events.js';
@@ -29,7 +30,11 @@ export const promoCodes = pgTable(
     taken: integer('taken').notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex('promo_codes_event_code_unique').on(t.event_id, t.code_key), index('promo_codes_account_idx').on(t.account_id), check('promo_codes_taken_check', sql`${t.taken} >= 0`)],
+  (t) => [
+    uniqueIndex('promo_codes_event_code_unique').on(t.event_id, t.code_key),
+    index('promo_codes_account_idx').on(t.account_id),
+    check('promo_codes_taken_check', sql`${t.taken} >= 0`),
+  ],
 );
 
 /** The tickets a promo code applies to; none listed means every ticket. */

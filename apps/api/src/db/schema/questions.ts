@@ -1,5 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { ContentTranslations, QuestionScope, QuestionTexts, QuestionType } from '@admitone/shared';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
 import { accounts } from './accounts.js';
 import { timestamps } from './columns.js';
 import { events } from './events.js';

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { instant } from './columns.js';
 
 /**

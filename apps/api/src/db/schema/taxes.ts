@@ -1,5 +1,6 @@
-import { boolean, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import type { TaxCalculation, TaxType } from '@admitone/shared';
+import { boolean, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+
 import { accounts } from './accounts.js';
 import { timestamps } from './columns.js';
 

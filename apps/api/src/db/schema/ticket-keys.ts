@@ -1,4 +1,5 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+
 import { instant } from './columns.js';
 import { events } from './events.js';
 

@@ -1,6 +1,7 @@
+import type { ContentTranslations, ProductType, TicketTexts, TicketType } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { ContentTranslations, ProductType, TicketTexts, TicketType } from '@admitone/shared';
+
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
 import { events } from './events.js';
@@ -28,7 +29,10 @@ export const tickets = pgTable(
     /** Name and description in other languages; blank: as written. */
     translations: jsonb('translations').$type<ContentTranslations<TicketTexts>>().notNull().default({}),
     type: text('type').$type<TicketType>().notNull(),
-    /** TICKET admits a person (attendee details, QR, check-in); GENERAL does not (merchandise, parking, add-ons, donations). */
+    /**
+     * TICKET admits a person (attendee details, QR, check-in); GENERAL does not (merchandise, parking, add-ons,
+     * donations).
+     */
     product_type: text('product_type').$type<ProductType>().notNull().default('TICKET'),
     /** A general product sold only with tickets: at most this many per ticket in the order (null: sold on its own). */
     addon_max_per_ticket: integer('addon_max_per_ticket'),

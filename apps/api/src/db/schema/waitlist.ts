@@ -1,11 +1,12 @@
+import type { Locale } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Locale } from '@admitone/shared';
+
 import { accounts } from './accounts.js';
 import { instant } from './columns.js';
 import { events } from './events.js';
 import { orders } from './orders.js';
-import { ticketTiers, tickets } from './tickets.js';
+import { tickets, ticketTiers } from './tickets.js';
 
 /** What is stored of an entry's state; PURCHASED and EXPIRED are read from its offer (modules/waitlist). */
 export type WaitlistStoredState = 'WAITING' | 'OFFERED' | 'LEFT' | 'REMOVED';
@@ -50,12 +51,16 @@ export const waitlistEntries = pgTable(
   },
   (t) => [
     // Offers go to the oldest WAITING entries of a ticket first; public reservations check that none waits.
-    index('waitlist_waiting_idx').on(t.ticket_id, t.id).where(sql`${t.status} = 'WAITING'`),
+    index('waitlist_waiting_idx')
+      .on(t.ticket_id, t.id)
+      .where(sql`${t.status} = 'WAITING'`),
     index('waitlist_event_idx').on(t.event_id, t.id),
     uniqueIndex('waitlist_leave_token_unique').on(t.leave_token_hash),
     uniqueIndex('waitlist_offer_token_unique').on(t.offer_token_hash),
     // One place in line per address and ticket at a time.
-    uniqueIndex('waitlist_waiting_address_unique').on(t.ticket_id, t.email).where(sql`${t.status} = 'WAITING'`),
+    uniqueIndex('waitlist_waiting_address_unique')
+      .on(t.ticket_id, t.email)
+      .where(sql`${t.status} = 'WAITING'`),
     check('waitlist_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

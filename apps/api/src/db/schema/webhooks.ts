@@ -1,6 +1,7 @@
 import type { WebhookDeliveryState } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+
 import { accounts } from './accounts.js';
 import { instant } from './columns.js';
 import { events } from './events.js';
@@ -42,7 +43,9 @@ export const webhookEvents = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** The event id receivers see (`evt_…`), the same in every attempt and resend. */
-    public_id: uuid('public_id').notNull().default(sql`gen_random_uuid()`),
+    public_id: uuid('public_id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -51,7 +54,9 @@ export const webhookEvents = pgTable(
     object_kind: text('object_kind').notNull(),
     object_id: integer('object_id'),
     payload: jsonb('payload'),
-    /** The `data` sent, built in the change's transaction (null: an event written before, built on its first attempt). */
+    /**
+     * The `data` sent, built in the change's transaction (null: an event written before, built on its first attempt).
+     */
     body: jsonb('body'),
     /** The object's n-th event (webhook_sequences): receivers order an object's events by it; null for test events. */
     sequence: integer('sequence'),
@@ -94,7 +99,9 @@ export const webhookDeliveries = pgTable(
     created_at: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.next_attempt_at).where(sql`state in ('PENDING', 'SENDING')`),
+    index('webhook_deliveries_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`state in ('PENDING', 'SENDING')`),
     index('webhook_deliveries_webhook_idx').on(t.webhook_id, t.id),
   ],
 );

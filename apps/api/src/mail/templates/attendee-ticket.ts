@@ -1,24 +1,29 @@
 import type { Locale } from '@admitone/shared';
+import { greetingName } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
-import { ticketLabel } from '../../modules/orders/documents/format.js';
-import type { TicketDocumentData } from '../../modules/orders/documents/ticket-document-data.js';
-import { ticketIcs } from '../../modules/orders/documents/ticket-ics.js';
-import { ticketPdf } from '../../modules/orders/documents/ticket-pdf.js';
-import { qrPng } from '../../modules/orders/documents/ticket-qr.js';
+import { ticketLabel } from '../../modules/order-documents/format.js';
+import type { TicketDocumentData } from '../../modules/order-documents/ticket-document-data.js';
+import { ticketIcs } from '../../modules/order-documents/ticket-ics.js';
+import { ticketPdf } from '../../modules/order-documents/ticket-pdf.js';
+import { qrPng } from '../../modules/order-documents/ticket-qr.js';
 import type { MailSender } from '../sender.js';
 import { escapeHtml, layout, type MailContent, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, heading, richText } from './order-mail-parts.js';
-import { greetingName } from '@admitone/shared';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.attendee_ticket.subject', message: 'Your ticket for {event}' },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ { id: 'mail.attendee_ticket.body', message: 'Here is your ticket for {event}: {ticket}.' },
-  passedOn: /*i18n*/ { id: 'mail.attendee_ticket.passed_on', message: '{name} passed this ticket on to you. It has a new code of its own: the one below.' },
+  passedOn: /*i18n*/ {
+    id: 'mail.attendee_ticket.passed_on',
+    message: '{name} passed this ticket on to you. It has a new code of its own: the one below.',
+  },
   order: /*i18n*/ { id: 'mail.attendee_ticket.order', message: 'Order number: {order_number}' },
   attachments: /*i18n*/ {
     id: 'mail.attendee_ticket.attachments',
-    message: 'Your ticket is attached as a PDF, with a calendar file for your calendar app. Show the QR code at the entrance, printed or on your phone.',
+    message:
+      'Your ticket is attached as a PDF, with a calendar file for your calendar app. Show the QR code at the entrance, printed or on your phone.',
   },
   qrAlt: /*i18n*/ { id: 'mail.attendee_ticket.qr_alt', message: 'QR code of ticket {code}' },
   joining: /*i18n*/ { id: 'mail.attendee_ticket.joining', message: 'How to join' },
@@ -61,15 +66,28 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
     translate(locale, M.attachments),
   ];
   if (d.online_details) paragraphs.push(heading(translate(locale, M.joining)), richText(d.online_details));
-  const mail = layout(locale, translate(locale, M.subject, { event: event.title }), {
-    paragraphs,
-    action: { label: translate(locale, M.action), url: d.ticket.ticket_url },
-    footnotes: eventFootnotes(locale, { support_email: event.support_email ?? null, footer_message: d.footer_message, find_tickets_url: event.find_tickets_url ?? null }),
-  }, d.sender);
+  const mail = layout(
+    locale,
+    translate(locale, M.subject, { event: event.title }),
+    {
+      paragraphs,
+      action: { label: translate(locale, M.action), url: d.ticket.ticket_url },
+      footnotes: eventFootnotes(locale, {
+        support_email: event.support_email ?? null,
+        footer_message: d.footer_message,
+        find_tickets_url: event.find_tickets_url ?? null,
+      }),
+    },
+    d.sender,
+  );
   const slug = d.event_slug.replace(/[^a-zA-Z0-9_-]+/g, '-') || 'event';
   mail.attachments = [
     { filename: `ticket-${short}.pdf`, content: pdf, contentType: 'application/pdf' },
-    { filename: `${slug}.ics`, content: ticketIcs(d.ticket), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+    {
+      filename: `${slug}.ics`,
+      content: ticketIcs(d.ticket),
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    },
     { filename: `qr-${short}.png`, content: qr, contentType: 'image/png', cid },
   ];
   return mail;

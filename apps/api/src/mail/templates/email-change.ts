@@ -1,4 +1,5 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
 
@@ -7,7 +8,8 @@ const M = {
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ {
     id: 'mail.email_change.body',
-    message: 'You asked to change the e-mail address of your AdmitOne login from {old} to {new}. The change takes effect when you open the link below.',
+    message:
+      'You asked to change the e-mail address of your AdmitOne login from {old} to {new}. The change takes effect when you open the link below.',
   },
   action: /*i18n*/ { id: 'mail.email_change.action', message: 'Confirm the new address' },
   expiry: /*i18n*/ {
@@ -27,17 +29,24 @@ export interface EmailChangeData {
 /** Sent to the new address of a pending e-mail change. */
 export function emailChangeMail(locale: Locale, d: EmailChangeData): RenderedMail {
   return layout(locale, translate(locale, M.subject), {
-    paragraphs: [translate(locale, M.greeting, { name: d.name }), translate(locale, M.body, { old: d.old, new: d.new })],
+    paragraphs: [
+      translate(locale, M.greeting, { name: d.name }),
+      translate(locale, M.body, { old: d.old, new: d.new }),
+    ],
     action: { label: translate(locale, M.action), url: d.url },
     footnotes: [translate(locale, M.expiry, { hours: d.hours })],
   });
 }
 
 const TAKEN = {
-  subject: /*i18n*/ { id: 'mail.email_change_taken.subject', message: 'Someone tried to use your e-mail address for another login' },
+  subject: /*i18n*/ {
+    id: 'mail.email_change_taken.subject',
+    message: 'Someone tried to use your e-mail address for another login',
+  },
   body: /*i18n*/ {
     id: 'mail.email_change_taken.body',
-    message: 'Someone asked to move another AdmitOne login to this address. It already belongs to your login, so nothing changed. If it was you, sign in with this address instead; otherwise ignore this e-mail.',
+    message:
+      'Someone asked to move another AdmitOne login to this address. It already belongs to your login, so nothing changed. If it was you, sign in with this address instead; otherwise ignore this e-mail.',
   },
   action: /*i18n*/ { id: 'mail.email_change_taken.action', message: 'Sign in' },
 };
@@ -46,7 +55,10 @@ export interface EmailChangeTakenData {
   url: string;
 }
 
-/** Sent to an address that already has a login when someone asks to move another login to it (no name: it would tell who asked). */
+/**
+ * Sent to an address that already has a login when someone asks to move another login to it (no name: it would tell who
+ * asked).
+ */
 export function emailChangeTakenMail(locale: Locale, d: EmailChangeTakenData): RenderedMail {
   return layout(locale, translate(locale, TAKEN.subject), {
     paragraphs: [translate(locale, TAKEN.body)],

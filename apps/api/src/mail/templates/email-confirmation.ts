@@ -1,4 +1,5 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
 
@@ -7,7 +8,8 @@ const M = {
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ {
     id: 'mail.email_confirmation.body',
-    message: 'Please confirm that this is your e-mail address. You need a confirmed address to publish events and to message attendees.',
+    message:
+      'Please confirm that this is your e-mail address. You need a confirmed address to publish events and to message attendees.',
   },
   action: /*i18n*/ { id: 'mail.email_confirmation.action', message: 'Confirm my e-mail address' },
   expiry: /*i18n*/ { id: 'mail.email_confirmation.expiry', message: 'The link is valid for {days} days.' },

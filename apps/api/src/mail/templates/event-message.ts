@@ -1,4 +1,5 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
@@ -29,14 +30,19 @@ export interface EventMessageData {
 /** An organizer's message to attendees or buyers (SPEC §3 Message), in the reader's language. */
 export function eventMessageMail(locale: Locale, d: EventMessageData): RenderedMail {
   const subject = d.is_test ? translate(locale, M.testSubject, { subject: d.subject }) : d.subject;
-  const mail = layout(locale, subject, {
-    paragraphs: [
-      ...(d.is_test ? [translate(locale, M.test)] : []),
-      translate(locale, M.intro, { organizer: d.organizer_name, event: d.event_title }),
-      richText(d.body),
-    ],
-    footnotes: eventFootnotes(locale, d),
-  }, d.sender);
+  const mail = layout(
+    locale,
+    subject,
+    {
+      paragraphs: [
+        ...(d.is_test ? [translate(locale, M.test)] : []),
+        translate(locale, M.intro, { organizer: d.organizer_name, event: d.event_title }),
+        richText(d.body),
+      ],
+      footnotes: eventFootnotes(locale, d),
+    },
+    d.sender,
+  );
   // A row written before messages carried their sender: answers to the support address, as then.
   return !d.sender && d.support_email ? { ...mail, replyTo: d.support_email } : mail;
 }

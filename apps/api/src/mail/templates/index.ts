@@ -1,24 +1,30 @@
 import type { Locale } from '@admitone/shared';
-import { attendeeTicketMail, type AttendeeTicketData } from './attendee-ticket.js';
-import { emailChangeMail, emailChangeTakenMail, type EmailChangeData, type EmailChangeTakenData } from './email-change.js';
-import { emailConfirmationMail, type EmailConfirmationData } from './email-confirmation.js';
-import { eventMessageMail, type EventMessageData } from './event-message.js';
-import { invitationMail, type InvitationData } from './invitation.js';
-import { loginChangedMail, type LoginChangedData } from './login-changed.js';
+
+import { type AttendeeTicketData, attendeeTicketMail } from './attendee-ticket.js';
+import {
+  type EmailChangeData,
+  emailChangeMail,
+  type EmailChangeTakenData,
+  emailChangeTakenMail,
+} from './email-change.js';
+import { type EmailConfirmationData, emailConfirmationMail } from './email-confirmation.js';
+import { type EventMessageData, eventMessageMail } from './event-message.js';
+import { type InvitationData, invitationMail } from './invitation.js';
 import type { RenderedMail } from './layout.js';
-import { orderCancelledMail, type OrderCancelledData } from './order-cancelled.js';
-import { orderConfirmationMail, type OrderConfirmationData } from './order-confirmation.js';
-import { orderLookupMail, type OrderLookupData } from './order-lookup.js';
-import { orderRefundedMail, type OrderRefundedData } from './order-refunded.js';
-import { organizerNewOrderMail, type OrganizerNewOrderData } from './organizer-new-order.js';
-import { passwordResetMail, type PasswordResetData } from './password-reset.js';
-import { paymentReceivedMail, type PaymentReceivedData } from './payment-received.js';
-import { paymentReminderMail, type PaymentReminderData } from './payment-reminder.js';
-import { signupConfirmationMail, type SignupConfirmationData } from './signup-confirmation.js';
-import { waitlistJoinedMail, type WaitlistJoinedData } from './waitlist-joined.js';
-import { waitlistOfferMail, type WaitlistOfferData } from './waitlist-offer.js';
-import { signupExistingLoginMail, type SignupExistingLoginData } from './signup-existing-login.js';
-import { webhookDisabledMail, type WebhookDisabledData } from './webhook-disabled.js';
+import { type LoginChangedData, loginChangedMail } from './login-changed.js';
+import { type OrderCancelledData, orderCancelledMail } from './order-cancelled.js';
+import { type OrderConfirmationData, orderConfirmationMail } from './order-confirmation.js';
+import { type OrderLookupData, orderLookupMail } from './order-lookup.js';
+import { type OrderRefundedData, orderRefundedMail } from './order-refunded.js';
+import { type OrganizerNewOrderData, organizerNewOrderMail } from './organizer-new-order.js';
+import { type PasswordResetData, passwordResetMail } from './password-reset.js';
+import { type PaymentReceivedData, paymentReceivedMail } from './payment-received.js';
+import { type PaymentReminderData, paymentReminderMail } from './payment-reminder.js';
+import { type SignupConfirmationData, signupConfirmationMail } from './signup-confirmation.js';
+import { type SignupExistingLoginData, signupExistingLoginMail } from './signup-existing-login.js';
+import { type WaitlistJoinedData, waitlistJoinedMail } from './waitlist-joined.js';
+import { type WaitlistOfferData, waitlistOfferMail } from './waitlist-offer.js';
+import { type WebhookDisabledData, webhookDisabledMail } from './webhook-disabled.js';
 
 /** Every mail the product sends, by name, with the data each needs (plain JSON: the outbox stores it). */
 export interface TemplateData {
@@ -71,7 +77,11 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
 };
 
 /** Renders a mail (some templates build attachments, so it is async). */
-export async function renderMail(name: TemplateName, locale: Locale, data: TemplateData[TemplateName] | Record<string, unknown>): Promise<RenderedMail> {
+export async function renderMail(
+  name: TemplateName,
+  locale: Locale,
+  data: TemplateData[TemplateName] | Record<string, unknown>,
+): Promise<RenderedMail> {
   const render = TEMPLATES[name] as (locale: Locale, data: unknown) => RenderedMail | Promise<RenderedMail>;
   if (!render) throw new Error(`unknown mail template ${String(name)}`);
   return render(locale, data);

@@ -1,4 +1,5 @@
 import type { Locale, Role } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
 
@@ -10,7 +11,10 @@ const M = {
     message: '{inviter} invited you to join {account} on AdmitOne as {role}, to help run their events.',
   },
   action: /*i18n*/ { id: 'mail.invitation.action', message: 'Accept the invitation' },
-  expiry: /*i18n*/ { id: 'mail.invitation.expiry', message: 'The invitation is valid for {days} days. If you did not expect it, you can ignore this e-mail.' },
+  expiry: /*i18n*/ {
+    id: 'mail.invitation.expiry',
+    message: 'The invitation is valid for {days} days. If you did not expect it, you can ignore this e-mail.',
+  },
   admin: /*i18n*/ { id: 'mail.role.admin', message: 'an admin' },
   organizer: /*i18n*/ { id: 'mail.role.organizer', message: 'an organizer' },
   doorStaff: /*i18n*/ { id: 'mail.role.door_staff', message: 'door staff (checking guests in)' },
@@ -30,7 +34,10 @@ export interface InvitationData {
 export function invitationMail(locale: Locale, d: InvitationData): RenderedMail {
   const role = translate(locale, ROLE_WORDS[d.role]);
   return layout(locale, translate(locale, M.subject, { inviter: d.inviter, account: d.account }), {
-    paragraphs: [translate(locale, M.greeting), translate(locale, M.body, { inviter: d.inviter, account: d.account, role })],
+    paragraphs: [
+      translate(locale, M.greeting),
+      translate(locale, M.body, { inviter: d.inviter, account: d.account, role }),
+    ],
     action: { label: translate(locale, M.action), url: d.url },
     footnotes: [translate(locale, M.expiry, { days: d.days })],
   });

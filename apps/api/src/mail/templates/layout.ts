@@ -1,4 +1,5 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import type { MailSender } from '../sender.js';
 import type { MailAttachment } from '../transport.js';
@@ -19,7 +20,10 @@ export interface RenderedMail {
   fromName?: string;
 }
 
-/** Markup that is already safe (sanitised organizer HTML, or built by a template from escaped values), with its plain-text version. */
+/**
+ * Markup that is already safe (sanitised organizer HTML, or built by a template from escaped values), with its
+ * plain-text version.
+ */
 export interface RawHtml {
   html: string;
   /** Empty: left out of the text part. */
@@ -40,7 +44,8 @@ const FOOTER = /*i18n*/ { id: 'mail.footer', message: 'Sent by AdmitOne, event t
 
 /** The top of the mail: the organizer's logo and name for an event's mails, else the AdmitOne wordmark. */
 function masthead(sender: MailSender | null | undefined): string {
-  if (!sender?.name) return `<tr><td style="background:#6d28d9;padding:20px 32px;color:#ffffff;font-size:22px;font-weight:bold">AdmitOne</td></tr>`;
+  if (!sender?.name)
+    return `<tr><td style="background:#6d28d9;padding:20px 32px;color:#ffffff;font-size:22px;font-weight:bold">AdmitOne</td></tr>`;
   const logo = sender.logo_url
     ? `<img src="${escapeHtml(sender.logo_url)}" alt="" height="48" style="display:inline-block;height:48px;width:auto;max-width:160px;border:0;vertical-align:middle;margin-right:12px">`
     : '';
@@ -55,14 +60,20 @@ function masthead(sender: MailSender | null | undefined): string {
 export function layout(locale: Locale, subject: string, block: MailBlock, sender?: MailSender | null): RenderedMail {
   const footer = translate(locale, FOOTER);
   const p = (c: MailContent) =>
-    typeof c === 'string' ? `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d">${escapeHtml(c)}</p>` : c.html;
+    typeof c === 'string'
+      ? `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d">${escapeHtml(c)}</p>`
+      : c.html;
   const asText = (c: MailContent) => (typeof c === 'string' ? c : c.text);
   const button = block.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.url)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-size:16px">${escapeHtml(block.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#5b5570;word-break:break-all">${escapeHtml(block.action.url)}</p>`
     : '';
   const notes = (block.footnotes ?? [])
-    .map((n) => (typeof n === 'string' ? `<p style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${escapeHtml(n)}</p>` : n.html))
+    .map((n) =>
+      typeof n === 'string'
+        ? `<p style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${escapeHtml(n)}</p>`
+        : n.html,
+    )
     .join('');
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>

@@ -1,12 +1,16 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
-import { formatEventDate } from '../../modules/orders/documents/format.js';
+import { formatEventDate } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
 
 const M = {
-  subject: /*i18n*/ { id: 'mail.order_cancelled.subject', message: 'Your order {order_number} for {event} was cancelled' },
+  subject: /*i18n*/ {
+    id: 'mail.order_cancelled.subject',
+    message: 'Your order {order_number} for {event} was cancelled',
+  },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ {
     id: 'mail.order_cancelled.body',
@@ -14,7 +18,8 @@ const M = {
   },
   unpaid: /*i18n*/ {
     id: 'mail.order_cancelled.unpaid',
-    message: 'The payment did not arrive by the deadline ({deadline}), so the order was cancelled automatically and its tickets were released. If you have paid in the meantime, please contact the organizer.',
+    message:
+      'The payment did not arrive by the deadline ({deadline}), so the order was cancelled automatically and its tickets were released. If you have paid in the meantime, please contact the organizer.',
   },
   action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
 };
@@ -36,13 +41,20 @@ export interface OrderCancelledData {
 export function orderCancelledMail(locale: Locale, d: OrderCancelledData): RenderedMail {
   const date = formatEventDate(d.event.start_date, null, d.event.timezone, locale);
   const values = { order_number: d.order_number, event: d.event.title };
-  return layout(locale, translate(locale, M.subject, values), {
-    paragraphs: [
-      translate(locale, M.greeting, { name: d.buyer_name }),
-      translate(locale, M.body, { ...values, date }),
-      ...(d.unpaid_by ? [translate(locale, M.unpaid, { deadline: formatEventDate(d.unpaid_by, null, d.event.timezone, locale) })] : []),
-    ],
-    ...(d.order_url ? { action: { label: translate(locale, M.action), url: d.order_url } } : {}),
-    footnotes: eventFootnotes(locale, d.event),
-  }, d.sender);
+  return layout(
+    locale,
+    translate(locale, M.subject, values),
+    {
+      paragraphs: [
+        translate(locale, M.greeting, { name: d.buyer_name }),
+        translate(locale, M.body, { ...values, date }),
+        ...(d.unpaid_by
+          ? [translate(locale, M.unpaid, { deadline: formatEventDate(d.unpaid_by, null, d.event.timezone, locale) })]
+          : []),
+      ],
+      ...(d.order_url ? { action: { label: translate(locale, M.action), url: d.order_url } } : {}),
+      footnotes: eventFootnotes(locale, d.event),
+    },
+    d.sender,
+  );
 }

@@ -1,22 +1,41 @@
 import type { Locale, OrderTotals } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
-import { formatEventDate } from '../../modules/orders/documents/format.js';
+import { formatEventDate } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type MailContent, type RenderedMail } from './layout.js';
-import { eventFootnotes, eventLines, heading, orderTable, richText, type OrderMailEvent, type OrderMailLine } from './order-mail-parts.js';
-import { orderTicketsSection, type OrderTicketsData } from './order-tickets.js';
+import {
+  eventFootnotes,
+  eventLines,
+  heading,
+  type OrderMailEvent,
+  type OrderMailLine,
+  orderTable,
+  richText,
+} from './order-mail-parts.js';
+import { type OrderTicketsData, orderTicketsSection } from './order-tickets.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.order_confirmation.subject', message: 'Your order {order_number} for {event}' },
-  subjectAwaiting: /*i18n*/ { id: 'mail.order_confirmation.subject_awaiting', message: 'Your order {order_number} for {event}: payment pending' },
+  subjectAwaiting: /*i18n*/ {
+    id: 'mail.order_confirmation.subject_awaiting',
+    message: 'Your order {order_number} for {event}: payment pending',
+  },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
-  completed: /*i18n*/ { id: 'mail.order_confirmation.completed', message: 'Thank you for your order! Your order {order_number} for {event} is confirmed.' },
+  completed: /*i18n*/ {
+    id: 'mail.order_confirmation.completed',
+    message: 'Thank you for your order! Your order {order_number} for {event} is confirmed.',
+  },
   awaiting: /*i18n*/ {
     id: 'mail.order_confirmation.awaiting',
-    message: 'Thank you for your order! Your order {order_number} for {event} is reserved and awaits your payment. The tickets are sent as soon as the organizer has received it.',
+    message:
+      'Thank you for your order! Your order {order_number} for {event} is reserved and awaits your payment. The tickets are sent as soon as the organizer has received it.',
   },
   howToPay: /*i18n*/ { id: 'mail.order_confirmation.how_to_pay', message: 'How to pay' },
-  reference: /*i18n*/ { id: 'mail.order_confirmation.reference', message: 'Please use your order number {order_number} as the payment reference.' },
+  reference: /*i18n*/ {
+    id: 'mail.order_confirmation.reference',
+    message: 'Please use your order number {order_number} as the payment reference.',
+  },
   deadline: /*i18n*/ {
     id: 'mail.order_confirmation.deadline',
     message: 'Please pay by {deadline}. An order not paid by then is cancelled and its tickets are released.',
@@ -44,7 +63,10 @@ export interface OrderConfirmationData {
   order_url: string;
   /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
   sender?: MailSender | null;
-  /** A completed order's tickets, all of them, for the buyer (absent in rows written before, and while awaiting payment). */
+  /**
+   * A completed order's tickets, all of them, for the buyer (absent in rows written before, and while awaiting
+   * payment).
+   */
   order_tickets?: OrderTicketsData | null;
 }
 
@@ -57,11 +79,17 @@ export async function orderConfirmationMail(locale: Locale, d: OrderConfirmation
     paragraphs.push(translate(locale, M.awaiting, values), heading(translate(locale, M.howToPay)));
     if (d.offline_payment_instructions) paragraphs.push(richText(d.offline_payment_instructions));
     paragraphs.push(translate(locale, M.reference, values));
-    if (d.payment_due_at) paragraphs.push(translate(locale, M.deadline, { deadline: formatEventDate(d.payment_due_at, null, d.event.timezone, locale) }));
+    if (d.payment_due_at)
+      paragraphs.push(
+        translate(locale, M.deadline, { deadline: formatEventDate(d.payment_due_at, null, d.event.timezone, locale) }),
+      );
   } else {
     paragraphs.push(translate(locale, M.completed, values));
   }
-  const tickets = !awaiting && d.order_tickets ? await orderTicketsSection(locale, d.order_tickets) : { paragraphs: [], attachments: [] };
+  const tickets =
+    !awaiting && d.order_tickets
+      ? await orderTicketsSection(locale, d.order_tickets)
+      : { paragraphs: [], attachments: [] };
   paragraphs.push(...tickets.paragraphs);
   paragraphs.push(
     heading(translate(locale, M.summary)),
@@ -69,11 +97,16 @@ export async function orderConfirmationMail(locale: Locale, d: OrderConfirmation
     ...eventLines(locale, d.event),
     orderTable(locale, d.currency, d.lines, d.totals, d.promo_code),
   );
-  const mail = layout(locale, translate(locale, awaiting ? M.subjectAwaiting : M.subject, values), {
-    paragraphs,
-    action: { label: translate(locale, M.action), url: d.order_url },
-    footnotes: eventFootnotes(locale, d.event),
-  }, d.sender);
+  const mail = layout(
+    locale,
+    translate(locale, awaiting ? M.subjectAwaiting : M.subject, values),
+    {
+      paragraphs,
+      action: { label: translate(locale, M.action), url: d.order_url },
+      footnotes: eventFootnotes(locale, d.event),
+    },
+    d.sender,
+  );
   if (tickets.attachments.length) mail.attachments = [...(mail.attachments ?? []), ...tickets.attachments];
   return mail;
 }

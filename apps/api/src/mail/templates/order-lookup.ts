@@ -1,4 +1,5 @@
 import type { Locale, OrderLookupScope } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import { escapeHtml, layout, type MailContent, type RenderedMail } from './layout.js';
 
@@ -8,17 +9,22 @@ const M = {
   greeting: /*i18n*/ { id: 'mail.order_lookup.greeting', message: 'Hello,' },
   bodyEvent: /*i18n*/ {
     id: 'mail.order_lookup.body_event',
-    message: 'Someone, hopefully you, asked for the orders of this e-mail address for {event}. The link below shows them, with your tickets, for {hours} hours.',
+    message:
+      'Someone, hopefully you, asked for the orders of this e-mail address for {event}. The link below shows them, with your tickets, for {hours} hours.',
   },
   bodyOrganizer: /*i18n*/ {
     id: 'mail.order_lookup.body_organizer',
-    message: 'Someone, hopefully you, asked for the orders of this e-mail address for the events of {organizer}. The link below shows them, with your tickets, for {hours} hours.',
+    message:
+      'Someone, hopefully you, asked for the orders of this e-mail address for the events of {organizer}. The link below shows them, with your tickets, for {hours} hours.',
   },
   found: /*i18n*/ { id: 'mail.order_lookup.found', message: 'Orders found:' },
   line: /*i18n*/ { id: 'mail.order_lookup.line', message: '{event}: order {order_number}' },
   more: /*i18n*/ { id: 'mail.order_lookup.more', message: '…and {count, plural, one {# more} other {# more}}' },
   action: /*i18n*/ { id: 'mail.order_lookup.action', message: 'Show my orders' },
-  ignore: /*i18n*/ { id: 'mail.order_lookup.ignore', message: 'If you did not ask for this, you can ignore this e-mail: nobody sees your orders without this link.' },
+  ignore: /*i18n*/ {
+    id: 'mail.order_lookup.ignore',
+    message: 'If you did not ask for this, you can ignore this e-mail: nobody sees your orders without this link.',
+  },
 };
 
 export interface OrderLookupData {
@@ -42,11 +48,15 @@ export function orderLookupMail(locale: Locale, d: OrderLookupData): RenderedMai
     html: `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:24px;color:#1f1b2d">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
     text: lines.map((l) => `- ${l}`).join('\n'),
   };
-  const subject = organizerWide ? translate(locale, M.subjectOrganizer, { organizer: d.organizer_name }) : translate(locale, M.subjectEvent, { event: d.event_title });
+  const subject = organizerWide
+    ? translate(locale, M.subjectOrganizer, { organizer: d.organizer_name })
+    : translate(locale, M.subjectEvent, { event: d.event_title });
   return layout(locale, subject, {
     paragraphs: [
       translate(locale, M.greeting),
-      organizerWide ? translate(locale, M.bodyOrganizer, { organizer: d.organizer_name, hours: d.hours }) : translate(locale, M.bodyEvent, { event: d.event_title, hours: d.hours }),
+      organizerWide
+        ? translate(locale, M.bodyOrganizer, { organizer: d.organizer_name, hours: d.hours })
+        : translate(locale, M.bodyEvent, { event: d.event_title, hours: d.hours }),
       translate(locale, M.found),
       list,
     ],

@@ -1,6 +1,7 @@
 import { breakdownRows, type EventLocation, type Locale, type OrderTotals } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
-import { formatAddress, formatEventDate, formatMoney, ticketLabel } from '../../modules/orders/documents/format.js';
+import { formatAddress, formatEventDate, formatMoney, ticketLabel } from '../../modules/order-documents/format.js';
 import { escapeHtml, type RawHtml } from './layout.js';
 
 /** The event as order mails show it (plain JSON). */
@@ -50,7 +51,10 @@ const P_STYLE = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d';
 
 /** A bold heading inside a mail. */
 export function heading(text: string): RawHtml {
-  return { html: `<h2 style="margin:24px 0 12px;font-size:18px;line-height:24px;color:#1f1b2d">${escapeHtml(text)}</h2>`, text: text.toUpperCase() };
+  return {
+    html: `<h2 style="margin:24px 0 12px;font-size:18px;line-height:24px;color:#1f1b2d">${escapeHtml(text)}</h2>`,
+    text: text.toUpperCase(),
+  };
 }
 
 /** Sanitised organizer HTML as it is, with a text version. */
@@ -63,13 +67,16 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** Plain text of (sanitised) HTML: block ends become line breaks, links keep their address. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => (label.trim() === href ? href : `${label} (${href})`))
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) =>
+      label.trim() === href ? href : `${label} (${href})`,
+    )
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<li[^>]*>/gi, '- ')
     .replace(/<\/(p|div|h[1-6]|li|blockquote|pre|ul|ol)>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') return String.fromCodePoint(e[1]?.toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+      if (e[0] === '#')
+        return String.fromCodePoint(e[1]?.toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
       return ENTITIES[e.toLowerCase()] ?? m;
     })
     .replace(/[ \t]+\n/g, '\n')
@@ -78,14 +85,20 @@ export function htmlToText(html: string): string {
 }
 
 /** "When" and "Where" of an event, in its time zone and the reader's language. */
-export function eventLines(locale: Locale, e: Pick<OrderMailEvent, 'start_date' | 'end_date' | 'timezone' | 'is_online' | 'location'>): string[] {
+export function eventLines(
+  locale: Locale,
+  e: Pick<OrderMailEvent, 'start_date' | 'end_date' | 'timezone' | 'is_online' | 'location'>,
+): string[] {
   const date = formatEventDate(e.start_date, e.end_date, e.timezone, locale);
   const where = e.is_online ? translate(locale, M.online) : formatAddress(e.location, locale);
   return [translate(locale, M.when, { date }), ...(where ? [translate(locale, M.where, { location: where })] : [])];
 }
 
 /** The support address and the organizer's footer message, for the small print. */
-export function eventFootnotes(locale: Locale, e: Pick<OrderMailEvent, 'support_email' | 'footer_message' | 'find_tickets_url'>): Array<string | RawHtml> {
+export function eventFootnotes(
+  locale: Locale,
+  e: Pick<OrderMailEvent, 'support_email' | 'footer_message' | 'find_tickets_url'>,
+): Array<string | RawHtml> {
   const find = e.find_tickets_url;
   return [
     ...(find
@@ -97,12 +110,25 @@ export function eventFootnotes(locale: Locale, e: Pick<OrderMailEvent, 'support_
         ]
       : []),
     ...(e.support_email ? [translate(locale, M.support, { email: e.support_email })] : []),
-    ...(e.footer_message ? [{ html: `<div style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${e.footer_message}</div>`, text: htmlToText(e.footer_message) }] : []),
+    ...(e.footer_message
+      ? [
+          {
+            html: `<div style="margin:0 0 12px;font-size:13px;line-height:20px;color:#5b5570">${e.footer_message}</div>`,
+            text: htmlToText(e.footer_message),
+          },
+        ]
+      : []),
   ];
 }
 
 /** The order's lines and totals as a table (and as aligned text). */
-export function orderTable(locale: Locale, currency: string, lines: OrderMailLine[], totals: OrderTotals, promoCode: string | null): RawHtml {
+export function orderTable(
+  locale: Locale,
+  currency: string,
+  lines: OrderMailLine[],
+  totals: OrderTotals,
+  promoCode: string | null,
+): RawHtml {
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const rows: Array<{ label: string; amount: string; strong?: boolean }> = lines.map((l) => ({
     label: translate(locale, M.line, { quantity: l.quantity, ticket: ticketLabel(l) }),
@@ -125,7 +151,8 @@ export function orderTable(locale: Locale, currency: string, lines: OrderMailLin
 
   const td = (content: string, align: 'left' | 'right', strong = false, top = false) =>
     `<td align="${align}" style="padding:6px 0;${top ? 'border-top:1px solid #e4def5;' : ''}${strong ? 'font-weight:bold;' : ''}">${escapeHtml(content)}</td>`;
-  const tr = (r: (typeof rows)[number], top = false) => `<tr>${td(r.label, 'left', r.strong, top)}${td(r.amount, 'right', r.strong, top)}</tr>`;
+  const tr = (r: (typeof rows)[number], top = false) =>
+    `<tr>${td(r.label, 'left', r.strong, top)}${td(r.amount, 'right', r.strong, top)}</tr>`;
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;font-size:15px;line-height:22px;color:#1f1b2d">${rows
     .map((r) => tr(r))
     .join('')}${sums.map((r, i) => tr(r, i === 0)).join('')}</table>`;

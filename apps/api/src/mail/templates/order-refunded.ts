@@ -1,6 +1,7 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
-import { formatMoney } from '../../modules/orders/documents/format.js';
+import { formatMoney } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
@@ -8,13 +9,24 @@ import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
 const M = {
   subject: /*i18n*/ { id: 'mail.order_refunded.subject', message: 'A refund for your order {order_number}' },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
-  body: /*i18n*/ { id: 'mail.order_refunded.body', message: 'We have refunded {amount} of your order {order_number} for {event} to your card. Depending on your bank it can take a few days to appear.' },
+  body: /*i18n*/ {
+    id: 'mail.order_refunded.body',
+    message:
+      'We have refunded {amount} of your order {order_number} for {event} to your card. Depending on your bank it can take a few days to appear.',
+  },
   late: /*i18n*/ {
     id: 'mail.order_refunded.late',
-    message: 'Your payment for order {order_number} ({event}) arrived after your reservation had run out, and the tickets were no longer available. We have refunded the full {amount} to your card; depending on your bank it can take a few days to appear. We are sorry.',
+    message:
+      'Your payment for order {order_number} ({event}) arrived after your reservation had run out, and the tickets were no longer available. We have refunded the full {amount} to your card; depending on your bank it can take a few days to appear. We are sorry.',
   },
-  late_subject: /*i18n*/ { id: 'mail.order_refunded.late_subject', message: 'Your payment for {order_number} has been refunded' },
-  cancelled: /*i18n*/ { id: 'mail.order_refunded.cancelled', message: 'The order has been cancelled: its tickets are no longer valid.' },
+  late_subject: /*i18n*/ {
+    id: 'mail.order_refunded.late_subject',
+    message: 'Your payment for {order_number} has been refunded',
+  },
+  cancelled: /*i18n*/ {
+    id: 'mail.order_refunded.cancelled',
+    message: 'The order has been cancelled: its tickets are no longer valid.',
+  },
   action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
 };
 
@@ -39,12 +51,19 @@ export interface OrderRefundedData {
 export function orderRefundedMail(locale: Locale, d: OrderRefundedData): RenderedMail {
   const amount = formatMoney(d.amount, d.currency, locale);
   const values = { amount, order_number: d.order_number, event: d.event.title };
-  return layout(locale, translate(locale, d.late ? M.late_subject : M.subject, { order_number: d.order_number }), {
-    paragraphs: [
-      translate(locale, M.greeting, { name: d.buyer_name }),
-      ...(d.late ? [translate(locale, M.late, values)] : [translate(locale, M.body, values), ...(d.cancelled ? [translate(locale, M.cancelled)] : [])]),
-    ],
-    action: { label: translate(locale, M.action), url: d.order_url },
-    footnotes: eventFootnotes(locale, d.event),
-  }, d.sender);
+  return layout(
+    locale,
+    translate(locale, d.late ? M.late_subject : M.subject, { order_number: d.order_number }),
+    {
+      paragraphs: [
+        translate(locale, M.greeting, { name: d.buyer_name }),
+        ...(d.late
+          ? [translate(locale, M.late, values)]
+          : [translate(locale, M.body, values), ...(d.cancelled ? [translate(locale, M.cancelled)] : [])]),
+      ],
+      action: { label: translate(locale, M.action), url: d.order_url },
+      footnotes: eventFootnotes(locale, d.event),
+    },
+    d.sender,
+  );
 }

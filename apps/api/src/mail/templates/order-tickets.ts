@@ -1,12 +1,13 @@
 import type { Locale } from '@admitone/shared';
+import { personName } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
-import { ticketLabel } from '../../modules/orders/documents/format.js';
-import type { TicketDocumentData } from '../../modules/orders/documents/ticket-document-data.js';
-import { ticketPdf } from '../../modules/orders/documents/ticket-pdf.js';
+import { ticketLabel } from '../../modules/order-documents/format.js';
+import type { TicketDocumentData } from '../../modules/order-documents/ticket-document-data.js';
+import { ticketPdf } from '../../modules/order-documents/ticket-pdf.js';
 import type { MailAttachment } from '../transport.js';
 import { escapeHtml, type MailContent } from './layout.js';
 import { heading } from './order-mail-parts.js';
-import { personName } from '@admitone/shared';
 
 /**
  * Every ticket of an order, for the buyer's mails (confirmation, payment received): the buyer of a
@@ -20,11 +21,13 @@ const M = {
   heading: /*i18n*/ { id: 'mail.order_tickets.heading', message: 'Your tickets' },
   attached: /*i18n*/ {
     id: 'mail.order_tickets.attached',
-    message: 'All tickets of your order are attached as PDFs. Attendees with an e-mail address also receive their own ticket.',
+    message:
+      'All tickets of your order are attached as PDFs. Attendees with an e-mail address also receive their own ticket.',
   },
   linked: /*i18n*/ {
     id: 'mail.order_tickets.linked',
-    message: 'Open each ticket below, or print all of them from your order. Attendees with an e-mail address also receive their own ticket.',
+    message:
+      'Open each ticket below, or print all of them from your order. Attendees with an e-mail address also receive their own ticket.',
   },
   holder: /*i18n*/ { id: 'mail.order_tickets.holder', message: '{name}: {ticket}' },
   printAll: /*i18n*/ { id: 'mail.order_tickets.print_all', message: 'Print all tickets' },
@@ -40,19 +43,39 @@ export interface OrderTicketsData {
 const holderName = (t: TicketDocumentData) => personName(t.attendee) || t.attendee.short_id;
 
 /** The section listing the tickets, and the PDFs to attach (none above ATTACHED_TICKETS). */
-export async function orderTicketsSection(locale: Locale, d: OrderTicketsData): Promise<{ paragraphs: MailContent[]; attachments: MailAttachment[] }> {
+export async function orderTicketsSection(
+  locale: Locale,
+  d: OrderTicketsData,
+): Promise<{ paragraphs: MailContent[]; attachments: MailAttachment[] }> {
   if (!d.tickets.length) return { paragraphs: [], attachments: [] };
   const attach = d.tickets.length <= ATTACHED_TICKETS;
-  const items = d.tickets.map((t) => ({ label: translate(locale, M.holder, { name: holderName(t), ticket: ticketLabel(t.attendee) }), url: t.ticket_url, code: t.attendee.short_id }));
-  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" style="color:#6741d9">${escapeHtml(text)}</a>`;
+  const items = d.tickets.map((t) => ({
+    label: translate(locale, M.holder, { name: holderName(t), ticket: ticketLabel(t.attendee) }),
+    url: t.ticket_url,
+    code: t.attendee.short_id,
+  }));
+  const link = (href: string, text: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#6741d9">${escapeHtml(text)}</a>`;
   const list: MailContent = {
     html: `<ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:24px;color:#1f1b2d">${items
-      .map((i) => `<li>${link(i.url, i.label)} <span style="font-family:monospace;color:#5b5570">${escapeHtml(i.code)}</span></li>`)
+      .map(
+        (i) =>
+          `<li>${link(i.url, i.label)} <span style="font-family:monospace;color:#5b5570">${escapeHtml(i.code)}</span></li>`,
+      )
       .join('')}</ul><p style="margin:0 0 16px;font-size:15px">${link(d.print_url, translate(locale, M.printAll))}</p>`,
     text: `${items.map((i) => `- ${i.label} (${i.code}): ${i.url}`).join('\n')}\n\n${translate(locale, M.printAll)}: ${d.print_url}`,
   };
   const attachments: MailAttachment[] = attach
-    ? await Promise.all(d.tickets.map(async (t) => ({ filename: `ticket-${t.attendee.short_id}.pdf`, content: await ticketPdf(t, locale), contentType: 'application/pdf' })))
+    ? await Promise.all(
+        d.tickets.map(async (t) => ({
+          filename: `ticket-${t.attendee.short_id}.pdf`,
+          content: await ticketPdf(t, locale),
+          contentType: 'application/pdf',
+        })),
+      )
     : [];
-  return { paragraphs: [heading(translate(locale, M.heading)), translate(locale, attach ? M.attached : M.linked), list], attachments };
+  return {
+    paragraphs: [heading(translate(locale, M.heading)), translate(locale, attach ? M.attached : M.linked), list],
+    attachments,
+  };
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
-import { formatMoney } from '../../modules/orders/documents/format.js';
+import { formatMoney } from '../../modules/order-documents/format.js';
 import { layout, type RenderedMail } from './layout.js';
 
 const M = {
@@ -8,11 +9,13 @@ const M = {
   greeting: /*i18n*/ { id: 'mail.organizer_new_order.greeting', message: 'Good news!' },
   body: /*i18n*/ {
     id: 'mail.organizer_new_order.body',
-    message: '{buyer} ({email}) placed order {order_number} for {event}: {count, plural, one {# ticket} other {# tickets}}, {total} in total.',
+    message:
+      '{buyer} ({email}) placed order {order_number} for {event}: {count, plural, one {# ticket} other {# tickets}}, {total} in total.',
   },
   awaiting: /*i18n*/ {
     id: 'mail.organizer_new_order.awaiting',
-    message: 'The order awaits an offline payment. Mark it as paid once you have received the money; the tickets are then sent.',
+    message:
+      'The order awaits an offline payment. Mark it as paid once you have received the money; the tickets are then sent.',
   },
   action: /*i18n*/ { id: 'mail.organizer_new_order.action', message: 'Manage the order' },
 };
@@ -43,7 +46,11 @@ export function organizerNewOrderMail(locale: Locale, d: OrganizerNewOrderData):
     total: formatMoney(d.total, d.currency, locale),
   });
   return layout(locale, translate(locale, M.subject, { order_number: d.order_number, event: d.event_title }), {
-    paragraphs: [translate(locale, M.greeting), body, ...(d.status === 'AWAITING_PAYMENT' ? [translate(locale, M.awaiting)] : [])],
+    paragraphs: [
+      translate(locale, M.greeting),
+      body,
+      ...(d.status === 'AWAITING_PAYMENT' ? [translate(locale, M.awaiting)] : []),
+    ],
     action: { label: translate(locale, M.action), url: d.manage_url },
   });
 }

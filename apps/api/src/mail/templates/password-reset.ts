@@ -1,4 +1,5 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
 
@@ -7,7 +8,8 @@ const M = {
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ {
     id: 'mail.password_reset.body',
-    message: 'We received a request to reset the password of your AdmitOne account. The link below is valid for {minutes} minutes and can be used once.',
+    message:
+      'We received a request to reset the password of your AdmitOne account. The link below is valid for {minutes} minutes and can be used once.',
   },
   action: /*i18n*/ { id: 'mail.password_reset.action', message: 'Choose a new password' },
   ignore: /*i18n*/ {
@@ -25,7 +27,10 @@ export interface PasswordResetData {
 /** The password reset e-mail. */
 export function passwordResetMail(locale: Locale, data: PasswordResetData): RenderedMail {
   return layout(locale, translate(locale, M.subject), {
-    paragraphs: [translate(locale, M.greeting, { name: data.name }), translate(locale, M.body, { minutes: data.minutes })],
+    paragraphs: [
+      translate(locale, M.greeting, { name: data.name }),
+      translate(locale, M.body, { minutes: data.minutes }),
+    ],
     action: { label: translate(locale, M.action), url: data.url },
     footnotes: [translate(locale, M.ignore)],
   });

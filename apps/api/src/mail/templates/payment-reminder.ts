@@ -1,20 +1,31 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
-import { formatEventDate, formatMoney } from '../../modules/orders/documents/format.js';
+import { formatEventDate, formatMoney } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type MailContent, type RenderedMail } from './layout.js';
-import { eventFootnotes, eventLines, heading, richText, type OrderMailEvent } from './order-mail-parts.js';
+import { eventFootnotes, eventLines, heading, type OrderMailEvent, richText } from './order-mail-parts.js';
 
 const M = {
-  subject: /*i18n*/ { id: 'mail.payment_reminder.subject', message: 'Reminder: please pay for your order {order_number} by {deadline}' },
+  subject: /*i18n*/ {
+    id: 'mail.payment_reminder.subject',
+    message: 'Reminder: please pay for your order {order_number} by {deadline}',
+  },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ {
     id: 'mail.payment_reminder.body',
-    message: 'Your order {order_number} for {event} still awaits your payment of {amount}. Please pay by {deadline}: an order not paid by then is cancelled and its tickets are released.',
+    message:
+      'Your order {order_number} for {event} still awaits your payment of {amount}. Please pay by {deadline}: an order not paid by then is cancelled and its tickets are released.',
   },
   howToPay: /*i18n*/ { id: 'mail.order_confirmation.how_to_pay', message: 'How to pay' },
-  reference: /*i18n*/ { id: 'mail.order_confirmation.reference', message: 'Please use your order number {order_number} as the payment reference.' },
-  paid: /*i18n*/ { id: 'mail.payment_reminder.already_paid', message: 'Already paid? Then there is nothing to do: the organizer confirms your payment as soon as it arrives.' },
+  reference: /*i18n*/ {
+    id: 'mail.order_confirmation.reference',
+    message: 'Please use your order number {order_number} as the payment reference.',
+  },
+  paid: /*i18n*/ {
+    id: 'mail.payment_reminder.already_paid',
+    message: 'Already paid? Then there is nothing to do: the organizer confirms your payment as soon as it arrives.',
+  },
   action: /*i18n*/ { id: 'mail.order.view_order', message: 'View your order' },
 };
 
@@ -38,13 +49,27 @@ export interface PaymentReminderData {
 /** To the buyer of an offline order whose payment deadline is near (payment-deadlines.ts). */
 export function paymentReminderMail(locale: Locale, d: PaymentReminderData): RenderedMail {
   const deadline = formatEventDate(d.due_at, null, d.event.timezone, locale);
-  const values = { order_number: d.order_number, event: d.event.title, deadline, amount: formatMoney(d.total, d.currency, locale) };
-  const paragraphs: MailContent[] = [translate(locale, M.greeting, { name: d.buyer_name }), translate(locale, M.body, values), heading(translate(locale, M.howToPay))];
+  const values = {
+    order_number: d.order_number,
+    event: d.event.title,
+    deadline,
+    amount: formatMoney(d.total, d.currency, locale),
+  };
+  const paragraphs: MailContent[] = [
+    translate(locale, M.greeting, { name: d.buyer_name }),
+    translate(locale, M.body, values),
+    heading(translate(locale, M.howToPay)),
+  ];
   if (d.offline_payment_instructions) paragraphs.push(richText(d.offline_payment_instructions));
   paragraphs.push(translate(locale, M.reference, values), translate(locale, M.paid), ...eventLines(locale, d.event));
-  return layout(locale, translate(locale, M.subject, values), {
-    paragraphs,
-    action: { label: translate(locale, M.action), url: d.order_url },
-    footnotes: eventFootnotes(locale, d.event),
-  }, d.sender);
+  return layout(
+    locale,
+    translate(locale, M.subject, values),
+    {
+      paragraphs,
+      action: { label: translate(locale, M.action), url: d.order_url },
+      footnotes: eventFootnotes(locale, d.event),
+    },
+    d.sender,
+  );
 }

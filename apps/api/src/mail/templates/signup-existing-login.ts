@@ -1,4 +1,5 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import { escapeHtml, layout, type RawHtml, type RenderedMail } from './layout.js';
 
@@ -7,12 +8,16 @@ const M = {
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   body: /*i18n*/ {
     id: 'mail.signup_existing_login.body',
-    message: 'Someone, probably you, tried to sign up for AdmitOne with {email}. You already have a login with this address, so nothing was created and nothing changed.',
+    message:
+      'Someone, probably you, tried to sign up for AdmitOne with {email}. You already have a login with this address, so nothing was created and nothing changed.',
   },
   action: /*i18n*/ { id: 'mail.signup_existing_login.action', message: 'Log in' },
   forgot: /*i18n*/ { id: 'mail.signup_existing_login.forgot', message: 'Forgot your password?' },
   reset: /*i18n*/ { id: 'mail.signup_existing_login.reset', message: 'Choose a new one' },
-  ignore: /*i18n*/ { id: 'mail.signup_existing_login.ignore', message: 'If it was not you, you can ignore this e-mail: your login stays as it is.' },
+  ignore: /*i18n*/ {
+    id: 'mail.signup_existing_login.ignore',
+    message: 'If it was not you, you can ignore this e-mail: your login stays as it is.',
+  },
 };
 
 export interface SignupExistingLoginData {
@@ -36,6 +41,9 @@ export function signupExistingLoginMail(locale: Locale, d: SignupExistingLoginDa
   return layout(locale, translate(locale, M.subject), {
     paragraphs: [translate(locale, M.greeting, { name: d.name }), translate(locale, M.body, { email: d.email })],
     action: { label: translate(locale, M.action), url: d.login_url },
-    footnotes: [linkNote(translate(locale, M.forgot), translate(locale, M.reset), d.reset_url), translate(locale, M.ignore)],
+    footnotes: [
+      linkNote(translate(locale, M.forgot), translate(locale, M.reset), d.reset_url),
+      translate(locale, M.ignore),
+    ],
   });
 }

@@ -1,4 +1,5 @@
 import { greetingName, type Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
 
@@ -7,18 +8,22 @@ const M = {
   greeting: /*i18n*/ { id: 'mail.waitlist.greeting', message: 'Hello {name},' },
   joinedBody: /*i18n*/ {
     id: 'mail.waitlist.joined_body',
-    message: "You're on the waitlist for {count, plural, one {# ticket} other {# tickets}} \"{ticket}\" for {event}. You are number {position} in line.",
+    message:
+      'You\'re on the waitlist for {count, plural, one {# ticket} other {# tickets}} "{ticket}" for {event}. You are number {position} in line.',
   },
   joinedNext: /*i18n*/ {
     id: 'mail.waitlist.joined_next',
-    message: 'When tickets become available, we hold them for the next people in line and send you an e-mail with a link to buy them. You do not pay anything until then.',
+    message:
+      'When tickets become available, we hold them for the next people in line and send you an e-mail with a link to buy them. You do not pay anything until then.',
   },
   joinedAction: /*i18n*/ { id: 'mail.waitlist.joined_action', message: 'See my place or leave the waitlist' },
 };
 
 /** The greeting of every waitlist mail: the given name, or the full name where the language greets so. */
 export const greeting = (locale: Locale, d: Pick<WaitlistMailBase, 'first_name' | 'last_name'>) =>
-  translate(locale, M.greeting, { name: greetingName({ first_name: d.first_name, last_name: d.last_name ?? null }, locale) });
+  translate(locale, M.greeting, {
+    name: greetingName({ first_name: d.first_name, last_name: d.last_name ?? null }, locale),
+  });
 
 /** What every waitlist mail names. */
 export interface WaitlistMailBase {
@@ -42,7 +47,12 @@ export function waitlistJoinedMail(locale: Locale, d: WaitlistJoinedData): Rende
   return layout(locale, translate(locale, M.joinedSubject, { event: d.event_title }), {
     paragraphs: [
       greeting(locale, d),
-      translate(locale, M.joinedBody, { count: d.quantity, ticket: d.ticket_name, event: d.event_title, position: d.position }),
+      translate(locale, M.joinedBody, {
+        count: d.quantity,
+        ticket: d.ticket_name,
+        event: d.event_title,
+        position: d.position,
+      }),
       translate(locale, M.joinedNext),
     ],
     action: { label: translate(locale, M.joinedAction), url: d.entry_url },

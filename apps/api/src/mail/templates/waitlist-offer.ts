@@ -1,4 +1,5 @@
 import type { Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
 import { greeting, type WaitlistMailBase } from './waitlist-joined.js';
@@ -7,11 +8,19 @@ const M = {
   offerSubject: /*i18n*/ { id: 'mail.waitlist.offer_subject', message: 'Tickets are waiting for you: {event}' },
   offerBody: /*i18n*/ {
     id: 'mail.waitlist.offer_body',
-    message: 'Good news: {count, plural, one {# ticket} other {# tickets}} "{ticket}" for {event} {count, plural, one {is} other {are}} now held for you until {until}.',
+    message:
+      'Good news: {count, plural, one {# ticket} other {# tickets}} "{ticket}" for {event} {count, plural, one {is} other {are}} now held for you until {until}.',
   },
-  offerHow: /*i18n*/ { id: 'mail.waitlist.offer_how', message: 'Use the button below to complete your order. If you do not complete it in time, the tickets go to the next person on the waitlist.' },
+  offerHow: /*i18n*/ {
+    id: 'mail.waitlist.offer_how',
+    message:
+      'Use the button below to complete your order. If you do not complete it in time, the tickets go to the next person on the waitlist.',
+  },
   offerAction: /*i18n*/ { id: 'mail.waitlist.offer_action', message: 'Buy my tickets' },
-  offerDecline: /*i18n*/ { id: 'mail.waitlist.offer_decline', message: "No longer interested? Let the next person have them: {url}" },
+  offerDecline: /*i18n*/ {
+    id: 'mail.waitlist.offer_decline',
+    message: 'No longer interested? Let the next person have them: {url}',
+  },
 };
 
 export interface WaitlistOfferData extends WaitlistMailBase {
@@ -23,7 +32,15 @@ export interface WaitlistOfferData extends WaitlistMailBase {
 
 /** An offer: units held for the person until a time, with the checkout link and a way to let them go. */
 export function waitlistOfferMail(locale: Locale, d: WaitlistOfferData): RenderedMail {
-  const until = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: d.timezone, timeZoneName: 'short' }).format(new Date(d.expires_at));
+  const until = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: d.timezone,
+    timeZoneName: 'short',
+  }).format(new Date(d.expires_at));
   return layout(locale, translate(locale, M.offerSubject, { event: d.event_title }), {
     paragraphs: [
       greeting(locale, d),

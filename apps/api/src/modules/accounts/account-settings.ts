@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { DEFAULT_EVENT_DEFAULTS, type AccountDto, type EventDefaults } from '@admitone/shared';
-import type { z } from 'zod';
 import type { updateAccountBody } from '@admitone/shared';
+import { type AccountDto, DEFAULT_EVENT_DEFAULTS, type EventDefaults } from '@admitone/shared';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+
 import type { Db, Executor } from '../../db/client.js';
-import { accountUsers, accounts, users } from '../../db/schema/index.js';
+import { accounts, accountUsers, users } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
@@ -13,7 +14,11 @@ type AccountRow = typeof accounts.$inferSelect;
 /** The stored event defaults over the product defaults. */
 export function eventDefaultsOf(row: AccountRow): EventDefaults {
   const stored = row.event_defaults ?? {};
-  return { ...DEFAULT_EVENT_DEFAULTS, ...stored, colors: { ...DEFAULT_EVENT_DEFAULTS.colors, ...(stored.colors ?? {}) } };
+  return {
+    ...DEFAULT_EVENT_DEFAULTS,
+    ...stored,
+    colors: { ...DEFAULT_EVENT_DEFAULTS.colors, ...(stored.colors ?? {}) },
+  };
 }
 
 /** An account is verified when its owner has confirmed their e-mail address. */
@@ -45,7 +50,12 @@ export async function getAccount(db: Executor, callerAccountId: number, id: numb
 }
 
 /** Updates name, default currency and time zone, and the defaults for new events (merged, sanitised). */
-export async function updateAccount(deps: { db: Db; clock: Clock }, callerAccountId: number, id: number, input: z.output<typeof updateAccountBody>): Promise<AccountDto> {
+export async function updateAccount(
+  deps: { db: Db; clock: Clock },
+  callerAccountId: number,
+  id: number,
+  input: z.output<typeof updateAccountBody>,
+): Promise<AccountDto> {
   if (id !== callerAccountId) throw new DomainError('NOT_FOUND');
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -63,7 +73,9 @@ export async function updateAccount(deps: { db: Db; clock: Clock }, callerAccoun
         ...current,
         ...(e.order_timeout_minutes !== undefined ? { order_timeout_minutes: e.order_timeout_minutes } : {}),
         ...(e.support_email !== undefined ? { support_email: e.support_email } : {}),
-        ...(e.email_footer_message !== undefined ? { email_footer_message: sanitizeRichText(e.email_footer_message) } : {}),
+        ...(e.email_footer_message !== undefined
+          ? { email_footer_message: sanitizeRichText(e.email_footer_message) }
+          : {}),
         colors: { ...current.colors, ...(e.colors ?? {}) },
       };
     }
@@ -71,4 +83,3 @@ export async function updateAccount(deps: { db: Db; clock: Clock }, callerAccoun
   });
   return getAccount(deps.db, callerAccountId, id);
 }
-

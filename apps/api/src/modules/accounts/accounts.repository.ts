@@ -1,6 +1,7 @@
 import { LATEST_API_VERSION, type Role } from '@admitone/shared';
+
 import type { Executor } from '../../db/client.js';
-import { accountUsers, accounts } from '../../db/schema/index.js';
+import { accounts, accountUsers } from '../../db/schema/index.js';
 
 /**
  * Creates an account with its owner as an active admin, at `now` (the app's clock, as every other
@@ -13,7 +14,14 @@ export async function createAccountWithOwner(
 ) {
   const [account] = await db
     .insert(accounts)
-    .values({ name: input.name, currency: input.currency, timezone: input.timezone, api_version: LATEST_API_VERSION, created_at: now, updated_at: now })
+    .values({
+      name: input.name,
+      currency: input.currency,
+      timezone: input.timezone,
+      api_version: LATEST_API_VERSION,
+      created_at: now,
+      updated_at: now,
+    })
     .returning();
   await db.insert(accountUsers).values({
     account_id: account!.id,

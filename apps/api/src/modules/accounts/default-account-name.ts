@@ -1,4 +1,5 @@
 import { LIMITS, type Locale } from '@admitone/shared';
+
 import { translate } from '../../i18n/i18n.js';
 
 const MESSAGES = {

@@ -1,5 +1,14 @@
+import {
+  AFFILIATE_SORTS,
+  affiliateBody,
+  affiliateListQuery,
+  affiliateListResponse,
+  affiliateParams,
+  affiliateResponse,
+  eventParams,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AFFILIATE_SORTS, affiliateBody, affiliateListQuery, affiliateListResponse, affiliateParams, affiliateResponse, eventParams } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -27,48 +36,124 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/events/:eventId/affiliates',
-    { schema: { tags, security, summary: "The event's affiliates with their orders, tickets and revenue", params: eventParams, querystring: affiliateListQuery, response: { 200: affiliateListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The event's affiliates with their orders, tickets and revenue",
+        params: eventParams,
+        querystring: affiliateListQuery,
+        response: { 200: affiliateListResponse },
+      },
+    },
     async (req) => {
       const event = await eventOf(authOf(req).accountId, req.params.eventId);
       const { rows, total } = await listAffiliates(db, authOf(req).accountId, event.id, req.query);
-      return paginated(rows.map((r) => toAffiliateDto(r, event)), total, req.query, { sorts: AFFILIATE_SORTS, filters: [] });
+      return paginated(
+        rows.map((r) => toAffiliateDto(r, event)),
+        total,
+        req.query,
+        { sorts: AFFILIATE_SORTS, filters: [] },
+      );
     },
   );
 
-  app.get('/events/:eventId/affiliates/export', { schema: { tags, security, summary: 'Every affiliate with its figures as CSV', params: eventParams } }, async (req, reply) => {
-    const event = await eventOf(authOf(req).accountId, req.params.eventId);
-    const csv = await exportAffiliatesCsv(db, authOf(req).accountId, event, { locale: requestLocale(req), appUrl: deps.config.appUrl });
-    const day = deps.clock.now().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${event.slug}-affiliates-${day}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    '/events/:eventId/affiliates/export',
+    { schema: { tags, security, summary: 'Every affiliate with its figures as CSV', params: eventParams } },
+    async (req, reply) => {
+      const event = await eventOf(authOf(req).accountId, req.params.eventId);
+      const csv = await exportAffiliatesCsv(db, authOf(req).accountId, event, {
+        locale: requestLocale(req),
+        appUrl: deps.config.appUrl,
+      });
+      const day = deps.clock.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${event.slug}-affiliates-${day}.csv"`)
+        .send(csv);
+    },
+  );
 
   app.post(
     '/events/:eventId/affiliates',
-    { schema: { tags, security, summary: 'Create an affiliate (code unique per event, any case)', params: eventParams, body: affiliateBody, response: { 201: affiliateResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create an affiliate (code unique per event, any case)',
+        params: eventParams,
+        body: affiliateBody,
+        response: { 201: affiliateResponse },
+      },
+    },
     async (req, reply) => {
       const event = await eventOf(authOf(req).accountId, req.params.eventId);
-      const id = await saveAffiliate(db, { accountId: authOf(req).accountId, eventId: event.id, id: null }, req.body, deps.clock.now());
+      const id = await saveAffiliate(
+        db,
+        { accountId: authOf(req).accountId, eventId: event.id, id: null },
+        req.body,
+        deps.clock.now(),
+      );
       return reply.status(201).send({ data: await one(authOf(req).accountId, event, id) });
     },
   );
 
-  app.get('/events/:eventId/affiliates/:affiliateId', { schema: { tags, security, summary: 'One affiliate', params: affiliateParams, response: { 200: affiliateResponse } } }, async (req) => ({
-    data: await one(authOf(req).accountId, await eventOf(authOf(req).accountId, req.params.eventId), req.params.affiliateId),
-  }));
+  app.get(
+    '/events/:eventId/affiliates/:affiliateId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One affiliate',
+        params: affiliateParams,
+        response: { 200: affiliateResponse },
+      },
+    },
+    async (req) => ({
+      data: await one(
+        authOf(req).accountId,
+        await eventOf(authOf(req).accountId, req.params.eventId),
+        req.params.affiliateId,
+      ),
+    }),
+  );
 
-  app.put('/events/:eventId/affiliates/:affiliateId', { schema: { tags, security, summary: 'Change an affiliate', params: affiliateParams, body: affiliateBody, response: { 200: affiliateResponse } } }, async (req) => {
-    const event = await eventOf(authOf(req).accountId, req.params.eventId);
-    await one(authOf(req).accountId, event, req.params.affiliateId);
-    await saveAffiliate(db, { accountId: authOf(req).accountId, eventId: event.id, id: req.params.affiliateId }, req.body, deps.clock.now());
-    return { data: await one(authOf(req).accountId, event, req.params.affiliateId) };
-  });
+  app.put(
+    '/events/:eventId/affiliates/:affiliateId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change an affiliate',
+        params: affiliateParams,
+        body: affiliateBody,
+        response: { 200: affiliateResponse },
+      },
+    },
+    async (req) => {
+      const event = await eventOf(authOf(req).accountId, req.params.eventId);
+      await one(authOf(req).accountId, event, req.params.affiliateId);
+      await saveAffiliate(
+        db,
+        { accountId: authOf(req).accountId, eventId: event.id, id: req.params.affiliateId },
+        req.body,
+        deps.clock.now(),
+      );
+      return { data: await one(authOf(req).accountId, event, req.params.affiliateId) };
+    },
+  );
 
   app.delete(
     '/events/:eventId/affiliates/:affiliateId',
-    { schema: { tags, security, summary: 'Delete an affiliate (its orders stay, no longer attributed)', params: affiliateParams } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an affiliate (its orders stay, no longer attributed)',
+        params: affiliateParams,
+      },
+    },
     async (req, reply) => {
       const event = await eventOf(authOf(req).accountId, req.params.eventId);
       await one(authOf(req).accountId, event, req.params.affiliateId);

@@ -1,6 +1,7 @@
+import type { Locale } from '@admitone/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { stringify } from 'csv-stringify/sync';
-import type { Locale } from '@admitone/shared';
+
 import type { Executor } from '../../db/client.js';
 import { translate } from '../../i18n/i18n.js';
 import { majorUnits } from '../public-pages/page-head.js';
@@ -37,7 +38,16 @@ export async function exportAffiliatesCsv(
   const { rows } = await listAffiliates(db, accountId, event.id, { page: 1, per_page: null, sort_by: 'name' });
   const h = AFFILIATE_EXPORT_HEADINGS;
   const t = (d: MessageDescriptor, values?: Record<string, unknown>) => translate(opts.locale, d, values);
-  const header = [t(h.name), t(h.code), t(h.email), t(h.enabled), t(h.orders), t(h.tickets), t(h.revenue, { currency: event.currency }), t(h.link)];
+  const header = [
+    t(h.name),
+    t(h.code),
+    t(h.email),
+    t(h.enabled),
+    t(h.orders),
+    t(h.tickets),
+    t(h.revenue, { currency: event.currency }),
+    t(h.link),
+  ];
   const records = rows.map((r) => [
     safeCell(r.name),
     safeCell(r.code),

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
+
+import {
+  API_KEY_PREFIX,
+  type ApiKeyDto,
+  type ApiKeyState,
+  type CreateApiKeyBody,
+  type CreatedApiKeyDto,
+  RESET_SUGGEST_REVOKE_DAYS,
+  type ResetApiKeyDto,
+} from '@admitone/shared';
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import { API_KEY_PREFIX, RESET_SUGGEST_REVOKE_DAYS, type ApiKeyDto, type ApiKeyState, type CreateApiKeyBody, type CreatedApiKeyDto, type ResetApiKeyDto } from '@admitone/shared';
+
 import type { Db, Executor } from '../../db/client.js';
 import { accounts, accountUsers, apiKeys, events, users } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
@@ -46,7 +56,10 @@ const listed = (db: Executor) =>
     .select({ key: apiKeys, maker: { id: users.id, name: users.name }, status: accountUsers.status })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.user_id))
-    .leftJoin(accountUsers, and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)));
+    .leftJoin(
+      accountUsers,
+      and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)),
+    );
 
 /** The account's keys, newest first (revoked ones too: the screen shows what happened to them). */
 export async function listApiKeys(db: Executor, accountId: number, now: Date): Promise<ApiKeyDto[]> {
@@ -55,13 +68,23 @@ export async function listApiKeys(db: Executor, accountId: number, now: Date): P
 }
 
 /** Makes a key for the caller (who must be able to manage keys): the answer carries the secret, once. */
-export async function createApiKey(db: Db, caller: { accountId: number; userId: number; userName: string }, input: CreateApiKeyBody, now: Date): Promise<CreatedApiKeyDto> {
+export async function createApiKey(
+  db: Db,
+  caller: { accountId: number; userId: number; userName: string },
+  input: CreateApiKeyBody,
+  now: Date,
+): Promise<CreatedApiKeyDto> {
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
-  if (expiresAt && expiresAt <= now) throw new DomainError('VALIDATION_FAILED', { fields: { expires_at: [{ key: 'must_be_future' }] } });
+  if (expiresAt && expiresAt <= now)
+    throw new DomainError('VALIDATION_FAILED', { fields: { expires_at: [{ key: 'must_be_future' }] } });
   const wanted = [...new Set(input.event_ids ?? [])].sort((a, b) => a - b);
   if (wanted.length) {
-    const found = await db.select({ id: events.id }).from(events).where(and(eq(events.account_id, caller.accountId), inArray(events.id, wanted)));
-    if (found.length !== wanted.length) throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'not_found_choice' }] } });
+    const found = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.account_id, caller.accountId), inArray(events.id, wanted)));
+    if (found.length !== wanted.length)
+      throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'not_found_choice' }] } });
   }
   const secret = API_KEY_PREFIX + randomBytes(32).toString('base64url');
   const [key] = await db
@@ -78,12 +101,18 @@ export async function createApiKey(db: Db, caller: { accountId: number; userId: 
       created_at: now,
     })
     .returning();
-  return { ...toDto({ key: key!, maker: { id: caller.userId, name: caller.userName }, makerActive: true }, now), secret };
+  return {
+    ...toDto({ key: key!, maker: { id: caller.userId, name: caller.userName }, makerActive: true }, now),
+    secret,
+  };
 }
 
 /** Revokes a key of the account at once (every later call with it answers 401); revoking twice changes nothing. */
 export async function revokeApiKey(db: Executor, accountId: number, id: number, now: Date): Promise<void> {
-  const [row] = await db.select({ revoked_at: apiKeys.revoked_at }).from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.account_id, accountId)));
+  const [row] = await db
+    .select({ revoked_at: apiKeys.revoked_at })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.account_id, accountId)));
   if (!row) throw new DomainError('NOT_FOUND');
   if (!row.revoked_at) await db.update(apiKeys).set({ revoked_at: now }).where(eq(apiKeys.id, id));
 }
@@ -97,8 +126,17 @@ export async function workingKeysOfMaker(db: Executor, userId: number, now: Date
     .select({ key: apiKeys, account: { id: accounts.id, name: accounts.name } })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.account_id))
-    .innerJoin(accountUsers, and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)))
-    .where(and(eq(apiKeys.user_id, userId), isNull(apiKeys.revoked_at), or(isNull(apiKeys.expires_at), gt(apiKeys.expires_at, now))))
+    .innerJoin(
+      accountUsers,
+      and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)),
+    )
+    .where(
+      and(
+        eq(apiKeys.user_id, userId),
+        isNull(apiKeys.revoked_at),
+        or(isNull(apiKeys.expires_at), gt(apiKeys.expires_at, now)),
+      ),
+    )
     .orderBy(desc(apiKeys.id));
   const recentSince = now.getTime() - RESET_SUGGEST_REVOKE_DAYS * 86_400_000;
   return rows.map(({ key, account }) => ({
@@ -113,16 +151,35 @@ export async function workingKeysOfMaker(db: Executor, userId: number, now: Date
 }
 
 /** Revokes those of the ids that are keys this person made (any other id is ignored: never another's key). */
-export async function revokeKeysOfMaker(db: Executor, userId: number, ids: readonly number[], now: Date): Promise<void> {
+export async function revokeKeysOfMaker(
+  db: Executor,
+  userId: number,
+  ids: readonly number[],
+  now: Date,
+): Promise<void> {
   const mine = (await workingKeysOfMaker(db, userId, now)).map((k) => k.id).filter((id) => ids.includes(id));
-  if (mine.length) await db.update(apiKeys).set({ revoked_at: now }).where(and(eq(apiKeys.user_id, userId), inArray(apiKeys.id, mine)));
+  if (mine.length)
+    await db
+      .update(apiKeys)
+      .set({ revoked_at: now })
+      .where(and(eq(apiKeys.user_id, userId), inArray(apiKeys.id, mine)));
 }
 
-/** A working key of a secret, with its maker, the maker's active membership of the key's account and the account's API version. */
+/**
+ * A working key of a secret, with its maker, the maker's active membership of the key's account and the account's API
+ * version.
+ */
 export async function findApiKeyByToken(db: Executor, token: string, now: Date) {
   const [row] = await db
     .select({
-      key: { id: apiKeys.id, account_id: apiKeys.account_id, access: apiKeys.access, event_ids: apiKeys.event_ids, expires_at: apiKeys.expires_at, last_used_at: apiKeys.last_used_at },
+      key: {
+        id: apiKeys.id,
+        account_id: apiKeys.account_id,
+        access: apiKeys.access,
+        event_ids: apiKeys.event_ids,
+        expires_at: apiKeys.expires_at,
+        last_used_at: apiKeys.last_used_at,
+      },
       user: { id: users.id, name: users.name, email: users.email, locale: users.locale, timezone: users.timezone },
       membership: { id: accountUsers.id, role: accountUsers.role, is_owner: accountUsers.is_owner },
       account: { api_version: accounts.api_version },
@@ -130,7 +187,10 @@ export async function findApiKeyByToken(db: Executor, token: string, now: Date) 
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.user_id))
     .innerJoin(accounts, eq(accounts.id, apiKeys.account_id))
-    .innerJoin(accountUsers, and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)))
+    .innerJoin(
+      accountUsers,
+      and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)),
+    )
     .where(and(eq(apiKeys.token_hash, hashToken(token)), isNull(apiKeys.revoked_at), eq(accountUsers.status, 'ACTIVE')))
     .limit(1);
   if (!row || (row.key.expires_at && row.key.expires_at <= now)) return null;

@@ -1,21 +1,25 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { editAttendeeBody } from '@admitone/shared';
+import { personName } from '@admitone/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Db, Tx } from '../../db/client.js';
 import { attendees, orderItems, orders, questionAnswers } from '../../db/schema/index.js';
-import { DomainError, notFound, type FieldIssues } from '../../shared/errors.js';
 import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
-import { attendeeQuestionsFor, checkAnswers } from '../orders/answers.js';
-import type { EventRow } from '../orders/catalogue.js';
+import { DomainError, type FieldIssues, notFound } from '../../shared/errors.js';
+import { attendeeQuestionsFor, checkAnswers } from '../checkout/answers.js';
+import type { EventRow } from '../checkout/catalogue.js';
+import { moveUnit, releaseAttendeeUnit, retakeAttendeeUnit } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { checkoutQuestions } from '../orders/order-view.js';
-import { moveUnit, releaseAttendeeUnit, retakeAttendeeUnit } from '../inventory/order-units.js';
 import { orNoStock, targetTicket } from './attendee-stock.js';
-import { personName } from '@admitone/shared';
 
-/** One change to an attendee (edit, move, cancel, reactivate, resend) in one transaction; returns the outbox ids to deliver after commit. */
+/**
+ * One change to an attendee (edit, move, cancel, reactivate, resend) in one transaction; returns the outbox ids to
+ * deliver after commit.
+ */
 export async function changeAttendee(db: Db, change: (tx: Tx) => Promise<number[] | void>): Promise<number[]> {
   return (await db.transaction(change)) ?? [];
 }
@@ -34,10 +38,20 @@ export type AttendeeContext = OrderContext & {
  * address typed in by the team, so it needs the organizer's address confirmed and counts against the
  * account's hourly mail budget (mail/team-mail.ts). In the caller's transaction; returns the outbox ids.
  */
-export async function sendTicketByHand(tx: Tx, ctx: AttendeeContext, orderId: number, attendeeId: number): Promise<number[]> {
+export async function sendTicketByHand(
+  tx: Tx,
+  ctx: AttendeeContext,
+  orderId: number,
+  attendeeId: number,
+): Promise<number[]> {
   await requireConfirmedSender(tx, ctx.userId);
   const mails = await enqueueOrderMails(tx, ctx, orderId, { ticket: attendeeId });
-  await spendMailBudget(tx, ctx.mailBudgetPerHour, { accountId: ctx.accountId, userId: ctx.userId, kind: 'TICKET', mails: mails.length }, ctx.now);
+  await spendMailBudget(
+    tx,
+    ctx.mailBudgetPerHour,
+    { accountId: ctx.accountId, userId: ctx.userId, kind: 'TICKET', mails: mails.length },
+    ctx.now,
+  );
   return mails;
 }
 
@@ -60,28 +74,69 @@ async function lockAttendee(tx: Tx, eventId: number, attendeeId: number) {
  * Moves an admission to another ticket (or tier) when that ticket's stock allows: a new order line
  * of one unit at the price paid is split off the old line, so the order's totals stay what was paid.
  */
-async function moveAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow, a: typeof attendees.$inferSelect, ticketId: number, tierId: number | null) {
+async function moveAttendee(
+  tx: Tx,
+  ctx: AttendeeContext,
+  event: EventRow,
+  a: typeof attendees.$inferSelect,
+  ticketId: number,
+  tierId: number | null,
+) {
   const { entry, tier } = await targetTicket(tx, event, ticketId, tierId);
   // The unit moves through the stock module: the new ticket's counters take it, the old ones give it back.
-  await orNoStock(() => moveUnit(tx, ctx.stock, event.id, { ticket_id: a.ticket_id, tier_id: a.tier_id }, { ticket_id: ticketId, tier_id: tier?.id ?? null }));
+  await orNoStock(() =>
+    moveUnit(
+      tx,
+      ctx.stock,
+      event.id,
+      { ticket_id: a.ticket_id, tier_id: a.tier_id },
+      { ticket_id: ticketId, tier_id: tier?.id ?? null },
+    ),
+  );
   const [old] = await tx.select().from(orderItems).where(eq(orderItems.id, a.order_item_id));
   const [line] = await tx
     .insert(orderItems)
-    .values({ order_id: a.order_id, ticket_id: ticketId, tier_id: tier?.id ?? null, ticket_name: entry.ticket.name, tier_label: tier?.label ?? null, quantity: 1, unit: old!.unit, total: old!.unit.total })
+    .values({
+      order_id: a.order_id,
+      ticket_id: ticketId,
+      tier_id: tier?.id ?? null,
+      ticket_name: entry.ticket.name,
+      tier_label: tier?.label ?? null,
+      quantity: 1,
+      unit: old!.unit,
+      total: old!.unit.total,
+    })
     .returning({ id: orderItems.id });
-  await tx.update(attendees).set({ ticket_id: ticketId, tier_id: tier?.id ?? null, order_item_id: line!.id, updated_at: ctx.now }).where(eq(attendees.id, a.id));
+  await tx
+    .update(attendees)
+    .set({ ticket_id: ticketId, tier_id: tier?.id ?? null, order_item_id: line!.id, updated_at: ctx.now })
+    .where(eq(attendees.id, a.id));
   if (old!.quantity <= 1) await tx.delete(orderItems).where(eq(orderItems.id, old!.id));
-  else await tx.update(orderItems).set({ quantity: sql`${orderItems.quantity} - 1`, total: sql`${orderItems.total} - ${old!.unit.total}` }).where(eq(orderItems.id, old!.id));
+  else
+    await tx
+      .update(orderItems)
+      .set({ quantity: sql`${orderItems.quantity} - 1`, total: sql`${orderItems.total} - ${old!.unit.total}` })
+      .where(eq(orderItems.id, old!.id));
   await recordOrderEvent(tx, a.order_id, {
     kind: 'ATTENDEE_MOVED',
     userId: ctx.userId,
-    data: { attendee_id: a.id, from: old!.tier_label ? `${old!.ticket_name} (${old!.tier_label})` : old!.ticket_name, to: tier ? `${entry.ticket.name} (${tier.label})` : entry.ticket.name },
+    data: {
+      attendee_id: a.id,
+      from: old!.tier_label ? `${old!.ticket_name} (${old!.tier_label})` : old!.ticket_name,
+      to: tier ? `${entry.ticket.name} (${tier.label})` : entry.ticket.name,
+    },
     at: ctx.now,
   });
 }
 
 /** Corrects an attendee's name, e-mail and answers, and moves it to another ticket if asked (and stock allows). */
-export async function editAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow, attendeeId: number, input: EditAttendeeInput): Promise<void> {
+export async function editAttendee(
+  tx: Tx,
+  ctx: AttendeeContext,
+  event: EventRow,
+  attendeeId: number,
+  input: EditAttendeeInput,
+): Promise<void> {
   const { a } = await lockAttendee(tx, event.id, attendeeId);
   const targetTicket = input.ticket_id ?? a.ticket_id;
   const targetTier = input.ticket_id !== undefined || input.tier_id !== undefined ? (input.tier_id ?? null) : a.tier_id;
@@ -90,16 +145,30 @@ export async function editAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow
 
   if (input.answers) {
     const issues: FieldIssues = {};
-    const rows = checkAnswers(attendeeQuestionsFor(await checkoutQuestions(tx, event.id), targetTicket), input.answers, 'answers.', issues);
+    const rows = checkAnswers(
+      attendeeQuestionsFor(await checkoutQuestions(tx, event.id), targetTicket),
+      input.answers,
+      'answers.',
+      issues,
+    );
     if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
     await tx.delete(questionAnswers).where(eq(questionAnswers.attendee_id, a.id));
-    if (rows.length) await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: a.order_id, attendee_id: a.id, ...r })));
+    if (rows.length)
+      await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: a.order_id, attendee_id: a.id, ...r })));
   }
   if (moving) await moveAttendee(tx, ctx, event, a, targetTicket, targetTier);
   const changed = (['first_name', 'last_name', 'email'] as const).filter((k) => (a[k] ?? '') !== input[k]);
-  await tx.update(attendees).set({ first_name: input.first_name, last_name: input.last_name, email: input.email, updated_at: ctx.now }).where(eq(attendees.id, a.id));
+  await tx
+    .update(attendees)
+    .set({ first_name: input.first_name, last_name: input.last_name, email: input.email, updated_at: ctx.now })
+    .where(eq(attendees.id, a.id));
   if (changed.length || input.answers) {
-    await recordOrderEvent(tx, a.order_id, { kind: 'ATTENDEE_EDITED', userId: ctx.userId, data: { attendee_id: a.id, fields: input.answers ? [...changed, 'answers'] : changed }, at: ctx.now });
+    await recordOrderEvent(tx, a.order_id, {
+      kind: 'ATTENDEE_EDITED',
+      userId: ctx.userId,
+      data: { attendee_id: a.id, fields: input.answers ? [...changed, 'answers'] : changed },
+      at: ctx.now,
+    });
   }
 }
 
@@ -108,24 +177,49 @@ export async function cancelAttendee(tx: Tx, ctx: AttendeeContext, eventId: numb
   const { a } = await lockAttendee(tx, eventId, attendeeId);
   if (a.status === 'CANCELLED') throw new DomainError('ATTENDEE_ALREADY_CANCELLED');
   await releaseAttendeeUnit(tx, ctx.stock, eventId, a.id, ctx.now);
-  await recordOrderEvent(tx, a.order_id, { kind: 'ATTENDEE_CANCELLED', userId: ctx.userId, data: { attendee_id: a.id, name: personName(a) }, at: ctx.now });
+  await recordOrderEvent(tx, a.order_id, {
+    kind: 'ATTENDEE_CANCELLED',
+    userId: ctx.userId,
+    data: { attendee_id: a.id, name: personName(a) },
+    at: ctx.now,
+  });
 }
 
 /** Brings a cancelled ticket back, if its order still stands and the ticket's stock allows. */
-export async function reactivateAttendee(tx: Tx, ctx: AttendeeContext, event: EventRow, attendeeId: number): Promise<void> {
+export async function reactivateAttendee(
+  tx: Tx,
+  ctx: AttendeeContext,
+  event: EventRow,
+  attendeeId: number,
+): Promise<void> {
   const peek = await lockAttendee(tx, event.id, attendeeId);
   if (peek.a.status !== 'CANCELLED') throw new DomainError('ATTENDEE_NOT_CANCELLED');
   if (!LIVE_ORDER.includes(peek.order_status)) throw new DomainError('ATTENDEE_ORDER_CLOSED');
   // The attendee's row lock is already ours; its unit is taken again through the stock module.
   const status = peek.order_status === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'ACTIVE';
   await orNoStock(() => retakeAttendeeUnit(tx, ctx.stock, event.id, attendeeId, status, ctx.now));
-  await recordOrderEvent(tx, peek.a.order_id, { kind: 'ATTENDEE_REACTIVATED', userId: ctx.userId, data: { attendee_id: attendeeId }, at: ctx.now });
+  await recordOrderEvent(tx, peek.a.order_id, {
+    kind: 'ATTENDEE_REACTIVATED',
+    userId: ctx.userId,
+    data: { attendee_id: attendeeId },
+    at: ctx.now,
+  });
 }
 
 /** Sends an attendee's ticket e-mail again (valid tickets only; see `sendTicketByHand`). */
-export async function resendTicket(tx: Tx, ctx: AttendeeContext, eventId: number, attendeeId: number): Promise<number[]> {
+export async function resendTicket(
+  tx: Tx,
+  ctx: AttendeeContext,
+  eventId: number,
+  attendeeId: number,
+): Promise<number[]> {
   const { a } = await lockAttendee(tx, eventId, attendeeId);
   if (a.status !== 'ACTIVE' || !a.email) throw new DomainError('ATTENDEE_NOT_VALID');
-  await recordOrderEvent(tx, a.order_id, { kind: 'TICKET_RESENT', userId: ctx.userId, data: { attendee_id: a.id, email: a.email }, at: ctx.now });
+  await recordOrderEvent(tx, a.order_id, {
+    kind: 'TICKET_RESENT',
+    userId: ctx.userId,
+    data: { attendee_id: a.id, email: a.email },
+    at: ctx.now,
+  });
   return sendTicketByHand(tx, ctx, a.order_id, a.id);
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { attendeeListQuery } from '@admitone/shared';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import { attendees, orderItems, orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { likePattern, wordsFound } from '../../shared/pagination.js';
@@ -12,7 +13,8 @@ export const ORGANIZER_ATTENDEE_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCE
 
 /**
  * The WHERE clause of the attendee list (also the check-in list and the export): the event's
- * attendees, searched by name and e-mail (each word, any order, accents ignored), ticket code or order number; filtered by ticket, status and
+ * attendees, searched by name and e-mail (each word, any order, accents ignored), ticket code or order number; filtered
+ * by ticket, status and
  * check-in state. It reads only `attendees` columns (the order number through a subquery), so a list
  * can page and count attendee ids without joining.
  */
@@ -22,8 +24,15 @@ const SEARCH = sql`coalesce(${attendees.first_name}, '') || ' ' || coalesce(${at
 /** Names only, for those who may not see e-mail addresses (a staff link): not indexed, read within the event. */
 const NAME_SEARCH = sql`coalesce(${attendees.first_name}, '') || ' ' || coalesce(${attendees.last_name}, '')`;
 
-/** `searchEmails: false`: a search does not match e-mail addresses (the caller cannot see them, so may not probe them either). */
-export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>, { searchEmails = true }: { searchEmails?: boolean } = {}): SQL {
+/**
+ * `searchEmails: false`: a search does not match e-mail addresses (the caller cannot see them, so may not probe them
+ * either).
+ */
+export function attendeeWhere(
+  eventId: number,
+  q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>,
+  { searchEmails = true }: { searchEmails?: boolean } = {},
+): SQL {
   const f = q.filter_fields ?? {};
   const term = q.query?.trim();
   const code = term?.toLowerCase() ?? '';
@@ -44,7 +53,11 @@ export function attendeeWhere(eventId: number, q: Pick<AttendeeListFilters, 'que
         )
       : undefined,
     f.ticket_id?.length ? inArray(attendees.ticket_id, f.ticket_id) : undefined,
-    f.checked_in === true ? isNotNull(attendees.checked_in_at) : f.checked_in === false ? isNull(attendees.checked_in_at) : undefined,
+    f.checked_in === true
+      ? isNotNull(attendees.checked_in_at)
+      : f.checked_in === false
+        ? isNull(attendees.checked_in_at)
+        : undefined,
   )!;
 }
 
@@ -53,13 +66,18 @@ const HIDDEN_SORTS: ReadonlySet<string> = new Set(['email']);
 
 /** A sort by a field the caller cannot see is refused on the field (422): its order would tell what it hides. */
 export function refuseHiddenSort(q: Pick<AttendeeListFilters, 'sort_by'>): void {
-  if (q.sort_by && HIDDEN_SORTS.has(q.sort_by)) throw new DomainError('VALIDATION_FAILED', { fields: { sort_by: [{ key: 'invalid_value' }] } });
+  if (q.sort_by && HIDDEN_SORTS.has(q.sort_by))
+    throw new DomainError('VALIDATION_FAILED', { fields: { sort_by: [{ key: 'invalid_value' }] } });
 }
 
-/** ORDER BY of the list: the chosen column, then id. Default: last name A-Z. Sorting by ticket needs `order_items` joined (`attendeeJoins.items`). */
+/**
+ * ORDER BY of the list: the chosen column, then id. Default: last name A-Z. Sorting by ticket needs `order_items`
+ * joined (`attendeeJoins.items`).
+ */
 export function attendeeSort(q: Pick<AttendeeListFilters, 'sort_by' | 'sort_direction'>): SQL[] {
   const by = q.sort_by ?? 'last_name';
-  const dir = (q.sort_direction ?? (by === 'created_at' || by === 'checked_in_at' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
+  const dir =
+    (q.sort_direction ?? (by === 'created_at' || by === 'checked_in_at' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
   switch (by) {
     case 'last_name':
       return [dir(attendees.last_name), dir(attendees.first_name), dir(attendees.id)];
@@ -77,4 +95,7 @@ export function attendeeSort(q: Pick<AttendeeListFilters, 'sort_by' | 'sort_dire
 }
 
 /** The joins every attendee query needs (order number and status, ticket name). */
-export const attendeeJoins = { orders: eq(orders.id, attendees.order_id), items: eq(orderItems.id, attendees.order_item_id) };
+export const attendeeJoins = {
+  orders: eq(orders.id, attendees.order_id),
+  items: eq(orderItems.id, attendees.order_item_id),
+};

@@ -1,10 +1,11 @@
 import type { Tx } from '../../db/client.js';
 import { DomainError } from '../../shared/errors.js';
+import type { EventRow } from '../checkout/catalogue.js';
 import { StockShortage } from '../inventory/counters.js';
-import type { EventRow } from '../orders/catalogue.js';
 import { findTicket } from '../tickets/tickets.repository.js';
 
-const badTicket = (field: 'ticket_id' | 'tier_id') => new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key: 'not_found_choice' }] } });
+const badTicket = (field: 'ticket_id' | 'tier_id') =>
+  new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key: 'not_found_choice' }] } });
 
 /**
  * The ticket (and tier) an organizer's change names (a manual attendee, a move): it must be the event's

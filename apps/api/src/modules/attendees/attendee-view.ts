@@ -1,10 +1,20 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AdminAnswerDto, AttendeeDetailDto, AttendeeDto, CheckInEntryDto, PersonRef } from '@admitone/shared';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import { attendees, checkIns, checkInLists, orderItems, orders, questionAnswers, questions, users } from '../../db/schema/index.js';
+import {
+  attendees,
+  checkInLists,
+  checkIns,
+  orderItems,
+  orders,
+  questionAnswers,
+  questions,
+  users,
+} from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
 import { changedSince, committedBefore, findSyncPage, type SyncRequest } from '../../shared/sync.js';
-import { attendeeJoins, attendeeSort, attendeeWhere, type AttendeeListFilters } from './attendee-query.js';
+import { attendeeJoins, type AttendeeListFilters, attendeeSort, attendeeWhere } from './attendee-query.js';
 
 const columns = {
   a: attendees,
@@ -14,7 +24,13 @@ const columns = {
   ticket_name: orderItems.ticket_name,
   tier_label: orderItems.tier_label,
 };
-type Joined = { a: typeof attendees.$inferSelect; order_number: string; order_status: AttendeeDto['order_status']; ticket_name: string; tier_label: string | null };
+type Joined = {
+  a: typeof attendees.$inferSelect;
+  order_number: string;
+  order_status: AttendeeDto['order_status'];
+  ticket_name: string;
+  tier_label: string | null;
+};
 
 /** Names of the people who did things (check-ins, history), by user id. */
 export async function peopleById(db: Executor, ids: Array<number | null>): Promise<Map<number, PersonRef>> {
@@ -51,11 +67,23 @@ export function toAttendeeAdminDto(r: Joined, people: Map<number, PersonRef>): A
  * (its indexes serve the filters and sorts), then only those rows are joined to their orders and lines.
  * `narrower`: a further condition on `attendees` (a check-in list's tickets).
  */
-export async function listAttendees(db: Executor, eventId: number, q: AttendeeListFilters & PageRequest, narrower?: SQL, opts?: { searchEmails?: boolean }) {
+export async function listAttendees(
+  db: Executor,
+  eventId: number,
+  q: AttendeeListFilters & PageRequest,
+  narrower?: SQL,
+  opts?: { searchEmails?: boolean },
+) {
   const where = and(attendeeWhere(eventId, q, opts), narrower)!;
   const page = db.select({ id: attendees.id }).from(attendees).$dynamic();
   if (q.sort_by === 'ticket') page.innerJoin(orderItems, attendeeJoins.items);
-  const ids = (await page.where(where).orderBy(...attendeeSort(q)).limit(q.per_page).offset(offsetOf(q))).map((r) => r.id);
+  const ids = (
+    await page
+      .where(where)
+      .orderBy(...attendeeSort(q))
+      .limit(q.per_page)
+      .offset(offsetOf(q))
+  ).map((r) => r.id);
   const [total] = await db.select({ n: count() }).from(attendees).where(where);
   const rows = await attendeesOf(db, eventId, { ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -67,45 +95,90 @@ export async function listAttendees(db: Executor, eventId: number, q: AttendeeLi
  * attendees whose last change has committed (`committedBefore`), in the order they changed.
  */
 export async function syncAttendees(db: Executor, eventId: number, q: AttendeeListFilters, s: SyncRequest) {
-  const where = and(attendeeWhere(eventId, q), committedBefore(attendees.change_xid), changedSince(attendees.updated_at, s.since))!;
+  const where = and(
+    attendeeWhere(eventId, q),
+    committedBefore(attendees.change_xid),
+    changedSince(attendees.updated_at, s.since),
+  )!;
   const page = await findSyncPage(db, { table: attendees, position: attendees.change_xid, id: attendees.id }, where, s);
   const byId = new Map((await attendeesOf(db, eventId, { ids: page.ids })).map((r) => [r.id, r]));
   return { ...page, rows: page.ids.map((id) => byId.get(id)).filter((r) => r !== undefined) };
 }
 
 /** Attendees of the event by id (order detail, other modules), in position order. */
-export async function attendeesOf(db: Executor, eventId: number, where: { orderId: number } | { ids: number[] }): Promise<AttendeeDto[]> {
+export async function attendeesOf(
+  db: Executor,
+  eventId: number,
+  where: { orderId: number } | { ids: number[] },
+): Promise<AttendeeDto[]> {
   if ('ids' in where && !where.ids.length) return [];
   const rows = await db
     .select(columns)
     .from(attendees)
     .innerJoin(orders, attendeeJoins.orders)
     .innerJoin(orderItems, attendeeJoins.items)
-    .where(and(eq(attendees.event_id, eventId), eq(attendees.is_admission, true), 'orderId' in where ? eq(attendees.order_id, where.orderId) : inArray(attendees.id, where.ids)))
+    .where(
+      and(
+        eq(attendees.event_id, eventId),
+        eq(attendees.is_admission, true),
+        'orderId' in where ? eq(attendees.order_id, where.orderId) : inArray(attendees.id, where.ids),
+      ),
+    )
     .orderBy(asc(attendees.position), asc(attendees.id));
-  const people = await peopleById(db, rows.map((r) => r.a.checked_in_by));
+  const people = await peopleById(
+    db,
+    rows.map((r) => r.a.checked_in_by),
+  );
   return rows.map((r) => toAttendeeAdminDto(r, people));
 }
 
 /** Answers of an order (order questions and every attendee's), oldest first. */
 export async function answersOf(db: Executor, orderId: number, attendeeId?: number): Promise<AdminAnswerDto[]> {
   const rows = await db
-    .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title, type: questions.type })
+    .select({
+      question_id: questionAnswers.question_id,
+      attendee_id: questionAnswers.attendee_id,
+      answer: questionAnswers.answer,
+      title: questions.title,
+      type: questions.type,
+    })
     .from(questionAnswers)
     .innerJoin(questions, eq(questions.id, questionAnswers.question_id))
-    .where(and(eq(questionAnswers.order_id, orderId), attendeeId === undefined ? undefined : eq(questionAnswers.attendee_id, attendeeId)))
+    .where(
+      and(
+        eq(questionAnswers.order_id, orderId),
+        attendeeId === undefined ? undefined : eq(questionAnswers.attendee_id, attendeeId),
+      ),
+    )
     .orderBy(asc(questions.sort_order), asc(questionAnswers.id));
-  return rows.map((r) => ({ question_id: r.question_id, question_title: r.title, question_type: r.type, attendee_id: r.attendee_id, answer: r.answer }));
+  return rows.map((r) => ({
+    question_id: r.question_id,
+    question_title: r.title,
+    question_type: r.type,
+    attendee_id: r.attendee_id,
+    answer: r.answer,
+  }));
 }
 
 /** One attendee of the event with answers and check-in history; null when not the event's. */
-export async function attendeeDetail(db: Executor, eventId: number, attendeeId: number): Promise<AttendeeDetailDto | null> {
+export async function attendeeDetail(
+  db: Executor,
+  eventId: number,
+  attendeeId: number,
+): Promise<AttendeeDetailDto | null> {
   const [row] = await db
     .select(columns)
     .from(attendees)
     .innerJoin(orders, attendeeJoins.orders)
     .innerJoin(orderItems, attendeeJoins.items)
-    .where(and(eq(attendees.event_id, eventId), eq(attendees.id, attendeeId), eq(attendees.is_admission, true), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'])));
+    .where(
+      and(
+        eq(attendees.event_id, eventId),
+        eq(attendees.id, attendeeId),
+        eq(attendees.is_admission, true),
+        inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
+      ),
+    );
   if (!row) return null;
   const history = await db
     .select({ h: checkIns, list_name: checkInLists.name })

@@ -1,15 +1,33 @@
+import {
+  ATTENDEE_SORTS,
+  attendeeDetailResponse,
+  attendeeListResponse,
+  attendeeParams,
+  attendeeSyncListQuery,
+  createAttendeeBody,
+  editAttendeeBody,
+  eventParams,
+  isLocale,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ATTENDEE_SORTS, attendeeDetailResponse, attendeeListResponse, attendeeSyncListQuery, attendeeParams, createAttendeeBody, editAttendeeBody, eventParams, isLocale } from '@admitone/shared';
-import type { AppDeps } from '../../deps.js';
-import { authOf, type AuthContext } from '../../plugins/auth.js';
+
 import type { Tx } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { type AuthContext, authOf } from '../../plugins/auth.js';
+import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { syncPage, syncRequest } from '../../shared/sync.js';
-import { requestLocale } from '../../plugins/locale.js';
+import type { EventRow } from '../checkout/catalogue.js';
 import { requireEvent } from '../events/events.repository.js';
-import type { EventRow } from '../orders/catalogue.js';
-import { cancelAttendee, changeAttendee, editAttendee, reactivateAttendee, resendTicket, type AttendeeContext } from './attendee-actions.js';
+import {
+  type AttendeeContext,
+  cancelAttendee,
+  changeAttendee,
+  editAttendee,
+  reactivateAttendee,
+  resendTicket,
+} from './attendee-actions.js';
 import { attendeeDetail, listAttendees, syncAttendees } from './attendee-view.js';
 import { addAttendeeByHand } from './manual-attendee.js';
 
@@ -48,43 +66,123 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return detail(event.id, req.params.attendeeId);
   }
 
-  app.get('/events/:eventId/attendees', { schema: { tags, security, summary: "The event's attendees: search, filters, sorting, pages; or incremental sync (updated_since, cursor)", params: eventParams, querystring: attendeeSyncListQuery, response: { 200: attendeeListResponse } } }, async (req) => {
-    await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    const sync = syncRequest('attendees', req.query, req.url);
-    if (sync) {
-      const page = await syncAttendees(db, req.params.eventId, req.query, sync);
-      return syncPage('attendees', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
-    }
-    const { rows, total } = await listAttendees(db, req.params.eventId, req.query);
-    return paginated(rows, total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
-  });
-
-  app.post('/events/:eventId/attendees', { schema: { tags, security, summary: 'Add an attendee by hand (a completed manual order; stock applies; its ticket mail needs a confirmed address and counts against the mail budget)', params: eventParams, body: createAttendeeBody, response: { 201: attendeeDetailResponse } } }, async (req, reply) => {
-    const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
-    const { attendeeId, mails } = await addAttendeeByHand(db, ctxOf(authOf(req)), event, req.body, locale);
-    if (mails.length) await deps.jobs.deliverOutbox(mails);
-    return reply.status(201).send(await detail(event.id, attendeeId));
-  });
-
-  app.get('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'One attendee with answers and check-in history', params: attendeeParams, response: { 200: attendeeDetailResponse } } }, async (req) => {
-    await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    return detail(req.params.eventId, req.params.attendeeId);
-  });
-
-  app.put('/events/:eventId/attendees/:attendeeId', { schema: { tags, security, summary: 'Correct name, e-mail and answers; move to another ticket if stock allows', params: attendeeParams, body: editAttendeeBody, response: { 200: attendeeDetailResponse } } }, (req) =>
-    act(req, (tx, c, event) => editAttendee(tx, c, event, req.params.attendeeId, req.body)),
+  app.get(
+    '/events/:eventId/attendees',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The event's attendees: search, filters, sorting, pages; or incremental sync (updated_since, cursor)",
+        params: eventParams,
+        querystring: attendeeSyncListQuery,
+        response: { 200: attendeeListResponse },
+      },
+    },
+    async (req) => {
+      await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const sync = syncRequest('attendees', req.query, req.url);
+      if (sync) {
+        const page = await syncAttendees(db, req.params.eventId, req.query, sync);
+        return syncPage('attendees', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
+      }
+      const { rows, total } = await listAttendees(db, req.params.eventId, req.query);
+      return paginated(rows, total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
+    },
   );
 
-  app.post('/events/:eventId/attendees/:attendeeId/cancel', { schema: { tags, security, summary: 'Void the ticket: it returns to the pool', params: attendeeParams, response: { 200: attendeeDetailResponse } } }, (req) =>
-    act(req, (tx, c, event) => cancelAttendee(tx, c, event.id, req.params.attendeeId)),
+  app.post(
+    '/events/:eventId/attendees',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Add an attendee by hand (a completed manual order; stock applies; its ticket mail needs a confirmed address and counts against the mail budget)',
+        params: eventParams,
+        body: createAttendeeBody,
+        response: { 201: attendeeDetailResponse },
+      },
+    },
+    async (req, reply) => {
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
+      const { attendeeId, mails } = await addAttendeeByHand(db, ctxOf(authOf(req)), event, req.body, locale);
+      if (mails.length) await deps.jobs.deliverOutbox(mails);
+      return reply.status(201).send(await detail(event.id, attendeeId));
+    },
   );
 
-  app.post('/events/:eventId/attendees/:attendeeId/reactivate', { schema: { tags, security, summary: 'Bring a cancelled ticket back if stock allows', params: attendeeParams, response: { 200: attendeeDetailResponse } } }, (req) =>
-    act(req, (tx, c, event) => reactivateAttendee(tx, c, event, req.params.attendeeId)),
+  app.get(
+    '/events/:eventId/attendees/:attendeeId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One attendee with answers and check-in history',
+        params: attendeeParams,
+        response: { 200: attendeeDetailResponse },
+      },
+    },
+    async (req) => {
+      await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      return detail(req.params.eventId, req.params.attendeeId);
+    },
   );
 
-  app.post('/events/:eventId/attendees/:attendeeId/resend-ticket', { schema: { tags, security, summary: "Send the attendee's ticket e-mail again (needs a confirmed address; counts against the mail budget)", params: attendeeParams, response: { 200: attendeeDetailResponse } } }, (req) =>
-    act(req, (tx, c, event) => resendTicket(tx, c, event.id, req.params.attendeeId)),
+  app.put(
+    '/events/:eventId/attendees/:attendeeId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Correct name, e-mail and answers; move to another ticket if stock allows',
+        params: attendeeParams,
+        body: editAttendeeBody,
+        response: { 200: attendeeDetailResponse },
+      },
+    },
+    (req) => act(req, (tx, c, event) => editAttendee(tx, c, event, req.params.attendeeId, req.body)),
+  );
+
+  app.post(
+    '/events/:eventId/attendees/:attendeeId/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Void the ticket: it returns to the pool',
+        params: attendeeParams,
+        response: { 200: attendeeDetailResponse },
+      },
+    },
+    (req) => act(req, (tx, c, event) => cancelAttendee(tx, c, event.id, req.params.attendeeId)),
+  );
+
+  app.post(
+    '/events/:eventId/attendees/:attendeeId/reactivate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bring a cancelled ticket back if stock allows',
+        params: attendeeParams,
+        response: { 200: attendeeDetailResponse },
+      },
+    },
+    (req) => act(req, (tx, c, event) => reactivateAttendee(tx, c, event, req.params.attendeeId)),
+  );
+
+  app.post(
+    '/events/:eventId/attendees/:attendeeId/resend-ticket',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Send the attendee's ticket e-mail again (needs a confirmed address; counts against the mail budget)",
+        params: attendeeParams,
+        response: { 200: attendeeDetailResponse },
+      },
+    },
+    (req) => act(req, (tx, c, event) => resendTicket(tx, c, event.id, req.params.attendeeId)),
   );
 };

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { attendees, orderEvents, orders, outbox } from '../../db/schema/index.js';
 import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
@@ -9,7 +10,10 @@ import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js
  * records which fields an edit changed). Mail to them follows the team-mail rules (mail/team-mail.ts).
  */
 
-/** An organizer changed this address. Needs `orders` in the query; `attendeeId` narrows an attendee edit to one attendee. */
+/**
+ * An organizer changed this address. Needs `orders` in the query; `attendeeId` narrows an attendee edit to one
+ * attendee.
+ */
 export const editedByTeam = (kind: 'ATTENDEE_EDITED' | 'BUYER_EDITED', attendeeId?: typeof attendees.id) =>
   sql<boolean>`exists (select 1 from ${orderEvents} where ${orderEvents.order_id} = ${orders.id} and ${orderEvents.kind} = ${kind}
     and ${orderEvents.data} -> 'fields' @> '["email"]'::jsonb${attendeeId ? sql` and ${orderEvents.data} -> 'attendee_id' = to_jsonb(${attendeeId})` : sql``})`;
@@ -41,9 +45,16 @@ export const attendeeCounted = sql<boolean>`(${attendeeTyped} or not ${cardPaid}
 export async function typedMailCount(tx: Executor, orderId: number, outboxIds: number[]): Promise<number> {
   if (!outboxIds.length) return 0;
   const typed = new Set<string>();
-  const [order] = await tx.select({ email: orders.email, typed: buyerTyped }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await tx
+    .select({ email: orders.email, typed: buyerTyped })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (order?.typed && order.email) typed.add(order.email.toLowerCase());
-  const people = await tx.select({ email: attendees.email, typed: attendeeTyped }).from(attendees).innerJoin(orders, eq(orders.id, attendees.order_id)).where(eq(attendees.order_id, orderId));
+  const people = await tx
+    .select({ email: attendees.email, typed: attendeeTyped })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.order_id))
+    .where(eq(attendees.order_id, orderId));
   for (const p of people) if (p.typed && p.email) typed.add(p.email.toLowerCase());
   if (!typed.size) return 0;
   const mails = await tx.select({ payload: outbox.payload }).from(outbox).where(inArray(outbox.id, outboxIds));
@@ -66,7 +77,12 @@ export async function orderMailRules(
   const mails = opts.resend ? outboxIds.length : await typedMailCount(tx, orderId, outboxIds);
   if (!mails) return;
   await requireConfirmedSender(tx, by.userId);
-  await spendMailBudget(tx, by.mailBudgetPerHour, { accountId: by.accountId, userId: by.userId, kind: 'ORDER', mails }, by.now);
+  await spendMailBudget(
+    tx,
+    by.mailBudgetPerHour,
+    { accountId: by.accountId, userId: by.userId, kind: 'ORDER', mails },
+    by.now,
+  );
 }
 
 /**
@@ -74,9 +90,21 @@ export async function orderMailRules(
  * refund's, once Stripe has answered): checked and counted now, before anything irreversible happens,
  * when the team typed the buyer's address in.
  */
-export async function buyerMailRules(tx: Executor, by: { accountId: number; userId: number; mailBudgetPerHour: number; now: Date }, orderId: number): Promise<void> {
-  const [order] = await tx.select({ email: orders.email, typed: buyerTyped }).from(orders).where(eq(orders.id, orderId));
+export async function buyerMailRules(
+  tx: Executor,
+  by: { accountId: number; userId: number; mailBudgetPerHour: number; now: Date },
+  orderId: number,
+): Promise<void> {
+  const [order] = await tx
+    .select({ email: orders.email, typed: buyerTyped })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!order?.email || !order.typed) return;
   await requireConfirmedSender(tx, by.userId);
-  await spendMailBudget(tx, by.mailBudgetPerHour, { accountId: by.accountId, userId: by.userId, kind: 'ORDER', mails: 1 }, by.now);
+  await spendMailBudget(
+    tx,
+    by.mailBudgetPerHour,
+    { accountId: by.accountId, userId: by.userId, kind: 'ORDER', mails: 1 },
+    by.now,
+  );
 }

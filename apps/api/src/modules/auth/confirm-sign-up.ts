@@ -1,5 +1,6 @@
+import { type AuthResponse, defaultCurrencyFor, isLocale, type Locale } from '@admitone/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { defaultCurrencyFor, isLocale, type AuthResponse, type Locale } from '@admitone/shared';
+
 import type { Db, Executor } from '../../db/client.js';
 import { signupRequests, users } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
@@ -17,10 +18,19 @@ const invalidLink = () => new DomainError('INVALID_SIGNUP_LINK');
  * The person's own account (they own it, as admin) and a first session in it; answered like a login.
  * The account is named after the organization they typed, else "{name}'s events" in their language.
  */
-async function openOwnAccount(tx: Executor, user: UserRow, organization: string | null, now: Date): Promise<AuthResponse> {
+async function openOwnAccount(
+  tx: Executor,
+  user: UserRow,
+  organization: string | null,
+  now: Date,
+): Promise<AuthResponse> {
   const locale: Locale = isLocale(user.locale) ? user.locale : 'en';
   const name = newAccountName({ name: user.name, organization }, locale);
-  const account = await createAccountWithOwner(tx, { name, currency: defaultCurrencyFor(locale), timezone: user.timezone ?? 'UTC', ownerId: user.id }, now);
+  const account = await createAccountWithOwner(
+    tx,
+    { name, currency: defaultCurrencyFor(locale), timezone: user.timezone ?? 'UTC', ownerId: user.id },
+    now,
+  );
   const token = await createSession(tx, user.id, account.id, now);
   return { token, user: toUserDto(user), accounts: await membershipsOf(tx, user.id, 'ACTIVE') };
 }
@@ -42,14 +52,25 @@ export async function confirmSignUp(deps: { db: Db; clock: Clock }, token: strin
           .where(and(eq(signupRequests.token_hash, hashToken(token)), gt(signupRequests.expires_at, now)))
           .returning();
         if (!pending) return null;
-        const profile = { name: pending.name, password_hash: pending.password_hash, timezone: pending.timezone, locale: pending.locale, email_verified_at: now, updated_at: now };
+        const profile = {
+          name: pending.name,
+          password_hash: pending.password_hash,
+          timezone: pending.timezone,
+          locale: pending.locale,
+          email_verified_at: now,
+          updated_at: now,
+        };
         const existing = await findUserByEmail(tx, pending.email);
         let user: UserRow | undefined;
         if (!existing) {
           user = await insertUser(tx, { ...profile, email: pending.email, created_at: now });
         } else if (existing.password_hash === null) {
           // Invited, never accepted: the conditional update loses to an acceptance that set a password first.
-          [user] = await tx.update(users).set(profile).where(and(eq(users.id, existing.id), isNull(users.password_hash))).returning();
+          [user] = await tx
+            .update(users)
+            .set(profile)
+            .where(and(eq(users.id, existing.id), isNull(users.password_hash)))
+            .returning();
         }
         // The address got a login meanwhile (sign-up, or an accepted invitation): the link is spent.
         if (!user) return null;
@@ -73,7 +94,15 @@ export async function confirmSignUp(deps: { db: Db; clock: Clock }, token: strin
  */
 export async function createUserWithAccount(
   deps: { db: Db; clock: Clock },
-  input: { name: string; organization?: string | null; email: string; password: string; timezone?: string; locale: Locale; emailVerified: boolean },
+  input: {
+    name: string;
+    organization?: string | null;
+    email: string;
+    password: string;
+    timezone?: string;
+    locale: Locale;
+    emailVerified: boolean;
+  },
 ): Promise<AuthResponse> {
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();

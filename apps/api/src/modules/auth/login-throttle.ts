@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { loginThrottles } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
@@ -11,7 +12,12 @@ import { hashToken } from '../../shared/tokens.js';
  * and so do FORGET_AFTER_HOURS without a failure. The cap keeps an attacker from locking the owner out
  * for long, and "Forgot password?" always works: a reset unlocks at once.
  */
-export const LOCKOUT = { FREE_FAILURES: 5, FIRST_LOCK_SECONDS: 30, MAX_LOCK_SECONDS: 15 * 60, FORGET_AFTER_HOURS: 24 } as const;
+export const LOCKOUT = {
+  FREE_FAILURES: 5,
+  FIRST_LOCK_SECONDS: 30,
+  MAX_LOCK_SECONDS: 15 * 60,
+  FORGET_AFTER_HOURS: 24,
+} as const;
 
 const keyOf = (email: string) => hashToken(`login|${email.trim().toLowerCase()}`);
 
@@ -23,7 +29,10 @@ export function lockSecondsAfter(failures: number): number {
 
 /** Refuses (429 LOGIN_LOCKED, Retry-After) while the address is locked; checked before the password. */
 export async function assertNotLocked(db: Executor, email: string, now: Date): Promise<void> {
-  const [row] = await db.select({ locked_until: loginThrottles.locked_until }).from(loginThrottles).where(eq(loginThrottles.email_hash, keyOf(email)));
+  const [row] = await db
+    .select({ locked_until: loginThrottles.locked_until })
+    .from(loginThrottles)
+    .where(eq(loginThrottles.email_hash, keyOf(email)));
   const until = row?.locked_until?.getTime() ?? 0;
   if (until > now.getTime()) {
     const seconds = Math.ceil((until - now.getTime()) / 1000);
@@ -40,8 +49,16 @@ export async function recordLoginFailure(db: Executor, email: string, now: Date)
       else ${now.toISOString()}::timestamptz + make_interval(secs => least(${LOCKOUT.MAX_LOCK_SECONDS}, ${LOCKOUT.FIRST_LOCK_SECONDS} * power(2, ${n} - ${LOCKOUT.FREE_FAILURES}))) end`;
   await db
     .insert(loginThrottles)
-    .values({ email_hash: keyOf(email), failures: 1, last_failure_at: now, locked_until: lockSecondsAfter(1) ? new Date(now.getTime() + lockSecondsAfter(1) * 1000) : null })
-    .onConflictDoUpdate({ target: loginThrottles.email_hash, set: { failures, last_failure_at: now, locked_until: lockFor(failures) } });
+    .values({
+      email_hash: keyOf(email),
+      failures: 1,
+      last_failure_at: now,
+      locked_until: lockSecondsAfter(1) ? new Date(now.getTime() + lockSecondsAfter(1) * 1000) : null,
+    })
+    .onConflictDoUpdate({
+      target: loginThrottles.email_hash,
+      set: { failures, last_failure_at: now, locked_until: lockFor(failures) },
+    });
 }
 
 /** Clears the count: a right password, or a password set through a reset link. */

@@ -1,11 +1,12 @@
 import type { AuthResponse, LoginBody } from '@admitone/shared';
+
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { findUserByEmail, membershipsOf, toUserDto } from '../users/users.repository.js';
+import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
 import { createSession } from './sessions.repository.js';
-import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 
 /**
  * Logs in. Wrong e-mail, wrong password and an inactive user all get the same answer, so the

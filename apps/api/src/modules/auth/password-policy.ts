@@ -1,6 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
+
 import { DomainError } from '../../shared/errors.js';
 
 /**
@@ -13,7 +14,10 @@ export const MIN_PASSWORD_SCORE = 3;
 let estimator: ZxcvbnFactory | null = null;
 /** Built on first use: the dictionaries take a moment to load and only a few routes need them. */
 function strength() {
-  estimator ??= new ZxcvbnFactory({ dictionary: { ...commonDictionary, ...englishDictionary }, graphs: adjacencyGraphs });
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...commonDictionary, ...englishDictionary },
+    graphs: adjacencyGraphs,
+  });
   return estimator;
 }
 
@@ -37,7 +41,10 @@ export function assertStrongPassword(password: string, personal: string[], field
   const result = strength().check(password, personal);
   if (result.score >= MIN_PASSWORD_SCORE) return;
   const personalMatch = result.sequence.some((m) => m.pattern === 'dictionary' && m.dictionaryName === 'userInputs');
-  const common = result.sequence.some((m) => m.pattern === 'dictionary' && m.dictionaryName === 'passwords-common' && m.token.length * 2 >= password.length);
+  const common = result.sequence.some(
+    (m) =>
+      m.pattern === 'dictionary' && m.dictionaryName === 'passwords-common' && m.token.length * 2 >= password.length,
+  );
   const key = personalMatch ? 'password_personal' : common ? 'password_common' : 'password_too_weak';
   throw new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key }] } });
 }

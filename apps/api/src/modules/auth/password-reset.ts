@@ -1,19 +1,20 @@
+import { isLocale, type Locale, PASSWORD_RESET_TTL_MINUTES, type ResetLinkDto } from '@admitone/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { PASSWORD_RESET_TTL_MINUTES, isLocale, type Locale, type ResetLinkDto } from '@admitone/shared';
+
 import type { Db, Executor } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema/index.js';
-import { enqueueMail } from '../../mail/outbox.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { enqueueMail } from '../../mail/outbox.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
-import { findUserByEmail, findUserById } from '../users/users.repository.js';
-import { enqueueLoginChanged } from '../users/profile.js';
-import { hashPassword } from './passwords.js';
-import { assertStrongPassword, personalWords } from './password-policy.js';
-import { clearLoginFailures } from './login-throttle.js';
-import { revokeUserSessions } from './sessions.repository.js';
 import { revokeKeysOfMaker, workingKeysOfMaker } from '../api-keys/api-keys.repository.js';
+import { enqueueLoginChanged } from '../users/profile.js';
+import { findUserByEmail, findUserById } from '../users/users.repository.js';
+import { clearLoginFailures } from './login-throttle.js';
+import { assertStrongPassword, personalWords } from './password-policy.js';
+import { hashPassword } from './passwords.js';
+import { revokeUserSessions } from './sessions.repository.js';
 
 interface Deps {
   db: Db;
@@ -45,7 +46,11 @@ export async function requestPasswordReset(deps: Deps, email: string, requestLoc
         template: 'password_reset',
         to: user.email,
         locale: isLocale(user.locale) ? user.locale : requestLocale,
-        data: { name: user.name, url: `${deps.appUrl}/auth/reset-password/${token}`, minutes: PASSWORD_RESET_TTL_MINUTES },
+        data: {
+          name: user.name,
+          url: `${deps.appUrl}/auth/reset-password/${token}`,
+          minutes: PASSWORD_RESET_TTL_MINUTES,
+        },
       },
       now,
     );
@@ -58,7 +63,13 @@ async function findUsableReset(db: Executor, token: string, now: Date) {
     .select({ id: passwordResets.id, user_id: passwordResets.user_id, email: users.email, name: users.name })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.user_id))
-    .where(and(eq(passwordResets.token_hash, hashToken(token)), isNull(passwordResets.used_at), gt(passwordResets.expires_at, now)))
+    .where(
+      and(
+        eq(passwordResets.token_hash, hashToken(token)),
+        isNull(passwordResets.used_at),
+        gt(passwordResets.expires_at, now),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

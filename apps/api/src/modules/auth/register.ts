@@ -1,5 +1,6 @@
 import { isLocale, type Locale, type RegisterBody } from '@admitone/shared';
 import { lt, sql } from 'drizzle-orm';
+
 import type { Db, Executor } from '../../db/client.js';
 import { signupRequests } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -7,12 +8,19 @@ import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import type { Clock } from '../../shared/clock.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { findUserByEmail } from '../users/users.repository.js';
-import { hashPassword } from './passwords.js';
 import { assertStrongPassword, personalWords } from './password-policy.js';
+import { hashPassword } from './passwords.js';
 
 export type RegisterInput = Omit<RegisterBody, 'accept_terms'> & { timezone?: string; locale?: Locale };
 
-type PendingSignUp = { email: string; name: string; organization: string | null; password_hash: string; locale: Locale; timezone: string | null };
+type PendingSignUp = {
+  email: string;
+  name: string;
+  organization: string | null;
+  password_hash: string;
+  locale: Locale;
+  timezone: string | null;
+};
 
 /** How long a sign-up link works. */
 export const SIGNUP_TTL_HOURS = 24;
@@ -56,9 +64,24 @@ export async function requestSignUp(deps: SignUpDeps, input: RegisterInput, requ
         now,
       );
     }
-    const pending = { email, name: input.name, organization: input.organization ?? null, password_hash: passwordHash, locale, timezone: input.timezone ?? null };
+    const pending = {
+      email,
+      name: input.name,
+      organization: input.organization ?? null,
+      password_hash: passwordHash,
+      locale,
+      timezone: input.timezone ?? null,
+    };
     const token = await savePendingSignUp(tx, pending, now);
-    return enqueueMail(tx, mailPayload('signup_confirmation', email, locale, { email, url: `${deps.appUrl}/auth/confirm-sign-up/${token}`, hours: SIGNUP_TTL_HOURS }), now);
+    return enqueueMail(
+      tx,
+      mailPayload('signup_confirmation', email, locale, {
+        email,
+        url: `${deps.appUrl}/auth/confirm-sign-up/${token}`,
+        hours: SIGNUP_TTL_HOURS,
+      }),
+      now,
+    );
   });
   await deps.jobs.deliverOutbox([outboxId]);
 }
@@ -66,7 +89,12 @@ export async function requestSignUp(deps: SignUpDeps, input: RegisterInput, requ
 /** Stores (or replaces) the address's pending sign-up with a new link; returns the link's token. */
 async function savePendingSignUp(tx: Executor, values: PendingSignUp, now: Date) {
   const token = newToken();
-  const row = { ...values, token_hash: hashToken(token), expires_at: new Date(now.getTime() + SIGNUP_TTL_HOURS * 3_600_000), created_at: now };
+  const row = {
+    ...values,
+    token_hash: hashToken(token),
+    expires_at: new Date(now.getTime() + SIGNUP_TTL_HOURS * 3_600_000),
+    created_at: now,
+  };
   // One row per address: a second sign-up (or "send again") replaces the first, whose link stops working.
   await tx
     .insert(signupRequests)

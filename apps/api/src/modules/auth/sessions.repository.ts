@@ -1,10 +1,13 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SESSION_TTL_DAYS } from '@admitone/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import { accountUsers, accounts, sessions, users } from '../../db/schema/index.js';
+import { accounts, accountUsers, sessions, users } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 
-/** Finds the live session of a token, with its user, an active membership of its account and the account's API version. */
+/**
+ * Finds the live session of a token, with its user, an active membership of its account and the account's API version.
+ */
 export async function findSessionByToken(db: Executor, token: string, now: Date) {
   const [row] = await db
     .select({
@@ -16,7 +19,10 @@ export async function findSessionByToken(db: Executor, token: string, now: Date)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .innerJoin(accounts, eq(accounts.id, sessions.account_id))
-    .innerJoin(accountUsers, and(eq(accountUsers.user_id, sessions.user_id), eq(accountUsers.account_id, sessions.account_id)))
+    .innerJoin(
+      accountUsers,
+      and(eq(accountUsers.user_id, sessions.user_id), eq(accountUsers.account_id, sessions.account_id)),
+    )
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),

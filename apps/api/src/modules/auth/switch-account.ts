@@ -1,13 +1,18 @@
 import type { AuthResponse } from '@admitone/shared';
+
 import type { Db } from '../../db/client.js';
-import { sessionOf, type AuthContext } from '../../plugins/auth.js';
+import { type AuthContext, sessionOf } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { findUserById, membershipsOf, toUserDto } from '../users/users.repository.js';
 import { createSession, revokeSession } from './sessions.repository.js';
 
 /** Moves the caller to another account they are an active member of: a new session, the old one revoked. */
-export async function switchAccount(deps: { db: Db; clock: Clock }, caller: AuthContext, accountId: number): Promise<AuthResponse> {
+export async function switchAccount(
+  deps: { db: Db; clock: Clock },
+  caller: AuthContext,
+  accountId: number,
+): Promise<AuthResponse> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const accounts = await membershipsOf(tx, caller.user.id, 'ACTIVE');

@@ -1,28 +1,56 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CapacityAssignmentDto } from '@admitone/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import { capacityAssignmentTickets, capacityAssignments } from '../../db/schema/index.js';
+import { capacityAssignments, capacityAssignmentTickets } from '../../db/schema/index.js';
 import type { CapacityStock } from '../tickets/availability.js';
 
 export type CapacityRow = typeof capacityAssignments.$inferSelect & { ticket_ids: number[] };
 
 /** An event's capacity assignments with the tickets each covers. */
-export async function loadCapacities(db: Executor, accountId: number, eventId: number, only?: number): Promise<CapacityRow[]> {
+export async function loadCapacities(
+  db: Executor,
+  accountId: number,
+  eventId: number,
+  only?: number,
+): Promise<CapacityRow[]> {
   const rows = await db
     .select()
     .from(capacityAssignments)
-    .where(and(eq(capacityAssignments.account_id, accountId), eq(capacityAssignments.event_id, eventId), only ? eq(capacityAssignments.id, only) : undefined))
+    .where(
+      and(
+        eq(capacityAssignments.account_id, accountId),
+        eq(capacityAssignments.event_id, eventId),
+        only ? eq(capacityAssignments.id, only) : undefined,
+      ),
+    )
     .orderBy(asc(capacityAssignments.id));
   if (!rows.length) return [];
-  const links = await db.select().from(capacityAssignmentTickets).where(inArray(capacityAssignmentTickets.capacity_assignment_id, rows.map((r) => r.id)));
+  const links = await db
+    .select()
+    .from(capacityAssignmentTickets)
+    .where(
+      inArray(
+        capacityAssignmentTickets.capacity_assignment_id,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => ({
     ...r,
-    ticket_ids: links.filter((l) => l.capacity_assignment_id === r.id).map((l) => l.ticket_id).sort((a, b) => a - b),
+    ticket_ids: links
+      .filter((l) => l.capacity_assignment_id === r.id)
+      .map((l) => l.ticket_id)
+      .sort((a, b) => a - b),
   }));
 }
 
 /** The shape the stock rule reads. */
-export const toCapacityStock = (r: CapacityRow): CapacityStock => ({ id: r.id, capacity: r.capacity, enabled: r.enabled, applies_to: r.applies_to === 'ALL' ? 'ALL' : r.ticket_ids });
+export const toCapacityStock = (r: CapacityRow): CapacityStock => ({
+  id: r.id,
+  capacity: r.capacity,
+  enabled: r.enabled,
+  applies_to: r.applies_to === 'ALL' ? 'ALL' : r.ticket_ids,
+});
 
 /** `used`: sold plus unexpired holds of the covered tickets. */
 export function toCapacityDto(r: CapacityRow, used: number): CapacityAssignmentDto {

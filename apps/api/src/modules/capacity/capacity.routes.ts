@@ -1,12 +1,19 @@
+import {
+  capacityAssignmentBody,
+  capacityAssignmentListResponse,
+  capacityAssignmentResponse,
+  capacityParams,
+  eventParams,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { capacityAssignmentBody, capacityAssignmentListResponse, capacityAssignmentResponse, capacityParams, eventParams } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
-import { wholeList } from '../../shared/pagination.js';
 import { DomainError } from '../../shared/errors.js';
+import { wholeList } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
 import { readStockLevels } from '../inventory/stock-levels.js';
-import { loadCapacities, toCapacityDto, type CapacityRow } from './capacity.repository.js';
+import { type CapacityRow, loadCapacities, toCapacityDto } from './capacity.repository.js';
 import { deleteCapacity, saveCapacity } from './save-capacity.js';
 
 const tags = ['capacity assignments'];
@@ -29,34 +36,100 @@ export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     return toCapacityDto(row, (await usedBy(eventId))(row));
   };
 
-  app.get('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: "The event's capacity assignments with use", params: eventParams, response: { 200: capacityAssignmentListResponse } } }, async (req) => {
-    await eventOf(authOf(req).accountId, req.params.eventId);
-    const used = await usedBy(req.params.eventId);
-    const data = (await loadCapacities(db, authOf(req).accountId, req.params.eventId)).map((r) => toCapacityDto(r, used(r)));
-    return { data, meta: wholeList(data).meta };
-  });
+  app.get(
+    '/events/:eventId/capacity-assignments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The event's capacity assignments with use",
+        params: eventParams,
+        response: { 200: capacityAssignmentListResponse },
+      },
+    },
+    async (req) => {
+      await eventOf(authOf(req).accountId, req.params.eventId);
+      const used = await usedBy(req.params.eventId);
+      const data = (await loadCapacities(db, authOf(req).accountId, req.params.eventId)).map((r) =>
+        toCapacityDto(r, used(r)),
+      );
+      return { data, meta: wholeList(data).meta };
+    },
+  );
 
-  app.post('/events/:eventId/capacity-assignments', { schema: { tags, security, summary: 'Create a capacity assignment (needs a ticket; not below what its tickets have taken)', params: eventParams, body: capacityAssignmentBody, response: { 201: capacityAssignmentResponse } } }, async (req, reply) => {
-    const { accountId } = authOf(req);
-    await eventOf(accountId, req.params.eventId);
-    const id = await saveCapacity(db, { accountId, eventId: req.params.eventId }, null, req.body, deps.clock.now());
-    return reply.status(201).send({ data: await one(accountId, req.params.eventId, id) });
-  });
+  app.post(
+    '/events/:eventId/capacity-assignments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a capacity assignment (needs a ticket; not below what its tickets have taken)',
+        params: eventParams,
+        body: capacityAssignmentBody,
+        response: { 201: capacityAssignmentResponse },
+      },
+    },
+    async (req, reply) => {
+      const { accountId } = authOf(req);
+      await eventOf(accountId, req.params.eventId);
+      const id = await saveCapacity(db, { accountId, eventId: req.params.eventId }, null, req.body, deps.clock.now());
+      return reply.status(201).send({ data: await one(accountId, req.params.eventId, id) });
+    },
+  );
 
-  app.get('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'One capacity assignment', params: capacityParams, response: { 200: capacityAssignmentResponse } } }, async (req) => ({
-    data: await one(authOf(req).accountId, req.params.eventId, req.params.capacityId),
-  }));
+  app.get(
+    '/events/:eventId/capacity-assignments/:capacityId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One capacity assignment',
+        params: capacityParams,
+        response: { 200: capacityAssignmentResponse },
+      },
+    },
+    async (req) => ({
+      data: await one(authOf(req).accountId, req.params.eventId, req.params.capacityId),
+    }),
+  );
 
-  app.put('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'Change a capacity assignment (not below what its tickets have taken)', params: capacityParams, body: capacityAssignmentBody, response: { 200: capacityAssignmentResponse } } }, async (req) => {
-    const { accountId } = authOf(req);
-    await eventOf(accountId, req.params.eventId);
-    await saveCapacity(db, { accountId, eventId: req.params.eventId }, req.params.capacityId, req.body, deps.clock.now());
-    return { data: await one(accountId, req.params.eventId, req.params.capacityId) };
-  });
+  app.put(
+    '/events/:eventId/capacity-assignments/:capacityId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a capacity assignment (not below what its tickets have taken)',
+        params: capacityParams,
+        body: capacityAssignmentBody,
+        response: { 200: capacityAssignmentResponse },
+      },
+    },
+    async (req) => {
+      const { accountId } = authOf(req);
+      await eventOf(accountId, req.params.eventId);
+      await saveCapacity(
+        db,
+        { accountId, eventId: req.params.eventId },
+        req.params.capacityId,
+        req.body,
+        deps.clock.now(),
+      );
+      return { data: await one(accountId, req.params.eventId, req.params.capacityId) };
+    },
+  );
 
-  app.delete('/events/:eventId/capacity-assignments/:capacityId', { schema: { tags, security, summary: 'Delete a capacity assignment', params: capacityParams } }, async (req, reply) => {
-    await eventOf(authOf(req).accountId, req.params.eventId);
-    await deleteCapacity(db, { accountId: authOf(req).accountId, eventId: req.params.eventId }, req.params.capacityId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/events/:eventId/capacity-assignments/:capacityId',
+    { schema: { tags, security, summary: 'Delete a capacity assignment', params: capacityParams } },
+    async (req, reply) => {
+      await eventOf(authOf(req).accountId, req.params.eventId);
+      await deleteCapacity(
+        db,
+        { accountId: authOf(req).accountId, eventId: req.params.eventId },
+        req.params.capacityId,
+      );
+      return reply.status(204).send();
+    },
+  );
 };

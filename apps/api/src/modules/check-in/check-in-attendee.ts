@@ -1,5 +1,6 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { AttendeeDto, AttendeeStatus } from '@admitone/shared';
+import { and, eq, type SQL } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { attendees } from '../../db/schema/index.js';
 import { attendeesOf } from '../attendees/attendee-view.js';

@@ -1,5 +1,11 @@
+import {
+  CHECK_IN_RECORD_SORTS,
+  checkInRecordListQuery,
+  checkInRecordListResponse,
+  eventParams,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHECK_IN_RECORD_SORTS, checkInRecordListQuery, checkInRecordListResponse, eventParams } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { paginated } from '../../shared/pagination.js';
@@ -11,7 +17,10 @@ const tags = ['check-in'];
 const security = [{ bearer: [] }];
 const FILTERS = ['check_in_list_id', 'action'];
 
-/** The event's check-in history for those who manage the event and their API keys (door staff scan; they do not read it). */
+/**
+ * The event's check-in history for those who manage the event and their API keys (door staff scan; they do not read
+ * it).
+ */
 export const checkInHistoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
@@ -22,7 +31,8 @@ export const checkInHistoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
       schema: {
         tags,
         security,
-        summary: "The event's check-ins and check-outs on every list: pages, newest first; or incremental sync (updated_since: when received, cursor)",
+        summary:
+          "The event's check-ins and check-outs on every list: pages, newest first; or incremental sync (updated_since: when received, cursor)",
         params: eventParams,
         querystring: checkInRecordListQuery,
         response: { 200: checkInRecordListResponse },

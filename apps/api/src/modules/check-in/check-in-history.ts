@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { CheckInRecordDto, checkInRecordListQuery } from '@admitone/shared';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Executor } from '../../db/client.js';
 import { checkIns, users } from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
@@ -21,7 +22,11 @@ function historyWhere(eventId: number, q: Pick<CheckInRecordFilters, 'filter_fie
 /** The rows of these ids, in this order, with who scanned. */
 async function recordsOf(db: Executor, ids: number[]): Promise<CheckInRecordDto[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ c: checkIns, user_name: users.name }).from(checkIns).leftJoin(users, eq(users.id, checkIns.user_id)).where(inArray(checkIns.id, ids));
+  const rows = await db
+    .select({ c: checkIns, user_name: users.name })
+    .from(checkIns)
+    .leftJoin(users, eq(users.id, checkIns.user_id))
+    .where(inArray(checkIns.id, ids));
   const byId = new Map(rows.map((r) => [r.c.id, r]));
   return ids
     .map((id) => byId.get(id))
@@ -43,7 +48,15 @@ async function recordsOf(db: Executor, ids: number[]): Promise<CheckInRecordDto[
 export async function listCheckInRecords(db: Executor, eventId: number, q: CheckInRecordFilters & PageRequest) {
   const where = historyWhere(eventId, q);
   const dir = q.sort_direction === 'asc' ? asc : desc;
-  const ids = (await db.select({ id: checkIns.id }).from(checkIns).where(where).orderBy(dir(checkIns.created_at), dir(checkIns.id)).limit(q.per_page).offset(offsetOf(q))).map((r) => r.id);
+  const ids = (
+    await db
+      .select({ id: checkIns.id })
+      .from(checkIns)
+      .where(where)
+      .orderBy(dir(checkIns.created_at), dir(checkIns.id))
+      .limit(q.per_page)
+      .offset(offsetOf(q))
+  ).map((r) => r.id);
   const [total] = await db.select({ n: count() }).from(checkIns).where(where);
   return { rows: await recordsOf(db, ids), total: Number(total?.n ?? 0) };
 }
@@ -54,7 +67,11 @@ export async function listCheckInRecords(db: Executor, eventId: number, q: Check
  * reads `created_at` (when the server received the scan).
  */
 export async function syncCheckInRecords(db: Executor, eventId: number, q: CheckInRecordFilters, s: SyncRequest) {
-  const where = and(historyWhere(eventId, q), committedBefore(checkIns.change_xid), changedSince(checkIns.created_at, s.since))!;
+  const where = and(
+    historyWhere(eventId, q),
+    committedBefore(checkIns.change_xid),
+    changedSince(checkIns.created_at, s.since),
+  )!;
   const page = await findSyncPage(db, { table: checkIns, position: checkIns.change_xid, id: checkIns.id }, where, s);
   return { ...page, rows: await recordsOf(db, page.ids) };
 }

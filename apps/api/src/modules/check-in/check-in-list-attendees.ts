@@ -1,13 +1,14 @@
-import { eventTicketKey } from '../orders/ticket-signature.js';
-import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { AttendeeDto, CheckInOfflineDto, CheckInStatsDto, OfflineTicketDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { attendees, listCheckIns, orderItems, retiredTicketCodes } from '../../db/schema/index.js';
 import type { PageRequest } from '../../shared/pagination.js';
-import { refuseHiddenSort, type AttendeeListFilters } from '../attendees/attendee-query.js';
+import { type AttendeeListFilters, refuseHiddenSort } from '../attendees/attendee-query.js';
 import { listAttendees, peopleById } from '../attendees/attendee-view.js';
+import { eventTicketKey } from '../orders/ticket-signature.js';
 import { admittedBy, type CheckInListRow } from './check-in-lists.repository.js';
-import { personName } from '@admitone/shared';
 
 /**
  * One page of the attendees a list admits, each shown checked in or not on this list (an attendee
@@ -26,7 +27,9 @@ export async function listAttendeesOnList(
   const { checked_in, ...filters } = q.filter_fields ?? {};
   const onList = sql`exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = ${attendees.id})`;
   const narrower = and(admittedBy(list), checked_in === true ? onList : checked_in === false ? not(onList) : undefined);
-  const { rows, total } = await listAttendees(db, eventId, { ...q, filter_fields: filters }, narrower, { searchEmails: opts.seesEmails });
+  const { rows, total } = await listAttendees(db, eventId, { ...q, filter_fields: filters }, narrower, {
+    searchEmails: opts.seesEmails,
+  });
   if (!rows.length) return { rows, total, passedOn: await isRetiredCode(db, eventId, q.query) };
   const states = await db
     .select()
@@ -49,7 +52,11 @@ export async function listAttendeesOnList(
     total,
     rows: rows.map((r) => {
       const s = byAttendee.get(r.id);
-      return { ...r, checked_in_at: s?.checked_in_at.toISOString() ?? null, checked_in_by: s?.checked_in_by != null ? (people.get(s.checked_in_by) ?? null) : null };
+      return {
+        ...r,
+        checked_in_at: s?.checked_in_at.toISOString() ?? null,
+        checked_in_by: s?.checked_in_by != null ? (people.get(s.checked_in_by) ?? null) : null,
+      };
     }),
   };
 }
@@ -61,13 +68,25 @@ async function isRetiredCode(db: Executor, eventId: number, query: string | unde
   const found = await db
     .select({ code: retiredTicketCodes.code })
     .from(retiredTicketCodes)
-    .where(and(eq(retiredTicketCodes.event_id, eventId), inArray(retiredTicketCodes.code, [...new Set([code, code.toUpperCase()])])))
+    .where(
+      and(
+        eq(retiredTicketCodes.event_id, eventId),
+        inArray(retiredTicketCodes.code, [...new Set([code, code.toUpperCase()])]),
+      ),
+    )
     .limit(1);
   return found.length > 0;
 }
 
-/** Checked in on the list against the valid (ACTIVE) attendees it admits, in all and per ticket in the catalogue's order. */
-export async function checkInStatsOnList(db: Executor, eventId: number, list: CheckInListRow): Promise<CheckInStatsDto> {
+/**
+ * Checked in on the list against the valid (ACTIVE) attendees it admits, in all and per ticket in the catalogue's
+ * order.
+ */
+export async function checkInStatsOnList(
+  db: Executor,
+  eventId: number,
+  list: CheckInListRow,
+): Promise<CheckInStatsDto> {
   const { rows } = (await db.execute(sql`
     select t.id as ticket_id, t.name as ticket_name,
       count(a.id) filter (where exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = a.id))::int as checked_in,
@@ -76,8 +95,15 @@ export async function checkInStatsOnList(db: Executor, eventId: number, list: Ch
     where t.event_id = ${eventId} and t.product_type = 'TICKET'
       and (${list.all_tickets} or t.id in (select ticket_id from check_in_list_tickets where list_id = ${list.id}))
     group by t.id, t.name, t.sort_order
-    order by t.sort_order, t.id`)) as unknown as { rows: Array<{ ticket_id: number; ticket_name: string; checked_in: number; total: number }> };
-  const by_ticket = rows.map((r) => ({ ticket_id: Number(r.ticket_id), ticket_name: r.ticket_name, checked_in: Number(r.checked_in), total: Number(r.total) }));
+    order by t.sort_order, t.id`)) as unknown as {
+    rows: Array<{ ticket_id: number; ticket_name: string; checked_in: number; total: number }>;
+  };
+  const by_ticket = rows.map((r) => ({
+    ticket_id: Number(r.ticket_id),
+    ticket_name: r.ticket_name,
+    checked_in: Number(r.checked_in),
+    total: Number(r.total),
+  }));
   return {
     checked_in: by_ticket.reduce((n, t) => n + t.checked_in, 0),
     total: by_ticket.reduce((n, t) => n + t.total, 0),
@@ -86,7 +112,12 @@ export async function checkInStatsOnList(db: Executor, eventId: number, list: Ch
 }
 
 /** The tickets a door device keeps for offline checks on the list: valid, unpaid and cancelled admissions it admits. */
-export async function offlineTickets(db: Executor, eventId: number, list: CheckInListRow, now: Date): Promise<CheckInOfflineDto> {
+export async function offlineTickets(
+  db: Executor,
+  eventId: number,
+  list: CheckInListRow,
+  now: Date,
+): Promise<CheckInOfflineDto> {
   const rows = await db
     .select({
       id: attendees.id,
@@ -100,13 +131,25 @@ export async function offlineTickets(db: Executor, eventId: number, list: CheckI
     })
     .from(attendees)
     .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
-    .where(and(eq(attendees.event_id, eventId), eq(attendees.is_admission, true), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']), admittedBy(list)))
+    .where(
+      and(
+        eq(attendees.event_id, eventId),
+        eq(attendees.is_admission, true),
+        inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
+        admittedBy(list),
+      ),
+    )
     .orderBy(attendees.id);
   return {
     synced_at: now.toISOString(),
     event_id: eventId,
     public_key: (await eventTicketKey(db, eventId)).publicKey,
-    retired_codes: (await db.select({ code: retiredTicketCodes.code }).from(retiredTicketCodes).where(eq(retiredTicketCodes.event_id, eventId))).map((r) => r.code),
+    retired_codes: (
+      await db
+        .select({ code: retiredTicketCodes.code })
+        .from(retiredTicketCodes)
+        .where(eq(retiredTicketCodes.event_id, eventId))
+    ).map((r) => r.code),
     tickets: rows.map((r) => ({
       id: r.id,
       code: r.code,

@@ -1,15 +1,24 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CheckInListDto, CheckInListState } from '@admitone/shared';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { attendees, checkInLists, checkInListTickets } from '../../db/schema/index.js';
 
 export type CheckInListRow = typeof checkInLists.$inferSelect;
 
 /** The default list of a new event: no name (shown as "All tickets"), admits every ticket, always open. */
-export async function insertDefaultCheckInList(db: Executor, event: { id: number; account_id: number; created_at?: Date }): Promise<number> {
+export async function insertDefaultCheckInList(
+  db: Executor,
+  event: { id: number; account_id: number; created_at?: Date },
+): Promise<number> {
   const [row] = await db
     .insert(checkInLists)
-    .values({ account_id: event.account_id, event_id: event.id, sort_order: 0, ...(event.created_at ? { created_at: event.created_at, updated_at: event.created_at } : {}) })
+    .values({
+      account_id: event.account_id,
+      event_id: event.id,
+      sort_order: 0,
+      ...(event.created_at ? { created_at: event.created_at, updated_at: event.created_at } : {}),
+    })
     .returning({ id: checkInLists.id });
   return row!.id;
 }
@@ -24,11 +33,22 @@ export async function checkInListsOf(db: Executor, accountId: number, eventId: n
 }
 
 /** One list of the event (another event's or account's is not found); without an id, the event's first list. */
-export async function findCheckInList(db: Executor, accountId: number, eventId: number, listId?: number): Promise<CheckInListRow | null> {
+export async function findCheckInList(
+  db: Executor,
+  accountId: number,
+  eventId: number,
+  listId?: number,
+): Promise<CheckInListRow | null> {
   const [row] = await db
     .select()
     .from(checkInLists)
-    .where(and(eq(checkInLists.account_id, accountId), eq(checkInLists.event_id, eventId), listId === undefined ? undefined : eq(checkInLists.id, listId)))
+    .where(
+      and(
+        eq(checkInLists.account_id, accountId),
+        eq(checkInLists.event_id, eventId),
+        listId === undefined ? undefined : eq(checkInLists.id, listId),
+      ),
+    )
     .orderBy(asc(checkInLists.sort_order), asc(checkInLists.id))
     .limit(1);
   return row ?? null;
@@ -44,7 +64,11 @@ export async function findListByToken(db: Executor, token: string): Promise<Chec
 export async function listTicketIds(db: Executor, listIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>(listIds.map((id) => [id, []]));
   if (!listIds.length) return out;
-  const rows = await db.select().from(checkInListTickets).where(inArray(checkInListTickets.list_id, listIds)).orderBy(asc(checkInListTickets.ticket_id));
+  const rows = await db
+    .select()
+    .from(checkInListTickets)
+    .where(inArray(checkInListTickets.list_id, listIds))
+    .orderBy(asc(checkInListTickets.ticket_id));
   for (const r of rows) out.get(r.list_id)!.push(r.ticket_id);
   return out;
 }
@@ -58,11 +82,17 @@ export function listStateAt(list: Pick<CheckInListRow, 'activates_at' | 'expires
 
 /** The condition "the list admits the attendee's ticket" on `attendees` (none when it admits all). */
 export function admittedBy(list: Pick<CheckInListRow, 'id' | 'all_tickets'>): SQL | undefined {
-  return list.all_tickets ? undefined : inArray(attendees.ticket_id, sql`(select ticket_id from check_in_list_tickets where list_id = ${list.id})`);
+  return list.all_tickets
+    ? undefined
+    : inArray(attendees.ticket_id, sql`(select ticket_id from check_in_list_tickets where list_id = ${list.id})`);
 }
 
 /** Checked in on each list and the valid (ACTIVE) attendees it admits. */
-async function countsOf(db: Executor, eventId: number, lists: CheckInListRow[]): Promise<Map<number, { checked_in: number; total: number }>> {
+async function countsOf(
+  db: Executor,
+  eventId: number,
+  lists: CheckInListRow[],
+): Promise<Map<number, { checked_in: number; total: number }>> {
   const out = new Map<number, { checked_in: number; total: number }>();
   if (!lists.length) return out;
   const { rows } = (await db.execute(sql`

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+
+import { CHECK_IN_LISTS_MAX, type checkInListBody, type CheckInListDto } from '@admitone/shared';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CHECK_IN_LISTS_MAX, type CheckInListDto, type checkInListBody } from '@admitone/shared';
+
 import type { Db, Tx } from '../../db/client.js';
 import { checkInLists, checkInListTickets, tickets } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
@@ -35,7 +37,12 @@ const columnsOf = (input: ListInput, event: EventRef) => ({
 
 /** The event's lists locked for a change of their set (the caller's transaction). */
 async function lockLists(tx: Tx, eventId: number): Promise<Array<{ id: number }>> {
-  return tx.select({ id: checkInLists.id }).from(checkInLists).where(eq(checkInLists.event_id, eventId)).orderBy(asc(checkInLists.id)).for('update');
+  return tx
+    .select({ id: checkInLists.id })
+    .from(checkInLists)
+    .where(eq(checkInLists.event_id, eventId))
+    .orderBy(asc(checkInLists.id))
+    .for('update');
 }
 
 /** The list's tickets replaced by the input's (every id must be a ticket of the event). */
@@ -46,8 +53,16 @@ async function writeTickets(tx: Tx, event: EventRef, listId: number, input: List
   const found = await tx
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.account_id, event.account_id), eq(tickets.event_id, event.id), eq(tickets.product_type, 'TICKET'), inArray(tickets.id, ids)));
-  if (found.length !== ids.length) throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'not_found_choice' }] } });
+    .where(
+      and(
+        eq(tickets.account_id, event.account_id),
+        eq(tickets.event_id, event.id),
+        eq(tickets.product_type, 'TICKET'),
+        inArray(tickets.id, ids),
+      ),
+    );
+  if (found.length !== ids.length)
+    throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'not_found_choice' }] } });
   await tx.insert(checkInListTickets).values(ids.map((ticket_id) => ({ list_id: listId, ticket_id })));
 }
 
@@ -63,23 +78,47 @@ export async function createCheckInList(deps: Deps, event: EventRef, input: List
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const existing = await lockLists(tx, event.id);
-    if (existing.length >= CHECK_IN_LISTS_MAX) throw new DomainError('VALIDATION_FAILED', { fields: { name: [{ key: 'too_many', values: { max: CHECK_IN_LISTS_MAX } }] } });
-    const [last] = await tx.select({ n: max(checkInLists.sort_order) }).from(checkInLists).where(eq(checkInLists.event_id, event.id));
+    if (existing.length >= CHECK_IN_LISTS_MAX)
+      throw new DomainError('VALIDATION_FAILED', {
+        fields: { name: [{ key: 'too_many', values: { max: CHECK_IN_LISTS_MAX } }] },
+      });
+    const [last] = await tx
+      .select({ n: max(checkInLists.sort_order) })
+      .from(checkInLists)
+      .where(eq(checkInLists.event_id, event.id));
     const [row] = await tx
       .insert(checkInLists)
-      .values({ ...columnsOf(input, event), account_id: event.account_id, event_id: event.id, sort_order: (last?.n ?? -1) + 1, created_at: now, updated_at: now })
+      .values({
+        ...columnsOf(input, event),
+        account_id: event.account_id,
+        event_id: event.id,
+        sort_order: (last?.n ?? -1) + 1,
+        created_at: now,
+        updated_at: now,
+      })
       .returning({ id: checkInLists.id });
     await writeTickets(tx, event, row!.id, input);
     return viewOf(deps, tx, event, row!.id);
   });
 }
 
-export async function updateCheckInList(deps: Deps, event: EventRef, listId: number, input: ListInput): Promise<CheckInListDto> {
+export async function updateCheckInList(
+  deps: Deps,
+  event: EventRef,
+  listId: number,
+  input: ListInput,
+): Promise<CheckInListDto> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(checkInLists)
       .set({ ...columnsOf(input, event), updated_at: deps.clock.now() })
-      .where(and(eq(checkInLists.id, listId), eq(checkInLists.event_id, event.id), eq(checkInLists.account_id, event.account_id)))
+      .where(
+        and(
+          eq(checkInLists.id, listId),
+          eq(checkInLists.event_id, event.id),
+          eq(checkInLists.account_id, event.account_id),
+        ),
+      )
       .returning({ id: checkInLists.id });
     if (!row) throw new DomainError('NOT_FOUND');
     await writeTickets(tx, event, listId, input);
@@ -111,13 +150,24 @@ export async function deleteCheckInList(deps: Deps, event: EventRef, listId: num
  * next request made with it finds no list). `revoke`: no link at all. Returns the list and the new
  * secret (null when revoked), for the route to answer only to a signed-in person.
  */
-export async function setStaffLink(deps: Deps, event: EventRef, listId: number, revoke: boolean): Promise<{ list: CheckInListDto; token: string | null }> {
+export async function setStaffLink(
+  deps: Deps,
+  event: EventRef,
+  listId: number,
+  revoke: boolean,
+): Promise<{ list: CheckInListDto; token: string | null }> {
   return deps.db.transaction(async (tx) => {
     const token = revoke ? null : newStaffToken();
     const [row] = await tx
       .update(checkInLists)
       .set({ staff_token: token, updated_at: deps.clock.now() })
-      .where(and(eq(checkInLists.id, listId), eq(checkInLists.event_id, event.id), eq(checkInLists.account_id, event.account_id)))
+      .where(
+        and(
+          eq(checkInLists.id, listId),
+          eq(checkInLists.event_id, event.id),
+          eq(checkInLists.account_id, event.account_id),
+        ),
+      )
       .returning({ id: checkInLists.id });
     if (!row) throw new DomainError('NOT_FOUND');
     return { list: await viewOf(deps, tx, event, listId), token };

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ATTENDEE_SORTS,
   attendeeDtoSchema,
@@ -16,14 +15,22 @@ import {
   pageOf,
 } from '@admitone/shared';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
+import {
+  attendeeForCaller,
+  checkInEventsOf,
+  outcomeForCaller,
+  requireCheckInEvent,
+  seesEverything,
+} from './check-in-events.js';
 import { checkInStatsOnList, listAttendeesOnList, offlineTickets } from './check-in-list-attendees.js';
 import { checkInListsOf, checkInListViews, findCheckInList } from './check-in-lists.repository.js';
-import { attendeeForCaller, checkInEventsOf, outcomeForCaller, requireCheckInEvent, seesEverything } from './check-in-events.js';
 import { deviceOf } from './device.js';
 import { applyScan, applyScans, type ScanContext } from './scan.js';
 
@@ -51,20 +58,60 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   async function context(req: FastifyRequest, eventId: number, listId?: number): Promise<ScanContext> {
     const auth = authOf(req);
     const list = await listOf(req, eventId, listId);
-    return { db, accountId: auth.accountId, eventId, list, user: { id: auth.user.id, name: auth.user.name }, device: deviceOf(req.headers['user-agent']), now: deps.clock.now() };
+    return {
+      db,
+      accountId: auth.accountId,
+      eventId,
+      list,
+      user: { id: auth.user.id, name: auth.user.name },
+      device: deviceOf(req.headers['user-agent']),
+      now: deps.clock.now(),
+    };
   }
 
-  app.get('/check-in/events', { schema: { tags, security, summary: 'The events the caller checks people in at (door staff: those given to them), by start', response: { 200: oneOf(z.array(checkInEventSchema)) } } }, async (req) => ({
-    data: await checkInEventsOf(db, authOf(req)),
-  }));
+  app.get(
+    '/check-in/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The events the caller checks people in at (door staff: those given to them), by start',
+        response: { 200: oneOf(z.array(checkInEventSchema)) },
+      },
+    },
+    async (req) => ({
+      data: await checkInEventsOf(db, authOf(req)),
+    }),
+  );
 
-  app.get('/events/:eventId/check-in', { schema: { tags, security, summary: 'The event as the check-in screen shows it (title, dates, time zone)', params: eventParams, response: { 200: oneOf(checkInEventSchema) } } }, async (req) => ({
-    data: await requireCheckInEvent(db, authOf(req), req.params.eventId),
-  }));
+  app.get(
+    '/events/:eventId/check-in',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The event as the check-in screen shows it (title, dates, time zone)',
+        params: eventParams,
+        response: { 200: oneOf(checkInEventSchema) },
+      },
+    },
+    async (req) => ({
+      data: await requireCheckInEvent(db, authOf(req), req.params.eventId),
+    }),
+  );
 
   app.get(
     '/events/:eventId/check-in-lists',
-    { schema: { tags, security, summary: "The event's check-in lists in order, with counts and whether each has a staff link (never its secret)", params: eventParams, response: { 200: oneOf(z.array(checkInListSchema)) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The event's check-in lists in order, with counts and whether each has a staff link (never its secret)",
+        params: eventParams,
+        response: { 200: oneOf(z.array(checkInListSchema)) },
+      },
+    },
     async (req) => {
       const auth = authOf(req);
       await requireCheckInEvent(db, auth, req.params.eventId);
@@ -73,11 +120,19 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     },
   );
 
-  const attendeesSummary = "The attendees a list admits: search by name, e-mail, order number or ticket code; checked in means on this list (door staff see no e-mail addresses: their search ignores them and sorting by them is refused)";
-  const attendeesHandler = async (req: FastifyRequest, eventId: number, listId: number | undefined, q: z.output<typeof attendeeListQuery>) => {
+  const attendeesSummary =
+    'The attendees a list admits: search by name, e-mail, order number or ticket code; checked in means on this list (door staff see no e-mail addresses: their search ignores them and sorting by them is refused)';
+  const attendeesHandler = async (
+    req: FastifyRequest,
+    eventId: number,
+    listId: number | undefined,
+    q: z.output<typeof attendeeListQuery>,
+  ) => {
     const list = await listOf(req, eventId, listId);
     // Door staff see no e-mail addresses, so cannot search or sort by them either.
-    const { rows, total, passedOn } = await listAttendeesOnList(db, eventId, list, q, { seesEmails: seesEverything(authOf(req)) });
+    const { rows, total, passedOn } = await listAttendeesOnList(db, eventId, list, q, {
+      seesEmails: seesEverything(authOf(req)),
+    });
     return paginated(
       rows.map((a) => attendeeForCaller(a, authOf(req))),
       total,
@@ -86,40 +141,161 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       passedOn ? { passed_on: true } : undefined,
     );
   };
-  app.get('/events/:eventId/check-in/attendees', { schema: { tags, security, summary: `${attendeesSummary}; the event's first list`, params: eventParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } }, async (req) =>
-    attendeesHandler(req, req.params.eventId, undefined, req.query),
+  app.get(
+    '/events/:eventId/check-in/attendees',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `${attendeesSummary}; the event's first list`,
+        params: eventParams,
+        querystring: attendeeListQuery,
+        response: { 200: pageOf(attendeeDtoSchema) },
+      },
+    },
+    async (req) => attendeesHandler(req, req.params.eventId, undefined, req.query),
   );
-  app.get('/events/:eventId/check-in-lists/:listId/attendees', { schema: { tags, security, summary: attendeesSummary, params: checkInListParams, querystring: attendeeListQuery, response: { 200: pageOf(attendeeDtoSchema) } } }, async (req) =>
-    attendeesHandler(req, req.params.eventId, req.params.listId, req.query),
+  app.get(
+    '/events/:eventId/check-in-lists/:listId/attendees',
+    {
+      schema: {
+        tags,
+        security,
+        summary: attendeesSummary,
+        params: checkInListParams,
+        querystring: attendeeListQuery,
+        response: { 200: pageOf(attendeeDtoSchema) },
+      },
+    },
+    async (req) => attendeesHandler(req, req.params.eventId, req.params.listId, req.query),
   );
 
-  const scanSummary = 'Check an attendee in or out by QR code, short id or attendee id (a bad code, a ticket the list does not admit or a closed list is a result, not an error)';
-  app.post('/events/:eventId/check-ins', { schema: { tags, security, summary: `${scanSummary}; on the event's first list`, params: eventParams, body: checkInScan, response: { 200: oneOf(checkInOutcomeSchema) } } }, async (req) => ({
-    data: outcomeForCaller(await applyScan(await context(req, req.params.eventId), req.body), authOf(req)),
-  }));
-  app.post('/events/:eventId/check-in-lists/:listId/check-ins', { schema: { tags, security, summary: scanSummary, params: checkInListParams, body: checkInScan, response: { 200: oneOf(checkInOutcomeSchema) } } }, async (req) => ({
-    data: outcomeForCaller(await applyScan(await context(req, req.params.eventId, req.params.listId), req.body), authOf(req)),
-  }));
+  const scanSummary =
+    'Check an attendee in or out by QR code, short id or attendee id (a bad code, a ticket the list does not admit or a closed list is a result, not an error)';
+  app.post(
+    '/events/:eventId/check-ins',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `${scanSummary}; on the event's first list`,
+        params: eventParams,
+        body: checkInScan,
+        response: { 200: oneOf(checkInOutcomeSchema) },
+      },
+    },
+    async (req) => ({
+      data: outcomeForCaller(await applyScan(await context(req, req.params.eventId), req.body), authOf(req)),
+    }),
+  );
+  app.post(
+    '/events/:eventId/check-in-lists/:listId/check-ins',
+    {
+      schema: {
+        tags,
+        security,
+        summary: scanSummary,
+        params: checkInListParams,
+        body: checkInScan,
+        response: { 200: oneOf(checkInOutcomeSchema) },
+      },
+    },
+    async (req) => ({
+      data: outcomeForCaller(
+        await applyScan(await context(req, req.params.eventId, req.params.listId), req.body),
+        authOf(req),
+      ),
+    }),
+  );
 
   const batchSummary = 'Scans queued on a device while offline, applied in order; results in the same order';
-  app.post('/events/:eventId/check-ins/batch', { schema: { tags, security, summary: `${batchSummary}; on the event's first list`, params: eventParams, body: checkInBatchBody, response: { 200: oneOf(z.array(checkInOutcomeSchema)) } } }, async (req) => ({
-    data: (await applyScans(await context(req, req.params.eventId), req.body.scans)).map((o) => outcomeForCaller(o, authOf(req))),
-  }));
-  app.post('/events/:eventId/check-in-lists/:listId/check-ins/batch', { schema: { tags, security, summary: batchSummary, params: checkInListParams, body: checkInBatchBody, response: { 200: oneOf(z.array(checkInOutcomeSchema)) } } }, async (req) => ({
-    data: (await applyScans(await context(req, req.params.eventId, req.params.listId), req.body.scans)).map((o) => outcomeForCaller(o, authOf(req))),
-  }));
-
-  const statsSummary = 'Checked-in and valid attendees on a list, in all and per ticket';
-  app.get('/events/:eventId/check_in_stats', { schema: { tags, security, summary: `${statsSummary}; the event's first list`, params: eventParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => ({
-    data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId)),
-  }));
-  app.get(
-    '/events/:eventId/check-in-lists/:listId/offline',
-    { schema: { tags, security, summary: "The list's tickets for a door device to check codes offline (code, name, ticket, state; no e-mail)", params: checkInListParams, response: { 200: oneOf(checkInOfflineSchema) } } },
-    async (req) => ({ data: await offlineTickets(db, req.params.eventId, await listOf(req, req.params.eventId, req.params.listId), deps.clock.now()) }),
+  app.post(
+    '/events/:eventId/check-ins/batch',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `${batchSummary}; on the event's first list`,
+        params: eventParams,
+        body: checkInBatchBody,
+        response: { 200: oneOf(z.array(checkInOutcomeSchema)) },
+      },
+    },
+    async (req) => ({
+      data: (await applyScans(await context(req, req.params.eventId), req.body.scans)).map((o) =>
+        outcomeForCaller(o, authOf(req)),
+      ),
+    }),
+  );
+  app.post(
+    '/events/:eventId/check-in-lists/:listId/check-ins/batch',
+    {
+      schema: {
+        tags,
+        security,
+        summary: batchSummary,
+        params: checkInListParams,
+        body: checkInBatchBody,
+        response: { 200: oneOf(z.array(checkInOutcomeSchema)) },
+      },
+    },
+    async (req) => ({
+      data: (await applyScans(await context(req, req.params.eventId, req.params.listId), req.body.scans)).map((o) =>
+        outcomeForCaller(o, authOf(req)),
+      ),
+    }),
   );
 
-  app.get('/events/:eventId/check-in-lists/:listId/stats', { schema: { tags, security, summary: statsSummary, params: checkInListParams, response: { 200: oneOf(checkInStatsSchema) } } }, async (req) => ({
-    data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId, req.params.listId)),
-  }));
+  const statsSummary = 'Checked-in and valid attendees on a list, in all and per ticket';
+  app.get(
+    '/events/:eventId/check_in_stats',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `${statsSummary}; the event's first list`,
+        params: eventParams,
+        response: { 200: oneOf(checkInStatsSchema) },
+      },
+    },
+    async (req) => ({
+      data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId)),
+    }),
+  );
+  app.get(
+    '/events/:eventId/check-in-lists/:listId/offline',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The list's tickets for a door device to check codes offline (code, name, ticket, state; no e-mail)",
+        params: checkInListParams,
+        response: { 200: oneOf(checkInOfflineSchema) },
+      },
+    },
+    async (req) => ({
+      data: await offlineTickets(
+        db,
+        req.params.eventId,
+        await listOf(req, req.params.eventId, req.params.listId),
+        deps.clock.now(),
+      ),
+    }),
+  );
+
+  app.get(
+    '/events/:eventId/check-in-lists/:listId/stats',
+    {
+      schema: {
+        tags,
+        security,
+        summary: statsSummary,
+        params: checkInListParams,
+        response: { 200: oneOf(checkInStatsSchema) },
+      },
+    },
+    async (req) => ({
+      data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId, req.params.listId)),
+    }),
+  );
 };

@@ -1,6 +1,9 @@
 import Bowser from 'bowser';
 
-/** The device as its browser names itself ("Chrome on Android"), for the check-in history; null when it says nothing useful. */
+/**
+ * The device as its browser names itself ("Chrome on Android"), for the check-in history; null when it says nothing
+ * useful.
+ */
 export function deviceOf(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   const { browser, os } = Bowser.parse(userAgent);

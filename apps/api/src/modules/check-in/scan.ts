@@ -1,14 +1,15 @@
+import type { AttendeeDto, CheckInOutcomeDto, CheckInResult, checkInScan, PersonRef } from '@admitone/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AttendeeDto, checkInScan, CheckInOutcomeDto, CheckInResult, PersonRef } from '@admitone/shared';
+
 import type { Db, Tx } from '../../db/client.js';
-import { attendees, checkIns, checkInListTickets, listCheckIns, retiredTicketCodes } from '../../db/schema/index.js';
+import { attendees, checkInListTickets, checkIns, listCheckIns, retiredTicketCodes } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../shared/errors.js';
 import { peopleById } from '../attendees/attendee-view.js';
 import { normaliseTicketCode } from '../orders/ids.js';
-import { findScanTarget, scanTargetDto, type ScanTarget } from './check-in-attendee.js';
-import { listStateAt, type CheckInListRow } from './check-in-lists.repository.js';
 import { emitWebhookEvent, type WebhookChange } from '../webhooks/webhook-outbox.js';
+import { findScanTarget, type ScanTarget, scanTargetDto } from './check-in-attendee.js';
+import { type CheckInListRow, listStateAt } from './check-in-lists.repository.js';
 
 export type Scan = z.output<typeof checkInScan>;
 
@@ -27,7 +28,9 @@ export interface ScanContext {
 
 type PriorScan = typeof checkIns.$inferSelect;
 
-/** The ticket's short id from a QR payload: the id itself (signed: `<id>.<signature>`), or a ticket link ending in it. */
+/**
+ * The ticket's short id from a QR payload: the id itself (signed: `<id>.<signature>`), or a ticket link ending in it.
+ */
 export function shortIdOf(code: string): string {
   const path = code.trim().split(/[?#]/)[0]!;
   const parts = path.split('/').filter(Boolean);
@@ -41,8 +44,16 @@ interface OnList {
   viaLink: boolean;
 }
 
-/** The scan's answer: `on` is the check-in it reports, `now` the attendee's state on the list today (the same but for a replay). */
-const outcome = (result: CheckInResult, a: AttendeeDto | null, on: OnList | null = null, now: OnList | null = on): CheckInOutcomeDto => ({
+/**
+ * The scan's answer: `on` is the check-in it reports, `now` the attendee's state on the list today (the same but for a
+ * replay).
+ */
+const outcome = (
+  result: CheckInResult,
+  a: AttendeeDto | null,
+  on: OnList | null = null,
+  now: OnList | null = on,
+): CheckInOutcomeDto => ({
   result,
   attendee: a && { ...a, checked_in_at: now?.at.toISOString() ?? null, checked_in_by: now?.by ?? null },
   checked_in_at: on?.at.toISOString() ?? null,
@@ -52,15 +63,26 @@ const outcome = (result: CheckInResult, a: AttendeeDto | null, on: OnList | null
 
 /** The attendee's check-in on the list, if any. */
 async function onList(tx: Tx, listId: number, attendeeId: number): Promise<OnList | null> {
-  const [row] = await tx.select().from(listCheckIns).where(and(eq(listCheckIns.list_id, listId), eq(listCheckIns.attendee_id, attendeeId)));
+  const [row] = await tx
+    .select()
+    .from(listCheckIns)
+    .where(and(eq(listCheckIns.list_id, listId), eq(listCheckIns.attendee_id, attendeeId)));
   if (!row) return null;
   const people = await peopleById(tx, [row.checked_in_by]);
-  return { at: row.checked_in_at, by: row.checked_in_by !== null ? (people.get(row.checked_in_by) ?? null) : null, viaLink: row.via_staff_link };
+  return {
+    at: row.checked_in_at,
+    by: row.checked_in_by !== null ? (people.get(row.checked_in_by) ?? null) : null,
+    viaLink: row.via_staff_link,
+  };
 }
 
 async function priorScan(tx: Tx, eventId: number, clientScanId: string | undefined): Promise<PriorScan | null> {
   if (!clientScanId) return null;
-  const [row] = await tx.select().from(checkIns).where(and(eq(checkIns.event_id, eventId), eq(checkIns.client_scan_id, clientScanId))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.event_id, eventId), eq(checkIns.client_scan_id, clientScanId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -78,7 +100,8 @@ async function replay(tx: Tx, prior: PriorScan): Promise<CheckInOutcomeDto> {
 const viaLinkElsewhere = (c: ScanContext, prior: PriorScan) => c.user === null && prior.check_in_list_id !== c.list.id;
 
 /** When the scan happened: the device's time for a queued scan, never later than now. */
-const scannedAt = (c: ScanContext, scan: Scan) => (scan.scanned_at ? new Date(Math.min(Date.parse(scan.scanned_at), c.now.getTime())) : c.now);
+const scannedAt = (c: ScanContext, scan: Scan) =>
+  scan.scanned_at ? new Date(Math.min(Date.parse(scan.scanned_at), c.now.getTime())) : c.now;
 
 async function record(tx: Tx, c: ScanContext, attendeeId: number, scan: Scan) {
   await tx.insert(checkIns).values({
@@ -102,11 +125,25 @@ async function admits(tx: Tx, list: CheckInListRow, attendeeId: number): Promise
   const [row] = await tx
     .select({ id: attendees.id })
     .from(attendees)
-    .where(and(eq(attendees.id, attendeeId), inArray(attendees.ticket_id, tx.select({ id: checkInListTickets.ticket_id }).from(checkInListTickets).where(eq(checkInListTickets.list_id, list.id)))));
+    .where(
+      and(
+        eq(attendees.id, attendeeId),
+        inArray(
+          attendees.ticket_id,
+          tx
+            .select({ id: checkInListTickets.ticket_id })
+            .from(checkInListTickets)
+            .where(eq(checkInListTickets.list_id, list.id)),
+        ),
+      ),
+    );
   return !!row;
 }
 
-/** `attendees.checked_in_at` is the first of the attendee's list check-ins (null: on none); a change of the attendee (`updated_since`). */
+/**
+ * `attendees.checked_in_at` is the first of the attendee's list check-ins (null: on none); a change of the attendee
+ * (`updated_since`).
+ */
 async function syncAttendee(tx: Tx, attendeeId: number, now: Date) {
   await tx
     .update(attendees)
@@ -126,7 +163,10 @@ async function lockAttendee(tx: Tx, id: number): Promise<ScanTarget['status'] | 
 
 /** Whether a code is the old code of one of the event's tickets that was passed on. */
 async function isRetiredCode(tx: Tx, eventId: number, code: string): Promise<boolean> {
-  const rows = await tx.select({ code: retiredTicketCodes.code }).from(retiredTicketCodes).where(and(eq(retiredTicketCodes.code, code), eq(retiredTicketCodes.event_id, eventId)));
+  const rows = await tx
+    .select({ code: retiredTicketCodes.code })
+    .from(retiredTicketCodes)
+    .where(and(eq(retiredTicketCodes.code, code), eq(retiredTicketCodes.event_id, eventId)));
   return rows.length > 0;
 }
 
@@ -143,17 +183,28 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   const where = scan.attendee_id !== undefined ? eq(attendees.id, scan.attendee_id) : eq(attendees.short_id, code);
   const found = await findScanTarget(tx, c.accountId, where);
   // A ticket's old code, after the buyer passed the ticket on: it no longer admits (the new holder has a new one).
-  if (!found && scan.attendee_id === undefined && (await isRetiredCode(tx, c.eventId, code))) return outcome('TRANSFERRED', null);
+  if (!found && scan.attendee_id === undefined && (await isRetiredCode(tx, c.eventId, code)))
+    return outcome('TRANSFERRED', null);
   // Checkouts in progress or replaced are not tickets.
   if (!found || found.status === 'RESERVED' || found.status === 'ABANDONED') return outcome('UNKNOWN', null);
   // Attendee ids are sequential: through a staff link, an id its list does not admit (another ticket, another
   // event) is answered exactly as an id that does not exist, so the link reads no one else's name or ticket.
-  if (c.user === null && scan.attendee_id !== undefined && (found.event_id !== c.eventId || !(await admits(tx, c.list, found.id)))) return outcome('UNKNOWN', null);
+  if (
+    c.user === null &&
+    scan.attendee_id !== undefined &&
+    (found.event_id !== c.eventId || !(await admits(tx, c.list, found.id)))
+  )
+    return outcome('UNKNOWN', null);
   const reload = () => scanTargetDto(tx, found);
   if (found.event_id !== c.eventId) return outcome('WRONG_EVENT', await reload());
   if (!(await admits(tx, c.list, found.id))) return outcome('NOT_ON_LIST', await reload());
   const state = listStateAt(c.list, scannedAt(c, scan));
-  if (state !== 'ACTIVE') return outcome(state === 'EXPIRED' ? 'LIST_EXPIRED' : 'LIST_NOT_ACTIVE', await reload(), await onList(tx, c.list.id, found.id));
+  if (state !== 'ACTIVE')
+    return outcome(
+      state === 'EXPIRED' ? 'LIST_EXPIRED' : 'LIST_NOT_ACTIVE',
+      await reload(),
+      await onList(tx, c.list.id, found.id),
+    );
 
   const status = await lockAttendee(tx, found.id);
   // A concurrent scan of a twin of this very scan committed while this one waited: answer as it did.
@@ -166,7 +217,14 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
     if (status === 'AWAITING_PAYMENT') return outcome('AWAITING_PAYMENT', await reload());
     if (status !== 'ACTIVE') return outcome('UNKNOWN', null);
     if (current) return outcome('ALREADY_CHECKED_IN', await reload(), current);
-    await tx.insert(listCheckIns).values({ list_id: c.list.id, attendee_id: found.id, event_id: c.eventId, checked_in_at: c.now, checked_in_by: c.user?.id ?? null, via_staff_link: c.user === null });
+    await tx.insert(listCheckIns).values({
+      list_id: c.list.id,
+      attendee_id: found.id,
+      event_id: c.eventId,
+      checked_in_at: c.now,
+      checked_in_by: c.user?.id ?? null,
+      via_staff_link: c.user === null,
+    });
     await syncAttendee(tx, found.id, c.now);
     await record(tx, c, found.id, scan);
     await emitWebhookEvent(tx, checkInChange(c, found.id, 'checkin.created'));
@@ -184,11 +242,26 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   return outcome('CHECKED_OUT', await reload());
 }
 
-/** A check-in or check-out for webhooks: the list, who (a person or the list's staff link) and when; the attendee joins on sending. */
+/**
+ * A check-in or check-out for webhooks: the list, who (a person or the list's staff link) and when; the attendee joins
+ * on sending.
+ */
 function checkInChange(c: ScanContext, attendeeId: number, type: 'checkin.created' | 'checkin.deleted'): WebhookChange {
   const by = c.user ? { user: { id: c.user.id, name: c.user.name } } : { staff_link: true };
-  const payload = { check_in_list: { id: c.list.id, name: c.list.name }, action: type === 'checkin.created' ? 'CHECK_IN' : 'CHECK_OUT', at: c.now.toISOString(), ...by };
-  return { accountId: c.accountId, eventId: c.eventId, type, object: { kind: 'check_in', id: attendeeId }, payload, at: c.now };
+  const payload = {
+    check_in_list: { id: c.list.id, name: c.list.name },
+    action: type === 'checkin.created' ? 'CHECK_IN' : 'CHECK_OUT',
+    at: c.now.toISOString(),
+    ...by,
+  };
+  return {
+    accountId: c.accountId,
+    eventId: c.eventId,
+    type,
+    object: { kind: 'check_in', id: attendeeId },
+    payload,
+    at: c.now,
+  };
 }
 
 /** Applies one scan; a repeated client scan id racing its twin is retried once and then answered from the first. */

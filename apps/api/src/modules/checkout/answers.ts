@@ -1,7 +1,26 @@
-import { isPhoneNumber, normaliseNumberAnswer, YES_NO_ANSWERS, type AnswerValue, type PublicQuestionDto } from '@admitone/shared';
+import {
+  ADDRESS_PARTS,
+  type AddressAnswer,
+  type AnswerInput,
+  type AnswerValue,
+  isAddressAnswer,
+  isCountryCode,
+  isPhoneNumber,
+  normaliseNumberAnswer,
+  type PublicQuestionDto,
+  REQUIRED_ADDRESS_PARTS,
+  YES_NO_ANSWERS,
+} from '@admitone/shared';
+
 import type { FieldIssues } from '../../shared/errors.js';
 
-const isBlank = (v: AnswerValue | undefined) => v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === '');
+const isBlank = (v: AnswerInput | undefined) =>
+  v === undefined ||
+  (Array.isArray(v)
+    ? v.length === 0
+    : isAddressAnswer(v)
+      ? ADDRESS_PARTS.every((p) => !v[p]?.trim())
+      : v.trim() === '');
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function validDate(s: string): boolean {
@@ -14,17 +33,18 @@ function validDate(s: string): boolean {
 /**
  * Checks the answers to the given questions: required ones answered, each answer of the shape its
  * type asks for (text lengths, a listed option, a subset of options, a real calendar date, a phone
- * number, a number, yes or no).
+ * number, a number, yes or no, an address with its street, city and country).
  * Problems are added under `${prefix}<questionId>`. Returns the answers to store (blank ones dropped).
  */
 export function checkAnswers(
   asked: PublicQuestionDto[],
-  given: Record<string, AnswerValue>,
+  given: Record<string, AnswerInput>,
   prefix: string,
   issues: FieldIssues,
 ): Array<{ question_id: number; answer: AnswerValue }> {
   const out: Array<{ question_id: number; answer: AnswerValue }> = [];
-  const add = (q: PublicQuestionDto, issue: FieldIssues[string][number]) => (issues[`${prefix}${q.id}`] ??= []).push(issue);
+  const add = (q: PublicQuestionDto, issue: FieldIssues[string][number]) =>
+    (issues[`${prefix}${q.id}`] ??= []).push(issue);
   for (const q of asked) {
     const raw = given[String(q.id)];
     if (isBlank(raw)) {
@@ -36,7 +56,8 @@ export function checkAnswers(
       case 'SINGLE_LINE_TEXT':
       case 'MULTI_LINE_TEXT': {
         if (typeof value !== 'string') add(q, { key: 'invalid_type' });
-        else if (value.trim().length > (q.type === 'SINGLE_LINE_TEXT' ? 500 : 5000)) add(q, { key: 'too_long', values: { max: q.type === 'SINGLE_LINE_TEXT' ? 500 : 5000 } });
+        else if (value.trim().length > (q.type === 'SINGLE_LINE_TEXT' ? 500 : 5000))
+          add(q, { key: 'too_long', values: { max: q.type === 'SINGLE_LINE_TEXT' ? 500 : 5000 } });
         else out.push({ question_id: q.id, answer: value.trim() });
         break;
       }
@@ -47,6 +68,10 @@ export function checkAnswers(
         break;
       }
       case 'CHECKBOX': {
+        if (isAddressAnswer(value)) {
+          add(q, { key: 'invalid_type' });
+          break;
+        }
         const list = Array.isArray(value) ? value : [value];
         if (list.some((v) => !q.options.includes(v))) add(q, { key: 'not_found_choice' });
         else out.push({ question_id: q.id, answer: [...new Set(list)] });
@@ -68,8 +93,25 @@ export function checkAnswers(
         else out.push({ question_id: q.id, answer: n });
         break;
       }
+      case 'ADDRESS': {
+        if (!isAddressAnswer(value)) {
+          add(q, { key: 'invalid_type' });
+          break;
+        }
+        // Partly filled: the parts a letter needs are asked for, each under its own field.
+        const parts = Object.fromEntries(
+          ADDRESS_PARTS.map((p) => [p, (value[p] ?? '').trim()]),
+        ) as unknown as AddressAnswer;
+        const missing = REQUIRED_ADDRESS_PARTS.filter((p) => !parts[p]);
+        for (const p of missing) (issues[`${prefix}${q.id}.${p}`] ??= []).push({ key: 'required' });
+        if (parts.country && !isCountryCode(parts.country))
+          (issues[`${prefix}${q.id}.country`] ??= []).push({ key: 'not_found_choice' });
+        else if (!missing.length) out.push({ question_id: q.id, answer: parts });
+        break;
+      }
       case 'YES_NO': {
-        if (typeof value !== 'string' || !(YES_NO_ANSWERS as readonly string[]).includes(value)) add(q, { key: 'not_found_choice' });
+        if (typeof value !== 'string' || !(YES_NO_ANSWERS as readonly string[]).includes(value))
+          add(q, { key: 'not_found_choice' });
         else out.push({ question_id: q.id, answer: value });
         break;
       }
@@ -80,6 +122,8 @@ export function checkAnswers(
 
 /** The attendee questions asked for a ticket (a question listing no tickets is asked for all). */
 export const attendeeQuestionsFor = (questions: PublicQuestionDto[], ticketId: number) =>
-  questions.filter((q) => q.applies_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId)));
+  questions.filter(
+    (q) => q.applies_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId)),
+  );
 
 export const orderQuestions = (questions: PublicQuestionDto[]) => questions.filter((q) => q.applies_to === 'ORDER');

@@ -1,12 +1,13 @@
+import { type Charge, priceUnit, type Promo, type UnitPrice } from '@admitone/shared';
 import { and, eq } from 'drizzle-orm';
-import { priceUnit, type Charge, type Promo, type UnitPrice } from '@admitone/shared';
+
 import type { Executor } from '../../db/client.js';
 import { events, productCategories, promoCodes, promoCodeTickets } from '../../db/schema/index.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
+import type { StockLevels } from '../inventory/stock-levels.js';
 import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
 import type { CapacityStock, TicketStock } from '../tickets/availability.js';
 import { loadTickets, type TicketWithParts, type TierRow } from '../tickets/tickets.repository.js';
-import type { StockLevels } from '../inventory/stock-levels.js';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -49,10 +50,19 @@ export async function loadCatalogue(db: Executor, event: EventRow): Promise<Cata
   const tickets = await loadTickets(db, event.account_id, event.id);
   const taxes = await listTaxes(db, event.account_id);
   const capacities = await loadCapacities(db, event.account_id, event.id);
-  const hidden = await db.select({ id: productCategories.id }).from(productCategories).where(and(eq(productCategories.event_id, event.id), eq(productCategories.is_hidden, true)));
+  const hidden = await db
+    .select({ id: productCategories.id })
+    .from(productCategories)
+    .where(and(eq(productCategories.event_id, event.id), eq(productCategories.is_hidden, true)));
   const dtos = chargesFor(taxes, event.currency);
   const charges = new Map(tickets.map((t) => [t.ticket.id, dtos.filter((c) => t.taxIds.includes(c.id))]));
-  return { event, tickets, charges, capacities: capacities.map(toCapacityStock), hiddenCategories: new Set(hidden.map((c) => c.id)) };
+  return {
+    event,
+    tickets,
+    charges,
+    capacities: capacities.map(toCapacityStock),
+    hiddenCategories: new Set(hidden.map((c) => c.id)),
+  };
 }
 
 /** A promo code of the event by its text (any case), or null. Expiry and usage are the caller's to check. */
@@ -63,7 +73,10 @@ export async function findPromoByCode(db: Executor, eventId: number, code: strin
     .where(and(eq(promoCodes.event_id, eventId), eq(promoCodes.code_key, code.trim().toLowerCase())))
     .limit(1);
   if (!row) return null;
-  const links = await db.select({ ticket_id: promoCodeTickets.ticket_id }).from(promoCodeTickets).where(eq(promoCodeTickets.promo_code_id, row.id));
+  const links = await db
+    .select({ ticket_id: promoCodeTickets.ticket_id })
+    .from(promoCodeTickets)
+    .where(eq(promoCodeTickets.promo_code_id, row.id));
   return {
     id: row.id,
     code: row.code,
@@ -77,7 +90,8 @@ export async function findPromoByCode(db: Executor, eventId: number, code: strin
 }
 
 /** The code applies to this ticket (no tickets listed means every ticket). */
-export const promoApplies = (promo: PromoInfo | null, ticketId: number) => !!promo && (promo.ticket_ids.length === 0 || promo.ticket_ids.includes(ticketId));
+export const promoApplies = (promo: PromoInfo | null, ticketId: number) =>
+  !!promo && (promo.ticket_ids.length === 0 || promo.ticket_ids.includes(ticketId));
 
 /** The base price of one unit before any discount: the tier's, the ticket's, or the donation. */
 export function baseOf(t: TicketWithParts, tier: TierRow | null, donation: number | null): number {
@@ -94,8 +108,19 @@ export function baseOf(t: TicketWithParts, tier: TierRow | null, donation: numbe
 }
 
 /** Prices one unit with the one pricing rule. */
-export function unitPrice(c: Catalogue, t: TicketWithParts, tier: TierRow | null, donation: number | null, promo: PromoInfo | null): UnitPrice {
-  return priceUnit(t.ticket.type, baseOf(t, tier, donation), c.charges.get(t.ticket.id) ?? [], promoApplies(promo, t.ticket.id) ? promo : null);
+export function unitPrice(
+  c: Catalogue,
+  t: TicketWithParts,
+  tier: TierRow | null,
+  donation: number | null,
+  promo: PromoInfo | null,
+): UnitPrice {
+  return priceUnit(
+    t.ticket.type,
+    baseOf(t, tier, donation),
+    c.charges.get(t.ticket.id) ?? [],
+    promoApplies(promo, t.ticket.id) ? promo : null,
+  );
 }
 
 /** What is left of the catalogue's tickets, for display, with the counters' levels. */
@@ -104,6 +129,9 @@ export function stockOf(c: Catalogue, levels: StockLevels): TicketStock[] {
     id: p.ticket.id,
     quantity: p.ticket.quantity,
     taken: levels.ticket(p.ticket.id),
-    tiers: p.ticket.type === 'TIERED' ? p.tiers.map((tier) => ({ id: tier.id, quantity: tier.quantity, taken: levels.tier(tier.id) })) : undefined,
+    tiers:
+      p.ticket.type === 'TIERED'
+        ? p.tiers.map((tier) => ({ id: tier.id, quantity: tier.quantity, taken: levels.tier(tier.id) }))
+        : undefined,
   }));
 }

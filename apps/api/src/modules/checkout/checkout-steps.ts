@@ -1,17 +1,18 @@
+import type { AnswerValue, orderDetailsBody } from '@admitone/shared';
+import { HOLD_EXTENSION_MAX_MINUTES, type Locale, MAX_HOLD_EXTENSIONS } from '@admitone/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { HOLD_EXTENSION_MAX_MINUTES, MAX_HOLD_EXTENSIONS, type Locale } from '@admitone/shared';
 import type { z } from 'zod';
-import type { orderDetailsBody } from '@admitone/shared';
+
 import type { Tx } from '../../db/client.js';
-import { sqlNow } from '../../db/sql-now.js';
 import { attendees, events, orders, questionAnswers } from '../../db/schema/index.js';
+import { sqlNow } from '../../db/sql-now.js';
 import { DomainError, type FieldIssues } from '../../shared/errors.js';
 import { StockShortage } from '../inventory/counters.js';
 import { ensureHeld } from '../inventory/holds.js';
+import { assertOpenCheckout, awaitOfflinePayment, completeOrder, type OrderContext } from '../orders/order-status.js';
+import { checkoutQuestions, type OrderRow, ownsOrder } from '../orders/order-view.js';
+import { offlinePaymentOpen } from '../orders/payment-terms.js';
 import { attendeeQuestionsFor, checkAnswers, orderQuestions } from './answers.js';
-import { assertOpenCheckout, awaitOfflinePayment, completeOrder, type OrderContext } from './order-status.js';
-import { checkoutQuestions, ownsOrder, type OrderRow } from './order-view.js';
-import { offlinePaymentOpen } from './payment-terms.js';
 
 /** A step that takes the units of a hold that ran out again, told clearly when they are gone. */
 async function orGone<T>(run: () => Promise<T>, code: 'ORDER_EXPIRED' | 'NO_TICKETS_AVAILABLE'): Promise<T> {
@@ -31,22 +32,40 @@ export type DetailsInput = z.output<typeof orderDetailsBody>;
  * for the payment step (and need their hold). A free order whose hold ran out still completes if its
  * units can be taken again. Returns outbox ids to deliver after commit.
  */
-export async function saveOrderDetails(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined, input: DetailsInput, locale: Locale): Promise<number[]> {
+export async function saveOrderDetails(
+  tx: Tx,
+  ctx: OrderContext,
+  order: OrderRow,
+  token: string | null | undefined,
+  input: DetailsInput,
+  locale: Locale,
+): Promise<number[]> {
   assertOpenCheckout(order, token, ctx.now, order.total === 0);
   // Named per admission: general products have no attendee details.
-  const people = await tx.select().from(attendees).where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true)));
+  const people = await tx
+    .select()
+    .from(attendees)
+    .where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true)));
   const questions = await checkoutQuestions(tx, order.event_id);
   const issues: FieldIssues = {};
   const given = new Map(input.attendees.map((a, i) => [a.short_id, { a, i }]));
-  if (given.size !== people.length || people.some((p) => !given.has(p.short_id))) issues.attendees = [{ key: 'invalid' }];
+  if (given.size !== people.length || people.some((p) => !given.has(p.short_id)))
+    issues.attendees = [{ key: 'invalid' }];
 
-  const answerRows: Array<{ attendee_id: number | null; question_id: number; answer: string | string[] }> = [];
+  const answerRows: Array<{ attendee_id: number | null; question_id: number; answer: AnswerValue }> = [];
   for (const p of people) {
     const entry = given.get(p.short_id);
     if (!entry) continue;
-    for (const a of checkAnswers(attendeeQuestionsFor(questions, p.ticket_id), entry.a.answers, `attendees.${entry.i}.answers.`, issues)) answerRows.push({ attendee_id: p.id, ...a });
+    for (const a of checkAnswers(
+      attendeeQuestionsFor(questions, p.ticket_id),
+      entry.a.answers,
+      `attendees.${entry.i}.answers.`,
+      issues,
+    ))
+      answerRows.push({ attendee_id: p.id, ...a });
   }
-  for (const a of checkAnswers(orderQuestions(questions), input.answers, 'answers.', issues)) answerRows.push({ attendee_id: null, ...a });
+  for (const a of checkAnswers(orderQuestions(questions), input.answers, 'answers.', issues))
+    answerRows.push({ attendee_id: null, ...a });
   if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
 
   await tx
@@ -55,7 +74,10 @@ export async function saveOrderDetails(tx: Tx, ctx: OrderContext, order: OrderRo
     .where(eq(orders.id, order.id));
   for (const p of people) {
     const { a } = given.get(p.short_id)!;
-    await tx.update(attendees).set({ first_name: a.first_name, last_name: a.last_name, email: a.email, locale, updated_at: ctx.now }).where(eq(attendees.id, p.id));
+    await tx
+      .update(attendees)
+      .set({ first_name: a.first_name, last_name: a.last_name, email: a.email, locale, updated_at: ctx.now })
+      .where(eq(attendees.id, p.id));
   }
   await tx.delete(questionAnswers).where(eq(questionAnswers.order_id, order.id));
   if (answerRows.length) await tx.insert(questionAnswers).values(answerRows.map((r) => ({ order_id: order.id, ...r })));
@@ -69,25 +91,46 @@ export async function saveOrderDetails(tx: Tx, ctx: OrderContext, order: OrderRo
  * from now (the database's clock), at most HOLD_EXTENSION_MAX_MINUTES. A hold that ran out is extended
  * only if its units can be taken again through the guarded counters.
  */
-export async function extendHold(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined): Promise<void> {
-  if (order.status === 'RESERVED' && order.hold_extensions >= MAX_HOLD_EXTENSIONS && ownsOrder(order, token)) throw new DomainError('HOLD_ALREADY_EXTENDED');
+export async function extendHold(
+  tx: Tx,
+  ctx: OrderContext,
+  order: OrderRow,
+  token: string | null | undefined,
+): Promise<void> {
+  if (order.status === 'RESERVED' && order.hold_extensions >= MAX_HOLD_EXTENSIONS && ownsOrder(order, token))
+    throw new DomainError('HOLD_ALREADY_EXTENDED');
   assertOpenCheckout(order, token, ctx.now, true);
-  const [event] = await tx.select({ timeout: events.order_timeout_minutes }).from(events).where(eq(events.id, order.event_id));
+  const [event] = await tx
+    .select({ timeout: events.order_timeout_minutes })
+    .from(events)
+    .where(eq(events.id, order.event_id));
   await orGone(() => ensureHeld(tx, ctx.stock, order, ctx.now), 'NO_TICKETS_AVAILABLE');
   const now = sqlNow(ctx.stock.clock);
   const minutes = Math.min(event!.timeout, HOLD_EXTENSION_MAX_MINUTES);
-  await tx.execute(sql`update orders set reserved_until = ${now} + make_interval(mins => ${minutes}::int), hold_extensions = hold_extensions + 1, updated_at = ${ctx.now} where id = ${order.id}`);
+  await tx.execute(
+    sql`update orders set reserved_until = ${now} + make_interval(mins => ${minutes}::int), hold_extensions = hold_extensions + 1, updated_at = ${ctx.now} where id = ${order.id}`,
+  );
 }
 
 /** The buyer pays offline: the event must offer it and the details must be in. */
-export async function chooseOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow, token: string | null | undefined): Promise<number[]> {
+export async function chooseOfflinePayment(
+  tx: Tx,
+  ctx: OrderContext,
+  order: OrderRow,
+  token: string | null | undefined,
+): Promise<number[]> {
   assertOpenCheckout(order, token, ctx.now, true);
   const [event] = await tx
-    .select({ offline_payments_enabled: events.offline_payments_enabled, offline_payment_days: events.offline_payment_days, offline_payment_deadline: events.offline_payment_deadline })
+    .select({
+      offline_payments_enabled: events.offline_payments_enabled,
+      offline_payment_days: events.offline_payment_days,
+      offline_payment_deadline: events.offline_payment_deadline,
+    })
     .from(events)
     .where(eq(events.id, order.event_id));
   // Past the event's payment date nobody may start paying offline.
-  if (!event || !offlinePaymentOpen(event, ctx.now) || order.total === 0) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+  if (!event || !offlinePaymentOpen(event, ctx.now) || order.total === 0)
+    throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   if (!order.email) throw new DomainError('DETAILS_REQUIRED');
   // Choosing to pay completes the checkout: a hold that ran out takes its units again, or the order has expired.
   return orGone(() => awaitOfflinePayment(tx, ctx, order), 'ORDER_EXPIRED');

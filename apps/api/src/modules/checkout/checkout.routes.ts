@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   CHECKOUT_TOKEN_HEADER,
   IDEMPOTENCY_HEADER,
@@ -12,24 +10,27 @@ import {
   reserveOrderBody,
   reserveOrderResponse,
 } from '@admitone/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+
 import type { Tx } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
 import { requestLocale } from '../../plugins/locale.js';
+import { promoGuessesOf } from '../../plugins/promo-guesses.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
 import { Admission, withinShare } from '../inventory/admission.js';
 import { clientKeyOf } from '../inventory/fairness.js';
-import { promoGuessesOf } from '../../plugins/promo-guesses.js';
+import { lockOrder, type OrderContext } from '../orders/order-status.js';
+import { findOrderByShortId, type OrderRow, secretMatches } from '../orders/order-view.js';
 import { loadPublicEventParts } from '../public-events/public-event.js';
-import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
 import { buyerOrderViews } from './buyer-order-view.js';
+import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
 import { clientScopeOf, stepOnce } from './idempotency.js';
 import { LINK_RESEND_INTERVAL_MS, resendOrderLink } from './order-link.js';
-import { lockOrder, type OrderContext } from './order-status.js';
-import { findOrderByShortId, secretMatches, type OrderRow } from './order-view.js';
 import { freshReservationDto } from './reservation-answer.js';
-import { reserveOrder, type ReserveDeps } from './reserve-order.js';
+import { type ReserveDeps, reserveOrder } from './reserve-order.js';
 
 const tags = ['checkout'];
 
@@ -38,27 +39,43 @@ const repeatSecret = (order: OrderRow | null, checkoutToken: string): string | n
   order && order.status === 'RESERVED' && order.checkout_token_hash === hashToken(checkoutToken) ? order.secret : null;
 const headers = z.object({
   [CHECKOUT_TOKEN_HEADER]: z.string().max(200).optional(),
-  [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret (from the reservation or the buyer's e-mail links); without it the order answers 404"),
+  [ORDER_SECRET_HEADER]: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "The order's secret (from the reservation or the buyer's e-mail links); without it the order answers 404",
+    ),
   [IDEMPOTENCY_HEADER]: z
     .string()
     .min(1)
     .max(200)
     .optional()
-    .describe('A repeat from the same client (the same checkout token, or without one the same address) gets the first answer; from another client it is another key'),
+    .describe(
+      'A repeat from the same client (the same checkout token, or without one the same address) gets the first answer; from another client it is another key',
+    ),
 });
 
 /** The buyer's side of an order (SPEC §2 /checkout): reserve, details, extend the hold, pay offline. */
 export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const { view, eventParts, cardPaymentsFor } = buyerOrderViews(deps);
-  const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock });
+  const ctx = (): OrderContext => ({
+    now: deps.clock.now(),
+    appUrl: deps.config.appUrl,
+    storage: deps.storage,
+    stock: deps.stock,
+  });
   const reserveDeps: ReserveDeps = {
     db,
     commitWith: deps.database.kind === 'postgres',
     stock: deps.stock,
     // A buyer never waits in this queue longer than twice the database's lock timeout.
     // Then, like every checkout step, it waits for the process's checkout share of the pool.
-    admission: withinShare(new Admission(deps.config.checkoutConcurrency, deps.config.lockTimeoutMs * 2), deps.checkoutShare),
+    admission: withinShare(
+      new Admission(deps.config.checkoutConcurrency, deps.config.lockTimeoutMs * 2),
+      deps.checkoutShare,
+    ),
     // The cached catalogue is fine to plan with: the counters check its ticket versions.
     catalogueOf: async (eventId, fresh) => {
       if (fresh) deps.publicEvents.invalidate(eventId);
@@ -88,11 +105,22 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
    * mails. The answer is read after commit with the request's own secret and token, so no lock is held
    * while it is built and a repeat shows nothing its sender could not read anyway.
    */
-  async function step(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, scope: string, run: (tx: Tx, c: OrderContext, order: OrderRow) => Promise<number[]>) {
+  async function step(
+    req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>,
+    scope: string,
+    run: (tx: Tx, c: OrderContext, order: OrderRow) => Promise<number[]>,
+  ) {
     const c = ctx();
     // Within the checkout share of the pool: a hot row locked for long holds at most that share.
     const mails = await deps.checkoutShare.run(0, () =>
-      stepOnce(db, `${scope}:${req.params.eventId}:${req.params.shortId}:${clientScope(req)}`, keyOf(req), req.body ?? null, (tx) => lockWithSecret(tx, req), (tx, order) => run(tx, c, order)),
+      stepOnce(
+        db,
+        `${scope}:${req.params.eventId}:${req.params.shortId}:${clientScope(req)}`,
+        keyOf(req),
+        req.body ?? null,
+        (tx) => lockWithSecret(tx, req),
+        (tx, order) => run(tx, c, order),
+      ),
     );
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return { data: await view(db, req.params, secretOf(req), tokenOf(req), deps.clock.now()) };
@@ -101,7 +129,10 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   // A reservation carrying a promo code is a try like the public check: refused past the guess limits,
   // and a code refused as invalid counts as a wrong one (plugins/promo-guesses.ts).
   const guesses = promoGuessesOf(app, deps.config);
-  async function withinPromoGuesses<T>(req: FastifyRequest<{ Params: { eventId: number }; Body: { promo_code?: string | null } }>, run: () => Promise<T>): Promise<T> {
+  async function withinPromoGuesses<T>(
+    req: FastifyRequest<{ Params: { eventId: number }; Body: { promo_code?: string | null } }>,
+    run: () => Promise<T>,
+  ): Promise<T> {
     if (!req.body.promo_code) return run();
     await guesses.assertRoom(req, req.params.eventId);
     try {
@@ -115,13 +146,27 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.post(
     '/events/:eventId/order',
     {
-      schema: { tags, summary: 'Reserve tickets: hold them for the event order timeout (the checkout starts)', params: publicEventParams, headers, body: reserveOrderBody, response: { 201: reserveOrderResponse } },
+      schema: {
+        tags,
+        summary: 'Reserve tickets: hold them for the event order timeout (the checkout starts)',
+        params: publicEventParams,
+        headers,
+        body: reserveOrderBody,
+        response: { 201: reserveOrderResponse },
+      },
       config: { rateLimit: { max: deps.config.checkoutRateLimitMax, timeWindow: 60_000 } },
     },
     async (req, reply) => {
       const locale = req.body.locale ?? requestLocale(req);
       const client = { key: clientKeyOf(req.ip) };
-      const reserved = await withinPromoGuesses(req, () => reserveOrder(reserveDeps, req.params.eventId, req.body, { checkoutToken: tokenOf(req), locale, idempotencyKey: keyOf(req), client }));
+      const reserved = await withinPromoGuesses(req, () =>
+        reserveOrder(reserveDeps, req.params.eventId, req.body, {
+          checkoutToken: tokenOf(req),
+          locale,
+          idempotencyKey: keyOf(req),
+          client,
+        }),
+      );
       // Built from what was written (no read after commit); a repeated request reads its order back.
       const now = deps.clock.now();
       const parts = reserved.written ? await eventParts(req.params.eventId) : null;
@@ -131,11 +176,20 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       // moved on (completed, awaiting payment, replaced, cancelled) or is gone, a repeat is 404, as
       // reading a gone order would answer: its buyer has long had the answer, and an address may be
       // shared (one network, one proxy) by people who are not that buyer.
-      const secret = reserved.orderSecret ?? repeatSecret(await findOrderByShortId(db, req.params.eventId, reserved.shortId), reserved.checkoutToken);
+      const secret =
+        reserved.orderSecret ??
+        repeatSecret(await findOrderByShortId(db, req.params.eventId, reserved.shortId), reserved.checkoutToken);
       if (secret === null) throw notFound();
-      const data = reserved.written && parts
-        ? freshReservationDto(reserved, parts, locale, client.key, now, await cardPaymentsFor(parts.event.account_id))
-        : await view(db, { eventId: req.params.eventId, shortId: reserved.shortId }, secret, reserved.checkoutToken, now);
+      const data =
+        reserved.written && parts
+          ? freshReservationDto(reserved, parts, locale, client.key, now, await cardPaymentsFor(parts.event.account_id))
+          : await view(
+              db,
+              { eventId: req.params.eventId, shortId: reserved.shortId },
+              secret,
+              reserved.checkoutToken,
+              now,
+            );
       // 201 for a new reservation and for a repeated request alike (the stored answer is the first one's).
       return reply.status(201).send({ data, checkout_token: reserved.checkoutToken, order_secret: secret });
     },
@@ -143,29 +197,74 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   app.get(
     '/events/:eventId/order/:shortId',
-    { schema: { tags, summary: "An order as its buyer sees it (needs the order's secret in X-Order-Secret; otherwise 404)", params: publicOrderParams, headers, response: { 200: publicOrderResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "An order as its buyer sees it (needs the order's secret in X-Order-Secret; otherwise 404)",
+        params: publicOrderParams,
+        headers,
+        response: { 200: publicOrderResponse },
+      },
+    },
     async (req) => ({ data: await view(db, req.params, secretOf(req), tokenOf(req), deps.clock.now()) }),
   );
 
-  app.put('/events/:eventId/order/:shortId/details', { schema: { tags, summary: "Buyer and attendee details and answers; free orders complete", params: publicOrderParams, headers, body: orderDetailsBody, response: { 200: publicOrderResponse } } }, async (req) => {
-    const locale = req.body.locale ?? requestLocale(req);
-    return step(req, 'details', async (tx, c, order) => {
-      return saveOrderDetails(tx, c, order, tokenOf(req), req.body, locale);
-    });
-  });
+  app.put(
+    '/events/:eventId/order/:shortId/details',
+    {
+      schema: {
+        tags,
+        summary: 'Buyer and attendee details and answers; free orders complete',
+        params: publicOrderParams,
+        headers,
+        body: orderDetailsBody,
+        response: { 200: publicOrderResponse },
+      },
+    },
+    async (req) => {
+      const locale = req.body.locale ?? requestLocale(req);
+      return step(req, 'details', async (tx, c, order) => {
+        return saveOrderDetails(tx, c, order, tokenOf(req), req.body, locale);
+      });
+    },
+  );
 
-  app.post('/events/:eventId/order/:shortId/extend', { schema: { tags, summary: 'Extend the hold once (WCAG 2.2.1)', params: publicOrderParams, headers, response: { 200: publicOrderResponse } } }, async (req) => {
-    return step(req, 'extend', async (tx, c, order) => {
-      await extendHold(tx, c, order, tokenOf(req));
-      return [];
-    });
-  });
+  app.post(
+    '/events/:eventId/order/:shortId/extend',
+    {
+      schema: {
+        tags,
+        summary: 'Extend the hold once (WCAG 2.2.1)',
+        params: publicOrderParams,
+        headers,
+        response: { 200: publicOrderResponse },
+      },
+    },
+    async (req) => {
+      return step(req, 'extend', async (tx, c, order) => {
+        await extendHold(tx, c, order, tokenOf(req));
+        return [];
+      });
+    },
+  );
 
-  app.post('/events/:eventId/order/:shortId/offline-payment', { schema: { tags, summary: 'Pay offline: the order awaits payment', params: publicOrderParams, headers, response: { 200: publicOrderResponse } } }, async (req) => {
-    return step(req, 'offline', async (tx, c, order) => {
-      return chooseOfflinePayment(tx, c, order, tokenOf(req));
-    });
-  });
+  app.post(
+    '/events/:eventId/order/:shortId/offline-payment',
+    {
+      schema: {
+        tags,
+        summary: 'Pay offline: the order awaits payment',
+        params: publicOrderParams,
+        headers,
+        response: { 200: publicOrderResponse },
+      },
+    },
+    async (req) => {
+      return step(req, 'offline', async (tx, c, order) => {
+        return chooseOfflinePayment(tx, c, order, tokenOf(req));
+      });
+    },
+  );
 
   /**
    * An old link (from a mail sent before orders had secrets, or a link cut short) cannot open the order:
@@ -177,7 +276,13 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.post(
     '/events/:eventId/order/:shortId/resend-link',
     {
-      schema: { tags, summary: "Mail the order's link (with its secret) to the order's buyer again; the same answer whatever the order", params: publicOrderParams, response: { 202: orderLinkRequestedResponse } },
+      schema: {
+        tags,
+        summary:
+          "Mail the order's link (with its secret) to the order's buyer again; the same answer whatever the order",
+        params: publicOrderParams,
+        response: { 202: orderLinkRequestedResponse },
+      },
       config: { rateLimit: { max: 10, timeWindow: LINK_RESEND_INTERVAL_MS } },
     },
     async (req, reply) => {
@@ -187,4 +292,3 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     },
   );
 };
-

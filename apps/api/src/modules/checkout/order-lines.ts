@@ -1,10 +1,11 @@
 import type { ReserveOrderBody, UnitPrice } from '@admitone/shared';
-import type { z } from 'zod';
 import type { reserveOrderBody } from '@admitone/shared';
+import type { z } from 'zod';
+
 import { DomainError, type FieldIssues } from '../../shared/errors.js';
 import { saleState } from '../tickets/sale-state.js';
 import type { TicketWithParts, TierRow } from '../tickets/tickets.repository.js';
-import { promoApplies, unitPrice, type Catalogue, type PromoInfo } from './catalogue.js';
+import { type Catalogue, promoApplies, type PromoInfo, unitPrice } from './catalogue.js';
 
 export type ReserveInput = z.output<typeof reserveOrderBody>;
 export type { ReserveOrderBody };
@@ -18,7 +19,8 @@ export interface OrderLine {
 }
 
 /** Whether a promo code can be used now, before counting its uses. */
-export const promoUsable = (promo: PromoInfo | null, now: Date) => !!promo && (promo.expires_at === null || promo.expires_at > now);
+export const promoUsable = (promo: PromoInfo | null, now: Date) =>
+  !!promo && (promo.expires_at === null || promo.expires_at > now);
 
 /**
  * Checks a reservation against the event's sale rules (ticket exists and is visible, sale windows,
@@ -39,7 +41,11 @@ export function priceRequest(c: Catalogue, input: ReserveInput, promo: PromoInfo
     const tiered = t.ticket.type === 'TIERED';
     const tier = tiered ? (t.tiers.find((x) => x.id === item.tier_id) ?? null) : null;
     if (tiered && !tier) return add(`items.${i}.tier_id`, { key: 'not_found_choice' });
-    const hiddenForBuyer = t.ticket.is_hidden || c.hiddenCategories.has(t.ticket.category_id) || (t.ticket.requires_promo_code && !promoApplies(promo, t.ticket.id)) || !!tier?.is_hidden;
+    const hiddenForBuyer =
+      t.ticket.is_hidden ||
+      c.hiddenCategories.has(t.ticket.category_id) ||
+      (t.ticket.requires_promo_code && !promoApplies(promo, t.ticket.id)) ||
+      !!tier?.is_hidden;
     const window = {
       is_hidden: hiddenForBuyer,
       sale_start: tier?.sale_start ?? t.ticket.sale_start,
@@ -54,7 +60,9 @@ export function priceRequest(c: Catalogue, input: ReserveInput, promo: PromoInfo
       if (donation < min) return add(`items.${i}.amount`, { key: 'below_min_price' });
     }
     perTicket.set(t.ticket.id, (perTicket.get(t.ticket.id) ?? 0) + item.quantity);
-    const same = lines.find((l) => l.ticket.ticket.id === t.ticket.id && l.tier?.id === tier?.id && l.unit.base === (donation ?? l.unit.base));
+    const same = lines.find(
+      (l) => l.ticket.ticket.id === t.ticket.id && l.tier?.id === tier?.id && l.unit.base === (donation ?? l.unit.base),
+    );
     if (same) same.quantity += item.quantity;
     else lines.push({ ticket: t, tier, quantity: item.quantity, unit: unitPrice(c, t, tier, donation, promo) });
   });
@@ -74,7 +82,8 @@ export function priceRequest(c: Catalogue, input: ReserveInput, promo: PromoInfo
     const t = c.tickets.find((x) => x.ticket.id === item.ticket_id);
     const per = t?.ticket.product_type === 'GENERAL' ? t.ticket.addon_max_per_ticket : null;
     if (!t || per === null || item.quantity === 0) return;
-    if ((perTicket.get(t.ticket.id) ?? 0) > per * admissions) add(`items.${i}.quantity`, { key: 'addon_limit', values: { max: per } });
+    if ((perTicket.get(t.ticket.id) ?? 0) > per * admissions)
+      add(`items.${i}.quantity`, { key: 'addon_limit', values: { max: per } });
   });
   if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
   return lines;

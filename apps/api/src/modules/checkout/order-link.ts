@@ -1,17 +1,26 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
+import { orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
-import { recordOrderEvent } from './order-history.js';
-import { buyerOrderUrl, enqueueOrderMails } from './order-mails.js';
-import type { OrderContext } from './order-status.js';
-import { findOrderByShortId, type OrderRow } from './order-view.js';
+import { recordOrderEvent } from '../orders/order-history.js';
+import { buyerOrderUrl, enqueueOrderMails } from '../orders/order-mails.js';
+import type { OrderContext } from '../orders/order-status.js';
+import { findOrderByShortId, type OrderRow } from '../orders/order-view.js';
 
 /** An order's link is mailed again on request at most this often, whoever asks. */
 export const LINK_RESEND_INTERVAL_MS = 15 * 60_000;
 /** Orders whose buyer has been sent mail with the order's link (a checkout that never finished has none). */
-export const LINKED_STATUSES = new Set(['AWAITING_PAYMENT', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_FAILED']);
+export const LINKED_STATUSES = new Set([
+  'AWAITING_PAYMENT',
+  'COMPLETED',
+  'CANCELLED',
+  'REFUND_PENDING',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+  'REFUND_FAILED',
+]);
 
 /**
  * Writes the mail with the order's link (and secret) to its buyer, at most once per interval even for
@@ -39,12 +48,23 @@ export async function resendOrderLink(db: Db, c: OrderContext, eventId: number, 
  */
 export async function sendOrderLink(tx: Tx, c: OrderContext, order: OrderRow): Promise<number[]> {
   if (!order.email || !LINKED_STATUSES.has(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
-  await recordOrderEvent(tx, order.id, { kind: 'LINK_SENT', userId: c.userId, data: { email: order.email }, at: c.now });
+  await recordOrderEvent(tx, order.id, {
+    kind: 'LINK_SENT',
+    userId: c.userId,
+    data: { email: order.email },
+    at: c.now,
+  });
   return enqueueOrderMails(tx, c, order.id, 'link');
 }
 
-/** The buyer's order page with its secret, as a path: answered only to a signed-in organizer (never to an API key or a webhook). */
+/**
+ * The buyer's order page with its secret, as a path: answered only to a signed-in organizer (never to an API key or a
+ * webhook).
+ */
 export async function buyerLinkPath(db: Db, eventId: number, orderId: number): Promise<string | null> {
-  const [order] = await db.select({ event_id: orders.event_id, short_id: orders.short_id, secret: orders.secret }).from(orders).where(and(eq(orders.id, orderId), eq(orders.event_id, eventId)));
+  const [order] = await db
+    .select({ event_id: orders.event_id, short_id: orders.short_id, secret: orders.secret })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.event_id, eventId)));
   return order ? buyerOrderUrl('', order) : null;
 }

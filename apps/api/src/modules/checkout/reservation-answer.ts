@@ -1,13 +1,21 @@
 import type { Locale, PublicOrderDto } from '@admitone/shared';
+
 import { hashToken } from '../../shared/tokens.js';
+import { type OrderEventParts, type OrderRow, toPublicOrderDto } from '../orders/order-view.js';
 import type { Reserved } from './reserve-order.js';
-import { toPublicOrderDto, type OrderEventParts, type OrderRow } from './order-view.js';
 
 /**
  * The answer to a fresh reservation, built from what it just wrote (no read after commit): the order as
  * its buyer sees it, exactly as `publicOrderView` would read it back.
  */
-export function freshReservationDto(r: Reserved, parts: OrderEventParts, locale: Locale, clientKey: string | null, now: Date, cardPayments: boolean): PublicOrderDto {
+export function freshReservationDto(
+  r: Reserved,
+  parts: OrderEventParts,
+  locale: Locale,
+  clientKey: string | null,
+  now: Date,
+  cardPayments: boolean,
+): PublicOrderDto {
   const w = r.written!;
   const { event } = w.catalogue;
   const order: OrderRow = {
@@ -51,6 +59,17 @@ export function freshReservationDto(r: Reserved, parts: OrderEventParts, locale:
     created_at: w.createdAt,
     updated_at: w.createdAt,
   };
-  const people = w.attendees.filter((a) => a.is_admission).map((a) => ({ ...a, first_name: null, last_name: null, email: null, status: 'RESERVED' as const }));
-  return toPublicOrderDto({ order, items: w.items, people, answers: [], parts, token: r.checkoutToken, now, cardPayments });
+  const people = w.attendees
+    .filter((a) => a.is_admission)
+    .map((a) => ({ ...a, first_name: null, last_name: null, email: null, status: 'RESERVED' as const }));
+  return toPublicOrderDto({
+    order,
+    items: w.items,
+    people,
+    answers: [],
+    parts,
+    token: r.checkoutToken,
+    now,
+    cardPayments,
+  });
 }

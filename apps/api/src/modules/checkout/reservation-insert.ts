@@ -1,14 +1,15 @@
+import { inLanguage, type Locale } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { inLanguage, type Locale } from '@admitone/shared';
+
 import type { Tx } from '../../db/client.js';
 import { sqlNow } from '../../db/sql-now.js';
 import type { Clock } from '../../shared/clock.js';
 import type { CounterChange, StockLayout } from '../inventory/changes.js';
 import { counterChain, type StockGuard } from '../inventory/counters.js';
 import type { CapsCheck } from '../inventory/fairness.js';
+import { newAttendeeShortId, newOrderNumber } from '../orders/ids.js';
 import type { EventRow } from './catalogue.js';
-import { newAttendeeShortId, newOrderNumber } from './ids.js';
 import type { OrderLine } from './order-lines.js';
 import type { totalsOf } from './order-lines.js';
 
@@ -27,7 +28,9 @@ export interface NewOrder {
   secret: string;
   /** How long the hold lasts (default: the event's order timeout; a waitlist offer: its own time). */
   holdMinutes?: number;
-  /** Earlier holds of the same checkout this one replaces (locked by `lockEarlierHold`): ABANDONED when it goes through. */
+  /**
+   * Earlier holds of the same checkout this one replaces (locked by `lockEarlierHold`): ABANDONED when it goes through.
+   */
   replaces?: number[];
 }
 
@@ -66,8 +69,25 @@ export interface WrittenOrder {
   orderNumber: string;
   reservedUntil: Date;
   createdAt: Date;
-  items: Array<{ id: number; ticket_id: number; tier_id: number | null; ticket_name: string; tier_label: string | null; quantity: number; unit: OrderLine['unit']; total: number }>;
-  attendees: Array<{ id: number; short_id: string; ticket_id: number; tier_id: number | null; order_item_id: number; position: number; is_admission: boolean }>;
+  items: Array<{
+    id: number;
+    ticket_id: number;
+    tier_id: number | null;
+    ticket_name: string;
+    tier_label: string | null;
+    quantity: number;
+    unit: OrderLine['unit'];
+    total: number;
+  }>;
+  attendees: Array<{
+    id: number;
+    short_id: string;
+    ticket_id: number;
+    tier_id: number | null;
+    order_item_id: number;
+    position: number;
+    is_admission: boolean;
+  }>;
 }
 
 const list = <T>(values: T[], each: (v: T) => ReturnType<typeof sql>) => sql.join(values.map(each), sql`, `);
@@ -92,7 +112,15 @@ const replaced = (ids: number[], complete: ReturnType<typeof sql>, now: ReturnTy
  * leaves nothing in the database's log (issue #37). Everything the transaction wrote before the
  * statement is undone by `onStop`, so the COMMIT sent with it keeps nothing: ReservationStopped.
  */
-export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard, changes: CounterChange[], layout: StockLayout, o: NewOrder, riders: Riders): Promise<WrittenOrder> {
+export async function insertReservation(
+  tx: Tx,
+  clock: Clock,
+  guard: StockGuard,
+  changes: CounterChange[],
+  layout: StockLayout,
+  o: NewOrder,
+  riders: Riders,
+): Promise<WrittenOrder> {
   const now = sqlNow(clock);
   const chain = counterChain(changes, layout, guard, riders.caps?.passes ?? null, riders.waitlistFirst);
   const shortId = o.shortId;
@@ -101,11 +129,18 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
   const shortIds = Array.from({ length: units }, newAttendeeShortId);
   const { event, totals } = o;
   // The line keeps the ticket's name in the buyer's language (the organizer's translation, else as written).
-  const nameOf = (t: (typeof o.lines)[number]['ticket']['ticket']) => inLanguage(t, t.translations, o.locale, ['name']).name;
+  const nameOf = (t: (typeof o.lines)[number]['ticket']['ticket']) =>
+    inLanguage(t, t.translations, o.locale, ['name']).name;
   // Units of general products are kept as rows (stock counts them) but admit nobody.
-  const general = [...new Set(o.lines.filter((l) => l.ticket.ticket.product_type === 'GENERAL').map((l) => l.ticket.ticket.id))];
+  const general = [
+    ...new Set(o.lines.filter((l) => l.ticket.ticket.product_type === 'GENERAL').map((l) => l.ticket.ticket.id)),
+  ];
   const admits = general.length ? sql`u.ticket_id not in (${list(general, (id) => sql`${id}::int`)})` : sql`true`;
-  const values = list(o.lines, (l) => sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`);
+  const values = list(
+    o.lines,
+    (l) =>
+      sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`,
+  );
   const statement = sql`with ${riders.caps ? sql`${riders.caps.cte}, ` : sql``}${chain.ctes},
       o as (
         insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, secret, status, payment_status, currency, subtotal, discount_total,
@@ -133,14 +168,22 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
       ${riders.storeAnswer ? sql`, k as (${riders.storeAnswer} and exists (select 1 from o))` : sql``}
       select 1 / (select count(*) from o)::int as stop, (select id from o) as order_id, (select reserved_until from o) as reserved_until, (select created_at from o) as created_at,
         (select json_agg(i order by i.id) from i) as items, (select json_agg(a order by a.position) from a) as people`;
-  type Row = { order_id: number; reserved_until: Date | string; created_at: Date | string; items: WrittenOrder['items'] | null; people: WrittenOrder['attendees'] | null };
+  type Row = {
+    order_id: number;
+    reserved_until: Date | string;
+    created_at: Date | string;
+    items: WrittenOrder['items'] | null;
+    people: WrittenOrder['attendees'] | null;
+  };
   // The statement travels as text (its values inlined as literals: standard_conforming_strings is on
   // for every connection), so the function can run it in its own subtransaction.
   const text = (q: ReturnType<typeof sql>) => dialect.sqlToQuery(q.inlineParams()).sql;
   const attempt = sql`select attempt_reservation(${text(statement)}, ${riders.onStop ? text(riders.onStop) : null}::text) as answer`;
   // With the COMMIT in the same round trip, a new transaction is opened after it for the one the
   // caller's transaction block ends (so no COMMIT or ROLLBACK finds none in progress).
-  const result = (await tx.execute(riders.commitWith ? sql`${attempt.inlineParams()}; commit; begin` : attempt)) as unknown as { rows: Array<{ answer: Row | null }> } | Array<{ rows: Array<{ answer: Row | null }> }>;
+  const result = (await tx.execute(
+    riders.commitWith ? sql`${attempt.inlineParams()}; commit; begin` : attempt,
+  )) as unknown as { rows: Array<{ answer: Row | null }> } | Array<{ rows: Array<{ answer: Row | null }> }>;
   const answer = (Array.isArray(result) ? result[0]! : result).rows[0]!.answer;
   if (!answer) throw new ReservationStopped();
   const row: Row = answer;
@@ -150,8 +193,19 @@ export async function insertReservation(tx: Tx, clock: Clock, guard: StockGuard,
     orderNumber,
     reservedUntil: new Date(row.reserved_until!),
     createdAt: new Date(row.created_at!),
-    items: (row.items ?? []).map((i) => ({ ...i, id: Number(i.id), ticket_id: Number(i.ticket_id), tier_id: i.tier_id === null ? null : Number(i.tier_id) })),
-    attendees: (row.people ?? []).map((a) => ({ ...a, id: Number(a.id), ticket_id: Number(a.ticket_id), tier_id: a.tier_id === null ? null : Number(a.tier_id), order_item_id: Number(a.order_item_id), position: Number(a.position) })),
+    items: (row.items ?? []).map((i) => ({
+      ...i,
+      id: Number(i.id),
+      ticket_id: Number(i.ticket_id),
+      tier_id: i.tier_id === null ? null : Number(i.tier_id),
+    })),
+    attendees: (row.people ?? []).map((a) => ({
+      ...a,
+      id: Number(a.id),
+      ticket_id: Number(a.ticket_id),
+      tier_id: a.tier_id === null ? null : Number(a.tier_id),
+      order_item_id: Number(a.order_item_id),
+      position: Number(a.position),
+    })),
   };
 }
-

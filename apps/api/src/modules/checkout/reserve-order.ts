@@ -1,22 +1,23 @@
 import { LIMITS, type Locale } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
+
 import type { Db } from '../../db/client.js';
+import { sqlNow } from '../../db/sql-now.js';
 import { DomainError, isLockContention, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { findEnabledAffiliateId } from '../affiliates/affiliates.repository.js';
-import { changesOf, normalise, type CounterChange } from '../inventory/changes.js';
+import type { Admission } from '../inventory/admission.js';
+import { changesOf, type CounterChange, normalise } from '../inventory/changes.js';
 import { explainShortfall, rowsOf, StaleStockLayout, StockShortage } from '../inventory/counters.js';
-import { capsApply, capsCheck, capsRefusal, clientLock, type ClientId } from '../inventory/fairness.js';
+import { capsApply, capsCheck, capsRefusal, type ClientId, clientLock } from '../inventory/fairness.js';
 import { lockEarlierHold, releaseExpiredHolds } from '../inventory/holds.js';
 import { layoutOf } from '../inventory/layout.js';
 import type { StockDeps } from '../inventory/order-units.js';
-import type { Admission } from '../inventory/admission.js';
-import { findPromoByCode, type Catalogue, type PromoInfo } from './catalogue.js';
-import { sqlNow } from '../../db/sql-now.js';
-import { claimKey, clientScopeOf, releaseKey, storeAnswer } from './idempotency.js';
-import { newOrderSecret, newOrderShortId } from './ids.js';
-import { priceRequest, promoUsable, totalsOf, type ReserveInput } from './order-lines.js';
+import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
+import { type Catalogue, findPromoByCode, type PromoInfo } from './catalogue.js';
 import { promoApplies } from './catalogue.js';
+import { claimKey, clientScopeOf, releaseKey, storeAnswer } from './idempotency.js';
+import { priceRequest, promoUsable, type ReserveInput, totalsOf } from './order-lines.js';
 import { insertReservation, ReservationStopped, type WrittenOrder } from './reservation-insert.js';
 
 export interface ReserveDeps {
@@ -44,10 +45,18 @@ export interface Reserved {
   checkoutToken: string;
   /** The new order's secret (null for a repeated request: its order has it). */
   orderSecret: string | null;
-  written: (WrittenOrder & { catalogue: Catalogue; promoCode: string | null; lines: ReturnType<typeof priceRequest>; totals: ReturnType<typeof totalsOf> }) | null;
+  written:
+    | (WrittenOrder & {
+        catalogue: Catalogue;
+        promoCode: string | null;
+        lines: ReturnType<typeof priceRequest>;
+        totals: ReturnType<typeof totalsOf>;
+      })
+    | null;
 }
 
-const invalidPromo = () => new DomainError('VALIDATION_FAILED', { fields: { promo_code: [{ key: 'promo_code_invalid' }] } });
+const invalidPromo = () =>
+  new DomainError('VALIDATION_FAILED', { fields: { promo_code: [{ key: 'promo_code_invalid' }] } });
 const ATTEMPTS = 3;
 /** How long a buyer who found a ticket full waits for holds another transaction is releasing or completing. */
 const RELEASE_WAIT_MS = 500;
@@ -58,10 +67,16 @@ const RELEASE_WAIT_MS = 500;
  * the replaced earlier hold of the same checkout, and one statement that takes every counter involved
  * through its guard (tickets, tiers, capacity assignments, promo code, in that order) and inserts the
  * order with its lines and attendees only if all of them fit. When a counter refuses, the statement
- * takes nothing (undone inside the database, the claimed key given back, the earlier hold kept); expired holds of the event are released and the reservation is tried once more, and a
+ * takes nothing (undone inside the database, the claimed key given back, the earlier hold kept); expired holds of the
+ * event are released and the reservation is tried once more, and a
  * catalogue an organizer changed meanwhile is read again. Nothing here reads rows that grow with sales.
  */
-export async function reserveOrder(deps: ReserveDeps, eventId: number, input: ReserveInput, opts: ReserveOptions): Promise<Reserved> {
+export async function reserveOrder(
+  deps: ReserveDeps,
+  eventId: number,
+  input: ReserveInput,
+  opts: ReserveOptions,
+): Promise<Reserved> {
   // An empty token is no token (it would be one checkout shared by everyone who sends it).
   const givenToken = opts.checkoutToken || null;
   const checkoutToken = givenToken ?? newToken();
@@ -83,13 +98,24 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
     const lines = priceRequest(catalogue, input, promo, now);
     const totals = totalsOf(lines);
     if (totals.total !== input.expected_total) throw new DomainError('PRICE_CHANGED');
-    if (totals.total > LIMITS.ORDER_TOTAL_MAX) throw new DomainError('VALIDATION_FAILED', { fields: { items: [{ key: 'order_total_too_large' }] } });
+    if (totals.total > LIMITS.ORDER_TOTAL_MAX)
+      throw new DomainError('VALIDATION_FAILED', { fields: { items: [{ key: 'order_total_too_large' }] } });
     // Every order the code applies to uses it up, whatever it does (a discount, or only unlocking a ticket).
     const promoUsed = promo && lines.some((l) => promoApplies(promo, l.ticket.ticket.id)) ? promo : null;
     // An unknown or disabled affiliate code attributes nothing; it never fails the checkout.
-    const affiliateId = input.affiliate_code ? await findEnabledAffiliateId(deps.db, event.id, input.affiliate_code) : null;
-    const layout = layoutOf(event.id, catalogue.tickets.map((t) => t.ticket), catalogue.capacities);
-    const units = lines.map((l) => ({ ticketId: l.ticket.ticket.id, tierId: l.tier?.id ?? null, quantity: l.quantity }));
+    const affiliateId = input.affiliate_code
+      ? await findEnabledAffiliateId(deps.db, event.id, input.affiliate_code)
+      : null;
+    const layout = layoutOf(
+      event.id,
+      catalogue.tickets.map((t) => t.ticket),
+      catalogue.capacities,
+    );
+    const units = lines.map((l) => ({
+      ticketId: l.ticket.ticket.id,
+      tierId: l.tier?.id ?? null,
+      quantity: l.quantity,
+    }));
     const unitCount = lines.reduce((s, l) => s + l.quantity, 0);
 
     const caps = { holdLimit: event.client_hold_limit, reservationLimit: event.client_reservation_limit };
@@ -100,46 +126,77 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
     try {
       let written: WrittenOrder | null = null;
       let secret: string | null = null;
-      const transaction = () => deps.db.transaction(async (tx) => {
-        // One round trip: the idempotency key (a repeat waits, then gets the first answer) and the client's fairness lock.
-        const stored = await claimKey<{ short_id: string; checkout_token: string }>(tx, scope, opts.idempotencyKey, input, capsApply(caps) ? clientLock(event.id, client) : null);
-        if (stored) return stored;
-        const earlier = givenToken ? await lockEarlierHold(tx, event.id, tokenHash) : { orderIds: [], units: [], promoIds: [] };
-        changes = normalise([
-          ...changesOf(layout, units, promoUsed?.id ?? null, 1),
-          ...changesOf(layout, earlier.units, null, -1),
-          ...earlier.promoIds.map((id) => ({ kind: 'promo' as const, id, delta: -1 })),
-        ]);
-        const shortId = newOrderShortId();
-        secret = newOrderSecret();
-        const reply = { status: 201, body: { short_id: shortId, checkout_token: checkoutToken } };
-        written = await insertReservation(
-          tx,
-          deps.stock.clock,
-          deps.stock.guard,
-          changes,
-          layout,
-          { event, lines, totals, promo: promoUsed, affiliateId, tokenHash, clientKey: opts.client.key, locale: opts.locale, shortId, secret, replaces: earlier.orderIds },
-          {
-            caps: capsApply(caps) ? capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock)) : null,
-            storeAnswer: opts.idempotencyKey ? storeAnswer(scope, opts.idempotencyKey, reply) : null,
-            commitWith: !!deps.commitWith,
-            waitlistFirst: true,
-            onStop: opts.idempotencyKey ? releaseKey(scope, opts.idempotencyKey) : null,
-          },
-        );
-        return reply;
-      });
+      const transaction = () =>
+        deps.db.transaction(async (tx) => {
+          // One round trip: the idempotency key (a repeat waits, then gets the first answer) and the client's fairness
+          // lock.
+          const stored = await claimKey<{ short_id: string; checkout_token: string }>(
+            tx,
+            scope,
+            opts.idempotencyKey,
+            input,
+            capsApply(caps) ? clientLock(event.id, client) : null,
+          );
+          if (stored) return stored;
+          const earlier = givenToken
+            ? await lockEarlierHold(tx, event.id, tokenHash)
+            : { orderIds: [], units: [], promoIds: [] };
+          changes = normalise([
+            ...changesOf(layout, units, promoUsed?.id ?? null, 1),
+            ...changesOf(layout, earlier.units, null, -1),
+            ...earlier.promoIds.map((id) => ({ kind: 'promo' as const, id, delta: -1 })),
+          ]);
+          const shortId = newOrderShortId();
+          secret = newOrderSecret();
+          const reply = { status: 201, body: { short_id: shortId, checkout_token: checkoutToken } };
+          written = await insertReservation(
+            tx,
+            deps.stock.clock,
+            deps.stock.guard,
+            changes,
+            layout,
+            {
+              event,
+              lines,
+              totals,
+              promo: promoUsed,
+              affiliateId,
+              tokenHash,
+              clientKey: opts.client.key,
+              locale: opts.locale,
+              shortId,
+              secret,
+              replaces: earlier.orderIds,
+            },
+            {
+              caps: capsApply(caps) ? capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock)) : null,
+              storeAnswer: opts.idempotencyKey ? storeAnswer(scope, opts.idempotencyKey, reply) : null,
+              commitWith: !!deps.commitWith,
+              waitlistFirst: true,
+              onStop: opts.idempotencyKey ? releaseKey(scope, opts.idempotencyKey) : null,
+            },
+          );
+          return reply;
+        });
       const answer = deps.admission ? await deps.admission.run(event.id, transaction) : await transaction();
       const w = written as WrittenOrder | null;
-      return { status: answer.status, shortId: answer.body.short_id, checkoutToken: answer.body.checkout_token, orderSecret: w ? secret : null, written: w && { ...w, catalogue, promoCode: promoUsed?.code ?? null, lines, totals } };
+      return {
+        status: answer.status,
+        shortId: answer.body.short_id,
+        checkoutToken: answer.body.checkout_token,
+        orderSecret: w ? secret : null,
+        written: w && { ...w, catalogue, promoCode: promoUsed?.code ?? null, lines, totals },
+      };
     } catch (caught) {
       let err = caught;
       if (err instanceof ReservationStopped) {
         // Nothing was taken: find out why, from what the caps and the counters say now.
         if (capsApply(caps)) {
           const check = capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock));
-          const [r] = await rowsOf<{ ok: boolean; report: Parameters<typeof capsRefusal>[0] }>(deps.db, sql`with ${check.cte} select (${check.passes}) as ok, ${check.report} as report`);
+          const [r] = await rowsOf<{ ok: boolean; report: Parameters<typeof capsRefusal>[0] }>(
+            deps.db,
+            sql`with ${check.cte} select (${check.passes}) as ok, ${check.report} as report`,
+          );
           if (!r!.ok) throw capsRefusal(r!.report, caps, unitCount)!;
         }
         err = await explainShortfall(deps.db, changes, layout);
@@ -153,10 +210,12 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
         // A full counter may be full of abandoned carts: give their units back (another buyer may be
         // doing it at this moment), then try once more.
         releasedOnce = true;
-        await releaseExpiredHolds(deps.db, deps.stock, event.id, { lockWaitMs: RELEASE_WAIT_MS }).catch((e: unknown) => {
-          // Someone else holds those orders longer than a moment: try again with what is free now.
-          if (!isLockContention(e)) throw e;
-        });
+        await releaseExpiredHolds(deps.db, deps.stock, event.id, { lockWaitMs: RELEASE_WAIT_MS }).catch(
+          (e: unknown) => {
+            // Someone else holds those orders longer than a moment: try again with what is free now.
+            if (!isLockContention(e)) throw e;
+          },
+        );
         continue;
       }
       throw mapShortage(err);
@@ -166,7 +225,8 @@ export async function reserveOrder(deps: ReserveDeps, eventId: number, input: Re
 
 /** What a buyer is told when the stock is not there. */
 function mapShortage(err: unknown): unknown {
-  if (err instanceof StockShortage) return err.change.kind === 'promo' ? invalidPromo() : new DomainError('NO_TICKETS_AVAILABLE');
+  if (err instanceof StockShortage)
+    return err.change.kind === 'promo' ? invalidPromo() : new DomainError('NO_TICKETS_AVAILABLE');
   if (err instanceof StaleStockLayout) return new DomainError('NO_TICKETS_AVAILABLE');
   return err;
 }

@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+
 import type { duplicateEventBody } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+
 import type { Db } from '../../db/client.js';
 import { images } from '../../db/schema/index.js';
+import { accounts } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { slugify } from '../../shared/slug.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { eventDefaultsOf } from '../accounts/account-settings.js';
 import { listImages } from '../images/images.repository.js';
-import { settingsColumnsOf } from './event-dto.js';
 import { copyCatalogue } from './copy-catalogue.js';
+import { settingsColumnsOf } from './event-dto.js';
 import { findEvent, insertEvent } from './events.repository.js';
-import { accounts } from '../../db/schema/index.js';
-import { eq } from 'drizzle-orm';
 
 /**
  * Copies an event as a new draft. Dates stay the same instants in the same time zone (no shift).
@@ -35,9 +37,16 @@ export async function duplicateEvent(
   const defaults = eventDefaultsOf(account!);
   const settings = input.copy_settings
     ? settingsColumnsOf(e)
-    : { order_timeout_minutes: defaults.order_timeout_minutes, support_email: defaults.support_email, email_footer_message: defaults.email_footer_message, colors: defaults.colors };
+    : {
+        order_timeout_minutes: defaults.order_timeout_minutes,
+        support_email: defaults.support_email,
+        email_footer_message: defaults.email_footer_message,
+        colors: defaults.colors,
+      };
   const title = input.title ?? e.title;
-  const cover = input.copy_cover_image ? (await listImages(deps.db, accountId, 'event', id)).find((i) => i.type === 'EVENT_COVER') : undefined;
+  const cover = input.copy_cover_image
+    ? (await listImages(deps.db, accountId, 'event', id)).find((i) => i.type === 'EVENT_COVER')
+    : undefined;
 
   // Files first (outside the transaction); the rows that point at them are written with the copy.
   let coverKeys: { original: string; large: string; small: string } | null = null;
@@ -45,7 +54,11 @@ export async function duplicateEvent(
   const targetFolder = `/events/new-${suffix}/`;
   if (cover) {
     const rename = (key: string) => key.replace(`/events/${id}/`, targetFolder).replace(/(\.[a-z]+)$/, `-${suffix}$1`);
-    coverKeys = { original: rename(cover.original_key), large: rename(cover.variant_keys.large), small: rename(cover.variant_keys.small) };
+    coverKeys = {
+      original: rename(cover.original_key),
+      large: rename(cover.variant_keys.large),
+      small: rename(cover.variant_keys.small),
+    };
     await deps.storage.copy(cover.original_key, coverKeys.original);
     await deps.storage.copy(cover.variant_keys.large, coverKeys.large);
     await deps.storage.copy(cover.variant_keys.small, coverKeys.small);
@@ -71,7 +84,13 @@ export async function duplicateEvent(
     });
     if (cover && coverKeys) {
       const { id: _id, ...rest } = cover;
-      await tx.insert(images).values({ ...rest, entity_id: copy.id, original_key: coverKeys.original, variant_keys: { large: coverKeys.large, small: coverKeys.small }, created_at: now });
+      await tx.insert(images).values({
+        ...rest,
+        entity_id: copy.id,
+        original_key: coverKeys.original,
+        variant_keys: { large: coverKeys.large, small: coverKeys.small },
+        created_at: now,
+      });
     }
     await copyCatalogue(tx, id, copy.id, input, now);
     return copy.id;

@@ -1,4 +1,11 @@
-import { DEFAULT_EVENT_COLORS, type EventDto, type EventLifecycle, type EventLocation, type ImageDto } from '@admitone/shared';
+import {
+  DEFAULT_EVENT_COLORS,
+  type EventDto,
+  type EventLifecycle,
+  type EventLocation,
+  type ImageDto,
+} from '@admitone/shared';
+
 import type { EventWithOrganizer } from './events.repository.js';
 
 /** Where an event stands in time. */
@@ -55,7 +62,11 @@ export function settingsColumnsOf(e: EventRow) {
   };
 }
 
-export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Date, cover: ImageDto | null = null): EventDto {
+export function toEventDto(
+  { event: e, organizer }: EventWithOrganizer,
+  now: Date,
+  cover: ImageDto | null = null,
+): EventDto {
   return {
     id: e.id,
     title: e.title,
@@ -72,7 +83,11 @@ export function toEventDto({ event: e, organizer }: EventWithOrganizer, now: Dat
     online_details: e.online_details,
     location: { ...EMPTY_LOCATION, ...e.location },
     cover_image: cover,
-    settings: { ...settingsColumnsOf(e), colors: { ...DEFAULT_EVENT_COLORS, ...(e.colors ?? {}) }, offline_payment_deadline: e.offline_payment_deadline?.toISOString() ?? null },
+    settings: {
+      ...settingsColumnsOf(e),
+      colors: { ...DEFAULT_EVENT_COLORS, ...(e.colors ?? {}) },
+      offline_payment_deadline: e.offline_payment_deadline?.toISOString() ?? null,
+    },
     created_at: e.created_at.toISOString(),
     updated_at: e.updated_at.toISOString(),
   };

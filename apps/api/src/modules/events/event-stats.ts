@@ -1,5 +1,6 @@
+import type { EventStatsDay, EventStatsDto } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
-import type { EventStatsDto, EventStatsDay } from '@admitone/shared';
+
 import type { Executor } from '../../db/client.js';
 import { utcToZoned } from '../../shared/dates.js';
 import { waitlistDemand } from '../waitlist/entries.js';
@@ -9,7 +10,13 @@ import { waitlistDemand } from '../waitlist/entries.js';
  * also needs `completed_at` (a late payment refunded at once never completed). The reports count
  * with the same list (modules/reports).
  */
-export const SOLD_STATUSES = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED'] as const;
+export const SOLD_STATUSES = [
+  'COMPLETED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+  'REFUND_PENDING',
+  'REFUND_FAILED',
+] as const;
 export const SOLD = sql.raw(`(${SOLD_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -21,9 +28,16 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
  * zone), counted from its orders, attendees and page views. Sales count every order that completed,
  * also when later refunded; refunds are their own figure.
  */
-export async function eventStats(db: Executor, event: { id: number; currency: string; timezone: string }, now: Date, days = 14): Promise<EventStatsDto> {
+export async function eventStats(
+  db: Executor,
+  event: { id: number; currency: string; timezone: string },
+  now: Date,
+  days = 14,
+): Promise<EventStatsDto> {
   const DAYS = days;
-  const [o] = await rows<Record<string, number>>(db, sql`
+  const [o] = await rows<Record<string, number>>(
+    db,
+    sql`
     select
       count(*) filter (where status = 'COMPLETED')::int as completed,
       count(*) filter (where status = 'AWAITING_PAYMENT')::int as awaiting,
@@ -33,27 +47,43 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
       coalesce(sum(fee_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as fees,
       coalesce(sum(tax_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as taxes,
       coalesce(sum(refunded_total) filter (where completed_at is not null), 0)::bigint as refunded
-    from orders where event_id = ${event.id}`);
-  const [a] = await rows<Record<string, number>>(db, sql`
+    from orders where event_id = ${event.id}`,
+  );
+  const [a] = await rows<Record<string, number>>(
+    db,
+    sql`
     select count(*) filter (where status = 'ACTIVE')::int as sold, count(*) filter (where status = 'AWAITING_PAYMENT')::int as reserved,
       count(*) filter (where status = 'ACTIVE' and checked_in_at is not null)::int as checked_in
-    from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT') and is_admission`);
-  const [v] = await rows<Record<string, number>>(db, sql`
-    select count(*)::int as views, count(distinct visitor_hash)::int as visitors from event_page_views where event_id = ${event.id}`);
+    from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT') and is_admission`,
+  );
+  const [v] = await rows<Record<string, number>>(
+    db,
+    sql`
+    select count(*)::int as views, count(distinct visitor_hash)::int as visitors from event_page_views where event_id = ${event.id}`,
+  );
 
   const since = new Date(now.getTime() - DAYS * 86_400_000);
   const tz = event.timezone;
-  const sales = await rows<{ day: string; orders: number; tickets: number }>(db, sql`
+  const sales = await rows<{ day: string; orders: number; tickets: number }>(
+    db,
+    sql`
     select to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(distinct o.id)::int as orders, count(a.id)::int as tickets
     from orders o left join attendees a on a.order_id = o.id and a.status = 'ACTIVE' and a.is_admission
     where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at >= ${since}
-    group by 1`);
-  const gross = await rows<{ day: string; gross: number }>(db, sql`
+    group by 1`,
+  );
+  const gross = await rows<{ day: string; gross: number }>(
+    db,
+    sql`
     select to_char(completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, coalesce(sum(total), 0)::bigint as gross
-    from orders where event_id = ${event.id} and status in ${SOLD} and completed_at >= ${since} group by 1`);
-  const views = await rows<{ day: string; views: number }>(db, sql`
+    from orders where event_id = ${event.id} and status in ${SOLD} and completed_at >= ${since} group by 1`,
+  );
+  const views = await rows<{ day: string; views: number }>(
+    db,
+    sql`
     select to_char(bucket at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as views
-    from event_page_views where event_id = ${event.id} and bucket >= ${since} group by 1`);
+    from event_page_views where event_id = ${event.id} and bucket >= ${since} group by 1`,
+  );
 
   const daily: EventStatsDay[] = [];
   for (let i = DAYS - 1; i >= 0; i--) {
@@ -69,7 +99,9 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
     });
   }
   // Per ticket, in the order buyers see them: category by category, then the ticket's own place.
-  const perTicket = await rows<{ ticket_id: number; name: string; category_id: number; sold: number; gross: number }>(db, sql`
+  const perTicket = await rows<{ ticket_id: number; name: string; category_id: number; sold: number; gross: number }>(
+    db,
+    sql`
     select t.id as ticket_id, t.name, t.category_id, coalesce(s.units, 0)::int as sold, coalesce(s.gross, 0)::bigint as gross
     from tickets t
     join product_categories c on c.id = t.category_id
@@ -80,7 +112,8 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
       group by i.ticket_id
     ) s on s.ticket_id = t.id
     where t.event_id = ${event.id}
-    order by c.sort_order, c.id, t.sort_order, t.id`);
+    order by c.sort_order, c.id, t.sort_order, t.id`,
+  );
   const visitors = Number(v?.visitors ?? 0);
   const completed = Number(o?.completed ?? 0);
   return {
@@ -100,7 +133,13 @@ export async function eventStats(db: Executor, event: { id: number; currency: st
     unique_visitors: visitors,
     conversion_rate: visitors ? Math.min(1, completed / visitors) : null,
     daily,
-    by_product: perTicket.map((p) => ({ ticket_id: p.ticket_id, name: p.name, category_id: p.category_id, sold: Number(p.sold), gross: Number(p.gross) })),
+    by_product: perTicket.map((p) => ({
+      ticket_id: p.ticket_id,
+      name: p.name,
+      category_id: p.category_id,
+      sold: Number(p.sold),
+      gross: Number(p.gross),
+    })),
     waitlist_demand: await waitlistDemand(db, event.id, now),
   };
 }

@@ -1,13 +1,14 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { EventStatus } from '@admitone/shared';
+import { eq, inArray } from 'drizzle-orm';
+
 import type { StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { events, images } from '../../db/schema/index.js';
-import type { FileStorage } from '../../storage/storage.js';
-import { keysOf, listImages } from '../images/images.repository.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { getAccount } from '../accounts/account-settings.js';
+import { keysOf, listImages } from '../images/images.repository.js';
 import { eventHasOrders } from '../orders/event-orders.js';
 import { findEvent } from './events.repository.js';
 import { paymentReadiness } from './payment-readiness.js';
@@ -16,26 +17,45 @@ import { paymentReadiness } from './payment-readiness.js';
  * Moves an event between draft, live and archived. Going live needs the account's e-mail confirmed and,
  * when the event sells paid tickets, a way for buyers to pay (payment-readiness.ts).
  */
-export async function changeEventStatus(deps: { db: Db; clock: Clock; stripe: StripeConfig | null }, accountId: number, id: number, status: EventStatus): Promise<void> {
+export async function changeEventStatus(
+  deps: { db: Db; clock: Clock; stripe: StripeConfig | null },
+  accountId: number,
+  id: number,
+  status: EventStatus,
+): Promise<void> {
   const found = await findEvent(deps.db, accountId, id);
   if (!found) throw new DomainError('NOT_FOUND');
   if (status === 'LIVE' && !(await getAccount(deps.db, accountId, accountId)).is_email_verified) {
     throw new DomainError('EMAIL_NOT_VERIFIED');
   }
-  if (status === 'LIVE' && found.event.status !== 'LIVE' && (await paymentReadiness(deps.db, deps.stripe, found.event)).blocked) {
+  if (
+    status === 'LIVE' &&
+    found.event.status !== 'LIVE' &&
+    (await paymentReadiness(deps.db, deps.stripe, found.event)).blocked
+  ) {
     throw new DomainError('NO_PAYMENT_METHOD');
   }
   await deps.db.update(events).set({ status, updated_at: deps.clock.now() }).where(eq(events.id, id));
 }
 
 /** Deletes an event for good, with its images; an event with orders can only be archived. */
-export async function deleteEvent(deps: { db: Db; storage: FileStorage; clock: Clock }, accountId: number, id: number): Promise<void> {
+export async function deleteEvent(
+  deps: { db: Db; storage: FileStorage; clock: Clock },
+  accountId: number,
+  id: number,
+): Promise<void> {
   const found = await findEvent(deps.db, accountId, id);
   if (!found) throw new DomainError('NOT_FOUND');
   if (await eventHasOrders(deps.db, id, deps.clock.now())) throw new DomainError('EVENT_HAS_ORDERS');
   const pictures = await listImages(deps.db, accountId, 'event', id);
   await deps.db.transaction(async (tx) => {
-    if (pictures.length) await tx.delete(images).where(inArray(images.id, pictures.map((p) => p.id)));
+    if (pictures.length)
+      await tx.delete(images).where(
+        inArray(
+          images.id,
+          pictures.map((p) => p.id),
+        ),
+      );
     await tx.delete(events).where(eq(events.id, id));
   });
   for (const p of pictures) for (const key of keysOf(p)) await deps.storage.delete(key);

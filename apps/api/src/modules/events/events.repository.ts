@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { EventLifecycle, EventStatus } from '@admitone/shared';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { events, organizers } from '../../db/schema/index.js';
-import { insertDefaultCheckInList } from '../check-in/check-in-lists.repository.js';
-import { insertDefaultCategory } from '../product-categories/product-categories.repository.js';
 import { DomainError } from '../../shared/errors.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
+import { insertDefaultCheckInList } from '../check-in/check-in-lists.repository.js';
+import { insertDefaultCategory } from '../product-categories/product-categories.repository.js';
 
 const eventColumns = {
   event: events,
@@ -14,7 +15,10 @@ const eventColumns = {
 
 export type EventWithOrganizer = { event: typeof events.$inferSelect; organizer: { id: number; name: string } };
 
-/** A new event with its default product category and check-in list (every event has at least one of each); call it in a transaction. */
+/**
+ * A new event with its default product category and check-in list (every event has at least one of each); call it in a
+ * transaction.
+ */
 export async function insertEvent(db: Executor, values: typeof events.$inferInsert) {
   const [row] = await db.insert(events).values(values).returning();
   await insertDefaultCategory(db, row!);
@@ -56,7 +60,13 @@ export interface EventListFilters {
 
 /** A page of an account's events. Archived events show only when asked for by status. */
 /** The account's events for the list; `onlyIds` (an API key limited to some events): just those. */
-export async function listEvents(db: Executor, accountId: number, q: PageRequest & EventListFilters, now: Date, onlyIds: readonly number[] | null = null) {
+export async function listEvents(
+  db: Executor,
+  accountId: number,
+  q: PageRequest & EventListFilters,
+  now: Date,
+  onlyIds: readonly number[] | null = null,
+) {
   const f = q.filter_fields ?? {};
   const where = and(
     eq(events.account_id, accountId),
@@ -67,7 +77,12 @@ export async function listEvents(db: Executor, accountId: number, q: PageRequest
     q.query ? or(ilike(events.title, likePattern(q.query)), ilike(organizers.name, likePattern(q.query))) : undefined,
   );
   // Text sorts ignore case, whatever the database's collation.
-  const column = q.sort_by === 'title' ? sql`lower(${events.title})` : q.sort_by === 'created_at' ? events.created_at : events.start_date;
+  const column =
+    q.sort_by === 'title'
+      ? sql`lower(${events.title})`
+      : q.sort_by === 'created_at'
+        ? events.created_at
+        : events.start_date;
   const direction = (q.sort_direction ?? (q.sort_by === 'title' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
@@ -82,7 +97,6 @@ export async function listEvents(db: Executor, accountId: number, q: PageRequest
   ]);
   return { rows, total: total?.n ?? 0 };
 }
-
 
 /** The event row of an id in the path: the caller's account only, else "not found". */
 export async function requireEvent(db: Executor, accountId: number, eventId: number) {

@@ -1,5 +1,6 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { PaymentReadinessDto } from '@admitone/shared';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+
 import type { StripeConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { tickets, ticketTiers } from '../../db/schema/index.js';
@@ -12,7 +13,11 @@ import { cardDestination } from '../payments/payment-connection.js';
  * neither is an event nobody can buy from: going live is refused (event-status.ts) and the ticket list
  * says so.
  */
-export async function paymentReadiness(db: Executor, stripe: StripeConfig | null, event: { id: number; account_id: number; offline_payments_enabled: boolean }): Promise<PaymentReadinessDto> {
+export async function paymentReadiness(
+  db: Executor,
+  stripe: StripeConfig | null,
+  event: { id: number; account_id: number; offline_payments_enabled: boolean },
+): Promise<PaymentReadinessDto> {
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(tickets)
@@ -22,7 +27,10 @@ export async function paymentReadiness(db: Executor, stripe: StripeConfig | null
         or(
           and(eq(tickets.type, 'PAID'), gt(tickets.price, 0)),
           and(eq(tickets.type, 'DONATION'), gt(tickets.min_price, 0)),
-          and(eq(tickets.type, 'TIERED'), sql`exists (select 1 from ${ticketTiers} where ${ticketTiers.ticket_id} = ${tickets.id} and ${ticketTiers.price} > 0)`),
+          and(
+            eq(tickets.type, 'TIERED'),
+            sql`exists (select 1 from ${ticketTiers} where ${ticketTiers.ticket_id} = ${tickets.id} and ${ticketTiers.price} > 0)`,
+          ),
         ),
       ),
     );

@@ -1,25 +1,39 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_EVENT_COLORS, type updateEventSettingsBody } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
-import { DomainError } from '../../shared/errors.js';
 import { zonedToUtc } from '../../shared/dates.js';
+import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { findEvent } from './events.repository.js';
 
-const HTML_FIELDS = ['email_footer_message', 'pre_checkout_message', 'post_checkout_message', 'offline_payment_instructions'] as const;
+const HTML_FIELDS = [
+  'email_footer_message',
+  'pre_checkout_message',
+  'post_checkout_message',
+  'offline_payment_instructions',
+] as const;
 
 /** Changes an event's settings (e-mail, SEO, checkout messages, display, colours); HTML is sanitised. */
-export async function updateEventSettings(deps: { db: Db; clock: Clock }, accountId: number, id: number, input: z.output<typeof updateEventSettingsBody>): Promise<void> {
+export async function updateEventSettings(
+  deps: { db: Db; clock: Clock },
+  accountId: number,
+  id: number,
+  input: z.output<typeof updateEventSettingsBody>,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const found = await findEvent(tx, accountId, id);
     if (!found) throw new DomainError('NOT_FOUND');
     const { colors, offline_payment_deadline, ...rest } = input;
     const changes: Record<string, unknown> = { ...rest, updated_at: deps.clock.now() };
     // A date-time as the organizer reads it, in the event's time zone. Orders placed before keep their deadline.
-    if (offline_payment_deadline !== undefined) changes.offline_payment_deadline = offline_payment_deadline ? zonedToUtc(offline_payment_deadline, found.event.timezone) : null;
+    if (offline_payment_deadline !== undefined)
+      changes.offline_payment_deadline = offline_payment_deadline
+        ? zonedToUtc(offline_payment_deadline, found.event.timezone)
+        : null;
     for (const field of HTML_FIELDS) if (input[field] !== undefined) changes[field] = sanitizeRichText(input[field]);
     if (colors) changes.colors = { ...DEFAULT_EVENT_COLORS, ...(found.event.colors ?? {}), ...colors };
     await tx.update(events).set(changes).where(eq(events.id, id));

@@ -1,14 +1,15 @@
+import type { updateEventBody } from '@admitone/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { updateEventBody } from '@admitone/shared';
+
 import type { Db } from '../../db/client.js';
 import { events, taxesAndFees, tickets, ticketTaxes } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { utcToZoned, zonedToUtc } from '../../shared/dates.js';
-import { eventHasOrders } from '../orders/event-orders.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { slugify } from '../../shared/slug.js';
+import { eventHasOrders } from '../orders/event-orders.js';
 import { findOrganizer } from '../organizers/organizers.repository.js';
 import { findEvent } from './events.repository.js';
 
@@ -18,7 +19,12 @@ export type UpdateEventInput = z.output<typeof updateEventBody>;
  * Applies changes to an event. Times are wall-clock in the event's (possibly new) time zone; when
  * only the zone changes, the wall-clock times stay. The end must stay after the start.
  */
-export async function updateEvent(deps: { db: Db; clock: Clock }, accountId: number, id: number, input: UpdateEventInput): Promise<void> {
+export async function updateEvent(
+  deps: { db: Db; clock: Clock },
+  accountId: number,
+  id: number,
+  input: UpdateEventInput,
+): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const found = await findEvent(tx, accountId, id);
@@ -29,10 +35,12 @@ export async function updateEvent(deps: { db: Db; clock: Clock }, accountId: num
     }
     const tz = input.timezone ?? e.timezone;
     const startLocal = input.start_date ?? utcToZoned(e.start_date, e.timezone);
-    const endLocal = input.end_date !== undefined ? input.end_date : e.end_date ? utcToZoned(e.end_date, e.timezone) : null;
+    const endLocal =
+      input.end_date !== undefined ? input.end_date : e.end_date ? utcToZoned(e.end_date, e.timezone) : null;
     const start = zonedToUtc(startLocal, tz);
     const end = endLocal ? zonedToUtc(endLocal, tz) : null;
-    if (end && end <= start) throw new DomainError('VALIDATION_FAILED', { fields: { end_date: [{ key: 'end_before_start' }] } });
+    if (end && end <= start)
+      throw new DomainError('VALIDATION_FAILED', { fields: { end_date: [{ key: 'end_before_start' }] } });
     if (input.currency !== undefined && input.currency !== e.currency && (await eventHasOrders(tx, e.id, now))) {
       throw new DomainError('VALIDATION_FAILED', { fields: { currency: [{ key: 'currency_locked' }] } });
     }
@@ -43,9 +51,18 @@ export async function updateEvent(deps: { db: Db; clock: Clock }, accountId: num
         .from(ticketTaxes)
         .innerJoin(tickets, eq(tickets.id, ticketTaxes.ticket_id))
         .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxes.tax_and_fee_id))
-        .where(and(eq(tickets.event_id, e.id), eq(taxesAndFees.calculation_type, 'FIXED'), ne(taxesAndFees.currency, input.currency)))
+        .where(
+          and(
+            eq(tickets.event_id, e.id),
+            eq(taxesAndFees.calculation_type, 'FIXED'),
+            ne(taxesAndFees.currency, input.currency),
+          ),
+        )
         .limit(1);
-      if (fixed) throw new DomainError('VALIDATION_FAILED', { fields: { currency: [{ key: 'currency_has_fixed_fees', values: { fee_currency: fixed.currency ?? '' } }] } });
+      if (fixed)
+        throw new DomainError('VALIDATION_FAILED', {
+          fields: { currency: [{ key: 'currency_has_fixed_fees', values: { fee_currency: fixed.currency ?? '' } }] },
+        });
     }
     await tx
       .update(events)

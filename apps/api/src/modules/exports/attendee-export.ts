@@ -1,12 +1,22 @@
-import { and, asc, count, gt } from 'drizzle-orm';
 import type { Locale } from '@admitone/shared';
+import { and, asc, count, gt } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { attendees, orderItems, orders } from '../../db/schema/index.js';
 import { translate } from '../../i18n/i18n.js';
-import { attendeeJoins, attendeeWhere, type AttendeeListFilters } from '../attendees/attendee-query.js';
+import { attendeeJoins, type AttendeeListFilters, attendeeWhere } from '../attendees/attendee-query.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
 import { answersByOwner, questionColumns } from './export-questions.js';
-import { EXPORT_BATCH, answerText, zonedStamp, type Cell, type ExportColumn, type ExportSheet, type QuestionColumn } from './export-sheet.js';
+import {
+  answerText,
+  type AnswerWords,
+  type Cell,
+  EXPORT_BATCH,
+  type ExportColumn,
+  type ExportSheet,
+  type QuestionColumn,
+  zonedStamp,
+} from './export-sheet.js';
 
 export interface ExportEvent {
   id: number;
@@ -15,9 +25,18 @@ export interface ExportEvent {
 }
 
 /** The attendee export: fixed columns, then one per attendee question; `total` is counted first. */
-export async function attendeeExport(db: Executor, event: ExportEvent, q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>, locale: Locale): Promise<{ total: number; sheet: ExportSheet }> {
+export async function attendeeExport(
+  db: Executor,
+  event: ExportEvent,
+  q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>,
+  locale: Locale,
+): Promise<{ total: number; sheet: ExportSheet }> {
   const where = attendeeWhere(event.id, q);
-  const [counted] = await db.select({ n: count() }).from(attendees).innerJoin(orders, attendeeJoins.orders).where(where);
+  const [counted] = await db
+    .select({ n: count() })
+    .from(attendees)
+    .innerJoin(orders, attendeeJoins.orders)
+    .where(where);
   const questions = await questionColumns(db, event.id, 'ATTENDEE');
   const h = (d: (typeof T)[keyof typeof T]) => translate(locale, d);
   const columns: ExportColumn[] = [
@@ -36,11 +55,25 @@ export async function attendeeExport(db: Executor, event: ExportEvent, q: Pick<A
     { heading: h(T.created_at), kind: 'text', width: 17 },
     ...questions.map((question): ExportColumn => ({ heading: question.title, kind: 'text', width: 24 })),
   ];
-  const words = { yes: h(T.yes), no: h(T.no) };
-  return { total: Number(counted?.n ?? 0), sheet: { name: h(T.attendees_sheet), columns, exponent: 0, batches: attendeeBatches(db, event, where, questions, words) } };
+  const words = { yes: h(T.yes), no: h(T.no), locale };
+  return {
+    total: Number(counted?.n ?? 0),
+    sheet: {
+      name: h(T.attendees_sheet),
+      columns,
+      exponent: 0,
+      batches: attendeeBatches(db, event, where, questions, words),
+    },
+  };
 }
 
-async function* attendeeBatches(db: Executor, event: ExportEvent, where: ReturnType<typeof attendeeWhere>, questions: QuestionColumn[], words: { yes: string; no: string }): AsyncGenerator<Cell[][]> {
+async function* attendeeBatches(
+  db: Executor,
+  event: ExportEvent,
+  where: ReturnType<typeof attendeeWhere>,
+  questions: QuestionColumn[],
+  words: AnswerWords,
+): AsyncGenerator<Cell[][]> {
   let after = 0;
   for (;;) {
     const rows = await db
@@ -69,7 +102,13 @@ async function* attendeeBatches(db: Executor, event: ExportEvent, where: ReturnT
       .limit(EXPORT_BATCH);
     if (!rows.length) return;
     after = rows.at(-1)!.a.id;
-    const answers = questions.length ? await answersByOwner(db, rows.map((r) => r.a.order_id), 'ATTENDEE') : new Map();
+    const answers = questions.length
+      ? await answersByOwner(
+          db,
+          rows.map((r) => r.a.order_id),
+          'ATTENDEE',
+        )
+      : new Map();
     yield rows.map(({ a, ...r }) => {
       const own = answers.get(a.id);
       return [

@@ -1,18 +1,27 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Locale } from '@admitone/shared';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import { attendees, checkIns, checkInLists, orderItems, users } from '../../db/schema/index.js';
+import { attendees, checkInLists, checkIns, orderItems, users } from '../../db/schema/index.js';
 import { translate } from '../../i18n/i18n.js';
 import type { ExportEvent } from './attendee-export.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
-import { EXPORT_BATCH, zonedStamp, type Cell, type ExportColumn, type ExportSheet } from './export-sheet.js';
+import { type Cell, EXPORT_BATCH, type ExportColumn, type ExportSheet, zonedStamp } from './export-sheet.js';
 
 /**
  * Every check-in and check-out of the event (of one list with `listId`), oldest first: when it was
  * scanned and received, on which list, whom, by whom (or the staff link) and on which device.
  */
-export async function checkInExport(db: Executor, event: ExportEvent, listId: number | undefined, locale: Locale): Promise<{ total: number; sheet: ExportSheet }> {
-  const where = and(eq(checkIns.event_id, event.id), listId === undefined ? undefined : eq(checkIns.check_in_list_id, listId))!;
+export async function checkInExport(
+  db: Executor,
+  event: ExportEvent,
+  listId: number | undefined,
+  locale: Locale,
+): Promise<{ total: number; sheet: ExportSheet }> {
+  const where = and(
+    eq(checkIns.event_id, event.id),
+    listId === undefined ? undefined : eq(checkIns.check_in_list_id, listId),
+  )!;
   const [counted] = await db.select({ n: count() }).from(checkIns).where(where);
   const h = (d: (typeof T)[keyof typeof T]) => translate(locale, d);
   const columns: ExportColumn[] = [
@@ -28,13 +37,27 @@ export async function checkInExport(db: Executor, event: ExportEvent, listId: nu
     { heading: h(T.device), kind: 'text', width: 20 },
     { heading: h(T.received_at), kind: 'text', width: 17 },
   ];
-  const words = { in: h(T.check_in), out: h(T.check_out), link: h(T.staff_link), defaultList: h(T.default_list), deleted: h(T.deleted_list) };
-  return { total: Number(counted?.n ?? 0), sheet: { name: h(T.check_ins_sheet), columns, exponent: 0, batches: batches(db, event, where, words) } };
+  const words = {
+    in: h(T.check_in),
+    out: h(T.check_out),
+    link: h(T.staff_link),
+    defaultList: h(T.default_list),
+    deleted: h(T.deleted_list),
+  };
+  return {
+    total: Number(counted?.n ?? 0),
+    sheet: { name: h(T.check_ins_sheet), columns, exponent: 0, batches: batches(db, event, where, words) },
+  };
 }
 
 type Words = { in: string; out: string; link: string; defaultList: string; deleted: string };
 
-async function* batches(db: Executor, event: ExportEvent, where: ReturnType<typeof and>, words: Words): AsyncGenerator<Cell[][]> {
+async function* batches(
+  db: Executor,
+  event: ExportEvent,
+  where: ReturnType<typeof and>,
+  words: Words,
+): AsyncGenerator<Cell[][]> {
   let after = 0;
   for (;;) {
     const rows = await db

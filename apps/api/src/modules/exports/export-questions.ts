@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnswerValue, QuestionScope } from '@admitone/shared';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { questionAnswers, questions } from '../../db/schema/index.js';
 import type { QuestionColumn } from './export-sheet.js';
@@ -18,13 +19,27 @@ export function questionColumns(db: Executor, eventId: number, scope: QuestionSc
  * question id. Looked up by order id (the indexed column). The JSON is read as text and parsed here:
  * drizzle's jsonb mapping tries JSON.parse on every string answer and throws, which is slow per row.
  */
-export async function answersByOwner(db: Executor, orderIds: number[], scope: QuestionScope): Promise<Map<number, Map<number, AnswerValue>>> {
+export async function answersByOwner(
+  db: Executor,
+  orderIds: number[],
+  scope: QuestionScope,
+): Promise<Map<number, Map<number, AnswerValue>>> {
   const out = new Map<number, Map<number, AnswerValue>>();
   if (!orderIds.length) return out;
   const rows = await db
-    .select({ order_id: questionAnswers.order_id, attendee_id: questionAnswers.attendee_id, question_id: questionAnswers.question_id, answer: sql<string>`${questionAnswers.answer}::text` })
+    .select({
+      order_id: questionAnswers.order_id,
+      attendee_id: questionAnswers.attendee_id,
+      question_id: questionAnswers.question_id,
+      answer: sql<string>`${questionAnswers.answer}::text`,
+    })
     .from(questionAnswers)
-    .where(and(inArray(questionAnswers.order_id, [...new Set(orderIds)]), scope === 'ATTENDEE' ? isNotNull(questionAnswers.attendee_id) : isNull(questionAnswers.attendee_id)));
+    .where(
+      and(
+        inArray(questionAnswers.order_id, [...new Set(orderIds)]),
+        scope === 'ATTENDEE' ? isNotNull(questionAnswers.attendee_id) : isNull(questionAnswers.attendee_id),
+      ),
+    );
   for (const r of rows) {
     const owner = scope === 'ATTENDEE' ? r.attendee_id! : r.order_id;
     let answers = out.get(owner);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { decimalString, neutraliseFormula, zonedDate, zonedStamp } from './export-sheet.js';
 
 describe('export cells', () => {

@@ -1,4 +1,4 @@
-import type { AnswerValue, QuestionType } from '@admitone/shared';
+import { addressLines, type AnswerValue, isAddressAnswer, type QuestionType } from '@admitone/shared';
 
 /**
  * How a column's cells are written: `text` (escaped against formula injection in CSV), `int`,
@@ -42,7 +42,16 @@ const QUARTER = 15 * 60_000;
 function offsetAt(instant: number, timeZone: string): number {
   let fmt = formatters.get(timeZone);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(timeZone, fmt);
   }
   const p: Record<string, number> = {};
@@ -61,7 +70,10 @@ export function zonedStamp(instant: Date | null, timeZone: string): string | nul
   if (offset === undefined) {
     offset = offsetAt(ms, timeZone);
     // Cache only when the whole quarter hour has one offset (no change of time inside it).
-    if (offsetAt(bucket * QUARTER, timeZone) === offset && offsetAt(bucket * QUARTER + QUARTER - 1, timeZone) === offset) {
+    if (
+      offsetAt(bucket * QUARTER, timeZone) === offset &&
+      offsetAt(bucket * QUARTER + QUARTER - 1, timeZone) === offset
+    ) {
       if (offsets.size > 50_000) offsets.clear();
       offsets.set(key, offset);
     }
@@ -87,9 +99,31 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Text safe to open in a spreadsheet: a cell that would start a formula gets a leading apostrophe. */
 export const neutraliseFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
-/** An answer as one cell: several choices joined with ", ", yes or no in the export's language. */
-export const answerText = (answer: AnswerValue | undefined, question: QuestionColumn, words: { yes: string; no: string }): string | null =>
-  answer === undefined ? null : Array.isArray(answer) ? answer.join(', ') : question.type === 'YES_NO' && (answer === 'yes' || answer === 'no') ? words[answer] : answer;
+/** What an answer cell is written in: yes and no, and the language that names countries. */
+export interface AnswerWords {
+  yes: string;
+  no: string;
+  locale: string;
+}
+
+/**
+ * An answer as one cell: several choices joined with ", ", yes or no in the export's language, an address as
+ * its lines joined with ", " (the country named in the export's language).
+ */
+export const answerText = (
+  answer: AnswerValue | undefined,
+  question: QuestionColumn,
+  words: AnswerWords,
+): string | null =>
+  answer === undefined
+    ? null
+    : Array.isArray(answer)
+      ? answer.join(', ')
+      : isAddressAnswer(answer)
+        ? addressLines(answer, words.locale).join(', ')
+        : question.type === 'YES_NO' && (answer === 'yes' || answer === 'no')
+          ? words[answer]
+          : answer;
 
 /** Column headings of the question columns, in question order. */
 export interface QuestionColumn {

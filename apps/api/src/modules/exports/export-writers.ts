@@ -1,8 +1,10 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { decimalString, neutraliseFormula, type Cell, type ExportSheet } from './export-sheet.js';
+
+import { type Cell, decimalString, type ExportSheet, neutraliseFormula } from './export-sheet.js';
 
 /** Buffered output (bytes) above which the writer waits for the client to read. */
 const HIGH_WATER = 1024 * 1024;
@@ -34,7 +36,8 @@ async function drained(out: Writable & { readableLength?: number }): Promise<boo
  * shape changes, the measure reads 0 and only the output stream's backpressure remains).
  */
 function sheetBacklog(worksheet: ExcelJS.Worksheet): number {
-  const pipes = (worksheet as unknown as { stream?: { pipes?: Array<{ _writableState?: { length?: number } }> } }).stream?.pipes;
+  const pipes = (worksheet as unknown as { stream?: { pipes?: Array<{ _writableState?: { length?: number } }> } })
+    .stream?.pipes;
   return pipes?.[0]?._writableState?.length ?? 0;
 }
 
@@ -84,7 +87,10 @@ export function xlsxStream(sheet: ExportSheet): Readable {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   const formatOf = (exponent: number) => (exponent > 0 ? `#,##0.${'0'.repeat(exponent)}` : '#,##0');
-  worksheet.columns = sheet.columns.map((c, i) => ({ key: String(i), width: c.width ?? Math.min(40, Math.max(10, c.heading.length + 2)) }));
+  worksheet.columns = sheet.columns.map((c, i) => ({
+    key: String(i),
+    width: c.width ?? Math.min(40, Math.max(10, c.heading.length + 2)),
+  }));
   pump(out, async () => {
     const header = worksheet.addRow(sheet.columns.map((c) => c.heading));
     header.font = { bold: true };
@@ -94,7 +100,9 @@ export function xlsxStream(sheet: ExportSheet): Readable {
         if (n % 100 === 99 && !(await zipCaughtUp(worksheet, out))) return;
         const exponent = sheet.rowExponent?.(values) ?? sheet.exponent;
         const scale = 10 ** exponent;
-        const row = worksheet.addRow(values.map((v, i) => (v !== null && sheet.columns[i]!.kind === 'money' ? (v as number) / scale : v)));
+        const row = worksheet.addRow(
+          values.map((v, i) => (v !== null && sheet.columns[i]!.kind === 'money' ? (v as number) / scale : v)),
+        );
         sheet.columns.forEach((c, i) => {
           if (c.kind === 'money' && values[i] !== null) row.getCell(i + 1).numFmt = formatOf(exponent);
         });

@@ -1,16 +1,31 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { currencyExponent, type Locale } from '@admitone/shared';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { affiliates, attendees, orders } from '../../db/schema/index.js';
 import { translate } from '../../i18n/i18n.js';
-import { orderWhere, type OrderListFilters } from '../orders/order-query.js';
+import { type OrderListFilters, orderWhere } from '../orders/order-query.js';
 import type { ExportEvent } from './attendee-export.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
 import { answersByOwner, questionColumns } from './export-questions.js';
-import { EXPORT_BATCH, answerText, zonedStamp, type Cell, type ExportColumn, type ExportSheet, type QuestionColumn } from './export-sheet.js';
+import {
+  answerText,
+  type AnswerWords,
+  type Cell,
+  EXPORT_BATCH,
+  type ExportColumn,
+  type ExportSheet,
+  type QuestionColumn,
+  zonedStamp,
+} from './export-sheet.js';
 
 /** The order export: fixed columns (money in the event's currency), then one per order question. */
-export async function orderExport(db: Executor, event: ExportEvent, q: Pick<OrderListFilters, 'query' | 'filter_fields'>, locale: Locale): Promise<{ total: number; sheet: ExportSheet }> {
+export async function orderExport(
+  db: Executor,
+  event: ExportEvent,
+  q: Pick<OrderListFilters, 'query' | 'filter_fields'>,
+  locale: Locale,
+): Promise<{ total: number; sheet: ExportSheet }> {
   const where = orderWhere(event.id, q);
   const [counted] = await db.select({ n: count() }).from(orders).where(where);
   const questions = await questionColumns(db, event.id, 'ORDER');
@@ -40,14 +55,28 @@ export async function orderExport(db: Executor, event: ExportEvent, q: Pick<Orde
   ];
   return {
     total: Number(counted?.n ?? 0),
-    sheet: { name: h(T.orders_sheet), columns, exponent: currencyExponent(event.currency), batches: orderBatches(db, event, where, questions, { yes: h(T.yes), no: h(T.no) }) },
+    sheet: {
+      name: h(T.orders_sheet),
+      columns,
+      exponent: currencyExponent(event.currency),
+      batches: orderBatches(db, event, where, questions, { yes: h(T.yes), no: h(T.no), locale }),
+    },
   };
 }
 
 /** Tickets of the order as the order list counts them (attendee rows, not given-up holds). */
-const ticketCount = sql<number>`(select count(*) from ${attendees} where ${attendees.order_id} = ${orders.id} and ${attendees.status} <> 'ABANDONED')`.mapWith(Number);
+const ticketCount =
+  sql<number>`(select count(*) from ${attendees} where ${attendees.order_id} = ${orders.id} and ${attendees.status} <> 'ABANDONED')`.mapWith(
+    Number,
+  );
 
-async function* orderBatches(db: Executor, event: ExportEvent, where: ReturnType<typeof orderWhere>, questions: QuestionColumn[], words: { yes: string; no: string }): AsyncGenerator<Cell[][]> {
+async function* orderBatches(
+  db: Executor,
+  event: ExportEvent,
+  where: ReturnType<typeof orderWhere>,
+  questions: QuestionColumn[],
+  words: AnswerWords,
+): AsyncGenerator<Cell[][]> {
   let after = 0;
   for (;;) {
     const rows = await db
@@ -80,7 +109,13 @@ async function* orderBatches(db: Executor, event: ExportEvent, where: ReturnType
       .limit(EXPORT_BATCH);
     if (!rows.length) return;
     after = rows.at(-1)!.id;
-    const answers = questions.length ? await answersByOwner(db, rows.map((r) => r.id), 'ORDER') : new Map();
+    const answers = questions.length
+      ? await answersByOwner(
+          db,
+          rows.map((r) => r.id),
+          'ORDER',
+        )
+      : new Map();
     yield rows.map((r) => {
       const own = answers.get(r.id);
       return [

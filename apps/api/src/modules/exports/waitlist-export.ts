@@ -1,10 +1,11 @@
 import type { Locale, WaitlistState } from '@admitone/shared';
+
 import type { Executor } from '../../db/client.js';
 import { translate } from '../../i18n/i18n.js';
 import { eventWaitlist } from '../waitlist/entries.js';
 import type { ExportEvent } from './attendee-export.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
-import { zonedStamp, type ExportColumn, type ExportSheet } from './export-sheet.js';
+import { type ExportColumn, type ExportSheet, zonedStamp } from './export-sheet.js';
 
 const STATE_WORDS: Record<WaitlistState, (typeof T)[keyof typeof T]> = {
   WAITING: T.state_waiting,
@@ -16,7 +17,12 @@ const STATE_WORDS: Record<WaitlistState, (typeof T)[keyof typeof T]> = {
 };
 
 /** Every entry of the event's waitlist in line order, with its state as of `now` (a waitlist is small: one batch). */
-export async function waitlistExport(db: Executor, event: ExportEvent, now: Date, locale: Locale): Promise<{ total: number; sheet: ExportSheet }> {
+export async function waitlistExport(
+  db: Executor,
+  event: ExportEvent,
+  now: Date,
+  locale: Locale,
+): Promise<{ total: number; sheet: ExportSheet }> {
   const { entries } = await eventWaitlist(db, event.id, now);
   const h = (d: (typeof T)[keyof typeof T]) => translate(locale, d);
   const columns: ExportColumn[] = [

@@ -1,12 +1,18 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ImageDto, ImageType } from '@admitone/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { images } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 
 export type ImageRow = typeof images.$inferSelect;
 
-export async function listImages(db: Executor, accountId: number, entityType: string, entityId: number): Promise<ImageRow[]> {
+export async function listImages(
+  db: Executor,
+  accountId: number,
+  entityType: string,
+  entityId: number,
+): Promise<ImageRow[]> {
   return db
     .select()
     .from(images)
@@ -14,11 +20,24 @@ export async function listImages(db: Executor, accountId: number, entityType: st
     .orderBy(asc(images.id));
 }
 
-export async function findImage(db: Executor, accountId: number, entityType: string, entityId: number, id: number): Promise<ImageRow | null> {
+export async function findImage(
+  db: Executor,
+  accountId: number,
+  entityType: string,
+  entityId: number,
+  id: number,
+): Promise<ImageRow | null> {
   const [row] = await db
     .select()
     .from(images)
-    .where(and(eq(images.account_id, accountId), eq(images.entity_type, entityType), eq(images.entity_id, entityId), eq(images.id, id)))
+    .where(
+      and(
+        eq(images.account_id, accountId),
+        eq(images.entity_type, entityType),
+        eq(images.entity_id, entityId),
+        eq(images.id, id),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -41,11 +60,24 @@ export function toImageDto(row: ImageRow, storage: FileStorage): ImageDto {
 export const keysOf = (row: ImageRow) => [row.original_key, row.variant_keys.large, row.variant_keys.small];
 
 /** The image of one type (a cover, a logo) of several owners at once, by owner id. */
-export async function imagesByOwner(db: Executor, accountId: number, entityType: string, type: ImageType, ids: number[]): Promise<Map<number, ImageRow>> {
+export async function imagesByOwner(
+  db: Executor,
+  accountId: number,
+  entityType: string,
+  type: ImageType,
+  ids: number[],
+): Promise<Map<number, ImageRow>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select()
     .from(images)
-    .where(and(eq(images.account_id, accountId), eq(images.entity_type, entityType), eq(images.type, type), inArray(images.entity_id, ids)));
+    .where(
+      and(
+        eq(images.account_id, accountId),
+        eq(images.entity_type, entityType),
+        eq(images.type, type),
+        inArray(images.entity_id, ids),
+      ),
+    );
   return new Map(rows.map((r) => [r.entity_id, r]));
 }

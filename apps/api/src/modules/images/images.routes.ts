@@ -1,20 +1,23 @@
+import { idParams, IMAGE_MAX_BYTES, imageParams, imageSchema, type ImageType, oneOf } from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGE_MAX_BYTES, idParams, imageParams, imageSchema, oneOf, type ImageType } from '@admitone/shared';
 import { z } from 'zod';
+
 import type { Db } from '../../db/client.js';
-import { findEvent } from '../events/events.repository.js';
-import { findOrganizer } from '../organizers/organizers.repository.js';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
-import { deleteOwnedImage, listOwnedImages, uploadOwnedImage, type ImageOwner } from './owned-images.js';
+import { findEvent } from '../events/events.repository.js';
+import { findOrganizer } from '../organizers/organizers.repository.js';
+import { deleteOwnedImage, type ImageOwner, listOwnedImages, uploadOwnedImage } from './owned-images.js';
 import { IMAGE_MESSAGES } from './process-image.js';
 
 const tags = ['events'];
 const security = [{ bearer: [] }];
 
 /** Reads the `image` file and `type` field of a multipart upload; size and presence become field errors. */
-async function readUpload(parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>): Promise<{ body: Buffer; type: string | undefined }> {
+async function readUpload(
+  parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
+): Promise<{ body: Buffer; type: string | undefined }> {
   let body: Buffer | null = null;
   let type: string | undefined;
   try {
@@ -30,7 +33,8 @@ async function readUpload(parts: AsyncIterableIterator<import('@fastify/multipar
     }
     throw err;
   }
-  if (!body || body.length === 0) throw new DomainError('VALIDATION_FAILED', { fields: { image: [{ message: IMAGE_MESSAGES.missing }] } });
+  if (!body || body.length === 0)
+    throw new DomainError('VALIDATION_FAILED', { fields: { image: [{ message: IMAGE_MESSAGES.missing }] } });
   return { body, type };
 }
 
@@ -43,8 +47,18 @@ interface OwnerKind {
 }
 
 const OWNERS: OwnerKind[] = [
-  { path: 'events', entityType: 'event', types: ['EVENT_COVER'], exists: async (db, a, id) => Boolean(await findEvent(db, a, id)) },
-  { path: 'organizers', entityType: 'organizer', types: ['ORGANIZER_LOGO'], exists: async (db, a, id) => Boolean(await findOrganizer(db, a, id)) },
+  {
+    path: 'events',
+    entityType: 'event',
+    types: ['EVENT_COVER'],
+    exists: async (db, a, id) => Boolean(await findEvent(db, a, id)),
+  },
+  {
+    path: 'organizers',
+    entityType: 'organizer',
+    types: ['ORGANIZER_LOGO'],
+    exists: async (db, a, id) => Boolean(await findOrganizer(db, a, id)),
+  },
 ];
 
 /** Images of events (cover) and organizers (logo): upload (multipart `image` + `type`), list, delete. */
@@ -58,9 +72,21 @@ export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       return { accountId, entityType: kind.entityType, entityId: id };
     };
 
-    app.get(`/${kind.path}/:id/images`, { schema: { tags, security, summary: `The ${kind.entityType}'s images`, params: idParams, response: { 200: oneOf(z.array(imageSchema)) } } }, async (req) => ({
-      data: await listOwnedImages(d, await ownerOf(authOf(req).accountId, req.params.id)),
-    }));
+    app.get(
+      `/${kind.path}/:id/images`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `The ${kind.entityType}'s images`,
+          params: idParams,
+          response: { 200: oneOf(z.array(imageSchema)) },
+        },
+      },
+      async (req) => ({
+        data: await listOwnedImages(d, await ownerOf(authOf(req).accountId, req.params.id)),
+      }),
+    );
 
     app.post(
       `/${kind.path}/:id/images`,
@@ -76,16 +102,24 @@ export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       },
       async (req, reply) => {
         const owner = await ownerOf(authOf(req).accountId, req.params.id);
-        if (!req.isMultipart()) throw new DomainError('VALIDATION_FAILED', { fields: { image: [{ message: IMAGE_MESSAGES.missing }] } });
-        const { body, type } = await readUpload(req.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 5 } }));
-        if (!type || !(kind.types as readonly string[]).includes(type)) throw new DomainError('VALIDATION_FAILED', { fields: { type: [{ key: 'invalid_value' }] } });
+        if (!req.isMultipart())
+          throw new DomainError('VALIDATION_FAILED', { fields: { image: [{ message: IMAGE_MESSAGES.missing }] } });
+        const { body, type } = await readUpload(
+          req.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 5 } }),
+        );
+        if (!type || !(kind.types as readonly string[]).includes(type))
+          throw new DomainError('VALIDATION_FAILED', { fields: { type: [{ key: 'invalid_value' }] } });
         return reply.status(201).send({ data: await uploadOwnedImage(d, owner, type as ImageType, body) });
       },
     );
 
-    app.delete(`/${kind.path}/:id/images/:imageId`, { schema: { tags, security, summary: 'Delete an image and its files', params: imageParams } }, async (req, reply) => {
-      await deleteOwnedImage(d, await ownerOf(authOf(req).accountId, req.params.id), req.params.imageId);
-      return reply.status(204).send();
-    });
+    app.delete(
+      `/${kind.path}/:id/images/:imageId`,
+      { schema: { tags, security, summary: 'Delete an image and its files', params: imageParams } },
+      async (req, reply) => {
+        await deleteOwnedImage(d, await ownerOf(authOf(req).accountId, req.params.id), req.params.imageId);
+        return reply.status(204).send();
+      },
+    );
   }
 };

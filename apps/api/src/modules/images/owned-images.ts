@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+
+import type { ImageDto, ImageType } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { ImageDto, ImageType } from '@admitone/shared';
+
 import type { Db } from '../../db/client.js';
 import { images } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
@@ -26,14 +28,21 @@ export interface ImageOwner {
 }
 
 export async function listOwnedImages(deps: ImageDeps, owner: ImageOwner): Promise<ImageDto[]> {
-  return (await listImages(deps.db, owner.accountId, owner.entityType, owner.entityId)).map((r) => toImageDto(r, deps.storage));
+  return (await listImages(deps.db, owner.accountId, owner.entityType, owner.entityId)).map((r) =>
+    toImageDto(r, deps.storage),
+  );
 }
 
 /**
  * Stores an image and its variants. An owner has one image per type: a new one replaces the old,
  * whose files are removed once the database no longer points at them.
  */
-export async function uploadOwnedImage(deps: ImageDeps, owner: ImageOwner, type: ImageType, body: Buffer): Promise<ImageDto> {
+export async function uploadOwnedImage(
+  deps: ImageDeps,
+  owner: ImageOwner,
+  type: ImageType,
+  body: Buffer,
+): Promise<ImageDto> {
   const processed = await processImage(type, body);
   if (!processed.ok) throw new DomainError('VALIDATION_FAILED', { fields: { image: [processed.issue] } });
   const img = processed.image;
@@ -54,7 +63,9 @@ export async function uploadOwnedImage(deps: ImageDeps, owner: ImageOwner, type:
   let saved: { row: typeof images.$inferSelect; replaced: string[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
-      const old = (await listImages(tx, owner.accountId, owner.entityType, owner.entityId)).filter((r) => r.type === type);
+      const old = (await listImages(tx, owner.accountId, owner.entityType, owner.entityId)).filter(
+        (r) => r.type === type,
+      );
       for (const r of old) await tx.delete(images).where(eq(images.id, r.id));
       const [inserted] = await tx
         .insert(images)

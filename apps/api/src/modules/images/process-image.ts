@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+
 import { IMAGE_RULES, type ImageType } from '@admitone/shared';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+
 import type { FieldIssue } from '../../shared/errors.js';
 import { readImageHeader } from './image-header.js';
 
 export const IMAGE_MESSAGES = {
   type: /*i18n*/ { id: 'image.type', message: 'Upload a JPEG, PNG or WebP image.' },
   tooLarge: /*i18n*/ { id: 'image.too_large', message: 'The image must be under 5 MB.' },
-  tooSmall: /*i18n*/ { id: 'image.too_small', message: 'The image must be at least {width} × {height} pixels; this one is {actualWidth} × {actualHeight}.' },
-  tooBig: /*i18n*/ { id: 'image.too_big', message: 'The image must be at most {width} × {height} pixels; this one is {actualWidth} × {actualHeight}.' },
+  tooSmall: /*i18n*/ {
+    id: 'image.too_small',
+    message: 'The image must be at least {width} × {height} pixels; this one is {actualWidth} × {actualHeight}.',
+  },
+  tooBig: /*i18n*/ {
+    id: 'image.too_big',
+    message: 'The image must be at most {width} × {height} pixels; this one is {actualWidth} × {actualHeight}.',
+  },
   missing: /*i18n*/ { id: 'image.missing', message: 'Choose an image to upload.' },
 };
 
@@ -31,13 +39,22 @@ export interface ProcessedImage {
 }
 
 /** Re-encodes in the upload's own format; sharp writes no metadata unless asked to. */
-const reencode = (img: Sharp, format: string) => (format === 'jpeg' ? img.jpeg({ quality: 90, mozjpeg: true }) : format === 'png' ? img.png() : img.webp({ quality: 90 }));
+const reencode = (img: Sharp, format: string) =>
+  format === 'jpeg'
+    ? img.jpeg({ quality: 90, mozjpeg: true })
+    : format === 'png'
+      ? img.png()
+      : img.webp({ quality: 90 });
 
 /**
  * How sharp reads an upload: never more pixels than the type's largest allowed image, and a file
  * that is truncated or corrupt fails instead of being filled in.
  */
-const readOptions = (maxPixels: number) => ({ limitInputPixels: maxPixels, failOn: 'error' as const, sequentialRead: true });
+const readOptions = (maxPixels: number) => ({
+  limitInputPixels: maxPixels,
+  failOn: 'error' as const,
+  sequentialRead: true,
+});
 
 /**
  * Checks an upload against the rules of its type (real format read from the bytes, not the name or
@@ -46,13 +63,19 @@ const readOptions = (maxPixels: number) => ({ limitInputPixels: maxPixels, failO
  * JPEG, PNG or WebP, and any image larger than the bounds (a decompression bomb), is refused without
  * decoding a pixel.
  */
-export async function processImage(type: ImageType, body: Buffer): Promise<{ ok: true; image: ProcessedImage } | { ok: false; issue: FieldIssue }> {
+export async function processImage(
+  type: ImageType,
+  body: Buffer,
+): Promise<{ ok: true; image: ProcessedImage } | { ok: false; issue: FieldIssue }> {
   const rule = IMAGE_RULES[type];
   const maxPixels = rule.maxWidth * rule.maxHeight;
   const notAnImage = { ok: false as const, issue: { message: IMAGE_MESSAGES.type } };
   const tooBig = (actualWidth: number, actualHeight: number) => ({
     ok: false as const,
-    issue: { message: IMAGE_MESSAGES.tooBig, values: { width: rule.maxWidth, height: rule.maxHeight, actualWidth, actualHeight } },
+    issue: {
+      message: IMAGE_MESSAGES.tooBig,
+      values: { width: rule.maxWidth, height: rule.maxHeight, actualWidth, actualHeight },
+    },
   });
   const header = readImageHeader(body);
   if (!header || !header.width || !header.height) return notAnImage;
@@ -73,13 +96,25 @@ export async function processImage(type: ImageType, body: Buffer): Promise<{ ok:
   const height = rotated ? meta.width : meta.height;
   const values = { actualWidth: width, actualHeight: height };
   if (width < rule.minWidth || height < rule.minHeight) {
-    return { ok: false, issue: { message: IMAGE_MESSAGES.tooSmall, values: { width: rule.minWidth, height: rule.minHeight, ...values } } };
+    return {
+      ok: false,
+      issue: { message: IMAGE_MESSAGES.tooSmall, values: { width: rule.minWidth, height: rule.minHeight, ...values } },
+    };
   }
   if (width > rule.maxWidth || height > rule.maxHeight) return tooBig(width, height);
-  const variant = (w: number, h: number) => sharp(body, readOptions(maxPixels)).rotate().resize(w, h, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  const variant = (w: number, h: number) =>
+    sharp(body, readOptions(maxPixels))
+      .rotate()
+      .resize(w, h, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
   let large: Buffer, small: Buffer, original: Buffer;
   try {
-    [large, small, original] = await Promise.all([variant(...rule.variants.large), variant(...rule.variants.small), reencode(sharp(body, readOptions(maxPixels)).rotate(), meta.format!).toBuffer()]);
+    [large, small, original] = await Promise.all([
+      variant(...rule.variants.large),
+      variant(...rule.variants.small),
+      reencode(sharp(body, readOptions(maxPixels)).rotate(), meta.format!).toBuffer(),
+    ]);
   } catch {
     // A header that reads well over data that does not (cut short, corrupt).
     return notAnImage;

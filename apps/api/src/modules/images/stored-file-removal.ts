@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+
 import type { Db, Tx } from '../../db/client.js';
 import { storedFileDeletions } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -16,7 +17,11 @@ interface RemovalDeps {
 export const removeFiles = {
   /** Inside the transaction that forgets the files' image. */
   async queue(tx: Tx, keys: string[]): Promise<void> {
-    if (keys.length) await tx.insert(storedFileDeletions).values(keys.map((key) => ({ key }))).onConflictDoNothing();
+    if (keys.length)
+      await tx
+        .insert(storedFileDeletions)
+        .values(keys.map((key) => ({ key })))
+        .onConflictDoNothing();
   },
   /** After commit: removes what it can; a key whose removal failed stays queued. */
   async now(deps: RemovalDeps, keys: string[]): Promise<number> {
@@ -64,5 +69,8 @@ export async function sweepStoredFileDeletions(deps: RemovalDeps, limit = 200): 
       ),
     )
     .returning({ key: storedFileDeletions.key });
-  return removeFiles.now(deps, rows.map((r) => r.key));
+  return removeFiles.now(
+    deps,
+    rows.map((r) => r.key),
+  );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { Admission } from './admission.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -9,12 +10,18 @@ describe('Admission', () => {
     const order: string[] = [];
     let release!: () => void;
     const blocker = new Promise<void>((r) => (release = r));
-    const slow = (name: string) => gate.run(1, async () => {
-      order.push(`start ${name}`);
-      await blocker;
-      order.push(`end ${name}`);
-    });
-    const runs = [slow('a'), slow('b'), gate.run(1, async () => void order.push('start c')), gate.run(1, async () => void order.push('start d'))];
+    const slow = (name: string) =>
+      gate.run(1, async () => {
+        order.push(`start ${name}`);
+        await blocker;
+        order.push(`end ${name}`);
+      });
+    const runs = [
+      slow('a'),
+      slow('b'),
+      gate.run(1, async () => void order.push('start c')),
+      gate.run(1, async () => void order.push('start d')),
+    ];
     await gate.run(2, async () => void order.push('other key'));
     await tick();
     expect(order).toEqual(['start a', 'start b', 'other key']);
@@ -27,7 +34,10 @@ describe('Admission', () => {
     const gate = new Admission(1, 20);
     let release!: () => void;
     const first = gate.run(7, () => new Promise<void>((r) => (release = r)));
-    await expect(gate.run(7, async () => 'never')).rejects.toMatchObject({ code: 'CHECKOUT_BUSY', options: { retryAfter: 2 } });
+    await expect(gate.run(7, async () => 'never')).rejects.toMatchObject({
+      code: 'CHECKOUT_BUSY',
+      options: { retryAfter: 2 },
+    });
     release();
     await first;
     expect(await gate.run(7, async () => 'next')).toBe('next');

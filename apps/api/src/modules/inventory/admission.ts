@@ -23,7 +23,10 @@ interface Lane {
  */
 export const checkoutShare = (width: number, lockTimeoutMs: number) => new Admission(width, lockTimeoutMs * 2);
 
-/** An event's admission, then the process's checkout share (in that order: a crowd for one event waits in its own lane first). */
+/**
+ * An event's admission, then the process's checkout share (in that order: a crowd for one event waits in its own lane
+ * first).
+ */
 export const withinShare = (perEvent: Admission, share: Admission): Pick<Admission, 'run'> => ({
   run: (key, work) => perEvent.run(key, () => share.run(0, work)),
 });

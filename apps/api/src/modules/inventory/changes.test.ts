@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, normalise, unitsOfRows, type LimitingCapacity } from './changes.js';
+
+import { changesOf, type LimitingCapacity, normalise, unitsOfRows } from './changes.js';
 
 const caps: LimitingCapacity[] = [
   { id: 7, applies_to: [1, 2] },
@@ -35,13 +36,26 @@ describe('normalise', () => {
       { kind: 'ticket', id: 3, delta: 1 },
       { kind: 'capacity', id: 1, delta: 1 },
     ]);
-    expect(out.map((c) => `${c.kind}:${c.id}`)).toEqual(['ticket:3', 'ticket:9', 'tier:4', 'capacity:1', 'capacity:2', 'promo:1']);
+    expect(out.map((c) => `${c.kind}:${c.id}`)).toEqual([
+      'ticket:3',
+      'ticket:9',
+      'tier:4',
+      'capacity:1',
+      'capacity:2',
+      'promo:1',
+    ]);
   });
 
   it('sums each counter and drops what cancels out (the same choice again, a move under one capacity)', () => {
-    const again = [...changesOf({ capacities: caps }, [{ ticketId: 1, tierId: null, quantity: 2 }], null, 1), ...changesOf({ capacities: caps }, [{ ticketId: 1, tierId: null, quantity: 2 }], null, -1)];
+    const again = [
+      ...changesOf({ capacities: caps }, [{ ticketId: 1, tierId: null, quantity: 2 }], null, 1),
+      ...changesOf({ capacities: caps }, [{ ticketId: 1, tierId: null, quantity: 2 }], null, -1),
+    ];
     expect(normalise(again)).toEqual([]);
-    const move = [...changesOf({ capacities: caps }, [{ ticketId: 1, tierId: null, quantity: 1 }], null, -1), ...changesOf({ capacities: caps }, [{ ticketId: 2, tierId: null, quantity: 1 }], null, 1)];
+    const move = [
+      ...changesOf({ capacities: caps }, [{ ticketId: 1, tierId: null, quantity: 1 }], null, -1),
+      ...changesOf({ capacities: caps }, [{ ticketId: 2, tierId: null, quantity: 1 }], null, 1),
+    ];
     expect(normalise(move)).toEqual([
       { kind: 'ticket', id: 1, delta: -1 },
       { kind: 'ticket', id: 2, delta: 1 },
@@ -51,7 +65,13 @@ describe('normalise', () => {
 
 describe('unitsOfRows', () => {
   it('groups one row per unit into counts per ticket and tier', () => {
-    expect(unitsOfRows([{ ticket_id: 1, tier_id: null }, { ticket_id: 1, tier_id: null }, { ticket_id: 2, tier_id: 5 }])).toEqual([
+    expect(
+      unitsOfRows([
+        { ticket_id: 1, tier_id: null },
+        { ticket_id: 1, tier_id: null },
+        { ticket_id: 2, tier_id: 5 },
+      ]),
+    ).toEqual([
       { ticketId: 1, tierId: null, quantity: 2 },
       { ticketId: 2, tierId: 5, quantity: 1 },
     ]);

@@ -47,13 +47,19 @@ const covers = (c: LimitingCapacity, ticketId: number) => c.applies_to === 'ALL'
  * The counter changes of taking (`sign` 1) or giving back (`sign` -1) these units, with one use of a
  * promo code when `promoId` is given.
  */
-export function changesOf(layout: Pick<StockLayout, 'capacities'>, units: readonly UnitCount[], promoId: number | null, sign: 1 | -1): CounterChange[] {
+export function changesOf(
+  layout: Pick<StockLayout, 'capacities'>,
+  units: readonly UnitCount[],
+  promoId: number | null,
+  sign: 1 | -1,
+): CounterChange[] {
   const out: CounterChange[] = [];
   for (const u of units) {
     if (u.quantity === 0) continue;
     out.push({ kind: 'ticket', id: u.ticketId, delta: sign * u.quantity });
     if (u.tierId !== null) out.push({ kind: 'tier', id: u.tierId, delta: sign * u.quantity });
-    for (const c of layout.capacities) if (covers(c, u.ticketId)) out.push({ kind: 'capacity', id: c.id, delta: sign * u.quantity });
+    for (const c of layout.capacities)
+      if (covers(c, u.ticketId)) out.push({ kind: 'capacity', id: c.id, delta: sign * u.quantity });
   }
   if (promoId !== null) out.push({ kind: 'promo', id: promoId, delta: sign });
   return out;
@@ -83,7 +89,12 @@ export function unitsOfRows(rows: ReadonlyArray<{ ticket_id: number; tier_id: nu
     const key = `${r.ticket_id}:${r.tier_id ?? ''}`;
     const seen = byKey.get(key);
     if (seen) seen.quantity++;
-    else byKey.set(key, { ticketId: Number(r.ticket_id), tierId: r.tier_id === null ? null : Number(r.tier_id), quantity: 1 });
+    else
+      byKey.set(key, {
+        ticketId: Number(r.ticket_id),
+        tierId: r.tier_id === null ? null : Number(r.tier_id),
+        quantity: 1,
+      });
   }
   return [...byKey.values()];
 }

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
 import type { Executor, Tx } from '../../db/client.js';
 import type { CounterChange, CounterKind, StockLayout } from './changes.js';
 
@@ -50,7 +51,9 @@ export interface CounterChain {
 const link = (i: number) => sql.raw(`s${i}`);
 
 /** On the locked ticket row: its waitlist is closed, or nobody is waiting on it. */
-const noneWaiting = sql.raw(`(not waitlist_enabled or not exists (select 1 from waitlist_entries w where w.ticket_id = tickets.id and w.status = 'WAITING'))`);
+const noneWaiting = sql.raw(
+  `(not waitlist_enabled or not exists (select 1 from waitlist_entries w where w.ticket_id = tickets.id and w.status = 'WAITING'))`,
+);
 
 /**
  * Builds the chain for already normalised changes (one per counter, in lock order). Each link is one
@@ -63,10 +66,20 @@ const noneWaiting = sql.raw(`(not waitlist_enabled or not exists (select 1 from 
  * reservation), a ticket whose waitlist is open takes nothing while anyone is waiting on it: units that
  * come back are theirs first (offers take them without it, modules/waitlist).
  */
-export function counterChain(changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard, precondition: SQL | null = null, waitlistFirst = false): CounterChain {
+export function counterChain(
+  changes: readonly CounterChange[],
+  layout: Pick<StockLayout, 'versions'>,
+  guard: StockGuard,
+  precondition: SQL | null = null,
+  waitlistFirst = false,
+): CounterChain {
   if (!changes.length) {
     // Nothing to take (a buyer choosing the very same tickets again): only the precondition gates what follows.
-    return { ctes: sql`s0 as (select 1 as id where ${precondition ?? sql`true`})`, complete: sql`exists (select 1 from s0)`, outcome: sql`array[(select count(*) from s0)::int]` };
+    return {
+      ctes: sql`s0 as (select 1 as id where ${precondition ?? sql`true`})`,
+      complete: sql`exists (select 1 from s0)`,
+      outcome: sql`array[(select count(*) from s0)::int]`,
+    };
   }
   const links = changes.map((c, i) => {
     const { table, limit } = COUNTERS[c.kind];
@@ -101,7 +114,11 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
  * by now (someone gave units back meanwhile) is reported as a shortage of its first taking counter; the
  * reservation tries once more anyway.
  */
-export async function explainShortfall(db: Executor, changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>): Promise<StockShortage | StaleStockLayout> {
+export async function explainShortfall(
+  db: Executor,
+  changes: readonly CounterChange[],
+  layout: Pick<StockLayout, 'versions'>,
+): Promise<StockShortage | StaleStockLayout> {
   // Nothing was to be taken, so nothing can be short: whatever stopped it, plan again.
   if (!changes.length) return new StaleStockLayout(0);
   const reads = (Object.keys(COUNTERS) as CounterKind[])
@@ -110,15 +127,26 @@ export async function explainShortfall(db: Executor, changes: readonly CounterCh
     .map(({ kind, ids }) => {
       const { table, limit } = COUNTERS[kind];
       return sql`select ${kind}::text as kind, id, taken, ${sql.raw(limit)} as "limit", ${kind === 'ticket' ? sql`stock_version` : sql`null::int`} as version
-                 from ${sql.raw(table)} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+                 from ${sql.raw(table)} where id in (${sql.join(
+                   ids.map((id) => sql`${id}`),
+                   sql`, `,
+                 )})`;
     });
-  const rows = await rowsOf<{ kind: CounterKind; id: number; taken: number; limit: number | null; version: number | null }>(db, sql.join(reads, sql` union all `));
+  const rows = await rowsOf<{
+    kind: CounterKind;
+    id: number;
+    taken: number;
+    limit: number | null;
+    version: number | null;
+  }>(db, sql.join(reads, sql` union all `));
   const byKey = new Map(rows.map((r) => [`${r.kind}:${Number(r.id)}`, r]));
   for (const c of changes) {
     const row = byKey.get(`${c.kind}:${c.id}`);
-    if (c.kind === 'ticket' && (!row || Number(row.version) !== layout.versions.get(c.id))) return new StaleStockLayout(c.id);
+    if (c.kind === 'ticket' && (!row || Number(row.version) !== layout.versions.get(c.id)))
+      return new StaleStockLayout(c.id);
     if (!row) return c.kind === 'promo' ? new StockShortage(c) : new StaleStockLayout(c.id);
-    if (c.delta > 0 && row.limit !== null && Number(row.taken) + c.delta > Number(row.limit)) return new StockShortage(c);
+    if (c.delta > 0 && row.limit !== null && Number(row.taken) + c.delta > Number(row.limit))
+      return new StockShortage(c);
   }
   return new StockShortage(changes.find((c) => c.delta > 0) ?? changes[0]!);
 }
@@ -128,7 +156,12 @@ export async function explainShortfall(db: Executor, changes: readonly CounterCh
  * StockShortage (a counter would pass its limit) or StaleStockLayout; the caller's transaction must then
  * roll back (some counters before the stop did change).
  */
-export async function applyChanges(tx: Tx, changes: readonly CounterChange[], layout: Pick<StockLayout, 'versions'>, guard: StockGuard): Promise<void> {
+export async function applyChanges(
+  tx: Tx,
+  changes: readonly CounterChange[],
+  layout: Pick<StockLayout, 'versions'>,
+  guard: StockGuard,
+): Promise<void> {
   if (!changes.length) return;
   const chain = counterChain(changes, layout, guard);
   const [row] = await rowsOf<{ outcome: number[] }>(tx, sql`with ${chain.ctes} select ${chain.outcome} as outcome`);

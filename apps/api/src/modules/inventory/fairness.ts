@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+
+import { type SQL, sql } from 'drizzle-orm';
+
 import { DomainError } from '../../shared/errors.js';
 
 /** Per-event caps for one client (address, and checkout where there is one); null: no cap. */
@@ -17,7 +19,8 @@ export interface ClientId {
 }
 
 /** A stable pseudonym of a client address (the address itself is not stored with the order). */
-export const clientKeyOf = (address: string) => createHash('sha256').update(`admitone-client:${address}`).digest('base64url').slice(0, 22);
+export const clientKeyOf = (address: string) =>
+  createHash('sha256').update(`admitone-client:${address}`).digest('base64url').slice(0, 22);
 
 export const capsApply = (caps: ClientCaps) => caps.holdLimit !== null || caps.reservationLimit !== null;
 
@@ -25,9 +28,12 @@ export const capsApply = (caps: ClientCaps) => caps.holdLimit !== null || caps.r
  * The client's reservations for one event queue on this transaction-scoped advisory lock, taken before
  * any stock lock (and before the statement that counts them), so two at once cannot both pass the caps.
  */
-export const clientLock = (eventId: number, client: ClientId): SQL => sql`pg_advisory_xact_lock(hashtextextended(${`reserve:${eventId}:${client.key}`}, 0))`;
+export const clientLock = (eventId: number, client: ClientId): SQL =>
+  sql`pg_advisory_xact_lock(hashtextextended(${`reserve:${eventId}:${client.key}`}, 0))`;
 
-/** The fairness check as SQL for the reservation statement: a CTE `f`, the condition that it passes, and what to report. */
+/**
+ * The fairness check as SQL for the reservation statement: a CTE `f`, the condition that it passes, and what to report.
+ */
 export interface CapsCheck {
   cte: SQL;
   passes: SQL;
@@ -58,14 +64,26 @@ export function capsCheck(eventId: number, client: ClientId, caps: ClientCaps, u
   return { cte, passes, report: sql`(select row_to_json(f) from f)` };
 }
 
-/** The refusal when a reservation did not pass the caps (the report of `capsCheck`): which cap, and when to try again. */
-export function capsRefusal(report: { recent: number; held: number; retry_minute: number | null; retry_hold: number | null }, caps: ClientCaps, units: number): DomainError | null {
+/**
+ * The refusal when a reservation did not pass the caps (the report of `capsCheck`): which cap, and when to try again.
+ */
+export function capsRefusal(
+  report: { recent: number; held: number; retry_minute: number | null; retry_hold: number | null },
+  caps: ClientCaps,
+  units: number,
+): DomainError | null {
   const limit = caps.reservationLimit;
   if (limit !== null && Number(report.recent) >= limit) {
-    return new DomainError('CLIENT_RESERVATION_LIMIT', { values: { limit }, retryAfter: Math.max(1, Number(report.retry_minute ?? 60)) });
+    return new DomainError('CLIENT_RESERVATION_LIMIT', {
+      values: { limit },
+      retryAfter: Math.max(1, Number(report.retry_minute ?? 60)),
+    });
   }
   if (caps.holdLimit !== null && Number(report.held) + units > caps.holdLimit) {
-    return new DomainError('CLIENT_HOLD_LIMIT', { values: { limit: caps.holdLimit, held: Number(report.held) }, retryAfter: Math.max(1, Number(report.retry_hold ?? 60)) });
+    return new DomainError('CLIENT_HOLD_LIMIT', {
+      values: { limit: caps.holdLimit, held: Number(report.held) },
+      retryAfter: Math.max(1, Number(report.retry_hold ?? 60)),
+    });
   }
   return null;
 }

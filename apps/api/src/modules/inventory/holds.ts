@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+
 import type { Db, Tx } from '../../db/client.js';
 import { sqlNow } from '../../db/sql-now.js';
-import { changesOf, normalise, unitsOfRows, type CounterChange, type UnitCount } from './changes.js';
+import { changesOf, type CounterChange, normalise, type UnitCount, unitsOfRows } from './changes.js';
 import { applyChanges, rowsOf, StaleStockLayout } from './counters.js';
 import { loadStockLayout } from './layout.js';
-import { retakeReleasedUnits, type OrderStockState, type StockDeps } from './order-units.js';
+import { type OrderStockState, retakeReleasedUnits, type StockDeps } from './order-units.js';
 
 const BATCH = 200;
 
@@ -19,7 +20,12 @@ const BATCH = 200;
  * is releasing right now are back; a longer wait ends the release (55P03) and the buyer tries anyway.
  * Returns how many orders it released.
  */
-export async function releaseExpiredHolds(db: Db, deps: StockDeps, eventId: number | null = null, opts: { skipLocked?: boolean; lockWaitMs?: number } = {}): Promise<number> {
+export async function releaseExpiredHolds(
+  db: Db,
+  deps: StockDeps,
+  eventId: number | null = null,
+  opts: { skipLocked?: boolean; lockWaitMs?: number } = {},
+): Promise<number> {
   let total = 0;
   for (;;) {
     const released = await releaseBatch(db, deps, eventId, opts.skipLocked ?? false, opts.lockWaitMs ?? null);
@@ -28,7 +34,13 @@ export async function releaseExpiredHolds(db: Db, deps: StockDeps, eventId: numb
   }
 }
 
-async function releaseBatch(db: Db, deps: StockDeps, eventId: number | null, skipLocked: boolean, lockWaitMs: number | null): Promise<number> {
+async function releaseBatch(
+  db: Db,
+  deps: StockDeps,
+  eventId: number | null,
+  skipLocked: boolean,
+  lockWaitMs: number | null,
+): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -48,7 +60,10 @@ async function releaseBatch(db: Db, deps: StockDeps, eventId: number | null, ski
         const units = await rowsOf<{ event_id: number; ticket_id: number; tier_id: number | null }>(
           tx,
           sql`update attendees set status = 'ABANDONED', updated_at = ${now}
-              where order_id in (${sql.join(orders.map((o) => sql`${o.id}`), sql`, `)}) and status = 'RESERVED'
+              where order_id in (${sql.join(
+                orders.map((o) => sql`${o.id}`),
+                sql`, `,
+              )}) and status = 'RESERVED'
               returning event_id, ticket_id, tier_id`,
         );
         const changes: CounterChange[] = [];
@@ -85,10 +100,14 @@ export async function ensureHeld(tx: Tx, deps: StockDeps, order: OrderStockState
  * that checkout is to be replaced. Locks it (`FOR UPDATE`) and returns what it holds, to be given back
  * in the same ordered counter change that takes the new choice (a hold already released gives nothing).
  * Nothing is written here: the reservation statement marks the order and its attendees ABANDONED only
- * when the new choice goes through (`Replaced`, orders/reservation-insert.ts), so a refused choice
+ * when the new choice goes through (`Replaced`, checkout/reservation-insert.ts), so a refused choice
  * leaves the earlier hold as it was.
  */
-export async function lockEarlierHold(tx: Tx, eventId: number, tokenHash: string): Promise<{ orderIds: number[]; units: UnitCount[]; promoIds: number[] }> {
+export async function lockEarlierHold(
+  tx: Tx,
+  eventId: number,
+  tokenHash: string,
+): Promise<{ orderIds: number[]; units: UnitCount[]; promoIds: number[] }> {
   const orders = await rowsOf<{ id: number; promo_code_id: number | null; hold_released_at: Date | null }>(
     tx,
     sql`select id, promo_code_id, hold_released_at from orders
@@ -99,11 +118,16 @@ export async function lockEarlierHold(tx: Tx, eventId: number, tokenHash: string
   const orderIds = orders.map((o) => Number(o.id));
   const rows = await rowsOf<{ ticket_id: number; tier_id: number | null }>(
     tx,
-    sql`select ticket_id, tier_id from attendees where order_id in (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)}) and status = 'RESERVED'`,
+    sql`select ticket_id, tier_id from attendees where order_id in (${sql.join(
+      orderIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and status = 'RESERVED'`,
   );
   return {
     orderIds,
     units: unitsOfRows(rows),
-    promoIds: orders.filter((o) => o.promo_code_id !== null && o.hold_released_at === null).map((o) => Number(o.promo_code_id)),
+    promoIds: orders
+      .filter((o) => o.promo_code_id !== null && o.hold_released_at === null)
+      .map((o) => Number(o.promo_code_id)),
   };
 }

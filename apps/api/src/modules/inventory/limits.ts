@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+
 import type { Tx } from '../../db/client.js';
 import { DomainError } from '../../shared/errors.js';
 import { rowsOf } from './counters.js';
@@ -17,10 +18,19 @@ export const belowTaken = (field: string, taken: number, key: 'below_taken' | 'b
  * Locks a ticket and then its tiers (ids ascending: the checkout's order) for an edit and returns what
  * each has taken; null when the ticket is gone.
  */
-export async function lockTicketStock(tx: Tx, ticketId: number): Promise<{ taken: number; tiers: Map<number, number> } | null> {
-  const [ticket] = await rowsOf<{ taken: number }>(tx, sql`select taken from tickets where id = ${ticketId} for update`);
+export async function lockTicketStock(
+  tx: Tx,
+  ticketId: number,
+): Promise<{ taken: number; tiers: Map<number, number> } | null> {
+  const [ticket] = await rowsOf<{ taken: number }>(
+    tx,
+    sql`select taken from tickets where id = ${ticketId} for update`,
+  );
   if (!ticket) return null;
-  const tiers = await rowsOf<{ id: number; taken: number }>(tx, sql`select id, taken from ticket_tiers where ticket_id = ${ticketId} order by id for update`);
+  const tiers = await rowsOf<{ id: number; taken: number }>(
+    tx,
+    sql`select id, taken from ticket_tiers where ticket_id = ${ticketId} order by id for update`,
+  );
   return { taken: Number(ticket.taken), tiers: new Map(tiers.map((t) => [Number(t.id), Number(t.taken)])) };
 }
 
@@ -49,7 +59,12 @@ export interface Coverage {
  * the tickets covered afterwards have taken, which becomes the assignment's counter; a limit below it is
  * refused.
  */
-export async function lockCoverage(tx: Tx, eventId: number, before: Coverage | null, after: Coverage | null): Promise<number> {
+export async function lockCoverage(
+  tx: Tx,
+  eventId: number,
+  before: Coverage | null,
+  after: Coverage | null,
+): Promise<number> {
   await tx.execute(sql`select id from events where id = ${eventId} for no key update`);
   const all = before?.applies_to === 'ALL' || after?.applies_to === 'ALL';
   const ids = [...new Set([...(before?.ticket_ids ?? []), ...(after?.ticket_ids ?? [])])];
@@ -57,7 +72,14 @@ export async function lockCoverage(tx: Tx, eventId: number, before: Coverage | n
   const rows = await rowsOf<{ id: number; taken: number }>(
     tx,
     sql`update tickets set stock_version = stock_version + 1
-        where id in (select id from tickets where event_id = ${eventId} ${all ? sql`` : sql`and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`} order by id for update)
+        where id in (select id from tickets where event_id = ${eventId} ${
+          all
+            ? sql``
+            : sql`and id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+        } order by id for update)
         returning id, taken`,
   );
   if (!after) return 0;
@@ -69,6 +91,10 @@ export async function lockCoverage(tx: Tx, eventId: number, before: Coverage | n
 
 /** Locks a promo code for an edit and refuses a use limit below the uses it already has. */
 export async function lockPromoLimit(tx: Tx, promoId: number, maxUses: number | null): Promise<void> {
-  const [row] = await rowsOf<{ taken: number }>(tx, sql`select taken from promo_codes where id = ${promoId} for update`);
-  if (row && maxUses !== null && maxUses < Number(row.taken)) throw belowTaken('max_uses', Number(row.taken), 'below_uses');
+  const [row] = await rowsOf<{ taken: number }>(
+    tx,
+    sql`select taken from promo_codes where id = ${promoId} for update`,
+  );
+  if (row && maxUses !== null && maxUses < Number(row.taken))
+    throw belowTaken('max_uses', Number(row.taken), 'below_uses');
 }

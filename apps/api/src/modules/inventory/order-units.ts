@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { AttendeeStatus } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { changesOf, normalise, unitsOfRows } from './changes.js';
@@ -31,7 +32,11 @@ export interface OrderStockState {
  * hold runs out and gives its units back. The reconciliation check counts the same way.
  */
 export const promoCounted = (o: OrderStockState) =>
-  o.promo_code_id !== null && o.hold_released_at === null && o.cancelled_at === null && o.status !== 'ABANDONED' && o.status !== 'CANCELLED';
+  o.promo_code_id !== null &&
+  o.hold_released_at === null &&
+  o.cancelled_at === null &&
+  o.status !== 'ABANDONED' &&
+  o.status !== 'CANCELLED';
 
 type UnitRow = { ticket_id: number; tier_id: number | null };
 
@@ -40,9 +45,18 @@ type UnitRow = { ticket_id: number; tier_id: number | null };
  * which returns exactly the units that still counted, and those (with the promo use, if it counted) come
  * off the counters in the same transaction. Calling it again gives back nothing.
  */
-export async function releaseOrderUnits(tx: Tx, deps: StockDeps, order: OrderStockState, to: 'CANCELLED' | 'ABANDONED', at: Date): Promise<number> {
+export async function releaseOrderUnits(
+  tx: Tx,
+  deps: StockDeps,
+  order: OrderStockState,
+  to: 'CANCELLED' | 'ABANDONED',
+  at: Date,
+): Promise<number> {
   return withCurrentLayout(tx, order.event_id, async (sp, layout) => {
-    const rows = await rowsOf<UnitRow>(sp, sql`update attendees set status = ${to}, updated_at = ${at} where order_id = ${order.id} and status in ${counted} returning ticket_id, tier_id`);
+    const rows = await rowsOf<UnitRow>(
+      sp,
+      sql`update attendees set status = ${to}, updated_at = ${at} where order_id = ${order.id} and status in ${counted} returning ticket_id, tier_id`,
+    );
     const promo = promoCounted(order) ? order.promo_code_id : null;
     await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(rows), promo, -1)), layout, deps.guard);
     return rows.length;
@@ -56,7 +70,10 @@ export async function releaseOrderUnits(tx: Tx, deps: StockDeps, order: OrderSto
  */
 export async function retakeReleasedUnits(tx: Tx, deps: StockDeps, order: OrderStockState, at: Date): Promise<void> {
   await withCurrentLayout(tx, order.event_id, async (sp, layout) => {
-    const rows = await rowsOf<UnitRow>(sp, sql`update attendees set status = 'RESERVED', updated_at = ${at} where order_id = ${order.id} and status = 'ABANDONED' returning ticket_id, tier_id`);
+    const rows = await rowsOf<UnitRow>(
+      sp,
+      sql`update attendees set status = 'RESERVED', updated_at = ${at} where order_id = ${order.id} and status = 'ABANDONED' returning ticket_id, tier_id`,
+    );
     const promo = order.promo_code_id !== null && order.cancelled_at === null ? order.promo_code_id : null;
     await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(rows), promo, 1)), layout, deps.guard);
     await sp.execute(sql`update orders set hold_released_at = null, updated_at = ${at} where id = ${order.id}`);
@@ -64,18 +81,37 @@ export async function retakeReleasedUnits(tx: Tx, deps: StockDeps, order: OrderS
 }
 
 /** One attendee's unit: gives it back when the attendee stops counting (cancelled); returns whether it counted. */
-export async function releaseAttendeeUnit(tx: Tx, deps: StockDeps, eventId: number, attendeeId: number, at: Date): Promise<boolean> {
+export async function releaseAttendeeUnit(
+  tx: Tx,
+  deps: StockDeps,
+  eventId: number,
+  attendeeId: number,
+  at: Date,
+): Promise<boolean> {
   return withCurrentLayout(tx, eventId, async (sp, layout) => {
-    const rows = await rowsOf<UnitRow>(sp, sql`update attendees set status = 'CANCELLED', updated_at = ${at} where id = ${attendeeId} and status in ${counted} returning ticket_id, tier_id`);
+    const rows = await rowsOf<UnitRow>(
+      sp,
+      sql`update attendees set status = 'CANCELLED', updated_at = ${at} where id = ${attendeeId} and status in ${counted} returning ticket_id, tier_id`,
+    );
     await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(rows), null, -1)), layout, deps.guard);
     return rows.length > 0;
   });
 }
 
 /** A cancelled attendee counts again (`to`) if its ticket's stock allows: StockShortage otherwise. */
-export async function retakeAttendeeUnit(tx: Tx, deps: StockDeps, eventId: number, attendeeId: number, to: 'ACTIVE' | 'AWAITING_PAYMENT', at: Date): Promise<void> {
+export async function retakeAttendeeUnit(
+  tx: Tx,
+  deps: StockDeps,
+  eventId: number,
+  attendeeId: number,
+  to: 'ACTIVE' | 'AWAITING_PAYMENT',
+  at: Date,
+): Promise<void> {
   await withCurrentLayout(tx, eventId, async (sp, layout) => {
-    const rows = await rowsOf<UnitRow>(sp, sql`update attendees set status = ${to}, updated_at = ${at} where id = ${attendeeId} and status = 'CANCELLED' returning ticket_id, tier_id`);
+    const rows = await rowsOf<UnitRow>(
+      sp,
+      sql`update attendees set status = ${to}, updated_at = ${at} where id = ${attendeeId} and status = 'CANCELLED' returning ticket_id, tier_id`,
+    );
     await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(rows), null, 1)), layout, deps.guard);
   });
 }
@@ -98,9 +134,20 @@ export async function moveUnit(tx: Tx, deps: StockDeps, eventId: number, from: U
  * Takes one new unit (an organizer's manual attendee), then runs `insert` (which writes the rows the
  * unit is counted by) in the same savepoint: StockShortage when it does not fit.
  */
-export async function takeNewUnit<T>(tx: Tx, deps: StockDeps, eventId: number, unit: UnitRow, insert: (sp: Tx) => Promise<T>): Promise<T> {
+export async function takeNewUnit<T>(
+  tx: Tx,
+  deps: StockDeps,
+  eventId: number,
+  unit: UnitRow,
+  insert: (sp: Tx) => Promise<T>,
+): Promise<T> {
   return withCurrentLayout(tx, eventId, async (sp, layout) => {
-    await applyChanges(sp, normalise(changesOf(layout, [{ ticketId: unit.ticket_id, tierId: unit.tier_id, quantity: 1 }], null, 1)), layout, deps.guard);
+    await applyChanges(
+      sp,
+      normalise(changesOf(layout, [{ ticketId: unit.ticket_id, tierId: unit.tier_id, quantity: 1 }], null, 1)),
+      layout,
+      deps.guard,
+    );
     return insert(sp);
   });
 }

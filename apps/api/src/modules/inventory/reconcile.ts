@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
 import type { Db, Executor } from '../../db/client.js';
 import type { CounterKind } from './changes.js';
 import { rowsOf } from './counters.js';
@@ -62,7 +63,10 @@ const toDrift = (r: Record<string, unknown>): Drift => ({
 export async function findDrift(db: Executor, eventId: number | null = null): Promise<Drift[]> {
   const out: Drift[] = [];
   for (const query of Object.values(truth(eventId))) {
-    const rows = await rowsOf<Record<string, unknown>>(db, sql`select * from (${query}) q where q.counter <> q.rows or (q."limit" is not null and q.rows > q."limit")`);
+    const rows = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`select * from (${query}) q where q.counter <> q.rows or (q."limit" is not null and q.rows > q."limit")`,
+    );
     out.push(...rows.map(toDrift));
   }
   // A counted attendee of an order whose hold was given back would be counted twice when taken again.
@@ -71,7 +75,8 @@ export async function findDrift(db: Executor, eventId: number | null = null): Pr
     sql`select count(*)::int as n from attendees a join orders o on o.id = a.order_id
         where a.status = 'RESERVED' and (o.hold_released_at is not null or o.status not in ('RESERVED', 'PROCESSING')) ${eventId === null ? sql`` : sql`and a.event_id = ${eventId}`}`,
   );
-  if (Number(stray[0]?.n ?? 0) > 0) out.push({ kind: 'stray_hold', id: 0, event_id: eventId ?? 0, counter: 0, rows: Number(stray[0]!.n), limit: null });
+  if (Number(stray[0]?.n ?? 0) > 0)
+    out.push({ kind: 'stray_hold', id: 0, event_id: eventId ?? 0, counter: 0, rows: Number(stray[0]!.n), limit: null });
   return out;
 }
 
@@ -87,14 +92,24 @@ export async function repairDrift(db: Db, eventId: number | null = null): Promis
   for (const event of events) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select id from tickets where event_id = ${event} order by id for update`);
-      await tx.execute(sql`select x.id from ticket_tiers x join tickets t on t.id = x.ticket_id where t.event_id = ${event} order by x.id for update of x`);
+      await tx.execute(
+        sql`select x.id from ticket_tiers x join tickets t on t.id = x.ticket_id where t.event_id = ${event} order by x.id for update of x`,
+      );
       await tx.execute(sql`select id from capacity_assignments where event_id = ${event} order by id for update`);
       await tx.execute(sql`select id from promo_codes where event_id = ${event} order by id for update`);
       const q = truth(event);
-      await tx.execute(sql`update tickets t set taken = q.rows from (${q.ticket}) q where q.id = t.id and t.taken <> q.rows`);
-      await tx.execute(sql`update ticket_tiers x set taken = q.rows from (${q.tier}) q where q.id = x.id and x.taken <> q.rows`);
-      await tx.execute(sql`update capacity_assignments c set taken = q.rows from (${q.capacity}) q where q.id = c.id and c.taken <> q.rows`);
-      await tx.execute(sql`update promo_codes p set taken = q.rows from (${q.promo}) q where q.id = p.id and p.taken <> q.rows`);
+      await tx.execute(
+        sql`update tickets t set taken = q.rows from (${q.ticket}) q where q.id = t.id and t.taken <> q.rows`,
+      );
+      await tx.execute(
+        sql`update ticket_tiers x set taken = q.rows from (${q.tier}) q where q.id = x.id and x.taken <> q.rows`,
+      );
+      await tx.execute(
+        sql`update capacity_assignments c set taken = q.rows from (${q.capacity}) q where q.id = c.id and c.taken <> q.rows`,
+      );
+      await tx.execute(
+        sql`update promo_codes p set taken = q.rows from (${q.promo}) q where q.id = p.id and p.taken <> q.rows`,
+      );
     });
   }
   return found;

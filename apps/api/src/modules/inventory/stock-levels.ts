@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from './counters.js';
 
@@ -13,14 +14,18 @@ export interface StockLevels {
   waiting(ticketId: number): number;
 }
 
-const levelsFrom = (rows: Array<{ kind: string; id: number; taken: number }>, waiting: ReadonlyMap<number, number> = new Map()): StockLevels => {
+const levelsFrom = (
+  rows: Array<{ kind: string; id: number; taken: number }>,
+  waiting: ReadonlyMap<number, number> = new Map(),
+): StockLevels => {
   const tickets = new Map<number, number>();
   const tiers = new Map<number, number>();
   for (const r of rows) (r.kind === 't' ? tickets : tiers).set(Number(r.id), Number(r.taken));
   return {
     ticket: (id) => tickets.get(id) ?? 0,
     tier: (id) => tiers.get(id) ?? 0,
-    over: (ids) => (ids === 'ALL' ? [...tickets.values()] : ids.map((id) => tickets.get(id) ?? 0)).reduce((s, n) => s + n, 0),
+    over: (ids) =>
+      (ids === 'ALL' ? [...tickets.values()] : ids.map((id) => tickets.get(id) ?? 0)).reduce((s, n) => s + n, 0),
     waiting: (id) => waiting.get(id) ?? 0,
   };
 };

@@ -1,5 +1,12 @@
+import type {
+  MessageCountsDto,
+  MessageDeliveryStatus,
+  MessageDetailDto,
+  MessageRecipientDto,
+  MessageSummaryDto,
+} from '@admitone/shared';
 import { and, asc, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
-import type { MessageCountsDto, MessageDeliveryStatus, MessageDetailDto, MessageRecipientDto, MessageSummaryDto } from '@admitone/shared';
+
 import type { Db, Executor } from '../../db/client.js';
 import { messageRecipients, messages, orders, outbox, users } from '../../db/schema/index.js';
 import type { OutboxStatus } from '../../db/schema/outbox.js';
@@ -22,7 +29,9 @@ export function deliveryStatus(status: OutboxStatus | null): MessageDeliveryStat
  */
 const heldBack = (now: Date) => and(eq(outbox.status, 'PENDING'), eq(outbox.attempts, 0), gt(outbox.available_at, now));
 
-/** Until when each message is being sent gradually (the last held-back e-mail's time); absent when none is held back. */
+/**
+ * Until when each message is being sent gradually (the last held-back e-mail's time); absent when none is held back.
+ */
 async function pacedUntilOf(db: Executor, ids: number[], now: Date): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db
@@ -54,9 +63,17 @@ async function countsOf(db: Executor, ids: number[]): Promise<Map<number, Messag
   return out;
 }
 
-const summaryColumns = { message: messages, sender: { id: users.id, name: users.name }, order_number: orders.order_number };
+const summaryColumns = {
+  message: messages,
+  sender: { id: users.id, name: users.name },
+  order_number: orders.order_number,
+};
 
-function toSummary(r: { message: MessageRow; sender: { id: number; name: string } | null; order_number: string | null }, counts: MessageCountsDto, pacedUntil: string | null): MessageSummaryDto {
+function toSummary(
+  r: { message: MessageRow; sender: { id: number; name: string } | null; order_number: string | null },
+  counts: MessageCountsDto,
+  pacedUntil: string | null,
+): MessageSummaryDto {
   const m = r.message;
   return {
     id: m.id,
@@ -77,23 +94,42 @@ function toSummary(r: { message: MessageRow; sender: { id: number; name: string 
 }
 
 const summaries = (db: Executor) =>
-  db.select(summaryColumns).from(messages).leftJoin(users, eq(users.id, messages.sent_by)).leftJoin(orders, eq(orders.id, messages.order_id));
+  db
+    .select(summaryColumns)
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.sent_by))
+    .leftJoin(orders, eq(orders.id, messages.order_id));
 
 /** A page of an event's messages, newest first. */
 export async function listMessages(db: Executor, accountId: number, eventId: number, page: PageRequest, now: Date) {
   const where = and(eq(messages.account_id, accountId), eq(messages.event_id, eventId));
   const [rows, [total]] = await Promise.all([
-    summaries(db).where(where).orderBy(desc(messages.created_at), desc(messages.id)).limit(page.per_page).offset(offsetOf(page)),
+    summaries(db)
+      .where(where)
+      .orderBy(desc(messages.created_at), desc(messages.id))
+      .limit(page.per_page)
+      .offset(offsetOf(page)),
     db.select({ n: count() }).from(messages).where(where),
   ]);
   const ids = rows.map((r) => r.message.id);
   const [counts, paced] = await Promise.all([countsOf(db, ids), pacedUntilOf(db, ids, now)]);
-  return { rows: rows.map((r) => toSummary(r, counts.get(r.message.id)!, paced.get(r.message.id) ?? null)), total: total?.n ?? 0 };
+  return {
+    rows: rows.map((r) => toSummary(r, counts.get(r.message.id)!, paced.get(r.message.id) ?? null)),
+    total: total?.n ?? 0,
+  };
 }
 
 /** One message of the event with its body and every recipient's delivery state; another account's id is not found. */
-export async function getMessage(db: Executor, accountId: number, eventId: number, id: number, now: Date): Promise<MessageDetailDto> {
-  const [row] = await summaries(db).where(and(eq(messages.account_id, accountId), eq(messages.event_id, eventId), eq(messages.id, id)));
+export async function getMessage(
+  db: Executor,
+  accountId: number,
+  eventId: number,
+  id: number,
+  now: Date,
+): Promise<MessageDetailDto> {
+  const [row] = await summaries(db).where(
+    and(eq(messages.account_id, accountId), eq(messages.event_id, eventId), eq(messages.id, id)),
+  );
   if (!row) throw new DomainError('NOT_FOUND');
   const people = await db
     .select({ r: messageRecipients, status: outbox.status, error: outbox.last_error, sent_at: outbox.sent_at })
@@ -133,7 +169,11 @@ async function lockMessage(tx: Executor, accountId: number, eventId: number, id:
 }
 
 const outboxOf = (tx: Executor, id: number) =>
-  tx.select({ id: outbox.id, status: outbox.status }).from(messageRecipients).innerJoin(outbox, eq(outbox.id, messageRecipients.outbox_id)).where(eq(messageRecipients.message_id, id));
+  tx
+    .select({ id: outbox.id, status: outbox.status })
+    .from(messageRecipients)
+    .innerJoin(outbox, eq(outbox.id, messageRecipients.outbox_id))
+    .where(eq(messageRecipients.message_id, id));
 
 /** Removes a message from the history once none of its e-mails is still queued (and their outbox rows with it). */
 export async function deleteMessage(db: Db, accountId: number, eventId: number, id: number): Promise<void> {
@@ -142,12 +182,24 @@ export async function deleteMessage(db: Db, accountId: number, eventId: number, 
     const mails = await outboxOf(tx, id);
     if (mails.some((m) => deliveryStatus(m.status) === 'QUEUED')) throw new DomainError('MESSAGE_STILL_SENDING');
     await tx.delete(messages).where(eq(messages.id, id));
-    if (mails.length) await tx.delete(outbox).where(inArray(outbox.id, mails.map((m) => m.id)));
+    if (mails.length)
+      await tx.delete(outbox).where(
+        inArray(
+          outbox.id,
+          mails.map((m) => m.id),
+        ),
+      );
   });
 }
 
 /** Queues the failed e-mails of a message again (from the first attempt); returns the outbox ids to deliver. */
-export async function retryFailed(db: Db, accountId: number, eventId: number, id: number, now: Date): Promise<number[]> {
+export async function retryFailed(
+  db: Db,
+  accountId: number,
+  eventId: number,
+  id: number,
+  now: Date,
+): Promise<number[]> {
   return db.transaction(async (tx) => {
     await lockMessage(tx, accountId, eventId, id);
     const failed = (await outboxOf(tx, id)).filter((m) => m.status === 'FAILED').map((m) => m.id);

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Locale, MessageRecipientType } from '@admitone/shared';
+import { personName } from '@admitone/shared';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { attendees, orders, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { attendeeCounted, buyerCounted } from '../attendees/typed-addresses.js';
-import { personName } from '@admitone/shared';
 
 /** Who a message goes to, as the composer chose it. */
 export interface RecipientSelection {
@@ -32,26 +33,35 @@ export interface Recipient {
 /** Orders whose buyers may be messaged: paid, awaiting payment or partly refunded. */
 export const MESSAGEABLE_ORDER_STATUSES = ['COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED'] as const;
 
-const notFoundChoice = (field: string) => new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key: 'not_found_choice' }] } });
+const notFoundChoice = (field: string) =>
+  new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key: 'not_found_choice' }] } });
 
 /** Refuses ids that are not the event's own (as a field error, like any other bad choice). */
 async function checkOwnIds(db: Executor, eventId: number, s: RecipientSelection): Promise<void> {
   if (s.recipient_type === 'TICKET_HOLDERS') {
     const wanted = [...new Set(s.ticket_ids)];
-    const found = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.event_id, eventId), inArray(tickets.id, wanted)));
+    const found = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.event_id, eventId), inArray(tickets.id, wanted)));
     if (found.length !== wanted.length) throw notFoundChoice('ticket_ids');
   }
   if (s.recipient_type === 'ORDER_BUYER') {
-    const [found] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.event_id, eventId), eq(orders.id, s.order_id ?? 0)));
+    const [found] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.event_id, eventId), eq(orders.id, s.order_id ?? 0)));
     if (!found) throw notFoundChoice('order_id');
   }
   if (s.recipient_type === 'ATTENDEES') {
     const wanted = [...new Set(s.attendee_ids)];
-    const found = await db.select({ id: attendees.id }).from(attendees).where(and(eq(attendees.event_id, eventId), inArray(attendees.id, wanted)));
+    const found = await db
+      .select({ id: attendees.id })
+      .from(attendees)
+      .where(and(eq(attendees.event_id, eventId), inArray(attendees.id, wanted)));
     if (found.length !== wanted.length) throw notFoundChoice('attendee_ids');
   }
 }
-
 
 /**
  * The people a selection reaches: active attendees, or buyers of paid, awaiting-payment and partly
@@ -59,7 +69,15 @@ async function checkOwnIds(db: Executor, eventId: number, s: RecipientSelection)
  */
 export async function findRecipients(db: Executor, eventId: number, s: RecipientSelection): Promise<Recipient[]> {
   await checkOwnIds(db, eventId, s);
-  let rows: Array<{ email: string | null; first_name: string | null; last_name: string | null; locale: Locale; attendee_id: number | null; order_id: number; counted: boolean }>;
+  let rows: Array<{
+    email: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    locale: Locale;
+    attendee_id: number | null;
+    order_id: number;
+    counted: boolean;
+  }>;
   if (s.recipient_type === 'ALL_BUYERS' || s.recipient_type === 'ORDER_BUYER') {
     rows = await db
       .select({
@@ -113,7 +131,15 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
     const seen = byEmail.get(email);
     // One e-mail per address; it counts if any of its rows does.
     if (seen) seen.counted ||= Boolean(r.counted);
-    else byEmail.set(email, { email, name: personName(r) || null, locale: r.locale, attendee_id: r.attendee_id, order_id: r.order_id, counted: Boolean(r.counted) });
+    else
+      byEmail.set(email, {
+        email,
+        name: personName(r) || null,
+        locale: r.locale,
+        attendee_id: r.attendee_id,
+        order_id: r.order_id,
+        counted: Boolean(r.counted),
+      });
   }
   return [...byEmail.values()];
 }

@@ -1,10 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Locale, sendMessageBody } from '@admitone/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Db, Tx } from '../../db/client.js';
 import { events, messageRecipients, messages, organizers, outbox } from '../../db/schema/index.js';
 import { mailPayload } from '../../mail/outbox.js';
-import { requireConfirmedSender, spendPacedMailBudget, type MailSlot } from '../../mail/team-mail.js';
+import { type MailSlot, requireConfirmedSender, spendPacedMailBudget } from '../../mail/team-mail.js';
 import type { EventMessageData } from '../../mail/templates/event-message.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
@@ -78,7 +79,11 @@ async function holdBack(tx: Tx, outboxIds: number[], times: Date[], now: Date): 
     if (at > now.getTime()) byTime.set(at, [...(byTime.get(at) ?? []), id]);
   });
   for (const [at, ids] of byTime) {
-    for (let i = 0; i < ids.length; i += BATCH) await tx.update(outbox).set({ available_at: new Date(at), created_at: new Date(at) }).where(inArray(outbox.id, ids.slice(i, i + BATCH)));
+    for (let i = 0; i < ids.length; i += BATCH)
+      await tx
+        .update(outbox)
+        .set({ available_at: new Date(at), created_at: new Date(at) })
+        .where(inArray(outbox.id, ids.slice(i, i + BATCH)));
   }
 }
 
@@ -86,9 +91,21 @@ async function holdBack(tx: Tx, outboxIds: number[], times: Date[], now: Date): 
 export type MessageMailDeps = { storage: Pick<FileStorage, 'url'>; appUrl: string };
 
 /** Writes the message, one recipient row and one outbox mail per address (in the list's order), in batches. */
-async function writeMessage(tx: Tx, mail: MessageMailDeps, eventId: number, sender: Sender, input: SendMessageInput, body: string, list: Recipient[], now: Date): Promise<{ id: number; outboxIds: number[] }> {
+async function writeMessage(
+  tx: Tx,
+  mail: MessageMailDeps,
+  eventId: number,
+  sender: Sender,
+  input: SendMessageInput,
+  body: string,
+  list: Recipient[],
+  now: Date,
+): Promise<{ id: number; outboxIds: number[] }> {
   const [event] = await tx.select().from(events).where(eq(events.id, eventId));
-  const [organizer] = await tx.select({ name: organizers.name, email: organizers.email }).from(organizers).where(eq(organizers.id, event!.organizer_id));
+  const [organizer] = await tx
+    .select({ name: organizers.name, email: organizers.email })
+    .from(organizers)
+    .where(eq(organizers.id, event!.organizer_id));
   const [message] = await tx
     .insert(messages)
     .values({
@@ -124,10 +141,24 @@ async function writeMessage(tx: Tx, mail: MessageMailDeps, eventId: number, send
     const batch = list.slice(i, i + BATCH);
     const mails = await tx
       .insert(outbox)
-      .values(batch.map((r) => ({ kind: 'mail', payload: mailPayload('event_message', r.email, r.locale, data) as unknown as Record<string, unknown>, created_at: now, available_at: now })))
+      .values(
+        batch.map((r) => ({
+          kind: 'mail',
+          payload: mailPayload('event_message', r.email, r.locale, data) as unknown as Record<string, unknown>,
+          created_at: now,
+          available_at: now,
+        })),
+      )
       .returning({ id: outbox.id });
     await tx.insert(messageRecipients).values(
-      batch.map((r, j) => ({ message_id: message!.id, email: r.email, name: r.name, attendee_id: r.attendee_id, order_id: r.order_id, outbox_id: mails[j]!.id })),
+      batch.map((r, j) => ({
+        message_id: message!.id,
+        email: r.email,
+        name: r.name,
+        attendee_id: r.attendee_id,
+        order_id: r.order_id,
+        outbox_id: mails[j]!.id,
+      })),
     );
     outboxIds.push(...mails.map((m) => m.id));
   }
@@ -142,24 +173,51 @@ async function writeMessage(tx: Tx, mail: MessageMailDeps, eventId: number, send
  * (`available_at`) until the budget has room for them, and the message shows until when
  * (`paced_until`). Returns the message id and the outbox rows to deliver after commit.
  */
-export async function sendMessage(deps: { db: Db; clock: Clock; mailBudgetPerHour: number } & MessageMailDeps, eventId: number, sender: Sender, input: SendMessageInput): Promise<{ id: number; outboxIds: number[] }> {
+export async function sendMessage(
+  deps: { db: Db; clock: Clock; mailBudgetPerHour: number } & MessageMailDeps,
+  eventId: number,
+  sender: Sender,
+  input: SendMessageInput,
+): Promise<{ id: number; outboxIds: number[] }> {
   const user = await requireVerified(deps.db, sender);
   const body = sanitizeRichText(input.body);
   if (!body) throw new DomainError('VALIDATION_FAILED', { fields: { body: [{ key: 'required' }] } });
   const audience = await findRecipients(deps.db, eventId, input);
-  if (!input.is_test && !audience.length) throw new DomainError('VALIDATION_FAILED', { fields: { recipient_type: [{ key: 'no_recipients' }] } });
-  const self: Recipient = { email: user.email.toLowerCase(), name: user.name, locale: sender.locale, attendee_id: null, order_id: null, counted: false };
-  const list = input.is_test ? [self] : input.send_copy_to_sender && !audience.some((r) => r.email === self.email) ? [...audience, self] : audience;
+  if (!input.is_test && !audience.length)
+    throw new DomainError('VALIDATION_FAILED', { fields: { recipient_type: [{ key: 'no_recipients' }] } });
+  const self: Recipient = {
+    email: user.email.toLowerCase(),
+    name: user.name,
+    locale: sender.locale,
+    attendee_id: null,
+    order_id: null,
+    counted: false,
+  };
+  const list = input.is_test
+    ? [self]
+    : input.send_copy_to_sender && !audience.some((r) => r.email === self.email)
+      ? [...audience, self]
+      : audience;
   const cost = messageCost(list);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const written = await writeMessage(tx, deps, eventId, sender, input, body, list, now);
     if (input.recipient_type === 'ORDER_BUYER' && input.order_id !== null && !input.is_test) {
-      await recordOrderEvent(tx, input.order_id, { kind: 'MESSAGE_SENT', userId: sender.userId, data: { message_id: written.id, subject: input.subject }, at: now });
+      await recordOrderEvent(tx, input.order_id, {
+        kind: 'MESSAGE_SENT',
+        userId: sender.userId,
+        data: { message_id: written.id, subject: input.subject },
+        at: now,
+      });
     }
     // Last, as every spend (docs/LOCKING.md: the budget lock is held only until the commit); then the mails
     // past what the hour has room for are held back until their share's time.
-    const slots = await spendPacedMailBudget(tx, deps.mailBudgetPerHour, { accountId: sender.accountId, userId: sender.userId, kind: 'MESSAGE', mails: cost, firstNow: 1 }, now);
+    const slots = await spendPacedMailBudget(
+      tx,
+      deps.mailBudgetPerHour,
+      { accountId: sender.accountId, userId: sender.userId, kind: 'MESSAGE', mails: cost, firstNow: 1 },
+      now,
+    );
     await holdBack(tx, written.outboxIds, mailTimes(list, slots, now), now);
     return written;
   });

@@ -1,4 +1,4 @@
-import { currencyExponent, intlLocale, type EventLocation } from '@admitone/shared';
+import { currencyExponent, type EventLocation, intlLocale } from '@admitone/shared';
 
 /**
  * Intl formatters are slow to build (about a millisecond each) and a sell-out mails thousands of
@@ -29,7 +29,12 @@ export function formatMoney(minor: number, currency: string, locale: string): st
 const moneyFormat = memo((key) => {
   const [locale, currency] = key.split('|') as [string, string];
   const digits = currencyExponent(currency);
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 });
 const regionNames = memo((locale) => new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' }));
 
@@ -44,7 +49,14 @@ export function formatAddress(location: EventLocation, locale = 'en'): string | 
     }
   }
   const cityLine = [location.zip_or_postal_code, location.city].filter(Boolean).join(' ');
-  const parts = [location.venue_name, location.address_line_1, location.address_line_2, cityLine, location.state_or_region, country];
+  const parts = [
+    location.venue_name,
+    location.address_line_1,
+    location.address_line_2,
+    cityLine,
+    location.state_or_region,
+    country,
+  ];
   const text = parts.filter((p): p is string => Boolean(p && p.trim())).join(', ');
   return text || null;
 }
@@ -53,7 +65,10 @@ export function formatAddress(location: EventLocation, locale = 'en'): string | 
 export function formatEventDate(start: string, end: string | null, timeZone: string, locale: string): string {
   return eventDates(`${locale}|${timeZone}|${start}|${end ?? ''}`);
 }
-/** Kept per event and language as well: formatting a range takes a while, and every ticket of an event shows the same one. */
+/**
+ * Kept per event and language as well: formatting a range takes a while, and every ticket of an event shows the same
+ * one.
+ */
 const eventDates = memo((key) => {
   const [locale, timeZone, start, end] = key.split('|') as [string, string, string, string];
   const fmt = dateFormat(`${locale}|${timeZone}`);

@@ -1,6 +1,9 @@
 import type { EventLocation } from '@admitone/shared';
 
-/** Everything a ticket's PDF, calendar file and QR code are made from (plain JSON, so a mail job can carry it; the logo's bytes join only for rendering). */
+/**
+ * Everything a ticket's PDF, calendar file and QR code are made from (plain JSON, so a mail job can carry it; the
+ * logo's bytes join only for rendering).
+ */
 export interface TicketDocumentData {
   event: {
     title: string;
@@ -24,8 +27,18 @@ export interface TicketDocumentData {
     /** The event's "find my tickets" page, for the ticket mail's small print (absent in rows written before). */
     find_tickets_url?: string | null;
   };
-  attendee: { short_id: string; first_name: string; last_name: string; email: string; ticket_name: string; tier_label: string | null };
-  /** What the QR code says: the ticket code signed by the event (ticket-signature.ts); absent (rows written before): the code alone. */
+  attendee: {
+    short_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    ticket_name: string;
+    tier_label: string | null;
+  };
+  /**
+   * What the QR code says: the ticket code signed by the event (ticket-signature.ts); absent (rows written before): the
+   * code alone.
+   */
   qr_code?: string;
   order: { order_number: string; currency: string };
   /** Minor units paid for this ticket, after discount, with taxes and fees. */

@@ -1,7 +1,13 @@
 import type { TicketDocumentData } from './ticket-document-data.js';
 
 /** A ticket to render in tests (Riverside Open Air in London, a summer evening). */
-export function sampleTicket(overrides: { event?: Partial<TicketDocumentData['event']>; attendee?: Partial<TicketDocumentData['attendee']>; price?: number } = {}): TicketDocumentData {
+export function sampleTicket(
+  overrides: {
+    event?: Partial<TicketDocumentData['event']>;
+    attendee?: Partial<TicketDocumentData['attendee']>;
+    price?: number;
+  } = {},
+): TicketDocumentData {
   return {
     event: {
       title: 'Riverside Open Air',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ticketIcs } from './ticket-ics.js';
+
 import { sampleTicket } from './ticket-document-fixture.js';
+import { ticketIcs } from './ticket-ics.js';
 
 /** Unfolds content lines (RFC 5545 §3.1); tests compare raw property lines of the VEVENT (or the VCALENDAR). */
 const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
@@ -25,8 +26,12 @@ describe('ticketIcs', () => {
     expect(prop(ics, 'DTSTAMP')).toBe('DTSTAMP:20270102T030405Z');
     expect(prop(ics, 'UID')).toBe('UID:a7Kx92Qb@admitone');
     expect(prop(ics, 'SUMMARY')).toBe('SUMMARY:Riverside Open Air');
-    expect(prop(ics, 'LOCATION')).toBe('LOCATION:Riverside Park\\, 1 Embankment Walk\\, SE1 9PX London\\, United Kingdom');
-    expect(prop(ics, 'DESCRIPTION')).toBe('DESCRIPTION:Front stage – Early bird\\nhttps://tickets.example.test/ticket/7/a7Kx92Qb');
+    expect(prop(ics, 'LOCATION')).toBe(
+      'LOCATION:Riverside Park\\, 1 Embankment Walk\\, SE1 9PX London\\, United Kingdom',
+    );
+    expect(prop(ics, 'DESCRIPTION')).toBe(
+      'DESCRIPTION:Front stage – Early bird\\nhttps://tickets.example.test/ticket/7/a7Kx92Qb',
+    );
     expect(prop(ics, 'URL')).toBe('URL;VALUE=URI:https://tickets.example.test/event/7/riverside-open-air');
     expect(prop(ics, 'ORGANIZER')).toBe('ORGANIZER;CN="Riverside Music Hall":mailto:help@riverside.test');
     expect(prop(ics, 'METHOD')).toBe('METHOD:PUBLISH');
@@ -39,7 +44,9 @@ describe('ticketIcs', () => {
   });
 
   it('does not depend on the server time zone, and handles other zones', () => {
-    const ics = ticketIcs(sampleTicket({ event: { timezone: 'America/Sao_Paulo', start_date: '2027-03-01T23:00:00Z', end_date: null } }));
+    const ics = ticketIcs(
+      sampleTicket({ event: { timezone: 'America/Sao_Paulo', start_date: '2027-03-01T23:00:00Z', end_date: null } }),
+    );
     // 23:00 UTC is 20:00 in São Paulo (UTC-3).
     expect(prop(ics, 'DTSTART')).toBe('DTSTART;TZID=America/Sao_Paulo:20270301T200000');
     expect(ics).toContain('TZID:America/Sao_Paulo');

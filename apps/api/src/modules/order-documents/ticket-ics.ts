@@ -3,6 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+
 import { formatAddress, ticketLabel } from './format.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
 

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { FileStorage } from '../../../storage/storage.js';
+
+import type { FileStorage } from '../../storage/storage.js';
 import { sampleTicket } from './ticket-document-fixture.js';
 import { ticketLogoKey, ticketLogoPng, withTicketLogos } from './ticket-logo.js';
 
@@ -29,7 +31,11 @@ describe('the logo on a ticket PDF', () => {
   });
 
   it('is read as a PNG of at most 240 x 96 pixels, on white; a missing or broken file gives none', async () => {
-    const webp = await sharp({ create: { width: 512, height: 128, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).webp().toBuffer();
+    const webp = await sharp({
+      create: { width: 512, height: 128, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .webp()
+      .toBuffer();
     const storage = storageOf({ 'logo-large.webp': webp, 'broken.webp': webp.subarray(0, 40) });
     const png = await ticketLogoPng(storage, 'logo-large.webp');
     const meta = await sharp(png!).metadata();
@@ -42,11 +48,19 @@ describe('the logo on a ticket PDF', () => {
   });
 
   it("joins a mail's tickets just before rendering, each file read once; other mails and rows without a key stay as they are", async () => {
-    const webp = await sharp({ create: { width: 128, height: 128, channels: 3, background: '#16a34a' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 128, height: 128, channels: 3, background: '#16a34a' } })
+      .webp()
+      .toBuffer();
     const storage = storageOf({ 'logo-small.webp': webp });
     const ticket = sampleTicket({ event: { organizer_logo_key: 'logo-small.webp' } });
-    const order = await withTicketLogos(storage, { buyer_name: 'Zoé', order_tickets: { tickets: [ticket, ticket], print_url: 'https://t.test/p' } });
-    expect(order.order_tickets.tickets.map((t) => t.organizer_logo_png?.subarray(1, 4).toString())).toEqual(['PNG', 'PNG']);
+    const order = await withTicketLogos(storage, {
+      buyer_name: 'Zoé',
+      order_tickets: { tickets: [ticket, ticket], print_url: 'https://t.test/p' },
+    });
+    expect(order.order_tickets.tickets.map((t) => t.organizer_logo_png?.subarray(1, 4).toString())).toEqual([
+      'PNG',
+      'PNG',
+    ]);
     expect(order.order_tickets.print_url).toBe('https://t.test/p');
     expect(storage.reads).toEqual(['logo-small.webp']);
     const attendee = await withTicketLogos(storage, { ticket, event_slug: 'x' });

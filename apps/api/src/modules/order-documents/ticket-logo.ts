@@ -1,15 +1,18 @@
 import { buffer } from 'node:stream/consumers';
-import sharp from 'sharp';
+
 import { IMAGE_RULES } from '@admitone/shared';
-import type { FileStorage } from '../../../storage/storage.js';
-import type { ImageRow } from '../../images/images.repository.js';
+import sharp from 'sharp';
+
+import type { FileStorage } from '../../storage/storage.js';
+import type { ImageRow } from '../images/images.repository.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
 
 /** The logo's size in the ticket PDF, in pixels: printed at most 90 x 36 points (ticket-pdf.ts), about 190 dpi. */
 export const TICKET_LOGO_PIXELS = { width: 240, height: 96 };
 
 const LOGO_VARIANTS = IMAGE_RULES.ORGANIZER_LOGO.variants;
-const scaleInside = (width: number, height: number, [maxWidth, maxHeight]: readonly [number, number]) => Math.min(1, maxWidth / width, maxHeight / height);
+const scaleInside = (width: number, height: number, [maxWidth, maxHeight]: readonly [number, number]) =>
+  Math.min(1, maxWidth / width, maxHeight / height);
 
 /**
  * The stored copy of a logo the PDF prints: the small one when it has the pixels the PDF needs (a square
@@ -17,7 +20,9 @@ const scaleInside = (width: number, height: number, [maxWidth, maxHeight]: reado
  */
 export function ticketLogoKey(logo: Pick<ImageRow, 'width' | 'height' | 'variant_keys'>): string {
   const needed = scaleInside(logo.width, logo.height, [TICKET_LOGO_PIXELS.width, TICKET_LOGO_PIXELS.height]);
-  return scaleInside(logo.width, logo.height, LOGO_VARIANTS.small) >= needed ? logo.variant_keys.small : logo.variant_keys.large;
+  return scaleInside(logo.width, logo.height, LOGO_VARIANTS.small) >= needed
+    ? logo.variant_keys.small
+    : logo.variant_keys.large;
 }
 
 /**
@@ -30,7 +35,10 @@ export async function ticketLogoPng(storage: Pick<FileStorage, 'get'>, key: stri
   try {
     const file = await storage.get(key);
     if (!file) return null;
-    return await sharp(await buffer(file.body), { limitInputPixels: LOGO_VARIANTS.large[0] * LOGO_VARIANTS.large[1], failOn: 'error' })
+    return await sharp(await buffer(file.body), {
+      limitInputPixels: LOGO_VARIANTS.large[0] * LOGO_VARIANTS.large[1],
+      failOn: 'error',
+    })
       .resize(TICKET_LOGO_PIXELS.width, TICKET_LOGO_PIXELS.height, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .png()
@@ -40,7 +48,10 @@ export async function ticketLogoPng(storage: Pick<FileStorage, 'get'>, key: stri
   }
 }
 
-/** The ticket documents in a mail's data: an attendee's ticket (attendee_ticket), a buyer's order's (order_confirmation, payment_received). */
+/**
+ * The ticket documents in a mail's data: an attendee's ticket (attendee_ticket), a buyer's order's (order_confirmation,
+ * payment_received).
+ */
 type TicketMailData = { ticket?: TicketDocumentData; order_tickets?: { tickets: TicketDocumentData[] } | null };
 
 /**
@@ -54,8 +65,13 @@ export async function withTicketLogos<D extends object>(storage: Pick<FileStorag
   const tickets = [...(d.ticket ? [d.ticket] : []), ...(d.order_tickets?.tickets ?? [])];
   const keys = new Set(tickets.flatMap((t) => t.event.organizer_logo_key ?? []));
   if (!keys.size) return data;
-  const pngs = new Map(await Promise.all([...keys].map(async (key) => [key, await ticketLogoPng(storage, key)] as const)));
-  const withLogo = (t: TicketDocumentData): TicketDocumentData => ({ ...t, organizer_logo_png: pngs.get(t.event.organizer_logo_key ?? '') ?? null });
+  const pngs = new Map(
+    await Promise.all([...keys].map(async (key) => [key, await ticketLogoPng(storage, key)] as const)),
+  );
+  const withLogo = (t: TicketDocumentData): TicketDocumentData => ({
+    ...t,
+    organizer_logo_png: pngs.get(t.event.organizer_logo_key ?? '') ?? null,
+  });
   return {
     ...data,
     ...(d.ticket && { ticket: withLogo(d.ticket) }),

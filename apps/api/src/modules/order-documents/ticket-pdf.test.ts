@@ -1,9 +1,10 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogs } from '../../../i18n/i18n.js';
-import { ticketPdf } from './ticket-pdf.js';
+
+import { loadCatalogs } from '../../i18n/i18n.js';
 import { sampleTicket } from './ticket-document-fixture.js';
+import { ticketPdf } from './ticket-pdf.js';
 
 /**
  * The text shown by an uncompressed pdfkit document: each TJ run decoded with every ToUnicode map
@@ -31,8 +32,13 @@ function pdfText(pdf: Buffer): string {
     .map((line) => [...line.matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]!).join(''));
   const decoded: string[] = [];
   for (const hex of runs) {
-    decoded.push([...Buffer.from(hex, 'hex')].map((b) => (b >= 0x80 && b < 0xa0 ? (CP1252_HIGH[b - 0x80] ?? '\uFFFD') : String.fromCharCode(b))).join(''));
-    for (const map of maps) decoded.push((hex.match(/.{4}/g) ?? []).map((h) => map.get(parseInt(h, 16)) ?? '\uFFFD').join(''));
+    decoded.push(
+      [...Buffer.from(hex, 'hex')]
+        .map((b) => (b >= 0x80 && b < 0xa0 ? (CP1252_HIGH[b - 0x80] ?? '\uFFFD') : String.fromCharCode(b)))
+        .join(''),
+    );
+    for (const map of maps)
+      decoded.push((hex.match(/.{4}/g) ?? []).map((h) => map.get(parseInt(h, 16)) ?? '\uFFFD').join(''));
   }
   return decoded.join('\n');
 }
@@ -56,7 +62,8 @@ describe('ticketPdf', () => {
     // The QR code is drawn as vector squares: one rectangle per run of dark modules in a row (plus the header band).
     const { modules } = QRCode.create('a7Kx92Qb', { errorCorrectionLevel: 'M' });
     let runs = 0;
-    for (let r = 0; r < modules.size; r++) for (let c = 0; c < modules.size; c++) if (modules.get(r, c) && (c === 0 || !modules.get(r, c - 1))) runs++;
+    for (let r = 0; r < modules.size; r++)
+      for (let c = 0; c < modules.size; c++) if (modules.get(r, c) && (c === 0 || !modules.get(r, c - 1))) runs++;
     expect(raw(pdf).match(/^[-\d.]+ [-\d.]+ [-\d.]+ [-\d.]+ re$/gm)).toHaveLength(runs + 1);
   });
 
@@ -67,7 +74,10 @@ describe('ticketPdf', () => {
   });
 
   it('prints Chinese tickets with the bundled Noto Sans Hans, embedding only the glyphs used', async () => {
-    const ticket = sampleTicket({ event: { title: '河畔露天音乐节' }, attendee: { first_name: '伟', last_name: '王' } });
+    const ticket = sampleTicket({
+      event: { title: '河畔露天音乐节' },
+      attendee: { first_name: '伟', last_name: '王' },
+    });
     const pdf = await ticketPdf(ticket, 'zh-CN', { compress: false });
     const text = pdfText(pdf);
     for (const label of ['门票', '日期和时间', '地点', '参与者', '订单号', '实付金额']) expect(text).toContain(label);
@@ -80,7 +90,11 @@ describe('ticketPdf', () => {
     expect(raw(pdf)).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHans-Bold/);
     expect(raw(pdf)).toContain('/FontFile3');
     // One typeface: the dates, codes and numbers are in it too, no second font is embedded or named (#38).
-    expect(raw(pdf).match(/\/BaseFont \/[^\s/]+/g)!.every((f) => f.includes('NotoSansHans'))).toBe(true);
+    expect(
+      raw(pdf)
+        .match(/\/BaseFont \/[^\s/]+/g)!
+        .every((f) => f.includes('NotoSansHans')),
+    ).toBe(true);
     expect((await ticketPdf(ticket, 'zh-CN')).length).toBeLessThan(1024 * 1024);
   });
 
@@ -94,7 +108,11 @@ describe('ticketPdf', () => {
   });
 
   it('sets a ticket whose texts Helvetica can show in Helvetica (no font embedded), and one with other letters wholly in the wide Latin font', async () => {
-    const western = await ticketPdf(sampleTicket({ attendee: { last_name: 'Brontë' }, event: { title: 'Fête de la Musique – “Été”' } }), 'fr', { compress: false });
+    const western = await ticketPdf(
+      sampleTicket({ attendee: { last_name: 'Brontë' }, event: { title: 'Fête de la Musique – “Été”' } }),
+      'fr',
+      { compress: false },
+    );
     const text = pdfText(western);
     expect(text).toContain('Zoé Brontë');
     expect(text).toContain('Fête de la Musique – “Été”');
@@ -111,7 +129,8 @@ describe('ticketPdf', () => {
   it('gives every Helvetica ticket its own font objects, also when the metrics parsed for an earlier one are reused', async () => {
     const names = ['Ada Byron', 'Grace Hopper', 'Alan Turing'];
     const pdfs: Buffer[] = [];
-    for (const last of names) pdfs.push(await ticketPdf(sampleTicket({ attendee: { last_name: last } }), 'en', { compress: false }));
+    for (const last of names)
+      pdfs.push(await ticketPdf(sampleTicket({ attendee: { last_name: last } }), 'en', { compress: false }));
     pdfs.forEach((pdf, i) => {
       const file = raw(pdf);
       expect(pdfText(pdf)).toContain(names[i]);
@@ -131,19 +150,31 @@ describe('ticketPdf', () => {
     expect(text.split('\n')).toContain('Riverside Music Hall');
     expect(text).not.toContain('AdmitOne');
     const long = `The Extraordinarily Long-Named Riverside Music Hall Society ${'and Friends '.repeat(8)}`.trim();
-    const cut = pdfText(await ticketPdf(sampleTicket({ event: { organizer_name: long } }), 'en', { compress: false })).split('\n');
-    expect(cut.some((line) => line.startsWith('The Extraordinarily Long-Named') && line.endsWith('…') && line.length < long.length)).toBe(true);
+    const cut = pdfText(
+      await ticketPdf(sampleTicket({ event: { organizer_name: long } }), 'en', { compress: false }),
+    ).split('\n');
+    expect(
+      cut.some(
+        (line) => line.startsWith('The Extraordinarily Long-Named') && line.endsWith('…') && line.length < long.length,
+      ),
+    ).toBe(true);
     // Without a name (never, in practice), ours.
-    expect(pdfText(await ticketPdf(sampleTicket({ event: { organizer_name: ' ' } }), 'en', { compress: false }))).toContain('AdmitOne');
+    expect(
+      pdfText(await ticketPdf(sampleTicket({ event: { organizer_name: ' ' } }), 'en', { compress: false })),
+    ).toContain('AdmitOne');
   });
 
   it("heads the ticket with the organizer's logo left of its name, in its own proportions, inside the header band", async () => {
-    const logo = await sharp({ create: { width: 240, height: 60, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 240, height: 60, channels: 3, background: '#0ea5e9' } })
+      .png()
+      .toBuffer();
     const pdf = await ticketPdf({ ...sampleTicket(), organizer_logo_png: logo }, 'en', { compress: false });
     // One image XObject, the logo as given, drawn once.
     expect(raw(pdf).match(/\/Subtype \/Image/g) ?? []).toHaveLength(1);
     expect(raw(pdf)).toMatch(/\/Width 240\s+\/Height 60/);
-    const [, w, h, x, bottom] = raw(pdf).match(/^([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+) cm\n\/I1 Do$/m)!.map(Number);
+    const [, w, h, x, bottom] = raw(pdf)
+      .match(/^([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+) cm\n\/I1 Do$/m)!
+      .map(Number);
     expect(w! / h!).toBeCloseTo(4, 1);
     expect(x).toBe(48 + 6);
     expect(bottom! - h!).toBeGreaterThan(0);
@@ -154,7 +185,9 @@ describe('ticketPdf', () => {
     const nameX = Number(raw(pdf).match(/^1 0 0 1 ([\d.]+) [\d.]+ Tm$/m)![1]);
     expect(nameX).toBeGreaterThan(x! + w!);
     // A logo arriving from a render thread is a Uint8Array, not a Buffer.
-    const fromThread = await ticketPdf({ ...sampleTicket(), organizer_logo_png: new Uint8Array(logo) }, 'en', { compress: false });
+    const fromThread = await ticketPdf({ ...sampleTicket(), organizer_logo_png: new Uint8Array(logo) }, 'en', {
+      compress: false,
+    });
     expect(raw(fromThread)).toContain('/Subtype /Image');
   });
 

@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+
 import type { Locale } from '@admitone/shared';
-import { translate } from '../../../i18n/i18n.js';
+import { personName } from '@admitone/shared';
+import PDFDocument from 'pdfkit';
+
+import { translate } from '../../i18n/i18n.js';
 import { formatAddress, formatEventDate, formatMoney, ticketLabel } from './format.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
 import { QR_OPTIONS, qrModules } from './ticket-qr.js';
-import { personName } from '@admitone/shared';
 
 const M = {
   heading: /*i18n*/ { id: 'ticket_pdf.heading', message: 'Ticket' },
@@ -38,7 +40,9 @@ interface FontSet {
  * layout tables took most of a ticket PDF's time (a sell-out renders thousands of them). pdfkit takes a
  * parsed fontkit font in place of a file; fontkit is pdfkit's own dependency, loaded from there.
  */
-const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as { create(data: Buffer): ParsedFont };
+const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as {
+  create(data: Buffer): ParsedFont;
+};
 const parseFont = (file: string): ParsedFont => fontkit.create(readFileSync(file));
 
 const HELVETICA: FontSet = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
@@ -46,7 +50,10 @@ const HELVETICA: FontSet = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 const LATIN_CANDIDATES: Array<[string, string]> = [
   ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
   ['/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', '/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf'],
-  ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf'],
+  [
+    '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+    '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  ],
 ];
 const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
@@ -59,7 +66,10 @@ function chineseFonts(): FontSet {
   return {
     regular: 'Hans',
     bold: 'Hans-Bold',
-    files: { regular: parseFont(path.join(dir, 'NotoSansHans-Regular.otf')), bold: parseFont(path.join(dir, 'NotoSansHans-Bold.otf')) },
+    files: {
+      regular: parseFont(path.join(dir, 'NotoSansHans-Regular.otf')),
+      bold: parseFont(path.join(dir, 'NotoSansHans-Bold.otf')),
+    },
   };
 }
 
@@ -68,7 +78,9 @@ let cjkCache: FontSet | null = null;
 function latinFonts(): FontSet {
   if (latinCache) return latinCache;
   const found = LATIN_CANDIDATES.find(([r, b]) => existsSync(r) && existsSync(b));
-  latinCache = found ? { regular: 'Text', bold: 'Text-Bold', files: { regular: parseFont(found[0]), bold: parseFont(found[1]) } } : HELVETICA;
+  latinCache = found
+    ? { regular: 'Text', bold: 'Text-Bold', files: { regular: parseFont(found[0]), bold: parseFont(found[1]) } }
+    : HELVETICA;
   return latinCache;
 }
 
@@ -78,12 +90,14 @@ function latinFonts(): FontSet {
  * sell-out renders thousands). A ticket with any other Latin, Greek or Cyrillic text (Łukasz) is set in
  * the wide Latin font throughout, so one ticket never mixes the two.
  */
-const WIN_ANSI = /^[\n\x20-\x7e\xa0-\xff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]*$/;
+const WIN_ANSI =
+  /^[\n\x20-\x7e\xa0-\xff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]*$/;
 /** Thin and narrow no-break spaces (dates and times from Intl) print as plain spaces. */
 const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
 
 /** The Latin fonts of one ticket, given all its texts (those with CJK characters get the Chinese ones anyway). */
-const latinFor = (texts: readonly string[]): FontSet => (texts.every((t) => CJK.test(t) || WIN_ANSI.test(t)) ? HELVETICA : latinFonts());
+const latinFor = (texts: readonly string[]): FontSet =>
+  texts.every((t) => CJK.test(t) || WIN_ANSI.test(t)) ? HELVETICA : latinFonts();
 
 export interface TicketPdfOptions {
   /** Off in tests, to read the text layer. */
@@ -97,7 +111,11 @@ const INK = '#1f1b2d';
 const MUTED = '#5b5570';
 
 /** A printable A4 ticket: the event, the attendee and a large QR code with the attendee's short id under it. */
-export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: TicketPdfOptions = {}): Promise<Buffer> {
+export async function ticketPdf(
+  d: TicketDocumentData,
+  locale: Locale,
+  options: TicketPdfOptions = {},
+): Promise<Buffer> {
   const t = (m: (typeof M)[keyof typeof M], values?: Record<string, unknown>) => translate(locale, m, values);
   const rows: Array<[string, string]> = [
     [t(M.date), formatEventDate(d.event.start_date, d.event.end_date, d.event.timezone, locale)],
@@ -112,13 +130,29 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const scan = t(M.scan);
   const brand = d.event.organizer_name.replace(/\s+/g, ' ').trim() || 'AdmitOne';
   for (const row of rows) row[1] = plainSpaces(row[1]);
-  const texts = [heading, organizer, scan, brand, d.event.title, d.attendee.short_id, d.ticket_url, ...rows.flat().map((x) => x.toUpperCase()), ...rows.map(([, v]) => v)];
+  const texts = [
+    heading,
+    organizer,
+    scan,
+    brand,
+    d.event.title,
+    d.attendee.short_id,
+    d.ticket_url,
+    ...rows.flat().map((x) => x.toUpperCase()),
+    ...rows.map(([, v]) => v),
+  ];
   // A ticket with Chinese text is set in the Chinese font wherever it has the letters (dates, codes,
   // Latin names), so the page reads in one typeface; only what it cannot draw (Ł) takes a Latin font.
   const cjk = texts.some((x) => CJK.test(x)) ? (cjkCache ??= chineseFonts()) : null;
-  const inCjk = (text: string) => cjk !== null && (CJK.test(text) || [...text].every((ch) => /\s/.test(ch) || cjk.files!.regular.hasGlyphForCodePoint(ch.codePointAt(0)!)));
+  const inCjk = (text: string) =>
+    cjk !== null &&
+    (CJK.test(text) ||
+      [...text].every((ch) => /\s/.test(ch) || cjk.files!.regular.hasGlyphForCodePoint(ch.codePointAt(0)!)));
   const latin = latinFor(texts.filter((x) => !inCjk(x)));
-  /** The fonts for one piece of text: the Chinese ones where they can draw it on a Chinese ticket, else the ticket's Latin ones. */
+  /**
+   * The fonts for one piece of text: the Chinese ones where they can draw it on a Chinese ticket, else the ticket's
+   * Latin ones.
+   */
   const fontsFor = (text: string): FontSet => (inCjk(text) ? cjk! : latin);
 
   const qr = qrModules(d.qr_code ?? d.attendee.short_id);
@@ -129,7 +163,12 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
     size: 'A4',
     margin: 48,
     compress: options.compress ?? true,
-    info: { Title: `${heading} – ${d.event.title}`, Author: d.event.organizer_name, Creator: 'AdmitOne', CreationDate: options.now ?? new Date() },
+    info: {
+      Title: `${heading} – ${d.event.title}`,
+      Author: d.event.organizer_name,
+      Creator: 'AdmitOne',
+      CreationDate: options.now ?? new Date(),
+    },
   });
   if (!latin.files) withStandardFonts(doc, [HELVETICA.regular, HELVETICA.bold]).font(HELVETICA.regular);
   const chunks: Buffer[] = [];
@@ -160,8 +199,13 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const brandWidth = width * 0.65 - (brandLeft - left);
   doc.font(fontFor(brand, 'bold')).fillColor('#ffffff');
   const fitted = fitLine(doc, brand, brandWidth, 22, 12);
-  doc.fontSize(fitted.size).text(fitted.text, brandLeft, 36 - fitted.size * 0.55, { width: brandWidth, lineBreak: false });
-  doc.font(fontFor(heading, 'regular')).fontSize(14).text(heading, left + width * 0.65, 29, { width: width * 0.35, align: 'right', lineBreak: false });
+  doc
+    .fontSize(fitted.size)
+    .text(fitted.text, brandLeft, 36 - fitted.size * 0.55, { width: brandWidth, lineBreak: false });
+  doc
+    .font(fontFor(heading, 'regular'))
+    .fontSize(14)
+    .text(heading, left + width * 0.65, 29, { width: width * 0.35, align: 'right', lineBreak: false });
 
   // Event title and organizer.
   doc.font(fontFor(d.event.title, 'bold')).fontSize(24).fillColor(INK).text(d.event.title, left, 104, { width });
@@ -173,19 +217,45 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
   const colWidth = width - qrSize - 24;
   let y = top;
   for (const [label, value] of rows) {
-    doc.font(fontFor(label, 'regular')).fontSize(10).fillColor(MUTED).text(label.toUpperCase(), left, y, { width: colWidth });
-    doc.font(fontFor(value, 'bold')).fontSize(13).fillColor(INK).text(value, left, doc.y + 2, { width: colWidth });
+    doc
+      .font(fontFor(label, 'regular'))
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(label.toUpperCase(), left, y, { width: colWidth });
+    doc
+      .font(fontFor(value, 'bold'))
+      .fontSize(13)
+      .fillColor(INK)
+      .text(value, left, doc.y + 2, { width: colWidth });
     y = doc.y + 14;
   }
   const qrX = left + width - qrSize;
   drawQr(doc, qr, qrX, top, qrSize);
-  doc.font(fontFor(d.attendee.short_id, 'bold')).fontSize(16).fillColor(INK).text(d.attendee.short_id, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
-  doc.font(fontFor(scan, 'regular')).fontSize(10).fillColor(MUTED).text(scan, qrX, doc.y + 6, { width: qrSize, align: 'center' });
+  doc
+    .font(fontFor(d.attendee.short_id, 'bold'))
+    .fontSize(16)
+    .fillColor(INK)
+    .text(d.attendee.short_id, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
+  doc
+    .font(fontFor(scan, 'regular'))
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(scan, qrX, doc.y + 6, { width: qrSize, align: 'center' });
 
   // Cut line and link to the ticket page.
   const bottom = Math.max(y, doc.y) + 24;
-  doc.moveTo(left, bottom).lineTo(left + width, bottom).dash(4, { space: 4 }).strokeColor('#c4b5fd').stroke().undash();
-  doc.font(fontFor(d.ticket_url, 'regular')).fontSize(9).fillColor(MUTED).text(d.ticket_url, left, bottom + 12, { width, link: d.ticket_url });
+  doc
+    .moveTo(left, bottom)
+    .lineTo(left + width, bottom)
+    .dash(4, { space: 4 })
+    .strokeColor('#c4b5fd')
+    .stroke()
+    .undash();
+  doc
+    .font(fontFor(d.ticket_url, 'regular'))
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(d.ticket_url, left, bottom + 12, { width, link: d.ticket_url });
 
   doc.end();
   return done;
@@ -194,7 +264,10 @@ export async function ticketPdf(d: TicketDocumentData, locale: Locale, options: 
 /** An image pdfkit has opened: its size in pixels (pdfkit's types know neither `openImage` nor this). */
 type OpenedImage = { width: number; height: number };
 
-/** The organizer's logo (a PNG, ticket-logo.ts) opened for drawing; null without one, or when it is no image pdfkit reads. */
+/**
+ * The organizer's logo (a PNG, ticket-logo.ts) opened for drawing; null without one, or when it is no image pdfkit
+ * reads.
+ */
 function openLogo(doc: PDFKit.PDFDocument, png: Uint8Array | null | undefined): OpenedImage | null {
   if (!png?.length) return null;
   try {
@@ -227,7 +300,13 @@ function drawLogo(doc: PDFKit.PDFDocument, logo: OpenedImage | null, x: number, 
  * Text on one line within `width`: the font shrinks from `max` down to `min` points, then the end is cut
  * with an ellipsis. Uses the document's current font.
  */
-function fitLine(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): { text: string; size: number } {
+function fitLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  width: number,
+  max: number,
+  min: number,
+): { text: string; size: number } {
   const natural = doc.fontSize(max).widthOfString(text);
   if (natural <= width) return { text, size: max };
   const size = Math.max(min, Math.floor((max * width) / natural));
@@ -243,7 +322,8 @@ function fitLine(doc: PDFKit.PDFDocument, text: string, width: number, max: numb
 type FontInternals = { _fontFamilies: Record<string, object>; _fontCount: number };
 /** Each built-in font as pdfkit first made it, before any document used it: its parsed metrics. */
 const standardFonts = new Map<string, object>();
-const fresh = (font: object, fields: object) => Object.assign(Object.create(Object.getPrototypeOf(font) as object) as object, font, fields);
+const fresh = (font: object, fields: object) =>
+  Object.assign(Object.create(Object.getPrototypeOf(font) as object) as object, font, fields);
 
 /**
  * Gives a document pdfkit's built-in fonts over metrics parsed once. pdfkit parses a built-in font's
@@ -256,11 +336,19 @@ function withStandardFonts(doc: PDFKit.PDFDocument, names: readonly string[]): P
   for (const name of names) {
     const parsed = standardFonts.get(name);
     if (parsed) {
-      inside._fontFamilies[name] = fresh(parsed, { document: doc, id: `F${++inside._fontCount}`, dictionary: undefined, embedded: false });
+      inside._fontFamilies[name] = fresh(parsed, {
+        document: doc,
+        id: `F${++inside._fontCount}`,
+        dictionary: undefined,
+        embedded: false,
+      });
       continue;
     }
     doc.font(name);
-    standardFonts.set(name, fresh(inside._fontFamilies[name]!, { document: null, dictionary: undefined, embedded: false }));
+    standardFonts.set(
+      name,
+      fresh(inside._fontFamilies[name]!, { document: null, dictionary: undefined, embedded: false }),
+    );
   }
   return doc;
 }
@@ -270,12 +358,18 @@ function withStandardFonts(doc: PDFKit.PDFDocument, names: readonly string[]): P
  * inside `size`: sharp at any print size, and far cheaper than encoding a large PNG that pdfkit then
  * decodes again.
  */
-function drawQr(doc: PDFKit.PDFDocument, modules: { size: number; get(row: number, col: number): number }, x: number, y: number, size: number) {
+function drawQr(
+  doc: PDFKit.PDFDocument,
+  modules: { size: number; get(row: number, col: number): number },
+  x: number,
+  y: number,
+  size: number,
+) {
   const margin = QR_OPTIONS.margin;
   const cell = size / (modules.size + 2 * margin);
   doc.save();
   for (let r = 0; r < modules.size; r++) {
-    for (let c = 0; c < modules.size; ) {
+    for (let c = 0; c < modules.size;) {
       if (!modules.get(r, c)) {
         c++;
         continue;

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
+
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
+
 import { qrPng, qrSvg } from './ticket-qr.js';
 
 interface DecodedPng {
@@ -36,9 +38,16 @@ describe('ticket QR codes', () => {
       return image.data[(y * image.width + x) * 4]! < 128;
     };
     for (let r = 0; r < modules.size; r++) {
-      for (let c = 0; c < modules.size; c++) expect(dark(c + 4, r + 4), `module ${r},${c}`).toBe(modules.get(r, c) === 1);
+      for (let c = 0; c < modules.size; c++)
+        expect(dark(c + 4, r + 4), `module ${r},${c}`).toBe(modules.get(r, c) === 1);
     }
     // The quiet zone is light all around.
-    for (let i = 0; i < modules.size + 8; i++) expect([dark(i, 0), dark(0, i), dark(i, modules.size + 7), dark(modules.size + 7, i)]).toEqual([false, false, false, false]);
+    for (let i = 0; i < modules.size + 8; i++)
+      expect([dark(i, 0), dark(0, i), dark(i, modules.size + 7), dark(modules.size + 7, i)]).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
   });
 });

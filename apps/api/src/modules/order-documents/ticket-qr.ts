@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+
 import QRCode from 'qrcode';
 
 /** Medium error correction (15 %) and the standard 4-module quiet zone: scans well from paper and screens. */
@@ -55,7 +56,12 @@ export async function qrPng(text: string, width = 400): Promise<Buffer> {
   header.writeUInt32BE(side, 4);
   header[8] = 1; // bit depth
   header[9] = 0; // grayscale
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

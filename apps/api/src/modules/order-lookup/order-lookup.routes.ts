@@ -1,5 +1,12 @@
+import {
+  orderLookupBody,
+  orderLookupParams,
+  orderLookupRequestedResponse,
+  orderLookupResponse,
+  publicEventParams,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderLookupBody, orderLookupParams, orderLookupRequestedResponse, orderLookupResponse, publicEventParams } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { addressMailLimit } from '../../plugins/address-mail-limit.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -23,18 +30,31 @@ export const orderLookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     {
       schema: {
         tags,
-        summary: 'Find my tickets: mail the address a link to its orders of this event (or of every event of its organizer); the same answer whether or not it has any',
+        summary:
+          'Find my tickets: mail the address a link to its orders of this event (or of every event of its organizer); the same answer whether or not it has any',
         params: publicEventParams,
         body: orderLookupBody,
         response: { 202: orderLookupRequestedResponse },
       },
       // Per client address, as many as a sign-in form allows (AUTH_RATE_LIMIT_MAX per AUTH_RATE_LIMIT_WINDOW_SECONDS).
-      config: { rateLimit: { max: deps.config.authRateLimit.max, timeWindow: deps.config.authRateLimit.windowSeconds * 1000, hook: 'preHandler' as const } },
+      config: {
+        rateLimit: {
+          max: deps.config.authRateLimit.max,
+          timeWindow: deps.config.authRateLimit.windowSeconds * 1000,
+          hook: 'preHandler' as const,
+        },
+      },
       preHandler: perAddressMail,
     },
     async (req, reply) => {
       const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
-      const mails = await requestOrderLookup({ db, now: deps.clock.now(), appUrl: deps.config.appUrl }, req.params.eventId, req.body.email, req.body.scope, requestLocale(req));
+      const mails = await requestOrderLookup(
+        { db, now: deps.clock.now(), appUrl: deps.config.appUrl },
+        req.params.eventId,
+        req.body.email,
+        req.body.scope,
+        requestLocale(req),
+      );
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       await floor();
       return reply.status(202).send({ data: { requested: true } });
@@ -44,9 +64,16 @@ export const orderLookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.get(
     '/events/:eventId/order-lookups/:token',
     {
-      schema: { tags, summary: 'The orders a "find my tickets" link shows (ORDER_LOOKUP_EXPIRED once it has run out)', params: orderLookupParams, response: { 200: orderLookupResponse } },
+      schema: {
+        tags,
+        summary: 'The orders a "find my tickets" link shows (ORDER_LOOKUP_EXPIRED once it has run out)',
+        params: orderLookupParams,
+        response: { 200: orderLookupResponse },
+      },
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
     },
-    async (req) => ({ data: await readOrderLookup({ db, now: deps.clock.now(), appUrl: '' }, req.params.eventId, req.params.token) }),
+    async (req) => ({
+      data: await readOrderLookup({ db, now: deps.clock.now(), appUrl: '' }, req.params.eventId, req.params.token),
+    }),
   );
 };

@@ -1,12 +1,13 @@
-import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FoundOrderDto, Locale, OrderLookupDto, OrderLookupScope } from '@admitone/shared';
+import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+
 import type { Db } from '../../db/client.js';
 import { attendees, events, orderLookups, orders, organizers } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
+import { LINKED_STATUSES } from '../checkout/order-link.js';
 import { buyerOrderUrl } from '../orders/order-mails.js';
-import { LINKED_STATUSES } from '../orders/order-link.js';
 
 /** How long a "find my tickets" link works. */
 export const ORDER_LOOKUP_HOURS = 24;
@@ -30,7 +31,12 @@ async function publicEventOf(db: Db, eventId: number) {
 }
 
 /** The orders of an address (the buyer's address on the order) in a scope, newest first. */
-async function ordersOf(db: Db, email: string, scope: { eventId: number | null; organizerId: number }, appUrl = ''): Promise<FoundOrderDto[]> {
+async function ordersOf(
+  db: Db,
+  email: string,
+  scope: { eventId: number | null; organizerId: number },
+  appUrl = '',
+): Promise<FoundOrderDto[]> {
   const tickets = db
     .select({ order_id: attendees.order_id, n: count().as('n') })
     .from(attendees)
@@ -77,11 +83,20 @@ async function ordersOf(db: Db, email: string, scope: { eventId: number | null; 
  * scope, it gets a mail with a link to them, valid ORDER_LOOKUP_HOURS; otherwise nothing happens. The
  * caller answers the same either way. Returns the outbox ids to deliver.
  */
-export async function requestOrderLookup(deps: OrderLookupDeps, eventId: number, email: string, scope: OrderLookupScope, locale: Locale): Promise<number[]> {
+export async function requestOrderLookup(
+  deps: OrderLookupDeps,
+  eventId: number,
+  email: string,
+  scope: OrderLookupScope,
+  locale: Locale,
+): Promise<number[]> {
   const event = await publicEventOf(deps.db, eventId);
   if (!event) throw notFound();
   const address = email.trim().toLowerCase();
-  const found = await ordersOf(deps.db, address, { eventId: scope === 'EVENT' ? eventId : null, organizerId: event.organizer_id });
+  const found = await ordersOf(deps.db, address, {
+    eventId: scope === 'EVENT' ? eventId : null,
+    organizerId: event.organizer_id,
+  });
   if (!found.length) return [];
   const token = newToken();
   const expires = new Date(deps.now.getTime() + ORDER_LOOKUP_HOURS * 3_600_000);

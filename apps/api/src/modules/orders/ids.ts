@@ -27,5 +27,7 @@ export function newOrderNumber(): string {
  */
 export function normaliseTicketCode(code: string): string {
   const c = code.trim();
-  return /^a[a-z2-9]{20}$/i.test(c) && [...c.slice(1).toUpperCase()].every((ch) => READABLE.includes(ch)) ? `A${c.slice(1).toUpperCase()}` : c;
+  return /^a[a-z2-9]{20}$/i.test(c) && [...c.slice(1).toUpperCase()].every((ch) => READABLE.includes(ch))
+    ? `A${c.slice(1).toUpperCase()}`
+    : c;
 }

@@ -1,19 +1,33 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderActionsDto, OrderDetailDto, OrderSummaryDto } from '@admitone/shared';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { affiliates, orderItems, orders } from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
 import { changedSince, committedBefore, findSyncPage, type SyncRequest } from '../../shared/sync.js';
 import { answersOf, attendeesOf, peopleById } from '../attendees/attendee-view.js';
+import { LINKED_STATUSES } from '../checkout/order-link.js';
 import { orderHistory } from './order-history.js';
-import { orderSort, orderWhere, type OrderListFilters } from './order-query.js';
+import { type OrderListFilters, orderSort, orderWhere } from './order-query.js';
 import type { OrderRow } from './order-view.js';
-import { LINKED_STATUSES } from './order-link.js';
 
 const ticketCount = sql<number>`(select count(*)::int from attendees where attendees.order_id = ${orders.id} and attendees.status <> 'ABANDONED' and attendees.is_admission)`;
-const columns = { o: orders, ticket_count: ticketCount, aff_id: affiliates.id, aff_name: affiliates.name, aff_code: affiliates.code };
-const rowsOf = (db: Executor, where: SQL) => db.select(columns).from(orders).leftJoin(affiliates, eq(affiliates.id, orders.affiliate_id)).where(where);
-type Joined = { o: OrderRow; ticket_count: number; aff_id: number | null; aff_name: string | null; aff_code: string | null };
+const columns = {
+  o: orders,
+  ticket_count: ticketCount,
+  aff_id: affiliates.id,
+  aff_name: affiliates.name,
+  aff_code: affiliates.code,
+};
+const rowsOf = (db: Executor, where: SQL) =>
+  db.select(columns).from(orders).leftJoin(affiliates, eq(affiliates.id, orders.affiliate_id)).where(where);
+type Joined = {
+  o: OrderRow;
+  ticket_count: number;
+  aff_id: number | null;
+  aff_name: string | null;
+  aff_code: string | null;
+};
 
 function toSummary(r: Joined): OrderSummaryDto {
   const o = r.o;
@@ -40,10 +54,21 @@ function toSummary(r: Joined): OrderSummaryDto {
   };
 }
 
-/** One page of the event's orders, with the total: the page's ids first, then only those rows in full (ticket counts included). */
+/**
+ * One page of the event's orders, with the total: the page's ids first, then only those rows in full (ticket counts
+ * included).
+ */
 export async function listOrders(db: Executor, eventId: number, q: OrderListFilters & PageRequest) {
   const where = orderWhere(eventId, q);
-  const ids = (await db.select({ id: orders.id }).from(orders).where(where).orderBy(...orderSort(q)).limit(q.per_page).offset(offsetOf(q))).map((r) => r.id);
+  const ids = (
+    await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...orderSort(q))
+      .limit(q.per_page)
+      .offset(offsetOf(q))
+  ).map((r) => r.id);
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   const rows = ids.length ? await rowsOf(db, inArray(orders.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.o.id, r]));
@@ -55,11 +80,21 @@ export async function listOrders(db: Executor, eventId: number, q: OrderListFilt
  * whose last change has committed (`committedBefore`), in the order they changed.
  */
 export async function syncOrders(db: Executor, eventId: number, q: OrderListFilters, s: SyncRequest) {
-  const where = and(orderWhere(eventId, q), committedBefore(orders.change_xid), changedSince(orders.updated_at, s.since))!;
+  const where = and(
+    orderWhere(eventId, q),
+    committedBefore(orders.change_xid),
+    changedSince(orders.updated_at, s.since),
+  )!;
   const page = await findSyncPage(db, { table: orders, position: orders.change_xid, id: orders.id }, where, s);
   const rows = page.ids.length ? await rowsOf(db, inArray(orders.id, page.ids)) : [];
   const byId = new Map(rows.map((r) => [r.o.id, r]));
-  return { ...page, rows: page.ids.map((id) => byId.get(id)).filter((r) => r !== undefined).map(toSummary) };
+  return {
+    ...page,
+    rows: page.ids
+      .map((id) => byId.get(id))
+      .filter((r) => r !== undefined)
+      .map(toSummary),
+  };
 }
 
 /** What may be done with an order now; the screen offers exactly these. */
@@ -88,13 +123,21 @@ export function orderActions(o: OrderRow, cardPayments: boolean): OrderActionsDt
  * An order of the event as the organizer sees it; null when it is not the event's (or not an order yet).
  * API keys and webhooks get it too, so it never carries the order's secret (see `order-link.ts`).
  */
-export async function orderDetail(db: Executor, eventId: number, orderId: number, cardPayments: boolean): Promise<OrderDetailDto | null> {
+export async function orderDetail(
+  db: Executor,
+  eventId: number,
+  orderId: number,
+  cardPayments: boolean,
+): Promise<OrderDetailDto | null> {
   const [row] = await rowsOf(db, and(orderWhere(eventId, {}), eq(orders.id, orderId))!);
   if (!row || row.o.event_id !== eventId) return null;
   const o = row.o;
   const items = await db.select().from(orderItems).where(eq(orderItems.order_id, o.id)).orderBy(asc(orderItems.id));
   const history = await orderHistory(db, o.id);
-  const people = await peopleById(db, history.map((h) => h.user_id));
+  const people = await peopleById(
+    db,
+    history.map((h) => h.user_id),
+  );
   return {
     ...toSummary(row),
     locale: o.locale,
@@ -102,10 +145,26 @@ export async function orderDetail(db: Executor, eventId: number, orderId: number
     refundable: Math.max(0, o.total - o.refunded_total - (o.refund_pending_amount ?? 0)),
     refund_pending_amount: o.refund_pending_amount,
     payment_intent_id: o.payment_intent_id,
-    items: items.map((i) => ({ ticket_id: i.ticket_id, tier_id: i.tier_id, ticket_name: i.ticket_name, tier_label: i.tier_label, quantity: i.quantity, unit: i.unit, total: i.total })),
-    attendees: (await attendeesOf(db, eventId, { orderId: o.id })).filter((a) => a.status !== 'RESERVED' && a.status !== 'ABANDONED'),
+    items: items.map((i) => ({
+      ticket_id: i.ticket_id,
+      tier_id: i.tier_id,
+      ticket_name: i.ticket_name,
+      tier_label: i.tier_label,
+      quantity: i.quantity,
+      unit: i.unit,
+      total: i.total,
+    })),
+    attendees: (await attendeesOf(db, eventId, { orderId: o.id })).filter(
+      (a) => a.status !== 'RESERVED' && a.status !== 'ABANDONED',
+    ),
     answers: await answersOf(db, o.id),
-    history: history.map((h) => ({ id: h.id, kind: h.kind, by: h.user_id !== null ? (people.get(h.user_id) ?? null) : null, data: h.data, at: h.created_at.toISOString() })),
+    history: history.map((h) => ({
+      id: h.id,
+      kind: h.kind,
+      by: h.user_id !== null ? (people.get(h.user_id) ?? null) : null,
+      data: h.data,
+      at: h.created_at.toISOString(),
+    })),
     actions: orderActions(o, cardPayments),
     cancelled_at: o.cancelled_at?.toISOString() ?? null,
   };

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
+
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { orderEvents, type OrderEventKind } from '../../db/schema/index.js';
+import { type OrderEventKind, orderEvents } from '../../db/schema/index.js';
 import { orderWebhookEvents } from '../webhooks/order-webhooks.js';
 
 export interface OrderEventInput {
@@ -17,7 +18,10 @@ export interface OrderEventInput {
  */
 export async function recordOrderEvent(tx: Executor, orderId: number, e: OrderEventInput): Promise<void> {
   // The entry first: webhook bodies (built in this transaction) show the order with it.
-  const [entry] = await tx.insert(orderEvents).values({ order_id: orderId, kind: e.kind, user_id: e.userId ?? null, data: e.data ?? {}, created_at: e.at }).returning({ id: orderEvents.id });
+  const [entry] = await tx
+    .insert(orderEvents)
+    .values({ order_id: orderId, kind: e.kind, user_id: e.userId ?? null, data: e.data ?? {}, created_at: e.at })
+    .returning({ id: orderEvents.id });
   await orderWebhookEvents(tx, orderId, e.kind, e.data ?? {}, e.at, entry!.id);
 }
 

@@ -1,16 +1,25 @@
-import { signedTicketCode } from './ticket-signature.js';
+import {
+  DEFAULT_LOCALE,
+  greetingName,
+  inLanguage,
+  isLocale,
+  type Locale,
+  orderBreakdown,
+  personName,
+} from '@admitone/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_LOCALE, greetingName, inLanguage, isLocale, type Locale, orderBreakdown, personName } from '@admitone/shared';
+
 import type { Tx } from '../../db/client.js';
 import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
-import { enqueueMail, mailPayload, type MailPayload } from '../../mail/outbox.js';
+import { enqueueMail, type MailPayload, mailPayload } from '../../mail/outbox.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
-import type { TicketDocumentData } from './documents/ticket-document-data.js';
-import { ticketLogoKey } from './documents/ticket-logo.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner } from '../images/images.repository.js';
+import type { TicketDocumentData } from '../order-documents/ticket-document-data.js';
+import { ticketLogoKey } from '../order-documents/ticket-logo.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
+import { signedTicketCode } from './ticket-signature.js';
 
 export interface OrderMailContext {
   now: Date;
@@ -30,11 +39,13 @@ export type OrderMailOccasion =
   | { refunded: number; cancelled: boolean; late?: boolean }
   /** The organizer resends the buyer's confirmation (only that mail). */
   | 'confirmation'
-  /** The buyer asked from an old link for a fresh one: the confirmation again (the cancellation note for a cancelled order). */
+  /**
+   * The buyer asked from an old link for a fresh one: the confirmation again (the cancellation note for a cancelled
+   * order).
+   */
   | 'link'
   /** One attendee's ticket: resent, or to a new holder (`passedOnBy`: who passed it on, named in the mail). */
   | { ticket: number; passedOnBy?: string };
-
 
 /**
  * The buyer's order page with the order's secret. The secret goes after `#`: a browser never sends the
@@ -45,7 +56,10 @@ export type OrderMailOccasion =
 export const buyerOrderUrl = (appUrl: string, order: { event_id: number; short_id: string; secret: string }) =>
   `${appUrl}/checkout/${order.event_id}/${encodeURIComponent(order.short_id)}/summary#secret=${encodeURIComponent(order.secret)}`;
 
-/** The buyer's print page of the whole order (every ticket with its QR code), with the order's secret like `buyerOrderUrl`. */
+/**
+ * The buyer's print page of the whole order (every ticket with its QR code), with the order's secret like
+ * `buyerOrderUrl`.
+ */
 export const buyerOrderPrintUrl = (appUrl: string, order: { event_id: number; short_id: string; secret: string }) =>
   `${appUrl}/order/${order.event_id}/${encodeURIComponent(order.short_id)}/print#secret=${encodeURIComponent(order.secret)}`;
 
@@ -61,7 +75,12 @@ async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
 }
 
 /** The event as order mails show it, and its organizer (the mails' sender). */
-export async function orderMailEvent(tx: Tx, e: typeof events.$inferSelect, locale: string | null = null, appUrl: string | null = null): Promise<{ mailEvent: OrderMailEvent; organizer: typeof organizers.$inferSelect | undefined }> {
+export async function orderMailEvent(
+  tx: Tx,
+  e: typeof events.$inferSelect,
+  locale: string | null = null,
+  appUrl: string | null = null,
+): Promise<{ mailEvent: OrderMailEvent; organizer: typeof organizers.$inferSelect | undefined }> {
   const [organizer] = await tx.select().from(organizers).where(eq(organizers.id, e.organizer_id));
   return {
     organizer,
@@ -89,23 +108,40 @@ export async function orderMailEvent(tx: Tx, e: typeof events.$inferSelect, loca
  * name and logo, answers to the event's support address: `eventMailSender`); the organizer's own notice
  * does not.
  */
-export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: number, occasion: OrderMailOccasion): Promise<number[]> {
+export async function enqueueOrderMails(
+  tx: Tx,
+  ctx: OrderMailContext,
+  orderId: number,
+  occasion: OrderMailOccasion,
+): Promise<number[]> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.email) return [];
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
   const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale, ctx.appUrl);
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   // Tickets (PDF, QR, the attendee's own mail) for admissions only; products are lines of the confirmation.
-  const people = await tx.select().from(attendees).where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true))).orderBy(asc(attendees.position));
+  const people = await tx
+    .select()
+    .from(attendees)
+    .where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true)))
+    .orderBy(asc(attendees.position));
   const e = event!;
   const eventUrl = `${ctx.appUrl}/event/${e.id}/${e.slug}`;
   const orderUrl = buyerOrderUrl(ctx.appUrl, order);
   const sender = await eventMailSender(tx, ctx, e, organizer);
   // The tickets name the copy of the logo their PDF prints; its bytes are read when the mail is rendered.
-  const logo = (await imagesByOwner(tx, e.account_id, 'organizer', 'ORGANIZER_LOGO', [e.organizer_id])).get(e.organizer_id);
+  const logo = (await imagesByOwner(tx, e.account_id, 'organizer', 'ORGANIZER_LOGO', [e.organizer_id])).get(
+    e.organizer_id,
+  );
   const organizerLogoKey = logo ? ticketLogoKey(logo) : null;
   const buyer = greetingName(order, order.locale);
-  const totals = { subtotal: order.subtotal, discount: order.discount_total, fees: order.fee_total, taxes: order.tax_total, total: order.total };
+  const totals = {
+    subtotal: order.subtotal,
+    discount: order.discount_total,
+    fees: order.fee_total,
+    taxes: order.tax_total,
+    total: order.total,
+  };
   const mails: MailPayload[] = [];
 
   const confirmation = (status: 'COMPLETED' | 'AWAITING_PAYMENT') =>
@@ -115,7 +151,12 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
       status,
       currency: order.currency,
       event: mailEvent,
-      lines: orderBreakdown(items, totals).lines.map((l) => ({ ticket_name: l.ticket_name, tier_label: l.tier_label, quantity: l.quantity, amount: l.amount })),
+      lines: orderBreakdown(items, totals).lines.map((l) => ({
+        ticket_name: l.ticket_name,
+        tier_label: l.tier_label,
+        quantity: l.quantity,
+        amount: l.amount,
+      })),
       totals,
       promo_code: order.promo_code,
       offline_payment_instructions: status === 'AWAITING_PAYMENT' ? e.offline_payment_instructions : null,
@@ -132,14 +173,24 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
     return {
       qr_code: qrCodes.get(p.id) ?? p.short_id,
       event: { ...mailEvent, url: eventUrl, organizer_logo_key: organizerLogoKey },
-      attendee: { short_id: p.short_id, first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email ?? '', ticket_name: item.ticket_name, tier_label: item.tier_label },
+      attendee: {
+        short_id: p.short_id,
+        first_name: p.first_name ?? '',
+        last_name: p.last_name ?? '',
+        email: p.email ?? '',
+        ticket_name: item.ticket_name,
+        tier_label: item.tier_label,
+      },
       order: { order_number: order.order_number, currency: order.currency },
       price: item.unit.total,
       ticket_url: `${ctx.appUrl}/ticket/${e.id}/${p.short_id}`,
     };
   };
   // The buyer's mails carry every ticket of the order (a group's buyer holds them all); cancelled ones are no tickets.
-  const orderTickets = { tickets: people.filter((p) => p.status === 'ACTIVE').map(ticketDoc), print_url: buyerOrderPrintUrl(ctx.appUrl, order) };
+  const orderTickets = {
+    tickets: people.filter((p) => p.status === 'ACTIVE').map(ticketDoc),
+    print_url: buyerOrderPrintUrl(ctx.appUrl, order),
+  };
   const tickets = (only?: number, passedOnBy?: string) =>
     people
       .filter((p) => p.email && (only === undefined || p.id === only))
@@ -173,11 +224,22 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
 
   if (typeof occasion === 'object' && 'ticket' in occasion) {
     const ids: number[] = [];
-    for (const m of tickets(occasion.ticket, occasion.passedOnBy)) ids.push(await enqueueMail(tx, m, ctx.now, order.id));
+    for (const m of tickets(occasion.ticket, occasion.passedOnBy))
+      ids.push(await enqueueMail(tx, m, ctx.now, order.id));
     return ids;
   }
   if (typeof occasion === 'object') {
-    const data = { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, amount: occasion.refunded, cancelled: occasion.cancelled, late: occasion.late ?? false, order_url: orderUrl, sender };
+    const data = {
+      buyer_name: buyer,
+      order_number: order.order_number,
+      event: mailEvent,
+      currency: order.currency,
+      amount: occasion.refunded,
+      cancelled: occasion.cancelled,
+      late: occasion.late ?? false,
+      order_url: orderUrl,
+      sender,
+    };
     return [await enqueueMail(tx, mailPayload('order_refunded', order.email, order.locale, data), ctx.now, order.id)];
   }
   switch (occasion) {
@@ -190,7 +252,16 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
     case 'paid':
       // The buyer's note carries every ticket: an attendee at the buyer's own address gets no second copy.
       mails.push(
-        mailPayload('payment_received', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, currency: order.currency, total: order.total, order_url: orderUrl, sender, order_tickets: orderTickets }),
+        mailPayload('payment_received', order.email, order.locale, {
+          buyer_name: buyer,
+          order_number: order.order_number,
+          event: mailEvent,
+          currency: order.currency,
+          total: order.total,
+          order_url: orderUrl,
+          sender,
+          order_tickets: orderTickets,
+        }),
         ...tickets().filter((m) => m.to.toLowerCase() !== order.email!.toLowerCase()),
       );
       break;
@@ -200,7 +271,13 @@ export async function enqueueOrderMails(tx: Tx, ctx: OrderMailContext, orderId: 
     case 'link':
       mails.push(
         order.status === 'CANCELLED'
-          ? mailPayload('order_cancelled', order.email, order.locale, { buyer_name: buyer, order_number: order.order_number, event: mailEvent, order_url: orderUrl, sender })
+          ? mailPayload('order_cancelled', order.email, order.locale, {
+              buyer_name: buyer,
+              order_number: order.order_number,
+              event: mailEvent,
+              order_url: orderUrl,
+              sender,
+            })
           : confirmation(order.status === 'AWAITING_PAYMENT' ? 'AWAITING_PAYMENT' : 'COMPLETED'),
       );
       break;

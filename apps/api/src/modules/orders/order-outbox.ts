@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { OrderMailDto } from '@admitone/shared';
+import { and, asc, eq } from 'drizzle-orm';
+
 import type { Executor, Tx } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
-import { queueAgain, type MailPayload } from '../../mail/outbox.js';
+import { type MailPayload, queueAgain } from '../../mail/outbox.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import type { OrderContext } from './order-status.js';
 import type { OrderRow } from './order-view.js';
@@ -48,8 +49,16 @@ const WHILE_ORDER_STANDS: Record<string, readonly string[]> = {
  * ORDER_NOT_EDITABLE when it would tell of an order or tickets that no longer stand. Returns its id to
  * deliver; the caller applies the team-mail rules (counted only when the team typed the address).
  */
-export async function sendOrderMailAgain(tx: Tx, ctx: OrderContext, order: OrderRow, mailId: number): Promise<number[]> {
-  const [row] = await tx.select().from(outbox).where(and(eq(outbox.id, mailId), eq(outbox.order_id, order.id)));
+export async function sendOrderMailAgain(
+  tx: Tx,
+  ctx: OrderContext,
+  order: OrderRow,
+  mailId: number,
+): Promise<number[]> {
+  const [row] = await tx
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, mailId), eq(outbox.order_id, order.id)));
   if (!row) throw notFound();
   if (row.status !== 'FAILED') throw new DomainError('MAIL_NOT_FAILED');
   const standing = WHILE_ORDER_STANDS[String((row.payload as { template?: unknown }).template)];
@@ -61,6 +70,9 @@ export async function sendOrderMailAgain(tx: Tx, ctx: OrderContext, order: Order
 
 /** One mail of the order as the drawer shows it (after a send again). */
 export async function orderMail(db: Executor, orderId: number, mailId: number): Promise<OrderMailDto | null> {
-  const [row] = await db.select().from(outbox).where(and(eq(outbox.id, mailId), eq(outbox.order_id, orderId)));
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, mailId), eq(outbox.order_id, orderId)));
   return row ? toDto(row) : null;
 }

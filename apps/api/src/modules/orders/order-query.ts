@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { orderListQuery } from '@admitone/shared';
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import { orderItems, orders } from '../../db/schema/index.js';
 import { wordsFound } from '../../shared/pagination.js';
 
@@ -26,7 +27,12 @@ export function orderWhere(eventId: number, q: Pick<OrderListFilters, 'query' | 
     term ? wordsFound(SEARCH, term) : undefined,
     f.status ? eq(orders.status, f.status) : undefined,
     f.payment_status ? eq(orders.payment_status, f.payment_status) : undefined,
-    f.ticket_id?.length ? inArray(orders.id, sql`(select ${orderItems.order_id} from ${orderItems} where ${inArray(orderItems.ticket_id, f.ticket_id)})`) : undefined,
+    f.ticket_id?.length
+      ? inArray(
+          orders.id,
+          sql`(select ${orderItems.order_id} from ${orderItems} where ${inArray(orderItems.ticket_id, f.ticket_id)})`,
+        )
+      : undefined,
     f.affiliate_id ? eq(orders.affiliate_id, f.affiliate_id) : undefined,
   )!;
 }
@@ -36,7 +42,8 @@ export function orderSort(q: Pick<OrderListFilters, 'sort_by' | 'sort_direction'
   const dir = q.sort_direction === 'asc' ? asc : desc;
   // Orders not completed yet (awaiting an offline payment, cancelled before paying) have no completion
   // time: they come after the completed ones in either direction.
-  if (q.sort_by === 'completed_at') return [sql`${orders.completed_at} is null`, dir(orders.completed_at), dir(orders.id)];
+  if (q.sort_by === 'completed_at')
+    return [sql`${orders.completed_at} is null`, dir(orders.completed_at), dir(orders.id)];
   const column = {
     created_at: orders.created_at,
     order_number: orders.order_number,

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+
 import type { Tx } from '../../db/client.js';
 import { attendees, events, orders } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
@@ -6,7 +7,7 @@ import { ensureHeld } from '../inventory/holds.js';
 import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { recordOrderEvent } from './order-history.js';
 import { enqueueOrderMails, type OrderMailContext } from './order-mails.js';
-import { isExpired, ownsOrder, type OrderRow } from './order-view.js';
+import { isExpired, type OrderRow, ownsOrder } from './order-view.js';
 import { paymentDueAt } from './payment-terms.js';
 
 export interface OrderContext extends OrderMailContext {
@@ -34,19 +35,32 @@ export async function lockOrder(tx: Tx, eventId: number, by: { id: number } | { 
  * with the state the buyer should see.
  */
 export function assertOpenCheckout(order: OrderRow, token: string | null | undefined, now: Date, late = false): void {
-  if (order.status === 'ABANDONED' || (order.status === 'RESERVED' && !ownsOrder(order, token))) throw new DomainError('ORDER_PAGE_UNAVAILABLE');
-  if (order.status === 'COMPLETED' && order.payment_status === 'PAYMENT_RECEIVED') throw new DomainError('ORDER_ALREADY_PAID');
+  if (order.status === 'ABANDONED' || (order.status === 'RESERVED' && !ownsOrder(order, token)))
+    throw new DomainError('ORDER_PAGE_UNAVAILABLE');
+  if (order.status === 'COMPLETED' && order.payment_status === 'PAYMENT_RECEIVED')
+    throw new DomainError('ORDER_ALREADY_PAID');
   if (order.status !== 'RESERVED') throw new DomainError('ORDER_NOT_EDITABLE');
   if (!late && isExpired(order, now)) throw new DomainError('ORDER_EXPIRED');
 }
 
 /** Moves an order and its counted attendees between states that all count (held, awaiting payment, sold). */
-async function setStatus(tx: Tx, order: OrderRow, changes: Partial<typeof orders.$inferInsert>, attendeeStatus: 'ACTIVE' | 'AWAITING_PAYMENT', now: Date) {
-  await tx.update(orders).set({ ...changes, updated_at: now }).where(eq(orders.id, order.id));
+async function setStatus(
+  tx: Tx,
+  order: OrderRow,
+  changes: Partial<typeof orders.$inferInsert>,
+  attendeeStatus: 'ACTIVE' | 'AWAITING_PAYMENT',
+  now: Date,
+) {
+  await tx
+    .update(orders)
+    .set({ ...changes, updated_at: now })
+    .where(eq(orders.id, order.id));
   await tx
     .update(attendees)
     .set({ status: attendeeStatus, updated_at: now })
-    .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, ['RESERVED', 'AWAITING_PAYMENT', 'ACTIVE'])));
+    .where(
+      and(eq(attendees.order_id, order.id), inArray(attendees.status, ['RESERVED', 'AWAITING_PAYMENT', 'ACTIVE'])),
+    );
 }
 
 /**
@@ -58,11 +72,21 @@ export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, 
   await setStatus(
     tx,
     order,
-    { status: 'COMPLETED', payment_status: paid ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED', reserved_until: null, completed_at: ctx.now },
+    {
+      status: 'COMPLETED',
+      payment_status: paid ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED',
+      reserved_until: null,
+      completed_at: ctx.now,
+    },
     'ACTIVE',
     ctx.now,
   );
-  await recordOrderEvent(tx, order.id, { kind: paid ? 'PAYMENT_SUCCEEDED' : 'COMPLETED', userId: ctx.userId, data: paid ? { amount: order.total, provider: order.payment_provider ?? 'STRIPE' } : {}, at: ctx.now });
+  await recordOrderEvent(tx, order.id, {
+    kind: paid ? 'PAYMENT_SUCCEEDED' : 'COMPLETED',
+    userId: ctx.userId,
+    data: paid ? { amount: order.total, provider: order.payment_provider ?? 'STRIPE' } : {},
+    at: ctx.now,
+  });
   return enqueueOrderMails(tx, ctx, order.id, 'completed');
 }
 
@@ -73,10 +97,32 @@ export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, 
 export async function awaitOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
   await ensureHeld(tx, ctx.stock, order, ctx.now);
   // The event's payment term starts now (payment-deadlines.ts): reminded before, cancelled after.
-  const [event] = await tx.select({ offline_payment_days: events.offline_payment_days, offline_payment_deadline: events.offline_payment_deadline }).from(events).where(eq(events.id, order.event_id));
+  const [event] = await tx
+    .select({
+      offline_payment_days: events.offline_payment_days,
+      offline_payment_deadline: events.offline_payment_deadline,
+    })
+    .from(events)
+    .where(eq(events.id, order.event_id));
   const due = paymentDueAt(event!, ctx.now);
-  await setStatus(tx, order, { status: 'AWAITING_PAYMENT', payment_status: 'AWAITING_PAYMENT', payment_provider: 'OFFLINE', reserved_until: null, payment_due_at: due }, 'AWAITING_PAYMENT', ctx.now);
-  await recordOrderEvent(tx, order.id, { kind: 'AWAITING_PAYMENT', data: { provider: 'OFFLINE', ...(due ? { due_at: due.toISOString() } : {}) }, at: ctx.now });
+  await setStatus(
+    tx,
+    order,
+    {
+      status: 'AWAITING_PAYMENT',
+      payment_status: 'AWAITING_PAYMENT',
+      payment_provider: 'OFFLINE',
+      reserved_until: null,
+      payment_due_at: due,
+    },
+    'AWAITING_PAYMENT',
+    ctx.now,
+  );
+  await recordOrderEvent(tx, order.id, {
+    kind: 'AWAITING_PAYMENT',
+    data: { provider: 'OFFLINE', ...(due ? { due_at: due.toISOString() } : {}) },
+    at: ctx.now,
+  });
   return enqueueOrderMails(tx, ctx, order.id, 'awaiting_payment');
 }
 
@@ -84,8 +130,19 @@ export async function awaitOfflinePayment(tx: Tx, ctx: OrderContext, order: Orde
 export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
   if (order.status === 'COMPLETED') throw new DomainError('ORDER_ALREADY_PAID');
   if (order.status !== 'AWAITING_PAYMENT') throw new DomainError('ORDER_NOT_EDITABLE');
-  await setStatus(tx, order, { status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', completed_at: ctx.now }, 'ACTIVE', ctx.now);
-  await recordOrderEvent(tx, order.id, { kind: 'MARKED_PAID', userId: ctx.userId, data: { amount: order.total }, at: ctx.now });
+  await setStatus(
+    tx,
+    order,
+    { status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', completed_at: ctx.now },
+    'ACTIVE',
+    ctx.now,
+  );
+  await recordOrderEvent(tx, order.id, {
+    kind: 'MARKED_PAID',
+    userId: ctx.userId,
+    data: { amount: order.total },
+    at: ctx.now,
+  });
   return enqueueOrderMails(tx, ctx, order.id, 'paid');
 }
 
@@ -93,11 +150,25 @@ export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow):
  * Cancels an order: its tickets are voided and return to the pool (through the stock module); the buyer
  * is told. `reason`: not paid by its deadline, or the buyer's own cancellation (recorded as theirs).
  */
-export async function cancelOrder(tx: Tx, ctx: OrderContext, order: OrderRow, reason: 'payment_overdue' | 'buyer' | null = null): Promise<number[]> {
+export async function cancelOrder(
+  tx: Tx,
+  ctx: OrderContext,
+  order: OrderRow,
+  reason: 'payment_overdue' | 'buyer' | null = null,
+): Promise<number[]> {
   if (!['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
   await releaseOrderUnits(tx, ctx.stock, order, 'CANCELLED', ctx.now);
-  await tx.update(orders).set({ status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null, updated_at: ctx.now }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null, updated_at: ctx.now })
+    .where(eq(orders.id, order.id));
   if (reason === 'buyer') await recordOrderEvent(tx, order.id, { kind: 'CANCELLED_BY_BUYER', data: {}, at: ctx.now });
-  else await recordOrderEvent(tx, order.id, { kind: 'CANCELLED', userId: ctx.userId, data: reason ? { reason } : {}, at: ctx.now });
+  else
+    await recordOrderEvent(tx, order.id, {
+      kind: 'CANCELLED',
+      userId: ctx.userId,
+      data: reason ? { reason } : {},
+      at: ctx.now,
+    });
   return enqueueOrderMails(tx, ctx, order.id, reason === 'payment_overdue' ? 'cancelled_unpaid' : 'cancelled');
 }

@@ -1,37 +1,48 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import type { ImageDto } from '@admitone/shared';
 import {
+  type AnswerValue,
+  type ContentTranslations,
   DEFAULT_EVENT_COLORS,
   EVENT_TEXT_FIELDS,
   inLanguage,
   isLocale,
-  MAX_HOLD_EXTENSIONS,
-  type AnswerValue,
-  type ContentTranslations,
   type Locale,
-  type QuestionTexts,
+  MAX_HOLD_EXTENSIONS,
   type OrderEventDto,
   type PublicAttendeeDto,
   type PublicOrderDto,
   type PublicQuestionDto,
+  type QuestionTexts,
 } from '@admitone/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import { attendees, events, orderItems, orders, organizers, questionAnswers, questions, questionTickets } from '../../db/schema/index.js';
-import type { FileStorage } from '../../storage/storage.js';
-import type { ImageDto } from '@admitone/shared';
-import { imagesByOwner, toImageDto } from '../images/images.repository.js';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  attendees,
+  events,
+  orderItems,
+  orders,
+  organizers,
+  questionAnswers,
+  questions,
+  questionTickets,
+} from '../../db/schema/index.js';
 import { hashToken } from '../../shared/tokens.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
-import { offlinePaymentOpen } from './payment-terms.js';
+import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { selfServiceOf } from '../self-service/policy.js';
+import { offlinePaymentOpen } from './payment-terms.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AttendeeRow = typeof attendees.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-
 /** A RESERVED order whose hold ran out: its stock is free again and the buyer must start over. */
-export const isExpired = (o: Pick<OrderRow, 'status' | 'reserved_until'>, now: Date) => o.status === 'RESERVED' && (!o.reserved_until || o.reserved_until <= now);
+export const isExpired = (o: Pick<OrderRow, 'status' | 'reserved_until'>, now: Date) =>
+  o.status === 'RESERVED' && (!o.reserved_until || o.reserved_until <= now);
 
 /** The order of an event by its public short id. */
 export async function findOrderByShortId(db: Executor, eventId: number, shortId: string): Promise<OrderRow | null> {
@@ -56,7 +67,12 @@ export const secretMatches = (order: Pick<OrderRow, 'secret'>, given: string | n
  * The order of an event by its short id, only for a request that carries its secret: anything else is
  * the same null as an order that does not exist (the routes answer 404 for both).
  */
-export async function findOrderWithSecret(db: Executor, eventId: number, shortId: string, secret: string | null | undefined): Promise<OrderRow | null> {
+export async function findOrderWithSecret(
+  db: Executor,
+  eventId: number,
+  shortId: string,
+  secret: string | null | undefined,
+): Promise<OrderRow | null> {
   const order = await findOrderByShortId(db, eventId, shortId);
   // Compared even when there is no order, so a miss and a wrong secret take the same time.
   const ok = secretMatches(order ?? { secret: '\u0000' }, secret);
@@ -64,7 +80,8 @@ export async function findOrderWithSecret(db: Executor, eventId: number, shortId
 }
 
 /** The request carries the token this order was reserved with. */
-export const ownsOrder = (order: OrderRow, token: string | null | undefined) => !!token && hashToken(token) === order.checkout_token_hash;
+export const ownsOrder = (order: OrderRow, token: string | null | undefined) =>
+  !!token && hashToken(token) === order.checkout_token_hash;
 
 /** What every order answer of an event shares: the event row, its organizer's name, cover and checkout questions. */
 export interface OrderEventParts {
@@ -75,21 +92,43 @@ export interface OrderEventParts {
 }
 
 /** Loads the shared parts of an event's order answers (the public event cache keeps them; see `orderPartsOf`). */
-export async function loadOrderEventParts(db: Executor, storage: FileStorage, event: EventRow): Promise<OrderEventParts> {
-  const [organizer] = await db.select({ name: organizers.name }).from(organizers).where(eq(organizers.id, event.organizer_id));
+export async function loadOrderEventParts(
+  db: Executor,
+  storage: FileStorage,
+  event: EventRow,
+): Promise<OrderEventParts> {
+  const [organizer] = await db
+    .select({ name: organizers.name })
+    .from(organizers)
+    .where(eq(organizers.id, event.organizer_id));
   const covers = await imagesByOwner(db, event.account_id, 'event', 'EVENT_COVER', [event.id]);
   const cover = covers.get(event.id);
-  return { event, organizerName: organizer?.name ?? '', cover: cover ? toImageDto(cover, storage) : null, questions: await checkoutQuestions(db, event.id) };
+  return {
+    event,
+    organizerName: organizer?.name ?? '',
+    cover: cover ? toImageDto(cover, storage) : null,
+    questions: await checkoutQuestions(db, event.id),
+  };
 }
 
 /** Loads an event's order parts by id (null: no such event). */
-export async function loadOrderEventPartsById(db: Executor, storage: FileStorage, eventId: number): Promise<OrderEventParts | null> {
+export async function loadOrderEventPartsById(
+  db: Executor,
+  storage: FileStorage,
+  eventId: number,
+): Promise<OrderEventParts | null> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   return event ? loadOrderEventParts(db, storage, event) : null;
 }
 
 /** The event as order and ticket pages show it; join details and the post-checkout message only once earned. */
-export function orderEventDto(parts: OrderEventParts, status: OrderRow['status'], cardPayments = false, now: Date | null = null, locale: Locale | null = null): OrderEventDto {
+export function orderEventDto(
+  parts: OrderEventParts,
+  status: OrderRow['status'],
+  cardPayments = false,
+  now: Date | null = null,
+  locale: Locale | null = null,
+): OrderEventDto {
   // Title and post-checkout message in the buyer's language where the organizer gave them.
   const event = inLanguage(parts.event, parts.event.translations, locale, EVENT_TEXT_FIELDS);
   const completed = status === 'COMPLETED';
@@ -117,12 +156,22 @@ export function orderEventDto(parts: OrderEventParts, status: OrderRow['status']
 }
 
 /** The event part of an order or ticket page, read from the database. */
-export async function orderEventView(db: Executor, storage: FileStorage, event: EventRow, status: OrderRow['status'], cardPayments = false, locale: Locale | null = null): Promise<OrderEventDto> {
+export async function orderEventView(
+  db: Executor,
+  storage: FileStorage,
+  event: EventRow,
+  status: OrderRow['status'],
+  cardPayments = false,
+  locale: Locale | null = null,
+): Promise<OrderEventDto> {
   return orderEventDto(await loadOrderEventParts(db, storage, event), status, cardPayments, null, locale);
 }
 
 /** A visible question of an event with its texts in other languages (checkAnswers reads the options as written). */
-export type CheckoutQuestion = PublicQuestionDto & { translations: ContentTranslations<QuestionTexts>; buyer_editable: boolean };
+export type CheckoutQuestion = PublicQuestionDto & {
+  translations: ContentTranslations<QuestionTexts>;
+  buyer_editable: boolean;
+};
 
 /** Visible questions of an event (for the checkout form), texts as written. */
 export async function checkoutQuestions(db: Executor, eventId: number): Promise<CheckoutQuestion[]> {
@@ -131,7 +180,17 @@ export async function checkoutQuestions(db: Executor, eventId: number): Promise<
     .from(questions)
     .where(and(eq(questions.event_id, eventId), eq(questions.is_hidden, false)))
     .orderBy(asc(questions.sort_order), asc(questions.id));
-  const links = rows.length ? await db.select().from(questionTickets).where(inArray(questionTickets.question_id, rows.map((r) => r.id))) : [];
+  const links = rows.length
+    ? await db
+        .select()
+        .from(questionTickets)
+        .where(
+          inArray(
+            questionTickets.question_id,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
   return rows.map((q) => ({
     id: q.id,
     title: q.title,
@@ -153,12 +212,19 @@ export async function checkoutQuestions(db: Executor, eventId: number): Promise<
  */
 export function questionsIn(list: readonly CheckoutQuestion[], locale: Locale | null): PublicQuestionDto[] {
   return list.map(({ translations, buyer_editable: _editable, ...q }) => {
-    const texts = inLanguage({ title: q.title, description: q.description, options: q.options }, translations, locale, ['title', 'description', 'options']);
+    const texts = inLanguage({ title: q.title, description: q.description, options: q.options }, translations, locale, [
+      'title',
+      'description',
+      'options',
+    ]);
     return { ...q, title: texts.title, description: texts.description, option_labels: texts.options };
   });
 }
 
-export function toAttendeeDto(a: Pick<AttendeeRow, 'short_id' | 'ticket_id' | 'tier_id' | 'first_name' | 'last_name' | 'email' | 'status'>, item: { ticket_name: string; tier_label: string | null }): PublicAttendeeDto {
+export function toAttendeeDto(
+  a: Pick<AttendeeRow, 'short_id' | 'ticket_id' | 'tier_id' | 'first_name' | 'last_name' | 'email' | 'status'>,
+  item: { ticket_name: string; tier_label: string | null },
+): PublicAttendeeDto {
   return {
     short_id: a.short_id,
     ticket_id: a.ticket_id,
@@ -176,7 +242,11 @@ export function toAttendeeDto(a: Pick<AttendeeRow, 'short_id' | 'ticket_id' | 't
 export type OrderEventPartsSource = (eventId: number) => Promise<OrderEventParts | null>;
 
 /** The event parts of order answers from the app's public event cache (invalidated with the event). */
-export function orderEventPartsFrom(deps: { database: { db: Executor }; storage: FileStorage; publicEvents: { orderPartsOf<T>(id: number, load: () => Promise<T>): Promise<T> } }): OrderEventPartsSource {
+export function orderEventPartsFrom(deps: {
+  database: { db: Executor };
+  storage: FileStorage;
+  publicEvents: { orderPartsOf<T>(id: number, load: () => Promise<T>): Promise<T> };
+}): OrderEventPartsSource {
   return (id) => deps.publicEvents.orderPartsOf(id, () => loadOrderEventPartsById(deps.database.db, deps.storage, id));
 }
 
@@ -197,11 +267,20 @@ export async function publicOrderView(
   const parts = await eventParts(order.event_id);
   const items = await db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   // Admissions only: units of general products are the order's lines, not people.
-  const people = await db.select().from(attendees).where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true))).orderBy(asc(attendees.position));
+  const people = await db
+    .select()
+    .from(attendees)
+    .where(and(eq(attendees.order_id, order.id), eq(attendees.is_admission, true)))
+    .orderBy(asc(attendees.position));
   // Answers are given with the details: a fresh reservation has none.
   const answers = order.email
     ? await db
-        .select({ question_id: questionAnswers.question_id, attendee_id: questionAnswers.attendee_id, answer: questionAnswers.answer, title: questions.title })
+        .select({
+          question_id: questionAnswers.question_id,
+          attendee_id: questionAnswers.attendee_id,
+          answer: questionAnswers.answer,
+          title: questions.title,
+        })
         .from(questionAnswers)
         .innerJoin(questions, eq(questions.id, questionAnswers.question_id))
         .where(eq(questionAnswers.order_id, order.id))
@@ -210,8 +289,14 @@ export async function publicOrderView(
   return toPublicOrderDto({ order, items, people, answers, parts: parts!, token, now, cardPayments });
 }
 
-type ItemPart = Pick<typeof orderItems.$inferSelect, 'id' | 'ticket_id' | 'tier_id' | 'ticket_name' | 'tier_label' | 'quantity' | 'unit' | 'total'>;
-type PersonPart = Pick<AttendeeRow, 'id' | 'short_id' | 'ticket_id' | 'tier_id' | 'order_item_id' | 'first_name' | 'last_name' | 'email' | 'status'>;
+type ItemPart = Pick<
+  typeof orderItems.$inferSelect,
+  'id' | 'ticket_id' | 'tier_id' | 'ticket_name' | 'tier_label' | 'quantity' | 'unit' | 'total'
+>;
+type PersonPart = Pick<
+  AttendeeRow,
+  'id' | 'short_id' | 'ticket_id' | 'tier_id' | 'order_item_id' | 'first_name' | 'last_name' | 'email' | 'status'
+>;
 
 /** An order as the buyer sees it, from rows already read (or just written, for a fresh reservation). */
 export function toPublicOrderDto(p: {
@@ -243,11 +328,27 @@ export function toPublicOrderDto(p: {
     details_complete: !!order.email,
     is_owner: ownsOrder(order, token),
     currency: order.currency,
-    totals: { subtotal: order.subtotal, discount: order.discount_total, fees: order.fee_total, taxes: order.tax_total, total: order.total },
+    totals: {
+      subtotal: order.subtotal,
+      discount: order.discount_total,
+      fees: order.fee_total,
+      taxes: order.tax_total,
+      total: order.total,
+    },
     promo_code: order.promo_code,
-    buyer: order.email ? { first_name: order.first_name ?? '', last_name: order.last_name ?? '', email: order.email } : null,
+    buyer: order.email
+      ? { first_name: order.first_name ?? '', last_name: order.last_name ?? '', email: order.email }
+      : null,
     locale: order.locale,
-    items: items.map((i) => ({ ticket_id: i.ticket_id, tier_id: i.tier_id, ticket_name: i.ticket_name, tier_label: i.tier_label, quantity: i.quantity, unit: i.unit, total: i.total })),
+    items: items.map((i) => ({
+      ticket_id: i.ticket_id,
+      tier_id: i.tier_id,
+      ticket_name: i.ticket_name,
+      tier_label: i.tier_label,
+      quantity: i.quantity,
+      unit: i.unit,
+      total: i.total,
+    })),
     attendees: people.map((a) => toAttendeeDto(a, itemOf(a.order_item_id))),
     questions: reserved ? questionsIn(parts?.questions ?? [], orderLocale) : [],
     answers: answers.map((a) => ({
@@ -264,7 +365,10 @@ export function toPublicOrderDto(p: {
     self_service: selfServiceOf(
       parts.event,
       order,
-      questionsIn((parts?.questions ?? []).filter((q) => q.buyer_editable && q.applies_to === 'ATTENDEE'), orderLocale),
+      questionsIn(
+        (parts?.questions ?? []).filter((q) => q.buyer_editable && q.applies_to === 'ATTENDEE'),
+        orderLocale,
+      ),
       now,
     ),
   };

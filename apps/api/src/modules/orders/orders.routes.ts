@@ -1,20 +1,35 @@
+import {
+  buyerLinkSchema,
+  editBuyerBody,
+  eventParams,
+  oneOf,
+  ORDER_SORTS,
+  orderDetailResponse,
+  orderListResponse,
+  orderMailListResponse,
+  orderMailParams,
+  orderMailResponse,
+  orderParams,
+  orderSyncListQuery,
+  refundOrderBody,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buyerLinkSchema, editBuyerBody, eventParams, oneOf, ORDER_SORTS, orderDetailResponse, orderListResponse, orderMailListResponse, orderMailParams, orderMailResponse, orderParams, orderSyncListQuery, refundOrderBody } from '@admitone/shared';
-import { refundOrder } from '../payments/refund-order.js';
-import type { AppDeps } from '../../deps.js';
-import { authOf, sessionOf, type AuthContext } from '../../plugins/auth.js';
+
 import type { Tx } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { type AuthContext, authOf, sessionOf } from '../../plugins/auth.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { syncPage, syncRequest } from '../../shared/sync.js';
+import { buyerLinkPath, sendOrderLink } from '../checkout/order-link.js';
 import { requireEvent } from '../events/events.repository.js';
+import { refundOrder } from '../payments/refund-order.js';
 import { editBuyer, resendConfirmation } from './order-admin-actions.js';
 import { listOrders, orderDetail, syncOrders } from './order-admin-view.js';
-import { buyerLinkPath, sendOrderLink } from './order-link.js';
-import { cancelOrder, markOrderPaid, type OrderContext } from './order-status.js';
-import { changeOrder } from './organizer-order-change.js';
 import { orderMail, orderMails, sendOrderMailAgain } from './order-outbox.js';
+import { cancelOrder, markOrderPaid, type OrderContext } from './order-status.js';
 import type { OrderRow } from './order-view.js';
+import { changeOrder } from './organizer-order-change.js';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
@@ -43,50 +58,134 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     const { eventId, orderId } = req.params;
     await requireEvent(db, authOf(req).accountId, eventId);
     await detail(eventId, orderId); // a checkout in progress is not the organizer's to change
-    const c: OrderContext = { now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, userId: authOf(req).user.id, stock: deps.stock };
-    const by = { accountId: authOf(req).accountId, userId: authOf(req).user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour };
+    const c: OrderContext = {
+      now: deps.clock.now(),
+      appUrl: deps.config.appUrl,
+      storage: deps.storage,
+      userId: authOf(req).user.id,
+      stock: deps.stock,
+    };
+    const by = {
+      accountId: authOf(req).accountId,
+      userId: authOf(req).user.id,
+      mailBudgetPerHour: deps.config.mailBudgetPerHour,
+    };
     const mails = await changeOrder(db, c, by, { eventId, orderId }, change, opts);
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return detail(eventId, orderId);
   }
 
-  app.get('/events/:eventId/orders', { schema: { tags, security, summary: "The event's orders: search, filters, sorting, pages; or incremental sync (updated_since, cursor)", params: eventParams, querystring: orderSyncListQuery, response: { 200: orderListResponse } } }, async (req) => {
-    await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    const sync = syncRequest('orders', req.query, req.url);
-    if (sync) {
-      const page = await syncOrders(db, req.params.eventId, req.query, sync);
-      return syncPage('orders', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
-    }
-    const { rows, total } = await listOrders(db, req.params.eventId, req.query);
-    return paginated(rows, total, req.query, { sorts: ORDER_SORTS, filters: FILTERS });
-  });
-
-  app.get('/events/:eventId/orders/:orderId', { schema: { tags, security, summary: 'One order: lines, payments, refunds, answers, attendees, history and the actions possible', params: orderParams, response: { 200: orderDetailResponse } } }, async (req) => {
-    await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    return detail(req.params.eventId, req.params.orderId);
-  });
-
-  app.post('/events/:eventId/orders/:orderId/mark-as-paid', { schema: { tags, security, summary: 'An offline payment arrived: complete the order and send the tickets', params: orderParams, response: { 200: orderDetailResponse } } }, (req) =>
-    act(req, markOrderPaid),
+  app.get(
+    '/events/:eventId/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The event's orders: search, filters, sorting, pages; or incremental sync (updated_since, cursor)",
+        params: eventParams,
+        querystring: orderSyncListQuery,
+        response: { 200: orderListResponse },
+      },
+    },
+    async (req) => {
+      await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const sync = syncRequest('orders', req.query, req.url);
+      if (sync) {
+        const page = await syncOrders(db, req.params.eventId, req.query, sync);
+        return syncPage('orders', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
+      }
+      const { rows, total } = await listOrders(db, req.params.eventId, req.query);
+      return paginated(rows, total, req.query, { sorts: ORDER_SORTS, filters: FILTERS });
+    },
   );
 
-  app.post('/events/:eventId/orders/:orderId/cancel', { schema: { tags, security, summary: 'Cancel the order: its tickets return to the pool', params: orderParams, response: { 200: orderDetailResponse } } }, (req) => act(req, cancelOrder));
+  app.get(
+    '/events/:eventId/orders/:orderId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One order: lines, payments, refunds, answers, attendees, history and the actions possible',
+        params: orderParams,
+        response: { 200: orderDetailResponse },
+      },
+    },
+    async (req) => {
+      await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      return detail(req.params.eventId, req.params.orderId);
+    },
+  );
+
+  app.post(
+    '/events/:eventId/orders/:orderId/mark-as-paid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An offline payment arrived: complete the order and send the tickets',
+        params: orderParams,
+        response: { 200: orderDetailResponse },
+      },
+    },
+    (req) => act(req, markOrderPaid),
+  );
+
+  app.post(
+    '/events/:eventId/orders/:orderId/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel the order: its tickets return to the pool',
+        params: orderParams,
+        response: { 200: orderDetailResponse },
+      },
+    },
+    (req) => act(req, cancelOrder),
+  );
 
   app.post(
     '/events/:eventId/orders/:orderId/resend-confirmation',
-    { schema: { tags, security, summary: "Send the buyer's order confirmation again (needs a confirmed address; counts against the mail budget)", params: orderParams, response: { 200: orderDetailResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Send the buyer's order confirmation again (needs a confirmed address; counts against the mail budget)",
+        params: orderParams,
+        response: { 200: orderDetailResponse },
+      },
+    },
     (req) => act(req, resendConfirmation, { resend: true }),
   );
 
   app.post(
     '/events/:eventId/orders/:orderId/send-link',
-    { schema: { tags, security, summary: "E-mail the buyer the link to their order page (needs a confirmed address; counts against the mail budget)", params: orderParams, response: { 200: orderDetailResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'E-mail the buyer the link to their order page (needs a confirmed address; counts against the mail budget)',
+        params: orderParams,
+        response: { 200: orderDetailResponse },
+      },
+    },
     (req) => act(req, sendOrderLink, { resend: true }),
   );
 
   app.get(
     '/events/:eventId/orders/:orderId/buyer-link',
-    { schema: { tags, security, summary: "The buyer's order page with the order's secret, for a signed-in organizer to pass on; API keys are refused", params: orderParams, response: { 200: oneOf(buyerLinkSchema) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The buyer's order page with the order's secret, for a signed-in organizer to pass on; API keys are refused",
+        params: orderParams,
+        response: { 200: oneOf(buyerLinkSchema) },
+      },
+    },
     async (req) => {
       sessionOf(authOf(req));
       await requireEvent(db, authOf(req).accountId, req.params.eventId);
@@ -97,15 +196,36 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
   );
 
-  app.get('/events/:eventId/orders/:orderId/mails', { schema: { tags, security, summary: "The order's e-mails: delivered, still being tried (with the last error) or failed", params: orderParams, response: { 200: orderMailListResponse } } }, async (req) => {
-    await requireEvent(db, authOf(req).accountId, req.params.eventId);
-    await detail(req.params.eventId, req.params.orderId);
-    return { data: await orderMails(db, req.params.orderId) };
-  });
+  app.get(
+    '/events/:eventId/orders/:orderId/mails',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The order's e-mails: delivered, still being tried (with the last error) or failed",
+        params: orderParams,
+        response: { 200: orderMailListResponse },
+      },
+    },
+    async (req) => {
+      await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      await detail(req.params.eventId, req.params.orderId);
+      return { data: await orderMails(db, req.params.orderId) };
+    },
+  );
 
   app.post(
     '/events/:eventId/orders/:orderId/mails/:mailId/send-again',
-    { schema: { tags, security, summary: 'Send a failed e-mail of the order again, to the same address (counts against the mail budget only when the team typed the address)', params: orderMailParams, response: { 200: orderMailResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a failed e-mail of the order again, to the same address (counts against the mail budget only when the team typed the address)',
+        params: orderMailParams,
+        response: { 200: orderMailResponse },
+      },
+    },
     async (req) => {
       const { orderId, mailId } = req.params;
       await act(req, (tx, c, o) => sendOrderMailAgain(tx, c, o, mailId));
@@ -115,20 +235,58 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
   );
 
-  app.put('/events/:eventId/orders/:orderId/buyer', { schema: { tags, security, summary: "Correct the buyer's name, e-mail and order answers", params: orderParams, body: editBuyerBody, response: { 200: orderDetailResponse } } }, (req) =>
-    act(req, (tx, c, o) => editBuyer(tx, c, o, req.body)),
+  app.put(
+    '/events/:eventId/orders/:orderId/buyer',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Correct the buyer's name, e-mail and order answers",
+        params: orderParams,
+        body: editBuyerBody,
+        response: { 200: orderDetailResponse },
+      },
+    },
+    (req) => act(req, (tx, c, o) => editBuyer(tx, c, o, req.body)),
   );
 
   app.post(
     '/events/:eventId/orders/:orderId/refund',
-    { schema: { tags, security, summary: 'Refund a card-paid order, fully or partly (optionally cancel it and e-mail the buyer)', params: orderParams, body: refundOrderBody, response: { 200: orderDetailResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Refund a card-paid order, fully or partly (optionally cancel it and e-mail the buyer)',
+        params: orderParams,
+        body: refundOrderBody,
+        response: { 200: orderDetailResponse },
+      },
+    },
     async (req) => {
       const { eventId, orderId } = req.params;
       await requireEvent(db, authOf(req).accountId, eventId);
       await detail(eventId, orderId);
       const by = authOf(req);
-      const teamMail = { accountId: by.accountId, userId: by.user.id, mailBudgetPerHour: deps.config.mailBudgetPerHour };
-      const mails = await refundOrder({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, userId: by.user.id, teamMail, stock: deps.stock }, eventId, orderId, req.body);
+      const teamMail = {
+        accountId: by.accountId,
+        userId: by.user.id,
+        mailBudgetPerHour: deps.config.mailBudgetPerHour,
+      };
+      const mails = await refundOrder(
+        {
+          db,
+          stripe: deps.stripe,
+          now: () => deps.clock.now(),
+          appUrl: deps.config.appUrl,
+          storage: deps.storage,
+          userId: by.user.id,
+          teamMail,
+          stock: deps.stock,
+        },
+        eventId,
+        orderId,
+        req.body,
+      );
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return detail(eventId, orderId);
     },

@@ -1,14 +1,15 @@
+import { greetingName } from '@admitone/shared';
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+
 import type { Db } from '../../db/client.js';
 import { events, orders } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
-import { recordOrderEvent } from './order-history.js';
-import { buyerOrderUrl, orderMailEvent, type OrderMailContext } from './order-mails.js';
-import { cancelOrder, lockOrder, type OrderContext } from './order-status.js';
-import { REMINDER_LEAD_MS } from './payment-terms.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
-import { greetingName } from '@admitone/shared';
+import { recordOrderEvent } from './order-history.js';
+import { buyerOrderUrl, type OrderMailContext, orderMailEvent } from './order-mails.js';
+import { cancelOrder, lockOrder, type OrderContext } from './order-status.js';
+import { REMINDER_LEAD_MS } from './payment-terms.js';
 
 /** Orders settled per transaction by the sweep. */
 const BATCH = 50;
@@ -24,7 +25,10 @@ export interface DeadlineDeps extends Omit<OrderMailContext, 'now'> {
  * workers may run it at once: each takes its orders with SKIP LOCKED and re-checks them under the lock.
  * Returns what it did and the outbox ids to deliver.
  */
-export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promise<{ reminded: number; cancelled: number; mails: number[] }> {
+export async function settlePaymentDeadlines(
+  db: Db,
+  deps: DeadlineDeps,
+): Promise<{ reminded: number; cancelled: number; mails: number[] }> {
   const mails: number[] = [];
   let reminded = 0;
   let cancelled = 0;
@@ -34,7 +38,9 @@ export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promis
       const due = await tx
         .select({ id: orders.id, event_id: orders.event_id })
         .from(orders)
-        .where(and(eq(orders.status, 'AWAITING_PAYMENT'), isNotNull(orders.payment_due_at), lte(orders.payment_due_at, now)))
+        .where(
+          and(eq(orders.status, 'AWAITING_PAYMENT'), isNotNull(orders.payment_due_at), lte(orders.payment_due_at, now)),
+        )
         .orderBy(orders.payment_due_at)
         .limit(BATCH)
         .for('update', { skipLocked: true });
@@ -42,7 +48,11 @@ export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promis
       for (const o of due) {
         const order = await lockOrder(tx, o.event_id, { id: o.id });
         if (order.status !== 'AWAITING_PAYMENT' || !order.payment_due_at || order.payment_due_at > now) continue;
-        await recordOrderEvent(tx, order.id, { kind: 'PAYMENT_OVERDUE', data: { due_at: order.payment_due_at.toISOString() }, at: now });
+        await recordOrderEvent(tx, order.id, {
+          kind: 'PAYMENT_OVERDUE',
+          data: { due_at: order.payment_due_at.toISOString() },
+          at: now,
+        });
         mails.push(...(await cancelOrder(tx, ctx, order, 'payment_overdue')));
         cancelled++;
       }
@@ -92,7 +102,11 @@ export async function settlePaymentDeadlines(db: Db, deps: DeadlineDeps): Promis
             order.id,
           ),
         );
-        await recordOrderEvent(tx, order.id, { kind: 'PAYMENT_REMINDED', data: { due_at: order.payment_due_at!.toISOString() }, at: now });
+        await recordOrderEvent(tx, order.id, {
+          kind: 'PAYMENT_REMINDED',
+          data: { due_at: order.payment_due_at!.toISOString() },
+          at: now,
+        });
         reminded++;
       }
       return rows.length;

@@ -1,6 +1,8 @@
-import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createPrivateKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+
 import { signedTicketMessage as signedMessage } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { ticketSigningKeys } from '../../db/schema/index.js';
 
@@ -33,11 +35,18 @@ export async function eventTicketKey(db: Executor, eventId: number): Promise<Eve
     const raw = pair.publicKey.export({ format: 'jwk' }).x!;
     await db
       .insert(ticketSigningKeys)
-      .values({ event_id: eventId, private_key: pair.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'), public_key: raw })
+      .values({
+        event_id: eventId,
+        private_key: pair.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+        public_key: raw,
+      })
       .onConflictDoNothing();
     [row] = await db.select().from(ticketSigningKeys).where(eq(ticketSigningKeys.event_id, eventId));
   }
-  const key = { privateKey: createPrivateKey({ key: Buffer.from(row!.private_key, 'base64'), format: 'der', type: 'pkcs8' }), publicKey: row!.public_key };
+  const key = {
+    privateKey: createPrivateKey({ key: Buffer.from(row!.private_key, 'base64'), format: 'der', type: 'pkcs8' }),
+    publicKey: row!.public_key,
+  };
   if (existed) cache.set(eventId, key);
   return key;
 }

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { ImageDto, OrganizerDto } from '@admitone/shared';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import type { FileStorage } from '../../storage/storage.js';
-import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { organizers } from '../../db/schema/index.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 
 export type OrganizerRow = typeof organizers.$inferSelect;
 
@@ -28,12 +29,21 @@ export async function listOrganizers(
   accountId: number,
   q: PageRequest & { query?: string; sort_by?: 'name' | 'created_at'; sort_direction?: 'asc' | 'desc' },
 ) {
-  const where = and(eq(organizers.account_id, accountId), q.query ? ilike(organizers.name, likePattern(q.query)) : undefined);
+  const where = and(
+    eq(organizers.account_id, accountId),
+    q.query ? ilike(organizers.name, likePattern(q.query)) : undefined,
+  );
   // Text sorts ignore case, whatever the database's collation.
   const column = q.sort_by === 'created_at' ? organizers.created_at : sql`lower(${organizers.name})`;
   const direction = (q.sort_direction ?? (q.sort_by === 'created_at' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    db.select().from(organizers).where(where).orderBy(direction(column), asc(organizers.id)).limit(q.per_page).offset(offsetOf(q)),
+    db
+      .select()
+      .from(organizers)
+      .where(where)
+      .orderBy(direction(column), asc(organizers.id))
+      .limit(q.per_page)
+      .offset(offsetOf(q)),
     db.select({ n: count() }).from(organizers).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -52,8 +62,19 @@ export function toOrganizerDto(o: OrganizerRow, logo: ImageDto | null = null): O
 }
 
 /** Organizers as the API shows them, with their logos (one query for all). */
-export async function organizerViews(db: Executor, storage: FileStorage, accountId: number, rows: OrganizerRow[]): Promise<OrganizerDto[]> {
-  const logos = await imagesByOwner(db, accountId, 'organizer', 'ORGANIZER_LOGO', rows.map((r) => r.id));
+export async function organizerViews(
+  db: Executor,
+  storage: FileStorage,
+  accountId: number,
+  rows: OrganizerRow[],
+): Promise<OrganizerDto[]> {
+  const logos = await imagesByOwner(
+    db,
+    accountId,
+    'organizer',
+    'ORGANIZER_LOGO',
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const logo = logos.get(r.id);
     return toOrganizerDto(r, logo ? toImageDto(logo, storage) : null);
@@ -61,7 +82,11 @@ export async function organizerViews(db: Executor, storage: FileStorage, account
 }
 
 /** Changes an organizer's columns (the row is the caller's: found first). */
-export async function updateOrganizer(db: Executor, id: number, changes: Partial<typeof organizers.$inferInsert>): Promise<OrganizerRow> {
+export async function updateOrganizer(
+  db: Executor,
+  id: number,
+  changes: Partial<typeof organizers.$inferInsert>,
+): Promise<OrganizerRow> {
   const [updated] = await db.update(organizers).set(changes).where(eq(organizers.id, id)).returning();
   return updated!;
 }

@@ -1,6 +1,7 @@
+import { type CardPaymentDto, percentOf } from '@admitone/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { percentOf, type CardPaymentDto } from '@admitone/shared';
 import type Stripe from 'stripe';
+
 import type { StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
@@ -22,7 +23,11 @@ export interface CardPaymentDeps {
  * only while its hold lasts, and only once the details are in. Stripe is called outside any
  * transaction; the PaymentIntent id is then stored once (`WHERE payment_intent_id IS NULL`).
  */
-export async function startCardPayment(deps: CardPaymentDeps, order: OrderRow, token: string | null | undefined): Promise<CardPaymentDto> {
+export async function startCardPayment(
+  deps: CardPaymentDeps,
+  order: OrderRow,
+  token: string | null | undefined,
+): Promise<CardPaymentDto> {
   if (!deps.stripe || !deps.config) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   // Single mode pays the platform; Connect mode the account's own connected Stripe account.
   const destination = await cardDestination(deps.db, deps.config, order.account_id);
@@ -39,9 +44,17 @@ export async function startCardPayment(deps: CardPaymentDeps, order: OrderRow, t
           automatic_payment_methods: { enabled: true },
           receipt_email: order.email,
           description: `Order ${order.order_number}`,
-          metadata: { order_id: String(order.id), order_short_id: order.short_id, event_id: String(order.event_id), account_id: String(order.account_id) },
+          metadata: {
+            order_id: String(order.id),
+            order_short_id: order.short_id,
+            event_id: String(order.event_id),
+            account_id: String(order.account_id),
+          },
           ...(destination.connectedAccount
-            ? { transfer_data: { destination: destination.connectedAccount }, application_fee_amount: percentOf(order.total, deps.config.platformFeePercent) }
+            ? {
+                transfer_data: { destination: destination.connectedAccount },
+                application_fee_amount: percentOf(order.total, deps.config.platformFeePercent),
+              }
             : {}),
         },
         { idempotencyKey: `order-${order.id}-payment` },
@@ -52,5 +65,10 @@ export async function startCardPayment(deps: CardPaymentDeps, order: OrderRow, t
       .set({ payment_intent_id: intent.id, payment_provider: 'STRIPE', updated_at: deps.now })
       .where(and(eq(orders.id, order.id), isNull(orders.payment_intent_id)));
   }
-  return { client_secret: intent.client_secret!, publishable_key: deps.config.publishableKey, amount: intent.amount, currency: intent.currency };
+  return {
+    client_secret: intent.client_secret!,
+    publishable_key: deps.config.publishableKey,
+    amount: intent.amount,
+    currency: intent.currency,
+  };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -25,10 +26,19 @@ export interface LateRefundDeps {
  * REFUNDED and the buyer is told why, in the same transaction; if Stripe cannot be reached the order
  * stays REFUND_PENDING, visible to the organizer, and no mail promises a refund that did not happen.
  */
-export async function refundLatePayment(deps: LateRefundDeps, refund: { paymentIntentId: string; orderId: number }): Promise<void> {
+export async function refundLatePayment(
+  deps: LateRefundDeps,
+  refund: { paymentIntentId: string; orderId: number },
+): Promise<void> {
   let r: Stripe.Refund;
   try {
-    r = await deps.stripe.refunds.create({ payment_intent: refund.paymentIntentId, metadata: { order_id: String(refund.orderId), reason: 'late_payment' } }, { idempotencyKey: `order-${refund.orderId}-late-refund` });
+    r = await deps.stripe.refunds.create(
+      {
+        payment_intent: refund.paymentIntentId,
+        metadata: { order_id: String(refund.orderId), reason: 'late_payment' },
+      },
+      { idempotencyKey: `order-${refund.orderId}-late-refund` },
+    );
   } catch (err) {
     deps.log.error({ err, orderId: refund.orderId }, 'refund of a late payment failed; the order stays REFUND_PENDING');
     return;
@@ -41,8 +51,16 @@ export async function refundLatePayment(deps: LateRefundDeps, refund: { paymentI
       .where(and(eq(orders.id, refund.orderId), eq(orders.status, 'REFUND_PENDING')))
       .returning({ id: orders.id });
     if (!done.length) return [];
-    await recordOrderEvent(tx, refund.orderId, { kind: 'REFUNDED', data: { amount: r.amount, cancelled: true, late: true }, at: now });
-    return enqueueOrderMails(tx, { now, appUrl: deps.appUrl, storage: deps.storage }, refund.orderId, { refunded: r.amount, cancelled: true, late: true });
+    await recordOrderEvent(tx, refund.orderId, {
+      kind: 'REFUNDED',
+      data: { amount: r.amount, cancelled: true, late: true },
+      at: now,
+    });
+    return enqueueOrderMails(tx, { now, appUrl: deps.appUrl, storage: deps.storage }, refund.orderId, {
+      refunded: r.amount,
+      cancelled: true,
+      late: true,
+    });
   });
   if (mails.length) await deps.jobs.deliverOutbox(mails);
 }

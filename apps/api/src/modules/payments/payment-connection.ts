@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { oneOf, type PaymentConnectionDto, type PaymentConnectionStatus } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+
 import type { StripeConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { paymentConnections } from '../../db/schema/index.js';
@@ -22,7 +23,12 @@ export interface ConnectionDeps {
  * code because accounts.ts is not this module's; it belongs next to the interface there.
  */
 export const paymentConnectionSchema = z.object({
-  status: z.enum(['NOT_CONFIGURED', 'NOT_CONNECTED', 'SETUP_INCOMPLETE', 'CONNECTED']) satisfies z.ZodType<PaymentConnectionStatus>,
+  status: z.enum([
+    'NOT_CONFIGURED',
+    'NOT_CONNECTED',
+    'SETUP_INCOMPLETE',
+    'CONNECTED',
+  ]) satisfies z.ZodType<PaymentConnectionStatus>,
   mode: z.enum(['CONNECT', 'SINGLE']).nullable(),
   stripe_account_id: z.string().nullable(),
   charges_enabled: z.boolean(),
@@ -40,10 +46,37 @@ export const onboardingLinkResponse = oneOf(z.object({ url: z.string() }) satisf
 
 /** What the account's payment page shows: not configured, not connected, setup incomplete, connected. */
 export function toConnectionDto(config: StripeConfig | null, row: ConnectionRow | null): PaymentConnectionDto {
-  const base = { mode: config?.mode ?? null, platform_fee_percent: config?.mode === 'CONNECT' ? config.platformFeePercent : 0 };
-  if (!config) return { ...base, status: 'NOT_CONFIGURED', stripe_account_id: null, charges_enabled: false, payouts_enabled: false, details_submitted: false };
-  if (config.mode === 'SINGLE') return { ...base, status: 'CONNECTED', stripe_account_id: null, charges_enabled: true, payouts_enabled: true, details_submitted: true };
-  if (!row) return { ...base, status: 'NOT_CONNECTED', stripe_account_id: null, charges_enabled: false, payouts_enabled: false, details_submitted: false };
+  const base = {
+    mode: config?.mode ?? null,
+    platform_fee_percent: config?.mode === 'CONNECT' ? config.platformFeePercent : 0,
+  };
+  if (!config)
+    return {
+      ...base,
+      status: 'NOT_CONFIGURED',
+      stripe_account_id: null,
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+    };
+  if (config.mode === 'SINGLE')
+    return {
+      ...base,
+      status: 'CONNECTED',
+      stripe_account_id: null,
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+    };
+  if (!row)
+    return {
+      ...base,
+      status: 'NOT_CONNECTED',
+      stripe_account_id: null,
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+    };
   return {
     ...base,
     status: row.charges_enabled && row.details_submitted ? 'CONNECTED' : 'SETUP_INCOMPLETE',
@@ -60,7 +93,11 @@ export async function findConnection(db: Executor, accountId: number): Promise<C
 }
 
 /** Where an account's card payments go: the platform (single mode) or its connected account; null: nowhere yet. */
-export async function cardDestination(db: Executor, config: StripeConfig | null, accountId: number): Promise<{ connectedAccount: string | null } | null> {
+export async function cardDestination(
+  db: Executor,
+  config: StripeConfig | null,
+  accountId: number,
+): Promise<{ connectedAccount: string | null } | null> {
   if (!config) return null;
   if (config.mode === 'SINGLE') return { connectedAccount: null };
   const row = await findConnection(db, accountId);
@@ -68,10 +105,19 @@ export async function cardDestination(db: Executor, config: StripeConfig | null,
 }
 
 /** Records what Stripe says of a connected account (return from onboarding, or `account.updated`). */
-export async function saveAccountState(db: Executor, account: Pick<Stripe.Account, 'id' | 'charges_enabled' | 'payouts_enabled' | 'details_submitted'>, now: Date): Promise<void> {
+export async function saveAccountState(
+  db: Executor,
+  account: Pick<Stripe.Account, 'id' | 'charges_enabled' | 'payouts_enabled' | 'details_submitted'>,
+  now: Date,
+): Promise<void> {
   await db
     .update(paymentConnections)
-    .set({ charges_enabled: !!account.charges_enabled, payouts_enabled: !!account.payouts_enabled, details_submitted: !!account.details_submitted, updated_at: now })
+    .set({
+      charges_enabled: !!account.charges_enabled,
+      payouts_enabled: !!account.payouts_enabled,
+      details_submitted: !!account.details_submitted,
+      updated_at: now,
+    })
     .where(eq(paymentConnections.stripe_account_id, account.id));
 }
 
@@ -80,14 +126,22 @@ export async function saveAccountState(db: Executor, account: Pick<Stripe.Accoun
  * then an onboarding link that brings the admin back to /account/payment.
  */
 export async function startOnboarding(deps: ConnectionDeps, accountId: number): Promise<OnboardingLinkDto> {
-  if (!deps.stripe || !deps.config || deps.config.mode !== 'CONNECT') throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+  if (!deps.stripe || !deps.config || deps.config.mode !== 'CONNECT')
+    throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   let row = await findConnection(deps.db, accountId);
   if (!row) {
     const account = await deps.stripe.accounts.create(
-      { type: 'express', metadata: { admitone_account_id: String(accountId) }, capabilities: { card_payments: { requested: true }, transfers: { requested: true } } },
+      {
+        type: 'express',
+        metadata: { admitone_account_id: String(accountId) },
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+      },
       { idempotencyKey: `account-${accountId}-connect` },
     );
-    await deps.db.insert(paymentConnections).values({ account_id: accountId, stripe_account_id: account.id, updated_at: deps.now() }).onConflictDoNothing();
+    await deps.db
+      .insert(paymentConnections)
+      .values({ account_id: accountId, stripe_account_id: account.id, updated_at: deps.now() })
+      .onConflictDoNothing();
     row = await findConnection(deps.db, accountId);
   }
   const link = await deps.stripe.accountLinks.create({

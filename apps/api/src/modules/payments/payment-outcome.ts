@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
+
 import type { Tx } from '../../db/client.js';
 import { attendees, orders } from '../../db/schema/index.js';
 import { StockShortage } from '../inventory/counters.js';
@@ -18,12 +19,17 @@ export interface OutcomeEffects {
 const NOTHING: OutcomeEffects = { mails: [], refund: null };
 
 /** The order a PaymentIntent pays, locked; null when it is not ours. */
-export async function lockOrderOfIntent(tx: Tx, intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>): Promise<OrderRow | null> {
+export async function lockOrderOfIntent(
+  tx: Tx,
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>,
+): Promise<OrderRow | null> {
   const orderId = Number(intent.metadata?.order_id);
   const [row] = await tx
     .select()
     .from(orders)
-    .where(Number.isSafeInteger(orderId) && orderId > 0 ? eq(orders.id, orderId) : eq(orders.payment_intent_id, intent.id))
+    .where(
+      Number.isSafeInteger(orderId) && orderId > 0 ? eq(orders.id, orderId) : eq(orders.payment_intent_id, intent.id),
+    )
     .for('update');
   return row && (row.payment_intent_id === null || row.payment_intent_id === intent.id) ? row : null;
 }
@@ -55,8 +61,21 @@ export async function applyPaymentIntent(
       } catch (err) {
         if (!(err instanceof StockShortage)) throw err;
       }
-      await tx.update(orders).set({ ...base, status: 'REFUND_PENDING', payment_status: 'PAYMENT_RECEIVED', reserved_until: null, cancelled_at: ctx.now }).where(eq(orders.id, order.id));
-      await recordOrderEvent(tx, order.id, { kind: 'LATE_PAYMENT_REFUNDED', data: { amount: intent.amount }, at: ctx.now });
+      await tx
+        .update(orders)
+        .set({
+          ...base,
+          status: 'REFUND_PENDING',
+          payment_status: 'PAYMENT_RECEIVED',
+          reserved_until: null,
+          cancelled_at: ctx.now,
+        })
+        .where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, order.id, {
+        kind: 'LATE_PAYMENT_REFUNDED',
+        data: { amount: intent.amount },
+        at: ctx.now,
+      });
       // Its units were given back when the hold ran out (ABANDONED): the tickets show as cancelled.
       await tx
         .update(attendees)
@@ -66,7 +85,10 @@ export async function applyPaymentIntent(
       return { mails: [], refund: { paymentIntentId: intent.id, orderId: order.id } };
     }
     case 'processing':
-      await tx.update(orders).set({ ...base, status: 'PROCESSING', payment_status: 'PAYMENT_PROCESSING' }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ ...base, status: 'PROCESSING', payment_status: 'PAYMENT_PROCESSING' })
+        .where(eq(orders.id, order.id));
       return NOTHING;
     case 'requires_payment_method':
       // Not paid yet is not failed: only an attempt that went wrong says so.
@@ -74,7 +96,10 @@ export async function applyPaymentIntent(
     // falls through
     case 'canceled':
       // A failed attempt (or a declined card): the hold stays, so the buyer may try again in time.
-      await tx.update(orders).set({ ...base, status: 'RESERVED', payment_status: 'PAYMENT_FAILED' }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ ...base, status: 'RESERVED', payment_status: 'PAYMENT_FAILED' })
+        .where(eq(orders.id, order.id));
       await recordOrderEvent(tx, order.id, { kind: 'PAYMENT_FAILED', at: ctx.now });
       return NOTHING;
     default:

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+
 import type { refundOrderBody } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { z } from 'zod';
+
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
-import { enqueueOrderMails } from '../orders/order-mails.js';
 import { buyerMailRules } from '../attendees/typed-addresses.js';
+import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
+import { enqueueOrderMails } from '../orders/order-mails.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
 
 export type RefundInput = z.output<typeof refundOrderBody>;
@@ -25,19 +27,37 @@ export const STALE_REFUND_MS = 10 * 60_000;
 async function reconcileRefunds(deps: RefundDeps, orderId: number, paymentIntentId: string): Promise<void> {
   if (!deps.stripe) return;
   const list = await deps.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
-  const refunded = list.data.filter((r) => r.status === 'succeeded' || r.status === 'pending').reduce((sum, r) => sum + r.amount, 0);
+  const refunded = list.data
+    .filter((r) => r.status === 'succeeded' || r.status === 'pending')
+    .reduce((sum, r) => sum + r.amount, 0);
   await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.refund_pending_amount === null) return;
     const status = refunded >= order.total ? 'REFUNDED' : refunded > 0 ? 'PARTIALLY_REFUNDED' : 'REFUND_FAILED';
     await tx
       .update(orders)
-      .set({ status, refunded_total: refunded, refund_pending_amount: null, payment_status: refunded >= order.total ? 'REFUNDED' : order.payment_status, updated_at: deps.now() })
+      .set({
+        status,
+        refunded_total: refunded,
+        refund_pending_amount: null,
+        payment_status: refunded >= order.total ? 'REFUNDED' : order.payment_status,
+        updated_at: deps.now(),
+      })
       .where(eq(orders.id, orderId));
     // The history (and the refund reports read from it) says what changed: a refund found at Stripe, or one gone.
     const change = refunded - order.refunded_total;
-    if (change > 0) await recordOrderEvent(tx, orderId, { kind: 'REFUNDED', data: { amount: change, reconciled: true }, at: deps.now() });
-    if (change < 0) await recordOrderEvent(tx, orderId, { kind: 'REFUND_FAILED', data: { amount: -change, reversed: -change, reconciled: true }, at: deps.now() });
+    if (change > 0)
+      await recordOrderEvent(tx, orderId, {
+        kind: 'REFUNDED',
+        data: { amount: change, reconciled: true },
+        at: deps.now(),
+      });
+    if (change < 0)
+      await recordOrderEvent(tx, orderId, {
+        kind: 'REFUND_FAILED',
+        data: { amount: -change, reversed: -change, reconciled: true },
+        at: deps.now(),
+      });
   });
 }
 
@@ -61,29 +81,55 @@ export interface RefundDeps {
  * called outside any transaction; step two records the answer: REFUNDED / PARTIALLY_REFUNDED (and
  * the buyer is mailed, only now) or REFUND_FAILED. Returns outbox ids to deliver.
  */
-export async function refundOrder(deps: RefundDeps, eventId: number, orderId: number, input: RefundInput, reconciled = false): Promise<number[]> {
-  type Claim = { kind: 'stale'; intent: string } | { kind: 'claimed'; order: typeof orders.$inferSelect; amount: number; attempt: string };
+export async function refundOrder(
+  deps: RefundDeps,
+  eventId: number,
+  orderId: number,
+  input: RefundInput,
+  reconciled = false,
+): Promise<number[]> {
+  type Claim =
+    | { kind: 'stale'; intent: string }
+    | { kind: 'claimed'; order: typeof orders.$inferSelect; amount: number; attempt: string };
   const claim = await deps.db.transaction(async (tx): Promise<Claim> => {
     const order = await lockOrder(tx, eventId, { id: orderId });
     if (order.is_manually_created) throw new DomainError('MANUAL_ORDER_NOT_REFUNDABLE');
     if (order.status === 'REFUND_PENDING' || order.refund_pending_amount !== null) {
       // A claim this old was cut off (a crash between Stripe's answer and its record): ask Stripe.
       const intent = order.payment_intent_id;
-      if (!reconciled && intent && deps.now().getTime() - order.updated_at.getTime() > STALE_REFUND_MS) return { kind: 'stale', intent };
+      if (!reconciled && intent && deps.now().getTime() - order.updated_at.getTime() > STALE_REFUND_MS)
+        return { kind: 'stale', intent };
       throw new DomainError('REFUND_PENDING');
     }
-    if (order.payment_provider !== 'STRIPE' || !order.payment_intent_id || !deps.stripe) throw new DomainError('REFUND_NOT_POSSIBLE');
+    if (order.payment_provider !== 'STRIPE' || !order.payment_intent_id || !deps.stripe)
+      throw new DomainError('REFUND_NOT_POSSIBLE');
     const remaining = order.total - order.refunded_total;
-    if (order.status === 'REFUNDED' || (order.refunded_total > 0 && remaining <= 0)) throw new DomainError('ORDER_ALREADY_REFUNDED');
-    if (!['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED', 'CANCELLED'].includes(order.status) || order.payment_status !== 'PAYMENT_RECEIVED' || remaining <= 0) {
+    if (order.status === 'REFUNDED' || (order.refunded_total > 0 && remaining <= 0))
+      throw new DomainError('ORDER_ALREADY_REFUNDED');
+    if (
+      !['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED', 'CANCELLED'].includes(order.status) ||
+      order.payment_status !== 'PAYMENT_RECEIVED' ||
+      remaining <= 0
+    ) {
       throw new DomainError('REFUND_NOT_POSSIBLE');
     }
     const amount = input.amount ?? remaining;
-    if (amount > remaining) throw new DomainError('VALIDATION_FAILED', { fields: { amount: [{ key: 'too_big_number', values: { max: remaining } }] } });
+    if (amount > remaining)
+      throw new DomainError('VALIDATION_FAILED', {
+        fields: { amount: [{ key: 'too_big_number', values: { max: remaining } }] },
+      });
     // Decided before Stripe is asked: a refund that went through cannot be refused for its mail.
     if (input.notify_buyer && deps.teamMail) await buyerMailRules(tx, { ...deps.teamMail, now: deps.now() }, order.id);
-    await tx.update(orders).set({ status: 'REFUND_PENDING', refund_pending_amount: amount, updated_at: deps.now() }).where(eq(orders.id, order.id));
-    await recordOrderEvent(tx, order.id, { kind: 'REFUND_REQUESTED', userId: deps.userId, data: { amount, cancel_order: input.cancel_order }, at: deps.now() });
+    await tx
+      .update(orders)
+      .set({ status: 'REFUND_PENDING', refund_pending_amount: amount, updated_at: deps.now() })
+      .where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, order.id, {
+      kind: 'REFUND_REQUESTED',
+      userId: deps.userId,
+      data: { amount, cancel_order: input.cancel_order },
+      at: deps.now(),
+    });
     return { kind: 'claimed', order, amount, attempt: randomUUID() };
   });
 
@@ -107,8 +153,16 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
   const ctx: OrderContext = { now: deps.now(), appUrl: deps.appUrl, storage: deps.storage, stock: deps.stock };
   if (!accepted) {
     // Recorded (committed) before the organizer is told: the order shows REFUND_FAILED and may be retried.
-    await deps.db.update(orders).set({ status: 'REFUND_FAILED', refund_pending_amount: null, updated_at: ctx.now }).where(eq(orders.id, order.id));
-    await recordOrderEvent(deps.db, order.id, { kind: 'REFUND_FAILED', userId: deps.userId, data: { amount }, at: ctx.now });
+    await deps.db
+      .update(orders)
+      .set({ status: 'REFUND_FAILED', refund_pending_amount: null, updated_at: ctx.now })
+      .where(eq(orders.id, order.id));
+    await recordOrderEvent(deps.db, order.id, {
+      kind: 'REFUND_FAILED',
+      userId: deps.userId,
+      data: { amount },
+      at: ctx.now,
+    });
     throw new DomainError('REFUND_FAILED');
   }
   return deps.db.transaction(async (tx) => {
@@ -129,7 +183,12 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
         updated_at: ctx.now,
       })
       .where(eq(orders.id, current.id));
-    await recordOrderEvent(tx, current.id, { kind: 'REFUNDED', userId: deps.userId, data: { amount, cancelled: input.cancel_order }, at: ctx.now });
+    await recordOrderEvent(tx, current.id, {
+      kind: 'REFUNDED',
+      userId: deps.userId,
+      data: { amount, cancelled: input.cancel_order },
+      at: ctx.now,
+    });
     return input.notify_buyer ? enqueueOrderMails(tx, ctx, current.id, { refunded: amount, cancelled: cancel }) : [];
   });
 }
@@ -139,13 +198,24 @@ export async function refundOrder(deps: RefundDeps, eventId: number, orderId: nu
  * status failed takes the amount back off the order and shows REFUND_FAILED, so the organizer can
  * act. Each event is applied once (the webhook records its id).
  */
-export async function applyRefundUpdate(tx: Tx, refund: Pick<Stripe.Refund, 'status' | 'amount' | 'metadata'>, now: Date): Promise<void> {
+export async function applyRefundUpdate(
+  tx: Tx,
+  refund: Pick<Stripe.Refund, 'status' | 'amount' | 'metadata'>,
+  now: Date,
+): Promise<void> {
   const orderId = Number(refund.metadata?.order_id);
   if (refund.status !== 'failed' || !Number.isSafeInteger(orderId)) return;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) return;
   const refunded = Math.max(0, order.refunded_total - refund.amount);
-  await tx.update(orders).set({ status: 'REFUND_FAILED', refunded_total: refunded, payment_status: 'PAYMENT_RECEIVED', updated_at: now }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ status: 'REFUND_FAILED', refunded_total: refunded, payment_status: 'PAYMENT_RECEIVED', updated_at: now })
+    .where(eq(orders.id, order.id));
   // `reversed`: how much of an accepted refund was taken back (the refund reports count it as a negative refund).
-  await recordOrderEvent(tx, order.id, { kind: 'REFUND_FAILED', data: { amount: refund.amount, reversed: order.refunded_total - refunded }, at: now });
+  await recordOrderEvent(tx, order.id, {
+    kind: 'REFUND_FAILED',
+    data: { amount: refund.amount, reversed: order.refunded_total - refunded },
+    at: now,
+  });
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+
 import type { StripeConfig } from '../../config.js';
 
 /**
@@ -11,6 +12,12 @@ export function createStripe(config: StripeConfig | null): Stripe | null {
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+
 import type { Db } from '../../db/client.js';
 import { stripeEvents } from '../../db/schema/index.js';
 import { lockOrder } from '../orders/order-status.js';
@@ -7,11 +8,26 @@ import { saveAccountState } from './payment-connection.js';
 import { applyPaymentIntent, lockOrderOfIntent, type OutcomeContext, type OutcomeEffects } from './payment-outcome.js';
 import { applyRefundUpdate } from './refund-order.js';
 
-const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.processing',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+]);
 
-/** The order's PaymentIntent as Stripe reports it now, applied under the order's lock (the return page does not wait for the webhook). */
-export async function applyIntentOfOrder(db: Db, c: OutcomeContext, order: Pick<OrderRow, 'id' | 'event_id'>, intent: Stripe.PaymentIntent): Promise<OutcomeEffects> {
-  return db.transaction(async (tx) => applyPaymentIntent(tx, c, await lockOrder(tx, order.event_id, { id: order.id }), intent));
+/**
+ * The order's PaymentIntent as Stripe reports it now, applied under the order's lock (the return page does not wait for
+ * the webhook).
+ */
+export async function applyIntentOfOrder(
+  db: Db,
+  c: OutcomeContext,
+  order: Pick<OrderRow, 'id' | 'event_id'>,
+  intent: Stripe.PaymentIntent,
+): Promise<OutcomeEffects> {
+  return db.transaction(async (tx) =>
+    applyPaymentIntent(tx, c, await lockOrder(tx, order.event_id, { id: order.id }), intent),
+  );
 }
 
 /**
@@ -19,9 +35,17 @@ export async function applyIntentOfOrder(db: Db, c: OutcomeContext, order: Pick<
  * and changes nothing. Account updates, refund updates and PaymentIntent outcomes; others are ignored.
  * Returns what to do after commit (mails, a late payment's refund), or null.
  */
-export async function handleStripeEvent(db: Db, c: OutcomeContext, event: Stripe.Event): Promise<OutcomeEffects | null> {
+export async function handleStripeEvent(
+  db: Db,
+  c: OutcomeContext,
+  event: Stripe.Event,
+): Promise<OutcomeEffects | null> {
   return db.transaction(async (tx): Promise<OutcomeEffects | null> => {
-    const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, processed_at: c.now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    const fresh = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, processed_at: c.now })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
     if (!fresh.length) return null;
     if (event.type === 'account.updated') {
       await saveAccountState(tx, event.data.object as Stripe.Account, c.now);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import type { AppDeps } from '../../deps.js';
 import { mailBacklog } from '../../mail/outbox.js';
 import { sendDatabaseUnavailable } from '../../plugins/error-handler.js';
@@ -15,7 +16,11 @@ const ok = z.object({ status: z.literal('ok') });
  * it out of the load balancer): `degraded` while mails wait after a failed try, how many, and how old the
  * oldest of them is. Absent when it could not be read in time.
  */
-const mailHealth = z.object({ status: z.enum(['ok', 'degraded']), waiting: z.number().int(), oldest_waiting_seconds: z.number().int().nullable() });
+const mailHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  waiting: z.number().int(),
+  oldest_waiting_seconds: z.number().int().nullable(),
+});
 const okWithMail = ok.extend({ mail: mailHealth.optional() });
 const unavailable = z.object({ status: z.literal('unavailable'), code: z.literal('DATABASE_UNAVAILABLE') });
 
@@ -46,13 +51,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       .then(({ waiting, oldest }) => ({
         status: waiting ? ('degraded' as const) : ('ok' as const),
         waiting,
-        oldest_waiting_seconds: oldest ? Math.max(0, Math.floor((deps.clock.now().getTime() - oldest.getTime()) / 1000)) : null,
+        oldest_waiting_seconds: oldest
+          ? Math.max(0, Math.floor((deps.clock.now().getTime() - oldest.getTime()) / 1000))
+          : null,
       }))
       .catch(() => undefined)
       .finally(() => (mailInFlight = null)));
 
   const isReady = async () => deps.startup.ready && (await databaseAnswers());
-  const notReady = (reply: FastifyReply) => reply.status(503).send({ status: 'unavailable', code: 'DATABASE_UNAVAILABLE' } as const);
+  const notReady = (reply: FastifyReply) =>
+    reply.status(503).send({ status: 'unavailable', code: 'DATABASE_UNAVAILABLE' } as const);
   const ready = async (_req: unknown, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     return (await isReady()) ? { status: 'ok' as const } : notReady(reply);
@@ -61,17 +69,36 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   app.get(
     '/health',
-    { schema: { tags, summary: 'Ready: the database answers (503 DATABASE_UNAVAILABLE when not), as /api/health/ready; with `mail`: degraded while mails wait after a failed try', response: { 200: okWithMail, 503: unavailable } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Ready: the database answers (503 DATABASE_UNAVAILABLE when not), as /api/health/ready; with `mail`: degraded while mails wait after a failed try',
+        response: { 200: okWithMail, 503: unavailable },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return (await isReady()) ? { status: 'ok' as const, mail: await mailState() } : notReady(reply);
     },
   );
-  app.get('/health/ready', { schema: schema('Readiness: the database answers within 2 s and the start is done (503 when not: send no traffic)') }, ready);
-  app.get('/health/live', { schema: { tags, summary: 'Liveness: the process answers (no database call)', response: { 200: ok } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok' as const };
-  });
+  app.get(
+    '/health/ready',
+    {
+      schema: schema(
+        'Readiness: the database answers within 2 s and the start is done (503 when not: send no traffic)',
+      ),
+    },
+    ready,
+  );
+  app.get(
+    '/health/live',
+    { schema: { tags, summary: 'Liveness: the process answers (no database call)', response: { 200: ok } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
 };
 
 /**
@@ -80,7 +107,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
  */
 export function untilStarted(deps: AppDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (deps.startup.ready || request.url === '/api/health' || request.url.startsWith('/api/health/') || request.url.startsWith('/api/health?')) return;
+    if (
+      deps.startup.ready ||
+      request.url === '/api/health' ||
+      request.url.startsWith('/api/health/') ||
+      request.url.startsWith('/api/health?')
+    )
+      return;
     return sendDatabaseUnavailable(request, reply);
   };
 }

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { LIMITS, type promoCodeBody, type PromoCodeDto } from '@admitone/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Db, Tx } from '../../db/client.js';
-import { promoCodeTickets, promoCodes, tickets } from '../../db/schema/index.js';
+import { promoCodes, promoCodeTickets, tickets } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
@@ -12,7 +13,10 @@ import { findPromo, toPromoDto } from './promo-codes.repository.js';
 type Body = z.output<typeof promoCodeBody>;
 type PromoEvent = { id: number; slug: string; timezone: string };
 const codeTaken = () => new DomainError('VALIDATION_FAILED', { fields: { code: [{ key: 'promo_code_taken' }] } });
-const tooWeak = () => new DomainError('VALIDATION_FAILED', { fields: { code: [{ key: 'promo_code_too_weak', values: { min: LIMITS.PROMO_CODE_STRONG_MIN } }] } });
+const tooWeak = () =>
+  new DomainError('VALIDATION_FAILED', {
+    fields: { code: [{ key: 'promo_code_too_weak', values: { min: LIMITS.PROMO_CODE_STRONG_MIN } }] },
+  });
 
 /**
  * A code that gives 100% off, or unlocks a ticket shown only with a code, must be long enough not to be
@@ -24,17 +28,34 @@ async function assertStrongEnough(tx: Tx, eventId: number, body: Body, ticketIds
   const hidden = await tx
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.event_id, eventId), eq(tickets.requires_promo_code, true), ticketIds.length ? inArray(tickets.id, ticketIds) : undefined))
+    .where(
+      and(
+        eq(tickets.event_id, eventId),
+        eq(tickets.requires_promo_code, true),
+        ticketIds.length ? inArray(tickets.id, ticketIds) : undefined,
+      ),
+    )
     .limit(1);
   if (hidden.length) throw tooWeak();
 }
 
 /** Writes a code's columns and ticket links; the tickets must be the event's own. */
-async function save(tx: Tx, event: { id: number; timezone: string }, body: Body, id: number | null, base: { account_id: number }, now: Date): Promise<number> {
+async function save(
+  tx: Tx,
+  event: { id: number; timezone: string },
+  body: Body,
+  id: number | null,
+  base: { account_id: number },
+  now: Date,
+): Promise<number> {
   const ids = [...new Set(body.ticket_ids)];
   if (ids.length) {
-    const found = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.event_id, event.id), inArray(tickets.id, ids)));
-    if (found.length !== ids.length) throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'not_found_choice' }] } });
+    const found = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.event_id, event.id), inArray(tickets.id, ids)));
+    if (found.length !== ids.length)
+      throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'not_found_choice' }] } });
   }
   await assertStrongEnough(tx, event.id, body, ids);
   const values = {
@@ -48,7 +69,10 @@ async function save(tx: Tx, event: { id: number; timezone: string }, body: Body,
   };
   let promoId = id;
   if (promoId === null) {
-    const [row] = await tx.insert(promoCodes).values({ ...values, ...base, event_id: event.id, created_at: now }).returning({ id: promoCodes.id });
+    const [row] = await tx
+      .insert(promoCodes)
+      .values({ ...values, ...base, event_id: event.id, created_at: now })
+      .returning({ id: promoCodes.id });
     promoId = row!.id;
   } else {
     // The code's counter is locked before its limit changes: never below the uses it has.
@@ -61,14 +85,27 @@ async function save(tx: Tx, event: { id: number; timezone: string }, body: Body,
 }
 
 /** One promo code of the caller's event, with its uses; another event's or account's is not found. */
-export async function getPromoCode(db: Db, clock: Clock, accountId: number, event: PromoEvent, id: number): Promise<PromoCodeDto> {
+export async function getPromoCode(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  event: PromoEvent,
+  id: number,
+): Promise<PromoCodeDto> {
   const row = await findPromo(db, accountId, event.id, id);
   if (!row) throw new DomainError('NOT_FOUND');
   return toPromoDto(row, event, clock.now(), row.taken);
 }
 
 /** Creates (id null) or changes a promo code in one transaction; a code the event has in any case is a field error. */
-export async function savePromoCode(db: Db, clock: Clock, accountId: number, event: PromoEvent, body: Body, id: number | null): Promise<PromoCodeDto> {
+export async function savePromoCode(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  event: PromoEvent,
+  body: Body,
+  id: number | null,
+): Promise<PromoCodeDto> {
   if (id !== null) await getPromoCode(db, clock, accountId, event, id);
   let saved: number;
   try {
@@ -81,7 +118,13 @@ export async function savePromoCode(db: Db, clock: Clock, accountId: number, eve
 }
 
 /** Deletes a promo code of the caller's event. */
-export async function deletePromoCode(db: Db, clock: Clock, accountId: number, event: PromoEvent, id: number): Promise<void> {
+export async function deletePromoCode(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  event: PromoEvent,
+  id: number,
+): Promise<void> {
   await getPromoCode(db, clock, accountId, event, id);
   await db.delete(promoCodes).where(eq(promoCodes.id, id));
 }

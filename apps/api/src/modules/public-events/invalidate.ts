@@ -6,7 +6,12 @@ import type { PublicEventCache } from './public-event-cache.js';
  * catalogue, orders, attendees, images) that event; a payment webhook some event's stock; anything
  * else account-wide (taxes, organizers, accounts) everything. Page-view beacons and logins change nothing.
  */
-export function invalidatePublicEvents(cache: PublicEventCache<unknown>, method: string, url: string, status: number): void {
+export function invalidatePublicEvents(
+  cache: PublicEventCache<unknown>,
+  method: string,
+  url: string,
+  status: number,
+): void {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || status >= 400) return;
   const path = url.split('?')[0]!;
   const buyer = /^\/api\/public\/events\/(\d+)(\/.*)?$/.exec(path);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
 import type { Logger } from 'pino';
+
 import type { CacheChange, PublicEventCache } from './public-event-cache.js';
 
 /** The PostgreSQL channel every web process of one database listens on. */
@@ -21,10 +23,16 @@ const noBus: InvalidationBus = { settled: async () => undefined, close: async ()
  * each change made here is sent with NOTIFY, each process LISTENs on one connection of its own and
  * applies what the others sent. A write's answer waits for its own notice to come back (PostgreSQL
  * delivers it to every listener at the same moment), so the other processes apply the change as soon as
- * their event loop reads the notice (a read in that same moment may still get the old copy). While the listening connection is lost, notices may be missed: on reconnecting the process
+ * their event loop reads the notice (a read in that same moment may still get the old copy). While the listening
+ * connection is lost, notices may be missed: on reconnecting the process
  * forgets everything it kept. The embedded database is one process's: nothing to share.
  */
-export async function shareInvalidations(cache: PublicEventCache<unknown>, databaseUrl: string, kind: 'pglite' | 'postgres', log: Logger): Promise<InvalidationBus> {
+export async function shareInvalidations(
+  cache: PublicEventCache<unknown>,
+  databaseUrl: string,
+  kind: 'pglite' | 'postgres',
+  log: Logger,
+): Promise<InvalidationBus> {
   if (kind !== 'postgres') return noBus;
   const origin = randomBytes(6).toString('base64url');
   let sequence = 0;
@@ -80,7 +88,10 @@ export async function shareInvalidations(cache: PublicEventCache<unknown>, datab
     retry = setTimeout(() => {
       retry = null;
       connect().catch((err: Error) => {
-        log.warn({ err: err.message }, `cache invalidation listener: database not reachable; retrying in ${backoffMs / 1000} s`);
+        log.warn(
+          { err: err.message },
+          `cache invalidation listener: database not reachable; retrying in ${backoffMs / 1000} s`,
+        );
         backoffMs = Math.min(backoffMs * 2, 30_000);
         schedule();
       });
@@ -104,10 +115,12 @@ export async function shareInvalidations(cache: PublicEventCache<unknown>, datab
         clearTimeout(timer);
         resolve();
       });
-      client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ o: origin, n, c: change })]).catch((err: Error) => {
-        log.warn({ err: err.message }, 'cache invalidation not sent');
-        resolve();
-      });
+      client
+        .query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ o: origin, n, c: change })])
+        .catch((err: Error) => {
+          log.warn({ err: err.message }, 'cache invalidation not sent');
+          resolve();
+        });
     }).finally(() => {
       waiting.delete(n);
       inFlight.delete(delivered);

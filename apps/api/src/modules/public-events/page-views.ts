@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import type { Executor } from '../../db/client.js';
 import { eventPageViews } from '../../db/schema/index.js';
 

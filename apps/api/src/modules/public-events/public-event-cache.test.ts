@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { invalidatePublicEvents } from './invalidate.js';
 import { PublicEventCache } from './public-event-cache.js';
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { loadCatalogue, type Catalogue, type EventRow } from '../orders/catalogue.js';
+import { type Catalogue, type EventRow, loadCatalogue } from '../checkout/catalogue.js';
 import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
 
 /** A change of cached parts that other processes must hear of: one event's, or everything. */
@@ -23,7 +23,8 @@ interface Entry<T> {
  * stock counters (until a reservation, order change or check of this event, or `stockMs` — holds also
  * run out with time, and other processes sell too). Prices, sale states and availability are still
  * computed for every request from these parts and the clock. Reservations plan with the cached
- * catalogue, but decide with the guarded counters, which check the tickets' versions. Writes invalidate through `invalidate*` (app.ts calls them after every
+ * catalogue, but decide with the guarded counters, which check the tickets' versions. Writes invalidate through
+ * `invalidate*` (app.ts calls them after every
  * successful write request); with several web processes on PostgreSQL, changes of static parts reach
  * the others through the invalidation bus (LISTEN/NOTIFY), stock within its time limit.
  */
@@ -139,11 +140,18 @@ export class PublicEventCache<Extra> {
 
 /** The app's cache: catalogues for `seconds` (0 turns caching off), stock for 2 s at most. */
 export function publicEventCache<Extra>(seconds: number, clock: { now(): Date }): PublicEventCache<Extra> {
-  return new PublicEventCache<Extra>(() => clock.now().getTime(), { staticMs: seconds * 1000, stockMs: Math.min(seconds * 1000, 2_000) });
+  return new PublicEventCache<Extra>(() => clock.now().getTime(), {
+    staticMs: seconds * 1000,
+    stockMs: Math.min(seconds * 1000, 2_000),
+  });
 }
 
 /** Loads the static parts of a live event (the catalogue with the event). */
-export async function loadEventStatic<Extra>(db: Executor, event: EventRow | null, extra: (event: EventRow) => Promise<Extra>): Promise<EventStatic<Extra> | null> {
+export async function loadEventStatic<Extra>(
+  db: Executor,
+  event: EventRow | null,
+  extra: (event: EventRow) => Promise<Extra>,
+): Promise<EventStatic<Extra> | null> {
   if (!event) return null;
   const catalogue = await loadCatalogue(db, event);
   return { event, catalogue, extra: await extra(event) };

@@ -1,28 +1,36 @@
-import { and, eq } from 'drizzle-orm';
 import {
+  type AppliedPromoDto,
   DEFAULT_EVENT_COLORS,
   EVENT_TEXT_FIELDS,
   inLanguage,
-  type AppliedPromoDto,
   type Locale,
   type PublicCategoryDto,
   type PublicEventDto,
   type PublicTicketDto,
   type TicketSaleState,
 } from '@admitone/shared';
+import { and, eq } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { events, organizers } from '../../db/schema/index.js';
-import { listCategories, type CategoryRow } from '../product-categories/product-categories.repository.js';
 import type { FileStorage } from '../../storage/storage.js';
+import {
+  type EventRow,
+  findPromoByCode,
+  findPublicEvent,
+  promoApplies,
+  type PromoInfo,
+  stockOf,
+  unitPrice,
+} from '../checkout/catalogue.js';
+import { promoUsable } from '../checkout/order-lines.js';
 import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
-import { findPromoByCode, findPublicEvent, promoApplies, stockOf, unitPrice, type EventRow, type PromoInfo } from '../orders/catalogue.js';
-import { promoUsable } from '../orders/order-lines.js';
 import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
-import { loadEventStatic, type EventStatic, type PublicEventCache } from './public-event-cache.js';
+import { type CategoryRow, listCategories } from '../product-categories/product-categories.repository.js';
 import { availability, ceilingOf } from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
-
+import { type EventStatic, loadEventStatic, type PublicEventCache } from './public-event-cache.js';
 
 /** A promo code a buyer may use right now (exists, not expired, not used up), or null. */
 export async function usablePromo(db: Executor, eventId: number, code: string, now: Date): Promise<PromoInfo | null> {
@@ -34,10 +42,23 @@ export async function usablePromo(db: Executor, eventId: number, code: string, n
 
 const TICKET_TEXTS = ['name', 'description'] as const;
 
-export const toAppliedPromo = (p: PromoInfo): AppliedPromoDto => ({ code: p.code, discount_type: p.discount_type, discount: p.discount, ticket_ids: p.ticket_ids });
+export const toAppliedPromo = (p: PromoInfo): AppliedPromoDto => ({
+  code: p.code,
+  discount_type: p.discount_type,
+  discount: p.discount,
+  ticket_ids: p.ticket_ids,
+});
 
 /** Whether a ticket in this state is listed for buyers, given its "hide when/before/after" flags and its waitlist. */
-function listed(state: TicketSaleState, flags: { hide_when_sold_out: boolean; hide_before_sale_start: boolean; hide_after_sale_end: boolean; waitlist_enabled: boolean }) {
+function listed(
+  state: TicketSaleState,
+  flags: {
+    hide_when_sold_out: boolean;
+    hide_before_sale_start: boolean;
+    hide_after_sale_end: boolean;
+    waitlist_enabled: boolean;
+  },
+) {
   if (state === 'HIDDEN') return false;
   // A sold-out ticket with its waitlist open stays on show: buyers join the waitlist from it.
   if (state === 'SOLD_OUT' && flags.hide_when_sold_out && !flags.waitlist_enabled) return false;
@@ -53,7 +74,9 @@ const selectable = (state: TicketSaleState, available: number | null, max: numbe
 type OrganizerRow = typeof organizers.$inferSelect;
 type ImageRow = NonNullable<Awaited<ReturnType<typeof imagesByOwner>> extends Map<number, infer I> ? I : never>;
 
-/** The event's parts that only the organizer changes, besides the catalogue: organizer, cover, logo, product categories. */
+/**
+ * The event's parts that only the organizer changes, besides the catalogue: organizer, cover, logo, product categories.
+ */
 export interface EventExtras {
   organizer: OrganizerRow;
   cover: ImageRow | null;
@@ -68,7 +91,12 @@ export async function loadEventExtras(db: Executor, event: EventRow): Promise<Ev
     imagesByOwner(db, event.account_id, 'organizer', 'ORGANIZER_LOGO', [event.organizer_id]),
     listCategories(db, event.account_id, event.id),
   ]);
-  return { organizer: organizer!, cover: covers.get(event.id) ?? null, logo: logos.get(event.organizer_id) ?? null, categories };
+  return {
+    organizer: organizer!,
+    cover: covers.get(event.id) ?? null,
+    logo: logos.get(event.organizer_id) ?? null,
+    categories,
+  };
 }
 
 export type PublicEventParts = EventStatic<EventExtras>;
@@ -87,9 +115,18 @@ export const publicEventPath = (id: number, slug: string) => `/event/${id}/${slu
  * the event's parts and stock counts (cached or not) and the clock.
  */
 /** How many one waitlist place may ask for: within the ticket's max per order, what it could ever sell, and 100. */
-const waitlistMax = (maxPerOrder: number | null, ceiling: number | null) => Math.max(1, Math.min(maxPerOrder ?? 100, ceiling ?? 100, 100));
+const waitlistMax = (maxPerOrder: number | null, ceiling: number | null) =>
+  Math.max(1, Math.min(maxPerOrder ?? 100, ceiling ?? 100, 100));
 
-export function publicEventView(storage: FileStorage, parts: PublicEventParts, counts: StockLevels, promo: PromoInfo | null, promoCode: string | undefined, now: Date, locale: Locale | null = null): PublicEventDto {
+export function publicEventView(
+  storage: FileStorage,
+  parts: PublicEventParts,
+  counts: StockLevels,
+  promo: PromoInfo | null,
+  promoCode: string | undefined,
+  now: Date,
+  locale: Locale | null = null,
+): PublicEventDto {
   const { catalogue } = parts;
   // The organizer's texts in the visitor's language where given, else as written.
   const event = inLanguage(parts.event, parts.event.translations, locale, EVENT_TEXT_FIELDS);
@@ -109,12 +146,23 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
     if (hiddenCategories.has(t.category_id)) return;
     // Someone is waiting on the ticket's open waitlist: what comes back is theirs, so buyers see it sold out.
     const queued = t.waitlist_enabled && counts.waiting(t.id) > 0;
-    const a = queued ? { ...stock[i]!, available: 0, tiers: stock[i]!.tiers.map((x) => ({ ...x, available: 0 })) } : stock[i]!;
+    const a = queued
+      ? { ...stock[i]!, available: 0, tiers: stock[i]!.tiers.map((x) => ({ ...x, available: 0 })) }
+      : stock[i]!;
     const tiers = p.tiers
       .filter((tier) => !tier.is_hidden)
       .map((tier) => {
         const available = a.tiers.find((x) => x.id === tier.id)?.available ?? null;
-        const state = saleState({ is_hidden: false, sale_start: tier.sale_start ?? t.sale_start, sale_end: tier.sale_end ?? t.sale_end, available }, now, eventEnded);
+        const state = saleState(
+          {
+            is_hidden: false,
+            sale_start: tier.sale_start ?? t.sale_start,
+            sale_end: tier.sale_end ?? t.sale_end,
+            available,
+          },
+          now,
+          eventEnded,
+        );
         return {
           id: tier.id,
           label: tier.label,
@@ -128,8 +176,15 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
       });
     const state =
       t.type === 'TIERED'
-        ? tieredState(tiers.map((x) => x.sale_state), t.is_hidden)
-        : saleState({ is_hidden: t.is_hidden, sale_start: t.sale_start, sale_end: t.sale_end, available: a.available }, now, eventEnded);
+        ? tieredState(
+            tiers.map((x) => x.sale_state),
+            t.is_hidden,
+          )
+        : saleState(
+            { is_hidden: t.is_hidden, sale_start: t.sale_start, sale_end: t.sale_end, available: a.available },
+            now,
+            eventEnded,
+          );
     if (!listed(state, t)) return;
     const unit = t.type === 'TIERED' ? null : unitPrice(catalogue, p, null, null, promo);
     tickets.push({
@@ -144,7 +199,8 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
       sale_end: t.sale_end?.toISOString() ?? null,
       min_per_order: t.min_per_order,
       max_per_order: t.max_per_order,
-      max_selectable: t.type === 'TIERED' ? Math.min(t.max_per_order ?? 100, 100) : selectable(state, a.available, t.max_per_order),
+      max_selectable:
+        t.type === 'TIERED' ? Math.min(t.max_per_order ?? 100, 100) : selectable(state, a.available, t.max_per_order),
       remaining: showRemaining ? a.available : null,
       unit,
       min_price: t.type === 'DONATION' ? t.min_price : null,
@@ -154,7 +210,10 @@ export function publicEventView(storage: FileStorage, parts: PublicEventParts, c
       unlocked_by_promo: unlocked,
       category_id: t.category_id,
       waitlist: t.waitlist_enabled && state === 'SOLD_OUT',
-      waitlist_max: t.waitlist_enabled && state === 'SOLD_OUT' ? waitlistMax(t.max_per_order, ceilingOf(levels[i]!, catalogue.capacities)) : null,
+      waitlist_max:
+        t.waitlist_enabled && state === 'SOLD_OUT'
+          ? waitlistMax(t.max_per_order, ceilingOf(levels[i]!, catalogue.capacities))
+          : null,
     });
   });
   const rank = (t: PublicTicketDto) => categoryRank.get(t.category_id) ?? 0;
@@ -215,10 +274,19 @@ export interface PublicEventSource {
 }
 
 /** A live event as a visitor sees it, from the cache where it can be (null: not live or unknown). */
-export async function publicEventFor(src: PublicEventSource, eventId: number, promoCode: string | undefined, now: Date, locale: Locale | null = null): Promise<PublicEventDto | null> {
+export async function publicEventFor(
+  src: PublicEventSource,
+  eventId: number,
+  promoCode: string | undefined,
+  now: Date,
+  locale: Locale | null = null,
+): Promise<PublicEventDto | null> {
   const parts = await src.cache.staticOf(eventId, () => loadPublicEventParts(src.db, eventId));
   if (!parts) return null;
-  const [counts, promo] = await Promise.all([src.cache.stockOf(src.db, eventId, now), promoCode ? usablePromo(src.db, eventId, promoCode, now) : null]);
+  const [counts, promo] = await Promise.all([
+    src.cache.stockOf(src.db, eventId, now),
+    promoCode ? usablePromo(src.db, eventId, promoCode, now) : null,
+  ]);
   return publicEventView(src.storage, parts, counts, promo, promoCode, now, locale);
 }
 
@@ -227,11 +295,26 @@ export async function publicEventFor(src: PublicEventSource, eventId: number, pr
  * preview of a draft (or of an archived event). Straight from the database, never from or into the
  * visitors' cache. Null when the account has no such event.
  */
-export async function previewEventFor(db: Executor, storage: FileStorage, accountId: number, eventId: number, promoCode: string | undefined, now: Date, locale: Locale | null = null): Promise<{ event: PublicEventDto; status: EventRow['status'] } | null> {
-  const [row] = await db.select().from(events).where(and(eq(events.id, eventId), eq(events.account_id, accountId))).limit(1);
+export async function previewEventFor(
+  db: Executor,
+  storage: FileStorage,
+  accountId: number,
+  eventId: number,
+  promoCode: string | undefined,
+  now: Date,
+  locale: Locale | null = null,
+): Promise<{ event: PublicEventDto; status: EventRow['status'] } | null> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.account_id, accountId)))
+    .limit(1);
   if (!row) return null;
   const parts = await loadEventStatic(db, row, (e) => loadEventExtras(db, e));
   if (!parts) return null;
-  const [counts, promo] = await Promise.all([readStockLevels(db, eventId, now), promoCode ? usablePromo(db, eventId, promoCode, now) : null]);
+  const [counts, promo] = await Promise.all([
+    readStockLevels(db, eventId, now),
+    promoCode ? usablePromo(db, eventId, promoCode, now) : null,
+  ]);
   return { event: publicEventView(storage, parts, counts, promo, promoCode, now, locale), status: row.status };
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
-import { publicEventCondition } from '../orders/catalogue.js';
+import { publicEventCondition } from '../checkout/catalogue.js';
 
 /** A public event page search engines may list: the event's id, slug and last change. */
 export interface IndexableEvent {

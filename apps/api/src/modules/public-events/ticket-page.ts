@@ -1,12 +1,13 @@
-import { signedTicketCode } from '../orders/ticket-signature.js';
-import { and, eq } from 'drizzle-orm';
 import { isLocale, type PublicTicketPageDto, type TicketState } from '@admitone/shared';
+import { and, eq } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { attendees, events, orderItems, orders, retiredTicketCodes } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { ticketIcs } from '../orders/documents/ticket-ics.js';
+import { ticketIcs } from '../order-documents/ticket-ics.js';
 import { orderEventView, toAttendeeDto } from '../orders/order-view.js';
+import { signedTicketCode } from '../orders/ticket-signature.js';
 
 /**
  * A ticket by its attendee's short id. That id is also what the QR code holds, so anyone who has seen
@@ -16,7 +17,12 @@ import { orderEventView, toAttendeeDto } from '../orders/order-view.js';
  * ticket that admits: active (paid or free), not cancelled, not awaiting payment. The old link of a ticket
  * that was passed on answers 410 TICKET_PASSED_ON.
  */
-export async function publicTicketView(db: Executor, storage: FileStorage, eventId: number, shortId: string): Promise<PublicTicketPageDto> {
+export async function publicTicketView(
+  db: Executor,
+  storage: FileStorage,
+  eventId: number,
+  shortId: string,
+): Promise<PublicTicketPageDto> {
   const [row] = await db
     .select({ attendee: attendees, order: orders, item: orderItems, event: events })
     .from(attendees)
@@ -27,7 +33,11 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
     .limit(1);
   if (!row) {
     // The old link of a ticket passed on says so (410), rather than "not found".
-    const [retired] = await db.select({ code: retiredTicketCodes.code }).from(retiredTicketCodes).where(and(eq(retiredTicketCodes.event_id, eventId), eq(retiredTicketCodes.code, shortId))).limit(1);
+    const [retired] = await db
+      .select({ code: retiredTicketCodes.code })
+      .from(retiredTicketCodes)
+      .where(and(eq(retiredTicketCodes.event_id, eventId), eq(retiredTicketCodes.code, shortId)))
+      .limit(1);
     throw retired ? new DomainError('TICKET_PASSED_ON') : notFound();
   }
   // Tickets of checkouts that never finished are not tickets.
@@ -35,7 +45,13 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
   const valid = row.attendee.status === 'ACTIVE' && row.order.status === 'COMPLETED';
   const checkedIn = valid && row.attendee.checked_in_at !== null;
   const unpaid = row.attendee.status === 'AWAITING_PAYMENT' || row.order.status === 'AWAITING_PAYMENT';
-  const state: TicketState = valid ? (checkedIn ? 'CHECKED_IN' : 'VALID') : unpaid && row.attendee.status !== 'CANCELLED' ? 'AWAITING_PAYMENT' : 'CANCELLED';
+  const state: TicketState = valid
+    ? checkedIn
+      ? 'CHECKED_IN'
+      : 'VALID'
+    : unpaid && row.attendee.status !== 'CANCELLED'
+      ? 'AWAITING_PAYMENT'
+      : 'CANCELLED';
   const { email: _email, ...attendee } = toAttendeeDto(row.attendee, row.item);
   return {
     attendee,
@@ -45,7 +61,14 @@ export async function publicTicketView(db: Executor, storage: FileStorage, event
     checked_in_at: checkedIn ? row.attendee.checked_in_at!.toISOString() : null,
     qr_code: valid ? await signedTicketCode(db, eventId, row.attendee.short_id) : null,
     unit: row.item.unit,
-    event: await orderEventView(db, storage, row.event, row.order.status, false, isLocale(row.order.locale) ? row.order.locale : null),
+    event: await orderEventView(
+      db,
+      storage,
+      row.event,
+      row.order.status,
+      false,
+      isLocale(row.order.locale) ? row.order.locale : null,
+    ),
   };
 }
 
@@ -65,7 +88,14 @@ export function ticketCalendarFile(ticket: PublicTicketPageDto, appUrl: string, 
         support_email: event.support_email,
         url: `${appUrl}/event/${event.id}/${event.slug}`,
       },
-      attendee: { short_id: attendee.short_id, first_name: attendee.first_name ?? '', last_name: attendee.last_name ?? '', email: '', ticket_name: attendee.ticket_name, tier_label: attendee.tier_label },
+      attendee: {
+        short_id: attendee.short_id,
+        first_name: attendee.first_name ?? '',
+        last_name: attendee.last_name ?? '',
+        email: '',
+        ticket_name: attendee.ticket_name,
+        tier_label: attendee.tier_label,
+      },
       order: { order_number: ticket.order_number, currency: event.currency },
       price: ticket.unit?.total ?? 0,
       ticket_url: `${appUrl}/ticket/${event.id}/${attendee.short_id}`,

@@ -1,5 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core';
 import type { Locale } from '@admitone/shared';
+import type { MessageDescriptor } from '@lingui/core';
+
 import { translate } from '../../i18n/i18n.js';
 import { ERROR_MESSAGES } from '../../i18n/messages.js';
 import { escapeHtml } from './page-head.js';
@@ -9,7 +10,10 @@ export const OUTAGE_RELOAD_SECONDS = 10;
 
 const MESSAGES = {
   title: /*i18n*/ { id: 'page.unavailable.title', message: 'Back in a moment' },
-  reloads: /*i18n*/ { id: 'page.unavailable.reloads', message: 'This page tries again by itself every {seconds} seconds.' },
+  reloads: /*i18n*/ {
+    id: 'page.unavailable.reloads',
+    message: 'This page tries again by itself every {seconds} seconds.',
+  },
   retry: /*i18n*/ { id: 'page.unavailable.retry', message: 'Try again now' },
 } satisfies Record<string, MessageDescriptor>;
 

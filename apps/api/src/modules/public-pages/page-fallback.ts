@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { isOrganizerAppPath, isSignInPath, isSignInScreen } from '@admitone/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const NO_INDEX = '<meta name="robots" content="noindex" />';
 
@@ -30,12 +31,15 @@ export function pageFallback(webDistDir: string) {
   const missingPage = withNoIndex(readFileSync(indexPath, 'utf8'));
   const signInPath = path.join(webDistDir, 'signin.html');
   const missingSignIn = existsSync(signInPath) ? withNoIndex(readFileSync(signInPath, 'utf8')) : null;
-  const notFound = (reply: FastifyReply, page: string) => reply.status(404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  const notFound = (reply: FastifyReply, page: string) =>
+    reply.status(404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
     if (missingSignIn && isSignInPath(pathname)) {
-      return isSignInScreen(pathname) ? reply.header('cache-control', 'no-cache').sendFile('signin.html') : notFound(reply, missingSignIn);
+      return isSignInScreen(pathname)
+        ? reply.header('cache-control', 'no-cache').sendFile('signin.html')
+        : notFound(reply, missingSignIn);
     }
     if (isOrganizerAppPath(pathname)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return notFound(reply, missingPage);

@@ -1,7 +1,8 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { currencyExponent, type Locale, type PublicEventDto } from '@admitone/shared';
+import type { MessageDescriptor } from '@lingui/core';
+
 import { translate } from '../../i18n/i18n.js';
-import { formatAddress, formatEventDate } from '../orders/documents/format.js';
+import { formatAddress, formatEventDate } from '../order-documents/format.js';
 
 /** The sentence an event page's description is made of when the organizer wrote none. */
 const SUMMARY = {
@@ -14,11 +15,17 @@ const SUMMARY = {
 const DESCRIPTION_MAX = 160;
 
 /** Escapes text for an HTML attribute or element. */
-export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** JSON safe inside a `<script>` element (no `</script>`, no HTML comment openers, no line separators). */
 export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Text cut to `max` characters, with an ellipsis when cut. */
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -39,7 +46,10 @@ export function plainText(html: string | null, max = DESCRIPTION_MAX): string {
   return clip(text, max);
 }
 
-/** The first sentence of plain text (up to `.`, `!`, `?` or `…` before a space or the end, or a CJK full stop), else all of it. */
+/**
+ * The first sentence of plain text (up to `.`, `!`, `?` or `…` before a space or the end, or a CJK full stop), else all
+ * of it.
+ */
 export function firstSentence(text: string): string {
   const end = /[.!?…](?=\s|$)|[。！？]/.exec(text);
   return end ? text.slice(0, end.index + end[0].length) : text;
@@ -51,7 +61,8 @@ export function firstSentence(text: string): string {
  */
 export function eventSummary(e: PublicEventDto, locale: Locale): string {
   const date = formatEventDate(e.start_date, null, e.timezone, locale);
-  const place = [e.location.venue_name, e.location.city].filter((s) => s?.trim()).join(', ') || formatAddress(e.location, locale);
+  const place =
+    [e.location.venue_name, e.location.city].filter((s) => s?.trim()).join(', ') || formatAddress(e.location, locale);
   const summary = e.is_online ? SUMMARY.online : place ? SUMMARY.place : SUMMARY.noPlace;
   return translate(locale, summary, { date, place, organizer: e.organizer.name });
 }
@@ -61,7 +72,11 @@ export function eventSummary(e: PublicEventDto, locale: Locale): string {
  * of the event's description, else `eventSummary`.
  */
 export function eventDescription(e: PublicEventDto, locale: Locale): string {
-  return plainText(e.settings.seo_description) || clip(firstSentence(plainText(e.description, Infinity)), DESCRIPTION_MAX) || clip(eventSummary(e, locale), DESCRIPTION_MAX);
+  return (
+    plainText(e.settings.seo_description) ||
+    clip(firstSentence(plainText(e.description, Infinity)), DESCRIPTION_MAX) ||
+    clip(eventSummary(e, locale), DESCRIPTION_MAX)
+  );
 }
 
 /** Minor units as a decimal string in major units (schema.org prices), e.g. 4500 EUR -> "45.00". */
@@ -70,7 +85,8 @@ export function majorUnits(amount: number, currency: string): string {
   return exp === 0 ? String(amount) : (amount / 10 ** exp).toFixed(exp);
 }
 
-const absolute = (appUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+const absolute = (appUrl: string, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /** schema.org `Event` for search engines (https://schema.org/Event). */
 export function eventJsonLd(e: PublicEventDto, appUrl: string): Record<string, unknown> {
@@ -89,13 +105,20 @@ export function eventJsonLd(e: PublicEventDto, appUrl: string): Record<string, u
   };
   const url = absolute(appUrl, e.url);
   const offers = e.tickets.flatMap((t) => {
-    const units = t.tiers.length ? t.tiers.map((x) => ({ name: `${t.name} – ${x.label}`, unit: x.unit, state: x.sale_state, start: x.sale_start })) : [{ name: t.name, unit: t.unit, state: t.sale_state, start: t.sale_start }];
+    const units = t.tiers.length
+      ? t.tiers.map((x) => ({ name: `${t.name} – ${x.label}`, unit: x.unit, state: x.sale_state, start: x.sale_start }))
+      : [{ name: t.name, unit: t.unit, state: t.sale_state, start: t.sale_start }];
     return units.map((u) => ({
       '@type': 'Offer',
       name: u.name,
       price: majorUnits(u.unit?.total ?? t.min_price ?? 0, e.currency),
       priceCurrency: e.currency,
-      availability: u.state === 'SOLD_OUT' ? 'https://schema.org/SoldOut' : u.state === 'ON_SALE' ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+      availability:
+        u.state === 'SOLD_OUT'
+          ? 'https://schema.org/SoldOut'
+          : u.state === 'ON_SALE'
+            ? 'https://schema.org/InStock'
+            : 'https://schema.org/PreOrder',
       validFrom: u.start ?? undefined,
       url,
     }));
@@ -108,7 +131,9 @@ export function eventJsonLd(e: PublicEventDto, appUrl: string): Record<string, u
     startDate: e.start_date,
     endDate: e.end_date ?? undefined,
     eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: e.is_online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    eventAttendanceMode: e.is_online
+      ? 'https://schema.org/OnlineEventAttendanceMode'
+      : 'https://schema.org/OfflineEventAttendanceMode',
     location: e.is_online ? { '@type': 'VirtualLocation', url } : place,
     image: e.cover_image ? [absolute(appUrl, e.cover_image.variants.large)] : undefined,
     organizer: { '@type': 'Organization', name: e.organizer.name, url: e.organizer.website ?? undefined },
@@ -117,7 +142,10 @@ export function eventJsonLd(e: PublicEventDto, appUrl: string): Record<string, u
   };
 }
 
-/** The `<head>` tags of a public event page in the page's language: title, description, canonical, Open Graph, robots and JSON-LD. */
+/**
+ * The `<head>` tags of a public event page in the page's language: title, description, canonical, Open Graph, robots
+ * and JSON-LD.
+ */
 export function eventHead(e: PublicEventDto, appUrl: string, locale: Locale): { title: string; tags: string } {
   const title = e.settings.seo_title ?? e.title;
   const description = eventDescription(e, locale);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -61,7 +62,8 @@ export class RenderedPages {
 
   page(key: string, version: string, source: () => Promise<PageSource>): Promise<RenderedPage> {
     const entry = this.entries.get(key);
-    if (entry && entry.version === version && this.now() - entry.checkedAt < this.opts.freshMs()) return Promise.resolve(this.view(key, entry, 'hit'));
+    if (entry && entry.version === version && this.now() - entry.checkedAt < this.opts.freshMs())
+      return Promise.resolve(this.view(key, entry, 'hit'));
     // A check started before the last invalidation may have read the old state: not shared across versions.
     const sharedKey = `${version}\u0000${key}`;
     const pending = this.checking.get(sharedKey);
@@ -110,7 +112,13 @@ export class RenderedPages {
 function compress(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
   const body = Buffer.from(html);
   return encoding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
     : gzipAsync(body, { level: 6 });
 }
 
@@ -118,7 +126,12 @@ function compress(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
  * Sends a kept answer: 304 when the client has it (If-None-Match), else in the best encoding it accepts,
  * with `Vary: Accept-Encoding`, the validator, and `no-cache` (browsers ask again, and get 304 while nothing changed).
  */
-export async function sendRendered(req: FastifyRequest, reply: FastifyReply, rendered: RenderedPage, contentType: string) {
+export async function sendRendered(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  rendered: RenderedPage,
+  contentType: string,
+) {
   reply
     .status(rendered.status)
     .header('content-type', contentType)
@@ -126,8 +139,10 @@ export async function sendRendered(req: FastifyRequest, reply: FastifyReply, ren
     .header('etag', rendered.etag)
     .header('vary', 'Accept-Encoding')
     .header('x-page-cache', rendered.source);
-  if (rendered.status === 200 && req.headers['if-none-match']?.split(/\s*,\s*/).includes(rendered.etag)) return reply.status(304).send();
+  if (rendered.status === 200 && req.headers['if-none-match']?.split(/\s*,\s*/).includes(rendered.etag))
+    return reply.status(304).send();
   const encoding = negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']);
-  if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(await rendered.encoded(encoding));
+  if (encoding === 'br' || encoding === 'gzip')
+    return reply.header('content-encoding', encoding).send(await rendered.encoded(encoding));
   return reply.send(rendered.html);
 }

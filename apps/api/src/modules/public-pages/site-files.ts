@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { ORGANIZER_APP_SECTIONS } from '@admitone/shared';
-import type { AppDeps } from '../../deps.js';
+import type { FastifyInstance } from 'fastify';
+
 import { isDatabaseUnavailable } from '../../db/availability.js';
+import type { AppDeps } from '../../deps.js';
 import { publicEventPath } from '../public-events/public-event.js';
-import { listIndexableEvents, type IndexableEvent } from '../public-events/public-events.repository.js';
+import { type IndexableEvent, listIndexableEvents } from '../public-events/public-events.repository.js';
 import { RenderedPages, sendRendered } from './rendered-pages.js';
 
 /** The sitemap protocol's limit of addresses in one sitemap file (https://www.sitemaps.org/protocol.html). */
@@ -36,14 +37,22 @@ export function robotsTxt(appUrl: string): string {
   ].join('\n');
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** A sitemaps.org `urlset` of the events' pages, with absolute addresses and the time each event last changed. */
 export function sitemapXml(appUrl: string, rows: IndexableEvent[]): string {
   const urls = rows.map(
-    (e) => `  <url><loc>${escapeXml(`${appUrl}${encodeURI(publicEventPath(e.id, e.slug))}`)}</loc><lastmod>${e.updated_at.toISOString().replace(/\.\d+Z$/, 'Z')}</lastmod></url>`,
+    (e) =>
+      `  <url><loc>${escapeXml(`${appUrl}${encodeURI(publicEventPath(e.id, e.slug))}`)}</loc><lastmod>${e.updated_at.toISOString().replace(/\.\d+Z$/, 'Z')}</lastmod></url>`,
   );
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -56,14 +65,26 @@ export function registerSiteFiles(app: FastifyInstance, deps: AppDeps) {
   const robots = robotsTxt(deps.config.appUrl);
   // Files of the site, not of the API: left out of the OpenAPI document (and so of its route matrices).
   const hidden = { schema: { hide: true } };
-  app.get('/robots.txt', hidden, async (_req, reply) => reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
+  app.get('/robots.txt', hidden, async (_req, reply) =>
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robots),
+  );
 
-  const sitemaps = new RenderedPages(() => deps.clock.now().getTime(), { freshMs: () => SITEMAP_FRESH_MS, maxPages: 1 });
+  const sitemaps = new RenderedPages(() => deps.clock.now().getTime(), {
+    freshMs: () => SITEMAP_FRESH_MS,
+    maxPages: 1,
+  });
   app.get('/sitemap.xml', hidden, async (req, reply) => {
     const sitemap = await sitemaps
       .page('sitemap', 'none', async () => {
         const rows = await listIndexableEvents(deps.database.db, SITEMAP_MAX_URLS);
-        return { status: 200, content: rows.map((e) => `${e.id} ${e.slug} ${e.updated_at.toISOString()}`).join('\n'), render: () => sitemapXml(deps.config.appUrl, rows) };
+        return {
+          status: 200,
+          content: rows.map((e) => `${e.id} ${e.slug} ${e.updated_at.toISOString()}`).join('\n'),
+          render: () => sitemapXml(deps.config.appUrl, rows),
+        };
       })
       .catch((err: unknown) => {
         const kept = isDatabaseUnavailable(err) ? sitemaps.kept('sitemap') : null;

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { CheckInHourDto, CheckInsReportDto } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { checkInListsOf, checkInListViews } from '../check-in/check-in-lists.repository.js';
 import { rowsOf } from '../inventory/counters.js';
@@ -18,7 +19,12 @@ const nextHour = (hour: string) => new Date(Date.parse(`${hour}:00Z`) + HOUR_MS)
  * each list (one per person and list; a check-out takes it back), as the check-in screen counts them,
  * by the hour they came in, with the valid tickets each list admits now.
  */
-export async function checkInsReport(db: Executor, event: ReportEvent, period: ReportPeriod, now: Date): Promise<CheckInsReportDto> {
+export async function checkInsReport(
+  db: Executor,
+  event: ReportEvent,
+  period: ReportPeriod,
+  now: Date,
+): Promise<CheckInsReportDto> {
   const lists = await checkInListViews(db, await checkInListsOf(db, event.account_id, event.id), now);
   const counted = await rowsOf<{ list_id: number; hour: string; n: number }>(
     db,
@@ -32,7 +38,11 @@ export async function checkInsReport(db: Executor, event: ReportEvent, period: R
   for (const c of counted) {
     const i = index.get(Number(c.list_id));
     if (i === undefined) continue;
-    if (!byHour.has(c.hour)) byHour.set(c.hour, lists.map(() => 0));
+    if (!byHour.has(c.hour))
+      byHour.set(
+        c.hour,
+        lists.map(() => 0),
+      );
     byHour.get(c.hour)![i]! += Number(c.n);
   }
   let hours = [...byHour.keys()].sort();

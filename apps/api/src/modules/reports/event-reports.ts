@@ -1,4 +1,5 @@
 import type { EventReportKind, EventReportOf } from '@admitone/shared';
+
 import type { Executor } from '../../db/client.js';
 import { checkInsReport } from './check-ins-report.js';
 import { refundsReport } from './refunds-report.js';
@@ -11,8 +12,20 @@ import { salesByPromoCode } from './sales-by-promo-code.js';
 import { taxesAndFees } from './taxes-and-fees.js';
 
 /** One report of an event (checked against the caller's account by the route) over a period. */
-export function eventReport<K extends EventReportKind>(db: Executor, event: ReportEvent, report: K, period: ReportPeriod, now: Date): Promise<EventReportOf<K>>;
-export async function eventReport(db: Executor, event: ReportEvent, report: EventReportKind, period: ReportPeriod, now: Date) {
+export function eventReport<K extends EventReportKind>(
+  db: Executor,
+  event: ReportEvent,
+  report: K,
+  period: ReportPeriod,
+  now: Date,
+): Promise<EventReportOf<K>>;
+export async function eventReport(
+  db: Executor,
+  event: ReportEvent,
+  report: EventReportKind,
+  period: ReportPeriod,
+  now: Date,
+) {
   switch (report) {
     case 'sales-by-product':
       return salesByProduct(db, event, period);

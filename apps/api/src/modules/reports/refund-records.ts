@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../inventory/counters.js';
 import { inPeriod, type ReportPeriod } from './report-period.js';
@@ -26,7 +27,11 @@ export interface RefundRecord {
  * "refunded" is their `refunded_total`: the history adds up to it (payments/refund-order.ts records
  * every change of it).
  */
-export async function refundRecords(db: Executor, scope: { eventId: number } | { accountId: number }, period: ReportPeriod): Promise<RefundRecord[]> {
+export async function refundRecords(
+  db: Executor,
+  scope: { eventId: number } | { accountId: number },
+  period: ReportPeriod,
+): Promise<RefundRecord[]> {
   const where: SQL = 'eventId' in scope ? sql`o.event_id = ${scope.eventId}` : sql`o.account_id = ${scope.accountId}`;
   const rows = await rowsOf<Omit<RefundRecord, 'amount' | 'at'> & { amount: number | string; at: Date | string }>(
     db,
@@ -42,7 +47,13 @@ export async function refundRecords(db: Executor, scope: { eventId: number } | {
       and ${inPeriod(sql.raw('h.created_at'), sql.raw('ev.timezone'), period)}
     order by h.created_at, h.id`,
   );
-  return rows.map((r) => ({ ...r, event_id: Number(r.event_id), order_id: Number(r.order_id), at: new Date(r.at), amount: Number(r.amount) }));
+  return rows.map((r) => ({
+    ...r,
+    event_id: Number(r.event_id),
+    order_id: Number(r.order_id),
+    at: new Date(r.at),
+    amount: Number(r.amount),
+  }));
 }
 
 /** Sums `amount` by a key. */

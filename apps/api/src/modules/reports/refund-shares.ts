@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { orderItems } from '../../db/schema/index.js';
 import type { RefundRecord } from './refund-records.js';
@@ -26,7 +27,9 @@ export function splitProportionally(amount: number, weights: number[]): number[]
   const shares = parts.map((w) => (whole * w) / total);
   const rests = parts.map((w) => (whole * w) % total);
   let left = whole - shares.reduce((s, v) => s + v, 0n);
-  const order = rests.map((rest, i) => ({ i, rest })).sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  const order = rests
+    .map((rest, i) => ({ i, rest }))
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
   for (const { i } of order) {
     if (left <= 0n) break;
     shares[i]! += 1n;
@@ -44,7 +47,12 @@ export async function refundsPerLine(db: Executor, refunds: RefundRecord[]): Pro
   const orderIds = [...new Set(refunds.map((r) => r.order_id))];
   if (!orderIds.length) return [];
   const lines = await db
-    .select({ order_id: orderItems.order_id, ticket_id: orderItems.ticket_id, tier_id: orderItems.tier_id, total: orderItems.total })
+    .select({
+      order_id: orderItems.order_id,
+      ticket_id: orderItems.ticket_id,
+      tier_id: orderItems.tier_id,
+      total: orderItems.total,
+    })
     .from(orderItems)
     .where(inArray(orderItems.order_id, orderIds))
     .orderBy(orderItems.order_id, orderItems.id);

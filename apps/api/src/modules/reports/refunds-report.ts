@@ -1,9 +1,10 @@
 import type { RefundsReportDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
+
 import type { Executor } from '../../db/client.js';
 import { refundRecords } from './refund-records.js';
 import type { ReportEvent } from './report-event.js';
 import type { ReportPeriod } from './report-period.js';
-import { personName } from '@admitone/shared';
 
 /** Each refund made in the period, oldest first (refund-records.ts), with the count and the sum. */
 export async function refundsReport(db: Executor, event: ReportEvent, period: ReportPeriod): Promise<RefundsReportDto> {

@@ -1,6 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 
-/** Column headings and words of the report downloads (translated into the request's language); the rest is in exports/export-headings.ts. */
+/**
+ * Column headings and words of the report downloads (translated into the request's language); the rest is in
+ * exports/export-headings.ts.
+ */
 export const REPORT_TEXT = {
   product: /*i18n*/ { id: 'report.product', message: 'Product' },
   units: /*i18n*/ { id: 'report.units', message: 'Units' },

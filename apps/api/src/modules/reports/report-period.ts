@@ -1,12 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, REPORT_MAX_DAYS, todayIn, type ReportPeriodDto } from '@admitone/shared';
+import { addDays, daysBetween, REPORT_MAX_DAYS, type ReportPeriodDto, todayIn } from '@admitone/shared';
+import { type SQL, sql } from 'drizzle-orm';
+
 import { DomainError } from '../../shared/errors.js';
 
 /** The days a report covers, as asked: calendar days in the event's time zone, null where open. */
 export type ReportPeriod = ReportPeriodDto;
 
 /** The period from a checked query (absent bounds are open). */
-export const periodOf = (q: { from?: string; to?: string }): ReportPeriod => ({ from: q.from ?? null, to: q.to ?? null });
+export const periodOf = (q: { from?: string; to?: string }): ReportPeriod => ({
+  from: q.from ?? null,
+  to: q.to ?? null,
+});
 
 /** The calendar day of an instant in a time zone (`tz` a value or a column), as SQL. */
 export const localDay = (instant: SQL, tz: SQL | string): SQL => sql`(${instant} at time zone ${tz})::date`;
@@ -34,7 +38,10 @@ export function daysOf(period: ReportPeriod, activeDays: string[], timeZone: str
   const last = sorted.at(-1);
   const to = period.to ?? (last && last > today ? last : today);
   const span = daysBetween(from, to) + 1;
-  if (span > REPORT_MAX_DAYS) throw new DomainError('VALIDATION_FAILED', { fields: { from: [{ key: 'period_too_long', values: { max: REPORT_MAX_DAYS } }] } });
+  if (span > REPORT_MAX_DAYS)
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: { from: [{ key: 'period_too_long', values: { max: REPORT_MAX_DAYS } }] },
+    });
   const days: string[] = [];
   for (let i = 0; i < span; i++) days.push(addDays(from, i));
   return days;

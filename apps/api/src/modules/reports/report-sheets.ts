@@ -1,8 +1,15 @@
-import { currencyExponent, type EventReportDto, type Locale, type SalesByEventReportDto, type SalesMoneyDto } from '@admitone/shared';
+import {
+  currencyExponent,
+  type EventReportDto,
+  type Locale,
+  type SalesByEventReportDto,
+  type SalesMoneyDto,
+} from '@admitone/shared';
 import type { MessageDescriptor } from '@lingui/core';
+
 import { translate } from '../../i18n/i18n.js';
 import { EXPORT_TEXT as E } from '../exports/export-headings.js';
-import { zonedStamp, type Cell, type ExportColumn, type ExportSheet } from '../exports/export-sheet.js';
+import { type Cell, type ExportColumn, type ExportSheet, zonedStamp } from '../exports/export-sheet.js';
 import { REPORT_TEXT as R } from './report-headings.js';
 
 /** A report as a download: its table, the same rows as on screen, then its totals row(s). */
@@ -16,15 +23,34 @@ async function* once(rows: Cell[][]) {
   if (rows.length) yield rows;
 }
 
-function file(name: string, columns: ExportColumn[], exponent: number, rows: Cell[][], totals: Cell[][], rowExponent?: ExportSheet['rowExponent']): ReportFile {
-  return { total: rows.length, sheet: { name, columns, exponent, batches: once([...rows, ...totals]), ...(rowExponent ? { rowExponent } : {}) } };
+function file(
+  name: string,
+  columns: ExportColumn[],
+  exponent: number,
+  rows: Cell[][],
+  totals: Cell[][],
+  rowExponent?: ExportSheet['rowExponent'],
+): ReportFile {
+  return {
+    total: rows.length,
+    sheet: { name, columns, exponent, batches: once([...rows, ...totals]), ...(rowExponent ? { rowExponent } : {}) },
+  };
 }
 
 const money = (heading: string): ExportColumn => ({ heading, kind: 'money', width: 12 });
 const int = (heading: string): ExportColumn => ({ heading, kind: 'int', width: 10 });
 const text = (heading: string, width = 20): ExportColumn => ({ heading, kind: 'text', width });
-const salesCells = (f: SalesMoneyDto & { units: number }): Cell[] => [f.units, f.gross, f.discounts, f.taxes, f.fees, f.refunded, f.net];
-const same = (a: SalesMoneyDto & { units: number }, b: SalesMoneyDto & { units: number }) => salesCells(a).every((v, i) => v === salesCells(b)[i]);
+const salesCells = (f: SalesMoneyDto & { units: number }): Cell[] => [
+  f.units,
+  f.gross,
+  f.discounts,
+  f.taxes,
+  f.fees,
+  f.refunded,
+  f.net,
+];
+const same = (a: SalesMoneyDto & { units: number }, b: SalesMoneyDto & { units: number }) =>
+  salesCells(a).every((v, i) => v === salesCells(b)[i]);
 
 /** One report of an event as a CSV/XLSX table, headings and words in `locale`. */
 export function eventReportFile(report: EventReportDto, locale: Locale): ReportFile {
@@ -33,7 +59,12 @@ export function eventReportFile(report: EventReportDto, locale: Locale): ReportF
   const total = h(E.total);
   switch (report.report) {
     case 'sales-by-product': {
-      const columns = [text(h(R.product), 24), text(h(E.tier), 16), int(h(R.units)), ...[R.gross, R.discounts, E.taxes, E.fees, E.refunded, R.net].map((d) => money(h(d)))];
+      const columns = [
+        text(h(R.product), 24),
+        text(h(E.tier), 16),
+        int(h(R.units)),
+        ...[R.gross, R.discounts, E.taxes, E.fees, E.refunded, R.net].map((d) => money(h(d))),
+      ];
       const rows: Cell[][] = [];
       for (const p of report.rows) {
         if (!p.tiers.length) {
@@ -42,25 +73,53 @@ export function eventReportFile(report: EventReportDto, locale: Locale): ReportF
         }
         for (const t of p.tiers) rows.push([p.name, t.label, ...salesCells(t)]);
         // Lines without a tier of a tiered ticket (none in practice): the rest, so the rows add up.
-        const sum = p.tiers.reduce<SalesMoneyDto & { units: number }>((s, t) => ({ units: s.units + t.units, gross: s.gross + t.gross, discounts: s.discounts + t.discounts, taxes: s.taxes + t.taxes, fees: s.fees + t.fees, refunded: s.refunded + t.refunded, net: s.net + t.net }), { units: 0, gross: 0, discounts: 0, taxes: 0, fees: 0, refunded: 0, net: 0 });
-        if (!same(sum, p)) rows.push([p.name, null, ...salesCells(p).map((v, i) => (v as number) - (salesCells(sum)[i] as number))]);
+        const sum = p.tiers.reduce<SalesMoneyDto & { units: number }>(
+          (s, t) => ({
+            units: s.units + t.units,
+            gross: s.gross + t.gross,
+            discounts: s.discounts + t.discounts,
+            taxes: s.taxes + t.taxes,
+            fees: s.fees + t.fees,
+            refunded: s.refunded + t.refunded,
+            net: s.net + t.net,
+          }),
+          { units: 0, gross: 0, discounts: 0, taxes: 0, fees: 0, refunded: 0, net: 0 },
+        );
+        if (!same(sum, p))
+          rows.push([p.name, null, ...salesCells(p).map((v, i) => (v as number) - (salesCells(sum)[i] as number))]);
       }
       return file(h(R.sales_by_product), columns, exponent, rows, [[total, null, ...salesCells(report.totals)]]);
     }
     case 'sales-by-promo-code': {
-      const columns = [text(h(E.promo_code)), int(h(R.orders)), int(h(R.units)), ...[R.discounts, R.gross, E.refunded, R.net].map((d) => money(h(d)))];
+      const columns = [
+        text(h(E.promo_code)),
+        int(h(R.orders)),
+        int(h(R.units)),
+        ...[R.discounts, R.gross, E.refunded, R.net].map((d) => money(h(d))),
+      ];
       const cells = (f: typeof report.totals): Cell[] => [f.orders, f.units, f.discounts, f.gross, f.refunded, f.net];
       const rows = report.rows.map((r): Cell[] => [r.code ?? h(R.no_promo_code), ...cells(r)]);
       return file(h(R.sales_by_promo_code), columns, exponent, rows, [[total, ...cells(report.totals)]]);
     }
     case 'sales-by-affiliate': {
-      const columns = [text(h(E.affiliate)), text(h(R.code), 14), int(h(R.orders)), int(h(R.units)), ...[R.gross, E.refunded, R.net].map((d) => money(h(d)))];
+      const columns = [
+        text(h(E.affiliate)),
+        text(h(R.code), 14),
+        int(h(R.orders)),
+        int(h(R.units)),
+        ...[R.gross, E.refunded, R.net].map((d) => money(h(d))),
+      ];
       const cells = (f: typeof report.totals): Cell[] => [f.orders, f.units, f.gross, f.refunded, f.net];
       const rows = report.rows.map((r): Cell[] => [r.name ?? h(R.no_affiliate), r.code, ...cells(r)]);
       return file(h(R.sales_by_affiliate), columns, exponent, rows, [[total, null, ...cells(report.totals)]]);
     }
     case 'sales-by-day': {
-      const columns = [text(h(R.date), 12), int(h(R.orders)), int(h(R.units)), ...[R.gross, E.refunded, R.net].map((d) => money(h(d)))];
+      const columns = [
+        text(h(R.date), 12),
+        int(h(R.orders)),
+        int(h(R.units)),
+        ...[R.gross, E.refunded, R.net].map((d) => money(h(d))),
+      ];
       const cells = (f: typeof report.totals): Cell[] => [f.orders, f.units, f.gross, f.refunded, f.net];
       const rows = report.rows.map((r): Cell[] => [r.date, ...cells(r)]);
       return file(h(R.sales_by_day), columns, exponent, rows, [[total, ...cells(report.totals)]]);
@@ -76,14 +135,26 @@ export function eventReportFile(report: EventReportDto, locale: Locale): ReportF
       return file(h(R.taxes_and_fees), columns, exponent, rows, totals);
     }
     case 'refunds': {
-      const columns = [text(h(R.refunded_at), 17), text(h(E.order_number), 14), text(h(R.buyer), 24), money(h(R.amount))];
-      const rows = report.rows.map((r): Cell[] => [zonedStamp(new Date(r.refunded_at), report.timezone), r.order_number, r.buyer_name, r.amount]);
+      const columns = [
+        text(h(R.refunded_at), 17),
+        text(h(E.order_number), 14),
+        text(h(R.buyer), 24),
+        money(h(R.amount)),
+      ];
+      const rows = report.rows.map((r): Cell[] => [
+        zonedStamp(new Date(r.refunded_at), report.timezone),
+        r.order_number,
+        r.buyer_name,
+        r.amount,
+      ]);
       return file(h(R.refunds), columns, exponent, rows, [[total, null, null, report.totals.amount]]);
     }
     case 'check-ins': {
       const columns = [text(h(R.hour), 17), ...report.lists.map((l) => int(l.name ?? h(E.default_list))), int(total)];
       const rows = report.hours.map((r): Cell[] => [r.hour.replace('T', ' '), ...r.counts, r.total]);
-      return file(h(E.check_ins_sheet), columns, 0, rows, [[total, ...report.lists.map((l) => l.checked_in), report.totals.checked_in]]);
+      return file(h(E.check_ins_sheet), columns, 0, rows, [
+        [total, ...report.lists.map((l) => l.checked_in), report.totals.checked_in],
+      ]);
     }
   }
 }
@@ -91,8 +162,33 @@ export function eventReportFile(report: EventReportDto, locale: Locale): ReportF
 /** The account's sales per event as a table: money in each row's own currency, a totals row per currency. */
 export function salesByEventFile(report: SalesByEventReportDto, locale: Locale): ReportFile {
   const h = (d: MessageDescriptor) => translate(locale, d);
-  const columns = [text(h(R.event), 28), text(h(R.starts), 17), text(h(E.currency), 8), int(h(R.orders)), int(h(R.units)), ...[R.gross, E.refunded, R.net].map((d) => money(h(d)))];
-  const rows = report.rows.map((r): Cell[] => [r.title, zonedStamp(new Date(r.start_date), r.timezone), r.currency, r.orders, r.units, r.gross, r.refunded, r.net]);
-  const totals = report.totals.map((t): Cell[] => [h(E.total), null, t.currency, t.orders, t.units, t.gross, t.refunded, t.net]);
+  const columns = [
+    text(h(R.event), 28),
+    text(h(R.starts), 17),
+    text(h(E.currency), 8),
+    int(h(R.orders)),
+    int(h(R.units)),
+    ...[R.gross, E.refunded, R.net].map((d) => money(h(d))),
+  ];
+  const rows = report.rows.map((r): Cell[] => [
+    r.title,
+    zonedStamp(new Date(r.start_date), r.timezone),
+    r.currency,
+    r.orders,
+    r.units,
+    r.gross,
+    r.refunded,
+    r.net,
+  ]);
+  const totals = report.totals.map((t): Cell[] => [
+    h(E.total),
+    null,
+    t.currency,
+    t.orders,
+    t.units,
+    t.gross,
+    t.refunded,
+    t.net,
+  ]);
   return file(h(R.sales_by_event), columns, 2, rows, totals, (row) => currencyExponent(String(row[2])));
 }

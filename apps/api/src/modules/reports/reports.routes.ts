@@ -1,6 +1,13 @@
+import {
+  eventReportParams,
+  eventReportResponse,
+  reportExportQuery,
+  reportPeriodQuery,
+  salesByEventReportResponse,
+} from '@admitone/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventReportParams, eventReportResponse, reportExportQuery, reportPeriodQuery, salesByEventReportResponse } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -9,8 +16,8 @@ import { requireEvent } from '../events/events.repository.js';
 import { zonedDate } from '../exports/export-sheet.js';
 import { csvStream, EXPORT_CONTENT_TYPES, xlsxStream } from '../exports/export-writers.js';
 import { eventReport } from './event-reports.js';
-import { eventReportFile, salesByEventFile, type ReportFile } from './report-sheets.js';
 import { periodOf } from './report-period.js';
+import { eventReportFile, type ReportFile, salesByEventFile } from './report-sheets.js';
 import { salesByEvent } from './sales-by-event.js';
 
 const tags = ['reports'];
@@ -40,7 +47,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       schema: {
         tags,
         security,
-        summary: "One report of the event over a period: sales by product, promo code, affiliate or day, taxes and fees, refunds or check-ins (days in the event's time zone)",
+        summary:
+          "One report of the event over a period: sales by product, promo code, affiliate or day, taxes and fees, refunds or check-ins (days in the event's time zone)",
         params: eventReportParams,
         querystring: reportPeriodQuery,
         response: { 200: eventReportResponse },
@@ -54,12 +62,25 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   app.get(
     '/events/:eventId/reports/:report/export',
-    { schema: { tags, security, summary: 'Download one report of the event (its rows and totals) as CSV or Excel', params: eventReportParams, querystring: reportExportQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Download one report of the event (its rows and totals) as CSV or Excel',
+        params: eventReportParams,
+        querystring: reportExportQuery,
+      },
+    },
     async (req, reply) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const now = deps.clock.now();
       const report = await eventReport(db, event, req.params.report, periodOf(req.query), now);
-      return send(reply, `${event.slug}-${req.params.report}-${zonedDate(now, event.timezone)}`, req.query.format, eventReportFile(report, requestLocale(req)));
+      return send(
+        reply,
+        `${event.slug}-${req.params.report}-${zonedDate(now, event.timezone)}`,
+        req.query.format,
+        eventReportFile(report, requestLocale(req)),
+      );
     },
   );
 
@@ -69,7 +90,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       schema: {
         tags,
         security,
-        summary: "The account's sales per event over a period (each event's days in its own time zone), with totals per currency",
+        summary:
+          "The account's sales per event over a period (each event's days in its own time zone), with totals per currency",
         querystring: reportPeriodQuery,
         response: { 200: salesByEventReportResponse },
       },
@@ -79,12 +101,24 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   app.get(
     '/reports/sales-by-events/export',
-    { schema: { tags, security, summary: "Download the account's sales per event (with totals per currency) as CSV or Excel", querystring: reportExportQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Download the account's sales per event (with totals per currency) as CSV or Excel",
+        querystring: reportExportQuery,
+      },
+    },
     async (req, reply) => {
       const { accountId } = authOf(req);
       const account = await getAccount(db, accountId, accountId);
       const report = await salesByEvent(db, accountId, periodOf(req.query));
-      return send(reply, `sales-by-events-${zonedDate(deps.clock.now(), account.timezone)}`, req.query.format, salesByEventFile(report, requestLocale(req)));
+      return send(
+        reply,
+        `sales-by-events-${zonedDate(deps.clock.now(), account.timezone)}`,
+        req.query.format,
+        salesByEventFile(report, requestLocale(req)),
+      );
     },
   );
 };

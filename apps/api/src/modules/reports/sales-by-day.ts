@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { DaySalesRowDto, SalesByDayReportDto } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../inventory/counters.js';
 import { refundRecords, sumBy } from './refund-records.js';
@@ -12,7 +13,12 @@ import { soldInPeriod, UNITS_OF_ORDER } from './sold-orders.js';
  * series), their units and gross; refunds by the day they were made; net = gross - refunded. Every
  * day of the period is a row, days without anything too.
  */
-export async function salesByDay(db: Executor, event: ReportEvent, period: ReportPeriod, now: Date): Promise<SalesByDayReportDto> {
+export async function salesByDay(
+  db: Executor,
+  event: ReportEvent,
+  period: ReportPeriod,
+  now: Date,
+): Promise<SalesByDayReportDto> {
   const sold = await rowsOf<{ day: string; orders: number; units: string; gross: string }>(
     db,
     sql`select to_char(o.completed_at at time zone ${event.timezone}, 'YYYY-MM-DD') as day, count(*)::int as orders, sum(u.units) as units, sum(o.total) as gross
@@ -21,7 +27,11 @@ export async function salesByDay(db: Executor, event: ReportEvent, period: Repor
         group by 1`,
   );
   const refunds = await refundRecords(db, { eventId: event.id }, period);
-  const refunded = sumBy(refunds, (r) => r.day, (r) => r.amount);
+  const refunded = sumBy(
+    refunds,
+    (r) => r.day,
+    (r) => r.amount,
+  );
   const byDay = new Map(sold.map((s) => [s.day, s]));
   const days = daysOf(period, [...byDay.keys(), ...refunded.keys()], event.timezone, now);
   const rows: DaySalesRowDto[] = days.map((date) => {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { CurrencyTotalsDto, EventSalesRowDto, SalesByEventReportDto } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../inventory/counters.js';
 import { refundRecords, sumBy } from './refund-records.js';
@@ -13,7 +14,11 @@ import { soldInPeriod, UNITS_OF_ORDER } from './sold-orders.js';
  * in the period and net, in the event's currency. Only events with sales or refunds in the period;
  * totals per currency, never across currencies.
  */
-export async function salesByEvent(db: Executor, accountId: number, period: ReportPeriod): Promise<SalesByEventReportDto> {
+export async function salesByEvent(
+  db: Executor,
+  accountId: number,
+  period: ReportPeriod,
+): Promise<SalesByEventReportDto> {
   const sold = await rowsOf<{ event_id: number; orders: number; units: string; gross: string }>(
     db,
     sql`select o.event_id, count(*)::int as orders, sum(u.units) as units, sum(o.total) as gross
@@ -21,10 +26,20 @@ export async function salesByEvent(db: Executor, accountId: number, period: Repo
         where o.account_id = ${accountId} and ${soldInPeriod(sql.raw('ev.timezone'), period)}
         group by o.event_id`,
   );
-  const refunded = sumBy(await refundRecords(db, { accountId }, period), (r) => String(r.event_id), (r) => r.amount);
+  const refunded = sumBy(
+    await refundRecords(db, { accountId }, period),
+    (r) => String(r.event_id),
+    (r) => r.amount,
+  );
   const ids = new Set([...sold.map((s) => String(s.event_id)), ...refunded.keys()]);
   if (!ids.size) return { period, rows: [], totals: [] };
-  const events = await rowsOf<{ id: number; title: string; start_date: Date | string; timezone: string; currency: string }>(
+  const events = await rowsOf<{
+    id: number;
+    title: string;
+    start_date: Date | string;
+    timezone: string;
+    currency: string;
+  }>(
     db,
     sql`select id, title, start_date, timezone, currency from events where account_id = ${accountId} and id in (${sql.join(
       [...ids].map((id) => sql`${Number(id)}`),
@@ -51,7 +66,15 @@ export async function salesByEvent(db: Executor, accountId: number, period: Repo
   });
   const totals = new Map<string, CurrencyTotalsDto>();
   for (const r of rows) {
-    const t = totals.get(r.currency) ?? { currency: r.currency, events: 0, orders: 0, units: 0, gross: 0, refunded: 0, net: 0 };
+    const t = totals.get(r.currency) ?? {
+      currency: r.currency,
+      events: 0,
+      orders: 0,
+      units: 0,
+      gross: 0,
+      refunded: 0,
+      net: 0,
+    };
     t.events += 1;
     for (const k of ['orders', 'units', 'gross', 'refunded', 'net'] as const) t[k] += r[k];
     totals.set(r.currency, t);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { ProductSalesRowDto, ProductType, SalesByProductReportDto, SalesMoneyDto } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../inventory/counters.js';
 import { refundRecords } from './refund-records.js';
@@ -21,7 +22,11 @@ function add(into: Figures, f: Partial<Figures>) {
  * taxes and fees the lines carried; refunds made in the period shared over the refunded orders' lines
  * (refund-shares.ts); net = gross - refunded. Every product of the event, in the order buyers see them.
  */
-export async function salesByProduct(db: Executor, event: ReportEvent, period: ReportPeriod): Promise<SalesByProductReportDto> {
+export async function salesByProduct(
+  db: Executor,
+  event: ReportEvent,
+  period: ReportPeriod,
+): Promise<SalesByProductReportDto> {
   const products = await rowsOf<{ id: number; name: string; product_type: ProductType }>(
     db,
     sql`select t.id, t.name, t.product_type from tickets t join product_categories c on c.id = t.category_id
@@ -31,7 +36,15 @@ export async function salesByProduct(db: Executor, event: ReportEvent, period: R
     db,
     sql`select r.id, r.ticket_id, r.label from ticket_tiers r join tickets t on t.id = r.ticket_id where t.event_id = ${event.id} order by r.sort_order, r.id`,
   );
-  const sold = await rowsOf<{ ticket_id: number; tier_id: number | null; units: string; gross: string; discounts: string; taxes: string; fees: string }>(
+  const sold = await rowsOf<{
+    ticket_id: number;
+    tier_id: number | null;
+    units: string;
+    gross: string;
+    discounts: string;
+    taxes: string;
+    fees: string;
+  }>(
     db,
     sql`select i.ticket_id, i.tier_id, sum(i.quantity) as units, sum(i.total) as gross,
           sum(coalesce((i.unit->>'discount')::bigint, 0) * i.quantity) as discounts,
@@ -50,7 +63,14 @@ export async function salesByProduct(db: Executor, event: ReportEvent, period: R
     if (!lines.has(k)) lines.set(k, zero());
     return lines.get(k)!;
   };
-  for (const s of sold) add(line(s.ticket_id, s.tier_id), { units: num(s.units), gross: num(s.gross), discounts: num(s.discounts), taxes: num(s.taxes), fees: num(s.fees) });
+  for (const s of sold)
+    add(line(s.ticket_id, s.tier_id), {
+      units: num(s.units),
+      gross: num(s.gross),
+      discounts: num(s.discounts),
+      taxes: num(s.taxes),
+      fees: num(s.fees),
+    });
   for (const r of refunds) add(line(r.ticket_id, r.tier_id), { refunded: r.amount });
 
   const totals = zero();
@@ -60,8 +80,19 @@ export async function salesByProduct(db: Executor, event: ReportEvent, period: R
     add(totals, own);
     const tierRows = tiers
       .filter((t) => Number(t.ticket_id) === Number(p.id))
-      .map((t) => ({ tier_id: Number(t.id), label: t.label, ...withNet(lines.get(key(Number(p.id), Number(t.id))) ?? zero()) }));
+      .map((t) => ({
+        tier_id: Number(t.id),
+        label: t.label,
+        ...withNet(lines.get(key(Number(p.id), Number(t.id))) ?? zero()),
+      }));
     return { ticket_id: Number(p.id), name: p.name, product_type: p.product_type, ...withNet(own), tiers: tierRows };
   });
-  return { report: 'sales-by-product', currency: event.currency, timezone: event.timezone, period, rows, totals: withNet(totals) };
+  return {
+    report: 'sales-by-product',
+    currency: event.currency,
+    timezone: event.timezone,
+    period,
+    rows,
+    totals: withNet(totals),
+  };
 }

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
 import { SOLD } from '../events/event-stats.js';
 import { inPeriod, type ReportPeriod } from './report-period.js';
 
@@ -12,4 +13,6 @@ export function soldInPeriod(tz: SQL | string, period: ReportPeriod): SQL {
 }
 
 /** Units (order lines' quantities) of order `o`, as a lateral join named `u`. */
-export const UNITS_OF_ORDER = sql.raw('left join lateral (select coalesce(sum(i.quantity), 0) as units from order_items i where i.order_id = o.id) u on true');
+export const UNITS_OF_ORDER = sql.raw(
+  'left join lateral (select coalesce(sum(i.quantity), 0) as units from order_items i where i.order_id = o.id) u on true',
+);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { TaxesAndFeesReportDto, TaxFeeRowDto, TaxType } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../inventory/counters.js';
 import { num, type ReportEvent } from './report-event.js';
@@ -12,7 +13,11 @@ import { soldInPeriod } from './sold-orders.js';
  * charged (so the rows add up to the dashboard's taxes and fees). Named as now, or as charged when it
  * was deleted since. Refunds are not split back into taxes and fees.
  */
-export async function taxesAndFees(db: Executor, event: ReportEvent, period: ReportPeriod): Promise<TaxesAndFeesReportDto> {
+export async function taxesAndFees(
+  db: Executor,
+  event: ReportEvent,
+  period: ReportPeriod,
+): Promise<TaxesAndFeesReportDto> {
   const charged = (kind: TaxType, field: 'taxes' | 'fees') => sql`
     select ${kind}::text as type, (c->>'id')::int as id, c->>'name' as name, i.quantity as units, coalesce((c->>'amount')::bigint, 0) * i.quantity as amount
     from order_items i join orders o on o.id = i.order_id cross join lateral jsonb_array_elements(coalesce(i.unit->${sql.raw(`'${field}'`)}, '[]'::jsonb)) c
@@ -26,8 +31,17 @@ export async function taxesAndFees(db: Executor, event: ReportEvent, period: Rep
   );
   const list: TaxFeeRowDto[] = rows
     .map((r) => ({ tax_id: Number(r.id), name: r.name, type: r.type, units: num(r.units), amount: num(r.amount) }))
-    .sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name) || a.tax_id - b.tax_id : a.type === 'TAX' ? -1 : 1));
+    .sort((a, b) =>
+      a.type === b.type ? a.name.localeCompare(b.name) || a.tax_id - b.tax_id : a.type === 'TAX' ? -1 : 1,
+    );
   const taxes = list.filter((r) => r.type === 'TAX').reduce((s, r) => s + r.amount, 0);
   const fees = list.filter((r) => r.type === 'FEE').reduce((s, r) => s + r.amount, 0);
-  return { report: 'taxes-and-fees', currency: event.currency, timezone: event.timezone, period, rows: list, totals: { taxes, fees, total: taxes + fees } };
+  return {
+    report: 'taxes-and-fees',
+    currency: event.currency,
+    timezone: event.timezone,
+    period,
+    rows: list,
+    totals: { taxes, fees, total: taxes + fees },
+  };
 }

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BuyerAttendeeBody } from '@admitone/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+
 import type { Db, Tx } from '../../db/client.js';
 import { attendees, events, orderEvents, questionAnswers } from '../../db/schema/index.js';
 import type { TicketMailBudget } from '../../plugins/address-mail-limit.js';
-import { DomainError, notFound, type FieldIssues } from '../../shared/errors.js';
-import { attendeeQuestionsFor, checkAnswers } from '../orders/answers.js';
+import { DomainError, type FieldIssues, notFound } from '../../shared/errors.js';
+import { attendeeQuestionsFor, checkAnswers } from '../checkout/answers.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
@@ -25,7 +26,9 @@ export async function lockBuyerOrder(tx: Tx, eventId: number, shortId: string, s
   const order = await lockOrder(tx, eventId, { shortId });
   if (!secretMatches(order, secret)) throw notFound();
   const [event] = await tx.select().from(events).where(eq(events.id, eventId));
-  const questions = (await checkoutQuestions(tx, eventId)).filter((q) => q.buyer_editable && q.applies_to === 'ATTENDEE');
+  const questions = (await checkoutQuestions(tx, eventId)).filter(
+    (q) => q.buyer_editable && q.applies_to === 'ATTENDEE',
+  );
   const allowed = selfServiceOf(event!, order, questionsIn(questions, null), now);
   return { order, event: event!, allowed, editableQuestions: questions };
 }
@@ -35,7 +38,9 @@ export async function lockTicketOf(tx: Tx, order: OrderRow, attendeeShortId: str
   const [a] = await tx
     .select()
     .from(attendees)
-    .where(and(eq(attendees.order_id, order.id), eq(attendees.short_id, attendeeShortId), eq(attendees.is_admission, true)))
+    .where(
+      and(eq(attendees.order_id, order.id), eq(attendees.short_id, attendeeShortId), eq(attendees.is_admission, true)),
+    )
     .for('update');
   if (!a) throw notFound();
   return a;
@@ -49,11 +54,29 @@ const shown = (v: unknown) => (Array.isArray(v) ? v.join(', ') : typeof v === 's
  * change (what it was, what it is); a new e-mail address gets the ticket, within `budget` (the
  * address's and the ticket's mails an hour): past it the change is refused (429) and nothing changes.
  */
-export function buyerEditAttendee(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, input: BuyerAttendeeInput, budget: TicketMailBudget): Promise<number[]> {
+export function buyerEditAttendee(
+  db: Db,
+  c: OrderContext,
+  eventId: number,
+  shortId: string,
+  secret: string | null,
+  attendeeShortId: string,
+  input: BuyerAttendeeInput,
+  budget: TicketMailBudget,
+): Promise<number[]> {
   return db.transaction((tx) => editAttendeeIn(tx, c, eventId, shortId, secret, attendeeShortId, input, budget));
 }
 
-async function editAttendeeIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, input: BuyerAttendeeInput, budget: TicketMailBudget): Promise<number[]> {
+async function editAttendeeIn(
+  tx: Tx,
+  c: OrderContext,
+  eventId: number,
+  shortId: string,
+  secret: string | null,
+  attendeeShortId: string,
+  input: BuyerAttendeeInput,
+  budget: TicketMailBudget,
+): Promise<number[]> {
   const { order, allowed, editableQuestions } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
   if (!allowed?.can_edit) throw new DomainError('SELF_SERVICE_CLOSED');
   const a = await lockTicketOf(tx, order, attendeeShortId);
@@ -64,7 +87,9 @@ async function editAttendeeIn(tx: Tx, c: OrderContext, eventId: number, shortId:
     if ((a[field] ?? '') !== input[field]) changes.push({ field, from: a[field] ?? '', to: input[field] });
   }
   // Only the editable questions asked for this ticket, and only those the buyer sent.
-  const asked = attendeeQuestionsFor(questionsIn(editableQuestions, null), a.ticket_id).filter((q) => String(q.id) in input.answers);
+  const asked = attendeeQuestionsFor(questionsIn(editableQuestions, null), a.ticket_id).filter(
+    (q) => String(q.id) in input.answers,
+  );
   const stray = Object.keys(input.answers).filter((id) => !asked.some((q) => String(q.id) === id));
   const issues: FieldIssues = {};
   for (const id of stray) (issues[`answers.${id}`] ??= []).push({ key: 'invalid' });
@@ -72,21 +97,34 @@ async function editAttendeeIn(tx: Tx, c: OrderContext, eventId: number, shortId:
   if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
   if (asked.length) {
     const ids = asked.map((q) => q.id);
-    const before = await tx.select().from(questionAnswers).where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
+    const before = await tx
+      .select()
+      .from(questionAnswers)
+      .where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
     for (const q of asked) {
       const old = shown(before.find((b) => b.question_id === q.id)?.answer);
       const now = shown(rows.find((r) => r.question_id === q.id)?.answer);
       if (old !== now) changes.push({ field: q.title, from: old, to: now });
     }
-    await tx.delete(questionAnswers).where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
-    if (rows.length) await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: order.id, attendee_id: a.id, ...r })));
+    await tx
+      .delete(questionAnswers)
+      .where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
+    if (rows.length)
+      await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: order.id, attendee_id: a.id, ...r })));
   }
   if (!changes.length) return [];
   // The ticket goes to a new address (the old one had it already): counted before anything is written.
   const mailed = changes.some((ch) => ch.field === 'email') && a.status === 'ACTIVE' && !!input.email;
   if (mailed) await budget(a.id, input.email);
-  await tx.update(attendees).set({ first_name: input.first_name, last_name: input.last_name, email: input.email, updated_at: c.now }).where(eq(attendees.id, a.id));
-  await recordOrderEvent(tx, order.id, { kind: 'ATTENDEE_EDITED_BY_BUYER', data: { attendee_id: a.id, changes }, at: c.now });
+  await tx
+    .update(attendees)
+    .set({ first_name: input.first_name, last_name: input.last_name, email: input.email, updated_at: c.now })
+    .where(eq(attendees.id, a.id));
+  await recordOrderEvent(tx, order.id, {
+    kind: 'ATTENDEE_EDITED_BY_BUYER',
+    data: { attendee_id: a.id, changes },
+    at: c.now,
+  });
   return mailed ? enqueueOrderMails(tx, c, order.id, { ticket: a.id }) : [];
 }
 
@@ -95,23 +133,48 @@ async function editAttendeeIn(tx: Tx, c: OrderContext, eventId: number, shortId:
  * BUYER_RESEND_INTERVAL_MS per ticket, whoever asks; a request within it sends nothing. A resend that
  * sends counts in `budget` as an e-mail change does (429 past it).
  */
-export function buyerResendTicket(db: Db, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, budget: TicketMailBudget): Promise<number[]> {
+export function buyerResendTicket(
+  db: Db,
+  c: OrderContext,
+  eventId: number,
+  shortId: string,
+  secret: string | null,
+  attendeeShortId: string,
+  budget: TicketMailBudget,
+): Promise<number[]> {
   return db.transaction((tx) => resendTicketIn(tx, c, eventId, shortId, secret, attendeeShortId, budget));
 }
 
-async function resendTicketIn(tx: Tx, c: OrderContext, eventId: number, shortId: string, secret: string | null, attendeeShortId: string, budget: TicketMailBudget): Promise<number[]> {
+async function resendTicketIn(
+  tx: Tx,
+  c: OrderContext,
+  eventId: number,
+  shortId: string,
+  secret: string | null,
+  attendeeShortId: string,
+  budget: TicketMailBudget,
+): Promise<number[]> {
   const { order } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
   const a = await lockTicketOf(tx, order, attendeeShortId);
   if (a.status !== 'ACTIVE' || !a.email) throw new DomainError('ATTENDEE_NOT_VALID');
   const [last] = await tx
     .select({ at: orderEvents.created_at })
     .from(orderEvents)
-    .where(and(eq(orderEvents.order_id, order.id), eq(orderEvents.kind, 'TICKET_RESENT_BY_BUYER'), sql`(${orderEvents.data} ->> 'attendee_id')::int = ${a.id}`))
+    .where(
+      and(
+        eq(orderEvents.order_id, order.id),
+        eq(orderEvents.kind, 'TICKET_RESENT_BY_BUYER'),
+        sql`(${orderEvents.data} ->> 'attendee_id')::int = ${a.id}`,
+      ),
+    )
     .orderBy(desc(orderEvents.id))
     .limit(1);
   if (last && c.now.getTime() - last.at.getTime() < BUYER_RESEND_INTERVAL_MS) return [];
   await budget(a.id, a.email);
-  await recordOrderEvent(tx, order.id, { kind: 'TICKET_RESENT_BY_BUYER', data: { attendee_id: a.id, email: a.email }, at: c.now });
+  await recordOrderEvent(tx, order.id, {
+    kind: 'TICKET_RESENT_BY_BUYER',
+    data: { attendee_id: a.id, email: a.email },
+    at: c.now,
+  });
   return enqueueOrderMails(tx, c, order.id, { ticket: a.id });
 }
-

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -25,8 +26,18 @@ export interface BuyerCancelDeps {
  * request meanwhile is refused), the units released once, when Stripe has accepted, and exactly one
  * refund of what remains. Returns outbox ids to deliver.
  */
-export async function cancelByBuyer(deps: BuyerCancelDeps, eventId: number, shortId: string, secret: string | null): Promise<number[]> {
-  const ctx = (): OrderContext => ({ now: deps.now(), appUrl: deps.appUrl, storage: deps.storage as FileStorage, stock: deps.stock });
+export async function cancelByBuyer(
+  deps: BuyerCancelDeps,
+  eventId: number,
+  shortId: string,
+  secret: string | null,
+): Promise<number[]> {
+  const ctx = (): OrderContext => ({
+    now: deps.now(),
+    appUrl: deps.appUrl,
+    storage: deps.storage as FileStorage,
+    stock: deps.stock,
+  });
   const step = await deps.db.transaction(async (tx) => {
     const c = ctx();
     const { order, allowed } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
@@ -35,10 +46,23 @@ export async function cancelByBuyer(deps: BuyerCancelDeps, eventId: number, shor
     return { kind: 'cancelled' as const, mails: await cancelOrder(tx, c, order, 'buyer') };
   });
   if (step.kind === 'cancelled') return step.mails;
-  const mails = await refundOrder({ db: deps.db, stripe: deps.stripe, now: deps.now, appUrl: deps.appUrl, storage: deps.storage, userId: null, stock: deps.stock }, eventId, step.orderId, {
-    cancel_order: true,
-    notify_buyer: true,
-  });
+  const mails = await refundOrder(
+    {
+      db: deps.db,
+      stripe: deps.stripe,
+      now: deps.now,
+      appUrl: deps.appUrl,
+      storage: deps.storage,
+      userId: null,
+      stock: deps.stock,
+    },
+    eventId,
+    step.orderId,
+    {
+      cancel_order: true,
+      notify_buyer: true,
+    },
+  );
   await recordOrderEvent(deps.db, step.orderId, { kind: 'CANCELLED_BY_BUYER', data: {}, at: deps.now() });
   return mails;
 }

@@ -1,4 +1,5 @@
 import type { OrderSelfServiceDto, PublicQuestionDto } from '@admitone/shared';
+
 import type { events, orders } from '../../db/schema/index.js';
 
 type EventRow = typeof events.$inferSelect;
@@ -15,8 +16,24 @@ const before = (e: EventRow, hours: number) => new Date(e.start_date.getTime() -
  * and the time: correct attendee details, pass tickets on, cancel. The same rules guard the routes
  * (`requireSelfService`); the order page shows what they allow.
  */
-export function selfServiceOf(e: EventRow, order: Pick<OrderRow, 'status' | 'total' | 'payment_provider' | 'payment_status'>, questions: PublicQuestionDto[], now: Date): OrderSelfServiceDto | null {
-  if (!['COMPLETED', 'AWAITING_PAYMENT', 'CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED'].includes(order.status)) return null;
+export function selfServiceOf(
+  e: EventRow,
+  order: Pick<OrderRow, 'status' | 'total' | 'payment_provider' | 'payment_status'>,
+  questions: PublicQuestionDto[],
+  now: Date,
+): OrderSelfServiceDto | null {
+  if (
+    ![
+      'COMPLETED',
+      'AWAITING_PAYMENT',
+      'CANCELLED',
+      'PARTIALLY_REFUNDED',
+      'REFUNDED',
+      'REFUND_PENDING',
+      'REFUND_FAILED',
+    ].includes(order.status)
+  )
+    return null;
   const editUntil = e.attendee_edits_enabled ? before(e, e.attendee_edit_cutoff_hours) : null;
   const transferUntil = e.ticket_transfers === 'ALLOWED' ? before(e, e.ticket_transfer_cutoff_hours) : null;
   // Free orders, and unpaid ones (nothing to give back), whenever cancelling is allowed; paid ones only
@@ -25,7 +42,9 @@ export function selfServiceOf(e: EventRow, order: Pick<OrderRow, 'status' | 'tot
   const paid = order.total > 0 && order.payment_status === 'PAYMENT_RECEIVED';
   const cancellable =
     e.buyer_cancellation !== 'NOT_ALLOWED' &&
-    (order.total === 0 || order.status === 'AWAITING_PAYMENT' || (e.buyer_cancellation === 'WITH_REFUND' && paid && order.payment_provider === 'STRIPE'));
+    (order.total === 0 ||
+      order.status === 'AWAITING_PAYMENT' ||
+      (e.buyer_cancellation === 'WITH_REFUND' && paid && order.payment_provider === 'STRIPE'));
   const cancelUntil = cancellable ? before(e, e.buyer_cancellation_cutoff_hours) : null;
   return {
     can_edit: !!editUntil && EDITABLE.includes(order.status) && now < editUntil,

@@ -1,10 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  buyerAttendeeBody,
+  ORDER_SECRET_HEADER,
+  publicOrderAttendeeParams,
+  publicOrderParams,
+  publicOrderResponse,
+  transferTicketBody,
+} from '@admitone/shared';
 import type { FastifyRequest } from 'fastify';
-import { ORDER_SECRET_HEADER, buyerAttendeeBody, publicOrderAttendeeParams, publicOrderParams, publicOrderResponse, transferTicketBody } from '@admitone/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import type { AppDeps } from '../../deps.js';
 import { ticketMailBudget } from '../../plugins/address-mail-limit.js';
-import { buyerOrderViews } from '../orders/buyer-order-view.js';
+import { buyerOrderViews } from '../checkout/buyer-order-view.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { buyerEditAttendee, buyerResendTicket } from './buyer-changes.js';
 import { cancelByBuyer } from './cancel.js';
@@ -12,7 +20,11 @@ import { transferTicket } from './transfer.js';
 
 const tags = ['checkout'];
 const headers = z.object({
-  [ORDER_SECRET_HEADER]: z.string().max(200).optional().describe("The order's secret (from the buyer's e-mail links); without it the order answers 404"),
+  [ORDER_SECRET_HEADER]: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("The order's secret (from the buyer's e-mail links); without it the order answers 404"),
 });
 
 /**
@@ -24,14 +36,22 @@ const headers = z.object({
 export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const { view } = buyerOrderViews(deps);
-  const ctx = (): OrderContext => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock });
+  const ctx = (): OrderContext => ({
+    now: deps.clock.now(),
+    appUrl: deps.config.appUrl,
+    storage: deps.storage,
+    stock: deps.stock,
+  });
   const secretOf = (req: FastifyRequest) => (req.headers[ORDER_SECRET_HEADER] as string | undefined) ?? null;
   // Each ticket mail a change sends counts against the new address (with sign-up and reset mails) and the ticket.
   const mailBudget = ticketMailBudget(app, deps.config.addressMailsPerHour, deps.config.ticketMailsPerHour);
   const budgetOf = (req: FastifyRequest) => (ticketId: number, email: string) => mailBudget(req, ticketId, email);
 
   /** Runs a change (its own transaction), sends its mails, and answers the order as it now stands. */
-  async function change(req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>, run: (c: OrderContext) => Promise<number[]>) {
+  async function change(
+    req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>,
+    run: (c: OrderContext) => Promise<number[]>,
+  ) {
     const mails = await run(ctx());
     if (mails.length) await deps.jobs.deliverOutbox(mails);
     return { data: await view(db, req.params, secretOf(req), null, deps.clock.now()) };
@@ -42,7 +62,8 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     {
       schema: {
         tags,
-        summary: "The buyer corrects an attendee's name, e-mail and the answers they may change, before the event's cut-off (SELF_SERVICE_CLOSED after)",
+        summary:
+          "The buyer corrects an attendee's name, e-mail and the answers they may change, before the event's cut-off (SELF_SERVICE_CLOSED after)",
         params: publicOrderAttendeeParams,
         headers,
         body: buyerAttendeeBody,
@@ -50,16 +71,45 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
     },
-    (req) => change(req, (c) => buyerEditAttendee(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body, budgetOf(req))),
+    (req) =>
+      change(req, (c) =>
+        buyerEditAttendee(
+          db,
+          c,
+          req.params.eventId,
+          req.params.shortId,
+          secretOf(req),
+          req.params.attendeeShortId,
+          req.body,
+          budgetOf(req),
+        ),
+      ),
   );
 
   app.post(
     '/events/:eventId/order/:shortId/attendees/:attendeeShortId/resend',
     {
-      schema: { tags, summary: "Send a ticket's e-mail again to the address on it (at most every few minutes per ticket)", params: publicOrderAttendeeParams, headers, response: { 200: publicOrderResponse } },
+      schema: {
+        tags,
+        summary: "Send a ticket's e-mail again to the address on it (at most every few minutes per ticket)",
+        params: publicOrderAttendeeParams,
+        headers,
+        response: { 200: publicOrderResponse },
+      },
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
-    (req) => change(req, (c) => buyerResendTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, budgetOf(req))),
+    (req) =>
+      change(req, (c) =>
+        buyerResendTicket(
+          db,
+          c,
+          req.params.eventId,
+          req.params.shortId,
+          secretOf(req),
+          req.params.attendeeShortId,
+          budgetOf(req),
+        ),
+      ),
   );
 
   app.post(
@@ -67,7 +117,8 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     {
       schema: {
         tags,
-        summary: 'Pass a ticket on to another person: a new code (the old one stops admitting at once), mailed to the new holder (SELF_SERVICE_CLOSED when the event does not allow it)',
+        summary:
+          'Pass a ticket on to another person: a new code (the old one stops admitting at once), mailed to the new holder (SELF_SERVICE_CLOSED when the event does not allow it)',
         params: publicOrderAttendeeParams,
         headers,
         body: transferTicketBody,
@@ -75,7 +126,19 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
-    (req) => change(req, (c) => transferTicket(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.params.attendeeShortId, req.body, budgetOf(req))),
+    (req) =>
+      change(req, (c) =>
+        transferTicket(
+          db,
+          c,
+          req.params.eventId,
+          req.params.shortId,
+          secretOf(req),
+          req.params.attendeeShortId,
+          req.body,
+          budgetOf(req),
+        ),
+      ),
   );
 
   app.post(
@@ -83,7 +146,8 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     {
       schema: {
         tags,
-        summary: 'The buyer cancels their order as the event allows: free or unpaid orders at once, card-paid ones with a full refund to the card (once); the tickets go back to stock',
+        summary:
+          'The buyer cancels their order as the event allows: free or unpaid orders at once, card-paid ones with a full refund to the card (once); the tickets go back to stock',
         params: publicOrderParams,
         headers,
         response: { 200: publicOrderResponse },
@@ -92,7 +156,19 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     },
     (req) =>
       change(req, () =>
-        cancelByBuyer({ db, stripe: deps.stripe, now: () => deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock }, req.params.eventId, req.params.shortId, secretOf(req)),
+        cancelByBuyer(
+          {
+            db,
+            stripe: deps.stripe,
+            now: () => deps.clock.now(),
+            appUrl: deps.config.appUrl,
+            storage: deps.storage,
+            stock: deps.stock,
+          },
+          req.params.eventId,
+          req.params.shortId,
+          secretOf(req),
+        ),
       ),
   );
 };

@@ -1,17 +1,26 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { chargeAppliesTo, type TaxOrFeeDto } from '@admitone/shared';
+import { and, asc, eq } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 import { taxesAndFees } from '../../db/schema/index.js';
 
 export type TaxRow = typeof taxesAndFees.$inferSelect;
 
 export async function listTaxes(db: Executor, accountId: number): Promise<TaxRow[]> {
-  return db.select().from(taxesAndFees).where(eq(taxesAndFees.account_id, accountId)).orderBy(asc(taxesAndFees.type), asc(taxesAndFees.name), asc(taxesAndFees.id));
+  return db
+    .select()
+    .from(taxesAndFees)
+    .where(eq(taxesAndFees.account_id, accountId))
+    .orderBy(asc(taxesAndFees.type), asc(taxesAndFees.name), asc(taxesAndFees.id));
 }
 
 /** One tax or fee of an account; another account's id finds nothing. */
 export async function findTax(db: Executor, accountId: number, id: number): Promise<TaxRow | null> {
-  const [row] = await db.select().from(taxesAndFees).where(and(eq(taxesAndFees.account_id, accountId), eq(taxesAndFees.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(taxesAndFees)
+    .where(and(eq(taxesAndFees.account_id, accountId), eq(taxesAndFees.id, id)))
+    .limit(1);
   return row ?? null;
 }
 

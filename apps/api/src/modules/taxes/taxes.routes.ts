@@ -1,5 +1,13 @@
+import {
+  accountParams,
+  taxDeletedResponse,
+  taxOrFeeBody,
+  taxOrFeeListResponse,
+  taxOrFeeParams,
+  taxOrFeeResponse,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountParams, taxDeletedResponse, taxOrFeeBody, taxOrFeeListResponse, taxOrFeeParams, taxOrFeeResponse } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { wholeList } from '../../shared/pagination.js';
@@ -14,20 +22,76 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   const { clock } = deps;
   const admin = app.requirePermission('taxes.manage');
 
-  app.get('/accounts/:id/taxes-and-fees', { preValidation: app.requirePermission('events.manage'), schema: { tags, security, summary: 'List taxes and fees', params: accountParams, response: { 200: taxOrFeeListResponse } } }, async (req) => {
-    const data = await accountTaxes(db, authOf(req).accountId, req.params.id);
-    return { data, meta: wholeList(data).meta };
-  });
-
-  app.post('/accounts/:id/taxes-and-fees', { preValidation: admin, schema: { tags, security, summary: 'Create a tax or fee', params: accountParams, body: taxOrFeeBody, response: { 201: taxOrFeeResponse } } }, async (req, reply) =>
-    reply.status(201).send({ data: await createTax(db, clock, authOf(req).accountId, req.params.id, req.body) }),
+  app.get(
+    '/accounts/:id/taxes-and-fees',
+    {
+      preValidation: app.requirePermission('events.manage'),
+      schema: {
+        tags,
+        security,
+        summary: 'List taxes and fees',
+        params: accountParams,
+        response: { 200: taxOrFeeListResponse },
+      },
+    },
+    async (req) => {
+      const data = await accountTaxes(db, authOf(req).accountId, req.params.id);
+      return { data, meta: wholeList(data).meta };
+    },
   );
 
-  app.put('/accounts/:id/taxes-and-fees/:taxOrFeeId', { preValidation: admin, schema: { tags, security, summary: 'Update a tax or fee', params: taxOrFeeParams, body: taxOrFeeBody, response: { 200: taxOrFeeResponse } } }, async (req) => ({
-    data: await updateTax(db, clock, authOf(req).accountId, req.params.id, req.params.taxOrFeeId, req.body),
-  }));
+  app.post(
+    '/accounts/:id/taxes-and-fees',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a tax or fee',
+        params: accountParams,
+        body: taxOrFeeBody,
+        response: { 201: taxOrFeeResponse },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({ data: await createTax(db, clock, authOf(req).accountId, req.params.id, req.body) }),
+  );
 
-  app.delete('/accounts/:id/taxes-and-fees/:taxOrFeeId', { preValidation: admin, schema: { tags, security, summary: 'Delete a tax or fee (tickets using it keep working without it)', params: taxOrFeeParams, response: { 200: taxDeletedResponse } } }, async (req) => ({
-    data: { id: req.params.taxOrFeeId, detached_ticket_count: await deleteTax(db, authOf(req).accountId, req.params.id, req.params.taxOrFeeId) },
-  }));
+  app.put(
+    '/accounts/:id/taxes-and-fees/:taxOrFeeId',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Update a tax or fee',
+        params: taxOrFeeParams,
+        body: taxOrFeeBody,
+        response: { 200: taxOrFeeResponse },
+      },
+    },
+    async (req) => ({
+      data: await updateTax(db, clock, authOf(req).accountId, req.params.id, req.params.taxOrFeeId, req.body),
+    }),
+  );
+
+  app.delete(
+    '/accounts/:id/taxes-and-fees/:taxOrFeeId',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a tax or fee (tickets using it keep working without it)',
+        params: taxOrFeeParams,
+        response: { 200: taxDeletedResponse },
+      },
+    },
+    async (req) => ({
+      data: {
+        id: req.params.taxOrFeeId,
+        detached_ticket_count: await deleteTax(db, authOf(req).accountId, req.params.id, req.params.taxOrFeeId),
+      },
+    }),
+  );
 };

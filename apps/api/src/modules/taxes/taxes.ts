@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm';
 import type { taxOrFeeBody, TaxOrFeeDto } from '@admitone/shared';
+import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Db, Executor } from '../../db/client.js';
 import { accounts, taxesAndFees, ticketTaxes } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
@@ -35,24 +36,47 @@ export async function accountTaxes(db: Executor, callerAccountId: number, accoun
 }
 
 /** A new tax or fee; a fixed one without a currency takes the account's. */
-export async function createTax(db: Db, clock: Clock, callerAccountId: number, accountId: number, body: Body): Promise<TaxOrFeeDto> {
+export async function createTax(
+  db: Db,
+  clock: Clock,
+  callerAccountId: number,
+  accountId: number,
+  body: Body,
+): Promise<TaxOrFeeDto> {
   const currency = await accountCurrency(db, callerAccountId, accountId);
   const now = clock.now();
-  const [row] = await db.insert(taxesAndFees).values({ account_id: accountId, ...columnsOf(body, currency), created_at: now, updated_at: now }).returning();
+  const [row] = await db
+    .insert(taxesAndFees)
+    .values({ account_id: accountId, ...columnsOf(body, currency), created_at: now, updated_at: now })
+    .returning();
   return toTaxDto(row!, currency);
 }
 
 /** Changes a tax or fee of the account. */
-export async function updateTax(db: Db, clock: Clock, callerAccountId: number, accountId: number, id: number, body: Body): Promise<TaxOrFeeDto> {
+export async function updateTax(
+  db: Db,
+  clock: Clock,
+  callerAccountId: number,
+  accountId: number,
+  id: number,
+  body: Body,
+): Promise<TaxOrFeeDto> {
   const currency = await accountCurrency(db, callerAccountId, accountId);
   const existing = await findTax(db, accountId, id);
   if (!existing) throw new DomainError('NOT_FOUND');
   // An edit that leaves the currency out keeps the fee's own (not the account's, which may have changed).
-  const [row] = await db.update(taxesAndFees).set({ ...columnsOf(body, existing.currency ?? currency), updated_at: clock.now() }).where(eq(taxesAndFees.id, id)).returning();
+  const [row] = await db
+    .update(taxesAndFees)
+    .set({ ...columnsOf(body, existing.currency ?? currency), updated_at: clock.now() })
+    .where(eq(taxesAndFees.id, id))
+    .returning();
   return toTaxDto(row!, currency);
 }
 
-/** Deletes a tax or fee; tickets keep working without it (the link rows go with it, ON DELETE CASCADE). Returns how many tickets had it. */
+/**
+ * Deletes a tax or fee; tickets keep working without it (the link rows go with it, ON DELETE CASCADE). Returns how many
+ * tickets had it.
+ */
 export async function deleteTax(db: Db, callerAccountId: number, accountId: number, id: number): Promise<number> {
   await accountCurrency(db, callerAccountId, accountId);
   if (!(await findTax(db, accountId, id))) throw new DomainError('NOT_FOUND');

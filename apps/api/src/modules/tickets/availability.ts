@@ -40,10 +40,14 @@ export interface TicketAvailability {
 
 const left = (s: StockCount) => (s.quantity === null ? null : Math.max(0, s.quantity - s.taken));
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
-const sumOf = (values: Array<number | null>) => (values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + (v as number), 0));
+const sumOf = (values: Array<number | null>) =>
+  values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + (v as number), 0);
 
 /** Computes what is left of every ticket and tier of one event. */
-export function availability(tickets: readonly TicketStock[], capacities: readonly CapacityStock[]): TicketAvailability[] {
+export function availability(
+  tickets: readonly TicketStock[],
+  capacities: readonly CapacityStock[],
+): TicketAvailability[] {
   const usedOf = (t: TicketStock) => (t.tiers?.length ? t.tiers.reduce((s, x) => s + x.taken, 0) : t.taken);
   const active = capacities.filter((c) => c.enabled);
   const capacityLeft = new Map<number, number | null>();
@@ -73,5 +77,7 @@ export function availability(tickets: readonly TicketStock[], capacities: readon
  */
 export function ceilingOf(t: TicketStock, capacities: readonly CapacityStock[]): number | null {
   const own = t.tiers?.length ? sumOf(t.tiers.map((x) => x.quantity)) : t.quantity;
-  return capacities.filter((c) => c.enabled && (c.applies_to === 'ALL' || c.applies_to.includes(t.id))).reduce<number | null>((m, c) => minOf(m, c.capacity), own);
+  return capacities
+    .filter((c) => c.enabled && (c.applies_to === 'ALL' || c.applies_to.includes(t.id)))
+    .reduce<number | null>((m, c) => minOf(m, c.capacity), own);
 }

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+
 import { saleState, tieredState } from './sale-state.js';
 
 const now = new Date('2027-01-10T12:00:00Z');
 const before = new Date('2027-01-01T00:00:00Z');
 const after = new Date('2027-02-01T00:00:00Z');
-const w = (o: Partial<Parameters<typeof saleState>[0]>) => ({ is_hidden: false, sale_start: null, sale_end: null, available: null, ...o });
+const w = (o: Partial<Parameters<typeof saleState>[0]>) => ({
+  is_hidden: false,
+  sale_start: null,
+  sale_end: null,
+  available: null,
+  ...o,
+});
 
 describe('saleState', () => {
   it.each([

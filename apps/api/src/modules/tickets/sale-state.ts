@@ -21,6 +21,7 @@ export function saleState(w: SaleWindow, now: Date, eventEnded = false): TicketS
 /** A tiered ticket is on sale when any visible tier is; otherwise it takes the most telling tier state. */
 export function tieredState(tierStates: TicketSaleState[], ticketHidden: boolean): TicketSaleState {
   if (ticketHidden) return 'HIDDEN';
-  for (const s of ['ON_SALE', 'SALE_STARTS', 'SOLD_OUT', 'SALE_ENDED', 'NOT_ON_SALE'] as const) if (tierStates.includes(s)) return s;
+  for (const s of ['ON_SALE', 'SALE_STARTS', 'SOLD_OUT', 'SALE_ENDED', 'NOT_ON_SALE'] as const)
+    if (tierStates.includes(s)) return s;
   return 'HIDDEN';
 }

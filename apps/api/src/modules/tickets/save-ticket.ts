@@ -1,15 +1,16 @@
+import type { ticketBody } from '@admitone/shared';
 import { and, eq, inArray, max, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ticketBody } from '@admitone/shared';
+
 import type { Db, Tx } from '../../db/client.js';
-import { taxesAndFees, ticketTaxes, ticketTiers, tickets } from '../../db/schema/index.js';
+import { taxesAndFees, tickets, ticketTaxes, ticketTiers } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
-import { emitWebhookEvent } from '../webhooks/webhook-outbox.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { belowTaken, lockEventForNewTicket, lockTicketStock, nextStockVersion } from '../inventory/limits.js';
 import { categoryForTicket } from '../product-categories/product-categories.repository.js';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.js';
 import { ticketsWithOrders, tiersWithSales } from './sales.js';
 import { findTicket } from './tickets.repository.js';
 
@@ -51,22 +52,41 @@ function columnsOf(input: TicketInput, event: EventRef) {
 async function checkTaxes(tx: Tx, event: EventRef, ids: number[]) {
   if (!ids.length) return;
   const found = await tx
-    .select({ id: taxesAndFees.id, name: taxesAndFees.name, calculation_type: taxesAndFees.calculation_type, currency: taxesAndFees.currency })
+    .select({
+      id: taxesAndFees.id,
+      name: taxesAndFees.name,
+      calculation_type: taxesAndFees.calculation_type,
+      currency: taxesAndFees.currency,
+    })
     .from(taxesAndFees)
     .where(and(eq(taxesAndFees.account_id, event.account_id), inArray(taxesAndFees.id, ids)));
-  if (found.length !== new Set(ids).size) throw new DomainError('VALIDATION_FAILED', { fields: { tax_and_fee_ids: [{ key: 'not_found_choice' }] } });
+  if (found.length !== new Set(ids).size)
+    throw new DomainError('VALIDATION_FAILED', { fields: { tax_and_fee_ids: [{ key: 'not_found_choice' }] } });
   const foreign = found.filter((f) => f.calculation_type === 'FIXED' && f.currency !== event.currency);
   if (foreign.length) {
     throw new DomainError('VALIDATION_FAILED', {
-      fields: { tax_and_fee_ids: foreign.map((f) => ({ key: 'fee_currency_mismatch' as const, values: { name: f.name, fee_currency: f.currency ?? '', currency: event.currency } })) },
+      fields: {
+        tax_and_fee_ids: foreign.map((f) => ({
+          key: 'fee_currency_mismatch' as const,
+          values: { name: f.name, fee_currency: f.currency ?? '', currency: event.currency },
+        })),
+      },
     });
   }
 }
 
-async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: EventRef, now: Date, tierTaken: Map<number, number> = new Map()) {
+async function saveParts(
+  tx: Tx,
+  ticketId: number,
+  input: TicketInput,
+  event: EventRef,
+  now: Date,
+  tierTaken: Map<number, number> = new Map(),
+) {
   await tx.delete(ticketTaxes).where(eq(ticketTaxes.ticket_id, ticketId));
   const taxIds = [...new Set(input.tax_and_fee_ids)];
-  if (taxIds.length) await tx.insert(ticketTaxes).values(taxIds.map((id) => ({ ticket_id: ticketId, tax_and_fee_id: id })));
+  if (taxIds.length)
+    await tx.insert(ticketTaxes).values(taxIds.map((id) => ({ ticket_id: ticketId, tax_and_fee_id: id })));
 
   const tiers = input.type === 'TIERED' ? input.tiers : [];
   const keep = tiers.map((t) => t.id).filter((id): id is number => id !== undefined);
@@ -74,7 +94,13 @@ async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: Ev
   const existing = await tx.select({ id: ticketTiers.id }).from(ticketTiers).where(eq(ticketTiers.ticket_id, ticketId));
   const dropped = existing.map((t) => t.id).filter((id) => !keep.includes(id));
   if ((await tiersWithSales(tx, dropped)).size) throw new DomainError('TIER_HAS_SALES');
-  await tx.delete(ticketTiers).where(keep.length ? and(eq(ticketTiers.ticket_id, ticketId), notInArray(ticketTiers.id, keep)) : eq(ticketTiers.ticket_id, ticketId));
+  await tx
+    .delete(ticketTiers)
+    .where(
+      keep.length
+        ? and(eq(ticketTiers.ticket_id, ticketId), notInArray(ticketTiers.id, keep))
+        : eq(ticketTiers.ticket_id, ticketId),
+    );
   for (const [i, tier] of tiers.entries()) {
     const values = {
       label: tier.label,
@@ -90,8 +116,13 @@ async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: Ev
       // Never below what is sold and held of the tier (its row lock is ours: lockTicketStock).
       const taken = tierTaken.get(tier.id) ?? 0;
       if (tier.quantity !== null && tier.quantity < taken) throw belowTaken(`tiers.${i}.quantity`, taken);
-      const [updated] = await tx.update(ticketTiers).set(values).where(and(eq(ticketTiers.id, tier.id), eq(ticketTiers.ticket_id, ticketId))).returning({ id: ticketTiers.id });
-      if (!updated) throw new DomainError('VALIDATION_FAILED', { fields: { [`tiers.${i}.id`]: [{ key: 'not_found_choice' }] } });
+      const [updated] = await tx
+        .update(ticketTiers)
+        .set(values)
+        .where(and(eq(ticketTiers.id, tier.id), eq(ticketTiers.ticket_id, ticketId)))
+        .returning({ id: ticketTiers.id });
+      if (!updated)
+        throw new DomainError('VALIDATION_FAILED', { fields: { [`tiers.${i}.id`]: [{ key: 'not_found_choice' }] } });
     } else {
       await tx.insert(ticketTiers).values({ ...values, ticket_id: ticketId, created_at: now });
     }
@@ -102,24 +133,46 @@ async function saveParts(tx: Tx, ticketId: number, input: TicketInput, event: Ev
 async function categoryOf(tx: Tx, event: EventRef, asked: number | null, fallback: 'first' | number): Promise<number> {
   if (asked === null && fallback !== 'first') return fallback;
   const id = await categoryForTicket(tx, event.id, asked);
-  if (id === null) throw new DomainError('VALIDATION_FAILED', { fields: { category_id: [{ key: 'not_found_choice' }] } });
+  if (id === null)
+    throw new DomainError('VALIDATION_FAILED', { fields: { category_id: [{ key: 'not_found_choice' }] } });
   return id;
 }
 
 /** Creates a ticket at the end of the event's list (in the category asked for, else the first). */
-export async function createTicket(deps: { db: Db; clock: Clock }, event: EventRef, input: TicketInput): Promise<number> {
+export async function createTicket(
+  deps: { db: Db; clock: Clock },
+  event: EventRef,
+  input: TicketInput,
+): Promise<number> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await checkTaxes(tx, event, input.tax_and_fee_ids);
     await lockEventForNewTicket(tx, event.id);
     const categoryId = await categoryOf(tx, event, input.category_id, 'first');
-    const [last] = await tx.select({ n: max(tickets.sort_order) }).from(tickets).where(eq(tickets.event_id, event.id));
+    const [last] = await tx
+      .select({ n: max(tickets.sort_order) })
+      .from(tickets)
+      .where(eq(tickets.event_id, event.id));
     const [row] = await tx
       .insert(tickets)
-      .values({ ...columnsOf(input, event), category_id: categoryId, account_id: event.account_id, event_id: event.id, sort_order: (last?.n ?? -1) + 1, created_at: now, updated_at: now })
+      .values({
+        ...columnsOf(input, event),
+        category_id: categoryId,
+        account_id: event.account_id,
+        event_id: event.id,
+        sort_order: (last?.n ?? -1) + 1,
+        created_at: now,
+        updated_at: now,
+      })
       .returning({ id: tickets.id });
     await saveParts(tx, row!.id, input, event, now);
-    await emitWebhookEvent(tx, { accountId: event.account_id, eventId: event.id, type: 'product.created', object: { kind: 'product', id: row!.id }, at: now });
+    await emitWebhookEvent(tx, {
+      accountId: event.account_id,
+      eventId: event.id,
+      type: 'product.created',
+      object: { kind: 'product', id: row!.id },
+      at: now,
+    });
     return row!.id;
   });
 }
@@ -129,7 +182,12 @@ export async function createTicket(deps: { db: Db; clock: Clock }, event: EventR
  * checkout's lock order) and a quantity below what is taken is refused; the ticket's stock version moves,
  * so a checkout planned with the old ticket plans again.
  */
-export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventRef, ticketId: number, input: TicketInput): Promise<void> {
+export async function updateTicket(
+  deps: { db: Db; clock: Clock },
+  event: EventRef,
+  ticketId: number,
+  input: TicketInput,
+): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const current = await findTicket(tx, event.account_id, event.id, ticketId);
@@ -138,15 +196,25 @@ export async function updateTicket(deps: { db: Db; clock: Clock }, event: EventR
     const categoryId = await categoryOf(tx, event, input.category_id, current.ticket.category_id);
     const stock = await lockTicketStock(tx, ticketId);
     if (!stock) throw new DomainError('NOT_FOUND');
-    // The price kind and whether it admits a person are fixed once it sold: the sold units were priced and issued (or not) as such.
+    // The price kind and whether it admits a person are fixed once it sold: the sold units were priced and issued (or
+    // not) as such.
     const changesKind = current.ticket.type !== input.type || current.ticket.product_type !== input.product_type;
     if (changesKind && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
     const columns = columnsOf(input, event);
     if (columns.quantity !== null && columns.quantity < stock.taken) throw belowTaken('quantity', stock.taken);
     await checkTaxes(tx, event, input.tax_and_fee_ids);
-    await tx.update(tickets).set({ ...columns, category_id: categoryId, stock_version: nextStockVersion, updated_at: now }).where(eq(tickets.id, ticketId));
+    await tx
+      .update(tickets)
+      .set({ ...columns, category_id: categoryId, stock_version: nextStockVersion, updated_at: now })
+      .where(eq(tickets.id, ticketId));
     await saveParts(tx, ticketId, input, event, now, stock.tiers);
-    await emitWebhookEvent(tx, { accountId: event.account_id, eventId: event.id, type: 'product.updated', object: { kind: 'product', id: ticketId }, at: now });
+    await emitWebhookEvent(tx, {
+      accountId: event.account_id,
+      eventId: event.id,
+      type: 'product.updated',
+      object: { kind: 'product', id: ticketId },
+      at: now,
+    });
   });
 }
 
@@ -158,8 +226,22 @@ export async function deleteTicket(deps: { db: Db; clock: Clock }, event: EventR
     await lockTicketStock(tx, ticketId);
     if ((await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_HAS_ORDERS');
     // Gone once committed: the event carries what it was.
-    const payload = { id: ticketId, event_id: event.id, name: found.ticket.name, product_type: found.ticket.product_type, type: found.ticket.type, deleted: true };
-    await emitWebhookEvent(tx, { accountId: event.account_id, eventId: event.id, type: 'product.deleted', object: { kind: 'product', id: ticketId }, payload, at: deps.clock.now() });
+    const payload = {
+      id: ticketId,
+      event_id: event.id,
+      name: found.ticket.name,
+      product_type: found.ticket.product_type,
+      type: found.ticket.type,
+      deleted: true,
+    };
+    await emitWebhookEvent(tx, {
+      accountId: event.account_id,
+      eventId: event.id,
+      type: 'product.deleted',
+      object: { kind: 'product', id: ticketId },
+      payload,
+      at: deps.clock.now(),
+    });
     await tx.delete(tickets).where(eq(tickets.id, ticketId));
   });
 }
@@ -167,13 +249,17 @@ export async function deleteTicket(deps: { db: Db; clock: Clock }, event: EventR
 /** Puts the event's tickets in the given order; the list must hold exactly the event's tickets. */
 export async function sortTickets(deps: { db: Db; clock: Clock }, event: EventRef, ids: number[]): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const existing = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.event_id, event.id), eq(tickets.account_id, event.account_id)));
+    const existing = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.event_id, event.id), eq(tickets.account_id, event.account_id)));
     const known = new Set(existing.map((r) => r.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
       throw new DomainError('VALIDATION_FAILED', { fields: { ticket_ids: [{ key: 'invalid' }] } });
     }
     // Rows in id order, as reservations lock them (docs/LOCKING.md), whatever the new order.
     const placed = ids.map((id, i) => ({ id, i })).sort((a, b) => a.id - b.id);
-    for (const { id, i } of placed) await tx.update(tickets).set({ sort_order: i, updated_at: deps.clock.now() }).where(eq(tickets.id, id));
+    for (const { id, i } of placed)
+      await tx.update(tickets).set({ sort_order: i, updated_at: deps.clock.now() }).where(eq(tickets.id, id));
   });
 }

@@ -1,10 +1,11 @@
-import { priceUnit, type Charge, type TicketDto } from '@admitone/shared';
+import { type Charge, priceUnit, type TicketDto } from '@admitone/shared';
+
 import type { Executor } from '../../db/client.js';
-import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
+import { readStockLevels, soldUnits } from '../inventory/stock-levels.js';
+import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
 import { availability } from './availability.js';
 import { saleState, tieredState } from './sale-state.js';
-import { readStockLevels, soldUnits } from '../inventory/stock-levels.js';
 import { ticketsWithOrders, tiersWithSales } from './sales.js';
 import { loadTickets } from './tickets.repository.js';
 
@@ -23,15 +24,24 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
   // What is taken comes from the counters; only the sold/held split counts valid tickets (a screen, not a sale).
   const levels = await readStockLevels(db, event.id, now);
   const sold = await soldUnits(db, event.id);
-  const ordered = await ticketsWithOrders(db, parts.map((p) => p.ticket.id));
-  const tiersSold = await tiersWithSales(db, parts.flatMap((p) => p.tiers.map((t) => t.id)));
+  const ordered = await ticketsWithOrders(
+    db,
+    parts.map((p) => p.ticket.id),
+  );
+  const tiersSold = await tiersWithSales(
+    db,
+    parts.flatMap((p) => p.tiers.map((t) => t.id)),
+  );
   const charges: Charge[] = chargesFor(await listTaxes(db, event.account_id), event.currency);
   const stock = availability(
     parts.map((p) => ({
       id: p.ticket.id,
       quantity: p.ticket.quantity,
       taken: levels.ticket(p.ticket.id),
-      tiers: p.ticket.type === 'TIERED' ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, taken: levels.tier(t.id) })) : undefined,
+      tiers:
+        p.ticket.type === 'TIERED'
+          ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, taken: levels.tier(t.id) }))
+          : undefined,
     })),
     (await loadCapacities(db, event.account_id, event.id)).map(toCapacityStock),
   );
@@ -51,7 +61,16 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
         sale_start: tier.sale_start?.toISOString() ?? null,
         sale_end: tier.sale_end?.toISOString() ?? null,
         is_hidden: tier.is_hidden,
-        sale_state: saleState({ is_hidden: tier.is_hidden, sale_start: tier.sale_start ?? t.sale_start, sale_end: tier.sale_end ?? t.sale_end, available }, now, eventEnded),
+        sale_state: saleState(
+          {
+            is_hidden: tier.is_hidden,
+            sale_start: tier.sale_start ?? t.sale_start,
+            sale_end: tier.sale_end ?? t.sale_end,
+            available,
+          },
+          now,
+          eventEnded,
+        ),
         sold: sold.tier(tier.id),
         reserved: levels.tier(tier.id) - sold.tier(tier.id),
         has_sales: tiersSold.has(tier.id),
@@ -59,11 +78,25 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
         price_with_charges: priceUnit('TIERED', tier.price, own).total,
       };
     });
-    const base = t.type === 'PAID' ? (t.price ?? 0) : t.type === 'DONATION' ? (t.min_price ?? 0) : t.type === 'TIERED' ? Math.min(...tiers.map((x) => x.price)) : 0;
+    const base =
+      t.type === 'PAID'
+        ? (t.price ?? 0)
+        : t.type === 'DONATION'
+          ? (t.min_price ?? 0)
+          : t.type === 'TIERED'
+            ? Math.min(...tiers.map((x) => x.price))
+            : 0;
     const state =
       t.type === 'TIERED'
-        ? tieredState(tiers.map((x) => x.sale_state), t.is_hidden)
-        : saleState({ is_hidden: t.is_hidden, sale_start: t.sale_start, sale_end: t.sale_end, available: a.available }, now, eventEnded);
+        ? tieredState(
+            tiers.map((x) => x.sale_state),
+            t.is_hidden,
+          )
+        : saleState(
+            { is_hidden: t.is_hidden, sale_start: t.sale_start, sale_end: t.sale_end, available: a.available },
+            now,
+            eventEnded,
+          );
     return {
       id: t.id,
       event_id: t.event_id,
@@ -93,7 +126,8 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       sold: total.sold,
       reserved: total.held,
       available: a.available,
-      price_with_charges: tiers.length || t.type !== 'TIERED' ? priceUnit(t.type, Number.isFinite(base) ? base : 0, own).total : 0,
+      price_with_charges:
+        tiers.length || t.type !== 'TIERED' ? priceUnit(t.type, Number.isFinite(base) ? base : 0, own).total : 0,
       can_change_type: !ordered.has(t.id),
       has_orders: ordered.has(t.id),
       created_at: t.created_at.toISOString(),

@@ -1,18 +1,19 @@
-import { and, eq, gt } from 'drizzle-orm';
 import {
   acceptInvitationExistingUserBody,
   acceptInvitationNewUserBody,
-  isLocale,
   type AuthResponse,
   type InvitationDto,
   type InviteUserBody,
-  roleHasEventScope,
+  isLocale,
   type Locale,
   type Role,
+  roleHasEventScope,
   type TeamMemberDto,
 } from '@admitone/shared';
+import { and, eq, gt } from 'drizzle-orm';
+
 import type { Db, Executor } from '../../db/client.js';
-import { accountUsers, accounts, users } from '../../db/schema/index.js';
+import { accounts, accountUsers, users } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
@@ -20,12 +21,12 @@ import type { AuthContext } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession } from '../auth/sessions.repository.js';
 import { setMembershipEvents } from './membership-events.js';
-import { findMember, isMemberOf } from './team.repository.js';
 import { getMember } from './team.js';
+import { findMember, isMemberOf } from './team.repository.js';
 import { findUserByEmail, insertUser, membershipsOf, toUserDto } from './users.repository.js';
 
 export const INVITATION_TTL_DAYS = 7;
@@ -55,7 +56,11 @@ async function sendInvitation(
   const token = newToken();
   await tx
     .update(accountUsers)
-    .set({ invitation_token_hash: hashToken(token), invitation_expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000), updated_at: now })
+    .set({
+      invitation_token_hash: hashToken(token),
+      invitation_expires_at: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
+      updated_at: now,
+    })
     .where(eq(accountUsers.id, input.membershipId));
   const outboxId = await enqueueMail(
     tx,
@@ -63,11 +68,22 @@ async function sendInvitation(
       template: 'invitation',
       to: input.email,
       locale: input.locale,
-      data: { inviter: inviter.name, account: input.accountName, role: input.role, url: `${deps.appUrl}/auth/accept-invitation/${token}`, days: INVITATION_TTL_DAYS },
+      data: {
+        inviter: inviter.name,
+        account: input.accountName,
+        role: input.role,
+        url: `${deps.appUrl}/auth/accept-invitation/${token}`,
+        days: INVITATION_TTL_DAYS,
+      },
     },
     now,
   );
-  await spendMailBudget(tx, deps.mailBudgetPerHour, { accountId: caller.accountId, userId: caller.user.id, kind: 'INVITATION', mails: 1 }, now);
+  await spendMailBudget(
+    tx,
+    deps.mailBudgetPerHour,
+    { accountId: caller.accountId, userId: caller.user.id, kind: 'INVITATION', mails: 1 },
+    now,
+  );
   return outboxId;
 }
 
@@ -81,24 +97,52 @@ async function accountName(tx: Executor, accountId: number) {
  * password is created. Either way the answer is the same: the team sees the address typed, never
  * whether it had a login, nor its name or language (team.ts#toTeamMemberDto).
  */
-export async function inviteUser(deps: InvitationDeps, caller: AuthContext, input: InviteUserBody, requestLocale: Locale): Promise<TeamMemberDto> {
+export async function inviteUser(
+  deps: InvitationDeps,
+  caller: AuthContext,
+  input: InviteUserBody,
+  requestLocale: Locale,
+): Promise<TeamMemberDto> {
   const now = deps.clock.now();
   const { outboxId, membershipId } = await deps.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, input.email);
     if (user && (await isMemberOf(tx, caller.accountId, user.id))) {
       throw new DomainError('VALIDATION_FAILED', { fields: { email: [{ key: 'already_member' }] } });
     }
-    user ??= await insertUser(tx, { name: input.email.split('@')[0]!, email: input.email, password_hash: null, locale: requestLocale, created_at: now, updated_at: now });
+    user ??= await insertUser(tx, {
+      name: input.email.split('@')[0]!,
+      email: input.email,
+      password_hash: null,
+      locale: requestLocale,
+      created_at: now,
+      updated_at: now,
+    });
     const [membership] = await tx
       .insert(accountUsers)
-      .values({ account_id: caller.accountId, user_id: user.id, role: input.role, status: 'INVITED', invited_email: input.email.toLowerCase(), invited_by_user_id: caller.user.id, created_at: now, updated_at: now })
+      .values({
+        account_id: caller.accountId,
+        user_id: user.id,
+        role: input.role,
+        status: 'INVITED',
+        invited_email: input.email.toLowerCase(),
+        invited_by_user_id: caller.user.id,
+        created_at: now,
+        updated_at: now,
+      })
       .returning();
-    if (roleHasEventScope(input.role)) await setMembershipEvents(tx, caller.accountId, membership!.id, input.event_ids ?? []);
+    if (roleHasEventScope(input.role))
+      await setMembershipEvents(tx, caller.accountId, membership!.id, input.event_ids ?? []);
     const id = await sendInvitation(
       tx,
       deps,
       caller,
-      { membershipId: membership!.id, email: user.email, role: input.role, locale: isLocale(user.locale) ? user.locale : requestLocale, accountName: await accountName(tx, caller.accountId) },
+      {
+        membershipId: membership!.id,
+        email: user.email,
+        role: input.role,
+        locale: isLocale(user.locale) ? user.locale : requestLocale,
+        accountName: await accountName(tx, caller.accountId),
+      },
       now,
     );
     return { outboxId: id, membershipId: membership!.id };
@@ -115,7 +159,12 @@ async function invitedMembership(tx: Executor, caller: AuthContext, membershipId
 }
 
 /** Sends the invitation again with a new link (the old one stops working) and a new 7-day expiry. */
-export async function resendInvitation(deps: InvitationDeps, caller: AuthContext, membershipId: number, requestLocale: Locale): Promise<TeamMemberDto> {
+export async function resendInvitation(
+  deps: InvitationDeps,
+  caller: AuthContext,
+  membershipId: number,
+  requestLocale: Locale,
+): Promise<TeamMemberDto> {
   const now = deps.clock.now();
   const outboxId = await deps.db.transaction(async (tx) => {
     const row = await invitedMembership(tx, caller, membershipId);
@@ -123,7 +172,13 @@ export async function resendInvitation(deps: InvitationDeps, caller: AuthContext
       tx,
       deps,
       caller,
-      { membershipId: row.membership.id, email: row.user.email, role: row.membership.role, locale: requestLocale, accountName: await accountName(tx, caller.accountId) },
+      {
+        membershipId: row.membership.id,
+        email: row.user.email,
+        role: row.membership.role,
+        locale: requestLocale,
+        accountName: await accountName(tx, caller.accountId),
+      },
       now,
     );
   });
@@ -147,7 +202,13 @@ async function findInvitation(tx: Executor, token: string, now: Date) {
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
     .innerJoin(users, eq(users.id, accountUsers.user_id))
-    .where(and(eq(accountUsers.invitation_token_hash, hashToken(token)), eq(accountUsers.status, 'INVITED'), gt(accountUsers.invitation_expires_at, now)))
+    .where(
+      and(
+        eq(accountUsers.invitation_token_hash, hashToken(token)),
+        eq(accountUsers.status, 'INVITED'),
+        gt(accountUsers.invitation_expires_at, now),
+      ),
+    )
     .limit(1);
   if (!row) throw new DomainError('INVALID_LINK');
   return row;
@@ -158,17 +219,30 @@ export async function getInvitation(deps: { db: Db; clock: Clock }, token: strin
   const row = await findInvitation(deps.db, token, deps.clock.now());
   let invitedBy: string | null = null;
   if (row.membership.invited_by_user_id) {
-    const [inviter] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, row.membership.invited_by_user_id));
+    const [inviter] = await deps.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, row.membership.invited_by_user_id));
     invitedBy = inviter?.name ?? null;
   }
-  return { email: row.user.email, account_name: row.account_name, invited_by: invitedBy, role: row.membership.role, existing_user: row.user.password_hash !== null };
+  return {
+    email: row.user.email,
+    account_name: row.account_name,
+    invited_by: invitedBy,
+    role: row.membership.role,
+    existing_user: row.user.password_hash !== null,
+  };
 }
 
 /**
  * Accepts an invitation and logs in to the inviting account. A new person sets name and password;
  * someone who already has a login proves it with their password, and nothing of theirs is changed.
  */
-export async function acceptInvitation(deps: { db: Db; clock: Clock }, token: string, body: unknown): Promise<AuthResponse> {
+export async function acceptInvitation(
+  deps: { db: Db; clock: Clock },
+  token: string,
+  body: unknown,
+): Promise<AuthResponse> {
   const now = deps.clock.now();
   const preview = await findInvitation(deps.db, token, now);
   const existing = preview.user.password_hash !== null;
@@ -190,7 +264,13 @@ export async function acceptInvitation(deps: { db: Db; clock: Clock }, token: st
     // The link is used up by this conditional update; a second acceptance finds nothing.
     const [claimed] = await tx
       .update(accountUsers)
-      .set({ status: 'ACTIVE', invitation_token_hash: null, invitation_expires_at: null, invited_email: null, updated_at: now })
+      .set({
+        status: 'ACTIVE',
+        invitation_token_hash: null,
+        invitation_expires_at: null,
+        invited_email: null,
+        updated_at: now,
+      })
       .where(and(eq(accountUsers.id, row.membership.id), eq(accountUsers.status, 'INVITED')))
       .returning();
     if (!claimed) throw new DomainError('INVALID_LINK');
@@ -198,7 +278,14 @@ export async function acceptInvitation(deps: { db: Db; clock: Clock }, token: st
       // Opening the invitation mail proves the address.
       await tx
         .update(users)
-        .set({ name: profile.name, password_hash: passwordHash, timezone: profile.timezone ?? null, locale: profile.locale ?? row.user.locale, email_verified_at: now, updated_at: now })
+        .set({
+          name: profile.name,
+          password_hash: passwordHash,
+          timezone: profile.timezone ?? null,
+          locale: profile.locale ?? row.user.locale,
+          email_verified_at: now,
+          updated_at: now,
+        })
         .where(eq(users.id, row.user.id));
     }
     const [user] = await tx.select().from(users).where(eq(users.id, row.user.id));

@@ -1,15 +1,16 @@
+import { type ChangeEmailBody, type ChangePasswordBody, isLocale, type Locale, type UserDto } from '@admitone/shared';
 import { and, eq, ne } from 'drizzle-orm';
-import { isLocale, type ChangeEmailBody, type ChangePasswordBody, type Locale, type UserDto } from '@admitone/shared';
+
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
 import { workingKeysOfMaker } from '../api-keys/api-keys.repository.js';
-import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.repository.js';
+import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import {
   cancelPendingEmailChange,
   consumeUserToken,
@@ -18,7 +19,7 @@ import {
   issueUserToken,
   pendingEmailOf,
 } from './user-tokens.js';
-import type { Executor } from '../../db/client.js';
+import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.repository.js';
 
 export interface ProfileDeps {
   db: Db;
@@ -42,15 +43,29 @@ export async function userView(deps: { db: Db; clock: Clock }, userId: number): 
 }
 
 /** Records the confirmation mail for a user's address (inside the caller's transaction). */
-export async function enqueueEmailConfirmation(tx: Executor, deps: { appUrl: string }, user: UserRow, locale: Locale, now: Date) {
-  const token = await issueUserToken(tx, { userId: user.id, kind: 'EMAIL_CONFIRMATION', ttlMs: EMAIL_CONFIRMATION_TTL_DAYS * 86_400_000 }, now);
+export async function enqueueEmailConfirmation(
+  tx: Executor,
+  deps: { appUrl: string },
+  user: UserRow,
+  locale: Locale,
+  now: Date,
+) {
+  const token = await issueUserToken(
+    tx,
+    { userId: user.id, kind: 'EMAIL_CONFIRMATION', ttlMs: EMAIL_CONFIRMATION_TTL_DAYS * 86_400_000 },
+    now,
+  );
   return enqueueMail(
     tx,
     {
       template: 'email_confirmation',
       to: user.email,
       locale,
-      data: { name: user.name, url: `${deps.appUrl}/manage/profile/confirm-email-address/${token}`, days: EMAIL_CONFIRMATION_TTL_DAYS },
+      data: {
+        name: user.name,
+        url: `${deps.appUrl}/manage/profile/confirm-email-address/${token}`,
+        days: EMAIL_CONFIRMATION_TTL_DAYS,
+      },
     },
     now,
   );
@@ -60,12 +75,30 @@ export async function enqueueEmailConfirmation(tx: Executor, deps: { appUrl: str
  * Records the notice to a login's address (before the change) that its password or address changed. A
  * password notice names the API keys the person made that still work: a key outlives the old password.
  */
-export async function enqueueLoginChanged(tx: Executor, deps: { appUrl: string }, user: UserRow, change: { change: 'password' } | { change: 'email'; new: string }, now: Date) {
+export async function enqueueLoginChanged(
+  tx: Executor,
+  deps: { appUrl: string },
+  user: UserRow,
+  change: { change: 'password' } | { change: 'email'; new: string },
+  now: Date,
+) {
   const keys = change.change === 'password' ? await workingKeysOfMaker(tx, user.id, now) : [];
-  const api_keys = keys.map((k) => ({ name: k.name, prefix: k.prefix, account: k.account.name, created_at: k.created_at }));
+  const api_keys = keys.map((k) => ({
+    name: k.name,
+    prefix: k.prefix,
+    account: k.account.name,
+    created_at: k.created_at,
+  }));
   return enqueueMail(
     tx,
-    mailPayload('login_changed', user.email, localeOf(user, 'en'), { ...change, name: user.name, old: user.email, at: now.toISOString(), url: `${deps.appUrl}/auth/forgot-password`, api_keys }),
+    mailPayload('login_changed', user.email, localeOf(user, 'en'), {
+      ...change,
+      name: user.name,
+      old: user.email,
+      at: now.toISOString(),
+      url: `${deps.appUrl}/auth/forgot-password`,
+      api_keys,
+    }),
     now,
   );
 }
@@ -91,7 +124,12 @@ export async function confirmEmail(deps: ProfileDeps, userId: number, token: str
 }
 
 /** Changes the password (current one required) and revokes every other session of the user. */
-export async function changePassword(deps: ProfileDeps, userId: number, sessionId: number, input: ChangePasswordBody): Promise<UserDto> {
+export async function changePassword(
+  deps: ProfileDeps,
+  userId: number,
+  sessionId: number,
+  input: ChangePasswordBody,
+): Promise<UserDto> {
   const user = await loadUser(deps.db, userId);
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     throw new DomainError('VALIDATION_FAILED', { fields: { current_password: [{ key: 'wrong_password' }] } });
@@ -101,7 +139,10 @@ export async function changePassword(deps: ProfileDeps, userId: number, sessionI
   const now = deps.clock.now();
   const outboxId = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: hash, updated_at: now }).where(eq(users.id, userId));
-    await tx.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.user_id, userId), ne(sessions.id, sessionId)));
+    await tx
+      .update(sessions)
+      .set({ revoked_at: now })
+      .where(and(eq(sessions.user_id, userId), ne(sessions.id, sessionId)));
     return enqueueLoginChanged(tx, deps, user, { change: 'password' }, now);
   });
   await deps.jobs.deliverOutbox([outboxId]);
@@ -109,7 +150,12 @@ export async function changePassword(deps: ProfileDeps, userId: number, sessionI
 }
 
 /** Starts an e-mail change: the new address gets a link; nothing changes until it is opened. */
-export async function requestEmailChange(deps: ProfileDeps, userId: number, input: ChangeEmailBody, requestLocale: Locale): Promise<UserDto> {
+export async function requestEmailChange(
+  deps: ProfileDeps,
+  userId: number,
+  input: ChangeEmailBody,
+  requestLocale: Locale,
+): Promise<UserDto> {
   const user = await loadUser(deps.db, userId);
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     throw new DomainError('VALIDATION_FAILED', { fields: { current_password: [{ key: 'wrong_password' }] } });
@@ -122,9 +168,17 @@ export async function requestEmailChange(deps: ProfileDeps, userId: number, inpu
   const owner = await findUserByEmail(deps.db, email);
   const now = deps.clock.now();
   const outboxId = await deps.db.transaction(async (tx) => {
-    const token = await issueUserToken(tx, { userId, kind: 'EMAIL_CHANGE', ttlMs: EMAIL_CHANGE_TTL_HOURS * 3_600_000, newEmail: email }, now);
+    const token = await issueUserToken(
+      tx,
+      { userId, kind: 'EMAIL_CHANGE', ttlMs: EMAIL_CHANGE_TTL_HOURS * 3_600_000, newEmail: email },
+      now,
+    );
     if (owner) {
-      return enqueueMail(tx, mailPayload('email_change_taken', email, localeOf(owner, requestLocale), { url: `${deps.appUrl}/auth/login` }), now);
+      return enqueueMail(
+        tx,
+        mailPayload('email_change_taken', email, localeOf(owner, requestLocale), { url: `${deps.appUrl}/auth/login` }),
+        now,
+      );
     }
     return enqueueMail(
       tx,
@@ -149,7 +203,10 @@ export async function confirmEmailChange(deps: ProfileDeps, userId: number, toke
     const outboxId = await deps.db.transaction(async (tx) => {
       const before = await loadUser(tx, userId);
       const row = await consumeUserToken(tx, { userId, kind: 'EMAIL_CHANGE', token }, now);
-      await tx.update(users).set({ email: row.new_email!, email_verified_at: now, updated_at: now }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ email: row.new_email!, email_verified_at: now, updated_at: now })
+        .where(eq(users.id, userId));
       // The old address hears of it: if someone else made the change, its owner can still act.
       return enqueueLoginChanged(tx, deps, before, { change: 'email', new: row.new_email! }, now);
     });

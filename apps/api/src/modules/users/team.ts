@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { roleHasEventScope, type TeamMemberDto, type UpdateUserBody } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
+
 import type { Db } from '../../db/client.js';
 import { accountUsers } from '../../db/schema/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -14,7 +15,12 @@ import { pendingEmailOf } from './user-tokens.js';
  * accepted the person is only the address typed: no name, no confirmation state, no pending change,
  * so inviting an address that already has a login answers exactly as inviting an unknown one.
  */
-export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmail: string | null = null, eventIds: readonly number[] = []): TeamMemberDto {
+export function toTeamMemberDto(
+  row: MemberRow,
+  caller: AuthContext,
+  pendingEmail: string | null = null,
+  eventIds: readonly number[] = [],
+): TeamMemberDto {
   const m = row.membership;
   const invited = m.status === 'INVITED';
   return {
@@ -39,12 +45,17 @@ export function toTeamMemberDto(row: MemberRow, caller: AuthContext, pendingEmai
  * One person of the caller's account by membership id; another account's person is not found. Without
  * `users.manage` a caller sees only themselves (anyone else, existing or not, is forbidden alike).
  */
-export async function getMember(deps: { db: Db; clock: Clock }, caller: AuthContext, membershipId: number): Promise<TeamMemberDto> {
+export async function getMember(
+  deps: { db: Db; clock: Clock },
+  caller: AuthContext,
+  membershipId: number,
+): Promise<TeamMemberDto> {
   const row = await findMember(deps.db, caller.accountId, membershipId);
   const mayManage = caller.permissions.includes('users.manage');
   if (!mayManage && row?.user.id !== caller.user.id) throw new DomainError('FORBIDDEN');
   if (!row) throw new DomainError('NOT_FOUND');
-  const pending = row.membership.status === 'INVITED' ? null : await pendingEmailOf(deps.db, row.user.id, deps.clock.now());
+  const pending =
+    row.membership.status === 'INVITED' ? null : await pendingEmailOf(deps.db, row.user.id, deps.clock.now());
   const eventIds = roleHasEventScope(row.membership.role) ? await eventIdsOfMembership(deps.db, row.membership.id) : [];
   return toTeamMemberDto(row, caller, pending, eventIds);
 }
@@ -54,7 +65,12 @@ export async function getMember(deps: { db: Db; clock: Clock }, caller: AuthCont
  * themselves here, and the account always keeps an active admin (checked under a lock on the account's
  * memberships). Door staff work the events named; another role sees every event, so its list is cleared.
  */
-export async function updateMember(deps: { db: Db; clock: Clock }, caller: AuthContext, membershipId: number, input: UpdateUserBody): Promise<TeamMemberDto> {
+export async function updateMember(
+  deps: { db: Db; clock: Clock },
+  caller: AuthContext,
+  membershipId: number,
+  input: UpdateUserBody,
+): Promise<TeamMemberDto> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const memberships = await lockMemberships(tx, caller.accountId);
@@ -62,17 +78,23 @@ export async function updateMember(deps: { db: Db; clock: Clock }, caller: AuthC
     if (!target) throw new DomainError('NOT_FOUND');
     if (target.is_owner) throw new DomainError('OWNER_PROTECTED');
     if (target.user_id === caller.user.id) throw new DomainError('CANNOT_CHANGE_SELF');
-    if (target.status === 'INVITED' && input.status) throw new DomainError('VALIDATION_FAILED', { fields: { status: [{ key: 'invalid_value' }] } });
+    if (target.status === 'INVITED' && input.status)
+      throw new DomainError('VALIDATION_FAILED', { fields: { status: [{ key: 'invalid_value' }] } });
     const next = { role: input.role ?? target.role, status: input.status ?? target.status };
     const adminsLeft = memberships.filter((m) => {
       const s = m.id === target.id ? next : m;
       return s.role === 'ADMIN' && s.status === 'ACTIVE';
     }).length;
     if (adminsLeft === 0) throw new DomainError('LAST_ADMIN');
-    if (input.event_ids !== undefined && !roleHasEventScope(next.role)) throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'invalid_value' }] } });
-    await tx.update(accountUsers).set({ ...next, updated_at: now }).where(eq(accountUsers.id, target.id));
+    if (input.event_ids !== undefined && !roleHasEventScope(next.role))
+      throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'invalid_value' }] } });
+    await tx
+      .update(accountUsers)
+      .set({ ...next, updated_at: now })
+      .where(eq(accountUsers.id, target.id));
     const keepsNoEvent = input.event_ids !== undefined ? !input.event_ids.length : !roleHasEventScope(target.role);
-    if (roleHasEventScope(next.role) && keepsNoEvent) throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'choose_events' }] } });
+    if (roleHasEventScope(next.role) && keepsNoEvent)
+      throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'choose_events' }] } });
     if (input.event_ids !== undefined) await setMembershipEvents(tx, caller.accountId, target.id, input.event_ids);
     else if (!roleHasEventScope(next.role)) await setMembershipEvents(tx, caller.accountId, target.id, []);
   });

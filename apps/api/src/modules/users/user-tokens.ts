@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import { userTokens, type UserTokenKind } from '../../db/schema/index.js';
+import { type UserTokenKind, userTokens } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 
@@ -33,7 +34,11 @@ export async function issueUserToken(
  * Uses up a token of this user and kind. The conditional update makes a second use (even racing
  * the first) find nothing. Expired, used, forged or someone else's: "The link you clicked is invalid."
  */
-export async function consumeUserToken(tx: Executor, input: { userId: number; kind: UserTokenKind; token: string }, now: Date) {
+export async function consumeUserToken(
+  tx: Executor,
+  input: { userId: number; kind: UserTokenKind; token: string },
+  now: Date,
+) {
   const [row] = await tx
     .update(userTokens)
     .set({ used_at: now })
@@ -56,7 +61,14 @@ export async function pendingEmailOf(db: Executor, userId: number, now: Date): P
   const [row] = await db
     .select({ new_email: userTokens.new_email })
     .from(userTokens)
-    .where(and(eq(userTokens.user_id, userId), eq(userTokens.kind, 'EMAIL_CHANGE'), isNull(userTokens.used_at), gt(userTokens.expires_at, now)))
+    .where(
+      and(
+        eq(userTokens.user_id, userId),
+        eq(userTokens.kind, 'EMAIL_CHANGE'),
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, now),
+      ),
+    )
     .limit(1);
   return row?.new_email ?? null;
 }

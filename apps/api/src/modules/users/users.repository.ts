@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { AccountSummaryDto, MembershipStatus, Role, UserDto } from '@admitone/shared';
 import { isLocale } from '@admitone/shared';
+import { and, asc, eq } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import { accountUsers, accounts, users } from '../../db/schema/index.js';
+import { accounts, accountUsers, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,17 +18,33 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
 }
 
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values({ ...values, email: values.email.toLowerCase() }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .returning();
   return row!;
 }
 
-export async function updateUser(db: Executor, id: number, values: Partial<typeof users.$inferInsert>, now: Date): Promise<UserRow> {
-  const [row] = await db.update(users).set({ ...values, updated_at: now }).where(eq(users.id, id)).returning();
+export async function updateUser(
+  db: Executor,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+  now: Date,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updated_at: now })
+    .where(eq(users.id, id))
+    .returning();
   return row!;
 }
 
 /** Every account the user belongs to, with role and status there, oldest first. */
-export async function membershipsOf(db: Executor, userId: number, status?: MembershipStatus): Promise<AccountSummaryDto[]> {
+export async function membershipsOf(
+  db: Executor,
+  userId: number,
+  status?: MembershipStatus,
+): Promise<AccountSummaryDto[]> {
   const rows = await db
     .select({
       id: accounts.id,
@@ -40,7 +57,11 @@ export async function membershipsOf(db: Executor, userId: number, status?: Membe
     })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
-    .where(status ? and(eq(accountUsers.user_id, userId), eq(accountUsers.status, status)) : eq(accountUsers.user_id, userId))
+    .where(
+      status
+        ? and(eq(accountUsers.user_id, userId), eq(accountUsers.status, status))
+        : eq(accountUsers.user_id, userId),
+    )
     .orderBy(asc(accountUsers.created_at), asc(accountUsers.id));
   return rows.map((r) => ({ ...r, role: r.role as Role, status: r.status as MembershipStatus }));
 }

@@ -1,12 +1,22 @@
+import {
+  changeEmailBody,
+  changePasswordBody,
+  idParams,
+  type MeResponse,
+  meResponse,
+  updateMeBody,
+  userResponse,
+  userTokenParams,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerFloor } from '../../shared/answer-floor.js';
 import { z } from 'zod';
-import { changeEmailBody, changePasswordBody, idParams, meResponse, updateMeBody, userResponse, userTokenParams, type MeResponse } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
-import { authOf, sessionOf, type AuthContext } from '../../plugins/auth.js';
+import { type AuthContext, authOf, sessionOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
+import { answerFloor } from '../../shared/answer-floor.js';
 import { DomainError } from '../../shared/errors.js';
 import {
   cancelEmailChange,
@@ -33,49 +43,141 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const profileDeps = { db, clock: deps.clock, jobs: deps.jobs, appUrl: deps.config.appUrl };
   app.addHook('preValidation', app.authenticate);
 
-  app.get('/users/me', { schema: { tags, security, summary: 'The logged-in user, their current account, all their accounts and permissions', response: { 200: meResponse } } }, async (req): Promise<MeResponse> => {
-    const auth = authOf(req);
-    const user = await userView(profileDeps, auth.user.id);
-    const accounts = await membershipsOf(db, user.id, 'ACTIVE');
-    const account = accounts.find((a) => a.id === auth.accountId);
-    if (!account) throw new DomainError('UNAUTHENTICATED');
-    return { data: { user, account, accounts, permissions: [...auth.permissions] } };
-  });
+  app.get(
+    '/users/me',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The logged-in user, their current account, all their accounts and permissions',
+        response: { 200: meResponse },
+      },
+    },
+    async (req): Promise<MeResponse> => {
+      const auth = authOf(req);
+      const user = await userView(profileDeps, auth.user.id);
+      const accounts = await membershipsOf(db, user.id, 'ACTIVE');
+      const account = accounts.find((a) => a.id === auth.accountId);
+      if (!account) throw new DomainError('UNAUTHENTICATED');
+      return { data: { user, account, accounts, permissions: [...auth.permissions] } };
+    },
+  );
 
-  app.put('/users/me', { schema: { tags, security, summary: 'Update name, time zone or language', body: updateMeBody, response: { 200: userResponse } } }, async (req) => {
-    await updateUser(db, authOf(req).user.id, req.body, deps.clock.now());
-    return { data: await userView(profileDeps, authOf(req).user.id) };
-  });
+  app.put(
+    '/users/me',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update name, time zone or language',
+        body: updateMeBody,
+        response: { 200: userResponse },
+      },
+    },
+    async (req) => {
+      await updateUser(db, authOf(req).user.id, req.body, deps.clock.now());
+      return { data: await userView(profileDeps, authOf(req).user.id) };
+    },
+  );
 
-  app.put('/users/me/password', { schema: { tags, security, summary: 'Change password (current one required); revokes every other session', body: changePasswordBody, response: { 200: userResponse } } }, async (req) => ({
-    data: await changePassword(profileDeps, authOf(req).user.id, sessionOf(authOf(req)), req.body),
-  }));
+  app.put(
+    '/users/me/password',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change password (current one required); revokes every other session',
+        body: changePasswordBody,
+        response: { 200: userResponse },
+      },
+    },
+    async (req) => ({
+      data: await changePassword(profileDeps, authOf(req).user.id, sessionOf(authOf(req)), req.body),
+    }),
+  );
 
-  app.put('/users/me/email', { schema: { tags, security, summary: 'Start an e-mail change: a confirmation goes to the new address (the answer does not tell whether it has a login)', body: changeEmailBody, response: { 200: userResponse } } }, async (req) => {
-    const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
-    const data = await requestEmailChange(profileDeps, authOf(req).user.id, req.body, requestLocale(req));
-    await floor();
-    return { data };
-  });
+  app.put(
+    '/users/me/email',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Start an e-mail change: a confirmation goes to the new address (the answer does not tell whether it has a login)',
+        body: changeEmailBody,
+        response: { 200: userResponse },
+      },
+    },
+    async (req) => {
+      const floor = answerFloor(deps.config.authRateLimit.answerFloorMs);
+      const data = await requestEmailChange(profileDeps, authOf(req).user.id, req.body, requestLocale(req));
+      await floor();
+      return { data };
+    },
+  );
 
-  app.post('/users/:id/email-change/:token', { schema: { tags, security, summary: 'Confirm a pending e-mail change', params: userTokenParams, response: { 200: userResponse } } }, async (req) => {
-    requireSelf(authOf(req), req.params.id);
-    return { data: await confirmEmailChange(profileDeps, req.params.id, req.params.token) };
-  });
+  app.post(
+    '/users/:id/email-change/:token',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm a pending e-mail change',
+        params: userTokenParams,
+        response: { 200: userResponse },
+      },
+    },
+    async (req) => {
+      requireSelf(authOf(req), req.params.id);
+      return { data: await confirmEmailChange(profileDeps, req.params.id, req.params.token) };
+    },
+  );
 
-  app.delete('/users/:id/email-change', { schema: { tags, security, summary: 'Cancel a pending e-mail change', params: idParams, response: { 200: userResponse } } }, async (req) => {
-    requireSelf(authOf(req), req.params.id);
-    return { data: await cancelEmailChange(profileDeps, req.params.id) };
-  });
+  app.delete(
+    '/users/:id/email-change',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending e-mail change',
+        params: idParams,
+        response: { 200: userResponse },
+      },
+    },
+    async (req) => {
+      requireSelf(authOf(req), req.params.id);
+      return { data: await cancelEmailChange(profileDeps, req.params.id) };
+    },
+  );
 
-  app.post('/users/:id/confirm-email/:token', { schema: { tags, security, summary: 'Confirm the e-mail address', params: userTokenParams, response: { 200: userResponse } } }, async (req) => {
-    requireSelf(authOf(req), req.params.id);
-    return { data: await confirmEmail(profileDeps, req.params.id, req.params.token) };
-  });
+  app.post(
+    '/users/:id/confirm-email/:token',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm the e-mail address',
+        params: userTokenParams,
+        response: { 200: userResponse },
+      },
+    },
+    async (req) => {
+      requireSelf(authOf(req), req.params.id);
+      return { data: await confirmEmail(profileDeps, req.params.id, req.params.token) };
+    },
+  );
 
   app.post(
     '/users/:id/resend-email-confirmation',
-    { schema: { tags, security, summary: 'Send a new confirmation link', params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a new confirmation link',
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
     async (req) => {
       requireSelf(authOf(req), req.params.id);
       await resendEmailConfirmation(profileDeps, req.params.id, requestLocale(req));

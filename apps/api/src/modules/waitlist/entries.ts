@@ -1,5 +1,12 @@
+import {
+  type PublicWaitlistEntryDto,
+  WAITLIST_STATES,
+  type WaitlistDemandDto,
+  type WaitlistEntryDto,
+  type WaitlistState,
+} from '@admitone/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { WAITLIST_STATES, type PublicWaitlistEntryDto, type WaitlistDemandDto, type WaitlistEntryDto, type WaitlistState } from '@admitone/shared';
+
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { orders, waitlistEntries } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
@@ -33,7 +40,16 @@ async function readEntries(db: Executor, now: Date, where: ReturnType<typeof sql
         where ${where}
         order by w.id`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), event_id: Number(r.event_id), ticket_id: Number(r.ticket_id), tier_id: r.tier_id === null ? null : Number(r.tier_id), quantity: Number(r.quantity), position: r.position === null ? null : Number(r.position), order_id: r.order_id === null ? null : Number(r.order_id) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    event_id: Number(r.event_id),
+    ticket_id: Number(r.ticket_id),
+    tier_id: r.tier_id === null ? null : Number(r.tier_id),
+    quantity: Number(r.quantity),
+    position: r.position === null ? null : Number(r.position),
+    order_id: r.order_id === null ? null : Number(r.order_id),
+  }));
 }
 
 const toDto = ({ event_id: _event, offer_token_hash: _token, ...r }: EntryRow): WaitlistEntryDto => ({
@@ -43,12 +59,23 @@ const toDto = ({ event_id: _event, offer_token_hash: _token, ...r }: EntryRow): 
   offer_expires_at: iso(r.offer_expires_at),
 });
 
-/** The organizer's waitlist of an event: entries (filtered by state and ticket), counts per state and demand per ticket. */
-export async function eventWaitlist(db: Executor, eventId: number, now: Date, filter: { state?: WaitlistState; ticket_id?: number } = {}) {
+/**
+ * The organizer's waitlist of an event: entries (filtered by state and ticket), counts per state and demand per ticket.
+ */
+export async function eventWaitlist(
+  db: Executor,
+  eventId: number,
+  now: Date,
+  filter: { state?: WaitlistState; ticket_id?: number } = {},
+) {
   const all = await readEntries(db, now, sql`w.event_id = ${eventId}`);
   const counts = Object.fromEntries(WAITLIST_STATES.map((s) => [s, 0])) as Record<WaitlistState, number>;
   for (const r of all) counts[r.state]++;
-  const entries = all.filter((r) => (!filter.state || r.state === filter.state) && (!filter.ticket_id || r.ticket_id === filter.ticket_id)).map(toDto);
+  const entries = all
+    .filter(
+      (r) => (!filter.state || r.state === filter.state) && (!filter.ticket_id || r.ticket_id === filter.ticket_id),
+    )
+    .map(toDto);
   return { entries, counts, demand: demandOf(all) };
 }
 
@@ -57,7 +84,13 @@ function demandOf(rows: EntryRow[]): WaitlistDemandDto[] {
   const byTicket = new Map<number, WaitlistDemandDto>();
   for (const r of rows) {
     if (r.state !== 'WAITING' && r.state !== 'OFFERED') continue;
-    const d = byTicket.get(r.ticket_id) ?? { ticket_id: r.ticket_id, ticket_name: r.ticket_name, waiting_people: 0, waiting_units: 0, offered_units: 0 };
+    const d = byTicket.get(r.ticket_id) ?? {
+      ticket_id: r.ticket_id,
+      ticket_name: r.ticket_name,
+      waiting_people: 0,
+      waiting_units: 0,
+      offered_units: 0,
+    };
     if (r.state === 'WAITING') {
       d.waiting_people++;
       d.waiting_units += r.quantity;
@@ -73,7 +106,12 @@ export async function waitlistDemand(db: Executor, eventId: number, now: Date): 
 }
 
 /** One entry of the organizer's event, or 404. */
-export async function organizerEntry(db: Executor, eventId: number, entryId: number, now: Date): Promise<WaitlistEntryDto> {
+export async function organizerEntry(
+  db: Executor,
+  eventId: number,
+  entryId: number,
+  now: Date,
+): Promise<WaitlistEntryDto> {
   const [row] = await readEntries(db, now, sql`w.event_id = ${eventId} and w.id = ${entryId}`);
   if (!row) throw notFound();
   return toDto(row);
@@ -82,19 +120,34 @@ export async function organizerEntry(db: Executor, eventId: number, entryId: num
 /** The entry a link opens: the leave token of the joined mail, or the token of the offer mail. */
 async function entryByToken(db: Executor, eventId: number, token: string, now: Date): Promise<EntryRow | null> {
   const hash = hashToken(token);
-  const [row] = await readEntries(db, now, sql`w.event_id = ${eventId} and (w.leave_token_hash = ${hash} or w.offer_token_hash = ${hash})`);
+  const [row] = await readEntries(
+    db,
+    now,
+    sql`w.event_id = ${eventId} and (w.leave_token_hash = ${hash} or w.offer_token_hash = ${hash})`,
+  );
   return row ?? null;
 }
 
 /** What the person on the list sees on their entry's page. */
-export async function publicEntry(db: Executor, eventId: number, token: string, now: Date): Promise<PublicWaitlistEntryDto> {
+export async function publicEntry(
+  db: Executor,
+  eventId: number,
+  token: string,
+  now: Date,
+): Promise<PublicWaitlistEntryDto> {
   const row = await entryByToken(db, eventId, token, now);
   if (!row) throw notFound();
-  const [e] = await rowsOf<{ title: string; start_date: Date | string; timezone: string }>(db, sql`select title, start_date, timezone from events where id = ${eventId}`);
+  const [e] = await rowsOf<{ title: string; start_date: Date | string; timezone: string }>(
+    db,
+    sql`select title, start_date, timezone from events where id = ${eventId}`,
+  );
   // The offer's checkout: the link in the offer mail (only its own token opens it).
   const offerToken = row.state === 'OFFERED' && row.offer_token_hash === hashToken(token) ? token : null;
   const [order] = offerToken
-    ? await rowsOf<{ short_id: string; secret: string }>(db, sql`select short_id, secret from orders where event_id = ${eventId} and checkout_token_hash = ${row.offer_token_hash} and status = 'RESERVED' order by id desc limit 1`)
+    ? await rowsOf<{ short_id: string; secret: string }>(
+        db,
+        sql`select short_id, secret from orders where event_id = ${eventId} and checkout_token_hash = ${row.offer_token_hash} and status = 'RESERVED' order by id desc limit 1`,
+      )
     : [];
   return {
     event_id: eventId,
@@ -107,7 +160,10 @@ export async function publicEntry(db: Executor, eventId: number, token: string, 
     state: row.state,
     position: row.position,
     offer_expires_at: row.state === 'OFFERED' ? iso(row.offer_expires_at) : null,
-    checkout_path: order && offerToken ? `/checkout/${eventId}/${encodeURIComponent(order.short_id)}/details#token=${offerToken}&secret=${order.secret}` : null,
+    checkout_path:
+      order && offerToken
+        ? `/checkout/${eventId}/${encodeURIComponent(order.short_id)}/details#token=${offerToken}&secret=${order.secret}`
+        : null,
   };
 }
 
@@ -119,10 +175,25 @@ export async function publicEntry(db: Executor, eventId: number, token: string, 
  * An entry whose offer was bought or ran out keeps that state for its holder (nothing to give back);
  * the organizer cannot remove a purchase (WAITLIST_ENTRY_CHANGED). Returns whether units came back.
  */
-export async function withdrawEntry(db: Db, stock: StockDeps, eventId: number, by: { id: number; accountId: number } | { token: string }, to: 'LEFT' | 'REMOVED'): Promise<boolean> {
+export async function withdrawEntry(
+  db: Db,
+  stock: StockDeps,
+  eventId: number,
+  by: { id: number; accountId: number } | { token: string },
+  to: 'LEFT' | 'REMOVED',
+): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     const now = stock.clock.now();
-    const found = 'token' in by ? await entryByToken(db, eventId, by.token, now) : (await readEntries(db, now, sql`w.event_id = ${eventId} and w.id = ${by.id} and w.account_id = ${by.accountId}`))[0];
+    const found =
+      'token' in by
+        ? await entryByToken(db, eventId, by.token, now)
+        : (
+            await readEntries(
+              db,
+              now,
+              sql`w.event_id = ${eventId} and w.id = ${by.id} and w.account_id = ${by.accountId}`,
+            )
+          )[0];
     if (!found) throw notFound();
     if (found.state === 'LEFT' || found.state === 'REMOVED') return false;
     if (found.state === 'PURCHASED' || (found.state === 'EXPIRED' && to === 'LEFT')) {
@@ -130,22 +201,24 @@ export async function withdrawEntry(db: Db, stock: StockDeps, eventId: number, b
       return false;
     }
     const stored = found.state === 'WAITING' ? 'WAITING' : 'OFFERED';
-    const done = await db.transaction(async (tx) => {
-      let released = false;
-      if (stored === 'OFFERED') released = await releaseOffer(tx, stock, eventId, found.offer_token_hash!, now);
-      const changed = await tx
-        .update(waitlistEntries)
-        .set({ status: to, left_at: now, updated_at: now })
-        .where(and(eq(waitlistEntries.id, found.id), eq(waitlistEntries.status, stored)))
-        .returning({ id: waitlistEntries.id });
-      // Offered (or left) meanwhile: undo and read it again.
-      if (!changed.length) throw new EntryMoved();
-      return released;
-    }).catch((err: unknown) => {
-      if (err instanceof EntryMoved && attempt < 3) return null;
-      if (err instanceof EntryMoved) throw new DomainError('WAITLIST_ENTRY_CHANGED');
-      throw err;
-    });
+    const done = await db
+      .transaction(async (tx) => {
+        let released = false;
+        if (stored === 'OFFERED') released = await releaseOffer(tx, stock, eventId, found.offer_token_hash!, now);
+        const changed = await tx
+          .update(waitlistEntries)
+          .set({ status: to, left_at: now, updated_at: now })
+          .where(and(eq(waitlistEntries.id, found.id), eq(waitlistEntries.status, stored)))
+          .returning({ id: waitlistEntries.id });
+        // Offered (or left) meanwhile: undo and read it again.
+        if (!changed.length) throw new EntryMoved();
+        return released;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof EntryMoved && attempt < 3) return null;
+        if (err instanceof EntryMoved) throw new DomainError('WAITLIST_ENTRY_CHANGED');
+        throw err;
+      });
     if (done !== null) return done;
   }
 }
@@ -157,7 +230,13 @@ async function releaseOffer(tx: Tx, stock: StockDeps, eventId: number, tokenHash
   const held = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.event_id, eventId), eq(orders.checkout_token_hash, tokenHash), inArray(orders.status, ['RESERVED', 'PROCESSING'])))
+    .where(
+      and(
+        eq(orders.event_id, eventId),
+        eq(orders.checkout_token_hash, tokenHash),
+        inArray(orders.status, ['RESERVED', 'PROCESSING']),
+      ),
+    )
     .orderBy(orders.id)
     .for('update');
   // A card payment under way: the buyer is paying; leaving now would race it.
@@ -165,7 +244,10 @@ async function releaseOffer(tx: Tx, stock: StockDeps, eventId: number, tokenHash
   let released = false;
   for (const o of held) {
     released = (await releaseOrderUnits(tx, stock, o, 'ABANDONED', now)) > 0 || released;
-    await tx.update(orders).set({ status: 'ABANDONED', reserved_until: null, updated_at: now }).where(eq(orders.id, o.id));
+    await tx
+      .update(orders)
+      .set({ status: 'ABANDONED', reserved_until: null, updated_at: now })
+      .where(eq(orders.id, o.id));
   }
   return released;
 }

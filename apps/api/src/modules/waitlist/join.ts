@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { IssueKey, joinWaitlistBody, Locale } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Db } from '../../db/client.js';
 import { waitlistEntries } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
@@ -21,7 +22,8 @@ export interface WaitlistJoinDeps {
 /** The page of an entry (its place, leaving; with an offer, the way to its checkout). */
 export const entryUrl = (appUrl: string, eventId: number, token: string) => `${appUrl}/waitlist/${eventId}/${token}`;
 
-const fieldError = (field: string, key: IssueKey, values?: Record<string, number>) => new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key, ...(values ? { values } : {}) }] } });
+const fieldError = (field: string, key: IssueKey, values?: Record<string, number>) =>
+  new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key, ...(values ? { values } : {}) }] } });
 
 /**
  * Someone joins a ticket's waitlist from the event page: only a ticket buyers see, with its waitlist
@@ -29,9 +31,15 @@ const fieldError = (field: string, key: IssueKey, values?: Record<string, number
  * ticket: joining again changes nothing (the answer is the same). The confirmation mail carries the
  * place in line and the link to leave. Returns the outbox ids to deliver.
  */
-export async function joinWaitlist(deps: WaitlistJoinDeps, eventId: number, body: JoinInput, locale: Locale): Promise<number[]> {
+export async function joinWaitlist(
+  deps: WaitlistJoinDeps,
+  eventId: number,
+  body: JoinInput,
+  locale: Locale,
+): Promise<number[]> {
   const view = await publicEventFor(deps.events, eventId, undefined, deps.now, locale);
-  const event = view && (await deps.events.cache.staticOf(eventId, () => loadPublicEventParts(deps.events.db, eventId)))?.event;
+  const event =
+    view && (await deps.events.cache.staticOf(eventId, () => loadPublicEventParts(deps.events.db, eventId)))?.event;
   if (!view || !event) throw notFound();
   const ticket = view.tickets.find((t) => t.id === body.ticket_id);
   if (!ticket || !ticket.waitlist) throw new DomainError('WAITLIST_CLOSED');
@@ -40,7 +48,8 @@ export async function joinWaitlist(deps: WaitlistJoinDeps, eventId: number, body
   if (ticket.type !== 'TIERED' && body.tier_id !== null) throw fieldError('tier_id', 'not_found_choice');
   const max = ticket.waitlist_max ?? 1;
   if (body.quantity > max) throw fieldError('quantity', 'too_big_number', { max });
-  if (body.quantity < ticket.min_per_order) throw fieldError('quantity', 'too_small_number', { min: ticket.min_per_order });
+  if (body.quantity < ticket.min_per_order)
+    throw fieldError('quantity', 'too_small_number', { min: ticket.min_per_order });
 
   const email = body.email.trim().toLowerCase();
   const token = newToken();
@@ -66,7 +75,10 @@ export async function joinWaitlist(deps: WaitlistJoinDeps, eventId: number, body
       .returning({ id: waitlistEntries.id });
     // Already waiting for this ticket: nothing changes, and the answer does not say so.
     if (!row) return [];
-    const [place] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from waitlist_entries where ticket_id = ${ticket.id} and status = 'WAITING' and id <= ${row.id}`);
+    const [place] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from waitlist_entries where ticket_id = ${ticket.id} and status = 'WAITING' and id <= ${row.id}`,
+    );
     const data = {
       first_name: body.first_name,
       last_name: body.last_name,

@@ -1,20 +1,21 @@
+import { personName } from '@admitone/shared';
 import { and, eq, sql } from 'drizzle-orm';
+
 import type { Db, Tx } from '../../db/client.js';
 import { orders, waitlistEntries } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
+import { type Catalogue, type EventRow, findPublicEvent, loadCatalogue } from '../checkout/catalogue.js';
+import { priceRequest, type ReserveInput, totalsOf } from '../checkout/order-lines.js';
+import { insertReservation, ReservationStopped } from '../checkout/reservation-insert.js';
 import { changesOf, normalise } from '../inventory/changes.js';
 import { rowsOf } from '../inventory/counters.js';
 import { loadStockLayout } from '../inventory/layout.js';
 import type { StockDeps } from '../inventory/order-units.js';
-import { findPublicEvent, loadCatalogue, type Catalogue, type EventRow } from '../orders/catalogue.js';
 import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
-import { priceRequest, totalsOf, type ReserveInput } from '../orders/order-lines.js';
-import { insertReservation, ReservationStopped } from '../orders/reservation-insert.js';
 import { entryUrl } from './join.js';
-import { personName } from '@admitone/shared';
 
 export interface OfferDeps {
   db: Db;
@@ -40,9 +41,17 @@ const checkoutUrl = (appUrl: string, eventId: number, shortId: string, token: st
  * the event's offer time; the entry becomes OFFERED and the mail with the checkout link is written.
  * Returns the outbox id, or null when the units are not there (or the ticket is no longer on sale).
  */
-export async function offerEntry(tx: Tx, deps: OfferDeps, event: EventRow, catalogue: Catalogue, entry: EntryRow): Promise<number | null> {
+export async function offerEntry(
+  tx: Tx,
+  deps: OfferDeps,
+  event: EventRow,
+  catalogue: Catalogue,
+  entry: EntryRow,
+): Promise<number | null> {
   const now = deps.stock.clock.now();
-  const input = { items: [{ ticket_id: entry.ticket_id, tier_id: entry.tier_id, quantity: entry.quantity }] } as unknown as ReserveInput;
+  const input = {
+    items: [{ ticket_id: entry.ticket_id, tier_id: entry.tier_id, quantity: entry.quantity }],
+  } as unknown as ReserveInput;
   let lines;
   try {
     lines = priceRequest(catalogue, input, null, now);
@@ -66,7 +75,19 @@ export async function offerEntry(tx: Tx, deps: OfferDeps, event: EventRow, catal
         deps.stock.guard,
         normalise(changesOf(layout, units, null, 1)),
         layout,
-        { event, lines, totals, promo: null, affiliateId: null, tokenHash: hashToken(token), clientKey: null, locale: entry.locale, shortId, secret, holdMinutes: event.waitlist_offer_hours * 60 },
+        {
+          event,
+          lines,
+          totals,
+          promo: null,
+          affiliateId: null,
+          tokenHash: hashToken(token),
+          clientKey: null,
+          locale: entry.locale,
+          shortId,
+          secret,
+          holdMinutes: event.waitlist_offer_hours * 60,
+        },
         { caps: null, storeAnswer: null, commitWith: false, waitlistFirst: false },
       ),
     );
@@ -74,11 +95,25 @@ export async function offerEntry(tx: Tx, deps: OfferDeps, event: EventRow, catal
     if (err instanceof ReservationStopped) return null;
     throw err;
   }
-  await tx.update(orders).set({ first_name: entry.first_name, last_name: entry.last_name, email: entry.email }).where(eq(orders.id, written.id));
-  await recordOrderEvent(tx, written.id, { kind: 'WAITLIST_OFFERED', data: { entry_id: entry.id, name: personName(entry), expires_at: written.reservedUntil.toISOString() }, at: now });
+  await tx
+    .update(orders)
+    .set({ first_name: entry.first_name, last_name: entry.last_name, email: entry.email })
+    .where(eq(orders.id, written.id));
+  await recordOrderEvent(tx, written.id, {
+    kind: 'WAITLIST_OFFERED',
+    data: { entry_id: entry.id, name: personName(entry), expires_at: written.reservedUntil.toISOString() },
+    at: now,
+  });
   await tx
     .update(waitlistEntries)
-    .set({ status: 'OFFERED', order_id: written.id, offer_token_hash: hashToken(token), offered_at: now, offer_expires_at: written.reservedUntil, updated_at: now })
+    .set({
+      status: 'OFFERED',
+      order_id: written.id,
+      offer_token_hash: hashToken(token),
+      offered_at: now,
+      offer_expires_at: written.reservedUntil,
+      updated_at: now,
+    })
     .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, 'WAITING')));
   const ticket = catalogue.tickets.find((t) => t.ticket.id === entry.ticket_id)!;
   const tier = ticket.tiers.find((x) => x.id === entry.tier_id);
@@ -155,13 +190,24 @@ export async function offerAllFreedUnits(deps: OfferDeps): Promise<number[]> {
  * The organizer offers units to one WAITING entry now (in any order; also with manual offers):
  * WAITLIST_ENTRY_CHANGED when it is no longer waiting, NO_TICKETS_AVAILABLE when its units are not free.
  */
-export async function offerByOrganizer(deps: OfferDeps, accountId: number, eventId: number, entryId: number): Promise<number[]> {
+export async function offerByOrganizer(
+  deps: OfferDeps,
+  accountId: number,
+  eventId: number,
+  entryId: number,
+): Promise<number[]> {
   return deps.db.transaction(async (tx) => {
     await tx.execute(offerLock(eventId));
     const [entry] = await tx
       .select()
       .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.event_id, eventId), eq(waitlistEntries.account_id, accountId)))
+      .where(
+        and(
+          eq(waitlistEntries.id, entryId),
+          eq(waitlistEntries.event_id, eventId),
+          eq(waitlistEntries.account_id, accountId),
+        ),
+      )
       .for('update');
     if (!entry) throw notFound();
     if (entry.status !== 'WAITING') throw new DomainError('WAITLIST_ENTRY_CHANGED');

@@ -1,5 +1,12 @@
+import {
+  eventParams,
+  waitlistEntryParams,
+  waitlistEntryResponse,
+  waitlistQuery,
+  waitlistResponse,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventParams, waitlistEntryParams, waitlistEntryResponse, waitlistQuery, waitlistResponse } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requireEvent } from '../events/events.repository.js';
@@ -17,7 +24,16 @@ export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
 
   app.get(
     '/events/:eventId/waitlist',
-    { schema: { tags, security, summary: "The event's waitlist: entries (by state and ticket), how many in each state, demand per ticket", params: eventParams, querystring: waitlistQuery, response: { 200: waitlistResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The event's waitlist: entries (by state and ticket), how many in each state, demand per ticket",
+        params: eventParams,
+        querystring: waitlistQuery,
+        response: { 200: waitlistResponse },
+      },
+    },
     async (req) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const list = await eventWaitlist(db, event.id, deps.clock.now(), req.query);
@@ -31,7 +47,8 @@ export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       schema: {
         tags,
         security,
-        summary: 'Offer tickets to a waiting entry now: its units are held for the offer time and it is mailed the checkout link (NO_TICKETS_AVAILABLE, WAITLIST_ENTRY_CHANGED)',
+        summary:
+          'Offer tickets to a waiting entry now: its units are held for the offer time and it is mailed the checkout link (NO_TICKETS_AVAILABLE, WAITLIST_ENTRY_CHANGED)',
         params: waitlistEntryParams,
         response: { 200: waitlistEntryResponse },
       },
@@ -47,11 +64,25 @@ export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
 
   app.delete(
     '/events/:eventId/waitlist/:entryId',
-    { schema: { tags, security, summary: 'Remove an entry from the waitlist (an open offer is withdrawn and its tickets go to the next in line)', params: waitlistEntryParams } },
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Remove an entry from the waitlist (an open offer is withdrawn and its tickets go to the next in line)',
+        params: waitlistEntryParams,
+      },
+    },
     async (req, reply) => {
       const { accountId } = authOf(req);
       await requireEvent(db, accountId, req.params.eventId);
-      const released = await withdrawEntry(db, deps.stock, req.params.eventId, { id: req.params.entryId, accountId }, 'REMOVED');
+      const released = await withdrawEntry(
+        db,
+        deps.stock,
+        req.params.eventId,
+        { id: req.params.entryId, accountId },
+        'REMOVED',
+      );
       if (released) {
         const mails = await offerFreedUnits(offerDeps(), req.params.eventId);
         if (mails.length) await deps.jobs.deliverOutbox(mails);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * An entry's state is stored as WAITING, OFFERED, LEFT or REMOVED; an offer's outcome is read from the
@@ -7,7 +7,15 @@ import { sql, type SQL } from 'drizzle-orm';
  * the order paths (details, payments, refunds) free of waitlist bookkeeping, and a buyer who chose again
  * in the offer's checkout still counts as having bought.
  */
-export const PURCHASE_STATUSES = ['COMPLETED', 'AWAITING_PAYMENT', 'CANCELLED', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND_FAILED'] as const;
+export const PURCHASE_STATUSES = [
+  'COMPLETED',
+  'AWAITING_PAYMENT',
+  'CANCELLED',
+  'REFUND_PENDING',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+  'REFUND_FAILED',
+] as const;
 const purchased = sql.raw(`(${PURCHASE_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 /** The order bought with entry `w`'s offer (the newest), as a lateral subquery aliased `p`. */

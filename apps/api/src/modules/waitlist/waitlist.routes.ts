@@ -1,5 +1,12 @@
+import {
+  joinWaitlistBody,
+  publicEventParams,
+  publicWaitlistEntryResponse,
+  waitlistEntryTokenParams,
+  waitlistJoinedResponse,
+} from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { joinWaitlistBody, publicEventParams, publicWaitlistEntryResponse, waitlistEntryTokenParams, waitlistJoinedResponse } from '@admitone/shared';
+
 import type { AppDeps } from '../../deps.js';
 import { addressMailLimit } from '../../plugins/address-mail-limit.js';
 import { requestLocale } from '../../plugins/locale.js';
@@ -23,7 +30,8 @@ export const publicWaitlistRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
     {
       schema: {
         tags,
-        summary: "Join a sold-out ticket's waitlist (WAITLIST_CLOSED when it has none or can be bought now); the same answer when the address is already waiting",
+        summary:
+          "Join a sold-out ticket's waitlist (WAITLIST_CLOSED when it has none or can be bought now); the same answer when the address is already waiting",
         params: publicEventParams,
         body: joinWaitlistBody,
         response: { 201: waitlistJoinedResponse },
@@ -34,7 +42,12 @@ export const publicWaitlistRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
     },
     async (req, reply) => {
       const events = { db, storage: deps.storage, cache: deps.publicEvents };
-      const mails = await joinWaitlist({ db, events, now: deps.clock.now(), appUrl: deps.config.appUrl }, req.params.eventId, req.body, requestLocale(req));
+      const mails = await joinWaitlist(
+        { db, events, now: deps.clock.now(), appUrl: deps.config.appUrl },
+        req.params.eventId,
+        req.body,
+        requestLocale(req),
+      );
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return reply.status(201).send({ data: { joined: true } });
     },
@@ -42,13 +55,29 @@ export const publicWaitlistRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
 
   app.get(
     '/events/:eventId/waitlist/:token',
-    { schema: { tags, summary: 'A waitlist entry as the link in its mails shows it: place in line, or the offer and its checkout', params: waitlistEntryTokenParams, response: { 200: publicWaitlistEntryResponse } }, config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+    {
+      schema: {
+        tags,
+        summary: 'A waitlist entry as the link in its mails shows it: place in line, or the offer and its checkout',
+        params: waitlistEntryTokenParams,
+        response: { 200: publicWaitlistEntryResponse },
+      },
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
     async (req) => ({ data: await publicEntry(db, req.params.eventId, req.params.token, deps.clock.now()) }),
   );
 
   app.post(
     '/events/:eventId/waitlist/:token/leave',
-    { schema: { tags, summary: 'Leave the waitlist (an open offer is given up: its tickets go to the next in line)', params: waitlistEntryTokenParams, response: { 200: publicWaitlistEntryResponse } }, config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+    {
+      schema: {
+        tags,
+        summary: 'Leave the waitlist (an open offer is given up: its tickets go to the next in line)',
+        params: waitlistEntryTokenParams,
+        response: { 200: publicWaitlistEntryResponse },
+      },
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+    },
     async (req) => {
       const released = await withdrawEntry(db, deps.stock, req.params.eventId, { token: req.params.token }, 'LEFT');
       if (released) {

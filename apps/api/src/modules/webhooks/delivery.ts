@@ -1,8 +1,18 @@
 import { createHmac } from 'node:crypto';
+
+import { type Locale, STANDARD_WEBHOOK_HEADERS, WEBHOOK_HEADERS } from '@admitone/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { STANDARD_WEBHOOK_HEADERS, WEBHOOK_HEADERS, type Locale } from '@admitone/shared';
+
 import type { Db } from '../../db/client.js';
-import { accounts, accountUsers, users, webhookAttempts, webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/index.js';
+import {
+  accounts,
+  accountUsers,
+  users,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEvents,
+  webhooks,
+} from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import type { Clock } from '../../shared/clock.js';
 import { buildPayload } from './payloads.js';
@@ -39,8 +49,12 @@ export function backoffMs(failedAttempts: number, random = Math.random()): numbe
   return Math.round(base * (0.9 + 0.2 * random));
 }
 
-/** Deprecated `AdmitOne-Signature`: `v1=` and the hex HMAC-SHA256 of `${timestamp}.${body}` keyed with the secret's text as it is. */
-export const signature = (secret: string, timestamp: number, body: string) => `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+/**
+ * Deprecated `AdmitOne-Signature`: `v1=` and the hex HMAC-SHA256 of `${timestamp}.${body}` keyed with the secret's text
+ * as it is.
+ */
+export const signature = (secret: string, timestamp: number, body: string) =>
+  `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
 /**
  * The key of the Standard Webhooks signature. A secret is `whsec_` and base64: its key is those bytes.
@@ -50,7 +64,8 @@ export const signature = (secret: string, timestamp: number, body: string) => `v
  */
 export function signingKey(secret: string): Buffer {
   const part = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : '';
-  if (part.length > 0 && part.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(part)) return Buffer.from(part, 'base64');
+  if (part.length > 0 && part.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(part))
+    return Buffer.from(part, 'base64');
   return Buffer.from(secret, 'utf8');
 }
 
@@ -61,7 +76,8 @@ export const standardSignature = (secret: string, id: string, timestamp: number,
 /**
  * Claims due deliveries (PENDING and due, or SENDING by a sender that died) of enabled webhooks, each by
  * one sender (SKIP LOCKED), and counts the attempt as it claims (a delivery claimed again after its
- * sender died goes on counting from the lost attempt), fairly between accounts: an account gets at most `accountConcurrency` minus
+ * sender died goes on counting from the lost attempt), fairly between accounts: an account gets at most
+ * `accountConcurrency` minus
  * its deliveries still in flight (SENDING, claim not stale), oldest first, and the round (at most `room`)
  * takes every account's first before anyone's second. An account flooding its own silent receiver
  * waits behind itself, never in front of another account.
@@ -107,7 +123,11 @@ export async function deliverDueWebhooks(deps: WebhookDeliveryDeps): Promise<{ a
   return { attempted: claimed.length, mails: results.flat() };
 }
 
-type Claimed = { delivery: typeof webhookDeliveries.$inferSelect; hook: typeof webhooks.$inferSelect; event: typeof webhookEvents.$inferSelect };
+type Claimed = {
+  delivery: typeof webhookDeliveries.$inferSelect;
+  hook: typeof webhooks.$inferSelect;
+  event: typeof webhookEvents.$inferSelect;
+};
 
 /** The claimed deliveries with their webhooks and events, in one read. */
 export async function claimedDeliveries(deps: WebhookDeliveryDeps, ids: number[]): Promise<Claimed[]> {
@@ -120,7 +140,10 @@ export async function claimedDeliveries(deps: WebhookDeliveryDeps, ids: number[]
     .where(inArray(webhookDeliveries.id, ids));
 }
 
-/** The event's body: built in the change's transaction; an event written before that was built on its first attempt and kept. */
+/**
+ * The event's body: built in the change's transaction; an event written before that was built on its first attempt and
+ * kept.
+ */
 async function bodyOf(deps: WebhookDeliveryDeps, event: typeof webhookEvents.$inferSelect): Promise<unknown> {
   if (event.body !== null) return event.body;
   const built = (await buildPayload(deps.db, event, { cardPayments: deps.cardPayments, now: deps.clock.now() })) ?? {};
@@ -131,7 +154,10 @@ async function bodyOf(deps: WebhookDeliveryDeps, event: typeof webhookEvents.$in
     .where(and(eq(webhookEvents.id, event.id), isNull(webhookEvents.body)))
     .returning({ body: webhookEvents.body });
   if (kept) return kept.body;
-  const [row] = await deps.db.select({ body: webhookEvents.body }).from(webhookEvents).where(eq(webhookEvents.id, event.id));
+  const [row] = await deps.db
+    .select({ body: webhookEvents.body })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, event.id));
   return row?.body ?? built;
 }
 
@@ -194,45 +220,94 @@ async function recordAttempt(
   const now = deps.clock.now();
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   return deps.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ delivery_id: r.delivery.id, at: now, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error, response_excerpt: result.excerpt });
+    await tx.insert(webhookAttempts).values({
+      delivery_id: r.delivery.id,
+      at: now,
+      status_code: result.statusCode,
+      duration_ms: result.durationMs,
+      error: result.error,
+      response_excerpt: result.excerpt,
+    });
     const next = new Date(now.getTime() + backoffMs(attempt));
     const givenUp = !ok && next.getTime() - r.delivery.created_at.getTime() > RETRY_FOR_MS;
     await tx
       .update(webhookDeliveries)
-      .set(ok ? { state: 'SUCCEEDED', attempts: attempt, delivered_at: now, claimed_at: null } : { state: givenUp ? 'FAILED' : 'PENDING', attempts: attempt, next_attempt_at: next, claimed_at: null })
+      .set(
+        ok
+          ? { state: 'SUCCEEDED', attempts: attempt, delivered_at: now, claimed_at: null }
+          : { state: givenUp ? 'FAILED' : 'PENDING', attempts: attempt, next_attempt_at: next, claimed_at: null },
+      )
       .where(eq(webhookDeliveries.id, r.delivery.id));
     if (ok) {
       // Written only when there is a streak to end: successes to one webhook do not queue on its row.
       await tx
         .update(webhooks)
         .set({ failure_streak: 0, failing_since: null })
-        .where(and(eq(webhooks.id, r.hook.id), sql`(${webhooks.failure_streak} <> 0 or ${webhooks.failing_since} is not null)`));
+        .where(
+          and(
+            eq(webhooks.id, r.hook.id),
+            sql`(${webhooks.failure_streak} <> 0 or ${webhooks.failing_since} is not null)`,
+          ),
+        );
       return [];
     }
     const [hook] = await tx
       .update(webhooks)
-      .set({ failure_streak: sql`${webhooks.failure_streak} + 1`, failing_since: sql`coalesce(${webhooks.failing_since}, ${now})` })
+      .set({
+        failure_streak: sql`${webhooks.failure_streak} + 1`,
+        failing_since: sql`coalesce(${webhooks.failing_since}, ${now})`,
+      })
       .where(eq(webhooks.id, r.hook.id))
       .returning();
-    if (!hook?.enabled || hook.failure_streak < deps.disableAfterFailures || now.getTime() - hook.failing_since!.getTime() < deps.disableAfterHours * 3_600_000) return [];
-    await tx.update(webhooks).set({ enabled: false, disabled_reason: 'FAILURES', updated_at: now }).where(eq(webhooks.id, hook.id));
+    if (
+      !hook?.enabled ||
+      hook.failure_streak < deps.disableAfterFailures ||
+      now.getTime() - hook.failing_since!.getTime() < deps.disableAfterHours * 3_600_000
+    )
+      return [];
+    await tx
+      .update(webhooks)
+      .set({ enabled: false, disabled_reason: 'FAILURES', updated_at: now })
+      .where(eq(webhooks.id, hook.id));
     const last = result.statusCode !== null ? `HTTP ${result.statusCode}` : (result.error ?? '');
     return tellAdmins(tx, deps, hook, last, now);
   });
 }
 
 /** Mails every active admin of the account that the webhook was turned off, in their language. */
-async function tellAdmins(tx: Parameters<Parameters<Db['transaction']>[0]>[0], deps: WebhookDeliveryDeps, hook: typeof webhooks.$inferSelect, last: string, now: Date): Promise<number[]> {
+async function tellAdmins(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  deps: WebhookDeliveryDeps,
+  hook: typeof webhooks.$inferSelect,
+  last: string,
+  now: Date,
+): Promise<number[]> {
   const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, hook.account_id));
   const admins = await tx
     .select({ name: users.name, email: users.email, locale: users.locale })
     .from(accountUsers)
     .innerJoin(users, eq(users.id, accountUsers.user_id))
-    .where(and(eq(accountUsers.account_id, hook.account_id), eq(accountUsers.role, 'ADMIN'), eq(accountUsers.status, 'ACTIVE')));
+    .where(
+      and(
+        eq(accountUsers.account_id, hook.account_id),
+        eq(accountUsers.role, 'ADMIN'),
+        eq(accountUsers.status, 'ACTIVE'),
+      ),
+    );
   const mails: number[] = [];
   for (const a of admins) {
-    const data = { name: a.name, account: account?.name ?? '', url: hook.url, failures: hook.failure_streak, since: hook.failing_since!.toISOString(), last, link: `${deps.appUrl}/account/webhooks` };
-    mails.push(await enqueueMail(tx, mailPayload('webhook_disabled', a.email, (a.locale ?? 'en') as Locale, data), now));
+    const data = {
+      name: a.name,
+      account: account?.name ?? '',
+      url: hook.url,
+      failures: hook.failure_streak,
+      since: hook.failing_since!.toISOString(),
+      last,
+      link: `${deps.appUrl}/account/webhooks`,
+    };
+    mails.push(
+      await enqueueMail(tx, mailPayload('webhook_disabled', a.email, (a.locale ?? 'en') as Locale, data), now),
+    );
   }
   return mails;
 }

@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { WebhookEventType } from '@admitone/shared';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
-import { attendees, orderEvents, orders, type OrderEventKind } from '../../db/schema/index.js';
+import { attendees, type OrderEventKind, orderEvents, orders } from '../../db/schema/index.js';
 import { anyWebhookFor, emitWebhookEvent } from './webhook-outbox.js';
 
 /** What happened to an order, as webhook event types (order history kinds not listed send nothing). */
@@ -31,7 +32,9 @@ const ATTENDEE_TYPES: Partial<Record<OrderEventKind, WebhookEventType>> = {
   TICKET_TRANSFERRED: 'attendee.updated',
   ATTENDEE_CANCELLED: 'attendee.cancelled',
 };
-/** The first of these makes an order real (it left the reservation): order.created and its attendees' attendee.created. */
+/**
+ * The first of these makes an order real (it left the reservation): order.created and its attendees' attendee.created.
+ */
 const CREATING: readonly OrderEventKind[] = ['COMPLETED', 'PAYMENT_SUCCEEDED', 'AWAITING_PAYMENT', 'MANUALLY_CREATED'];
 
 /**
@@ -40,35 +43,85 @@ const CREATING: readonly OrderEventKind[] = ['COMPLETED', 'PAYMENT_SUCCEEDED', '
  * order is created for webhooks once it leaves the reservation; an order cancelled (or refunded and
  * cancelled) cancels its attendees.
  */
-export async function orderWebhookEvents(tx: Executor, orderId: number, kind: OrderEventKind, data: Record<string, unknown>, at: Date, entryId?: number): Promise<void> {
+export async function orderWebhookEvents(
+  tx: Executor,
+  orderId: number,
+  kind: OrderEventKind,
+  data: Record<string, unknown>,
+  at: Date,
+  entryId?: number,
+): Promise<void> {
   const creating = CREATING.includes(kind);
-  const cancelling = kind === 'CANCELLED' || kind === 'CANCELLED_BY_BUYER' || (kind === 'REFUNDED' && data.cancelled === true);
+  const cancelling =
+    kind === 'CANCELLED' || kind === 'CANCELLED_BY_BUYER' || (kind === 'REFUNDED' && data.cancelled === true);
   const attendeeType = ATTENDEE_TYPES[kind];
   const types = [...(ORDER_TYPES[kind] ?? [])];
   if (creating) types.unshift('order.created');
   if (kind === 'REFUNDED' && data.cancelled === true) types.push('order.cancelled');
-  const wanted: WebhookEventType[] = [...types, ...(creating ? ['attendee.created' as const] : []), ...(cancelling ? ['attendee.cancelled' as const] : []), ...(attendeeType ? [attendeeType] : [])];
+  const wanted: WebhookEventType[] = [
+    ...types,
+    ...(creating ? ['attendee.created' as const] : []),
+    ...(cancelling ? ['attendee.cancelled' as const] : []),
+    ...(attendeeType ? [attendeeType] : []),
+  ];
   if (kind === 'WAITLIST_OFFERED') wanted.push('waitlist.offered');
   if (!wanted.length) return;
 
-  const [order] = await tx.select({ account_id: orders.account_id, event_id: orders.event_id }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await tx
+    .select({ account_id: orders.account_id, event_id: orders.event_id })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!order || !(await anyWebhookFor(tx, order.account_id, wanted))) return;
   const base = { accountId: order.account_id, eventId: order.event_id, at };
   const built = new Map<string, unknown>();
 
   if (kind === 'WAITLIST_OFFERED' && typeof data.entry_id === 'number') {
-    await emitWebhookEvent(tx, { ...base, type: 'waitlist.offered', object: { kind: 'waitlist_entry', id: data.entry_id } }, built);
+    await emitWebhookEvent(
+      tx,
+      { ...base, type: 'waitlist.offered', object: { kind: 'waitlist_entry', id: data.entry_id } },
+      built,
+    );
   }
-  const firstTime = creating && !(await tx.select({ id: orderEvents.id }).from(orderEvents).where(and(eq(orderEvents.order_id, orderId), inArray(orderEvents.kind, [...CREATING]), entryId === undefined ? undefined : ne(orderEvents.id, entryId))).limit(1)).length;
+  const firstTime =
+    creating &&
+    !(
+      await tx
+        .select({ id: orderEvents.id })
+        .from(orderEvents)
+        .where(
+          and(
+            eq(orderEvents.order_id, orderId),
+            inArray(orderEvents.kind, [...CREATING]),
+            entryId === undefined ? undefined : ne(orderEvents.id, entryId),
+          ),
+        )
+        .limit(1)
+    ).length;
   for (const type of types) {
     if (type === 'order.created' && !firstTime) continue;
     await emitWebhookEvent(tx, { ...base, type, object: { kind: 'order', id: orderId } }, built);
   }
   if ((creating && firstTime) || cancelling) {
-    const people = await tx.select({ id: attendees.id }).from(attendees).where(and(eq(attendees.order_id, orderId), eq(attendees.is_admission, true)));
-    for (const a of people) await emitWebhookEvent(tx, { ...base, type: cancelling ? 'attendee.cancelled' : 'attendee.created', object: { kind: 'attendee', id: a.id } }, built);
+    const people = await tx
+      .select({ id: attendees.id })
+      .from(attendees)
+      .where(and(eq(attendees.order_id, orderId), eq(attendees.is_admission, true)));
+    for (const a of people)
+      await emitWebhookEvent(
+        tx,
+        {
+          ...base,
+          type: cancelling ? 'attendee.cancelled' : 'attendee.created',
+          object: { kind: 'attendee', id: a.id },
+        },
+        built,
+      );
   }
   if (attendeeType && typeof data.attendee_id === 'number') {
-    await emitWebhookEvent(tx, { ...base, type: attendeeType, object: { kind: 'attendee', id: data.attendee_id } }, built);
+    await emitWebhookEvent(
+      tx,
+      { ...base, type: attendeeType, object: { kind: 'attendee', id: data.attendee_id } },
+      built,
+    );
   }
 }

@@ -16,10 +16,15 @@ export interface PayloadSource {
 }
 
 /**
- * The body's `data`: the object as the API returns it now (in the change's transaction: as the change left it) (the organizer's order, attendee, product or
+ * The body's `data`: the object as the API returns it now (in the change's transaction: as the change left it) (the
+ * organizer's order, attendee, product or
  * waitlist entry), with what the change gave; an object gone meanwhile is sent as its id and `deleted`.
  */
-export async function buildPayload(db: Executor, s: PayloadSource, opts: { cardPayments: boolean; now: Date }): Promise<unknown> {
+export async function buildPayload(
+  db: Executor,
+  s: PayloadSource,
+  opts: { cardPayments: boolean; now: Date },
+): Promise<unknown> {
   const given = (s.payload ?? {}) as Record<string, unknown>;
   const id = s.object_id;
   const kind = s.object_kind as WebhookObjectKind;

@@ -15,7 +15,10 @@ export interface WebhookSender {
  * its slot at once: the sender claims again (one claim at a time; finishes during a claim ask for one more),
  * and reads what it claimed (webhooks, events) in one query.
  */
-export function webhookSender(deps: WebhookDeliveryDeps, on: { mails(ids: number[]): void; failed(err: unknown): void }): WebhookSender {
+export function webhookSender(
+  deps: WebhookDeliveryDeps,
+  on: { mails(ids: number[]): void; failed(err: unknown): void },
+): WebhookSender {
   const underWay = new Set<Promise<void>>();
   let claiming: Promise<void> | null = null;
   let again = false;

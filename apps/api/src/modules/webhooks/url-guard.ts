@@ -38,12 +38,18 @@ for (const [net, bits] of [
 
 /** The eight 16-bit groups of a valid IPv6 address (a dotted IPv4 tail is the last two). */
 function groupsOf(address: string): number[] {
-  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a: string, b: string, c: string, d: string) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`);
+  const hex = address.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_, a: string, b: string, c: string, d: string) =>
+      `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`,
+  );
   const [head, rest] = hex.split('::') as [string, string | undefined];
   const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
   const before = parse(head);
   const after = parse(rest);
-  return rest === undefined ? before : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+  return rest === undefined
+    ? before
+    : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
 }
 
 /** The IPv4 address an IPv6 address carries where it decides where it goes: IPv4-mapped, NAT64 (64:ff9b::/96), 6to4. */
@@ -72,24 +78,36 @@ export type UrlProblem = 'invalid_url' | 'address_not_allowed';
  * resolves to public. Answers the addresses to connect to (the check and the connection use the same
  * ones, so a name that resolves elsewhere a moment later changes nothing), or the problem.
  */
-export async function resolveWebhookUrl(raw: string, allowPrivate: boolean): Promise<{ url: URL; addresses: Array<{ address: string; family: number }> } | { problem: UrlProblem; detail: string }> {
+export async function resolveWebhookUrl(
+  raw: string,
+  allowPrivate: boolean,
+): Promise<
+  { url: URL; addresses: Array<{ address: string; family: number }> } | { problem: UrlProblem; detail: string }
+> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return { problem: 'invalid_url', detail: 'not a URL' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'invalid_url', detail: `${url.protocol} is not http or https` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { problem: 'invalid_url', detail: `${url.protocol} is not http or https` };
   if (url.username || url.password) return { problem: 'invalid_url', detail: 'credentials in the URL' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: Array<{ address: string; family: number }>;
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });
+    addresses = isIP(host)
+      ? [{ address: host, family: isIP(host) }]
+      : await lookup(host, { all: true, verbatim: true });
   } catch {
     return { problem: 'invalid_url', detail: `${host} does not resolve` };
   }
   if (!addresses.length) return { problem: 'invalid_url', detail: `${host} does not resolve` };
   const blocked = addresses.find((a) => isBlockedAddress(a.address));
-  if (blocked && !allowPrivate) return { problem: 'address_not_allowed', detail: `${host} resolves to ${blocked.address}, a private or local address` };
+  if (blocked && !allowPrivate)
+    return {
+      problem: 'address_not_allowed',
+      detail: `${host} resolves to ${blocked.address}, a private or local address`,
+    };
   return { url, addresses };
 }

@@ -1,9 +1,23 @@
-import { sql } from 'drizzle-orm';
 import type { WebhookEventType } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+
 import type { Executor } from '../../db/client.js';
 
-/** How a change's body is built (payloads.ts `buildPayload`, set when the jobs start: importing it here would be an import cycle through the orders module). */
-type BodyBuilder = (tx: Executor, source: { account_id: number; event_id: number | null; object_kind: string; object_id: number | null; payload: unknown }, now: Date) => Promise<unknown>;
+/**
+ * How a change's body is built (payloads.ts `buildPayload`, set when the jobs start: importing it here would be an
+ * import cycle through the orders module).
+ */
+type BodyBuilder = (
+  tx: Executor,
+  source: {
+    account_id: number;
+    event_id: number | null;
+    object_kind: string;
+    object_id: number | null;
+    payload: unknown;
+  },
+  now: Date,
+) => Promise<unknown>;
 let buildBody: BodyBuilder | null = null;
 export function setWebhookBodyBuilder(build: BodyBuilder): void {
   buildBody = build;
@@ -35,12 +49,20 @@ export interface WebhookChange {
 export async function emitWebhookEvent(tx: Executor, c: WebhookChange, built?: Map<string, unknown>): Promise<void> {
   const hooks = (await tx.execute(sql`
     select id from webhooks
-    where account_id = ${c.accountId} and enabled and ${c.type} = any(event_types) and (event_id is null or event_id = ${c.eventId})`)) as unknown as { rows: Array<{ id: number }> };
+    where account_id = ${c.accountId} and enabled and ${c.type} = any(event_types) and (event_id is null or event_id = ${c.eventId})`)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
   if (!hooks.rows.length) return;
   const key = `${c.object.kind}:${c.object.id}:${JSON.stringify(c.payload ?? null)}`;
   let body = built?.get(key);
   if (body === undefined && buildBody) {
-    const source = { account_id: c.accountId, event_id: c.eventId, object_kind: c.object.kind, object_id: c.object.id, payload: c.payload ?? null };
+    const source = {
+      account_id: c.accountId,
+      event_id: c.eventId,
+      object_kind: c.object.kind,
+      object_id: c.object.id,
+      payload: c.payload ?? null,
+    };
     body = (await buildBody(tx, source, c.at)) ?? {};
     built?.set(key, body);
   }
@@ -60,10 +82,18 @@ export async function emitWebhookEvent(tx: Executor, c: WebhookChange, built?: M
     select h.id, e.id, ${c.at}, ${c.at} from unnest(${hookIds}) as h(id), e`);
 }
 
-/** Whether any enabled webhook of the account receives one of these types (to skip building changes nobody receives). */
-export async function anyWebhookFor(tx: Executor, accountId: number, types: readonly WebhookEventType[]): Promise<boolean> {
+/**
+ * Whether any enabled webhook of the account receives one of these types (to skip building changes nobody receives).
+ */
+export async function anyWebhookFor(
+  tx: Executor,
+  accountId: number,
+  types: readonly WebhookEventType[],
+): Promise<boolean> {
   if (!types.length) return false;
   const res = (await tx.execute(sql`
-    select exists (select 1 from webhooks where account_id = ${accountId} and enabled and event_types && ${sql.raw(`array[${types.map((t) => `'${t}'`).join(',')}]::text[]`)}) as any`)) as unknown as { rows: Array<{ any: boolean }> };
+    select exists (select 1 from webhooks where account_id = ${accountId} and enabled and event_types && ${sql.raw(`array[${types.map((t) => `'${t}'`).join(',')}]::text[]`)}) as any`)) as unknown as {
+    rows: Array<{ any: boolean }>;
+  };
   return res.rows[0]?.any === true;
 }

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Avatar.css';
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Button, Group } from '@mantine/core';
 import { IconBuilding, IconCalendarEvent, IconScan } from '@tabler/icons-react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useMatch } from 'react-router';
+
 import { InsideMainContext } from '../../components/LandmarkContext';
 import { Logo } from '../../components/Logo';
 import { MailDelayBanner } from '../../features/account/components/MailDelayBanner';
@@ -23,7 +25,9 @@ function ManageShell() {
   const me = useMe();
   const { pathname } = useLocation();
   // Door staff have no event management: their home is the list of events they check guests in at.
-  const checkInOnly = Boolean(me.data && !hasPermission(me.data, 'events.manage') && hasPermission(me.data, 'checkin.scan'));
+  const checkInOnly = Boolean(
+    me.data && !hasPermission(me.data, 'events.manage') && hasPermission(me.data, 'checkin.scan'),
+  );
   const home = checkInOnly ? '/manage/check-in' : '/manage/events';
   const inEvent = useMatch('/manage/event/*');
   const inOrganizer = useMatch('/manage/organizer/*');
@@ -39,7 +43,14 @@ function ManageShell() {
             </Anchor>
             <Group component="nav" aria-label={t`Main navigation`} gap={4} wrap="nowrap">
               {checkInOnly ? (
-                <Button component={NavLink} to="/manage/check-in" variant="subtle" color="dark" leftSection={<IconScan size={18} aria-hidden />} className={classes.navLink}>
+                <Button
+                  component={NavLink}
+                  to="/manage/check-in"
+                  variant="subtle"
+                  color="dark"
+                  leftSection={<IconScan size={18} aria-hidden />}
+                  className={classes.navLink}
+                >
                   <Trans>Check-in</Trans>
                 </Button>
               ) : (

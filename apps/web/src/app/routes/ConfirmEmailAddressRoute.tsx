@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+
 import { ConfirmLinkPage } from '../../features/profile/components/ConfirmLinkPage';
 
 /** `/manage/profile/confirm-email-address/:token` */

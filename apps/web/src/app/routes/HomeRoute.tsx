@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
+
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { fetchMe, userKeys } from '../../features/users/api/me';
 import { LOGIN_PATH, tokenStore } from '../../lib/api-client';

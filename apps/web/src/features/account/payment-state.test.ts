@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { paymentState, stripeReturn, stripeWebhookUrl } from './payment-state';
 
 describe('paymentState', () => {
@@ -23,5 +24,7 @@ describe('stripeReturn', () => {
 });
 
 it('builds the webhook address from the origin', () => {
-  expect(stripeWebhookUrl('https://tickets.example.org/')).toBe('https://tickets.example.org/api/public/webhooks/stripe');
+  expect(stripeWebhookUrl('https://tickets.example.org/')).toBe(
+    'https://tickets.example.org/api/public/webhooks/stripe',
+  );
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ACCOUNT_SECTIONS, firstAccountSection } from './sections';
 
 describe('account sections', () => {

@@ -1,6 +1,9 @@
 import type { Permission } from '@admitone/shared';
 
-/** The account area's sections, each shown only with its permission (SPEC §6: admins, and the reports for whoever manages events). */
+/**
+ * The account area's sections, each shown only with its permission (SPEC §6: admins, and the reports for whoever
+ * manages events).
+ */
 export const ACCOUNT_SECTIONS = [
   { path: 'settings', permission: 'account.manage' },
   { path: 'event-defaults', permission: 'account.manage' },

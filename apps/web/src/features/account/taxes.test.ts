@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatRate, rateFromApi, rateToApi } from './taxes';
 
 describe('tax and fee rates', () => {

@@ -1,4 +1,5 @@
-import { currencyExponent, type TaxCalculation, type TaxOrFeeDto, intlLocale } from '@admitone/shared';
+import { currencyExponent, intlLocale, type TaxCalculation, type TaxOrFeeDto } from '@admitone/shared';
+
 import { formatMoney } from '../../lib/format';
 
 /**
@@ -20,5 +21,7 @@ export function rateFromApi(calculation: TaxCalculation, rate: number, currency:
 /** "7.5 %" for a percentage, "€1.50" for a fixed amount, in the reader's language. */
 export function formatRate(tax: Pick<TaxOrFeeDto, 'calculation_type' | 'rate' | 'currency'>, locale: string): string {
   if (tax.calculation_type === 'FIXED') return formatMoney(tax.rate, tax.currency, locale);
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 3 }).format(tax.rate / 100);
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 3 }).format(
+    tax.rate / 100,
+  );
 }

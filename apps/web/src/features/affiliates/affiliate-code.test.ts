@@ -1,5 +1,6 @@
 import { affiliateCode } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { suggestAffiliateCode } from './affiliate-code';
 
 describe('suggestAffiliateCode', () => {

@@ -1,6 +1,7 @@
 import type { AttendeeStatus } from '@admitone/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+
 import { STATUS_BADGE_COLORS } from '../orders/order-labels';
 
 export const ATTENDEE_STATUS_LABELS: Record<AttendeeStatus, MessageDescriptor> = {

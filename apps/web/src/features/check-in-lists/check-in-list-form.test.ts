@@ -1,5 +1,6 @@
 import type { CheckInListDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { checkInListBodyOf, checkInListValues } from './check-in-list-form';
 import { staffLinkUrl } from './staff-link';
 
@@ -33,8 +34,22 @@ describe('check-in list form', () => {
 
   it("edits a list's times as wall clock in the event's zone", () => {
     const values = checkInListValues(list, 'Europe/Berlin');
-    expect(values).toMatchObject({ name: 'VIP', description: 'Side door', admits: 'TICKETS', ticket_ids: ['11', '12'], activates_at: '2026-07-12 18:30:00', expires_at: null });
-    expect(checkInListBodyOf(values)).toEqual({ name: 'VIP', description: 'Side door', all_tickets: false, ticket_ids: [11, 12], activates_at: '2026-07-12T18:30', expires_at: null });
+    expect(values).toMatchObject({
+      name: 'VIP',
+      description: 'Side door',
+      admits: 'TICKETS',
+      ticket_ids: ['11', '12'],
+      activates_at: '2026-07-12 18:30:00',
+      expires_at: null,
+    });
+    expect(checkInListBodyOf(values)).toEqual({
+      name: 'VIP',
+      description: 'Side door',
+      all_tickets: false,
+      ticket_ids: [11, 12],
+      activates_at: '2026-07-12T18:30',
+      expires_at: null,
+    });
   });
 
   it('sends a blank name as the default name, and no tickets when it admits all', () => {
@@ -43,7 +58,10 @@ describe('check-in list form', () => {
   });
 
   it('keeps a list without a default name unnamed in the form', () => {
-    expect(checkInListValues({ ...list, name: null, description: null }, 'UTC')).toMatchObject({ name: '', description: '' });
+    expect(checkInListValues({ ...list, name: null, description: null }, 'UTC')).toMatchObject({
+      name: '',
+      description: '',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CheckInListBody, CheckInListDto } from '@admitone/shared';
+
 import { toWallClock, toZonedPickerValue } from '../../lib/format';
 
 /** What a list admits: every ticket (also those created later), or the chosen ones. */

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropScans, enqueueScan, newScanId, readQueue, type QueuedScan } from './offline-queue';
 
-const scan = (id: string, code = 'ABC'): QueuedScan => ({ code, action: 'CHECK_IN', client_scan_id: id, scanned_at: '2030-06-01T19:00:00.000Z' });
+import { dropScans, enqueueScan, newScanId, type QueuedScan, readQueue } from './offline-queue';
+
+const scan = (id: string, code = 'ABC'): QueuedScan => ({
+  code,
+  action: 'CHECK_IN',
+  client_scan_id: id,
+  scanned_at: '2030-06-01T19:00:00.000Z',
+});
 
 afterEach(() => localStorage.clear());
 

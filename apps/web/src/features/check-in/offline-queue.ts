@@ -21,7 +21,9 @@ export function readQueue(queue: string): QueuedScan[] {
   if (!raw) return [];
   try {
     const parsed = JSON.parse(raw) as unknown;
-    return Array.isArray(parsed) ? (parsed as QueuedScan[]).filter((s) => s && typeof s.client_scan_id === 'string') : [];
+    return Array.isArray(parsed)
+      ? (parsed as QueuedScan[]).filter((s) => s && typeof s.client_scan_id === 'string')
+      : [];
   } catch {
     return [];
   }

@@ -1,5 +1,12 @@
-import { signedTicketMessage, type CheckInOfflineDto, type CheckInResult, type CheckInScan, type OfflineTicketDto } from '@admitone/shared';
-import { storage, type QueuedScan } from './offline-queue';
+import {
+  type CheckInOfflineDto,
+  type CheckInResult,
+  type CheckInScan,
+  type OfflineTicketDto,
+  signedTicketMessage,
+} from '@admitone/shared';
+
+import { type QueuedScan, storage } from './offline-queue';
 
 /** The list's tickets as of the last sync, kept per list and device (`source.queueKey`). */
 const keyOf = (queue: string) => `admitone.checkin-tickets.${queue}`;
@@ -24,7 +31,10 @@ export function writeSnapshot(queue: string, snapshot: CheckInOfflineDto): void 
   }
 }
 
-/** The ticket code a scan carries (the code itself, or the last segment of a ticket link; a signed QR code is `<code>.<signature>`), in the form codes are stored. */
+/**
+ * The ticket code a scan carries (the code itself, or the last segment of a ticket link; a signed QR code is
+ * `<code>.<signature>`), in the form codes are stored.
+ */
 export function codeOf(raw: string): string {
   return parseCode(raw).code;
 }
@@ -35,13 +45,25 @@ function parseCode(raw: string): { code: string; signature: string | null } {
   return { code: /^a[a-z2-9]{20}$/i.test(code) ? `A${code.slice(1).toUpperCase()}` : code, signature };
 }
 
-const fromBase64Url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const fromBase64Url = (s: string) =>
+  Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
 /** Whether the event's key signed this code (WebCrypto Ed25519; false where the browser cannot tell). */
-export async function signedByEvent(snapshot: Pick<CheckInOfflineDto, 'event_id' | 'public_key'>, code: string, signature: string): Promise<boolean> {
+export async function signedByEvent(
+  snapshot: Pick<CheckInOfflineDto, 'event_id' | 'public_key'>,
+  code: string,
+  signature: string,
+): Promise<boolean> {
   try {
-    const key = await crypto.subtle.importKey('raw', fromBase64Url(snapshot.public_key), { name: 'Ed25519' }, false, ['verify']);
-    return await crypto.subtle.verify({ name: 'Ed25519' }, key, fromBase64Url(signature), new TextEncoder().encode(signedTicketMessage(snapshot.event_id, code)));
+    const key = await crypto.subtle.importKey('raw', fromBase64Url(snapshot.public_key), { name: 'Ed25519' }, false, [
+      'verify',
+    ]);
+    return await crypto.subtle.verify(
+      { name: 'Ed25519' },
+      key,
+      fromBase64Url(signature),
+      new TextEncoder().encode(signedTicketMessage(snapshot.event_id, code)),
+    );
   } catch {
     return false;
   }
@@ -49,7 +71,15 @@ export async function signedByEvent(snapshot: Pick<CheckInOfflineDto, 'event_id'
 
 /** What the device says about a scan it cannot send: refuse it now, or keep it for the server to decide. */
 export type OfflineDecision =
-  | { kind: 'refuse'; result: Extract<CheckInResult, 'UNKNOWN' | 'CANCELLED' | 'AWAITING_PAYMENT' | 'ALREADY_CHECKED_IN' | 'NOT_CHECKED_IN' | 'TRANSFERRED'>; ticket: OfflineTicketDto | null; forged?: boolean }
+  | {
+      kind: 'refuse';
+      result: Extract<
+        CheckInResult,
+        'UNKNOWN' | 'CANCELLED' | 'AWAITING_PAYMENT' | 'ALREADY_CHECKED_IN' | 'NOT_CHECKED_IN' | 'TRANSFERRED'
+      >;
+      ticket: OfflineTicketDto | null;
+      forged?: boolean;
+    }
   | { kind: 'queue'; ticket: OfflineTicketDto | null; signed?: boolean };
 
 /**
@@ -58,16 +88,26 @@ export type OfflineDecision =
  * by a scan queued here) is refused at once; the rest is queued. A code not on the list but signed by
  * the event (sold after the last sync) is queued too, once. Without a snapshot every scan is queued.
  */
-export async function decideOffline(snapshot: CheckInOfflineDto | null, queued: readonly QueuedScan[], scan: CheckInScan): Promise<OfflineDecision> {
+export async function decideOffline(
+  snapshot: CheckInOfflineDto | null,
+  queued: readonly QueuedScan[],
+  scan: CheckInScan,
+): Promise<OfflineDecision> {
   if (!snapshot) return { kind: 'queue', ticket: null };
   const { code, signature } = parseCode(scan.code ?? '');
-  const ticket = scan.attendee_id !== undefined ? snapshot.tickets.find((t) => t.id === scan.attendee_id) : snapshot.tickets.find((t) => t.code === code);
+  const ticket =
+    scan.attendee_id !== undefined
+      ? snapshot.tickets.find((t) => t.id === scan.attendee_id)
+      : snapshot.tickets.find((t) => t.code === code);
   // The old code of a ticket passed on: its signature is real, but it no longer admits.
-  if (!ticket && scan.attendee_id === undefined && (snapshot.retired_codes ?? []).includes(code)) return { kind: 'refuse', result: 'TRANSFERRED', ticket: null };
+  if (!ticket && scan.attendee_id === undefined && (snapshot.retired_codes ?? []).includes(code))
+    return { kind: 'refuse', result: 'TRANSFERRED', ticket: null };
   if (!ticket) {
     if (!signature) return { kind: 'refuse', result: 'UNKNOWN', ticket: null };
-    if (!(await signedByEvent(snapshot, code, signature))) return { kind: 'refuse', result: 'UNKNOWN', ticket: null, forged: true };
-    if (scan.action === 'CHECK_IN' && queued.some((q) => q.action === 'CHECK_IN' && codeOf(q.code ?? '') === code)) return { kind: 'refuse', result: 'ALREADY_CHECKED_IN', ticket: null };
+    if (!(await signedByEvent(snapshot, code, signature)))
+      return { kind: 'refuse', result: 'UNKNOWN', ticket: null, forged: true };
+    if (scan.action === 'CHECK_IN' && queued.some((q) => q.action === 'CHECK_IN' && codeOf(q.code ?? '') === code))
+      return { kind: 'refuse', result: 'ALREADY_CHECKED_IN', ticket: null };
     return { kind: 'queue', ticket: null, signed: true };
   }
   // In or out as of now on this device: the sync's state, then each scan queued here in order.
@@ -76,7 +116,8 @@ export async function decideOffline(snapshot: CheckInOfflineDto | null, queued: 
     const same = q.attendee_id !== undefined ? q.attendee_id === ticket.id : codeOf(q.code ?? '') === ticket.code;
     if (same) inside = q.action === 'CHECK_IN';
   }
-  if (scan.action === 'CHECK_OUT') return inside ? { kind: 'queue', ticket } : { kind: 'refuse', result: 'NOT_CHECKED_IN', ticket };
+  if (scan.action === 'CHECK_OUT')
+    return inside ? { kind: 'queue', ticket } : { kind: 'refuse', result: 'NOT_CHECKED_IN', ticket };
   if (ticket.status === 'CANCELLED') return { kind: 'refuse', result: 'CANCELLED', ticket };
   if (ticket.status === 'AWAITING_PAYMENT') return { kind: 'refuse', result: 'AWAITING_PAYMENT', ticket };
   if (inside) return { kind: 'refuse', result: 'ALREADY_CHECKED_IN', ticket };

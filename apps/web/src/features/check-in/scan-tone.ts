@@ -19,7 +19,12 @@ export const RESULT_TONE: Record<CheckInResult, ScanTone> = {
 };
 
 /** Mantine colours of each tone (shade 9 text on a light background keeps 4.5:1). */
-export const TONE_COLOR: Record<ScanTone | 'queued', string> = { success: 'teal', warning: 'orange', error: 'red', queued: 'gray' };
+export const TONE_COLOR: Record<ScanTone | 'queued', string> = {
+  success: 'teal',
+  warning: 'orange',
+  error: 'red',
+  queued: 'gray',
+};
 
 let context: AudioContext | null = null;
 

@@ -43,4 +43,3 @@ export const EVENT_SECTIONS = [
   { path: 'homepage-designer', label: msg`Homepage design`, icon: IconPalette },
   { path: 'widget', label: msg`Widget`, icon: IconCode },
 ] as const satisfies readonly { path: string; label: MessageDescriptor; icon: TablerIcon }[];
-

@@ -1,8 +1,24 @@
 import type { EventStatsDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
-import { chartRows, formatDayLong, formatDayShort, formatPercent, hasSales, niceAxisMax, publicEventPath, summariseSeries } from './event-stats';
 
-const day = (date: string, gross = 0, page_views = 0, orders = 0) => ({ date, orders, tickets: orders * 2, gross, page_views });
+import {
+  chartRows,
+  formatDayLong,
+  formatDayShort,
+  formatPercent,
+  hasSales,
+  niceAxisMax,
+  publicEventPath,
+  summariseSeries,
+} from './event-stats';
+
+const day = (date: string, gross = 0, page_views = 0, orders = 0) => ({
+  date,
+  orders,
+  tickets: orders * 2,
+  gross,
+  page_views,
+});
 
 const stats = (over: Partial<EventStatsDto> = {}): EventStatsDto => ({
   currency: 'GBP',
@@ -59,7 +75,10 @@ describe('hasSales', () => {
 
 describe('chartRows and summariseSeries', () => {
   it('labels every day and finds totals and peaks', () => {
-    const rows = chartRows([day('2026-11-19', 0, 3), day('2026-11-20', 4500, 10, 1), day('2026-11-21', 9000, 10, 2)], 'en-GB');
+    const rows = chartRows(
+      [day('2026-11-19', 0, 3), day('2026-11-20', 4500, 10, 1), day('2026-11-21', 9000, 10, 2)],
+      'en-GB',
+    );
     expect(rows.map((r) => r.label)).toEqual(['19 Nov', '20 Nov', '21 Nov']);
     const summary = summariseSeries(rows);
     expect(summary).toMatchObject({ gross: 13500, orders: 3, pageViews: 23 });

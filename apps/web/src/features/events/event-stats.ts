@@ -21,12 +21,20 @@ const calendarDay = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** "21 Nov" in English, "21. Nov." in German: a short day label for a chart axis. */
 export function formatDayShort(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(calendarDay(date));
+  return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    calendarDay(date),
+  );
 }
 
 /** "Sat, 21 Nov 2026": a day label for tables and summaries. */
 export function formatDayLong(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(calendarDay(date));
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(calendarDay(date));
 }
 
 /** A 0-1 rate as a percentage in the locale ("12.5%", "12,5 %"); null when there is no rate. */
@@ -37,7 +45,11 @@ export function formatPercent(rate: number | null, locale: string): string | nul
 
 /** The 14-day series with localised labels, oldest first. */
 export function chartRows(daily: EventStatsDay[], locale: string): StatsChartRow[] {
-  return daily.map((day) => ({ ...day, label: formatDayShort(day.date, locale), longLabel: formatDayLong(day.date, locale) }));
+  return daily.map((day) => ({
+    ...day,
+    label: formatDayShort(day.date, locale),
+    longLabel: formatDayLong(day.date, locale),
+  }));
 }
 
 /** True once anything was sold or ordered (completed or awaiting an offline payment). */
@@ -79,6 +91,8 @@ export const publicEventPath = (event: { id: number; slug: string }) => `/event/
 export function niceAxisMax(max: number, minimum: number, ticks = 4): number {
   const target = Math.max(max, minimum, 1) / ticks;
   const power = 10 ** Math.floor(Math.log10(target));
-  const step = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * power).find((s) => s >= target && Number.isInteger(s)) ?? Math.ceil(target);
+  const step =
+    [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * power).find((s) => s >= target && Number.isInteger(s)) ??
+    Math.ceil(target);
   return step * ticks;
 }

@@ -15,7 +15,10 @@ export function hasDetails(event: EventDto): boolean {
   return text(event.description) && where;
 }
 
-/** Buyers have a way to pay: card payments are connected, or (no card payments on this installation) the event takes offline payments. */
+/**
+ * Buyers have a way to pay: card payments are connected, or (no card payments on this installation) the event takes
+ * offline payments.
+ */
 export function hasPaymentProvider(event: EventDto, payment: PaymentConnectionStatus | null): boolean {
   return payment === 'CONNECTED' || (payment === 'NOT_CONFIGURED' && event.settings.offline_payments_enabled);
 }
@@ -28,7 +31,10 @@ export interface StepState {
 }
 
 /** The getting-started checklist from the event's real state, in the order to work through it. */
-export function gettingStartedSteps(event: EventDto, { emailVerified, ticketCount = 0, payment = null }: StepState): Step[] {
+export function gettingStartedSteps(
+  event: EventDto,
+  { emailVerified, ticketCount = 0, payment = null }: StepState,
+): Step[] {
   return [
     // An event cannot exist without an organizer (SPEC §5), so this one starts done.
     { key: 'organizer', done: true },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { contrastRatio, failsAA, parseHex } from './contrast';
 
 describe('parseHex', () => {

@@ -1,6 +1,7 @@
 import { IMAGE_MAX_BYTES, IMAGE_RULES } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
-import { imageProblem, type ImageFacts } from './image-check';
+
+import { type ImageFacts, imageProblem } from './image-check';
 
 const cover = IMAGE_RULES.EVENT_COVER;
 const ok: ImageFacts = { contentType: 'image/png', bytes: 1000, width: 1200, height: 600 };

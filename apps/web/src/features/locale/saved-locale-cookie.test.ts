@@ -1,11 +1,13 @@
 import type { UserDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { tokenStore } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
-import { userKeys, type Me } from '../users/api/me';
+import { type Me, userKeys } from '../users/api/me';
 import { mirrorSavedLocale } from './saved-locale-cookie';
 
-const me = (locale: string | null) => ({ user: { id: 1, name: 'Ada', email: 'ada@example.test', locale } as UserDto }) as Me;
+const me = (locale: string | null) =>
+  ({ user: { id: 1, name: 'Ada', email: 'ada@example.test', locale } as UserDto }) as Me;
 
 function setup() {
   const queryClient = createQueryClient();

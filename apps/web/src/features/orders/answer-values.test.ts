@@ -1,9 +1,24 @@
 import type { QuestionDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { answersChanged, answerValues, askedQuestions } from './answer-values';
 
 const q = (id: number, patch: Partial<QuestionDto>): QuestionDto =>
-  ({ id, event_id: 1, title: `Q${id}`, description: null, type: 'SINGLE_LINE_TEXT', options: [], required: false, is_hidden: false, applies_to: 'ATTENDEE', ticket_ids: [], sort_order: id, created_at: '', ...patch }) as QuestionDto;
+  ({
+    id,
+    event_id: 1,
+    title: `Q${id}`,
+    description: null,
+    type: 'SINGLE_LINE_TEXT',
+    options: [],
+    required: false,
+    is_hidden: false,
+    applies_to: 'ATTENDEE',
+    ticket_ids: [],
+    sort_order: id,
+    created_at: '',
+    ...patch,
+  }) as QuestionDto;
 
 const questions = [
   q(1, { applies_to: 'ORDER', type: 'RADIO', options: ['A', 'B'] }),
@@ -21,7 +36,9 @@ describe('answer values', () => {
   });
 
   it('fills form values from answers: lists for checkboxes, text otherwise, blanks when unanswered', () => {
-    const values = answerValues(askedQuestions(questions, { ticketId: 7 }), [{ question_id: 2, question_title: 'Q2', question_type: 'CHECKBOX', attendee_id: 9, answer: ['Y'] }]);
+    const values = answerValues(askedQuestions(questions, { ticketId: 7 }), [
+      { question_id: 2, question_title: 'Q2', question_type: 'CHECKBOX', attendee_id: 9, answer: ['Y'] },
+    ]);
     expect(values).toEqual({ 2: ['Y'], 3: '' });
   });
 

@@ -1,6 +1,14 @@
-import type { AdminAnswerDto, QuestionDto } from '@admitone/shared';
+import {
+  ADDRESS_PARTS,
+  type AdminAnswerDto,
+  type AnswerValue,
+  isAddressAnswer,
+  type QuestionDto,
+} from '@admitone/shared';
 
-export type AnswerValues = Record<string, string | string[]>;
+import { EMPTY_ADDRESS } from '../../components/AddressField';
+
+export type AnswerValues = Record<string, AnswerValue>;
 
 /** Questions a buyer is asked now (hidden ones are not), for the order or for an attendee of a ticket. */
 export function askedQuestions(questions: QuestionDto[], scope: { order: true } | { ticketId: number }): QuestionDto[] {
@@ -11,20 +19,29 @@ export function askedQuestions(questions: QuestionDto[], scope: { order: true } 
   });
 }
 
-/** Form values for these questions from the given answers: a list for checkboxes, text otherwise. */
+/** Form values for these questions from the given answers: a list for checkboxes, parts for an address, else text. */
 export function answerValues(questions: QuestionDto[], answers: AdminAnswerDto[]): AnswerValues {
   const out: AnswerValues = {};
   for (const q of questions) {
     const given = answers.find((a) => a.question_id === q.id)?.answer;
-    if (q.type === 'CHECKBOX') out[String(q.id)] = Array.isArray(given) ? given : given ? [given] : [];
+    if (q.type === 'ADDRESS') out[String(q.id)] = { ...EMPTY_ADDRESS, ...(isAddressAnswer(given) ? given : {}) };
+    else if (isAddressAnswer(given)) out[String(q.id)] = '';
+    else if (q.type === 'CHECKBOX') out[String(q.id)] = Array.isArray(given) ? given : given ? [given] : [];
     else out[String(q.id)] = Array.isArray(given) ? given.join(', ') : (given ?? '');
   }
   return out;
 }
 
-const normalise = (v: string | string[] | undefined) => (Array.isArray(v) ? [...v].sort().join('\u0000') : (v ?? '').trim());
+const normalise = (v: AnswerValue | undefined) =>
+  Array.isArray(v)
+    ? [...v].sort().join('\u0000')
+    : isAddressAnswer(v)
+      ? ADDRESS_PARTS.map((p) => v[p].trim()).join('\u0000')
+      : (v ?? '').trim();
 
-/** True when any answer differs: only then are answers sent (the server replaces them all, and checks required ones). */
+/**
+ * True when any answer differs: only then are answers sent (the server replaces them all, and checks required ones).
+ */
 export function answersChanged(before: AnswerValues, after: AnswerValues): boolean {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].some((k) => normalise(before[k]) !== normalise(after[k]));

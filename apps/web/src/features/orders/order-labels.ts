@@ -6,7 +6,11 @@ import { msg } from '@lingui/core/macro';
  * Filled badge shades of the SPEC §4 colours with white text at 4.5:1 or more (axe): Mantine's
  * darkest orange (orange.9) reaches only 4.3:1, so orange is a deeper one.
  */
-export const STATUS_BADGE_COLORS: Record<'orange' | 'red' | 'teal', string> = { orange: '#c2410c', red: 'red.9', teal: 'teal.9' };
+export const STATUS_BADGE_COLORS: Record<'orange' | 'red' | 'teal', string> = {
+  orange: '#c2410c',
+  red: 'red.9',
+  teal: 'teal.9',
+};
 
 export const ORDER_STATUS_LABELS: Record<BuyerOrderStatus, MessageDescriptor> = {
   RESERVED: msg`Reserved`,

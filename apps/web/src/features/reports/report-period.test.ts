@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { dayParam, periodProblem, presetOf, presetPeriod } from './report-period';
 
 describe('report periods', () => {

@@ -1,4 +1,5 @@
 import { addDays, daysBetween, isCalendarDay, REPORT_MAX_DAYS } from '@admitone/shared';
+
 import type { ReportPeriod } from './api/reports';
 
 /** The quick choices of the period chooser: everything, or the last N days up to today. */
@@ -14,10 +15,12 @@ export function presetPeriod(preset: PeriodPreset, today: string): ReportPeriod 
 
 /** The quick choice a period is, or null for any other period. */
 export function presetOf(period: ReportPeriod, today: string): PeriodPreset | null {
-  return PERIOD_PRESETS.find((p) => {
-    const q = presetPeriod(p, today);
-    return q.from === period.from && q.to === period.to;
-  }) ?? null;
+  return (
+    PERIOD_PRESETS.find((p) => {
+      const q = presetPeriod(p, today);
+      return q.from === period.from && q.to === period.to;
+    }) ?? null
+  );
 }
 
 /** A day from the address bar, or null when absent or not a real day. */

@@ -1,8 +1,19 @@
 import type { ProductCategoryDto, TicketDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { arrangedRows, arrangementOf, moveCategory } from './ticket-arrangement';
 
-const category = (id: number, ticket_ids: number[]) => ({ id, event_id: 1, name: null, description: null, is_hidden: false, starts_collapsed: false, sort_order: 0, ticket_ids }) as ProductCategoryDto;
+const category = (id: number, ticket_ids: number[]) =>
+  ({
+    id,
+    event_id: 1,
+    name: null,
+    description: null,
+    is_hidden: false,
+    starts_collapsed: false,
+    sort_order: 0,
+    ticket_ids,
+  }) as ProductCategoryDto;
 const ticket = (id: number) => ({ id, name: `T${id}` }) as TicketDto;
 
 describe('ticket arrangement', () => {
@@ -19,7 +30,12 @@ describe('ticket arrangement', () => {
         { id: 2, ticket_ids: [12] },
       ],
     });
-    expect(arrangementOf([-1, -2, 11])).toEqual({ categories: [{ id: 1, ticket_ids: [] }, { id: 2, ticket_ids: [11] }] });
+    expect(arrangementOf([-1, -2, 11])).toEqual({
+      categories: [
+        { id: 1, ticket_ids: [] },
+        { id: 2, ticket_ids: [11] },
+      ],
+    });
   });
 
   it('moves a category with its tickets, and not past either end', () => {

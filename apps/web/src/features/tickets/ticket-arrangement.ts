@@ -1,14 +1,17 @@
 import type { CategoryArrangementBody, ProductCategoryDto, TicketDto } from '@admitone/shared';
 
 /** One row of the tickets screen: a category's heading (id: minus the category's id) or a ticket. */
-export type ArrangedRow = { id: number; kind: 'category'; category: ProductCategoryDto } | { id: number; kind: 'ticket'; ticket: TicketDto };
+export type ArrangedRow =
+  { id: number; kind: 'category'; category: ProductCategoryDto } | { id: number; kind: 'ticket'; ticket: TicketDto };
 
 /** The rows in screen order: each category's heading, then its tickets. */
 export function arrangedRows(categories: ProductCategoryDto[], tickets: TicketDto[]): ArrangedRow[] {
   const byId = new Map(tickets.map((t) => [t.id, t]));
   return categories.flatMap((category) => [
     { id: -category.id, kind: 'category' as const, category },
-    ...category.ticket_ids.flatMap((id) => (byId.has(id) ? [{ id, kind: 'ticket' as const, ticket: byId.get(id)! }] : [])),
+    ...category.ticket_ids.flatMap((id) =>
+      byId.has(id) ? [{ id, kind: 'ticket' as const, ticket: byId.get(id)! }] : [],
+    ),
   ]);
 }
 

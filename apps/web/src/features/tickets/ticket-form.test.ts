@@ -1,5 +1,6 @@
 import type { TicketDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { previewBase, quantityErrors, ticketBody, ticketValues, withHidden } from './ticket-form';
 
 const ticket = {
@@ -30,7 +31,14 @@ describe('ticket form values', () => {
     expect(values.price).toBe(25.5);
     expect(values.sale_start).toBe('2026-07-01 10:00:00');
     const body = ticketBody(values, 'EUR');
-    expect(body).toMatchObject({ price: 2550, quantity: 100, sale_start: '2026-07-01T10:00', max_per_order: 6, tax_and_fee_ids: [3], tiers: [] });
+    expect(body).toMatchObject({
+      price: 2550,
+      quantity: 100,
+      sale_start: '2026-07-01T10:00',
+      max_per_order: 6,
+      tax_and_fee_ids: [3],
+      tiers: [],
+    });
   });
 
   it('pre-selects default taxes on a new ticket only', () => {
@@ -39,7 +47,12 @@ describe('ticket form values', () => {
   });
 
   it('hides a ticket without changing anything else', () => {
-    expect(withHidden(ticket, true, 'EUR', 'Europe/Berlin')).toMatchObject({ is_hidden: true, price: 2550, hide_when_sold_out: true, waitlist_enabled: true });
+    expect(withHidden(ticket, true, 'EUR', 'Europe/Berlin')).toMatchObject({
+      is_hidden: true,
+      price: 2550,
+      hide_when_sold_out: true,
+      waitlist_enabled: true,
+    });
   });
 
   it('carries the waitlist switch: off for a new ticket, as saved for an existing one, into the body', () => {
@@ -55,7 +68,9 @@ describe('ticket form values', () => {
     const values = { ...ticketValues(undefined, 'JPY', 'UTC', []), type: 'TIERED' as const };
     values.tiers = [{ ...values.tiers[0]!, label: 'Early', price: 1500, unlimited: false, quantity: 20 }];
     const body = ticketBody(values, 'JPY');
-    expect(body.tiers).toEqual([{ label: 'Early', price: 1500, quantity: 20, sale_start: null, sale_end: null, is_hidden: false }]);
+    expect(body.tiers).toEqual([
+      { label: 'Early', price: 1500, quantity: 20, sale_start: null, sale_end: null, is_hidden: false },
+    ]);
     expect(body.quantity).toBeNull();
     expect(previewBase(values, 'JPY')).toBe(1500);
   });
@@ -65,12 +80,31 @@ describe('ticket form values', () => {
       ...ticket,
       type: 'TIERED',
       price: null,
-      tiers: [{ id: 4, label: 'Early', price: 6000, quantity: 50, sale_start: null, sale_end: null, is_hidden: false, has_sales: true }],
+      tiers: [
+        {
+          id: 4,
+          label: 'Early',
+          price: 6000,
+          quantity: 50,
+          sale_start: null,
+          sale_end: null,
+          is_hidden: false,
+          has_sales: true,
+        },
+      ],
     } as unknown as TicketDto;
     const values = ticketValues(tiered, 'GBP', 'UTC', []);
     expect(values.tiers[0]).toMatchObject({ id: 4, has_sales: true });
     expect(ticketValues(undefined, 'GBP', 'UTC', []).tiers[0]?.has_sales).toBe(false);
-    expect(ticketBody(values, 'GBP').tiers?.[0]).toEqual({ id: 4, label: 'Early', price: 6000, quantity: 50, sale_start: null, sale_end: null, is_hidden: false });
+    expect(ticketBody(values, 'GBP').tiers?.[0]).toEqual({
+      id: 4,
+      label: 'Early',
+      price: 6000,
+      quantity: 50,
+      sale_start: null,
+      sale_end: null,
+      is_hidden: false,
+    });
   });
 
   it('asks for a quantity unless unlimited', () => {

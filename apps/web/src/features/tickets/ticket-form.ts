@@ -1,4 +1,5 @@
 import type { ProductType, TicketBody, TicketDto, TicketTierDto, TicketType } from '@admitone/shared';
+
 import { fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from '../../lib/format';
 
 /** A price tier as the form holds it: money in major units, picker values for times. */
@@ -80,7 +81,13 @@ function tierValues(tier: TicketTierDto, currency: string, timeZone: string): Ti
 }
 
 /** Form values for an existing ticket, or for a new one with the account's default taxes chosen. */
-export function ticketValues(ticket: TicketDto | undefined, currency: string, timeZone: string, defaultTaxIds: number[], categoryId: number | null = null): TicketValues {
+export function ticketValues(
+  ticket: TicketDto | undefined,
+  currency: string,
+  timeZone: string,
+  defaultTaxIds: number[],
+  categoryId: number | null = null,
+): TicketValues {
   if (!ticket) {
     return {
       name: '',
@@ -136,7 +143,8 @@ export function ticketValues(ticket: TicketDto | undefined, currency: string, ti
 }
 
 // An emptied number field is sent as null so the schema reports "required" on it.
-const minor = (v: number | string, currency: string) => (typeof v === 'number' ? toMinorUnits(v, currency) : null) as number;
+const minor = (v: number | string, currency: string) =>
+  (typeof v === 'number' ? toMinorUnits(v, currency) : null) as number;
 const count = (v: number | string) => (typeof v === 'number' ? v : null) as number;
 
 /** The API body for the form values (money in minor units, times as wall clock in the event zone). */

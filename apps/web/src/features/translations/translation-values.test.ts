@@ -1,5 +1,6 @@
 import type { EventTranslationsDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { firstLanguage, previewText, toTranslationValues } from './translation-values';
 
 const dto: EventTranslationsDto = {
@@ -9,10 +10,20 @@ const dto: EventTranslationsDto = {
     translations: { de: { title: 'Konzert' } },
   },
   tickets: [
-    { id: 4, original: { name: 'Standard', description: null }, translations: { de: { name: 'Normal', description: null } } },
+    {
+      id: 4,
+      original: { name: 'Standard', description: null },
+      translations: { de: { name: 'Normal', description: null } },
+    },
     { id: 5, original: { name: 'VIP', description: null }, translations: {} },
   ],
-  categories: [{ id: 2, original: { name: 'Extras', description: null }, translations: { de: { name: 'Zusätze', description: '<p>Mehr</p>' } } }],
+  categories: [
+    {
+      id: 2,
+      original: { name: 'Extras', description: null },
+      translations: { de: { name: 'Zusätze', description: '<p>Mehr</p>' } },
+    },
+  ],
   questions: [
     {
       id: 9,
@@ -57,7 +68,9 @@ describe('firstLanguage', () => {
 
 describe('previewText', () => {
   it('reads HTML as one line of text, cut when long', () => {
-    expect(previewText('<p>Doors open at <strong>7&nbsp;pm</strong>.</p><p>Bring &amp; share.</p>')).toBe('Doors open at 7 pm. Bring & share.');
+    expect(previewText('<p>Doors open at <strong>7&nbsp;pm</strong>.</p><p>Bring &amp; share.</p>')).toBe(
+      'Doors open at 7 pm. Bring & share.',
+    );
     expect(previewText(null)).toBe('');
     expect(previewText('<p>abcdefghij</p>', 6)).toBe('abcde…');
   });

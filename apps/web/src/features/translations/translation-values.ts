@@ -1,7 +1,9 @@
-import { LOCALES, type EventTranslationsDto, type Locale } from '@admitone/shared';
+import { type EventTranslationsDto, type Locale, LOCALES } from '@admitone/shared';
 import type { UseFormReturnType } from '@mantine/form';
 
-/** The Translations form: the body of `PUT /events/{id}/translations/{locale}`, every text a string ('' = as written). */
+/**
+ * The Translations form: the body of `PUT /events/{id}/translations/{locale}`, every text a string ('' = as written).
+ */
 export interface TranslationValues {
   event: { title: string; description: string; pre_checkout_message: string; post_checkout_message: string };
   tickets: Array<{ id: number; name: string; description: string }>;
@@ -36,7 +38,12 @@ export function toTranslationValues(dto: EventTranslationsDto, locale: Locale): 
     }),
     questions: dto.questions.map(({ id, original, translations }) => {
       const texts = translations[locale] ?? {};
-      return { id, title: texts.title ?? '', description: texts.description ?? '', options: original.options.map((_, i) => texts.options?.[i] ?? '') };
+      return {
+        id,
+        title: texts.title ?? '',
+        description: texts.description ?? '',
+        options: original.options.map((_, i) => texts.options?.[i] ?? ''),
+      };
     }),
   };
 }
@@ -50,7 +57,9 @@ export function firstLanguage(withTexts: readonly Locale[], interfaceLocale: str
 export function previewText(html: string | null | undefined, max = 140): string {
   if (!html) return '';
   // Block tags become spaces so paragraphs do not run together; the inert parser only decodes entities.
-  const withoutTags = html.replace(/<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '');
+  const withoutTags = html
+    .replace(/<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '');
   const decoded = new DOMParser().parseFromString(withoutTags, 'text/html').documentElement.textContent ?? '';
   const text = decoded.replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

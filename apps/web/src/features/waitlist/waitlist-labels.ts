@@ -1,6 +1,7 @@
 import type { WaitlistState } from '@admitone/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+
 import { STATUS_BADGE_COLORS } from '../orders/order-labels';
 
 export const WAITLIST_STATE_LABELS: Record<WaitlistState, MessageDescriptor> = {

@@ -1,4 +1,4 @@
-import { writeWaitlistFilters, type WaitlistFilters } from './hooks/useWaitlistFilters';
+import { type WaitlistFilters, writeWaitlistFilters } from './hooks/useWaitlistFilters';
 
 /** The address of an event's waitlist screen, with filters if given (`?ticket=12`). */
 export function waitlistPath(eventId: number, filters: Partial<WaitlistFilters> = {}): string {

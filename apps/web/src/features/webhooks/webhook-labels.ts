@@ -30,7 +30,17 @@ export const eventTypeLabel = (i18n: I18n, type: string): string => {
 
 /** The kinds of events in the form's groups, in this order. */
 export const EVENT_TYPE_GROUPS: readonly { label: MessageDescriptor; types: readonly WebhookEventType[] }[] = [
-  { label: msg`Orders`, types: ['order.created', 'order.completed', 'order.updated', 'order.marked_as_paid', 'order.refunded', 'order.cancelled'] },
+  {
+    label: msg`Orders`,
+    types: [
+      'order.created',
+      'order.completed',
+      'order.updated',
+      'order.marked_as_paid',
+      'order.refunded',
+      'order.cancelled',
+    ],
+  },
   { label: msg`Attendees`, types: ['attendee.created', 'attendee.updated', 'attendee.cancelled'] },
   { label: msg`Check-ins`, types: ['checkin.created', 'checkin.deleted'] },
   { label: msg`Products`, types: ['product.created', 'product.updated', 'product.deleted'] },
@@ -38,9 +48,22 @@ export const EVENT_TYPE_GROUPS: readonly { label: MessageDescriptor; types: read
 ];
 
 // Colours chosen for at least 4.5:1 text contrast (axe), as the API keys' and the team's status badges.
-export const DELIVERY_STATE_LABELS: Record<WebhookDeliveryState, { label: MessageDescriptor; color: string; variant: 'filled' | 'light'; hint: MessageDescriptor }> = {
+export const DELIVERY_STATE_LABELS: Record<
+  WebhookDeliveryState,
+  { label: MessageDescriptor; color: string; variant: 'filled' | 'light'; hint: MessageDescriptor }
+> = {
   PENDING: { label: msg`Pending`, color: 'yellow.3', variant: 'filled', hint: msg`Waiting for its next attempt.` },
   SENDING: { label: msg`Sending`, color: 'gray', variant: 'light', hint: msg`An attempt is under way.` },
-  SUCCEEDED: { label: msg`Delivered`, color: 'teal.9', variant: 'filled', hint: msg`Your server answered with a 2xx status.` },
-  FAILED: { label: msg`Failed`, color: 'red.9', variant: 'filled', hint: msg`No 2xx answer within 3 days of retries. You can send it again.` },
+  SUCCEEDED: {
+    label: msg`Delivered`,
+    color: 'teal.9',
+    variant: 'filled',
+    hint: msg`Your server answered with a 2xx status.`,
+  },
+  FAILED: {
+    label: msg`Failed`,
+    color: 'red.9',
+    variant: 'filled',
+    hint: msg`No 2xx answer within 3 days of retries. You can send it again.`,
+  },
 };

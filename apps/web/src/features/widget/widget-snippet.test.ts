@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { widgetSnippet, widgetUrl, type WidgetOptions } from './widget-snippet';
 
-const options: WidgetOptions = { primary: '#6d28d9', background: '#ffffff', text: '#1f1b2d', padding: 16, buttonText: '', lang: 'de' };
+import { type WidgetOptions, widgetSnippet, widgetUrl } from './widget-snippet';
+
+const options: WidgetOptions = {
+  primary: '#6d28d9',
+  background: '#ffffff',
+  text: '#1f1b2d',
+  padding: 16,
+  buttonText: '',
+  lang: 'de',
+};
 
 describe('widget snippet', () => {
   it('points the preview at the widget page with the chosen style', () => {
-    expect(widgetUrl('https://t.example', 12, options)).toBe('https://t.example/widget/12?primary=%236d28d9&background=%23ffffff&text=%231f1b2d&padding=16&lang=de');
+    expect(widgetUrl('https://t.example', 12, options)).toBe(
+      'https://t.example/widget/12?primary=%236d28d9&background=%23ffffff&text=%231f1b2d&padding=16&lang=de',
+    );
   });
 
   it('writes the placeholder and the script, escaping attribute values', () => {
@@ -17,6 +27,8 @@ describe('widget snippet', () => {
   });
 
   it('leaves out empty options', () => {
-    expect(widgetSnippet('https://t.example', 3, { ...options, lang: '', buttonText: ' ' })).not.toMatch(/data-lang|data-button-text/);
+    expect(widgetSnippet('https://t.example', 3, { ...options, lang: '', buttonText: ' ' })).not.toMatch(
+      /data-lang|data-button-text/,
+    );
   });
 });

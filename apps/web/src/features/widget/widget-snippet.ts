@@ -26,7 +26,8 @@ export function widgetUrl(origin: string, eventId: number, o: WidgetOptions): st
   return `${origin}/widget/${eventId}?${widgetQuery(o)}`;
 }
 
-const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The HTML an organizer pastes into their own site: a placeholder element and the widget script. */
 export function widgetSnippet(origin: string, eventId: number, o: WidgetOptions): string {

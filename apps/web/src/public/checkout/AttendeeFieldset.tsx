@@ -2,6 +2,7 @@ import type { PublicAttendeeDto, PublicQuestionDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Stack, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+
 import type { DetailsValues } from './details-form';
 import { PersonFields } from './PersonFields';
 import { QuestionField } from './QuestionField';

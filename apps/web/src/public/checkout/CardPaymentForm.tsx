@@ -1,9 +1,10 @@
 import type { CardPaymentDto, PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useState, type FormEvent } from 'react';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+
 import { formatMoney } from '../../lib/format';
 import { paymentReturnUrl } from './card-payment';
 
@@ -36,12 +37,24 @@ export function CardPaymentForm({ order, payment }: { order: PublicOrderDto; pay
       <Stack gap="md">
         <PaymentElement onReady={() => setReady(true)} />
         {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="card-payment-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+            data-testid="card-payment-error"
+          >
             {error}
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button type="submit" size="md" leftSection={<IconLock size={18} aria-hidden />} loading={paying} disabled={!stripe || !elements || !ready}>
+          <Button
+            type="submit"
+            size="md"
+            leftSection={<IconLock size={18} aria-hidden />}
+            loading={paying}
+            disabled={!stripe || !elements || !ready}
+          >
             <Trans>Pay {amount}</Trans>
           </Button>
         </Group>

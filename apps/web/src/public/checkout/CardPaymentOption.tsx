@@ -1,17 +1,18 @@
 import type { CardPaymentDto, PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
 import { Elements } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElementLocale, type StripeElementsOptions } from '@stripe/stripe-js';
+import { IconCreditCard } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { isApiError } from '../../lib/api-error';
 import { navigate } from '../../lib/history-navigation';
-import { CardPaymentForm } from './CardPaymentForm';
 import { stripeAppearance, stripeFonts, stripeLocale } from './card-payment';
+import { CardPaymentForm } from './CardPaymentForm';
 import { startCardPayment } from './order-api';
-import { stateOfError, type BuyerState } from './order-state';
+import { type BuyerState, stateOfError } from './order-state';
 import { checkoutPath } from './paths';
 
 /** One Stripe.js per publishable key for the page's lifetime (loadStripe injects the script once). */
@@ -29,7 +30,13 @@ function stripeFor(key: string): Promise<Stripe | null> {
  * Pay by card (this module is its own lazy chunk: Stripe's code loads only when the buyer pays by card).
  * Starts the order's PaymentIntent, then shows Stripe's Payment Element in the event's colours.
  */
-export default function CardPaymentOption({ order, onState }: { order: PublicOrderDto; onState: (state: BuyerState) => void }) {
+export default function CardPaymentOption({
+  order,
+  onState,
+}: {
+  order: PublicOrderDto;
+  onState: (state: BuyerState) => void;
+}) {
   const { t, i18n } = useLingui();
   const [payment, setPayment] = useState<CardPaymentDto | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -106,7 +113,14 @@ export default function CardPaymentOption({ order, onState }: { order: PublicOrd
   }
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="card-payment-heading" data-testid="card-payment">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby="card-payment-heading"
+      data-testid="card-payment"
+    >
       <Stack gap="sm">
         <Group gap="xs">
           <IconCreditCard size={20} aria-hidden />

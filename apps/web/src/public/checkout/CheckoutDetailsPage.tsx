@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
+
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { DetailsForm } from './DetailsForm';
 import { EventHeading } from './EventHeading';
 import { HoldCountdown } from './HoldCountdown';
-import { checkoutRoute, stateOfError, type BuyerState } from './order-state';
+import { type BuyerState, checkoutRoute, stateOfError } from './order-state';
 import { OrderStateScreen } from './OrderStateScreen';
 import { OrderSummaryCard } from './OrderSummaryCard';
 import { checkoutPath } from './paths';
@@ -21,10 +22,20 @@ export default function CheckoutDetailsPage({ eventId, shortId }: { eventId: num
   const onExpired = useCallback(() => setState('expired'), []);
 
   if (loading && !order) return <CheckoutLoading />;
-  if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
+  if (error || !order)
+    return (
+      <OrderStateScreen
+        state={stateOfError(error)}
+        eventId={eventId}
+        shortId={shortId}
+        error={error}
+        onRetry={reload}
+      />
+    );
   if (state) return <OrderStateScreen state={state} eventId={eventId} shortId={shortId} order={order} />;
   const route = checkoutRoute(order);
-  if (route.kind === 'state') return <OrderStateScreen state={route.state} eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
+  if (route.kind === 'state')
+    return <OrderStateScreen state={route.state} eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
   if (route.kind === 'summary') return <Redirect to={checkoutPath(eventId, shortId, 'summary')} />;
 
   return (

@@ -1,22 +1,24 @@
+import '@mantine/core/styles/SegmentedControl.css';
+
 import type { PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import '@mantine/core/styles/SegmentedControl.css';
 import { Alert, Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
+
 import { formatMoney } from '../../lib/format';
-import { usePageTitle } from '../../lib/use-page-title';
 import { Link } from '../../lib/history-navigation';
+import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
 import { HoldCountdown } from './HoldCountdown';
+import { readableAlert } from './notice';
 import { OfflinePaymentOption } from './OfflinePaymentOption';
-import { checkoutRoute, stateOfError, type BuyerState } from './order-state';
+import { type BuyerState, checkoutRoute, stateOfError } from './order-state';
 import { OrderStateScreen } from './OrderStateScreen';
 import { OrderSummaryCard } from './OrderSummaryCard';
 import { checkoutPath } from './paths';
 import { Redirect } from './Redirect';
 import { useOrder } from './useOrder';
-import { readableAlert } from './notice';
 
 /** No way to pay: say so, and how to reach the organizer. */
 function NoPaymentMethod({ order }: { order: PublicOrderDto }) {
@@ -50,10 +52,20 @@ export default function CheckoutPaymentPage({ eventId, shortId }: { eventId: num
   const [chosen, setChosen] = useState<Method | null>(null);
 
   if (loading && !order) return <CheckoutLoading />;
-  if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
+  if (error || !order)
+    return (
+      <OrderStateScreen
+        state={stateOfError(error)}
+        eventId={eventId}
+        shortId={shortId}
+        error={error}
+        onRetry={reload}
+      />
+    );
   if (state) return <OrderStateScreen state={state} eventId={eventId} shortId={shortId} order={order} />;
   const route = checkoutRoute(order);
-  if (route.kind === 'state') return <OrderStateScreen state={route.state} eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
+  if (route.kind === 'state')
+    return <OrderStateScreen state={route.state} eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
   if (route.kind === 'summary') return <Redirect to={checkoutPath(eventId, shortId, 'summary')} />;
   if (route.kind === 'details') return <Redirect to={checkoutPath(eventId, shortId, 'details')} />;
 

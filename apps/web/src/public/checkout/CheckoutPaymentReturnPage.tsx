@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { usePageTitle } from '../../lib/use-page-title';
+
 import { useLocation } from '../../lib/history-navigation';
+import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLoading } from './CheckoutLayout';
 import { stateOfError } from './order-state';
 import { OrderStateScreen } from './OrderStateScreen';
+import { checkoutPath } from './paths';
 import { PaymentFailedScreen } from './PaymentFailedScreen';
 import { PaymentProcessingScreen, PaymentRefundedScreen } from './PaymentReturnScreens';
-import { checkoutPath } from './paths';
 import { Redirect } from './Redirect';
 import { useCardPaymentSync } from './useCardPaymentSync';
 
@@ -23,7 +24,17 @@ export default function CheckoutPaymentReturnPage({ eventId, shortId }: { eventI
   const [redirectStatus] = useState(() => new URLSearchParams(search).get('redirect_status'));
   const { order, outcome, error, gaveUp, recheck } = useCardPaymentSync(eventId, shortId, redirectStatus);
 
-  if (error) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} order={order} error={error} onRetry={recheck} />;
+  if (error)
+    return (
+      <OrderStateScreen
+        state={stateOfError(error)}
+        eventId={eventId}
+        shortId={shortId}
+        order={order}
+        error={error}
+        onRetry={recheck}
+      />
+    );
   if (!order || !outcome) return <CheckoutLoading />;
   const screen = { eventId, shortId, order };
   switch (outcome) {

@@ -1,16 +1,19 @@
 import type { PublicOrderDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
 import { HtmlContent } from '../../components/HtmlContent';
 import { formatEventDateTime } from '../../lib/format';
+import { Link } from '../../lib/history-navigation';
 import { usePageTitle } from '../../lib/use-page-title';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { CancelOrderSection } from '../self-service/CancelOrderSection';
-import { Link } from '../../lib/history-navigation';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
+import { readableAlert } from './notice';
 import { checkoutRoute, stateOfError } from './order-state';
 import { OrderStateScreen } from './OrderStateScreen';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -19,8 +22,6 @@ import { OrderTickets } from './OrderTickets';
 import { checkoutPath, orderPrintPath } from './paths';
 import { Redirect } from './Redirect';
 import { useOrder } from './useOrder';
-import { readableAlert } from './notice';
-import { personName } from '@admitone/shared';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -44,8 +45,11 @@ export function OrderFacts({ order }: { order: PublicOrderDto }) {
       <Fact label={<Trans>Order number</Trans>}>
         <span style={{ whiteSpace: 'nowrap' }}>{order.order_number}</span>
       </Fact>
-      {/* When the buyer placed it (not when a payment made it complete), in the event's zone, named when the buyer's differs. */}
-      <Fact label={<Trans>Order date</Trans>}>{formatEventDateTime(order.created_at, order.event.timezone, i18n.locale)}</Fact>
+      {/* When the buyer placed it (not when a payment made it complete), in the event's zone,
+          named when the buyer's differs. */}
+      <Fact label={<Trans>Order date</Trans>}>
+        {formatEventDateTime(order.created_at, order.event.timezone, i18n.locale)}
+      </Fact>
       <Fact label={<Trans>Status</Trans>}>
         <OrderStatusBadge status={order.status} />
       </Fact>
@@ -66,28 +70,48 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
   const { order, error, loading, reload, setOrder } = useOrder(eventId, shortId);
 
   if (loading && !order) return <CheckoutLoading />;
-  if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
+  if (error || !order)
+    return (
+      <OrderStateScreen
+        state={stateOfError(error)}
+        eventId={eventId}
+        shortId={shortId}
+        error={error}
+        onRetry={reload}
+      />
+    );
   if (order.status === 'RESERVED' || order.status === 'ABANDONED') {
     const route = checkoutRoute(order);
-    if (route.kind === 'state') return <OrderStateScreen state={route.state} eventId={eventId} shortId={shortId} order={order} />;
+    if (route.kind === 'state')
+      return <OrderStateScreen state={route.state} eventId={eventId} shortId={shortId} order={order} />;
     return <Redirect to={checkoutPath(eventId, shortId, route.kind === 'payment' ? 'payment' : 'details')} />;
   }
-  if (order.status === 'CANCELLED') return <OrderStateScreen state="cancelled" eventId={eventId} shortId={shortId} order={order} />;
-  if (order.status === 'PROCESSING') return <OrderStateScreen state="processing" eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
-  if (order.status === 'PAYMENT_FAILED') return <OrderStateScreen state="failed" eventId={eventId} shortId={shortId} order={order} />;
+  if (order.status === 'CANCELLED')
+    return <OrderStateScreen state="cancelled" eventId={eventId} shortId={shortId} order={order} />;
+  if (order.status === 'PROCESSING')
+    return <OrderStateScreen state="processing" eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
+  if (order.status === 'PAYMENT_FAILED')
+    return <OrderStateScreen state="failed" eventId={eventId} shortId={shortId} order={order} />;
 
   const awaiting = order.status === 'AWAITING_PAYMENT';
   const completed = order.status === 'COMPLETED';
   const orderNumber = order.order_number;
   const buyerEmail = order.buyer?.email;
   const { event } = order;
-  const payBy = awaiting && order.payment_due_at ? formatEventDateTime(order.payment_due_at, event.timezone, i18n.locale) : null;
+  const payBy =
+    awaiting && order.payment_due_at ? formatEventDateTime(order.payment_due_at, event.timezone, i18n.locale) : null;
 
   return (
     <CheckoutLayout colors={event.colors}>
       <Stack gap={4}>
         <Title order={1} size="h2">
-          {awaiting ? <Trans>Your order is placed</Trans> : completed ? <Trans>Thank you for your order!</Trans> : <Trans>Your order</Trans>}
+          {awaiting ? (
+            <Trans>Your order is placed</Trans>
+          ) : completed ? (
+            <Trans>Thank you for your order!</Trans>
+          ) : (
+            <Trans>Your order</Trans>
+          )}
         </Title>
         {completed && buyerEmail && (
           <Text>
@@ -98,18 +122,27 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       <EventHeading event={event} level={2} />
       <OrderFacts order={order} />
       {awaiting && (
-        <Alert color="orange" {...readableAlert} title={t`How to pay`} role="region" aria-label={t`How to pay`} data-testid="offline-instructions">
+        <Alert
+          color="orange"
+          {...readableAlert}
+          title={t`How to pay`}
+          role="region"
+          aria-label={t`How to pay`}
+          data-testid="offline-instructions"
+        >
           <Stack gap="xs">
             {event.offline_payment_instructions ? <HtmlContent html={event.offline_payment_instructions} /> : null}
             <Text size="sm">
               <Trans>
-                Please use your order number <strong>{orderNumber}</strong> as the payment reference. Your tickets are issued once the organizer
-                has received your payment.
+                Please use your order number <strong>{orderNumber}</strong> as the payment reference. Your tickets are
+                issued once the organizer has received your payment.
               </Trans>
             </Text>
             {payBy ? (
               <Text size="sm" fw={700} data-testid="payment-due">
-                <Trans>Please pay by {payBy}. An order not paid by then is cancelled and its tickets are released.</Trans>
+                <Trans>
+                  Please pay by {payBy}. An order not paid by then is cancelled and its tickets are released.
+                </Trans>
               </Text>
             ) : null}
           </Stack>
@@ -126,14 +159,24 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       ) : null}
       <Divider />
       <OrderSummaryCard order={order} />
-      {/* An order awaiting its offline payment shows its tickets where the buyer may still correct them (issued once paid). */}
-      {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && <OrderTickets order={order} onChange={setOrder} />}
+      {/* An order awaiting its offline payment shows its tickets where the buyer may still correct
+          them (issued once paid). */}
+      {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && (
+        <OrderTickets order={order} onChange={setOrder} />
+      )}
       <CancelOrderSection order={order} onChange={setOrder} />
       <Group justify="space-between">
         <Anchor component={Link} href={findTicketsPath(eventId)} size="sm">
           <Trans>Find my other orders</Trans>
         </Anchor>
-        <Button component="a" href={orderPrintPath(eventId, shortId)} target="_blank" variant="light" leftSection={<IconPrinter size={16} aria-hidden />} aria-label={t`Print order (opens in a new tab)`}>
+        <Button
+          component="a"
+          href={orderPrintPath(eventId, shortId)}
+          target="_blank"
+          variant="light"
+          leftSection={<IconPrinter size={16} aria-hidden />}
+          aria-label={t`Print order (opens in a new tab)`}
+        >
           <Trans>Print order</Trans>
         </Button>
       </Group>

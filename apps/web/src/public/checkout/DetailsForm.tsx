@@ -4,15 +4,25 @@ import { Alert, Button, Divider, Group, Stack, Text, Title, VisuallyHidden } fro
 import { useForm } from '@mantine/form';
 import { IconCopy } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { isApiError } from '../../lib/api-error';
 import { applyFieldErrors } from '../../lib/form-submit';
-import { newIdempotencyKey } from '../lib/public-api';
 import { navigate } from '../../lib/history-navigation';
+import { newIdempotencyKey } from '../lib/public-api';
 import { AttendeeFieldset } from './AttendeeFieldset';
-import { copyBuyerToAttendees, initialDetailsValues, isFormPath, orderQuestions, questionsForTicket, toDetailsBody, validateDetails, type DetailsValues } from './details-form';
+import {
+  copyBuyerToAttendees,
+  type DetailsValues,
+  initialDetailsValues,
+  isFormPath,
+  orderQuestions,
+  questionsForTicket,
+  toDetailsBody,
+  validateDetails,
+} from './details-form';
 import { saveOrderDetails } from './order-api';
-import { stateOfError, type BuyerState } from './order-state';
+import { type BuyerState, stateOfError } from './order-state';
 import { checkoutPath } from './paths';
 import { PersonFields } from './PersonFields';
 import { QuestionField } from './QuestionField';
@@ -35,22 +45,35 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
   const [copied, setCopied] = useState('');
   const form = useForm<DetailsValues>({
     initialValues: initialDetailsValues(order),
-    validate: (values) => validateDetails(values, order, { required: t`This field is required.`, invalidEmail: t`Enter a valid e-mail address.` }),
+    validate: (values) =>
+      validateDetails(values, order, {
+        required: t`This field is required.`,
+        invalidEmail: t`Enter a valid e-mail address.`,
+      }),
   });
   const eventId = order.event.id;
   const orderQs = orderQuestions(order.questions);
 
   // After a failed check, move to the first field that needs attention.
   const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input')?.focus());
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error] input')?.focus(),
+    );
 
   const submit = form.onSubmit(
     (values) => {
       setInvalid(false);
       setError(null);
       setSubmitting(true);
-      saveOrderDetails(eventId, order.short_id, toDetailsBody(values, isLocale(i18n.locale) ? i18n.locale : undefined), newIdempotencyKey())
-        .then((saved) => navigate(checkoutPath(eventId, saved.short_id, saved.status === 'RESERVED' ? 'payment' : 'summary')))
+      saveOrderDetails(
+        eventId,
+        order.short_id,
+        toDetailsBody(values, isLocale(i18n.locale) ? i18n.locale : undefined),
+        newIdempotencyKey(),
+      )
+        .then((saved) =>
+          navigate(checkoutPath(eventId, saved.short_id, saved.status === 'RESERVED' ? 'payment' : 'summary')),
+        )
         .catch((e: unknown) => {
           setSubmitting(false);
           if (applyFieldErrors(e, form.setErrors as (errors: Record<string, string>) => void)) {
@@ -103,7 +126,10 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
                 leftSection={<IconCopy size={16} aria-hidden />}
                 onClick={copyBuyer}
                 maw="100%"
-                styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'start' } }}
+                styles={{
+                  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+                  label: { whiteSpace: 'normal', textAlign: 'start' },
+                }}
               >
                 <Trans>Copy buyer details to all attendees</Trans>
               </Button>
@@ -112,7 +138,14 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
               {copied}
             </VisuallyHidden>
             {order.attendees.map((a, i) => (
-              <AttendeeFieldset key={a.short_id} form={form} index={i} count={order.attendees.length} attendee={a} questions={questionsForTicket(order.questions, a.ticket_id)} />
+              <AttendeeFieldset
+                key={a.short_id}
+                form={form}
+                index={i}
+                count={order.attendees.length}
+                attendee={a}
+                questions={questionsForTicket(order.questions, a.ticket_id)}
+              />
             ))}
           </>
         )}

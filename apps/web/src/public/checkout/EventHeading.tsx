@@ -1,6 +1,7 @@
 import type { EventLocation, OrderEventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
+
 import { formatDateRange, formatTimeZoneName } from '../../lib/format';
 
 /** Venue and town on one line (empty parts left out). */
@@ -9,7 +10,13 @@ export function locationLine(location: EventLocation): string {
 }
 
 /** The event an order page is about: title, date in the event's time zone, place. */
-export function EventHeading({ event, level = 1 }: { event: Pick<OrderEventDto, 'title' | 'start_date' | 'end_date' | 'timezone' | 'is_online' | 'location'>; level?: 1 | 2 }) {
+export function EventHeading({
+  event,
+  level = 1,
+}: {
+  event: Pick<OrderEventDto, 'title' | 'start_date' | 'end_date' | 'timezone' | 'is_online' | 'location'>;
+  level?: 1 | 2;
+}) {
   const { i18n } = useLingui();
   const place = event.is_online ? null : locationLine(event.location);
   return (

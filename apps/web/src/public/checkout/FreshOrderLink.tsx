@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+
 import { errorMessage } from '../../lib/validation';
 import { Notice } from '../components/Notice';
 import { requestFreshOrderLink } from './order-api';
@@ -31,7 +32,10 @@ export function FreshOrderLink({ eventId, shortId }: { eventId: number; shortId:
   if (state === 'sent') {
     return (
       <Text role="status" fw={500} data-testid="fresh-link-sent">
-        <Trans>If this order exists, a fresh link is on its way to the e-mail address it was placed with. It may take a few minutes to arrive.</Trans>
+        <Trans>
+          If this order exists, a fresh link is on its way to the e-mail address it was placed with. It may take a few
+          minutes to arrive.
+        </Trans>
       </Text>
     );
   }

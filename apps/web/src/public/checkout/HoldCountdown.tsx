@@ -3,11 +3,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+
 import { errorMessage } from '../../lib/validation';
 import { announcementKey, clockOffset, formatClock, isWarning, secondsLeft } from './hold-countdown';
 import classes from './HoldCountdown.module.css';
-import { extendHold } from './order-api';
 import { readableAlert } from './notice';
+import { extendHold } from './order-api';
 
 interface HoldCountdownProps {
   order: PublicOrderDto;
@@ -71,13 +72,21 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
         {key === 'warning' ? (
           <Trans>Your reservation expires in less than {warningMinutes} minutes.</Trans>
         ) : key?.startsWith('minutes:') ? (
-          <Plural value={minutes} one="# minute left to complete your order." other="# minutes left to complete your order." />
+          <Plural
+            value={minutes}
+            one="# minute left to complete your order."
+            other="# minutes left to complete your order."
+          />
         ) : null}
       </VisuallyHidden>
       <VisuallyHidden role="status" aria-live="polite">
         {/* The count changes with each extension, so each one is spoken. */}
         {extended > 0 ? (
-          <Plural value={left} one="Your reservation has been extended. You can extend it # more time." other="Your reservation has been extended. You can extend it # more times." />
+          <Plural
+            value={left}
+            one="Your reservation has been extended. You can extend it # more time."
+            other="Your reservation has been extended. You can extend it # more times."
+          />
         ) : null}
       </VisuallyHidden>
       <Box className={classes.bar} data-testid="hold-countdown-bar">
@@ -94,7 +103,8 @@ export function HoldCountdown({ order, onExtended, onExpired }: HoldCountdownPro
           >
             <Text size="sm" mb={order.can_extend ? 'sm' : 0}>
               <Trans>
-                Time left: <strong>{clock}</strong>. After that the tickets are released and you need to start a new order.
+                Time left: <strong>{clock}</strong>. After that the tickets are released and you need to start a new
+                order.
               </Trans>
             </Text>
             {order.can_extend && (

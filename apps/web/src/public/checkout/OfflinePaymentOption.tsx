@@ -3,17 +3,24 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { HtmlContent } from '../../components/HtmlContent';
 import { isApiError } from '../../lib/api-error';
-import { newIdempotencyKey } from '../lib/public-api';
 import { navigate } from '../../lib/history-navigation';
+import { newIdempotencyKey } from '../lib/public-api';
 import { placeOfflineOrder } from './order-api';
-import { stateOfError, type BuyerState } from './order-state';
+import { type BuyerState, stateOfError } from './order-state';
 import { checkoutPath } from './paths';
 
 /** Pay later (bank transfer, at the door): the organizer's instructions and "Place order". */
-export function OfflinePaymentOption({ order, onState }: { order: PublicOrderDto; onState: (state: BuyerState) => void }) {
+export function OfflinePaymentOption({
+  order,
+  onState,
+}: {
+  order: PublicOrderDto;
+  onState: (state: BuyerState) => void;
+}) {
   const { t } = useLingui();
   const [placing, setPlacing] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -27,7 +34,8 @@ export function OfflinePaymentOption({ order, onState }: { order: PublicOrderDto
       .then((placed) => navigate(checkoutPath(eventId, placed.short_id, 'summary')))
       .catch((e: unknown) => {
         setPlacing(false);
-        if (isApiError(e) && e.code === 'DETAILS_REQUIRED') return navigate(checkoutPath(eventId, order.short_id, 'details'));
+        if (isApiError(e) && e.code === 'DETAILS_REQUIRED')
+          return navigate(checkoutPath(eventId, order.short_id, 'details'));
         const state = stateOfError(e);
         if (state !== 'error' && state !== 'not_found') onState(state);
         else setError(e);
@@ -43,11 +51,13 @@ export function OfflinePaymentOption({ order, onState }: { order: PublicOrderDto
             <Trans>Pay offline</Trans>
           </Title>
         </Group>
-        {order.event.offline_payment_instructions ? <HtmlContent html={order.event.offline_payment_instructions} /> : null}
+        {order.event.offline_payment_instructions ? (
+          <HtmlContent html={order.event.offline_payment_instructions} />
+        ) : null}
         <Text size="sm">
           <Trans>
-            Use your order number <strong>{orderNumber}</strong> as the payment reference. Your tickets are issued once the organizer has
-            received your payment.
+            Use your order number <strong>{orderNumber}</strong> as the payment reference. Your tickets are issued once
+            the organizer has received your payment.
           </Trans>
         </Text>
         <FormErrorAlert error={error} />

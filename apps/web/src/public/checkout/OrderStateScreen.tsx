@@ -1,15 +1,16 @@
 import type { PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockX, IconHourglass, IconBan, IconLock } from '@tabler/icons-react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { errorMessage } from '../../lib/validation';
+import { IconAlertTriangle, IconBan, IconCircleCheck, IconClockX, IconHourglass, IconLock } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+
 import { Link } from '../../lib/history-navigation';
+import { errorMessage } from '../../lib/validation';
 import { eventPagePath } from '../router/match-route';
 import { CheckoutLayout } from './CheckoutLayout';
+import { FreshOrderLink } from './FreshOrderLink';
 import type { BuyerState } from './order-state';
 import { checkoutPath } from './paths';
-import { FreshOrderLink } from './FreshOrderLink';
 
 interface OrderStateScreenProps {
   state: BuyerState;
@@ -40,7 +41,10 @@ export function OrderStateScreen({ state, eventId, shortId, order, error, onRetr
     </Button>
   );
 
-  const screens: Record<BuyerState, { icon: ReactNode; color: string; title: string; text: string; action?: ReactNode }> = {
+  const screens: Record<
+    BuyerState,
+    { icon: ReactNode; color: string; title: string; text: string; action?: ReactNode }
+  > = {
     expired: {
       icon: <IconClockX aria-hidden />,
       color: 'orange.9',

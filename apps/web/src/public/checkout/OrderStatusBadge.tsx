@@ -1,6 +1,7 @@
 import type { BuyerOrderStatus } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { Badge } from '@mantine/core';
+
 import { buyerStatusColor, orderStatusLabel } from './order-status';
 
 /** An order's status in its SPEC §4 colour. */

@@ -2,11 +2,22 @@ import type { PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Table, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
+
 import { useOrderBreakdown } from '../../lib/use-order-breakdown';
 
-const SR_ONLY: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' };
+const SR_ONLY: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+};
 
-/** The order's lines at list price and its totals (discount, fees and taxes only when there are any): `useOrderBreakdown`. */
+/**
+ * The order's lines at list price and its totals (discount, fees and taxes only when there are any):
+ * `useOrderBreakdown`.
+ */
 export function OrderSummaryCard({ order, heading = true }: { order: PublicOrderDto; heading?: boolean }) {
   const { t } = useLingui();
   const { lines, rows } = useOrderBreakdown(order);
@@ -44,7 +55,15 @@ export function OrderSummaryCard({ order, heading = true }: { order: PublicOrder
             </Table.Tr>
           ))}
           {rows.map((row) => (
-            <Table.Tr key={row.kind} data-testid={`order-${row.kind}`} style={row.kind === 'subtotal' || row.kind === 'total' ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+            <Table.Tr
+              key={row.kind}
+              data-testid={`order-${row.kind}`}
+              style={
+                row.kind === 'subtotal' || row.kind === 'total'
+                  ? { borderTop: '1px solid var(--mantine-color-default-border)' }
+                  : undefined
+              }
+            >
               <Table.Td fw={row.kind === 'total' ? 700 : undefined}>{row.label}</Table.Td>
               <Table.Td ta="right" fw={row.kind === 'total' ? 700 : undefined}>
                 {row.amount}

@@ -1,21 +1,31 @@
 import type { PublicOrderDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconLink, IconPrinter, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { formatDateTime } from '../../lib/format';
 import { Link } from '../../lib/history-navigation';
 import { TicketSelfService } from '../self-service/TicketSelfService';
 import { ticketPath, ticketPrintPath } from './paths';
-import { personName } from '@admitone/shared';
 
 /**
  * An order's tickets: one card per attendee with view, print and copy-link (once issued), and what the
  * buyer may do themselves (correct details, send again: self-service/TicketSelfService.tsx).
  */
-export function OrderTickets({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
+export function OrderTickets({
+  order,
+  onChange,
+}: {
+  order: PublicOrderDto;
+  onChange: (order: PublicOrderDto) => void;
+}) {
   const { t, i18n } = useLingui();
-  const editUntil = order.self_service?.can_edit && order.self_service.edit_until ? formatDateTime(order.self_service.edit_until, order.event.timezone, i18n.locale) : null;
+  const editUntil =
+    order.self_service?.can_edit && order.self_service.edit_until
+      ? formatDateTime(order.self_service.edit_until, order.event.timezone, i18n.locale)
+      : null;
   const [announce, setAnnounce] = useState('');
   const eventId = order.event.id;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -46,10 +56,24 @@ export function OrderTickets({ order, onChange }: { order: PublicOrderDto; onCha
               </div>
               {a.status === 'ACTIVE' && (
                 <Group gap="xs">
-                  <Button component={Link} href={ticketPath(eventId, a.short_id)} size="xs" leftSection={<IconTicket size={14} aria-hidden />} aria-label={t`View ticket of ${name}`}>
+                  <Button
+                    component={Link}
+                    href={ticketPath(eventId, a.short_id)}
+                    size="xs"
+                    leftSection={<IconTicket size={14} aria-hidden />}
+                    aria-label={t`View ticket of ${name}`}
+                  >
                     <Trans>View ticket</Trans>
                   </Button>
-                  <Button component="a" href={ticketPrintPath(eventId, a.short_id)} target="_blank" size="xs" variant="light" leftSection={<IconPrinter size={14} aria-hidden />} aria-label={t`Print ticket of ${name} (opens in a new tab)`}>
+                  <Button
+                    component="a"
+                    href={ticketPrintPath(eventId, a.short_id)}
+                    target="_blank"
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPrinter size={14} aria-hidden />}
+                    aria-label={t`Print ticket of ${name} (opens in a new tab)`}
+                  >
                     <Trans>Print</Trans>
                   </Button>
                   <CopyButton value={origin + ticketPath(eventId, a.short_id)}>

@@ -2,12 +2,21 @@ import type { PublicOrderDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+
 import { Link } from '../../lib/history-navigation';
 import { CheckoutLayout } from './CheckoutLayout';
 import { checkoutPath } from './paths';
 
 /** The payment did not go through: try again on the payment step, or contact support. */
-export function PaymentFailedScreen({ order, eventId, shortId }: { order: PublicOrderDto; eventId: number; shortId: string }) {
+export function PaymentFailedScreen({
+  order,
+  eventId,
+  shortId,
+}: {
+  order: PublicOrderDto;
+  eventId: number;
+  shortId: string;
+}) {
   const support = order.event.support_email;
   return (
     <CheckoutLayout colors={order.event.colors}>

@@ -2,12 +2,27 @@ import type { PublicOrderDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglass, IconReceiptRefund } from '@tabler/icons-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+
 import { Link } from '../../lib/history-navigation';
 import { eventPagePath } from '../router/match-route';
 import { CheckoutLayout } from './CheckoutLayout';
 
-function Screen({ order, icon, color, title, testId, children }: { order: PublicOrderDto; icon: ReactNode; color: string; title: ReactNode; testId: string; children: ReactNode }) {
+function Screen({
+  order,
+  icon,
+  color,
+  title,
+  testId,
+  children,
+}: {
+  order: PublicOrderDto;
+  icon: ReactNode;
+  color: string;
+  title: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [testId]);
   const support = order.event.support_email;
@@ -35,13 +50,30 @@ function Screen({ order, icon, color, title, testId, children }: { order: Public
 }
 
 /** The card payment is still being processed: re-checked for about a minute, then an e-mail promise. */
-export function PaymentProcessingScreen({ order, gaveUp, onRecheck }: { order: PublicOrderDto; gaveUp: boolean; onRecheck: () => void }) {
+export function PaymentProcessingScreen({
+  order,
+  gaveUp,
+  onRecheck,
+}: {
+  order: PublicOrderDto;
+  gaveUp: boolean;
+  onRecheck: () => void;
+}) {
   return (
-    <Screen order={order} icon={<IconHourglass aria-hidden />} color="violet.7" title={<Trans>Your payment is being processed</Trans>} testId="payment-processing">
+    <Screen
+      order={order}
+      icon={<IconHourglass aria-hidden />}
+      color="violet.7"
+      title={<Trans>Your payment is being processed</Trans>}
+      testId="payment-processing"
+    >
       <div role="status">
         {gaveUp ? (
           <Text data-testid="processing-gave-up">
-            <Trans>This is taking longer than usual. We will e-mail you as soon as your payment is confirmed; you can close this page.</Trans>
+            <Trans>
+              This is taking longer than usual. We will e-mail you as soon as your payment is confirmed; you can close
+              this page.
+            </Trans>
           </Text>
         ) : (
           <Text data-testid="processing-waiting">
@@ -61,11 +93,17 @@ export function PaymentProcessingScreen({ order, gaveUp, onRecheck }: { order: P
 /** Paid after the hold ran out and the tickets were gone: the payment was (or is being) refunded. */
 export function PaymentRefundedScreen({ order }: { order: PublicOrderDto }) {
   return (
-    <Screen order={order} icon={<IconReceiptRefund aria-hidden />} color="orange.9" title={<Trans>Your payment has been refunded</Trans>} testId="payment-refunded">
+    <Screen
+      order={order}
+      icon={<IconReceiptRefund aria-hidden />}
+      color="orange.9"
+      title={<Trans>Your payment has been refunded</Trans>}
+      testId="payment-refunded"
+    >
       <Text>
         <Trans>
-          Your payment arrived after your order had expired, and the tickets were no longer available. We have refunded the full amount; it may take a
-          few days to appear on your statement.
+          Your payment arrived after your order had expired, and the tickets were no longer available. We have refunded
+          the full amount; it may take a few days to appear on your statement.
         </Trans>
       </Text>
       <Button component={Link} href={eventPagePath(order.event.id, order.event.slug)}>

@@ -1,13 +1,22 @@
 import type { PublicQuestionDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../test-utils/render';
 import { QuestionField } from './QuestionField';
 
-const question = (type: PublicQuestionDto['type'], title: string) => ({ id: 1, title, description: null, type, options: [], required: true, applies_to: 'ORDER', ticket_ids: [] }) as unknown as PublicQuestionDto;
+const question = (type: PublicQuestionDto['type'], title: string) =>
+  ({
+    id: 1,
+    title,
+    description: null,
+    type,
+    options: [],
+    required: true,
+    applies_to: 'ORDER',
+    ticket_ids: [],
+  }) as unknown as PublicQuestionDto;
 
 let values: Record<string, unknown> = {};
 function Harness({ q }: { q: PublicQuestionDto }) {
@@ -15,14 +24,7 @@ function Harness({ q }: { q: PublicQuestionDto }) {
   values = form.getValues();
   return <QuestionField question={q} form={form as never} path="answers.1" />;
 }
-const show = (q: PublicQuestionDto) =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <Harness q={q} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+const show = (q: PublicQuestionDto) => renderWithProviders(<Harness q={q} />);
 
 describe('the question types people expect (#38)', () => {
   it('asks a phone number with the phone keyboard and the browser filling it in', () => {
@@ -43,5 +45,16 @@ describe('the question types people expect (#38)', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'No' }));
     expect((values as { answers: Record<string, string> }).answers['1']).toBe('no');
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeTruthy();
+  });
+
+  it('asks an address in labelled parts the browser can fill in', () => {
+    show(question('ADDRESS', 'Home address'));
+    expect(screen.getByRole('group', { name: 'Home address' })).toBeTruthy();
+    const street = screen.getByRole('textbox', { name: /Street and number/ });
+    expect(street.getAttribute('autocomplete')).toBe('address-line1');
+    expect(screen.getByRole('textbox', { name: /Postal code/ }).getAttribute('autocomplete')).toBe('postal-code');
+    expect(screen.getByRole('textbox', { name: /City/ }).getAttribute('autocomplete')).toBe('address-level2');
+    fireEvent.change(street, { target: { value: 'Rua Augusta 10' } });
+    expect((values as { answers: Record<string, { line1: string }> }).answers['1']!.line1).toBe('Rua Augusta 10');
   });
 });

@@ -1,6 +1,8 @@
-import type { PublicQuestionDto } from '@admitone/shared';
+import { ADDRESS_PARTS, type AddressAnswer, type PublicQuestionDto } from '@admitone/shared';
 import { Checkbox, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+
+import { AddressField, withPart } from '../../components/AddressField';
 import { YesNoField } from '../../components/YesNoField';
 import type { DetailsValues } from './details-form';
 
@@ -10,7 +12,15 @@ function Description({ html }: { html: string }) {
 }
 
 /** One checkout question as the input its type calls for; `path` is the answer's form path. */
-export function QuestionField<V = DetailsValues>({ question, form: anyForm, path }: { question: PublicQuestionDto; form: UseFormReturnType<V>; path: string }) {
+export function QuestionField<V = DetailsValues>({
+  question,
+  form: anyForm,
+  path,
+}: {
+  question: PublicQuestionDto;
+  form: UseFormReturnType<V>;
+  path: string;
+}) {
   // Any form holding answers at `path` (the checkout's details, a buyer's correction of one attendee).
   const form = anyForm as unknown as UseFormReturnType<DetailsValues>;
   const input = form.getInputProps(path);
@@ -25,7 +35,16 @@ export function QuestionField<V = DetailsValues>({ question, form: anyForm, path
   const labelOf = (o: string, i: number) => question.option_labels?.[i] || o;
   switch (question.type) {
     case 'MULTI_LINE_TEXT':
-      return <Textarea {...common} autosize minRows={3} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={3}
+          value={input.value as string}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+        />
+      );
     case 'DROPDOWN':
       return (
         <Select
@@ -50,7 +69,11 @@ export function QuestionField<V = DetailsValues>({ question, form: anyForm, path
       );
     case 'CHECKBOX':
       return (
-        <Checkbox.Group {...common} value={Array.isArray(input.value) ? (input.value as string[]) : []} onChange={setValue}>
+        <Checkbox.Group
+          {...common}
+          value={Array.isArray(input.value) ? (input.value as string[]) : []}
+          onChange={setValue}
+        >
           <Stack gap="xs" mt={6}>
             {question.options.map((o, i) => (
               <Checkbox key={o} value={o} label={labelOf(o, i)} />
@@ -59,13 +82,51 @@ export function QuestionField<V = DetailsValues>({ question, form: anyForm, path
         </Checkbox.Group>
       );
     case 'DATE':
-      return <TextInput {...common} type="date" maw={240} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          maw={240}
+          value={input.value as string}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+        />
+      );
     case 'PHONE':
-      return <TextInput {...common} type="tel" autoComplete="tel" inputMode="tel" maw={320} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+      return (
+        <TextInput
+          {...common}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maw={320}
+          value={input.value as string}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+        />
+      );
     case 'NUMBER':
-      return <TextInput {...common} inputMode="decimal" maw={240} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
+      return (
+        <TextInput
+          {...common}
+          inputMode="decimal"
+          maw={240}
+          value={input.value as string}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+        />
+      );
     case 'YES_NO':
       return <YesNoField common={common} value={(input.value as string) || null} onChange={setValue} />;
+    case 'ADDRESS':
+      return (
+        <AddressField
+          common={common}
+          value={input.value as AddressAnswer}
+          onChange={(part, v) => form.setFieldValue(path, withPart(input.value, part, v) as never)}
+          errors={Object.fromEntries(ADDRESS_PARTS.map((p) => [p, form.errors[`${path}.${p}`] as string | undefined]))}
+        />
+      );
     default:
       return <TextInput {...common} value={input.value as string} onChange={input.onChange} onBlur={input.onBlur} />;
   }

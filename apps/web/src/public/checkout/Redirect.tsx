@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+
 import { navigate } from '../../lib/history-navigation';
 import { CheckoutLoading } from './CheckoutLayout';
 

@@ -1,6 +1,7 @@
 import type { EventColors, PublicOrderDto } from '@admitone/shared';
-import type { Appearance, CustomFontSource } from '@stripe/stripe-js';
 import varelaLatin from '@fontsource/varela-round/files/varela-round-latin-400-normal.woff2?url';
+import type { Appearance, CustomFontSource } from '@stripe/stripe-js';
+
 import { checkoutPath } from './paths';
 
 /** The house font first (the Stripe frame falls back to the system's rounded-ish sans). */
@@ -32,7 +33,15 @@ export function stripeAppearance(colors: EventColors): Appearance {
  */
 export function stripeFonts(origin: string): CustomFontSource[] {
   if (!origin.startsWith('https:')) return [];
-  return [{ family: 'Varela Round', src: `url(${new URL(varelaLatin, origin).href})`, weight: '400', style: 'normal', display: 'swap' }];
+  return [
+    {
+      family: 'Varela Round',
+      src: `url(${new URL(varelaLatin, origin).href})`,
+      weight: '400',
+      style: 'normal',
+      display: 'swap',
+    },
+  ];
 }
 
 /** Where Stripe sends the buyer back after paying (must be absolute). */
@@ -40,7 +49,8 @@ export const paymentReturnUrl = (origin: string, eventId: number, shortId: strin
   new URL(checkoutPath(eventId, shortId, 'payment_return'), origin).href;
 
 /** What the return page shows for the order the server answered after checking with Stripe. */
-export type ReturnOutcome = 'summary' | 'processing' | 'failed' | 'refunded' | 'expired' | 'unavailable' | 'cancelled' | 'unpaid' | 'paid';
+export type ReturnOutcome =
+  'summary' | 'processing' | 'failed' | 'refunded' | 'expired' | 'unavailable' | 'cancelled' | 'unpaid' | 'paid';
 
 /**
  * Stripe's `redirect_status` query parameter is only a hint: the server's answer decides. The hint

@@ -1,6 +1,14 @@
 import type { PublicOrderDto, PublicQuestionDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
-import { copyBuyerToAttendees, initialDetailsValues, isFormPath, questionsForTicket, toDetailsBody, validateDetails } from './details-form';
+
+import {
+  copyBuyerToAttendees,
+  initialDetailsValues,
+  isFormPath,
+  questionsForTicket,
+  toDetailsBody,
+  validateDetails,
+} from './details-form';
 
 const q = (id: number, patch: Partial<PublicQuestionDto>): PublicQuestionDto => ({
   id,
@@ -48,7 +56,10 @@ describe('details form', () => {
 
   it('copies the buyer to every attendee', () => {
     const v = { ...initialDetailsValues(order), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test' };
-    expect(copyBuyerToAttendees(v).map((a) => a.first_name + a.email)).toEqual(['Adaada@example.test', 'Adaada@example.test']);
+    expect(copyBuyerToAttendees(v).map((a) => a.first_name + a.email)).toEqual([
+      'Adaada@example.test',
+      'Adaada@example.test',
+    ]);
   });
 
   it('flags missing names, bad e-mails and required answers by form path', () => {
@@ -82,5 +93,34 @@ describe('details form', () => {
     expect(isFormPath('attendees.0.first_name')).toBe(true);
     expect(isFormPath('attendees')).toBe(false);
     expect(isFormPath('items')).toBe(false);
+  });
+
+  it('asks an address in parts: empty parts to start, street, city and country when required, trimmed on the way', () => {
+    const address = q(4, { applies_to: 'ORDER', type: 'ADDRESS', required: true });
+    const optional = q(5, { applies_to: 'ORDER', type: 'ADDRESS' });
+    const withAddress = { ...order, questions: [address, optional], answers: [] } as unknown as PublicOrderDto;
+    const v = initialDetailsValues(withAddress);
+    const empty = { line1: '', line2: '', city: '', region: '', postal_code: '', country: '' };
+    expect(v.answers).toEqual({ '4': empty, '5': empty });
+    expect(Object.keys(validateDetails(v, withAddress, messages)).filter((k) => k.startsWith('answers'))).toEqual([
+      'answers.4.line1',
+      'answers.4.city',
+      'answers.4.country',
+    ]);
+    // An optional address begun is finished like a required one.
+    v.answers = {
+      '4': { ...empty, line1: ' Rua Augusta 10 ', city: 'Lisboa', country: 'PT' },
+      '5': { ...empty, city: 'Porto' },
+    };
+    expect(Object.keys(validateDetails(v, withAddress, messages)).filter((k) => k.startsWith('answers'))).toEqual([
+      'answers.5.line1',
+      'answers.5.country',
+    ]);
+    v.answers['5'] = empty;
+    expect(toDetailsBody(v, 'pt').answers).toEqual({
+      '4': { ...empty, line1: 'Rua Augusta 10', city: 'Lisboa', country: 'PT' },
+    });
+    expect(isFormPath('attendees.0.answers.4.city')).toBe(true);
+    expect(isFormPath('answers.4.country')).toBe(true);
   });
 });

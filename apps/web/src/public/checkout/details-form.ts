@@ -1,4 +1,16 @@
-import type { AnswerValue, Locale, OrderDetailsBody, PublicOrderDto, PublicQuestionDto } from '@admitone/shared';
+import {
+  ADDRESS_PARTS,
+  type AddressAnswer,
+  type AnswerValue,
+  isAddressAnswer,
+  type Locale,
+  type OrderDetailsBody,
+  type PublicOrderDto,
+  type PublicQuestionDto,
+  REQUIRED_ADDRESS_PARTS,
+} from '@admitone/shared';
+
+import { EMPTY_ADDRESS } from '../../components/AddressField';
 
 export interface AttendeeValues {
   short_id: string;
@@ -19,18 +31,39 @@ export interface DetailsValues {
 
 /** Attendee questions asked for a ticket (`ticket_ids` empty: every ticket). */
 export const questionsForTicket = (questions: PublicQuestionDto[], ticketId: number): PublicQuestionDto[] =>
-  questions.filter((q) => q.applies_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId)));
+  questions.filter(
+    (q) => q.applies_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId)),
+  );
 
-export const orderQuestions = (questions: PublicQuestionDto[]): PublicQuestionDto[] => questions.filter((q) => q.applies_to === 'ORDER');
+export const orderQuestions = (questions: PublicQuestionDto[]): PublicQuestionDto[] =>
+  questions.filter((q) => q.applies_to === 'ORDER');
 
-const emptyAnswer = (q: PublicQuestionDto): AnswerValue => (q.type === 'CHECKBOX' ? [] : '');
+const emptyAnswer = (q: PublicQuestionDto): AnswerValue =>
+  q.type === 'CHECKBOX' ? [] : q.type === 'ADDRESS' ? { ...EMPTY_ADDRESS } : '';
 
-function answersFor(questions: PublicQuestionDto[], order: PublicOrderDto, attendeeShortId: string | null): Record<string, AnswerValue> {
+function answersFor(
+  questions: PublicQuestionDto[],
+  order: PublicOrderDto,
+  attendeeShortId: string | null,
+): Record<string, AnswerValue> {
   const out: Record<string, AnswerValue> = {};
   for (const q of questions) {
     const saved = order.answers.find((a) => a.question_id === q.id && a.attendee_short_id === attendeeShortId);
     const value = saved?.answer ?? emptyAnswer(q);
-    out[String(q.id)] = q.type === 'CHECKBOX' ? (Array.isArray(value) ? value : value ? [value] : []) : Array.isArray(value) ? value.join(', ') : value;
+    if (q.type === 'ADDRESS' || isAddressAnswer(value)) {
+      out[String(q.id)] = isAddressAnswer(value) ? { ...EMPTY_ADDRESS, ...value } : { ...EMPTY_ADDRESS };
+      continue;
+    }
+    out[String(q.id)] =
+      q.type === 'CHECKBOX'
+        ? Array.isArray(value)
+          ? value
+          : value
+            ? [value]
+            : []
+        : Array.isArray(value)
+          ? value.join(', ')
+          : value;
   }
   return out;
 }
@@ -54,14 +87,35 @@ export function initialDetailsValues(order: PublicOrderDto): DetailsValues {
 
 /** Puts the buyer's name and e-mail on every attendee (answers stay). */
 export const copyBuyerToAttendees = (values: DetailsValues): AttendeeValues[] =>
-  values.attendees.map((a) => ({ ...a, first_name: values.first_name, last_name: values.last_name, email: values.email }));
+  values.attendees.map((a) => ({
+    ...a,
+    first_name: values.first_name,
+    last_name: values.last_name,
+    email: values.email,
+  }));
 
 /** Field-error paths that land on an input of the details form. */
 export const isFormPath = (path: string): boolean =>
-  /^(first_name|last_name|email|answers\.\d+|attendees\.\d+\.(first_name|last_name|email|answers\.\d+))$/.test(path);
+  /^(first_name|last_name|email|answers\.\d+(\.\w+)?|attendees\.\d+\.(first_name|last_name|email|answers\.\d+(\.\w+)?))$/.test(
+    path,
+  );
 
 const isBlank = (value: AnswerValue | undefined): boolean =>
-  value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
+  value === undefined ||
+  (Array.isArray(value)
+    ? value.length === 0
+    : isAddressAnswer(value)
+      ? ADDRESS_PARTS.every((p) => !value[p]?.trim())
+      : value.trim() === '');
+
+/** Problems of an answer before sending: a required one left empty; an address missing what a letter needs. */
+function answerProblems(q: PublicQuestionDto, value: AnswerValue | undefined, path: string, m: DetailsMessages) {
+  const out: Record<string, string> = {};
+  if (q.type === 'ADDRESS' && isAddressAnswer(value) && (q.required || !isBlank(value))) {
+    for (const p of REQUIRED_ADDRESS_PARTS) if (!value[p].trim()) out[`${path}.${p}`] = m.required;
+  } else if (q.required && isBlank(value)) out[path] = m.required;
+  return out;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -71,7 +125,11 @@ export interface DetailsMessages {
 }
 
 /** Client-side checks before sending: names, e-mails and required answers. Keys are form paths. */
-export function validateDetails(values: DetailsValues, order: PublicOrderDto, m: DetailsMessages): Record<string, string> {
+export function validateDetails(
+  values: DetailsValues,
+  order: PublicOrderDto,
+  m: DetailsMessages,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const person = (prefix: string, v: { first_name: string; last_name: string; email: string }) => {
     if (!v.first_name.trim()) errors[`${prefix}first_name`] = m.required;
@@ -83,20 +141,23 @@ export function validateDetails(values: DetailsValues, order: PublicOrderDto, m:
   values.attendees.forEach((a, i) => {
     person(`attendees.${i}.`, a);
     const ticketId = order.attendees.find((o) => o.short_id === a.short_id)?.ticket_id ?? 0;
-    for (const q of questionsForTicket(order.questions, ticketId)) {
-      if (q.required && isBlank(a.answers[String(q.id)])) errors[`attendees.${i}.answers.${q.id}`] = m.required;
-    }
+    for (const q of questionsForTicket(order.questions, ticketId))
+      Object.assign(errors, answerProblems(q, a.answers[String(q.id)], `attendees.${i}.answers.${q.id}`, m));
   });
-  for (const q of orderQuestions(order.questions)) {
-    if (q.required && isBlank(values.answers[String(q.id)])) errors[`answers.${q.id}`] = m.required;
-  }
+  for (const q of orderQuestions(order.questions))
+    Object.assign(errors, answerProblems(q, values.answers[String(q.id)], `answers.${q.id}`, m));
   return errors;
 }
 
 function cleanAnswers(answers: Record<string, AnswerValue>): Record<string, AnswerValue> {
   const out: Record<string, AnswerValue> = {};
   for (const [id, value] of Object.entries(answers)) {
-    if (!isBlank(value)) out[id] = Array.isArray(value) ? value : value.trim();
+    if (isBlank(value)) continue;
+    out[id] = Array.isArray(value)
+      ? value
+      : isAddressAnswer(value)
+        ? (Object.fromEntries(ADDRESS_PARTS.map((p) => [p, value[p].trim()])) as unknown as AddressAnswer)
+        : value.trim();
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { announcementKey, clockOffset, formatClock, isWarning, secondsLeft } from './hold-countdown';
 
 describe('hold countdown', () => {

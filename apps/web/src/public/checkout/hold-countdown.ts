@@ -1,7 +1,8 @@
 import { HOLD_WARNING_SECONDS } from '@admitone/shared';
 
 /** How far the server's clock is ahead of this device's (ms), measured when the order arrived. */
-export const clockOffset = (serverNowIso: string, deviceNow: number = Date.now()): number => Date.parse(serverNowIso) - deviceNow;
+export const clockOffset = (serverNowIso: string, deviceNow: number = Date.now()): number =>
+  Date.parse(serverNowIso) - deviceNow;
 
 /** Whole seconds left on the hold, never below zero, by the server's clock. */
 export function secondsLeft(reservedUntilIso: string, offsetMs: number, deviceNow: number = Date.now()): number {

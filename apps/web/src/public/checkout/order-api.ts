@@ -1,4 +1,5 @@
 import type { CardPaymentDto, OrderDetailsBody, PublicOrderDto } from '@admitone/shared';
+
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 
 const orderPath = (eventId: number, shortId: string) => `/events/${eventId}/order/${encodeURIComponent(shortId)}`;
@@ -8,30 +9,59 @@ const orderPath = (eventId: number, shortId: string) => `/events/${eventId}/orde
  * order's secret (without it the order is 404, like one that does not exist).
  */
 export const fetchOrder = (eventId: number, shortId: string, signal?: AbortSignal) =>
-  publicFetch<{ data: PublicOrderDto }>(orderPath(eventId, shortId), { eventId, orderShortId: shortId, signal }).then((r) => r.data);
+  publicFetch<{ data: PublicOrderDto }>(orderPath(eventId, shortId), { eventId, orderShortId: shortId, signal }).then(
+    (r) => r.data,
+  );
 
 /**
  * An old link (no secret, or not the order's): asks the server to e-mail the order's buyer a fresh
  * link. The answer is the same whatever the order; it never names the address.
  */
 export const requestFreshOrderLink = (eventId: number, shortId: string, locale?: string) =>
-  publicFetch<unknown>(`${orderPath(eventId, shortId)}/resend-link`, { method: 'POST', body: {}, locale }).then(() => undefined);
+  publicFetch<unknown>(`${orderPath(eventId, shortId)}/resend-link`, { method: 'POST', body: {}, locale }).then(
+    () => undefined,
+  );
 
 export const saveOrderDetails = (eventId: number, shortId: string, body: OrderDetailsBody, idempotencyKey: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/details`, { method: 'PUT', body, eventId, orderShortId: shortId, idempotencyKey }).then((r) => r.data);
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/details`, {
+    method: 'PUT',
+    body,
+    eventId,
+    orderShortId: shortId,
+    idempotencyKey,
+  }).then((r) => r.data);
 
 export const extendHold = (eventId: number, shortId: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/extend`, { method: 'POST', body: {}, eventId, orderShortId: shortId }).then((r) => r.data);
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/extend`, {
+    method: 'POST',
+    body: {},
+    eventId,
+    orderShortId: shortId,
+  }).then((r) => r.data);
 
 export const placeOfflineOrder = (eventId: number, shortId: string, idempotencyKey: string = newIdempotencyKey()) =>
-  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/offline-payment`, { method: 'POST', body: {}, eventId, orderShortId: shortId, idempotencyKey }).then(
-    (r) => r.data,
-  );
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/offline-payment`, {
+    method: 'POST',
+    body: {},
+    eventId,
+    orderShortId: shortId,
+    idempotencyKey,
+  }).then((r) => r.data);
 
 /** Starts (or resumes) the order's card payment: what the Stripe Payment Element needs. */
 export const startCardPayment = (eventId: number, shortId: string) =>
-  publicFetch<{ data: CardPaymentDto }>(`${orderPath(eventId, shortId)}/card-payment`, { method: 'POST', body: {}, eventId, orderShortId: shortId }).then((r) => r.data);
+  publicFetch<{ data: CardPaymentDto }>(`${orderPath(eventId, shortId)}/card-payment`, {
+    method: 'POST',
+    body: {},
+    eventId,
+    orderShortId: shortId,
+  }).then((r) => r.data);
 
 /** Asks the server to check the card payment with Stripe; answers the order as it now stands. */
 export const syncCardPayment = (eventId: number, shortId: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/card-payment/sync`, { method: 'POST', body: {}, eventId, orderShortId: shortId }).then((r) => r.data);
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/card-payment/sync`, {
+    method: 'POST',
+    body: {},
+    eventId,
+    orderShortId: shortId,
+  }).then((r) => r.data);

@@ -1,5 +1,6 @@
 import type { PublicOrderDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { ApiError } from '../../lib/api-error';
 import { checkoutRoute, stateOfError } from './order-state';
 

@@ -1,15 +1,14 @@
 import type { PublicOrderDto } from '@admitone/shared';
+
 import { isApiError } from '../../lib/api-error';
 
 /** The buyer screens that replace a checkout page when the order cannot be worked on there. */
-export type BuyerState = 'expired' | 'cancelled' | 'paid' | 'processing' | 'failed' | 'unavailable' | 'not_found' | 'error';
+export type BuyerState =
+  'expired' | 'cancelled' | 'paid' | 'processing' | 'failed' | 'unavailable' | 'not_found' | 'error';
 
 /** Which checkout step an order can be worked on in, or which state screen it needs instead. */
 export type CheckoutRoute =
-  | { kind: 'details' }
-  | { kind: 'payment' }
-  | { kind: 'summary' }
-  | { kind: 'state'; state: BuyerState };
+  { kind: 'details' } | { kind: 'payment' } | { kind: 'summary' } | { kind: 'state'; state: BuyerState };
 
 /** Where a loaded order belongs, seen from the details or payment page. */
 export function checkoutRoute(order: PublicOrderDto): CheckoutRoute {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buyerStatusColor } from './order-status';
 
 describe('buyerStatusColor', () => {

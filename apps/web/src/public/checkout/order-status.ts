@@ -1,4 +1,4 @@
-import { orderStatusColor, type BuyerOrderStatus } from '@admitone/shared';
+import { type BuyerOrderStatus, orderStatusColor } from '@admitone/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 

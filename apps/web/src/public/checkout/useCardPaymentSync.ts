@@ -1,6 +1,7 @@
 import type { PublicOrderDto } from '@admitone/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { PROCESSING_POLL_MAX, PROCESSING_POLL_MS, returnOutcome, type ReturnOutcome } from './card-payment';
+
+import { PROCESSING_POLL_MAX, PROCESSING_POLL_MS, type ReturnOutcome, returnOutcome } from './card-payment';
 import { syncCardPayment } from './order-api';
 
 export interface CardPaymentSync {

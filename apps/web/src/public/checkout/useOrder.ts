@@ -1,5 +1,6 @@
 import type { PublicOrderDto } from '@admitone/shared';
 import { useCallback, useEffect, useState } from 'react';
+
 import { fetchOrder } from './order-api';
 
 export interface OrderLoad {

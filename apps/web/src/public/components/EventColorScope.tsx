@@ -1,5 +1,6 @@
 import type { EventColors } from '@admitone/shared';
 import type { CSSProperties, ReactNode } from 'react';
+
 import classes from './EventColorScope.module.css';
 
 /** The CSS variables an event's colours become (also usable in other stylesheets inside the scope). */

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 
 interface IrreversibleConfirmProps {
@@ -20,7 +22,16 @@ interface IrreversibleConfirmProps {
 }
 
 /** A buyer's last word before something that cannot be undone (cancelling an order, leaving a waitlist). */
-export function IrreversibleConfirm({ title, children, keepLabel, confirmLabel, failure, busy, onClose, onConfirm }: IrreversibleConfirmProps) {
+export function IrreversibleConfirm({
+  title,
+  children,
+  keepLabel,
+  confirmLabel,
+  failure,
+  busy,
+  onClose,
+  onConfirm,
+}: IrreversibleConfirmProps) {
   const { t } = useLingui();
   return (
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t`Close` }}>

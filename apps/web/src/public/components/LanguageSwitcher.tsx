@@ -1,7 +1,8 @@
-import { LOCALE_NAMES, LOCALES, isLocale } from '@admitone/shared';
+import { isLocale, LOCALE_NAMES, LOCALES } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Input } from '@mantine/core';
-import { useId, type ChangeEvent } from 'react';
+import { type ChangeEvent, useId } from 'react';
+
 import { choosePublicLocale } from '../shell/public-i18n';
 
 /** The language of the buyer pages (stored in the locale cookie). A plain select keeps the bundle small. */

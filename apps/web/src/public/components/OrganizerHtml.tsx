@@ -5,5 +5,10 @@ import classes from './OrganizerHtml.module.css';
  * CSS instead of Mantine's Typography keep the event page's first download small.
  */
 export function OrganizerHtml({ html, small = false }: { html: string; small?: boolean }) {
-  return <div className={small ? `${classes.html} ${classes.small}` : classes.html} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={small ? `${classes.html} ${classes.small}` : classes.html}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Box, Container, Group, Text } from '@mantine/core';
+
 import { eventContentClass } from './EventColorScope';
 import { LanguageSwitcher } from './LanguageSwitcher';
 

@@ -2,6 +2,7 @@ import type { PublicEventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconWorld } from '@tabler/icons-react';
+
 import { formatDateRange, formatTimeZoneName } from '../../lib/format';
 import { plainSpaces } from '../lib/plain-spaces';
 import { addressLines } from './event-location';
@@ -20,7 +21,10 @@ export function EventFacts({ event }: { event: PublicEventDto }) {
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <IconCalendar size={20} aria-hidden />
         <Text>
-          <time dateTime={event.start_date}>{when}</time> <Text span c="dimmed" size="sm">({zone})</Text>
+          <time dateTime={event.start_date}>{when}</time>{' '}
+          <Text span c="dimmed" size="sm">
+            ({zone})
+          </Text>
         </Text>
       </Group>
       {event.is_online ? (

@@ -1,20 +1,21 @@
 import type { PublicEventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { OrganizerHtml } from '../components/OrganizerHtml';
-import { Notice } from '../components/Notice';
 import { useEffect } from 'react';
-import { EventColorScope, eventContentClass } from '../components/EventColorScope';
+
 import { PlainErrorScreen } from '../../components/PlainErrorScreen';
+import { Link, navigate, useLocation } from '../../lib/history-navigation';
+import { EventColorScope, eventContentClass } from '../components/EventColorScope';
+import { Notice } from '../components/Notice';
+import { OrganizerHtml } from '../components/OrganizerHtml';
 import { PublicFooter } from '../components/PublicFooter';
+import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { affiliateCodeOf, rememberAffiliate, withAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath, eventPagePath } from '../router/match-route';
-import { findTicketsPath } from '../find-tickets/find-tickets-api';
-import { Link, navigate, useLocation } from '../../lib/history-navigation';
 import { TicketSelector } from '../selector/TicketSelector';
 import { EventFacts } from './EventFacts';
-import { GetTicketsBar } from './GetTicketsBar';
 import classes from './EventPage.module.css';
+import { GetTicketsBar } from './GetTicketsBar';
 import { sendPageView } from './page-view';
 import { PreviewBanner } from './PreviewBanner';
 import { PromoCodeForm } from './PromoCodeForm';
@@ -27,7 +28,8 @@ export function promoCodeOf(search: string): string | null {
 }
 
 /** The address with `preview=1` kept (a promo code tried in the preview stays in the preview). */
-const withPreview = (path: string, preview: boolean) => (preview ? `${path}${path.includes('?') ? '&' : '?'}preview=1` : path);
+const withPreview = (path: string, preview: boolean) =>
+  preview ? `${path}${path.includes('?') ? '&' : '?'}preview=1` : path;
 
 /** `/event/:eventId/:slug` and `/e/...`: the public event page with its ticket selection. */
 export function EventPage({ eventId }: { eventId: number }) {
@@ -57,7 +59,15 @@ export function EventPage({ eventId }: { eventId: number }) {
   return <EventPageContent event={state.event} reload={reload} preview={state.preview ?? null} />;
 }
 
-function EventPageContent({ event, reload, preview }: { event: PublicEventDto; reload: () => void; preview: { live: boolean } | null }) {
+function EventPageContent({
+  event,
+  reload,
+  preview,
+}: {
+  event: PublicEventDto;
+  reload: () => void;
+  preview: { live: boolean } | null;
+}) {
   const cover = event.cover_image;
   const blurred = cover && event.settings.cover_display === 'BLURRED_BACKGROUND';
   const panel = `${classes.panel} ${eventContentClass}`;
@@ -69,7 +79,9 @@ function EventPageContent({ event, reload, preview }: { event: PublicEventDto; r
     <EventColorScope colors={event.settings.colors} fullPage>
       {preview && <PreviewBanner eventId={event.id} live={preview.live} />}
       <div className={classes.wrap}>
-        {blurred && <div className={classes.blur} style={{ backgroundImage: `url(${cover.variants.small})` }} aria-hidden />}
+        {blurred && (
+          <div className={classes.blur} style={{ backgroundImage: `url(${cover.variants.small})` }} aria-hidden />
+        )}
         <Container size="lg" component="main" className={classes.inner}>
           {cover && (
             <img
@@ -95,7 +107,13 @@ function EventPageContent({ event, reload, preview }: { event: PublicEventDto; r
                 </section>
               )}
             </Stack>
-            <Stack gap="md" className={`${panel} ${classes.side}`} component="section" aria-labelledby="tickets-heading" id="tickets">
+            <Stack
+              gap="md"
+              className={`${panel} ${classes.side}`}
+              component="section"
+              aria-labelledby="tickets-heading"
+              id="tickets"
+            >
               <Title order={2} size="h3" id="tickets-heading" tabIndex={-1}>
                 <Trans>Tickets</Trans>
               </Title>
@@ -116,8 +134,17 @@ function EventPageContent({ event, reload, preview }: { event: PublicEventDto; r
               />
               <PromoCodeForm
                 event={event}
-                // The same page with other prices: the buyer stays where they are (no jump to the top, no new history entry).
-                onApply={(code) => navigate(withPreview(withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode), Boolean(preview)), { replace: true })}
+                // The same page with other prices: the buyer stays where they are (no jump to the top, no new history
+                // entry).
+                onApply={(code) =>
+                  navigate(
+                    withPreview(
+                      withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode),
+                      Boolean(preview),
+                    ),
+                    { replace: true },
+                  )
+                }
               />
               {!preview && (
                 <Text size="sm">

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+
 import classes from './EventPage.module.css';
 
 /**
@@ -19,7 +20,12 @@ export function GetTicketsBar({ targetId }: { targetId: string }) {
   }, [targetId]);
   return (
     // A landmark of its own (the bar sits outside the page's main content, over its bottom edge).
-    <nav className={classes.getTickets} data-hidden={inView || undefined} data-testid="get-tickets-bar" aria-label={t`Tickets`}>
+    <nav
+      className={classes.getTickets}
+      data-hidden={inView || undefined}
+      data-testid="get-tickets-bar"
+      aria-label={t`Tickets`}
+    >
       <a
         href={`#${targetId}`}
         className={classes.getTicketsLink}

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+
 import classes from './PreviewBanner.module.css';
 
 /**
@@ -16,7 +17,10 @@ export function PreviewBanner({ eventId, live }: { eventId: number; live: boolea
         {live ? (
           <Trans>This is how visitors see the event page. Buying is switched off in the preview.</Trans>
         ) : (
-          <Trans>This event is not live: only your team can see this page, visitors get “not found”. Tickets can be bought once it is live.</Trans>
+          <Trans>
+            This event is not live: only your team can see this page, visitors get “not found”. Tickets can be bought
+            once it is live.
+          </Trans>
         )}
       </span>
       <a className={classes.link} href={`/manage/event/${eventId}`}>

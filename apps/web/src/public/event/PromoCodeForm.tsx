@@ -1,7 +1,8 @@
 import type { PublicEventDto, PublicPromoCheckDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+
 import { ApiError, hasStatus } from '../../lib/api-error';
 import { publicFetch } from '../lib/public-api';
 
@@ -84,7 +85,14 @@ export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
 
   if (!open) {
     return withLive(
-      <Anchor ref={haveRef} component="button" type="button" size="sm" onClick={() => setOpen(true)} aria-expanded={false}>
+      <Anchor
+        ref={haveRef}
+        component="button"
+        type="button"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-expanded={false}
+      >
         <Trans>Have a promo code?</Trans>
       </Anchor>,
     );
@@ -100,7 +108,10 @@ export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
     setPending(true);
     setError(null);
     try {
-      const res = await publicFetch<PublicPromoCheckDto | { data: PublicPromoCheckDto }>(`/events/${event.id}/promo-codes/${encodeURIComponent(value)}`, { locale: i18n.locale });
+      const res = await publicFetch<PublicPromoCheckDto | { data: PublicPromoCheckDto }>(
+        `/events/${event.id}/promo-codes/${encodeURIComponent(value)}`,
+        { locale: i18n.locale },
+      );
       const check = 'data' in res ? res.data : res;
       if (check.valid) {
         did.current = 'applied';
@@ -108,7 +119,9 @@ export function PromoCodeForm({ event, onApply }: PromoCodeFormProps) {
       } else setError(t`That promo code is invalid`);
     } catch (err) {
       // Too many wrong codes (from this address, or for this event): the API's message says to wait.
-      setError(hasStatus(err, 429) && err instanceof ApiError && err.message ? err.message : t`That promo code is invalid`);
+      setError(
+        hasStatus(err, 429) && err instanceof ApiError && err.message ? err.message : t`That promo code is invalid`,
+      );
     } finally {
       setPending(false);
     }

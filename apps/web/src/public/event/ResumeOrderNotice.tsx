@@ -3,11 +3,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { checkoutPath } from '../checkout/paths';
+
+import { Link } from '../../lib/history-navigation';
 import { fetchOrder } from '../checkout/order-api';
 import { checkoutRoute } from '../checkout/order-state';
+import { checkoutPath } from '../checkout/paths';
 import { openOrders } from '../lib/checkout-token';
-import { Link } from '../../lib/history-navigation';
 
 /**
  * A buyer who closed the tab during checkout and opens the event page again in the same browser finds
@@ -38,9 +39,28 @@ export function ResumeOrderNotice({ eventId }: { eventId: number }) {
   const minutes = Math.max(1, Math.ceil((Date.parse(order.reserved_until) - Date.parse(order.server_now)) / 60_000));
   const title = t`Your order is still in progress`;
   return (
-    <Alert color="violet" variant="light" icon={<IconClockHour4 size={18} aria-hidden />} title={title} role="region" aria-label={title} data-testid="resume-order">
-      <Plural value={minutes} one="Your tickets are held for you for about # more minute." other="Your tickets are held for you for about # more minutes." />
-      <Button component={Link} href={checkoutPath(eventId, order.short_id, step)} size="sm" mt="sm" display="block" w="fit-content">
+    <Alert
+      color="violet"
+      variant="light"
+      icon={<IconClockHour4 size={18} aria-hidden />}
+      title={title}
+      role="region"
+      aria-label={title}
+      data-testid="resume-order"
+    >
+      <Plural
+        value={minutes}
+        one="Your tickets are held for you for about # more minute."
+        other="Your tickets are held for you for about # more minutes."
+      />
+      <Button
+        component={Link}
+        href={checkoutPath(eventId, order.short_id, step)}
+        size="sm"
+        mt="sm"
+        display="block"
+        w="fit-content"
+      >
         <Trans>Continue your order</Trans>
       </Button>
     </Alert>

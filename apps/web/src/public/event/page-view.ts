@@ -8,7 +8,10 @@ export function visitorId(): string {
   try {
     id = localStorage.getItem(VISITOR_KEY);
     if (!id || id.length < 8) {
-      id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+      id =
+        typeof crypto !== 'undefined' && 'randomUUID' in crypto
+          ? crypto.randomUUID()
+          : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
       localStorage.setItem(VISITOR_KEY, id);
     }
   } catch {

@@ -1,6 +1,7 @@
 import type { PublicEventDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
+
 import { ApiError, hasStatus } from '../../lib/api-error';
 import { publicFetch } from '../lib/public-api';
 
@@ -14,15 +15,24 @@ export type PublicEventState =
 export const InitialEventContext = createContext<{ event: PublicEventDto | null } | null>(null);
 
 /** `GET /api/public/events/{id}?promo_code=` */
-export async function fetchPublicEvent(eventId: number, promoCode: string | null, locale?: string, signal?: AbortSignal): Promise<PublicEventDto> {
+export async function fetchPublicEvent(
+  eventId: number,
+  promoCode: string | null,
+  locale?: string,
+  signal?: AbortSignal,
+): Promise<PublicEventDto> {
   const query = promoCode ? `?promo_code=${encodeURIComponent(promoCode)}` : '';
   const res = await publicFetch<{ data: PublicEventDto }>(`/events/${eventId}${query}`, { locale, signal });
   return res.data;
 }
 
-const stateOf = (event: PublicEventDto | null): PublicEventState => (event ? { status: 'ready', event } : { status: 'not-found' });
+const stateOf = (event: PublicEventDto | null): PublicEventState =>
+  event ? { status: 'ready', event } : { status: 'not-found' };
 
-/** The organizer app's session (localStorage, same origin; lib/api-client.ts TOKEN_KEY, written out to keep that module out of the buyer bundle). */
+/**
+ * The organizer app's session (localStorage, same origin; lib/api-client.ts TOKEN_KEY, written out to keep that module
+ * out of the buyer bundle).
+ */
 const sessionToken = () => {
   try {
     return localStorage.getItem('admitone.token');
@@ -35,11 +45,19 @@ const sessionToken = () => {
  * `GET /api/events/{id}/preview` as the signed-in organizer: a draft as visitors would see it. Without a
  * session of the event's account it is not found, as the public page is.
  */
-async function fetchPreviewEvent(eventId: number, promoCode: string | null, locale: string, signal: AbortSignal): Promise<{ event: PublicEventDto; live: boolean }> {
+async function fetchPreviewEvent(
+  eventId: number,
+  promoCode: string | null,
+  locale: string,
+  signal: AbortSignal,
+): Promise<{ event: PublicEventDto; live: boolean }> {
   const token = sessionToken();
   if (!token) throw new ApiError(404, 'NOT_FOUND', '');
   const query = promoCode ? `?promo_code=${encodeURIComponent(promoCode)}` : '';
-  const res = await fetch(`/api/events/${eventId}/preview${query}`, { headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'accept-language': locale }, signal });
+  const res = await fetch(`/api/events/${eventId}/preview${query}`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'accept-language': locale },
+    signal,
+  });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) throw ApiError.fromBody(res.status === 401 || res.status === 403 ? 404 : res.status, body);
   const answer = body as { data: PublicEventDto; meta: { status: string } };
@@ -68,15 +86,19 @@ export function usePublicEvent(eventId: number, promoCode: string | null, previe
     }
     const controller = new AbortController();
     const load = preview
-      ? fetchPreviewEvent(eventId, promoCode, locale, controller.signal).then(({ event, live }): PublicEventState => ({ status: 'ready', event, preview: { live } }))
-      : fetchPublicEvent(eventId, promoCode, locale, controller.signal).then((event): PublicEventState => ({ status: 'ready', event }));
-    load.then(
-      setState,
-      (err: unknown) => {
-        if ((err as Error).name === 'AbortError') return;
-        setState(hasStatus(err, 404) ? { status: 'not-found' } : { status: 'error' });
-      },
-    );
+      ? fetchPreviewEvent(eventId, promoCode, locale, controller.signal).then(({ event, live }): PublicEventState => ({
+          status: 'ready',
+          event,
+          preview: { live },
+        }))
+      : fetchPublicEvent(eventId, promoCode, locale, controller.signal).then((event): PublicEventState => ({
+          status: 'ready',
+          event,
+        }));
+    load.then(setState, (err: unknown) => {
+      if ((err as Error).name === 'AbortError') return;
+      setState(hasStatus(err, 404) ? { status: 'not-found' } : { status: 'error' });
+    });
     return () => controller.abort();
     // Another language fetches again: the organizer's texts may be translated.
   }, [eventId, promoCode, version, preview, locale]);

@@ -2,9 +2,10 @@ import type { OrderLookupScope } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { isApiError, hasStatus } from '../../lib/api-error';
+import { type FormEvent, useState } from 'react';
+
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { hasStatus, isApiError } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { EventHeading } from '../checkout/EventHeading';
@@ -21,7 +22,12 @@ import { requestOrderLookup } from './find-tickets-api';
 export default function FindTicketsPage({ eventId }: { eventId: number }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Find my tickets`);
-  const { data: event, error, loading, reload } = useLoaded((signal) => fetchPublicEvent(eventId, null, i18n.locale, signal), `${eventId}|${i18n.locale}`);
+  const {
+    data: event,
+    error,
+    loading,
+    reload,
+  } = useLoaded((signal) => fetchPublicEvent(eventId, null, i18n.locale, signal), `${eventId}|${i18n.locale}`);
   const [email, setEmail] = useState('');
   const [scope, setScope] = useState<OrderLookupScope>('EVENT');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -63,13 +69,21 @@ export default function FindTicketsPage({ eventId }: { eventId: number }) {
         <Stack gap="md" role="status">
           <Alert color="grape" icon={<IconMailCheck size={20} aria-hidden />} title={t`Check your inbox`}>
             {scope === 'EVENT' ? (
-              <Trans>If {sentTo} has orders for this event, we have sent it a link to them. The link works for 24 hours.</Trans>
+              <Trans>
+                If {sentTo} has orders for this event, we have sent it a link to them. The link works for 24 hours.
+              </Trans>
             ) : (
-              <Trans>If {sentTo} has orders for events by {event.organizer.name}, we have sent it a link to them. The link works for 24 hours.</Trans>
+              <Trans>
+                If {sentTo} has orders for events by {event.organizer.name}, we have sent it a link to them. The link
+                works for 24 hours.
+              </Trans>
             )}
           </Alert>
           <Text size="sm" c="dimmed">
-            <Trans>Nothing arrived after a few minutes? Look in your spam folder, or try another address you may have ordered with.</Trans>
+            <Trans>
+              Nothing arrived after a few minutes? Look in your spam folder, or try another address you may have ordered
+              with.
+            </Trans>
           </Text>
           <Button variant="light" onClick={() => setSentTo(null)} style={{ alignSelf: 'flex-start' }}>
             <Trans>Try another address</Trans>
@@ -79,7 +93,9 @@ export default function FindTicketsPage({ eventId }: { eventId: number }) {
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="md">
             <Text>
-              <Trans>Enter the e-mail address you ordered with. We will send it a link to your orders and tickets.</Trans>
+              <Trans>
+                Enter the e-mail address you ordered with. We will send it a link to your orders and tickets.
+              </Trans>
             </Text>
             <FormErrorAlert error={failure} />
             <TextInput

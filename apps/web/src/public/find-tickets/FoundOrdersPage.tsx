@@ -1,13 +1,14 @@
 import type { FoundOrderDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDateRange, formatMoney } from '../../lib/format';
+
 import { hasStatus } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-text';
+import { formatDateRange, formatMoney } from '../../lib/format';
+import { Link } from '../../lib/history-navigation';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { OrderStatusBadge } from '../checkout/OrderStatusBadge';
-import { Link } from '../../lib/history-navigation';
 import { useLoaded } from '../tickets/ticket-api';
 import { fetchOrderLookup, findTicketsPath } from './find-tickets-api';
 
@@ -30,8 +31,7 @@ function FoundOrder({ order }: { order: FoundOrderDto }) {
           <OrderStatusBadge status={order.status} />
         </Group>
         <Text size="sm">
-          <Trans>Order {order.order_number}</Trans> ·{' '}
-          <Plural value={tickets} one="# ticket" other="# tickets" /> ·{' '}
+          <Trans>Order {order.order_number}</Trans> · <Plural value={tickets} one="# ticket" other="# tickets" /> ·{' '}
           {order.total === 0 ? <Trans>Free</Trans> : formatMoney(order.total, order.currency, i18n.locale)}
         </Text>
         <Group>
@@ -49,7 +49,10 @@ function FoundOrder({ order }: { order: FoundOrderDto }) {
 export default function FoundOrdersPage({ eventId, token }: { eventId: number; token: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Your orders`);
-  const { data, error, loading, reload } = useLoaded((signal) => fetchOrderLookup(eventId, token, i18n.locale, signal), `${eventId}|${token}|${i18n.locale}`);
+  const { data, error, loading, reload } = useLoaded(
+    (signal) => fetchOrderLookup(eventId, token, i18n.locale, signal),
+    `${eventId}|${token}|${i18n.locale}`,
+  );
 
   if (loading && !data) return <CheckoutLoading />;
   if (error || !data) {
@@ -58,9 +61,21 @@ export default function FoundOrdersPage({ eventId, token }: { eventId: number; t
       <CheckoutLayout>
         <Stack align="center" ta="center" gap="md" py="lg">
           <Title order={1} size="h2">
-            {hasStatus(error, 410) ? <Trans>This link has expired</Trans> : hasStatus(error, 404) ? <Trans>This link is not valid</Trans> : <Trans>Something went wrong</Trans>}
+            {hasStatus(error, 410) ? (
+              <Trans>This link has expired</Trans>
+            ) : hasStatus(error, 404) ? (
+              <Trans>This link is not valid</Trans>
+            ) : (
+              <Trans>Something went wrong</Trans>
+            )}
           </Title>
-          <Text>{gone ? <Trans>Enter your e-mail address again and we will send you a new link.</Trans> : errorMessage(error, i18n)}</Text>
+          <Text>
+            {gone ? (
+              <Trans>Enter your e-mail address again and we will send you a new link.</Trans>
+            ) : (
+              errorMessage(error, i18n)
+            )}
+          </Text>
           {gone ? (
             <Button component={Link} href={findTicketsPath(eventId)}>
               <Trans>Get a new link</Trans>
@@ -75,7 +90,9 @@ export default function FoundOrdersPage({ eventId, token }: { eventId: number; t
     );
   }
 
-  const until = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(data.expires_at));
+  const until = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(data.expires_at),
+  );
   return (
     <CheckoutLayout size="md">
       <Stack gap={4}>

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { affiliateCodeOf, affiliateCodes, rememberAffiliate, withAffiliate } from './affiliate';
 
 afterEach(() => sessionStorage.clear());

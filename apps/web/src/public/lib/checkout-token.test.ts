@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publicFetch } from './public-api';
+
 import { adoptTokenFromHash, checkoutTokens, orderSecrets, secretsInHash } from './checkout-token';
+import { publicFetch } from './public-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,12 +30,16 @@ describe('order secrets in the browser', () => {
 
   it("sends the order's secret only on calls about that order", async () => {
     orderSecrets.set(7, 'oABC', 's3cr3t');
-    const fetchMock = vi.fn(async () => new Response('{"data":{}}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response('{"data":{}}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await publicFetch('/events/7/order/oABC', { eventId: 7, orderShortId: 'oABC' });
     await publicFetch('/events/7/order/oOTHER', { eventId: 7, orderShortId: 'oOTHER' });
     await publicFetch('/events/7/attendees/a1');
-    const sent = fetchMock.mock.calls.map((c) => ((c as unknown as [string, RequestInit])[1].headers as Record<string, string>)['x-order-secret']);
+    const sent = fetchMock.mock.calls.map(
+      (c) => ((c as unknown as [string, RequestInit])[1].headers as Record<string, string>)['x-order-secret'],
+    );
     expect(sent).toEqual(['s3cr3t', undefined, undefined]);
   });
 });

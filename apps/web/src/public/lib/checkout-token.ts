@@ -26,8 +26,10 @@ export const checkoutTokens = {
 const secretKeyOf = (eventId: number | string, shortId: string) => `admitone.order-secret.${eventId}.${shortId}`;
 
 export const orderSecrets = {
-  get: (eventId: number | string, shortId: string): string | null => storage()?.getItem(secretKeyOf(eventId, shortId)) ?? null,
-  set: (eventId: number | string, shortId: string, secret: string): void => storage()?.setItem(secretKeyOf(eventId, shortId), secret),
+  get: (eventId: number | string, shortId: string): string | null =>
+    storage()?.getItem(secretKeyOf(eventId, shortId)) ?? null,
+  set: (eventId: number | string, shortId: string, secret: string): void =>
+    storage()?.setItem(secretKeyOf(eventId, shortId), secret),
 };
 
 /**

@@ -1,7 +1,8 @@
 import { ApiError, NETWORK_ERROR } from '../../lib/api-error';
 import { checkoutTokens, orderSecrets } from './checkout-token';
 
-// The values of CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER and IDEMPOTENCY_HEADER (packages/shared contracts/checkout.ts),
+// The values of CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER and IDEMPOTENCY_HEADER (packages/shared
+// contracts/checkout.ts),
 // written out: importing them would pull that module's zod schemas (and zod) into the buyer bundle.
 const CHECKOUT_TOKEN_HEADER = 'x-checkout-token';
 const ORDER_SECRET_HEADER = 'x-order-secret';
@@ -51,4 +52,6 @@ export async function publicFetch<T>(path: string, req: PublicRequest = {}): Pro
 
 /** A new idempotency key (one per click of a button that creates or completes something). */
 export const newIdempotencyKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { eventPagePath, matchRoute } from './match-route';
 
 describe('matchRoute', () => {
@@ -7,7 +8,12 @@ describe('matchRoute', () => {
     expect(matchRoute('/e/12/anything/')).toEqual({ name: 'event', eventId: 12 });
     expect(matchRoute('/event/12')).toEqual({ name: 'event', eventId: 12 });
     expect(matchRoute('/widget/7')).toEqual({ name: 'widget', eventId: 7 });
-    expect(matchRoute('/checkout/7/AbC_1-x/details')).toEqual({ name: 'checkout', eventId: 7, shortId: 'AbC_1-x', step: 'details' });
+    expect(matchRoute('/checkout/7/AbC_1-x/details')).toEqual({
+      name: 'checkout',
+      eventId: 7,
+      shortId: 'AbC_1-x',
+      step: 'details',
+    });
     expect(matchRoute('/checkout/7/o1/payment_return')).toMatchObject({ step: 'payment_return' });
     expect(matchRoute('/order/7/o1/print')).toEqual({ name: 'order-print', eventId: 7, shortId: 'o1' });
     expect(matchRoute('/ticket/7/a1')).toEqual({ name: 'ticket', eventId: 7, shortId: 'a1' });
@@ -16,7 +22,16 @@ describe('matchRoute', () => {
   });
 
   it('sends anything else to not-found', () => {
-    for (const path of ['/', '/event/abc/x', '/event/0/x', '/checkout/7/o1/other', '/widget/7/extra', '/ticket/7/a%20b', '/waitlist/7', '/waitlist/7/a%20b']) {
+    for (const path of [
+      '/',
+      '/event/abc/x',
+      '/event/0/x',
+      '/checkout/7/o1/other',
+      '/widget/7/extra',
+      '/ticket/7/a%20b',
+      '/waitlist/7',
+      '/waitlist/7/a%20b',
+    ]) {
       expect(matchRoute(path)).toEqual({ name: 'not-found' });
     }
   });

@@ -25,12 +25,24 @@ const table: Array<[RegExp, (m: RegExpExecArray) => PublicRoute]> = [
     new RegExp(`^/checkout/${ID}/${SHORT}/(${CHECKOUT_STEPS.join('|')})/?$`),
     (m) => ({ name: 'checkout', eventId: Number(m[1]), shortId: m[2]!, step: m[3] as CheckoutStep }),
   ],
-  [new RegExp(`^/order/${ID}/${SHORT}/print/?$`), (m) => ({ name: 'order-print', eventId: Number(m[1]), shortId: m[2]! })],
-  [new RegExp(`^/ticket/${ID}/${SHORT}/print/?$`), (m) => ({ name: 'ticket-print', eventId: Number(m[1]), shortId: m[2]! })],
+  [
+    new RegExp(`^/order/${ID}/${SHORT}/print/?$`),
+    (m) => ({ name: 'order-print', eventId: Number(m[1]), shortId: m[2]! }),
+  ],
+  [
+    new RegExp(`^/ticket/${ID}/${SHORT}/print/?$`),
+    (m) => ({ name: 'ticket-print', eventId: Number(m[1]), shortId: m[2]! }),
+  ],
   [new RegExp(`^/ticket/${ID}/${SHORT}/?$`), (m) => ({ name: 'ticket', eventId: Number(m[1]), shortId: m[2]! })],
   [new RegExp(`^/find-tickets/${ID}/?$`), (m) => ({ name: 'find-tickets', eventId: Number(m[1]) })],
-  [new RegExp(`^/find-tickets/${ID}/([A-Za-z0-9_-]{1,200})/?$`), (m) => ({ name: 'found-orders', eventId: Number(m[1]), token: m[2]! })],
-  [new RegExp(`^/waitlist/${ID}/([A-Za-z0-9_-]{1,200})/?$`), (m) => ({ name: 'waitlist', eventId: Number(m[1]), token: m[2]! })],
+  [
+    new RegExp(`^/find-tickets/${ID}/([A-Za-z0-9_-]{1,200})/?$`),
+    (m) => ({ name: 'found-orders', eventId: Number(m[1]), token: m[2]! }),
+  ],
+  [
+    new RegExp(`^/waitlist/${ID}/([A-Za-z0-9_-]{1,200})/?$`),
+    (m) => ({ name: 'waitlist', eventId: Number(m[1]), token: m[2]! }),
+  ],
 ];
 
 /** Matches a pathname against the buyer routes; anything else is the not-found screen. */
@@ -43,7 +55,8 @@ export function matchRoute(pathname: string): PublicRoute {
 }
 
 /** The checkout's first step for a reservation. */
-export const checkoutDetailsPath = (eventId: number, shortId: string) => `/checkout/${eventId}/${encodeURIComponent(shortId)}/details`;
+export const checkoutDetailsPath = (eventId: number, shortId: string) =>
+  `/checkout/${eventId}/${encodeURIComponent(shortId)}/details`;
 
 /** The event page's address, optionally with a promo code. */
 export function eventPagePath(eventId: number, slug: string, promoCode?: string | null): string {

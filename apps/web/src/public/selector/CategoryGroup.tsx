@@ -2,6 +2,7 @@ import type { PublicCategoryDto, PublicEventDto, PublicTicketDto } from '@admito
 import { useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { OrganizerHtml } from '../components/OrganizerHtml';
 import classes from './CategoryGroup.module.css';
 
@@ -18,7 +19,9 @@ export function ticketGroups(event: PublicEventDto): TicketGroup[] | null {
   const categories = event.categories ?? [];
   const [only] = categories;
   if (categories.length === 0 || (categories.length === 1 && only && !only.name && !only.description)) return null;
-  return categories.map((category) => ({ category, tickets: event.tickets.filter((t) => t.category_id === category.id) })).filter((g) => g.tickets.length > 0);
+  return categories
+    .map((category) => ({ category, tickets: event.tickets.filter((t) => t.category_id === category.id) }))
+    .filter((g) => g.tickets.length > 0);
 }
 
 interface CategoryGroupProps {

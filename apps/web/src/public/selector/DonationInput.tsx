@@ -2,6 +2,7 @@ import type { PublicTicketDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
+
 import { formatMoney, fromMinorUnits } from '../../lib/format';
 import { parseMajorAmount } from './selection';
 
@@ -21,7 +22,12 @@ export function DonationInput({ ticket, currency, value, onChange, serverError }
   const [text, setText] = useState(String(fromMinorUnits(value === null || value < 0 ? minimum : value, currency)));
   const parsed = parseMajorAmount(text, currency);
   const min = formatMoney(minimum, currency, i18n.locale);
-  const localError = text.trim() === '' || parsed === null ? t`Enter an amount` : parsed < minimum ? t`The minimum is ${min}` : undefined;
+  const localError =
+    text.trim() === '' || parsed === null
+      ? t`Enter an amount`
+      : parsed < minimum
+        ? t`The minimum is ${min}`
+        : undefined;
   const name = ticket.name;
 
   return (

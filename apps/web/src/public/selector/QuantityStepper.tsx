@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Input, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+
 import { normalizeQuantity } from './selection';
 
 interface QuantityStepperProps {
@@ -23,7 +24,17 @@ interface QuantityStepperProps {
  * − [n] + : a labelled number field whose value stays within 0..max and never below the minimum.
  * When the value is at `max`, + is disabled and the reason says why, beside it and to screen readers.
  */
-export function QuantityStepper({ name, value, min, max, onChange, invalid, describedBy, limit, limitId }: QuantityStepperProps) {
+export function QuantityStepper({
+  name,
+  value,
+  min,
+  max,
+  onChange,
+  invalid,
+  describedBy,
+  limit,
+  limitId,
+}: QuantityStepperProps) {
   const { t } = useLingui();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
@@ -39,7 +50,15 @@ export function QuantityStepper({ name, value, min, max, onChange, invalid, desc
   return (
     <Stack gap={4} align="flex-end">
       <Group gap={6} wrap="nowrap">
-        <Button variant="default" px={0} w={36} h={36} aria-label={t`One less ${name}`} disabled={disabled || value <= 0} onClick={() => commit(value - 1)}>
+        <Button
+          variant="default"
+          px={0}
+          w={36}
+          h={36}
+          aria-label={t`One less ${name}`}
+          disabled={disabled || value <= 0}
+          onClick={() => commit(value - 1)}
+        >
           <IconMinus size={16} aria-hidden />
         </Button>
         <Input

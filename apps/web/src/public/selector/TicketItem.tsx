@@ -2,10 +2,11 @@ import { LIMITS, type PublicEventDto, type PublicTicketDto, type TicketSaleState
 import { Plural, Trans } from '@lingui/react/macro';
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { OrganizerHtml } from '../components/OrganizerHtml';
 import { DonationInput } from './DonationInput';
 import { QuantityStepper } from './QuantityStepper';
-import { lineKey, lineLimit, type LineLimit, type Selection } from './selection';
+import { lineKey, type LineLimit, lineLimit, type Selection } from './selection';
 import { TicketPrice } from './TicketPrice';
 import { TicketSaleState } from './TicketSaleState';
 
@@ -30,18 +31,41 @@ function limitNote(limit: LineLimit, state: SaleState, perOrder: number | null, 
     case 'PER_ORDER':
       return <Plural value={perOrder ?? limit.max} one="Max # per order" other="Max # per order" />;
     case 'ADD_ON':
-      return limit.max === 0 ? <Trans>Choose a ticket first</Trans> : <Trans>No more than the tickets chosen allow</Trans>;
+      return limit.max === 0 ? (
+        <Trans>Choose a ticket first</Trans>
+      ) : (
+        <Trans>No more than the tickets chosen allow</Trans>
+      );
     case 'ORDER_UNITS':
       return <Plural value={LIMITS.ORDER_UNITS_MAX} one="Max # ticket per order" other="Max # tickets per order" />;
     case 'ORDER_LINES':
-      return <Plural value={LIMITS.ORDER_LINES_MAX} one="Max # different ticket per order" other="Max # different tickets per order" />;
+      return (
+        <Plural
+          value={LIMITS.ORDER_LINES_MAX}
+          one="Max # different ticket per order"
+          other="Max # different tickets per order"
+        />
+      );
     case 'STOCK':
-      return remaining === null ? <Trans>No more available</Trans> : <Plural value={remaining} one="Only # left" other="Only # left" />;
+      return remaining === null ? (
+        <Trans>No more available</Trans>
+      ) : (
+        <Plural value={remaining} one="Only # left" other="Only # left" />
+      );
   }
 }
 
 /** One ticket of the selector: name, description, state, price, and its quantity (or a row per tier). */
-export function TicketItem({ event, ticket, selection, onQuantity, onAmount, error, headingLevel = 3, waitlistAction }: TicketItemProps) {
+export function TicketItem({
+  event,
+  ticket,
+  selection,
+  onQuantity,
+  onAmount,
+  error,
+  headingLevel = 3,
+  waitlistAction,
+}: TicketItemProps) {
   const errorId = `ticket-${ticket.id}-error`;
   const { price_display_mode: mode } = event.settings;
   const describedBy = error ? errorId : undefined;
@@ -50,25 +74,42 @@ export function TicketItem({ event, ticket, selection, onQuantity, onAmount, err
   const waitlist = ticket.waitlist && waitlistAction ? waitlistAction : null;
 
   return (
-    <Stack gap="xs" component="li" pb="md" style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-3)' }} aria-labelledby={`ticket-${ticket.id}-name`}>
+    <Stack
+      gap="xs"
+      component="li"
+      pb="md"
+      style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      aria-labelledby={`ticket-${ticket.id}-name`}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={700} id={`ticket-${ticket.id}-name`} component={`h${headingLevel}`} fz="md" m={0}>
             {ticket.name}
           </Text>
-          {ticket.description && (
-            <OrganizerHtml html={ticket.description} small />
-          )}
+          {ticket.description && <OrganizerHtml html={ticket.description} small />}
           {ticket.addon_max_per_ticket !== null && (
             <Text size="sm" c="dimmed" data-testid="addon-note">
-              <Plural value={ticket.addon_max_per_ticket} one="Only with a ticket: up to # per ticket" other="Only with a ticket: up to # per ticket" />
+              <Plural
+                value={ticket.addon_max_per_ticket}
+                one="Only with a ticket: up to # per ticket"
+                other="Only with a ticket: up to # per ticket"
+              />
             </Text>
           )}
-          {ticket.type !== 'TIERED' && <TicketSaleState state={ticket.sale_state} saleStart={ticket.sale_start} timezone={event.timezone} remaining={ticket.remaining} />}
+          {ticket.type !== 'TIERED' && (
+            <TicketSaleState
+              state={ticket.sale_state}
+              saleStart={ticket.sale_start}
+              timezone={event.timezone}
+              remaining={ticket.remaining}
+            />
+          )}
         </Stack>
         {ticket.type !== 'TIERED' && ticket.unit && (
           <Stack gap="xs" align="flex-end">
-            {ticket.type !== 'DONATION' && <TicketPrice ticket={ticket} unit={ticket.unit} mode={mode} currency={event.currency} />}
+            {ticket.type !== 'DONATION' && (
+              <TicketPrice ticket={ticket} unit={ticket.unit} mode={mode} currency={event.currency} />
+            )}
             {waitlist ?? (
               <QuantityStepper
                 name={ticket.name}
@@ -86,18 +127,42 @@ export function TicketItem({ event, ticket, selection, onQuantity, onAmount, err
         )}
       </Group>
       {ticket.type === 'DONATION' && ticket.sale_state === 'ON_SALE' && (
-        <DonationInput ticket={ticket} currency={event.currency} value={selection.amounts[ticket.id] ?? null} onChange={(m) => onAmount(ticket.id, m)} />
+        <DonationInput
+          ticket={ticket}
+          currency={event.currency}
+          value={selection.amounts[ticket.id] ?? null}
+          onChange={(m) => onAmount(ticket.id, m)}
+        />
       )}
       {ticket.type === 'TIERED' && (
-        <Stack gap="xs" pl="md" component="ul" m={0} style={{ borderInlineStart: '2px solid var(--mantine-color-gray-3)' }}>
+        <Stack
+          gap="xs"
+          pl="md"
+          component="ul"
+          m={0}
+          style={{ borderInlineStart: '2px solid var(--mantine-color-gray-3)' }}
+        >
           {ticket.tiers.map((tier) => {
             const name = `${ticket.name} – ${tier.label}`;
             const limit = lineLimit(event, ticket, tier.id, selection);
             return (
-              <Group key={tier.id} component="li" justify="space-between" align="center" wrap="nowrap" gap="md" style={{ listStyle: 'none' }}>
+              <Group
+                key={tier.id}
+                component="li"
+                justify="space-between"
+                align="center"
+                wrap="nowrap"
+                gap="md"
+                style={{ listStyle: 'none' }}
+              >
                 <Stack gap={2}>
                   <Text>{tier.label}</Text>
-                  <TicketSaleState state={tier.sale_state} saleStart={tier.sale_start} timezone={event.timezone} remaining={tier.remaining} />
+                  <TicketSaleState
+                    state={tier.sale_state}
+                    saleStart={tier.sale_start}
+                    timezone={event.timezone}
+                    remaining={tier.remaining}
+                  />
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <TicketPrice ticket={ticket} unit={tier.unit} mode={mode} currency={event.currency} />

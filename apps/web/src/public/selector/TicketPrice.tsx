@@ -1,7 +1,8 @@
-import { priceUnit, type PriceDisplayMode, type PublicTicketDto, type UnitPrice } from '@admitone/shared';
+import { type PriceDisplayMode, priceUnit, type PublicTicketDto, type UnitPrice } from '@admitone/shared';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useLingui } from '@lingui/react';
+
 import { formatMoney } from '../../lib/format';
 
 interface TicketPriceProps {
@@ -11,7 +12,10 @@ interface TicketPriceProps {
   currency: string;
 }
 
-/** One unit's price as the organizer shows prices: before taxes and fees, or all-inclusive; a promo strikes the original. */
+/**
+ * One unit's price as the organizer shows prices: before taxes and fees, or all-inclusive; a promo strikes the
+ * original.
+ */
 export function TicketPrice({ ticket, unit, mode, currency }: TicketPriceProps) {
   const { i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, currency, i18n.locale);

@@ -1,10 +1,11 @@
 import type { TicketSaleState as SaleState } from '@admitone/shared';
-import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
+
+import { formatDateTime } from '../../lib/format';
 import { StateLabel } from '../components/Notice';
 import { plainSpaces } from '../lib/plain-spaces';
-import { formatDateTime } from '../../lib/format';
 
 interface TicketSaleStateProps {
   state: SaleState;
@@ -32,7 +33,5 @@ export function TicketSaleState({ state, saleStart, timezone, remaining }: Ticke
   else if (state === 'SOLD_OUT') label = <Trans>Sold out</Trans>;
   else if (state === 'SALE_ENDED') label = <Trans>Sale ended</Trans>;
   else label = <Trans>Not on sale</Trans>;
-  return (
-<StateLabel>{label}</StateLabel>
-  );
+  return <StateLabel>{label}</StateLabel>;
 }

@@ -1,30 +1,50 @@
 import type { PublicEventDto, PublicTicketDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../test-utils/render';
 import { affiliateCodes } from '../lib/affiliate';
 import { TicketSelector } from './TicketSelector';
 
 const lawn = {
-  id: 1, name: 'Lawn pass', description: null, type: 'FREE', sale_state: 'ON_SALE', sale_start: null, sale_end: null, min_per_order: 1, max_per_order: null,
-  max_selectable: 10, remaining: null, min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false,
+  id: 1,
+  name: 'Lawn pass',
+  description: null,
+  type: 'FREE',
+  sale_state: 'ON_SALE',
+  sale_start: null,
+  sale_end: null,
+  min_per_order: 1,
+  max_per_order: null,
+  max_selectable: 10,
+  remaining: null,
+  min_price: null,
+  tiers: [],
+  charges: [],
+  is_discounted: false,
+  unlocked_by_promo: false,
   unit: { base: 0, discount: 0, price: 0, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: 0 },
 } as unknown as PublicTicketDto;
-const event = { id: 31, currency: 'EUR', timezone: 'Europe/Berlin', promo: null, settings: { price_display_mode: 'EXCLUSIVE' }, tickets: [lawn] } as unknown as PublicEventDto;
+const event = {
+  id: 31,
+  currency: 'EUR',
+  timezone: 'Europe/Berlin',
+  promo: null,
+  settings: { price_display_mode: 'EXCLUSIVE' },
+  tickets: [lawn],
+} as unknown as PublicEventDto;
 
 async function reserveBody() {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: { short_id: 'o1' }, checkout_token: 'tok' }), { status: 201, headers: { 'content-type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ data: { short_id: 'o1' }, checkout_token: 'tok' }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const onReserved = vi.fn();
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <TicketSelector event={event} reload={vi.fn()} onReserved={onReserved} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<TicketSelector event={event} reload={vi.fn()} onReserved={onReserved} />);
   fireEvent.click(screen.getByRole('button', { name: 'One more Lawn pass' }));
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(onReserved).toHaveBeenCalled());
@@ -42,7 +62,11 @@ describe('TicketSelector and affiliate links', () => {
   it("sends the event's remembered affiliate code with the reservation", async () => {
     affiliateCodes.set(31, 'RADIO');
     affiliateCodes.set(32, 'OTHER');
-    expect(await reserveBody()).toMatchObject({ affiliate_code: 'RADIO', items: [{ ticket_id: 1, quantity: 1 }], expected_total: 0 });
+    expect(await reserveBody()).toMatchObject({
+      affiliate_code: 'RADIO',
+      items: [{ ticket_id: 1, quantity: 1 }],
+      expected_total: 0,
+    });
   });
 
   it('sends no code when the buyer did not come through a link', async () => {

@@ -1,37 +1,82 @@
 import type { PublicEventDto, PublicTicketDto, UnitPrice } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
+import { Providers } from '../../test-utils/render';
 import { TicketSelector } from './TicketSelector';
 
-const unit = (base: number): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base });
-const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'name'>): PublicTicketDto => ({
-  description: null, type: 'PAID', sale_state: 'ON_SALE', sale_start: null, sale_end: null, min_per_order: 1, max_per_order: null, max_selectable: 10,
-  remaining: null, unit: unit(1000), min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false, category_id: 1, product_type: 'TICKET', addon_max_per_ticket: null, waitlist: false, waitlist_max: null, ...t,
+const unit = (base: number): UnitPrice => ({
+  base,
+  discount: 0,
+  price: base,
+  fees: [],
+  taxes: [],
+  fee_total: 0,
+  tax_total: 0,
+  total: base,
 });
-const tier = (id: number, label: string) => ({ id, label, sale_state: 'ON_SALE' as const, sale_start: null, sale_end: null, unit: unit(2000), max_selectable: 2, remaining: null });
+const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'name'>): PublicTicketDto => ({
+  description: null,
+  type: 'PAID',
+  sale_state: 'ON_SALE',
+  sale_start: null,
+  sale_end: null,
+  min_per_order: 1,
+  max_per_order: null,
+  max_selectable: 10,
+  remaining: null,
+  unit: unit(1000),
+  min_price: null,
+  tiers: [],
+  charges: [],
+  is_discounted: false,
+  unlocked_by_promo: false,
+  category_id: 1,
+  product_type: 'TICKET',
+  addon_max_per_ticket: null,
+  waitlist: false,
+  waitlist_max: null,
+  ...t,
+});
+const tier = (id: number, label: string) => ({
+  id,
+  label,
+  sale_state: 'ON_SALE' as const,
+  sale_start: null,
+  sale_end: null,
+  unit: unit(2000),
+  max_selectable: 2,
+  remaining: null,
+});
 const event = {
-  id: 9, currency: 'EUR', timezone: 'Europe/Berlin', promo: null,
+  id: 9,
+  currency: 'EUR',
+  timezone: 'Europe/Berlin',
+  promo: null,
   settings: { price_display_mode: 'EXCLUSIVE' },
   tickets: [
     ticket({ id: 1, name: 'Standard', max_per_order: 2, max_selectable: 2 }),
     ticket({ id: 2, name: 'Last seats', max_selectable: 1, remaining: 1 }),
     ticket({ id: 3, name: 'Hidden stock', max_selectable: 1 }),
     ticket({ id: 4, name: 'Bulk', max_selectable: 100 }),
-    ticket({ id: 5, name: 'Front', type: 'TIERED', unit: null, max_per_order: 2, max_selectable: 2, tiers: [tier(51, 'Early'), tier(52, 'Late')] }),
+    ticket({
+      id: 5,
+      name: 'Front',
+      type: 'TIERED',
+      unit: null,
+      max_per_order: 2,
+      max_selectable: 2,
+      tiers: [tier(51, 'Early'), tier(52, 'Late')],
+    }),
     ticket({ id: 6, name: 'Gone', sale_state: 'SOLD_OUT', max_selectable: 0 }),
   ],
 } as unknown as PublicEventDto;
 
 const app = () => (
-  <I18nProvider i18n={i18n}>
-    <MantineProvider>
-      <TicketSelector event={event} reload={() => {}} onReserved={() => {}} />
-    </MantineProvider>
-  </I18nProvider>
+  <Providers>
+    <TicketSelector event={event} reload={() => {}} onReserved={() => {}} />
+  </Providers>
 );
 const more = (name: string) => screen.getByRole('button', { name: `One more ${name}` }) as HTMLButtonElement;
 const quantity = (name: string) => screen.getByLabelText(`Quantity of ${name}`) as HTMLInputElement;
@@ -116,14 +161,15 @@ describe('TicketSelector: why + stops', () => {
 describe('TicketSelector: an add-on sold with tickets', () => {
   const withAddOn = {
     ...event,
-    tickets: [ticket({ id: 1, name: 'Entry', max_selectable: 10 }), ticket({ id: 7, name: 'Parking', product_type: 'GENERAL', addon_max_per_ticket: 1, max_selectable: 50 })],
+    tickets: [
+      ticket({ id: 1, name: 'Entry', max_selectable: 10 }),
+      ticket({ id: 7, name: 'Parking', product_type: 'GENERAL', addon_max_per_ticket: 1, max_selectable: 50 }),
+    ],
   } as unknown as PublicEventDto;
   const shop = () => (
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <TicketSelector event={withAddOn} reload={() => {}} onReserved={() => {}} />
-      </MantineProvider>
-    </I18nProvider>
+    <Providers>
+      <TicketSelector event={withAddOn} reload={() => {}} onReserved={() => {}} />
+    </Providers>
   );
 
   it('offers at most its N per ticket chosen, says why, and follows the tickets down', () => {

@@ -1,21 +1,55 @@
 import type { PublicEventDto, PublicTicketDto, UnitPrice } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../test-utils/render';
 import { checkoutTokens, orderSecrets } from '../lib/checkout-token';
 import { TicketSelector } from './TicketSelector';
 
-const unit = (base: number): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base });
+const unit = (base: number): UnitPrice => ({
+  base,
+  discount: 0,
+  price: base,
+  fees: [],
+  taxes: [],
+  fee_total: 0,
+  tax_total: 0,
+  total: base,
+});
 const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'name'>): PublicTicketDto => ({
-  description: null, type: 'PAID', sale_state: 'ON_SALE', sale_start: null, sale_end: null, min_per_order: 1, max_per_order: null, max_selectable: 10,
-  remaining: null, unit: unit(1000), min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false, category_id: 1, product_type: 'TICKET', addon_max_per_ticket: null, waitlist: false, waitlist_max: null, ...t,
+  description: null,
+  type: 'PAID',
+  sale_state: 'ON_SALE',
+  sale_start: null,
+  sale_end: null,
+  min_per_order: 1,
+  max_per_order: null,
+  max_selectable: 10,
+  remaining: null,
+  unit: unit(1000),
+  min_price: null,
+  tiers: [],
+  charges: [],
+  is_discounted: false,
+  unlocked_by_promo: false,
+  category_id: 1,
+  product_type: 'TICKET',
+  addon_max_per_ticket: null,
+  waitlist: false,
+  waitlist_max: null,
+  ...t,
 });
 const event = {
-  id: 9, currency: 'EUR', timezone: 'Europe/Berlin', promo: null,
+  id: 9,
+  currency: 'EUR',
+  timezone: 'Europe/Berlin',
+  promo: null,
   settings: { price_display_mode: 'EXCLUSIVE' },
-  tickets: [ticket({ id: 1, name: 'Standard' }), ticket({ id: 2, name: 'Group', min_per_order: 3 }), ticket({ id: 3, name: 'Late', sale_state: 'SOLD_OUT', max_selectable: 0 })],
+  tickets: [
+    ticket({ id: 1, name: 'Standard' }),
+    ticket({ id: 2, name: 'Group', min_per_order: 3 }),
+    ticket({ id: 3, name: 'Late', sale_state: 'SOLD_OUT', max_selectable: 0 }),
+  ],
 } as unknown as PublicEventDto;
 
 function setup(fetchAnswer: () => Response) {
@@ -23,23 +57,20 @@ function setup(fetchAnswer: () => Response) {
   vi.stubGlobal('fetch', fetchMock);
   const reload = vi.fn();
   const onReserved = vi.fn();
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <TicketSelector event={event} reload={reload} onReserved={onReserved} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<TicketSelector event={event} reload={reload} onReserved={onReserved} />);
   return { fetchMock, reload, onReserved };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TicketSelector', () => {
   it('asks for a ticket first, jumps to the minimum, and reserves with the expected total', async () => {
-    const { fetchMock, onReserved } = setup(() => json(201, { data: { short_id: 'o1' }, checkout_token: 'tok_1', order_secret: 'sec_1' }));
+    const { fetchMock, onReserved } = setup(() =>
+      json(201, { data: { short_id: 'o1' }, checkout_token: 'tok_1', order_secret: 'sec_1' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please select at least one ticket')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -53,7 +84,10 @@ describe('TicketSelector', () => {
     await waitFor(() => expect(onReserved).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/public/events/9/order');
-    expect(JSON.parse(init.body as string)).toMatchObject({ items: [{ ticket_id: 2, tier_id: null, quantity: 3, amount: null }], expected_total: 3000 });
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      items: [{ ticket_id: 2, tier_id: null, quantity: 3, amount: null }],
+      expected_total: 3000,
+    });
     expect((init.headers as Record<string, string>)['idempotency-key']).toBeTruthy();
     expect(checkoutTokens.get(9)).toBe('tok_1');
     // The order's secret is kept per order: the checkout's calls about it send it.
@@ -69,7 +103,15 @@ describe('TicketSelector', () => {
   });
 
   it('shows an item error next to its ticket', async () => {
-    setup(() => json(422, { error: { code: 'VALIDATION_FAILED', message: 'Invalid', field_errors: { 'items.0.quantity': ['At most 2 per order.'] } } }));
+    setup(() =>
+      json(422, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid',
+          field_errors: { 'items.0.quantity': ['At most 2 per order.'] },
+        },
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'One more Standard' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const error = await screen.findByText('At most 2 per order.');

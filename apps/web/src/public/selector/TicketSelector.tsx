@@ -1,16 +1,25 @@
 import { isLocale, type PublicEventDto, type ReserveOrderResult } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { Notice } from '../components/Notice';
 import { useState } from 'react';
+
 import { isApiError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
+import { Notice } from '../components/Notice';
 import { affiliateCodes } from '../lib/affiliate';
 import { checkoutTokens, openOrders, orderSecrets } from '../lib/checkout-token';
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
-import { splitReserveErrors } from './reserve-errors';
-import { donationsBelowMinimum, emptySelection, reservationBody, selectedLines, selectionTotal, withQuantity, type Selection } from './selection';
 import { CategoryGroup, ticketGroups } from './CategoryGroup';
+import { splitReserveErrors } from './reserve-errors';
+import {
+  donationsBelowMinimum,
+  emptySelection,
+  reservationBody,
+  selectedLines,
+  type Selection,
+  selectionTotal,
+  withQuantity,
+} from './selection';
 import { TicketItem } from './TicketItem';
 import { WaitlistButton } from './WaitlistButton';
 
@@ -31,7 +40,15 @@ interface TicketSelectorProps {
 }
 
 /** The tickets with quantities, a running total and "Continue", which reserves them. */
-export function TicketSelector({ event, reload, onReserved, buttonText, headingLevel, preview, waitlistInNewTab }: TicketSelectorProps) {
+export function TicketSelector({
+  event,
+  reload,
+  onReserved,
+  buttonText,
+  headingLevel,
+  preview,
+  waitlistInNewTab,
+}: TicketSelectorProps) {
   const { t, i18n } = useLingui();
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [pending, setPending] = useState(false);
@@ -60,7 +77,10 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
     setMessage(null);
     setPending(true);
     const affiliateCode = affiliateCodes.get(event.id);
-    const body = { ...reservationBody(event, selection, isLocale(i18n.locale) ? i18n.locale : undefined), ...(affiliateCode ? { affiliate_code: affiliateCode } : {}) };
+    const body = {
+      ...reservationBody(event, selection, isLocale(i18n.locale) ? i18n.locale : undefined),
+      ...(affiliateCode ? { affiliate_code: affiliateCode } : {}),
+    };
     try {
       const result = await publicFetch<ReserveOrderResult>(`/events/${event.id}/order`, {
         method: 'POST',
@@ -84,7 +104,10 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
       } else {
         const { byTicket, general } = splitReserveErrors(err.fieldErrors, (i) => body.items[i]?.ticket_id);
         setTicketErrors(byTicket);
-        const generic = err.code === 'NETWORK_ERROR' ? t`Could not reach the server. Check your connection and try again.` : t`Something went wrong. Please try again.`;
+        const generic =
+          err.code === 'NETWORK_ERROR'
+            ? t`Could not reach the server. Check your connection and try again.`
+            : t`Something went wrong. Please try again.`;
         setMessage(general.length ? general.join(' ') : Object.keys(byTicket).length ? null : err.message || generic);
       }
     } finally {
@@ -103,7 +126,17 @@ export function TicketSelector({ event, reload, onReserved, buttonText, headingL
       selection={selection}
       error={ticketErrors[ticket.id]}
       headingLevel={ticketLevel}
-      waitlistAction={ticket.waitlist ? <WaitlistButton eventId={event.id} eventUrl={event.url} ticket={ticket} onReload={reload} newTab={waitlistInNewTab} /> : undefined}
+      waitlistAction={
+        ticket.waitlist ? (
+          <WaitlistButton
+            eventId={event.id}
+            eventUrl={event.url}
+            ticket={ticket}
+            onReload={reload}
+            newTab={waitlistInNewTab}
+          />
+        ) : undefined
+      }
       onQuantity={(key, q) => {
         setMessage(null);
         setSelection((s) => withQuantity(event, s, key, q));

@@ -1,37 +1,80 @@
 import type { PublicEventDto, PublicTicketDto, UnitPrice } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../test-utils/render';
 import { TicketSelector } from './TicketSelector';
 
-const unit = (base: number): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base });
+const unit = (base: number): UnitPrice => ({
+  base,
+  discount: 0,
+  price: base,
+  fees: [],
+  taxes: [],
+  fee_total: 0,
+  tax_total: 0,
+  total: base,
+});
 const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'name'>): PublicTicketDto => ({
-  description: null, type: 'PAID', sale_state: 'ON_SALE', sale_start: null, sale_end: null, min_per_order: 1, max_per_order: null, max_selectable: 10,
-  remaining: null, unit: unit(1000), min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false, category_id: 1, product_type: 'TICKET', addon_max_per_ticket: null, waitlist: false, waitlist_max: null, ...t,
+  description: null,
+  type: 'PAID',
+  sale_state: 'ON_SALE',
+  sale_start: null,
+  sale_end: null,
+  min_per_order: 1,
+  max_per_order: null,
+  max_selectable: 10,
+  remaining: null,
+  unit: unit(1000),
+  min_price: null,
+  tiers: [],
+  charges: [],
+  is_discounted: false,
+  unlocked_by_promo: false,
+  category_id: 1,
+  product_type: 'TICKET',
+  addon_max_per_ticket: null,
+  waitlist: false,
+  waitlist_max: null,
+  ...t,
 });
 const soldOut = { sale_state: 'SOLD_OUT', max_selectable: 0, waitlist: true, waitlist_max: 10 } as const;
-const tier = (id: number, label: string) => ({ id, label, sale_state: 'SOLD_OUT', sale_start: null, sale_end: null, unit: unit(2000), max_selectable: 0, remaining: null }) as const;
+const tier = (id: number, label: string) =>
+  ({
+    id,
+    label,
+    sale_state: 'SOLD_OUT',
+    sale_start: null,
+    sale_end: null,
+    unit: unit(2000),
+    max_selectable: 0,
+    remaining: null,
+  }) as const;
 const event = {
-  id: 9, slug: 'gala', url: '/event/9/gala', currency: 'EUR', timezone: 'Europe/Berlin', promo: null,
+  id: 9,
+  slug: 'gala',
+  url: '/event/9/gala',
+  currency: 'EUR',
+  timezone: 'Europe/Berlin',
+  promo: null,
   settings: { price_display_mode: 'EXCLUSIVE' },
   tickets: [
     ticket({ id: 1, name: 'Standard' }),
     ticket({ id: 2, name: 'Front row', ...soldOut }),
     ticket({ id: 3, name: 'Late', sale_state: 'SOLD_OUT', max_selectable: 0 }),
-    ticket({ id: 4, name: 'Lounge', type: 'TIERED', unit: null, tiers: [tier(41, 'Early'), tier(42, 'Regular')], ...soldOut }),
+    ticket({
+      id: 4,
+      name: 'Lounge',
+      type: 'TIERED',
+      unit: null,
+      tiers: [tier(41, 'Early'), tier(42, 'Regular')],
+      ...soldOut,
+    }),
   ],
 } as unknown as PublicEventDto;
 
 function renderSelector(widget = false) {
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <TicketSelector event={event} reload={vi.fn()} onReserved={vi.fn()} waitlistInNewTab={widget} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<TicketSelector event={event} reload={vi.fn()} onReserved={vi.fn()} waitlistInNewTab={widget} />);
 }
 
 describe('TicketSelector with a waitlist', () => {

@@ -1,7 +1,8 @@
 import type { PublicTicketDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Button, Stack, Text } from '@mantine/core';
-import { useRef, useState, type ComponentType } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
+
 import { rescueLostFocus } from '../../lib/focus-rescue';
 import { loadDeepMessages } from '../shell/public-i18n';
 import type { JoinWaitlistDialogProps } from '../waitlist/JoinWaitlistDialog';

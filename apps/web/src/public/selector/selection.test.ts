@@ -1,23 +1,80 @@
 import { LIMITS, type PublicEventDto, type PublicTicketDto, type UnitPrice } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
-import { donationsBelowMinimum, lineKey, lineLimit, normalizeQuantity, parseMajorAmount, reservationBody, selectionTotal, type Selection } from './selection';
 
-const unit = (base: number, extra: Partial<UnitPrice> = {}): UnitPrice => ({ base, discount: 0, price: base, fees: [], taxes: [], fee_total: 0, tax_total: 0, total: base, ...extra });
+import {
+  donationsBelowMinimum,
+  lineKey,
+  lineLimit,
+  normalizeQuantity,
+  parseMajorAmount,
+  reservationBody,
+  type Selection,
+  selectionTotal,
+} from './selection';
+
+const unit = (base: number, extra: Partial<UnitPrice> = {}): UnitPrice => ({
+  base,
+  discount: 0,
+  price: base,
+  fees: [],
+  taxes: [],
+  fee_total: 0,
+  tax_total: 0,
+  total: base,
+  ...extra,
+});
 const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'type'>): PublicTicketDto => ({
-  name: `T${t.id}`, description: null, sale_state: 'ON_SALE', sale_start: null, sale_end: null, min_per_order: 1, max_per_order: null,
-  max_selectable: 10, remaining: null, unit: unit(0), min_price: null, tiers: [], charges: [], is_discounted: false, unlocked_by_promo: false, category_id: 1, product_type: 'TICKET', addon_max_per_ticket: null, waitlist: false, waitlist_max: null, ...t,
+  name: `T${t.id}`,
+  description: null,
+  sale_state: 'ON_SALE',
+  sale_start: null,
+  sale_end: null,
+  min_per_order: 1,
+  max_per_order: null,
+  max_selectable: 10,
+  remaining: null,
+  unit: unit(0),
+  min_price: null,
+  tiers: [],
+  charges: [],
+  is_discounted: false,
+  unlocked_by_promo: false,
+  category_id: 1,
+  product_type: 'TICKET',
+  addon_max_per_ticket: null,
+  waitlist: false,
+  waitlist_max: null,
+  ...t,
 });
 const charges = [
   { id: 1, name: 'Booking fee', type: 'FEE' as const, calculation_type: 'FIXED' as const, rate: 150 },
   { id: 2, name: 'VAT', type: 'TAX' as const, calculation_type: 'PERCENTAGE' as const, rate: 20 },
 ];
 const event = {
-  id: 5, currency: 'GBP', promo: { code: 'JAZZ10', discount_type: 'PERCENTAGE', discount: 10, ticket_ids: [] },
+  id: 5,
+  currency: 'GBP',
+  promo: { code: 'JAZZ10', discount_type: 'PERCENTAGE', discount: 10, ticket_ids: [] },
   tickets: [
     ticket({ id: 1, type: 'FREE' }),
     ticket({ id: 2, type: 'PAID', unit: unit(4500), charges, is_discounted: true }),
     ticket({ id: 3, type: 'DONATION', unit: unit(500), min_price: 500 }),
-    ticket({ id: 4, type: 'TIERED', unit: null, tiers: [{ id: 41, label: 'Early', sale_state: 'ON_SALE', sale_start: null, sale_end: null, unit: unit(6000), max_selectable: 10, remaining: null }] }),
+    ticket({
+      id: 4,
+      type: 'TIERED',
+      unit: null,
+      tiers: [
+        {
+          id: 41,
+          label: 'Early',
+          sale_state: 'ON_SALE',
+          sale_start: null,
+          sale_end: null,
+          unit: unit(6000),
+          max_selectable: 10,
+          remaining: null,
+        },
+      ],
+    }),
   ],
 } as unknown as PublicEventDto;
 
@@ -80,11 +137,21 @@ describe('selection totals and the reservation body', () => {
 
 describe('lineLimit: how many more may be chosen, and why not more', () => {
   const tiers = (max: number, ...ids: number[]) =>
-    ids.map((id) => ({ id, label: `Tier ${id}`, sale_state: 'ON_SALE' as const, sale_start: null, sale_end: null, unit: unit(1000), max_selectable: max, remaining: null }));
-  const eventOf = (...tickets: PublicTicketDto[]) => ({ id: 1, currency: 'EUR', promo: null, tickets }) as unknown as PublicEventDto;
+    ids.map((id) => ({
+      id,
+      label: `Tier ${id}`,
+      sale_state: 'ON_SALE' as const,
+      sale_start: null,
+      sale_end: null,
+      unit: unit(1000),
+      max_selectable: max,
+      remaining: null,
+    }));
+  const eventOf = (...tickets: PublicTicketDto[]) =>
+    ({ id: 1, currency: 'EUR', promo: null, tickets }) as unknown as PublicEventDto;
   const pick = (quantities: Record<string, number>): Selection => ({ quantities, amounts: {} });
 
-  it('the ticket\'s max per order; on a tie with the stock, the rule', () => {
+  it("the ticket's max per order; on a tie with the stock, the rule", () => {
     const t = ticket({ id: 1, type: 'PAID', max_per_order: 4, max_selectable: 4 });
     expect(lineLimit(eventOf(t), t, null, pick({}))).toEqual({ max: 4, reason: 'PER_ORDER' });
   });
@@ -94,8 +161,15 @@ describe('lineLimit: how many more may be chosen, and why not more', () => {
     expect(lineLimit(eventOf(t), t, null, pick({}))).toEqual({ max: 3, reason: 'STOCK' });
   });
 
-  it('a tiered ticket\'s max per order counts its tiers together, as the server does', () => {
-    const t = ticket({ id: 1, type: 'TIERED', unit: null, max_per_order: 4, max_selectable: 4, tiers: tiers(4, 11, 12) });
+  it("a tiered ticket's max per order counts its tiers together, as the server does", () => {
+    const t = ticket({
+      id: 1,
+      type: 'TIERED',
+      unit: null,
+      max_per_order: 4,
+      max_selectable: 4,
+      tiers: tiers(4, 11, 12),
+    });
     const selection = pick({ [lineKey(1, 11)]: 3 });
     expect(lineLimit(eventOf(t), t, 12, selection)).toEqual({ max: 1, reason: 'PER_ORDER' });
     expect(lineLimit(eventOf(t), t, 11, selection)).toEqual({ max: 4, reason: 'PER_ORDER' });
@@ -117,7 +191,7 @@ describe('lineLimit: how many more may be chosen, and why not more', () => {
     expect(lineLimit(ev, many[0]!, null, selection)).toEqual({ max: 10, reason: 'STOCK' });
   });
 
-  it('nothing when fewer than the ticket\'s minimum could be chosen', () => {
+  it("nothing when fewer than the ticket's minimum could be chosen", () => {
     const group = ticket({ id: 1, type: 'FREE', min_per_order: 3, max_selectable: 2, remaining: 2 });
     expect(lineLimit(eventOf(group), group, null, pick({}))).toEqual({ max: 0, reason: 'STOCK' });
   });

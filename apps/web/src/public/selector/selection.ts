@@ -1,4 +1,11 @@
-import { currencyExponent, LIMITS, priceUnit, type PublicEventDto, type PublicTicketDto, type ReserveOrderBody } from '@admitone/shared';
+import {
+  currencyExponent,
+  LIMITS,
+  priceUnit,
+  type PublicEventDto,
+  type PublicTicketDto,
+  type ReserveOrderBody,
+} from '@admitone/shared';
 
 /** What the buyer picked: quantities per ticket or tier, and a donation amount (minor units) per ticket. */
 export interface Selection {
@@ -10,7 +17,8 @@ export interface Selection {
 export const emptySelection = (): Selection => ({ quantities: {}, amounts: {} });
 
 /** Key of a ticket's (or one tier's) quantity. */
-export const lineKey = (ticketId: number, tierId: number | null = null) => (tierId === null ? `${ticketId}` : `${ticketId}:${tierId}`);
+export const lineKey = (ticketId: number, tierId: number | null = null) =>
+  tierId === null ? `${ticketId}` : `${ticketId}:${tierId}`;
 
 /**
  * A typed or stepped quantity made valid: whole, 0..max, and never between 0 and the ticket's
@@ -39,7 +47,12 @@ export function donationAmount(ticket: PublicTicketDto, selection: Selection): n
 }
 
 /** One unit of a ticket (or tier) priced with the shared rule, exactly as the server will. */
-export function unitTotal(event: PublicEventDto, ticket: PublicTicketDto, tierId: number | null, selection: Selection): number {
+export function unitTotal(
+  event: PublicEventDto,
+  ticket: PublicTicketDto,
+  tierId: number | null,
+  selection: Selection,
+): number {
   const promo = ticket.is_discounted ? event.promo : null;
   if (ticket.type === 'DONATION') return priceUnit('DONATION', donationAmount(ticket, selection), ticket.charges).total;
   if (ticket.type === 'TIERED') {
@@ -68,13 +81,20 @@ export function selectedLines(event: PublicEventDto, selection: Selection) {
 
 /** What the buyer will pay for the selection (minor units): the reservation's `expected_total`. */
 export function selectionTotal(event: PublicEventDto, selection: Selection): number {
-  return selectedLines(event, selection).reduce((sum, l) => sum + unitTotal(event, l.ticket, l.tierId, selection) * l.quantity, 0);
+  return selectedLines(event, selection).reduce(
+    (sum, l) => sum + unitTotal(event, l.ticket, l.tierId, selection) * l.quantity,
+    0,
+  );
 }
 
 /** Donations below the ticket's minimum, by ticket id (only for selected donation tickets). */
 export function donationsBelowMinimum(event: PublicEventDto, selection: Selection): number[] {
   return selectedLines(event, selection)
-    .filter((l) => l.ticket.type === 'DONATION' && (selection.amounts[l.ticket.id] ?? l.ticket.min_price ?? 0) < (l.ticket.min_price ?? 0))
+    .filter(
+      (l) =>
+        l.ticket.type === 'DONATION' &&
+        (selection.amounts[l.ticket.id] ?? l.ticket.min_price ?? 0) < (l.ticket.min_price ?? 0),
+    )
     .map((l) => l.ticket.id);
 }
 
@@ -95,10 +115,16 @@ export interface LineLimit {
  * caps of LIMITS.ORDER_UNITS_MAX tickets and LIMITS.ORDER_LINES_MAX lines, or what is left
  * (`max_selectable`, 0 when not on sale). Below the ticket's minimum nothing can be chosen at all.
  */
-export function lineLimit(event: PublicEventDto, ticket: PublicTicketDto, tierId: number | null, selection: Selection): LineLimit {
+export function lineLimit(
+  event: PublicEventDto,
+  ticket: PublicTicketDto,
+  tierId: number | null,
+  selection: Selection,
+): LineLimit {
   const key = lineKey(ticket.id, tierId);
   const others = selectedLines(event, selection).filter((l) => lineKey(l.ticket.id, l.tierId) !== key);
-  const stock = tierId === null ? ticket.max_selectable : (ticket.tiers.find((t) => t.id === tierId)?.max_selectable ?? 0);
+  const stock =
+    tierId === null ? ticket.max_selectable : (ticket.tiers.find((t) => t.id === tierId)?.max_selectable ?? 0);
   const caps: Array<[number, LimitReason]> = [];
   if (ticket.max_per_order !== null) {
     const sameTicket = others.filter((l) => l.ticket.id === ticket.id).reduce((sum, l) => sum + l.quantity, 0);
@@ -117,7 +143,11 @@ export function lineLimit(event: PublicEventDto, ticket: PublicTicketDto, tierId
 }
 
 /** The reservation body for `POST /events/{id}/order` (indexes of `items` match `selectedLines`). */
-export function reservationBody(event: PublicEventDto, selection: Selection, locale?: ReserveOrderBody['locale']): ReserveOrderBody {
+export function reservationBody(
+  event: PublicEventDto,
+  selection: Selection,
+  locale?: ReserveOrderBody['locale'],
+): ReserveOrderBody {
   return {
     items: selectedLines(event, selection).map((l) => ({
       ticket_id: l.ticket.id,

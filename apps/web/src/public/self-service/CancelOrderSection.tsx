@@ -2,15 +2,22 @@ import type { PublicOrderDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { IrreversibleConfirm } from '../components/IrreversibleConfirm';
+
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { IrreversibleConfirm } from '../components/IrreversibleConfirm';
 import { cancelOrder } from './self-service-api';
 
 /**
  * Cancelling the order, where the event lets buyers do it (until its cut-off): what happens is said
  * before it is done (the tickets stop working and go back on sale; a card payment goes back to the card).
  */
-export function CancelOrderSection({ order, onChange }: { order: PublicOrderDto; onChange: (order: PublicOrderDto) => void }) {
+export function CancelOrderSection({
+  order,
+  onChange,
+}: {
+  order: PublicOrderDto;
+  onChange: (order: PublicOrderDto) => void;
+}) {
   const { t, i18n } = useLingui();
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -41,7 +48,8 @@ export function CancelOrderSection({ order, onChange }: { order: PublicOrderDto;
         <Trans>Cancel this order</Trans>
       </Title>
       <Text size="sm">
-        {until ? <Trans>You can cancel this order until {until}.</Trans> : null} {refund ? <Trans>The payment of {refund} goes back to your card.</Trans> : null}
+        {until ? <Trans>You can cancel this order until {until}.</Trans> : null}{' '}
+        {refund ? <Trans>The payment of {refund} goes back to your card.</Trans> : null}
       </Text>
       <Group>
         <Button color="red" variant="light" onClick={() => setAsking(true)}>
@@ -58,8 +66,14 @@ export function CancelOrderSection({ order, onChange }: { order: PublicOrderDto;
           onClose={() => setAsking(false)}
           onConfirm={() => void confirm()}
         >
-          <Plural value={tickets} one="Your ticket stops working and goes back on sale." other="Your # tickets stop working and go back on sale." />{' '}
-          {refund ? <Trans>The payment of {refund} goes back to your card; banks take a few days to show it.</Trans> : null}
+          <Plural
+            value={tickets}
+            one="Your ticket stops working and goes back on sale."
+            other="Your # tickets stop working and go back on sale."
+          />{' '}
+          {refund ? (
+            <Trans>The payment of {refund} goes back to your card; banks take a few days to show it.</Trans>
+          ) : null}
         </IrreversibleConfirm>
       )}
     </Stack>

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 
 /**

@@ -1,19 +1,30 @@
 import type { PublicAttendeeDto, PublicOrderDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { IconMailForward, IconPencil, IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { errorMessage } from '../../lib/error-text';
 import { AttendeeEditDialog } from './AttendeeEditDialog';
 import { resendTicket } from './self-service-api';
 import { TransferDialog } from './TransferDialog';
-import { personName } from '@admitone/shared';
 
 /**
  * What the buyer may do with one ticket of their order themselves: correct its details, pass it on (each
  * until the event's cut-off), send its e-mail again. `announce` speaks the outcome to screen readers and shows it.
  */
-export function TicketSelfService({ order, attendee, onChange, announce }: { order: PublicOrderDto; attendee: PublicAttendeeDto; onChange: (order: PublicOrderDto) => void; announce: (text: string) => void }) {
+export function TicketSelfService({
+  order,
+  attendee,
+  onChange,
+  announce,
+}: {
+  order: PublicOrderDto;
+  attendee: PublicAttendeeDto;
+  onChange: (order: PublicOrderDto) => void;
+  announce: (text: string) => void;
+}) {
   const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const [passing, setPassing] = useState(false);
@@ -40,17 +51,36 @@ export function TicketSelfService({ order, attendee, onChange, announce }: { ord
   return (
     <Group gap="xs">
       {canEdit && (
-        <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} aria-label={t`Correct the details of ${name}`} onClick={() => setEditing(true)}>
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          aria-label={t`Correct the details of ${name}`}
+          onClick={() => setEditing(true)}
+        >
           <Trans>Correct details</Trans>
         </Button>
       )}
       {canResend && (
-        <Button size="xs" variant="subtle" loading={sending} leftSection={<IconMailForward size={14} aria-hidden />} aria-label={t`Send the ticket of ${name} again`} onClick={() => void resend()}>
+        <Button
+          size="xs"
+          variant="subtle"
+          loading={sending}
+          leftSection={<IconMailForward size={14} aria-hidden />}
+          aria-label={t`Send the ticket of ${name} again`}
+          onClick={() => void resend()}
+        >
           <Trans>Send again</Trans>
         </Button>
       )}
       {canTransfer && (
-        <Button size="xs" variant="subtle" leftSection={<IconUserShare size={14} aria-hidden />} aria-label={t`Pass on the ticket of ${name}`} onClick={() => setPassing(true)}>
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconUserShare size={14} aria-hidden />}
+          aria-label={t`Pass on the ticket of ${name}`}
+          onClick={() => setPassing(true)}
+        >
           <Trans>Pass on</Trans>
         </Button>
       )}

@@ -1,21 +1,60 @@
 import type { BuyerAttendeeBody, PublicOrderDto, TransferTicketBody } from '@admitone/shared';
+
 import { publicFetch } from '../lib/public-api';
 
 const attendeePath = (eventId: number, shortId: string, attendeeShortId: string) =>
   `/events/${eventId}/order/${encodeURIComponent(shortId)}/attendees/${encodeURIComponent(attendeeShortId)}`;
 
 /** The buyer corrects one attendee (name, e-mail, the answers they may change); answers the order as it now stands. */
-export const correctAttendee = (eventId: number, shortId: string, attendeeShortId: string, body: BuyerAttendeeBody, locale: string) =>
-  publicFetch<{ data: PublicOrderDto }>(attendeePath(eventId, shortId, attendeeShortId), { method: 'PUT', body, eventId, orderShortId: shortId, locale }).then((r) => r.data);
+export const correctAttendee = (
+  eventId: number,
+  shortId: string,
+  attendeeShortId: string,
+  body: BuyerAttendeeBody,
+  locale: string,
+) =>
+  publicFetch<{ data: PublicOrderDto }>(attendeePath(eventId, shortId, attendeeShortId), {
+    method: 'PUT',
+    body,
+    eventId,
+    orderShortId: shortId,
+    locale,
+  }).then((r) => r.data);
 
 /** Sends a ticket's e-mail again to the address on it. */
 export const resendTicket = (eventId: number, shortId: string, attendeeShortId: string, locale: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`${attendeePath(eventId, shortId, attendeeShortId)}/resend`, { method: 'POST', body: {}, eventId, orderShortId: shortId, locale }).then((r) => r.data);
+  publicFetch<{ data: PublicOrderDto }>(`${attendeePath(eventId, shortId, attendeeShortId)}/resend`, {
+    method: 'POST',
+    body: {},
+    eventId,
+    orderShortId: shortId,
+    locale,
+  }).then((r) => r.data);
 
 /** Passes a ticket on to another person: a new code, mailed to them; answers the order as it now stands. */
-export const transferTicket = (eventId: number, shortId: string, attendeeShortId: string, body: TransferTicketBody, locale: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`${attendeePath(eventId, shortId, attendeeShortId)}/transfer`, { method: 'POST', body, eventId, orderShortId: shortId, locale }).then((r) => r.data);
+export const transferTicket = (
+  eventId: number,
+  shortId: string,
+  attendeeShortId: string,
+  body: TransferTicketBody,
+  locale: string,
+) =>
+  publicFetch<{ data: PublicOrderDto }>(`${attendeePath(eventId, shortId, attendeeShortId)}/transfer`, {
+    method: 'POST',
+    body,
+    eventId,
+    orderShortId: shortId,
+    locale,
+  }).then((r) => r.data);
 
-/** Cancels the order as the event allows (a card payment is refunded to the card); answers the order as it now stands. */
+/**
+ * Cancels the order as the event allows (a card payment is refunded to the card); answers the order as it now stands.
+ */
 export const cancelOrder = (eventId: number, shortId: string, locale: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/cancel`, { method: 'POST', body: {}, eventId, orderShortId: shortId, locale }).then((r) => r.data);
+  publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/cancel`, {
+    method: 'POST',
+    body: {},
+    eventId,
+    orderShortId: shortId,
+    locale,
+  }).then((r) => r.data);

@@ -1,5 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
+
 import { isApiError, toFormErrors } from '../../lib/api-error';
 
 /**
@@ -7,7 +8,11 @@ import { isApiError, toFormErrors } from '../../lib/api-error';
  * else is kept as `failure` for the dialog's alert; `busy` while it is on its way. `isField` names the
  * form's own field paths: an error about anything else (e.g. `ticket_id`) shows in the alert too.
  */
-export function useSubmitChange<V>(form: UseFormReturnType<V>, send: (values: V) => Promise<void>, isField: (path: string) => boolean = () => true) {
+export function useSubmitChange<V>(
+  form: UseFormReturnType<V>,
+  send: (values: V) => Promise<void>,
+  isField: (path: string) => boolean = () => true,
+) {
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const submit = form.onSubmit(async (values) => {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter, useLocation as useRouterLocation } from 'react-router';
+
 import { notifyLocationChange } from '../../lib/history-navigation';
 
 /** react-router moved (a page used its `Link` or `useNavigate`): let the public router re-match. */
@@ -16,7 +17,10 @@ function LocationBridge() {
  * react-router context, so those pages may use `useQuery`, `Link` and `useNavigate`.
  */
 export default function DeepPageShell({ children }: { children: ReactNode }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 } } }));
+  const [client] = useState(
+    () =>
+      new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 } } }),
+  );
   return (
     <QueryClientProvider client={client}>
       <BrowserRouter>

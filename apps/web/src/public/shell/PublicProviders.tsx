@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { cssVariablesResolver, theme } from '../../components/theme';
 import { i18n } from './public-i18n';
 

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
+
 import { loadDeepMessages } from './public-i18n';
 
 /** Checkout and ticket pages (helper B's files), each `export default function X({ eventId, shortId })`. */

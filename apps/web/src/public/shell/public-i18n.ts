@@ -1,5 +1,6 @@
-import { isLocale, matchLocale, type Locale, type PublicEventDto } from '@admitone/shared';
+import { isLocale, type Locale, matchLocale, type PublicEventDto } from '@admitone/shared';
 import { i18n, type Messages } from '@lingui/core';
+
 import { browserLanguages, localeCookieString, readLocaleCookie, resolveLocale } from '../../lib/locale';
 
 type CatalogModule = { messages: Messages };
@@ -45,7 +46,10 @@ export function readServerData(doc: Document = document): PublicServerData | nul
   }
 }
 
-/** An explicit `override` (the widget's `lang`) wins; otherwise, as in the main app: the locale cookie, then the server's choice, then the browser languages. */
+/**
+ * An explicit `override` (the widget's `lang`) wins; otherwise, as in the main app: the locale cookie, then the
+ * server's choice, then the browser languages.
+ */
 export function initialPublicLocale(serverLocale: string | null | undefined, override?: string | null): Locale {
   const forced = override ? matchLocale([override]) : null;
   if (forced) return forced;

@@ -2,13 +2,19 @@ import type { PublicTicketPageDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Menu } from '@mantine/core';
 import { IconBrandGoogle, IconCalendarPlus, IconDownload } from '@tabler/icons-react';
+
 import { addressLines } from '../event/event-location';
 
 /** An instant as Google Calendar's links write it: 20270717T173000Z. */
-const googleStamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const googleStamp = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Two hours when the event names no end, as the calendar file does. */
-const endOf = (event: PublicTicketPageDto['event']) => event.end_date ?? new Date(Date.parse(event.start_date) + 2 * 3600_000).toISOString();
+const endOf = (event: PublicTicketPageDto['event']) =>
+  event.end_date ?? new Date(Date.parse(event.start_date) + 2 * 3600_000).toISOString();
 
 /** A Google Calendar "add event" link with the event's title, times, zone, place and the ticket's link. */
 export function googleCalendarUrl(ticket: PublicTicketPageDto, ticketUrl: string, locale: string): string {
@@ -25,7 +31,15 @@ export function googleCalendarUrl(ticket: PublicTicketPageDto, ticketUrl: string
 }
 
 /** "Add to calendar": the ticket's calendar file (Apple, Outlook and most phones) or Google Calendar. */
-export function AddToCalendar({ ticket, eventId, shortId }: { ticket: PublicTicketPageDto; eventId: number; shortId: string }) {
+export function AddToCalendar({
+  ticket,
+  eventId,
+  shortId,
+}: {
+  ticket: PublicTicketPageDto;
+  eventId: number;
+  shortId: string;
+}) {
   const { t, i18n } = useLingui();
   const ticketUrl = `${window.location.origin}/ticket/${eventId}/${shortId}`;
   return (

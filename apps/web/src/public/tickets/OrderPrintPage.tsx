@@ -1,4 +1,6 @@
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
+
 import { HtmlContent } from '../../components/HtmlContent';
 import { formatDateRange, formatDateTime, formatTimeZoneName } from '../../lib/format';
 import { useOrderBreakdown } from '../../lib/use-order-breakdown';
@@ -9,21 +11,34 @@ import { stateOfError } from '../checkout/order-state';
 import { orderStatusLabel } from '../checkout/order-status';
 import { OrderStateScreen } from '../checkout/OrderStateScreen';
 import { qrCodeSrc } from '../checkout/paths';
-import { PrintSheet, printClasses as classes } from './PrintSheet';
+import { printClasses as classes, PrintSheet } from './PrintSheet';
 import { fetchOrderForPrint, useLoaded } from './ticket-api';
 import { ticketLabel } from './ticket-text';
 import { useAutoPrint } from './useAutoPrint';
-import { personName } from '@admitone/shared';
 
 /** `/order/:eventId/:orderShortId/print`: the order and its tickets on paper. */
 export default function OrderPrintPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Print order`);
-  const { data: order, error, loading, reload } = useLoaded((signal) => fetchOrderForPrint(eventId, shortId, signal), `${eventId}/${shortId}`);
+  const {
+    data: order,
+    error,
+    loading,
+    reload,
+  } = useLoaded((signal) => fetchOrderForPrint(eventId, shortId, signal), `${eventId}/${shortId}`);
   useAutoPrint(Boolean(order));
 
   if (loading && !order) return <CheckoutLoading />;
-  if (error || !order) return <OrderStateScreen state={stateOfError(error)} eventId={eventId} shortId={shortId} error={error} onRetry={reload} />;
+  if (error || !order)
+    return (
+      <OrderStateScreen
+        state={stateOfError(error)}
+        eventId={eventId}
+        shortId={shortId}
+        error={error}
+        onRetry={reload}
+      />
+    );
   const { event } = order;
   const place = event.is_online ? t`Online event` : locationLine(event.location);
   const valid = order.status === 'COMPLETED';
@@ -100,7 +115,14 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
           <article key={a.short_id} className={classes.ticket} aria-label={t`Ticket of ${name}`}>
             <div className={classes.row}>
               {valid && a.status === 'ACTIVE' && (
-                <img src={qrCodeSrc(eventId, a.short_id)} alt={t`QR code for ${name}'s ticket`} width={160} height={160} className={classes.qr} style={{ width: 160, height: 160 }} />
+                <img
+                  src={qrCodeSrc(eventId, a.short_id)}
+                  alt={t`QR code for ${name}'s ticket`}
+                  width={160}
+                  height={160}
+                  className={classes.qr}
+                  style={{ width: 160, height: 160 }}
+                />
               )}
               <dl className={classes.facts}>
                 <dt>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+
 import classes from './print.module.css';
 
 /** A print-ready page: black on white, no navigation; a Print button only on screen. */

@@ -1,25 +1,31 @@
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { formatMoney } from '../../lib/format';
+
 import { hasStatus } from '../../lib/api-error';
+import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { EventHeading } from '../checkout/EventHeading';
 import { ticketPrintPath } from '../checkout/paths';
-import { fetchTicket, useLoaded } from './ticket-api';
-import { TicketMissing } from './TicketMissing';
 import { AddToCalendar } from './AddToCalendar';
+import { fetchTicket, useLoaded } from './ticket-api';
+import { ticketLabel } from './ticket-text';
+import { TicketMissing } from './TicketMissing';
 import { TicketQr } from './TicketQr';
 import { TicketStateBadge } from './TicketStateBadge';
-import { ticketLabel } from './ticket-text';
-import { personName } from '@admitone/shared';
 
 /** `/ticket/:eventId/:attendeeShortId`: the ticket to show at the entrance. */
 export default function TicketPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Your ticket`);
-  const { data: ticket, error, loading, reload } = useLoaded((signal) => fetchTicket(eventId, shortId, signal), `${eventId}/${shortId}`);
+  const {
+    data: ticket,
+    error,
+    loading,
+    reload,
+  } = useLoaded((signal) => fetchTicket(eventId, shortId, signal), `${eventId}/${shortId}`);
 
   if (loading && !ticket) return <CheckoutLoading />;
   if (error || !ticket) return <TicketMissing notFound={hasStatus(error, 404)} error={error} onRetry={reload} />;
@@ -63,13 +69,19 @@ export default function TicketPage({ eventId, shortId }: { eventId: number; shor
               <Text size="sm" c="dimmed">
                 <Trans>Status</Trans>
               </Text>
-              <TicketStateBadge state={ticket.ticket_state} checkedInAt={ticket.checked_in_at} timezone={ticket.event.timezone} />
+              <TicketStateBadge
+                state={ticket.ticket_state}
+                checkedInAt={ticket.checked_in_at}
+                timezone={ticket.event.timezone}
+              />
             </div>
           </SimpleGrid>
         </Stack>
       </Paper>
       <Group justify="center">
-        {ticket.ticket_state === 'CANCELLED' ? null : <AddToCalendar ticket={ticket} eventId={eventId} shortId={shortId} />}
+        {ticket.ticket_state === 'CANCELLED' ? null : (
+          <AddToCalendar ticket={ticket} eventId={eventId} shortId={shortId} />
+        )}
         <Button
           component="a"
           href={ticketPrintPath(eventId, shortId)}

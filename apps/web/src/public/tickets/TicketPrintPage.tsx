@@ -1,23 +1,29 @@
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
+
 import { hasStatus } from '../../lib/api-error';
 import { formatDateRange, formatTimeZoneName } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLoading } from '../checkout/CheckoutLayout';
 import { locationLine } from '../checkout/EventHeading';
-import { PrintSheet, printClasses as classes } from './PrintSheet';
+import { printClasses as classes, PrintSheet } from './PrintSheet';
 import { fetchTicket, useLoaded } from './ticket-api';
-import { TicketMissing } from './TicketMissing';
 import { ticketLabel } from './ticket-text';
+import { TicketMissing } from './TicketMissing';
 import { TicketQr } from './TicketQr';
 import { TICKET_STATE_LABELS } from './TicketStateBadge';
 import { useAutoPrint } from './useAutoPrint';
-import { personName } from '@admitone/shared';
 
 /** `/ticket/:eventId/:attendeeShortId/print`: one ticket on a sheet, ready to print. */
 export default function TicketPrintPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Print ticket`);
-  const { data: ticket, error, loading, reload } = useLoaded((signal) => fetchTicket(eventId, shortId, signal), `${eventId}/${shortId}`);
+  const {
+    data: ticket,
+    error,
+    loading,
+    reload,
+  } = useLoaded((signal) => fetchTicket(eventId, shortId, signal), `${eventId}/${shortId}`);
   useAutoPrint(Boolean(ticket));
 
   if (loading && !ticket) return <CheckoutLoading />;
@@ -32,7 +38,8 @@ export default function TicketPrintPage({ eventId, shortId }: { eventId: number;
           {event.title}
         </h1>
         <p className={classes.subtitle}>
-          {formatDateRange(event.start_date, event.end_date, event.timezone, i18n.locale)} ({formatTimeZoneName(event.start_date, event.timezone, i18n.locale)})
+          {formatDateRange(event.start_date, event.end_date, event.timezone, i18n.locale)} (
+          {formatTimeZoneName(event.start_date, event.timezone, i18n.locale)})
         </p>
         {place && <p className={classes.muted}>{place}</p>}
         <div className={classes.row}>

@@ -1,8 +1,9 @@
 import type { PublicTicketPageDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
+
 import { qrCodeSrc } from '../checkout/paths';
-import { personName } from '@admitone/shared';
 
 /** Why a ticket shows no QR code (cancelled, or not paid yet). */
 export function NoQrReason({ ticket }: { ticket: PublicTicketPageDto }) {
@@ -22,7 +23,17 @@ export function NoQrReason({ ticket }: { ticket: PublicTicketPageDto }) {
 }
 
 /** The QR code to show at the entrance, only for a valid ticket. */
-export function TicketQr({ ticket, eventId, className, onLoad }: { ticket: PublicTicketPageDto; eventId: number; className?: string; onLoad?: () => void }) {
+export function TicketQr({
+  ticket,
+  eventId,
+  className,
+  onLoad,
+}: {
+  ticket: PublicTicketPageDto;
+  eventId: number;
+  className?: string;
+  onLoad?: () => void;
+}) {
   const { t } = useLingui();
   if (!ticket.qr_code) return <NoQrReason ticket={ticket} />;
   const name = personName(ticket.attendee);

@@ -1,14 +1,21 @@
 import type { PublicOrderDto, PublicTicketPageDto } from '@admitone/shared';
 import { useCallback, useEffect, useState } from 'react';
+
 import { publicFetch } from '../lib/public-api';
 
 /** One ticket by its link: only that attendee (never the rest of the order). */
 export const fetchTicket = (eventId: number, attendeeShortId: string, signal?: AbortSignal) =>
-  publicFetch<{ data: PublicTicketPageDto }>(`/events/${eventId}/attendees/${encodeURIComponent(attendeeShortId)}`, { signal }).then((r) => r.data);
+  publicFetch<{ data: PublicTicketPageDto }>(`/events/${eventId}/attendees/${encodeURIComponent(attendeeShortId)}`, {
+    signal,
+  }).then((r) => r.data);
 
 /** The whole order for the print page: needs the order's secret, like the summary. */
 export const fetchOrderForPrint = (eventId: number, orderShortId: string, signal?: AbortSignal) =>
-  publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(orderShortId)}`, { eventId, orderShortId, signal }).then((r) => r.data);
+  publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(orderShortId)}`, {
+    eventId,
+    orderShortId,
+    signal,
+  }).then((r) => r.data);
 
 export interface Loaded<T> {
   data: T | null;

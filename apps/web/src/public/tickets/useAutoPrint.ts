@@ -4,7 +4,10 @@ import { useEffect, useRef } from 'react';
 export const isAutomated = (): boolean => typeof navigator !== 'undefined' && navigator.webdriver === true;
 
 /** Resolves once every image on the page has loaded (or failed), so QR codes are on the sheet. */
-const imagesSettled = () => Promise.all(Array.from(document.images, (img) => (img.complete ? Promise.resolve() : img.decode().catch(() => undefined))));
+const imagesSettled = () =>
+  Promise.all(
+    Array.from(document.images, (img) => (img.complete ? Promise.resolve() : img.decode().catch(() => undefined))),
+  );
 
 /** Opens the print dialog once, when the page and its images are ready (not under automation). */
 export function useAutoPrint(ready: boolean): void {

@@ -2,17 +2,19 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SimpleGrid.css';
+
 import { isLocale, type PublicTicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, NativeSelect, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { isApiError } from '../../lib/api-error';
 import { PersonFields } from '../checkout/PersonFields';
 import { SelfServiceDialog } from '../self-service/SelfServiceDialog';
 import { useSubmitChange } from '../self-service/use-submit-change';
-import { initialJoinValues, isJoinField, joinBody, quantityChoices, validateJoin, type JoinValues } from './join-form';
+import { initialJoinValues, isJoinField, joinBody, type JoinValues, quantityChoices, validateJoin } from './join-form';
 import { joinWaitlist } from './waitlist-api';
 
 export interface JoinWaitlistDialogProps {
@@ -33,12 +35,21 @@ export default function JoinWaitlistDialog({ eventId, ticket, onClose, onReload 
   const [joinedAs, setJoinedAs] = useState<string | null>(null);
   const form = useForm<JoinValues>({
     initialValues: initialJoinValues(ticket),
-    validate: (values) => validateJoin(values, tiered, { required: t`This field is required.`, invalidEmail: t`Enter a valid e-mail address.`, chooseTier: t`Choose a price tier.` }),
+    validate: (values) =>
+      validateJoin(values, tiered, {
+        required: t`This field is required.`,
+        invalidEmail: t`Enter a valid e-mail address.`,
+        chooseTier: t`Choose a price tier.`,
+      }),
   });
   const { submit, failure, busy } = useSubmitChange(
     form,
     async (values) => {
-      await joinWaitlist(eventId, joinBody(ticket.id, values, isLocale(i18n.locale) ? i18n.locale : undefined), i18n.locale);
+      await joinWaitlist(
+        eventId,
+        joinBody(ticket.id, values, isLocale(i18n.locale) ? i18n.locale : undefined),
+        i18n.locale,
+      );
       setJoinedAs(values.email.trim());
     },
     isJoinField,
@@ -58,7 +69,9 @@ export default function JoinWaitlistDialog({ eventId, ticket, onClose, onReload 
       done={
         joinedAs ? (
           <Alert color="grape" icon={<IconMailCheck size={20} aria-hidden />} title={t`You're on the waitlist`}>
-            <Trans>We've sent a confirmation to {email}. It has a link to see your place in line or leave the waitlist.</Trans>
+            <Trans>
+              We've sent a confirmation to {email}. It has a link to see your place in line or leave the waitlist.
+            </Trans>
           </Alert>
         ) : null
       }
@@ -83,11 +96,20 @@ export default function JoinWaitlistDialog({ eventId, ticket, onClose, onReload 
         <NativeSelect
           label={t`Price tier`}
           required
-          data={[{ value: '', label: t`Choose a price tier`, disabled: true }, ...ticket.tiers.map((tier) => ({ value: String(tier.id), label: tier.label }))]}
+          data={[
+            { value: '', label: t`Choose a price tier`, disabled: true },
+            ...ticket.tiers.map((tier) => ({ value: String(tier.id), label: tier.label })),
+          ]}
           {...form.getInputProps('tier_id')}
         />
       )}
-      <NativeSelect label={t`How many tickets?`} required data={quantityChoices(ticket).map(String)} maw={160} {...form.getInputProps('quantity')} />
+      <NativeSelect
+        label={t`How many tickets?`}
+        required
+        data={quantityChoices(ticket).map(String)}
+        maw={160}
+        {...form.getInputProps('quantity')}
+      />
     </SelfServiceDialog>
   );
 }

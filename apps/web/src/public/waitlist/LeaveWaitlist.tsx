@@ -2,9 +2,10 @@ import type { PublicWaitlistEntryDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { IrreversibleConfirm } from '../components/IrreversibleConfirm';
+
 import { isApiError } from '../../lib/api-error';
 import { rescueLostFocus } from '../../lib/focus-rescue';
+import { IrreversibleConfirm } from '../components/IrreversibleConfirm';
 import { leaveWaitlist } from './waitlist-api';
 
 interface LeaveWaitlistProps {

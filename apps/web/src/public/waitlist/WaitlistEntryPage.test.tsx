@@ -1,28 +1,32 @@
 import type { PublicWaitlistEntryDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../test-utils/render';
 import WaitlistEntryPage from './WaitlistEntryPage';
 
 const entry = (e: Partial<PublicWaitlistEntryDto> = {}): PublicWaitlistEntryDto => ({
-  event_id: 9, event_title: 'Gala night', event_start_date: '2026-03-12T18:30:00.000Z', event_timezone: 'Europe/Berlin', ticket_name: 'Standing', tier_label: null,
-  quantity: 2, state: 'WAITING', position: 3, offer_expires_at: null, checkout_path: null, ...e,
+  event_id: 9,
+  event_title: 'Gala night',
+  event_start_date: '2026-03-12T18:30:00.000Z',
+  event_timezone: 'Europe/Berlin',
+  ticket_name: 'Standing',
+  tier_label: null,
+  quantity: 2,
+  state: 'WAITING',
+  position: 3,
+  offer_expires_at: null,
+  checkout_path: null,
+  ...e,
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(...answers: Response[]) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answers.shift() ?? json(500, {}));
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <WaitlistEntryPage eventId={9} token="tok_1" />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<WaitlistEntryPage eventId={9} token="tok_1" />);
   return fetchMock;
 }
 
@@ -46,13 +50,24 @@ describe('WaitlistEntryPage', () => {
 
   it('offers the checkout of held tickets, until when they are held', async () => {
     const path = '/checkout/9/o1/details#token=tok_1&secret=s1';
-    setup(json(200, { data: entry({ state: 'OFFERED', position: null, offer_expires_at: '2026-03-01T17:00:00.000Z', checkout_path: path }) }));
+    setup(
+      json(200, {
+        data: entry({
+          state: 'OFFERED',
+          position: null,
+          offer_expires_at: '2026-03-01T17:00:00.000Z',
+          checkout_path: path,
+        }),
+      }),
+    );
     expect(await heading(/^Tickets are held for you until .*6:00\sPM/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Buy my tickets' }).getAttribute('href')).toBe(path);
   });
 
   it('sends an offer opened without its own link to the offer e-mail', async () => {
-    setup(json(200, { data: entry({ state: 'OFFERED', position: null, offer_expires_at: '2026-03-01T17:00:00.000Z' }) }));
+    setup(
+      json(200, { data: entry({ state: 'OFFERED', position: null, offer_expires_at: '2026-03-01T17:00:00.000Z' }) }),
+    );
     expect(await screen.findByText(/use the button in the e-mail with your offer/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Buy my tickets' })).toBeNull();
   });
@@ -66,11 +81,15 @@ describe('WaitlistEntryPage', () => {
     setup(json(200, { data: entry({ state, position: null }) }));
     expect(await heading(title)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Leave the waitlist' })).toBeNull();
-    if (state === 'EXPIRED') expect(screen.getByRole('link', { name: 'Go to the event page' }).getAttribute('href')).toBe('/event/9');
+    if (state === 'EXPIRED')
+      expect(screen.getByRole('link', { name: 'Go to the event page' }).getAttribute('href')).toBe('/event/9');
   });
 
   it('leaves after asking, and shows the new state', async () => {
-    const fetchMock = setup(json(200, { data: entry({ state: 'OFFERED', position: null, offer_expires_at: '2026-03-01T17:00:00.000Z' }) }), json(200, { data: entry({ state: 'LEFT', position: null }) }));
+    const fetchMock = setup(
+      json(200, { data: entry({ state: 'OFFERED', position: null, offer_expires_at: '2026-03-01T17:00:00.000Z' }) }),
+      json(200, { data: entry({ state: 'LEFT', position: null }) }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Leave the waitlist' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave the waitlist?' });
     expect(within(dialog).getByText('The tickets held for you go to the next person in line.')).toBeTruthy();
@@ -94,7 +113,11 @@ describe('WaitlistEntryPage', () => {
 
   it('loads the entry again when it changed meanwhile', async () => {
     const message = 'This waitlist entry has changed in the meantime. Reload the page to see where it stands.';
-    setup(json(200, { data: entry() }), json(409, { error: { code: 'WAITLIST_ENTRY_CHANGED', message } }), json(200, { data: entry({ state: 'PURCHASED', position: null }) }));
+    setup(
+      json(200, { data: entry() }),
+      json(409, { error: { code: 'WAITLIST_ENTRY_CHANGED', message } }),
+      json(200, { data: entry({ state: 'PURCHASED', position: null }) }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Leave the waitlist' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, leave the waitlist' }));
     expect(await heading('You bought these tickets with your offer')).toBeTruthy();

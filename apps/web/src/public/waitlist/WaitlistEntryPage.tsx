@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Skeleton.css';
+
 import type { PublicWaitlistEntryDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { hasStatus } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-text';
@@ -41,7 +43,15 @@ function EntryMissing({ error, onRetry }: { error: unknown; onRetry: () => void 
         <Title order={1} size="h2">
           {notFound ? <Trans>This link is not valid</Trans> : <Trans>Something went wrong</Trans>}
         </Title>
-        <Text>{notFound ? <Trans>We could not find this place on a waitlist. Please use the link from your latest waitlist e-mail.</Trans> : errorMessage(error, i18n)}</Text>
+        <Text>
+          {notFound ? (
+            <Trans>
+              We could not find this place on a waitlist. Please use the link from your latest waitlist e-mail.
+            </Trans>
+          ) : (
+            errorMessage(error, i18n)
+          )}
+        </Text>
         {!notFound && (
           <Button onClick={onRetry}>
             <Trans>Try again</Trans>
@@ -59,7 +69,10 @@ function EntryMissing({ error, onRetry }: { error: unknown; onRetry: () => void 
 export default function WaitlistEntryPage({ eventId, token }: { eventId: number; token: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Waitlist`);
-  const { data, error, loading, reload } = useLoaded((signal) => fetchWaitlistEntry(eventId, token, i18n.locale, signal), `${eventId}|${token}|${i18n.locale}`);
+  const { data, error, loading, reload } = useLoaded(
+    (signal) => fetchWaitlistEntry(eventId, token, i18n.locale, signal),
+    `${eventId}|${token}|${i18n.locale}`,
+  );
   // The entry as leaving answered it (until loaded again).
   const [left, setLeft] = useState<PublicWaitlistEntryDto | null>(null);
   const [changed, setChanged] = useState<unknown>(null);

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconClockX, IconHourglass, IconTicket } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
+
 import { formatDateTime, formatTimeZoneName } from '../../lib/format';
 import { Link } from '../../lib/history-navigation';
 
@@ -15,7 +16,13 @@ interface StatusView {
 }
 
 /** Where a waitlist entry stands, in words: the place in line, the offer and its checkout, or why it is over. */
-export function WaitlistEntryStatus({ entry, headingRef }: { entry: PublicWaitlistEntryDto; headingRef?: Ref<HTMLHeadingElement> }) {
+export function WaitlistEntryStatus({
+  entry,
+  headingRef,
+}: {
+  entry: PublicWaitlistEntryDto;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const { t, i18n } = useLingui();
   const position = entry.position;
   const until = entry.offer_expires_at
@@ -30,7 +37,12 @@ export function WaitlistEntryStatus({ entry, headingRef }: { entry: PublicWaitli
     icon: <IconBan aria-hidden />,
     color: 'gray.7',
     title: t`You are no longer on this waitlist`,
-    text: entry.state === 'REMOVED' ? <Trans>The organizer has taken you off the waitlist.</Trans> : <Trans>You have left the waitlist.</Trans>,
+    text:
+      entry.state === 'REMOVED' ? (
+        <Trans>The organizer has taken you off the waitlist.</Trans>
+      ) : (
+        <Trans>You have left the waitlist.</Trans>
+      ),
     action: eventLink,
   };
   const views: Record<WaitlistState, StatusView> = {
@@ -40,8 +52,8 @@ export function WaitlistEntryStatus({ entry, headingRef }: { entry: PublicWaitli
       title: position ? t`You are number ${position} in line` : t`You are on the waitlist`,
       text: (
         <Trans>
-          When tickets become available, they are offered to the people waiting in the order they joined. When it is your turn, we e-mail you and hold the
-          tickets for you for a limited time.
+          When tickets become available, they are offered to the people waiting in the order they joined. When it is
+          your turn, we e-mail you and hold the tickets for you for a limited time.
         </Trans>
       ),
     },
@@ -52,7 +64,10 @@ export function WaitlistEntryStatus({ entry, headingRef }: { entry: PublicWaitli
       text: entry.checkout_path ? (
         <Trans>Complete your order before then, or the tickets go to the next person in line.</Trans>
       ) : (
-        <Trans>To buy them, use the button in the e-mail with your offer. If you do not complete your order in time, the tickets go to the next person in line.</Trans>
+        <Trans>
+          To buy them, use the button in the e-mail with your offer. If you do not complete your order in time, the
+          tickets go to the next person in line.
+        </Trans>
       ),
       // The path carries the checkout's secret after '#': a full page load lets the checkout keep it.
       action: entry.checkout_path ? (
@@ -73,8 +88,8 @@ export function WaitlistEntryStatus({ entry, headingRef }: { entry: PublicWaitli
       title: t`This offer has run out`,
       text: (
         <Trans>
-          The order was not completed in time, so the tickets held for you went to the next person in line. If the tickets are still sold out, you can join the
-          waitlist again on the event page.
+          The order was not completed in time, so the tickets held for you went to the next person in line. If the
+          tickets are still sold out, you can join the waitlist again on the event page.
         </Trans>
       ),
       action: eventLink,

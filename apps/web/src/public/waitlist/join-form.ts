@@ -10,10 +10,16 @@ export interface JoinValues {
 }
 
 /** The form's own fields: server errors about these go onto them, about anything else into the alert. */
-export const isJoinField = (path: string): boolean => ['first_name', 'last_name', 'email', 'quantity', 'tier_id'].includes(path);
+export const isJoinField = (path: string): boolean =>
+  ['first_name', 'last_name', 'email', 'quantity', 'tier_id'].includes(path);
 
-/** How many may be asked for: the ticket's minimum (at least 1) up to what the server allows (`waitlist_max`: max per order, what the ticket could ever sell). */
-export function quantityChoices(ticket: Pick<PublicTicketDto, 'min_per_order' | 'max_per_order' | 'waitlist_max'>): number[] {
+/**
+ * How many may be asked for: the ticket's minimum (at least 1) up to what the server allows (`waitlist_max`: max per
+ * order, what the ticket could ever sell).
+ */
+export function quantityChoices(
+  ticket: Pick<PublicTicketDto, 'min_per_order' | 'max_per_order' | 'waitlist_max'>,
+): number[] {
   const min = Math.max(1, ticket.min_per_order);
   const max = Math.max(min, Math.min(ticket.waitlist_max ?? ticket.max_per_order ?? 100, 100));
   return Array.from({ length: max - min + 1 }, (_, i) => min + i);
@@ -27,7 +33,11 @@ export function initialJoinValues(ticket: PublicTicketDto): JoinValues {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Client-side checks before sending (the server checks again). Keys are form paths. */
-export function validateJoin(values: JoinValues, tiered: boolean, m: { required: string; invalidEmail: string; chooseTier: string }): Record<string, string> {
+export function validateJoin(
+  values: JoinValues,
+  tiered: boolean,
+  m: { required: string; invalidEmail: string; chooseTier: string },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.first_name.trim()) errors.first_name = m.required;
   if (!values.last_name.trim()) errors.last_name = m.required;

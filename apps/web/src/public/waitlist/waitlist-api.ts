@@ -1,4 +1,5 @@
 import type { JoinWaitlistBody, PublicWaitlistEntryDto } from '@admitone/shared';
+
 import { publicFetch } from '../lib/public-api';
 
 /** Joins a sold-out ticket's waitlist; the same answer when the address already waits (the mail tells the rest). */
@@ -13,4 +14,8 @@ export const fetchWaitlistEntry = (eventId: number, token: string, locale: strin
 
 /** Leaves the waitlist (an open offer is given up); answers the entry as it now stands. */
 export const leaveWaitlist = (eventId: number, token: string, locale: string) =>
-  publicFetch<{ data: PublicWaitlistEntryDto }>(`${entryPath(eventId, token)}/leave`, { method: 'POST', body: {}, locale }).then((r) => r.data);
+  publicFetch<{ data: PublicWaitlistEntryDto }>(`${entryPath(eventId, token)}/leave`, {
+    method: 'POST',
+    body: {},
+    locale,
+  }).then((r) => r.data);

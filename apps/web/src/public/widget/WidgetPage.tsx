@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { Anchor, Box, Center, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
-import { Notice } from '../components/Notice';
 import { Trans } from '@lingui/react/macro';
+import { Anchor, Box, Center, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+
+import { useLocation } from '../../lib/history-navigation';
 import { EventColorScope } from '../components/EventColorScope';
+import { Notice } from '../components/Notice';
 import { promoCodeOf } from '../event/EventPage';
 import { usePublicEvent } from '../event/use-public-event';
 import { rememberAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath } from '../router/match-route';
-import { useLocation } from '../../lib/history-navigation';
 import { TicketSelector } from '../selector/TicketSelector';
 import { parseWidgetParams, RESIZE_MESSAGE, widgetColors } from './widget-params';
 
@@ -18,7 +19,8 @@ function usePostHeight() {
   useEffect(() => {
     const el = ref.current;
     if (!el || window.parent === window) return;
-    const post = () => window.parent.postMessage({ type: RESIZE_MESSAGE, height: Math.ceil(el.getBoundingClientRect().height) }, '*');
+    const post = () =>
+      window.parent.postMessage({ type: RESIZE_MESSAGE, height: Math.ceil(el.getBoundingClientRect().height) }, '*');
     post();
     const observer = new ResizeObserver(post);
     observer.observe(el);
@@ -45,9 +47,7 @@ export function WidgetPage({ eventId }: { eventId: number }) {
       </Center>
     );
   } else if (state.status !== 'ready') {
-    body = (
-      <Notice>{state.status === 'not-found' ? t`Page not found` : t`Something went wrong`}</Notice>
-    );
+    body = <Notice>{state.status === 'not-found' ? t`Page not found` : t`Something went wrong`}</Notice>;
   } else {
     const event = state.event;
     body = (

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+
 import { AcceptInvitation } from '../../features/auth/components/AcceptInvitation';
 import { usePageTitle } from '../../lib/use-page-title';
 

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+
 import { ConfirmSignUp } from '../../features/auth/components/ConfirmSignUp';
 import { usePageTitle } from '../../lib/use-page-title';
 

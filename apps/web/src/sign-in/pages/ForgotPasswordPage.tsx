@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+
 import { ForgotPasswordForm } from '../../features/auth/components/ForgotPasswordForm';
 import { usePageTitle } from '../../lib/use-page-title';
 

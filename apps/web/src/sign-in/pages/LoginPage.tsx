@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { usePageTitle } from '../../lib/use-page-title';
 

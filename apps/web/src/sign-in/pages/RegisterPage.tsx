@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+
 import { RegisterForm } from '../../features/auth/components/RegisterForm';
 import { usePageTitle } from '../../lib/use-page-title';
 

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+
 import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
 import { usePageTitle } from '../../lib/use-page-title';
 

@@ -1,5 +1,6 @@
 import type { AccountDto, One, UpdateAccountBody } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { userKeys } from '../../users/api/me';
 
@@ -11,7 +12,8 @@ export const accountKeys = {
 
 export const fetchAccount = (id: number) => api.get<One<AccountDto>>(`/accounts/${id}`).then((r) => r.data);
 
-export const accountQueryOptions = (id: number) => queryOptions({ queryKey: accountKeys.detail(id), queryFn: () => fetchAccount(id) });
+export const accountQueryOptions = (id: number) =>
+  queryOptions({ queryKey: accountKeys.detail(id), queryFn: () => fetchAccount(id) });
 
 /** The account's settings and event defaults. Pass `enabled: false` when the caller may not read them. */
 export const useAccount = (id: number, enabled = true) => useQuery({ ...accountQueryOptions(id), enabled });

@@ -1,5 +1,6 @@
 import type { MailDeliveryDto, One } from '@admitone/shared';
 import { useQuery } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 
 /** How often the organizer's screens look again at how the account's mail is going out. */

@@ -1,5 +1,6 @@
 import type { One, PaymentConnectionDto } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 
 export const paymentConnectionKey = (accountId: number) => ['accounts', accountId, 'payment-connection'] as const;

@@ -1,11 +1,13 @@
 import type { One, Paginated, TaxOrFeeBody, TaxOrFeeDto } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { accountKeys } from './account';
 
 const base = (accountId: number) => `/accounts/${accountId}/taxes-and-fees`;
 
-export const fetchTaxesAndFees = (accountId: number) => api.get<Paginated<TaxOrFeeDto>>(base(accountId)).then((r) => r.data);
+export const fetchTaxesAndFees = (accountId: number) =>
+  api.get<Paginated<TaxOrFeeDto>>(base(accountId)).then((r) => r.data);
 
 export const taxesQueryOptions = (accountId: number) =>
   queryOptions({ queryKey: accountKeys.taxes(accountId), queryFn: () => fetchTaxesAndFees(accountId) });
@@ -22,7 +24,10 @@ export const deleteTaxOrFee = (accountId: number, id: number) =>
 
 function useTaxMutation<V, R>(accountId: number, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.taxes(accountId) }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.taxes(accountId) }),
+  });
 }
 
 /** Creates (no id) or updates (with id) a tax or fee. */
@@ -30,4 +35,5 @@ export const useSaveTaxOrFee = (accountId: number) =>
   useTaxMutation(accountId, ({ id, body }: { id?: number; body: TaxOrFeeBody }) =>
     id ? updateTaxOrFee(accountId, id, body) : createTaxOrFee(accountId, body),
   );
-export const useDeleteTaxOrFee = (accountId: number) => useTaxMutation(accountId, (id: number) => deleteTaxOrFee(accountId, id));
+export const useDeleteTaxOrFee = (accountId: number) =>
+  useTaxMutation(accountId, (id: number) => deleteTaxOrFee(accountId, id));

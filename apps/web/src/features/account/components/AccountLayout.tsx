@@ -1,7 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Container, Text } from '@mantine/core';
-import { IconChartBar, IconCreditCard, IconKey, IconReceiptTax, IconSettings, IconTemplate, IconUsers, IconWebhook, type TablerIcon } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconCreditCard,
+  IconKey,
+  IconReceiptTax,
+  IconSettings,
+  IconTemplate,
+  IconUsers,
+  IconWebhook,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
 import { NoPermission } from '../../../components/NoPermission';
 import { SideNav, SideNavLayout } from '../../../components/SideNav';
 import { useMe } from '../../users/api/me';
@@ -40,7 +51,10 @@ export function AccountLayout() {
       <Text fw={700} mt={2} mb="sm" lineClamp={2}>
         {me.data?.account.name}
       </Text>
-      <SideNav label={t`Account sections`} items={visible.map((s) => ({ to: `/account/${s.path}`, ...labels[s.path] }))} />
+      <SideNav
+        label={t`Account sections`}
+        items={visible.map((s) => ({ to: `/account/${s.path}`, ...labels[s.path] }))}
+      />
     </SideNavLayout>
   );
 }

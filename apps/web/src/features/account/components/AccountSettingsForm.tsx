@@ -1,9 +1,10 @@
-import { updateAccountBody, type AccountDto } from '@admitone/shared';
+import { type AccountDto, updateAccountBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { CurrencySelect } from '../../../components/CurrencySelect';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SectionLoader } from '../../../components/FullPageLoader';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
 import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';

@@ -4,20 +4,22 @@ import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
+
 import {
+  type AccountDto,
   DEFAULT_EVENT_COLORS,
+  type EventColors,
   ORDER_TIMEOUT_MAX,
   ORDER_TIMEOUT_MIN,
-  updateAccountBody,
-  type AccountDto,
-  type EventColors,
   type UpdateAccountBody,
+  updateAccountBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, ColorInput, Grid, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
@@ -47,7 +49,15 @@ const toBody = ({ event_defaults: d }: DefaultsValues): UpdateAccountBody => ({
   },
 });
 
-const COLOR_FIELDS = ['background', 'content_background', 'primary', 'primary_text', 'link', 'text', 'ticket_widget_background'] as const;
+const COLOR_FIELDS = [
+  'background',
+  'content_background',
+  'primary',
+  'primary_text',
+  'link',
+  'text',
+  'ticket_widget_background',
+] as const;
 
 /** Order timeout, support address, e-mail footer and page colours copied into each new event. */
 export function EventDefaultsForm({ account }: { account: AccountDto }) {

@@ -12,12 +12,20 @@ export function EventPreview({ colors }: { colors: EventColors }) {
       m={0}
       p="md"
       aria-label={t`Preview of an event page`}
-      style={{ backgroundColor: colors.background, borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)' }}
+      style={{
+        backgroundColor: colors.background,
+        borderRadius: 'var(--mantine-radius-md)',
+        border: '1px solid var(--mantine-color-gray-3)',
+      }}
     >
       <Stack
         gap="xs"
         p="md"
-        style={{ backgroundColor: colors.content_background, color: colors.text, borderRadius: 'var(--mantine-radius-md)' }}
+        style={{
+          backgroundColor: colors.content_background,
+          color: colors.text,
+          borderRadius: 'var(--mantine-radius-md)',
+        }}
       >
         <Text fw={700} fz="lg" c="inherit">
           <Trans>Summer Concert in the Park</Trans>
@@ -38,7 +46,11 @@ export function EventPreview({ colors }: { colors: EventColors }) {
           gap={6}
           mt={4}
           p="sm"
-          style={{ backgroundColor: colors.ticket_widget_background, borderRadius: 'var(--mantine-radius-md)', border: '1px solid rgb(0 0 0 / 12%)' }}
+          style={{
+            backgroundColor: colors.ticket_widget_background,
+            borderRadius: 'var(--mantine-radius-md)',
+            border: '1px solid rgb(0 0 0 / 12%)',
+          }}
         >
           <Text size="sm" fw={600} c="inherit">
             <Trans>General admission</Trans>

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
+
 import { formatDateTime } from '../../../lib/format';
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
@@ -40,7 +41,10 @@ export function MailDelayBanner() {
               one={`# mail of this account (an order confirmation, tickets or a message) has not been accepted by the mail server since ${since}.`}
               other={`# mails of this account (order confirmations, tickets or messages) have not been accepted by the mail server since ${since}.`}
             />{' '}
-            <Trans>They are sent by themselves as soon as it answers again, for up to {hours} hours. Nothing needs to be done now.</Trans>
+            <Trans>
+              They are sent by themselves as soon as it answers again, for up to {hours} hours. Nothing needs to be done
+              now.
+            </Trans>
           </Text>
         ) : null}
         {givenUp > 0 ? (

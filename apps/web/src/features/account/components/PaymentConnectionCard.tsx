@@ -1,13 +1,15 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Table.css';
+
 import type { PaymentConnectionDto } from '@admitone/shared';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBrandStripe, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { paymentState, type PaymentState } from '../payment-state';
+
+import { type PaymentState, paymentState } from '../payment-state';
 import { StripeSetupHelp } from './StripeSetupHelp';
 
 interface PaymentConnectionCardProps {
@@ -27,7 +29,13 @@ const badges: Record<PaymentState, { color: string; variant: 'filled' | 'light' 
 };
 
 /** The account's card payment connection: a badge, what it means, and what to do next. */
-export function PaymentConnectionCard({ connection, onConnect, connecting, onCheck, checking }: PaymentConnectionCardProps) {
+export function PaymentConnectionCard({
+  connection,
+  onConnect,
+  connecting,
+  onCheck,
+  checking,
+}: PaymentConnectionCardProps) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const state = paymentState(connection);
@@ -57,7 +65,10 @@ export function PaymentConnectionCard({ connection, onConnect, connecting, onChe
     'not-connected': (
       <Stack gap="md" align="flex-start">
         <Text>
-          <Trans>Connect a Stripe account so buyers can pay by card. Stripe asks for your business and bank details, then pays out your ticket sales.</Trans>
+          <Trans>
+            Connect a Stripe account so buyers can pay by card. Stripe asks for your business and bank details, then
+            pays out your ticket sales.
+          </Trans>
         </Text>
         {connectButton(<Trans>Connect Stripe</Trans>)}
       </Stack>
@@ -65,11 +76,18 @@ export function PaymentConnectionCard({ connection, onConnect, connecting, onChe
     incomplete: (
       <Stack gap="md" align="flex-start">
         <Text>
-          <Trans>Your Stripe account is created, but Stripe still needs some details before it can take payments.</Trans>
+          <Trans>
+            Your Stripe account is created, but Stripe still needs some details before it can take payments.
+          </Trans>
         </Text>
         <Group gap="sm">
           {connectButton(<Trans>Continue setup</Trans>)}
-          <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} loading={checking} onClick={onCheck}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={18} aria-hidden />}
+            loading={checking}
+            onClick={onCheck}
+          >
             <Trans>Check again</Trans>
           </Button>
         </Group>
@@ -114,7 +132,13 @@ export function PaymentConnectionCard({ connection, onConnect, connecting, onChe
         <Title order={2} fz="lg" id="payment-connection-title">
           <Trans>Card payments with Stripe</Trans>
         </Title>
-        <Badge size="lg" color={badges[state].color} variant={badges[state].variant} autoContrast data-testid="payment-status">
+        <Badge
+          size="lg"
+          color={badges[state].color}
+          variant={badges[state].variant}
+          autoContrast
+          data-testid="payment-status"
+        >
           {labels[state]}
         </Badge>
       </Group>

@@ -3,8 +3,9 @@ import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { SectionLoader } from '../../../components/FullPageLoader';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
 import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/use-page-title';

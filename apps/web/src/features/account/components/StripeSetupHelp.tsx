@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/List.css';
+
 import { Trans } from '@lingui/react/macro';
 import { Code, List, Stack, Text } from '@mantine/core';
+
 import { stripeWebhookUrl } from '../payment-state';
 
 /** NOT_CONFIGURED: what the operator of this installation sets to turn card payments on. */
@@ -13,7 +15,9 @@ export function StripeSetupHelp() {
         <Trans>Card payments are not configured on this installation, so buyers cannot pay by card yet.</Trans>
       </Text>
       <Text>
-        <Trans>Offline payments (bank transfer, pay at the door) still work: turn them on in an event's settings.</Trans>
+        <Trans>
+          Offline payments (bank transfer, pay at the door) still work: turn them on in an event's settings.
+        </Trans>
       </Text>
       <Text fw={600}>
         <Trans>To turn card payments on, the operator of this installation sets:</Trans>
@@ -32,8 +36,8 @@ export function StripeSetupHelp() {
         </List.Item>
         <List.Item>
           <Trans>
-            Optionally <Code>STRIPE_MODE=SINGLE</Code>: every payment goes to the platform's own Stripe account instead of each
-            account connecting its own.
+            Optionally <Code>STRIPE_MODE=SINGLE</Code>: every payment goes to the platform's own Stripe account instead
+            of each account connecting its own.
           </Trans>
         </List.Item>
       </List>

@@ -1,10 +1,20 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
-import { currencyExponent, taxOrFeeBody, type TaxCalculation, type TaxOrFeeBody, type TaxOrFeeDto, type TaxType, intlLocale } from '@admitone/shared';
+
+import {
+  currencyExponent,
+  intlLocale,
+  type TaxCalculation,
+  type TaxOrFeeBody,
+  taxOrFeeBody,
+  type TaxOrFeeDto,
+  type TaxType,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, Radio, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { CurrencySelect } from '../../../components/CurrencySelect';
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { useFormError } from '../../../lib/form-submit';
@@ -62,20 +72,36 @@ export function TaxOrFeeForm({ accountId, currency: accountCurrency, taxOrFee, o
           is_default: taxOrFee.is_default,
           description: taxOrFee.description ?? '',
         }
-      : { name: '', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '', currency: accountCurrency, is_default: false, description: '' },
+      : {
+          name: '',
+          type: 'TAX',
+          calculation_type: 'PERCENTAGE',
+          rate: '',
+          currency: accountCurrency,
+          is_default: false,
+          description: '',
+        },
     validate,
   });
   const formError = useFormError(form.setErrors);
   const fixed = form.values.calculation_type === 'FIXED';
   const currency = form.values.currency;
-  const symbol = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
+  const symbol =
+    numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
   const decimalSeparator = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale)), 'decimal') ?? '.';
 
-  const submit = (values: TaxValues) => save.mutate({ id: taxOrFee?.id, body: toBody(values) }, formError.handle(onDone));
+  const submit = (values: TaxValues) =>
+    save.mutate({ id: taxOrFee?.id, body: toBody(values) }, formError.handle(onDone));
 
   return (
     <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
-      <TextInput label={t`Name`} placeholder={t`e.g. VAT or Booking fee`} required data-autofocus {...form.getInputProps('name')} />
+      <TextInput
+        label={t`Name`}
+        placeholder={t`e.g. VAT or Booking fee`}
+        required
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Radio.Group label={t`Kind`} required {...form.getInputProps('type')}>
           <Group gap="md" mt={6}>
@@ -100,7 +126,11 @@ export function TaxOrFeeForm({ accountId, currency: accountCurrency, taxOrFee, o
       ) : null}
       <NumberInput
         label={fixed ? t`Amount per ticket` : t`Rate`}
-        description={fixed ? t`In ${currency}, added to each ticket's price.` : t`A percentage of each ticket's price, from 0 to 100.`}
+        description={
+          fixed
+            ? t`In ${currency}, added to each ticket's price.`
+            : t`A percentage of each ticket's price, from 0 to 100.`
+        }
         required
         min={0}
         max={fixed ? undefined : 100}

@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconPlus, IconReceiptTax } from '@tabler/icons-react';
+
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
 import { ListBody } from '../../../components/ListBody';
@@ -45,7 +46,11 @@ function TaxesAndFees({ accountId, currency }: { accountId: number; currency: st
         queries={[list]}
         empty={(items) =>
           !items.length && (
-            <ListEmptyState icon={IconReceiptTax} title={t`No taxes or fees yet`} description={t`Add sales tax, VAT or a booking fee once, then choose it on any ticket.`}>
+            <ListEmptyState
+              icon={IconReceiptTax}
+              title={t`No taxes or fees yet`}
+              description={t`Add sales tax, VAT or a booking fee once, then choose it on any ticket.`}
+            >
               {addButton}
             </ListEmptyState>
           )
@@ -53,15 +58,25 @@ function TaxesAndFees({ accountId, currency }: { accountId: number; currency: st
       >
         {(items) => <TaxesAndFeesTable items={items} onEdit={crud.edit} onDelete={crud.askDelete} />}
       </ListBody>
-      <AppModal {...crud.formDialog} title={crud.isNew ? <Trans>Add tax or fee</Trans> : <Trans>Edit tax or fee</Trans>}>
-        <TaxOrFeeForm key={crud.item?.id ?? 'new'} accountId={accountId} currency={currency} taxOrFee={crud.item} onDone={crud.close} />
+      <AppModal
+        {...crud.formDialog}
+        title={crud.isNew ? <Trans>Add tax or fee</Trans> : <Trans>Edit tax or fee</Trans>}
+      >
+        <TaxOrFeeForm
+          key={crud.item?.id ?? 'new'}
+          accountId={accountId}
+          currency={currency}
+          taxOrFee={crud.item}
+          onDone={crud.close}
+        />
       </AppModal>
       <DeleteDialog
         crud={crud}
         title={<Trans>Delete tax or fee</Trans>}
         message={
           <Trans>
-            Delete {deletingName}? Tickets that use it will no longer charge it. Orders already placed keep their amounts.
+            Delete {deletingName}? Tickets that use it will no longer charge it. Orders already placed keep their
+            amounts.
           </Trans>
         }
       />

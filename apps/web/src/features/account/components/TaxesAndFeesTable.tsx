@@ -1,6 +1,7 @@
 import type { TaxOrFeeDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Text } from '@mantine/core';
+
 import { DataTable, RowActions } from '../../../components/DataTable';
 import { formatRate } from '../taxes';
 
@@ -42,11 +43,26 @@ export function TaxesAndFeesTable({ items, onEdit, onDelete }: TaxesAndFeesTable
             </Badge>
           ),
         },
-        { header: <Trans>Rate</Trans>, cell: (item) => <Text size="sm" ff="monospace">{formatRate(item, i18n.locale)}</Text> },
+        {
+          header: <Trans>Rate</Trans>,
+          cell: (item) => (
+            <Text size="sm" ff="monospace">
+              {formatRate(item, i18n.locale)}
+            </Text>
+          ),
+        },
         {
           header: <Trans>New tickets</Trans>,
           cell: (item) =>
-            item.is_default ? <Badge variant="filled" color="teal.9"><Trans>Default</Trans></Badge> : <Text size="sm" c="dimmed"><Trans>Optional</Trans></Text>,
+            item.is_default ? (
+              <Badge variant="filled" color="teal.9">
+                <Trans>Default</Trans>
+              </Badge>
+            ) : (
+              <Text size="sm" c="dimmed">
+                <Trans>Optional</Trans>
+              </Text>
+            ),
         },
       ]}
       actions={(item) => <RowActions name={item.name} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />}

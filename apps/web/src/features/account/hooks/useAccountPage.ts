@@ -1,4 +1,5 @@
 import type { Permission } from '@admitone/shared';
+
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
 import { useAccount } from '../api/account';

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tooltip.css';
-import { affiliateBody, type AffiliateBody, type AffiliateDto } from '@admitone/shared';
+
+import { type AffiliateBody, affiliateBody, type AffiliateDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Alert, Switch, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconWand } from '@tabler/icons-react';
+
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -25,7 +27,12 @@ interface AffiliateFormProps {
   onCancel: () => void;
 }
 
-const toBody = (v: AffiliateValues): AffiliateBody => ({ name: v.name, code: v.code, email: v.email.trim() || null, enabled: v.enabled });
+const toBody = (v: AffiliateValues): AffiliateBody => ({
+  name: v.name,
+  code: v.code,
+  email: v.email.trim() || null,
+  enabled: v.enabled,
+});
 
 /** Name, code (typed or generated), optional e-mail and whether the link counts. */
 export function AffiliateForm({ eventId, affiliate, onDone, onCancel }: AffiliateFormProps) {
@@ -40,12 +47,19 @@ export function AffiliateForm({ eventId, affiliate, onDone, onCancel }: Affiliat
   });
   const formError = useFormError(form.setErrors);
 
-  const submit = (values: AffiliateValues) => save.mutate({ id: affiliate?.id, body: toBody(values) }, formError.handle(onDone));
+  const submit = (values: AffiliateValues) =>
+    save.mutate({ id: affiliate?.id, body: toBody(values) }, formError.handle(onDone));
   const generate = () => form.setFieldValue('code', suggestAffiliateCode(form.values.name));
 
   return (
     <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
-      <TextInput label={t`Name`} description={t`Who shares the link, e.g. a partner, blog or radio station.`} required data-autofocus {...form.getInputProps('name')} />
+      <TextInput
+        label={t`Name`}
+        description={t`Who shares the link, e.g. a partner, blog or radio station.`}
+        required
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
       <TextInput
         label={t`Code`}
         description={t`3 to 50 letters, digits, dashes or underscores. It appears in the link as ?aff=CODE.`}
@@ -60,7 +74,12 @@ export function AffiliateForm({ eventId, affiliate, onDone, onCancel }: Affiliat
         }
         rightSectionPointerEvents="all"
       />
-      <TextInput type="email" label={t`E-mail`} description={t`Optional: how to reach the affiliate.`} {...form.getInputProps('email')} />
+      <TextInput
+        type="email"
+        label={t`E-mail`}
+        description={t`Optional: how to reach the affiliate.`}
+        {...form.getInputProps('email')}
+      />
       <Switch
         label={t`Enabled`}
         description={t`Only orders through an enabled link are counted for this affiliate.`}

@@ -1,8 +1,10 @@
 import '@mantine/charts/styles.css';
-import { currencyExponent, type AffiliateDto, intlLocale } from '@admitone/shared';
-import { BarChart } from '@mantine/charts';
+
+import { type AffiliateDto, currencyExponent, intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { BarChart } from '@mantine/charts';
 import { Card, Stack, Text, Title } from '@mantine/core';
+
 import { formatMoney } from '../../../lib/format';
 import { niceAxisMax } from '../../events/event-stats';
 
@@ -13,7 +15,13 @@ const BAR_HEIGHT = 36;
  * other page). While the orders brought no revenue (free tickets), the bars show orders instead.
  * Screen readers get the same figures as a sentence.
  */
-export default function AffiliateRevenueChart({ affiliates, currency }: { affiliates: AffiliateDto[]; currency: string }) {
+export default function AffiliateRevenueChart({
+  affiliates,
+  currency,
+}: {
+  affiliates: AffiliateDto[];
+  currency: string;
+}) {
   const { t, i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, currency, i18n.locale);
   const count = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
@@ -32,7 +40,11 @@ export default function AffiliateRevenueChart({ affiliates, currency }: { affili
             {byRevenue ? <Trans>Revenue per affiliate</Trans> : <Trans>Orders per affiliate</Trans>}
           </Title>
           <Text size="sm" c="dimmed">
-            {byRevenue ? <Trans>Completed orders, less refunds.</Trans> : <Trans>No revenue yet: the orders were free.</Trans>}
+            {byRevenue ? (
+              <Trans>Completed orders, less refunds.</Trans>
+            ) : (
+              <Trans>No revenue yet: the orders were free.</Trans>
+            )}
           </Text>
         </div>
         <div role="img" aria-label={summary}>

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Skeleton.css';
+
 import type { AffiliateDto, EventDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconShare } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
 import { ListBody } from '../../../components/ListBody';
@@ -49,7 +51,10 @@ function Affiliates({ event }: { event: EventDto }) {
   const { state, update } = useAffiliateListState();
   const list = useAffiliates(event.id, toAffiliateListParams(state));
   const toggle = useToggleAffiliate(event.id);
-  const crud = useCrudDialogs<AffiliateDto>({ remove: useDeleteAffiliate(event.id), deletedNotice: ({ name }) => t`${name} deleted.` });
+  const crud = useCrudDialogs<AffiliateDto>({
+    remove: useDeleteAffiliate(event.id),
+    deletedNotice: ({ name }) => t`${name} deleted.`,
+  });
   const deletingName = crud.shownDeleting?.name ?? '';
   const deletingOrders = crud.shownDeleting?.orders_count ?? 0;
   const searching = state.query !== '';
@@ -59,13 +64,21 @@ function Affiliates({ event }: { event: EventDto }) {
   const switchLink = (a: AffiliateDto) => {
     const name = a.name;
     toggle.mutate(a, {
-      onSuccess: (saved) => notifications.show({ color: 'teal', message: saved.enabled ? t`The link of ${name} counts orders again.` : t`The link of ${name} is turned off.` }),
-      onError: () => notifications.show({ color: 'red', message: t`The affiliate could not be changed. Please try again.` }),
+      onSuccess: (saved) =>
+        notifications.show({
+          color: 'teal',
+          message: saved.enabled ? t`The link of ${name} counts orders again.` : t`The link of ${name} is turned off.`,
+        }),
+      onError: () =>
+        notifications.show({ color: 'red', message: t`The affiliate could not be changed. Please try again.` }),
     });
   };
   const saved = (a: AffiliateDto) => {
     const name = a.name;
-    notifications.show({ color: 'teal', message: crud.isNew ? t`${name} created. Copy the link and share it.` : t`${name} saved.` });
+    notifications.show({
+      color: 'teal',
+      message: crud.isNew ? t`${name} created. Copy the link and share it.` : t`${name} saved.`,
+    });
     crud.close();
   };
 
@@ -89,7 +102,9 @@ function Affiliates({ event }: { event: EventDto }) {
     <>
       <PageHeader
         title={<Trans>Affiliates</Trans>}
-        description={<Trans>Partners who share their own link to this event, and the orders and revenue each link brought.</Trans>}
+        description={
+          <Trans>Partners who share their own link to this event, and the orders and revenue each link brought.</Trans>
+        }
         actions={
           hasAny ? (
             <Group gap="sm">
@@ -101,13 +116,29 @@ function Affiliates({ event }: { event: EventDto }) {
       />
       <Stack gap="md">
         {hasAny ? <RevenueChart event={event} /> : null}
-        {hasAny ? <ListSearchInput label={t`Search affiliates`} placeholder={t`Name or code`} value={state.query} onSearch={(query) => update({ query })} maw={420} /> : null}
+        {hasAny ? (
+          <ListSearchInput
+            label={t`Search affiliates`}
+            placeholder={t`Name or code`}
+            value={state.query}
+            onSearch={(query) => update({ query })}
+            maw={420}
+          />
+        ) : null}
         <ListBody
           queries={[list]}
           loader={<TableSkeleton />}
           empty={(page) =>
             !page.data.length &&
-            (searching ? <NoMatches title={t`No matching affiliates`} description={t`Try another name or code.`} onClear={() => update({ query: '' })} /> : none)
+            (searching ? (
+              <NoMatches
+                title={t`No matching affiliates`}
+                description={t`Try another name or code.`}
+                onClear={() => update({ query: '' })}
+              />
+            ) : (
+              none
+            ))
           }
         >
           {(page) => (
@@ -126,8 +157,17 @@ function Affiliates({ event }: { event: EventDto }) {
           )}
         </ListBody>
       </Stack>
-      <AppModal {...crud.formDialog} title={crud.isNew ? <Trans>Create affiliate</Trans> : <Trans>Edit affiliate</Trans>}>
-        <AffiliateForm key={crud.item?.id ?? 'new'} eventId={event.id} affiliate={crud.item} onDone={saved} onCancel={crud.close} />
+      <AppModal
+        {...crud.formDialog}
+        title={crud.isNew ? <Trans>Create affiliate</Trans> : <Trans>Edit affiliate</Trans>}
+      >
+        <AffiliateForm
+          key={crud.item?.id ?? 'new'}
+          eventId={event.id}
+          affiliate={crud.item}
+          onDone={saved}
+          onCancel={crud.close}
+        />
       </AppModal>
       <DeleteDialog
         crud={crud}
@@ -135,8 +175,9 @@ function Affiliates({ event }: { event: EventDto }) {
         message={
           deletingOrders > 0 ? (
             <Trans>
-              {deletingName} brought <Plural value={deletingOrders} one="# order" other="# orders" />. The orders stay as they are, but they will no longer be
-              counted for any affiliate. To stop the link and keep the figures, turn it off instead.
+              {deletingName} brought <Plural value={deletingOrders} one="# order" other="# orders" />. The orders stay
+              as they are, but they will no longer be counted for any affiliate. To stop the link and keep the figures,
+              turn it off instead.
             </Trans>
           ) : (
             <Trans>Delete {deletingName}? Its link will stop counting orders.</Trans>

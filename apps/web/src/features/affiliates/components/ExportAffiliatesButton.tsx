@@ -4,12 +4,15 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { fetchAffiliatesCsv } from '../api/affiliates';
 
 /** Saves text as a file through a temporary link. */
 function saveFile(text: string, filename: string) {
   // The BOM tells spreadsheet programs the file is UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text.replace(/^\uFEFF/, '')], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(
+    new Blob(['\uFEFF', text.replace(/^\uFEFF/, '')], { type: 'text/csv;charset=utf-8' }),
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -35,7 +38,12 @@ export function ExportAffiliatesButton({ event }: { event: EventDto }) {
     }
   };
   return (
-    <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} loading={pending} onClick={() => void run()}>
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={18} aria-hidden />}
+      loading={pending}
+      onClick={() => void run()}
+    >
       <Trans>Export CSV</Trans>
     </Button>
   );

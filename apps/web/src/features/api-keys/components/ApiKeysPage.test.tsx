@@ -1,11 +1,8 @@
 import type { ApiKeyDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { ApiKeysPage } from './ApiKeysPage';
 
 beforeAll(() => {
@@ -14,7 +11,14 @@ beforeAll(() => {
 
 const me = (permissions: string[]) => ({
   data: {
-    user: { id: 1, name: 'Ada Admin', email: 'ada@example.com', timezone: 'Europe/Berlin', locale: 'en', email_verified: true },
+    user: {
+      id: 1,
+      name: 'Ada Admin',
+      email: 'ada@example.com',
+      timezone: 'Europe/Berlin',
+      locale: 'en',
+      email_verified: true,
+    },
     account: { id: 3, name: 'Ada events', timezone: 'Europe/Berlin' },
     accounts: [],
     permissions,
@@ -33,9 +37,22 @@ const crm: ApiKeyDto = {
   created_by: { id: 1, name: 'Ada Admin' },
   state: 'ACTIVE',
 };
-const door: ApiKeyDto = { ...crm, id: 4, name: 'Door system', prefix: 'a1k_ZyXwVuTs', access: 'READ', event_ids: [7], last_used_at: null, state: 'PAUSED' };
+const door: ApiKeyDto = {
+  ...crm,
+  id: 4,
+  name: 'Door system',
+  prefix: 'a1k_ZyXwVuTs',
+  access: 'READ',
+  event_ids: [7],
+  last_used_at: null,
+  state: 'PAUSED',
+};
 const events = [{ id: 7, title: 'Summer concert', start_date: '2027-07-01T18:00:00.000Z', timezone: 'Europe/Berlin' }];
-const json = (status: number, body: unknown) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 function setup(keys: ApiKeyDto[], permissions = ['api_keys.manage']) {
   let list = keys;
@@ -47,8 +64,20 @@ function setup(keys: ApiKeyDto[], permissions = ['api_keys.manage']) {
     if (url === '/api/api-keys' && method === 'GET') return json(200, { data: list });
     if (url === '/api/api-keys' && method === 'POST') {
       const body = JSON.parse(String(init!.body));
-      if (!body.name) return json(422, { error: { code: 'VALIDATION_FAILED', message: 'Check the fields', field_errors: { name: ['Required'] } } });
-      const made = { ...crm, id: 9, name: body.name, access: body.access, event_ids: body.event_ids, expires_at: body.expires_at, last_used_at: null, secret: 'a1k_SECRET0123456789' };
+      if (!body.name)
+        return json(422, {
+          error: { code: 'VALIDATION_FAILED', message: 'Check the fields', field_errors: { name: ['Required'] } },
+        });
+      const made = {
+        ...crm,
+        id: 9,
+        name: body.name,
+        access: body.access,
+        event_ids: body.event_ids,
+        expires_at: body.expires_at,
+        last_used_at: null,
+        secret: 'a1k_SECRET0123456789',
+      };
       list = [made, ...list];
       return json(201, { data: made });
     }
@@ -59,18 +88,11 @@ function setup(keys: ApiKeyDto[], permissions = ['api_keys.manage']) {
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <ApiKeysPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
-  const posted = () => fetchMock.mock.calls.filter(([u, init]) => u === '/api/api-keys' && init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
+  renderWithProviders(<ApiKeysPage />, { query: true, router: true });
+  const posted = () =>
+    fetchMock.mock.calls
+      .filter(([u, init]) => u === '/api/api-keys' && init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init!.body)));
   return { fetchMock, posted };
 }
 
@@ -97,7 +119,9 @@ describe('ApiKeysPage', () => {
     expect(within(rows[1]!).getByText('Paused')).toBeTruthy();
     expect(screen.getByText('2 keys, 1 active')).toBeTruthy();
     // The account's pinned API version, what calls without the header get.
-    expect((await screen.findByTestId('api-version')).textContent).toContain('API version of this account: 2026-12-01.');
+    expect((await screen.findByTestId('api-version')).textContent).toContain(
+      'API version of this account: 2026-12-01.',
+    );
   });
 
   it('says what keys are for when there are none', async () => {
@@ -117,7 +141,9 @@ describe('ApiKeysPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect(await within(dialog).findByText('Choose at least one event.')).toBeTruthy();
     expect(posted()).toEqual([]);
-    const events = within(dialog).getAllByLabelText(/^Events/).find((el) => el.tagName === 'INPUT')!;
+    const events = within(dialog)
+      .getAllByLabelText(/^Events/)
+      .find((el) => el.tagName === 'INPUT')!;
     fireEvent.click(events);
     fireEvent.click(await screen.findByRole('option', { name: /Summer concert/ }));
     fireEvent.click(within(dialog).getByRole('radio', { name: /Read and write/ }));
@@ -126,7 +152,11 @@ describe('ApiKeysPage', () => {
     const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
     expect((within(shown).getByTestId('api-key-secret') as HTMLInputElement).value).toBe('a1k_SECRET0123456789');
     expect(within(shown).getByText(/Authorization: Bearer a1k_SECRET0123456789/)).toBeTruthy();
-    expect(within(shown).getByText('This is the only time the key is shown. We keep only a fingerprint of it: if it gets lost, revoke it and create a new one.')).toBeTruthy();
+    expect(
+      within(shown).getByText(
+        'This is the only time the key is shown. We keep only a fingerprint of it: if it gets lost, revoke it and create a new one.',
+      ),
+    ).toBeTruthy();
     const [body] = posted();
     expect(body).toMatchObject({ name: 'Door system', access: 'READ_WRITE', event_ids: [7] });
     // 90 days by default.
@@ -141,7 +171,9 @@ describe('ApiKeysPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke CRM sync' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke API key?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, init]) => u === '/api/api-keys/5' && init?.method === 'DELETE')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, init]) => u === '/api/api-keys/5' && init?.method === 'DELETE')).toBe(true),
+    );
     expect(await screen.findByText('Revoked')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Revoke CRM sync' })).toBeNull();
   });

@@ -4,6 +4,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListBody } from '../../../components/ListBody';
@@ -30,8 +31,8 @@ function PinnedVersion({ accountId }: { accountId: number }) {
   return (
     <Text size="sm" c="dimmed" data-testid="api-version">
       <Trans>
-        API version of this account: <strong>{version}</strong>. Calls without an AdmitOne-Version header are answered as this version, so a newer version never changes what your
-        systems get until you choose it.
+        API version of this account: <strong>{version}</strong>. Calls without an AdmitOne-Version header are answered
+        as this version, so a newer version never changes what your systems get until you choose it.
       </Trans>
     </Text>
   );
@@ -58,7 +59,11 @@ function ApiKeys({ timeZone, accountId }: { timeZone: string; accountId: number 
     const name = revoking.name;
     revoke.mutate(revoking.id, {
       onSuccess: () => {
-        notifications.show({ color: 'teal', title: t`Key revoked`, message: t`Calls with “${name}” are refused from now on.` });
+        notifications.show({
+          color: 'teal',
+          title: t`Key revoked`,
+          message: t`Calls with “${name}” are refused from now on.`,
+        });
         setRevoking(null);
       },
     });
@@ -70,8 +75,12 @@ function ApiKeys({ timeZone, accountId }: { timeZone: string; accountId: number 
         title={<Trans>API keys</Trans>}
         description={
           <Trans>
-            Connect other systems (CRM, newsletter, accounting, door systems) to this account. A key acts as the person who created it, within the access you give it. See the{' '}
-            <Anchor href="/api/docs" underline="always">API reference</Anchor>.
+            Connect other systems (CRM, newsletter, accounting, door systems) to this account. A key acts as the person
+            who created it, within the access you give it. See the{' '}
+            <Anchor href="/api/docs" underline="always">
+              API reference
+            </Anchor>
+            .
           </Trans>
         }
         actions={create}
@@ -81,7 +90,11 @@ function ApiKeys({ timeZone, accountId }: { timeZone: string; accountId: number 
         queries={[keys]}
         empty={(list) =>
           !list.length && (
-            <ListEmptyState icon={IconKey} title={t`No API keys yet`} description={t`Create a key for each system you connect, so you can revoke one without touching the others.`}>
+            <ListEmptyState
+              icon={IconKey}
+              title={t`No API keys yet`}
+              description={t`Create a key for each system you connect, so you can revoke one without touching the others.`}
+            >
               {create}
             </ListEmptyState>
           )
@@ -103,7 +116,12 @@ function ApiKeys({ timeZone, accountId }: { timeZone: string; accountId: number 
           }}
         />
       </AppModal>
-      <AppModal opened={created !== null} onClose={() => setCreated(null)} title={<Trans>Your new API key</Trans>} size="lg">
+      <AppModal
+        opened={created !== null}
+        onClose={() => setCreated(null)}
+        title={<Trans>Your new API key</Trans>}
+        size="lg"
+      >
         {created ? <NewKeySecret created={created} onDone={() => setCreated(null)} /> : null}
       </AppModal>
       <ConfirmDialog
@@ -111,7 +129,10 @@ function ApiKeys({ timeZone, accountId }: { timeZone: string; accountId: number 
         title={<Trans>Revoke API key?</Trans>}
         message={
           <Text span>
-            <Trans>Every call with “{shownRevoking?.name}” is refused from now on. Systems using it stop working until they get a new key. This cannot be undone.</Trans>
+            <Trans>
+              Every call with “{shownRevoking?.name}” is refused from now on. Systems using it stop working until they
+              get a new key. This cannot be undone.
+            </Trans>
           </Text>
         }
         confirmLabel={<Trans>Revoke key</Trans>}

@@ -2,6 +2,7 @@ import type { ApiKeyDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+
 import { DataTable } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/format';
 import { ACCESS_LABELS, STATE_LABELS } from '../api-key-labels';
@@ -62,13 +63,21 @@ export function ApiKeysTable({ keys, eventTitles, timeZone, onRevoke }: ApiKeysT
                 {i18n._(ACCESS_LABELS[k.access])}
               </Badge>
               <Text size="xs" c="dimmed">
-                {k.event_ids.length ? k.event_ids.map((id) => eventTitles.get(id) ?? `#${id}`).join(', ') : <Trans>All events</Trans>}
+                {k.event_ids.length ? (
+                  k.event_ids.map((id) => eventTitles.get(id) ?? `#${id}`).join(', ')
+                ) : (
+                  <Trans>All events</Trans>
+                )}
               </Text>
             </Stack>
           ),
         },
         { header: <Trans>Expires</Trans>, cell: (k) => <Text size="sm">{when(k.expires_at, t`Never`)}</Text> },
-        { header: <Trans>Last used</Trans>, cell: (k) => <Text size="sm">{when(k.last_used_at, t`Not used yet`)}</Text>, testId: 'api-key-last-used' },
+        {
+          header: <Trans>Last used</Trans>,
+          cell: (k) => <Text size="sm">{when(k.last_used_at, t`Not used yet`)}</Text>,
+          testId: 'api-key-last-used',
+        },
         {
           header: <Trans>Created</Trans>,
           cell: (k) => (
@@ -98,7 +107,8 @@ export function KeysSummary({ keys }: { keys: ApiKeyDto[] }) {
   const active = keys.filter((k) => k.state === 'ACTIVE').length;
   return (
     <Text size="sm" c="dimmed">
-      <Plural value={keys.length} one="# key" other="# keys" />, <Plural value={active} one="# active" other="# active" />
+      <Plural value={keys.length} one="# key" other="# keys" />,{' '}
+      <Plural value={active} one="# active" other="# active" />
     </Text>
   );
 }

@@ -2,15 +2,17 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
-import { createApiKeyBody, customIssue, type CreateApiKeyBody, type CreatedApiKeyDto } from '@admitone/shared';
+
+import { type CreateApiKeyBody, createApiKeyBody, type CreatedApiKeyDto, customIssue } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MultiSelect, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
+
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { formatDate } from '../../../lib/format';
 import { useFormError } from '../../../lib/form-submit';
+import { formatDate } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCheckInEvents } from '../../check-in/api/check-in';
 import { useCreateApiKey } from '../api/api-keys';
@@ -28,7 +30,8 @@ interface Values {
 
 /** The body's rules, and events named when the key is to be limited to some. */
 const formSchema = createApiKeyBody.extend({ limited: z.boolean() }).superRefine((v, ctx) => {
-  if (v.limited && !v.event_ids.length) ctx.addIssue({ code: 'custom', path: ['event_ids'], ...customIssue('choose_events'), input: v.event_ids });
+  if (v.limited && !v.event_ids.length)
+    ctx.addIssue({ code: 'custom', path: ['event_ids'], ...customIssue('choose_events'), input: v.event_ids });
 });
 
 const toBody = (v: Values, now = Date.now()): CreateApiKeyBody => ({
@@ -39,12 +42,21 @@ const toBody = (v: Values, now = Date.now()): CreateApiKeyBody => ({
 });
 
 /** Name, access, events and expiry of a new key; `onCreated` gets the key with its secret. */
-export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKeyDto) => void; onCancel: () => void }) {
+export function CreateApiKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (key: CreatedApiKeyDto) => void;
+  onCancel: () => void;
+}) {
   const { t, i18n } = useLingui();
   const create = useCreateApiKey();
   const events = useCheckInEvents();
   const validate = useSchemaValidation<Values>(formSchema, (v) => ({ ...toBody(v), limited: v.limited }));
-  const form = useForm<Values>({ initialValues: { name: '', access: 'READ', limited: false, event_ids: [], expires_at: '90' }, validate });
+  const form = useForm<Values>({
+    initialValues: { name: '', access: 'READ', limited: false, event_ids: [], expires_at: '90' },
+    validate,
+  });
   const formError = useFormError(form.setErrors);
   const values = form.getValues();
 
@@ -57,14 +69,32 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: Cre
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <FormErrorAlert error={formError.error} />
-        <TextInput label={t`Name`} description={t`What uses it, e.g. "CRM sync" or "Door system".`} required data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label={t`Name`}
+          description={t`What uses it, e.g. "CRM sync" or "Door system".`}
+          required
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
         <Radio.Group label={t`Access`} required {...form.getInputProps('access')}>
           <Stack gap="sm" mt={6}>
-            <Radio value="READ" label={t`Read-only`} description={t`Reads events, orders, attendees and check-ins. Changes nothing.`} />
-            <Radio value="READ_WRITE" label={t`Read and write`} description={t`Everything you may do in events and the account, except managing users and API keys.`} />
+            <Radio
+              value="READ"
+              label={t`Read-only`}
+              description={t`Reads events, orders, attendees and check-ins. Changes nothing.`}
+            />
+            <Radio
+              value="READ_WRITE"
+              label={t`Read and write`}
+              description={t`Everything you may do in events and the account, except managing users and API keys.`}
+            />
           </Stack>
         </Radio.Group>
-        <Switch label={t`Only some events`} description={t`Otherwise the key reaches every event of the account, also later ones.`} {...form.getInputProps('limited', { type: 'checkbox' })} />
+        <Switch
+          label={t`Only some events`}
+          description={t`Otherwise the key reaches every event of the account, also later ones.`}
+          {...form.getInputProps('limited', { type: 'checkbox' })}
+        />
         {values.limited ? (
           <MultiSelect
             label={t`Events`}
@@ -73,7 +103,10 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: Cre
             disabled={events.isPending}
             placeholder={events.isPending ? t`Loading events…` : undefined}
             nothingFoundMessage={t`No events found`}
-            data={(events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.title} (${formatDate(e.start_date, e.timezone, i18n.locale)})` }))}
+            data={(events.data ?? []).map((e) => ({
+              value: String(e.id),
+              label: `${e.title} (${formatDate(e.start_date, e.timezone, i18n.locale)})`,
+            }))}
             value={values.event_ids.map(String)}
             onChange={(ids) => form.setFieldValue('event_ids', ids.map(Number))}
             error={form.getInputProps('event_ids').error}
@@ -82,7 +115,10 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: Cre
         <Select
           label={t`Expires`}
           allowDeselect={false}
-          data={EXPIRY_CHOICES.map((c) => ({ value: c.days === null ? 'never' : String(c.days), label: i18n._(c.label) }))}
+          data={EXPIRY_CHOICES.map((c) => ({
+            value: c.days === null ? 'never' : String(c.days),
+            label: i18n._(c.label),
+          }))}
           {...form.getInputProps('expires_at')}
         />
         <FormActions onCancel={onCancel} loading={create.isPending}>

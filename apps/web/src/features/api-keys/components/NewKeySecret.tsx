@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Code.css';
+
 import type { CreatedApiKeyDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
+
 import { ShownOnceSecret, ShownOnceWarning } from '../../../components/ShownOnceSecret';
 
 /** The secret of a key just made, shown this once, with a call to try it. */
@@ -11,7 +13,10 @@ export function NewKeySecret({ created, onDone }: { created: CreatedApiKeyDto; o
   return (
     <Stack gap="md">
       <ShownOnceWarning title={t`Copy the key now`}>
-        <Trans>This is the only time the key is shown. We keep only a fingerprint of it: if it gets lost, revoke it and create a new one.</Trans>
+        <Trans>
+          This is the only time the key is shown. We keep only a fingerprint of it: if it gets lost, revoke it and
+          create a new one.
+        </Trans>
       </ShownOnceWarning>
       <ShownOnceSecret label={t`API key`} value={created.secret} testId="api-key-secret" />
       <div>

@@ -1,19 +1,30 @@
-import { createAttendeeBody, type CreateAttendeeBody, type EventDto, personName, type TicketDto } from '@admitone/shared';
+import {
+  type CreateAttendeeBody,
+  createAttendeeBody,
+  type EventDto,
+  personName,
+  type TicketDto,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
-import { PersonFields } from '../../orders/components/PersonFields';
 import { useFormError } from '../../../lib/form-submit';
 import { toMinorUnits } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
-import { ConfirmAddressNotice, isEmailNotConfirmed, useAddressUnconfirmed } from '../../profile/components/ConfirmAddressNotice';
+import { PersonFields } from '../../orders/components/PersonFields';
+import {
+  ConfirmAddressNotice,
+  isEmailNotConfirmed,
+  useAddressUnconfirmed,
+} from '../../profile/components/ConfirmAddressNotice';
 import { useMe } from '../../users/api/me';
 import { useCreateAttendee } from '../api/attendees';
-import { TicketTierFields, ticketTierErrors, type TicketTierValues } from './TicketTierFields';
+import { ticketTierErrors, TicketTierFields, type TicketTierValues } from './TicketTierFields';
 
 interface AddValues extends TicketTierValues {
   first_name: string;
@@ -27,7 +38,15 @@ interface AddValues extends TicketTierValues {
  * Adds an attendee by hand: a completed manual order (cash at the door, a guest list). The ticket is
  * e-mailed only from a confirmed address: until the organizer's is, the form says so and adds without a mail.
  */
-export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; tickets: TicketDto[]; onDone: (attendeeId?: number) => void }) {
+export function AddAttendeeForm({
+  event,
+  tickets,
+  onDone,
+}: {
+  event: EventDto;
+  tickets: TicketDto[];
+  onDone: (attendeeId?: number) => void;
+}) {
   const { t } = useLingui();
   const create = useCreateAttendee(event.id);
   const me = useMe();
@@ -53,7 +72,10 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
       amount_paid: 0,
       send_ticket: canMail,
     },
-    validate: (values) => ({ ...schemaErrors(values), ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }) }),
+    validate: (values) => ({
+      ...schemaErrors(values),
+      ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }),
+    }),
   });
   const formError = useFormError(form.setErrors);
   const unconfirmed = useAddressUnconfirmed(formError.error);
@@ -63,7 +85,11 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
     create.mutate(toBody(values), {
       onSuccess: (attendee) => {
         const name = personName(attendee);
-        notifications.show({ color: 'teal', message: values.send_ticket && canMail ? t`${name} added. The ticket is on its way by e-mail.` : t`${name} added.` });
+        notifications.show({
+          color: 'teal',
+          message:
+            values.send_ticket && canMail ? t`${name} added. The ticket is on its way by e-mail.` : t`${name} added.`,
+        });
         onDone(attendee.id);
       },
       onError: formError.fail,
@@ -76,15 +102,20 @@ export function AddAttendeeForm({ event, tickets, onDone }: { event: EventDto; t
         {unconfirmed ? (
           <ConfirmAddressNotice title={<Trans>Confirm your e-mail address to e-mail tickets</Trans>}>
             <Trans>
-              You can add attendees now, without e-mailing their tickets. Tickets are e-mailed only from a confirmed address: open the link in the
-              confirmation e-mail we sent you, or send it again.
+              You can add attendees now, without e-mailing their tickets. Tickets are e-mailed only from a confirmed
+              address: open the link in the confirmation e-mail we sent you, or send it again.
             </Trans>
           </ConfirmAddressNotice>
         ) : null}
         {isEmailNotConfirmed(formError.error) ? null : <FormErrorAlert error={formError.error} />}
         <TicketTierFields form={form} tickets={tickets} />
         <PersonFields inputProps={form.getInputProps} />
-        <MoneyInput label={t`Amount paid`} description={t`For example cash at the door. Enter 0 for a free guest ticket.`} currency={event.currency} {...form.getInputProps('amount_paid')} />
+        <MoneyInput
+          label={t`Amount paid`}
+          description={t`For example cash at the door. Enter 0 for a free guest ticket.`}
+          currency={event.currency}
+          {...form.getInputProps('amount_paid')}
+        />
         <Checkbox
           label={t`Send the ticket by e-mail`}
           disabled={!canMail}

@@ -1,17 +1,25 @@
 import type { AttendeeDetailDto, EventDto, TicketDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { IconExternalLink, IconMailForward, IconPencil, IconRestore, IconX } from '@tabler/icons-react';
+
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useActionDialogs } from '../../../lib/use-action-dialogs';
 import { useCancelAttendee, useReactivateAttendee, useResendTicket } from '../api/attendees';
 import { EditAttendeeForm } from './EditAttendeeForm';
-import { personName } from '@admitone/shared';
-
 
 /** Edit, cancel or reactivate an attendee, send the ticket again, open the ticket page. */
-export function AttendeeActions({ event, tickets, attendee }: { event: EventDto; tickets: TicketDto[]; attendee: AttendeeDetailDto }) {
+export function AttendeeActions({
+  event,
+  tickets,
+  attendee,
+}: {
+  event: EventDto;
+  tickets: TicketDto[];
+  attendee: AttendeeDetailDto;
+}) {
   const { t } = useLingui();
   const dialogs = useActionDialogs<'edit' | 'cancel'>();
   const cancel = useCancelAttendee(event.id, attendee.id);
@@ -22,19 +30,45 @@ export function AttendeeActions({ event, tickets, attendee }: { event: EventDto;
   const inOrder = attendee.status !== 'RESERVED' && attendee.status !== 'ABANDONED';
   const valid = attendee.status === 'ACTIVE';
 
-  const confirmCancel = () => dialogs.run(cancel, t`The ticket of ${name} is cancelled and back on sale.`, t`We could not cancel this attendee. Please try again.`);
-  const doReactivate = () => dialogs.run(reactivate, t`The ticket of ${name} is valid again.`, t`We could not reactivate this attendee. Please try again.`);
-  const doResend = () => dialogs.run(resend, t`The ticket is on its way to ${email}.`, t`We could not send the ticket e-mail again. Please try again.`);
+  const confirmCancel = () =>
+    dialogs.run(
+      cancel,
+      t`The ticket of ${name} is cancelled and back on sale.`,
+      t`We could not cancel this attendee. Please try again.`,
+    );
+  const doReactivate = () =>
+    dialogs.run(
+      reactivate,
+      t`The ticket of ${name} is valid again.`,
+      t`We could not reactivate this attendee. Please try again.`,
+    );
+  const doResend = () =>
+    dialogs.run(
+      resend,
+      t`The ticket is on its way to ${email}.`,
+      t`We could not send the ticket e-mail again. Please try again.`,
+    );
 
   if (!inOrder) return null;
   return (
     <>
       <Group gap="xs">
-        <Button size="xs" variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => dialogs.open('edit')}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          onClick={() => dialogs.open('edit')}
+        >
           <Trans>Edit</Trans>
         </Button>
         {valid ? (
-          <Button size="xs" variant="default" leftSection={<IconMailForward size={16} aria-hidden />} loading={resend.isPending} onClick={doResend}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconMailForward size={16} aria-hidden />}
+            loading={resend.isPending}
+            onClick={doResend}
+          >
             <Trans>Resend ticket</Trans>
           </Button>
         ) : null}
@@ -53,11 +87,23 @@ export function AttendeeActions({ event, tickets, attendee }: { event: EventDto;
           </Button>
         ) : null}
         {attendee.status === 'CANCELLED' ? (
-          <Button size="xs" variant="default" leftSection={<IconRestore size={16} aria-hidden />} loading={reactivate.isPending} onClick={doReactivate}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRestore size={16} aria-hidden />}
+            loading={reactivate.isPending}
+            onClick={doReactivate}
+          >
             <Trans>Reactivate</Trans>
           </Button>
         ) : (
-          <Button size="xs" variant="outline" color="red.9" leftSection={<IconX size={16} aria-hidden />} onClick={() => dialogs.open('cancel')}>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.9"
+            leftSection={<IconX size={16} aria-hidden />}
+            onClick={() => dialogs.open('cancel')}
+          >
             <Trans>Cancel ticket</Trans>
           </Button>
         )}
@@ -65,7 +111,11 @@ export function AttendeeActions({ event, tickets, attendee }: { event: EventDto;
       <ConfirmDialog
         {...dialogs.props('cancel')}
         title={<Trans>Cancel ticket</Trans>}
-        message={<Trans>Cancel the ticket of {name}? This voids the ticket, and it returns to the pool so it can be sold again.</Trans>}
+        message={
+          <Trans>
+            Cancel the ticket of {name}? This voids the ticket, and it returns to the pool so it can be sold again.
+          </Trans>
+        }
         confirmLabel={<Trans>Cancel ticket</Trans>}
         danger
         loading={cancel.isPending}

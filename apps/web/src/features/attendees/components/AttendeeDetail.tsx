@@ -2,6 +2,7 @@ import type { AttendeeDetailDto, EventDto, TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+
 import { formatDateTime } from '../../../lib/format';
 import { AnswerList } from '../../orders/components/AnswerList';
 import { DetailRow, DetailSection } from '../../orders/components/DetailSection';
@@ -10,7 +11,15 @@ import { AttendeeActions } from './AttendeeActions';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 
 /** One attendee: ticket, order, contact, answers, check-ins and what can be done. */
-export function AttendeeDetail({ event, tickets, attendee }: { event: EventDto; tickets: TicketDto[]; attendee: AttendeeDetailDto }) {
+export function AttendeeDetail({
+  event,
+  tickets,
+  attendee,
+}: {
+  event: EventDto;
+  tickets: TicketDto[];
+  attendee: AttendeeDetailDto;
+}) {
   const { t, i18n } = useLingui();
   const when = (iso: string) => formatDateTime(iso, event.timezone, i18n.locale);
   const added = when(attendee.created_at);
@@ -25,11 +34,20 @@ export function AttendeeDetail({ event, tickets, attendee }: { event: EventDto; 
       </Stack>
       <Divider />
       <DetailSection title={<Trans>Ticket</Trans>}>
-        <DetailRow label={<Trans>Ticket</Trans>}>{attendee.tier_label ? `${attendee.ticket_name} · ${attendee.tier_label}` : attendee.ticket_name}</DetailRow>
-        <DetailRow label={<Trans>E-mail</Trans>}>{attendee.email ? <Anchor href={`mailto:${attendee.email}`}>{attendee.email}</Anchor> : '—'}</DetailRow>
+        <DetailRow label={<Trans>Ticket</Trans>}>
+          {attendee.tier_label ? `${attendee.ticket_name} · ${attendee.tier_label}` : attendee.ticket_name}
+        </DetailRow>
+        <DetailRow label={<Trans>E-mail</Trans>}>
+          {attendee.email ? <Anchor href={`mailto:${attendee.email}`}>{attendee.email}</Anchor> : '—'}
+        </DetailRow>
         <DetailRow label={<Trans>Order</Trans>}>
           <Group gap={6} justify="flex-end" wrap="nowrap">
-            <Anchor component={Link} to={`/manage/event/${event.id}/orders?order=${attendee.order_id}`} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+            <Anchor
+              component={Link}
+              to={`/manage/event/${event.id}/orders?order=${attendee.order_id}`}
+              ff="monospace"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {attendee.order_number}
             </Anchor>
             <OrderStatusBadge status={attendee.order_status} size="sm" />
@@ -55,10 +73,30 @@ export function AttendeeDetail({ event, tickets, attendee }: { event: EventDto; 
               return (
                 <Stack key={c.id} gap={0} data-testid="check-in-entry">
                   <Text size="sm">
-                    {c.action === 'CHECK_IN' ? (who ? <Trans>Checked in {at} by {who}</Trans> : <Trans>Checked in {at}</Trans>) : who ? <Trans>Checked out {at} by {who}</Trans> : <Trans>Checked out {at}</Trans>}
+                    {c.action === 'CHECK_IN' ? (
+                      who ? (
+                        <Trans>
+                          Checked in {at} by {who}
+                        </Trans>
+                      ) : (
+                        <Trans>Checked in {at}</Trans>
+                      )
+                    ) : who ? (
+                      <Trans>
+                        Checked out {at} by {who}
+                      </Trans>
+                    ) : (
+                      <Trans>Checked out {at}</Trans>
+                    )}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {device ? <Trans>On {list} · {device}</Trans> : <Trans>On {list}</Trans>}
+                    {device ? (
+                      <Trans>
+                        On {list} · {device}
+                      </Trans>
+                    ) : (
+                      <Trans>On {list}</Trans>
+                    )}
                   </Text>
                 </Stack>
               );

@@ -1,10 +1,11 @@
 import type { EventDto, TicketDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
+
 import { DetailDrawer } from '../../../components/DetailDrawer';
 import { useLastValue } from '../../../lib/use-last-value';
 import { useAttendee } from '../api/attendees';
 import { AttendeeDetail } from './AttendeeDetail';
-import { personName } from '@admitone/shared';
 
 interface AttendeeDrawerProps {
   event: EventDto;

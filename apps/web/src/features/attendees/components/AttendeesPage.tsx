@@ -4,18 +4,24 @@ import { Button } from '@mantine/core';
 import { IconPlus, IconTicket, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+
 import { AppModal } from '../../../components/AppModal';
 import type { TableSorting } from '../../../components/DataTable';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
-import { ExportMenu } from '../../exports/components/ExportMenu';
 import { EventScreen } from '../../events/components/EventScreen';
+import { ExportMenu } from '../../exports/components/ExportMenu';
 import { admissionsOf } from '../../tickets/admissions';
 import { useTickets } from '../../tickets/api/tickets';
 import { useAttendees } from '../api/attendees';
-import { hasAttendeeFilter, toAttendeeListParams, useAttendeeListParams, type AttendeeSort } from '../hooks/useAttendeeListParams';
+import {
+  type AttendeeSort,
+  hasAttendeeFilter,
+  toAttendeeListParams,
+  useAttendeeListParams,
+} from '../hooks/useAttendeeListParams';
 import { AddAttendeeForm } from './AddAttendeeForm';
 import { AttendeeDrawer } from './AttendeeDrawer';
 import { AttendeesTable } from './AttendeesTable';
@@ -40,26 +46,50 @@ function Attendees({ event }: { event: EventDto }) {
     </Button>
   );
 
-  const sorting: TableSorting<AttendeeSort> = { sort: state.sort, onSort: (sort) => update({ sort }), disabled: hasAttendeeFilter(state) };
+  const sorting: TableSorting<AttendeeSort> = {
+    sort: state.sort,
+    onSort: (sort) => update({ sort }),
+    disabled: hasAttendeeFilter(state),
+  };
   const table = (page?: Paginated<AttendeeDto>) => (
-    <AttendeesTable page={page} onPage={(n) => update({ page: n })} timeZone={event.timezone} sorting={sorting} onOpen={(a) => drawer.open(a.id)} />
+    <AttendeesTable
+      page={page}
+      onPage={(n) => update({ page: n })}
+      timeZone={event.timezone}
+      sorting={sorting}
+      onOpen={(a) => drawer.open(a.id)}
+    />
   );
   const ticketFirst = (
-    <ListEmptyState icon={IconTicket} title={t`Create a ticket first`} description={t`A ticket must exist before you can add an attendee.`}>
+    <ListEmptyState
+      icon={IconTicket}
+      title={t`Create a ticket first`}
+      description={t`A ticket must exist before you can add an attendee.`}
+    >
       <Button component={Link} to={`/manage/event/${event.id}/tickets`}>
         <Trans>Go to tickets</Trans>
       </Button>
     </ListEmptyState>
   );
   const none = (
-    <ListEmptyState icon={IconUsers} title={t`No attendees yet`} description={t`Attendees appear here when people get tickets. You can also add someone by hand.`}>
+    <ListEmptyState
+      icon={IconUsers}
+      title={t`No attendees yet`}
+      description={t`Attendees appear here when people get tickets. You can also add someone by hand.`}
+    >
       {addButton}
     </ListEmptyState>
   );
   const noMatch = (
-    <NoMatches title={t`No attendees match`} description={t`No attendee matches this search and these filters.`} onClear={clear} clearLabel={<Trans>Clear search and filters</Trans>} />
+    <NoMatches
+      title={t`No attendees match`}
+      description={t`No attendee matches this search and these filters.`}
+      onClear={clear}
+      clearLabel={<Trans>Clear search and filters</Trans>}
+    />
   );
-  const empty = (page: Paginated<AttendeeDto>) => !page.data.length && (narrowed ? noMatch : noTickets ? ticketFirst : none);
+  const empty = (page: Paginated<AttendeeDto>) =>
+    !page.data.length && (narrowed ? noMatch : noTickets ? ticketFirst : none);
 
   const showToolbar = !!rows?.length || narrowed || list.isPending;
   return (
@@ -70,7 +100,11 @@ function Attendees({ event }: { event: EventDto }) {
         actions={
           showToolbar ? (
             <>
-              <ExportMenu eventId={event.id} kind="attendees" params={{ query: params.query, filter_fields: params.filter_fields }} />
+              <ExportMenu
+                eventId={event.id}
+                kind="attendees"
+                params={{ query: params.query, filter_fields: params.filter_fields }}
+              />
               {noTickets ? null : addButton}
             </>
           ) : null
@@ -80,7 +114,12 @@ function Attendees({ event }: { event: EventDto }) {
       <ListBody queries={[list, tickets]} loader={table()} empty={empty}>
         {table}
       </ListBody>
-      <AttendeeDrawer event={event} tickets={admissionsOf(tickets.data)} attendeeId={drawer.id} onClose={drawer.close} />
+      <AttendeeDrawer
+        event={event}
+        tickets={admissionsOf(tickets.data)}
+        attendeeId={drawer.id}
+        onClose={drawer.close}
+      />
       <AppModal opened={adding} onClose={() => setAdding(false)} title={<Trans>Add attendee</Trans>} size="lg">
         <AddAttendeeForm
           event={event}

@@ -1,14 +1,21 @@
 import type { AttendeeDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Text } from '@mantine/core';
-import { DataTable, type Column, type OpeningTableProps } from '../../../components/DataTable';
+
+import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/format';
 import type { AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
-import { personName } from '@admitone/shared';
 
 /** Attendees with e-mail, ticket, order, status and check-in; a row (or its name) opens the attendee. */
-export function AttendeesTable({ page, onPage, timeZone, sorting, onOpen }: OpeningTableProps<AttendeeDto, AttendeeSort>) {
+export function AttendeesTable({
+  page,
+  onPage,
+  timeZone,
+  sorting,
+  onOpen,
+}: OpeningTableProps<AttendeeDto, AttendeeSort>) {
   const { t, i18n } = useLingui();
   const nameCell = (a: AttendeeDto) => (
     <Anchor
@@ -28,7 +35,11 @@ export function AttendeesTable({ page, onPage, timeZone, sorting, onOpen }: Open
   const ticket = (a: AttendeeDto) => (
     <>
       <Text size="sm">{a.ticket_name}</Text>
-      {a.tier_label ? <Text size="xs" c="dimmed">{a.tier_label}</Text> : null}
+      {a.tier_label ? (
+        <Text size="xs" c="dimmed">
+          {a.tier_label}
+        </Text>
+      ) : null}
     </>
   );
   const date = (at: string | null) => <Text size="sm">{at ? formatDateTime(at, timeZone, i18n.locale) : '—'}</Text>;
@@ -36,10 +47,33 @@ export function AttendeesTable({ page, onPage, timeZone, sorting, onOpen }: Open
     { header: <Trans>Name</Trans>, sort: 'last_name', cell: nameCell },
     { header: <Trans>E-mail</Trans>, sort: 'email', cell: (a) => <Text size="sm">{a.email ?? '—'}</Text> },
     { header: <Trans>Ticket</Trans>, sort: 'ticket', cell: ticket },
-    { header: <Trans>Order</Trans>, cell: (a) => <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{a.order_number}</Text> },
+    {
+      header: <Trans>Order</Trans>,
+      cell: (a) => (
+        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {a.order_number}
+        </Text>
+      ),
+    },
     { header: <Trans>Status</Trans>, cell: (a) => <AttendeeStatusBadge attendee={a} /> },
-    { header: <Trans>Checked in</Trans>, sort: 'checked_in_at', firstDirection: 'desc', cell: (a) => date(a.checked_in_at) },
+    {
+      header: <Trans>Checked in</Trans>,
+      sort: 'checked_in_at',
+      firstDirection: 'desc',
+      cell: (a) => date(a.checked_in_at),
+    },
     { header: <Trans>Added</Trans>, sort: 'created_at', firstDirection: 'desc', cell: (a) => date(a.created_at) },
   ];
-  return <DataTable items={page?.data ?? null} pagination={{ meta: page?.meta, onPage }} columns={columns} minWidth={980} label={t`Attendees`} sorting={sorting} onRowClick={onOpen} rowTestId="attendee-row" />;
+  return (
+    <DataTable
+      items={page?.data ?? null}
+      pagination={{ meta: page?.meta, onPage }}
+      columns={columns}
+      minWidth={980}
+      label={t`Attendees`}
+      sorting={sorting}
+      onRowClick={onOpen}
+      rowTestId="attendee-row"
+    />
+  );
 }

@@ -1,9 +1,10 @@
 import { ATTENDEE_FILTER_STATUSES, type TicketDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
+
 import { FilterSelect, ListToolbar } from '../../../components/ListToolbar';
 import { TicketsFilter } from '../../tickets/components/TicketsSelect';
 import { ATTENDEE_STATUS_LABELS } from '../attendee-labels';
-import { hasAttendeeFilter, type AttendeeListState, type CheckedInFilter } from '../hooks/useAttendeeListParams';
+import { type AttendeeListState, type CheckedInFilter, hasAttendeeFilter } from '../hooks/useAttendeeListParams';
 
 interface AttendeesToolbarProps {
   state: AttendeeListState;
@@ -14,7 +15,12 @@ interface AttendeesToolbarProps {
 /** Search (debounced, kept in the URL) and the ticket, status and checked-in filters. */
 export function AttendeesToolbar({ state, onChange, tickets }: AttendeesToolbarProps) {
   const { t, i18n } = useLingui();
-  const search = { label: t`Search attendees`, placeholder: t`Name, e-mail or order number`, value: state.query, onSearch: (query: string) => onChange({ query }) };
+  const search = {
+    label: t`Search attendees`,
+    placeholder: t`Name, e-mail or order number`,
+    value: state.query,
+    onSearch: (query: string) => onChange({ query }),
+  };
   const statuses = ATTENDEE_FILTER_STATUSES.map((value) => ({ value, label: i18n._(ATTENDEE_STATUS_LABELS[value]) }));
   const checkIns: { value: CheckedInFilter; label: string }[] = [
     { value: 'true', label: t`Checked in` },
@@ -23,8 +29,24 @@ export function AttendeesToolbar({ state, onChange, tickets }: AttendeesToolbarP
   return (
     <ListToolbar search={search} sortingOff={hasAttendeeFilter(state)}>
       <TicketsFilter tickets={tickets} value={state.tickets} onChange={(ids) => onChange({ tickets: ids })} />
-      <FilterSelect label={t`Status`} placeholder={t`All statuses`} clearLabel={t`Clear status filter`} data={statuses} value={state.status} onChange={(status) => onChange({ status })} width={190} />
-      <FilterSelect label={t`Check-in`} placeholder={t`Everyone`} clearLabel={t`Clear check-in filter`} data={checkIns} value={state.checkedIn} onChange={(checkedIn) => onChange({ checkedIn })} width={190} />
+      <FilterSelect
+        label={t`Status`}
+        placeholder={t`All statuses`}
+        clearLabel={t`Clear status filter`}
+        data={statuses}
+        value={state.status}
+        onChange={(status) => onChange({ status })}
+        width={190}
+      />
+      <FilterSelect
+        label={t`Check-in`}
+        placeholder={t`Everyone`}
+        clearLabel={t`Clear check-in filter`}
+        data={checkIns}
+        value={state.checkedIn}
+        onChange={(checkedIn) => onChange({ checkedIn })}
+        width={190}
+      />
     </ListToolbar>
   );
 }

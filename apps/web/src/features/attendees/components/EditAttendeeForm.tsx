@@ -1,19 +1,26 @@
-import { editAttendeeBody, type AttendeeDetailDto, type EditAttendeeBody, type QuestionDto, type TicketDto } from '@admitone/shared';
+import {
+  type AttendeeDetailDto,
+  type EditAttendeeBody,
+  editAttendeeBody,
+  type QuestionDto,
+  type TicketDto,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { ListBody } from '../../../components/ListBody';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
-import { answersChanged, answerValues, askedQuestions, type AnswerValues } from '../../orders/answer-values';
+import { answersChanged, type AnswerValues, answerValues, askedQuestions } from '../../orders/answer-values';
 import { AnswerFields } from '../../orders/components/AnswerFields';
 import { PersonFields } from '../../orders/components/PersonFields';
 import { useQuestions } from '../../questions/api/questions';
 import { useEditAttendee } from '../api/attendees';
-import { TicketTierFields, ticketTierErrors, type TicketTierValues } from './TicketTierFields';
+import { ticketTierErrors, TicketTierFields, type TicketTierValues } from './TicketTierFields';
 
 interface EditValues extends TicketTierValues {
   first_name: string;
@@ -29,12 +36,21 @@ interface EditAttendeeFormProps {
   onDone: () => void;
 }
 
-const pick = (values: AnswerValues, questions: QuestionDto[]): AnswerValues => Object.fromEntries(questions.map((q) => [String(q.id), values[String(q.id)] ?? '']));
+const pick = (values: AnswerValues, questions: QuestionDto[]): AnswerValues =>
+  Object.fromEntries(questions.map((q) => [String(q.id), values[String(q.id)] ?? '']));
 
-function AttendeeForm({ eventId, attendee, tickets, questions, onDone }: EditAttendeeFormProps & { questions: QuestionDto[] }) {
+function AttendeeForm({
+  eventId,
+  attendee,
+  tickets,
+  questions,
+  onDone,
+}: EditAttendeeFormProps & { questions: QuestionDto[] }) {
   const { t } = useLingui();
   const save = useEditAttendee(eventId, attendee.id);
-  const [initialAnswers] = useState(() => answerValues(askedQuestions(questions, { ticketId: attendee.ticket_id }), attendee.answers));
+  const [initialAnswers] = useState(() =>
+    answerValues(askedQuestions(questions, { ticketId: attendee.ticket_id }), attendee.answers),
+  );
   const askedFor = (ticketId: string | null) => askedQuestions(questions, { ticketId: Number(ticketId) });
   const toBody = (v: EditValues): EditAttendeeBody => {
     const body: EditAttendeeBody = { first_name: v.first_name, last_name: v.last_name, email: v.email };
@@ -44,7 +60,8 @@ function AttendeeForm({ eventId, attendee, tickets, questions, onDone }: EditAtt
     const ticketId = Number(v.ticket_id);
     const tierId = v.tier_id ? Number(v.tier_id) : null;
     // Only a real move is sent: the server checks the new ticket's stock.
-    if (ticketId && (ticketId !== attendee.ticket_id || tierId !== attendee.tier_id)) Object.assign(body, { ticket_id: ticketId, tier_id: tierId });
+    if (ticketId && (ticketId !== attendee.ticket_id || tierId !== attendee.tier_id))
+      Object.assign(body, { ticket_id: ticketId, tier_id: tierId });
     return body;
   };
   const schemaErrors = useSchemaValidation<EditValues>(editAttendeeBody, toBody);
@@ -61,10 +78,15 @@ function AttendeeForm({ eventId, attendee, tickets, questions, onDone }: EditAtt
         attendee.answers,
       ),
     },
-    validate: (values) => ({ ...schemaErrors(values), ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }) }),
+    validate: (values) => ({
+      ...schemaErrors(values),
+      ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }),
+    }),
   });
   const formError = useFormError(form.setErrors);
-  const moving = form.values.ticket_id !== String(attendee.ticket_id) || form.values.tier_id !== (attendee.tier_id === null ? null : String(attendee.tier_id));
+  const moving =
+    form.values.ticket_id !== String(attendee.ticket_id) ||
+    form.values.tier_id !== (attendee.tier_id === null ? null : String(attendee.tier_id));
 
   const submit = (values: EditValues) =>
     save.mutate(

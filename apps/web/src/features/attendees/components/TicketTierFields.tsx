@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
+
 import type { TicketDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
@@ -12,7 +13,15 @@ export interface TicketTierValues {
 }
 
 /** Ticket select, and a price tier select when the chosen ticket is tiered. */
-export function TicketTierFields<V extends TicketTierValues>({ form, tickets, label }: { form: UseFormReturnType<V>; tickets: TicketDto[]; label?: string }) {
+export function TicketTierFields<V extends TicketTierValues>({
+  form,
+  tickets,
+  label,
+}: {
+  form: UseFormReturnType<V>;
+  tickets: TicketDto[];
+  label?: string;
+}) {
   const { t } = useLingui();
   const ticket = tickets.find((x) => String(x.id) === form.values.ticket_id);
   const ticketInput = form.getInputProps('ticket_id');
@@ -30,7 +39,8 @@ export function TicketTierFields<V extends TicketTierValues>({ form, tickets, la
           const next = tickets.find((x) => String(x.id) === value);
           // A tiered ticket starts on its first tier; other tickets have none.
           const tier = next?.type === 'TIERED' && next.tiers[0] ? String(next.tiers[0].id) : null;
-          // V extends TicketTierValues, so `tier_id` is a string or null; TypeScript cannot see through the generic path type.
+          // V extends TicketTierValues, so `tier_id` is a string or null; TypeScript cannot see through the generic
+          // path type.
           (form.setFieldValue as (path: 'tier_id', value: string | null) => void)('tier_id', tier);
         }}
       />
@@ -48,9 +58,14 @@ export function TicketTierFields<V extends TicketTierValues>({ form, tickets, la
 }
 
 /** Form errors for a missing ticket or tier (the shared schemas only see numbers). */
-export function ticketTierErrors(values: TicketTierValues, tickets: TicketDto[], messages: { ticket: string; tier: string }): Record<string, string> {
+export function ticketTierErrors(
+  values: TicketTierValues,
+  tickets: TicketDto[],
+  messages: { ticket: string; tier: string },
+): Record<string, string> {
   const ticket = tickets.find((x) => String(x.id) === values.ticket_id);
   if (!ticket) return { ticket_id: messages.ticket };
-  if (ticket.type === 'TIERED' && !ticket.tiers.some((tier) => String(tier.id) === values.tier_id)) return { tier_id: messages.tier };
+  if (ticket.type === 'TIERED' && !ticket.tiers.some((tier) => String(tier.id) === values.tier_id))
+    return { tier_id: messages.tier };
   return {};
 }

@@ -1,5 +1,15 @@
 import { ATTENDEE_FILTER_STATUSES, ATTENDEE_SORTS, LIMITS } from '@admitone/shared';
-import { readBaseListState, readChoice, readIds, useUrlListState, writeBaseListState, type BaseListState, type ListSort, type SortDirection } from '../../../lib/url-list-state';
+
+import {
+  type BaseListState,
+  type ListSort,
+  readBaseListState,
+  readChoice,
+  readIds,
+  type SortDirection,
+  useUrlListState,
+  writeBaseListState,
+} from '../../../lib/url-list-state';
 
 export type AttendeeSort = (typeof ATTENDEE_SORTS)[number];
 export type AttendeeFilterStatus = (typeof ATTENDEE_FILTER_STATUSES)[number];
@@ -26,7 +36,8 @@ export interface AttendeeListParams {
 const KEYS = ['page', 'query', 'sort', 'status', 'checked_in', 'ticket'] as const;
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
-export const hasAttendeeFilter = (state: AttendeeListState): boolean => state.status !== null || state.checkedIn !== null || state.tickets.length > 0;
+export const hasAttendeeFilter = (state: AttendeeListState): boolean =>
+  state.status !== null || state.checkedIn !== null || state.tickets.length > 0;
 
 /** Reads the list state from the address bar, so back/forward and shared links keep it. */
 export function parseAttendeeListState(search: URLSearchParams): AttendeeListState {

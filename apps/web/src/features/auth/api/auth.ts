@@ -13,6 +13,7 @@ import type {
   SwitchAccountBody,
 } from '@admitone/shared';
 import { queryOptions, useMutation } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 
 /** Logs in; the client stores the returned token. `token` is null while an account must be chosen. */
@@ -20,9 +21,11 @@ export const login = (body: LoginBody) => api.post<AuthResponse>('/auth/login', 
 /** Starts a sign-up: the same answer whether or not the address has a login (the mail says which). */
 export const register = (body: RegisterBody) => api.post<{ message: string }>('/auth/register', body);
 /** Finishes a sign-up with the mailed link: answered like a login (the client stores the token). */
-export const confirmSignUp = (token: string) => api.post<AuthResponse>(`/auth/confirm-sign-up/${encodeURIComponent(token)}`, undefined);
+export const confirmSignUp = (token: string) =>
+  api.post<AuthResponse>(`/auth/confirm-sign-up/${encodeURIComponent(token)}`, undefined);
 export const logout = () => api.post<void>('/auth/logout', undefined, { redirectOnUnauthorized: false });
-export const forgotPassword = (body: ForgotPasswordBody) => api.post<{ message: string }>('/auth/forgot-password', body);
+export const forgotPassword = (body: ForgotPasswordBody) =>
+  api.post<{ message: string }>('/auth/forgot-password', body);
 export const resetPassword = (token: string, body: ResetPasswordBody) =>
   api.post<{ message: string }>(`/auth/reset-password/${encodeURIComponent(token)}`, body);
 
@@ -35,11 +38,15 @@ export const authKeys = {
   invitation: (token: string) => ['auth', 'invitation', token] as const,
 };
 
-/** Checks a reset link before showing the form; answers the e-mail it belongs to and the working API keys its person made. */
+/**
+ * Checks a reset link before showing the form; answers the e-mail it belongs to and the working API keys its person
+ * made.
+ */
 export const resetTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: authKeys.resetToken(token),
-    queryFn: () => api.get<{ data: ResetLinkDto }>(`/auth/reset-password/${encodeURIComponent(token)}`).then((r) => r.data),
+    queryFn: () =>
+      api.get<{ data: ResetLinkDto }>(`/auth/reset-password/${encodeURIComponent(token)}`).then((r) => r.data),
     retry: false,
     staleTime: 0,
   });

@@ -2,10 +2,11 @@ import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { SignInLink } from '../../../lib/sign-in-navigation';
-import { SectionLoader } from '../../../components/FullPageLoader';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
 import { isApiError } from '../../../lib/api-error';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { RoleLabel } from '../../users/components/RoleLabel';
 import { invitationQueryOptions } from '../api/auth';
 import { AcceptInvitationExistingUserForm } from './AcceptInvitationExistingUserForm';
@@ -28,7 +29,9 @@ export function AcceptInvitation({ token }: { token: string }) {
           {isBadLink(invitation.error) ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
               <Trans>The link you clicked is invalid.</Trans>{' '}
-              <Trans>Invitations expire, and each can be used once. Ask the person who invited you for a new one.</Trans>
+              <Trans>
+                Invitations expire, and each can be used once. Ask the person who invited you for a new one.
+              </Trans>
             </Alert>
           ) : (
             <FormErrorAlert error={invitation.error} />

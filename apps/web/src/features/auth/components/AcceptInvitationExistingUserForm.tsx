@@ -1,11 +1,12 @@
-import { acceptInvitationExistingUserBody, type AcceptInvitationExistingUserBody } from '@admitone/shared';
+import { type AcceptInvitationExistingUserBody, acceptInvitationExistingUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { SignInLink } from '../../../lib/sign-in-navigation';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useAcceptInvitation } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';

@@ -1,11 +1,17 @@
-import { acceptInvitationNewUserBody, isLocale, type AcceptInvitationNewUserBody, type InvitationDto } from '@admitone/shared';
+import {
+  type AcceptInvitationNewUserBody,
+  acceptInvitationNewUserBody,
+  type InvitationDto,
+  isLocale,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { browserTimeZone } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { browserTimeZone } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useAcceptInvitation } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
@@ -59,7 +65,12 @@ export function AcceptInvitationNewUserForm({ token, invitation }: { token: stri
           required
           {...form.getInputProps('password')}
         />
-        <PasswordInput label={t`Confirm password`} autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
+        <PasswordInput
+          label={t`Confirm password`}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password_confirmation')}
+        />
         <TermsCheckbox {...form.getInputProps('accept_terms', { type: 'checkbox' })} />
         <Button type="submit" fullWidth size="md" loading={accept.isPending}>
           <Trans>Accept invitation</Trans>

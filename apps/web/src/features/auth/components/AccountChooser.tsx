@@ -2,10 +2,11 @@ import type { AccountSummaryDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Badge, Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconBuilding, IconChevronRight } from '@tabler/icons-react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RoleLabel } from '../../users/components/RoleLabel';
-import { AuthHeading } from './AuthHeading';
 import classes from './AccountChooser.module.css';
+import { AuthHeading } from './AuthHeading';
 
 interface AccountChooserProps {
   accounts: AccountSummaryDto[];

@@ -1,7 +1,8 @@
 import { Anchor, Box, Container, Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SignInLink } from '../../../lib/sign-in-navigation';
+
 import { Logo } from '../../../components/Logo';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { LanguagePicker } from '../../locale/components/LanguagePicker';
 
 /** Centred card with the logo for the login, sign-up and password pages. */

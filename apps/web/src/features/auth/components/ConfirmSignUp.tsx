@@ -2,16 +2,19 @@ import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef } from 'react';
-import { SignInLink } from '../../../lib/sign-in-navigation';
-import { SectionLoader } from '../../../components/FullPageLoader';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
 import { isApiError } from '../../../lib/api-error';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { useConfirmSignUp } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
 import { AuthHeading } from './AuthHeading';
 
 /** The link itself is bad (unknown, expired, used, or the address has a login now), as opposed to a failed call. */
-const isBadLink = (error: unknown) => isApiError(error) && (error.code === 'INVALID_SIGNUP_LINK' || error.status === 400 || error.status === 404 || error.status === 422);
+const isBadLink = (error: unknown) =>
+  isApiError(error) &&
+  (error.code === 'INVALID_SIGNUP_LINK' || error.status === 400 || error.status === 404 || error.status === 422);
 
 /**
  * Opens a mailed sign-up link: sends it once (a ref guards against StrictMode's second effect run,
@@ -23,7 +26,10 @@ export function ConfirmSignUp({ token }: { token: string }) {
   const finishLogin = useFinishLogin();
   const sent = useRef(false);
   const { mutate } = confirm;
-  const run = useCallback(() => mutate(token, { onSuccess: () => finishLogin('/welcome') }), [finishLogin, mutate, token]);
+  const run = useCallback(
+    () => mutate(token, { onSuccess: () => finishLogin('/welcome') }),
+    [finishLogin, mutate, token],
+  );
 
   useEffect(() => {
     if (sent.current) return;

@@ -1,12 +1,13 @@
-import { forgotPasswordBody, type ForgotPasswordBody } from '@admitone/shared';
+import { type ForgotPasswordBody, forgotPasswordBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SignInLink } from '../../../lib/sign-in-navigation';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useForgotPassword } from '../api/auth';
 import { AuthHeading } from './AuthHeading';
@@ -65,7 +66,14 @@ export function ForgotPasswordForm() {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
-          <TextInput label={t`E-mail`} type="email" autoComplete="email" required autoFocus {...form.getInputProps('email')} />
+          <TextInput
+            label={t`E-mail`}
+            type="email"
+            autoComplete="email"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
           <Button type="submit" fullWidth size="md" loading={forgot.isPending}>
             <Trans>Send reset link</Trans>
           </Button>

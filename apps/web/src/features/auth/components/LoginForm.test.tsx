@@ -1,10 +1,8 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createQueryClient } from '../../../lib/query-client';
+import { renderWithProviders } from '../../../test-utils/render';
 import { LoginForm } from './LoginForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -16,19 +14,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderLogin() {
   window.history.replaceState(null, '', '/auth/login');
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MantineProvider>
-          <LoginForm />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(<LoginForm />, { queryClient: createQueryClient() });
 }
 
 describe('login form', () => {
@@ -43,8 +34,24 @@ describe('login form', () => {
 
   it('sends the login once the fields are right, and shows the account chooser for a login in several accounts', async () => {
     const accounts = [
-      { id: 1, name: 'Riverside Hall', role: 'ADMIN', status: 'ACTIVE', is_owner: true, currency: 'EUR', timezone: 'UTC' },
-      { id: 2, name: 'Harbor Jazz', role: 'ORGANIZER', status: 'ACTIVE', is_owner: false, currency: 'EUR', timezone: 'UTC' },
+      {
+        id: 1,
+        name: 'Riverside Hall',
+        role: 'ADMIN',
+        status: 'ACTIVE',
+        is_owner: true,
+        currency: 'EUR',
+        timezone: 'UTC',
+      },
+      {
+        id: 2,
+        name: 'Harbor Jazz',
+        role: 'ORGANIZER',
+        status: 'ACTIVE',
+        is_owner: false,
+        currency: 'EUR',
+        timezone: 'UTC',
+      },
     ];
     fetchMock.mockImplementation(async () => json(200, { token: null, user: null, accounts }));
     renderLogin();
@@ -53,7 +60,10 @@ describe('login form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Harbor Jazz')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({ email: 'grace@example.test', password: 'cobol rules since 1959' });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({
+      email: 'grace@example.test',
+      password: 'cobol rules since 1959',
+    });
   });
 });
 
@@ -64,7 +74,21 @@ describe('login form: leaving the sign-in screens', () => {
     const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
     localStorage.setItem('admitone.returnTo', '/manage/event/7/orders');
     fetchMock.mockImplementation(async () =>
-      json(200, { token: 'session-token-1234567890', user: { id: 3, name: 'Grace', email: 'grace@example.test', locale: null }, accounts: [{ id: 1, name: 'Riverside Hall', role: 'ADMIN', status: 'ACTIVE', is_owner: true, currency: 'EUR', timezone: 'UTC' }] }),
+      json(200, {
+        token: 'session-token-1234567890',
+        user: { id: 3, name: 'Grace', email: 'grace@example.test', locale: null },
+        accounts: [
+          {
+            id: 1,
+            name: 'Riverside Hall',
+            role: 'ADMIN',
+            status: 'ACTIVE',
+            is_owner: true,
+            currency: 'EUR',
+            timezone: 'UTC',
+          },
+        ],
+      }),
     );
     renderLogin();
     fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });

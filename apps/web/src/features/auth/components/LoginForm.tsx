@@ -2,11 +2,12 @@ import type { AccountSummaryDto, LoginBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { SignInLink } from '../../../lib/sign-in-navigation';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { applyFieldErrors } from '../../../lib/form-submit';
 import { issueTranslator } from '../../../lib/error-text';
+import { applyFieldErrors } from '../../../lib/form-submit';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { useLogin } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
 import { AuthHeading } from './AuthHeading';
@@ -78,7 +79,12 @@ export function LoginForm() {
             autoFocus
             {...form.getInputProps('email')}
           />
-          <PasswordInput label={t`Password`} autoComplete="current-password" required {...form.getInputProps('password')} />
+          <PasswordInput
+            label={t`Password`}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Group justify="flex-end" mt={-8}>
             <Anchor component={SignInLink} to="/auth/forgot-password" size="sm">
               <Trans>Forgot your password?</Trans>

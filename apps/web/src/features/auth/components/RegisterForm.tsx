@@ -1,12 +1,13 @@
-import { isLocale, registerBody, type RegisterBody } from '@admitone/shared';
+import { isLocale, type RegisterBody, registerBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { SignInLink } from '../../../lib/sign-in-navigation';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { browserTimeZone } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { browserTimeZone } from '../../../lib/format';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useRegister } from '../api/auth';
 import { AuthHeading } from './AuthHeading';
@@ -41,7 +42,14 @@ export function RegisterForm() {
   });
   const validate = useSchemaValidation<RegisterValues>(registerBody, toBody);
   const form = useForm<RegisterValues>({
-    initialValues: { name: '', organization: '', email: '', password: '', password_confirmation: '', accept_terms: false },
+    initialValues: {
+      name: '',
+      organization: '',
+      email: '',
+      password: '',
+      password_confirmation: '',
+      accept_terms: false,
+    },
     validate,
   });
 

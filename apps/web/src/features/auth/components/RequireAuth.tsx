@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+
 import { FullPageLoader } from '../../../components/FullPageLoader';
 import { redirectToLogin, tokenStore } from '../../../lib/api-client';
 import { hasStatus } from '../../../lib/api-error';

@@ -1,16 +1,26 @@
 import { RESET_SUGGEST_REVOKE_DAYS, type ResetApiKeyDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Fieldset, Stack, Text } from '@mantine/core';
+
 import { browserTimeZone, formatDateTime } from '../../../lib/format';
 
 /** The keys suggested for revoking on a reset: the ones made lately (maybe by whoever had the password). */
-export const suggestedRevokes = (keys: readonly ResetApiKeyDto[]) => keys.filter((k) => k.made_recently).map((k) => k.id);
+export const suggestedRevokes = (keys: readonly ResetApiKeyDto[]) =>
+  keys.filter((k) => k.made_recently).map((k) => k.id);
 
 /**
  * On the reset form: the API keys the person made that still work (a key outlives the password and every
  * session), each with a box to revoke it in the same step. Nothing shows for a person without keys.
  */
-export function ResetApiKeysChoice({ keys, value, onChange }: { keys: readonly ResetApiKeyDto[]; value: readonly number[]; onChange: (ids: number[]) => void }) {
+export function ResetApiKeysChoice({
+  keys,
+  value,
+  onChange,
+}: {
+  keys: readonly ResetApiKeyDto[];
+  value: readonly number[];
+  onChange: (ids: number[]) => void;
+}) {
   const { t, i18n } = useLingui();
   if (!keys.length) return null;
   const timeZone = browserTimeZone();
@@ -22,7 +32,8 @@ export function ResetApiKeysChoice({ keys, value, onChange }: { keys: readonly R
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           <Trans>
-            These keys keep working after the password changes. If someone else may have known your password, revoke the keys you do not recognise. Keys made in the last {days} days are selected.
+            These keys keep working after the password changes. If someone else may have known your password, revoke the
+            keys you do not recognise. Keys made in the last {days} days are selected.
           </Trans>
         </Text>
         {keys.map((k) => {

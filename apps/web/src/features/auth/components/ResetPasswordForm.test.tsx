@@ -1,10 +1,8 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createQueryClient } from '../../../lib/query-client';
+import { renderWithProviders } from '../../../test-utils/render';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -15,7 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const key = (id: number, name: string, made_recently: boolean) => ({
   id,
   name,
@@ -28,18 +27,12 @@ const key = (id: number, name: string, made_recently: boolean) => ({
 
 function renderForm(apiKeys: unknown[]) {
   fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
-    init?.method === 'POST' ? json(200, { message: 'ok' }) : json(200, { data: { email: 'olga@example.test', api_keys: apiKeys } }),
+    init?.method === 'POST'
+      ? json(200, { message: 'ok' })
+      : json(200, { data: { email: 'olga@example.test', api_keys: apiKeys } }),
   );
   window.history.replaceState(null, '', '/auth/reset-password/abcdefghijkl');
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MantineProvider>
-          <ResetPasswordForm token="abcdefghijkl" />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(<ResetPasswordForm token="abcdefghijkl" />, { queryClient: createQueryClient() });
 }
 
 const fillPasswords = () => {

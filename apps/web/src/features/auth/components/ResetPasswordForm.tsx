@@ -1,4 +1,4 @@
-import { resetPasswordBody, type ResetPasswordBody } from '@admitone/shared';
+import { type ResetPasswordBody, resetPasswordBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -6,10 +6,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { goTo, SignInLink } from '../../../lib/sign-in-navigation';
-import { SectionLoader } from '../../../components/FullPageLoader';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { goTo, SignInLink } from '../../../lib/sign-in-navigation';
 import { useSchemaValidation } from '../../../lib/validation';
 import { resetTokenQueryOptions, useResetPassword } from '../api/auth';
 import { AuthHeading } from './AuthHeading';
@@ -53,15 +54,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const revoking = revoke ?? suggestedRevokes(keys);
   const submit = (values: ResetPasswordBody) => {
     setError(null);
-    reset.mutate({ ...values, revoke_api_key_ids: revoking }, {
-      onSuccess: async () => {
-        notifications.show({ color: 'teal', title: t`Password changed`, message: t`You can now log in with your new password.` });
-        goTo('/auth/login', { replace: true });
+    reset.mutate(
+      { ...values, revoke_api_key_ids: revoking },
+      {
+        onSuccess: async () => {
+          notifications.show({
+            color: 'teal',
+            title: t`Password changed`,
+            message: t`You can now log in with your new password.`,
+          });
+          goTo('/auth/login', { replace: true });
+        },
+        onError: (e) => {
+          if (!applyFieldErrors(e, form.setErrors)) setError(e);
+        },
       },
-      onError: (e) => {
-        if (!applyFieldErrors(e, form.setErrors)) setError(e);
-      },
-    });
+    );
   };
 
   return (

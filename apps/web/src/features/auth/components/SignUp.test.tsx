@@ -1,18 +1,16 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { TOKEN_KEY } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
+import { renderWithProviders } from '../../../test-utils/render';
 import { ConfirmSignUp } from './ConfirmSignUp';
 import { RegisterForm } from './RegisterForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** The sign-ups sent (the form also asks for the operator's terms: TermsCheckbox). */
-const registerCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/register') as Array<[string, RequestInit]>;
+const registerCalls = () =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/auth/register') as Array<[string, RequestInit]>;
 /** Where the screen sent the browser: leaving the sign-in app is a page load (location.replace). */
 let replaced: ReturnType<typeof vi.fn<(to: string | URL) => void>>;
 beforeEach(() => {
@@ -28,31 +26,37 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Renders a sign-in screen at `path` (StrictMode, as the app does). */
 function renderAt(path: string, element: React.ReactNode) {
   window.history.replaceState(null, '', path);
-  return render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={createQueryClient()}>
-          <MantineProvider>{element}</MantineProvider>
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
+  return renderWithProviders(element, { strict: true, queryClient: createQueryClient() });
 }
 
 const auth = {
   token: 'session-token-1234567890',
-  user: { id: 3, name: 'Grace', email: 'grace@example.test', timezone: null, locale: null, email_verified: true, pending_email: null, created_at: '' },
-  accounts: [{ id: 1, name: 'Grace', role: 'ADMIN', status: 'ACTIVE', is_owner: true, currency: 'USD', timezone: 'UTC' }],
+  user: {
+    id: 3,
+    name: 'Grace',
+    email: 'grace@example.test',
+    timezone: null,
+    locale: null,
+    email_verified: true,
+    pending_email: null,
+    created_at: '',
+  },
+  accounts: [
+    { id: 1, name: 'Grace', role: 'ADMIN', status: 'ACTIVE', is_owner: true, currency: 'USD', timezone: 'UTC' },
+  ],
 };
 
 describe('sign-up form', () => {
   it('gives way to "Check your inbox" with the address, and sends the same sign-up again on request', async () => {
-    fetchMock.mockImplementation(async () => json(202, { message: 'We have sent a link to grace@example.test. Open it to finish signing up.' }));
+    fetchMock.mockImplementation(async () =>
+      json(202, { message: 'We have sent a link to grace@example.test. Open it to finish signing up.' }),
+    );
     renderAt('/auth/register', <RegisterForm />);
     fireEvent.change(screen.getByRole('textbox', { name: /Your name/ }), { target: { value: 'Grace Hopper' } });
     fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });
@@ -92,7 +96,10 @@ describe('sign-up form: the organization', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
-    expect(JSON.parse(registerCalls()[0]![1].body as string)).toMatchObject({ name: 'Grace Hopper', organization: 'Harvard Computation Lab' });
+    expect(JSON.parse(registerCalls()[0]![1].body as string)).toMatchObject({
+      name: 'Grace Hopper',
+      organization: 'Harvard Computation Lab',
+    });
   });
 });
 
@@ -110,7 +117,11 @@ describe('sign-up link page', () => {
   });
 
   it('says what to do when the link is used, expired or unknown', async () => {
-    fetchMock.mockResolvedValue(json(400, { error: { code: 'INVALID_SIGNUP_LINK', message: 'This sign-up link is invalid, expired or already used.' } }));
+    fetchMock.mockResolvedValue(
+      json(400, {
+        error: { code: 'INVALID_SIGNUP_LINK', message: 'This sign-up link is invalid, expired or already used.' },
+      }),
+    );
     renderAt('/auth/confirm-sign-up/used-token-1234567890', <ConfirmSignUp token="used-token-1234567890" />);
     expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up again' }).getAttribute('href')).toBe('/auth/register');
@@ -118,7 +129,11 @@ describe('sign-up link page', () => {
   });
 
   it('offers to try again when the server could not answer', async () => {
-    fetchMock.mockResolvedValueOnce(json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' } })).mockResolvedValueOnce(json(200, auth));
+    fetchMock
+      .mockResolvedValueOnce(
+        json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' } }),
+      )
+      .mockResolvedValueOnce(json(200, auth));
     renderAt('/auth/confirm-sign-up/link-token-1234567890', <ConfirmSignUp token="link-token-1234567890" />);
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();
     expect(replaced).not.toHaveBeenCalled();

@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
-import { SignInLink } from '../../../lib/sign-in-navigation';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SignInLink } from '../../../lib/sign-in-navigation';
 import { AuthHeading } from './AuthHeading';
 
 interface SignUpSentProps {
@@ -27,8 +28,8 @@ export function SignUpSent({ email, resending, resent, error, onResend, onChange
       <Stack gap="md">
         <Alert color="violet" variant="light" icon={<IconMailCheck size={18} aria-hidden />} role="status">
           <Trans>
-            We have sent a link to <strong>{email}</strong>. Open it to finish signing up: your account is created then. The
-            link is valid for 24 hours.
+            We have sent a link to <strong>{email}</strong>. Open it to finish signing up: your account is created then.
+            The link is valid for 24 hours.
           </Trans>
         </Alert>
         <Text size="sm" c="dimmed">

@@ -1,24 +1,20 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { TermsCheckbox } from './TermsCheckbox';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function renderWith(legal: { terms_url: string | null; privacy_url: string | null }) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: legal }), { status: 200, headers: { 'content-type': 'application/json' } })));
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient()}>
-          <TermsCheckbox />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: legal }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
   );
+  renderWithProviders(<TermsCheckbox />, { query: true });
 }
 
 describe('the terms checkbox at sign-up (#38)', () => {
@@ -27,8 +23,12 @@ describe('the terms checkbox at sign-up (#38)', () => {
     const terms = await screen.findByRole('link', { name: 'terms and conditions' });
     expect(terms.getAttribute('href')).toBe('https://example.com/terms');
     expect(terms.getAttribute('target')).toBe('_blank');
-    expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('https://example.com/privacy');
-    expect(screen.getByRole('checkbox', { name: 'I accept the terms and conditions and the privacy policy' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe(
+      'https://example.com/privacy',
+    );
+    expect(
+      screen.getByRole('checkbox', { name: 'I accept the terms and conditions and the privacy policy' }),
+    ).toBeTruthy();
   });
 
   it('is plain text where the operator set none', async () => {

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Anchor, Checkbox, type CheckboxProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+
 import { legalLinksQueryOptions } from '../api/auth';
 
 /** A link of the terms' label: a new tab, so the form keeps what was typed. */
@@ -13,7 +14,10 @@ function LegalLink({ href, children }: { href: string; children?: ReactNode }) {
   );
 }
 
-/** "I accept the terms and conditions", linking to the operator's terms and privacy policy where set (TERMS_URL, PRIVACY_URL). */
+/**
+ * "I accept the terms and conditions", linking to the operator's terms and privacy policy where set (TERMS_URL,
+ * PRIVACY_URL).
+ */
 export function TermsCheckbox(props: CheckboxProps) {
   const legal = useQuery(legalLinksQueryOptions()).data;
   const terms = legal?.terms_url;
@@ -21,7 +25,8 @@ export function TermsCheckbox(props: CheckboxProps) {
   const label =
     terms && privacy ? (
       <Trans>
-        I accept the <LegalLink href={terms}>terms and conditions</LegalLink> and the <LegalLink href={privacy}>privacy policy</LegalLink>
+        I accept the <LegalLink href={terms}>terms and conditions</LegalLink> and the{' '}
+        <LegalLink href={privacy}>privacy policy</LegalLink>
       </Trans>
     ) : terms ? (
       <Trans>

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+
 import { consumeReturnTo } from '../../../lib/api-client';
 import { goTo } from '../../../lib/sign-in-navigation';
 

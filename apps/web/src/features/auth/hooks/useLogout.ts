@@ -1,9 +1,13 @@
 import { useCallback } from 'react';
+
 import { forgetSession, LOGIN_PATH } from '../../../lib/api-client';
 import { leavePage } from '../../../lib/page-leave';
 import { logout } from '../api/auth';
 
-/** Ends the session on the server (best effort), forgets it here and opens the login page (a page load: nothing of it stays in memory). */
+/**
+ * Ends the session on the server (best effort), forgets it here and opens the login page (a page load: nothing of it
+ * stays in memory).
+ */
 export function useLogout() {
   return useCallback(async () => {
     try {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { switchAccount } from '../api/auth';
 import { useFinishLogin } from './useFinishLogin';
 

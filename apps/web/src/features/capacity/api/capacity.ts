@@ -1,5 +1,6 @@
 import type { CapacityAssignmentBody, CapacityAssignmentDto, One, Paginated } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
 
@@ -9,7 +10,8 @@ export const capacityKeys = {
 
 const base = (eventId: number) => `/events/${eventId}/capacity-assignments`;
 
-export const fetchCapacityAssignments = (eventId: number) => api.get<Paginated<CapacityAssignmentDto>>(base(eventId)).then((r) => r.data);
+export const fetchCapacityAssignments = (eventId: number) =>
+  api.get<Paginated<CapacityAssignmentDto>>(base(eventId)).then((r) => r.data);
 
 export const capacityQueryOptions = (eventId: number) =>
   queryOptions({ queryKey: capacityKeys.all(eventId), queryFn: () => fetchCapacityAssignments(eventId) });
@@ -25,7 +27,10 @@ export const deleteCapacityAssignment = (eventId: number, id: number) => api.del
 
 function useCapacityMutation<V, R>(eventId: number, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: capacityKeys.all(eventId) }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: capacityKeys.all(eventId) }),
+  });
 }
 
 /** Creates (no id) or changes (with id) a capacity assignment. */
@@ -34,4 +39,5 @@ export const useSaveCapacityAssignment = (eventId: number) =>
     id ? updateCapacityAssignment(eventId, id, body) : createCapacityAssignment(eventId, body),
   );
 
-export const useDeleteCapacityAssignment = (eventId: number) => useCapacityMutation(eventId, (id: number) => deleteCapacityAssignment(eventId, id));
+export const useDeleteCapacityAssignment = (eventId: number) =>
+  useCapacityMutation(eventId, (id: number) => deleteCapacityAssignment(eventId, id));

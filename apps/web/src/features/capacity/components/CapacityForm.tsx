@@ -4,11 +4,18 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/NumberInput.css';
-import { capacityAssignmentBody, type CapacityAssignmentBody, type CapacityAssignmentDto, type TicketDto } from '@admitone/shared';
+
+import {
+  type CapacityAssignmentBody,
+  capacityAssignmentBody,
+  type CapacityAssignmentDto,
+  type TicketDto,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Checkbox, Group, NumberInput, Radio, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
+
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { isApiError } from '../../../lib/api-error';
 import { useFormError } from '../../../lib/form-submit';
@@ -61,7 +68,8 @@ export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityF
   });
   const formError = useFormError(form.setErrors);
 
-  const submit = (values: CapacityValues) => save.mutate({ id: assignment?.id, body: toBody(values) }, formError.handle(onDone));
+  const submit = (values: CapacityValues) =>
+    save.mutate({ id: assignment?.id, body: toBody(values) }, formError.handle(onDone));
 
   return (
     <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
@@ -70,9 +78,23 @@ export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityF
           <Trans>Go to tickets</Trans>
         </Anchor>
       ) : null}
-      <TextInput label={t`Name`} placeholder={t`e.g. Main hall`} required data-autofocus {...form.getInputProps('name')} />
+      <TextInput
+        label={t`Name`}
+        placeholder={t`e.g. Main hall`}
+        required
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
       <Group align="flex-end" gap="md">
-        <NumberInput label={t`Capacity`} min={0} allowDecimal={false} allowNegative={false} disabled={form.values.unlimited} style={{ flex: 1 }} {...form.getInputProps('capacity')} />
+        <NumberInput
+          label={t`Capacity`}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={form.values.unlimited}
+          style={{ flex: 1 }}
+          {...form.getInputProps('capacity')}
+        />
         <Checkbox label={t`Unlimited (only count)`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
       </Group>
       <Radio.Group label={t`Applies to`} {...form.getInputProps('applies_to')}>
@@ -84,7 +106,11 @@ export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityF
       {form.values.applies_to === 'TICKETS' ? (
         <TicketsSelect tickets={tickets} required {...form.getInputProps('ticket_ids')} />
       ) : null}
-      <Switch label={t`Enabled`} description={t`A disabled assignment does not limit sales.`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+      <Switch
+        label={t`Enabled`}
+        description={t`A disabled assignment does not limit sales.`}
+        {...form.getInputProps('enabled', { type: 'checkbox' })}
+      />
       <FormActions onCancel={onDone} loading={save.isPending}>
         {assignment ? <Trans>Save changes</Trans> : <Trans>Create capacity assignment</Trans>}
       </FormActions>

@@ -4,6 +4,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTicket, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
+
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
 import { ListBody } from '../../../components/ListBody';
@@ -22,12 +23,24 @@ function Capacity({ event }: { event: EventDto }) {
   const list = useCapacityAssignments(event.id);
   const tickets = useTickets(event.id);
   const save = useSaveCapacityAssignment(event.id);
-  const crud = useCrudDialogs<CapacityAssignmentDto>({ remove: useDeleteCapacityAssignment(event.id), deletedNotice: ({ name }) => t`${name} deleted.` });
+  const crud = useCrudDialogs<CapacityAssignmentDto>({
+    remove: useDeleteCapacityAssignment(event.id),
+    deletedNotice: ({ name }) => t`${name} deleted.`,
+  });
   const deletingName = crud.shownDeleting?.name ?? '';
 
   const toggle = (item: CapacityAssignmentDto, enabled: boolean) =>
     save.mutate(
-      { id: item.id, body: { name: item.name, capacity: item.capacity, applies_to: item.applies_to, ticket_ids: item.ticket_ids, enabled } },
+      {
+        id: item.id,
+        body: {
+          name: item.name,
+          capacity: item.capacity,
+          applies_to: item.applies_to,
+          ticket_ids: item.ticket_ids,
+          enabled,
+        },
+      },
       { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }) },
     );
   const addButton = (
@@ -37,14 +50,22 @@ function Capacity({ event }: { event: EventDto }) {
   );
   const noTickets = tickets.data?.length === 0;
   const ticketFirst = (
-    <ListEmptyState icon={IconTicket} title={t`Create a ticket first`} description={t`A ticket must exist before you can add a capacity assignment.`}>
+    <ListEmptyState
+      icon={IconTicket}
+      title={t`Create a ticket first`}
+      description={t`A ticket must exist before you can add a capacity assignment.`}
+    >
       <Button component={Link} to={`/manage/event/${event.id}/tickets`}>
         <Trans>Go to tickets</Trans>
       </Button>
     </ListEmptyState>
   );
   const none = (
-    <ListEmptyState icon={IconUsersGroup} title={t`No capacity assignments yet`} description={t`Share one limit between several tickets, such as the seats of a room.`}>
+    <ListEmptyState
+      icon={IconUsersGroup}
+      title={t`No capacity assignments yet`}
+      description={t`Share one limit between several tickets, such as the seats of a room.`}
+    >
       {addButton}
     </ListEmptyState>
   );
@@ -57,12 +78,33 @@ function Capacity({ event }: { event: EventDto }) {
         actions={list.data?.length && !noTickets ? addButton : null}
       />
       <ListBody queries={[list, tickets]} empty={(items) => !items.length && (noTickets ? ticketFirst : none)}>
-        {(items, ticketList) => <CapacityTable items={items} tickets={ticketList} onEdit={crud.edit} onDelete={crud.askDelete} onToggle={toggle} />}
+        {(items, ticketList) => (
+          <CapacityTable
+            items={items}
+            tickets={ticketList}
+            onEdit={crud.edit}
+            onDelete={crud.askDelete}
+            onToggle={toggle}
+          />
+        )}
       </ListBody>
-      <AppModal {...crud.formDialog} title={crud.isNew ? <Trans>Create capacity assignment</Trans> : <Trans>Edit capacity assignment</Trans>}>
-        <CapacityForm key={crud.item?.id ?? 'new'} eventId={event.id} tickets={tickets.data ?? []} assignment={crud.item} onDone={crud.close} />
+      <AppModal
+        {...crud.formDialog}
+        title={crud.isNew ? <Trans>Create capacity assignment</Trans> : <Trans>Edit capacity assignment</Trans>}
+      >
+        <CapacityForm
+          key={crud.item?.id ?? 'new'}
+          eventId={event.id}
+          tickets={tickets.data ?? []}
+          assignment={crud.item}
+          onDone={crud.close}
+        />
       </AppModal>
-      <DeleteDialog crud={crud} title={<Trans>Delete capacity assignment</Trans>} message={<Trans>Delete {deletingName}? Its tickets will no longer share this limit.</Trans>} />
+      <DeleteDialog
+        crud={crud}
+        title={<Trans>Delete capacity assignment</Trans>}
+        message={<Trans>Delete {deletingName}? Its tickets will no longer share this limit.</Trans>}
+      />
     </>
   );
 }

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Progress.css';
-import { intlLocale, type CheckInListDto, type TicketDto } from '@admitone/shared';
+
+import { type CheckInListDto, intlLocale, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Card, Divider, Group, Menu, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+
 import { formatDateTime, percentOf } from '../../../lib/format';
 import { useListName } from '../list-name';
 import { CheckInListStateBadge } from './CheckInListStateBadge';
@@ -29,7 +31,15 @@ function ListWindow({ list, timeZone }: { list: CheckInListDto; timeZone: string
   if (!from && !until) return null;
   return (
     <Text size="sm" c="dimmed">
-      {from && until ? <Trans>From {from} to {until}</Trans> : from ? <Trans>From {from}</Trans> : <Trans>Until {until}</Trans>}
+      {from && until ? (
+        <Trans>
+          From {from} to {until}
+        </Trans>
+      ) : from ? (
+        <Trans>From {from}</Trans>
+      ) : (
+        <Trans>Until {until}</Trans>
+      )}
     </Text>
   );
 }
@@ -94,7 +104,12 @@ export function CheckInListCard({ eventId, list, tickets, timeZone, onEdit, onDe
               {checkedIn} of {total} checked in
             </Trans>
           </Text>
-          <Progress value={percentOf(list.checked_in, list.total)} size="sm" color="violet" aria-label={t`Checked in on ${name}`} />
+          <Progress
+            value={percentOf(list.checked_in, list.total)}
+            size="sm"
+            color="violet"
+            aria-label={t`Checked in on ${name}`}
+          />
         </Stack>
         <Divider />
         <StaffLinkPanel eventId={eventId} list={list} />

@@ -1,6 +1,7 @@
 import type { CheckInListDto, CheckInListState } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
+
 import { formatDateTime } from '../../../lib/format';
 
 // Dot badges, like the tickets' sale state: the colour marks the state while the text keeps full contrast.
@@ -11,7 +12,13 @@ const STATE_COLORS: Record<CheckInListState, string> = {
 };
 
 /** Whether the list admits now: open, opening later (with its date in the event's zone), or closed. */
-export function CheckInListStateBadge({ list, timeZone }: { list: Pick<CheckInListDto, 'state' | 'activates_at'>; timeZone: string }) {
+export function CheckInListStateBadge({
+  list,
+  timeZone,
+}: {
+  list: Pick<CheckInListDto, 'state' | 'activates_at'>;
+  timeZone: string;
+}) {
   const { i18n } = useLingui();
   const date = list.activates_at ? formatDateTime(list.activates_at, timeZone, i18n.locale) : '';
   const label = {

@@ -1,17 +1,19 @@
 import type { CheckInListDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { CheckInListsPage } from './CheckInListsPage';
 
 beforeAll(() => {
   window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
   // happy-dom has no FontFaceSet; the autosizing description field listens to it.
-  if (!document.fonts) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+  if (!document.fonts)
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener() {}, removeEventListener() {} },
+    });
 });
 
 const main: CheckInListDto = {
@@ -48,7 +50,8 @@ const tickets = [
   { id: 12, event_id: 7, name: 'Backstage', category_id: 1 },
 ];
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const LAST = { error: { code: 'LAST_CHECK_IN_LIST', message: 'An event needs at least one check-in list.' } };
 
 function setup(answer: (method: string, url: string) => Response | undefined = () => undefined) {
@@ -56,25 +59,22 @@ function setup(answer: (method: string, url: string) => Response | undefined = (
     const method = init?.method ?? 'GET';
     const answered = answer(method, url);
     if (answered) return answered;
-    if (url === '/api/events/7') return json(200, { data: { id: 7, title: 'Summer concert', timezone: 'Europe/Berlin' } });
-    if (url === '/api/events/7/check-in-lists') return json(method === 'POST' ? 201 : 200, { data: method === 'POST' ? { ...main, id: 3 } : [main, vip] });
+    if (url === '/api/events/7')
+      return json(200, { data: { id: 7, title: 'Summer concert', timezone: 'Europe/Berlin' } });
+    if (url === '/api/events/7/check-in-lists')
+      return json(method === 'POST' ? 201 : 200, { data: method === 'POST' ? { ...main, id: 3 } : [main, vip] });
     // The staff link's secret comes from its own route, never with the lists.
-    if (url === '/api/events/7/check-in-lists/2/staff-link' && method === 'GET') return json(200, { data: { staff_token: 'a-secret-token-of-the-vip-door' } });
+    if (url === '/api/events/7/check-in-lists/2/staff-link' && method === 'GET')
+      return json(200, { data: { staff_token: 'a-secret-token-of-the-vip-door' } });
     if (url === '/api/events/7/tickets') return json(200, { data: tickets, meta: {} });
     if (url === '/api/events/7/product-categories') return json(200, { data: [] });
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter([{ path: '/manage/event/:eventId/check-in-lists', Component: CheckInListsPage }], { initialEntries: ['/manage/event/7/check-in-lists'] });
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  const router = createMemoryRouter([{ path: '/manage/event/:eventId/check-in-lists', Component: CheckInListsPage }], {
+    initialEntries: ['/manage/event/7/check-in-lists'],
+  });
+  renderWithProviders(<RouterProvider router={router} />, { query: true });
   const calls = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
   return { calls };
 }
@@ -95,7 +95,10 @@ describe('CheckInListsPage', () => {
     expect(within(second).getByText('Side door')).toBeTruthy();
     expect(within(second).getByText(/^Opens Jul 12, 2026, 6:30/)).toBeTruthy();
     expect(within(second).getByText('Admits: Backstage')).toBeTruthy();
-    expect(await within(second).findByRole('textbox', { name: /^Staff link/ })).toHaveProperty('value', `${window.location.origin}/check-in/a-secret-token-of-the-vip-door`);
+    expect(await within(second).findByRole('textbox', { name: /^Staff link/ })).toHaveProperty(
+      'value',
+      `${window.location.origin}/check-in/a-secret-token-of-the-vip-door`,
+    );
     expect(within(second).getByRole('link', { name: /^Open/ }).getAttribute('target')).toBe('_blank');
     expect(within(second).getByRole('button', { name: 'Actions for VIP' })).toBeTruthy();
     // Its QR code, for a volunteer's phone camera (#38).
@@ -106,17 +109,25 @@ describe('CheckInListsPage', () => {
 
   it('makes a staff link, and revokes one after asking', async () => {
     const { calls } = setup((method, url) => {
-      if (method === 'POST' && url === '/api/events/7/check-in-lists/1/staff-link') return json(200, { data: { ...main, has_staff_link: true, staff_token: 'a-new-token-for-the-main-door' } });
-      if (method === 'DELETE' && url === '/api/events/7/check-in-lists/2/staff-link') return json(200, { data: { ...vip, has_staff_link: false, staff_token: null } });
+      if (method === 'POST' && url === '/api/events/7/check-in-lists/1/staff-link')
+        return json(200, { data: { ...main, has_staff_link: true, staff_token: 'a-new-token-for-the-main-door' } });
+      if (method === 'DELETE' && url === '/api/events/7/check-in-lists/2/staff-link')
+        return json(200, { data: { ...vip, has_staff_link: false, staff_token: null } });
       return undefined;
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Create staff link' }));
     await waitFor(() => expect(calls('POST')).toHaveLength(1));
 
     fireEvent.click(await within(screen.getByRole('region', { name: 'VIP' })).findByRole('button', { name: 'Revoke' }));
-    expect(await screen.findByText('Volunteers using this link can no longer check anyone in, and their queued scans are refused.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Volunteers using this link can no longer check anyone in, and their queued scans are refused.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Revoke link' }));
-    await waitFor(() => expect(calls('DELETE').map(([url]) => url)).toEqual(['/api/events/7/check-in-lists/2/staff-link']));
+    await waitFor(() =>
+      expect(calls('DELETE').map(([url]) => url)).toEqual(['/api/events/7/check-in-lists/2/staff-link']),
+    );
   });
 
   it('creates a list with the default name, and asks for tickets when it admits chosen ones', async () => {
@@ -131,7 +142,14 @@ describe('CheckInListsPage', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'All tickets (also those created later)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create check-in list' }));
     await waitFor(() => expect(calls('POST')).toHaveLength(1));
-    expect(JSON.parse(String(calls('POST')[0]![1]!.body))).toEqual({ name: null, description: null, all_tickets: true, ticket_ids: [], activates_at: null, expires_at: null });
+    expect(JSON.parse(String(calls('POST')[0]![1]!.body))).toEqual({
+      name: null,
+      description: null,
+      all_tickets: true,
+      ticket_ids: [],
+      activates_at: null,
+      expires_at: null,
+    });
   });
 
   it("shows the server's reason when the last list cannot be deleted", async () => {
@@ -139,7 +157,9 @@ describe('CheckInListsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for All tickets' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText("Delete All tickets? Its check-ins are removed; the attendees' history keeps them.")).toBeTruthy();
+    expect(
+      within(dialog).getByText("Delete All tickets? Its check-ins are removed; the attendees' history keeps them."),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText('An event needs at least one check-in list.')).toBeTruthy();
   });

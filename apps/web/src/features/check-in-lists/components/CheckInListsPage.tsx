@@ -2,6 +2,7 @@ import type { CheckInListDto, EventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
+
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
 import { ListBody } from '../../../components/ListBody';
@@ -38,7 +39,11 @@ function CheckInLists({ event }: { event: EventDto }) {
   );
   // Every event has a list; this shows only if that ever fails to hold.
   const none = (
-    <ListEmptyState icon={IconListDetails} title={t`No check-in lists yet`} description={t`A check-in list is a line at the door: it admits some tickets, in a time window if you like.`}>
+    <ListEmptyState
+      icon={IconListDetails}
+      title={t`No check-in lists yet`}
+      description={t`A check-in list is a line at the door: it admits some tickets, in a time window if you like.`}
+    >
       {addButton}
     </ListEmptyState>
   );
@@ -47,7 +52,12 @@ function CheckInLists({ event }: { event: EventDto }) {
     <>
       <PageHeader
         title={<Trans>Check-in lists</Trans>}
-        description={<Trans>Each line at the door admits some tickets, in a time window if you like. Volunteers open a list with its staff link, no account needed.</Trans>}
+        description={
+          <Trans>
+            Each line at the door admits some tickets, in a time window if you like. Volunteers open a list with its
+            staff link, no account needed.
+          </Trans>
+        }
         actions={
           lists.data?.length ? (
             <Group gap="sm">
@@ -61,13 +71,32 @@ function CheckInLists({ event }: { event: EventDto }) {
         {(items, ticketList) => (
           <Stack gap="md">
             {items.map((list) => (
-              <CheckInListCard key={list.id} eventId={event.id} list={list} tickets={ticketList} timeZone={event.timezone} onEdit={crud.edit} onDelete={crud.askDelete} />
+              <CheckInListCard
+                key={list.id}
+                eventId={event.id}
+                list={list}
+                tickets={ticketList}
+                timeZone={event.timezone}
+                onEdit={crud.edit}
+                onDelete={crud.askDelete}
+              />
             ))}
           </Stack>
         )}
       </ListBody>
-      <AppModal {...crud.formDialog} size="lg" title={crud.isNew ? <Trans>Create check-in list</Trans> : <Trans>Edit check-in list</Trans>}>
-        <CheckInListForm key={crud.item?.id ?? 'new'} eventId={event.id} timeZone={event.timezone} tickets={admissionsOf(tickets.data)} list={crud.item} onDone={crud.close} />
+      <AppModal
+        {...crud.formDialog}
+        size="lg"
+        title={crud.isNew ? <Trans>Create check-in list</Trans> : <Trans>Edit check-in list</Trans>}
+      >
+        <CheckInListForm
+          key={crud.item?.id ?? 'new'}
+          eventId={event.id}
+          timeZone={event.timezone}
+          tickets={admissionsOf(tickets.data)}
+          list={crud.item}
+          onDone={crud.close}
+        />
       </AppModal>
       <DeleteDialog
         crud={crud}

@@ -2,8 +2,17 @@ import type { CheckInListDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff, IconQrcode, IconRefresh } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCopy,
+  IconExternalLink,
+  IconLink,
+  IconLinkOff,
+  IconQrcode,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QrCodeImage } from '../../../components/QrCodeImage';
 import { errorMessage } from '../../../lib/validation';
@@ -15,7 +24,10 @@ interface StaffLinkPanelProps {
   list: CheckInListDto;
 }
 
-/** A list's staff link: make one, or show it (its secret read on its own route) to copy or open, replace it with a new one, or revoke it. */
+/**
+ * A list's staff link: make one, or show it (its secret read on its own route) to copy or open, replace it with a new
+ * one, or revoke it.
+ */
 export function StaffLinkPanel({ eventId, list }: StaffLinkPanelProps) {
   const { t, i18n } = useLingui();
   const make = useMakeStaffLink(eventId);
@@ -52,7 +64,9 @@ export function StaffLinkPanel({ eventId, list }: StaffLinkPanelProps) {
       <ConfirmDialog
         opened={asking === 'revoke'}
         title={<Trans>Revoke staff link</Trans>}
-        message={<Trans>Volunteers using this link can no longer check anyone in, and their queued scans are refused.</Trans>}
+        message={
+          <Trans>Volunteers using this link can no longer check anyone in, and their queued scans are refused.</Trans>
+        }
         confirmLabel={<Trans>Revoke link</Trans>}
         danger
         loading={revoke.isPending}
@@ -68,7 +82,11 @@ export function StaffLinkPanel({ eventId, list }: StaffLinkPanelProps) {
     <>
       {list.has_staff_link ? (
         secret.data ? (
-          <StaffLinkField url={staffLinkUrl(secret.data)} onRenew={() => setAsking('renew')} onRevoke={() => setAsking('revoke')} />
+          <StaffLinkField
+            url={staffLinkUrl(secret.data)}
+            onRenew={() => setAsking('renew')}
+            onRevoke={() => setAsking('revoke')}
+          />
         ) : secret.isError ? (
           <Text size="sm" c="red.8">
             {errorMessage(secret.error, i18n)}
@@ -83,10 +101,18 @@ export function StaffLinkPanel({ eventId, list }: StaffLinkPanelProps) {
               <Trans>Staff link</Trans>
             </Text>
             <Text size="sm" c="dimmed">
-              <Trans>No staff link yet. With one, volunteers check people in on this list from their phone, without an account.</Trans>
+              <Trans>
+                No staff link yet. With one, volunteers check people in on this list from their phone, without an
+                account.
+              </Trans>
             </Text>
           </Stack>
-          <Button variant="light" leftSection={<IconLink size={16} aria-hidden />} loading={make.isPending} onClick={create}>
+          <Button
+            variant="light"
+            leftSection={<IconLink size={16} aria-hidden />}
+            loading={make.isPending}
+            onClick={create}
+          >
             <Trans>Create staff link</Trans>
           </Button>
         </Group>
@@ -119,7 +145,12 @@ function StaffLinkField({ url, onRenew, onRevoke }: StaffLinkFieldProps) {
       <Group gap="xs">
         <CopyButton value={url}>
           {({ copied, copy }) => (
-            <Button size="xs" variant="default" leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />} onClick={copy}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              onClick={copy}
+            >
               {copied ? <Trans>Copied</Trans> : <Trans>Copy link</Trans>}
             </Button>
           )}
@@ -136,13 +167,24 @@ function StaffLinkField({ url, onRenew, onRevoke }: StaffLinkFieldProps) {
         >
           <Trans>Open</Trans>
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconQrcode size={16} aria-hidden />} onClick={() => setShowQr(true)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconQrcode size={16} aria-hidden />}
+          onClick={() => setShowQr(true)}
+        >
           <Trans>QR code</Trans>
         </Button>
         <Button size="xs" variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRenew}>
           <Trans>New link</Trans>
         </Button>
-        <Button size="xs" variant="outline" color="red.9" leftSection={<IconLinkOff size={16} aria-hidden />} onClick={onRevoke}>
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.9"
+          leftSection={<IconLinkOff size={16} aria-hidden />}
+          onClick={onRevoke}
+        >
           <Trans>Revoke</Trans>
         </Button>
       </Group>
@@ -150,7 +192,10 @@ function StaffLinkField({ url, onRenew, onRevoke }: StaffLinkFieldProps) {
         <Stack gap="sm" align="center">
           <QrCodeImage value={url} alt={t`QR code of the staff link`} fileName="staff-link-qr.png" />
           <Text size="sm" c="dimmed" ta="center">
-            <Trans>A volunteer scans it with their phone's camera to open the check-in. Anyone who can see it can check people in.</Trans>
+            <Trans>
+              A volunteer scans it with their phone's camera to open the check-in. Anyone who can see it can check
+              people in.
+            </Trans>
           </Text>
         </Stack>
       </Modal>

@@ -1,5 +1,16 @@
-import type { AttendeeDto, CheckInEventDto, CheckInOfflineDto, CheckInOutcomeDto, CheckInScan, CheckInStatsDto, One, Paginated, StaffCheckInDto } from '@admitone/shared';
+import type {
+  AttendeeDto,
+  CheckInEventDto,
+  CheckInOfflineDto,
+  CheckInOutcomeDto,
+  CheckInScan,
+  CheckInStatsDto,
+  One,
+  Paginated,
+  StaffCheckInDto,
+} from '@admitone/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { api, type QueryParams } from '../../../lib/api-client';
 import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
 
@@ -8,13 +19,19 @@ export const STATS_POLL_MS = 5_000;
 
 /** The events the caller checks people in at (door staff: those given to them; others: every event not archived). */
 export const checkInEventsQueryOptions = () =>
-  queryOptions({ queryKey: ['check-in', 'events'] as const, queryFn: () => api.get<One<CheckInEventDto[]>>('/check-in/events').then((r) => r.data) });
+  queryOptions({
+    queryKey: ['check-in', 'events'] as const,
+    queryFn: () => api.get<One<CheckInEventDto[]>>('/check-in/events').then((r) => r.data),
+  });
 
 export const useCheckInEvents = () => useQuery(checkInEventsQueryOptions());
 
 /** One event as the check-in screen shows it (what door staff may see of it). */
 export const useCheckInEvent = (eventId: number) =>
-  useQuery({ queryKey: ['check-in', 'events', eventId] as const, queryFn: () => api.get<One<CheckInEventDto>>(`/events/${eventId}/check-in`).then((r) => r.data) });
+  useQuery({
+    queryKey: ['check-in', 'events', eventId] as const,
+    queryFn: () => api.get<One<CheckInEventDto>>(`/events/${eventId}/check-in`).then((r) => r.data),
+  });
 
 /**
  * Where one check-in screen reads and writes: a list of the event for a signed-in organizer or door
@@ -34,21 +51,24 @@ export interface CheckInEndpoints {
 function endpointsAt(base: string): CheckInEndpoints {
   return {
     stats: () => api.get<One<CheckInStatsDto>>(`${base}/stats`).then((r) => r.data),
-    attendees: (params) => api.get<Paginated<AttendeeDto>>(`${base}/attendees`, { query: params as unknown as QueryParams }),
+    attendees: (params) =>
+      api.get<Paginated<AttendeeDto>>(`${base}/attendees`, { query: params as unknown as QueryParams }),
     scan: (scan) => api.post<One<CheckInOutcomeDto>>(`${base}/check-ins`, scan).then((r) => r.data),
     batch: (scans) => api.post<One<CheckInOutcomeDto[]>>(`${base}/check-ins/batch`, { scans }).then((r) => r.data),
     offline: () => api.get<One<CheckInOfflineDto>>(`${base}/offline`).then((r) => r.data),
   };
 }
 
-export const listEndpoints = (eventId: number, listId: number) => endpointsAt(`/events/${eventId}/check-in-lists/${listId}`);
+export const listEndpoints = (eventId: number, listId: number) =>
+  endpointsAt(`/events/${eventId}/check-in-lists/${listId}`);
 export const staffLinkEndpoints = (token: string) => endpointsAt(`/public/check-in-links/${encodeURIComponent(token)}`);
 
 /** What a staff link opens: the event and its list (STAFF_LINK_INVALID once revoked or replaced). */
 export const useStaffLink = (token: string) =>
   useQuery({
     queryKey: ['check-in-link', token] as const,
-    queryFn: () => api.get<One<StaffCheckInDto>>(`/public/check-in-links/${encodeURIComponent(token)}`).then((r) => r.data),
+    queryFn: () =>
+      api.get<One<StaffCheckInDto>>(`/public/check-in-links/${encodeURIComponent(token)}`).then((r) => r.data),
     refetchInterval: STATS_POLL_MS * 6,
     retry: false,
   });

@@ -1,11 +1,13 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
+
 import { type AttendeeDto, LIMITS, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLogin2, IconLogout2, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListPagination } from '../../../components/ListPagination';
@@ -37,7 +39,10 @@ function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
   const by = a.checked_in_by?.name ?? '';
   let why: string | null = null;
   if (a.status === 'CANCELLED') why = t`Cancelled: this ticket is not valid.`;
-  else if (a.status === 'AWAITING_PAYMENT') why = managesOrders ? t`Awaiting payment: mark the order as paid before checking in.` : t`Awaiting payment: ask an organizer to mark the order as paid.`;
+  else if (a.status === 'AWAITING_PAYMENT')
+    why = managesOrders
+      ? t`Awaiting payment: mark the order as paid before checking in.`
+      : t`Awaiting payment: ask an organizer to mark the order as paid.`;
   const canCheckOut = !!a.checked_in_at;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="check-in-row">
@@ -57,7 +62,13 @@ function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
           </Text>
           {a.checked_in_at ? (
             <Text size="sm" c="violet.8">
-              {by ? <Trans>Checked in at {when} by {by}</Trans> : <Trans>Checked in at {when}</Trans>}
+              {by ? (
+                <Trans>
+                  Checked in at {when} by {by}
+                </Trans>
+              ) : (
+                <Trans>Checked in at {when}</Trans>
+              )}
             </Text>
           ) : null}
           {why && !canCheckOut ? (
@@ -67,7 +78,13 @@ function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
           ) : null}
         </Stack>
         {canCheckOut ? (
-          <Button variant="default" leftSection={<IconLogout2 size={18} aria-hidden />} loading={busy} onClick={() => onAction(a, 'CHECK_OUT')} aria-label={t`Check out ${name}`}>
+          <Button
+            variant="default"
+            leftSection={<IconLogout2 size={18} aria-hidden />}
+            loading={busy}
+            onClick={() => onAction(a, 'CHECK_OUT')}
+            aria-label={t`Check out ${name}`}
+          >
             <Trans>Check out</Trans>
           </Button>
         ) : (
@@ -94,7 +111,9 @@ interface ListProps {
   onAction: RowProps['onAction'];
 }
 
-/** Search the list's attendees by name, e-mail, order number or ticket code, and check them in or out (on this list). */
+/**
+ * Search the list's attendees by name, e-mail, order number or ticket code, and check them in or out (on this list).
+ */
 export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) {
   const { t } = useLingui();
   const source = useCheckInSource();
@@ -109,7 +128,11 @@ export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) 
     ...(query ? { query } : {}),
     ...(show !== 'all' ? { filter_fields: { checked_in: show } } : {}),
   };
-  const list = useQuery({ queryKey: [...source.key, 'attendees', params], queryFn: () => source.endpoints.attendees(params), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: [...source.key, 'attendees', params],
+    queryFn: () => source.endpoints.attendees(params),
+    placeholderData: keepPreviousData,
+  });
   const narrowed = !!query || show !== 'all';
   const showEveryone = () => {
     setQuery('');
@@ -121,7 +144,9 @@ export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <ListSearchInput
           label={t`Find an attendee`}
-          description={source.searchesEmails ? t`Name, e-mail, order number or ticket code` : t`Name, order number or ticket code`}
+          description={
+            source.searchesEmails ? t`Name, e-mail, order number or ticket code` : t`Name, order number or ticket code`
+          }
           value={query}
           onSearch={(next) => {
             setQuery(next);
@@ -171,12 +196,20 @@ export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) 
       ) : narrowed ? (
         <NoMatches
           title={t`No matching attendees`}
-          description={source.searchesEmails ? t`Try another name, e-mail or order number.` : t`Try another name, order number or ticket code.`}
+          description={
+            source.searchesEmails
+              ? t`Try another name, e-mail or order number.`
+              : t`Try another name, order number or ticket code.`
+          }
           onClear={showEveryone}
           clearLabel={<Trans>Show everyone</Trans>}
         />
       ) : (
-        <ListEmptyState icon={IconUsers} title={t`No attendees yet`} description={t`Attendees appear here once tickets are sold.`} />
+        <ListEmptyState
+          icon={IconUsers}
+          title={t`No attendees yet`}
+          description={t`Attendees appear here once tickets are sold.`}
+        />
       )}
     </Stack>
   );

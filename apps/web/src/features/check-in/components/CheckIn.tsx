@@ -1,15 +1,17 @@
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Skeleton.css';
+
 import type { AttendeeDto, CheckInEventDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload, IconScan } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
-import { CheckInSourceContext, useCheckInSource, type CheckInSource } from '../check-in-source';
-import { useCheckIn, type SubmitResult } from '../hooks/useCheckIn';
+import { type CheckInSource, CheckInSourceContext, useCheckInSource } from '../check-in-source';
+import { type SubmitResult, useCheckIn } from '../hooks/useCheckIn';
 import { unlockScanSound } from '../scan-tone';
 import { AttendeeCheckInList } from './AttendeeCheckInList';
 import { CheckInCount } from './CheckInCount';
@@ -33,7 +35,14 @@ function PendingScans({ pending, refused, onSend }: { pending: number; refused: 
   if (!pending) return null;
   if (refused) {
     return (
-      <Alert color="red" variant="light" icon={<IconCloudOff size={20} aria-hidden />} mb="md" data-testid="pending-scans" title={<Trans>Scans refused</Trans>}>
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconCloudOff size={20} aria-hidden />}
+        mb="md"
+        data-testid="pending-scans"
+        title={<Trans>Scans refused</Trans>}
+      >
         <Plural
           value={pending}
           one="# scan made on this device was refused: this link no longer works. Those attendees were not checked in; check them again with a working link."
@@ -43,7 +52,13 @@ function PendingScans({ pending, refused, onSend }: { pending: number; refused: 
     );
   }
   return (
-    <Alert color="orange" variant="light" icon={<IconCloudUpload size={20} aria-hidden />} mb="md" data-testid="pending-scans">
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconCloudUpload size={20} aria-hidden />}
+      mb="md"
+      data-testid="pending-scans"
+    >
       <Group justify="space-between" gap="sm">
         <Text size="sm" fw={600}>
           <Plural
@@ -132,9 +147,15 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
           <Stack gap="md">
             {error ? <FormErrorAlert error={error} /> : null}
             <div role="status" aria-live="polite" aria-atomic="true">
-              {last && !scanning ? <ScanOutcomeCard key={last.seq} result={last.value} timeZone={event.timezone} size="md" /> : null}
+              {last && !scanning ? (
+                <ScanOutcomeCard key={last.seq} result={last.value} timeZone={event.timezone} size="md" />
+              ) : null}
             </div>
-            <AttendeeCheckInList timeZone={event.timezone} busyIds={busy} onAction={(a, action) => void act(a, action)} />
+            <AttendeeCheckInList
+              timeZone={event.timezone}
+              busyIds={busy}
+              onAction={(a, action) => void act(a, action)}
+            />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -151,4 +172,3 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
     </>
   );
 }
-

@@ -1,20 +1,29 @@
 import '@mantine/core/styles/RingProgress.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
+
+import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Center, Group, Progress, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
-import { intlLocale } from '@admitone/shared';
 import { useQuery } from '@tanstack/react-query';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { percentOf } from '../../../lib/format';
 import { STATS_POLL_MS } from '../api/check-in';
 import { useCheckInSource } from '../check-in-source';
 
-/** The live count on the screen's list: checked in / valid tickets, a ring, and a bar per ticket; polled every few seconds. */
+/**
+ * The live count on the screen's list: checked in / valid tickets, a ring, and a bar per ticket; polled every few
+ * seconds.
+ */
 export function CheckInCount() {
   const { t, i18n } = useLingui();
   const source = useCheckInSource();
-  const stats = useQuery({ queryKey: [...source.key, 'stats'], queryFn: source.endpoints.stats, refetchInterval: STATS_POLL_MS });
+  const stats = useQuery({
+    queryKey: [...source.key, 'stats'],
+    queryFn: source.endpoints.stats,
+    refetchInterval: STATS_POLL_MS,
+  });
   const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
   if (stats.isPending) {
     return (
@@ -76,7 +85,12 @@ export function CheckInCount() {
                       {inCount} / {of}
                     </Text>
                   </Group>
-                  <Progress value={value} size="sm" color="violet" aria-label={t`${name}: ${inCount} of ${of} checked in`} />
+                  <Progress
+                    value={value}
+                    size="sm"
+                    color="violet"
+                    aria-label={t`${name}: ${inCount} of ${of} checked in`}
+                  />
                 </div>
               );
             })}

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff, IconScan } from '@tabler/icons-react';
 import { Link } from 'react-router';
+
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
@@ -25,7 +26,12 @@ function EventCard({ event }: { event: CheckInEventDto }) {
             {formatDateRange(event.start_date, event.end_date, event.timezone, i18n.locale)}
           </Text>
         </Stack>
-        <Button component={Link} to={`/manage/check-in/${event.id}`} leftSection={<IconScan size={18} aria-hidden />} aria-label={t`Open check-in for ${title}`}>
+        <Button
+          component={Link}
+          to={`/manage/check-in/${event.id}`}
+          leftSection={<IconScan size={18} aria-hidden />}
+          aria-label={t`Open check-in for ${title}`}
+        >
           <Trans>Open check-in</Trans>
         </Button>
       </Group>
@@ -40,11 +46,20 @@ export function CheckInEventsPage() {
   const events = useCheckInEvents();
   return (
     <Container size="md" py="xl">
-      <PageHeader title={<Trans>Check-in</Trans>} description={<Trans>Choose the event you are checking guests in at.</Trans>} />
+      <PageHeader
+        title={<Trans>Check-in</Trans>}
+        description={<Trans>Choose the event you are checking guests in at.</Trans>}
+      />
       <ListBody
         queries={[events]}
         empty={(list) =>
-          !list.length && <ListEmptyState icon={IconCalendarOff} title={t`No events to check in yet`} description={t`An admin of this account chooses the events you check guests in at.`} />
+          !list.length && (
+            <ListEmptyState
+              icon={IconCalendarOff}
+              title={t`No events to check in yet`}
+              description={t`An admin of this account chooses the events you check guests in at.`}
+            />
+          )
         }
       >
         {(list) => (

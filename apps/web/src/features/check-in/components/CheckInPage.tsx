@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+
 import { EventScreen } from '../../events/components/EventScreen';
 import { ListCheckIn } from './ListCheckIn';
 

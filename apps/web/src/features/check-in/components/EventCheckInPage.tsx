@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Container } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -28,7 +29,14 @@ export function EventCheckInPage() {
         <ListCheckIn
           event={event.data}
           back={
-            <Anchor component={Link} to="/manage/check-in" size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+            <Anchor
+              component={Link}
+              to="/manage/check-in"
+              size="sm"
+              mb="sm"
+              display="inline-flex"
+              style={{ alignItems: 'center', gap: 4 }}
+            >
               <IconArrowLeft size={16} aria-hidden />
               <Trans>All events to check in</Trans>
             </Anchor>

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Combobox.css';
+
 import type { CheckInEventDto, CheckInListDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Select } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { formatDateTime } from '../../../lib/format';
@@ -19,14 +21,24 @@ import { CheckIn } from './CheckIn';
 type Event = Pick<CheckInEventDto, 'id' | 'title' | 'timezone'>;
 
 /** A list that is not open: when it opens, or that it closed (scans are refused until / since). */
-export function ListStateAlert({ list, timeZone }: { list: Pick<CheckInListDto, 'state' | 'activates_at' | 'expires_at'>; timeZone: string }) {
+export function ListStateAlert({
+  list,
+  timeZone,
+}: {
+  list: Pick<CheckInListDto, 'state' | 'activates_at' | 'expires_at'>;
+  timeZone: string;
+}) {
   const { i18n } = useLingui();
   if (list.state === 'ACTIVE') return null;
   const opens = list.activates_at ? formatDateTime(list.activates_at, timeZone, i18n.locale) : '';
   const closed = list.expires_at ? formatDateTime(list.expires_at, timeZone, i18n.locale) : '';
   return (
     <Alert color="orange" variant="light" icon={<IconClock size={20} aria-hidden />} mb="md" data-testid="list-state">
-      {list.state === 'NOT_YET_ACTIVE' ? <Trans>This list opens at {opens}. Until then its tickets are refused here.</Trans> : <Trans>This list closed at {closed}. Its tickets are refused here now.</Trans>}
+      {list.state === 'NOT_YET_ACTIVE' ? (
+        <Trans>This list opens at {opens}. Until then its tickets are refused here.</Trans>
+      ) : (
+        <Trans>This list closed at {closed}. Its tickets are refused here now.</Trans>
+      )}
     </Alert>
   );
 }

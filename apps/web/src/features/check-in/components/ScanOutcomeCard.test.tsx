@@ -1,27 +1,37 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
 import type { AttendeeDto, CheckInOutcomeDto } from '@admitone/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { staffLinkEndpoints } from '../api/check-in';
 import { CheckInSourceContext } from '../check-in-source';
 import { ScanOutcomeCard } from './ScanOutcomeCard';
 
-const attendee = { id: 1, short_id: 'A2345', first_name: 'Ada', last_name: 'Lovelace', email: null, ticket_name: 'Standing', tier_label: null } as AttendeeDto;
+const attendee = {
+  id: 1,
+  short_id: 'A2345',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: null,
+  ticket_name: 'Standing',
+  tier_label: null,
+} as AttendeeDto;
 const none = { checked_in_at: null, checked_in_by: null, checked_in_by_link: false };
 
 /** The card after a scan, on a screen whose caller manages the event (organizer) or not (door staff, staff link). */
 function show(outcome: CheckInOutcomeDto, managesOrders: boolean) {
-  const source = { key: ['test'], queueKey: 'test', endpoints: staffLinkEndpoints('x'.repeat(43)), managesOrders, searchesEmails: !managesOrders, related: [] };
-  render(
-    <I18nProvider i18n={i18n}>
-      <CheckInSourceContext.Provider value={source}>
-        <MantineProvider>
-          <ScanOutcomeCard result={{ kind: 'done', outcome }} timeZone="Europe/Berlin" />
-        </MantineProvider>
-      </CheckInSourceContext.Provider>
-    </I18nProvider>,
+  const source = {
+    key: ['test'],
+    queueKey: 'test',
+    endpoints: staffLinkEndpoints('x'.repeat(43)),
+    managesOrders,
+    searchesEmails: !managesOrders,
+    related: [],
+  };
+  renderWithProviders(
+    <CheckInSourceContext.Provider value={source}>
+      <ScanOutcomeCard result={{ kind: 'done', outcome }} timeZone="Europe/Berlin" />
+    </CheckInSourceContext.Provider>,
   );
 }
 
@@ -39,7 +49,9 @@ describe('the scan outcome', () => {
 
   it('sends door staff to an organizer for an unpaid order, and tells the organizer to mark it paid', () => {
     show({ result: 'AWAITING_PAYMENT', attendee, ...none }, false);
-    expect(screen.getByText('The order of Ada Lovelace is not paid yet. Ask an organizer to mark it as paid.')).toBeTruthy();
+    expect(
+      screen.getByText('The order of Ada Lovelace is not paid yet. Ask an organizer to mark it as paid.'),
+    ).toBeTruthy();
   });
 
   it('tells an organizer to mark an unpaid order as paid', () => {
@@ -50,11 +62,24 @@ describe('the scan outcome', () => {
   it('says which list refused a ticket, and that a staff link admitted one before', () => {
     show({ result: 'NOT_ON_LIST', attendee, ...none }, false);
     expect(screen.getByText('Not on this list')).toBeTruthy();
-    expect(screen.getByText('Ada Lovelace has a Standing ticket, which this check-in list does not admit.')).toBeTruthy();
+    expect(
+      screen.getByText('Ada Lovelace has a Standing ticket, which this check-in list does not admit.'),
+    ).toBeTruthy();
   });
 
   it('names the staff link as who admitted a ticket already', () => {
-    show({ result: 'ALREADY_CHECKED_IN', attendee, checked_in_at: '2030-06-01T17:05:00.000Z', checked_in_by: null, checked_in_by_link: true }, false);
-    expect(screen.getByText("Ada Lovelace was checked in at Jun 1, 2030, 7:05 PM by the list's staff link.")).toBeTruthy();
+    show(
+      {
+        result: 'ALREADY_CHECKED_IN',
+        attendee,
+        checked_in_at: '2030-06-01T17:05:00.000Z',
+        checked_in_by: null,
+        checked_in_by_link: true,
+      },
+      false,
+    );
+    expect(
+      screen.getByText("Ada Lovelace was checked in at Jun 1, 2030, 7:05 PM by the list's staff link."),
+    ).toBeTruthy();
   });
 });

@@ -1,14 +1,16 @@
 import '@mantine/core/styles/ThemeIcon.css';
+
 import type { AttendeeDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconCircleX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCloudUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
 import { formatDateTime } from '../../../lib/format';
 import { useManagesOrders } from '../check-in-source';
-import { resultOf, toneOf, type SubmitResult } from '../hooks/useCheckIn';
-import { TONE_COLOR, type ScanTone } from '../scan-tone';
-import { personName } from '@admitone/shared';
+import { resultOf, type SubmitResult, toneOf } from '../hooks/useCheckIn';
+import { type ScanTone, TONE_COLOR } from '../scan-tone';
 
 const ICONS: Record<ScanTone | 'queued', ReactNode> = {
   success: <IconCircleCheck size={36} aria-hidden />,
@@ -33,7 +35,8 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
         detail: t`This ticket is not on this device's list yet (sold after the last sync, ${synced}), but its QR code is signed by the event. The server decides when the connection returns.`,
       };
     }
-    if (!result.ticket) return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
+    if (!result.ticket)
+      return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
     const name = result.ticket.name;
     const ticket = result.ticket.ticket;
     return {
@@ -46,15 +49,31 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
     const checkedHere = t`No connection: checked on this device against the list as of ${synced}.`;
     switch (result.result) {
       case 'ALREADY_CHECKED_IN':
-        return { title: t`Already checked in`, detail: `${t`${name} is already checked in on this list.`} ${checkedHere}` };
+        return {
+          title: t`Already checked in`,
+          detail: `${t`${name} is already checked in on this list.`} ${checkedHere}`,
+        };
       case 'NOT_CHECKED_IN':
-        return { title: t`Not checked in`, detail: `${t`${name} is not checked in, so there is nothing to check out.`} ${checkedHere}` };
+        return {
+          title: t`Not checked in`,
+          detail: `${t`${name} is not checked in, so there is nothing to check out.`} ${checkedHere}`,
+        };
       case 'CANCELLED':
-        return { title: t`Cancelled ticket`, detail: `${t`The ticket of ${name} was cancelled and is not valid.`} ${checkedHere}` };
+        return {
+          title: t`Cancelled ticket`,
+          detail: `${t`The ticket of ${name} was cancelled and is not valid.`} ${checkedHere}`,
+        };
       case 'AWAITING_PAYMENT':
-        return { title: t`Awaiting payment`, detail: `${t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`} ${checkedHere}` };
+        return {
+          title: t`Awaiting payment`,
+          detail: `${t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`} ${checkedHere}`,
+        };
       default:
-        if (result.forged) return { title: t`Forged code`, detail: t`This QR code carries a signature that is not the event's. Do not admit.` };
+        if (result.forged)
+          return {
+            title: t`Forged code`,
+            detail: t`This QR code carries a signature that is not the event's. Do not admit.`,
+          };
         return { title: t`Unknown code`, detail: `${t`This code is not a ticket of this list.`} ${checkedHere}` };
     }
   }
@@ -70,7 +89,10 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
     case 'CHECKED_OUT':
       return { title: t`Checked out`, detail: t`${name} · ${ticket}` };
     case 'ALREADY_CHECKED_IN':
-      return { title: t`Already checked in`, detail: by ? t`${name} was checked in at ${when} by ${by}.` : t`${name} was checked in at ${when}.` };
+      return {
+        title: t`Already checked in`,
+        detail: by ? t`${name} was checked in at ${when} by ${by}.` : t`${name} was checked in at ${when}.`,
+      };
     case 'NOT_CHECKED_IN':
       return { title: t`Not checked in`, detail: t`${name} is not checked in, so there is nothing to check out.` };
     case 'CANCELLED':
@@ -78,25 +100,47 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
     case 'AWAITING_PAYMENT':
       return {
         title: t`Awaiting payment`,
-        detail: managesOrders ? t`The order of ${name} is not paid yet. Mark it as paid first.` : t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`,
+        detail: managesOrders
+          ? t`The order of ${name} is not paid yet. Mark it as paid first.`
+          : t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`,
       };
     case 'NOT_ON_LIST':
-      return { title: t`Not on this list`, detail: t`${name} has a ${ticket} ticket, which this check-in list does not admit.` };
+      return {
+        title: t`Not on this list`,
+        detail: t`${name} has a ${ticket} ticket, which this check-in list does not admit.`,
+      };
     case 'LIST_NOT_ACTIVE':
-      return { title: t`List not open yet`, detail: t`This check-in list does not admit anyone yet. Check the time it opens.` };
+      return {
+        title: t`List not open yet`,
+        detail: t`This check-in list does not admit anyone yet. Check the time it opens.`,
+      };
     case 'LIST_EXPIRED':
       return { title: t`List closed`, detail: t`This check-in list no longer admits anyone.` };
     case 'TRANSFERRED':
-      return { title: t`Ticket passed on`, detail: t`The buyer passed this ticket on to someone else: this code no longer admits. The new holder has a new code.` };
+      return {
+        title: t`Ticket passed on`,
+        detail: t`The buyer passed this ticket on to someone else: this code no longer admits. The new holder has a new code.`,
+      };
     case 'WRONG_EVENT':
-      return { title: t`Ticket for another event`, detail: a ? t`This ticket of ${name} is for another of your events.` : t`This ticket is for another event.` };
+      return {
+        title: t`Ticket for another event`,
+        detail: a ? t`This ticket of ${name} is for another of your events.` : t`This ticket is for another event.`,
+      };
     default:
       return { title: t`Unknown code`, detail: t`This code is not a ticket of this event.` };
   }
 }
 
 /** A scan's result, big, coloured and with an icon; announced to screen readers by the live region around it. */
-export function ScanOutcomeCard({ result, timeZone, size = 'lg' }: { result: SubmitResult; timeZone: string; size?: 'md' | 'lg' }) {
+export function ScanOutcomeCard({
+  result,
+  timeZone,
+  size = 'lg',
+}: {
+  result: SubmitResult;
+  timeZone: string;
+  size?: 'md' | 'lg';
+}) {
   const tone = toneOf(result);
   const color = TONE_COLOR[tone];
   const { title, detail } = useOutcomeText(result, timeZone);

@@ -1,18 +1,29 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+
 import type { CheckInAction, CheckInScan } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconBolt, IconBoltOff, IconCameraOff, IconRefresh } from '@tabler/icons-react';
-import { prepareZXingModule, Scanner, useDevices, type IDetectedBarcode, type IScannerError, type IScannerHandle } from '@yudiel/react-qr-scanner';
+import {
+  type IDetectedBarcode,
+  type IScannerError,
+  type IScannerHandle,
+  prepareZXingModule,
+  Scanner,
+  useDevices,
+} from '@yudiel/react-qr-scanner';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+
 import { actionErrorMessage } from '../../../lib/action-error';
-import { toneOf, type SubmitResult } from '../hooks/useCheckIn';
+import { type SubmitResult, toneOf } from '../hooks/useCheckIn';
 import { playScanSound } from '../scan-tone';
 import { NoScanYet, ScanOutcomeCard } from './ScanOutcomeCard';
 
 // The decoder's WebAssembly is served by this app, not fetched from a CDN (venues are often offline).
-prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });
+prepareZXingModule({
+  overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+});
 
 /** The same code is not sent again within this time (a ticket held in front of the camera). */
 const REPEAT_MS = 3_000;
@@ -33,12 +44,24 @@ function CameraProblem({ error, onRetry }: { error: IScannerError; onRetry: () =
       title: t`Camera permission denied`,
       help: t`Allow this site to use the camera (the camera icon in the address bar or the browser's site settings), then try again. You can still check attendees in from the list.`,
     },
-    'no-camera': { title: t`No camera found`, help: t`Connect a camera or use a device that has one. You can still check attendees in from the list.` },
-    'in-use': { title: t`The camera is busy`, help: t`Another app or tab is using the camera. Close it, then try again.` },
-    'insecure-context': { title: t`The camera needs a secure connection`, help: t`Open this page over https to use the camera.` },
+    'no-camera': {
+      title: t`No camera found`,
+      help: t`Connect a camera or use a device that has one. You can still check attendees in from the list.`,
+    },
+    'in-use': {
+      title: t`The camera is busy`,
+      help: t`Another app or tab is using the camera. Close it, then try again.`,
+    },
+    'insecure-context': {
+      title: t`The camera needs a secure connection`,
+      help: t`Open this page over https to use the camera.`,
+    },
   };
   const detail = error.message;
-  const shown = text[error.kind] ?? { title: t`The camera could not be started`, help: t`Try again, or choose another camera.` };
+  const shown = text[error.kind] ?? {
+    title: t`The camera could not be started`,
+    help: t`Try again, or choose another camera.`,
+  };
   return (
     <Alert color="red" variant="light" icon={<IconCameraOff size={20} aria-hidden />} title={shown.title} role="alert">
       <Stack gap="sm" align="flex-start">
@@ -74,7 +97,11 @@ export function ScannerPanel({ timeZone, submit }: ScannerPanelProps) {
 
   // Only preferences, no minimums: the scanner's defaults (at least 640 pixels high) refuse many webcams.
   const constraints = useMemo<MediaTrackConstraints>(
-    () => ({ ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: 'environment' }), width: { ideal: 1280 }, height: { ideal: 720 } }),
+    () => ({
+      ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: 'environment' }),
+      width: { ideal: 1280 },
+      height: { ideal: 720 },
+    }),
     [deviceId],
   );
 
@@ -167,7 +194,12 @@ export function ScannerPanel({ timeZone, submit }: ScannerPanelProps) {
           />
         ) : null}
         {torch.supported ? (
-          <Button variant={torch.on ? 'filled' : 'default'} aria-pressed={torch.on} leftSection={torch.on ? <IconBoltOff size={18} aria-hidden /> : <IconBolt size={18} aria-hidden />} onClick={() => void toggleTorch()}>
+          <Button
+            variant={torch.on ? 'filled' : 'default'}
+            aria-pressed={torch.on}
+            leftSection={torch.on ? <IconBoltOff size={18} aria-hidden /> : <IconBolt size={18} aria-hidden />}
+            onClick={() => void toggleTorch()}
+          >
             {torch.on ? <Trans>Flash off</Trans> : <Trans>Flash on</Trans>}
           </Button>
         ) : (
@@ -178,12 +210,23 @@ export function ScannerPanel({ timeZone, submit }: ScannerPanelProps) {
       </Group>
       {/* The last result sits above the camera, so it is seen without scrolling; screen readers hear it. */}
       <div role="status" aria-live="polite" aria-atomic="true" style={{ minHeight: 96 }}>
-        {result ? <ScanOutcomeCard key={result.seq} result={result.value} timeZone={timeZone} /> : cameraError ? null : <NoScanYet />}
+        {result ? (
+          <ScanOutcomeCard key={result.seq} result={result.value} timeZone={timeZone} />
+        ) : cameraError ? null : (
+          <NoScanYet />
+        )}
       </div>
       {cameraError ? (
         <CameraProblem error={cameraError} onRetry={retry} />
       ) : (
-        <Box maw={360} w="100%" mx="auto" style={{ borderRadius: 12, overflow: 'hidden' }} aria-label={t`Camera view`} role="img">
+        <Box
+          maw={360}
+          w="100%"
+          mx="auto"
+          style={{ borderRadius: 12, overflow: 'hidden' }}
+          aria-label={t`Camera view`}
+          role="img"
+        >
           <Scanner
             key={attempt}
             ref={scanner}

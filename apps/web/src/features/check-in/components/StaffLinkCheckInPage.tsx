@@ -3,6 +3,7 @@ import { Alert, Box, Container, Group, Text } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { Logo } from '../../../components/Logo';
@@ -19,8 +20,18 @@ import { ListStateAlert } from './ListCheckIn';
 /** Said when a staff link was revoked or replaced, before or while the screen is open. */
 function LinkStopped() {
   return (
-    <Alert color="red" variant="light" icon={<IconLinkOff size={20} aria-hidden />} title={<Trans>This check-in link no longer works</Trans>} mb="md" data-testid="staff-link-stopped">
-      <Trans>The organizer revoked it or made a new one. Scans made with it are refused. Ask the organizer for the current link.</Trans>
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconLinkOff size={20} aria-hidden />}
+      title={<Trans>This check-in link no longer works</Trans>}
+      mb="md"
+      data-testid="staff-link-stopped"
+    >
+      <Trans>
+        The organizer revoked it or made a new one. Scans made with it are refused. Ask the organizer for the current
+        link.
+      </Trans>
     </Alert>
   );
 }
@@ -37,7 +48,17 @@ export function StaffLinkCheckInPage() {
   const nameOf = useListName();
   const listId = link.data?.list.id;
   const source = useMemo<CheckInSource | null>(
-    () => (listId === undefined ? null : { key: ['check-in-link', token, 'check-in'], queueKey: `link.${token}`, endpoints: staffLinkEndpoints(token), managesOrders: false, searchesEmails: false, related: [['check-in-link', token]] }),
+    () =>
+      listId === undefined
+        ? null
+        : {
+            key: ['check-in-link', token, 'check-in'],
+            queueKey: `link.${token}`,
+            endpoints: staffLinkEndpoints(token),
+            managesOrders: false,
+            searchesEmails: false,
+            related: [['check-in-link', token]],
+          },
     [token, listId],
   );
   const data = link.data;

@@ -1,12 +1,19 @@
-import { CHECK_IN_BATCH_MAX, type CheckInOutcomeDto, type CheckInResult, type CheckInScan, type OfflineTicketDto } from '@admitone/shared';
+import {
+  CHECK_IN_BATCH_MAX,
+  type CheckInOutcomeDto,
+  type CheckInResult,
+  type CheckInScan,
+  type OfflineTicketDto,
+} from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { isApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import type { CheckInSource } from '../check-in-source';
-import { dropScans, enqueueScan, newScanId, queueStorageKey, readQueue, type QueuedScan } from '../offline-queue';
+import { dropScans, enqueueScan, newScanId, type QueuedScan, queueStorageKey, readQueue } from '../offline-queue';
 import { decideOffline, readSnapshot, writeSnapshot } from '../offline-tickets';
 import { RESULT_TONE } from '../scan-tone';
 
@@ -20,10 +27,12 @@ export type SubmitResult =
   | { kind: 'refused'; result: CheckInResult; ticket: OfflineTicketDto | null; syncedAt: string; forged?: boolean };
 
 /** How a scan's result sounds and looks: the server's or the device's answer, or "queued". */
-export const toneOf = (r: SubmitResult) => (r.kind === 'queued' ? 'queued' : RESULT_TONE[r.kind === 'done' ? r.outcome.result : r.result]);
+export const toneOf = (r: SubmitResult) =>
+  r.kind === 'queued' ? 'queued' : RESULT_TONE[r.kind === 'done' ? r.outcome.result : r.result];
 
 /** The result a scan shows (`data-result` on its card): the answer's, or QUEUED. */
-export const resultOf = (r: SubmitResult) => (r.kind === 'queued' ? 'QUEUED' : r.kind === 'done' ? r.outcome.result : r.result);
+export const resultOf = (r: SubmitResult) =>
+  r.kind === 'queued' ? 'QUEUED' : r.kind === 'done' ? r.outcome.result : r.result;
 
 /** How often the list's tickets are fetched again for offline checks while the screen is open and online. */
 const SYNC_MS = 60_000;
@@ -61,7 +70,10 @@ export function useCheckIn(source: CheckInSource) {
     // invalidation with that stale read, so it is cancelled first and read again.
     const own = { queryKey: source.key };
     await queryClient.cancelQueries(own);
-    await Promise.all([queryClient.invalidateQueries(own), ...source.related.map((queryKey) => queryClient.invalidateQueries({ queryKey }))]);
+    await Promise.all([
+      queryClient.invalidateQueries(own),
+      ...source.related.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    ]);
   }, [queryClient, source.key, source.related]);
 
   const submit = useCallback(
@@ -75,10 +87,23 @@ export function useCheckIn(source: CheckInSource) {
         if (!isNetworkError(e)) throw e;
         const snapshot = readSnapshot(queueKey);
         const decision = await decideOffline(snapshot, readQueue(queueKey), item);
-        if (decision.kind === 'refuse') return { kind: 'refused', result: decision.result, ticket: decision.ticket, syncedAt: snapshot!.synced_at, forged: !!decision.forged };
+        if (decision.kind === 'refuse')
+          return {
+            kind: 'refused',
+            result: decision.result,
+            ticket: decision.ticket,
+            syncedAt: snapshot!.synced_at,
+            forged: !!decision.forged,
+          };
         const n = enqueueScan(queueKey, item);
         setPending(n);
-        return { kind: 'queued', pending: n, ticket: decision.ticket, syncedAt: snapshot?.synced_at ?? null, signed: !!decision.signed };
+        return {
+          kind: 'queued',
+          pending: n,
+          ticket: decision.ticket,
+          syncedAt: snapshot?.synced_at ?? null,
+          signed: !!decision.signed,
+        };
       }
     },
     [queueKey, endpoints, refresh],
@@ -99,14 +124,20 @@ export function useCheckIn(source: CheckInSource) {
           // A scan the server refuses as malformed will never succeed: drop it rather than retry forever.
           if (!(isApiError(e) && e.status === 422)) throw e;
         }
-        setPending(dropScans(queueKey, chunk.map((s) => s.client_scan_id)));
+        setPending(
+          dropScans(
+            queueKey,
+            chunk.map((s) => s.client_scan_id),
+          ),
+        );
       }
       setRefused(false);
     } catch (e) {
       // A revoked or replaced staff link: these scans will never be accepted with it. They stay on the
       // device and the screen says so (see `refused`), rather than vanishing.
       if (isApiError(e) && e.code === 'STAFF_LINK_INVALID') setRefused(true);
-      else if (!isNetworkError(e)) notifications.show({ color: 'red', message: t`Queued scans could not be sent yet. They stay on this device.` });
+      else if (!isNetworkError(e))
+        notifications.show({ color: 'red', message: t`Queued scans could not be sent yet. They stay on this device.` });
     } finally {
       flushing.current = false;
     }
@@ -118,7 +149,10 @@ export function useCheckIn(source: CheckInSource) {
     notifications.show({
       color: problems ? 'orange' : 'teal',
       message: problems
-        ? plural(sent, { one: '# queued scan sent; it was not admitted, check the list.', other: `# queued scans sent; ${problems} were not admitted, check the list.` })
+        ? plural(sent, {
+            one: '# queued scan sent; it was not admitted, check the list.',
+            other: `# queued scans sent; ${problems} were not admitted, check the list.`,
+          })
         : plural(sent, { one: '# queued scan sent.', other: '# queued scans sent.' }),
     });
   }, [queueKey, endpoints, refresh, sync, t]);

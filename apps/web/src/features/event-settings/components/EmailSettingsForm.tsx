@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Switch.css';
-import { updateEventSettingsBody, type EventDto, type UpdateEventSettingsBody } from '@admitone/shared';
+
+import { type EventDto, type UpdateEventSettingsBody, updateEventSettingsBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -35,7 +37,12 @@ export function EmailSettingsForm({ event }: { event: EventDto }) {
     },
     validate,
   });
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`E-mail settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(
+    form,
+    useUpdateEventSettings(event.id),
+    toBody,
+    t`E-mail settings saved.`,
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate>

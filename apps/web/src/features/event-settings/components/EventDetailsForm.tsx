@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { updateEventBody, type EventDto, type UpdateEventBody } from '@admitone/shared';
+
+import { type EventDto, type UpdateEventBody, updateEventBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { CurrencySelect } from '../../../components/CurrencySelect';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -55,10 +57,16 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
     },
     validate,
   });
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Event details saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(
+    form,
+    useUpdateEvent(event.id),
+    toBody,
+    t`Event details saved.`,
+  );
   // The event's own organizer stays selectable while the list loads or if it is beyond the first 100.
   const options = organizers.data?.data.map((o) => ({ value: String(o.id), label: o.name })) ?? [];
-  if (!options.some((o) => o.value === String(event.organizer.id))) options.unshift({ value: String(event.organizer.id), label: event.organizer.name });
+  if (!options.some((o) => o.value === String(event.organizer.id)))
+    options.unshift({ value: String(event.organizer.id), label: event.organizer.name });
 
   return (
     <WallClockProvider>
@@ -66,10 +74,21 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
         <Stack gap="md">
           <FormErrorAlert error={error} />
           <TextInput label={t`Event title`} required {...form.getInputProps('title')} />
-          <Select label={t`Organizer`} required allowDeselect={false} data={options} {...form.getInputProps('organizer_id')} />
+          <Select
+            label={t`Organizer`}
+            required
+            allowDeselect={false}
+            data={options}
+            {...form.getInputProps('organizer_id')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <DateTimeField label={t`Starts`} required {...form.getInputProps('start_date')} />
-            <DateTimeField label={t`Ends`} clearable clearLabel={t`Clear the end date`} {...form.getInputProps('end_date')} />
+            <DateTimeField
+              label={t`Ends`}
+              clearable
+              clearLabel={t`Clear the end date`}
+              {...form.getInputProps('end_date')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimeZoneSelect

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
@@ -35,7 +36,10 @@ export function EventSettingsPage() {
   return (
     <UnsavedChangesGuard>
       <Stack gap="lg">
-        <PageHeader title={<Trans>Settings</Trans>} description={<Trans>Details, location, e-mails, search engines and checkout.</Trans>} />
+        <PageHeader
+          title={<Trans>Settings</Trans>}
+          description={<Trans>Details, location, e-mails, search engines and checkout.</Trans>}
+        />
         {loading || !event ? (
           <Stack gap="lg" role="status" aria-label={t`Loading event`}>
             <Skeleton h={360} />
@@ -47,22 +51,38 @@ export function EventSettingsPage() {
             <SettingsSection title={<Trans>Event details</Trans>}>
               <EventDetailsForm event={event} />
             </SettingsSection>
-            <SettingsSection title={<Trans>Location</Trans>} description={<Trans>Where the event takes place, or how to join online.</Trans>}>
+            <SettingsSection
+              title={<Trans>Location</Trans>}
+              description={<Trans>Where the event takes place, or how to join online.</Trans>}
+            >
               <LocationForm event={event} />
             </SettingsSection>
             <SettingsSection title={<Trans>E-mail and notifications</Trans>}>
               <EmailSettingsForm event={event} />
             </SettingsSection>
-            <SettingsSection title={<Trans>SEO</Trans>} description={<Trans>How the event page appears in search engines.</Trans>}>
+            <SettingsSection
+              title={<Trans>SEO</Trans>}
+              description={<Trans>How the event page appears in search engines.</Trans>}
+            >
               <SeoSettingsForm event={event} />
             </SettingsSection>
-            <SettingsSection anchor="payments" title={<Trans>Payments</Trans>} description={<Trans>How buyers can pay for their orders.</Trans>}>
+            <SettingsSection
+              anchor="payments"
+              title={<Trans>Payments</Trans>}
+              description={<Trans>How buyers can pay for their orders.</Trans>}
+            >
               <PaymentSettingsForm event={event} />
             </SettingsSection>
-            <SettingsSection title={<Trans>Buyer self-service</Trans>} description={<Trans>What buyers may change themselves from their order page.</Trans>}>
+            <SettingsSection
+              title={<Trans>Buyer self-service</Trans>}
+              description={<Trans>What buyers may change themselves from their order page.</Trans>}
+            >
               <SelfServiceSettingsForm event={event} />
             </SettingsSection>
-            <SettingsSection title={<Trans>Waitlist</Trans>} description={<Trans>How tickets that come back reach the people waiting for a sold-out ticket.</Trans>}>
+            <SettingsSection
+              title={<Trans>Waitlist</Trans>}
+              description={<Trans>How tickets that come back reach the people waiting for a sold-out ticket.</Trans>}
+            >
               <WaitlistSettingsForm event={event} />
             </SettingsSection>
             <SettingsSection title={<Trans>Miscellaneous</Trans>}>

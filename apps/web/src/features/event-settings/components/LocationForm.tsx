@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Switch.css';
-import { updateEventBody, type EventDto, type EventLocation, type UpdateEventBody } from '@admitone/shared';
+
+import { type EventDto, type EventLocation, type UpdateEventBody, updateEventBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { CountrySelect } from '../../../components/CountrySelect';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
@@ -17,12 +19,21 @@ type LocationValues = {
   location: { [K in keyof EventLocation]: K extends 'country' ? string | null : string };
 };
 
-const LINE_FIELDS = ['venue_name', 'address_line_1', 'address_line_2', 'city', 'state_or_region', 'zip_or_postal_code'] as const;
+const LINE_FIELDS = [
+  'venue_name',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'state_or_region',
+  'zip_or_postal_code',
+] as const;
 
 const toBody = (v: LocationValues): UpdateEventBody => ({
   is_online: v.is_online,
   online_details: v.online_details || null,
-  location: Object.fromEntries(Object.entries(v.location).map(([key, value]) => [key, value?.trim() || null])) as EventLocation,
+  location: Object.fromEntries(
+    Object.entries(v.location).map(([key, value]) => [key, value?.trim() || null]),
+  ) as EventLocation,
 });
 
 /** Online (with how to join) or at a venue with an address. */
@@ -35,7 +46,10 @@ export function LocationForm({ event }: { event: EventDto }) {
       is_online: event.is_online,
       online_details: event.online_details ?? '',
       location: {
-        ...(Object.fromEntries(LINE_FIELDS.map((f) => [f, loc[f] ?? ''])) as Record<(typeof LINE_FIELDS)[number], string>),
+        ...(Object.fromEntries(LINE_FIELDS.map((f) => [f, loc[f] ?? ''])) as Record<
+          (typeof LINE_FIELDS)[number],
+          string
+        >),
         country: loc.country,
       },
     },

@@ -1,18 +1,20 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
+
 import {
   CLIENT_LIMIT_MAX,
+  type EventDto,
   ORDER_TIMEOUT_MAX,
   ORDER_TIMEOUT_MIN,
-  updateEventSettingsBody,
-  type EventDto,
   type PriceDisplayMode,
   type UpdateEventSettingsBody,
+  updateEventSettingsBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -62,8 +64,20 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
     validate,
   });
   // A cap is a whole number of at least 1; empty means no cap.
-  const capInput = { min: 1, max: CLIENT_LIMIT_MAX, allowDecimal: false, allowNegative: false, placeholder: t`No limit`, maw: 320 };
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Settings saved.`);
+  const capInput = {
+    min: 1,
+    max: CLIENT_LIMIT_MAX,
+    allowDecimal: false,
+    allowNegative: false,
+    placeholder: t`No limit`,
+    maw: 320,
+  };
+  const { error, onSubmit, saving, dirty } = useSectionSave(
+    form,
+    useUpdateEventSettings(event.id),
+    toBody,
+    t`Settings saved.`,
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -110,15 +124,23 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
           </Text>
           <Text size="sm" c="dimmed">
             <Trans>
-              Keeps one buyer from holding the tickets others want: each connection may hold only so many tickets in unfinished checkouts, and
-              start only so many checkouts a minute. Everyone in a venue or an office shares one connection: keep these generous. Leave a
-              field empty for no limit.
+              Keeps one buyer from holding the tickets others want: each connection may hold only so many tickets in
+              unfinished checkouts, and start only so many checkouts a minute. Everyone in a venue or an office shares
+              one connection: keep these generous. Leave a field empty for no limit.
             </Trans>
           </Text>
         </Stack>
         <Group gap="md" align="flex-start">
-          <NumberInput label={t`Tickets one connection may hold at once`} {...capInput} {...form.getInputProps('client_hold_limit')} />
-          <NumberInput label={t`Checkouts one connection may start per minute`} {...capInput} {...form.getInputProps('client_reservation_limit')} />
+          <NumberInput
+            label={t`Tickets one connection may hold at once`}
+            {...capInput}
+            {...form.getInputProps('client_hold_limit')}
+          />
+          <NumberInput
+            label={t`Checkouts one connection may start per minute`}
+            {...capInput}
+            {...form.getInputProps('client_reservation_limit')}
+          />
         </Group>
         <SectionActions saving={saving} dirty={dirty}>
           <Trans>Save settings</Trans>

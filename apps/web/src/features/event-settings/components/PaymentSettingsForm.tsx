@@ -1,8 +1,15 @@
 import '@mantine/core/styles/Switch.css';
-import { OFFLINE_PAYMENT_DAYS_MAX, updateEventSettingsBody, type EventDto, type UpdateEventSettingsBody } from '@admitone/shared';
+
+import {
+  type EventDto,
+  OFFLINE_PAYMENT_DAYS_MAX,
+  type UpdateEventSettingsBody,
+  updateEventSettingsBody,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
@@ -29,7 +36,9 @@ const toBody = (v: PaymentValues): UpdateEventSettingsBody => ({
   offline_payment_deadline: toWallClock(v.offline_payment_deadline),
 });
 
-/** Whether buyers may pay offline (bank transfer, at the door), how, and by when (days after the order and/or a date). */
+/**
+ * Whether buyers may pay offline (bank transfer, at the door), how, and by when (days after the order and/or a date).
+ */
 export function PaymentSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
@@ -39,11 +48,18 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
       offline_payments_enabled: s.offline_payments_enabled,
       offline_payment_instructions: s.offline_payment_instructions ?? '',
       offline_payment_days: s.offline_payment_days ?? '',
-      offline_payment_deadline: s.offline_payment_deadline ? toZonedPickerValue(s.offline_payment_deadline, event.timezone) : null,
+      offline_payment_deadline: s.offline_payment_deadline
+        ? toZonedPickerValue(s.offline_payment_deadline, event.timezone)
+        : null,
     },
     validate,
   });
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Payment settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(
+    form,
+    useUpdateEventSettings(event.id),
+    toBody,
+    t`Payment settings saved.`,
+  );
 
   return (
     <WallClockProvider>

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
 
 /** The save button at the foot of a settings section, with "Unsaved changes" beside it while `dirty`. */

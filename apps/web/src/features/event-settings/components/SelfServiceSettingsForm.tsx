@@ -1,17 +1,19 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
+
 import {
-  SELF_SERVICE_CUTOFF_HOURS_MAX,
-  updateEventSettingsBody,
   type BuyerCancellation,
   type EventDto,
+  SELF_SERVICE_CUTOFF_HOURS_MAX,
   type TicketTransfers,
   type UpdateEventSettingsBody,
+  updateEventSettingsBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NumberInput, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
@@ -31,7 +33,8 @@ interface SelfServiceValues {
  * A cut-off in hours for the body. An emptied field is sent as null so it reads "required"; while
  * its feature is off (the field disabled) an empty one is left out and the saved value kept.
  */
-const cutoff = (v: number | string, on: boolean) => (typeof v === 'number' ? v : on ? (null as unknown as number) : undefined);
+const cutoff = (v: number | string, on: boolean) =>
+  typeof v === 'number' ? v : on ? (null as unknown as number) : undefined;
 
 const toBody = (v: SelfServiceValues): UpdateEventSettingsBody => ({
   attendee_edits_enabled: v.attendee_edits_enabled,
@@ -42,7 +45,10 @@ const toBody = (v: SelfServiceValues): UpdateEventSettingsBody => ({
   buyer_cancellation_cutoff_hours: cutoff(v.buyer_cancellation_cutoff_hours, v.buyer_cancellation !== 'NOT_ALLOWED'),
 });
 
-/** What buyers may do themselves from their order page, and until when: correct attendee details, pass tickets on, cancel. */
+/**
+ * What buyers may do themselves from their order page, and until when: correct attendee details, pass tickets on,
+ * cancel.
+ */
 export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
@@ -68,7 +74,12 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
     required: true,
     maw: 320,
   };
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Self-service settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(
+    form,
+    useUpdateEventSettings(event.id),
+    toBody,
+    t`Self-service settings saved.`,
+  );
   const v = form.values;
 
   return (
@@ -76,11 +87,14 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
       <Stack gap="xl">
         <FormErrorAlert error={error} />
         <Stack gap="sm">
-          <Switch label={t`Buyers may correct attendee details`} {...form.getInputProps('attendee_edits_enabled', { type: 'checkbox' })} />
+          <Switch
+            label={t`Buyers may correct attendee details`}
+            {...form.getInputProps('attendee_edits_enabled', { type: 'checkbox' })}
+          />
           <Text size="sm" c="dimmed">
             <Trans>
-              Names, e-mail addresses, and the answers to questions you let buyers change. A new e-mail address receives the ticket. Every
-              change is recorded in the order's history.
+              Names, e-mail addresses, and the answers to questions you let buyers change. A new e-mail address receives
+              the ticket. Every change is recorded in the order's history.
             </Trans>
           </Text>
           <NumberInput
@@ -99,7 +113,8 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
           </Radio.Group>
           <Text size="sm" c="dimmed">
             <Trans>
-              A ticket passed on gets a new QR code, and the old one no longer admits. The new holder receives the ticket by e-mail.
+              A ticket passed on gets a new QR code, and the old one no longer admits. The new holder receives the
+              ticket by e-mail.
             </Trans>
           </Text>
           <NumberInput
@@ -119,8 +134,9 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
           </Radio.Group>
           <Text size="sm" c="dimmed">
             <Trans>
-              Buyers may cancel free orders, and offline orders not paid yet. With refunds, they may also cancel orders paid by card: the
-              payment goes back to the card automatically. Orders paid offline are yours to refund, so buyers cannot cancel them.
+              Buyers may cancel free orders, and offline orders not paid yet. With refunds, they may also cancel orders
+              paid by card: the payment goes back to the card automatically. Orders paid offline are yours to refund, so
+              buyers cannot cancel them.
             </Trans>
           </Text>
           <NumberInput

@@ -1,15 +1,17 @@
 import '@mantine/core/styles/Switch.css';
+
 import {
+  type EventDto,
   SEO_DESCRIPTION_MAX,
   SEO_KEYWORDS_MAX,
   SEO_TITLE_MAX,
-  updateEventSettingsBody,
-  type EventDto,
   type UpdateEventSettingsBody,
+  updateEventSettingsBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
@@ -44,7 +46,12 @@ export function SeoSettingsForm({ event }: { event: EventDto }) {
     },
     validate,
   });
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`SEO settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(
+    form,
+    useUpdateEventSettings(event.id),
+    toBody,
+    t`SEO settings saved.`,
+  );
   const titleLength = form.values.seo_title.length;
   const descriptionLength = form.values.seo_description.length;
 

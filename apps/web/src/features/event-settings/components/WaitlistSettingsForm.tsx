@@ -1,9 +1,17 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
-import { updateEventSettingsBody, WAITLIST_OFFER_HOURS_MAX, type EventDto, type UpdateEventSettingsBody, type WaitlistOfferMode } from '@admitone/shared';
+
+import {
+  type EventDto,
+  type UpdateEventSettingsBody,
+  updateEventSettingsBody,
+  WAITLIST_OFFER_HOURS_MAX,
+  type WaitlistOfferMode,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
@@ -18,10 +26,14 @@ export interface WaitlistSettingsValues {
 /** The body for the section; an emptied hours field is sent as null so it reads "required". */
 export const waitlistSettingsBody = (v: WaitlistSettingsValues): UpdateEventSettingsBody => ({
   waitlist_offer_mode: v.waitlist_offer_mode,
-  waitlist_offer_hours: typeof v.waitlist_offer_hours === 'number' ? v.waitlist_offer_hours : (null as unknown as number),
+  waitlist_offer_hours:
+    typeof v.waitlist_offer_hours === 'number' ? v.waitlist_offer_hours : (null as unknown as number),
 });
 
-/** How tickets that come back reach the people on a waitlist: offers sent by themselves or by hand, and how long an offer holds them. */
+/**
+ * How tickets that come back reach the people on a waitlist: offers sent by themselves or by hand, and how long an
+ * offer holds them.
+ */
 export function WaitlistSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
@@ -31,7 +43,12 @@ export function WaitlistSettingsForm({ event }: { event: EventDto }) {
     initialValues: { waitlist_offer_mode: s.waitlist_offer_mode, waitlist_offer_hours: s.waitlist_offer_hours },
     validate,
   });
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), waitlistSettingsBody, t`Waitlist settings saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(
+    form,
+    useUpdateEventSettings(event.id),
+    waitlistSettingsBody,
+    t`Waitlist settings saved.`,
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -39,7 +56,11 @@ export function WaitlistSettingsForm({ event }: { event: EventDto }) {
         <FormErrorAlert error={error} />
         <Radio.Group label={t`Offers`} {...form.getInputProps('waitlist_offer_mode')}>
           <Stack gap="sm" mt={6}>
-            <Radio value="AUTOMATIC" label={t`Automatic`} description={t`Offers go out by themselves when tickets come back.`} />
+            <Radio
+              value="AUTOMATIC"
+              label={t`Automatic`}
+              description={t`Offers go out by themselves when tickets come back.`}
+            />
             <Radio value="MANUAL" label={t`Manual`} description={t`You send offers from the waitlist screen.`} />
           </Stack>
         </Radio.Group>
@@ -56,7 +77,9 @@ export function WaitlistSettingsForm({ event }: { event: EventDto }) {
             {...form.getInputProps('waitlist_offer_hours')}
           />
           <Text size="sm" c="dimmed">
-            <Trans>The person receives a link to check out, and the tickets are kept for them until the offer runs out.</Trans>
+            <Trans>
+              The person receives a link to check out, and the tickets are kept for them until the offer runs out.
+            </Trans>
           </Text>
         </Stack>
         <SectionActions saving={saving} dirty={dirty}>

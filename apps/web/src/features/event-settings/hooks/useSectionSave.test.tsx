@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { ApiError } from '../../../lib/api-error';
 import { useSectionSave } from './useSectionSave';
 

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 

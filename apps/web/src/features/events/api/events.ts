@@ -11,6 +11,7 @@ import type {
   UpdateEventSettingsBody,
 } from '@admitone/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api, type QueryParams } from '../../../lib/api-client';
 
 export type EventSort = 'start_date' | 'created_at' | 'title';
@@ -37,13 +38,18 @@ export const fetchEvents = (params: EventListParams) =>
   api.get<Paginated<EventDto>>('/events', { query: params as unknown as QueryParams });
 
 export const eventsQueryOptions = (params: EventListParams) =>
-  queryOptions({ queryKey: eventKeys.list(params), queryFn: () => fetchEvents(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: eventKeys.list(params),
+    queryFn: () => fetchEvents(params),
+    placeholderData: keepPreviousData,
+  });
 
 export const useEvents = (params: EventListParams) => useQuery(eventsQueryOptions(params));
 
 export const fetchEvent = (id: number) => api.get<One<EventDto>>(`/events/${id}`).then((r) => r.data);
 
-export const eventQueryOptions = (id: number) => queryOptions({ queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) });
+export const eventQueryOptions = (id: number) =>
+  queryOptions({ queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) });
 
 export const useEvent = (id: number, enabled = true) => useQuery({ ...eventQueryOptions(id), enabled });
 
@@ -61,7 +67,8 @@ export function useCreateEvent() {
   });
 }
 
-export const updateEvent = (id: number, body: UpdateEventBody) => api.put<One<EventDto>>(`/events/${id}`, body).then((r) => r.data);
+export const updateEvent = (id: number, body: UpdateEventBody) =>
+  api.put<One<EventDto>>(`/events/${id}`, body).then((r) => r.data);
 export const updateEventSettings = (id: number, body: UpdateEventSettingsBody) =>
   api.put<One<EventDto>>(`/events/${id}/settings`, body).then((r) => r.data);
 export const changeEventStatus = (id: number, status: EventStatusBody['status']) =>
@@ -90,13 +97,19 @@ export function useUpdateEvent(id: number) {
 /** Changes e-mail, SEO, checkout and design settings (any subset; colours may be partial). */
 export function useUpdateEventSettings(id: number) {
   const changed = useEventChanged();
-  return useMutation({ mutationFn: (body: UpdateEventSettingsBody) => updateEventSettings(id, body), onSuccess: changed });
+  return useMutation({
+    mutationFn: (body: UpdateEventSettingsBody) => updateEventSettings(id, body),
+    onSuccess: changed,
+  });
 }
 
 /** Goes live, back to draft, or archives. Going live fails with EMAIL_NOT_VERIFIED until the owner confirms. */
 export function useChangeEventStatus(id: number) {
   const changed = useEventChanged();
-  return useMutation({ mutationFn: (status: EventStatusBody['status']) => changeEventStatus(id, status), onSuccess: changed });
+  return useMutation({
+    mutationFn: (status: EventStatusBody['status']) => changeEventStatus(id, status),
+    onSuccess: changed,
+  });
 }
 
 /** Copies an event as a new draft. */

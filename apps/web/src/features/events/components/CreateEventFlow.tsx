@@ -4,6 +4,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { browserTimeZone } from '../../../lib/format';
@@ -35,7 +36,13 @@ export function CreateEventFlow({ onDone }: { onDone: () => void }) {
         <Alert color="violet" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
           <Trans>Every event belongs to an organizer. Create one first; you can reuse it for all your events.</Trans>
         </Alert>
-        <OrganizerForm defaultEmail={me.data.user.email} defaultName={me.data.account.name} onCreated={setCreated} secondaryAction={cancel} submitLabel={<Trans>Continue</Trans>} />
+        <OrganizerForm
+          defaultEmail={me.data.user.email}
+          defaultName={me.data.account.name}
+          onCreated={setCreated}
+          secondaryAction={cancel}
+          submitLabel={<Trans>Continue</Trans>}
+        />
       </Stack>
     );
   }

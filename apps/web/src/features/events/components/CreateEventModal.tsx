@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
+
 import { Trans } from '@lingui/react/macro';
 import { Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+
 import { PanelHeader } from '../../../components/AppModal';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { useLateAutofocus } from '../../../components/use-late-autofocus';

@@ -1,9 +1,10 @@
-import { duplicateEventBody, type DuplicateEventBody, type EventDto } from '@admitone/shared';
+import { type DuplicateEventBody, duplicateEventBody, type EventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
@@ -22,7 +23,15 @@ interface DuplicateValues {
 
 const toBody = (v: DuplicateValues): DuplicateEventBody => v;
 
-function DuplicateForm({ event, onCreated, onCancel }: { event: EventDto; onCreated: (copy: EventDto) => void; onCancel: () => void }) {
+function DuplicateForm({
+  event,
+  onCreated,
+  onCancel,
+}: {
+  event: EventDto;
+  onCreated: (copy: EventDto) => void;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const duplicate = useDuplicateEvent(event.id);
   const [error, setError] = useState<unknown>(null);
@@ -71,7 +80,10 @@ function DuplicateForm({ event, onCreated, onCancel }: { event: EventDto; onCrea
         />
         <Checkbox label={t`Copy questions`} {...form.getInputProps('copy_questions', { type: 'checkbox' })} />
         <Checkbox label={t`Copy promo codes`} {...form.getInputProps('copy_promo_codes', { type: 'checkbox' })} />
-        <Checkbox label={t`Copy capacity assignments`} {...form.getInputProps('copy_capacity_assignments', { type: 'checkbox' })} />
+        <Checkbox
+          label={t`Copy capacity assignments`}
+          {...form.getInputProps('copy_capacity_assignments', { type: 'checkbox' })}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             <Trans>Cancel</Trans>
@@ -86,7 +98,15 @@ function DuplicateForm({ event, onCreated, onCancel }: { event: EventDto; onCrea
 }
 
 /** Copies an event as a new draft, optionally with its settings and cover. */
-export function DuplicateEventModal({ event, opened, onClose }: { event: EventDto; opened: boolean; onClose: () => void }) {
+export function DuplicateEventModal({
+  event,
+  opened,
+  onClose,
+}: {
+  event: EventDto;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   return (
     <AppModal opened={opened} onClose={onClose} title={<Trans>Duplicate event</Trans>}>

@@ -1,11 +1,22 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
+
 import type { EventDto, EventStatus } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconArchive, IconCopy, IconDots, IconExternalLink, IconEyeOff, IconRocket, IconSettings, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconCopy,
+  IconDots,
+  IconExternalLink,
+  IconEyeOff,
+  IconRocket,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+
 import { DuplicateEventModal } from './DuplicateEventModal';
 import { EventDeleteDialog } from './EventDeleteDialog';
 import { EventStatusDialog } from './EventStatusDialog';

@@ -1,13 +1,14 @@
 import type { EventDto } from '@admitone/shared';
+import { intlLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
+
 import { formatDateRange } from '../../../lib/format';
 import { EventActionsMenu } from './EventActionsMenu';
 import { EventBadges } from './EventBadges';
 import classes from './EventCard.module.css';
-import { intlLocale } from '@admitone/shared';
 
 /** Day and short month of the start, in the event's time zone, for the date tile. */
 function dateParts(iso: string, timeZone: string, locale: string) {
@@ -36,7 +37,14 @@ export function EventCard({ event, showActions = true }: { event: EventDto; show
         {event.cover_image ? <img src={event.cover_image.variants.small} alt="" className={classes.cover} /> : null}
         <Stack gap={6} className={classes.body}>
           <Group justify="space-between" align="flex-start" gap="xs">
-            <Text component={Link} to={`/manage/event/${event.id}`} fw={700} fz="lg" lh={1.3} className={`${classes.title} ${classes.open}`}>
+            <Text
+              component={Link}
+              to={`/manage/event/${event.id}`}
+              fw={700}
+              fz="lg"
+              lh={1.3}
+              className={`${classes.title} ${classes.open}`}
+            >
               {event.title}
             </Text>
             <EventBadges status={event.status} lifecycle={event.lifecycle} />
@@ -50,7 +58,13 @@ export function EventCard({ event, showActions = true }: { event: EventDto; show
             </Group>
             <Group gap={6} wrap="nowrap">
               <IconUser size={16} aria-hidden />
-              <Anchor component={Link} to={`/manage/organizer/${event.organizer.id}`} fz="sm" c="dimmed" className={classes.above}>
+              <Anchor
+                component={Link}
+                to={`/manage/organizer/${event.organizer.id}`}
+                fz="sm"
+                c="dimmed"
+                className={classes.above}
+              >
                 {event.organizer.name}
               </Anchor>
             </Group>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArchive } from '@tabler/icons-react';
+
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { isApiError } from '../../../lib/api-error';
@@ -12,7 +13,15 @@ import { useChangeEventStatus, useDeleteEvent } from '../api/events';
  * Deletes an event after a confirmation. An event with orders cannot be deleted: the server answers
  * 409 EVENT_HAS_ORDERS, and the dialog then offers to archive the event instead.
  */
-export function EventDeleteDialog({ event, opened, onClose }: { event: EventDto; opened: boolean; onClose: () => void }) {
+export function EventDeleteDialog({
+  event,
+  opened,
+  onClose,
+}: {
+  event: EventDto;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const remove = useDeleteEvent(event.id);
   const archive = useChangeEventStatus(event.id);
@@ -41,11 +50,23 @@ export function EventDeleteDialog({ event, opened, onClose }: { event: EventDto;
     });
 
   return (
-    <AppModal opened={opened} onClose={close} title={hasOrders ? <Trans>This event cannot be deleted</Trans> : <Trans>Delete event</Trans>}>
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={hasOrders ? <Trans>This event cannot be deleted</Trans> : <Trans>Delete event</Trans>}
+    >
       <Stack gap="md">
         {hasOrders ? (
-          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="event-has-orders">
-            {refused?.message || <Trans>This event has orders and cannot be deleted. You can archive it instead.</Trans>}
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+            data-testid="event-has-orders"
+          >
+            {refused?.message || (
+              <Trans>This event has orders and cannot be deleted. You can archive it instead.</Trans>
+            )}
           </Alert>
         ) : (
           <FormErrorAlert error={remove.error} />

@@ -1,18 +1,20 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { createEventBody, type CreateEventBody, type EventDto, type OrganizerDto } from '@admitone/shared';
+
+import { type CreateEventBody, createEventBody, type EventDto, type OrganizerDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+
 import { CurrencySelect } from '../../../components/CurrencySelect';
 import { DateTimeField } from '../../../components/DateTimeField';
-import { WallClockProvider } from '../../../components/WallClockPicker';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
-import { toWallClock } from '../../../lib/format';
+import { WallClockProvider } from '../../../components/WallClockPicker';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { toWallClock } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCreateEvent } from '../api/events';
 
@@ -56,7 +58,11 @@ export function EventForm(props: EventFormProps) {
   const form = useForm<EventValues>({
     initialValues: {
       title: '',
-      organizer_id: defaultOrganizerId ? String(defaultOrganizerId) : organizers.length === 1 ? String(organizers[0]!.id) : null,
+      organizer_id: defaultOrganizerId
+        ? String(defaultOrganizerId)
+        : organizers.length === 1
+          ? String(organizers[0]!.id)
+          : null,
       start_date: null,
       end_date: null,
       timezone: defaultTimezone,
@@ -92,7 +98,12 @@ export function EventForm(props: EventFormProps) {
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <DateTimeField label={t`Starts`} required {...form.getInputProps('start_date')} />
-            <DateTimeField label={t`Ends`} clearable clearLabel={t`Clear the end date`} {...form.getInputProps('end_date')} />
+            <DateTimeField
+              label={t`Ends`}
+              clearable
+              clearLabel={t`Clear the end date`}
+              {...form.getInputProps('end_date')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimeZoneSelect label={t`Time zone`} required {...form.getInputProps('timezone')} />

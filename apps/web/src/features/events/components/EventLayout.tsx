@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Skeleton, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+
 import { SideNav, SideNavLayout } from '../../../components/SideNav';
 import { EVENT_SECTIONS } from '../event-sections';
 import { useRouteEvent } from '../hooks/useRouteEvent';
@@ -13,7 +14,12 @@ export function EventLayout() {
   const { event, loading } = useRouteEvent();
   const { eventId } = useParams();
   const base = `/manage/event/${eventId}`;
-  const sections = EVENT_SECTIONS.map((s) => ({ to: s.path ? `${base}/${s.path}` : base, label: i18n._(s.label), icon: s.icon, end: s.path === '' }));
+  const sections = EVENT_SECTIONS.map((s) => ({
+    to: s.path ? `${base}/${s.path}` : base,
+    label: i18n._(s.label),
+    icon: s.icon,
+    end: s.path === '',
+  }));
 
   return (
     <SideNavLayout>

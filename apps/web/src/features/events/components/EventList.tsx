@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Skeleton.css';
+
 import type { EventDto, PageMeta } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Skeleton, Stack } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
+
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListPagination } from '../../../components/ListPagination';
 import { EventCard } from './EventCard';
@@ -59,7 +61,11 @@ export function EventList({ events, meta, loading, narrowed, onPage, onCreate, o
   }
   if (!events.length) {
     return (
-      <ListEmptyState icon={IconCalendarPlus} title={t`No events yet`} description={t`Create your first event to start selling tickets.`}>
+      <ListEmptyState
+        icon={IconCalendarPlus}
+        title={t`No events yet`}
+        description={t`Create your first event to start selling tickets.`}
+      >
         {onCreate ? (
           <Button onClick={onCreate} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
             <Trans>Create event</Trans>
@@ -78,7 +84,13 @@ export function EventList({ events, meta, loading, narrowed, onPage, onCreate, o
           </li>
         ))}
       </Stack>
-      <ListPagination meta={meta} onPage={onPage} summary={<Plural value={total} one="# event" other="# events" />} mt="sm" gap="md" />
+      <ListPagination
+        meta={meta}
+        onPage={onPage}
+        summary={<Plural value={total} one="# event" other="# events" />}
+        mt="sm"
+        gap="md"
+      />
     </Stack>
   );
 }

@@ -3,19 +3,21 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
+
 import type { OrganizerDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { CloseButton, Group, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useId } from 'react';
+
 import {
   EVENT_SORT_OPTIONS,
-  hasFilter,
-  STATUS_FILTERS,
   type EventListState,
   type EventSortOption,
+  hasFilter,
   type LifecycleFilter,
+  STATUS_FILTERS,
   type StatusFilter,
 } from '../hooks/useEventListParams';
 
@@ -45,7 +47,12 @@ export function EventListToolbar({ state, onChange, searchText, onSearchText, or
     'title:asc': t`Title (A–Z)`,
     'title:desc': t`Title (Z–A)`,
   };
-  const statusLabels: Record<StatusFilter, string> = { all: t`All statuses`, DRAFT: t`Draft`, LIVE: t`Live`, ARCHIVED: t`Archived` };
+  const statusLabels: Record<StatusFilter, string> = {
+    all: t`All statuses`,
+    DRAFT: t`Draft`,
+    LIVE: t`Live`,
+    ARCHIVED: t`Archived`,
+  };
   const filtered = hasFilter(state);
 
   return (
@@ -97,7 +104,10 @@ export function EventListToolbar({ state, onChange, searchText, onSearchText, or
         />
         <Select
           label={t`Organizer`}
-          data={[{ value: ALL, label: t`All organizers` }, ...organizers.map((o) => ({ value: String(o.id), label: o.name }))]}
+          data={[
+            { value: ALL, label: t`All organizers` },
+            ...organizers.map((o) => ({ value: String(o.id), label: o.name })),
+          ]}
           value={state.organizer === null ? ALL : String(state.organizer)}
           onChange={(value) => onChange({ organizer: !value || value === ALL ? null : Number(value) })}
           allowDeselect={false}

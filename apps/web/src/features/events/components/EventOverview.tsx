@@ -1,21 +1,46 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/ThemeIcon.css';
+
 import type { EventDto, EventStatus } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { IconCalendarEvent, IconCoin, IconExternalLink, IconEyeOff, IconLink, IconListCheck, IconMapPin, IconRocket, IconUser, IconWorld } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconCoin,
+  IconExternalLink,
+  IconEyeOff,
+  IconLink,
+  IconListCheck,
+  IconMapPin,
+  IconRocket,
+  IconUser,
+  IconWorld,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+
 import { HtmlContent } from '../../../components/HtmlContent';
 import { formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { publicEventPath } from '../event-stats';
 import { useLocationLine } from '../hooks/useLocationLine';
 import { useRouteEvent } from '../hooks/useRouteEvent';
-import { EventBadges } from './EventBadges';
 import { EventStatsSection } from './dashboard/EventStatsSection';
 import { SetupProgress } from './dashboard/SetupProgress';
 import { ShareEventLink } from './dashboard/ShareEventLink';
+import { EventBadges } from './EventBadges';
 import { EventStatusDialog } from './EventStatusDialog';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; children: ReactNode }) {
@@ -60,7 +85,11 @@ function StatusActions({ event }: { event: EventDto }) {
               <Trans>Go live</Trans>
             </Button>
           ) : (
-            <Button variant="default" leftSection={<IconEyeOff size={18} aria-hidden />} onClick={() => setTarget('DRAFT')}>
+            <Button
+              variant="default"
+              leftSection={<IconEyeOff size={18} aria-hidden />}
+              onClick={() => setTarget('DRAFT')}
+            >
               <Trans>Back to draft</Trans>
             </Button>
           )}
@@ -151,7 +180,10 @@ function OverviewContent({ event }: { event: EventDto }) {
   );
 }
 
-/** The event dashboard: title and status, setup progress, sales and visits, then dates, organizer, public link and description. */
+/**
+ * The event dashboard: title and status, setup progress, sales and visits, then dates, organizer, public link and
+ * description.
+ */
 export function EventOverview() {
   const { t } = useLingui();
   const { event, loading } = useRouteEvent();

@@ -1,5 +1,6 @@
 import type { EventDto } from '@admitone/shared';
 import type { ReactNode } from 'react';
+
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRouteEvent } from '../hooks/useRouteEvent';

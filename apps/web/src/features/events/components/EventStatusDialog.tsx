@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailExclamation } from '@tabler/icons-react';
+
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { isApiError } from '../../../lib/api-error';
@@ -19,7 +20,10 @@ interface EventStatusDialogProps {
   onClose: () => void;
 }
 
-/** Asks before going live, back to draft or archiving (SPEC §4), and explains a refused go-live (address not confirmed, no way to pay). */
+/**
+ * Asks before going live, back to draft or archiving (SPEC §4), and explains a refused go-live (address not confirmed,
+ * no way to pay).
+ */
 export function EventStatusDialog({ event, target, onClose }: EventStatusDialogProps) {
   const { t, i18n } = useLingui();
   const change = useChangeEventStatus(event.id);
@@ -63,7 +67,9 @@ export function EventStatusDialog({ event, target, onClose }: EventStatusDialogP
             <Alert color="orange" variant="light" icon={<IconMailExclamation size={18} aria-hidden />} role="alert">
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{errorMessage(change.error, i18n)}</Text>
-                {user && !user.email_verified ? <ResendConfirmationButton user={user} size="xs" variant="default" /> : null}
+                {user && !user.email_verified ? (
+                  <ResendConfirmationButton user={user} size="xs" variant="default" />
+                ) : null}
               </Stack>
             </Alert>
           ) : cannotPay ? (

@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Container } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useEvents } from '../api/events';
 import { useOrganizers } from '../../organizers/api/organizers';
+import { useEvents } from '../api/events';
 import { hasFilter, toEventListParams, useEventListParams } from '../hooks/useEventListParams';
 import { CreateEventModal } from './CreateEventModal';
 import { EventList } from './EventList';

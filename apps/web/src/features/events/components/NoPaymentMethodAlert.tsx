@@ -2,6 +2,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCreditCardOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
 

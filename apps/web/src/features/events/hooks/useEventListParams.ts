@@ -1,6 +1,7 @@
-import { LIMITS, type EventLifecycle, type EventStatus } from '@admitone/shared';
+import { type EventLifecycle, type EventStatus, LIMITS } from '@admitone/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+
 import type { EventListParams, EventSort } from '../api/events';
 
 export const EVENT_SORT_OPTIONS = [
@@ -31,7 +32,8 @@ export interface EventListState {
 }
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
-export const hasFilter = (state: EventListState): boolean => state.lifecycle !== 'all' || state.status !== 'all' || state.organizer !== null;
+export const hasFilter = (state: EventListState): boolean =>
+  state.lifecycle !== 'all' || state.status !== 'all' || state.organizer !== null;
 
 /** Reads the list state from the address bar, so back/forward and shared links keep it. */
 export function parseEventListState(search: URLSearchParams): EventListState {

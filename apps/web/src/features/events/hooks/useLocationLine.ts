@@ -1,6 +1,6 @@
 import type { EventDto } from '@admitone/shared';
-import { useLingui } from '@lingui/react/macro';
 import { intlLocale } from '@admitone/shared';
+import { useLingui } from '@lingui/react/macro';
 
 /** Where the event takes place, in one line: "Online event", or venue, city and country ('' if unset). */
 export function useLocationLine(event: EventDto): string {

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+
 import { ApiError, hasStatus } from '../../../lib/api-error';
 import { useEvent } from '../api/events';
 

@@ -1,6 +1,13 @@
+import {
+  type QueryParams,
+  type QueryValue,
+  redirectToLogin,
+  shouldRedirectToLogin,
+  tokenStore,
+  toQueryString,
+} from '../../../lib/api-client';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
-import { redirectToLogin, shouldRedirectToLogin, tokenStore, toQueryString, type QueryParams, type QueryValue } from '../../../lib/api-client';
-import { attachmentName, createLineCounter, exportFraction, type ExportFormat } from './export-progress';
+import { attachmentName, createLineCounter, type ExportFormat, exportFraction } from './export-progress';
 
 export type ExportKind = 'attendees' | 'orders' | 'check-ins' | 'waitlist';
 
@@ -32,8 +39,18 @@ export interface DownloadOptions {
  * Fetches an export with the bearer token, reading the body as it streams to report progress;
  * answers the file. A refusal (404, 422...) becomes an ApiError with the server's message.
  */
-export function downloadExport(eventId: number, kind: ExportKind, params: ExportParams, o: DownloadOptions): Promise<{ blob: Blob; filename: string }> {
-  return downloadFile(`/events/${eventId}/${kind}/export`, { query: params.query, filter_fields: params.filter_fields, list_id: params.list_id }, o, kind);
+export function downloadExport(
+  eventId: number,
+  kind: ExportKind,
+  params: ExportParams,
+  o: DownloadOptions,
+): Promise<{ blob: Blob; filename: string }> {
+  return downloadFile(
+    `/events/${eventId}/${kind}/export`,
+    { query: params.query, filter_fields: params.filter_fields, list_id: params.list_id },
+    o,
+    kind,
+  );
 }
 
 /**
@@ -41,21 +58,32 @@ export function downloadExport(eventId: number, kind: ExportKind, params: Export
  * token, reading the body as it streams to report progress; answers the file (named by the server,
  * else `fallback.format`). A refusal (404, 422...) becomes an ApiError with the server's message.
  */
-export async function downloadFile(path: string, query: QueryParams, o: DownloadOptions, fallback = 'export'): Promise<{ blob: Blob; filename: string }> {
-  const headers: Record<string, string> = { Accept: `${o.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'}, application/json` };
+export async function downloadFile(
+  path: string,
+  query: QueryParams,
+  o: DownloadOptions,
+  fallback = 'export',
+): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = {
+    Accept: `${o.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'}, application/json`,
+  };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (o.locale) headers['Accept-Language'] = o.locale;
   let response: Response;
   try {
-    response = await fetch(`/api${path}${toQueryString({ ...query, format: o.format })}`, { headers, signal: o.signal });
+    response = await fetch(`/api${path}${toQueryString({ ...query, format: o.format })}`, {
+      headers,
+      signal: o.signal,
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, NETWORK_ERROR, '');
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
-    if ((response.status === 401 || response.status === 403) && shouldRedirectToLogin(window.location.pathname)) redirectToLogin();
+    if ((response.status === 401 || response.status === 403) && shouldRedirectToLogin(window.location.pathname))
+      redirectToLogin();
     throw ApiError.fromBody(response.status, body);
   }
   const header = response.headers.get('x-total-rows');
@@ -71,10 +99,17 @@ export async function downloadFile(path: string, query: QueryParams, o: Download
     chunks.push(value);
     bytes += value.length;
     if (o.format === 'csv') counter.push(value);
-    o.onProgress?.({ total, fraction: exportFraction(o.format, { lines: counter.lines, bytes }, total), rows: Math.max(0, counter.lines - 1) });
+    o.onProgress?.({
+      total,
+      fraction: exportFraction(o.format, { lines: counter.lines, bytes }, total),
+      rows: Math.max(0, counter.lines - 1),
+    });
   }
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  return { blob: new Blob(chunks as BlobPart[], { type }), filename: attachmentName(response.headers.get('content-disposition'), `${fallback}.${o.format}`) };
+  return {
+    blob: new Blob(chunks as BlobPart[], { type }),
+    filename: attachmentName(response.headers.get('content-disposition'), `${fallback}.${o.format}`),
+  };
 }
 
 /** Hands a downloaded file to the browser's "save" through a temporary Blob URL. */

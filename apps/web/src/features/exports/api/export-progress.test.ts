@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { attachmentName, createLineCounter, csvRowsDone, exportFraction } from './export-progress';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -28,7 +29,9 @@ describe('export progress', () => {
   });
 
   it('reads the file name of the attachment', () => {
-    expect(attachmentName('attachment; filename="jazz-night-attendees-2026-11-21.csv"', 'x.csv')).toBe('jazz-night-attendees-2026-11-21.csv');
+    expect(attachmentName('attachment; filename="jazz-night-attendees-2026-11-21.csv"', 'x.csv')).toBe(
+      'jazz-night-attendees-2026-11-21.csv',
+    );
     expect(attachmentName(null, 'attendees.csv')).toBe('attendees.csv');
   });
 });

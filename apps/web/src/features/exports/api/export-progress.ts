@@ -27,10 +27,15 @@ export const csvRowsDone = (lines: number): number => Math.max(0, lines - 1);
 export const XLSX_BYTES_PER_ROW = 80;
 
 /** The share of the export done (0..1) while it streams; never 1 before the download really ended. */
-export function exportFraction(format: ExportFormat, done: { lines: number; bytes: number }, totalRows: number | null): number | null {
+export function exportFraction(
+  format: ExportFormat,
+  done: { lines: number; bytes: number },
+  totalRows: number | null,
+): number | null {
   if (totalRows === null) return null;
   if (totalRows === 0) return 0.99;
-  const estimate = format === 'csv' ? csvRowsDone(done.lines) / totalRows : done.bytes / (totalRows * XLSX_BYTES_PER_ROW);
+  const estimate =
+    format === 'csv' ? csvRowsDone(done.lines) / totalRows : done.bytes / (totalRows * XLSX_BYTES_PER_ROW);
   return Math.min(0.99, estimate);
 }
 

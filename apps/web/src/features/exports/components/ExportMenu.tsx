@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
+
 import { Trans } from '@lingui/react/macro';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+
 import type { ExportKind, ExportParams } from '../api/download-export';
 import { useExportLabels } from '../export-labels';
 import { useExportDownload } from '../hooks/useExportDownload';

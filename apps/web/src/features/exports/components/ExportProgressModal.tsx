@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Progress.css';
+
+import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
+
 import { AppModal } from '../../../components/AppModal';
 import type { ExportKind } from '../api/download-export';
 import { useExportLabels } from '../export-labels';
 import type { ExportRun } from '../hooks/useExportDownload';
-import { intlLocale } from '@admitone/shared';
 
 interface ExportProgressModalProps {
   kind: ExportKind;

@@ -1,8 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { actionErrorMessage } from '../../../lib/action-error';
-import { downloadExport, saveFile, type ExportKind, type ExportParams, type ExportProgress } from '../api/download-export';
+import {
+  downloadExport,
+  type ExportKind,
+  type ExportParams,
+  type ExportProgress,
+  saveFile,
+} from '../api/download-export';
 import type { ExportFormat } from '../api/export-progress';
 import { useExportLabels } from '../export-labels';
 

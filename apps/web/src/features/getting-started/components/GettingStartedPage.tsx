@@ -1,16 +1,18 @@
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
+
 import type { EventDto, EventStatus, PaymentConnectionStatus } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccount } from '../../account/api/account';
 import { usePaymentConnection } from '../../account/api/payment-connection';
 import { EventStatusDialog } from '../../events/components/EventStatusDialog';
 import { useRouteEvent } from '../../events/hooks/useRouteEvent';
-import { useQuery } from '@tanstack/react-query';
 import { ticketsQueryOptions } from '../../tickets/api/tickets';
 import { useMe } from '../../users/api/me';
 import { gettingStartedSteps } from '../steps';
@@ -45,7 +47,13 @@ function Checklist({ event, emailVerified, ticketCount, payment }: ChecklistProp
             </Text>
           ) : null}
         </Group>
-        <Progress value={(done / total) * 100} color="teal.8" size="lg" radius="xl" aria-label={t`Progress of getting started`} />
+        <Progress
+          value={(done / total) * 100}
+          color="teal.8"
+          size="lg"
+          radius="xl"
+          aria-label={t`Progress of getting started`}
+        />
       </Card>
       <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {steps.map((step) => (
@@ -72,7 +80,10 @@ export function GettingStartedPage() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title={<Trans>Getting started</Trans>} description={event ? <Trans>A few steps to get “{title}” ready for buyers.</Trans> : null} />
+      <PageHeader
+        title={<Trans>Getting started</Trans>}
+        description={event ? <Trans>A few steps to get “{title}” ready for buyers.</Trans> : null}
+      />
       {loading || !event || me.isPending || account.isPending || tickets.isPending || payment.isPending ? (
         <Stack gap="sm" role="status" aria-label={t`Loading event`}>
           <Skeleton h={80} />

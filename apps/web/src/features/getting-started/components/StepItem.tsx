@@ -1,10 +1,12 @@
 import '@mantine/core/styles/ThemeIcon.css';
+
 import type { EventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconPoint } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+
 import { ResendConfirmationButton } from '../../profile/components/ResendConfirmationButton';
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
@@ -58,14 +60,18 @@ export function StepItem({ step, event, onGoLive }: StepItemProps) {
       text: step.done ? (
         <Trans>Buyers have a way to pay for tickets.</Trans>
       ) : (
-        <Trans>Connect Stripe so buyers can pay by card, or offer offline payments when card payments are not available.</Trans>
+        <Trans>
+          Connect Stripe so buyers can pay by card, or offer offline payments when card payments are not available.
+        </Trans>
       ),
       // Only admins manage the account's payments; organizers see what is missing.
       // Offline payments are the event's own setting; card payments the account's (admins only).
       action: (
         <Group gap="xs">
           {step.done ? null : <LinkButton to={`${base}/settings#payments`}>{t`Turn on offline payments`}</LinkButton>}
-          {hasPermission(me.data, 'account.manage') ? <LinkButton to="/account/payment">{t`Open payments`}</LinkButton> : null}
+          {hasPermission(me.data, 'account.manage') ? (
+            <LinkButton to="/account/payment">{t`Open payments`}</LinkButton>
+          ) : null}
         </Group>
       ),
     },
@@ -94,13 +100,18 @@ export function StepItem({ step, event, onGoLive }: StepItemProps) {
   return (
     <Card component="li" withBorder radius="md" padding="md">
       <Group wrap="nowrap" align="flex-start" gap="md">
-        <ThemeIcon radius="xl" size="lg" color={step.done ? 'teal.8' : 'gray.3'} variant={step.done ? 'filled' : 'light'} aria-hidden>
+        <ThemeIcon
+          radius="xl"
+          size="lg"
+          color={step.done ? 'teal.8' : 'gray.3'}
+          variant={step.done ? 'filled' : 'light'}
+          aria-hidden
+        >
           {step.done ? <IconCheck size={18} /> : <IconPoint size={18} color="var(--mantine-color-gray-7)" />}
         </ThemeIcon>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} fz="md">
-            {title}{' '}
-            <VisuallyHidden>{step.done ? t`(done)` : t`(to do)`}</VisuallyHidden>
+            {title} <VisuallyHidden>{step.done ? t`(done)` : t`(to do)`}</VisuallyHidden>
           </Title>
           <Text size="sm" c="dimmed">
             {text}

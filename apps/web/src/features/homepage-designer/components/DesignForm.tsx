@@ -4,34 +4,44 @@ import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Radio.css';
+
 import {
-  DEFAULT_EVENT_COLORS,
-  updateEventSettingsBody,
   type CoverDisplay,
+  DEFAULT_EVENT_COLORS,
   type EventColors,
   type EventDto,
   type UpdateEventSettingsBody,
+  updateEventSettingsBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, ColorInput, Grid, Group, Radio, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
 import { useSchemaValidation } from '../../../lib/validation';
-import { useUpdateEventSettings } from '../../events/api/events';
 import { useSectionSave } from '../../event-settings/hooks/useSectionSave';
+import { useUpdateEventSettings } from '../../events/api/events';
 import { ContrastWarnings } from './ContrastWarnings';
-import { EventPagePreview } from './EventPagePreview';
 import classes from './DesignForm.module.css';
+import { EventPagePreview } from './EventPagePreview';
 
 interface DesignValues {
   cover_display: CoverDisplay;
   colors: EventColors;
 }
 
-export const COLOR_FIELDS = ['background', 'content_background', 'text', 'link', 'primary', 'primary_text', 'ticket_widget_background'] as const;
+export const COLOR_FIELDS = [
+  'background',
+  'content_background',
+  'text',
+  'link',
+  'primary',
+  'primary_text',
+  'ticket_widget_background',
+] as const;
 
 const toBody = (v: DesignValues): UpdateEventSettingsBody => ({ cover_display: v.cover_display, colors: v.colors });
 
@@ -40,10 +50,18 @@ export function DesignForm({ event, cover }: { event: EventDto; cover: ReactNode
   const { t } = useLingui();
   const validate = useSchemaValidation<DesignValues>(updateEventSettingsBody, toBody);
   const form = useForm<DesignValues>({
-    initialValues: { cover_display: event.settings.cover_display, colors: { ...DEFAULT_EVENT_COLORS, ...event.settings.colors } },
+    initialValues: {
+      cover_display: event.settings.cover_display,
+      colors: { ...DEFAULT_EVENT_COLORS, ...event.settings.colors },
+    },
     validate,
   });
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEventSettings(event.id), toBody, t`Design saved.`);
+  const { error, onSubmit, saving, dirty } = useSectionSave(
+    form,
+    useUpdateEventSettings(event.id),
+    toBody,
+    t`Design saved.`,
+  );
   const labels: Record<(typeof COLOR_FIELDS)[number], string> = {
     background: t`Page background`,
     content_background: t`Content background`,

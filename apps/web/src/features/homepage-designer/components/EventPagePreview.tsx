@@ -3,11 +3,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconWorld } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
+
 import { formatDateRange } from '../../../lib/format';
 import { publicEventPath } from '../../events/event-stats';
+import { useLocationLine } from '../../events/hooks/useLocationLine';
 import { useTickets } from '../../tickets/api/tickets';
 import { usePriceLabel } from '../../tickets/components/TicketRow';
-import { useLocationLine } from '../../events/hooks/useLocationLine';
 import classes from './EventPagePreview.module.css';
 
 interface EventPagePreviewProps {
@@ -16,7 +17,10 @@ interface EventPagePreviewProps {
   coverDisplay: CoverDisplay;
 }
 
-/** A small public event page in the chosen colours and cover display, with the event's real tickets, updated as they change. */
+/**
+ * A small public event page in the chosen colours and cover display, with the event's real tickets, updated as they
+ * change.
+ */
 export function EventPagePreview({ event, colors, coverDisplay }: EventPagePreviewProps) {
   const { t, i18n } = useLingui();
   const where = useLocationLine(event);
@@ -29,15 +33,27 @@ export function EventPagePreview({ event, colors, coverDisplay }: EventPagePrevi
   const more = visible.length - shown.length;
 
   return (
-    <figure className={classes.frame} aria-label={t`Preview of the event page`} style={{ backgroundColor: colors.background }}>
+    <figure
+      className={classes.frame}
+      aria-label={t`Preview of the event page`}
+      style={{ backgroundColor: colors.background }}
+    >
       {cover && coverDisplay === 'BLURRED_BACKGROUND' ? (
         <div className={classes.blur} style={{ backgroundImage: `url(${cover.variants.small})` }} aria-hidden />
       ) : null}
       <div className={classes.inner}>
-        {cover && coverDisplay === 'COVER' ? <img src={cover.variants.large} alt="" className={classes.banner} /> : null}
+        {cover && coverDisplay === 'COVER' ? (
+          <img src={cover.variants.large} alt="" className={classes.banner} />
+        ) : null}
         <div
           className={classes.content}
-          style={{ backgroundColor: colors.content_background, color: colors.text, '--preview-link': colors.link } as CSSProperties}
+          style={
+            {
+              backgroundColor: colors.content_background,
+              color: colors.text,
+              '--preview-link': colors.link,
+            } as CSSProperties
+          }
         >
           <Text fw={700} fz="xl" lh={1.25} c="inherit">
             {event.title}
@@ -74,7 +90,14 @@ export function EventPagePreview({ event, colors, coverDisplay }: EventPagePrevi
             </Text>
             {shown.length ? (
               shown.map((ticket) => (
-                <Group key={ticket.id} justify="space-between" gap="xs" fz="sm" wrap="nowrap" data-testid="preview-ticket">
+                <Group
+                  key={ticket.id}
+                  justify="space-between"
+                  gap="xs"
+                  fz="sm"
+                  wrap="nowrap"
+                  data-testid="preview-ticket"
+                >
                   <Text span fz="sm" c="inherit" truncate>
                     {ticket.name}
                   </Text>
@@ -85,7 +108,11 @@ export function EventPagePreview({ event, colors, coverDisplay }: EventPagePrevi
               ))
             ) : (
               <Text span fz="sm" c="inherit">
-                {tickets.isPending ? <Trans>Loading tickets…</Trans> : <Trans>Your tickets appear here once you add them.</Trans>}
+                {tickets.isPending ? (
+                  <Trans>Loading tickets…</Trans>
+                ) : (
+                  <Trans>Your tickets appear here once you add them.</Trans>
+                )}
               </Text>
             )}
             {more > 0 ? (
@@ -99,9 +126,19 @@ export function EventPagePreview({ event, colors, coverDisplay }: EventPagePrevi
           </div>
         </div>
       </div>
-      <figcaption className={classes.caption} style={{ color: colors.text, backgroundColor: colors.content_background }}>
+      <figcaption
+        className={classes.caption}
+        style={{ color: colors.text, backgroundColor: colors.content_background }}
+      >
         <Trans>A sketch of your event page in these colours, with your tickets. Save, then open the page itself:</Trans>{' '}
-        <Anchor href={event.status === 'LIVE' ? publicEventPath(event) : `${publicEventPath(event)}?preview=1`} target="_blank" rel="noopener" fz="inherit" fw={600} style={{ color: colors.link }}>
+        <Anchor
+          href={event.status === 'LIVE' ? publicEventPath(event) : `${publicEventPath(event)}?preview=1`}
+          target="_blank"
+          rel="noopener"
+          fz="inherit"
+          fw={600}
+          style={{ color: colors.link }}
+        >
           {event.status === 'LIVE' ? <Trans>View the event page</Trans> : <Trans>Preview the event page</Trans>}
           <VisuallyHidden>
             <Trans>(opens in a new tab)</Trans>

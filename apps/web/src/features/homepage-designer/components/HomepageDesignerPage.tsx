@@ -1,6 +1,7 @@
 import { IMAGE_RULES } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack } from '@mantine/core';
+
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
@@ -20,7 +21,10 @@ export function HomepageDesignerPage() {
   return (
     <UnsavedChangesGuard>
       <Stack gap="lg">
-        <PageHeader title={<Trans>Homepage design</Trans>} description={<Trans>How the public event page looks.</Trans>} />
+        <PageHeader
+          title={<Trans>Homepage design</Trans>}
+          description={<Trans>How the public event page looks.</Trans>}
+        />
         {loading || !event ? (
           <Stack gap="lg" role="status" aria-label={t`Loading event`}>
             <Skeleton h={240} />
@@ -31,9 +35,17 @@ export function HomepageDesignerPage() {
             key={event.id}
             event={event}
             cover={
-              <SettingsSection title={<Trans>Cover image</Trans>} description={<Trans>A wide picture at the top of the page; {recommended} pixels work best.</Trans>}>
+              <SettingsSection
+                title={<Trans>Cover image</Trans>}
+                description={<Trans>A wide picture at the top of the page; {recommended} pixels work best.</Trans>}
+              >
                 <ImageUpload
-                  owner={{ kind: 'events', id: event.id, type: 'EVENT_COVER', keys: [eventKeys.detail(event.id), eventKeys.lists()] }}
+                  owner={{
+                    kind: 'events',
+                    id: event.id,
+                    type: 'EVENT_COVER',
+                    keys: [eventKeys.detail(event.id), eventKeys.lists()],
+                  }}
                   image={event.cover_image}
                   inputLabel={t`Upload a cover image`}
                   alt={t`Cover image of the event`}

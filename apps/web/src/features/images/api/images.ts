@@ -1,5 +1,6 @@
 import type { ImageDto, ImageType, One } from '@admitone/shared';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 
 /** Whose image it is: an event's cover or an organizer's logo, and the queries that show it. */

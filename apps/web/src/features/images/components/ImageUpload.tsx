@@ -1,16 +1,18 @@
 import '@mantine/core/styles/Progress.css';
+
 import { IMAGE_RULES, type ImageDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { useState, type DragEvent } from 'react';
+import { type DragEvent, useState } from 'react';
+
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/validation';
-import { useDeleteImage, useUploadImage, type ImageOwner } from '../api/images';
-import { imageProblem, readImageSize, type ImageProblem } from '../image-check';
+import { type ImageOwner, useDeleteImage, useUploadImage } from '../api/images';
+import { type ImageProblem, imageProblem, readImageSize } from '../image-check';
 import classes from './ImageUpload.module.css';
 
 interface ImageUploadProps {
@@ -58,7 +60,8 @@ export function ImageUpload({ owner, image, inputLabel, alt, aspectRatio, maxPre
     }
     upload.mutate(file, {
       onSuccess: () => notifications.show({ color: 'teal', message: t`Image uploaded.` }),
-      onError: (e) => setError(isApiError(e) && e.fieldErrors.image?.length ? e.fieldErrors.image.join(' ') : errorMessage(e, i18n)),
+      onError: (e) =>
+        setError(isApiError(e) && e.fieldErrors.image?.length ? e.fieldErrors.image.join(' ') : errorMessage(e, i18n)),
     });
   };
 

@@ -1,6 +1,7 @@
 import { isLocale, LOCALE_NAMES, LOCALES } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { Menu } from '@mantine/core';
+
 import { useChangeLocale } from '../hooks/useChangeLocale';
 
 /** The seven languages as radio items of a Mantine menu; choosing one switches the app live. */

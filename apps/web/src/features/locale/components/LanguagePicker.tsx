@@ -2,6 +2,7 @@ import { isLocale, LOCALE_NAMES, LOCALES } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+
 import { useChangeLocale } from '../hooks/useChangeLocale';
 
 /**

@@ -1,9 +1,10 @@
 import type { Locale } from '@admitone/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+
 import { tokenStore } from '../../../lib/api-client';
 import { activateLocale, saveLocaleCookie } from '../../../lib/i18n';
-import { updateMe, userKeys, type Me } from '../../users/api/me';
+import { type Me, updateMe, userKeys } from '../../users/api/me';
 
 /**
  * Switches the interface language live: stores the cookie, loads the catalog, sets `<html lang>`

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { ComposerModal } from './MessagesPage';
 
 interface MessageBuyerButtonProps extends ButtonProps {
@@ -16,10 +17,21 @@ export function MessageBuyerButton({ eventId, orderId, orderLabel, ...props }: M
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button size="xs" variant="default" leftSection={<IconMail size={16} aria-hidden />} onClick={() => setOpened(true)} {...props}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconMail size={16} aria-hidden />}
+        onClick={() => setOpened(true)}
+        {...props}
+      >
         <Trans>Message buyer</Trans>
       </Button>
-      <ComposerModal eventId={eventId} opened={opened} preset={{ recipient_type: 'ORDER_BUYER', order_id: orderId, order_label: orderLabel }} onClose={() => setOpened(false)} />
+      <ComposerModal
+        eventId={eventId}
+        opened={opened}
+        preset={{ recipient_type: 'ORDER_BUYER', order_id: orderId, order_label: orderLabel }}
+        onClose={() => setOpened(false)}
+      />
     </>
   );
 }

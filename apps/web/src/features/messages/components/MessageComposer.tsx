@@ -1,7 +1,14 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { MESSAGE_RECIPIENT_TYPES, sendMessageBody, type MessageDetailDto, type MessageRecipientType, type SendMessageBody } from '@admitone/shared';
+
+import {
+  MESSAGE_RECIPIENT_TYPES,
+  type MessageDetailDto,
+  type MessageRecipientType,
+  type SendMessageBody,
+  sendMessageBody,
+} from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,6 +16,7 @@ import { Button, Checkbox, Group, Loader, Select, Stack, Text, TextInput } from 
 import { useForm } from '@mantine/form';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { isApiError } from '../../../lib/api-error';
@@ -19,7 +27,7 @@ import { admissionsOf } from '../../tickets/admissions';
 import { useTickets } from '../../tickets/api/tickets';
 import { TicketsSelect } from '../../tickets/components/TicketsSelect';
 import { useMe } from '../../users/api/me';
-import { isCompleteChoice, useRecipientCount, useSendMessage, type RecipientChoice } from '../api/messages';
+import { isCompleteChoice, type RecipientChoice, useRecipientCount, useSendMessage } from '../api/messages';
 import { RECIPIENT_TYPE_LABELS } from '../message-labels';
 import { AttendeePicker, OrderPicker } from './RecipientPickers';
 
@@ -92,8 +100,10 @@ export function MessageComposer({ eventId, preset, onDone, onCancel }: MessageCo
   const v = form.values;
   const choice = choiceOf(v);
   const count = useRecipientCount(eventId, choice);
-  // Messages need the sender's address confirmed (EMAIL_NOT_CONFIRMED) and the account's owner's (MESSAGING_NOT_VERIFIED).
-  const refusedUnverified = isEmailNotConfirmed(error) || (isApiError(error) && error.code === 'MESSAGING_NOT_VERIFIED');
+  // Messages need the sender's address confirmed (EMAIL_NOT_CONFIRMED) and the account's owner's
+  // (MESSAGING_NOT_VERIFIED).
+  const refusedUnverified =
+    isEmailNotConfirmed(error) || (isApiError(error) && error.code === 'MESSAGING_NOT_VERIFIED');
   const unverified = refusedUnverified || (user && !user.email_verified);
   const people = count.data ?? 0;
   const email = user?.email ?? '';
@@ -145,12 +155,32 @@ export function MessageComposer({ eventId, preset, onDone, onCancel }: MessageCo
           {...form.getInputProps('recipient_type')}
         />
         {v.recipient_type === 'TICKET_HOLDERS' ? (
-          <TicketsSelect tickets={admissionsOf(tickets.data)} noneChosen={t`Choose tickets`} required clearable disabled={tickets.isPending} {...form.getInputProps('ticket_ids')} />
+          <TicketsSelect
+            tickets={admissionsOf(tickets.data)}
+            noneChosen={t`Choose tickets`}
+            required
+            clearable
+            disabled={tickets.isPending}
+            {...form.getInputProps('ticket_ids')}
+          />
         ) : null}
         {v.recipient_type === 'ORDER_BUYER' ? (
-          <OrderPicker eventId={eventId} presetLabel={preset?.order_label} value={v.order_id} onChange={(id) => form.setFieldValue('order_id', id)} error={form.errors.order_id} />
+          <OrderPicker
+            eventId={eventId}
+            presetLabel={preset?.order_label}
+            value={v.order_id}
+            onChange={(id) => form.setFieldValue('order_id', id)}
+            error={form.errors.order_id}
+          />
         ) : null}
-        {v.recipient_type === 'ATTENDEES' ? <AttendeePicker eventId={eventId} value={v.attendee_ids} onChange={(ids) => form.setFieldValue('attendee_ids', ids)} error={form.errors.attendee_ids} /> : null}
+        {v.recipient_type === 'ATTENDEES' ? (
+          <AttendeePicker
+            eventId={eventId}
+            value={v.attendee_ids}
+            onChange={(ids) => form.setFieldValue('attendee_ids', ids)}
+            error={form.errors.attendee_ids}
+          />
+        ) : null}
         <Group gap="xs" wrap="nowrap" aria-live="polite">
           <IconUsers size={18} aria-hidden />
           <Text size="sm" c="dimmed" component="div">
@@ -158,10 +188,18 @@ export function MessageComposer({ eventId, preset, onDone, onCancel }: MessageCo
           </Text>
         </Group>
         <TextInput label={t`Subject`} required maxLength={200} data-autofocus {...form.getInputProps('subject')} />
-        <RichTextInput label={t`Message`} onChange={(html) => form.setFieldValue('body', html)} error={form.errors.body} />
+        <RichTextInput
+          label={t`Message`}
+          onChange={(html) => form.setFieldValue('body', html)}
+          error={form.errors.body}
+        />
         <Stack gap="xs">
           <Checkbox label={t`Send as a test (only to me)`} {...form.getInputProps('is_test', { type: 'checkbox' })} />
-          <Checkbox label={t`Send a copy to me`} disabled={v.is_test} {...form.getInputProps('send_copy_to_sender', { type: 'checkbox' })} />
+          <Checkbox
+            label={t`Send a copy to me`}
+            disabled={v.is_test}
+            {...form.getInputProps('send_copy_to_sender', { type: 'checkbox' })}
+          />
           <Checkbox
             label={t`This message is not promotional`}
             description={t`Messages are for information about the event and orders, not for advertising.`}

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Table.css';
+
 import type { MessageDetailDto, TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconClockHour4, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { HtmlContent } from '../../../components/HtmlContent';
@@ -25,18 +27,30 @@ interface MessageDetailProps {
 /** A message sent gradually: why, and until when (the mail budget, mail/team-mail.ts on the server). */
 function PacedNotice({ until }: { until: string }) {
   return (
-    <Alert color="blue" variant="light" icon={<IconClockHour4 size={18} aria-hidden />} title={<Trans>Sent gradually</Trans>}>
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconClockHour4 size={18} aria-hidden />}
+      title={<Trans>Sent gradually</Trans>}
+    >
       <Text size="sm">
         <Trans>
-          Your account may send only a limited number of e-mails per hour to addresses that did not come with a card payment (typed in by your team, or from free and offline orders). The
-          rest of this message goes out as that limit allows: the last e-mails around {until}.
+          Your account may send only a limited number of e-mails per hour to addresses that did not come with a card
+          payment (typed in by your team, or from free and offline orders). The rest of this message goes out as that
+          limit allows: the last e-mails around {until}.
         </Trans>
       </Text>
     </Alert>
   );
 }
 
-function DetailBody({ eventId, m, timeZone, tickets, onDeleted }: Omit<MessageDetailProps, 'messageId'> & { m: MessageDetailDto }) {
+function DetailBody({
+  eventId,
+  m,
+  timeZone,
+  tickets,
+  onDeleted,
+}: Omit<MessageDetailProps, 'messageId'> & { m: MessageDetailDto }) {
   const { t, i18n } = useLingui();
   const summary = useRecipientSummary(tickets);
   const retry = useRetryFailed(eventId);
@@ -89,7 +103,12 @@ function DetailBody({ eventId, m, timeZone, tickets, onDeleted }: Omit<MessageDe
               variant="default"
               leftSection={<IconRefresh size={16} aria-hidden />}
               loading={retry.isPending}
-              onClick={() => retry.mutate(m.id, { onSuccess: () => notifications.show({ color: 'teal', message: t`The failed e-mails are queued again.` }) })}
+              onClick={() =>
+                retry.mutate(m.id, {
+                  onSuccess: () =>
+                    notifications.show({ color: 'teal', message: t`The failed e-mails are queued again.` }),
+                })
+              }
             >
               <Trans>Retry failed</Trans>
             </Button>
@@ -145,14 +164,21 @@ function DetailBody({ eventId, m, timeZone, tickets, onDeleted }: Omit<MessageDe
         </Table.ScrollContainer>
       </Card>
       <Group justify="flex-end">
-        <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+        <Button
+          variant="outline"
+          color="red.9"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => setConfirming(true)}
+        >
           <Trans>Delete message</Trans>
         </Button>
       </Group>
       <ConfirmDialog
         opened={confirming}
         title={<Trans>Delete message</Trans>}
-        message={<Trans>The message is removed from the history. E-mails already sent stay in the recipients' inboxes.</Trans>}
+        message={
+          <Trans>The message is removed from the history. E-mails already sent stay in the recipients' inboxes.</Trans>
+        }
         confirmLabel={<Trans>Delete</Trans>}
         danger
         loading={remove.isPending}

@@ -1,18 +1,11 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { MessageStatusBadges } from './MessageStatusBadges';
 
 function renderBadges(paced: boolean) {
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <MessageStatusBadges counts={{ sent: 4, queued: 8, failed: 0 }} paced={paced} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<MessageStatusBadges counts={{ sent: 4, queued: 8, failed: 0 }} paced={paced} />);
 }
 
 describe('MessageStatusBadges', () => {

@@ -2,6 +2,7 @@ import type { MessageCountsDto, MessageDeliveryStatus } from '@admitone/shared';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group } from '@mantine/core';
+
 import { DELIVERY_STATUS_COLORS, DELIVERY_STATUS_LABELS } from '../message-labels';
 
 /** One recipient's delivery state. */

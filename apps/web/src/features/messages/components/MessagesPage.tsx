@@ -1,10 +1,11 @@
-import { LIMITS, type EventDto, type MessageDetailDto } from '@admitone/shared';
+import { type EventDto, LIMITS, type MessageDetailDto } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState } from '../../../components/ListEmptyState';
@@ -12,7 +13,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useMessages } from '../api/messages';
-import { MessageComposer, type ComposerPreset } from './MessageComposer';
+import { type ComposerPreset, MessageComposer } from './MessageComposer';
 import { MessageDetail } from './MessageDetail';
 import { MessagesTable } from './MessagesTable';
 
@@ -22,15 +23,31 @@ export function useSentNotice() {
   return (m: MessageDetailDto) => {
     const subject = m.subject;
     const people = m.recipient_count;
-    const onItsWay = plural(people, { one: `“${subject}” is on its way to # recipient.`, other: `“${subject}” is on its way to # recipients.` });
+    const onItsWay = plural(people, {
+      one: `“${subject}” is on its way to # recipient.`,
+      other: `“${subject}” is on its way to # recipients.`,
+    });
     // Some of it waits for room in the account's hourly mail limit: the message's page says until when.
     const gradually = m.paced_until ? ` ${t`It is sent gradually, within your account's hourly e-mail limit.`}` : '';
-    notifications.show({ color: 'teal', message: m.is_test ? t`Test of “${subject}” sent to you.` : `${onItsWay}${gradually}` });
+    notifications.show({
+      color: 'teal',
+      message: m.is_test ? t`Test of “${subject}” sent to you.` : `${onItsWay}${gradually}`,
+    });
   };
 }
 
 /** The composer in a dialog (also used by the orders screen through MessageBuyerButton). */
-export function ComposerModal({ eventId, opened, preset, onClose }: { eventId: number; opened: boolean; preset?: ComposerPreset; onClose: () => void }) {
+export function ComposerModal({
+  eventId,
+  opened,
+  preset,
+  onClose,
+}: {
+  eventId: number;
+  opened: boolean;
+  preset?: ComposerPreset;
+  onClose: () => void;
+}) {
   const notice = useSentNotice();
   return (
     <AppModal opened={opened} onClose={onClose} title={<Trans>New message</Trans>} size="lg">
@@ -61,20 +78,44 @@ function Messages({ event }: { event: EventDto }) {
   );
   const hasAny = Boolean(list.data?.data.length);
   const none = (
-    <ListEmptyState icon={IconMail} title={t`No messages yet`} description={t`Tell attendees about a change of plan, or remind buyers what to bring.`}>
+    <ListEmptyState
+      icon={IconMail}
+      title={t`No messages yet`}
+      description={t`Tell attendees about a change of plan, or remind buyers what to bring.`}
+    >
       {newButton}
     </ListEmptyState>
   );
 
   return (
     <>
-      <PageHeader title={<Trans>Messages</Trans>} description={<Trans>E-mail attendees and buyers about the event and their orders.</Trans>} actions={hasAny ? newButton : null} />
+      <PageHeader
+        title={<Trans>Messages</Trans>}
+        description={<Trans>E-mail attendees and buyers about the event and their orders.</Trans>}
+        actions={hasAny ? newButton : null}
+      />
       <ListBody queries={[list]} empty={(messages) => !messages.data.length && none}>
-        {(messages) => <MessagesTable page={messages} onPage={setPage} tickets={tickets.data} timeZone={event.timezone} onOpen={(m) => setOpenId(m.id)} />}
+        {(messages) => (
+          <MessagesTable
+            page={messages}
+            onPage={setPage}
+            tickets={tickets.data}
+            timeZone={event.timezone}
+            onOpen={(m) => setOpenId(m.id)}
+          />
+        )}
       </ListBody>
       <ComposerModal eventId={event.id} opened={composing} onClose={() => setComposing(false)} />
       <AppModal opened={openId !== null} onClose={() => setOpenId(null)} title={<Trans>Message</Trans>} size="lg">
-        {openId !== null ? <MessageDetail eventId={event.id} messageId={openId} timeZone={event.timezone} tickets={tickets.data} onDeleted={() => setOpenId(null)} /> : null}
+        {openId !== null ? (
+          <MessageDetail
+            eventId={event.id}
+            messageId={openId}
+            timeZone={event.timezone}
+            tickets={tickets.data}
+            onDeleted={() => setOpenId(null)}
+          />
+        ) : null}
       </AppModal>
     </>
   );

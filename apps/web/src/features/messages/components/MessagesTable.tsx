@@ -2,7 +2,8 @@ import type { MessageSummaryDto, Paginated, TicketDto } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { DataTable, type Column } from '../../../components/DataTable';
+
+import { type Column, DataTable } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/format';
 import { MessageStatusBadges } from './MessageStatusBadges';
 import { useRecipientSummary } from './useRecipientSummary';
@@ -24,7 +25,11 @@ export function MessagesTable({ page, onPage, tickets, timeZone, onOpen }: Messa
       <Anchor component="button" type="button" size="sm" fw={700} ta="left" onClick={() => onOpen(m)}>
         {m.subject}
       </Anchor>
-      {m.is_test ? <Badge variant="filled" color="violet.9" tt="none" size="sm"><Trans>Test</Trans></Badge> : null}
+      {m.is_test ? (
+        <Badge variant="filled" color="violet.9" tt="none" size="sm">
+          <Trans>Test</Trans>
+        </Badge>
+      ) : null}
     </Group>
   );
   const recipients = (m: MessageSummaryDto) => {
@@ -41,9 +46,25 @@ export function MessagesTable({ page, onPage, tickets, timeZone, onOpen }: Messa
   const columns: Column<MessageSummaryDto>[] = [
     { header: <Trans>Subject</Trans>, cell: subject },
     { header: <Trans>Recipients</Trans>, cell: recipients },
-    { header: <Trans>Status</Trans>, cell: (m) => <MessageStatusBadges counts={m.counts} paced={m.paced_until !== null} /> },
-    { header: <Trans>Date</Trans>, cell: (m) => <Text size="sm">{formatDateTime(m.created_at, timeZone, i18n.locale)}</Text> },
-    { header: <Trans>Sent by</Trans>, cell: (m) => <Text size="sm">{m.sent_by?.name ?? <Trans>A former team member</Trans>}</Text> },
+    {
+      header: <Trans>Status</Trans>,
+      cell: (m) => <MessageStatusBadges counts={m.counts} paced={m.paced_until !== null} />,
+    },
+    {
+      header: <Trans>Date</Trans>,
+      cell: (m) => <Text size="sm">{formatDateTime(m.created_at, timeZone, i18n.locale)}</Text>,
+    },
+    {
+      header: <Trans>Sent by</Trans>,
+      cell: (m) => <Text size="sm">{m.sent_by?.name ?? <Trans>A former team member</Trans>}</Text>,
+    },
   ];
-  return <DataTable items={page.data} columns={columns} minWidth={760} pagination={{ meta: page.meta, onPage, summary: null }} />;
+  return (
+    <DataTable
+      items={page.data}
+      columns={columns}
+      minWidth={760}
+      pagination={{ meta: page.meta, onPage, summary: null }}
+    />
+  );
 }

@@ -1,14 +1,15 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
+
 import type { AttendeeDto, OrderSummaryDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { MultiSelect, Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { type ComboboxItem, MultiSelect, type OptionsFilter, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useAttendeeSearch, useOrderSearch } from '../api/messages';
-import { personName } from '@admitone/shared';
 
+import { useAttendeeSearch, useOrderSearch } from '../api/messages';
 
 /** "O-7KQ2M9XD · Grace Buyer (grace@example.test)" */
 export function orderLabel(o: Pick<OrderSummaryDto, 'order_number' | 'first_name' | 'last_name' | 'email'>): string {
@@ -38,7 +39,9 @@ export function OrderPicker({ eventId, value, onChange, presetLabel, error }: Or
   const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
-  const [chosen, setChosen] = useState<ComboboxItem | null>(value && presetLabel ? { value, label: presetLabel } : null);
+  const [chosen, setChosen] = useState<ComboboxItem | null>(
+    value && presetLabel ? { value, label: presetLabel } : null,
+  );
   const found = useOrderSearch(eventId, query, true);
   const options: ComboboxItem[] = (found.data ?? []).map((o) => ({ value: String(o.id), label: orderLabel(o) }));
   if (chosen && !options.some((o) => o.value === chosen.value)) options.unshift(chosen);
@@ -80,7 +83,8 @@ export function AttendeePicker({ eventId, value, onChange, error }: AttendeePick
   const found = useAttendeeSearch(eventId, query, true);
   const results = (found.data ?? []).filter((a) => a.status === 'ACTIVE');
   const options: ComboboxItem[] = results.map((a) => ({ value: String(a.id), label: attendeeLabel(a) }));
-  for (const id of value) if (!options.some((o) => o.value === id)) options.push({ value: id, label: labels[id] ?? id });
+  for (const id of value)
+    if (!options.some((o) => o.value === id)) options.push({ value: id, label: labels[id] ?? id });
   return (
     <MultiSelect
       label={t`Attendees`}
@@ -94,7 +98,10 @@ export function AttendeePicker({ eventId, value, onChange, error }: AttendeePick
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(ids) => {
-        setLabels((prev) => ({ ...prev, ...Object.fromEntries(options.filter((o) => ids.includes(o.value)).map((o) => [o.value, o.label])) }));
+        setLabels((prev) => ({
+          ...prev,
+          ...Object.fromEntries(options.filter((o) => ids.includes(o.value)).map((o) => [o.value, o.label])),
+        }));
         onChange(ids);
       }}
       nothingFoundMessage={found.isFetching ? t`Searching…` : t`No attendees found`}

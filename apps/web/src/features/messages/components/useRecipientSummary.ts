@@ -14,7 +14,10 @@ export function useRecipientSummary(tickets: TicketDto[] | undefined) {
         case 'ALL_BUYERS':
           return t`Buyers of all orders`;
         case 'TICKET_HOLDERS': {
-          const names = (tickets ?? []).filter((x) => m.ticket_ids.includes(x.id)).map((x) => x.name).join(', ');
+          const names = (tickets ?? [])
+            .filter((x) => m.ticket_ids.includes(x.id))
+            .map((x) => x.name)
+            .join(', ');
           return names ? t`Holders of ${names}` : t`Holders of chosen tickets`;
         }
         case 'ORDER_BUYER': {

@@ -1,5 +1,14 @@
-import type { BuyerLinkDto, EditBuyerBody, One, OrderDetailDto, OrderSummaryDto, Paginated, RefundOrderBody } from '@admitone/shared';
+import type {
+  BuyerLinkDto,
+  EditBuyerBody,
+  One,
+  OrderDetailDto,
+  OrderSummaryDto,
+  Paginated,
+  RefundOrderBody,
+} from '@admitone/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api, type QueryParams } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
 import type { OrderListParams } from '../hooks/useOrderListParams';
@@ -16,16 +25,25 @@ export const fetchOrders = (eventId: number, params: OrderListParams) =>
   api.get<Paginated<OrderSummaryDto>>(base(eventId), { query: params as unknown as QueryParams });
 
 export const ordersQueryOptions = (eventId: number, params: OrderListParams) =>
-  queryOptions({ queryKey: orderKeys.list(eventId, params), queryFn: () => fetchOrders(eventId, params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: orderKeys.list(eventId, params),
+    queryFn: () => fetchOrders(eventId, params),
+    placeholderData: keepPreviousData,
+  });
 
 /** A page of the event's orders, searched, filtered and sorted. */
 export const useOrders = (eventId: number, params: OrderListParams) => useQuery(ordersQueryOptions(eventId, params));
 
-export const fetchOrder = (eventId: number, orderId: number) => api.get<One<OrderDetailDto>>(`${base(eventId)}/${orderId}`).then((r) => r.data);
+export const fetchOrder = (eventId: number, orderId: number) =>
+  api.get<One<OrderDetailDto>>(`${base(eventId)}/${orderId}`).then((r) => r.data);
 
 /** One order with its lines, attendees, answers, history and the actions allowed now. */
 export const useOrder = (eventId: number, orderId: number | null) =>
-  useQuery({ queryKey: orderKeys.detail(eventId, orderId ?? 0), queryFn: () => fetchOrder(eventId, orderId!), enabled: orderId !== null });
+  useQuery({
+    queryKey: orderKeys.detail(eventId, orderId ?? 0),
+    queryFn: () => fetchOrder(eventId, orderId!),
+    enabled: orderId !== null,
+  });
 
 const action = (eventId: number, orderId: number, name: string, body?: unknown) =>
   api.post<One<OrderDetailDto>>(`${base(eventId)}/${orderId}/${name}`, body ?? {}).then((r) => r.data);
@@ -45,12 +63,15 @@ function useOrderMutation<V>(eventId: number, orderId: number, mutationFn: (vari
   });
 }
 
-export const useCancelOrder = (eventId: number, orderId: number) => useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'cancel'));
-export const useMarkOrderPaid = (eventId: number, orderId: number) => useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'mark-as-paid'));
+export const useCancelOrder = (eventId: number, orderId: number) =>
+  useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'cancel'));
+export const useMarkOrderPaid = (eventId: number, orderId: number) =>
+  useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'mark-as-paid'));
 export const useResendConfirmation = (eventId: number, orderId: number) =>
   useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'resend-confirmation'));
 /** E-mails the buyer the link to their order page. */
-export const useSendOrderLink = (eventId: number, orderId: number) => useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'send-link'));
+export const useSendOrderLink = (eventId: number, orderId: number) =>
+  useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'send-link'));
 
 /**
  * The buyer's order page with its secret, for the organizer to pass on: read on its own route (signed-in
@@ -66,4 +87,6 @@ export const useBuyerLink = (eventId: number, orderId: number, enabled: boolean)
 export const useRefundOrder = (eventId: number, orderId: number) =>
   useOrderMutation(eventId, orderId, (body: RefundOrderBody) => action(eventId, orderId, 'refund', body));
 export const useEditBuyer = (eventId: number, orderId: number) =>
-  useOrderMutation(eventId, orderId, (body: EditBuyerBody) => api.put<One<OrderDetailDto>>(`${base(eventId)}/${orderId}/buyer`, body).then((r) => r.data));
+  useOrderMutation(eventId, orderId, (body: EditBuyerBody) =>
+    api.put<One<OrderDetailDto>>(`${base(eventId)}/${orderId}/buyer`, body).then((r) => r.data),
+  );

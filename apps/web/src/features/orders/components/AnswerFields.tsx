@@ -2,24 +2,42 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Radio.css';
-import type { QuestionDto } from '@admitone/shared';
+
+import { ADDRESS_PARTS, type AddressAnswer, type QuestionDto } from '@admitone/shared';
 import { Checkbox, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+
+import { AddressField, withPart } from '../../../components/AddressField';
 import { YesNoField } from '../../../components/YesNoField';
 import type { AnswerValues } from '../answer-values';
 
 /** One answer as the input its question's type calls for; `answers.<id>` in the form. */
-function AnswerField<V extends { answers: AnswerValues }>({ question, form }: { question: QuestionDto; form: UseFormReturnType<V> }) {
+function AnswerField<V extends { answers: AnswerValues }>({
+  question,
+  form,
+}: {
+  question: QuestionDto;
+  form: UseFormReturnType<V>;
+}) {
   const path = `answers.${question.id}`;
   const input = form.getInputProps(path);
   const common = { label: question.title, required: question.required, error: input.error as string | undefined };
-  // V extends { answers }, so the path holds a string or a list; TypeScript cannot see through the generic path type.
-  const setValue = (value: string | string[]) => (form.setFieldValue as (path: string, value: string | string[]) => void)(path, value);
+  // V extends { answers }, so the path holds an answer; TypeScript cannot see through the generic path type.
+  const setAt = form.setFieldValue as (path: string, value: string | string[]) => void;
+  const setValue = (value: string | string[]) => setAt(path, value);
   switch (question.type) {
     case 'MULTI_LINE_TEXT':
       return <Textarea {...common} autosize minRows={2} value={input.value as string} onChange={input.onChange} />;
     case 'DROPDOWN':
-      return <Select {...common} data={question.options} value={(input.value as string) || null} onChange={(v) => setValue(v ?? '')} allowDeselect={!question.required} />;
+      return (
+        <Select
+          {...common}
+          data={question.options}
+          value={(input.value as string) || null}
+          onChange={(v) => setValue(v ?? '')}
+          allowDeselect={!question.required}
+        />
+      );
     case 'RADIO':
       return (
         <Radio.Group {...common} value={(input.value as string) || null} onChange={setValue}>
@@ -32,7 +50,11 @@ function AnswerField<V extends { answers: AnswerValues }>({ question, form }: { 
       );
     case 'CHECKBOX':
       return (
-        <Checkbox.Group {...common} value={Array.isArray(input.value) ? (input.value as string[]) : []} onChange={setValue}>
+        <Checkbox.Group
+          {...common}
+          value={Array.isArray(input.value) ? (input.value as string[]) : []}
+          onChange={setValue}
+        >
           <Stack gap="xs" mt={6}>
             {question.options.map((o) => (
               <Checkbox key={o} value={o} label={o} />
@@ -43,18 +65,44 @@ function AnswerField<V extends { answers: AnswerValues }>({ question, form }: { 
     case 'DATE':
       return <TextInput {...common} type="date" maw={240} value={input.value as string} onChange={input.onChange} />;
     case 'PHONE':
-      return <TextInput {...common} type="tel" inputMode="tel" maw={320} value={input.value as string} onChange={input.onChange} />;
+      return (
+        <TextInput
+          {...common}
+          type="tel"
+          inputMode="tel"
+          maw={320}
+          value={input.value as string}
+          onChange={input.onChange}
+        />
+      );
     case 'NUMBER':
-      return <TextInput {...common} inputMode="decimal" maw={240} value={input.value as string} onChange={input.onChange} />;
+      return (
+        <TextInput {...common} inputMode="decimal" maw={240} value={input.value as string} onChange={input.onChange} />
+      );
     case 'YES_NO':
       return <YesNoField common={common} value={(input.value as string) || null} onChange={setValue} />;
+    case 'ADDRESS':
+      return (
+        <AddressField
+          common={common}
+          value={input.value as AddressAnswer}
+          onChange={(part, v) => setAt(path, withPart(input.value, part, v) as never)}
+          errors={Object.fromEntries(ADDRESS_PARTS.map((p) => [p, form.errors[`${path}.${p}`] as string | undefined]))}
+        />
+      );
     default:
       return <TextInput {...common} value={input.value as string} onChange={input.onChange} />;
   }
 }
 
 /** Inputs for the answers to checkout questions, in the questions' order. */
-export function AnswerFields<V extends { answers: AnswerValues }>({ questions, form }: { questions: QuestionDto[]; form: UseFormReturnType<V> }) {
+export function AnswerFields<V extends { answers: AnswerValues }>({
+  questions,
+  form,
+}: {
+  questions: QuestionDto[];
+  form: UseFormReturnType<V>;
+}) {
   if (!questions.length) return null;
   return (
     <Stack gap="md">

@@ -1,10 +1,10 @@
-import type { AdminAnswerDto } from '@admitone/shared';
+import { addressLines, type AdminAnswerDto, isAddressAnswer } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
 
 /** Answers to checkout questions as question / answer pairs. */
 export function AnswerList({ answers }: { answers: AdminAnswerDto[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (!answers.length)
     return (
       <Text size="sm" c="dimmed">
@@ -19,7 +19,15 @@ export function AnswerList({ answers }: { answers: AdminAnswerDto[] }) {
             {a.question_title}
           </Text>
           <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap' }}>
-            {Array.isArray(a.answer) ? a.answer.join(', ') : a.question_type === 'YES_NO' && a.answer ? (a.answer === 'yes' ? t`Yes` : t`No`) : a.answer || '—'}
+            {Array.isArray(a.answer)
+              ? a.answer.join(', ')
+              : isAddressAnswer(a.answer)
+                ? addressLines(a.answer, i18n.locale).join('\n')
+                : a.question_type === 'YES_NO' && a.answer
+                  ? a.answer === 'yes'
+                    ? t`Yes`
+                    : t`No`
+                  : a.answer || '—'}
           </Text>
         </div>
       ))}

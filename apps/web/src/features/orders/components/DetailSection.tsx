@@ -2,7 +2,15 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A titled block of a detail drawer, with optional actions at the right of its title. */
-export function DetailSection({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function DetailSection({
+  title,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Stack gap="xs" component="section">
       <Group justify="space-between" gap="sm">

@@ -1,15 +1,16 @@
-import { editBuyerBody, type EditBuyerBody, type OrderDetailDto, type QuestionDto } from '@admitone/shared';
+import { type EditBuyerBody, editBuyerBody, type OrderDetailDto, type QuestionDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { ListBody } from '../../../components/ListBody';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useQuestions } from '../../questions/api/questions';
+import { answersChanged, type AnswerValues, answerValues, askedQuestions } from '../answer-values';
 import { useEditBuyer } from '../api/orders';
-import { answersChanged, answerValues, askedQuestions, type AnswerValues } from '../answer-values';
 import { AnswerFields } from './AnswerFields';
 import { PersonFields } from './PersonFields';
 
@@ -29,7 +30,12 @@ interface EditBuyerFormProps {
 function BuyerForm({ eventId, order, questions, onDone }: EditBuyerFormProps & { questions: QuestionDto[] }) {
   const { t } = useLingui();
   const save = useEditBuyer(eventId, order.id);
-  const [initialAnswers] = useState(() => answerValues(questions, order.answers.filter((a) => a.attendee_id === null)));
+  const [initialAnswers] = useState(() =>
+    answerValues(
+      questions,
+      order.answers.filter((a) => a.attendee_id === null),
+    ),
+  );
   const toBody = (values: BuyerValues): EditBuyerBody => ({
     first_name: values.first_name,
     last_name: values.last_name,
@@ -39,7 +45,12 @@ function BuyerForm({ eventId, order, questions, onDone }: EditBuyerFormProps & {
   });
   const validate = useSchemaValidation<BuyerValues>(editBuyerBody, toBody);
   const form = useForm<BuyerValues>({
-    initialValues: { first_name: order.first_name ?? '', last_name: order.last_name ?? '', email: order.email ?? '', answers: initialAnswers },
+    initialValues: {
+      first_name: order.first_name ?? '',
+      last_name: order.last_name ?? '',
+      email: order.email ?? '',
+      answers: initialAnswers,
+    },
     validate,
   });
   const formError = useFormError(form.setErrors);
@@ -65,5 +76,9 @@ function BuyerForm({ eventId, order, questions, onDone }: EditBuyerFormProps & {
 /** The buyer's name, e-mail address (where confirmations go) and answers to the order questions. */
 export function EditBuyerForm(props: EditBuyerFormProps) {
   const questions = useQuestions(props.eventId);
-  return <ListBody queries={[questions]}>{(list) => <BuyerForm {...props} questions={askedQuestions(list.data, { order: true })} />}</ListBody>;
+  return (
+    <ListBody queries={[questions]}>
+      {(list) => <BuyerForm {...props} questions={askedQuestions(list.data, { order: true })} />}
+    </ListBody>
+  );
 }

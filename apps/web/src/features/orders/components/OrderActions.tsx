@@ -1,7 +1,16 @@
 import type { OrderDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CopyButton, Group } from '@mantine/core';
-import { IconCash, IconCheck, IconLink, IconMailForward, IconReceiptRefund, IconSend, IconX } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconCheck,
+  IconLink,
+  IconMailForward,
+  IconReceiptRefund,
+  IconSend,
+  IconX,
+} from '@tabler/icons-react';
+
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useActionDialogs } from '../../../lib/use-action-dialogs';
@@ -23,16 +32,41 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
   const number = order.order_number;
   const email = order.email ?? '';
 
-  const confirmCancel = () => dialogs.run(cancel, t`Order ${number} cancelled. Its tickets are back on sale.`, t`We could not cancel this order. Please try again.`);
+  const confirmCancel = () =>
+    dialogs.run(
+      cancel,
+      t`Order ${number} cancelled. Its tickets are back on sale.`,
+      t`We could not cancel this order. Please try again.`,
+    );
   const confirmPaid = () =>
-    dialogs.run(markPaid, t`Order ${number} marked as paid. The tickets are on their way to the buyer.`, t`We could not mark this order as paid. Please try again.`);
+    dialogs.run(
+      markPaid,
+      t`Order ${number} marked as paid. The tickets are on their way to the buyer.`,
+      t`We could not mark this order as paid. Please try again.`,
+    );
   const resendConfirmation = () =>
-    dialogs.run(resend, t`The order confirmation is on its way to ${email}.`, t`We could not send the order confirmation again. Please try again.`);
+    dialogs.run(
+      resend,
+      t`The order confirmation is on its way to ${email}.`,
+      t`We could not send the order confirmation again. Please try again.`,
+    );
 
-  const sendBuyerLink = () => dialogs.run(sendLink, t`The link to order ${number} is on its way to ${email}.`, t`We could not send the link to the order. Please try again.`);
+  const sendBuyerLink = () =>
+    dialogs.run(
+      sendLink,
+      t`The link to order ${number} is on its way to ${email}.`,
+      t`We could not send the link to the order. Please try again.`,
+    );
 
   const buyerLink = buyerPath && typeof window !== 'undefined' ? new URL(buyerPath, window.location.origin).href : null;
-  const any = actions.resend_confirmation || actions.mark_as_paid || actions.refund || actions.cancel || actions.message_buyer || actions.send_link || buyerLink;
+  const any =
+    actions.resend_confirmation ||
+    actions.mark_as_paid ||
+    actions.refund ||
+    actions.cancel ||
+    actions.message_buyer ||
+    actions.send_link ||
+    buyerLink;
   if (!any) return null;
   return (
     <>
@@ -43,33 +77,64 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
           </Button>
         ) : null}
         {actions.resend_confirmation ? (
-          <Button size="xs" variant="default" leftSection={<IconMailForward size={16} aria-hidden />} loading={resend.isPending} onClick={resendConfirmation}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconMailForward size={16} aria-hidden />}
+            loading={resend.isPending}
+            onClick={resendConfirmation}
+          >
             <Trans>Resend confirmation</Trans>
           </Button>
         ) : null}
         {actions.send_link ? (
-          <Button size="xs" variant="default" leftSection={<IconSend size={16} aria-hidden />} loading={sendLink.isPending} onClick={sendBuyerLink}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconSend size={16} aria-hidden />}
+            loading={sendLink.isPending}
+            onClick={sendBuyerLink}
+          >
             <Trans>E-mail the buyer their link</Trans>
           </Button>
         ) : null}
         {buyerLink ? (
-          // The buyer's order page opens only with the order's secret; this link carries it (share it only with the buyer).
+          // The buyer's order page opens only with the order's secret; this link carries it (share it only with the
+          // buyer).
           <CopyButton value={buyerLink}>
             {({ copied, copy }) => (
-              <Button size="xs" variant="default" leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconLink size={16} aria-hidden />} onClick={copy}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconLink size={16} aria-hidden />}
+                onClick={copy}
+              >
                 {copied ? <Trans>Link copied</Trans> : <Trans>Copy the buyer's link</Trans>}
               </Button>
             )}
           </CopyButton>
         ) : null}
-        {actions.message_buyer ? <MessageBuyerButton eventId={eventId} orderId={order.id} orderLabel={orderLabel(order)} /> : null}
+        {actions.message_buyer ? (
+          <MessageBuyerButton eventId={eventId} orderId={order.id} orderLabel={orderLabel(order)} />
+        ) : null}
         {actions.refund ? (
-          <Button size="xs" variant="default" leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => dialogs.open('refund')}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconReceiptRefund size={16} aria-hidden />}
+            onClick={() => dialogs.open('refund')}
+          >
             <Trans>Refund</Trans>
           </Button>
         ) : null}
         {actions.cancel ? (
-          <Button size="xs" variant="outline" color="red.9" leftSection={<IconX size={16} aria-hidden />} onClick={() => dialogs.open('cancel')}>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.9"
+            leftSection={<IconX size={16} aria-hidden />}
+            onClick={() => dialogs.open('cancel')}
+          >
             <Trans>Cancel order</Trans>
           </Button>
         ) : null}
@@ -77,7 +142,11 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
       <ConfirmDialog
         {...dialogs.props('cancel')}
         title={<Trans>Cancel order</Trans>}
-        message={<Trans>Cancel order {number}? Its tickets become invalid and return to the pool, so they can be sold again.</Trans>}
+        message={
+          <Trans>
+            Cancel order {number}? Its tickets become invalid and return to the pool, so they can be sold again.
+          </Trans>
+        }
         confirmLabel={<Trans>Cancel order</Trans>}
         danger
         loading={cancel.isPending}
@@ -86,7 +155,12 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
       <ConfirmDialog
         {...dialogs.props('mark_paid')}
         title={<Trans>Mark as paid</Trans>}
-        message={<Trans>Has the payment for order {number} arrived? The order is completed and the buyer receives the tickets by e-mail.</Trans>}
+        message={
+          <Trans>
+            Has the payment for order {number} arrived? The order is completed and the buyer receives the tickets by
+            e-mail.
+          </Trans>
+        }
         confirmLabel={<Trans>Mark as paid</Trans>}
         loading={markPaid.isPending}
         onConfirm={confirmPaid}

@@ -1,9 +1,11 @@
 import type { EventDto, OrderDetailDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+
 import { AppModal } from '../../../components/AppModal';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
@@ -16,7 +18,6 @@ import { OrderHistory } from './OrderHistory';
 import { OrderLines } from './OrderLines';
 import { OrderMails } from './OrderMails';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { personName } from '@admitone/shared';
 
 /** Everything about one order: buyer, lines and totals, payment, answers, attendees, history and actions. */
 export function OrderDetail({ event, order }: { event: EventDto; order: OrderDetailDto }) {
@@ -27,7 +28,9 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
   const cancelledAt = order.cancelled_at ? when(order.cancelled_at) : null;
   const payBy = order.payment_due_at ? when(order.payment_due_at) : null;
   const orderAnswers = order.answers.filter((a) => a.attendee_id === null);
-  const pending = order.refund_pending_amount ? formatMoney(order.refund_pending_amount, order.currency, i18n.locale) : null;
+  const pending = order.refund_pending_amount
+    ? formatMoney(order.refund_pending_amount, order.currency, i18n.locale)
+    : null;
 
   return (
     <Stack gap="lg">
@@ -51,12 +54,17 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
         </Text>
         {order.payment_due_at ? (
           <Alert color="orange" variant="light" data-testid="payment-due">
-            <Trans>Payment due by {payBy}. Unless marked as paid by then, the order is cancelled automatically and its tickets are released.</Trans>
+            <Trans>
+              Payment due by {payBy}. Unless marked as paid by then, the order is cancelled automatically and its
+              tickets are released.
+            </Trans>
           </Alert>
         ) : null}
         {pending ? (
           <Alert color="orange" variant="light">
-            <Trans>A refund of {pending} is pending with the payment provider. Another refund is possible once it is done.</Trans>
+            <Trans>
+              A refund of {pending} is pending with the payment provider. Another refund is possible once it is done.
+            </Trans>
           </Alert>
         ) : null}
         {order.status === 'REFUND_FAILED' ? (
@@ -71,21 +79,32 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
         title={<Trans>Buyer</Trans>}
         actions={
           order.actions.edit_buyer ? (
-            <Button size="compact-sm" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              onClick={() => setEditing(true)}
+            >
               <Trans>Edit buyer</Trans>
             </Button>
           ) : null
         }
       >
         <DetailRow label={<Trans>Name</Trans>}>{personName(order) || '—'}</DetailRow>
-        <DetailRow label={<Trans>E-mail</Trans>}>{order.email ? <Anchor href={`mailto:${order.email}`}>{order.email}</Anchor> : '—'}</DetailRow>
+        <DetailRow label={<Trans>E-mail</Trans>}>
+          {order.email ? <Anchor href={`mailto:${order.email}`}>{order.email}</Anchor> : '—'}
+        </DetailRow>
       </DetailSection>
       <DetailSection title={<Trans>Tickets and totals</Trans>}>
         <OrderLines order={order} />
       </DetailSection>
       <DetailSection title={<Trans>Payment</Trans>}>
-        <DetailRow label={<Trans>Method</Trans>}>{order.payment_provider ? i18n._(PAYMENT_PROVIDER_LABELS[order.payment_provider]) : t`None (free order)`}</DetailRow>
-        <DetailRow label={<Trans>Payment status</Trans>}>{i18n._(PAYMENT_STATUS_LABELS[order.payment_status])}</DetailRow>
+        <DetailRow label={<Trans>Method</Trans>}>
+          {order.payment_provider ? i18n._(PAYMENT_PROVIDER_LABELS[order.payment_provider]) : t`None (free order)`}
+        </DetailRow>
+        <DetailRow label={<Trans>Payment status</Trans>}>
+          {i18n._(PAYMENT_STATUS_LABELS[order.payment_status])}
+        </DetailRow>
         <DetailRow label={<Trans>Reference</Trans>}>
           <Text span size="sm" ff="monospace">
             {order.payment_intent_id ?? order.order_number}
@@ -110,7 +129,12 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
             return (
               <Group key={a.id} justify="space-between" gap="sm" wrap="nowrap">
                 <Stack gap={0}>
-                  <Anchor component={Link} to={`/manage/event/${event.id}/attendees?attendee=${a.id}`} size="sm" fw={500}>
+                  <Anchor
+                    component={Link}
+                    to={`/manage/event/${event.id}/attendees?attendee=${a.id}`}
+                    size="sm"
+                    fw={500}
+                  >
                     {name}
                   </Anchor>
                   <Text size="xs" c="dimmed">
@@ -125,7 +149,12 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
       </DetailSection>
       <OrderMails eventId={event.id} orderId={order.id} timeZone={event.timezone} />
       <DetailSection title={<Trans>History</Trans>}>
-        <OrderHistory history={order.history} attendees={order.attendees} currency={order.currency} timeZone={event.timezone} />
+        <OrderHistory
+          history={order.history}
+          attendees={order.attendees}
+          currency={order.currency}
+          timeZone={event.timezone}
+        />
       </DetailSection>
       <AppModal opened={editing} onClose={() => setEditing(false)} title={<Trans>Edit buyer details</Trans>}>
         <EditBuyerForm eventId={event.id} order={order} onDone={() => setEditing(false)} />

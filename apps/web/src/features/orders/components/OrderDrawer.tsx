@@ -1,5 +1,6 @@
 import type { EventDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
+
 import { DetailDrawer } from '../../../components/DetailDrawer';
 import { useLastValue } from '../../../lib/use-last-value';
 import { useOrder } from '../api/orders';

@@ -1,15 +1,18 @@
 import type { AttendeeDto, OrderHistoryEntryDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { OrderHistory } from './OrderHistory';
 
 const attendee = { id: 5, first_name: 'Anna', last_name: 'Berg', email: 'anna@example.com' } as AttendeeDto;
 
 let nextId = 1;
-const entry = (kind: string, data: Record<string, unknown>, by: OrderHistoryEntryDto['by'] = null): OrderHistoryEntryDto => ({
+const entry = (
+  kind: string,
+  data: Record<string, unknown>,
+  by: OrderHistoryEntryDto['by'] = null,
+): OrderHistoryEntryDto => ({
   id: nextId++,
   kind,
   by,
@@ -18,12 +21,8 @@ const entry = (kind: string, data: Record<string, unknown>, by: OrderHistoryEntr
 });
 
 function renderHistory(history: OrderHistoryEntryDto[]) {
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <OrderHistory history={history} attendees={[attendee]} currency="EUR" timeZone="Europe/Berlin" />
-      </MantineProvider>
-    </I18nProvider>,
+  renderWithProviders(
+    <OrderHistory history={history} attendees={[attendee]} currency="EUR" timeZone="Europe/Berlin" />,
   );
 }
 
@@ -40,14 +39,22 @@ describe('OrderHistory', () => {
       }),
     ]);
     expect(screen.getByText('Attendee details corrected by the buyer')).toBeTruthy();
-    expect(screen.getByText('Anna Berg · first name: Ana → Anna · e-mail: — → anna@example.com · Dietary needs: Vegan → —')).toBeTruthy();
+    expect(
+      screen.getByText('Anna Berg · first name: Ana → Anna · e-mail: — → anna@example.com · Dietary needs: Vegan → —'),
+    ).toBeTruthy();
   });
 
   it('names a question by its title even when it reads like a built-in name, and skips malformed changes', () => {
     renderHistory([
       entry('ATTENDEE_EDITED_BY_BUYER', {
         attendee_id: 99,
-        changes: [{ field: 'constructor', from: 'a', to: 'b' }, { field: 'answers', from: 'x', to: 'y' }, { field: 'last_name' }, 'nonsense', null],
+        changes: [
+          { field: 'constructor', from: 'a', to: 'b' },
+          { field: 'answers', from: 'x', to: 'y' },
+          { field: 'last_name' },
+          'nonsense',
+          null,
+        ],
       }),
     ]);
     expect(screen.getByText('constructor: a → b · answers: x → y')).toBeTruthy();
@@ -55,10 +62,18 @@ describe('OrderHistory', () => {
 
   it("keeps the other entries' details: a transfer's old and new holder, a resent ticket's address", () => {
     renderHistory([
-      entry('TICKET_TRANSFERRED', { attendee_id: 5, from: 'Carl Dahl <carl@example.com>', to: 'Anna Berg <anna@example.com>' }),
+      entry('TICKET_TRANSFERRED', {
+        attendee_id: 5,
+        from: 'Carl Dahl <carl@example.com>',
+        to: 'Anna Berg <anna@example.com>',
+      }),
       entry('TICKET_RESENT_BY_BUYER', { attendee_id: 5, email: 'anna@example.com' }),
       entry('CANCELLED_BY_BUYER', {}),
-      entry('ATTENDEE_EDITED', { attendee_id: 5, fields: ['first_name', 'answers'] }, { id: 1, name: 'Olga Organizer' }),
+      entry(
+        'ATTENDEE_EDITED',
+        { attendee_id: 5, fields: ['first_name', 'answers'] },
+        { id: 1, name: 'Olga Organizer' },
+      ),
     ]);
     expect(screen.getByText('Ticket passed on by the buyer')).toBeTruthy();
     expect(screen.getByText('Anna Berg · Carl Dahl <carl@example.com> → Anna Berg <anna@example.com>')).toBeTruthy();

@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Timeline.css';
+
 import type { AttendeeDto, OrderHistoryEntryDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text, Timeline } from '@mantine/core';
+
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { orderEventLabel } from '../order-labels';
-import { personName } from '@admitone/shared';
 
 interface OrderHistoryProps {
   history: OrderHistoryEntryDto[];
@@ -15,7 +17,12 @@ interface OrderHistoryProps {
   timeZone: string;
 }
 
-const FIELD_LABELS = { first_name: msg`first name`, last_name: msg`last name`, email: msg`e-mail`, answers: msg`answers` } as const;
+const FIELD_LABELS = {
+  first_name: msg`first name`,
+  last_name: msg`last name`,
+  email: msg`e-mail`,
+  answers: msg`answers`,
+} as const;
 
 const CANCELLED_TOO = msg`the order is cancelled too`;
 
@@ -24,7 +31,10 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : nu
 /** The attendee fields a change names by key; any other field is a question, named by its title. */
 const FIXED_FIELDS: readonly string[] = ['first_name', 'last_name', 'email'];
 
-/** A changed field's name: the translated label of a fixed one (name, e-mail), else the text itself (a question's title). */
+/**
+ * A changed field's name: the translated label of a fixed one (name, e-mail), else the text itself (a question's
+ * title).
+ */
 const changedFieldLabel = (field: string, i18n: I18n): string =>
   FIXED_FIELDS.includes(field) ? i18n._(FIELD_LABELS[field as 'first_name' | 'last_name' | 'email']) : field;
 
@@ -35,7 +45,11 @@ interface FieldChange {
 }
 
 const isFieldChange = (c: unknown): c is FieldChange =>
-  typeof c === 'object' && c !== null && typeof (c as FieldChange).field === 'string' && typeof (c as FieldChange).from === 'string' && typeof (c as FieldChange).to === 'string';
+  typeof c === 'object' &&
+  c !== null &&
+  typeof (c as FieldChange).field === 'string' &&
+  typeof (c as FieldChange).from === 'string' &&
+  typeof (c as FieldChange).to === 'string';
 
 /** The details line of an entry: who it was about, what changed, where it went. */
 function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], i18n: I18n): string | null {
@@ -46,11 +60,18 @@ function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], i18n: I1
   if (who) parts.push(who);
   if (text(d.from) && text(d.to)) parts.push(`${text(d.from)} → ${text(d.to)}`);
   if (Array.isArray(d.fields) && d.fields.length) {
-    parts.push(d.fields.map((f) => (typeof f === 'string' && f in FIELD_LABELS ? i18n._(FIELD_LABELS[f as keyof typeof FIELD_LABELS]) : String(f))).join(', '));
+    parts.push(
+      d.fields
+        .map((f) =>
+          typeof f === 'string' && f in FIELD_LABELS ? i18n._(FIELD_LABELS[f as keyof typeof FIELD_LABELS]) : String(f),
+        )
+        .join(', '),
+    );
   }
   // What a buyer corrected, each field as it was and as it is now (an empty value as a dash).
   if (Array.isArray(d.changes)) {
-    for (const c of d.changes.filter(isFieldChange)) parts.push(`${changedFieldLabel(c.field, i18n)}: ${c.from || '—'} → ${c.to || '—'}`);
+    for (const c of d.changes.filter(isFieldChange))
+      parts.push(`${changedFieldLabel(c.field, i18n)}: ${c.from || '—'} → ${c.to || '—'}`);
   }
   if (entry.kind === 'REFUNDED' && d.cancelled === true) parts.push(i18n._(CANCELLED_TOO));
   if (text(d.subject)) parts.push(`“${text(d.subject)}”`);
@@ -70,7 +91,12 @@ export function OrderHistory({ history, attendees, currency, timeZone }: OrderHi
   return (
     <Timeline active={history.length - 1} bulletSize={14} lineWidth={2}>
       {history.map((entry) => {
-        const raw = typeof entry.data.amount === 'number' ? entry.data.amount : typeof entry.data.amount_paid === 'number' ? entry.data.amount_paid : null;
+        const raw =
+          typeof entry.data.amount === 'number'
+            ? entry.data.amount
+            : typeof entry.data.amount_paid === 'number'
+              ? entry.data.amount_paid
+              : null;
         const amount = raw ? formatMoney(raw, currency, i18n.locale) : null;
         const about = details(entry, attendees, i18n);
         const when = formatDateTime(entry.at, timeZone, i18n.locale);
@@ -91,7 +117,13 @@ export function OrderHistory({ history, attendees, currency, timeZone }: OrderHi
               </Text>
             ) : null}
             <Text size="xs" c="dimmed" component="div">
-              {who ? <Trans>{when} by {who}</Trans> : when}
+              {who ? (
+                <Trans>
+                  {when} by {who}
+                </Trans>
+              ) : (
+                when
+              )}
             </Text>
           </Timeline.Item>
         );

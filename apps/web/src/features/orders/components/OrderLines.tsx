@@ -1,13 +1,18 @@
 import '@mantine/core/styles/Table.css';
+
 import type { OrderDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Stack, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
+
 import { formatMoney } from '../../../lib/format';
 import { useOrderBreakdown } from '../../../lib/use-order-breakdown';
 import { DetailRow } from './DetailSection';
 
-/** The order's lines at list price (ticket, tier, quantity, unit price, line amount) and its totals: `useOrderBreakdown`. */
+/**
+ * The order's lines at list price (ticket, tier, quantity, unit price, line amount) and its totals:
+ * `useOrderBreakdown`.
+ */
 export function OrderLines({ order }: { order: OrderDetailDto }) {
   const { t, i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
@@ -58,7 +63,13 @@ export function OrderLines({ order }: { order: OrderDetailDto }) {
           row.kind === 'total' ? (
             <Fragment key={row.kind}>
               <Divider />
-              <DetailRow label={<Text span fw={700} c="var(--mantine-color-text)">{row.label}</Text>}>
+              <DetailRow
+                label={
+                  <Text span fw={700} c="var(--mantine-color-text)">
+                    {row.label}
+                  </Text>
+                }
+              >
                 <Text fw={700} size="sm">
                   {row.amount}
                 </Text>
@@ -70,8 +81,12 @@ export function OrderLines({ order }: { order: OrderDetailDto }) {
             </DetailRow>
           ),
         )}
-        {order.refunded_total > 0 ? <DetailRow label={<Trans>Refunded</Trans>}>−{money(order.refunded_total)}</DetailRow> : null}
-        {order.refund_pending_amount ? <DetailRow label={<Trans>Refund pending</Trans>}>{money(order.refund_pending_amount)}</DetailRow> : null}
+        {order.refunded_total > 0 ? (
+          <DetailRow label={<Trans>Refunded</Trans>}>−{money(order.refunded_total)}</DetailRow>
+        ) : null}
+        {order.refund_pending_amount ? (
+          <DetailRow label={<Trans>Refund pending</Trans>}>{money(order.refund_pending_amount)}</DetailRow>
+        ) : null}
       </Stack>
     </Stack>
   );

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
+
 import { actionErrorMessage } from '../../../lib/action-error';
 import { formatDateTime } from '../../../lib/format';
 import { useOrderMails, useSendOrderMailAgain } from '../api/order-mails';
@@ -36,7 +37,11 @@ export function OrderMails({ eventId, orderId, timeZone }: { eventId: number; or
     const address = m.to;
     again.mutate(m.id, {
       onSuccess: () => notifications.show({ color: 'teal', message: t`The e-mail is on its way to ${address} again.` }),
-      onError: (e) => notifications.show({ color: 'red', message: actionErrorMessage(e, i18n, t`We could not send the e-mail again. Please try again.`) }),
+      onError: (e) =>
+        notifications.show({
+          color: 'red',
+          message: actionErrorMessage(e, i18n, t`We could not send the e-mail again. Please try again.`),
+        }),
     });
   };
   return (
@@ -61,7 +66,13 @@ export function OrderMails({ eventId, orderId, timeZone }: { eventId: number; or
                   <Badge color="red" variant="light" tt="none">
                     <Trans>Failed</Trans>
                   </Badge>
-                  <Button size="compact-sm" variant="light" leftSection={<IconSend size={14} aria-hidden />} loading={again.isPending && again.variables === m.id} onClick={() => sendAgain(m)}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconSend size={14} aria-hidden />}
+                    loading={again.isPending && again.variables === m.id}
+                    onClick={() => sendAgain(m)}
+                  >
                     <Trans>Send again</Trans>
                   </Button>
                 </Group>

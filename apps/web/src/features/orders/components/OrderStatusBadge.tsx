@@ -1,6 +1,7 @@
-import { orderStatusColor, type BuyerOrderStatus, type OrderStatus } from '@admitone/shared';
+import { type BuyerOrderStatus, type OrderStatus, orderStatusColor } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { Badge, type BadgeProps } from '@mantine/core';
+
 import { ORDER_STATUS_LABELS, STATUS_BADGE_COLORS } from '../order-labels';
 
 /** An order's status in its SPEC §4 colour (orange, red or teal). */

@@ -1,15 +1,22 @@
 import type { OrderSummaryDto } from '@admitone/shared';
+import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { DataTable, type Column, type OpeningTableProps } from '../../../components/DataTable';
+
+import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { OrderSort } from '../hooks/useOrderListParams';
 import { PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { personName } from '@admitone/shared';
 
 /** Orders with buyer, date, tickets, total and statuses; a row (or its number) opens the order. */
-export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: OpeningTableProps<OrderSummaryDto, OrderSort>) {
+export function OrdersTable({
+  page,
+  onPage,
+  timeZone,
+  sorting,
+  onOpen,
+}: OpeningTableProps<OrderSummaryDto, OrderSort>) {
   const { t, i18n } = useLingui();
   const orderNumber = (o: OrderSummaryDto) => {
     const number = o.order_number;
@@ -36,7 +43,11 @@ export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: Opening
       <Text size="sm" fw={500}>
         {personName(o) || <Trans>No name yet</Trans>}
       </Text>
-      {o.email ? <Text size="xs" c="dimmed">{o.email}</Text> : null}
+      {o.email ? (
+        <Text size="xs" c="dimmed">
+          {o.email}
+        </Text>
+      ) : null}
     </Stack>
   );
   const total = (o: OrderSummaryDto) => {
@@ -46,7 +57,11 @@ export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: Opening
         <Text size="sm" fw={500}>
           {formatMoney(o.total, o.currency, i18n.locale)}
         </Text>
-        {o.refunded_total > 0 ? <Text size="xs" c="dimmed"><Trans>{refunded} refunded</Trans></Text> : null}
+        {o.refunded_total > 0 ? (
+          <Text size="xs" c="dimmed">
+            <Trans>{refunded} refunded</Trans>
+          </Text>
+        ) : null}
       </>
     );
   };
@@ -65,7 +80,12 @@ export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: Opening
     { header: <Trans>Buyer</Trans>, sort: 'last_name', cell: buyer },
     // Two times, each shown by the column that sorts by it: when the buyer placed the order, and when it
     // was completed (paid, or confirmed when free); an order still awaiting payment has no second one.
-    { header: <Trans context="order time">Placed</Trans>, sort: 'created_at', firstDirection: 'desc', cell: (o) => <Text size="sm">{formatDateTime(o.created_at, timeZone, i18n.locale)}</Text> },
+    {
+      header: <Trans context="order time">Placed</Trans>,
+      sort: 'created_at',
+      firstDirection: 'desc',
+      cell: (o) => <Text size="sm">{formatDateTime(o.created_at, timeZone, i18n.locale)}</Text>,
+    },
     {
       header: <Trans context="order time">Completed</Trans>,
       sort: 'completed_at',
@@ -85,7 +105,21 @@ export function OrdersTable({ page, onPage, timeZone, sorting, onOpen }: Opening
     { header: <Trans>Tickets</Trans>, cell: (o) => <Text size="sm">{o.ticket_count}</Text> },
     { header: <Trans>Total</Trans>, sort: 'total', firstDirection: 'desc', cell: total },
     { header: <Trans>Status</Trans>, sort: 'status', cell: status },
-    { header: <Trans>Payment</Trans>, cell: (o) => <Text size="sm">{i18n._(PAYMENT_STATUS_LABELS[o.payment_status])}</Text> },
+    {
+      header: <Trans>Payment</Trans>,
+      cell: (o) => <Text size="sm">{i18n._(PAYMENT_STATUS_LABELS[o.payment_status])}</Text>,
+    },
   ];
-  return <DataTable items={page?.data ?? null} pagination={{ meta: page?.meta, onPage }} columns={columns} minWidth={980} label={t`Orders`} sorting={sorting} onRowClick={onOpen} rowTestId="order-row" />;
+  return (
+    <DataTable
+      items={page?.data ?? null}
+      pagination={{ meta: page?.meta, onPage }}
+      columns={columns}
+      minWidth={980}
+      label={t`Orders`}
+      sorting={sorting}
+      onRowClick={onOpen}
+      rowTestId="order-row"
+    />
+  );
 }

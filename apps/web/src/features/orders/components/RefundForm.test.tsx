@@ -1,31 +1,28 @@
 import type { OrderDetailDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { RefundForm } from './RefundForm';
 
-const order = { id: 41, order_number: 'O-TEST1234', currency: 'EUR', refundable: 1250, status: 'COMPLETED' } as OrderDetailDto;
+const order = {
+  id: 41,
+  order_number: 'O-TEST1234',
+  currency: 'EUR',
+  refundable: 1250,
+  status: 'COMPLETED',
+} as OrderDetailDto;
 
 function setup(answer: () => Response) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer());
   vi.stubGlobal('fetch', fetchMock);
   const onDone = vi.fn();
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <RefundForm eventId={7} order={order} onDone={onDone} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<RefundForm eventId={7} order={order} onDone={onDone} />, { query: true });
   return { fetchMock, onDone, amount: screen.getByRole('textbox', { name: /Amount to refund/ }) };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -40,7 +37,9 @@ describe('RefundForm', () => {
   });
 
   it('sends the amount in minor units with the two choices, then closes', async () => {
-    const { fetchMock, onDone, amount } = setup(() => json(200, { data: { ...order, status: 'PARTIALLY_REFUNDED', refundable: 750 } }));
+    const { fetchMock, onDone, amount } = setup(() =>
+      json(200, { data: { ...order, status: 'PARTIALLY_REFUNDED', refundable: 750 } }),
+    );
     fireEvent.change(amount, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /Also cancel the order/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /E-mail the buyer/ }));
@@ -52,7 +51,9 @@ describe('RefundForm', () => {
   });
 
   it("shows the server's message when the refund is refused", async () => {
-    const { onDone } = setup(() => json(409, { error: { code: 'REFUND_PENDING', message: 'A refund is already pending. Please wait.' } }));
+    const { onDone } = setup(() =>
+      json(409, { error: { code: 'REFUND_PENDING', message: 'A refund is already pending. Please wait.' } }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('A refund is already pending. Please wait.')).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();

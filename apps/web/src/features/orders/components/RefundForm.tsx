@@ -1,8 +1,9 @@
-import { refundOrderBody, type OrderDetailDto } from '@admitone/shared';
+import { type OrderDetailDto, refundOrderBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
@@ -39,7 +40,11 @@ export function RefundForm({ eventId, order, onDone }: { eventId: number; order:
   const submit = (values: RefundValues) => {
     formError.clear();
     const minor = toMinorUnits(Number(values.amount), currency);
-    const body = refundOrderBody.parse({ amount: minor, cancel_order: values.cancel_order, notify_buyer: values.notify_buyer });
+    const body = refundOrderBody.parse({
+      amount: minor,
+      cancel_order: values.cancel_order,
+      notify_buyer: values.notify_buyer,
+    });
     refund.mutate(body, {
       onSuccess: (next) => {
         const amount = money(minor);
@@ -70,9 +75,21 @@ export function RefundForm({ eventId, order, onDone }: { eventId: number; order:
         <Text size="sm">
           <Trans>Up to {refundable} can be refunded to the card that paid.</Trans>
         </Text>
-        <MoneyInput label={t`Amount to refund`} currency={currency} required data-autofocus {...form.getInputProps('amount')} />
-        <Checkbox label={t`Also cancel the order (its tickets return to the pool)`} {...form.getInputProps('cancel_order', { type: 'checkbox' })} />
-        <Checkbox label={t`E-mail the buyer once the refund is done`} {...form.getInputProps('notify_buyer', { type: 'checkbox' })} />
+        <MoneyInput
+          label={t`Amount to refund`}
+          currency={currency}
+          required
+          data-autofocus
+          {...form.getInputProps('amount')}
+        />
+        <Checkbox
+          label={t`Also cancel the order (its tickets return to the pool)`}
+          {...form.getInputProps('cancel_order', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label={t`E-mail the buyer once the refund is done`}
+          {...form.getInputProps('notify_buyer', { type: 'checkbox' })}
+        />
         <FormActions onCancel={onDone} loading={refund.isPending} danger>
           <Trans>Refund</Trans>
         </FormActions>

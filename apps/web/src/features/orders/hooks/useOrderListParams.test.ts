@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrderListState, toOrderListParams, writeOrderListState, type OrderListState } from './useOrderListParams';
 
-const base: OrderListState = { page: 1, query: '', sort: { by: 'created_at', direction: 'desc' }, status: null, payment: null, tickets: [] };
+import { type OrderListState, parseOrderListState, toOrderListParams, writeOrderListState } from './useOrderListParams';
+
+const base: OrderListState = {
+  page: 1,
+  query: '',
+  sort: { by: 'created_at', direction: 'desc' },
+  status: null,
+  payment: null,
+  tickets: [],
+};
 
 describe('order list state', () => {
   it('reads defaults from an empty address', () => {
@@ -9,12 +17,23 @@ describe('order list state', () => {
   });
 
   it('reads search, sort and filters', () => {
-    const state = parseOrderListState(new URLSearchParams('page=3&query=ada&sort=total:asc&status=CANCELLED&payment=REFUNDED&ticket=4,9'));
-    expect(state).toEqual({ page: 3, query: 'ada', sort: { by: 'total', direction: 'asc' }, status: 'CANCELLED', payment: 'REFUNDED', tickets: [4, 9] });
+    const state = parseOrderListState(
+      new URLSearchParams('page=3&query=ada&sort=total:asc&status=CANCELLED&payment=REFUNDED&ticket=4,9'),
+    );
+    expect(state).toEqual({
+      page: 3,
+      query: 'ada',
+      sort: { by: 'total', direction: 'asc' },
+      status: 'CANCELLED',
+      payment: 'REFUNDED',
+      tickets: [4, 9],
+    });
   });
 
   it('ignores unknown values', () => {
-    const state = parseOrderListState(new URLSearchParams('page=0&sort=price:up&status=LOST&payment=MAYBE&ticket=a,-2'));
+    const state = parseOrderListState(
+      new URLSearchParams('page=0&sort=price:up&status=LOST&payment=MAYBE&ticket=a,-2'),
+    );
     expect(state).toEqual(base);
   });
 
@@ -28,11 +47,27 @@ describe('order list state', () => {
   });
 
   it('sends sorting when no filter is applied', () => {
-    expect(toOrderListParams({ ...base, query: ' ada ', sort: { by: 'total', direction: 'asc' } })).toEqual({ page: 1, per_page: 20, query: 'ada', sort_by: 'total', sort_direction: 'asc' });
+    expect(toOrderListParams({ ...base, query: ' ada ', sort: { by: 'total', direction: 'asc' } })).toEqual({
+      page: 1,
+      per_page: 20,
+      query: 'ada',
+      sort_by: 'total',
+      sort_direction: 'asc',
+    });
   });
 
   it('drops sorting while a filter is applied (SPEC §3)', () => {
-    const params = toOrderListParams({ ...base, sort: { by: 'total', direction: 'asc' }, status: 'COMPLETED', payment: 'PAYMENT_RECEIVED', tickets: [2, 5] });
-    expect(params).toEqual({ page: 1, per_page: 20, filter_fields: { status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', ticket_id: '2,5' } });
+    const params = toOrderListParams({
+      ...base,
+      sort: { by: 'total', direction: 'asc' },
+      status: 'COMPLETED',
+      payment: 'PAYMENT_RECEIVED',
+      tickets: [2, 5],
+    });
+    expect(params).toEqual({
+      page: 1,
+      per_page: 20,
+      filter_fields: { status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', ticket_id: '2,5' },
+    });
   });
 });

@@ -1,5 +1,22 @@
-import { LIMITS, ORDER_SORTS, ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '@admitone/shared';
-import { readBaseListState, readChoice, readIds, useUrlListState, writeBaseListState, type BaseListState, type ListSort, type SortDirection } from '../../../lib/url-list-state';
+import {
+  LIMITS,
+  ORDER_SORTS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from '@admitone/shared';
+
+import {
+  type BaseListState,
+  type ListSort,
+  readBaseListState,
+  readChoice,
+  readIds,
+  type SortDirection,
+  useUrlListState,
+  writeBaseListState,
+} from '../../../lib/url-list-state';
 
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const DEFAULT_ORDER_SORT: ListSort<OrderSort> = { by: 'created_at', direction: 'desc' };
@@ -24,7 +41,8 @@ export interface OrderListParams {
 const KEYS = ['page', 'query', 'sort', 'status', 'payment', 'ticket'] as const;
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
-export const hasOrderFilter = (state: OrderListState): boolean => state.status !== null || state.payment !== null || state.tickets.length > 0;
+export const hasOrderFilter = (state: OrderListState): boolean =>
+  state.status !== null || state.payment !== null || state.tickets.length > 0;
 
 /** Reads the list state from the address bar, so back/forward and shared links keep it. */
 export function parseOrderListState(search: URLSearchParams): OrderListState {

@@ -1,5 +1,6 @@
 import type { One, OrganizerBody, OrganizerDto, Paginated, UpdateOrganizerBody } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api, type QueryParams } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
 
@@ -19,13 +20,15 @@ export const organizerKeys = {
 export const fetchOrganizers = (params: OrganizerListParams) =>
   api.get<Paginated<OrganizerDto>>('/organizers', { query: params as QueryParams });
 
-export const organizersQueryOptions = (params: OrganizerListParams = { per_page: 100, sort_by: 'name', sort_direction: 'asc' }) =>
-  queryOptions({ queryKey: organizerKeys.list(params), queryFn: () => fetchOrganizers(params) });
+export const organizersQueryOptions = (
+  params: OrganizerListParams = { per_page: 100, sort_by: 'name', sort_direction: 'asc' },
+) => queryOptions({ queryKey: organizerKeys.list(params), queryFn: () => fetchOrganizers(params) });
 
 /** The account's organizers (first 100 by name): enough for a select. */
 export const useOrganizers = () => useQuery(organizersQueryOptions());
 
-export const createOrganizer = (body: OrganizerBody) => api.post<One<OrganizerDto>>('/organizers', body).then((r) => r.data);
+export const createOrganizer = (body: OrganizerBody) =>
+  api.post<One<OrganizerDto>>('/organizers', body).then((r) => r.data);
 
 export function useCreateOrganizer() {
   const queryClient = useQueryClient();
@@ -37,7 +40,8 @@ export function useCreateOrganizer() {
 
 export const fetchOrganizer = (id: number) => api.get<One<OrganizerDto>>(`/organizers/${id}`).then((r) => r.data);
 
-export const organizerQueryOptions = (id: number) => queryOptions({ queryKey: organizerKeys.detail(id), queryFn: () => fetchOrganizer(id) });
+export const organizerQueryOptions = (id: number) =>
+  queryOptions({ queryKey: organizerKeys.detail(id), queryFn: () => fetchOrganizer(id) });
 
 /** One organizer with its logo. */
 export const useOrganizer = (id: number, enabled = true) => useQuery({ ...organizerQueryOptions(id), enabled });

@@ -1,13 +1,14 @@
-import { updateOrganizerBody, type OrganizerDto } from '@admitone/shared';
+import { type OrganizerDto, updateOrganizerBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+
 import { FormStack } from '../../../components/FormActions';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateOrganizer } from '../api/organizers';
-import { OrganizerFields, organizerBodyOf, organizerValues, type OrganizerValues } from './OrganizerFields';
+import { organizerBodyOf, OrganizerFields, type OrganizerValues, organizerValues } from './OrganizerFields';
 
 /** Changes an organizer's name, contact e-mail, description and website. */
 export function OrganizerDetailsForm({ organizer }: { organizer: OrganizerDto }) {

@@ -1,5 +1,6 @@
 import { LIMITS } from '@admitone/shared';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useEvents } from '../../events/api/events';
 import { EventList } from '../../events/components/EventList';

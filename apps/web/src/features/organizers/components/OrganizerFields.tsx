@@ -1,7 +1,8 @@
+import type { OrganizerBody } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { OrganizerBody } from '@admitone/shared';
+
 import { RichTextInput } from '../../../components/RichTextInput';
 
 export interface OrganizerValues {
@@ -11,7 +12,10 @@ export interface OrganizerValues {
   website: string;
 }
 
-export const organizerValues = (o?: { name: string; email: string; description: string | null; website: string | null }, defaultEmail = ''): OrganizerValues => ({
+export const organizerValues = (
+  o?: { name: string; email: string; description: string | null; website: string | null },
+  defaultEmail = '',
+): OrganizerValues => ({
   name: o?.name ?? '',
   email: o?.email ?? defaultEmail,
   description: o?.description ?? '',
@@ -27,7 +31,13 @@ export const organizerBodyOf = (v: OrganizerValues): OrganizerBody => ({
 });
 
 /** Name, contact e-mail, description (formatted text, as buyers see it) and website of an organizer. */
-export function OrganizerFields({ form, autoFocus }: { form: UseFormReturnType<OrganizerValues>; autoFocus?: boolean }) {
+export function OrganizerFields({
+  form,
+  autoFocus,
+}: {
+  form: UseFormReturnType<OrganizerValues>;
+  autoFocus?: boolean;
+}) {
   const { t } = useLingui();
   return (
     <>
@@ -40,8 +50,20 @@ export function OrganizerFields({ form, autoFocus }: { form: UseFormReturnType<O
         autoFocus={autoFocus}
         {...form.getInputProps('name')}
       />
-      <TextInput label={t`Contact e-mail`} description={t`Buyers can reply to this address.`} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-      <RichTextInput label={t`Description`} defaultValue={form.values.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
+      <TextInput
+        label={t`Contact e-mail`}
+        description={t`Buyers can reply to this address.`}
+        type="email"
+        autoComplete="email"
+        required
+        {...form.getInputProps('email')}
+      />
+      <RichTextInput
+        label={t`Description`}
+        defaultValue={form.values.description}
+        onChange={(html) => form.setFieldValue('description', html)}
+        error={form.errors.description}
+      />
       <TextInput label={t`Website`} type="url" placeholder="https://" {...form.getInputProps('website')} />
     </>
   );

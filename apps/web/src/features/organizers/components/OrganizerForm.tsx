@@ -3,11 +3,12 @@ import { Trans } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
+
 import { FormStack } from '../../../components/FormActions';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCreateOrganizer } from '../api/organizers';
-import { OrganizerFields, organizerBodyOf, organizerValues, type OrganizerValues } from './OrganizerFields';
+import { organizerBodyOf, OrganizerFields, type OrganizerValues, organizerValues } from './OrganizerFields';
 
 interface OrganizerFormProps {
   defaultEmail?: string;
@@ -20,10 +21,19 @@ interface OrganizerFormProps {
 }
 
 /** Creates an organizer: the person or company that runs events, shown to buyers. */
-export function OrganizerForm({ defaultEmail = '', defaultName = '', onCreated, secondaryAction, submitLabel }: OrganizerFormProps) {
+export function OrganizerForm({
+  defaultEmail = '',
+  defaultName = '',
+  onCreated,
+  secondaryAction,
+  submitLabel,
+}: OrganizerFormProps) {
   const create = useCreateOrganizer();
   const validate = useSchemaValidation<OrganizerValues>(organizerBody, organizerBodyOf);
-  const form = useForm<OrganizerValues>({ initialValues: { ...organizerValues(undefined, defaultEmail), name: defaultName }, validate });
+  const form = useForm<OrganizerValues>({
+    initialValues: { ...organizerValues(undefined, defaultEmail), name: defaultName },
+    validate,
+  });
   const formError = useFormError(form.setErrors);
   const submit = (values: OrganizerValues) => create.mutate(organizerBodyOf(values), formError.handle(onCreated));
 

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Skeleton.css';
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Container, Grid, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { ApiError, hasStatus } from '../../../lib/api-error';
@@ -33,7 +35,14 @@ export function OrganizerPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Anchor component={Link} to="/manage/events" size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} mb="sm">
+      <Anchor
+        component={Link}
+        to="/manage/events"
+        size="sm"
+        c="dimmed"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        mb="sm"
+      >
         <IconArrowLeft size={14} aria-hidden />
         <Trans>All events</Trans>
       </Anchor>
@@ -45,11 +54,18 @@ export function OrganizerPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <SettingsSection title={<Trans>Details</Trans>}>
-            {organizer ? <OrganizerDetailsForm key={organizer.id} organizer={organizer} /> : <Skeleton h={320} role="status" aria-label={t`Loading organizer`} />}
+            {organizer ? (
+              <OrganizerDetailsForm key={organizer.id} organizer={organizer} />
+            ) : (
+              <Skeleton h={320} role="status" aria-label={t`Loading organizer`} />
+            )}
           </SettingsSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <SettingsSection title={<Trans>Logo</Trans>} description={<Trans>Shown beside the organizer's name on event pages.</Trans>}>
+          <SettingsSection
+            title={<Trans>Logo</Trans>}
+            description={<Trans>Shown beside the organizer's name on event pages.</Trans>}
+          >
             {organizer ? (
               <ImageUpload
                 owner={{ kind: 'organizers', id, type: 'ORGANIZER_LOGO', keys: [organizerKeys.all] }}

@@ -1,5 +1,6 @@
 import type { ChangeEmailBody, ChangePasswordBody, One, UserDto } from '@admitone/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { announceUserChanged, setCachedUser, userKeys } from '../../users/api/me';
 
@@ -8,7 +9,8 @@ const token = (value: string) => encodeURIComponent(value);
 
 export const changePassword = (body: ChangePasswordBody) =>
   api.put<One<UserDto>>('/users/me/password', body).then((r) => r.data);
-export const changeEmail = (body: ChangeEmailBody) => api.put<One<UserDto>>('/users/me/email', body).then((r) => r.data);
+export const changeEmail = (body: ChangeEmailBody) =>
+  api.put<One<UserDto>>('/users/me/email', body).then((r) => r.data);
 export const cancelEmailChange = (userId: number) =>
   api.delete<One<UserDto>>(`${userPath(userId)}/email-change`).then((r) => r.data);
 export const confirmEmailChange = (userId: number, value: string) =>
@@ -47,6 +49,9 @@ function useConfirmLink(confirm: (value: string) => Promise<UserDto>) {
   });
 }
 
-export const useConfirmEmailChange = (userId: number) => useConfirmLink((value: string) => confirmEmailChange(userId, value));
-export const useConfirmEmailAddress = (userId: number) => useConfirmLink((value: string) => confirmEmailAddress(userId, value));
-export const useResendEmailConfirmation = (userId: number) => useMutation({ mutationFn: () => resendEmailConfirmation(userId) });
+export const useConfirmEmailChange = (userId: number) =>
+  useConfirmLink((value: string) => confirmEmailChange(userId, value));
+export const useConfirmEmailAddress = (userId: number) =>
+  useConfirmLink((value: string) => confirmEmailAddress(userId, value));
+export const useResendEmailConfirmation = (userId: number) =>
+  useMutation({ mutationFn: () => resendEmailConfirmation(userId) });

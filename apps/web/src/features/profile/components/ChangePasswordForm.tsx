@@ -1,9 +1,10 @@
-import { changePasswordBody, type ChangePasswordBody } from '@admitone/shared';
+import { type ChangePasswordBody, changePasswordBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';

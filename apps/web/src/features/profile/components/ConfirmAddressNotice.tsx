@@ -1,12 +1,14 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
 import { isApiError } from '../../../lib/api-error';
 import { useMe } from '../../users/api/me';
 import { ResendConfirmationButton } from './ResendConfirmationButton';
 
 /** The server refused because the caller's own address is not confirmed (403). */
-export const isEmailNotConfirmed = (error: unknown): boolean => isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED';
+export const isEmailNotConfirmed = (error: unknown): boolean =>
+  isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED';
 
 /**
  * True when the user must confirm their address before sending e-mail to addresses they type in

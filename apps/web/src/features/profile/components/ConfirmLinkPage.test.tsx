@@ -1,16 +1,21 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createQueryClient } from '../../../lib/query-client';
-import { userKeys, type Me } from '../../users/api/me';
+import { renderWithProviders } from '../../../test-utils/render';
+import { type Me, userKeys } from '../../users/api/me';
 import { ConfirmLinkPage } from './ConfirmLinkPage';
 
-const user = { id: 7, name: 'Ada', email: 'ada@example.test', timezone: null, locale: null, email_verified: true, pending_email: null, created_at: '' };
+const user = {
+  id: 7,
+  name: 'Ada',
+  email: 'ada@example.test',
+  timezone: null,
+  locale: null,
+  email_verified: true,
+  pending_email: null,
+  created_at: '',
+};
 const me = { user, account: { id: 1 }, accounts: [], permissions: [] } as unknown as Me;
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -24,22 +29,15 @@ afterEach(() => vi.unstubAllGlobals());
 function renderPage(kind: 'email-change' | 'email-address') {
   const queryClient = createQueryClient();
   queryClient.setQueryData(userKeys.me(), me);
-  return render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <MantineProvider>
-            <MemoryRouter>
-              <ConfirmLinkPage kind={kind} token="token-1234567890" />
-            </MemoryRouter>
-          </MantineProvider>
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
+  return renderWithProviders(<ConfirmLinkPage kind={kind} token="token-1234567890" />, {
+    strict: true,
+    queryClient,
+    router: true,
+  });
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('confirmation link page', () => {
   it('sends the token once, even under StrictMode, and shows the new address', async () => {
@@ -54,7 +52,9 @@ describe('confirmation link page', () => {
   });
 
   it('says the link is invalid when the server refuses it', async () => {
-    fetchMock.mockResolvedValue(json(400, { error: { code: 'INVALID_LINK', message: 'The link you clicked is invalid.' } }));
+    fetchMock.mockResolvedValue(
+      json(400, { error: { code: 'INVALID_LINK', message: 'The link you clicked is invalid.' } }),
+    );
     renderPage('email-address');
     expect(await screen.findByText('The link you clicked is invalid.')).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/users/7/confirm-email/token-1234567890');

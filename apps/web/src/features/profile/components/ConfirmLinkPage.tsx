@@ -1,11 +1,13 @@
 import '@mantine/core/styles/ThemeIcon.css';
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { SectionLoader } from '../../../components/FullPageLoader';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
 import { isApiError } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../../users/api/me';
@@ -14,7 +16,8 @@ import { useConfirmEmailAddress, useConfirmEmailChange } from '../api/profile';
 export type ConfirmLinkKind = 'email-change' | 'email-address';
 
 /** An answer that means the link itself is bad (expired, used, forged), not that the server failed. */
-const isBadLink = (error: unknown) => isApiError(error) && (error.code === 'INVALID_LINK' || error.status === 400 || error.status === 404);
+const isBadLink = (error: unknown) =>
+  isApiError(error) && (error.code === 'INVALID_LINK' || error.status === 400 || error.status === 404);
 
 function Outcome({ ok, title, children }: { ok: boolean; title: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -56,7 +59,12 @@ export function ConfirmLinkPage({ kind, token }: { kind: ConfirmLinkKind; token:
     <Container size={560} py="xl">
       <Card withBorder radius="md" padding="xl">
         {mutation.isSuccess ? (
-          <Outcome ok title={kind === 'email-change' ? <Trans>E-mail address changed</Trans> : <Trans>E-mail address confirmed</Trans>}>
+          <Outcome
+            ok
+            title={
+              kind === 'email-change' ? <Trans>E-mail address changed</Trans> : <Trans>E-mail address confirmed</Trans>
+            }
+          >
             <Text c="dimmed">
               {kind === 'email-change' ? (
                 <Trans>From now on you log in with {email}.</Trans>

@@ -1,19 +1,28 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { type QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createQueryClient } from '../../../lib/query-client';
-import { announceUserChanged, followUserChangesInOtherTabs, userKeys, type Me } from '../../users/api/me';
+import { renderWithProviders } from '../../../test-utils/render';
+import { announceUserChanged, followUserChangesInOtherTabs, type Me, userKeys } from '../../users/api/me';
 import { ConfirmLinkPage } from './ConfirmLinkPage';
 import { EmailConfirmationBanner } from './EmailConfirmationBanner';
 
-const user = { id: 7, name: 'Ada', email: 'ada@example.test', timezone: null, locale: null, email_verified: false, pending_email: null, created_at: '' };
-const me = (verified: boolean) => ({ user: { ...user, email_verified: verified }, account: { id: 1 }, accounts: [], permissions: [] }) as unknown as Me;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const user = {
+  id: 7,
+  name: 'Ada',
+  email: 'ada@example.test',
+  timezone: null,
+  locale: null,
+  email_verified: false,
+  pending_email: null,
+  created_at: '',
+};
+const me = (verified: boolean) =>
+  ({ user: { ...user, email_verified: verified }, account: { id: 1 }, accounts: [], permissions: [] }) as unknown as Me;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const banner = () => screen.queryByText(/Please confirm your e-mail address/);
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -33,17 +42,12 @@ afterEach(() => {
 function renderWithBanner(page: ReactNode = null): QueryClient {
   const queryClient = createQueryClient();
   queryClient.setQueryData(userKeys.me(), me(false));
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider>
-          <MemoryRouter>
-            <EmailConfirmationBanner />
-            {page}
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
+  renderWithProviders(
+    <>
+      <EmailConfirmationBanner />
+      {page}
+    </>,
+    { queryClient, router: true },
   );
   return queryClient;
 }

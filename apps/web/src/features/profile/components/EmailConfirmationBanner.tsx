@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Group, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
+
 import { useMe } from '../../users/api/me';
 import { ResendConfirmationButton } from './ResendConfirmationButton';
 
@@ -22,8 +23,8 @@ export function EmailConfirmationBanner() {
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">
           <Trans>
-            Please confirm your e-mail address. We sent a link to <strong>{email}</strong>. You need a confirmed address to put
-            events live.
+            Please confirm your e-mail address. We sent a link to <strong>{email}</strong>. You need a confirmed address
+            to put events live.
           </Trans>
         </Text>
         <ResendConfirmationButton user={user} size="xs" variant="default" />

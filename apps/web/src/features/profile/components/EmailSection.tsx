@@ -1,10 +1,11 @@
-import { changeEmailBody, type ChangeEmailBody, type UserDto } from '@admitone/shared';
+import { type ChangeEmailBody, changeEmailBody, type UserDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconMailFast } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { errorMessage, useSchemaValidation } from '../../../lib/validation';
@@ -19,12 +20,17 @@ function PendingChange({ user }: { user: UserDto }) {
   const cancel = useCancelEmailChange(user.id);
   const pending = user.pending_email ?? '';
   return (
-    <Alert color="blue" variant="light" icon={<IconMailFast size={20} aria-hidden />} title={t`Waiting for confirmation`}>
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconMailFast size={20} aria-hidden />}
+      title={t`Waiting for confirmation`}
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
           <Trans>
-            We sent a confirmation link to <strong>{pending}</strong>. Your e-mail address changes once you click it. Until
-            then you keep logging in with your current address.
+            We sent a confirmation link to <strong>{pending}</strong>. Your e-mail address changes once you click it.
+            Until then you keep logging in with your current address.
           </Trans>
         </Text>
         <Button
@@ -60,7 +66,11 @@ export function EmailSection({ user }: { user: UserDto }) {
         form.setValues(EMPTY);
         form.resetDirty(EMPTY);
         const pending = saved.pending_email ?? values.email;
-        notifications.show({ color: 'teal', title: t`Check your inbox`, message: t`We sent a confirmation link to ${pending}.` });
+        notifications.show({
+          color: 'teal',
+          title: t`Check your inbox`,
+          message: t`We sent a confirmation link to ${pending}.`,
+        });
       },
       onError: (e) => {
         if (!applyFieldErrors(e, form.setErrors)) setError(e);
@@ -95,7 +105,13 @@ export function EmailSection({ user }: { user: UserDto }) {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
-          <TextInput label={t`New e-mail address`} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput
+            label={t`New e-mail address`}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
           <PasswordInput
             label={t`Current password`}
             description={t`To protect your account, confirm the change with your password.`}

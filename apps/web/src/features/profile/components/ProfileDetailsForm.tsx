@@ -1,16 +1,18 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { isLocale, LOCALE_NAMES, LOCALES, updateMeBody, type Locale, type UserDto } from '@admitone/shared';
+
+import { isLocale, type Locale, LOCALE_NAMES, LOCALES, updateMeBody, type UserDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
-import { browserTimeZone } from '../../../lib/format';
 import { applyFieldErrors } from '../../../lib/form-submit';
+import { browserTimeZone } from '../../../lib/format';
 import { activateLocale, saveLocaleCookie } from '../../../lib/i18n';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateMe } from '../../users/api/me';
@@ -60,7 +62,11 @@ export function ProfileDetailsForm({ user }: { user: UserDto }) {
         <FormErrorAlert error={error} />
         <TextInput label={t`Your name`} autoComplete="name" required {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TimeZoneSelect label={t`Time zone`} description={t`Used to show dates and times to you.`} {...form.getInputProps('timezone')} />
+          <TimeZoneSelect
+            label={t`Time zone`}
+            description={t`Used to show dates and times to you.`}
+            {...form.getInputProps('timezone')}
+          />
           <Select
             label={t`Language`}
             description={t`Used for the interface and the e-mails you receive.`}

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Container, Stack } from '@mantine/core';
-import { SectionLoader } from '../../../components/FullPageLoader';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { SectionLoader } from '../../../components/FullPageLoader';
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -18,7 +19,10 @@ export function ProfilePage() {
 
   return (
     <Container size="md" py="xl">
-      <PageHeader title={<Trans>Profile</Trans>} description={<Trans>Your personal details, e-mail address and password.</Trans>} />
+      <PageHeader
+        title={<Trans>Profile</Trans>}
+        description={<Trans>Your personal details, e-mail address and password.</Trans>}
+      />
       {me.isPending ? (
         <SectionLoader />
       ) : me.isError ? (

@@ -1,9 +1,10 @@
+import type { UserDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
+
 import { errorMessage } from '../../../lib/validation';
-import type { UserDto } from '@admitone/shared';
 import { useResendEmailConfirmation } from '../api/profile';
 
 /** Sends the e-mail confirmation link again and says so in a notification. */
@@ -19,8 +20,13 @@ export function ResendConfirmationButton({ user, ...props }: { user: UserDto } &
       onClick={() =>
         resend.mutate(undefined, {
           onSuccess: () =>
-            notifications.show({ color: 'teal', title: t`Confirmation e-mail sent`, message: t`Check your inbox at ${email}.` }),
-          onError: (e) => notifications.show({ color: 'red', title: t`Could not send the e-mail`, message: errorMessage(e, i18n) }),
+            notifications.show({
+              color: 'teal',
+              title: t`Confirmation e-mail sent`,
+              message: t`Check your inbox at ${email}.`,
+            }),
+          onError: (e) =>
+            notifications.show({ color: 'red', title: t`Could not send the e-mail`, message: errorMessage(e, i18n) }),
         })
       }
       {...props}

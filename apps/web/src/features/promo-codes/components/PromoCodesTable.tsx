@@ -2,6 +2,7 @@ import type { Paginated, PromoCodeDto, TicketDto } from '@admitone/shared';
 import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Text } from '@mantine/core';
+
 import { DataTable, RowActions } from '../../../components/DataTable';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 
@@ -17,18 +18,42 @@ interface PromoCodesTableProps {
 }
 
 /** Promo codes with their discount, tickets, use and expiry. */
-export function PromoCodesTable({ page, onPage, tickets, currency, timeZone, onCopy, onEdit, onDelete }: PromoCodesTableProps) {
+export function PromoCodesTable({
+  page,
+  onPage,
+  tickets,
+  currency,
+  timeZone,
+  onCopy,
+  onEdit,
+  onDelete,
+}: PromoCodesTableProps) {
   const { t, i18n } = useLingui();
   const discount = (p: PromoCodeDto) => {
-    if (p.discount_type === 'PERCENTAGE') return new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'percent', maximumFractionDigits: 3 }).format(p.discount / 100);
+    if (p.discount_type === 'PERCENTAGE')
+      return new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'percent', maximumFractionDigits: 3 }).format(
+        p.discount / 100,
+      );
     if (p.discount_type === 'FIXED') return formatMoney(p.discount, currency, i18n.locale);
     return t`Unlocks hidden tickets`;
   };
-  const ticketNames = (ids: number[]) => (ids.length ? tickets.filter((x) => ids.includes(x.id)).map((x) => x.name).join(', ') : t`All tickets`);
+  const ticketNames = (ids: number[]) =>
+    ids.length
+      ? tickets
+          .filter((x) => ids.includes(x.id))
+          .map((x) => x.name)
+          .join(', ')
+      : t`All tickets`;
   const uses = (p: PromoCodeDto) => {
     const used = p.times_used;
     const limit = p.max_uses;
-    return limit === null ? <Trans>{used} / unlimited</Trans> : <Trans>{used} / {limit}</Trans>;
+    return limit === null ? (
+      <Trans>{used} / unlimited</Trans>
+    ) : (
+      <Trans>
+        {used} / {limit}
+      </Trans>
+    );
   };
   return (
     <DataTable
@@ -36,11 +61,25 @@ export function PromoCodesTable({ page, onPage, tickets, currency, timeZone, onC
       pagination={{ meta: page.meta, onPage, summary: null }}
       minWidth={760}
       columns={[
-        { header: <Trans>Code</Trans>, cell: (p) => <Text fw={700} size="sm" ff="monospace">{p.code}</Text> },
+        {
+          header: <Trans>Code</Trans>,
+          cell: (p) => (
+            <Text fw={700} size="sm" ff="monospace">
+              {p.code}
+            </Text>
+          ),
+        },
         { header: <Trans>Discount</Trans>, cell: (p) => <Text size="sm">{discount(p)}</Text> },
         { header: <Trans>Tickets</Trans>, cell: (p) => <Text size="sm">{ticketNames(p.ticket_ids)}</Text> },
         { header: <Trans>Used</Trans>, cell: (p) => <Text size="sm">{uses(p)}</Text> },
-        { header: <Trans>Expires</Trans>, cell: (p) => <Text size="sm">{p.expires_at ? formatDateTime(p.expires_at, timeZone, i18n.locale) : <Trans>Never</Trans>}</Text> },
+        {
+          header: <Trans>Expires</Trans>,
+          cell: (p) => (
+            <Text size="sm">
+              {p.expires_at ? formatDateTime(p.expires_at, timeZone, i18n.locale) : <Trans>Never</Trans>}
+            </Text>
+          ),
+        },
         {
           header: <Trans>Status</Trans>,
           cell: (p) => (
@@ -50,7 +89,9 @@ export function PromoCodesTable({ page, onPage, tickets, currency, timeZone, onC
           ),
         },
       ]}
-      actions={(p) => <RowActions name={p.code} onCopy={() => onCopy(p)} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />}
+      actions={(p) => (
+        <RowActions name={p.code} onCopy={() => onCopy(p)} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
+      )}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_QUESTIONS, type One, type Paginated, type QuestionBody, type QuestionDto } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { eventKeys } from '../../events/api/events';
 
@@ -21,7 +22,8 @@ export const questionsQueryOptions = (eventId: number) =>
 /** The event's questions in their order, with the default ones. */
 export const useQuestions = (eventId: number) => useQuery(questionsQueryOptions(eventId));
 
-export const createQuestion = (eventId: number, body: QuestionBody) => api.post<One<QuestionDto>>(base(eventId), body).then((r) => r.data);
+export const createQuestion = (eventId: number, body: QuestionBody) =>
+  api.post<One<QuestionDto>>(base(eventId), body).then((r) => r.data);
 export const updateQuestion = (eventId: number, id: number, body: QuestionBody) =>
   api.put<One<QuestionDto>>(`${base(eventId)}/${id}`, body).then((r) => r.data);
 export const deleteQuestion = (eventId: number, id: number) => api.delete<void>(`${base(eventId)}/${id}`);
@@ -30,14 +32,20 @@ export const sortQuestions = (eventId: number, questionIds: number[]) =>
 
 function useQuestionMutation<V, R>(eventId: number, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all(eventId) }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all(eventId) }),
+  });
 }
 
 /** Creates (no id) or changes (with id) a question. */
 export const useSaveQuestion = (eventId: number) =>
-  useQuestionMutation(eventId, ({ id, body }: { id?: number; body: QuestionBody }) => (id ? updateQuestion(eventId, id, body) : createQuestion(eventId, body)));
+  useQuestionMutation(eventId, ({ id, body }: { id?: number; body: QuestionBody }) =>
+    id ? updateQuestion(eventId, id, body) : createQuestion(eventId, body),
+  );
 
-export const useDeleteQuestion = (eventId: number) => useQuestionMutation(eventId, (id: number) => deleteQuestion(eventId, id));
+export const useDeleteQuestion = (eventId: number) =>
+  useQuestionMutation(eventId, (id: number) => deleteQuestion(eventId, id));
 
 /** Saves the order of ALL questions; the list shows it at once and rolls back if the server refuses. */
 export function useSortQuestions(eventId: number) {

@@ -3,13 +3,23 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
-import { CHOICE_QUESTION_TYPES, questionBody, type QuestionBody, type QuestionDto, type QuestionScope, type QuestionType, type TicketDto } from '@admitone/shared';
+
+import {
+  CHOICE_QUESTION_TYPES,
+  type QuestionBody,
+  questionBody,
+  type QuestionDto,
+  type QuestionScope,
+  type QuestionType,
+  type TicketDto,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+
 import { FormActions, FormStack } from '../../../components/FormActions';
-import { SegmentedField } from '../../../components/SegmentedField';
 import { RichTextInput } from '../../../components/RichTextInput';
+import { SegmentedField } from '../../../components/SegmentedField';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { TicketsSelect } from '../../tickets/components/TicketsSelect';
@@ -51,7 +61,10 @@ interface QuestionFormProps {
   onDone: (saved?: QuestionDto) => void;
 }
 
-/** Title, description, type, options for choice types, required, hidden, changeable by buyers, per attendee or per order, tickets. */
+/**
+ * Title, description, type, options for choice types, required, hidden, changeable by buyers, per attendee or per
+ * order, tickets.
+ */
 export function QuestionForm({ eventId, tickets, question, scope, onDone }: QuestionFormProps) {
   const { t } = useLingui();
   const typeLabel = useQuestionTypeLabel();
@@ -86,17 +99,25 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
   const formError = useFormError(form.setErrors);
   const v = form.values;
 
-  const submit = (values: QuestionValues) => save.mutate({ id: question?.id, body: toBody(values) }, formError.handle(onDone));
+  const submit = (values: QuestionValues) =>
+    save.mutate({ id: question?.id, body: toBody(values) }, formError.handle(onDone));
 
   return (
     <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
       <TextInput label={t`Question`} required data-autofocus {...form.getInputProps('title')} />
-      <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
+      <RichTextInput
+        label={t`Description`}
+        defaultValue={v.description}
+        onChange={(html) => form.setFieldValue('description', html)}
+        error={form.errors.description}
+      />
       <Select
         label={t`Answer type`}
         required
         allowDeselect={false}
-        data={(['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const).map((type) => ({ value: type, label: typeLabel(type) }))}
+        data={(['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const).map(
+          (type) => ({ value: type, label: typeLabel(type) }),
+        )}
         {...form.getInputProps('type')}
       />
       {CHOICE_QUESTION_TYPES.includes(v.type) ? <QuestionOptionsEditor form={form} /> : null}
@@ -112,7 +133,11 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
         <TicketsSelect tickets={tickets} noneChosen={t`All tickets`} clearable {...form.getInputProps('ticket_ids')} />
       ) : null}
       <Switch label={t`Required`} {...form.getInputProps('required', { type: 'checkbox' })} />
-      <Switch label={t`Hidden`} description={t`Not asked at checkout.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
+      <Switch
+        label={t`Hidden`}
+        description={t`Not asked at checkout.`}
+        {...form.getInputProps('is_hidden', { type: 'checkbox' })}
+      />
       {v.applies_to === 'ATTENDEE' ? (
         <Switch
           label={t`Buyers may change their answer`}

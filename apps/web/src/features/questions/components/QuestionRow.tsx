@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Tooltip.css';
+
 import type { QuestionDto, TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { SortableRowMenu, type SortableRowActions } from '../../../components/SortableRowMenu';
+
+import { type SortableRowActions, SortableRowMenu } from '../../../components/SortableRowMenu';
 import type { DefaultQuestion } from '../api/questions';
 import { useQuestionTypeLabel } from '../hooks/useQuestionTypeLabel';
 
@@ -19,7 +21,10 @@ export function QuestionRow({ question, tickets, handle, ...actions }: QuestionR
   const { t } = useLingui();
   const typeLabel = useQuestionTypeLabel();
   const title = question.title;
-  const ticketNames = tickets.filter((x) => question.ticket_ids.includes(x.id)).map((x) => x.name).join(', ');
+  const ticketNames = tickets
+    .filter((x) => question.ticket_ids.includes(x.id))
+    .map((x) => x.name)
+    .join(', ');
   return (
     <Card withBorder radius="md" padding="sm" data-testid="question-row">
       <Group gap="sm" wrap="nowrap">

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Switch.css';
+
 import type { EventDto, QuestionDto, QuestionScope, TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
 import { ListBody } from '../../../components/ListBody';
@@ -14,7 +16,7 @@ import { useCrudDialogs } from '../../../components/use-crud-dialogs';
 import { errorMessage } from '../../../lib/validation';
 import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
-import { useDeleteQuestion, useQuestions, useSortQuestions, type QuestionList } from '../api/questions';
+import { type QuestionList, useDeleteQuestion, useQuestions, useSortQuestions } from '../api/questions';
 import { mergeOrder } from '../order';
 import { QuestionForm } from './QuestionForm';
 import { DefaultQuestionRow, QuestionRow } from './QuestionRow';
@@ -44,7 +46,11 @@ function QuestionGroup({ scope, list, showHidden, tickets, onAdd, onEdit, onDele
             {scope === 'ATTENDEE' ? <Trans>Attendee questions</Trans> : <Trans>Order questions</Trans>}
           </Title>
           <Text size="sm" c="dimmed">
-            {scope === 'ATTENDEE' ? <Trans>Asked once for each ticket.</Trans> : <Trans>Asked once of the buyer, per order.</Trans>}
+            {scope === 'ATTENDEE' ? (
+              <Trans>Asked once for each ticket.</Trans>
+            ) : (
+              <Trans>Asked once of the buyer, per order.</Trans>
+            )}
           </Text>
         </Stack>
         <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => onAdd(scope)}>
@@ -89,10 +95,14 @@ function Questions({ event }: { event: EventDto }) {
   const [showHidden, setShowHidden] = useState(false);
   // The group a new question is added to; an edited one stays in its own.
   const [newScope, setNewScope] = useState<QuestionScope>('ATTENDEE');
-  const crud = useCrudDialogs<QuestionDto>({ remove: useDeleteQuestion(event.id), deletedNotice: ({ title }) => t`${title} deleted.` });
+  const crud = useCrudDialogs<QuestionDto>({
+    remove: useDeleteQuestion(event.id),
+    deletedNotice: ({ title }) => t`${title} deleted.`,
+  });
   const deletingTitle = crud.shownDeleting?.title ?? '';
 
-  const reorder = (ids: number[]) => sort.mutate(ids, { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }) });
+  const reorder = (ids: number[]) =>
+    sort.mutate(ids, { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }) });
   const done = (saved?: QuestionDto) => {
     // SPEC §5: creating a hidden question while hidden questions are off switches that option on.
     if (saved?.is_hidden) setShowHidden(true);
@@ -105,11 +115,27 @@ function Questions({ event }: { event: EventDto }) {
 
   return (
     <>
-      <PageHeader title={<Trans>Questions</Trans>} description={<Trans>What buyers and attendees are asked at checkout.</Trans>} />
-      <Switch label={t`Show hidden questions`} checked={showHidden} onChange={(e) => setShowHidden(e.currentTarget.checked)} mb="lg" />
+      <PageHeader
+        title={<Trans>Questions</Trans>}
+        description={<Trans>What buyers and attendees are asked at checkout.</Trans>}
+      />
+      <Switch
+        label={t`Show hidden questions`}
+        checked={showHidden}
+        onChange={(e) => setShowHidden(e.currentTarget.checked)}
+        mb="lg"
+      />
       <ListBody queries={[list, tickets]}>
         {(questions, ticketList) => {
-          const group = { list: questions, showHidden, tickets: ticketList, onAdd: add, onEdit: crud.edit, onDelete: crud.askDelete, onReorder: reorder };
+          const group = {
+            list: questions,
+            showHidden,
+            tickets: ticketList,
+            onAdd: add,
+            onEdit: crud.edit,
+            onDelete: crud.askDelete,
+            onReorder: reorder,
+          };
           return (
             <Stack gap="xl">
               {(['ATTENDEE', 'ORDER'] as const).map((scope) => (
@@ -119,7 +145,11 @@ function Questions({ event }: { event: EventDto }) {
           );
         }}
       </ListBody>
-      <AppModal {...crud.formDialog} title={crud.isNew ? <Trans>Create question</Trans> : <Trans>Edit question</Trans>} size="lg">
+      <AppModal
+        {...crud.formDialog}
+        title={crud.isNew ? <Trans>Create question</Trans> : <Trans>Edit question</Trans>}
+        size="lg"
+      >
         <QuestionForm
           key={crud.item?.id ?? newScope}
           eventId={event.id}
@@ -129,7 +159,11 @@ function Questions({ event }: { event: EventDto }) {
           onDone={done}
         />
       </AppModal>
-      <DeleteDialog crud={crud} title={<Trans>Delete question</Trans>} message={<Trans>Delete "{deletingTitle}"? It will no longer be asked at checkout.</Trans>} />
+      <DeleteDialog
+        crud={crud}
+        title={<Trans>Delete question</Trans>}
+        message={<Trans>Delete "{deletingTitle}"? It will no longer be asked at checkout.</Trans>}
+      />
     </>
   );
 }

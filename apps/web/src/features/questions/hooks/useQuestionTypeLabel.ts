@@ -15,5 +15,6 @@ export function useQuestionTypeLabel() {
       PHONE: t`Phone number`,
       NUMBER: t`Number`,
       YES_NO: t`Yes or no`,
+      ADDRESS: t`Address`,
     })[type];
 }

@@ -1,11 +1,9 @@
 import type { SalesByEventReportDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { AccountReportsPage } from './AccountReportsPage';
 
 beforeAll(() => {
@@ -15,8 +13,25 @@ afterEach(() => vi.unstubAllGlobals());
 
 const me = (permissions: string[]) => ({
   data: {
-    user: { id: 1, name: 'Ada', email: 'ada@example.test', timezone: null, locale: 'en', email_verified: true, pending_email: null, created_at: '2026-01-01T00:00:00.000Z' },
-    account: { id: 3, name: 'Riverside', role: 'ORGANIZER', status: 'ACTIVE', is_owner: false, currency: 'EUR', timezone: 'Europe/Berlin' },
+    user: {
+      id: 1,
+      name: 'Ada',
+      email: 'ada@example.test',
+      timezone: null,
+      locale: 'en',
+      email_verified: true,
+      pending_email: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+    account: {
+      id: 3,
+      name: 'Riverside',
+      role: 'ORGANIZER',
+      status: 'ACTIVE',
+      is_owner: false,
+      currency: 'EUR',
+      timezone: 'Europe/Berlin',
+    },
     accounts: [],
     permissions,
   },
@@ -25,8 +40,30 @@ const me = (permissions: string[]) => ({
 const report: SalesByEventReportDto = {
   period: { from: null, to: null },
   rows: [
-    { event_id: 7, title: 'Spring Gala', start_date: '2027-06-01T17:00:00.000Z', timezone: 'Europe/Berlin', currency: 'EUR', orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970 },
-    { event_id: 8, title: 'Tokyo Night', start_date: '2027-05-01T10:00:00.000Z', timezone: 'Asia/Tokyo', currency: 'JPY', orders: 1, units: 1, gross: 3000, refunded: 0, net: 3000 },
+    {
+      event_id: 7,
+      title: 'Spring Gala',
+      start_date: '2027-06-01T17:00:00.000Z',
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+      orders: 3,
+      units: 6,
+      gross: 27940,
+      refunded: 3970,
+      net: 23970,
+    },
+    {
+      event_id: 8,
+      title: 'Tokyo Night',
+      start_date: '2027-05-01T10:00:00.000Z',
+      timezone: 'Asia/Tokyo',
+      currency: 'JPY',
+      orders: 1,
+      units: 1,
+      gross: 3000,
+      refunded: 0,
+      net: 3000,
+    },
   ],
   totals: [
     { currency: 'EUR', events: 1, orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970 },
@@ -34,26 +71,25 @@ const report: SalesByEventReportDto = {
   ],
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(answer: SalesByEventReportDto = report, permissions = ['events.manage', 'organizers.manage']) {
   const fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/users/me') return json(200, me(permissions));
-    if (url.startsWith('/api/reports/sales-by-events/export')) return new Response('Event\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="sales-by-events.csv"' } });
+    if (url.startsWith('/api/reports/sales-by-events/export'))
+      return new Response('Event\n', {
+        status: 200,
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="sales-by-events.csv"' },
+      });
     if (url.startsWith('/api/reports/sales-by-events')) return json(200, { data: answer });
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter([{ path: '/account/reports', Component: AccountReportsPage }], { initialEntries: ['/account/reports'] });
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  const router = createMemoryRouter([{ path: '/account/reports', Component: AccountReportsPage }], {
+    initialEntries: ['/account/reports'],
+  });
+  renderWithProviders(<RouterProvider router={router} />, { query: true });
   return { calls: () => fetchMock.mock.calls.map(([url]) => url) };
 }
 
@@ -71,13 +107,18 @@ describe('AccountReportsPage', () => {
       ['Total in EUR', 'EUR', '3', '6', '€279.40', '€39.70', '€239.70'],
       ['Total in JPY', 'JPY', '1', '1', '¥3,000', '¥0', '¥3,000'],
     ]);
-    expect(within(table).getByRole('link', { name: 'Spring Gala' }).getAttribute('href')).toBe('/manage/event/7/reports');
+    expect(within(table).getByRole('link', { name: 'Spring Gala' }).getAttribute('href')).toBe(
+      '/manage/event/7/reports',
+    );
     // The start in the event's own zone.
     expect(rows[1]![1]).toMatch(/^Jun 1, 2027, 7:00\sPM$/);
   });
 
   it('asks again for another period and downloads what is shown', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }),
+    );
     const { calls } = setup();
     await screen.findByRole('table', { name: 'Sales by event' });
     fireEvent.change(screen.getByLabelText('First day'), { target: { value: '2027-03-01' } });

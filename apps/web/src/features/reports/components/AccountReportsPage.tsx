@@ -2,6 +2,7 @@ import type { CurrencyTotalsDto, EventSalesRowDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
@@ -10,8 +11,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
 import { downloadSalesByEvents, useSalesByEvents } from '../api/reports';
-import { useReportPeriod } from '../hooks/useReportPeriod';
 import { useReportFormat } from '../hooks/useReportFormat';
+import { useReportPeriod } from '../hooks/useReportPeriod';
 import { periodProblem } from '../report-period';
 import { PeriodChooser } from './PeriodChooser';
 import { ReportPanel } from './ReportPanel';
@@ -23,14 +24,31 @@ function SalesByEvents({ timeZone }: { timeZone: string }) {
   const query = useSalesByEvents(period, periodProblem(period) === null);
   const f = useReportFormat('EUR');
   const money = (minor: number, currency: string) => formatMoney(minor, currency, i18n.locale);
-  const figures = (r: EventSalesRowDto | CurrencyTotalsDto) => [r.currency, f.count(r.orders), f.count(r.units), money(r.gross, r.currency), money(r.refunded, r.currency), money(r.net, r.currency)];
+  const figures = (r: EventSalesRowDto | CurrencyTotalsDto) => [
+    r.currency,
+    f.count(r.orders),
+    f.count(r.units),
+    money(r.gross, r.currency),
+    money(r.refunded, r.currency),
+    money(r.net, r.currency),
+  ];
   return (
     <Stack gap="lg">
-      <PeriodChooser period={period} onChange={setPeriod} timeZone={timeZone} note={<Trans>Each event's days are counted in its own time zone, first and last day included.</Trans>} />
+      <PeriodChooser
+        period={period}
+        onChange={setPeriod}
+        timeZone={timeZone}
+        note={<Trans>Each event's days are counted in its own time zone, first and last day included.</Trans>}
+      />
       <ReportPanel
         testId="report-sales-by-events"
         title={<Trans>Sales by event</Trans>}
-        description={<Trans>Orders that completed in the period and refunds made in it, per event, in the event's currency. Amounts in different currencies are never added together: there is a total for each currency.</Trans>}
+        description={
+          <Trans>
+            Orders that completed in the period and refunds made in it, per event, in the event's currency. Amounts in
+            different currencies are never added together: there is a total for each currency.
+          </Trans>
+        }
         query={query}
         download={(format, locale) => downloadSalesByEvents(period, format, locale)}
         isEmpty={(d) => d.rows.length === 0}
@@ -81,7 +99,10 @@ export function AccountReportsPage() {
   if (!hasPermission(me.data, 'events.manage')) return <NoPermission />;
   return (
     <>
-      <PageHeader title={<Trans>Reports</Trans>} description={<Trans>The sales of every event of the account over a period.</Trans>} />
+      <PageHeader
+        title={<Trans>Reports</Trans>}
+        description={<Trans>The sales of every event of the account over a period.</Trans>}
+      />
       <SalesByEvents timeZone={me.data.account.timezone} />
     </>
   );

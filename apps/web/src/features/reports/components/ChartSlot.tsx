@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Skeleton.css';
+
 import { Card, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+
 import type { ReportChartProps } from './ReportChart';
 
 const ReportChart = lazy(() => import('./ReportChart'));

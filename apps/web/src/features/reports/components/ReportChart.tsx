@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
+
 import { BarChart } from '@mantine/charts';
 
 export interface ReportChartProps {
@@ -20,7 +21,15 @@ export interface ReportChartProps {
  * A report's bar chart (loaded on its own: the chart library stays out of the rest of the screen),
  * the same library as the dashboard's charts.
  */
-export default function ReportChart({ summary, data, dataKey, series, valueFormatter, type = 'default', horizontal = false }: ReportChartProps) {
+export default function ReportChart({
+  summary,
+  data,
+  dataKey,
+  series,
+  valueFormatter,
+  type = 'default',
+  horizontal = false,
+}: ReportChartProps) {
   const height = horizontal ? Math.max(140, data.length * 40 + 60) : 260;
   return (
     <div role="img" aria-label={summary} data-testid="report-chart">
@@ -34,7 +43,9 @@ export default function ReportChart({ summary, data, dataKey, series, valueForma
         valueFormatter={valueFormatter}
         withLegend={series.length > 1}
         legendProps={{ verticalAlign: 'bottom', height: 40 }}
-        xAxisProps={horizontal ? { allowDecimals: false, tickCount: 5 } : { interval: 'preserveStartEnd', minTickGap: 12 }}
+        xAxisProps={
+          horizontal ? { allowDecimals: false, tickCount: 5 } : { interval: 'preserveStartEnd', minTickGap: 12 }
+        }
         yAxisProps={horizontal ? { width: 140 } : { width: 80, allowDecimals: false, tickCount: 5 }}
         gridAxis={horizontal ? 'x' : 'y'}
         maxBarWidth={28}

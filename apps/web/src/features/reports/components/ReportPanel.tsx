@@ -1,10 +1,12 @@
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Skeleton.css';
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconChartBar, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+
 import { errorMessage } from '../../../lib/validation';
 import type { ExportFormat } from '../../exports/api/export-progress';
 import { ReportDownloadButtons } from './ReportDownloadButtons';
@@ -23,7 +25,16 @@ interface ReportPanelProps<T> {
 }
 
 /** One report: its heading, what it counts, the downloads, then its figures, loading, empty or failed. */
-export function ReportPanel<T>({ title, description, query, download, isEmpty, emptyTitle, children, testId }: ReportPanelProps<T>) {
+export function ReportPanel<T>({
+  title,
+  description,
+  query,
+  download,
+  isEmpty,
+  emptyTitle,
+  children,
+  testId,
+}: ReportPanelProps<T>) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   let body: ReactNode;
@@ -43,10 +54,22 @@ export function ReportPanel<T>({ title, description, query, download, isEmpty, e
     );
   } else if (query.isError) {
     body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title={<Trans>The report could not be loaded</Trans>}>
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} aria-hidden />}
+        role="alert"
+        title={<Trans>The report could not be loaded</Trans>}
+      >
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{errorMessage(query.error, i18n)}</Text>
-          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} loading={query.isFetching} onClick={() => void query.refetch()}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
             <Trans>Try again</Trans>
           </Button>
         </Stack>
@@ -67,7 +90,13 @@ export function ReportPanel<T>({ title, description, query, download, isEmpty, e
     body = children(query.data);
   }
   return (
-    <Stack gap="md" component="section" aria-labelledby={headingId} aria-busy={query.isFetching || undefined} data-testid={testId}>
+    <Stack
+      gap="md"
+      component="section"
+      aria-labelledby={headingId}
+      aria-busy={query.isFetching || undefined}
+      data-testid={testId}
+    >
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2} maw={640}>
           <Title order={2} fz="lg" id={headingId}>

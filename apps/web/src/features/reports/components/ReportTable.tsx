@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Table.css';
+
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -31,11 +32,24 @@ interface ReportTableProps {
 export function ReportTable({ caption, columns, rows, footer, minWidth = 560, testId }: ReportTableProps) {
   const cell = (row: ReportTableRow, value: ReactNode, i: number, strong = false) =>
     i === 0 ? (
-      <Table.Th key={i} scope="row" fw={strong ? 700 : row.sub ? 400 : 500} pl={row.sub ? 'xl' : undefined} fz={row.sub ? 'xs' : undefined}>
+      <Table.Th
+        key={i}
+        scope="row"
+        fw={strong ? 700 : row.sub ? 400 : 500}
+        pl={row.sub ? 'xl' : undefined}
+        fz={row.sub ? 'xs' : undefined}
+      >
         {value}
       </Table.Th>
     ) : (
-      <Table.Td key={i} ta={columns[i]?.numeric ? 'right' : undefined} fw={strong ? 700 : undefined} fz={row.sub ? 'xs' : undefined} c={row.sub ? 'dimmed' : undefined} style={{ whiteSpace: columns[i]?.numeric ? 'nowrap' : undefined }}>
+      <Table.Td
+        key={i}
+        ta={columns[i]?.numeric ? 'right' : undefined}
+        fw={strong ? 700 : undefined}
+        fz={row.sub ? 'xs' : undefined}
+        c={row.sub ? 'dimmed' : undefined}
+        style={{ whiteSpace: columns[i]?.numeric ? 'nowrap' : undefined }}
+      >
         {value}
       </Table.Td>
     );

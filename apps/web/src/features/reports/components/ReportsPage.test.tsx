@@ -1,30 +1,57 @@
-import { addDays, todayIn, type EventReportDto, type SalesByDayReportDto, type SalesByProductReportDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  addDays,
+  type EventReportDto,
+  type SalesByDayReportDto,
+  type SalesByProductReportDto,
+  todayIn,
+} from '@admitone/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { ReportsPage } from './ReportsPage';
 
 // The chart itself (recharts) is not what is tested here: its text alternative is.
-vi.mock('./ReportChart', () => ({ default: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} /> }));
+vi.mock('./ReportChart', () => ({
+  default: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} />,
+}));
 
 beforeAll(() => {
   window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const event = { id: 7, title: 'Spring Gala', slug: 'spring-gala', timezone: 'Europe/Berlin', currency: 'EUR', settings: {} };
-const money = (gross: number, discounts: number, taxes: number, fees: number, refunded: number) => ({ gross, discounts, taxes, fees, refunded, net: gross - refunded });
+const event = {
+  id: 7,
+  title: 'Spring Gala',
+  slug: 'spring-gala',
+  timezone: 'Europe/Berlin',
+  currency: 'EUR',
+  settings: {},
+};
+const money = (gross: number, discounts: number, taxes: number, fees: number, refunded: number) => ({
+  gross,
+  discounts,
+  taxes,
+  fees,
+  refunded,
+  net: gross - refunded,
+});
 const head = { currency: 'EUR', timezone: 'Europe/Berlin', period: { from: null, to: null } };
 
 const products: SalesByProductReportDto = {
   report: 'sales-by-product',
   ...head,
   rows: [
-    { ticket_id: 1, name: 'Standard', product_type: 'TICKET', units: 3, ...money(16610, 500, 1510, 600, 722), tiers: [] },
+    {
+      ticket_id: 1,
+      name: 'Standard',
+      product_type: 'TICKET',
+      units: 3,
+      ...money(16610, 500, 1510, 600, 722),
+      tiers: [],
+    },
     {
       ticket_id: 2,
       name: 'Festival',
@@ -41,7 +68,12 @@ const products: SalesByProductReportDto = {
 };
 const noProducts: SalesByProductReportDto = {
   ...products,
-  rows: products.rows.map((p) => ({ ...p, units: 0, ...money(0, 0, 0, 0, 0), tiers: p.tiers.map((t) => ({ ...t, units: 0, ...money(0, 0, 0, 0, 0) })) })),
+  rows: products.rows.map((p) => ({
+    ...p,
+    units: 0,
+    ...money(0, 0, 0, 0, 0),
+    tiers: p.tiers.map((t) => ({ ...t, units: 0, ...money(0, 0, 0, 0, 0) })),
+  })),
   totals: { units: 0, ...money(0, 0, 0, 0, 0) },
 };
 const days: SalesByDayReportDto = {
@@ -54,31 +86,37 @@ const days: SalesByDayReportDto = {
   totals: { orders: 1, units: 3, gross: 15840, refunded: 1000, net: 14840 },
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function setup(reports: Partial<Record<string, EventReportDto | 'fail'>> = { 'sales-by-product': products, 'sales-by-day': days }, initial = '/manage/event/7/reports') {
+function setup(
+  reports: Partial<Record<string, EventReportDto | 'fail'>> = { 'sales-by-product': products, 'sales-by-day': days },
+  initial = '/manage/event/7/reports',
+) {
   const fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/events/7') return json(200, { data: event });
     const m = /^\/api\/events\/7\/reports\/([a-z-]+)(\/export)?(\?.*)?$/.exec(url);
-    if (m?.[2]) return new Response('Product,Units\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="spring-gala-sales-by-product-2027-03-05.csv"' } });
+    if (m?.[2])
+      return new Response('Product,Units\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv',
+          'content-disposition': 'attachment; filename="spring-gala-sales-by-product-2027-03-05.csv"',
+        },
+      });
     if (m) {
       const answer = reports[m[1]!];
-      if (answer === 'fail') return json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } });
+      if (answer === 'fail')
+        return json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' } });
       if (answer) return json(200, { data: answer });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter([{ path: '/manage/event/:eventId/reports', Component: ReportsPage }], { initialEntries: [initial] });
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  const router = createMemoryRouter([{ path: '/manage/event/:eventId/reports', Component: ReportsPage }], {
+    initialEntries: [initial],
+  });
+  renderWithProviders(<RouterProvider router={router} />, { query: true });
   const calls = () => fetchMock.mock.calls.map(([url]) => url);
   return { calls, router };
 }
@@ -91,7 +129,16 @@ describe('ReportsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Sales by product' });
     const [header, ...rows] = within(table).getAllByRole('row');
-    expect(cells(header!)).toEqual(['Product', 'Units', 'Gross sales', 'Discounts', 'Taxes', 'Fees', 'Refunded', 'Net']);
+    expect(cells(header!)).toEqual([
+      'Product',
+      'Units',
+      'Gross sales',
+      'Discounts',
+      'Taxes',
+      'Fees',
+      'Refunded',
+      'Net',
+    ]);
     expect(rows.map(cells)).toEqual([
       ['Standard', '3', '€166.10', '€5.00', '€15.10', '€6.00', '€7.22', '€158.88'],
       ['Festival', '3', '€113.30', '€7.00', '€10.30', '€0.00', '€32.48', '€80.82'],
@@ -99,7 +146,9 @@ describe('ReportsPage', () => {
       ['Late', '2', '€83.60', '€4.00', '€7.60', '€0.00', '€2.78', '€80.82'],
       ['Total', '6', '€279.40', '€12.00', '€25.40', '€6.00', '€39.70', '€239.70'],
     ]);
-    expect(await screen.findByRole('img', { name: 'Gross sales per product: Standard: €166.10; Festival: €113.30.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: 'Gross sales per product: Standard: €166.10; Festival: €113.30.' }),
+    ).toBeTruthy();
     expect(calls()).toContain('/api/events/7/reports/sales-by-product');
     expect(screen.getByText(/Days are counted in the event's time zone \(Europe\/Berlin\)/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true');
@@ -123,7 +172,9 @@ describe('ReportsPage', () => {
 
     fireEvent.change(screen.getByLabelText('First day'), { target: { value: '2027-03-01' } });
     fireEvent.change(screen.getByLabelText('Last day'), { target: { value: '2027-03-02' } });
-    await waitFor(() => expect(calls()).toContain('/api/events/7/reports/sales-by-product?from=2027-03-01&to=2027-03-02'));
+    await waitFor(() =>
+      expect(calls()).toContain('/api/events/7/reports/sales-by-product?from=2027-03-01&to=2027-03-02'),
+    );
     expect(screen.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('false');
 
     // Both days changed before the page has drawn the first change (autofill): both count.
@@ -132,7 +183,9 @@ describe('ReportsPage', () => {
       fireEvent.change(screen.getByLabelText('First day'), { target: { value: '2027-04-01' } });
     });
     await waitFor(() => expect(router.state.location.search).toBe('?from=2027-04-01&to=2027-04-30'));
-    await waitFor(() => expect(calls()).toContain('/api/events/7/reports/sales-by-product?from=2027-04-01&to=2027-04-30'));
+    await waitFor(() =>
+      expect(calls()).toContain('/api/events/7/reports/sales-by-product?from=2027-04-01&to=2027-04-30'),
+    );
 
     // The last day before the first: said at the field, nothing asked.
     const before = calls().length;
@@ -154,17 +207,32 @@ describe('ReportsPage', () => {
     ]);
     expect(calls()).toContain('/api/events/7/reports/sales-by-day');
     expect(router.state.location.search).toBe('?report=sales-by-day');
-    expect(screen.getByRole('img', { name: /^Gross sales and refunds per day from Mon, Mar 1, 2027 to Tue, Mar 2, 2027\. Total gross sales: €158\.40; refunded: €10\.00\.$/ })).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: /^Gross sales and refunds per day from Mon, Mar 1, 2027 to Tue, Mar 2, 2027\. Total gross sales: €158\.40; refunded: €10\.00\.$/,
+      }),
+    ).toBeTruthy();
   });
 
   it('downloads the report shown as CSV and Excel through its export, for the period chosen', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }),
+    );
     const { calls } = setup(undefined, '/manage/event/7/reports?from=2027-03-01&to=2027-03-05');
     await screen.findByRole('table', { name: 'Sales by product' });
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(calls()).toContain('/api/events/7/reports/sales-by-product/export?from=2027-03-01&to=2027-03-05&format=csv'));
+    await waitFor(() =>
+      expect(calls()).toContain(
+        '/api/events/7/reports/sales-by-product/export?from=2027-03-01&to=2027-03-05&format=csv',
+      ),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Download Excel' }));
-    await waitFor(() => expect(calls()).toContain('/api/events/7/reports/sales-by-product/export?from=2027-03-01&to=2027-03-05&format=xlsx'));
+    await waitFor(() =>
+      expect(calls()).toContain(
+        '/api/events/7/reports/sales-by-product/export?from=2027-03-01&to=2027-03-05&format=xlsx',
+      ),
+    );
   });
 
   it('says when a report could not be loaded, with a way to try again', async () => {
@@ -173,6 +241,10 @@ describe('ReportsPage', () => {
     expect(within(alert).getByText('The report could not be loaded')).toBeTruthy();
     const before = calls().filter((u) => u.startsWith('/api/events/7/reports/sales-by-product')).length;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(calls().filter((u) => u.startsWith('/api/events/7/reports/sales-by-product')).length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(calls().filter((u) => u.startsWith('/api/events/7/reports/sales-by-product')).length).toBeGreaterThan(
+        before,
+      ),
+    );
   });
 });

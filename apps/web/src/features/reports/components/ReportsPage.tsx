@@ -1,18 +1,29 @@
 import '@mantine/core/styles/Tabs.css';
+
 import { EVENT_REPORTS, type EventDto, type EventReportKind } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Tabs } from '@mantine/core';
-import { IconAffiliate, IconCalendarStats, IconDiscount, IconQrcode, IconReceiptRefund, IconReceiptTax, IconTicket, type TablerIcon } from '@tabler/icons-react';
+import {
+  IconAffiliate,
+  IconCalendarStats,
+  IconDiscount,
+  IconQrcode,
+  IconReceiptRefund,
+  IconReceiptTax,
+  IconTicket,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
+
 import { PageHeader } from '../../../components/PageHeader';
 import { EventScreen } from '../../events/components/EventScreen';
 import { useReportPeriod } from '../hooks/useReportPeriod';
 import { periodProblem } from '../report-period';
 import { CheckInsReport } from './CheckInsReport';
 import { PeriodChooser } from './PeriodChooser';
-import type { ReportProps } from './report-props';
 import { RefundsReport } from './RefundsReport';
+import type { ReportProps } from './report-props';
 import { SalesByAffiliateReport } from './SalesByAffiliateReport';
 import { SalesByDayReport } from './SalesByDayReport';
 import { SalesByProductReport } from './SalesByProductReport';
@@ -29,7 +40,8 @@ const REPORTS: Record<EventReportKind, { icon: TablerIcon; Component: ComponentT
   'check-ins': { icon: IconQrcode, Component: CheckInsReport },
 };
 
-const isReport = (value: string | null): value is EventReportKind => (EVENT_REPORTS as readonly string[]).includes(value ?? '');
+const isReport = (value: string | null): value is EventReportKind =>
+  (EVENT_REPORTS as readonly string[]).includes(value ?? '');
 
 function Reports({ event }: { event: EventDto }) {
   const { t } = useLingui();
@@ -60,9 +72,21 @@ function Reports({ event }: { event: EventDto }) {
   };
   return (
     <>
-      <PageHeader title={<Trans>Reports</Trans>} description={<Trans>What each ticket, promo code and affiliate sold, day by day, with taxes, fees, refunds and check-ins.</Trans>} />
+      <PageHeader
+        title={<Trans>Reports</Trans>}
+        description={
+          <Trans>
+            What each ticket, promo code and affiliate sold, day by day, with taxes, fees, refunds and check-ins.
+          </Trans>
+        }
+      />
       <Stack gap="lg">
-        <PeriodChooser period={period} onChange={setPeriod} timeZone={timeZone} note={<Trans>Days are counted in the event's time zone ({timeZone}), first and last day included.</Trans>} />
+        <PeriodChooser
+          period={period}
+          onChange={setPeriod}
+          timeZone={timeZone}
+          note={<Trans>Days are counted in the event's time zone ({timeZone}), first and last day included.</Trans>}
+        />
         <Tabs value={report} onChange={choose} keepMounted={false} variant="outline">
           <Tabs.List aria-label={t`Reports`}>
             {EVENT_REPORTS.map((kind) => {

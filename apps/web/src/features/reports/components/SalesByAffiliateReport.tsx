@@ -1,22 +1,37 @@
 import type { SalesByAffiliateReportDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
+
 import { downloadEventReport, useEventReport } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
 import type { ReportProps } from './report-props';
 import { ReportPanel } from './ReportPanel';
 import { ReportTable } from './ReportTable';
 
-/** Per affiliate (also those without sales; orders no affiliate brought as their own row): orders, units, gross, refunds, net. */
+/**
+ * Per affiliate (also those without sales; orders no affiliate brought as their own row): orders, units, gross,
+ * refunds, net.
+ */
 export function SalesByAffiliateReport({ event, period, enabled }: ReportProps) {
   const { t } = useLingui();
   const query = useEventReport(event.id, 'sales-by-affiliate', period, enabled);
   const f = useReportFormat(event.currency);
-  const figures = (r: SalesByAffiliateReportDto['totals']) => [f.count(r.orders), f.count(r.units), f.money(r.gross), f.money(r.refunded), f.money(r.net)];
+  const figures = (r: SalesByAffiliateReportDto['totals']) => [
+    f.count(r.orders),
+    f.count(r.units),
+    f.money(r.gross),
+    f.money(r.refunded),
+    f.money(r.net),
+  ];
   return (
     <ReportPanel
       testId="report-sales-by-affiliate"
       title={<Trans>Sales by affiliate</Trans>}
-      description={<Trans>Orders that completed in the period, by the affiliate whose link brought the buyer. Orders without an affiliate have their own row, “No affiliate”, and count in the totals.</Trans>}
+      description={
+        <Trans>
+          Orders that completed in the period, by the affiliate whose link brought the buyer. Orders without an
+          affiliate have their own row, “No affiliate”, and count in the totals.
+        </Trans>
+      }
       query={query}
       download={(format, locale) => downloadEventReport(event.id, 'sales-by-affiliate', period, format, locale)}
       isEmpty={(d) => d.totals.orders === 0 && d.totals.refunded === 0}
@@ -36,7 +51,10 @@ export function SalesByAffiliateReport({ event, period, enabled }: ReportProps) 
             { header: <Trans>Refunded</Trans>, numeric: true },
             { header: <Trans>Net</Trans>, numeric: true },
           ]}
-          rows={d.rows.map((r) => ({ key: String(r.affiliate_id ?? 'none'), cells: [r.name ?? t`No affiliate`, r.code ?? '', ...figures(r)] }))}
+          rows={d.rows.map((r) => ({
+            key: String(r.affiliate_id ?? 'none'),
+            cells: [r.name ?? t`No affiliate`, r.code ?? '', ...figures(r)],
+          }))}
           footer={[{ key: 'total', cells: [t`Total`, '', ...figures(d.totals)] }]}
         />
       )}

@@ -1,6 +1,7 @@
 import type { SalesByDayReportDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
+
 import { downloadEventReport, useEventReport } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
 import { ChartSlot } from './ChartSlot';
@@ -13,12 +14,23 @@ export function SalesByDayReport({ event, period, enabled }: ReportProps) {
   const { t } = useLingui();
   const query = useEventReport(event.id, 'sales-by-day', period, enabled);
   const f = useReportFormat(event.currency);
-  const figures = (r: SalesByDayReportDto['totals']) => [f.count(r.orders), f.count(r.units), f.money(r.gross), f.money(r.refunded), f.money(r.net)];
+  const figures = (r: SalesByDayReportDto['totals']) => [
+    f.count(r.orders),
+    f.count(r.units),
+    f.money(r.gross),
+    f.money(r.refunded),
+    f.money(r.net),
+  ];
   return (
     <ReportPanel
       testId="report-sales-by-day"
       title={<Trans>Sales by day</Trans>}
-      description={<Trans>Orders on the day they completed, refunds on the day they were made, every day of the period (days without sales too), in the event's time zone.</Trans>}
+      description={
+        <Trans>
+          Orders on the day they completed, refunds on the day they were made, every day of the period (days without
+          sales too), in the event's time zone.
+        </Trans>
+      }
       query={query}
       download={(format, locale) => downloadEventReport(event.id, 'sales-by-day', period, format, locale)}
       isEmpty={(d) => d.totals.orders === 0 && d.totals.refunded === 0}

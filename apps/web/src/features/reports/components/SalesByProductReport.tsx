@@ -1,11 +1,12 @@
 import type { SalesMoneyDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
+
 import { downloadEventReport, useEventReport } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
 import { ChartSlot } from './ChartSlot';
-import { ReportPanel } from './ReportPanel';
 import type { ReportProps } from './report-props';
+import { ReportPanel } from './ReportPanel';
 import { ReportTable, type ReportTableRow } from './ReportTable';
 
 /** Units, gross, discounts, taxes, fees, refunds and net per product, and per tier of a tiered ticket. */
@@ -13,12 +14,25 @@ export function SalesByProductReport({ event, period, enabled }: ReportProps) {
   const { t } = useLingui();
   const query = useEventReport(event.id, 'sales-by-product', period, enabled);
   const f = useReportFormat(event.currency);
-  const figures = (r: SalesMoneyDto & { units: number }) => [f.count(r.units), f.money(r.gross), f.money(r.discounts), f.money(r.taxes), f.money(r.fees), f.money(r.refunded), f.money(r.net)];
+  const figures = (r: SalesMoneyDto & { units: number }) => [
+    f.count(r.units),
+    f.money(r.gross),
+    f.money(r.discounts),
+    f.money(r.taxes),
+    f.money(r.fees),
+    f.money(r.refunded),
+    f.money(r.net),
+  ];
   return (
     <ReportPanel
       testId="report-sales-by-product"
       title={<Trans>Sales by product</Trans>}
-      description={<Trans>Units and money of the orders that completed in the period (also those refunded since), per product and per tier; refunds made in the period are shared over the refunded orders' products in proportion to their price.</Trans>}
+      description={
+        <Trans>
+          Units and money of the orders that completed in the period (also those refunded since), per product and per
+          tier; refunds made in the period are shared over the refunded orders' products in proportion to their price.
+        </Trans>
+      }
       query={query}
       download={(format, locale) => downloadEventReport(event.id, 'sales-by-product', period, format, locale)}
       isEmpty={(d) => d.totals.units === 0 && d.totals.refunded === 0}

@@ -1,4 +1,5 @@
 import type { EventDto } from '@admitone/shared';
+
 import type { ReportPeriod } from '../api/reports';
 
 /** What each report of the event's Reports screen gets. */

@@ -1,12 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { actionErrorMessage } from '../../../lib/action-error';
 import { saveFile } from '../../exports/api/download-export';
 import type { ExportFormat } from '../../exports/api/export-progress';
 
 /** Downloads a report file (one at a time) and hands it to the browser's save; says when it worked or why not. */
-export function useReportDownload(download: (format: ExportFormat, locale: string) => Promise<{ blob: Blob; filename: string }>) {
+export function useReportDownload(
+  download: (format: ExportFormat, locale: string) => Promise<{ blob: Blob; filename: string }>,
+) {
   const { t, i18n } = useLingui();
   const [pending, setPending] = useState<ExportFormat | null>(null);
   const mounted = useRef(true);
@@ -25,7 +28,10 @@ export function useReportDownload(download: (format: ExportFormat, locale: strin
         const filename = file.filename;
         notifications.show({ color: 'teal', message: t`Export finished: ${filename}` });
       } catch (error) {
-        notifications.show({ color: 'red', message: actionErrorMessage(error, i18n, t`We could not download the report. Please try again.`) });
+        notifications.show({
+          color: 'red',
+          message: actionErrorMessage(error, i18n, t`We could not download the report. Please try again.`),
+        });
       } finally {
         if (mounted.current) setPending(null);
       }

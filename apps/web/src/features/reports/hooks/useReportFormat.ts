@@ -1,6 +1,7 @@
 import { intlLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+
 import { formatDateTime, formatMoney, wallClockFormatter } from '../../../lib/format';
 import { formatDayLong, formatDayShort } from '../../events/event-stats';
 

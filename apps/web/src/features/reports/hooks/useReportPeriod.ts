@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+
 import type { ReportPeriod } from '../api/reports';
 import { dayParam } from '../report-period';
 

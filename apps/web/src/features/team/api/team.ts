@@ -1,5 +1,14 @@
-import type { InviteUserBody, MembershipStatus, One, Paginated, Role, TeamMemberDto, UpdateUserBody } from '@admitone/shared';
+import type {
+  InviteUserBody,
+  MembershipStatus,
+  One,
+  Paginated,
+  Role,
+  TeamMemberDto,
+  UpdateUserBody,
+} from '@admitone/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api, type QueryParams } from '../../../lib/api-client';
 import { userKeys } from '../../users/api/me';
 
@@ -23,7 +32,11 @@ export const fetchTeam = (params: TeamListParams) =>
   api.get<Paginated<TeamMemberDto>>('/users', { query: params as unknown as QueryParams });
 
 export const teamQueryOptions = (params: TeamListParams) =>
-  queryOptions({ queryKey: teamKeys.list(params), queryFn: () => fetchTeam(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: teamKeys.list(params),
+    queryFn: () => fetchTeam(params),
+    placeholderData: keepPreviousData,
+  });
 
 /** Members and pending invitations of the account (needs `users.manage`). */
 export const useTeam = (params: TeamListParams) => useQuery(teamQueryOptions(params));
@@ -31,7 +44,8 @@ export const useTeam = (params: TeamListParams) => useQuery(teamQueryOptions(par
 export const inviteUser = (body: InviteUserBody) => api.post<One<TeamMemberDto>>('/users', body).then((r) => r.data);
 export const updateUser = (id: number, body: UpdateUserBody) =>
   api.put<One<TeamMemberDto>>(`/users/${id}`, body).then((r) => r.data);
-export const resendInvitation = (id: number) => api.post<One<TeamMemberDto>>(`/users/${id}/invitation`).then((r) => r.data);
+export const resendInvitation = (id: number) =>
+  api.post<One<TeamMemberDto>>(`/users/${id}/invitation`).then((r) => r.data);
 export const revokeInvitation = (id: number) => api.delete<void>(`/users/${id}/invitation`);
 
 /** A team mutation that refreshes the member lists afterwards. */
@@ -42,6 +56,7 @@ function useTeamMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 
 /** Invites someone by e-mail with a role; they get a mail with a link to accept. */
 export const useInviteUser = () => useTeamMutation(inviteUser);
-export const useUpdateUser = () => useTeamMutation(({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body));
+export const useUpdateUser = () =>
+  useTeamMutation(({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body));
 export const useResendInvitation = () => useTeamMutation(resendInvitation);
 export const useRevokeInvitation = () => useTeamMutation(revokeInvitation);

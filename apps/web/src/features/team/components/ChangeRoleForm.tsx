@@ -1,8 +1,9 @@
-import { updateUserBody, type TeamMemberDto, type UpdateUserBody } from '@admitone/shared';
+import { type TeamMemberDto, type UpdateUserBody, updateUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useFormError } from '../../../lib/form-submit';

@@ -1,13 +1,18 @@
-import { inviteUserBody, type InviteUserBody } from '@admitone/shared';
+import { type InviteUserBody, inviteUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
-import { ConfirmAddressNotice, isEmailNotConfirmed, useAddressUnconfirmed } from '../../profile/components/ConfirmAddressNotice';
+import {
+  ConfirmAddressNotice,
+  isEmailNotConfirmed,
+  useAddressUnconfirmed,
+} from '../../profile/components/ConfirmAddressNotice';
 import { useMe } from '../../users/api/me';
 import { useInviteUser } from '../api/team';
 import { RoleFields } from './RoleFields';
@@ -31,7 +36,11 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
     invite.mutate(values.role === 'DOOR_STAFF' ? values : { email: values.email, role: values.role }, {
       onSuccess: (member) => {
         const email = member.email;
-        notifications.show({ color: 'teal', title: t`Invitation sent`, message: t`We sent an invitation to ${email}.` });
+        notifications.show({
+          color: 'teal',
+          title: t`Invitation sent`,
+          message: t`We sent an invitation to ${email}.`,
+        });
         onDone();
       },
       onError: formError.fail,
@@ -43,11 +52,21 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
       <Stack gap="md">
         {unconfirmed ? (
           <ConfirmAddressNotice title={<Trans>Confirm your e-mail address to send invitations</Trans>}>
-            <Trans>Invitations are sent only from a confirmed address. Open the link in the confirmation e-mail we sent you, or send it again.</Trans>
+            <Trans>
+              Invitations are sent only from a confirmed address. Open the link in the confirmation e-mail we sent you,
+              or send it again.
+            </Trans>
           </ConfirmAddressNotice>
         ) : null}
         {isEmailNotConfirmed(formError.error) ? null : <FormErrorAlert error={formError.error} />}
-        <TextInput label={t`E-mail`} type="email" autoComplete="off" required data-autofocus {...form.getInputProps('email')} />
+        <TextInput
+          label={t`E-mail`}
+          type="email"
+          autoComplete="off"
+          required
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
         <RoleFields form={form} />
         <FormActions onCancel={onDone} loading={invite.isPending} disabled={me.data?.user.email_verified === false}>
           <Trans>Send invitation</Trans>

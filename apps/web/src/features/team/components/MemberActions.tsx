@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
+
 import type { TeamMemberDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconMailForward, IconUserCheck, IconUserCog, IconUserOff, IconUserX } from '@tabler/icons-react';
+
 import { errorMessage } from '../../../lib/validation';
 import { useResendInvitation } from '../api/team';
 
@@ -41,14 +43,19 @@ export function MemberActions({ member, onConfirm, onChangeRole }: MemberActions
               leftSection={<IconMailForward size={16} aria-hidden />}
               onClick={() =>
                 resend.mutate(member.id, {
-                  onSuccess: () => notifications.show({ color: 'teal', message: t`We sent the invitation to ${email} again.` }),
+                  onSuccess: () =>
+                    notifications.show({ color: 'teal', message: t`We sent the invitation to ${email} again.` }),
                   onError: failed,
                 })
               }
             >
               <Trans>Resend invitation</Trans>
             </Menu.Item>
-            <Menu.Item color="red.9" leftSection={<IconUserX size={16} aria-hidden />} onClick={() => onConfirm('revoke', member)}>
+            <Menu.Item
+              color="red.9"
+              leftSection={<IconUserX size={16} aria-hidden />}
+              onClick={() => onConfirm('revoke', member)}
+            >
               <Trans>Revoke invitation</Trans>
             </Menu.Item>
           </>
@@ -58,11 +65,18 @@ export function MemberActions({ member, onConfirm, onChangeRole }: MemberActions
               <Trans>Change role</Trans>
             </Menu.Item>
             {member.status === 'ACTIVE' ? (
-              <Menu.Item color="red.9" leftSection={<IconUserOff size={16} aria-hidden />} onClick={() => onConfirm('deactivate', member)}>
+              <Menu.Item
+                color="red.9"
+                leftSection={<IconUserOff size={16} aria-hidden />}
+                onClick={() => onConfirm('deactivate', member)}
+              >
                 <Trans>Deactivate</Trans>
               </Menu.Item>
             ) : (
-              <Menu.Item leftSection={<IconUserCheck size={16} aria-hidden />} onClick={() => onConfirm('activate', member)}>
+              <Menu.Item
+                leftSection={<IconUserCheck size={16} aria-hidden />}
+                onClick={() => onConfirm('activate', member)}
+              >
                 <Trans>Activate</Trans>
               </Menu.Item>
             )}

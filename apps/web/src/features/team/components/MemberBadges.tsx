@@ -1,6 +1,7 @@
 import type { TeamMemberDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
+
 import { RoleLabel } from '../../users/components/RoleLabel';
 
 // Colours chosen for at least 4.5:1 text contrast (axe).

@@ -2,10 +2,12 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
+
 import type { Role } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { MultiSelect, Radio, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+
 import { formatDate } from '../../../lib/format';
 import { useCheckInEvents } from '../../check-in/api/check-in';
 
@@ -29,8 +31,16 @@ export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturn
       <Radio.Group label={t`Role`} required {...form.getInputProps('role')}>
         <Stack gap="sm" mt={6}>
           <Radio value="ADMIN" label={t`Admin`} description={t`Full access to events, users and account settings.`} />
-          <Radio value="ORGANIZER" label={t`Organizer`} description={t`Events and tickets only. No users, account settings or billing.`} />
-          <Radio value="DOOR_STAFF" label={t`Door staff`} description={t`Checks guests in at the events you choose. Sees attendee names and tickets, nothing else.`} />
+          <Radio
+            value="ORGANIZER"
+            label={t`Organizer`}
+            description={t`Events and tickets only. No users, account settings or billing.`}
+          />
+          <Radio
+            value="DOOR_STAFF"
+            label={t`Door staff`}
+            description={t`Checks guests in at the events you choose. Sees attendee names and tickets, nothing else.`}
+          />
         </Stack>
       </Radio.Group>
       {values.role === 'DOOR_STAFF' ? (
@@ -42,7 +52,10 @@ export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturn
           disabled={events.isPending}
           placeholder={events.isPending ? t`Loading events…` : undefined}
           nothingFoundMessage={t`No events found`}
-          data={(events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.title} (${formatDate(e.start_date, e.timezone, i18n.locale)})` }))}
+          data={(events.data ?? []).map((e) => ({
+            value: String(e.id),
+            label: `${e.title} (${formatDate(e.start_date, e.timezone, i18n.locale)})`,
+          }))}
           value={(values.event_ids ?? []).map(String)}
           onChange={(ids) => form.setFieldValue('event_ids' as never, ids.map(Number) as never)}
           error={eventIds.error}

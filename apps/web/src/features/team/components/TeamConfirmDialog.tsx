@@ -1,6 +1,7 @@
 import type { TeamMemberDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
+
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useLastValue } from '../../../lib/use-last-value';
 import { useRevokeInvitation, useUpdateUser } from '../api/team';
@@ -75,7 +76,13 @@ export function TeamConfirmDialog({ pending: current, onClose }: TeamConfirmDial
         )
       }
       confirmLabel={
-        action === 'revoke' ? <Trans>Revoke</Trans> : action === 'deactivate' ? <Trans>Deactivate</Trans> : <Trans>Activate</Trans>
+        action === 'revoke' ? (
+          <Trans>Revoke</Trans>
+        ) : action === 'deactivate' ? (
+          <Trans>Deactivate</Trans>
+        ) : (
+          <Trans>Activate</Trans>
+        )
       }
       danger={action !== 'activate'}
       loading={update.isPending || revoke.isPending}

@@ -2,8 +2,9 @@ import type { Paginated, TeamMemberDto } from '@admitone/shared';
 import { Plural, Trans } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+
 import { DataTable } from '../../../components/DataTable';
-import { MemberActions, type ConfirmAction } from './MemberActions';
+import { type ConfirmAction, MemberActions } from './MemberActions';
 import { RoleBadge, StatusBadge } from './MemberBadges';
 
 interface TeamTableProps {
@@ -25,8 +26,16 @@ function NameCell({ member }: { member: TeamMemberDto }) {
           <Trans>Not accepted yet</Trans>
         </Text>
       )}
-      {member.is_owner ? <Badge size="sm" variant="outline" color="violet"><Trans>Owner</Trans></Badge> : null}
-      {member.is_you ? <Badge size="sm" variant="outline" color="gray"><Trans>You</Trans></Badge> : null}
+      {member.is_owner ? (
+        <Badge size="sm" variant="outline" color="violet">
+          <Trans>Owner</Trans>
+        </Badge>
+      ) : null}
+      {member.is_you ? (
+        <Badge size="sm" variant="outline" color="gray">
+          <Trans>You</Trans>
+        </Badge>
+      ) : null}
     </Group>
   );
 }
@@ -65,7 +74,12 @@ export function TeamTable({ page, onPage, onConfirm, onChangeRole }: TeamTablePr
   return (
     <DataTable
       items={page.data}
-      pagination={{ meta: page.meta, onPage, summary: <Plural value={total} one="# person" other="# people" />, gap: 'md' }}
+      pagination={{
+        meta: page.meta,
+        onPage,
+        summary: <Plural value={total} one="# person" other="# people" />,
+        gap: 'md',
+      }}
       minWidth={680}
       columns={[
         { header: <Trans>Name</Trans>, cell: (member) => <NameCell member={member} /> },
@@ -73,7 +87,9 @@ export function TeamTable({ page, onPage, onConfirm, onChangeRole }: TeamTablePr
         { header: <Trans>Role</Trans>, cell: (member) => <RoleCell member={member} /> },
         { header: <Trans>Status</Trans>, cell: (member) => <StatusBadge member={member} /> },
       ]}
-      actions={(member) => (member.can_edit ? <MemberActions member={member} onConfirm={onConfirm} onChangeRole={onChangeRole} /> : null)}
+      actions={(member) =>
+        member.can_edit ? <MemberActions member={member} onConfirm={onConfirm} onChangeRole={onChangeRole} /> : null
+      }
     />
   );
 }

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { ListBody } from '../../../components/ListBody';
 import { NoMatches } from '../../../components/ListEmptyState';
@@ -24,7 +25,13 @@ function Team() {
   const { t } = useLingui();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const team = useTeam({ page, per_page: LIMITS.PER_PAGE_DEFAULT, query: query || undefined, sort_by: 'name', sort_direction: 'asc' });
+  const team = useTeam({
+    page,
+    per_page: LIMITS.PER_PAGE_DEFAULT,
+    query: query || undefined,
+    sort_by: 'name',
+    sort_direction: 'asc',
+  });
   const [inviting, setInviting] = useState(false);
   const [pending, setPending] = useState<{ action: ConfirmAction; member: TeamMemberDto } | null>(null);
   const [changing, setChanging] = useState<TeamMemberDto | null>(null);
@@ -45,18 +52,42 @@ function Team() {
           </Button>
         }
       />
-      <ListSearchInput label={t`Search users`} placeholder={t`Search by name or e-mail`} value={query} onSearch={search} mb="md" maw={420} />
+      <ListSearchInput
+        label={t`Search users`}
+        placeholder={t`Search by name or e-mail`}
+        value={query}
+        onSearch={search}
+        mb="md"
+        maw={420}
+      />
       <ListBody
         queries={[team]}
-        empty={(members) => !members.data.length && <NoMatches title={t`No matching users`} description={t`Try another name or e-mail address.`} onClear={() => search('')} />}
+        empty={(members) =>
+          !members.data.length && (
+            <NoMatches
+              title={t`No matching users`}
+              description={t`Try another name or e-mail address.`}
+              onClear={() => search('')}
+            />
+          )
+        }
       >
-        {(members) => <TeamTable page={members} onPage={setPage} onConfirm={(action, member) => setPending({ action, member })} onChangeRole={setChanging} />}
+        {(members) => (
+          <TeamTable
+            page={members}
+            onPage={setPage}
+            onConfirm={(action, member) => setPending({ action, member })}
+            onChangeRole={setChanging}
+          />
+        )}
       </ListBody>
       <AppModal opened={inviting} onClose={() => setInviting(false)} title={<Trans>Invite user</Trans>}>
         <InviteUserForm onDone={() => setInviting(false)} />
       </AppModal>
       <AppModal opened={changing !== null} onClose={() => setChanging(null)} title={<Trans>Change role</Trans>}>
-        {shownChanging ? <ChangeRoleForm key={shownChanging.id} member={shownChanging} onDone={() => setChanging(null)} /> : null}
+        {shownChanging ? (
+          <ChangeRoleForm key={shownChanging.id} member={shownChanging} onDone={() => setChanging(null)} />
+        ) : null}
       </AppModal>
       <TeamConfirmDialog pending={pending} onClose={() => setPending(null)} />
     </>

@@ -1,6 +1,7 @@
 import { priceUnit, type TaxOrFeeDto, type TicketType } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Stack, Text } from '@mantine/core';
+
 import { formatMoney } from '../../../lib/format';
 
 interface BuyerPaysPreviewProps {
@@ -22,7 +23,13 @@ export function BuyerPaysPreview({ type, base, charges, currency }: BuyerPaysPre
     <Alert variant="light" color="violet" aria-live="polite" data-testid="buyer-pays">
       <Stack gap={4}>
         <Text fw={700}>
-          {type === 'TIERED' ? <Trans>Buyer pays from {total}</Trans> : type === 'DONATION' ? <Trans>Buyer pays at least {total}</Trans> : <Trans>Buyer pays {total}</Trans>}
+          {type === 'TIERED' ? (
+            <Trans>Buyer pays from {total}</Trans>
+          ) : type === 'DONATION' ? (
+            <Trans>Buyer pays at least {total}</Trans>
+          ) : (
+            <Trans>Buyer pays {total}</Trans>
+          )}
         </Text>
         {[...unit.fees, ...unit.taxes].map((c) => (
           <Group key={c.id} gap="xs">

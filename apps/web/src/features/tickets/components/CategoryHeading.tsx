@@ -2,8 +2,9 @@ import type { ProductCategoryDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { HtmlContent } from '../../../components/HtmlContent';
-import { SortableRowMenu, type SortableRowActions } from '../../../components/SortableRowMenu';
+import { type SortableRowActions, SortableRowMenu } from '../../../components/SortableRowMenu';
 
 /** A category's name as organizers read it: the default name in their language until it is named. */
 export function useCategoryName() {
@@ -12,7 +13,11 @@ export function useCategoryName() {
 }
 
 /** The heading of a category on the tickets screen: name, badges, description, and its actions. */
-export function CategoryHeading({ category, children, ...actions }: SortableRowActions & { category: ProductCategoryDto; children?: ReactNode }) {
+export function CategoryHeading({
+  category,
+  children,
+  ...actions
+}: SortableRowActions & { category: ProductCategoryDto; children?: ReactNode }) {
   const { t } = useLingui();
   const name = useCategoryName()(category);
   return (

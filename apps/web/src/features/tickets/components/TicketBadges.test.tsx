@@ -1,18 +1,10 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { SaleStateBadge } from './TicketBadges';
 
-const badge = (props: Parameters<typeof SaleStateBadge>[0]) =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider>
-        <SaleStateBadge {...props} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+const badge = (props: Parameters<typeof SaleStateBadge>[0]) => renderWithProviders(<SaleStateBadge {...props} />);
 
 describe('SaleStateBadge', () => {
   it("says a draft's ticket goes on sale once the event is live, not that it is on sale", () => {

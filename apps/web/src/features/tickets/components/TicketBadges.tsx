@@ -1,6 +1,7 @@
 import type { TicketDto, TicketSaleState, TicketType } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
+
 import { formatDateTime } from '../../../lib/format';
 
 // Dot badges: the colour marks the state while the text keeps full contrast.
@@ -18,7 +19,17 @@ const SALE_COLORS: Record<TicketSaleState, string> = {
  * event is not live (`eventLive` false: a draft, or archived) nothing is on sale, whatever the ticket's
  * own dates say: "on sale" reads "on sale once live".
  */
-export function SaleStateBadge({ state, saleStart, timeZone, eventLive = true }: { state: TicketSaleState; saleStart: string | null; timeZone: string; eventLive?: boolean }) {
+export function SaleStateBadge({
+  state,
+  saleStart,
+  timeZone,
+  eventLive = true,
+}: {
+  state: TicketSaleState;
+  saleStart: string | null;
+  timeZone: string;
+  eventLive?: boolean;
+}) {
   const { i18n } = useLingui();
   const date = saleStart ? formatDateTime(saleStart, timeZone, i18n.locale) : '';
   if (!eventLive && state === 'ON_SALE') {
@@ -45,7 +56,12 @@ export function SaleStateBadge({ state, saleStart, timeZone, eventLive = true }:
 
 /** Free, paid, donation or tiered. */
 export function TicketTypeBadge({ type }: { type: TicketType }) {
-  const label = { FREE: <Trans>Free</Trans>, PAID: <Trans>Paid</Trans>, DONATION: <Trans>Donation</Trans>, TIERED: <Trans>Tiered</Trans> }[type];
+  const label = {
+    FREE: <Trans>Free</Trans>,
+    PAID: <Trans>Paid</Trans>,
+    DONATION: <Trans>Donation</Trans>,
+    TIERED: <Trans>Tiered</Trans>,
+  }[type];
   return (
     <Badge variant="light" color="violet">
       {label}

@@ -2,6 +2,7 @@ import type { TicketDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEyeOff, IconTrash } from '@tabler/icons-react';
+
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { isApiError } from '../../../lib/api-error';
@@ -23,7 +24,15 @@ interface TicketDeleteDialogProps {
  * Deletes a ticket after a confirmation; a ticket with orders cannot be deleted, so the dialog says
  * so and offers to hide it instead (also when the server refuses the delete with TICKET_HAS_ORDERS).
  */
-export function TicketDeleteDialog({ ticket, deleting, hiding, error, onDelete, onHide, onClose }: TicketDeleteDialogProps) {
+export function TicketDeleteDialog({
+  ticket,
+  deleting,
+  hiding,
+  error,
+  onDelete,
+  onHide,
+  onClose,
+}: TicketDeleteDialogProps) {
   // Keeps the text while the dialog fades out.
   const shown = useLastValue(ticket);
   const name = shown?.name ?? '';
@@ -31,11 +40,25 @@ export function TicketDeleteDialog({ ticket, deleting, hiding, error, onDelete, 
   const locked = Boolean(shown?.has_orders) || refused;
   const canHide = locked && !shown?.is_hidden;
   return (
-    <AppModal opened={ticket !== null} onClose={onClose} title={locked ? <Trans>This ticket cannot be deleted</Trans> : <Trans>Delete ticket</Trans>}>
+    <AppModal
+      opened={ticket !== null}
+      onClose={onClose}
+      title={locked ? <Trans>This ticket cannot be deleted</Trans> : <Trans>Delete ticket</Trans>}
+    >
       <Stack gap="md">
         {locked ? (
-          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role={refused ? 'alert' : undefined} data-testid="ticket-has-orders">
-            {refused && error.message ? error.message : <Trans>This ticket has orders and cannot be deleted. You can hide it instead.</Trans>}
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role={refused ? 'alert' : undefined}
+            data-testid="ticket-has-orders"
+          >
+            {refused && error.message ? (
+              error.message
+            ) : (
+              <Trans>This ticket has orders and cannot be deleted. You can hide it instead.</Trans>
+            )}
           </Alert>
         ) : (
           <>
@@ -60,7 +83,12 @@ export function TicketDeleteDialog({ ticket, deleting, hiding, error, onDelete, 
             </Button>
           ) : null}
           {locked ? null : (
-            <Button color="red.9" leftSection={<IconTrash size={18} aria-hidden />} loading={deleting} onClick={onDelete}>
+            <Button
+              color="red.9"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              loading={deleting}
+              onClick={onDelete}
+            >
               <Trans>Delete</Trans>
             </Button>
           )}

@@ -2,11 +2,31 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { chargeAppliesTo, ticketBody as ticketSchema, type EventDto, type ProductCategoryDto, type TaxOrFeeDto, type TicketDto } from '@admitone/shared';
+
+import {
+  chargeAppliesTo,
+  type EventDto,
+  type ProductCategoryDto,
+  type TaxOrFeeDto,
+  ticketBody as ticketSchema,
+  type TicketDto,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, Input, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  Input,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
+
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -19,7 +39,7 @@ import { useSchemaValidation } from '../../../lib/validation';
 import { useTaxesAndFees } from '../../account/api/taxes';
 import { useMe } from '../../users/api/me';
 import { useSaveTicket } from '../api/tickets';
-import { previewBase, quantityErrors, ticketBody, ticketValues, type TicketValues } from '../ticket-form';
+import { previewBase, quantityErrors, ticketBody, type TicketValues, ticketValues } from '../ticket-form';
 import { BuyerPaysPreview } from './BuyerPaysPreview';
 import { useCategoryName } from './CategoryHeading';
 import { TicketTiersEditor } from './TicketTiersEditor';
@@ -34,7 +54,14 @@ interface TicketFormProps {
   onDone: () => void;
 }
 
-function TicketFormFields({ event, ticket, taxes, categories, categoryId = null, onDone }: TicketFormProps & { taxes: TaxOrFeeDto[] }) {
+function TicketFormFields({
+  event,
+  ticket,
+  taxes,
+  categories,
+  categoryId = null,
+  onDone,
+}: TicketFormProps & { taxes: TaxOrFeeDto[] }) {
   const { t } = useLingui();
   const categoryName = useCategoryName();
   const currency = event.currency;
@@ -44,7 +71,13 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
   const toBody = (v: TicketValues) => ticketBody(v, currency);
   const schemaErrors = useSchemaValidation<TicketValues>(ticketSchema, toBody);
   const form = useForm<TicketValues>({
-    initialValues: ticketValues(ticket, currency, event.timezone, taxes.filter((x) => x.is_default && chargeAppliesTo(x, currency)).map((x) => x.id), categoryId ?? categories[0]?.id ?? null),
+    initialValues: ticketValues(
+      ticket,
+      currency,
+      event.timezone,
+      taxes.filter((x) => x.is_default && chargeAppliesTo(x, currency)).map((x) => x.id),
+      categoryId ?? categories[0]?.id ?? null,
+    ),
     validate: (values) => ({ ...schemaErrors(values), ...quantityErrors(values, t`This field is required.`) }),
   });
   const formError = useFormError(form.setErrors);
@@ -86,10 +119,28 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
           ) : null}
           <TextInput label={t`Name`} required data-autofocus {...form.getInputProps('name')} />
           {categories.length > 1 ? (
-            <Select label={t`Category`} allowDeselect={false} data={categories.map((c) => ({ value: String(c.id), label: categoryName(c) }))} {...form.getInputProps('category_id')} />
+            <Select
+              label={t`Category`}
+              allowDeselect={false}
+              data={categories.map((c) => ({ value: String(c.id), label: categoryName(c) }))}
+              {...form.getInputProps('category_id')}
+            />
           ) : null}
-          <RichTextInput label={t`Description`} defaultValue={v.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
-          <Input.Wrapper label={t`Ticket or product`} labelElement="div" description={ticket && !ticket.can_change_type ? t`What it is cannot change once it has sales.` : t`A ticket admits a person: the buyer names them, they get a QR code and are checked in. A product is anything else sold: merchandise, parking, a dinner.`}>
+          <RichTextInput
+            label={t`Description`}
+            defaultValue={v.description}
+            onChange={(html) => form.setFieldValue('description', html)}
+            error={form.errors.description}
+          />
+          <Input.Wrapper
+            label={t`Ticket or product`}
+            labelElement="div"
+            description={
+              ticket && !ticket.can_change_type
+                ? t`What it is cannot change once it has sales.`
+                : t`A ticket admits a person: the buyer names them, they get a QR code and are checked in. A product is anything else sold: merchandise, parking, a dinner.`
+            }
+          >
             <SegmentedControl
               mt={4}
               fullWidth
@@ -104,11 +155,33 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
           </Input.Wrapper>
           {v.product_type === 'GENERAL' ? (
             <Group align="flex-end" gap="md">
-              <Checkbox label={t`Add-on: sold only with tickets`} mb={8} {...form.getInputProps('is_addon', { type: 'checkbox' })} />
-              {v.is_addon ? <NumberInput label={t`At most per ticket`} min={1} max={100} allowDecimal={false} allowNegative={false} w={180} {...form.getInputProps('addon_max_per_ticket')} /> : null}
+              <Checkbox
+                label={t`Add-on: sold only with tickets`}
+                mb={8}
+                {...form.getInputProps('is_addon', { type: 'checkbox' })}
+              />
+              {v.is_addon ? (
+                <NumberInput
+                  label={t`At most per ticket`}
+                  min={1}
+                  max={100}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  w={180}
+                  {...form.getInputProps('addon_max_per_ticket')}
+                />
+              ) : null}
             </Group>
           ) : null}
-          <Input.Wrapper label={t`Type`} labelElement="div" description={ticket && !ticket.can_change_type ? t`The ticket type cannot change once it has attendees or sales.` : undefined}>
+          <Input.Wrapper
+            label={t`Type`}
+            labelElement="div"
+            description={
+              ticket && !ticket.can_change_type
+                ? t`The ticket type cannot change once it has attendees or sales.`
+                : undefined
+            }
+          >
             <SegmentedControl
               mt={4}
               fullWidth
@@ -123,12 +196,36 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
               {...form.getInputProps('type')}
             />
           </Input.Wrapper>
-          {v.type === 'PAID' ? <MoneyInput label={t`Price`} description={t`Excluding taxes and fees.`} currency={currency} required {...form.getInputProps('price')} /> : null}
-          {v.type === 'DONATION' ? <MoneyInput label={t`Minimum price`} description={t`The least a buyer may give.`} currency={currency} required {...form.getInputProps('min_price')} /> : null}
+          {v.type === 'PAID' ? (
+            <MoneyInput
+              label={t`Price`}
+              description={t`Excluding taxes and fees.`}
+              currency={currency}
+              required
+              {...form.getInputProps('price')}
+            />
+          ) : null}
+          {v.type === 'DONATION' ? (
+            <MoneyInput
+              label={t`Minimum price`}
+              description={t`The least a buyer may give.`}
+              currency={currency}
+              required
+              {...form.getInputProps('min_price')}
+            />
+          ) : null}
           {v.type === 'TIERED' ? <TicketTiersEditor form={form} currency={currency} /> : null}
           {v.type !== 'TIERED' ? (
             <Group align="flex-end" gap="md">
-              <NumberInput label={t`Quantity available`} min={0} allowDecimal={false} allowNegative={false} disabled={v.unlimited} style={{ flex: 1 }} {...form.getInputProps('quantity')} />
+              <NumberInput
+                label={t`Quantity available`}
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                disabled={v.unlimited}
+                style={{ flex: 1 }}
+                {...form.getInputProps('quantity')}
+              />
               <Checkbox label={t`Unlimited`} mb={8} {...form.getInputProps('unlimited', { type: 'checkbox' })} />
             </Group>
           ) : null}
@@ -139,7 +236,11 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
             data={taxes.map((x) =>
               chargeAppliesTo(x, currency)
                 ? { value: String(x.id), label: x.name }
-                : { value: String(x.id), label: t`${x.name} (only for events in ${x.currency})`, disabled: !v.tax_and_fee_ids.includes(String(x.id)) },
+                : {
+                    value: String(x.id),
+                    label: t`${x.name} (only for events in ${x.currency})`,
+                    disabled: !v.tax_and_fee_ids.includes(String(x.id)),
+                  },
             )}
             clearable
             searchable
@@ -148,14 +249,42 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
           />
           <BuyerPaysPreview type={v.type} base={previewBase(v, currency)} charges={charges} currency={currency} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <WallClockPicker label={t`Sale starts`} description={t`In the event's time zone.`} {...form.getInputProps('sale_start')} />
-            <WallClockPicker label={t`Sale ends`} description={t`In the event's time zone.`} {...form.getInputProps('sale_end')} />
-            <NumberInput label={t`Minimum per order`} min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('min_per_order')} />
-            <NumberInput label={t`Maximum per order`} placeholder={t`No maximum`} min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('max_per_order')} />
+            <WallClockPicker
+              label={t`Sale starts`}
+              description={t`In the event's time zone.`}
+              {...form.getInputProps('sale_start')}
+            />
+            <WallClockPicker
+              label={t`Sale ends`}
+              description={t`In the event's time zone.`}
+              {...form.getInputProps('sale_end')}
+            />
+            <NumberInput
+              label={t`Minimum per order`}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('min_per_order')}
+            />
+            <NumberInput
+              label={t`Maximum per order`}
+              placeholder={t`No maximum`}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('max_per_order')}
+            />
           </SimpleGrid>
           <Stack gap="xs">
-            <Checkbox label={t`Hidden`} description={t`Not shown to buyers.`} {...form.getInputProps('is_hidden', { type: 'checkbox' })} />
-            <Checkbox label={t`Hide when sold out`} {...form.getInputProps('hide_when_sold_out', { type: 'checkbox' })} />
+            <Checkbox
+              label={t`Hidden`}
+              description={t`Not shown to buyers.`}
+              {...form.getInputProps('is_hidden', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={t`Hide when sold out`}
+              {...form.getInputProps('hide_when_sold_out', { type: 'checkbox' })}
+            />
             <Checkbox
               label={t`Waitlist when sold out`}
               description={
@@ -165,12 +294,27 @@ function TicketFormFields({ event, ticket, taxes, categories, categoryId = null,
               }
               {...form.getInputProps('waitlist_enabled', { type: 'checkbox' })}
             />
-            <Checkbox label={t`Hide before the sale starts`} {...form.getInputProps('hide_before_sale_start', { type: 'checkbox' })} />
-            <Checkbox label={t`Hide after the sale ends`} {...form.getInputProps('hide_after_sale_end', { type: 'checkbox' })} />
-            <Checkbox label={t`Show only with a promo code`} {...form.getInputProps('requires_promo_code', { type: 'checkbox' })} />
+            <Checkbox
+              label={t`Hide before the sale starts`}
+              {...form.getInputProps('hide_before_sale_start', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={t`Hide after the sale ends`}
+              {...form.getInputProps('hide_after_sale_end', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={t`Show only with a promo code`}
+              {...form.getInputProps('requires_promo_code', { type: 'checkbox' })}
+            />
           </Stack>
           <FormActions onCancel={onDone} loading={save.isPending}>
-            {ticket ? <Trans>Save changes</Trans> : v.product_type === 'GENERAL' ? <Trans>Create product</Trans> : <Trans>Create ticket</Trans>}
+            {ticket ? (
+              <Trans>Save changes</Trans>
+            ) : v.product_type === 'GENERAL' ? (
+              <Trans>Create product</Trans>
+            ) : (
+              <Trans>Create ticket</Trans>
+            )}
           </FormActions>
         </Stack>
       </form>

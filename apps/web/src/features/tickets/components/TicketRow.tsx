@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { SortableRowMenu, type SortableRowActions } from '../../../components/SortableRowMenu';
+
+import { type SortableRowActions, SortableRowMenu } from '../../../components/SortableRowMenu';
 import { formatMoney } from '../../../lib/format';
 import { ProductKindBadge, SaleStateBadge, TicketTypeBadge } from './TicketBadges';
 
@@ -49,7 +50,15 @@ function Stat({ label, value }: { label: ReactNode; value: ReactNode }) {
 }
 
 /** One ticket in the list: what it is, what it costs, how it sells, and its actions. */
-export function TicketRow({ ticket, currency, timeZone, eventLive, handle, onToggleHidden, ...actions }: TicketRowProps) {
+export function TicketRow({
+  ticket,
+  currency,
+  timeZone,
+  eventLive,
+  handle,
+  onToggleHidden,
+  ...actions
+}: TicketRowProps) {
   const { t, i18n } = useLingui();
   const priceLabel = usePriceLabel();
   const name = ticket.name;
@@ -65,7 +74,12 @@ export function TicketRow({ ticket, currency, timeZone, eventLive, handle, onTog
             </Text>
             <TicketTypeBadge type={ticket.type} />
             <ProductKindBadge ticket={ticket} />
-            <SaleStateBadge state={ticket.sale_state} saleStart={ticket.sale_start} timeZone={timeZone} eventLive={eventLive} />
+            <SaleStateBadge
+              state={ticket.sale_state}
+              saleStart={ticket.sale_start}
+              timeZone={timeZone}
+              eventLive={eventLive}
+            />
           </Group>
           <Group gap="md">
             <Text size="sm">{priceLabel(ticket, currency)}</Text>
@@ -77,17 +91,25 @@ export function TicketRow({ ticket, currency, timeZone, eventLive, handle, onTog
           </Group>
           {ticket.type === 'TIERED' ? (
             <Text size="xs" c="dimmed" data-testid="ticket-tiers">
-              {ticket.tiers.map((tier) => `${tier.label} ${formatMoney(tier.price, currency, i18n.locale)}`).join(' · ')}
+              {ticket.tiers
+                .map((tier) => `${tier.label} ${formatMoney(tier.price, currency, i18n.locale)}`)
+                .join(' · ')}
             </Text>
           ) : null}
         </Stack>
         <Group gap="xs" wrap="nowrap" visibleFrom="sm">
           <Stat label={<Trans>sold</Trans>} value={ticket.sold} />
           <Stat label={<Trans>reserved</Trans>} value={ticket.reserved} />
-          <Stat label={<Trans>left</Trans>} value={ticket.available === null ? <span aria-label={t`unlimited`}>∞</span> : ticket.available} />
+          <Stat
+            label={<Trans>left</Trans>}
+            value={ticket.available === null ? <span aria-label={t`unlimited`}>∞</span> : ticket.available}
+          />
         </Group>
         <SortableRowMenu label={t`Actions for ${name}`} {...actions}>
-          <Menu.Item leftSection={ticket.is_hidden ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />} onClick={onToggleHidden}>
+          <Menu.Item
+            leftSection={ticket.is_hidden ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />}
+            onClick={onToggleHidden}
+          >
             {ticket.is_hidden ? <Trans>Unhide</Trans> : <Trans>Hide</Trans>}
           </Menu.Item>
         </SortableRowMenu>

@@ -1,7 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconEyeOff, IconPlus, IconTrash } from '@tabler/icons-react';
+
 import { MoneyInput } from '../../../components/MoneyInput';
 import { WallClockPicker } from '../../../components/WallClockPicker';
 import { newTier, type TicketValues } from '../ticket-form';
@@ -48,20 +60,50 @@ export function TicketTiersEditor({ form, currency }: { form: UseFormReturnType<
                     <Trans>This tier has sales and cannot be removed. You can hide it instead.</Trans>
                   </Text>
                   {tier.is_hidden ? null : (
-                    <Button size="compact-sm" variant="default" leftSection={<IconEyeOff size={14} aria-hidden />} onClick={() => form.setFieldValue(`${path}.is_hidden`, true)}>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      leftSection={<IconEyeOff size={14} aria-hidden />}
+                      onClick={() => form.setFieldValue(`${path}.is_hidden`, true)}
+                    >
                       <Trans>Hide tier {n}</Trans>
                     </Button>
                   )}
                 </Group>
               ) : null}
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput label={t`Tier ${n} label`} placeholder={t`e.g. Early bird`} required {...form.getInputProps(`${path}.label`)} />
-                <MoneyInput label={t`Tier ${n} price`} currency={currency} required {...form.getInputProps(`${path}.price`)} />
-                <NumberInput label={t`Tier ${n} quantity`} min={0} allowDecimal={false} allowNegative={false} disabled={tier.unlimited} {...form.getInputProps(`${path}.quantity`)} />
+                <TextInput
+                  label={t`Tier ${n} label`}
+                  placeholder={t`e.g. Early bird`}
+                  required
+                  {...form.getInputProps(`${path}.label`)}
+                />
+                <MoneyInput
+                  label={t`Tier ${n} price`}
+                  currency={currency}
+                  required
+                  {...form.getInputProps(`${path}.price`)}
+                />
+                <NumberInput
+                  label={t`Tier ${n} quantity`}
+                  min={0}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  disabled={tier.unlimited}
+                  {...form.getInputProps(`${path}.quantity`)}
+                />
               </SimpleGrid>
               <Group gap="lg">
-                <Checkbox label={t`Unlimited`} aria-label={t`Tier ${n} unlimited`} {...form.getInputProps(`${path}.unlimited`, { type: 'checkbox' })} />
-                <Checkbox label={t`Hidden`} aria-label={t`Tier ${n} hidden`} {...form.getInputProps(`${path}.is_hidden`, { type: 'checkbox' })} />
+                <Checkbox
+                  label={t`Unlimited`}
+                  aria-label={t`Tier ${n} unlimited`}
+                  {...form.getInputProps(`${path}.unlimited`, { type: 'checkbox' })}
+                />
+                <Checkbox
+                  label={t`Hidden`}
+                  aria-label={t`Tier ${n} hidden`}
+                  {...form.getInputProps(`${path}.is_hidden`, { type: 'checkbox' })}
+                />
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <WallClockPicker label={t`Tier ${n} sale starts`} {...form.getInputProps(`${path}.sale_start`)} />
@@ -72,7 +114,11 @@ export function TicketTiersEditor({ form, currency }: { form: UseFormReturnType<
         );
       })}
       <Group>
-        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.insertListItem('tiers', newTier())}>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => form.insertListItem('tiers', newTier())}
+        >
           <Trans>Add tier</Trans>
         </Button>
       </Group>

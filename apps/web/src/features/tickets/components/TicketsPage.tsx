@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Group, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCategoryPlus, IconPlus, IconTicket } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
 import { ListBody } from '../../../components/ListBody';
@@ -14,8 +15,16 @@ import { useCrudDialogs } from '../../../components/use-crud-dialogs';
 import { errorMessage } from '../../../lib/validation';
 import { EventScreen } from '../../events/components/EventScreen';
 import { NoPaymentMethodAlert } from '../../events/components/NoPaymentMethodAlert';
-import { useArrangeCategories, useCategories, useDeleteCategory, useDeleteTicket, usePaymentReadiness, useSaveTicket, useTickets } from '../api/tickets';
-import { arrangedRows, arrangementOf, moveCategory, type ArrangedRow } from '../ticket-arrangement';
+import {
+  useArrangeCategories,
+  useCategories,
+  useDeleteCategory,
+  useDeleteTicket,
+  usePaymentReadiness,
+  useSaveTicket,
+  useTickets,
+} from '../api/tickets';
+import { type ArrangedRow, arrangedRows, arrangementOf, moveCategory } from '../ticket-arrangement';
 import { withHidden } from '../ticket-form';
 import { CategoryForm } from './CategoryForm';
 import { CategoryHeading, useCategoryName } from './CategoryHeading';
@@ -30,9 +39,14 @@ function Tickets({ event }: { event: EventDto }) {
   const readiness = usePaymentReadiness(event.id);
   const arrange = useArrangeCategories(event.id);
   const save = useSaveTicket(event.id);
-  const crud = useCrudDialogs<TicketDto>({ remove: useDeleteTicket(event.id), deletedNotice: ({ name }) => t`${name} deleted.` });
+  const crud = useCrudDialogs<TicketDto>({
+    remove: useDeleteTicket(event.id),
+    deletedNotice: ({ name }) => t`${name} deleted.`,
+  });
   const categoryName = useCategoryName();
-  const categoryCrud = useCrudDialogs<ProductCategoryDto>({ remove: useDeleteCategory(event.id), deletedNotice: (c) => {
+  const categoryCrud = useCrudDialogs<ProductCategoryDto>({
+    remove: useDeleteCategory(event.id),
+    deletedNotice: (c) => {
       const name = categoryName(c);
       return t`Category ${name} deleted.`;
     },
@@ -49,7 +63,10 @@ function Tickets({ event }: { event: EventDto }) {
       {
         onSuccess: () => {
           onDone?.();
-          notifications.show({ color: 'teal', message: ticket.is_hidden ? t`${name} is visible again.` : t`${name} is hidden.` });
+          notifications.show({
+            color: 'teal',
+            message: ticket.is_hidden ? t`${name} is visible again.` : t`${name} is hidden.`,
+          });
         },
         onError: failed,
       },
@@ -116,7 +133,11 @@ function Tickets({ event }: { event: EventDto }) {
     return category ? categoryName(category) : '';
   };
   const none = (
-    <ListEmptyState icon={IconTicket} title={t`No tickets yet`} description={t`Create a free, paid, donation or tiered ticket to start selling.`}>
+    <ListEmptyState
+      icon={IconTicket}
+      title={t`No tickets yet`}
+      description={t`Create a free, paid, donation or tiered ticket to start selling.`}
+    >
       {addButton}
     </ListEmptyState>
   );
@@ -159,10 +180,25 @@ function Tickets({ event }: { event: EventDto }) {
       <AppModal
         {...crud.formDialog}
         // A product is called a product: "Edit product", not "Edit ticket".
-        title={crud.isNew ? <Trans>Create ticket</Trans> : crud.item?.product_type === 'GENERAL' ? <Trans>Edit product</Trans> : <Trans>Edit ticket</Trans>}
+        title={
+          crud.isNew ? (
+            <Trans>Create ticket</Trans>
+          ) : crud.item?.product_type === 'GENERAL' ? (
+            <Trans>Edit product</Trans>
+          ) : (
+            <Trans>Edit ticket</Trans>
+          )
+        }
         size="xl"
       >
-        <TicketForm key={crud.item?.id ?? `new-${newIn}`} event={event} ticket={crud.item} categories={categories.data ?? []} categoryId={newIn} onDone={crud.close} />
+        <TicketForm
+          key={crud.item?.id ?? `new-${newIn}`}
+          event={event}
+          ticket={crud.item}
+          categories={categories.data ?? []}
+          categoryId={newIn}
+          onDone={crud.close}
+        />
       </AppModal>
       <TicketDeleteDialog
         ticket={crud.deleting}
@@ -173,13 +209,25 @@ function Tickets({ event }: { event: EventDto }) {
         onHide={() => crud.deleting && toggleHidden({ ...crud.deleting, is_hidden: false }, crud.closeDelete)}
         onClose={crud.closeDelete}
       />
-      <AppModal {...categoryCrud.formDialog} title={categoryCrud.isNew ? <Trans>Add category</Trans> : <Trans>Edit category</Trans>}>
-        <CategoryForm key={categoryCrud.item?.id ?? 'new'} eventId={event.id} category={categoryCrud.item} onDone={categoryCrud.close} />
+      <AppModal
+        {...categoryCrud.formDialog}
+        title={categoryCrud.isNew ? <Trans>Add category</Trans> : <Trans>Edit category</Trans>}
+      >
+        <CategoryForm
+          key={categoryCrud.item?.id ?? 'new'}
+          eventId={event.id}
+          category={categoryCrud.item}
+          onDone={categoryCrud.close}
+        />
       </AppModal>
       <DeleteDialog
         crud={categoryCrud}
         title={<Trans>Delete category</Trans>}
-        message={<Trans>The category is removed from the event page. Only an empty category can be deleted: move its tickets first.</Trans>}
+        message={
+          <Trans>
+            The category is removed from the event page. Only an empty category can be deleted: move its tickets first.
+          </Trans>
+        }
       />
     </>
   );

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
+
 import type { TicketDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { MultiSelect, type ComboboxData, type MultiSelectProps } from '@mantine/core';
+import { type ComboboxData, MultiSelect, type MultiSelectProps } from '@mantine/core';
+
 import { useCategories } from '../api/tickets';
 import { useCategoryName } from './CategoryHeading';
 
@@ -20,14 +22,24 @@ function useTicketOptions(tickets: TicketDto[]): ComboboxData {
   const categoryName = useCategoryName();
   const option = (x: TicketDto) => ({ value: String(x.id), label: x.name });
   if (!categories || categories.length < 2) return tickets.map(option);
-  return categories.map((c) => ({ group: categoryName(c), items: tickets.filter((x) => x.category_id === c.id).map(option) })).filter((g) => g.items.length > 0);
+  return categories
+    .map((c) => ({ group: categoryName(c), items: tickets.filter((x) => x.category_id === c.id).map(option) }))
+    .filter((g) => g.items.length > 0);
 }
 
 /** A form field choosing some of the event's tickets (grouped by category). */
 export function TicketsSelect({ tickets, noneChosen, ...props }: TicketsSelectProps) {
   const { t } = useLingui();
   const data = useTicketOptions(tickets);
-  return <MultiSelect label={t`Tickets`} placeholder={props.value?.length ? undefined : noneChosen} searchable data={data} {...props} />;
+  return (
+    <MultiSelect
+      label={t`Tickets`}
+      placeholder={props.value?.length ? undefined : noneChosen}
+      searchable
+      data={data}
+      {...props}
+    />
+  );
 }
 
 interface TicketsFilterProps {

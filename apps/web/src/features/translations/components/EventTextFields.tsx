@@ -1,6 +1,7 @@
 import type { EventTexts, Locale } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Stack, TextInput } from '@mantine/core';
+
 import { useAsWritten } from '../hooks/useAsWritten';
 import type { TranslationFormReturn } from '../translation-values';
 import { TranslatedRichText } from './TranslatedRichText';
@@ -19,8 +20,19 @@ export function EventTextFields({ form, original, locale }: EventTextFieldsProps
   const richText = { form, locale };
   return (
     <Stack gap="md">
-      <TextInput label={t`Event title`} description={asWritten(original.title)} lang={locale} {...form.getInputProps('event.title')} />
-      <TranslatedRichText {...richText} path="event.description" label={t`Description`} defaultValue={stored.description} original={original.description} />
+      <TextInput
+        label={t`Event title`}
+        description={asWritten(original.title)}
+        lang={locale}
+        {...form.getInputProps('event.title')}
+      />
+      <TranslatedRichText
+        {...richText}
+        path="event.description"
+        label={t`Description`}
+        defaultValue={stored.description}
+        original={original.description}
+      />
       <TranslatedRichText
         {...richText}
         path="event.pre_checkout_message"

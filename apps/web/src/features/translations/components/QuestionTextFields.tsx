@@ -2,6 +2,7 @@ import type { EventTranslationsDto, Locale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
+
 import { useAsWritten } from '../hooks/useAsWritten';
 import type { TranslationFormReturn } from '../translation-values';
 import { TextGroup } from './TextGroup';
@@ -16,7 +17,17 @@ interface QuestionTextFieldsProps {
 }
 
 /** One field per option of a question, the option as written as its placeholder. */
-function OptionFields({ form, question, index, locale }: { form: TranslationFormReturn; question: Question; index: number; locale: Locale }) {
+function OptionFields({
+  form,
+  question,
+  index,
+  locale,
+}: {
+  form: TranslationFormReturn;
+  question: Question;
+  index: number;
+  locale: Locale;
+}) {
   const { t } = useLingui();
   const labelId = useId();
   return (
@@ -27,7 +38,15 @@ function OptionFields({ form, question, index, locale }: { form: TranslationForm
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {question.original.options.map((option, o) => {
           const n = o + 1;
-          return <TextInput key={o} label={t`Option ${n}`} placeholder={option} lang={locale} {...form.getInputProps(`questions.${index}.options.${o}`)} />;
+          return (
+            <TextInput
+              key={o}
+              label={t`Option ${n}`}
+              placeholder={option}
+              lang={locale}
+              {...form.getInputProps(`questions.${index}.options.${o}`)}
+            />
+          );
         })}
       </SimpleGrid>
     </div>
@@ -53,7 +72,12 @@ export function QuestionTextFields({ form, questions, locale }: QuestionTextFiel
         const { original } = question;
         return (
           <TextGroup key={question.id} title={original.title || t`Question ${n}`}>
-            <TextInput label={t`Question`} description={asWritten(original.title)} lang={locale} {...form.getInputProps(`questions.${i}.title`)} />
+            <TextInput
+              label={t`Question`}
+              description={asWritten(original.title)}
+              lang={locale}
+              {...form.getInputProps(`questions.${i}.title`)}
+            />
             <TranslatedRichText
               form={form}
               locale={locale}
@@ -62,7 +86,9 @@ export function QuestionTextFields({ form, questions, locale }: QuestionTextFiel
               defaultValue={stored[i]?.description ?? ''}
               original={original.description}
             />
-            {original.options.length ? <OptionFields form={form} question={question} index={i} locale={locale} /> : null}
+            {original.options.length ? (
+              <OptionFields form={form} question={question} index={i} locale={locale} />
+            ) : null}
           </TextGroup>
         );
       })}

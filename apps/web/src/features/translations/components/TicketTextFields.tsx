@@ -1,6 +1,7 @@
 import type { EventTranslationsDto, Locale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, TextInput } from '@mantine/core';
+
 import { useAsWritten } from '../hooks/useAsWritten';
 import type { TranslationFormReturn } from '../translation-values';
 import { TextGroup } from './TextGroup';
@@ -13,7 +14,15 @@ interface TicketTextFieldsProps {
 }
 
 /** Each product category's name and description in one language, under its name as written. */
-export function CategoryTextFields({ form, categories, locale }: { form: TranslationFormReturn; categories: EventTranslationsDto['categories']; locale: Locale }) {
+export function CategoryTextFields({
+  form,
+  categories,
+  locale,
+}: {
+  form: TranslationFormReturn;
+  categories: EventTranslationsDto['categories'];
+  locale: Locale;
+}) {
   const { t } = useLingui();
   const asWritten = useAsWritten();
   const stored = form.getInitialValues().categories;
@@ -21,7 +30,12 @@ export function CategoryTextFields({ form, categories, locale }: { form: Transla
     <Stack gap="xl">
       {categories.map(({ id, original }, i) => (
         <TextGroup key={id} title={original.name || t`Tickets (the default name, already in every language)`}>
-          <TextInput label={t`Name`} description={asWritten(original.name)} lang={locale} {...form.getInputProps(`categories.${i}.name`)} />
+          <TextInput
+            label={t`Name`}
+            description={asWritten(original.name)}
+            lang={locale}
+            {...form.getInputProps(`categories.${i}.name`)}
+          />
           <TranslatedRichText
             form={form}
             locale={locale}
@@ -54,7 +68,12 @@ export function TicketTextFields({ form, tickets, locale }: TicketTextFieldsProp
         const n = i + 1;
         return (
           <TextGroup key={id} title={original.name || t`Ticket ${n}`}>
-            <TextInput label={t`Name`} description={asWritten(original.name)} lang={locale} {...form.getInputProps(`tickets.${i}.name`)} />
+            <TextInput
+              label={t`Name`}
+              description={asWritten(original.name)}
+              lang={locale}
+              {...form.getInputProps(`tickets.${i}.name`)}
+            />
             <TranslatedRichText
               form={form}
               locale={locale}

@@ -1,4 +1,5 @@
 import type { Locale } from '@admitone/shared';
+
 import { RichTextInput } from '../../../components/RichTextInput';
 import { useAsWritten } from '../hooks/useAsWritten';
 import type { TranslationFormReturn } from '../translation-values';

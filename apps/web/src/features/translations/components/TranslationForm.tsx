@@ -1,12 +1,13 @@
-import { contentTranslationBody, LOCALE_NAMES, type EventTranslationsDto, type Locale } from '@admitone/shared';
+import { contentTranslationBody, type EventTranslationsDto, type Locale, LOCALE_NAMES } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { isApiError } from '../../../lib/api-error';
 import { SettingsSection } from '../../../components/SettingsSection';
+import { isApiError } from '../../../lib/api-error';
 import { useFormError } from '../../../lib/form-submit';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -18,7 +19,9 @@ import { QuestionTextFields } from './QuestionTextFields';
 import { CategoryTextFields, TicketTextFields } from './TicketTextFields';
 
 /** A ticket or question was deleted since the page loaded: its error names an id, which has no field to show it. */
-const namesDeletedItem = (error: unknown) => isApiError(error) && Object.keys(error.fieldErrors).some((field) => /^(tickets|categories|questions)\.\d+\.id$/.test(field));
+const namesDeletedItem = (error: unknown) =>
+  isApiError(error) &&
+  Object.keys(error.fieldErrors).some((field) => /^(tickets|categories|questions)\.\d+\.id$/.test(field));
 
 interface TranslationFormProps {
   eventId: number;
@@ -40,7 +43,8 @@ export function TranslationForm({ eventId, locale, translations }: TranslationFo
   const [outdated, setOutdated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // The form is long: a field with a problem may be far above the Save button.
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   const language = LOCALE_NAMES[locale];
 
   const submit = (values: TranslationValues) => {
@@ -71,7 +75,8 @@ export function TranslationForm({ eventId, locale, translations }: TranslationFo
         <SettingsSection title={<Trans>Tickets</Trans>}>
           <TicketTextFields form={form} tickets={translations.tickets} locale={locale} />
         </SettingsSection>
-        {translations.categories.length > 1 || translations.categories.some((c) => c.original.name || c.original.description) ? (
+        {translations.categories.length > 1 ||
+        translations.categories.some((c) => c.original.name || c.original.description) ? (
           <SettingsSection title={<Trans>Categories</Trans>}>
             <CategoryTextFields form={form} categories={translations.categories} locale={locale} />
           </SettingsSection>
@@ -82,7 +87,10 @@ export function TranslationForm({ eventId, locale, translations }: TranslationFo
         <FormErrorAlert error={formError.error} />
         {outdated ? (
           <Alert color="red" variant="light" role="alert">
-            <Trans>A ticket or question of this event was deleted after this page was opened. Reload the page to translate the current ones.</Trans>
+            <Trans>
+              A ticket or question of this event was deleted after this page was opened. Reload the page to translate
+              the current ones.
+            </Trans>
           </Alert>
         ) : null}
         <SectionActions saving={save.isPending} dirty={dirty}>

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@admitone/shared';
+
+import { isLocale, type Locale, LOCALE_NAMES, LOCALES } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Group, Input, SegmentedControl, useMatches, VisuallyHidden } from '@mantine/core';
 import { useId } from '@mantine/hooks';

@@ -1,11 +1,9 @@
 import type { EventTranslationsDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { TranslationsPage } from './TranslationsPage';
 
 beforeAll(() => {
@@ -15,15 +13,28 @@ beforeAll(() => {
 const translations: EventTranslationsDto = {
   locales: ['fr'],
   event: {
-    original: { title: 'Summer concert', description: '<p>Doors open at <strong>7 pm</strong>.</p>', pre_checkout_message: null, post_checkout_message: null },
+    original: {
+      title: 'Summer concert',
+      description: '<p>Doors open at <strong>7 pm</strong>.</p>',
+      pre_checkout_message: null,
+      post_checkout_message: null,
+    },
     translations: { fr: { title: "Concert d'été" } },
   },
   tickets: [],
   categories: [],
-  questions: [{ id: 9, type: 'DROPDOWN', original: { title: 'T-shirt size', description: null, options: ['Small', 'Large'] }, translations: { fr: { title: 'Taille', options: ['', 'Grande'] } } }],
+  questions: [
+    {
+      id: 9,
+      type: 'DROPDOWN',
+      original: { title: 'T-shirt size', description: null, options: ['Small', 'Large'] },
+      translations: { fr: { title: 'Taille', options: ['', 'Grande'] } },
+    },
+  ],
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(answerPut: () => Response = () => json(200, { data: { ...translations, locales: ['de', 'fr'] } })) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -33,16 +44,10 @@ function setup(answerPut: () => Response = () => json(200, { data: { ...translat
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter([{ path: '/manage/event/:eventId/translations', Component: TranslationsPage }], { initialEntries: ['/manage/event/7/translations'] });
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  const router = createMemoryRouter([{ path: '/manage/event/:eventId/translations', Component: TranslationsPage }], {
+    initialEntries: ['/manage/event/7/translations'],
+  });
+  renderWithProviders(<RouterProvider router={router} />, { query: true });
   return { fetchMock };
 }
 
@@ -79,7 +84,15 @@ describe('TranslationsPage', () => {
   });
 
   it("puts the server's field errors on the fields", async () => {
-    setup(() => json(422, { error: { code: 'VALIDATION_FAILED', message: 'Check the fields.', field_errors: { 'questions.0.options.1': ['Too long.'] } } }));
+    setup(() =>
+      json(422, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Check the fields.',
+          field_errors: { 'questions.0.options.1': ['Too long.'] },
+        },
+      }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Save texts in Français' }));
     expect(await screen.findByText('Too long.')).toBeTruthy();
   });

@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Skeleton.css';
+
 import type { EventTranslationsDto, Locale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { UnsavedChangesDialog, UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
@@ -47,8 +49,8 @@ function Translations({ eventId }: { eventId: number }) {
         title={<Trans>Translations</Trans>}
         description={
           <Trans>
-            Your event's texts in other languages. Buyers who use the event page in a language see its texts; a field left blank shows the
-            text as written.
+            Your event's texts in other languages. Buyers who use the event page in a language see its texts; a field
+            left blank shows the text as written.
           </Trans>
         }
       />

@@ -1,5 +1,6 @@
 import type { MeResponse, One, UpdateMeBody, UserDto } from '@admitone/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 
 export type { UpdateMeBody };
@@ -26,7 +27,8 @@ export function setCachedUser(queryClient: QueryClient, user: UserDto): void {
  * The address (or a new one) waits for a mailed link, which is often opened in another tab or
  * browser window: while it waits, `me` is fetched again whenever this tab comes back to the front.
  */
-export const awaitsConfirmation = (me: Me | undefined): boolean => Boolean(me && (!me.user.email_verified || me.user.pending_email));
+export const awaitsConfirmation = (me: Me | undefined): boolean =>
+  Boolean(me && (!me.user.email_verified || me.user.pending_email));
 
 export const meQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useSwitchAccount } from '../../auth/hooks/useSwitchAccount';
+
 import { errorMessage } from '../../../lib/validation';
+import { useSwitchAccount } from '../../auth/hooks/useSwitchAccount';
 import type { Me } from '../api/me';
 import { RoleLabel } from './RoleLabel';
 
@@ -25,7 +26,11 @@ export function AccountSwitcherItems({ me, askFirst }: { me: Me; askFirst: (leav
         onChange={(value) => {
           const id = Number(value);
           if (id === me.account.id) return;
-          askFirst(() => switchAccount.mutate(id, { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }) }));
+          askFirst(() =>
+            switchAccount.mutate(id, {
+              onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, i18n) }),
+            }),
+          );
         }}
       >
         {accounts.map((account) => (

@@ -1,15 +1,17 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
+
 import { isLocale, LOCALE_NAMES } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+
 import { UnsavedChangesDialog } from '../../../components/UnsavedChangesGuard';
 import { hasUnsavedEdits } from '../../../lib/use-unsaved-changes';
-import { useLogout } from '../../auth/hooks/useLogout';
 import { firstAccountSection } from '../../account/sections';
+import { useLogout } from '../../auth/hooks/useLogout';
 import { LanguageMenuItems } from '../../locale/components/LanguageMenuItems';
 import type { Me } from '../api/me';
 import { AccountSwitcherItems } from './AccountSwitcherItems';
@@ -27,7 +29,8 @@ export function UserMenu({ me }: { me: Me }) {
   const logout = useLogout();
   // Logging out or switching accounts with unsaved edits on the page asks first, as leaving the page would.
   const [confirming, setConfirming] = useState<{ leave: () => void; label: ReactNode } | null>(null);
-  const askFirst = (leave: () => void, label: ReactNode) => (hasUnsavedEdits() ? setConfirming({ leave, label }) : leave());
+  const askFirst = (leave: () => void, label: ReactNode) =>
+    hasUnsavedEdits() ? setConfirming({ leave, label }) : leave();
   const onLogout = () => askFirst(() => void logout(), <Trans>Log out without saving</Trans>);
   const language = isLocale(i18n.locale) ? LOCALE_NAMES[i18n.locale] : i18n.locale;
   const accountPage = firstAccountSection(me.permissions);

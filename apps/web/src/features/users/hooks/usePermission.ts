@@ -1,5 +1,6 @@
 import type { Permission } from '@admitone/shared';
-import { useMe, type Me } from '../api/me';
+
+import { type Me, useMe } from '../api/me';
 
 /** True when the caller's role grants the permission (the server computes the list). */
 export const hasPermission = (me: Me | undefined, permission: Permission): boolean =>

@@ -1,5 +1,6 @@
 import type { One, WaitlistDto, WaitlistEntryDto, WaitlistState } from '@admitone/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '../../../lib/api-client';
 import { eventStatsKey } from '../../events/api/event-stats';
 import { eventKeys } from '../../events/api/events';
@@ -19,18 +20,29 @@ export const waitlistKeys = {
 const base = (eventId: number) => `/events/${eventId}/waitlist`;
 
 export const fetchWaitlist = (eventId: number, filter: WaitlistFilter) =>
-  api.get<One<WaitlistDto>>(base(eventId), { query: { state: filter.state, ticket_id: filter.ticket_id } }).then((r) => r.data);
+  api
+    .get<One<WaitlistDto>>(base(eventId), { query: { state: filter.state, ticket_id: filter.ticket_id } })
+    .then((r) => r.data);
 
 export const waitlistQueryOptions = (eventId: number, filter: WaitlistFilter) =>
-  queryOptions({ queryKey: waitlistKeys.list(eventId, filter), queryFn: () => fetchWaitlist(eventId, filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: waitlistKeys.list(eventId, filter),
+    queryFn: () => fetchWaitlist(eventId, filter),
+    placeholderData: keepPreviousData,
+  });
 
 /** The event's waitlist: the entries matching the filter, how many are in each state, and demand per ticket. */
 export const useWaitlist = (eventId: number, filter: WaitlistFilter) => useQuery(waitlistQueryOptions(eventId, filter));
 
-/** Holds tickets for a waiting person now and mails them the checkout link (NO_TICKETS_AVAILABLE, WAITLIST_ENTRY_CHANGED). */
-export const offerWaitlistEntry = (eventId: number, entryId: number) => api.post<One<WaitlistEntryDto>>(`${base(eventId)}/${entryId}/offer`).then((r) => r.data);
+/**
+ * Holds tickets for a waiting person now and mails them the checkout link (NO_TICKETS_AVAILABLE,
+ * WAITLIST_ENTRY_CHANGED).
+ */
+export const offerWaitlistEntry = (eventId: number, entryId: number) =>
+  api.post<One<WaitlistEntryDto>>(`${base(eventId)}/${entryId}/offer`).then((r) => r.data);
 /** Takes a person off the list; an open offer is withdrawn and its tickets go to the next in line. */
-export const removeWaitlistEntry = (eventId: number, entryId: number) => api.delete<void>(`${base(eventId)}/${entryId}`);
+export const removeWaitlistEntry = (eventId: number, entryId: number) =>
+  api.delete<void>(`${base(eventId)}/${entryId}`);
 
 /**
  * A change to one entry. Whatever the answer, the list is read again (a refusal such as
@@ -51,7 +63,9 @@ function useWaitlistMutation<R>(eventId: number, mutationFn: (entryId: number) =
 }
 
 /** Sends an offer to a waiting entry now (`mutate(entryId)`). */
-export const useOfferWaitlistEntry = (eventId: number) => useWaitlistMutation(eventId, (entryId) => offerWaitlistEntry(eventId, entryId));
+export const useOfferWaitlistEntry = (eventId: number) =>
+  useWaitlistMutation(eventId, (entryId) => offerWaitlistEntry(eventId, entryId));
 
 /** Removes an entry from the waitlist (`mutate(entryId)`). */
-export const useRemoveWaitlistEntry = (eventId: number) => useWaitlistMutation(eventId, (entryId) => removeWaitlistEntry(eventId, entryId));
+export const useRemoveWaitlistEntry = (eventId: number) =>
+  useWaitlistMutation(eventId, (entryId) => removeWaitlistEntry(eventId, entryId));

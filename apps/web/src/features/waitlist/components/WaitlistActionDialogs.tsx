@@ -2,6 +2,7 @@ import type { WaitlistEntryDto, WaitlistOfferMode } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
+
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useLastValue } from '../../../lib/use-last-value';
 import { useOfferWaitlistEntry, useRemoveWaitlistEntry } from '../api/waitlist';

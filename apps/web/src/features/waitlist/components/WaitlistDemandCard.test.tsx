@@ -1,9 +1,7 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { WaitlistDemandCard } from './WaitlistDemandCard';
 
 const demand = [
@@ -12,15 +10,7 @@ const demand = [
 ];
 
 const show = (items: typeof demand) =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <WaitlistDemandCard eventId={7} demand={items} />
-        </MemoryRouter>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<WaitlistDemandCard eventId={7} demand={items} />, { router: true });
 
 describe('WaitlistDemandCard', () => {
   it('shows nothing while no one waits', () => {
@@ -32,11 +22,17 @@ describe('WaitlistDemandCard', () => {
     show(demand);
     const card = screen.getByTestId('waitlist-demand-card');
     expect(within(card).getByRole('heading', { level: 3, name: 'Waitlist demand' })).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Open the waitlist' }).getAttribute('href')).toBe('/manage/event/7/waitlist');
+    expect(within(card).getByRole('link', { name: 'Open the waitlist' }).getAttribute('href')).toBe(
+      '/manage/event/7/waitlist',
+    );
     const standard = within(card).getByRole('link', { name: 'Standard' });
     expect(standard.getAttribute('href')).toBe('/manage/event/7/waitlist?ticket=11');
     const row = standard.closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '3', '5', '2']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['', '3', '5', '2']);
     expect(within(card).getAllByRole('row')).toHaveLength(3);
   });
 });

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
+
 import { intlLocale, type WaitlistDemandDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Progress, Table } from '@mantine/core';
 import { Link } from 'react-router';
+
 import { percentOf } from '../../../lib/format';
 import { WAITLIST_STATE_COLORS } from '../waitlist-labels';
 
@@ -25,7 +27,10 @@ export function WaitlistDemandTable({ demand, ticketHref }: WaitlistDemandTableP
     <Table.ScrollContainer minWidth={520} type="native">
       <Table fz="sm" verticalSpacing="xs" data-testid="waitlist-demand">
         <Table.Caption>
-          <Trans>Tickets wanted: by the people still waiting. On offer: held for people with an open offer until they buy or it runs out.</Trans>
+          <Trans>
+            Tickets wanted: by the people still waiting. On offer: held for people with an open offer until they buy or
+            it runs out.
+          </Trans>
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -60,8 +65,16 @@ export function WaitlistDemandTable({ demand, ticketHref }: WaitlistDemandTableP
               </Table.Th>
               <Table.Td>
                 <Progress.Root size="md" radius="xl" aria-hidden>
-                  <Progress.Section value={percentOf(d.offered_units, most)} color={WAITLIST_STATE_COLORS.OFFERED} withAria={false} />
-                  <Progress.Section value={percentOf(d.waiting_units, most)} color={WAITLIST_STATE_COLORS.WAITING} withAria={false} />
+                  <Progress.Section
+                    value={percentOf(d.offered_units, most)}
+                    color={WAITLIST_STATE_COLORS.OFFERED}
+                    withAria={false}
+                  />
+                  <Progress.Section
+                    value={percentOf(d.waiting_units, most)}
+                    color={WAITLIST_STATE_COLORS.WAITING}
+                    withAria={false}
+                  />
                 </Progress.Root>
               </Table.Td>
               <Table.Td ta="right">{count(d.waiting_people)}</Table.Td>

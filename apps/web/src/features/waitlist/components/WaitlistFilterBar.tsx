@@ -1,6 +1,7 @@
-import { WAITLIST_STATES, type TicketDto, type WaitlistDemandDto, type WaitlistState } from '@admitone/shared';
+import { type TicketDto, WAITLIST_STATES, type WaitlistDemandDto, type WaitlistState } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Group } from '@mantine/core';
+
 import { FilterSelect } from '../../../components/ListToolbar';
 import type { WaitlistFilters } from '../hooks/useWaitlistFilters';
 import { WAITLIST_STATE_LABELS } from '../waitlist-labels';
@@ -19,7 +20,9 @@ interface WaitlistFilterBarProps {
  */
 export function waitlistTicketOptions(tickets: TicketDto[], demand: WaitlistDemandDto[], chosen: number | null) {
   const wanted = new Set(demand.map((d) => d.ticket_id));
-  return tickets.filter((x) => x.waitlist_enabled || wanted.has(x.id) || x.id === chosen).map((x) => ({ value: String(x.id), label: x.name }));
+  return tickets
+    .filter((x) => x.waitlist_enabled || wanted.has(x.id) || x.id === chosen)
+    .map((x) => ({ value: String(x.id), label: x.name }));
 }
 
 /** Filters by state (with how many are in each, over the whole list) and by ticket. */

@@ -5,7 +5,15 @@ import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 
 /** Under the title: what the waitlist is, how offers go out and how long they hold, with the way to change it. */
-export function WaitlistModeNote({ eventId, mode, hours }: { eventId: number; mode: WaitlistOfferMode; hours: number }) {
+export function WaitlistModeNote({
+  eventId,
+  mode,
+  hours,
+}: {
+  eventId: number;
+  mode: WaitlistOfferMode;
+  hours: number;
+}) {
   const { t } = useLingui();
   const held = plural(hours, { one: '# hour', other: '# hours' });
   const how =

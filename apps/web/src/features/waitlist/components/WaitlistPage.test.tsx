@@ -1,11 +1,9 @@
 import type { WaitlistDto, WaitlistEntryDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { WaitlistPage } from './WaitlistPage';
 
 beforeAll(() => {
@@ -47,8 +45,26 @@ const offered: WaitlistEntryDto = {
   offered_at: '2026-07-02T08:00:00.000Z',
   offer_expires_at: '2026-07-03T08:00:00.000Z',
 };
-const bought: WaitlistEntryDto = { ...base, id: 3, first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', state: 'PURCHASED', position: null, order_id: 40, order_number: 'A1B2C3' };
-const gone: WaitlistEntryDto = { ...base, id: 4, first_name: 'Edsger', last_name: 'Dijkstra', email: 'edsger@example.com', state: 'EXPIRED', position: null };
+const bought: WaitlistEntryDto = {
+  ...base,
+  id: 3,
+  first_name: 'Alan',
+  last_name: 'Turing',
+  email: 'alan@example.com',
+  state: 'PURCHASED',
+  position: null,
+  order_id: 40,
+  order_number: 'A1B2C3',
+};
+const gone: WaitlistEntryDto = {
+  ...base,
+  id: 4,
+  first_name: 'Edsger',
+  last_name: 'Dijkstra',
+  email: 'edsger@example.com',
+  state: 'EXPIRED',
+  position: null,
+};
 
 const waitlist = (over: Partial<WaitlistDto> = {}): WaitlistDto => ({
   offer_mode: 'MANUAL',
@@ -61,16 +77,25 @@ const waitlist = (over: Partial<WaitlistDto> = {}): WaitlistDto => ({
   ],
   ...over,
 });
-const event = { id: 7, title: 'Summer concert', timezone: 'Europe/Berlin', settings: { waitlist_offer_mode: 'MANUAL', waitlist_offer_hours: 48 } };
+const event = {
+  id: 7,
+  title: 'Summer concert',
+  timezone: 'Europe/Berlin',
+  settings: { waitlist_offer_mode: 'MANUAL', waitlist_offer_hours: 48 },
+};
 const tickets = [
   { id: 11, event_id: 7, name: 'Standard', category_id: 1, waitlist_enabled: true },
   { id: 12, event_id: 7, name: 'Festival', category_id: 1, waitlist_enabled: true },
   { id: 13, event_id: 7, name: 'Parking', category_id: 1, waitlist_enabled: false },
 ];
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function setup(list: WaitlistDto = waitlist(), answer: (method: string, url: string) => Response | undefined = () => undefined) {
+function setup(
+  list: WaitlistDto = waitlist(),
+  answer: (method: string, url: string) => Response | undefined = () => undefined,
+) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const answered = answer(method, url);
@@ -88,16 +113,9 @@ function setup(list: WaitlistDto = waitlist(), answer: (method: string, url: str
     ],
     { initialEntries: ['/manage/event/7/waitlist'] },
   );
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
-  const calls = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([url]) => url);
+  renderWithProviders(<RouterProvider router={router} />, { query: true });
+  const calls = (method: string) =>
+    fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([url]) => url);
   return { calls, router };
 }
 
@@ -107,8 +125,12 @@ describe('WaitlistPage', () => {
   it('says how offers go out, with the counts, the demand and everyone on the list', async () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Waitlist' })).toBeTruthy();
-    expect(screen.getByText(/You send offers from this screen when tickets come back; each is held for 48 hours\./)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Change in settings' }).getAttribute('href')).toBe('/manage/event/7/settings');
+    expect(
+      screen.getByText(/You send offers from this screen when tickets come back; each is held for 48 hours\./),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change in settings' }).getAttribute('href')).toBe(
+      '/manage/event/7/settings',
+    );
 
     const counts = await screen.findByRole('list', { name: 'Entries by status' });
     expect(within(counts).getAllByRole('listitem')).toHaveLength(6);
@@ -117,7 +139,11 @@ describe('WaitlistPage', () => {
 
     const demand = screen.getByRole('region', { name: 'Demand per ticket' });
     const standard = within(demand).getByRole('rowheader', { name: 'Standard' }).closest('tr')!;
-    expect(within(standard).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '1', '2', '0']);
+    expect(
+      within(standard)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['', '1', '2', '0']);
 
     const waiting = screen.getByTestId('waitlist-row-1');
     expect(within(waiting).getByTestId('waitlist-position').textContent).toBe('1');
@@ -138,7 +164,9 @@ describe('WaitlistPage', () => {
 
     const purchase = screen.getByTestId('waitlist-row-3');
     expect(within(purchase).getByText('Bought')).toBeTruthy();
-    expect(within(purchase).getByRole('link', { name: 'Open order A1B2C3' }).getAttribute('href')).toBe('/manage/event/7/orders?order=40');
+    expect(within(purchase).getByRole('link', { name: 'Open order A1B2C3' }).getAttribute('href')).toBe(
+      '/manage/event/7/orders?order=40',
+    );
     expect(within(purchase).queryAllByRole('button')).toHaveLength(0);
     expect(within(screen.getByTestId('waitlist-row-4')).queryAllByRole('button')).toHaveLength(0);
 
@@ -146,19 +174,33 @@ describe('WaitlistPage', () => {
   });
 
   it('sends an offer after saying how long the tickets are held, then reads the list again', async () => {
-    const { calls } = setup(waitlist(), (method, url) => (method === 'POST' && url === '/api/events/7/waitlist/1/offer' ? json(200, { data: { ...base, state: 'OFFERED' } }) : undefined));
+    const { calls } = setup(waitlist(), (method, url) =>
+      method === 'POST' && url === '/api/events/7/waitlist/1/offer'
+        ? json(200, { data: { ...base, state: 'OFFERED' } })
+        : undefined,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Send offer to Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('2 tickets for Standard will be held for Ada Lovelace for 48 hours. They receive an e-mail with a link to check out.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        '2 tickets for Standard will be held for Ada Lovelace for 48 hours. They receive an e-mail with a link to check out.',
+      ),
+    ).toBeTruthy();
     const before = calls('GET').filter((u) => u.startsWith('/api/events/7/waitlist')).length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     await waitFor(() => expect(calls('POST')).toEqual(['/api/events/7/waitlist/1/offer']));
-    await waitFor(() => expect(calls('GET').filter((u) => u.startsWith('/api/events/7/waitlist')).length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(calls('GET').filter((u) => u.startsWith('/api/events/7/waitlist')).length).toBeGreaterThan(before),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("shows the server's reason when there are no tickets to offer", async () => {
-    setup(waitlist(), (method) => (method === 'POST' ? json(409, { error: { code: 'NO_TICKETS_AVAILABLE', message: 'Not enough tickets are available.' } }) : undefined));
+    setup(waitlist(), (method) =>
+      method === 'POST'
+        ? json(409, { error: { code: 'NO_TICKETS_AVAILABLE', message: 'Not enough tickets are available.' } })
+        : undefined,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Send offer to Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
@@ -166,10 +208,16 @@ describe('WaitlistPage', () => {
   });
 
   it('warns that removing someone with an open offer withdraws it', async () => {
-    const { calls } = setup(waitlist(), (method) => (method === 'DELETE' ? new Response(null, { status: 204 }) : undefined));
+    const { calls } = setup(waitlist(), (method) =>
+      method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Grace Hopper from the waitlist' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/Their offer is withdrawn: the checkout link stops working, and the tickets held for them are released\./)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /Their offer is withdrawn: the checkout link stops working, and the tickets held for them are released\./,
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls('DELETE')).toEqual(['/api/events/7/waitlist/2']));
   });
@@ -197,7 +245,13 @@ describe('WaitlistPage', () => {
   });
 
   it('explains how people get on the list while no one is on it', async () => {
-    setup(waitlist({ entries: [], demand: [], counts: { WAITING: 0, OFFERED: 0, PURCHASED: 0, EXPIRED: 0, LEFT: 0, REMOVED: 0 } }));
+    setup(
+      waitlist({
+        entries: [],
+        demand: [],
+        counts: { WAITING: 0, OFFERED: 0, PURCHASED: 0, EXPIRED: 0, LEFT: 0, REMOVED: 0 },
+      }),
+    );
     expect(await screen.findByText('No one on the waitlist yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to tickets' }).getAttribute('href')).toBe('/manage/event/7/tickets');
     expect(screen.queryByRole('button', { name: 'Export waitlist' })).toBeNull();

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Skeleton.css';
+
 import type { EventDto, WaitlistDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { IconHourglass, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,7 +15,7 @@ import { ExportMenu } from '../../exports/components/ExportMenu';
 import { useTickets } from '../../tickets/api/tickets';
 import { useWaitlist } from '../api/waitlist';
 import { toWaitlistFilter, useWaitlistFilters } from '../hooks/useWaitlistFilters';
-import { WaitlistActionDialogs, type WaitlistAction } from './WaitlistActionDialogs';
+import { type WaitlistAction, WaitlistActionDialogs } from './WaitlistActionDialogs';
 import { WaitlistDemandTable } from './WaitlistDemandTable';
 import { WaitlistFilterBar } from './WaitlistFilterBar';
 import { WaitlistModeNote } from './WaitlistModeNote';
@@ -54,7 +56,11 @@ function Waitlist({ event }: { event: EventDto }) {
       title={t`No one on the waitlist yet`}
       description={t`When a ticket with a waitlist sells out, buyers can join its waitlist from the event page. Turn it on with “Waitlist when sold out” in a ticket's settings.`}
     >
-      <Button component={Link} to={`/manage/event/${event.id}/tickets`} leftSection={<IconTicket size={18} aria-hidden />}>
+      <Button
+        component={Link}
+        to={`/manage/event/${event.id}/tickets`}
+        leftSection={<IconTicket size={18} aria-hidden />}
+      >
         <Trans>Go to tickets</Trans>
       </Button>
     </ListEmptyState>
@@ -91,13 +97,25 @@ function Waitlist({ event }: { event: EventDto }) {
               <Title order={2} fz="lg" id="waitlist-people-heading">
                 <Trans>People on the waitlist</Trans>
               </Title>
-              <WaitlistFilterBar filters={filters} onChange={update} counts={data.counts} tickets={ticketList} demand={data.demand} />
+              <WaitlistFilterBar
+                filters={filters}
+                onChange={update}
+                counts={data.counts}
+                tickets={ticketList}
+                demand={data.demand}
+              />
               {data.entries.length ? table(data.entries) : noMatch}
             </Stack>
           </Stack>
         )}
       </ListBody>
-      <WaitlistActionDialogs eventId={event.id} offerMode={mode} offerHours={hours} action={action} onClose={() => setAction(null)} />
+      <WaitlistActionDialogs
+        eventId={event.id}
+        offerMode={mode}
+        offerHours={hours}
+        action={action}
+        onClose={() => setAction(null)}
+      />
     </>
   );
 }

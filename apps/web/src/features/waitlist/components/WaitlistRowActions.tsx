@@ -2,6 +2,7 @@ import type { WaitlistEntryDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button } from '@mantine/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
+
 import { entryName } from '../entry-name';
 
 interface WaitlistRowActionsProps {
@@ -18,12 +19,23 @@ export function WaitlistRowActions({ entry, onOffer, onRemove }: WaitlistRowActi
   return (
     <>
       {entry.state === 'WAITING' ? (
-        <Button size="xs" variant="light" leftSection={<IconSend size={14} aria-hidden />} aria-label={t`Send offer to ${name}`} onClick={() => onOffer(entry)}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconSend size={14} aria-hidden />}
+          aria-label={t`Send offer to ${name}`}
+          onClick={() => onOffer(entry)}
+        >
           <Trans>Send offer</Trans>
         </Button>
       ) : null}
       {removable ? (
-        <ActionIcon variant="subtle" color="red" aria-label={t`Remove ${name} from the waitlist`} onClick={() => onRemove(entry)}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t`Remove ${name} from the waitlist`}
+          onClick={() => onRemove(entry)}
+        >
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       ) : null}

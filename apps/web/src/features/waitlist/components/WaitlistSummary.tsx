@@ -1,6 +1,7 @@
 import { intlLocale, WAITLIST_STATES, type WaitlistState } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Card, SimpleGrid, Text } from '@mantine/core';
+
 import { WaitlistStateBadge } from './WaitlistStateBadge';
 
 /** How many entries are in each state, over the whole waitlist. */
@@ -8,7 +9,15 @@ export function WaitlistSummary({ counts }: { counts: Record<WaitlistState, numb
   const { t, i18n } = useLingui();
   const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
   return (
-    <SimpleGrid component="ul" aria-label={t`Entries by status`} cols={{ base: 2, xs: 3, lg: 6 }} spacing="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+    <SimpleGrid
+      component="ul"
+      aria-label={t`Entries by status`}
+      cols={{ base: 2, xs: 3, lg: 6 }}
+      spacing="sm"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+    >
       {WAITLIST_STATES.map((state) => (
         <Card key={state} component="li" withBorder radius="md" padding="sm" data-testid={`waitlist-count-${state}`}>
           <WaitlistStateBadge state={state} />

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type Column } from '../../../components/DataTable';
+
+import { type Column, DataTable } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/format';
 import { entryName } from '../entry-name';
 import { WaitlistRowActions } from './WaitlistRowActions';
@@ -70,7 +71,15 @@ export function WaitlistTable({ entries, eventId, timeZone, onOffer, onRemove }:
       );
     }
     return e.order_id ? (
-      <Anchor component={Link} to={`/manage/event/${eventId}/orders?order=${e.order_id}`} size="sm" fw={700} ff="monospace" style={{ whiteSpace: 'nowrap' }} aria-label={t`Open order ${number}`}>
+      <Anchor
+        component={Link}
+        to={`/manage/event/${eventId}/orders?order=${e.order_id}`}
+        size="sm"
+        fw={700}
+        ff="monospace"
+        style={{ whiteSpace: 'nowrap' }}
+        aria-label={t`Open order ${number}`}
+      >
         {number}
       </Anchor>
     ) : (
@@ -81,7 +90,14 @@ export function WaitlistTable({ entries, eventId, timeZone, onOffer, onRemove }:
   };
   const columns: Column<WaitlistEntryDto>[] = [
     { header: <Trans context="waitlist">Place in line</Trans>, cell: position, testId: 'waitlist-position' },
-    { header: <Trans>Name</Trans>, cell: (e) => <Text size="sm" fw={500}>{entryName(e)}</Text> },
+    {
+      header: <Trans>Name</Trans>,
+      cell: (e) => (
+        <Text size="sm" fw={500}>
+          {entryName(e)}
+        </Text>
+      ),
+    },
     { header: <Trans>E-mail</Trans>, cell: (e) => <Text size="sm">{e.email}</Text> },
     { header: <Trans>Ticket</Trans>, cell: ticket },
     { header: <Trans>Quantity</Trans>, cell: (e) => <Text size="sm">{e.quantity}</Text> },

@@ -1,12 +1,16 @@
 import type { TicketDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
+
 import { waitlistTicketOptions } from '../components/WaitlistFilterBar';
 import { waitlistPath } from '../waitlist-path';
 import { parseWaitlistFilters, toWaitlistFilter, writeWaitlistFilters } from './useWaitlistFilters';
 
 describe('waitlist filters in the address', () => {
   it('reads a state and a ticket, and ignores what is not one', () => {
-    expect(parseWaitlistFilters(new URLSearchParams('state=OFFERED&ticket=12'))).toEqual({ state: 'OFFERED', ticketId: 12 });
+    expect(parseWaitlistFilters(new URLSearchParams('state=OFFERED&ticket=12'))).toEqual({
+      state: 'OFFERED',
+      ticketId: 12,
+    });
     expect(parseWaitlistFilters(new URLSearchParams('state=nope&ticket=-3'))).toEqual({ state: null, ticketId: null });
     expect(parseWaitlistFilters(new URLSearchParams(''))).toEqual({ state: null, ticketId: null });
   });
@@ -29,7 +33,12 @@ describe('waitlist filters in the address', () => {
 
 describe('the ticket filter', () => {
   const ticket = (id: number, name: string, waitlist_enabled: boolean) => ({ id, name, waitlist_enabled }) as TicketDto;
-  const tickets = [ticket(1, 'Standard', true), ticket(2, 'VIP', false), ticket(3, 'Parking', false), ticket(4, 'Backstage', false)];
+  const tickets = [
+    ticket(1, 'Standard', true),
+    ticket(2, 'VIP', false),
+    ticket(3, 'Parking', false),
+    ticket(4, 'Backstage', false),
+  ];
 
   it('offers the tickets with a waitlist, those still waited for, and the chosen one', () => {
     const demand = [{ ticket_id: 2, ticket_name: 'VIP', waiting_people: 1, waiting_units: 2, offered_units: 0 }];

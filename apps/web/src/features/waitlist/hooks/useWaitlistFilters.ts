@@ -1,6 +1,7 @@
 import { WAITLIST_STATES, type WaitlistState } from '@admitone/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+
 import { readChoice, readIds } from '../../../lib/url-list-state';
 import type { WaitlistFilter } from '../api/waitlist';
 
@@ -12,7 +13,10 @@ export interface WaitlistFilters {
 
 /** Reads the filters; unknown values count as none. */
 export function parseWaitlistFilters(search: URLSearchParams): WaitlistFilters {
-  return { state: readChoice(search.get('state'), WAITLIST_STATES), ticketId: readIds(search.get('ticket'))[0] ?? null };
+  return {
+    state: readChoice(search.get('state'), WAITLIST_STATES),
+    ticketId: readIds(search.get('ticket'))[0] ?? null,
+  };
 }
 
 /** Writes the filters into the address's parameters, leaving the others be. */
@@ -36,7 +40,10 @@ export function useWaitlistFilters() {
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => parseWaitlistFilters(search), [search]);
   const update = useCallback(
-    (patch: Partial<WaitlistFilters>) => setSearch((current) => writeWaitlistFilters(current, { ...parseWaitlistFilters(current), ...patch }), { replace: true }),
+    (patch: Partial<WaitlistFilters>) =>
+      setSearch((current) => writeWaitlistFilters(current, { ...parseWaitlistFilters(current), ...patch }), {
+        replace: true,
+      }),
     [setSearch],
   );
   return { filters, update };

@@ -9,6 +9,7 @@ import type {
   WebhookWithSecretDto,
 } from '@admitone/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api, type QueryParams } from '../../../lib/api-client';
 
 export interface DeliveryListParams {
@@ -22,7 +23,8 @@ export const webhookKeys = {
   list: () => ['webhooks', 'list'] as const,
   detail: (id: number) => ['webhooks', 'detail', id] as const,
   deliveries: (id: number) => ['webhooks', 'detail', id, 'deliveries'] as const,
-  deliveryList: (id: number, params: DeliveryListParams) => ['webhooks', 'detail', id, 'deliveries', 'list', params] as const,
+  deliveryList: (id: number, params: DeliveryListParams) =>
+    ['webhooks', 'detail', id, 'deliveries', 'list', params] as const,
   delivery: (id: number, deliveryId: number) => ['webhooks', 'detail', id, 'deliveries', 'one', deliveryId] as const,
 };
 
@@ -30,7 +32,8 @@ export const webhookKeys = {
 export const DELIVERY_POLL_MS = 2_000;
 
 /** Whether a delivery is still waiting or being sent (its row changes on its own). */
-export const isUnderWay = (d: { state: WebhookDeliveryState } | null | undefined): boolean => d?.state === 'PENDING' || d?.state === 'SENDING';
+export const isUnderWay = (d: { state: WebhookDeliveryState } | null | undefined): boolean =>
+  d?.state === 'PENDING' || d?.state === 'SENDING';
 
 const base = (id: number) => `/webhooks/${id}`;
 
@@ -55,7 +58,8 @@ export const useWebhook = (id: number, enabled = true) =>
 export const useWebhookDeliveries = (id: number, params: DeliveryListParams) =>
   useQuery({
     queryKey: webhookKeys.deliveryList(id, params),
-    queryFn: () => api.get<Paginated<WebhookDeliveryDto>>(`${base(id)}/deliveries`, { query: params as unknown as QueryParams }),
+    queryFn: () =>
+      api.get<Paginated<WebhookDeliveryDto>>(`${base(id)}/deliveries`, { query: params as unknown as QueryParams }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.data.some(isUnderWay) ? DELIVERY_POLL_MS : false),
   });
@@ -76,14 +80,21 @@ function useWebhooksMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 }
 
 /** Makes a webhook; the answer carries its signing secret, shown this once. */
-export const useCreateWebhook = () => useWebhooksMutation((body: WebhookBody) => api.post<One<WebhookWithSecretDto>>('/webhooks', body).then((r) => r.data));
+export const useCreateWebhook = () =>
+  useWebhooksMutation((body: WebhookBody) =>
+    api.post<One<WebhookWithSecretDto>>('/webhooks', body).then((r) => r.data),
+  );
 /** Saves a webhook (turning `enabled` back on clears an automatic disable). */
 export const useUpdateWebhook = () =>
-  useWebhooksMutation(({ id, body }: { id: number; body: WebhookBody }) => api.put<One<WebhookDto>>(base(id), body).then((r) => r.data));
+  useWebhooksMutation(({ id, body }: { id: number; body: WebhookBody }) =>
+    api.put<One<WebhookDto>>(base(id), body).then((r) => r.data),
+  );
 /** A new signing secret (shown once); the old one stops signing at once. */
-export const useRotateWebhookSecret = () => useWebhooksMutation((id: number) => api.post<One<WebhookWithSecretDto>>(`${base(id)}/secret`).then((r) => r.data));
+export const useRotateWebhookSecret = () =>
+  useWebhooksMutation((id: number) => api.post<One<WebhookWithSecretDto>>(`${base(id)}/secret`).then((r) => r.data));
 /** Queues a `webhook.test` event for the webhook. */
-export const useSendTestEvent = () => useWebhooksMutation((id: number) => api.post<One<WebhookDeliveryDto>>(`${base(id)}/test`).then((r) => r.data));
+export const useSendTestEvent = () =>
+  useWebhooksMutation((id: number) => api.post<One<WebhookDeliveryDto>>(`${base(id)}/test`).then((r) => r.data));
 /** Sends a delivery's event again (a new delivery, the same event id). */
 export const useResendDelivery = () =>
   useWebhooksMutation(({ id, deliveryId }: { id: number; deliveryId: number }) =>

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Code.css';
+
 import type { WebhookAttemptDto, WebhookDeliveryDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -6,6 +7,7 @@ import { useId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
 import { DetailDrawer } from '../../../components/DetailDrawer';
 import { actionErrorMessage } from '../../../lib/action-error';
 import { formatDateTime } from '../../../lib/format';
@@ -86,7 +88,15 @@ function Attempt({ attempt, n, timeZone }: { attempt: WebhookAttemptDto; n: numb
 }
 
 /** A delivery: what and when, every attempt, the payload sent, and sending it again. */
-export function DeliveryDetail({ webhookId, delivery, timeZone }: { webhookId: number; delivery: WebhookDeliveryDetailDto; timeZone: string }) {
+export function DeliveryDetail({
+  webhookId,
+  delivery,
+  timeZone,
+}: {
+  webhookId: number;
+  delivery: WebhookDeliveryDetailDto;
+  timeZone: string;
+}) {
   const { t, i18n } = useLingui();
   const resend = useResendDelivery();
   const attemptsId = useId();
@@ -98,8 +108,16 @@ export function DeliveryDetail({ webhookId, delivery, timeZone }: { webhookId: n
     resend.mutate(
       { id: webhookId, deliveryId: delivery.id },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t`The event is sent again, as a new delivery at the top of the log.` }),
-        onError: (e) => notifications.show({ color: 'red', message: actionErrorMessage(e, i18n, t`We could not send the event again. Please try again.`) }),
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            message: t`The event is sent again, as a new delivery at the top of the log.`,
+          }),
+        onError: (e) =>
+          notifications.show({
+            color: 'red',
+            message: actionErrorMessage(e, i18n, t`We could not send the event again. Please try again.`),
+          }),
       },
     );
 
@@ -120,7 +138,12 @@ export function DeliveryDetail({ webhookId, delivery, timeZone }: { webhookId: n
         ) : null}
       </SimpleGrid>
       <Group>
-        <Button variant="default" leftSection={<IconSend size={16} aria-hidden />} loading={resend.isPending} onClick={send}>
+        <Button
+          variant="default"
+          leftSection={<IconSend size={16} aria-hidden />}
+          loading={resend.isPending}
+          onClick={send}
+        >
           <Trans>Resend</Trans>
         </Button>
         <Text size="xs" c="dimmed" flex={1} miw={200}>
@@ -152,7 +175,11 @@ export function DeliveryDetail({ webhookId, delivery, timeZone }: { webhookId: n
             <Trans>The payload is built on the first attempt.</Trans>
           </Text>
         ) : (
-          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 420, overflow: 'auto' }} data-testid="webhook-payload">
+          <Code
+            block
+            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 420, overflow: 'auto' }}
+            data-testid="webhook-payload"
+          >
             {JSON.stringify(delivery.payload, null, 2)}
           </Code>
         )}

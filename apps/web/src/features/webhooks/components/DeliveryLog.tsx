@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Code.css';
+
 import { WEBHOOK_DELIVERY_STATES, type WebhookDeliveryDto, type WebhookDeliveryState } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Code, Group, Stack, Text } from '@mantine/core';
 import { IconListDetails, IconSend } from '@tabler/icons-react';
+
 import { DataTable } from '../../../components/DataTable';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
@@ -29,7 +31,12 @@ interface DeliveryLogProps {
 /** The status code of a delivery's last attempt, or why none came. */
 function LastStatus({ delivery }: { delivery: WebhookDeliveryDto }) {
   const last = delivery.last_attempt;
-  if (!last) return <Text size="sm" c="dimmed">—</Text>;
+  if (!last)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       <Text size="sm">{last.status_code ?? <Trans>No answer</Trans>}</Text>
@@ -95,11 +102,17 @@ export function DeliveryLog({ webhookId, filter, onFilter, perPage, timeZone, on
               </Stack>
             ),
           },
-          { header: <Trans>Event ID</Trans>, cell: (d) => <Code style={{ wordBreak: 'break-all' }}>{d.event_id}</Code> },
+          {
+            header: <Trans>Event ID</Trans>,
+            cell: (d) => <Code style={{ wordBreak: 'break-all' }}>{d.event_id}</Code>,
+          },
           { header: <Trans>Status</Trans>, cell: (d) => <DeliveryStateBadge state={d.state} /> },
           { header: <Trans>Attempts</Trans>, cell: (d) => <Text size="sm">{d.attempts}</Text> },
           { header: <Trans>Last status</Trans>, cell: (d) => <LastStatus delivery={d} /> },
-          { header: <Trans>Time</Trans>, cell: (d) => <Text size="sm">{formatDateTime(d.created_at, timeZone, i18n.locale)}</Text> },
+          {
+            header: <Trans>Time</Trans>,
+            cell: (d) => <Text size="sm">{formatDateTime(d.created_at, timeZone, i18n.locale)}</Text>,
+          },
         ]}
         actions={(d) => {
           const type = eventTypeLabel(i18n, d.type);

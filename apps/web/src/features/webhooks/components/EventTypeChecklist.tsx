@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Code.css';
+
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Code, Input, SimpleGrid, Stack } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+
 import { EVENT_TYPE_GROUPS, EVENT_TYPE_LABELS } from '../webhook-labels';
 
 interface EventTypeChecklistProps {
@@ -42,13 +44,22 @@ export function EventTypeChecklist({ value, onChange, error }: EventTypeChecklis
       errorProps={{ id: errorId }}
     >
       <Stack gap="sm" mt={6} role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
-        <Checkbox label={t`Select all`} {...stateOf(value, WEBHOOK_EVENT_TYPES)} onChange={(e) => toggle(WEBHOOK_EVENT_TYPES, e.currentTarget.checked)} />
+        <Checkbox
+          label={t`Select all`}
+          {...stateOf(value, WEBHOOK_EVENT_TYPES)}
+          onChange={(e) => toggle(WEBHOOK_EVENT_TYPES, e.currentTarget.checked)}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {EVENT_TYPE_GROUPS.map((group) => {
             const name = i18n._(group.label);
             return (
               <Stack key={group.types[0]} gap={6} role="group" aria-label={name}>
-                <Checkbox label={name} fw={600} {...stateOf(value, group.types)} onChange={(e) => toggle(group.types, e.currentTarget.checked)} />
+                <Checkbox
+                  label={name}
+                  fw={600}
+                  {...stateOf(value, group.types)}
+                  onChange={(e) => toggle(group.types, e.currentTarget.checked)}
+                />
                 <Stack gap={6} pl="lg">
                   {group.types.map((type) => (
                     <Checkbox

@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Tooltip.css';
+
 import type { WebhookDeliveryState, WebhookDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Stack, Text, Tooltip } from '@mantine/core';
+
 import { DELIVERY_STATE_LABELS } from '../webhook-labels';
 
 /** Pending, sending, delivered or failed, with what it means on hover or focus. */
@@ -21,7 +23,11 @@ export function DeliveryStateBadge({ state }: { state: WebhookDeliveryState }) {
 }
 
 /** On or off; when the system turned it off, says why; failures in a row while on. */
-export function WebhookStatus({ webhook }: { webhook: Pick<WebhookDto, 'enabled' | 'disabled_reason' | 'failure_streak'> }) {
+export function WebhookStatus({
+  webhook,
+}: {
+  webhook: Pick<WebhookDto, 'enabled' | 'disabled_reason' | 'failure_streak'>;
+}) {
   const failures = webhook.failure_streak;
   if (webhook.enabled) {
     return (

@@ -1,11 +1,9 @@
 import type { PageMeta, WebhookDeliveryDetailDto, WebhookDeliveryDto, WebhookDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { WebhookDetailPage } from './WebhookDetailPage';
 
 beforeAll(() => {
@@ -14,7 +12,14 @@ beforeAll(() => {
 
 const me = {
   data: {
-    user: { id: 1, name: 'Ada Admin', email: 'ada@example.com', timezone: 'Europe/Berlin', locale: 'en', email_verified: true },
+    user: {
+      id: 1,
+      name: 'Ada Admin',
+      email: 'ada@example.com',
+      timezone: 'Europe/Berlin',
+      locale: 'en',
+      email_verified: true,
+    },
     account: { id: 3, name: 'Ada events', timezone: 'Europe/Berlin' },
     accounts: [],
     permissions: ['webhooks.manage'],
@@ -33,8 +38,20 @@ const webhook: WebhookDto = {
   last_delivery: { state: 'FAILED', status_code: 500, at: '2026-11-20T09:30:00.000Z' },
   created_at: '2026-11-01T08:00:00.000Z',
 };
-const failedAttempt = { at: '2026-11-20T09:30:00.000Z', status_code: 500, duration_ms: 312, error: null, response_excerpt: '{"error":"database down"}' };
-const timeoutAttempt = { at: '2026-11-20T09:20:00.000Z', status_code: null, duration_ms: 10000, error: 'Timed out after 10 s', response_excerpt: null };
+const failedAttempt = {
+  at: '2026-11-20T09:30:00.000Z',
+  status_code: 500,
+  duration_ms: 312,
+  error: null,
+  response_excerpt: '{"error":"database down"}',
+};
+const timeoutAttempt = {
+  at: '2026-11-20T09:20:00.000Z',
+  status_code: null,
+  duration_ms: 10000,
+  error: 'Timed out after 10 s',
+  response_excerpt: null,
+};
 const failed: WebhookDeliveryDto = {
   id: 31,
   event_id: 'evt_0b7c9a52',
@@ -55,15 +72,26 @@ const delivered: WebhookDeliveryDto = {
   attempts: 1,
   delivered_at: '2026-11-19T10:00:01.000Z',
   created_at: '2026-11-19T10:00:00.000Z',
-  last_attempt: { at: '2026-11-19T10:00:01.000Z', status_code: 204, duration_ms: 80, error: null, response_excerpt: null },
+  last_attempt: {
+    at: '2026-11-19T10:00:01.000Z',
+    status_code: 204,
+    duration_ms: 80,
+    error: null,
+    response_excerpt: null,
+  },
 };
 const detail: WebhookDeliveryDetailDto = {
   ...failed,
   payload: { id: 'evt_0b7c9a52', type: 'order.completed', data: { order_number: 'A-1001' } },
   attempt_log: [failedAttempt, timeoutAttempt],
 };
-const meta = (total: number, page = 1): PageMeta => ({ total, per_page: 20, current_page: page, last_page: Math.max(1, Math.ceil(total / 20)) }) as PageMeta;
-const json = (status: number, body: unknown) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const meta = (total: number, page = 1): PageMeta =>
+  ({ total, per_page: 20, current_page: page, last_page: Math.max(1, Math.ceil(total / 20)) }) as PageMeta;
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 function setup(log: WebhookDeliveryDto[], { total = log.length }: { total?: number } = {}) {
   let deliveries = log;
@@ -78,37 +106,51 @@ function setup(log: WebhookDeliveryDto[], { total = log.length }: { total?: numb
     if (pathname === '/api/webhooks/5/deliveries' && method === 'GET') {
       const state = searchParams.get('filter_fields[state]');
       const rows = state ? deliveries.filter((d) => d.state === state) : deliveries;
-      return json(200, { data: rows, meta: meta(state ? rows.length : Math.max(total, rows.length), Number(searchParams.get('page') ?? 1)) });
+      return json(200, {
+        data: rows,
+        meta: meta(state ? rows.length : Math.max(total, rows.length), Number(searchParams.get('page') ?? 1)),
+      });
     }
     if (pathname === '/api/webhooks/5/deliveries/31' && method === 'GET') return json(200, { data: detail });
     if (pathname === '/api/webhooks/5/test' && method === 'POST') {
-      const queued: WebhookDeliveryDto = { ...delivered, id: 40, event_id: 'evt_test0001', type: 'webhook.test', state: 'PENDING', attempts: 0, delivered_at: null, created_at: new Date().toISOString(), last_attempt: null };
+      const queued: WebhookDeliveryDto = {
+        ...delivered,
+        id: 40,
+        event_id: 'evt_test0001',
+        type: 'webhook.test',
+        state: 'PENDING',
+        attempts: 0,
+        delivered_at: null,
+        created_at: new Date().toISOString(),
+        last_attempt: null,
+      };
       deliveries = [queued, ...deliveries];
       return json(201, { data: queued });
     }
     if (pathname === '/api/webhooks/5/deliveries/31/resend' && method === 'POST') {
-      const again: WebhookDeliveryDto = { ...failed, id: 41, state: 'PENDING', attempts: 0, last_attempt: null, created_at: new Date().toISOString() };
+      const again: WebhookDeliveryDto = {
+        ...failed,
+        id: 41,
+        state: 'PENDING',
+        attempts: 0,
+        last_attempt: null,
+        created_at: new Date().toISOString(),
+      };
       deliveries = [again, ...deliveries];
       return json(201, { data: again });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/account/webhooks/5']}>
-            <Routes>
-              <Route path="/account/webhooks/:webhookId" element={<WebhookDetailPage />} />
-              <Route path="/account/webhooks" element={<p>The list</p>} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/account/webhooks/:webhookId" element={<WebhookDetailPage />} />
+      <Route path="/account/webhooks" element={<p>The list</p>} />
+    </Routes>,
+    { query: true, route: '/account/webhooks/5' },
   );
-  const urls = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([u]) => u);
+  const urls = (method: string) =>
+    fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([u]) => u);
   /** The worker's side: changes the deliveries the server lists. */
   const work = (change: (d: WebhookDeliveryDto) => WebhookDeliveryDto) => {
     deliveries = deliveries.map(change);
@@ -145,7 +187,9 @@ describe('WebhookDetailPage', { timeout: 15_000 }, () => {
 
   it('shows a delivery with every attempt and its payload, and sends it again', async () => {
     const { urls } = setup([failed, delivered]);
-    fireEvent.click(await screen.findByRole('button', { name: /^Attempts and payload of Order completed, Nov 20, 2026/ }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: /^Attempts and payload of Order completed, Nov 20, 2026/ }),
+    );
     const drawer = await screen.findByRole('dialog', { name: 'Order completed' });
     const attempts = await within(drawer).findAllByTestId('webhook-attempt');
     expect(attempts).toHaveLength(2);
@@ -175,8 +219,20 @@ describe('WebhookDetailPage', { timeout: 15_000 }, () => {
     const row = (await within(table).findByText('Test event')).closest('tr')!;
     expect(within(row).getByText('Pending')).toBeTruthy();
     // The worker sends it; the log, read again every 2 s while something is pending, shows it.
-    work((d) => (d.id === 40 ? { ...d, state: 'SUCCEEDED', attempts: 1, last_attempt: { at: d.created_at, status_code: 200, duration_ms: 45, error: null, response_excerpt: 'ok' } } : d));
-    await waitFor(() => expect(within(within(table).getByText('Test event').closest('tr')!).getByText('Delivered')).toBeTruthy(), { timeout: 4000 });
+    work((d) =>
+      d.id === 40
+        ? {
+            ...d,
+            state: 'SUCCEEDED',
+            attempts: 1,
+            last_attempt: { at: d.created_at, status_code: 200, duration_ms: 45, error: null, response_excerpt: 'ok' },
+          }
+        : d,
+    );
+    await waitFor(
+      () => expect(within(within(table).getByText('Test event').closest('tr')!).getByText('Delivered')).toBeTruthy(),
+      { timeout: 4000 },
+    );
     // Nothing under way any more: no more reading.
     const reads = urls('GET').filter((u) => u.startsWith('/api/webhooks/5/deliveries')).length;
     await new Promise((r) => setTimeout(r, 2500));
@@ -193,7 +249,9 @@ describe('WebhookDetailPage', { timeout: 15_000 }, () => {
     const status = screen.getAllByLabelText(/^Status/).find((el) => el.tagName === 'INPUT')!;
     fireEvent.click(status);
     fireEvent.click(await screen.findByRole('option', { name: 'Failed' }));
-    await waitFor(() => expect(urls('GET')).toContain('/api/webhooks/5/deliveries?page=1&per_page=20&filter_fields%5Bstate%5D=FAILED'));
+    await waitFor(() =>
+      expect(urls('GET')).toContain('/api/webhooks/5/deliveries?page=1&per_page=20&filter_fields%5Bstate%5D=FAILED'),
+    );
     const table = screen.getByRole('table', { name: 'Delivery log' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
   });
@@ -202,7 +260,11 @@ describe('WebhookDetailPage', { timeout: 15_000 }, () => {
     const { urls } = setup([delivered]);
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for CRM sync' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete webhook?' })).getByRole('button', { name: 'Delete webhook' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete webhook?' })).getByRole('button', {
+        name: 'Delete webhook',
+      }),
+    );
     expect(await screen.findByText('The list')).toBeTruthy();
     expect(urls('DELETE')).toEqual(['/api/webhooks/5']);
   });

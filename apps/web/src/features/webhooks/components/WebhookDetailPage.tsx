@@ -1,11 +1,13 @@
 import '@mantine/core/styles/Skeleton.css';
+
 import { LIMITS, WEBHOOK_EVENT_TYPES, type WebhookDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconPencil, IconSend } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
@@ -21,14 +23,21 @@ import { useSendTestEvent, useWebhook } from '../api/webhooks';
 import { EVENT_TYPE_LABELS } from '../webhook-labels';
 import { DeliveryDrawer } from './DeliveryDrawer';
 import { DeliveryLog, type DeliveryLogFilter } from './DeliveryLog';
-import { webhookName, useWebhookDialogs } from './use-webhook-dialogs';
+import { useWebhookDialogs, webhookName } from './use-webhook-dialogs';
 import { WebhookStatus } from './WebhookBadges';
 import { WebhookMenu } from './WebhookMenu';
 import { LastDelivery } from './WebhooksTable';
 
 function BackLink() {
   return (
-    <Anchor component={Link} to="/account/webhooks" size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} mb="sm">
+    <Anchor
+      component={Link}
+      to="/account/webhooks"
+      size="sm"
+      c="dimmed"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      mb="sm"
+    >
       <IconArrowLeft size={14} aria-hidden />
       <Trans>All webhooks</Trans>
     </Anchor>
@@ -61,7 +70,9 @@ function WebhookSummary({ webhook, timeZone }: { webhook: WebhookDto; timeZone: 
             {webhook.url}
           </Text>
         </Setting>
-        <Setting label={<Trans>Events</Trans>}>{webhook.event_id === null ? <Trans>All events</Trans> : (webhook.event_title ?? `#${webhook.event_id}`)}</Setting>
+        <Setting label={<Trans>Events</Trans>}>
+          {webhook.event_id === null ? <Trans>All events</Trans> : (webhook.event_title ?? `#${webhook.event_id}`)}
+        </Setting>
         <Setting label={<Trans>Status</Trans>}>
           <WebhookStatus webhook={webhook} />
         </Setting>
@@ -120,7 +131,11 @@ function WebhookDetail({ id, timeZone }: { id: number; timeZone: string }) {
         setFilter({ page: 1, state: null });
         notifications.show({ color: 'teal', message: t`A test event is on its way: it is sent within a few seconds.` });
       },
-      onError: (e) => notifications.show({ color: 'red', message: actionErrorMessage(e, i18n, t`We could not send a test event. Please try again.`) }),
+      onError: (e) =>
+        notifications.show({
+          color: 'red',
+          message: actionErrorMessage(e, i18n, t`We could not send a test event. Please try again.`),
+        }),
     });
 
   return (
@@ -135,7 +150,11 @@ function WebhookDetail({ id, timeZone }: { id: number; timeZone: string }) {
               <Button leftSection={<IconSend size={18} aria-hidden />} loading={test.isPending} onClick={sendTest}>
                 <Trans>Send test event</Trans>
               </Button>
-              <Button variant="default" leftSection={<IconPencil size={18} aria-hidden />} onClick={() => dialogs.edit(w)}>
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={18} aria-hidden />}
+                onClick={() => dialogs.edit(w)}
+              >
                 <Trans>Edit</Trans>
               </Button>
               <WebhookMenu webhook={w} dialogs={dialogs} />
@@ -147,13 +166,28 @@ function WebhookDetail({ id, timeZone }: { id: number; timeZone: string }) {
       )}
       <Stack gap="lg">
         <SettingsSection title={<Trans>Settings</Trans>}>
-          {w ? <WebhookSummary webhook={w} timeZone={timeZone} /> : <Skeleton h={140} role="status" aria-label={t`Loading webhook`} />}
+          {w ? (
+            <WebhookSummary webhook={w} timeZone={timeZone} />
+          ) : (
+            <Skeleton h={140} role="status" aria-label={t`Loading webhook`} />
+          )}
         </SettingsSection>
         <SettingsSection
           title={<Trans>Delivery log</Trans>}
-          description={<Trans>Every event sent to this webhook, newest first. A delivery that fails is tried again for up to 3 days.</Trans>}
+          description={
+            <Trans>
+              Every event sent to this webhook, newest first. A delivery that fails is tried again for up to 3 days.
+            </Trans>
+          }
         >
-          <DeliveryLog webhookId={id} filter={filter} onFilter={setFilter} perPage={LIMITS.PER_PAGE_DEFAULT} timeZone={timeZone} onOpen={(d) => drawer.open(d.id)} />
+          <DeliveryLog
+            webhookId={id}
+            filter={filter}
+            onFilter={setFilter}
+            perPage={LIMITS.PER_PAGE_DEFAULT}
+            timeZone={timeZone}
+            onOpen={(d) => drawer.open(d.id)}
+          />
         </SettingsSection>
       </Stack>
       <DeliveryDrawer webhookId={id} deliveryId={drawer.id} timeZone={timeZone} onClose={drawer.close} />

@@ -2,15 +2,23 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Switch.css';
-import { webhookBody, type WebhookBody, type WebhookDto, type WebhookEventType, type WebhookWithSecretDto } from '@admitone/shared';
+
+import {
+  type WebhookBody,
+  webhookBody,
+  type WebhookDto,
+  type WebhookEventType,
+  type WebhookWithSecretDto,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
+
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { formatDate } from '../../../lib/format';
 import { useFormError } from '../../../lib/form-submit';
+import { formatDate } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCheckInEvents } from '../../check-in/api/check-in';
 import { useCreateWebhook, useUpdateWebhook } from '../api/webhooks';
@@ -38,7 +46,13 @@ const toBody = (v: Values): WebhookBody => ({
 
 const valuesOf = (w: WebhookDto | undefined): Values =>
   w
-    ? { url: w.url, description: w.description, event_types: w.event_types, event_id: w.event_id === null ? null : String(w.event_id), enabled: w.enabled }
+    ? {
+        url: w.url,
+        description: w.description,
+        event_types: w.event_types,
+        event_id: w.event_id === null ? null : String(w.event_id),
+        enabled: w.enabled,
+      }
     : { url: '', description: '', event_types: [], event_id: null, enabled: true };
 
 interface WebhookFormProps {
@@ -62,7 +76,10 @@ export function WebhookForm({ webhook, onCreated, onSaved, onCancel }: WebhookFo
   const formError = useFormError(form.setErrors);
   const values = form.getValues();
 
-  const eventOptions = (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.title} (${formatDate(e.start_date, e.timezone, i18n.locale)})` }));
+  const eventOptions = (events.data ?? []).map((e) => ({
+    value: String(e.id),
+    label: `${e.title} (${formatDate(e.start_date, e.timezone, i18n.locale)})`,
+  }));
   // An event no longer listed (archived) stays choosable while the webhook is limited to it.
   if (webhook?.event_id != null && !eventOptions.some((o) => o.value === String(webhook.event_id))) {
     eventOptions.unshift({ value: String(webhook.event_id), label: webhook.event_title ?? `#${webhook.event_id}` });
@@ -80,8 +97,17 @@ export function WebhookForm({ webhook, onCreated, onSaved, onCancel }: WebhookFo
       <Stack gap="md">
         <FormErrorAlert error={formError.error} />
         {webhook?.disabled_reason === 'FAILURES' ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Turned off after repeated failures`} styles={ALERT_TITLE}>
-            <Trans>Your server did not answer with a 2xx status for a long time, so nothing has been sent since. Fix it, then turn the webhook back on.</Trans>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title={t`Turned off after repeated failures`}
+            styles={ALERT_TITLE}
+          >
+            <Trans>
+              Your server did not answer with a 2xx status for a long time, so nothing has been sent since. Fix it, then
+              turn the webhook back on.
+            </Trans>
           </Alert>
         ) : null}
         <TextInput
@@ -94,8 +120,17 @@ export function WebhookForm({ webhook, onCreated, onSaved, onCancel }: WebhookFo
           data-autofocus
           {...form.getInputProps('url')}
         />
-        <TextInput label={t`Description`} description={t`What it is for, e.g. "CRM sync".`} maxLength={200} {...form.getInputProps('description')} />
-        <EventTypeChecklist value={values.event_types} onChange={(types) => form.setFieldValue('event_types', types)} error={form.getInputProps('event_types').error} />
+        <TextInput
+          label={t`Description`}
+          description={t`What it is for, e.g. "CRM sync".`}
+          maxLength={200}
+          {...form.getInputProps('description')}
+        />
+        <EventTypeChecklist
+          value={values.event_types}
+          onChange={(types) => form.setFieldValue('event_types', types)}
+          error={form.getInputProps('event_types').error}
+        />
         <Select
           label={t`Only one event`}
           description={t`Otherwise it receives the changes of every event of the account, also later ones.`}
@@ -107,7 +142,11 @@ export function WebhookForm({ webhook, onCreated, onSaved, onCancel }: WebhookFo
           data={eventOptions}
           {...form.getInputProps('event_id')}
         />
-        <Switch label={t`Send events`} description={t`While it is off, no events are sent to it.`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+        <Switch
+          label={t`Send events`}
+          description={t`While it is off, no events are sent to it.`}
+          {...form.getInputProps('enabled', { type: 'checkbox' })}
+        />
         <FormActions onCancel={onCancel} loading={create.isPending || update.isPending}>
           {webhook ? <Trans>Save webhook</Trans> : <Trans>Add webhook</Trans>}
         </FormActions>

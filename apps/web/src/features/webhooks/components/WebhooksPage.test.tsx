@@ -1,11 +1,8 @@
 import type { WebhookDto } from '@admitone/shared';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../test-utils/render';
 import { WebhooksPage } from './WebhooksPage';
 
 beforeAll(() => {
@@ -14,7 +11,14 @@ beforeAll(() => {
 
 const me = (permissions: string[]) => ({
   data: {
-    user: { id: 1, name: 'Ada Admin', email: 'ada@example.com', timezone: 'Europe/Berlin', locale: 'en', email_verified: true },
+    user: {
+      id: 1,
+      name: 'Ada Admin',
+      email: 'ada@example.com',
+      timezone: 'Europe/Berlin',
+      locale: 'en',
+      email_verified: true,
+    },
     account: { id: 3, name: 'Ada events', timezone: 'Europe/Berlin' },
     accounts: [],
     permissions,
@@ -47,7 +51,11 @@ const door: WebhookDto = {
   last_delivery: null,
 };
 const events = [{ id: 7, title: 'Summer concert', start_date: '2027-07-01T18:00:00.000Z', timezone: 'Europe/Berlin' }];
-const json = (status: number, body: unknown) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 function setup(webhooks: WebhookDto[], permissions = ['webhooks.manage']) {
   let list = webhooks;
@@ -60,9 +68,22 @@ function setup(webhooks: WebhookDto[], permissions = ['webhooks.manage']) {
     if (url === '/api/webhooks' && method === 'GET') return json(200, { data: list });
     if (url === '/api/webhooks' && method === 'POST') {
       if (body.url.includes('localhost')) {
-        return json(422, { error: { code: 'VALIDATION_FAILED', message: 'Check the fields', field_errors: { url: ['This address is on a private network: use a public one.'] } } });
+        return json(422, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Check the fields',
+            field_errors: { url: ['This address is on a private network: use a public one.'] },
+          },
+        });
       }
-      const made = { ...crm, id: 9, ...body, event_title: body.event_id ? 'Summer concert' : null, last_delivery: null, secret: 'whsec_FIRST0123456789' };
+      const made = {
+        ...crm,
+        id: 9,
+        ...body,
+        event_title: body.event_id ? 'Summer concert' : null,
+        last_delivery: null,
+        secret: 'whsec_FIRST0123456789',
+      };
       list = [made, ...list];
       return json(201, { data: made });
     }
@@ -84,19 +105,11 @@ function setup(webhooks: WebhookDto[], permissions = ['webhooks.manage']) {
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <WebhooksPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<WebhooksPage />, { query: true, router: true });
   const calls = (method: string, path: string) =>
-    fetchMock.mock.calls.filter(([u, init]) => u === path && (init?.method ?? 'GET') === method).map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+    fetchMock.mock.calls
+      .filter(([u, init]) => u === path && (init?.method ?? 'GET') === method)
+      .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
   return { fetchMock, calls };
 }
 
@@ -150,14 +163,20 @@ describe('WebhooksPage', { timeout: 15_000 }, () => {
     expect(within(dialog).getByText('Enter a valid web address starting with http:// or https://.')).toBeTruthy();
     expect(calls('POST', '/api/webhooks')).toEqual([]);
 
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /URL/ }), { target: { value: 'http://localhost:9000/hook' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Description/ }), { target: { value: 'Door system' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /URL/ }), {
+      target: { value: 'http://localhost:9000/hook' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Description/ }), {
+      target: { value: 'Door system' },
+    });
     // A whole group, and one kind from another.
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Check-ins' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Order completed/ }));
     const orders = within(dialog).getByRole('checkbox', { name: 'Orders' }) as HTMLInputElement;
     expect(orders.indeterminate).toBe(true);
-    const only = within(dialog).getAllByLabelText(/^Only one event/).find((el) => el.tagName === 'INPUT')!;
+    const only = within(dialog)
+      .getAllByLabelText(/^Only one event/)
+      .find((el) => el.tagName === 'INPUT')!;
     fireEvent.click(only);
     fireEvent.click(await screen.findByRole('option', { name: /Summer concert/ }));
     submit();
@@ -165,12 +184,18 @@ describe('WebhooksPage', { timeout: 15_000 }, () => {
     // The server refuses a private address: said on the field.
     expect(await within(dialog).findByText('This address is on a private network: use a public one.')).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: /URL/ }).getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /URL/ }), { target: { value: 'https://door.example.org/in' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /URL/ }), {
+      target: { value: 'https://door.example.org/in' },
+    });
     submit();
 
     const shown = await screen.findByRole('dialog', { name: "Your webhook's signing secret" });
     expect((within(shown).getByTestId('webhook-secret') as HTMLInputElement).value).toBe('whsec_FIRST0123456789');
-    expect(within(shown).getByText('This is the only time the secret is shown. If it gets lost, rotate it to get a new one.')).toBeTruthy();
+    expect(
+      within(shown).getByText(
+        'This is the only time the secret is shown. If it gets lost, rotate it to get a new one.',
+      ),
+    ).toBeTruthy();
     const example = within(shown).getByTestId('webhook-verify-example').textContent!;
     // The Standard Webhooks way: the library checks id, timestamp and signature.
     expect(example).toContain("import { Webhook } from 'standardwebhooks';");
@@ -200,9 +225,15 @@ describe('WebhooksPage', { timeout: 15_000 }, () => {
     const { calls } = setup([]);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add webhook' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /URL/ }), { target: { value: 'https://crm.example.com/all' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /URL/ }), {
+      target: { value: 'https://crm.example.com/all' },
+    });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
-    expect(within(dialog).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .every((c) => (c as HTMLInputElement).checked),
+    ).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     await screen.findByRole('dialog', { name: "Your webhook's signing secret" });
     expect(calls('POST', '/api/webhooks')[0].event_types).toHaveLength(15);
@@ -231,7 +262,12 @@ describe('WebhooksPage', { timeout: 15_000 }, () => {
     const { calls } = setup([door]);
     fireEvent.click(within(await openMenu('https://door.example.org/in')).getByRole('menuitem', { name: 'Turn on' }));
     await waitFor(() => expect(calls('PUT', '/api/webhooks/4')).toHaveLength(1));
-    expect(calls('PUT', '/api/webhooks/4')[0]).toMatchObject({ url: door.url, event_types: ['checkin.created'], event_id: 7, enabled: true });
+    expect(calls('PUT', '/api/webhooks/4')[0]).toMatchObject({
+      url: door.url,
+      event_types: ['checkin.created'],
+      event_id: 7,
+      enabled: true,
+    });
     expect(await screen.findByText('On')).toBeTruthy();
     expect(screen.queryByText('Turned off after repeated failures')).toBeNull();
     fireEvent.click(within(await openMenu('https://door.example.org/in')).getByRole('menuitem', { name: 'Turn off' }));

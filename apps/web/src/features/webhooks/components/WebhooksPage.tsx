@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button } from '@mantine/core';
 import { IconPlus, IconWebhook } from '@tabler/icons-react';
+
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState } from '../../../components/ListEmptyState';
 import { NoPermission } from '../../../components/NoPermission';
@@ -29,8 +30,9 @@ function Webhooks({ timeZone }: { timeZone: string }) {
         title={<Trans>Webhooks</Trans>}
         description={
           <Trans>
-            Webhooks tell your other systems (CRM, newsletter, door system) the moment something happens: we send each order, attendee, check-in and more to an
-            address on your server, signed with a secret so it can check the message comes from us. See the{' '}
+            Webhooks tell your other systems (CRM, newsletter, door system) the moment something happens: we send each
+            order, attendee, check-in and more to an address on your server, signed with a secret so it can check the
+            message comes from us. See the{' '}
             <Anchor href="/api/docs" underline="always">
               API reference
             </Anchor>

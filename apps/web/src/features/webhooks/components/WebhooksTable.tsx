@@ -2,9 +2,10 @@ import { WEBHOOK_EVENT_TYPES, type WebhookDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+
 import { DataTable } from '../../../components/DataTable';
 import { formatDateTime } from '../../../lib/format';
-import { webhookName, type WebhookDialogs } from './use-webhook-dialogs';
+import { type WebhookDialogs, webhookName } from './use-webhook-dialogs';
 import { DeliveryStateBadge, WebhookStatus } from './WebhookBadges';
 import { WebhookMenu } from './WebhookMenu';
 
@@ -13,9 +14,15 @@ export function WebhookScope({ webhook }: { webhook: WebhookDto }) {
   const kinds = webhook.event_types.length;
   return (
     <Stack gap={2}>
-      <Text size="sm">{webhook.event_id === null ? <Trans>All events</Trans> : (webhook.event_title ?? `#${webhook.event_id}`)}</Text>
+      <Text size="sm">
+        {webhook.event_id === null ? <Trans>All events</Trans> : (webhook.event_title ?? `#${webhook.event_id}`)}
+      </Text>
       <Text size="xs" c="dimmed">
-        {kinds === WEBHOOK_EVENT_TYPES.length ? <Trans>Every kind of event</Trans> : <Plural value={kinds} one="# kind of event" other="# kinds of events" />}
+        {kinds === WEBHOOK_EVENT_TYPES.length ? (
+          <Trans>Every kind of event</Trans>
+        ) : (
+          <Plural value={kinds} one="# kind of event" other="# kinds of events" />
+        )}
       </Text>
     </Stack>
   );
@@ -62,7 +69,13 @@ export function WebhooksTable({ webhooks, timeZone, dialogs }: WebhooksTableProp
           header: <Trans>Webhook</Trans>,
           cell: (w) => (
             <Stack gap={2} maw={360}>
-              <Anchor component={Link} to={`/account/webhooks/${w.id}`} size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+              <Anchor
+                component={Link}
+                to={`/account/webhooks/${w.id}`}
+                size="sm"
+                fw={600}
+                style={{ wordBreak: 'break-all' }}
+              >
                 {webhookName(w)}
               </Anchor>
               {w.description ? (

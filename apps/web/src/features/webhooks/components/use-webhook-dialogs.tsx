@@ -2,6 +2,7 @@ import type { WebhookDto, WebhookWithSecretDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { actionErrorMessage } from '../../../lib/action-error';
@@ -66,17 +67,27 @@ export function useWebhookDialogs({ onDeleted }: { onDeleted?: (webhook: Webhook
         onSuccess: () =>
           notifications.show({
             color: 'teal',
-            message: enabled ? t`The webhook “${name}” is on: new events are sent to it.` : t`The webhook “${name}” is off: no events are sent to it.`,
+            message: enabled
+              ? t`The webhook “${name}” is on: new events are sent to it.`
+              : t`The webhook “${name}” is off: no events are sent to it.`,
           }),
         onError: (e) =>
-          notifications.show({ color: 'red', message: actionErrorMessage(e, i18n, t`We could not change the webhook. Please try again.`) }),
+          notifications.show({
+            color: 'red',
+            message: actionErrorMessage(e, i18n, t`We could not change the webhook. Please try again.`),
+          }),
       },
     );
   };
 
   const element = (
     <>
-      <AppModal opened={isOpen('new') || isOpen('edit')} onClose={close} title={shown?.kind === 'edit' ? <Trans>Edit webhook</Trans> : <Trans>Add webhook</Trans>} size="lg">
+      <AppModal
+        opened={isOpen('new') || isOpen('edit')}
+        onClose={close}
+        title={shown?.kind === 'edit' ? <Trans>Edit webhook</Trans> : <Trans>Add webhook</Trans>}
+        size="lg"
+      >
         <WebhookForm
           key={subject?.id ?? 'new'}
           webhook={shown?.kind === 'edit' ? shown.webhook : undefined}
@@ -91,13 +102,24 @@ export function useWebhookDialogs({ onDeleted }: { onDeleted?: (webhook: Webhook
           }}
         />
       </AppModal>
-      <AppModal opened={secret !== null} onClose={() => setSecret(null)} title={<Trans>Your webhook's signing secret</Trans>} size="lg">
-        {shownSecret ? <WebhookSecret webhook={shownSecret.webhook} rotated={shownSecret.rotated} onDone={() => setSecret(null)} /> : null}
+      <AppModal
+        opened={secret !== null}
+        onClose={() => setSecret(null)}
+        title={<Trans>Your webhook's signing secret</Trans>}
+        size="lg"
+      >
+        {shownSecret ? (
+          <WebhookSecret webhook={shownSecret.webhook} rotated={shownSecret.rotated} onDone={() => setSecret(null)} />
+        ) : null}
       </AppModal>
       <ConfirmDialog
         opened={isOpen('delete')}
         title={<Trans>Delete webhook?</Trans>}
-        message={<Trans>Nothing more is sent to “{subjectName}”, and its delivery log is deleted. This cannot be undone.</Trans>}
+        message={
+          <Trans>
+            Nothing more is sent to “{subjectName}”, and its delivery log is deleted. This cannot be undone.
+          </Trans>
+        }
         confirmLabel={<Trans>Delete webhook</Trans>}
         danger
         loading={remove.isPending}
@@ -110,7 +132,8 @@ export function useWebhookDialogs({ onDeleted }: { onDeleted?: (webhook: Webhook
         title={<Trans>Rotate signing secret?</Trans>}
         message={
           <Trans>
-            A new secret is made for “{subjectName}” and shown once. The current one stops signing at once: deliveries fail your server's signature check until it uses the new one.
+            A new secret is made for “{subjectName}” and shown once. The current one stops signing at once: deliveries
+            fail your server's signature check until it uses the new one.
           </Trans>
         }
         confirmLabel={<Trans>Rotate secret</Trans>}

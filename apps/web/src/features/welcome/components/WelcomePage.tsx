@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Stepper.css';
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { FullPageLoader } from '../../../components/FullPageLoader';
 import { Logo } from '../../../components/Logo';

@@ -4,6 +4,7 @@ import { Button, Stepper, Text } from '@mantine/core';
 import { IconBuildingStore, IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+
 import { browserTimeZone } from '../../../lib/format';
 import { EventForm } from '../../events/components/EventForm';
 import { OrganizerForm } from '../../organizers/components/OrganizerForm';
@@ -50,7 +51,11 @@ export function WelcomeStepper({ me, organizers }: WelcomeStepperProps) {
           }}
         />
       </Stepper.Step>
-      <Stepper.Step label={t`First event`} description={t`What, when and where`} icon={<IconCalendarEvent size={18} aria-hidden />}>
+      <Stepper.Step
+        label={t`First event`}
+        description={t`What, when and where`}
+        icon={<IconCalendarEvent size={18} aria-hidden />}
+      >
         <Text c="dimmed" size="sm" mb="md" mt="md">
           <Trans>Your event starts as a draft. Add tickets and go live when you are ready.</Trans>
         </Text>

@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Table.css';
+
 import { Trans } from '@lingui/react/macro';
 import { Button, Table } from '@mantine/core';
 import { IconTable, IconTableOff } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 
 export interface DataColumn<Row> {
   key: string;

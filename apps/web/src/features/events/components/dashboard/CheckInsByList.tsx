@@ -1,14 +1,19 @@
 import '@mantine/core/styles/Progress.css';
+
 import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+
 import { percentOf } from '../../../../lib/format';
 import { useCheckInLists } from '../../../check-in-lists/api/check-in-lists';
 import { useListName } from '../../../check-in-lists/list-name';
 import { ExportMenu } from '../../../exports/components/ExportMenu';
 
-/** Who is in at each door: checked in against the valid tickets each check-in list admits, with the export of every check-in. */
+/**
+ * Who is in at each door: checked in against the valid tickets each check-in list admits, with the export of every
+ * check-in.
+ */
 export function CheckInsByList({ eventId }: { eventId: number }) {
   const { t, i18n } = useLingui();
   const lists = useCheckInLists(eventId);
@@ -38,7 +43,12 @@ export function CheckInsByList({ eventId }: { eventId: number }) {
                   {inCount} / {of}
                 </Text>
               </Group>
-              <Progress value={percentOf(l.checked_in, l.total)} size="md" color="violet" aria-label={t`${name}: ${inCount} of ${of} checked in`} />
+              <Progress
+                value={percentOf(l.checked_in, l.total)}
+                size="md"
+                color="violet"
+                aria-label={t`${name}: ${inCount} of ${of} checked in`}
+              />
             </div>
           );
         })}

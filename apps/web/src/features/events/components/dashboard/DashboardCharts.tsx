@@ -1,14 +1,16 @@
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
+
 import type { EventStatsDto } from '@admitone/shared';
-import { AreaChart, LineChart } from '@mantine/charts';
+import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { AreaChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { formatMoney } from '../../../../lib/format';
-import { chartRows, niceAxisMax, summariseSeries, type StatsChartRow } from '../../event-stats';
+import { chartRows, niceAxisMax, type StatsChartRow, summariseSeries } from '../../event-stats';
 import { ChartDataTable } from './ChartDataTable';
-import { intlLocale } from '@admitone/shared';
 
 const CHART_HEIGHT = 240;
 
@@ -119,8 +121,16 @@ export default function DashboardCharts({ stats, showSales }: { stats: EventStat
             yAxisLabel={t`Page views`}
             rightYAxisLabel={t`Orders`}
             xAxisProps={axis}
-            yAxisProps={{ allowDecimals: false, tickCount: 5, domain: [0, niceAxisMax(Math.max(...rows.map((r) => r.page_views)), 4)] }}
-            rightYAxisProps={{ allowDecimals: false, tickCount: 5, domain: [0, niceAxisMax(Math.max(...rows.map((r) => r.orders)), 4)] }}
+            yAxisProps={{
+              allowDecimals: false,
+              tickCount: 5,
+              domain: [0, niceAxisMax(Math.max(...rows.map((r) => r.page_views)), 4)],
+            }}
+            rightYAxisProps={{
+              allowDecimals: false,
+              tickCount: 5,
+              domain: [0, niceAxisMax(Math.max(...rows.map((r) => r.orders)), 4)],
+            }}
             accessibilityLayer={false}
           />
         }

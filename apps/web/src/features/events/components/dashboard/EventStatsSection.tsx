@@ -1,16 +1,30 @@
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Skeleton.css';
-import type { EventDto, EventStatsDto } from '@admitone/shared';
-import { Trans, useLingui } from '@lingui/react/macro';
 import '@mantine/core/styles/SegmentedControl.css';
+
+import type { EventDto, EventStatsDto } from '@admitone/shared';
 import { STATS_PERIODS } from '@admitone/shared';
-import { Alert, Button, Card, EmptyState, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconChartAreaLine, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+
 import { errorMessage } from '../../../../lib/validation';
-import { useEventStats, type StatsPeriod } from '../../api/event-stats';
-import { hasSales } from '../../event-stats';
 import { WaitlistDemandCard } from '../../../waitlist/components/WaitlistDemandCard';
+import { type StatsPeriod, useEventStats } from '../../api/event-stats';
+import { hasSales } from '../../event-stats';
 import { CheckInsByList } from './CheckInsByList';
 import { SalesByTicket } from './SalesByTicket';
 import { ShareEventLink } from './ShareEventLink';
@@ -111,10 +125,22 @@ export function EventStatsSection({ event }: { event: EventDto }) {
       {stats.isPending ? (
         <StatsSkeleton />
       ) : stats.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title={<Trans>The sales figures could not be loaded</Trans>}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          role="alert"
+          title={<Trans>The sales figures could not be loaded</Trans>}
+        >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorMessage(stats.error, i18n)}</Text>
-            <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} loading={stats.isFetching} onClick={() => void stats.refetch()}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              loading={stats.isFetching}
+              onClick={() => void stats.refetch()}
+            >
               <Trans>Try again</Trans>
             </Button>
           </Stack>

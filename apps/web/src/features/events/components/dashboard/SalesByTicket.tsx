@@ -1,14 +1,17 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
-import { intlLocale, type EventStatsDto } from '@admitone/shared';
+
+import { type EventStatsDto, intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Progress, Stack, Table, Text, Title } from '@mantine/core';
+
 import { formatMoney } from '../../../../lib/format';
 import { useCategories } from '../../../tickets/api/tickets';
 import { useCategoryName } from '../../../tickets/components/CategoryHeading';
 
 /**
- * What each product (ticket or general product) sold (orders that completed, refunded or not), in the order buyers see them, with a
+ * What each product (ticket or general product) sold (orders that completed, refunded or not), in the order buyers see
+ * them, with a
  * bar of its share of the tickets sold, the category when there is more than one, and the totals.
  */
 export function SalesByTicket({ eventId, stats }: { eventId: number; stats: EventStatsDto }) {
@@ -35,7 +38,9 @@ export function SalesByTicket({ eventId, stats }: { eventId: number; stats: Even
         <Table.ScrollContainer minWidth={420} type="native">
           <Table fz="sm" verticalSpacing="xs">
             <Table.Caption>
-              <Trans>Tickets and products of completed orders, also those refunded since; gross with taxes and fees.</Trans>
+              <Trans>
+                Tickets and products of completed orders, also those refunded since; gross with taxes and fees.
+              </Trans>
             </Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -69,7 +74,13 @@ export function SalesByTicket({ eventId, stats }: { eventId: number; stats: Even
                     </Table.Th>
                     {grouped ? <Table.Td c="dimmed">{categoryOf(r.category_id)}</Table.Td> : null}
                     <Table.Td>
-                      <Progress value={share} color="violet.6" size="md" radius="xl" aria-label={t`${name}: ${share}% of the tickets sold`} />
+                      <Progress
+                        value={share}
+                        color="violet.6"
+                        size="md"
+                        radius="xl"
+                        aria-label={t`${name}: ${share}% of the tickets sold`}
+                      />
                     </Table.Td>
                     <Table.Td ta="right">{count(r.sold)}</Table.Td>
                     <Table.Td ta="right">{money(r.gross)}</Table.Td>

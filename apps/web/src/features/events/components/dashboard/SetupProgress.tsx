@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Progress.css';
+
 import type { EventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+
 import { useAccount } from '../../../account/api/account';
 import { usePaymentConnection } from '../../../account/api/payment-connection';
 import { gettingStartedSteps } from '../../../getting-started/steps';
@@ -20,7 +22,11 @@ export function SetupProgress({ event }: { event: EventDto }) {
   const payment = usePaymentConnection(me.data?.account.id ?? 0, Boolean(me.data));
   if (!me.data || account.isPending || !tickets.data || payment.isPending) return null;
   const emailVerified = account.data?.is_email_verified ?? me.data.user.email_verified;
-  const steps = gettingStartedSteps(event, { emailVerified, ticketCount: tickets.data.length, payment: payment.data?.status ?? null });
+  const steps = gettingStartedSteps(event, {
+    emailVerified,
+    ticketCount: tickets.data.length,
+    payment: payment.data?.status ?? null,
+  });
   const done = steps.filter((s) => s.done).length;
   const total = steps.length;
   if (done === total) return null;
@@ -38,7 +44,13 @@ export function SetupProgress({ event }: { event: EventDto }) {
             <Trans>See what is left</Trans>
           </Anchor>
         </Group>
-        <Progress value={(done / total) * 100} color="teal.8" size="md" radius="xl" aria-label={t`Progress of getting started`} />
+        <Progress
+          value={(done / total) * 100}
+          color="teal.8"
+          size="md"
+          radius="xl"
+          aria-label={t`Progress of getting started`}
+        />
       </Stack>
     </Card>
   );

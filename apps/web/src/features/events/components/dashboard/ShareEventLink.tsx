@@ -1,13 +1,18 @@
 import '@mantine/core/styles/Tooltip.css';
+
 import type { EventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
+
 import { publicEventPath } from '../../event-stats';
 import { ShareEventModal } from './ShareEventModal';
 
-/** The public event page's address, with an "open" link, a copy button (announced when copied) and Share (QR code, mail, social networks). */
+/**
+ * The public event page's address, with an "open" link, a copy button (announced when copied) and Share (QR code, mail,
+ * social networks).
+ */
 export function ShareEventLink({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
@@ -25,7 +30,14 @@ export function ShareEventLink({ event }: { event: EventDto }) {
   const copyLabel = copied ? t`Link copied` : t`Copy link to the event page`;
   return (
     <Group gap="xs" wrap="nowrap" maw="100%">
-      <Anchor href={publicEventPath(event)} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="public-link">
+      <Anchor
+        href={publicEventPath(event)}
+        target="_blank"
+        rel="noopener"
+        size="sm"
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid="public-link"
+      >
         {url}
         <IconExternalLink size={14} aria-hidden style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
         <VisuallyHidden>
@@ -33,7 +45,12 @@ export function ShareEventLink({ event }: { event: EventDto }) {
         </VisuallyHidden>
       </Anchor>
       <Tooltip label={copyLabel} withArrow>
-        <ActionIcon variant="light" color={copied ? 'teal' : undefined} aria-label={copyLabel} onClick={() => void copy()}>
+        <ActionIcon
+          variant="light"
+          color={copied ? 'teal' : undefined}
+          aria-label={copyLabel}
+          onClick={() => void copy()}
+        >
           {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
         </ActionIcon>
       </Tooltip>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBrandFacebook, IconBrandLinkedin, IconBrandWhatsapp, IconBrandX, IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
 import { QrCodeImage } from '../../../../components/QrCodeImage';
 
 /** Where the event page's link can be shared: a mail, and the social networks' own share pages. */
@@ -19,7 +20,17 @@ export function shareLinks(url: string, title: string): Array<{ key: string; hre
 }
 
 /** Share the event: its page's QR code (for posters and flyers), by mail and on social networks. */
-export function ShareEventModal({ event, url, opened, onClose }: { event: EventDto; url: string; opened: boolean; onClose: () => void }) {
+export function ShareEventModal({
+  event,
+  url,
+  opened,
+  onClose,
+}: {
+  event: EventDto;
+  url: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const labels: Record<string, { label: ReactNode; icon: ReactNode }> = {
     mail: { label: <Trans>E-mail</Trans>, icon: <IconMail size={16} aria-hidden /> },
@@ -37,7 +48,16 @@ export function ShareEventModal({ event, url, opened, onClose }: { event: EventD
         </Text>
         <Group gap="xs" justify="center" role="group" aria-label={t`Share the link`}>
           {shareLinks(url, event.title).map(({ key, href }) => (
-            <Button key={key} component="a" href={href} target={key === 'mail' ? undefined : '_blank'} rel="noopener noreferrer" variant="default" size="xs" leftSection={labels[key]!.icon}>
+            <Button
+              key={key}
+              component="a"
+              href={href}
+              target={key === 'mail' ? undefined : '_blank'}
+              rel="noopener noreferrer"
+              variant="default"
+              size="xs"
+              leftSection={labels[key]!.icon}
+            >
               {labels[key]!.label}
             </Button>
           ))}

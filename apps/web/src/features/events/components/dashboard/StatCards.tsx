@@ -1,11 +1,12 @@
 import type { EventStatsDto } from '@admitone/shared';
+import { intlLocale } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCash, IconChartLine, IconEye, IconQrcode, IconReceipt, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
 import { formatMoney } from '../../../../lib/format';
 import { formatPercent } from '../../event-stats';
-import { intlLocale } from '@admitone/shared';
 
 interface StatCardProps {
   icon: ReactNode;
@@ -68,7 +69,9 @@ export function StatCards({ stats }: { stats: EventStatsDto }) {
           <>
             <Trans>Refunded {refunded}</Trans>
             <br />
-            <Trans>Fees {fees} · taxes {taxes} · discounts {discount}</Trans>
+            <Trans>
+              Fees {fees} · taxes {taxes} · discounts {discount}
+            </Trans>
           </>
         }
       />
@@ -84,13 +87,21 @@ export function StatCards({ stats }: { stats: EventStatsDto }) {
         icon={<IconReceipt size={20} />}
         label={<Trans>Orders</Trans>}
         value={number(stats.orders_completed)}
-        detail={<Trans>{awaiting} awaiting payment · {cancelled} cancelled</Trans>}
+        detail={
+          <Trans>
+            {awaiting} awaiting payment · {cancelled} cancelled
+          </Trans>
+        }
       />
       <StatCard
         testId="stat-check-ins"
         icon={<IconQrcode size={20} />}
         label={<Trans>Checked in</Trans>}
-        value={<Trans>{checkedIn} of {sold}</Trans>}
+        value={
+          <Trans>
+            {checkedIn} of {sold}
+          </Trans>
+        }
         detail={<Trans>Valid tickets checked in at the door</Trans>}
       />
       <StatCard
