@@ -1,4 +1,5 @@
 import path from 'node:path';
+
 import { defineConfig } from '@playwright/test';
 
 /** End-to-end flows in a real Chromium (Debian's, or CHROMIUM_PATH) against `e2e/serve.ts`. */
@@ -8,7 +9,8 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(import.meta
  *  forward (hold expiry), which would expire the sweep's checkout holds on a shared server. */
 const SWEEP_PORT = PORT + 4;
 /** Flows independent of the others' state on the default server: they run in the sweep's lane, on its server. */
-const ON_SWEEP_SERVER = /\/(api-keys|buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|messages|webhooks)\.spec\.ts$/;
+const ON_SWEEP_SERVER =
+  /\/(api-keys|buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|messages|webhooks)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,7 +28,12 @@ export default defineConfig({
   // dependent projects only once every project before them is done.)
   projects: [
     { name: 'flows', testIgnore: [/locale-sweep\.spec\.ts$/, ON_SWEEP_SERVER], workers: 1 },
-    { name: 'sweep', testMatch: [/locale-sweep\.spec\.ts$/, ON_SWEEP_SERVER], workers: 1, use: { baseURL: `http://localhost:${SWEEP_PORT}` } },
+    {
+      name: 'sweep',
+      testMatch: [/locale-sweep\.spec\.ts$/, ON_SWEEP_SERVER],
+      workers: 1,
+      use: { baseURL: `http://localhost:${SWEEP_PORT}` },
+    },
   ],
   retries: 0,
   reporter: [['list']],
@@ -39,7 +46,16 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   // Three servers: the default one (no Stripe keys, as most installs start), one with card payments

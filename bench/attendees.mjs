@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+
 import pg from 'pg';
 
 // A full garbage collection before each export, so the baseline holds no garbage of earlier steps.
@@ -33,41 +34,97 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-bench-'));
 const { buildApp } = await import('../apps/api/src/app.ts');
 const { loadConfig } = await import('../apps/api/src/config.ts');
 const { seedBulkAttendees } = await import('../apps/api/test/bulk-attendees.ts');
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_MAX: '1000', PORT: String(port), HOST: '127.0.0.1' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'error',
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  APP_URL: `http://127.0.0.1:${port}`,
+  AUTH_RATE_LIMIT_MAX: '1000',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+});
 const app = await buildApp({ ...config, webDistDir: null }, { work: false });
 await app.listen({ port, host: '127.0.0.1' });
 const api = `http://127.0.0.1:${port}/api`;
 
 try {
   const json = async (method, p, body, token) => {
-    const res = await fetch(`${api}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${api}${p}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const parsed = await res.json();
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(parsed)}`);
     return parsed;
   };
   // Sign up, then open the mailed link (its outbox row waits: no worker runs in this process).
   const email = `bench-${dbName}@example.test`;
-  await json('POST', '/auth/register', { name: 'Bench', email, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
+  await json('POST', '/auth/register', {
+    name: 'Bench',
+    email,
+    password: 'bench-password-1',
+    password_confirmation: 'bench-password-1',
+    accept_terms: true,
+    timezone: 'UTC',
+  });
   const probe = new pg.Client({ connectionString: databaseUrl });
   await probe.connect();
-  const { rows: mailed } = await probe.query(`select payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation'`, [email]);
+  const { rows: mailed } = await probe.query(
+    `select payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation'`,
+    [email],
+  );
   await probe.end();
-  const auth = await json('POST', `/auth/confirm-sign-up/${/confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(mailed[0].url)[1]}`, {});
+  const auth = await json(
+    'POST',
+    `/auth/confirm-sign-up/${/confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(mailed[0].url)[1]}`,
+    {},
+  );
   const token = auth.token;
   const organizer = (await json('POST', '/organizers', { name: 'Bench', email: 'bench@example.test' }, token)).data;
-  const event = (await json('POST', '/events', { title: 'Big festival', organizer_id: organizer.id, start_date: '2035-01-01T19:00', end_date: '2035-01-01T23:00', timezone: 'Europe/Berlin', currency: 'EUR' }, token)).data;
+  const event = (
+    await json(
+      'POST',
+      '/events',
+      {
+        title: 'Big festival',
+        organizer_id: organizer.id,
+        start_date: '2035-01-01T19:00',
+        end_date: '2035-01-01T23:00',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+      token,
+    )
+  ).data;
   const tickets = [];
-  for (const name of ['Day pass', 'Weekend pass']) tickets.push((await json('POST', `/events/${event.id}/tickets`, { name, type: 'PAID', price: 1000 }, token)).data);
+  for (const name of ['Day pass', 'Weekend pass'])
+    tickets.push((await json('POST', `/events/${event.id}/tickets`, { name, type: 'PAID', price: 1000 }, token)).data);
   const q = async (body) => (await json('POST', `/events/${event.id}/questions`, body, token)).data.id;
-  const attendeeQuestionIds = [await q({ title: 'T-shirt size', type: 'SINGLE_LINE_TEXT' }), await q({ title: 'Diet', type: 'CHECKBOX', options: ['Vegan', 'Gluten-free'] })];
+  const attendeeQuestionIds = [
+    await q({ title: 'T-shirt size', type: 'SINGLE_LINE_TEXT' }),
+    await q({ title: 'Diet', type: 'CHECKBOX', options: ['Vegan', 'Gluten-free'] }),
+  ];
   const orderQuestionIds = [await q({ title: 'Company', type: 'SINGLE_LINE_TEXT', applies_to: 'ORDER' })];
   const db = app.deps.database.db;
   const { events } = await import('../apps/api/src/db/schema/index.ts');
   const { eq } = await import('drizzle-orm');
-  const [{ account_id: accountId }] = await db.select({ account_id: events.account_id }).from(events).where(eq(events.id, event.id));
+  const [{ account_id: accountId }] = await db
+    .select({ account_id: events.account_id })
+    .from(events)
+    .where(eq(events.id, event.id));
 
   let t0 = performance.now();
-  const { orders } = await seedBulkAttendees(db, { accountId, eventId: event.id, currency: 'EUR', tickets, attendeeQuestionIds, orderQuestionIds, attendees: count });
+  const { orders } = await seedBulkAttendees(db, {
+    accountId,
+    eventId: event.id,
+    currency: 'EUR',
+    tickets,
+    attendeeQuestionIds,
+    orderQuestionIds,
+    attendees: count,
+  });
   const raw = new pg.Client({ connectionString: databaseUrl });
   await raw.connect();
   await raw.query('analyze');
@@ -90,7 +147,14 @@ try {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    rows.push({ request: label, status: first.status, rows: `${body.data?.length ?? '?'}/${body.meta?.total ?? '?'}`, p50: pct(times, 50).toFixed(1), p95: pct(times, 95).toFixed(1), over: pct(times, 95) > 100 ? 'OVER 100 ms' : '' });
+    rows.push({
+      request: label,
+      status: first.status,
+      rows: `${body.data?.length ?? '?'}/${body.meta?.total ?? '?'}`,
+      p50: pct(times, 50).toFixed(1),
+      p95: pct(times, 95).toFixed(1),
+      over: pct(times, 95) > 100 ? 'OVER 100 ms' : '',
+    });
   }
   const e = `/events/${event.id}`;
   const lastAttendeePage = Math.ceil(count / 20);
@@ -125,7 +189,9 @@ try {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 50);
     t0 = performance.now();
-    const res = await fetch(`${api}${e}/${kind}/export?format=${format}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${api}${e}/${kind}/export?format=${format}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     let bytes = 0;
     let lines = 0;
     const reader = res.body.getReader();

@@ -8,10 +8,12 @@
 // first contentful paint under a slow-4G profile (150 ms latency, 1.6 Mbit/s down and up, no CPU
 // throttling). Then, on the event page, what choosing a ticket and going to checkout loads afterwards.
 //
-// Usage: npm run build && node bench/first-visit.mjs [--runs 3] [--verbose] [--tsx] [--max-event-kib 125] [--max-login-kib 150] [--max-fcp-ms 1000]
+// Usage: npm run build && node bench/first-visit.mjs [--runs 3] [--verbose] [--tsx] [--max-event-kib 125]
+// [--max-login-kib 150] [--max-fcp-ms 1000]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the PostgreSQL server
 //   where the scratch database is created (and dropped at the end). CHROMIUM_PATH overrides /usr/bin/chromium.
 import { chromium } from '@playwright/test';
+
 import { startBenchServer } from './lib/bench-server.mjs';
 import { liveSampleEvent } from './lib/sample-event.mjs';
 
@@ -25,14 +27,28 @@ const port = Number(arg('--port', 3293));
 const base = `http://127.0.0.1:${port}`;
 
 // `--tsx`: the API from its sources (same answers; for when the compiled build is older than the sources).
-const bench = await startBenchServer({ port, prefix: 'admitone_first_visit', serveWeb: process.argv.includes('--tsx') ? 'tsx' : 'npm-start', env: { LOG_LEVEL: 'warn' } });
+const bench = await startBenchServer({
+  port,
+  prefix: 'admitone_first_visit',
+  serveWeb: process.argv.includes('--tsx') ? 'tsx' : 'npm-start',
+  env: { LOG_LEVEL: 'warn' },
+});
 let failed = false;
 try {
   const { eventUrl } = await liveSampleEvent(bench, base);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 
   /** Opens `url` in a fresh context under slow 4G; answers bytes per kind, the files, and paint times. */
@@ -41,13 +57,25 @@ try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 200_000,
+      uploadThroughput: 200_000,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const requests = new Map();
     let phase = 'first';
     cdp.on('Network.responseReceived', (e) => {
       const r = requests.get(e.requestId) ?? {};
-      requests.set(e.requestId, { ...r, type: e.type, url: e.response.url, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '-', status: e.response.status, phase: r.phase ?? phase });
+      requests.set(e.requestId, {
+        ...r,
+        type: e.type,
+        url: e.response.url,
+        encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '-',
+        status: e.response.status,
+        phase: r.phase ?? phase,
+      });
     });
     cdp.on('Network.requestWillBeSent', (e) => {
       if (!requests.has(e.requestId)) requests.set(e.requestId, { phase });
@@ -66,7 +94,13 @@ try {
     const paints = await page.evaluate(() => ({
       ...Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, p.startTime])),
       html: performance.getEntriesByType('navigation')[0]?.responseEnd,
-      blocking: Math.max(0, ...performance.getEntriesByType('resource').filter((e) => e.renderBlockingStatus === 'blocking').map((e) => e.responseEnd)),
+      blocking: Math.max(
+        0,
+        ...performance
+          .getEntriesByType('resource')
+          .filter((e) => e.renderBlockingStatus === 'blocking')
+          .map((e) => e.responseEnd),
+      ),
     }));
     if (afterLoad) {
       phase = 'after';
@@ -75,7 +109,9 @@ try {
     }
     await context.close();
     const sum = (which, types) => {
-      const files = [...requests.values()].filter((r) => r.phase === which && types.includes(r.type) && r.bytes !== undefined);
+      const files = [...requests.values()].filter(
+        (r) => r.phase === which && types.includes(r.type) && r.bytes !== undefined,
+      );
       return { bytes: files.reduce((s, r) => s + r.bytes, 0), count: files.length, files };
     };
     return {
@@ -98,17 +134,26 @@ try {
   const report = (label, results, max) => {
     const r = results[0];
     if (verbose) {
-      for (const f of [...r.jsCss.files, ...r.doc.files, ...r.font.files, ...r.later.files].sort((a, b) => b.bytes - a.bytes))
-        console.log(`  ${f.phase === 'after' ? 'later ' : ''}${kib(f.bytes).padStart(7)} KiB  ${f.encoding.padEnd(4)} ${f.type.padEnd(10)} ${new URL(f.url).pathname}`);
+      for (const f of [...r.jsCss.files, ...r.doc.files, ...r.font.files, ...r.later.files].sort(
+        (a, b) => b.bytes - a.bytes,
+      ))
+        console.log(
+          `  ${f.phase === 'after' ? 'later ' : ''}${kib(f.bytes).padStart(7)} KiB  ${f.encoding.padEnd(4)} ${f.type.padEnd(10)} ${new URL(f.url).pathname}`,
+        );
     }
     const fcp = median(results.map((x) => x.fcp ?? Infinity));
-    if (verbose) console.log(`  per run: HTML received at ${results.map((x) => x.html.toFixed(0)).join(' / ')} ms, render-blocking CSS at ${results.map((x) => x.blocking.toFixed(0)).join(' / ')} ms, first contentful paint at ${results.map((x) => (x.fcp ?? NaN).toFixed(0)).join(' / ')} ms`);
+    if (verbose)
+      console.log(
+        `  per run: HTML received at ${results.map((x) => x.html.toFixed(0)).join(' / ')} ms, render-blocking CSS at ${results.map((x) => x.blocking.toFixed(0)).join(' / ')} ms, first contentful paint at ${results.map((x) => (x.fcp ?? NaN).toFixed(0)).join(' / ')} ms`,
+      );
     const fp = median(results.map((x) => x.fp ?? Infinity));
     console.log(
       `${label}: JS+CSS ${kib(r.jsCss.bytes)} KiB in ${r.jsCss.count} requests (JS ${kib(r.js.bytes)} KiB / ${r.js.count}, CSS ${kib(r.css.bytes)} KiB / ${r.css.count}); ` +
         `HTML ${kib(r.doc.bytes)} KiB; fonts ${kib(r.font.bytes)} KiB / ${r.font.count}; ` +
         `first paint ${fp.toFixed(0)} ms, first contentful paint ${fcp.toFixed(0)} ms (median of ${results.length}, slow 4G)` +
-        (r.later.count ? `; after choosing a ticket and checking out: +${kib(r.later.bytes)} KiB in ${r.later.count} requests` : ''),
+        (r.later.count
+          ? `; after choosing a ticket and checking out: +${kib(r.later.bytes)} KiB in ${r.later.count} requests`
+          : ''),
     );
     for (const e of new Set(results.flatMap((x) => x.errors))) console.log(`  console error: ${e}`);
     if (max !== undefined && r.jsCss.bytes / 1024 > max) {

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
 import { startBenchServer } from './lib/bench-server.mjs';
 import { liveSampleEvent } from './lib/sample-event.mjs';
 
@@ -26,19 +27,38 @@ const port = Number(arg('--port', 3296));
 const base = `http://127.0.0.1:${port}`;
 const run = promisify(execFile);
 
-const bench = await startBenchServer({ port, prefix: 'admitone_lighthouse', serveWeb: 'npm-start', env: { LOG_LEVEL: 'warn' } });
+const bench = await startBenchServer({
+  port,
+  prefix: 'admitone_lighthouse',
+  serveWeb: 'npm-start',
+  env: { LOG_LEVEL: 'warn' },
+});
 const keep = arg('--keep'); // a folder to keep the JSON reports in
 const out = keep ?? mkdtempSync(path.join(os.tmpdir(), 'admitone-lighthouse-'));
 let failed = false;
 try {
   const { eventUrl } = await liveSampleEvent(bench, base);
-  const chromeFlags = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+  const chromeFlags =
+    '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
   async function lighthouse(url, i) {
     const file = path.join(out, `report-${i}.json`);
-    await run('npx', ['--yes', LIGHTHOUSE, url, '--only-categories=performance', '--output=json', `--output-path=${file}`, `--chrome-flags=${chromeFlags}`, '--quiet'], {
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    await run(
+      'npx',
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${file}`,
+        `--chrome-flags=${chromeFlags}`,
+        '--quiet',
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const ms = (id) => report.audits[id]?.numericValue ?? NaN;
     return {

@@ -20,7 +20,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
+
 import { startBenchServer } from './lib/bench-server.mjs';
 
 const mails = Number(process.argv[2] ?? 30_000);
@@ -29,13 +31,19 @@ const clients = Number(process.argv[4] ?? 64);
 const windowSeconds = Number(process.argv[5] ?? 20);
 const rounds = Number(process.argv[6] ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 // --- A local SMTP server (a process of its own: lib/counting-smtp.mjs) that counts what it accepts and
 // notes when each reset arrives.
 let accepted = 0;
 const arrivals = new Map(); // watched recipient -> Date.now() of the newest mail to it
-const smtp = fork(path.join(import.meta.dirname, 'lib', 'counting-smtp.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const smtp = fork(path.join(import.meta.dirname, 'lib', 'counting-smtp.mjs'), {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const smtpPort = await new Promise((resolve, reject) => {
   smtp.on('message', (m) => {
     if (m.port) resolve(m.port);
@@ -47,7 +55,11 @@ const smtpPort = await new Promise((resolve, reject) => {
 const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-mail-'));
-const bench = await startBenchServer({ port: 3294, prefix: 'admitone_mail', env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false', SMTP_URL: smtpUrl } });
+const bench = await startBenchServer({
+  port: 3294,
+  prefix: 'admitone_mail',
+  env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false', SMTP_URL: smtpUrl },
+});
 const { api, databaseUrl, dbName, json } = bench;
 const children = [];
 const cleanUp = async () => {
@@ -64,41 +76,96 @@ process.on('uncaughtException', async (err) => {
 
 const organizerEmail = `mail-${dbName}@example.test`;
 smtp.send({ watch: organizerEmail });
-const auth = await bench.signUp({ name: 'Mail', email: organizerEmail, password: 'mail-password-1', password_confirmation: 'mail-password-1', accept_terms: true, timezone: 'UTC' });
-const organizer = (await json('POST', '/organizers', { name: 'Riverside Music Hall', email: 'hall@example.test' }, auth.token)).data;
+const auth = await bench.signUp({
+  name: 'Mail',
+  email: organizerEmail,
+  password: 'mail-password-1',
+  password_confirmation: 'mail-password-1',
+  accept_terms: true,
+  timezone: 'UTC',
+});
+const organizer = (
+  await json('POST', '/organizers', { name: 'Riverside Music Hall', email: 'hall@example.test' }, auth.token)
+).data;
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 
 async function freeEvent(title, quantity, maxPerOrder) {
-  const event = (await json('POST', '/events', { title, organizer_id: organizer.id, start_date: '2035-07-17T17:30', end_date: '2035-07-17T21:00', timezone: 'Europe/London', currency: 'GBP' }, auth.token)).data;
-  const ticket = (await json('POST', `/events/${event.id}/tickets`, { name: 'Lawn', type: 'FREE', quantity, max_per_order: maxPerOrder }, auth.token)).data;
+  const event = (
+    await json(
+      'POST',
+      '/events',
+      {
+        title,
+        organizer_id: organizer.id,
+        start_date: '2035-07-17T17:30',
+        end_date: '2035-07-17T21:00',
+        timezone: 'Europe/London',
+        currency: 'GBP',
+      },
+      auth.token,
+    )
+  ).data;
+  const ticket = (
+    await json(
+      'POST',
+      `/events/${event.id}/tickets`,
+      { name: 'Lawn', type: 'FREE', quantity, max_per_order: maxPerOrder },
+      auth.token,
+    )
+  ).data;
   await db.query(`update events set status = 'LIVE', location = $2 where id = $1`, [
     event.id,
-    { venue_name: 'Riverside Park', address_line_1: '1 Embankment Walk', city: 'London', zip_or_postal_code: 'SE1 9PX', country: 'GB' },
+    {
+      venue_name: 'Riverside Park',
+      address_line_1: '1 Embankment Walk',
+      city: 'London',
+      zip_or_postal_code: 'SE1 9PX',
+      country: 'GB',
+    },
   ]);
   return { eventId: event.id, ticketId: ticket.id };
 }
 
 // --- The backlog: one real free order of 100 through the public API, its ticket mails cloned.
 const sellOut = await freeEvent('Riverside Open Air', mails + 1000, 100);
-await db.query(`update events set client_hold_limit = null, client_reservation_limit = null where id = $1`, [sellOut.eventId]);
+await db.query(`update events set client_hold_limit = null, client_reservation_limit = null where id = $1`, [
+  sellOut.eventId,
+]);
 const reserved = await fetch(`${api}/public/events/${sellOut.eventId}/order`, {
   method: 'POST',
   headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
   body: JSON.stringify({ items: [{ ticket_id: sellOut.ticketId, quantity: 100 }], expected_total: 0 }),
 }).then((r) => r.json());
 if (!reserved.data) throw new Error(`reservation failed: ${JSON.stringify(reserved)}`);
-const buyer = { 'content-type': 'application/json', 'x-checkout-token': reserved.checkout_token, 'x-order-secret': reserved.order_secret };
+const buyer = {
+  'content-type': 'application/json',
+  'x-checkout-token': reserved.checkout_token,
+  'x-order-secret': reserved.order_secret,
+};
 const detailsBody = {
   first_name: 'Zoé',
   last_name: 'Buyer',
   email: 'zoe@example.test',
-  attendees: reserved.data.attendees.map((a, i) => ({ short_id: a.short_id, first_name: `Guest${i + 1}`, last_name: 'Brontë', email: `guest${i + 1}@example.test`, answers: {} })),
+  attendees: reserved.data.attendees.map((a, i) => ({
+    short_id: a.short_id,
+    first_name: `Guest${i + 1}`,
+    last_name: 'Brontë',
+    email: `guest${i + 1}@example.test`,
+    answers: {},
+  })),
   answers: {},
 };
-const completed = await fetch(`${api}/public/events/${sellOut.eventId}/order/${reserved.data.short_id}/details`, { method: 'PUT', headers: buyer, body: JSON.stringify(detailsBody) }).then((r) => r.json());
-if (completed.data?.status !== 'COMPLETED') throw new Error(`order not completed: ${JSON.stringify(completed).slice(0, 500)}`);
-const { rows: real } = await db.query(`select count(*)::int as n from outbox where payload->>'template' = 'attendee_ticket' and status = 'PENDING'`);
+const completed = await fetch(`${api}/public/events/${sellOut.eventId}/order/${reserved.data.short_id}/details`, {
+  method: 'PUT',
+  headers: buyer,
+  body: JSON.stringify(detailsBody),
+}).then((r) => r.json());
+if (completed.data?.status !== 'COMPLETED')
+  throw new Error(`order not completed: ${JSON.stringify(completed).slice(0, 500)}`);
+const { rows: real } = await db.query(
+  `select count(*)::int as n from outbox where payload->>'template' = 'attendee_ticket' and status = 'PENDING'`,
+);
 if (real[0].n !== 100) throw new Error(`expected 100 ticket mails from the order, found ${real[0].n}`);
 await db.query(
   `insert into outbox (kind, lane, payload, status, created_at, available_at)
@@ -113,7 +180,9 @@ await db.query(
 );
 await db.query('analyze outbox');
 const pending = async () => (await db.query(`select count(*)::int as n from outbox where status <> 'SENT'`)).rows[0].n;
-console.log(`backlog: ${(await pending()).toLocaleString('en')} mails waiting (${mails.toLocaleString('en')} ticket mails and the order's confirmation)`);
+console.log(
+  `backlog: ${(await pending()).toLocaleString('en')} mails waiting (${mails.toLocaleString('en')} ticket mails and the order's confirmation)`,
+);
 
 // --- The rush (as bench/rush.mjs): each reservation from its own client address.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
@@ -130,7 +199,12 @@ function reserveOnce(target, quantity) {
         path: `${apiUrl.pathname}/public/events/${target.eventId}/order`,
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID(), 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'idempotency-key': randomUUID(),
+          'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        },
       },
       (res) => {
         res.resume();
@@ -157,7 +231,9 @@ async function rush(label) {
     }),
   );
   const rate = ok / ((performance.now() - t0) / 1000);
-  console.log(`${label.padEnd(44)} ${clients} clients ${seconds} s: ${rate.toFixed(0).padStart(5)} reservations/s${Object.keys(errors).length ? `  errors ${JSON.stringify(errors)}` : ''}  (load ${load()})`);
+  console.log(
+    `${label.padEnd(44)} ${clients} clients ${seconds} s: ${rate.toFixed(0).padStart(5)} reservations/s${Object.keys(errors).length ? `  errors ${JSON.stringify(errors)}` : ''}  (load ${load()})`,
+  );
   return rate;
 }
 
@@ -167,7 +243,9 @@ async function throughput(label) {
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, windowSeconds * 1000));
   const rate = (accepted - from) / ((performance.now() - t0) / 1000);
-  console.log(`${label.padEnd(44)} ${rate.toFixed(1).padStart(6)} mails/s accepted by SMTP over ${windowSeconds} s  (load ${load()})`);
+  console.log(
+    `${label.padEnd(44)} ${rate.toFixed(1).padStart(6)} mails/s accepted by SMTP over ${windowSeconds} s  (load ${load()})`,
+  );
   return rate;
 }
 
@@ -175,23 +253,42 @@ async function throughput(label) {
 async function resetLatency(label, base = api) {
   const t0 = Date.now();
   arrivals.delete(organizerEmail);
-  const res = await fetch(`${base}/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: organizerEmail }) });
+  const res = await fetch(`${base}/auth/forgot-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: organizerEmail }),
+  });
   if (res.status !== 200) throw new Error(`forgot-password answered ${res.status}`);
   while (!arrivals.has(organizerEmail)) {
     if (Date.now() - t0 > 600_000) throw new Error('no reset mail within 10 minutes');
     await new Promise((r) => setTimeout(r, 5));
   }
   const s = (arrivals.get(organizerEmail) - t0) / 1000;
-  console.log(`${label.padEnd(44)} ${s.toFixed(2).padStart(6)} s until the SMTP server has it  (${(await pending()).toLocaleString('en')} mails still waiting)`);
+  console.log(
+    `${label.padEnd(44)} ${s.toFixed(2).padStart(6)} s until the SMTP server has it  (${(await pending()).toLocaleString('en')} mails still waiting)`,
+  );
   return s;
 }
 
 function start(label, script, env) {
   // BENCH_WORKER_PROF=dir: a CPU profile of the worker process (written when it stops).
-  const prof = process.env.BENCH_WORKER_PROF && label === 'worker' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : [];
+  const prof =
+    process.env.BENCH_WORKER_PROF && label === 'worker'
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`]
+      : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', script], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, SMTP_URL: smtpUrl, DATA_DIR: dataDir, LOG_LEVEL: 'error', AUTH_RATE_LIMIT_MAX: '1000', TRUST_PROXY: 'loopback', WEB_DIST_DIR: '', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtpUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      TRUST_PROXY: 'loopback',
+      WEB_DIST_DIR: '',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
@@ -243,21 +340,37 @@ const stillWaiting = await pending();
 await worker.stop();
 
 // The single-process default: jobs inside the web server.
-const inProcess = start('in-process server', 'apps/api/src/server.ts', { PORT: '3295', HOST: '127.0.0.1', JOBS_IN_PROCESS: 'true', CHECKOUT_RATE_LIMIT_MAX: '1000000000' });
+const inProcess = start('in-process server', 'apps/api/src/server.ts', {
+  PORT: '3295',
+  HOST: '127.0.0.1',
+  JOBS_IN_PROCESS: 'true',
+  CHECKOUT_RATE_LIMIT_MAX: '1000000000',
+});
 await untilAccepted(accepted + 1);
 const inProcessRate = await throughput('jobs in process: ticket mails');
-const inProcessReset = await resetLatency('password reset during the backlog (in process)', 'http://127.0.0.1:3295/api');
+const inProcessReset = await resetLatency(
+  'password reset during the backlog (in process)',
+  'http://127.0.0.1:3295/api',
+);
 await inProcess.stop();
 
 const ratio = withDelivery / without;
 console.log('');
-console.log(`ticket mails/s, worker process:        ${workerRate.toFixed(1)}   (target >= 100)${workerRate >= 100 ? '' : '  NOT MET'}`);
+console.log(
+  `ticket mails/s, worker process:        ${workerRate.toFixed(1)}   (target >= 100)${workerRate >= 100 ? '' : '  NOT MET'}`,
+);
 console.log(`ticket mails/s, jobs in process:       ${inProcessRate.toFixed(1)}`);
-console.log(`reset during the backlog (worker):     ${workerReset.toFixed(2)} s   (target < 5 s)${workerReset < 5 ? '' : '  NOT MET'}`);
+console.log(
+  `reset during the backlog (worker):     ${workerReset.toFixed(2)} s   (target < 5 s)${workerReset < 5 ? '' : '  NOT MET'}`,
+);
 console.log(`reset during the backlog (in process): ${inProcessReset.toFixed(2)} s`);
-console.log(`reservations with / without delivery:  ${withDelivery.toFixed(0)} / ${without.toFixed(0)} = ${ratio.toFixed(2)} (medians of ${rounds} turns each)   (target >= 0.80)${ratio >= 0.8 ? '' : '  NOT MET'}${stillWaiting ? '' : '  (the backlog ran out during the rush)'}`);
+console.log(
+  `reservations with / without delivery:  ${withDelivery.toFixed(0)} / ${without.toFixed(0)} = ${ratio.toFixed(2)} (medians of ${rounds} turns each)   (target >= 0.80)${ratio >= 0.8 ? '' : '  NOT MET'}${stillWaiting ? '' : '  (the backlog ran out during the rush)'}`,
+);
 console.log(`ticket mails/s sent during the rush:   ${mailDuringRush.map((r) => r.toFixed(0)).join(', ')}`);
-console.log(`MAIL_CONCURRENCY ${process.env.MAIL_CONCURRENCY ?? '4 (default)'}, MAIL_YIELD_TO_BUSY_CPU ${process.env.MAIL_YIELD_TO_BUSY_CPU ?? 'true (default)'}, ${os.cpus().length} cores, load ${load()}`);
+console.log(
+  `MAIL_CONCURRENCY ${process.env.MAIL_CONCURRENCY ?? '4 (default)'}, MAIL_YIELD_TO_BUSY_CPU ${process.env.MAIL_YIELD_TO_BUSY_CPU ?? 'true (default)'}, ${os.cpus().length} cores, load ${load()}`,
+);
 
 await db.end();
 agent.destroy();

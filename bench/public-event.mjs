@@ -6,6 +6,7 @@
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server where a
 //   scratch database is created and dropped.
 import pg from 'pg';
+
 import { startBenchServer } from './lib/bench-server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -14,33 +15,95 @@ const bench = await startBenchServer({ port: 3292 });
 const { api, databaseUrl, dbName, json } = bench;
 
 // The event: 10 tickets of every kind, taxes and fees, a shared capacity, 20,000 sold.
-const auth = await bench.signUp({ name: 'Bench', email: `bench-${dbName}@example.test`, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
+const auth = await bench.signUp({
+  name: 'Bench',
+  email: `bench-${dbName}@example.test`,
+  password: 'bench-password-1',
+  password_confirmation: 'bench-password-1',
+  accept_terms: true,
+  timezone: 'UTC',
+});
 const t = auth.token;
 const organizer = (await json('POST', '/organizers', { name: 'Bench', email: 'bench@example.test' }, t)).data;
 const accountId = auth.user?.accounts?.[0]?.id ?? auth.account?.id ?? auth.accounts?.[0]?.id;
-const vat = (await json('POST', `/accounts/${accountId}/taxes-and-fees`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 20 }, t)).data;
-const fee = (await json('POST', `/accounts/${accountId}/taxes-and-fees`, { name: 'Booking fee', type: 'FEE', calculation_type: 'FIXED', rate: 150 }, t)).data;
-const event = (await json('POST', '/events', { title: 'Popular', organizer_id: organizer.id, start_date: '2035-01-01T19:00', end_date: '2035-01-01T23:00', timezone: 'UTC', currency: 'EUR' }, t)).data;
+const vat = (
+  await json(
+    'POST',
+    `/accounts/${accountId}/taxes-and-fees`,
+    { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 20 },
+    t,
+  )
+).data;
+const fee = (
+  await json(
+    'POST',
+    `/accounts/${accountId}/taxes-and-fees`,
+    { name: 'Booking fee', type: 'FEE', calculation_type: 'FIXED', rate: 150 },
+    t,
+  )
+).data;
+const event = (
+  await json(
+    'POST',
+    '/events',
+    {
+      title: 'Popular',
+      organizer_id: organizer.id,
+      start_date: '2035-01-01T19:00',
+      end_date: '2035-01-01T23:00',
+      timezone: 'UTC',
+      currency: 'EUR',
+    },
+    t,
+  )
+).data;
 const tickets = [];
 for (let i = 0; i < 10; i++) {
   const spec =
     i === 0
-      ? { name: 'Tiered', type: 'TIERED', tiers: [{ label: 'Early', price: 2000, quantity: 5000 }, { label: 'Regular', price: 3000, quantity: 20000 }, { label: 'Late', price: 4000, quantity: null }] }
+      ? {
+          name: 'Tiered',
+          type: 'TIERED',
+          tiers: [
+            { label: 'Early', price: 2000, quantity: 5000 },
+            { label: 'Regular', price: 3000, quantity: 20000 },
+            { label: 'Late', price: 4000, quantity: null },
+          ],
+        }
       : i === 1
         ? { name: 'Donation', type: 'DONATION', min_price: 500 }
         : i % 3 === 0
           ? { name: `Free ${i}`, type: 'FREE', quantity: 100000 }
           : { name: `Paid ${i}`, type: 'PAID', price: 1000 * i, quantity: 100000 };
-  const res = await json('POST', `/events/${event.id}/tickets`, { ...spec, tax_and_fee_ids: spec.type === 'FREE' ? [] : [vat?.id, fee?.id].filter(Boolean) }, t);
+  const res = await json(
+    'POST',
+    `/events/${event.id}/tickets`,
+    { ...spec, tax_and_fee_ids: spec.type === 'FREE' ? [] : [vat?.id, fee?.id].filter(Boolean) },
+    t,
+  );
   if (!res.data) throw new Error(`ticket: ${JSON.stringify(res)}`);
   tickets.push(res.data);
 }
-await json('POST', `/events/${event.id}/capacity-assignments`, { name: 'Hall', capacity: 1000000, applies_to: 'TICKETS', ticket_ids: tickets.slice(2, 6).map((x) => x.id), enabled: true }, t);
+await json(
+  'POST',
+  `/events/${event.id}/capacity-assignments`,
+  {
+    name: 'Hall',
+    capacity: 1000000,
+    applies_to: 'TICKETS',
+    ticket_ids: tickets.slice(2, 6).map((x) => x.id),
+    enabled: true,
+  },
+  t,
+);
 await json('PUT', `/events/${event.id}/settings`, { show_remaining_tickets: true }, t);
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 // Live; the four buyers below reserve from one address, so the per-client fairness caps are off here.
-await db.query(`update events set status = 'LIVE', client_hold_limit = null, client_reservation_limit = null where id = $1`, [event.id]);
+await db.query(
+  `update events set status = 'LIVE', client_hold_limit = null, client_reservation_limit = null where id = $1`,
+  [event.id],
+);
 const sold = 20000;
 const hot = tickets[3];
 await db.query(
@@ -90,7 +153,9 @@ async function load(label, target, alongside) {
 
 const publicUrl = `${api}/public/events/${event.id}`;
 const check = await (await fetch(publicUrl)).json();
-console.log(`event ${event.id}: ${check.data.tickets.length} tickets listed, "${hot.name}" remaining ${check.data.tickets.find((x) => x.id === hot.id).remaining} (sold ${sold}); ${connections} connections, ${seconds} s each`);
+console.log(
+  `event ${event.id}: ${check.data.tickets.length} tickets listed, "${hot.name}" remaining ${check.data.tickets.find((x) => x.id === hot.id).remaining} (sold ${sold}); ${connections} connections, ${seconds} s each`,
+);
 await load('warm-up', publicUrl);
 const trivial = await load('GET /api/health/live (trivial)', `${api}/health/live`);
 const pub = await load('GET /api/public/events/{id}', publicUrl);
@@ -103,7 +168,11 @@ const during = await load('GET /api/public/events/{id} while buyers reserve', pu
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       while (!stopped()) {
-        const res = await fetch(`${api}/public/events/${event.id}/order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const res = await fetch(`${api}/public/events/${event.id}/order`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         await res.arrayBuffer();
         if (res.status === 201) n++;
       }

@@ -16,7 +16,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
+
 import { startBenchServer } from './lib/bench-server.mjs';
 
 const clientCounts = (process.argv[2] ?? '64,256').split(',').map(Number);
@@ -28,7 +30,12 @@ const rawScript = path.resolve(import.meta.dirname, '..', '..', 'shared', 'bench
 /** The reference: pgbench's guarded reservation on one hot ticket, `clients` connections, `seconds`. */
 function rawReserve(clients) {
   const out = execFileSync('bash', [rawScript, String(clients), String(seconds), '1'], {
-    env: { ...process.env, PGHOST: base.hostname, PGPORT: base.port || '5432', PGUSER: decodeURIComponent(base.username || 'postgres') },
+    env: {
+      ...process.env,
+      PGHOST: base.hostname,
+      PGPORT: base.port || '5432',
+      PGUSER: decodeURIComponent(base.username || 'postgres'),
+    },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -38,18 +45,49 @@ function rawReserve(clients) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-rush-'));
-const bench = await startBenchServer({ port: 3293, prefix: 'admitone_rush', env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' } });
+const bench = await startBenchServer({
+  port: 3293,
+  prefix: 'admitone_rush',
+  env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' },
+});
 const { api, databaseUrl, dbName, json } = bench;
-const auth = await bench.signUp({ name: 'Rush', email: `rush-${dbName}@example.test`, password: 'rush-password-1', password_confirmation: 'rush-password-1', accept_terms: true, timezone: 'UTC' });
+const auth = await bench.signUp({
+  name: 'Rush',
+  email: `rush-${dbName}@example.test`,
+  password: 'rush-password-1',
+  password_confirmation: 'rush-password-1',
+  accept_terms: true,
+  timezone: 'UTC',
+});
 const organizer = (await json('POST', '/organizers', { name: 'Rush', email: 'rush@example.test' }, auth.token)).data;
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 
 /** A live event with one free ticket of `quantity` (at most 4 per order), fairness caps at their defaults. */
 async function hotEvent(label, quantity) {
-  const event = (await json('POST', '/events', { title: label, organizer_id: organizer.id, start_date: '2035-01-01T19:00', end_date: '2035-01-01T23:00', timezone: 'UTC', currency: 'EUR' }, auth.token)).data;
-  // BENCH_WAITLIST=1: the ticket's waitlist is open (nobody waiting), so every reservation also checks that no one waits.
-  const created = await json('POST', `/events/${event.id}/tickets`, { name: 'Hot', type: 'FREE', quantity, max_per_order: 4, waitlist_enabled: process.env.BENCH_WAITLIST === '1' }, auth.token);
+  const event = (
+    await json(
+      'POST',
+      '/events',
+      {
+        title: label,
+        organizer_id: organizer.id,
+        start_date: '2035-01-01T19:00',
+        end_date: '2035-01-01T23:00',
+        timezone: 'UTC',
+        currency: 'EUR',
+      },
+      auth.token,
+    )
+  ).data;
+  // BENCH_WAITLIST=1: the ticket's waitlist is open (nobody waiting), so every reservation also checks that no one
+  // waits.
+  const created = await json(
+    'POST',
+    `/events/${event.id}/tickets`,
+    { name: 'Hot', type: 'FREE', quantity, max_per_order: 4, waitlist_enabled: process.env.BENCH_WAITLIST === '1' },
+    auth.token,
+  );
   if (!created.data) throw new Error(`ticket not created: ${JSON.stringify(created)}`);
   const ticket = created.data;
   await db.query(`update events set status = 'LIVE' where id = $1`, [event.id]);
@@ -81,13 +119,28 @@ async function sell(target, n) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 const apiUrl = new URL(api);
 let clientNo = 0;
-/** One reservation over HTTP as the ticket selector sends it (a fresh Idempotency-Key per click), from a new client address. */
+/**
+ * One reservation over HTTP as the ticket selector sends it (a fresh Idempotency-Key per click), from a new client
+ * address.
+ */
 function reserveOnce(target, quantity) {
   const body = JSON.stringify({ items: [{ ticket_id: target.ticketId, quantity }], expected_total: 0 });
   const n = clientNo++;
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: apiUrl.hostname, port: apiUrl.port, path: `${apiUrl.pathname}/public/events/${target.eventId}/order`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID(), 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } },
+      {
+        host: apiUrl.hostname,
+        port: apiUrl.port,
+        path: `${apiUrl.pathname}/public/events/${target.eventId}/order`,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'idempotency-key': randomUUID(),
+          'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -127,7 +180,15 @@ async function run(label, target, clients, stop = () => false) {
   );
   const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  const out = { perSecond: ok / elapsed, ticketsPerSecond: tickets / elapsed, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), ok, errors };
+  const out = {
+    perSecond: ok / elapsed,
+    ticketsPerSecond: tickets / elapsed,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    ok,
+    errors,
+  };
   console.log(
     `${label.padEnd(40)} ${String(clients).padStart(3)} clients  ${out.perSecond.toFixed(0).padStart(5)} reservations/s (${out.ticketsPerSecond.toFixed(0)} tickets/s)  p50 ${out.p50.toFixed(1)}  p95 ${out.p95.toFixed(1)}  p99 ${out.p99.toFixed(1)} ms${Object.keys(errors).length ? `  errors ${JSON.stringify(errors)}` : ''}`,
   );
@@ -154,16 +215,22 @@ const results = [];
 for (const clients of clientCounts) {
   const rawClients = Math.min(clients, maxConnections - 10);
   const raw = rawReserve(rawClients);
-  console.log(`${'raw reference (pgbench, guard first)'.padEnd(40)} ${String(rawClients).padStart(3)} clients  ${raw.toFixed(0).padStart(5)} reservations/s${rawClients < clients ? `  (the server allows ${maxConnections} connections)` : ''}`);
+  console.log(
+    `${'raw reference (pgbench, guard first)'.padEnd(40)} ${String(rawClients).padStart(3)} clients  ${raw.toFixed(0).padStart(5)} reservations/s${rawClients < clients ? `  (the server allows ${maxConnections} connections)` : ''}`,
+  );
   const fresh = await hotEvent(`fresh, ${clients}`, 10_000_000);
   const http = await run('HTTP, one hot free ticket, fresh event', fresh, clients);
-  console.log(`  HTTP / raw: ${(http.perSecond / raw).toFixed(2)}   (target >= 0.50; p99 target < 250 ms at 64 clients)`);
+  console.log(
+    `  HTTP / raw: ${(http.perSecond / raw).toFixed(2)}   (target >= 0.50; p99 target < 250 ms at 64 clients)`,
+  );
   results.push({ clients, raw, http });
   if (clients === clientCounts[0]) {
     const big = await hotEvent(`${alreadySold} sold, ${clients}`, 10_000_000);
     await sell(big, alreadySold);
     const bigRun = await run(`HTTP, ${alreadySold.toLocaleString('en')} already sold`, big, clients);
-    console.log(`  ${alreadySold.toLocaleString('en')} sold / fresh: ${(bigRun.perSecond / http.perSecond).toFixed(2)}   (target >= 0.80)`);
+    console.log(
+      `  ${alreadySold.toLocaleString('en')} sold / fresh: ${(bigRun.perSecond / http.perSecond).toFixed(2)}   (target >= 0.80)`,
+    );
     const d = await drift(big.eventId);
     console.log(`  counters of the big event: ${d.length ? `DRIFT ${JSON.stringify(d)}` : 'equal to their rows'}`);
     if (d.length) process.exitCode = 1;
@@ -173,10 +240,20 @@ for (const clients of clientCounts) {
 // Sold-out check: capacity 3,000, the first client count reserving until refused.
 const capacity = 3000;
 const soldOut = await hotEvent('sold out', capacity);
-await run('HTTP, until 3,000 are sold out', soldOut, clientCounts[0], (errors) => (errors.NO_TICKETS_AVAILABLE ?? 0) > 50);
-const { rows } = await db.query(`select count(*)::int as n from attendees where event_id = $1 and status in ('RESERVED','ACTIVE','AWAITING_PAYMENT')`, [soldOut.eventId]);
+await run(
+  'HTTP, until 3,000 are sold out',
+  soldOut,
+  clientCounts[0],
+  (errors) => (errors.NO_TICKETS_AVAILABLE ?? 0) > 50,
+);
+const { rows } = await db.query(
+  `select count(*)::int as n from attendees where event_id = $1 and status in ('RESERVED','ACTIVE','AWAITING_PAYMENT')`,
+  [soldOut.eventId],
+);
 const d = await drift(soldOut.eventId);
-console.log(`  check: ${rows[0].n} of ${capacity} taken${rows[0].n > capacity ? ' OVERSOLD' : ''}; counters ${d.length ? `DRIFT ${JSON.stringify(d)}` : 'equal to their rows'}`);
+console.log(
+  `  check: ${rows[0].n} of ${capacity} taken${rows[0].n > capacity ? ' OVERSOLD' : ''}; counters ${d.length ? `DRIFT ${JSON.stringify(d)}` : 'equal to their rows'}`,
+);
 if (rows[0].n !== capacity || d.length) process.exitCode = 1;
 
 await db.end();

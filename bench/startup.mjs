@@ -9,12 +9,20 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.argv[2] ?? 3290);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-bench-'));
-if (!existsSync(path.join(root, 'apps/api/dist/server.js')) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+if (
+  !existsSync(path.join(root, 'apps/api/dist/server.js')) ||
+  !existsSync(path.join(root, 'apps/web/dist/index.html'))
+) {
   console.error('no build: run `npm run build` first');
   process.exit(1);
 }
 const started = performance.now();
-const child = spawn('npm', ['start'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore', detached: true });
+const child = spawn('npm', ['start'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'ignore',
+  detached: true,
+});
 
 const deadline = Date.now() + 120_000;
 let ms = null;
@@ -37,4 +45,6 @@ if (ms === null) {
   console.error('the first page did not answer within 120 s');
   process.exit(1);
 }
-console.log(`npm start -> first page answered in ${(ms / 1000).toFixed(2)} s (fresh embedded database, from the build)`);
+console.log(
+  `npm start -> first page answered in ${(ms / 1000).toFixed(2)} s (fresh embedded database, from the build)`,
+);

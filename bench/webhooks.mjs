@@ -14,7 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
+
 import { startBenchServer } from './lib/bench-server.mjs';
 
 const total = Number(process.argv[2] ?? 2200);
@@ -31,7 +33,11 @@ for (let i = 0; i < HOOKS; i++) {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      received.push({ hook: i, at: performance.now(), id: req.headers['webhook-id'] ?? req.headers['admitone-event-id'] });
+      received.push({
+        hook: i,
+        at: performance.now(),
+        id: req.headers['webhook-id'] ?? req.headers['admitone-event-id'],
+      });
       setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'), delayMs);
     });
   });
@@ -40,7 +46,11 @@ for (let i = 0; i < HOOKS; i++) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-webhooks-'));
-const bench = await startBenchServer({ port: 3297, prefix: 'admitone_webhooks', env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false', WEBHOOK_ALLOW_PRIVATE: 'true' } });
+const bench = await startBenchServer({
+  port: 3297,
+  prefix: 'admitone_webhooks',
+  env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false', WEBHOOK_ALLOW_PRIVATE: 'true' },
+});
 const { json, databaseUrl, dbName } = bench;
 let worker = null;
 const cleanUp = async () => {
@@ -61,15 +71,42 @@ process.on('uncaughtException', async (err) => {
 // --- 4 accounts, each an event with a ticket and a webhook for `product.updated` to its own receiver.
 const hooks = [];
 for (let i = 0; i < HOOKS; i++) {
-  const auth = await bench.signUp({ name: `Hook ${i}`, email: `hooks-${i}-${dbName}@example.test`, password: 'bench-password-1', password_confirmation: 'bench-password-1', accept_terms: true, timezone: 'UTC' });
+  const auth = await bench.signUp({
+    name: `Hook ${i}`,
+    email: `hooks-${i}-${dbName}@example.test`,
+    password: 'bench-password-1',
+    password_confirmation: 'bench-password-1',
+    accept_terms: true,
+    timezone: 'UTC',
+  });
   const t = auth.token;
   const organizer = (await json('POST', '/organizers', { name: `Hall ${i}`, email: `hall-${i}@example.test` }, t)).data;
-  const event = (await json('POST', '/events', { title: `Concert ${i}`, organizer_id: organizer.id, start_date: '2035-07-01T19:00', end_date: '2035-07-01T23:00', timezone: 'UTC', currency: 'EUR' }, t)).data;
-  const ticket = (await json('POST', `/events/${event.id}/tickets`, { name: 'Entry', type: 'FREE', quantity: 500 }, t)).data;
+  const event = (
+    await json(
+      'POST',
+      '/events',
+      {
+        title: `Concert ${i}`,
+        organizer_id: organizer.id,
+        start_date: '2035-07-01T19:00',
+        end_date: '2035-07-01T23:00',
+        timezone: 'UTC',
+        currency: 'EUR',
+      },
+      t,
+    )
+  ).data;
+  const ticket = (await json('POST', `/events/${event.id}/tickets`, { name: 'Entry', type: 'FREE', quantity: 500 }, t))
+    .data;
   const hook = (await json('POST', '/webhooks', { url: receivers[i].url, event_types: ['product.updated'] }, t)).data;
   if (!hook?.id) throw new Error(`webhook: ${JSON.stringify(hook)}`);
   for (let n = 0; n < REAL_CHANGES; n++) {
-    const saved = await json('PUT', `/events/${event.id}/tickets/${ticket.id}`, { name: `Entry (${n})`, type: 'FREE', quantity: 500 }, t);
+    const saved = await json(
+      'PUT',
+      `/events/${event.id}/tickets/${ticket.id}`,
+      { name: `Entry (${n})`, type: 'FREE', quantity: 500 },
+      t,
+    );
     if (!saved.data) throw new Error(`ticket: ${JSON.stringify(saved)}`);
   }
   hooks.push({ id: hook.id });
@@ -78,7 +115,13 @@ for (let i = 0; i < HOOKS; i++) {
 // --- Cloned up to `total` events: every column of a real one but its id and event id, a delivery each.
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
-const cols = (await db.query(`select column_name from information_schema.columns where table_name = 'webhook_events' and column_name not in ('id', 'public_id') and is_generated = 'NEVER'`)).rows.map((r) => `"${r.column_name}"`).join(', ');
+const cols = (
+  await db.query(
+    `select column_name from information_schema.columns where table_name = 'webhook_events' and column_name not in ('id', 'public_id') and is_generated = 'NEVER'`,
+  )
+).rows
+  .map((r) => `"${r.column_name}"`)
+  .join(', ');
 const perHook = Math.floor(total / HOOKS);
 for (const [i, h] of hooks.entries()) {
   const want = perHook + (i < total % HOOKS ? 1 : 0);
@@ -94,13 +137,22 @@ for (const [i, h] of hooks.entries()) {
   }
 }
 const queued = (await db.query(`select count(*)::int as n from webhook_deliveries where state = 'PENDING'`)).rows[0].n;
-console.log(`queued ${queued} deliveries to ${HOOKS} webhooks (${HOOKS} accounts); receivers answer after ${delayMs} ms; ${os.cpus().length} cores`);
+console.log(
+  `queued ${queued} deliveries to ${HOOKS} webhooks (${HOOKS} accounts); receivers answer after ${delayMs} ms; ${os.cpus().length} cores`,
+);
 
 // --- The worker, as `npm run worker` runs it.
 const started = performance.now();
 worker = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'error', WEBHOOK_ALLOW_PRIVATE: 'true', WEB_DIST_DIR: '' },
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEB_DIST_DIR: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });
@@ -120,10 +172,18 @@ const rate = received.length > 1 ? ((received.length - 1) * 1000) / (last - firs
 const perReceiver = receivers.map((_, i) => received.filter((r) => r.hook === i).length);
 const done = (await db.query(`select count(*)::int as n from webhook_deliveries where state = 'SUCCEEDED'`)).rows[0].n;
 console.log('');
-console.log(`received ${received.length} requests (${distinct} distinct events) of ${queued}; per receiver ${perReceiver.join(' / ')}; ${done} SUCCEEDED`);
-console.log(`first request ${((first - started) / 1000).toFixed(1)} s after the worker started, last ${((last - started) / 1000).toFixed(1)} s`);
-console.log(`deliveries/s: ${rate.toFixed(1)}   (target >= 100)${rate >= 100 ? '' : '  NOT MET'}${distinct < queued ? '  (timed out)' : ''}`);
-console.log(`WEBHOOK_CONCURRENCY ${process.env.WEBHOOK_CONCURRENCY ?? '(default)'}, WEBHOOK_ACCOUNT_CONCURRENCY ${process.env.WEBHOOK_ACCOUNT_CONCURRENCY ?? '(default)'}, WEBHOOK_SWEEP_SECONDS ${process.env.WEBHOOK_SWEEP_SECONDS ?? '(default)'}`);
+console.log(
+  `received ${received.length} requests (${distinct} distinct events) of ${queued}; per receiver ${perReceiver.join(' / ')}; ${done} SUCCEEDED`,
+);
+console.log(
+  `first request ${((first - started) / 1000).toFixed(1)} s after the worker started, last ${((last - started) / 1000).toFixed(1)} s`,
+);
+console.log(
+  `deliveries/s: ${rate.toFixed(1)}   (target >= 100)${rate >= 100 ? '' : '  NOT MET'}${distinct < queued ? '  (timed out)' : ''}`,
+);
+console.log(
+  `WEBHOOK_CONCURRENCY ${process.env.WEBHOOK_CONCURRENCY ?? '(default)'}, WEBHOOK_ACCOUNT_CONCURRENCY ${process.env.WEBHOOK_ACCOUNT_CONCURRENCY ?? '(default)'}, WEBHOOK_SWEEP_SECONDS ${process.env.WEBHOOK_SWEEP_SECONDS ?? '(default)'}`,
+);
 
 await db.end();
 await cleanUp();

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -24,12 +25,27 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
   const url = new URL(base);
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
-  const server = spawn(process.execPath, serveWeb === 'npm-start' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', CHECKOUT_RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000', ...(serveWeb ? { NODE_ENV: 'production' } : { WEB_DIST_DIR: '' }), TRUST_PROXY: 'loopback', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
+  const server = spawn(
+    process.execPath,
+    serveWeb === 'npm-start' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'error',
+        CHECKOUT_RATE_LIMIT_MAX: '1000000000',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        ...(serveWeb ? { NODE_ENV: 'production' } : { WEB_DIST_DIR: '' }),
+        TRUST_PROXY: 'loopback',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    },
+  );
   let exited = null;
   server.on('exit', (code, signal) => (exited = code ?? signal));
   const api = `http://127.0.0.1:${port}/api`;
@@ -48,7 +64,11 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
     await new Promise((r) => setTimeout(r, 100));
   }
   const json = async (method, p, body, token) => {
-    const res = await fetch(`${api}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${api}${p}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return res.json();
   };
   // Without SMTP_URL the server writes each mail as an .eml file under DATA_DIR/mail.
@@ -58,7 +78,10 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const { rows } = await db.query(`select id, payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation' order by id desc limit 1`, [email]);
+      const { rows } = await db.query(
+        `select id, payload->'data'->>'url' as url from outbox where payload->>'to' = $1 and payload->>'template' = 'signup_confirmation' order by id desc limit 1`,
+        [email],
+      );
       if (!rows[0]) throw new Error(`no sign-up link was mailed to ${email}`);
       const tokenIn = (text) => /confirm-sign-up\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
       if (rows[0].url) return tokenIn(rows[0].url);
@@ -67,11 +90,15 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
       for (let i = 0; i < 100; i++) {
         let files = [];
         try {
-          files = readdirSync(mailDir).filter((f) => f.endsWith(`-${safe}.eml`)).sort();
+          files = readdirSync(mailDir)
+            .filter((f) => f.endsWith(`-${safe}.eml`))
+            .sort();
         } catch {
           /* the folder appears with the first mail */
         }
-        const token = files.length ? tokenIn(readFileSync(path.join(mailDir, files.at(-1)), 'latin1').replace(/=\r?\n/g, '')) : undefined;
+        const token = files.length
+          ? tokenIn(readFileSync(path.join(mailDir, files.at(-1)), 'latin1').replace(/=\r?\n/g, ''))
+          : undefined;
         if (token) return token;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -85,9 +112,15 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
     databaseUrl,
     dbName,
     json,
-    /** Signs up and opens the mailed link, as a person would; answers what opening it answered (token, user, accounts). */
+    /**
+     * Signs up and opens the mailed link, as a person would; answers what opening it answered (token, user, accounts).
+     */
     async signUp(body) {
-      const res = await fetch(`${api}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${api}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.status !== 202) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
       return json('POST', `/auth/confirm-sign-up/${await signUpToken(body.email.toLowerCase())}`, {});
     },

@@ -16,7 +16,8 @@ const smtp = new SMTPServer({
     stream.on('data', () => undefined);
     stream.on('end', () => {
       accepted++;
-      for (const r of session.envelope.rcptTo) if (watched.has(r.address)) process.send({ arrival: r.address, at: Date.now() });
+      for (const r of session.envelope.rcptTo)
+        if (watched.has(r.address)) process.send({ arrival: r.address, at: Date.now() });
       callback();
     });
   },
