@@ -1,16 +1,9 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+
+import { expect, riversideId, test } from './fixtures';
 import { expectAccessible, snapshot } from './support';
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
 
 type Connection = {
   status: 'NOT_CONFIGURED' | 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED';
@@ -33,7 +26,13 @@ const connection = (patch: Partial<Connection>): Connection => ({
   ...patch,
 });
 
-const CONNECTED = connection({ status: 'CONNECTED', stripe_account_id: 'acct_1MockConnected', charges_enabled: true, payouts_enabled: true, details_submitted: true });
+const CONNECTED = connection({
+  status: 'CONNECTED',
+  stripe_account_id: 'acct_1MockConnected',
+  charges_enabled: true,
+  payouts_enabled: true,
+  details_submitted: true,
+});
 
 /**
  * Mocks the payment-connection API at the network boundary. The e2e server has no Stripe keys and no
@@ -42,7 +41,11 @@ const CONNECTED = connection({ status: 'CONNECTED', stripe_account_id: 'acct_1Mo
  */
 async function mockConnection(page: Page, initial: Connection) {
   const calls = { connect: 0, refresh: 0 };
-  const state = { current: initial, afterRefresh: initial, connectAnswer: null as null | ((route: Route) => Promise<void>) };
+  const state = {
+    current: initial,
+    afterRefresh: initial,
+    connectAnswer: null as null | ((route: Route) => Promise<void>),
+  };
   await page.route('**/api/accounts/*/payment-connection', (route) => route.fulfill({ json: { data: state.current } }));
   await page.route('**/api/accounts/*/payment-connection/stripe', async (route) => {
     calls.connect += 1;
@@ -60,10 +63,12 @@ async function mockConnection(page: Page, initial: Connection) {
 
 const badge = (page: Page) => page.getByTestId('payment-status');
 
-test('payments: not configured on this installation, then every connection state', async ({ page, context }) => {
+test('payments: not configured on this installation, then every connection state', async ({
+  organizerPage: page,
+  context,
+}) => {
   // Seven connection states in two languages: 45 s in a full run here, over a minute when the machine is slow.
   test.setTimeout(120_000);
-  await login(page);
 
   // The account navigation lists Payments for the admin.
   await page.goto('/account/settings');
@@ -74,7 +79,9 @@ test('payments: not configured on this installation, then every connection state
   // Real server, no Stripe keys: NOT_CONFIGURED explains what the operator sets.
   await expect(badge(page)).toHaveText('Not configured');
   await expect(page.getByText('Card payments are not configured on this installation', { exact: false })).toBeVisible();
-  await expect(page.getByText('Offline payments (bank transfer, pay at the door) still work', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Offline payments (bank transfer, pay at the door) still work', { exact: false }),
+  ).toBeVisible();
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_MODE=SINGLE']) {
     await expect(page.getByText(name, { exact: true })).toBeVisible();
   }
@@ -84,11 +91,7 @@ test('payments: not configured on this installation, then every connection state
   await snapshot(page, 'en-account-payment-not-configured');
 
   // The getting-started step counts as done: the seeded event takes offline payments.
-  const token = await page.evaluate(() => localStorage.getItem('admitone.token'));
-  const events = await page.request.get('/api/events', { headers: { authorization: `Bearer ${token}` } });
-  const riverside = ((await events.json()) as { data: Array<{ id: number; title: string }> }).data.find((e) => e.title === 'Riverside Open Air');
-  expect(riverside).toBeTruthy();
-  await page.goto(`/manage/event/${riverside!.id}/getting-started`);
+  await page.goto(`/manage/event/${await riversideId(page.request)}/getting-started`);
   await expect(page.getByRole('heading', { name: 'Connect a payment provider (done)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open payments' })).toHaveAttribute('href', '/account/payment');
 
@@ -115,7 +118,11 @@ test('payments: not configured on this installation, then every connection state
   await snapshot(page, 'en-account-payment-connected');
 
   // Setup incomplete: continue or check again (the refresh call).
-  mock.state.current = connection({ status: 'SETUP_INCOMPLETE', stripe_account_id: 'acct_1MockConnected', details_submitted: false });
+  mock.state.current = connection({
+    status: 'SETUP_INCOMPLETE',
+    stripe_account_id: 'acct_1MockConnected',
+    details_submitted: false,
+  });
   mock.state.afterRefresh = mock.state.current;
   await page.reload();
   await expect(badge(page)).toHaveText('Setup incomplete');
@@ -134,16 +141,28 @@ test('payments: not configured on this installation, then every connection state
 
   // An organizer's request is refused with the server's translated message.
   mock.state.connectAnswer = (route) =>
-    route.fulfill({ status: 403, json: { error: { code: 'FORBIDDEN', message: 'You do not have permission to do that.' } } });
+    route.fulfill({
+      status: 403,
+      json: { error: { code: 'FORBIDDEN', message: 'You do not have permission to do that.' } },
+    });
   await page.getByRole('button', { name: 'Continue setup' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do that.' })).toBeVisible();
   await expect(page).toHaveURL(/\/account\/payment\?stripe=refresh$/);
 
   // Single mode: the platform's account takes the payments.
-  mock.state.current = connection({ status: 'CONNECTED', mode: 'SINGLE', charges_enabled: true, payouts_enabled: true, details_submitted: true, platform_fee_percent: 0 });
+  mock.state.current = connection({
+    status: 'CONNECTED',
+    mode: 'SINGLE',
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+    platform_fee_percent: 0,
+  });
   await page.goto('/account/payment');
   await expect(badge(page)).toHaveText('Connected');
-  await expect(page.getByText("Payments go to the platform's Stripe account; nothing to connect.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("Payments go to the platform's Stripe account; nothing to connect.", { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Connect Stripe' })).toHaveCount(0);
   await expectAccessible(page, 'payments single mode');
   await snapshot(page, 'en-account-payment-single');

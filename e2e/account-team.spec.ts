@@ -1,14 +1,16 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { confirmAddressByApi, expectAccessible, mailCount, notificationsGone, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
+import type { Browser, Page } from '@playwright/test';
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+import { DEMO, expect, loginWithForm, test } from './fixtures';
+import {
+  confirmAddressByApi,
+  expectAccessible,
+  mailCount,
+  notificationsGone,
+  signUpLinkPath,
+  snapshot,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'Open user menu' }).click();
@@ -64,10 +66,13 @@ async function invite(page: Page, email: string, role: 'Admin' | 'Organizer') {
   return linkIn(mail.text, /\/auth\/accept-invitation\/[A-Za-z0-9_-]+/);
 }
 
-test('an admin invites an organizer, who sees no account pages, makes them door staff of one event, then admin, and deactivates them', async ({ page, browser }) => {
+test('an admin invites an organizer, who sees no account pages, makes them door staff of one event, then admin, and deactivates them', async ({
+  organizerPage: page,
+  browser,
+}) => {
   // Two browsers, six screens checked with axe, four mails: longer than one screen's minute on a busy machine.
   test.setTimeout(150_000);
-  await login(page, DEMO.email, DEMO.password);
+  await page.goto('/manage/events');
   await expect(page).toHaveURL(/\/manage\/events$/);
 
   // The account area: settings, event defaults.
@@ -141,8 +146,11 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await expect(them).toHaveURL(/\/manage\/events$/);
   await expect(them.getByText('Summer Jazz Festival')).toBeVisible();
 
-  // An organizer's only account page is the reports (issue #24): the links lead there, and the other pages say no without calling the API.
-  await expect(them.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account/reports');
+  // An organizer's only account page is the reports (issue #24): the links lead there, and the other pages say no
+  // without calling the API.
+  await expect(
+    them.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account' }),
+  ).toHaveAttribute('href', '/account/reports');
   await openUserMenu(them);
   await expect(them.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
   await expect(them.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account/reports');
@@ -196,7 +204,9 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   // In their browser, at once: their home is the check-in list; other pages send them back to it.
   await them.goto('/manage/events');
   await expect(them).toHaveURL(/\/manage\/check-in$/);
-  await expect(them.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Events' })).toHaveCount(0);
+  await expect(
+    them.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Events' }),
+  ).toHaveCount(0);
   await expectAccessible(them, 'door staff: events to check in');
   await them.getByRole('link', { name: 'Open check-in for Summer Jazz Festival' }).click();
   await expect(them.getByRole('heading', { name: 'Summer Jazz Festival' })).toBeVisible();
@@ -239,7 +249,7 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await expect(invitation).toHaveCount(0);
 
   // Their login no longer works.
-  await login(them, colleague, 'organizer-pass-1');
+  await loginWithForm(them, { email: colleague, password: 'organizer-pass-1' }, { landing: null });
   await expect(them.getByText('Please check your email and password and try again')).toBeVisible();
   await other.close();
 });
@@ -268,7 +278,9 @@ test('a new user, confirmed by the sign-up link, changes e-mail and password', a
   // A wrong password is marked on its field; then the change waits for the new address.
   const newEmail = uniqueEmail('profile-new');
   await page.getByLabel('New e-mail address').fill(newEmail);
-  const emailPassword = page.getByRole('region', { name: 'E-mail address' }).getByRole('textbox', { name: 'Current password' });
+  const emailPassword = page
+    .getByRole('region', { name: 'E-mail address' })
+    .getByRole('textbox', { name: 'Current password' });
   await emailPassword.fill('not-my-password');
   await page.getByRole('button', { name: 'Change e-mail' }).click();
   // Mantine marks a password field with a problem through data-invalid (and shows the message below it).
@@ -300,18 +312,25 @@ test('a new user, confirmed by the sign-up link, changes e-mail and password', a
   await passwordSection.getByRole('textbox', { name: 'New password', exact: true }).fill('second-password-2');
   await passwordSection.getByLabel('Confirm new password').fill('second-password-2');
   await passwordSection.getByRole('button', { name: 'Change password' }).click();
-  await expect(passwordSection.getByRole('textbox', { name: 'Current password' })).toHaveAttribute('data-invalid', 'true');
+  await expect(passwordSection.getByRole('textbox', { name: 'Current password' })).toHaveAttribute(
+    'data-invalid',
+    'true',
+  );
   await passwordSection.getByRole('textbox', { name: 'Current password' }).fill('first-password-1');
   await passwordSection.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();
 
   await logout(page);
-  await login(page, newEmail, 'second-password-2');
+  await loginWithForm(page, { email: newEmail, password: 'second-password-2' }, { landing: null });
   await expect(page).toHaveURL(/\/manage\/events$/);
   await context.close();
 });
 
-test('a user of two accounts chooses one at login and switches from the user menu', async ({ page, browser, request }) => {
+test('a user of two accounts chooses one at login and switches from the user menu', async ({
+  organizerPage: page,
+  browser,
+  request,
+}) => {
   // ~40 s in a full run here: room for a slower machine.
   test.setTimeout(120_000);
   await confirmAddressByApi(request, DEMO); // invitations need it (the first test confirms it through the page)
@@ -322,15 +341,15 @@ test('a user of two accounts chooses one at login and switches from the user men
   const ownAccount = await them.getByLabel('Account name').inputValue();
   expect(ownAccount).not.toBe('');
 
-  await login(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
   await page.goto('/account/settings');
   const demoAccount = await page.getByLabel('Account name').inputValue();
   const link = await invite(page, email, 'Admin');
 
   // An existing login joins with its password.
   await them.goto(link);
-  await expect(them.getByText(`You already have an AdmitOne login for ${email}. Enter its password to join ${demoAccount}.`)).toBeVisible();
+  await expect(
+    them.getByText(`You already have an AdmitOne login for ${email}. Enter its password to join ${demoAccount}.`),
+  ).toBeVisible();
   await expectAccessible(them, 'accept invitation (existing user)');
   await snapshot(them, 'en-accept-invitation-existing');
   await them.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
@@ -340,7 +359,7 @@ test('a user of two accounts chooses one at login and switches from the user men
 
   // Logging in now asks which account.
   await logout(them);
-  await login(them, email, password);
+  await loginWithForm(them, { email, password }, { landing: null });
   await expect(them.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
   await them.getByRole('button', { name: literally(ownAccount) }).click();
   await expect(them).toHaveURL(/\/manage\/events$/);
@@ -348,14 +367,20 @@ test('a user of two accounts chooses one at login and switches from the user men
 
   // Switch to the other account from the user menu.
   await openUserMenu(them);
-  await expect(them.getByRole('menuitemradio', { name: literally(ownAccount) })).toHaveAttribute('aria-checked', 'true');
+  await expect(them.getByRole('menuitemradio', { name: literally(ownAccount) })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(them.getByRole('menu')).toHaveCSS('opacity', '1');
   await snapshot(them, 'en-account-switcher');
   await them.getByRole('menuitemradio', { name: literally(demoAccount) }).click();
   await expect(them).toHaveURL(/\/manage\/events$/);
   await expect(them.getByText('Summer Jazz Festival')).toBeVisible();
   await openUserMenu(them);
-  await expect(them.getByRole('menuitemradio', { name: literally(demoAccount) })).toHaveAttribute('aria-checked', 'true');
+  await expect(them.getByRole('menuitemradio', { name: literally(demoAccount) })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await context.close();
 });
 

@@ -1,31 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import type { Page } from '@playwright/test';
+
+import { expect, riversideId, test } from './fixtures';
 import { expectAccessible, gotoEventPage, notificationsGone, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SLUG = 'riverside-open-air';
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
-/** The seeded "Riverside Open Air" event's id, found through the organizer API. */
-async function riversideId(request: APIRequestContext): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: Array<{ id: number; title: string }> };
-  const event = body.data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return event.id;
-}
 
 /** A buyer on the affiliate's link: one free Lawn pass, every required answer, to the summary. */
 async function buyLawnPass(buyer: Page, eventId: number) {
@@ -48,11 +31,14 @@ async function buyLawnPass(buyer: Page, eventId: number) {
   await expect(buyer.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
 }
 
-test('affiliate link attribution: create an affiliate, buy through its link, see the order counted and export it', async ({ page, context, request }) => {
+test('affiliate link attribution: create an affiliate, buy through its link, see the order counted and export it', async ({
+  organizerPage: page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const eventId = await riversideId(request);
-  await login(page);
   await page.goto(`/manage/event/${eventId}/affiliates`);
 
   // Empty: the page explains what affiliates are.
@@ -123,11 +109,16 @@ test('affiliate link attribution: create an affiliate, buy through its link, see
   await snapshot(page, 'affiliates-list');
 
   // Export CSV: the row with its figures and link.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${SLUG}-affiliates-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.split(/\r\n/)[0]).toBe('\uFEFFName,Code,E-mail,Enabled,Orders,Tickets,Revenue (GBP),Link');
-  expect(csv).toContain(`Radio Blue,radio-blue,promo@radio.example,Yes,1,1,0.00,http://localhost:${PORT}/event/${eventId}/${SLUG}?aff=radio-blue`);
+  expect(csv).toContain(
+    `Radio Blue,radio-blue,promo@radio.example,Yes,1,1,0.00,http://localhost:${PORT}/event/${eventId}/${SLUG}?aff=radio-blue`,
+  );
 
   // Turning the link off, and deleting: the dialog says what happens to the order.
   await row.getByRole('switch', { name: 'Link of Radio Blue enabled' }).click({ force: true });

@@ -1,15 +1,38 @@
 import { expect, test } from '@playwright/test';
+
+import { signInWithToken } from './fixtures';
 import { expectAccessible, notificationsGone, signUpByApi, snapshot, uniqueEmail } from './support';
 
-test('an admin creates an API key, another system calls the API with it, and the admin revokes it', async ({ browser, request }) => {
-  const me = await signUpByApi(request, { name: 'Kira Keys', email: uniqueEmail('keys'), password: 'a-locked-lighthouse-4', timezone: 'Europe/Berlin' });
+test('an admin creates an API key, another system calls the API with it, and the admin revokes it', async ({
+  browser,
+  request,
+}) => {
+  const me = await signUpByApi(request, {
+    name: 'Kira Keys',
+    email: uniqueEmail('keys'),
+    password: 'a-locked-lighthouse-4',
+    timezone: 'Europe/Berlin',
+  });
   const headers = { authorization: `Bearer ${me.token}` };
-  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Keyed Events', email: 'hello@keyed.test' } })).json()).data as { id: number };
-  const made = await request.post('/api/events', { headers, data: { title: 'Harbour Jazz', organizer_id: organizer.id, start_date: `${new Date().getFullYear() + 1}-06-12T20:00`, timezone: 'Europe/Berlin', currency: 'EUR' } });
+  const organizer = (
+    await (
+      await request.post('/api/organizers', { headers, data: { name: 'Keyed Events', email: 'hello@keyed.test' } })
+    ).json()
+  ).data as { id: number };
+  const made = await request.post('/api/events', {
+    headers,
+    data: {
+      title: 'Harbour Jazz',
+      organizer_id: organizer.id,
+      start_date: `${new Date().getFullYear() + 1}-06-12T20:00`,
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+    },
+  });
   const event = (await made.json()).data as { id: number };
 
   const admin = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+  await signInWithToken(admin, me.token);
   const page = await admin.newPage();
   await page.goto('/account/api-keys');
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
@@ -45,7 +68,10 @@ test('an admin creates an API key, another system calls the API with it, and the
   expect(events.status()).toBe(200);
   expect(((await events.json()).data as Array<{ id: number }>).map((e) => e.id)).toEqual([event.id]);
   expect(events.headers()['ratelimit-limit']).toBe('600');
-  const write = await request.post(`/api/events/${event.id}/tickets`, { headers: key, data: { name: 'Sneaky', type: 'FREE' } });
+  const write = await request.post(`/api/events/${event.id}/tickets`, {
+    headers: key,
+    data: { name: 'Sneaky', type: 'FREE' },
+  });
   expect(write.status()).toBe(403);
   expect((await write.json()).error.code).toBe('API_KEY_READ_ONLY');
 

@@ -4,24 +4,15 @@
 // card payments on against the local Stripe-compatible server; there the Payment Element is replaced
 // at the network boundary only (e2e/fake-stripe.ts) and the buyer pays, is declined and retries, or
 // waits on a payment still processing.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
 import { installFakeStripe } from './fake-stripe';
+import { apiLogin, riversideId } from './fixtures';
 import { expectAccessible, gotoEventPage, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const SLUG = 'riverside-open-air';
-
-async function riversideId(request: APIRequestContext): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: Array<{ id: number; title: string }> };
-  const event = body.data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return event.id;
-}
 
 /** A Standard ticket reserved and the details given: the buyer lands on the payment page. */
 async function toPayment(page: Page, eventId: number) {
@@ -49,7 +40,9 @@ test.beforeAll(async ({ request }) => {
   eventId = await riversideId(request);
 });
 
-test('without Stripe configured there is no card option, Stripe.js never loads, and offline payment works', async ({ page }) => {
+test('without Stripe configured there is no card option, Stripe.js never loads, and offline payment works', async ({
+  page,
+}) => {
   const stripeRequests: string[] = [];
   await page.route('https://js.stripe.com/**', (route) => {
     stripeRequests.push(route.request().url());
@@ -152,10 +145,15 @@ test.describe('with card payments configured', () => {
     await snapshot(page, 'card-payment-paid-summary');
   });
 
-  test('a buyer pays by card, then cancels the order where the event allows it: the payment goes back to the card', async ({ page, request }) => {
-    const login = await request.post('/api/auth/login', { data: DEMO });
-    const { token } = (await login.json()) as { token: string };
-    const settings = await request.put(`/api/events/${stripeEventId}/settings`, { headers: { authorization: `Bearer ${token}` }, data: { buyer_cancellation: 'WITH_REFUND', buyer_cancellation_cutoff_hours: 24 } });
+  test('a buyer pays by card, then cancels the order where the event allows it: the payment goes back to the card', async ({
+    page,
+    request,
+  }) => {
+    const { headers } = await apiLogin(request);
+    const settings = await request.put(`/api/events/${stripeEventId}/settings`, {
+      headers,
+      data: { buyer_cancellation: 'WITH_REFUND', buyer_cancellation_cutoff_hours: 24 },
+    });
     expect(settings.ok(), await settings.text()).toBe(true);
     const pay = await cardForm(page);
     await typeCard(page, '4242 4242 4242 4242');
@@ -165,7 +163,11 @@ test.describe('with card payments configured', () => {
     await expect(page.getByText('The payment of £55.80 goes back to your card.')).toBeVisible();
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog', { name: /^Cancel order O-/ });
-    await expect(dialog.getByText(/Your ticket stops working and goes back on sale\. The payment of £55\.80 goes back to your card/)).toBeVisible();
+    await expect(
+      dialog.getByText(
+        /Your ticket stops working and goes back on sale\. The payment of £55\.80 goes back to your card/,
+      ),
+    ).toBeVisible();
     await expectAccessible(page, 'cancel order');
     await snapshot(page, 'self-service-cancel');
     await dialog.getByRole('button', { name: 'Yes, cancel the order' }).click();

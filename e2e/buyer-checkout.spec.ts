@@ -1,32 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
+
+import { expect, riversideId, test } from './fixtures';
 import { expectAccessible, gotoEventPage, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CLOCK_URL = `http://127.0.0.1:${PORT + 1}/clock/advance`;
 const SLUG = 'riverside-open-air';
-
-/** The seeded "Riverside Open Air" event's id, found through the organizer API. */
-async function riversideId(request: APIRequestContext): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: Array<{ id: number; title: string }> };
-  const event = body.data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return event.id;
-}
 
 /** Picks tickets on the event page and continues to the details step. */
 async function reserve(page: Page, eventId: number, picks: Record<string, number>, promo?: string) {
   await gotoEventPage(page, `/event/${eventId}/${SLUG}${promo ? `?promo_code=${promo}` : ''}`);
   for (const [name, quantity] of Object.entries(picks)) {
-    for (let i = 0; i < quantity; i++) await page.getByRole('button', { name: `One more ${name}`, exact: true }).click();
+    for (let i = 0; i < quantity; i++)
+      await page.getByRole('button', { name: `One more ${name}`, exact: true }).click();
   }
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/${eventId}/[^/]+/details$`));
@@ -58,7 +50,10 @@ async function waitForLink(to: string, orderPath: string, after = 0): Promise<st
   const pattern = new RegExp(`https?://\\S+${orderPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#secret=[A-Za-z0-9_-]+`);
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const files = readdirSync(dir).filter((f) => f.endsWith(`-${safe}.eml`)).sort().slice(after);
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(`-${safe}.eml`))
+      .sort()
+      .slice(after);
     for (const file of files.reverse()) {
       const text = (await PostalMime.parse(readFileSync(path.join(dir, file)))).text ?? '';
       const found = pattern.exec(text);
@@ -73,7 +68,9 @@ async function waitForLink(to: string, orderPath: string, after = 0): Promise<st
 async function latestAttachments(to: string): Promise<string[]> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data'), 'mail');
   const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-  const files = readdirSync(dir).filter((f) => f.endsWith(`-${safe}.eml`)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(`-${safe}.eml`))
+    .sort();
   const parsed = await PostalMime.parse(readFileSync(path.join(dir, files.at(-1)!)));
   return parsed.attachments.map((a) => a.filename ?? a.mimeType);
 }
@@ -90,7 +87,11 @@ test.beforeAll(async ({ request }) => {
   eventId = await riversideId(request);
 });
 
-test('a free order: details with every question type, summary, ticket e-mail, ticket and print pages; the order by its secret', async ({ page, context, browser }) => {
+test('a free order: details with every question type, summary, ticket e-mail, ticket and print pages; the order by its secret', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => {
     window.print = () => ((window as unknown as { printed: boolean }).printed = true);
@@ -171,7 +172,11 @@ test('a free order: details with every question type, summary, ticket e-mail, ti
   const graceMail = await waitForMail(graceEmail);
   expect(graceMail.subject).toContain('Riverside Open Air');
   expect(await latestAttachments(graceEmail)).toEqual(
-    expect.arrayContaining([expect.stringMatching(/\.pdf$/), expect.stringMatching(/\.ics$/), expect.stringMatching(/\.png$/)]),
+    expect.arrayContaining([
+      expect.stringMatching(/\.pdf$/),
+      expect.stringMatching(/\.ics$/),
+      expect.stringMatching(/\.png$/),
+    ]),
   );
   await expect.poll(() => mailCount(buyer.email), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
@@ -238,7 +243,10 @@ test('a paid order with offline payment waits for the transfer', async ({ page }
   await expect(page).toHaveURL(new RegExp(`/checkout/${eventId}/[^/]+/summary$`));
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   await expect(page.getByText('Awaiting payment', { exact: true })).toBeVisible();
-  const orderNumber = (await page.getByText('Order number', { exact: true }).locator('xpath=following-sibling::*[1]').textContent())!.trim();
+  const orderNumber = (await page
+    .getByText('Order number', { exact: true })
+    .locator('xpath=following-sibling::*[1]')
+    .textContent())!.trim();
   await expect(page.getByTestId('offline-instructions')).toContainText(orderNumber);
   // Not issued before the payment arrives (no ticket to view), but the names may still be corrected.
   await expect(page.getByTestId('order-ticket').first()).toBeVisible();
@@ -253,11 +261,15 @@ test('a paid order with offline payment waits for the transfer', async ({ page }
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
 });
 
-test('a hold stays in view on a phone, warns before it runs out, may be extended again and again, and then expires', async ({ page, request }) => {
+test('a hold stays in view on a phone, warns before it runs out, may be extended again and again, and then expires', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await reserve(page, eventId, { 'Lawn pass': 1 });
   // The e2e server's clock control (serve.ts): a failure to move it fails the test.
-  const advance = async (minutes: number) => expect((await request.post(CLOCK_URL, { data: { minutes } })).ok()).toBe(true);
+  const advance = async (minutes: number) =>
+    expect((await request.post(CLOCK_URL, { data: { minutes } })).ok()).toBe(true);
   // At the bottom of the long details form the countdown is still on screen.
   await page.locator('form button[type="submit"]').scrollIntoViewIfNeeded();
   const bar = await page.getByTestId('hold-countdown-bar').boundingBox();
@@ -289,7 +301,9 @@ test('a hold stays in view on a phone, warns before it runs out, may be extended
   await warning.getByRole('button', { name: 'Extend my reservation' }).click();
   await expect(page.getByTestId('hold-countdown')).toContainText(/held for \d+:\d\d/);
   await expect(page.getByRole('button', { name: 'Extend my reservation' })).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Your reservation has been extended. You can extend it 9 more times.' })).toHaveCount(1);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your reservation has been extended. You can extend it 9 more times.' }),
+  ).toHaveCount(1);
   // Warned again near the end of the extension, the buyer may extend once more.
   const again = await page.getByTestId('hold-countdown').locator('strong').textContent();
   await advance(Number(again!.split(':')[0]) - 1);
@@ -301,18 +315,19 @@ test('a hold stays in view on a phone, warns before it runs out, may be extended
   await page.reload();
   await expect(page.getByTestId('order-state-expired')).toBeVisible();
   await expect(page.getByText('Sorry, your order has expired. Please start a new order.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start a new order' })).toHaveAttribute('href', `/event/${eventId}/${SLUG}`);
+  await expect(page.getByRole('link', { name: 'Start a new order' })).toHaveAttribute(
+    'href',
+    `/event/${eventId}/${SLUG}`,
+  );
   await expectAccessible(page, 'expired order');
   await snapshot(page, 'checkout-expired');
 });
 
-test('the organizer switches offline payments off and on in the event settings', async ({ page, browser }) => {
+test('the organizer switches offline payments off and on in the event settings', async ({
+  organizerPage: page,
+  browser,
+}) => {
   test.setTimeout(90_000);
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
   await page.goto(`/manage/event/${eventId}/settings`);
   const offline = page.getByRole('switch', { name: 'Accept offline payments' });
   await expect(offline).toBeChecked();
@@ -329,7 +344,9 @@ test('the organizer switches offline payments off and on in the event settings',
   await choose(buyer, attendee(buyer, 0), 'T-shirt size', 'S');
   await buyer.getByRole('radio', { name: 'Friends' }).check();
   await buyer.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(buyer.getByText('This event cannot take payments online right now. Please contact the organizer.')).toBeVisible();
+  await expect(
+    buyer.getByText('This event cannot take payments online right now. Please contact the organizer.'),
+  ).toBeVisible();
   await expect(buyer.getByRole('button', { name: 'Place order' })).toHaveCount(0);
   await expectAccessible(buyer, 'payment without a method');
   await buyerContext.close();
@@ -354,13 +371,20 @@ test('the organizer switches offline payments off and on in the event settings',
   await payer.getByRole('button', { name: 'Continue to payment' }).click();
   await payer.getByRole('button', { name: 'Place order' }).click();
   await expect(payer.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
-  await expect(payer.getByTestId('payment-due')).toContainText(/^Please pay by .+\. An order not paid by then is cancelled/);
+  await expect(payer.getByTestId('payment-due')).toContainText(
+    /^Please pay by .+\. An order not paid by then is cancelled/,
+  );
   await expectAccessible(payer, 'summary with a payment deadline');
-  const orderNumber = (await payer.getByText('Order number', { exact: true }).locator('xpath=following-sibling::*[1]').textContent())!.trim();
+  const orderNumber = (await payer
+    .getByText('Order number', { exact: true })
+    .locator('xpath=following-sibling::*[1]')
+    .textContent())!.trim();
   await payerContext.close();
   await page.goto(`/manage/event/${eventId}/orders?query=${encodeURIComponent(orderNumber)}`);
   await page.getByTestId('order-row').filter({ hasText: orderNumber }).click();
-  await expect(page.getByRole('dialog', { name: `Order ${orderNumber}` }).getByTestId('payment-due')).toContainText('Payment due by');
+  await expect(page.getByRole('dialog', { name: `Order ${orderNumber}` }).getByTestId('payment-due')).toContainText(
+    'Payment due by',
+  );
   // The demo event goes back to no term for the flows after this one.
   await page.goto(`/manage/event/${eventId}/settings`);
   await days.fill('');

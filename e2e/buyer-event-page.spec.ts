@@ -1,20 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { apiLogin, expect, signInWithToken, test } from './fixtures';
 import { expectAccessible, gotoEventPage, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const APP = `http://localhost:${PORT}`;
 const SLUG = 'riverside-open-air';
 
 /** The seeded "Riverside Open Air" event's id and a draft (or otherwise unpublished) event's id. */
 async function seededIds(request: APIRequestContext): Promise<{ riverside: number; hidden: number }> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
+  const { headers } = await apiLogin(request);
+  const res = await request.get('/api/events?per_page=100', { headers });
   const events = ((await res.json()) as { data: Array<{ id: number; title: string }> }).data;
   const riverside = events.find((e) => e.title === 'Riverside Open Air')?.id;
   if (!riverside) throw new Error('the seed has no "Riverside Open Air"');
@@ -52,7 +53,9 @@ test('the event page is readable without JavaScript', async ({ browser }) => {
 
 test('promo links discount, unlock and refuse; the promo field applies a code', async ({ page }) => {
   await page.goto(`/event/${ids.riverside}/${SLUG}?promo_code=JAZZ10`);
-  const standard = tickets(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Standard', exact: true }) });
+  const standard = tickets(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Standard', exact: true }) });
   await expect(standard.locator('del')).toHaveText('£45.00');
   await expect(standard.getByText('£40.50')).toBeVisible();
   await expect(standard.getByText('plus taxes and fees')).toBeVisible();
@@ -72,7 +75,8 @@ test('promo links discount, unlock and refuse; the promo field applies a code', 
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('That promo code is invalid')).toBeVisible();
   await page.getByLabel('Promo code').fill('JAZZ10');
-  // Applying it keeps the buyer where they are: the page does not jump, focus stays with the code, the result is announced.
+  // Applying it keeps the buyer where they are: the page does not jump, focus stays with the code, the result is
+  // announced.
   await page.getByLabel('Promo code').scrollIntoViewIfNeeded();
   const before = await page.evaluate(() => window.scrollY);
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -96,7 +100,8 @@ test('a buyer picks tickets and continues to the checkout', async ({ page }) => 
   const views: string[] = [];
   let eventFetches = 0;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith(`/api/public/events/${ids.riverside}/views`)) views.push(r.postData() ?? '');
+    if (r.method() === 'POST' && r.url().endsWith(`/api/public/events/${ids.riverside}/views`))
+      views.push(r.postData() ?? '');
     if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/public/events/${ids.riverside}`) eventFetches += 1;
   });
   await page.goto(`/event/${ids.riverside}/${SLUG}`);
@@ -124,7 +129,9 @@ test('a buyer picks tickets and continues to the checkout', async ({ page }) => 
   await expect(page.getByLabel('Quantity of Lawn pass')).toHaveValue('10');
   // The + button is disabled at the cap, and the page says why (also to screen readers, through the live region).
   await expect(page.getByRole('button', { name: 'One more Lawn pass', exact: true })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'One more Lawn pass', exact: true })).toHaveAccessibleDescription('Max 10 per order');
+  await expect(page.getByRole('button', { name: 'One more Lawn pass', exact: true })).toHaveAccessibleDescription(
+    'Max 10 per order',
+  );
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/${ids.riverside}/[^/]+/details$`));
@@ -134,20 +141,25 @@ test('a buyer picks tickets and continues to the checkout', async ({ page }) => 
 async function ownOrganizer(request: APIRequestContext, name: string, password: string) {
   const me = await signUpByApi(request, { name, email: uniqueEmail('own'), password, timezone: 'Europe/Berlin' });
   const headers = { authorization: `Bearer ${me.token}` };
-  const post = async <T,>(path: string, data: unknown) => {
+  const post = async <T>(path: string, data: unknown) => {
     const res = await request.post(`/api${path}`, { headers, data });
     expect(res.ok(), await res.text()).toBe(true);
     return ((await res.json()) as { data: T }).data;
   };
-  const goLive = async (eventId: number) => expect((await request.put(`/api/events/${eventId}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
+  const goLive = async (eventId: number) =>
+    expect((await request.put(`/api/events/${eventId}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
   return { token: me.token, post, goLive };
 }
 
-test('on a phone, an event with a long description offers "Get tickets" from the first view', async ({ page, request }) => {
+test('on a phone, an event with a long description offers "Get tickets" from the first view', async ({
+  page,
+  request,
+}) => {
   // An organizer of their own with a live event whose description fills several screens.
   const { post, goLive } = await ownOrganizer(request, 'Lena Long', 'a-patient-lighthouse-7');
   const organizer = await post<{ id: number }>('/organizers', { name: 'Long Reads', email: 'hello@long.test' });
-  const paragraph = '<p>The programme runs from the afternoon into the night, with talks, readings, music and food from the neighbourhood kitchens. Bring friends.</p>';
+  const paragraph =
+    '<p>The programme runs from the afternoon into the night, with talks, readings, music and food from the neighbourhood kitchens. Bring friends.</p>';
   const year = new Date().getFullYear() + 1;
   const event = await post<{ id: number; slug: string }>('/events', {
     title: 'A Long Evening',
@@ -178,7 +190,10 @@ test('on a phone, an event with a long description offers "Get tickets" from the
   await expect(page.getByTestId('get-tickets-bar')).toBeHidden();
 });
 
-test('an organizer gives the event texts in German: German visitors read them, others the texts as written', async ({ browser, request }) => {
+test('an organizer gives the event texts in German: German visitors read them, others the texts as written', async ({
+  browser,
+  request,
+}) => {
   const me = await ownOrganizer(request, 'Tomas Two-Tongues', 'a-bilingual-harbour-9');
   const { post, goLive } = me;
   const organizer = await post<{ id: number }>('/organizers', { name: 'Harbour Nights', email: 'hello@harbour.test' });
@@ -191,12 +206,19 @@ test('an organizer gives the event texts in German: German visitors read them, o
     description: '<p>Music on the quay.</p>',
   });
   await post(`/events/${event.id}/tickets`, { name: 'Quay pass', type: 'FREE' });
-  await post(`/events/${event.id}/questions`, { title: 'Meal', type: 'DROPDOWN', options: ['Fish', 'Vegetarian'], required: true, applies_to: 'ORDER', ticket_ids: [] });
+  await post(`/events/${event.id}/questions`, {
+    title: 'Meal',
+    type: 'DROPDOWN',
+    options: ['Fish', 'Vegetarian'],
+    required: true,
+    applies_to: 'ORDER',
+    ticket_ids: [],
+  });
   await goLive(event.id);
 
   // The organizer's Translations screen: German chosen, the texts typed beside the texts as written.
   const admin = await browser.newContext({ locale: 'en-US' });
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+  await signInWithToken(admin, me.token);
   const page = await admin.newPage();
   await page.goto(`/manage/event/${event.id}/translations`);
   await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
@@ -219,7 +241,9 @@ test('an organizer gives the event texts in German: German visitors read them, o
   const german = await browser.newContext({ locale: 'de-DE' });
   const buyer = await german.newPage();
   // Read before any script, then used once hydrated.
-  const response = await buyer.request.get(`/event/${event.id}/${event.slug}`, { headers: { 'accept-language': 'de-DE' } });
+  const response = await buyer.request.get(`/event/${event.id}/${event.slug}`, {
+    headers: { 'accept-language': 'de-DE' },
+  });
   expect(await response.text()).toMatch(/<h1[^>]*>Hafennacht<\/h1>/);
   await gotoEventPage(buyer, `/event/${event.id}/${event.slug}`);
   await expect(buyer.getByRole('heading', { level: 1, name: 'Hafennacht' })).toBeVisible();
@@ -241,7 +265,10 @@ test('an organizer gives the event texts in German: German visitors read them, o
   await english.close();
 });
 
-test('an organizer groups tickets in categories with the keyboard and adds an add-on; buyers see them grouped, one closed until opened, and buy a ticket with an add-on and a product', async ({ browser, request }) => {
+test('an organizer groups tickets in categories with the keyboard and adds an add-on; buyers see them grouped, one closed until opened, and buy a ticket with an add-on and a product', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const me = await ownOrganizer(request, 'Cora Category', 'a-tidy-cupboard-4');
   const { post, goLive } = me;
@@ -259,7 +286,7 @@ test('an organizer groups tickets in categories with the keyboard and adds an ad
   await goLive(event.id);
 
   const admin = await browser.newContext({ locale: 'en-US' });
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+  await signInWithToken(admin, me.token);
   const page = await admin.newPage();
   await page.goto(`/manage/event/${event.id}/tickets`);
   const headings = page.getByTestId('category-heading');
@@ -280,7 +307,11 @@ test('an organizer groups tickets in categories with the keyboard and adds an ad
   // Parking goes below the Extras heading with the keyboard, as a screen-reader user would move it.
   await page.getByRole('button', { name: 'Reorder Parking' }).focus();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('status').filter({ hasText: /^(Picked up Parking\.|Parking moved to position 3 of 4, in Tickets\.)$/ })).toBeAttached();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^(Picked up Parking\.|Parking moved to position 3 of 4, in Tickets\.)$/ }),
+  ).toBeAttached();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('Parking moved to position 4 of 4, in Extras.', { exact: true })).toBeAttached();
   await page.keyboard.press('Space');
@@ -293,7 +324,9 @@ test('an organizer groups tickets in categories with the keyboard and adds an ad
   // The ticket form offers the category too.
   await page.getByRole('button', { name: 'Actions for Day pass' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit ticket' }).getByRole('combobox', { name: 'Category' })).toHaveValue('Tickets');
+  await expect(
+    page.getByRole('dialog', { name: 'Edit ticket' }).getByRole('combobox', { name: 'Category' }),
+  ).toHaveValue('Tickets');
   await page.getByRole('dialog', { name: 'Edit ticket' }).getByRole('button', { name: 'Cancel' }).click();
   // A dinner add-on in Extras: a product sold only with tickets, one per ticket.
   await page.getByRole('main').getByRole('button', { name: 'Create ticket' }).click();
@@ -308,12 +341,19 @@ test('an organizer groups tickets in categories with the keyboard and adds an ad
   await expectAccessible(page, 'add-on form');
   await create.getByRole('button', { name: 'Create product' }).click();
   await expect(create).toBeHidden();
-  await expect(page.getByTestId('ticket-row').filter({ hasText: 'Dinner' }).getByTestId('product-kind')).toHaveText('Add-on, up to 1 per ticket');
-  await expect(page.getByTestId('ticket-row').filter({ hasText: 'Parking' }).getByTestId('product-kind')).toHaveText('Product');
+  await expect(page.getByTestId('ticket-row').filter({ hasText: 'Dinner' }).getByTestId('product-kind')).toHaveText(
+    'Add-on, up to 1 per ticket',
+  );
+  await expect(page.getByTestId('ticket-row').filter({ hasText: 'Parking' }).getByTestId('product-kind')).toHaveText(
+    'Product',
+  );
   // Ticket pickers elsewhere list the tickets under their categories too.
   await page.goto(`/manage/event/${event.id}/promo-codes`);
   await page.getByRole('main').getByRole('button', { name: 'Create promo code' }).click();
-  await page.getByRole('dialog', { name: 'Create promo code' }).getByRole('combobox', { name: 'Tickets', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Create promo code' })
+    .getByRole('combobox', { name: 'Tickets', exact: true })
+    .click();
   const options = page.getByRole('listbox');
   await expect(options.getByText('Extras', { exact: true })).toBeVisible();
   await expect(options.getByRole('option', { name: 'Parking', exact: true })).toBeVisible();
@@ -433,14 +473,8 @@ test.describe('the embedded widget', () => {
   });
 });
 
-test('an organizer styles the widget, previews it and copies its code', async ({ page, context }) => {
+test('an organizer styles the widget, previews it and copies its code', async ({ organizerPage: page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-
   await page.goto(`/manage/event/${ids.riverside}`);
   await page.getByRole('navigation', { name: 'Event sections' }).getByRole('link', { name: 'Widget' }).click();
   await expect(page).toHaveURL(new RegExp(`/manage/event/${ids.riverside}/widget$`));

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
+import { signInWithToken } from './fixtures';
 import { expectAccessible, gotoEventPage, mailCount, signUpByApi, snapshot, uniqueEmail, waitForMail } from './support';
 
 // The transfer flow scans the old and the new code with the fake camera (its other flags are the config's).
@@ -10,7 +12,12 @@ test.use(fakeCameraUse);
  * ordered at both through the public API, with the same address.
  */
 async function twoEventsWithOrders(request: APIRequestContext, buyerEmail: string) {
-  const { token } = await signUpByApi(request, { name: 'Hana Host', email: uniqueEmail('host'), password: 'correct horse battery staple', timezone: 'Europe/Paris' });
+  const { token } = await signUpByApi(request, {
+    name: 'Hana Host',
+    email: uniqueEmail('host'),
+    password: 'correct horse battery staple',
+    timezone: 'Europe/Paris',
+  });
   const headers = { authorization: `Bearer ${token}` };
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const res = await request.post(`/api${path}`, { headers, data });
@@ -23,29 +30,57 @@ async function twoEventsWithOrders(request: APIRequestContext, buyerEmail: strin
     ['Lantern Festival', '2031-05-02'],
     ['Harbour Jazz', '2031-06-06'],
   ] as const) {
-    const event = await post<{ id: number; slug: string }>('/events', { title, organizer_id: organizer.id, start_date: `${day}T19:00`, end_date: `${day}T23:00`, timezone: 'Europe/Paris', currency: 'EUR' });
+    const event = await post<{ id: number; slug: string }>('/events', {
+      title,
+      organizer_id: organizer.id,
+      start_date: `${day}T19:00`,
+      end_date: `${day}T23:00`,
+      timezone: 'Europe/Paris',
+      currency: 'EUR',
+    });
     const ticket = await post<{ id: number }>(`/events/${event.id}/tickets`, { name: 'Entry', type: 'FREE' });
-    expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
-    const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 2 }], expected_total: 0 } });
+    expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(
+      true,
+    );
+    const reserved = await request.post(`/api/public/events/${event.id}/order`, {
+      data: { items: [{ ticket_id: ticket.id, quantity: 2 }], expected_total: 0 },
+    });
     expect(reserved.status()).toBe(201);
-    const { data, checkout_token, order_secret } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+    const { data, checkout_token, order_secret } = (await reserved.json()) as {
+      data: { short_id: string; attendees: Array<{ short_id: string }> };
+      checkout_token: string;
+      order_secret: string;
+    };
     const done = await request.put(`/api/public/events/${event.id}/order/${data.short_id}/details`, {
       headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret },
       data: {
         first_name: 'Mia',
         last_name: 'Lost',
         email: buyerEmail,
-        attendees: data.attendees.map((a, i) => ({ short_id: a.short_id, first_name: i ? 'Noah' : 'Mia', last_name: 'Lost', email: buyerEmail, answers: {} })),
+        attendees: data.attendees.map((a, i) => ({
+          short_id: a.short_id,
+          first_name: i ? 'Noah' : 'Mia',
+          last_name: 'Lost',
+          email: buyerEmail,
+          answers: {},
+        })),
         answers: {},
       },
     });
     expect(done.status(), await done.text()).toBe(200);
-    orders.push({ eventId: event.id, slug: event.slug, orderNumber: ((await done.json()) as { data: { order_number: string } }).data.order_number });
+    orders.push({
+      eventId: event.id,
+      slug: event.slug,
+      orderNumber: ((await done.json()) as { data: { order_number: string } }).data.order_number,
+    });
   }
   return orders;
 }
 
-test('a buyer who lost the mails finds their orders from the event page, by an e-mailed link, and opens one', async ({ page, request }) => {
+test('a buyer who lost the mails finds their orders from the event page, by an e-mailed link, and opens one', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const buyer = uniqueEmail('mia');
   const [festival, jazz] = await twoEventsWithOrders(request, buyer);
@@ -108,9 +143,18 @@ test('a buyer who lost the mails finds their orders from the event page, by an e
   await expect(page.getByRole('button', { name: 'Send me the link' })).toBeVisible();
 });
 
-test('a buyer corrects a ticket holder and an answer from the order page and sends a ticket again; the organizer sees what changed', async ({ page, request, browser }) => {
+test('a buyer corrects a ticket holder and an answer from the order page and sends a ticket again; the organizer sees what changed', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const { token } = await signUpByApi(request, { name: 'Olga Organizer', email: uniqueEmail('olga'), password: 'correct horse battery staple', timezone: 'Europe/Paris' });
+  const { token } = await signUpByApi(request, {
+    name: 'Olga Organizer',
+    email: uniqueEmail('olga'),
+    password: 'correct horse battery staple',
+    timezone: 'Europe/Paris',
+  });
   const headers = { authorization: `Bearer ${token}` };
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const res = await request.post(`/api${path}`, { headers, data });
@@ -118,21 +162,46 @@ test('a buyer corrects a ticket holder and an answer from the order page and sen
     return ((await res.json()) as { data: T }).data;
   };
   const organizer = await post<{ id: number }>('/organizers', { name: 'Quayside Live', email: 'hello@quayside.test' });
-  const event = await post<{ id: number; slug: string }>('/events', { title: 'Quayside Sessions', organizer_id: organizer.id, start_date: '2031-09-12T20:00', end_date: '2031-09-12T23:00', timezone: 'Europe/Paris', currency: 'EUR' });
+  const event = await post<{ id: number; slug: string }>('/events', {
+    title: 'Quayside Sessions',
+    organizer_id: organizer.id,
+    start_date: '2031-09-12T20:00',
+    end_date: '2031-09-12T23:00',
+    timezone: 'Europe/Paris',
+    currency: 'EUR',
+  });
   const ticket = await post<{ id: number }>(`/events/${event.id}/tickets`, { name: 'Standing', type: 'FREE' });
-  const size = await post<{ id: number }>(`/events/${event.id}/questions`, { title: 'T-shirt size', type: 'DROPDOWN', options: ['S', 'M', 'L'], required: true, buyer_editable: true });
+  const size = await post<{ id: number }>(`/events/${event.id}/questions`, {
+    title: 'T-shirt size',
+    type: 'DROPDOWN',
+    options: ['S', 'M', 'L'],
+    required: true,
+    buyer_editable: true,
+  });
   expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
 
   const buyer = uniqueEmail('sam');
-  const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 2 }], expected_total: 0 } });
-  const r = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+  const reserved = await request.post(`/api/public/events/${event.id}/order`, {
+    data: { items: [{ ticket_id: ticket.id, quantity: 2 }], expected_total: 0 },
+  });
+  const r = (await reserved.json()) as {
+    data: { short_id: string; attendees: Array<{ short_id: string }> };
+    checkout_token: string;
+    order_secret: string;
+  };
   const done = await request.put(`/api/public/events/${event.id}/order/${r.data.short_id}/details`, {
     headers: { 'x-checkout-token': r.checkout_token, 'x-order-secret': r.order_secret },
     data: {
       first_name: 'Sam',
       last_name: 'Buyer',
       email: buyer,
-      attendees: r.data.attendees.map((a, i) => ({ short_id: a.short_id, first_name: i ? 'Robin' : 'Sam', last_name: 'Buyer', email: buyer, answers: { [size.id]: 'M' } })),
+      attendees: r.data.attendees.map((a, i) => ({
+        short_id: a.short_id,
+        first_name: i ? 'Robin' : 'Sam',
+        last_name: 'Buyer',
+        email: buyer,
+        answers: { [size.id]: 'M' },
+      })),
       answers: {},
     },
   });
@@ -141,7 +210,9 @@ test('a buyer corrects a ticket holder and an answer from the order page and sen
   // The buyer's order page, opened from the confirmation mail's link (with the order's secret).
   await page.goto(`/checkout/${event.id}/${r.data.short_id}/summary#secret=${r.order_secret}`);
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
-  await expect(page.getByText(/You can correct the names, e-mail addresses and some answers of your tickets until/)).toBeVisible();
+  await expect(
+    page.getByText(/You can correct the names, e-mail addresses and some answers of your tickets until/),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Correct the details of Robin Buyer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Correct the details of Robin Buyer' });
   await expect(dialog).toBeVisible();
@@ -170,7 +241,7 @@ test('a buyer corrects a ticket holder and an answer from the order page and sen
   const list = await request.get(`/api/events/${event.id}/orders`, { headers });
   const orderId = ((await list.json()) as { data: Array<{ id: number }> }).data[0]!.id;
   const admin = await browser.newContext();
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  await signInWithToken(admin, token);
   const organizerPage = await admin.newPage();
   await organizerPage.goto(`/manage/event/${event.id}/orders?order=${orderId}`);
   const drawer = organizerPage.getByRole('dialog', { name: /^Order O-/ });
@@ -181,26 +252,70 @@ test('a buyer corrects a ticket holder and an answer from the order page and sen
   await admin.close();
 });
 
-test('a buyer passes a ticket on: the new holder gets a new code, and the old QR code is refused at the door', async ({ page, browser, request }) => {
+test('a buyer passes a ticket on: the new holder gets a new code, and the old QR code is refused at the door', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
-  const { token } = await signUpByApi(request, { name: 'Tara Transfer', email: uniqueEmail('tara'), password: 'correct horse battery staple', timezone: 'Europe/Paris' });
+  const { token } = await signUpByApi(request, {
+    name: 'Tara Transfer',
+    email: uniqueEmail('tara'),
+    password: 'correct horse battery staple',
+    timezone: 'Europe/Paris',
+  });
   const headers = { authorization: `Bearer ${token}` };
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const res = await request.post(`/api${path}`, { headers, data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
     return ((await res.json()) as { data: T }).data;
   };
-  const organizer = await post<{ id: number }>('/organizers', { name: 'Dockside Events', email: 'hello@dockside.test' });
-  const event = await post<{ id: number }>('/events', { title: 'Dockside Gala', organizer_id: organizer.id, start_date: '2031-10-03T19:00', end_date: '2031-10-03T23:00', timezone: 'Europe/Paris', currency: 'EUR' });
+  const organizer = await post<{ id: number }>('/organizers', {
+    name: 'Dockside Events',
+    email: 'hello@dockside.test',
+  });
+  const event = await post<{ id: number }>('/events', {
+    title: 'Dockside Gala',
+    organizer_id: organizer.id,
+    start_date: '2031-10-03T19:00',
+    end_date: '2031-10-03T23:00',
+    timezone: 'Europe/Paris',
+    currency: 'EUR',
+  });
   const ticket = await post<{ id: number }>(`/events/${event.id}/tickets`, { name: 'Gala seat', type: 'FREE' });
-  expect((await request.put(`/api/events/${event.id}/settings`, { headers, data: { ticket_transfers: 'ALLOWED', ticket_transfer_cutoff_hours: 2 } })).ok()).toBe(true);
+  expect(
+    (
+      await request.put(`/api/events/${event.id}/settings`, {
+        headers,
+        data: { ticket_transfers: 'ALLOWED', ticket_transfer_cutoff_hours: 2 },
+      })
+    ).ok(),
+  ).toBe(true);
   expect((await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } })).ok()).toBe(true);
-  const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 2 }], expected_total: 0 } });
-  const r = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+  const reserved = await request.post(`/api/public/events/${event.id}/order`, {
+    data: { items: [{ ticket_id: ticket.id, quantity: 2 }], expected_total: 0 },
+  });
+  const r = (await reserved.json()) as {
+    data: { short_id: string; attendees: Array<{ short_id: string }> };
+    checkout_token: string;
+    order_secret: string;
+  };
   const buyer = uniqueEmail('pat');
   const done = await request.put(`/api/public/events/${event.id}/order/${r.data.short_id}/details`, {
     headers: { 'x-checkout-token': r.checkout_token, 'x-order-secret': r.order_secret },
-    data: { first_name: 'Pat', last_name: 'Buyer', email: buyer, attendees: r.data.attendees.map((a, i) => ({ short_id: a.short_id, first_name: i ? 'Robin' : 'Pat', last_name: 'Buyer', email: buyer, answers: {} })), answers: {} },
+    data: {
+      first_name: 'Pat',
+      last_name: 'Buyer',
+      email: buyer,
+      attendees: r.data.attendees.map((a, i) => ({
+        short_id: a.short_id,
+        first_name: i ? 'Robin' : 'Pat',
+        last_name: 'Buyer',
+        email: buyer,
+        answers: {},
+      })),
+      answers: {},
+    },
   });
   expect(done.status(), await done.text()).toBe(200);
   const oldCode = r.data.attendees[1]!.short_id;
@@ -220,7 +335,9 @@ test('a buyer passes a ticket on: the new holder gets a new code, and the old QR
   await snapshot(buyerPage, 'self-service-transfer');
   await dialog.getByRole('button', { name: 'Pass the ticket on' }).click();
   await expect(dialog).toBeHidden();
-  await expect(buyerPage.getByTestId('tickets-status')).toHaveText('The ticket is passed on to Hedy Lamarr, with a new code. The old code no longer works.');
+  await expect(buyerPage.getByTestId('tickets-status')).toHaveText(
+    'The ticket is passed on to Hedy Lamarr, with a new code. The old code no longer works.',
+  );
   await expect(buyerPage.getByTestId('order-ticket').nth(1)).toContainText('Hedy Lamarr');
   const mail = await waitForMail(hedy);
   const newCode = /\/ticket\/\d+\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
@@ -236,7 +353,7 @@ test('a buyer passes a ticket on: the new holder gets a new code, and the old QR
     { code: null, seconds: 1 },
     { code: newCode, seconds: 25 },
   ]);
-  await page.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  await signInWithToken(page, token);
   await page.goto(`/manage/event/${event.id}/check-in`);
   await page.getByRole('button', { name: 'Scan tickets' }).click();
   const scanner = page.getByRole('dialog', { name: 'Scan tickets' });
@@ -250,5 +367,7 @@ test('a buyer passes a ticket on: the new holder gets a new code, and the old QR
   await expect(scanner).toBeHidden();
   await page.getByRole('textbox', { name: 'Find an attendee' }).fill(oldCode.toLowerCase());
   await expect(page.getByText('This ticket was passed on')).toBeVisible();
-  await expect(page.getByText("Its holder passed it on to someone else, who got a new code. Search for the new holder's name.")).toBeVisible();
+  await expect(
+    page.getByText("Its holder passed it on to someone else, who got a new code. Search for the new holder's name."),
+  ).toBeVisible();
 });

@@ -1,38 +1,91 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { advanceServerClock, expectAccessible, gotoEventPage, mailCount, signUpByApi, snapshot, uniqueEmail, waitForMail } from './support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+import { signInWithToken } from './fixtures';
+import {
+  advanceServerClock,
+  expectAccessible,
+  gotoEventPage,
+  mailCount,
+  signUpByApi,
+  snapshot,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 /**
  * The waitlist (issue 23): an organizer (through the API) with a sold-out event of two seats whose ticket
  * takes a waitlist, offers held for one hour.
  */
 async function soldOutEvent(request: APIRequestContext) {
-  const { token } = await signUpByApi(request, { name: 'Wren Host', email: uniqueEmail('wren'), password: 'correct horse battery staple', timezone: 'Europe/Paris' });
+  const { token } = await signUpByApi(request, {
+    name: 'Wren Host',
+    email: uniqueEmail('wren'),
+    password: 'correct horse battery staple',
+    timezone: 'Europe/Paris',
+  });
   const headers = { authorization: `Bearer ${token}` };
   const send = async <T>(method: 'post' | 'put', path: string, data: unknown): Promise<T> => {
     const res = await request[method](`/api${path}`, { headers, data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
     return ((await res.json()) as { data: T }).data;
   };
-  const organizer = await send<{ id: number }>('post', '/organizers', { name: 'Hollow Hall', email: 'hello@hollow.test' });
-  const event = await send<{ id: number; slug: string }>('post', '/events', { title: 'Candlelight Quartet', organizer_id: organizer.id, start_date: '2031-09-12T20:00', end_date: '2031-09-12T22:00', timezone: 'Europe/Paris', currency: 'EUR' });
-  const ticket = await send<{ id: number }>('post', `/events/${event.id}/tickets`, { name: 'Pew seat', type: 'FREE', quantity: 2, max_per_order: 2, waitlist_enabled: true });
+  const organizer = await send<{ id: number }>('post', '/organizers', {
+    name: 'Hollow Hall',
+    email: 'hello@hollow.test',
+  });
+  const event = await send<{ id: number; slug: string }>('post', '/events', {
+    title: 'Candlelight Quartet',
+    organizer_id: organizer.id,
+    start_date: '2031-09-12T20:00',
+    end_date: '2031-09-12T22:00',
+    timezone: 'Europe/Paris',
+    currency: 'EUR',
+  });
+  const ticket = await send<{ id: number }>('post', `/events/${event.id}/tickets`, {
+    name: 'Pew seat',
+    type: 'FREE',
+    quantity: 2,
+    max_per_order: 2,
+    waitlist_enabled: true,
+  });
   await send('put', `/events/${event.id}/settings`, { waitlist_offer_hours: 1 });
   await send('put', `/events/${event.id}/status`, { status: 'LIVE' });
   const orderIds: number[] = [];
   for (const name of ['Olive', 'Otto']) {
-    const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 1 }], expected_total: 0 } });
+    const reserved = await request.post(`/api/public/events/${event.id}/order`, {
+      data: { items: [{ ticket_id: ticket.id, quantity: 1 }], expected_total: 0 },
+    });
     expect(reserved.status()).toBe(201);
-    const { data, checkout_token, order_secret } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+    const { data, checkout_token, order_secret } = (await reserved.json()) as {
+      data: { short_id: string; attendees: Array<{ short_id: string }> };
+      checkout_token: string;
+      order_secret: string;
+    };
     const email = uniqueEmail(name.toLowerCase());
     const done = await request.put(`/api/public/events/${event.id}/order/${data.short_id}/details`, {
       headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret },
-      data: { first_name: name, last_name: 'Early', email, attendees: data.attendees.map((a) => ({ short_id: a.short_id, first_name: name, last_name: 'Early', email, answers: {} })), answers: {} },
+      data: {
+        first_name: name,
+        last_name: 'Early',
+        email,
+        attendees: data.attendees.map((a) => ({
+          short_id: a.short_id,
+          first_name: name,
+          last_name: 'Early',
+          email,
+          answers: {},
+        })),
+        answers: {},
+      },
     });
     expect(done.status(), await done.text()).toBe(200);
-    const orders = (await (await request.get(`/api/events/${event.id}/orders?query=${encodeURIComponent(email)}`, { headers })).json()) as { data: Array<{ id: number }> };
+    const orders = (await (
+      await request.get(`/api/events/${event.id}/orders?query=${encodeURIComponent(email)}`, { headers })
+    ).json()) as { data: Array<{ id: number }> };
     orderIds.push(orders.data[0]!.id);
   }
-  const cancel = async (orderId: number) => expect((await request.post(`/api/events/${event.id}/orders/${orderId}/cancel`, { headers })).ok()).toBe(true);
+  const cancel = async (orderId: number) =>
+    expect((await request.post(`/api/events/${event.id}/orders/${orderId}/cancel`, { headers })).ok()).toBe(true);
   return { token, event, ticket, orderIds, cancel };
 }
 
@@ -40,12 +93,18 @@ async function soldOutEvent(request: APIRequestContext) {
 async function offerMail(to: string) {
   const mail = await waitForMail(to, 1);
   expect(mail.subject).toBe('Tickets are waiting for you: Candlelight Quartet');
-  const checkout = /http:\/\/localhost:\d+(\/checkout\/\d+\/[\w-]+\/details#token=[\w-]+&secret=[\w-]+)/.exec(mail.text)![1]!;
+  const checkout = /http:\/\/localhost:\d+(\/checkout\/\d+\/[\w-]+\/details#token=[\w-]+&secret=[\w-]+)/.exec(
+    mail.text,
+  )![1]!;
   const entry = /http:\/\/localhost:\d+(\/waitlist\/\d+\/[\w-]+)/.exec(mail.text)![1]!;
   return { checkout, entry };
 }
 
-async function joinFromEventPage(page: Page, eventPath: string, person: { first: string; last: string; email: string }) {
+async function joinFromEventPage(
+  page: Page,
+  eventPath: string,
+  person: { first: string; last: string; email: string },
+) {
   await gotoEventPage(page, eventPath);
   await expect(page.getByText('Sold out').first()).toBeVisible();
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
@@ -60,7 +119,11 @@ async function joinFromEventPage(page: Page, eventPath: string, person: { first:
   return dialog;
 }
 
-test('a sold-out ticket takes a waitlist: an offer taken at checkout, one that runs out and goes to the next in line; the organizer sees and manages it', async ({ page, browser, request }) => {
+test('a sold-out ticket takes a waitlist: an offer taken at checkout, one that runs out and goes to the next in line; the organizer sees and manages it', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const { token, event, ticket, orderIds, cancel } = await soldOutEvent(request);
   const ada = { first: 'Ada', last: 'Queue', email: uniqueEmail('ada') };
@@ -73,8 +136,13 @@ test('a sold-out ticket takes a waitlist: an offer taken at checkout, one that r
 
   // Two more join (the public API, as the page does); the entry page shows their place.
   const [ben, cy] = [uniqueEmail('ben'), uniqueEmail('cy')];
-  for (const [first, email] of [['Ben', ben], ['Cy', cy]] as const) {
-    const res = await request.post(`/api/public/events/${event.id}/waitlist`, { data: { ticket_id: ticket.id, tier_id: null, first_name: first, last_name: 'Queue', email, quantity: 1 } });
+  for (const [first, email] of [
+    ['Ben', ben],
+    ['Cy', cy],
+  ] as const) {
+    const res = await request.post(`/api/public/events/${event.id}/waitlist`, {
+      data: { ticket_id: ticket.id, tier_id: null, first_name: first, last_name: 'Queue', email, quantity: 1 },
+    });
     expect(res.status()).toBe(201);
   }
   const cyEntry = /http:\/\/localhost:\d+(\/waitlist\/\d+\/[\w-]+)/.exec((await waitForMail(cy)).text)![1]!;
@@ -117,7 +185,7 @@ test('a sold-out ticket takes a waitlist: an offer taken at checkout, one that r
   // The organizer's waitlist: who bought, whose offer ran out, who holds one now; Cy is removed by hand.
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  await signInWithToken(admin, token);
   await admin.goto(`/manage/event/${event.id}/waitlist`);
   await expect(admin.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
   const people = admin.getByRole('region', { name: 'People on the waitlist' });

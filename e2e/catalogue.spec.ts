@@ -1,17 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+import { expect, test } from './fixtures';
 import { expectAccessible, notificationsGone, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
-
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
 
 /** Picks options of a Mantine MultiSelect or Select inside `scope`. */
 async function chooseOptions(page: Page, scope: Locator, label: string, options: string[]) {
@@ -28,7 +20,10 @@ async function pickDateTime(page: Page, scope: Locator, label: string, day: numb
   await scope.getByRole('button', { name: label, exact: true }).click();
   const dropdown = page.locator('.mantine-Popover-dropdown').last();
   await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
-  await dropdown.locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  await dropdown
+    .locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
   await expect(dropdown.getByRole('textbox')).toBeFocused();
   await page.keyboard.type(time.replace(':', ''));
   await page.keyboard.press('Enter');
@@ -36,7 +31,6 @@ async function pickDateTime(page: Page, scope: Locator, label: string, day: numb
 }
 
 const ticketNames = (page: Page) => page.getByTestId('ticket-name');
-
 
 /**
  * Reorders with the keyboard as a screen-reader user would: picks the row up by its grip, moves it up
@@ -48,23 +42,35 @@ async function keyboardMoveUp(page: Page, name: string, from: number, steps: num
   // The list measures its rows when the row is picked up: the page must be still by then (scrolled to the
   // row, nothing animating), or a move can land between two rows and announce nothing.
   await grip.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+    timeout: 5000,
+  });
   await grip.focus();
   await page.keyboard.press('Space');
   // Picked up: announced as such, or at once as over its own place.
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(Picked up ${name}\\.|${name} moved to position ${from} of ${total}${where}\\.)$`) })).toBeAttached();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: new RegExp(`^(Picked up ${name}\\.|${name} moved to position ${from} of ${total}${where}\\.)$`),
+    }),
+  ).toBeAttached();
   for (let i = 1; i <= steps; i++) {
     await page.keyboard.press('ArrowUp');
-    await expect(page.getByText(`${name} moved to position ${from - i} of ${total}${where}.`, { exact: true })).toBeAttached();
+    await expect(
+      page.getByText(`${name} moved to position ${from - i} of ${total}${where}.`, { exact: true }),
+    ).toBeAttached();
   }
   await page.keyboard.press('Space');
-  await expect(page.getByText(`${name} dropped at position ${from - steps} of ${total}${where}.`, { exact: true })).toBeAttached();
+  await expect(
+    page.getByText(`${name} dropped at position ${from - steps} of ${total}${where}.`, { exact: true }),
+  ).toBeAttached();
 }
 
-test('an admin builds the catalogue of the demo event: tickets, capacity, promo codes and questions', async ({ page, context }) => {
+test('an admin builds the catalogue of the demo event: tickets, capacity, promo codes and questions', async ({
+  organizerPage: page,
+  context,
+}) => {
   test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page);
 
   // A default tax, so new tickets start with it.
   await page.goto('/account/taxes-and-fees');
@@ -170,7 +176,9 @@ test('an admin builds the catalogue of the demo event: tickets, capacity, promo 
   // Hide the donation from the menu.
   await page.getByRole('button', { name: 'Actions for Supporter' }).click();
   await page.getByRole('menuitem', { name: 'Hide' }).click();
-  await expect(page.getByTestId('ticket-row').filter({ hasText: 'Supporter' }).getByText('Hidden', { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('ticket-row').filter({ hasText: 'Supporter' }).getByText('Hidden', { exact: true }),
+  ).toBeVisible();
   await notificationsGone(page);
   await expectAccessible(page, 'tickets');
   await snapshot(page, 'en-tickets');
@@ -246,7 +254,10 @@ test('an admin builds the catalogue of the demo event: tickets, capacity, promo 
     { title: 'How did you hear about us?', type: 'Radio buttons', scope: 'order', options: ['Radio', 'Friends'] },
   ];
   for (const q of questions) {
-    await page.getByRole('main').getByRole('button', { name: q.scope === 'attendee' ? 'Add attendee question' : 'Add order question' }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: q.scope === 'attendee' ? 'Add attendee question' : 'Add order question' })
+      .click();
     dialog = page.getByRole('dialog', { name: 'Create question' });
     await dialog.getByLabel('Question').fill(q.title);
     await chooseOptions(page, dialog, 'Answer type', [q.type]);

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
+import { loginWithForm } from './fixtures';
 import { expectAccessible, signUpByApi, snapshot, uniqueEmail } from './support';
 
 const PASSWORD = 'door-keeper-pass-1';
@@ -21,7 +23,12 @@ interface Door {
 async function door(request: APIRequestContext): Promise<Door> {
   const email = uniqueEmail('door');
   // Opening the mailed sign-up link confirms the address.
-  const { token } = await signUpByApi(request, { name: 'Dora Door', email, password: PASSWORD, timezone: 'Europe/London' });
+  const { token } = await signUpByApi(request, {
+    name: 'Dora Door',
+    email,
+    password: PASSWORD,
+    timezone: 'Europe/London',
+  });
   const headers = { authorization: `Bearer ${token}` };
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const res = await request.post(`/api${path}`, { headers, data });
@@ -47,39 +54,67 @@ async function door(request: APIRequestContext): Promise<Door> {
     ['Alan', 'Turing'],
     ['Carl', 'Cancelled'],
   ] as const) {
-    const reserved = await request.post(`/api/public/events/${event.id}/order`, { data: { items: [{ ticket_id: ticket.id, quantity: 1 }], expected_total: 0 } });
+    const reserved = await request.post(`/api/public/events/${event.id}/order`, {
+      data: { items: [{ ticket_id: ticket.id, quantity: 1 }], expected_total: 0 },
+    });
     expect(reserved.status()).toBe(201);
-    const { data, checkout_token, order_secret } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+    const { data, checkout_token, order_secret } = (await reserved.json()) as {
+      data: { short_id: string; attendees: Array<{ short_id: string }> };
+      checkout_token: string;
+      order_secret: string;
+    };
     const email = `${first.toLowerCase()}@example.test`;
     const done = await request.put(`/api/public/events/${event.id}/order/${data.short_id}/details`, {
       headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret },
-      data: { first_name: first, last_name: last, email, attendees: [{ short_id: data.attendees[0]!.short_id, first_name: first, last_name: last, email, answers: {} }], answers: {} },
+      data: {
+        first_name: first,
+        last_name: last,
+        email,
+        attendees: [{ short_id: data.attendees[0]!.short_id, first_name: first, last_name: last, email, answers: {} }],
+        answers: {},
+      },
     });
     expect(done.status(), await done.text()).toBe(200);
     codes[first] = data.attendees[0]!.short_id;
   }
-  const list = (await (await request.get(`/api/events/${event.id}/attendees?query=Carl`, { headers })).json()) as { data: Array<{ order_id: number }> };
+  const list = (await (await request.get(`/api/events/${event.id}/attendees?query=Carl`, { headers })).json()) as {
+    data: Array<{ order_id: number }>;
+  };
   await post(`/events/${event.id}/orders/${list.data[0]!.order_id}/cancel`, {});
   return { email, token, eventId: event.id, codes };
 }
 
 /** A ticket of the event and free orders of it for these guests, through the API. */
-async function guestsWith(request: APIRequestContext, door: Door, ticketName: string, guests: ReadonlyArray<readonly [string, string]>) {
+async function guestsWith(
+  request: APIRequestContext,
+  door: Door,
+  ticketName: string,
+  guests: ReadonlyArray<readonly [string, string]>,
+) {
   const headers = { authorization: `Bearer ${door.token}` };
-  const made = await request.post(`/api/events/${door.eventId}/tickets`, { headers, data: { name: ticketName, type: 'FREE' } });
+  const made = await request.post(`/api/events/${door.eventId}/tickets`, {
+    headers,
+    data: { name: ticketName, type: 'FREE' },
+  });
   expect(made.ok(), await made.text()).toBe(true);
   const ticket = ((await made.json()) as { data: { id: number } }).data;
   for (const [first, last] of guests) {
-    const res = await request.post(`/api/events/${door.eventId}/attendees`, { headers, data: { ticket_id: ticket.id, first_name: first, last_name: last, email: `${first.toLowerCase()}@example.test`, send_ticket: false } });
+    const res = await request.post(`/api/events/${door.eventId}/attendees`, {
+      headers,
+      data: {
+        ticket_id: ticket.id,
+        first_name: first,
+        last_name: last,
+        email: `${first.toLowerCase()}@example.test`,
+        send_ticket: false,
+      },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
 }
 
 async function login(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await loginWithForm(page, { email, password: PASSWORD }, { landing: null });
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
@@ -92,7 +127,10 @@ async function find(page: Page, text: string) {
   await expect(page.getByTestId('check-in-row')).toContainText(text);
 }
 
-test('check-in from the list: search, check in, why a cancelled ticket cannot, offline queue, check out', async ({ page, context }) => {
+test('check-in from the list: search, check in, why a cancelled ticket cannot, offline queue, check out', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const { eventId, email, codes } = await door(page.request);
   await login(page, email);
@@ -148,7 +186,9 @@ test('check-in from the list: search, check in, why a cancelled ticket cannot, o
   await expect(page.getByTestId('stat-check-ins-value')).toHaveText('1 of 3');
 });
 
-test('scanner: a bad code, then a valid ticket from the camera; keeps scanning; flash unavailable', async ({ page }) => {
+test('scanner: a bad code, then a valid ticket from the camera; keeps scanning; flash unavailable', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { eventId, codes, email } = await door(page.request);
   // The camera first sees a code that is no ticket, then nothing, then Ada's ticket.
@@ -190,7 +230,10 @@ test('scanner without camera permission says what to do', async ({ browser }) =>
   await context.close();
 });
 
-test('check-in lists: the organizer makes a VIP list and its staff link; a volunteer with only the link checks people in, offline too; the link is revoked', async ({ page, browser }) => {
+test('check-in lists: the organizer makes a VIP list and its staff link; a volunteer with only the link checks people in, offline too; the link is revoked', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const d = await door(page.request);
   await guestsWith(page.request, d, 'VIP pass', [
@@ -257,7 +300,8 @@ test('check-in lists: the organizer makes a VIP list and its staff link; a volun
   await expect(v.getByText('1 queued scan sent.')).toBeVisible({ timeout: 20_000 });
   await expect(count(v)).toHaveText('2 / 2');
 
-  // The organizer's screen opens on the first list, where nobody is in yet (one check-in per list); on the VIP list both are.
+  // The organizer's screen opens on the first list, where nobody is in yet (one check-in per list); on the VIP list
+  // both are.
   await page.goto(`/manage/event/${d.eventId}/check-in`);
   await expect(count(page)).toHaveText('0 / 5');
   await page.getByRole('combobox', { name: 'Check-in list' }).click();
@@ -265,7 +309,8 @@ test('check-in lists: the organizer makes a VIP list and its staff link; a volun
   await expect(count(page)).toHaveText('2 / 2');
   await expect(page.getByTestId('check-in-row').filter({ hasText: 'Vera Velvet' })).toContainText('Checked in at');
 
-  // Offline again, a check-out is queued; meanwhile the organizer revokes the link: the queued scan is refused, clearly.
+  // Offline again, a check-out is queued; meanwhile the organizer revokes the link: the queued scan is refused,
+  // clearly.
   await volunteerContext.setOffline(true);
   await v.getByRole('button', { name: 'Check out Vera Velvet' }).click();
   await expect(outcome(v)).toHaveAttribute('data-result', 'QUEUED');
@@ -274,7 +319,10 @@ test('check-in lists: the organizer makes a VIP list and its staff link; a volun
   await page.getByRole('dialog', { name: 'Revoke staff link' }).getByRole('button', { name: 'Revoke link' }).click();
   await expect(vip.getByRole('button', { name: 'Create staff link' })).toBeVisible();
   await volunteerContext.setOffline(false);
-  await expect(v.getByTestId('pending-scans')).toContainText('1 scan made on this device was refused: this link no longer works.', { timeout: 20_000 });
+  await expect(v.getByTestId('pending-scans')).toContainText(
+    '1 scan made on this device was refused: this link no longer works.',
+    { timeout: 20_000 },
+  );
   await v.reload();
   await expect(v.getByTestId('staff-link-stopped')).toContainText('This check-in link no longer works');
   await expectAccessible(v, 'staff link revoked');
@@ -285,7 +333,10 @@ test('check-in lists: the organizer makes a VIP list and its staff link; a volun
   await expect(vip).toContainText('2 of 2 checked in');
 });
 
-test('offline, the scanner admits a ticket sold after the last sync by its signed QR code and refuses a forged one', async ({ page, context }) => {
+test('offline, the scanner admits a ticket sold after the last sync by its signed QR code and refuses a forged one', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const d = await door(page.request);
   await login(page, d.email);
@@ -293,8 +344,15 @@ test('offline, the scanner admits a ticket sold after the last sync by its signe
   await expect(count(page)).toHaveText('0 / 3');
   // The device has synced the list; then a ticket is sold that it does not know.
   const headers = { authorization: `Bearer ${d.token}` };
-  const ticket = ((await (await page.request.get(`/api/events/${d.eventId}/tickets`, { headers })).json()) as { data: Array<{ id: number }> }).data[0]!;
-  const made = await page.request.post(`/api/events/${d.eventId}/attendees`, { headers, data: { ticket_id: ticket.id, first_name: 'Zoe', last_name: 'Late', email: 'zoe@example.test', send_ticket: false } });
+  const ticket = (
+    (await (await page.request.get(`/api/events/${d.eventId}/tickets`, { headers })).json()) as {
+      data: Array<{ id: number }>;
+    }
+  ).data[0]!;
+  const made = await page.request.post(`/api/events/${d.eventId}/attendees`, {
+    headers,
+    data: { ticket_id: ticket.id, first_name: 'Zoe', last_name: 'Late', email: 'zoe@example.test', send_ticket: false },
+  });
   expect(made.status(), await made.text()).toBe(201);
   const zoe = ((await made.json()) as { data: { short_id: string } }).data;
   const page2 = await page.request.get(`/api/public/events/${d.eventId}/attendees/${zoe.short_id}`);

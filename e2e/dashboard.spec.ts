@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+
+import { apiLogin, expect, riverside, test } from './fixtures';
 import { expectAccessible, notificationsGone, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 interface Question {
@@ -14,28 +15,6 @@ interface Stats {
   tickets_sold: number;
   orders_completed: number;
   by_product: Array<{ name: string; sold: number }>;
-}
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
-/** The organizer API's token for the demo user. */
-async function organizerToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: DEMO });
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** The seeded "Riverside Open Air" event. */
-async function riverside(request: APIRequestContext, token: string): Promise<{ id: number; slug: string }> {
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  const event = ((await res.json()) as { data: Array<{ id: number; title: string; slug: string }> }).data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return event;
 }
 
 async function stats(request: APIRequestContext, token: string, eventId: number): Promise<Stats> {
@@ -49,9 +28,15 @@ async function orderTwoLawnPasses(request: APIRequestContext, eventId: number) {
   const event = await request.get(`/api/public/events/${eventId}`);
   const tickets = ((await event.json()) as { data: { tickets: Array<{ id: number; name: string }> } }).data.tickets;
   const lawn = tickets.find((t) => t.name === 'Lawn pass')!;
-  const reserved = await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: lawn.id, quantity: 2 }], expected_total: 0 } });
+  const reserved = await request.post(`/api/public/events/${eventId}/order`, {
+    data: { items: [{ ticket_id: lawn.id, quantity: 2 }], expected_total: 0 },
+  });
   expect(reserved.status()).toBe(201);
-  const { data: order, checkout_token, order_secret } = (await reserved.json()) as {
+  const {
+    data: order,
+    checkout_token,
+    order_secret,
+  } = (await reserved.json()) as {
     data: { short_id: string; attendees: Array<{ short_id: string }>; questions: Question[] };
     checkout_token: string;
     order_secret: string;
@@ -81,20 +66,31 @@ async function orderTwoLawnPasses(request: APIRequestContext, eventId: number) {
   await request.post(`/api/public/events/${eventId}/views`, { data: { visitor_id: `dashboard-${Date.now()}` } });
 }
 
-test('the event dashboard shows sales and visits; tickets and events with orders can be hidden or archived, not deleted', async ({ page, context }) => {
+test('the event dashboard shows sales and visits; tickets and events with orders can be hidden or archived, not deleted', async ({
+  organizerPage: page,
+  context,
+}) => {
   test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const token = await organizerToken(page.request);
-  const event = await riverside(page.request, token);
+  const { token, headers } = await apiLogin(page.request);
+  const event = await riverside(page.request, headers);
   const before = await stats(page.request, token, event.id);
   await orderTwoLawnPasses(page.request, event.id);
 
-  await login(page);
   // Any period (`?days=`).
   const statsUrl = new RegExp(`/api/events/${event.id}/stats(\\?|$)`);
 
   // Nothing sold yet (figures mocked): the empty state points to the public page.
-  const none = { ...before, orders_completed: 0, orders_awaiting_payment: 0, tickets_sold: 0, tickets_reserved: 0, page_views: 0, unique_visitors: 0, conversion_rate: null };
+  const none = {
+    ...before,
+    orders_completed: 0,
+    orders_awaiting_payment: 0,
+    tickets_sold: 0,
+    tickets_reserved: 0,
+    page_views: 0,
+    unique_visitors: 0,
+    conversion_rate: null,
+  };
   await page.route(statsUrl, (route) => route.fulfill({ json: { data: { ...none, daily: [] } } }));
   await page.goto(`/manage/event/${event.id}`);
   const empty = page.getByTestId('no-sales');
@@ -106,7 +102,11 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   await page.unroute(statsUrl);
 
   // A failed load says so and can be retried.
-  await page.route(statsUrl, (route) => route.fulfill({ status: 404, json: { error: { code: 'NOT_FOUND', message: 'Not found.' } } }), { times: 1 });
+  await page.route(
+    statsUrl,
+    (route) => route.fulfill({ status: 404, json: { error: { code: 'NOT_FOUND', message: 'Not found.' } } }),
+    { times: 1 },
+  );
   await page.reload();
   const failed = page.getByRole('alert').filter({ hasText: 'The sales figures could not be loaded' });
   await expect(failed).toContainText('Not found.');
@@ -123,10 +123,16 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   // Both charts draw, each with a heading, a text summary and a data table behind a toggle.
   const sales = page.getByTestId('chart-sales');
   await expect(sales.getByRole('heading', { name: 'Gross sales per day' })).toBeVisible();
-  await expect(sales.getByRole('img', { name: /^Gross sales per day over the last 14 days\. Total: £\d+\.\d{2}\./ })).toBeVisible();
+  await expect(
+    sales.getByRole('img', { name: /^Gross sales per day over the last 14 days\. Total: £\d+\.\d{2}\./ }),
+  ).toBeVisible();
   await expect(sales.locator('svg.recharts-surface').first()).toBeVisible();
   const visits = page.getByTestId('chart-visits');
-  await expect(visits.getByRole('img', { name: /^Page views and orders per day over the last 14 days\. Total page views: \d+; total orders: \d+\./ })).toBeVisible();
+  await expect(
+    visits.getByRole('img', {
+      name: /^Page views and orders per day over the last 14 days\. Total page views: \d+; total orders: \d+\./,
+    }),
+  ).toBeVisible();
   await expect(visits.locator('.recharts-line').first()).toBeVisible();
   await visits.getByRole('button', { name: 'Show data table' }).click();
   const table = visits.getByRole('table', { name: 'Page views and orders per day' });
@@ -142,16 +148,26 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   const byTicket = page.getByTestId('sales-by-ticket');
   const soldBefore = before.by_product.reduce((n, p) => n + p.sold, 0);
   const lawnBefore = before.by_product.find((p) => p.name === 'Lawn pass')!.sold;
-  const lawn = byTicket.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Lawn pass', exact: true }) });
+  const lawn = byTicket
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Lawn pass', exact: true }) });
   await expect(lawn.getByRole('cell').nth(1)).toHaveText(String(lawnBefore + 2));
   await expect(lawn.getByRole('progressbar', { name: /^Lawn pass: \d+% of the tickets sold$/ })).toBeVisible();
-  await expect(byTicket.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total' }) }).getByRole('cell').nth(1)).toHaveText(String(soldBefore + 2));
+  await expect(
+    byTicket
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Total' }) })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText(String(soldBefore + 2));
 
   // The public page link and its copy button.
   await expect(page.getByTestId('public-link')).toHaveAttribute('href', `/event/${event.id}/${event.slug}`);
   await page.getByRole('button', { name: 'Copy link to the event page' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://localhost:${PORT}/event/${event.id}/${event.slug}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `http://localhost:${PORT}/event/${event.id}/${event.slug}`,
+  );
   // The copy button's tooltip (shown on hover) goes away with the mouse.
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
@@ -164,7 +180,9 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   await page.getByRole('button', { name: 'Actions for Lawn pass' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const locked = page.getByRole('dialog', { name: 'This ticket cannot be deleted' });
-  await expect(locked.getByText('This ticket has orders and cannot be deleted. You can hide it instead.')).toBeVisible();
+  await expect(
+    locked.getByText('This ticket has orders and cannot be deleted. You can hide it instead.'),
+  ).toBeVisible();
   await expect(locked.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expectAccessible(page, 'ticket with orders: delete dialog');
   await snapshot(page, 'dashboard-ticket-has-orders');
@@ -204,7 +222,9 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   // Should the server still refuse (a sale came in meanwhile), its message is shown.
   const message = 'This price tier has sales and cannot be deleted. You can hide it instead.';
   await page.route(/\/api\/events\/\d+\/tickets\/\d+$/, (route) =>
-    route.request().method() === 'PUT' ? route.fulfill({ status: 409, json: { error: { code: 'TIER_HAS_SALES', message } } }) : route.fallback(),
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 409, json: { error: { code: 'TIER_HAS_SALES', message } } })
+      : route.fallback(),
   );
   await tiered.getByRole('button', { name: 'Remove tier 2' }).click();
   await tiered.getByRole('button', { name: 'Save changes' }).click();
@@ -229,14 +249,18 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   const remove = page.getByRole('dialog', { name: 'Delete event' });
   await remove.getByRole('button', { name: 'Delete' }).click();
   const refused = page.getByRole('dialog', { name: 'This event cannot be deleted' });
-  await expect(refused.getByText('This event has orders and cannot be deleted. You can archive it instead.')).toBeVisible();
+  await expect(
+    refused.getByText('This event has orders and cannot be deleted. You can archive it instead.'),
+  ).toBeVisible();
   await expectAccessible(page, 'event with orders: delete dialog');
   await snapshot(page, 'dashboard-event-has-orders');
   // "Archive instead" sends the status change (answered by a mock: the seed event stays live for other specs).
   let archivedWith: unknown = null;
   await page.route(`**/api/events/${event.id}/status`, async (route) => {
     archivedWith = route.request().postDataJSON();
-    const current = await page.request.get(`/api/events/${event.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const current = await page.request.get(`/api/events/${event.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await current.json()) as { data: Record<string, unknown> };
     await route.fulfill({ json: { data: { ...body.data, status: 'ARCHIVED' } } });
   });

@@ -1,16 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+
+import { apiLogin, expect, loginWithForm, test } from './fixtures';
 import { LEGACY_LOGIN } from './legacy-login';
 import { expectAccessible, notificationsGone, signUpByApi, signUpLinkPath, snapshot, uniqueEmail } from './support';
-
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 /** Signs a new person up and opens the mailed link; they land on the first-run page of their own account. */
 async function register(browser: Browser, name: string, email: string, password: string, organization?: string) {
@@ -35,7 +28,10 @@ async function pickDateTime(page: Page, label: string, day: number, time: string
   await page.getByRole('button', { name: label, exact: true }).click();
   const dropdown = page.locator('.mantine-Popover-dropdown').last();
   await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
-  await dropdown.locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  await dropdown
+    .locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
   await expect(dropdown.getByRole('textbox')).toBeFocused();
   await page.keyboard.type(time.replace(':', ''));
   await page.keyboard.press('Enter');
@@ -52,9 +48,13 @@ async function choose(page: Page, label: string, option: string, typed?: string)
 }
 
 const png = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
-test('an organizer edits, designs, publishes, duplicates and archives an event, then edits the organizer', async ({ browser }) => {
+test('an organizer edits, designs, publishes, duplicates and archives an event, then edits the organizer', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('events');
   const { context, page } = await register(browser, 'Nina Simone', email, 'events-password-1', 'Simone Live');
@@ -154,7 +154,9 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(preview.getByText('Get tickets')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   await page.getByLabel('Ticket widget background', { exact: true }).fill('#fef3c7');
   // No tickets yet: the preview says where they will be (no made-up ones).
-  await expect(preview.getByText('Your tickets appear here once you add them.').locator('xpath=ancestor::div[1]')).toHaveCSS('background-color', 'rgb(254, 243, 199)');
+  await expect(
+    preview.getByText('Your tickets appear here once you add them.').locator('xpath=ancestor::div[1]'),
+  ).toHaveCSS('background-color', 'rgb(254, 243, 199)');
   await page.getByLabel('Button text', { exact: true }).fill('#14b8a6');
   await expect(page.getByText('Some colors are hard to read')).toBeVisible();
   await expect(page.getByText(/Button text on the button: \d(\.\d)?:1/)).toBeVisible();
@@ -276,7 +278,9 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await page.getByRole('button', { name: 'Save organizer' }).click();
   await expect(page.getByText('Simone Live Music saved.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Simone Live Music', level: 1 })).toBeVisible();
-  await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png(300, 300, '#0f766e') });
+  await page
+    .getByLabel('Upload a logo')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png(300, 300, '#0f766e') });
   await expect(page.getByRole('img', { name: 'Logo of Simone Live Music' })).toBeVisible();
   await notificationsGone(page);
   await expectAccessible(page, 'organizer');
@@ -288,8 +292,10 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await context.close();
 });
 
-test('the demo admin filters the list and opens a seeded event\'s settings; on a phone the sections fold into one button', async ({ page }) => {
-  await login(page, DEMO.email, DEMO.password);
+test("the demo admin filters the list and opens a seeded event's settings; on a phone the sections fold into one button", async ({
+  organizerPage: page,
+}) => {
+  await page.goto('/manage/events');
   await expect(page).toHaveURL(/\/manage\/events$/);
   await expect(page.getByText('Summer Jazz Festival')).toBeVisible();
 
@@ -329,20 +335,29 @@ test('the demo admin filters the list and opens a seeded event\'s settings; on a
   await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('a login whose address is unconfirmed cannot put an event live, and is offered the mail again', async ({ page, request }) => {
+test('a login whose address is unconfirmed cannot put an event live, and is offered the mail again', async ({
+  page,
+  request,
+}) => {
   // (A login from before sign-ups were confirmed by link; e2e/serve.ts creates it.)
-  const signedIn = await request.post('/api/auth/login', { data: LEGACY_LOGIN });
-  const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
-  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Legacy Hall', email: 'hello@legacy.test' } })).json()) as { data: { id: number } };
+  const { headers } = await apiLogin(request, LEGACY_LOGIN);
+  const organizer = (await (
+    await request.post('/api/organizers', { headers, data: { name: 'Legacy Hall', email: 'hello@legacy.test' } })
+  ).json()) as { data: { id: number } };
   const year = new Date().getFullYear() + 1;
   const title = `Legacy Evening ${Date.now()}`;
   const created = await request.post('/api/events', {
     headers,
-    data: { title, organizer_id: organizer.data.id, start_date: `${year}-04-01T19:00`, timezone: 'Europe/London', currency: 'GBP' },
+    data: {
+      title,
+      organizer_id: organizer.data.id,
+      start_date: `${year}-04-01T19:00`,
+      timezone: 'Europe/London',
+      currency: 'GBP',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await login(page, LEGACY_LOGIN.email, LEGACY_LOGIN.password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page, LEGACY_LOGIN);
   const card = page.getByRole('listitem').filter({ hasText: title });
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Go live' }).click();
@@ -357,18 +372,40 @@ test('a login whose address is unconfirmed cannot put an event live, and is offe
   await expect(card.getByText('Draft', { exact: true })).toBeVisible();
 });
 
-test('a paid ticket with no way to pay: the ticket list warns, going live is refused with the fix, offline payments open it', async ({ page, request }) => {
+test('a paid ticket with no way to pay: the ticket list warns, going live is refused with the fix, offline payments open it', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('nopay');
   const password = 'a-quiet-harbour-42';
   const me = await signUpByApi(request, { name: 'Pat Payless', email, password, timezone: 'Europe/Berlin' });
   const headers = { authorization: `Bearer ${me.token}` };
-  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Cash Only Club', email: 'club@cash.test' } })).json()) as { data: { id: number } };
+  const organizer = (await (
+    await request.post('/api/organizers', { headers, data: { name: 'Cash Only Club', email: 'club@cash.test' } })
+  ).json()) as { data: { id: number } };
   const year = new Date().getFullYear() + 1;
-  const event = (await (await request.post('/api/events', { headers, data: { title: 'Paid Gala', organizer_id: organizer.data.id, start_date: `${year}-05-01T19:00`, timezone: 'Europe/Berlin', currency: 'EUR' } })).json()) as { data: { id: number } };
-  expect((await request.post(`/api/events/${event.data.id}/tickets`, { headers, data: { name: 'Seat', type: 'PAID', price: 2500 } })).status()).toBe(201);
+  const event = (await (
+    await request.post('/api/events', {
+      headers,
+      data: {
+        title: 'Paid Gala',
+        organizer_id: organizer.data.id,
+        start_date: `${year}-05-01T19:00`,
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    })
+  ).json()) as { data: { id: number } };
+  expect(
+    (
+      await request.post(`/api/events/${event.data.id}/tickets`, {
+        headers,
+        data: { name: 'Seat', type: 'PAID', price: 2500 },
+      })
+    ).status(),
+  ).toBe(201);
 
-  await login(page, email, password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page, { email, password });
   await page.goto(`/manage/event/${event.data.id}/tickets`);
   const warning = page.getByRole('alert').filter({ hasText: 'Buyers cannot pay yet' });
   await expect(warning).toContainText('This event has 1 paid ticket, but no way to pay is set up');
@@ -408,22 +445,32 @@ test('a paid ticket with no way to pay: the ticket list warns, going live is ref
   await expect(page.getByText('“Paid Gala” is live.')).toBeVisible();
 });
 
-test('unsaved settings: each section shows its edits, leaving or logging out asks once, Stay keeps them, Leave drops them', async ({ page, request }) => {
+test('unsaved settings: each section shows its edits, leaving or logging out asks once, Stay keeps them, Leave drops them', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('unsaved');
   const password = 'a-patient-lighthouse-7';
   const me = await signUpByApi(request, { name: 'Una Saved', email, password, timezone: 'Europe/Berlin' });
   const headers = { authorization: `Bearer ${me.token}` };
-  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Draft Hall', email: 'hall@draft.test' } })).json()) as { data: { id: number } };
+  const organizer = (await (
+    await request.post('/api/organizers', { headers, data: { name: 'Draft Hall', email: 'hall@draft.test' } })
+  ).json()) as { data: { id: number } };
   const year = new Date().getFullYear() + 1;
   const created = await request.post('/api/events', {
     headers,
-    data: { title: 'Open Rehearsal', organizer_id: organizer.data.id, start_date: `${year}-06-01T19:00`, timezone: 'Europe/Berlin', currency: 'EUR' },
+    data: {
+      title: 'Open Rehearsal',
+      organizer_id: organizer.data.id,
+      start_date: `${year}-06-01T19:00`,
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const eventId = ((await created.json()) as { data: { id: number } }).data.id;
 
-  await login(page, email, password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page, { email, password });
   // Reached inside the app, so the back button is the router's too.
   await page.goto(`/manage/event/${eventId}`);
   const nav = page.getByRole('navigation', { name: 'Event sections' });
@@ -497,23 +544,45 @@ test('unsaved settings: each section shows its edits, leaving or logging out ask
   await expect(seo.getByLabel('SEO title')).toHaveValue('');
 });
 
-test('an organizer previews a draft\'s public page from its overview; a visitor still finds nothing', async ({ page, request, browser }) => {
+test("an organizer previews a draft's public page from its overview; a visitor still finds nothing", async ({
+  page,
+  request,
+  browser,
+}) => {
   const email = uniqueEmail('preview');
   const password = 'a-quiet-harbour-42';
   const me = await signUpByApi(request, { name: 'Pia Preview', email, password, timezone: 'Europe/Berlin' });
   const headers = { authorization: `Bearer ${me.token}` };
-  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Preview Hall', email: 'hall@preview.test' } })).json()) as { data: { id: number } };
+  const organizer = (await (
+    await request.post('/api/organizers', { headers, data: { name: 'Preview Hall', email: 'hall@preview.test' } })
+  ).json()) as { data: { id: number } };
   const year = new Date().getFullYear() + 1;
-  const event = (await (await request.post('/api/events', { headers, data: { title: 'Unreleased Gala', organizer_id: organizer.data.id, start_date: `${year}-05-01T19:00`, timezone: 'Europe/Berlin', currency: 'EUR' } })).json()) as { data: { id: number; slug: string } };
-  expect((await request.post(`/api/events/${event.data.id}/tickets`, { headers, data: { name: 'Seat', type: 'FREE' } })).status()).toBe(201);
+  const event = (await (
+    await request.post('/api/events', {
+      headers,
+      data: {
+        title: 'Unreleased Gala',
+        organizer_id: organizer.data.id,
+        start_date: `${year}-05-01T19:00`,
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+    })
+  ).json()) as { data: { id: number; slug: string } };
+  expect(
+    (
+      await request.post(`/api/events/${event.data.id}/tickets`, { headers, data: { name: 'Seat', type: 'FREE' } })
+    ).status(),
+  ).toBe(201);
 
-  await login(page, email, password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page, { email, password });
   await page.goto(`/manage/event/${event.data.id}`);
   const opened = page.context().waitForEvent('page');
   await page.getByRole('link', { name: /Preview the event page/ }).click();
   const preview = await opened;
-  await expect(preview.getByRole('region', { name: 'Preview' })).toContainText('This event is not live: only your team can see this page');
+  await expect(preview.getByRole('region', { name: 'Preview' })).toContainText(
+    'This event is not live: only your team can see this page',
+  );
   await expect(preview.getByRole('heading', { name: 'Unreleased Gala', level: 1 })).toBeVisible();
   await preview.getByRole('button', { name: 'One more Seat', exact: true }).click();
   await preview.getByRole('button', { name: 'Continue' }).click();

@@ -1,31 +1,37 @@
 import { readFileSync } from 'node:fs';
+
+import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { apiLogin, expect, riversideId, test } from './fixtures';
 import { expectAccessible, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
 /** The demo login's API headers, the "Riverside Open Air" event and three attendees added by hand. */
 async function eventWithAttendees(request: APIRequestContext) {
-  const { token } = (await (await request.post('/api/auth/login', { data: DEMO })).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const events = (await (await request.get('/api/events?per_page=100', { headers })).json()) as { data: Array<{ id: number; title: string }> };
-  const eventId = events.data.find((e) => e.title === 'Riverside Open Air')!.id;
-  const tickets = (await (await request.get(`/api/events/${eventId}/tickets`, { headers })).json()) as { data: Array<{ id: number; name: string }> };
+  const { headers } = await apiLogin(request);
+  const eventId = await riversideId(request, headers);
+  const tickets = (await (await request.get(`/api/events/${eventId}/tickets`, { headers })).json()) as {
+    data: Array<{ id: number; name: string }>;
+  };
   const lawn = tickets.data.find((t) => t.name === 'Lawn pass')!;
   const marker = `Exp${Date.now().toString(36)}`;
-  for (const [first, last] of [['Ada', marker], ['Grace', 'Hopper'], ['=cmd', 'Formula']]) {
-    const res = await request.post(`/api/events/${eventId}/attendees`, { headers, data: { ticket_id: lawn.id, first_name: first, last_name: last, email: uniqueEmail('export'), send_ticket: false } });
+  for (const [first, last] of [
+    ['Ada', marker],
+    ['Grace', 'Hopper'],
+    ['=cmd', 'Formula'],
+  ]) {
+    const res = await request.post(`/api/events/${eventId}/attendees`, {
+      headers,
+      data: {
+        ticket_id: lawn.id,
+        first_name: first,
+        last_name: last,
+        email: uniqueEmail('export'),
+        send_ticket: false,
+      },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   return { headers, eventId, marker };
@@ -36,12 +42,16 @@ async function download(page: Page, item: string) {
   return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
 }
 
-test('attendees: export the list as CSV and Excel, with the search applied', async ({ page, request }) => {
+test('attendees: export the list as CSV and Excel, with the search applied', async ({
+  organizerPage: page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { headers, eventId, marker } = await eventWithAttendees(request);
-  const total = ((await (await request.get(`/api/events/${eventId}/attendees`, { headers })).json()) as { meta: { total: number } }).meta.total;
+  const total = (
+    (await (await request.get(`/api/events/${eventId}/attendees`, { headers })).json()) as { meta: { total: number } }
+  ).meta.total;
 
-  await login(page);
   await page.goto(`/manage/event/${eventId}/attendees`);
   const exportButton = page.getByRole('button', { name: 'Export attendees' });
   await expect(exportButton).toBeVisible();
@@ -55,7 +65,9 @@ test('attendees: export the list as CSV and Excel, with the search applied', asy
   const text = csv.bytes.toString('utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).trimEnd().split('\n');
-  expect(lines[0]).toBe('ID,Ticket code,First name,Last name,E-mail,Ticket,Tier,Status,Checked in,Checked in at,Order number,Order e-mail,Created at,T-shirt size,Dietary needs');
+  expect(lines[0]).toBe(
+    'ID,Ticket code,First name,Last name,E-mail,Ticket,Tier,Status,Checked in,Checked in at,Order number,Order e-mail,Created at,T-shirt size,Dietary needs',
+  );
   expect(lines).toHaveLength(total + 1);
   expect(text).toContain(`,'=cmd,Formula,`);
 
@@ -77,12 +89,14 @@ test('attendees: export the list as CSV and Excel, with the search applied', asy
   expect(book.worksheets[0]!.getRow(2).getCell(4).value).toBe(marker);
 });
 
-test('orders: progress while the export runs, cancel, and the failure message', async ({ page, request }) => {
+test('orders: progress while the export runs, cancel, and the failure message', async ({
+  organizerPage: page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { eventId } = await eventWithAttendees(request);
   // The progress bar's stripes move unless the user asked for less motion (axe waits for a still page).
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await login(page);
   // Hold the answer back so the progress dialog can be seen (and cancelled).
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -107,7 +121,13 @@ test('orders: progress while the export runs, cancel, and the failure message', 
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 
   // A failed export says so in the words of SPEC §8.
-  await page.route('**/orders/export?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: '' } }) }));
+  await page.route('**/orders/export?*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: '' } }),
+    }),
+  );
   await page.getByRole('button', { name: 'Export orders' }).click();
   await page.getByRole('menuitem', { name: 'Excel file (.xlsx)' }).click();
   await expect(page.getByText('We could not export the orders. Please try again.')).toBeVisible();
@@ -133,8 +153,15 @@ test('the export API: a logged-in download, and other accounts get a 404 before 
   expect(book.worksheets[0]!.rowCount).toBe(total + 1);
 
   const email = uniqueEmail('other');
-  const { token } = await signUpByApi(request, { name: 'Other', email, password: 'another password 1', timezone: 'UTC' });
-  const refused = await request.get(`/api/events/${eventId}/attendees/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+  const { token } = await signUpByApi(request, {
+    name: 'Other',
+    email,
+    password: 'another password 1',
+    timezone: 'UTC',
+  });
+  const refused = await request.get(`/api/events/${eventId}/attendees/export?format=csv`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(refused.status()).toBe(404);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
 });

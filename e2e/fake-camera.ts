@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+
 import base from '../playwright.config';
 
 /**
@@ -11,15 +13,24 @@ import base from '../playwright.config';
  * the camera, so a test may (re)write it after the browser has started.
  */
 // One file per worker process: the two lanes may scan at the same time (check-in and self-service flows).
-export const FAKE_CAMERA_FILE = path.join(os.tmpdir(), `admitone-e2e-camera-${process.env.E2E_PORT ?? 3100}-${process.pid}.mjpeg`);
+export const FAKE_CAMERA_FILE = path.join(
+  os.tmpdir(),
+  `admitone-e2e-camera-${process.env.E2E_PORT ?? 3100}-${process.pid}.mjpeg`,
+);
 
-/** `test.use(...)` options for a spec that scans: the fake camera, allowed for the site; the config's other flags kept. */
+/**
+ * `test.use(...)` options for a spec that scans: the fake camera, allowed for the site; the config's other flags kept.
+ */
 export const fakeCameraUse = {
   actionTimeout: 15_000,
   permissions: ['camera'],
   launchOptions: {
     ...base.use?.launchOptions,
-    args: [...(base.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`],
+    args: [
+      ...(base.use?.launchOptions?.args ?? []),
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${FAKE_CAMERA_FILE}`,
+    ],
   },
 };
 const FPS = 30;
@@ -38,7 +49,10 @@ async function frame(text: string | null): Promise<Buffer> {
 }
 
 /** Writes the camera's video: each shot is a QR payload (or null for an empty view) shown for some seconds. */
-export async function writeFakeCamera(shots: Array<{ code: string | null; seconds: number }>, file = FAKE_CAMERA_FILE): Promise<void> {
+export async function writeFakeCamera(
+  shots: Array<{ code: string | null; seconds: number }>,
+  file = FAKE_CAMERA_FILE,
+): Promise<void> {
   const parts: Buffer[] = [];
   for (const shot of shots) {
     const jpeg = await frame(shot.code);

@@ -78,9 +78,14 @@ const FAKE_STRIPE_JS = String.raw`(() => {
 /** Serves the stand-in Stripe.js to this page and lets it move intents through the e2e server's control port. */
 export async function installFakeStripe(page: Page, controlPort: number): Promise<void> {
   await page.exposeFunction('__admitoneStripeIntent', async (id: string, status: string, declined: boolean) => {
-    const res = await fetch(`http://127.0.0.1:${controlPort}/stripe/intent-status`, { method: 'POST', body: JSON.stringify({ id, status, declined }) });
+    const res = await fetch(`http://127.0.0.1:${controlPort}/stripe/intent-status`, {
+      method: 'POST',
+      body: JSON.stringify({ id, status, declined }),
+    });
     if (!res.ok) throw new Error(`stripe control answered ${res.status}`);
     return true;
   });
-  await page.route(/^https:\/\/js\.stripe\.com\//, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
+  await page.route(/^https:\/\/js\.stripe\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
+  );
 }

@@ -1,13 +1,25 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
 import { catalog } from './catalog';
+import { loginWithForm } from './fixtures';
 import { expectAccessible, mailCount, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
 
 /** Picks a date (day of next month) and types a time in a date-and-time field, then confirms it. */
-async function pickDateTime(page: Page, L: (english: string) => string, label: string, day: number, time: string, shown: RegExp) {
+async function pickDateTime(
+  page: Page,
+  L: (english: string) => string,
+  label: string,
+  day: number,
+  time: string,
+  shown: RegExp,
+) {
   await page.getByRole('button', { name: label, exact: true }).click();
   const dropdown = page.locator('.mantine-Popover-dropdown').last();
   await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
-  await dropdown.locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  await dropdown
+    .locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
   // Focus is on the time, which holds midnight, selected: typing replaces it.
   const typed = dropdown.getByRole('textbox');
   await expect(typed).toBeFocused();
@@ -21,12 +33,17 @@ async function pickDateTime(page: Page, L: (english: string) => string, label: s
 // Once, in German (the browser asks for it): the flow is the same in every language, English runs through
 // every other flow, and the seven-language sweep checks each screen's strings and formats.
 for (const locale of ['de'] as const) {
-  test(`a new organizer signs up, creates an event, logs out and in, and resets the password (${locale})`, async ({ browser }) => {
+  test(`a new organizer signs up, creates an event, logs out and in, and resets the password (${locale})`, async ({
+    browser,
+  }) => {
     // Sign-up to reset with eight accessibility checks, and every way in or out of the sign-in screens a page
     // load (they are an app of their own): about 60 s in the CI run's busy lane (it ran out once at the last step).
     test.setTimeout(120_000);
     const L = catalog(locale);
-    const context = await browser.newContext({ locale: locale === 'de' ? 'de-DE' : 'en-US', timezoneId: 'Europe/Berlin' });
+    const context = await browser.newContext({
+      locale: locale === 'de' ? 'de-DE' : 'en-US',
+      timezoneId: 'Europe/Berlin',
+    });
     const page = await context.newPage();
     const email = uniqueEmail(`org-${locale}`);
     const password = 'first-password-1';
@@ -109,7 +126,11 @@ for (const locale of ['de'] as const) {
     await page.getByLabel(L('E-mail')).fill(email);
     await page.getByRole('textbox', { name: L('Password'), exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: L('Log in') }).click();
-    await expect(page.getByText(locale === 'de' ? /E-Mail-Adresse und Ihr Passwort/ : 'Please check your email and password and try again')).toBeVisible();
+    await expect(
+      page.getByText(
+        locale === 'de' ? /E-Mail-Adresse und Ihr Passwort/ : 'Please check your email and password and try again',
+      ),
+    ).toBeVisible();
     await page.getByRole('textbox', { name: L('Password'), exact: true }).fill(password);
     await page.getByRole('button', { name: L('Log in') }).click();
     await expect(page).toHaveURL(new RegExp(`${eventUrl}$`));
@@ -126,13 +147,16 @@ for (const locale of ['de'] as const) {
     const before = mailCount(email);
     await page.getByRole('link', { name: L('Forgot your password?') }).click();
     await expect(page).toHaveURL(/\/auth\/forgot-password$/);
-    await expect(page.getByRole('button', { name: L('Send reset link') })).toBeVisible(); // its screen loads when first opened
+    // its screen loads when first opened
+    await expect(page.getByRole('button', { name: L('Send reset link') })).toBeVisible();
     await expectAccessible(page, 'forgot password');
     await page.getByLabel(L('E-mail')).fill(email);
     await page.getByRole('button', { name: L('Send reset link') }).click();
     await expect(page.getByRole('heading', { name: L('Check your inbox') })).toBeVisible();
     const mail = await waitForMail(email, before);
-    expect(mail.subject).toBe(locale === 'de' ? 'Setzen Sie Ihr AdmitOne-Passwort zurück' : 'Reset your AdmitOne password');
+    expect(mail.subject).toBe(
+      locale === 'de' ? 'Setzen Sie Ihr AdmitOne-Passwort zurück' : 'Reset your AdmitOne password',
+    );
     const link = /https?:\/\/\S+\/auth\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
     await page.goto(new URL(link).pathname);
     await expect(page.getByRole('heading', { name: L('Set a new password') })).toBeVisible();
@@ -163,12 +187,9 @@ for (const locale of ['de'] as const) {
 }
 
 test('the demo account from the seed sees its events, and a draft filter works', async ({ page }) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill('demo@admitone.test');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('admitone-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-  for (const title of ['Summer Jazz Festival', 'Autumn Lecture Series', 'New Year Warm-up']) await expect(page.getByText(title)).toBeVisible();
+  await loginWithForm(page);
+  for (const title of ['Summer Jazz Festival', 'Autumn Lecture Series', 'New Year Warm-up'])
+    await expect(page.getByText(title)).toBeVisible();
   await page.getByRole('textbox', { name: /search/i }).fill('jazz');
   await expect(page.getByText('Autumn Lecture Series')).toBeHidden();
   await expect(page.getByText('Summer Jazz Festival')).toBeVisible();

@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+import { DEMO, riversideId } from './fixtures';
 import { advanceServerClock, snapshot, uniqueEmail } from './support';
 
 /**
@@ -7,7 +9,6 @@ import { advanceServerClock, snapshot, uniqueEmail } from './support';
  * back to <body> when something opens, closes or goes away.
  */
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const SLUG = 'riverside-open-air';
 
 /** What has focus, for failure messages. */
@@ -30,7 +31,9 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   if (await hasFocus(target)) return;
-  throw new Error(`${max} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${target}; focus is on ${await focusedDescription(page)}`);
+  throw new Error(
+    `${max} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${target}; focus is on ${await focusedDescription(page)}`,
+  );
 }
 
 /**
@@ -39,26 +42,31 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
  */
 async function expectVisibleFocus(page: Page, where: string) {
   await expect
-    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'), { message: `focus fell back to the page (${where})` })
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'), {
+      message: `focus fell back to the page (${where})`,
+    })
     .not.toMatch(/^(BODY|HTML|none)$/);
   const ring = await page.evaluate(() => {
     let el = document.activeElement as HTMLElement;
     const box = el.getBoundingClientRect();
-    if (el instanceof HTMLInputElement && (box.width < 2 || getComputedStyle(el).opacity === '0') && el.labels?.[0]) el = el.labels[0];
+    if (el instanceof HTMLInputElement && (box.width < 2 || getComputedStyle(el).opacity === '0') && el.labels?.[0])
+      el = el.labels[0];
     const style = getComputedStyle(el);
-    return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+    return {
+      outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+      shadow: style.boxShadow !== 'none',
+    };
   });
-  expect(ring.outline || ring.shadow, `no visible focus indicator on ${await focusedDescription(page)} (${where})`).toBe(true);
+  expect(
+    ring.outline || ring.shadow,
+    `no visible focus indicator on ${await focusedDescription(page)} (${where})`,
+  ).toBe(true);
 }
 
-async function riversideId(request: APIRequestContext): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: Array<{ id: number; title: string }> }).data.find((e) => e.title === 'Riverside Open Air')!.id;
-}
-
-test('a buyer picks a ticket, fills every field, extends the hold and completes a free order with the keyboard', async ({ browser, request }) => {
+test('a buyer picks a ticket, fills every field, extends the hold and completes a free order with the keyboard', async ({
+  browser,
+  request,
+}) => {
   const eventId = await riversideId(request);
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/London' });
   const page = await context.newPage();
@@ -183,7 +191,9 @@ test('a buyer picks a ticket, fills every field, extends the hold and completes 
   await context.close();
 });
 
-test('an organizer logs in, creates an event with the date pickers and a ticket for it, with the keyboard', async ({ browser }) => {
+test('an organizer logs in, creates an event with the date pickers and a ticket for it, with the keyboard', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/London' });
   const page = await context.newPage();
 

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+
 import { apiCatalog, catalog } from './catalog';
+import { riversideId } from './fixtures';
 import { signUpByApi, uniqueEmail } from './support';
 
 /**
@@ -18,7 +20,10 @@ let eventId = 0;
 const user = { email: '', password: 'locale-password-1', token: '' };
 
 async function setSavedLocale(request: APIRequestContext, locale: string | null) {
-  const res = await request.put('/api/users/me', { data: { locale }, headers: { authorization: `Bearer ${user.token}` } });
+  const res = await request.put('/api/users/me', {
+    data: { locale },
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   expect(res.ok()).toBe(true);
 }
 
@@ -28,10 +33,7 @@ async function savedLocale(request: APIRequestContext): Promise<string | null> {
 }
 
 test.beforeAll(async ({ request }) => {
-  const demo = await request.post('/api/auth/login', { data: { email: 'demo@admitone.test', password: 'admitone-demo' } });
-  const { token: demoToken } = (await demo.json()) as { token: string };
-  const events = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${demoToken}` } });
-  eventId = ((await events.json()) as { data: Array<{ id: number; title: string }> }).data.find((e) => e.title === 'Riverside Open Air')!.id;
+  eventId = await riversideId(request);
 
   user.email = uniqueEmail('locale');
   user.token = (await signUpByApi(request, { name: 'Lena Locale', email: user.email, password: user.password })).token;
@@ -44,11 +46,27 @@ interface Setup {
   cookie?: string;
 }
 
-async function open(browser: Browser, { browserLocale, loggedIn, cookie }: Setup): Promise<{ context: BrowserContext; page: Page }> {
+async function open(
+  browser: Browser,
+  { browserLocale, loggedIn, cookie }: Setup,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: browserLocale,
     storageState: {
-      cookies: cookie ? [{ name: 'admitone_locale', value: cookie, domain: 'localhost', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }] : [],
+      cookies: cookie
+        ? [
+            {
+              name: 'admitone_locale',
+              value: cookie,
+              domain: 'localhost',
+              path: '/',
+              expires: -1,
+              httpOnly: false,
+              secure: false,
+              sameSite: 'Lax',
+            },
+          ]
+        : [],
       origins: loggedIn ? [{ origin: ORIGIN, localStorage: [{ name: TOKEN_KEY, value: user.token }] }] : [],
     },
   });
@@ -90,11 +108,16 @@ async function expectPublicIn(page: Page, locale: string) {
   // Hydrated: the quantity buttons answer (React attached), and nothing switched the language.
   await expect(page.getByRole('button', { name: L('Continue') })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { langWrites: string[] }).langWrites.length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { langWrites: string[] }).langWrites.length))
+    .toBeGreaterThan(0);
   const writes = await page.evaluate(() => (window as unknown as { langWrites: string[] }).langWrites);
   expect(new Set(writes), 'every <html lang> the client set').toEqual(new Set([locale]));
   await expect(tickets).toBeVisible();
-  expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e)), 'hydration errors').toEqual([]);
+  expect(
+    errors.filter((e) => /hydrat|#418|#423|#425/i.test(e)),
+    'hydration errors',
+  ).toEqual([]);
 }
 
 /**
@@ -107,7 +130,11 @@ async function expectApiErrorIn(page: Page, locale: string, loggedIn: boolean) {
     async ({ token }) => {
       const res = token
         ? await fetch('/api/events/999999999', { headers: { authorization: `Bearer ${token}` } })
-        : await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `nobody-${crypto.randomUUID()}@example.test`, password: 'wrong-password' }) });
+        : await fetch('/api/auth/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: `nobody-${crypto.randomUUID()}@example.test`, password: 'wrong-password' }),
+          });
       return (await res.json()) as { error: { message: string } };
     },
     { token: loggedIn ? user.token : null },
@@ -142,7 +169,7 @@ test.describe('nothing chosen: the browser language decides', () => {
   }
 });
 
-test('a logged-in user\'s saved locale beats the browser language', async ({ browser, request }) => {
+test("a logged-in user's saved locale beats the browser language", async ({ browser, request }) => {
   await setSavedLocale(request, 'fr');
   const { context, page } = await open(browser, { browserLocale: 'de-DE', loggedIn: true });
   await expectManageIn(page, 'fr');
@@ -182,7 +209,10 @@ test('the switcher on a buyer page sets the cookie, and the choice survives a re
   await context.close();
 });
 
-test('the switcher in the manage screens sets the cookie and saves the language on the user', async ({ browser, request }) => {
+test('the switcher in the manage screens sets the cookie and saves the language on the user', async ({
+  browser,
+  request,
+}) => {
   await setSavedLocale(request, 'fr');
   const { context, page } = await open(browser, { browserLocale: 'en-US', loggedIn: true });
   await expectManageIn(page, 'fr');

@@ -1,9 +1,28 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { catalog } from './catalog';
-import { buildWorld, englishLeftovers, englishStrings, EVENT, findOverflow, LOCALES, normalise, PAID, reserve, untranslatedStrings, visibleTexts, WORLD_TEXTS, type SweepLocale, type World } from './sweep';
-import { expectAccessible, notificationsGone, snapshot } from './support';
+import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 
-/** The Intl tag the app formats with (as `intlLocale` in packages/shared): our `pt` is Portugal's, Intl's bare `pt` Brazil's. */
+import { catalog } from './catalog';
+import { expectAccessible, notificationsGone, snapshot } from './support';
+import {
+  buildWorld,
+  englishLeftovers,
+  englishStrings,
+  EVENT,
+  findOverflow,
+  LOCALES,
+  normalise,
+  PAID,
+  reserve,
+  type SweepLocale,
+  untranslatedStrings,
+  visibleTexts,
+  type World,
+  WORLD_TEXTS,
+} from './sweep';
+
+/**
+ * The Intl tag the app formats with (as `intlLocale` in packages/shared): our `pt` is Portugal's, Intl's bare `pt`
+ * Brazil's.
+ */
 const intlLocale = (locale: string) => (locale === 'pt' ? 'pt-PT' : locale);
 
 /**
@@ -13,15 +32,20 @@ const intlLocale = (locale: string) => (locale === 'pt' ? 'pt-PT' : locale);
  * translated page, no text cut off or spilling out (desktop, and a phone for the buyer's pages), and
  * prices and dates formatted for the language in the event's time zone. The organizer's screens are
  * rendered in English and German, the main ones in Chinese too, and checked against the catalogs in the
- * other languages (EVERY_SCREEN, below). German and Chinese screenshots of the main screens go to e2e/artifacts/sweep-<locale>-<screen>.png.
+ * other languages (EVERY_SCREEN, below). German and Chinese screenshots of the main screens go to
+ * e2e/artifacts/sweep-<locale>-<screen>.png.
  */
 
 test.use({ actionTimeout: 15_000 });
 
 /** The sweep's own server (playwright.config.ts): the flows' clock moves do not reach its holds. */
 const APP = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 4}`;
-/** SWEEP_LOCALES=de,zh-CN narrows a run (English first when listed: the other languages are compared with its pages). */
-const SWEEP_LOCALES: readonly SweepLocale[] = process.env.SWEEP_LOCALES ? LOCALES.filter((l) => process.env.SWEEP_LOCALES!.split(',').includes(l)) : LOCALES;
+/**
+ * SWEEP_LOCALES=de,zh-CN narrows a run (English first when listed: the other languages are compared with its pages).
+ */
+const SWEEP_LOCALES: readonly SweepLocale[] = process.env.SWEEP_LOCALES
+  ? LOCALES.filter((l) => process.env.SWEEP_LOCALES!.split(',').includes(l))
+  : LOCALES;
 /**
  * Axe judges structure (roles, names, contrast), which the language rarely changes: each screen is
  * checked once, the n-th screen in the n-th language of the run (in turn), or in all with SWEEP_AXE=all.
@@ -65,7 +89,10 @@ interface Screen {
 
 const ev = (w: World, sub = '') => `/manage/event/${w.eventId}${sub}`;
 const clickButton = (name: string) => async (page: Page, L: Labels) => {
-  await page.getByRole('button', { name: L(name), exact: true }).first().click();
+  await page
+    .getByRole('button', { name: L(name), exact: true })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
 };
 
@@ -73,7 +100,9 @@ let signUps = 0;
 /** Fills in the sign-up form and sends it: "Check your inbox" (each language with an address of its own). */
 const signUp = async (page: Page, L: Labels) => {
   await page.getByRole('textbox', { name: L('Your name'), exact: true }).fill('Sora Signup');
-  await page.getByRole('textbox', { name: L('E-mail'), exact: true }).fill(`sweep-signup-${Date.now()}-${++signUps}@example.test`);
+  await page
+    .getByRole('textbox', { name: L('E-mail'), exact: true })
+    .fill(`sweep-signup-${Date.now()}-${++signUps}@example.test`);
   await page.getByRole('textbox', { name: L('Password'), exact: true }).fill('sweep-pass-2030');
   await page.getByRole('textbox', { name: L('Confirm password'), exact: true }).fill('sweep-pass-2030');
   await page.getByRole('checkbox', { name: L('I accept the terms and conditions') }).check();
@@ -87,7 +116,12 @@ const SCREENS: Screen[] = [
   { name: 'login', as: 'guest', path: () => '/auth/login', buyer: true },
   { name: 'register', as: 'guest', path: () => '/auth/register', buyer: true },
   { name: 'register-sent', as: 'guest', path: () => '/auth/register', buyer: true, open: signUp },
-  { name: 'confirm-sign-up-invalid', as: 'guest', path: () => '/auth/confirm-sign-up/not-a-real-token-0000', buyer: true },
+  {
+    name: 'confirm-sign-up-invalid',
+    as: 'guest',
+    path: () => '/auth/confirm-sign-up/not-a-real-token-0000',
+    buyer: true,
+  },
   { name: 'forgot-password', as: 'guest', path: () => '/auth/forgot-password', buyer: true },
   { name: 'reset-password', as: 'guest', path: () => '/auth/reset-password/not-a-real-token', buyer: true },
   { name: 'accept-invitation', as: 'guest', path: (w) => `/auth/accept-invitation/${w.invitationToken}`, buyer: true },
@@ -101,10 +135,21 @@ const SCREENS: Screen[] = [
   { name: 'settings', as: 'admin', path: (w) => ev(w, '/settings') },
   { name: 'homepage-designer', as: 'admin', path: (w) => ev(w, '/homepage-designer') },
   { name: 'tickets', as: 'admin', path: (w) => ev(w, '/tickets'), shot: true },
-  { name: 'create-ticket', as: 'admin', path: (w) => ev(w, '/tickets'), open: clickButton('Create ticket'), shot: true },
+  {
+    name: 'create-ticket',
+    as: 'admin',
+    path: (w) => ev(w, '/tickets'),
+    open: clickButton('Create ticket'),
+    shot: true,
+  },
   { name: 'capacity', as: 'admin', path: (w) => ev(w, '/capacity-assignments') },
   { name: 'promo-codes', as: 'admin', path: (w) => ev(w, '/promo-codes') },
-  { name: 'create-promo-code', as: 'admin', path: (w) => ev(w, '/promo-codes'), open: clickButton('Create promo code') },
+  {
+    name: 'create-promo-code',
+    as: 'admin',
+    path: (w) => ev(w, '/promo-codes'),
+    open: clickButton('Create promo code'),
+  },
   { name: 'questions', as: 'admin', path: (w) => ev(w, '/questions') },
   { name: 'translations', as: 'admin', path: (w) => ev(w, '/translations') },
   { name: 'widget-settings', as: 'admin', path: (w) => ev(w, '/widget') },
@@ -118,7 +163,12 @@ const SCREENS: Screen[] = [
   { name: 'check-in-events', as: 'admin', path: () => '/manage/check-in' },
   { name: 'event-check-in', as: 'admin', path: (w) => `/manage/check-in/${w.eventId}` },
   { name: 'check-in-lists', as: 'admin', path: (w) => ev(w, '/check-in-lists'), shot: true },
-  { name: 'create-check-in-list', as: 'admin', path: (w) => ev(w, '/check-in-lists'), open: clickButton('Create check-in list') },
+  {
+    name: 'create-check-in-list',
+    as: 'admin',
+    path: (w) => ev(w, '/check-in-lists'),
+    open: clickButton('Create check-in list'),
+  },
   // A volunteer's screen, opened with a staff link (no account; often on a phone).
   { name: 'staff-link-check-in', as: 'guest', path: (w) => `/check-in/${w.staffToken}`, buyer: true },
   { name: 'messages', as: 'admin', path: (w) => ev(w, '/messages') },
@@ -148,21 +198,66 @@ const SCREENS: Screen[] = [
   { name: 'organizer-profile', as: 'organizer', path: () => '/manage/profile' },
   // The buyer.
   { name: 'event-page', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}`, buyer: true, shot: true },
-  { name: 'event-page-waitlist', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}`, buyer: true, open: clickButton('Join the waitlist') },
-  { name: 'waitlist-entry', as: 'guest', path: (w) => `/waitlist/${w.eventId}/${w.waitlistToken}`, buyer: true, shot: true },
-  { name: 'event-page-promo', as: 'guest', path: (w) => `/event/${w.eventId}/${EVENT.slug}?promo_code=ZENIT10`, buyer: true },
+  {
+    name: 'event-page-waitlist',
+    as: 'guest',
+    path: (w) => `/event/${w.eventId}/${EVENT.slug}`,
+    buyer: true,
+    open: clickButton('Join the waitlist'),
+  },
+  {
+    name: 'waitlist-entry',
+    as: 'guest',
+    path: (w) => `/waitlist/${w.eventId}/${w.waitlistToken}`,
+    buyer: true,
+    shot: true,
+  },
+  {
+    name: 'event-page-promo',
+    as: 'guest',
+    path: (w) => `/event/${w.eventId}/${EVENT.slug}?promo_code=ZENIT10`,
+    buyer: true,
+  },
   { name: 'widget', as: 'guest', path: (w) => `/widget/${w.eventId}`, buyer: true },
-  { name: 'order-summary', as: 'guest', path: (w) => `/checkout/${w.eventId}/${w.paidOrder.shortId}/summary#secret=${w.paidOrder.secret}`, buyer: true, shot: true },
-  { name: 'order-print', as: 'guest', path: (w) => `/order/${w.eventId}/${w.paidOrder.shortId}/print#secret=${w.paidOrder.secret}`, buyer: true },
+  {
+    name: 'order-summary',
+    as: 'guest',
+    path: (w) => `/checkout/${w.eventId}/${w.paidOrder.shortId}/summary#secret=${w.paidOrder.secret}`,
+    buyer: true,
+    shot: true,
+  },
+  {
+    name: 'order-print',
+    as: 'guest',
+    path: (w) => `/order/${w.eventId}/${w.paidOrder.shortId}/print#secret=${w.paidOrder.secret}`,
+    buyer: true,
+  },
   // An order link without the order's secret (an old mail's): the explanation and the offer of a fresh link.
   // This browser has opened the paid order with its secret by now, so another order's address (the
   // server answers an unknown one the same).
-  { name: 'order-old-link', as: 'guest', path: (w) => `/checkout/${w.eventId}/oSweepOldLink0000000/summary`, buyer: true, shot: true },
+  {
+    name: 'order-old-link',
+    as: 'guest',
+    path: (w) => `/checkout/${w.eventId}/oSweepOldLink0000000/summary`,
+    buyer: true,
+    shot: true,
+  },
   { name: 'ticket', as: 'guest', path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}`, buyer: true },
-  { name: 'ticket-print', as: 'guest', path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}/print`, buyer: true },
-  // Find my tickets: the address form, and a mailed link that does not work (the list itself: buyer-self-service.spec.ts).
+  {
+    name: 'ticket-print',
+    as: 'guest',
+    path: (w) => `/ticket/${w.eventId}/${w.paidOrder.attendeeShortId}/print`,
+    buyer: true,
+  },
+  // Find my tickets: the address form, and a mailed link that does not work (the list itself:
+  // buyer-self-service.spec.ts).
   { name: 'find-tickets', as: 'guest', path: (w) => `/find-tickets/${w.eventId}`, buyer: true, shot: true },
-  { name: 'find-tickets-bad-link', as: 'guest', path: (w) => `/find-tickets/${w.eventId}/sweepNotARealLinkToken0000`, buyer: true },
+  {
+    name: 'find-tickets-bad-link',
+    as: 'guest',
+    path: (w) => `/find-tickets/${w.eventId}/sweepNotARealLinkToken0000`,
+    buyer: true,
+  },
 ];
 
 let world: World & { paidTicketId: number };
@@ -197,7 +292,15 @@ async function stillLoading(page: Page): Promise<string> {
   const requests = [...(traffic.get(page)?.pending ?? [])].map((r) => `${r.method()} ${r.url()}`);
   const loaders = await page
     .locator(LOADING)
-    .evaluateAll((els) => els.map((el) => el.closest('[data-testid],[aria-label],section')?.getAttribute('data-testid') ?? el.closest('[aria-label]')?.getAttribute('aria-label') ?? el.closest('section')?.getAttribute('aria-labelledby') ?? el.className))
+    .evaluateAll((els) =>
+      els.map(
+        (el) =>
+          el.closest('[data-testid],[aria-label],section')?.getAttribute('data-testid') ??
+          el.closest('[aria-label]')?.getAttribute('aria-label') ??
+          el.closest('section')?.getAttribute('aria-labelledby') ??
+          el.className,
+      ),
+    )
     .catch(() => []);
   return `requests in flight: ${requests.join(', ') || 'none'}; loaders: ${loaders.join(', ') || 'none'}`;
 }
@@ -212,7 +315,11 @@ async function settle(page: Page) {
   const t = traffic.get(page)!;
   const loaders = page.locator(LOADING);
   await expect
-    .poll(async () => isQuiet(t) && (await loaders.count()) === 0, { intervals: [25, 50, 100], timeout: 30_000, message: `the screen did not settle at ${page.url()}` })
+    .poll(async () => isQuiet(t) && (await loaders.count()) === 0, {
+      intervals: [25, 50, 100],
+      timeout: 30_000,
+      message: `the screen did not settle at ${page.url()}`,
+    })
     .toBe(true)
     .catch(async (err: Error) => {
       throw new Error(`${err.message}\n${await stillLoading(page)}`);
@@ -231,7 +338,10 @@ function isData(text: string): boolean {
   // Webhook event types as the API names them (order.created): identifiers, not interface text.
   if (/^[a-z_]+\.[a-z_]+$/.test(text)) return true;
   if (/@|https?:|\/|^[\d\s.,:;%€$£+\-–—()#×x/]+$/.test(text)) return true;
-  if (/^(AdmitOne|English|Deutsch|Français|Español|Português|Português \(Brasil\)|中文|简体中文|中文（简体）)$/.test(text)) return true;
+  if (
+    /^(AdmitOne|English|Deutsch|Français|Español|Português|Português \(Brasil\)|中文|简体中文|中文（简体）)$/.test(text)
+  )
+    return true;
   // Order and ticket codes, single letters and symbols.
   return /^[A-Z0-9_-]{2,}$/.test(text) || text.length < 2;
 }
@@ -250,13 +360,25 @@ function note(problems: string[]): Findings {
   return { axe: sink('axe'), english: sink('english'), overflow: sink('overflow'), format: sink('format') };
 }
 
-async function checkScreen(page: Page, locale: SweepLocale, screen: Screen, leftovers: Set<string>, findings: Findings, axe: boolean) {
+async function checkScreen(
+  page: Page,
+  locale: SweepLocale,
+  screen: Screen,
+  leftovers: Set<string>,
+  findings: Findings,
+  axe: boolean,
+) {
   const label = `${locale} ${screen.name}`;
   if (axe) {
     try {
       await expectAccessible(page, label);
     } catch (error) {
-      findings.axe.push(`${label}: ${(error as Error).message.split('\n').filter((l) => l.includes('(')).join(' / ')}`);
+      findings.axe.push(
+        `${label}: ${(error as Error).message
+          .split('\n')
+          .filter((l) => l.includes('('))
+          .join(' / ')}`,
+      );
     }
   }
   const texts = (await visibleTexts(page)).map(normalise);
@@ -268,10 +390,14 @@ async function checkScreen(page: Page, locale: SweepLocale, screen: Screen, left
       if (isData(text)) continue;
       if (leftovers.has(text)) findings.english.push(`${label}: "${text}" (English catalog string)`);
       // Text with a number in it comes from a plural or a count ("2 e-mails" is French too).
-      else if (english.has(text) && /[a-z]{3}/.test(text) && !/\d/.test(text) && !sameInBoth(locale, text)) findings.english.push(`${label}: "${text}" (same as the English page)`);
+      else if (english.has(text) && /[a-z]{3}/.test(text) && !/\d/.test(text) && !sameInBoth(locale, text))
+        findings.english.push(`${label}: "${text}" (same as the English page)`);
     }
   }
-  for (const o of await findOverflow(page)) findings.overflow.push(`${label} @${page.viewportSize()!.width}px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`);
+  for (const o of await findOverflow(page))
+    findings.overflow.push(
+      `${label} @${page.viewportSize()!.width}px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`,
+    );
 }
 
 const sameCache = new Map<SweepLocale, Set<string>>();
@@ -296,8 +422,18 @@ async function contextFor(browser: Browser, locale: SweepLocale, token: string |
 /** Prices and dates in the language's own format, in the event's time zone. */
 async function checkFormats(pages: Record<Role, Page>, locale: SweepLocale, findings: Findings) {
   const plain = (s: string) => s.replace(/[\u00a0\u2009\u202f]/g, ' ');
-  const money = (minor: number) => plain(new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: EVENT.currency }).format(minor / 100));
-  const dateTime = (iso: string) => plain(new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT.timezone }).format(new Date(iso)));
+  const money = (minor: number) =>
+    plain(
+      new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: EVENT.currency }).format(minor / 100),
+    );
+  const dateTime = (iso: string) =>
+    plain(
+      new Intl.DateTimeFormat(intlLocale(locale), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: EVENT.timezone,
+      }).format(new Date(iso)),
+    );
   const pageText = async (page: Page) => plain(await page.locator('body').innerText());
 
   const admin = pages.admin;
@@ -306,7 +442,8 @@ async function checkFormats(pages: Record<Role, Page>, locale: SweepLocale, find
   const row = admin.getByTestId('order-row').filter({ hasText: 'Ana' });
   const rowText = plain(await row.innerText());
   for (const expected of [money(world.paidOrder.total), dateTime(world.paidOrder.listedAt)]) {
-    if (!rowText.includes(expected)) findings.format.push(`${locale} orders: "${expected}" not in "${rowText.replace(/\s+/g, ' ')}"`);
+    if (!rowText.includes(expected))
+      findings.format.push(`${locale} orders: "${expected}" not in "${rowText.replace(/\s+/g, ' ')}"`);
   }
 
   const guest = pages.guest;
@@ -314,32 +451,62 @@ async function checkFormats(pages: Record<Role, Page>, locale: SweepLocale, find
   await settle(guest);
   const text = await pageText(guest);
   const range = plain(
-    new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: EVENT.timezone }).formatRange(new Date(EVENT.startIso), new Date(Date.parse(EVENT.startIso) + 3.5 * 3600_000)),
+    new Intl.DateTimeFormat(intlLocale(locale), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: EVENT.timezone,
+    }).formatRange(new Date(EVENT.startIso), new Date(Date.parse(EVENT.startIso) + 3.5 * 3600_000)),
   );
-  const zone = plain(new Intl.DateTimeFormat(intlLocale(locale), { timeZone: EVENT.timezone, timeZoneName: 'short' }).formatToParts(new Date(EVENT.startIso)).find((p) => p.type === 'timeZoneName')!.value);
+  const zone = plain(
+    new Intl.DateTimeFormat(intlLocale(locale), { timeZone: EVENT.timezone, timeZoneName: 'short' })
+      .formatToParts(new Date(EVENT.startIso))
+      .find((p) => p.type === 'timeZoneName')!.value,
+  );
   for (const expected of [money(PAID.price), money(1999), money(3575), range, `(${zone})`]) {
     if (!text.includes(expected)) findings.format.push(`${locale} event page: "${expected}" not on the page`);
   }
 }
 
 /** The buyer's checkout, step by step, on a fresh reservation: details, payment, and back to the event. */
-async function checkCheckout(page: Page, locale: SweepLocale, leftovers: Set<string>, findings: Findings, shots: boolean) {
+async function checkCheckout(
+  page: Page,
+  locale: SweepLocale,
+  leftovers: Set<string>,
+  findings: Findings,
+  shots: boolean,
+) {
   const { shortId, token, secret } = await reserve(page.request, world.eventId, world.paidTicketId);
   await page.goto(`/checkout/${world.eventId}/${shortId}/details#token=${token}&secret=${secret}`);
   await settle(page);
   const details: Screen = { name: 'checkout-details', as: 'guest', path: () => '', buyer: true };
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
-    await checkScreen(page, locale, details, leftovers, findings, axeHere(locale, SCREENS.length, true) && viewport === DESKTOP);
+    await checkScreen(
+      page,
+      locale,
+      details,
+      leftovers,
+      findings,
+      axeHere(locale, SCREENS.length, true) && viewport === DESKTOP,
+    );
   }
   await page.setViewportSize(DESKTOP);
   if (shots) await snapshot(page, `sweep-${locale}-checkout`);
   // The buyer fills in the details and goes on to the payment step.
   const L = catalog(locale);
   const form = page.locator('form');
-  await form.getByRole('textbox', { name: L('First name'), exact: true }).first().fill('Li');
-  await form.getByRole('textbox', { name: L('Last name'), exact: true }).first().fill('Wei');
-  await form.getByRole('textbox', { name: L('E-mail'), exact: true }).first().fill('li.wei@example.test');
+  await form
+    .getByRole('textbox', { name: L('First name'), exact: true })
+    .first()
+    .fill('Li');
+  await form
+    .getByRole('textbox', { name: L('Last name'), exact: true })
+    .first()
+    .fill('Wei');
+  await form
+    .getByRole('textbox', { name: L('E-mail'), exact: true })
+    .first()
+    .fill('li.wei@example.test');
   await page.getByRole('button', { name: L('Copy buyer details to all attendees') }).click();
   await form.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/payment$/);
@@ -347,7 +514,14 @@ async function checkCheckout(page: Page, locale: SweepLocale, leftovers: Set<str
   const payment: Screen = { name: 'checkout-payment', as: 'guest', path: () => '', buyer: true };
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
-    await checkScreen(page, locale, payment, leftovers, findings, axeHere(locale, SCREENS.length + 1, true) && viewport === DESKTOP);
+    await checkScreen(
+      page,
+      locale,
+      payment,
+      leftovers,
+      findings,
+      axeHere(locale, SCREENS.length + 1, true) && viewport === DESKTOP,
+    );
   }
   await page.setViewportSize(DESKTOP);
   if (shots) await snapshot(page, `sweep-${locale}-checkout-payment`);
@@ -386,7 +560,9 @@ async function sweepLocale(browser: Browser, locale: SweepLocale, problems: stri
   for (const [index, screen] of SCREENS.entries()) {
     if (!sweptIn(locale, !!screen.buyer, !!screen.shot)) {
       // Not rendered in this language: the strings the screen showed in English each have a translation here.
-      for (const text of englishTexts.get(screen.name) ?? []) if (untranslated.has(text)) findings.english.push(`${locale} ${screen.name}: "${text}" (no translation in the catalog)`);
+      for (const text of englishTexts.get(screen.name) ?? [])
+        if (untranslated.has(text))
+          findings.english.push(`${locale} ${screen.name}: "${text}" (no translation in the catalog)`);
       continue;
     }
     const page = pages[screen.as];
@@ -395,10 +571,20 @@ async function sweepLocale(browser: Browser, locale: SweepLocale, problems: stri
       await settle(page);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       if (screen.open) await screen.open(page, L);
-      await checkScreen(page, locale, screen, leftovers, findings, axeHere(locale, index, !!screen.buyer, !!screen.shot));
+      await checkScreen(
+        page,
+        locale,
+        screen,
+        leftovers,
+        findings,
+        axeHere(locale, index, !!screen.buyer, !!screen.shot),
+      );
       if (screen.buyer) {
         await page.setViewportSize(PHONE);
-        for (const o of await findOverflow(page)) findings.overflow.push(`${locale} ${screen.name} @390px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`);
+        for (const o of await findOverflow(page))
+          findings.overflow.push(
+            `${locale} ${screen.name} @390px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`,
+          );
         await page.setViewportSize(DESKTOP);
       }
       if (screen.shot && shots) await snapshot(page, `sweep-${locale}-${screen.name}`);

@@ -1,9 +1,21 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { expectAccessible, mailCount, notificationsGone, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+
+import {
+  expectAccessible,
+  mailCount,
+  notificationsGone,
+  signUpLinkPath,
+  snapshot,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-/** Signs a new person up with the form and the mailed link (which confirms the address); they land on the first-run page. */
+/**
+ * Signs a new person up with the form and the mailed link (which confirms the address); they land on the first-run
+ * page.
+ */
 async function register(browser: Browser, email: string, password: string) {
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
   const page = await context.newPage();
@@ -38,31 +50,55 @@ function organizerApi(request: APIRequestContext, token: string) {
 
 /** A buyer gets one free ticket for `guest` (through the public checkout API). */
 async function buyFreeTicket(request: APIRequestContext, eventId: number, ticketId: number, guest: string) {
-  const reserved = await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: 0 } });
+  const reserved = await request.post(`/api/public/events/${eventId}/order`, {
+    data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: 0 },
+  });
   expect(reserved.status()).toBe(201);
-  const { data, checkout_token, order_secret } = (await reserved.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
+  const { data, checkout_token, order_secret } = (await reserved.json()) as {
+    data: { short_id: string; attendees: Array<{ short_id: string }> };
+    checkout_token: string;
+    order_secret: string;
+  };
   const done = await request.put(`/api/public/events/${eventId}/order/${data.short_id}/details`, {
     headers: { 'x-checkout-token': checkout_token, 'x-order-secret': order_secret },
     data: {
       first_name: 'Bea',
       last_name: 'Buyer',
       email: uniqueEmail('bea'),
-      attendees: data.attendees.map((a) => ({ short_id: a.short_id, first_name: 'Gus', last_name: 'Guest', email: guest, answers: {} })),
+      attendees: data.attendees.map((a) => ({
+        short_id: a.short_id,
+        first_name: 'Gus',
+        last_name: 'Guest',
+        email: guest,
+        answers: {},
+      })),
       answers: {},
     },
   });
   expect(done.status(), await done.text()).toBe(200);
 }
 
-test('message with a test send arriving in the test mailbox, then to the attendees, with history and delete', async ({ browser }) => {
+test('message with a test send arriving in the test mailbox, then to the attendees, with history and delete', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const email = uniqueEmail('messenger');
   const guest = uniqueEmail('guest');
   const { context, page } = await register(browser, email, 'messages-password-1');
   const token = (await page.evaluate(() => localStorage.getItem('admitone.token')))!;
   const api = organizerApi(page.request, token);
-  const organizer = await api.post<{ id: number }>('/organizers', { name: 'Harbour Sounds', email: 'hello@harbour.test' });
-  const event = await api.post<{ id: number }>('/events', { title: 'Harbour Nights', organizer_id: organizer.id, start_date: '2030-06-01T19:00', end_date: '2030-06-01T23:00', timezone: 'Europe/Berlin', currency: 'EUR' });
+  const organizer = await api.post<{ id: number }>('/organizers', {
+    name: 'Harbour Sounds',
+    email: 'hello@harbour.test',
+  });
+  const event = await api.post<{ id: number }>('/events', {
+    title: 'Harbour Nights',
+    organizer_id: organizer.id,
+    start_date: '2030-06-01T19:00',
+    end_date: '2030-06-01T23:00',
+    timezone: 'Europe/Berlin',
+    currency: 'EUR',
+  });
   const ticket = await api.post<{ id: number }>(`/events/${event.id}/tickets`, { name: 'Harbour pass', type: 'FREE' });
 
   // No messages yet (the address was confirmed by the sign-up link, so sending is open).

@@ -1,31 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+import type { Locator, Page } from '@playwright/test';
+
 import { installFakeStripe } from './fake-stripe';
-import { confirmAddressByApi, expectAccessible, mailCount, notificationsGone, snapshot, uniqueEmail, waitForMail } from './support';
+import { apiLogin, DEMO, expect, riversideId, signInByApi, test } from './fixtures';
+import {
+  confirmAddressByApi,
+  expectAccessible,
+  mailCount,
+  notificationsGone,
+  snapshot,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const SLUG = 'riverside-open-air';
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
-/** The organizer API with the demo login, and the seeded "Riverside Open Air" event's id. */
-async function organizerApi(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await res.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const events = (await (await request.get('/api/events?per_page=100', { headers })).json()) as { data: Array<{ id: number; title: string }> };
-  const event = events.data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return { headers, eventId: event.id };
-}
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -42,7 +33,8 @@ async function tallSnapshot(page: Page, name: string) {
 }
 
 /** The ticket's row on the public event page. */
-const publicTicket = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+const publicTicket = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
 
 /** Opens the public event page and waits until it is interactive (it is rendered on the server first). */
 async function openEventPage(page: Page, eventId: number) {
@@ -51,7 +43,12 @@ async function openEventPage(page: Page, eventId: number) {
 }
 
 /** Buys one unit of a free ticket through the public page, as a buyer would. */
-async function buyOne(page: Page, eventId: number, ticket: string, buyer: { first: string; last: string; email: string }) {
+async function buyOne(
+  page: Page,
+  eventId: number,
+  ticket: string,
+  buyer: { first: string; last: string; email: string },
+) {
   await openEventPage(page, eventId);
   await page.getByRole('button', { name: `One more ${ticket}`, exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -71,9 +68,13 @@ test('orders: find an order, read it, cancel it, and its ticket is on sale again
   test.setTimeout(180_000);
   // Resending a confirmation from the admin needs the organizer's address confirmed.
   await confirmAddressByApi(request, DEMO);
-  const { headers, eventId } = await organizerApi(request);
+  const { headers } = await apiLogin(request);
+  const eventId = await riversideId(request, headers);
   // A ticket with one place: once sold, the public page says so; once cancelled, it is back.
-  const created = await request.post(`/api/events/${eventId}/tickets`, { headers, data: { name: 'Boat tour', type: 'FREE', quantity: 1 } });
+  const created = await request.post(`/api/events/${eventId}/tickets`, {
+    headers,
+    data: { name: 'Boat tour', type: 'FREE', quantity: 1 },
+  });
   expect(created.status()).toBe(201);
 
   const buyer = { first: 'Mary', last: 'Somerville', email: uniqueEmail('mary') };
@@ -81,7 +82,7 @@ test('orders: find an order, read it, cancel it, and its ticket is on sale again
   await page.goto(`/event/${eventId}/${SLUG}`);
   await expect(publicTicket(page, 'Boat tour').getByText('Sold out')).toBeVisible();
 
-  await login(page);
+  await signInByApi(page);
   await page.goto(`/manage/event/${eventId}/orders`);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   await expect(page.getByTestId('order-row').first()).toBeVisible();
@@ -198,12 +199,14 @@ test('orders: find an order, read it, cancel it, and its ticket is on sale again
   await expect(page.getByRole('button', { name: 'One more Boat tour', exact: true })).toBeEnabled();
 });
 
-test('attendees: add one by hand, find it with its manual order, edit, cancel and reactivate it', async ({ page, request }) => {
+test('attendees: add one by hand, find it with its manual order, edit, cancel and reactivate it', async ({
+  organizerPage: page,
+  request,
+}) => {
   test.setTimeout(180_000);
   // Ticket mails from the admin need the organizer's address confirmed.
   await confirmAddressByApi(request, DEMO);
-  const { eventId } = await organizerApi(request);
-  await login(page);
+  const eventId = await riversideId(request);
   await page.goto(`/manage/event/${eventId}/attendees`);
   await expect(page.getByRole('heading', { name: 'Attendees', level: 1 })).toBeVisible();
 
@@ -243,7 +246,10 @@ test('attendees: add one by hand, find it with its manual order, edit, cancel an
   await expect(page).toHaveURL(/[?&]attendee=\d+/);
   await expect(drawer.getByText('Added by the organizer')).toBeVisible();
   await expect(drawer.getByText('Not checked in yet.')).toBeVisible();
-  await expect(drawer.getByRole('link', { name: 'Open the ticket page (opens in a new tab)' })).toHaveAttribute('href', new RegExp(`^/ticket/${eventId}/[^/]+$`));
+  await expect(drawer.getByRole('link', { name: 'Open the ticket page (opens in a new tab)' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/ticket/${eventId}/[^/]+$`),
+  );
   await expectAccessible(page, 'attendee drawer');
   await snapshot(page, 'attendees-drawer');
 
@@ -288,7 +294,7 @@ test('attendees: add one by hand, find it with its manual order, edit, cancel an
 
 test('an offline order waits for its payment until the organizer marks it paid', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const { eventId } = await organizerApi(request);
+  const eventId = await riversideId(request);
   const email = uniqueEmail('alan');
   await openEventPage(page, eventId);
   await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
@@ -304,7 +310,7 @@ test('an offline order waits for its payment until the organizer marks it paid',
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
 
-  await login(page);
+  await signInByApi(page);
   await page.goto(`/manage/event/${eventId}/orders`);
   await choose(page, page.locator('main'), 'Payment', 'Awaiting payment');
   await expect(page).toHaveURL(/payment=AWAITING_PAYMENT/);
@@ -338,13 +344,15 @@ test('an offline order waits for its payment until the organizer marks it paid',
   await expect(first).not.toContainText('Not completed yet');
 });
 
-test('orders and attendees export the rows of the list as a file', async ({ page, request }) => {
-  const { eventId } = await organizerApi(request);
-  await login(page);
+test('orders and attendees export the rows of the list as a file', async ({ organizerPage: page, request }) => {
+  const eventId = await riversideId(request);
   await page.goto(`/manage/event/${eventId}/orders`);
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   await page.getByRole('button', { name: 'Export orders' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV file' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'CSV file' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.split('\n').length).toBeGreaterThan(1);
@@ -352,28 +360,46 @@ test('orders and attendees export the rows of the list as a file', async ({ page
   await page.goto(`/manage/event/${eventId}/attendees`);
   await expect(page.getByTestId('attendee-row').first()).toBeVisible();
   await page.getByRole('button', { name: 'Export attendees' }).click();
-  const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel file (.xlsx)' }).click()]);
+  const [sheet] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Excel file (.xlsx)' }).click(),
+  ]);
   expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
 });
 
-test('a new event: empty orders and attendees, a ticket needed first, an unknown order', async ({ page, request }) => {
-  const { headers } = await organizerApi(request);
-  const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Quiet Hall', email: 'hello@quiet.test' } })).json()) as { data: { id: number } };
+test('a new event: empty orders and attendees, a ticket needed first, an unknown order', async ({
+  organizerPage: page,
+  request,
+}) => {
+  const { headers } = await apiLogin(request);
+  const organizer = (await (
+    await request.post('/api/organizers', { headers, data: { name: 'Quiet Hall', email: 'hello@quiet.test' } })
+  ).json()) as { data: { id: number } };
   const year = new Date().getFullYear() + 1;
   const created = await request.post('/api/events', {
     headers,
-    data: { title: 'Quiet Evening', organizer_id: organizer.data.id, start_date: `${year}-03-01T19:00`, timezone: 'Europe/London', currency: 'GBP' },
+    data: {
+      title: 'Quiet Evening',
+      organizer_id: organizer.data.id,
+      start_date: `${year}-03-01T19:00`,
+      timezone: 'Europe/London',
+      currency: 'GBP',
+    },
   });
   const event = ((await created.json()) as { data: { id: number; slug: string } }).data;
-  await login(page);
 
   await page.goto(`/manage/event/${event.id}/orders`);
   await expect(page.getByText('No orders yet')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open the event page' })).toHaveAttribute('href', `/event/${event.id}/${event.slug}`);
+  await expect(page.getByRole('link', { name: 'Open the event page' })).toHaveAttribute(
+    'href',
+    `/event/${event.id}/${event.slug}`,
+  );
   await expectAccessible(page, 'orders empty');
 
   await page.goto(`/manage/event/${event.id}/orders?order=999999`);
-  await expect(page.getByRole('dialog').getByText('This order does not exist, or it belongs to another event.')).toBeVisible();
+  await expect(
+    page.getByRole('dialog').getByText('This order does not exist, or it belongs to another event.'),
+  ).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(new RegExp(`/orders$`));
 
@@ -392,7 +418,7 @@ test.describe('with card payments configured', () => {
   test('a card order is refunded in part, then in full with the order cancelled', async ({ page, request }) => {
     test.setTimeout(150_000);
     await installFakeStripe(page, STRIPE_PORT + 1);
-    const { eventId } = await organizerApi(request);
+    const eventId = await riversideId(request);
     const email = uniqueEmail('grace');
     await openEventPage(page, eventId);
     await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
@@ -412,7 +438,7 @@ test.describe('with card payments configured', () => {
     await page.getByRole('button', { name: /^Pay £/ }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
 
-    await login(page);
+    await signInByApi(page);
     await page.goto(`/manage/event/${eventId}/orders`);
     await page.getByRole('textbox', { name: 'Search orders' }).fill(email);
     await expect(page.getByTestId('order-row')).toHaveCount(1);

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
+
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { browserOnServerTime, expectAccessible, notificationsGone, signUpByApi, snapshot, uniqueEmail } from './support';
+
+import { loginWithForm } from './fixtures';
+import {
+  browserOnServerTime,
+  expectAccessible,
+  notificationsGone,
+  signUpByApi,
+  snapshot,
+  uniqueEmail,
+} from './support';
 
 /**
  * Reports (issue #24): an organizer of their own (through the API) with an event in Paris, a paid
@@ -16,7 +26,12 @@ const PASSWORD = 'report figures add up';
 
 async function organizerWithSales(request: APIRequestContext) {
   const email = uniqueEmail('reports');
-  const { token } = await signUpByApi(request, { name: 'Rhea Ports', email, password: PASSWORD, timezone: 'Europe/Paris' });
+  const { token } = await signUpByApi(request, {
+    name: 'Rhea Ports',
+    email,
+    password: PASSWORD,
+    timezone: 'Europe/Paris',
+  });
   const headers = { authorization: `Bearer ${token}` };
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const res = await request.post(`/api${path}`, { headers, data });
@@ -25,44 +40,67 @@ async function organizerWithSales(request: APIRequestContext) {
   };
   const organizer = await post<{ id: number }>('/organizers', { name: 'Harbour Hall', email: 'hello@harbour.test' });
   const title = `Harbour Lights ${Date.now().toString(36)}`;
-  const event = await post<{ id: number; slug: string }>('/events', { title, organizer_id: organizer.id, start_date: '2031-07-14T20:00', end_date: '2031-07-14T23:00', timezone: 'Europe/Paris', currency: 'EUR' });
-  const standard = await post<{ id: number }>(`/events/${event.id}/tickets`, { name: 'Standard', type: 'PAID', price: 2500 });
-  const festival = await post<{ id: number; tiers: Array<{ id: number; label: string }> }>(`/events/${event.id}/tickets`, {
-    name: 'Festival',
-    type: 'TIERED',
-    tiers: [
-      { label: 'Early', price: 1500 },
-      { label: 'Late', price: 2000 },
-    ],
+  const event = await post<{ id: number; slug: string }>('/events', {
+    title,
+    organizer_id: organizer.id,
+    start_date: '2031-07-14T20:00',
+    end_date: '2031-07-14T23:00',
+    timezone: 'Europe/Paris',
+    currency: 'EUR',
   });
+  const standard = await post<{ id: number }>(`/events/${event.id}/tickets`, {
+    name: 'Standard',
+    type: 'PAID',
+    price: 2500,
+  });
+  const festival = await post<{ id: number; tiers: Array<{ id: number; label: string }> }>(
+    `/events/${event.id}/tickets`,
+    {
+      name: 'Festival',
+      type: 'TIERED',
+      tiers: [
+        { label: 'Early', price: 1500 },
+        { label: 'Late', price: 2000 },
+      ],
+    },
+  );
   const late = festival.tiers.find((t) => t.label === 'Late')!;
   for (const [first, ticket, tier, paid] of [
     ['Ada', standard.id, null, 2500],
     ['Grace', standard.id, null, 2500],
     ['Alan', festival.id, late.id, 2000],
   ] as const) {
-    await post(`/events/${event.id}/attendees`, { ticket_id: ticket, tier_id: tier, first_name: first, last_name: 'Buyer', email: uniqueEmail(first.toLowerCase()), amount_paid: paid, send_ticket: false });
+    await post(`/events/${event.id}/attendees`, {
+      ticket_id: ticket,
+      tier_id: tier,
+      first_name: first,
+      last_name: 'Buyer',
+      email: uniqueEmail(first.toLowerCase()),
+      amount_paid: paid,
+      send_ticket: false,
+    });
   }
   return { email, event, title };
 }
 
 async function login(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await loginWithForm(page, { email, password: PASSWORD }, { landing: null });
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
 /** The cells of the row headed `name` in a table. */
-const rowOf = (table: Locator, name: string) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name, exact: true }) });
+const rowOf = (table: Locator, name: string) =>
+  table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name, exact: true }) });
 
 async function download(page: Page, button: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
   return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
 }
 
-test('reports: sales by product and by day, another period, CSV and Excel downloads, and the account report', async ({ page, request }) => {
+test('reports: sales by product and by day, another period, CSV and Excel downloads, and the account report', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const { email, event, title } = await organizerWithSales(request);
   // The sales are dated by the server's clock, which earlier flows moved forward.
@@ -79,12 +117,46 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
 
   // Sales by product: each product, the tiers of the tiered one, the totals row.
   const products = page.getByRole('table', { name: 'Sales by product' });
-  await expect(rowOf(products, 'Standard').getByRole('cell')).toHaveText(['2', '€50.00', '€0.00', '€0.00', '€0.00', '€0.00', '€50.00']);
-  await expect(rowOf(products, 'Festival').getByRole('cell')).toHaveText(['1', '€20.00', '€0.00', '€0.00', '€0.00', '€0.00', '€20.00']);
-  await expect(rowOf(products, 'Late').getByRole('cell')).toHaveText(['1', '€20.00', '€0.00', '€0.00', '€0.00', '€0.00', '€20.00']);
+  await expect(rowOf(products, 'Standard').getByRole('cell')).toHaveText([
+    '2',
+    '€50.00',
+    '€0.00',
+    '€0.00',
+    '€0.00',
+    '€0.00',
+    '€50.00',
+  ]);
+  await expect(rowOf(products, 'Festival').getByRole('cell')).toHaveText([
+    '1',
+    '€20.00',
+    '€0.00',
+    '€0.00',
+    '€0.00',
+    '€0.00',
+    '€20.00',
+  ]);
+  await expect(rowOf(products, 'Late').getByRole('cell')).toHaveText([
+    '1',
+    '€20.00',
+    '€0.00',
+    '€0.00',
+    '€0.00',
+    '€0.00',
+    '€20.00',
+  ]);
   await expect(rowOf(products, 'Early').getByRole('cell').first()).toHaveText('0');
-  await expect(rowOf(products, 'Total').getByRole('cell')).toHaveText(['3', '€70.00', '€0.00', '€0.00', '€0.00', '€0.00', '€70.00']);
-  await expect(page.getByRole('img', { name: 'Gross sales per product: Standard: €50.00; Festival: €20.00.' })).toBeVisible();
+  await expect(rowOf(products, 'Total').getByRole('cell')).toHaveText([
+    '3',
+    '€70.00',
+    '€0.00',
+    '€0.00',
+    '€0.00',
+    '€0.00',
+    '€70.00',
+  ]);
+  await expect(
+    page.getByRole('img', { name: 'Gross sales per product: Standard: €50.00; Festival: €20.00.' }),
+  ).toBeVisible();
   await expect(page.getByTestId('report-sales-by-product').locator('svg.recharts-surface').first()).toBeVisible();
   await expectAccessible(page, 'reports: sales by product');
   await snapshot(page, 'reports-products');
@@ -125,7 +197,11 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
   await expect(rowOf(products, 'Total')).toBeVisible();
   const csv = await download(page, 'Download CSV');
   expect(csv.name).toMatch(new RegExp(`^${event.slug}-sales-by-product-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-  const lines = csv.bytes.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\n');
+  const lines = csv.bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\n');
   expect(lines[0]).toBe('Product,Tier,Units,Gross,Discounts,Taxes,Fees,Refunded,Net');
   expect(lines).toContain('Standard,,2,50.00,0.00,0.00,0.00,0.00,50.00');
   expect(lines).toContain('Festival,Late,1,20.00,0.00,0.00,0.00,0.00,20.00');
@@ -152,7 +228,12 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
     await expect(page).toHaveURL(new RegExp(`report=${kind}`));
     // Its table, or what it says when the period has nothing to count (no taxes, no refunds).
     const panel = page.getByRole('tabpanel');
-    await expect(panel.getByRole('table').or(panel.getByText(/ in this period$/)).first()).toBeVisible();
+    await expect(
+      panel
+        .getByRole('table')
+        .or(panel.getByText(/ in this period$/))
+        .first(),
+    ).toBeVisible();
     const file = await download(page, 'Download CSV');
     expect(file.name).toMatch(new RegExp(`-${kind}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     expect(file.bytes.length).toBeGreaterThan(10);
@@ -161,7 +242,9 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
 
   // The account's sales per event, from the account area.
   await page.goto('/account/reports');
-  await expect(page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Reports' }),
+  ).toHaveAttribute('aria-current', 'page');
   const byEvent = page.getByRole('table', { name: 'Sales by event' });
   const row = byEvent.getByRole('row').filter({ has: page.getByRole('link', { name: title }) });
   // Starts, currency, orders, units, gross, refunded, net.
@@ -172,7 +255,11 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
   await snapshot(page, 'reports-account');
   const accountCsv = await download(page, 'Download CSV');
   expect(accountCsv.name).toMatch(/^sales-by-events-\d{4}-\d{2}-\d{2}\.csv$/);
-  const accountLines = accountCsv.bytes.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\n');
+  const accountLines = accountCsv.bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\n');
   expect(accountLines[0]).toBe('Event,Starts,Currency,Orders,Units,Gross,Refunded,Net');
   expect(accountLines).toContain(`${title},2031-07-14 20:00,EUR,3,3,70.00,0.00,70.00`);
 });

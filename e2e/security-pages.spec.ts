@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Frame, type Locator, type Page } from '@playwright/test';
+
+import { type APIRequestContext, expect, type Frame, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+
 import base from '../playwright.config';
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
+import { loginWithForm } from './fixtures';
 import { signUpByApi, snapshot, uniqueEmail } from './support';
 
 /**
@@ -73,11 +76,27 @@ interface World {
   coverUrl: string;
 }
 
-async function reserve(request: APIRequestContext, eventId: number, ticketId: number, total: number): Promise<CheckoutRef & { attendees: string[] }> {
-  const res = await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: total } });
+async function reserve(
+  request: APIRequestContext,
+  eventId: number,
+  ticketId: number,
+  total: number,
+): Promise<CheckoutRef & { attendees: string[] }> {
+  const res = await request.post(`/api/public/events/${eventId}/order`, {
+    data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: total },
+  });
   expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string };
-  return { short: body.data.short_id, token: body.checkout_token, secret: body.order_secret, attendees: body.data.attendees.map((a) => a.short_id) };
+  const body = (await res.json()) as {
+    data: { short_id: string; attendees: Array<{ short_id: string }> };
+    checkout_token: string;
+    order_secret: string;
+  };
+  return {
+    short: body.data.short_id,
+    token: body.checkout_token,
+    secret: body.order_secret,
+    attendees: body.data.attendees.map((a) => a.short_id),
+  };
 }
 
 /**
@@ -89,7 +108,12 @@ async function reserve(request: APIRequestContext, eventId: number, ticketId: nu
 async function createWorld(request: APIRequestContext): Promise<World> {
   const email = uniqueEmail('xss');
   // Opening the mailed sign-up link confirms the address.
-  const { token } = await signUpByApi(request, { name: `Mallory ${PLAIN}`.slice(0, 149), email, password: PASSWORD, timezone: 'Europe/Berlin' });
+  const { token } = await signUpByApi(request, {
+    name: `Mallory ${PLAIN}`.slice(0, 149),
+    email,
+    password: PASSWORD,
+    timezone: 'Europe/Berlin',
+  });
   const headers = { authorization: `Bearer ${token}` };
   const send = async <T>(method: 'post' | 'put', path: string, data: unknown): Promise<T> => {
     const res = await request[method](`/api${path}`, { headers, data });
@@ -97,7 +121,11 @@ async function createWorld(request: APIRequestContext): Promise<World> {
     return ((await res.json().catch(() => ({}))) as { data: T }).data;
   };
 
-  const organizer = await send<{ id: number }>('post', '/organizers', { name: `Org ${PLAIN}`, email: 'hello@xss.test', description: rich('organizer') });
+  const organizer = await send<{ id: number }>('post', '/organizers', {
+    name: `Org ${PLAIN}`,
+    email: 'hello@xss.test',
+    description: rich('organizer'),
+  });
   const event = await send<{ id: number; slug: string }>('post', '/events', {
     title: PLAIN_LONG,
     organizer_id: organizer.id,
@@ -117,8 +145,17 @@ async function createWorld(request: APIRequestContext): Promise<World> {
     offline_payments_enabled: true,
     offline_payment_instructions: rich('offline'),
   });
-  const free = await send<{ id: number }>('post', `/events/${event.id}/tickets`, { name: `Free ${PLAIN}`, description: rich('freeticket'), type: 'FREE' });
-  const paid = await send<{ id: number }>('post', `/events/${event.id}/tickets`, { name: `Paid ${PLAIN}`, description: rich('paidticket'), type: 'PAID', price: 1500 });
+  const free = await send<{ id: number }>('post', `/events/${event.id}/tickets`, {
+    name: `Free ${PLAIN}`,
+    description: rich('freeticket'),
+    type: 'FREE',
+  });
+  const paid = await send<{ id: number }>('post', `/events/${event.id}/tickets`, {
+    name: `Paid ${PLAIN}`,
+    description: rich('paidticket'),
+    type: 'PAID',
+    price: 1500,
+  });
   const orderQuestion = await send<{ id: number }>('post', `/events/${event.id}/questions`, {
     title: `Order ${PLAIN}`,
     description: rich('orderquestion'),
@@ -136,7 +173,13 @@ async function createWorld(request: APIRequestContext): Promise<World> {
     headers,
     multipart: {
       type: 'EVENT_COVER',
-      image: { name: 'cover.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0f766e' } }).png().toBuffer() },
+      image: {
+        name: 'cover.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#0f766e' } })
+          .png()
+          .toBuffer(),
+      },
     },
   });
   expect(cover.status(), await cover.text()).toBe(201);
@@ -153,14 +196,22 @@ async function createWorld(request: APIRequestContext): Promise<World> {
         last_name: `Buyer ${PLAIN}`,
         email: uniqueEmail('buyer'),
         answers: { [orderQuestion.id]: `${PLAIN}<script>alert(4)</script>` },
-        attendees: ref.attendees.map((a) => ({ short_id: a, first_name: PLAIN, last_name: `Guest ${PLAIN}`, email: uniqueEmail('guest'), answers: { [attendeeQuestion.id]: `Yes ${PLAIN}` } })),
+        attendees: ref.attendees.map((a) => ({
+          short_id: a,
+          first_name: PLAIN,
+          last_name: `Guest ${PLAIN}`,
+          email: uniqueEmail('guest'),
+          answers: { [attendeeQuestion.id]: `Yes ${PLAIN}` },
+        })),
       },
     });
   const freeOrder = await reserve(request, event.id, free.id, 0);
   expect((await details(freeOrder)).status()).toBe(200);
   const offline = await reserve(request, event.id, paid.id, 1500);
   expect((await details(offline)).status()).toBe(200);
-  const chosen = await request.post(`/api/public/events/${event.id}/order/${offline.short}/offline-payment`, { headers: { 'x-checkout-token': offline.token, 'x-order-secret': offline.secret } });
+  const chosen = await request.post(`/api/public/events/${event.id}/order/${offline.short}/offline-payment`, {
+    headers: { 'x-checkout-token': offline.token, 'x-order-secret': offline.secret },
+  });
   expect(chosen.ok(), await chosen.text()).toBe(true);
   const paying = await reserve(request, event.id, paid.id, 1500);
   expect((await details(paying)).status()).toBe(200);
@@ -173,8 +224,12 @@ async function createWorld(request: APIRequestContext): Promise<World> {
     acknowledged_not_promotional: true,
   });
 
-  const orders = (await (await request.get(`/api/events/${event.id}/orders?per_page=100`, { headers })).json()) as { data: Array<{ id: number; short_id: string }> };
-  const attendees = (await (await request.get(`/api/events/${event.id}/attendees?per_page=100`, { headers })).json()) as { data: Array<{ id: number; short_id: string }> };
+  const orders = (await (await request.get(`/api/events/${event.id}/orders?per_page=100`, { headers })).json()) as {
+    data: Array<{ id: number; short_id: string }>;
+  };
+  const attendees = (await (
+    await request.get(`/api/events/${event.id}/attendees?per_page=100`, { headers })
+  ).json()) as { data: Array<{ id: number; short_id: string }> };
   const orderId = orders.data.find((o) => o.short_id === freeOrder.short)!.id;
   const attendeeId = attendees.data.find((a) => a.short_id === freeOrder.attendees[0])!.id;
   return {
@@ -183,7 +238,12 @@ async function createWorld(request: APIRequestContext): Promise<World> {
     eventId: event.id,
     slug: event.slug,
     organizerId: organizer.id,
-    free: { short: freeOrder.short, token: freeOrder.token, secret: freeOrder.secret, attendee: freeOrder.attendees[0]! },
+    free: {
+      short: freeOrder.short,
+      token: freeOrder.token,
+      secret: freeOrder.secret,
+      attendee: freeOrder.attendees[0]!,
+    },
     offline: { short: offline.short, token: offline.token, secret: offline.secret },
     paying: { short: paying.short, token: paying.token, secret: paying.secret },
     orderId,
@@ -198,10 +258,7 @@ let worldPromise: Promise<World> | null = null;
 const world = (request: APIRequestContext) => (worldPromise ??= createWorld(request));
 
 async function login(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await loginWithForm(page, { email, password: PASSWORD }, { landing: null });
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
@@ -209,7 +266,10 @@ async function login(page: Page, email: string) {
  * Runs `read` in the page and in every frame. A frame that cannot be read is not clean: it counts as a
  * finding, unless it is gone from the page (detached); one that is navigating is read again once loaded.
  */
-async function inEveryFrame<T>(page: Page, read: (frame: Frame) => Promise<T>): Promise<Array<{ frame: Frame; value: T } | { frame: Frame; error: string }>> {
+async function inEveryFrame<T>(
+  page: Page,
+  read: (frame: Frame) => Promise<T>,
+): Promise<Array<{ frame: Frame; value: T } | { frame: Frame; error: string }>> {
   const out: Array<{ frame: Frame; value: T } | { frame: Frame; error: string }> = [];
   for (const frame of page.frames()) {
     for (let attempt = 1; ; attempt++) {
@@ -240,29 +300,42 @@ async function scriptVectors(page: Page): Promise<string[]> {
   const found: string[] = [];
   const read = (frame: Frame) =>
     frame.evaluate(() => {
-        const out: string[] = [];
-        // As browsers read a URL: control characters and spaces dropped, scheme case-insensitive.
-        const url = (v: string) => Array.from(v).filter((c) => c.charCodeAt(0) > 0x20).join('').toLowerCase();
-        for (const el of Array.from(document.querySelectorAll('*'))) {
-          const tag = el.tagName.toLowerCase();
-          for (const attr of Array.from(el.attributes)) {
-            const name = attr.name.toLowerCase();
-            if (name.startsWith('on')) out.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`);
-            if (['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background'].includes(name)) {
-              const v = url(attr.value);
-              if (v.startsWith('javascript:') || v.startsWith('vbscript:') || v.startsWith('data:text/html')) out.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`);
-            }
-            if (name === 'srcdoc') out.push(`<${tag} srcdoc>`);
-            if (name === 'style' && /javascript:|__xss|expression\(/i.test(attr.value)) out.push(`<${tag} style="${attr.value.slice(0, 60)}">`);
+      const out: string[] = [];
+      // As browsers read a URL: control characters and spaces dropped, scheme case-insensitive.
+      const url = (v: string) =>
+        Array.from(v)
+          .filter((c) => c.charCodeAt(0) > 0x20)
+          .join('')
+          .toLowerCase();
+      for (const el of Array.from(document.querySelectorAll('*'))) {
+        const tag = el.tagName.toLowerCase();
+        for (const attr of Array.from(el.attributes)) {
+          const name = attr.name.toLowerCase();
+          if (name.startsWith('on')) out.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`);
+          if (['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background'].includes(name)) {
+            const v = url(attr.value);
+            if (v.startsWith('javascript:') || v.startsWith('vbscript:') || v.startsWith('data:text/html'))
+              out.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`);
           }
-          // Data blocks (JSON, JSON-LD) are not run; executable scripts and style sheets may not carry a payload.
-          const runs = tag === 'style' || (tag === 'script' && ['', 'module', 'text/javascript', 'application/javascript'].includes((el.getAttribute('type') ?? '').toLowerCase()));
-          if (runs && /__xss|alert\(/.test(el.textContent ?? '')) out.push(`<${tag}>${(el.textContent ?? '').slice(0, 60)}`);
-          if (tag === 'base' || (tag === 'meta' && el.getAttribute('http-equiv')?.toLowerCase() === 'refresh')) out.push(`<${tag} ${el.outerHTML.slice(0, 80)}>`);
-          if ((tag === 'object' || tag === 'embed') && el.closest('body')) out.push(`<${tag}>`);
+          if (name === 'srcdoc') out.push(`<${tag} srcdoc>`);
+          if (name === 'style' && /javascript:|__xss|expression\(/i.test(attr.value))
+            out.push(`<${tag} style="${attr.value.slice(0, 60)}">`);
         }
-        return out;
-      });
+        // Data blocks (JSON, JSON-LD) are not run; executable scripts and style sheets may not carry a payload.
+        const runs =
+          tag === 'style' ||
+          (tag === 'script' &&
+            ['', 'module', 'text/javascript', 'application/javascript'].includes(
+              (el.getAttribute('type') ?? '').toLowerCase(),
+            ));
+        if (runs && /__xss|alert\(/.test(el.textContent ?? ''))
+          out.push(`<${tag}>${(el.textContent ?? '').slice(0, 60)}`);
+        if (tag === 'base' || (tag === 'meta' && el.getAttribute('http-equiv')?.toLowerCase() === 'refresh'))
+          out.push(`<${tag} ${el.outerHTML.slice(0, 80)}>`);
+        if ((tag === 'object' || tag === 'embed') && el.closest('body')) out.push(`<${tag}>`);
+      }
+      return out;
+    });
   for (const r of await inEveryFrame(page, read)) {
     if ('error' in r) found.push(where(page, r.frame, `could not be read: ${r.error}`));
     else found.push(...r.value.map((s) => where(page, r.frame, s)));
@@ -273,7 +346,9 @@ async function scriptVectors(page: Page): Promise<string[]> {
 /** The value any payload would have set, in the page or any of its frames (a frame that cannot be read counts). */
 async function xssMarks(page: Page): Promise<unknown[]> {
   const marks: unknown[] = [];
-  for (const r of await inEveryFrame(page, (frame) => frame.evaluate(() => (window as unknown as { __xss?: unknown }).__xss))) {
+  for (const r of await inEveryFrame(page, (frame) =>
+    frame.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+  )) {
     if ('error' in r) marks.push(where(page, r.frame, `could not be read: ${r.error}`));
     else if (r.value !== undefined) marks.push(r.value);
   }
@@ -285,12 +360,29 @@ async function xssMarks(page: Page): Promise<unknown[]> {
  * nothing in the DOM could run one, the harmless formatting and links of `tags` still render, and
  * plain-text fields show their markup as text when `plain` is set.
  */
-async function expectNeutralised(page: Page, dialogs: string[], label: string, options: { tags?: string[]; plain?: boolean } = {}) {
+async function expectNeutralised(
+  page: Page,
+  dialogs: string[],
+  label: string,
+  options: { tags?: string[]; plain?: boolean } = {},
+) {
   for (const tag of options.tags ?? []) {
-    await expect(page.locator('b, strong').filter({ hasText: `${tag} bold` }).first(), `${label}: <b> of ${tag}`).toBeVisible();
-    await expect(page.locator(`a[href="https://example.test/${tag}"]`).first(), `${label}: https link of ${tag}`).toBeAttached();
+    await expect(
+      page
+        .locator('b, strong')
+        .filter({ hasText: `${tag} bold` })
+        .first(),
+      `${label}: <b> of ${tag}`,
+    ).toBeVisible();
+    await expect(
+      page.locator(`a[href="https://example.test/${tag}"]`).first(),
+      `${label}: https link of ${tag}`,
+    ).toBeAttached();
   }
-  if (options.plain) await expect.poll(() => page.evaluate(() => document.body.innerText), { message: `${label}: plain text shown as text` }).toContain('<img src=x onerror=alert(1)>');
+  if (options.plain)
+    await expect
+      .poll(() => page.evaluate(() => document.body.innerText), { message: `${label}: plain text shown as text` })
+      .toContain('<img src=x onerror=alert(1)>');
   // Click every hostile link and button the sanitiser left (as text): nothing may run, nothing may leave.
   const hostile = page.getByText(/ (js|mixed|entity|data) link$| form button$/);
   const count = await hostile.count();
@@ -308,7 +400,10 @@ test.describe('stored XSS', () => {
   // Without the CSP, so that only the sanitiser and the rendering stand between a payload and the page.
   test.use({ bypassCSP: true });
 
-  test('organizer HTML and plain text with script are neutralised on every page that shows them', async ({ page, request }) => {
+  test('organizer HTML and plain text with script are neutralised on every page that shows them', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const w = await world(request);
     const dialogs: string[] = [];
@@ -322,7 +417,25 @@ test.describe('stored XSS', () => {
     // The checks can fail: on the payload itself, unsanitised, they find its script vectors and it runs.
     await page.setContent(`<!doctype html><body>${rich('control')}</body>`);
     const control = (await scriptVectors(page)).join('\n');
-    for (const vector of [/<script>window.__xss/, /onerror=/, /<a href="javascript:/, /<a href=" JaVaScRiPt:/, /<a href="data:text\/html/, /onload=/, /srcdoc/, /onmouseover=/, /style="background-image: url\(javascript:/, /<style>/, /ontoggle=/, /action="javascript:/, /formaction=/, /<object>/, /<embed>/, /<base /, /<meta /]) {
+    for (const vector of [
+      /<script>window.__xss/,
+      /onerror=/,
+      /<a href="javascript:/,
+      /<a href=" JaVaScRiPt:/,
+      /<a href="data:text\/html/,
+      /onload=/,
+      /srcdoc/,
+      /onmouseover=/,
+      /style="background-image: url\(javascript:/,
+      /<style>/,
+      /ontoggle=/,
+      /action="javascript:/,
+      /formaction=/,
+      /<object>/,
+      /<embed>/,
+      /<base /,
+      /<meta /,
+    ]) {
       expect(control, `the check finds ${vector}`).toMatch(vector);
     }
     await expect.poll(() => xssMarks(page), 'the unsanitised payload runs').not.toEqual([]);
@@ -331,12 +444,27 @@ test.describe('stored XSS', () => {
 
     // The server-rendered event page: the hostile markup never reaches the document as markup.
     const raw = await (await request.get(`/event/${w.eventId}/${w.slug}`)).text();
-    for (const needle of ['<script>window', '<script>alert', '<img src=x', '<img src="x"', '<iframe', 'javascript:', '<style>body', '<base ', '<object', '<embed', '</title><script>']) {
+    for (const needle of [
+      '<script>window',
+      '<script>alert',
+      '<img src=x',
+      '<img src="x"',
+      '<iframe',
+      'javascript:',
+      '<style>body',
+      '<base ',
+      '<object',
+      '<embed',
+      '</title><script>',
+    ]) {
       expect(raw, `server-rendered page contains ${needle}`).not.toContain(needle);
     }
     // Attribute values (quoted, escaped) removed, no element may carry an on* attribute.
     const unquoted = raw.replace(/"[^"]*"/g, '""');
-    expect(unquoted.match(/<[a-z][^>]*\son[a-z]+\s*=[^>]*>/gi) ?? [], 'server-rendered elements with on* attributes').toEqual([]);
+    expect(
+      unquoted.match(/<[a-z][^>]*\son[a-z]+\s*=[^>]*>/gi) ?? [],
+      'server-rendered elements with on* attributes',
+    ).toEqual([]);
     expect(raw).toContain('<b>event bold</b>');
     expect(raw).toContain('&lt;img src=x onerror=alert(1)&gt;');
 
@@ -349,30 +477,62 @@ test.describe('stored XSS', () => {
 
     // Public pages (buyer). The event page is checked once React has hydrated the server's HTML.
     // (The page view is counted from an effect, so it is sent once React runs on the page.)
-    const hydrated = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/public/events/${w.eventId}/views`));
+    const hydrated = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/public/events/${w.eventId}/views`),
+    );
     await open(`/event/${w.eventId}/${w.slug}`, page.getByRole('heading', { level: 1, name: PLAIN_LONG }));
     await hydrated;
-    await expectNeutralised(page, dialogs, 'event page', { tags: ['event', 'precheckout', 'freeticket', 'paidticket'], plain: true });
+    await expectNeutralised(page, dialogs, 'event page', {
+      tags: ['event', 'precheckout', 'freeticket', 'paidticket'],
+      plain: true,
+    });
     await snapshot(page, 'security-hostile-event-page');
     // `$\`` and `$'` in a promo code from the address stay text (they once copied the page into its data).
-    await open(`/event/${w.eventId}/${w.slug}?promo_code=${encodeURIComponent("X$`$'")}`, page.getByRole('heading', { level: 1, name: PLAIN_LONG }));
+    await open(
+      `/event/${w.eventId}/${w.slug}?promo_code=${encodeURIComponent("X$`$'")}`,
+      page.getByRole('heading', { level: 1, name: PLAIN_LONG }),
+    );
     expect(await page.locator('#root').count(), 'one app root').toBe(1);
     await expectNeutralised(page, dialogs, 'event page with a promo code', { tags: ['event'], plain: true });
     await open(`/widget/${w.eventId}`, text('freeticket bold'));
     await expectNeutralised(page, dialogs, 'widget', { tags: ['freeticket', 'paidticket'], plain: true });
 
     const fresh = await reserve(request, w.eventId, (await freeTicketId(request, w))!, 0);
-    await open(`/checkout/${w.eventId}/${fresh.short}/details#token=${fresh.token}&secret=${fresh.secret}`, text('attendeequestion bold'));
-    await expectNeutralised(page, dialogs, 'checkout details', { tags: ['orderquestion', 'attendeequestion'], plain: true });
-    await open(`/checkout/${w.eventId}/${w.paying.short}/payment#token=${w.paying.token}&secret=${w.paying.secret}`, text('offline bold'));
+    await open(
+      `/checkout/${w.eventId}/${fresh.short}/details#token=${fresh.token}&secret=${fresh.secret}`,
+      text('attendeequestion bold'),
+    );
+    await expectNeutralised(page, dialogs, 'checkout details', {
+      tags: ['orderquestion', 'attendeequestion'],
+      plain: true,
+    });
+    await open(
+      `/checkout/${w.eventId}/${w.paying.short}/payment#token=${w.paying.token}&secret=${w.paying.secret}`,
+      text('offline bold'),
+    );
     await expectNeutralised(page, dialogs, 'checkout payment', { tags: ['offline'], plain: true });
-    await open(`/checkout/${w.eventId}/${w.free.short}/summary#token=${w.free.token}&secret=${w.free.secret}`, page.getByRole('heading', { name: 'Thank you for your order!' }));
-    await expectNeutralised(page, dialogs, 'order summary (completed)', { tags: ['postcheckout', 'online'], plain: true });
-    await open(`/checkout/${w.eventId}/${w.offline.short}/summary#token=${w.offline.token}&secret=${w.offline.secret}`, text('offline bold'));
+    await open(
+      `/checkout/${w.eventId}/${w.free.short}/summary#token=${w.free.token}&secret=${w.free.secret}`,
+      page.getByRole('heading', { name: 'Thank you for your order!' }),
+    );
+    await expectNeutralised(page, dialogs, 'order summary (completed)', {
+      tags: ['postcheckout', 'online'],
+      plain: true,
+    });
+    await open(
+      `/checkout/${w.eventId}/${w.offline.short}/summary#token=${w.offline.token}&secret=${w.offline.secret}`,
+      text('offline bold'),
+    );
     await expectNeutralised(page, dialogs, 'order summary (offline payment)', { tags: ['offline'], plain: true });
-    await open(`/order/${w.eventId}/${w.offline.short}/print#token=${w.offline.token}&secret=${w.offline.secret}`, text('offline bold'));
+    await open(
+      `/order/${w.eventId}/${w.offline.short}/print#token=${w.offline.token}&secret=${w.offline.secret}`,
+      text('offline bold'),
+    );
     await expectNeutralised(page, dialogs, 'order print', { tags: ['offline'], plain: true });
-    await open(`/order/${w.eventId}/${w.free.short}/print#token=${w.free.token}&secret=${w.free.secret}`, text(`Guest ${PLAIN}`));
+    await open(
+      `/order/${w.eventId}/${w.free.short}/print#token=${w.free.token}&secret=${w.free.secret}`,
+      text(`Guest ${PLAIN}`),
+    );
     await expectNeutralised(page, dialogs, 'order print (completed)', { plain: true });
     await open(`/ticket/${w.eventId}/${w.free.attendee}`, text(`Guest ${PLAIN}`));
     await expectNeutralised(page, dialogs, 'ticket page', { plain: true });
@@ -394,7 +554,10 @@ test.describe('stored XSS', () => {
     await expectNeutralised(page, dialogs, 'tickets list', { plain: true });
     await open(`${manage}/questions`, text(`Attendee ${PLAIN}`));
     await expectNeutralised(page, dialogs, 'questions list', { plain: true });
-    await open(`${manage}/orders?order=${w.orderId}`, page.getByRole('dialog', { name: /^Order O-/ }).getByText(`${PLAIN}<script>alert(4)</script>`));
+    await open(
+      `${manage}/orders?order=${w.orderId}`,
+      page.getByRole('dialog', { name: /^Order O-/ }).getByText(`${PLAIN}<script>alert(4)</script>`),
+    );
     await expectNeutralised(page, dialogs, 'order drawer with answers', { plain: true });
     await snapshot(page, 'security-hostile-order-drawer');
     await open(`${manage}/attendees?attendee=${w.attendeeId}`, page.getByRole('dialog').getByText(`Yes ${PLAIN}`));
@@ -415,7 +578,9 @@ test.describe('stored XSS', () => {
 });
 
 async function freeTicketId(request: APIRequestContext, w: World): Promise<number | undefined> {
-  const res = (await (await request.get(`/api/events/${w.eventId}/tickets`, { headers: w.headers })).json()) as { data: Array<{ id: number; type: string }> };
+  const res = (await (await request.get(`/api/events/${w.eventId}/tickets`, { headers: w.headers })).json()) as {
+    data: Array<{ id: number; type: string }>;
+  };
   return res.data.find((t) => t.type === 'FREE')?.id;
 }
 
@@ -439,7 +604,8 @@ function expectSecureDocument(headers: Record<string, string>, label: string, fr
   expect(headers['content-security-policy'], `${label}: Content-Security-Policy`).toBeTruthy();
   const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
   expect(scripts, `${label}: script-src`).toContain("'self'");
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:']) expect(scripts, `${label}: script-src ${unsafe}`).not.toContain(unsafe);
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'])
+    expect(scripts, `${label}: script-src ${unsafe}`).not.toContain(unsafe);
   expect(csp.get('script-src-attr') ?? ["'none'"], `${label}: script-src-attr`).toEqual(["'none'"]);
   expect(csp.get('default-src'), `${label}: default-src`).toEqual(["'self'"]);
   expect(csp.get('object-src'), `${label}: object-src`).toEqual(["'none'"]);
@@ -453,7 +619,9 @@ function expectSecureDocument(headers: Record<string, string>, label: string, fr
     expect(headers['x-frame-options'], `${label}: X-Frame-Options`).toBe('SAMEORIGIN');
   }
   expect(headers['x-content-type-options'], `${label}: nosniff`).toBe('nosniff');
-  expect(headers['referrer-policy'], `${label}: Referrer-Policy`).toMatch(/^(no-referrer|strict-origin-when-cross-origin|same-origin|strict-origin)$/);
+  expect(headers['referrer-policy'], `${label}: Referrer-Policy`).toMatch(
+    /^(no-referrer|strict-origin-when-cross-origin|same-origin|strict-origin)$/,
+  );
   expect(headers['strict-transport-security'], `${label}: HSTS`).toMatch(/max-age=\d{7,}/);
   expect(headers['x-powered-by'], `${label}: X-Powered-By`).toBeUndefined();
   expect(headers['content-type'], `${label}: content type`).toMatch(/^text\/html/);
@@ -462,17 +630,27 @@ function expectSecureDocument(headers: Record<string, string>, label: string, fr
 /** Reports Content-Security-Policy violations of every document and frame to the test as they happen. */
 const REPORT_VIOLATIONS = () => {
   const report = (window as unknown as { __reportCsp?: (text: string) => void }).__reportCsp;
-  document.addEventListener('securitypolicyviolation', (e) => report?.(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`));
+  document.addEventListener('securitypolicyviolation', (e) =>
+    report?.(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`),
+  );
 };
 
-test('every page: security headers, a strict CSP, and nothing on the page violates it (fonts, images, scanner WASM)', async ({ page, context, request }) => {
+test('every page: security headers, a strict CSP, and nothing on the page violates it (fonts, images, scanner WASM)', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   const w = await world(request);
   const problems: string[] = [];
-  await context.exposeBinding('__reportCsp', ({ frame }, text: string) => void problems.push(`${frame.url()}: ${text}`));
+  await context.exposeBinding(
+    '__reportCsp',
+    ({ frame }, text: string) => void problems.push(`${frame.url()}: ${text}`),
+  );
   await context.addInitScript(REPORT_VIOLATIONS);
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate|compile)/i.test(m.text())) problems.push(`console: ${m.text()}`);
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate|compile)/i.test(m.text()))
+      problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
 
@@ -486,8 +664,14 @@ test('every page: security headers, a strict CSP, and nothing on the page violat
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     visited.push(path);
   };
-  const heading = (name?: string | RegExp) => (name ? page.getByRole('heading', { name }) : page.getByRole('heading', { level: 1 }));
-  const fontLoaded = () => page.evaluate(() => document.fonts.ready.then(() => Array.from(document.fonts).some((f) => /Varela Round/.test(f.family) && f.status === 'loaded')));
+  const heading = (name?: string | RegExp) =>
+    name ? page.getByRole('heading', { name }) : page.getByRole('heading', { level: 1 });
+  const fontLoaded = () =>
+    page.evaluate(() =>
+      document.fonts.ready.then(() =>
+        Array.from(document.fonts).some((f) => /Varela Round/.test(f.family) && f.status === 'loaded'),
+      ),
+    );
   const guest = page.getByText(`Guest ${PLAIN}`);
 
   // Public pages (before logging in).
@@ -495,14 +679,33 @@ test('every page: security headers, a strict CSP, and nothing on the page violat
   await visit(`/event/${w.eventId}/${w.slug}`, heading(PLAIN_LONG));
   // The self-hosted house font and the uploaded cover load under the CSP.
   expect(await fontLoaded(), 'Varela Round loaded on the event page').toBe(true);
-  await expect.poll(() => page.locator('img[src*="/uploads/"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .locator('img[src*="/uploads/"]')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
   await page.waitForLoadState('networkidle');
   await visit(`/e/${w.eventId}`, heading(PLAIN_LONG));
   await visit(`/widget/${w.eventId}`, page.getByRole('button', { name: /^One more Free/ }));
-  await visit(`/checkout/${w.eventId}/${fresh.short}/details#token=${fresh.token}&secret=${fresh.secret}`, heading('Your details'));
-  await visit(`/checkout/${w.eventId}/${w.paying.short}/payment#token=${w.paying.token}&secret=${w.paying.secret}`, page.getByText('offline bold'));
-  await visit(`/checkout/${w.eventId}/${w.free.short}/summary#token=${w.free.token}&secret=${w.free.secret}`, heading('Thank you for your order!'));
-  await visit(`/checkout/${w.eventId}/${w.offline.short}/summary#token=${w.offline.token}&secret=${w.offline.secret}`, page.getByText('offline bold'));
+  await visit(
+    `/checkout/${w.eventId}/${fresh.short}/details#token=${fresh.token}&secret=${fresh.secret}`,
+    heading('Your details'),
+  );
+  await visit(
+    `/checkout/${w.eventId}/${w.paying.short}/payment#token=${w.paying.token}&secret=${w.paying.secret}`,
+    page.getByText('offline bold'),
+  );
+  await visit(
+    `/checkout/${w.eventId}/${w.free.short}/summary#token=${w.free.token}&secret=${w.free.secret}`,
+    heading('Thank you for your order!'),
+  );
+  await visit(
+    `/checkout/${w.eventId}/${w.offline.short}/summary#token=${w.offline.token}&secret=${w.offline.secret}`,
+    page.getByText('offline bold'),
+  );
   await visit(`/order/${w.eventId}/${w.free.short}/print#token=${w.free.token}&secret=${w.free.secret}`, guest);
   await visit(`/ticket/${w.eventId}/${w.free.attendee}`, guest);
   await visit(`/ticket/${w.eventId}/${w.free.attendee}/print`, guest);
@@ -520,13 +723,27 @@ test('every page: security headers, a strict CSP, and nothing on the page violat
   expect(await fontLoaded(), 'Varela Round loaded in the app').toBe(true);
   await visit('/welcome', heading());
   await visit(manage, page.getByText('event bold'));
-  for (const section of ['getting-started', 'settings', 'homepage-designer', 'tickets', 'capacity-assignments', 'promo-codes', 'questions', 'widget', 'orders', 'attendees', 'messages', 'affiliates']) {
+  for (const section of [
+    'getting-started',
+    'settings',
+    'homepage-designer',
+    'tickets',
+    'capacity-assignments',
+    'promo-codes',
+    'questions',
+    'widget',
+    'orders',
+    'attendees',
+    'messages',
+    'affiliates',
+  ]) {
     await visit(`${manage}/${section}`, heading());
   }
   await visit(`${manage}/orders?order=${w.orderId}`, page.getByRole('dialog').getByText(`Guest ${PLAIN}`));
   await visit(`/manage/organizer/${w.organizerId}`, page.getByText('organizer bold'));
   await visit('/manage/profile', heading());
-  for (const section of ['settings', 'event-defaults', 'taxes-and-fees', 'payment', 'users']) await visit(`/account/${section}`, heading());
+  for (const section of ['settings', 'event-defaults', 'taxes-and-fees', 'payment', 'users'])
+    await visit(`/account/${section}`, heading());
 
   // The check-in scanner: its WebAssembly decoder compiles and reads a ticket from the camera.
   await writeFakeCamera([{ code: w.free.attendee, seconds: 30 }]);
@@ -568,19 +785,32 @@ test('API answers, uploads, ticket QR codes and downloads: nosniff, CSP, no X-Po
   expect(notFound.headers()['x-powered-by']).toBeUndefined();
 });
 
-test('framing: another site may embed the widget, but not the event page, checkout or the organizer app', async ({ browser, request }) => {
+test('framing: another site may embed the widget, but not the event page, checkout or the organizer app', async ({
+  browser,
+  request,
+}) => {
   const w = await world(request);
   const origin = new URL(base.use!.baseURL!).origin;
   const context = await browser.newContext();
   const page = await context.newPage();
-  const frames = { widget: `/widget/${w.eventId}`, event: `/event/${w.eventId}/${w.slug}`, ticket: `/ticket/${w.eventId}/${w.free.attendee}`, login: '/auth/login' };
+  const frames = {
+    widget: `/widget/${w.eventId}`,
+    event: `/event/${w.eventId}/${w.slug}`,
+    ticket: `/ticket/${w.eventId}/${w.free.attendee}`,
+    login: '/auth/login',
+  };
   // A page of another site (a server of the test's own, on another port) framing ours.
-  const html = `<!doctype html><title>Other site</title>${Object.entries(frames).map(([id, path]) => `<iframe id="${id}" title="${id}" src="${origin}${path}"></iframe>`).join('')}`;
+  const html = `<!doctype html><title>Other site</title>${Object.entries(frames)
+    .map(([id, path]) => `<iframe id="${id}" title="${id}" src="${origin}${path}"></iframe>`)
+    .join('')}`;
   const site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const embedder = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   const refused: string[] = [];
-  page.on('requestfailed', (r) => r.failure()?.errorText === 'net::ERR_BLOCKED_BY_RESPONSE' && refused.push(new URL(r.url()).pathname));
+  page.on(
+    'requestfailed',
+    (r) => r.failure()?.errorText === 'net::ERR_BLOCKED_BY_RESPONSE' && refused.push(new URL(r.url()).pathname),
+  );
   // The window's load event waits for every frame (refused ones show the browser's error page).
   await page.goto(embedder);
   const content = async (id: string) => (await page.locator(`#${id}`).elementHandle())!.contentFrame();
@@ -590,7 +820,9 @@ test('framing: another site may embed the widget, but not the event page, checko
   for (const id of ['event', 'ticket', 'login'] as const) {
     expect((await content(id))?.url(), `${id} is refused inside another site`).toBe('chrome-error://chromewebdata/');
   }
-  expect(refused.sort(), 'refused by their frame-ancestors').toEqual([frames.event, frames.ticket, frames.login].sort());
+  expect(refused.sort(), 'refused by their frame-ancestors').toEqual(
+    [frames.event, frames.ticket, frames.login].sort(),
+  );
   await context.close();
   site.close();
 });

@@ -3,14 +3,15 @@
 // the demo seed, and mail written as .eml files under E2E_DATA_DIR/mail for the tests to read.
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
-import { seed } from '../apps/api/src/seed/seed.js';
 import { createUserWithAccount } from '../apps/api/src/modules/auth/confirm-sign-up.js';
 import { findUserByEmail } from '../apps/api/src/modules/users/users.repository.js';
-import { LEGACY_LOGIN } from './legacy-login';
-import { createTestDatabase } from '../apps/api/test/test-db.js';
+import { seed } from '../apps/api/src/seed/seed.js';
 import { startStripeServer } from '../apps/api/test/stripe-server.js';
+import { createTestDatabase } from '../apps/api/test/test-db.js';
+import { LEGACY_LOGIN } from './legacy-login';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR!;
@@ -35,7 +36,13 @@ const config = loadConfig({
   MAIL_YIELD_TO_BUSY_CPU: 'false',
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   ...(stripe
-    ? { STRIPE_SECRET_KEY: 'sk_test_admitone_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_admitone_e2e', STRIPE_MODE: 'SINGLE', STRIPE_API_URL: stripe.url }
+    ? {
+        STRIPE_SECRET_KEY: 'sk_test_admitone_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_admitone_e2e',
+        STRIPE_MODE: 'SINGLE',
+        STRIPE_API_URL: stripe.url,
+      }
     : {}),
 });
 if (!config.webDistDir) throw new Error('apps/web/dist is missing: run `npm run build` first');
@@ -48,7 +55,10 @@ await seed(app.deps.database.db, app.deps.clock);
 // A login from before sign-ups were confirmed by link, whose address is still unconfirmed: the flows that
 // show what such a login may not do use it (the demo login gets confirmed by other flows of the run).
 if (!(await findUserByEmail(app.deps.database.db, LEGACY_LOGIN.email))) {
-  await createUserWithAccount({ db: app.deps.database.db, clock: app.deps.clock }, { name: 'Legacy Organizer', ...LEGACY_LOGIN, timezone: 'Europe/London', locale: 'en', emailVerified: false });
+  await createUserWithAccount(
+    { db: app.deps.database.db, clock: app.deps.clock },
+    { name: 'Legacy Organizer', ...LEGACY_LOGIN, timezone: 'Europe/London', locale: 'en', emailVerified: false },
+  );
 }
 await app.listen({ port, host: '127.0.0.1' });
 const control = createServer((req, res) => {
@@ -57,11 +67,15 @@ const control = createServer((req, res) => {
   req.on('end', () => {
     if (req.method === 'POST' && req.url === '/clock/advance') {
       offsetMs += Number((JSON.parse(body || '{}') as { minutes?: number }).minutes ?? 0) * 60_000;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: clock.now().toISOString() }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ now: clock.now().toISOString() }));
     } else if (stripe && req.method === 'POST' && req.url === '/stripe/intent-status') {
       // What the card network does when the Payment Element confirms: the intent moves to a new state.
       const { id, status, declined } = JSON.parse(body || '{}') as { id: string; status: string; declined?: boolean };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stripe.setStatus(id, status, declined)));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(stripe.setStatus(id, status, declined)));
     } else res.writeHead(404).end();
   });
 });

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
+
+import { apiLogin, type Credentials } from './fixtures';
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
 /** The sweep's server: its lane runs the sweep and some flows there (playwright.config.ts). */
@@ -17,7 +20,9 @@ export async function waitForMail(to: string, after = 0): Promise<{ subject: str
   for (;;) {
     let files: string[] = [];
     try {
-      files = readdirSync(mailDir()).filter((f) => f.endsWith(`-${safe}.eml`)).sort();
+      files = readdirSync(mailDir())
+        .filter((f) => f.endsWith(`-${safe}.eml`))
+        .sort();
     } catch {
       /* the folder appears with the first mail */
     }
@@ -63,7 +68,9 @@ export async function signUpByApi(
   data: { name: string; email: string; password: string; timezone?: string; locale?: string },
 ): Promise<SignedUp> {
   const before = mailCount(data.email);
-  const started = await request.post('/api/auth/register', { data: { ...data, password_confirmation: data.password, accept_terms: true } });
+  const started = await request.post('/api/auth/register', {
+    data: { ...data, password_confirmation: data.password, accept_terms: true },
+  });
   expect(started.status(), await started.text()).toBe(202);
   const opened = await request.post(`/api${await signUpLinkPath(data.email, before)}`);
   expect(opened.status(), await opened.text()).toBe(200);
@@ -73,9 +80,19 @@ export async function signUpByApi(
 /** Runs axe on the page and fails with a readable list of violations. */
 export async function expectAccessible(page: Page, label: string) {
   // Judge the settled page: menus fading out and dialogs fading in fail contrast and landmark rules mid-way.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+    timeout: 5000,
+  });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
@@ -91,7 +108,10 @@ export async function notificationsGone(page: Page) {
     const close = toasts.locator('.mantine-Notification-closeButton');
     if (!(await close.count())) break;
     // One that is leaving already may be gone before the click lands.
-    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await expect(toasts).toHaveCount(0, { timeout: 10_000 });
 }
@@ -105,13 +125,17 @@ export async function snapshot(page: Page, name: string) {
   await page.screenshot({ path: path.resolve(import.meta.dirname, 'artifacts', `${name}.png`), fullPage: true });
 }
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 /** Moves the test server's clock forward (e2e/serve.ts control port), e.g. past a checkout hold; answers its time. */
 export async function advanceServerClock(minutes: number): Promise<Date> {
   // The control port is the server's port + 1 (e2e/serve.ts), for whichever server this project drives.
   const port = Number(new URL(test.info().project.use.baseURL!).port) + 1;
-  const res = await fetch(`http://127.0.0.1:${port}/clock/advance`, { method: 'POST', body: JSON.stringify({ minutes }) });
+  const res = await fetch(`http://127.0.0.1:${port}/clock/advance`, {
+    method: 'POST',
+    body: JSON.stringify({ minutes }),
+  });
   if (!res.ok) throw new Error(`clock control answered ${res.status}`);
   return new Date(((await res.json()) as { now: string }).now);
 }
@@ -130,7 +154,9 @@ export async function browserOnServerTime(page: Page): Promise<void> {
  */
 export async function gotoEventPage(page: Page, path: string): Promise<void> {
   const eventId = /\/event\/(\d+)/.exec(path)![1];
-  const hydrated = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/public/events/${eventId}/views`));
+  const hydrated = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith(`/api/public/events/${eventId}/views`),
+  );
   await page.goto(path);
   await hydrated;
 }
@@ -140,16 +166,20 @@ export async function gotoEventPage(page: Page, path: string): Promise<void> {
  * then the mailed link. Invitations, ticket mails from the admin and messages need a confirmed address;
  * the seed leaves the demo login's unconfirmed. Does nothing when it is confirmed already.
  */
-export async function confirmAddressByApi(request: APIRequestContext, login: { email: string; password: string }): Promise<void> {
-  const signedIn = await request.post('/api/auth/login', { data: login });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
-  const me = ((await (await request.get('/api/users/me', { headers })).json()) as { data: { user: { id: number; email: string; email_verified: boolean } } }).data.user;
+export async function confirmAddressByApi(request: APIRequestContext, login: Credentials): Promise<void> {
+  const { headers } = await apiLogin(request, login);
+  const me = (
+    (await (await request.get('/api/users/me', { headers })).json()) as {
+      data: { user: { id: number; email: string; email_verified: boolean } };
+    }
+  ).data.user;
   if (me.email_verified) return;
   const before = mailCount(me.email);
   const sent = await request.post(`/api/users/${me.id}/resend-email-confirmation`, { headers });
   expect(sent.status(), await sent.text()).toBe(200);
-  const link = /\/manage\/profile\/confirm-email-address\/([A-Za-z0-9_-]+)/.exec((await waitForMail(me.email, before)).text);
+  const link = /\/manage\/profile\/confirm-email-address\/([A-Za-z0-9_-]+)/.exec(
+    (await waitForMail(me.email, before)).text,
+  );
   expect(link, 'a confirmation link').not.toBeNull();
   const confirmed = await request.post(`/api/users/${me.id}/confirm-email/${link![1]}`, { headers });
   expect(confirmed.status(), await confirmed.text()).toBe(200);

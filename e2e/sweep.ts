@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
 import { signUpByApi, uniqueEmail, waitForMail } from './support';
 
 /**
@@ -74,7 +76,15 @@ export interface World {
   /** A pending invitation's token (the accept-invitation screen). */
   invitationToken: string;
   /** The completed paid order (2 × Nebula) and its first attendee. */
-  paidOrder: { id: number; shortId: string; secret: string; attendeeId: number; attendeeShortId: string; total: number; listedAt: string };
+  paidOrder: {
+    id: number;
+    shortId: string;
+    secret: string;
+    attendeeId: number;
+    attendeeShortId: string;
+    total: number;
+    listedAt: string;
+  };
   messageId: number;
   /** The staff link of the event's first check-in list (a volunteer's check-in screen). */
   staffToken: string;
@@ -98,8 +108,14 @@ async function buy(
   buyer: { first: string; last: string },
   extra: { affiliate_code?: string } = {},
 ) {
-  const reserved = await ok<{ data: { short_id: string; attendees: Array<{ short_id: string }> }; checkout_token: string; order_secret: string }>(
-    await request.post(`/api/public/events/${eventId}/order`, { data: { items, expected_total: expectedTotal, ...extra } }),
+  const reserved = await ok<{
+    data: { short_id: string; attendees: Array<{ short_id: string }> };
+    checkout_token: string;
+    order_secret: string;
+  }>(
+    await request.post(`/api/public/events/${eventId}/order`, {
+      data: { items, expected_total: expectedTotal, ...extra },
+    }),
     'reserve',
   );
   const email = `${buyer.first.toLowerCase()}.${buyer.last.toLowerCase()}@example.test`;
@@ -111,7 +127,13 @@ async function buy(
         first_name: buyer.first,
         last_name: buyer.last,
         email,
-        attendees: reserved.data.attendees.map((a) => ({ short_id: a.short_id, first_name: buyer.first, last_name: buyer.last, email, answers: {} })),
+        attendees: reserved.data.attendees.map((a) => ({
+          short_id: a.short_id,
+          first_name: buyer.first,
+          last_name: buyer.last,
+          email,
+          answers: {},
+        })),
         answers: {},
       },
     }),
@@ -123,18 +145,27 @@ async function buy(
 /** A fresh reservation (for the checkout screens): short id and checkout token. */
 export async function reserve(request: APIRequestContext, eventId: number, ticketId: number) {
   const reserved = await ok<{ data: { short_id: string }; checkout_token: string; order_secret: string }>(
-    await request.post(`/api/public/events/${eventId}/order`, { data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: PAID.price } }),
+    await request.post(`/api/public/events/${eventId}/order`, {
+      data: { items: [{ ticket_id: ticketId, quantity: 1 }], expected_total: PAID.price },
+    }),
     'reserve',
   );
   return { shortId: reserved.data.short_id, token: reserved.checkout_token, secret: reserved.order_secret };
 }
 
 export async function buildWorld(request: APIRequestContext): Promise<World & { paidTicketId: number }> {
-  // The admin signs up with the mailed link (which confirms the address, so the event may go live and messages may be sent).
+  // The admin signs up with the mailed link (which confirms the address, so the event may go live and messages may be
+  // sent).
   const adminEmail = uniqueEmail('sweep-admin');
-  const reg = await signUpByApi(request, { name: 'Ada Admin', email: adminEmail, password: PASSWORD, timezone: 'Europe/Berlin' });
+  const reg = await signUpByApi(request, {
+    name: 'Ada Admin',
+    email: adminEmail,
+    password: PASSWORD,
+    timezone: 'Europe/Berlin',
+  });
   const headers = { authorization: `Bearer ${reg.token}` };
-  const post = async <T>(p: string, data: unknown) => (await ok<{ data: T }>(await request.post(`/api${p}`, { headers, data }), p)).data;
+  const post = async <T>(p: string, data: unknown) =>
+    (await ok<{ data: T }>(await request.post(`/api${p}`, { headers, data }), p)).data;
   const put = async (p: string, data: unknown) => ok(await request.put(`/api${p}`, { headers, data }), p);
   const accountId = reg.accounts[0]!.id;
 
@@ -145,7 +176,13 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
   expect(invite).not.toBeNull();
   const joined = await ok<{ token: string }>(
     await request.post(`/api/auth/invitation/${invite![1]}`, {
-      data: { name: 'Olga Organizer', password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true, timezone: 'Europe/Berlin' },
+      data: {
+        name: 'Olga Organizer',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accept_terms: true,
+        timezone: 'Europe/Berlin',
+      },
     }),
     'accept invitation',
   );
@@ -156,8 +193,18 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
 
   await post('/api-keys', { name: 'Zenit CRM', access: 'READ' });
   // A webhook that receives nothing in the sweep (no product is deleted): its screens show it, an empty log.
-  const webhook = await post<{ id: number }>('/webhooks', { url: 'http://127.0.0.1:9/zenit', description: 'Zenit CRM', event_types: ['product.deleted'] });
-  await post(`/accounts/${accountId}/taxes-and-fees`, { name: 'MwSt', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19, is_default: false });
+  const webhook = await post<{ id: number }>('/webhooks', {
+    url: 'http://127.0.0.1:9/zenit',
+    description: 'Zenit CRM',
+    event_types: ['product.deleted'],
+  });
+  await post(`/accounts/${accountId}/taxes-and-fees`, {
+    name: 'MwSt',
+    type: 'TAX',
+    calculation_type: 'PERCENTAGE',
+    rate: 19,
+    is_default: false,
+  });
 
   const organizer = await post<{ id: number }>('/organizers', { name: 'Zenit Kollektiv', email: 'hallo@zenit.test' });
   const event = await post<{ id: number }>('/events', {
@@ -170,7 +217,12 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     description: '<p>Zenit 2030 ✦</p>',
   });
   const e = event.id;
-  const paid = await post<{ id: number }>(`/events/${e}/tickets`, { name: PAID.name, type: 'PAID', price: PAID.price, quantity: 100 });
+  const paid = await post<{ id: number }>(`/events/${e}/tickets`, {
+    name: PAID.name,
+    type: 'PAID',
+    price: PAID.price,
+    quantity: 100,
+  });
   const free = await post<{ id: number }>(`/events/${e}/tickets`, { name: 'Komet', type: 'FREE', quantity: 50 });
   await post(`/events/${e}/tickets`, { name: 'Quasar', type: 'DONATION', min_price: 500 });
   await post(`/events/${e}/tickets`, {
@@ -182,29 +234,80 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     ],
   });
   // Sold out from the start, with a waitlist: the event page offers to join it, the waitlist screen has a row.
-  const nova = await post<{ id: number }>(`/events/${e}/tickets`, { name: 'Nova', type: 'FREE', quantity: 0, waitlist_enabled: true });
-  await put(`/events/${e}/settings`, { offline_payments_enabled: true, offline_payment_instructions: '<p>IBAN DE00 0000 0000 0000 0000 00</p>' });
-  await post(`/events/${e}/questions`, { title: 'Zenit-Q', type: 'DROPDOWN', options: ['Rot', 'Blau'], required: false, applies_to: 'ATTENDEE' });
+  const nova = await post<{ id: number }>(`/events/${e}/tickets`, {
+    name: 'Nova',
+    type: 'FREE',
+    quantity: 0,
+    waitlist_enabled: true,
+  });
+  await put(`/events/${e}/settings`, {
+    offline_payments_enabled: true,
+    offline_payment_instructions: '<p>IBAN DE00 0000 0000 0000 0000 00</p>',
+  });
+  await post(`/events/${e}/questions`, {
+    title: 'Zenit-Q',
+    type: 'DROPDOWN',
+    options: ['Rot', 'Blau'],
+    required: false,
+    applies_to: 'ATTENDEE',
+  });
   await post(`/events/${e}/promo-codes`, { code: 'ZENIT10', discount_type: 'PERCENTAGE', discount: 10 });
-  await post(`/events/${e}/capacity-assignments`, { name: 'Zenit Arena', capacity: 120, applies_to: 'TICKETS', ticket_ids: [paid.id, free.id] });
+  await post(`/events/${e}/capacity-assignments`, {
+    name: 'Zenit Arena',
+    capacity: 120,
+    applies_to: 'TICKETS',
+    ticket_ids: [paid.id, free.id],
+  });
   await post(`/events/${e}/affiliates`, { name: 'Sputnik Partner', code: 'ORBITA7', email: 'sputnik@example.test' });
   await put(`/events/${e}/status`, { status: 'LIVE' });
 
-  // Orders: a paid one (offline, then marked paid), one awaiting payment, a free one through the affiliate, a cancelled one.
-  const first = await buy(request, e, [{ ticket_id: paid.id, quantity: 2 }], 2 * PAID.price, { first: 'Ana', last: 'Lima' });
-  await ok(await request.post(`/api/public/events/${e}/order/${first.shortId}/offline-payment`, { headers: first.headers }), 'offline payment');
+  // Orders: a paid one (offline, then marked paid), one awaiting payment, a free one through the affiliate, a cancelled
+  // one.
+  const first = await buy(request, e, [{ ticket_id: paid.id, quantity: 2 }], 2 * PAID.price, {
+    first: 'Ana',
+    last: 'Lima',
+  });
+  await ok(
+    await request.post(`/api/public/events/${e}/order/${first.shortId}/offline-payment`, { headers: first.headers }),
+    'offline payment',
+  );
   const second = await buy(request, e, [{ ticket_id: paid.id, quantity: 1 }], PAID.price, { first: 'Li', last: 'Wei' });
-  await ok(await request.post(`/api/public/events/${e}/order/${second.shortId}/offline-payment`, { headers: second.headers }), 'offline payment');
-  await buy(request, e, [{ ticket_id: free.id, quantity: 1 }], 0, { first: 'Jonas', last: 'Berg' }, { affiliate_code: 'ORBITA7' });
+  await ok(
+    await request.post(`/api/public/events/${e}/order/${second.shortId}/offline-payment`, { headers: second.headers }),
+    'offline payment',
+  );
+  await buy(
+    request,
+    e,
+    [{ ticket_id: free.id, quantity: 1 }],
+    0,
+    { first: 'Jonas', last: 'Berg' },
+    { affiliate_code: 'ORBITA7' },
+  );
   await buy(request, e, [{ ticket_id: free.id, quantity: 1 }], 0, { first: 'Eva', last: 'Nord' });
 
-  const orders = (await ok<{ data: Array<{ id: number; short_id: string; first_name: string }> }>(await request.get(`/api/events/${e}/orders?per_page=50`, { headers }), 'orders')).data;
+  const orders = (
+    await ok<{ data: Array<{ id: number; short_id: string; first_name: string }> }>(
+      await request.get(`/api/events/${e}/orders?per_page=50`, { headers }),
+      'orders',
+    )
+  ).data;
   const ana = orders.find((o) => o.first_name === 'Ana')!;
   const eva = orders.find((o) => o.first_name === 'Eva')!;
   await post(`/events/${e}/orders/${ana.id}/mark-as-paid`, {});
   await post(`/events/${e}/orders/${eva.id}/cancel`, {});
-  const paidOrder = (await ok<{ data: { completed_at: string | null; created_at: string; total: number } }>(await request.get(`/api/events/${e}/orders/${ana.id}`, { headers }), 'order')).data;
-  const attendees = (await ok<{ data: Array<{ id: number; short_id: string; order_id: number }> }>(await request.get(`/api/events/${e}/attendees?per_page=50`, { headers }), 'attendees')).data;
+  const paidOrder = (
+    await ok<{ data: { completed_at: string | null; created_at: string; total: number } }>(
+      await request.get(`/api/events/${e}/orders/${ana.id}`, { headers }),
+      'order',
+    )
+  ).data;
+  const attendees = (
+    await ok<{ data: Array<{ id: number; short_id: string; order_id: number }> }>(
+      await request.get(`/api/events/${e}/attendees?per_page=50`, { headers }),
+      'attendees',
+    )
+  ).data;
   const anaAttendee = attendees.find((a) => a.order_id === ana.id)!;
 
   const message = await post<{ id: number }>(`/events/${e}/messages`, {
@@ -216,12 +319,26 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
 
   const waitingEmail = `sweep-waiting-${Date.now()}@example.test`;
   await ok(
-    await request.post(`/api/public/events/${e}/waitlist`, { data: { ticket_id: nova.id, tier_id: null, first_name: 'Mira', last_name: 'Stern', email: waitingEmail, quantity: 1 } }),
+    await request.post(`/api/public/events/${e}/waitlist`, {
+      data: {
+        ticket_id: nova.id,
+        tier_id: null,
+        first_name: 'Mira',
+        last_name: 'Stern',
+        email: waitingEmail,
+        quantity: 1,
+      },
+    }),
     'waitlist',
   );
   const waitlistToken = /\/waitlist\/\d+\/([\w-]+)/.exec((await waitForMail(waitingEmail)).text)![1]!;
 
-  const [firstList] = (await ok<{ data: Array<{ id: number }> }>(await request.get(`/api/events/${e}/check-in-lists`, { headers }), 'check-in lists')).data;
+  const [firstList] = (
+    await ok<{ data: Array<{ id: number }> }>(
+      await request.get(`/api/events/${e}/check-in-lists`, { headers }),
+      'check-in lists',
+    )
+  ).data;
   const staffLink = await post<{ staff_token: string }>(`/events/${e}/check-in-lists/${firstList!.id}/staff-link`, {});
 
   return {
@@ -231,7 +348,15 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     admin: { email: adminEmail, token: reg.token },
     organizer: { email: organizerEmail, token: joined.token },
     invitationToken: pending![1]!,
-    paidOrder: { id: ana.id, shortId: ana.short_id, secret: first.secret, attendeeId: anaAttendee.id, attendeeShortId: anaAttendee.short_id, total: paidOrder.total, listedAt: paidOrder.completed_at ?? paidOrder.created_at },
+    paidOrder: {
+      id: ana.id,
+      shortId: ana.short_id,
+      secret: first.secret,
+      attendeeId: anaAttendee.id,
+      attendeeShortId: anaAttendee.short_id,
+      total: paidOrder.total,
+      listedAt: paidOrder.completed_at ?? paidOrder.created_at,
+    },
     messageId: message.id,
     staffToken: staffLink.staff_token,
     waitlistToken,
@@ -244,7 +369,9 @@ function readCatalog(locale: string): Map<string, string> {
   const text = readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/locales/${locale}/messages.po`), 'utf8');
   const map = new Map<string, string>();
   const unquote = (lines: string) =>
-    [...lines.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\')).join('');
+    [...lines.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
+      .map((m) => m[1]!.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\'))
+      .join('');
   for (const block of text.split(/\n\s*\n/)) {
     const id = /^msgid ((?:".*"\n?)+)/m.exec(block)?.[1];
     const str = /^msgstr ((?:".*"\n?)+)/m.exec(block)?.[1];
@@ -344,9 +471,16 @@ export interface Overflow {
  */
 export async function findOverflow(page: Page): Promise<Overflow[]> {
   return page.evaluate(() => {
-    const found: Array<{ kind: 'clipped' | 'spills' | 'ellipsis' | 'page'; text: string; tag: string; scroll: number; client: number }> = [];
+    const found: Array<{
+      kind: 'clipped' | 'spills' | 'ellipsis' | 'page';
+      text: string;
+      tag: string;
+      scroll: number;
+      client: number;
+    }> = [];
     const doc = document.documentElement;
-    if (doc.scrollWidth > window.innerWidth + 1) found.push({ kind: 'page', text: '', tag: 'html', scroll: doc.scrollWidth, client: window.innerWidth });
+    if (doc.scrollWidth > window.innerWidth + 1)
+      found.push({ kind: 'page', text: '', tag: 'html', scroll: doc.scrollWidth, client: window.innerWidth });
     const boxes = 'button, a, .mantine-Badge-root, td, th, label, .mantine-Tabs-tab, .mantine-NavLink-root';
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       const ownText = Array.from(el.childNodes)
@@ -366,14 +500,37 @@ export async function findOverflow(page: Page): Promise<Overflow[]> {
       if (['hidden', 'clip'].includes(style.overflowX)) {
         // Cut short on purpose: the whole text must still be reachable (a title or an accessible name).
         if (style.textOverflow === 'ellipsis') {
-          if (!el.closest('[title], [aria-label]')) found.push({ kind: 'ellipsis', text, tag: el.tagName.toLowerCase(), scroll: el.scrollWidth, client: el.clientWidth });
+          if (!el.closest('[title], [aria-label]'))
+            found.push({
+              kind: 'ellipsis',
+              text,
+              tag: el.tagName.toLowerCase(),
+              scroll: el.scrollWidth,
+              client: el.clientWidth,
+            });
           continue;
         }
         // Screen-reader-only and visually hidden elements are 1 px boxes by design.
         if (rect.width <= 1 || rect.height <= 1) continue;
-        found.push({ kind: 'clipped', text, tag: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''), scroll: el.scrollWidth, client: el.clientWidth });
+        found.push({
+          kind: 'clipped',
+          text,
+          tag:
+            el.tagName.toLowerCase() +
+            (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''),
+          scroll: el.scrollWidth,
+          client: el.clientWidth,
+        });
       } else if (el.matches(boxes) && !el.closest('pre, code, [data-overflow-ok]')) {
-        found.push({ kind: 'spills', text, tag: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''), scroll: el.scrollWidth, client: el.clientWidth });
+        found.push({
+          kind: 'spills',
+          text,
+          tag:
+            el.tagName.toLowerCase() +
+            (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''),
+          scroll: el.scrollWidth,
+          client: el.clientWidth,
+        });
       }
     }
     return found;

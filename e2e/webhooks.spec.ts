@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { expect, test } from '@playwright/test';
+
+import { signInWithToken } from './fixtures';
 import { expectAccessible, notificationsGone, signUpByApi, snapshot, uniqueEmail } from './support';
 
-test('an admin adds a webhook, sends a test event and reads its delivery in the log; an order is sent signed', async ({ browser, request }) => {
+test('an admin adds a webhook, sends a test event and reads its delivery in the log; an order is sent signed', async ({
+  browser,
+  request,
+}) => {
   // The organizer's server: records what it receives and answers 200.
   const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
   const server = createServer((req, res) => {
@@ -19,9 +25,14 @@ test('an admin adds a webhook, sends a test event and reads its delivery in the 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admitone`;
 
   try {
-    const me = await signUpByApi(request, { name: 'Hugo Hooks', email: uniqueEmail('hooks'), password: 'a-signed-lighthouse-8', timezone: 'Europe/Berlin' });
+    const me = await signUpByApi(request, {
+      name: 'Hugo Hooks',
+      email: uniqueEmail('hooks'),
+      password: 'a-signed-lighthouse-8',
+      timezone: 'Europe/Berlin',
+    });
     const admin = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
-    await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+    await signInWithToken(admin, me.token);
     const page = await admin.newPage();
     await page.goto('/account/webhooks');
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
@@ -64,10 +75,31 @@ test('an admin adds a webhook, sends a test event and reads its delivery in the 
 
     // A product made through the API reaches the server too, as the API returns it.
     const headers = { authorization: `Bearer ${me.token}` };
-    const organizer = (await (await request.post('/api/organizers', { headers, data: { name: 'Hook Hall', email: 'hi@hook.test' } })).json()).data as { id: number };
-    const event = (await (await request.post('/api/events', { headers, data: { title: 'Hook Night', organizer_id: organizer.id, start_date: `${new Date().getFullYear() + 1}-03-03T20:00`, timezone: 'Europe/Berlin', currency: 'EUR' } })).json()).data as { id: number };
+    const organizer = (
+      await (
+        await request.post('/api/organizers', { headers, data: { name: 'Hook Hall', email: 'hi@hook.test' } })
+      ).json()
+    ).data as { id: number };
+    const event = (
+      await (
+        await request.post('/api/events', {
+          headers,
+          data: {
+            title: 'Hook Night',
+            organizer_id: organizer.id,
+            start_date: `${new Date().getFullYear() + 1}-03-03T20:00`,
+            timezone: 'Europe/Berlin',
+            currency: 'EUR',
+          },
+        })
+      ).json()
+    ).data as { id: number };
     await request.post(`/api/events/${event.id}/tickets`, { headers, data: { name: 'Door', type: 'FREE' } });
-    await expect.poll(() => received.find((r) => r.headers['admitone-event-type'] === 'product.created')?.body ?? '', { timeout: 15_000 }).toContain('"name":"Door"');
+    await expect
+      .poll(() => received.find((r) => r.headers['admitone-event-type'] === 'product.created')?.body ?? '', {
+        timeout: 15_000,
+      })
+      .toContain('"name":"Door"');
     await admin.close();
   } finally {
     server.closeAllConnections();
