@@ -1,17 +1,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 
-import { expect, riversideId, test } from './fixtures';
 import { expectAccessible, gotoEventPage, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
+const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CLOCK_URL = `http://127.0.0.1:${PORT + 1}/clock/advance`;
 const SLUG = 'riverside-open-air';
+
+/** The seeded "Riverside Open Air" event's id, found through the organizer API. */
+async function riversideId(request: APIRequestContext): Promise<number> {
+  const login = await request.post('/api/auth/login', { data: DEMO });
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { data: Array<{ id: number; title: string }> };
+  const event = body.data.find((e) => e.title === 'Riverside Open Air');
+  if (!event) throw new Error('the seed has no "Riverside Open Air"');
+  return event.id;
+}
 
 /** Picks tickets on the event page and continues to the details step. */
 async function reserve(page: Page, eventId: number, picks: Record<string, number>, promo?: string) {
@@ -323,11 +334,13 @@ test('a hold stays in view on a phone, warns before it runs out, may be extended
   await snapshot(page, 'checkout-expired');
 });
 
-test('the organizer switches offline payments off and on in the event settings', async ({
-  organizerPage: page,
-  browser,
-}) => {
+test('the organizer switches offline payments off and on in the event settings', async ({ page, browser }) => {
   test.setTimeout(90_000);
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/manage\/events$/);
   await page.goto(`/manage/event/${eventId}/settings`);
   const offline = page.getByRole('switch', { name: 'Accept offline payments' });
   await expect(offline).toBeChecked();

@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
-import { loginWithForm } from './fixtures';
 import { expectAccessible, signUpByApi, snapshot, uniqueEmail } from './support';
 
 const PASSWORD = 'door-keeper-pass-1';
@@ -114,7 +113,10 @@ async function guestsWith(
 }
 
 async function login(page: Page, email: string) {
-  await loginWithForm(page, { email, password: PASSWORD }, { landing: null });
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 

@@ -1,6 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
-import { DEMO, riversideId } from './fixtures';
 import { advanceServerClock, snapshot, uniqueEmail } from './support';
 
 /**
@@ -9,6 +8,7 @@ import { advanceServerClock, snapshot, uniqueEmail } from './support';
  * back to <body> when something opens, closes or goes away.
  */
 
+const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const SLUG = 'riverside-open-air';
 
 /** What has focus, for failure messages. */
@@ -61,6 +61,15 @@ async function expectVisibleFocus(page: Page, where: string) {
     ring.outline || ring.shadow,
     `no visible focus indicator on ${await focusedDescription(page)} (${where})`,
   ).toBe(true);
+}
+
+async function riversideId(request: APIRequestContext): Promise<number> {
+  const login = await request.post('/api/auth/login', { data: DEMO });
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: Array<{ id: number; title: string }> }).data.find(
+    (e) => e.title === 'Riverside Open Air',
+  )!.id;
 }
 
 test('a buyer picks a ticket, fills every field, extends the hold and completes a free order with the keyboard', async ({

@@ -1,7 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 
 import { apiCatalog, catalog } from './catalog';
-import { riversideId } from './fixtures';
 import { signUpByApi, uniqueEmail } from './support';
 
 /**
@@ -33,7 +32,14 @@ async function savedLocale(request: APIRequestContext): Promise<string | null> {
 }
 
 test.beforeAll(async ({ request }) => {
-  eventId = await riversideId(request);
+  const demo = await request.post('/api/auth/login', {
+    data: { email: 'demo@admitone.test', password: 'admitone-demo' },
+  });
+  const { token: demoToken } = (await demo.json()) as { token: string };
+  const events = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${demoToken}` } });
+  eventId = ((await events.json()) as { data: Array<{ id: number; title: string }> }).data.find(
+    (e) => e.title === 'Riverside Open Air',
+  )!.id;
 
   user.email = uniqueEmail('locale');
   user.token = (await signUpByApi(request, { name: 'Lena Locale', email: user.email, password: user.password })).token;

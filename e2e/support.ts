@@ -5,8 +5,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 
-import { apiLogin, type Credentials } from './fixtures';
-
 const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
 /** The sweep's server: its lane runs the sweep and some flows there (playwright.config.ts). */
 const onSweepServer = () => test.info().project.name === 'sweep';
@@ -166,8 +164,13 @@ export async function gotoEventPage(page: Page, path: string): Promise<void> {
  * then the mailed link. Invitations, ticket mails from the admin and messages need a confirmed address;
  * the seed leaves the demo login's unconfirmed. Does nothing when it is confirmed already.
  */
-export async function confirmAddressByApi(request: APIRequestContext, login: Credentials): Promise<void> {
-  const { headers } = await apiLogin(request, login);
+export async function confirmAddressByApi(
+  request: APIRequestContext,
+  login: { email: string; password: string },
+): Promise<void> {
+  const signedIn = await request.post('/api/auth/login', { data: login });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
   const me = (
     (await (await request.get('/api/users/me', { headers })).json()) as {
       data: { user: { id: number; email: string; email_verified: boolean } };
