@@ -1,10 +1,10 @@
 import { ORGANIZER_APP_ROUTES, SIGN_IN_ROUTES } from '@admitone/shared';
+import { formatEventDate } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { events } from '../src/db/schema/index.js';
-import { formatEventDate } from '../src/modules/order-documents/format.js';
 import { listIndexableEvents } from '../src/modules/public-events/public-events.repository.js';
 import { firstSentence } from '../src/modules/public-pages/page-head.js';
 import { SITEMAP_FRESH_MS, SITEMAP_MAX_URLS } from '../src/modules/public-pages/site-files.js';

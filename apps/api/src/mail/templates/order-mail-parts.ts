@@ -1,7 +1,14 @@
-import { breakdownRows, type EventLocation, type Locale, type OrderTotals } from '@admitone/shared';
+import {
+  breakdownRows,
+  type EventLocation,
+  formatEventDate,
+  formatMoney,
+  type Locale,
+  type OrderTotals,
+} from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
-import { formatAddress, formatEventDate, formatMoney, ticketLabel } from '../../modules/order-documents/format.js';
+import { formatAddress, ticketLabel } from '../../modules/order-documents/format.js';
 import { escapeHtml, type RawHtml } from './layout.js';
 
 /** The event as order mails show it (plain JSON). */

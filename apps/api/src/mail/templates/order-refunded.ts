@@ -1,7 +1,7 @@
 import type { Locale } from '@admitone/shared';
+import { formatMoney } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
-import { formatMoney } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';

@@ -1,7 +1,7 @@
 import type { Locale } from '@admitone/shared';
+import { formatEventDate, formatMoney } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
-import { formatEventDate, formatMoney } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type MailContent, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, heading, type OrderMailEvent, richText } from './order-mail-parts.js';

@@ -2,6 +2,7 @@ import type { EventStatsDay, EventStatsDto } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
+import { localDayText } from '../../db/sql-local-time.js';
 import { utcToZoned } from '../../shared/dates.js';
 import { waitlistDemand } from '../waitlist/entries.js';
 
@@ -67,7 +68,7 @@ export async function eventStats(
   const sales = await rows<{ day: string; orders: number; tickets: number }>(
     db,
     sql`
-    select to_char(o.completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(distinct o.id)::int as orders, count(a.id)::int as tickets
+    select ${localDayText(sql.raw('o.completed_at'), tz)} as day, count(distinct o.id)::int as orders, count(a.id)::int as tickets
     from orders o left join attendees a on a.order_id = o.id and a.status = 'ACTIVE' and a.is_admission
     where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at >= ${since}
     group by 1`,
@@ -75,13 +76,13 @@ export async function eventStats(
   const gross = await rows<{ day: string; gross: number }>(
     db,
     sql`
-    select to_char(completed_at at time zone ${tz}, 'YYYY-MM-DD') as day, coalesce(sum(total), 0)::bigint as gross
+    select ${localDayText(sql.raw('completed_at'), tz)} as day, coalesce(sum(total), 0)::bigint as gross
     from orders where event_id = ${event.id} and status in ${SOLD} and completed_at >= ${since} group by 1`,
   );
   const views = await rows<{ day: string; views: number }>(
     db,
     sql`
-    select to_char(bucket at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as views
+    select ${localDayText(sql.raw('bucket'), tz)} as day, count(*)::int as views
     from event_page_views where event_id = ${event.id} and bucket >= ${since} group by 1`,
   );
 

@@ -3,11 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import type { Locale } from '@admitone/shared';
+import { formatEventDate, formatMoney } from '@admitone/shared';
 import { personName } from '@admitone/shared';
 import PDFDocument from 'pdfkit';
 
 import { translate } from '../../i18n/i18n.js';
-import { formatAddress, formatEventDate, formatMoney, ticketLabel } from './format.js';
+import { formatAddress, ticketLabel } from './format.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
 import { QR_OPTIONS, qrModules } from './ticket-qr.js';
 

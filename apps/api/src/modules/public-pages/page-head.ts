@@ -1,8 +1,8 @@
-import { currencyExponent, type Locale, type PublicEventDto } from '@admitone/shared';
+import { currencyExponent, formatEventDate, type Locale, type PublicEventDto } from '@admitone/shared';
 import type { MessageDescriptor } from '@lingui/core';
 
 import { translate } from '../../i18n/i18n.js';
-import { formatAddress, formatEventDate } from '../order-documents/format.js';
+import { formatAddress } from '../order-documents/format.js';
 
 /** The sentence an event page's description is made of when the organizer wrote none. */
 const SUMMARY = {

@@ -2,6 +2,7 @@ import type { CheckInHourDto, CheckInsReportDto } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
+import { localHourText } from '../../db/sql-local-time.js';
 import { checkInListsOf, checkInListViews } from '../check-in/check-in-lists.repository.js';
 import { rowsOf } from '../inventory/counters.js';
 import type { ReportEvent } from './report-event.js';
@@ -28,7 +29,7 @@ export async function checkInsReport(
   const lists = await checkInListViews(db, await checkInListsOf(db, event.account_id, event.id), now);
   const counted = await rowsOf<{ list_id: number; hour: string; n: number }>(
     db,
-    sql`select c.list_id, to_char(date_trunc('hour', c.checked_in_at at time zone ${event.timezone}), 'YYYY-MM-DD"T"HH24:00') as hour, count(*)::int as n
+    sql`select c.list_id, ${localHourText(sql.raw('c.checked_in_at'), event.timezone)} as hour, count(*)::int as n
         from list_check_ins c join attendees a on a.id = c.attendee_id and a.status = 'ACTIVE'
         where c.event_id = ${event.id} and ${inPeriod(sql.raw('c.checked_in_at'), event.timezone, period)}
         group by 1, 2`,

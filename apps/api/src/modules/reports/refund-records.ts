@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
+import { localDayText } from '../../db/sql-local-time.js';
 import { rowsOf } from '../inventory/counters.js';
 import { inPeriod, type ReportPeriod } from './report-period.js';
 
@@ -37,7 +38,7 @@ export async function refundRecords(
     db,
     sql`
     select o.event_id, o.id as order_id, o.order_number, o.first_name, o.last_name, o.promo_code_id, o.promo_code, o.affiliate_id,
-      h.created_at as at, to_char(h.created_at at time zone ev.timezone, 'YYYY-MM-DD') as day,
+      h.created_at as at, ${localDayText(sql.raw('h.created_at'), sql.raw('ev.timezone'))} as day,
       case when h.kind = 'REFUNDED' then coalesce((h.data->>'amount')::int, 0) else -coalesce((h.data->>'reversed')::int, 0) end as amount
     from order_events h
     join orders o on o.id = h.order_id

@@ -1,6 +1,7 @@
 import { addDays, daysBetween, REPORT_MAX_DAYS, type ReportPeriodDto, todayIn } from '@admitone/shared';
 import { type SQL, sql } from 'drizzle-orm';
 
+import { localDay } from '../../db/sql-local-time.js';
 import { DomainError } from '../../shared/errors.js';
 
 /** The days a report covers, as asked: calendar days in the event's time zone, null where open. */
@@ -11,9 +12,6 @@ export const periodOf = (q: { from?: string; to?: string }): ReportPeriod => ({
   from: q.from ?? null,
   to: q.to ?? null,
 });
-
-/** The calendar day of an instant in a time zone (`tz` a value or a column), as SQL. */
-export const localDay = (instant: SQL, tz: SQL | string): SQL => sql`(${instant} at time zone ${tz})::date`;
 
 /**
  * "The instant's day in `tz` lies in the period": both bounds included, an open bound no condition.

@@ -2,6 +2,7 @@ import type { DaySalesRowDto, SalesByDayReportDto } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
+import { localDayText } from '../../db/sql-local-time.js';
 import { rowsOf } from '../inventory/counters.js';
 import { refundRecords, sumBy } from './refund-records.js';
 import { num, type ReportEvent } from './report-event.js';
@@ -21,7 +22,7 @@ export async function salesByDay(
 ): Promise<SalesByDayReportDto> {
   const sold = await rowsOf<{ day: string; orders: number; units: string; gross: string }>(
     db,
-    sql`select to_char(o.completed_at at time zone ${event.timezone}, 'YYYY-MM-DD') as day, count(*)::int as orders, sum(u.units) as units, sum(o.total) as gross
+    sql`select ${localDayText(sql.raw('o.completed_at'), event.timezone)} as day, count(*)::int as orders, sum(u.units) as units, sum(o.total) as gross
         from orders o ${UNITS_OF_ORDER}
         where o.event_id = ${event.id} and ${soldInPeriod(event.timezone, period)}
         group by 1`,

@@ -1,6 +1,6 @@
-import { currencyExponent, intlLocale, type TaxCalculation, type TaxOrFeeDto } from '@admitone/shared';
+import { currencyExponent, type TaxCalculation, type TaxOrFeeDto } from '@admitone/shared';
 
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatPercent } from '../../lib/format';
 
 /**
  * Converts what a person types into the API's `rate`: a percentage stays as typed, a fixed amount
@@ -21,7 +21,5 @@ export function rateFromApi(calculation: TaxCalculation, rate: number, currency:
 /** "7.5 %" for a percentage, "€1.50" for a fixed amount, in the reader's language. */
 export function formatRate(tax: Pick<TaxOrFeeDto, 'calculation_type' | 'rate' | 'currency'>, locale: string): string {
   if (tax.calculation_type === 'FIXED') return formatMoney(tax.rate, tax.currency, locale);
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 3 }).format(
-    tax.rate / 100,
-  );
+  return formatPercent(tax.rate / 100, locale, 3);
 }

@@ -1,5 +1,5 @@
 import type { EventStatsDay, EventStatsDto } from '@admitone/shared';
-import { intlLocale } from '@admitone/shared';
+import { formatPercent as formatSharedPercent, intlLocale } from '@admitone/shared';
 
 /** One day of the dashboard charts: a localised axis label and the day's figures. */
 export interface StatsChartRow {
@@ -40,7 +40,7 @@ export function formatDayLong(date: string, locale: string): string {
 /** A 0-1 rate as a percentage in the locale ("12.5%", "12,5 %"); null when there is no rate. */
 export function formatPercent(rate: number | null, locale: string): string | null {
   if (rate === null || !Number.isFinite(rate)) return null;
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 1 }).format(rate);
+  return formatSharedPercent(rate, locale);
 }
 
 /** The 14-day series with localised labels, oldest first. */

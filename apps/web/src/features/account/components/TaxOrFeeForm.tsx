@@ -4,7 +4,8 @@ import '@mantine/core/styles/Switch.css';
 
 import {
   currencyExponent,
-  intlLocale,
+  currencySymbol,
+  decimalSeparator,
   type TaxCalculation,
   type TaxOrFeeBody,
   taxOrFeeBody,
@@ -41,10 +42,6 @@ interface TaxOrFeeFormProps {
   taxOrFee?: TaxOrFeeDto;
   onDone: () => void;
 }
-
-/** One part of a formatted sample number (the currency symbol, the decimal separator). */
-const numberPart = (format: Intl.NumberFormat, type: Intl.NumberFormatPartTypes) =>
-  format.formatToParts(1.5).find((p) => p.type === type)?.value;
 
 /** Name, tax or fee, percentage or fixed amount, the rate, and "add to new tickets". */
 export function TaxOrFeeForm({ accountId, currency: accountCurrency, taxOrFee, onDone }: TaxOrFeeFormProps) {
@@ -86,9 +83,8 @@ export function TaxOrFeeForm({ accountId, currency: accountCurrency, taxOrFee, o
   const formError = useFormError(form.setErrors);
   const fixed = form.values.calculation_type === 'FIXED';
   const currency = form.values.currency;
-  const symbol =
-    numberPart(new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'currency', currency }), 'currency') ?? currency;
-  const decimalSeparator = numberPart(new Intl.NumberFormat(intlLocale(i18n.locale)), 'decimal') ?? '.';
+  const symbol = currencySymbol(currency, i18n.locale);
+  const decimal = decimalSeparator(i18n.locale);
 
   const submit = (values: TaxValues) =>
     save.mutate({ id: taxOrFee?.id, body: toBody(values) }, formError.handle(onDone));
@@ -136,7 +132,7 @@ export function TaxOrFeeForm({ accountId, currency: accountCurrency, taxOrFee, o
         max={fixed ? undefined : 100}
         decimalScale={fixed ? currencyExponent(currency) : 3}
         allowNegative={false}
-        decimalSeparator={decimalSeparator}
+        decimalSeparator={decimal}
         leftSection={fixed ? <span aria-hidden>{symbol}</span> : undefined}
         rightSection={fixed ? undefined : <span aria-hidden>%</span>}
         {...form.getInputProps('rate')}

@@ -1,11 +1,11 @@
 import '@mantine/charts/styles.css';
 
-import { type AffiliateDto, currencyExponent, intlLocale } from '@admitone/shared';
+import { type AffiliateDto, currencyExponent } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart } from '@mantine/charts';
 import { Card, Stack, Text, Title } from '@mantine/core';
 
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { niceAxisMax } from '../../events/event-stats';
 
 const BAR_HEIGHT = 36;
@@ -24,7 +24,7 @@ export default function AffiliateRevenueChart({
 }) {
   const { t, i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, currency, i18n.locale);
-  const count = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
+  const count = (n: number) => formatNumber(n, i18n.locale);
   const byRevenue = affiliates.some((a) => a.revenue > 0);
   const rows = affiliates.map((a) => ({ name: a.name, value: byRevenue ? a.revenue : a.orders_count }));
   const format = byRevenue ? money : count;

@@ -1,12 +1,11 @@
 import '@mantine/core/styles/Switch.css';
 
 import type { AffiliateDto, AffiliateSort, Paginated } from '@admitone/shared';
-import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Switch, Text } from '@mantine/core';
 
 import { DataTable, RowActions } from '../../../components/DataTable';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import type { ListSort } from '../../../lib/url-list-state';
 
 interface AffiliatesTableProps {
@@ -37,7 +36,7 @@ export function AffiliatesTable({
   onDelete,
 }: AffiliatesTableProps) {
   const { t, i18n } = useLingui();
-  const count = (n: number) => <Text size="sm">{new Intl.NumberFormat(intlLocale(i18n.locale)).format(n)}</Text>;
+  const count = (n: number) => <Text size="sm">{formatNumber(n, i18n.locale)}</Text>;
   const email = (a: AffiliateDto) =>
     a.email ? (
       <Anchor href={`mailto:${a.email}`} size="sm">

@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Progress.css';
 
-import { type CheckInListDto, intlLocale, type TicketDto } from '@admitone/shared';
+import { type CheckInListDto, type TicketDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Card, Divider, Group, Menu, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 
-import { formatDateTime, percentOf } from '../../../lib/format';
+import { formatDateTime, formatNumber, wholePercent } from '../../../lib/format';
 import { useListName } from '../list-name';
 import { CheckInListStateBadge } from './CheckInListStateBadge';
 import { StaffLinkPanel } from './StaffLinkPanel';
@@ -49,7 +49,7 @@ export function CheckInListCard({ eventId, list, tickets, timeZone, onEdit, onDe
   const { t, i18n } = useLingui();
   const titleId = useId();
   const name = useListName()(list);
-  const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
+  const number = (n: number) => formatNumber(n, i18n.locale);
   const checkedIn = number(list.checked_in);
   const total = number(list.total);
   const ticketNames = tickets
@@ -105,7 +105,7 @@ export function CheckInListCard({ eventId, list, tickets, timeZone, onEdit, onDe
             </Trans>
           </Text>
           <Progress
-            value={percentOf(list.checked_in, list.total)}
+            value={wholePercent(list.checked_in, list.total)}
             size="sm"
             color="violet"
             aria-label={t`Checked in on ${name}`}

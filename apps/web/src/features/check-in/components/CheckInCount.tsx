@@ -2,13 +2,12 @@ import '@mantine/core/styles/RingProgress.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
 
-import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Center, Group, Progress, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { percentOf } from '../../../lib/format';
+import { formatNumber, wholePercent } from '../../../lib/format';
 import { STATS_POLL_MS } from '../api/check-in';
 import { useCheckInSource } from '../check-in-source';
 
@@ -24,7 +23,7 @@ export function CheckInCount() {
     queryFn: source.endpoints.stats,
     refetchInterval: STATS_POLL_MS,
   });
-  const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
+  const number = (n: number) => formatNumber(n, i18n.locale);
   if (stats.isPending) {
     return (
       <Card withBorder radius="md" padding="lg">
@@ -41,7 +40,7 @@ export function CheckInCount() {
   const s = stats.data;
   const checked = number(s.checked_in);
   const total = number(s.total);
-  const share = percentOf(s.checked_in, s.total);
+  const share = wholePercent(s.checked_in, s.total);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="check-in-count">
       <Stack gap="md" align="stretch">
@@ -72,7 +71,7 @@ export function CheckInCount() {
           <Stack gap="sm">
             {s.by_ticket.map((tk) => {
               const name = tk.ticket_name;
-              const value = percentOf(tk.checked_in, tk.total);
+              const value = wholePercent(tk.checked_in, tk.total);
               const inCount = number(tk.checked_in);
               const of = number(tk.total);
               return (

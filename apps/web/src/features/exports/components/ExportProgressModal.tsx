@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Progress.css';
 
-import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 
 import { AppModal } from '../../../components/AppModal';
+import { formatNumber } from '../../../lib/format';
 import type { ExportKind } from '../api/download-export';
 import { useExportLabels } from '../export-labels';
 import type { ExportRun } from '../hooks/useExportDownload';
@@ -21,7 +21,7 @@ export function ExportProgressModal({ kind, run, onCancel }: ExportProgressModal
   const { t, i18n } = useLingui();
   const { title } = useExportLabels(kind);
   const still = useReducedMotion();
-  const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
+  const number = (n: number) => formatNumber(n, i18n.locale);
   const percent = run?.fraction != null ? Math.round(run.fraction * 100) : null;
   const done = number(Math.min(run?.rows ?? 0, run?.total ?? 0));
   const total = number(run?.total ?? 0);

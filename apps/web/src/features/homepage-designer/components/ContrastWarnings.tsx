@@ -1,11 +1,11 @@
 import '@mantine/core/styles/List.css';
 
 import type { EventColors } from '@admitone/shared';
-import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, List } from '@mantine/core';
 import { IconContrast } from '@tabler/icons-react';
 
+import { formatDecimal } from '../../../lib/format';
 import { contrastRatio, failsAA } from '../contrast';
 
 /** Lists colour pairs below the WCAG AA contrast of 4.5:1, so text stays readable for everyone. */
@@ -21,7 +21,6 @@ export function ContrastWarnings({ colors }: { colors: EventColors }) {
     { label: t`Button text on the button`, ratio: contrastRatio(colors.primary_text, colors.primary) },
   ].filter((p) => failsAA(p.ratio));
   if (!pairs.length) return null;
-  const format = new Intl.NumberFormat(intlLocale(i18n.locale), { maximumFractionDigits: 1 });
   return (
     <Alert
       color="orange"
@@ -33,7 +32,7 @@ export function ContrastWarnings({ colors }: { colors: EventColors }) {
       <List size="sm" mt={4}>
         {pairs.map((p) => {
           const { label } = p;
-          const ratio = format.format(p.ratio!);
+          const ratio = formatDecimal(p.ratio!, i18n.locale);
           return <List.Item key={label}>{t`${label}: ${ratio}:1`}</List.Item>;
         })}
       </List>

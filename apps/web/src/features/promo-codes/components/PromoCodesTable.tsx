@@ -1,10 +1,9 @@
 import type { Paginated, PromoCodeDto, TicketDto } from '@admitone/shared';
-import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Text } from '@mantine/core';
 
 import { DataTable, RowActions } from '../../../components/DataTable';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format';
 
 interface PromoCodesTableProps {
   page: Paginated<PromoCodeDto>;
@@ -30,10 +29,7 @@ export function PromoCodesTable({
 }: PromoCodesTableProps) {
   const { t, i18n } = useLingui();
   const discount = (p: PromoCodeDto) => {
-    if (p.discount_type === 'PERCENTAGE')
-      return new Intl.NumberFormat(intlLocale(i18n.locale), { style: 'percent', maximumFractionDigits: 3 }).format(
-        p.discount / 100,
-      );
+    if (p.discount_type === 'PERCENTAGE') return formatPercent(p.discount / 100, i18n.locale, 3);
     if (p.discount_type === 'FIXED') return formatMoney(p.discount, currency, i18n.locale);
     return t`Unlocks hidden tickets`;
   };

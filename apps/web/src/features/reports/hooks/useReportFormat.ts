@@ -1,8 +1,7 @@
-import { intlLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 
-import { formatDateTime, formatMoney, wallClockFormatter } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, wallClockFormatter } from '../../../lib/format';
 import { formatDayLong, formatDayShort } from '../../events/event-stats';
 
 /** How the reports show figures in the reader's language: money in a currency, counts, days and hours. */
@@ -10,11 +9,10 @@ export function useReportFormat(currency: string) {
   const { i18n } = useLingui();
   const locale = i18n.locale;
   return useMemo(() => {
-    const numbers = new Intl.NumberFormat(intlLocale(locale));
     const wallClock = wallClockFormatter(locale);
     return {
       money: (minor: number) => formatMoney(minor, currency, locale),
-      count: (n: number) => numbers.format(n),
+      count: (n: number) => formatNumber(n, locale),
       /** A calendar day `YYYY-MM-DD`: "Sat, 21 Nov 2026". */
       day: (date: string) => formatDayLong(date, locale),
       /** A calendar day for a chart axis: "21 Nov". */

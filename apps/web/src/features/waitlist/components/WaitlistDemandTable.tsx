@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
 
-import { intlLocale, type WaitlistDemandDto } from '@admitone/shared';
+import { type WaitlistDemandDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Progress, Table } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { percentOf } from '../../../lib/format';
+import { formatNumber, wholePercent } from '../../../lib/format';
 import { WAITLIST_STATE_COLORS } from '../waitlist-labels';
 
 interface WaitlistDemandTableProps {
@@ -21,7 +21,7 @@ interface WaitlistDemandTableProps {
  */
 export function WaitlistDemandTable({ demand, ticketHref }: WaitlistDemandTableProps) {
   const { i18n } = useLingui();
-  const count = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
+  const count = (n: number) => formatNumber(n, i18n.locale);
   const most = Math.max(0, ...demand.map((d) => d.waiting_units + d.offered_units));
   return (
     <Table.ScrollContainer minWidth={520} type="native">
@@ -66,12 +66,12 @@ export function WaitlistDemandTable({ demand, ticketHref }: WaitlistDemandTableP
               <Table.Td>
                 <Progress.Root size="md" radius="xl" aria-hidden>
                   <Progress.Section
-                    value={percentOf(d.offered_units, most)}
+                    value={wholePercent(d.offered_units, most)}
                     color={WAITLIST_STATE_COLORS.OFFERED}
                     withAria={false}
                   />
                   <Progress.Section
-                    value={percentOf(d.waiting_units, most)}
+                    value={wholePercent(d.waiting_units, most)}
                     color={WAITLIST_STATE_COLORS.WAITING}
                     withAria={false}
                   />

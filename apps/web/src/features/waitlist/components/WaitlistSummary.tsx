@@ -1,13 +1,14 @@
-import { intlLocale, WAITLIST_STATES, type WaitlistState } from '@admitone/shared';
+import { WAITLIST_STATES, type WaitlistState } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Card, SimpleGrid, Text } from '@mantine/core';
 
+import { formatNumber } from '../../../lib/format';
 import { WaitlistStateBadge } from './WaitlistStateBadge';
 
 /** How many entries are in each state, over the whole waitlist. */
 export function WaitlistSummary({ counts }: { counts: Record<WaitlistState, number> }) {
   const { t, i18n } = useLingui();
-  const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
+  const number = (n: number) => formatNumber(n, i18n.locale);
   return (
     <SimpleGrid
       component="ul"

@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Progress.css';
 
-import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { percentOf } from '../../../../lib/format';
+import { formatNumber, wholePercent } from '../../../../lib/format';
 import { useCheckInLists } from '../../../check-in-lists/api/check-in-lists';
 import { useListName } from '../../../check-in-lists/list-name';
 import { ExportMenu } from '../../../exports/components/ExportMenu';
@@ -19,7 +18,7 @@ export function CheckInsByList({ eventId }: { eventId: number }) {
   const lists = useCheckInLists(eventId);
   const nameOf = useListName();
   if (!lists.data?.length) return null;
-  const number = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
+  const number = (n: number) => formatNumber(n, i18n.locale);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="check-ins-by-list">
       <Stack gap="sm">
@@ -44,7 +43,7 @@ export function CheckInsByList({ eventId }: { eventId: number }) {
                 </Text>
               </Group>
               <Progress
-                value={percentOf(l.checked_in, l.total)}
+                value={wholePercent(l.checked_in, l.total)}
                 size="md"
                 color="violet"
                 aria-label={t`${name}: ${inCount} of ${of} checked in`}

@@ -2,13 +2,12 @@ import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 
 import type { EventStatsDto } from '@admitone/shared';
-import { intlLocale } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AreaChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { formatMoney } from '../../../../lib/format';
+import { formatMoney, formatNumber } from '../../../../lib/format';
 import { chartRows, niceAxisMax, type StatsChartRow, summariseSeries } from '../../event-stats';
 import { ChartDataTable } from './ChartDataTable';
 
@@ -46,7 +45,7 @@ export default function DashboardCharts({ stats, showSales }: { stats: EventStat
   const rows = chartRows(stats.daily, locale);
   const summary = summariseSeries(rows);
   const money = (minor: number) => formatMoney(minor, stats.currency, locale);
-  const count = (n: number) => new Intl.NumberFormat(intlLocale(locale)).format(n);
+  const count = (n: number) => formatNumber(n, locale);
 
   const total = money(summary.gross);
   const days = stats.daily.length;

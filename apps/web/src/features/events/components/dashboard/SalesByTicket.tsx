@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
 
-import { type EventStatsDto, intlLocale } from '@admitone/shared';
+import { type EventStatsDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Progress, Stack, Table, Text, Title } from '@mantine/core';
 
-import { formatMoney } from '../../../../lib/format';
+import { formatMoney, formatNumber } from '../../../../lib/format';
 import { useCategories } from '../../../tickets/api/tickets';
 import { useCategoryName } from '../../../tickets/components/CategoryHeading';
 
@@ -21,7 +21,7 @@ export function SalesByTicket({ eventId, stats }: { eventId: number; stats: Even
   const rows = stats.by_product;
   if (!rows.length) return null;
   const money = (minor: number) => formatMoney(minor, stats.currency, i18n.locale);
-  const count = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale)).format(n);
+  const count = (n: number) => formatNumber(n, i18n.locale);
   const totalSold = rows.reduce((s, r) => s + r.sold, 0);
   const totalGross = rows.reduce((s, r) => s + r.gross, 0);
   const grouped = categories.length > 1;

@@ -1,11 +1,10 @@
 import type { EventStatsDto } from '@admitone/shared';
-import { intlLocale } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCash, IconChartLine, IconEye, IconQrcode, IconReceipt, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-import { formatMoney } from '../../../../lib/format';
+import { formatMoney, formatNumber } from '../../../../lib/format';
 import { formatPercent } from '../../event-stats';
 
 interface StatCardProps {
@@ -47,7 +46,7 @@ export function StatCards({ stats }: { stats: EventStatsDto }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const money = (minor: number) => formatMoney(minor, stats.currency, locale);
-  const number = (n: number) => new Intl.NumberFormat(intlLocale(locale)).format(n);
+  const number = (n: number) => formatNumber(n, locale);
   const fees = money(stats.total_fees);
   const taxes = money(stats.total_taxes);
   const discount = money(stats.total_discount);
