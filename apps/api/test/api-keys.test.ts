@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { apiKeys, idempotencyKeys } from '../src/db/schema/index.js';
-import { purgeIdempotencyKeys } from '../src/modules/checkout/idempotency.js';
 import { TestClock } from '../src/shared/clock.js';
+import { purgeIdempotencyKeys } from '../src/shared/idempotency.js';
 import { hashToken } from '../src/shared/tokens.js';
 import { createEvent, createOrganizer, inviteAndAccept, ownMemberId, registerConfirmedUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';

@@ -1,11 +1,14 @@
-import { createHash } from 'node:crypto';
-
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { Database } from '../db/client.js';
-import { idempotencyKeys } from '../db/schema/index.js';
 import { DomainError } from '../shared/errors.js';
+import {
+  claimIdempotencyKey,
+  earlierAnswer,
+  freeIdempotencyKey,
+  keepAnswer,
+  requestHashOf,
+} from '../shared/idempotency.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -18,9 +21,7 @@ declare module 'fastify' {
 }
 
 const requestHash = (req: FastifyRequest) =>
-  createHash('sha256')
-    .update(JSON.stringify([req.method, req.routeOptions.url, req.params, req.query, req.body ?? null]))
-    .digest('hex');
+  requestHashOf([req.method, req.routeOptions.url, req.params, req.query, req.body ?? null]);
 
 /**
  * `Idempotency-Key` on every write an API key makes (the checkout honours it on its own routes): the
@@ -42,24 +43,15 @@ export function registerKeyIdempotency(app: FastifyInstance, database: Database)
       throw new DomainError('VALIDATION_FAILED', { fields: { 'Idempotency-Key': [{ key: 'invalid' }] } });
     const scope = `api-key:${req.auth.apiKey.id}`;
     const hash = requestHash(req);
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ scope, key, request_hash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length) {
+    if (await claimIdempotencyKey(db, scope, key, hash)) {
       req.idempotencyClaim = { scope, key };
       return;
     }
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    if (!row || row.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-    if (row.status_code === null) throw new DomainError('IDEMPOTENCY_KEY_IN_USE');
-    reply.code(row.status_code).header('idempotent-replayed', 'true');
-    if (row.response === null) return reply.send();
-    return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(row.response));
+    const earlier = await earlierAnswer<unknown>(db, scope, key, hash);
+    if (!earlier) throw new DomainError('IDEMPOTENCY_KEY_IN_USE');
+    reply.code(earlier.status).header('idempotent-replayed', 'true');
+    if (earlier.body === null) return reply.send();
+    return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(earlier.body));
   });
 
   // Kept before the answer leaves, so a retry after it arrived finds it.
@@ -67,7 +59,6 @@ export function registerKeyIdempotency(app: FastifyInstance, database: Database)
     const claim = req.idempotencyClaim;
     if (!claim) return payload;
     req.idempotencyClaim = null;
-    const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
     const ok = reply.statusCode >= 200 && reply.statusCode < 300;
     const json = String(reply.getHeader('content-type') ?? '').includes('json');
     // Kept: an empty answer (204), or JSON; anything else (a file) cannot be replayed, so the key is freed.
@@ -78,13 +69,13 @@ export function registerKeyIdempotency(app: FastifyInstance, database: Database)
           ? payload
           : undefined;
     if (!ok || body === undefined) {
-      await db.delete(idempotencyKeys).where(where);
+      await freeIdempotencyKey(db, claim.scope, claim.key);
       return payload;
     }
-    await db
-      .update(idempotencyKeys)
-      .set({ status_code: reply.statusCode, response: body === null ? null : (JSON.parse(body) as object) })
-      .where(where);
+    await keepAnswer(db, claim.scope, claim.key, {
+      status: reply.statusCode,
+      body: body === null ? null : (JSON.parse(body) as unknown),
+    });
     return payload;
   });
 }

@@ -1,20 +1,16 @@
-import { createHash } from 'node:crypto';
-
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import type { Db, Tx } from '../../db/client.js';
-import { idempotencyKeys } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
+import {
+  claimIdempotencyKey,
+  earlierAnswer,
+  keepAnswer,
+  requestHashOf,
+  type StoredAnswer,
+} from '../../shared/idempotency.js';
 
-export interface StoredAnswer<T> {
-  status: number;
-  body: T;
-}
-
-const hashOf = (value: unknown) =>
-  createHash('sha256')
-    .update(JSON.stringify(value ?? null))
-    .digest('hex');
+/** The buyer's checkout on the idempotency keys of shared/idempotency.ts. */
 
 /**
  * Whose key a buyer's Idempotency-Key is: the checkout token's hash when the request carries one,
@@ -40,33 +36,22 @@ export async function once<T>(
   work: () => Promise<StoredAnswer<T>>,
 ): Promise<StoredAnswer<T>> {
   if (!key) return work();
-  const requestHash = hashOf(request);
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ scope, key, request_hash: requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (!inserted.length) {
-    const [row] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    if (!row || row.request_hash !== requestHash || row.status_code === null)
-      throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-    return { status: row.status_code, body: row.response as T };
+  const hash = requestHashOf(request);
+  if (!(await claimIdempotencyKey(tx, scope, key, hash))) {
+    // A repeat waited on the claim's row until the first transaction ended: its answer is kept.
+    const earlier = await earlierAnswer<T>(tx, scope, key, hash);
+    if (!earlier) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+    return earlier;
   }
   const answer = await work();
-  await tx
-    .update(idempotencyKeys)
-    .set({ status_code: answer.status, response: answer.body as object })
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  await keepAnswer(tx, scope, key, answer);
   return answer;
 }
 
 /**
  * The first statement of a reservation: claims the idempotency key (a concurrent repeat waits on it, as in
  * `once`) and takes `lock` (the client's fairness lock) in the same round trip. Returns null when the key
- * is new (or there is none): the caller then does the work and stores its answer with `storeAnswer` in
+ * is new (or there is none): the caller then does the work and stores its answer with `keepAnswerSql` in
  * the same transaction; otherwise the stored answer of the first request.
  */
 export async function claimKey<T>(
@@ -80,28 +65,16 @@ export async function claimKey<T>(
     if (lock) await tx.execute(sql`select ${lock}`);
     return null;
   }
-  const requestHash = hashOf(request);
+  const hash = requestHashOf(request);
   const { rows } = (await tx.execute(
-    sql`with k as (insert into idempotency_keys (scope, key, request_hash) values (${scope}, ${key}, ${requestHash}) on conflict do nothing returning key)
+    sql`with k as (insert into idempotency_keys (scope, key, request_hash) values (${scope}, ${key}, ${hash}) on conflict do nothing returning key)
         select (select count(*) from k)::int as fresh ${lock ? sql`, ${lock} is null as locked` : sql``}`,
   )) as unknown as { rows: Array<{ fresh: number }> };
   if (Number(rows[0]!.fresh) === 1) return null;
-  const [row] = await tx
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-  if (!row || row.request_hash !== requestHash || row.status_code === null)
-    throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-  return { status: row.status_code, body: row.response as T };
+  const earlier = await earlierAnswer<T>(tx, scope, key, hash);
+  if (!earlier) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+  return earlier;
 }
-
-/** SQL that records the answer of a claimed key, to run inside the statement that does the work. */
-export const storeAnswer = (scope: string, key: string, answer: StoredAnswer<unknown>): SQL =>
-  sql`update idempotency_keys set status_code = ${answer.status}, response = ${JSON.stringify(answer.body)}::jsonb where scope = ${scope} and key = ${key}`;
-
-/** SQL that gives a claimed key back (its work took nothing), so a repeat may try again. */
-export const releaseKey = (scope: string, key: string): SQL =>
-  sql`delete from idempotency_keys where scope = ${scope} and key = ${key} and status_code is null`;
 
 /**
  * A buyer's checkout step in one transaction, done at most once per idempotency key (a repeat changes
@@ -127,19 +100,4 @@ export async function stepOnce<O>(
     });
   });
   return mails;
-}
-
-/** How long a key is remembered: a retry within a day gets the first answer; later the key is free again. */
-export const IDEMPOTENCY_KEY_HOURS = 24;
-
-/** Forgets keys (the checkout's and API keys') older than a day; run by the worker every hour. */
-export async function purgeIdempotencyKeys(db: Db | Tx): Promise<number> {
-  const gone = await db.execute(
-    sql`delete from idempotency_keys where created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`,
-  );
-  return (
-    (gone as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-    (gone as unknown as { affectedRows?: number }).affectedRows ??
-    0
-  );
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sqlNow } from '../../db/sql-now.js';
 import { DomainError, isLockContention, notFound } from '../../shared/errors.js';
+import { freeKeySql, keepAnswerSql } from '../../shared/idempotency.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { findEnabledAffiliateId } from '../affiliates/affiliates.repository.js';
 import type { Admission } from '../inventory/admission.js';
@@ -16,7 +17,7 @@ import type { StockDeps } from '../inventory/order-units.js';
 import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
 import { type Catalogue, findPromoByCode, type PromoInfo } from './catalogue.js';
 import { promoApplies } from './catalogue.js';
-import { claimKey, clientScopeOf, releaseKey, storeAnswer } from './idempotency.js';
+import { claimKey, clientScopeOf } from './idempotency.js';
 import { priceRequest, promoUsable, type ReserveInput, totalsOf } from './order-lines.js';
 import { insertReservation, ReservationStopped, type WrittenOrder } from './reservation-insert.js';
 
@@ -170,10 +171,10 @@ export async function reserveOrder(
             },
             {
               caps: capsApply(caps) ? capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock)) : null,
-              storeAnswer: opts.idempotencyKey ? storeAnswer(scope, opts.idempotencyKey, reply) : null,
+              storeAnswer: opts.idempotencyKey ? keepAnswerSql(scope, opts.idempotencyKey, reply) : null,
               commitWith: !!deps.commitWith,
               waitlistFirst: true,
-              onStop: opts.idempotencyKey ? releaseKey(scope, opts.idempotencyKey) : null,
+              onStop: opts.idempotencyKey ? freeKeySql(scope, opts.idempotencyKey) : null,
             },
           );
           return reply;
