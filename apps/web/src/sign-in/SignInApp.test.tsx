@@ -33,10 +33,7 @@ describe('the sign-in app', () => {
     expect(window.location.pathname).toBe('/auth/register');
     expect(assign).not.toHaveBeenCalled();
     // Back goes back.
-    await act(async () => {
-      window.history.back();
-      await new Promise((r) => setTimeout(r, 50));
-    });
+    act(() => window.history.back());
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
   });
 

@@ -88,8 +88,7 @@ describe('the "confirm your e-mail" banner', () => {
     expect(meCalls()).toBe(1);
 
     // Once confirmed, coming back to the tab fetches nothing more (the app does not refetch on focus).
-    act(() => void window.dispatchEvent(new Event('visibilitychange')));
-    await new Promise((r) => setTimeout(r, 20));
+    await act(async () => void window.dispatchEvent(new Event('visibilitychange')));
     expect(meCalls()).toBe(1);
   });
 });

@@ -1,9 +1,10 @@
 import type { PageMeta, WebhookDeliveryDetailDto, WebhookDeliveryDto, WebhookDto } from '@admitone/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../test-utils/render';
+import { DELIVERY_POLL_MS } from '../api/webhooks';
 import { WebhookDetailPage } from './WebhookDetailPage';
 
 beforeAll(() => {
@@ -158,7 +159,10 @@ function setup(log: WebhookDeliveryDto[], { total = log.length }: { total?: numb
   return { fetchMock, urls, work };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 // Dialogs and several round trips each: slower than the default 5 s on a busy machine.
 describe('WebhookDetailPage', { timeout: 15_000 }, () => {
@@ -212,6 +216,8 @@ describe('WebhookDetailPage', { timeout: 15_000 }, () => {
   });
 
   it('sends a test event and follows it until it is delivered', async () => {
+    // The clock runs, and the test moves it on to the next reads instead of waiting for them.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { urls, work } = setup([delivered]);
     const table = await screen.findByRole('table', { name: 'Delivery log' });
     fireEvent.click(await screen.findByRole('button', { name: 'Send test event' }));
@@ -229,14 +235,15 @@ describe('WebhookDetailPage', { timeout: 15_000 }, () => {
           }
         : d,
     );
-    await waitFor(
-      () => expect(within(within(table).getByText('Test event').closest('tr')!).getByText('Delivered')).toBeTruthy(),
-      { timeout: 4000 },
+    await act(() => vi.advanceTimersByTimeAsync(DELIVERY_POLL_MS));
+    await waitFor(() =>
+      expect(within(within(table).getByText('Test event').closest('tr')!).getByText('Delivered')).toBeTruthy(),
     );
-    // Nothing under way any more: no more reading.
+    // Nothing under way any more: no more reading, however long the page stays open.
     const reads = urls('GET').filter((u) => u.startsWith('/api/webhooks/5/deliveries')).length;
-    await new Promise((r) => setTimeout(r, 2500));
+    await act(() => vi.advanceTimersByTimeAsync(5 * DELIVERY_POLL_MS));
     expect(urls('GET').filter((u) => u.startsWith('/api/webhooks/5/deliveries')).length).toBe(reads);
+    vi.useRealTimers();
   });
 
   it('filters the log by state and pages through it', async () => {
