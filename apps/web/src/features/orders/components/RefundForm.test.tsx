@@ -1,5 +1,5 @@
 import type { OrderDetailDto } from '@admitone/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../test-utils/render';
@@ -29,7 +29,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('RefundForm', () => {
   it('starts with everything that can be refunded and refuses more', async () => {
     const { fetchMock, amount } = setup(() => json(200, { data: order }));
-    expect(amount).toHaveProperty('value', '12.5');
+    expect(amount).toHaveProperty('value', '12.50');
+    act(() => amount.focus());
     fireEvent.change(amount, { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('At most €12.50 can be refunded.')).toBeTruthy();
@@ -40,6 +41,7 @@ describe('RefundForm', () => {
     const { fetchMock, onDone, amount } = setup(() =>
       json(200, { data: { ...order, status: 'PARTIALLY_REFUNDED', refundable: 750 } }),
     );
+    act(() => amount.focus());
     fireEvent.change(amount, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /Also cancel the order/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /E-mail the buyer/ }));
