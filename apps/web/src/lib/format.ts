@@ -1,21 +1,5 @@
 import { formatEventDateTime as formatInstantForReader, intlLocale } from '@admitone/shared';
 
-/** The money, number and date formatters of packages/shared, for the screens' imports. */
-export {
-  formatDate,
-  formatDateRange,
-  formatDateTime,
-  formatDecimal,
-  formatMoney,
-  formatNumber,
-  formatPercent,
-  formatTimeZoneName,
-  fromMinorUnits,
-  toMinorUnits,
-  toZonedPickerValue,
-  wholePercent,
-} from '@admitone/shared';
-
 /**
  * An instant in the event's time zone, naming that zone when the reader's clock shows another time
  * (packages/shared `formatEventDateTime`), for a reader in this browser's time zone by default.

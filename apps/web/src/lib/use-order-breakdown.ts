@@ -1,7 +1,5 @@
-import { type BreakdownRow, orderBreakdown, type OrderTotals } from '@admitone/shared';
+import { type BreakdownRow, formatMoney, orderBreakdown, type OrderTotals } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-
-import { formatMoney } from './format';
 
 interface Priced {
   currency: string;

@@ -1,6 +1,4 @@
-import { currencyExponent, type TaxCalculation, type TaxOrFeeDto } from '@admitone/shared';
-
-import { formatMoney, formatPercent } from '../../lib/format';
+import { currencyExponent, formatMoney, formatPercent, type TaxCalculation, type TaxOrFeeDto } from '@admitone/shared';
 
 /**
  * Converts what a person types into the API's `rate`: a percentage stays as typed, a fixed amount

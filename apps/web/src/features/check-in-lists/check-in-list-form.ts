@@ -1,6 +1,7 @@
 import type { CheckInListBody, CheckInListDto } from '@admitone/shared';
+import { toZonedPickerValue } from '@admitone/shared';
 
-import { toWallClock, toZonedPickerValue } from '../../lib/format';
+import { toWallClock } from '../../lib/format';
 
 /** What a list admits: every ticket (also those created later), or the chosen ones. */
 export type Admits = 'ALL' | 'TICKETS';

@@ -1,6 +1,7 @@
 import type { ProductType, TicketBody, TicketDto, TicketTierDto, TicketType } from '@admitone/shared';
+import { fromMinorUnits, toMinorUnits, toZonedPickerValue } from '@admitone/shared';
 
-import { fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from '../../lib/format';
+import { toWallClock } from '../../lib/format';
 
 /** A price tier as the form holds it: money in major units, picker values for times. */
 export interface TierValues {

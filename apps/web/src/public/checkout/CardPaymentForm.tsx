@@ -1,11 +1,11 @@
 import type { CardPaymentDto, PublicOrderDto } from '@admitone/shared';
+import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 
-import { formatMoney } from '../../lib/format';
 import { paymentReturnUrl } from './card-payment';
 
 /** Stripe's Payment Element and "Pay {amount}"; Stripe takes the buyer to the return page when done. */

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/SegmentedControl.css';
 
 import type { PublicOrderDto } from '@admitone/shared';
+import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
 
-import { formatMoney } from '../../lib/format';
 import { Link } from '../../lib/history-navigation';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';

@@ -1,8 +1,7 @@
 import type { EventLocation, OrderEventDto } from '@admitone/shared';
+import { formatDateRange, formatTimeZoneName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text, Title } from '@mantine/core';
-
-import { formatDateRange, formatTimeZoneName } from '../../lib/format';
 
 /** Venue and town on one line (empty parts left out). */
 export function locationLine(location: EventLocation): string {

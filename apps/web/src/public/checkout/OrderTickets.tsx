@@ -1,11 +1,10 @@
 import type { PublicOrderDto } from '@admitone/shared';
-import { personName } from '@admitone/shared';
+import { formatDateTime, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconLink, IconPrinter, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 
-import { formatDateTime } from '../../lib/format';
 import { Link } from '../../lib/history-navigation';
 import { TicketSelfService } from '../self-service/TicketSelfService';
 import { ticketPath, ticketPrintPath } from './paths';

@@ -1,9 +1,9 @@
 import type { PublicEventDto } from '@admitone/shared';
+import { formatDateRange, formatTimeZoneName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconWorld } from '@tabler/icons-react';
 
-import { formatDateRange, formatTimeZoneName } from '../../lib/format';
 import { plainSpaces } from '../lib/plain-spaces';
 import { addressLines } from './event-location';
 import classes from './EventPage.module.css';

@@ -1,10 +1,10 @@
 import type { FoundOrderDto } from '@admitone/shared';
+import { formatDateRange, formatMoney } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 
 import { hasStatus } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-text';
-import { formatDateRange, formatMoney } from '../../lib/format';
 import { Link } from '../../lib/history-navigation';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';

@@ -1,9 +1,9 @@
 import type { PublicTicketDto } from '@admitone/shared';
+import { formatMoney, fromMinorUnits } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 
-import { formatMoney, fromMinorUnits } from '../../lib/format';
 import { parseMajorAmount } from './selection';
 
 interface DonationInputProps {

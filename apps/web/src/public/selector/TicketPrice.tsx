@@ -1,9 +1,7 @@
-import { type PriceDisplayMode, priceUnit, type PublicTicketDto, type UnitPrice } from '@admitone/shared';
+import { formatMoney, type PriceDisplayMode, priceUnit, type PublicTicketDto, type UnitPrice } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Stack, Text, VisuallyHidden } from '@mantine/core';
-
-import { formatMoney } from '../../lib/format';
 
 interface TicketPriceProps {
   ticket: PublicTicketDto;

@@ -1,9 +1,9 @@
 import type { TicketSaleState as SaleState } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 
-import { formatDateTime } from '../../lib/format';
 import { StateLabel } from '../components/Notice';
 import { plainSpaces } from '../lib/plain-spaces';
 

@@ -1,10 +1,9 @@
-import { isLocale, type PublicEventDto, type ReserveOrderResult } from '@admitone/shared';
+import { formatMoney, isLocale, type PublicEventDto, type ReserveOrderResult } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
 import { isApiError } from '../../lib/api-error';
-import { formatMoney } from '../../lib/format';
 import { Notice } from '../components/Notice';
 import { affiliateCodes } from '../lib/affiliate';
 import { checkoutTokens, openOrders, orderSecrets } from '../lib/checkout-token';

@@ -1,11 +1,10 @@
 import type { AnswerValue, PublicAttendeeDto, PublicOrderDto } from '@admitone/shared';
-import { personName } from '@admitone/shared';
+import { formatDateTime, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
 import { EMPTY_ADDRESS } from '../../components/AddressField';
-import { formatDateTime } from '../../lib/format';
 import { questionsForTicket } from '../checkout/details-form';
 import { PersonFields } from '../checkout/PersonFields';
 import { QuestionField } from '../checkout/QuestionField';

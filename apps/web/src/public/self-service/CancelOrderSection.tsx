@@ -1,9 +1,9 @@
 import type { PublicOrderDto } from '@admitone/shared';
+import { formatDateTime, formatMoney } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 
-import { formatDateTime, formatMoney } from '../../lib/format';
 import { IrreversibleConfirm } from '../components/IrreversibleConfirm';
 import { cancelOrder } from './self-service-api';
 

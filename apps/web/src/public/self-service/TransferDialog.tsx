@@ -1,10 +1,9 @@
 import type { PublicAttendeeDto, PublicOrderDto } from '@admitone/shared';
-import { personName } from '@admitone/shared';
+import { formatDateTime, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
-import { formatDateTime } from '../../lib/format';
 import { PersonFields } from '../checkout/PersonFields';
 import { transferTicket } from './self-service-api';
 import { SelfServiceDialog } from './SelfServiceDialog';

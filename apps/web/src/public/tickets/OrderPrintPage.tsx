@@ -1,8 +1,7 @@
-import { personName } from '@admitone/shared';
+import { formatDateRange, formatDateTime, formatTimeZoneName, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { HtmlContent } from '../../components/HtmlContent';
-import { formatDateRange, formatDateTime, formatTimeZoneName } from '../../lib/format';
 import { useOrderBreakdown } from '../../lib/use-order-breakdown';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLoading } from '../checkout/CheckoutLayout';

@@ -1,8 +1,7 @@
-import { personName } from '@admitone/shared';
+import { formatDateRange, formatTimeZoneName, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { hasStatus } from '../../lib/api-error';
-import { formatDateRange, formatTimeZoneName } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLoading } from '../checkout/CheckoutLayout';
 import { locationLine } from '../checkout/EventHeading';

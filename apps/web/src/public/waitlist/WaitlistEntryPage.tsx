@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
 
 import type { PublicWaitlistEntryDto } from '@admitone/shared';
+import { formatDateRange, formatTimeZoneName } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +9,6 @@ import { useEffect, useRef, useState } from 'react';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { hasStatus } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-text';
-import { formatDateRange, formatTimeZoneName } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout } from '../checkout/CheckoutLayout';
 import { useLoaded } from '../tickets/ticket-api';

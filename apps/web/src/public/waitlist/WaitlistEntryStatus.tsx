@@ -1,10 +1,10 @@
 import type { PublicWaitlistEntryDto, WaitlistState } from '@admitone/shared';
+import { formatDateTime, formatTimeZoneName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconClockX, IconHourglass, IconTicket } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 
-import { formatDateTime, formatTimeZoneName } from '../../lib/format';
 import { Link } from '../../lib/history-navigation';
 
 interface StatusView {

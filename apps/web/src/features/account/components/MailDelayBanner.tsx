@@ -1,8 +1,8 @@
+import { formatDateTime } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 
-import { formatDateTime } from '../../../lib/format';
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
 import { useMailDelivery } from '../api/mail-delivery';

@@ -1,11 +1,10 @@
 import '@mantine/charts/styles.css';
 
-import { type AffiliateDto, currencyExponent } from '@admitone/shared';
+import { type AffiliateDto, currencyExponent, formatMoney, formatNumber } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart } from '@mantine/charts';
 import { Card, Stack, Text, Title } from '@mantine/core';
 
-import { formatMoney, formatNumber } from '../../../lib/format';
 import { niceAxisMax } from '../../events/event-stats';
 
 const BAR_HEIGHT = 36;

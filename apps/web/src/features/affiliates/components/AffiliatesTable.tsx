@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Switch.css';
 
 import type { AffiliateDto, AffiliateSort, Paginated } from '@admitone/shared';
+import { formatMoney, formatNumber } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Switch, Text } from '@mantine/core';
 
 import { DataTable, RowActions } from '../../../components/DataTable';
-import { formatMoney, formatNumber } from '../../../lib/format';
 import type { ListSort } from '../../../lib/url-list-state';
 
 interface AffiliatesTableProps {

@@ -1,10 +1,10 @@
 import type { ApiKeyDto } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 
 import { DataTable } from '../../../components/DataTable';
-import { formatDateTime } from '../../../lib/format';
 import { ACCESS_LABELS, STATE_LABELS } from '../api-key-labels';
 
 interface ApiKeysTableProps {

@@ -3,7 +3,13 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 
-import { type CreateApiKeyBody, createApiKeyBody, type CreatedApiKeyDto, customIssue } from '@admitone/shared';
+import {
+  type CreateApiKeyBody,
+  createApiKeyBody,
+  type CreatedApiKeyDto,
+  customIssue,
+  formatDate,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MultiSelect, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -12,7 +18,6 @@ import { z } from 'zod';
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useFormError } from '../../../lib/form-submit';
-import { formatDate } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCheckInEvents } from '../../check-in/api/check-in';
 import { useCreateApiKey } from '../api/api-keys';

@@ -4,6 +4,7 @@ import {
   type EventDto,
   personName,
   type TicketDto,
+  toMinorUnits,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Stack } from '@mantine/core';
@@ -14,7 +15,6 @@ import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { useFormError } from '../../../lib/form-submit';
-import { toMinorUnits } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { PersonFields } from '../../orders/components/PersonFields';
 import {

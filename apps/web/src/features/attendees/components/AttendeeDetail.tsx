@@ -1,9 +1,9 @@
 import type { AttendeeDetailDto, EventDto, TicketDto } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { formatDateTime } from '../../../lib/format';
 import { AnswerList } from '../../orders/components/AnswerList';
 import { DetailRow, DetailSection } from '../../orders/components/DetailSection';
 import { OrderStatusBadge } from '../../orders/components/OrderStatusBadge';

@@ -1,10 +1,9 @@
 import type { AttendeeDto } from '@admitone/shared';
-import { personName } from '@admitone/shared';
+import { formatDateTime, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Text } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
-import { formatDateTime } from '../../../lib/format';
 import type { AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 

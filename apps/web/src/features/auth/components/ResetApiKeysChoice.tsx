@@ -1,8 +1,8 @@
-import { RESET_SUGGEST_REVOKE_DAYS, type ResetApiKeyDto } from '@admitone/shared';
+import { formatDateTime, RESET_SUGGEST_REVOKE_DAYS, type ResetApiKeyDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Fieldset, Stack, Text } from '@mantine/core';
 
-import { browserTimeZone, formatDateTime } from '../../../lib/format';
+import { browserTimeZone } from '../../../lib/format';
 
 /** The keys suggested for revoking on a reset: the ones made lately (maybe by whoever had the password). */
 export const suggestedRevokes = (keys: readonly ResetApiKeyDto[]) =>

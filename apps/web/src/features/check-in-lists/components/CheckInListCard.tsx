@@ -1,12 +1,11 @@
 import '@mantine/core/styles/Progress.css';
 
-import { type CheckInListDto, type TicketDto } from '@admitone/shared';
+import { type CheckInListDto, formatDateTime, formatNumber, type TicketDto, wholePercent } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Card, Divider, Group, Menu, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 
-import { formatDateTime, formatNumber, wholePercent } from '../../../lib/format';
 import { useListName } from '../list-name';
 import { CheckInListStateBadge } from './CheckInListStateBadge';
 import { StaffLinkPanel } from './StaffLinkPanel';

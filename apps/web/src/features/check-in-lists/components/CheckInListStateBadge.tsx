@@ -1,8 +1,7 @@
 import type { CheckInListDto, CheckInListState } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
-
-import { formatDateTime } from '../../../lib/format';
 
 // Dot badges, like the tickets' sale state: the colour marks the state while the text keeps full contrast.
 const STATE_COLORS: Record<CheckInListState, string> = {

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 
-import { type AttendeeDto, LIMITS, personName } from '@admitone/shared';
+import { type AttendeeDto, formatDateTime, LIMITS, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLogin2, IconLogout2, IconUsers } from '@tabler/icons-react';
@@ -12,7 +12,6 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListPagination } from '../../../components/ListPagination';
 import { ListSearchInput } from '../../../components/ListSearchInput';
-import { formatDateTime } from '../../../lib/format';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
 import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
 import { useCheckInSource, useManagesOrders } from '../check-in-source';

@@ -2,12 +2,12 @@ import '@mantine/core/styles/RingProgress.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
 
+import { formatNumber, wholePercent } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Center, Group, Progress, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { formatNumber, wholePercent } from '../../../lib/format';
 import { STATS_POLL_MS } from '../api/check-in';
 import { useCheckInSource } from '../check-in-source';
 

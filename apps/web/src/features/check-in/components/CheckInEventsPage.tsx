@@ -1,4 +1,5 @@
 import type { CheckInEventDto } from '@admitone/shared';
+import { formatDateRange } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff, IconScan } from '@tabler/icons-react';
@@ -7,7 +8,6 @@ import { Link } from 'react-router';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
-import { formatDateRange } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCheckInEvents } from '../api/check-in';
 

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Combobox.css';
 
 import type { CheckInEventDto, CheckInListDto } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Select } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
@@ -9,7 +10,6 @@ import { useSearchParams } from 'react-router';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
-import { formatDateTime } from '../../../lib/format';
 import { attendeeKeys } from '../../attendees/api/attendees';
 import { checkInListKeys, useCheckInLists } from '../../check-in-lists/api/check-in-lists';
 import { useListName } from '../../check-in-lists/list-name';

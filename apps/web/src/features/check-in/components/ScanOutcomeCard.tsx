@@ -1,13 +1,12 @@
 import '@mantine/core/styles/ThemeIcon.css';
 
 import type { AttendeeDto } from '@admitone/shared';
-import { personName } from '@admitone/shared';
+import { formatDateTime, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCloudUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-import { formatDateTime } from '../../../lib/format';
 import { useManagesOrders } from '../check-in-source';
 import { resultOf, type SubmitResult, toneOf } from '../hooks/useCheckIn';
 import { type ScanTone, TONE_COLOR } from '../scan-tone';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 
-import { type EventDto, type UpdateEventBody, updateEventBody } from '@admitone/shared';
+import { type EventDto, toZonedPickerValue, type UpdateEventBody, updateEventBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -12,7 +12,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
 import { WallClockProvider } from '../../../components/WallClockPicker';
-import { toWallClock, toZonedPickerValue } from '../../../lib/format';
+import { toWallClock } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEvent } from '../../events/api/events';
 import { useOrganizers } from '../../organizers/api/organizers';

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Switch.css';
 import {
   type EventDto,
   OFFLINE_PAYMENT_DAYS_MAX,
+  toZonedPickerValue,
   type UpdateEventSettingsBody,
   updateEventSettingsBody,
 } from '@admitone/shared';
@@ -14,7 +15,7 @@ import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { WallClockProvider } from '../../../components/WallClockPicker';
-import { toWallClock, toZonedPickerValue } from '../../../lib/format';
+import { toWallClock } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
 import { useSectionSave } from '../hooks/useSectionSave';

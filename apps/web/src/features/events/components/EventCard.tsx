@@ -1,11 +1,10 @@
 import type { EventDto } from '@admitone/shared';
-import { intlLocale } from '@admitone/shared';
+import { formatDateRange, intlLocale } from '@admitone/shared';
 import { useLingui } from '@lingui/react';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-import { formatDateRange } from '../../../lib/format';
 import { EventActionsMenu } from './EventActionsMenu';
 import { EventBadges } from './EventBadges';
 import classes from './EventCard.module.css';

@@ -2,6 +2,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/ThemeIcon.css';
 
 import type { EventDto, EventStatus } from '@admitone/shared';
+import { formatDateTime, formatTimeZoneName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
@@ -32,7 +33,6 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 
 import { HtmlContent } from '../../../components/HtmlContent';
-import { formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { publicEventPath } from '../event-stats';
 import { useLocationLine } from '../hooks/useLocationLine';

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Progress.css';
 
+import { formatNumber } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 
 import { AppModal } from '../../../components/AppModal';
-import { formatNumber } from '../../../lib/format';
 import type { ExportKind } from '../api/download-export';
 import { useExportLabels } from '../export-labels';
 import type { ExportRun } from '../hooks/useExportDownload';

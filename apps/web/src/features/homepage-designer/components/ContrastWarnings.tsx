@@ -1,11 +1,11 @@
 import '@mantine/core/styles/List.css';
 
 import type { EventColors } from '@admitone/shared';
+import { formatDecimal } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, List } from '@mantine/core';
 import { IconContrast } from '@tabler/icons-react';
 
-import { formatDecimal } from '../../../lib/format';
 import { contrastRatio, failsAA } from '../contrast';
 
 /** Lists colour pairs below the WCAG AA contrast of 4.5:1, so text stays readable for everyone. */

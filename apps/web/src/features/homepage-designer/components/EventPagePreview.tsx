@@ -1,10 +1,10 @@
 import type { CoverDisplay, EventColors, EventDto } from '@admitone/shared';
+import { formatDateRange } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconWorld } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 
-import { formatDateRange } from '../../../lib/format';
 import { publicEventPath } from '../../events/event-stats';
 import { useLocationLine } from '../../events/hooks/useLocationLine';
 import { useTickets } from '../../tickets/api/tickets';

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Table.css';
 
 import type { MessageDetailDto, TicketDto } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -10,7 +11,6 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { HtmlContent } from '../../../components/HtmlContent';
-import { formatDateTime } from '../../../lib/format';
 import { useDeleteMessage, useMessage, useRetryFailed } from '../api/messages';
 import { DeliveryStatusBadge, MessageStatusBadges } from './MessageStatusBadges';
 import { useRecipientSummary } from './useRecipientSummary';

@@ -1,10 +1,10 @@
 import type { MessageSummaryDto, Paginated, TicketDto } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 
 import { type Column, DataTable } from '../../../components/DataTable';
-import { formatDateTime } from '../../../lib/format';
 import { MessageStatusBadges } from './MessageStatusBadges';
 import { useRecipientSummary } from './useRecipientSummary';
 

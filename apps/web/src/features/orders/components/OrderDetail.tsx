@@ -1,5 +1,5 @@
 import type { EventDto, OrderDetailDto } from '@admitone/shared';
-import { personName } from '@admitone/shared';
+import { formatDateTime, formatMoney, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { AppModal } from '../../../components/AppModal';
-import { formatDateTime, formatMoney } from '../../../lib/format';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { AnswerList } from './AnswerList';

@@ -1,13 +1,12 @@
 import '@mantine/core/styles/Timeline.css';
 
 import type { AttendeeDto, OrderHistoryEntryDto } from '@admitone/shared';
-import { personName } from '@admitone/shared';
+import { formatDateTime, formatMoney, personName } from '@admitone/shared';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text, Timeline } from '@mantine/core';
 
-import { formatDateTime, formatMoney } from '../../../lib/format';
 import { orderEventLabel } from '../order-labels';
 
 interface OrderHistoryProps {

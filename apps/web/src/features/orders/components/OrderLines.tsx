@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Table.css';
 
 import type { OrderDetailDto } from '@admitone/shared';
+import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Stack, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 
-import { formatMoney } from '../../../lib/format';
 import { useOrderBreakdown } from '../../../lib/use-order-breakdown';
 import { DetailRow } from './DetailSection';
 

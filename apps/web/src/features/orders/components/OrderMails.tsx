@@ -1,4 +1,5 @@
 import type { OrderMailDto } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,7 +8,6 @@ import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 
 import { actionErrorMessage } from '../../../lib/action-error';
-import { formatDateTime } from '../../../lib/format';
 import { useOrderMails, useSendOrderMailAgain } from '../api/order-mails';
 import { DetailSection } from './DetailSection';
 

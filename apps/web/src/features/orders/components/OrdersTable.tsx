@@ -1,10 +1,9 @@
 import type { OrderSummaryDto } from '@admitone/shared';
-import { personName } from '@admitone/shared';
+import { formatDateTime, formatMoney, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
-import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { OrderSort } from '../hooks/useOrderListParams';
 import { PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './OrderStatusBadge';

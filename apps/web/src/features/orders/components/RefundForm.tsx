@@ -1,4 +1,4 @@
-import { type OrderDetailDto, refundOrderBody } from '@admitone/shared';
+import { formatMoney, fromMinorUnits, type OrderDetailDto, refundOrderBody, toMinorUnits } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -8,7 +8,6 @@ import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { useFormError } from '../../../lib/form-submit';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../lib/format';
 import { useRefundOrder } from '../api/orders';
 
 interface RefundValues {

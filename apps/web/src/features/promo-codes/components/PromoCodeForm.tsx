@@ -6,11 +6,14 @@ import '@mantine/core/styles/NumberInput.css';
 
 import {
   type EventDto,
+  fromMinorUnits,
   type PromoCodeBody,
   promoCodeBody,
   type PromoCodeDto,
   type PromoDiscountType,
   type TicketDto,
+  toMinorUnits,
+  toZonedPickerValue,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Group, Input, NumberInput, TextInput } from '@mantine/core';
@@ -21,7 +24,7 @@ import { MoneyInput } from '../../../components/MoneyInput';
 import { SegmentedField } from '../../../components/SegmentedField';
 import { WallClockPicker, WallClockProvider } from '../../../components/WallClockPicker';
 import { useFormError } from '../../../lib/form-submit';
-import { fromMinorUnits, toMinorUnits, toWallClock, toZonedPickerValue } from '../../../lib/format';
+import { toWallClock } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { TicketsSelect } from '../../tickets/components/TicketsSelect';
 import { useSavePromoCode } from '../api/promo-codes';

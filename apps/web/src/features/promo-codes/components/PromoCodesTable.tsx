@@ -1,9 +1,9 @@
 import type { Paginated, PromoCodeDto, TicketDto } from '@admitone/shared';
+import { formatDateTime, formatMoney, formatPercent } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Text } from '@mantine/core';
 
 import { DataTable, RowActions } from '../../../components/DataTable';
-import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format';
 
 interface PromoCodesTableProps {
   page: Paginated<PromoCodeDto>;

@@ -1,4 +1,5 @@
 import type { CurrencyTotalsDto, EventSalesRowDto } from '@admitone/shared';
+import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
@@ -6,7 +7,6 @@ import { Link } from 'react-router';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
-import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';

@@ -1,7 +1,8 @@
+import { formatDateTime, formatMoney, formatNumber } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 
-import { formatDateTime, formatMoney, formatNumber, wallClockFormatter } from '../../../lib/format';
+import { wallClockFormatter } from '../../../lib/format';
 import { formatDayLong, formatDayShort } from '../../events/event-stats';
 
 /** How the reports show figures in the reader's language: money in a currency, counts, days and hours. */

@@ -4,11 +4,11 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 
 import type { Role } from '@admitone/shared';
+import { formatDate } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { MultiSelect, Radio, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
-import { formatDate } from '../../../lib/format';
 import { useCheckInEvents } from '../../check-in/api/check-in';
 
 /** The part of a form that names a role and, for door staff, their events. */

@@ -1,8 +1,6 @@
-import { priceUnit, type TaxOrFeeDto, type TicketType } from '@admitone/shared';
+import { formatMoney, priceUnit, type TaxOrFeeDto, type TicketType } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Stack, Text } from '@mantine/core';
-
-import { formatMoney } from '../../../lib/format';
 
 interface BuyerPaysPreviewProps {
   type: TicketType;

@@ -1,8 +1,7 @@
 import type { TicketDto, TicketSaleState, TicketType } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
-
-import { formatDateTime } from '../../../lib/format';
 
 // Dot badges: the colour marks the state while the text keeps full contrast.
 const SALE_COLORS: Record<TicketSaleState, string> = {

@@ -1,11 +1,11 @@
 import type { TicketDto } from '@admitone/shared';
+import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 import { type SortableRowActions, SortableRowMenu } from '../../../components/SortableRowMenu';
-import { formatMoney } from '../../../lib/format';
 import { ProductKindBadge, SaleStateBadge, TicketTypeBadge } from './TicketBadges';
 
 interface TicketRowProps extends SortableRowActions {

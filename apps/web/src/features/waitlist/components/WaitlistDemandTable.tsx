@@ -1,12 +1,11 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
 
-import { type WaitlistDemandDto } from '@admitone/shared';
+import { formatNumber, type WaitlistDemandDto, wholePercent } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Progress, Table } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { formatNumber, wholePercent } from '../../../lib/format';
 import { WAITLIST_STATE_COLORS } from '../waitlist-labels';
 
 interface WaitlistDemandTableProps {

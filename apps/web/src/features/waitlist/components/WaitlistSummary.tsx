@@ -1,8 +1,7 @@
-import { WAITLIST_STATES, type WaitlistState } from '@admitone/shared';
+import { formatNumber, WAITLIST_STATES, type WaitlistState } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Card, SimpleGrid, Text } from '@mantine/core';
 
-import { formatNumber } from '../../../lib/format';
 import { WaitlistStateBadge } from './WaitlistStateBadge';
 
 /** How many entries are in each state, over the whole waitlist. */

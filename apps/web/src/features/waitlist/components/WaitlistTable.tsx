@@ -1,11 +1,11 @@
 import type { WaitlistEntryDto } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { type Column, DataTable } from '../../../components/DataTable';
-import { formatDateTime } from '../../../lib/format';
 import { entryName } from '../entry-name';
 import { WaitlistRowActions } from './WaitlistRowActions';
 import { WaitlistStateBadge } from './WaitlistStateBadge';

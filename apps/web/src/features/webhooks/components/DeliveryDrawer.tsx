@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Code.css';
 
 import type { WebhookAttemptDto, WebhookDeliveryDetailDto } from '@admitone/shared';
+import { formatDateTime } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
@@ -10,7 +11,6 @@ import type { ReactNode } from 'react';
 
 import { DetailDrawer } from '../../../components/DetailDrawer';
 import { actionErrorMessage } from '../../../lib/action-error';
-import { formatDateTime } from '../../../lib/format';
 import { useLastValue } from '../../../lib/use-last-value';
 import { useResendDelivery, useWebhookDelivery } from '../api/webhooks';
 import { eventTypeLabel } from '../webhook-labels';

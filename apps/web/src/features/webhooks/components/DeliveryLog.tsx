@@ -1,6 +1,11 @@
 import '@mantine/core/styles/Code.css';
 
-import { WEBHOOK_DELIVERY_STATES, type WebhookDeliveryDto, type WebhookDeliveryState } from '@admitone/shared';
+import {
+  formatDateTime,
+  WEBHOOK_DELIVERY_STATES,
+  type WebhookDeliveryDto,
+  type WebhookDeliveryState,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Code, Group, Stack, Text } from '@mantine/core';
 import { IconListDetails, IconSend } from '@tabler/icons-react';
@@ -9,7 +14,6 @@ import { DataTable } from '../../../components/DataTable';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { FilterSelect } from '../../../components/ListToolbar';
-import { formatDateTime } from '../../../lib/format';
 import { useWebhookDeliveries } from '../api/webhooks';
 import { DELIVERY_STATE_LABELS, eventTypeLabel } from '../webhook-labels';
 import { DeliveryStateBadge } from './WebhookBadges';

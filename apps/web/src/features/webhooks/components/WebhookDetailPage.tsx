@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Skeleton.css';
 
-import { LIMITS, WEBHOOK_EVENT_TYPES, type WebhookDto } from '@admitone/shared';
+import { formatDateTime, LIMITS, WEBHOOK_EVENT_TYPES, type WebhookDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
 import { actionErrorMessage } from '../../../lib/action-error';
 import { hasStatus } from '../../../lib/api-error';
-import { browserTimeZone, formatDateTime } from '../../../lib/format';
+import { browserTimeZone } from '../../../lib/format';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../../users/api/me';

@@ -4,6 +4,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Switch.css';
 
 import {
+  formatDate,
   type WebhookBody,
   webhookBody,
   type WebhookDto,
@@ -18,7 +19,6 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { FormActions } from '../../../components/FormActions';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useFormError } from '../../../lib/form-submit';
-import { formatDate } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCheckInEvents } from '../../check-in/api/check-in';
 import { useCreateWebhook, useUpdateWebhook } from '../api/webhooks';

@@ -1,10 +1,9 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookDto } from '@admitone/shared';
+import { formatDateTime, WEBHOOK_EVENT_TYPES, type WebhookDto } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 import { DataTable } from '../../../components/DataTable';
-import { formatDateTime } from '../../../lib/format';
 import { type WebhookDialogs, webhookName } from './use-webhook-dialogs';
 import { DeliveryStateBadge, WebhookStatus } from './WebhookBadges';
 import { WebhookMenu } from './WebhookMenu';

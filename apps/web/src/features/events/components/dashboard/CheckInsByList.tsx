@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Progress.css';
 
+import { formatNumber, wholePercent } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { formatNumber, wholePercent } from '../../../../lib/format';
 import { useCheckInLists } from '../../../check-in-lists/api/check-in-lists';
 import { useListName } from '../../../check-in-lists/list-name';
 import { ExportMenu } from '../../../exports/components/ExportMenu';

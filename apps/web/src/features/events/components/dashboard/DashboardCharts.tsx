@@ -2,12 +2,12 @@ import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 
 import type { EventStatsDto } from '@admitone/shared';
+import { formatMoney, formatNumber } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AreaChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { formatMoney, formatNumber } from '../../../../lib/format';
 import { chartRows, niceAxisMax, type StatsChartRow, summariseSeries } from '../../event-stats';
 import { ChartDataTable } from './ChartDataTable';
 

@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
 
-import { type EventStatsDto } from '@admitone/shared';
+import { type EventStatsDto, formatMoney, formatNumber } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Progress, Stack, Table, Text, Title } from '@mantine/core';
 
-import { formatMoney, formatNumber } from '../../../../lib/format';
 import { useCategories } from '../../../tickets/api/tickets';
 import { useCategoryName } from '../../../tickets/components/CategoryHeading';
 

@@ -1,10 +1,10 @@
 import type { EventStatsDto } from '@admitone/shared';
+import { formatMoney, formatNumber } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCash, IconChartLine, IconEye, IconQrcode, IconReceipt, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-import { formatMoney, formatNumber } from '../../../../lib/format';
 import { formatPercent } from '../../event-stats';
 
 interface StatCardProps {
