@@ -1,9 +1,13 @@
 import { i18n } from '@lingui/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Components render their English source messages; tests never load the .po catalogs.
 i18n.loadAndActivate({ locale: 'en', messages: {} });
+
+// `findBy…` and `waitFor` wait for a state; a lazily loaded dialog or page is a module to transform first,
+// which on a busy CI machine (the API tests beside them on two cores) takes more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

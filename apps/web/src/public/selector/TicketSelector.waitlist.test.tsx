@@ -1,43 +1,13 @@
-import type { PublicEventDto, PublicTicketDto, UnitPrice } from '@admitone/shared';
+import type { PublicEventDto, PublicTicketDto } from '@admitone/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils/render';
+import { publicTicket, unitPrice } from './ticket-fixtures';
 import { TicketSelector } from './TicketSelector';
 
-const unit = (base: number): UnitPrice => ({
-  base,
-  discount: 0,
-  price: base,
-  fees: [],
-  taxes: [],
-  fee_total: 0,
-  tax_total: 0,
-  total: base,
-});
-const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'name'>): PublicTicketDto => ({
-  description: null,
-  type: 'PAID',
-  sale_state: 'ON_SALE',
-  sale_start: null,
-  sale_end: null,
-  min_per_order: 1,
-  max_per_order: null,
-  max_selectable: 10,
-  remaining: null,
-  unit: unit(1000),
-  min_price: null,
-  tiers: [],
-  charges: [],
-  is_discounted: false,
-  unlocked_by_promo: false,
-  category_id: 1,
-  product_type: 'TICKET',
-  addon_max_per_ticket: null,
-  waitlist: false,
-  waitlist_max: null,
-  ...t,
-});
+const unit = unitPrice;
+const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'name'>): PublicTicketDto => publicTicket(t);
 const soldOut = { sale_state: 'SOLD_OUT', max_selectable: 0, waitlist: true, waitlist_max: 10 } as const;
 const tier = (id: number, label: string) =>
   ({

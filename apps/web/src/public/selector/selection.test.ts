@@ -1,4 +1,4 @@
-import { LIMITS, type PublicEventDto, type PublicTicketDto, type UnitPrice } from '@admitone/shared';
+import { LIMITS, type PublicEventDto, type PublicTicketDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -11,41 +11,11 @@ import {
   type Selection,
   selectionTotal,
 } from './selection';
+import { publicTicket, unitPrice } from './ticket-fixtures';
 
-const unit = (base: number, extra: Partial<UnitPrice> = {}): UnitPrice => ({
-  base,
-  discount: 0,
-  price: base,
-  fees: [],
-  taxes: [],
-  fee_total: 0,
-  tax_total: 0,
-  total: base,
-  ...extra,
-});
-const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'type'>): PublicTicketDto => ({
-  name: `T${t.id}`,
-  description: null,
-  sale_state: 'ON_SALE',
-  sale_start: null,
-  sale_end: null,
-  min_per_order: 1,
-  max_per_order: null,
-  max_selectable: 10,
-  remaining: null,
-  unit: unit(0),
-  min_price: null,
-  tiers: [],
-  charges: [],
-  is_discounted: false,
-  unlocked_by_promo: false,
-  category_id: 1,
-  product_type: 'TICKET',
-  addon_max_per_ticket: null,
-  waitlist: false,
-  waitlist_max: null,
-  ...t,
-});
+const unit = unitPrice;
+const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'type'>): PublicTicketDto =>
+  publicTicket({ unit: unit(0), ...t });
 const charges = [
   { id: 1, name: 'Booking fee', type: 'FEE' as const, calculation_type: 'FIXED' as const, rate: 150 },
   { id: 2, name: 'VAT', type: 'TAX' as const, calculation_type: 'PERCENTAGE' as const, rate: 20 },
