@@ -23,15 +23,16 @@ describe('MoneyInput', () => {
     expect(field().value).toBe('25.00');
   });
 
-  it('leaves a typed amount as typed, and pads it once the field is left', () => {
+  it('keeps the digits when focused, leaves a typed amount as typed and gives the form numbers', () => {
     renderWithProviders(<Price currency="GBP" initial={55.8} />);
     expect(field().value).toBe('55.80');
     act(() => field().focus());
+    expect(field().value).toBe('55.80');
     fireEvent.change(field(), { target: { value: '5' } });
     expect(field().value).toBe('5');
     expect(screen.getByRole('status').textContent).toBe('5');
     act(() => field().blur());
-    expect(field().value).toBe('5.00');
+    expect(field().value).toBe('5');
     expect(screen.getByRole('status').textContent).toBe('5');
   });
 

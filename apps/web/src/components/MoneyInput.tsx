@@ -7,34 +7,25 @@ import { useState } from 'react';
 
 /**
  * An amount in major units of a currency (19.99), with its symbol and the reader's decimal separator.
- * It shows every fraction digit of the currency (25.00, not 25), but does not pad what is being typed:
- * a typed "5" is not turned into "5.00" under the cursor, only once the field is left.
+ * An amount it is given shows every fraction digit of the currency (25.00, not 25); once someone types
+ * in it, what they type stays as typed (a typed "5" is not turned into "5.00" under the cursor).
  */
-export function MoneyInput({
-  currency,
-  onFocusCapture,
-  onBlurCapture,
-  ...props
-}: NumberInputProps & { currency: string }) {
+export function MoneyInput({ currency, value, onValueChange, ...props }: NumberInputProps & { currency: string }) {
   const { i18n } = useLingui();
-  const [typing, setTyping] = useState(false);
+  const [typed, setTyped] = useState(false);
+  const digits = currencyExponent(currency);
   return (
     <NumberInput
       min={0}
       allowNegative={false}
-      decimalScale={currencyExponent(currency)}
-      fixedDecimalScale={!typing}
+      decimalScale={digits}
       decimalSeparator={decimalSeparator(i18n.locale)}
       leftSection={<span aria-hidden>{currencySymbol(currency, i18n.locale)}</span>}
-      // On focus the digits shown stay; what is typed from then on is not padded. A capture handler,
-      // so it applies at once (the number format's own focus handler runs a tick later, after a quick fill).
-      onFocusCapture={(e) => {
-        setTyping(true);
-        onFocusCapture?.(e);
-      }}
-      onBlurCapture={(e) => {
-        setTyping(false);
-        onBlurCapture?.(e);
+      // A number given (not typed) is shown with its fraction digits, as text the input keeps.
+      value={!typed && typeof value === 'number' ? value.toFixed(digits) : value}
+      onValueChange={(values, source) => {
+        if (source.source === 'event') setTyped(true);
+        onValueChange?.(values, source);
       }}
       {...props}
     />
