@@ -39,7 +39,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's page (DOM and screenshots) while the flows run, on the same two cores:
+    // kept for a failure on a developer's machine; in CI nobody can open it, and the error context and
+    // the failure's screenshot say where it stopped.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // As a person who asked for less motion: no transitions to wait for (the app honours the setting).
     // The flows do not test animations; exports.spec.ts asks for it too.

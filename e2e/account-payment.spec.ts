@@ -1,17 +1,9 @@
-import { expect, type Page, type Route, test } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
+import { expect, riversideId, test } from './fixtures';
 import { expectAccessible, snapshot } from './support';
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
 
 type Connection = {
   status: 'NOT_CONFIGURED' | 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED';
@@ -71,10 +63,12 @@ async function mockConnection(page: Page, initial: Connection) {
 
 const badge = (page: Page) => page.getByTestId('payment-status');
 
-test('payments: not configured on this installation, then every connection state', async ({ page, context }) => {
+test('payments: not configured on this installation, then every connection state', async ({
+  organizerPage: page,
+  context,
+}) => {
   // Seven connection states in two languages: 45 s in a full run here, over a minute when the machine is slow.
   test.setTimeout(120_000);
-  await login(page);
 
   // The account navigation lists Payments for the admin.
   await page.goto('/account/settings');
@@ -97,13 +91,7 @@ test('payments: not configured on this installation, then every connection state
   await snapshot(page, 'en-account-payment-not-configured');
 
   // The getting-started step counts as done: the seeded event takes offline payments.
-  const token = await page.evaluate(() => localStorage.getItem('admitone.token'));
-  const events = await page.request.get('/api/events', { headers: { authorization: `Bearer ${token}` } });
-  const riverside = ((await events.json()) as { data: Array<{ id: number; title: string }> }).data.find(
-    (e) => e.title === 'Riverside Open Air',
-  );
-  expect(riverside).toBeTruthy();
-  await page.goto(`/manage/event/${riverside!.id}/getting-started`);
+  await page.goto(`/manage/event/${await riversideId(page.request)}/getting-started`);
   await expect(page.getByRole('heading', { name: 'Connect a payment provider (done)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open payments' })).toHaveAttribute('href', '/account/payment');
 

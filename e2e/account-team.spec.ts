@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
+import { DEMO, expect, loginWithForm, test } from './fixtures';
 import {
   confirmAddressByApi,
   expectAccessible,
@@ -10,15 +11,6 @@ import {
   uniqueEmail,
   waitForMail,
 } from './support';
-
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'Open user menu' }).click();
@@ -75,12 +67,12 @@ async function invite(page: Page, email: string, role: 'Admin' | 'Organizer') {
 }
 
 test('an admin invites an organizer, who sees no account pages, makes them door staff of one event, then admin, and deactivates them', async ({
-  page,
+  organizerPage: page,
   browser,
 }) => {
   // Two browsers, six screens checked with axe, four mails: longer than one screen's minute on a busy machine.
   test.setTimeout(150_000);
-  await login(page, DEMO.email, DEMO.password);
+  await page.goto('/manage/events');
   await expect(page).toHaveURL(/\/manage\/events$/);
 
   // The account area: settings, event defaults.
@@ -257,7 +249,7 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await expect(invitation).toHaveCount(0);
 
   // Their login no longer works.
-  await login(them, colleague, 'organizer-pass-1');
+  await loginWithForm(them, { email: colleague, password: 'organizer-pass-1' }, { landing: null });
   await expect(them.getByText('Please check your email and password and try again')).toBeVisible();
   await other.close();
 });
@@ -329,13 +321,13 @@ test('a new user, confirmed by the sign-up link, changes e-mail and password', a
   await expect(page.getByText('Password changed')).toBeVisible();
 
   await logout(page);
-  await login(page, newEmail, 'second-password-2');
+  await loginWithForm(page, { email: newEmail, password: 'second-password-2' }, { landing: null });
   await expect(page).toHaveURL(/\/manage\/events$/);
   await context.close();
 });
 
 test('a user of two accounts chooses one at login and switches from the user menu', async ({
-  page,
+  organizerPage: page,
   browser,
   request,
 }) => {
@@ -349,8 +341,6 @@ test('a user of two accounts chooses one at login and switches from the user men
   const ownAccount = await them.getByLabel('Account name').inputValue();
   expect(ownAccount).not.toBe('');
 
-  await login(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
   await page.goto('/account/settings');
   const demoAccount = await page.getByLabel('Account name').inputValue();
   const link = await invite(page, email, 'Admin');
@@ -369,7 +359,7 @@ test('a user of two accounts chooses one at login and switches from the user men
 
   // Logging in now asks which account.
   await logout(them);
-  await login(them, email, password);
+  await loginWithForm(them, { email, password }, { landing: null });
   await expect(them.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
   await them.getByRole('button', { name: literally(ownAccount) }).click();
   await expect(them).toHaveURL(/\/manage\/events$/);

@@ -1,33 +1,14 @@
 import { readFileSync } from 'node:fs';
 
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
+import { expect, riversideId, test } from './fixtures';
 import { expectAccessible, gotoEventPage, notificationsGone, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SLUG = 'riverside-open-air';
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
-/** The seeded "Riverside Open Air" event's id, found through the organizer API. */
-async function riversideId(request: APIRequestContext): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: Array<{ id: number; title: string }> };
-  const event = body.data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return event.id;
-}
 
 /** A buyer on the affiliate's link: one free Lawn pass, every required answer, to the summary. */
 async function buyLawnPass(buyer: Page, eventId: number) {
@@ -51,14 +32,13 @@ async function buyLawnPass(buyer: Page, eventId: number) {
 }
 
 test('affiliate link attribution: create an affiliate, buy through its link, see the order counted and export it', async ({
-  page,
+  organizerPage: page,
   context,
   request,
 }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const eventId = await riversideId(request);
-  await login(page);
   await page.goto(`/manage/event/${eventId}/affiliates`);
 
   // Empty: the page explains what affiliates are.

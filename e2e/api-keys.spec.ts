@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 
+import { signInWithToken } from './fixtures';
 import { expectAccessible, notificationsGone, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test('an admin creates an API key, another system calls the API with it, and the admin revokes it', async ({
@@ -31,7 +32,7 @@ test('an admin creates an API key, another system calls the API with it, and the
   const event = (await made.json()).data as { id: number };
 
   const admin = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+  await signInWithToken(admin, me.token);
   const page = await admin.newPage();
   await page.goto('/account/api-keys');
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();

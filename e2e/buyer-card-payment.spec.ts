@@ -4,25 +4,15 @@
 // card payments on against the local Stripe-compatible server; there the Payment Element is replaced
 // at the network boundary only (e2e/fake-stripe.ts) and the buyer pays, is declined and retries, or
 // waits on a payment still processing.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 import { installFakeStripe } from './fake-stripe';
+import { apiLogin, riversideId } from './fixtures';
 import { expectAccessible, gotoEventPage, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const SLUG = 'riverside-open-air';
-
-async function riversideId(request: APIRequestContext): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: Array<{ id: number; title: string }> };
-  const event = body.data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return event.id;
-}
 
 /** A Standard ticket reserved and the details given: the buyer lands on the payment page. */
 async function toPayment(page: Page, eventId: number) {
@@ -159,10 +149,9 @@ test.describe('with card payments configured', () => {
     page,
     request,
   }) => {
-    const login = await request.post('/api/auth/login', { data: DEMO });
-    const { token } = (await login.json()) as { token: string };
+    const { headers } = await apiLogin(request);
     const settings = await request.put(`/api/events/${stripeEventId}/settings`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers,
       data: { buyer_cancellation: 'WITH_REFUND', buyer_cancellation_cutoff_hours: 24 },
     });
     expect(settings.ok(), await settings.text()).toBe(true);

@@ -1,28 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import PostalMime from 'postal-mime';
-
+import { expect, riversideId, test } from './fixtures';
 import { expectAccessible, gotoEventPage, mailCount, snapshot, uniqueEmail, waitForMail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CLOCK_URL = `http://127.0.0.1:${PORT + 1}/clock/advance`;
 const SLUG = 'riverside-open-air';
-
-/** The seeded "Riverside Open Air" event's id, found through the organizer API. */
-async function riversideId(request: APIRequestContext): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: Array<{ id: number; title: string }> };
-  const event = body.data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return event.id;
-}
 
 /** Picks tickets on the event page and continues to the details step. */
 async function reserve(page: Page, eventId: number, picks: Record<string, number>, promo?: string) {
@@ -56,35 +41,12 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 
 /** The newest order link (with its secret) in the mails to an address after the first `after` of them. */
 async function waitForLink(to: string, orderPath: string, after = 0): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data'), 'mail');
-  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
   const pattern = new RegExp(`https?://\\S+${orderPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#secret=[A-Za-z0-9_-]+`);
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = readdirSync(dir)
-      .filter((f) => f.endsWith(`-${safe}.eml`))
-      .sort()
-      .slice(after);
-    for (const file of files.reverse()) {
-      const text = (await PostalMime.parse(readFileSync(path.join(dir, file)))).text ?? '';
-      const found = pattern.exec(text);
-      if (found) return found[0];
-    }
-    if (Date.now() > deadline) throw new Error(`no order link for ${to}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return pattern.exec((await waitForMail(to, after, pattern)).text)![0];
 }
 
-/** Attachments of the newest mail for an address (the file transport's .eml). */
-async function latestAttachments(to: string): Promise<string[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data'), 'mail');
-  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(`-${safe}.eml`))
-    .sort();
-  const parsed = await PostalMime.parse(readFileSync(path.join(dir, files.at(-1)!)));
-  return parsed.attachments.map((a) => a.filename ?? a.mimeType);
-}
+/** Attachments of the newest mail for an address. */
+const latestAttachments = async (to: string): Promise<string[]> => (await waitForMail(to)).attachments;
 
 /** Shows the current page in a language (the locale cookie), e.g. for a German snapshot. */
 async function reloadIn(page: Page, context: BrowserContext, locale: string) {
@@ -334,13 +296,11 @@ test('a hold stays in view on a phone, warns before it runs out, may be extended
   await snapshot(page, 'checkout-expired');
 });
 
-test('the organizer switches offline payments off and on in the event settings', async ({ page, browser }) => {
+test('the organizer switches offline payments off and on in the event settings', async ({
+  organizerPage: page,
+  browser,
+}) => {
   test.setTimeout(90_000);
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
   await page.goto(`/manage/event/${eventId}/settings`);
   const offline = page.getByRole('switch', { name: 'Accept offline payments' });
   await expect(offline).toBeChecked();

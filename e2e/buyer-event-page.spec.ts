@@ -1,22 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
+import { apiLogin, expect, signInWithToken, test } from './fixtures';
 import { expectAccessible, gotoEventPage, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const APP = `http://localhost:${PORT}`;
 const SLUG = 'riverside-open-air';
 
 /** The seeded "Riverside Open Air" event's id and a draft (or otherwise unpublished) event's id. */
 async function seededIds(request: APIRequestContext): Promise<{ riverside: number; hidden: number }> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
+  const { headers } = await apiLogin(request);
+  const res = await request.get('/api/events?per_page=100', { headers });
   const events = ((await res.json()) as { data: Array<{ id: number; title: string }> }).data;
   const riverside = events.find((e) => e.title === 'Riverside Open Air')?.id;
   if (!riverside) throw new Error('the seed has no "Riverside Open Air"');
@@ -219,7 +218,7 @@ test('an organizer gives the event texts in German: German visitors read them, o
 
   // The organizer's Translations screen: German chosen, the texts typed beside the texts as written.
   const admin = await browser.newContext({ locale: 'en-US' });
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+  await signInWithToken(admin, me.token);
   const page = await admin.newPage();
   await page.goto(`/manage/event/${event.id}/translations`);
   await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
@@ -287,7 +286,7 @@ test('an organizer groups tickets in categories with the keyboard and adds an ad
   await goLive(event.id);
 
   const admin = await browser.newContext({ locale: 'en-US' });
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+  await signInWithToken(admin, me.token);
   const page = await admin.newPage();
   await page.goto(`/manage/event/${event.id}/tickets`);
   const headings = page.getByTestId('category-heading');
@@ -474,14 +473,8 @@ test.describe('the embedded widget', () => {
   });
 });
 
-test('an organizer styles the widget, previews it and copies its code', async ({ page, context }) => {
+test('an organizer styles the widget, previews it and copies its code', async ({ organizerPage: page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-
   await page.goto(`/manage/event/${ids.riverside}`);
   await page.getByRole('navigation', { name: 'Event sections' }).getByRole('link', { name: 'Widget' }).click();
   await expect(page).toHaveURL(new RegExp(`/manage/event/${ids.riverside}/widget$`));

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
+import { signInWithToken } from './fixtures';
 import { expectAccessible, gotoEventPage, mailCount, signUpByApi, snapshot, uniqueEmail, waitForMail } from './support';
 
 // The transfer flow scans the old and the new code with the fake camera (its other flags are the config's).
@@ -240,7 +241,7 @@ test('a buyer corrects a ticket holder and an answer from the order page and sen
   const list = await request.get(`/api/events/${event.id}/orders`, { headers });
   const orderId = ((await list.json()) as { data: Array<{ id: number }> }).data[0]!.id;
   const admin = await browser.newContext();
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  await signInWithToken(admin, token);
   const organizerPage = await admin.newPage();
   await organizerPage.goto(`/manage/event/${event.id}/orders?order=${orderId}`);
   const drawer = organizerPage.getByRole('dialog', { name: /^Order O-/ });
@@ -352,7 +353,7 @@ test('a buyer passes a ticket on: the new holder gets a new code, and the old QR
     { code: null, seconds: 1 },
     { code: newCode, seconds: 25 },
   ]);
-  await page.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  await signInWithToken(page, token);
   await page.goto(`/manage/event/${event.id}/check-in`);
   await page.getByRole('button', { name: 'Scan tickets' }).click();
   const scanner = page.getByRole('dialog', { name: 'Scan tickets' });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
+import { signInWithToken } from './fixtures';
 import {
   advanceServerClock,
   expectAccessible,
@@ -184,7 +185,7 @@ test('a sold-out ticket takes a waitlist: an offer taken at checkout, one that r
   // The organizer's waitlist: who bought, whose offer ran out, who holds one now; Cy is removed by hand.
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), token);
+  await signInWithToken(admin, token);
   await admin.goto(`/manage/event/${event.id}/waitlist`);
   await expect(admin.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
   const people = admin.getByRole('region', { name: 'People on the waitlist' });

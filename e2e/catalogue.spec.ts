@@ -1,18 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
+import { expect, test } from './fixtures';
 import { expectAccessible, notificationsGone, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
-
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
 
 /** Picks options of a Mantine MultiSelect or Select inside `scope`. */
 async function chooseOptions(page: Page, scope: Locator, label: string, options: string[]) {
@@ -75,12 +66,11 @@ async function keyboardMoveUp(page: Page, name: string, from: number, steps: num
 }
 
 test('an admin builds the catalogue of the demo event: tickets, capacity, promo codes and questions', async ({
-  page,
+  organizerPage: page,
   context,
 }) => {
   test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page);
 
   // A default tax, so new tickets start with it.
   await page.goto('/account/taxes-and-fees');

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
+import { loginWithForm } from './fixtures';
 import { expectAccessible, signUpByApi, snapshot, uniqueEmail } from './support';
 
 const PASSWORD = 'door-keeper-pass-1';
@@ -113,10 +114,7 @@ async function guestsWith(
 }
 
 async function login(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await loginWithForm(page, { email, password: PASSWORD }, { landing: null });
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 

@@ -1,10 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
+import { apiLogin, expect, riverside, test } from './fixtures';
 import { expectAccessible, notificationsGone, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 interface Question {
@@ -15,30 +15,6 @@ interface Stats {
   tickets_sold: number;
   orders_completed: number;
   by_product: Array<{ name: string; sold: number }>;
-}
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
-/** The organizer API's token for the demo user. */
-async function organizerToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: DEMO });
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** The seeded "Riverside Open Air" event. */
-async function riverside(request: APIRequestContext, token: string): Promise<{ id: number; slug: string }> {
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  const event = ((await res.json()) as { data: Array<{ id: number; title: string; slug: string }> }).data.find(
-    (e) => e.title === 'Riverside Open Air',
-  );
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return event;
 }
 
 async function stats(request: APIRequestContext, token: string, eventId: number): Promise<Stats> {
@@ -91,17 +67,16 @@ async function orderTwoLawnPasses(request: APIRequestContext, eventId: number) {
 }
 
 test('the event dashboard shows sales and visits; tickets and events with orders can be hidden or archived, not deleted', async ({
-  page,
+  organizerPage: page,
   context,
 }) => {
   test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const token = await organizerToken(page.request);
-  const event = await riverside(page.request, token);
+  const { token, headers } = await apiLogin(page.request);
+  const event = await riverside(page.request, headers);
   const before = await stats(page.request, token, event.id);
   await orderTwoLawnPasses(page.request, event.id);
 
-  await login(page);
   // Any period (`?days=`).
   const statsUrl = new RegExp(`/api/events/${event.id}/stats(\\?|$)`);
 

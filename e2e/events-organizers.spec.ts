@@ -1,17 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 
+import { apiLogin, expect, loginWithForm, test } from './fixtures';
 import { LEGACY_LOGIN } from './legacy-login';
 import { expectAccessible, notificationsGone, signUpByApi, signUpLinkPath, snapshot, uniqueEmail } from './support';
-
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 /** Signs a new person up and opens the mailed link; they land on the first-run page of their own account. */
 async function register(browser: Browser, name: string, email: string, password: string, organization?: string) {
@@ -301,9 +293,9 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
 });
 
 test("the demo admin filters the list and opens a seeded event's settings; on a phone the sections fold into one button", async ({
-  page,
+  organizerPage: page,
 }) => {
-  await login(page, DEMO.email, DEMO.password);
+  await page.goto('/manage/events');
   await expect(page).toHaveURL(/\/manage\/events$/);
   await expect(page.getByText('Summer Jazz Festival')).toBeVisible();
 
@@ -348,8 +340,7 @@ test('a login whose address is unconfirmed cannot put an event live, and is offe
   request,
 }) => {
   // (A login from before sign-ups were confirmed by link; e2e/serve.ts creates it.)
-  const signedIn = await request.post('/api/auth/login', { data: LEGACY_LOGIN });
-  const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+  const { headers } = await apiLogin(request, LEGACY_LOGIN);
   const organizer = (await (
     await request.post('/api/organizers', { headers, data: { name: 'Legacy Hall', email: 'hello@legacy.test' } })
   ).json()) as { data: { id: number } };
@@ -366,8 +357,7 @@ test('a login whose address is unconfirmed cannot put an event live, and is offe
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await login(page, LEGACY_LOGIN.email, LEGACY_LOGIN.password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page, LEGACY_LOGIN);
   const card = page.getByRole('listitem').filter({ hasText: title });
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Go live' }).click();
@@ -415,8 +405,7 @@ test('a paid ticket with no way to pay: the ticket list warns, going live is ref
     ).status(),
   ).toBe(201);
 
-  await login(page, email, password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page, { email, password });
   await page.goto(`/manage/event/${event.data.id}/tickets`);
   const warning = page.getByRole('alert').filter({ hasText: 'Buyers cannot pay yet' });
   await expect(warning).toContainText('This event has 1 paid ticket, but no way to pay is set up');
@@ -481,8 +470,7 @@ test('unsaved settings: each section shows its edits, leaving or logging out ask
   expect(created.status(), await created.text()).toBe(201);
   const eventId = ((await created.json()) as { data: { id: number } }).data.id;
 
-  await login(page, email, password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page, { email, password });
   // Reached inside the app, so the back button is the router's too.
   await page.goto(`/manage/event/${eventId}`);
   const nav = page.getByRole('navigation', { name: 'Event sections' });
@@ -587,8 +575,7 @@ test("an organizer previews a draft's public page from its overview; a visitor s
     ).status(),
   ).toBe(201);
 
-  await login(page, email, password);
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page, { email, password });
   await page.goto(`/manage/event/${event.data.id}`);
   const opened = page.context().waitForEvent('page');
   await page.getByRole('link', { name: /Preview the event page/ }).click();

@@ -1,30 +1,17 @@
 import { readFileSync } from 'node:fs';
 
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 
+import { apiLogin, expect, riversideId, test } from './fixtures';
 import { expectAccessible, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
 /** The demo login's API headers, the "Riverside Open Air" event and three attendees added by hand. */
 async function eventWithAttendees(request: APIRequestContext) {
-  const { token } = (await (await request.post('/api/auth/login', { data: DEMO })).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const events = (await (await request.get('/api/events?per_page=100', { headers })).json()) as {
-    data: Array<{ id: number; title: string }>;
-  };
-  const eventId = events.data.find((e) => e.title === 'Riverside Open Air')!.id;
+  const { headers } = await apiLogin(request);
+  const eventId = await riversideId(request, headers);
   const tickets = (await (await request.get(`/api/events/${eventId}/tickets`, { headers })).json()) as {
     data: Array<{ id: number; name: string }>;
   };
@@ -55,14 +42,16 @@ async function download(page: Page, item: string) {
   return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
 }
 
-test('attendees: export the list as CSV and Excel, with the search applied', async ({ page, request }) => {
+test('attendees: export the list as CSV and Excel, with the search applied', async ({
+  organizerPage: page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { headers, eventId, marker } = await eventWithAttendees(request);
   const total = (
     (await (await request.get(`/api/events/${eventId}/attendees`, { headers })).json()) as { meta: { total: number } }
   ).meta.total;
 
-  await login(page);
   await page.goto(`/manage/event/${eventId}/attendees`);
   const exportButton = page.getByRole('button', { name: 'Export attendees' });
   await expect(exportButton).toBeVisible();
@@ -100,12 +89,14 @@ test('attendees: export the list as CSV and Excel, with the search applied', asy
   expect(book.worksheets[0]!.getRow(2).getCell(4).value).toBe(marker);
 });
 
-test('orders: progress while the export runs, cancel, and the failure message', async ({ page, request }) => {
+test('orders: progress while the export runs, cancel, and the failure message', async ({
+  organizerPage: page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { eventId } = await eventWithAttendees(request);
   // The progress bar's stripes move unless the user asked for less motion (axe waits for a still page).
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await login(page);
   // Hold the answer back so the progress dialog can be seen (and cancelled).
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

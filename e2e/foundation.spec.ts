@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { catalog } from './catalog';
+import { loginWithForm } from './fixtures';
 import { expectAccessible, mailCount, signUpLinkPath, snapshot, uniqueEmail, waitForMail } from './support';
 
 /** Picks a date (day of next month) and types a time in a date-and-time field, then confirms it. */
@@ -186,11 +187,7 @@ for (const locale of ['de'] as const) {
 }
 
 test('the demo account from the seed sees its events, and a draft filter works', async ({ page }) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill('demo@admitone.test');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('admitone-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
+  await loginWithForm(page);
   for (const title of ['Summer Jazz Festival', 'Autumn Lecture Series', 'New Year Warm-up'])
     await expect(page.getByText(title)).toBeVisible();
   await page.getByRole('textbox', { name: /search/i }).fill('jazz');

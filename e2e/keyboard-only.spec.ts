@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
+import { apiLogin, DEMO, riversideId } from './fixtures';
 import { advanceServerClock, snapshot, uniqueEmail } from './support';
 
 /**
@@ -8,7 +9,6 @@ import { advanceServerClock, snapshot, uniqueEmail } from './support';
  * back to <body> when something opens, closes or goes away.
  */
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const SLUG = 'riverside-open-air';
 
 /** What has focus, for failure messages. */
@@ -63,20 +63,21 @@ async function expectVisibleFocus(page: Page, where: string) {
   ).toBe(true);
 }
 
-async function riversideId(request: APIRequestContext): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: Array<{ id: number; title: string }> }).data.find(
-    (e) => e.title === 'Riverside Open Air',
-  )!.id;
-}
-
 test('a buyer picks a ticket, fills every field, extends the hold and completes a free order with the keyboard', async ({
   browser,
   request,
 }) => {
   const eventId = await riversideId(request);
+  // An address question of the order (this server's demo event only: the flows' server has its own).
+  const { headers: auth } = await apiLogin(request);
+  const addressQuestion = (
+    (await (
+      await request.post(`/api/events/${eventId}/questions`, {
+        headers: auth,
+        data: { title: 'Postal address', type: 'ADDRESS', applies_to: 'ORDER' },
+      })
+    ).json()) as { data: { id: number } }
+  ).data;
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/London' });
   const page = await context.newPage();
   await page.clock.install();
@@ -189,6 +190,25 @@ test('a buyer picks a ticket, fills every field, extends the hold and completes 
   await expect(page.getByRole('checkbox', { name: 'Main' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Garden' })).toBeChecked();
 
+  // An address: its parts in a labelled group, Tab from one to the next, the country found by typing.
+  const address = page.getByRole('group', { name: 'Postal address' });
+  await tabTo(page, address.getByRole('textbox', { name: 'Street and number' }));
+  await expectVisibleFocus(page, 'address street');
+  await page.keyboard.type('Rua Augusta 10');
+  await page.keyboard.press('Tab');
+  await expect(address.getByRole('textbox', { name: 'Address line 2' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1100-053');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Lisboa');
+  const country = address.getByRole('combobox', { name: 'Country' });
+  await tabTo(page, country);
+  await expectVisibleFocus(page, 'address country');
+  await page.keyboard.type('Portug');
+  await expect(page.getByRole('option', { name: 'Portugal' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(country).toHaveValue('Portugal');
+
   await tabTo(page, page.getByRole('button', { name: 'Get my tickets' }));
   await expectVisibleFocus(page, 'submit');
   await page.keyboard.press('Enter');
@@ -198,6 +218,23 @@ test('a buyer picks a ticket, fills every field, extends the hold and completes 
   await expect(page.getByTestId('order-ticket')).toContainText('Ada Lovelace');
   await expectVisibleFocus(page, 'order summary');
   await context.close();
+
+  // The organizer reads the address in its parts; the question goes again (other flows use this event).
+  const found = (await (
+    await request.get(`/api/events/${eventId}/orders?query=${encodeURIComponent(buyer.email)}`, { headers: auth })
+  ).json()) as { data: Array<{ id: number }> };
+  const order = (await (
+    await request.get(`/api/events/${eventId}/orders/${found.data[0]!.id}`, { headers: auth })
+  ).json()) as { data: { answers: Array<{ question_id: number; answer: unknown }> } };
+  expect(order.data.answers.find((a) => a.question_id === addressQuestion.id)?.answer).toEqual({
+    line1: 'Rua Augusta 10',
+    line2: '',
+    city: 'Lisboa',
+    region: '',
+    postal_code: '1100-053',
+    country: 'PT',
+  });
+  await request.delete(`/api/events/${eventId}/questions/${addressQuestion.id}`, { headers: auth });
 });
 
 test('an organizer logs in, creates an event with the date pickers and a ticket for it, with the keyboard', async ({

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 
 import { apiCatalog, catalog } from './catalog';
+import { riversideId } from './fixtures';
 import { signUpByApi, uniqueEmail } from './support';
 
 /**
@@ -32,14 +33,7 @@ async function savedLocale(request: APIRequestContext): Promise<string | null> {
 }
 
 test.beforeAll(async ({ request }) => {
-  const demo = await request.post('/api/auth/login', {
-    data: { email: 'demo@admitone.test', password: 'admitone-demo' },
-  });
-  const { token: demoToken } = (await demo.json()) as { token: string };
-  const events = await request.get('/api/events?per_page=100', { headers: { authorization: `Bearer ${demoToken}` } });
-  eventId = ((await events.json()) as { data: Array<{ id: number; title: string }> }).data.find(
-    (e) => e.title === 'Riverside Open Air',
-  )!.id;
+  eventId = await riversideId(request);
 
   user.email = uniqueEmail('locale');
   user.token = (await signUpByApi(request, { name: 'Lena Locale', email: user.email, password: user.password })).token;

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import { installFakeStripe } from './fake-stripe';
+import { apiLogin, DEMO, expect, riversideId, signInByApi, test } from './fixtures';
 import {
   confirmAddressByApi,
   expectAccessible,
@@ -15,29 +16,7 @@ import {
 
 test.use({ actionTimeout: 15_000 });
 
-const DEMO = { email: 'demo@admitone.test', password: 'admitone-demo' };
 const SLUG = 'riverside-open-air';
-
-async function login(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/manage\/events$/);
-}
-
-/** The organizer API with the demo login, and the seeded "Riverside Open Air" event's id. */
-async function organizerApi(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: DEMO });
-  const { token } = (await res.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const events = (await (await request.get('/api/events?per_page=100', { headers })).json()) as {
-    data: Array<{ id: number; title: string }>;
-  };
-  const event = events.data.find((e) => e.title === 'Riverside Open Air');
-  if (!event) throw new Error('the seed has no "Riverside Open Air"');
-  return { headers, eventId: event.id };
-}
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -89,7 +68,8 @@ test('orders: find an order, read it, cancel it, and its ticket is on sale again
   test.setTimeout(180_000);
   // Resending a confirmation from the admin needs the organizer's address confirmed.
   await confirmAddressByApi(request, DEMO);
-  const { headers, eventId } = await organizerApi(request);
+  const { headers } = await apiLogin(request);
+  const eventId = await riversideId(request, headers);
   // A ticket with one place: once sold, the public page says so; once cancelled, it is back.
   const created = await request.post(`/api/events/${eventId}/tickets`, {
     headers,
@@ -102,7 +82,7 @@ test('orders: find an order, read it, cancel it, and its ticket is on sale again
   await page.goto(`/event/${eventId}/${SLUG}`);
   await expect(publicTicket(page, 'Boat tour').getByText('Sold out')).toBeVisible();
 
-  await login(page);
+  await signInByApi(page);
   await page.goto(`/manage/event/${eventId}/orders`);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   await expect(page.getByTestId('order-row').first()).toBeVisible();
@@ -220,14 +200,13 @@ test('orders: find an order, read it, cancel it, and its ticket is on sale again
 });
 
 test('attendees: add one by hand, find it with its manual order, edit, cancel and reactivate it', async ({
-  page,
+  organizerPage: page,
   request,
 }) => {
   test.setTimeout(180_000);
   // Ticket mails from the admin need the organizer's address confirmed.
   await confirmAddressByApi(request, DEMO);
-  const { eventId } = await organizerApi(request);
-  await login(page);
+  const eventId = await riversideId(request);
   await page.goto(`/manage/event/${eventId}/attendees`);
   await expect(page.getByRole('heading', { name: 'Attendees', level: 1 })).toBeVisible();
 
@@ -315,7 +294,7 @@ test('attendees: add one by hand, find it with its manual order, edit, cancel an
 
 test('an offline order waits for its payment until the organizer marks it paid', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const { eventId } = await organizerApi(request);
+  const eventId = await riversideId(request);
   const email = uniqueEmail('alan');
   await openEventPage(page, eventId);
   await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
@@ -331,7 +310,7 @@ test('an offline order waits for its payment until the organizer marks it paid',
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
 
-  await login(page);
+  await signInByApi(page);
   await page.goto(`/manage/event/${eventId}/orders`);
   await choose(page, page.locator('main'), 'Payment', 'Awaiting payment');
   await expect(page).toHaveURL(/payment=AWAITING_PAYMENT/);
@@ -365,9 +344,8 @@ test('an offline order waits for its payment until the organizer marks it paid',
   await expect(first).not.toContainText('Not completed yet');
 });
 
-test('orders and attendees export the rows of the list as a file', async ({ page, request }) => {
-  const { eventId } = await organizerApi(request);
-  await login(page);
+test('orders and attendees export the rows of the list as a file', async ({ organizerPage: page, request }) => {
+  const eventId = await riversideId(request);
   await page.goto(`/manage/event/${eventId}/orders`);
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   await page.getByRole('button', { name: 'Export orders' }).click();
@@ -389,8 +367,11 @@ test('orders and attendees export the rows of the list as a file', async ({ page
   expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
 });
 
-test('a new event: empty orders and attendees, a ticket needed first, an unknown order', async ({ page, request }) => {
-  const { headers } = await organizerApi(request);
+test('a new event: empty orders and attendees, a ticket needed first, an unknown order', async ({
+  organizerPage: page,
+  request,
+}) => {
+  const { headers } = await apiLogin(request);
   const organizer = (await (
     await request.post('/api/organizers', { headers, data: { name: 'Quiet Hall', email: 'hello@quiet.test' } })
   ).json()) as { data: { id: number } };
@@ -406,7 +387,6 @@ test('a new event: empty orders and attendees, a ticket needed first, an unknown
     },
   });
   const event = ((await created.json()) as { data: { id: number; slug: string } }).data;
-  await login(page);
 
   await page.goto(`/manage/event/${event.id}/orders`);
   await expect(page.getByText('No orders yet')).toBeVisible();
@@ -438,7 +418,7 @@ test.describe('with card payments configured', () => {
   test('a card order is refunded in part, then in full with the order cancelled', async ({ page, request }) => {
     test.setTimeout(150_000);
     await installFakeStripe(page, STRIPE_PORT + 1);
-    const { eventId } = await organizerApi(request);
+    const eventId = await riversideId(request);
     const email = uniqueEmail('grace');
     await openEventPage(page, eventId);
     await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
@@ -458,7 +438,7 @@ test.describe('with card payments configured', () => {
     await page.getByRole('button', { name: /^Pay £/ }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
 
-    await login(page);
+    await signInByApi(page);
     await page.goto(`/manage/event/${eventId}/orders`);
     await page.getByRole('textbox', { name: 'Search orders' }).fill(email);
     await expect(page.getByTestId('order-row')).toHaveCount(1);
@@ -471,7 +451,7 @@ test.describe('with card payments configured', () => {
     await drawer.getByRole('button', { name: 'Refund' }).click();
     const refund = page.getByRole('dialog', { name: /^Refund order O-/ });
     const amount = refund.getByRole('textbox', { name: 'Amount to refund' });
-    await expect(amount).toHaveValue('55.8');
+    await expect(amount).toHaveValue('55.80');
     await amount.fill('60');
     await refund.getByRole('button', { name: 'Refund' }).click();
     await expect(refund.getByText('At most £55.80 can be refunded.')).toBeVisible();
@@ -487,7 +467,7 @@ test.describe('with card payments configured', () => {
 
     // The rest, and the order cancelled: its ticket goes back to the pool.
     await drawer.getByRole('button', { name: 'Refund' }).click();
-    await expect(amount).toHaveValue('45.8');
+    await expect(amount).toHaveValue('45.80');
     await refund.getByRole('checkbox', { name: 'Also cancel the order (its tickets return to the pool)' }).check();
     await refund.getByRole('button', { name: 'Refund' }).click();
     await expect(refund).toBeHidden();

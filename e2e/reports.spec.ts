@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 
+import { loginWithForm } from './fixtures';
 import {
   browserOnServerTime,
   expectAccessible,
@@ -83,10 +84,7 @@ async function organizerWithSales(request: APIRequestContext) {
 }
 
 async function login(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await loginWithForm(page, { email, password: PASSWORD }, { landing: null });
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 

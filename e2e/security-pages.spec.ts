@@ -6,6 +6,7 @@ import sharp from 'sharp';
 
 import base from '../playwright.config';
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
+import { loginWithForm } from './fixtures';
 import { signUpByApi, snapshot, uniqueEmail } from './support';
 
 /**
@@ -257,10 +258,7 @@ let worldPromise: Promise<World> | null = null;
 const world = (request: APIRequestContext) => (worldPromise ??= createWorld(request));
 
 async function login(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await loginWithForm(page, { email, password: PASSWORD }, { landing: null });
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 

@@ -5,43 +5,61 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 
+import { apiLogin, type Credentials } from './fixtures';
+
 const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
 /** The sweep's server: its lane runs the sweep and some flows there (playwright.config.ts). */
 const onSweepServer = () => test.info().project.name === 'sweep';
 /** Mail of the server the running test drives: the sweep has its own server, writing beside the flows' one. */
 const mailDir = () => path.join(onSweepServer() ? `${dataDir()}-sweep` : dataDir(), 'mail');
 
-/** Waits for the newest mail written for `to` (the file transport) and returns its text and subject. */
-export async function waitForMail(to: string, after = 0): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + 15_000;
+/** A mail as the file transport wrote it (an .eml per mail), read with postal-mime. */
+export interface Mail {
+  subject: string;
+  text: string;
+  /** The attachments' file names (or their types when unnamed). */
+  attachments: string[];
+}
+
+/** The .eml files written for an address, oldest first. */
+function mailFiles(to: string): string[] {
   const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  try {
+    return readdirSync(mailDir())
+      .filter((f) => f.endsWith(`-${safe}.eml`))
+      .sort();
+  } catch {
+    return []; // the folder appears with the first mail
+  }
+}
+
+async function readMail(file: string): Promise<Mail> {
+  const parsed = await PostalMime.parse(readFileSync(path.join(mailDir(), file)));
+  return {
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    attachments: parsed.attachments.map((a) => a.filename ?? a.mimeType),
+  };
+}
+
+/**
+ * The one mail reader of the flows: waits (15 s) for the newest mail to `to` after its first `after`
+ * mails, or with `matching` for the newest of those whose text matches.
+ */
+export async function waitForMail(to: string, after = 0, matching?: RegExp): Promise<Mail> {
+  const deadline = Date.now() + 15_000;
   for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(mailDir())
-        .filter((f) => f.endsWith(`-${safe}.eml`))
-        .sort();
-    } catch {
-      /* the folder appears with the first mail */
+    for (const file of mailFiles(to).slice(after).reverse()) {
+      const mail = await readMail(file);
+      if (!matching || matching.test(mail.text)) return mail;
     }
-    if (files.length > after) {
-      const parsed = await PostalMime.parse(readFileSync(path.join(mailDir(), files.at(-1)!)));
-      return { subject: parsed.subject ?? '', text: parsed.text ?? '' };
-    }
-    if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
+    if (Date.now() > deadline) throw new Error(`no mail for ${to}${matching ? ` matching ${matching}` : ''}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
 /** Counts the mails already written for an address. */
-export function mailCount(to: string): number {
-  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-  try {
-    return readdirSync(mailDir()).filter((f) => f.endsWith(`-${safe}.eml`)).length;
-  } catch {
-    return 0;
-  }
-}
+export const mailCount = (to: string): number => mailFiles(to).length;
 
 /** The path of the sign-up link (`/auth/confirm-sign-up/...`) in the newest mail to `to` after `after` mails. */
 export async function signUpLinkPath(to: string, after = 0): Promise<string> {
@@ -164,13 +182,8 @@ export async function gotoEventPage(page: Page, path: string): Promise<void> {
  * then the mailed link. Invitations, ticket mails from the admin and messages need a confirmed address;
  * the seed leaves the demo login's unconfirmed. Does nothing when it is confirmed already.
  */
-export async function confirmAddressByApi(
-  request: APIRequestContext,
-  login: { email: string; password: string },
-): Promise<void> {
-  const signedIn = await request.post('/api/auth/login', { data: login });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+export async function confirmAddressByApi(request: APIRequestContext, login: Credentials): Promise<void> {
+  const { headers } = await apiLogin(request, login);
   const me = (
     (await (await request.get('/api/users/me', { headers })).json()) as {
       data: { user: { id: number; email: string; email_verified: boolean } };

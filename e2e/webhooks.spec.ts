@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import { expect, test } from '@playwright/test';
 
+import { signInWithToken } from './fixtures';
 import { expectAccessible, notificationsGone, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test('an admin adds a webhook, sends a test event and reads its delivery in the log; an order is sent signed', async ({
@@ -31,7 +32,7 @@ test('an admin adds a webhook, sends a test event and reads its delivery in the 
       timezone: 'Europe/Berlin',
     });
     const admin = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
-    await admin.addInitScript((t) => localStorage.setItem('admitone.token', t), me.token);
+    await signInWithToken(admin, me.token);
     const page = await admin.newPage();
     await page.goto('/account/webhooks');
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
