@@ -42,6 +42,47 @@ export function writeBaseListState<S extends string>(
     params.set('sort', `${state.sort.by}:${state.sort.direction}`);
 }
 
+/** What a list route of the API takes: a page, the search, and the filters or else the sort. */
+export interface ListParams<S extends string, F extends Record<string, string>> {
+  page: number;
+  per_page: number;
+  query?: string;
+  sort_by?: S;
+  sort_direction?: SortDirection;
+  filter_fields?: Partial<F>;
+}
+
+/** The filters that are set (an unset one is null, undefined or an empty string). */
+const setFilters = <F extends Record<string, string>>(filters: { [K in keyof F]: F[K] | null | undefined }) =>
+  Object.fromEntries(
+    Object.entries(filters).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+  ) as Partial<F>;
+
+/** True when a filter (not the search) narrows a list: sorting is off then (SPEC §3). */
+export const hasListFilter = <F extends Record<string, string>>(filters: {
+  [K in keyof F]: F[K] | null | undefined;
+}): boolean => Object.keys(setFilters(filters)).length > 0;
+
+/**
+ * The API parameters of a list state: the page at the default size, the search, and the filters that
+ * are set; the sort only while none is (SPEC §3: sorting is off while a filter is applied).
+ */
+export function toListParams<S extends string, F extends Record<string, string>>(
+  state: BaseListState<S>,
+  filters: { [K in keyof F]: F[K] | null | undefined },
+  perPage: number,
+): ListParams<S, F> {
+  const params: ListParams<S, F> = { page: state.page, per_page: perPage };
+  if (state.query.trim()) params.query = state.query.trim();
+  const set = setFilters(filters);
+  if (Object.keys(set).length) params.filter_fields = set;
+  else {
+    params.sort_by = state.sort.by;
+    params.sort_direction = state.sort.direction;
+  }
+  return params;
+}
+
 /** A comma list of positive ids (`ticket=3,5`). */
 export function readIds(value: string | null): number[] {
   if (!value) return [];

@@ -2,11 +2,13 @@ import { ATTENDEE_FILTER_STATUSES, ATTENDEE_SORTS, LIMITS } from '@admitone/shar
 
 import {
   type BaseListState,
+  hasListFilter,
+  type ListParams,
   type ListSort,
   readBaseListState,
   readChoice,
   readIds,
-  type SortDirection,
+  toListParams,
   useUrlListState,
   writeBaseListState,
 } from '../../../lib/url-list-state';
@@ -23,21 +25,21 @@ export interface AttendeeListState extends BaseListState<AttendeeSort> {
   tickets: number[];
 }
 
+type AttendeeFilters = { status: AttendeeFilterStatus; checked_in: CheckedInFilter; ticket_id: string };
 /** What `GET /events/{id}/attendees` takes. */
-export interface AttendeeListParams {
-  page: number;
-  per_page: number;
-  query?: string;
-  sort_by?: AttendeeSort;
-  sort_direction?: SortDirection;
-  filter_fields?: { status?: AttendeeFilterStatus; checked_in?: CheckedInFilter; ticket_id?: string };
-}
+export type AttendeeListParams = ListParams<AttendeeSort, AttendeeFilters>;
+
+/** The filters of a list state, as the API names them. */
+const filtersOf = (state: AttendeeListState) => ({
+  status: state.status,
+  checked_in: state.checkedIn,
+  ticket_id: state.tickets.join(','),
+});
 
 const KEYS = ['page', 'query', 'sort', 'status', 'checked_in', 'ticket'] as const;
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
-export const hasAttendeeFilter = (state: AttendeeListState): boolean =>
-  state.status !== null || state.checkedIn !== null || state.tickets.length > 0;
+export const hasAttendeeFilter = (state: AttendeeListState): boolean => hasListFilter(filtersOf(state));
 
 /** Reads the list state from the address bar, so back/forward and shared links keep it. */
 export function parseAttendeeListState(search: URLSearchParams): AttendeeListState {
@@ -57,21 +59,8 @@ export function writeAttendeeListState(params: URLSearchParams, state: AttendeeL
 }
 
 /** The API parameters for a list state. Sorting is not sent while a filter is applied (SPEC §3). */
-export function toAttendeeListParams(state: AttendeeListState): AttendeeListParams {
-  const params: AttendeeListParams = { page: state.page, per_page: LIMITS.PER_PAGE_DEFAULT };
-  if (state.query.trim()) params.query = state.query.trim();
-  if (hasAttendeeFilter(state)) {
-    params.filter_fields = {
-      ...(state.status ? { status: state.status } : {}),
-      ...(state.checkedIn ? { checked_in: state.checkedIn } : {}),
-      ...(state.tickets.length ? { ticket_id: state.tickets.join(',') } : {}),
-    };
-  } else {
-    params.sort_by = state.sort.by;
-    params.sort_direction = state.sort.direction;
-  }
-  return params;
-}
+export const toAttendeeListParams = (state: AttendeeListState): AttendeeListParams =>
+  toListParams<AttendeeSort, AttendeeFilters>(state, filtersOf(state), LIMITS.PER_PAGE_DEFAULT);
 
 /** The attendee list state in the URL and its setter. */
 export const useAttendeeListParams = () => useUrlListState(parseAttendeeListState, writeAttendeeListState, KEYS);

@@ -9,11 +9,13 @@ import {
 
 import {
   type BaseListState,
+  hasListFilter,
+  type ListParams,
   type ListSort,
   readBaseListState,
   readChoice,
   readIds,
-  type SortDirection,
+  toListParams,
   useUrlListState,
   writeBaseListState,
 } from '../../../lib/url-list-state';
@@ -28,21 +30,21 @@ export interface OrderListState extends BaseListState<OrderSort> {
   tickets: number[];
 }
 
+type OrderFilters = { status: OrderStatus; payment_status: PaymentStatus; ticket_id: string };
 /** What `GET /events/{id}/orders` takes. */
-export interface OrderListParams {
-  page: number;
-  per_page: number;
-  query?: string;
-  sort_by?: OrderSort;
-  sort_direction?: SortDirection;
-  filter_fields?: { status?: OrderStatus; payment_status?: PaymentStatus; ticket_id?: string };
-}
+export type OrderListParams = ListParams<OrderSort, OrderFilters>;
+
+/** The filters of a list state, as the API names them. */
+const filtersOf = (state: OrderListState) => ({
+  status: state.status,
+  payment_status: state.payment,
+  ticket_id: state.tickets.join(','),
+});
 
 const KEYS = ['page', 'query', 'sort', 'status', 'payment', 'ticket'] as const;
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
-export const hasOrderFilter = (state: OrderListState): boolean =>
-  state.status !== null || state.payment !== null || state.tickets.length > 0;
+export const hasOrderFilter = (state: OrderListState): boolean => hasListFilter(filtersOf(state));
 
 /** Reads the list state from the address bar, so back/forward and shared links keep it. */
 export function parseOrderListState(search: URLSearchParams): OrderListState {
@@ -62,21 +64,8 @@ export function writeOrderListState(params: URLSearchParams, state: OrderListSta
 }
 
 /** The API parameters for a list state. Sorting is not sent while a filter is applied (SPEC §3). */
-export function toOrderListParams(state: OrderListState): OrderListParams {
-  const params: OrderListParams = { page: state.page, per_page: LIMITS.PER_PAGE_DEFAULT };
-  if (state.query.trim()) params.query = state.query.trim();
-  if (hasOrderFilter(state)) {
-    params.filter_fields = {
-      ...(state.status ? { status: state.status } : {}),
-      ...(state.payment ? { payment_status: state.payment } : {}),
-      ...(state.tickets.length ? { ticket_id: state.tickets.join(',') } : {}),
-    };
-  } else {
-    params.sort_by = state.sort.by;
-    params.sort_direction = state.sort.direction;
-  }
-  return params;
-}
+export const toOrderListParams = (state: OrderListState): OrderListParams =>
+  toListParams<OrderSort, OrderFilters>(state, filtersOf(state), LIMITS.PER_PAGE_DEFAULT);
 
 /** The orders list state in the URL and its setter. */
 export const useOrderListParams = () => useUrlListState(parseOrderListState, writeOrderListState, KEYS);
