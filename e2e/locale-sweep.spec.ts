@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 
 import { catalog } from './catalog';
@@ -12,6 +14,7 @@ import {
   normalise,
   PAID,
   reserve,
+  sideScroll,
   type SweepLocale,
   untranslatedStrings,
   visibleTexts,
@@ -34,6 +37,11 @@ const intlLocale = (locale: string) => (locale === 'pt' ? 'pt-PT' : locale);
  * rendered in English and German, the main ones in Chinese too, and checked against the catalogs in the
  * other languages (EVERY_SCREEN, below). German and Chinese screenshots of the main screens go to
  * e2e/artifacts/sweep-<locale>-<screen>.png.
+ *
+ * Issue #38: at a phone's width (390 px) the buyer's pages (every language) and the organizer's and the
+ * door's main screens (English and German: orders, an order, reports, the dashboard, the door staff's
+ * check-in) must not scroll sideways (the widest element named when they do), and the staff screens put
+ * their search first. SWEEP_PHONE_SHOTS=/tmp saves each phone page as /tmp/phone-<locale>-<screen>.png.
  */
 
 test.use({ actionTimeout: 15_000 });
@@ -72,7 +80,7 @@ const SHOT_LOCALES: readonly SweepLocale[] = ['de', 'zh-CN'];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-type Role = 'admin' | 'organizer' | 'guest';
+type Role = 'admin' | 'organizer' | 'door' | 'guest';
 type Labels = (english: string) => string;
 
 interface Screen {
@@ -81,6 +89,10 @@ interface Screen {
   path: (w: World) => string;
   /** A buyer's page: also checked at phone width. */
   buyer?: boolean;
+  /** An organizer's or the door's screen also checked at phone width (in English and German only). */
+  phone?: boolean;
+  /** What else must hold at phone width: the problems found. */
+  phoneCheck?: (page: Page, L: Labels) => Promise<string[]>;
   /** Saved as a screenshot in German and Chinese. */
   shot?: boolean;
   /** Opens a dialog or drawer after the page has loaded. */
@@ -94,6 +106,34 @@ const clickButton = (name: string) => async (page: Page, L: Labels) => {
     .first()
     .click();
   await expect(page.getByRole('dialog')).toBeVisible();
+};
+
+/**
+ * A staff screen on a phone: the search first (before any other control of the page, above the scan
+ * button and the count) and the whole width.
+ */
+const searchFirst = async (page: Page, L: Labels): Promise<string[]> => {
+  const search = page.getByTestId('check-in-search');
+  const boxes = await Promise.all(
+    [
+      search,
+      page.getByRole('button', { name: L('Scan tickets'), exact: true }),
+      page.getByTestId('check-in-count'),
+    ].map((l) => l.boundingBox()),
+  );
+  const [s, scan, count] = boxes;
+  if (!s || !scan || !count) return ['the search, the scan button or the count is not shown'];
+  const found: string[] = [];
+  if (!(s.y < scan.y && s.y < count.y))
+    found.push(`the search (at ${s.y} px) is not above the scan button (${scan.y} px) and the count (${count.y} px)`);
+  if (s.width < scan.width - 1) found.push(`the search is ${s.width} px wide, the scan button ${scan.width} px`);
+  const before = await search.evaluate((input) =>
+    Array.from(document.querySelectorAll<HTMLElement>('main input, main button, main select, main textarea'))
+      .filter((el) => el.offsetParent !== null && el.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING)
+      .map((el) => el.getAttribute('aria-label') ?? el.innerText.trim()),
+  );
+  if (before.length) found.push(`controls before the search: ${before.join(', ')}`);
+  return found;
 };
 
 let signUps = 0;
@@ -130,7 +170,7 @@ const SCREENS: Screen[] = [
   { name: 'welcome', as: 'admin', path: () => '/welcome' },
   { name: 'events', as: 'admin', path: () => '/manage/events', shot: true },
   { name: 'create-event', as: 'admin', path: () => '/manage/events', open: clickButton('Create event') },
-  { name: 'dashboard', as: 'admin', path: (w) => ev(w), shot: true },
+  { name: 'dashboard', as: 'admin', path: (w) => ev(w), shot: true, phone: true },
   { name: 'getting-started', as: 'admin', path: (w) => ev(w, '/getting-started') },
   { name: 'settings', as: 'admin', path: (w) => ev(w, '/settings') },
   { name: 'homepage-designer', as: 'admin', path: (w) => ev(w, '/homepage-designer') },
@@ -153,8 +193,14 @@ const SCREENS: Screen[] = [
   { name: 'questions', as: 'admin', path: (w) => ev(w, '/questions') },
   { name: 'translations', as: 'admin', path: (w) => ev(w, '/translations') },
   { name: 'widget-settings', as: 'admin', path: (w) => ev(w, '/widget') },
-  { name: 'orders', as: 'admin', path: (w) => ev(w, '/orders'), shot: true },
-  { name: 'order-drawer', as: 'admin', path: (w) => ev(w, `/orders?order=${w.paidOrder.id}`), shot: true },
+  { name: 'orders', as: 'admin', path: (w) => ev(w, '/orders'), shot: true, phone: true },
+  {
+    name: 'order-drawer',
+    as: 'admin',
+    path: (w) => ev(w, `/orders?order=${w.paidOrder.id}`),
+    shot: true,
+    phone: true,
+  },
   { name: 'attendees', as: 'admin', path: (w) => ev(w, '/attendees'), shot: true },
   { name: 'attendee-drawer', as: 'admin', path: (w) => ev(w, `/attendees?attendee=${w.paidOrder.attendeeId}`) },
   { name: 'check-in', as: 'admin', path: (w) => ev(w, '/check-in'), shot: true },
@@ -162,6 +208,14 @@ const SCREENS: Screen[] = [
   // The door staff's screens (an admin sees them too): the events to check in at, one event's check-in.
   { name: 'check-in-events', as: 'admin', path: () => '/manage/check-in' },
   { name: 'event-check-in', as: 'admin', path: (w) => `/manage/check-in/${w.eventId}` },
+  // Door staff themselves: their check-in screen, the one they open on a phone at the door.
+  {
+    name: 'door-check-in',
+    as: 'door',
+    path: (w) => `/manage/check-in/${w.eventId}`,
+    phone: true,
+    phoneCheck: searchFirst,
+  },
   { name: 'check-in-lists', as: 'admin', path: (w) => ev(w, '/check-in-lists'), shot: true },
   {
     name: 'create-check-in-list',
@@ -170,10 +224,16 @@ const SCREENS: Screen[] = [
     open: clickButton('Create check-in list'),
   },
   // A volunteer's screen, opened with a staff link (no account; often on a phone).
-  { name: 'staff-link-check-in', as: 'guest', path: (w) => `/check-in/${w.staffToken}`, buyer: true },
+  {
+    name: 'staff-link-check-in',
+    as: 'guest',
+    path: (w) => `/check-in/${w.staffToken}`,
+    buyer: true,
+    phoneCheck: searchFirst,
+  },
   { name: 'messages', as: 'admin', path: (w) => ev(w, '/messages') },
   { name: 'new-message', as: 'admin', path: (w) => ev(w, '/messages'), open: clickButton('New message') },
-  { name: 'reports', as: 'admin', path: (w) => ev(w, '/reports'), shot: true },
+  { name: 'reports', as: 'admin', path: (w) => ev(w, '/reports'), shot: true, phone: true },
   { name: 'reports-by-day', as: 'admin', path: (w) => ev(w, '/reports?report=sales-by-day') },
   { name: 'affiliates', as: 'admin', path: (w) => ev(w, '/affiliates') },
   { name: 'organizer', as: 'admin', path: (w) => `/manage/organizer/${w.organizerId}` },
@@ -346,7 +406,7 @@ function isData(text: string): boolean {
   return /^[A-Z0-9_-]{2,}$/.test(text) || text.length < 2;
 }
 
-type Kind = 'axe' | 'english' | 'overflow' | 'format';
+type Kind = 'axe' | 'english' | 'overflow' | 'format' | 'phone';
 type Findings = Record<Kind, { push: (line: string) => void }>;
 
 /** Where each kind of problem is written down (and logged as it is found). */
@@ -357,7 +417,13 @@ function note(problems: string[]): Findings {
       console.log(`[${kind}] ${line}`);
     },
   });
-  return { axe: sink('axe'), english: sink('english'), overflow: sink('overflow'), format: sink('format') };
+  return {
+    axe: sink('axe'),
+    english: sink('english'),
+    overflow: sink('overflow'),
+    format: sink('format'),
+    phone: sink('phone'),
+  };
 }
 
 async function checkScreen(
@@ -398,6 +464,25 @@ async function checkScreen(
     findings.overflow.push(
       `${label} @${page.viewportSize()!.width}px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`,
     );
+  if (page.viewportSize()!.width === PHONE.width) await checkSideScroll(page, label, findings);
+}
+
+/** At phone width the page must not scroll sideways; SWEEP_PHONE_SHOTS=<folder> keeps a picture of it. */
+async function checkSideScroll(page: Page, label: string, findings: Findings) {
+  const scroll = await sideScroll(page);
+  if (scroll) findings.phone.push(`${label} @${PHONE.width}px: ${scroll}`);
+  const folder = process.env.SWEEP_PHONE_SHOTS;
+  if (folder)
+    await page.screenshot({ path: path.join(folder, `phone-${label.replace(/\s+/g, '-')}.png`), fullPage: true });
+}
+
+/** A new width: media queries answered and the page drawn again, nothing loading. */
+async function resize(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+  await expect(page.locator(LOADING)).toHaveCount(0);
 }
 
 const sameCache = new Map<SweepLocale, Set<string>>();
@@ -480,7 +565,7 @@ async function checkCheckout(
   await settle(page);
   const details: Screen = { name: 'checkout-details', as: 'guest', path: () => '', buyer: true };
   for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
+    await resize(page, viewport);
     await checkScreen(
       page,
       locale,
@@ -513,7 +598,7 @@ async function checkCheckout(
   await settle(page);
   const payment: Screen = { name: 'checkout-payment', as: 'guest', path: () => '', buyer: true };
   for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
+    await resize(page, viewport);
     await checkScreen(
       page,
       locale,
@@ -546,11 +631,13 @@ async function sweepLocale(browser: Browser, locale: SweepLocale, problems: stri
   const contexts = {
     admin: await contextFor(browser, locale, world.admin.token),
     organizer: await contextFor(browser, locale, world.organizer.token),
+    door: await contextFor(browser, locale, world.doorStaff.token),
     guest: await contextFor(browser, locale, null),
   };
   const pages = {
     admin: track(await contexts.admin.newPage()),
     organizer: track(await contexts.organizer.newPage()),
+    door: track(await contexts.door.newPage()),
     guest: track(await contexts.guest.newPage()),
   } satisfies Record<Role, Page>;
   const L = catalog(locale);
@@ -579,13 +666,35 @@ async function sweepLocale(browser: Browser, locale: SweepLocale, problems: stri
         findings,
         axeHere(locale, index, !!screen.buyer, !!screen.shot),
       );
-      if (screen.buyer) {
-        await page.setViewportSize(PHONE);
+      // The buyer's pages at a phone's width in every language; the organizer's and the door's main
+      // screens in English and German (the longest words), axe'd there too (their cards) in the first.
+      const organizerPhone = !!screen.phone && (process.env.SWEEP_ALL === '1' || EVERY_SCREEN.includes(locale));
+      if (screen.buyer || organizerPhone) {
+        await resize(page, PHONE);
+        const label = `${locale} ${screen.name}`;
+        const phoneAxe =
+          process.env.SWEEP_AXE === 'all' || locale === SWEEP_LOCALES.find((l) => EVERY_SCREEN.includes(l));
+        if (organizerPhone && phoneAxe) {
+          try {
+            await expectAccessible(page, `${label} @${PHONE.width}px`);
+          } catch (error) {
+            findings.axe.push(
+              `${label} @${PHONE.width}px: ${(error as Error).message
+                .split('\n')
+                .filter((l) => l.includes('('))
+                .join(' / ')}`,
+            );
+          }
+        }
         for (const o of await findOverflow(page))
-          findings.overflow.push(
-            `${locale} ${screen.name} @390px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`,
-          );
-        await page.setViewportSize(DESKTOP);
+          if (o.kind !== 'page')
+            findings.overflow.push(
+              `${label} @${PHONE.width}px: ${o.kind} <${o.tag}> "${o.text}" (${o.scroll} > ${o.client})`,
+            );
+        await checkSideScroll(page, label, findings);
+        for (const problem of (await screen.phoneCheck?.(page, L)) ?? [])
+          findings.phone.push(`${label} @${PHONE.width}px: ${problem}`);
+        await resize(page, DESKTOP);
       }
       if (screen.shot && shots) await snapshot(page, `sweep-${locale}-${screen.name}`);
     });

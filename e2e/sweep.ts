@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { signUpByApi, uniqueEmail, waitForMail } from './support';
 
 /**
- * The locale sweep's world and its page checks: one account (an admin and an invited organizer), one
+ * The locale sweep's world and its page checks: one account (an admin, an invited organizer and door staff), one
  * EUR event in Tokyo time with every kind of ticket, a question, a promo code, an affiliate, a message
  * and orders in several states, built through the API. Every name the organizer types is neutral
  * (no English interface word), so the "no English left" check never mistakes data for interface.
@@ -64,6 +64,9 @@ export const WORLD_TEXTS = [
   'Stern',
   'Ada Admin',
   'Olga Organizer',
+  'Vera Porta',
+  'Vera',
+  'Porta',
   'MwSt',
   'Zenit CRM',
 ];
@@ -73,6 +76,8 @@ export interface World {
   organizerId: number;
   admin: { email: string; token: string };
   organizer: { email: string; token: string };
+  /** Door staff of the event: its check-in screen and nothing else. */
+  doorStaff: { email: string; token: string };
   /** A pending invitation's token (the accept-invitation screen). */
   invitationToken: string;
   /** The completed paid order (2 × Nebula) and its first attendee. */
@@ -217,6 +222,23 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     description: '<p>Zenit 2030 ✦</p>',
   });
   const e = event.id;
+  // Door staff of this event join through an invitation too: their home is the event's check-in screen.
+  const doorEmail = uniqueEmail('sweep-door');
+  await post('/users', { email: doorEmail, role: 'DOOR_STAFF', event_ids: [e] });
+  const doorInvite = /\/auth\/accept-invitation\/([A-Za-z0-9_-]+)/.exec((await waitForMail(doorEmail)).text);
+  expect(doorInvite).not.toBeNull();
+  const door = await ok<{ token: string }>(
+    await request.post(`/api/auth/invitation/${doorInvite![1]}`, {
+      data: {
+        name: 'Vera Porta',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accept_terms: true,
+        timezone: 'Europe/Berlin',
+      },
+    }),
+    'accept the door staff invitation',
+  );
   const paid = await post<{ id: number }>(`/events/${e}/tickets`, {
     name: PAID.name,
     type: 'PAID',
@@ -347,6 +369,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     paidTicketId: paid.id,
     admin: { email: adminEmail, token: reg.token },
     organizer: { email: organizerEmail, token: joined.token },
+    doorStaff: { email: doorEmail, token: door.token },
     invitationToken: pending![1]!,
     paidOrder: {
       id: ana.id,
@@ -534,5 +557,35 @@ export async function findOverflow(page: Page): Promise<Overflow[]> {
       }
     }
     return found;
+  });
+}
+
+/**
+ * Whether the page scrolls sideways (`document.scrollingElement` wider than its box), and if so which
+ * element reaches furthest right (the innermost of those that do): null when it does not.
+ */
+export async function sideScroll(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return null;
+    let widest: Element | null = null;
+    let right = -Infinity;
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) continue;
+      // Document order: a descendant as far right as its ancestor wins (it is the one that overflows).
+      if (rect.right + window.scrollX >= right) {
+        right = rect.right + window.scrollX;
+        widest = el;
+      }
+    }
+    const name = (el: Element | null) => {
+      if (!el) return 'nothing';
+      const id = el.getAttribute('data-testid');
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/)[0]}` : '';
+      const text = (el as HTMLElement).innerText?.replace(/\s+/g, ' ').trim().slice(0, 60) ?? '';
+      return `<${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : cls}> "${text}" (right edge ${Math.round(right)} px)`;
+    };
+    return `the page scrolls sideways (scrollWidth ${root.scrollWidth} > clientWidth ${root.clientWidth}); widest: ${name(widest)}`;
   });
 }

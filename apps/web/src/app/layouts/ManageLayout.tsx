@@ -1,9 +1,13 @@
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
 
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, AppShell, Button, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Button, Group, Menu } from '@mantine/core';
 import { IconBuilding, IconCalendarEvent, IconScan } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 
 import { InsideMainContext } from '../../components/LandmarkContext';
@@ -19,6 +23,44 @@ import classes from './ManageLayout.module.css';
 
 /** What door staff (check-in only) may open: the check-in screens and their own profile. */
 const doorStaffPath = (path: string) => /^\/manage\/(check-in|profile)(\/|$)/.test(path);
+
+/**
+ * The main navigation on a phone (below `sm`, where the header has no room for its buttons): a burger
+ * opening a menu of the same links. The user menu beside it keeps profile, account, language and logout.
+ */
+function PhoneNavigation({ checkInOnly, accountPage }: { checkInOnly: boolean; accountPage: string | null }) {
+  const { t } = useLingui();
+  const [opened, setOpened] = useState(false);
+  return (
+    <Box component="nav" aria-label={t`Main navigation`} hiddenFrom="sm">
+      <Menu opened={opened} onChange={setOpened} position="bottom-start" width={240} shadow="md" withinPortal>
+        <Menu.Target>
+          <Burger opened={opened} size="sm" aria-label={t`Open navigation`} />
+        </Menu.Target>
+        <Menu.Dropdown>
+          {checkInOnly ? (
+            <Menu.Item component={NavLink} to="/manage/check-in" leftSection={<IconScan size={16} aria-hidden />}>
+              <Trans>Check-in</Trans>
+            </Menu.Item>
+          ) : (
+            <Menu.Item
+              component={NavLink}
+              to="/manage/events"
+              leftSection={<IconCalendarEvent size={16} aria-hidden />}
+            >
+              <Trans>Events</Trans>
+            </Menu.Item>
+          )}
+          {accountPage ? (
+            <Menu.Item component={NavLink} to={accountPage} leftSection={<IconBuilding size={16} aria-hidden />}>
+              <Trans>Account</Trans>
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+    </Box>
+  );
+}
 
 function ManageShell() {
   const { t } = useLingui();
@@ -36,12 +78,13 @@ function ManageShell() {
   return (
     <AppShell header={{ height: 64 }} padding={0}>
       <AppShell.Header component="header" className={classes.header}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
+            {me.data ? <PhoneNavigation checkInOnly={checkInOnly} accountPage={accountPage} /> : null}
             <Anchor component={Link} to={home} underline="never" aria-label="AdmitOne">
               <Logo size={32} withName />
             </Anchor>
-            <Group component="nav" aria-label={t`Main navigation`} gap={4} wrap="nowrap">
+            <Group component="nav" aria-label={t`Main navigation`} gap={4} wrap="nowrap" visibleFrom="sm">
               {checkInOnly ? (
                 <Button
                   component={NavLink}
@@ -75,7 +118,6 @@ function ManageShell() {
                   leftSection={<IconBuilding size={18} aria-hidden />}
                   className={classes.navLink}
                   data-section-active={inAccount ? true : undefined}
-                  visibleFrom="xs"
                 >
                   <Trans>Account</Trans>
                 </Button>

@@ -1,13 +1,16 @@
 import type { AttendeeDto } from '@admitone/shared';
 import { formatDateTime, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
 import type { AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 
-/** Attendees with e-mail, ticket, order, status and check-in; a row (or its name) opens the attendee. */
+/**
+ * Attendees with e-mail, ticket, order, status and check-in; a row (or its name) opens the attendee. On a
+ * phone each attendee is a card: name and status, e-mail, ticket and order, when checked in.
+ */
 export function AttendeesTable({
   page,
   onPage,
@@ -63,6 +66,34 @@ export function AttendeesTable({
     },
     { header: <Trans>Added</Trans>, sort: 'created_at', firstDirection: 'desc', cell: (a) => date(a.created_at) },
   ];
+  const card = (a: AttendeeDto) => {
+    const orderNumber = a.order_number;
+    const when = a.checked_in_at ? formatDateTime(a.checked_in_at, timeZone, i18n.locale) : '';
+    return (
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          {nameCell(a)}
+          <AttendeeStatusBadge attendee={a} />
+        </Group>
+        {a.email ? (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {a.email}
+          </Text>
+        ) : null}
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm">{a.tier_label ? `${a.ticket_name} · ${a.tier_label}` : a.ticket_name}</Text>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Trans>Order {orderNumber}</Trans>
+          </Text>
+        </Group>
+        {a.checked_in_at ? (
+          <Text size="xs" c="dimmed">
+            <Trans>Checked in at {when}</Trans>
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  };
   return (
     <DataTable
       items={page?.data ?? null}
@@ -73,6 +104,7 @@ export function AttendeesTable({
       sorting={sorting}
       onRowClick={onOpen}
       rowTestId="attendee-row"
+      card={card}
     />
   );
 }

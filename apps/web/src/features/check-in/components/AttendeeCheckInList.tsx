@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLogin2, IconLogout2, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
@@ -108,12 +108,16 @@ interface ListProps {
   /** The attendee ids with a request in flight. */
   busyIds: ReadonlySet<number>;
   onAction: RowProps['onAction'];
+  /** Between the search and the attendees (on a phone: the scan button, the count, the last outcome). */
+  between?: ReactNode;
+  /** A phone: the search and the filter each the whole width. */
+  fullWidth?: boolean;
 }
 
 /**
  * Search the list's attendees by name, e-mail, order number or ticket code, and check them in or out (on this list).
  */
-export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) {
+export function AttendeeCheckInList({ timeZone, busyIds, onAction, between, fullWidth }: ListProps) {
   const { t } = useLingui();
   const source = useCheckInSource();
   const [query, setQuery] = useState('');
@@ -153,8 +157,11 @@ export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) 
           }}
           style={{ flex: '1 1 260px' }}
           size="md"
+          data-testid="check-in-search"
         />
         <SegmentedControl
+          fullWidth={fullWidth}
+          w={fullWidth ? '100%' : undefined}
           aria-label={t`Show attendees`}
           value={show}
           onChange={(v) => {
@@ -168,6 +175,7 @@ export function AttendeeCheckInList({ timeZone, busyIds, onAction }: ListProps) 
           ]}
         />
       </Group>
+      {between}
       {list.isPending ? (
         <Stack gap="sm" aria-busy>
           {[0, 1, 2].map((i) => (

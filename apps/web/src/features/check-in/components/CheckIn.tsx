@@ -10,6 +10,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
+import { usePhone } from '../../../lib/use-phone';
 import { type CheckInSource, CheckInSourceContext, useCheckInSource } from '../check-in-source';
 import { type SubmitResult, useCheckIn } from '../hooks/useCheckIn';
 import { unlockScanSound } from '../scan-tone';
@@ -124,6 +125,20 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
     unlockScanSound();
     setScanning(true);
   };
+  // On a phone the search comes first, the whole width; the scan button and the count follow it.
+  const phone = usePhone();
+  const scanButton = (
+    <Button size="md" fullWidth={phone} leftSection={<IconScan size={20} aria-hidden />} onClick={openScanner}>
+      <Trans>Scan tickets</Trans>
+    </Button>
+  );
+  const outcome = (
+    <div role="status" aria-live="polite" aria-atomic="true">
+      {last && !scanning ? (
+        <ScanOutcomeCard key={last.seq} result={last.value} timeZone={event.timezone} size="md" />
+      ) : null}
+    </div>
+  );
 
   return (
     <>
@@ -131,34 +146,45 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
       <PageHeader
         title={title ?? (back ? event.title : <Trans>Check-in</Trans>)}
         description={<Trans>Admit attendees by scanning their tickets or finding them by name.</Trans>}
-        actions={
-          <Button size="md" leftSection={<IconScan size={20} aria-hidden />} onClick={openScanner}>
-            <Trans>Scan tickets</Trans>
-          </Button>
-        }
+        actions={phone ? null : scanButton}
       />
       {above}
       <PendingScans pending={pending} refused={refused} onSend={() => void flush()} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <CheckInCount />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
-            {error ? <FormErrorAlert error={error} /> : null}
-            <div role="status" aria-live="polite" aria-atomic="true">
-              {last && !scanning ? (
-                <ScanOutcomeCard key={last.seq} result={last.value} timeZone={event.timezone} size="md" />
-              ) : null}
-            </div>
-            <AttendeeCheckInList
-              timeZone={event.timezone}
-              busyIds={busy}
-              onAction={(a, action) => void act(a, action)}
-            />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      {phone ? (
+        <Stack gap="md">
+          {error ? <FormErrorAlert error={error} /> : null}
+          <AttendeeCheckInList
+            timeZone={event.timezone}
+            busyIds={busy}
+            onAction={(a, action) => void act(a, action)}
+            fullWidth
+            between={
+              <>
+                {scanButton}
+                <CheckInCount compact />
+                {outcome}
+              </>
+            }
+          />
+        </Stack>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <CheckInCount />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              {error ? <FormErrorAlert error={error} /> : null}
+              {outcome}
+              <AttendeeCheckInList
+                timeZone={event.timezone}
+                busyIds={busy}
+                onAction={(a, action) => void act(a, action)}
+              />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
       <AppModal opened={scanning} onClose={() => setScanning(false)} title={<Trans>Scan tickets</Trans>} size="lg">
         <Suspense fallback={<ScannerLoading />}>
           <ScannerPanel timeZone={event.timezone} submit={submit} />

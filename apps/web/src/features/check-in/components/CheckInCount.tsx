@@ -4,7 +4,7 @@ import '@mantine/core/styles/Skeleton.css';
 
 import { formatNumber, wholePercent } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Card, Center, Group, Progress, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Center, Group, Progress, RingProgress, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -13,9 +13,9 @@ import { useCheckInSource } from '../check-in-source';
 
 /**
  * The live count on the screen's list: checked in / valid tickets, a ring, and a bar per ticket; polled every few
- * seconds.
+ * seconds. `compact` (a phone, under the search): the figures and one bar, in a line's height.
  */
-export function CheckInCount() {
+export function CheckInCount({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useLingui();
   const source = useCheckInSource();
   const stats = useQuery({
@@ -25,6 +25,13 @@ export function CheckInCount() {
   });
   const number = (n: number) => formatNumber(n, i18n.locale);
   if (stats.isPending) {
+    if (compact)
+      return (
+        <Card withBorder radius="md" padding="sm">
+          <Skeleton height={14} width="60%" />
+          <Skeleton height={8} mt="xs" />
+        </Card>
+      );
     return (
       <Card withBorder radius="md" padding="lg">
         <Center>
@@ -41,6 +48,23 @@ export function CheckInCount() {
   const checked = number(s.checked_in);
   const total = number(s.total);
   const share = wholePercent(s.checked_in, s.total);
+  if (compact) {
+    return (
+      <Card withBorder radius="md" padding="sm" data-testid="check-in-count">
+        {/* The figures are drawn for the eye; the hidden sentence is what assistive technology reads. */}
+        <Group gap="xs" wrap="nowrap" align="baseline" aria-hidden>
+          <Text fz={22} fw={700} lh={1.1} data-testid="check-in-count-value" style={{ whiteSpace: 'nowrap' }}>
+            {checked} / {total}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <Trans>checked in</Trans>
+          </Text>
+        </Group>
+        <VisuallyHidden>{t`${checked} of ${total} attendees checked in (${share}%)`}</VisuallyHidden>
+        <Progress value={share} size="sm" color="violet" mt="xs" aria-hidden />
+      </Card>
+    );
+  }
   return (
     <Card withBorder radius="md" padding="lg" data-testid="check-in-count">
       <Stack gap="md" align="stretch">

@@ -68,8 +68,9 @@ export function StaffLinkCheckInPage() {
 
   return (
     <Box mih="100vh" bg="gray.0" pb="xl">
-      <Group justify="space-between" p="md" component="header">
-        <Logo size={36} withName />
+      {/* One line on a phone too: the mark with its name, the language beside it. */}
+      <Group justify="space-between" p="md" gap="sm" wrap="nowrap" component="header">
+        <Logo size={32} withName />
         <LanguagePicker />
       </Group>
       <Container size="lg" component="main">

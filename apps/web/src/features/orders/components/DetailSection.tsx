@@ -24,14 +24,18 @@ export function DetailSection({
   );
 }
 
-/** One "label: value" line of a detail section. */
+/**
+ * One "label: value" line of a detail section. A value too wide beside its label (a long e-mail on a
+ * phone) goes under it, still at the right; a value wider than the line wraps (codes in it should not:
+ * `white-space: nowrap` on them).
+ */
 export function DetailRow({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
-    <Group justify="space-between" gap="md" wrap="nowrap" align="flex-start">
+    <Group justify="space-between" gap="md" wrap="wrap" align="flex-start" style={{ rowGap: 2 }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ta="right" component="div">
+      <Text size="sm" ta="right" component="div" ml="auto" miw={0} style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Group>

@@ -111,7 +111,7 @@ export function OrderHistory({ history, attendees, currency, timeZone }: OrderHi
             }
           >
             {about ? (
-              <Text size="sm" component="div">
+              <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
                 {about}
               </Text>
             ) : null}

@@ -7,19 +7,22 @@ import { Divider, Stack, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 
 import { useOrderBreakdown } from '../../../lib/use-order-breakdown';
+import { usePhone } from '../../../lib/use-phone';
 import { DetailRow } from './DetailSection';
 
 /**
  * The order's lines at list price (ticket, tier, quantity, unit price, line amount) and its totals:
- * `useOrderBreakdown`.
+ * `useOrderBreakdown`. On a phone the table fits the drawer: the ticket's name wraps, the figures do not.
  */
 export function OrderLines({ order }: { order: OrderDetailDto }) {
   const { t, i18n } = useLingui();
+  const phone = usePhone();
+  const figure = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const;
   const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
   const { lines, rows } = useOrderBreakdown(order);
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 420}>
         <Table verticalSpacing={6} horizontalSpacing="xs" aria-label={t`Order lines`}>
           <Table.Thead>
             <Table.Tr>
@@ -40,7 +43,7 @@ export function OrderLines({ order }: { order: OrderDetailDto }) {
           <Table.Tbody>
             {lines.map((line) => (
               <Table.Tr key={line.key}>
-                <Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Text size="sm" fw={500}>
                     {line.name}
                   </Text>
@@ -50,9 +53,9 @@ export function OrderLines({ order }: { order: OrderDetailDto }) {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td ta="right">{line.quantity}</Table.Td>
-                <Table.Td ta="right">{line.each}</Table.Td>
-                <Table.Td ta="right">{line.amount}</Table.Td>
+                <Table.Td {...figure}>{line.quantity}</Table.Td>
+                <Table.Td {...figure}>{line.each}</Table.Td>
+                <Table.Td {...figure}>{line.amount}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -51,9 +51,9 @@ export function OrderMails({ eventId, orderId, timeZone }: { eventId: number; or
           const label = MAIL_LABELS[m.template];
           const when = formatDateTime(m.created_at, timeZone, i18n.locale);
           return (
-            <Group key={m.id} justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
-              <Stack gap={0}>
-                <Text size="sm" fw={500}>
+            <Group key={m.id} justify="space-between" gap="sm" wrap="wrap" align="flex-start">
+              <Stack gap={0} miw={0} style={{ flex: '1 1 220px' }}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {label ? i18n._(label) : m.template} · {m.to}
                 </Text>
                 <Text size="xs" c="dimmed">

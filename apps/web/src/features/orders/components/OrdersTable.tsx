@@ -1,14 +1,17 @@
 import type { OrderSummaryDto } from '@admitone/shared';
 import { formatDateTime, formatMoney, personName } from '@admitone/shared';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Badge, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
 import type { OrderSort } from '../hooks/useOrderListParams';
 import { PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
-/** Orders with buyer, date, tickets, total and statuses; a row (or its number) opens the order. */
+/**
+ * Orders with buyer, date, tickets, total and statuses; a row (or its number) opens the order. On a phone
+ * each order is a card: number and status, buyer, when placed and how many tickets, total.
+ */
 export function OrdersTable({
   page,
   onPage,
@@ -43,7 +46,7 @@ export function OrdersTable({
         {personName(o) || <Trans>No name yet</Trans>}
       </Text>
       {o.email ? (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {o.email}
         </Text>
       ) : null}
@@ -109,6 +112,29 @@ export function OrdersTable({
       cell: (o) => <Text size="sm">{i18n._(PAYMENT_STATUS_LABELS[o.payment_status])}</Text>,
     },
   ];
+  const card = (o: OrderSummaryDto) => {
+    const placed = formatDateTime(o.created_at, timeZone, i18n.locale);
+    const tickets = o.ticket_count;
+    return (
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          {orderNumber(o)}
+          {status(o)}
+        </Group>
+        {buyer(o)}
+        <Group justify="space-between" gap="xs" wrap="wrap" align="flex-end">
+          <Text size="xs" c="dimmed">
+            <Trans>Placed {placed}</Trans>
+            {' · '}
+            <Plural value={tickets} one="# ticket" other="# tickets" />
+          </Text>
+          <Box ta="right" ml="auto">
+            {total(o)}
+          </Box>
+        </Group>
+      </Stack>
+    );
+  };
   return (
     <DataTable
       items={page?.data ?? null}
@@ -119,6 +145,7 @@ export function OrdersTable({
       sorting={sorting}
       onRowClick={onOpen}
       rowTestId="order-row"
+      card={card}
     />
   );
 }

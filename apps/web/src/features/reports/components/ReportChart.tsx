@@ -3,6 +3,8 @@ import '@mantine/core/styles/ColorSwatch.css';
 
 import { BarChart } from '@mantine/charts';
 
+import { usePhone } from '../../../lib/use-phone';
+
 export interface ReportChartProps {
   /** What the chart shows, in words: read out instead of the picture (the table beside it has every figure). */
   summary: string;
@@ -31,6 +33,8 @@ export default function ReportChart({
   horizontal = false,
 }: ReportChartProps) {
   const height = horizontal ? Math.max(140, data.length * 40 + 60) : 260;
+  // On a phone the product names get less of the width, the bars the rest.
+  const labelWidth = usePhone() ? 96 : 140;
   return (
     <div role="img" aria-label={summary} data-testid="report-chart">
       <BarChart
@@ -46,7 +50,7 @@ export default function ReportChart({
         xAxisProps={
           horizontal ? { allowDecimals: false, tickCount: 5 } : { interval: 'preserveStartEnd', minTickGap: 12 }
         }
-        yAxisProps={horizontal ? { width: 140 } : { width: 80, allowDecimals: false, tickCount: 5 }}
+        yAxisProps={horizontal ? { width: labelWidth } : { width: 80, allowDecimals: false, tickCount: 5 }}
         gridAxis={horizontal ? 'x' : 'y'}
         maxBarWidth={28}
         accessibilityLayer={false}

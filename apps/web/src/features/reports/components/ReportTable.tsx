@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Table.css';
 
-import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Card, Stack, Table, Text } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+
+import { usePhone } from '../../../lib/use-phone';
 
 export interface ReportTableColumn {
   header: ReactNode;
@@ -28,8 +30,60 @@ interface ReportTableProps {
   testId?: string;
 }
 
-/** A report's figures: a captioned table, each row headed by its first cell, the totals in the footer. */
+/**
+ * A report's figures: a captioned table, each row headed by its first cell, the totals in the footer. On a
+ * phone (no room for the columns) a list under the caption instead: a card per row, its figures named.
+ */
 export function ReportTable({ caption, columns, rows, footer, minWidth = 560, testId }: ReportTableProps) {
+  const phone = usePhone();
+  const captionId = useId();
+  if (phone) {
+    const item = (row: ReportTableRow, strong = false) => (
+      <li key={row.key} style={{ marginInlineStart: row.sub ? 'var(--mantine-spacing-lg)' : undefined }}>
+        <Card withBorder radius="md" padding="sm" bg={strong ? 'gray.0' : undefined}>
+          <Text size="sm" fw={strong ? 700 : row.sub ? 400 : 600}>
+            {row.cells[0]}
+          </Text>
+          <Box
+            component="dl"
+            m={0}
+            mt={6}
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '6px 12px' }}
+          >
+            {columns.slice(1).map((column, i) => (
+              <div key={i}>
+                <Text component="dt" size="xs" c="dimmed">
+                  {column.header}
+                </Text>
+                <Text component="dd" m={0} size="sm" fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  {row.cells[i + 1]}
+                </Text>
+              </div>
+            ))}
+          </Box>
+        </Card>
+      </li>
+    );
+    return (
+      <Stack gap="xs" data-testid={testId}>
+        <Text size="sm" c="dimmed" id={captionId}>
+          {caption}
+        </Text>
+        <Stack
+          component="ul"
+          role="list"
+          aria-labelledby={captionId}
+          gap="xs"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {rows.map((row) => item(row))}
+          {footer.map((row) => item(row, true))}
+        </Stack>
+      </Stack>
+    );
+  }
   const cell = (row: ReportTableRow, value: ReactNode, i: number, strong = false) =>
     i === 0 ? (
       <Table.Th

@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../test-utils/render';
+import { mockViewportWidth } from '../../../test-utils/viewport';
 import { ReportsPage } from './ReportsPage';
 
 // The chart itself (recharts) is not what is tested here: its text alternative is.
@@ -20,7 +21,10 @@ vi.mock('./ReportChart', () => ({
 beforeAll(() => {
   window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const event = {
   id: 7,
@@ -152,6 +156,36 @@ describe('ReportsPage', () => {
     expect(calls()).toContain('/api/events/7/reports/sales-by-product');
     expect(screen.getByText(/Days are counted in the event's time zone \(Europe\/Berlin\)/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('on a phone lists the figures as a card per row, each figure named, instead of a wide table', async () => {
+    mockViewportWidth(390);
+    setup();
+    const list = await screen.findByRole('list', { name: 'Sales by product' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const items = within(list).getAllByRole('listitem');
+    // Each card is headed by its row's name (a tier under its ticket, the totals last).
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Standard',
+      'Festival',
+      'Early',
+      'Late',
+      'Total',
+    ]);
+    const pairs = (item: HTMLElement) =>
+      [...item.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(pairs(items[0]!)).toEqual([
+      'Units: 3',
+      'Gross sales: €166.10',
+      'Discounts: €5.00',
+      'Taxes: €15.10',
+      'Fees: €6.00',
+      'Refunded: €7.22',
+      'Net: €158.88',
+    ]);
+    expect(pairs(items[4]!)).toContain('Net: €239.70');
+    // The chart keeps its words.
+    expect(await screen.findByRole('img', { name: /^Gross sales per product/ })).toBeTruthy();
   });
 
   it('says so when nothing was sold in the period', async () => {

@@ -17,6 +17,7 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../../components/PageHeader';
+import { usePhone } from '../../../lib/use-phone';
 import { EventScreen } from '../../events/components/EventScreen';
 import { useReportPeriod } from '../hooks/useReportPeriod';
 import { periodProblem } from '../report-period';
@@ -49,6 +50,8 @@ function Reports({ event }: { event: EventDto }) {
   const { period, setPeriod } = useReportPeriod();
   const report = isReport(params.get('report')) ? (params.get('report') as EventReportKind) : 'sales-by-product';
   const valid = periodProblem(period) === null;
+  // Seven outlined tabs do not fit a phone: there they are pills, wrapping onto a second line.
+  const phone = usePhone();
   const timeZone = event.timezone;
   const labels: Record<EventReportKind, string> = {
     'sales-by-product': t`Products`,
@@ -87,7 +90,7 @@ function Reports({ event }: { event: EventDto }) {
           timeZone={timeZone}
           note={<Trans>Days are counted in the event's time zone ({timeZone}), first and last day included.</Trans>}
         />
-        <Tabs value={report} onChange={choose} keepMounted={false} variant="outline">
+        <Tabs value={report} onChange={choose} keepMounted={false} variant={phone ? 'pills' : 'outline'}>
           <Tabs.List aria-label={t`Reports`}>
             {EVENT_REPORTS.map((kind) => {
               const Icon = REPORTS[kind].icon;

@@ -5,6 +5,8 @@ import { Button, Table } from '@mantine/core';
 import { IconTable, IconTableOff } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 
+import { usePhone } from '../../../../lib/use-phone';
+
 export interface DataColumn<Row> {
   key: string;
   header: ReactNode;
@@ -23,6 +25,8 @@ interface ChartDataTableProps<Row> {
 export function ChartDataTable<Row>({ caption, rows, rowKey, rowHeader, columns }: ChartDataTableProps<Row>) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  // On a phone the few columns fit the card: no sideways scrolling.
+  const phone = usePhone();
   return (
     <>
       <Button
@@ -38,7 +42,7 @@ export function ChartDataTable<Row>({ caption, rows, rowKey, rowHeader, columns 
       </Button>
       <div id={id} hidden={!open}>
         {open ? (
-          <Table.ScrollContainer minWidth={360} type="native">
+          <Table.ScrollContainer minWidth={phone ? 0 : 360} type="native">
             <Table striped withTableBorder fz="sm">
               <Table.Caption>{caption}</Table.Caption>
               <Table.Thead>
