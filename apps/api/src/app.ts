@@ -51,7 +51,7 @@ import { type Clock, systemClock } from './shared/clock.js';
 import { DomainError } from './shared/errors.js';
 import { stopInStages } from './shared/shutdown.js';
 import { s3Storage } from './storage/s3-storage.js';
-import { type FileStorage, localStorage } from './storage/storage.js';
+import { type FileStorage, isPrivateKey, localStorage } from './storage/storage.js';
 
 /**
  * Headers helmet sets on every answer that mean something only for a document (a page or a worker
@@ -244,7 +244,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSiteFiles(app, deps);
 
   // Uploaded files: keys change with content, so they may be cached for a year. On local disk they are
-  // served as static files; from a bucket (S3_*) they are read through the storage and streamed.
+  // served as static files; from a bucket (S3_*) they are read through the storage and streamed. Private
+  // keys (buyers' answer files) are served by neither: 404, as for a file that is not there.
   if (config.s3 && !options.storage) registerStoredFiles(app, storage);
   else {
     await app.register(fastifyStatic, {
@@ -252,6 +253,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       prefix: '/uploads/',
       decorateReply: false,
       index: false,
+      allowedPath: (pathName) => !isPrivateKey(pathName),
       setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
     });
   }

@@ -106,6 +106,7 @@ describe('platform', () => {
       'GET /api/events/{eventId}/affiliates/export',
       'GET /api/events/{eventId}/attendees/export',
       'GET /api/events/{eventId}/orders/export',
+      'GET /api/events/{eventId}/orders/{orderId}/files/{fileId}',
       'GET /api/events/{eventId}/check-ins/export',
       'GET /api/events/{eventId}/waitlist/export',
       'GET /api/events/{eventId}/reports/{report}/export',

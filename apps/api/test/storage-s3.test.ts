@@ -126,6 +126,18 @@ describe.runIf(onPostgres)('uploads in an S3-compatible bucket', () => {
       expect([url, res.statusCode]).toEqual([url, 404]);
     }
   });
+
+  it("never serves a private key (buyers' answer files), though the bucket holds it", async () => {
+    const key = 'private/answer-files/accounts/1/events/2/proof.pdf';
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
+    await one.app.deps.storage.put(key, pdf, 'application/pdf');
+    expect((await other.app.deps.storage.get(key))?.length).toBe(pdf.length);
+    for (const url of [`/uploads/${key}`, `/uploads/Private/${key.slice('private/'.length)}`]) {
+      const res = await other.app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+    await one.app.deps.storage.delete(key);
+  });
 });
 
 describe.runIf(onPostgres)('uploads on local disk (the control)', () => {

@@ -76,6 +76,12 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.address_not_allowed',
     message: 'This address points to a private or local network. Use a public address the internet can reach.',
   },
+  file_type: /*i18n*/ { id: 'field.file_type', message: 'Upload a PDF, JPEG, PNG or WebP file.' },
+  file_too_large: /*i18n*/ { id: 'field.file_too_large', message: 'The file must be at most {max} MB.' },
+  image_too_many_pixels: /*i18n*/ {
+    id: 'field.image_too_many_pixels',
+    message: 'The image must have at most {max} megapixels.',
+  },
   promo_code_taken: /*i18n*/ {
     id: 'field.promo_code_taken',
     message: 'This event already has a promo code with this name.',

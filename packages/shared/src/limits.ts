@@ -33,6 +33,16 @@ export const LIMITS = {
   ORDER_TOTAL_MAX: 1_000_000_000,
 } as const;
 
+/** A FILE question's upload (a buyer's document or photo): at most this many bytes. */
+export const ANSWER_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** What a FILE question takes, judged by the file's own first bytes (never its name or declared type). */
+export const ANSWER_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export type AnswerFileType = (typeof ANSWER_FILE_TYPES)[number];
+/** An uploaded photo is decoded to strip its metadata: larger ones (decompression bombs) are refused unread. */
+export const ANSWER_IMAGE_MAX_PIXELS = 40_000_000;
+/** The longest file name kept for an upload (characters, its extension included). */
+export const ANSWER_FILE_NAME_MAX = 120;
+
 /** How long a password reset link stays valid. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 /** Sessions expire after this many days without use. */

@@ -61,6 +61,9 @@ export type IssueKey =
   | 'must_be_future'
   | 'choose_event_types'
   | 'address_not_allowed'
+  | 'file_type'
+  | 'file_too_large'
+  | 'image_too_many_pixels'
   | 'unknown_field'
   | 'invalid';
 

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js';
 import { oneAtATime, SETUP_LOCKS } from '../db/setup-lock.js';
 import { lanesOf, type MailLane, STALE_CLAIM_MS } from '../mail/outbox.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
+import { sweepAbandonedAnswerFiles } from '../modules/checkout/answer-files.js';
 import { sweepStoredFileDeletions } from '../modules/images/stored-file-removal.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
@@ -73,7 +74,10 @@ export async function startJobs(
     webhooks?: WebhookJobOptions;
     /** Bulk mail waits while the rest of the machine is busy (default true; false: MAIL_YIELD_TO_BUSY_CPU=false). */
     yieldToBusyMachine?: boolean;
-    /** Uploaded files: those of deleted images that storage refused to remove are swept every 5 minutes. */
+    /**
+     * Uploaded files: every 5 minutes the answer files of checkouts that never completed are dropped, and
+     * the files of deleted images and answers that storage refused to remove are removed.
+     */
     files?: FileStorage;
   },
 ): Promise<JobRunner> {
@@ -210,11 +214,18 @@ export async function startJobs(
   purgeTimer?.unref();
   if (opts.work) purge();
 
-  // Files of deleted images that storage refused to remove (a read-only disk, a bucket away) go later.
+  // Files of deleted images that storage refused to remove (a read-only disk, a bucket away) go later, and
+  // so do the answer files of checkouts that never completed (checkout/answer-files.ts).
   const files = opts.files;
   const fileSweepFailed = databaseErrorLog(opts.log, 'removing files of deleted images failed');
   const sweepFiles = () =>
-    void (files && sweepStoredFileDeletions({ db: deps.db, storage: files }).catch(fileSweepFailed));
+    void (
+      files &&
+      sweepAbandonedAnswerFiles({ db: deps.db, clock: deps.clock, storage: files })
+        .catch(fileSweepFailed)
+        .then(() => sweepStoredFileDeletions({ db: deps.db, storage: files }))
+        .catch(fileSweepFailed)
+    );
   const fileTimer = opts.work && files ? setInterval(sweepFiles, 300_000) : null;
   fileTimer?.unref();
 

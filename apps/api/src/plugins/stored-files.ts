@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 
-import { type FileStorage, isStorageKey } from '../storage/storage.js';
+import { type FileStorage, isPublicKey } from '../storage/storage.js';
 import { sendError } from './error-handler.js';
 
 /**
  * `GET /uploads/<key>` from a storage that is not a local folder (an S3-compatible bucket): the file
  * is streamed through, with the year-long caching its changing key allows. Whatever host stored a
- * file, every host serves it. A key the app would never make, or one with no file, answers 404.
+ * file, every host serves it. A key the app would never make, a private one (buyers' answer files),
+ * or one with no file, answers 404.
  */
 export function registerStoredFiles(app: FastifyInstance, storage: FileStorage) {
   app.get('/uploads/*', { schema: { hide: true } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
-    const file = isStorageKey(key) ? await storage.get(key) : null;
+    const file = isPublicKey(key) ? await storage.get(key) : null;
     if (!file) return sendError(req, reply, 'ROUTE_NOT_FOUND', 404);
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
     if (file.contentType) reply.type(file.contentType);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 import type { S3Config } from '../config.js';
-import type { FileStorage } from './storage.js';
+import { type FileStorage, isPrivateKey } from './storage.js';
 
 /**
  * Uploaded files in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2...), so that every host serving
@@ -25,10 +25,20 @@ export async function s3Storage(
   const base = config.publicUrl ?? publicPrefix;
   // Keys change with content (a new upload gets a new key), so every copy may be kept for a year.
   const CacheControl = 'public, max-age=31536000, immutable';
+  // Private files (buyers' documents) are never kept by a cache in front of the bucket.
+  const cacheControlOf = (key: string) => (isPrivateKey(key) ? 'private, no-store' : CacheControl);
   return {
     bucket: Bucket,
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: cacheControlOf(key),
+        }),
+      );
     },
     async get(key) {
       try {
@@ -54,7 +64,7 @@ export async function s3Storage(
           Bucket,
           Key: toKey,
           CopySource: `${Bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
-          CacheControl,
+          CacheControl: cacheControlOf(toKey),
           MetadataDirective: 'COPY',
         }),
       );

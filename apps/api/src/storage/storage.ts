@@ -27,6 +27,16 @@ export interface FileStorage {
 export const isStorageKey = (key: string) =>
   /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
 
+/**
+ * Keys of files nobody may fetch by address (buyers' documents uploaded as answers): the public routes
+ * (`/uploads/*`, from disk or from a bucket) answer 404 for them, and only the app reads them through `get`.
+ */
+export const PRIVATE_KEY_PREFIX = 'private/';
+/** A private key, however its first part is spelt (a disk may not tell `Private` from `private`). */
+export const isPrivateKey = (key: string) => /^\/*private(\/|$)/i.test(key);
+/** A key the public `/uploads/<key>` route may serve. */
+export const isPublicKey = (key: string) => isStorageKey(key) && !isPrivateKey(key);
+
 /** Files under a folder (default `DATA_DIR/uploads`), served by the app at `/uploads/<key>`. */
 export function localStorage(root: string, publicPrefix = '/uploads'): FileStorage & { root: string } {
   const resolve = (key: string) => {

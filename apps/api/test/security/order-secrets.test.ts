@@ -97,6 +97,7 @@ const ORDER_ROUTES: Array<['GET' | 'POST' | 'PUT', string, unknown]> = [
   ['GET', '', undefined],
   ['PUT', '/details', 'details'],
   ['POST', '/extend', {}],
+  ['POST', '/files?question_id=1', {}],
   ['POST', '/offline-payment', {}],
   ['POST', '/card-payment', {}],
   ['POST', '/card-payment/sync', {}],

@@ -290,6 +290,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
     params: { mailId: (w) => w.orderMailId },
   },
   'GET /api/events/{eventId}/orders/{orderId}/buyer-link': { access: 'member', noKeys: true },
+  'GET /api/events/{eventId}/orders/{orderId}/files/{fileId}': {
+    access: 'member',
+    params: { fileId: (w) => w.answerFileId },
+  },
   'PUT /api/events/{eventId}/orders/{orderId}/buyer': { access: 'member', body: body(editBuyerBody, () => person) },
   'POST /api/events/{eventId}/orders/{orderId}/refund': {
     access: 'member',
@@ -388,6 +392,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/public/events/{eventId}/order/{shortId}': { access: 'public' },
   'PUT /api/public/events/{eventId}/order/{shortId}/details': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/extend': { access: 'public' },
+  'POST /api/public/events/{eventId}/order/{shortId}/files': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/offline-payment': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/card-payment': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/card-payment/sync': { access: 'public' },

@@ -3,7 +3,15 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 
 import type { App } from '../../src/app.js';
-import { attendees, events, orders, outbox, users, waitlistEntries } from '../../src/db/schema/index.js';
+import {
+  attendees,
+  events,
+  orders,
+  outbox,
+  questionAnswerFiles,
+  users,
+  waitlistEntries,
+} from '../../src/db/schema/index.js';
 import { placeOrder } from '../checkout-factory.js';
 import { createEvent, createOrganizer, inviteAndAccept, registerUser } from '../factories.js';
 import type { TestSmtp } from '../smtp.js';
@@ -105,6 +113,29 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     .where(eq(attendees.order_id, order!.id));
   expect(attendeeRows).toHaveLength(2);
 
+  // A file a buyer uploaded to answer a FILE question of the order (written directly: the upload itself
+  // has its tests in question-files.test.ts).
+  const fileQuestion = await made(app, a.token, 'POST', `${ev}/questions`, {
+    title: 'Proof of student status',
+    type: 'FILE',
+    applies_to: 'ORDER',
+  });
+  const pdf = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
+  await app.deps.storage.put('private/tenant-world/proof.pdf', pdf, 'application/pdf');
+  const [answerFile] = await db
+    .insert(questionAnswerFiles)
+    .values({
+      account_id: accountId,
+      event_id: event.id,
+      order_id: order!.id,
+      question_id: fileQuestion.id,
+      storage_key: 'private/tenant-world/proof.pdf',
+      name: 'proof.pdf',
+      media_type: 'application/pdf',
+      size_bytes: pdf.length,
+    })
+    .returning({ id: questionAnswerFiles.id });
+
   // A waitlist entry of account A (written directly: joining needs a sold-out ticket).
   const [entry] = await db
     .insert(waitlistEntries)
@@ -199,6 +230,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     affiliateId: affiliate.id,
     orderId: order!.id,
     orderMailId: orderMail!.id,
+    answerFileId: answerFile!.id,
     attendeeId: attendeeRows[0]!.id,
     attendeeShortId: attendeeRows[0]!.short_id,
     messageId: message.id,

@@ -506,7 +506,28 @@ export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postal_code',
 /** The parts a buyer must fill when the question is required (the rest are optional everywhere). */
 export const REQUIRED_ADDRESS_PARTS = ['line1', 'city', 'country'] as const;
 
-export type AnswerValue = string | string[] | AddressAnswer;
+/**
+ * A FILE question's answer: the uploaded file (`POST .../order/{shortId}/files`) as stored, kept private;
+ * `type` is what the file's own bytes are, `name` the buyer's file name made safe.
+ */
+export interface FileAnswer {
+  file_id: number;
+  name: string;
+  /** Bytes. */
+  size: number;
+  type: string;
+}
+
+/** `FileAnswer` as a response schema (the upload's answer, and a FILE question's stored answer). */
+export const fileAnswerSchema = z.object({
+  file_id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+}) satisfies z.ZodType<FileAnswer>;
+export const fileAnswerResponse = oneOf(fileAnswerSchema);
+
+export type AnswerValue = string | string[] | AddressAnswer | FileAnswer;
 
 /** An answer as stored, as a response schema (no input limits). */
 export const storedAnswerSchema = z.union([
@@ -520,10 +541,19 @@ export const storedAnswerSchema = z.union([
     postal_code: z.string(),
     country: z.string(),
   }),
+  fileAnswerSchema,
 ]);
 
-export const isAddressAnswer = <T extends object>(v: string | string[] | T | null | undefined): v is T =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+/** An uploaded file's answer (it names its file by id). */
+export const isFileAnswer = <T extends object>(
+  v: string | string[] | T | null | undefined,
+): v is Extract<T, { file_id: number }> => typeof v === 'object' && v !== null && !Array.isArray(v) && 'file_id' in v;
+
+/** An address's answer: an object in parts (not a file's). */
+export const isAddressAnswer = <T extends object>(
+  v: string | string[] | T | null | undefined,
+): v is Exclude<T, { file_id: number }> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !('file_id' in v);
 
 export interface PublicAnswerDto {
   question_id: number;
@@ -733,11 +763,37 @@ const addressInput = z
     country: z.string().max(2).default(''),
   })
   .strict();
-export const answerValue = z.union([z.string().max(5_000), z.array(z.string().max(500)).max(100), addressInput]);
+/**
+ * A FILE question's answer as sent: the id the upload answered. Its name, size and type may come along
+ * (the answer as read, sent back); the stored ones are kept whatever they say.
+ */
+const fileInput = z
+  .object({
+    file_id: z.number().int().positive().max(LIMITS.ID_MAX),
+    name: z.string().max(500).optional(),
+    size: z.number().int().min(0).optional(),
+    type: z.string().max(100).optional(),
+  })
+  .strict();
+export const answerValue = z.union([
+  z.string().max(5_000),
+  z.array(z.string().max(500)).max(100),
+  addressInput,
+  fileInput,
+]);
 /** An answer as a client may send it (an address's parts may be left out). */
 export type AnswerInput = z.input<typeof answerValue>;
 /** Answers keyed by question id. Type and required checks happen on the server against the question. */
 export const answersField = z.record(z.string().regex(/^\d+$/), answerValue).default({});
+
+/**
+ * `POST .../order/{shortId}/files`: which answer a FILE upload is for (the file itself is the multipart
+ * body's `file`): an order question, or an attendee question of the attendee named by short id.
+ */
+export const answerFileQuery = z.object({
+  question_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  attendee: z.string().min(1).max(40).optional(),
+});
 
 export const orderDetailsBody = z.object({
   first_name: personNameField,

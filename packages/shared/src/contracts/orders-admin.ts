@@ -70,6 +70,10 @@ export const orderParams = z.object({
   eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
   orderId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
 });
+/** `GET /events/{eventId}/orders/{orderId}/files/{fileId}`: a file a buyer uploaded as an answer. */
+export const orderFileParams = orderParams.extend({
+  fileId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 export const attendeeParams = z.object({
   eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
   attendeeId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),

@@ -15,6 +15,7 @@ export const QUESTION_TYPES = [
   'NUMBER',
   'YES_NO',
   'ADDRESS',
+  'FILE',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 /** Types a buyer answers by choosing among options; they need at least one. */

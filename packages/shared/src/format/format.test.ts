@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 
 import { formatDateRange, formatDateTime, formatEventDate, formatEventDateTime, toZonedPickerValue } from './dates.js';
 import { currencySymbol, formatMoney, fromMinorUnits, toMinorUnits } from './money.js';
-import { decimalSeparator, formatDecimal, formatNumber, formatPercent, wholePercent } from './numbers.js';
+import {
+  decimalSeparator,
+  formatDecimal,
+  formatFileSize,
+  formatNumber,
+  formatPercent,
+  wholePercent,
+} from './numbers.js';
 
 const spaces = (s: string) => s.replace(/\s/g, ' ');
 
@@ -24,6 +31,15 @@ describe('money', () => {
   it('names the symbol a money input shows', () => {
     expect(currencySymbol('EUR', 'en')).toBe('€');
     expect(currencySymbol('USD', 'fr')).toBe('$US');
+  });
+});
+
+describe('file sizes', () => {
+  it('names bytes, kilobytes and megabytes in the reader language (1 kB = 1,000 bytes)', () => {
+    expect(formatFileSize(812, 'en')).toBe('812 byte');
+    expect(formatFileSize(24_500, 'en')).toBe('24.5 kB');
+    expect(spaces(formatFileSize(1_500_000, 'de'))).toBe('1,5 MB');
+    expect(spaces(formatFileSize(5 * 1024 * 1024, 'fr'))).toBe('5,2 Mo');
   });
 });
 

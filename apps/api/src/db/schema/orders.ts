@@ -214,6 +214,44 @@ export const questionAnswers = pgTable(
   (t) => [index('question_answers_order_idx').on(t.order_id)],
 );
 
+/**
+ * A file a buyer uploaded to answer a FILE question (checkout/answer-files.ts): kept private in file
+ * storage under `storage_key` (a `private/` key, never served at /uploads), read by the organizer through
+ * the order. `attendee_id` null: an order question. Until the details step names it in an answer it is
+ * pending; a file no answer names when answers are saved, and the files of checkouts that never
+ * completed, are deleted with their stored bytes (through `stored_file_deletions`).
+ */
+export const questionAnswerFiles = pgTable(
+  'question_answer_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attendee_id: integer('attendee_id').references(() => attendees.id, { onDelete: 'cascade' }),
+    question_id: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull().unique(),
+    /** The buyer's file name, made safe (no path, no control characters, the extension of its real type). */
+    name: text('name').notNull(),
+    media_type: text('media_type').notNull(),
+    size_bytes: integer('size_bytes').notNull(),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('question_answer_files_order_idx').on(t.order_id),
+    index('question_answer_files_event_idx').on(t.event_id),
+    index('question_answer_files_question_idx').on(t.question_id),
+  ],
+);
+
 /** The first answer to a request sent with an `Idempotency-Key`, returned again for repeats. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -7,6 +7,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { attendees, orderItems, orders, questionAnswers } from '../../db/schema/index.js';
 import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
 import { DomainError, type FieldIssues, notFound } from '../../shared/errors.js';
+import { answerFilesOf } from '../checkout/answer-files.js';
+import { dropUnusedAnswerFiles, orderFileRows } from '../checkout/answer-files.repository.js';
 import { attendeeQuestionsFor, checkAnswers } from '../checkout/answers.js';
 import type { EventRow } from '../checkout/catalogue.js';
 import { moveUnit, releaseAttendeeUnit, retakeAttendeeUnit } from '../inventory/order-units.js';
@@ -150,11 +152,13 @@ export async function editAttendee(
       input.answers,
       'answers.',
       issues,
+      answerFilesOf(await orderFileRows(tx, a.order_id), a.id, false),
     );
     if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
     await tx.delete(questionAnswers).where(eq(questionAnswers.attendee_id, a.id));
     if (rows.length)
       await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: a.order_id, attendee_id: a.id, ...r })));
+    await dropUnusedAnswerFiles(tx, a.order_id);
   }
   if (moving) await moveAttendee(tx, ctx, event, a, targetTicket, targetTier);
   const changed = (['first_name', 'last_name', 'email'] as const).filter((k) => (a[k] ?? '') !== input[k]);

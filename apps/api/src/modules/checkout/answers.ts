@@ -3,8 +3,10 @@ import {
   type AddressAnswer,
   type AnswerInput,
   type AnswerValue,
+  type FileAnswer,
   isAddressAnswer,
   isCountryCode,
+  isFileAnswer,
   isPhoneNumber,
   normaliseNumberAnswer,
   type PublicQuestionDto,
@@ -18,9 +20,23 @@ const isBlank = (v: AnswerInput | undefined) =>
   v === undefined ||
   (Array.isArray(v)
     ? v.length === 0
-    : isAddressAnswer(v)
-      ? ADDRESS_PARTS.every((p) => !v[p]?.trim())
-      : v.trim() === '');
+    : isFileAnswer(v)
+      ? false
+      : isAddressAnswer(v)
+        ? ADDRESS_PARTS.every((p) => !v[p]?.trim())
+        : v.trim() === '');
+
+/** The uploaded files a FILE answer may name (checkout/answer-files.ts#answerFilesOf). */
+export interface AnswerFiles {
+  /** The answer of file `fileId` when it was uploaded for `questionId` here (this order, this attendee). */
+  find(fileId: number, questionId: number): FileAnswer | null;
+  /**
+   * Whoever answers can upload (the buyer at checkout): a required FILE question must be answered. The
+   * organizer and the buyer's later corrections cannot, so there it keeps what it has.
+   */
+  uploads: boolean;
+}
+export const NO_FILES: AnswerFiles = { find: () => null, uploads: false };
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function validDate(s: string): boolean {
@@ -33,14 +49,16 @@ function validDate(s: string): boolean {
 /**
  * Checks the answers to the given questions: required ones answered, each answer of the shape its
  * type asks for (text lengths, a listed option, a subset of options, a real calendar date, a phone
- * number, a number, yes or no, an address with its street, city and country).
- * Problems are added under `${prefix}<questionId>`. Returns the answers to store (blank ones dropped).
+ * number, a number, yes or no, an address with its street, city and country, a file uploaded for it).
+ * Problems are added under `${prefix}<questionId>`. Returns the answers to store (blank ones dropped;
+ * a file's as stored, whatever name or size was sent with its id).
  */
 export function checkAnswers(
   asked: PublicQuestionDto[],
   given: Record<string, AnswerInput>,
   prefix: string,
   issues: FieldIssues,
+  files: AnswerFiles = NO_FILES,
 ): Array<{ question_id: number; answer: AnswerValue }> {
   const out: Array<{ question_id: number; answer: AnswerValue }> = [];
   const add = (q: PublicQuestionDto, issue: FieldIssues[string][number]) =>
@@ -48,10 +66,14 @@ export function checkAnswers(
   for (const q of asked) {
     const raw = given[String(q.id)];
     if (isBlank(raw)) {
-      if (q.required) add(q, { key: 'required' });
+      if (q.required && (q.type !== 'FILE' || files.uploads)) add(q, { key: 'required' });
       continue;
     }
     const value = raw!;
+    if (isFileAnswer(value) && q.type !== 'FILE') {
+      add(q, { key: 'invalid_type' });
+      continue;
+    }
     switch (q.type) {
       case 'SINGLE_LINE_TEXT':
       case 'MULTI_LINE_TEXT': {
@@ -68,7 +90,7 @@ export function checkAnswers(
         break;
       }
       case 'CHECKBOX': {
-        if (isAddressAnswer(value)) {
+        if (isAddressAnswer(value) || isFileAnswer(value)) {
           add(q, { key: 'invalid_type' });
           break;
         }
@@ -107,6 +129,13 @@ export function checkAnswers(
         if (parts.country && !isCountryCode(parts.country))
           (issues[`${prefix}${q.id}.country`] ??= []).push({ key: 'not_found_choice' });
         else if (!missing.length) out.push({ question_id: q.id, answer: parts });
+        break;
+      }
+      case 'FILE': {
+        const file = isFileAnswer(value) ? files.find(value.file_id, q.id) : null;
+        if (!isFileAnswer(value)) add(q, { key: 'invalid_type' });
+        else if (!file) add(q, { key: 'required' });
+        else out.push({ question_id: q.id, answer: file });
         break;
       }
       case 'YES_NO': {

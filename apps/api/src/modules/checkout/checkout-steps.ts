@@ -12,6 +12,8 @@ import { ensureHeld } from '../inventory/holds.js';
 import { assertOpenCheckout, awaitOfflinePayment, completeOrder, type OrderContext } from '../orders/order-status.js';
 import { checkoutQuestions, type OrderRow, ownsOrder } from '../orders/order-view.js';
 import { offlinePaymentOpen } from '../orders/payment-terms.js';
+import { answerFilesOf } from './answer-files.js';
+import { dropUnusedAnswerFiles, orderFileRows } from './answer-files.repository.js';
 import { attendeeQuestionsFor, checkAnswers, orderQuestions } from './answers.js';
 
 /** A step that takes the units of a hold that ran out again, told clearly when they are gone. */
@@ -52,6 +54,8 @@ export async function saveOrderDetails(
   if (given.size !== people.length || people.some((p) => !given.has(p.short_id)))
     issues.attendees = [{ key: 'invalid' }];
 
+  // FILE answers name files uploaded for this order (answer-files.ts); the buyer can upload, so required ones count.
+  const files = await orderFileRows(tx, order.id);
   const answerRows: Array<{ attendee_id: number | null; question_id: number; answer: AnswerValue }> = [];
   for (const p of people) {
     const entry = given.get(p.short_id);
@@ -61,10 +65,17 @@ export async function saveOrderDetails(
       entry.a.answers,
       `attendees.${entry.i}.answers.`,
       issues,
+      answerFilesOf(files, p.id, true),
     ))
       answerRows.push({ attendee_id: p.id, ...a });
   }
-  for (const a of checkAnswers(orderQuestions(questions), input.answers, 'answers.', issues))
+  for (const a of checkAnswers(
+    orderQuestions(questions),
+    input.answers,
+    'answers.',
+    issues,
+    answerFilesOf(files, null, true),
+  ))
     answerRows.push({ attendee_id: null, ...a });
   if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
 
@@ -81,6 +92,8 @@ export async function saveOrderDetails(
   }
   await tx.delete(questionAnswers).where(eq(questionAnswers.order_id, order.id));
   if (answerRows.length) await tx.insert(questionAnswers).values(answerRows.map((r) => ({ order_id: order.id, ...r })));
+  // Files replaced, removed or uploaded and not used go (their bytes with the stored-file sweep).
+  await dropUnusedAnswerFiles(tx, order.id);
 
   if (order.total === 0) return orGone(() => completeOrder(tx, ctx, { ...order, locale }, false), 'ORDER_EXPIRED');
   return [];

@@ -1,5 +1,8 @@
 import {
+  ANSWER_FILE_MAX_BYTES,
+  answerFileQuery,
   CHECKOUT_TOKEN_HEADER,
+  fileAnswerResponse,
   IDEMPOTENCY_HEADER,
   ORDER_SECRET_HEADER,
   orderDetailsBody,
@@ -25,6 +28,7 @@ import { clientKeyOf } from '../inventory/fairness.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
 import { findOrderByShortId, type OrderRow, secretMatches } from '../orders/order-view.js';
 import { loadPublicEventParts } from '../public-events/public-event.js';
+import { answerFileRefused, uploadAnswerFile, type UploadedFile } from './answer-files.js';
 import { buyerOrderViews } from './buyer-order-view.js';
 import { chooseOfflinePayment, extendHold, saveOrderDetails } from './checkout-steps.js';
 import { clientScopeOf, stepOnce } from './idempotency.js';
@@ -55,6 +59,28 @@ const headers = z.object({
       'A repeat from the same client (the same checkout token, or without one the same address) gets the first answer; from another client it is another key',
     ),
 });
+
+/**
+ * The multipart body's `file` (any other part is read and dropped). Missing: 422; over ANSWER_FILE_MAX_BYTES:
+ * 413; both under the question's field, as the checkout form shows them.
+ */
+async function readAnswerFile(req: FastifyRequest, questionId: number): Promise<UploadedFile> {
+  if (!req.isMultipart()) throw answerFileRefused(questionId, { key: 'required' });
+  let found: UploadedFile | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: ANSWER_FILE_MAX_BYTES, files: 2, fields: 5 } })) {
+      if (part.type !== 'file') continue;
+      const body = await part.toBuffer();
+      if (part.fieldname === 'file' && !found) found = { body, filename: part.filename };
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+    const max = ANSWER_FILE_MAX_BYTES / (1024 * 1024);
+    throw answerFileRefused(questionId, { key: 'file_too_large', values: { max } }, 'PAYLOAD_TOO_LARGE');
+  }
+  if (!found?.body.length) throw answerFileRefused(questionId, { key: 'required' });
+  return found;
+}
 
 /** The buyer's side of an order (SPEC §2 /checkout): reserve, details, extend the hold, pay offline. */
 export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -226,6 +252,36 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       return step(req, 'details', async (tx, c, order) => {
         return saveOrderDetails(tx, c, order, tokenOf(req), req.body, locale);
       });
+    },
+  );
+
+  app.post(
+    '/events/:eventId/order/:shortId/files',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload the file answering a FILE question (multipart `file`): PDF, JPEG, PNG or WebP up to 5 MB, judged by its bytes; kept private. Send the answer it returns with the details',
+        params: publicOrderParams,
+        querystring: answerFileQuery,
+        headers,
+        consumes: ['multipart/form-data'],
+        response: { 201: fileAnswerResponse },
+      },
+      config: { rateLimit: { max: deps.config.checkoutRateLimitMax, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      const target = {
+        eventId: req.params.eventId,
+        shortId: req.params.shortId,
+        secret: secretOf(req),
+        token: tokenOf(req),
+        questionId: req.query.question_id,
+        attendee: req.query.attendee ?? null,
+      };
+      const fileDeps = { db, clock: deps.clock, storage: deps.storage, log: deps.log, share: deps.checkoutShare };
+      const file = await uploadAnswerFile(fileDeps, target, () => readAnswerFile(req, target.questionId));
+      return reply.status(201).send({ data: file });
     },
   );
 

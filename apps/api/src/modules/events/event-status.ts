@@ -8,7 +8,9 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { getAccount } from '../accounts/account-settings.js';
+import { dropAnswerFilesOf } from '../checkout/answer-files.repository.js';
 import { keysOf, listImages } from '../images/images.repository.js';
+import { removeFiles } from '../images/stored-file-removal.js';
 import { eventHasOrders } from '../orders/event-orders.js';
 import { findEvent } from './events.repository.js';
 import { paymentReadiness } from './payment-readiness.js';
@@ -38,7 +40,10 @@ export async function changeEventStatus(
   await deps.db.update(events).set({ status, updated_at: deps.clock.now() }).where(eq(events.id, id));
 }
 
-/** Deletes an event for good, with its images; an event with orders can only be archived. */
+/**
+ * Deletes an event for good, with its images and the files of checkouts that never completed; an event
+ * with orders can only be archived.
+ */
 export async function deleteEvent(
   deps: { db: Db; storage: FileStorage; clock: Clock },
   accountId: number,
@@ -48,7 +53,8 @@ export async function deleteEvent(
   if (!found) throw new DomainError('NOT_FOUND');
   if (await eventHasOrders(deps.db, id, deps.clock.now())) throw new DomainError('EVENT_HAS_ORDERS');
   const pictures = await listImages(deps.db, accountId, 'event', id);
-  await deps.db.transaction(async (tx) => {
+  const files = await deps.db.transaction(async (tx) => {
+    const keys = await dropAnswerFilesOf(tx, { eventId: id });
     if (pictures.length)
       await tx.delete(images).where(
         inArray(
@@ -57,6 +63,8 @@ export async function deleteEvent(
         ),
       );
     await tx.delete(events).where(eq(events.id, id));
+    return keys;
   });
   for (const p of pictures) for (const key of keysOf(p)) await deps.storage.delete(key);
+  await removeFiles.now(deps, files);
 }

@@ -1,4 +1,4 @@
-import { addressLines, type AnswerValue, isAddressAnswer, type QuestionType } from '@admitone/shared';
+import { addressLines, type AnswerValue, isAddressAnswer, isFileAnswer, type QuestionType } from '@admitone/shared';
 
 /**
  * How a column's cells are written: `text` (escaped against formula injection in CSV), `int`,
@@ -108,7 +108,7 @@ export interface AnswerWords {
 
 /**
  * An answer as one cell: several choices joined with ", ", yes or no in the export's language, an address as
- * its lines joined with ", " (the country named in the export's language).
+ * its lines joined with ", " (the country named in the export's language), an uploaded file by its name.
  */
 export const answerText = (
   answer: AnswerValue | undefined,
@@ -119,11 +119,13 @@ export const answerText = (
     ? null
     : Array.isArray(answer)
       ? answer.join(', ')
-      : isAddressAnswer(answer)
-        ? addressLines(answer, words.locale).join(', ')
-        : question.type === 'YES_NO' && (answer === 'yes' || answer === 'no')
-          ? words[answer]
-          : answer;
+      : isFileAnswer(answer)
+        ? answer.name
+        : isAddressAnswer(answer)
+          ? addressLines(answer, words.locale).join(', ')
+          : question.type === 'YES_NO' && (answer === 'yes' || answer === 'no')
+            ? words[answer]
+            : answer;
 
 /** Column headings of the question columns, in question order. */
 export interface QuestionColumn {

@@ -132,3 +132,32 @@ export async function processImage(
     },
   };
 }
+
+/** An image scanned and rewritten: only its pixels, in its own format, upright, without any metadata. */
+export interface CleanImage {
+  contentType: string;
+  extension: string;
+  body: Buffer;
+}
+
+/**
+ * Scans an uploaded picture that is kept as a file (a FILE question's answer) the way covers are: the format
+ * is read from its own first bytes (JPEG, PNG or WebP, else null), a picture of more than `maxPixels`
+ * (a decompression bomb) is refused before sharp decodes anything ('too_many_pixels'), and what is kept is
+ * re-encoded in its own format, turned upright, with no EXIF, XMP or ICC comments left. A file that does
+ * not decode whole (cut short, corrupt) is null.
+ */
+export async function cleanImage(body: Buffer, maxPixels: number): Promise<CleanImage | 'too_many_pixels' | null> {
+  const header = readImageHeader(body);
+  if (!header || !header.width || !header.height) return null;
+  if (header.width * header.height > maxPixels) return 'too_many_pixels';
+  try {
+    const meta = await sharp(body, readOptions(maxPixels)).metadata();
+    if (meta.format !== header.format) return null;
+    const contentType = FORMATS[header.format]!;
+    const clean = await reencode(sharp(body, readOptions(maxPixels)).rotate(), header.format).toBuffer();
+    return { contentType, extension: EXTENSIONS[contentType]!, body: clean };
+  } catch {
+    return null;
+  }
+}

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { orders, questionAnswers } from '../../db/schema/index.js';
 import { DomainError, type FieldIssues } from '../../shared/errors.js';
+import { answerFilesOf } from '../checkout/answer-files.js';
+import { dropUnusedAnswerFiles, orderFileRows } from '../checkout/answer-files.repository.js';
 import { checkAnswers, orderQuestions } from '../checkout/answers.js';
 import { recordOrderEvent } from './order-history.js';
 import { enqueueOrderMails } from './order-mails.js';
@@ -40,6 +42,7 @@ export async function editBuyer(tx: Tx, ctx: OrderContext, order: OrderRow, inpu
       input.answers,
       'answers.',
       issues,
+      answerFilesOf(await orderFileRows(tx, order.id), null, false),
     );
     if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
     await tx
@@ -47,6 +50,7 @@ export async function editBuyer(tx: Tx, ctx: OrderContext, order: OrderRow, inpu
       .where(and(eq(questionAnswers.order_id, order.id), isNull(questionAnswers.attendee_id)));
     if (rows.length)
       await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: order.id, attendee_id: null, ...r })));
+    await dropUnusedAnswerFiles(tx, order.id);
     changed.push('answers' as never);
   }
   await tx

@@ -5,6 +5,7 @@ import {
   oneOf,
   ORDER_SORTS,
   orderDetailResponse,
+  orderFileParams,
   orderListResponse,
   orderMailListResponse,
   orderMailParams,
@@ -21,6 +22,7 @@ import { type AuthContext, authOf, sessionOf } from '../../plugins/auth.js';
 import { notFound } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { syncPage, syncRequest } from '../../shared/sync.js';
+import { readOrderFile } from '../checkout/answer-files.js';
 import { buyerLinkPath, sendOrderLink } from '../checkout/order-link.js';
 import { requireEvent } from '../events/events.repository.js';
 import { refundOrder } from '../payments/refund-order.js';
@@ -34,6 +36,16 @@ import { changeOrder } from './organizer-order-change.js';
 const tags = ['orders'];
 const security = [{ bearer: [] }];
 const FILTERS = ['status', 'payment_status', 'ticket_id', 'affiliate_id'];
+
+/**
+ * A Content-Disposition that saves a file under its (already safe) name: an ASCII fallback for old
+ * clients, and the name itself per RFC 6266 / 8187.
+ */
+const attachment = (name: string) => {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+};
 
 /** The organizer's orders: list, detail with history, and the actions on one order. */
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -113,6 +125,32 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     async (req) => {
       await requireEvent(db, authOf(req).accountId, req.params.eventId);
       return detail(req.params.eventId, req.params.orderId);
+    },
+  );
+
+  app.get(
+    '/events/:eventId/orders/:orderId/files/:fileId',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A file the buyer uploaded to answer a FILE question (the `file_id` of the answer), as a download; never cached',
+        params: orderFileParams,
+      },
+    },
+    async (req, reply) => {
+      const { eventId, orderId, fileId } = req.params;
+      await requireEvent(db, authOf(req).accountId, eventId);
+      const found = await readOrderFile({ db, storage: deps.storage, log: deps.log }, eventId, orderId, fileId);
+      if (!found) throw notFound();
+      reply
+        .type(found.file.type)
+        .header('content-disposition', attachment(found.file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      if (found.stored.length !== null) reply.header('content-length', String(found.stored.length));
+      return reply.send(found.stored.body);
     },
   );
 

@@ -7,6 +7,7 @@ import { questions, questionTickets, tickets } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
+import { dropAnswerFilesOf } from '../checkout/answer-files.repository.js';
 
 type Body = z.output<typeof questionBody>;
 type Row = typeof questions.$inferSelect;
@@ -143,10 +144,16 @@ export async function updateQuestion(
   return getQuestion(db, accountId, eventId, questionId);
 }
 
-/** Deletes a question of the caller's event (its answers go with it). */
+/**
+ * Deletes a question of the caller's event (its answers go with it; the files uploaded to answer it are
+ * queued for removal in the same transaction, and the worker's stored-file sweep removes them).
+ */
 export async function deleteQuestion(db: Db, accountId: number, eventId: number, questionId: number): Promise<void> {
   await getQuestion(db, accountId, eventId, questionId);
-  await db.delete(questions).where(eq(questions.id, questionId));
+  await db.transaction(async (tx) => {
+    await dropAnswerFilesOf(tx, { questionId });
+    await tx.delete(questions).where(eq(questions.id, questionId));
+  });
 }
 
 /** Puts every question of the event in the order given: exactly the event's questions, each once. */

@@ -1,10 +1,12 @@
-import type { BuyerAttendeeBody } from '@admitone/shared';
+import { type AnswerValue, type BuyerAttendeeBody, isFileAnswer } from '@admitone/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Db, Tx } from '../../db/client.js';
 import { attendees, events, orderEvents, questionAnswers } from '../../db/schema/index.js';
 import type { TicketMailBudget } from '../../plugins/address-mail-limit.js';
 import { DomainError, type FieldIssues, notFound } from '../../shared/errors.js';
+import { answerFilesOf } from '../checkout/answer-files.js';
+import { dropUnusedAnswerFiles, orderFileRows } from '../checkout/answer-files.repository.js';
 import { attendeeQuestionsFor, checkAnswers } from '../checkout/answers.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
@@ -46,7 +48,9 @@ export async function lockTicketOf(tx: Tx, order: OrderRow, attendeeShortId: str
   return a;
 }
 
-const shown = (v: unknown) => (Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : '');
+/** An answer as the history shows it (a file by its name). */
+const shown = (v: AnswerValue | undefined) =>
+  Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : isFileAnswer(v) ? v.name : '';
 
 /**
  * The buyer corrects one attendee: name, e-mail, and the answers to questions the organizer lets them
@@ -93,7 +97,13 @@ async function editAttendeeIn(
   const stray = Object.keys(input.answers).filter((id) => !asked.some((q) => String(q.id) === id));
   const issues: FieldIssues = {};
   for (const id of stray) (issues[`answers.${id}`] ??= []).push({ key: 'invalid' });
-  const rows = checkAnswers(asked, input.answers, 'answers.', issues);
+  const rows = checkAnswers(
+    asked,
+    input.answers,
+    'answers.',
+    issues,
+    answerFilesOf(await orderFileRows(tx, order.id), a.id, false),
+  );
   if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
   if (asked.length) {
     const ids = asked.map((q) => q.id);
@@ -111,6 +121,7 @@ async function editAttendeeIn(
       .where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
     if (rows.length)
       await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: order.id, attendee_id: a.id, ...r })));
+    await dropUnusedAnswerFiles(tx, order.id);
   }
   if (!changes.length) return [];
   // The ticket goes to a new address (the old one had it already): counted before anything is written.

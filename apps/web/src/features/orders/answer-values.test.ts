@@ -42,6 +42,17 @@ describe('answer values', () => {
     expect(values).toEqual({ 2: ['Y'], 3: '' });
   });
 
+  it('keeps an uploaded file as it is (only the buyer uploads), and sees no change while it stays', () => {
+    const file = { file_id: 41, name: 'card.pdf', size: 2048, type: 'application/pdf' };
+    const values = answerValues(
+      [q(6, { type: 'FILE' }), q(7, { type: 'FILE' })],
+      [{ question_id: 6, question_title: 'Q6', question_type: 'FILE', attendee_id: 9, answer: file }],
+    );
+    expect(values).toEqual({ 6: file, 7: '' });
+    expect(answersChanged(values, { ...values, 6: { ...file } })).toBe(false);
+    expect(answersChanged(values, { ...values, 6: '' })).toBe(true);
+  });
+
   it('sees a change only when an answer really differs', () => {
     expect(answersChanged({ 1: 'A', 2: ['X', 'Y'] }, { 1: ' A ', 2: ['Y', 'X'] })).toBe(false);
     expect(answersChanged({ 2: [] }, { 2: '' })).toBe(false);

@@ -3,6 +3,7 @@ import {
   type AdminAnswerDto,
   type AnswerValue,
   isAddressAnswer,
+  isFileAnswer,
   type QuestionDto,
 } from '@admitone/shared';
 
@@ -19,12 +20,17 @@ export function askedQuestions(questions: QuestionDto[], scope: { order: true } 
   });
 }
 
-/** Form values for these questions from the given answers: a list for checkboxes, parts for an address, else text. */
+/**
+ * Form values for these questions from the given answers: a list for checkboxes, parts for an address, the
+ * uploaded file for a file (sent back as it is: nobody uploads here), else text.
+ */
 export function answerValues(questions: QuestionDto[], answers: AdminAnswerDto[]): AnswerValues {
   const out: AnswerValues = {};
   for (const q of questions) {
     const given = answers.find((a) => a.question_id === q.id)?.answer;
-    if (q.type === 'ADDRESS') out[String(q.id)] = { ...EMPTY_ADDRESS, ...(isAddressAnswer(given) ? given : {}) };
+    if (q.type === 'FILE' || isFileAnswer(given))
+      out[String(q.id)] = q.type === 'FILE' && isFileAnswer(given) ? given : '';
+    else if (q.type === 'ADDRESS') out[String(q.id)] = { ...EMPTY_ADDRESS, ...(isAddressAnswer(given) ? given : {}) };
     else if (isAddressAnswer(given)) out[String(q.id)] = '';
     else if (q.type === 'CHECKBOX') out[String(q.id)] = Array.isArray(given) ? given : given ? [given] : [];
     else out[String(q.id)] = Array.isArray(given) ? given.join(', ') : (given ?? '');
@@ -35,9 +41,11 @@ export function answerValues(questions: QuestionDto[], answers: AdminAnswerDto[]
 const normalise = (v: AnswerValue | undefined) =>
   Array.isArray(v)
     ? [...v].sort().join('\u0000')
-    : isAddressAnswer(v)
-      ? ADDRESS_PARTS.map((p) => v[p].trim()).join('\u0000')
-      : (v ?? '').trim();
+    : isFileAnswer(v)
+      ? `file:${v.file_id}`
+      : isAddressAnswer(v)
+        ? ADDRESS_PARTS.map((p) => v[p].trim()).join('\u0000')
+        : (v ?? '').trim();
 
 /**
  * True when any answer differs: only then are answers sent (the server replaces them all, and checks required ones).

@@ -15,6 +15,7 @@ import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
 import { readableAlert } from './notice';
 import { checkoutRoute, stateOfError } from './order-state';
+import { OrderFiles } from './OrderFiles';
 import { OrderStateScreen } from './OrderStateScreen';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderSummaryCard } from './OrderSummaryCard';
@@ -159,6 +160,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       ) : null}
       <Divider />
       <OrderSummaryCard order={order} />
+      <OrderFiles order={order} />
       {/* An order awaiting its offline payment shows its tickets where the buyer may still correct
           them (issued once paid). */}
       {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && (

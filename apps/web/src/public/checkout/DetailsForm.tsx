@@ -21,7 +21,8 @@ import {
   toDetailsBody,
   validateDetails,
 } from './details-form';
-import { saveOrderDetails } from './order-api';
+import type { AnswerUpload } from './FileAnswerField';
+import { saveOrderDetails, uploadAnswerFile } from './order-api';
 import { type BuyerState, stateOfError } from './order-state';
 import { checkoutPath } from './paths';
 import { PersonFields } from './PersonFields';
@@ -53,6 +54,11 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
   });
   const eventId = order.event.id;
   const orderQs = orderQuestions(order.questions);
+  // FILE answers are uploaded as they are chosen, for the attendee (short id) or the order (null).
+  const uploadFor =
+    (attendee: string | null): AnswerUpload =>
+    (questionId, file) =>
+      uploadAnswerFile(eventId, order.short_id, questionId, attendee, file);
 
   // After a failed check, move to the first field that needs attention.
   const focusFirstError = () =>
@@ -145,6 +151,7 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
                 count={order.attendees.length}
                 attendee={a}
                 questions={questionsForTicket(order.questions, a.ticket_id)}
+                upload={uploadFor(a.short_id)}
               />
             ))}
           </>
@@ -157,7 +164,7 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
               <Trans>About your order</Trans>
             </Title>
             {orderQs.map((q) => (
-              <QuestionField key={q.id} question={q} form={form} path={`answers.${q.id}`} />
+              <QuestionField key={q.id} question={q} form={form} path={`answers.${q.id}`} upload={uploadFor(null)} />
             ))}
           </>
         )}

@@ -5,21 +5,27 @@ import type { UseFormReturnType } from '@mantine/form';
 import { AddressField, withPart } from '../../components/AddressField';
 import { YesNoField } from '../../components/YesNoField';
 import type { DetailsValues } from './details-form';
+import { type AnswerUpload, FileAnswerField } from './FileAnswerField';
 
 /** A question's help text (organizer HTML, sanitised by the server). */
 function Description({ html }: { html: string }) {
   return <span dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** One checkout question as the input its type calls for; `path` is the answer's form path. */
+/**
+ * One checkout question as the input its type calls for; `path` is the answer's form path. `upload` sends a
+ * FILE question's file (the checkout's details); without it a FILE answer is only shown.
+ */
 export function QuestionField<V = DetailsValues>({
   question,
   form: anyForm,
   path,
+  upload,
 }: {
   question: PublicQuestionDto;
   form: UseFormReturnType<V>;
   path: string;
+  upload?: AnswerUpload;
 }) {
   // Any form holding answers at `path` (the checkout's details, a buyer's correction of one attendee).
   const form = anyForm as unknown as UseFormReturnType<DetailsValues>;
@@ -125,6 +131,18 @@ export function QuestionField<V = DetailsValues>({
           value={input.value as AddressAnswer}
           onChange={(part, v) => form.setFieldValue(path, withPart(input.value, part, v) as never)}
           errors={Object.fromEntries(ADDRESS_PARTS.map((p) => [p, form.errors[`${path}.${p}`] as string | undefined]))}
+        />
+      );
+    case 'FILE':
+      return (
+        <FileAnswerField
+          common={common}
+          value={input.value}
+          onChange={(v) => {
+            form.setFieldValue(path, v as never);
+            form.clearFieldError(path);
+          }}
+          upload={upload ? (file) => upload(question.id, file) : undefined}
         />
       );
     default:

@@ -123,4 +123,22 @@ describe('details form', () => {
     expect(isFormPath('attendees.0.answers.4.city')).toBe(true);
     expect(isFormPath('answers.4.country')).toBe(true);
   });
+
+  it('keeps a FILE answer as uploaded: required until a file is there, sent back with its id', () => {
+    const file = q(6, { applies_to: 'ORDER', type: 'FILE', required: true });
+    const upload = { file_id: 41, name: 'card.pdf', size: 2048, type: 'application/pdf' };
+    const withFile = { ...order, questions: [file], answers: [] } as unknown as PublicOrderDto;
+    const v = initialDetailsValues(withFile);
+    expect(v.answers).toEqual({ '6': '' });
+    expect(validateDetails(v, withFile, messages)['answers.6']).toBe(messages.required);
+    v.answers['6'] = upload;
+    expect(validateDetails(v, withFile, messages)['answers.6']).toBeUndefined();
+    expect(toDetailsBody(v, 'en').answers).toEqual({ '6': upload });
+    // Coming back to the form, the saved file is there.
+    const saved = {
+      ...withFile,
+      answers: [{ question_id: 6, attendee_short_id: null, question_title: 'Card', answer: upload }],
+    } as unknown as PublicOrderDto;
+    expect(initialDetailsValues(saved).answers).toEqual({ '6': upload });
+  });
 });

@@ -3,6 +3,7 @@ import {
   type AddressAnswer,
   type AnswerValue,
   isAddressAnswer,
+  isFileAnswer,
   type Locale,
   type OrderDetailsBody,
   type PublicOrderDto,
@@ -50,6 +51,11 @@ function answersFor(
   for (const q of questions) {
     const saved = order.answers.find((a) => a.question_id === q.id && a.attendee_short_id === attendeeShortId);
     const value = saved?.answer ?? emptyAnswer(q);
+    // A FILE question keeps the file uploaded for it (or nothing: '').
+    if (q.type === 'FILE' || isFileAnswer(value)) {
+      out[String(q.id)] = q.type === 'FILE' && isFileAnswer(value) ? value : '';
+      continue;
+    }
     if (q.type === 'ADDRESS' || isAddressAnswer(value)) {
       out[String(q.id)] = isAddressAnswer(value) ? { ...EMPTY_ADDRESS, ...value } : { ...EMPTY_ADDRESS };
       continue;
@@ -104,9 +110,11 @@ const isBlank = (value: AnswerValue | undefined): boolean =>
   value === undefined ||
   (Array.isArray(value)
     ? value.length === 0
-    : isAddressAnswer(value)
-      ? ADDRESS_PARTS.every((p) => !value[p]?.trim())
-      : value.trim() === '');
+    : isFileAnswer(value)
+      ? false
+      : isAddressAnswer(value)
+        ? ADDRESS_PARTS.every((p) => !value[p]?.trim())
+        : value.trim() === '');
 
 /** Problems of an answer before sending: a required one left empty; an address missing what a letter needs. */
 function answerProblems(q: PublicQuestionDto, value: AnswerValue | undefined, path: string, m: DetailsMessages) {
@@ -153,11 +161,13 @@ function cleanAnswers(answers: Record<string, AnswerValue>): Record<string, Answ
   const out: Record<string, AnswerValue> = {};
   for (const [id, value] of Object.entries(answers)) {
     if (isBlank(value)) continue;
-    out[id] = Array.isArray(value)
-      ? value
-      : isAddressAnswer(value)
-        ? (Object.fromEntries(ADDRESS_PARTS.map((p) => [p, value[p].trim()])) as unknown as AddressAnswer)
-        : value.trim();
+    // A file answer goes back as the upload answered it (the server keeps what it stored).
+    out[id] =
+      Array.isArray(value) || isFileAnswer(value)
+        ? value
+        : isAddressAnswer(value)
+          ? (Object.fromEntries(ADDRESS_PARTS.map((p) => [p, value[p].trim()])) as unknown as AddressAnswer)
+          : value.trim();
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { CardPaymentDto, OrderDetailsBody, PublicOrderDto } from '@admitone/shared';
+import type { CardPaymentDto, FileAnswer, OrderDetailsBody, PublicOrderDto } from '@admitone/shared';
 
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 
@@ -30,6 +30,28 @@ export const saveOrderDetails = (eventId: number, shortId: string, body: OrderDe
     orderShortId: shortId,
     idempotencyKey,
   }).then((r) => r.data);
+
+/**
+ * Uploads the file answering a FILE question (an order question, or an attendee's: `attendee` is its short
+ * id) while the details are filled in; answers what to send with them.
+ */
+export function uploadAnswerFile(
+  eventId: number,
+  shortId: string,
+  questionId: number,
+  attendee: string | null,
+  file: File,
+): Promise<FileAnswer> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const query = new URLSearchParams({ question_id: String(questionId), ...(attendee ? { attendee } : {}) });
+  return publicFetch<{ data: FileAnswer }>(`${orderPath(eventId, shortId)}/files?${query.toString()}`, {
+    method: 'POST',
+    body,
+    eventId,
+    orderShortId: shortId,
+  }).then((r) => r.data);
+}
 
 export const extendHold = (eventId: number, shortId: string) =>
   publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/extend`, {

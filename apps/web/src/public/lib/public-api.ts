@@ -25,7 +25,9 @@ export interface PublicRequest {
 /** Calls `/api/public{path}`; throws `ApiError` (translated message, field errors) on anything but 2xx. */
 export async function publicFetch<T>(path: string, req: PublicRequest = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart boundary header.
+  const isForm = typeof FormData !== 'undefined' && req.body instanceof FormData;
+  if (req.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (req.locale) headers['accept-language'] = req.locale;
   if (req.idempotencyKey) headers[IDEMPOTENCY_HEADER] = req.idempotencyKey;
   const token = req.eventId !== undefined ? checkoutTokens.get(req.eventId) : null;
@@ -37,7 +39,7 @@ export async function publicFetch<T>(path: string, req: PublicRequest = {}): Pro
     res = await fetch(`/api/public${path}`, {
       method: req.method ?? 'GET',
       headers,
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      body: req.body === undefined ? undefined : isForm ? (req.body as FormData) : JSON.stringify(req.body),
       signal: req.signal,
     });
   } catch (err) {

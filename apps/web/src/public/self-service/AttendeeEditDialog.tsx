@@ -54,9 +54,14 @@ export function AttendeeEditDialog({
       ),
     },
   });
-  const { submit, failure, busy } = useSubmitChange(form, async (values) =>
-    onSaved(await correctAttendee(order.event.id, order.short_id, attendee.short_id, values, i18n.locale)),
-  );
+  // A file is shown, not sent: it can only be uploaded at checkout, and a question left out keeps its answer.
+  const files = new Set(questions.filter((q) => q.type === 'FILE').map((q) => String(q.id)));
+  const { submit, failure, busy } = useSubmitChange(form, async (values) => {
+    const answers = Object.fromEntries(Object.entries(values.answers).filter(([id]) => !files.has(id)));
+    onSaved(
+      await correctAttendee(order.event.id, order.short_id, attendee.short_id, { ...values, answers }, i18n.locale),
+    );
+  });
   const name = personName(attendee);
   const until = self.edit_until ? formatDateTime(self.edit_until, order.event.timezone, i18n.locale) : null;
 

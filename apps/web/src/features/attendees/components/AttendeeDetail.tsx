@@ -60,7 +60,7 @@ export function AttendeeDetail({
         ) : null}
       </DetailSection>
       <DetailSection title={<Trans>Answers</Trans>}>
-        <AnswerList answers={attendee.answers} />
+        <AnswerList answers={attendee.answers} order={{ eventId: event.id, orderId: attendee.order_id }} />
       </DetailSection>
       <DetailSection title={<Trans>Check-ins</Trans>}>
         {attendee.check_ins.length ? (

@@ -3,11 +3,13 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Radio.css';
 
-import { ADDRESS_PARTS, type AddressAnswer, type QuestionDto } from '@admitone/shared';
-import { Checkbox, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { ADDRESS_PARTS, type AddressAnswer, isFileAnswer, type QuestionDto } from '@admitone/shared';
+import { Trans } from '@lingui/react/macro';
+import { Checkbox, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 import { AddressField, withPart } from '../../../components/AddressField';
+import { FileAnswerSummary } from '../../../components/FileAnswerSummary';
 import { YesNoField } from '../../../components/YesNoField';
 import type { AnswerValues } from '../answer-values';
 
@@ -89,6 +91,25 @@ function AnswerField<V extends { answers: AnswerValues }>({
           onChange={(part, v) => setAt(path, withPart(input.value, part, v) as never)}
           errors={Object.fromEntries(ADDRESS_PARTS.map((p) => [p, form.errors[`${path}.${p}`] as string | undefined]))}
         />
+      );
+    case 'FILE':
+      // Only the buyer uploads: the file is shown, and kept as it is when the answers are saved.
+      return (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {question.title}
+          </Text>
+          {isFileAnswer(input.value as object) ? (
+            <FileAnswerSummary file={input.value} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              <Trans>No file uploaded.</Trans>
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            <Trans>Files are uploaded by the buyer at checkout.</Trans>
+          </Text>
+        </Stack>
       );
     default:
       return <TextInput {...common} value={input.value as string} onChange={input.onChange} />;

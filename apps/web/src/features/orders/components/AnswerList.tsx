@@ -1,10 +1,30 @@
-import { addressLines, type AdminAnswerDto, isAddressAnswer } from '@admitone/shared';
+import { addressLines, type AdminAnswerDto, isAddressAnswer, isFileAnswer } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
-/** Answers to checkout questions as question / answer pairs. */
-export function AnswerList({ answers }: { answers: AdminAnswerDto[] }) {
+import { AnswerFileLink } from './AnswerFileLink';
+
+/**
+ * Answers to checkout questions as question / answer pairs. An uploaded file shows its name and size; with
+ * `order` (where the answers belong) its name downloads it.
+ */
+export function AnswerList({
+  answers,
+  order,
+}: {
+  answers: AdminAnswerDto[];
+  order?: { eventId: number; orderId: number };
+}) {
   const { t, i18n } = useLingui();
+  const shown = (a: AdminAnswerDto): ReactNode => {
+    if (Array.isArray(a.answer)) return a.answer.join(', ');
+    if (isFileAnswer(a.answer))
+      return order ? <AnswerFileLink file={a.answer} eventId={order.eventId} orderId={order.orderId} /> : a.answer.name;
+    if (isAddressAnswer(a.answer)) return addressLines(a.answer, i18n.locale).join('\n');
+    if (a.question_type === 'YES_NO' && a.answer) return a.answer === 'yes' ? t`Yes` : t`No`;
+    return a.answer || '—';
+  };
   if (!answers.length)
     return (
       <Text size="sm" c="dimmed">
@@ -19,15 +39,7 @@ export function AnswerList({ answers }: { answers: AdminAnswerDto[] }) {
             {a.question_title}
           </Text>
           <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap' }}>
-            {Array.isArray(a.answer)
-              ? a.answer.join(', ')
-              : isAddressAnswer(a.answer)
-                ? addressLines(a.answer, i18n.locale).join('\n')
-                : a.question_type === 'YES_NO' && a.answer
-                  ? a.answer === 'yes'
-                    ? t`Yes`
-                    : t`No`
-                  : a.answer || '—'}
+            {shown(a)}
           </Text>
         </div>
       ))}

@@ -105,7 +105,7 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
           {i18n._(PAYMENT_STATUS_LABELS[order.payment_status])}
         </DetailRow>
         <DetailRow label={<Trans>Reference</Trans>}>
-          <Text span size="sm" ff="monospace">
+          <Text span size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
             {order.payment_intent_id ?? order.order_number}
           </Text>
         </DetailRow>
@@ -118,7 +118,7 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
       </DetailSection>
       {orderAnswers.length ? (
         <DetailSection title={<Trans>Answers</Trans>}>
-          <AnswerList answers={orderAnswers} />
+          <AnswerList answers={orderAnswers} order={{ eventId: event.id, orderId: order.id }} />
         </DetailSection>
       ) : null}
       <DetailSection title={<Trans>Attendees</Trans>}>
@@ -127,7 +127,7 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
             const name = personName(a) || t`No name yet`;
             return (
               <Group key={a.id} justify="space-between" gap="sm" wrap="nowrap">
-                <Stack gap={0}>
+                <Stack gap={0} miw={0}>
                   <Anchor
                     component={Link}
                     to={`/manage/event/${event.id}/attendees?attendee=${a.id}`}

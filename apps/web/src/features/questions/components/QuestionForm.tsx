@@ -6,6 +6,7 @@ import '@mantine/core/styles/Switch.css';
 
 import {
   CHOICE_QUESTION_TYPES,
+  QUESTION_TYPES,
   type QuestionBody,
   questionBody,
   type QuestionDto,
@@ -115,9 +116,7 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
         label={t`Answer type`}
         required
         allowDeselect={false}
-        data={(['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'DROPDOWN', 'RADIO', 'CHECKBOX', 'DATE'] as const).map(
-          (type) => ({ value: type, label: typeLabel(type) }),
-        )}
+        data={QUESTION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
         {...form.getInputProps('type')}
       />
       {CHOICE_QUESTION_TYPES.includes(v.type) ? <QuestionOptionsEditor form={form} /> : null}

@@ -16,5 +16,6 @@ export function useQuestionTypeLabel() {
       NUMBER: t`Number`,
       YES_NO: t`Yes or no`,
       ADDRESS: t`Address`,
+      FILE: t`File upload`,
     })[type];
 }
