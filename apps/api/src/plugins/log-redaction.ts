@@ -30,6 +30,7 @@ export const PLAIN_PARAMS: ReadonlySet<string> = new Set([
   'capacityId',
   'categoryId',
   'deliveryId',
+  'fileId',
   'entryId',
   'listId',
   'messageId',
