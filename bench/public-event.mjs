@@ -111,16 +111,19 @@ await db.query(
      insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, status, payment_status, currency, subtotal, total, locale, completed_at)
      select e.account_id, e.id, 'ob' || g, 'B-' || g, 'x', 'COMPLETED', 'PAYMENT_RECEIVED', 'EUR', 1000, 1000, 'en', now() from events e, generate_series(1, $2) g where e.id = $1
      returning id, account_id, event_id),
+   d as (select min(id) as id from event_dates where event_id = $1),
    i as (
-     insert into order_items (order_id, ticket_id, ticket_name, quantity, unit, total)
-     select o.id, $3, 'Paid', 1, '{"base":1000,"discount":0,"price":1000,"fees":[],"taxes":[],"fee_total":0,"tax_total":0,"total":1000}'::jsonb, 1000 from o
-     returning id, order_id)
-   insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, short_id, status, locale, position)
-   select o.account_id, o.event_id, o.id, i.id, $3, 'ab' || o.id, 'ACTIVE', 'en', 0 from o join i on i.order_id = o.id`,
+     insert into order_items (order_id, ticket_id, event_date_id, ticket_name, quantity, unit, total)
+     select o.id, $3, d.id, 'Paid', 1, '{"base":1000,"discount":0,"price":1000,"fees":[],"taxes":[],"fee_total":0,"tax_total":0,"total":1000}'::jsonb, 1000 from o, d
+     returning id, order_id, event_date_id)
+   insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, event_date_id, short_id, status, locale, position)
+   select o.account_id, o.event_id, o.id, i.id, $3, i.event_date_id, 'ab' || o.id, 'ACTIVE', 'en', 0 from o join i on i.order_id = o.id`,
   [event.id, sold, hot.id],
 );
 // The rows above were written straight into the tables: their counters follow, as the stock module would keep them.
 await db.query(`update tickets set taken = $2 where id = $1`, [hot.id, sold]);
+await db.query(`update ticket_dates set taken = $2 where ticket_id = $1`, [hot.id, sold]);
+await db.query(`update event_dates set taken = $2 where event_id = $1`, [event.id, sold]);
 await db.query(`update capacity_assignments set taken = $2 where event_id = $1`, [event.id, sold]);
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

@@ -10,40 +10,19 @@
 //   BENCH_WAITLIST=1: the hot ticket has its waitlist open (the reservation's extra "nobody waits" check).
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; scratch
 //   databases are created and dropped. Needs pgbench and psql (Debian's postgresql-client).
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
 import pg from 'pg';
 
 import { startBenchServer } from './lib/bench-server.mjs';
+import { rawReserve, reserveLoad } from './lib/reserve-load.mjs';
 
 const clientCounts = (process.argv[2] ?? '64,256').split(',').map(Number);
 const seconds = Number(process.argv[3] ?? 10);
 const alreadySold = Number(process.argv[4] ?? 30_000);
 const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const rawScript = path.resolve(import.meta.dirname, '..', '..', 'shared', 'bench', 'raw-reserve', 'run.sh');
-
-/** The reference: pgbench's guarded reservation on one hot ticket, `clients` connections, `seconds`. */
-function rawReserve(clients) {
-  const out = execFileSync('bash', [rawScript, String(clients), String(seconds), '1'], {
-    env: {
-      ...process.env,
-      PGHOST: base.hostname,
-      PGPORT: base.port || '5432',
-      PGUSER: decodeURIComponent(base.username || 'postgres'),
-    },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const check = JSON.parse(out.split('\n').find((l) => l.startsWith('{')) ?? '{}');
-  if (check.oversold_tickets !== 0) throw new Error(`raw reference oversold: ${JSON.stringify(check)}`);
-  return Number(/reservations\/s ([\d.]+)/.exec(out)[1]);
-}
-
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-rush-'));
 const bench = await startBenchServer({
   port: 3293,
@@ -101,10 +80,11 @@ async function sell(target, n) {
        insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, status, payment_status, currency, subtotal, total, locale, email, completed_at)
        select e.account_id, e.id, 'bench' || e.id || '-' || g, 'B-' || e.id || '-' || g, 'bench', 'COMPLETED', 'NO_PAYMENT_REQUIRED', 'EUR', 0, 0, 'en', 'b' || g || '@example.test', now()
        from events e, generate_series(1, $2::int) g where e.id = $1 returning id, account_id, event_id),
-     i as (insert into order_items (order_id, ticket_id, ticket_name, quantity, unit, total)
-       select o.id, $3, 'Hot', 2, '{"base":0,"discount":0,"price":0,"fees":[],"taxes":[],"fee_total":0,"tax_total":0,"total":0}'::jsonb, 0 from o returning id, order_id)
-     insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, short_id, status, locale, position, first_name, last_name, email)
-     select o.account_id, o.event_id, o.id, i.id, $3, 'abench' || i.id || '-' || p, 'ACTIVE', 'en', p, 'Fan', 'Number' || i.id, 'fan@example.test'
+     d as (select min(id) as id from event_dates where event_id = $1),
+     i as (insert into order_items (order_id, ticket_id, event_date_id, ticket_name, quantity, unit, total)
+       select o.id, $3, d.id, 'Hot', 2, '{"base":0,"discount":0,"price":0,"fees":[],"taxes":[],"fee_total":0,"tax_total":0,"total":0}'::jsonb, 0 from o, d returning id, order_id, event_date_id)
+     insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, event_date_id, short_id, status, locale, position, first_name, last_name, email)
+     select o.account_id, o.event_id, o.id, i.id, $3, i.event_date_id, 'abench' || i.id || '-' || p, 'ACTIVE', 'en', p, 'Fan', 'Number' || i.id, 'fan@example.test'
      from i join o on o.id = i.order_id, generate_series(0, 1) p`,
     [target.eventId, Math.ceil(n / 2), target.ticketId],
   );
@@ -116,84 +96,9 @@ async function sell(target, n) {
   await database.close();
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-const apiUrl = new URL(api);
-let clientNo = 0;
-/**
- * One reservation over HTTP as the ticket selector sends it (a fresh Idempotency-Key per click), from a new client
- * address.
- */
-function reserveOnce(target, quantity) {
-  const body = JSON.stringify({ items: [{ ticket_id: target.ticketId, quantity }], expected_total: 0 });
-  const n = clientNo++;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: apiUrl.hostname,
-        port: apiUrl.port,
-        path: `${apiUrl.pathname}/public/events/${target.eventId}/order`,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'idempotency-key': randomUUID(),
-          'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-/** `clients` buyers reserving 1–4 tickets in a loop for `seconds` (or until `stop(errors)`); rates and latency. */
-async function run(label, target, clients, stop = () => false) {
-  const latencies = [];
-  const errors = {};
-  let ok = 0;
-  let tickets = 0;
-  const t0 = performance.now();
-  const until = t0 + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < until && !stop(errors)) {
-        const quantity = 1 + Math.floor(Math.random() * 4);
-        const t = performance.now();
-        const r = await reserveOnce(target, quantity);
-        latencies.push(performance.now() - t);
-        if (r.status === 201) {
-          ok++;
-          tickets += quantity;
-        } else {
-          const code = JSON.parse(r.body).error?.code ?? `HTTP ${r.status}`;
-          errors[code] = (errors[code] ?? 0) + 1;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const out = {
-    perSecond: ok / elapsed,
-    ticketsPerSecond: tickets / elapsed,
-    p50: pct(latencies, 50),
-    p95: pct(latencies, 95),
-    p99: pct(latencies, 99),
-    ok,
-    errors,
-  };
-  console.log(
-    `${label.padEnd(40)} ${String(clients).padStart(3)} clients  ${out.perSecond.toFixed(0).padStart(5)} reservations/s (${out.ticketsPerSecond.toFixed(0)} tickets/s)  p50 ${out.p50.toFixed(1)}  p95 ${out.p95.toFixed(1)}  p99 ${out.p99.toFixed(1)} ms${Object.keys(errors).length ? `  errors ${JSON.stringify(errors)}` : ''}`,
-  );
-  return out;
-}
+const load = reserveLoad(api);
+const runLoad = load.run;
+const run = (label, target, clients, stop) => runLoad(label, target, clients, seconds, stop);
 
 const drift = async (eventId) => {
   const { openDatabase } = await import('../apps/api/src/db/client.ts');
@@ -214,7 +119,7 @@ const maxConnections = Number((await db.query('show max_connections')).rows[0].m
 const results = [];
 for (const clients of clientCounts) {
   const rawClients = Math.min(clients, maxConnections - 10);
-  const raw = rawReserve(rawClients);
+  const raw = rawReserve(base, rawClients, seconds);
   console.log(
     `${'raw reference (pgbench, guard first)'.padEnd(40)} ${String(rawClients).padStart(3)} clients  ${raw.toFixed(0).padStart(5)} reservations/s${rawClients < clients ? `  (the server allows ${maxConnections} connections)` : ''}`,
   );
@@ -257,6 +162,6 @@ console.log(
 if (rows[0].n !== capacity || d.length) process.exitCode = 1;
 
 await db.end();
-agent.destroy();
+load.close();
 await bench.stop();
 rmSync(dataDir, { recursive: true, force: true });

@@ -34,14 +34,16 @@ const intlLocale = (locale: string) => (locale === 'pt' ? 'pt-PT' : locale);
  * in every language with SWEEP_AXE=all), no English interface string left in a
  * translated page, no text cut off or spilling out (desktop, and a phone for the buyer's pages), and
  * prices and dates formatted for the language in the event's time zone. The organizer's screens are
- * rendered in English and German, the main ones in Chinese too, and checked against the catalogs in the
- * other languages (EVERY_SCREEN, below). German and Chinese screenshots of the main screens go to
+ * rendered in English and German, the main ones in Chinese too, the buyer's pages in French too, and
+ * checked against the catalogs in the other languages (EVERY_SCREEN, below); every language goes through
+ * the checkout. German and Chinese screenshots of the main screens go to
  * e2e/artifacts/sweep-<locale>-<screen>.png.
  *
- * Issue #38: at a phone's width (390 px) the buyer's pages (every language) and the organizer's and the
- * door's main screens (English and German: orders, an order, reports, the dashboard, the door staff's
- * check-in) must not scroll sideways (the widest element named when they do), and the staff screens put
- * their search first. SWEEP_PHONE_SHOTS=/tmp saves each phone page as /tmp/phone-<locale>-<screen>.png.
+ * Issue #38: at a phone's width (390 px) the buyer's pages (in the languages they are rendered in) and
+ * the organizer's and the door's main screens (English and German: orders, an order, reports, the
+ * dashboard, the door staff's check-in) must not scroll sideways (the widest element named when they
+ * do), and the staff screens put their search first. SWEEP_PHONE_SHOTS=/tmp saves each phone page as
+ * /tmp/phone-<locale>-<screen>.png.
  */
 
 test.use({ actionTimeout: 15_000 });
@@ -66,16 +68,20 @@ const axeHere = (locale: SweepLocale, screenIndex: number, buyer: boolean, shot 
 /**
  * The languages every screen is rendered in: English (the reference) and German (the longest words);
  * Chinese (another script) renders the buyer's pages and the organizer's main screens (those
- * photographed). French, Spanish and both Portuguese render the buyer's pages (what the public sees,
- * phone width too), the checkout and the formats; on the organizer's other screens their strings (and
- * Chinese ones) are what their catalogs say (npm run i18n:check: complete, and checked against the
- * strings each screen showed in English), and a string that escaped the catalogs shows up in German.
- * SWEEP_ALL=1 renders every screen in every language.
+ * photographed); French (a Romance language, the widest of them) the buyer's pages too (what the public
+ * sees, phone width too). Every language goes through the checkout and the formats. Wherever a screen is
+ * not rendered in a language, its strings are what the catalog says (npm run i18n:check: complete, and
+ * checked against the strings each screen showed in English), and a string that escaped the catalogs
+ * shows up in German. SWEEP_ALL=1 renders every screen in every language.
  */
 const EVERY_SCREEN: readonly SweepLocale[] = ['en', 'de'];
 const MAIN_SCREENS: readonly SweepLocale[] = ['zh-CN'];
+const BUYER_SCREENS: readonly SweepLocale[] = ['en', 'de', 'fr', 'zh-CN'];
 const sweptIn = (locale: SweepLocale, buyer: boolean, shot = false) =>
-  process.env.SWEEP_ALL === '1' || buyer || EVERY_SCREEN.includes(locale) || (shot && MAIN_SCREENS.includes(locale));
+  process.env.SWEEP_ALL === '1' ||
+  EVERY_SCREEN.includes(locale) ||
+  (buyer && BUYER_SCREENS.includes(locale)) ||
+  (shot && MAIN_SCREENS.includes(locale));
 const SHOT_LOCALES: readonly SweepLocale[] = ['de', 'zh-CN'];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -666,7 +672,7 @@ async function sweepLocale(browser: Browser, locale: SweepLocale, problems: stri
         findings,
         axeHere(locale, index, !!screen.buyer, !!screen.shot),
       );
-      // The buyer's pages at a phone's width in every language; the organizer's and the door's main
+      // The buyer's pages at a phone's width in each language they are rendered in; the organizer's and the door's main
       // screens in English and German (the longest words), axe'd there too (their cards) in the first.
       const organizerPhone = !!screen.phone && (process.env.SWEEP_ALL === '1' || EVERY_SCREEN.includes(locale));
       if (screen.buyer || organizerPhone) {

@@ -1,7 +1,8 @@
 import { type AnswerValue, type AttendeeStatus, type BuyerOrderStatus, priceUnit } from '@admitone/shared';
+import { asc, eq } from 'drizzle-orm';
 
 import type { Db, Executor } from '../src/db/client.js';
-import { attendees, orderItems, orders, questionAnswers } from '../src/db/schema/index.js';
+import { attendees, eventDates, orderItems, orders, questionAnswers } from '../src/db/schema/index.js';
 import { repairDrift } from '../src/modules/inventory/reconcile.js';
 
 /**
@@ -50,6 +51,14 @@ export async function seedBulkAttendees(db: Executor, spec: BulkSpec): Promise<{
   const start = spec.start ?? new Date('2026-06-01T10:00:00Z');
   const tag = `${spec.eventId}x${Date.now().toString(36)}`;
   const unit = BULK_UNIT;
+  // The event's first date (an event made through the API has one).
+  const [date] = await db
+    .select({ id: eventDates.id })
+    .from(eventDates)
+    .where(eq(eventDates.event_id, spec.eventId))
+    .orderBy(asc(eventDates.start_date), asc(eventDates.id))
+    .limit(1);
+  const eventDateId = date!.id;
   for (let from = 0; from < orderCount; from += CHUNK) {
     const ids = Array.from({ length: Math.min(CHUNK, orderCount - from) }, (_, j) => from + j);
     const sizes = ids.map((o) => Math.min(perOrder, spec.attendees - o * perOrder));
@@ -96,6 +105,7 @@ export async function seedBulkAttendees(db: Executor, spec: BulkSpec): Promise<{
           return {
             order_id: orderIdOf.get(o)!,
             ticket_id: ticket.id,
+            event_date_id: eventDateId,
             ticket_name: ticket.name,
             quantity: sizes[j]!,
             unit,
@@ -116,6 +126,7 @@ export async function seedBulkAttendees(db: Executor, spec: BulkSpec): Promise<{
           order_id: orderId,
           order_item_id: itemOf.get(orderId)!,
           ticket_id: spec.tickets[o % spec.tickets.length]!.id,
+          event_date_id: eventDateId,
           short_id: `ba${tag}y${i}`,
           status: attendeeStatusOf(bulkOrderStatus(o)),
           first_name: bulkFirstName(i),

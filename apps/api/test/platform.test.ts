@@ -98,6 +98,7 @@ describe('platform', () => {
       'DELETE /api/events/{eventId}/tickets/{ticketId}',
       'DELETE /api/events/{eventId}/product-categories/{categoryId}',
       'DELETE /api/events/{eventId}/capacity-assignments/{capacityId}',
+      'DELETE /api/events/{eventId}/dates/{dateId}',
       'DELETE /api/events/{eventId}/promo-codes/{promoId}',
       'DELETE /api/events/{eventId}/affiliates/{affiliateId}',
       'DELETE /api/events/{eventId}/questions/{questionId}',

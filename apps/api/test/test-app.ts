@@ -121,7 +121,7 @@ export async function mailSettled(app: App, timeoutMs = 15_000): Promise<void> {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API like a client: JSON in, JSON out, optional bearer token and language. */
 export async function call(

@@ -72,6 +72,10 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
+/** A date of an event: sold, sold out (the organizer stopped its sales), cancelled, or hidden from buyers. */
+export const EVENT_DATE_STATUSES = ['ON_SALE', 'SOLD_OUT', 'CANCELLED', 'HIDDEN'] as const;
+export type EventDateStatus = (typeof EVENT_DATE_STATUSES)[number];
+
 /** Where an event stands in time, derived from its dates (not stored). */
 export const EVENT_LIFECYCLES = ['UPCOMING', 'ONGOING', 'ENDED'] as const;
 export type EventLifecycle = (typeof EVENT_LIFECYCLES)[number];

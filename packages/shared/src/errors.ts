@@ -61,6 +61,10 @@ export const ERROR_STATUS = {
   LAST_CATEGORY: 409,
   /** An event keeps at least one check-in list. */
   LAST_CHECK_IN_LIST: 409,
+  /** A date that has (or had) attendees cannot be deleted: they name it. */
+  DATE_HAS_ATTENDEES: 409,
+  /** An event keeps at least one date. */
+  LAST_EVENT_DATE: 409,
   /** A staff link that was never made, revoked or replaced by a new one. */
   STAFF_LINK_INVALID: 404,
   /** A "find my tickets" link past its time (a new one can be asked for on the same page). */

@@ -52,6 +52,8 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   no_recipients: /*i18n*/ { id: 'field.no_recipients', message: 'No one matches these recipients.' },
   invalid: /*i18n*/ { id: 'field.invalid', message: 'This value is not valid.' },
   not_found_choice: /*i18n*/ { id: 'field.not_found_choice', message: 'This choice does not exist.' },
+  choose_date: /*i18n*/ { id: 'field.choose_date', message: 'Choose a date.' },
+  date_not_on_sale: /*i18n*/ { id: 'field.date_not_on_sale', message: 'This date is not on sale.' },
   wrong_password: /*i18n*/ { id: 'field.wrong_password', message: 'This is not your current password.' },
   already_member: /*i18n*/ {
     id: 'field.already_member',
@@ -148,5 +150,35 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   order_total_too_large: /*i18n*/ {
     id: 'field.order_total_too_large',
     message: 'The order total is too large. Split it into smaller orders.',
+  },
+  invalid_time: /*i18n*/ { id: 'field.invalid_time', message: 'Enter a time such as 19:30.' },
+  choose_weekdays: /*i18n*/ { id: 'field.choose_weekdays', message: 'Choose at least one day of the week.' },
+  rule_end_choice: /*i18n*/ {
+    id: 'field.rule_end_choice',
+    message: 'Choose when the dates stop: either an end date or a number of times, not both.',
+  },
+  rule_times_choice: /*i18n*/ {
+    id: 'field.rule_times_choice',
+    message: 'Give either start times or time slots, not both.',
+  },
+  rule_no_dates: /*i18n*/ {
+    id: 'field.rule_no_dates',
+    message: 'This rule makes no dates. Check its days, its end and its exceptions.',
+  },
+  too_many_dates: /*i18n*/ {
+    id: 'field.too_many_dates',
+    message: 'An event can have at most {max} dates, and this one has {existing}. Make fewer dates.',
+  },
+  cancel_date_separately: /*i18n*/ {
+    id: 'field.cancel_date_separately',
+    message: 'A date is cancelled with its own action, which also cancels its orders.',
+  },
+  date_cancelled: /*i18n*/ {
+    id: 'field.date_cancelled',
+    message: 'This date is cancelled: its status cannot change.',
+  },
+  set_on_dates: /*i18n*/ {
+    id: 'field.set_on_dates',
+    message: 'This event has several dates: its start and end follow them. Change the dates instead.',
   },
 };

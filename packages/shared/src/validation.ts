@@ -47,6 +47,8 @@ export type IssueKey =
   | 'fee_currency_mismatch'
   | 'currency_has_fixed_fees'
   | 'not_on_sale'
+  | 'choose_date'
+  | 'date_not_on_sale'
   | 'currency_locked'
   | 'not_promotional_required'
   | 'no_recipients'
@@ -65,6 +67,15 @@ export type IssueKey =
   | 'file_too_large'
   | 'image_too_many_pixels'
   | 'unknown_field'
+  | 'invalid_time'
+  | 'choose_weekdays'
+  | 'rule_end_choice'
+  | 'rule_times_choice'
+  | 'rule_no_dates'
+  | 'too_many_dates'
+  | 'cancel_date_separately'
+  | 'date_cancelled'
+  | 'set_on_dates'
   | 'invalid';
 
 export interface IssueDescriptor {

@@ -184,6 +184,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'error.last_check_in_list',
     message: 'An event needs at least one check-in list.',
   },
+  DATE_HAS_ATTENDEES: /*i18n*/ {
+    id: 'error.date_has_attendees',
+    message: 'This date has attendees (cancelled ones count too) and cannot be deleted. You can hide it instead.',
+  },
+  LAST_EVENT_DATE: /*i18n*/ {
+    id: 'error.last_event_date',
+    message: 'An event needs at least one date.',
+  },
   SELF_SERVICE_CLOSED: /*i18n*/ {
     id: 'error.self_service_closed',
     message: 'This change is not possible for this order any more. Please contact the organizer.',

@@ -12,6 +12,8 @@ import { checkInHistoryRoutes } from './check-in/check-in-history.routes.js';
 import { checkInListRoutes } from './check-in/check-in-lists.routes.js';
 import { staffLinkRoutes } from './check-in/staff-link.routes.js';
 import { publicOrderRoutes } from './checkout/checkout.routes.js';
+import { eventDateRoutes } from './event-dates/event-dates.routes.js';
+import { ticketDateRoutes } from './event-dates/ticket-dates.routes.js';
 import { eventRoutes } from './events/events.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { imageRoutes } from './images/images.routes.js';
@@ -64,6 +66,8 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: ticketRoutes },
   { prefix: '/api', plugin: productCategoryRoutes },
   { prefix: '/api', plugin: capacityRoutes },
+  { prefix: '/api', plugin: eventDateRoutes },
+  { prefix: '/api', plugin: ticketDateRoutes },
   { prefix: '/api', plugin: promoCodeRoutes },
   { prefix: '/api', plugin: affiliateRoutes },
   { prefix: '/api', plugin: questionRoutes },

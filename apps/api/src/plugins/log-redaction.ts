@@ -29,6 +29,7 @@ export const PLAIN_PARAMS: ReadonlySet<string> = new Set([
   'affiliateId',
   'capacityId',
   'categoryId',
+  'dateId',
   'deliveryId',
   'fileId',
   'entryId',

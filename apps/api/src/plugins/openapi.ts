@@ -3,6 +3,7 @@ import {
   attendeeDetailSchema,
   attendeeDtoSchema,
   checkInEntrySchema,
+  eventDateSchema,
   eventSchema,
   IDEMPOTENCY_HEADER,
   orderDetailSchema,
@@ -60,6 +61,7 @@ type Document = {
  */
 const NAMED_SCHEMAS: ReadonlyArray<readonly [z.ZodType, string]> = [
   [eventSchema, 'Event'],
+  [eventDateSchema, 'EventDate'],
   [ticketSchema, 'Ticket'],
   [orderSummarySchema, 'OrderSummary'],
   [orderDetailSchema, 'Order'],

@@ -32,6 +32,20 @@ const rushOf = async (app: App, eventId: number, body: (i: number) => object, ta
 const units = (eventId: number, where = '') =>
   `select count(*)::int as n from attendees a where a.event_id = ${eventId} and a.status in ('RESERVED', 'ACTIVE', 'AWAITING_PAYMENT') ${where}`;
 
+/** Adds dates to an event through the organizer's API; answers their ids in order. */
+const addDates = async (app: App, token: string, eventId: number, days: string[], capacity: number | null = null) => {
+  const ids: number[] = [];
+  for (const day of days) {
+    const r = await call(app, 'POST', `/api/events/${eventId}/dates`, {
+      token,
+      body: { start_date: `${day}T19:00`, end_date: `${day}T22:00`, capacity },
+    });
+    expect(r.statusCode).toBe(201);
+    ids.push(r.json().data.id);
+  }
+  return ids;
+};
+
 const scenarios: Record<string, Scenario> = {
   '(a) a ticket': async (app) => {
     const { event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'FREE', quantity: SEATS }], dates, {
@@ -148,6 +162,47 @@ const scenarios: Record<string, Scenario> = {
       () => ({ items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], promo_code: 'CREW-PASS', expected_total: 0 }),
       units(event.id),
     );
+  },
+  '(g) a ticket on two dates of a run, 5 per date (its quantity is per date)': async (app) => {
+    const { u, event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'FREE', quantity: SEATS / 2 }], dates, {
+      fairness: true,
+    });
+    const [second, third] = await addDates(app, u.token, event.id, ['2030-06-02', '2030-06-03']);
+    return rushOf(
+      app,
+      event.id,
+      (i) => ({
+        items: [{ ticket_id: tickets[0]!.id, quantity: 1 }],
+        event_date_id: i % 2 ? second : third,
+        expected_total: 0,
+      }),
+      units(event.id),
+    );
+  },
+  "(h) a date's capacity shared by two tickets, while another date sells": async (app) => {
+    const { u, event, tickets } = await liveEvent(
+      app,
+      [
+        { name: 'Stalls', type: 'FREE' },
+        { name: 'Balcony', type: 'FREE' },
+      ],
+      dates,
+      { fairness: true },
+    );
+    const [full] = await addDates(app, u.token, event.id, ['2030-06-02'], SEATS);
+    const [other] = await addDates(app, u.token, event.id, ['2030-06-03'], 1000);
+    const body = (ticket: number, date: number) => ({
+      items: [{ ticket_id: tickets[ticket]!.id, quantity: 1 }],
+      event_date_id: date,
+      expected_total: 0,
+    });
+    // Twenty buyers of the other date (from other addresses) at the same moment: all of them get in.
+    const [rush, elsewhere] = await Promise.all([
+      rushOf(app, event.id, (i) => body(i % 2, full!), units(event.id, `and a.event_date_id = ${full}`)),
+      Promise.all(Array.from({ length: 20 }, (_, i) => reserveAs(app, event.id, 1000 + i, body(i % 2, other!)))),
+    ]);
+    expect(tally(elsewhere).statuses).toEqual({ 201: 20 });
+    return rush;
   },
 };
 

@@ -77,6 +77,13 @@ export const FOREIGN_ID_PROBES: ForeignIdProbe[] = [
     body: (_, id) => ({ name: 'c', capacity: 1, applies_to: 'TICKETS', ticket_ids: [id] }),
   },
   {
+    name: 'a bulk change of dates naming A’s date',
+    method: 'POST',
+    url: (o) => `${ev(o)}/dates/bulk`,
+    id: (w) => w.dateId,
+    body: (_, id) => ({ ids: [id], capacity: 1 }),
+  },
+  {
     name: 'a promo code for A’s ticket',
     method: 'POST',
     url: (o) => `${ev(o)}/promo-codes`,

@@ -54,7 +54,7 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   op: Operation;
 }
@@ -124,6 +124,7 @@ function realIds(name: string, path: string): fc.Arbitrary<string | number> | nu
     taxOrFeeId: [w.taxId],
     tax_and_fee_id: [w.taxId],
     capacityId: [w.capacityId],
+    dateId: [w.dateId],
     promoId: [w.promoId],
     affiliateId: [w.affiliateId],
     affiliate_id: [w.affiliateId],

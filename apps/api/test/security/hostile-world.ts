@@ -22,6 +22,8 @@ export const GUARDED_TABLES = [
   'taxes_and_fees',
   'capacity_assignments',
   'capacity_assignment_tickets',
+  'event_dates',
+  'ticket_dates',
   'promo_codes',
   'promo_code_tickets',
   'affiliates',
@@ -93,6 +95,7 @@ export async function buildWorld(app: App) {
     201,
     'tax',
   );
+  const dates = await ok(await call(app, 'GET', `${e}/dates`, { token }), 200, 'dates');
   const capacity = await ok(
     await call(app, 'POST', `${e}/capacity-assignments`, {
       token,
@@ -193,6 +196,7 @@ export async function buildWorld(app: App) {
     tierIds: tickets[2]!.tiers.map((t) => t.id),
     taxId: tax.data.id,
     capacityId: capacity.data.id,
+    dateId: (dates.data as unknown as Array<{ id: number }>)[0]!.id,
     promoId: promo.data.id,
     promoCode: 'HOSTILE10',
     affiliateId: affiliate.data.id,

@@ -21,7 +21,7 @@ import { buildTenantWorld, imageForm, type TenantWorld } from './tenant-world.js
 
 interface Route {
   key: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   rule: RouteRule;
   secured: boolean;

@@ -100,6 +100,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     type: 'SINGLE_LINE_TEXT',
   });
   const affiliate = await made(app, a.token, 'POST', `${ev}/affiliates`, { name: 'Radio One', code: 'RADIO1' });
+  const dates = (await call(app, 'GET', `${ev}/dates`, { token: a.token })).json().data as Array<{ id: number }>;
 
   const placed = await placeOrder(app, { eventId: event.id, organizerToken: a.token }, [
     { ticket_id: ticket.id, quantity: 2 },
@@ -222,6 +223,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     ticket2Id: ticket2.id,
     taxId: tax.id,
     capacityId: capacity.id,
+    dateId: dates[0]!.id,
     mainCategoryId: mainCategory.id,
     categoryId: category.id,
     listId: checkInList.id,

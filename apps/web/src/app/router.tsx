@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
                   { path: 'getting-started', lazy: page(() => import('./routes/GettingStartedRoute')) },
                   { path: 'settings', lazy: page(() => import('./routes/EventSettingsRoute')) },
                   { path: 'homepage-designer', lazy: page(() => import('./routes/HomepageDesignerRoute')) },
+                  { path: 'dates', lazy: page(() => import('./routes/EventDatesRoute')) },
                   { path: 'tickets', lazy: page(() => import('./routes/EventTicketsRoute')) },
                   { path: 'capacity-assignments', lazy: page(() => import('./routes/EventCapacityRoute')) },
                   { path: 'promo-codes', lazy: page(() => import('./routes/EventPromoCodesRoute')) },

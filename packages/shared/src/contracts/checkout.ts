@@ -343,6 +343,8 @@ export const reserveOrderBody = z
     /** The total the page showed; the server re-prices and refuses a different one (PRICE_CHANGED). */
     expected_total: z.number().int().min(0),
     locale: z.enum(LOCALES).optional(),
+    /** The date the tickets are for; may be left out when the event has one date. */
+    event_date_id: z.number().int().positive().max(LIMITS.ID_MAX).nullish(),
   })
   .superRefine((v, ctx) => {
     if (!v.items.some((i) => i.quantity > 0))

@@ -361,6 +361,8 @@ export type EditAttendeeBody = z.input<typeof editAttendeeBody>;
 export const createAttendeeBody = z.object({
   ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
   tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
+  /** The date the ticket is for; may be left out when the event has one date (not cancelled). */
+  event_date_id: z.number().int().positive().max(LIMITS.ID_MAX).nullish(),
   first_name: personNameField,
   last_name: personNameField,
   email: emailField,

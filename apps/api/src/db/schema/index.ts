@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './capacity.js';
 export * from './check-in-lists.js';
 export * from './door-staff.js';
+export * from './event-dates.js';
 export * from './events.js';
 export * from './images.js';
 export * from './operations.js';

@@ -13,6 +13,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex 
 import { accounts } from './accounts.js';
 import { affiliates } from './affiliates.js';
 import { changeXid, instant, parsedJsonb, timestamps } from './columns.js';
+import { eventDates } from './event-dates.js';
 import { events } from './events.js';
 import { promoCodes } from './promo-codes.js';
 import { questions } from './questions.js';
@@ -134,6 +135,10 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => tickets.id),
     tier_id: integer('tier_id').references(() => ticketTiers.id),
+    /** The date its units are for. */
+    event_date_id: integer('event_date_id')
+      .notNull()
+      .references(() => eventDates.id),
     ticket_name: text('ticket_name').notNull(),
     tier_label: text('tier_label'),
     quantity: integer('quantity').notNull(),
@@ -165,6 +170,10 @@ export const attendees = pgTable(
       .notNull()
       .references(() => tickets.id),
     tier_id: integer('tier_id').references(() => ticketTiers.id),
+    /** The date this unit is for (its stock is counted there, and it admits on that date). */
+    event_date_id: integer('event_date_id')
+      .notNull()
+      .references(() => eventDates.id),
     /** Public and unguessable: ticket links and the QR code. */
     short_id: text('short_id').notNull(),
     status: text('status').$type<AttendeeStatus>().notNull(),
@@ -192,6 +201,8 @@ export const attendees = pgTable(
     index('attendees_event_checked_in_idx').on(t.event_id, t.checked_in_at, t.id),
     index('attendees_order_idx').on(t.order_id),
     index('attendees_event_status_idx').on(t.event_id, t.status),
+    // A date's attendees (the date filter, counting what a date holds, cancelling a date).
+    index('attendees_date_status_idx').on(t.event_date_id, t.status),
     // Incremental sync: an event's attendees in the order of their last change (shared/sync.ts).
     index('attendees_event_change_idx').on(t.event_id, t.change_xid, t.id),
   ],

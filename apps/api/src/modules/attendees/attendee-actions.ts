@@ -91,8 +91,8 @@ async function moveAttendee(
       tx,
       ctx.stock,
       event.id,
-      { ticket_id: a.ticket_id, tier_id: a.tier_id },
-      { ticket_id: ticketId, tier_id: tier?.id ?? null },
+      { ticket_id: a.ticket_id, tier_id: a.tier_id, event_date_id: a.event_date_id, is_admission: a.is_admission },
+      { ticket_id: ticketId, tier_id: tier?.id ?? null, event_date_id: a.event_date_id, is_admission: a.is_admission },
     ),
   );
   const [old] = await tx.select().from(orderItems).where(eq(orderItems.id, a.order_item_id));
@@ -102,6 +102,7 @@ async function moveAttendee(
       order_id: a.order_id,
       ticket_id: ticketId,
       tier_id: tier?.id ?? null,
+      event_date_id: a.event_date_id,
       ticket_name: entry.ticket.name,
       tier_label: tier?.label ?? null,
       quantity: 1,

@@ -7,6 +7,7 @@ import { attendees, orderItems, orders, tickets } from '../../db/schema/index.js
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import type { EventRow } from '../checkout/catalogue.js';
+import { organizerDateOf } from '../event-dates/date-choice.js';
 import { takeNewUnit } from '../inventory/order-units.js';
 import { newAttendeeShortId, newOrderNumber, newOrderShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
@@ -31,11 +32,17 @@ export async function createManualAttendee(
   const [existing] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.event_id, event.id));
   if (!existing?.n) throw new DomainError('TICKET_REQUIRED');
   const { entry, tier } = await targetTicket(tx, event, input.ticket_id, input.tier_id);
-  const unit = { ticket_id: entry.ticket.id, tier_id: tier?.id ?? null };
+  const dateId = await organizerDateOf(tx, event.id, input.event_date_id);
+  const unit = {
+    ticket_id: entry.ticket.id,
+    tier_id: tier?.id ?? null,
+    event_date_id: dateId,
+    is_admission: entry.ticket.product_type === 'TICKET',
+  };
   // The unit is taken through the stock module, then the rows that count it are written in the same step.
   return orNoStock(() =>
     takeNewUnit(tx, ctx.stock, event.id, unit, (sp) =>
-      writeManualOrder(sp, ctx, event, input, fallbackLocale, entry, tier),
+      writeManualOrder(sp, ctx, event, input, fallbackLocale, entry, tier, unit),
     ),
   );
 }
@@ -48,6 +55,7 @@ async function writeManualOrder(
   fallbackLocale: Locale,
   entry: Awaited<ReturnType<typeof targetTicket>>['entry'],
   tier: Awaited<ReturnType<typeof targetTicket>>['tier'],
+  stockUnit: { event_date_id: number; is_admission: boolean },
 ): Promise<{ attendeeId: number; mails: number[] }> {
   const locale = isLocale(input.locale) ? input.locale : fallbackLocale;
   const paid = input.amount_paid;
@@ -91,6 +99,7 @@ async function writeManualOrder(
       order_id: order!.id,
       ticket_id: entry.ticket.id,
       tier_id: tier?.id ?? null,
+      event_date_id: stockUnit.event_date_id,
       ticket_name: entry.ticket.name,
       tier_label: tier?.label ?? null,
       quantity: 1,
@@ -107,6 +116,8 @@ async function writeManualOrder(
       order_item_id: line!.id,
       ticket_id: entry.ticket.id,
       tier_id: tier?.id ?? null,
+      event_date_id: stockUnit.event_date_id,
+      is_admission: stockUnit.is_admission,
       short_id: newAttendeeShortId(),
       status: 'ACTIVE',
       first_name: input.first_name,

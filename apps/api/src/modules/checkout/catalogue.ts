@@ -8,6 +8,7 @@ import type { StockLevels } from '../inventory/stock-levels.js';
 import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
 import type { CapacityStock, TicketStock } from '../tickets/availability.js';
 import { loadTickets, type TicketWithParts, type TierRow } from '../tickets/tickets.repository.js';
+import { type CatalogueDates, loadCatalogueDates } from './catalogue-dates.js';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -29,6 +30,8 @@ export interface Catalogue {
   capacities: CapacityStock[];
   /** Product categories the organizer hid: buyers can neither see nor buy what is in them. */
   hiddenCategories: Set<number>;
+  /** The event's dates, and how its tickets differ on some of them. */
+  dates: CatalogueDates;
 }
 
 /** The rule of what the public may read: live events only (drafts and archived events are not shown). */
@@ -54,6 +57,7 @@ export async function loadCatalogue(db: Executor, event: EventRow): Promise<Cata
     .select({ id: productCategories.id })
     .from(productCategories)
     .where(and(eq(productCategories.event_id, event.id), eq(productCategories.is_hidden, true)));
+  const dates = await loadCatalogueDates(db, event.id);
   const dtos = chargesFor(taxes, event.currency);
   const charges = new Map(tickets.map((t) => [t.ticket.id, dtos.filter((c) => t.taxIds.includes(c.id))]));
   return {
@@ -62,6 +66,7 @@ export async function loadCatalogue(db: Executor, event: EventRow): Promise<Cata
     charges,
     capacities: capacities.map(toCapacityStock),
     hiddenCategories: new Set(hidden.map((c) => c.id)),
+    dates,
   };
 }
 

@@ -16,6 +16,8 @@ import type { totalsOf } from './order-lines.js';
 /** What a reservation writes besides its lines. */
 export interface NewOrder {
   event: EventRow;
+  /** The date every unit is for. */
+  dateId: number;
   lines: OrderLine[];
   totals: ReturnType<typeof totalsOf>;
   promo: { id: number; code: string } | null;
@@ -43,8 +45,11 @@ export interface Riders {
    * as soon as the statement is done, not after this process gets round to reading its answer.
    */
   commitWith: boolean;
-  /** A buyer's reservation: tickets people are waiting for (an open waitlist) are not taken. */
-  waitlistFirst: boolean;
+  /**
+   * A buyer's reservation: tickets people are waiting for (an open waitlist) are not taken, and only a date
+   * on sale sells.
+   */
+  buyer: boolean;
   /** Gives back what the transaction claimed before the statement (the idempotency key) when it took nothing. */
   onStop?: ReturnType<typeof sql> | null;
 }
@@ -122,7 +127,7 @@ export async function insertReservation(
   riders: Riders,
 ): Promise<WrittenOrder> {
   const now = sqlNow(clock);
-  const chain = counterChain(changes, layout, guard, riders.caps?.passes ?? null, riders.waitlistFirst);
+  const chain = counterChain(changes, layout, guard, riders.caps?.passes ?? null, { buyer: riders.buyer });
   const shortId = o.shortId;
   const orderNumber = newOrderNumber();
   const units = o.lines.reduce((s, l) => s + l.quantity, 0);
@@ -152,13 +157,13 @@ export async function insertReservation(
         where ${chain.complete}
         returning id, reserved_until, created_at),
       i as (
-        insert into order_items (order_id, ticket_id, tier_id, ticket_name, tier_label, quantity, unit, total)
-        select o.id, v.ticket_id, v.tier_id, v.ticket_name, v.tier_label, v.quantity, v.unit, v.total
+        insert into order_items (order_id, ticket_id, tier_id, event_date_id, ticket_name, tier_label, quantity, unit, total)
+        select o.id, v.ticket_id, v.tier_id, ${o.dateId}::int, v.ticket_name, v.tier_label, v.quantity, v.unit, v.total
         from o cross join (values ${values}) as v(ticket_id, tier_id, ticket_name, tier_label, quantity, unit, total)
         returning id, ticket_id, tier_id, ticket_name, tier_label, quantity, unit, total),
       a as (
-        insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, short_id, status, locale, position, is_admission, created_at, updated_at)
-        select ${event.account_id}, ${event.id}, o.id, u.id, u.ticket_id, u.tier_id, (array[${list(shortIds, (s) => sql`${s}`)}]::text[])[u.n], 'RESERVED', ${o.locale}, u.n - 1, ${admits}, ${now}, ${now}
+        insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, event_date_id, short_id, status, locale, position, is_admission, created_at, updated_at)
+        select ${event.account_id}, ${event.id}, o.id, u.id, u.ticket_id, u.tier_id, ${o.dateId}::int, (array[${list(shortIds, (s) => sql`${s}`)}]::text[])[u.n], 'RESERVED', ${o.locale}, u.n - 1, ${admits}, ${now}, ${now}
         from o cross join (select i.id, i.ticket_id, i.tier_id, row_number() over (order by i.id, g)::int as n from i cross join generate_series(1, i.quantity) g) u
         returning id, short_id, ticket_id, tier_id, order_item_id, position, is_admission),
       ${replaced(o.replaces ?? [], chain.complete, now)}

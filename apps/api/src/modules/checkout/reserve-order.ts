@@ -17,6 +17,7 @@ import type { StockDeps } from '../inventory/order-units.js';
 import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
 import { type Catalogue, findPromoByCode, type PromoInfo } from './catalogue.js';
 import { promoApplies } from './catalogue.js';
+import { catalogueOnDate, dateOfOrder } from './catalogue-dates.js';
 import { claimKey, clientScopeOf } from './idempotency.js';
 import { priceRequest, promoUsable, type ReserveInput, totalsOf } from './order-lines.js';
 import { insertReservation, ReservationStopped, type WrittenOrder } from './reservation-insert.js';
@@ -66,7 +67,8 @@ const RELEASE_WAIT_MS = 500;
  * Reserves tickets for a checkout: the one stock recipe (docs/LOCKING.md). The catalogue (usually the
  * cached one) gives the sale rules and prices; then one short transaction: the client's fairness caps,
  * the replaced earlier hold of the same checkout, and one statement that takes every counter involved
- * through its guard (tickets, tiers, capacity assignments, promo code, in that order) and inserts the
+ * through its guard (tickets, tiers, the tickets on the date, the date, capacity assignments, promo code,
+ * in that order) and inserts the
  * order with its lines and attendees only if all of them fit. When a counter refuses, the statement
  * takes nothing (undone inside the database, the claimed key given back, the earlier hold kept); expired holds of the
  * event are released and the reservation is tried once more, and a
@@ -96,7 +98,8 @@ export async function reserveOrder(
       promo = await findPromoByCode(deps.db, event.id, input.promo_code);
       if (!promoUsable(promo, now)) throw invalidPromo();
     }
-    const lines = priceRequest(catalogue, input, promo, now);
+    const date = dateOfOrder(catalogue, input.event_date_id, now);
+    const lines = priceRequest(catalogueOnDate(catalogue, date), input, promo, now);
     const totals = totalsOf(lines);
     if (totals.total !== input.expected_total) throw new DomainError('PRICE_CHANGED');
     if (totals.total > LIMITS.ORDER_TOTAL_MAX)
@@ -115,6 +118,8 @@ export async function reserveOrder(
     const units = lines.map((l) => ({
       ticketId: l.ticket.ticket.id,
       tierId: l.tier?.id ?? null,
+      dateId: date.id,
+      admits: l.ticket.ticket.product_type === 'TICKET',
       quantity: l.quantity,
     }));
     const unitCount = lines.reduce((s, l) => s + l.quantity, 0);
@@ -158,6 +163,7 @@ export async function reserveOrder(
             layout,
             {
               event,
+              dateId: date.id,
               lines,
               totals,
               promo: promoUsed,
@@ -173,7 +179,7 @@ export async function reserveOrder(
               caps: capsApply(caps) ? capsCheck(event.id, client, caps, unitCount, sqlNow(deps.stock.clock)) : null,
               storeAnswer: opts.idempotencyKey ? keepAnswerSql(scope, opts.idempotencyKey, reply) : null,
               commitWith: !!deps.commitWith,
-              waitlistFirst: true,
+              buyer: true,
               onStop: opts.idempotencyKey ? freeKeySql(scope, opts.idempotencyKey) : null,
             },
           );
@@ -200,7 +206,7 @@ export async function reserveOrder(
           );
           if (!r!.ok) throw capsRefusal(r!.report, caps, unitCount)!;
         }
-        err = await explainShortfall(deps.db, changes, layout);
+        err = await explainShortfall(deps.db, changes, layout, { buyer: true });
       }
       if (attempt >= ATTEMPTS) throw mapShortage(err);
       if (err instanceof StaleStockLayout) {

@@ -15,6 +15,7 @@ import {
   ticketTaxes,
   ticketTiers,
 } from '../../db/schema/index.js';
+import { copyTicketDates } from '../event-dates/event-dates.repository.js';
 
 /** A copy sells from zero: the stock counters are not copied (nothing of the copy is sold or held). */
 const FRESH_STOCK = { taken: 0 } as const;
@@ -111,7 +112,8 @@ async function copyCheckInLists(
 
 /**
  * Copies the catalogue of one event into another inside the caller's transaction: tickets (with
- * tiers and taxes, categories and check-in lists), questions, promo codes and capacity assignments, re-pointing their
+ * tiers and taxes, categories, check-in lists and how they sell on each date: `dateMap` maps the source's
+ * dates to the copy's), questions, promo codes and capacity assignments, re-pointing their
  * ticket links
  * at the copies. Without tickets, anything limited to particular tickets is left out rather than
  * silently widened to every ticket.
@@ -122,6 +124,7 @@ export async function copyCatalogue(
   to: number,
   choices: CatalogueChoices,
   now: Date,
+  dateMap: ReadonlyMap<number, number> = new Map(),
 ): Promise<void> {
   const ticketMap = new Map<number, number>();
   if (choices.copy_tickets) {
@@ -179,6 +182,8 @@ export async function copyCatalogue(
           .values(taxes.map((l) => ({ ticket_id: ticketMap.get(l.ticket_id)!, tax_and_fee_id: l.tax_and_fee_id })));
     }
     await copyCheckInLists(tx, from, to, ticketMap, now);
+    // Each copied ticket on each copied date, as it sold there (nothing taken).
+    await copyTicketDates(tx, ticketMap, dateMap);
   }
   /** The copied ticket ids of a link list; null when a linked ticket was not copied. */
   const mapped = (ids: number[]) => (ids.every((i) => ticketMap.has(i)) ? ids.map((i) => ticketMap.get(i)!) : null);

@@ -12,13 +12,15 @@ import { DomainError } from '../../shared/errors.js';
 import { slugify } from '../../shared/slug.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { eventDefaultsOf } from '../accounts/account-settings.js';
+import { copyEventDates, syncEventSpan } from '../event-dates/event-dates.repository.js';
 import { listImages } from '../images/images.repository.js';
 import { copyCatalogue } from './copy-catalogue.js';
 import { settingsColumnsOf } from './event-dto.js';
 import { findEvent, insertEvent } from './events.repository.js';
 
 /**
- * Copies an event as a new draft. Dates stay the same instants in the same time zone (no shift).
+ * Copies an event as a new draft. Dates stay the same instants in the same time zone (no shift); each of
+ * its dates is copied (on sale again unless cancelled or hidden, nothing taken).
  * Settings (timeout, e-mails, colours) come along or are reset to the account's defaults; the cover
  * image's files are copied so the two events never share a file; tickets, questions, promo codes and
  * capacity assignments are copied as chosen.
@@ -64,24 +66,30 @@ export async function duplicateEvent(
     await deps.storage.copy(cover.variant_keys.small, coverKeys.small);
   }
   return deps.db.transaction(async (tx) => {
-    const copy = await insertEvent(tx, {
-      account_id: accountId,
-      organizer_id: e.organizer_id,
-      title,
-      slug: slugify(title),
-      description: e.description,
-      status: 'DRAFT',
-      start_date: e.start_date,
-      end_date: e.end_date,
-      timezone: e.timezone,
-      currency: e.currency,
-      is_online: e.is_online,
-      online_details: e.online_details,
-      location: e.location,
-      ...settings,
-      created_at: now,
-      updated_at: now,
-    });
+    const copy = await insertEvent(
+      tx,
+      {
+        account_id: accountId,
+        organizer_id: e.organizer_id,
+        title,
+        slug: slugify(title),
+        description: e.description,
+        status: 'DRAFT',
+        start_date: e.start_date,
+        end_date: e.end_date,
+        timezone: e.timezone,
+        currency: e.currency,
+        is_online: e.is_online,
+        online_details: e.online_details,
+        location: e.location,
+        ...settings,
+        created_at: now,
+        updated_at: now,
+      },
+      { firstDate: false },
+    );
+    const dateMap = await copyEventDates(tx, id, copy.id, now);
+    await syncEventSpan(tx, copy.id, now);
     if (cover && coverKeys) {
       const { id: _id, ...rest } = cover;
       await tx.insert(images).values({
@@ -92,7 +100,7 @@ export async function duplicateEvent(
         created_at: now,
       });
     }
-    await copyCatalogue(tx, id, copy.id, input, now);
+    await copyCatalogue(tx, id, copy.id, input, now, dateMap);
     return copy.id;
   });
 }

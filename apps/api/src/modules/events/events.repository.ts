@@ -6,6 +6,7 @@ import { events, organizers } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
 import { insertDefaultCheckInList } from '../check-in/check-in-lists.repository.js';
+import { insertFirstDate } from '../event-dates/event-dates.repository.js';
 import { insertDefaultCategory } from '../product-categories/product-categories.repository.js';
 
 const eventColumns = {
@@ -16,13 +17,19 @@ const eventColumns = {
 export type EventWithOrganizer = { event: typeof events.$inferSelect; organizer: { id: number; name: string } };
 
 /**
- * A new event with its default product category and check-in list (every event has at least one of each); call it in a
- * transaction.
+ * A new event with its default product category and check-in list (every event has at least one of each) and,
+ * unless its dates come from elsewhere (a copy's: `firstDate: false`), one date from its own start and end;
+ * call it in a transaction.
  */
-export async function insertEvent(db: Executor, values: typeof events.$inferInsert) {
+export async function insertEvent(
+  db: Executor,
+  values: typeof events.$inferInsert,
+  options: { firstDate: boolean } = { firstDate: true },
+) {
   const [row] = await db.insert(events).values(values).returning();
   await insertDefaultCategory(db, row!);
   await insertDefaultCheckInList(db, row!);
+  if (options.firstDate) await insertFirstDate(db, row!);
   return row!;
 }
 

@@ -9,6 +9,7 @@ import { utcToZoned, zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { slugify } from '../../shared/slug.js';
+import { countEventDates, followEventTimes } from '../event-dates/event-dates.repository.js';
 import { eventHasOrders } from '../orders/event-orders.js';
 import { findOrganizer } from '../organizers/organizers.repository.js';
 import { findEvent } from './events.repository.js';
@@ -17,7 +18,9 @@ export type UpdateEventInput = z.output<typeof updateEventBody>;
 
 /**
  * Applies changes to an event. Times are wall-clock in the event's (possibly new) time zone; when
- * only the zone changes, the wall-clock times stay. The end must stay after the start.
+ * only the zone changes, the wall-clock times stay. The end must stay after the start. An event with one
+ * date moves it along; with several, the start and end follow the dates (kept on their wall clock when the
+ * zone changes), and a different start or end is refused: the dates are changed instead.
  */
 export async function updateEvent(
   deps: { db: Db; clock: Clock },
@@ -64,6 +67,8 @@ export async function updateEvent(
           fields: { currency: [{ key: 'currency_has_fixed_fees', values: { fee_currency: fixed.currency ?? '' } }] },
         });
     }
+    // With several dates, the event's start and end are their span: times are set on the dates.
+    const several = (await countEventDates(tx, e.id)) > 1;
     await tx
       .update(events)
       .set({
@@ -75,10 +80,27 @@ export async function updateEvent(
         ...(input.online_details !== undefined ? { online_details: sanitizeRichText(input.online_details) } : {}),
         ...(input.location ? { location: { ...e.location, ...input.location } } : {}),
         timezone: tz,
-        start_date: start,
-        end_date: end,
+        ...(several ? {} : { start_date: start, end_date: end }),
         updated_at: now,
       })
       .where(eq(events.id, id));
+    await followEventTimes(tx, { id, fromZone: e.timezone, toZone: tz, start, end, several }, now);
+    if (several) {
+      // A start or end asked for must be the one the dates give (as a read sent back unchanged is).
+      const [after] = await tx
+        .select({ start_date: events.start_date, end_date: events.end_date })
+        .from(events)
+        .where(eq(events.id, id));
+      const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+      const fields = {
+        ...(input.start_date !== undefined && !same(after!.start_date, start)
+          ? { start_date: [{ key: 'set_on_dates' as const }] }
+          : {}),
+        ...(input.end_date !== undefined && !same(after!.end_date, end)
+          ? { end_date: [{ key: 'set_on_dates' as const }] }
+          : {}),
+      };
+      if (Object.keys(fields).length) throw new DomainError('VALIDATION_FAILED', { fields });
+    }
   });
 }

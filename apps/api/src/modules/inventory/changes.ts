@@ -1,26 +1,35 @@
 /**
  * What a change of stock does to the counters, as pure data (no I/O). Every unit of a ticket (or of one
- * tier of a tiered ticket) counts on the ticket, on its tier, and on every limiting capacity assignment
- * that covers the ticket; an order with a promo code counts once on the code. Changes are applied in
- * one fixed order (docs/LOCKING.md): kind (tickets, tiers, capacity assignments, promo codes), then id.
+ * tier of a tiered ticket) is for one date of the event. It counts on the ticket, on its tier, on the
+ * ticket on that date (whose limit is the ticket's quantity, which is per date), on the date when it
+ * admits someone, and on every limiting capacity assignment that covers the ticket; an order with a
+ * promo code counts once on the code. Changes are applied in one fixed order (docs/LOCKING.md): kind
+ * (tickets, tiers, tickets on a date, dates, capacity assignments, promo codes), then id.
  */
 
-export type CounterKind = 'ticket' | 'tier' | 'capacity' | 'promo';
+export type CounterKind = 'ticket' | 'tier' | 'ticket_date' | 'date' | 'capacity' | 'promo';
 
 /** The one lock order: two transactions never wait on each other in a cycle. */
-export const KIND_ORDER: readonly CounterKind[] = ['ticket', 'tier', 'capacity', 'promo'];
+export const KIND_ORDER: readonly CounterKind[] = ['ticket', 'tier', 'ticket_date', 'date', 'capacity', 'promo'];
 
-/** One counter moving by `delta` (positive: taken, checked against its limit; negative: given back). */
+/**
+ * One counter moving by `delta` (positive: taken, checked against its limit; negative: given back). A
+ * ticket on a date is named by the ticket (`id`) and the date (`dateId`).
+ */
 export interface CounterChange {
   kind: CounterKind;
   id: number;
+  dateId?: number;
   delta: number;
 }
 
-/** Units of one ticket, or of one tier of a tiered ticket. */
+/** Units of one ticket (or of one tier of a tiered ticket) on one date. */
 export interface UnitCount {
   ticketId: number;
   tierId: number | null;
+  dateId: number;
+  /** A ticket's unit admits a person and counts on its date; a general product's does not. */
+  admits: boolean;
   quantity: number;
 }
 
@@ -38,6 +47,8 @@ export interface LimitingCapacity {
 export interface StockLayout {
   eventId: number;
   versions: ReadonlyMap<number, number>;
+  /** Each ticket's quantity (per date; null: none), as of its version. */
+  quantities: ReadonlyMap<number, number | null>;
   capacities: readonly LimitingCapacity[];
 }
 
@@ -58,6 +69,10 @@ export function changesOf(
     if (u.quantity === 0) continue;
     out.push({ kind: 'ticket', id: u.ticketId, delta: sign * u.quantity });
     if (u.tierId !== null) out.push({ kind: 'tier', id: u.tierId, delta: sign * u.quantity });
+    out.push({ kind: 'ticket_date', id: u.ticketId, dateId: u.dateId, delta: sign * u.quantity });
+    // A general product's unit changes nothing on its date; taken, its link still locks the date (a
+    // date link that does not give back is a take: nothing is taken on a cancelled date, see counters.ts).
+    if (u.admits || sign > 0) out.push({ kind: 'date', id: u.dateId, delta: u.admits ? sign * u.quantity : 0 });
     for (const c of layout.capacities)
       if (covers(c, u.ticketId)) out.push({ kind: 'capacity', id: c.id, delta: sign * u.quantity });
   }
@@ -67,34 +82,54 @@ export function changesOf(
 
 /**
  * Sums the changes of each counter, drops the ones that cancel out (a buyer choosing the same tickets
- * again, a move between two tickets under one capacity) and sorts the rest into the lock order.
+ * again, a move between two tickets under one capacity) and sorts the rest into the lock order. Two links
+ * stay even at zero: a date (its lock and, for a buyer, its being on sale), and a ticket whose units move
+ * between dates (its lock and version make its quantity, which the dates' links check, the current one).
  */
 export function normalise(changes: readonly CounterChange[]): CounterChange[] {
   const sums = new Map<string, CounterChange>();
   for (const c of changes) {
-    const key = `${c.kind}:${c.id}`;
+    const key = `${c.kind}:${c.id}:${c.dateId ?? ''}`;
     const seen = sums.get(key);
     if (seen) seen.delta += c.delta;
     else sums.set(key, { ...c });
   }
-  return [...sums.values()]
-    .filter((c) => c.delta !== 0)
-    .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.id - b.id);
+  const all = [...sums.values()];
+  const onDates = new Set(all.filter((c) => c.kind === 'ticket_date' && c.delta !== 0).map((c) => c.id));
+  return all
+    .filter((c) => c.delta !== 0 || c.kind === 'date' || (c.kind === 'ticket' && onDates.has(c.id)))
+    .sort(
+      (a, b) =>
+        KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.id - b.id || (a.dateId ?? 0) - (b.dateId ?? 0),
+    );
+}
+
+/** One counted unit as an attendee row has it. */
+export interface UnitRow {
+  ticket_id: number;
+  tier_id: number | null;
+  event_date_id: number;
+  is_admission: boolean;
 }
 
 /** Units grouped from one row per unit (attendee rows). */
-export function unitsOfRows(rows: ReadonlyArray<{ ticket_id: number; tier_id: number | null }>): UnitCount[] {
+export function unitsOfRows(rows: ReadonlyArray<UnitRow>): UnitCount[] {
   const byKey = new Map<string, UnitCount>();
   for (const r of rows) {
-    const key = `${r.ticket_id}:${r.tier_id ?? ''}`;
+    const key = `${r.ticket_id}:${r.tier_id ?? ''}:${r.event_date_id}:${r.is_admission}`;
     const seen = byKey.get(key);
     if (seen) seen.quantity++;
     else
       byKey.set(key, {
         ticketId: Number(r.ticket_id),
         tierId: r.tier_id === null ? null : Number(r.tier_id),
+        dateId: Number(r.event_date_id),
+        admits: Boolean(r.is_admission),
         quantity: 1,
       });
   }
   return [...byKey.values()];
 }
+
+/** The columns of an attendee row a stock change needs (`returning` / `select` lists). */
+export const UNIT_COLUMNS = 'ticket_id, tier_id, event_date_id, is_admission';

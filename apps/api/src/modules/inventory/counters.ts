@@ -17,9 +17,12 @@ export const guardedStock: StockGuard = {
   fits: (taken, limit, delta) => sql`(${limit} is null or ${taken} + ${delta} <= ${limit})`,
 };
 
-const COUNTERS: Record<CounterKind, { table: string; limit: string }> = {
-  ticket: { table: 'tickets', limit: 'quantity' },
+/** Where each counter lives and which column limits it (the ticket's limit is per date: see `ticket_date`). */
+const COUNTERS: Record<CounterKind, { table: string; limit: string | null }> = {
+  ticket: { table: 'tickets', limit: null },
   tier: { table: 'ticket_tiers', limit: 'quantity' },
+  ticket_date: { table: 'ticket_dates', limit: 'quantity' },
+  date: { table: 'event_dates', limit: 'capacity' },
   capacity: { table: 'capacity_assignments', limit: 'capacity' },
   promo: { table: 'promo_codes', limit: 'max_uses' },
 };
@@ -55,23 +58,46 @@ const noneWaiting = sql.raw(
   `(not waitlist_enabled or not exists (select 1 from waitlist_entries w where w.ticket_id = tickets.id and w.status = 'WAITING'))`,
 );
 
+/** Who takes: a buyer (waitlists first, only dates on sale) or the house (organizer edits, offers, retakes). */
+export interface ChainOptions {
+  /**
+   * A buyer's reservation: a ticket whose waitlist is open takes nothing while anyone is waiting on it
+   * (units that come back are theirs first; offers take them without this), and only dates on sale sell.
+   */
+  buyer?: boolean;
+}
+
+/** The row a link changes, and its limit as of the locked row. */
+function target(c: CounterChange, layout: Pick<StockLayout, 'quantities'>): { where: SQL; limit: SQL | null } {
+  if (c.kind === 'ticket_date') {
+    // Its own quantity on this date, else the ticket's, which the ticket's link (earlier in the chain,
+    // holding the ticket's lock and checking its version) has proven current.
+    const own = layout.quantities.get(c.id);
+    return {
+      where: sql`ticket_id = ${c.id} and event_date_id = ${c.dateId ?? -1}`,
+      limit: sql`coalesce(quantity, ${own ?? null}::int)`,
+    };
+  }
+  const limit = COUNTERS[c.kind].limit;
+  return { where: sql`id = ${c.id}`, limit: limit === null ? null : sql.raw(limit) };
+}
+
 /**
  * Builds the chain for already normalised changes (one per counter, in lock order). Each link is one
- * `UPDATE ... SET taken = taken + d WHERE id = ? [AND guard] [AND ticket version] AND <previous link
- * changed its row> RETURNING id`: the previous link is an uncorrelated condition the planner checks
+ * `UPDATE ... SET taken = taken + d WHERE <row> [AND guard] [AND ticket version] AND <previous link
+ * changed its row> RETURNING 1`: the previous link is an uncorrelated condition the planner checks
  * before reading the row, so the row locks are taken one by one in the chain's order and the chain stops
  * at the first counter that does not fit; the guard is evaluated on the row as it is once locked
  * (PostgreSQL re-checks an updated row's condition after waiting for its lock). A `precondition`
- * (evaluated once, before the first row is locked) gates the whole chain. With `waitlistFirst` (a buyer's
- * reservation), a ticket whose waitlist is open takes nothing while anyone is waiting on it: units that
- * come back are theirs first (offers take them without it, modules/waitlist).
+ * (evaluated once, before the first row is locked) gates the whole chain. Nothing is ever taken on a
+ * cancelled date; see `ChainOptions` for what a buyer cannot take.
  */
 export function counterChain(
   changes: readonly CounterChange[],
-  layout: Pick<StockLayout, 'versions'>,
+  layout: Pick<StockLayout, 'versions' | 'quantities'>,
   guard: StockGuard,
   precondition: SQL | null = null,
-  waitlistFirst = false,
+  options: ChainOptions = {},
 ): CounterChain {
   if (!changes.length) {
     // Nothing to take (a buyer choosing the very same tickets again): only the precondition gates what follows.
@@ -82,15 +108,17 @@ export function counterChain(
     };
   }
   const links = changes.map((c, i) => {
-    const { table, limit } = COUNTERS[c.kind];
-    const conditions: SQL[] = [sql`id = ${c.id}`];
+    const { where, limit } = target(c, layout);
+    const conditions: SQL[] = [where];
     // Whatever must hold before anything is taken (the client's fairness caps) gates the first link.
     if (i === 0 && precondition) conditions.push(sql`(${precondition})`);
     if (c.kind === 'ticket') conditions.push(sql`stock_version = ${layout.versions.get(c.id) ?? -1}`);
-    if (c.delta > 0) conditions.push(guard.fits(sql.raw('taken'), sql.raw(limit), c.delta));
-    if (c.delta > 0 && c.kind === 'ticket' && waitlistFirst) conditions.push(noneWaiting);
+    if (c.delta > 0 && limit) conditions.push(guard.fits(sql.raw('taken'), limit, c.delta));
+    if (c.delta > 0 && c.kind === 'ticket' && options.buyer) conditions.push(noneWaiting);
+    if (c.kind === 'date' && c.delta >= 0)
+      conditions.push(options.buyer ? sql.raw(`status = 'ON_SALE'`) : sql.raw(`status <> 'CANCELLED'`));
     if (i > 0) conditions.push(sql`exists (select 1 from ${link(i - 1)})`);
-    return sql`${link(i)} as (update ${sql.raw(table)} set taken = taken + ${c.delta} where ${sql.join(conditions, sql` and `)} returning id)`;
+    return sql`${link(i)} as (update ${sql.raw(COUNTERS[c.kind].table)} set taken = taken + ${c.delta} where ${sql.join(conditions, sql` and `)} returning 1 as id)`;
   });
   return {
     ctes: sql.join(links, sql`, `),
@@ -110,42 +138,58 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 /**
  * Why a chain of `changes` could not go through: reads every counter it names (in the same transaction
  * after a stop, or just after a rollback) and finds the first whose ticket version moved or whose row is
- * gone (the layout was stale), or that cannot take its units (a real shortage). A chain that would fit
- * by now (someone gave units back meanwhile) is reported as a shortage of its first taking counter; the
- * reservation tries once more anyway.
+ * gone (the layout was stale), that cannot take its units (a real shortage), or whose date no longer
+ * sells (a shortage too). A chain that would fit by now (someone gave units back meanwhile) is reported
+ * as a shortage of its first taking counter; the reservation tries once more anyway.
  */
 export async function explainShortfall(
   db: Executor,
   changes: readonly CounterChange[],
-  layout: Pick<StockLayout, 'versions'>,
+  layout: Pick<StockLayout, 'versions' | 'quantities'>,
+  options: ChainOptions = {},
 ): Promise<StockShortage | StaleStockLayout> {
   // Nothing was to be taken, so nothing can be short: whatever stopped it, plan again.
   if (!changes.length) return new StaleStockLayout(0);
-  const reads = (Object.keys(COUNTERS) as CounterKind[])
-    .map((kind) => ({ kind, ids: changes.filter((c) => c.kind === kind).map((c) => c.id) }))
-    .filter((r) => r.ids.length)
-    .map(({ kind, ids }) => {
+  const ids = (kind: CounterKind) => changes.filter((c) => c.kind === kind);
+  const idList = (cs: CounterChange[], of: (c: CounterChange) => number) =>
+    sql.join(
+      cs.map((c) => sql`${of(c)}`),
+      sql`, `,
+    );
+  const reads: SQL[] = [];
+  for (const kind of Object.keys(COUNTERS) as CounterKind[]) {
+    const these = ids(kind);
+    if (!these.length) continue;
+    if (kind === 'ticket_date')
+      reads.push(sql`select 'ticket_date' as kind, ticket_id as id, event_date_id as date_id, taken, quantity as "limit", null::int as version, null::text as status
+                     from ticket_dates where ticket_id in (${idList(these, (c) => c.id)}) and event_date_id in (${idList(these, (c) => c.dateId ?? -1)})`);
+    else {
       const { table, limit } = COUNTERS[kind];
-      return sql`select ${kind}::text as kind, id, taken, ${sql.raw(limit)} as "limit", ${kind === 'ticket' ? sql`stock_version` : sql`null::int`} as version
-                 from ${sql.raw(table)} where id in (${sql.join(
-                   ids.map((id) => sql`${id}`),
-                   sql`, `,
-                 )})`;
-    });
+      reads.push(sql`select ${kind}::text as kind, id, null::int as date_id, taken, ${sql.raw(limit ?? 'null::int')} as "limit",
+                     ${kind === 'ticket' ? sql`stock_version` : sql`null::int`} as version, ${kind === 'date' ? sql`status` : sql`null::text`} as status
+                     from ${sql.raw(table)} where id in (${idList(these, (c) => c.id)})`);
+    }
+  }
   const rows = await rowsOf<{
     kind: CounterKind;
     id: number;
+    date_id: number | null;
     taken: number;
     limit: number | null;
     version: number | null;
+    status: string | null;
   }>(db, sql.join(reads, sql` union all `));
-  const byKey = new Map(rows.map((r) => [`${r.kind}:${Number(r.id)}`, r]));
+  const keyOf = (kind: string, id: number, dateId: number | null | undefined) => `${kind}:${id}:${dateId ?? ''}`;
+  const dateOf = (r: (typeof rows)[number]) => (r.date_id === null ? null : Number(r.date_id));
+  const byKey = new Map(rows.map((r) => [keyOf(r.kind, Number(r.id), dateOf(r)), r]));
   for (const c of changes) {
-    const row = byKey.get(`${c.kind}:${c.id}`);
+    const row = byKey.get(keyOf(c.kind, c.id, c.dateId));
     if (c.kind === 'ticket' && (!row || Number(row.version) !== layout.versions.get(c.id)))
       return new StaleStockLayout(c.id);
-    if (!row) return c.kind === 'promo' ? new StockShortage(c) : new StaleStockLayout(c.id);
-    if (c.delta > 0 && row.limit !== null && Number(row.taken) + c.delta > Number(row.limit))
+    if (!row) return c.kind === 'promo' || c.kind === 'date' ? new StockShortage(c) : new StaleStockLayout(c.id);
+    const limit = c.kind === 'ticket_date' ? (row.limit ?? layout.quantities.get(c.id) ?? null) : row.limit;
+    if (c.delta > 0 && limit !== null && Number(row.taken) + c.delta > Number(limit)) return new StockShortage(c);
+    if (c.kind === 'date' && c.delta >= 0 && (options.buyer ? row.status !== 'ON_SALE' : row.status === 'CANCELLED'))
       return new StockShortage(c);
   }
   return new StockShortage(changes.find((c) => c.delta > 0) ?? changes[0]!);
@@ -159,7 +203,7 @@ export async function explainShortfall(
 export async function applyChanges(
   tx: Tx,
   changes: readonly CounterChange[],
-  layout: Pick<StockLayout, 'versions'>,
+  layout: Pick<StockLayout, 'versions' | 'quantities'>,
   guard: StockGuard,
 ): Promise<void> {
   if (!changes.length) return;

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 
 import type { Db, Tx } from '../../db/client.js';
 import { sqlNow } from '../../db/sql-now.js';
-import { changesOf, type CounterChange, normalise, type UnitCount, unitsOfRows } from './changes.js';
+import {
+  changesOf,
+  type CounterChange,
+  normalise,
+  UNIT_COLUMNS,
+  type UnitCount,
+  type UnitRow,
+  unitsOfRows,
+} from './changes.js';
 import { applyChanges, rowsOf, StaleStockLayout } from './counters.js';
 import { loadStockLayout } from './layout.js';
 import { type OrderStockState, retakeReleasedUnits, type StockDeps } from './order-units.js';
@@ -57,25 +65,27 @@ async function releaseBatch(
               returning id, event_id, promo_code_id`,
         );
         if (!orders.length) return 0;
-        const units = await rowsOf<{ event_id: number; ticket_id: number; tier_id: number | null }>(
+        const units = await rowsOf<UnitRow & { event_id: number }>(
           tx,
           sql`update attendees set status = 'ABANDONED', updated_at = ${now}
               where order_id in (${sql.join(
                 orders.map((o) => sql`${o.id}`),
                 sql`, `,
               )}) and status = 'RESERVED'
-              returning event_id, ticket_id, tier_id`,
+              returning event_id, ${sql.raw(UNIT_COLUMNS)}`,
         );
         const changes: CounterChange[] = [];
         const versions = new Map<number, number>();
+        const quantities = new Map<number, number | null>();
         for (const id of new Set(orders.map((o) => Number(o.event_id)))) {
           const layout = await loadStockLayout(tx, id);
           layout.versions.forEach((v, k) => versions.set(k, v));
+          layout.quantities.forEach((q, k) => quantities.set(k, q));
           const promos = orders.filter((o) => Number(o.event_id) === id && o.promo_code_id !== null);
           changes.push(...changesOf(layout, unitsOfRows(units.filter((u) => Number(u.event_id) === id)), null, -1));
           for (const p of promos) changes.push({ kind: 'promo', id: Number(p.promo_code_id), delta: -1 });
         }
-        await applyChanges(tx, normalise(changes), { versions }, deps.guard);
+        await applyChanges(tx, normalise(changes), { versions, quantities }, deps.guard);
         return orders.length;
       });
     } catch (err) {
@@ -116,9 +126,9 @@ export async function lockEarlierHold(
   );
   if (!orders.length) return { orderIds: [], units: [], promoIds: [] };
   const orderIds = orders.map((o) => Number(o.id));
-  const rows = await rowsOf<{ ticket_id: number; tier_id: number | null }>(
+  const rows = await rowsOf<UnitRow>(
     tx,
-    sql`select ticket_id, tier_id from attendees where order_id in (${sql.join(
+    sql`select ${sql.raw(UNIT_COLUMNS)} from attendees where order_id in (${sql.join(
       orderIds.map((id) => sql`${id}`),
       sql`, `,
     )}) and status = 'RESERVED'`,

@@ -12,17 +12,25 @@ export const limiting = (capacities: readonly CapacityStock[]): LimitingCapacity
 /** The layout of a loaded catalogue (possibly cached: the versions tell the counters when it is stale). */
 export function layoutOf(
   eventId: number,
-  tickets: ReadonlyArray<{ id: number; stock_version: number }>,
+  tickets: ReadonlyArray<{ id: number; stock_version: number; quantity: number | null }>,
   capacities: readonly CapacityStock[],
 ): StockLayout {
-  return { eventId, versions: new Map(tickets.map((t) => [t.id, t.stock_version])), capacities: limiting(capacities) };
+  return {
+    eventId,
+    versions: new Map(tickets.map((t) => [t.id, t.stock_version])),
+    quantities: new Map(tickets.map((t) => [t.id, t.quantity])),
+    capacities: limiting(capacities),
+  };
 }
 
-/** Reads an event's layout now: ticket versions and the limiting capacity assignments with what they cover. */
+/**
+ * Reads an event's layout now: ticket versions and quantities, and the limiting capacity assignments with
+ * what they cover.
+ */
 export async function loadStockLayout(db: Executor, eventId: number): Promise<StockLayout> {
-  const tickets = await rowsOf<{ id: number; stock_version: number }>(
+  const tickets = await rowsOf<{ id: number; stock_version: number; quantity: number | null }>(
     db,
-    sql`select id, stock_version from tickets where event_id = ${eventId}`,
+    sql`select id, stock_version, quantity from tickets where event_id = ${eventId}`,
   );
   const caps = await rowsOf<{ id: number; applies_to: string; ticket_ids: number[] | null }>(
     db,
@@ -32,6 +40,7 @@ export async function loadStockLayout(db: Executor, eventId: number): Promise<St
   return {
     eventId,
     versions: new Map(tickets.map((t) => [Number(t.id), Number(t.stock_version)])),
+    quantities: new Map(tickets.map((t) => [Number(t.id), t.quantity === null ? null : Number(t.quantity)])),
     capacities: caps.map((c) => ({
       id: Number(c.id),
       applies_to: c.applies_to === 'ALL' ? 'ALL' : (c.ticket_ids ?? []).map(Number),

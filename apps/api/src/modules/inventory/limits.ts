@@ -16,22 +16,26 @@ export const belowTaken = (field: string, taken: number, key: 'below_taken' | 'b
 
 /**
  * Locks a ticket and then its tiers (ids ascending: the checkout's order) for an edit and returns what
- * each has taken; null when the ticket is gone.
+ * each has taken; null when the ticket is gone. A ticket's quantity is per date, so its `taken` here is
+ * the most it has taken on any date that follows the ticket's quantity (no quantity of its own there).
+ * Those counters need no lock of their own: every change to them goes through a chain that locks the
+ * ticket first (inventory/changes.ts keeps the ticket's link even when its units only move between dates).
  */
 export async function lockTicketStock(
   tx: Tx,
   ticketId: number,
 ): Promise<{ taken: number; tiers: Map<number, number> } | null> {
-  const [ticket] = await rowsOf<{ taken: number }>(
-    tx,
-    sql`select taken from tickets where id = ${ticketId} for update`,
-  );
+  const [ticket] = await rowsOf<{ id: number }>(tx, sql`select id from tickets where id = ${ticketId} for update`);
   if (!ticket) return null;
   const tiers = await rowsOf<{ id: number; taken: number }>(
     tx,
     sql`select id, taken from ticket_tiers where ticket_id = ${ticketId} order by id for update`,
   );
-  return { taken: Number(ticket.taken), tiers: new Map(tiers.map((t) => [Number(t.id), Number(t.taken)])) };
+  const [perDate] = await rowsOf<{ taken: number | null }>(
+    tx,
+    sql`select max(taken)::int as taken from ticket_dates where ticket_id = ${ticketId} and quantity is null`,
+  );
+  return { taken: Number(perDate?.taken ?? 0), tiers: new Map(tiers.map((t) => [Number(t.id), Number(t.taken)])) };
 }
 
 /** The SQL that marks a ticket's layout changed, for the edit's own UPDATE of the ticket. */

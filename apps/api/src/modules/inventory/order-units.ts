@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
-import { changesOf, normalise, unitsOfRows } from './changes.js';
+import { changesOf, normalise, UNIT_COLUMNS, type UnitRow, unitsOfRows } from './changes.js';
 import { applyChanges, rowsOf, type StockGuard } from './counters.js';
 import { withCurrentLayout } from './layout.js';
 
@@ -38,8 +38,6 @@ export const promoCounted = (o: OrderStockState) =>
   o.status !== 'ABANDONED' &&
   o.status !== 'CANCELLED';
 
-type UnitRow = { ticket_id: number; tier_id: number | null };
-
 /**
  * Gives back every counted unit of a (locked) order: its attendees move to `to` in one conditional update,
  * which returns exactly the units that still counted, and those (with the promo use, if it counted) come
@@ -55,7 +53,7 @@ export async function releaseOrderUnits(
   return withCurrentLayout(tx, order.event_id, async (sp, layout) => {
     const rows = await rowsOf<UnitRow>(
       sp,
-      sql`update attendees set status = ${to}, updated_at = ${at} where order_id = ${order.id} and status in ${counted} returning ticket_id, tier_id`,
+      sql`update attendees set status = ${to}, updated_at = ${at} where order_id = ${order.id} and status in ${counted} returning ${sql.raw(UNIT_COLUMNS)}`,
     );
     const promo = promoCounted(order) ? order.promo_code_id : null;
     await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(rows), promo, -1)), layout, deps.guard);
@@ -72,7 +70,7 @@ export async function retakeReleasedUnits(tx: Tx, deps: StockDeps, order: OrderS
   await withCurrentLayout(tx, order.event_id, async (sp, layout) => {
     const rows = await rowsOf<UnitRow>(
       sp,
-      sql`update attendees set status = 'RESERVED', updated_at = ${at} where order_id = ${order.id} and status = 'ABANDONED' returning ticket_id, tier_id`,
+      sql`update attendees set status = 'RESERVED', updated_at = ${at} where order_id = ${order.id} and status = 'ABANDONED' returning ${sql.raw(UNIT_COLUMNS)}`,
     );
     const promo = order.promo_code_id !== null && order.cancelled_at === null ? order.promo_code_id : null;
     await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(rows), promo, 1)), layout, deps.guard);
@@ -91,7 +89,7 @@ export async function releaseAttendeeUnit(
   return withCurrentLayout(tx, eventId, async (sp, layout) => {
     const rows = await rowsOf<UnitRow>(
       sp,
-      sql`update attendees set status = 'CANCELLED', updated_at = ${at} where id = ${attendeeId} and status in ${counted} returning ticket_id, tier_id`,
+      sql`update attendees set status = 'CANCELLED', updated_at = ${at} where id = ${attendeeId} and status in ${counted} returning ${sql.raw(UNIT_COLUMNS)}`,
     );
     await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(rows), null, -1)), layout, deps.guard);
     return rows.length > 0;
@@ -110,7 +108,7 @@ export async function retakeAttendeeUnit(
   await withCurrentLayout(tx, eventId, async (sp, layout) => {
     const rows = await rowsOf<UnitRow>(
       sp,
-      sql`update attendees set status = ${to}, updated_at = ${at} where id = ${attendeeId} and status = 'CANCELLED' returning ticket_id, tier_id`,
+      sql`update attendees set status = ${to}, updated_at = ${at} where id = ${attendeeId} and status = 'CANCELLED' returning ${sql.raw(UNIT_COLUMNS)}`,
     );
     await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(rows), null, 1)), layout, deps.guard);
   });
@@ -123,8 +121,8 @@ export async function retakeAttendeeUnit(
 export async function moveUnit(tx: Tx, deps: StockDeps, eventId: number, from: UnitRow, to: UnitRow): Promise<void> {
   await withCurrentLayout(tx, eventId, async (sp, layout) => {
     const changes = [
-      ...changesOf(layout, [{ ticketId: from.ticket_id, tierId: from.tier_id, quantity: 1 }], null, -1),
-      ...changesOf(layout, [{ ticketId: to.ticket_id, tierId: to.tier_id, quantity: 1 }], null, 1),
+      ...changesOf(layout, unitsOfRows([from]), null, -1),
+      ...changesOf(layout, unitsOfRows([to]), null, 1),
     ];
     await applyChanges(sp, normalise(changes), layout, deps.guard);
   });
@@ -142,12 +140,7 @@ export async function takeNewUnit<T>(
   insert: (sp: Tx) => Promise<T>,
 ): Promise<T> {
   return withCurrentLayout(tx, eventId, async (sp, layout) => {
-    await applyChanges(
-      sp,
-      normalise(changesOf(layout, [{ ticketId: unit.ticket_id, tierId: unit.tier_id, quantity: 1 }], null, 1)),
-      layout,
-      deps.guard,
-    );
+    await applyChanges(sp, normalise(changesOf(layout, unitsOfRows([unit]), null, 1)), layout, deps.guard);
     return insert(sp);
   });
 }

@@ -24,15 +24,22 @@ const COUNTED = sql.raw(`('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE')`);
 
 /**
  * What each counter should be, from the rows: attendees that count (RESERVED, AWAITING_PAYMENT,
- * ACTIVE) per ticket, per tier and per limiting capacity assignment; orders using a promo code (not
- * replaced, cancelled or released).
+ * ACTIVE) per ticket, per tier, per ticket on a date, per date (admissions only) and per limiting
+ * capacity assignment; orders using a promo code (not replaced, cancelled or released). A ticket on a
+ * date is reported by the `ticket_dates` row's id.
  */
 const truth = (eventId: number | null): Record<CounterKind, SQL> => {
   const onEvent = (col: SQL) => (eventId === null ? sql`true` : sql`${col} = ${eventId}`);
   return {
-    ticket: sql`select 'ticket' as kind, t.id, t.event_id, t.taken as counter, t.quantity as "limit",
+    ticket: sql`select 'ticket' as kind, t.id, t.event_id, t.taken as counter, null::int as "limit",
         (select count(*) from attendees a where a.ticket_id = t.id and a.status in ${COUNTED})::int as rows
       from tickets t where ${onEvent(sql`t.event_id`)}`,
+    ticket_date: sql`select 'ticket_date' as kind, td.id, t.event_id, td.taken as counter, coalesce(td.quantity, t.quantity) as "limit",
+        (select count(*) from attendees a where a.ticket_id = td.ticket_id and a.event_date_id = td.event_date_id and a.status in ${COUNTED})::int as rows
+      from ticket_dates td join tickets t on t.id = td.ticket_id where ${onEvent(sql`t.event_id`)}`,
+    date: sql`select 'date' as kind, d.id, d.event_id, d.taken as counter, d.capacity as "limit",
+        (select count(*) from attendees a where a.event_date_id = d.id and a.is_admission and a.status in ${COUNTED})::int as rows
+      from event_dates d where ${onEvent(sql`d.event_id`)}`,
     tier: sql`select 'tier' as kind, x.id, t.event_id, x.taken as counter, x.quantity as "limit",
         (select count(*) from attendees a where a.tier_id = x.id and a.status in ${COUNTED})::int as rows
       from ticket_tiers x join tickets t on t.id = x.ticket_id where ${onEvent(sql`t.event_id`)}`,
@@ -82,9 +89,9 @@ export async function findDrift(db: Executor, eventId: number | null = null): Pr
 
 /**
  * Sets every drifted counter to what its rows say, event by event, each under the counters' row locks
- * taken in the checkout's order (tickets, tiers, capacity assignments, promo codes), so no sale is in
- * the middle of changing them. Returns what it found (before the repair). An oversell cannot be repaired
- * here: the rows stay, and it is reported.
+ * taken in the checkout's order (tickets, tiers, tickets on dates, dates, capacity assignments, promo
+ * codes), so no sale is in the middle of changing them. Returns what it found (before the repair). An
+ * oversell cannot be repaired here: the rows stay, and it is reported.
  */
 export async function repairDrift(db: Db, eventId: number | null = null): Promise<Drift[]> {
   const found = await findDrift(db, eventId);
@@ -95,6 +102,10 @@ export async function repairDrift(db: Db, eventId: number | null = null): Promis
       await tx.execute(
         sql`select x.id from ticket_tiers x join tickets t on t.id = x.ticket_id where t.event_id = ${event} order by x.id for update of x`,
       );
+      await tx.execute(
+        sql`select td.id from ticket_dates td join tickets t on t.id = td.ticket_id where t.event_id = ${event} order by td.ticket_id, td.event_date_id for update of td`,
+      );
+      await tx.execute(sql`select id from event_dates where event_id = ${event} order by id for update`);
       await tx.execute(sql`select id from capacity_assignments where event_id = ${event} order by id for update`);
       await tx.execute(sql`select id from promo_codes where event_id = ${event} order by id for update`);
       const q = truth(event);
@@ -103,6 +114,12 @@ export async function repairDrift(db: Db, eventId: number | null = null): Promis
       );
       await tx.execute(
         sql`update ticket_tiers x set taken = q.rows from (${q.tier}) q where q.id = x.id and x.taken <> q.rows`,
+      );
+      await tx.execute(
+        sql`update ticket_dates td set taken = q.rows from (${q.ticket_date}) q where q.id = td.id and td.taken <> q.rows`,
+      );
+      await tx.execute(
+        sql`update event_dates d set taken = q.rows from (${q.date}) q where q.id = d.id and d.taken <> q.rows`,
       );
       await tx.execute(
         sql`update capacity_assignments c set taken = q.rows from (${q.capacity}) q where q.id = c.id and c.taken <> q.rows`,

@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
+import { insertTicketOnDates } from '../event-dates/event-dates.repository.js';
 import { belowTaken, lockEventForNewTicket, lockTicketStock, nextStockVersion } from '../inventory/limits.js';
 import { categoryForTicket } from '../product-categories/product-categories.repository.js';
 import { emitWebhookEvent } from '../webhooks/webhook-outbox.js';
@@ -166,6 +167,8 @@ export async function createTicket(
       })
       .returning({ id: tickets.id });
     await saveParts(tx, row!.id, input, event, now);
+    // Sold on every date of the event (the event row's share lock keeps dates from being added meanwhile).
+    await insertTicketOnDates(tx, event.id, row!.id);
     await emitWebhookEvent(tx, {
       accountId: event.account_id,
       eventId: event.id,

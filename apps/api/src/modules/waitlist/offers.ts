@@ -7,6 +7,7 @@ import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { type Catalogue, type EventRow, findPublicEvent, loadCatalogue } from '../checkout/catalogue.js';
+import { catalogueOnDate, dateOfOrder } from '../checkout/catalogue-dates.js';
 import { priceRequest, type ReserveInput, totalsOf } from '../checkout/order-lines.js';
 import { insertReservation, ReservationStopped } from '../checkout/reservation-insert.js';
 import { changesOf, normalise } from '../inventory/changes.js';
@@ -53,8 +54,11 @@ export async function offerEntry(
     items: [{ ticket_id: entry.ticket_id, tier_id: entry.tier_id, quantity: entry.quantity }],
   } as unknown as ReserveInput;
   let lines;
+  let date;
   try {
-    lines = priceRequest(catalogue, input, null, now);
+    // Waitlists are per ticket: an event with several dates offers nothing yet (its waitlist needs a date).
+    date = dateOfOrder(catalogue, null, now);
+    lines = priceRequest(catalogueOnDate(catalogue, date), input, null, now);
   } catch (err) {
     // The sale ended, the ticket or tier is gone or hidden: nothing to offer now.
     if (err instanceof DomainError) return null;
@@ -62,7 +66,13 @@ export async function offerEntry(
   }
   const totals = totalsOf(lines);
   const layout = await loadStockLayout(tx, event.id);
-  const units = lines.map((l) => ({ ticketId: l.ticket.ticket.id, tierId: l.tier?.id ?? null, quantity: l.quantity }));
+  const units = lines.map((l) => ({
+    ticketId: l.ticket.ticket.id,
+    tierId: l.tier?.id ?? null,
+    dateId: date.id,
+    admits: l.ticket.ticket.product_type === 'TICKET',
+    quantity: l.quantity,
+  }));
   const token = newToken();
   const shortId = newOrderShortId();
   const secret = newOrderSecret();
@@ -77,6 +87,7 @@ export async function offerEntry(
         layout,
         {
           event,
+          dateId: date.id,
           lines,
           totals,
           promo: null,
@@ -88,7 +99,7 @@ export async function offerEntry(
           secret,
           holdMinutes: event.waitlist_offer_hours * 60,
         },
-        { caps: null, storeAnswer: null, commitWith: false, waitlistFirst: false },
+        { caps: null, storeAnswer: null, commitWith: false, buyer: false },
       ),
     );
   } catch (err) {

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   IconAffiliate,
+  IconCalendarEvent,
   IconChartBar,
   IconCode,
   IconDiscount,
@@ -33,6 +34,7 @@ export const EVENT_SECTIONS = [
   { path: 'check-in-lists', label: msg`Check-in lists`, icon: IconListDetails },
   { path: 'messages', label: msg`Messages`, icon: IconMail },
   { path: 'reports', label: msg`Reports`, icon: IconChartBar },
+  { path: 'dates', label: msg`Dates`, icon: IconCalendarEvent },
   { path: 'tickets', label: msg`Tickets`, icon: IconTicket },
   { path: 'capacity-assignments', label: msg`Capacity`, icon: IconUsersGroup },
   { path: 'promo-codes', label: msg`Promo codes`, icon: IconDiscount },

@@ -1,0 +1,71 @@
+import type { EventDateStatus, EventLocation } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+import { instant, timestamps } from './columns.js';
+import { events } from './events.js';
+import { tickets } from './tickets.js';
+
+/**
+ * One date an event happens on (a show of a run, a class of a series, a time slot). Every event has at
+ * least one; an event made before dates existed got one from its own start and end (migration 0052).
+ * Tickets are sold for a date: each unit is an attendee row with its `event_date_id`.
+ */
+export const eventDates = pgTable(
+  'event_dates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    start_date: instant('start_date').notNull(),
+    end_date: instant('end_date'),
+    /** Shown beside the time ("Premiere", "Matinee"); null: none. */
+    label: text('label'),
+    /** A venue for this date only; null: the event's. */
+    location: jsonb('location').$type<Partial<EventLocation>>(),
+    status: text('status').$type<EventDateStatus>().notNull().default('ON_SALE'),
+    /** Admissions this date can hold over all its tickets (null: no limit beyond the tickets'). */
+    capacity: integer('capacity'),
+    /**
+     * Admission units taken (sold + held) on this date, kept by the stock module in the same transaction
+     * as the attendee rows it summarises (docs/LOCKING.md). Units of general products do not count.
+     */
+    taken: integer('taken').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('event_dates_event_start_idx').on(t.event_id, t.start_date, t.id),
+    check('event_dates_taken_check', sql`${t.taken} >= 0`),
+  ],
+);
+
+/**
+ * A ticket on one date: whether it is sold there, its own quantity and price there, and the units it
+ * took there. One row for every ticket and date of an event, made with whichever of the two comes last.
+ */
+export const ticketDates = pgTable(
+  'ticket_dates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    event_date_id: integer('event_date_id')
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    /** Not sold on this date. */
+    enabled: boolean('enabled').notNull().default(true),
+    /** This date's quantity of the ticket (null: the ticket's own quantity, which is per date). */
+    quantity: integer('quantity'),
+    /** This date's price, minor units (null: the ticket's price). Only for tickets with one fixed price. */
+    price: integer('price'),
+    /** Units taken (sold + held) of the ticket on this date, kept by the stock module. */
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('ticket_dates_date_ticket_unique').on(t.event_date_id, t.ticket_id),
+    index('ticket_dates_ticket_idx').on(t.ticket_id),
+    check('ticket_dates_taken_check', sql`${t.taken} >= 0`),
+  ],
+);

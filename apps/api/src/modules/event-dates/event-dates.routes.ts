@@ -1,0 +1,147 @@
+import {
+  bulkEventDatesBody,
+  dateRuleBody,
+  eventDateBody,
+  eventDateListQuery,
+  eventDateListResponse,
+  eventDateParams,
+  eventDateResponse,
+  eventDatesResponse,
+  eventParams,
+  updateEventDateBody,
+} from '@admitone/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
+import { wholeList } from '../../shared/pagination.js';
+import { requireEvent } from '../events/events.repository.js';
+import { listEventDates, toEventDateDto } from './event-dates.repository.js';
+import { createDate, deleteDate, generateDates, updateDate, updateDates } from './save-dates.js';
+
+const tags = ['event dates'];
+const security = [{ bearer: [] }];
+
+/**
+ * The dates of an event (a run of shows, a series of classes, time slots): one by one, many from a rule,
+ * changed one by one or many at once, deleted while nobody has a ticket for them. The event's start and
+ * end follow its dates.
+ */
+export const eventDateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  const d = { db, clock: deps.clock };
+  app.addHook('preValidation', app.requirePermission('events.manage'));
+  const scopeOf = (accountId: number, eventId: number) => ({ accountId, eventId });
+
+  app.get(
+    '/events/:eventId/dates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The event's dates by start (all of them, at most 5000); `from` ≤ start < `to`",
+        params: eventParams,
+        querystring: eventDateListQuery,
+        response: { 200: eventDateListResponse },
+      },
+    },
+    async (req) => {
+      await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const q = req.query;
+      const rows = await listEventDates(db, req.params.eventId, {
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+        status: q.status,
+      });
+      return wholeList(rows.map(toEventDateDto));
+    },
+  );
+
+  app.post(
+    '/events/:eventId/dates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add one date (in the future; times on the event’s wall clock)',
+        params: eventParams,
+        body: eventDateBody,
+        response: { 201: eventDateResponse },
+      },
+    },
+    async (req, reply) => {
+      const row = await createDate(d, scopeOf(authOf(req).accountId, req.params.eventId), req.body);
+      return reply.status(201).send({ data: toEventDateDto(row) });
+    },
+  );
+
+  app.post(
+    '/events/:eventId/dates/generate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Make many dates from a rule (daily, weekly or monthly; times or slots; exceptions)',
+        params: eventParams,
+        body: dateRuleBody,
+        response: { 201: eventDatesResponse },
+      },
+    },
+    async (req, reply) => {
+      const rows = await generateDates(d, scopeOf(authOf(req).accountId, req.params.eventId), req.body);
+      return reply.status(201).send({ data: rows.map(toEventDateDto) });
+    },
+  );
+
+  app.post(
+    '/events/:eventId/dates/bulk',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the capacity, status or label of many dates at once (all of them the event’s)',
+        params: eventParams,
+        body: bulkEventDatesBody,
+        response: { 200: eventDatesResponse },
+      },
+    },
+    async (req) => {
+      const rows = await updateDates(d, scopeOf(authOf(req).accountId, req.params.eventId), req.body);
+      return { data: rows.map(toEventDateDto) };
+    },
+  );
+
+  app.patch(
+    '/events/:eventId/dates/:dateId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change one date (capacity not below what it has taken; not cancelled here)',
+        params: eventDateParams,
+        body: updateEventDateBody,
+        response: { 200: eventDateResponse },
+      },
+    },
+    async (req) => {
+      const row = await updateDate(d, scopeOf(authOf(req).accountId, req.params.eventId), req.params.dateId, req.body);
+      return { data: toEventDateDto(row) };
+    },
+  );
+
+  app.delete(
+    '/events/:eventId/dates/:dateId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a date nobody ever had a ticket for (never the last one)',
+        params: eventDateParams,
+      },
+    },
+    async (req, reply) => {
+      await deleteDate(d, scopeOf(authOf(req).accountId, req.params.eventId), req.params.dateId);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { findDrift } from '../src/modules/inventory/reconcile.js';
+import { liveEvent, placeOrder, reserve } from './checkout-factory.js';
+import { call, createTestApp, type TestContext } from './test-app.js';
+
+/**
+ * Stock per date (issue #39): a ticket's quantity is per date, a date has its own capacity of
+ * admissions, and a ticket may be off sale or priced differently on one date. Every rule and error
+ * through the API; the races are in concurrency/last-seats.test.ts.
+ */
+type App = TestContext['app'];
+
+const rows = async <T>(app: App, text: string) =>
+  ((await app.deps.database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+
+/** Adds a date through the organizer's API (19:00-22:00 in the event's zone). */
+const addDate = async (app: App, token: string, eventId: number, day: string, extra: object = {}) => {
+  const r = await call(app, 'POST', `/api/events/${eventId}/dates`, {
+    token,
+    body: { start_date: `${day}T19:00`, end_date: `${day}T22:00`, ...extra },
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().data.id as number;
+};
+
+const firstDateOf = async (app: App, eventId: number) =>
+  Number(
+    (await rows<{ id: number }>(app, `select id from event_dates where event_id = ${eventId} order by id limit 1`))[0]!
+      .id,
+  );
+
+const fieldErrors = (r: { json(): { error?: { field_errors?: Record<string, string[]> } } }) =>
+  r.json().error?.field_errors;
+
+describe('stock per date', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('a one-date event sells without naming its date, and each unit is for that date', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 3 }]);
+    const order = await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [
+      { ticket_id: tickets[0]!.id, quantity: 2 },
+    ]);
+    expect(order.status).toBe('COMPLETED');
+    const date = await firstDateOf(ctx.app, event.id);
+    expect(
+      await rows(ctx.app, `select event_date_id from attendees where event_id = ${event.id} group by event_date_id`),
+    ).toEqual([{ event_date_id: date }]);
+    expect(await rows(ctx.app, `select taken from event_dates where id = ${date}`)).toEqual([{ taken: 2 }]);
+    expect(await findDrift(ctx.app.deps.database.db, event.id)).toEqual([]);
+  });
+
+  it('with several dates the buyer must choose one of the event’s dates, on sale and not over', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }]);
+    const other = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }]);
+    const second = await addDate(ctx.app, u.token, event.id, '2027-06-02');
+    const items = [{ ticket_id: tickets[0]!.id, quantity: 1 }];
+
+    const none = await reserve(ctx.app, event.id, { items });
+    expect(none.statusCode).toBe(422);
+    expect(fieldErrors(none)).toEqual({ event_date_id: ['Choose a date.'] });
+    const foreign = await reserve(ctx.app, event.id, {
+      items,
+      event_date_id: await firstDateOf(ctx.app, other.event.id),
+    });
+    expect(fieldErrors(foreign)).toEqual({ event_date_id: ['Choose a date.'] });
+
+    for (const status of ['SOLD_OUT', 'HIDDEN']) {
+      const set = await call(ctx.app, 'PATCH', `/api/events/${event.id}/dates/${second}`, {
+        token: u.token,
+        body: { status },
+      });
+      expect(set.statusCode).toBe(200);
+      const closed = await reserve(ctx.app, event.id, { items, event_date_id: second });
+      expect(closed.statusCode).toBe(422);
+      expect(fieldErrors(closed)).toEqual({ event_date_id: ['This date is not on sale.'] });
+    }
+
+    const first = await firstDateOf(ctx.app, event.id);
+    const ok = await reserve(ctx.app, event.id, { items, event_date_id: first });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it("a ticket's quantity is per date; a date's capacity counts admissions, not general products", async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [
+      { name: 'Seat', type: 'FREE', quantity: 2 },
+      { name: 'Standing', type: 'FREE' },
+      { name: 'Programme', type: 'FREE', product_type: 'GENERAL' },
+    ]);
+    const [seat, standing, programme] = tickets.map((t) => t.id) as [number, number, number];
+    const first = await firstDateOf(ctx.app, event.id);
+    const second = await addDate(ctx.app, u.token, event.id, '2027-06-02', { capacity: 3 });
+    const buy = (date: number, ticket: number, quantity: number) =>
+      reserve(ctx.app, event.id, { items: [{ ticket_id: ticket, quantity }], event_date_id: date });
+
+    expect((await buy(first, seat, 2)).statusCode).toBe(201);
+    const third = await buy(first, seat, 1);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.code).toBe('NO_TICKETS_AVAILABLE');
+    // The other date has its own two.
+    expect((await buy(second, seat, 2)).statusCode).toBe(201);
+    // Its capacity of three admissions: one more standing fits, then nothing; programmes do not count.
+    expect((await buy(second, standing, 1)).statusCode).toBe(201);
+    expect((await buy(second, standing, 1)).statusCode).toBe(409);
+    expect((await buy(second, programme, 5)).statusCode).toBe(201);
+
+    expect(await rows(ctx.app, `select id, taken from event_dates where event_id = ${event.id} order by id`)).toEqual([
+      { id: first, taken: 2 },
+      { id: second, taken: 3 },
+    ]);
+    expect(await rows(ctx.app, `select taken from tickets where id = ${seat}`)).toEqual([{ taken: 4 }]);
+    expect(await findDrift(ctx.app.deps.database.db, event.id)).toEqual([]);
+
+    // The ticket's quantity cannot go below what it took on one of its dates (2), nor the date's capacity below 3.
+    const lower = await call(ctx.app, 'PUT', `/api/events/${event.id}/tickets/${seat}`, {
+      token: u.token,
+      body: { ...tickets[0], quantity: 1 },
+    });
+    expect(lower.statusCode).toBe(422);
+    expect(Object.keys(fieldErrors(lower)!)).toEqual(['quantity']);
+  });
+
+  it('a ticket can be off sale, limited or priced differently on one date', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 2000 }]);
+    const seat = tickets[0]!.id;
+    const first = await firstDateOf(ctx.app, event.id);
+    const matinee = await addDate(ctx.app, u.token, event.id, '2027-06-02');
+    const path = (date: number) => `/api/events/${event.id}/dates/${date}/tickets/${seat}`;
+
+    const cheaper = await call(ctx.app, 'PATCH', path(matinee), {
+      token: u.token,
+      body: { price: 1500, quantity: 1 },
+    });
+    expect(cheaper.statusCode).toBe(200);
+    expect(cheaper.json().data).toMatchObject({ price: 1500, quantity: 1, limit: 1, taken: 0, enabled: true });
+    // The price there is what the buyer pays there (the page's total with the ticket's own price is refused).
+    const atOldPrice = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, {
+      body: { items: [{ ticket_id: seat, quantity: 1 }], event_date_id: matinee, expected_total: 2000 },
+    });
+    expect(atOldPrice.json().error.code).toBe('PRICE_CHANGED');
+    const bought = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, {
+      body: { items: [{ ticket_id: seat, quantity: 1 }], event_date_id: matinee, expected_total: 1500 },
+    });
+    expect(bought.statusCode).toBe(201);
+    expect(bought.json().data.totals.total).toBe(1500);
+    // Its quantity there was one.
+    const more = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, {
+      body: { items: [{ ticket_id: seat, quantity: 1 }], event_date_id: matinee, expected_total: 1500 },
+    });
+    expect(more.statusCode).toBe(409);
+    // Not below what it took there.
+    const below = await call(ctx.app, 'PATCH', path(matinee), { token: u.token, body: { quantity: 0 } });
+    expect(below.statusCode).toBe(422);
+    expect(Object.keys(fieldErrors(below)!)).toEqual(['quantity']);
+
+    const off = await call(ctx.app, 'PATCH', path(first), { token: u.token, body: { enabled: false } });
+    expect(off.json().data).toMatchObject({ enabled: false, price: null, limit: null });
+    const notSold = await call(ctx.app, 'POST', `/api/public/events/${event.id}/order`, {
+      body: { items: [{ ticket_id: seat, quantity: 1 }], event_date_id: first, expected_total: 2000 },
+    });
+    expect(notSold.statusCode).toBe(422);
+
+    const list = await call(ctx.app, 'GET', `/api/events/${event.id}/dates/${matinee}/tickets`, { token: u.token });
+    expect(list.json().data).toEqual([
+      { ticket_id: seat, event_date_id: matinee, enabled: true, quantity: 1, price: 1500, limit: 1, taken: 1 },
+    ]);
+  });
+
+  it("another account's event, date or ticket is not found", async () => {
+    const mine = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 2000 }]);
+    const theirs = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 2000 }]);
+    const theirDate = await firstDateOf(ctx.app, theirs.event.id);
+    const myDate = await firstDateOf(ctx.app, mine.event.id);
+    const token = mine.u.token;
+    const tries = [
+      `/api/events/${theirs.event.id}/dates/${theirDate}/tickets/${theirs.tickets[0]!.id}`,
+      `/api/events/${mine.event.id}/dates/${theirDate}/tickets/${mine.tickets[0]!.id}`,
+      `/api/events/${mine.event.id}/dates/${myDate}/tickets/${theirs.tickets[0]!.id}`,
+    ];
+    for (const url of tries) {
+      expect((await call(ctx.app, 'PATCH', url, { token, body: { enabled: false } })).statusCode).toBe(404);
+    }
+    expect(
+      (await call(ctx.app, 'GET', `/api/events/${mine.event.id}/dates/${theirDate}/tickets`, { token })).statusCode,
+    ).toBe(404);
+  });
+
+  it("an organizer's attendee is for the date named, or the only one; a cancelled order gives the date back its units", async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 5 }]);
+    const body = (extra: object) => ({
+      ticket_id: tickets[0]!.id,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.test',
+      send_ticket: false,
+      ...extra,
+    });
+    const one = await call(ctx.app, 'POST', `/api/events/${event.id}/attendees`, { token: u.token, body: body({}) });
+    expect(one.statusCode, one.body).toBe(201);
+    const second = await addDate(ctx.app, u.token, event.id, '2027-06-02');
+    const none = await call(ctx.app, 'POST', `/api/events/${event.id}/attendees`, { token: u.token, body: body({}) });
+    expect(fieldErrors(none)).toEqual({ event_date_id: ['Choose a date.'] });
+    const named = await call(ctx.app, 'POST', `/api/events/${event.id}/attendees`, {
+      token: u.token,
+      body: body({ event_date_id: second }),
+    });
+    expect(named.statusCode).toBe(201);
+    expect(await rows(ctx.app, `select taken from event_dates where id = ${second}`)).toEqual([{ taken: 1 }]);
+
+    const order = await placeOrder(
+      ctx.app,
+      { eventId: event.id, organizerToken: u.token },
+      [{ ticket_id: tickets[0]!.id, quantity: 2 }],
+      { extra: { event_date_id: second } },
+    );
+    expect(await rows(ctx.app, `select taken from event_dates where id = ${second}`)).toEqual([{ taken: 3 }]);
+    const [placed] = await rows<{ id: number }>(ctx.app, `select id from orders where short_id = '${order.short_id}'`);
+    const cancel = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${placed!.id}/cancel`, {
+      token: u.token,
+      body: {},
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await rows(ctx.app, `select taken from event_dates where id = ${second}`)).toEqual([{ taken: 1 }]);
+    expect(await findDrift(ctx.app.deps.database.db, event.id)).toEqual([]);
+  });
+
+  it('migration 0052: every event from before gets one date with what it sold, and keeps selling', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [
+      { name: 'Seat', type: 'FREE', quantity: 4 },
+      { name: 'Programme', type: 'FREE', product_type: 'GENERAL' },
+    ]);
+    await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [
+      { ticket_id: tickets[0]!.id, quantity: 3 },
+      { ticket_id: tickets[1]!.id, quantity: 1 },
+    ]);
+    const db = ctx.app.deps.database.db;
+    // As before the migration: no dates at all. Then its statements, as written in the file.
+    await db.execute(sql.raw('alter table attendees drop column event_date_id'));
+    await db.execute(sql.raw('alter table order_items drop column event_date_id'));
+    await db.execute(sql.raw('drop table ticket_dates'));
+    await db.execute(sql.raw('drop table event_dates'));
+    const file = readFileSync(path.resolve(import.meta.dirname, '../src/db/migrations/0052_event_dates.sql'), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    ctx.app.deps.publicEvents.clear();
+
+    const [date] = await rows<{ id: number; start_date: Date; end_date: Date; taken: number; status: string }>(
+      ctx.app,
+      `select d.id, d.start_date = e.start_date as same_start, d.end_date = e.end_date as same_end, d.taken, d.status
+       from event_dates d join events e on e.id = d.event_id where e.id = ${event.id}`,
+    );
+    expect(date).toMatchObject({ same_start: true, same_end: true, taken: 3, status: 'ON_SALE' });
+    expect(
+      await rows(
+        ctx.app,
+        `select ticket_id, taken from ticket_dates where event_date_id = ${date!.id} order by ticket_id`,
+      ),
+    ).toEqual([
+      { ticket_id: tickets[0]!.id, taken: 3 },
+      { ticket_id: tickets[1]!.id, taken: 1 },
+    ]);
+    expect(await findDrift(db, event.id)).toEqual([]);
+    const last = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] });
+    expect(last.statusCode).toBe(201);
+    const over = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] });
+    expect(over.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,3 @@
+import { DatesPage } from '../../features/event-dates/components/DatesPage';
+
+export default DatesPage;

@@ -1,0 +1,181 @@
+// Dates (issue #39), measured on PostgreSQL against the database's own ceiling in the same run:
+//   1. making 5,000 dates from a rule (one request), in seconds (target < 2 s);
+//   2. reservations of one free ticket on one date of a 1,200-date event with 100 sold on every date,
+//      while a third as many buyers reserve on its other dates, against the same buyers on a one-date
+//      event selling alone (target >= 0.90), and both against ../shared/bench/raw-reserve (pgbench's
+//      guarded reservation), alternating after a warm-up;
+//   3. the counters of the dated event equal their rows at the end.
+// Usage: node --import tsx bench/dates-reserve.mjs [clients=48] [seconds=10]
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; scratch
+//   databases are created and dropped. Needs pgbench and psql (Debian's postgresql-client).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import pg from 'pg';
+
+import { startBenchServer } from './lib/bench-server.mjs';
+import { rawReserve, reserveLoad } from './lib/reserve-load.mjs';
+
+const clients = Number(process.argv[2] ?? 48);
+const seconds = Number(process.argv[3] ?? 10);
+/** Buyers of other dates beside the hot date's `clients`. */
+const elsewhere = Math.max(1, Math.round(clients / 3));
+const DATES = 1200;
+const SOLD_PER_DATE = 100;
+const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admitone-dates-'));
+const bench = await startBenchServer({
+  port: 3297,
+  prefix: 'admitone_dates',
+  env: { DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' },
+});
+const { api, databaseUrl, dbName, json } = bench;
+/** The HTTP load (made once the events are ready). */
+let load = null;
+const stop = async (code) => {
+  await db.end().catch(() => undefined);
+  load?.close();
+  await bench.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+};
+process.on('uncaughtException', async (err) => {
+  console.error(err);
+  await stop(1);
+});
+const auth = await bench.signUp({
+  name: 'Dates',
+  email: `dates-${dbName}@example.test`,
+  password: 'dates-password-1',
+  password_confirmation: 'dates-password-1',
+  accept_terms: true,
+  timezone: 'UTC',
+});
+const organizer = (await json('POST', '/organizers', { name: 'Run', email: 'run@example.test' }, auth.token)).data;
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+
+/** A live event in Berlin with one free ticket (no quantity, at most 4 per order). */
+async function liveEvent(title) {
+  const event = (
+    await json(
+      'POST',
+      '/events',
+      {
+        title,
+        organizer_id: organizer.id,
+        start_date: '2035-01-01T19:30',
+        end_date: '2035-01-01T22:00',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+      },
+      auth.token,
+    )
+  ).data;
+  const ticket = (
+    await json('POST', `/events/${event.id}/tickets`, { name: 'Seat', type: 'FREE', max_per_order: 4 }, auth.token)
+  ).data;
+  if (!ticket) throw new Error('ticket not created');
+  await db.query(`update events set status = 'LIVE' where id = $1`, [event.id]);
+  return { eventId: event.id, ticketId: ticket.id };
+}
+
+const rule = (count) => ({
+  frequency: 'DAILY',
+  start_on: '2035-01-02',
+  count,
+  times: ['19:30'],
+  duration_minutes: 150,
+});
+
+// 1. 5,000 dates from a rule.
+const big = await liveEvent('Five thousand dates');
+let t0 = performance.now();
+const made = await json('POST', `/events/${big.eventId}/dates/generate`, rule(4999), auth.token);
+const makeSeconds = (performance.now() - t0) / 1000;
+if (made.data?.length !== 4999) throw new Error(`generate failed: ${JSON.stringify(made).slice(0, 300)}`);
+console.log(`5,000 dates from a rule (one request)          ${makeSeconds.toFixed(2)} s   (target < 2 s)`);
+t0 = performance.now();
+const listed = await json('GET', `/events/${big.eventId}/dates`, undefined, auth.token);
+console.log(
+  `the organizer's list of 5,000 dates (one request) ${((performance.now() - t0) / 1000).toFixed(2)} s   (${listed.data.length} dates)`,
+);
+
+// 2. A run of 1,200 dates with 100 sold on each, and a one-date event.
+const run = await liveEvent('A long run');
+const more = await json('POST', `/events/${run.eventId}/dates/generate`, rule(DATES - 1), auth.token);
+if (more.data?.length !== DATES - 1) throw new Error('run not made');
+const dateIds = (await db.query(`select id from event_dates where event_id = $1 order by id`, [run.eventId])).rows.map(
+  (r) => r.id,
+);
+await db.query(
+  `with o as (
+     insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, status, payment_status, currency, subtotal, total, locale, completed_at)
+     select e.account_id, e.id, 'dt' || d.id || '-' || g, 'D-' || d.id || '-' || g, 'bench', 'COMPLETED', 'NO_PAYMENT_REQUIRED', 'EUR', 0, 0, 'en', now()
+     from events e join event_dates d on d.event_id = e.id, generate_series(1, $2::int) g where e.id = $1
+     returning id, account_id, event_id, short_id),
+   i as (
+     insert into order_items (order_id, ticket_id, event_date_id, ticket_name, quantity, unit, total)
+     select o.id, $3, split_part(substr(o.short_id, 3), '-', 1)::int, 'Seat', 1,
+            '{"base":0,"discount":0,"price":0,"fees":[],"taxes":[],"fee_total":0,"tax_total":0,"total":0}'::jsonb, 0 from o
+     returning id, order_id, event_date_id)
+   insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, event_date_id, short_id, status, locale, position)
+   select o.account_id, o.event_id, o.id, i.id, $3, i.event_date_id, 'adt' || i.id, 'ACTIVE', 'en', 0 from o join i on i.order_id = o.id`,
+  [run.eventId, SOLD_PER_DATE, run.ticketId],
+);
+await db.query('analyze orders; analyze attendees; analyze ticket_dates; analyze event_dates');
+const { openDatabase } = await import('../apps/api/src/db/client.ts');
+const { findDrift, repairDrift } = await import('../apps/api/src/modules/inventory/reconcile.ts');
+const database = openDatabase(databaseUrl);
+// The rows above were written straight into the tables: the counters follow, as the stock module keeps them.
+await repairDrift(database.db, run.eventId);
+const one = await liveEvent('One date');
+
+load = reserveLoad(api);
+const raw = rawReserve(base, clients, seconds);
+console.log(
+  `${'raw reference (pgbench, guard first)'.padEnd(40)} ${String(clients).padStart(3)} clients  ${raw.toFixed(0).padStart(5)} reservations/s`,
+);
+// The same buyers, and beside them buyers of other events' dates, so the server is as busy in both runs.
+const hotDate = dateIds[Math.floor(DATES / 2)];
+const others = dateIds.filter((id) => id !== hotDate);
+const otherDate = () => ({ ...run, dateId: others[Math.floor(Math.random() * others.length)] });
+const hot = { ...run, dateId: hotDate };
+/**
+ * `clients` buyers of the target; for a date of the run, beside buyers of its other dates (the same
+ * event: they share its checkout admission and its ticket's lock). The one-date event sells alone.
+ */
+const measure = async (label, target, print = true) => {
+  if (!target.dateId) return load.run(label, target, clients, seconds, undefined, print);
+  const [main] = await Promise.all([
+    load.run(label, target, clients, seconds, undefined, print),
+    load.run('  (beside it: other dates of the run)', otherDate, elsewhere, seconds, undefined, print),
+  ]);
+  return main;
+};
+// Warm both up (the server's first seconds are slower), then alternate: one-date, dated, one-date, dated.
+await measure('warm-up', one, false);
+await measure('warm-up', hot, false);
+const rounds = [];
+for (let round = 0; round < 2; round++) {
+  const oneDate = await measure('HTTP, a one-date event', one);
+  const dated = await measure(`HTTP, one date of ${DATES.toLocaleString('en')} (100 sold each)`, hot);
+  rounds.push({ oneDate: oneDate.perSecond, dated: dated.perSecond });
+}
+const sum = (k) => rounds.reduce((s, r) => s + r[k], 0);
+console.log(
+  `  one date of the run / one-date event: ${(sum('dated') / sum('oneDate')).toFixed(2)}   (target >= 0.90; rounds ${rounds.map((r) => (r.dated / r.oneDate).toFixed(2)).join(', ')})`,
+);
+console.log(
+  `  one-date event / raw: ${(sum('oneDate') / rounds.length / raw).toFixed(2)};  one date of the run / raw: ${(sum('dated') / rounds.length / raw).toFixed(2)}`,
+);
+
+// 3. Consistency.
+const drift = await findDrift(database.db, run.eventId);
+console.log(
+  `  counters of the run: ${drift.length ? `DRIFT ${JSON.stringify(drift.slice(0, 5))}` : 'equal to their rows'}`,
+);
+await database.close();
+await stop(drift.length ? 1 : 0);
