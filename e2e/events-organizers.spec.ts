@@ -213,6 +213,28 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expectAccessible(page, 'event overview');
   await snapshot(page, 'en-event-overview');
 
+  // Dates: the concert also runs weekly. A rule adds six more (its preview counts them before anything is
+  // made), seen in the list and in the month calendar.
+  await nav.getByRole('link', { name: 'Dates' }).click();
+  await expect(page.getByRole('heading', { name: 'Dates', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('date-row')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Add dates from a rule' }).first().click();
+  const rule = page.getByRole('dialog', { name: 'Add dates from a rule' });
+  await expect(rule.getByText('10 dates', { exact: true })).toBeVisible();
+  await rule.getByRole('textbox', { name: 'Number of days' }).fill('6');
+  await expect(rule.getByText('6 dates', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'dates from a rule');
+  await rule.getByRole('button', { name: 'Add dates', exact: true }).click();
+  await expect(page.getByText('6 dates added')).toBeVisible();
+  await expect(page.getByTestId('date-row')).toHaveCount(7);
+  await expectAccessible(page, 'dates list');
+  await page
+    .locator('label')
+    .filter({ hasText: /^Calendar$/ })
+    .click();
+  await expect(page.getByText('7:30 PM').first()).toBeVisible();
+  await snapshot(page, 'en-event-dates-calendar');
+
   // The list: cover thumbnail, actions menu, duplicate with its settings and cover.
   await page.goto('/manage/events');
   const card = page.getByRole('listitem').filter({ hasText: 'Jazz by the Lake' });

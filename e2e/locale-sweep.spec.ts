@@ -189,6 +189,7 @@ const SCREENS: Screen[] = [
     shot: true,
   },
   { name: 'capacity', as: 'admin', path: (w) => ev(w, '/capacity-assignments') },
+  { name: 'dates', as: 'admin', path: (w) => ev(w, '/dates') },
   { name: 'promo-codes', as: 'admin', path: (w) => ev(w, '/promo-codes') },
   {
     name: 'create-promo-code',
