@@ -2,14 +2,15 @@ import { defineProject, mergeConfig } from 'vitest/config';
 
 import viteConfig from './vite.config';
 
-/** The `web` test project: the app's Vite plugins (Lingui macros, .po files) in happy-dom. */
+/**
+ * What the `web` test projects share: the app's Vite plugins (Lingui macros, .po files) in happy-dom. The root
+ * vitest.config.ts makes two projects of it (`web` and `web-isolated`), each with its own files.
+ */
 export default mergeConfig(
   viteConfig,
   defineProject({
     test: {
-      name: 'web',
       root: import.meta.dirname,
-      include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
       setupFiles: ['./vitest.setup.ts'],
     },
