@@ -15,6 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 import { startBenchServer } from './lib/bench-server.mjs';
+import { liveDatedEvent } from './lib/dated-event.mjs';
 import { rawReserve, reserveLoad } from './lib/reserve-load.mjs';
 
 const clients = Number(process.argv[2] ?? 48);
@@ -57,30 +58,9 @@ const organizer = (await json('POST', '/organizers', { name: 'Run', email: 'run@
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 
-/** A live event in Berlin with one free ticket (no quantity, at most 4 per order). */
-async function liveEvent(title) {
-  const event = (
-    await json(
-      'POST',
-      '/events',
-      {
-        title,
-        organizer_id: organizer.id,
-        start_date: '2035-01-01T19:30',
-        end_date: '2035-01-01T22:00',
-        timezone: 'Europe/Berlin',
-        currency: 'EUR',
-      },
-      auth.token,
-    )
-  ).data;
-  const ticket = (
-    await json('POST', `/events/${event.id}/tickets`, { name: 'Seat', type: 'FREE', max_per_order: 4 }, auth.token)
-  ).data;
-  if (!ticket) throw new Error('ticket not created');
-  await db.query(`update events set status = 'LIVE' where id = $1`, [event.id]);
-  return { eventId: event.id, ticketId: ticket.id };
-}
+/** A live event with one free ticket (no quantity, at most 4 per order). */
+const liveEvent = (title) =>
+  liveDatedEvent(bench, db, { token: auth.token, organizerId: organizer.id, title, ticket: { max_per_order: 4 } });
 
 const rule = (count) => ({
   frequency: 'DAILY',

@@ -9,7 +9,7 @@
 // throttling). Then, on the event page, what choosing a ticket and going to checkout loads afterwards.
 //
 // Usage: npm run build && node bench/first-visit.mjs [--runs 3] [--verbose] [--tsx] [--max-event-kib 125]
-// [--max-login-kib 150] [--max-fcp-ms 1000]
+// [--max-login-kib 150] [--max-fcp-ms 1000] [--dates 1200]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the PostgreSQL server
 //   where the scratch database is created (and dropped at the end). CHROMIUM_PATH overrides /usr/bin/chromium.
 import { chromium } from '@playwright/test';
@@ -35,7 +35,17 @@ const bench = await startBenchServer({
 });
 let failed = false;
 try {
-  const { eventUrl } = await liveSampleEvent(bench, base);
+  const { event, token, eventUrl } = await liveSampleEvent(bench, base);
+  // `--dates N`: the concert runs on N days (one a day from the next): its page without a date shows the
+  // dates to choose from and the month calendar; with `?date=` the tickets of that date.
+  const dateCount = Number(arg('--dates', 1));
+  let ticketsUrl = eventUrl;
+  if (dateCount > 1) {
+    const rule = { frequency: 'DAILY', start_on: '2035-07-02', count: dateCount - 1, times: ['19:00'] };
+    const made = await bench.json('POST', `/events/${event.id}/dates/generate`, rule, token);
+    if (made.data?.length !== dateCount - 1) throw new Error(`dates: ${JSON.stringify(made).slice(0, 300)}`);
+    ticketsUrl = `${eventUrl}?date=${made.data[0].id}`;
+  }
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -169,9 +179,15 @@ try {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Your details' }).waitFor({ timeout: 60_000 });
   };
+  const maxEvent = arg('--max-event-kib') && Number(arg('--max-event-kib'));
+  if (ticketsUrl !== eventUrl) {
+    const choosing = [];
+    for (let i = 0; i < runs; i++) choosing.push(await visit(eventUrl));
+    report(`event page, ${dateCount} dates, none chosen`, choosing, maxEvent);
+  }
   const eventRuns = [];
-  for (let i = 0; i < runs; i++) eventRuns.push(await visit(eventUrl, i === 0 ? checkout : undefined));
-  const fcp = report('event page ', eventRuns, arg('--max-event-kib') && Number(arg('--max-event-kib')));
+  for (let i = 0; i < runs; i++) eventRuns.push(await visit(ticketsUrl, i === 0 ? checkout : undefined));
+  const fcp = report(ticketsUrl === eventUrl ? 'event page ' : 'event page on a date', eventRuns, maxEvent);
   const loginRuns = [];
   for (let i = 0; i < runs; i++) loginRuns.push(await visit(`${base}/auth/login`));
   report('login page ', loginRuns, arg('--max-login-kib') && Number(arg('--max-login-kib')));

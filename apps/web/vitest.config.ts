@@ -2,15 +2,14 @@ import { defineProject, mergeConfig } from 'vitest/config';
 
 import viteConfig from './vite.config';
 
-/**
- * What the `web` test projects share: the app's Vite plugins (Lingui macros, .po files) in happy-dom. The root
- * vitest.config.ts makes two projects of it (`web` and `web-isolated`), each with its own files.
- */
+/** The `web` test project: the app's Vite plugins (Lingui macros, .po files) in happy-dom. */
 export default mergeConfig(
   viteConfig,
   defineProject({
     test: {
+      name: 'web',
       root: import.meta.dirname,
+      include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
       setupFiles: ['./vitest.setup.ts'],
     },

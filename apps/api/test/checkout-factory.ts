@@ -6,10 +6,11 @@ import {
   type ReserveOrderBody,
   type TicketDto,
 } from '@admitone/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 
 import type { App } from '../src/app.js';
-import { events, orders } from '../src/db/schema/index.js';
+import { eventDates, events, orders } from '../src/db/schema/index.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
 import { call } from './test-app.js';
 
@@ -49,10 +50,34 @@ export async function liveEvent(
   return { u, event, tickets: created };
 }
 
-export const publicEvent = async (app: App, eventId: number, promo?: string) =>
-  (
-    await call(app, 'GET', `/api/public/events/${eventId}${promo ? `?promo_code=${encodeURIComponent(promo)}` : ''}`)
-  ).json<{ data: PublicEventDto }>().data;
+/** The event's first date (its only one, until it is given more). */
+export async function firstDateOf(app: App, eventId: number): Promise<number> {
+  const [first] = await app.deps.database.db
+    .select({ id: eventDates.id })
+    .from(eventDates)
+    .where(eq(eventDates.event_id, eventId))
+    .orderBy(asc(eventDates.id))
+    .limit(1);
+  return first!.id;
+}
+
+/** Adds a date through the organizer's API; `start` on the event's wall clock (`2027-06-08T19:00`). */
+export async function addDate(app: App, token: string, eventId: number, start: string, extra: object = {}) {
+  const r = await call(app, 'POST', `/api/events/${eventId}/dates`, { token, body: { start_date: start, ...extra } });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json<{ data: { id: number } }>().data.id;
+}
+
+/** The public event (with a promo code, on a date), as a buyer's page reads it. */
+export const publicEvent = async (app: App, eventId: number, promo?: string, date?: number | null) => {
+  const query = new URLSearchParams();
+  if (promo) query.set('promo_code', promo);
+  if (date) query.set('date', String(date));
+  const search = query.toString();
+  return (await call(app, 'GET', `/api/public/events/${eventId}${search ? `?${search}` : ''}`)).json<{
+    data: PublicEventDto;
+  }>().data;
+};
 
 /** Reserves with the right expected total (as the page would compute it), unless one is given. */
 export async function reserve(
@@ -63,7 +88,7 @@ export async function reserve(
 ) {
   let expected = body.expected_total;
   if (expected === undefined) {
-    const ev = await publicEvent(app, eventId, body.promo_code ?? undefined);
+    const ev = await publicEvent(app, eventId, body.promo_code ?? undefined, body.event_date_id);
     expected = 0;
     for (const item of body.items) {
       const t = ev.tickets.find((x) => x.id === item.ticket_id);

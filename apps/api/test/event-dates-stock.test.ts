@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findDrift } from '../src/modules/inventory/reconcile.js';
-import { liveEvent, placeOrder, reserve } from './checkout-factory.js';
+import { addDate, firstDateOf, liveEvent, placeOrder, reserve } from './checkout-factory.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -19,20 +19,8 @@ const rows = async <T>(app: App, text: string) =>
   ((await app.deps.database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 
 /** Adds a date through the organizer's API (19:00-22:00 in the event's zone). */
-const addDate = async (app: App, token: string, eventId: number, day: string, extra: object = {}) => {
-  const r = await call(app, 'POST', `/api/events/${eventId}/dates`, {
-    token,
-    body: { start_date: `${day}T19:00`, end_date: `${day}T22:00`, ...extra },
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().data.id as number;
-};
-
-const firstDateOf = async (app: App, eventId: number) =>
-  Number(
-    (await rows<{ id: number }>(app, `select id from event_dates where event_id = ${eventId} order by id limit 1`))[0]!
-      .id,
-  );
+const addDay = (app: App, token: string, eventId: number, day: string, extra: object = {}) =>
+  addDate(app, token, eventId, `${day}T19:00`, { end_date: `${day}T22:00`, ...extra });
 
 const fieldErrors = (r: { json(): { error?: { field_errors?: Record<string, string[]> } } }) =>
   r.json().error?.field_errors;
@@ -61,7 +49,7 @@ describe('stock per date', () => {
   it('with several dates the buyer must choose one of the event’s dates, on sale and not over', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }]);
     const other = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE' }]);
-    const second = await addDate(ctx.app, u.token, event.id, '2027-06-02');
+    const second = await addDay(ctx.app, u.token, event.id, '2027-06-02');
     const items = [{ ticket_id: tickets[0]!.id, quantity: 1 }];
 
     const none = await reserve(ctx.app, event.id, { items });
@@ -97,7 +85,7 @@ describe('stock per date', () => {
     ]);
     const [seat, standing, programme] = tickets.map((t) => t.id) as [number, number, number];
     const first = await firstDateOf(ctx.app, event.id);
-    const second = await addDate(ctx.app, u.token, event.id, '2027-06-02', { capacity: 3 });
+    const second = await addDay(ctx.app, u.token, event.id, '2027-06-02', { capacity: 3 });
     const buy = (date: number, ticket: number, quantity: number) =>
       reserve(ctx.app, event.id, { items: [{ ticket_id: ticket, quantity }], event_date_id: date });
 
@@ -132,7 +120,7 @@ describe('stock per date', () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 2000 }]);
     const seat = tickets[0]!.id;
     const first = await firstDateOf(ctx.app, event.id);
-    const matinee = await addDate(ctx.app, u.token, event.id, '2027-06-02');
+    const matinee = await addDay(ctx.app, u.token, event.id, '2027-06-02');
     const path = (date: number) => `/api/events/${event.id}/dates/${date}/tickets/${seat}`;
 
     const cheaper = await call(ctx.app, 'PATCH', path(matinee), {
@@ -205,7 +193,7 @@ describe('stock per date', () => {
     });
     const one = await call(ctx.app, 'POST', `/api/events/${event.id}/attendees`, { token: u.token, body: body({}) });
     expect(one.statusCode, one.body).toBe(201);
-    const second = await addDate(ctx.app, u.token, event.id, '2027-06-02');
+    const second = await addDay(ctx.app, u.token, event.id, '2027-06-02');
     const none = await call(ctx.app, 'POST', `/api/events/${event.id}/attendees`, { token: u.token, body: body({}) });
     expect(fieldErrors(none)).toEqual({ event_date_id: ['Choose a date.'] });
     const named = await call(ctx.app, 'POST', `/api/events/${event.id}/attendees`, {

@@ -192,6 +192,18 @@ export const FOREIGN_ID_PROBES: ForeignIdProbe[] = [
     id: (w) => w.ticketId,
   },
   {
+    name: 'attendees filtered by A’s date',
+    method: 'GET',
+    url: (o, id) => `${ev(o)}/attendees?filter_fields[event_date_id]=${id}`,
+    id: (w) => w.dateId,
+  },
+  {
+    name: 'orders filtered by A’s date',
+    method: 'GET',
+    url: (o, id) => `${ev(o)}/orders?filter_fields[event_date_id]=${id}`,
+    id: (w) => w.dateId,
+  },
+  {
     name: 'events filtered by A’s organizer',
     method: 'GET',
     url: (_, id) => `/api/events?filter_fields[organizer_id]=${id}`,

@@ -416,6 +416,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   // public pages and checkout (the buyer's proof is the order's secret and the checkout token, a ticket's its short id;
   // not a login)
   'GET /api/public/events/{eventId}': { access: 'public' },
+  'GET /api/public/events/{eventId}/dates/calendar': { access: 'public' },
+  'GET /api/public/events/{eventId}/dates': { access: 'public' },
   'GET /api/public/events/{eventId}/promo-codes/{code}': { access: 'public' },
   'POST /api/public/events/{eventId}/views': { access: 'public' },
   'GET /api/public/legal': { access: 'public' },

@@ -35,6 +35,8 @@ export const CHECK_IN_RESULTS = [
   'LIST_EXPIRED',
   /** A ticket's old code: the buyer passed the ticket on, and it now has a new code. */
   'TRANSFERRED',
+  /** The ticket is for another date of the event than the one being checked in (the attendee names it). */
+  'WRONG_DATE',
 ] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
@@ -52,6 +54,11 @@ export const checkInScan = z
     client_scan_id: z.uuid().optional(),
     /** When the device made the scan (queued offline scans arrive later). */
     scanned_at: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * The date being checked in (events with several dates). Without it a ticket is admitted on the days its
+     * date runs (from its start's day to its end's, in the event's time zone); with one date, always.
+     */
+    event_date_id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
   })
   .refine((v) => v.code !== undefined || v.attendee_id !== undefined, { ...customIssue('required'), path: ['code'] });
 export type CheckInScan = z.input<typeof checkInScan>;
@@ -94,6 +101,8 @@ export interface CheckInEventDto {
   start_date: string;
   end_date: string | null;
   timezone: string;
+  /** How many dates the event has (with several, the screens name each attendee's). */
+  date_count: number;
 }
 
 // Response schemas of the check-in routes (`response`), each checked against its interface above.
@@ -104,6 +113,7 @@ export const checkInEventSchema = z.object({
   start_date: z.string(),
   end_date: z.string().nullable(),
   timezone: z.string(),
+  date_count: z.number().int(),
 }) satisfies z.ZodType<CheckInEventDto>;
 
 export const checkInOutcomeSchema = z.object({

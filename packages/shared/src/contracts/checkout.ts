@@ -16,8 +16,10 @@ import {
   type PriceDisplayMode,
 } from './event-edit.js';
 import { type ImageDto, imageSchema } from './images.js';
+import { type OrderDateDto, orderDateSchema } from './order-dates.js';
 import { type PublicCategoryDto, publicCategorySchema } from './product-categories.js';
 import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from './promo-codes.js';
+import { publicDateParam, type PublicEventDatesDto, publicEventDatesSchema } from './public-dates.js';
 import { QUESTION_SCOPES, QUESTION_TYPES, type QuestionScope, type QuestionType } from './questions.js';
 import {
   PRODUCT_TYPES,
@@ -273,6 +275,8 @@ export interface PublicEventDto {
   promo_invalid: boolean;
   /** `/event/{id}/{slug}` */
   url: string;
+  /** The event's dates: which one the tickets are for, the next ones and the calendar. */
+  dates: PublicEventDatesDto;
 }
 
 /**
@@ -300,10 +304,15 @@ export const publicEventSchema = z.object({
   promo: appliedPromoSchema.nullable(),
   promo_invalid: z.boolean(),
   url: z.string(),
+  dates: publicEventDatesSchema,
 }) satisfies z.ZodType<PublicEventDto>;
 export const publicEventResponse = oneOf(publicEventSchema);
 
-export const publicEventQuery = z.object({ promo_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).optional() });
+export const publicEventQuery = z.object({
+  promo_code: z.string().trim().max(LIMITS.PROMO_CODE_MAX).optional(),
+  /** The date whose tickets are listed (an event with several dates); one buyers cannot see is ignored. */
+  date: publicDateParam,
+});
 export const publicEventParams = z.object({ eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) });
 export const publicPromoParams = z.object({
   eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
@@ -684,6 +693,8 @@ export interface PublicOrderDto {
   questions: PublicQuestionDto[];
   answers: PublicAnswerDto[];
   event: OrderEventDto;
+  /** The date the order is for (its times and venue stand for the event's); null: an order without lines. */
+  date: OrderDateDto | null;
   created_at: string;
   completed_at: string | null;
   /** An offline order not paid by then is cancelled (null: no deadline, or not awaiting payment). */
@@ -718,6 +729,7 @@ export const publicOrderSchema = z.object({
   questions: z.array(publicQuestionSchema),
   answers: z.array(publicAnswerSchema),
   event: orderEventSchema,
+  date: orderDateSchema.nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
   payment_due_at: z.string().nullable(),
@@ -858,6 +870,8 @@ export interface PublicTicketPageDto {
   /** Price paid for this ticket. */
   unit: UnitPrice | null;
   event: OrderEventDto;
+  /** The date the ticket is for (its times and venue stand for the event's). */
+  date: OrderDateDto;
 }
 
 /** `PublicTicketPageDto` as a response schema. */
@@ -870,6 +884,7 @@ export const publicTicketPageSchema = z.object({
   qr_code: z.string().nullable(),
   unit: unitPriceSchema.nullable(),
   event: orderEventSchema,
+  date: orderDateSchema,
 }) satisfies z.ZodType<PublicTicketPageDto>;
 export const publicTicketPageResponse = oneOf(publicTicketPageSchema);
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { type BuyerOrderStatus, buyerOrderStatusSchema } from './checkout.js';
 import { emailField, oneOf } from './common.js';
+import { type OrderDateDto, orderDateSchema } from './order-dates.js';
 
 // ---------------------------------------------------------------------------------------------
 // Find my tickets: a buyer types an address on an event's page; it is mailed a link to its orders.
@@ -36,6 +37,8 @@ export interface FoundOrderDto {
   event_title: string;
   event_start_date: string;
   event_timezone: string;
+  /** The date the order is for (null: an order without lines); its start is the one to show. */
+  date: OrderDateDto | null;
   order_number: string;
   status: BuyerOrderStatus;
   /** Admission tickets in the order (general products not counted). */
@@ -63,6 +66,7 @@ const foundOrder = z.object({
   event_title: z.string(),
   event_start_date: z.string(),
   event_timezone: z.string(),
+  date: orderDateSchema.nullable(),
   order_number: z.string(),
   status: buyerOrderStatusSchema,
   tickets: z.number().int(),

@@ -20,6 +20,7 @@ import {
   storedAnswerSchema,
 } from './checkout.js';
 import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema, syncListFields } from './common.js';
+import { type OrderDateDto, orderDateSchema } from './order-dates.js';
 import { QUESTION_TYPES, type QuestionType } from './questions.js';
 
 /** Order statuses an organizer sees (checkouts in progress are not orders yet). */
@@ -53,11 +54,14 @@ const csvInts = z
   .union([z.coerce.number().int().positive().max(LIMITS.ID_MAX), z.string().regex(/^\d+(,\d+)*$/)])
   .transform((v) => (typeof v === 'number' ? [v] : v.split(',').map(Number)))
   .pipe(z.array(z.number().int().positive().max(LIMITS.ID_MAX)));
+/** One of the event's dates (another event's answers 422 on the field). */
+const dateFilter = z.coerce.number().int().positive().max(LIMITS.ID_MAX);
 export const orderListQuery = listQuery(ORDER_SORTS, {
   status: z.enum(ORDER_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
   ticket_id: csvInts,
   affiliate_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  event_date_id: dateFilter,
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 /**
@@ -107,6 +111,8 @@ export interface OrderSummaryDto {
   completed_at: string | null;
   /** An offline order not paid by then is cancelled (null: no deadline, or not awaiting payment). */
   payment_due_at: string | null;
+  /** The date the order is for (null: an order without lines). */
+  date: OrderDateDto | null;
 }
 
 /** `OrderSummaryDto` as a response schema (the order list). */
@@ -130,6 +136,7 @@ export const orderSummarySchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
   completed_at: z.iso.datetime({ offset: true }).nullable(),
   payment_due_at: z.iso.datetime({ offset: true }).nullable(),
+  date: orderDateSchema.nullable(),
 }) satisfies z.ZodType<OrderSummaryDto>;
 export const orderListResponse = pageOf(orderSummarySchema);
 
@@ -233,6 +240,7 @@ export const attendeeListQuery = listQuery(ATTENDEE_SORTS, {
   ticket_id: csvInts,
   status: z.enum(ATTENDEE_FILTER_STATUSES),
   checked_in: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  event_date_id: dateFilter,
 });
 export type AttendeeListQuery = z.input<typeof attendeeListQuery>;
 /**
@@ -259,6 +267,8 @@ export interface AttendeeDto {
   checked_in_at: string | null;
   checked_in_by: PersonRef | null;
   created_at: string;
+  /** The date the ticket is for. */
+  date: OrderDateDto;
 }
 
 /** `AttendeeDto` as a response schema (the check-in routes answer with it). */
@@ -279,6 +289,7 @@ export const attendeeDtoSchema = z.object({
   checked_in_at: z.iso.datetime({ offset: true }).nullable(),
   checked_in_by: personRefSchema.nullable(),
   created_at: z.iso.datetime({ offset: true }),
+  date: orderDateSchema,
 }) satisfies z.ZodType<AttendeeDto>;
 export const attendeeListResponse = pageOf(attendeeDtoSchema);
 

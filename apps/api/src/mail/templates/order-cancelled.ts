@@ -2,6 +2,7 @@ import type { Locale } from '@admitone/shared';
 import { formatEventDate } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
+import { formatTicketDate } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
@@ -39,7 +40,7 @@ export interface OrderCancelledData {
 
 /** To the buyer: the order was cancelled. */
 export function orderCancelledMail(locale: Locale, d: OrderCancelledData): RenderedMail {
-  const date = formatEventDate(d.event.start_date, null, d.event.timezone, locale);
+  const date = formatTicketDate({ ...d.event, end_date: null }, locale);
   const values = { order_number: d.order_number, event: d.event.title };
   return layout(
     locale,

@@ -1,24 +1,20 @@
-import {
-  breakdownRows,
-  type EventLocation,
-  formatEventDate,
-  formatMoney,
-  type Locale,
-  type OrderTotals,
-} from '@admitone/shared';
+import { breakdownRows, type EventLocation, formatMoney, type Locale, type OrderTotals } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
-import { formatAddress, ticketLabel } from '../../modules/order-documents/format.js';
+import { formatAddress, formatTicketDate, ticketLabel } from '../../modules/order-documents/format.js';
 import { escapeHtml, type RawHtml } from './layout.js';
 
-/** The event as order mails show it (plain JSON). */
+/** The event as order mails show it (plain JSON), at the date the order is for. */
 export interface OrderMailEvent {
   title: string;
-  /** ISO instants (UTC); shown in the event's time zone. */
+  /** ISO instants (UTC) of the order's date (the event's with one date); shown in the event's time zone. */
   start_date: string;
   end_date: string | null;
+  /** The order's date's label ("Premiere"); null or absent (mails written before): none. */
+  date_label?: string | null;
   timezone: string;
   is_online: boolean;
+  /** The order's date's own venue, else the event's. */
   location: EventLocation;
   organizer_name: string;
   support_email: string | null;
@@ -91,12 +87,12 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** "When" and "Where" of an event, in its time zone and the reader's language. */
+/** "When" (with the date's label) and "Where" of an order's date, in the event's zone and the reader's language. */
 export function eventLines(
   locale: Locale,
-  e: Pick<OrderMailEvent, 'start_date' | 'end_date' | 'timezone' | 'is_online' | 'location'>,
+  e: Pick<OrderMailEvent, 'start_date' | 'end_date' | 'date_label' | 'timezone' | 'is_online' | 'location'>,
 ): string[] {
-  const date = formatEventDate(e.start_date, e.end_date, e.timezone, locale);
+  const date = formatTicketDate(e, locale);
   const where = e.is_online ? translate(locale, M.online) : formatAddress(e.location, locale);
   return [translate(locale, M.when, { date }), ...(where ? [translate(locale, M.where, { location: where })] : [])];
 }

@@ -2,7 +2,7 @@ import type { attendeeListQuery } from '@admitone/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
-import { attendees, orderItems, orders } from '../../db/schema/index.js';
+import { attendees, eventDates, orderItems, orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { likePattern, wordsFound } from '../../shared/pagination.js';
 
@@ -14,7 +14,7 @@ export const ORGANIZER_ATTENDEE_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCE
 /**
  * The WHERE clause of the attendee list (also the check-in list and the export): the event's
  * attendees, searched by name and e-mail (each word, any order, accents ignored), ticket code or order number; filtered
- * by ticket, status and
+ * by ticket, status, date and
  * check-in state. It reads only `attendees` columns (the order number through a subquery), so a list
  * can page and count attendee ids without joining.
  */
@@ -53,6 +53,8 @@ export function attendeeWhere(
         )
       : undefined,
     f.ticket_id?.length ? inArray(attendees.ticket_id, f.ticket_id) : undefined,
+    // One date's (the caller checked it is the event's: event-dates/order-dates.ts#checkDateFilter).
+    f.event_date_id ? eq(attendees.event_date_id, f.event_date_id) : undefined,
     f.checked_in === true
       ? isNotNull(attendees.checked_in_at)
       : f.checked_in === false
@@ -94,8 +96,9 @@ export function attendeeSort(q: Pick<AttendeeListFilters, 'sort_by' | 'sort_dire
   }
 }
 
-/** The joins every attendee query needs (order number and status, ticket name). */
+/** The joins every attendee query needs (order number and status, ticket name, the ticket's date). */
 export const attendeeJoins = {
   orders: eq(orders.id, attendees.order_id),
   items: eq(orderItems.id, attendees.order_item_id),
+  date: eq(eventDates.id, attendees.event_date_id),
 };

@@ -6,6 +6,7 @@ import {
   attendees,
   checkInLists,
   checkIns,
+  eventDates,
   orderItems,
   orders,
   questionAnswers,
@@ -14,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
 import { changedSince, committedBefore, findSyncPage, type SyncRequest } from '../../shared/sync.js';
+import { checkDateFilter, type OrderDate, orderDateColumns, toOrderDateDto } from '../event-dates/order-dates.js';
 import { attendeeJoins, type AttendeeListFilters, attendeeSort, attendeeWhere } from './attendee-query.js';
 
 const columns = {
@@ -23,6 +25,7 @@ const columns = {
   is_manually_created: orders.is_manually_created,
   ticket_name: orderItems.ticket_name,
   tier_label: orderItems.tier_label,
+  date: orderDateColumns,
 };
 type Joined = {
   a: typeof attendees.$inferSelect;
@@ -30,6 +33,7 @@ type Joined = {
   order_status: AttendeeDto['order_status'];
   ticket_name: string;
   tier_label: string | null;
+  date: OrderDate;
 };
 
 /** Names of the people who did things (check-ins, history), by user id. */
@@ -59,6 +63,7 @@ export function toAttendeeAdminDto(r: Joined, people: Map<number, PersonRef>): A
     checked_in_at: a.checked_in_at?.toISOString() ?? null,
     checked_in_by: a.checked_in_by !== null ? (people.get(a.checked_in_by) ?? null) : null,
     created_at: a.created_at.toISOString(),
+    date: toOrderDateDto(r.date),
   };
 }
 
@@ -74,6 +79,7 @@ export async function listAttendees(
   narrower?: SQL,
   opts?: { searchEmails?: boolean },
 ) {
+  await checkDateFilter(db, eventId, q.filter_fields?.event_date_id);
   const where = and(attendeeWhere(eventId, q, opts), narrower)!;
   const page = db.select({ id: attendees.id }).from(attendees).$dynamic();
   if (q.sort_by === 'ticket') page.innerJoin(orderItems, attendeeJoins.items);
@@ -95,6 +101,7 @@ export async function listAttendees(
  * attendees whose last change has committed (`committedBefore`), in the order they changed.
  */
 export async function syncAttendees(db: Executor, eventId: number, q: AttendeeListFilters, s: SyncRequest) {
+  await checkDateFilter(db, eventId, q.filter_fields?.event_date_id);
   const where = and(
     attendeeWhere(eventId, q),
     committedBefore(attendees.change_xid),
@@ -117,6 +124,7 @@ export async function attendeesOf(
     .from(attendees)
     .innerJoin(orders, attendeeJoins.orders)
     .innerJoin(orderItems, attendeeJoins.items)
+    .innerJoin(eventDates, attendeeJoins.date)
     .where(
       and(
         eq(attendees.event_id, eventId),
@@ -171,6 +179,7 @@ export async function attendeeDetail(
     .from(attendees)
     .innerJoin(orders, attendeeJoins.orders)
     .innerJoin(orderItems, attendeeJoins.items)
+    .innerJoin(eventDates, attendeeJoins.date)
     .where(
       and(
         eq(attendees.event_id, eventId),

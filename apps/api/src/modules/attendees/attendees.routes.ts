@@ -33,7 +33,7 @@ import { addAttendeeByHand } from './manual-attendee.js';
 
 const tags = ['attendees'];
 const security = [{ bearer: [] }];
-const FILTERS = ['ticket_id', 'status', 'checked_in'];
+const FILTERS = ['ticket_id', 'status', 'checked_in', 'event_date_id'];
 
 /** The organizer's attendees: list, detail, corrections, moves, cancel/reactivate, resend, manual additions. */
 export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

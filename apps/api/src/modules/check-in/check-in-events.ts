@@ -1,5 +1,5 @@
 import type { AttendeeDto, CheckInEventDto, CheckInOutcomeDto } from '@admitone/shared';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
@@ -16,6 +16,8 @@ const columns = {
   start_date: events.start_date,
   end_date: events.end_date,
   timezone: events.timezone,
+  // Qualified by hand: a select from one table writes its columns without the table's name.
+  date_count: sql<number>`(select count(*)::int from event_dates d where d.event_id = "events"."id")`.mapWith(Number),
 };
 
 type Row = {
@@ -25,6 +27,7 @@ type Row = {
   start_date: Date;
   end_date: Date | null;
   timezone: string;
+  date_count: number;
 };
 const toDto = (r: Row): CheckInEventDto => ({
   ...r,

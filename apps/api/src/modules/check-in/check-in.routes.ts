@@ -36,7 +36,7 @@ import { applyScan, applyScans, type ScanContext } from './scan.js';
 
 const tags = ['check-in'];
 const security = [{ bearer: [] }];
-const FILTERS = ['ticket_id', 'status', 'checked_in'];
+const FILTERS = ['ticket_id', 'status', 'checked_in', 'event_date_id'];
 
 /**
  * Checking attendees in and out at the door (scanner or list) on one of the event's check-in lists,

@@ -10,6 +10,7 @@ import { normaliseTicketCode } from '../orders/ids.js';
 import { emitWebhookEvent, type WebhookChange } from '../webhooks/webhook-outbox.js';
 import { findScanTarget, type ScanTarget, scanTargetDto } from './check-in-attendee.js';
 import { type CheckInListRow, listStateAt } from './check-in-lists.repository.js';
+import { admitsOn, ticketDateOf } from './door-date.js';
 
 export type Scan = z.output<typeof checkInScan>;
 
@@ -216,6 +217,10 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
     if (status === 'CANCELLED') return outcome('CANCELLED', await reload());
     if (status === 'AWAITING_PAYMENT') return outcome('AWAITING_PAYMENT', await reload());
     if (status !== 'ACTIVE') return outcome('UNKNOWN', null);
+    // A ticket for another date of the event than the one being checked in (door-date.ts); the attendee names it.
+    const date = await ticketDateOf(tx, found.id);
+    if (date && !admitsOn(date, scan.event_date_id, scannedAt(c, scan)))
+      return outcome('WRONG_DATE', await reload(), null, current);
     if (current) return outcome('ALREADY_CHECKED_IN', await reload(), current);
     await tx.insert(listCheckIns).values({
       list_id: c.list.id,

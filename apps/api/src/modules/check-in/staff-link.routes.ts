@@ -26,7 +26,7 @@ import { deviceOf } from './device.js';
 import { applyScan, applyScans, type ScanContext } from './scan.js';
 
 const tags = ['check-in staff links'];
-const FILTERS = ['ticket_id', 'status', 'checked_in'];
+const FILTERS = ['ticket_id', 'status', 'checked_in', 'event_date_id'];
 
 /**
  * A list's check-in screen for volunteers without an account: the staff link's secret is the key. It

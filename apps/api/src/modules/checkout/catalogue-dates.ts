@@ -7,12 +7,14 @@ import { DomainError } from '../../shared/errors.js';
 import { rowsOf } from '../inventory/counters.js';
 import type { Catalogue } from './catalogue.js';
 
-/** A date as a checkout needs it. */
+/** A date as a checkout needs it (label and venue: the buyer's answer names the date). */
 export interface CatalogueDate {
   id: number;
   start_date: Date;
   end_date: Date | null;
   status: (typeof eventDates.$inferSelect)['status'];
+  label: string | null;
+  location: (typeof eventDates.$inferSelect)['location'];
 }
 
 /** How a ticket differs on one date from itself (only rows that differ are kept). */
@@ -35,6 +37,8 @@ export async function loadCatalogueDates(db: Executor, eventId: number): Promise
       start_date: eventDates.start_date,
       end_date: eventDates.end_date,
       status: eventDates.status,
+      label: eventDates.label,
+      location: eventDates.location,
     })
     .from(eventDates)
     .where(eq(eventDates.event_id, eventId))

@@ -68,6 +68,7 @@ export function freshReservationDto(
     people,
     answers: [],
     parts,
+    date: w.date,
     token: r.checkoutToken,
     now,
     cardPayments,

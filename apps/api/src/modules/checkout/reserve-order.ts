@@ -17,7 +17,7 @@ import type { StockDeps } from '../inventory/order-units.js';
 import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
 import { type Catalogue, findPromoByCode, type PromoInfo } from './catalogue.js';
 import { promoApplies } from './catalogue.js';
-import { catalogueOnDate, dateOfOrder } from './catalogue-dates.js';
+import { type CatalogueDate, catalogueOnDate, dateOfOrder } from './catalogue-dates.js';
 import { claimKey, clientScopeOf } from './idempotency.js';
 import { priceRequest, promoUsable, type ReserveInput, totalsOf } from './order-lines.js';
 import { insertReservation, ReservationStopped, type WrittenOrder } from './reservation-insert.js';
@@ -50,6 +50,8 @@ export interface Reserved {
   written:
     | (WrittenOrder & {
         catalogue: Catalogue;
+        /** The date the order is for. */
+        date: CatalogueDate;
         promoCode: string | null;
         lines: ReturnType<typeof priceRequest>;
         totals: ReturnType<typeof totalsOf>;
@@ -192,7 +194,7 @@ export async function reserveOrder(
         shortId: answer.body.short_id,
         checkoutToken: answer.body.checkout_token,
         orderSecret: w ? secret : null,
-        written: w && { ...w, catalogue, promoCode: promoUsed?.code ?? null, lines, totals },
+        written: w && { ...w, catalogue, date, promoCode: promoUsed?.code ?? null, lines, totals },
       };
     } catch (caught) {
       let err = caught;

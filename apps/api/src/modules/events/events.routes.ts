@@ -224,6 +224,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         req.query.promo_code ?? undefined,
         clock.now(),
         requestLocale(req),
+        req.query.date,
       );
       if (!preview) throw new DomainError('NOT_FOUND');
       return { data: preview.event, meta: { status: preview.status } };

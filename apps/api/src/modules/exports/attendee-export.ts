@@ -2,9 +2,11 @@ import type { Locale } from '@admitone/shared';
 import { and, asc, count, gt } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { attendees, orderItems, orders } from '../../db/schema/index.js';
+import { attendees, eventDates, orderItems, orders } from '../../db/schema/index.js';
 import { translate } from '../../i18n/i18n.js';
 import { attendeeJoins, type AttendeeListFilters, attendeeWhere } from '../attendees/attendee-query.js';
+import { countEventDates } from '../event-dates/event-dates.repository.js';
+import { checkDateFilter } from '../event-dates/order-dates.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
 import { answersByOwner, questionColumns } from './export-questions.js';
 import {
@@ -24,14 +26,19 @@ export interface ExportEvent {
   currency: string;
 }
 
-/** The attendee export: fixed columns, then one per attendee question; `total` is counted first. */
+/**
+ * The attendee export: fixed columns (with the ticket's date, its start and label, when the event has several
+ * dates), then one per attendee question; `total` is counted first.
+ */
 export async function attendeeExport(
   db: Executor,
   event: ExportEvent,
   q: Pick<AttendeeListFilters, 'query' | 'filter_fields'>,
   locale: Locale,
 ): Promise<{ total: number; sheet: ExportSheet }> {
+  await checkDateFilter(db, event.id, q.filter_fields?.event_date_id);
   const where = attendeeWhere(event.id, q);
+  const dated = (await countEventDates(db, event.id)) > 1;
   const [counted] = await db
     .select({ n: count() })
     .from(attendees)
@@ -47,6 +54,12 @@ export async function attendeeExport(
     { heading: h(T.email), kind: 'text', width: 28 },
     { heading: h(T.ticket), kind: 'text', width: 20 },
     { heading: h(T.tier), kind: 'text', width: 16 },
+    ...(dated
+      ? [
+          { heading: h(T.date), kind: 'text', width: 17 } satisfies ExportColumn,
+          { heading: h(T.date_label), kind: 'text', width: 16 } satisfies ExportColumn,
+        ]
+      : []),
     { heading: h(T.status), kind: 'text', width: 18 },
     { heading: h(T.checked_in), kind: 'text' },
     { heading: h(T.checked_in_at), kind: 'text', width: 17 },
@@ -62,7 +75,7 @@ export async function attendeeExport(
       name: h(T.attendees_sheet),
       columns,
       exponent: 0,
-      batches: attendeeBatches(db, event, where, questions, words),
+      batches: attendeeBatches(db, event, where, questions, words, dated),
     },
   };
 }
@@ -73,6 +86,7 @@ async function* attendeeBatches(
   where: ReturnType<typeof attendeeWhere>,
   questions: QuestionColumn[],
   words: AnswerWords,
+  dated: boolean,
 ): AsyncGenerator<Cell[][]> {
   let after = 0;
   for (;;) {
@@ -93,10 +107,13 @@ async function* attendeeBatches(
         tier_label: orderItems.tier_label,
         order_number: orders.order_number,
         order_email: orders.email,
+        date_start: eventDates.start_date,
+        date_label: eventDates.label,
       })
       .from(attendees)
       .innerJoin(orders, attendeeJoins.orders)
       .innerJoin(orderItems, attendeeJoins.items)
+      .innerJoin(eventDates, attendeeJoins.date)
       .where(and(where, gt(attendees.id, after)))
       .orderBy(asc(attendees.id))
       .limit(EXPORT_BATCH);
@@ -119,6 +136,7 @@ async function* attendeeBatches(
         a.email,
         r.ticket_name,
         r.tier_label,
+        ...(dated ? [zonedStamp(r.date_start, event.timezone), r.date_label] : []),
         a.status,
         a.checked_in_at ? words.yes : words.no,
         zonedStamp(a.checked_in_at, event.timezone),

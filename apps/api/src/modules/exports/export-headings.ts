@@ -9,6 +9,8 @@ export const EXPORT_TEXT = {
   email: /*i18n*/ { id: 'export.email', message: 'E-mail' },
   ticket: /*i18n*/ { id: 'export.ticket', message: 'Ticket' },
   tier: /*i18n*/ { id: 'export.tier', message: 'Tier' },
+  date: /*i18n*/ { id: 'export.date', message: 'Date' },
+  date_label: /*i18n*/ { id: 'export.date_label', message: 'Date label' },
   status: /*i18n*/ { id: 'export.status', message: 'Status' },
   checked_in: /*i18n*/ { id: 'export.checked_in', message: 'Checked in' },
   checked_in_at: /*i18n*/ { id: 'export.checked_in_at', message: 'Checked in at' },

@@ -4,6 +4,7 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { affiliates, attendees, orders } from '../../db/schema/index.js';
 import { translate } from '../../i18n/i18n.js';
+import { checkDateFilter } from '../event-dates/order-dates.js';
 import { type OrderListFilters, orderWhere } from '../orders/order-query.js';
 import type { ExportEvent } from './attendee-export.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
@@ -26,6 +27,7 @@ export async function orderExport(
   q: Pick<OrderListFilters, 'query' | 'filter_fields'>,
   locale: Locale,
 ): Promise<{ total: number; sheet: ExportSheet }> {
+  await checkDateFilter(db, event.id, q.filter_fields?.event_date_id);
   const where = orderWhere(event.id, q);
   const [counted] = await db.select({ n: count() }).from(orders).where(where);
   const questions = await questionColumns(db, event.id, 'ORDER');

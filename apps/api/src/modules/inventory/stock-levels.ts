@@ -81,3 +81,51 @@ export async function soldUnits(db: Executor, eventId: number): Promise<StockLev
   perTicket.forEach((n, id) => out.push({ kind: 't', id, taken: n }));
   return levelsFrom(out);
 }
+
+/** What one date of an event has taken, for display: per ticket (with its own quantity there) and in all. */
+export interface DateLevels {
+  /** The ticket's row on the date: its own quantity there (null: the ticket's) and what it took there. */
+  ticket(ticketId: number): { quantity: number | null; taken: number };
+  /** The date's capacity (null: none) and the admissions it took, less run-out holds of admission tickets. */
+  capacity: number | null;
+  admissionsTaken(admission: (ticketId: number) => boolean): number;
+}
+
+/** Like `readStockLevels`, for one date: its tickets' counters on it and its own, less its run-out holds. */
+export async function readDateLevels(db: Executor, dateId: number, now: Date): Promise<DateLevels> {
+  const rows = await rowsOf<{ ticket_id: number; quantity: number | null; taken: number }>(
+    db,
+    sql`select ticket_id, quantity, taken from ticket_dates where event_date_id = ${dateId}`,
+  );
+  const [date] = await rowsOf<{ capacity: number | null; taken: number }>(
+    db,
+    sql`select capacity, taken from event_dates where id = ${dateId}`,
+  );
+  const lapsed = await rowsOf<{ ticket_id: number; n: number }>(
+    db,
+    sql`select a.ticket_id, count(*)::int as n
+        from attendees a join orders o on o.id = a.order_id
+        where a.event_date_id = ${dateId} and a.status = 'RESERVED'
+          and o.status in ('RESERVED', 'PROCESSING') and o.hold_released_at is null and o.reserved_until <= ${now}
+        group by a.ticket_id`,
+  );
+  const free = new Map(lapsed.map((l) => [Number(l.ticket_id), Number(l.n)]));
+  const own = new Map(
+    rows.map((r) => [
+      Number(r.ticket_id),
+      {
+        quantity: r.quantity === null ? null : Number(r.quantity),
+        taken: Math.max(0, Number(r.taken) - (free.get(Number(r.ticket_id)) ?? 0)),
+      },
+    ]),
+  );
+  return {
+    ticket: (id) => own.get(id) ?? { quantity: null, taken: 0 },
+    capacity: date?.capacity === null || date?.capacity === undefined ? null : Number(date.capacity),
+    admissionsTaken: (admission) => {
+      let released = 0;
+      free.forEach((n, id) => (released += admission(id) ? n : 0));
+      return Math.max(0, Number(date?.taken ?? 0) - released);
+    },
+  };
+}

@@ -1,4 +1,22 @@
-import { type EventLocation, intlLocale, memoByKey } from '@admitone/shared';
+import { type EventLocation, formatEventDate, intlLocale, type Locale, memoByKey } from '@admitone/shared';
+
+import { translate } from '../../i18n/i18n.js';
+
+const M = {
+  withLabel: /*i18n*/ { id: 'date.with_label', message: '{date} ({label})' },
+};
+
+/**
+ * A ticket's or an order's date written out (mails, PDFs), in the event's time zone, with the date's label
+ * when it has one: "Thursday, 12 March 2026 at 19:30 CET (Premiere)".
+ */
+export function formatTicketDate(
+  e: { start_date: string; end_date: string | null; timezone: string; date_label?: string | null },
+  locale: Locale,
+): string {
+  const date = formatEventDate(e.start_date, e.end_date, e.timezone, locale);
+  return e.date_label ? translate(locale, M.withLabel, { date, label: e.date_label }) : date;
+}
 
 /** The ticket's name with its tier (`Front stage – Early bird`). */
 export function ticketLabel(a: { ticket_name: string; tier_label: string | null }): string {

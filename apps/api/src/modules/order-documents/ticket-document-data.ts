@@ -7,12 +7,15 @@ import type { EventLocation } from '@admitone/shared';
 export interface TicketDocumentData {
   event: {
     title: string;
-    /** ISO instant (UTC). */
+    /** ISO instant (UTC): the start of the date the ticket is for (the event's own with one date). */
     start_date: string;
     end_date: string | null;
+    /** The label of the ticket's date ("Premiere"); null or absent (rows written before): none. */
+    date_label?: string | null;
     /** IANA time zone the event takes place in. */
     timezone: string;
     is_online: boolean;
+    /** Where: the ticket's date's own venue, else the event's. */
     location: EventLocation;
     organizer_name: string;
     /**

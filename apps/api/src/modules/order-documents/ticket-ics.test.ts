@@ -53,6 +53,14 @@ describe('ticketIcs', () => {
     expect(ics).not.toContain('TZID:Europe/London');
   });
 
+  it("names the ticket's date by its label, so two dates of one event differ in a calendar", () => {
+    const ics = ticketIcs(
+      sampleTicket({ event: { start_date: '2027-07-24T17:30:00Z', end_date: null, date_label: 'Closing night' } }),
+    );
+    expect(prop(ics, 'SUMMARY')).toBe('SUMMARY:Riverside Open Air – Closing night');
+    expect(prop(ics, 'DTSTART')).toBe('DTSTART;TZID=Europe/London:20270724T183000');
+  });
+
   it('says Online for online events and leaves the organizer out without an address', () => {
     const ics = ticketIcs(sampleTicket({ event: { is_online: true, support_email: null } }));
     expect(prop(ics, 'LOCATION')).toBe('LOCATION:Online');

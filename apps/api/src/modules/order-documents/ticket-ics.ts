@@ -51,7 +51,8 @@ export function ticketIcs(d: TicketDocumentData, now: Date = new Date()): string
     end,
     timezone: known ? tz : null,
     stamp: dayjs(now),
-    summary: d.event.title,
+    // The date's label ("Premiere") tells two dates of the same event apart in a calendar.
+    summary: d.event.date_label ? `${d.event.title} – ${d.event.date_label}` : d.event.title,
     location: d.event.is_online ? 'Online' : formatAddress(d.event.location),
     description,
     url: d.event.url,

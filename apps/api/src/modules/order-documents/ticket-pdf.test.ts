@@ -67,6 +67,17 @@ describe('ticketPdf', () => {
     expect(raw(pdf).match(/^[-\d.]+ [-\d.]+ [-\d.]+ [-\d.]+ re$/gm)).toHaveLength(runs + 1);
   });
 
+  it("prints the ticket's date with its label, in the reader's language", async () => {
+    const ticket = sampleTicket({ event: { date_label: 'Closing night' } });
+    // The line may wrap: the date, then its label.
+    expect(pdfText(await ticketPdf(ticket, 'en', { compress: false }))).toMatch(
+      /Saturday, July 17, 2027[\s\S]*6:30[\s\S]*\(Closing night\)/,
+    );
+    expect(pdfText(await ticketPdf(ticket, 'de', { compress: false }))).toMatch(
+      /Samstag, 17\. Juli 2027[\s\S]*\(Closing night\)/,
+    );
+  });
+
   it('speaks the reader language and says free for free tickets', async () => {
     const text = pdfText(await ticketPdf(sampleTicket({ price: 0 }), 'de', { compress: false }));
     expect(text).toMatch(/Samstag, 17\. Juli 2027/);

@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import type { Locale } from '@admitone/shared';
-import { formatEventDate, formatMoney } from '@admitone/shared';
+import { formatMoney } from '@admitone/shared';
 import { personName } from '@admitone/shared';
 import PDFDocument from 'pdfkit';
 
 import { translate } from '../../i18n/i18n.js';
-import { formatAddress, ticketLabel } from './format.js';
+import { formatAddress, formatTicketDate, ticketLabel } from './format.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
 import { QR_OPTIONS, qrModules } from './ticket-qr.js';
 
@@ -119,7 +119,7 @@ export async function ticketPdf(
 ): Promise<Buffer> {
   const t = (m: (typeof M)[keyof typeof M], values?: Record<string, unknown>) => translate(locale, m, values);
   const rows: Array<[string, string]> = [
-    [t(M.date), formatEventDate(d.event.start_date, d.event.end_date, d.event.timezone, locale)],
+    [t(M.date), formatTicketDate(d.event, locale)],
     [t(M.location), d.event.is_online ? t(M.online) : (formatAddress(d.event.location, locale) ?? '—')],
     [t(M.attendee), personName(d.attendee)],
     [t(M.ticket), ticketLabel(d.attendee)],

@@ -2,11 +2,12 @@ import type { FoundOrderDto, Locale, OrderLookupDto, OrderLookupScope } from '@a
 import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
-import { attendees, events, orderLookups, orders, organizers } from '../../db/schema/index.js';
+import { attendees, eventDates, events, orderLookups, orders, organizers } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { LINKED_STATUSES } from '../checkout/order-link.js';
+import { orderDateColumns, orderDateIdSql, toOrderDateDto } from '../event-dates/order-dates.js';
 import { buyerOrderUrl } from '../orders/order-mails.js';
 
 /** How long a "find my tickets" link works. */
@@ -51,6 +52,7 @@ async function ordersOf(
       event_title: events.title,
       event_start_date: events.start_date,
       event_timezone: events.timezone,
+      date: orderDateColumns,
       order_number: orders.order_number,
       status: orders.status,
       tickets: sql<number>`coalesce(${tickets.n}, 0)`.mapWith(Number),
@@ -60,6 +62,7 @@ async function ordersOf(
     })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.event_id))
+    .leftJoin(eventDates, eq(eventDates.id, orderDateIdSql(orders.id)))
     .leftJoin(tickets, eq(tickets.order_id, orders.id))
     .where(
       and(
@@ -70,9 +73,10 @@ async function ordersOf(
     )
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(MAX_ORDERS);
-  return rows.map(({ short_id, secret, ...o }) => ({
+  return rows.map(({ short_id, secret, date, ...o }) => ({
     ...o,
     event_start_date: o.event_start_date.toISOString(),
+    date: date && toOrderDateDto(date),
     created_at: o.created_at.toISOString(),
     order_path: buyerOrderUrl(appUrl, { event_id: o.event_id, short_id, secret }),
   }));

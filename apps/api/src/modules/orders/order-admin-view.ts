@@ -2,11 +2,18 @@ import type { OrderActionsDto, OrderDetailDto, OrderSummaryDto } from '@admitone
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { affiliates, orderItems, orders } from '../../db/schema/index.js';
+import { affiliates, eventDates, orderItems, orders } from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
 import { changedSince, committedBefore, findSyncPage, type SyncRequest } from '../../shared/sync.js';
 import { answersOf, attendeesOf, peopleById } from '../attendees/attendee-view.js';
 import { LINKED_STATUSES } from '../checkout/order-link.js';
+import {
+  checkDateFilter,
+  type OrderDate,
+  orderDateColumns,
+  orderDateIdSql,
+  toOrderDateDto,
+} from '../event-dates/order-dates.js';
 import { orderHistory } from './order-history.js';
 import { type OrderListFilters, orderSort, orderWhere } from './order-query.js';
 import type { OrderRow } from './order-view.js';
@@ -18,15 +25,22 @@ const columns = {
   aff_id: affiliates.id,
   aff_name: affiliates.name,
   aff_code: affiliates.code,
+  date: orderDateColumns,
 };
 const rowsOf = (db: Executor, where: SQL) =>
-  db.select(columns).from(orders).leftJoin(affiliates, eq(affiliates.id, orders.affiliate_id)).where(where);
+  db
+    .select(columns)
+    .from(orders)
+    .leftJoin(affiliates, eq(affiliates.id, orders.affiliate_id))
+    .leftJoin(eventDates, eq(eventDates.id, orderDateIdSql(orders.id)))
+    .where(where);
 type Joined = {
   o: OrderRow;
   ticket_count: number;
   aff_id: number | null;
   aff_name: string | null;
   aff_code: string | null;
+  date: OrderDate | null;
 };
 
 function toSummary(r: Joined): OrderSummaryDto {
@@ -51,6 +65,7 @@ function toSummary(r: Joined): OrderSummaryDto {
     created_at: o.created_at.toISOString(),
     completed_at: o.completed_at?.toISOString() ?? null,
     payment_due_at: o.status === 'AWAITING_PAYMENT' ? (o.payment_due_at?.toISOString() ?? null) : null,
+    date: r.date && toOrderDateDto(r.date),
   };
 }
 
@@ -59,6 +74,7 @@ function toSummary(r: Joined): OrderSummaryDto {
  * included).
  */
 export async function listOrders(db: Executor, eventId: number, q: OrderListFilters & PageRequest) {
+  await checkDateFilter(db, eventId, q.filter_fields?.event_date_id);
   const where = orderWhere(eventId, q);
   const ids = (
     await db
@@ -80,6 +96,7 @@ export async function listOrders(db: Executor, eventId: number, q: OrderListFilt
  * whose last change has committed (`committedBefore`), in the order they changed.
  */
 export async function syncOrders(db: Executor, eventId: number, q: OrderListFilters, s: SyncRequest) {
+  await checkDateFilter(db, eventId, q.filter_fields?.event_date_id);
   const where = and(
     orderWhere(eventId, q),
     committedBefore(orders.change_xid),

@@ -14,6 +14,7 @@ import { accountUsers, attendees, events, orderItems, orders, organizers, users 
 import { enqueueMail, type MailPayload, mailPayload } from '../../mail/outbox.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { dateOfOrder, type OrderDate } from '../event-dates/order-dates.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner } from '../images/images.repository.js';
 import type { TicketDocumentData } from '../order-documents/ticket-document-data.js';
@@ -74,12 +75,16 @@ async function ownerLocale(tx: Tx, accountId: number): Promise<Locale> {
   return isLocale(owner?.locale) ? owner.locale : DEFAULT_LOCALE;
 }
 
-/** The event as order mails show it, and its organizer (the mails' sender). */
+/**
+ * The event as order mails show it, and its organizer (the mails' sender). `date`: the date the order is for,
+ * whose times, label and venue (where it has its own) stand for the event's.
+ */
 export async function orderMailEvent(
   tx: Tx,
   e: typeof events.$inferSelect,
   locale: string | null = null,
   appUrl: string | null = null,
+  date: OrderDate | null = null,
 ): Promise<{ mailEvent: OrderMailEvent; organizer: typeof organizers.$inferSelect | undefined }> {
   const [organizer] = await tx.select().from(organizers).where(eq(organizers.id, e.organizer_id));
   return {
@@ -87,11 +92,12 @@ export async function orderMailEvent(
     mailEvent: {
       // In the order's language where the organizer translated the title.
       title: inLanguage({ title: e.title }, e.translations, isLocale(locale) ? locale : null, ['title']).title,
-      start_date: e.start_date.toISOString(),
-      end_date: e.end_date?.toISOString() ?? null,
+      start_date: (date?.start_date ?? e.start_date).toISOString(),
+      end_date: (date ? date.end_date : e.end_date)?.toISOString() ?? null,
+      date_label: date?.label ?? null,
       timezone: e.timezone,
       is_online: e.is_online,
-      location: { ...EMPTY_LOCATION, ...e.location },
+      location: { ...EMPTY_LOCATION, ...(date?.location ?? e.location) },
       organizer_name: organizer?.name ?? '',
       support_email: e.support_email,
       footer_message: e.email_footer_message,
@@ -117,7 +123,13 @@ export async function enqueueOrderMails(
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.email) return [];
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-  const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale, ctx.appUrl);
+  const { mailEvent, organizer } = await orderMailEvent(
+    tx,
+    event!,
+    order.locale,
+    ctx.appUrl,
+    await dateOfOrder(tx, order.id),
+  );
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   // Tickets (PDF, QR, the attendee's own mail) for admissions only; products are lines of the confirmation.
   const people = await tx

@@ -2,7 +2,7 @@ import type { orderListQuery } from '@admitone/shared';
 import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
-import { orderItems, orders } from '../../db/schema/index.js';
+import { attendees, orderItems, orders } from '../../db/schema/index.js';
 import { wordsFound } from '../../shared/pagination.js';
 
 export type OrderListFilters = z.output<typeof orderListQuery>;
@@ -12,7 +12,7 @@ export const ORGANIZER_VISIBLE = notInArray(orders.status, ['RESERVED', 'ABANDON
 
 /**
  * The WHERE clause of the organizer's order list (and its export): the event's orders, searched by
- * order number, buyer name or e-mail, filtered by status, payment status, ticket and affiliate.
+ * order number, buyer name or e-mail, filtered by status, payment status, ticket, affiliate and date.
  */
 /** What a search looks in, folded: the same expression as the trigram index of migration 0050 (keep them identical). */
 const SEARCH = sql`coalesce(${orders.first_name}, '') || ' ' || coalesce(${orders.last_name}, '') || ' ' || coalesce(${orders.email}, '') || ' ' || ${orders.order_number}`;
@@ -34,6 +34,13 @@ export function orderWhere(eventId: number, q: Pick<OrderListFilters, 'query' | 
         )
       : undefined,
     f.affiliate_id ? eq(orders.affiliate_id, f.affiliate_id) : undefined,
+    // Orders for one date (the caller checked it is the event's: event-dates/order-dates.ts#checkDateFilter).
+    f.event_date_id
+      ? inArray(
+          orders.id,
+          sql`(select ${attendees.order_id} from ${attendees} where ${attendees.event_date_id} = ${f.event_date_id})`,
+        )
+      : undefined,
   )!;
 }
 

@@ -31,6 +31,7 @@ import {
 } from '../../db/schema/index.js';
 import { hashToken } from '../../shared/tokens.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { dateOfOrder, type OrderDate, toOrderDateDto } from '../event-dates/order-dates.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { selfServiceOf } from '../self-service/policy.js';
@@ -286,7 +287,8 @@ export async function publicOrderView(
         .where(eq(questionAnswers.order_id, order.id))
         .orderBy(asc(questionAnswers.id))
     : [];
-  return toPublicOrderDto({ order, items, people, answers, parts: parts!, token, now, cardPayments });
+  const date = await dateOfOrder(db, order.id);
+  return toPublicOrderDto({ order, items, people, answers, parts: parts!, date, token, now, cardPayments });
 }
 
 type ItemPart = Pick<
@@ -305,11 +307,13 @@ export function toPublicOrderDto(p: {
   people: PersonPart[];
   answers: Array<{ question_id: number; attendee_id: number | null; answer: AnswerValue; title: string }>;
   parts: OrderEventParts;
+  /** The date the order is for (null: no lines). */
+  date: OrderDate | null;
   token: string | null | undefined;
   now: Date;
   cardPayments: boolean;
 }): PublicOrderDto {
-  const { order, items, people, answers, parts, token, now, cardPayments } = p;
+  const { order, items, people, answers, parts, date, token, now, cardPayments } = p;
   const expired = isExpired(order, now);
   const reserved = order.status === 'RESERVED';
   const itemOf = (id: number) => items.find((i) => i.id === id)!;
@@ -358,6 +362,7 @@ export function toPublicOrderDto(p: {
       answer: a.answer,
     })),
     event: orderEventDto(parts, order.status, cardPayments, now, orderLocale),
+    date: date && toOrderDateDto(date),
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,
     payment_due_at: order.status === 'AWAITING_PAYMENT' ? (order.payment_due_at?.toISOString() ?? null) : null,
@@ -370,6 +375,7 @@ export function toPublicOrderDto(p: {
         orderLocale,
       ),
       now,
+      date?.start_date ?? parts.event.start_date,
     ),
   };
 }

@@ -35,7 +35,7 @@ import { changeOrder } from './organizer-order-change.js';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
-const FILTERS = ['status', 'payment_status', 'ticket_id', 'affiliate_id'];
+const FILTERS = ['status', 'payment_status', 'ticket_id', 'affiliate_id', 'event_date_id'];
 
 /**
  * A Content-Disposition that saves a file under its (already safe) name: an ASCII fallback for old

@@ -4,6 +4,7 @@ import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events, orders } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
+import { dateOfOrder } from '../event-dates/order-dates.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
 import { recordOrderEvent } from './order-history.js';
@@ -83,7 +84,8 @@ export async function settlePaymentDeadlines(
         await tx.update(orders).set({ payment_reminded_at: now }).where(eq(orders.id, order.id));
         if (!order.email) continue;
         const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-        const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale, deps.appUrl);
+        const date = await dateOfOrder(tx, order.id);
+        const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale, deps.appUrl, date);
         mails.push(
           await enqueueMail(
             tx,

@@ -5,6 +5,7 @@ import {
   inLanguage,
   type Locale,
   type PublicCategoryDto,
+  type PublicEventDatesDto,
   type PublicEventDto,
   type PublicTicketDto,
   type TicketSaleState,
@@ -15,6 +16,7 @@ import type { Executor } from '../../db/client.js';
 import { events, organizers } from '../../db/schema/index.js';
 import type { FileStorage } from '../../storage/storage.js';
 import {
+  type Catalogue,
   type EventRow,
   findPromoByCode,
   findPublicEvent,
@@ -23,13 +25,15 @@ import {
   stockOf,
   unitPrice,
 } from '../checkout/catalogue.js';
+import { catalogueOnDate } from '../checkout/catalogue-dates.js';
 import { promoUsable } from '../checkout/order-lines.js';
 import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
-import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
+import { type DateLevels, readDateLevels, readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
 import { type CategoryRow, listCategories } from '../product-categories/product-categories.repository.js';
-import { availability, ceilingOf } from '../tickets/availability.js';
+import { availability, ceilingOf, type TicketAvailability, type TicketStock } from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
+import { publicDates } from './public-dates.js';
 import { type EventStatic, loadEventStatic, type PublicEventCache } from './public-event-cache.js';
 
 /** A promo code a buyer may use right now (exists, not expired, not used up), or null. */
@@ -118,29 +122,82 @@ export const publicEventPath = (id: number, slug: string) => `/event/${id}/${slu
 const waitlistMax = (maxPerOrder: number | null, ceiling: number | null) =>
   Math.max(1, Math.min(maxPerOrder ?? 100, ceiling ?? 100, 100));
 
+/** The dates part of the answer, and the stock of the date the tickets are for (null: no date chosen). */
+export interface DateView {
+  dates: PublicEventDatesDto;
+  levels: DateLevels | null;
+}
+
+const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
+/**
+ * What is left of each ticket on one date: its capacity assignments and tiers as over all dates (the
+ * ticket's own quantity left out there), bounded by the ticket's quantity on the date less what it took
+ * there and, for admissions, by the date's capacity less its admissions: the limits the stock module's
+ * chain checks (docs/LOCKING.md).
+ */
+function availabilityOnDate(catalogue: Catalogue, levels: TicketStock[], onDate: DateLevels): TicketAvailability[] {
+  const admission = new Map(catalogue.tickets.map((t) => [t.ticket.id, t.ticket.product_type === 'TICKET']));
+  const admissionsTaken = onDate.admissionsTaken((id) => admission.get(id) ?? false);
+  const dateLeft = onDate.capacity === null ? null : Math.max(0, onDate.capacity - admissionsTaken);
+  const bounds = availability(
+    levels.map((l) => ({ ...l, quantity: null })),
+    catalogue.capacities,
+  );
+  return bounds.map((b, i) => {
+    const t = catalogue.tickets[i]!.ticket;
+    const own = onDate.ticket(t.id);
+    const quantity = own.quantity ?? t.quantity;
+    const ownLeft = quantity === null ? null : Math.max(0, quantity - own.taken);
+    const limit = minOf(ownLeft, admission.get(t.id) ? dateLeft : null);
+    return {
+      ...b,
+      available: minOf(b.available, limit),
+      tiers: b.tiers.map((x) => ({ ...x, available: minOf(x.available, limit) })),
+    };
+  });
+}
+
 export function publicEventView(
   storage: FileStorage,
   parts: PublicEventParts,
   counts: StockLevels,
+  dateView: DateView,
   promo: PromoInfo | null,
   promoCode: string | undefined,
   now: Date,
   locale: Locale | null = null,
 ): PublicEventDto {
-  const { catalogue } = parts;
+  // The tickets are those of the chosen date, at its times and prices; none until a date is chosen, nor on a
+  // cancelled one.
+  const chosen = dateView.dates.chosen;
+  const date = chosen ? parts.catalogue.dates.dates.find((d) => d.id === chosen.id) : undefined;
+  const catalogue = date ? catalogueOnDate(parts.catalogue, date) : parts.catalogue;
+  const lists = !!date && chosen?.state !== 'CANCELLED';
+  // Waitlists are per ticket, not per date yet: an event with several dates has none.
+  const oneDate = parts.catalogue.dates.dates.length === 1;
+  const row = date ? { ...parts.event, start_date: date.start_date, end_date: date.end_date } : parts.event;
   // The organizer's texts in the visitor's language where given, else as written.
-  const event = inLanguage(parts.event, parts.event.translations, locale, EVENT_TEXT_FIELDS);
+  const event = inLanguage(row, row.translations, locale, EVENT_TEXT_FIELDS);
   const { organizer, cover, logo, categories } = parts.extra;
   // Tickets are listed category by category; a hidden category hides what is in it.
   const categoryRank = new Map(categories.map((c, i) => [c.id, i]));
   const hiddenCategories = new Set(categories.filter((c) => c.is_hidden).map((c) => c.id));
   const levels = stockOf(catalogue, counts);
-  const stock = availability(levels, catalogue.capacities);
+  const stock = dateView.levels
+    ? availabilityOnDate(catalogue, levels, dateView.levels)
+    : availability(levels, catalogue.capacities);
   const eventEnded = (event.end_date ?? event.start_date) <= now;
   const showRemaining = event.show_remaining_tickets;
   const tickets: PublicTicketDto[] = [];
   catalogue.tickets.forEach((p, i) => {
-    const t = inLanguage(p.ticket, p.ticket.translations, locale, TICKET_TEXTS);
+    if (!lists) return;
+    const t = inLanguage(
+      { ...p.ticket, waitlist_enabled: p.ticket.waitlist_enabled && oneDate },
+      p.ticket.translations,
+      locale,
+      TICKET_TEXTS,
+    );
     const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
     if (t.requires_promo_code && !unlocked) return;
     if (hiddenCategories.has(t.category_id)) return;
@@ -236,7 +293,7 @@ export function publicEventView(
     currency: event.currency,
     lifecycle: lifecycleOf(event.start_date, event.end_date, now),
     is_online: event.is_online,
-    location: { ...EMPTY_LOCATION, ...event.location },
+    location: chosen?.location ?? { ...EMPTY_LOCATION, ...event.location },
     cover_image: cover ? toImageDto(cover, storage) : null,
     organizer: {
       id: organizer.id,
@@ -264,6 +321,7 @@ export function publicEventView(
     promo: promo ? toAppliedPromo(promo) : null,
     promo_invalid: !!promoCode && !promo,
     url: publicEventPath(event.id, event.slug),
+    dates: dateView.dates,
   };
 }
 
@@ -280,14 +338,27 @@ export async function publicEventFor(
   promoCode: string | undefined,
   now: Date,
   locale: Locale | null = null,
+  dateId?: number,
 ): Promise<PublicEventDto | null> {
   const parts = await src.cache.staticOf(eventId, () => loadPublicEventParts(src.db, eventId));
   if (!parts) return null;
-  const [counts, promo] = await Promise.all([
+  const [counts, promo, dateView] = await Promise.all([
     src.cache.stockOf(src.db, eventId, now),
     promoCode ? usablePromo(src.db, eventId, promoCode, now) : null,
+    dateViewOf(src.db, parts.event, dateId, now),
   ]);
-  return publicEventView(src.storage, parts, counts, promo, promoCode, now, locale);
+  return publicEventView(src.storage, parts, counts, dateView, promo, promoCode, now, locale);
+}
+
+/** The event's dates as buyers see them, and the stock of the one whose tickets are shown. */
+export async function dateViewOf(
+  db: Executor,
+  event: EventRow,
+  dateId: number | undefined,
+  now: Date,
+): Promise<DateView> {
+  const dates = await publicDates(db, event, dateId, now);
+  return { dates, levels: dates.chosen ? await readDateLevels(db, dates.chosen.id, now) : null };
 }
 
 /**
@@ -303,6 +374,7 @@ export async function previewEventFor(
   promoCode: string | undefined,
   now: Date,
   locale: Locale | null = null,
+  dateId?: number,
 ): Promise<{ event: PublicEventDto; status: EventRow['status'] } | null> {
   const [row] = await db
     .select()
@@ -312,9 +384,13 @@ export async function previewEventFor(
   if (!row) return null;
   const parts = await loadEventStatic(db, row, (e) => loadEventExtras(db, e));
   if (!parts) return null;
-  const [counts, promo] = await Promise.all([
+  const [counts, promo, dateView] = await Promise.all([
     readStockLevels(db, eventId, now),
     promoCode ? usablePromo(db, eventId, promoCode, now) : null,
+    dateViewOf(db, row, dateId, now),
   ]);
-  return { event: publicEventView(storage, parts, counts, promo, promoCode, now, locale), status: row.status };
+  return {
+    event: publicEventView(storage, parts, counts, dateView, promo, promoCode, now, locale),
+    status: row.status,
+  };
 }

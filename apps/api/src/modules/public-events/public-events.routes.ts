@@ -3,6 +3,10 @@ import {
   oneOf,
   pageViewBody,
   publicAttendeeParams,
+  publicDateMonthQuery,
+  publicDateMonthResponse,
+  publicDayDatesQuery,
+  publicDayDatesResponse,
   publicEventParams,
   publicEventQuery,
   publicPromoCheckResponse,
@@ -19,6 +23,7 @@ import { findPublicEvent } from '../checkout/catalogue.js';
 import { qrSvg } from '../order-documents/ticket-qr.js';
 import { RenderedPages, sendRendered } from '../public-pages/rendered-pages.js';
 import { countPageView } from './page-views.js';
+import { dateMonth, datesOnDay } from './public-dates.js';
 import { publicEventFor, toAppliedPromo, usablePromo } from './public-event.js';
 import { publicTicketView, ticketCalendarFile } from './ticket-page.js';
 
@@ -62,8 +67,9 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       );
       // The organizer's texts come in the visitor's language (cookie, else Accept-Language), one answer each.
       const locale = requestLocale(req);
+      const date = req.query.date;
       const answer = await answers.page(
-        `${id}|${locale}|${promo ?? ''}`,
+        `${id}|${locale}|${promo ?? ''}|${date ?? ''}`,
         deps.publicEvents.stockVersionOf(id),
         async () => {
           const data = await publicEventFor(
@@ -72,6 +78,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
             promo,
             deps.clock.now(),
             locale,
+            date,
           );
           const body = data ? JSON.stringify({ data }) : '';
           return { status: data ? 200 : 404, content: body, render: () => body };
@@ -79,6 +86,43 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       );
       if (answer.status !== 200) throw notFound();
       return sendRendered(req, reply, answer, 'application/json; charset=utf-8');
+    },
+  );
+
+  app.get(
+    '/events/:eventId/dates/calendar',
+    {
+      schema: {
+        tags,
+        summary: "A month of a live event's calendar: the days with dates ahead and their state (no month: the first)",
+        params: publicEventParams,
+        querystring: publicDateMonthQuery,
+        response: { 200: publicDateMonthResponse },
+      },
+    },
+    async (req) => {
+      const event = await liveEvent(req.params.eventId);
+      return { data: await dateMonth(db, event.id, event.timezone, req.query.month, deps.clock.now()) };
+    },
+  );
+
+  app.get(
+    '/events/:eventId/dates',
+    {
+      schema: {
+        tags,
+        summary: 'The dates of a live event that start on a day (its time slots), in order',
+        params: publicEventParams,
+        querystring: publicDayDatesQuery,
+        response: { 200: publicDayDatesResponse },
+      },
+    },
+    async (req) => {
+      const event = await liveEvent(req.params.eventId);
+      const now = deps.clock.now();
+      return {
+        data: await datesOnDay(db, event.id, event.timezone, req.query.day, now, event.show_remaining_tickets),
+      };
     },
   );
 

@@ -2,9 +2,10 @@ import { isLocale, type PublicTicketPageDto, type TicketState } from '@admitone/
 import { and, eq } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { attendees, events, orderItems, orders, retiredTicketCodes } from '../../db/schema/index.js';
+import { attendees, eventDates, events, orderItems, orders, retiredTicketCodes } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { orderDateColumns, toOrderDateDto } from '../event-dates/order-dates.js';
 import { ticketIcs } from '../order-documents/ticket-ics.js';
 import { orderEventView, toAttendeeDto } from '../orders/order-view.js';
 import { signedTicketCode } from '../orders/ticket-signature.js';
@@ -24,11 +25,12 @@ export async function publicTicketView(
   shortId: string,
 ): Promise<PublicTicketPageDto> {
   const [row] = await db
-    .select({ attendee: attendees, order: orders, item: orderItems, event: events })
+    .select({ attendee: attendees, order: orders, item: orderItems, event: events, date: orderDateColumns })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.order_id))
     .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
     .innerJoin(events, eq(events.id, attendees.event_id))
+    .innerJoin(eventDates, eq(eventDates.id, attendees.event_date_id))
     .where(and(eq(attendees.event_id, eventId), eq(attendees.short_id, shortId), eq(attendees.is_admission, true)))
     .limit(1);
   if (!row) {
@@ -69,21 +71,26 @@ export async function publicTicketView(
       false,
       isLocale(row.order.locale) ? row.order.locale : null,
     ),
+    date: toOrderDateDto(row.date),
   };
 }
 
-/** The ticket's calendar file (the one its mail attaches), for the ticket page's "Add to calendar". */
+/**
+ * The ticket's calendar file (the one its mail attaches), for the ticket page's "Add to calendar": at the
+ * times and venue of the ticket's date.
+ */
 export function ticketCalendarFile(ticket: PublicTicketPageDto, appUrl: string, now: Date): string {
-  const { event, attendee } = ticket;
+  const { event, attendee, date } = ticket;
   return ticketIcs(
     {
       event: {
         title: event.title,
-        start_date: event.start_date,
-        end_date: event.end_date,
+        start_date: date.start_date,
+        end_date: date.end_date,
+        date_label: date.label,
         timezone: event.timezone,
         is_online: event.is_online,
-        location: event.location,
+        location: date.location ?? event.location,
         organizer_name: event.organizer_name,
         support_email: event.support_email,
         url: `${appUrl}/event/${event.id}/${event.slug}`,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import type { Locale, PublicEventDto } from '@admitone/shared';
+import { type Locale, publicDateParam, type PublicEventDto } from '@admitone/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { databaseErrorLog, isDatabaseUnavailable } from '../../db/availability.js';
@@ -63,7 +63,7 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
     sendRendered(req, reply, rendered, 'text/html; charset=utf-8');
 
   /** The address the page is rendered for: its path and the only parameters the page reads (promo code, affiliate). */
-  const renderUrl = (url: string, names = ['promo_code', 'aff']) => {
+  const renderUrl = (url: string, names = ['promo_code', 'aff', 'date']) => {
     const parsed = new URL(url, 'http://localhost');
     const kept = new URLSearchParams();
     for (const name of names) {
@@ -75,7 +75,10 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
   };
 
   async function eventPage(
-    req: FastifyRequest<{ Params: { eventId: string }; Querystring: { promo_code?: string; preview?: string } }>,
+    req: FastifyRequest<{
+      Params: { eventId: string };
+      Querystring: { promo_code?: string; preview?: string; date?: string };
+    }>,
     reply: FastifyReply,
   ) {
     // The organizer's preview (`?preview=1`, drafts too): the browser loads it with the organizer's
@@ -93,7 +96,9 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
     const promo = await guesses
       .codeFor(req, id, asked, (code) => usablePromo(deps.database.db, id, code, deps.clock.now()))
       .catch(() => undefined);
-    if (asked && !promo) url = renderUrl(req.url, ['aff']);
+    if (asked && !promo) url = renderUrl(req.url, ['aff', 'date']);
+    // `?date=`: the tickets of that date (an event with several); anything else is no date.
+    const date = publicDateParam.parse(req.query.date);
     const key = `${id}|${locale}|${url}`;
     const rendered = await pages
       .page(key, deps.publicEvents.versionOf(id), async () => {
@@ -103,6 +108,7 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
           promo,
           deps.clock.now(),
           locale,
+          date,
         );
         if (!event) return notFound(locale, url);
         const dataJson = scriptJson({ event, locale, promo_code: promo ?? null });

@@ -8,6 +8,7 @@ import { DomainError, type FieldIssues, notFound } from '../../shared/errors.js'
 import { answerFilesOf } from '../checkout/answer-files.js';
 import { dropUnusedAnswerFiles, orderFileRows } from '../checkout/answer-files.repository.js';
 import { attendeeQuestionsFor, checkAnswers } from '../checkout/answers.js';
+import { dateOfOrder } from '../event-dates/order-dates.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
@@ -31,7 +32,9 @@ export async function lockBuyerOrder(tx: Tx, eventId: number, shortId: string, s
   const questions = (await checkoutQuestions(tx, eventId)).filter(
     (q) => q.buyer_editable && q.applies_to === 'ATTENDEE',
   );
-  const allowed = selfServiceOf(event!, order, questionsIn(questions, null), now);
+  // The cut-offs count from the start of the order's date (the event's own with one date).
+  const start = (await dateOfOrder(tx, order.id))?.start_date ?? event!.start_date;
+  const allowed = selfServiceOf(event!, order, questionsIn(questions, null), now, start);
   return { order, event: event!, allowed, editableQuestions: questions };
 }
 

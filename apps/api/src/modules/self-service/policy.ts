@@ -8,19 +8,21 @@ type OrderRow = typeof orders.$inferSelect;
 /** Orders whose attendees the buyer may still correct. */
 const EDITABLE = ['COMPLETED', 'AWAITING_PAYMENT'];
 
-/** The instant `hours` before the event's start. */
-const before = (e: EventRow, hours: number) => new Date(e.start_date.getTime() - hours * 3_600_000);
+/** The instant `hours` before a start. */
+const before = (start: Date, hours: number) => new Date(start.getTime() - hours * 3_600_000);
 
 /**
  * What a buyer may do with their placed order themselves, by the event's settings, the order's state
- * and the time: correct attendee details, pass tickets on, cancel. The same rules guard the routes
- * (`requireSelfService`); the order page shows what they allow.
+ * and the time: correct attendee details, pass tickets on, cancel. The cut-offs count back from `start`, the
+ * start of the date the order is for (with several dates, not the event's first). The same rules guard the
+ * routes (`requireSelfService`); the order page shows what they allow.
  */
 export function selfServiceOf(
   e: EventRow,
   order: Pick<OrderRow, 'status' | 'total' | 'payment_provider' | 'payment_status'>,
   questions: PublicQuestionDto[],
   now: Date,
+  start: Date,
 ): OrderSelfServiceDto | null {
   if (
     ![
@@ -34,8 +36,8 @@ export function selfServiceOf(
     ].includes(order.status)
   )
     return null;
-  const editUntil = e.attendee_edits_enabled ? before(e, e.attendee_edit_cutoff_hours) : null;
-  const transferUntil = e.ticket_transfers === 'ALLOWED' ? before(e, e.ticket_transfer_cutoff_hours) : null;
+  const editUntil = e.attendee_edits_enabled ? before(start, e.attendee_edit_cutoff_hours) : null;
+  const transferUntil = e.ticket_transfers === 'ALLOWED' ? before(start, e.ticket_transfer_cutoff_hours) : null;
   // Free orders, and unpaid ones (nothing to give back), whenever cancelling is allowed; paid ones only
   // with refunds allowed and paid by card (the refund goes back through Stripe; an offline payment is
   // the organizer's to return).
@@ -45,7 +47,7 @@ export function selfServiceOf(
     (order.total === 0 ||
       order.status === 'AWAITING_PAYMENT' ||
       (e.buyer_cancellation === 'WITH_REFUND' && paid && order.payment_provider === 'STRIPE'));
-  const cancelUntil = cancellable ? before(e, e.buyer_cancellation_cutoff_hours) : null;
+  const cancelUntil = cancellable ? before(start, e.buyer_cancellation_cutoff_hours) : null;
   return {
     can_edit: !!editUntil && EDITABLE.includes(order.status) && now < editUntil,
     edit_until: editUntil?.toISOString() ?? null,

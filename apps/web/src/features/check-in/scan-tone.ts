@@ -16,6 +16,7 @@ export const RESULT_TONE: Record<CheckInResult, ScanTone> = {
   LIST_NOT_ACTIVE: 'warning',
   LIST_EXPIRED: 'error',
   TRANSFERRED: 'error',
+  WRONG_DATE: 'error',
 };
 
 /** Mantine colours of each tone (shade 9 text on a light background keeps 4.5:1). */

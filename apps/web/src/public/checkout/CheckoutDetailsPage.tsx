@@ -40,7 +40,7 @@ export default function CheckoutDetailsPage({ eventId, shortId }: { eventId: num
 
   return (
     <CheckoutLayout colors={order.event.colors}>
-      <EventHeading event={order.event} />
+      <EventHeading event={order.event} date={order.date} />
       <HoldCountdown order={order} onExtended={setOrder} onExpired={onExpired} />
       <OrderSummaryCard order={order} />
       <DetailsForm order={order} onState={setState} onStale={reload} />

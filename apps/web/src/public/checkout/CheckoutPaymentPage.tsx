@@ -78,7 +78,7 @@ export default function CheckoutPaymentPage({ eventId, shortId }: { eventId: num
 
   return (
     <CheckoutLayout colors={order.event.colors}>
-      <EventHeading event={order.event} />
+      <EventHeading event={order.event} date={order.date} />
       <HoldCountdown order={order} onExtended={setOrder} onExpired={onExpired} />
       <OrderSummaryCard order={order} />
       <Stack gap="md" component="section" aria-labelledby="payment-heading">

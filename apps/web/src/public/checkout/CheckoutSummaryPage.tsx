@@ -120,7 +120,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
           </Text>
         )}
       </Stack>
-      <EventHeading event={event} level={2} />
+      <EventHeading event={event} date={order.date} level={2} />
       <OrderFacts order={order} />
       {awaiting && (
         <Alert

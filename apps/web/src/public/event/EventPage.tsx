@@ -9,6 +9,7 @@ import { EventColorScope, eventContentClass } from '../components/EventColorScop
 import { Notice } from '../components/Notice';
 import { OrganizerHtml } from '../components/OrganizerHtml';
 import { PublicFooter } from '../components/PublicFooter';
+import { DatesPanel } from '../dates/DatesPanel';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { affiliateCodeOf, rememberAffiliate, withAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath, eventPagePath } from '../router/match-route';
@@ -27,6 +28,12 @@ export function promoCodeOf(search: string): string | null {
   return new URLSearchParams(search).get('promo_code')?.trim() || null;
 }
 
+/** The date in the address (`?date=`, a positive id), or null. */
+export function dateIdOf(search: string): number | null {
+  const value = new URLSearchParams(search).get('date')?.trim() ?? '';
+  return /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : null;
+}
+
 /** The address with `preview=1` kept (a promo code tried in the preview stays in the preview). */
 const withPreview = (path: string, preview: boolean) =>
   preview ? `${path}${path.includes('?') ? '&' : '?'}preview=1` : path;
@@ -35,9 +42,10 @@ const withPreview = (path: string, preview: boolean) =>
 export function EventPage({ eventId }: { eventId: number }) {
   const { search } = useLocation();
   const promoCode = promoCodeOf(search);
+  const dateId = dateIdOf(search);
   // `?preview=1`: the organizer's preview (their session decides; visitors get "not found" for a draft).
   const preview = new URLSearchParams(search).has('preview');
-  const { state, reload } = usePublicEvent(eventId, promoCode, preview);
+  const { state, reload, refreshing } = usePublicEvent(eventId, promoCode, dateId, preview);
   const { t } = useLingui();
 
   // A preview is not a visit.
@@ -56,16 +64,20 @@ export function EventPage({ eventId }: { eventId: number }) {
       </Center>
     );
   }
-  return <EventPageContent event={state.event} reload={reload} preview={state.preview ?? null} />;
+  return (
+    <EventPageContent event={state.event} reload={reload} refreshing={refreshing} preview={state.preview ?? null} />
+  );
 }
 
 function EventPageContent({
   event,
   reload,
+  refreshing,
   preview,
 }: {
   event: PublicEventDto;
   reload: () => void;
+  refreshing: boolean;
   preview: { live: boolean } | null;
 }) {
   const cover = event.cover_image;
@@ -74,6 +86,10 @@ function EventPageContent({
   // An affiliate link (`?aff=`) stays in the address when a promo code is applied or removed.
   const { search } = useLocation();
   const affiliateCode = affiliateCodeOf(search);
+  const dateId = dateIdOf(search);
+  /** This page's address with a promo code and a date (`?aff=` and `?preview=1` kept). */
+  const pagePath = (code: string | null, date: number | null) =>
+    withPreview(withAffiliate(eventPagePath(event.id, event.slug, code, date), affiliateCode), Boolean(preview));
 
   return (
     <EventColorScope colors={event.settings.colors} fullPage>
@@ -126,25 +142,29 @@ function EventPageContent({
               {event.settings.pre_checkout_message && (
                 <OrganizerHtml html={event.settings.pre_checkout_message} small />
               )}
-              <TicketSelector
+              <DatesPanel
                 event={event}
-                reload={reload}
-                preview={Boolean(preview)}
-                onReserved={(result) => navigate(checkoutDetailsPath(event.id, result.data.short_id))}
-              />
+                hrefFor={(date) => pagePath(promoCodeOf(search), date)}
+                // Another date of the same page: the buyer stays where they are (no jump to the top).
+                onNavigate={(href) => navigate(href, { replace: true })}
+                refreshing={refreshing}
+                focusId="tickets-heading"
+                headingLevel={3}
+              >
+                <TicketSelector
+                  // Another date has its own tickets and stock: its selection starts afresh.
+                  key={event.dates.chosen?.id ?? 'none'}
+                  event={event}
+                  reload={reload}
+                  preview={Boolean(preview)}
+                  onReserved={(result) => navigate(checkoutDetailsPath(event.id, result.data.short_id))}
+                />
+              </DatesPanel>
               <PromoCodeForm
                 event={event}
                 // The same page with other prices: the buyer stays where they are (no jump to the top, no new history
-                // entry).
-                onApply={(code) =>
-                  navigate(
-                    withPreview(
-                      withAffiliate(eventPagePath(event.id, event.slug, code), affiliateCode),
-                      Boolean(preview),
-                    ),
-                    { replace: true },
-                  )
-                }
+                // entry), on the same date.
+                onApply={(code) => navigate(pagePath(code, dateId), { replace: true })}
               />
               {!preview && (
                 <Text size="sm">

@@ -14,20 +14,42 @@ export type PublicEventState =
 /** The event the server rendered the page with (null: it answered 404), so hydration needs no fetch. */
 export const InitialEventContext = createContext<{ event: PublicEventDto | null } | null>(null);
 
-/** `GET /api/public/events/{id}?promo_code=` */
+/** `?date=…&promo_code=…` (empty without either). */
+function eventQuery(promoCode: string | null, dateId: number | null): string {
+  const params = new URLSearchParams();
+  if (dateId !== null) params.set('date', String(dateId));
+  if (promoCode) params.set('promo_code', promoCode);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** `GET /api/public/events/{id}?date=&promo_code=` (no date: the event's only one, or none chosen). */
 export async function fetchPublicEvent(
   eventId: number,
   promoCode: string | null,
   locale?: string,
   signal?: AbortSignal,
+  dateId: number | null = null,
 ): Promise<PublicEventDto> {
-  const query = promoCode ? `?promo_code=${encodeURIComponent(promoCode)}` : '';
+  const query = eventQuery(promoCode, dateId);
   const res = await publicFetch<{ data: PublicEventDto }>(`/events/${eventId}${query}`, { locale, signal });
   return res.data;
 }
 
 const stateOf = (event: PublicEventDto | null): PublicEventState =>
   event ? { status: 'ready', event } : { status: 'not-found' };
+
+/**
+ * Whether the server's event answers the date in the address: the one asked for (or one that cannot be
+ * shown), or, without one, no date chosen or the event's only one. Coming back to the page after choosing
+ * another date on it fetches that date's tickets instead of showing the first page's.
+ */
+function answersDate(event: PublicEventDto | null, dateId: number | null): boolean {
+  if (!event?.dates) return true;
+  const { chosen, count, date_unavailable } = event.dates;
+  if (dateId === null) return !date_unavailable && (chosen === null || count <= 1);
+  return chosen?.id === dateId || (date_unavailable && chosen === null);
+}
 
 /**
  * The organizer app's session (localStorage, same origin; lib/api-client.ts TOKEN_KEY, written out to keep that module
@@ -42,18 +64,19 @@ const sessionToken = () => {
 };
 
 /**
- * `GET /api/events/{id}/preview` as the signed-in organizer: a draft as visitors would see it. Without a
- * session of the event's account it is not found, as the public page is.
+ * `GET /api/events/{id}/preview?date=&promo_code=` as the signed-in organizer: a draft as visitors would see
+ * it. Without a session of the event's account it is not found, as the public page is.
  */
 async function fetchPreviewEvent(
   eventId: number,
   promoCode: string | null,
+  dateId: number | null,
   locale: string,
   signal: AbortSignal,
 ): Promise<{ event: PublicEventDto; live: boolean }> {
   const token = sessionToken();
   if (!token) throw new ApiError(404, 'NOT_FOUND', '');
-  const query = promoCode ? `?promo_code=${encodeURIComponent(promoCode)}` : '';
+  const query = eventQuery(promoCode, dateId);
   const res = await fetch(`/api/events/${eventId}/preview${query}`, {
     headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'accept-language': locale },
     signal,
@@ -65,19 +88,27 @@ async function fetchPreviewEvent(
 }
 
 /**
- * The public event with the promo code applied. Starts from the server's data when it is for this
- * event (no refetch, no loading flash); a changed promo code or `reload()` fetches it again while the
- * current event stays on screen.
+ * The public event for a date (`?date=`, null: none chosen) with the promo code applied. Starts from the
+ * server's data when it is for this event and date (no refetch, no loading flash); another date, another
+ * promo code or `reload()` fetches it again while the current event stays on screen (`refreshing` meanwhile).
  */
-export function usePublicEvent(eventId: number, promoCode: string | null, preview = false) {
+export function usePublicEvent(eventId: number, promoCode: string | null, dateId: number | null, preview = false) {
   const { i18n } = useLingui();
   const initial = useContext(InitialEventContext);
-  const seeded = initial && (initial.event === null || initial.event.id === eventId) ? initial : null;
-  const [state, setState] = useState<PublicEventState>(() => (seeded ? stateOf(seeded.event) : { status: 'loading' }));
+  const seeded =
+    initial && (initial.event === null || (initial.event.id === eventId && answersDate(initial.event, dateId)))
+      ? initial
+      : null;
   const [version, setVersion] = useState(0);
+  const locale = i18n.locale;
+  // What the shown state was fetched for: while it differs from what is asked, the answer is on its way.
+  const key = `${eventId}|${promoCode ?? ''}|${dateId ?? ''}|${version}|${preview}|${locale}`;
+  const [loaded, setLoaded] = useState<{ key: string; state: PublicEventState }>(() => ({
+    key,
+    state: seeded ? stateOf(seeded.event) : { status: 'loading' },
+  }));
   // A preview is fetched with the organizer's session even when the server rendered the page (as not found).
   const skipFirst = useRef(Boolean(seeded) && !preview);
-  const locale = i18n.locale;
 
   useEffect(() => {
     if (skipFirst.current) {
@@ -86,22 +117,25 @@ export function usePublicEvent(eventId: number, promoCode: string | null, previe
     }
     const controller = new AbortController();
     const load = preview
-      ? fetchPreviewEvent(eventId, promoCode, locale, controller.signal).then(({ event, live }): PublicEventState => ({
-          status: 'ready',
-          event,
-          preview: { live },
-        }))
-      : fetchPublicEvent(eventId, promoCode, locale, controller.signal).then((event): PublicEventState => ({
+      ? fetchPreviewEvent(eventId, promoCode, dateId, locale, controller.signal).then(
+          ({ event, live }): PublicEventState => ({ status: 'ready', event, preview: { live } }),
+        )
+      : fetchPublicEvent(eventId, promoCode, locale, controller.signal, dateId).then((event): PublicEventState => ({
           status: 'ready',
           event,
         }));
-    load.then(setState, (err: unknown) => {
-      if ((err as Error).name === 'AbortError') return;
-      setState(hasStatus(err, 404) ? { status: 'not-found' } : { status: 'error' });
-    });
+    load.then(
+      (state) => setLoaded({ key, state }),
+      (err: unknown) => {
+        if ((err as Error).name === 'AbortError') return;
+        setLoaded({ key, state: hasStatus(err, 404) ? { status: 'not-found' } : { status: 'error' } });
+      },
+    );
     return () => controller.abort();
-    // Another language fetches again: the organizer's texts may be translated.
-  }, [eventId, promoCode, version, preview, locale]);
+    // Another language fetches again: the organizer's texts may be translated. `key` names the rest.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
 
-  return { state, reload: () => setVersion((v) => v + 1) };
+  const refreshing = loaded.key !== key && loaded.state.status === 'ready';
+  return { state: loaded.state, refreshing, reload: () => setVersion((v) => v + 1) };
 }

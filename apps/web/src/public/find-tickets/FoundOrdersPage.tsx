@@ -1,5 +1,5 @@
 import type { FoundOrderDto } from '@admitone/shared';
-import { formatDateRange, formatMoney } from '@admitone/shared';
+import { formatDateRange, formatMoney, formatOrderDate } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 
@@ -25,7 +25,9 @@ function FoundOrder({ order }: { order: FoundOrderDto }) {
               {order.event_title}
             </Title>
             <Text size="sm" c="dimmed">
-              {formatDateRange(order.event_start_date, null, order.event_timezone, i18n.locale)}
+              {order.date
+                ? formatOrderDate(order.date, order.event_timezone, i18n.locale)
+                : formatDateRange(order.event_start_date, null, order.event_timezone, i18n.locale)}
             </Text>
           </div>
           <OrderStatusBadge status={order.status} />

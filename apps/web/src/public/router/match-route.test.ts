@@ -36,8 +36,10 @@ describe('matchRoute', () => {
     }
   });
 
-  it('builds event page links with a promo code', () => {
+  it('builds event page links with a promo code and a date', () => {
     expect(eventPagePath(3, 'gala night', 'JAZZ 10')).toBe('/event/3/gala%20night?promo_code=JAZZ%2010');
     expect(eventPagePath(3, 'gala', null)).toBe('/event/3/gala');
+    expect(eventPagePath(3, 'gala', null, 41)).toBe('/event/3/gala?date=41');
+    expect(eventPagePath(3, 'gala', 'JAZZ10', 41)).toBe('/event/3/gala?promo_code=JAZZ10&date=41');
   });
 });

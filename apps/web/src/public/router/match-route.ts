@@ -58,8 +58,17 @@ export function matchRoute(pathname: string): PublicRoute {
 export const checkoutDetailsPath = (eventId: number, shortId: string) =>
   `/checkout/${eventId}/${encodeURIComponent(shortId)}/details`;
 
-/** The event page's address, optionally with a promo code. */
-export function eventPagePath(eventId: number, slug: string, promoCode?: string | null): string {
+/** The event page's address, optionally with a promo code and a date (`?date=`: whose tickets are listed). */
+export function eventPagePath(
+  eventId: number,
+  slug: string,
+  promoCode?: string | null,
+  dateId?: number | null,
+): string {
   const base = `/event/${eventId}/${encodeURIComponent(slug)}`;
-  return promoCode ? `${base}?promo_code=${encodeURIComponent(promoCode)}` : base;
+  const query = [
+    promoCode ? `promo_code=${encodeURIComponent(promoCode)}` : null,
+    dateId ? `date=${dateId}` : null,
+  ].filter(Boolean);
+  return query.length ? `${base}?${query.join('&')}` : base;
 }

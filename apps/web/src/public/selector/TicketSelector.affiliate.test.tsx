@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils/render';
 import { affiliateCodes } from '../lib/affiliate';
+import { oneDate } from './date-fixtures';
 import { TicketSelector } from './TicketSelector';
 
 const lawn = {
@@ -28,6 +29,7 @@ const lawn = {
 const event = {
   id: 31,
   currency: 'EUR',
+  dates: oneDate(),
   timezone: 'Europe/Berlin',
   promo: null,
   settings: { price_display_mode: 'EXCLUSIVE' },

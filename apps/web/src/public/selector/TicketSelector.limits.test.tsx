@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import { Providers } from '../../test-utils/render';
+import { oneDate } from './date-fixtures';
 import { publicTicket, unitPrice } from './ticket-fixtures';
 import { TicketSelector } from './TicketSelector';
 
@@ -22,6 +23,7 @@ const tier = (id: number, label: string) => ({
 const event = {
   id: 9,
   currency: 'EUR',
+  dates: oneDate(),
   timezone: 'Europe/Berlin',
   promo: null,
   settings: { price_display_mode: 'EXCLUSIVE' },

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils/render';
 import { checkoutTokens, orderSecrets } from '../lib/checkout-token';
+import { oneDate } from './date-fixtures';
 import { publicTicket } from './ticket-fixtures';
 import { TicketSelector } from './TicketSelector';
 
@@ -11,6 +12,7 @@ const ticket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto, 'id' | 'name
 const event = {
   id: 9,
   currency: 'EUR',
+  dates: oneDate(),
   timezone: 'Europe/Berlin',
   promo: null,
   settings: { price_display_mode: 'EXCLUSIVE' },

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils/render';
+import { oneDate } from './date-fixtures';
 import { publicTicket, unitPrice } from './ticket-fixtures';
 import { TicketSelector } from './TicketSelector';
 
@@ -25,6 +26,7 @@ const event = {
   slug: 'gala',
   url: '/event/9/gala',
   currency: 'EUR',
+  dates: oneDate(),
   timezone: 'Europe/Berlin',
   promo: null,
   settings: { price_display_mode: 'EXCLUSIVE' },

@@ -1,6 +1,7 @@
 import { LIMITS, type PublicEventDto, type PublicTicketDto } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
 
+import { oneDate, publicDate } from './date-fixtures';
 import {
   donationsBelowMinimum,
   lineKey,
@@ -23,6 +24,7 @@ const charges = [
 const event = {
   id: 5,
   currency: 'GBP',
+  dates: oneDate(),
   promo: { code: 'JAZZ10', discount_type: 'PERCENTAGE', discount: 10, ticket_ids: [] },
   tickets: [
     ticket({ id: 1, type: 'FREE' }),
@@ -93,7 +95,15 @@ describe('selection totals and the reservation body', () => {
       promo_code: 'JAZZ10',
       expected_total: 18040,
       locale: 'de',
+      event_date_id: 1,
     });
+  });
+
+  it('names the chosen date of an event with several, and none before one is chosen', () => {
+    const dates = (chosen: PublicEventDto['dates']['chosen']) => ({ ...oneDate(), count: 4, chosen });
+    const saturday = publicDate({ id: 77, label: 'Matinee' });
+    expect(reservationBody({ ...event, dates: dates(saturday) }, selection)).toMatchObject({ event_date_id: 77 });
+    expect(reservationBody({ ...event, dates: dates(null) }, selection)).not.toHaveProperty('event_date_id');
   });
 
   it('flags donations below the minimum or not a number', () => {
@@ -118,7 +128,7 @@ describe('lineLimit: how many more may be chosen, and why not more', () => {
       remaining: null,
     }));
   const eventOf = (...tickets: PublicTicketDto[]) =>
-    ({ id: 1, currency: 'EUR', promo: null, tickets }) as unknown as PublicEventDto;
+    ({ id: 1, currency: 'EUR', promo: null, tickets, dates: oneDate() }) as unknown as PublicEventDto;
   const pick = (quantities: Record<string, number>): Selection => ({ quantities, amounts: {} });
 
   it("the ticket's max per order; on a tie with the stock, the rule", () => {

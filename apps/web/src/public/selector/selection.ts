@@ -142,12 +142,16 @@ export function lineLimit(
   return { max: max >= Math.max(1, ticket.min_per_order) ? max : 0, reason };
 }
 
-/** The reservation body for `POST /events/{id}/order` (indexes of `items` match `selectedLines`). */
+/**
+ * The reservation body for `POST /events/{id}/order` (indexes of `items` match `selectedLines`), for the
+ * date the tickets are for (`event_date_id`: needed when the event has several, harmless with one).
+ */
 export function reservationBody(
   event: PublicEventDto,
   selection: Selection,
   locale?: ReserveOrderBody['locale'],
 ): ReserveOrderBody {
+  const chosen = event.dates.chosen;
   return {
     items: selectedLines(event, selection).map((l) => ({
       ticket_id: l.ticket.id,
@@ -158,6 +162,7 @@ export function reservationBody(
     promo_code: event.promo?.code ?? null,
     expected_total: selectionTotal(event, selection),
     ...(locale ? { locale } : {}),
+    ...(chosen ? { event_date_id: chosen.id } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PublicTicketPageDto } from '@admitone/shared';
+import { type PublicTicketPageDto, whenAndWhere } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Menu } from '@mantine/core';
 import { IconBrandGoogle, IconCalendarPlus, IconDownload } from '@tabler/icons-react';
@@ -12,20 +12,24 @@ const googleStamp = (iso: string) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** Two hours when the event names no end, as the calendar file does. */
-const endOf = (event: PublicTicketPageDto['event']) =>
-  event.end_date ?? new Date(Date.parse(event.start_date) + 2 * 3600_000).toISOString();
+/** Two hours when the date names no end, as the calendar file does. */
+const endOf = (when: { start_date: string; end_date: string | null }) =>
+  when.end_date ?? new Date(Date.parse(when.start_date) + 2 * 3600_000).toISOString();
 
-/** A Google Calendar "add event" link with the event's title, times, zone, place and the ticket's link. */
+/**
+ * A Google Calendar "add event" link with the event's title, the times and place of the ticket's date, the
+ * zone and the ticket's link.
+ */
 export function googleCalendarUrl(ticket: PublicTicketPageDto, ticketUrl: string, locale: string): string {
   const { event } = ticket;
+  const when = whenAndWhere(event, ticket.date);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
-    text: event.title,
-    dates: `${googleStamp(event.start_date)}/${googleStamp(endOf(event))}`,
+    text: when.label ? `${event.title} – ${when.label}` : event.title,
+    dates: `${googleStamp(when.start_date)}/${googleStamp(endOf(when))}`,
     ctz: event.timezone,
     details: ticketUrl,
-    location: event.is_online ? 'Online' : addressLines(event.location, locale).join(', '),
+    location: event.is_online ? 'Online' : addressLines(when.location, locale).join(', '),
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }

@@ -1,4 +1,4 @@
-import { formatDateRange, formatDateTime, formatTimeZoneName, personName } from '@admitone/shared';
+import { formatDateRange, formatDateTime, formatTimeZoneName, personName, whenAndWhere } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { HtmlContent } from '../../components/HtmlContent';
@@ -39,7 +39,9 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
       />
     );
   const { event } = order;
-  const place = event.is_online ? t`Online event` : locationLine(event.location);
+  // The order's date: its times, label and venue stand for the event's.
+  const when = whenAndWhere(event, order.date);
+  const place = event.is_online ? t`Online event` : locationLine(when.location);
   const valid = order.status === 'COMPLETED';
   const orderNumber = order.order_number;
 
@@ -49,8 +51,8 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
         <Trans>Order {orderNumber}</Trans>
       </h1>
       <p className={classes.subtitle}>
-        {event.title} — {formatDateRange(event.start_date, event.end_date, event.timezone, i18n.locale)} (
-        {formatTimeZoneName(event.start_date, event.timezone, i18n.locale)})
+        {event.title} — {formatDateRange(when.start_date, when.end_date, event.timezone, i18n.locale)} (
+        {formatTimeZoneName(when.start_date, event.timezone, i18n.locale)}){when.label ? ` · ${when.label}` : ''}
       </p>
       {place && <p className={classes.muted}>{place}</p>}
       <dl className={classes.facts}>

@@ -32,7 +32,7 @@ export default function TicketPage({ eventId, shortId }: { eventId: number; shor
 
   return (
     <CheckoutLayout colors={ticket.event.colors}>
-      <EventHeading event={ticket.event} />
+      <EventHeading event={ticket.event} date={ticket.date} />
       <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="ticket-holder">
         <Stack gap="md">
           <Center>

@@ -1,4 +1,4 @@
-import { formatDateRange, formatTimeZoneName, personName } from '@admitone/shared';
+import { formatDateRange, formatTimeZoneName, personName, whenAndWhere } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { hasStatus } from '../../lib/api-error';
@@ -28,7 +28,9 @@ export default function TicketPrintPage({ eventId, shortId }: { eventId: number;
   if (loading && !ticket) return <CheckoutLoading />;
   if (error || !ticket) return <TicketMissing notFound={hasStatus(error, 404)} error={error} onRetry={reload} />;
   const { event } = ticket;
-  const place = event.is_online ? t`Online event` : locationLine(event.location);
+  // The ticket's date: its times, label and venue stand for the event's.
+  const when = whenAndWhere(event, ticket.date);
+  const place = event.is_online ? t`Online event` : locationLine(when.location);
 
   return (
     <PrintSheet>
@@ -37,8 +39,8 @@ export default function TicketPrintPage({ eventId, shortId }: { eventId: number;
           {event.title}
         </h1>
         <p className={classes.subtitle}>
-          {formatDateRange(event.start_date, event.end_date, event.timezone, i18n.locale)} (
-          {formatTimeZoneName(event.start_date, event.timezone, i18n.locale)})
+          {formatDateRange(when.start_date, when.end_date, event.timezone, i18n.locale)} (
+          {formatTimeZoneName(when.start_date, event.timezone, i18n.locale)}){when.label ? ` · ${when.label}` : ''}
         </p>
         {place && <p className={classes.muted}>{place}</p>}
         <div className={classes.row}>

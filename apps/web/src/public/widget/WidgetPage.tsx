@@ -3,15 +3,25 @@ import { Trans } from '@lingui/react/macro';
 import { Anchor, Box, Center, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
-import { useLocation } from '../../lib/history-navigation';
+import { navigate, useLocation } from '../../lib/history-navigation';
 import { EventColorScope } from '../components/EventColorScope';
 import { Notice } from '../components/Notice';
-import { promoCodeOf } from '../event/EventPage';
+import { CHOSEN_DATE_ID, DatesPanel } from '../dates/DatesPanel';
+import { dateIdOf, promoCodeOf } from '../event/EventPage';
 import { usePublicEvent } from '../event/use-public-event';
 import { rememberAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath } from '../router/match-route';
 import { TicketSelector } from '../selector/TicketSelector';
 import { parseWidgetParams, RESIZE_MESSAGE, widgetColors } from './widget-params';
+
+/** The widget's address for a date (null: none), keeping every parameter of its own (colours, language, code). */
+export function widgetDatePath(eventId: number, search: string, dateId: number | null): string {
+  const params = new URLSearchParams(search);
+  if (dateId === null) params.delete('date');
+  else params.set('date', String(dateId));
+  const query = params.toString();
+  return `/widget/${eventId}${query ? `?${query}` : ''}`;
+}
 
 /** Tells the embedding page how tall the widget is, whenever that changes. */
 function usePostHeight() {
@@ -34,7 +44,7 @@ export function WidgetPage({ eventId }: { eventId: number }) {
   const { t } = useLingui();
   const { search } = useLocation();
   const params = parseWidgetParams(search);
-  const { state, reload } = usePublicEvent(eventId, promoCodeOf(search));
+  const { state, reload, refreshing } = usePublicEvent(eventId, promoCodeOf(search), dateIdOf(search));
   const ref = usePostHeight();
   useEffect(() => void rememberAffiliate(eventId, search), [eventId, search]);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
@@ -57,19 +67,30 @@ export function WidgetPage({ eventId }: { eventId: number }) {
             <VisuallyHidden>
               <Title order={1}>{event.title}</Title>
             </VisuallyHidden>
-            <TicketSelector
-              headingLevel={2}
+            <DatesPanel
               event={event}
-              reload={reload}
-              buttonText={params.buttonText}
-              waitlistInNewTab
-              onReserved={(result) => {
-                // The checkout opens in a new tab, whose storage may not be the iframe's: it brings both along.
-                const url = `${checkoutDetailsPath(event.id, result.data.short_id)}#token=${encodeURIComponent(result.checkout_token)}&secret=${encodeURIComponent(result.order_secret)}`;
-                const opened = window.open(url, '_blank');
-                if (!opened) setBlockedUrl(url);
-              }}
-            />
+              // A date stays inside the widget, with its styling parameters.
+              hrefFor={(date) => widgetDatePath(event.id, search, date)}
+              onNavigate={(href) => navigate(href, { replace: true })}
+              refreshing={refreshing}
+              focusId={CHOSEN_DATE_ID}
+              headingLevel={2}
+            >
+              <TicketSelector
+                key={event.dates.chosen?.id ?? 'none'}
+                headingLevel={2}
+                event={event}
+                reload={reload}
+                buttonText={params.buttonText}
+                waitlistInNewTab
+                onReserved={(result) => {
+                  // The checkout opens in a new tab, whose storage may not be the iframe's: it brings both along.
+                  const url = `${checkoutDetailsPath(event.id, result.data.short_id)}#token=${encodeURIComponent(result.checkout_token)}&secret=${encodeURIComponent(result.order_secret)}`;
+                  const opened = window.open(url, '_blank');
+                  if (!opened) setBlockedUrl(url);
+                }}
+              />
+            </DatesPanel>
             {blockedUrl && (
               <Anchor href={blockedUrl} target="_blank" rel="noopener" fw={700}>
                 <Trans>Your tickets are reserved. Continue to the checkout</Trans>

@@ -11,6 +11,7 @@ import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
+import { useEventDates } from '../../event-dates/api/event-dates';
 import { EventScreen } from '../../events/components/EventScreen';
 import { ExportMenu } from '../../exports/components/ExportMenu';
 import { admissionsOf } from '../../tickets/admissions';
@@ -33,12 +34,14 @@ function Attendees({ event }: { event: EventDto }) {
   const params = toAttendeeListParams(state);
   const list = useAttendees(event.id, params);
   const tickets = useTickets(event.id);
+  // With several dates, each attendee names its date and the list filters by one.
+  const dates = useEventDates(event.id).data ?? [];
   const drawer = useDrawerParam('attendee');
   const [adding, setAdding] = useState(false);
   const narrowed = hasAttendeeFilter(state) || state.query !== '';
   const rows = list.data?.data;
   const noTickets = tickets.data?.length === 0;
-  const clear = () => update({ query: '', status: null, checkedIn: null, tickets: [] });
+  const clear = () => update({ query: '', status: null, checkedIn: null, tickets: [], date: null });
 
   const addButton = (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} disabled={!tickets.data}>
@@ -58,6 +61,7 @@ function Attendees({ event }: { event: EventDto }) {
       timeZone={event.timezone}
       sorting={sorting}
       onOpen={(a) => drawer.open(a.id)}
+      showDates={dates.length > 1}
     />
   );
   const ticketFirst = (
@@ -110,7 +114,15 @@ function Attendees({ event }: { event: EventDto }) {
           ) : null
         }
       />
-      {showToolbar ? <AttendeesToolbar state={state} onChange={update} tickets={admissionsOf(tickets.data)} /> : null}
+      {showToolbar ? (
+        <AttendeesToolbar
+          state={state}
+          onChange={update}
+          tickets={admissionsOf(tickets.data)}
+          dates={dates}
+          timeZone={event.timezone}
+        />
+      ) : null}
       <ListBody queries={[list, tickets]} loader={table()} empty={empty}>
         {table}
       </ListBody>

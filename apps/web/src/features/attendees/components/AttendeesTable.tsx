@@ -1,15 +1,17 @@
 import type { AttendeeDto } from '@admitone/shared';
-import { formatDateTime, personName } from '@admitone/shared';
+import { formatDateTime, formatOrderDate, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
+import { OrderDateText } from '../../event-dates/components/OrderDateText';
 import type { AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 
 /**
  * Attendees with e-mail, ticket, order, status and check-in; a row (or its name) opens the attendee. On a
- * phone each attendee is a card: name and status, e-mail, ticket and order, when checked in.
+ * phone each attendee is a card: name and status, e-mail, ticket and order, when checked in. `showDates` (an
+ * event with several dates): a "Date" column (on a phone, a line) names the date each ticket is for.
  */
 export function AttendeesTable({
   page,
@@ -17,7 +19,8 @@ export function AttendeesTable({
   timeZone,
   sorting,
   onOpen,
-}: OpeningTableProps<AttendeeDto, AttendeeSort>) {
+  showDates = false,
+}: OpeningTableProps<AttendeeDto, AttendeeSort> & { showDates?: boolean }) {
   const { t, i18n } = useLingui();
   const nameCell = (a: AttendeeDto) => (
     <Anchor
@@ -45,10 +48,15 @@ export function AttendeesTable({
     </>
   );
   const date = (at: string | null) => <Text size="sm">{at ? formatDateTime(at, timeZone, i18n.locale) : '—'}</Text>;
+  const dateColumn: Column<AttendeeDto, AttendeeSort> = {
+    header: <Trans>Date</Trans>,
+    cell: (a) => <OrderDateText date={a.date} timeZone={timeZone} />,
+  };
   const columns: Column<AttendeeDto, AttendeeSort>[] = [
     { header: <Trans>Name</Trans>, sort: 'last_name', cell: nameCell },
     { header: <Trans>E-mail</Trans>, sort: 'email', cell: (a) => <Text size="sm">{a.email ?? '—'}</Text> },
     { header: <Trans>Ticket</Trans>, sort: 'ticket', cell: ticket },
+    ...(showDates ? [dateColumn] : []),
     {
       header: <Trans>Order</Trans>,
       cell: (a) => (
@@ -80,6 +88,7 @@ export function AttendeesTable({
             {a.email}
           </Text>
         ) : null}
+        {showDates ? <Text size="sm">{formatOrderDate(a.date, timeZone, i18n.locale)}</Text> : null}
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm">{a.tier_label ? `${a.ticket_name} · ${a.tier_label}` : a.ticket_name}</Text>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

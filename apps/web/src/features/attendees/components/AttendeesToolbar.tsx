@@ -1,7 +1,8 @@
-import { ATTENDEE_FILTER_STATUSES, type TicketDto } from '@admitone/shared';
+import { ATTENDEE_FILTER_STATUSES, type EventDateDto, type TicketDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 
 import { FilterSelect, ListToolbar } from '../../../components/ListToolbar';
+import { OrderDateFilter } from '../../event-dates/components/OrderDateFilter';
 import { TicketsFilter } from '../../tickets/components/TicketsSelect';
 import { ATTENDEE_STATUS_LABELS } from '../attendee-labels';
 import { type AttendeeListState, type CheckedInFilter, hasAttendeeFilter } from '../hooks/useAttendeeListParams';
@@ -10,10 +11,13 @@ interface AttendeesToolbarProps {
   state: AttendeeListState;
   onChange: (patch: Partial<AttendeeListState>) => void;
   tickets: TicketDto[];
+  /** The event's dates: with several, a date filter. */
+  dates: readonly EventDateDto[];
+  timeZone: string;
 }
 
-/** Search (debounced, kept in the URL) and the ticket, status and checked-in filters. */
-export function AttendeesToolbar({ state, onChange, tickets }: AttendeesToolbarProps) {
+/** Search (debounced, kept in the URL) and the ticket, date, status and checked-in filters. */
+export function AttendeesToolbar({ state, onChange, tickets, dates, timeZone }: AttendeesToolbarProps) {
   const { t, i18n } = useLingui();
   const search = {
     label: t`Search attendees`,
@@ -29,6 +33,9 @@ export function AttendeesToolbar({ state, onChange, tickets }: AttendeesToolbarP
   return (
     <ListToolbar search={search} sortingOff={hasAttendeeFilter(state)}>
       <TicketsFilter tickets={tickets} value={state.tickets} onChange={(ids) => onChange({ tickets: ids })} />
+      {dates.length > 1 ? (
+        <OrderDateFilter dates={dates} timeZone={timeZone} value={state.date} onChange={(date) => onChange({ date })} />
+      ) : null}
       <FilterSelect
         label={t`Status`}
         placeholder={t`All statuses`}

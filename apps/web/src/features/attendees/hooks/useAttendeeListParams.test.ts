@@ -14,6 +14,7 @@ const base: AttendeeListState = {
   status: null,
   checkedIn: null,
   tickets: [],
+  date: null,
 };
 
 describe('attendee list state', () => {
@@ -32,6 +33,7 @@ describe('attendee list state', () => {
       status: 'CANCELLED',
       checkedIn: 'false',
       tickets: [7],
+      date: 31,
     };
     const params = new URLSearchParams('attendee=5');
     writeAttendeeListState(params, state);
@@ -51,6 +53,19 @@ describe('attendee list state', () => {
       per_page: 20,
       query: 'x',
       filter_fields: { checked_in: 'true', ticket_id: '1,2' },
+    });
+  });
+
+  it('filters by one date of the event (`?date=`), as `event_date_id`', () => {
+    expect(parseAttendeeListState(new URLSearchParams('date=42')).date).toBe(42);
+    expect(parseAttendeeListState(new URLSearchParams('date=soon')).date).toBeNull();
+    const params = new URLSearchParams();
+    writeAttendeeListState(params, { ...base, date: 42 });
+    expect(params.toString()).toBe('date=42');
+    expect(toAttendeeListParams({ ...base, date: 42 })).toEqual({
+      page: 1,
+      per_page: 20,
+      filter_fields: { event_date_id: '42' },
     });
   });
 });

@@ -23,9 +23,16 @@ export interface AttendeeListState extends BaseListState<AttendeeSort> {
   checkedIn: CheckedInFilter | null;
   /** Attendees of any of these tickets. */
   tickets: number[];
+  /** Attendees for this date of the event (events with several dates). */
+  date: number | null;
 }
 
-type AttendeeFilters = { status: AttendeeFilterStatus; checked_in: CheckedInFilter; ticket_id: string };
+type AttendeeFilters = {
+  status: AttendeeFilterStatus;
+  checked_in: CheckedInFilter;
+  ticket_id: string;
+  event_date_id: string;
+};
 /** What `GET /events/{id}/attendees` takes. */
 export type AttendeeListParams = ListParams<AttendeeSort, AttendeeFilters>;
 
@@ -34,9 +41,10 @@ const filtersOf = (state: AttendeeListState) => ({
   status: state.status,
   checked_in: state.checkedIn,
   ticket_id: state.tickets.join(','),
+  event_date_id: state.date === null ? null : String(state.date),
 });
 
-const KEYS = ['page', 'query', 'sort', 'status', 'checked_in', 'ticket'] as const;
+const KEYS = ['page', 'query', 'sort', 'status', 'checked_in', 'ticket', 'date'] as const;
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
 export const hasAttendeeFilter = (state: AttendeeListState): boolean => hasListFilter(filtersOf(state));
@@ -48,6 +56,7 @@ export function parseAttendeeListState(search: URLSearchParams): AttendeeListSta
     status: readChoice(search.get('status'), ATTENDEE_FILTER_STATUSES),
     checkedIn: readChoice(search.get('checked_in'), ['true', 'false'] as const),
     tickets: readIds(search.get('ticket')),
+    date: readIds(search.get('date'))[0] ?? null,
   };
 }
 
@@ -56,6 +65,7 @@ export function writeAttendeeListState(params: URLSearchParams, state: AttendeeL
   if (state.status) params.set('status', state.status);
   if (state.checkedIn) params.set('checked_in', state.checkedIn);
   if (state.tickets.length) params.set('ticket', state.tickets.join(','));
+  if (state.date !== null) params.set('date', String(state.date));
 }
 
 /** The API parameters for a list state. Sorting is not sent while a filter is applied (SPEC §3). */

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 
-import { type AttendeeDto, formatDateTime, LIMITS, personName } from '@admitone/shared';
+import { type AttendeeDto, formatDateTime, formatOrderDate, LIMITS, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLogin2, IconLogout2, IconUsers } from '@tabler/icons-react';
@@ -21,12 +21,14 @@ type Show = 'all' | 'false' | 'true';
 interface RowProps {
   attendee: AttendeeDto;
   timeZone: string;
+  /** Name the date of the ticket (an event with several dates). */
+  showDate: boolean;
   busy: boolean;
   onAction: (a: AttendeeDto, action: 'CHECK_IN' | 'CHECK_OUT') => void;
 }
 
 /** One attendee with the button that fits: check in, check out, or why not. */
-function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
+function AttendeeRow({ attendee: a, timeZone, showDate, busy, onAction }: RowProps) {
   const { t, i18n } = useLingui();
   // Door staff cannot mark an order as paid: they are told whom to ask.
   const managesOrders = useManagesOrders();
@@ -59,6 +61,11 @@ function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
           <Text size="sm">
             {ticket} · <Trans>Order {orderNumber}</Trans>
           </Text>
+          {showDate ? (
+            <Text size="sm" fw={600} data-testid="check-in-row-date">
+              {formatOrderDate(a.date, timeZone, i18n.locale)}
+            </Text>
+          ) : null}
           {a.checked_in_at ? (
             <Text size="sm" c="violet.8">
               {by ? (
@@ -105,6 +112,8 @@ function AttendeeRow({ attendee: a, timeZone, busy, onAction }: RowProps) {
 
 interface ListProps {
   timeZone: string;
+  /** Each attendee names the date of their ticket (an event with several dates). */
+  showDates?: boolean;
   /** The attendee ids with a request in flight. */
   busyIds: ReadonlySet<number>;
   onAction: RowProps['onAction'];
@@ -117,7 +126,7 @@ interface ListProps {
 /**
  * Search the list's attendees by name, e-mail, order number or ticket code, and check them in or out (on this list).
  */
-export function AttendeeCheckInList({ timeZone, busyIds, onAction, between, fullWidth }: ListProps) {
+export function AttendeeCheckInList({ timeZone, showDates = false, busyIds, onAction, between, fullWidth }: ListProps) {
   const { t } = useLingui();
   const source = useCheckInSource();
   const [query, setQuery] = useState('');
@@ -189,7 +198,14 @@ export function AttendeeCheckInList({ timeZone, busyIds, onAction, between, full
           {/* Offline, the rows last loaded stay usable; check-ins made now are queued. */}
           {list.isError ? <FormErrorAlert error={list.error} /> : null}
           {list.data.data.map((a) => (
-            <AttendeeRow key={a.id} attendee={a} timeZone={timeZone} busy={busyIds.has(a.id)} onAction={onAction} />
+            <AttendeeRow
+              key={a.id}
+              attendee={a}
+              timeZone={timeZone}
+              showDate={showDates}
+              busy={busyIds.has(a.id)}
+              onAction={onAction}
+            />
           ))}
           <ListPagination meta={list.data.meta} onPage={setPage} />
         </Stack>

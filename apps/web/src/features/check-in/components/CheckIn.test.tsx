@@ -24,13 +24,34 @@ const none: Paginated<AttendeeDto> = {
   },
 };
 
-function setup() {
+/** An attendee of an event with several dates: the ticket is for the matinee of 2 June. */
+const matinee = {
+  id: 3,
+  short_id: 'A2345',
+  order_id: 1,
+  order_number: 'O-1',
+  order_status: 'COMPLETED',
+  ticket_id: 1,
+  tier_id: null,
+  ticket_name: 'Standing',
+  tier_label: null,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: null,
+  status: 'ACTIVE',
+  checked_in_at: null,
+  checked_in_by: null,
+  created_at: '2030-05-01T10:00:00.000Z',
+  date: { id: 9, start_date: '2030-06-02T12:00:00.000Z', end_date: null, label: 'Matinee', location: null },
+} satisfies AttendeeDto;
+
+function setup(dateCount?: number, people: Paginated<AttendeeDto> = none) {
   const source: CheckInSource = {
     key: ['check-in-test'],
     queueKey: 'test',
     endpoints: {
       stats: async () => stats,
-      attendees: async () => none,
+      attendees: async () => people,
       scan: vi.fn(),
       batch: vi.fn(),
       offline: () => new Promise(() => undefined),
@@ -40,7 +61,11 @@ function setup() {
     related: [],
   };
   renderWithProviders(
-    <CheckIn event={{ id: 7, title: 'Zenit 2030', timezone: 'Europe/Berlin' }} source={source} title="Main entrance" />,
+    <CheckIn
+      event={{ id: 7, title: 'Zenit 2030', timezone: 'Europe/Berlin', date_count: dateCount }}
+      source={source}
+      title="Main entrance"
+    />,
     { query: true },
   );
 }
@@ -49,6 +74,20 @@ function setup() {
 const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 describe('CheckIn', () => {
+  it("names each attendee's date when the event has several", async () => {
+    mockViewportWidth(1280);
+    const one = { ...none, data: [matinee], meta: { ...none.meta, total: 1 } };
+    setup(3, one);
+    expect((await screen.findByTestId('check-in-row-date')).textContent).toBe('Jun 2, 2030, 2:00 PM · Matinee');
+  });
+
+  it('shows no date on the rows of an event with one date', async () => {
+    mockViewportWidth(1280);
+    setup(1, { ...none, data: [matinee], meta: { ...none.meta, total: 1 } });
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.queryByTestId('check-in-row-date')).toBeNull();
+  });
+
   it('on a phone puts the search first, the whole width, then the scan button and the count', async () => {
     mockViewportWidth(390);
     setup();

@@ -77,7 +77,8 @@ function PendingScans({ pending, refused, onSend }: { pending: number; refused: 
 }
 
 interface CheckInProps {
-  event: Pick<CheckInEventDto, 'id' | 'title' | 'timezone'>;
+  /** `date_count`: with several dates, each attendee names the date of their ticket. */
+  event: Pick<CheckInEventDto, 'id' | 'title' | 'timezone'> & { date_count?: number };
   source: CheckInSource;
   /** A link back above the title (the screens without the event's navigation). */
   back?: ReactNode;
@@ -103,6 +104,7 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [last, setLast] = useState<{ seq: number; value: SubmitResult } | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const showDates = (event.date_count ?? 1) > 1;
 
   const act = async (a: AttendeeDto, action: 'CHECK_IN' | 'CHECK_OUT') => {
     setBusy((s) => new Set(s).add(a.id));
@@ -155,6 +157,7 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
           {error ? <FormErrorAlert error={error} /> : null}
           <AttendeeCheckInList
             timeZone={event.timezone}
+            showDates={showDates}
             busyIds={busy}
             onAction={(a, action) => void act(a, action)}
             fullWidth
@@ -178,6 +181,7 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
               {outcome}
               <AttendeeCheckInList
                 timeZone={event.timezone}
+                showDates={showDates}
                 busyIds={busy}
                 onAction={(a, action) => void act(a, action)}
               />

@@ -14,11 +14,11 @@ import { attendeeKeys } from '../../attendees/api/attendees';
 import { checkInListKeys, useCheckInLists } from '../../check-in-lists/api/check-in-lists';
 import { useListName } from '../../check-in-lists/list-name';
 import { usePermission } from '../../users/hooks/usePermission';
-import { listEndpoints } from '../api/check-in';
+import { listEndpoints, useCheckInEvent } from '../api/check-in';
 import type { CheckInSource } from '../check-in-source';
 import { CheckIn } from './CheckIn';
 
-type Event = Pick<CheckInEventDto, 'id' | 'title' | 'timezone'>;
+type Event = Pick<CheckInEventDto, 'id' | 'title' | 'timezone'> & { date_count?: number };
 
 /** A list that is not open: when it opens, or that it closed (scans are refused until / since). */
 export function ListStateAlert({
@@ -52,6 +52,8 @@ export function ListCheckIn({ event, back }: { event: Event; back?: ReactNode })
   const lists = useCheckInLists(event.id);
   const nameOf = useListName();
   const managesOrders = usePermission('events.manage');
+  // How many dates the event has (the check-in event's read; cached when the screen already read it).
+  const dateCount = useCheckInEvent(event.id).data?.date_count ?? event.date_count;
   const [params, setParams] = useSearchParams();
   const wanted = Number(params.get('list'));
   const chosen = lists.data?.find((l) => l.id === wanted) ?? lists.data?.[0];
@@ -102,7 +104,7 @@ export function ListCheckIn({ event, back }: { event: Event; back?: ReactNode })
   return (
     <CheckIn
       key={chosen.id}
-      event={event}
+      event={{ ...event, date_count: dateCount }}
       source={source}
       back={back}
       above={

@@ -15,6 +15,7 @@ const attendee = {
   email: null,
   ticket_name: 'Standing',
   tier_label: null,
+  date: { id: 9, start_date: '2030-06-02T17:00:00.000Z', end_date: null, label: 'Matinee', location: null },
 } as AttendeeDto;
 const none = { checked_in_at: null, checked_in_by: null, checked_in_by_link: false };
 
@@ -40,6 +41,13 @@ describe('the scan outcome', () => {
     show({ result: 'WRONG_EVENT', attendee: null, ...none }, false);
     expect(screen.getByText('Ticket for another event')).toBeTruthy();
     expect(screen.getByText('This ticket is for another event.')).toBeTruthy();
+  });
+
+  it("refuses a ticket for another date of the event and names the ticket's date, in the event's time zone", () => {
+    show({ result: 'WRONG_DATE', attendee, ...none }, false);
+    expect(screen.getByText('Ticket for another date')).toBeTruthy();
+    expect(screen.getByText('This ticket is for Jun 2, 2030, 7:00 PM · Matinee.')).toBeTruthy();
+    expect(screen.getByTestId('scan-outcome').getAttribute('data-result')).toBe('WRONG_DATE');
   });
 
   it('names the holder to an organizer', () => {

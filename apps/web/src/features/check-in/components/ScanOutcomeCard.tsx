@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ThemeIcon.css';
 
 import type { AttendeeDto } from '@admitone/shared';
-import { formatDateTime, personName } from '@admitone/shared';
+import { formatDateTime, formatOrderDate, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCloudUpload } from '@tabler/icons-react';
@@ -120,6 +120,13 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
         title: t`Ticket passed on`,
         detail: t`The buyer passed this ticket on to someone else: this code no longer admits. The new holder has a new code.`,
       };
+    case 'WRONG_DATE': {
+      const date = a ? formatOrderDate(a.date, timeZone, i18n.locale) : '';
+      return {
+        title: t`Ticket for another date`,
+        detail: a ? t`This ticket is for ${date}.` : t`This ticket is for another date of this event.`,
+      };
+    }
     case 'WRONG_EVENT':
       return {
         title: t`Ticket for another event`,

@@ -8,6 +8,7 @@ import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDrawerParam } from '../../../lib/use-drawer-param';
+import { useEventDates } from '../../event-dates/api/event-dates';
 import { EventScreen } from '../../events/components/EventScreen';
 import { publicEventPath } from '../../events/event-stats';
 import { ExportMenu } from '../../exports/components/ExportMenu';
@@ -24,10 +25,12 @@ function Orders({ event }: { event: EventDto }) {
   const params = toOrderListParams(state);
   const list = useOrders(event.id, params);
   const tickets = useTickets(event.id);
+  // With several dates, each order names its date and the list filters by one.
+  const dates = useEventDates(event.id).data ?? [];
   const drawer = useDrawerParam('order');
   const narrowed = hasOrderFilter(state) || state.query !== '';
   const rows = list.data?.data;
-  const clear = () => update({ query: '', status: null, payment: null, tickets: [] });
+  const clear = () => update({ query: '', status: null, payment: null, tickets: [], date: null });
 
   const sorting: TableSorting<OrderSort> = {
     sort: state.sort,
@@ -41,6 +44,7 @@ function Orders({ event }: { event: EventDto }) {
       timeZone={event.timezone}
       sorting={sorting}
       onOpen={(o) => drawer.open(o.id)}
+      showDates={dates.length > 1}
     />
   );
   const none = (
@@ -85,7 +89,13 @@ function Orders({ event }: { event: EventDto }) {
         }
       />
       {rows?.length || narrowed || list.isPending ? (
-        <OrdersToolbar state={state} onChange={update} tickets={tickets.data ?? []} />
+        <OrdersToolbar
+          state={state}
+          onChange={update}
+          tickets={tickets.data ?? []}
+          dates={dates}
+          timeZone={event.timezone}
+        />
       ) : null}
       <ListBody queries={[list]} loader={table()} empty={(page) => !page.data.length && (narrowed ? noMatch : none)}>
         {table}

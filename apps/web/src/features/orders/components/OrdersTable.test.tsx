@@ -28,6 +28,7 @@ const order = (id: number, patch: Partial<OrderSummaryDto> = {}): OrderSummaryDt
   created_at: '2027-03-01T10:30:00.000Z',
   completed_at: '2027-03-01T10:31:00.000Z',
   payment_due_at: null,
+  date: null,
   ...patch,
 });
 
@@ -45,22 +46,66 @@ const page: Paginated<OrderSummaryDto> = {
   },
 };
 
-function setup() {
+function setup(rows: Paginated<OrderSummaryDto> = page, showDates = false) {
   const onOpen = vi.fn();
   const onSort = vi.fn();
   renderWithProviders(
     <OrdersTable
-      page={page}
+      page={rows}
       onPage={() => undefined}
       timeZone="Europe/Berlin"
       sorting={{ sort: { by: 'created_at', direction: 'desc' }, onSort }}
       onOpen={onOpen}
+      showDates={showDates}
     />,
   );
   return { onOpen, onSort };
 }
 
+/** Two orders of an event with several dates: the premiere, and a show without a label. */
+const dated: Paginated<OrderSummaryDto> = {
+  ...page,
+  data: [
+    order(1, {
+      date: {
+        id: 7,
+        start_date: '2027-06-08T17:00:00.000Z',
+        end_date: null,
+        label: 'Premiere',
+        location: null,
+      },
+    }),
+    order(2, {
+      date: { id: 8, start_date: '2027-06-09T17:00:00.000Z', end_date: null, label: null, location: null },
+    }),
+  ],
+};
+
 describe('OrdersTable', () => {
+  it('has no "Date" column for an event with one date', () => {
+    mockViewportWidth(1280);
+    setup(dated, false);
+    expect(screen.queryByRole('columnheader', { name: 'Date' })).toBeNull();
+    expect(screen.queryByText('Premiere')).toBeNull();
+  });
+
+  it('names the date of each order in a "Date" column when the event has several, in its time zone', () => {
+    mockViewportWidth(1280);
+    setup(dated, true);
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toBeTruthy();
+    const rows = screen.getAllByTestId('order-row');
+    expect(rows[0]!.textContent).toContain('Jun 8, 2027, 7:00 PM');
+    expect(within(rows[0]!).getByText('Premiere')).toBeTruthy();
+    expect(rows[1]!.textContent).toContain('Jun 9, 2027, 7:00 PM');
+  });
+
+  it('on a phone names the date on each card', () => {
+    mockViewportWidth(390);
+    setup(dated, true);
+    const cards = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByText('Jun 8, 2027, 7:00 PM · Premiere')).toBeTruthy();
+  });
+
   it('is a table with a row per order at a desk', () => {
     mockViewportWidth(1280);
     setup();

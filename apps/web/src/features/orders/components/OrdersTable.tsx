@@ -1,16 +1,18 @@
 import type { OrderSummaryDto } from '@admitone/shared';
-import { formatDateTime, formatMoney, personName } from '@admitone/shared';
+import { formatDateTime, formatMoney, formatOrderDate, personName } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
+import { OrderDateText } from '../../event-dates/components/OrderDateText';
 import type { OrderSort } from '../hooks/useOrderListParams';
 import { PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 /**
  * Orders with buyer, date, tickets, total and statuses; a row (or its number) opens the order. On a phone
- * each order is a card: number and status, buyer, when placed and how many tickets, total.
+ * each order is a card: number and status, buyer, when placed and how many tickets, total. `showDates` (an
+ * event with several dates): a "Date" column (on a phone, a line) names the date each order is for.
  */
 export function OrdersTable({
   page,
@@ -18,7 +20,8 @@ export function OrdersTable({
   timeZone,
   sorting,
   onOpen,
-}: OpeningTableProps<OrderSummaryDto, OrderSort>) {
+  showDates = false,
+}: OpeningTableProps<OrderSummaryDto, OrderSort> & { showDates?: boolean }) {
   const { t, i18n } = useLingui();
   const orderNumber = (o: OrderSummaryDto) => {
     const number = o.order_number;
@@ -77,9 +80,14 @@ export function OrdersTable({
       ) : null}
     </Group>
   );
+  const dateColumn: Column<OrderSummaryDto, OrderSort> = {
+    header: <Trans>Date</Trans>,
+    cell: (o) => <OrderDateText date={o.date} timeZone={timeZone} />,
+  };
   const columns: Column<OrderSummaryDto, OrderSort>[] = [
     { header: <Trans>Order</Trans>, sort: 'order_number', cell: orderNumber },
     { header: <Trans>Buyer</Trans>, sort: 'last_name', cell: buyer },
+    ...(showDates ? [dateColumn] : []),
     // Two times, each shown by the column that sorts by it: when the buyer placed the order, and when it
     // was completed (paid, or confirmed when free); an order still awaiting payment has no second one.
     {
@@ -122,6 +130,7 @@ export function OrdersTable({
           {status(o)}
         </Group>
         {buyer(o)}
+        {showDates && o.date ? <Text size="sm">{formatOrderDate(o.date, timeZone, i18n.locale)}</Text> : null}
         <Group justify="space-between" gap="xs" wrap="wrap" align="flex-end">
           <Text size="xs" c="dimmed">
             <Trans>Placed {placed}</Trans>

@@ -1,7 +1,8 @@
-import { ORDER_STATUSES, PAYMENT_STATUSES, type TicketDto } from '@admitone/shared';
+import { type EventDateDto, ORDER_STATUSES, PAYMENT_STATUSES, type TicketDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 
 import { FilterSelect, ListToolbar } from '../../../components/ListToolbar';
+import { OrderDateFilter } from '../../event-dates/components/OrderDateFilter';
 import { TicketsFilter } from '../../tickets/components/TicketsSelect';
 import { hasOrderFilter, type OrderListState } from '../hooks/useOrderListParams';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
@@ -10,10 +11,13 @@ interface OrdersToolbarProps {
   state: OrderListState;
   onChange: (patch: Partial<OrderListState>) => void;
   tickets: TicketDto[];
+  /** The event's dates: with several, a date filter. */
+  dates: readonly EventDateDto[];
+  timeZone: string;
 }
 
-/** Search (debounced, kept in the URL) and the status, payment status and ticket filters. */
-export function OrdersToolbar({ state, onChange, tickets }: OrdersToolbarProps) {
+/** Search (debounced, kept in the URL) and the status, payment status, ticket and date filters. */
+export function OrdersToolbar({ state, onChange, tickets, dates, timeZone }: OrdersToolbarProps) {
   const { t, i18n } = useLingui();
   const search = {
     label: t`Search orders`,
@@ -44,6 +48,9 @@ export function OrdersToolbar({ state, onChange, tickets }: OrdersToolbarProps) 
         width={220}
       />
       <TicketsFilter tickets={tickets} value={state.tickets} onChange={(ids) => onChange({ tickets: ids })} />
+      {dates.length > 1 ? (
+        <OrderDateFilter dates={dates} timeZone={timeZone} value={state.date} onChange={(date) => onChange({ date })} />
+      ) : null}
     </ListToolbar>
   );
 }

@@ -9,6 +9,7 @@ const base: OrderListState = {
   status: null,
   payment: null,
   tickets: [],
+  date: null,
 };
 
 describe('order list state', () => {
@@ -18,7 +19,7 @@ describe('order list state', () => {
 
   it('reads search, sort and filters', () => {
     const state = parseOrderListState(
-      new URLSearchParams('page=3&query=ada&sort=total:asc&status=CANCELLED&payment=REFUNDED&ticket=4,9'),
+      new URLSearchParams('page=3&query=ada&sort=total:asc&status=CANCELLED&payment=REFUNDED&ticket=4,9&date=12'),
     );
     expect(state).toEqual({
       page: 3,
@@ -27,12 +28,13 @@ describe('order list state', () => {
       status: 'CANCELLED',
       payment: 'REFUNDED',
       tickets: [4, 9],
+      date: 12,
     });
   });
 
   it('ignores unknown values', () => {
     const state = parseOrderListState(
-      new URLSearchParams('page=0&sort=price:up&status=LOST&payment=MAYBE&ticket=a,-2'),
+      new URLSearchParams('page=0&sort=price:up&status=LOST&payment=MAYBE&ticket=a,-2&date=x'),
     );
     expect(state).toEqual(base);
   });
@@ -63,11 +65,17 @@ describe('order list state', () => {
       status: 'COMPLETED',
       payment: 'PAYMENT_RECEIVED',
       tickets: [2, 5],
+      date: 12,
     });
     expect(params).toEqual({
       page: 1,
       per_page: 20,
-      filter_fields: { status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED', ticket_id: '2,5' },
+      filter_fields: {
+        status: 'COMPLETED',
+        payment_status: 'PAYMENT_RECEIVED',
+        ticket_id: '2,5',
+        event_date_id: '12',
+      },
     });
   });
 });

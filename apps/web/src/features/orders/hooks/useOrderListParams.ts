@@ -28,9 +28,11 @@ export interface OrderListState extends BaseListState<OrderSort> {
   payment: PaymentStatus | null;
   /** Orders with any of these tickets. */
   tickets: number[];
+  /** Orders for this date of the event (events with several dates). */
+  date: number | null;
 }
 
-type OrderFilters = { status: OrderStatus; payment_status: PaymentStatus; ticket_id: string };
+type OrderFilters = { status: OrderStatus; payment_status: PaymentStatus; ticket_id: string; event_date_id: string };
 /** What `GET /events/{id}/orders` takes. */
 export type OrderListParams = ListParams<OrderSort, OrderFilters>;
 
@@ -39,9 +41,10 @@ const filtersOf = (state: OrderListState) => ({
   status: state.status,
   payment_status: state.payment,
   ticket_id: state.tickets.join(','),
+  event_date_id: state.date === null ? null : String(state.date),
 });
 
-const KEYS = ['page', 'query', 'sort', 'status', 'payment', 'ticket'] as const;
+const KEYS = ['page', 'query', 'sort', 'status', 'payment', 'ticket', 'date'] as const;
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
 export const hasOrderFilter = (state: OrderListState): boolean => hasListFilter(filtersOf(state));
@@ -53,6 +56,7 @@ export function parseOrderListState(search: URLSearchParams): OrderListState {
     status: readChoice(search.get('status'), ORDER_STATUSES),
     payment: readChoice(search.get('payment'), PAYMENT_STATUSES),
     tickets: readIds(search.get('ticket')),
+    date: readIds(search.get('date'))[0] ?? null,
   };
 }
 
@@ -61,6 +65,7 @@ export function writeOrderListState(params: URLSearchParams, state: OrderListSta
   if (state.status) params.set('status', state.status);
   if (state.payment) params.set('payment', state.payment);
   if (state.tickets.length) params.set('ticket', state.tickets.join(','));
+  if (state.date !== null) params.set('date', String(state.date));
 }
 
 /** The API parameters for a list state. Sorting is not sent while a filter is applied (SPEC §3). */

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+
+import type { Executor } from '../../db/client.js';
+import { attendees, eventDates, events } from '../../db/schema/index.js';
+import { utcToZoned } from '../../shared/dates.js';
+
+/** A ticket's date as the door judges it. */
+export interface TicketDate {
+  id: number;
+  start_date: Date;
+  end_date: Date | null;
+  timezone: string;
+  /** How many dates the event has. */
+  dates: number;
+}
+
+/** The calendar day of an instant on the event's wall clock ("2027-06-08"). */
+const dayOf = (at: Date, timeZone: string) => utcToZoned(at, timeZone).slice(0, 10);
+
+/**
+ * Whether a check-in at `at` admits a ticket for `date` (docs/DOMAIN.md, "Dates"):
+ * - the scan names the date being checked in (`chosen`): only tickets for that date;
+ * - an event with one date: always (as before events had dates);
+ * - otherwise the days the ticket's date runs, in the event's time zone: from its start's day to its end's
+ *   (its start's when it has no end), so a show is admitted all that day, also before its doors open and
+ *   after midnight when it ends then.
+ */
+export function admitsOn(date: TicketDate, chosen: number | undefined, at: Date): boolean {
+  if (chosen !== undefined) return date.id === chosen;
+  if (date.dates <= 1) return true;
+  const today = dayOf(at, date.timezone);
+  return (
+    dayOf(date.start_date, date.timezone) <= today && today <= dayOf(date.end_date ?? date.start_date, date.timezone)
+  );
+}
+
+/** The date an attendee's ticket is for, with the event's time zone and how many dates it has. */
+export async function ticketDateOf(db: Executor, attendeeId: number): Promise<TicketDate | null> {
+  const [row] = await db
+    .select({
+      id: eventDates.id,
+      start_date: eventDates.start_date,
+      end_date: eventDates.end_date,
+      timezone: events.timezone,
+      dates: sql<number>`(select count(*)::int from event_dates n where n.event_id = "events"."id")`.mapWith(Number),
+    })
+    .from(attendees)
+    .innerJoin(eventDates, eq(eventDates.id, attendees.event_date_id))
+    .innerJoin(events, eq(events.id, attendees.event_id))
+    .where(eq(attendees.id, attendeeId));
+  return row ?? null;
+}

@@ -1,0 +1,67 @@
+import type { OrderDateDto } from '@admitone/shared';
+import { and, type AnyColumn, asc, eq, sql } from 'drizzle-orm';
+
+import type { Executor } from '../../db/client.js';
+import { eventDates, orderItems } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
+import { type EventDateRow, storedLocation } from './event-dates.repository.js';
+
+/**
+ * The date an order or a ticket is for (docs/DOMAIN.md, "Dates"): every order line and attendee names its
+ * date, and an order is for one. The views of orders and tickets join `event_dates` with these columns.
+ */
+export type OrderDate = Pick<EventDateRow, 'id' | 'start_date' | 'end_date' | 'label' | 'location'>;
+
+/** What a query that names an order's or a ticket's date selects of `event_dates`. */
+export const orderDateColumns = {
+  id: eventDates.id,
+  start_date: eventDates.start_date,
+  end_date: eventDates.end_date,
+  label: eventDates.label,
+  location: eventDates.location,
+};
+
+export function toOrderDateDto(d: OrderDate): OrderDateDto {
+  return {
+    id: d.id,
+    start_date: d.start_date.toISOString(),
+    end_date: d.end_date?.toISOString() ?? null,
+    label: d.label,
+    location: storedLocation(d.location),
+  };
+}
+
+/**
+ * The id of an order's date, as SQL: its first line's (all of an order's lines are for the same date). For a
+ * join's condition (a query with joins names its columns with their table).
+ */
+export const orderDateIdSql = (orderId: AnyColumn) =>
+  sql<number>`(select oi.event_date_id from order_items oi where oi.order_id = ${orderId} order by oi.id limit 1)`;
+
+/** The date an order is for (null: an order without lines). */
+export async function dateOfOrder(db: Executor, orderId: number): Promise<OrderDate | null> {
+  const [row] = await db
+    .select(orderDateColumns)
+    .from(orderItems)
+    .innerJoin(eventDates, eq(eventDates.id, orderItems.event_date_id))
+    .where(eq(orderItems.order_id, orderId))
+    .orderBy(asc(orderItems.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A list's date filter (`filter_fields[event_date_id]`): one of the event's dates, else refused on the field
+ * (422), as a choice that does not exist. Another event's or account's date is not the event's.
+ */
+export async function checkDateFilter(db: Executor, eventId: number, dateId: number | undefined): Promise<void> {
+  if (dateId === undefined) return;
+  const [row] = await db
+    .select({ id: eventDates.id })
+    .from(eventDates)
+    .where(and(eq(eventDates.event_id, eventId), eq(eventDates.id, dateId)));
+  if (!row)
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: { 'filter_fields.event_date_id': [{ key: 'not_found_choice' }] },
+    });
+}
