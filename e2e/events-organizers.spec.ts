@@ -235,6 +235,35 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(page.getByText('7:30 PM').first()).toBeVisible();
   await snapshot(page, 'en-event-dates-calendar');
 
+  // A buyer opens the public page: seven dates, the next six listed. They choose the second, see its tickets
+  // and book one for it; the order names that date.
+  const visitor = await browser.newContext();
+  const buyer = await visitor.newPage();
+  await buyer.goto(eventPath.replace('/manage/event/', '/event/'));
+  await expect(buyer.getByRole('heading', { name: 'Choose a date' })).toBeVisible();
+  const choices = buyer.getByTestId('date-choice');
+  await expect(choices).toHaveCount(6);
+  await expect(buyer.getByRole('button', { name: 'One more General admission' })).toHaveCount(0);
+  await expectAccessible(buyer, 'dates to choose');
+  await snapshot(buyer, 'en-event-page-dates');
+  const when = await choices.nth(1).locator('time').innerText();
+  await choices.nth(1).click();
+  await expect(buyer).toHaveURL(/\?date=\d+$/);
+  await expect(buyer.getByRole('link', { name: 'Change date' })).toBeVisible();
+  await snapshot(buyer, 'en-event-page-chosen-date');
+  await buyer.getByRole('button', { name: 'One more General admission', exact: true }).click();
+  await buyer.getByRole('button', { name: 'Continue' }).click();
+  const form = buyer.locator('form');
+  await form.getByRole('textbox', { name: 'First name' }).first().fill('Ella');
+  await form.getByRole('textbox', { name: 'Last name' }).first().fill('Fitzgerald');
+  await form.getByRole('textbox', { name: 'E-mail' }).first().fill(uniqueEmail('ella'));
+  await buyer.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+  await buyer.getByRole('button', { name: 'Get my tickets' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  // "Sat, Dec 12, 2026, 7:30 PM" chosen: the order is for Dec 12, 2026, 7:30 PM.
+  await expect(buyer.getByText(when.replace(/^[^,]+, /, ''), { exact: false }).first()).toBeVisible();
+  await visitor.close();
+
   // The list: cover thumbnail, actions menu, duplicate with its settings and cover.
   await page.goto('/manage/events');
   const card = page.getByRole('listitem').filter({ hasText: 'Jazz by the Lake' });

@@ -396,6 +396,28 @@ async function settle(page: Page) {
   await notificationsGone(page);
 }
 
+/** The organizer's app: its screens are reached inside it, as a person clicking through it does. */
+const IN_APP = /^\/(manage|account|welcome)(\/|\?|$)/;
+
+/**
+ * Opens a screen: inside the organizer's app when the page is already there (the app is not loaded and
+ * started again for every screen: most of a screen's time), else by loading its address. A screen after
+ * one that opened a dialog, or at the same address, is loaded afresh.
+ */
+async function openScreen(page: Page, path: string, before: Screen | undefined) {
+  const here = page.url().startsWith('http') ? new URL(page.url()) : null;
+  const same = here && `${here.pathname}${here.search}` === path;
+  if (!here || !IN_APP.test(here.pathname) || !IN_APP.test(path) || same || before?.open) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+}
+
 /** Text that only the data (or the brand, or a language's own name) explains. */
 function isData(text: string): boolean {
   if (WORLD_TEXTS.some((d) => (d.length > 3 ? text.includes(d) : text === d))) return true;
@@ -651,6 +673,8 @@ async function sweepLocale(browser: Browser, locale: SweepLocale, problems: stri
   const shots = SHOT_LOCALES.includes(locale);
 
   const untranslated = untranslatedStrings(locale);
+  /** The screen each page showed last. */
+  const lastOn = new Map<Page, Screen>();
   for (const [index, screen] of SCREENS.entries()) {
     if (!sweptIn(locale, !!screen.buyer, !!screen.shot)) {
       // Not rendered in this language: the strings the screen showed in English each have a translation here.
@@ -661,7 +685,8 @@ async function sweepLocale(browser: Browser, locale: SweepLocale, problems: stri
     }
     const page = pages[screen.as];
     await test.step(screen.name, async () => {
-      await page.goto(screen.path(world));
+      await openScreen(page, screen.path(world), lastOn.get(page));
+      lastOn.set(page, screen);
       await settle(page);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       if (screen.open) await screen.open(page, L);

