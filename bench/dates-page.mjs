@@ -11,7 +11,7 @@
 import pg from 'pg';
 
 import { startBenchServer } from './lib/bench-server.mjs';
-import { liveDatedEvent } from './lib/dated-event.mjs';
+import { liveDatedEvent, sellOnEveryDate } from './lib/dated-event.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
@@ -45,25 +45,6 @@ async function liveEvent(title) {
   return e;
 }
 
-/** `SOLD_PER_DATE` completed orders on every date of the event, written straight into the tables. */
-async function sell(e) {
-  await db.query(
-    `with o as (
-       insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, status, payment_status, currency, subtotal, total, locale, completed_at)
-       select ev.account_id, ev.id, 'dp' || d.id || '-' || g, 'P-' || d.id || '-' || g, 'bench', 'COMPLETED', 'NO_PAYMENT_REQUIRED', 'EUR', 0, 0, 'en', now()
-       from events ev join event_dates d on d.event_id = ev.id, generate_series(1, $2::int) g where ev.id = $1
-       returning id, account_id, event_id, short_id),
-     i as (
-       insert into order_items (order_id, ticket_id, event_date_id, ticket_name, quantity, unit, total)
-       select o.id, $3, split_part(substr(o.short_id, 3), '-', 1)::int, 'Seat', 1,
-              '{"base":0,"discount":0,"price":0,"fees":[],"taxes":[],"fee_total":0,"tax_total":0,"total":0}'::jsonb, 0 from o
-       returning id, order_id, event_date_id)
-     insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, event_date_id, short_id, status, locale, position)
-     select o.account_id, o.event_id, o.id, i.id, $3, i.event_date_id, 'adp' || i.id, 'ACTIVE', 'en', 0 from o join i on i.order_id = o.id`,
-    [e.eventId, SOLD_PER_DATE, e.ticketId],
-  );
-}
-
 const run = await liveEvent('A long run');
 const made = await json(
   'POST',
@@ -73,16 +54,8 @@ const made = await json(
 );
 if (made.data?.length !== DATES - 1) throw new Error(`dates not made: ${JSON.stringify(made).slice(0, 300)}`);
 const one = await liveEvent('One date');
-await sell(run);
-await sell(one);
-await db.query('analyze orders; analyze attendees; analyze ticket_dates; analyze event_dates');
-const { openDatabase } = await import('../apps/api/src/db/client.ts');
-const { repairDrift } = await import('../apps/api/src/modules/inventory/reconcile.ts');
-const database = openDatabase(databaseUrl);
-// The counters follow the rows, as the stock module keeps them.
-await repairDrift(database.db, run.eventId);
-await repairDrift(database.db, one.eventId);
-await database.close();
+await sellOnEveryDate(db, databaseUrl, run, SOLD_PER_DATE);
+await sellOnEveryDate(db, databaseUrl, one, SOLD_PER_DATE);
 const dateIds = (await db.query(`select id from event_dates where event_id = $1 order by id`, [run.eventId])).rows.map(
   (r) => r.id,
 );

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 import { startBenchServer } from './lib/bench-server.mjs';
-import { liveDatedEvent } from './lib/dated-event.mjs';
+import { liveDatedEvent, sellOnEveryDate } from './lib/dated-event.mjs';
 import { rawReserve, reserveLoad } from './lib/reserve-load.mjs';
 
 const clients = Number(process.argv[2] ?? 48);
@@ -90,27 +90,10 @@ if (more.data?.length !== DATES - 1) throw new Error('run not made');
 const dateIds = (await db.query(`select id from event_dates where event_id = $1 order by id`, [run.eventId])).rows.map(
   (r) => r.id,
 );
-await db.query(
-  `with o as (
-     insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, status, payment_status, currency, subtotal, total, locale, completed_at)
-     select e.account_id, e.id, 'dt' || d.id || '-' || g, 'D-' || d.id || '-' || g, 'bench', 'COMPLETED', 'NO_PAYMENT_REQUIRED', 'EUR', 0, 0, 'en', now()
-     from events e join event_dates d on d.event_id = e.id, generate_series(1, $2::int) g where e.id = $1
-     returning id, account_id, event_id, short_id),
-   i as (
-     insert into order_items (order_id, ticket_id, event_date_id, ticket_name, quantity, unit, total)
-     select o.id, $3, split_part(substr(o.short_id, 3), '-', 1)::int, 'Seat', 1,
-            '{"base":0,"discount":0,"price":0,"fees":[],"taxes":[],"fee_total":0,"tax_total":0,"total":0}'::jsonb, 0 from o
-     returning id, order_id, event_date_id)
-   insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, event_date_id, short_id, status, locale, position)
-   select o.account_id, o.event_id, o.id, i.id, $3, i.event_date_id, 'adt' || i.id, 'ACTIVE', 'en', 0 from o join i on i.order_id = o.id`,
-  [run.eventId, SOLD_PER_DATE, run.ticketId],
-);
-await db.query('analyze orders; analyze attendees; analyze ticket_dates; analyze event_dates');
+await sellOnEveryDate(db, databaseUrl, run, SOLD_PER_DATE);
 const { openDatabase } = await import('../apps/api/src/db/client.ts');
-const { findDrift, repairDrift } = await import('../apps/api/src/modules/inventory/reconcile.ts');
+const { findDrift } = await import('../apps/api/src/modules/inventory/reconcile.ts');
 const database = openDatabase(databaseUrl);
-// The rows above were written straight into the tables: the counters follow, as the stock module keeps them.
-await repairDrift(database.db, run.eventId);
 const one = await liveEvent('One date');
 
 load = reserveLoad(api);
