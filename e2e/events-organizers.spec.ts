@@ -264,6 +264,19 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(buyer.getByText(when.replace(/^[^,]+, /, ''), { exact: false }).first()).toBeVisible();
   await visitor.close();
 
+  // At the door the organizer chooses the date being checked in: the list and count are that date's, and
+  // Ella is checked in for it.
+  await page.goto(`${eventPath}/check-in`);
+  const doorDate = page.getByRole('combobox', { name: 'Date', exact: true });
+  await expect(doorDate).not.toHaveValue('');
+  await expect(page.getByText('No attendees for this date yet')).toBeVisible();
+  await doorDate.click();
+  await page.getByRole('option', { name: when.replace(/^[^,]+, /, '') }).click();
+  await expect(page.getByTestId('check-in-row')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Check in Ella Fitzgerald' }).click();
+  await expect(page.getByTestId('check-in-count-value')).toHaveText('1 / 1');
+  await expectAccessible(page, 'door with dates');
+
   // The list: cover thumbnail, actions menu, duplicate with its settings and cover.
   await page.goto('/manage/events');
   const card = page.getByRole('listitem').filter({ hasText: 'Jazz by the Lake' });

@@ -180,6 +180,18 @@ describe('the date of an order and its tickets', () => {
     expect(formatTicketDate(doc.event, 'en')).toMatch(/^Tuesday, June 8, 2027, 7:00.*\(Closing night\)$/);
   });
 
+  it("the organizer's new-order notice names the date the order's tickets are for, as the buyer's mails", async () => {
+    const notice = (number: string) =>
+      ctx.smtp.waitFor('hello@bluenote.test', (m) => m.subject === `New order ${number} for Hamlet`);
+    const second = await notice(late.order.order_number);
+    expect(second.text).toContain('placed order');
+    expect(second.text).toMatch(/When: Tuesday, June 8, 2027, 7:00\s*–\s*10:00\s*PM GMT\+2 \(Closing night\)/);
+    expect(second.text).not.toContain('June 1, 2027');
+    // The first date has no label: its times only (the event's own).
+    const first = await notice(early.order.order_number);
+    expect(first.text).toMatch(/When: Tuesday, June 1, 2027, 7:00\s*–\s*11:00\s*PM GMT\+2\n/);
+  });
+
   it('find my tickets lists each order with its date', async () => {
     const asked = await call(ctx.app, 'POST', `/api/public/events/${eventId}/order-lookups`, {
       body: { email: 'late@example.test' },
@@ -210,6 +222,10 @@ describe('the date of an order and its tickets', () => {
     const detail = await call(ctx.app, 'GET', `/api/events/${eventId}/orders/${late.id}`, { token });
     expect(detail.json().data.date).toEqual(late.order.date);
     expect(detail.json().data.attendees.map((p: AttendeeDto) => p.date.id)).toEqual([second, second]);
+    const attendeeId = detail.json().data.attendees[1].id;
+    const person = await call(ctx.app, 'GET', `/api/events/${eventId}/attendees/${attendeeId}`, { token });
+    expect(person.statusCode, person.body).toBe(200);
+    expect(person.json().data.date).toEqual(late.order.date);
 
     const people = await list<AttendeeDto>(`/api/events/${eventId}/attendees`);
     expect(people.meta.allowed_filter_fields).toContain('event_date_id');
@@ -342,6 +358,11 @@ describe('the date of an order and its tickets', () => {
       },
     );
     expect(placed.json().data.date.id).toBe(await firstDateOf(ctx.app, single.event.id));
+    // Its organizer's notice names no date (the event's one is the event's time).
+    const number = placed.json().data.order_number;
+    const notice = await ctx.smtp.waitFor('hello@bluenote.test', (m) => m.subject.includes(number));
+    expect(notice.text).toContain(`placed order ${number}`);
+    expect(notice.text).not.toContain('When:');
     // Eleven days before its day.
     const scanned = await call(ctx.app, 'POST', `/api/events/${single.event.id}/check-ins`, {
       token: single.u.token,

@@ -293,6 +293,16 @@ describe('other order mails', () => {
     expect(one.text).not.toContain('offline payment');
     const de = await renderMail('organizer_new_order', 'de', newOrder);
     expect(de.text).toContain('171,60\u00a0£');
+    expect(de.text).not.toContain('Wann:');
+    // An event with several dates: the order's date, in the organizer's language and the event's time zone.
+    const date = {
+      start_date: '2027-06-08T17:00:00.000Z',
+      end_date: null,
+      date_label: 'Premiere',
+      timezone: 'Europe/Berlin',
+    };
+    const dated = await renderMail('organizer_new_order', 'de', { ...newOrder, date });
+    expect(dated.text).toMatch(/Wann: Dienstag, 8\. Juni 2027.*19:00.*\(Premiere\)/);
   });
 
   it('tells the buyer an order was cancelled', async () => {

@@ -372,6 +372,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   },
   'GET /api/events/{eventId}/check-in': { access: 'door' },
   'GET /api/events/{eventId}/check-in/attendees': { access: 'door' },
+  'GET /api/events/{eventId}/check-in/dates': { access: 'door' },
   'POST /api/events/{eventId}/check-ins': { access: 'door', body: body(checkInScan, scan) },
   'POST /api/events/{eventId}/check-ins/batch': {
     access: 'door',
@@ -450,6 +451,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   // check-in-lists.test.ts).
   'GET /api/public/check-in-links/{token}': { access: 'public' },
   'GET /api/public/check-in-links/{token}/attendees': { access: 'public' },
+  'GET /api/public/check-in-links/{token}/dates': { access: 'public' },
   'POST /api/public/check-in-links/{token}/check-ins': { access: 'public' },
   'POST /api/public/check-in-links/{token}/check-ins/batch': { access: 'public' },
   'GET /api/public/check-in-links/{token}/stats': { access: 'public' },

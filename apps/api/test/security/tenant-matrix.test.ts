@@ -199,7 +199,7 @@ describe('tenant isolation and roles', () => {
       if (res.statusCode !== 200) failures.push(summary(r, res));
     }
     expect(failures).toEqual([]);
-    expect(door.length).toBe(8);
+    expect(door.length).toBe(9);
   });
 });
 

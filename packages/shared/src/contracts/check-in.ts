@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EVENT_STATUSES, type EventStatus } from '../enums.js';
+import { EVENT_DATE_STATUSES, EVENT_STATUSES, type EventDateStatus, type EventStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import {
@@ -136,6 +136,39 @@ export const checkInStatsSchema = z.object({
     }),
   ),
 }) satisfies z.ZodType<CheckInStatsDto>;
+
+/**
+ * `GET …/stats`: the count on one of the event's dates (`filter_fields[event_date_id]`; another event's date answers
+ * 422 on the field, as the attendee lists).
+ */
+export const checkInStatsQuery = z.object({
+  filter_fields: z
+    .strictObject({ event_date_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX) })
+    .partial()
+    .optional(),
+});
+export type CheckInStatsQuery = z.input<typeof checkInStatsQuery>;
+
+/**
+ * One of the event's dates as the door chooses the date it checks in (`GET /events/{id}/check-in/dates`, `GET
+ * /public/check-in-links/{token}/dates`): all of them by start, cancelled and hidden ones marked by their status.
+ */
+export interface CheckInDateDto {
+  id: number;
+  /** Instants (ISO 8601, UTC); shown in the event's time zone. */
+  start_date: string;
+  end_date: string | null;
+  label: string | null;
+  status: EventDateStatus;
+}
+
+export const checkInDateSchema = z.object({
+  id: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  label: z.string().nullable(),
+  status: z.enum(EVENT_DATE_STATUSES),
+}) satisfies z.ZodType<CheckInDateDto>;
 
 // ---------------------------------------------------------------------------------------------
 // Check-in lists: the lines at the door, each admitting some tickets in a window, with a staff link.

@@ -87,14 +87,21 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** The times of an order's date as a mail line, "When: …" with its label, in the event's zone. */
+export type MailDateTimes = Pick<OrderMailEvent, 'start_date' | 'end_date' | 'date_label' | 'timezone'>;
+
+/** "When: …" (with the date's label) of an order's date, in the event's zone and the reader's language. */
+export function whenLine(locale: Locale, e: MailDateTimes): string {
+  return translate(locale, M.when, { date: formatTicketDate(e, locale) });
+}
+
 /** "When" (with the date's label) and "Where" of an order's date, in the event's zone and the reader's language. */
 export function eventLines(
   locale: Locale,
-  e: Pick<OrderMailEvent, 'start_date' | 'end_date' | 'date_label' | 'timezone' | 'is_online' | 'location'>,
+  e: MailDateTimes & Pick<OrderMailEvent, 'is_online' | 'location'>,
 ): string[] {
-  const date = formatTicketDate(e, locale);
   const where = e.is_online ? translate(locale, M.online) : formatAddress(e.location, locale);
-  return [translate(locale, M.when, { date }), ...(where ? [translate(locale, M.where, { location: where })] : [])];
+  return [whenLine(locale, e), ...(where ? [translate(locale, M.where, { location: where })] : [])];
 }
 
 /** The support address and the organizer's footer message, for the small print. */

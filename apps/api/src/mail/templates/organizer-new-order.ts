@@ -3,6 +3,7 @@ import { formatMoney } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
+import { type MailDateTimes, whenLine } from './order-mail-parts.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.organizer_new_order.subject', message: 'New order {order_number} for {event}' },
@@ -33,9 +34,14 @@ export interface OrganizerNewOrderData {
   status: 'COMPLETED' | 'AWAITING_PAYMENT';
   /** The order in the event's manage pages. */
   manage_url: string;
+  /**
+   * An event with several dates: the date the order's tickets are for, named as the buyer's mails name it
+   * ("When: …"); null or absent (one date, or a mail written before): none.
+   */
+  date?: MailDateTimes | null;
 }
 
-/** To the organizer: someone placed an order. */
+/** To the organizer: someone placed an order (for which date, when the event has several). */
 export function organizerNewOrderMail(locale: Locale, d: OrganizerNewOrderData): RenderedMail {
   const body = translate(locale, M.body, {
     buyer: d.buyer_name,
@@ -49,6 +55,7 @@ export function organizerNewOrderMail(locale: Locale, d: OrganizerNewOrderData):
     paragraphs: [
       translate(locale, M.greeting),
       body,
+      ...(d.date ? [whenLine(locale, d.date)] : []),
       ...(d.status === 'AWAITING_PAYMENT' ? [translate(locale, M.awaiting)] : []),
     ],
     action: { label: translate(locale, M.action), url: d.manage_url },

@@ -7,6 +7,7 @@ import { attendees, listCheckIns, orderItems, retiredTicketCodes } from '../../d
 import type { PageRequest } from '../../shared/pagination.js';
 import { type AttendeeListFilters, refuseHiddenSort } from '../attendees/attendee-query.js';
 import { listAttendees, peopleById } from '../attendees/attendee-view.js';
+import { checkDateFilter } from '../event-dates/order-dates.js';
 import { eventTicketKey } from '../orders/ticket-signature.js';
 import { admittedBy, type CheckInListRow } from './check-in-lists.repository.js';
 
@@ -80,18 +81,21 @@ async function isRetiredCode(db: Executor, eventId: number, query: string | unde
 
 /**
  * Checked in on the list against the valid (ACTIVE) attendees it admits, in all and per ticket in the catalogue's
- * order.
+ * order; with `dateId` (one of the event's dates, else 422 on the field) those for that date only.
  */
 export async function checkInStatsOnList(
   db: Executor,
   eventId: number,
   list: CheckInListRow,
+  dateId?: number,
 ): Promise<CheckInStatsDto> {
+  await checkDateFilter(db, eventId, dateId);
+  const onDate = dateId === undefined ? sql.empty() : sql` and a.event_date_id = ${dateId}`;
   const { rows } = (await db.execute(sql`
     select t.id as ticket_id, t.name as ticket_name,
       count(a.id) filter (where exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = a.id))::int as checked_in,
       count(a.id)::int as total
-    from tickets t left join attendees a on a.ticket_id = t.id and a.status = 'ACTIVE'
+    from tickets t left join attendees a on a.ticket_id = t.id and a.status = 'ACTIVE'${onDate}
     where t.event_id = ${eventId} and t.product_type = 'TICKET'
       and (${list.all_tickets} or t.id in (select ticket_id from check_in_list_tickets where list_id = ${list.id}))
     group by t.id, t.name, t.sort_order

@@ -3,12 +3,14 @@ import {
   attendeeDtoSchema,
   attendeeListQuery,
   checkInBatchBody,
+  checkInDateSchema,
   checkInEventSchema,
   checkInListParams,
   checkInListSchema,
   checkInOfflineSchema,
   checkInOutcomeSchema,
   checkInScan,
+  checkInStatsQuery,
   checkInStatsSchema,
   eventParams,
   oneOf,
@@ -32,6 +34,7 @@ import {
 import { checkInStatsOnList, listAttendeesOnList, offlineTickets } from './check-in-list-attendees.js';
 import { checkInListsOf, checkInListViews, findCheckInList } from './check-in-lists.repository.js';
 import { deviceOf } from './device.js';
+import { doorDates } from './door-date.js';
 import { applyScan, applyScans, type ScanContext } from './scan.js';
 
 const tags = ['check-in'];
@@ -98,6 +101,24 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (req) => ({
       data: await requireCheckInEvent(db, authOf(req), req.params.eventId),
     }),
+  );
+
+  app.get(
+    '/events/:eventId/check-in/dates',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The event's dates by start, for the door to choose the one it checks in (times, label, status; cancelled ones too)",
+        params: eventParams,
+        response: { 200: oneOf(z.array(checkInDateSchema)) },
+      },
+    },
+    async (req) => {
+      await requireCheckInEvent(db, authOf(req), req.params.eventId);
+      return { data: await doorDates(db, req.params.eventId) };
+    },
   );
 
   app.get(
@@ -246,7 +267,8 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     }),
   );
 
-  const statsSummary = 'Checked-in and valid attendees on a list, in all and per ticket';
+  const statsSummary =
+    "Checked-in and valid attendees on a list, in all and per ticket; `filter_fields[event_date_id]`: one date's only";
   app.get(
     '/events/:eventId/check_in_stats',
     {
@@ -255,11 +277,17 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         security,
         summary: `${statsSummary}; the event's first list`,
         params: eventParams,
+        querystring: checkInStatsQuery,
         response: { 200: oneOf(checkInStatsSchema) },
       },
     },
     async (req) => ({
-      data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId)),
+      data: await checkInStatsOnList(
+        db,
+        req.params.eventId,
+        await listOf(req, req.params.eventId),
+        req.query.filter_fields?.event_date_id,
+      ),
     }),
   );
   app.get(
@@ -291,11 +319,17 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         security,
         summary: statsSummary,
         params: checkInListParams,
+        querystring: checkInStatsQuery,
         response: { 200: oneOf(checkInStatsSchema) },
       },
     },
     async (req) => ({
-      data: await checkInStatsOnList(db, req.params.eventId, await listOf(req, req.params.eventId, req.params.listId)),
+      data: await checkInStatsOnList(
+        db,
+        req.params.eventId,
+        await listOf(req, req.params.eventId, req.params.listId),
+        req.query.filter_fields?.event_date_id,
+      ),
     }),
   );
 };

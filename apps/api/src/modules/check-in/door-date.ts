@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import type { CheckInDateDto } from '@admitone/shared';
+import { asc, eq, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { attendees, eventDates, events } from '../../db/schema/index.js';
@@ -49,4 +50,24 @@ export async function ticketDateOf(db: Executor, attendeeId: number): Promise<Ti
     .innerJoin(events, eq(events.id, attendees.event_id))
     .where(eq(attendees.id, attendeeId));
   return row ?? null;
+}
+
+/** The event's dates the door chooses from: all of them by start (then id), cancelled and hidden ones marked so. */
+export async function doorDates(db: Executor, eventId: number): Promise<CheckInDateDto[]> {
+  const rows = await db
+    .select({
+      id: eventDates.id,
+      start_date: eventDates.start_date,
+      end_date: eventDates.end_date,
+      label: eventDates.label,
+      status: eventDates.status,
+    })
+    .from(eventDates)
+    .where(eq(eventDates.event_id, eventId))
+    .orderBy(asc(eventDates.start_date), asc(eventDates.id));
+  return rows.map((r) => ({
+    ...r,
+    start_date: r.start_date.toISOString(),
+    end_date: r.end_date?.toISOString() ?? null,
+  }));
 }

@@ -3,9 +3,11 @@ import {
   attendeeDtoSchema,
   attendeeListQuery,
   checkInBatchBody,
+  checkInDateSchema,
   checkInOfflineSchema,
   checkInOutcomeSchema,
   checkInScan,
+  checkInStatsQuery,
   checkInStatsSchema,
   oneOf,
   pageOf,
@@ -23,6 +25,7 @@ import { findCheckInEvent, outcomeForDoor } from './check-in-events.js';
 import { checkInStatsOnList, listAttendeesOnList, offlineTickets } from './check-in-list-attendees.js';
 import { checkInListViews, findListByToken } from './check-in-lists.repository.js';
 import { deviceOf } from './device.js';
+import { doorDates } from './door-date.js';
 import { applyScan, applyScans, type ScanContext } from './scan.js';
 
 const tags = ['check-in staff links'];
@@ -71,6 +74,23 @@ export const staffLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       if (!event) throw new DomainError('STAFF_LINK_INVALID');
       const [view] = await checkInListViews(db, [list], deps.clock.now());
       return { data: { event, list: view! } };
+    },
+  );
+
+  app.get(
+    '/check-in-links/:token/dates',
+    {
+      schema: {
+        tags,
+        summary:
+          "The dates of the link's event by start, for the door to choose the one it checks in (times, label, status)",
+        params: staffLinkParams,
+        response: { 200: oneOf(z.array(checkInDateSchema)) },
+      },
+    },
+    async (req) => {
+      const list = await listOf(req.params.token);
+      return { data: await doorDates(db, list.event_id) };
     },
   );
 
@@ -156,14 +176,16 @@ export const staffLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     {
       schema: {
         tags,
-        summary: 'Checked in and valid attendees on the list, in all and per ticket',
+        summary:
+          "Checked in and valid attendees on the list, in all and per ticket; `filter_fields[event_date_id]`: one date's only",
         params: staffLinkParams,
+        querystring: checkInStatsQuery,
         response: { 200: oneOf(checkInStatsSchema) },
       },
     },
     async (req) => {
       const list = await listOf(req.params.token);
-      return { data: await checkInStatsOnList(db, list.event_id, list) };
+      return { data: await checkInStatsOnList(db, list.event_id, list, req.query.filter_fields?.event_date_id) };
     },
   );
 };

@@ -14,6 +14,7 @@ import { accountUsers, attendees, events, orderItems, orders, organizers, users 
 import { enqueueMail, type MailPayload, mailPayload } from '../../mail/outbox.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { countEventDates } from '../event-dates/event-dates.repository.js';
 import { dateOfOrder, type OrderDate } from '../event-dates/order-dates.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner } from '../images/images.repository.js';
@@ -123,13 +124,8 @@ export async function enqueueOrderMails(
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.email) return [];
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
-  const { mailEvent, organizer } = await orderMailEvent(
-    tx,
-    event!,
-    order.locale,
-    ctx.appUrl,
-    await dateOfOrder(tx, order.id),
-  );
+  const date = await dateOfOrder(tx, order.id);
+  const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale, ctx.appUrl, date);
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   // Tickets (PDF, QR, the attendee's own mail) for admissions only; products are lines of the confirmation.
   const people = await tx
@@ -230,6 +226,16 @@ export async function enqueueOrderMails(
             status,
             // The order itself, opened in the event's order list.
             manage_url: `${ctx.appUrl}/manage/event/${e.id}/orders?order=${order.id}`,
+            // With several dates, which one the tickets are for (its times and label, as the buyer's mails).
+            date:
+              date && (await countEventDates(tx, e.id)) > 1
+                ? {
+                    start_date: mailEvent.start_date,
+                    end_date: mailEvent.end_date,
+                    date_label: mailEvent.date_label,
+                    timezone: e.timezone,
+                  }
+                : null,
           }),
         ]
       : [];

@@ -1,5 +1,5 @@
 import type { AttendeeDetailDto, EventDto, TicketDto } from '@admitone/shared';
-import { formatDateTime } from '@admitone/shared';
+import { formatDateTime, formatOrderDate } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
@@ -10,15 +10,20 @@ import { OrderStatusBadge } from '../../orders/components/OrderStatusBadge';
 import { AttendeeActions } from './AttendeeActions';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 
-/** One attendee: ticket, order, contact, answers, check-ins and what can be done. */
+/**
+ * One attendee: ticket, order, contact, answers, check-ins and what can be done. `showDates` (an event with
+ * several dates): the date the ticket is for, in the event's time zone with its label.
+ */
 export function AttendeeDetail({
   event,
   tickets,
   attendee,
+  showDates = false,
 }: {
   event: EventDto;
   tickets: TicketDto[];
   attendee: AttendeeDetailDto;
+  showDates?: boolean;
 }) {
   const { t, i18n } = useLingui();
   const when = (iso: string) => formatDateTime(iso, event.timezone, i18n.locale);
@@ -37,6 +42,11 @@ export function AttendeeDetail({
         <DetailRow label={<Trans>Ticket</Trans>}>
           {attendee.tier_label ? `${attendee.ticket_name} · ${attendee.tier_label}` : attendee.ticket_name}
         </DetailRow>
+        {showDates ? (
+          <DetailRow label={<Trans>Date</Trans>}>
+            {formatOrderDate(attendee.date, event.timezone, i18n.locale)}
+          </DetailRow>
+        ) : null}
         <DetailRow label={<Trans>E-mail</Trans>}>
           {attendee.email ? <Anchor href={`mailto:${attendee.email}`}>{attendee.email}</Anchor> : '—'}
         </DetailRow>

@@ -13,10 +13,12 @@ interface AttendeeDrawerProps {
   /** The attendee in the address (`?attendee=`); null: closed. */
   attendeeId: number | null;
   onClose: () => void;
+  /** The event has several dates: the attendee names the one its ticket is for. */
+  showDates?: boolean;
 }
 
 /** The attendee detail beside the list, opened from a row or a link. */
-export function AttendeeDrawer({ event, tickets, attendeeId, onClose }: AttendeeDrawerProps) {
+export function AttendeeDrawer({ event, tickets, attendeeId, onClose, showDates = false }: AttendeeDrawerProps) {
   const shownId = useLastValue(attendeeId);
   const attendee = useAttendee(event.id, shownId);
   const name = attendee.data ? personName(attendee.data) : '';
@@ -30,7 +32,7 @@ export function AttendeeDrawer({ event, tickets, attendeeId, onClose }: Attendee
       skeleton={[120, 120]}
       notFound={<Trans>This attendee does not exist, or belongs to another event.</Trans>}
     >
-      {(data) => <AttendeeDetail event={event} tickets={tickets} attendee={data} />}
+      {(data) => <AttendeeDetail event={event} tickets={tickets} attendee={data} showDates={showDates} />}
     </DetailDrawer>
   );
 }

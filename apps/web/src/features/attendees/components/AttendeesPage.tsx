@@ -131,6 +131,7 @@ function Attendees({ event }: { event: EventDto }) {
         tickets={admissionsOf(tickets.data)}
         attendeeId={drawer.id}
         onClose={drawer.close}
+        showDates={dates.length > 1}
       />
       <AppModal opened={adding} onClose={() => setAdding(false)} title={<Trans>Add attendee</Trans>} size="lg">
         <AddAttendeeForm

@@ -1,5 +1,6 @@
 import type {
   AttendeeDto,
+  CheckInDateDto,
   CheckInEventDto,
   CheckInOfflineDto,
   CheckInOutcomeDto,
@@ -38,7 +39,10 @@ export const useCheckInEvent = (eventId: number) =>
  * staff member (`/events/{id}/check-in-lists/{listId}/…`), or a staff link (`/public/check-in-links/{token}/…`).
  */
 export interface CheckInEndpoints {
-  stats: () => Promise<CheckInStatsDto>;
+  /** The count, of one date's tickets when given (an event with several dates). */
+  stats: (dateId?: number) => Promise<CheckInStatsDto>;
+  /** The event's dates by start, for the door to choose the one it checks in. */
+  dates: () => Promise<CheckInDateDto[]>;
   attendees: (params: AttendeeListParams) => Promise<Paginated<AttendeeDto>>;
   /** One scan or click; a bad code answers 200 with a result such as UNKNOWN. */
   scan: (scan: CheckInScan) => Promise<CheckInOutcomeDto>;
@@ -48,9 +52,16 @@ export interface CheckInEndpoints {
   offline: () => Promise<CheckInOfflineDto>;
 }
 
-function endpointsAt(base: string): CheckInEndpoints {
+/** `base`: the list's or the link's routes; `datesBase`: where the event's dates are read (the event's or the link). */
+function endpointsAt(base: string, datesBase: string): CheckInEndpoints {
   return {
-    stats: () => api.get<One<CheckInStatsDto>>(`${base}/stats`).then((r) => r.data),
+    stats: (dateId) =>
+      api
+        .get<One<CheckInStatsDto>>(`${base}/stats`, {
+          query: dateId === undefined ? undefined : { filter_fields: { event_date_id: dateId } },
+        })
+        .then((r) => r.data),
+    dates: () => api.get<One<CheckInDateDto[]>>(`${datesBase}/dates`).then((r) => r.data),
     attendees: (params) =>
       api.get<Paginated<AttendeeDto>>(`${base}/attendees`, { query: params as unknown as QueryParams }),
     scan: (scan) => api.post<One<CheckInOutcomeDto>>(`${base}/check-ins`, scan).then((r) => r.data),
@@ -60,8 +71,11 @@ function endpointsAt(base: string): CheckInEndpoints {
 }
 
 export const listEndpoints = (eventId: number, listId: number) =>
-  endpointsAt(`/events/${eventId}/check-in-lists/${listId}`);
-export const staffLinkEndpoints = (token: string) => endpointsAt(`/public/check-in-links/${encodeURIComponent(token)}`);
+  endpointsAt(`/events/${eventId}/check-in-lists/${listId}`, `/events/${eventId}/check-in`);
+export function staffLinkEndpoints(token: string) {
+  const base = `/public/check-in-links/${encodeURIComponent(token)}`;
+  return endpointsAt(base, base);
+}
 
 /** What a staff link opens: the event and its list (STAFF_LINK_INVALID once revoked or replaced). */
 export const useStaffLink = (token: string) =>

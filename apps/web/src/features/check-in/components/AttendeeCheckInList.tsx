@@ -114,6 +114,8 @@ interface ListProps {
   timeZone: string;
   /** Each attendee names the date of their ticket (an event with several dates). */
   showDates?: boolean;
+  /** Only the attendees of this date (the one the door checks in); null: it is not known yet, the list waits. */
+  dateId?: number | null;
   /** The attendee ids with a request in flight. */
   busyIds: ReadonlySet<number>;
   onAction: RowProps['onAction'];
@@ -126,24 +128,43 @@ interface ListProps {
 /**
  * Search the list's attendees by name, e-mail, order number or ticket code, and check them in or out (on this list).
  */
-export function AttendeeCheckInList({ timeZone, showDates = false, busyIds, onAction, between, fullWidth }: ListProps) {
+export function AttendeeCheckInList({
+  timeZone,
+  showDates = false,
+  dateId,
+  busyIds,
+  onAction,
+  between,
+  fullWidth,
+}: ListProps) {
   const { t } = useLingui();
   const source = useCheckInSource();
   const [query, setQuery] = useState('');
   const [show, setShow] = useState<Show>('all');
   const [page, setPage] = useState(1);
+  // Another date: its attendees from their first page.
+  const [pageDate, setPageDate] = useState(dateId);
+  if (pageDate !== dateId) {
+    setPageDate(dateId);
+    setPage(1);
+  }
+  const filters = {
+    ...(show !== 'all' ? { checked_in: show } : {}),
+    ...(typeof dateId === 'number' ? { event_date_id: String(dateId) } : {}),
+  };
   const params: AttendeeListParams = {
     page,
     per_page: LIMITS.PER_PAGE_DEFAULT,
     sort_by: 'last_name',
     sort_direction: 'asc',
     ...(query ? { query } : {}),
-    ...(show !== 'all' ? { filter_fields: { checked_in: show } } : {}),
+    ...(Object.keys(filters).length ? { filter_fields: filters } : {}),
   };
   const list = useQuery({
     queryKey: [...source.key, 'attendees', params],
     queryFn: () => source.endpoints.attendees(params),
     placeholderData: keepPreviousData,
+    enabled: dateId !== null,
   });
   const narrowed = !!query || show !== 'all';
   const showEveryone = () => {
@@ -230,8 +251,12 @@ export function AttendeeCheckInList({ timeZone, showDates = false, busyIds, onAc
       ) : (
         <ListEmptyState
           icon={IconUsers}
-          title={t`No attendees yet`}
-          description={t`Attendees appear here once tickets are sold.`}
+          title={dateId ? t`No attendees for this date yet` : t`No attendees yet`}
+          description={
+            dateId
+              ? t`Attendees appear here once tickets for this date are sold. Choose another date above.`
+              : t`Attendees appear here once tickets are sold.`
+          }
         />
       )}
     </Stack>

@@ -1,5 +1,5 @@
-import type { AttendeeDto, CheckInStatsDto, Paginated } from '@admitone/shared';
-import { screen } from '@testing-library/react';
+import type { AttendeeDto, CheckInDateDto, CheckInOutcomeDto, CheckInStatsDto, Paginated } from '@admitone/shared';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../test-utils/render';
@@ -45,22 +45,31 @@ const matinee = {
   date: { id: 9, start_date: '2030-06-02T12:00:00.000Z', end_date: null, label: 'Matinee', location: null },
 } satisfies AttendeeDto;
 
+/** The event's dates (Berlin): 1 June, the matinee and the evening of 2 June, and a cancelled one on the 9th. */
+const dates: CheckInDateDto[] = [
+  { id: 8, start_date: '2030-06-01T17:00:00.000Z', end_date: null, label: null, status: 'ON_SALE' },
+  { id: 9, start_date: '2030-06-02T12:00:00.000Z', end_date: null, label: 'Matinee', status: 'ON_SALE' },
+  { id: 10, start_date: '2030-06-02T17:30:00.000Z', end_date: null, label: 'Evening', status: 'SOLD_OUT' },
+  { id: 11, start_date: '2030-06-09T17:00:00.000Z', end_date: null, label: null, status: 'CANCELLED' },
+];
+
 function setup(dateCount?: number, people: Paginated<AttendeeDto> = none) {
-  const source: CheckInSource = {
+  const source = {
     key: ['check-in-test'],
     queueKey: 'test',
     endpoints: {
-      stats: async () => stats,
-      attendees: async () => people,
+      stats: vi.fn(async (_dateId?: number) => stats),
+      dates: vi.fn(async () => dates),
+      attendees: vi.fn(async () => people),
       scan: vi.fn(),
       batch: vi.fn(),
-      offline: () => new Promise(() => undefined),
+      offline: () => new Promise<never>(() => undefined),
     },
     managesOrders: false,
     searchesEmails: false,
     related: [],
-  };
-  renderWithProviders(
+  } satisfies CheckInSource;
+  const { queryClient } = renderWithProviders(
     <CheckIn
       event={{ id: 7, title: 'Zenit 2030', timezone: 'Europe/Berlin', date_count: dateCount }}
       source={source}
@@ -68,6 +77,9 @@ function setup(dateCount?: number, people: Paginated<AttendeeDto> = none) {
     />,
     { query: true },
   );
+  /** Waits until no read of the screen is in flight any more. */
+  const settled = () => waitFor(() => expect(queryClient!.isFetching()).toBe(0));
+  return { api: source.endpoints, settled };
 }
 
 /** Whether `a` comes before `b` in the page (in reading and tab order). */
@@ -77,8 +89,9 @@ describe('CheckIn', () => {
   it("names each attendee's date when the event has several", async () => {
     mockViewportWidth(1280);
     const one = { ...none, data: [matinee], meta: { ...none.meta, total: 1 } };
-    setup(3, one);
+    const { settled } = setup(3, one);
     expect((await screen.findByTestId('check-in-row-date')).textContent).toBe('Jun 2, 2030, 2:00 PM · Matinee');
+    await settled();
   });
 
   it('shows no date on the rows of an event with one date', async () => {
@@ -112,5 +125,68 @@ describe('CheckIn', () => {
     expect(before(scan, search)).toBe(true);
     expect(before(count, search)).toBe(true);
     expect(scan.hasAttribute('data-block')).toBe(false);
+  });
+
+  it('with several dates checks in the one running today: the list, the count and every check-in are for it', async () => {
+    mockViewportWidth(1280);
+    // 2 June 2030, noon in Berlin: the matinee (14:00) is nearer than the evening (19:30).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-06-02T10:00:00Z'));
+    const { api, settled } = setup(4, { ...none, data: [matinee], meta: { ...none.meta, total: 1 } });
+    const chooser = await screen.findByRole('combobox', { name: 'Date' });
+    expect((chooser as HTMLInputElement).value).toBe('Sun, Jun 2, 2030, 2:00 PM · Matinee');
+    await waitFor(() => expect(api.stats).toHaveBeenCalledWith(9));
+    expect(api.stats).not.toHaveBeenCalledWith(undefined);
+    expect(api.attendees).toHaveBeenCalledWith(expect.objectContaining({ filter_fields: { event_date_id: '9' } }));
+    expect(api.attendees).toHaveBeenCalledTimes(1);
+
+    const checkedIn: CheckInOutcomeDto = {
+      result: 'CHECKED_IN',
+      attendee: matinee,
+      checked_in_at: '2030-06-02T10:00:00.000Z',
+      checked_in_by: null,
+      checked_in_by_link: false,
+    };
+    api.scan.mockResolvedValue(checkedIn);
+    fireEvent.click(await screen.findByRole('button', { name: 'Check in Ada Lovelace' }));
+    expect((await screen.findByTestId('scan-outcome')).getAttribute('data-result')).toBe('CHECKED_IN');
+    expect(api.scan).toHaveBeenCalledWith(expect.objectContaining({ attendee_id: 3, event_date_id: 9 }));
+    await settled();
+    expect(api.attendees.mock.calls.length).toBeGreaterThan(1);
+    expect(api.attendees).toHaveBeenLastCalledWith(expect.objectContaining({ filter_fields: { event_date_id: '9' } }));
+    expect(new Set(api.stats.mock.calls.map(([id]) => id))).toEqual(new Set([9]));
+  });
+
+  it('keeps the date chosen at the door for the event over a reload, and marks a cancelled date', async () => {
+    mockViewportWidth(1280);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // After the last date: the last one not cancelled.
+    vi.setSystemTime(new Date('2030-07-01T10:00:00Z'));
+    const { api, settled } = setup(4);
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Date' }));
+    expect(await screen.findByRole('option', { name: 'Sun, Jun 9, 2030, 7:00 PM (cancelled)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Sun, Jun 2, 2030, 7:30 PM · Evening' }).dataset.checked).toBe('true');
+    fireEvent.click(screen.getByRole('option', { name: 'Sat, Jun 1, 2030, 7:00 PM' }));
+    await waitFor(() => expect(api.stats).toHaveBeenCalledWith(8));
+    expect(api.attendees).toHaveBeenLastCalledWith(expect.objectContaining({ filter_fields: { event_date_id: '8' } }));
+    expect(sessionStorage.getItem('admitone.checkin-date.7')).toBe('8');
+    await settled();
+
+    cleanup();
+    const reloaded = setup(4);
+    const again = await screen.findByRole('combobox', { name: 'Date' });
+    await waitFor(() => expect((again as HTMLInputElement).value).toBe('Sat, Jun 1, 2030, 7:00 PM'));
+    await reloaded.settled();
+    expect(reloaded.api.stats).toHaveBeenCalledWith(8);
+  });
+
+  it('an event with one date shows no date chooser and sends no date', async () => {
+    mockViewportWidth(1280);
+    const { api, settled } = setup(1);
+    await screen.findByTestId('check-in-count');
+    await settled();
+    expect(screen.queryByRole('combobox', { name: 'Date' })).toBeNull();
+    expect(api.dates).not.toHaveBeenCalled();
+    expect(api.stats).toHaveBeenCalledWith(undefined);
   });
 });

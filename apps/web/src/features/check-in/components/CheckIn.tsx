@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Skeleton.css';
 
-import type { AttendeeDto, CheckInEventDto } from '@admitone/shared';
+import type { AttendeeDto, CheckInEventDto, CheckInScan } from '@admitone/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload, IconScan } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -13,9 +13,11 @@ import { PageHeader } from '../../../components/PageHeader';
 import { usePhone } from '../../../lib/use-phone';
 import { type CheckInSource, CheckInSourceContext, useCheckInSource } from '../check-in-source';
 import { type SubmitResult, useCheckIn } from '../hooks/useCheckIn';
+import { useDoorDate } from '../hooks/useDoorDate';
 import { unlockScanSound } from '../scan-tone';
 import { AttendeeCheckInList } from './AttendeeCheckInList';
 import { CheckInCount } from './CheckInCount';
+import { DoorDateSelect, useDoorDateLabel } from './DoorDateSelect';
 import { ScanOutcomeCard } from './ScanOutcomeCard';
 
 // The camera and the QR decoder are only downloaded when someone opens the scanner.
@@ -105,11 +107,21 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
   const [last, setLast] = useState<{ seq: number; value: SubmitResult } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const showDates = (event.date_count ?? 1) > 1;
+  // With several dates, the door checks in one of them: every scan names it, the list and the count are its.
+  const door = useDoorDate(event.id, event.timezone, showDates);
+  const { dateId } = door;
+  const labelOf = useDoorDateLabel(event.timezone);
+  const doorDate = door.dates?.find((d) => d.id === dateId);
+  const doorLabel = doorDate ? labelOf(doorDate) : '';
+  const submitOnDate = useCallback(
+    (scan: CheckInScan) => submit(typeof dateId === 'number' ? { ...scan, event_date_id: dateId } : scan),
+    [submit, dateId],
+  );
 
   const act = async (a: AttendeeDto, action: 'CHECK_IN' | 'CHECK_OUT') => {
     setBusy((s) => new Set(s).add(a.id));
     try {
-      const value = await submit({ attendee_id: a.id, action });
+      const value = await submitOnDate({ attendee_id: a.id, action });
       setError(null);
       setLast((r) => ({ seq: (r?.seq ?? 0) + 1, value }));
     } catch (e) {
@@ -151,6 +163,11 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
         actions={phone ? null : scanButton}
       />
       {above}
+      {door.dates && door.dates.length > 1 ? (
+        <DoorDateSelect dates={door.dates} value={dateId ?? null} timeZone={event.timezone} onChange={door.choose} />
+      ) : door.error ? (
+        <FormErrorAlert error={door.error} />
+      ) : null}
       <PendingScans pending={pending} refused={refused} onSend={() => void flush()} />
       {phone ? (
         <Stack gap="md">
@@ -158,13 +175,14 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
           <AttendeeCheckInList
             timeZone={event.timezone}
             showDates={showDates}
+            dateId={dateId}
             busyIds={busy}
             onAction={(a, action) => void act(a, action)}
             fullWidth
             between={
               <>
                 {scanButton}
-                <CheckInCount compact />
+                <CheckInCount compact dateId={dateId} />
                 {outcome}
               </>
             }
@@ -173,7 +191,7 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <CheckInCount />
+            <CheckInCount dateId={dateId} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
@@ -182,6 +200,7 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
               <AttendeeCheckInList
                 timeZone={event.timezone}
                 showDates={showDates}
+                dateId={dateId}
                 busyIds={busy}
                 onAction={(a, action) => void act(a, action)}
               />
@@ -190,8 +209,13 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
         </Grid>
       )}
       <AppModal opened={scanning} onClose={() => setScanning(false)} title={<Trans>Scan tickets</Trans>} size="lg">
+        {doorLabel ? (
+          <Text fw={600} mb="sm" data-testid="scanner-date">
+            <Trans>Checking in for {doorLabel}</Trans>
+          </Text>
+        ) : null}
         <Suspense fallback={<ScannerLoading />}>
-          <ScannerPanel timeZone={event.timezone} submit={submit} />
+          <ScannerPanel timeZone={event.timezone} submit={submitOnDate} />
         </Suspense>
         {pending ? (
           <Text size="sm" c="orange.9" mt="sm" fw={600}>

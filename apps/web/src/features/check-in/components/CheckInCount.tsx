@@ -13,15 +13,17 @@ import { useCheckInSource } from '../check-in-source';
 
 /**
  * The live count on the screen's list: checked in / valid tickets, a ring, and a bar per ticket; polled every few
- * seconds. `compact` (a phone, under the search): the figures and one bar, in a line's height.
+ * seconds. `compact` (a phone, under the search): the figures and one bar, in a line's height. `dateId`: the tickets
+ * of the date the door checks in only (null: that date is not known yet, the count waits).
  */
-export function CheckInCount({ compact = false }: { compact?: boolean }) {
+export function CheckInCount({ compact = false, dateId }: { compact?: boolean; dateId?: number | null }) {
   const { t, i18n } = useLingui();
   const source = useCheckInSource();
   const stats = useQuery({
-    queryKey: [...source.key, 'stats'],
-    queryFn: source.endpoints.stats,
+    queryKey: [...source.key, 'stats', dateId ?? 'all'],
+    queryFn: () => source.endpoints.stats(dateId ?? undefined),
     refetchInterval: STATS_POLL_MS,
+    enabled: dateId !== null,
   });
   const number = (n: number) => formatNumber(n, i18n.locale);
   if (stats.isPending) {

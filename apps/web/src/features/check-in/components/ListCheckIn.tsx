@@ -53,7 +53,8 @@ export function ListCheckIn({ event, back }: { event: Event; back?: ReactNode })
   const nameOf = useListName();
   const managesOrders = usePermission('events.manage');
   // How many dates the event has (the check-in event's read; cached when the screen already read it).
-  const dateCount = useCheckInEvent(event.id).data?.date_count ?? event.date_count;
+  const checkInEvent = useCheckInEvent(event.id);
+  const dateCount = checkInEvent.data?.date_count ?? event.date_count;
   const [params, setParams] = useSearchParams();
   const wanted = Number(params.get('list'));
   const chosen = lists.data?.find((l) => l.id === wanted) ?? lists.data?.[0];
@@ -74,7 +75,8 @@ export function ListCheckIn({ event, back }: { event: Event; back?: ReactNode })
     [event.id, listId, managesOrders],
   );
 
-  if (lists.isPending) return <SectionLoader />;
+  // With several dates the screen opens on one of them: it waits to know how many there are.
+  if (lists.isPending || (dateCount === undefined && checkInEvent.isPending)) return <SectionLoader />;
   if (!lists.data || !chosen || !source) return <FormErrorAlert error={lists.error} />;
 
   const chooser =

@@ -1,5 +1,5 @@
 import type { EventDto, OrderDetailDto } from '@admitone/shared';
-import { formatDateTime, formatMoney, personName } from '@admitone/shared';
+import { formatDateTime, formatMoney, formatOrderDate, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -18,8 +18,19 @@ import { OrderLines } from './OrderLines';
 import { OrderMails } from './OrderMails';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
-/** Everything about one order: buyer, lines and totals, payment, answers, attendees, history and actions. */
-export function OrderDetail({ event, order }: { event: EventDto; order: OrderDetailDto }) {
+/**
+ * Everything about one order: buyer, lines and totals, payment, answers, attendees, history and actions.
+ * `showDates` (an event with several dates): the date its tickets are for, in the event's time zone with its label.
+ */
+export function OrderDetail({
+  event,
+  order,
+  showDates = false,
+}: {
+  event: EventDto;
+  order: OrderDetailDto;
+  showDates?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const when = (iso: string) => formatDateTime(iso, event.timezone, i18n.locale);
@@ -95,6 +106,9 @@ export function OrderDetail({ event, order }: { event: EventDto; order: OrderDet
         </DetailRow>
       </DetailSection>
       <DetailSection title={<Trans>Tickets and totals</Trans>}>
+        {showDates && order.date ? (
+          <DetailRow label={<Trans>Date</Trans>}>{formatOrderDate(order.date, event.timezone, i18n.locale)}</DetailRow>
+        ) : null}
         <OrderLines order={order} />
       </DetailSection>
       <DetailSection title={<Trans>Payment</Trans>}>

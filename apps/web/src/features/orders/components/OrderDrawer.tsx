@@ -11,10 +11,12 @@ interface OrderDrawerProps {
   /** The order in the address (`?order=`); null: closed. */
   orderId: number | null;
   onClose: () => void;
+  /** The event has several dates: the order names the one it is for. */
+  showDates?: boolean;
 }
 
 /** The order detail beside the list, opened from a row or a link. */
-export function OrderDrawer({ event, orderId, onClose }: OrderDrawerProps) {
+export function OrderDrawer({ event, orderId, onClose, showDates = false }: OrderDrawerProps) {
   // Keep showing the order while the drawer slides out.
   const shownId = useLastValue(orderId);
   const order = useOrder(event.id, shownId);
@@ -29,7 +31,7 @@ export function OrderDrawer({ event, orderId, onClose }: OrderDrawerProps) {
       skeleton={[90, 160, 120]}
       notFound={<Trans>This order does not exist, or it belongs to another event.</Trans>}
     >
-      {(data) => <OrderDetail event={event} order={data} />}
+      {(data) => <OrderDetail event={event} order={data} showDates={showDates} />}
     </DetailDrawer>
   );
 }

@@ -100,7 +100,7 @@ function Orders({ event }: { event: EventDto }) {
       <ListBody queries={[list]} loader={table()} empty={(page) => !page.data.length && (narrowed ? noMatch : none)}>
         {table}
       </ListBody>
-      <OrderDrawer event={event} orderId={drawer.id} onClose={drawer.close} />
+      <OrderDrawer event={event} orderId={drawer.id} onClose={drawer.close} showDates={dates.length > 1} />
     </>
   );
 }
