@@ -2,6 +2,27 @@ import { existsSync } from 'node:fs';
 
 import { defineConfig } from 'vitest/config';
 
+/** Web test files that mock modules, or whose work goes on after their last test (a navigation, a timer), or
+ *  that change what the files share (the window's address and listeners, module state): each in its own
+ *  module registry, as the `web-isolated` project. */
+const WEB_TESTS = ['src/**/*.test.{ts,tsx}'];
+const WEB_ISOLATED = [
+  'src/app/layouts/ManageLayout.test.tsx',
+  'src/features/account/components/MailDelayBanner.test.tsx',
+  'src/features/auth/components/LoginForm.test.tsx',
+  'src/features/auth/components/ResetPasswordForm.test.tsx',
+  'src/features/auth/components/SignUp.test.tsx',
+  'src/features/event-dates/components/DatesPage.test.tsx',
+  'src/features/reports/components/ReportsPage.test.tsx',
+  'src/features/webhooks/components/WebhookDetailPage.test.tsx',
+  'src/lib/api-client.test.ts',
+  'src/lib/use-unsaved-changes.test.tsx',
+  'src/public/event/EventPage.dates.test.tsx',
+  'src/public/waitlist/JoinWaitlistDialog.test.tsx',
+  'src/public/widget/WidgetPage.dates.test.tsx',
+  'src/sign-in/SignInApp.test.tsx',
+];
+
 /** One runner, three projects: shared (pure), api (through fastify.inject on a real database), web. */
 export default defineConfig({
   test: {
@@ -26,8 +47,23 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // The web project carries its own Vite plugins (Lingui macros).
-      ...(existsSync('apps/web/vitest.config.ts') ? ['./apps/web/vitest.config.ts'] : []),
+      // The web projects carry their own Vite plugins (Lingui macros). Most web files share one module registry
+      // per worker, like the API's (each file otherwise imports Mantine and the app afresh, about 2 s); the
+      // few in WEB_ISOLATED run each in its own, as `web-isolated`.
+      ...(existsSync('apps/web/vitest.config.ts')
+        ? [
+            {
+              extends: './apps/web/vitest.config.ts',
+              test: {
+                name: 'web',
+                include: WEB_TESTS,
+                exclude: [...WEB_ISOLATED, '**/node_modules/**'],
+                isolate: false,
+              },
+            },
+            { extends: './apps/web/vitest.config.ts', test: { name: 'web-isolated', include: WEB_ISOLATED } },
+          ]
+        : []),
     ],
   },
 });
