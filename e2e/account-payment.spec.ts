@@ -1,9 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 
-import { expect, riversideId, test } from './fixtures';
+import { appOrigin, expect, riversideId, test } from './fixtures';
 import { expectAccessible, snapshot } from './support';
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 type Connection = {
   status: 'NOT_CONFIGURED' | 'NOT_CONNECTED' | 'SETUP_INCOMPLETE' | 'CONNECTED';
@@ -85,7 +83,7 @@ test('payments: not configured on this installation, then every connection state
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_MODE=SINGLE']) {
     await expect(page.getByText(name, { exact: true })).toBeVisible();
   }
-  await expect(page.getByText(`http://localhost:${PORT}/api/public/webhooks/stripe`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`${appOrigin()}/api/public/webhooks/stripe`, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Connect Stripe' })).toHaveCount(0);
   await expectAccessible(page, 'payments not configured');
   await snapshot(page, 'en-account-payment-not-configured');
@@ -168,7 +166,7 @@ test('payments: not configured on this installation, then every connection state
   await snapshot(page, 'en-account-payment-single');
 
   // German: the real (not configured) state, then the mocked connected one.
-  await context.addCookies([{ name: 'admitone_locale', value: 'de', url: `http://localhost:${PORT}` }]);
+  await context.addCookies([{ name: 'admitone_locale', value: 'de', url: appOrigin() }]);
   await page.unrouteAll();
   await page.goto('/account/payment');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');

@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 
 import type { Page } from '@playwright/test';
 
-import { expect, riversideId, test } from './fixtures';
+import { appOrigin, expect, riversideId, test } from './fixtures';
 import { expectAccessible, gotoEventPage, notificationsGone, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SLUG = 'riverside-open-air';
 
 /** A buyer on the affiliate's link: one free Lawn pass, every required answer, to the summary. */
@@ -78,7 +77,7 @@ test('affiliate link attribution: create an affiliate, buy through its link, see
   // Copy link: the full public address with ?aff=CODE.
   await row.getByRole('button', { name: 'Copy the link for Radio Blue' }).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toBe(`http://localhost:${PORT}/event/${eventId}/${SLUG}?aff=radio-blue`);
+  expect(link).toBe(`${appOrigin()}/event/${eventId}/${SLUG}?aff=radio-blue`);
 
   // A buyer opens the link; applying a promo code keeps the affiliate in the address.
   const buyer = await context.newPage();
@@ -117,7 +116,7 @@ test('affiliate link attribution: create an affiliate, buy through its link, see
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.split(/\r\n/)[0]).toBe('\uFEFFName,Code,E-mail,Enabled,Orders,Tickets,Revenue (GBP),Link');
   expect(csv).toContain(
-    `Radio Blue,radio-blue,promo@radio.example,Yes,1,1,0.00,http://localhost:${PORT}/event/${eventId}/${SLUG}?aff=radio-blue`,
+    `Radio Blue,radio-blue,promo@radio.example,Yes,1,1,0.00,${appOrigin()}/event/${eventId}/${SLUG}?aff=radio-blue`,
   );
 
   // Turning the link off, and deleting: the dialog says what happens to the order.

@@ -3,13 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { apiLogin, expect, signInWithToken, test } from './fixtures';
+import { apiLogin, appOrigin, expect, signInWithToken, test } from './fixtures';
 import { expectAccessible, gotoEventPage, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const APP = `http://localhost:${PORT}`;
 const SLUG = 'riverside-open-air';
 
 /** The seeded "Riverside Open Air" event's id and a draft (or otherwise unpublished) event's id. */
@@ -418,7 +416,7 @@ test('the event page in English and German', async ({ page, context }) => {
   await page.goto(`/event/${ids.riverside}/${SLUG}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Riverside Open Air' })).toBeVisible();
   await snapshot(page, 'buyer-event-page-en');
-  await context.addCookies([{ name: 'admitone_locale', value: 'de', url: APP }]);
+  await context.addCookies([{ name: 'admitone_locale', value: 'de', url: appOrigin() }]);
   await page.goto(`/event/${ids.riverside}/${SLUG}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('button', { name: 'Weiter' })).toBeVisible();
@@ -437,7 +435,7 @@ test.describe('the embedded widget', () => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(`<!doctype html><html lang="en"><head><title>Jazz club</title></head><body><main><h1>Our concerts</h1>
 <div data-admitone-widget data-event-id="${ids.riverside}" data-primary="#b91c1c" data-padding="12" data-button-text="Get tickets" data-title="Tickets for Riverside Open Air"></div>
-<script src="${APP}/widget.js" async></script></main></body></html>`);
+<script src="${appOrigin()}/widget.js" async></script></main></body></html>`);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

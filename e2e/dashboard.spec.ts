@@ -1,11 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 
-import { apiLogin, expect, riverside, test } from './fixtures';
+import { apiLogin, appOrigin, expect, riverside, test } from './fixtures';
 import { expectAccessible, notificationsGone, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 interface Question {
   id: number;
@@ -166,7 +164,7 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   await page.getByRole('button', { name: 'Copy link to the event page' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `http://localhost:${PORT}/event/${event.id}/${event.slug}`,
+    `${appOrigin()}/event/${event.id}/${event.slug}`,
   );
   // The copy button's tooltip (shown on hover) goes away with the mouse.
   await page.mouse.move(0, 0);
@@ -272,7 +270,7 @@ test('the event dashboard shows sales and visits; tickets and events with orders
   await notificationsGone(page);
 
   // German: numbers, money and day labels follow the language.
-  await context.addCookies([{ name: 'admitone_locale', value: 'de', url: `http://localhost:${PORT}` }]);
+  await context.addCookies([{ name: 'admitone_locale', value: 'de', url: appOrigin() }]);
   await page.goto(`/manage/event/${event.id}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByTestId('stat-tickets-value')).toHaveText(String(before.tickets_sold + 2));

@@ -112,3 +112,6 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** The address of the server the running test's project uses (the lanes of playwright.config.ts have one each). */
+export const appOrigin = (): string => new URL(base.info().project.use.baseURL!).origin;

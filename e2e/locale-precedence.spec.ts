@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 
 import { apiCatalog, catalog } from './catalog';
-import { riversideId } from './fixtures';
+import { appOrigin, riversideId } from './fixtures';
 import { signUpByApi, uniqueEmail } from './support';
 
 /**
@@ -11,8 +11,6 @@ import { signUpByApi, uniqueEmail } from './support';
  * hydration) and on an API error message.
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const ORIGIN = `http://localhost:${PORT}`;
 const SLUG = 'riverside-open-air';
 const TOKEN_KEY = 'admitone.token';
 
@@ -67,7 +65,7 @@ async function open(
             },
           ]
         : [],
-      origins: loggedIn ? [{ origin: ORIGIN, localStorage: [{ name: TOKEN_KEY, value: user.token }] }] : [],
+      origins: loggedIn ? [{ origin: appOrigin(), localStorage: [{ name: TOKEN_KEY, value: user.token }] }] : [],
     },
   });
   // Every value the page's scripts give <html lang>: hydration must not switch the language.
@@ -194,7 +192,7 @@ test('the locale cookie beats the saved locale and the browser language', async 
 });
 
 async function localeCookie(context: BrowserContext): Promise<string | undefined> {
-  return (await context.cookies(ORIGIN)).find((c) => c.name === 'admitone_locale')?.value;
+  return (await context.cookies(appOrigin())).find((c) => c.name === 'admitone_locale')?.value;
 }
 
 test('the switcher on a buyer page sets the cookie, and the choice survives a reload', async ({ browser }) => {

@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Frame, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 
-import base from '../playwright.config';
 import { fakeCameraUse, writeFakeCamera } from './fake-camera';
-import { loginWithForm } from './fixtures';
+import { appOrigin, loginWithForm } from './fixtures';
 import { signUpByApi, snapshot, uniqueEmail } from './support';
 
 /**
@@ -790,7 +789,7 @@ test('framing: another site may embed the widget, but not the event page, checko
   request,
 }) => {
   const w = await world(request);
-  const origin = new URL(base.use!.baseURL!).origin;
+  const origin = appOrigin();
   const context = await browser.newContext();
   const page = await context.newPage();
   const frames = {

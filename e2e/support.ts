@@ -8,10 +8,10 @@ import PostalMime from 'postal-mime';
 import { apiLogin, type Credentials } from './fixtures';
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
-/** The sweep's server: its lane runs the sweep and some flows there (playwright.config.ts). */
-const onSweepServer = () => test.info().project.name === 'sweep';
-/** Mail of the server the running test drives: the sweep has its own server, writing beside the flows' one. */
-const mailDir = () => path.join(onSweepServer() ? `${dataDir()}-sweep` : dataDir(), 'mail');
+/** Each lane's server writes its data beside the flows' one (playwright.config.ts: `-sweep`, `-side`). */
+const LANE_DATA_SUFFIX: Record<string, string> = { sweep: '-sweep', side: '-side' };
+/** Mail of the server the running test drives. */
+const mailDir = () => path.join(`${dataDir()}${LANE_DATA_SUFFIX[test.info().project.name] ?? ''}`, 'mail');
 
 /** A mail as the file transport wrote it (an .eml per mail), read with postal-mime. */
 export interface Mail {

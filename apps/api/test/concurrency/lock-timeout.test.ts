@@ -19,7 +19,7 @@ describe.skipIf(!onPostgres)('the lock timeout of pooled connections', () => {
   });
 
   it('is LOCK_TIMEOUT_MS on all ten connections after the migrations ran', async () => {
-    const scratch = await createTestDatabase();
+    const scratch = await createTestDatabase({ empty: true });
     drop = scratch.drop;
     database = openDatabase(scratch.url, { lockTimeoutMs: 300 });
     await database.migrate();

@@ -56,7 +56,7 @@ describe.skipIf(!onPostgres)('several web processes on one database', { timeout:
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     smtp = await startCountingSmtp();
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
