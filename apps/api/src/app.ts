@@ -106,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await mkdir(uploadsDir, { recursive: true });
   const storage = options.storage ?? (config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir));
   const stock = { clock, guard: options.stockGuard ?? guardedStock };
+  const stripe = createStripe(config.stripe);
   // What needs the database runs once it answers, retrying with backoff while it does not (one line each).
   let runner: JobRunner | null = null;
   const startup = startWhenReachable({
@@ -132,7 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           renderThreads: config.mailRenderThreads,
           yieldToBusyMachine: config.mailYieldToBusyCpu,
           files: storage,
-          deadlines: { appUrl: config.appUrl, storage, stock },
+          deadlines: { appUrl: config.appUrl, storage, stock, stripe },
           deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
           webhooks: webhookJobOptions(config),
         },
@@ -150,7 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     storage,
     log,
     stock,
-    stripe: createStripe(config.stripe),
+    stripe,
     checkoutShare: checkoutShare(config.checkoutPoolShare, config.lockTimeoutMs),
     publicEvents: publicEventCache(config.publicEventCacheSeconds, clock),
     startup,

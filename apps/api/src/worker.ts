@@ -10,6 +10,7 @@ import { loadCatalogs } from './i18n/i18n.js';
 import { type JobRunner, startJobs, webhookJobOptions } from './jobs/queue.js';
 import { createMailTransport } from './mail/transport.js';
 import { guardedStock } from './modules/inventory/counters.js';
+import { createStripe } from './modules/payments/stripe-client.js';
 import { systemClock } from './shared/clock.js';
 import { s3Storage } from './storage/s3-storage.js';
 import { localStorage } from './storage/storage.js';
@@ -82,7 +83,12 @@ async function main() {
           yieldToBusyMachine: config.mailYieldToBusyCpu,
           deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
           files: storage,
-          deadlines: { appUrl: config.appUrl, storage, stock: { clock: systemClock, guard: guardedStock } },
+          deadlines: {
+            appUrl: config.appUrl,
+            storage,
+            stock: { clock: systemClock, guard: guardedStock },
+            stripe: createStripe(config.stripe),
+          },
           webhooks: webhookJobOptions(config),
         },
       );

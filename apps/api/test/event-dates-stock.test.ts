@@ -230,13 +230,16 @@ describe('stock per date', () => {
       { ticket_id: tickets[1]!.id, quantity: 1 },
     ]);
     const db = ctx.app.deps.database.db;
-    // As before the migration: no dates at all. Then its statements, as written in the file.
+    // As before the migration: no dates at all (nor what 0053 built on them). Then their statements, as written.
+    await db.execute(sql.raw('drop table date_cancellations'));
     await db.execute(sql.raw('alter table attendees drop column event_date_id'));
     await db.execute(sql.raw('alter table order_items drop column event_date_id'));
     await db.execute(sql.raw('drop table ticket_dates'));
     await db.execute(sql.raw('drop table event_dates'));
-    const file = readFileSync(path.resolve(import.meta.dirname, '../src/db/migrations/0052_event_dates.sql'), 'utf8');
-    for (const statement of file.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    for (const name of ['0052_event_dates.sql', '0053_date_cancellations.sql']) {
+      const file = readFileSync(path.resolve(import.meta.dirname, '../src/db/migrations', name), 'utf8');
+      for (const statement of file.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    }
     ctx.app.deps.publicEvents.clear();
 
     const [date] = await rows<{ id: number; start_date: Date; end_date: Date; taken: number; status: string }>(

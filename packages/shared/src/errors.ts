@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   DATE_HAS_ATTENDEES: 409,
   /** An event keeps at least one date. */
   LAST_EVENT_DATE: 409,
+  /** The organizer cancelled the order's date: its checkout cannot be completed (a card payment is refunded). */
+  DATE_CANCELLED: 409,
   /** A staff link that was never made, revoked or replaced by a new one. */
   STAFF_LINK_INVALID: 404,
   /** A "find my tickets" link past its time (a new one can be asked for on the same page). */

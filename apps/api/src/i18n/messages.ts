@@ -192,6 +192,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'error.last_event_date',
     message: 'An event needs at least one date.',
   },
+  DATE_CANCELLED: /*i18n*/ {
+    id: 'error.date_cancelled',
+    message:
+      'The organizer has cancelled the date of this order, so it cannot be completed. Please choose another date.',
+  },
   SELF_SERVICE_CLOSED: /*i18n*/ {
     id: 'error.self_service_closed',
     message: 'This change is not possible for this order any more. Please contact the organizer.',

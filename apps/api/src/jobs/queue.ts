@@ -8,6 +8,7 @@ import { oneAtATime, SETUP_LOCKS } from '../db/setup-lock.js';
 import { lanesOf, type MailLane, STALE_CLAIM_MS } from '../mail/outbox.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
 import { sweepAbandonedAnswerFiles } from '../modules/checkout/answer-files.js';
+import { settleDateCancellations } from '../modules/event-dates/date-cancellation-work.js';
 import { sweepStoredFileDeletions } from '../modules/images/stored-file-removal.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
@@ -28,7 +29,12 @@ import { LaneWorkers } from './mail-lanes.js';
  * the workers (at most one waits per lane: policy `short` with one key); the workers then claim the
  * outbox rows themselves. `outbox-sweep` runs every minute (retries after a delay, lost kicks).
  */
-export const QUEUES = { urgentMail: 'mail-urgent', bulkMail: 'mail-bulk', sweepOutbox: 'outbox-sweep' } as const;
+export const QUEUES = {
+  urgentMail: 'mail-urgent',
+  bulkMail: 'mail-bulk',
+  sweepOutbox: 'outbox-sweep',
+  dateCancellations: 'date-cancellations',
+} as const;
 const LANE_QUEUES: Record<MailLane, string> = { urgent: QUEUES.urgentMail, bulk: QUEUES.bulkMail };
 
 /** How the worker delivers webhooks (modules/webhooks/delivery.ts), and how often it looks. */
@@ -53,6 +59,11 @@ export interface JobQueue {
 }
 
 export interface JobRunner extends JobQueue {
+  /**
+   * Works through the orders of cancelled dates now (modules/event-dates/date-cancellation-work.ts): in this
+   * process when it runs the workers (joining a run under way), else a nudge to the worker.
+   */
+  settleDateCancellations(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -96,6 +107,11 @@ export async function startJobs(
     for (const name of [QUEUES.urgentMail, QUEUES.bulkMail])
       await boss.createQueue(name, { name, policy: 'short', retryLimit: 0 });
     await boss.createQueue(QUEUES.sweepOutbox, { name: QUEUES.sweepOutbox, retryLimit: 0 });
+    await boss.createQueue(QUEUES.dateCancellations, {
+      name: QUEUES.dateCancellations,
+      policy: 'short',
+      retryLimit: 0,
+    });
   });
 
   const mailFailed = databaseErrorLog(opts.log, 'mail delivery failed');
@@ -180,10 +196,28 @@ export async function startJobs(
       .finally(() => (settling = null));
     return settling;
   };
+  // The orders of cancelled dates (cancel-date.ts), one run at a time per process (each order is re-checked
+  // under its lock, so two processes never do one twice), with the deadlines and at once after a cancellation.
+  let cancellingDates: Promise<void> | null = null;
+  const cancelDatesFailed = databaseErrorLog(opts.log, 'cancelling the orders of cancelled dates failed');
+  const cancelDates = () => {
+    if (!deadlineDeps) return Promise.resolve();
+    cancellingDates ??= settleDateCancellations(deps.db, deadlineDeps)
+      .then(async (r) => {
+        if (r.cancelled) opts.log.info({ cancelled: r.cancelled }, 'orders of cancelled dates cancelled');
+        for (const lane of await lanesOf(deps.db, r.mails)) lanes?.[lane].kick();
+      })
+      .catch(cancelDatesFailed)
+      .finally(() => (cancellingDates = null));
+    return cancellingDates;
+  };
+  if (opts.work) await boss.work(QUEUES.dateCancellations, { pollingIntervalSeconds: 2 }, () => cancelDates());
   const deadlineTimer =
-    opts.work && deadlineDeps ? setInterval(settle, (opts.deadlineSweepSeconds ?? 60) * 1000) : null;
+    opts.work && deadlineDeps
+      ? setInterval(() => void settle().then(cancelDates), (opts.deadlineSweepSeconds ?? 60) * 1000)
+      : null;
   deadlineTimer?.unref();
-  if (deadlineTimer) void settle();
+  if (deadlineTimer) void settle().then(cancelDates);
 
   // Webhook deliveries that are due (new, or retries after their backoff, or left by a sender that died),
   // every WEBHOOK_SWEEP_SECONDS in every worker process (each claims its deliveries with SKIP LOCKED), and
@@ -237,6 +271,10 @@ export async function startJobs(
         else await boss.send(LANE_QUEUES[lane], {}, { singletonKey: 'kick' });
       }
     },
+    async settleDateCancellations() {
+      if (opts.work) return cancelDates();
+      await boss.send(QUEUES.dateCancellations, {}, { singletonKey: 'kick' });
+    },
     async stop() {
       if (timer) clearInterval(timer);
       if (deadlineTimer) clearInterval(deadlineTimer);
@@ -245,6 +283,7 @@ export async function startJobs(
       if (fileTimer) clearInterval(fileTimer);
       await sweeping;
       await settling;
+      await cancellingDates;
       await sender?.stop();
       await Promise.all([lanes?.urgent.stop(), lanes?.bulk.stop()]);
       pressure?.stop();

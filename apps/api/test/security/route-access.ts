@@ -1,6 +1,7 @@
 import {
   affiliateBody,
   bulkEventDatesBody,
+  cancelEventDateBody,
   capacityAssignmentBody,
   categoryArrangementBody,
   changeEmailBody,
@@ -285,6 +286,11 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
     body: body(updateEventDateBody, () => ({ label: 'Mallory' })),
   },
   'DELETE /api/events/{eventId}/dates/{dateId}': { access: 'member' },
+  'GET /api/events/{eventId}/dates/{dateId}/cancel': { access: 'member' },
+  'POST /api/events/{eventId}/dates/{dateId}/cancel': {
+    access: 'member',
+    body: body(cancelEventDateBody, () => ({ refund: true, message: 'Mallory' })),
+  },
   'GET /api/events/{eventId}/dates/{dateId}/tickets': { access: 'member' },
   'PATCH /api/events/{eventId}/dates/{dateId}/tickets/{ticketId}': {
     access: 'member',

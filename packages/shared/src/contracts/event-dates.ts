@@ -236,3 +236,39 @@ export const eventDateResponse = oneOf(eventDateSchema);
 export const eventDateListResponse = pageOf(eventDateSchema);
 /** The dates a rule or a bulk change made or changed, by start. */
 export const eventDatesResponse = z.object({ data: z.array(eventDateSchema) });
+
+/** Cancel one date of an event with several: its orders are cancelled (and card-paid ones refunded). */
+export const cancelEventDateBody = z.object({
+  /** Refund card-paid orders in full (what remains of each). */
+  refund: z.boolean(),
+  /** The organizer's words to the buyers, in their cancellation mails. */
+  message: optionalText(LIMITS.DESCRIPTION_MAX).optional(),
+});
+export type CancelEventDateBody = z.input<typeof cancelEventDateBody>;
+
+/** The cancelled date, and the orders it cancels (some still being worked through by the worker). */
+export const cancelEventDateResponse = z.object({
+  data: eventDateSchema,
+  cancellation: z.object({
+    /** Orders of the date that were or will be cancelled. */
+    orders: z.number().int(),
+    /** Of them, card-paid orders that were or will be refunded. */
+    refunds: z.number().int(),
+    /** Orders still to be worked through (0: all done). */
+    pending: z.number().int(),
+  }),
+});
+export type CancelEventDateResponse = z.output<typeof cancelEventDateResponse>;
+
+/** What cancelling a date would cancel now (the confirmation shows it). */
+export const dateCancellationPreviewResponse = z.object({
+  data: z.object({
+    /** Orders of the date that stand (not cancelled). */
+    orders: z.number().int(),
+    /** Their valid tickets. */
+    tickets: z.number().int(),
+    /** Of the orders, card-paid ones a refund would pay back. */
+    refunds: z.number().int(),
+  }),
+});
+export type DateCancellationPreview = z.output<typeof dateCancellationPreviewResponse>['data'];

@@ -69,3 +69,37 @@ export const ticketDates = pgTable(
     check('ticket_dates_taken_check', sql`${t.taken} >= 0`),
   ],
 );
+
+/**
+ * An organizer's request to cancel a date (modules/event-dates/cancel-date.ts), written in the transaction
+ * that marks the date CANCELLED. The worker cancels (and refunds) the date's orders one by one from it
+ * (`date-cancellation-work.ts`) and sets `finished_at` when none is left to do.
+ */
+export const dateCancellations = pgTable(
+  'date_cancellations',
+  {
+    event_date_id: integer('event_date_id')
+      .primaryKey()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** Card-paid orders are refunded in full (what remains). */
+    refund: boolean('refund').notNull(),
+    /** The organizer's words to the buyers, in their cancellation mails. */
+    message: text('message'),
+    /** The organizer who cancelled the date. */
+    user_id: integer('user_id'),
+    /** Orders to cancel when it was asked. */
+    orders: integer('orders').notNull(),
+    /** Of them, card-paid orders to refund (when `refund`). */
+    refunds: integer('refunds').notNull(),
+    created_at: instant('created_at').notNull(),
+    finished_at: instant('finished_at'),
+  },
+  (t) => [
+    index('date_cancellations_open_idx')
+      .on(t.created_at)
+      .where(sql`${t.finished_at} is null`),
+  ],
+);

@@ -5,7 +5,7 @@ import { translate } from '../../i18n/i18n.js';
 import { formatTicketDate } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
-import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
+import { dateCancelledParagraphs, eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
 
 const M = {
   subject: /*i18n*/ {
@@ -36,6 +36,8 @@ export interface OrderCancelledData {
   sender?: MailSender | null;
   /** Set when the order was cancelled because its offline payment was not made by this deadline (ISO). */
   unpaid_by?: string | null;
+  /** Set when the organizer cancelled the order's date, with their words to the buyers (null: none). */
+  date_cancelled?: { note: string | null } | null;
 }
 
 /** To the buyer: the order was cancelled. */
@@ -52,6 +54,7 @@ export function orderCancelledMail(locale: Locale, d: OrderCancelledData): Rende
         ...(d.unpaid_by
           ? [translate(locale, M.unpaid, { deadline: formatEventDate(d.unpaid_by, null, d.event.timezone, locale) })]
           : []),
+        ...dateCancelledParagraphs(locale, d.event, d.date_cancelled),
       ],
       ...(d.order_url ? { action: { label: translate(locale, M.action), url: d.order_url } } : {}),
       footnotes: eventFootnotes(locale, d.event),

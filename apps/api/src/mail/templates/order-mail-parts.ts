@@ -2,7 +2,7 @@ import { breakdownRows, type EventLocation, formatMoney, type Locale, type Order
 
 import { translate } from '../../i18n/i18n.js';
 import { formatAddress, formatTicketDate, ticketLabel } from '../../modules/order-documents/format.js';
-import { escapeHtml, type RawHtml } from './layout.js';
+import { escapeHtml, type MailContent, type RawHtml } from './layout.js';
 
 /** The event as order mails show it (plain JSON), at the date the order is for. */
 export interface OrderMailEvent {
@@ -48,6 +48,11 @@ const M = {
   fees: /*i18n*/ { id: 'mail.order.fees', message: 'Fees' },
   taxes: /*i18n*/ { id: 'mail.order.taxes', message: 'Taxes' },
   total: /*i18n*/ { id: 'mail.order.total', message: 'Total' },
+  dateCancelled: /*i18n*/ {
+    id: 'mail.order.date_cancelled',
+    message: 'The organizer has cancelled the date of your order: {date}.',
+  },
+  organizerNote: /*i18n*/ { id: 'mail.order.organizer_note', message: 'A message from the organizer:' },
 };
 
 const P_STYLE = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d';
@@ -168,4 +173,22 @@ export function orderTable(
     .join('')}${sums.map((r, i) => tr(r, i === 0)).join('')}</table>`;
   const text = [...rows, ...sums].map((r) => `${r.label}: ${r.amount}`).join('\n');
   return { html, text };
+}
+
+/**
+ * Why an order was cancelled when the organizer cancelled its date: the date (with its label), and the
+ * organizer's words to the buyers, as written (plain text, escaped). Nothing when `cancelled` is not set.
+ */
+export function dateCancelledParagraphs(
+  locale: Locale,
+  event: OrderMailEvent,
+  cancelled: { note: string | null } | null | undefined,
+): MailContent[] {
+  if (!cancelled) return [];
+  const date = formatTicketDate({ ...event, end_date: null }, locale);
+  const label = event.date_label ? `${date} (${event.date_label})` : date;
+  return [
+    translate(locale, M.dateCancelled, { date: label }),
+    ...(cancelled.note ? [translate(locale, M.organizerNote), cancelled.note] : []),
+  ];
 }

@@ -4,7 +4,7 @@ import { formatMoney } from '@admitone/shared';
 import { translate } from '../../i18n/i18n.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
-import { eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
+import { dateCancelledParagraphs, eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.order_refunded.subject', message: 'A refund for your order {order_number}' },
@@ -42,6 +42,8 @@ export interface OrderRefundedData {
   cancelled: boolean;
   /** The payment arrived after the hold ran out and the tickets were gone: refunded in full. */
   late?: boolean;
+  /** Set when the organizer cancelled the order's date, with their words to the buyers (null: none). */
+  date_cancelled?: { note: string | null } | null;
   order_url: string;
   /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
   sender?: MailSender | null;
@@ -60,6 +62,7 @@ export function orderRefundedMail(locale: Locale, d: OrderRefundedData): Rendere
         ...(d.late
           ? [translate(locale, M.late, values)]
           : [translate(locale, M.body, values), ...(d.cancelled ? [translate(locale, M.cancelled)] : [])]),
+        ...dateCancelledParagraphs(locale, d.event, d.date_cancelled),
       ],
       action: { label: translate(locale, M.action), url: d.order_url },
       footnotes: eventFootnotes(locale, d.event),

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.js';
 import { attendees, events, orders, questionAnswers } from '../../db/schema/index.js';
 import { sqlNow } from '../../db/sql-now.js';
 import { DomainError, type FieldIssues } from '../../shared/errors.js';
+import { assertDateStands } from '../event-dates/order-dates.js';
 import { StockShortage } from '../inventory/counters.js';
 import { ensureHeld } from '../inventory/holds.js';
 import { assertOpenCheckout, awaitOfflinePayment, completeOrder, type OrderContext } from '../orders/order-status.js';
@@ -102,7 +103,7 @@ export async function saveOrderDetails(
 /**
  * Extends a hold, up to MAX_HOLD_EXTENSIONS times (WCAG 2.2.1), each time to the event's order timeout
  * from now (the database's clock), at most HOLD_EXTENSION_MAX_MINUTES. A hold that ran out is extended
- * only if its units can be taken again through the guarded counters.
+ * only if its units can be taken again through the guarded counters; never on a cancelled date.
  */
 export async function extendHold(
   tx: Tx,
@@ -113,6 +114,7 @@ export async function extendHold(
   if (order.status === 'RESERVED' && order.hold_extensions >= MAX_HOLD_EXTENSIONS && ownsOrder(order, token))
     throw new DomainError('HOLD_ALREADY_EXTENDED');
   assertOpenCheckout(order, token, ctx.now, true);
+  await assertDateStands(tx, order.id);
   const [event] = await tx
     .select({ timeout: events.order_timeout_minutes })
     .from(events)

@@ -1,5 +1,8 @@
 import {
   bulkEventDatesBody,
+  cancelEventDateBody,
+  cancelEventDateResponse,
+  dateCancellationPreviewResponse,
   dateRuleBody,
   eventDateBody,
   eventDateListQuery,
@@ -16,6 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { wholeList } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
+import { cancelDate, cancellationPreview } from './cancel-date.js';
 import { listEventDates, toEventDateDto } from './event-dates.repository.js';
 import { createDate, deleteDate, generateDates, updateDate, updateDates } from './save-dates.js';
 
@@ -126,6 +130,46 @@ export const eventDateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     async (req) => {
       const row = await updateDate(d, scopeOf(authOf(req).accountId, req.params.eventId), req.params.dateId, req.body);
       return { data: toEventDateDto(row) };
+    },
+  );
+
+  app.get(
+    '/events/:eventId/dates/:dateId/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What cancelling the date would cancel now: its orders that stand, their tickets, the refunds',
+        params: eventDateParams,
+        response: { 200: dateCancellationPreviewResponse },
+      },
+    },
+    async (req) => ({
+      data: await cancellationPreview(db, scopeOf(authOf(req).accountId, req.params.eventId), req.params.dateId),
+    }),
+  );
+
+  app.post(
+    '/events/:eventId/dates/:dateId/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel one date (never the last one): buyers can no longer choose it; its orders are cancelled, card-paid ones refunded when asked, and their buyers mailed (by the worker, order by order)',
+        params: eventDateParams,
+        body: cancelEventDateBody,
+        response: { 200: cancelEventDateResponse },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const scope = scopeOf(auth.accountId, req.params.eventId);
+      const budget = { ...d, mailBudgetPerHour: deps.config.mailBudgetPerHour };
+      const { date, cancellation } = await cancelDate(budget, scope, req.params.dateId, req.body, auth.user.id);
+      // Holds and orders are worked through after the commit, in this process or the worker's (a sweep catches up too).
+      void deps.jobs.settleDateCancellations().catch(() => undefined);
+      return { data: toEventDateDto(date), cancellation };
     },
   );
 

@@ -4,6 +4,7 @@ import { and, type AnyColumn, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { eventDates, orderItems } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
+import { rowsOf } from '../inventory/counters.js';
 import { type EventDateRow, storedLocation } from './event-dates.repository.js';
 
 /**
@@ -64,4 +65,23 @@ export async function checkDateFilter(db: Executor, eventId: number, dateId: num
     throw new DomainError('VALIDATION_FAILED', {
       fields: { 'filter_fields.event_date_id': [{ key: 'not_found_choice' }] },
     });
+}
+
+/**
+ * The cancellation of an order's date, with the organizer's words to the buyers (null: its date stands). Read
+ * after the order's lock: a date cancelled a moment later finds this order among its standing ones.
+ */
+export async function cancelledDateOf(db: Executor, orderId: number): Promise<{ note: string | null } | null> {
+  const [row] = await rowsOf<{ note: string | null }>(
+    db,
+    sql`select dc.message as note from order_items oi join event_dates d on d.id = oi.event_date_id
+      left join date_cancellations dc on dc.event_date_id = d.id
+      where oi.order_id = ${orderId} and d.status = 'CANCELLED' limit 1`,
+  );
+  return row ? { note: row.note ?? null } : null;
+}
+
+/** A checkout on a cancelled date cannot be completed, paid or extended: 409 DATE_CANCELLED. */
+export async function assertDateStands(db: Executor, orderId: number): Promise<void> {
+  if (await cancelledDateOf(db, orderId)) throw new DomainError('DATE_CANCELLED');
 }

@@ -52,7 +52,7 @@ function instantOf(written: string, timezone: string, field: string): Date {
  * it `FOR SHARE`, so "every ticket of the event" and "every date of the event" cannot change under each
  * other) and answers its time zone; another account's event is not found.
  */
-async function lockEventForDates(tx: Tx, scope: Scope): Promise<{ timezone: string }> {
+export async function lockEventForDates(tx: Tx, scope: Scope): Promise<{ timezone: string }> {
   const res = (await tx.execute(
     sql`select timezone from events where id = ${scope.eventId} and account_id = ${scope.accountId} for no key update`,
   )) as unknown as { rows: Array<{ timezone: string }> };
@@ -136,7 +136,7 @@ export async function generateDates(deps: Deps, scope: Scope, rule: DateRule): P
  * reservation updating a date's counter waits, and so does this for it), after the event row. Not found
  * unless every id is the event's.
  */
-async function lockDates(tx: Tx, eventId: number, ids: readonly number[]): Promise<EventDateRow[]> {
+export async function lockDates(tx: Tx, eventId: number, ids: readonly number[]): Promise<EventDateRow[]> {
   await tx.execute(
     sql`select id from event_dates where event_id = ${eventId} and id = any(${idArray(ids)}) order by id for no key update`,
   );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import type { Db, Tx } from '../../db/client.js';
 import { sqlNow } from '../../db/sql-now.js';
@@ -34,18 +34,35 @@ export async function releaseExpiredHolds(
   eventId: number | null = null,
   opts: { skipLocked?: boolean; lockWaitMs?: number } = {},
 ): Promise<number> {
+  const due = sql`reserved_until <= ${sqlNow(deps.clock)}${eventId === null ? sql`` : sql` and event_id = ${eventId}`}`;
+  return releaseHolds(db, deps, due, opts.skipLocked ?? false, opts.lockWaitMs ?? null);
+}
+
+/**
+ * The organizer cancelled a date: the holds of every checkout on it end now, released exactly as holds
+ * that ran out (the orders stay RESERVED, so their buyer cannot complete them: `assertDateStands`). Waits
+ * for an order someone is completing (no `SKIP LOCKED`): afterwards it is either released or completed
+ * (and then among the date's standing orders). Returns how many orders it released.
+ */
+export async function releaseDateHolds(db: Db, deps: StockDeps, dateId: number): Promise<number> {
+  const onDate = sql`exists (select 1 from order_items oi where oi.order_id = orders.id and oi.event_date_id = ${dateId})`;
+  return releaseHolds(db, deps, onDate, false, null);
+}
+
+async function releaseHolds(db: Db, deps: StockDeps, which: SQL, skipLocked: boolean, lockWaitMs: number | null) {
   let total = 0;
   for (;;) {
-    const released = await releaseBatch(db, deps, eventId, opts.skipLocked ?? false, opts.lockWaitMs ?? null);
+    const released = await releaseBatch(db, deps, which, skipLocked, lockWaitMs);
     total += released;
     if (released < BATCH) return total;
   }
 }
 
+/** One batch of the holds `which` picks (a condition on `orders`), claimed in id order and released. */
 async function releaseBatch(
   db: Db,
   deps: StockDeps,
-  eventId: number | null,
+  which: SQL,
   skipLocked: boolean,
   lockWaitMs: number | null,
 ): Promise<number> {
@@ -58,10 +75,9 @@ async function releaseBatch(
           tx,
           sql`update orders set hold_released_at = ${now}, updated_at = ${now}
               where id in (select id from orders
-                           where status in ('RESERVED', 'PROCESSING') and hold_released_at is null and reserved_until <= ${now}
-                             ${eventId === null ? sql`` : sql`and event_id = ${eventId}`}
+                           where status in ('RESERVED', 'PROCESSING') and hold_released_at is null and ${which}
                            order by id limit ${BATCH} for update ${skipLocked ? sql`skip locked` : sql``})
-                and status in ('RESERVED', 'PROCESSING') and hold_released_at is null and reserved_until <= ${now}
+                and status in ('RESERVED', 'PROCESSING') and hold_released_at is null and ${which}
               returning id, event_id, promo_code_id`,
         );
         if (!orders.length) return 0;

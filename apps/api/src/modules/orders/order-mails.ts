@@ -28,6 +28,8 @@ export interface OrderMailContext {
   appUrl: string;
   /** Where the organizer's logo is served from (the mails show it). */
   storage: Pick<FileStorage, 'url'>;
+  /** The organizer cancelled the order's date: the cancellation and refund mails say so, with their words. */
+  dateCancelled?: { note: string | null } | null;
 }
 
 /** What happened to the order: each occasion sends its own mails. */
@@ -255,6 +257,7 @@ export async function enqueueOrderMails(
       amount: occasion.refunded,
       cancelled: occasion.cancelled,
       late: occasion.late ?? false,
+      date_cancelled: ctx.dateCancelled ?? null,
       order_url: orderUrl,
       sender,
     };
@@ -309,6 +312,7 @@ export async function enqueueOrderMails(
           order_url: orderUrl,
           sender,
           unpaid_by: occasion === 'cancelled_unpaid' ? (order.payment_due_at?.toISOString() ?? null) : null,
+          date_cancelled: ctx.dateCancelled ?? null,
         }),
       );
       break;

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { attendees, events, orders } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
+import { assertDateStands } from '../event-dates/order-dates.js';
 import { ensureHeld } from '../inventory/holds.js';
 import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { recordOrderEvent } from './order-history.js';
@@ -64,10 +65,12 @@ async function setStatus(
 }
 
 /**
- * Completes an order: tickets become valid, the buyer, each attendee and the organizer are mailed. A hold
- * that ran out and gave its units back takes them again first (StockShortage when they are gone).
+ * Completes an order: tickets become valid, the buyer, each attendee and the organizer are mailed. Never on
+ * a cancelled date (DATE_CANCELLED). A hold that ran out and gave its units back takes them again first
+ * (StockShortage when they are gone).
  */
 export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, paid: boolean): Promise<number[]> {
+  await assertDateStands(tx, order.id);
   await ensureHeld(tx, ctx.stock, order, ctx.now);
   await setStatus(
     tx,
@@ -92,9 +95,11 @@ export async function completeOrder(tx: Tx, ctx: OrderContext, order: OrderRow, 
 
 /**
  * The buyer chose to pay offline: the stock stays held (without deadline) until marked paid or cancelled.
- * A hold that ran out takes its units again first (StockShortage when they are gone).
+ * Never on a cancelled date (DATE_CANCELLED). A hold that ran out takes its units again first
+ * (StockShortage when they are gone).
  */
 export async function awaitOfflinePayment(tx: Tx, ctx: OrderContext, order: OrderRow): Promise<number[]> {
+  await assertDateStands(tx, order.id);
   await ensureHeld(tx, ctx.stock, order, ctx.now);
   // The event's payment term starts now (payment-deadlines.ts): reminded before, cancelled after.
   const [event] = await tx
@@ -146,21 +151,33 @@ export async function markOrderPaid(tx: Tx, ctx: OrderContext, order: OrderRow):
   return enqueueOrderMails(tx, ctx, order.id, 'paid');
 }
 
+/** Refund states whose order still stands (not cancelled with its refund): its date's cancellation cancels it. */
+const REFUND_STATES = ['PARTIALLY_REFUNDED', 'REFUND_FAILED', 'REFUNDED'];
+
 /**
  * Cancels an order: its tickets are voided and return to the pool (through the stock module); the buyer
- * is told. `reason`: not paid by its deadline, or the buyer's own cancellation (recorded as theirs).
+ * is told. `reason`: not paid by its deadline, the buyer's own cancellation (recorded as theirs), or its
+ * date cancelled by the organizer (which also cancels an order refunded without cancelling, keeping its
+ * refund status, as a refund with "cancel" does).
  */
 export async function cancelOrder(
   tx: Tx,
   ctx: OrderContext,
   order: OrderRow,
-  reason: 'payment_overdue' | 'buyer' | null = null,
+  reason: 'payment_overdue' | 'buyer' | 'date_cancelled' | null = null,
 ): Promise<number[]> {
-  if (!['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status)) throw new DomainError('ORDER_NOT_EDITABLE');
+  const refunded = reason === 'date_cancelled' && REFUND_STATES.includes(order.status) && !order.cancelled_at;
+  if (!refunded && !['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status))
+    throw new DomainError('ORDER_NOT_EDITABLE');
   await releaseOrderUnits(tx, ctx.stock, order, 'CANCELLED', ctx.now);
   await tx
     .update(orders)
-    .set({ status: 'CANCELLED', cancelled_at: ctx.now, reserved_until: null, updated_at: ctx.now })
+    .set({
+      ...(refunded ? {} : { status: 'CANCELLED' as const }),
+      cancelled_at: ctx.now,
+      reserved_until: null,
+      updated_at: ctx.now,
+    })
     .where(eq(orders.id, order.id));
   if (reason === 'buyer') await recordOrderEvent(tx, order.id, { kind: 'CANCELLED_BY_BUYER', data: {}, at: ctx.now });
   else

@@ -1,5 +1,6 @@
 import { greetingName } from '@admitone/shared';
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 
 import type { Db } from '../../db/client.js';
 import { events, orders } from '../../db/schema/index.js';
@@ -17,6 +18,8 @@ const BATCH = 50;
 
 export interface DeadlineDeps extends Omit<OrderMailContext, 'now'> {
   stock: StockDeps;
+  /** For the worker's other order work: refunds of cancelled dates' orders (null: card payments off). */
+  stripe?: Stripe | null;
 }
 
 /**

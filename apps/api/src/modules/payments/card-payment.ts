@@ -6,6 +6,7 @@ import type { StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
+import { assertDateStands } from '../event-dates/order-dates.js';
 import { assertOpenCheckout } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import { cardDestination } from './payment-connection.js';
@@ -20,7 +21,7 @@ export interface CardPaymentDeps {
 /**
  * Starts (or resumes) the card payment of an order: one PaymentIntent per order, created once with
  * the order id as idempotency key and reused on reload. Only the order's own browser may start it,
- * only while its hold lasts, and only once the details are in. Stripe is called outside any
+ * only while its hold lasts, not on a cancelled date, and only once the details are in. Stripe is called outside any
  * transaction; the PaymentIntent id is then stored once (`WHERE payment_intent_id IS NULL`).
  */
 export async function startCardPayment(
@@ -33,6 +34,7 @@ export async function startCardPayment(
   const destination = await cardDestination(deps.db, deps.config, order.account_id);
   if (!destination) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   assertOpenCheckout(order, token, deps.now);
+  await assertDateStands(deps.db, order.id);
   if (!order.email) throw new DomainError('DETAILS_REQUIRED');
   if (order.total === 0) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   const intent = order.payment_intent_id

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { cancelledDateOf } from '../event-dates/order-dates.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 
@@ -21,8 +22,8 @@ export interface LateRefundDeps {
 }
 
 /**
- * Refunds a payment that arrived after its order's tickets were gone (called after commit; the
- * idempotency key makes a repeat harmless). Once Stripe accepts, the order goes REFUND_PENDING ->
+ * Refunds a payment that arrived after its order's tickets were gone or its date was cancelled (called
+ * after commit; the idempotency key makes a repeat harmless). Once Stripe accepts, the order goes REFUND_PENDING ->
  * REFUNDED and the buyer is told why, in the same transaction; if Stripe cannot be reached the order
  * stays REFUND_PENDING, visible to the organizer, and no mail promises a refund that did not happen.
  */
@@ -56,11 +57,10 @@ export async function refundLatePayment(
       data: { amount: r.amount, cancelled: true, late: true },
       at: now,
     });
-    return enqueueOrderMails(tx, { now, appUrl: deps.appUrl, storage: deps.storage }, refund.orderId, {
-      refunded: r.amount,
-      cancelled: true,
-      late: true,
-    });
+    // Refunded because the organizer cancelled its date: the buyer's mail says so, with the organizer's words.
+    const dateCancelled = await cancelledDateOf(tx, refund.orderId);
+    const ctx = { now, appUrl: deps.appUrl, storage: deps.storage, dateCancelled };
+    return enqueueOrderMails(tx, ctx, refund.orderId, { refunded: r.amount, cancelled: true, late: !dateCancelled });
   });
   if (mails.length) await deps.jobs.deliverOutbox(mails);
 }

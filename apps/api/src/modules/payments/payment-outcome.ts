@@ -3,7 +3,9 @@ import type Stripe from 'stripe';
 
 import type { Tx } from '../../db/client.js';
 import { attendees, orders } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
 import { StockShortage } from '../inventory/counters.js';
+import { releaseOrderUnits } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { completeOrder, type OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
@@ -38,8 +40,8 @@ export async function lockOrderOfIntent(
  * Applies a PaymentIntent's state to its (locked) order, exactly once whatever the number of times
  * it is told: the webhook and the return page both come through here. Succeeded: the order completes
  * (tickets and mails) — when the hold had run out and given its units back, only if they can be taken
- * again through the guarded counters; otherwise the order is cancelled and the payment refunded after
- * commit. Failed: the buyer may retry while the
+ * again through the guarded counters; otherwise, or when its date was cancelled, the order is cancelled
+ * (its units back) and the payment refunded after commit. Failed: the buyer may retry while the
  * hold lasts. Processing: shown as such.
  */
 export async function applyPaymentIntent(
@@ -54,13 +56,17 @@ export async function applyPaymentIntent(
   switch (intent.status) {
     case 'succeeded': {
       await tx.update(orders).set(base).where(eq(orders.id, order.id));
+      let dateCancelled: boolean;
       try {
         // In a savepoint: when the units are gone, only the attempt is undone, not the payment's record.
         const mails = await tx.transaction((sp) => completeOrder(sp, ctx, order, true));
         return { mails, refund: null };
       } catch (err) {
-        if (!(err instanceof StockShortage)) throw err;
+        dateCancelled = err instanceof DomainError && err.code === 'DATE_CANCELLED';
+        if (!(err instanceof StockShortage) && !dateCancelled) throw err;
       }
+      // Its date was cancelled while the buyer paid: the units it still holds go back (once), as a cancellation's.
+      await releaseOrderUnits(tx, ctx.stock, order, 'CANCELLED', ctx.now);
       await tx
         .update(orders)
         .set({
@@ -73,7 +79,7 @@ export async function applyPaymentIntent(
         .where(eq(orders.id, order.id));
       await recordOrderEvent(tx, order.id, {
         kind: 'LATE_PAYMENT_REFUNDED',
-        data: { amount: intent.amount },
+        data: { amount: intent.amount, ...(dateCancelled ? { reason: 'date_cancelled' } : {}) },
         at: ctx.now,
       });
       // Its units were given back when the hold ran out (ABANDONED): the tickets show as cancelled.

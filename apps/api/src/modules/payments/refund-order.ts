@@ -73,6 +73,8 @@ export interface RefundDeps {
   /** An organizer's refund: its mail to a buyer address the team typed in follows the team-mail rules. */
   teamMail?: { accountId: number; userId: number; mailBudgetPerHour: number };
   stock: StockDeps;
+  /** The organizer cancelled the order's date: the buyer's mail says so, with their words. */
+  dateCancelled?: { note: string | null } | null;
 }
 
 /**
@@ -150,7 +152,13 @@ export async function refundOrder(
     accepted = false;
   }
 
-  const ctx: OrderContext = { now: deps.now(), appUrl: deps.appUrl, storage: deps.storage, stock: deps.stock };
+  const ctx: OrderContext = {
+    now: deps.now(),
+    appUrl: deps.appUrl,
+    storage: deps.storage,
+    stock: deps.stock,
+    dateCancelled: deps.dateCancelled,
+  };
   if (!accepted) {
     // Recorded (committed) before the organizer is told: the order shows REFUND_FAILED and may be retried.
     await deps.db

@@ -1,5 +1,8 @@
 import type {
   BulkEventDatesBody,
+  CancelEventDateBody,
+  CancelEventDateResponse,
+  DateCancellationPreview,
   DateRuleBody,
   EventDateBody,
   EventDateDto,
@@ -39,6 +42,10 @@ export const updateEventDate = (eventId: number, id: number, body: UpdateEventDa
 export const bulkUpdateEventDates = (eventId: number, body: BulkEventDatesBody) =>
   api.post<{ data: EventDateDto[] }>(`${base(eventId)}/bulk`, body).then((r) => r.data);
 export const deleteEventDate = (eventId: number, id: number) => api.delete<void>(`${base(eventId)}/${id}`);
+export const fetchDateCancellationPreview = (eventId: number, id: number) =>
+  api.get<{ data: DateCancellationPreview }>(`${base(eventId)}/${id}/cancel`).then((r) => r.data);
+export const cancelEventDate = (eventId: number, id: number, body: CancelEventDateBody) =>
+  api.post<CancelEventDateResponse>(`${base(eventId)}/${id}/cancel`, body);
 
 export const fetchTicketDates = (eventId: number, dateId: number) =>
   api.get<{ data: TicketDateDto[] }>(`${base(eventId)}/${dateId}/tickets`).then((r) => r.data);
@@ -77,6 +84,20 @@ export const useBulkUpdateEventDates = (eventId: number) =>
 
 export const useDeleteEventDate = (eventId: number) =>
   useDatesMutation(eventId, (id: number) => deleteEventDate(eventId, id));
+
+/** Cancels one date: the date is answered cancelled, with how many orders are being cancelled and refunded. */
+export const useCancelEventDate = (eventId: number) =>
+  useDatesMutation(eventId, ({ id, body }: { id: number; body: CancelEventDateBody }) =>
+    cancelEventDate(eventId, id, body),
+  );
+
+/** What cancelling a date would cancel now (its orders, their tickets, the refunds); asked while `dateId` is set. */
+export const useDateCancellationPreview = (eventId: number, dateId: number | null) =>
+  useQuery({
+    queryKey: [...eventDateKeys.all(eventId), dateId ?? 0, 'cancel'],
+    queryFn: () => fetchDateCancellationPreview(eventId, dateId!),
+    enabled: dateId !== null,
+  });
 
 /** How each of the event's tickets sells on one date. */
 export const useTicketDates = (eventId: number, dateId: number | null) =>

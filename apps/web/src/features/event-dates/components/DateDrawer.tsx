@@ -6,7 +6,7 @@ import type { EventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Divider, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
+import { IconCalendarOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { PanelHeader } from '../../../components/AppModal';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useLastValue } from '../../../lib/use-last-value';
 import { useDeleteEventDate } from '../api/event-dates';
 import type { DateRow } from '../event-date-view';
+import { CancelDateDialog } from './CancelDateDialog';
 import { DateForm } from './DateForm';
 import { SoldOfCapacity, useDateWords } from './DatesTable';
 import { DateStatusBadge } from './DateStatusBadge';
@@ -25,16 +26,19 @@ interface DateDrawerProps {
   dateId: number | null;
   /** The date itself, from the list; undefined when the list has no such date. */
   date: DateRow | undefined;
+  /** Another date of the event is not cancelled: this one may be cancelled (the last one never is). */
+  canCancel: boolean;
   onClose: () => void;
 }
 
 /** One date: its fields, how each ticket sells on it, and deleting it. */
-export function DateDrawer({ event, dateId, date, onClose }: DateDrawerProps) {
+export function DateDrawer({ event, dateId, date, canCancel, onClose }: DateDrawerProps) {
   const { t } = useLingui();
   const words = useDateWords();
   // While the drawer fades out (and after a delete) it keeps showing the date it was about.
   const last = useLastValue(dateId === null ? null : (date ?? null));
   const [deleting, setDeleting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const remove = useDeleteEventDate(event.id);
   // An address naming no date of the list says so (but not the date just deleted, while the drawer closes).
   const shown = dateId !== null && !date && !remove.isSuccess ? null : last;
@@ -94,6 +98,22 @@ export function DateDrawer({ event, dateId, date, onClose }: DateDrawerProps) {
                   <TicketDatesTable eventId={event.id} dateId={shown.id} currency={event.currency} />
                 </section>
                 <Divider />
+                {canCancel && shown.status !== 'CANCELLED' ? (
+                  <Group justify="space-between" align="center">
+                    <Text size="sm" c="dimmed" maw={420}>
+                      <Trans>
+                        Cancelling a date cancels its orders, refunds them if you choose, and tells the buyers.
+                      </Trans>
+                    </Text>
+                    <Button
+                      color="red.9"
+                      leftSection={<IconCalendarOff size={16} aria-hidden />}
+                      onClick={() => setCancelling(true)}
+                    >
+                      <Trans>Cancel this date</Trans>
+                    </Button>
+                  </Group>
+                ) : null}
                 <Group justify="space-between" align="center">
                   <Text size="sm" c="dimmed" maw={420}>
                     <Trans>A date can be deleted while nobody has a ticket for it.</Trans>
@@ -116,6 +136,12 @@ export function DateDrawer({ event, dateId, date, onClose }: DateDrawerProps) {
           </Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>
+      <CancelDateDialog
+        eventId={event.id}
+        dateId={cancelling && shown ? shown.id : null}
+        name={title}
+        onClose={() => setCancelling(false)}
+      />
       <ConfirmDialog
         opened={deleting}
         title={<Trans>Delete date</Trans>}

@@ -100,6 +100,8 @@ function Dates({ event }: { event: EventDto }) {
     return [...counts];
   }, [rows]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
+  // Dates not cancelled: the last of them is never cancelled (the event is).
+  const standing = rows.filter((r) => r.status !== 'CANCELLED').length;
   const chosen = [...selected].filter((id) => byId.has(id));
   const calendarMonth =
     state.month ??
@@ -324,6 +326,7 @@ function Dates({ event }: { event: EventDto }) {
         event={event}
         dateId={drawer.id}
         date={drawer.id === null ? undefined : byId.get(drawer.id)}
+        canCancel={standing > 1}
         onClose={drawer.close}
       />
     </>

@@ -1,0 +1,98 @@
+import type { cancelEventDateBody } from '@admitone/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+
+import type { Db, Executor } from '../../db/client.js';
+import { dateCancellations } from '../../db/schema/index.js';
+import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import { rowsOf } from '../inventory/counters.js';
+import { countStandingOrders, typedCancellationMails } from './date-cancellation-orders.js';
+import { datesByIds, type EventDateRow, syncEventSpan } from './event-dates.repository.js';
+import { lockDates, lockEventForDates } from './save-dates.js';
+
+export interface DateCancellationSummary {
+  /** Orders of the date that were or will be cancelled. */
+  orders: number;
+  /** Of them, card-paid ones that were or will be refunded. */
+  refunds: number;
+  /** Orders still to be worked through. */
+  pending: number;
+}
+
+/** What the date's cancellation covers, and what is left to do. */
+async function summaryOf(db: Executor, dateId: number): Promise<DateCancellationSummary> {
+  const [row] = await db.select().from(dateCancellations).where(eq(dateCancellations.event_date_id, dateId));
+  const left = await countStandingOrders(db, dateId);
+  return { orders: row?.orders ?? 0, refunds: row?.refunds ?? 0, pending: left.orders };
+}
+
+/** What cancelling the caller's date would cancel now: its standing orders, their tickets, the refunds. */
+export async function cancellationPreview(
+  db: Db,
+  scope: { accountId: number; eventId: number },
+  dateId: number,
+): Promise<{ orders: number; tickets: number; refunds: number }> {
+  const [found] = await rowsOf<{ id: number }>(
+    db,
+    sql`select d.id from event_dates d join events e on e.id = d.event_id
+      where d.id = ${dateId} and e.id = ${scope.eventId} and e.account_id = ${scope.accountId}`,
+  );
+  if (!found) throw new DomainError('NOT_FOUND');
+  return countStandingOrders(db, dateId);
+}
+
+/**
+ * Cancels one date of an event with several (never the last one that is not cancelled: cancel the event
+ * instead). In one transaction, on the locked event and date: the date becomes CANCELLED (buyers can no
+ * longer choose it), the event's span follows its other dates, and the request (refund or not, the
+ * organizer's words) is recorded. The date's orders are cancelled afterwards, one by one, by
+ * `date-cancellation-work.ts`, which first ends the holds of checkouts on the date. The mails to buyer addresses
+ * the team typed in follow the team-mail rules here, all at once (confirmed sender, hourly budget: 403 or 429,
+ * and nothing is cancelled). A date already cancelled is answered as it is, changing nothing.
+ */
+export async function cancelDate(
+  deps: { db: Db; clock: Clock; mailBudgetPerHour?: number },
+  scope: { accountId: number; eventId: number },
+  dateId: number,
+  body: z.output<typeof cancelEventDateBody>,
+  userId: number | null,
+): Promise<{ date: EventDateRow; cancellation: DateCancellationSummary }> {
+  const now = deps.clock.now();
+  const date = await deps.db.transaction(async (tx) => {
+    await lockEventForDates(tx, scope);
+    const [row] = await lockDates(tx, scope.eventId, [dateId]);
+    if (row!.status === 'CANCELLED') return row!;
+    const [others] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from event_dates
+        where event_id = ${scope.eventId} and id <> ${dateId} and status <> 'CANCELLED'`,
+    );
+    if (!Number(others?.n)) throw new DomainError('LAST_EVENT_DATE');
+    await tx.execute(
+      sql`update event_dates set status = 'CANCELLED', updated_at = ${now}::timestamptz where id = ${dateId}`,
+    );
+    await syncEventSpan(tx, scope.eventId, now);
+    const counts = await countStandingOrders(tx, dateId);
+    await tx.insert(dateCancellations).values({
+      event_date_id: dateId,
+      event_id: scope.eventId,
+      refund: body.refund,
+      message: body.message ?? null,
+      user_id: userId,
+      orders: counts.orders,
+      refunds: body.refund ? counts.refunds : 0,
+      created_at: now,
+    });
+    // Last (the budget's lock is the last one taken): mails to addresses the team typed in are team mail.
+    const typed = await typedCancellationMails(tx, dateId);
+    if (typed && userId !== null && deps.mailBudgetPerHour !== undefined) {
+      await requireConfirmedSender(tx, userId);
+      const mail = { accountId: scope.accountId, userId, kind: 'ORDER' as const, mails: typed };
+      await spendMailBudget(tx, deps.mailBudgetPerHour, mail, now);
+    }
+    return (await datesByIds(tx, scope.eventId, [dateId]))[0]!;
+  });
+  return { date, cancellation: await summaryOf(deps.db, dateId) };
+}

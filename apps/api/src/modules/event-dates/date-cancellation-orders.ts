@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+
+import type { Executor } from '../../db/client.js';
+import { buyerTyped } from '../attendees/typed-addresses.js';
+import { rowsOf } from '../inventory/counters.js';
+
+/**
+ * The orders of a date that its cancellation still has to cancel: every order for the date that stands
+ * (not cancelled, nor cancelled with a refund), including one whose refund is in flight.
+ */
+export const standingOrdersOf = (dateId: number) => sql`
+  o.cancelled_at is null
+  and o.status in ('AWAITING_PAYMENT', 'COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED', 'REFUNDED', 'REFUND_PENDING')
+  and exists (select 1 from order_items oi where oi.order_id = o.id and oi.event_date_id = ${dateId})`;
+
+/** Of them, the card-paid ones with something left to refund. */
+const refundable = sql`o.payment_provider = 'STRIPE' and o.payment_status = 'PAYMENT_RECEIVED'
+  and not o.is_manually_created and o.total - o.refunded_total > 0`;
+
+/** How many orders of the date are still to cancel, how many of them to refund, and their valid tickets. */
+export async function countStandingOrders(
+  db: Executor,
+  dateId: number,
+): Promise<{ orders: number; refunds: number; tickets: number }> {
+  const [row] = await rowsOf<{ orders: number; refunds: number; tickets: number }>(
+    db,
+    sql`select count(*)::int as orders, (count(*) filter (where ${refundable}))::int as refunds,
+        coalesce(sum((select count(*) from attendees a where a.order_id = o.id
+          and a.status in ('AWAITING_PAYMENT', 'ACTIVE'))), 0)::int as tickets
+      from orders o where ${standingOrdersOf(dateId)}`,
+  );
+  return { orders: Number(row?.orders ?? 0), refunds: Number(row?.refunds ?? 0), tickets: Number(row?.tickets ?? 0) };
+}
+
+/** The next orders of the date to cancel after `afterId`, by id (a pass never meets an order twice). */
+export async function nextStandingOrders(db: Executor, dateId: number, afterId: number, limit: number) {
+  return rowsOf<{ id: number }>(
+    db,
+    sql`select o.id from orders o where ${standingOrdersOf(dateId)} and o.id > ${afterId} order by o.id limit ${limit}`,
+  );
+}
+
+/**
+ * How many of the mails the date's cancellation will write go to an address the team typed in: one to the buyer
+ * of each standing order whose address was typed (a manual order, an address the organizer corrected), as
+ * `cancelOrder` and a refund write. These count against the account's mail budget, as the organizer's own cancel
+ * and refund of one order do; buyers' own addresses are not team mail.
+ */
+export async function typedCancellationMails(db: Executor, dateId: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from orders where orders.email is not null and ${buyerTyped}
+      and orders.id in (select o.id from orders o where ${standingOrdersOf(dateId)})`,
+  );
+  return Number(row?.n ?? 0);
+}
