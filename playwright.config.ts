@@ -8,13 +8,9 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(import.meta
 /** The sweep's own server (and PORT+5 its unused clock control): the flows move their server's clock
  *  forward (hold expiry), which would expire the sweep's checkout holds on a shared server. */
 const SWEEP_PORT = PORT + 4;
-/** The third lane's server (and PORT+7 its clock control). */
-const SIDE_PORT = PORT + 6;
-/** A flow independent of the others' state on the default server, run in the sweep's lane before the sweep. */
-const ON_SWEEP_SERVER = /\/check-in\.spec\.ts$/;
-/** Flows independent of the others' state: the third lane, one file after another on a server of its own. */
-const ON_SIDE_SERVER =
-  /\/(account-payment|affiliates|api-keys|buyer-card-payment|buyer-event-page|buyer-self-service|buyer-waitlist|dashboard|exports|foundation|keyboard-only|locale-precedence|messages|reports|security-pages|webhooks)\.spec\.ts$/;
+/** Flows independent of the others' state on the default server: they run in the sweep's lane, on its server. */
+const ON_SWEEP_SERVER =
+  /\/(api-keys|buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|messages|webhooks)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,21 +18,22 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Three lanes on the two cores (a flow spends much of its time waiting for the page or the server, and two
-  // lanes left a quarter of the CPU idle): the flows that share the seeded demo's state, one file after another
-  // in name order; the seven-language sweep, which builds an account and event of its own; and the flows that
-  // build their own (or only read the demo's), each lane on a server of its own. (A project that depended on
-  // another would wait for every lane: Playwright starts dependent projects only once all before them are done.)
-  workers: 3,
+  // Two lanes on the two cores (a flow spends most of its time waiting for the page, not computing):
+  // the flows, one file after another in name order (several share the seeded demo event), and beside
+  // them the seven-language sweep, which builds an account and event of its own.
+  workers: 2,
+  // The sweep's lane was done minutes before the flows' lane: flows that build their own accounts and
+  // events (or only read the demo's) run in it too, on the sweep's server, one file after another. (A
+  // project that depends on the sweep would wait for the flows' lane as well: Playwright starts
+  // dependent projects only once every project before them is done.)
   projects: [
-    { name: 'flows', testIgnore: [/locale-sweep\.spec\.ts$/, ON_SWEEP_SERVER, ON_SIDE_SERVER], workers: 1 },
+    { name: 'flows', testIgnore: [/locale-sweep\.spec\.ts$/, ON_SWEEP_SERVER], workers: 1 },
     {
       name: 'sweep',
-      testMatch: [ON_SWEEP_SERVER, /locale-sweep\.spec\.ts$/],
+      testMatch: [/locale-sweep\.spec\.ts$/, ON_SWEEP_SERVER],
       workers: 1,
       use: { baseURL: `http://localhost:${SWEEP_PORT}` },
     },
-    { name: 'side', testMatch: ON_SIDE_SERVER, workers: 1, use: { baseURL: `http://localhost:${SIDE_PORT}` } },
   ],
   retries: 0,
   reporter: [['list']],
@@ -64,9 +61,9 @@ export default defineConfig({
       ],
     },
   },
-  // Four servers: the default one (no Stripe keys, as most installs start), one with card payments
-  // against the local Stripe-compatible server (E2E_STRIPE=1) on PORT+2 for the card-payment flows, the
-  // sweep's own on PORT+4 and the third lane's on PORT+6.
+  // Three servers: the default one (no Stripe keys, as most installs start), one with card payments
+  // against the local Stripe-compatible server (E2E_STRIPE=1) on PORT+2 for the card-payment flows, and
+  // the sweep's own on PORT+4.
   webServer: [
     {
       command: 'node --import tsx e2e/serve.ts',
@@ -91,14 +88,6 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       env: { E2E_PORT: String(SWEEP_PORT), E2E_DATA_DIR: `${E2E_DATA_DIR}-sweep` },
-    },
-    {
-      command: 'node --import tsx e2e/serve.ts',
-      url: `http://localhost:${SIDE_PORT}/api/docs/json`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      env: { E2E_PORT: String(SIDE_PORT), E2E_DATA_DIR: `${E2E_DATA_DIR}-side` },
     },
   ],
 });

@@ -8,8 +8,8 @@ import PostalMime from 'postal-mime';
 import { apiLogin, type Credentials } from './fixtures';
 
 const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
-/** Each lane's server writes its data beside the flows' one (playwright.config.ts: `-sweep`, `-side`). */
-const LANE_DATA_SUFFIX: Record<string, string> = { sweep: '-sweep', side: '-side' };
+/** Each lane's server writes its data beside the flows' one (playwright.config.ts: the sweep's in `-sweep`). */
+const LANE_DATA_SUFFIX: Record<string, string> = { sweep: '-sweep' };
 /** Mail of the server the running test drives. */
 const mailDir = () => path.join(`${dataDir()}${LANE_DATA_SUFFIX[test.info().project.name] ?? ''}`, 'mail');
 
