@@ -417,7 +417,8 @@ test('the event page in English and German', async ({ page, context }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Riverside Open Air' })).toBeVisible();
   await snapshot(page, 'buyer-event-page-en');
   await context.addCookies([{ name: 'admitone_locale', value: 'de', url: appOrigin() }]);
-  await page.goto(`/event/${ids.riverside}/${SLUG}`);
+  // The switcher below is only live once React has hydrated the server's German HTML.
+  await gotoEventPage(page, `/event/${ids.riverside}/${SLUG}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('button', { name: 'Weiter' })).toBeVisible();
   await snapshot(page, 'buyer-event-page-de');

@@ -31,7 +31,8 @@ const SMOKE = [
   'apps/api/test/platform.test.ts',
 ];
 
-const res = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...SMOKE], {
+// Two at a time: PGlite does its database work inside the test process, so a third file only waits for a core.
+const res = spawnSync('npx', ['vitest', 'run', '--project', 'api', '--maxWorkers=2', ...SMOKE], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: '' },
 });

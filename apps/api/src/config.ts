@@ -193,7 +193,7 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** `postgres://...` or `pglite://memory` or `pglite://<folder>`. */
+  /** `postgres://...` or `pglite://memory` or `pglite://<folder>` (or `pglite://memory?from=<saved data dir>`). */
   databaseUrl: string;
   /** PostgreSQL without a transaction pooler in between (DATABASE_DIRECT_URL), or null when DATABASE_URL is direct. */
   databaseDirectUrl: string | null;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   attendees,
+  dateCancellations,
   eventDates,
   events,
   mailBudgetEntries,
@@ -16,7 +17,7 @@ import { cancelDate } from '../src/modules/event-dates/cancel-date.js';
 import { TestClock } from '../src/shared/clock.js';
 import { addDate, buyerHeaders, details, firstDateOf, liveEvent, placeOrder, reserve } from './checkout-factory.js';
 import { startStripeServer, type StripeServer } from './stripe-server.js';
-import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
+import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
  * Cancelling a date ends the checkouts on it (cancel-date.ts, date-cancellation-work.ts): their holds are
@@ -192,7 +193,7 @@ describe('checkouts on a cancelled date', () => {
 });
 
 describe("the cancellation's mails and the mail budget", () => {
-  it('mails to addresses the team typed in count against the budget; past it the date is not cancelled', async () => {
+  it('mails to addresses the team typed in count against the budget: none left, nothing is cancelled; else paced', async () => {
     const w = await world();
     const manual = (email: string) =>
       call(ctx.app, 'POST', `/api/events/${w.event.id}/attendees`, {
@@ -206,8 +207,8 @@ describe("the cancellation's mails and the mail budget", () => {
           event_date_id: w.second,
         },
       });
-    expect((await manual('typed-1@example.test')).statusCode).toBe(201);
-    expect((await manual('typed-2@example.test')).statusCode).toBe(201);
+    const typed = ['typed-1@example.test', 'typed-2@example.test', 'typed-3@example.test'];
+    for (const email of typed) expect((await manual(email)).statusCode).toBe(201);
     // A buyer's own address is not team mail.
     const own = await placeOrder(
       ctx.app,
@@ -220,36 +221,50 @@ describe("the cancellation's mails and the mail budget", () => {
         (n, e) => n + e.mails,
         0,
       );
-    // One mail of the budget (2) already used this hour: the two typed addresses do not fit.
-    await db()
-      .insert(mailBudgetEntries)
-      .values({ account_id: w.accountId, user_id: w.u.user.id, kind: 'ORDER', mails: 1, created_at: clock.now() });
+    const used = (mails: number) =>
+      db()
+        .insert(mailBudgetEntries)
+        .values({ account_id: w.accountId, user_id: w.u.user.id, kind: 'ORDER', mails, created_at: clock.now() });
+    // The hour's budget (2) is spent already: not even the first mail fits, and nothing changes.
+    await used(2);
     const refused = await cancel(w);
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json().error.code).toBe('MAIL_BUDGET_EXCEEDED');
     expect((await db().select().from(eventDates).where(eq(eventDates.id, w.second)))[0]!.status).toBe('ON_SALE');
 
+    // An hour on, one mail of the hour is used: the first typed address fits now, the other two an hour later.
     clock.advance(3_600_001);
+    await used(1);
+    const cancelledAt = clock.now();
     const done = await cancel(w);
     expect(done.statusCode, done.body).toBe(200);
-    expect(await spent()).toBe(2);
+    // (The hour before's entries have left the window.) Each share is kept at its own time.
+    expect(await spent()).toBe(1 + typed.length);
     await ctx.app.deps.jobs.settleDateCancellations();
-    await mailSettled(ctx.app);
-    const cancelledMails = await db()
-      .select({ to: sql<string>`${outbox.payload}->>'to'` })
-      .from(outbox)
-      .where(
-        and(
-          sql`${outbox.payload}->>'template' = 'order_cancelled'`,
-          sql`${outbox.order_id} in (
-        select id from orders where event_id = ${w.event.id})`,
-        ),
-      );
-    expect(cancelledMails.map((m) => m.to).sort()).toEqual([
-      'own@example.test',
-      'typed-1@example.test',
-      'typed-2@example.test',
-    ]);
+    const cancelledMails = async () =>
+      db()
+        .select({ id: outbox.id, to: sql<string>`${outbox.payload}->>'to'`, at: outbox.available_at })
+        .from(outbox)
+        .where(
+          and(
+            sql`${outbox.payload}->>'template' = 'order_cancelled'`,
+            sql`${outbox.order_id} in (select id from orders where event_id = ${w.event.id})`,
+          ),
+        );
+    const mails = await cancelledMails();
+    const times = Object.fromEntries(mails.map((m) => [m.to, m.at.getTime() - cancelledAt.getTime()]));
+    expect(times).toEqual({
+      'own@example.test': 0,
+      'typed-1@example.test': 0,
+      'typed-2@example.test': 3_600_000,
+      'typed-3@example.test': 3_600_000,
+    });
     expect((await orderOf(own.short_id)).status).toBe('CANCELLED');
+    // Every order is cancelled at once; only the mails wait. A second pass writes and paces nothing more.
+    await ctx.app.deps.jobs.settleDateCancellations();
+    expect(await cancelledMails()).toHaveLength(4);
+    const [row] = await db().select().from(dateCancellations).where(eq(dateCancellations.event_date_id, w.second));
+    expect(row!.typed_mails_written).toBe(3);
+    expect(row!.finished_at).not.toBeNull();
   });
 });

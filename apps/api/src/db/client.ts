@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
@@ -59,7 +59,8 @@ const connectionOptions = { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAli
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /**
- * Opens PostgreSQL (`postgres://...`) or embedded PGlite (`pglite://memory`, `pglite://<folder>`). On
+ * Opens PostgreSQL (`postgres://...`) or embedded PGlite (`pglite://memory`, `pglite://<folder>`, or
+ * `pglite://memory?from=<file>`: in memory from a saved data directory, see test/test-db.ts). On
  * PostgreSQL no statement waits for a lock longer than `lockTimeoutMs` (55P03 then, answered as 503
  * CHECKOUT_BUSY); PGlite runs one statement at a time and never waits. Strings are standard-conforming
  * on every connection (a statement sent with its values inlined relies on it: reservation-insert.ts).
@@ -70,8 +71,13 @@ export function openDatabase(url: string, opts: { lockTimeoutMs?: number; direct
     let client: PGlite;
     // pg_trgm: the organizer's searches use trigram indexes (as on PostgreSQL, where it ships with the server).
     const options = { extensions: { pg_trgm } };
+    const snapshot = /^memory\?from=(.+)$/.exec(where)?.[1];
     if (where === 'memory' || where === '') client = new PGlite(options);
-    else {
+    else if (snapshot) {
+      // In memory, starting from a data directory saved with dumpDataDir (the test suites' migrated template):
+      // no initdb and no migrations to run.
+      client = new PGlite({ ...options, loadDataDir: new Blob([readFileSync(decodeURIComponent(snapshot))]) });
+    } else {
       mkdirSync(where, { recursive: true });
       client = new PGlite(where, options);
     }

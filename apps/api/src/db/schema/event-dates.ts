@@ -94,6 +94,13 @@ export const dateCancellations = pgTable(
     orders: integer('orders').notNull(),
     /** Of them, card-paid orders to refund (when `refund`). */
     refunds: integer('refunds').notNull(),
+    /**
+     * When the mails to addresses the team typed in may leave, paced within the account's hourly mail budget:
+     * shares of that many mails from that time on, earliest first (null: all at once, as before pacing).
+     */
+    mail_slots: jsonb('mail_slots').$type<Array<{ at: string; mails: number }>>(),
+    /** How many of those mails the cancellation has written so far (the next one takes the next place in the slots). */
+    typed_mails_written: integer('typed_mails_written').notNull().default(0),
     created_at: instant('created_at').notNull(),
     finished_at: instant('finished_at'),
   },

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 import type { Db, Executor } from '../../db/client.js';
 import { dateCancellations } from '../../db/schema/index.js';
-import { requireConfirmedSender, spendMailBudget } from '../../mail/team-mail.js';
+import { requireConfirmedSender, spendPacedMailBudget } from '../../mail/team-mail.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { rowsOf } from '../inventory/counters.js';
@@ -49,8 +49,9 @@ export async function cancellationPreview(
  * longer choose it), the event's span follows its other dates, and the request (refund or not, the
  * organizer's words) is recorded. The date's orders are cancelled afterwards, one by one, by
  * `date-cancellation-work.ts`, which first ends the holds of checkouts on the date. The mails to buyer addresses
- * the team typed in follow the team-mail rules here, all at once (confirmed sender, hourly budget: 403 or 429,
- * and nothing is cancelled). A date already cancelled is answered as it is, changing nothing.
+ * the team typed in follow the team-mail rules here (a confirmed sender, else 403; room in the hourly budget for
+ * the first, else 429, and nothing is cancelled); the rest are paced over the hours the budget needs, as a
+ * message's are. A date already cancelled is answered as it is, changing nothing.
  */
 export async function cancelDate(
   deps: { db: Db; clock: Clock; mailBudgetPerHour?: number },
@@ -85,12 +86,17 @@ export async function cancelDate(
       refunds: body.refund ? counts.refunds : 0,
       created_at: now,
     });
-    // Last (the budget's lock is the last one taken): mails to addresses the team typed in are team mail.
+    // Last (the budget's lock is the last one taken): mails to addresses the team typed in are team mail,
+    // paced within the hourly budget (the first must fit now); the work holds each back until its share's time.
     const typed = await typedCancellationMails(tx, dateId);
     if (typed && userId !== null && deps.mailBudgetPerHour !== undefined) {
       await requireConfirmedSender(tx, userId);
-      const mail = { accountId: scope.accountId, userId, kind: 'ORDER' as const, mails: typed };
-      await spendMailBudget(tx, deps.mailBudgetPerHour, mail, now);
+      const mail = { accountId: scope.accountId, userId, kind: 'ORDER' as const, mails: typed, firstNow: 1 };
+      const slots = await spendPacedMailBudget(tx, deps.mailBudgetPerHour, mail, now);
+      await tx
+        .update(dateCancellations)
+        .set({ mail_slots: slots.map((s) => ({ at: s.at.toISOString(), mails: s.mails })) })
+        .where(eq(dateCancellations.event_date_id, dateId));
     }
     return (await datesByIds(tx, scope.eventId, [dateId]))[0]!;
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { dateCancellations } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -10,6 +10,7 @@ import type { StockDeps } from '../inventory/order-units.js';
 import { cancelOrder, lockOrder, type OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import { refundOrder } from '../payments/refund-order.js';
+import { paceCancellationMails } from './date-cancellation-mail.js';
 import { countStandingOrders, nextStandingOrders } from './date-cancellation-orders.js';
 
 /** Orders read per query; each is then changed in its own transaction. */
@@ -63,8 +64,13 @@ async function settleOrder(db: Db, deps: DateCancellationDeps, c: Cancellation, 
       const order = await lockOrder(tx, c.event_id, { id: orderId });
       // Cancelled meanwhile (by someone else), or a refund in flight: nothing for this pass.
       if (order.cancelled_at || !STANDING.includes(order.status)) return null;
-      return cancelOrder(tx, ctx(), order, 'date_cancelled');
+      const context = ctx();
+      const ids = await cancelOrder(tx, context, order, 'date_cancelled');
+      await paceMails(tx, orderId, ids, context.now);
+      return ids;
     });
+  const paceMails = (tx: Tx, id: number, ids: number[], now: Date) =>
+    paceCancellationMails(tx, c.event_date_id, id, ids, now);
   const refund = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, c.event_id, { id: orderId });
     return refunds(c, order, !!deps.stripe);
@@ -81,6 +87,7 @@ async function settleOrder(db: Db, deps: DateCancellationDeps, c: Cancellation, 
         userId: c.user_id,
         stock: deps.stock,
         dateCancelled,
+        paceMails,
       },
       c.event_id,
       orderId,

@@ -75,6 +75,8 @@ export interface RefundDeps {
   stock: StockDeps;
   /** The organizer cancelled the order's date: the buyer's mail says so, with their words. */
   dateCancelled?: { note: string | null } | null;
+  /** Called with the buyer's mails in the transaction that writes them (a date's cancellation paces them). */
+  paceMails?: (tx: Tx, orderId: number, outboxIds: number[], now: Date) => Promise<void>;
 }
 
 /**
@@ -197,7 +199,10 @@ export async function refundOrder(
       data: { amount, cancelled: input.cancel_order },
       at: ctx.now,
     });
-    return input.notify_buyer ? enqueueOrderMails(tx, ctx, current.id, { refunded: amount, cancelled: cancel }) : [];
+    if (!input.notify_buyer) return [];
+    const ids = await enqueueOrderMails(tx, ctx, current.id, { refunded: amount, cancelled: cancel });
+    await deps.paceMails?.(tx, current.id, ids, ctx.now);
+    return ids;
   });
 }
 

@@ -74,4 +74,13 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
 };
 const UNKNOWN_EVENT = msg`Order updated`;
 
-export const orderEventLabel = (kind: string): MessageDescriptor => ORDER_EVENT_LABELS[kind] ?? UNKNOWN_EVENT;
+/** Entries whose cause changes what they say: the organizer cancelled the order's date. */
+const DATE_CANCELLED_LABELS: Record<string, MessageDescriptor> = {
+  CANCELLED: msg`Order cancelled: its date was cancelled`,
+  LATE_PAYMENT_REFUNDED: msg`Payment refunded automatically: its date was cancelled`,
+};
+
+export const orderEventLabel = (kind: string, data: Record<string, unknown> = {}): MessageDescriptor =>
+  (data.reason === 'date_cancelled' ? DATE_CANCELLED_LABELS[kind] : undefined) ??
+  ORDER_EVENT_LABELS[kind] ??
+  UNKNOWN_EVENT;

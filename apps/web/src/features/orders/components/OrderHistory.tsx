@@ -105,7 +105,7 @@ export function OrderHistory({ history, attendees, currency, timeZone }: OrderHi
             key={entry.id}
             title={
               <Text size="sm" fw={600} component="span">
-                {i18n._(orderEventLabel(entry.kind))}
+                {i18n._(orderEventLabel(entry.kind, entry.data))}
                 {amount ? ` · ${amount}` : ''}
               </Text>
             }
