@@ -2,7 +2,7 @@ import type { PublicOrderDto } from '@admitone/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { eventDates, orders, outbox, ticketDates } from '../src/db/schema/index.js';
+import { eventDates, orderEvents, orders, outbox, ticketDates } from '../src/db/schema/index.js';
 import { loadCatalogs } from '../src/i18n/i18n.js';
 import { cancelDate } from '../src/modules/event-dates/cancel-date.js';
 import { settleDateCancellations } from '../src/modules/event-dates/date-cancellation-work.js';
@@ -134,16 +134,21 @@ describe('cancelling a date', () => {
       buyer: { email: 'unpaid@example.test' },
       extra: { event_date_id: w.second },
     });
+    // Paid offline (marked as paid): cancelled, and the organizer is told to return the money.
+    const offline = await placeOrder(ctx.app, w.c, [{ ticket_id: w.seat, quantity: 1 }], {
+      buyer: { email: 'offline@example.test' },
+      extra: { event_date_id: w.second },
+    });
     const other = await cardOrder(w, w.first, 'other@example.test');
 
     const preview = await call(ctx.app, 'GET', `/api/events/${w.event.id}/dates/${w.second}/cancel`, {
       token: w.u.token,
     });
-    expect(preview.json().data).toEqual({ orders: 3, tickets: 4, refunds: 1 });
+    expect(preview.json().data).toEqual({ orders: 4, tickets: 5, refunds: 1, paid_outside: 1 });
     const res = await cancel(w, w.second);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('CANCELLED');
-    expect(res.json().cancellation).toMatchObject({ orders: 3, refunds: 1 });
+    expect(res.json().cancellation).toMatchObject({ orders: 4, refunds: 1 });
     await ctx.app.deps.jobs.settleDateCancellations();
 
     expect(await orderRow(paid.id)).toMatchObject({ status: 'REFUNDED', payment_status: 'REFUNDED' });
@@ -151,6 +156,19 @@ describe('cancelling a date', () => {
     expect(refundsOf(paid.intent)).toEqual([5000]);
     expect(await orderRow(await idOf(free.short_id))).toMatchObject({ status: 'CANCELLED' });
     expect(await orderRow(await idOf(unpaid.short_id))).toMatchObject({ status: 'CANCELLED' });
+    const offlineId = await idOf(offline.short_id);
+    expect(await orderRow(offlineId)).toMatchObject({ status: 'CANCELLED', payment_status: 'PAYMENT_RECEIVED' });
+    const history = await db()
+      .select({ kind: orderEvents.kind, data: orderEvents.data })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.order_id, offlineId), eq(orderEvents.kind, 'CANCELLED')));
+    expect(history).toEqual([{ kind: 'CANCELLED', data: { reason: 'date_cancelled', refund_due: 2500 } }]);
+    // A free order owes nothing back.
+    const freeHistory = await db()
+      .select({ data: orderEvents.data })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.order_id, await idOf(free.short_id)), eq(orderEvents.kind, 'CANCELLED')));
+    expect(freeHistory).toEqual([{ data: { reason: 'date_cancelled' } }]);
     expect(await orderRow(other.id)).toMatchObject({ status: 'COMPLETED', cancelled_at: null });
     expect(refundsOf(other.intent)).toEqual([]);
 
@@ -174,7 +192,7 @@ describe('cancelling a date', () => {
     // Asked again: the date as it is, nothing refunded or mailed twice.
     const again = await cancel(w, w.second);
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().cancellation).toEqual({ orders: 3, refunds: 1, pending: 0 });
+    expect(again.json().cancellation).toEqual({ orders: 4, refunds: 1, pending: 0 });
     await ctx.app.deps.jobs.settleDateCancellations();
     await mailSettled(ctx.app);
     expect(refundsOf(paid.intent)).toEqual([5000]);

@@ -269,6 +269,8 @@ export const dateCancellationPreviewResponse = z.object({
     tickets: z.number().int(),
     /** Of the orders, card-paid ones a refund would pay back. */
     refunds: z.number().int(),
+    /** Of the orders, ones paid another way (offline, or made by the team): the organizer returns that money. */
+    paid_outside: z.number().int(),
   }),
 });
 export type DateCancellationPreview = z.output<typeof dateCancellationPreviewResponse>['data'];

@@ -28,19 +28,23 @@ async function summaryOf(db: Executor, dateId: number): Promise<DateCancellation
   return { orders: row?.orders ?? 0, refunds: row?.refunds ?? 0, pending: left.orders };
 }
 
-/** What cancelling the caller's date would cancel now: its standing orders, their tickets, the refunds. */
+/**
+ * What cancelling the caller's date would cancel now: its standing orders, their tickets, the card refunds,
+ * and the orders paid another way (offline, or made by the team), whose money the organizer returns.
+ */
 export async function cancellationPreview(
   db: Db,
   scope: { accountId: number; eventId: number },
   dateId: number,
-): Promise<{ orders: number; tickets: number; refunds: number }> {
+): Promise<{ orders: number; tickets: number; refunds: number; paid_outside: number }> {
   const [found] = await rowsOf<{ id: number }>(
     db,
     sql`select d.id from event_dates d join events e on e.id = d.event_id
       where d.id = ${dateId} and e.id = ${scope.eventId} and e.account_id = ${scope.accountId}`,
   );
   if (!found) throw new DomainError('NOT_FOUND');
-  return countStandingOrders(db, dateId);
+  const { paidOutside, ...counts } = await countStandingOrders(db, dateId);
+  return { ...counts, paid_outside: paidOutside };
 }
 
 /**

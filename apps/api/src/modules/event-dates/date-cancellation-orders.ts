@@ -16,20 +16,31 @@ export const standingOrdersOf = (dateId: number) => sql`
 /** Of them, the card-paid ones with something left to refund. */
 const refundable = sql`o.payment_provider = 'STRIPE' and o.payment_status = 'PAYMENT_RECEIVED'
   and not o.is_manually_created and o.total - o.refunded_total > 0`;
+/** The ones paid another way (offline, or an order the team made): a refund is the organizer's to make. */
+const paidOutside = sql`o.payment_status = 'PAYMENT_RECEIVED' and o.total - o.refunded_total > 0 and not (${refundable})`;
 
-/** How many orders of the date are still to cancel, how many of them to refund, and their valid tickets. */
+/**
+ * How many orders of the date are still to cancel, how many of them to refund by card, how many were paid
+ * another way (the organizer returns that money), and their valid tickets.
+ */
 export async function countStandingOrders(
   db: Executor,
   dateId: number,
-): Promise<{ orders: number; refunds: number; tickets: number }> {
-  const [row] = await rowsOf<{ orders: number; refunds: number; tickets: number }>(
+): Promise<{ orders: number; refunds: number; paidOutside: number; tickets: number }> {
+  const [row] = await rowsOf<{ orders: number; refunds: number; outside: number; tickets: number }>(
     db,
     sql`select count(*)::int as orders, (count(*) filter (where ${refundable}))::int as refunds,
+        (count(*) filter (where ${paidOutside}))::int as outside,
         coalesce(sum((select count(*) from attendees a where a.order_id = o.id
           and a.status in ('AWAITING_PAYMENT', 'ACTIVE'))), 0)::int as tickets
       from orders o where ${standingOrdersOf(dateId)}`,
   );
-  return { orders: Number(row?.orders ?? 0), refunds: Number(row?.refunds ?? 0), tickets: Number(row?.tickets ?? 0) };
+  return {
+    orders: Number(row?.orders ?? 0),
+    refunds: Number(row?.refunds ?? 0),
+    paidOutside: Number(row?.outside ?? 0),
+    tickets: Number(row?.tickets ?? 0),
+  };
 }
 
 /** The next orders of the date to cancel after `afterId`, by id (a pass never meets an order twice). */

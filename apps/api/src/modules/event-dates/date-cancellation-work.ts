@@ -65,7 +65,11 @@ async function settleOrder(db: Db, deps: DateCancellationDeps, c: Cancellation, 
       // Cancelled meanwhile (by someone else), or a refund in flight: nothing for this pass.
       if (order.cancelled_at || !STANDING.includes(order.status)) return null;
       const context = ctx();
-      const ids = await cancelOrder(tx, context, order, 'date_cancelled');
+      // Paid, asked to be refunded, and not refunded by card (offline, made by the team, or refused by Stripe):
+      // the history says what the organizer has to return.
+      const due = order.payment_status === 'PAYMENT_RECEIVED' ? order.total - order.refunded_total : 0;
+      const detail = c.refund && due > 0 ? { refund_due: due } : {};
+      const ids = await cancelOrder(tx, context, order, 'date_cancelled', detail);
       await paceMails(tx, orderId, ids, context.now);
       return ids;
     });

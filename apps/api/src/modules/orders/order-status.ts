@@ -165,6 +165,8 @@ export async function cancelOrder(
   ctx: OrderContext,
   order: OrderRow,
   reason: 'payment_overdue' | 'buyer' | 'date_cancelled' | null = null,
+  /** Recorded with the cancellation in the order's history (a date's cancellation: the refund due by hand). */
+  detail: Record<string, unknown> = {},
 ): Promise<number[]> {
   const refunded = reason === 'date_cancelled' && REFUND_STATES.includes(order.status) && !order.cancelled_at;
   if (!refunded && !['AWAITING_PAYMENT', 'COMPLETED'].includes(order.status))
@@ -184,7 +186,7 @@ export async function cancelOrder(
     await recordOrderEvent(tx, order.id, {
       kind: 'CANCELLED',
       userId: ctx.userId,
-      data: reason ? { reason } : {},
+      data: reason ? { reason, ...detail } : detail,
       at: ctx.now,
     });
   return enqueueOrderMails(tx, ctx, order.id, reason === 'payment_overdue' ? 'cancelled_unpaid' : 'cancelled');

@@ -26,7 +26,7 @@ const DATE = {
 function setup(cancelled: () => Response) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/events/7/dates/12/cancel' && (init?.method ?? 'GET') === 'GET')
-      return json(200, { data: { orders: 3, tickets: 5, refunds: 2 } });
+      return json(200, { data: { orders: 3, tickets: 5, refunds: 2, paid_outside: 1 } });
     if (url === '/api/events/7/dates/12/cancel') return cancelled();
     return json(200, { data: [] });
   });
@@ -53,6 +53,9 @@ describe('CancelDateDialog', () => {
     expect(await screen.findByText(/It holds 3 orders\. 5 tickets will no longer be valid/)).toBeTruthy();
     const refund = screen.getByRole('checkbox', { name: /Refund paid orders/ });
     expect(refund).toHaveProperty('checked', true);
+    expect(screen.getByTestId('date-paid-outside').textContent).toBe(
+      '1 order was paid offline or added by your team: return that payment yourself. Its history will say how much.',
+    );
     // The dialog renders in a portal: axe checks the whole document (happy-dom lays nothing out).
     const results = await axe.run(document.body, {
       rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
@@ -75,6 +78,8 @@ describe('CancelDateDialog', () => {
     );
     await screen.findByText(/It holds 3 orders/);
     fireEvent.click(screen.getByRole('checkbox', { name: /Refund paid orders/ }));
+    // Nothing to return by hand without refunds.
+    expect(screen.queryByTestId('date-paid-outside')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel date and its orders' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(JSON.parse(String(posted()[0]![1]?.body))).toEqual({ refund: false, message: null });

@@ -96,6 +96,15 @@ export function CancelDateDialog({ eventId, dateId, name, onClose }: CancelDateD
             description={t`Card payments are refunded in full. Offline payments are yours to return.`}
             {...form.getInputProps('refund', { type: 'checkbox' })}
           />
+          {held && held.paid_outside > 0 && form.values.refund ? (
+            <Text size="sm" data-testid="date-paid-outside">
+              {plural(held.paid_outside, {
+                one: '# order was paid offline or added by your team: return that payment yourself. Its history will say how much.',
+                other:
+                  '# orders were paid offline or added by your team: return those payments yourself. Each one’s history will say how much.',
+              })}
+            </Text>
+          ) : null}
           <Textarea
             label={t`Message to the buyers`}
             description={t`Optional. Added to the e-mail that tells each buyer the date is cancelled.`}

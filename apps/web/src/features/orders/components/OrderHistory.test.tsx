@@ -89,12 +89,13 @@ describe('OrderHistory', () => {
 
   it('says when an order was cancelled, or a late payment refunded, because the organizer cancelled its date', () => {
     renderHistory([
-      entry('CANCELLED', { reason: 'date_cancelled' }, { id: 1, name: 'Olga Organizer' }),
+      entry('CANCELLED', { reason: 'date_cancelled', refund_due: 4000 }, { id: 1, name: 'Olga Organizer' }),
       entry('LATE_PAYMENT_REFUNDED', { amount: 2500, reason: 'date_cancelled' }),
       entry('LATE_PAYMENT_REFUNDED', { amount: 1000 }),
       entry('CANCELLED', { reason: 'payment_overdue' }),
     ]);
     expect(screen.getByText('Order cancelled: its date was cancelled')).toBeTruthy();
+    expect(screen.getByText('€40.00 paid outside the card payments: yours to return')).toBeTruthy();
     expect(screen.getByText(/^Payment refunded automatically: its date was cancelled · €25\.00$/)).toBeTruthy();
     expect(screen.getByText(/^Late payment refunded automatically · €10\.00$/)).toBeTruthy();
     expect(screen.getByText('Order cancelled')).toBeTruthy();

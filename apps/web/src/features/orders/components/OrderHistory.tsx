@@ -24,6 +24,8 @@ const FIELD_LABELS = {
 } as const;
 
 const CANCELLED_TOO = msg`the order is cancelled too`;
+/** A date's cancellation asked for refunds, and this payment was not by card: the organizer returns it. */
+const REFUND_DUE = msg`{amount} paid outside the card payments: yours to return`;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
@@ -51,7 +53,7 @@ const isFieldChange = (c: unknown): c is FieldChange =>
   typeof (c as FieldChange).to === 'string';
 
 /** The details line of an entry: who it was about, what changed, where it went. */
-function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], i18n: I18n): string | null {
+function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], currency: string, i18n: I18n): string | null {
   const d = entry.data;
   const attendee = typeof d.attendee_id === 'number' ? attendees.find((a) => a.id === d.attendee_id) : undefined;
   const parts: string[] = [];
@@ -73,6 +75,8 @@ function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], i18n: I1
       parts.push(`${changedFieldLabel(c.field, i18n)}: ${c.from || '—'} → ${c.to || '—'}`);
   }
   if (entry.kind === 'REFUNDED' && d.cancelled === true) parts.push(i18n._(CANCELLED_TOO));
+  if (typeof d.refund_due === 'number')
+    parts.push(i18n._({ ...REFUND_DUE, values: { amount: formatMoney(d.refund_due, currency, i18n.locale) } }));
   if (text(d.subject)) parts.push(`“${text(d.subject)}”`);
   if (text(d.email)) parts.push(text(d.email)!);
   return parts.length ? parts.join(' · ') : null;
@@ -97,7 +101,7 @@ export function OrderHistory({ history, attendees, currency, timeZone }: OrderHi
               ? entry.data.amount_paid
               : null;
         const amount = raw ? formatMoney(raw, currency, i18n.locale) : null;
-        const about = details(entry, attendees, i18n);
+        const about = details(entry, attendees, currency, i18n);
         const when = formatDateTime(entry.at, timeZone, i18n.locale);
         const who = entry.by?.name;
         return (
