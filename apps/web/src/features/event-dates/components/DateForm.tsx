@@ -2,6 +2,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Switch.css';
 
 import {
   type EventDateBody,
@@ -13,11 +14,12 @@ import {
   updateEventDateBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormActions, FormStack } from '../../../components/FormActions';
+import { venueBody, VenueFields, type VenueValues, venueValues } from '../../../components/VenueFields';
 import { WallClockProvider } from '../../../components/WallClockPicker';
 import { useFormError } from '../../../lib/form-submit';
 import { toWallClock } from '../../../lib/format';
@@ -32,6 +34,9 @@ interface DateValues {
   label: string;
   capacity: number | string;
   status: EventDateStatus;
+  /** At a venue of its own rather than the event's. */
+  own_venue: boolean;
+  location: VenueValues;
 }
 
 const toBody = (v: DateValues): EventDateBody & UpdateEventDateBody => ({
@@ -41,6 +46,7 @@ const toBody = (v: DateValues): EventDateBody & UpdateEventDateBody => ({
   label: v.label.trim() || null,
   capacity: typeof v.capacity === 'number' ? v.capacity : null,
   status: v.status as Exclude<EventDateStatus, 'CANCELLED'>,
+  location: v.own_venue ? venueBody(v.location) : null,
 });
 
 interface DateFormProps {
@@ -52,7 +58,7 @@ interface DateFormProps {
   onCancel: () => void;
 }
 
-/** A date's start and end (the event's wall clock), label, capacity and status; makes or changes it. */
+/** A date's start and end (the event's wall clock), label, capacity, status and venue; makes or changes it. */
 export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateFormProps) {
   const { t, i18n } = useLingui();
   const create = useCreateEventDate(eventId);
@@ -67,8 +73,18 @@ export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateForm
           label: date.label ?? '',
           capacity: date.capacity ?? '',
           status: date.status,
+          own_venue: date.location !== null,
+          location: venueValues(date.location),
         }
-      : { start_date: null, end_date: null, label: '', capacity: '', status: 'ON_SALE' },
+      : {
+          start_date: null,
+          end_date: null,
+          label: '',
+          capacity: '',
+          status: 'ON_SALE',
+          own_venue: false,
+          location: venueValues(null),
+        },
     validate,
   });
   const formError = useFormError(form.setErrors);
@@ -116,6 +132,12 @@ export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateForm
             {...form.getInputProps('status')}
           />
         </SimpleGrid>
+        <Switch
+          label={t`At another venue`}
+          description={t`Buyers of this date see this venue and address instead of the event's.`}
+          {...form.getInputProps('own_venue', { type: 'checkbox' })}
+        />
+        {form.values.own_venue ? <VenueFields inputProps={(field) => form.getInputProps(`location.${field}`)} /> : null}
         <FormActions onCancel={onCancel} loading={save.isPending}>
           {date ? <Trans>Save date</Trans> : <Trans>Add date</Trans>}
         </FormActions>

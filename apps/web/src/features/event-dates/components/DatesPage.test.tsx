@@ -334,6 +334,50 @@ describe('DatesPage', { timeout: 20_000 }, () => {
     expect(calls('PATCH')[1]!.body).toEqual({ enabled: false, quantity: 80, price: 1950 });
   });
 
+  it("moves one date to another venue, puts the server's problem on its field, and back to the event's", async () => {
+    const shown = notices();
+    let refuse = true;
+    const { calls } = setup({
+      at: '/manage/event/7/dates?date=1',
+      answer: (method, url, body) => {
+        if (method !== 'PATCH' || url !== '/api/events/7/dates/1') return undefined;
+        if (refuse) {
+          refuse = false;
+          return fieldError('location.country', 'Choose a country from the list.');
+        }
+        return json(200, { data: { ...DATES[0], ...(body as object) } });
+      },
+    });
+    const drawer = await screen.findByRole('dialog', { name: /^Friday, December 18, 2026/ });
+    const own = within(drawer).getByRole('switch', { name: /At another venue/ });
+    expect(within(drawer).queryByRole('textbox', { name: 'Venue name' })).toBeNull();
+    fireEvent.click(own);
+    fireEvent.change(within(drawer).getByRole('textbox', { name: 'Venue name' }), {
+      target: { value: 'Open-air stage' },
+    });
+    fireEvent.change(within(drawer).getByRole('textbox', { name: 'City' }), { target: { value: 'Potsdam' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save date' }));
+    expect(await within(drawer).findByText('Choose a country from the list.')).toBeTruthy();
+    const sent = calls('PATCH', '/api/events/7/dates/1')[0]!.body as { location: Record<string, unknown> };
+    expect(sent.location).toEqual({
+      venue_name: 'Open-air stage',
+      address_line_1: null,
+      address_line_2: null,
+      city: 'Potsdam',
+      state_or_region: null,
+      zip_or_postal_code: null,
+      country: null,
+    });
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save date' }));
+    await waitFor(() => expect(shown()).toEqual(['The date was saved.']));
+    // Switched off again: the event's venue (null).
+    fireEvent.click(own);
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save date' }));
+    await waitFor(() => expect(calls('PATCH', '/api/events/7/dates/1')).toHaveLength(3));
+    expect((calls('PATCH', '/api/events/7/dates/1')[2]!.body as { location: unknown }).location).toBeNull();
+  });
+
   it('says why a date cannot be deleted', async () => {
     setup({
       at: '/manage/event/7/dates?date=1',

@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Switch.css';
 
-import { type EventDto, type EventLocation, type UpdateEventBody, updateEventBody } from '@admitone/shared';
+import { type EventDto, type UpdateEventBody, updateEventBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
-import { CountrySelect } from '../../../components/CountrySelect';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
+import { venueBody, VenueFields, type VenueValues, venueValues } from '../../../components/VenueFields';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEvent } from '../../events/api/events';
 import { useSectionSave } from '../hooks/useSectionSave';
@@ -16,58 +16,28 @@ import { SectionActions } from './SectionActions';
 type LocationValues = {
   is_online: boolean;
   online_details: string;
-  location: { [K in keyof EventLocation]: K extends 'country' ? string | null : string };
+  location: VenueValues;
 };
-
-const LINE_FIELDS = [
-  'venue_name',
-  'address_line_1',
-  'address_line_2',
-  'city',
-  'state_or_region',
-  'zip_or_postal_code',
-] as const;
 
 const toBody = (v: LocationValues): UpdateEventBody => ({
   is_online: v.is_online,
   online_details: v.online_details || null,
-  location: Object.fromEntries(
-    Object.entries(v.location).map(([key, value]) => [key, value?.trim() || null]),
-  ) as EventLocation,
+  location: venueBody(v.location),
 });
 
 /** Online (with how to join) or at a venue with an address. */
 export function LocationForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const validate = useSchemaValidation<LocationValues>(updateEventBody, toBody);
-  const loc = event.location;
   const form = useForm<LocationValues>({
     initialValues: {
       is_online: event.is_online,
       online_details: event.online_details ?? '',
-      location: {
-        ...(Object.fromEntries(LINE_FIELDS.map((f) => [f, loc[f] ?? ''])) as Record<
-          (typeof LINE_FIELDS)[number],
-          string
-        >),
-        country: loc.country,
-      },
+      location: venueValues(event.location),
     },
     validate,
   });
   const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Location saved.`);
-  const labels: Record<(typeof LINE_FIELDS)[number], string> = {
-    venue_name: t`Venue name`,
-    address_line_1: t`Address line 1`,
-    address_line_2: t`Address line 2`,
-    city: t`City`,
-    state_or_region: t`State or region`,
-    zip_or_postal_code: t`ZIP or postal code`,
-  };
-  const line = (field: (typeof LINE_FIELDS)[number], autoComplete: string) => (
-    <TextInput label={labels[field]} autoComplete={autoComplete} {...form.getInputProps(`location.${field}`)} />
-  );
-
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
@@ -86,17 +56,7 @@ export function LocationForm({ event }: { event: EventDto }) {
             error={form.errors.online_details}
           />
         ) : (
-          <>
-            {line('venue_name', 'organization')}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {line('address_line_1', 'address-line1')}
-              {line('address_line_2', 'address-line2')}
-              {line('city', 'address-level2')}
-              {line('state_or_region', 'address-level1')}
-              {line('zip_or_postal_code', 'postal-code')}
-              <CountrySelect label={t`Country`} autoComplete="off" {...form.getInputProps('location.country')} />
-            </SimpleGrid>
-          </>
+          <VenueFields inputProps={(field) => form.getInputProps(`location.${field}`)} />
         )}
         <SectionActions saving={saving} dirty={dirty}>
           <Trans>Save location</Trans>

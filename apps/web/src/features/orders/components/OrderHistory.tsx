@@ -2,7 +2,7 @@ import '@mantine/core/styles/Timeline.css';
 
 import type { AttendeeDto, OrderHistoryEntryDto } from '@admitone/shared';
 import { formatDateTime, formatMoney, personName } from '@admitone/shared';
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text, Timeline } from '@mantine/core';
@@ -75,8 +75,13 @@ function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], currency
       parts.push(`${changedFieldLabel(c.field, i18n)}: ${c.from || '—'} → ${c.to || '—'}`);
   }
   if (entry.kind === 'REFUNDED' && d.cancelled === true) parts.push(i18n._(CANCELLED_TOO));
-  if (typeof d.refund_due === 'number')
-    parts.push(i18n._({ ...REFUND_DUE, values: { amount: formatMoney(d.refund_due, currency, i18n.locale) } }));
+  if (typeof d.refund_due === 'number') {
+    const due: MessageDescriptor = {
+      ...REFUND_DUE,
+      values: { amount: formatMoney(d.refund_due, currency, i18n.locale) },
+    };
+    parts.push(i18n._(due));
+  }
   if (text(d.subject)) parts.push(`“${text(d.subject)}”`);
   if (text(d.email)) parts.push(text(d.email)!);
   return parts.length ? parts.join(' · ') : null;
