@@ -433,6 +433,59 @@ describe('changing dates', () => {
     ]);
   });
 
+  it("sets one ticket's price on many dates at once, and its own price again; a fixed-price ticket of the event only", async () => {
+    const { u, event, tickets } = await liveEvent(
+      ctx.app,
+      [
+        { name: 'Stalls', type: 'PAID', price: 2500, quantity: 10 },
+        { name: 'Guest', type: 'FREE', quantity: 10 },
+      ],
+      { start_date: '2030-06-01T19:00', end_date: '2030-06-01T23:00' },
+    );
+    const as = { token: u.token };
+    const base = `/api/events/${event.id}/dates`;
+    const more = await call(ctx.app, 'POST', `${base}/generate`, {
+      ...as,
+      body: { frequency: 'DAILY', start_on: '2030-06-02', count: 2, times: ['19:00'] },
+    });
+    expect(more.statusCode, more.body).toBe(201);
+    const ids = (await call(ctx.app, 'GET', base, as)).json<{ data: EventDateDto[] }>().data.map((d) => d.id);
+    const bulk = (body: unknown) => call(ctx.app, 'POST', `${base}/bulk`, { ...as, body });
+    const prices = async () =>
+      (await ticketDateRows(event.id))
+        .filter((r) => r.ticket_id === tickets[0]!.id)
+        .map((r) => [r.event_date_id, r.price]);
+
+    const ok = await bulk({ ids: [ids[1], ids[2]], ticket_price: { ticket_id: tickets[0]!.id, price: 1800 } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await prices()).toEqual([
+      [ids[0], null],
+      [ids[1], 1800],
+      [ids[2], 1800],
+    ]);
+    expect(
+      Object.keys(fieldErrors(await bulk({ ids, ticket_price: { ticket_id: tickets[1]!.id, price: 500 } }))),
+    ).toEqual(['ticket_price.price']);
+    const other = await liveEvent(ctx.app, [{ name: 'Elsewhere', type: 'PAID', price: 900, quantity: 5 }]);
+    expect(
+      Object.keys(fieldErrors(await bulk({ ids, ticket_price: { ticket_id: other.tickets[0]!.id, price: 500 } }))),
+    ).toEqual(['ticket_price.ticket_id']);
+    expect(
+      Object.keys(fieldErrors(await bulk({ ids, ticket_price: { ticket_id: tickets[0]!.id, price: -1 } }))),
+    ).toEqual(['ticket_price.price']);
+    // A date of another event: nothing changes, the price included.
+    const [foreign] = (
+      await call(ctx.app, 'GET', `/api/events/${other.event.id}/dates`, { token: other.u.token })
+    ).json().data;
+    expect(
+      (await bulk({ ids: [ids[0], foreign!.id], ticket_price: { ticket_id: tickets[0]!.id, price: 1 } })).statusCode,
+    ).toBe(404);
+    expect((await prices())[0]).toEqual([ids[0], null]);
+    // Null: the ticket's own price again.
+    expect((await bulk({ ids, ticket_price: { ticket_id: tickets[0]!.id, price: null } })).statusCode).toBe(200);
+    expect((await prices()).map(([, price]) => price)).toEqual([null, null, null]);
+  });
+
   it('deletes a date nobody has a ticket for, never one with attendees, never the last', async () => {
     const { as, base, dates, event } = await withSales();
     const del = (id: number) => call(ctx.app, 'DELETE', `${base}/${id}`, as);

@@ -115,6 +115,13 @@ export const bulkEventDatesBody = z.object({
   capacity: dateCapacity.nullable().optional(),
   status: dateStatus.optional(),
   label: dateLabel.optional(),
+  /** One ticket's price on every chosen date in minor units (null: its own price again). Fixed-price tickets only. */
+  ticket_price: z
+    .object({
+      ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
+      price: z.number().int().min(0).max(LIMITS.MONEY_MAX).nullable(),
+    })
+    .optional(),
 });
 export type BulkEventDatesBody = z.input<typeof bulkEventDatesBody>;
 

@@ -213,6 +213,8 @@ export async function updateDates(
   const ids = [...new Set(body.ids)].sort((a, b) => a - b);
   return deps.db.transaction(async (tx) => {
     await lockEventForDates(tx, scope);
+    // Before the dates are locked: the stock module's order is the ticket, its rows on dates, then the dates.
+    if (body.ticket_price) await setTicketPrice(tx, scope, ids, body.ticket_price);
     const rows = await lockDates(tx, scope.eventId, ids);
     checkStatus(rows, body.status);
     checkCapacity(rows, body.capacity);
@@ -228,6 +230,29 @@ export async function updateDates(
     await syncEventSpan(tx, scope.eventId, now);
     return datesByIds(tx, scope.eventId, ids);
   });
+}
+
+/**
+ * Sets one ticket's price on the chosen dates (its rows there), under the ticket's lock as a single date's
+ * change (`saveTicketDate`). A ticket of the event with one fixed price only (else a field error); a date of
+ * another event is refused by `lockDates` afterwards, which rolls this back.
+ */
+async function setTicketPrice(
+  tx: Tx,
+  scope: Scope,
+  ids: number[],
+  change: { ticket_id: number; price: number | null },
+): Promise<void> {
+  const res = (await tx.execute(
+    sql`select type from tickets where id = ${change.ticket_id} and event_id = ${scope.eventId} for update`,
+  )) as unknown as { rows: Array<{ type: string }> };
+  const ticket = res.rows[0];
+  if (!ticket) throw fieldError('ticket_price.ticket_id', 'invalid_value');
+  if (change.price !== null && ticket.type !== 'PAID') throw fieldError('ticket_price.price', 'invalid_value');
+  await tx.execute(sql`select id from ticket_dates where ticket_id = ${change.ticket_id}
+    and event_date_id = any(${idArray(ids)}) order by event_date_id for update`);
+  await tx.execute(sql`update ticket_dates set price = ${change.price}::int
+    where ticket_id = ${change.ticket_id} and event_date_id = any(${idArray(ids)})`);
 }
 
 /**

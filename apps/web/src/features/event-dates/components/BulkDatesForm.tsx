@@ -3,7 +3,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 
-import { type BulkEventDatesBody, bulkEventDatesBody } from '@admitone/shared';
+import { type BulkEventDatesBody, bulkEventDatesBody, toMinorUnits } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NumberInput, Select, Text, TextInput } from '@mantine/core';
@@ -12,43 +12,72 @@ import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 
 import { FormActions, FormStack } from '../../../components/FormActions';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
+import { useTickets } from '../../tickets/api/tickets';
 import { useBulkUpdateEventDates } from '../api/event-dates';
 import { EDITABLE_STATUSES, type EditableStatus } from '../event-date-view';
 import { STATUS_LABELS } from './DateStatusBadge';
 
 /** What a bulk change changes. */
-export type BulkChange = 'capacity' | 'status' | 'label';
+export type BulkChange = 'capacity' | 'status' | 'label' | 'price';
 
 interface BulkValues {
   capacity: number | string;
   status: EditableStatus;
   label: string;
+  /** The ticket whose price changes (its id as the select holds it). */
+  ticket: string | null;
+  /** Its price on the dates in major units; empty: its own price again. */
+  price: number | string;
 }
+
+/** A number input's value as a number: Mantine keeps "19.50" as text; empty is null. */
+const numberOf = (v: number | string): number | null =>
+  typeof v === 'number' ? v : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
 
 interface BulkDatesFormProps {
   eventId: number;
+  /** The event's currency (a price change). */
+  currency: string;
   change: BulkChange;
   ids: number[];
   onDone: (changed: boolean) => void;
 }
 
-/** One change (capacity, status or label) to every chosen date at once. */
-export function BulkDatesForm({ eventId, change, ids, onDone }: BulkDatesFormProps) {
+/** One change (capacity, status, label, or one ticket's price) to every chosen date at once. */
+export function BulkDatesForm({ eventId, currency, change, ids, onDone }: BulkDatesFormProps) {
   const { t, i18n } = useLingui();
   const save = useBulkUpdateEventDates(eventId);
+  // A price on a date is for a ticket with one fixed price.
+  const tickets = useTickets(eventId);
+  const priced = (tickets.data ?? []).filter((x) => x.type === 'PAID');
   const toBody = useCallback(
     (v: BulkValues): BulkEventDatesBody => ({
       ids,
       ...(change === 'capacity' ? { capacity: typeof v.capacity === 'number' ? v.capacity : null } : {}),
       ...(change === 'status' ? { status: v.status } : {}),
       ...(change === 'label' ? { label: v.label.trim() || null } : {}),
+      ...(change === 'price'
+        ? {
+            ticket_price: {
+              ticket_id: Number(v.ticket),
+              price: numberOf(v.price) === null ? null : toMinorUnits(numberOf(v.price)!, currency),
+            },
+          }
+        : {}),
     }),
-    [change, ids],
+    [change, ids, currency],
   );
   const validate = useSchemaValidation<BulkValues>(bulkEventDatesBody, toBody);
-  const form = useForm<BulkValues>({ initialValues: { capacity: '', status: 'ON_SALE', label: '' }, validate });
+  const form = useForm<BulkValues>({
+    initialValues: { capacity: '', status: 'ON_SALE', label: '', ticket: null, price: '' },
+    validate: (values) => ({
+      ...validate(values),
+      ...(change === 'price' && !values.ticket ? { ticket: t`Choose a ticket.` } : {}),
+    }),
+  });
   const formError = useFormError(form.setErrors);
 
   const submit = (values: BulkValues) =>
@@ -95,6 +124,28 @@ export function BulkDatesForm({ eventId, change, ids, onDone }: BulkDatesFormPro
           data-autofocus
           {...form.getInputProps('label')}
         />
+      ) : null}
+      {change === 'price' ? (
+        <>
+          <Select
+            label={t`Ticket`}
+            placeholder={t`Choose a ticket`}
+            description={
+              tickets.isSuccess && !priced.length ? t`No ticket of this event has one fixed price.` : undefined
+            }
+            data={priced.map((x) => ({ value: String(x.id), label: x.name }))}
+            data-autofocus
+            {...form.getInputProps('ticket')}
+            error={form.errors.ticket ?? form.errors['ticket_price.ticket_id']}
+          />
+          <MoneyInput
+            label={t`Price on these dates`}
+            description={t`Empty: the ticket's own price again.`}
+            currency={currency}
+            {...form.getInputProps('price')}
+            error={form.errors.price ?? form.errors['ticket_price.price']}
+          />
+        </>
       ) : null}
       <FormActions onCancel={() => onDone(false)} loading={save.isPending}>
         <Trans>Apply to the dates</Trans>

@@ -287,6 +287,25 @@ describe('DatesPage', { timeout: 20_000 }, () => {
     fireEvent.click(within(status).getByRole('button', { name: 'Apply to the dates' }));
     await waitFor(() => expect(calls('POST', '/api/events/7/dates/bulk')).toHaveLength(3));
     expect(calls('POST', '/api/events/7/dates/bulk')[2]!.body).toEqual({ ids: [1, 2, 3], status: 'HIDDEN' });
+
+    // One ticket's price on all of them: only a ticket with one fixed price is offered; a ticket is needed first.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 3 dates shown' }));
+    fireEvent.click(screen.getByRole('button', { name: "Change a ticket's price" }));
+    const price = await screen.findByRole('dialog', { name: "Change a ticket's price" });
+    fireEvent.click(within(price).getByRole('button', { name: 'Apply to the dates' }));
+    expect(await within(price).findByText('Choose a ticket.')).toBeTruthy();
+    fireEvent.click(within(price).getByRole('combobox', { name: 'Ticket' }));
+    expect(screen.queryByRole('option', { name: 'Pay what you want' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: 'Stalls' }));
+    fireEvent.change(within(price).getByRole('textbox', { name: 'Price on these dates' }), {
+      target: { value: '19.5' },
+    });
+    fireEvent.click(within(price).getByRole('button', { name: 'Apply to the dates' }));
+    await waitFor(() => expect(calls('POST', '/api/events/7/dates/bulk')).toHaveLength(4));
+    expect(calls('POST', '/api/events/7/dates/bulk')[3]!.body).toEqual({
+      ids: [1, 2, 3],
+      ticket_price: { ticket_id: 11, price: 1950 },
+    });
   });
 
   it("saves a ticket's quantity and price on a date, and shows the field's error", async () => {

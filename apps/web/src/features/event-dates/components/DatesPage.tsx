@@ -305,6 +305,8 @@ function Dates({ event }: { event: EventDto }) {
             <Trans>Change capacity</Trans>
           ) : bulk === 'status' ? (
             <Trans>Change status</Trans>
+          ) : bulk === 'price' ? (
+            <Trans>Change a ticket's price</Trans>
           ) : (
             <Trans>Change label</Trans>
           )
@@ -313,6 +315,7 @@ function Dates({ event }: { event: EventDto }) {
         {bulk ? (
           <BulkDatesForm
             eventId={event.id}
+            currency={event.currency}
             change={bulk}
             ids={chosen}
             onDone={(changed) => {
@@ -365,6 +368,9 @@ function BulkBar({ count, onChange, onClear }: BulkBarProps) {
           </Button>
           <Button size="xs" variant="default" onClick={() => onChange('label')}>
             <Trans>Change label</Trans>
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onChange('price')}>
+            <Trans>Change a ticket's price</Trans>
           </Button>
           <Button size="xs" variant="subtle" leftSection={<IconX size={14} aria-hidden />} onClick={onClear}>
             <Trans>Clear selection</Trans>
