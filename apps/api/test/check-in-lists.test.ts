@@ -282,9 +282,19 @@ describe('check-in lists', () => {
           ticket: 'VIP',
           status: 'ACTIVE',
           checked_in: true,
+          event_date_id: done.attendee.date.id,
         },
       ],
       retired_codes: [],
+      // The dates its tickets are for (a device checking in another date refuses them, naming theirs).
+      dates: [
+        {
+          id: done.attendee.date.id,
+          start_date: done.attendee.date.start_date,
+          end_date: done.attendee.date.end_date,
+          label: null,
+        },
+      ],
     });
     // The ticket's QR code is its code signed by the event: the key the device got verifies it, and not another code.
     const qr = (await call(ctx.app, 'GET', `/api/public/events/${event.id}/attendees/${standing.short_id}`)).json().data

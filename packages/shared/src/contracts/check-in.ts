@@ -12,6 +12,7 @@ import {
   personRefSchema,
   syncListFields,
 } from './common.js';
+import type { OrderDateDto } from './order-dates.js';
 import { type AttendeeDto, attendeeDtoSchema, type PersonRef } from './orders-admin.js';
 
 export const CHECK_IN_ACTIONS = ['CHECK_IN', 'CHECK_OUT'] as const;
@@ -284,6 +285,8 @@ export interface OfflineTicketDto {
   status: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED';
   /** Checked in on this list when the device synced. */
   checked_in: boolean;
+  /** The date it is for (one of the snapshot's `dates`); a device checking in another date refuses it. */
+  event_date_id: number;
 }
 
 /**
@@ -304,6 +307,8 @@ export interface CheckInOfflineDto {
    * Old codes of tickets passed on to someone else: refused offline as TRANSFERRED (their signatures are still real).
    */
   retired_codes: string[];
+  /** The dates the tickets are for, so a refusal for another date can name it. */
+  dates: Array<Pick<OrderDateDto, 'id' | 'start_date' | 'end_date' | 'label'>>;
 }
 
 /** The text a ticket's QR signature is made over (the server signs it, door devices verify it). */
@@ -321,9 +326,18 @@ export const checkInOfflineSchema = z.object({
       ticket: z.string(),
       status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
       checked_in: z.boolean(),
+      event_date_id: z.number().int(),
     }),
   ),
   retired_codes: z.array(z.string()),
+  dates: z.array(
+    z.object({
+      id: z.number().int(),
+      start_date: z.string(),
+      end_date: z.string().nullable(),
+      label: z.string().nullable(),
+    }),
+  ),
 }) satisfies z.ZodType<CheckInOfflineDto>;
 
 // ---------- the check-in history (integrators: `GET /api/events/{id}/check-ins`) ----------

@@ -3,7 +3,7 @@ import { personName } from '@admitone/shared';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { attendees, listCheckIns, orderItems, retiredTicketCodes } from '../../db/schema/index.js';
+import { attendees, eventDates, listCheckIns, orderItems, retiredTicketCodes } from '../../db/schema/index.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { type AttendeeListFilters, refuseHiddenSort } from '../attendees/attendee-query.js';
 import { listAttendees, peopleById } from '../attendees/attendee-view.js';
@@ -129,6 +129,7 @@ export async function offlineTickets(
       first_name: attendees.first_name,
       last_name: attendees.last_name,
       status: attendees.status,
+      event_date_id: attendees.event_date_id,
       ticket_name: orderItems.ticket_name,
       tier_label: orderItems.tier_label,
       checked_in: sql<boolean>`exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = ${attendees.id})`,
@@ -144,6 +145,19 @@ export async function offlineTickets(
       ),
     )
     .orderBy(attendees.id);
+  const dateIds = [...new Set(rows.map((r) => r.event_date_id))];
+  const dates = dateIds.length
+    ? await db
+        .select({
+          id: eventDates.id,
+          start_date: eventDates.start_date,
+          end_date: eventDates.end_date,
+          label: eventDates.label,
+        })
+        .from(eventDates)
+        .where(and(eq(eventDates.event_id, eventId), inArray(eventDates.id, dateIds)))
+        .orderBy(eventDates.start_date)
+    : [];
   return {
     synced_at: now.toISOString(),
     event_id: eventId,
@@ -161,6 +175,13 @@ export async function offlineTickets(
       ticket: r.tier_label ? `${r.ticket_name} – ${r.tier_label}` : r.ticket_name,
       status: r.status as OfflineTicketDto['status'],
       checked_in: Boolean(r.checked_in),
+      event_date_id: r.event_date_id,
+    })),
+    dates: dates.map((d) => ({
+      id: d.id,
+      start_date: d.start_date.toISOString(),
+      end_date: d.end_date?.toISOString() ?? null,
+      label: d.label,
     })),
   };
 }

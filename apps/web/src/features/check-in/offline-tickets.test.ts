@@ -11,6 +11,7 @@ const VERA = {
   ticket: 'VIP',
   status: 'ACTIVE',
   checked_in: false,
+  event_date_id: 10,
 } as const;
 const snapshot: CheckInOfflineDto = {
   synced_at: '2030-06-01T18:00:00.000Z',
@@ -18,8 +19,24 @@ const snapshot: CheckInOfflineDto = {
   public_key: '',
   tickets: [
     VERA,
-    { id: 2, code: 'AINSIDE2345678923456', name: 'Ian Inside', ticket: 'VIP', status: 'ACTIVE', checked_in: true },
-    { id: 3, code: 'ACANCEL2345678923456', name: 'Carl Cancel', ticket: 'VIP', status: 'CANCELLED', checked_in: false },
+    {
+      id: 2,
+      code: 'AINSIDE2345678923456',
+      name: 'Ian Inside',
+      ticket: 'VIP',
+      status: 'ACTIVE',
+      checked_in: true,
+      event_date_id: 10,
+    },
+    {
+      id: 3,
+      code: 'ACANCEL2345678923456',
+      name: 'Carl Cancel',
+      ticket: 'VIP',
+      status: 'CANCELLED',
+      checked_in: false,
+      event_date_id: 10,
+    },
     {
       id: 4,
       code: 'AUNPAID2345678923456',
@@ -27,10 +44,25 @@ const snapshot: CheckInOfflineDto = {
       ticket: 'VIP',
       status: 'AWAITING_PAYMENT',
       checked_in: false,
+      event_date_id: 10,
+    },
+    // For the second night.
+    {
+      id: 5,
+      code: 'ANIGHT22345678923456A',
+      name: 'Nina Night',
+      ticket: 'VIP',
+      status: 'ACTIVE',
+      checked_in: false,
+      event_date_id: 11,
     },
   ],
   // Vera's ticket had this code before its buyer passed it on.
   retired_codes: ['APASSED23456789234567'],
+  dates: [
+    { id: 10, start_date: '2030-06-01T18:00:00.000Z', end_date: null, label: null },
+    { id: 11, start_date: '2030-06-02T18:00:00.000Z', end_date: null, label: 'Second night' },
+  ],
 };
 const queued = (scan: Partial<QueuedScan>): QueuedScan => ({
   action: 'CHECK_IN',
@@ -108,6 +140,29 @@ describe('offline checks at the door', () => {
     expect(await decideOffline(snapshot, [], { code: VERA.code, action: 'CHECK_OUT' })).toMatchObject({
       kind: 'refuse',
       result: 'NOT_CHECKED_IN',
+    });
+  });
+
+  it('refuses a ticket for another date than the one the door checks in; checks out and queues its own date', async () => {
+    const nina = snapshot.tickets[4]!;
+    expect(await decideOffline(snapshot, [], { code: nina.code, action: 'CHECK_IN', event_date_id: 10 })).toEqual({
+      kind: 'refuse',
+      result: 'WRONG_DATE',
+      ticket: nina,
+    });
+    expect(await decideOffline(snapshot, [], { attendee_id: 5, action: 'CHECK_IN', event_date_id: 11 })).toEqual({
+      kind: 'queue',
+      ticket: nina,
+    });
+    // A door that names no date (an event with one) and a snapshot from before tickets carried their date: queued.
+    expect(await decideOffline(snapshot, [], { code: nina.code, action: 'CHECK_IN' })).toEqual({
+      kind: 'queue',
+      ticket: nina,
+    });
+    const { event_date_id: _, ...undated } = nina;
+    const old = { ...snapshot, tickets: [undated as typeof nina] };
+    expect(await decideOffline(old, [], { code: nina.code, action: 'CHECK_IN', event_date_id: 10 })).toMatchObject({
+      kind: 'queue',
     });
   });
 

@@ -75,7 +75,13 @@ export type OfflineDecision =
       kind: 'refuse';
       result: Extract<
         CheckInResult,
-        'UNKNOWN' | 'CANCELLED' | 'AWAITING_PAYMENT' | 'ALREADY_CHECKED_IN' | 'NOT_CHECKED_IN' | 'TRANSFERRED'
+        | 'UNKNOWN'
+        | 'CANCELLED'
+        | 'AWAITING_PAYMENT'
+        | 'ALREADY_CHECKED_IN'
+        | 'NOT_CHECKED_IN'
+        | 'TRANSFERRED'
+        | 'WRONG_DATE'
       >;
       ticket: OfflineTicketDto | null;
       forged?: boolean;
@@ -84,8 +90,9 @@ export type OfflineDecision =
 
 /**
  * Checks a scan against the list's tickets as of the last sync and the scans queued on this device
- * since: an unknown or forged code, a cancelled or unpaid ticket, a ticket already in (at the sync, or
- * by a scan queued here) is refused at once; the rest is queued. A code not on the list but signed by
+ * since: an unknown or forged code, a cancelled or unpaid ticket, a ticket for another date than the one
+ * the door checks in (`scan.event_date_id`), a ticket already in (at the sync, or by a scan queued here)
+ * is refused at once; the rest is queued. A code not on the list but signed by
  * the event (sold after the last sync) is queued too, once. Without a snapshot every scan is queued.
  */
 export async function decideOffline(
@@ -120,6 +127,13 @@ export async function decideOffline(
     return inside ? { kind: 'queue', ticket } : { kind: 'refuse', result: 'NOT_CHECKED_IN', ticket };
   if (ticket.status === 'CANCELLED') return { kind: 'refuse', result: 'CANCELLED', ticket };
   if (ticket.status === 'AWAITING_PAYMENT') return { kind: 'refuse', result: 'AWAITING_PAYMENT', ticket };
+  // (A snapshot kept from before tickets carried their date cannot tell: the server decides.)
+  if (
+    scan.event_date_id !== undefined &&
+    ticket.event_date_id !== undefined &&
+    ticket.event_date_id !== scan.event_date_id
+  )
+    return { kind: 'refuse', result: 'WRONG_DATE', ticket };
   if (inside) return { kind: 'refuse', result: 'ALREADY_CHECKED_IN', ticket };
   return { kind: 'queue', ticket };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-utils/render';
 import { staffLinkEndpoints } from '../api/check-in';
 import { CheckInSourceContext } from '../check-in-source';
+import type { SubmitResult } from '../hooks/useCheckIn';
 import { ScanOutcomeCard } from './ScanOutcomeCard';
 
 const attendee = {
@@ -20,7 +21,7 @@ const attendee = {
 const none = { checked_in_at: null, checked_in_by: null, checked_in_by_link: false };
 
 /** The card after a scan, on a screen whose caller manages the event (organizer) or not (door staff, staff link). */
-function show(outcome: CheckInOutcomeDto, managesOrders: boolean) {
+function show(outcome: CheckInOutcomeDto, managesOrders: boolean, result: SubmitResult = { kind: 'done', outcome }) {
   const source = {
     key: ['test'],
     queueKey: 'test',
@@ -31,7 +32,7 @@ function show(outcome: CheckInOutcomeDto, managesOrders: boolean) {
   };
   renderWithProviders(
     <CheckInSourceContext.Provider value={source}>
-      <ScanOutcomeCard result={{ kind: 'done', outcome }} timeZone="Europe/Berlin" />
+      <ScanOutcomeCard result={result} timeZone="Europe/Berlin" />
     </CheckInSourceContext.Provider>,
   );
 }
@@ -48,6 +49,28 @@ describe('the scan outcome', () => {
     expect(screen.getByText('Ticket for another date')).toBeTruthy();
     expect(screen.getByText('This ticket is for Jun 2, 2030, 7:00 PM · Matinee.')).toBeTruthy();
     expect(screen.getByTestId('scan-outcome').getAttribute('data-result')).toBe('WRONG_DATE');
+  });
+
+  it("offline, a ticket for another date is refused on the device, naming the ticket's date from the last sync", () => {
+    show({ result: 'WRONG_DATE', attendee: null, ...none }, false, {
+      kind: 'refused',
+      result: 'WRONG_DATE',
+      ticket: {
+        id: 1,
+        code: 'A2345',
+        name: 'Ada Lovelace',
+        ticket: 'Standing',
+        status: 'ACTIVE',
+        checked_in: false,
+        event_date_id: 9,
+      },
+      syncedAt: '2030-06-02T15:00:00.000Z',
+      dates: [{ id: 9, start_date: '2030-06-02T17:00:00.000Z', end_date: null, label: 'Matinee' }],
+    });
+    expect(screen.getByText('Ticket for another date')).toBeTruthy();
+    expect(
+      screen.getByText(/^The ticket of Ada Lovelace is for Jun 2, 2030, 7:00 PM · Matinee\. No connection/),
+    ).toBeTruthy();
   });
 
   it('names the holder to an organizer', () => {

@@ -67,6 +67,14 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
           title: t`Awaiting payment`,
           detail: `${t`The order of ${name} is not paid yet. Ask an organizer to mark it as paid.`} ${checkedHere}`,
         };
+      case 'WRONG_DATE': {
+        const ticketDate = result.dates?.find((d) => d.id === result.ticket?.event_date_id);
+        const date = ticketDate ? formatOrderDate(ticketDate, timeZone, i18n.locale) : '';
+        return {
+          title: t`Ticket for another date`,
+          detail: `${date ? t`The ticket of ${name} is for ${date}.` : t`This ticket is for another date of this event.`} ${checkedHere}`,
+        };
+      }
       default:
         if (result.forged)
           return {

@@ -1,5 +1,6 @@
 import {
   CHECK_IN_BATCH_MAX,
+  type CheckInOfflineDto,
   type CheckInOutcomeDto,
   type CheckInResult,
   type CheckInScan,
@@ -24,7 +25,15 @@ import { RESULT_TONE } from '../scan-tone';
 export type SubmitResult =
   | { kind: 'done'; outcome: CheckInOutcomeDto }
   | { kind: 'queued'; pending: number; ticket: OfflineTicketDto | null; syncedAt: string | null; signed?: boolean }
-  | { kind: 'refused'; result: CheckInResult; ticket: OfflineTicketDto | null; syncedAt: string; forged?: boolean };
+  | {
+      kind: 'refused';
+      result: CheckInResult;
+      ticket: OfflineTicketDto | null;
+      syncedAt: string;
+      forged?: boolean;
+      /** The snapshot's dates (a refusal for another date names the ticket's). */
+      dates?: CheckInOfflineDto['dates'];
+    };
 
 /** How a scan's result sounds and looks: the server's or the device's answer, or "queued". */
 export const toneOf = (r: SubmitResult) =>
@@ -94,6 +103,7 @@ export function useCheckIn(source: CheckInSource) {
             ticket: decision.ticket,
             syncedAt: snapshot!.synced_at,
             forged: !!decision.forged,
+            dates: snapshot!.dates ?? [],
           };
         const n = enqueueScan(queueKey, item);
         setPending(n);
