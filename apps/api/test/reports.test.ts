@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { TestClock } from '../src/shared/clock.js';
-import { buyerHeaders, details, liveEvent, placeOrder, reserve } from './checkout-factory.js';
+import { addDate, buyerHeaders, details, firstDateOf, liveEvent, placeOrder, reserve } from './checkout-factory.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
 import { startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
@@ -780,5 +780,85 @@ describe("the account's sales per event", () => {
     expect(sheet.getRow(3).values).toEqual([undefined, 'Tokyo Night', '2027-05-01 19:00', 'JPY', 1, 1, 3000, 0, 3000]);
     expect(sheet.getRow(3).getCell(6).numFmt).toBe('#,##0');
     expect(sheet.getRow(2).getCell(6).numFmt).toBe('#,##0.00');
+  });
+});
+
+describe('an event with several dates', () => {
+  it("narrows the sales and refund reports to one date's orders; refuses another event's date and the check-ins report", async () => {
+    at('2027-03-10T09:00:00Z');
+    const { u, event, tickets } = await liveEvent(
+      ctx.app,
+      [{ name: 'Seat', type: 'PAID', price: 2000, quantity: 50 }],
+      {
+        title: 'Two Nights',
+        start_date: '2027-06-01T19:00',
+      },
+    );
+    const first = await firstDateOf(ctx.app, event.id);
+    const second = await addDate(ctx.app, u.token, event.id, '2027-06-08T19:00');
+    const seat = tickets[0]!.id;
+    await cardOrder(
+      event.id,
+      u.token,
+      { items: [{ ticket_id: seat, quantity: 1 }], event_date_id: first },
+      '2027-03-10T10:00:00Z',
+    );
+    const late = await cardOrder(
+      event.id,
+      u.token,
+      { items: [{ ticket_id: seat, quantity: 2 }], event_date_id: second },
+      '2027-03-10T11:00:00Z',
+    );
+    const refund = await call(ctx.app, 'POST', `/api/events/${event.id}/orders/${late.id}/refund`, {
+      token: u.token,
+      body: { amount: 500, cancel_order: false, notify_buyer: false },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+
+    const of = async (name: string, query = '') => {
+      const res = await call(ctx.app, 'GET', `/api/events/${event.id}/reports/${name}${query}`, { token: u.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const product = async (query: string) => {
+      const r = await of('sales-by-product', query);
+      return { period: r.period, units: r.totals.units, gross: r.totals.gross, refunded: r.totals.refunded };
+    };
+    expect(await product('')).toEqual({ period: { from: null, to: null }, units: 3, gross: 6000, refunded: 500 });
+    expect(await product(`?event_date_id=${first}`)).toEqual({
+      period: { from: null, to: null, event_date_id: first },
+      units: 1,
+      gross: 2000,
+      refunded: 0,
+    });
+    expect(await product(`?event_date_id=${second}&from=2027-03-10`)).toEqual({
+      period: { from: '2027-03-10', to: null, event_date_id: second },
+      units: 2,
+      gross: 4000,
+      refunded: 500,
+    });
+    expect((await of('refunds', `?event_date_id=${first}`)).totals).toEqual({ refunds: 0, amount: 0 });
+    expect((await of('sales-by-day', `?event_date_id=${second}`)).totals).toMatchObject({ orders: 1, units: 2 });
+    const csv = await call(
+      ctx.app,
+      'GET',
+      `/api/events/${event.id}/reports/sales-by-day/export?event_date_id=${first}`,
+      {
+        token: u.token,
+      },
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['x-total-rows']).toBe('1');
+
+    // Another event's date is no choice here; the check-ins report counts every date.
+    const refused = async (name: string, dateId: number) => {
+      const res = await call(ctx.app, 'GET', `/api/events/${event.id}/reports/${name}?event_date_id=${dateId}`, {
+        token: u.token,
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      return Object.keys(res.json().error.field_errors);
+    };
+    expect(await refused('sales-by-product', await firstDateOf(ctx.app, w.eventId))).toEqual(['event_date_id']);
+    expect(await refused('check-ins', first)).toEqual(['event_date_id']);
   });
 });

@@ -88,6 +88,17 @@ export const reportExportQuery = z
   .object({ ...periodShape, format: z.enum(['csv', 'xlsx']).default('csv') })
   .superRefine(checkPeriod);
 
+/**
+ * An event's sales and refund reports may be narrowed to the orders for one of its dates (`event_date_id`); the
+ * check-ins report counts every date (the door screens count each date).
+ */
+const eventDateFilter = { event_date_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional() };
+export const eventReportQuery = z.object({ ...periodShape, ...eventDateFilter }).superRefine(checkPeriod);
+export type EventReportQuery = z.output<typeof eventReportQuery>;
+export const eventReportExportQuery = z
+  .object({ ...periodShape, ...eventDateFilter, format: z.enum(['csv', 'xlsx']).default('csv') })
+  .superRefine(checkPeriod);
+
 export const eventReportParams = z.object({
   eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
   report: z.enum(EVENT_REPORTS),
@@ -97,10 +108,13 @@ export const eventReportParams = z.object({
 export interface ReportPeriodDto {
   from: string | null;
   to: string | null;
+  /** An event report narrowed to the orders for one of its dates (absent or null: every date). */
+  event_date_id?: number | null;
 }
 const periodSchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
+  event_date_id: z.number().int().nullable().optional(),
 }) satisfies z.ZodType<ReportPeriodDto>;
 
 /** What every event report says about itself. */

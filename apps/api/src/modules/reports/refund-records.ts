@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { localDayText } from '../../db/sql-local-time.js';
 import { rowsOf } from '../inventory/counters.js';
-import { inPeriod, type ReportPeriod } from './report-period.js';
+import { forPeriodDate, inPeriod, type ReportPeriod } from './report-period.js';
 
 /** One refund as the order's history recorded it; a negative amount takes back one the provider reported failed. */
 export interface RefundRecord {
@@ -45,7 +45,7 @@ export async function refundRecords(
     join events ev on ev.id = o.event_id
     where ${where} and o.completed_at is not null
       and (h.kind = 'REFUNDED' or (h.kind = 'REFUND_FAILED' and h.data->>'reversed' is not null))
-      and ${inPeriod(sql.raw('h.created_at'), sql.raw('ev.timezone'), period)}
+      and ${inPeriod(sql.raw('h.created_at'), sql.raw('ev.timezone'), period)} and ${forPeriodDate(period)}
     order by h.created_at, h.id`,
   );
   return rows.map((r) => ({

@@ -1,17 +1,57 @@
-import { addDays, daysBetween, REPORT_MAX_DAYS, type ReportPeriodDto, todayIn } from '@admitone/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  addDays,
+  daysBetween,
+  type EventReportKind,
+  REPORT_MAX_DAYS,
+  type ReportPeriodDto,
+  todayIn,
+} from '@admitone/shared';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 
+import type { Executor } from '../../db/client.js';
+import { eventDates } from '../../db/schema/index.js';
 import { localDay } from '../../db/sql-local-time.js';
 import { DomainError } from '../../shared/errors.js';
 
 /** The days a report covers, as asked: calendar days in the event's time zone, null where open. */
 export type ReportPeriod = ReportPeriodDto;
 
-/** The period from a checked query (absent bounds are open). */
-export const periodOf = (q: { from?: string; to?: string }): ReportPeriod => ({
+/** The period from a checked query (absent bounds are open), and an event report's date. */
+export const periodOf = (q: { from?: string; to?: string; event_date_id?: number }): ReportPeriod => ({
   from: q.from ?? null,
   to: q.to ?? null,
+  ...(q.event_date_id !== undefined ? { event_date_id: q.event_date_id } : {}),
 });
+
+/**
+ * The period of an event report, with its date when asked: one of the event's dates (else a field error, as a
+ * choice that does not exist), and not for the check-ins report, which counts every date.
+ */
+export async function eventReportPeriod(
+  db: Executor,
+  eventId: number,
+  report: EventReportKind,
+  query: { from?: string; to?: string; event_date_id?: number },
+): Promise<ReportPeriod> {
+  const dateId = query.event_date_id;
+  if (dateId !== undefined) {
+    const refuse = (key: 'not_found_choice' | 'invalid_value') =>
+      new DomainError('VALIDATION_FAILED', { fields: { event_date_id: [{ key }] } });
+    if (report === 'check-ins') throw refuse('invalid_value');
+    const [row] = await db
+      .select({ id: eventDates.id })
+      .from(eventDates)
+      .where(and(eq(eventDates.event_id, eventId), eq(eventDates.id, dateId)));
+    if (!row) throw refuse('not_found_choice');
+  }
+  return periodOf(query);
+}
+
+/** "Order `o` is for the period's date" (no date: every order). An order is for one date. */
+export function forPeriodDate(period: ReportPeriod): SQL {
+  if (!period.event_date_id) return sql`true`;
+  return sql`exists (select 1 from order_items di where di.order_id = o.id and di.event_date_id = ${period.event_date_id})`;
+}
 
 /**
  * "The instant's day in `tz` lies in the period": both bounds included, an open bound no condition.

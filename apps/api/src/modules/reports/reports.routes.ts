@@ -1,5 +1,7 @@
 import {
+  eventReportExportQuery,
   eventReportParams,
+  eventReportQuery,
   eventReportResponse,
   reportExportQuery,
   reportPeriodQuery,
@@ -16,7 +18,7 @@ import { requireEvent } from '../events/events.repository.js';
 import { zonedDate } from '../exports/export-sheet.js';
 import { csvStream, EXPORT_CONTENT_TYPES, xlsxStream } from '../exports/export-writers.js';
 import { eventReport } from './event-reports.js';
-import { periodOf } from './report-period.js';
+import { eventReportPeriod, periodOf } from './report-period.js';
 import { eventReportFile, type ReportFile, salesByEventFile } from './report-sheets.js';
 import { salesByEvent } from './sales-by-event.js';
 
@@ -50,13 +52,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         summary:
           "One report of the event over a period: sales by product, promo code, affiliate or day, taxes and fees, refunds or check-ins (days in the event's time zone)",
         params: eventReportParams,
-        querystring: reportPeriodQuery,
+        querystring: eventReportQuery,
         response: { 200: eventReportResponse },
       },
     },
     async (req) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      return { data: await eventReport(db, event, req.params.report, periodOf(req.query), deps.clock.now()) };
+      const period = await eventReportPeriod(db, event.id, req.params.report, req.query);
+      return { data: await eventReport(db, event, req.params.report, period, deps.clock.now()) };
     },
   );
 
@@ -68,13 +71,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         security,
         summary: 'Download one report of the event (its rows and totals) as CSV or Excel',
         params: eventReportParams,
-        querystring: reportExportQuery,
+        querystring: eventReportExportQuery,
       },
     },
     async (req, reply) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const now = deps.clock.now();
-      const report = await eventReport(db, event, req.params.report, periodOf(req.query), now);
+      const period = await eventReportPeriod(db, event.id, req.params.report, req.query);
+      const report = await eventReport(db, event, req.params.report, period, now);
       return send(
         reply,
         `${event.slug}-${req.params.report}-${zonedDate(now, event.timezone)}`,

@@ -10,9 +10,15 @@ import type { ExportFormat } from '../../exports/api/export-progress';
 export interface ReportPeriod {
   from: string | null;
   to: string | null;
+  /** An event report for the orders of one of its dates (absent or null: every date). */
+  event_date_id?: number | null;
 }
 
-const periodQuery = (period: ReportPeriod) => ({ from: period.from, to: period.to });
+const periodQuery = (period: ReportPeriod) => ({
+  from: period.from,
+  to: period.to,
+  ...(period.event_date_id ? { event_date_id: period.event_date_id } : {}),
+});
 
 export const reportKeys = {
   event: (eventId: number, report: EventReportKind, period: ReportPeriod) =>

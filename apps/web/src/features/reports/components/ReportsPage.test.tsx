@@ -96,9 +96,11 @@ const json = (status: number, body: unknown) =>
 function setup(
   reports: Partial<Record<string, EventReportDto | 'fail'>> = { 'sales-by-product': products, 'sales-by-day': days },
   initial = '/manage/event/7/reports',
+  dates: unknown[] = [],
 ) {
   const fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/events/7') return json(200, { data: event });
+    if (url === '/api/events/7/dates') return json(200, { data: dates, meta: {} });
     const m = /^\/api\/events\/7\/reports\/([a-z-]+)(\/export)?(\?.*)?$/.exec(url);
     if (m?.[2])
       return new Response('Product,Units\n', {
@@ -267,6 +269,34 @@ describe('ReportsPage', () => {
         '/api/events/7/reports/sales-by-product/export?from=2027-03-01&to=2027-03-05&format=xlsx',
       ),
     );
+  });
+
+  it("with several dates, shows one date's sales and refunds (in the address too), and the check-ins of every date", async () => {
+    const date = (id: number, start: string, label: string | null) => ({
+      id,
+      event_id: 7,
+      start_date: start,
+      end_date: null,
+      label,
+      location: null,
+      status: 'ON_SALE',
+      capacity: null,
+      taken: 0,
+      created_at: '2027-01-01T00:00:00.000Z',
+    });
+    const { calls, router } = setup(
+      { 'sales-by-product': products, 'check-ins': 'fail' },
+      '/manage/event/7/reports',
+      [date(31, '2027-06-01T17:00:00.000Z', null), date(32, '2027-06-08T17:00:00.000Z', 'Closing night')],
+    );
+    await screen.findByRole('table', { name: 'Sales by product' });
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Date' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Jun 8, 2027, 7:00 PM · Closing night' }));
+    await waitFor(() => expect(calls()).toContain('/api/events/7/reports/sales-by-product?event_date_id=32'));
+    expect(router.state.location.search).toBe('?date=32');
+    fireEvent.click(screen.getByRole('tab', { name: 'Check-ins' }));
+    await waitFor(() => expect(calls()).toContain('/api/events/7/reports/check-ins'));
+    expect(screen.queryByTestId('report-date')).toBeNull();
   });
 
   it('says when a report could not be loaded, with a way to try again', async () => {

@@ -13,11 +13,13 @@ import {
   IconTicket,
   type TablerIcon,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../../components/PageHeader';
 import { usePhone } from '../../../lib/use-phone';
+import { useEventDates } from '../../event-dates/api/event-dates';
+import { OrderDateFilter } from '../../event-dates/components/OrderDateFilter';
 import { EventScreen } from '../../events/components/EventScreen';
 import { useReportPeriod } from '../hooks/useReportPeriod';
 import { periodProblem } from '../report-period';
@@ -47,8 +49,24 @@ const isReport = (value: string | null): value is EventReportKind =>
 function Reports({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
-  const { period, setPeriod } = useReportPeriod();
+  const { period: days, setPeriod } = useReportPeriod();
   const report = isReport(params.get('report')) ? (params.get('report') as EventReportKind) : 'sales-by-product';
+  // With several dates, the sales and refunds can be those of one date's orders (`?date=`); the check-ins
+  // report counts every date.
+  const dates = useEventDates(event.id).data ?? [];
+  const dateParam = Number(params.get('date'));
+  const dateId = dates.length > 1 && dates.some((d) => d.id === dateParam) ? dateParam : null;
+  const period = useMemo(() => ({ ...days, event_date_id: dateId }), [days, dateId]);
+  const setDate = (id: number | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('date');
+        else next.set('date', String(id));
+        return next;
+      },
+      { replace: true },
+    );
   const valid = periodProblem(period) === null;
   // Seven outlined tabs do not fit a phone: there they are pills, wrapping onto a second line.
   const phone = usePhone();
@@ -85,11 +103,16 @@ function Reports({ event }: { event: EventDto }) {
       />
       <Stack gap="lg">
         <PeriodChooser
-          period={period}
+          period={days}
           onChange={setPeriod}
           timeZone={timeZone}
           note={<Trans>Days are counted in the event's time zone ({timeZone}), first and last day included.</Trans>}
         />
+        {dates.length > 1 && report !== 'check-ins' ? (
+          <div data-testid="report-date">
+            <OrderDateFilter dates={dates} timeZone={timeZone} value={dateId} onChange={setDate} />
+          </div>
+        ) : null}
         <Tabs value={report} onChange={choose} keepMounted={false} variant={phone ? 'pills' : 'outline'}>
           <Tabs.List aria-label={t`Reports`}>
             {EVENT_REPORTS.map((kind) => {
@@ -105,7 +128,7 @@ function Reports({ event }: { event: EventDto }) {
             const { Component } = REPORTS[kind];
             return (
               <Tabs.Panel key={kind} value={kind} pt="lg">
-                <Component event={event} period={period} enabled={valid} />
+                <Component event={event} period={kind === 'check-ins' ? days : period} enabled={valid} />
               </Tabs.Panel>
             );
           })}
