@@ -284,11 +284,10 @@ describe('ReportsPage', () => {
       taken: 0,
       created_at: '2027-01-01T00:00:00.000Z',
     });
-    const { calls, router } = setup(
-      { 'sales-by-product': products, 'check-ins': 'fail' },
-      '/manage/event/7/reports',
-      [date(31, '2027-06-01T17:00:00.000Z', null), date(32, '2027-06-08T17:00:00.000Z', 'Closing night')],
-    );
+    const { calls, router } = setup({ 'sales-by-product': products, 'check-ins': 'fail' }, '/manage/event/7/reports', [
+      date(31, '2027-06-01T17:00:00.000Z', null),
+      date(32, '2027-06-08T17:00:00.000Z', 'Closing night'),
+    ]);
     await screen.findByRole('table', { name: 'Sales by product' });
     fireEvent.click(await screen.findByRole('combobox', { name: 'Date' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Jun 8, 2027, 7:00 PM · Closing night' }));
