@@ -784,7 +784,7 @@ describe("the account's sales per event", () => {
 });
 
 describe('an event with several dates', () => {
-  it("narrows the sales and refund reports to one date's orders; refuses another event's date and the check-ins report", async () => {
+  it("narrows the sales and refund reports and the dashboard to one date's orders; refuses another event's date and the check-ins report", async () => {
     at('2027-03-10T09:00:00Z');
     const { u, event, tickets } = await liveEvent(
       ctx.app,
@@ -849,6 +849,27 @@ describe('an event with several dates', () => {
     );
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['x-total-rows']).toBe('1');
+
+    // The dashboard too: one date's orders and tickets.
+    const stats = async (dateId: number) => {
+      const res = await call(ctx.app, 'GET', `/api/events/${event.id}/stats?event_date_id=${dateId}`, {
+        token: u.token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const d = res.json().data;
+      return [d.orders_completed, d.tickets_sold, d.gross_sales, d.total_refunded, d.by_product[0].sold];
+    };
+    expect(await stats(first)).toEqual([1, 1, 2000, 0, 1]);
+    // (Refunded in part: no longer counted as completed, still sold.)
+    expect(await stats(second)).toEqual([0, 2, 4000, 500, 2]);
+    const foreignStats = await call(
+      ctx.app,
+      'GET',
+      `/api/events/${event.id}/stats?event_date_id=${await firstDateOf(ctx.app, w.eventId)}`,
+      { token: u.token },
+    );
+    expect(foreignStats.statusCode).toBe(422);
+    expect(Object.keys(foreignStats.json().error.field_errors)).toEqual(['event_date_id']);
 
     // Another event's date is no choice here; the check-ins report counts every date.
     const refused = async (name: string, dateId: number) => {

@@ -160,6 +160,8 @@ export const eventStatsQuery = z.object({
     .int()
     .refine((v) => (STATS_PERIODS as readonly number[]).includes(v), customIssue('invalid_value'))
     .default(14),
+  /** One of the event's dates: its orders and tickets only (page views and the waitlist stay the event's). */
+  event_date_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
 });
 
 /** `GET /api/events/{id}/stats`: what the dashboard shows. Money in minor units of `currency`. */

@@ -55,7 +55,12 @@ export async function dateOfOrder(db: Executor, orderId: number): Promise<OrderD
  * A list's date filter (`filter_fields[event_date_id]`): one of the event's dates, else refused on the field
  * (422), as a choice that does not exist. Another event's or account's date is not the event's.
  */
-export async function checkDateFilter(db: Executor, eventId: number, dateId: number | undefined): Promise<void> {
+export async function checkDateFilter(
+  db: Executor,
+  eventId: number,
+  dateId: number | undefined,
+  field = 'filter_fields.event_date_id',
+): Promise<void> {
   if (dateId === undefined) return;
   const [row] = await db
     .select({ id: eventDates.id })
@@ -63,7 +68,7 @@ export async function checkDateFilter(db: Executor, eventId: number, dateId: num
     .where(and(eq(eventDates.event_id, eventId), eq(eventDates.id, dateId)));
   if (!row)
     throw new DomainError('VALIDATION_FAILED', {
-      fields: { 'filter_fields.event_date_id': [{ key: 'not_found_choice' }] },
+      fields: { [field]: [{ key: 'not_found_choice' }] },
     });
 }
 

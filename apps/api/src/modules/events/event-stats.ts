@@ -34,8 +34,15 @@ export async function eventStats(
   event: { id: number; currency: string; timezone: string },
   now: Date,
   days = 14,
+  dateId?: number,
 ): Promise<EventStatsDto> {
   const DAYS = days;
+  // One date's orders (an order is for one date) and tickets; page views are the event's.
+  const orderOnDate = (alias: string) =>
+    dateId === undefined
+      ? sql`true`
+      : sql`exists (select 1 from order_items di where di.order_id = ${sql.raw(alias)}.id and di.event_date_id = ${dateId})`;
+  const attendeeOnDate = dateId === undefined ? sql`true` : sql`event_date_id = ${dateId}`;
   const [o] = await rows<Record<string, number>>(
     db,
     sql`
@@ -48,14 +55,15 @@ export async function eventStats(
       coalesce(sum(fee_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as fees,
       coalesce(sum(tax_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as taxes,
       coalesce(sum(refunded_total) filter (where completed_at is not null), 0)::bigint as refunded
-    from orders where event_id = ${event.id}`,
+    from orders where event_id = ${event.id} and ${orderOnDate('orders')}`,
   );
   const [a] = await rows<Record<string, number>>(
     db,
     sql`
     select count(*) filter (where status = 'ACTIVE')::int as sold, count(*) filter (where status = 'AWAITING_PAYMENT')::int as reserved,
       count(*) filter (where status = 'ACTIVE' and checked_in_at is not null)::int as checked_in
-    from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT') and is_admission`,
+    from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT') and is_admission
+      and ${attendeeOnDate}`,
   );
   const [v] = await rows<Record<string, number>>(
     db,
@@ -70,14 +78,15 @@ export async function eventStats(
     sql`
     select ${localDayText(sql.raw('o.completed_at'), tz)} as day, count(distinct o.id)::int as orders, count(a.id)::int as tickets
     from orders o left join attendees a on a.order_id = o.id and a.status = 'ACTIVE' and a.is_admission
-    where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at >= ${since}
+    where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at >= ${since} and ${orderOnDate('o')}
     group by 1`,
   );
   const gross = await rows<{ day: string; gross: number }>(
     db,
     sql`
     select ${localDayText(sql.raw('completed_at'), tz)} as day, coalesce(sum(total), 0)::bigint as gross
-    from orders where event_id = ${event.id} and status in ${SOLD} and completed_at >= ${since} group by 1`,
+    from orders where event_id = ${event.id} and status in ${SOLD} and completed_at >= ${since}
+      and ${orderOnDate('orders')} group by 1`,
   );
   const views = await rows<{ day: string; views: number }>(
     db,
@@ -109,7 +118,7 @@ export async function eventStats(
     left join (
       select i.ticket_id, sum(i.quantity) as units, sum(i.total) as gross
       from order_items i join orders o on o.id = i.order_id
-      where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at is not null
+      where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at is not null and ${orderOnDate('o')}
       group by i.ticket_id
     ) s on s.ticket_id = t.id
     where t.event_id = ${event.id}

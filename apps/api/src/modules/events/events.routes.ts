@@ -26,6 +26,7 @@ import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
+import { checkDateFilter } from '../event-dates/order-dates.js';
 import { previewEventFor } from '../public-events/public-event.js';
 import { createEvent } from './create-event.js';
 import { duplicateEvent } from './duplicate-event.js';
@@ -180,7 +181,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
     async (req) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.id);
-      return { data: await eventStats(db, event, deps.clock.now(), req.query.days) };
+      await checkDateFilter(db, event.id, req.query.event_date_id, 'event_date_id');
+      return { data: await eventStats(db, event, deps.clock.now(), req.query.days, req.query.event_date_id) };
     },
   );
 

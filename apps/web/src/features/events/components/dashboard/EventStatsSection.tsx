@@ -22,6 +22,8 @@ import { IconAlertCircle, IconChartAreaLine, IconRefresh } from '@tabler/icons-r
 import { lazy, Suspense, useState } from 'react';
 
 import { errorMessage } from '../../../../lib/validation';
+import { useEventDates } from '../../../event-dates/api/event-dates';
+import { OrderDateFilter } from '../../../event-dates/components/OrderDateFilter';
 import { WaitlistDemandCard } from '../../../waitlist/components/WaitlistDemandCard';
 import { type StatsPeriod, useEventStats } from '../../api/event-stats';
 import { hasSales } from '../../event-stats';
@@ -105,7 +107,11 @@ function StatsContent({ event, stats }: { event: EventDto; stats: EventStatsDto 
 export function EventStatsSection({ event }: { event: EventDto }) {
   const { t, i18n } = useLingui();
   const [days, setDays] = useState<StatsPeriod>(14);
-  const stats = useEventStats(event.id, days);
+  // With several dates, the figures of one date's orders and tickets.
+  const dates = useEventDates(event.id).data ?? [];
+  const [chosenDate, setDate] = useState<number | null>(null);
+  const dateId = dates.some((d) => d.id === chosenDate) ? chosenDate : null;
+  const stats = useEventStats(event.id, days, dateId);
   const periods = STATS_PERIODS.map((d) => ({ value: String(d), label: t`${d} days` }));
   return (
     <Stack gap="md" component="section" aria-labelledby="event-stats-heading">
@@ -113,14 +119,19 @@ export function EventStatsSection({ event }: { event: EventDto }) {
         <Title order={2} fz="lg" id="event-stats-heading">
           <Trans>Sales and visits</Trans>
         </Title>
-        <SegmentedControl
-          size="xs"
-          aria-label={t`Period of the charts`}
-          data={periods}
-          value={String(days)}
-          onChange={(v) => setDays(Number(v) as StatsPeriod)}
-          data-testid="stats-period"
-        />
+        <Group gap="sm" align="flex-end">
+          {dates.length > 1 ? (
+            <OrderDateFilter dates={dates} timeZone={event.timezone} value={dateId} onChange={setDate} />
+          ) : null}
+          <SegmentedControl
+            size="xs"
+            aria-label={t`Period of the charts`}
+            data={periods}
+            value={String(days)}
+            onChange={(v) => setDays(Number(v) as StatsPeriod)}
+            data-testid="stats-period"
+          />
+        </Group>
       </Group>
       {stats.isPending ? (
         <StatsSkeleton />
