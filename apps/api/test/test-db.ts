@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -62,6 +63,12 @@ async function migratedTemplate(admin: pg.Client, base: string): Promise<string>
 }
 
 let pgliteSnapshot: Promise<string> | null = null;
+/** The installed PGlite release (its package.json, next to the `dist` folder its entry is in). */
+const PGLITE_VERSION = (() => {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+})();
 
 /**
  * The embedded database's counterpart of the template: a migrated PGlite data directory saved as a file
@@ -72,7 +79,8 @@ let pgliteSnapshot: Promise<string> | null = null;
  */
 function migratedPgliteSnapshot(): Promise<string> {
   pgliteSnapshot ??= (async () => {
-    const file = path.join(os.tmpdir(), `admitone-pglite-${migrationsKey()}.tar`);
+    // Named after the migrations and the PGlite release (a data directory is read by the release that wrote it).
+    const file = path.join(os.tmpdir(), `admitone-pglite-${PGLITE_VERSION}-${migrationsKey()}.tar`);
     if (existsSync(file)) return file;
     const database = openDatabase('pglite://memory');
     try {
