@@ -267,4 +267,57 @@ describe("the cancellation's mails and the mail budget", () => {
     expect(row!.typed_mails_written).toBe(3);
     expect(row!.finished_at).not.toBeNull();
   });
+
+  it("paces a refund's mail too: a card order whose address the team corrected waits its turn", async () => {
+    const w = await world();
+    const typed = await call(ctx.app, 'POST', `/api/events/${w.event.id}/attendees`, {
+      token: w.u.token,
+      body: {
+        ticket_id: w.guest,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        email: 'typed-first@example.test',
+        send_ticket: false,
+        event_date_id: w.second,
+      },
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    // A card order whose address the organizer then corrected: typed in by the team too.
+    const c = await checkout(w, w.seat, 'card@example.test');
+    const intent = await payByCard(c);
+    expect((await succeeded(intent, `evt_${c.r.data.short_id}`)).statusCode).toBe(200);
+    const order = await orderOf(c.r.data.short_id);
+    const edited = await call(ctx.app, 'PUT', `/api/events/${w.event.id}/orders/${order.id}/buyer`, {
+      token: w.u.token,
+      body: { first_name: 'Cara', last_name: 'Card', email: 'corrected@example.test' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // One mail of the hour's two is used: the first typed address now, the refund's mail an hour later.
+    clock.advance(2 * 3_600_001);
+    await db()
+      .insert(mailBudgetEntries)
+      .values({ account_id: w.accountId, user_id: w.u.user.id, kind: 'ORDER', mails: 1, created_at: clock.now() });
+    const cancelledAt = clock.now();
+    const done = await cancel(w);
+    expect(done.statusCode, done.body).toBe(200);
+    await ctx.app.deps.jobs.settleDateCancellations();
+    expect(refundsOf(intent)).toEqual([5000]);
+    const mails = await db()
+      .select({
+        to: sql<string>`${outbox.payload}->>'to'`,
+        template: sql<string>`${outbox.payload}->>'template'`,
+        at: outbox.available_at,
+      })
+      .from(outbox)
+      .where(
+        and(
+          sql`${outbox.payload}->>'template' in ('order_cancelled', 'order_refunded')`,
+          sql`${outbox.order_id} in (select id from orders where event_id = ${w.event.id})`,
+        ),
+      );
+    expect(mails.map((m) => [m.to, m.template, m.at.getTime() - cancelledAt.getTime()]).sort()).toEqual([
+      ['corrected@example.test', 'order_refunded', 3_600_000],
+      ['typed-first@example.test', 'order_cancelled', 0],
+    ]);
+  });
 });
