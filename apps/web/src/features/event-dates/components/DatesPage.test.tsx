@@ -110,6 +110,27 @@ function setup({
 
 // A screen with dialogs loaded on first use: more than the default five seconds on a busy machine.
 describe('DatesPage', { timeout: 20_000 }, () => {
+  it('names the venue of a date held elsewhere in the list', async () => {
+    const elsewhere = date({
+      id: 4,
+      start_date: '2027-01-15T18:30:00.000Z',
+      label: null,
+      location: {
+        venue_name: 'Open-air stage',
+        address_line_1: null,
+        address_line_2: null,
+        city: 'Potsdam',
+        state_or_region: null,
+        zip_or_postal_code: null,
+        country: null,
+      },
+    });
+    setup({ dates: [...DATES, elsewhere] });
+    expect(await screen.findByText('Open-air stage')).toBeTruthy();
+    // The dates at the event's venue name none.
+    expect(screen.getAllByTestId('date-venue')).toHaveLength(1);
+  });
+
   it('lists the dates with their counts, status and sold of capacity, and passes axe', async () => {
     const { container } = setup();
     expect(await screen.findByText(/3 dates · 1,180 sold/)).toBeTruthy();

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Table.css';
 import { formatDate, formatNumber, type PageMeta, wholePercent } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Checkbox, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
 
 import { ListPagination } from '../../../components/ListPagination';
 import { formatTimeOfDay } from '../../../lib/typed-time';
@@ -66,7 +67,22 @@ interface DatesTableProps {
   onOpen: (row: DateRow) => void;
 }
 
-/** The dates a page at a time: day and times, label, status, sold of capacity, a checkbox each. */
+/** Where a date at a venue of its own takes place (its venue's name, else its city); nothing at the event's. */
+function DateVenue({ row }: { row: DateRow }) {
+  const { t } = useLingui();
+  if (!row.location) return null;
+  const where = row.location.venue_name ?? row.location.city ?? t`Another venue`;
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="date-venue">
+      <IconMapPin size={14} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm" c="dimmed">
+        {where}
+      </Text>
+    </Group>
+  );
+}
+
+/** The dates a page at a time: day and times, label (and a venue of its own), status, sold of capacity, a checkbox. */
 export function DatesTable({ rows, page, onPage, selected, onSelect, onOpen }: DatesTableProps) {
   const { t, i18n } = useLingui();
   const words = useDateWords();
@@ -152,6 +168,7 @@ export function DatesTable({ rows, page, onPage, selected, onSelect, onOpen }: D
                         <Text size="sm" c="dimmed">
                           {row.label ? `${times} · ${row.label}` : times}
                         </Text>
+                        <DateVenue row={row} />
                       </div>
                       <Group justify="space-between" align="flex-end" gap="sm">
                         <DateStatusBadge status={row.status} />
@@ -208,6 +225,7 @@ export function DatesTable({ rows, page, onPage, selected, onSelect, onOpen }: D
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{row.label ?? ''}</Text>
+                      <DateVenue row={row} />
                     </Table.Td>
                     <Table.Td>
                       <DateStatusBadge status={row.status} />
