@@ -2,6 +2,7 @@ import type { EventDateDto } from '@admitone/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { eventDate } from '../../../test-utils/event-dates';
 import { renderWithProviders } from '../../../test-utils/render';
 import type { OrderListState } from '../hooks/useOrderListParams';
 import { OrdersToolbar } from './OrdersToolbar';
@@ -15,18 +16,6 @@ const state: OrderListState = {
   tickets: [],
   date: null,
 };
-const date = (id: number, start: string, label: string | null): EventDateDto => ({
-  id,
-  event_id: 1,
-  start_date: start,
-  end_date: null,
-  label,
-  location: null,
-  status: 'ON_SALE',
-  capacity: null,
-  taken: 0,
-  created_at: '2027-01-01T00:00:00.000Z',
-});
 
 function setup(dates: EventDateDto[]) {
   const onChange = vi.fn();
@@ -39,14 +28,14 @@ function setup(dates: EventDateDto[]) {
 
 describe('OrdersToolbar', () => {
   it('offers no date filter for an event with one date', () => {
-    setup([date(1, '2027-06-01T17:00:00.000Z', null)]);
+    setup([eventDate(1, '2027-06-01T17:00:00.000Z', null, 1)]);
     expect(screen.queryByRole('combobox', { name: 'Date' })).toBeNull();
   });
 
   it("filters by one of the event's dates, named by time (event's zone) and label", async () => {
     const onChange = setup([
-      date(1, '2027-06-01T17:00:00.000Z', null),
-      date(2, '2027-06-08T17:00:00.000Z', 'Closing night'),
+      eventDate(1, '2027-06-01T17:00:00.000Z', null, 1),
+      eventDate(2, '2027-06-08T17:00:00.000Z', 'Closing night', 1),
     ]);
     fireEvent.click(screen.getByRole('combobox', { name: 'Date' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Jun 8, 2027, 7:00 PM · Closing night' }));

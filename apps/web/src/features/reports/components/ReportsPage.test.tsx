@@ -9,6 +9,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { eventDate } from '../../../test-utils/event-dates';
 import { renderWithProviders } from '../../../test-utils/render';
 import { mockViewportWidth } from '../../../test-utils/viewport';
 import { ReportsPage } from './ReportsPage';
@@ -272,21 +273,9 @@ describe('ReportsPage', () => {
   });
 
   it("with several dates, shows one date's sales and refunds (in the address too), and the check-ins of every date", async () => {
-    const date = (id: number, start: string, label: string | null) => ({
-      id,
-      event_id: 7,
-      start_date: start,
-      end_date: null,
-      label,
-      location: null,
-      status: 'ON_SALE',
-      capacity: null,
-      taken: 0,
-      created_at: '2027-01-01T00:00:00.000Z',
-    });
     const { calls, router } = setup({ 'sales-by-product': products, 'check-ins': 'fail' }, '/manage/event/7/reports', [
-      date(31, '2027-06-01T17:00:00.000Z', null),
-      date(32, '2027-06-08T17:00:00.000Z', 'Closing night'),
+      eventDate(31, '2027-06-01T17:00:00.000Z', null),
+      eventDate(32, '2027-06-08T17:00:00.000Z', 'Closing night'),
     ]);
     await screen.findByRole('table', { name: 'Sales by product' });
     fireEvent.click(await screen.findByRole('combobox', { name: 'Date' }));

@@ -2,6 +2,7 @@ import type { EventDto, EventStatsDto } from '@admitone/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { eventDate } from '../../../../test-utils/event-dates';
 import { renderWithProviders } from '../../../../test-utils/render';
 import { EventStatsSection } from './EventStatsSection';
 
@@ -32,18 +33,6 @@ const stats: EventStatsDto = {
   by_product: [],
   waitlist_demand: [],
 };
-const date = (id: number, start: string, label: string | null) => ({
-  id,
-  event_id: 7,
-  start_date: start,
-  end_date: null,
-  label,
-  location: null,
-  status: 'ON_SALE',
-  capacity: null,
-  taken: 0,
-  created_at: '2027-01-01T00:00:00.000Z',
-});
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -62,8 +51,8 @@ function setup(dates: unknown[]) {
 describe('EventStatsSection', () => {
   it("with several dates, shows one date's figures when one is chosen", async () => {
     const statsCalls = setup([
-      date(31, '2027-06-01T17:00:00.000Z', null),
-      date(32, '2027-06-08T17:00:00.000Z', 'Closing night'),
+      eventDate(31, '2027-06-01T17:00:00.000Z', null),
+      eventDate(32, '2027-06-08T17:00:00.000Z', 'Closing night'),
     ]);
     fireEvent.click(await screen.findByRole('combobox', { name: 'Date' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Jun 8, 2027, 7:00 PM · Closing night' }));
@@ -72,7 +61,7 @@ describe('EventStatsSection', () => {
   });
 
   it('with one date, offers no date filter', async () => {
-    const statsCalls = setup([date(31, '2027-06-01T17:00:00.000Z', null)]);
+    const statsCalls = setup([eventDate(31, '2027-06-01T17:00:00.000Z', null)]);
     await waitFor(() => expect(statsCalls()).toEqual(['/api/events/7/stats?days=14']));
     expect(statsCalls.urls()).toContain('/api/events/7/dates');
     // Drawn with the figures (and the dates answered by then): no filter.
