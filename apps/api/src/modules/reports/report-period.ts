@@ -6,12 +6,12 @@ import {
   type ReportPeriodDto,
   todayIn,
 } from '@admitone/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { eventDates } from '../../db/schema/index.js';
 import { localDay } from '../../db/sql-local-time.js';
 import { DomainError } from '../../shared/errors.js';
+import { checkDateFilter } from '../event-dates/order-dates.js';
 
 /** The days a report covers, as asked: calendar days in the event's time zone, null where open. */
 export type ReportPeriod = ReportPeriodDto;
@@ -33,17 +33,9 @@ export async function eventReportPeriod(
   report: EventReportKind,
   query: { from?: string; to?: string; event_date_id?: number },
 ): Promise<ReportPeriod> {
-  const dateId = query.event_date_id;
-  if (dateId !== undefined) {
-    const refuse = (key: 'not_found_choice' | 'invalid_value') =>
-      new DomainError('VALIDATION_FAILED', { fields: { event_date_id: [{ key }] } });
-    if (report === 'check-ins') throw refuse('invalid_value');
-    const [row] = await db
-      .select({ id: eventDates.id })
-      .from(eventDates)
-      .where(and(eq(eventDates.event_id, eventId), eq(eventDates.id, dateId)));
-    if (!row) throw refuse('not_found_choice');
-  }
+  if (query.event_date_id !== undefined && report === 'check-ins')
+    throw new DomainError('VALIDATION_FAILED', { fields: { event_date_id: [{ key: 'invalid_value' }] } });
+  await checkDateFilter(db, eventId, query.event_date_id, 'event_date_id');
   return periodOf(query);
 }
 

@@ -14,6 +14,7 @@ import { useCallback } from 'react';
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { useFormError } from '../../../lib/form-submit';
+import { numberOf } from '../../../lib/number-input';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useTickets } from '../../tickets/api/tickets';
 import { useBulkUpdateEventDates } from '../api/event-dates';
@@ -32,10 +33,6 @@ interface BulkValues {
   /** Its price on the dates in major units; empty: its own price again. */
   price: number | string;
 }
-
-/** A number input's value as a number: Mantine keeps "19.50" as text; empty is null. */
-const numberOf = (v: number | string): number | null =>
-  typeof v === 'number' ? v : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
 
 interface BulkDatesFormProps {
   eventId: number;

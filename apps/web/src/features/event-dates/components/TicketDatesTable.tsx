@@ -33,13 +33,10 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { ListBody } from '../../../components/ListBody';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { isApiError, toFormErrors } from '../../../lib/api-error';
+import { numberOf } from '../../../lib/number-input';
 import { usePhone } from '../../../lib/use-phone';
 import { useTickets } from '../../tickets/api/tickets';
 import { useSaveTicketDate, useTicketDates } from '../api/event-dates';
-
-/** A number input's value as a number: Mantine keeps "19.50" as text (its trailing zero); empty is null. */
-const numberOf = (v: number | string): number | null =>
-  typeof v === 'number' ? v : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
 
 interface TicketDatesTableProps {
   eventId: number;
