@@ -16,7 +16,7 @@ import { loadCatalogs } from '../src/i18n/i18n.js';
 import { cancelDate } from '../src/modules/event-dates/cancel-date.js';
 import { TestClock } from '../src/shared/clock.js';
 import { addDate, buyerHeaders, details, firstDateOf, liveEvent, placeOrder, reserve } from './checkout-factory.js';
-import { startStripeServer, type StripeServer } from './stripe-server.js';
+import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -37,11 +37,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     clock,
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_admitone',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_MODE: 'SINGLE',
-      STRIPE_API_URL: stripe.url,
+      ...singleStripeEnv(stripe, WEBHOOK_SECRET),
       PAYMENT_DEADLINE_SWEEP_SECONDS: '3600',
       MAIL_BUDGET_PER_HOUR: '2',
     },
@@ -97,23 +93,12 @@ async function payByCard(c: Awaited<ReturnType<typeof checkout>>) {
   return (started.json().data.client_secret as string).split('_secret_')[0]!;
 }
 
-function succeeded(intent: string, eventId: string) {
-  const payload = JSON.stringify({
+const succeeded = (intent: string, eventId: string) =>
+  sendStripeWebhook(ctx.app, WEBHOOK_SECRET, {
     id: eventId,
-    object: 'event',
     type: 'payment_intent.succeeded',
-    api_version: '2025-01-01',
-    created: 1,
-    data: { object: stripe.setStatus(intent, 'succeeded') },
+    object: stripe.setStatus(intent, 'succeeded'),
   });
-  const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
 
 const refundsOf = (intent: string) => stripe.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount);
 
@@ -132,7 +117,7 @@ describe('checkouts on a cancelled date', () => {
     expect(put.json().error.code).toBe('DATE_CANCELLED');
     expect(put.json().error.message).toContain('cancelled the date');
 
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     const order = await orderOf(c.r.data.short_id);
     expect(order.status).toBe('RESERVED');
     expect(order.hold_released_at).not.toBeNull();
@@ -152,12 +137,12 @@ describe('checkouts on a cancelled date', () => {
     const intent = await payByCard(c);
     // The payment is on its way while the date is cancelled and its holds released.
     expect((await cancel(w)).statusCode).toBe(200);
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     expect(await takenOn(w.second)).toEqual({ date: 0, tickets: [0, 0] });
 
     expect((await succeeded(intent, `evt_${c.r.data.short_id}_1`)).statusCode).toBe(200);
     expect((await succeeded(intent, `evt_${c.r.data.short_id}_2`)).statusCode).toBe(200);
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     expect(refundsOf(intent)).toEqual([5000]);
     const order = await orderOf(c.r.data.short_id);
     expect(order).toMatchObject({ status: 'REFUNDED', payment_status: 'REFUNDED', completed_at: null });
@@ -186,7 +171,7 @@ describe('checkouts on a cancelled date', () => {
     expect(order.status).toBe('REFUNDED');
     expect(await statusesOf(order.id)).toEqual(['CANCELLED', 'CANCELLED']);
     expect(await takenOn(w.second)).toEqual({ date: 0, tickets: [0, 0] });
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     expect(refundsOf(intent)).toEqual([5000]);
     expect(await takenOn(w.second)).toEqual({ date: 0, tickets: [0, 0] });
   });
@@ -240,7 +225,7 @@ describe("the cancellation's mails and the mail budget", () => {
     expect(done.statusCode, done.body).toBe(200);
     // (The hour before's entries have left the window.) Each share is kept at its own time.
     expect(await spent()).toBe(1 + typed.length);
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     const cancelledMails = async () =>
       db()
         .select({ id: outbox.id, to: sql<string>`${outbox.payload}->>'to'`, at: outbox.available_at })
@@ -261,7 +246,7 @@ describe("the cancellation's mails and the mail budget", () => {
     });
     expect((await orderOf(own.short_id)).status).toBe('CANCELLED');
     // Every order is cancelled at once; only the mails wait. A second pass writes and paces nothing more.
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     expect(await cancelledMails()).toHaveLength(4);
     const [row] = await db().select().from(dateCancellations).where(eq(dateCancellations.event_date_id, w.second));
     expect(row!.typed_mails_written).toBe(3);
@@ -300,7 +285,7 @@ describe("the cancellation's mails and the mail budget", () => {
     const cancelledAt = clock.now();
     const done = await cancel(w);
     expect(done.statusCode, done.body).toBe(200);
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     expect(refundsOf(intent)).toEqual([5000]);
     const mails = await db()
       .select({

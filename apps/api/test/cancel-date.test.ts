@@ -8,7 +8,7 @@ import { cancelDate } from '../src/modules/event-dates/cancel-date.js';
 import { settleDateCancellations } from '../src/modules/event-dates/date-cancellation-work.js';
 import { TestClock } from '../src/shared/clock.js';
 import { addDate, buyerHeaders, details, firstDateOf, liveEvent, placeOrder, reserve } from './checkout-factory.js';
-import { startStripeServer, type StripeServer } from './stripe-server.js';
+import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
 
 /**
@@ -28,11 +28,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     clock,
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_admitone',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_MODE: 'SINGLE',
-      STRIPE_API_URL: stripe.url,
+      ...singleStripeEnv(stripe, WEBHOOK_SECRET),
       // The runs are the test's (and the route's): the worker's timer would run them on its own.
       PAYMENT_DEADLINE_SWEEP_SECONDS: '3600',
     },
@@ -74,23 +70,8 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 /** Sends a signed webhook the way Stripe does. */
-function webhook(id: string, intent: object) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type: 'payment_intent.succeeded',
-    api_version: '2025-01-01',
-    created: 1,
-    data: { object: intent },
-  });
-  const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const webhook = (id: string, intent: object) =>
+  sendStripeWebhook(ctx.app, WEBHOOK_SECRET, { id, type: 'payment_intent.succeeded', object: intent });
 
 /** Two seats on a date, paid by card; answers the order's id and its PaymentIntent. */
 async function cardOrder(w: World, dateId: number, email: string) {
@@ -149,7 +130,7 @@ describe('cancelling a date', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('CANCELLED');
     expect(res.json().cancellation).toMatchObject({ orders: 4, refunds: 1 });
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
 
     expect(await orderRow(paid.id)).toMatchObject({ status: 'REFUNDED', payment_status: 'REFUNDED' });
     expect((await orderRow(paid.id)).cancelled_at).not.toBeNull();
@@ -193,7 +174,7 @@ describe('cancelling a date', () => {
     const again = await cancel(w, w.second);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().cancellation).toEqual({ orders: 4, refunds: 1, pending: 0 });
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     await mailSettled(ctx.app);
     expect(refundsOf(paid.intent)).toEqual([5000]);
     expect(await mailsOf(paid.id, 'order_refunded')).toBe(1);
@@ -221,7 +202,7 @@ describe('cancelling a date', () => {
 
     const again = await cancel(w, w.second);
     expect(again.json().cancellation).toMatchObject({ orders: 2, refunds: 2 });
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     await settleDateCancellations(db(), workDeps());
     expect(refundsOf(a.intent)).toEqual([5000]);
     expect(refundsOf(b.intent)).toEqual([5000]);
@@ -239,7 +220,7 @@ describe('cancelling a date', () => {
     const paid = await cardOrder(w, w.second, 'kept@example.test');
     const res = await cancel(w, w.second, { refund: false });
     expect(res.json().cancellation).toMatchObject({ orders: 1, refunds: 0 });
-    await ctx.app.deps.jobs.settleDateCancellations();
+    await ctx.app.deps.jobs.settleDateChanges();
     expect(await orderRow(paid.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'PAYMENT_RECEIVED' });
     expect(refundsOf(paid.intent)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
-import { startStripeServer, type StripeServer } from './stripe-server.js';
+import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -14,11 +14,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     clock,
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_admitone',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_MODE: 'SINGLE',
-      STRIPE_API_URL: stripe.url,
+      ...singleStripeEnv(stripe, WEBHOOK_SECRET),
     },
   });
 });
@@ -44,23 +40,8 @@ async function readyToPay(quantity = 2) {
 }
 
 /** Sends a signed webhook the way Stripe does. */
-function webhook(id: string, type: string, intent: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: 1,
-    data: { object: intent },
-  });
-  const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const webhook = (id: string, type: string, intent: object, secret = WEBHOOK_SECRET) =>
+  sendStripeWebhook(ctx.app, secret, { id, type, object: intent });
 
 const orderOf = async (eventId: number, shortId: string, headers: Record<string, string>) =>
   (await call(ctx.app, 'GET', url(eventId, shortId), { headers })).json().data;

@@ -230,13 +230,21 @@ describe('stock per date', () => {
       { ticket_id: tickets[1]!.id, quantity: 1 },
     ]);
     const db = ctx.app.deps.database.db;
-    // As before the migration: no dates at all (nor what 0053 built on them). Then their statements, as written.
+    // As before the migration: no dates at all (nor what 0053 to 0055 built on them). Then their statements, as written.
+    await db.execute(sql.raw('drop table date_move_mails'));
+    await db.execute(sql.raw('drop table date_moves'));
     await db.execute(sql.raw('drop table date_cancellations'));
     await db.execute(sql.raw('alter table attendees drop column event_date_id'));
     await db.execute(sql.raw('alter table order_items drop column event_date_id'));
     await db.execute(sql.raw('drop table ticket_dates'));
     await db.execute(sql.raw('drop table event_dates'));
-    for (const name of ['0052_event_dates.sql', '0053_date_cancellations.sql']) {
+    const replayed = [
+      '0052_event_dates.sql',
+      '0053_date_cancellations.sql',
+      '0054_date_cancellation_mail_pacing.sql',
+      '0055_date_moves.sql',
+    ];
+    for (const name of replayed) {
       const file = readFileSync(path.resolve(import.meta.dirname, '../src/db/migrations', name), 'utf8');
       for (const statement of file.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
     }

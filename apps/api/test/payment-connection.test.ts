@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { inviteAndAccept, registerUser } from './factories.js';
-import { startStripeServer, type StripeServer } from './stripe-server.js';
+import { sendStripeWebhook, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -29,16 +29,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-function webhook(id: string, type: string, object: object) {
-  const payload = JSON.stringify({ id, object: 'event', type, created: 1, data: { object } });
-  const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const webhook = (id: string, type: string, object: object) => sendStripeWebhook(ctx.app, SECRET, { id, type, object });
 
 describe('connecting Stripe (Connect mode)', () => {
   it('not connected -> setup incomplete -> connected; then card payments go to the connected account with the platform fee', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../src/shared/clock.js';
 import { addDate, buyerHeaders, details, firstDateOf, liveEvent, placeOrder, reserve } from './checkout-factory.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
-import { startStripeServer, type StripeServer } from './stripe-server.js';
+import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -55,23 +55,8 @@ let w: World;
 
 const at = (iso: string) => clock.set(new Date(iso));
 
-function webhook(id: string, type: string, intent: object) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: 1,
-    data: { object: intent },
-  });
-  const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const webhook = (id: string, type: string, intent: object) =>
+  sendStripeWebhook(ctx.app, WEBHOOK_SECRET, { id, type, object: intent });
 
 async function orderIdOf(eventId: number, token: string, shortId: string) {
   const list = (await call(ctx.app, 'GET', `/api/events/${eventId}/orders?per_page=100`, { token })).json()
@@ -110,11 +95,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     clock,
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_admitone',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_MODE: 'SINGLE',
-      STRIPE_API_URL: stripe.url,
+      ...singleStripeEnv(stripe, WEBHOOK_SECRET),
     },
   });
   const { u, event } = await liveEvent(ctx.app, [], { title: 'Spring Gala' });

@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 import qs from 'qs';
 
+import type { App } from '../src/app.js';
+
 export interface FakeIntent {
   id: string;
   object: 'payment_intent';
@@ -201,3 +203,35 @@ export async function startStripeServer() {
   };
 }
 export type StripeServer = Awaited<ReturnType<typeof startStripeServer>>;
+
+/** The settings of an app taking card payments on its own Stripe account (no Connect) through `stripe`. */
+export const singleStripeEnv = (stripe: StripeServer, webhookSecret: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_admitone',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone',
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_MODE: 'SINGLE',
+  STRIPE_API_URL: stripe.url,
+});
+
+/** Sends `app` a webhook event signed the way Stripe signs them (with the app's own SDK). */
+export function sendStripeWebhook(
+  app: App,
+  secret: string,
+  event: { id: string; type: string; object: object; api_version?: string },
+) {
+  const payload = JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    api_version: event.api_version ?? '2025-01-01',
+    created: 1,
+    data: { object: event.object },
+  });
+  const signature = app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret });
+  return app.inject({
+    method: 'POST',
+    url: '/api/public/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}

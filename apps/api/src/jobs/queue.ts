@@ -9,6 +9,7 @@ import { lanesOf, type MailLane, STALE_CLAIM_MS } from '../mail/outbox.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
 import { sweepAbandonedAnswerFiles } from '../modules/checkout/answer-files.js';
 import { settleDateCancellations } from '../modules/event-dates/date-cancellation-work.js';
+import { settleDateMoves } from '../modules/event-dates/date-move-work.js';
 import { sweepStoredFileDeletions } from '../modules/images/stored-file-removal.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
@@ -60,10 +61,11 @@ export interface JobQueue {
 
 export interface JobRunner extends JobQueue {
   /**
-   * Works through the orders of cancelled dates now (modules/event-dates/date-cancellation-work.ts): in this
-   * process when it runs the workers (joining a run under way), else a nudge to the worker.
+   * Works through the orders of cancelled and moved dates now (modules/event-dates/date-cancellation-work.ts,
+   * date-move-work.ts): in this process when it runs the workers (joining a run under way), else a nudge to the
+   * worker.
    */
-  settleDateCancellations(): Promise<void>;
+  settleDateChanges(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -196,16 +198,21 @@ export async function startJobs(
       .finally(() => (settling = null));
     return settling;
   };
-  // The orders of cancelled dates (cancel-date.ts), one run at a time per process (each order is re-checked
-  // under its lock, so two processes never do one twice), with the deadlines and at once after a cancellation.
+  // The orders of cancelled dates (cancel-date.ts), then those of moved dates to tell (move-date.ts), one run at a
+  // time per process (each order is re-checked under its lock, so two processes never do one twice), with the
+  // deadlines and at once after a cancellation or a move.
   let cancellingDates: Promise<void> | null = null;
   const cancelDatesFailed = databaseErrorLog(opts.log, 'cancelling the orders of cancelled dates failed');
   const cancelDates = () => {
     if (!deadlineDeps) return Promise.resolve();
+    const moveDeps = { appUrl: deadlineDeps.appUrl, storage: deadlineDeps.storage, clock: deps.clock };
     cancellingDates ??= settleDateCancellations(deps.db, deadlineDeps)
       .then(async (r) => {
         if (r.cancelled) opts.log.info({ cancelled: r.cancelled }, 'orders of cancelled dates cancelled');
         for (const lane of await lanesOf(deps.db, r.mails)) lanes?.[lane].kick();
+        const moved = await settleDateMoves(deps.db, moveDeps);
+        if (moved.told) opts.log.info({ told: moved.told }, 'buyers of moved dates told');
+        for (const lane of await lanesOf(deps.db, moved.mails)) lanes?.[lane].kick();
       })
       .catch(cancelDatesFailed)
       .finally(() => (cancellingDates = null));
@@ -271,7 +278,7 @@ export async function startJobs(
         else await boss.send(LANE_QUEUES[lane], {}, { singletonKey: 'kick' });
       }
     },
-    async settleDateCancellations() {
+    async settleDateChanges() {
       if (opts.work) return cancelDates();
       await boss.send(QUEUES.dateCancellations, {}, { singletonKey: 'kick' });
     },

@@ -51,6 +51,7 @@ export const MAIL_LANES: Record<TemplateName, MailLane> = {
   payment_received: 'bulk',
   payment_reminder: 'bulk',
   order_refunded: 'bulk',
+  date_moved: 'bulk',
   event_message: 'bulk',
   // Admins should hear at once that an integration stopped.
   webhook_disabled: 'urgent',

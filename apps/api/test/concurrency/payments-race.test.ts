@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buyerHeaders, details, liveEvent } from '../checkout-factory.js';
-import { startStripeServer, type StripeServer } from '../stripe-server.js';
+import { sendStripeWebhook, startStripeServer, type StripeServer } from '../stripe-server.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import {
   expectConsistent,
@@ -39,23 +39,8 @@ async function appWithStripe(stripe: StripeServer, guard?: typeof unguarded) {
   });
 }
 
-function webhook(app: App, id: string, intent: object) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type: 'payment_intent.succeeded',
-    api_version: '2025-01-01',
-    created: 1,
-    data: { object: intent },
-  });
-  const signature = app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const webhook = (app: App, id: string, intent: object) =>
+  sendStripeWebhook(app, WEBHOOK_SECRET, { id, type: 'payment_intent.succeeded', object: intent });
 
 /** A buyer (address `i`) with a paid order of `quantity`, details in and a PaymentIntent started. */
 async function cardOrder(app: App, eventId: number, ticketId: number, i: number, quantity: number) {

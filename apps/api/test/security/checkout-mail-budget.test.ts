@@ -6,7 +6,7 @@ import { mailBudgetEntries, messageRecipients, outbox } from '../../src/db/schem
 import { TestClock } from '../../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent } from '../checkout-factory.js';
 import { confirmAddress } from '../factories.js';
-import { startStripeServer, type StripeServer } from '../stripe-server.js';
+import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from '../stripe-server.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 
 /**
@@ -31,11 +31,7 @@ beforeAll(async () => {
     clock,
     env: {
       MAIL_BUDGET_PER_HOUR: String(BUDGET),
-      STRIPE_SECRET_KEY: 'sk_test_admitone',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_MODE: 'SINGLE',
-      STRIPE_API_URL: stripe.url,
+      ...singleStripeEnv(stripe, WEBHOOK_SECRET),
     },
   });
 }, 60_000);
@@ -80,21 +76,10 @@ async function checkout(eventId: number, ticketId: number, email: string, ip: st
 async function payByCard(eventId: number, shortId: string, headers: Record<string, string>) {
   const started = await call(ctx.app, 'POST', url(eventId, shortId, '/card-payment'), { headers });
   expect(started.statusCode, started.body).toBe(200);
-  const pi = stripe.setStatus((started.json().data.client_secret as string).split('_secret_')[0]!, 'succeeded');
-  const payload = JSON.stringify({
+  const hook = await sendStripeWebhook(ctx.app, WEBHOOK_SECRET, {
     id: `evt_${shortId}`,
-    object: 'event',
     type: 'payment_intent.succeeded',
-    api_version: '2025-01-01',
-    created: 1,
-    data: { object: pi },
-  });
-  const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const hook = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
+    object: stripe.setStatus((started.json().data.client_secret as string).split('_secret_')[0]!, 'succeeded'),
   });
   expect(hook.statusCode).toBe(200);
   const paid = (await call(ctx.app, 'GET', url(eventId, shortId), { headers })).json().data;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buyerHeaders, details, liveEvent, reserve } from '../checkout-factory.js';
-import { startStripeServer, type StripeServer } from '../stripe-server.js';
+import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from '../stripe-server.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 
 /**
@@ -18,11 +18,7 @@ beforeAll(async () => {
   stripe = await startStripeServer();
   ctx = await createTestApp({
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_admitone',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_admitone',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_MODE: 'SINGLE',
-      STRIPE_API_URL: stripe.url,
+      ...singleStripeEnv(stripe, WEBHOOK_SECRET),
       MAIL_BUDGET_PER_HOUR: '2',
     },
   });
@@ -44,21 +40,10 @@ async function paidOrder(event: { id: number }, ticketId: number) {
   });
   const secret = (await call(ctx.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers })).json().data
     .client_secret as string;
-  const intent = stripe.setStatus(secret.split('_secret_')[0]!, 'succeeded');
-  const payload = JSON.stringify({
+  const hook = await sendStripeWebhook(ctx.app, WEBHOOK_SECRET, {
     id: `evt_paid_${r.data.short_id}`,
-    object: 'event',
     type: 'payment_intent.succeeded',
-    api_version: '2025-01-01',
-    created: 1,
-    data: { object: intent },
-  });
-  const signature = ctx.app.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const hook = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
+    object: stripe.setStatus(secret.split('_secret_')[0]!, 'succeeded'),
   });
   expect(hook.statusCode).toBe(200);
   const { rows } = (await ctx.app.deps.database.db.execute(

@@ -88,7 +88,8 @@ export type EventDateBody = z.input<typeof eventDateBody>;
 
 /**
  * Changes to one date; every field is optional. A date is not cancelled here (its own action does it, with
- * its orders), and a cancelled date keeps its status.
+ * its orders), and a cancelled date keeps its status. A new start or end moves the date: its tickets stay
+ * valid, and with `notify_buyers` the buyers of its orders are mailed the new time with a new calendar file.
  */
 export const updateEventDateBody = z
   .object({
@@ -98,6 +99,10 @@ export const updateEventDateBody = z
     location: eventLocationSchema.nullable().optional(),
     status: dateStatus.optional(),
     capacity: dateCapacity.nullable().optional(),
+    /** When the times change: mail each buyer of the date (and each ticket holder at an address of their own). */
+    notify_buyers: z.boolean().optional(),
+    /** The organizer's words to the buyers, in those mails. */
+    move_message: optionalText(LIMITS.DESCRIPTION_MAX).optional(),
   })
   .refine((v) => endAfterStart(v.start_date, v.end_date), {
     path: ['end_date'],
@@ -240,6 +245,16 @@ export const eventDateSchema = z.object({
   created_at: z.string(),
 }) satisfies z.ZodType<EventDateDto>;
 export const eventDateResponse = oneOf(eventDateSchema);
+/** A changed date; `move`: its times changed and buyers are being told (null: nobody is mailed). */
+export const updatedEventDateResponse = z.object({
+  data: eventDateSchema,
+  move: z
+    .object({
+      /** Orders whose buyers are mailed the new time (by the worker, order by order). */
+      orders: z.number().int(),
+    })
+    .nullable(),
+});
 export const eventDateListResponse = pageOf(eventDateSchema);
 /** The dates a rule or a bulk change made or changed, by start. */
 export const eventDatesResponse = z.object({ data: z.array(eventDateSchema) });
@@ -266,6 +281,7 @@ export const cancelEventDateResponse = z.object({
   }),
 });
 export type CancelEventDateResponse = z.output<typeof cancelEventDateResponse>;
+export type UpdatedEventDateResponse = z.output<typeof updatedEventDateResponse>;
 
 /** What cancelling a date would cancel now (the confirmation shows it). */
 export const dateCancellationPreviewResponse = z.object({

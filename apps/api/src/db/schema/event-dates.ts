@@ -32,6 +32,11 @@ export const eventDates = pgTable(
      * as the attendee rows it summarises (docs/LOCKING.md). Units of general products do not count.
      */
     taken: integer('taken').notNull().default(0),
+    /**
+     * How often the date's times changed: its calendar files carry it (SEQUENCE), so a calendar app replaces
+     * the entry it has rather than keeping the old time.
+     */
+    calendar_sequence: integer('calendar_sequence').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -4,6 +4,7 @@ export * from './api-keys.js';
 export * from './auth.js';
 export * from './capacity.js';
 export * from './check-in-lists.js';
+export * from './date-moves.js';
 export * from './door-staff.js';
 export * from './event-dates.js';
 export * from './events.js';

@@ -325,6 +325,8 @@ export type OrderEventKind =
   | 'MANUALLY_CREATED'
   | 'PAYMENT_REMINDED'
   | 'PAYMENT_OVERDUE'
+  /** The organizer moved the order's date; its buyer (and holders) were told the new time. */
+  | 'DATE_MOVED'
   // The buyer's own changes from their order page (modules/self-service).
   | 'ATTENDEE_EDITED_BY_BUYER'
   | 'TICKET_RESENT_BY_BUYER'

@@ -1,6 +1,7 @@
 import type { Locale } from '@admitone/shared';
 
 import { type AttendeeTicketData, attendeeTicketMail } from './attendee-ticket.js';
+import { type DateMovedData, dateMovedMail } from './date-moved.js';
 import {
   type EmailChangeData,
   emailChangeMail,
@@ -41,6 +42,7 @@ export interface TemplateData {
   payment_received: PaymentReceivedData;
   payment_reminder: PaymentReminderData;
   order_refunded: OrderRefundedData;
+  date_moved: DateMovedData;
   event_message: EventMessageData;
   signup_confirmation: SignupConfirmationData;
   signup_existing_login: SignupExistingLoginData;
@@ -67,6 +69,7 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   payment_received: paymentReceivedMail,
   payment_reminder: paymentReminderMail,
   order_refunded: orderRefundedMail,
+  date_moved: dateMovedMail,
   event_message: eventMessageMail,
   signup_confirmation: signupConfirmationMail,
   signup_existing_login: signupExistingLoginMail,

@@ -12,6 +12,8 @@ export interface OrderMailEvent {
   end_date: string | null;
   /** The order's date's label ("Premiere"); null or absent (mails written before): none. */
   date_label?: string | null;
+  /** How often the date moved (its calendar files' SEQUENCE); absent (mails written before): 0. */
+  calendar_sequence?: number;
   timezone: string;
   is_online: boolean;
   /** The order's date's own venue, else the event's. */
@@ -187,8 +189,10 @@ export function dateCancelledParagraphs(
   if (!cancelled) return [];
   const date = formatTicketDate({ ...event, end_date: null }, locale);
   const label = event.date_label ? `${date} (${event.date_label})` : date;
-  return [
-    translate(locale, M.dateCancelled, { date: label }),
-    ...(cancelled.note ? [translate(locale, M.organizerNote), cancelled.note] : []),
-  ];
+  return [translate(locale, M.dateCancelled, { date: label }), ...organizerNoteParagraphs(locale, cancelled.note)];
+}
+
+/** The organizer's words to the buyers, as written (plain text, escaped), under a heading; nothing without any. */
+export function organizerNoteParagraphs(locale: Locale, note: string | null): MailContent[] {
+  return note ? [translate(locale, M.organizerNote), note] : [];
 }

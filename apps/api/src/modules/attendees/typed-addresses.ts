@@ -41,17 +41,25 @@ export const buyerCounted = sql<boolean>`(${buyerTyped} or not ${cardPaid})`;
 /** The same for an attendee's address (with `orders` joined). */
 export const attendeeCounted = sql<boolean>`(${attendeeTyped} or not ${cardPaid})`;
 
-/** How many of these outbox mails about one order go to an address of it the team typed in. */
-export async function typedMailCount(tx: Executor, orderId: number, outboxIds: number[]): Promise<number> {
+/**
+ * How many of these outbox mails about one order go to an address of it the team typed in (`counted`: or that
+ * counts against the budget as a message's does, `buyerCounted`).
+ */
+export async function typedMailCount(
+  tx: Executor,
+  orderId: number,
+  outboxIds: number[],
+  rule: 'typed' | 'counted' = 'typed',
+): Promise<number> {
   if (!outboxIds.length) return 0;
   const typed = new Set<string>();
   const [order] = await tx
-    .select({ email: orders.email, typed: buyerTyped })
+    .select({ email: orders.email, typed: rule === 'typed' ? buyerTyped : buyerCounted })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (order?.typed && order.email) typed.add(order.email.toLowerCase());
   const people = await tx
-    .select({ email: attendees.email, typed: attendeeTyped })
+    .select({ email: attendees.email, typed: rule === 'typed' ? attendeeTyped : attendeeCounted })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.order_id))
     .where(eq(attendees.order_id, orderId));

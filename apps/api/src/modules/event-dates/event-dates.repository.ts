@@ -133,6 +133,7 @@ export async function insertEventDates(
     status: common.status,
     capacity: common.capacity,
     taken: 0,
+    calendar_sequence: 0,
     created_at: now,
     updated_at: now,
   }));

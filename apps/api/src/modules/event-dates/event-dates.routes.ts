@@ -11,6 +11,7 @@ import {
   eventDateResponse,
   eventDatesResponse,
   eventParams,
+  updatedEventDateResponse,
   updateEventDateBody,
 } from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -121,15 +122,20 @@ export const eventDateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       schema: {
         tags,
         security,
-        summary: 'Change one date (capacity not below what it has taken; not cancelled here)',
+        summary:
+          'Change one date (capacity not below what it has taken; not cancelled here). New times move it: its tickets stay valid, and with notify_buyers its buyers are mailed the new time with a new calendar file (by the worker, order by order)',
         params: eventDateParams,
         body: updateEventDateBody,
-        response: { 200: eventDateResponse },
+        response: { 200: updatedEventDateResponse },
       },
     },
     async (req) => {
-      const row = await updateDate(d, scopeOf(authOf(req).accountId, req.params.eventId), req.params.dateId, req.body);
-      return { data: toEventDateDto(row) };
+      const auth = authOf(req);
+      const scope = scopeOf(auth.accountId, req.params.eventId);
+      const budget = { ...d, mailBudgetPerHour: deps.config.mailBudgetPerHour };
+      const { date, move } = await updateDate(budget, scope, req.params.dateId, req.body, auth.user.id);
+      if (move) void deps.jobs.settleDateChanges().catch(() => undefined);
+      return { data: toEventDateDto(date), move };
     },
   );
 
@@ -168,7 +174,7 @@ export const eventDateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       const budget = { ...d, mailBudgetPerHour: deps.config.mailBudgetPerHour };
       const { date, cancellation } = await cancelDate(budget, scope, req.params.dateId, req.body, auth.user.id);
       // Holds and orders are worked through after the commit, in this process or the worker's (a sweep catches up too).
-      void deps.jobs.settleDateCancellations().catch(() => undefined);
+      void deps.jobs.settleDateChanges().catch(() => undefined);
       return { data: toEventDateDto(date), cancellation };
     },
   );

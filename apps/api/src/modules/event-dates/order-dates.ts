@@ -11,7 +11,8 @@ import { type EventDateRow, storedLocation } from './event-dates.repository.js';
  * The date an order or a ticket is for (docs/DOMAIN.md, "Dates"): every order line and attendee names its
  * date, and an order is for one. The views of orders and tickets join `event_dates` with these columns.
  */
-export type OrderDate = Pick<EventDateRow, 'id' | 'start_date' | 'end_date' | 'label' | 'location'>;
+export type OrderDate = Pick<EventDateRow, 'id' | 'start_date' | 'end_date' | 'label' | 'location'> &
+  Partial<Pick<EventDateRow, 'calendar_sequence'>>;
 
 /** What a query that names an order's or a ticket's date selects of `event_dates`. */
 export const orderDateColumns = {
@@ -20,6 +21,7 @@ export const orderDateColumns = {
   end_date: eventDates.end_date,
   label: eventDates.label,
   location: eventDates.location,
+  calendar_sequence: eventDates.calendar_sequence,
 };
 
 export function toOrderDateDto(d: OrderDate): OrderDateDto {

@@ -26,6 +26,7 @@ import {
   storedLocation,
   syncEventSpan,
 } from './event-dates.repository.js';
+import { recordDateMove } from './move-date.js';
 
 type Deps = { db: Db; clock: Clock };
 interface Scope {
@@ -164,13 +165,18 @@ function checkCapacity(rows: readonly EventDateRow[], capacity: number | null | 
   if (capacity < taken) throw belowTaken('capacity', taken);
 }
 
-/** Changes one date; fields left out stay. Its capacity and status are checked on the locked row. */
+/**
+ * Changes one date; fields left out stay. Its capacity and status are checked on the locked row. New times move
+ * the date: its calendar files' sequence goes up, and with `notify_buyers` the move is recorded for the worker to
+ * tell its buyers (`recordDateMove`, whose mail rules may refuse the whole change).
+ */
 export async function updateDate(
-  deps: Deps,
+  deps: Deps & { mailBudgetPerHour?: number },
   scope: Scope,
   dateId: number,
   body: z.output<typeof updateEventDateBody>,
-): Promise<EventDateRow> {
+  userId: number | null = null,
+): Promise<{ date: EventDateRow; move: { orders: number } | null }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const { timezone } = await lockEventForDates(tx, scope);
@@ -188,8 +194,11 @@ export async function updateDate(
     if (end && end <= start) throw fieldError('end_date', 'end_before_start');
     if (start.getTime() !== date.start_date.getTime() && start <= now) throw fieldError('start_date', 'must_be_future');
     const location = storedLocation(body.location);
+    const moved =
+      start.getTime() !== date.start_date.getTime() || (end?.getTime() ?? null) !== (date.end_date?.getTime() ?? null);
     const sets = [
       sql`updated_at = ${now}::timestamptz`,
+      moved ? sql`calendar_sequence = calendar_sequence + 1` : null,
       body.start_date !== undefined ? sql`start_date = ${instantSql(start)}` : null,
       body.end_date !== undefined ? sql`end_date = ${instantSql(end)}` : null,
       body.label !== undefined ? sql`label = ${body.label}::text` : null,
@@ -199,7 +208,19 @@ export async function updateDate(
     ].filter((s) => s !== null);
     await tx.execute(sql`update event_dates set ${sql.join(sets, sql`, `)} where id = ${dateId}`);
     await syncEventSpan(tx, scope.eventId, now);
-    return (await datesByIds(tx, scope.eventId, [dateId]))[0]!;
+    // Last (the mail budget's lock is the last one taken), as a cancellation's.
+    const move =
+      moved && body.notify_buyers
+        ? await recordDateMove(tx, {
+            date,
+            accountId: scope.accountId,
+            message: body.move_message ?? null,
+            userId,
+            mailBudgetPerHour: deps.mailBudgetPerHour,
+            now,
+          })
+        : null;
+    return { date: (await datesByIds(tx, scope.eventId, [dateId]))[0]!, move };
   });
 }
 

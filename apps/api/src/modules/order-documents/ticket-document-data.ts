@@ -12,6 +12,8 @@ export interface TicketDocumentData {
     end_date: string | null;
     /** The label of the ticket's date ("Premiere"); null or absent (rows written before): none. */
     date_label?: string | null;
+    /** How often the date moved: the calendar file's SEQUENCE (absent: 0). */
+    calendar_sequence?: number;
     /** IANA time zone the event takes place in. */
     timezone: string;
     is_online: boolean;

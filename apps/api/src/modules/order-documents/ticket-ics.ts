@@ -30,7 +30,8 @@ const zoneComponents = new Map<string, string | null>();
 
 /**
  * A calendar file with the event, in the event's own time zone (DTSTART;TZID=... and its VTIMEZONE), so
- * calendar apps show the right wall-clock time whatever the reader's zone. One per attendee (stable UID).
+ * calendar apps show the right wall-clock time whatever the reader's zone. One per attendee (stable UID); a moved
+ * date's file has a higher SEQUENCE, so it replaces the entry made from an earlier one.
  */
 export function ticketIcs(d: TicketDocumentData, now: Date = new Date()): string {
   const tz = d.event.timezone;
@@ -51,6 +52,8 @@ export function ticketIcs(d: TicketDocumentData, now: Date = new Date()): string
     end,
     timezone: known ? tz : null,
     stamp: dayjs(now),
+    // Raised each time the date moves: a calendar app that has the entry (same UID) takes the new times.
+    sequence: d.event.calendar_sequence ?? 0,
     // The date's label ("Premiere") tells two dates of the same event apart in a calendar.
     summary: d.event.date_label ? `${d.event.title} – ${d.event.date_label}` : d.event.title,
     location: d.event.is_online ? 'Online' : formatAddress(d.event.location),

@@ -12,6 +12,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
 import { enqueueMail, type MailPayload, mailPayload } from '../../mail/outbox.js';
+import type { DateMovedData } from '../../mail/templates/date-moved.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { countEventDates } from '../event-dates/event-dates.repository.js';
@@ -49,7 +50,12 @@ export type OrderMailOccasion =
    */
   | 'link'
   /** One attendee's ticket: resent, or to a new holder (`passedOnBy`: who passed it on, named in the mail). */
-  | { ticket: number; passedOnBy?: string };
+  | { ticket: number; passedOnBy?: string }
+  /**
+   * The organizer moved the order's date: the buyer (with every valid ticket's new calendar file) and each
+   * ticket holder at an address of their own (with theirs) are told the old and the new times.
+   */
+  | { dateMoved: { previous_start: Date; previous_end: Date | null; note: string | null } };
 
 /**
  * The buyer's order page with the order's secret. The secret goes after `#`: a browser never sends the
@@ -98,6 +104,7 @@ export async function orderMailEvent(
       start_date: (date?.start_date ?? e.start_date).toISOString(),
       end_date: (date ? date.end_date : e.end_date)?.toISOString() ?? null,
       date_label: date?.label ?? null,
+      calendar_sequence: date?.calendar_sequence ?? 0,
       timezone: e.timezone,
       is_online: e.is_online,
       location: { ...EMPTY_LOCATION, ...(date?.location ?? e.location) },
@@ -242,6 +249,48 @@ export async function enqueueOrderMails(
         ]
       : [];
 
+  if (typeof occasion === 'object' && 'dateMoved' in occasion) {
+    const moved = occasion.dateMoved;
+    const previous = {
+      start_date: moved.previous_start.toISOString(),
+      end_date: moved.previous_end?.toISOString() ?? null,
+    };
+    const told = (
+      to: string,
+      locale: Locale,
+      name: DateMovedData['name'],
+      docs: TicketDocumentData[],
+      url: string,
+      kind: 'order' | 'ticket',
+    ) =>
+      mailPayload('date_moved', to, locale, {
+        name,
+        order_number: order.order_number,
+        event: mailEvent,
+        previous,
+        note: moved.note,
+        tickets: docs,
+        action: { kind, url },
+        event_slug: e.slug,
+        sender,
+      });
+    mails.push(told(order.email, order.locale, order, orderTickets.tickets, orderUrl, 'order'));
+    // Holders at addresses of their own, one mail per address (with each of their tickets' calendar files).
+    const holders = new Map<string, typeof people>();
+    for (const p of people) {
+      const address = p.email?.toLowerCase();
+      if (p.status !== 'ACTIVE' || !address || address === order.email.toLowerCase()) continue;
+      holders.set(address, [...(holders.get(address) ?? []), p]);
+    }
+    for (const held of holders.values()) {
+      const first = held[0]!;
+      const url = `${ctx.appUrl}/ticket/${e.id}/${first.short_id}`;
+      mails.push(told(first.email!, first.locale, first, held.map(ticketDoc), url, 'ticket'));
+    }
+    const ids: number[] = [];
+    for (const m of mails) ids.push(await enqueueMail(tx, m, ctx.now, order.id));
+    return ids;
+  }
   if (typeof occasion === 'object' && 'ticket' in occasion) {
     const ids: number[] = [];
     for (const m of tickets(occasion.ticket, occasion.passedOnBy))

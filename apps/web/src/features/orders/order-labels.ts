@@ -66,6 +66,7 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   MANUALLY_CREATED: msg`Created by the organizer`,
   PAYMENT_REMINDED: msg`Payment reminder sent`,
   PAYMENT_OVERDUE: msg`Not paid by the deadline`,
+  DATE_MOVED: msg`Date moved: the buyer was told the new time`,
   ATTENDEE_EDITED_BY_BUYER: msg`Attendee details corrected by the buyer`,
   TICKET_RESENT_BY_BUYER: msg`Ticket e-mail sent again at the buyer's request`,
   TICKET_TRANSFERRED: msg`Ticket passed on by the buyer`,

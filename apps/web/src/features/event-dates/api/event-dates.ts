@@ -9,6 +9,7 @@ import type {
   One,
   TicketDateBody,
   TicketDateDto,
+  UpdatedEventDateResponse,
   UpdateEventDateBody,
 } from '@admitone/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,8 +38,9 @@ export const createEventDate = (eventId: number, body: EventDateBody) =>
   api.post<One<EventDateDto>>(base(eventId), body).then((r) => r.data);
 export const generateEventDates = (eventId: number, body: DateRuleBody) =>
   api.post<{ data: EventDateDto[] }>(`${base(eventId)}/generate`, body).then((r) => r.data);
+/** Changes a date: answered with it, and with how many orders' buyers are told when it moved (else null). */
 export const updateEventDate = (eventId: number, id: number, body: UpdateEventDateBody) =>
-  api.patch<One<EventDateDto>>(`${base(eventId)}/${id}`, body).then((r) => r.data);
+  api.patch<UpdatedEventDateResponse>(`${base(eventId)}/${id}`, body);
 export const bulkUpdateEventDates = (eventId: number, body: BulkEventDatesBody) =>
   api.post<{ data: EventDateDto[] }>(`${base(eventId)}/bulk`, body).then((r) => r.data);
 export const deleteEventDate = (eventId: number, id: number) => api.delete<void>(`${base(eventId)}/${id}`);

@@ -3,6 +3,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 
 import type { EventDto } from '@admitone/shared';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Divider, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -81,7 +82,17 @@ export function DateDrawer({ event, dateId, date, canCancel, onClose }: DateDraw
                     eventId={event.id}
                     timeZone={event.timezone}
                     date={shown}
-                    onDone={() => notifications.show({ color: 'teal', message: t`The date was saved.` })}
+                    onDone={(_saved, moved) =>
+                      notifications.show({
+                        color: 'teal',
+                        message: moved
+                          ? plural(moved.orders, {
+                              one: 'The date was moved. The buyers of # order are being told.',
+                              other: 'The date was moved. The buyers of # orders are being told.',
+                            })
+                          : t`The date was saved.`,
+                      })
+                    }
                     onCancel={onClose}
                   />
                 </section>

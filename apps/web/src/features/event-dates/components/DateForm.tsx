@@ -3,6 +3,8 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Fieldset.css';
 
 import {
   type EventDateBody,
@@ -10,11 +12,23 @@ import {
   type EventDateDto,
   type EventDateStatus,
   toZonedPickerValue,
+  type UpdatedEventDateResponse,
   type UpdateEventDateBody,
   updateEventDateBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Fieldset,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 
 import { DateTimeField } from '../../../components/DateTimeField';
@@ -31,6 +45,9 @@ import { STATUS_LABELS } from './DateStatusBadge';
 interface DateValues {
   start_date: string | null;
   end_date: string | null;
+  /** When the times change on a date with tickets: mail its buyers the new time. */
+  notify_buyers: boolean;
+  move_message: string;
   label: string;
   capacity: number | string;
   status: EventDateStatus;
@@ -49,12 +66,18 @@ const toBody = (v: DateValues): EventDateBody & UpdateEventDateBody => ({
   location: v.own_venue ? venueBody(v.location) : null,
 });
 
+/** Whether the form's times differ from the date's (the date moves when saved). */
+const movesDate = (v: DateValues, date: EventDateDto, timeZone: string) =>
+  toWallClock(v.start_date) !== toWallClock(toZonedPickerValue(date.start_date, timeZone)) ||
+  toWallClock(v.end_date) !== toWallClock(date.end_date ? toZonedPickerValue(date.end_date, timeZone) : null);
+
 interface DateFormProps {
   eventId: number;
   timeZone: string;
   /** The date to change; none: a new one. */
   date?: EventDateDto;
-  onDone: (saved: EventDateDto) => void;
+  /** `moved`: the date moved and this many orders' buyers are being told (null: nobody is mailed). */
+  onDone: (saved: EventDateDto, moved?: { orders: number } | null) => void;
   onCancel: () => void;
 }
 
@@ -75,6 +98,8 @@ export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateForm
           status: date.status,
           own_venue: date.location !== null,
           location: venueValues(date.location),
+          notify_buyers: true,
+          move_message: '',
         }
       : {
           start_date: null,
@@ -84,6 +109,8 @@ export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateForm
           status: 'ON_SALE',
           own_venue: false,
           location: venueValues(null),
+          notify_buyers: false,
+          move_message: '',
         },
     validate,
   });
@@ -91,14 +118,26 @@ export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateForm
   const cancelled = date?.status === 'CANCELLED';
   const statuses = cancelled ? (['CANCELLED'] as const) : EDITABLE_STATUSES;
 
+  // Someone holds or has a ticket for the date: new times are a move, which its buyers may be told of.
+  const moving = !!date && date.taken > 0 && movesDate(form.values, date, timeZone);
+
   const submit = (values: DateValues) => {
     const body = toBody(values);
-    const { onSuccess, onError } = formError.handle(onDone);
     if (date) {
+      const { onSuccess, onError } = formError.handle((r: UpdatedEventDateResponse) => onDone(r.data, r.move));
       // A cancelled date keeps its status: it is not sent.
       const { status, ...rest } = body;
-      update.mutate({ id: date.id, body: cancelled ? rest : { ...rest, status } }, { onSuccess, onError });
-    } else create.mutate(body, { onSuccess, onError });
+      const notice = moving
+        ? { notify_buyers: values.notify_buyers, move_message: values.move_message.trim() || null }
+        : {};
+      update.mutate(
+        { id: date.id, body: { ...(cancelled ? rest : { ...rest, status }), ...notice } },
+        { onSuccess, onError },
+      );
+    } else {
+      const { onSuccess, onError } = formError.handle((saved: EventDateDto) => onDone(saved));
+      create.mutate(body, { onSuccess, onError });
+    }
   };
 
   return (
@@ -108,6 +147,27 @@ export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateForm
           <DateTimeField label={t`Starts`} required {...form.getInputProps('start_date')} />
           <DateTimeField label={t`Ends`} clearable clearLabel={t`Clear the end`} {...form.getInputProps('end_date')} />
         </SimpleGrid>
+        {moving ? (
+          <Fieldset legend={t`This date has buyers`} variant="filled" radius="md">
+            <Stack gap="sm">
+              <Text size="sm">
+                <Trans>Their tickets stay valid at the new time.</Trans>
+              </Text>
+              <Checkbox
+                label={t`E-mail the buyers the new time, with a new calendar file`}
+                {...form.getInputProps('notify_buyers', { type: 'checkbox' })}
+              />
+              {form.values.notify_buyers ? (
+                <Textarea
+                  label={t`Message to the buyers`}
+                  description={t`Optional: why the date moved, in your own words.`}
+                  minRows={3}
+                  {...form.getInputProps('move_message')}
+                />
+              ) : null}
+            </Stack>
+          </Fieldset>
+        ) : null}
         <TextInput
           label={t`Label`}
           description={t`Shown with the date, e.g. "Premiere" or "Relaxed performance".`}

@@ -418,6 +418,39 @@ describe('DatesPage', { timeout: 20_000 }, () => {
     expect((calls('PATCH', '/api/events/7/dates/1')[2]!.body as { location: unknown }).location).toBeNull();
   });
 
+  it('moves a date with buyers: offers to tell them, and sends the choice with a message', async () => {
+    const shown = notices();
+    const { calls } = setup({
+      at: '/manage/event/7/dates?date=1',
+      answer: (method, url) =>
+        method === 'PATCH' && url === '/api/events/7/dates/1'
+          ? json(200, { data: { ...DATES[0], start_date: '2026-12-18T19:00:00.000Z' }, move: { orders: 3 } })
+          : undefined,
+    });
+    const drawer = await screen.findByRole('dialog', { name: /^Friday, December 18, 2026/ });
+    const tell = 'E-mail the buyers the new time, with a new calendar file';
+    expect(within(drawer).queryByRole('checkbox', { name: tell })).toBeNull();
+    // Half an hour later on the same day.
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Starts' }));
+    const time = await screen.findByRole('textbox', { name: 'Time' });
+    fireEvent.change(time, { target: { value: '2000' } });
+    fireEvent.blur(time);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm date and time' }));
+    const box = (await within(drawer).findByRole('checkbox', { name: tell })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(within(drawer).getByText('Their tickets stay valid at the new time.')).toBeTruthy();
+    fireEvent.change(within(drawer).getByRole('textbox', { name: 'Message to the buyers' }), {
+      target: { value: 'The sound check runs late.' },
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save date' }));
+    await waitFor(() => expect(shown()).toEqual(['The date was moved. The buyers of 3 orders are being told.']));
+    expect(calls('PATCH', '/api/events/7/dates/1')[0]!.body).toMatchObject({
+      start_date: expect.stringMatching(/^2026-12-18.20:00/),
+      notify_buyers: true,
+      move_message: 'The sound check runs late.',
+    });
+  });
+
   it('says why a date cannot be deleted', async () => {
     setup({
       at: '/manage/event/7/dates?date=1',

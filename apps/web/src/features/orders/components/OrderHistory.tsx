@@ -53,7 +53,12 @@ const isFieldChange = (c: unknown): c is FieldChange =>
   typeof (c as FieldChange).to === 'string';
 
 /** The details line of an entry: who it was about, what changed, where it went. */
-function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], currency: string, i18n: I18n): string | null {
+function details(
+  entry: OrderHistoryEntryDto,
+  attendees: AttendeeDto[],
+  { currency, timeZone }: { currency: string; timeZone: string },
+  i18n: I18n,
+): string | null {
   const d = entry.data;
   const attendee = typeof d.attendee_id === 'number' ? attendees.find((a) => a.id === d.attendee_id) : undefined;
   const parts: string[] = [];
@@ -82,6 +87,11 @@ function details(entry: OrderHistoryEntryDto, attendees: AttendeeDto[], currency
     };
     parts.push(i18n._(due));
   }
+  // A moved date: from when to when, in the event's time zone.
+  if (entry.kind === 'DATE_MOVED' && text(d.previous_start) && text(d.start_date))
+    parts.push(
+      `${formatDateTime(text(d.previous_start)!, timeZone, i18n.locale)} → ${formatDateTime(text(d.start_date)!, timeZone, i18n.locale)}`,
+    );
   if (text(d.subject)) parts.push(`“${text(d.subject)}”`);
   if (text(d.email)) parts.push(text(d.email)!);
   return parts.length ? parts.join(' · ') : null;
@@ -106,7 +116,7 @@ export function OrderHistory({ history, attendees, currency, timeZone }: OrderHi
               ? entry.data.amount_paid
               : null;
         const amount = raw ? formatMoney(raw, currency, i18n.locale) : null;
-        const about = details(entry, attendees, currency, i18n);
+        const about = details(entry, attendees, { currency, timeZone }, i18n);
         const when = formatDateTime(entry.at, timeZone, i18n.locale);
         const who = entry.by?.name;
         return (
