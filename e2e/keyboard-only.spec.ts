@@ -10,6 +10,11 @@ import { advanceServerClock, snapshot, uniqueEmail } from './support';
  */
 
 const SLUG = 'riverside-open-air';
+/** A 1×1 purple PNG: the smallest real image to upload as an answer. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGOosXoLAALZAaQGKdQKAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 /** What has focus, for failure messages. */
 function focusedDescription(page: Page): Promise<string> {
@@ -75,6 +80,15 @@ test('a buyer picks a ticket, fills every field, extends the hold and completes 
       await request.post(`/api/events/${eventId}/questions`, {
         headers: auth,
         data: { title: 'Postal address', type: 'ADDRESS', applies_to: 'ORDER' },
+      })
+    ).json()) as { data: { id: number } }
+  ).data;
+  // And a file question (a student card, say): the buyer picks the file from the keyboard.
+  const fileQuestion = (
+    (await (
+      await request.post(`/api/events/${eventId}/questions`, {
+        headers: auth,
+        data: { title: 'Student card', type: 'FILE', applies_to: 'ORDER' },
       })
     ).json()) as { data: { id: number } }
   ).data;
@@ -209,6 +223,18 @@ test('a buyer picks a ticket, fills every field, extends the hold and completes 
   await page.keyboard.press('Enter');
   await expect(country).toHaveValue('Portugal');
 
+  // A file: Enter on the button opens the device's picker; the upload is announced and the file named.
+  const card = page.getByRole('group', { name: 'Student card' });
+  const choose = card.getByRole('button', { name: 'Choose a file' });
+  await tabTo(page, choose);
+  await expectVisibleFocus(page, 'file button');
+  const picker = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await picker).setFiles({ name: 'student-card.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(page.getByRole('status').filter({ hasText: 'student-card.png uploaded.' })).toBeAttached();
+  await expect(card).toContainText('student-card.png');
+  await expect(card.getByRole('button', { name: 'Choose another file' })).toBeVisible();
+
   await tabTo(page, page.getByRole('button', { name: 'Get my tickets' }));
   await expectVisibleFocus(page, 'submit');
   await page.keyboard.press('Enter');
@@ -234,7 +260,16 @@ test('a buyer picks a ticket, fills every field, extends the hold and completes 
     postal_code: '1100-053',
     country: 'PT',
   });
+  // The file is kept with the order, and its organizer downloads the same bytes.
+  const file = order.data.answers.find((a) => a.question_id === fileQuestion.id)?.answer as { file_id: number };
+  expect(file).toMatchObject({ name: 'student-card.png', type: 'image/png' });
+  const download = await request.get(`/api/events/${eventId}/orders/${found.data[0]!.id}/files/${file.file_id}`, {
+    headers: auth,
+  });
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('image/png');
   await request.delete(`/api/events/${eventId}/questions/${addressQuestion.id}`, { headers: auth });
+  await request.delete(`/api/events/${eventId}/questions/${fileQuestion.id}`, { headers: auth });
 });
 
 test('an organizer logs in, creates an event with the date pickers and a ticket for it, with the keyboard', async ({

@@ -40,10 +40,10 @@ const intlLocale = (locale: string) => (locale === 'pt' ? 'pt-PT' : locale);
  * e2e/artifacts/sweep-<locale>-<screen>.png.
  *
  * Issue #38: at a phone's width (390 px) the buyer's pages (in the languages they are rendered in) and
- * the organizer's and the door's main screens (English and German: orders, an order, reports, the
- * dashboard, the door staff's check-in) must not scroll sideways (the widest element named when they
- * do), and the staff screens put their search first. SWEEP_PHONE_SHOTS=/tmp saves each phone page as
- * /tmp/phone-<locale>-<screen>.png.
+ * the organizer's and the door's main screens (English and German: orders, an order, attendees, reports,
+ * the dashboard, the door staff's check-in) must not scroll sideways (the widest element named when they
+ * do), the staff screens put their search first, and the header's language menu fits the screen.
+ * SWEEP_PHONE_SHOTS=/tmp saves each phone page as /tmp/phone-<locale>-<screen>.png.
  */
 
 test.use({ actionTimeout: 15_000 });
@@ -142,6 +142,28 @@ const searchFirst = async (page: Page, L: Labels): Promise<string[]> => {
   return found;
 };
 
+/**
+ * The header's language menu on a phone: the user menu opens, its Language item opens the seven languages, and each
+ * of them lies wholly on the screen (a submenu opening beside the menu would put them off its edge).
+ */
+const languageMenuFits = async (page: Page, L: Labels): Promise<string[]> => {
+  await page.getByRole('button', { name: L('Open user menu'), exact: true }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${L('Language')}`) }).click();
+  const languages = page.getByRole('menuitemradio');
+  await expect(languages).toHaveCount(LOCALES.length);
+  const found: string[] = [];
+  const { width, height } = page.viewportSize()!;
+  for (const item of await languages.all()) {
+    const box = await item.boundingBox();
+    if (!box || box.x < 0 || box.y < 0 || box.x + box.width > width || box.y + box.height > height)
+      found.push(`the language "${await item.innerText()}" is not wholly on the screen (${JSON.stringify(box)})`);
+  }
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(languages).toHaveCount(0);
+  return found;
+};
+
 let signUps = 0;
 /** Fills in the sign-up form and sends it: "Check your inbox" (each language with an address of its own). */
 const signUp = async (page: Page, L: Labels) => {
@@ -176,7 +198,7 @@ const SCREENS: Screen[] = [
   { name: 'welcome', as: 'admin', path: () => '/welcome' },
   { name: 'events', as: 'admin', path: () => '/manage/events', shot: true },
   { name: 'create-event', as: 'admin', path: () => '/manage/events', open: clickButton('Create event') },
-  { name: 'dashboard', as: 'admin', path: (w) => ev(w), shot: true, phone: true },
+  { name: 'dashboard', as: 'admin', path: (w) => ev(w), shot: true, phone: true, phoneCheck: languageMenuFits },
   { name: 'getting-started', as: 'admin', path: (w) => ev(w, '/getting-started') },
   { name: 'settings', as: 'admin', path: (w) => ev(w, '/settings') },
   { name: 'homepage-designer', as: 'admin', path: (w) => ev(w, '/homepage-designer') },
@@ -208,7 +230,7 @@ const SCREENS: Screen[] = [
     shot: true,
     phone: true,
   },
-  { name: 'attendees', as: 'admin', path: (w) => ev(w, '/attendees'), shot: true },
+  { name: 'attendees', as: 'admin', path: (w) => ev(w, '/attendees'), shot: true, phone: true },
   { name: 'attendee-drawer', as: 'admin', path: (w) => ev(w, `/attendees?attendee=${w.paidOrder.attendeeId}`) },
   { name: 'check-in', as: 'admin', path: (w) => ev(w, '/check-in'), shot: true },
   { name: 'waitlist', as: 'admin', path: (w) => ev(w, '/waitlist'), shot: true },

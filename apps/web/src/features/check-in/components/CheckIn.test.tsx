@@ -53,12 +53,12 @@ const dates: CheckInDateDto[] = [
   { id: 11, start_date: '2030-06-09T17:00:00.000Z', end_date: null, label: null, status: 'CANCELLED' },
 ];
 
-function setup(dateCount?: number, people: Paginated<AttendeeDto> = none) {
+function setup(dateCount?: number, people: Paginated<AttendeeDto> = none, count: CheckInStatsDto = stats) {
   const source = {
     key: ['check-in-test'],
     queueKey: 'test',
     endpoints: {
-      stats: vi.fn(async (_dateId?: number) => stats),
+      stats: vi.fn(async (_dateId?: number) => count),
       dates: vi.fn(async () => dates),
       attendees: vi.fn(async () => people),
       scan: vi.fn(),
@@ -114,6 +114,27 @@ describe('CheckIn', () => {
     expect(controls[0]).toBe(search);
     expect(scan.hasAttribute('data-block')).toBe(true);
     expect(count.textContent).toContain('1 of 4 attendees checked in (25%)');
+  });
+
+  it('on a phone folds the bars per ticket under the count behind a button', async () => {
+    mockViewportWidth(390);
+    const byTicket = {
+      checked_in: 3,
+      total: 10,
+      by_ticket: [
+        { ticket_id: 1, ticket_name: 'Standing', checked_in: 2, total: 6 },
+        { ticket_id: 2, ticket_name: 'Seated', checked_in: 1, total: 4 },
+      ],
+    } as CheckInStatsDto;
+    const { settled } = setup(1, none, byTicket);
+    const toggle = await screen.findByRole('button', { name: 'By ticket' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const region = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(region.textContent).toContain('Standing');
+    expect(await screen.findByRole('progressbar', { name: 'Seated: 1 of 4 checked in' })).toBeTruthy();
+    await settled();
   });
 
   it('at a desk keeps the scan button by the title and the count beside the list', async () => {
