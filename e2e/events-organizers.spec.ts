@@ -3,7 +3,15 @@ import sharp from 'sharp';
 
 import { apiLogin, expect, loginWithForm, test } from './fixtures';
 import { LEGACY_LOGIN } from './legacy-login';
-import { expectAccessible, notificationsGone, signUpByApi, signUpLinkPath, snapshot, uniqueEmail } from './support';
+import {
+  expectAccessible,
+  notificationsGone,
+  signUpByApi,
+  signUpLinkPath,
+  snapshot,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 /** Signs a new person up and opens the mailed link; they land on the first-run page of their own account. */
 async function register(browser: Browser, name: string, email: string, password: string, organization?: string) {
@@ -249,6 +257,7 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   const when = await choices.nth(1).locator('time').innerText();
   await choices.nth(1).click();
   await expect(buyer).toHaveURL(/\?date=\d+$/);
+  const ellaDate = new URL(buyer.url()).searchParams.get('date');
   await expect(buyer.getByRole('link', { name: 'Change date' })).toBeVisible();
   await snapshot(buyer, 'en-event-page-chosen-date');
   await buyer.getByRole('button', { name: 'One more General admission', exact: true }).click();
@@ -256,13 +265,35 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   const form = buyer.locator('form');
   await form.getByRole('textbox', { name: 'First name' }).first().fill('Ella');
   await form.getByRole('textbox', { name: 'Last name' }).first().fill('Fitzgerald');
-  await form.getByRole('textbox', { name: 'E-mail' }).first().fill(uniqueEmail('ella'));
+  const ella = uniqueEmail('ella');
+  await form.getByRole('textbox', { name: 'E-mail' }).first().fill(ella);
   await buyer.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
   await buyer.getByRole('button', { name: 'Get my tickets' }).click();
   await expect(buyer.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   // "Sat, Dec 12, 2026, 7:30 PM" chosen: the order is for Dec 12, 2026, 7:30 PM.
   await expect(buyer.getByText(when.replace(/^[^,]+, /, ''), { exact: false }).first()).toBeVisible();
   await visitor.close();
+
+  // The band arrives late: the organizer moves Ella's date to 8:00 PM. The date has a buyer, so the drawer asks
+  // whether to tell them (yes by default) and for a message; Ella is mailed the new time with a calendar file.
+  await page.goto(`${eventPath}/dates?date=${ellaDate}`);
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('button', { name: 'Starts', exact: true }).click();
+  const clock = page.locator('.mantine-Popover-dropdown').last().getByRole('textbox');
+  await clock.fill('2000');
+  await clock.press('Enter');
+  await expect(drawer.getByRole('button', { name: 'Starts', exact: true })).toContainText('8:00 PM');
+  const tell = drawer.getByRole('checkbox', { name: 'E-mail the buyers the new time, with a new calendar file' });
+  await expect(tell).toBeChecked();
+  await drawer.getByRole('textbox', { name: 'Message to the buyers' }).fill('The band arrives late.');
+  await expectAccessible(page, 'moving a date with buyers');
+  await drawer.getByRole('button', { name: 'Save date' }).click();
+  await expect(page.getByText('The date was moved. The buyers of 1 order are being told.')).toBeVisible();
+  const moved = await waitForMail(ella, 0, /has moved to a new time/);
+  expect(moved.subject).toBe('New time for Jazz by the Lake');
+  expect(moved.text).toContain('The band arrives late.');
+  expect(moved.attachments.some((name) => name.endsWith('.ics'))).toBe(true);
+  const newWhen = when.replace(/\d{1,2}:\d\d\s?[AP]M$/, '8:00 PM');
 
   // At the door the organizer chooses the date being checked in: the list and count are that date's, and
   // Ella is checked in for it.
@@ -271,7 +302,7 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(doorDate).not.toHaveValue('');
   await expect(page.getByText('No attendees for this date yet')).toBeVisible();
   await doorDate.click();
-  await page.getByRole('option', { name: when.replace(/^[^,]+, /, '') }).click();
+  await page.getByRole('option', { name: newWhen.replace(/^[^,]+, /, '') }).click();
   await expect(page.getByTestId('check-in-row')).toHaveCount(1);
   await page.getByRole('button', { name: 'Check in Ella Fitzgerald' }).click();
   await expect(page.getByTestId('check-in-count-value')).toHaveText('1 / 1');
@@ -288,6 +319,9 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toBeHidden();
   await card.getByRole('button', { name: 'Actions for Jazz by the Lake' }).press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toBeVisible();
+  // The arrows are for the open menu once it has taken focus: its focus trap moves focus into it a moment after it
+  // opens, and an item focused by an arrow before that loses focus to the trap again.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="menu"]'))).toBe(true);
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
   await page.getByRole('menuitem', { name: 'Duplicate' }).click();

@@ -130,10 +130,11 @@ export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateForm
       const notice = moving
         ? { notify_buyers: values.notify_buyers, move_message: values.move_message.trim() || null }
         : {};
-      update.mutate(
-        { id: date.id, body: { ...(cancelled ? rest : { ...rest, status }), ...notice } },
-        { onSuccess, onError },
-      );
+      // Through the promise: new times re-key the form (the drawer shows the saved date), which would drop
+      // callbacks given to `mutate`, and with them the notice of what was saved.
+      update
+        .mutateAsync({ id: date.id, body: { ...(cancelled ? rest : { ...rest, status }), ...notice } })
+        .then(onSuccess, onError);
     } else {
       const { onSuccess, onError } = formError.handle((saved: EventDateDto) => onDone(saved));
       create.mutate(body, { onSuccess, onError });
