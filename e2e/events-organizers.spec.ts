@@ -123,6 +123,15 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await seo.getByRole('button', { name: 'Save SEO settings' }).click();
   await expect(page.getByText('SEO settings saved.')).toBeVisible();
 
+  // Buyers may move their order to another date (at the same price) until 24 hours before it.
+  const selfService = page.getByRole('region', { name: 'Buyer self-service' });
+  await selfService
+    .getByRole('radio', { name: 'Buyers may move their order to another date at the same price' })
+    .check();
+  await expect(selfService.getByLabel('Date changes until how many hours before the start')).toHaveValue('24');
+  await selfService.getByRole('button', { name: 'Save self-service settings' }).click();
+  await expect(page.getByText('Self-service settings saved.')).toBeVisible();
+
   const misc = page.getByRole('region', { name: 'Miscellaneous' });
   await expect(misc.getByText('At least 15 minutes recommended.', { exact: false })).toBeVisible();
   await misc.getByLabel('Order timeout (minutes)').fill('');
@@ -255,9 +264,9 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expectAccessible(buyer, 'dates to choose');
   await snapshot(buyer, 'en-event-page-dates');
   const when = await choices.nth(1).locator('time').innerText();
+  const later = await choices.nth(2).locator('time').innerText();
   await choices.nth(1).click();
   await expect(buyer).toHaveURL(/\?date=\d+$/);
-  const ellaDate = new URL(buyer.url()).searchParams.get('date');
   await expect(buyer.getByRole('link', { name: 'Change date' })).toBeVisible();
   await snapshot(buyer, 'en-event-page-chosen-date');
   await buyer.getByRole('button', { name: 'One more General admission', exact: true }).click();
@@ -272,11 +281,31 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(buyer.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   // "Sat, Dec 12, 2026, 7:30 PM" chosen: the order is for Dec 12, 2026, 7:30 PM.
   await expect(buyer.getByText(when.replace(/^[^,]+, /, ''), { exact: false }).first()).toBeVisible();
+
+  // Ella cannot come that evening: from her order page she moves the order to a week later (a date at the same
+  // price); the tickets keep their codes and she is mailed the new date.
+  await buyer.getByRole('button', { name: 'Change date', exact: true }).click();
+  const change = buyer.getByRole('dialog', { name: /^Change the date of order/ });
+  const newDates = change.getByRole('radio');
+  await expect(newDates.first()).toBeVisible();
+  // "Sat, Dec 19, 2026, 7:30 PM" on the event page; "Saturday, December 19, 2026 at 7:30 PM" in the dialog.
+  const [, month, day] = /^[^,]+, (\w+) (\d+),/.exec(later)!;
+  const weekLater = change.getByRole('radio', { name: new RegExp(`${month}\\w* ${day},`) });
+  const ellaNewDate = await weekLater.getAttribute('value');
+  await weekLater.check();
+  await expectAccessible(buyer, 'change the date of an order');
+  await snapshot(buyer, 'en-order-change-date');
+  await change.getByRole('button', { name: 'Move my tickets' }).click();
+  await expect(change.getByText(/^Your tickets are now for .*We have e-mailed you the new time\.$/)).toBeVisible();
+  await change.getByRole('button', { name: 'Close' }).last().click();
+  const exchanged = await waitForMail(ella, 0, /As you asked, your tickets/);
+  expect(exchanged.subject).toBe('Your tickets for Jazz by the Lake are for a new date');
   await visitor.close();
 
-  // The band arrives late: the organizer moves Ella's date to 8:00 PM. The date has a buyer, so the drawer asks
-  // whether to tell them (yes by default) and for a message; Ella is mailed the new time with a calendar file.
-  await page.goto(`${eventPath}/dates?date=${ellaDate}`);
+  // The band arrives late that week: the organizer moves Ella's new date to 8:00 PM. The date has a buyer, so the
+  // drawer asks whether to tell them (yes by default) and for a message; Ella is mailed the new time with a calendar
+  // file.
+  await page.goto(`${eventPath}/dates?date=${ellaNewDate}`);
   const drawer = page.getByRole('dialog');
   await drawer.getByRole('button', { name: 'Starts', exact: true }).click();
   const clock = page.locator('.mantine-Popover-dropdown').last().getByRole('textbox');
@@ -293,7 +322,7 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   expect(moved.subject).toBe('New time for Jazz by the Lake');
   expect(moved.text).toContain('The band arrives late.');
   expect(moved.attachments.some((name) => name.endsWith('.ics'))).toBe(true);
-  const newWhen = when.replace(/\d{1,2}:\d\d\s?[AP]M$/, '8:00 PM');
+  const newWhen = later.replace(/\d{1,2}:\d\d\s?[AP]M$/, '8:00 PM');
 
   // At the door the organizer chooses the date being checked in: the list and count are that date's, and
   // Ella is checked in for it.

@@ -230,7 +230,7 @@ describe('stock per date', () => {
       { ticket_id: tickets[1]!.id, quantity: 1 },
     ]);
     const db = ctx.app.deps.database.db;
-    // As before the migration: no dates at all (nor what 0053 to 0055 built on them). Then their statements, as written.
+    // As before the migration: no dates at all (nor what 0053 to 0055 built on them). Then their statements.
     await db.execute(sql.raw('drop table date_move_mails'));
     await db.execute(sql.raw('drop table date_moves'));
     await db.execute(sql.raw('drop table date_cancellations'));

@@ -61,6 +61,7 @@ export type IssueKey =
   | 'password_common'
   | 'password_personal'
   | 'must_be_future'
+  | 'exchange_date_unavailable'
   | 'choose_event_types'
   | 'address_not_allowed'
   | 'file_type'

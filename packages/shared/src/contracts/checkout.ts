@@ -649,6 +649,9 @@ export interface OrderSelfServiceDto {
   cancel_until: string | null;
   /** Cancelling gives back what was paid (to the card). */
   cancel_refunds: boolean;
+  /** The order may be moved to another date of the event now (`GET …/exchange` lists where). */
+  can_exchange: boolean;
+  exchange_until: string | null;
 }
 
 export const orderSelfServiceSchema = z.object({
@@ -660,7 +663,30 @@ export const orderSelfServiceSchema = z.object({
   can_cancel: z.boolean(),
   cancel_until: z.string().nullable(),
   cancel_refunds: z.boolean(),
+  can_exchange: z.boolean(),
+  exchange_until: z.string().nullable(),
 }) satisfies z.ZodType<OrderSelfServiceDto>;
+
+/** A date the buyer's order may move to (`GET …/order/{shortId}/exchange`). */
+export interface ExchangeDateDto {
+  id: number;
+  start_date: string;
+  end_date: string | null;
+  label: string | null;
+  /** The date's own capacity has room for the order's tickets (a ticket's limit there is checked on the move). */
+  enough: boolean;
+}
+export const exchangeDateSchema = z.object({
+  id: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  label: z.string().nullable(),
+  enough: z.boolean(),
+}) satisfies z.ZodType<ExchangeDateDto>;
+export const exchangeDatesResponse = z.object({ data: z.array(exchangeDateSchema) });
+/** Move the order to this date of the event (one `GET …/exchange` offers). */
+export const exchangeOrderBody = z.object({ event_date_id: z.number().int().positive().max(LIMITS.ID_MAX) });
+export type ExchangeOrderBody = z.input<typeof exchangeOrderBody>;
 
 export interface PublicOrderDto {
   short_id: string;

@@ -96,6 +96,9 @@ export const PRICE_DISPLAY_MODES = ['EXCLUSIVE', 'INCLUSIVE'] as const;
 /** Whether buyers may pass their tickets on to someone else (until a cut-off before the start). */
 export const TICKET_TRANSFERS = ['OFF', 'ALLOWED'] as const;
 export type TicketTransfers = (typeof TICKET_TRANSFERS)[number];
+/** Whether buyers may move their order to another date of the event: not at all, or to dates at the same price. */
+export const DATE_EXCHANGES = ['OFF', 'SAME_PRICE'] as const;
+export type DateExchanges = (typeof DATE_EXCHANGES)[number];
 /** Whether buyers may cancel their order: never, free orders only, or paid ones too with a refund. */
 export const BUYER_CANCELLATIONS = ['NOT_ALLOWED', 'FREE_ORDERS', 'WITH_REFUND'] as const;
 export type BuyerCancellation = (typeof BUYER_CANCELLATIONS)[number];
@@ -138,6 +141,9 @@ export interface EventPageSettings {
   /** Buyers may pass tickets on until `ticket_transfer_cutoff_hours` before the start. */
   ticket_transfers: TicketTransfers;
   ticket_transfer_cutoff_hours: number;
+  /** Buyers may move their order to another date (where each ticket costs the same) until the cut-off. */
+  date_exchanges: DateExchanges;
+  date_exchange_cutoff_hours: number;
   /**
    * Buyers may cancel (free orders only, or with a refund) until `buyer_cancellation_cutoff_hours` before the start.
    */
@@ -171,6 +177,8 @@ export const eventPageSettingsSchema = z.object({
   attendee_edit_cutoff_hours: z.number().int(),
   ticket_transfers: z.enum(TICKET_TRANSFERS),
   ticket_transfer_cutoff_hours: z.number().int(),
+  date_exchanges: z.enum(DATE_EXCHANGES),
+  date_exchange_cutoff_hours: z.number().int(),
   buyer_cancellation: z.enum(BUYER_CANCELLATIONS),
   buyer_cancellation_cutoff_hours: z.number().int(),
   waitlist_offer_mode: z.enum(WAITLIST_OFFER_MODES),
@@ -213,6 +221,8 @@ export const updateEventSettingsBody = z.object({
   attendee_edit_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
   ticket_transfers: z.enum(TICKET_TRANSFERS).optional(),
   ticket_transfer_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
+  date_exchanges: z.enum(DATE_EXCHANGES).optional(),
+  date_exchange_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
   buyer_cancellation: z.enum(BUYER_CANCELLATIONS).optional(),
   buyer_cancellation_cutoff_hours: z.number().int().min(0).max(SELF_SERVICE_CUTOFF_HOURS_MAX).optional(),
   waitlist_offer_mode: z.enum(WAITLIST_OFFER_MODES).optional(),

@@ -4,6 +4,7 @@ import {
   CLIENT_RESERVATION_LIMIT_DEFAULT,
   type ContentTranslations,
   type CoverDisplay,
+  type DateExchanges,
   type EventColors,
   type EventLocation,
   type EventStatus,
@@ -97,6 +98,10 @@ export const events = pgTable(
     ticket_transfers: text('ticket_transfers').$type<TicketTransfers>().notNull().default('OFF'),
     /** Transfers close this many hours before the start (0: at the start). */
     ticket_transfer_cutoff_hours: integer('ticket_transfer_cutoff_hours').notNull().default(0),
+    /** Buyers may move their order to another date of the event (where each ticket costs the same). */
+    date_exchanges: text('date_exchanges').$type<DateExchanges>().notNull().default('OFF'),
+    /** Exchanges close this many hours before the start of the order's date (0: at the start). */
+    date_exchange_cutoff_hours: integer('date_exchange_cutoff_hours').notNull().default(24),
     /** Whether buyers may cancel their order: not at all, free orders only, or also paid ones with a refund. */
     buyer_cancellation: text('buyer_cancellation').$type<BuyerCancellation>().notNull().default('NOT_ALLOWED'),
     /** Cancelling closes this many hours before the start. */

@@ -327,6 +327,8 @@ export type OrderEventKind =
   | 'PAYMENT_OVERDUE'
   /** The organizer moved the order's date; its buyer (and holders) were told the new time. */
   | 'DATE_MOVED'
+  /** The buyer moved their order to another date (self-service). */
+  | 'DATE_EXCHANGED'
   // The buyer's own changes from their order page (modules/self-service).
   | 'ATTENDEE_EDITED_BY_BUYER'
   | 'TICKET_RESENT_BY_BUYER'

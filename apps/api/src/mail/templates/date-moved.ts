@@ -16,6 +16,15 @@ const M = {
     id: 'mail.date_moved.body',
     message: '{event} has moved to a new time. Your tickets stay valid: there is nothing you need to do.',
   },
+  exchangedSubject: /*i18n*/ {
+    id: 'mail.date_exchanged.subject',
+    message: 'Your tickets for {event} are for a new date',
+  },
+  exchangedBody: /*i18n*/ {
+    id: 'mail.date_exchanged.body',
+    message:
+      'As you asked, your tickets for {event} are now for another date. They keep their codes: show them as before.',
+  },
   was: /*i18n*/ { id: 'mail.date_moved.was', message: 'Before: {date}' },
   now: /*i18n*/ { id: 'mail.date_moved.now', message: 'Now:' },
   calendar: /*i18n*/ {
@@ -34,9 +43,11 @@ export interface DateMovedData {
   /** The event at its new times. */
   event: OrderMailEvent;
   /** The times the reader knew before (ISO instants). */
-  previous: { start_date: string; end_date: string | null };
+  previous: { start_date: string; end_date: string | null; date_label?: string | null };
   /** The organizer's words to the buyers (null: none). */
   note: string | null;
+  /** The buyer moved the order themselves (absent: the organizer moved the date). */
+  exchanged?: boolean;
   /** The tickets whose calendar files the mail carries (the buyer's: every valid one of the order). */
   tickets: TicketDocumentData[];
   /** The buyer's order page, or the holder's ticket page. */
@@ -50,11 +61,11 @@ export function dateMovedMail(locale: Locale, d: DateMovedData): RenderedMail {
   const before = formatTicketDate({ ...d.event, ...d.previous }, locale);
   const mail = layout(
     locale,
-    translate(locale, M.subject, { event: d.event.title }),
+    translate(locale, d.exchanged ? M.exchangedSubject : M.subject, { event: d.event.title }),
     {
       paragraphs: [
         translate(locale, M.greeting, { name: greetingName(d.name, locale) }),
-        translate(locale, M.body, { event: d.event.title }),
+        translate(locale, d.exchanged ? M.exchangedBody : M.body, { event: d.event.title }),
         translate(locale, M.was, { date: before }),
         translate(locale, M.now),
         ...eventLines(locale, d.event),

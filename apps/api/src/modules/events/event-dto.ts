@@ -55,6 +55,8 @@ export function settingsColumnsOf(e: EventRow) {
     attendee_edit_cutoff_hours: e.attendee_edit_cutoff_hours,
     ticket_transfers: e.ticket_transfers,
     ticket_transfer_cutoff_hours: e.ticket_transfer_cutoff_hours,
+    date_exchanges: e.date_exchanges,
+    date_exchange_cutoff_hours: e.date_exchange_cutoff_hours,
     buyer_cancellation: e.buyer_cancellation,
     buyer_cancellation_cutoff_hours: e.buyer_cancellation_cutoff_hours,
     waitlist_offer_mode: e.waitlist_offer_mode,

@@ -119,11 +119,23 @@ export async function retakeAttendeeUnit(
  * the old one given back, in one ordered change (a capacity covering both does not move).
  */
 export async function moveUnit(tx: Tx, deps: StockDeps, eventId: number, from: UnitRow, to: UnitRow): Promise<void> {
+  await moveUnits(tx, deps, eventId, [from], [to]);
+}
+
+/**
+ * Moves counted units at once (an order's to another date): `to` taken through their guards, `from` given back,
+ * in one ordered change, so a counter both sides share (a ticket's own quantity, a capacity over every date) does
+ * not move. StockShortage when `to` does not fit; nothing changes then.
+ */
+export async function moveUnits(
+  tx: Tx,
+  deps: StockDeps,
+  eventId: number,
+  from: readonly UnitRow[],
+  to: readonly UnitRow[],
+): Promise<void> {
   await withCurrentLayout(tx, eventId, async (sp, layout) => {
-    const changes = [
-      ...changesOf(layout, unitsOfRows([from]), null, -1),
-      ...changesOf(layout, unitsOfRows([to]), null, 1),
-    ];
+    const changes = [...changesOf(layout, unitsOfRows(from), null, -1), ...changesOf(layout, unitsOfRows(to), null, 1)];
     await applyChanges(sp, normalise(changes), layout, deps.guard);
   });
 }

@@ -7,10 +7,19 @@ import {
   orderBreakdown,
   personName,
 } from '@admitone/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 
 import type { Tx } from '../../db/client.js';
-import { accountUsers, attendees, events, orderItems, orders, organizers, users } from '../../db/schema/index.js';
+import {
+  accountUsers,
+  attendees,
+  events,
+  orderEvents,
+  orderItems,
+  orders,
+  organizers,
+  users,
+} from '../../db/schema/index.js';
 import { enqueueMail, type MailPayload, mailPayload } from '../../mail/outbox.js';
 import type { DateMovedData } from '../../mail/templates/date-moved.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
@@ -55,7 +64,16 @@ export type OrderMailOccasion =
    * The organizer moved the order's date: the buyer (with every valid ticket's new calendar file) and each
    * ticket holder at an address of their own (with theirs) are told the old and the new times.
    */
-  | { dateMoved: { previous_start: Date; previous_end: Date | null; note: string | null } };
+  | {
+      dateMoved: {
+        previous_start: Date;
+        previous_end: Date | null;
+        /** The label of the date before (an exchange's other date); absent: the date's own. */
+        previous_label?: string | null;
+        note: string | null;
+        exchanged?: boolean;
+      };
+    };
 
 /**
  * The buyer's order page with the order's secret. The secret goes after `#`: a browser never sends the
@@ -135,6 +153,13 @@ export async function enqueueOrderMails(
   const [event] = await tx.select().from(events).where(eq(events.id, order.event_id));
   const date = await dateOfOrder(tx, order.id);
   const { mailEvent, organizer } = await orderMailEvent(tx, event!, order.locale, ctx.appUrl, date);
+  // An order the buyer moved to another date: its calendar files must outrank the ones of the dates before, so
+  // each move adds a step larger than any date's own moves (the new date's count may be lower than the old one's).
+  const [exchanges] = await tx
+    .select({ n: count() })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.order_id, order.id), eq(orderEvents.kind, 'DATE_EXCHANGED')));
+  if (exchanges?.n) mailEvent.calendar_sequence = (mailEvent.calendar_sequence ?? 0) + 1000 * Number(exchanges.n);
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(asc(orderItems.id));
   // Tickets (PDF, QR, the attendee's own mail) for admissions only; products are lines of the confirmation.
   const people = await tx
@@ -254,6 +279,7 @@ export async function enqueueOrderMails(
     const previous = {
       start_date: moved.previous_start.toISOString(),
       end_date: moved.previous_end?.toISOString() ?? null,
+      date_label: moved.previous_label === undefined ? (mailEvent.date_label ?? null) : moved.previous_label,
     };
     const told = (
       to: string,
@@ -269,6 +295,7 @@ export async function enqueueOrderMails(
         event: mailEvent,
         previous,
         note: moved.note,
+        exchanged: moved.exchanged ?? false,
         tickets: docs,
         action: { kind, url },
         event_slug: e.slug,

@@ -48,6 +48,7 @@ export function selfServiceOf(
       order.status === 'AWAITING_PAYMENT' ||
       (e.buyer_cancellation === 'WITH_REFUND' && paid && order.payment_provider === 'STRIPE'));
   const cancelUntil = cancellable ? before(start, e.buyer_cancellation_cutoff_hours) : null;
+  const exchangeUntil = e.date_exchanges !== 'OFF' ? before(start, e.date_exchange_cutoff_hours) : null;
   return {
     can_edit: !!editUntil && EDITABLE.includes(order.status) && now < editUntil,
     edit_until: editUntil?.toISOString() ?? null,
@@ -57,5 +58,7 @@ export function selfServiceOf(
     can_cancel: !!cancelUntil && ['COMPLETED', 'AWAITING_PAYMENT'].includes(order.status) && now < cancelUntil,
     cancel_until: cancelUntil?.toISOString() ?? null,
     cancel_refunds: cancellable && paid,
+    can_exchange: !!exchangeUntil && ['COMPLETED', 'AWAITING_PAYMENT'].includes(order.status) && now < exchangeUntil,
+    exchange_until: exchangeUntil?.toISOString() ?? null,
   };
 }

@@ -1,5 +1,7 @@
 import {
   buyerAttendeeBody,
+  exchangeDatesResponse,
+  exchangeOrderBody,
   ORDER_SECRET_HEADER,
   publicOrderAttendeeParams,
   publicOrderParams,
@@ -16,6 +18,7 @@ import { buyerOrderViews } from '../checkout/buyer-order-view.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { buyerEditAttendee, buyerResendTicket } from './buyer-changes.js';
 import { cancelByBuyer } from './cancel.js';
+import { exchangeOptions, exchangeOrderDate } from './exchange.js';
 import { transferTicket } from './transfer.js';
 
 const tags = ['checkout'];
@@ -169,6 +172,43 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
           req.params.shortId,
           secretOf(req),
         ),
+      ),
+  );
+
+  app.get(
+    '/events/:eventId/order/:shortId/exchange',
+    {
+      schema: {
+        tags,
+        summary:
+          "The dates the buyer's order may move to now (the event's other dates on sale, where each ticket costs the same); empty when the event does not allow it",
+        params: publicOrderParams,
+        headers,
+        response: { 200: exchangeDatesResponse },
+      },
+    },
+    async (req) => ({
+      data: await exchangeOptions(db, req.params.eventId, req.params.shortId, secretOf(req), deps.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/events/:eventId/order/:shortId/exchange',
+    {
+      schema: {
+        tags,
+        summary:
+          'The buyer moves their whole order to another date of the event, as the event allows: its tickets keep their codes, the stock moves with them (NO_TICKETS_AVAILABLE when the date has no room), the buyer is mailed the new time',
+        params: publicOrderParams,
+        headers,
+        body: exchangeOrderBody,
+        response: { 200: publicOrderResponse },
+      },
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+    },
+    (req) =>
+      change(req, (c) =>
+        exchangeOrderDate(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.body.event_date_id),
       ),
   );
 };

@@ -22,6 +22,9 @@ const ORDER_TYPES: Partial<Record<OrderEventKind, WebhookEventType[]>> = {
   ATTENDEE_REACTIVATED: ['order.updated'],
   ATTENDEE_CANCELLED: ['order.updated'],
   TICKET_TRANSFERRED: ['order.updated'],
+  // The order's date: moved by the organizer (its buyer told), or the order moved to another by the buyer.
+  DATE_MOVED: ['order.updated'],
+  DATE_EXCHANGED: ['order.updated'],
 };
 /** What one of the order's attendees went through. */
 const ATTENDEE_TYPES: Partial<Record<OrderEventKind, WebhookEventType>> = {

@@ -67,6 +67,7 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   PAYMENT_REMINDED: msg`Payment reminder sent`,
   PAYMENT_OVERDUE: msg`Not paid by the deadline`,
   DATE_MOVED: msg`Date moved: the buyer was told the new time`,
+  DATE_EXCHANGED: msg`Moved to another date by the buyer`,
   ATTENDEE_EDITED_BY_BUYER: msg`Attendee details corrected by the buyer`,
   TICKET_RESENT_BY_BUYER: msg`Ticket e-mail sent again at the buyer's request`,
   TICKET_TRANSFERRED: msg`Ticket passed on by the buyer`,

@@ -11,6 +11,7 @@ import { Link } from '../../lib/history-navigation';
 import { usePageTitle } from '../../lib/use-page-title';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { CancelOrderSection } from '../self-service/CancelOrderSection';
+import { ChangeDateSection } from '../self-service/ChangeDateSection';
 import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
 import { readableAlert } from './notice';
@@ -166,6 +167,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && (
         <OrderTickets order={order} onChange={setOrder} />
       )}
+      <ChangeDateSection order={order} onChange={setOrder} />
       <CancelOrderSection order={order} onChange={setOrder} />
       <Group justify="space-between">
         <Anchor component={Link} href={findTicketsPath(eventId)} size="sm">

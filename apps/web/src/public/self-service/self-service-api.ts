@@ -1,4 +1,10 @@
-import type { BuyerAttendeeBody, PublicOrderDto, TransferTicketBody } from '@admitone/shared';
+import type {
+  BuyerAttendeeBody,
+  ExchangeDateDto,
+  ExchangeOrderBody,
+  PublicOrderDto,
+  TransferTicketBody,
+} from '@admitone/shared';
 
 import { publicFetch } from '../lib/public-api';
 
@@ -54,6 +60,24 @@ export const cancelOrder = (eventId: number, shortId: string, locale: string) =>
   publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/cancel`, {
     method: 'POST',
     body: {},
+    eventId,
+    orderShortId: shortId,
+    locale,
+  }).then((r) => r.data);
+
+/** The dates the order may move to now (empty when the event does not allow it). */
+export const exchangeDates = (eventId: number, shortId: string, locale: string) =>
+  publicFetch<{ data: ExchangeDateDto[] }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/exchange`, {
+    eventId,
+    orderShortId: shortId,
+    locale,
+  }).then((r) => r.data);
+
+/** Moves the whole order to another date of the event; answers the order as it now stands. */
+export const exchangeOrder = (eventId: number, shortId: string, body: ExchangeOrderBody, locale: string) =>
+  publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/exchange`, {
+    method: 'POST',
+    body,
     eventId,
     orderShortId: shortId,
     locale,

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Switch.css';
 
 import {
   type BuyerCancellation,
+  type DateExchanges,
   type EventDto,
   SELF_SERVICE_CUTOFF_HOURS_MAX,
   type TicketTransfers,
@@ -25,6 +26,8 @@ interface SelfServiceValues {
   attendee_edit_cutoff_hours: number | string;
   ticket_transfers: TicketTransfers;
   ticket_transfer_cutoff_hours: number | string;
+  date_exchanges: DateExchanges;
+  date_exchange_cutoff_hours: number | string;
   buyer_cancellation: BuyerCancellation;
   buyer_cancellation_cutoff_hours: number | string;
 }
@@ -41,13 +44,15 @@ const toBody = (v: SelfServiceValues): UpdateEventSettingsBody => ({
   attendee_edit_cutoff_hours: cutoff(v.attendee_edit_cutoff_hours, v.attendee_edits_enabled),
   ticket_transfers: v.ticket_transfers,
   ticket_transfer_cutoff_hours: cutoff(v.ticket_transfer_cutoff_hours, v.ticket_transfers !== 'OFF'),
+  date_exchanges: v.date_exchanges,
+  date_exchange_cutoff_hours: cutoff(v.date_exchange_cutoff_hours, v.date_exchanges !== 'OFF'),
   buyer_cancellation: v.buyer_cancellation,
   buyer_cancellation_cutoff_hours: cutoff(v.buyer_cancellation_cutoff_hours, v.buyer_cancellation !== 'NOT_ALLOWED'),
 });
 
 /**
  * What buyers may do themselves from their order page, and until when: correct attendee details, pass tickets on,
- * cancel.
+ * move the order to another date, cancel.
  */
 export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
@@ -59,6 +64,8 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
       attendee_edit_cutoff_hours: s.attendee_edit_cutoff_hours,
       ticket_transfers: s.ticket_transfers,
       ticket_transfer_cutoff_hours: s.ticket_transfer_cutoff_hours,
+      date_exchanges: s.date_exchanges,
+      date_exchange_cutoff_hours: s.date_exchange_cutoff_hours,
       buyer_cancellation: s.buyer_cancellation,
       buyer_cancellation_cutoff_hours: s.buyer_cancellation_cutoff_hours,
     },
@@ -122,6 +129,26 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
             {...hoursInput}
             disabled={v.ticket_transfers === 'OFF'}
             {...form.getInputProps('ticket_transfer_cutoff_hours')}
+          />
+        </Stack>
+        <Stack gap="sm">
+          <Radio.Group label={t`Date changes`} {...form.getInputProps('date_exchanges')}>
+            <Stack gap="xs" mt={6}>
+              <Radio value="OFF" label={t`Off`} />
+              <Radio value="SAME_PRICE" label={t`Buyers may move their order to another date at the same price`} />
+            </Stack>
+          </Radio.Group>
+          <Text size="sm" c="dimmed">
+            <Trans>
+              For events with several dates. Buyers choose among the dates on sale where each of their tickets costs the
+              same; the tickets keep their codes, and buyers receive the new time by e-mail.
+            </Trans>
+          </Text>
+          <NumberInput
+            label={t`Date changes until how many hours before the start`}
+            {...hoursInput}
+            disabled={v.date_exchanges === 'OFF'}
+            {...form.getInputProps('date_exchange_cutoff_hours')}
           />
         </Stack>
         <Stack gap="sm">

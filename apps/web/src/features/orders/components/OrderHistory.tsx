@@ -88,7 +88,7 @@ function details(
     parts.push(i18n._(due));
   }
   // A moved date: from when to when, in the event's time zone.
-  if (entry.kind === 'DATE_MOVED' && text(d.previous_start) && text(d.start_date))
+  if ((entry.kind === 'DATE_MOVED' || entry.kind === 'DATE_EXCHANGED') && text(d.previous_start) && text(d.start_date))
     parts.push(
       `${formatDateTime(text(d.previous_start)!, timeZone, i18n.locale)} → ${formatDateTime(text(d.start_date)!, timeZone, i18n.locale)}`,
     );
