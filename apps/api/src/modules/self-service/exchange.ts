@@ -1,7 +1,7 @@
 import type { ExchangeDateDto } from '@admitone/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
-import type { Db, Executor, Tx } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { attendees, orderItems } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { orNoStock } from '../attendees/attendee-stock.js';
@@ -92,59 +92,50 @@ export function exchangeOrderDate(
   secret: string | null,
   dateId: number,
 ): Promise<number[]> {
-  return db.transaction((tx) => moveOrder(tx, ctx, eventId, shortId, secret, dateId));
-}
-
-async function moveOrder(
-  tx: Tx,
-  ctx: OrderContext,
-  eventId: number,
-  shortId: string,
-  secret: string | null,
-  dateId: number,
-): Promise<number[]> {
-  const { order, allowed } = await lockBuyerOrder(tx, eventId, shortId, secret, ctx.now);
-  if (!allowed?.can_exchange) throw new DomainError('SELF_SERVICE_CLOSED');
-  const from = await dateOfOrder(tx, order.id);
-  if (!from) throw notThere();
-  const offered = await datesToMoveTo(tx, eventId, order.id, from.id, ctx.now);
-  if (!offered.some((d) => d.id === dateId)) throw notThere();
-  const counted = await tx
-    .select({
-      ticket_id: attendees.ticket_id,
-      tier_id: attendees.tier_id,
-      event_date_id: attendees.event_date_id,
-      is_admission: attendees.is_admission,
-    })
-    .from(attendees)
-    .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, [...COUNTED])));
-  await orNoStock(() =>
-    moveUnits(
-      tx,
-      ctx.stock,
-      eventId,
-      counted,
-      counted.map((u) => ({ ...u, event_date_id: dateId })),
-    ),
-  );
-  await tx
-    .update(attendees)
-    .set({ event_date_id: dateId, updated_at: ctx.now })
-    .where(eq(attendees.order_id, order.id));
-  await tx.update(orderItems).set({ event_date_id: dateId }).where(eq(orderItems.order_id, order.id));
-  const to = offered.find((d) => d.id === dateId)!;
-  await recordOrderEvent(tx, order.id, {
-    kind: 'DATE_EXCHANGED',
-    data: { previous_start: from.start_date.toISOString(), start_date: new Date(to.start_date).toISOString() },
-    at: ctx.now,
-  });
-  return enqueueOrderMails(tx, ctx, order.id, {
-    dateMoved: {
-      previous_start: from.start_date,
-      previous_end: from.end_date,
-      previous_label: from.label,
-      note: null,
-      exchanged: true,
-    },
+  return db.transaction(async (tx) => {
+    const { order, allowed } = await lockBuyerOrder(tx, eventId, shortId, secret, ctx.now);
+    if (!allowed?.can_exchange) throw new DomainError('SELF_SERVICE_CLOSED');
+    const from = await dateOfOrder(tx, order.id);
+    if (!from) throw notThere();
+    const offered = await datesToMoveTo(tx, eventId, order.id, from.id, ctx.now);
+    if (!offered.some((d) => d.id === dateId)) throw notThere();
+    const counted = await tx
+      .select({
+        ticket_id: attendees.ticket_id,
+        tier_id: attendees.tier_id,
+        event_date_id: attendees.event_date_id,
+        is_admission: attendees.is_admission,
+      })
+      .from(attendees)
+      .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, [...COUNTED])));
+    await orNoStock(() =>
+      moveUnits(
+        tx,
+        ctx.stock,
+        eventId,
+        counted,
+        counted.map((u) => ({ ...u, event_date_id: dateId })),
+      ),
+    );
+    await tx
+      .update(attendees)
+      .set({ event_date_id: dateId, updated_at: ctx.now })
+      .where(eq(attendees.order_id, order.id));
+    await tx.update(orderItems).set({ event_date_id: dateId }).where(eq(orderItems.order_id, order.id));
+    const to = offered.find((d) => d.id === dateId)!;
+    await recordOrderEvent(tx, order.id, {
+      kind: 'DATE_EXCHANGED',
+      data: { previous_start: from.start_date.toISOString(), start_date: new Date(to.start_date).toISOString() },
+      at: ctx.now,
+    });
+    return enqueueOrderMails(tx, ctx, order.id, {
+      dateMoved: {
+        previous_start: from.start_date,
+        previous_end: from.end_date,
+        previous_label: from.label,
+        note: null,
+        exchanged: true,
+      },
+    });
   });
 }
