@@ -1,6 +1,9 @@
+import { CHECKOUT_TOKEN_HEADER, ORDER_SECRET_HEADER } from '@admitone/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { liveEvent, placeOrder } from '../checkout-factory.js';
+import { events } from '../../src/db/schema/index.js';
+import { addDate, details, liveEvent, placeOrder } from '../checkout-factory.js';
 import { call, createTestApp, type TestContext } from '../test-app.js';
 import {
   expectConsistent,
@@ -21,7 +24,7 @@ import {
  */
 const dates = { start_date: '2030-06-01T19:00', end_date: '2030-06-01T23:00' };
 type App = TestContext['app'];
-type Result = { eventId: number; taken: number; limit: number; fill: number[]; takenOf?: number };
+type Result = { eventId: number; taken: number; limit: number; fill: number[]; takenOf?: number; dateId?: number };
 
 const buyers = (app: App, eventId: number, n: number, item: object, from = 0) =>
   Array.from({ length: n }, (_, i) => reserveAs(app, eventId, from + i, { items: [item], expected_total: 0 }));
@@ -172,6 +175,46 @@ const scenarios: Record<string, (app: App) => Promise<Result>> = {
       takenOf: tickets[1]!.id,
     };
   },
+  // Buyers move their orders to a date with five left while others reserve on it (self-service/exchange.ts).
+  'orders moved to another date while buyers reserve it': async (app) => {
+    const { u, event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'FREE', quantity: 5 }], dates, {
+      fairness: true,
+    });
+    await app.deps.database.db.update(events).set({ date_exchanges: 'SAME_PRICE' }).where(eq(events.id, event.id));
+    const [first] = await query<{ id: number }>(app, `select id from event_dates where event_id = ${event.id}`);
+    const second = await addDate(app, u.token, event.id, '2030-06-08T19:00');
+    const orders = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await reserveAs(app, event.id, 2000 + i, {
+        items: [free(tickets[0]!.id)],
+        expected_total: 0,
+        event_date_id: Number(first!.id),
+      });
+      const secret = { [ORDER_SECRET_HEADER]: r.secret! };
+      const base = `/api/public/events/${event.id}/order/${r.order.short_id}`;
+      const headers = { ...secret, [CHECKOUT_TOKEN_HEADER]: r.token! };
+      expect((await call(app, 'PUT', `${base}/details`, { headers, body: details(r.order) })).statusCode).toBe(200);
+      orders.push({ base, secret });
+    }
+    const answers = await Promise.all([
+      ...orders.map((o) =>
+        call(app, 'POST', `${o.base}/exchange`, { headers: o.secret, body: { event_date_id: second } }),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        reserveAs(app, event.id, i, { items: [free(tickets[0]!.id)], expected_total: 0, event_date_id: second }),
+      ),
+    ]);
+    for (const a of answers.slice(0, 5) as Array<{ statusCode: number; json(): { error?: { code: string } } }>)
+      expect(a.statusCode === 200 || a.json().error?.code === 'NO_TICKETS_AVAILABLE').toBe(true);
+    return {
+      eventId: event.id,
+      taken: await takenRows(app, event.id, tickets[0]!.id, second),
+      limit: 5,
+      fill: [tickets[0]!.id],
+      takenOf: tickets[0]!.id,
+      dateId: second,
+    };
+  },
   // Cancelled tickets brought back while buyers take the units they freed.
   'cancelled tickets reactivated while buyers reserve': async (app) => {
     const { u, event, tickets } = await liveEvent(app, [{ name: 'Seat', type: 'FREE', quantity: 5 }], dates, {
@@ -210,8 +253,10 @@ describe.skipIf(!onPostgres)('organizer changes during a rush', () => {
         ctx.app,
         r.eventId,
         r.fill.map((id) => ({ ticket_id: id })),
+        0,
+        r.dateId ? { event_date_id: r.dateId } : {},
       );
-      expect(await takenRows(ctx.app, r.eventId, r.takenOf)).toBe(r.limit);
+      expect(await takenRows(ctx.app, r.eventId, r.takenOf, r.dateId)).toBe(r.limit);
       await expectConsistent(ctx.app, r.eventId);
     }, 60_000);
   }

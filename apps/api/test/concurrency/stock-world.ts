@@ -21,11 +21,11 @@ export async function query<T = Record<string, unknown>>(app: App, text: string)
   return ((await app.deps.database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 }
 
-/** Units sold or held of an event's tickets (optionally one ticket), by the rows. */
-export async function takenRows(app: App, eventId: number, ticketId?: number): Promise<number> {
+/** Units sold or held of an event's tickets (optionally one ticket, and one date), by the rows. */
+export async function takenRows(app: App, eventId: number, ticketId?: number, dateId?: number): Promise<number> {
   const [r] = await query<{ n: number }>(
     app,
-    `select count(*)::int as n from attendees where event_id = ${eventId} and status in ('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE') ${ticketId ? `and ticket_id = ${ticketId}` : ''}`,
+    `select count(*)::int as n from attendees where event_id = ${eventId} and status in ('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE') ${ticketId ? `and ticket_id = ${ticketId}` : ''} ${dateId ? `and event_date_id = ${dateId}` : ''}`,
   );
   return Number(r!.n);
 }
@@ -89,6 +89,8 @@ export async function fillUp(
   eventId: number,
   items: Array<{ ticket_id: number; tier_id?: number | null }>,
   unitPrice = 0,
+  /** The rest of each reservation's body (`event_date_id` for one date of several). */
+  rest: object = {},
 ) {
   let buyer = 60_000;
   for (const item of items) {
@@ -96,6 +98,7 @@ export async function fillUp(
       const r = await reserveAs(app, eventId, buyer++, {
         items: [{ ...item, quantity: 1 }],
         expected_total: unitPrice,
+        ...rest,
       });
       if (r.status === 409) break;
       expect(r.status).toBe(201);
