@@ -7,8 +7,16 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { installFakeStripe } from './fake-stripe';
-import { apiLogin, riversideId } from './fixtures';
-import { expectAccessible, gotoEventPage, snapshot, uniqueEmail } from './support';
+import { apiLogin, riversideId, signInWithToken } from './fixtures';
+import {
+  expectAccessible,
+  gotoEventPage,
+  readMailOf,
+  signUpByApi,
+  snapshot,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -115,7 +123,9 @@ test.describe('with card payments configured', () => {
   });
   test.beforeEach(async ({ page }) => {
     await installFakeStripe(page, STRIPE_PORT + 1);
+    readMailOf('stripe');
   });
+  test.afterEach(() => readMailOf(null));
 
   async function cardForm(page: Page) {
     await toPayment(page, stripeEventId);
@@ -189,6 +199,76 @@ test.describe('with card payments configured', () => {
     await pay.click();
     await expect(page).toHaveURL(/\/summary$/);
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  });
+
+  test('an organizer cancels a date with refunds: the card order on it is refunded and its buyer told', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // An account and event of their own (the seeded event stays on one date for the other flows): a concert on two
+    // nights, by an organizer whose address is confirmed (an event goes live only then).
+    const { token } = await signUpByApi(request, {
+      name: 'Bix Brass',
+      email: uniqueEmail('brass-organizer'),
+      password: 'brass-pass-2031',
+      timezone: 'Europe/London',
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const post = async (path: string, data: unknown) => {
+      const res = await request.post(`/api${path}`, { headers, data });
+      expect(res.ok(), await res.text()).toBe(true);
+      return ((await res.json()) as { data: { id: number; slug: string } }).data;
+    };
+    const organizer = await post('/organizers', { name: 'Brass Collective', email: 'hello@brass.test' });
+    const event = await post('/events', {
+      title: 'Two Nights of Brass',
+      organizer_id: organizer.id,
+      start_date: '2031-07-12T19:00',
+      timezone: 'Europe/London',
+      currency: 'GBP',
+    });
+    await post(`/events/${event.id}/tickets`, { name: 'Stalls', type: 'PAID', price: 3000, quantity: 20 });
+    const encore = await post(`/events/${event.id}/dates`, { start_date: '2031-07-19T19:00', label: 'Encore night' });
+    const live = await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } });
+    expect(live.ok(), await live.text()).toBe(true);
+
+    // A buyer pays for the encore by card.
+    const email = uniqueEmail('brass');
+    await gotoEventPage(page, `/event/${event.id}/${event.slug}?date=${encore.id}`);
+    await page.getByRole('button', { name: 'One more Stalls', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const form = page.locator('form');
+    await form.getByRole('textbox', { name: 'First name' }).first().fill('Louis');
+    await form.getByRole('textbox', { name: 'Last name' }).first().fill('Armstrong');
+    await form.getByRole('textbox', { name: 'E-mail' }).first().fill(email);
+    await page.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByText('Pay by card', { exact: true }).first().click();
+    await typeCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay £30.00' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+
+    // The organizer cancels the encore from the Dates screen: the dialog counts the order and its refund.
+    const team = await browser.newContext();
+    const desk = await team.newPage();
+    await signInWithToken(desk, token);
+    await desk.goto(`/manage/event/${event.id}/dates?date=${encore.id}`);
+    await desk.getByRole('dialog').getByRole('button', { name: 'Cancel this date' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Cancel this date' });
+    await expect(dialog.getByText(/1 order/)).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: 'Refund paid orders' })).toBeChecked();
+    await dialog.getByRole('textbox', { name: 'Message to the buyers' }).fill('The band is stuck abroad.');
+    await expectAccessible(desk, 'cancel a date with refunds');
+    await dialog.getByRole('button', { name: 'Cancel date and its orders' }).click();
+    await expect(dialog).toBeHidden();
+    await team.close();
+
+    // The buyer's order is refunded and cancelled; the mail says why, with the organizer's words.
+    const refunded = await waitForMail(email, 0, /The band is stuck abroad\./);
+    expect(refunded.subject).toMatch(/refund/i);
+    await page.reload();
+    await expect(page.getByText('Refunded', { exact: true })).toBeVisible();
   });
 
   test('a payment the bank has not answered yet is shown as processing', async ({ page }) => {

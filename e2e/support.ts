@@ -10,8 +10,15 @@ import { apiLogin, type Credentials } from './fixtures';
 const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '.data');
 /** Each lane's server writes its data beside the flows' one (playwright.config.ts: the sweep's in `-sweep`). */
 const LANE_DATA_SUFFIX: Record<string, string> = { sweep: '-sweep' };
+/** The card-payment server's data (playwright.config.ts: `-stripe`), while `readMailOf('stripe')` is in force. */
+let serverSuffix: string | null = null;
+/** Tests that drive the card-payment server read its mail: `readMailOf('stripe')` before, `readMailOf(null)` after. */
+export const readMailOf = (server: 'stripe' | null) => {
+  serverSuffix = server ? `-${server}` : null;
+};
 /** Mail of the server the running test drives. */
-const mailDir = () => path.join(`${dataDir()}${LANE_DATA_SUFFIX[test.info().project.name] ?? ''}`, 'mail');
+const mailDir = () =>
+  path.join(`${dataDir()}${serverSuffix ?? LANE_DATA_SUFFIX[test.info().project.name] ?? ''}`, 'mail');
 
 /** A mail as the file transport wrote it (an .eml per mail), read with postal-mime. */
 export interface Mail {
