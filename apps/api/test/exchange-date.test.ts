@@ -1,8 +1,17 @@
 import { ORDER_SECRET_HEADER, type PublicOrderDto } from '@admitone/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { attendees, eventDates, events, orderEvents, orderItems, orders, ticketDates } from '../src/db/schema/index.js';
+import {
+  attendees,
+  eventDates,
+  events,
+  orderEvents,
+  orderItems,
+  orders,
+  outbox,
+  ticketDates,
+} from '../src/db/schema/index.js';
 import { loadCatalogs } from '../src/i18n/i18n.js';
 import { TestClock } from '../src/shared/clock.js';
 import { addDate, buyerHeaders, details, firstDateOf, liveEvent, reserve } from './checkout-factory.js';
@@ -193,5 +202,54 @@ describe('a buyer moves their order to another date', () => {
     } finally {
       clock.set(saved);
     }
+  });
+
+  it('the organizer moves an order at any price, never to a cancelled date or one where its ticket is not sold', async () => {
+    const w = await world();
+    const o = await w.order(w.seat, 1, w.june1, 'fay');
+    const move = (body: object, token = w.u.token) =>
+      call(ctx.app, 'POST', `/api/events/${w.event.id}/orders/${o.id}/date`, { token, body });
+    const detail = await call(ctx.app, 'GET', `/api/events/${w.event.id}/orders/${o.id}`, { token: w.u.token });
+    expect(detail.json().data.actions.change_date).toBe(true);
+    // 15 June costs more: the organizer may still move it there (the order keeps what was paid), quietly.
+    const moved = await move({ event_date_id: w.june15, notify_buyer: false });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.date.id).toBe(w.june15);
+    expect(await datesOf(o.id)).toEqual({ lines: [w.june15], tickets: [w.june15] });
+    const [entry] = await db()
+      .select({ data: orderEvents.data, user: orderEvents.user_id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.order_id, o.id), eq(orderEvents.kind, 'DATE_EXCHANGED')));
+    expect(entry).toEqual({
+      data: { previous_start: '2027-06-01T17:00:00.000Z', start_date: '2027-06-15T17:00:00.000Z', by_organizer: true },
+      user: w.u.user.id,
+    });
+    const mailed = await db()
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.order_id, o.id), sql`${outbox.payload}->>'template' = 'date_moved'`));
+    expect(mailed).toEqual([]);
+
+    // The buyer told this time: the organizer's wording.
+    expect((await move({ event_date_id: w.june1 })).statusCode).toBe(200);
+    const told = await ctx.smtp.waitFor(o.email, (m) => m.text.includes('The organizer has moved your order'));
+    expect(told.subject).toContain('are for a new date');
+
+    const free = await w.order(w.guest, 1, w.june1, 'gus');
+    await db().update(eventDates).set({ status: 'CANCELLED' }).where(eq(eventDates.id, w.june8));
+    for (const [orderId, dateId] of [
+      [free.id, w.june22], // the free ticket is not sold on 22 June
+      [o.id, w.june8], // cancelled
+      [o.id, w.june1], // its own date
+    ] as const) {
+      const res = await call(ctx.app, 'POST', `/api/events/${w.event.id}/orders/${orderId}/date`, {
+        token: w.u.token,
+        body: { event_date_id: dateId },
+      });
+      expect(res.statusCode, `${dateId}: ${res.body}`).toBe(422);
+      expect(Object.keys(res.json().error.field_errors)).toEqual(['event_date_id']);
+    }
+    const stranger = await liveEvent(ctx.app, [{ name: 'Seat', type: 'FREE', quantity: 5 }]);
+    expect((await move({ event_date_id: w.june22 }, stranger.u.token)).statusCode).toBe(404);
   });
 });

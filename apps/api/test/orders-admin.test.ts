@@ -192,6 +192,7 @@ describe('the organizer order list', () => {
       edit_buyer: true,
       message_buyer: true,
       send_link: true,
+      change_date: true,
     });
     expect(d.history.map((h: { kind: string }) => h.kind)).toEqual(['RESERVED', 'AWAITING_PAYMENT']);
 

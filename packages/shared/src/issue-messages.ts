@@ -66,6 +66,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   choose_tickets: /*i18n*/ { id: 'field.choose_tickets', message: 'Choose at least one ticket.' },
   choose_events: /*i18n*/ { id: 'field.choose_events', message: 'Choose at least one event.' },
   must_be_future: /*i18n*/ { id: 'field.must_be_future', message: 'Choose a time in the future.' },
+  date_unavailable_for_order: /*i18n*/ {
+    id: 'field.date_unavailable_for_order',
+    message: 'The order cannot move to this date: its tickets are not sold there, or it is cancelled.',
+  },
   exchange_date_unavailable: /*i18n*/ {
     id: 'field.exchange_date_unavailable',
     message: 'Your tickets cannot move to this date. Choose one of the dates offered.',

@@ -5,6 +5,7 @@ import {
   capacityAssignmentBody,
   categoryArrangementBody,
   changeEmailBody,
+  changeOrderDateBody,
   changePasswordBody,
   checkInBatchBody,
   checkInListBody,
@@ -322,6 +323,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/events/{eventId}/orders/{orderId}': { access: 'member' },
   'POST /api/events/{eventId}/orders/{orderId}/mark-as-paid': { access: 'member' },
   'POST /api/events/{eventId}/orders/{orderId}/cancel': { access: 'member' },
+  'POST /api/events/{eventId}/orders/{orderId}/date': {
+    access: 'member',
+    body: body(changeOrderDateBody, (w) => ({ event_date_id: w.dateId, notify_buyer: false })),
+  },
   'POST /api/events/{eventId}/orders/{orderId}/resend-confirmation': { access: 'member' },
   'POST /api/events/{eventId}/orders/{orderId}/send-link': { access: 'member' },
   'GET /api/events/{eventId}/orders/{orderId}/mails': { access: 'member' },

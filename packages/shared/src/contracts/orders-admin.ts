@@ -169,6 +169,8 @@ export interface OrderActionsDto {
   message_buyer: boolean;
   /** Mail the buyer the link to their order page (an order that has a buyer and was confirmed to them). */
   send_link: boolean;
+  /** Move the order to another date of the event (one that stands: completed, awaiting payment, partly refunded). */
+  change_date: boolean;
 }
 
 /**
@@ -221,7 +223,16 @@ export const orderActionsSchema = z.object({
   edit_buyer: z.boolean(),
   message_buyer: z.boolean(),
   send_link: z.boolean(),
+  change_date: z.boolean(),
 }) satisfies z.ZodType<OrderActionsDto>;
+
+/** `POST /events/{eventId}/orders/{orderId}/date`: the order moves to this date of the event. */
+export const changeOrderDateBody = z.object({
+  event_date_id: z.number().int().positive().max(LIMITS.ID_MAX),
+  /** Mail the buyer (and holders at their own addresses) the new date with calendar files. */
+  notify_buyer: z.boolean().default(true),
+});
+export type ChangeOrderDateBody = z.input<typeof changeOrderDateBody>;
 
 export const editBuyerBody = z.object({
   first_name: personNameField,

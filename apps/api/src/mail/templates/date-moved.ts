@@ -20,6 +20,11 @@ const M = {
     id: 'mail.date_exchanged.subject',
     message: 'Your tickets for {event} are for a new date',
   },
+  changedBody: /*i18n*/ {
+    id: 'mail.date_changed.body',
+    message:
+      'The organizer has moved your order for {event} to another date. Your tickets keep their codes: show them as before.',
+  },
   exchangedBody: /*i18n*/ {
     id: 'mail.date_exchanged.body',
     message:
@@ -46,8 +51,11 @@ export interface DateMovedData {
   previous: { start_date: string; end_date: string | null; date_label?: string | null };
   /** The organizer's words to the buyers (null: none). */
   note: string | null;
-  /** The buyer moved the order themselves (absent: the organizer moved the date). */
-  exchanged?: boolean;
+  /**
+   * The order moved to another date: at the buyer's request (`true` in mails written before), or by the organizer;
+   * absent: the organizer moved the date itself.
+   */
+  exchanged?: boolean | 'buyer' | 'organizer';
   /** The tickets whose calendar files the mail carries (the buyer's: every valid one of the order). */
   tickets: TicketDocumentData[];
   /** The buyer's order page, or the holder's ticket page. */
@@ -65,7 +73,9 @@ export function dateMovedMail(locale: Locale, d: DateMovedData): RenderedMail {
     {
       paragraphs: [
         translate(locale, M.greeting, { name: greetingName(d.name, locale) }),
-        translate(locale, d.exchanged ? M.exchangedBody : M.body, { event: d.event.title }),
+        translate(locale, d.exchanged === 'organizer' ? M.changedBody : d.exchanged ? M.exchangedBody : M.body, {
+          event: d.event.title,
+        }),
         translate(locale, M.was, { date: before }),
         translate(locale, M.now),
         ...eventLines(locale, d.event),

@@ -133,6 +133,7 @@ export function orderActions(o: OrderRow, cardPayments: boolean): OrderActionsDt
     edit_buyer: hasBuyer,
     message_buyer: hasBuyer,
     send_link: hasBuyer && LINKED_STATUSES.has(o.status),
+    change_date: ['AWAITING_PAYMENT', 'COMPLETED', 'PARTIALLY_REFUNDED'].includes(o.status),
   };
 }
 

@@ -71,7 +71,8 @@ export type OrderMailOccasion =
         /** The label of the date before (an exchange's other date); absent: the date's own. */
         previous_label?: string | null;
         note: string | null;
-        exchanged?: boolean;
+        /** The order, not the date, moved: at the buyer's request, or by the organizer. */
+        exchanged?: 'buyer' | 'organizer';
       };
     };
 
@@ -295,7 +296,7 @@ export async function enqueueOrderMails(
         event: mailEvent,
         previous,
         note: moved.note,
-        exchanged: moved.exchanged ?? false,
+        ...(moved.exchanged ? { exchanged: moved.exchanged } : {}),
         tickets: docs,
         action: { kind, url },
         event_slug: e.slug,

@@ -1,5 +1,6 @@
 import {
   buyerLinkSchema,
+  changeOrderDateBody,
   editBuyerBody,
   eventParams,
   oneOf,
@@ -24,6 +25,7 @@ import { paginated } from '../../shared/pagination.js';
 import { syncPage, syncRequest } from '../../shared/sync.js';
 import { readOrderFile } from '../checkout/answer-files.js';
 import { buyerLinkPath, sendOrderLink } from '../checkout/order-link.js';
+import { changeOrderDate } from '../event-dates/move-order.js';
 import { requireEvent } from '../events/events.repository.js';
 import { refundOrder } from '../payments/refund-order.js';
 import { editBuyer, resendConfirmation } from './order-admin-actions.js';
@@ -180,6 +182,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       },
     },
     (req) => act(req, cancelOrder),
+  );
+
+  app.post(
+    '/events/:eventId/orders/:orderId/date',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Move the order to another date of the event (not cancelled; each of its tickets sold there): its stock moves with it (NO_TICKETS_AVAILABLE when the date has no room), the tickets keep their codes, the order keeps what was paid; the buyer is mailed unless notify_buyer is false',
+        params: orderParams,
+        body: changeOrderDateBody,
+        response: { 200: orderDetailResponse },
+      },
+    },
+    (req) => act(req, (tx, c, o) => changeOrderDate(tx, c, o, req.body)),
   );
 
   app.post(

@@ -1,15 +1,11 @@
 import type { ExchangeDateDto } from '@admitone/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 import type { Db, Executor } from '../../db/client.js';
-import { attendees, orderItems } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
-import { orNoStock } from '../attendees/attendee-stock.js';
+import { moveOrderToDate, notThere } from '../event-dates/move-order.js';
 import { dateOfOrder } from '../event-dates/order-dates.js';
 import { rowsOf } from '../inventory/counters.js';
-import { COUNTED, moveUnits } from '../inventory/order-units.js';
-import { recordOrderEvent } from '../orders/order-history.js';
-import { enqueueOrderMails } from '../orders/order-mails.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { lockBuyerOrder } from './buyer-changes.js';
 
@@ -72,17 +68,9 @@ export async function exchangeOptions(
   });
 }
 
-/** A refusal of the chosen date, on its field. */
-const notThere = () =>
-  new DomainError('VALIDATION_FAILED', { fields: { event_date_id: [{ key: 'exchange_date_unavailable' }] } });
-
 /**
  * The buyer moves their whole order to another date of the event (self-service, as the event allows, until its
- * cut-off), in one transaction on the locked order: the date must be one `datesToMoveTo` offers; the order's
- * units move through the stock module (taken on the new date through its guards, given back on the old: a full
- * date or ticket there is NO_TICKETS_AVAILABLE and nothing changes); its lines and tickets then name the new date.
- * The tickets keep their codes. The history records it, and the buyer (and holders at their own addresses) get
- * the old and new times with new calendar files. Returns outbox ids to deliver.
+ * cut-off), in one transaction on the locked order, to a date `datesToMoveTo` offers (`moveOrderToDate`).
  */
 export function exchangeOrderDate(
   db: Db,
@@ -98,44 +86,8 @@ export function exchangeOrderDate(
     const from = await dateOfOrder(tx, order.id);
     if (!from) throw notThere();
     const offered = await datesToMoveTo(tx, eventId, order.id, from.id, ctx.now);
-    if (!offered.some((d) => d.id === dateId)) throw notThere();
-    const counted = await tx
-      .select({
-        ticket_id: attendees.ticket_id,
-        tier_id: attendees.tier_id,
-        event_date_id: attendees.event_date_id,
-        is_admission: attendees.is_admission,
-      })
-      .from(attendees)
-      .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, [...COUNTED])));
-    await orNoStock(() =>
-      moveUnits(
-        tx,
-        ctx.stock,
-        eventId,
-        counted,
-        counted.map((u) => ({ ...u, event_date_id: dateId })),
-      ),
-    );
-    await tx
-      .update(attendees)
-      .set({ event_date_id: dateId, updated_at: ctx.now })
-      .where(eq(attendees.order_id, order.id));
-    await tx.update(orderItems).set({ event_date_id: dateId }).where(eq(orderItems.order_id, order.id));
-    const to = offered.find((d) => d.id === dateId)!;
-    await recordOrderEvent(tx, order.id, {
-      kind: 'DATE_EXCHANGED',
-      data: { previous_start: from.start_date.toISOString(), start_date: new Date(to.start_date).toISOString() },
-      at: ctx.now,
-    });
-    return enqueueOrderMails(tx, ctx, order.id, {
-      dateMoved: {
-        previous_start: from.start_date,
-        previous_end: from.end_date,
-        previous_label: from.label,
-        note: null,
-        exchanged: true,
-      },
-    });
+    const to = offered.find((d) => d.id === dateId);
+    if (!to) throw notThere();
+    return moveOrderToDate(tx, ctx, order, from, to, { byOrganizer: false, notify: true });
   });
 }

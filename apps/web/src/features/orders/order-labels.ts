@@ -77,6 +77,11 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
 const UNKNOWN_EVENT = msg`Order updated`;
 
 /** Entries whose cause changes what they say: the organizer cancelled the order's date. */
+/** Entries the organizer made that the buyer could also make themselves. */
+const BY_ORGANIZER_LABELS: Record<string, MessageDescriptor> = {
+  DATE_EXCHANGED: msg`Moved to another date by the organizer`,
+};
+
 const DATE_CANCELLED_LABELS: Record<string, MessageDescriptor> = {
   CANCELLED: msg`Order cancelled: its date was cancelled`,
   LATE_PAYMENT_REFUNDED: msg`Payment refunded automatically: its date was cancelled`,
@@ -84,5 +89,6 @@ const DATE_CANCELLED_LABELS: Record<string, MessageDescriptor> = {
 
 export const orderEventLabel = (kind: string, data: Record<string, unknown> = {}): MessageDescriptor =>
   (data.reason === 'date_cancelled' ? DATE_CANCELLED_LABELS[kind] : undefined) ??
+  (data.by_organizer === true ? BY_ORGANIZER_LABELS[kind] : undefined) ??
   ORDER_EVENT_LABELS[kind] ??
   UNKNOWN_EVENT;

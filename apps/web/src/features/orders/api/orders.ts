@@ -1,5 +1,6 @@
 import type {
   BuyerLinkDto,
+  ChangeOrderDateBody,
   EditBuyerBody,
   One,
   OrderDetailDto,
@@ -69,6 +70,9 @@ export const useMarkOrderPaid = (eventId: number, orderId: number) =>
   useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'mark-as-paid'));
 export const useResendConfirmation = (eventId: number, orderId: number) =>
   useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'resend-confirmation'));
+/** Moves the order to another date of the event (its stock with it); the buyer is mailed unless asked not to. */
+export const useChangeOrderDate = (eventId: number, orderId: number) =>
+  useOrderMutation(eventId, orderId, (body: ChangeOrderDateBody) => action(eventId, orderId, 'date', body));
 /** E-mails the buyer the link to their order page. */
 export const useSendOrderLink = (eventId: number, orderId: number) =>
   useOrderMutation(eventId, orderId, () => action(eventId, orderId, 'send-link'));

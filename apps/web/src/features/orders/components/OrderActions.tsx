@@ -2,6 +2,7 @@ import type { OrderDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CopyButton, Group } from '@mantine/core';
 import {
+  IconCalendarEvent,
   IconCash,
   IconCheck,
   IconLink,
@@ -10,19 +11,33 @@ import {
   IconSend,
   IconX,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useActionDialogs } from '../../../lib/use-action-dialogs';
+import { eventDatesQueryOptions } from '../../event-dates/api/event-dates';
 import { MessageBuyerButton } from '../../messages/components/MessageBuyerButton';
 import { orderLabel } from '../../messages/components/RecipientPickers';
 import { useBuyerLink, useCancelOrder, useMarkOrderPaid, useResendConfirmation, useSendOrderLink } from '../api/orders';
+import { ChangeOrderDateForm } from './ChangeOrderDateForm';
 import { RefundForm } from './RefundForm';
 
 /** The buttons the server allows for this order now (`actions`), with their confirmations. */
-export function OrderActions({ eventId, order }: { eventId: number; order: OrderDetailDto }) {
+export function OrderActions({
+  eventId,
+  order,
+  timeZone,
+}: {
+  eventId: number;
+  order: OrderDetailDto;
+  timeZone: string;
+}) {
   const { t } = useLingui();
-  const dialogs = useActionDialogs<'cancel' | 'mark_paid' | 'refund'>();
+  const dialogs = useActionDialogs<'cancel' | 'mark_paid' | 'refund' | 'date'>();
+  // Another date to move the order to: an event with several dates, some not cancelled.
+  const dates = useQuery({ ...eventDatesQueryOptions(eventId), enabled: order.actions.change_date }).data ?? [];
+  const canMove = order.actions.change_date && dates.some((d) => d.status !== 'CANCELLED' && d.id !== order.date?.id);
   const cancel = useCancelOrder(eventId, order.id);
   const markPaid = useMarkOrderPaid(eventId, order.id);
   const resend = useResendConfirmation(eventId, order.id);
@@ -66,6 +81,7 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
     actions.cancel ||
     actions.message_buyer ||
     actions.send_link ||
+    canMove ||
     buyerLink;
   if (!any) return null;
   return (
@@ -117,6 +133,16 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
         {actions.message_buyer ? (
           <MessageBuyerButton eventId={eventId} orderId={order.id} orderLabel={orderLabel(order)} />
         ) : null}
+        {canMove ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCalendarEvent size={16} aria-hidden />}
+            onClick={() => dialogs.open('date')}
+          >
+            <Trans>Change date</Trans>
+          </Button>
+        ) : null}
         {actions.refund ? (
           <Button
             size="xs"
@@ -165,6 +191,9 @@ export function OrderActions({ eventId, order }: { eventId: number; order: Order
         loading={markPaid.isPending}
         onConfirm={confirmPaid}
       />
+      <AppModal {...dialogs.props('date')} title={<Trans>Move order {number} to another date</Trans>}>
+        <ChangeOrderDateForm eventId={eventId} order={order} dates={dates} timeZone={timeZone} onDone={dialogs.close} />
+      </AppModal>
       <AppModal {...dialogs.props('refund')} title={<Trans>Refund order {number}</Trans>}>
         <RefundForm eventId={eventId} order={order} onDone={dialogs.close} />
       </AppModal>

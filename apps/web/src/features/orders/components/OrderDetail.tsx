@@ -82,7 +82,7 @@ export function OrderDetail({
             <Trans>The last refund failed. The money has not gone back to the buyer.</Trans>
           </Alert>
         ) : null}
-        <OrderActions eventId={event.id} order={order} />
+        <OrderActions eventId={event.id} order={order} timeZone={event.timezone} />
       </Stack>
       <Divider />
       <DetailSection

@@ -85,6 +85,7 @@ const order: OrderDetailDto = {
     edit_buyer: false,
     message_buyer: false,
     send_link: false,
+    change_date: false,
   },
   cancelled_at: null,
 };
