@@ -31,6 +31,7 @@ export * from './contracts/tickets.js';
 export * from './contracts/waitlist.js';
 export * from './contracts/webhooks.js';
 export * from './domain/address.js';
+export * from './domain/date-rule-starts.js';
 export * from './domain/order-breakdown.js';
 export * from './domain/person-name.js';
 export * from './domain/pricing.js';

@@ -1,8 +1,8 @@
-import { type DateRuleBody, dateRuleBody } from '@admitone/shared';
+import { type DateRuleBody, dateRuleBody, timesOfDay } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
 
 import { utcToZoned } from '../../shared/dates.js';
-import { expandRule, EXPANSION_CAP, timesOfDay } from './date-rules.js';
+import { expandRule, EXPANSION_CAP } from './date-rules.js';
 
 const rule = (body: DateRuleBody) => dateRuleBody.parse(body);
 const starts = (body: DateRuleBody, tz = 'Europe/Berlin') =>

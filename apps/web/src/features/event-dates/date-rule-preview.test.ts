@@ -1,7 +1,8 @@
 import { dateRuleBody, toZonedPickerValue } from '@admitone/shared';
+import { timesOfDay } from '@admitone/shared';
 import { describe, expect, it } from 'vitest';
 
-import { previewRule, timesOfDay } from './date-rule-preview';
+import { previewRule } from './date-rule-preview';
 import { availabilityOf, shiftMonth, toDateRows } from './event-date-view';
 
 const rule = (input: Record<string, unknown>) => dateRuleBody.parse(input);
