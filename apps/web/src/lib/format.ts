@@ -1,4 +1,4 @@
-import { formatEventDateTime as formatInstantForReader, intlLocale } from '@admitone/shared';
+import { formatEventDate, formatEventDateTime as formatInstantForReader, intlLocale } from '@admitone/shared';
 
 /**
  * An instant in the event's time zone, naming that zone when the reader's clock shows another time
@@ -11,6 +11,16 @@ export function formatEventDateTime(
   readerTimeZone: string = browserTimeZone(),
 ): string {
   return formatInstantForReader(iso, eventTimeZone, locale, readerTimeZone);
+}
+
+/** One date of an event as a choice names it: its times in the event's zone, with its label ("… · Premiere"). */
+export function dateWithLabel(
+  d: { start_date: string; end_date: string | null; label: string | null },
+  timeZone: string,
+  locale: string,
+): string {
+  const when = formatEventDate(d.start_date, d.end_date, timeZone, locale);
+  return d.label ? `${when} · ${d.label}` : when;
 }
 
 /** Converts a date picker value ("YYYY-MM-DD HH:mm:ss") to the API wall-clock form "YYYY-MM-DDTHH:mm". */

@@ -51,11 +51,8 @@ export interface DateMovedData {
   previous: { start_date: string; end_date: string | null; date_label?: string | null };
   /** The organizer's words to the buyers (null: none). */
   note: string | null;
-  /**
-   * The order moved to another date: at the buyer's request (`true` in mails written before), or by the organizer;
-   * absent: the organizer moved the date itself.
-   */
-  exchanged?: boolean | 'buyer' | 'organizer';
+  /** The order moved to another date: at the buyer's request, or by the organizer; absent: the date itself moved. */
+  exchanged?: 'buyer' | 'organizer';
   /** The tickets whose calendar files the mail carries (the buyer's: every valid one of the order). */
   tickets: TicketDocumentData[];
   /** The buyer's order page, or the holder's ticket page. */

@@ -1,21 +1,16 @@
 import '@mantine/core/styles/Radio.css';
 
-import { type ExchangeDateDto, formatDateTime, formatEventDate, type PublicOrderDto } from '@admitone/shared';
+import { type ExchangeDateDto, formatDateTime, type PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { dateWithLabel } from '../../lib/format';
 import { exchangeDates, exchangeOrder } from './self-service-api';
 import { SelfServiceDialog } from './SelfServiceDialog';
 import { useSubmitChange } from './use-submit-change';
-
-/** A date as the buyer reads it: its times in the event's zone, with its label. */
-const dateText = (d: Pick<ExchangeDateDto, 'start_date' | 'end_date' | 'label'>, timeZone: string, locale: string) => {
-  const when = formatEventDate(d.start_date, d.end_date, timeZone, locale);
-  return d.label ? `${when} · ${d.label}` : when;
-};
 
 /**
  * Moving the order to another date of the event, where the event lets buyers do it (until its cut-off): the
@@ -82,7 +77,7 @@ function ChangeDateDialog({
     );
     onChange(moved);
     const chosen = dates?.find((d) => String(d.id) === values.event_date_id);
-    const when = chosen ? dateText(chosen, tz, i18n.locale) : '';
+    const when = chosen ? dateWithLabel(chosen, tz, i18n.locale) : '';
     setDone(t`Your tickets are now for ${when}. We have e-mailed you the new time.`);
   });
   return (
@@ -97,7 +92,7 @@ function ChangeDateDialog({
     >
       {order.date ? (
         <Text size="sm">
-          <Trans>Now: {dateText(order.date, tz, i18n.locale)}</Trans>
+          <Trans>Now: {dateWithLabel(order.date, tz, i18n.locale)}</Trans>
         </Text>
       ) : null}
       {loadError ? <FormErrorAlert error={loadError} /> : null}
@@ -115,7 +110,7 @@ function ChangeDateDialog({
                 key={d.id}
                 value={String(d.id)}
                 disabled={!d.enough}
-                label={dateText(d, tz, i18n.locale)}
+                label={dateWithLabel(d, tz, i18n.locale)}
                 description={d.enough ? undefined : t`Not enough tickets left on this date`}
               />
             ))}

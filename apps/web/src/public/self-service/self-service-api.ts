@@ -8,8 +8,9 @@ import type {
 
 import { publicFetch } from '../lib/public-api';
 
+const orderPath = (eventId: number, shortId: string) => `/events/${eventId}/order/${encodeURIComponent(shortId)}`;
 const attendeePath = (eventId: number, shortId: string, attendeeShortId: string) =>
-  `/events/${eventId}/order/${encodeURIComponent(shortId)}/attendees/${encodeURIComponent(attendeeShortId)}`;
+  `${orderPath(eventId, shortId)}/attendees/${encodeURIComponent(attendeeShortId)}`;
 
 /** The buyer corrects one attendee (name, e-mail, the answers they may change); answers the order as it now stands. */
 export const correctAttendee = (
@@ -57,7 +58,7 @@ export const transferTicket = (
  * Cancels the order as the event allows (a card payment is refunded to the card); answers the order as it now stands.
  */
 export const cancelOrder = (eventId: number, shortId: string, locale: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/cancel`, {
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/cancel`, {
     method: 'POST',
     body: {},
     eventId,
@@ -67,7 +68,7 @@ export const cancelOrder = (eventId: number, shortId: string, locale: string) =>
 
 /** The dates the order may move to now (empty when the event does not allow it). */
 export const exchangeDates = (eventId: number, shortId: string, locale: string) =>
-  publicFetch<{ data: ExchangeDateDto[] }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/exchange`, {
+  publicFetch<{ data: ExchangeDateDto[] }>(`${orderPath(eventId, shortId)}/exchange`, {
     eventId,
     orderShortId: shortId,
     locale,
@@ -75,7 +76,7 @@ export const exchangeDates = (eventId: number, shortId: string, locale: string) 
 
 /** Moves the whole order to another date of the event; answers the order as it now stands. */
 export const exchangeOrder = (eventId: number, shortId: string, body: ExchangeOrderBody, locale: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`/events/${eventId}/order/${encodeURIComponent(shortId)}/exchange`, {
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/exchange`, {
     method: 'POST',
     body,
     eventId,

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 
-import { type EventDateDto, formatEventDate, type OrderDetailDto } from '@admitone/shared';
+import type { EventDateDto, OrderDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -10,17 +10,8 @@ import { notifications } from '@mantine/notifications';
 
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { useFormError } from '../../../lib/form-submit';
+import { dateWithLabel } from '../../../lib/format';
 import { useChangeOrderDate } from '../api/orders';
-
-/** A date as the order screen names it: its times in the event's zone, with its label. */
-export const dateChoiceLabel = (
-  d: Pick<EventDateDto, 'start_date' | 'end_date' | 'label'>,
-  timeZone: string,
-  locale: string,
-) => {
-  const when = formatEventDate(d.start_date, d.end_date, timeZone, locale);
-  return d.label ? `${when} · ${d.label}` : when;
-};
 
 /**
  * Moves an order to another date of the event (the organizer's own choice, at any price: the order keeps what was
@@ -48,7 +39,7 @@ export function ChangeOrderDateForm({
   const formError = useFormError(form.setErrors);
   const options = dates
     .filter((d) => d.status !== 'CANCELLED' && d.id !== order.date?.id)
-    .map((d) => ({ value: String(d.id), label: dateChoiceLabel(d, timeZone, i18n.locale) }));
+    .map((d) => ({ value: String(d.id), label: dateWithLabel(d, timeZone, i18n.locale) }));
   const number = order.order_number;
   const submit = form.onSubmit((values) => {
     const chosen = options.find((o) => o.value === values.event_date_id)?.label ?? '';
@@ -65,7 +56,7 @@ export function ChangeOrderDateForm({
     <FormStack onSubmit={submit} error={formError.error}>
       {order.date ? (
         <Text size="sm">
-          <Trans>Now: {dateChoiceLabel(order.date, timeZone, i18n.locale)}</Trans>
+          <Trans>Now: {dateWithLabel(order.date, timeZone, i18n.locale)}</Trans>
         </Text>
       ) : null}
       <Select
