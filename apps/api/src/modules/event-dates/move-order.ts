@@ -43,6 +43,10 @@ export async function moveOrderToDate(
     .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, [...COUNTED])));
   const moved = counted.map((u) => ({ ...u, event_date_id: to.id }));
   await orNoStock(() => moveUnits(tx, ctx.stock, order.event_id, counted, moved));
+  // Checked again now that the new date's counter row is ours: a cancellation that committed meanwhile is seen (and
+  // one still to come waits for this order, whose worker then finds it on the date).
+  const [now] = await rowsOf<{ status: string }>(tx, sql`select status from event_dates where id = ${to.id}`);
+  if (now?.status === 'CANCELLED') throw notThere(how.byOrganizer ? 'date_unavailable_for_order' : undefined);
   await tx.update(attendees).set({ event_date_id: to.id, updated_at: ctx.now }).where(eq(attendees.order_id, order.id));
   await tx.update(orderItems).set({ event_date_id: to.id }).where(eq(orderItems.order_id, order.id));
   await recordOrderEvent(tx, order.id, {
@@ -86,8 +90,7 @@ export async function changeOrderDate(
       where d.id = ${body.event_date_id} and d.event_id = ${order.event_id} and d.status <> 'CANCELLED'
         and not exists (
           select 1 from order_items oi left join ticket_dates td on td.ticket_id = oi.ticket_id and td.event_date_id = d.id
-          where oi.order_id = ${order.id} and (td.id is null or not td.enabled))
-      for update`,
+          where oi.order_id = ${order.id} and (td.id is null or not td.enabled))`,
   );
   if (!to) throw notThere('date_unavailable_for_order');
   return moveOrderToDate(tx, ctx, order, from, to, { byOrganizer: true, notify: body.notify_buyer });
