@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { apiLogin, appOrigin, expect, signInWithToken, test } from './fixtures';
-import { expectAccessible, gotoEventPage, signUpByApi, snapshot, uniqueEmail } from './support';
+import { expectAccessible, gotoEventPage, pickUpWithKeyboard, signUpByApi, snapshot, uniqueEmail } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -303,13 +303,11 @@ test('an organizer groups tickets in categories with the keyboard and adds an ad
   await expect(headings.nth(1)).toContainText('Starts collapsed');
 
   // Parking goes below the Extras heading with the keyboard, as a screen-reader user would move it.
-  await page.getByRole('button', { name: 'Reorder Parking' }).focus();
-  await page.keyboard.press('Space');
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: /^(Picked up Parking\.|Parking moved to position 3 of 4, in Tickets\.)$/ }),
-  ).toBeAttached();
+  await pickUpWithKeyboard(
+    page,
+    page.getByRole('button', { name: 'Reorder Parking' }),
+    /^(Picked up Parking\.|Parking moved to position 3 of 4, in Tickets\.)$/,
+  );
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('Parking moved to position 4 of 4, in Extras.', { exact: true })).toBeAttached();
   await page.keyboard.press('Space');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { expect, test } from './fixtures';
-import { expectAccessible, notificationsGone, snapshot } from './support';
+import { expectAccessible, notificationsGone, pickUpWithKeyboard, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -45,14 +45,12 @@ async function keyboardMoveUp(page: Page, name: string, from: number, steps: num
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
     timeout: 5000,
   });
-  await grip.focus();
-  await page.keyboard.press('Space');
   // Picked up: announced as such, or at once as over its own place.
-  await expect(
-    page.getByRole('status').filter({
-      hasText: new RegExp(`^(Picked up ${name}\\.|${name} moved to position ${from} of ${total}${where}\\.)$`),
-    }),
-  ).toBeAttached();
+  await pickUpWithKeyboard(
+    page,
+    grip,
+    new RegExp(`^(Picked up ${name}\\.|${name} moved to position ${from} of ${total}${where}\\.)$`),
+  );
   for (let i = 1; i <= steps; i++) {
     await page.keyboard.press('ArrowUp');
     await expect(

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 
 import { apiLogin, type Credentials } from './fixtures';
@@ -150,6 +150,19 @@ export async function notificationsGone(page: Page) {
 export async function snapshot(page: Page, name: string) {
   if (process.env.CI && process.env.E2E_SNAPSHOTS !== '1') return;
   await page.screenshot({ path: path.resolve(import.meta.dirname, 'artifacts', `${name}.png`), fullPage: true });
+}
+
+/**
+ * Picks a sortable row up by its grip with the keyboard, hears it announced (`announced` matches the
+ * live region), and waits until the list listens for the arrow keys. dnd-kit's keyboard sensor adds its
+ * key listener in a zero-delay timer after the pick-up, and Chromium handles key presses before timers:
+ * an arrow pressed at once was lost on a busy CI machine. A zero timer queued now runs after the sensor's.
+ */
+export async function pickUpWithKeyboard(page: Page, grip: Locator, announced: RegExp) {
+  await grip.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: announced })).toBeAttached();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 export const uniqueEmail = (prefix: string) =>
