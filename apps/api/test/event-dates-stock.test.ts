@@ -220,7 +220,7 @@ describe('stock per date', () => {
     expect(await findDrift(ctx.app.deps.database.db, event.id)).toEqual([]);
   });
 
-  it('migration 0052: every event from before gets one date with what it sold, and keeps selling', async () => {
+  it('migrations 0052 and 0057: every event from before gets one date with what it sold (and its waitlist), and keeps selling', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [
       { name: 'Seat', type: 'FREE', quantity: 4 },
       { name: 'Programme', type: 'FREE', product_type: 'GENERAL' },
@@ -230,7 +230,21 @@ describe('stock per date', () => {
       { ticket_id: tickets[1]!.id, quantity: 1 },
     ]);
     const db = ctx.app.deps.database.db;
-    // As before the migration: no dates at all (nor what 0053 to 0055 built on them). Then their statements.
+    // As before the migration: no dates at all (nor what 0053 to 0057 built on them), and a waitlist entry
+    // as entries were then (per ticket). Then their statements.
+    await db.execute(sql.raw('alter table waitlist_entries drop column event_date_id'));
+    await db.execute(
+      sql.raw(`create index waitlist_waiting_idx on waitlist_entries (ticket_id, id) where status = 'WAITING'`),
+    );
+    await db.execute(
+      sql.raw(
+        `create unique index waitlist_waiting_address_unique on waitlist_entries (ticket_id, email) where status = 'WAITING'`,
+      ),
+    );
+    await db.execute(
+      sql.raw(`insert into waitlist_entries (account_id, event_id, ticket_id, first_name, last_name, email, quantity, locale, leave_token_hash)
+               select account_id, id, ${tickets[0]!.id}, 'Wendy', 'Early', 'wendy@example.test', 1, 'en', 'migration-0057' from events where id = ${event.id}`),
+    );
     await db.execute(sql.raw('drop table date_move_mails'));
     await db.execute(sql.raw('drop table date_moves'));
     await db.execute(sql.raw('drop table date_cancellations'));
@@ -243,6 +257,7 @@ describe('stock per date', () => {
       '0053_date_cancellations.sql',
       '0054_date_cancellation_mail_pacing.sql',
       '0055_date_moves.sql',
+      '0057_waitlist_dates.sql',
     ];
     for (const name of replayed) {
       const file = readFileSync(path.resolve(import.meta.dirname, '../src/db/migrations', name), 'utf8');
@@ -266,6 +281,10 @@ describe('stock per date', () => {
       { ticket_id: tickets[1]!.id, taken: 1 },
     ]);
     expect(await findDrift(db, event.id)).toEqual([]);
+    // The entry waits for the event's one date (0057).
+    expect(await rows(ctx.app, `select event_date_id from waitlist_entries where event_id = ${event.id}`)).toEqual([
+      { event_date_id: date!.id },
+    ]);
     const last = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] });
     expect(last.statusCode).toBe(201);
     const over = await reserve(ctx.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] });

@@ -6,7 +6,16 @@ import { orders } from '../src/db/schema/index.js';
 import { releaseExpiredHolds } from '../src/modules/inventory/holds.js';
 import { offerAllFreedUnits } from '../src/modules/waitlist/offers.js';
 import { TestClock } from '../src/shared/clock.js';
-import { buyerHeaders, details, liveEvent, placeOrder, publicEvent, reserve } from './checkout-factory.js';
+import {
+  addDate,
+  buyerHeaders,
+  details,
+  firstDateOf,
+  liveEvent,
+  placeOrder,
+  publicEvent,
+  reserve,
+} from './checkout-factory.js';
 import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
 
 /**
@@ -343,5 +352,96 @@ describe('leaving and removing', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('ivy@example.test');
     expect(lines[1]).toContain('Left');
+  });
+});
+
+describe('per date', () => {
+  it('waits for one date: joined there only, buyers of other dates unaffected, offers on that date, listed by date', async () => {
+    // One seat per date, on the event's own date and on a matinee; the first date sells out.
+    const { u, event, ticket, orderIds } = await soldOut([1]);
+    const first = await firstDateOf(ctx.app, event.id);
+    const matinee = await addDate(ctx.app, u.token, event.id, '2027-01-10T14:00', { label: 'Matinee' });
+    const onFirst = await publicEvent(ctx.app, event.id, undefined, first);
+    const onMatinee = await publicEvent(ctx.app, event.id, undefined, matinee);
+    expect(onFirst.tickets.map((t) => [t.sale_state, t.waitlist])).toEqual([['SOLD_OUT', true]]);
+    expect(onMatinee.tickets.map((t) => [t.sale_state, t.waitlist])).toEqual([['ON_SALE', false]]);
+
+    // With several dates the place names one; a date still on sale has no waitlist; another event's date is refused.
+    const noDate = await join(event.id, { ticket_id: ticket.id, ...person('Dora') });
+    expect(noDate.statusCode).toBe(422);
+    expect(noDate.json().error.field_errors).toEqual({ event_date_id: [expect.any(String)] });
+    expect(
+      (await join(event.id, { ticket_id: ticket.id, event_date_id: matinee, ...person('Dora') })).json().error.code,
+    ).toBe('WAITLIST_CLOSED');
+    const other = await soldOut([1]);
+    const foreign = await join(event.id, {
+      ticket_id: ticket.id,
+      event_date_id: await firstDateOf(ctx.app, other.event.id),
+      ...person('Dora'),
+    });
+    expect(Object.keys(foreign.json().error.field_errors)).toEqual(['event_date_id']);
+    expect((await join(event.id, { ticket_id: ticket.id, event_date_id: first, ...person('Dora') })).statusCode).toBe(
+      201,
+    );
+    const joined = await ctx.smtp.waitFor('dora@example.test');
+    expect(joined.text).toContain('You are number 1 in line');
+    expect(joined.text).toMatch(/When: Tuesday, June 1, 2027/);
+
+    // Someone waits for the first date only: the matinee still sells to anyone.
+    const matineeBuyer = await reserve(ctx.app, event.id, {
+      items: [{ ticket_id: ticket.id, quantity: 1 }],
+      event_date_id: matinee,
+    });
+    expect(matineeBuyer.statusCode, matineeBuyer.body).toBe(201);
+    // The first date's seat comes back: it is Dora's, not the next buyer's; the sweep offers it to her, on her date.
+    expect((await cancel(event.id, orderIds[0]!, u.token)).statusCode).toBe(200);
+    const late = await reserve(ctx.app, event.id, {
+      items: [{ ticket_id: ticket.id, quantity: 1 }],
+      event_date_id: first,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(await sweep()).toBe(1);
+    const offer = await offerLink('dora@example.test');
+    expect(offer.mail.text).toMatch(/When: Tuesday, June 1, 2027/);
+    const [held] = await ctx.app.deps.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.short_id, offer.shortId), eq(orders.event_id, event.id)));
+    expect(held?.status).toBe('RESERVED');
+    const offered = (
+      await call(ctx.app, 'GET', `/api/public/events/${event.id}/order/${offer.shortId}`, {
+        headers: buyerHeaders(offer),
+      })
+    ).json<{ data: PublicOrderDto }>().data;
+    expect(offered.date?.id).toBe(first);
+
+    // The organizer's list names each entry's date and filters by it; another event's date is refused on the field.
+    const all = await list(event.id, u.token);
+    expect(all.entries.map((e) => [e.first_name, e.event_date_id, e.state])).toEqual([['Dora', first, 'OFFERED']]);
+    const byDate = async (dateId: number) =>
+      call(ctx.app, 'GET', `/api/events/${event.id}/waitlist?event_date_id=${dateId}`, { token: u.token });
+    expect((await byDate(matinee)).json<{ data: WaitlistDto }>().data.entries).toEqual([]);
+    expect((await byDate(first)).json<{ data: WaitlistDto }>().data.counts.OFFERED).toBe(1);
+    const wrong = await byDate(await firstDateOf(ctx.app, other.event.id));
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().error.field_errors)).toEqual(['event_date_id']);
+
+    // The matinee sold its seat: Eve waits for it. The matinee is cancelled: nobody waits for it any more.
+    expect((await join(event.id, { ticket_id: ticket.id, event_date_id: matinee, ...person('Eve') })).statusCode).toBe(
+      201,
+    );
+    const cancelled = await call(ctx.app, 'POST', `/api/events/${event.id}/dates/${matinee}/cancel`, {
+      token: u.token,
+      body: { refund: false },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await byDate(matinee)).json<{ data: WaitlistDto }>().data.entries.map((e) => e.state)).toEqual(['REMOVED']);
+    expect((await byDate(first)).json<{ data: WaitlistDto }>().data.counts.OFFERED).toBe(1);
+    // The export names each entry's date.
+    const csv = await call(ctx.app, 'GET', `/api/events/${event.id}/waitlist/export?format=csv`, { token: u.token });
+    const [heading, dora, eve] = csv.body.trim().split(/\r?\n/);
+    expect(heading).toContain('Date,Date label');
+    expect(dora).toContain('2027-06-01');
+    expect(eve).toMatch(/2027-01-10 14:00,Matinee/);
   });
 });

@@ -144,6 +144,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
       account_id: accountId,
       event_id: event.id,
       ticket_id: ticket.id,
+      event_date_id: dates[0]!.id,
       first_name: 'Wanda',
       last_name: 'Waiting',
       email: 'wanda@example.test',

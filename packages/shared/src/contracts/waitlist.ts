@@ -24,9 +24,11 @@ export const WAITLIST_OFFER_HOURS_MAX = 336;
 export const WAITLIST_STATES = ['WAITING', 'OFFERED', 'PURCHASED', 'EXPIRED', 'LEFT', 'REMOVED'] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
 
-/** Joining a ticket's waitlist from the event page (the ticket must have one and be sold out). */
+/** Joining a ticket's waitlist from the event page (the ticket must have one and be sold out on the date). */
 export const joinWaitlistBody = z.object({
   ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
+  /** The date waited for (a waitlist is per ticket and date); may be left out when the event has one date. */
+  event_date_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   /** A tiered ticket: the tier wanted. */
   tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   first_name: personNameField,
@@ -56,13 +58,16 @@ export const waitlistEntryTokenParams = z.object({
 export interface PublicWaitlistEntryDto {
   event_id: number;
   event_title: string;
+  /** The start of the date waited for. */
   event_start_date: string;
   event_timezone: string;
+  /** The date's label ("Matinee"); null: none. */
+  date_label: string | null;
   ticket_name: string;
   tier_label: string | null;
   quantity: number;
   state: WaitlistState;
-  /** WAITING: their place among the people waiting for this ticket (1 = next). */
+  /** WAITING: their place among the people waiting for this ticket on this date (1 = next). */
   position: number | null;
   /** OFFERED: until when the units are held. */
   offer_expires_at: string | null;
@@ -75,6 +80,7 @@ export const publicWaitlistEntryResponse = oneOf(
     event_title: z.string(),
     event_start_date: z.string(),
     event_timezone: z.string(),
+    date_label: z.string().nullable(),
     ticket_name: z.string(),
     tier_label: z.string().nullable(),
     quantity: z.number().int(),
@@ -92,13 +98,17 @@ export interface WaitlistEntryDto {
   ticket_name: string;
   tier_id: number | null;
   tier_label: string | null;
+  /** The date waited for: its id, start and label. */
+  event_date_id: number;
+  date_start: string;
+  date_label: string | null;
   first_name: string;
   last_name: string;
   email: string;
   quantity: number;
   locale: Locale;
   state: WaitlistState;
-  /** WAITING: place in line for its ticket (1 = next). */
+  /** WAITING: place in line for its ticket on its date (1 = next). */
   position: number | null;
   created_at: string;
   offered_at: string | null;
@@ -113,6 +123,9 @@ const waitlistEntrySchema = z.object({
   ticket_name: z.string(),
   tier_id: z.number().int().nullable(),
   tier_label: z.string().nullable(),
+  event_date_id: z.number().int(),
+  date_start: z.string(),
+  date_label: z.string().nullable(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
@@ -167,6 +180,8 @@ export const waitlistResponse = oneOf(
 export const waitlistQuery = z.object({
   state: z.enum(WAITLIST_STATES).optional(),
   ticket_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
+  /** One date's entries (its counts and demand too); another event's date is refused on the field. */
+  event_date_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
 });
 export const waitlistEntryParams = z.object({
   eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),

@@ -2,6 +2,7 @@ import { greetingName, type Locale } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
+import { type MailDateTimes, whenLine } from './order-mail-parts.js';
 
 const M = {
   joinedSubject: /*i18n*/ { id: 'mail.waitlist.joined_subject', message: "You're on the waitlist for {event}" },
@@ -34,7 +35,12 @@ export interface WaitlistMailBase {
   /** The ticket (and tier) as the buyer saw it. */
   ticket_name: string;
   quantity: number;
+  /** The date waited for, when the event has several (absent in mails queued before waitlists were per date). */
+  date?: MailDateTimes;
 }
+
+/** The line naming the date waited for, when the event has several. */
+export const dateLines = (locale: Locale, d: WaitlistMailBase) => (d.date ? [whenLine(locale, d.date)] : []);
 
 export interface WaitlistJoinedData extends WaitlistMailBase {
   position: number;
@@ -53,6 +59,7 @@ export function waitlistJoinedMail(locale: Locale, d: WaitlistJoinedData): Rende
         event: d.event_title,
         position: d.position,
       }),
+      ...dateLines(locale, d),
       translate(locale, M.joinedNext),
     ],
     action: { label: translate(locale, M.joinedAction), url: d.entry_url },

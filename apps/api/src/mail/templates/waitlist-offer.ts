@@ -2,7 +2,7 @@ import type { Locale } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
 import { layout, type RenderedMail } from './layout.js';
-import { greeting, type WaitlistMailBase } from './waitlist-joined.js';
+import { dateLines, greeting, type WaitlistMailBase } from './waitlist-joined.js';
 
 const M = {
   offerSubject: /*i18n*/ { id: 'mail.waitlist.offer_subject', message: 'Tickets are waiting for you: {event}' },
@@ -45,6 +45,7 @@ export function waitlistOfferMail(locale: Locale, d: WaitlistOfferData): Rendere
     paragraphs: [
       greeting(locale, d),
       translate(locale, M.offerBody, { count: d.quantity, ticket: d.ticket_name, event: d.event_title, until }),
+      ...dateLines(locale, d),
       translate(locale, M.offerHow),
     ],
     action: { label: translate(locale, M.offerAction), url: d.checkout_url },

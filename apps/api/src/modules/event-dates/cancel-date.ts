@@ -8,6 +8,7 @@ import { requireConfirmedSender, spendPacedMailBudget } from '../../mail/team-ma
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { rowsOf } from '../inventory/counters.js';
+import { offerLock } from '../waitlist/waitlist-state.js';
 import { countStandingOrders, typedCancellationMails } from './date-cancellation-orders.js';
 import { datesByIds, type EventDateRow, syncEventSpan } from './event-dates.repository.js';
 import { lockDates, lockEventForDates } from './save-dates.js';
@@ -50,7 +51,8 @@ export async function cancellationPreview(
 /**
  * Cancels one date of an event with several (never the last one that is not cancelled: cancel the event
  * instead). In one transaction, on the locked event and date: the date becomes CANCELLED (buyers can no
- * longer choose it), the event's span follows its other dates, and the request (refund or not, the
+ * longer choose it), the event's span follows its other dates, the people waiting for it leave its waitlist
+ * (REMOVED), and the request (refund or not, the
  * organizer's words) is recorded. The date's orders are cancelled afterwards, one by one, by
  * `date-cancellation-work.ts`, which first ends the holds of checkouts on the date. The mails to buyer addresses
  * the team typed in follow the team-mail rules here (a confirmed sender, else 403; room in the hourly budget for
@@ -66,6 +68,8 @@ export async function cancelDate(
 ): Promise<{ date: EventDateRow; cancellation: DateCancellationSummary }> {
   const now = deps.clock.now();
   const date = await deps.db.transaction(async (tx) => {
+    // The waitlist's offer lock first (step 1): an offer maker locks entries before the date's counter.
+    await tx.execute(offerLock(scope.eventId));
     await lockEventForDates(tx, scope);
     const [row] = await lockDates(tx, scope.eventId, [dateId]);
     if (row!.status === 'CANCELLED') return row!;
@@ -79,6 +83,11 @@ export async function cancelDate(
       sql`update event_dates set status = 'CANCELLED', updated_at = ${now}::timestamptz where id = ${dateId}`,
     );
     await syncEventSpan(tx, scope.eventId, now);
+    // Nobody waits for a date that will not happen (open offers end with the date's checkouts).
+    await tx.execute(
+      sql`update waitlist_entries set status = 'REMOVED', left_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
+          where event_date_id = ${dateId} and status = 'WAITING'`,
+    );
     const counts = await countStandingOrders(tx, dateId);
     await tx.insert(dateCancellations).values({
       event_date_id: dateId,

@@ -2,6 +2,7 @@ import type { Locale, WaitlistState } from '@admitone/shared';
 
 import type { Executor } from '../../db/client.js';
 import { translate } from '../../i18n/i18n.js';
+import { countEventDates } from '../event-dates/event-dates.repository.js';
 import { eventWaitlist } from '../waitlist/entries.js';
 import type { ExportEvent } from './attendee-export.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
@@ -16,7 +17,10 @@ const STATE_WORDS: Record<WaitlistState, (typeof T)[keyof typeof T]> = {
   REMOVED: T.state_removed,
 };
 
-/** Every entry of the event's waitlist in line order, with its state as of `now` (a waitlist is small: one batch). */
+/**
+ * Every entry of the event's waitlist in line order, with its state as of `now` and, when the event has several
+ * dates, the date waited for (a waitlist is small: one batch).
+ */
 export async function waitlistExport(
   db: Executor,
   event: ExportEvent,
@@ -24,6 +28,7 @@ export async function waitlistExport(
   locale: Locale,
 ): Promise<{ total: number; sheet: ExportSheet }> {
   const { entries } = await eventWaitlist(db, event.id, now);
+  const dated = (await countEventDates(db, event.id)) > 1;
   const h = (d: (typeof T)[keyof typeof T]) => translate(locale, d);
   const columns: ExportColumn[] = [
     { heading: h(T.id), kind: 'int' },
@@ -34,6 +39,12 @@ export async function waitlistExport(
     { heading: h(T.email), kind: 'text', width: 28 },
     { heading: h(T.ticket), kind: 'text', width: 20 },
     { heading: h(T.tier), kind: 'text', width: 14 },
+    ...(dated
+      ? [
+          { heading: h(T.date), kind: 'text', width: 17 } satisfies ExportColumn,
+          { heading: h(T.date_label), kind: 'text', width: 16 } satisfies ExportColumn,
+        ]
+      : []),
     { heading: h(T.quantity), kind: 'int' },
     { heading: h(T.language), kind: 'text', width: 8 },
     { heading: h(T.joined_at), kind: 'text', width: 17 },
@@ -51,6 +62,7 @@ export async function waitlistExport(
     e.email,
     e.ticket_name,
     e.tier_label,
+    ...(dated ? [at(e.date_start), e.date_label] : []),
     e.quantity,
     e.locale,
     at(e.created_at),

@@ -53,16 +53,17 @@ export interface CounterChain {
 
 const link = (i: number) => sql.raw(`s${i}`);
 
-/** On the locked ticket row: its waitlist is closed, or nobody is waiting on it. */
+/** On the locked row of a ticket on a date: the ticket's waitlist is closed, or nobody waits for it on that date. */
 const noneWaiting = sql.raw(
-  `(not waitlist_enabled or not exists (select 1 from waitlist_entries w where w.ticket_id = tickets.id and w.status = 'WAITING'))`,
+  `not exists (select 1 from waitlist_entries w join tickets t on t.id = w.ticket_id and t.waitlist_enabled
+    where w.ticket_id = ticket_dates.ticket_id and w.event_date_id = ticket_dates.event_date_id and w.status = 'WAITING')`,
 );
 
 /** Who takes: a buyer (waitlists first, only dates on sale) or the house (organizer edits, offers, retakes). */
 export interface ChainOptions {
   /**
-   * A buyer's reservation: a ticket whose waitlist is open takes nothing while anyone is waiting on it
-   * (units that come back are theirs first; offers take them without this), and only dates on sale sell.
+   * A buyer's reservation: a ticket whose waitlist is open takes nothing on a date while anyone waits for it
+   * there (units that come back are theirs first; offers take them without this), and only dates on sale sell.
    */
   buyer?: boolean;
 }
@@ -114,7 +115,7 @@ export function counterChain(
     if (i === 0 && precondition) conditions.push(sql`(${precondition})`);
     if (c.kind === 'ticket') conditions.push(sql`stock_version = ${layout.versions.get(c.id) ?? -1}`);
     if (c.delta > 0 && limit) conditions.push(guard.fits(sql.raw('taken'), limit, c.delta));
-    if (c.delta > 0 && c.kind === 'ticket' && options.buyer) conditions.push(noneWaiting);
+    if (c.delta > 0 && c.kind === 'ticket_date' && options.buyer) conditions.push(noneWaiting);
     if (c.kind === 'date' && c.delta >= 0)
       conditions.push(options.buyer ? sql.raw(`status = 'ON_SALE'`) : sql.raw(`status <> 'CANCELLED'`));
     if (i > 0) conditions.push(sql`exists (select 1 from ${link(i - 1)})`);

@@ -10,13 +10,14 @@ export interface StockLevels {
   tier(tierId: number): number;
   /** Over the tickets an assignment covers ('ALL': every ticket of the event). */
   over(ticketIds: readonly number[] | 'ALL'): number;
-  /** People waiting on the ticket's open waitlist (their units come first: buyers cannot take any). */
-  waiting(ticketId: number): number;
+  /** People waiting for the ticket on a date, on its open waitlist (their units come first: buyers cannot take any). */
+  waiting(ticketId: number, dateId: number): number;
 }
 
 const levelsFrom = (
   rows: Array<{ kind: string; id: number; taken: number }>,
-  waiting: ReadonlyMap<number, number> = new Map(),
+  /** Keyed `${ticketId}:${dateId}`. */
+  waiting: ReadonlyMap<string, number> = new Map(),
 ): StockLevels => {
   const tickets = new Map<number, number>();
   const tiers = new Map<number, number>();
@@ -26,7 +27,7 @@ const levelsFrom = (
     tier: (id) => tiers.get(id) ?? 0,
     over: (ids) =>
       (ids === 'ALL' ? [...tickets.values()] : ids.map((id) => tickets.get(id) ?? 0)).reduce((s, n) => s + n, 0),
-    waiting: (id) => waiting.get(id) ?? 0,
+    waiting: (id, dateId) => waiting.get(`${id}:${dateId}`) ?? 0,
   };
 };
 
@@ -50,10 +51,10 @@ export async function readStockLevels(db: Executor, eventId: number, now: Date):
         where o.event_id = ${eventId} and o.status in ('RESERVED', 'PROCESSING') and o.hold_released_at is null and o.reserved_until <= ${now}
         group by a.ticket_id, a.tier_id`,
   );
-  const queued = await rowsOf<{ ticket_id: number; n: number }>(
+  const queued = await rowsOf<{ ticket_id: number; event_date_id: number; n: number }>(
     db,
-    sql`select w.ticket_id, count(*)::int as n from tickets t join waitlist_entries w on w.ticket_id = t.id and w.status = 'WAITING'
-        where t.event_id = ${eventId} and t.waitlist_enabled group by w.ticket_id`,
+    sql`select w.ticket_id, w.event_date_id, count(*)::int as n from tickets t join waitlist_entries w on w.ticket_id = t.id and w.status = 'WAITING'
+        where t.event_id = ${eventId} and t.waitlist_enabled group by w.ticket_id, w.event_date_id`,
   );
   const free = new Map<string, number>();
   for (const l of lapsed) {
@@ -62,7 +63,7 @@ export async function readStockLevels(db: Executor, eventId: number, now: Date):
   }
   return levelsFrom(
     rows.map((r) => ({ ...r, taken: Number(r.taken) - (free.get(`${r.kind}${r.id}`) ?? 0) })),
-    new Map(queued.map((q) => [Number(q.ticket_id), Number(q.n)])),
+    new Map(queued.map((q) => [`${q.ticket_id}:${q.event_date_id}`, Number(q.n)])),
   );
 }
 

@@ -174,8 +174,6 @@ export function publicEventView(
   const date = chosen ? parts.catalogue.dates.dates.find((d) => d.id === chosen.id) : undefined;
   const catalogue = date ? catalogueOnDate(parts.catalogue, date) : parts.catalogue;
   const lists = !!date && chosen?.state !== 'CANCELLED';
-  // Waitlists are per ticket, not per date yet: an event with several dates has none.
-  const oneDate = parts.catalogue.dates.dates.length === 1;
   const row = date ? { ...parts.event, start_date: date.start_date, end_date: date.end_date } : parts.event;
   // The organizer's texts in the visitor's language where given, else as written.
   const event = inLanguage(row, row.translations, locale, EVENT_TEXT_FIELDS);
@@ -193,7 +191,7 @@ export function publicEventView(
   catalogue.tickets.forEach((p, i) => {
     if (!lists) return;
     const t = inLanguage(
-      { ...p.ticket, waitlist_enabled: p.ticket.waitlist_enabled && oneDate },
+      p.ticket,
       p.ticket.translations,
       locale,
       TICKET_TEXTS,
@@ -201,8 +199,8 @@ export function publicEventView(
     const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
     if (t.requires_promo_code && !unlocked) return;
     if (hiddenCategories.has(t.category_id)) return;
-    // Someone is waiting on the ticket's open waitlist: what comes back is theirs, so buyers see it sold out.
-    const queued = t.waitlist_enabled && counts.waiting(t.id) > 0;
+    // Someone waits for the ticket on this date (its waitlist open): what comes back is theirs, so buyers see it sold out.
+    const queued = t.waitlist_enabled && counts.waiting(t.id, date!.id) > 0;
     const a = queued
       ? { ...stock[i]!, available: 0, tiers: stock[i]!.tiers.map((x) => ({ ...x, available: 0 })) }
       : stock[i]!;

@@ -11,14 +11,16 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { orders, waitlistEntries } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
+import { checkDateFilter } from '../event-dates/order-dates.js';
 import { rowsOf } from '../inventory/counters.js';
 import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { positionSql, purchaseJoin, stateSql } from './waitlist-state.js';
 
 /** An entry as read: the organizer's DTO with the event, the offer's token hash and raw instants. */
-type EntryRow = Omit<WaitlistEntryDto, 'created_at' | 'offered_at' | 'offer_expires_at'> & {
+type EntryRow = Omit<WaitlistEntryDto, 'created_at' | 'offered_at' | 'offer_expires_at' | 'date_start'> & {
   event_id: number;
   offer_token_hash: string | null;
+  date_start: Date | string;
   created_at: Date | string;
   offered_at: Date | string | null;
   offer_expires_at: Date | string | null;
@@ -30,11 +32,13 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 async function readEntries(db: Executor, now: Date, where: ReturnType<typeof sql>): Promise<EntryRow[]> {
   const rows = await rowsOf<EntryRow>(
     db,
-    sql`select w.id, w.event_id, w.ticket_id, t.name as ticket_name, w.tier_id, x.label as tier_label, w.first_name, w.last_name, w.email, w.quantity, w.locale,
+    sql`select w.id, w.event_id, w.ticket_id, t.name as ticket_name, w.tier_id, x.label as tier_label,
+               w.event_date_id, d.start_date as date_start, d.label as date_label, w.first_name, w.last_name, w.email, w.quantity, w.locale,
                ${stateSql(sql`${now}`)} as state, ${positionSql} as position, w.created_at, w.offered_at, w.offer_expires_at,
                p.id as order_id, p.order_number, w.offer_token_hash
         from waitlist_entries w
         join tickets t on t.id = w.ticket_id
+        join event_dates d on d.id = w.event_date_id
         left join ticket_tiers x on x.id = w.tier_id
         ${purchaseJoin}
         where ${where}
@@ -46,6 +50,7 @@ async function readEntries(db: Executor, now: Date, where: ReturnType<typeof sql
     event_id: Number(r.event_id),
     ticket_id: Number(r.ticket_id),
     tier_id: r.tier_id === null ? null : Number(r.tier_id),
+    event_date_id: Number(r.event_date_id),
     quantity: Number(r.quantity),
     position: r.position === null ? null : Number(r.position),
     order_id: r.order_id === null ? null : Number(r.order_id),
@@ -54,21 +59,25 @@ async function readEntries(db: Executor, now: Date, where: ReturnType<typeof sql
 
 const toDto = ({ event_id: _event, offer_token_hash: _token, ...r }: EntryRow): WaitlistEntryDto => ({
   ...r,
+  date_start: iso(r.date_start)!,
   created_at: iso(r.created_at)!,
   offered_at: iso(r.offered_at),
   offer_expires_at: iso(r.offer_expires_at),
 });
 
 /**
- * The organizer's waitlist of an event: entries (filtered by state and ticket), counts per state and demand per ticket.
+ * The organizer's waitlist of an event: entries (filtered by state and ticket), counts per state and demand per
+ * ticket; with a date, all three are that date's.
  */
 export async function eventWaitlist(
   db: Executor,
   eventId: number,
   now: Date,
-  filter: { state?: WaitlistState; ticket_id?: number } = {},
+  filter: { state?: WaitlistState; ticket_id?: number; event_date_id?: number } = {},
 ) {
-  const all = await readEntries(db, now, sql`w.event_id = ${eventId}`);
+  await checkDateFilter(db, eventId, filter.event_date_id, 'event_date_id');
+  const onDate = filter.event_date_id === undefined ? sql`` : sql` and w.event_date_id = ${filter.event_date_id}`;
+  const all = await readEntries(db, now, sql`w.event_id = ${eventId}${onDate}`);
   const counts = Object.fromEntries(WAITLIST_STATES.map((s) => [s, 0])) as Record<WaitlistState, number>;
   for (const r of all) counts[r.state]++;
   const entries = all
@@ -137,9 +146,9 @@ export async function publicEntry(
 ): Promise<PublicWaitlistEntryDto> {
   const row = await entryByToken(db, eventId, token, now);
   if (!row) throw notFound();
-  const [e] = await rowsOf<{ title: string; start_date: Date | string; timezone: string }>(
+  const [e] = await rowsOf<{ title: string; timezone: string }>(
     db,
-    sql`select title, start_date, timezone from events where id = ${eventId}`,
+    sql`select title, timezone from events where id = ${eventId}`,
   );
   // The offer's checkout: the link in the offer mail (only its own token opens it).
   const offerToken = row.state === 'OFFERED' && row.offer_token_hash === hashToken(token) ? token : null;
@@ -152,8 +161,9 @@ export async function publicEntry(
   return {
     event_id: eventId,
     event_title: e!.title,
-    event_start_date: iso(e!.start_date)!,
+    event_start_date: iso(row.date_start)!,
     event_timezone: e!.timezone,
+    date_label: row.date_label,
     ticket_name: row.ticket_name,
     tier_label: row.tier_label,
     quantity: row.quantity,

@@ -17,6 +17,8 @@ import type { StockDeps } from '../inventory/order-units.js';
 import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { entryUrl } from './join.js';
+import { mailDate } from './waitlist-mail-date.js';
+import { offerLock } from './waitlist-state.js';
 
 export interface OfferDeps {
   db: Db;
@@ -26,8 +28,6 @@ export interface OfferDeps {
 
 type EntryRow = typeof waitlistEntries.$inferSelect;
 
-/** One offer maker per event at a time (before any row lock: step 1 of docs/LOCKING.md). */
-const offerLock = (eventId: number) => sql`select pg_advisory_xact_lock(hashtextextended(${`waitlist:${eventId}`}, 0))`;
 /** Entries looked at per event and run. */
 const BATCH = 100;
 
@@ -56,11 +56,11 @@ export async function offerEntry(
   let lines;
   let date;
   try {
-    // Waitlists are per ticket: an event with several dates offers nothing yet (its waitlist needs a date).
-    date = dateOfOrder(catalogue, null, now);
+    // The entry's date, as a buyer would order it: on sale and not over.
+    date = dateOfOrder(catalogue, entry.event_date_id, now);
     lines = priceRequest(catalogueOnDate(catalogue, date), input, null, now);
   } catch (err) {
-    // The sale ended, the ticket or tier is gone or hidden: nothing to offer now.
+    // The date or the sale ended, the ticket or tier is gone, hidden or not sold that day: nothing to offer now.
     if (err instanceof DomainError) return null;
     throw err;
   }
@@ -138,6 +138,8 @@ export async function offerEntry(
     entry_url: entryUrl(deps.appUrl, event.id, token),
     expires_at: written.reservedUntil.toISOString(),
     timezone: event.timezone,
+    // With several dates, the mail says which one the tickets are for.
+    ...(catalogue.dates.dates.length > 1 ? { date: mailDate(date, event.timezone) } : {}),
   };
   return enqueueMail(tx, mailPayload('waitlist_offer', entry.email, entry.locale, data), now);
 }
@@ -170,10 +172,10 @@ export async function offerFreedUnits(deps: OfferDeps, eventId: number): Promise
     if (!entries.length) return [];
     const catalogue = await loadCatalogue(tx, event);
     const mails: number[] = [];
-    // A ticket that refused an entry may still fit a smaller one; one that refused one unit is full.
+    // A ticket that refused an entry on a date may still fit a smaller one; one that refused one unit is full there.
     const full = new Set<string>();
     for (const { w } of entries) {
-      const key = `${w.ticket_id}:${w.tier_id ?? ''}`;
+      const key = `${w.ticket_id}:${w.tier_id ?? ''}:${w.event_date_id}`;
       if (full.has(key)) continue;
       const mail = await offerEntry(tx, deps, event, catalogue, w);
       if (mail !== null) mails.push(mail);

@@ -28,5 +28,12 @@ export const purchaseJoin = sql`left join lateral (
 export const stateSql = (now: SQL) =>
   sql`case when w.status <> 'OFFERED' then w.status when p.id is not null then 'PURCHASED' when w.offer_expires_at <= ${now} then 'EXPIRED' else 'OFFERED' end`;
 
-/** Place in line of a WAITING entry `w` among its ticket's waiting entries (1 = next); null otherwise. */
-export const positionSql = sql`case when w.status = 'WAITING' then (select count(*) from waitlist_entries x where x.ticket_id = w.ticket_id and x.status = 'WAITING' and x.id <= w.id)::int end`;
+/** Place in line of a WAITING entry `w` among those of its ticket on its date (1 = next); null otherwise. */
+export const positionSql = sql`case when w.status = 'WAITING' then (select count(*) from waitlist_entries x where x.ticket_id = w.ticket_id and x.event_date_id = w.event_date_id and x.status = 'WAITING' and x.id <= w.id)::int end`;
+
+/**
+ * One offer maker per event at a time (before any row lock: step 1 of docs/LOCKING.md); cancelling a date takes
+ * it too, before the date's row, since it closes the entries waiting for that date.
+ */
+export const offerLock = (eventId: number) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${`waitlist:${eventId}`}, 0))`;

@@ -114,6 +114,9 @@ export function TicketSelector({
     }
   };
 
+  // A place on a waitlist is for the date whose tickets are listed.
+  const chosen = event.dates.chosen;
+  const waitlistDate = chosen ? { ...chosen, timezone: event.timezone, named: event.dates.count > 1 } : null;
   // Under category headings when the organizer made categories; the ticket names a level below them.
   const groups = ticketGroups(event);
   const level = headingLevel ?? 3;
@@ -131,6 +134,7 @@ export function TicketSelector({
             eventId={event.id}
             eventUrl={event.url}
             ticket={ticket}
+            date={waitlistDate}
             onReload={reload}
             newTab={waitlistInNewTab}
           />

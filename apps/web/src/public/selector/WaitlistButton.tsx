@@ -5,6 +5,7 @@ import { type ComponentType, useRef, useState } from 'react';
 
 import { rescueLostFocus } from '../../lib/focus-rescue';
 import { loadDeepMessages } from '../shell/public-i18n';
+import type { WaitlistDate } from '../waitlist/join-form';
 import type { JoinWaitlistDialogProps } from '../waitlist/JoinWaitlistDialog';
 
 interface WaitlistButtonProps {
@@ -12,6 +13,8 @@ interface WaitlistButtonProps {
   /** The event page (`/event/{id}/{slug}`), for `newTab`. */
   eventUrl: string;
   ticket: PublicTicketDto;
+  /** The date the tickets are listed for (null: none chosen, the event's only date). */
+  date: WaitlistDate | null;
   onReload: () => void;
   /** The widget: join on the event page in a new tab (a dialog would not fit the frame). */
   newTab?: boolean;
@@ -21,7 +24,7 @@ interface WaitlistButtonProps {
  * "Join the waitlist" for a sold-out ticket. The dialog's code and words are downloaded on the first
  * click, so the event page's first load carries only this button.
  */
-export function WaitlistButton({ eventId, eventUrl, ticket, onReload, newTab }: WaitlistButtonProps) {
+export function WaitlistButton({ eventId, eventUrl, ticket, date, onReload, newTab }: WaitlistButtonProps) {
   const [Dialog, setDialog] = useState<ComponentType<JoinWaitlistDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -31,7 +34,13 @@ export function WaitlistButton({ eventId, eventUrl, ticket, onReload, newTab }: 
 
   if (newTab) {
     return (
-      <Button component="a" href={`${eventUrl}#tickets`} target="_blank" rel="noopener" {...common}>
+      <Button
+        component="a"
+        href={`${eventUrl}${date?.named ? `?date=${date.id}` : ''}#tickets`}
+        target="_blank"
+        rel="noopener"
+        {...common}
+      >
         <Trans>Join the waitlist</Trans>
       </Button>
     );
@@ -69,7 +78,7 @@ export function WaitlistButton({ eventId, eventUrl, ticket, onReload, newTab }: 
           <Trans>Could not reach the server. Check your connection and try again.</Trans>
         </Text>
       )}
-      {open && Dialog && <Dialog eventId={eventId} ticket={ticket} onClose={close} onReload={onReload} />}
+      {open && Dialog && <Dialog eventId={eventId} ticket={ticket} date={date} onClose={close} onReload={onReload} />}
     </Stack>
   );
 }

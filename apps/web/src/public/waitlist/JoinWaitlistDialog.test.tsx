@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils/render';
+import type { WaitlistDate } from './join-form';
 import JoinWaitlistDialog from './JoinWaitlistDialog';
 
 const ticket = (t: Partial<PublicTicketDto> = {}): PublicTicketDto =>
@@ -34,12 +35,12 @@ const ticket = (t: Partial<PublicTicketDto> = {}): PublicTicketDto =>
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function setup(answer: () => Response, t: PublicTicketDto = ticket()) {
+function setup(answer: () => Response, t: PublicTicketDto = ticket(), date: WaitlistDate | null = null) {
   const fetchMock = vi.fn(async () => answer());
   vi.stubGlobal('fetch', fetchMock);
   const onClose = vi.fn();
   const onReload = vi.fn();
-  renderWithProviders(<JoinWaitlistDialog eventId={9} ticket={t} onClose={onClose} onReload={onReload} />);
+  renderWithProviders(<JoinWaitlistDialog eventId={9} ticket={t} date={date} onClose={onClose} onReload={onReload} />);
   return { fetchMock, onClose, onReload };
 }
 
@@ -92,6 +93,7 @@ describe('JoinWaitlistDialog', () => {
     expect(url).toBe('/api/public/events/9/waitlist');
     expect(JSON.parse(init.body as string)).toEqual({
       ticket_id: 4,
+      event_date_id: null,
       tier_id: null,
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -103,6 +105,25 @@ describe('JoinWaitlistDialog', () => {
     const close = screen.getAllByRole('button', { name: 'Close' }).find((b) => b.textContent === 'Close')!;
     await waitFor(() => expect(document.activeElement).toBe(close));
     expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+  });
+
+  it('names the date waited for when the event has several, and sends it', async () => {
+    const matinee = {
+      id: 40,
+      start_date: '2027-01-10T13:00:00.000Z',
+      end_date: null,
+      label: 'Matinee',
+      timezone: 'Europe/Berlin',
+      named: true,
+    };
+    const { fetchMock } = setup(() => json(201, { data: { joined: true } }), ticket(), matinee);
+    expect(screen.getByTestId('waitlist-date').textContent).toMatch(/January 10, 2027.*2:00.*Matinee/);
+    fillPerson();
+    submit();
+    await screen.findByText(/We've sent a confirmation/);
+    expect(JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toMatchObject({
+      event_date_id: 40,
+    });
   });
 
   it('offers no more than the ticket could ever sell', () => {

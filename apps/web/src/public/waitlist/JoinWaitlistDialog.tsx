@@ -11,15 +11,26 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { isApiError } from '../../lib/api-error';
+import { dateWithLabel } from '../../lib/format';
 import { PersonFields } from '../checkout/PersonFields';
 import { SelfServiceDialog } from '../self-service/SelfServiceDialog';
 import { useSubmitChange } from '../self-service/use-submit-change';
-import { initialJoinValues, isJoinField, joinBody, type JoinValues, quantityChoices, validateJoin } from './join-form';
+import {
+  initialJoinValues,
+  isJoinField,
+  joinBody,
+  type JoinValues,
+  quantityChoices,
+  validateJoin,
+  type WaitlistDate,
+} from './join-form';
 import { joinWaitlist } from './waitlist-api';
 
 export interface JoinWaitlistDialogProps {
   eventId: number;
   ticket: PublicTicketDto;
+  /** The date waited for, named in the dialog when the event has several (null: its only date). */
+  date: WaitlistDate | null;
   onClose: () => void;
   /** The event again (the ticket may be on sale now). */
   onReload: () => void;
@@ -29,7 +40,7 @@ export interface JoinWaitlistDialogProps {
  * Joining a sold-out ticket's waitlist: name, e-mail, how many (and which tier). Afterwards the dialog
  * says where the confirmation went; the mail has the link to the place in line. Loaded only when opened.
  */
-export default function JoinWaitlistDialog({ eventId, ticket, onClose, onReload }: JoinWaitlistDialogProps) {
+export default function JoinWaitlistDialog({ eventId, ticket, date, onClose, onReload }: JoinWaitlistDialogProps) {
   const { t, i18n } = useLingui();
   const tiered = ticket.type === 'TIERED';
   const [joinedAs, setJoinedAs] = useState<string | null>(null);
@@ -47,7 +58,7 @@ export default function JoinWaitlistDialog({ eventId, ticket, onClose, onReload 
     async (values) => {
       await joinWaitlist(
         eventId,
-        joinBody(ticket.id, values, isLocale(i18n.locale) ? i18n.locale : undefined),
+        joinBody(ticket.id, date?.id ?? null, values, isLocale(i18n.locale) ? i18n.locale : undefined),
         i18n.locale,
       );
       setJoinedAs(values.email.trim());
@@ -87,6 +98,11 @@ export default function JoinWaitlistDialog({ eventId, ticket, onClose, onReload 
         >
           <Trans>Show the tickets again</Trans>
         </Button>
+      )}
+      {date?.named && (
+        <Text fw={500} data-testid="waitlist-date">
+          {dateWithLabel(date, date.timezone, i18n.locale)}
+        </Text>
       )}
       <Text size="sm">
         <Trans>When tickets become available, we will e-mail you and hold them for you for a limited time.</Trans>

@@ -10,6 +10,7 @@ const entry = (e: Partial<PublicWaitlistEntryDto> = {}): PublicWaitlistEntryDto 
   event_title: 'Gala night',
   event_start_date: '2026-03-12T18:30:00.000Z',
   event_timezone: 'Europe/Berlin',
+  date_label: null,
   ticket_name: 'Standing',
   tier_label: null,
   quantity: 2,

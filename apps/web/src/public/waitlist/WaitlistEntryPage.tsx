@@ -100,7 +100,7 @@ export default function WaitlistEntryPage({ eventId, token }: { eventId: number;
           {entry.event_title}
         </Title>
         <Text fw={500}>
-          {date} ({zone})
+          {date} ({zone}){entry.date_label ? ` · ${entry.date_label}` : ''}
         </Text>
         <Text c="dimmed">
           <Plural value={entry.quantity} one={`# ticket: ${ticketName}`} other={`# tickets: ${ticketName}`} />

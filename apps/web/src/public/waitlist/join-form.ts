@@ -9,6 +9,17 @@ export interface JoinValues {
   tier_id: string;
 }
 
+/** The date a place is for: the chosen date, its times (in the event's zone) shown when the event has several. */
+export interface WaitlistDate {
+  id: number;
+  start_date: string;
+  end_date: string | null;
+  label: string | null;
+  timezone: string;
+  /** The event has several dates: the dialog names this one. */
+  named: boolean;
+}
+
 /** The form's own fields: server errors about these go onto them, about anything else into the alert. */
 export const isJoinField = (path: string): boolean =>
   ['first_name', 'last_name', 'email', 'quantity', 'tier_id'].includes(path);
@@ -47,9 +58,16 @@ export function validateJoin(
   return errors;
 }
 
-export function joinBody(ticketId: number, values: JoinValues, locale?: Locale): JoinWaitlistBody {
+/** What is sent: the ticket, the date waited for (null: the event's only one), and the form's values. */
+export function joinBody(
+  ticketId: number,
+  dateId: number | null,
+  values: JoinValues,
+  locale?: Locale,
+): JoinWaitlistBody {
   return {
     ticket_id: ticketId,
+    event_date_id: dateId,
     tier_id: values.tier_id ? Number(values.tier_id) : null,
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),

@@ -6,10 +6,11 @@ import { eventStatsKey } from '../../events/api/event-stats';
 import { eventKeys } from '../../events/api/events';
 import { ticketKeys } from '../../tickets/api/tickets';
 
-/** What `GET /events/{id}/waitlist` narrows by; the counts and demand always cover the whole list. */
+/** What `GET /events/{id}/waitlist` narrows by; the counts and demand cover the whole list (of the date, with one). */
 export interface WaitlistFilter {
   state?: WaitlistState;
   ticket_id?: number;
+  event_date_id?: number;
 }
 
 export const waitlistKeys = {
@@ -21,7 +22,9 @@ const base = (eventId: number) => `/events/${eventId}/waitlist`;
 
 export const fetchWaitlist = (eventId: number, filter: WaitlistFilter) =>
   api
-    .get<One<WaitlistDto>>(base(eventId), { query: { state: filter.state, ticket_id: filter.ticket_id } })
+    .get<One<WaitlistDto>>(base(eventId), {
+      query: { state: filter.state, ticket_id: filter.ticket_id, event_date_id: filter.event_date_id },
+    })
     .then((r) => r.data);
 
 export const waitlistQueryOptions = (eventId: number, filter: WaitlistFilter) =>

@@ -1,8 +1,15 @@
-import { type TicketDto, WAITLIST_STATES, type WaitlistDemandDto, type WaitlistState } from '@admitone/shared';
+import {
+  type EventDateDto,
+  type TicketDto,
+  WAITLIST_STATES,
+  type WaitlistDemandDto,
+  type WaitlistState,
+} from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Group } from '@mantine/core';
 
 import { FilterSelect } from '../../../components/ListToolbar';
+import { OrderDateFilter } from '../../event-dates/components/OrderDateFilter';
 import type { WaitlistFilters } from '../hooks/useWaitlistFilters';
 import { WAITLIST_STATE_LABELS } from '../waitlist-labels';
 
@@ -12,6 +19,9 @@ interface WaitlistFilterBarProps {
   counts: Record<WaitlistState, number>;
   tickets: TicketDto[];
   demand: WaitlistDemandDto[];
+  /** The event's dates: with several, a date filter. */
+  dates: readonly EventDateDto[];
+  timeZone: string;
 }
 
 /**
@@ -25,8 +35,16 @@ export function waitlistTicketOptions(tickets: TicketDto[], demand: WaitlistDema
     .map((x) => ({ value: String(x.id), label: x.name }));
 }
 
-/** Filters by state (with how many are in each, over the whole list) and by ticket. */
-export function WaitlistFilterBar({ filters, onChange, counts, tickets, demand }: WaitlistFilterBarProps) {
+/** Filters by state (with how many are in each, over the whole list or the date's), by ticket and by date. */
+export function WaitlistFilterBar({
+  filters,
+  onChange,
+  counts,
+  tickets,
+  demand,
+  dates,
+  timeZone,
+}: WaitlistFilterBarProps) {
   const { t, i18n } = useLingui();
   const states = WAITLIST_STATES.map((value) => {
     const label = i18n._(WAITLIST_STATE_LABELS[value]);
@@ -54,6 +72,14 @@ export function WaitlistFilterBar({ filters, onChange, counts, tickets, demand }
         searchable
         width={260}
       />
+      {dates.length > 1 ? (
+        <OrderDateFilter
+          dates={dates}
+          timeZone={timeZone}
+          value={filters.dateId}
+          onChange={(dateId) => onChange({ dateId })}
+        />
+      ) : null}
     </Group>
   );
 }

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
+import { useEventDates } from '../../event-dates/api/event-dates';
 import { EventScreen } from '../../events/components/EventScreen';
 import { ExportMenu } from '../../exports/components/ExportMenu';
 import { useTickets } from '../../tickets/api/tickets';
@@ -30,6 +31,8 @@ function Waitlist({ event }: { event: EventDto }) {
   const { filters, update } = useWaitlistFilters();
   const list = useWaitlist(event.id, toWaitlistFilter(filters));
   const tickets = useTickets(event.id);
+  // With several dates, each entry names its date and the list filters by one.
+  const dates = useEventDates(event.id).data ?? [];
   const [action, setAction] = useState<WaitlistAction | null>(null);
   const mode = list.data?.offer_mode ?? event.settings.waitlist_offer_mode;
   const hours = list.data?.offer_hours ?? event.settings.waitlist_offer_hours;
@@ -40,6 +43,7 @@ function Waitlist({ event }: { event: EventDto }) {
       entries={entries}
       eventId={event.id}
       timeZone={event.timezone}
+      showDates={dates.length > 1}
       onOffer={(entry) => setAction({ kind: 'offer', entry })}
       onRemove={(entry) => setAction({ kind: 'remove', entry })}
     />
@@ -68,8 +72,8 @@ function Waitlist({ event }: { event: EventDto }) {
   const noMatch = (
     <NoMatches
       title={t`No one matches`}
-      description={t`No one on the waitlist has this status or ticket.`}
-      onClear={() => update({ state: null, ticketId: null })}
+      description={t`No one on the waitlist has this status, ticket or date.`}
+      onClear={() => update({ state: null, ticketId: null, dateId: null })}
       clearLabel={<Trans>Clear filters</Trans>}
     />
   );
@@ -103,6 +107,8 @@ function Waitlist({ event }: { event: EventDto }) {
                 counts={data.counts}
                 tickets={ticketList}
                 demand={data.demand}
+                dates={dates}
+                timeZone={event.timezone}
               />
               {data.entries.length ? table(data.entries) : noMatch}
             </Stack>

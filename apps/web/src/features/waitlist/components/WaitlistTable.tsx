@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { type Column, DataTable } from '../../../components/DataTable';
+import { dateWithLabel } from '../../../lib/format';
 import { entryName } from '../entry-name';
 import { WaitlistRowActions } from './WaitlistRowActions';
 import { WaitlistStateBadge } from './WaitlistStateBadge';
@@ -15,6 +16,8 @@ interface WaitlistTableProps {
   entries: WaitlistEntryDto[] | null;
   eventId: number;
   timeZone: string;
+  /** The event has several dates: each entry names the one it waits for. */
+  showDates?: boolean;
   onOffer: (entry: WaitlistEntryDto) => void;
   onRemove: (entry: WaitlistEntryDto) => void;
 }
@@ -30,7 +33,7 @@ function None({ children }: { children: ReactNode }) {
 }
 
 /** The people on the waitlist: place in line, who, what they want, where they stand, and the row's actions. */
-export function WaitlistTable({ entries, eventId, timeZone, onOffer, onRemove }: WaitlistTableProps) {
+export function WaitlistTable({ entries, eventId, timeZone, showDates, onOffer, onRemove }: WaitlistTableProps) {
   const { t, i18n } = useLingui();
   const date = (iso: string) => <Text size="sm">{formatDateTime(iso, timeZone, i18n.locale)}</Text>;
   const position = (e: WaitlistEntryDto) =>
@@ -49,6 +52,11 @@ export function WaitlistTable({ entries, eventId, timeZone, onOffer, onRemove }:
       {e.tier_label ? (
         <Text size="xs" c="dimmed">
           {e.tier_label}
+        </Text>
+      ) : null}
+      {showDates ? (
+        <Text size="xs" c="dimmed" data-testid="waitlist-entry-date">
+          {dateWithLabel({ start_date: e.date_start, end_date: null, label: e.date_label }, timeZone, i18n.locale)}
         </Text>
       ) : null}
     </>

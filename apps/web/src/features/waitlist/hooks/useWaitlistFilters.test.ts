@@ -6,23 +6,33 @@ import { waitlistPath } from '../waitlist-path';
 import { parseWaitlistFilters, toWaitlistFilter, writeWaitlistFilters } from './useWaitlistFilters';
 
 describe('waitlist filters in the address', () => {
-  it('reads a state and a ticket, and ignores what is not one', () => {
-    expect(parseWaitlistFilters(new URLSearchParams('state=OFFERED&ticket=12'))).toEqual({
+  const none = { state: null, ticketId: null, dateId: null };
+  it('reads a state, a ticket and a date, and ignores what is not one', () => {
+    expect(parseWaitlistFilters(new URLSearchParams('state=OFFERED&ticket=12&date=40'))).toEqual({
       state: 'OFFERED',
       ticketId: 12,
+      dateId: 40,
     });
-    expect(parseWaitlistFilters(new URLSearchParams('state=nope&ticket=-3'))).toEqual({ state: null, ticketId: null });
-    expect(parseWaitlistFilters(new URLSearchParams(''))).toEqual({ state: null, ticketId: null });
+    expect(parseWaitlistFilters(new URLSearchParams('state=nope&ticket=-3&date=x'))).toEqual(none);
+    expect(parseWaitlistFilters(new URLSearchParams(''))).toEqual(none);
   });
 
   it('writes them, keeping other parameters and dropping cleared ones', () => {
-    const next = writeWaitlistFilters(new URLSearchParams('order=5&state=WAITING'), { state: null, ticketId: 7 });
-    expect(next.toString()).toBe('order=5&ticket=7');
+    const next = writeWaitlistFilters(new URLSearchParams('order=5&state=WAITING'), {
+      ...none,
+      ticketId: 7,
+      dateId: 40,
+    });
+    expect(next.toString()).toBe('order=5&ticket=7&date=40');
   });
 
   it('asks the API only for what is set', () => {
-    expect(toWaitlistFilter({ state: null, ticketId: null })).toEqual({});
-    expect(toWaitlistFilter({ state: 'WAITING', ticketId: 3 })).toEqual({ state: 'WAITING', ticket_id: 3 });
+    expect(toWaitlistFilter(none)).toEqual({});
+    expect(toWaitlistFilter({ state: 'WAITING', ticketId: 3, dateId: null })).toEqual({
+      state: 'WAITING',
+      ticket_id: 3,
+    });
+    expect(toWaitlistFilter({ ...none, dateId: 40 })).toEqual({ event_date_id: 40 });
   });
 
   it('links to the screen, filtered when asked', () => {

@@ -5,10 +5,12 @@ import { useSearchParams } from 'react-router';
 import { readChoice, readIds } from '../../../lib/url-list-state';
 import type { WaitlistFilter } from '../api/waitlist';
 
-/** The waitlist screen's filters as kept in the address (`?state=WAITING&ticket=12`). */
+/** The waitlist screen's filters as kept in the address (`?state=WAITING&ticket=12&date=40`). */
 export interface WaitlistFilters {
   state: WaitlistState | null;
   ticketId: number | null;
+  /** One date's entries (an event with several dates). */
+  dateId: number | null;
 }
 
 /** Reads the filters; unknown values count as none. */
@@ -16,6 +18,7 @@ export function parseWaitlistFilters(search: URLSearchParams): WaitlistFilters {
   return {
     state: readChoice(search.get('state'), WAITLIST_STATES),
     ticketId: readIds(search.get('ticket'))[0] ?? null,
+    dateId: readIds(search.get('date'))[0] ?? null,
   };
 }
 
@@ -26,6 +29,8 @@ export function writeWaitlistFilters(params: URLSearchParams, filters: WaitlistF
   else next.delete('state');
   if (filters.ticketId) next.set('ticket', String(filters.ticketId));
   else next.delete('ticket');
+  if (filters.dateId) next.set('date', String(filters.dateId));
+  else next.delete('date');
   return next;
 }
 
@@ -33,6 +38,7 @@ export function writeWaitlistFilters(params: URLSearchParams, filters: WaitlistF
 export const toWaitlistFilter = (filters: WaitlistFilters): WaitlistFilter => ({
   ...(filters.state ? { state: filters.state } : {}),
   ...(filters.ticketId ? { ticket_id: filters.ticketId } : {}),
+  ...(filters.dateId ? { event_date_id: filters.dateId } : {}),
 });
 
 /** The filters in the address and their setter (back and forward, and shared links, keep them). */
