@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 import { signInWithToken } from './fixtures';
 import {
@@ -104,12 +104,15 @@ async function joinFromEventPage(
   page: Page,
   eventPath: string,
   person: { first: string; last: string; email: string },
+  /** Checks the dialog before joining. */
+  check?: (dialog: Locator) => Promise<void>,
 ) {
   await gotoEventPage(page, eventPath);
   await expect(page.getByText('Sold out').first()).toBeVisible();
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   const dialog = page.getByRole('dialog', { name: 'Join the waitlist for Pew seat' });
   await expect(dialog).toBeVisible();
+  await check?.(dialog);
   await dialog.getByRole('textbox', { name: 'First name' }).fill(person.first);
   await dialog.getByRole('textbox', { name: 'Last name' }).fill(person.last);
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(person.email);
@@ -203,5 +206,38 @@ test('a sold-out ticket takes a waitlist: an offer taken at checkout, one that r
   // The seat held for Cy is back on sale: nobody waits any more.
   await gotoEventPage(page, `/event/${event.id}/${event.slug}`);
   await expect(page.getByRole('button', { name: 'One more Pew seat', exact: true })).toBeVisible();
+
+  // A matinee is added, with no pew seats on sale that day: Dee waits for the matinee, not the evening.
+  const headers = { authorization: `Bearer ${token}` };
+  const added = await request.post(`/api/events/${event.id}/dates`, {
+    headers,
+    data: { start_date: '2031-09-13T15:00', end_date: '2031-09-13T17:00', label: 'Matinee' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const matinee = ((await added.json()) as { data: { id: number } }).data.id;
+  const none = await request.patch(`/api/events/${event.id}/dates/${matinee}/tickets/${ticket.id}`, {
+    headers,
+    data: { quantity: 0 },
+  });
+  expect(none.status(), await none.text()).toBe(200);
+  const dee = { first: 'Dee', last: 'Queue', email: uniqueEmail('dee') };
+  const deeDialog = await joinFromEventPage(
+    page,
+    `/event/${event.id}/${event.slug}?date=${matinee}`,
+    dee,
+    async (d) => {
+      await expect(d.getByTestId('waitlist-date')).toContainText('Matinee');
+      await snapshot(page, 'waitlist-join-date');
+    },
+  );
+  await deeDialog.getByRole('button', { name: 'Close' }).first().click();
+  expect((await waitForMail(dee.email)).text).toMatch(/When: Saturday, September 13, 2031, 3:00.*\(Matinee\)/);
+  // The organizer sees each person's date, and the matinee's waitlist alone.
+  await admin.reload();
+  await expect(row('Dee Queue').getByTestId('waitlist-entry-date')).toContainText('Matinee');
+  await people.getByRole('combobox', { name: 'Date' }).click();
+  await admin.getByRole('option', { name: /Matinee/ }).click();
+  await expect(people.getByRole('row').filter({ hasText: 'Queue' })).toHaveCount(1);
+  await expect(row('Dee Queue')).toContainText('Waiting');
   await context.close();
 });
