@@ -21,7 +21,7 @@ function setup(dates: PublicEventDatesDto = manyDates()) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DateChooser: the list of the next dates', () => {
-  it('lists each date with its weekday, time, label and state; sold-out and cancelled ones are not links', () => {
+  it('lists each date with its weekday, time, label and state; a cancelled one is not a link', () => {
     const { fetchMock } = setup();
     expect(screen.getByRole('heading', { name: 'Choose a date' })).toBeTruthy();
     const rows = screen.getAllByTestId('date-choice');
@@ -33,19 +33,21 @@ describe('DateChooser: the list of the next dates', () => {
       'Sat, Mar 20, 2027, 7:30 PMCancelled',
       'Sat, Mar 27, 2027, 7:30 PM',
     ]);
-    // Four on sale are links to the page with `?date=` (the page's own parameters kept by hrefFor).
+    // Those on sale and the sold-out one (its waitlist) are links to the page with `?date=` (the page's own
+    // parameters kept by hrefFor); the cancelled one is not.
     const links = screen.getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       '/event/9/gala?promo_code=JAZZ10&date=101',
       '/event/9/gala?promo_code=JAZZ10&date=102',
       '/event/9/gala?promo_code=JAZZ10&date=103',
+      '/event/9/gala?promo_code=JAZZ10&date=104',
       '/event/9/gala?promo_code=JAZZ10&date=106',
     ]);
-    expect(screen.queryByRole('link', { name: /Sold out/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Sold out/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Cancelled/ })).toBeNull();
-    const soldOut = rows[3]!;
-    expect(soldOut.tagName).toBe('SPAN');
-    expect(soldOut.getAttribute('aria-disabled')).toBe('true');
+    const cancelled = rows[4]!;
+    expect(cancelled.tagName).toBe('SPAN');
+    expect(cancelled.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByText("Times are in the event's time zone (GMT+1).")).toBeTruthy();
     // Everything shown comes from the event answer.
     expect(fetchMock).not.toHaveBeenCalled();

@@ -64,32 +64,36 @@ describe('MonthCalendar', () => {
     expect(labels).toEqual([
       'Saturday, March 6, 2027, On sale',
       'Friday, March 12, 2027, 2 times, Few left',
+      'Saturday, March 13, 2027, Sold out',
       'Saturday, March 27, 2027, On sale',
     ]);
     expect(day(/March 6/).getAttribute('href')).toBe('/event/9/gala?date=101');
-    // Sold out and cancelled days are shown, struck through, with their state in words, and not offered.
-    expect(screen.getByText('Saturday, March 13, 2027, Sold out').closest('[aria-disabled]')).toBeTruthy();
-    expect(screen.getByText('Saturday, March 20, 2027, Cancelled')).toBeTruthy();
+    // A sold-out day is offered (its waitlist), with its state in words; a cancelled one is shown, struck through,
+    // and not offered.
+    expect(screen.getByText('Saturday, March 20, 2027, Cancelled').closest('[aria-disabled]')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('keeps one day in the tab order and moves focus with the arrow keys, Home and End', () => {
     setup(undefined, '2027-03-12');
-    const [sixth, twelfth, last] = [day(/March 6/), day(/March 12/), day(/March 27/)];
+    const [sixth, twelfth, thirteenth, last] = [day(/March 6/), day(/March 12/), day(/March 13/), day(/March 27/)];
     // The chosen date's day is the one reached with Tab.
-    expect([sixth.tabIndex, twelfth.tabIndex, last.tabIndex]).toEqual([-1, 0, -1]);
+    expect([sixth.tabIndex, twelfth.tabIndex, thirteenth.tabIndex, last.tabIndex]).toEqual([-1, 0, -1, -1]);
     expect(twelfth.getAttribute('aria-current')).toBe('date');
     twelfth.focus();
+    // The 13th is sold out, still a day to open (its waitlist); the 20th is cancelled and skipped.
     fireEvent.keyDown(twelfth, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(thirteenth);
+    fireEvent.keyDown(thirteenth, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(last);
     expect(last.tabIndex).toBe(0);
     fireEvent.keyDown(last, { key: 'Home' });
     expect(document.activeElement).toBe(sixth);
-    // A week down from the 6th is the 13th (sold out): the nearest day with dates below it, the 12th.
+    // A week down from the 6th is the 13th.
     fireEvent.keyDown(sixth, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(twelfth);
-    fireEvent.keyDown(twelfth, { key: 'End' });
+    expect(document.activeElement).toBe(thirteenth);
+    fireEvent.keyDown(thirteenth, { key: 'End' });
     expect(document.activeElement).toBe(last);
     fireEvent.keyDown(last, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(last);
@@ -130,9 +134,9 @@ describe('MonthCalendar', () => {
     const section = await screen.findByRole('region', { name: 'Times on Friday, March 12, 2027' });
     const times = await within(section).findAllByTestId('date-choice');
     expect(times.map((t) => t.textContent)).toEqual(['10:00 – 11:00 AM', '2:00 PMSold out']);
-    expect(within(section).getAllByRole('link')).toHaveLength(1);
+    expect(within(section).getAllByRole('link')).toHaveLength(2);
     expect(screen.getByText('2 times on Friday, March 12, 2027')).toBeTruthy();
-    fireEvent.click(within(section).getByRole('link'));
+    fireEvent.click(within(section).getAllByRole('link')[0]!);
     expect(onChoose).toHaveBeenCalledWith(102, '/event/9/gala?date=102');
   });
 

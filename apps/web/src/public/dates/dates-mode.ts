@@ -28,6 +28,9 @@ export const chosenOfMany = (dates: PublicEventDatesDto): PublicEventDateDto | n
   return mode.kind === 'chosen' ? mode.date : null;
 };
 
-/** A date the buyer can choose (sold-out and cancelled ones are shown, not offered). */
+/**
+ * A date the buyer can choose: on sale, or sold out (its page shows its tickets sold out, with a waitlist to join
+ * where the organizer opened one). Cancelled and past dates are shown, not offered.
+ */
 export const choosable = (date: { state: PublicEventDateDto['state'] }) =>
-  date.state === 'ON_SALE' || date.state === 'FEW_LEFT';
+  date.state === 'ON_SALE' || date.state === 'FEW_LEFT' || date.state === 'SOLD_OUT';
