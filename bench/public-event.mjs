@@ -121,7 +121,6 @@ await db.query(
   [event.id, sold, hot.id],
 );
 // The rows above were written straight into the tables: their counters follow, as the stock module would keep them.
-await db.query(`update tickets set taken = $2 where id = $1`, [hot.id, sold]);
 await db.query(`update ticket_dates set taken = $2 where ticket_id = $1`, [hot.id, sold]);
 await db.query(`update event_dates set taken = $2 where event_id = $1`, [event.id, sold]);
 await db.query(`update capacity_assignments set taken = $2 where event_id = $1`, [event.id, sold]);

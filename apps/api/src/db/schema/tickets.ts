@@ -53,18 +53,15 @@ export const tickets = pgTable(
     requires_promo_code: boolean('requires_promo_code').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
     /**
-     * Units taken (sold + held) over the ticket and all its tiers, kept by the stock module in the same
-     * transaction as the attendee rows it summarises (docs/LOCKING.md). Never counted on the way.
-     */
-    taken: integer('taken').notNull().default(0),
-    /**
+     * What a ticket has taken is kept per date (`ticket_dates.taken`; its sum is the ticket's): the ticket's
+     * row is only share-locked by a sale (its version checked), so the dates of a run sell side by side.
      * Bumped by every change to what limits this ticket (its own edit, a capacity assignment covering it
      * or no longer covering it): a checkout that read an older version retries with a fresh catalogue.
      */
     stock_version: integer('stock_version').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('tickets_event_idx').on(t.event_id, t.sort_order), check('tickets_taken_check', sql`${t.taken} >= 0`)],
+  (t) => [index('tickets_event_idx').on(t.event_id, t.sort_order)],
 );
 
 /** A price tier of a tiered ticket (early bird, regular, ...). */

@@ -17,7 +17,10 @@ export const guardedStock: StockGuard = {
   fits: (taken, limit, delta) => sql`(${limit} is null or ${taken} + ${delta} <= ${limit})`,
 };
 
-/** Where each counter lives and which column limits it (the ticket's limit is per date: see `ticket_date`). */
+/**
+ * Where each counter lives and which column limits it. A ticket's link counts nothing (what it took is kept per
+ * date, see `ticket_date`): it share-locks the ticket's row and checks its version (see `counterChain`).
+ */
 const COUNTERS: Record<CounterKind, { table: string; limit: string | null }> = {
   ticket: { table: 'tickets', limit: null },
   tier: { table: 'ticket_tiers', limit: 'quantity' },
@@ -84,9 +87,22 @@ function target(c: CounterChange, layout: Pick<StockLayout, 'quantities'>): { wh
 }
 
 /**
+ * A ticket's link: its row share-locked at the version the change was planned with. Sales of any dates hold it
+ * together; an organizer's edit of what limits the ticket (quantity, tiers, capacity coverage) locks it for update,
+ * so it waits for the sales under way and the sales after it find a new version (the plan is made again). No
+ * row: the version moved or the ticket is gone, and the chain stops.
+ */
+function ticketLink(i: number, c: CounterChange, layout: Pick<StockLayout, 'versions'>, precondition: SQL | null): SQL {
+  const conditions: SQL[] = [sql`id = ${c.id}`, sql`stock_version = ${layout.versions.get(c.id) ?? -1}`];
+  if (precondition) conditions.push(sql`(${precondition})`);
+  if (i > 0) conditions.push(sql`exists (select 1 from ${link(i - 1)})`);
+  return sql`${link(i)} as (select 1 as id from tickets where ${sql.join(conditions, sql` and `)} for share of tickets)`;
+}
+
+/**
  * Builds the chain for already normalised changes (one per counter, in lock order). Each link is one
- * `UPDATE ... SET taken = taken + d WHERE <row> [AND guard] [AND ticket version] AND <previous link
- * changed its row> RETURNING 1`: the previous link is an uncorrelated condition the planner checks
+ * `UPDATE ... SET taken = taken + d WHERE <row> [AND guard] AND <previous link changed its row> RETURNING 1`
+ * (a ticket's is its shared lock: `ticketLink`): the previous link is an uncorrelated condition the planner checks
  * before reading the row, so the row locks are taken one by one in the chain's order and the chain stops
  * at the first counter that does not fit; the guard is evaluated on the row as it is once locked
  * (PostgreSQL re-checks an updated row's condition after waiting for its lock). A `precondition`
@@ -109,11 +125,11 @@ export function counterChain(
     };
   }
   const links = changes.map((c, i) => {
+    if (c.kind === 'ticket') return ticketLink(i, c, layout, i === 0 ? precondition : null);
     const { where, limit } = target(c, layout);
     const conditions: SQL[] = [where];
     // Whatever must hold before anything is taken (the client's fairness caps) gates the first link.
     if (i === 0 && precondition) conditions.push(sql`(${precondition})`);
-    if (c.kind === 'ticket') conditions.push(sql`stock_version = ${layout.versions.get(c.id) ?? -1}`);
     if (c.delta > 0 && limit) conditions.push(guard.fits(sql.raw('taken'), limit, c.delta));
     if (c.delta > 0 && c.kind === 'ticket_date' && options.buyer) conditions.push(noneWaiting);
     if (c.kind === 'date' && c.delta >= 0)
@@ -166,7 +182,7 @@ export async function explainShortfall(
                      from ticket_dates where ticket_id in (${idList(these, (c) => c.id)}) and event_date_id in (${idList(these, (c) => c.dateId ?? -1)})`);
     else {
       const { table, limit } = COUNTERS[kind];
-      reads.push(sql`select ${kind}::text as kind, id, null::int as date_id, taken, ${sql.raw(limit ?? 'null::int')} as "limit",
+      reads.push(sql`select ${kind}::text as kind, id, null::int as date_id, ${sql.raw(kind === 'ticket' ? '0' : 'taken')} as taken, ${sql.raw(limit ?? 'null::int')} as "limit",
                      ${kind === 'ticket' ? sql`stock_version` : sql`null::int`} as version, ${kind === 'date' ? sql`status` : sql`null::text`} as status
                      from ${sql.raw(table)} where id in (${idList(these, (c) => c.id)})`);
     }

@@ -73,7 +73,7 @@ export async function lockCoverage(
   const all = before?.applies_to === 'ALL' || after?.applies_to === 'ALL';
   const ids = [...new Set([...(before?.ticket_ids ?? []), ...(after?.ticket_ids ?? [])])];
   if (!all && !ids.length) return 0;
-  const rows = await rowsOf<{ id: number; taken: number }>(
+  const locked = await rowsOf<{ id: number }>(
     tx,
     sql`update tickets set stock_version = stock_version + 1
         where id in (select id from tickets where event_id = ${eventId} ${
@@ -84,9 +84,18 @@ export async function lockCoverage(
                 sql`, `,
               )})`
         } order by id for update)
-        returning id, taken`,
+        returning id`,
   );
-  if (!after) return 0;
+  if (!after || !locked.length) return 0;
+  // What each took over its dates, read after the locks (a sale holds its ticket's row shared until it commits).
+  const rows = await rowsOf<{ id: number; taken: number }>(
+    tx,
+    sql`select ticket_id as id, coalesce(sum(taken), 0)::int as taken from ticket_dates
+        where ticket_id in (${sql.join(
+          locked.map((r) => sql`${r.id}`),
+          sql`, `,
+        )}) group by ticket_id`,
+  );
   const covered = rows.filter((r) => after.applies_to === 'ALL' || after.ticket_ids.includes(Number(r.id)));
   const taken = covered.reduce((s, r) => s + Number(r.taken), 0);
   if (after.enabled && after.capacity !== null && after.capacity < taken) throw belowTaken('capacity', taken);

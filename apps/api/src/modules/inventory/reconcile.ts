@@ -24,16 +24,13 @@ const COUNTED = sql.raw(`('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE')`);
 
 /**
  * What each counter should be, from the rows: attendees that count (RESERVED, AWAITING_PAYMENT,
- * ACTIVE) per ticket, per tier, per ticket on a date, per date (admissions only) and per limiting
- * capacity assignment; orders using a promo code (not replaced, cancelled or released). A ticket on a
- * date is reported by the `ticket_dates` row's id.
+ * ACTIVE) per tier, per ticket on a date (a ticket keeps no counter of its own), per date (admissions
+ * only) and per limiting capacity assignment; orders using a promo code (not replaced, cancelled or
+ * released). A ticket on a date is reported by the `ticket_dates` row's id.
  */
-const truth = (eventId: number | null): Record<CounterKind, SQL> => {
+const truth = (eventId: number | null): Record<Exclude<CounterKind, 'ticket'>, SQL> => {
   const onEvent = (col: SQL) => (eventId === null ? sql`true` : sql`${col} = ${eventId}`);
   return {
-    ticket: sql`select 'ticket' as kind, t.id, t.event_id, t.taken as counter, null::int as "limit",
-        (select count(*) from attendees a where a.ticket_id = t.id and a.status in ${COUNTED})::int as rows
-      from tickets t where ${onEvent(sql`t.event_id`)}`,
     ticket_date: sql`select 'ticket_date' as kind, td.id, t.event_id, td.taken as counter, coalesce(td.quantity, t.quantity) as "limit",
         (select count(*) from attendees a where a.ticket_id = td.ticket_id and a.event_date_id = td.event_date_id and a.status in ${COUNTED})::int as rows
       from ticket_dates td join tickets t on t.id = td.ticket_id where ${onEvent(sql`t.event_id`)}`,
@@ -109,9 +106,6 @@ export async function repairDrift(db: Db, eventId: number | null = null): Promis
       await tx.execute(sql`select id from capacity_assignments where event_id = ${event} order by id for update`);
       await tx.execute(sql`select id from promo_codes where event_id = ${event} order by id for update`);
       const q = truth(event);
-      await tx.execute(
-        sql`update tickets t set taken = q.rows from (${q.ticket}) q where q.id = t.id and t.taken <> q.rows`,
-      );
       await tx.execute(
         sql`update ticket_tiers x set taken = q.rows from (${q.tier}) q where q.id = x.id and x.taken <> q.rows`,
       );

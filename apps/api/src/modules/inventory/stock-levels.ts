@@ -35,12 +35,14 @@ const levelsFrom = (
  * What an event's tickets and tiers have taken as of `now`, for display: the counters, less the units of
  * holds that ran out and have not been given back yet (the next buyer who needs them releases them, and
  * a sweep does every few seconds), so a page never shows "sold out" because of abandoned carts. Reads
- * the counters and the expired holds only (an index range), whatever the number of sales.
+ * the counters (a ticket's is the sum over its dates) and the expired holds only (an index range), whatever
+ * the number of sales.
  */
 export async function readStockLevels(db: Executor, eventId: number, now: Date): Promise<StockLevels> {
   const rows = await rowsOf<{ kind: string; id: number; taken: number }>(
     db,
-    sql`select 't' as kind, id, taken from tickets where event_id = ${eventId}
+    sql`select 't' as kind, t.id, coalesce((select sum(td.taken) from ticket_dates td where td.ticket_id = t.id), 0)::int as taken
+        from tickets t where t.event_id = ${eventId}
         union all
         select 'x', x.id, x.taken from ticket_tiers x join tickets t on t.id = x.ticket_id where t.event_id = ${eventId}`,
   );

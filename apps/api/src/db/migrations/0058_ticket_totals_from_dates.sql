@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" DROP CONSTRAINT "tickets_taken_check";--> statement-breakpoint
+ALTER TABLE "tickets" DROP COLUMN "taken";
