@@ -199,7 +199,7 @@ export function publicEventView(
     const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
     if (t.requires_promo_code && !unlocked) return;
     if (hiddenCategories.has(t.category_id)) return;
-    // Someone waits for the ticket on this date (its waitlist open): what comes back is theirs, so buyers see it sold out.
+    // Someone waits for the ticket on this date (its waitlist open): what comes back is theirs, so it shows sold out.
     const queued = t.waitlist_enabled && counts.waiting(t.id, date!.id) > 0;
     const a = queued
       ? { ...stock[i]!, available: 0, tiers: stock[i]!.tiers.map((x) => ({ ...x, available: 0 })) }
