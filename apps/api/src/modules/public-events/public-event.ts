@@ -190,12 +190,7 @@ export function publicEventView(
   const tickets: PublicTicketDto[] = [];
   catalogue.tickets.forEach((p, i) => {
     if (!lists) return;
-    const t = inLanguage(
-      p.ticket,
-      p.ticket.translations,
-      locale,
-      TICKET_TEXTS,
-    );
+    const t = inLanguage(p.ticket, p.ticket.translations, locale, TICKET_TEXTS);
     const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
     if (t.requires_promo_code && !unlocked) return;
     if (hiddenCategories.has(t.category_id)) return;
