@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import { type Catalogue, type EventRow, loadCatalogue } from '../checkout/catalogue.js';
 import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
+import { type PublicDateStock, readPublicDateStock } from './public-dates.js';
 
 /** A change of cached parts that other processes must hear of: one event's, or everything. */
 export type CacheChange = { kind: 'event'; id: number } | { kind: 'all' };
@@ -20,17 +21,19 @@ interface Entry<T> {
 /**
  * The public event answer is read far more often than anything in it changes, so its parts are kept in
  * memory: the event with its catalogue (until the organizer changes something, or `staticMs`), and the
- * stock counters (until a reservation, order change or check of this event, or `stockMs` — holds also
- * run out with time, and other processes sell too). Prices, sale states and availability are still
- * computed for every request from these parts and the clock. Reservations plan with the cached
- * catalogue, but decide with the guarded counters, which check the tickets' versions. Writes invalidate through
- * `invalidate*` (app.ts calls them after every
+ * stock counters of its tickets and of its dates (until a reservation, order change or check of this
+ * event, or `stockMs` — holds also run out with time, and other processes sell too). Prices, sale states,
+ * availability and the dates part of any date's answer are still computed for every request from these
+ * parts and the clock. Reservations plan with the cached catalogue, but decide with the guarded counters,
+ * which check the tickets' versions. Writes invalidate through `invalidate*` (app.ts calls them after every
  * successful write request); with several web processes on PostgreSQL, changes of static parts reach
  * the others through the invalidation bus (LISTEN/NOTIFY), stock within its time limit.
  */
 export class PublicEventCache<Extra> {
   private statics = new Map<number, Entry<EventStatic<Extra> | null>>();
   private stocks = new Map<number, Entry<StockLevels>>();
+  private dates = new Map<number, Entry<PublicDateStock>>();
+  private datesSweptAt = 0;
   private orderParts = new Map<number, Entry<unknown>>();
   /** Bumped by every invalidation of an event (and `epoch` by every clear): what pages rendered from it compare. */
   private versions = new Map<number, number>();
@@ -66,6 +69,19 @@ export class PublicEventCache<Extra> {
   }
 
   /**
+   * The event's dates as buyers see them, with their counters and each date's tickets' (one read for all its
+   * dates), kept and forgotten like the stock counts. Dates of events nobody asks for again are dropped.
+   */
+  datesOf(db: Executor, eventId: number, at: Date): Promise<PublicDateStock> {
+    const now = this.now();
+    if (now - this.datesSweptAt >= this.limits.stockMs) {
+      this.datesSweptAt = now;
+      for (const [id, entry] of this.dates) if (now - entry.at >= this.limits.stockMs) this.dates.delete(id);
+    }
+    return this.cached(this.dates, eventId, this.limits.stockMs, () => readPublicDateStock(db, eventId, at));
+  }
+
+  /**
    * Changes whenever the event's static parts may have changed in this process (an invalidation of the
    * event, or a clear): something built from them earlier is out of date when this differs.
    */
@@ -98,12 +114,14 @@ export class PublicEventCache<Extra> {
     this.statics.delete(eventId);
     this.orderParts.delete(eventId);
     this.stocks.delete(eventId);
+    this.dates.delete(eventId);
   }
 
   /** Stock of the event changed (a reservation, an order or attendee change). */
   invalidateStock(eventId: number): void {
     this.stockVersions.set(eventId, (this.stockVersions.get(eventId) ?? 0) + 1);
     this.stocks.delete(eventId);
+    this.dates.delete(eventId);
   }
 
   /** Some event's stock changed and which is not known (a payment webhook). */
@@ -111,6 +129,7 @@ export class PublicEventCache<Extra> {
     this.stockEpoch++;
     this.stockVersions.clear();
     this.stocks.clear();
+    this.dates.clear();
   }
 
   /** Something account-wide changed (taxes, organizers, images): forget everything. */
@@ -121,6 +140,7 @@ export class PublicEventCache<Extra> {
     this.statics.clear();
     this.orderParts.clear();
     this.stocks.clear();
+    this.dates.clear();
   }
 
   private cached<T>(map: Map<number, Entry<T>>, id: number, ttl: number, load: () => Promise<T>): Promise<T> {

@@ -29,11 +29,12 @@ import { catalogueOnDate } from '../checkout/catalogue-dates.js';
 import { promoUsable } from '../checkout/order-lines.js';
 import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
-import { type DateLevels, readDateLevels, readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
+import type { DateLevels } from '../inventory/date-levels.js';
+import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
 import { type CategoryRow, listCategories } from '../product-categories/product-categories.repository.js';
 import { availability, ceilingOf, type TicketAvailability, type TicketStock } from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
-import { publicDates } from './public-dates.js';
+import { publicDates, type PublicDateStock, readPublicDateStock } from './public-dates.js';
 import { type EventStatic, loadEventStatic, type PublicEventCache } from './public-event-cache.js';
 
 /** A promo code a buyer may use right now (exists, not expired, not used up), or null. */
@@ -335,23 +336,19 @@ export async function publicEventFor(
 ): Promise<PublicEventDto | null> {
   const parts = await src.cache.staticOf(eventId, () => loadPublicEventParts(src.db, eventId));
   if (!parts) return null;
-  const [counts, promo, dateView] = await Promise.all([
+  const [counts, promo, dates] = await Promise.all([
     src.cache.stockOf(src.db, eventId, now),
     promoCode ? usablePromo(src.db, eventId, promoCode, now) : null,
-    dateViewOf(src.db, parts.event, dateId, now),
+    src.cache.datesOf(src.db, eventId, now),
   ]);
+  const dateView = dateViewOf(dates, parts.event, dateId, now);
   return publicEventView(src.storage, parts, counts, dateView, promo, promoCode, now, locale);
 }
 
-/** The event's dates as buyers see them, and the stock of the one whose tickets are shown. */
-export async function dateViewOf(
-  db: Executor,
-  event: EventRow,
-  dateId: number | undefined,
-  now: Date,
-): Promise<DateView> {
-  const dates = await publicDates(db, event, dateId, now);
-  return { dates, levels: dates.chosen ? await readDateLevels(db, dates.chosen.id, now) : null };
+/** The event's dates as buyers see them, and the stock of the one whose tickets are shown (in memory). */
+export function dateViewOf(stock: PublicDateStock, event: EventRow, dateId: number | undefined, now: Date): DateView {
+  const dates = publicDates(stock, event, dateId, now);
+  return { dates, levels: dates.chosen ? stock.levels(dates.chosen.id) : null };
 }
 
 /**
@@ -377,13 +374,13 @@ export async function previewEventFor(
   if (!row) return null;
   const parts = await loadEventStatic(db, row, (e) => loadEventExtras(db, e));
   if (!parts) return null;
-  const [counts, promo, dateView] = await Promise.all([
+  const [counts, promo, dates] = await Promise.all([
     readStockLevels(db, eventId, now),
     promoCode ? usablePromo(db, eventId, promoCode, now) : null,
-    dateViewOf(db, row, dateId, now),
+    readPublicDateStock(db, eventId, now),
   ]);
   return {
-    event: publicEventView(storage, parts, counts, dateView, promo, promoCode, now, locale),
+    event: publicEventView(storage, parts, counts, dateViewOf(dates, row, dateId, now), promo, promoCode, now, locale),
     status: row.status,
   };
 }

@@ -102,7 +102,10 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     },
     async (req) => {
       const event = await liveEvent(req.params.eventId);
-      return { data: await dateMonth(db, event.id, event.timezone, req.query.month, deps.clock.now()) };
+      const now = deps.clock.now();
+      // From the dates kept for the event's pages (as fresh as their stock counts).
+      const dates = await deps.publicEvents.datesOf(db, event.id, now);
+      return { data: dateMonth(dates, event.timezone, req.query.month, now) };
     },
   );
 
@@ -120,9 +123,8 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     async (req) => {
       const event = await liveEvent(req.params.eventId);
       const now = deps.clock.now();
-      return {
-        data: await datesOnDay(db, event.id, event.timezone, req.query.day, now, event.show_remaining_tickets),
-      };
+      const dates = await deps.publicEvents.datesOf(db, event.id, now);
+      return { data: datesOnDay(dates, event.timezone, req.query.day, now, event.show_remaining_tickets) };
     },
   );
 

@@ -13,7 +13,8 @@ import { promoGuessesOf } from '../../plugins/promo-guesses.js';
 import { publicEventFor, usablePromo } from '../public-events/public-event.js';
 import { inlineStyleSheets } from './inline-styles.js';
 import { outagePage } from './outage-page.js';
-import { escapeHtml, eventHead, scriptJson } from './page-head.js';
+import { eventHead, scriptJson } from './page-head.js';
+import { pageTemplate } from './page-template.js';
 import { type RenderedPage, RenderedPages, sendRendered } from './rendered-pages.js';
 
 type Render = (input: { url: string; event: PublicEventDto | null; locale: Locale }) => { html: string };
@@ -44,15 +45,9 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
     }
   }
 
-  // Replacements are functions: in a replacement string the patterns $` $' $& (in organizer text, or
-  // in a promo code from the address) would copy parts of the page in, out of attributes and the data.
+  const fill = pageTemplate(template);
   const page = (locale: Locale, head: { title: string; tags: string }, html: string, dataJson: string) =>
-    template
-      .replace('<html lang="en"', () => `<html lang="${locale}"`)
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace('<!--app-head-->', () => `<title>${escapeHtml(head.title)}</title>\n    ${head.tags}`)
-      .replace('<!--app-html-->', () => html)
-      .replace('</body>', () => `<script id="admitone-data" type="application/json">${dataJson}</script>\n  </body>`);
+    fill({ locale, head, html, dataJson });
 
   const clock = () => deps.clock.now().getTime();
   const databaseAway = databaseErrorLog(deps.log, 'event pages answered with the outage page');
