@@ -444,4 +444,22 @@ describe('per date', () => {
     expect(dora).toContain('2027-06-01');
     expect(eve).toMatch(/2027-01-10 14:00,Matinee/);
   });
+
+  it('a date the organizer marked sold out shows its tickets sold out, takes names, and offers nothing', async () => {
+    const { u, event, ticket } = await soldOut([1]);
+    const extra = await addDate(ctx.app, u.token, event.id, '2027-02-10T19:00');
+    const marked = await call(ctx.app, 'PATCH', `/api/events/${event.id}/dates/${extra}`, {
+      token: u.token,
+      body: { status: 'SOLD_OUT' },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const page = await publicEvent(ctx.app, event.id, undefined, extra);
+    expect(page.dates.chosen?.state).toBe('SOLD_OUT');
+    expect(page.tickets.map((t) => [t.sale_state, t.waitlist])).toEqual([['SOLD_OUT', true]]);
+    expect((await join(event.id, { ticket_id: ticket.id, event_date_id: extra, ...person('Fay') })).statusCode).toBe(
+      201,
+    );
+    // Nothing is sold there while it stays marked: no offer.
+    expect(await sweep()).toBe(0);
+  });
 });

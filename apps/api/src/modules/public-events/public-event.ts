@@ -196,7 +196,8 @@ export function publicEventView(
     if (t.requires_promo_code && !unlocked) return;
     if (hiddenCategories.has(t.category_id)) return;
     // Someone waits for the ticket on this date (its waitlist open): what comes back is theirs, so it shows sold out.
-    const queued = t.waitlist_enabled && counts.waiting(t.id, date!.id) > 0;
+    // A date the organizer marked sold out sells nothing: its tickets show sold out too.
+    const queued = (t.waitlist_enabled && counts.waiting(t.id, date!.id) > 0) || date!.status === 'SOLD_OUT';
     const a = queued
       ? { ...stock[i]!, available: 0, tiers: stock[i]!.tiers.map((x) => ({ ...x, available: 0 })) }
       : stock[i]!;
