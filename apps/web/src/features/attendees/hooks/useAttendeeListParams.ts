@@ -1,13 +1,20 @@
 import { ATTENDEE_FILTER_STATUSES, ATTENDEE_SORTS, LIMITS } from '@admitone/shared';
 
 import {
+  readTicketDateFilters,
+  TICKET_DATE_KEYS,
+  type TicketDateApiFilters,
+  ticketDateApiFilters,
+  type TicketDateFilters,
+  writeTicketDateFilters,
+} from '../../../lib/ticket-date-filters';
+import {
   type BaseListState,
   hasListFilter,
   type ListParams,
   type ListSort,
   readBaseListState,
   readChoice,
-  readIds,
   toListParams,
   useUrlListState,
   writeBaseListState,
@@ -18,21 +25,12 @@ export type AttendeeFilterStatus = (typeof ATTENDEE_FILTER_STATUSES)[number];
 export type CheckedInFilter = 'true' | 'false';
 export const DEFAULT_ATTENDEE_SORT: ListSort<AttendeeSort> = { by: 'created_at', direction: 'desc' };
 
-export interface AttendeeListState extends BaseListState<AttendeeSort> {
+export interface AttendeeListState extends BaseListState<AttendeeSort>, TicketDateFilters {
   status: AttendeeFilterStatus | null;
   checkedIn: CheckedInFilter | null;
-  /** Attendees of any of these tickets. */
-  tickets: number[];
-  /** Attendees for this date of the event (events with several dates). */
-  date: number | null;
 }
 
-type AttendeeFilters = {
-  status: AttendeeFilterStatus;
-  checked_in: CheckedInFilter;
-  ticket_id: string;
-  event_date_id: string;
-};
+type AttendeeFilters = { status: AttendeeFilterStatus; checked_in: CheckedInFilter } & TicketDateApiFilters;
 /** What `GET /events/{id}/attendees` takes. */
 export type AttendeeListParams = ListParams<AttendeeSort, AttendeeFilters>;
 
@@ -40,11 +38,10 @@ export type AttendeeListParams = ListParams<AttendeeSort, AttendeeFilters>;
 const filtersOf = (state: AttendeeListState) => ({
   status: state.status,
   checked_in: state.checkedIn,
-  ticket_id: state.tickets.join(','),
-  event_date_id: state.date === null ? null : String(state.date),
+  ...ticketDateApiFilters(state),
 });
 
-const KEYS = ['page', 'query', 'sort', 'status', 'checked_in', 'ticket', 'date'] as const;
+const KEYS = ['page', 'query', 'sort', 'status', 'checked_in', ...TICKET_DATE_KEYS] as const;
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
 export const hasAttendeeFilter = (state: AttendeeListState): boolean => hasListFilter(filtersOf(state));
@@ -55,8 +52,7 @@ export function parseAttendeeListState(search: URLSearchParams): AttendeeListSta
     ...readBaseListState(search, ATTENDEE_SORTS, DEFAULT_ATTENDEE_SORT),
     status: readChoice(search.get('status'), ATTENDEE_FILTER_STATUSES),
     checkedIn: readChoice(search.get('checked_in'), ['true', 'false'] as const),
-    tickets: readIds(search.get('ticket')),
-    date: readIds(search.get('date'))[0] ?? null,
+    ...readTicketDateFilters(search),
   };
 }
 
@@ -64,8 +60,7 @@ export function writeAttendeeListState(params: URLSearchParams, state: AttendeeL
   writeBaseListState(params, state, DEFAULT_ATTENDEE_SORT);
   if (state.status) params.set('status', state.status);
   if (state.checkedIn) params.set('checked_in', state.checkedIn);
-  if (state.tickets.length) params.set('ticket', state.tickets.join(','));
-  if (state.date !== null) params.set('date', String(state.date));
+  writeTicketDateFilters(params, state);
 }
 
 /** The API parameters for a list state. Sorting is not sent while a filter is applied (SPEC §3). */

@@ -8,13 +8,20 @@ import {
 } from '@admitone/shared';
 
 import {
+  readTicketDateFilters,
+  TICKET_DATE_KEYS,
+  type TicketDateApiFilters,
+  ticketDateApiFilters,
+  type TicketDateFilters,
+  writeTicketDateFilters,
+} from '../../../lib/ticket-date-filters';
+import {
   type BaseListState,
   hasListFilter,
   type ListParams,
   type ListSort,
   readBaseListState,
   readChoice,
-  readIds,
   toListParams,
   useUrlListState,
   writeBaseListState,
@@ -23,16 +30,12 @@ import {
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const DEFAULT_ORDER_SORT: ListSort<OrderSort> = { by: 'created_at', direction: 'desc' };
 
-export interface OrderListState extends BaseListState<OrderSort> {
+export interface OrderListState extends BaseListState<OrderSort>, TicketDateFilters {
   status: OrderStatus | null;
   payment: PaymentStatus | null;
-  /** Orders with any of these tickets. */
-  tickets: number[];
-  /** Orders for this date of the event (events with several dates). */
-  date: number | null;
 }
 
-type OrderFilters = { status: OrderStatus; payment_status: PaymentStatus; ticket_id: string; event_date_id: string };
+type OrderFilters = { status: OrderStatus; payment_status: PaymentStatus } & TicketDateApiFilters;
 /** What `GET /events/{id}/orders` takes. */
 export type OrderListParams = ListParams<OrderSort, OrderFilters>;
 
@@ -40,11 +43,10 @@ export type OrderListParams = ListParams<OrderSort, OrderFilters>;
 const filtersOf = (state: OrderListState) => ({
   status: state.status,
   payment_status: state.payment,
-  ticket_id: state.tickets.join(','),
-  event_date_id: state.date === null ? null : String(state.date),
+  ...ticketDateApiFilters(state),
 });
 
-const KEYS = ['page', 'query', 'sort', 'status', 'payment', 'ticket', 'date'] as const;
+const KEYS = ['page', 'query', 'sort', 'status', 'payment', ...TICKET_DATE_KEYS] as const;
 
 /** True when a filter (not the search) narrows the list; sorting is off then (SPEC §3). */
 export const hasOrderFilter = (state: OrderListState): boolean => hasListFilter(filtersOf(state));
@@ -55,8 +57,7 @@ export function parseOrderListState(search: URLSearchParams): OrderListState {
     ...readBaseListState(search, ORDER_SORTS, DEFAULT_ORDER_SORT),
     status: readChoice(search.get('status'), ORDER_STATUSES),
     payment: readChoice(search.get('payment'), PAYMENT_STATUSES),
-    tickets: readIds(search.get('ticket')),
-    date: readIds(search.get('date'))[0] ?? null,
+    ...readTicketDateFilters(search),
   };
 }
 
@@ -64,8 +65,7 @@ export function writeOrderListState(params: URLSearchParams, state: OrderListSta
   writeBaseListState(params, state, DEFAULT_ORDER_SORT);
   if (state.status) params.set('status', state.status);
   if (state.payment) params.set('payment', state.payment);
-  if (state.tickets.length) params.set('ticket', state.tickets.join(','));
-  if (state.date !== null) params.set('date', String(state.date));
+  writeTicketDateFilters(params, state);
 }
 
 /** The API parameters for a list state. Sorting is not sent while a filter is applied (SPEC §3). */
