@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
-import { OrderDateText } from '../../event-dates/components/OrderDateText';
+import { orderDateColumn } from '../../event-dates/components/OrderDateText';
 import type { AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 
@@ -48,15 +48,11 @@ export function AttendeesTable({
     </>
   );
   const date = (at: string | null) => <Text size="sm">{at ? formatDateTime(at, timeZone, i18n.locale) : '—'}</Text>;
-  const dateColumn: Column<AttendeeDto, AttendeeSort> = {
-    header: <Trans>Date</Trans>,
-    cell: (a) => <OrderDateText date={a.date} timeZone={timeZone} />,
-  };
   const columns: Column<AttendeeDto, AttendeeSort>[] = [
     { header: <Trans>Name</Trans>, sort: 'last_name', cell: nameCell },
     { header: <Trans>E-mail</Trans>, sort: 'email', cell: (a) => <Text size="sm">{a.email ?? '—'}</Text> },
     { header: <Trans>Ticket</Trans>, sort: 'ticket', cell: ticket },
-    ...(showDates ? [dateColumn] : []),
+    ...(showDates ? [orderDateColumn<AttendeeDto>(timeZone)] : []),
     {
       header: <Trans>Order</Trans>,
       cell: (a) => (

@@ -2,8 +2,7 @@ import { ATTENDEE_FILTER_STATUSES, type EventDateDto, type TicketDto } from '@ad
 import { useLingui } from '@lingui/react/macro';
 
 import { FilterSelect, ListToolbar } from '../../../components/ListToolbar';
-import { OrderDateFilter } from '../../event-dates/components/OrderDateFilter';
-import { TicketsFilter } from '../../tickets/components/TicketsSelect';
+import { TicketAndDateFilters } from '../../event-dates/components/TicketAndDateFilters';
 import { ATTENDEE_STATUS_LABELS } from '../attendee-labels';
 import { type AttendeeListState, type CheckedInFilter, hasAttendeeFilter } from '../hooks/useAttendeeListParams';
 
@@ -32,10 +31,7 @@ export function AttendeesToolbar({ state, onChange, tickets, dates, timeZone }: 
   ];
   return (
     <ListToolbar search={search} sortingOff={hasAttendeeFilter(state)}>
-      <TicketsFilter tickets={tickets} value={state.tickets} onChange={(ids) => onChange({ tickets: ids })} />
-      {dates.length > 1 ? (
-        <OrderDateFilter dates={dates} timeZone={timeZone} value={state.date} onChange={(date) => onChange({ date })} />
-      ) : null}
+      <TicketAndDateFilters state={state} onChange={onChange} tickets={tickets} dates={dates} timeZone={timeZone} />
       <FilterSelect
         label={t`Status`}
         placeholder={t`All statuses`}

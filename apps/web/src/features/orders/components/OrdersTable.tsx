@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
-import { OrderDateText } from '../../event-dates/components/OrderDateText';
+import { orderDateColumn } from '../../event-dates/components/OrderDateText';
 import type { OrderSort } from '../hooks/useOrderListParams';
 import { PAYMENT_STATUS_LABELS } from '../order-labels';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -80,14 +80,10 @@ export function OrdersTable({
       ) : null}
     </Group>
   );
-  const dateColumn: Column<OrderSummaryDto, OrderSort> = {
-    header: <Trans>Date</Trans>,
-    cell: (o) => <OrderDateText date={o.date} timeZone={timeZone} />,
-  };
   const columns: Column<OrderSummaryDto, OrderSort>[] = [
     { header: <Trans>Order</Trans>, sort: 'order_number', cell: orderNumber },
     { header: <Trans>Buyer</Trans>, sort: 'last_name', cell: buyer },
-    ...(showDates ? [dateColumn] : []),
+    ...(showDates ? [orderDateColumn<OrderSummaryDto>(timeZone)] : []),
     // Two times, each shown by the column that sorts by it: when the buyer placed the order, and when it
     // was completed (paid, or confirmed when free); an order still awaiting payment has no second one.
     {

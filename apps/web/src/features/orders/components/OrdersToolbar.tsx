@@ -2,8 +2,7 @@ import { type EventDateDto, ORDER_STATUSES, PAYMENT_STATUSES, type TicketDto } f
 import { useLingui } from '@lingui/react/macro';
 
 import { FilterSelect, ListToolbar } from '../../../components/ListToolbar';
-import { OrderDateFilter } from '../../event-dates/components/OrderDateFilter';
-import { TicketsFilter } from '../../tickets/components/TicketsSelect';
+import { TicketAndDateFilters } from '../../event-dates/components/TicketAndDateFilters';
 import { hasOrderFilter, type OrderListState } from '../hooks/useOrderListParams';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
 
@@ -47,10 +46,7 @@ export function OrdersToolbar({ state, onChange, tickets, dates, timeZone }: Ord
         onChange={(payment) => onChange({ payment })}
         width={220}
       />
-      <TicketsFilter tickets={tickets} value={state.tickets} onChange={(ids) => onChange({ tickets: ids })} />
-      {dates.length > 1 ? (
-        <OrderDateFilter dates={dates} timeZone={timeZone} value={state.date} onChange={(date) => onChange({ date })} />
-      ) : null}
+      <TicketAndDateFilters state={state} onChange={onChange} tickets={tickets} dates={dates} timeZone={timeZone} />
     </ListToolbar>
   );
 }
