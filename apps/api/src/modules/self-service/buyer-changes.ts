@@ -38,6 +38,14 @@ export async function lockBuyerOrder(tx: Tx, eventId: number, shortId: string, s
   return { order, event: event!, allowed, editableQuestions: questions };
 }
 
+/** One ticket of the buyer's order, as the order page names it (the order's secret opens it). */
+export interface BuyerTicketRef {
+  eventId: number;
+  shortId: string;
+  secret: string | null;
+  attendeeShortId: string;
+}
+
 /** One of the order's tickets (admissions), locked. */
 export async function lockTicketOf(tx: Tx, order: OrderRow, attendeeShortId: string) {
   const [a] = await tx
@@ -64,82 +72,68 @@ const shown = (v: AnswerValue | undefined) =>
 export function buyerEditAttendee(
   db: Db,
   c: OrderContext,
-  eventId: number,
-  shortId: string,
-  secret: string | null,
-  attendeeShortId: string,
+  { eventId, shortId, secret, attendeeShortId }: BuyerTicketRef,
   input: BuyerAttendeeInput,
   budget: TicketMailBudget,
 ): Promise<number[]> {
-  return db.transaction((tx) => editAttendeeIn(tx, c, eventId, shortId, secret, attendeeShortId, input, budget));
-}
+  return db.transaction(async (tx) => {
+    const { order, allowed, editableQuestions } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
+    if (!allowed?.can_edit) throw new DomainError('SELF_SERVICE_CLOSED');
+    const a = await lockTicketOf(tx, order, attendeeShortId);
+    if (!['ACTIVE', 'AWAITING_PAYMENT'].includes(a.status)) throw new DomainError('SELF_SERVICE_CLOSED');
 
-async function editAttendeeIn(
-  tx: Tx,
-  c: OrderContext,
-  eventId: number,
-  shortId: string,
-  secret: string | null,
-  attendeeShortId: string,
-  input: BuyerAttendeeInput,
-  budget: TicketMailBudget,
-): Promise<number[]> {
-  const { order, allowed, editableQuestions } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
-  if (!allowed?.can_edit) throw new DomainError('SELF_SERVICE_CLOSED');
-  const a = await lockTicketOf(tx, order, attendeeShortId);
-  if (!['ACTIVE', 'AWAITING_PAYMENT'].includes(a.status)) throw new DomainError('SELF_SERVICE_CLOSED');
-
-  const changes: Array<{ field: string; from: string; to: string }> = [];
-  for (const field of ['first_name', 'last_name', 'email'] as const) {
-    if ((a[field] ?? '') !== input[field]) changes.push({ field, from: a[field] ?? '', to: input[field] });
-  }
-  // Only the editable questions asked for this ticket, and only those the buyer sent.
-  const asked = attendeeQuestionsFor(questionsIn(editableQuestions, null), a.ticket_id).filter(
-    (q) => String(q.id) in input.answers,
-  );
-  const stray = Object.keys(input.answers).filter((id) => !asked.some((q) => String(q.id) === id));
-  const issues: FieldIssues = {};
-  for (const id of stray) (issues[`answers.${id}`] ??= []).push({ key: 'invalid' });
-  const rows = checkAnswers(
-    asked,
-    input.answers,
-    'answers.',
-    issues,
-    answerFilesOf(await orderFileRows(tx, order.id), a.id, false),
-  );
-  if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
-  if (asked.length) {
-    const ids = asked.map((q) => q.id);
-    const before = await tx
-      .select()
-      .from(questionAnswers)
-      .where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
-    for (const q of asked) {
-      const old = shown(before.find((b) => b.question_id === q.id)?.answer);
-      const now = shown(rows.find((r) => r.question_id === q.id)?.answer);
-      if (old !== now) changes.push({ field: q.title, from: old, to: now });
+    const changes: Array<{ field: string; from: string; to: string }> = [];
+    for (const field of ['first_name', 'last_name', 'email'] as const) {
+      if ((a[field] ?? '') !== input[field]) changes.push({ field, from: a[field] ?? '', to: input[field] });
     }
+    // Only the editable questions asked for this ticket, and only those the buyer sent.
+    const asked = attendeeQuestionsFor(questionsIn(editableQuestions, null), a.ticket_id).filter(
+      (q) => String(q.id) in input.answers,
+    );
+    const stray = Object.keys(input.answers).filter((id) => !asked.some((q) => String(q.id) === id));
+    const issues: FieldIssues = {};
+    for (const id of stray) (issues[`answers.${id}`] ??= []).push({ key: 'invalid' });
+    const rows = checkAnswers(
+      asked,
+      input.answers,
+      'answers.',
+      issues,
+      answerFilesOf(await orderFileRows(tx, order.id), a.id, false),
+    );
+    if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
+    if (asked.length) {
+      const ids = asked.map((q) => q.id);
+      const before = await tx
+        .select()
+        .from(questionAnswers)
+        .where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
+      for (const q of asked) {
+        const old = shown(before.find((b) => b.question_id === q.id)?.answer);
+        const now = shown(rows.find((r) => r.question_id === q.id)?.answer);
+        if (old !== now) changes.push({ field: q.title, from: old, to: now });
+      }
+      await tx
+        .delete(questionAnswers)
+        .where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
+      if (rows.length)
+        await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: order.id, attendee_id: a.id, ...r })));
+      await dropUnusedAnswerFiles(tx, order.id);
+    }
+    if (!changes.length) return [];
+    // The ticket goes to a new address (the old one had it already): counted before anything is written.
+    const mailed = changes.some((ch) => ch.field === 'email') && a.status === 'ACTIVE' && !!input.email;
+    if (mailed) await budget(a.id, input.email);
     await tx
-      .delete(questionAnswers)
-      .where(and(eq(questionAnswers.attendee_id, a.id), inArray(questionAnswers.question_id, ids)));
-    if (rows.length)
-      await tx.insert(questionAnswers).values(rows.map((r) => ({ order_id: order.id, attendee_id: a.id, ...r })));
-    await dropUnusedAnswerFiles(tx, order.id);
-  }
-  if (!changes.length) return [];
-  // The ticket goes to a new address (the old one had it already): counted before anything is written.
-  const mailed = changes.some((ch) => ch.field === 'email') && a.status === 'ACTIVE' && !!input.email;
-  if (mailed) await budget(a.id, input.email);
-  await tx
-    .update(attendees)
-    .set({ first_name: input.first_name, last_name: input.last_name, email: input.email, updated_at: c.now })
-    .where(eq(attendees.id, a.id));
-  await recordOrderEvent(tx, order.id, {
-    kind: 'ATTENDEE_EDITED_BY_BUYER',
-    data: { attendee_id: a.id, changes },
-    at: c.now,
+      .update(attendees)
+      .set({ first_name: input.first_name, last_name: input.last_name, email: input.email, updated_at: c.now })
+      .where(eq(attendees.id, a.id));
+    await recordOrderEvent(tx, order.id, {
+      kind: 'ATTENDEE_EDITED_BY_BUYER',
+      data: { attendee_id: a.id, changes },
+      at: c.now,
+    });
+    return mailed ? enqueueOrderMails(tx, c, order.id, { ticket: a.id }) : [];
   });
-  return mailed ? enqueueOrderMails(tx, c, order.id, { ticket: a.id }) : [];
 }
 
 /**
@@ -150,45 +144,32 @@ async function editAttendeeIn(
 export function buyerResendTicket(
   db: Db,
   c: OrderContext,
-  eventId: number,
-  shortId: string,
-  secret: string | null,
-  attendeeShortId: string,
+  { eventId, shortId, secret, attendeeShortId }: BuyerTicketRef,
   budget: TicketMailBudget,
 ): Promise<number[]> {
-  return db.transaction((tx) => resendTicketIn(tx, c, eventId, shortId, secret, attendeeShortId, budget));
-}
-
-async function resendTicketIn(
-  tx: Tx,
-  c: OrderContext,
-  eventId: number,
-  shortId: string,
-  secret: string | null,
-  attendeeShortId: string,
-  budget: TicketMailBudget,
-): Promise<number[]> {
-  const { order } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
-  const a = await lockTicketOf(tx, order, attendeeShortId);
-  if (a.status !== 'ACTIVE' || !a.email) throw new DomainError('ATTENDEE_NOT_VALID');
-  const [last] = await tx
-    .select({ at: orderEvents.created_at })
-    .from(orderEvents)
-    .where(
-      and(
-        eq(orderEvents.order_id, order.id),
-        eq(orderEvents.kind, 'TICKET_RESENT_BY_BUYER'),
-        sql`(${orderEvents.data} ->> 'attendee_id')::int = ${a.id}`,
-      ),
-    )
-    .orderBy(desc(orderEvents.id))
-    .limit(1);
-  if (last && c.now.getTime() - last.at.getTime() < BUYER_RESEND_INTERVAL_MS) return [];
-  await budget(a.id, a.email);
-  await recordOrderEvent(tx, order.id, {
-    kind: 'TICKET_RESENT_BY_BUYER',
-    data: { attendee_id: a.id, email: a.email },
-    at: c.now,
+  return db.transaction(async (tx) => {
+    const { order } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
+    const a = await lockTicketOf(tx, order, attendeeShortId);
+    if (a.status !== 'ACTIVE' || !a.email) throw new DomainError('ATTENDEE_NOT_VALID');
+    const [last] = await tx
+      .select({ at: orderEvents.created_at })
+      .from(orderEvents)
+      .where(
+        and(
+          eq(orderEvents.order_id, order.id),
+          eq(orderEvents.kind, 'TICKET_RESENT_BY_BUYER'),
+          sql`(${orderEvents.data} ->> 'attendee_id')::int = ${a.id}`,
+        ),
+      )
+      .orderBy(desc(orderEvents.id))
+      .limit(1);
+    if (last && c.now.getTime() - last.at.getTime() < BUYER_RESEND_INTERVAL_MS) return [];
+    await budget(a.id, a.email);
+    await recordOrderEvent(tx, order.id, {
+      kind: 'TICKET_RESENT_BY_BUYER',
+      data: { attendee_id: a.id, email: a.email },
+      at: c.now,
+    });
+    return enqueueOrderMails(tx, c, order.id, { ticket: a.id });
   });
-  return enqueueOrderMails(tx, c, order.id, { ticket: a.id });
 }

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.js';
 import { ticketMailBudget } from '../../plugins/address-mail-limit.js';
 import { buyerOrderViews } from '../checkout/buyer-order-view.js';
 import type { OrderContext } from '../orders/order-status.js';
-import { buyerEditAttendee, buyerResendTicket } from './buyer-changes.js';
+import { buyerEditAttendee, buyerResendTicket, type BuyerTicketRef } from './buyer-changes.js';
 import { cancelByBuyer } from './cancel.js';
 import { exchangeOptions, exchangeOrderDate } from './exchange.js';
 import { transferTicket } from './transfer.js';
@@ -46,6 +46,10 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     stock: deps.stock,
   });
   const secretOf = (req: FastifyRequest) => (req.headers[ORDER_SECRET_HEADER] as string | undefined) ?? null;
+  const ticketOf = (req: FastifyRequest<{ Params: z.infer<typeof publicOrderAttendeeParams> }>): BuyerTicketRef => ({
+    ...req.params,
+    secret: secretOf(req),
+  });
   // Each ticket mail a change sends counts against the new address (with sign-up and reset mails) and the ticket.
   const mailBudget = ticketMailBudget(app, deps.config.addressMailsPerHour, deps.config.ticketMailsPerHour);
   const budgetOf = (req: FastifyRequest) => (ticketId: number, email: string) => mailBudget(req, ticketId, email);
@@ -74,19 +78,7 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
     },
-    (req) =>
-      change(req, (c) =>
-        buyerEditAttendee(
-          db,
-          c,
-          req.params.eventId,
-          req.params.shortId,
-          secretOf(req),
-          req.params.attendeeShortId,
-          req.body,
-          budgetOf(req),
-        ),
-      ),
+    (req) => change(req, (c) => buyerEditAttendee(db, c, ticketOf(req), req.body, budgetOf(req))),
   );
 
   app.post(
@@ -101,18 +93,7 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
-    (req) =>
-      change(req, (c) =>
-        buyerResendTicket(
-          db,
-          c,
-          req.params.eventId,
-          req.params.shortId,
-          secretOf(req),
-          req.params.attendeeShortId,
-          budgetOf(req),
-        ),
-      ),
+    (req) => change(req, (c) => buyerResendTicket(db, c, ticketOf(req), budgetOf(req))),
   );
 
   app.post(
@@ -129,19 +110,7 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
-    (req) =>
-      change(req, (c) =>
-        transferTicket(
-          db,
-          c,
-          req.params.eventId,
-          req.params.shortId,
-          secretOf(req),
-          req.params.attendeeShortId,
-          req.body,
-          budgetOf(req),
-        ),
-      ),
+    (req) => change(req, (c) => transferTicket(db, c, ticketOf(req), req.body, budgetOf(req))),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import type { TransferTicketBody } from '@admitone/shared';
 import { personName } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { attendees, listCheckIns, retiredTicketCodes } from '../../db/schema/index.js';
 import type { TicketMailBudget } from '../../plugins/address-mail-limit.js';
 import { DomainError } from '../../shared/errors.js';
@@ -10,7 +10,7 @@ import { newAttendeeShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import type { OrderContext } from '../orders/order-status.js';
-import { lockBuyerOrder, lockTicketOf } from './buyer-changes.js';
+import { type BuyerTicketRef, lockBuyerOrder, lockTicketOf } from './buyer-changes.js';
 
 const holder = (p: { first_name: string | null; last_name: string | null; email: string | null }) =>
   `${personName(p)}${p.email ? ` <${p.email}>` : ''}`;
@@ -26,52 +26,38 @@ const holder = (p: { first_name: string | null; last_name: string | null; email:
 export function transferTicket(
   db: Db,
   c: OrderContext,
-  eventId: number,
-  shortId: string,
-  secret: string | null,
-  attendeeShortId: string,
+  { eventId, shortId, secret, attendeeShortId }: BuyerTicketRef,
   to: TransferTicketBody,
   budget: TicketMailBudget,
 ): Promise<number[]> {
-  return db.transaction(async (tx) => transferIn(tx, c, eventId, shortId, secret, attendeeShortId, to, budget));
-}
+  return db.transaction(async (tx) => {
+    const { order, allowed } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
+    if (!allowed?.can_transfer) throw new DomainError('SELF_SERVICE_CLOSED');
+    const a = await lockTicketOf(tx, order, attendeeShortId);
+    if (a.status !== 'ACTIVE') throw new DomainError('SELF_SERVICE_CLOSED');
+    const used = await tx
+      .select({ list: listCheckIns.list_id })
+      .from(listCheckIns)
+      .where(eq(listCheckIns.attendee_id, a.id))
+      .limit(1);
+    if (used.length) throw new DomainError('SELF_SERVICE_CLOSED');
 
-async function transferIn(
-  tx: Tx,
-  c: OrderContext,
-  eventId: number,
-  shortId: string,
-  secret: string | null,
-  attendeeShortId: string,
-  to: TransferTicketBody,
-  budget: TicketMailBudget,
-): Promise<number[]> {
-  const { order, allowed } = await lockBuyerOrder(tx, eventId, shortId, secret, c.now);
-  if (!allowed?.can_transfer) throw new DomainError('SELF_SERVICE_CLOSED');
-  const a = await lockTicketOf(tx, order, attendeeShortId);
-  if (a.status !== 'ACTIVE') throw new DomainError('SELF_SERVICE_CLOSED');
-  const used = await tx
-    .select({ list: listCheckIns.list_id })
-    .from(listCheckIns)
-    .where(eq(listCheckIns.attendee_id, a.id))
-    .limit(1);
-  if (used.length) throw new DomainError('SELF_SERVICE_CLOSED');
-
-  if (to.email) await budget(a.id, to.email);
-  const code = newAttendeeShortId();
-  await tx
-    .insert(retiredTicketCodes)
-    .values({ code: a.short_id, event_id: eventId, attendee_id: a.id, retired_at: c.now });
-  await tx
-    .update(attendees)
-    .set({ short_id: code, first_name: to.first_name, last_name: to.last_name, email: to.email, updated_at: c.now })
-    .where(eq(attendees.id, a.id));
-  await recordOrderEvent(tx, order.id, {
-    kind: 'TICKET_TRANSFERRED',
-    data: { attendee_id: a.id, from: holder(a), to: holder(to) },
-    at: c.now,
+    if (to.email) await budget(a.id, to.email);
+    const code = newAttendeeShortId();
+    await tx
+      .insert(retiredTicketCodes)
+      .values({ code: a.short_id, event_id: eventId, attendee_id: a.id, retired_at: c.now });
+    await tx
+      .update(attendees)
+      .set({ short_id: code, first_name: to.first_name, last_name: to.last_name, email: to.email, updated_at: c.now })
+      .where(eq(attendees.id, a.id));
+    await recordOrderEvent(tx, order.id, {
+      kind: 'TICKET_TRANSFERRED',
+      data: { attendee_id: a.id, from: holder(a), to: holder(to) },
+      at: c.now,
+    });
+    // The new holder's mail says who passed the ticket on: the buyer, who did it from their order.
+    const by = personName(order);
+    return enqueueOrderMails(tx, c, order.id, { ticket: a.id, ...(by ? { passedOnBy: by } : {}) });
   });
-  // The new holder's mail says who passed the ticket on: the buyer, who did it from their order.
-  const by = personName(order);
-  return enqueueOrderMails(tx, c, order.id, { ticket: a.id, ...(by ? { passedOnBy: by } : {}) });
 }
