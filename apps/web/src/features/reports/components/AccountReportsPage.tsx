@@ -14,6 +14,7 @@ import { downloadSalesByEvents, useSalesByEvents } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
 import { useReportPeriod } from '../hooks/useReportPeriod';
 import { periodProblem } from '../report-period';
+import { ORDER_SALES_COLUMNS, orderSalesCells } from './order-sales-figures';
 import { PeriodChooser } from './PeriodChooser';
 import { ReportPanel } from './ReportPanel';
 import { ReportTable } from './ReportTable';
@@ -26,11 +27,7 @@ function SalesByEvents({ timeZone }: { timeZone: string }) {
   const money = (minor: number, currency: string) => formatMoney(minor, currency, i18n.locale);
   const figures = (r: EventSalesRowDto | CurrencyTotalsDto) => [
     r.currency,
-    f.count(r.orders),
-    f.count(r.units),
-    money(r.gross, r.currency),
-    money(r.refunded, r.currency),
-    money(r.net, r.currency),
+    ...orderSalesCells(r, f.count, (minor) => money(minor, r.currency)),
   ];
   return (
     <Stack gap="lg">
@@ -63,11 +60,7 @@ function SalesByEvents({ timeZone }: { timeZone: string }) {
               { header: <Trans>Event</Trans> },
               { header: <Trans>Starts</Trans> },
               { header: <Trans>Currency</Trans> },
-              { header: <Trans>Orders</Trans>, numeric: true },
-              { header: <Trans>Units</Trans>, numeric: true },
-              { header: <Trans>Gross sales</Trans>, numeric: true },
-              { header: <Trans>Refunded</Trans>, numeric: true },
-              { header: <Trans>Net</Trans>, numeric: true },
+              ...ORDER_SALES_COLUMNS,
             ]}
             rows={d.rows.map((r) => ({
               key: String(r.event_id),

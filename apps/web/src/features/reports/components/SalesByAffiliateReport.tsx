@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 import { downloadEventReport, useEventReport } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
+import { ORDER_SALES_COLUMNS, orderSalesCells } from './order-sales-figures';
 import type { ReportProps } from './report-props';
 import { ReportPanel } from './ReportPanel';
 import { ReportTable } from './ReportTable';
@@ -15,13 +16,7 @@ export function SalesByAffiliateReport({ event, period, enabled }: ReportProps) 
   const { t } = useLingui();
   const query = useEventReport(event.id, 'sales-by-affiliate', period, enabled);
   const f = useReportFormat(event.currency);
-  const figures = (r: SalesByAffiliateReportDto['totals']) => [
-    f.count(r.orders),
-    f.count(r.units),
-    f.money(r.gross),
-    f.money(r.refunded),
-    f.money(r.net),
-  ];
+  const figures = (r: SalesByAffiliateReportDto['totals']) => orderSalesCells(r, f.count, f.money);
   return (
     <ReportPanel
       testId="report-sales-by-affiliate"
@@ -42,15 +37,7 @@ export function SalesByAffiliateReport({ event, period, enabled }: ReportProps) 
           testId="table-sales-by-affiliate"
           caption={<Trans>Sales by affiliate</Trans>}
           minWidth={640}
-          columns={[
-            { header: <Trans>Affiliate</Trans> },
-            { header: <Trans>Code</Trans> },
-            { header: <Trans>Orders</Trans>, numeric: true },
-            { header: <Trans>Units</Trans>, numeric: true },
-            { header: <Trans>Gross sales</Trans>, numeric: true },
-            { header: <Trans>Refunded</Trans>, numeric: true },
-            { header: <Trans>Net</Trans>, numeric: true },
-          ]}
+          columns={[{ header: <Trans>Affiliate</Trans> }, { header: <Trans>Code</Trans> }, ...ORDER_SALES_COLUMNS]}
           rows={d.rows.map((r) => ({
             key: String(r.affiliate_id ?? 'none'),
             cells: [r.name ?? t`No affiliate`, r.code ?? '', ...figures(r)],

@@ -5,6 +5,7 @@ import { Stack } from '@mantine/core';
 import { downloadEventReport, useEventReport } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
 import { ChartSlot } from './ChartSlot';
+import { ORDER_SALES_COLUMNS, orderSalesCells } from './order-sales-figures';
 import type { ReportProps } from './report-props';
 import { ReportPanel } from './ReportPanel';
 import { ReportTable } from './ReportTable';
@@ -14,13 +15,7 @@ export function SalesByDayReport({ event, period, enabled }: ReportProps) {
   const { t } = useLingui();
   const query = useEventReport(event.id, 'sales-by-day', period, enabled);
   const f = useReportFormat(event.currency);
-  const figures = (r: SalesByDayReportDto['totals']) => [
-    f.count(r.orders),
-    f.count(r.units),
-    f.money(r.gross),
-    f.money(r.refunded),
-    f.money(r.net),
-  ];
+  const figures = (r: SalesByDayReportDto['totals']) => orderSalesCells(r, f.count, f.money);
   return (
     <ReportPanel
       testId="report-sales-by-day"
@@ -57,14 +52,7 @@ export function SalesByDayReport({ event, period, enabled }: ReportProps) {
               testId="table-sales-by-day"
               caption={<Trans>Sales by day</Trans>}
               minWidth={600}
-              columns={[
-                { header: <Trans>Day</Trans> },
-                { header: <Trans>Orders</Trans>, numeric: true },
-                { header: <Trans>Units</Trans>, numeric: true },
-                { header: <Trans>Gross sales</Trans>, numeric: true },
-                { header: <Trans>Refunded</Trans>, numeric: true },
-                { header: <Trans>Net</Trans>, numeric: true },
-              ]}
+              columns={[{ header: <Trans>Day</Trans> }, ...ORDER_SALES_COLUMNS]}
               rows={d.rows.map((r) => ({ key: r.date, cells: [f.day(r.date), ...figures(r)] }))}
               footer={[{ key: 'total', cells: [t`Total`, ...figures(d.totals)] }]}
             />
