@@ -72,6 +72,9 @@ test('a buyer picks a ticket, fills every field, extends the hold and completes 
   browser,
   request,
 }) => {
+  // Every field of every question type from the keyboard, a file upload and a hold extension: 35 s alone, and past
+  // a minute on a loaded machine (it failed there waiting for the file picker with the test's minute used up).
+  test.setTimeout(120_000);
   const eventId = await riversideId(request);
   // An address question of the order (this server's demo event only: the flows' server has its own).
   const { headers: auth } = await apiLogin(request);
