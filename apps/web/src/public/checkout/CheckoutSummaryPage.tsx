@@ -12,10 +12,11 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { CancelOrderSection } from '../self-service/CancelOrderSection';
 import { ChangeDateSection } from '../self-service/ChangeDateSection';
-import { CheckoutLayout, CheckoutLoading } from './CheckoutLayout';
+import { CheckoutLayout } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
 import { readableAlert } from './notice';
-import { checkoutRoute, stateOfError } from './order-state';
+import { orderLoadScreen } from './order-load-screen';
+import { checkoutRoute } from './order-state';
 import { OrderFiles } from './OrderFiles';
 import { OrderStateScreen } from './OrderStateScreen';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -71,17 +72,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
   usePageTitle(t`Order summary`);
   const { order, error, loading, reload, setOrder } = useOrder(eventId, shortId);
 
-  if (loading && !order) return <CheckoutLoading />;
-  if (error || !order)
-    return (
-      <OrderStateScreen
-        state={stateOfError(error)}
-        eventId={eventId}
-        shortId={shortId}
-        error={error}
-        onRetry={reload}
-      />
-    );
+  if (error || !order) return orderLoadScreen({ loading: loading && !order, error, eventId, shortId, onRetry: reload });
   if (order.status === 'RESERVED' || order.status === 'ABANDONED') {
     const route = checkoutRoute(order);
     if (route.kind === 'state')

@@ -1,6 +1,6 @@
 import type { PublicOrderDto } from '@admitone/shared';
-import { useCallback, useEffect, useState } from 'react';
 
+import { useLoaded } from '../lib/use-loaded';
 import { fetchOrder } from './order-api';
 
 export interface OrderLoad {
@@ -12,30 +12,11 @@ export interface OrderLoad {
   reload: () => void;
 }
 
-/** Loads the buyer's order once (and again on `reload`); a small loader, no query cache needed. */
+/** Loads the buyer's order once (and again on `reload`). */
 export function useOrder(eventId: number, shortId: string): OrderLoad {
-  const [order, setOrder] = useState<PublicOrderDto | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    fetchOrder(eventId, shortId, controller.signal)
-      .then((data) => {
-        setOrder(data);
-        setError(null);
-        setLoading(false);
-      })
-      .catch((e: unknown) => {
-        if ((e as Error)?.name === 'AbortError') return;
-        setError(e);
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [eventId, shortId, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { order, error, loading, setOrder, reload };
+  const { data, error, loading, setData, reload } = useLoaded(
+    (signal) => fetchOrder(eventId, shortId, signal),
+    `${eventId}/${shortId}`,
+  );
+  return { order: data, error, loading, setOrder: setData, reload };
 }

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { EventHeading } from '../checkout/EventHeading';
 import { fetchPublicEvent } from '../event/use-public-event';
-import { useLoaded } from '../tickets/ticket-api';
+import { useLoaded } from '../lib/use-loaded';
 import { TicketMissing } from '../tickets/TicketMissing';
 import { requestOrderLookup } from './find-tickets-api';
 

@@ -9,7 +9,7 @@ import { Link } from '../../lib/history-navigation';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { OrderStatusBadge } from '../checkout/OrderStatusBadge';
-import { useLoaded } from '../tickets/ticket-api';
+import { useLoaded } from '../lib/use-loaded';
 import { fetchOrderLookup, findTicketsPath } from './find-tickets-api';
 
 /** One order of the list: its event, number, status, tickets and total, and the way to open it. */

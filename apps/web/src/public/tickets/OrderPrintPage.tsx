@@ -4,14 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { HtmlContent } from '../../components/HtmlContent';
 import { useOrderBreakdown } from '../../lib/use-order-breakdown';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CheckoutLoading } from '../checkout/CheckoutLayout';
 import { locationLine } from '../checkout/EventHeading';
-import { stateOfError } from '../checkout/order-state';
+import { orderLoadScreen } from '../checkout/order-load-screen';
 import { orderStatusLabel } from '../checkout/order-status';
-import { OrderStateScreen } from '../checkout/OrderStateScreen';
 import { qrCodeSrc } from '../checkout/paths';
+import { useOrder } from '../checkout/useOrder';
 import { printClasses as classes, PrintSheet } from './PrintSheet';
-import { fetchOrderForPrint, useLoaded } from './ticket-api';
 import { ticketLabel } from './ticket-text';
 import { useAutoPrint } from './useAutoPrint';
 
@@ -19,25 +17,10 @@ import { useAutoPrint } from './useAutoPrint';
 export default function OrderPrintPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Print order`);
-  const {
-    data: order,
-    error,
-    loading,
-    reload,
-  } = useLoaded((signal) => fetchOrderForPrint(eventId, shortId, signal), `${eventId}/${shortId}`);
+  const { order, error, loading, reload } = useOrder(eventId, shortId);
   useAutoPrint(Boolean(order));
 
-  if (loading && !order) return <CheckoutLoading />;
-  if (error || !order)
-    return (
-      <OrderStateScreen
-        state={stateOfError(error)}
-        eventId={eventId}
-        shortId={shortId}
-        error={error}
-        onRetry={reload}
-      />
-    );
+  if (error || !order) return orderLoadScreen({ loading: loading && !order, error, eventId, shortId, onRetry: reload });
   const { event } = order;
   // The order's date: its times, label and venue stand for the event's.
   const when = whenAndWhere(event, order.date);

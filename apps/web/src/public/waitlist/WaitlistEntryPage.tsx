@@ -11,7 +11,7 @@ import { hasStatus } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout } from '../checkout/CheckoutLayout';
-import { useLoaded } from '../tickets/ticket-api';
+import { useLoaded } from '../lib/use-loaded';
 import { LeaveWaitlist } from './LeaveWaitlist';
 import { fetchWaitlistEntry } from './waitlist-api';
 import { WaitlistEntryStatus } from './WaitlistEntryStatus';
