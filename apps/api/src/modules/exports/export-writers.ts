@@ -57,6 +57,28 @@ export const EXPORT_CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
+/** A sheet ready to download: `total` is its number of rows (without a report's totals). */
+export interface ExportFile {
+  total: number;
+  sheet: ExportSheet;
+}
+
+/**
+ * A sheet as a file download, `name.format`: the answer's headers (the row count in `x-total-rows`, never
+ * cached) and its body, streamed. The exports and the reports send their files through it.
+ */
+export function sheetDownload(name: string, format: keyof typeof EXPORT_CONTENT_TYPES, { total, sheet }: ExportFile) {
+  return {
+    headers: {
+      'content-type': EXPORT_CONTENT_TYPES[format],
+      'content-disposition': `attachment; filename="${name}.${format}"`,
+      'x-total-rows': String(total),
+      'cache-control': 'no-store',
+    },
+    body: format === 'csv' ? csvStream(sheet) : xlsxStream(sheet),
+  };
+}
+
 /** CSV for spreadsheets: UTF-8 with a BOM, money as plain decimals, text protected against formulas. */
 export function csvStream(sheet: ExportSheet): Readable {
   const out = stringify({ bom: true });

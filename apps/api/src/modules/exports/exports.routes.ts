@@ -1,5 +1,5 @@
 import { attendeeListQuery, orderListQuery } from '@admitone/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -7,10 +7,10 @@ import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { requireEvent } from '../events/events.repository.js';
-import { attendeeExport } from './attendee-export.js';
+import { attendeeExport, type ExportEvent } from './attendee-export.js';
 import { checkInExport } from './check-in-export.js';
-import { type ExportSheet, zonedDate } from './export-sheet.js';
-import { csvStream, EXPORT_CONTENT_TYPES, xlsxStream } from './export-writers.js';
+import { zonedDate } from './export-sheet.js';
+import { type ExportFile, sheetDownload } from './export-writers.js';
 import { orderExport } from './order-export.js';
 import { waitlistExport } from './waitlist-export.js';
 
@@ -27,18 +27,21 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  function send(
+  /**
+   * Streams the caller's event's sheet of `kind` (404 for another account's event) as
+   * `{slug}-{kind}-{day}.{format}`, the day the event's.
+   */
+  async function download(
+    req: FastifyRequest<{ Params: { eventId: number }; Querystring: { format: 'csv' | 'xlsx' } }>,
     reply: FastifyReply,
-    file: { slug: string; kind: string; date: string; format: 'csv' | 'xlsx' },
-    total: number,
-    sheet: ExportSheet,
+    kind: string,
+    build: (event: ExportEvent) => Promise<ExportFile>,
   ) {
-    return reply
-      .header('content-type', EXPORT_CONTENT_TYPES[file.format])
-      .header('content-disposition', `attachment; filename="${file.slug}-${file.kind}-${file.date}.${file.format}"`)
-      .header('x-total-rows', String(total))
-      .header('cache-control', 'no-store')
-      .send(file.format === 'csv' ? csvStream(sheet) : xlsxStream(sheet));
+    const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    const file = await build(event);
+    const name = `${event.slug}-${kind}-${zonedDate(deps.clock.now(), event.timezone)}`;
+    const { headers, body } = sheetDownload(name, req.query.format, file);
+    return reply.headers(headers).send(body);
   }
 
   app.get(
@@ -52,21 +55,8 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         querystring: attendeeListQuery.extend({ format }),
       },
     },
-    async (req, reply) => {
-      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      const { total, sheet } = await attendeeExport(db, event, req.query, requestLocale(req));
-      return send(
-        reply,
-        {
-          slug: event.slug,
-          kind: 'attendees',
-          date: zonedDate(deps.clock.now(), event.timezone),
-          format: req.query.format,
-        },
-        total,
-        sheet,
-      );
-    },
+    (req, reply) =>
+      download(req, reply, 'attendees', (event) => attendeeExport(db, event, req.query, requestLocale(req))),
   );
 
   app.get(
@@ -80,21 +70,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         querystring: orderListQuery.extend({ format }),
       },
     },
-    async (req, reply) => {
-      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      const { total, sheet } = await orderExport(db, event, req.query, requestLocale(req));
-      return send(
-        reply,
-        {
-          slug: event.slug,
-          kind: 'orders',
-          date: zonedDate(deps.clock.now(), event.timezone),
-          format: req.query.format,
-        },
-        total,
-        sheet,
-      );
-    },
+    (req, reply) => download(req, reply, 'orders', (event) => orderExport(db, event, req.query, requestLocale(req))),
   );
 
   app.get(
@@ -108,21 +84,8 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         querystring: z.object({ format, list_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
       },
     },
-    async (req, reply) => {
-      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      const { total, sheet } = await checkInExport(db, event, req.query.list_id, requestLocale(req));
-      return send(
-        reply,
-        {
-          slug: event.slug,
-          kind: 'check-ins',
-          date: zonedDate(deps.clock.now(), event.timezone),
-          format: req.query.format,
-        },
-        total,
-        sheet,
-      );
-    },
+    (req, reply) =>
+      download(req, reply, 'check-ins', (event) => checkInExport(db, event, req.query.list_id, requestLocale(req))),
   );
 
   app.get(
@@ -136,20 +99,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         querystring: z.object({ format }),
       },
     },
-    async (req, reply) => {
-      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      const { total, sheet } = await waitlistExport(db, event, deps.clock.now(), requestLocale(req));
-      return send(
-        reply,
-        {
-          slug: event.slug,
-          kind: 'waitlist',
-          date: zonedDate(deps.clock.now(), event.timezone),
-          format: req.query.format,
-        },
-        total,
-        sheet,
-      );
-    },
+    (req, reply) =>
+      download(req, reply, 'waitlist', (event) => waitlistExport(db, event, deps.clock.now(), requestLocale(req))),
   );
 };

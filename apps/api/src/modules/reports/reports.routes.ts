@@ -16,7 +16,7 @@ import { requestLocale } from '../../plugins/locale.js';
 import { getAccount } from '../accounts/account-settings.js';
 import { requireEvent } from '../events/events.repository.js';
 import { zonedDate } from '../exports/export-sheet.js';
-import { csvStream, EXPORT_CONTENT_TYPES, xlsxStream } from '../exports/export-writers.js';
+import { sheetDownload } from '../exports/export-writers.js';
 import { eventReport } from './event-reports.js';
 import { eventReportPeriod, periodOf } from './report-period.js';
 import { eventReportFile, type ReportFile, salesByEventFile } from './report-sheets.js';
@@ -34,13 +34,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
-  function send(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', { total, sheet }: ReportFile) {
-    return reply
-      .header('content-type', EXPORT_CONTENT_TYPES[format])
-      .header('content-disposition', `attachment; filename="${name}.${format}"`)
-      .header('x-total-rows', String(total))
-      .header('cache-control', 'no-store')
-      .send(format === 'csv' ? csvStream(sheet) : xlsxStream(sheet));
+  function send(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', file: ReportFile) {
+    const { headers, body } = sheetDownload(name, format, file);
+    return reply.headers(headers).send(body);
   }
 
   app.get(
