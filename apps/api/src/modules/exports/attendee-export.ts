@@ -7,15 +7,14 @@ import { translate } from '../../i18n/i18n.js';
 import { attendeeJoins, type AttendeeListFilters, attendeeWhere } from '../attendees/attendee-query.js';
 import { countEventDates } from '../event-dates/event-dates.repository.js';
 import { checkDateFilter } from '../event-dates/order-dates.js';
-import { EXPORT_TEXT as T } from './export-headings.js';
-import { answersByOwner, questionColumns } from './export-questions.js';
+import { dateColumns, EXPORT_TEXT as T } from './export-headings.js';
+import { answerCells, answersByOwner, questionColumns, questionHeadings } from './export-questions.js';
 import {
-  answerText,
   type AnswerWords,
   type Cell,
-  EXPORT_BATCH,
   type ExportColumn,
   type ExportSheet,
+  keysetBatches,
   type QuestionColumn,
   zonedStamp,
 } from './export-sheet.js';
@@ -54,19 +53,14 @@ export async function attendeeExport(
     { heading: h(T.email), kind: 'text', width: 28 },
     { heading: h(T.ticket), kind: 'text', width: 20 },
     { heading: h(T.tier), kind: 'text', width: 16 },
-    ...(dated
-      ? [
-          { heading: h(T.date), kind: 'text', width: 17 } satisfies ExportColumn,
-          { heading: h(T.date_label), kind: 'text', width: 16 } satisfies ExportColumn,
-        ]
-      : []),
+    ...(dated ? dateColumns(h) : []),
     { heading: h(T.status), kind: 'text', width: 18 },
     { heading: h(T.checked_in), kind: 'text' },
     { heading: h(T.checked_in_at), kind: 'text', width: 17 },
     { heading: h(T.order_number), kind: 'text', width: 14 },
     { heading: h(T.order_email), kind: 'text', width: 28 },
     { heading: h(T.created_at), kind: 'text', width: 17 },
-    ...questions.map((question): ExportColumn => ({ heading: question.title, kind: 'text', width: 24 })),
+    ...questionHeadings(questions),
   ];
   const words = { yes: h(T.yes), no: h(T.no), locale };
   return {
@@ -80,7 +74,7 @@ export async function attendeeExport(
   };
 }
 
-async function* attendeeBatches(
+function attendeeBatches(
   db: Executor,
   event: ExportEvent,
   where: ReturnType<typeof attendeeWhere>,
@@ -88,9 +82,8 @@ async function* attendeeBatches(
   words: AnswerWords,
   dated: boolean,
 ): AsyncGenerator<Cell[][]> {
-  let after = 0;
-  for (;;) {
-    const rows = await db
+  const read = (after: number, limit: number) =>
+    db
       .select({
         a: {
           id: attendees.id,
@@ -116,19 +109,18 @@ async function* attendeeBatches(
       .innerJoin(eventDates, attendeeJoins.date)
       .where(and(where, gt(attendees.id, after)))
       .orderBy(asc(attendees.id))
-      .limit(EXPORT_BATCH);
-    if (!rows.length) return;
-    after = rows.at(-1)!.a.id;
-    const answers = questions.length
-      ? await answersByOwner(
-          db,
-          rows.map((r) => r.a.order_id),
-          'ATTENDEE',
-        )
-      : new Map();
-    yield rows.map(({ a, ...r }) => {
-      const own = answers.get(a.id);
-      return [
+      .limit(limit);
+  return keysetBatches(
+    read,
+    (r) => r.a.id,
+    async (rows) => {
+      const answers = await answersByOwner(
+        db,
+        questions,
+        rows.map((r) => r.a.order_id),
+        'ATTENDEE',
+      );
+      return rows.map(({ a, ...r }): Cell[] => [
         a.id,
         a.short_id,
         a.first_name,
@@ -143,9 +135,8 @@ async function* attendeeBatches(
         r.order_number,
         r.order_email,
         zonedStamp(a.created_at, event.timezone),
-        ...questions.map((question) => answerText(own?.get(question.id), question, words)),
-      ];
-    });
-    if (rows.length < EXPORT_BATCH) return;
-  }
+        ...answerCells(answers.get(a.id), questions, words),
+      ]);
+    },
+  );
 }

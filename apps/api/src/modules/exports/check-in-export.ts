@@ -6,7 +6,7 @@ import { attendees, checkInLists, checkIns, orderItems, users } from '../../db/s
 import { translate } from '../../i18n/i18n.js';
 import type { ExportEvent } from './attendee-export.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
-import { type Cell, EXPORT_BATCH, type ExportColumn, type ExportSheet, zonedStamp } from './export-sheet.js';
+import { type Cell, type ExportColumn, type ExportSheet, keysetBatches, zonedStamp } from './export-sheet.js';
 
 /**
  * Every check-in and check-out of the event (of one list with `listId`), oldest first: when it was
@@ -52,15 +52,14 @@ export async function checkInExport(
 
 type Words = { in: string; out: string; link: string; defaultList: string; deleted: string };
 
-async function* batches(
+function batches(
   db: Executor,
   event: ExportEvent,
   where: ReturnType<typeof and>,
   words: Words,
 ): AsyncGenerator<Cell[][]> {
-  let after = 0;
-  for (;;) {
-    const rows = await db
+  const read = (after: number, limit: number) =>
+    db
       .select({
         c: checkIns,
         list_name: checkInLists.name,
@@ -78,22 +77,23 @@ async function* batches(
       .leftJoin(users, eq(users.id, checkIns.user_id))
       .where(and(where, gt(checkIns.id, after)))
       .orderBy(asc(checkIns.id))
-      .limit(EXPORT_BATCH);
-    if (!rows.length) return;
-    after = rows.at(-1)!.c.id;
-    yield rows.map((r) => [
-      r.c.id,
-      zonedStamp(r.c.scanned_at, event.timezone),
-      r.c.action === 'CHECK_IN' ? words.in : words.out,
-      r.list_exists === null ? words.deleted : (r.list_name ?? words.defaultList),
-      r.short_id,
-      r.first_name,
-      r.last_name,
-      r.ticket_name,
-      r.c.via_staff_link ? words.link : r.user_name,
-      r.c.device,
-      zonedStamp(r.c.created_at, event.timezone),
-    ]);
-    if (rows.length < EXPORT_BATCH) return;
-  }
+      .limit(limit);
+  return keysetBatches(
+    read,
+    (r) => r.c.id,
+    (rows) =>
+      rows.map((r) => [
+        r.c.id,
+        zonedStamp(r.c.scanned_at, event.timezone),
+        r.c.action === 'CHECK_IN' ? words.in : words.out,
+        r.list_exists === null ? words.deleted : (r.list_name ?? words.defaultList),
+        r.short_id,
+        r.first_name,
+        r.last_name,
+        r.ticket_name,
+        r.c.via_staff_link ? words.link : r.user_name,
+        r.c.device,
+        zonedStamp(r.c.created_at, event.timezone),
+      ]),
+  );
 }

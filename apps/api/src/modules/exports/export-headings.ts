@@ -1,5 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 
+import type { ExportColumn } from './export-sheet.js';
+
 /** Column headings and fixed words of the attendee and order exports (translated into the request's language). */
 export const EXPORT_TEXT = {
   id: /*i18n*/ { id: 'export.id', message: 'ID' },
@@ -60,3 +62,9 @@ export const EXPORT_TEXT = {
   state_left: /*i18n*/ { id: 'export.waitlist.left', message: 'Left' },
   state_removed: /*i18n*/ { id: 'export.waitlist.removed', message: 'Removed' },
 } satisfies Record<string, MessageDescriptor>;
+
+/** The columns of the date a row is for (its start and label), in the exports of events with several dates. */
+export const dateColumns = (h: (d: (typeof EXPORT_TEXT)[keyof typeof EXPORT_TEXT]) => string): ExportColumn[] => [
+  { heading: h(EXPORT_TEXT.date), kind: 'text', width: 17 },
+  { heading: h(EXPORT_TEXT.date_label), kind: 'text', width: 16 },
+];

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { questionAnswers, questions } from '../../db/schema/index.js';
-import type { QuestionColumn } from './export-sheet.js';
+import { answerText, type AnswerWords, type ExportColumn, type QuestionColumn } from './export-sheet.js';
 
 /** The event's questions of one scope, in the order the buyer sees them: one export column each. */
 export function questionColumns(db: Executor, eventId: number, scope: QuestionScope): Promise<QuestionColumn[]> {
@@ -14,18 +14,31 @@ export function questionColumns(db: Executor, eventId: number, scope: QuestionSc
     .orderBy(asc(questions.sort_order), asc(questions.id));
 }
 
+/** One text column per question, headed by its title, after an export's fixed columns. */
+export const questionHeadings = (columns: QuestionColumn[]) =>
+  columns.map((question): ExportColumn => ({ heading: question.title, kind: 'text', width: 24 }));
+
+/** A row's answers as its cells under `questionHeadings`, in question order (empty where not answered). */
+export const answerCells = (
+  answers: Map<number, AnswerValue> | undefined,
+  columns: QuestionColumn[],
+  words: AnswerWords,
+) => columns.map((question) => answerText(answers?.get(question.id), question, words));
+
 /**
- * Answers of a batch, keyed by attendee id (attendee questions) or order id (order questions), then
- * question id. Looked up by order id (the indexed column). The JSON is read as text and parsed here:
+ * Answers of a batch to the export's question columns, keyed by attendee id (attendee questions) or order id
+ * (order questions), then question id; without question columns nothing is read. Looked up by order id (the
+ * indexed column). The JSON is read as text and parsed here:
  * drizzle's jsonb mapping tries JSON.parse on every string answer and throws, which is slow per row.
  */
 export async function answersByOwner(
   db: Executor,
+  columns: QuestionColumn[],
   orderIds: number[],
   scope: QuestionScope,
 ): Promise<Map<number, Map<number, AnswerValue>>> {
   const out = new Map<number, Map<number, AnswerValue>>();
-  if (!orderIds.length) return out;
+  if (!columns.length || !orderIds.length) return out;
   const rows = await db
     .select({
       order_id: questionAnswers.order_id,

@@ -33,6 +33,30 @@ export interface ExportSheet {
  */
 export const EXPORT_BATCH = 200;
 
+/**
+ * A table's rows in batches of EXPORT_BATCH, keyset-paged: `read(after, limit)` reads up to `limit` rows with
+ * ids after `after`, in id order; `cells` writes a batch's cells (reading what else it needs, such as answers).
+ */
+export async function* keysetBatches<R>(
+  read: (after: number, limit: number) => Promise<R[]>,
+  idOf: (row: R) => number,
+  cells: (rows: R[]) => Cell[][] | Promise<Cell[][]>,
+): AsyncGenerator<Cell[][]> {
+  let after = 0;
+  for (;;) {
+    const rows = await read(after, EXPORT_BATCH);
+    if (!rows.length) return;
+    after = idOf(rows.at(-1)!);
+    yield await cells(rows);
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** Rows already in memory (a short table) as one batch; none when there are none. */
+export async function* oneBatch(rows: Cell[][]): AsyncGenerator<Cell[][]> {
+  if (rows.length) yield rows;
+}
+
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /** Offset (minutes) of a time zone per quarter hour, when it does not change within it. */

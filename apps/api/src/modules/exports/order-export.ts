@@ -8,14 +8,13 @@ import { checkDateFilter } from '../event-dates/order-dates.js';
 import { type OrderListFilters, orderWhere } from '../orders/order-query.js';
 import type { ExportEvent } from './attendee-export.js';
 import { EXPORT_TEXT as T } from './export-headings.js';
-import { answersByOwner, questionColumns } from './export-questions.js';
+import { answerCells, answersByOwner, questionColumns, questionHeadings } from './export-questions.js';
 import {
-  answerText,
   type AnswerWords,
   type Cell,
-  EXPORT_BATCH,
   type ExportColumn,
   type ExportSheet,
+  keysetBatches,
   type QuestionColumn,
   zonedStamp,
 } from './export-sheet.js';
@@ -53,7 +52,7 @@ export async function orderExport(
     { heading: h(T.affiliate), kind: 'text', width: 18 },
     { heading: h(T.created_at), kind: 'text', width: 17 },
     { heading: h(T.completed_at), kind: 'text', width: 17 },
-    ...questions.map((question): ExportColumn => ({ heading: question.title, kind: 'text', width: 24 })),
+    ...questionHeadings(questions),
   ];
   return {
     total: Number(counted?.n ?? 0),
@@ -72,16 +71,15 @@ const ticketCount =
     Number,
   );
 
-async function* orderBatches(
+function orderBatches(
   db: Executor,
   event: ExportEvent,
   where: ReturnType<typeof orderWhere>,
   questions: QuestionColumn[],
   words: AnswerWords,
 ): AsyncGenerator<Cell[][]> {
-  let after = 0;
-  for (;;) {
-    const rows = await db
+  const read = (after: number, limit: number) =>
+    db
       .select({
         id: orders.id,
         order_number: orders.order_number,
@@ -108,19 +106,18 @@ async function* orderBatches(
       .leftJoin(affiliates, eq(affiliates.id, orders.affiliate_id))
       .where(and(where, gt(orders.id, after)))
       .orderBy(asc(orders.id))
-      .limit(EXPORT_BATCH);
-    if (!rows.length) return;
-    after = rows.at(-1)!.id;
-    const answers = questions.length
-      ? await answersByOwner(
-          db,
-          rows.map((r) => r.id),
-          'ORDER',
-        )
-      : new Map();
-    yield rows.map((r) => {
-      const own = answers.get(r.id);
-      return [
+      .limit(limit);
+  return keysetBatches(
+    read,
+    (r) => r.id,
+    async (rows) => {
+      const answers = await answersByOwner(
+        db,
+        questions,
+        rows.map((r) => r.id),
+        'ORDER',
+      );
+      return rows.map((r): Cell[] => [
         r.order_number,
         r.status,
         r.payment_status,
@@ -140,9 +137,8 @@ async function* orderBatches(
         r.affiliate,
         zonedStamp(r.created_at, event.timezone),
         zonedStamp(r.completed_at, event.timezone),
-        ...questions.map((question) => answerText(own?.get(question.id), question, words)),
-      ];
-    });
-    if (rows.length < EXPORT_BATCH) return;
-  }
+        ...answerCells(answers.get(r.id), questions, words),
+      ]);
+    },
+  );
 }

@@ -5,8 +5,8 @@ import { translate } from '../../i18n/i18n.js';
 import { countEventDates } from '../event-dates/event-dates.repository.js';
 import { eventWaitlist } from '../waitlist/entries.js';
 import type { ExportEvent } from './attendee-export.js';
-import { EXPORT_TEXT as T } from './export-headings.js';
-import { type ExportColumn, type ExportSheet, zonedStamp } from './export-sheet.js';
+import { dateColumns, EXPORT_TEXT as T } from './export-headings.js';
+import { type ExportColumn, type ExportSheet, oneBatch, zonedStamp } from './export-sheet.js';
 
 const STATE_WORDS: Record<WaitlistState, (typeof T)[keyof typeof T]> = {
   WAITING: T.state_waiting,
@@ -39,12 +39,7 @@ export async function waitlistExport(
     { heading: h(T.email), kind: 'text', width: 28 },
     { heading: h(T.ticket), kind: 'text', width: 20 },
     { heading: h(T.tier), kind: 'text', width: 14 },
-    ...(dated
-      ? [
-          { heading: h(T.date), kind: 'text', width: 17 } satisfies ExportColumn,
-          { heading: h(T.date_label), kind: 'text', width: 16 } satisfies ExportColumn,
-        ]
-      : []),
+    ...(dated ? dateColumns(h) : []),
     { heading: h(T.quantity), kind: 'int' },
     { heading: h(T.language), kind: 'text', width: 8 },
     { heading: h(T.joined_at), kind: 'text', width: 17 },
@@ -70,8 +65,5 @@ export async function waitlistExport(
     e.state === 'OFFERED' || e.state === 'EXPIRED' ? at(e.offer_expires_at) : null,
     e.order_number,
   ]);
-  async function* batches() {
-    if (rows.length) yield rows;
-  }
-  return { total: rows.length, sheet: { name: h(T.waitlist_sheet), columns, exponent: 0, batches: batches() } };
+  return { total: rows.length, sheet: { name: h(T.waitlist_sheet), columns, exponent: 0, batches: oneBatch(rows) } };
 }

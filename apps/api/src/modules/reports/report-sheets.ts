@@ -9,7 +9,7 @@ import type { MessageDescriptor } from '@lingui/core';
 
 import { translate } from '../../i18n/i18n.js';
 import { EXPORT_TEXT as E } from '../exports/export-headings.js';
-import { type Cell, type ExportColumn, type ExportSheet, zonedStamp } from '../exports/export-sheet.js';
+import { type Cell, type ExportColumn, type ExportSheet, oneBatch, zonedStamp } from '../exports/export-sheet.js';
 import { REPORT_TEXT as R } from './report-headings.js';
 
 /** A report as a download: its table, the same rows as on screen, then its totals row(s). */
@@ -17,10 +17,6 @@ export interface ReportFile {
   /** Rows without the totals (the `X-Total-Rows` header). */
   total: number;
   sheet: ExportSheet;
-}
-
-async function* once(rows: Cell[][]) {
-  if (rows.length) yield rows;
 }
 
 function file(
@@ -33,7 +29,13 @@ function file(
 ): ReportFile {
   return {
     total: rows.length,
-    sheet: { name, columns, exponent, batches: once([...rows, ...totals]), ...(rowExponent ? { rowExponent } : {}) },
+    sheet: {
+      name,
+      columns,
+      exponent,
+      batches: oneBatch([...rows, ...totals]),
+      ...(rowExponent ? { rowExponent } : {}),
+    },
   };
 }
 
