@@ -6,7 +6,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import { type BulkEventDatesBody, bulkEventDatesBody, toMinorUnits } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { NumberInput, Select, Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
@@ -18,8 +18,8 @@ import { numberOf } from '../../../lib/number-input';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useTickets } from '../../tickets/api/tickets';
 import { useBulkUpdateEventDates } from '../api/event-dates';
-import { EDITABLE_STATUSES, type EditableStatus } from '../event-date-view';
-import { STATUS_LABELS } from './DateStatusBadge';
+import type { EditableStatus } from '../event-date-view';
+import { DateCapacityInput, DateStatusSelect } from './DateFields';
 
 /** What a bulk change changes. */
 export type BulkChange = 'capacity' | 'status' | 'label' | 'price';
@@ -45,7 +45,7 @@ interface BulkDatesFormProps {
 
 /** One change (capacity, status, label, or one ticket's price) to every chosen date at once. */
 export function BulkDatesForm({ eventId, currency, change, ids, onDone }: BulkDatesFormProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const save = useBulkUpdateEventDates(eventId);
   // A price on a date is for a ticket with one fixed price.
   const tickets = useTickets(eventId);
@@ -95,25 +95,13 @@ export function BulkDatesForm({ eventId, currency, change, ids, onDone }: BulkDa
         {plural(ids.length, { one: 'Changes the date chosen.', other: 'Changes all # dates chosen.' })}
       </Text>
       {change === 'capacity' ? (
-        <NumberInput
-          label={t`Capacity`}
+        <DateCapacityInput
           description={t`Empty: only the tickets' quantities limit them.`}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator={false}
           data-autofocus
           {...form.getInputProps('capacity')}
         />
       ) : null}
-      {change === 'status' ? (
-        <Select
-          label={t`Status`}
-          allowDeselect={false}
-          data={EDITABLE_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_LABELS[s]) }))}
-          {...form.getInputProps('status')}
-        />
-      ) : null}
+      {change === 'status' ? <DateStatusSelect {...form.getInputProps('status')} /> : null}
       {change === 'label' ? (
         <TextInput
           label={t`Label`}

@@ -17,18 +17,7 @@ import {
   updateEventDateBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Checkbox,
-  Fieldset,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Fieldset, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
 import { DateTimeField } from '../../../components/DateTimeField';
@@ -40,7 +29,7 @@ import { toWallClock } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCreateEventDate, useUpdateEventDate } from '../api/event-dates';
 import { EDITABLE_STATUSES } from '../event-date-view';
-import { STATUS_LABELS } from './DateStatusBadge';
+import { DateCapacityInput, DateStatusSelect } from './DateFields';
 
 interface DateValues {
   start_date: string | null;
@@ -83,7 +72,7 @@ interface DateFormProps {
 
 /** A date's start and end (the event's wall clock), label, capacity, status and venue; makes or changes it. */
 export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateFormProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const create = useCreateEventDate(eventId);
   const update = useUpdateEventDate(eventId);
   const save = date ? update : create;
@@ -175,21 +164,11 @@ export function DateForm({ eventId, timeZone, date, onDone, onCancel }: DateForm
           {...form.getInputProps('label')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NumberInput
-            label={t`Capacity`}
-            description={t`Empty: only the tickets' quantities limit it.`}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator={false}
-            {...form.getInputProps('capacity')}
-          />
-          <Select
-            label={t`Status`}
-            allowDeselect={false}
+          <DateCapacityInput {...form.getInputProps('capacity')} />
+          <DateStatusSelect
+            statuses={statuses}
             disabled={cancelled}
             description={cancelled ? t`A cancelled date stays cancelled.` : undefined}
-            data={statuses.map((s) => ({ value: s, label: i18n._(STATUS_LABELS[s]) }))}
             {...form.getInputProps('status')}
           />
         </SimpleGrid>

@@ -59,8 +59,8 @@ import { formatTimeOfDay, parseTypedTime } from '../../../lib/typed-time';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useGenerateEventDates } from '../api/event-dates';
 import { previewRule } from '../date-rule-preview';
-import { dayInstant, EDITABLE_STATUSES, type EditableStatus, formatDay, weekdayNames } from '../event-date-view';
-import { STATUS_LABELS } from './DateStatusBadge';
+import { dayInstant, type EditableStatus, formatDay, weekdayNames } from '../event-date-view';
+import { DateCapacityInput, DateStatusSelect } from './DateFields';
 
 const NTHS = ['1', '2', '3', '4', '-1'] as const;
 type Nth = (typeof NTHS)[number];
@@ -421,21 +421,8 @@ export function DateRuleForm({ eventId, timeZone, existing, onDone }: DateRuleFo
               </Title>
               <TextInput label={t`Label`} description={t`Optional, e.g. "Matinee".`} {...form.getInputProps('label')} />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <NumberInput
-                  label={t`Capacity`}
-                  description={t`Empty: only the tickets' quantities limit it.`}
-                  min={0}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  thousandSeparator={false}
-                  {...form.getInputProps('capacity')}
-                />
-                <Select
-                  label={t`Status`}
-                  allowDeselect={false}
-                  data={EDITABLE_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_LABELS[s]) }))}
-                  {...form.getInputProps('status')}
-                />
+                <DateCapacityInput {...form.getInputProps('capacity')} />
+                <DateStatusSelect {...form.getInputProps('status')} />
               </SimpleGrid>
             </Stack>
           </Grid.Col>
