@@ -35,11 +35,13 @@ import { checkInStatsOnList, listAttendeesOnList, offlineTickets } from './check
 import { checkInListsOf, checkInListViews, findCheckInList } from './check-in-lists.repository.js';
 import { deviceOf } from './device.js';
 import { doorDates } from './door-date.js';
-import { applyScan, applyScans, type ScanContext } from './scan.js';
+import { applyScan, applyScans, type Scan, type ScanContext } from './scan.js';
 
 const tags = ['check-in'];
 const security = [{ bearer: [] }];
 const FILTERS = ['ticket_id', 'status', 'checked_in', 'event_date_id'];
+/** Where a route works: a list of the event by its id, or without one the event's first list. */
+type ListPlace = { eventId: number; listId?: number };
 
 /**
  * Checking attendees in and out at the door (scanner or list) on one of the event's check-in lists,
@@ -145,8 +147,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     'The attendees a list admits: search by name, e-mail, order number or ticket code; checked in means on this list (door staff see no e-mail addresses: their search ignores them and sorting by them is refused)';
   const attendeesHandler = async (
     req: FastifyRequest,
-    eventId: number,
-    listId: number | undefined,
+    { eventId, listId }: ListPlace,
     q: z.output<typeof attendeeListQuery>,
   ) => {
     const list = await listOf(req, eventId, listId);
@@ -174,7 +175,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: pageOf(attendeeDtoSchema) },
       },
     },
-    async (req) => attendeesHandler(req, req.params.eventId, undefined, req.query),
+    async (req) => attendeesHandler(req, req.params, req.query),
   );
   app.get(
     '/events/:eventId/check-in-lists/:listId/attendees',
@@ -188,11 +189,14 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: pageOf(attendeeDtoSchema) },
       },
     },
-    async (req) => attendeesHandler(req, req.params.eventId, req.params.listId, req.query),
+    async (req) => attendeesHandler(req, req.params, req.query),
   );
 
   const scanSummary =
     'Check an attendee in or out by QR code, short id or attendee id (a bad code, a ticket the list does not admit or a closed list is a result, not an error)';
+  const scanHandler = async (req: FastifyRequest, { eventId, listId }: ListPlace, scan: Scan) => ({
+    data: outcomeForCaller(await applyScan(await context(req, eventId, listId), scan), authOf(req)),
+  });
   app.post(
     '/events/:eventId/check-ins',
     {
@@ -205,9 +209,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: oneOf(checkInOutcomeSchema) },
       },
     },
-    async (req) => ({
-      data: outcomeForCaller(await applyScan(await context(req, req.params.eventId), req.body), authOf(req)),
-    }),
+    async (req) => scanHandler(req, req.params, req.body),
   );
   app.post(
     '/events/:eventId/check-in-lists/:listId/check-ins',
@@ -221,15 +223,13 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: oneOf(checkInOutcomeSchema) },
       },
     },
-    async (req) => ({
-      data: outcomeForCaller(
-        await applyScan(await context(req, req.params.eventId, req.params.listId), req.body),
-        authOf(req),
-      ),
-    }),
+    async (req) => scanHandler(req, req.params, req.body),
   );
 
   const batchSummary = 'Scans queued on a device while offline, applied in order; results in the same order';
+  const batchHandler = async (req: FastifyRequest, { eventId, listId }: ListPlace, scans: Scan[]) => ({
+    data: (await applyScans(await context(req, eventId, listId), scans)).map((o) => outcomeForCaller(o, authOf(req))),
+  });
   app.post(
     '/events/:eventId/check-ins/batch',
     {
@@ -242,11 +242,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: oneOf(z.array(checkInOutcomeSchema)) },
       },
     },
-    async (req) => ({
-      data: (await applyScans(await context(req, req.params.eventId), req.body.scans)).map((o) =>
-        outcomeForCaller(o, authOf(req)),
-      ),
-    }),
+    async (req) => batchHandler(req, req.params, req.body.scans),
   );
   app.post(
     '/events/:eventId/check-in-lists/:listId/check-ins/batch',
@@ -260,15 +256,14 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: oneOf(z.array(checkInOutcomeSchema)) },
       },
     },
-    async (req) => ({
-      data: (await applyScans(await context(req, req.params.eventId, req.params.listId), req.body.scans)).map((o) =>
-        outcomeForCaller(o, authOf(req)),
-      ),
-    }),
+    async (req) => batchHandler(req, req.params, req.body.scans),
   );
 
   const statsSummary =
     "Checked-in and valid attendees on a list, in all and per ticket; `filter_fields[event_date_id]`: one date's only";
+  const statsHandler = async (req: FastifyRequest, { eventId, listId }: ListPlace, dateId: number | undefined) => ({
+    data: await checkInStatsOnList(db, eventId, await listOf(req, eventId, listId), dateId),
+  });
   app.get(
     '/events/:eventId/check_in_stats',
     {
@@ -281,14 +276,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: oneOf(checkInStatsSchema) },
       },
     },
-    async (req) => ({
-      data: await checkInStatsOnList(
-        db,
-        req.params.eventId,
-        await listOf(req, req.params.eventId),
-        req.query.filter_fields?.event_date_id,
-      ),
-    }),
+    async (req) => statsHandler(req, req.params, req.query.filter_fields?.event_date_id),
   );
   app.get(
     '/events/:eventId/check-in-lists/:listId/offline',
@@ -323,13 +311,6 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: oneOf(checkInStatsSchema) },
       },
     },
-    async (req) => ({
-      data: await checkInStatsOnList(
-        db,
-        req.params.eventId,
-        await listOf(req, req.params.eventId, req.params.listId),
-        req.query.filter_fields?.event_date_id,
-      ),
-    }),
+    async (req) => statsHandler(req, req.params, req.query.filter_fields?.event_date_id),
   );
 };
