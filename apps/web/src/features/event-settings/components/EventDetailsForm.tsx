@@ -3,33 +3,20 @@ import '@mantine/core/styles/ScrollArea.css';
 
 import { type EventDto, toZonedPickerValue, type UpdateEventBody, updateEventBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
-import { CurrencySelect } from '../../../components/CurrencySelect';
-import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { RichTextInput } from '../../../components/RichTextInput';
-import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
 import { WallClockProvider } from '../../../components/WallClockPicker';
 import { toWallClock } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEvent } from '../../events/api/events';
+import { EventFields, type EventValues } from '../../events/components/EventFields';
 import { useOrganizers } from '../../organizers/api/organizers';
 import { useSectionSave } from '../hooks/useSectionSave';
 import { SectionActions } from './SectionActions';
 
-interface DetailsValues {
-  title: string;
-  organizer_id: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  timezone: string;
-  currency: string;
-  description: string;
-}
-
-const toBody = (v: DetailsValues): UpdateEventBody => ({
+const toBody = (v: EventValues): UpdateEventBody => ({
   title: v.title,
   organizer_id: v.organizer_id ? Number(v.organizer_id) : undefined,
   // An emptied start is sent as null so it reads "required" instead of being left out.
@@ -44,8 +31,8 @@ const toBody = (v: DetailsValues): UpdateEventBody => ({
 export function EventDetailsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const organizers = useOrganizers();
-  const validate = useSchemaValidation<DetailsValues>(updateEventBody, toBody);
-  const form = useForm<DetailsValues>({
+  const validate = useSchemaValidation<EventValues>(updateEventBody, toBody);
+  const form = useForm<EventValues>({
     initialValues: {
       title: event.title,
       organizer_id: String(event.organizer.id),
@@ -73,38 +60,11 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
-          <TextInput label={t`Event title`} required {...form.getInputProps('title')} />
-          <Select
-            label={t`Organizer`}
-            required
-            allowDeselect={false}
-            data={options}
-            {...form.getInputProps('organizer_id')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DateTimeField label={t`Starts`} required {...form.getInputProps('start_date')} />
-            <DateTimeField
-              label={t`Ends`}
-              clearable
-              clearLabel={t`Clear the end date`}
-              {...form.getInputProps('end_date')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TimeZoneSelect
-              label={t`Time zone`}
-              description={t`Start and end are times in this zone.`}
-              required
-              {...form.getInputProps('timezone')}
-            />
-            <CurrencySelect label={t`Currency`} required {...form.getInputProps('currency')} />
-          </SimpleGrid>
-          <RichTextInput
-            label={t`Description`}
-            description={t`Tell buyers what to expect. Shown on the event page.`}
-            defaultValue={event.description ?? ''}
-            onChange={(html) => form.setFieldValue('description', html)}
-            error={form.errors.description}
+          <EventFields
+            form={form}
+            organizers={options}
+            timeZoneDescription={t`Start and end are times in this zone.`}
+            initialDescription={event.description ?? ''}
           />
           <SectionActions saving={saving} dirty={dirty}>
             <Trans>Save event details</Trans>

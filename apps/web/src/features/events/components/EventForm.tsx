@@ -2,31 +2,18 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 
 import { type CreateEventBody, createEventBody, type EventDto, type OrganizerDto } from '@admitone/shared';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 
-import { CurrencySelect } from '../../../components/CurrencySelect';
-import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { RichTextInput } from '../../../components/RichTextInput';
-import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
 import { WallClockProvider } from '../../../components/WallClockPicker';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { toWallClock } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCreateEvent } from '../api/events';
-
-interface EventValues {
-  title: string;
-  organizer_id: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  timezone: string;
-  currency: string;
-  description: string;
-}
+import { EventFields, type EventValues } from './EventFields';
 
 interface EventFormProps {
   organizers: OrganizerDto[];
@@ -51,7 +38,6 @@ const toBody = (v: EventValues) =>
 /** Creates an event: title, organizer, dates in the event's time zone, currency and description. */
 export function EventForm(props: EventFormProps) {
   const { organizers, defaultOrganizerId, defaultTimezone, defaultCurrency, onCreated, secondaryAction } = props;
-  const { t } = useLingui();
   const create = useCreateEvent();
   const [error, setError] = useState<unknown>(null);
   const validate = useSchemaValidation<EventValues>(createEventBody, toBody);
@@ -87,33 +73,11 @@ export function EventForm(props: EventFormProps) {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
-          {/* autoFocus too: the form appears after the dialog opened (lazily loaded) or after the organizer step. */}
-          <TextInput label={t`Event title`} required data-autofocus autoFocus {...form.getInputProps('title')} />
-          <Select
-            label={t`Organizer`}
-            required
-            allowDeselect={false}
-            data={organizers.map((o) => ({ value: String(o.id), label: o.name }))}
-            {...form.getInputProps('organizer_id')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DateTimeField label={t`Starts`} required {...form.getInputProps('start_date')} />
-            <DateTimeField
-              label={t`Ends`}
-              clearable
-              clearLabel={t`Clear the end date`}
-              {...form.getInputProps('end_date')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TimeZoneSelect label={t`Time zone`} required {...form.getInputProps('timezone')} />
-            <CurrencySelect label={t`Currency`} required {...form.getInputProps('currency')} />
-          </SimpleGrid>
-          <RichTextInput
-            label={t`Description`}
-            description={t`Tell buyers what to expect. Shown on the event page.`}
-            onChange={(html) => form.setFieldValue('description', html)}
-            error={form.errors.description}
+          {/* The form appears after the dialog opened (lazily loaded) or after the organizer step. */}
+          <EventFields
+            form={form}
+            organizers={organizers.map((o) => ({ value: String(o.id), label: o.name }))}
+            focusTitle
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             {secondaryAction}
