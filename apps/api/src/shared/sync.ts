@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 
 import type { Executor } from '../db/client.js';
 import { DomainError } from './errors.js';
+import { type PageRequest, paginated } from './pagination.js';
 
 /**
  * Incremental sync (issue #37): a list entered with `updated_since` and/or `cursor` answers rows in the
@@ -158,4 +159,27 @@ export function syncPage<T>(
     sync_cursor: encodeCursor(kind, resume, s.since),
   };
   return { data: rows.slice(0, s.per_page), meta };
+}
+
+/**
+ * A list that answers offset pages, or sync pages when the query asks for a sync (`syncRequest`): `read.sync`
+ * reads a sync page, `read.page` an offset page. `allowed` names the list's sorts (offset pages only) and filters.
+ */
+export async function pagedOrSynced<T>(
+  kind: SyncKind,
+  q: SyncQuery & PageRequest,
+  url: string,
+  read: {
+    sync: (s: SyncRequest) => Promise<{ rows: T[]; found: SyncPosition[]; left: number }>;
+    page: () => Promise<{ rows: T[]; total: number }>;
+  },
+  allowed: { sorts: readonly string[]; filters: readonly string[] },
+): Promise<Paginated<T>> {
+  const sync = syncRequest(kind, q, url);
+  if (sync) {
+    const page = await read.sync(sync);
+    return syncPage(kind, page.rows, page.found, page.left, sync, { sorts: [], filters: allowed.filters });
+  }
+  const { rows, total } = await read.page();
+  return paginated(rows, total, q, allowed);
 }

@@ -16,8 +16,7 @@ import type { AppDeps } from '../../deps.js';
 import { type AuthContext, authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { notFound } from '../../shared/errors.js';
-import { paginated } from '../../shared/pagination.js';
-import { syncPage, syncRequest } from '../../shared/sync.js';
+import { pagedOrSynced, type SyncRequest } from '../../shared/sync.js';
 import type { EventRow } from '../checkout/catalogue.js';
 import { requireEvent } from '../events/events.repository.js';
 import {
@@ -80,13 +79,11 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     },
     async (req) => {
       await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      const sync = syncRequest('attendees', req.query, req.url);
-      if (sync) {
-        const page = await syncAttendees(db, req.params.eventId, req.query, sync);
-        return syncPage('attendees', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
-      }
-      const { rows, total } = await listAttendees(db, req.params.eventId, req.query);
-      return paginated(rows, total, req.query, { sorts: ATTENDEE_SORTS, filters: FILTERS });
+      const read = {
+        sync: (s: SyncRequest) => syncAttendees(db, req.params.eventId, req.query, s),
+        page: () => listAttendees(db, req.params.eventId, req.query),
+      };
+      return pagedOrSynced('attendees', req.query, req.url, read, { sorts: ATTENDEE_SORTS, filters: FILTERS });
     },
   );
 

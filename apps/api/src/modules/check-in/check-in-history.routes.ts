@@ -8,8 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
-import { paginated } from '../../shared/pagination.js';
-import { syncPage, syncRequest } from '../../shared/sync.js';
+import { pagedOrSynced, type SyncRequest } from '../../shared/sync.js';
 import { requireEvent } from '../events/events.repository.js';
 import { listCheckInRecords, syncCheckInRecords } from './check-in-history.js';
 
@@ -40,13 +39,11 @@ export const checkInHistoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
     },
     async (req) => {
       await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      const sync = syncRequest('check_ins', req.query, req.url);
-      if (sync) {
-        const page = await syncCheckInRecords(db, req.params.eventId, req.query, sync);
-        return syncPage('check_ins', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
-      }
-      const { rows, total } = await listCheckInRecords(db, req.params.eventId, req.query);
-      return paginated(rows, total, req.query, { sorts: CHECK_IN_RECORD_SORTS, filters: FILTERS });
+      const read = {
+        sync: (s: SyncRequest) => syncCheckInRecords(db, req.params.eventId, req.query, s),
+        page: () => listCheckInRecords(db, req.params.eventId, req.query),
+      };
+      return pagedOrSynced('check_ins', req.query, req.url, read, { sorts: CHECK_IN_RECORD_SORTS, filters: FILTERS });
     },
   );
 };

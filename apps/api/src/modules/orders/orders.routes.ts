@@ -21,8 +21,7 @@ import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, authOf, sessionOf } from '../../plugins/auth.js';
 import { notFound } from '../../shared/errors.js';
-import { paginated } from '../../shared/pagination.js';
-import { syncPage, syncRequest } from '../../shared/sync.js';
+import { pagedOrSynced, type SyncRequest } from '../../shared/sync.js';
 import { readOrderFile } from '../checkout/answer-files.js';
 import { buyerLinkPath, sendOrderLink } from '../checkout/order-link.js';
 import { changeOrderDate } from '../event-dates/move-order.js';
@@ -103,13 +102,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
     async (req) => {
       await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      const sync = syncRequest('orders', req.query, req.url);
-      if (sync) {
-        const page = await syncOrders(db, req.params.eventId, req.query, sync);
-        return syncPage('orders', page.rows, page.found, page.left, sync, { sorts: [], filters: FILTERS });
-      }
-      const { rows, total } = await listOrders(db, req.params.eventId, req.query);
-      return paginated(rows, total, req.query, { sorts: ORDER_SORTS, filters: FILTERS });
+      const read = {
+        sync: (s: SyncRequest) => syncOrders(db, req.params.eventId, req.query, s),
+        page: () => listOrders(db, req.params.eventId, req.query),
+      };
+      return pagedOrSynced('orders', req.query, req.url, read, { sorts: ORDER_SORTS, filters: FILTERS });
     },
   );
 
