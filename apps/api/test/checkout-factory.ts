@@ -127,13 +127,16 @@ export function details(order: PublicOrderDto, extra: Record<string, unknown> = 
     first_name: 'Grace',
     last_name: 'Buyer',
     email: 'grace@example.test',
-    attendees: order.attendees.map((a, i) => ({
-      short_id: a.short_id,
-      first_name: `Guest${i + 1}`,
-      last_name: 'Person',
-      email: `guest${i + 1}@example.test`,
-      answers: {},
-    })),
+    // A pass's holder is named once, on its first ticket.
+    attendees: order.attendees
+      .filter((a) => !a.pass_of)
+      .map((a, i) => ({
+        short_id: a.short_id,
+        first_name: `Guest${i + 1}`,
+        last_name: 'Person',
+        email: `guest${i + 1}@example.test`,
+        answers: {},
+      })),
     answers: {},
     ...extra,
   };

@@ -111,6 +111,18 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   options_required: /*i18n*/ { id: 'field.options_required', message: 'Add at least one option.' },
   options_unique: /*i18n*/ { id: 'field.options_unique', message: 'Each option must be different.' },
   tiers_required: /*i18n*/ { id: 'field.tiers_required', message: 'Add at least one price tier.' },
+  pass_ticket_only: /*i18n*/ {
+    id: 'field.pass_ticket_only',
+    message: 'Only a ticket with one price (not tiered, not a product) can be a pass.',
+  },
+  pass_order_dates_fixed: /*i18n*/ {
+    id: 'field.pass_order_dates_fixed',
+    message: 'This order holds a pass, which is for its own dates: it cannot move to another date.',
+  },
+  pass_no_waitlist: /*i18n*/ {
+    id: 'field.pass_no_waitlist',
+    message: 'A pass has no waitlist: it needs a place on every date it covers.',
+  },
   max_below_min: /*i18n*/ {
     id: 'field.max_below_min',
     message: 'The maximum per order must not be below the minimum.',

@@ -204,6 +204,30 @@ const scenarios: Record<string, Scenario> = {
     expect(tally(elsewhere).statuses).toEqual({ 201: 20 });
     return rush;
   },
+  '(i) passes for two dates and tickets for one, racing for the last places of the second date': async (app) => {
+    const { u, event, tickets } = await liveEvent(
+      app,
+      [
+        { name: 'Evening', type: 'FREE' },
+        { name: 'Run pass', type: 'FREE', is_pass: true },
+      ],
+      dates,
+      { fairness: true },
+    );
+    const first = (await query<{ id: number }>(app, `select id from event_dates where event_id = ${event.id}`))[0]!.id;
+    const [second] = await addDates(app, u.token, event.id, ['2030-06-02'], SEATS);
+    // Every other buyer takes a pass (a place on both dates, chosen from the first); the rest one evening on the
+    // second. Each that gets in takes one of the second date's places.
+    return rushOf(
+      app,
+      event.id,
+      (i) =>
+        i % 2
+          ? { items: [{ ticket_id: tickets[1]!.id, quantity: 1 }], event_date_id: first, expected_total: 0 }
+          : { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }], event_date_id: second, expected_total: 0 },
+      units(event.id, `and a.event_date_id = ${second}`),
+    );
+  },
 };
 
 describe.skipIf(!onPostgres)('the last seats, 50 buyers at once', () => {

@@ -168,7 +168,27 @@ export interface PublicTicketDto {
   waitlist: boolean;
   /** With `waitlist`: the most one place may ask for (max per order, what the ticket could ever sell); else null. */
   waitlist_max: number | null;
+  /** A pass: the dates one purchase admits on (those ahead it is sold on); null for other tickets. */
+  pass: PublicPassDto | null;
 }
+
+/** What a pass covers, as a buyer reads it before buying. */
+export interface PublicPassDto {
+  /** How many dates it admits on. */
+  date_count: number;
+  /** The first and the last of them (ISO instants). */
+  first_start: string;
+  last_start: string;
+  /** Priced by the dates that remain (the unit is already that share). */
+  prorated: boolean;
+}
+
+export const publicPassSchema = z.object({
+  date_count: z.number().int(),
+  first_start: z.string(),
+  last_start: z.string(),
+  prorated: z.boolean(),
+}) satisfies z.ZodType<PublicPassDto>;
 
 /** `PublicTicketDto` as a response schema. */
 export const publicTicketSchema = z.object({
@@ -194,6 +214,7 @@ export const publicTicketSchema = z.object({
   category_id: z.number().int(),
   waitlist: z.boolean(),
   waitlist_max: z.number().int().nullable(),
+  pass: publicPassSchema.nullable(),
 }) satisfies z.ZodType<PublicTicketDto>;
 
 export interface PublicOrganizerDto {
@@ -457,6 +478,11 @@ export interface PublicAttendeeDto {
   last_name: string | null;
   email: string | null;
   status: AttendeeStatus;
+  /**
+   * A pass's ticket for one of its later dates: the code of its first date's ticket, whose holder it shares (named
+   * once, at checkout, for the whole pass). Null otherwise.
+   */
+  pass_of?: string | null;
 }
 
 /** `PublicAttendeeDto` as a response schema. */
@@ -470,6 +496,7 @@ export const publicAttendeeSchema = z.object({
   last_name: z.string().nullable(),
   email: z.string().nullable(),
   status: attendeeStatusSchema,
+  pass_of: z.string().nullable().optional(),
 }) satisfies z.ZodType<PublicAttendeeDto>;
 
 /** A question the checkout asks (only visible ones). */

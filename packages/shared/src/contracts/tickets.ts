@@ -75,6 +75,13 @@ export const ticketBody = z
     waitlist_enabled: z.boolean().default(false),
     /** Shown only to buyers with a promo code that applies to it. */
     requires_promo_code: z.boolean().default(false),
+    /**
+     * A pass (a ticket, not tiered): one purchase admits once on every date it is sold on that is still ahead
+     * (the dates the organizer ticks for it: all of a run, or a set such as a weekend).
+     */
+    is_pass: z.boolean().default(false),
+    /** A pass priced by the dates that remain (bought mid-run, it costs its share). Ignored for other tickets. */
+    pass_prorated: z.boolean().default(false),
     tax_and_fee_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(50).default([]),
     /**
      * The category it is listed under (one of the event's); null: a new ticket goes in the first, a changed one stays
@@ -89,6 +96,15 @@ export const ticketBody = z
         path: ['addon_max_per_ticket'],
         ...customIssue('invalid'),
         input: v.addon_max_per_ticket,
+      });
+    if (v.is_pass && (v.product_type !== 'TICKET' || v.type === 'TIERED'))
+      ctx.addIssue({ code: 'custom', path: ['is_pass'], ...customIssue('pass_ticket_only'), input: v.is_pass });
+    if (v.is_pass && v.waitlist_enabled)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['waitlist_enabled'],
+        ...customIssue('pass_no_waitlist'),
+        input: v.waitlist_enabled,
       });
     if (v.type === 'PAID' && v.price === null)
       ctx.addIssue({ code: 'custom', path: ['price'], ...customIssue('required'), input: v.price });
@@ -171,6 +187,8 @@ export interface TicketDto {
   hide_after_sale_end: boolean;
   waitlist_enabled: boolean;
   requires_promo_code: boolean;
+  is_pass: boolean;
+  pass_prorated: boolean;
   tax_and_fee_ids: number[];
   /** The product category it is listed under. */
   category_id: number;
@@ -232,6 +250,8 @@ export const ticketSchema = z.object({
   hide_after_sale_end: z.boolean(),
   waitlist_enabled: z.boolean(),
   requires_promo_code: z.boolean(),
+  is_pass: z.boolean(),
+  pass_prorated: z.boolean(),
   tax_and_fee_ids: z.array(z.number().int()),
   category_id: z.number().int(),
   sort_order: z.number().int(),

@@ -184,6 +184,8 @@ export const attendees = pgTable(
     position: integer('position').notNull(),
     /** A unit of a ticket (a person to name, a QR, a check-in); false: of a general product, an order line only. */
     is_admission: boolean('is_admission').notNull().default(true),
+    /** The rows of one pass (one per date it covers) share this id; null: not a pass. */
+    pass_group: text('pass_group'),
     /** Current check-in state (history in `check_ins`); set with a conditional update, so one scanner wins. */
     checked_in_at: instant('checked_in_at'),
     checked_in_by: integer('checked_in_by'),
@@ -203,6 +205,10 @@ export const attendees = pgTable(
     index('attendees_event_status_idx').on(t.event_id, t.status),
     // A date's attendees (the date filter, counting what a date holds, cancelling a date).
     index('attendees_date_status_idx').on(t.event_date_id, t.status),
+    // A pass's rows (the door finds the one for its date from any of them).
+    index('attendees_pass_group_idx')
+      .on(t.pass_group)
+      .where(sql`${t.pass_group} is not null`),
     // Incremental sync: an event's attendees in the order of their last change (shared/sync.ts).
     index('attendees_event_change_idx').on(t.event_id, t.change_xid, t.id),
   ],

@@ -51,6 +51,13 @@ export const tickets = pgTable(
     /** Sold out, buyers may join a waitlist; while anyone waits, units that come back are theirs first. */
     waitlist_enabled: boolean('waitlist_enabled').notNull().default(false),
     requires_promo_code: boolean('requires_promo_code').notNull().default(false),
+    /**
+     * A pass: one purchase admits on every date the ticket is sold on that is still ahead (docs/DOMAIN.md,
+     * "Passes"), taking a unit on each.
+     */
+    is_pass: boolean('is_pass').notNull().default(false),
+    /** A pass priced by the dates that remain: its price times the share of its dates still ahead. */
+    pass_prorated: boolean('pass_prorated').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
     /**
      * What a ticket has taken is kept per date (`ticket_dates.taken`; its sum is the ticket's): the ticket's

@@ -177,15 +177,24 @@ export async function editAttendee(
   }
 }
 
-/** Voids a ticket: the admission no longer counts and its unit returns to the pool. */
-export async function cancelAttendee(tx: Tx, ctx: AttendeeContext, eventId: number, attendeeId: number): Promise<void> {
+/**
+ * Voids a ticket: the admission no longer counts and its unit returns to the pool. `reason`: why, when it was not
+ * the organizer's own choice (a pass's date was cancelled).
+ */
+export async function cancelAttendee(
+  tx: Tx,
+  ctx: Pick<AttendeeContext, 'stock' | 'now'> & { userId: number | null },
+  eventId: number,
+  attendeeId: number,
+  reason?: 'date_cancelled',
+): Promise<void> {
   const { a } = await lockAttendee(tx, eventId, attendeeId);
   if (a.status === 'CANCELLED') throw new DomainError('ATTENDEE_ALREADY_CANCELLED');
   await releaseAttendeeUnit(tx, ctx.stock, eventId, a.id, ctx.now);
   await recordOrderEvent(tx, a.order_id, {
     kind: 'ATTENDEE_CANCELLED',
     userId: ctx.userId,
-    data: { attendee_id: a.id, name: personName(a) },
+    data: { attendee_id: a.id, name: personName(a), ...(reason ? { reason } : {}) },
     at: ctx.now,
   });
 }

@@ -77,7 +77,7 @@ export function dateOfOrder(c: Catalogue, dateId: number | null | undefined, now
 /**
  * The catalogue as it sells on one date: the date's times stand for the event's (sale windows and "the
  * event is over" apply per date), tickets not sold on it are hidden, and its own prices replace the
- * tickets' (a fixed price only).
+ * tickets' (a fixed price only; not a pass's).
  */
 export function catalogueOnDate(c: Catalogue, date: CatalogueDate): Catalogue {
   return {
@@ -91,7 +91,8 @@ export function catalogueOnDate(c: Catalogue, date: CatalogueDate): Catalogue {
         ticket: {
           ...t.ticket,
           is_hidden: t.ticket.is_hidden || !own.enabled,
-          price: own.price !== null && t.ticket.type === 'PAID' ? own.price : t.ticket.price,
+          // A pass keeps its own price: it is for several dates (checkout/passes.ts).
+          price: own.price !== null && t.ticket.type === 'PAID' && !t.ticket.is_pass ? own.price : t.ticket.price,
         },
       };
     }),

@@ -11,7 +11,7 @@ import { assertDateStands } from '../event-dates/order-dates.js';
 import { StockShortage } from '../inventory/counters.js';
 import { ensureHeld } from '../inventory/holds.js';
 import { assertOpenCheckout, awaitOfflinePayment, completeOrder, type OrderContext } from '../orders/order-status.js';
-import { checkoutQuestions, type OrderRow, ownsOrder } from '../orders/order-view.js';
+import { checkoutQuestions, type OrderRow, ownsOrder, passLeadOf } from '../orders/order-view.js';
 import { offlinePaymentOpen } from '../orders/payment-terms.js';
 import { answerFilesOf } from './answer-files.js';
 import { dropUnusedAnswerFiles, orderFileRows } from './answer-files.repository.js';
@@ -52,21 +52,24 @@ export async function saveOrderDetails(
   const questions = await checkoutQuestions(tx, order.event_id);
   const issues: FieldIssues = {};
   const given = new Map(input.attendees.map((a, i) => [a.short_id, { a, i }]));
-  if (given.size !== people.length || people.some((p) => !given.has(p.short_id)))
-    issues.attendees = [{ key: 'invalid' }];
+  // A pass's holder is named once, on its first ticket; its other tickets take the same details.
+  const named = people.filter((p) => !passLeadOf(p));
+  if (given.size !== named.length || named.some((p) => !given.has(p.short_id))) issues.attendees = [{ key: 'invalid' }];
+  const entryOf = (p: (typeof people)[number]) => given.get(passLeadOf(p) ?? p.short_id);
 
   // FILE answers name files uploaded for this order (answer-files.ts); the buyer can upload, so required ones count.
   const files = await orderFileRows(tx, order.id);
   const answerRows: Array<{ attendee_id: number | null; question_id: number; answer: AnswerValue }> = [];
   for (const p of people) {
-    const entry = given.get(p.short_id);
+    const entry = entryOf(p);
     if (!entry) continue;
     for (const a of checkAnswers(
       attendeeQuestionsFor(questions, p.ticket_id),
       entry.a.answers,
       `attendees.${entry.i}.answers.`,
       issues,
-      answerFilesOf(files, p.id, true),
+      // A pass's other tickets answer with the files uploaded for its first.
+      answerFilesOf(files, people.find((x) => x.short_id === (passLeadOf(p) ?? p.short_id))!.id, true),
     ))
       answerRows.push({ attendee_id: p.id, ...a });
   }
@@ -85,7 +88,7 @@ export async function saveOrderDetails(
     .set({ first_name: input.first_name, last_name: input.last_name, email: input.email, locale, updated_at: ctx.now })
     .where(eq(orders.id, order.id));
   for (const p of people) {
-    const { a } = given.get(p.short_id)!;
+    const { a } = entryOf(p)!;
     await tx
       .update(attendees)
       .set({ first_name: a.first_name, last_name: a.last_name, email: a.email, locale, updated_at: ctx.now })

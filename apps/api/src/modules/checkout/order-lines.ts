@@ -6,6 +6,7 @@ import { DomainError, type FieldIssues } from '../../shared/errors.js';
 import { saleState } from '../tickets/sale-state.js';
 import type { TicketWithParts, TierRow } from '../tickets/tickets.repository.js';
 import { type Catalogue, promoApplies, type PromoInfo, unitPrice } from './catalogue.js';
+import { passAsSold } from './passes.js';
 
 export type ReserveInput = z.output<typeof reserveOrderBody>;
 export type { ReserveOrderBody };
@@ -64,7 +65,13 @@ export function priceRequest(c: Catalogue, input: ReserveInput, promo: PromoInfo
       (l) => l.ticket.ticket.id === t.ticket.id && l.tier?.id === tier?.id && l.unit.base === (donation ?? l.unit.base),
     );
     if (same) same.quantity += item.quantity;
-    else lines.push({ ticket: t, tier, quantity: item.quantity, unit: unitPrice(c, t, tier, donation, promo) });
+    else
+      lines.push({
+        ticket: t,
+        tier,
+        quantity: item.quantity,
+        unit: unitPrice(c, passAsSold(c, t, now), tier, donation, promo),
+      });
   });
 
   input.items.forEach((item, i) => {

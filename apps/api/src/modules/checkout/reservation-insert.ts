@@ -16,8 +16,10 @@ import type { totalsOf } from './order-lines.js';
 /** What a reservation writes besides its lines. */
 export interface NewOrder {
   event: EventRow;
-  /** The date every unit is for. */
+  /** The date every unit is for, but a pass's. */
   dateId: number;
+  /** Passes: the dates each pass ticket admits on (one attendee row per pass and date; see checkout/passes.ts). */
+  passDates?: ReadonlyMap<number, readonly number[]>;
   lines: OrderLine[];
   totals: ReturnType<typeof totalsOf>;
   promo: { id: number; code: string } | null;
@@ -92,6 +94,7 @@ export interface WrittenOrder {
     order_item_id: number;
     position: number;
     is_admission: boolean;
+    pass_group: string | null;
   }>;
 }
 
@@ -130,8 +133,10 @@ export async function insertReservation(
   const chain = counterChain(changes, layout, guard, riders.caps?.passes ?? null, { buyer: riders.buyer });
   const shortId = o.shortId;
   const orderNumber = newOrderNumber();
-  const units = o.lines.reduce((s, l) => s + l.quantity, 0);
-  const shortIds = Array.from({ length: units }, newAttendeeShortId);
+  const passDates = o.passDates ?? new Map<number, readonly number[]>();
+  const datesOf = (ticketId: number) => passDates.get(ticketId) ?? [o.dateId];
+  const rows = o.lines.reduce((s, l) => s + l.quantity * datesOf(l.ticket.ticket.id).length, 0);
+  const shortIds = Array.from({ length: rows }, newAttendeeShortId);
   const { event, totals } = o;
   // The line keeps the ticket's name in the buyer's language (the organizer's translation, else as written).
   const nameOf = (t: (typeof o.lines)[number]['ticket']['ticket']) =>
@@ -144,8 +149,15 @@ export async function insertReservation(
   const values = list(
     o.lines,
     (l) =>
-      sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`,
+      sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${datesOf(l.ticket.ticket.id)[0]!}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`,
   );
+  // Each pass ticket's dates; a unit of any other line is one row on the order's date.
+  const passValues = [...passDates].map(
+    ([id, ds]) => sql`(${id}::int, array[${list([...ds], (d) => sql`${d}::int`)}]::int[])`,
+  );
+  const passTable = passValues.length
+    ? sql`(values ${sql.join(passValues, sql`, `)}) as pd(ticket_id, dates)`
+    : sql`(select null::int as ticket_id, null::int[] as dates where false) as pd`;
   const statement = sql`with ${riders.caps ? sql`${riders.caps.cte}, ` : sql``}${chain.ctes},
       o as (
         insert into orders (account_id, event_id, short_id, order_number, checkout_token_hash, secret, status, payment_status, currency, subtotal, discount_total,
@@ -158,14 +170,21 @@ export async function insertReservation(
         returning id, reserved_until, created_at),
       i as (
         insert into order_items (order_id, ticket_id, tier_id, event_date_id, ticket_name, tier_label, quantity, unit, total)
-        select o.id, v.ticket_id, v.tier_id, ${o.dateId}::int, v.ticket_name, v.tier_label, v.quantity, v.unit, v.total
-        from o cross join (values ${values}) as v(ticket_id, tier_id, ticket_name, tier_label, quantity, unit, total)
+        select o.id, v.ticket_id, v.tier_id, v.event_date_id, v.ticket_name, v.tier_label, v.quantity, v.unit, v.total
+        from o cross join (values ${values}) as v(ticket_id, tier_id, event_date_id, ticket_name, tier_label, quantity, unit, total)
         returning id, ticket_id, tier_id, ticket_name, tier_label, quantity, unit, total),
       a as (
-        insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, event_date_id, short_id, status, locale, position, is_admission, created_at, updated_at)
-        select ${event.account_id}, ${event.id}, o.id, u.id, u.ticket_id, u.tier_id, ${o.dateId}::int, (array[${list(shortIds, (s) => sql`${s}`)}]::text[])[u.n], 'RESERVED', ${o.locale}, u.n - 1, ${admits}, ${now}, ${now}
-        from o cross join (select i.id, i.ticket_id, i.tier_id, row_number() over (order by i.id, g)::int as n from i cross join generate_series(1, i.quantity) g) u
-        returning id, short_id, ticket_id, tier_id, order_item_id, position, is_admission),
+        insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, event_date_id, short_id, pass_group, status, locale, position, is_admission, created_at, updated_at)
+        select ${event.account_id}, ${event.id}, o.id, u.id, u.ticket_id, u.tier_id, u.date_id, ids.a[u.n], case when u.pass then ids.a[u.n - u.k + 1] end,
+               'RESERVED', ${o.locale}, u.n - 1, ${admits}, ${now}, ${now}
+        from o cross join (select array[${list(shortIds, (s) => sql`${s}`)}]::text[] as a) ids
+        cross join (
+          select i.id, i.ticket_id, i.tier_id, d.date_id, d.k::int, pd.ticket_id is not null as pass,
+                 row_number() over (order by i.id, g, d.k)::int as n
+          from i cross join generate_series(1, i.quantity) g
+          left join ${passTable} on pd.ticket_id = i.ticket_id
+          cross join lateral unnest(coalesce(pd.dates, array[${o.dateId}::int])) with ordinality as d(date_id, k)) u
+        returning id, short_id, ticket_id, tier_id, order_item_id, position, is_admission, pass_group),
       ${replaced(o.replaces ?? [], chain.complete, now)}
       h as (
         insert into order_events (order_id, kind, data, created_at)

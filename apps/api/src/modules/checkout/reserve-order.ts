@@ -20,6 +20,7 @@ import { promoApplies } from './catalogue.js';
 import { type CatalogueDate, catalogueOnDate, dateOfOrder } from './catalogue-dates.js';
 import { claimKey, clientScopeOf } from './idempotency.js';
 import { priceRequest, promoUsable, type ReserveInput, totalsOf } from './order-lines.js';
+import { passDatesAhead } from './passes.js';
 import { insertReservation, ReservationStopped, type WrittenOrder } from './reservation-insert.js';
 
 export interface ReserveDeps {
@@ -117,13 +118,21 @@ export async function reserveOrder(
       catalogue.tickets.map((t) => t.ticket),
       catalogue.capacities,
     );
-    const units = lines.map((l) => ({
-      ticketId: l.ticket.ticket.id,
-      tierId: l.tier?.id ?? null,
-      dateId: date.id,
-      admits: l.ticket.ticket.product_type === 'TICKET',
-      quantity: l.quantity,
-    }));
+    // A pass takes a unit on each date it admits on; everything else on the order's date.
+    const passDates = new Map(
+      lines
+        .filter((l) => l.ticket.ticket.is_pass)
+        .map((l) => [l.ticket.ticket.id, passDatesAhead(catalogue, l.ticket.ticket.id, now).map((d) => d.id)]),
+    );
+    const units = lines.flatMap((l) =>
+      (passDates.get(l.ticket.ticket.id) ?? [date.id]).map((dateId) => ({
+        ticketId: l.ticket.ticket.id,
+        tierId: l.tier?.id ?? null,
+        dateId,
+        admits: l.ticket.ticket.product_type === 'TICKET',
+        quantity: l.quantity,
+      })),
+    );
     const unitCount = lines.reduce((s, l) => s + l.quantity, 0);
 
     const caps = { holdLimit: event.client_hold_limit, reservationLimit: event.client_reservation_limit };
@@ -166,6 +175,7 @@ export async function reserveOrder(
             {
               event,
               dateId: date.id,
+              passDates,
               lines,
               totals,
               promo: promoUsed,

@@ -5,13 +5,14 @@ import type { Db, Tx } from '../../db/client.js';
 import { dateCancellations } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { cancelAttendee } from '../attendees/attendee-actions.js';
 import { releaseDateHolds } from '../inventory/holds.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { cancelOrder, lockOrder, type OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import { refundOrder } from '../payments/refund-order.js';
 import { paceCancellationMails } from './date-cancellation-mail.js';
-import { countStandingOrders, nextStandingOrders } from './date-cancellation-orders.js';
+import { countStandingOrders, nextPassTickets, nextStandingOrders } from './date-cancellation-orders.js';
 
 /** Orders read per query; each is then changed in its own transaction. */
 const BATCH = 50;
@@ -104,6 +105,19 @@ async function settleOrder(db: Db, deps: DateCancellationDeps, c: Cancellation, 
   }
 }
 
+/** A pass's ticket on a cancelled date: voided, its unit given back, in its order's history. */
+async function cancelPassTicket(db: Db, deps: DateCancellationDeps, c: Cancellation, attendeeId: number) {
+  await db.transaction(async (tx) => {
+    const ctx = { now: deps.stock.clock.now(), stock: deps.stock, userId: c.user_id };
+    try {
+      await cancelAttendee(tx, ctx, c.event_id, attendeeId, 'date_cancelled');
+    } catch (e) {
+      // Cancelled meanwhile, by someone else.
+      if (!(e instanceof DomainError && e.code === 'ATTENDEE_ALREADY_CANCELLED')) throw e;
+    }
+  });
+}
+
 /**
  * Works through the orders of cancelled dates (the worker's sweep, and at once after a date is cancelled):
  * for each open cancellation, the holds of checkouts on the date are released (as expired ones), then its
@@ -142,7 +156,14 @@ export async function settleDateCancellations(
       if (batch.length < BATCH || left <= 0) break;
     }
     if (left <= 0) break;
-    if ((await countStandingOrders(db, c.event_date_id)).orders === 0)
+    // A pass's ticket for the date is cancelled alone (its unit back); the pass stands for its other dates.
+    for (;;) {
+      const batch = await nextPassTickets(db, c.event_date_id, 0, BATCH);
+      for (const { id } of batch) await cancelPassTicket(db, deps, c, id);
+      if (batch.length < BATCH) break;
+    }
+    const left2 = await countStandingOrders(db, c.event_date_id);
+    if (left2.orders === 0 && left2.passTickets === 0)
       await db
         .update(dateCancellations)
         .set({ finished_at: deps.stock.clock.now() })

@@ -14,7 +14,8 @@ import { dateOfOrder, type OrderDate } from './order-dates.js';
 
 /** A refusal of the chosen date, on its field. */
 export const notThere = (
-  key: 'exchange_date_unavailable' | 'date_unavailable_for_order' = 'exchange_date_unavailable',
+  key:
+    'exchange_date_unavailable' | 'date_unavailable_for_order' | 'pass_order_dates_fixed' = 'exchange_date_unavailable',
 ) => new DomainError('VALIDATION_FAILED', { fields: { event_date_id: [{ key }] } });
 
 /**
@@ -38,9 +39,12 @@ export async function moveOrderToDate(
       tier_id: attendees.tier_id,
       event_date_id: attendees.event_date_id,
       is_admission: attendees.is_admission,
+      pass_group: attendees.pass_group,
     })
     .from(attendees)
     .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, [...COUNTED])));
+  // A pass is for its own dates: its order does not move.
+  if (counted.some((u) => u.pass_group !== null)) throw notThere('pass_order_dates_fixed');
   const moved = counted.map((u) => ({ ...u, event_date_id: to.id }));
   await orNoStock(() => moveUnits(tx, ctx.stock, order.event_id, counted, moved));
   // Checked again now that the new date's counter row is ours: a cancellation that committed meanwhile is seen (and

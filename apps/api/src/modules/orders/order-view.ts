@@ -223,7 +223,8 @@ export function questionsIn(list: readonly CheckoutQuestion[], locale: Locale | 
 }
 
 export function toAttendeeDto(
-  a: Pick<AttendeeRow, 'short_id' | 'ticket_id' | 'tier_id' | 'first_name' | 'last_name' | 'email' | 'status'>,
+  a: Pick<AttendeeRow, 'short_id' | 'ticket_id' | 'tier_id' | 'first_name' | 'last_name' | 'email' | 'status'> &
+    Partial<Pick<AttendeeRow, 'pass_group'>>,
   item: { ticket_name: string; tier_label: string | null },
 ): PublicAttendeeDto {
   return {
@@ -236,8 +237,13 @@ export function toAttendeeDto(
     last_name: a.last_name,
     email: a.email,
     status: a.status,
+    pass_of: passLeadOf(a),
   };
 }
+
+/** The code of a pass's first ticket, for the pass's other tickets (null: not a pass, or its first ticket). */
+export const passLeadOf = (a: { short_id: string; pass_group?: string | null }) =>
+  a.pass_group && a.pass_group !== a.short_id ? a.pass_group : null;
 
 /** Where an order answer gets its event's shared parts: straight from the database, or a cache of them. */
 export type OrderEventPartsSource = (eventId: number) => Promise<OrderEventParts | null>;
@@ -298,7 +304,8 @@ type ItemPart = Pick<
 type PersonPart = Pick<
   AttendeeRow,
   'id' | 'short_id' | 'ticket_id' | 'tier_id' | 'order_item_id' | 'first_name' | 'last_name' | 'email' | 'status'
->;
+> &
+  Partial<Pick<AttendeeRow, 'pass_group'>>;
 
 /** An order as the buyer sees it, from rows already read (or just written, for a fresh reservation). */
 export function toPublicOrderDto(p: {

@@ -25,8 +25,9 @@ import {
   stockOf,
   unitPrice,
 } from '../checkout/catalogue.js';
-import { catalogueOnDate } from '../checkout/catalogue-dates.js';
+import { type CatalogueDate, catalogueOnDate } from '../checkout/catalogue-dates.js';
 import { promoUsable } from '../checkout/order-lines.js';
+import { passAsSold, passDatesAhead } from '../checkout/passes.js';
 import { EMPTY_LOCATION, lifecycleOf } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import type { DateLevels } from '../inventory/date-levels.js';
@@ -127,6 +128,8 @@ const waitlistMax = (maxPerOrder: number | null, ceiling: number | null) =>
 export interface DateView {
   dates: PublicEventDatesDto;
   levels: DateLevels | null;
+  /** Any date's stock (a pass is bounded by every date it admits on). */
+  levelsOn?: (dateId: number) => DateLevels;
 }
 
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
@@ -158,6 +161,30 @@ function availabilityOnDate(catalogue: Catalogue, levels: TicketStock[], onDate:
     };
   });
 }
+
+/** A pass's availability: its least on any of the dates it admits on (no date ahead: nothing). */
+function passAvailability(
+  catalogue: Catalogue,
+  levels: TicketStock[],
+  dates: readonly CatalogueDate[],
+  index: number,
+  levelsOn: (dateId: number) => DateLevels,
+): TicketAvailability {
+  let least: TicketAvailability = { ...availability(levels, catalogue.capacities)[index]!, available: 0 };
+  dates.forEach((d, n) => {
+    const here = availabilityOnDate(catalogue, levels, levelsOn(d.id))[index]!;
+    const available = d.status === 'SOLD_OUT' ? 0 : here.available;
+    least = n === 0 ? { ...here, available } : { ...least, available: minOf(least.available, available) };
+  });
+  return least;
+}
+
+const passOf = (ahead: readonly CatalogueDate[], prorated: boolean) => ({
+  date_count: ahead.length,
+  first_start: ahead[0]!.start_date.toISOString(),
+  last_start: ahead[ahead.length - 1]!.start_date.toISOString(),
+  prorated,
+});
 
 export function publicEventView(
   storage: FileStorage,
@@ -198,9 +225,13 @@ export function publicEventView(
     // Someone waits for the ticket on this date (its waitlist open): what comes back is theirs, so it shows sold out.
     // A date the organizer marked sold out sells nothing: its tickets show sold out too.
     const queued = (t.waitlist_enabled && counts.waiting(t.id, date!.id) > 0) || date!.status === 'SOLD_OUT';
+    // A pass is what is left on the emptiest of its dates (none on a date marked sold out).
+    const ahead = t.is_pass ? passDatesAhead(catalogue, t.id, now) : [];
     const a = queued
       ? { ...stock[i]!, available: 0, tiers: stock[i]!.tiers.map((x) => ({ ...x, available: 0 })) }
-      : stock[i]!;
+      : t.is_pass && dateView.levelsOn
+        ? passAvailability(catalogue, levels, ahead, i, dateView.levelsOn)
+        : stock[i]!;
     const tiers = p.tiers
       .filter((tier) => !tier.is_hidden)
       .map((tier) => {
@@ -238,7 +269,7 @@ export function publicEventView(
             eventEnded,
           );
     if (!listed(state, t)) return;
-    const unit = t.type === 'TIERED' ? null : unitPrice(catalogue, p, null, null, promo);
+    const unit = t.type === 'TIERED' ? null : unitPrice(catalogue, passAsSold(catalogue, p, now), null, null, promo);
     tickets.push({
       id: t.id,
       name: t.name,
@@ -266,6 +297,7 @@ export function publicEventView(
         t.waitlist_enabled && state === 'SOLD_OUT'
           ? waitlistMax(t.max_per_order, ceilingOf(levels[i]!, catalogue.capacities))
           : null,
+      pass: t.is_pass && ahead.length ? passOf(ahead, t.pass_prorated) : null,
     });
   });
   const rank = (t: PublicTicketDto) => categoryRank.get(t.category_id) ?? 0;
@@ -349,7 +381,7 @@ export async function publicEventFor(
 /** The event's dates as buyers see them, and the stock of the one whose tickets are shown (in memory). */
 export function dateViewOf(stock: PublicDateStock, event: EventRow, dateId: number | undefined, now: Date): DateView {
   const dates = publicDates(stock, event, dateId, now);
-  return { dates, levels: dates.chosen ? stock.levels(dates.chosen.id) : null };
+  return { dates, levels: dates.chosen ? stock.levels(dates.chosen.id) : null, levelsOn: stock.levels };
 }
 
 /**

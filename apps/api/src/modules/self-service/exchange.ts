@@ -21,7 +21,7 @@ async function datesToMoveTo(db: Executor, eventId: number, orderId: number, fro
           select 1 from order_items oi join tickets t on t.id = oi.ticket_id
           left join ticket_dates td on td.ticket_id = oi.ticket_id and td.event_date_id = d.id
           where oi.order_id = ${orderId}
-            and (td.id is null or not td.enabled
+            and (td.id is null or not td.enabled or t.is_pass
               or (t.type = 'PAID' and coalesce(td.price, t.price) is distinct from coalesce(
                 (select td0.price from ticket_dates td0 where td0.ticket_id = oi.ticket_id and td0.event_date_id = ${fromDateId}),
                 t.price))))
@@ -41,7 +41,8 @@ async function unitsOf(db: Executor, orderId: number): Promise<number> {
 
 /**
  * Where the buyer's order may move (the order page's "Change date"): the event's other dates on sale, not begun,
- * where each of its tickets is sold at the price it has on the order's date; `enough` says whether the date's own
+ * where each of its tickets is sold at the price it has on the order's date (none for an order with a pass: a pass
+ * is for its own dates); `enough` says whether the date's own
  * capacity still has room for the order's tickets (a ticket's limit on the date is checked when it moves). Empty
  * when the event does not let buyers change dates now.
  */

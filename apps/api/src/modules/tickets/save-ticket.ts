@@ -46,6 +46,8 @@ function columnsOf(input: TicketInput, event: EventRef) {
     hide_after_sale_end: input.hide_after_sale_end,
     waitlist_enabled: input.waitlist_enabled,
     requires_promo_code: input.requires_promo_code,
+    is_pass: input.is_pass,
+    pass_prorated: input.is_pass && input.pass_prorated,
   };
 }
 
@@ -199,9 +201,12 @@ export async function updateTicket(
     const categoryId = await categoryOf(tx, event, input.category_id, current.ticket.category_id);
     const stock = await lockTicketStock(tx, ticketId);
     if (!stock) throw new DomainError('NOT_FOUND');
-    // The price kind and whether it admits a person are fixed once it sold: the sold units were priced and issued (or
-    // not) as such.
-    const changesKind = current.ticket.type !== input.type || current.ticket.product_type !== input.product_type;
+    // The price kind, whether it admits a person and whether it is a pass are fixed once it sold: the sold units were
+    // priced and issued (or not, one row per date or one) as such.
+    const changesKind =
+      current.ticket.type !== input.type ||
+      current.ticket.product_type !== input.product_type ||
+      current.ticket.is_pass !== input.is_pass;
     if (changesKind && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
     const columns = columnsOf(input, event);
     if (columns.quantity !== null && columns.quantity < stock.taken) throw belowTaken('quantity', stock.taken);

@@ -118,6 +118,8 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       hide_after_sale_end: t.hide_after_sale_end,
       waitlist_enabled: t.waitlist_enabled,
       requires_promo_code: t.requires_promo_code,
+      is_pass: t.is_pass,
+      pass_prorated: t.pass_prorated,
       tax_and_fee_ids: p.taxIds,
       category_id: t.category_id,
       sort_order: t.sort_order,

@@ -1,0 +1,290 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { proratedPrice } from '../src/modules/checkout/passes.js';
+import { findDrift } from '../src/modules/inventory/reconcile.js';
+import { TestClock } from '../src/shared/clock.js';
+import { addDate, firstDateOf, liveEvent, placeOrder, publicEvent, reserve } from './checkout-factory.js';
+import { call, createTestApp, type TestContext } from './test-app.js';
+
+/**
+ * Passes (issue #39): a ticket marked as a pass admits once on every date it is sold on that is still ahead,
+ * taking a unit on each; priced by the dates that remain where the organizer asks. Every rule and error through
+ * the API; the race for the last places is in concurrency/last-seats.test.ts.
+ */
+type App = TestContext['app'];
+const BEFORE = new Date('2027-03-01T12:00:00Z');
+const clock = new TestClock(BEFORE);
+
+const rows = async <T>(app: App, text: string) =>
+  ((await app.deps.database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+
+const fieldErrors = (r: { json(): { error?: { field_errors?: Record<string, string[]> } } }) =>
+  r.json().error?.field_errors;
+
+/** A live event of three evenings (1, 2 and 3 June 2027) with a pass and a ticket for one evening. */
+async function weekend(app: App, pass: Record<string, unknown> = {}, seat: Record<string, unknown> = {}) {
+  const made = await liveEvent(app, [
+    { name: 'Evening', type: 'PAID', price: 2000, quantity: 10, ...seat },
+    { name: 'Festival pass', type: 'PAID', price: 4500, is_pass: true, ...pass },
+  ]);
+  const token = made.u.token;
+  const settings = await call(app, 'PUT', `/api/events/${made.event.id}/settings`, {
+    token,
+    body: { offline_payments_enabled: true },
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  const first = await firstDateOf(app, made.event.id);
+  const second = await addDate(app, token, made.event.id, '2027-06-02T19:00', { end_date: '2027-06-02T23:00' });
+  const third = await addDate(app, token, made.event.id, '2027-06-03T19:00', { end_date: '2027-06-03T23:00' });
+  const [evening, festival] = made.tickets.map((t) => t.id) as [number, number];
+  return { ...made, token, dates: [first, second, third] as const, evening, festival };
+}
+
+describe('passes', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ clock });
+  });
+  afterAll(() => ctx.close());
+
+  it('only a one-price ticket can be a pass, and a pass has no waitlist', async () => {
+    const { u, event } = await liveEvent(ctx.app, []);
+    const make = (body: Record<string, unknown>) =>
+      call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, {
+        token: u.token,
+        body: { name: 'Pass', type: 'PAID', price: 100, is_pass: true, ...body },
+      });
+    const tiered = await make({ type: 'TIERED', tiers: [{ label: 'Early', price: 100 }] });
+    expect(tiered.statusCode).toBe(422);
+    expect(fieldErrors(tiered)).toEqual({
+      is_pass: ['Only a ticket with one price (not tiered, not a product) can be a pass.'],
+    });
+    const product = await make({ product_type: 'GENERAL' });
+    expect(Object.keys(fieldErrors(product)!)).toEqual(['is_pass']);
+    const waiting = await make({ waitlist_enabled: true });
+    expect(fieldErrors(waiting)).toEqual({
+      waitlist_enabled: ['A pass has no waitlist: it needs a place on every date it covers.'],
+    });
+    const ok = await make({ pass_prorated: true });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({ is_pass: true, pass_prorated: true });
+    // Prorating is a pass's option only.
+    const plain = await make({ is_pass: false, pass_prorated: true });
+    expect(plain.json().data).toMatchObject({ is_pass: false, pass_prorated: false });
+  });
+
+  it('one pass takes a place on every date it is sold on, and names one person for all of them', async () => {
+    const w = await weekend(ctx.app);
+    const [first, second, third] = w.dates;
+    // Not sold on the third evening: the pass is for the first two.
+    const off = await call(ctx.app, 'PATCH', `/api/events/${w.event.id}/dates/${third}/tickets/${w.festival}`, {
+      token: w.token,
+      body: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+
+    const page = await publicEvent(ctx.app, w.event.id, undefined, second);
+    const listed = page.tickets.find((t) => t.id === w.festival)!;
+    expect(listed.pass).toEqual({
+      date_count: 2,
+      first_start: '2027-06-01T17:00:00.000Z',
+      last_start: '2027-06-02T17:00:00.000Z',
+      prorated: false,
+    });
+    expect(listed.unit?.base).toBe(4500);
+    expect(page.tickets.find((t) => t.id === w.evening)!.pass).toBeNull();
+    // On the date it is not sold on, it is not listed.
+    const onThird = await publicEvent(ctx.app, w.event.id, undefined, third);
+    expect(onThird.tickets.map((t) => t.id)).toEqual([w.evening]);
+
+    const order = await placeOrder(
+      ctx.app,
+      { eventId: w.event.id, organizerToken: w.token },
+      [{ ticket_id: w.festival, quantity: 1 }],
+      { extra: { event_date_id: second } },
+    );
+    expect(order.totals.total).toBe(4500);
+    const people = await rows<{ event_date_id: number; pass: boolean; first_name: string; status: string }>(
+      ctx.app,
+      `select event_date_id, pass_group is not null as pass, first_name, status from attendees
+       where event_id = ${w.event.id} order by position`,
+    );
+    expect(people).toEqual([
+      { event_date_id: first, pass: true, first_name: 'Guest1', status: 'ACTIVE' },
+      { event_date_id: second, pass: true, first_name: 'Guest1', status: 'ACTIVE' },
+    ]);
+    const groups = await rows<{ n: number }>(
+      ctx.app,
+      `select count(distinct pass_group)::int as n from attendees where event_id = ${w.event.id}`,
+    );
+    expect(groups).toEqual([{ n: 1 }]);
+    expect(
+      await rows(ctx.app, `select id, taken from event_dates where event_id = ${w.event.id} order by start_date`),
+    ).toEqual([
+      { id: first, taken: 1 },
+      { id: second, taken: 1 },
+      { id: third, taken: 0 },
+    ]);
+    expect(await findDrift(ctx.app.deps.database.db, w.event.id)).toEqual([]);
+  });
+
+  it('a pass needs a place on each of its dates: one full date stops it, and nothing is taken', async () => {
+    const w = await weekend(ctx.app);
+    const [first, second] = w.dates;
+    await call(ctx.app, 'PATCH', `/api/events/${w.event.id}/dates/${second}`, {
+      token: w.token,
+      body: { capacity: 1 },
+    });
+    const one = await reserve(ctx.app, w.event.id, {
+      items: [{ ticket_id: w.evening, quantity: 1 }],
+      event_date_id: second,
+    });
+    expect(one.statusCode).toBe(201);
+    const page = await publicEvent(ctx.app, w.event.id, undefined, first);
+    const pass = page.tickets.find((t) => t.id === w.festival)!;
+    expect(pass.sale_state).toBe('SOLD_OUT');
+    const refused = await reserve(ctx.app, w.event.id, {
+      items: [{ ticket_id: w.festival, quantity: 1 }],
+      event_date_id: first,
+      expected_total: 4500,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('NO_TICKETS_AVAILABLE');
+    expect(
+      await rows(ctx.app, `select taken from event_dates where event_id = ${w.event.id} order by start_date`),
+    ).toEqual([{ taken: 0 }, { taken: 1 }, { taken: 0 }]);
+  });
+
+  it('a date marked sold out stops the pass too; a pass keeps its own price on a date priced apart', async () => {
+    const w = await weekend(ctx.app);
+    const [first, second, third] = w.dates;
+    const price = await call(ctx.app, 'PATCH', `/api/events/${w.event.id}/dates/${first}/tickets/${w.festival}`, {
+      token: w.token,
+      body: { price: 100 },
+    });
+    expect(price.statusCode, price.body).toBe(200);
+    expect((await publicEvent(ctx.app, w.event.id, undefined, first)).tickets[1]!.unit?.base).toBe(4500);
+    await call(ctx.app, 'PATCH', `/api/events/${w.event.id}/dates/${third}`, {
+      token: w.token,
+      body: { status: 'SOLD_OUT' },
+    });
+    expect(
+      (await publicEvent(ctx.app, w.event.id, undefined, second)).tickets.find((t) => t.id === w.festival)!.sale_state,
+    ).toBe('SOLD_OUT');
+    const refused = await reserve(ctx.app, w.event.id, {
+      items: [{ ticket_id: w.festival, quantity: 1 }],
+      event_date_id: second,
+      expected_total: 4500,
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('prorated: a pass bought once a date is over costs the share of its dates ahead', async () => {
+    expect(proratedPrice(4500, 3, 3)).toBe(4500);
+    expect(proratedPrice(4500, 2, 3)).toBe(3000);
+    expect(proratedPrice(1000, 1, 3)).toBe(333);
+    const w = await weekend(ctx.app, { pass_prorated: true });
+    const [, second, third] = w.dates;
+    // The first evening is over.
+    clock.set(new Date('2027-06-01T22:00:00Z'));
+    try {
+      const page = await publicEvent(ctx.app, w.event.id, undefined, second);
+      const pass = page.tickets.find((t) => t.id === w.festival)!;
+      expect(pass.unit?.base).toBe(3000);
+      expect(pass.pass).toMatchObject({ date_count: 2, prorated: true });
+      const order = await placeOrder(
+        ctx.app,
+        { eventId: w.event.id, organizerToken: w.token },
+        [{ ticket_id: w.festival, quantity: 2 }],
+        { extra: { event_date_id: third }, paid: false },
+      );
+      expect(order.totals.total).toBe(6000);
+      expect(
+        await rows(ctx.app, `select taken from event_dates where event_id = ${w.event.id} order by start_date`),
+      ).toEqual([{ taken: 0 }, { taken: 2 }, { taken: 2 }]);
+    } finally {
+      clock.set(BEFORE);
+    }
+  });
+
+  it('a cancelled date cancels the pass’s ticket for it alone; orders for that date are cancelled whole', async () => {
+    const w = await weekend(ctx.app);
+    const [first, second, third] = w.dates;
+    const pass = await placeOrder(
+      ctx.app,
+      { eventId: w.event.id, organizerToken: w.token },
+      [{ ticket_id: w.festival, quantity: 1 }],
+      { extra: { event_date_id: first } },
+    );
+    const evening = await placeOrder(
+      ctx.app,
+      { eventId: w.event.id, organizerToken: w.token },
+      [{ ticket_id: w.evening, quantity: 1 }],
+      { extra: { event_date_id: second } },
+    );
+    const preview = await call(ctx.app, 'GET', `/api/events/${w.event.id}/dates/${second}/cancel`, { token: w.token });
+    expect(preview.json().data).toMatchObject({ orders: 1, tickets: 2 });
+    const res = await call(ctx.app, 'POST', `/api/events/${w.event.id}/dates/${second}/cancel`, {
+      token: w.token,
+      body: { refund: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await ctx.app.deps.jobs.settleDateChanges();
+
+    const status = (shortId: string) =>
+      rows<{ status: string }>(ctx.app, `select status from orders where short_id = '${shortId}'`);
+    expect(await status(pass.short_id)).toEqual([{ status: 'COMPLETED' }]);
+    expect(await status(evening.short_id)).toEqual([{ status: 'CANCELLED' }]);
+    expect(
+      await rows(
+        ctx.app,
+        `select a.event_date_id, a.status from attendees a join orders o on o.id = a.order_id
+         where o.short_id = '${pass.short_id}' order by a.position`,
+      ),
+    ).toEqual([
+      { event_date_id: first, status: 'ACTIVE' },
+      { event_date_id: second, status: 'CANCELLED' },
+      { event_date_id: third, status: 'ACTIVE' },
+    ]);
+    expect(
+      await rows(ctx.app, `select taken from event_dates where event_id = ${w.event.id} order by start_date`),
+    ).toEqual([{ taken: 1 }, { taken: 0 }, { taken: 1 }]);
+    expect(
+      await rows(
+        ctx.app,
+        `select finished_at is not null as done from date_cancellations where event_date_id = ${second}`,
+      ),
+    ).toEqual([{ done: true }]);
+    expect(await findDrift(ctx.app.deps.database.db, w.event.id)).toEqual([]);
+  });
+
+  it('once sold, a ticket cannot become a pass or stop being one, and a pass’s order does not change date', async () => {
+    const w = await weekend(ctx.app);
+    const order = await placeOrder(
+      ctx.app,
+      { eventId: w.event.id, organizerToken: w.token },
+      [{ ticket_id: w.festival, quantity: 1 }],
+      {
+        extra: { event_date_id: w.dates[0] },
+      },
+    );
+    const ticket = w.tickets[1]!;
+    const change = await call(ctx.app, 'PUT', `/api/events/${w.event.id}/tickets/${w.festival}`, {
+      token: w.token,
+      body: { ...ticket, is_pass: false },
+    });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().error.code).toBe('TICKET_TYPE_LOCKED');
+    // A pass is for its own dates: its order does not move to another date.
+    const [row] = await rows<{ id: number }>(ctx.app, `select id from orders where short_id = '${order.short_id}'`);
+    const move = await call(ctx.app, 'POST', `/api/events/${w.event.id}/orders/${row!.id}/date`, {
+      token: w.token,
+      body: { event_date_id: w.dates[1], notify_buyer: false },
+    });
+    expect(move.statusCode).toBe(422);
+    expect(fieldErrors(move)).toEqual({
+      event_date_id: ['This order holds a pass, which is for its own dates: it cannot move to another date.'],
+    });
+  });
+});
