@@ -8,9 +8,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { EventHeading } from '../checkout/EventHeading';
 import { ticketPrintPath } from '../checkout/paths';
-import { useLoaded } from '../lib/use-loaded';
 import { AddToCalendar } from './AddToCalendar';
-import { fetchTicket } from './ticket-api';
+import { useTicket } from './ticket-api';
 import { ticketLabel } from './ticket-text';
 import { TicketMissing } from './TicketMissing';
 import { TicketQr } from './TicketQr';
@@ -20,12 +19,7 @@ import { TicketStateBadge } from './TicketStateBadge';
 export default function TicketPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Your ticket`);
-  const {
-    data: ticket,
-    error,
-    loading,
-    reload,
-  } = useLoaded((signal) => fetchTicket(eventId, shortId, signal), `${eventId}/${shortId}`);
+  const { data: ticket, error, loading, reload } = useTicket(eventId, shortId);
 
   if (loading && !ticket) return <CheckoutLoading />;
   if (error || !ticket) return <TicketMissing notFound={hasStatus(error, 404)} error={error} onRetry={reload} />;

@@ -5,9 +5,8 @@ import { hasStatus } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLoading } from '../checkout/CheckoutLayout';
 import { locationLine } from '../checkout/EventHeading';
-import { useLoaded } from '../lib/use-loaded';
 import { printClasses as classes, PrintSheet } from './PrintSheet';
-import { fetchTicket } from './ticket-api';
+import { useTicket } from './ticket-api';
 import { ticketLabel } from './ticket-text';
 import { TicketMissing } from './TicketMissing';
 import { TicketQr } from './TicketQr';
@@ -18,12 +17,7 @@ import { useAutoPrint } from './useAutoPrint';
 export default function TicketPrintPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Print ticket`);
-  const {
-    data: ticket,
-    error,
-    loading,
-    reload,
-  } = useLoaded((signal) => fetchTicket(eventId, shortId, signal), `${eventId}/${shortId}`);
+  const { data: ticket, error, loading, reload } = useTicket(eventId, shortId);
   useAutoPrint(Boolean(ticket));
 
   if (loading && !ticket) return <CheckoutLoading />;
