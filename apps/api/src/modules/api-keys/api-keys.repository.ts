@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { accounts, accountUsers, apiKeys, events, users } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
+import { callerColumns, callerJoins } from '../users/users.repository.js';
 
 /** The characters of a key kept in clear to tell keys apart: the prefix and 8 of its 43 random ones. */
 const SHOWN = API_KEY_PREFIX.length + 8;
@@ -170,6 +171,7 @@ export async function revokeKeysOfMaker(
  * version.
  */
 export async function findApiKeyByToken(db: Executor, token: string, now: Date) {
+  const on = callerJoins(apiKeys.user_id, apiKeys.account_id);
   const [row] = await db
     .select({
       key: {
@@ -180,17 +182,12 @@ export async function findApiKeyByToken(db: Executor, token: string, now: Date) 
         expires_at: apiKeys.expires_at,
         last_used_at: apiKeys.last_used_at,
       },
-      user: { id: users.id, name: users.name, email: users.email, locale: users.locale, timezone: users.timezone },
-      membership: { id: accountUsers.id, role: accountUsers.role, is_owner: accountUsers.is_owner },
-      account: { api_version: accounts.api_version },
+      ...callerColumns,
     })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.user_id))
-    .innerJoin(accounts, eq(accounts.id, apiKeys.account_id))
-    .innerJoin(
-      accountUsers,
-      and(eq(accountUsers.user_id, apiKeys.user_id), eq(accountUsers.account_id, apiKeys.account_id)),
-    )
+    .innerJoin(users, on.user)
+    .innerJoin(accounts, on.account)
+    .innerJoin(accountUsers, on.membership)
     .where(and(eq(apiKeys.token_hash, hashToken(token)), isNull(apiKeys.revoked_at), eq(accountUsers.status, 'ACTIVE')))
     .limit(1);
   if (!row || (row.key.expires_at && row.key.expires_at <= now)) return null;

@@ -4,25 +4,22 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, accountUsers, sessions, users } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
+import { callerColumns, callerJoins } from '../users/users.repository.js';
 
 /**
  * Finds the live session of a token, with its user, an active membership of its account and the account's API version.
  */
 export async function findSessionByToken(db: Executor, token: string, now: Date) {
+  const on = callerJoins(sessions.user_id, sessions.account_id);
   const [row] = await db
     .select({
       session: { id: sessions.id, account_id: sessions.account_id, last_used_at: sessions.last_used_at },
-      user: { id: users.id, name: users.name, email: users.email, locale: users.locale, timezone: users.timezone },
-      membership: { id: accountUsers.id, role: accountUsers.role, is_owner: accountUsers.is_owner },
-      account: { api_version: accounts.api_version },
+      ...callerColumns,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .innerJoin(accounts, eq(accounts.id, sessions.account_id))
-    .innerJoin(
-      accountUsers,
-      and(eq(accountUsers.user_id, sessions.user_id), eq(accountUsers.account_id, sessions.account_id)),
-    )
+    .innerJoin(users, on.user)
+    .innerJoin(accounts, on.account)
+    .innerJoin(accountUsers, on.membership)
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),

@@ -1,6 +1,7 @@
 import type { AccountSummaryDto, MembershipStatus, Role, UserDto } from '@admitone/shared';
 import { isLocale } from '@admitone/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import type { Executor } from '../../db/client.js';
 import { accounts, accountUsers, users } from '../../db/schema/index.js';
@@ -65,6 +66,23 @@ export async function membershipsOf(
     .orderBy(asc(accountUsers.created_at), asc(accountUsers.id));
   return rows.map((r) => ({ ...r, role: r.role as Role, status: r.status as MembershipStatus }));
 }
+
+/**
+ * What a request's credential (a session or an API key) is read with: its user, the user's membership of its
+ * account and the account's API version (plugins/auth.ts makes the caller of them).
+ */
+export const callerColumns = {
+  user: { id: users.id, name: users.name, email: users.email, locale: users.locale, timezone: users.timezone },
+  membership: { id: accountUsers.id, role: accountUsers.role, is_owner: accountUsers.is_owner },
+  account: { api_version: accounts.api_version },
+};
+
+/** How `callerColumns`' tables join a credential's row, by its user and account columns. */
+export const callerJoins = (userId: AnyPgColumn, accountId: AnyPgColumn) => ({
+  user: eq(users.id, userId),
+  account: eq(accounts.id, accountId),
+  membership: and(eq(accountUsers.user_id, userId), eq(accountUsers.account_id, accountId))!,
+});
 
 /** The user as the API shows them; `pendingEmail` comes from `pendingEmailOf`. */
 export function toUserDto(u: UserRow, pendingEmail: string | null = null): UserDto {
