@@ -5,11 +5,12 @@ import {
   isLocale,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { browserTimeZone } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -58,18 +59,9 @@ export function AcceptInvitationNewUserForm({ token, invitation }: { token: stri
         <FormErrorAlert error={error} />
         <TextInput label={t`E-mail`} value={invitation.email} readOnly variant="filled" />
         <TextInput label={t`Your name`} autoComplete="name" required autoFocus {...form.getInputProps('name')} />
-        <PasswordInput
-          label={t`Password`}
-          description={t`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t`Confirm password`}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirmation')}
+        <NewPasswordFields
+          password={form.getInputProps('password')}
+          confirmation={form.getInputProps('password_confirmation')}
         />
         <TermsCheckbox {...form.getInputProps('accept_terms', { type: 'checkbox' })} />
         <Button type="submit" fullWidth size="md" loading={accept.isPending}>

@@ -1,10 +1,11 @@
 import { isLocale, type RegisterBody, registerBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { browserTimeZone } from '../../../lib/format';
 import { SignInLink } from '../../../lib/sign-in-navigation';
@@ -102,18 +103,9 @@ export function RegisterForm() {
             {...form.getInputProps('organization')}
           />
           <TextInput label={t`E-mail`} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput
-            label={t`Password`}
-            description={t`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t`Confirm password`}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
+          <NewPasswordFields
+            password={form.getInputProps('password')}
+            confirmation={form.getInputProps('password_confirmation')}
           />
           <TermsCheckbox {...form.getInputProps('accept_terms', { type: 'checkbox' })} />
           <Button type="submit" fullWidth size="md" loading={register.isPending}>

@@ -1,6 +1,6 @@
 import { type ResetPasswordBody, resetPasswordBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { goTo, SignInLink } from '../../../lib/sign-in-navigation';
 import { useSchemaValidation } from '../../../lib/validation';
@@ -81,19 +82,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
-          <PasswordInput
-            label={t`New password`}
-            description={t`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`}
-            autoComplete="new-password"
-            required
-            autoFocus
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t`Confirm new password`}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
+          <NewPasswordFields
+            password={{ ...form.getInputProps('password'), autoFocus: true }}
+            confirmation={form.getInputProps('password_confirmation')}
+            replacing
           />
           <ResetApiKeysChoice keys={keys} value={revoking} onChange={setRevoke} />
           <Button type="submit" fullWidth size="md" loading={reset.isPending}>

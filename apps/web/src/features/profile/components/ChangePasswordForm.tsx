@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useChangePassword } from '../api/profile';
@@ -48,18 +49,10 @@ export function ChangePasswordForm() {
           required
           {...form.getInputProps('current_password')}
         />
-        <PasswordInput
-          label={t`New password`}
-          description={t`At least 8 characters. A few unrelated words make a strong password that is easy to remember.`}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t`Confirm new password`}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirmation')}
+        <NewPasswordFields
+          password={form.getInputProps('password')}
+          confirmation={form.getInputProps('password_confirmation')}
+          replacing
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
