@@ -3,13 +3,11 @@ import '@mantine/core/styles/Switch.css';
 import { type EventDto, type UpdateEventSettingsBody, updateEventSettingsBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
-import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
-import { useSectionSave } from '../hooks/useSectionSave';
+import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
 interface EmailValues {
@@ -28,18 +26,14 @@ const toBody = (v: EmailValues): UpdateEventSettingsBody => ({
 export function EmailSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
-  const validate = useSchemaValidation<EmailValues>(updateEventSettingsBody, toBody);
-  const form = useForm<EmailValues>({
-    initialValues: {
+  const { form, error, onSubmit, saving, dirty } = useSectionForm(
+    updateEventSettingsBody,
+    useUpdateEventSettings(event.id),
+    {
       support_email: s.support_email ?? '',
       email_footer_message: s.email_footer_message ?? '',
       notify_organizer_of_new_orders: s.notify_organizer_of_new_orders,
     },
-    validate,
-  });
-  const { error, onSubmit, saving, dirty } = useSectionSave(
-    form,
-    useUpdateEventSettings(event.id),
     toBody,
     t`E-mail settings saved.`,
   );

@@ -4,16 +4,14 @@ import '@mantine/core/styles/ScrollArea.css';
 import { type EventDto, toZonedPickerValue, type UpdateEventBody, updateEventBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { WallClockProvider } from '../../../components/WallClockPicker';
 import { toWallClock } from '../../../lib/format';
-import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEvent } from '../../events/api/events';
 import { EventFields, type EventValues } from '../../events/components/EventFields';
 import { useOrganizers } from '../../organizers/api/organizers';
-import { useSectionSave } from '../hooks/useSectionSave';
+import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
 const toBody = (v: EventValues): UpdateEventBody => ({
@@ -31,9 +29,10 @@ const toBody = (v: EventValues): UpdateEventBody => ({
 export function EventDetailsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const organizers = useOrganizers();
-  const validate = useSchemaValidation<EventValues>(updateEventBody, toBody);
-  const form = useForm<EventValues>({
-    initialValues: {
+  const { form, error, onSubmit, saving, dirty } = useSectionForm(
+    updateEventBody,
+    useUpdateEvent(event.id),
+    {
       title: event.title,
       organizer_id: String(event.organizer.id),
       start_date: toZonedPickerValue(event.start_date, event.timezone),
@@ -42,11 +41,6 @@ export function EventDetailsForm({ event }: { event: EventDto }) {
       currency: event.currency,
       description: event.description ?? '',
     },
-    validate,
-  });
-  const { error, onSubmit, saving, dirty } = useSectionSave(
-    form,
-    useUpdateEvent(event.id),
     toBody,
     t`Event details saved.`,
   );

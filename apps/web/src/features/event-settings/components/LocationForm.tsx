@@ -3,14 +3,12 @@ import '@mantine/core/styles/Switch.css';
 import { type EventDto, type UpdateEventBody, updateEventBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Switch } from '@mantine/core';
-import { useForm } from '@mantine/form';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { venueBody, VenueFields, type VenueValues, venueValues } from '../../../components/VenueFields';
-import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEvent } from '../../events/api/events';
-import { useSectionSave } from '../hooks/useSectionSave';
+import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
 type LocationValues = {
@@ -28,16 +26,17 @@ const toBody = (v: LocationValues): UpdateEventBody => ({
 /** Online (with how to join) or at a venue with an address. */
 export function LocationForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
-  const validate = useSchemaValidation<LocationValues>(updateEventBody, toBody);
-  const form = useForm<LocationValues>({
-    initialValues: {
+  const { form, error, onSubmit, saving, dirty } = useSectionForm(
+    updateEventBody,
+    useUpdateEvent(event.id),
+    {
       is_online: event.is_online,
       online_details: event.online_details ?? '',
       location: venueValues(event.location),
     },
-    validate,
-  });
-  const { error, onSubmit, saving, dirty } = useSectionSave(form, useUpdateEvent(event.id), toBody, t`Location saved.`);
+    toBody,
+    t`Location saved.`,
+  );
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">

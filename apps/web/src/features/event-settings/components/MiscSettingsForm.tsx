@@ -13,13 +13,11 @@ import {
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, Radio, Stack, Switch, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
-import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
-import { useSectionSave } from '../hooks/useSectionSave';
+import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
 interface MiscValues {
@@ -50,9 +48,10 @@ const toBody = (v: MiscValues): UpdateEventSettingsBody => ({
 export function MiscSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
-  const validate = useSchemaValidation<MiscValues>(updateEventSettingsBody, toBody);
-  const form = useForm<MiscValues>({
-    initialValues: {
+  const { form, error, onSubmit, saving, dirty } = useSectionForm(
+    updateEventSettingsBody,
+    useUpdateEventSettings(event.id),
+    {
       order_timeout_minutes: s.order_timeout_minutes,
       pre_checkout_message: s.pre_checkout_message ?? '',
       post_checkout_message: s.post_checkout_message ?? '',
@@ -61,8 +60,9 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
       client_hold_limit: s.client_hold_limit ?? '',
       client_reservation_limit: s.client_reservation_limit ?? '',
     },
-    validate,
-  });
+    toBody,
+    t`Settings saved.`,
+  );
   // A cap is a whole number of at least 1; empty means no cap.
   const capInput = {
     min: 1,
@@ -72,12 +72,6 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
     placeholder: t`No limit`,
     maw: 320,
   };
-  const { error, onSubmit, saving, dirty } = useSectionSave(
-    form,
-    useUpdateEventSettings(event.id),
-    toBody,
-    t`Settings saved.`,
-  );
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -9,16 +9,14 @@ import {
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, Stack, Switch } from '@mantine/core';
-import { useForm } from '@mantine/form';
 
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { WallClockProvider } from '../../../components/WallClockPicker';
 import { toWallClock } from '../../../lib/format';
-import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
-import { useSectionSave } from '../hooks/useSectionSave';
+import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
 interface PaymentValues {
@@ -43,9 +41,10 @@ const toBody = (v: PaymentValues): UpdateEventSettingsBody => ({
 export function PaymentSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
-  const validate = useSchemaValidation<PaymentValues>(updateEventSettingsBody, toBody);
-  const form = useForm<PaymentValues>({
-    initialValues: {
+  const { form, error, onSubmit, saving, dirty } = useSectionForm(
+    updateEventSettingsBody,
+    useUpdateEventSettings(event.id),
+    {
       offline_payments_enabled: s.offline_payments_enabled,
       offline_payment_instructions: s.offline_payment_instructions ?? '',
       offline_payment_days: s.offline_payment_days ?? '',
@@ -53,11 +52,6 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
         ? toZonedPickerValue(s.offline_payment_deadline, event.timezone)
         : null,
     },
-    validate,
-  });
-  const { error, onSubmit, saving, dirty } = useSectionSave(
-    form,
-    useUpdateEventSettings(event.id),
     toBody,
     t`Payment settings saved.`,
   );

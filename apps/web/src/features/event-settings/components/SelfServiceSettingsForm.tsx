@@ -13,12 +13,10 @@ import {
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NumberInput, Radio, Stack, Switch, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
-import { useSectionSave } from '../hooks/useSectionSave';
+import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
 interface SelfServiceValues {
@@ -57,9 +55,10 @@ const toBody = (v: SelfServiceValues): UpdateEventSettingsBody => ({
 export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
-  const validate = useSchemaValidation<SelfServiceValues>(updateEventSettingsBody, toBody);
-  const form = useForm<SelfServiceValues>({
-    initialValues: {
+  const { form, error, onSubmit, saving, dirty } = useSectionForm(
+    updateEventSettingsBody,
+    useUpdateEventSettings(event.id),
+    {
       attendee_edits_enabled: s.attendee_edits_enabled,
       attendee_edit_cutoff_hours: s.attendee_edit_cutoff_hours,
       ticket_transfers: s.ticket_transfers,
@@ -69,8 +68,9 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
       buyer_cancellation: s.buyer_cancellation,
       buyer_cancellation_cutoff_hours: s.buyer_cancellation_cutoff_hours,
     },
-    validate,
-  });
+    toBody,
+    t`Self-service settings saved.`,
+  );
   // A cut-off is a whole number of hours before the event's start; 0 lets buyers act until it starts.
   const hoursInput = {
     min: 0,
@@ -81,12 +81,6 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
     required: true,
     maw: 320,
   };
-  const { error, onSubmit, saving, dirty } = useSectionSave(
-    form,
-    useUpdateEventSettings(event.id),
-    toBody,
-    t`Self-service settings saved.`,
-  );
   const v = form.values;
 
   return (

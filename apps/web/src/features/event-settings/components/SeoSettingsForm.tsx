@@ -10,12 +10,10 @@ import {
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
-import { useSectionSave } from '../hooks/useSectionSave';
+import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
 interface SeoValues {
@@ -36,19 +34,15 @@ const toBody = (v: SeoValues): UpdateEventSettingsBody => ({
 export function SeoSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
-  const validate = useSchemaValidation<SeoValues>(updateEventSettingsBody, toBody);
-  const form = useForm<SeoValues>({
-    initialValues: {
+  const { form, error, onSubmit, saving, dirty } = useSectionForm(
+    updateEventSettingsBody,
+    useUpdateEventSettings(event.id),
+    {
       seo_title: s.seo_title ?? '',
       seo_description: s.seo_description ?? '',
       seo_keywords: s.seo_keywords ?? '',
       allow_search_engine_indexing: s.allow_search_engine_indexing,
     },
-    validate,
-  });
-  const { error, onSubmit, saving, dirty } = useSectionSave(
-    form,
-    useUpdateEventSettings(event.id),
     toBody,
     t`SEO settings saved.`,
   );

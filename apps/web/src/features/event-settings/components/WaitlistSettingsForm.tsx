@@ -10,12 +10,10 @@ import {
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NumberInput, Radio, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateEventSettings } from '../../events/api/events';
-import { useSectionSave } from '../hooks/useSectionSave';
+import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
 export interface WaitlistSettingsValues {
@@ -38,14 +36,10 @@ export function WaitlistSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
   const s = event.settings;
   const maxHours = WAITLIST_OFFER_HOURS_MAX;
-  const validate = useSchemaValidation<WaitlistSettingsValues>(updateEventSettingsBody, waitlistSettingsBody);
-  const form = useForm<WaitlistSettingsValues>({
-    initialValues: { waitlist_offer_mode: s.waitlist_offer_mode, waitlist_offer_hours: s.waitlist_offer_hours },
-    validate,
-  });
-  const { error, onSubmit, saving, dirty } = useSectionSave(
-    form,
+  const { form, error, onSubmit, saving, dirty } = useSectionForm(
+    updateEventSettingsBody,
     useUpdateEventSettings(event.id),
+    { waitlist_offer_mode: s.waitlist_offer_mode, waitlist_offer_hours: s.waitlist_offer_hours },
     waitlistSettingsBody,
     t`Waitlist settings saved.`,
   );
