@@ -9,13 +9,11 @@ import {
   type AccountDto,
   DEFAULT_EVENT_COLORS,
   type EventColors,
-  ORDER_TIMEOUT_MAX,
-  ORDER_TIMEOUT_MIN,
   type UpdateAccountBody,
   updateAccountBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, ColorInput, Grid, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, ColorInput, Grid, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -26,6 +24,7 @@ import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
 import { applyFieldErrors } from '../../../lib/form-submit';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSchemaValidation } from '../../../lib/validation';
+import { OrderTimeoutInput } from '../../event-settings/components/OrderTimeoutInput';
 import { useUpdateAccount } from '../api/account';
 import { EventPreview } from './EventPreview';
 
@@ -108,16 +107,7 @@ export function EventDefaultsForm({ account }: { account: AccountDto }) {
       <Stack gap="md">
         <FormErrorAlert error={error} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NumberInput
-            label={t`Order timeout (minutes)`}
-            description={t`How long a buyer has to finish checkout. At least 15 minutes recommended.`}
-            min={ORDER_TIMEOUT_MIN}
-            max={ORDER_TIMEOUT_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            required
-            {...form.getInputProps('event_defaults.order_timeout_minutes')}
-          />
+          <OrderTimeoutInput {...form.getInputProps('event_defaults.order_timeout_minutes')} />
           <TextInput
             label={t`Support e-mail`}
             description={t`Where buyers can ask questions about their order.`}

@@ -5,8 +5,6 @@ import '@mantine/core/styles/Switch.css';
 import {
   CLIENT_LIMIT_MAX,
   type EventDto,
-  ORDER_TIMEOUT_MAX,
-  ORDER_TIMEOUT_MIN,
   type PriceDisplayMode,
   type UpdateEventSettingsBody,
   updateEventSettingsBody,
@@ -18,6 +16,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { useUpdateEventSettings } from '../../events/api/events';
 import { useSectionForm } from '../hooks/useSectionForm';
+import { OrderTimeoutInput } from './OrderTimeoutInput';
 import { SectionActions } from './SectionActions';
 
 interface MiscValues {
@@ -77,17 +76,7 @@ export function MiscSettingsForm({ event }: { event: EventDto }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FormErrorAlert error={error} />
-        <NumberInput
-          label={t`Order timeout (minutes)`}
-          description={t`How long a buyer has to finish checkout. At least 15 minutes recommended.`}
-          min={ORDER_TIMEOUT_MIN}
-          max={ORDER_TIMEOUT_MAX}
-          allowDecimal={false}
-          allowNegative={false}
-          required
-          maw={320}
-          {...form.getInputProps('order_timeout_minutes')}
-        />
+        <OrderTimeoutInput maw={320} {...form.getInputProps('order_timeout_minutes')} />
         <RichTextInput
           label={t`Pre-checkout message`}
           description={t`Shown above the ticket selection.`}
