@@ -2,16 +2,13 @@ import { type AccountDto, updateAccountBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 
 import { CurrencySelect } from '../../../components/CurrencySelect';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { TimeZoneSelect } from '../../../components/TimeZoneSelect';
 import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
-import { applyFieldErrors } from '../../../lib/form-submit';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSchemaValidation } from '../../../lib/validation';
+import { useSectionSave } from '../../event-settings/hooks/useSectionSave';
 import { useUpdateAccount } from '../api/account';
 
 interface SettingsValues {
@@ -24,31 +21,16 @@ interface SettingsValues {
 export function AccountSettingsForm({ account }: { account: AccountDto }) {
   const { t } = useLingui();
   const update = useUpdateAccount(account.id);
-  const [error, setError] = useState<unknown>(null);
   const validate = useSchemaValidation<SettingsValues>(updateAccountBody);
   const form = useForm<SettingsValues>({
     initialValues: { name: account.name, currency: account.currency, timezone: account.timezone },
     validate,
   });
 
-  const dirty = useUnsavedChanges(form.isDirty());
-
-  const submit = (values: SettingsValues) => {
-    setError(null);
-    update.mutate(values, {
-      onSuccess: () => {
-        // What was sent is the clean state now (edits typed while saving stay unsaved).
-        form.resetDirty(values);
-        notifications.show({ color: 'teal', message: t`Account settings saved.` });
-      },
-      onError: (e) => {
-        if (!applyFieldErrors(e, form.setErrors)) setError(e);
-      },
-    });
-  };
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, update, (v) => v, t`Account settings saved.`);
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FormErrorAlert error={error} />
         <TextInput
@@ -73,7 +55,7 @@ export function AccountSettingsForm({ account }: { account: AccountDto }) {
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <UnsavedBadge dirty={dirty} />
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={saving}>
             <Trans>Save settings</Trans>
           </Button>
         </Group>

@@ -15,16 +15,13 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, ColorInput, Grid, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { RichTextInput } from '../../../components/RichTextInput';
 import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
-import { applyFieldErrors } from '../../../lib/form-submit';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSchemaValidation } from '../../../lib/validation';
 import { OrderTimeoutInput } from '../../event-settings/components/OrderTimeoutInput';
+import { useSectionSave } from '../../event-settings/hooks/useSectionSave';
 import { useUpdateAccount } from '../api/account';
 import { EventPreview } from './EventPreview';
 
@@ -62,7 +59,6 @@ const COLOR_FIELDS = [
 export function EventDefaultsForm({ account }: { account: AccountDto }) {
   const { t } = useLingui();
   const update = useUpdateAccount(account.id);
-  const [error, setError] = useState<unknown>(null);
   const validate = useSchemaValidation<DefaultsValues>(updateAccountBody, toBody);
   const defaults = account.event_defaults;
   const form = useForm<DefaultsValues>({
@@ -86,24 +82,10 @@ export function EventDefaultsForm({ account }: { account: AccountDto }) {
     ticket_widget_background: t`Ticket widget background`,
   };
 
-  const dirty = useUnsavedChanges(form.isDirty());
-
-  const submit = (values: DefaultsValues) => {
-    setError(null);
-    update.mutate(toBody(values), {
-      onSuccess: () => {
-        // What was sent is the clean state now (edits typed while saving stay unsaved).
-        form.resetDirty(values);
-        notifications.show({ color: 'teal', message: t`Event defaults saved.` });
-      },
-      onError: (e) => {
-        if (!applyFieldErrors(e, form.setErrors)) setError(e);
-      },
-    });
-  };
+  const { error, onSubmit, saving, dirty } = useSectionSave(form, update, toBody, t`Event defaults saved.`);
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FormErrorAlert error={error} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -150,7 +132,7 @@ export function EventDefaultsForm({ account }: { account: AccountDto }) {
           </Button>
           <Group gap="sm">
             <UnsavedBadge dirty={dirty} />
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={saving}>
               <Trans>Save event defaults</Trans>
             </Button>
           </Group>

@@ -1,4 +1,3 @@
-import type { EventDto } from '@admitone/shared';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -13,9 +12,9 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
  * saved yet) is reported to the page's UnsavedChangesGuard; a save makes the saved values the form's
  * clean state (edits typed while it was under way stay unsaved).
  */
-export function useSectionSave<V, B>(
+export function useSectionSave<V, B, R>(
   form: UseFormReturnType<V>,
-  mutation: UseMutationResult<EventDto, Error, B>,
+  mutation: UseMutationResult<R, Error, B>,
   toBody: (values: V) => B,
   successMessage: string,
 ) {
