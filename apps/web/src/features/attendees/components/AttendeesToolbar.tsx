@@ -1,22 +1,17 @@
-import { ATTENDEE_FILTER_STATUSES, type EventDateDto, type TicketDto } from '@admitone/shared';
+import { ATTENDEE_FILTER_STATUSES } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 
 import { FilterSelect, ListToolbar } from '../../../components/ListToolbar';
-import { TicketAndDateFilters } from '../../event-dates/components/TicketAndDateFilters';
+import {
+  TicketAndDateFilters,
+  type TicketAndDateToolbarProps,
+} from '../../event-dates/components/TicketAndDateFilters';
 import { ATTENDEE_STATUS_LABELS } from '../attendee-labels';
 import { type AttendeeListState, type CheckedInFilter, hasAttendeeFilter } from '../hooks/useAttendeeListParams';
 
-interface AttendeesToolbarProps {
-  state: AttendeeListState;
-  onChange: (patch: Partial<AttendeeListState>) => void;
-  tickets: TicketDto[];
-  /** The event's dates: with several, a date filter. */
-  dates: readonly EventDateDto[];
-  timeZone: string;
-}
-
 /** Search (debounced, kept in the URL) and the ticket, date, status and checked-in filters. */
-export function AttendeesToolbar({ state, onChange, tickets, dates, timeZone }: AttendeesToolbarProps) {
+export function AttendeesToolbar(props: TicketAndDateToolbarProps<AttendeeListState>) {
+  const { state, onChange } = props;
   const { t, i18n } = useLingui();
   const search = {
     label: t`Search attendees`,
@@ -31,7 +26,7 @@ export function AttendeesToolbar({ state, onChange, tickets, dates, timeZone }: 
   ];
   return (
     <ListToolbar search={search} sortingOff={hasAttendeeFilter(state)}>
-      <TicketAndDateFilters state={state} onChange={onChange} tickets={tickets} dates={dates} timeZone={timeZone} />
+      <TicketAndDateFilters {...props} />
       <FilterSelect
         label={t`Status`}
         placeholder={t`All statuses`}

@@ -4,9 +4,10 @@ import type { TicketDateFilters } from '../../../lib/ticket-date-filters';
 import { TicketsFilter } from '../../tickets/components/TicketsSelect';
 import { OrderDateFilter } from './OrderDateFilter';
 
-interface TicketAndDateFiltersProps {
-  state: TicketDateFilters;
-  onChange: (patch: Partial<TicketDateFilters>) => void;
+/** What the toolbar of a list with these filters gets (orders, attendees): its state and the event's parts. */
+export interface TicketAndDateToolbarProps<S extends TicketDateFilters> {
+  state: S;
+  onChange: (patch: Partial<S>) => void;
   tickets: TicketDto[];
   /** The event's dates: with several, a date filter. */
   dates: readonly EventDateDto[];
@@ -14,7 +15,8 @@ interface TicketAndDateFiltersProps {
 }
 
 /** The ticket filter of the order and attendee lists and, when the event has several dates, their date filter. */
-export function TicketAndDateFilters({ state, onChange, tickets, dates, timeZone }: TicketAndDateFiltersProps) {
+export function TicketAndDateFilters(props: TicketAndDateToolbarProps<TicketDateFilters>) {
+  const { state, onChange, tickets, dates, timeZone } = props;
   return (
     <>
       <TicketsFilter tickets={tickets} value={state.tickets} onChange={(ids) => onChange({ tickets: ids })} />

@@ -1,22 +1,17 @@
-import { type EventDateDto, ORDER_STATUSES, PAYMENT_STATUSES, type TicketDto } from '@admitone/shared';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 
 import { FilterSelect, ListToolbar } from '../../../components/ListToolbar';
-import { TicketAndDateFilters } from '../../event-dates/components/TicketAndDateFilters';
+import {
+  TicketAndDateFilters,
+  type TicketAndDateToolbarProps,
+} from '../../event-dates/components/TicketAndDateFilters';
 import { hasOrderFilter, type OrderListState } from '../hooks/useOrderListParams';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
 
-interface OrdersToolbarProps {
-  state: OrderListState;
-  onChange: (patch: Partial<OrderListState>) => void;
-  tickets: TicketDto[];
-  /** The event's dates: with several, a date filter. */
-  dates: readonly EventDateDto[];
-  timeZone: string;
-}
-
 /** Search (debounced, kept in the URL) and the status, payment status, ticket and date filters. */
-export function OrdersToolbar({ state, onChange, tickets, dates, timeZone }: OrdersToolbarProps) {
+export function OrdersToolbar(props: TicketAndDateToolbarProps<OrderListState>) {
+  const { state, onChange } = props;
   const { t, i18n } = useLingui();
   const search = {
     label: t`Search orders`,
@@ -46,7 +41,7 @@ export function OrdersToolbar({ state, onChange, tickets, dates, timeZone }: Ord
         onChange={(payment) => onChange({ payment })}
         width={220}
       />
-      <TicketAndDateFilters state={state} onChange={onChange} tickets={tickets} dates={dates} timeZone={timeZone} />
+      <TicketAndDateFilters {...props} />
     </ListToolbar>
   );
 }
