@@ -1,10 +1,20 @@
+import type { OrderDetailDto, PublicOrderDto } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { proratedPrice } from '../src/modules/checkout/passes.js';
 import { findDrift } from '../src/modules/inventory/reconcile.js';
 import { TestClock } from '../src/shared/clock.js';
-import { addDate, firstDateOf, liveEvent, placeOrder, publicEvent, reserve } from './checkout-factory.js';
+import {
+  addDate,
+  buyerHeaders,
+  details,
+  firstDateOf,
+  liveEvent,
+  placeOrder,
+  publicEvent,
+  reserve,
+} from './checkout-factory.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -105,6 +115,16 @@ describe('passes', () => {
       { extra: { event_date_id: second } },
     );
     expect(order.totals.total).toBe(4500);
+    // The organizer's order lists a ticket per date.
+    expect((order as unknown as OrderDetailDto).attendees.map((a) => a.date.id)).toEqual([first, second]);
+    // Each ticket mailed is for its own date.
+    const mailed = await rows<{ start: string }>(
+      ctx.app,
+      `select o.payload->'data'->'ticket'->'event'->>'start_date' as start from outbox o
+       where o.payload->>'template' = 'attendee_ticket' and o.order_id =
+         (select id from orders where short_id = '${order.short_id}') order by o.id`,
+    );
+    expect(mailed.map((m) => m.start)).toEqual(['2027-06-01T17:00:00.000Z', '2027-06-02T17:00:00.000Z']);
     const people = await rows<{ event_date_id: number; pass: boolean; first_name: string; status: string }>(
       ctx.app,
       `select event_date_id, pass_group is not null as pass, first_name, status from attendees
@@ -127,6 +147,36 @@ describe('passes', () => {
       { id: third, taken: 0 },
     ]);
     expect(await findDrift(ctx.app.deps.database.db, w.event.id)).toEqual([]);
+  });
+
+  it('the buyer names a pass once; the order page lists its ticket for each date', async () => {
+    const w = await weekend(ctx.app);
+    const [first, second, third] = w.dates;
+    const r = await reserve(ctx.app, w.event.id, {
+      items: [{ ticket_id: w.festival, quantity: 1 }],
+      event_date_id: first,
+    });
+    const answer = r.json<{ data: PublicOrderDto; checkout_token: string; order_secret: string }>();
+    const [lead, ...rest] = answer.data.attendees;
+    expect(rest.map((a) => a.pass_of)).toEqual([lead!.short_id, lead!.short_id]);
+    const base = `/api/public/events/${w.event.id}/order/${answer.data.short_id}/details`;
+    // Naming the later tickets too is refused: the pass has one holder.
+    const both = await call(ctx.app, 'PUT', base, {
+      headers: buyerHeaders(answer),
+      body: {
+        ...details(answer.data),
+        attendees: answer.data.attendees.map((a) => ({ ...details(answer.data).attendees[0]!, short_id: a.short_id })),
+      },
+    });
+    expect(both.statusCode).toBe(422);
+    const named = await call(ctx.app, 'PUT', base, { headers: buyerHeaders(answer), body: details(answer.data) });
+    expect(named.statusCode, named.body).toBe(200);
+    const page = named.json<{ data: PublicOrderDto }>().data;
+    expect(page.attendees.map((a) => [a.first_name, a.pass_date?.id])).toEqual([
+      ['Guest1', first],
+      ['Guest1', second],
+      ['Guest1', third],
+    ]);
   });
 
   it('a pass needs a place on each of its dates: one full date stops it, and nothing is taken', async () => {

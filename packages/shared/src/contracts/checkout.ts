@@ -483,6 +483,8 @@ export interface PublicAttendeeDto {
    * once, at checkout, for the whole pass). Null otherwise.
    */
   pass_of?: string | null;
+  /** A pass's ticket: the date it admits on (the order's date stands for every other ticket). */
+  pass_date?: OrderDateDto | null;
 }
 
 /** `PublicAttendeeDto` as a response schema. */
@@ -497,6 +499,7 @@ export const publicAttendeeSchema = z.object({
   email: z.string().nullable(),
   status: attendeeStatusSchema,
   pass_of: z.string().nullable().optional(),
+  pass_date: orderDateSchema.nullable().optional(),
 }) satisfies z.ZodType<PublicAttendeeDto>;
 
 /** A question the checkout asks (only visible ones). */

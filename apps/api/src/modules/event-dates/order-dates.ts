@@ -1,5 +1,5 @@
 import type { OrderDateDto } from '@admitone/shared';
-import { and, type AnyColumn, asc, eq, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { eventDates, orderItems } from '../../db/schema/index.js';
@@ -51,6 +51,21 @@ export async function dateOfOrder(db: Executor, orderId: number): Promise<OrderD
     .orderBy(asc(orderItems.id))
     .limit(1);
   return row ?? null;
+}
+
+/** The dates of a pass's tickets among these attendees (each admits on its own date), by attendee id. */
+export async function datesOfPasses(
+  db: Executor,
+  people: ReadonlyArray<{ id: number; event_date_id: number; pass_group?: string | null }>,
+): Promise<Map<number, OrderDate>> {
+  const passes = people.filter((a) => a.pass_group);
+  if (!passes.length) return new Map();
+  const rows = await db
+    .select(orderDateColumns)
+    .from(eventDates)
+    .where(inArray(eventDates.id, [...new Set(passes.map((a) => a.event_date_id))]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(passes.map((a) => [a.id, byId.get(a.event_date_id)!]));
 }
 
 /**

@@ -25,7 +25,7 @@ import type { DateMovedData } from '../../mail/templates/date-moved.js';
 import type { OrderMailEvent } from '../../mail/templates/order-mail-parts.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { countEventDates } from '../event-dates/event-dates.repository.js';
-import { dateOfOrder, type OrderDate } from '../event-dates/order-dates.js';
+import { dateOfOrder, datesOfPasses, type OrderDate } from '../event-dates/order-dates.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner } from '../images/images.repository.js';
 import type { TicketDocumentData } from '../order-documents/ticket-document-data.js';
@@ -135,6 +135,15 @@ export async function orderMailEvent(
   };
 }
 
+/** The date part of a mail's event for one date (its times, label and venue, else the event's). */
+const mailDateOf = (date: OrderDate, e: typeof events.$inferSelect) => ({
+  start_date: date.start_date.toISOString(),
+  end_date: date.end_date?.toISOString() ?? null,
+  date_label: date.label,
+  calendar_sequence: date.calendar_sequence ?? 0,
+  location: { ...EMPTY_LOCATION, ...(date.location ?? e.location) },
+});
+
 /**
  * Writes the mails an order change causes into the outbox, inside the change's transaction, each in
  * its reader's language: the buyer's confirmation, one ticket per attendee (never merged by
@@ -211,11 +220,14 @@ export async function enqueueOrderMails(
   // Each ticket's QR code, signed with the event's key (door devices check it offline).
   const qrCodes = new Map<number, string>();
   for (const p of people) if (p.status === 'ACTIVE') qrCodes.set(p.id, await signedTicketCode(tx, e.id, p.short_id));
+  // A pass's tickets are each for a date of their own (the order's date stands for the others).
+  const passDates = await datesOfPasses(tx, people);
   const ticketDoc = (p: (typeof people)[number]): TicketDocumentData => {
     const item = items.find((i) => i.id === p.order_item_id)!;
+    const own = passDates.get(p.id);
     return {
       qr_code: qrCodes.get(p.id) ?? p.short_id,
-      event: { ...mailEvent, url: eventUrl, organizer_logo_key: organizerLogoKey },
+      event: { ...mailEvent, ...(own ? mailDateOf(own, e) : {}), url: eventUrl, organizer_logo_key: organizerLogoKey },
       attendee: {
         short_id: p.short_id,
         first_name: p.first_name ?? '',

@@ -31,7 +31,7 @@ import {
 } from '../../db/schema/index.js';
 import { hashToken } from '../../shared/tokens.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { dateOfOrder, type OrderDate, toOrderDateDto } from '../event-dates/order-dates.js';
+import { dateOfOrder, datesOfPasses, type OrderDate, toOrderDateDto } from '../event-dates/order-dates.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { selfServiceOf } from '../self-service/policy.js';
@@ -226,6 +226,7 @@ export function toAttendeeDto(
   a: Pick<AttendeeRow, 'short_id' | 'ticket_id' | 'tier_id' | 'first_name' | 'last_name' | 'email' | 'status'> &
     Partial<Pick<AttendeeRow, 'pass_group'>>,
   item: { ticket_name: string; tier_label: string | null },
+  passDate: OrderDate | null = null,
 ): PublicAttendeeDto {
   return {
     short_id: a.short_id,
@@ -238,6 +239,7 @@ export function toAttendeeDto(
     email: a.email,
     status: a.status,
     pass_of: passLeadOf(a),
+    pass_date: passDate && toOrderDateDto(passDate),
   };
 }
 
@@ -294,7 +296,8 @@ export async function publicOrderView(
         .orderBy(asc(questionAnswers.id))
     : [];
   const date = await dateOfOrder(db, order.id);
-  return toPublicOrderDto({ order, items, people, answers, parts: parts!, date, token, now, cardPayments });
+  const passDates = await datesOfPasses(db, people);
+  return toPublicOrderDto({ order, items, people, answers, parts: parts!, date, passDates, token, now, cardPayments });
 }
 
 type ItemPart = Pick<
@@ -316,6 +319,8 @@ export function toPublicOrderDto(p: {
   parts: OrderEventParts;
   /** The date the order is for (null: no lines). */
   date: OrderDate | null;
+  /** The dates of a pass's tickets, by attendee id. */
+  passDates?: ReadonlyMap<number, OrderDate>;
   token: string | null | undefined;
   now: Date;
   cardPayments: boolean;
@@ -360,7 +365,7 @@ export function toPublicOrderDto(p: {
       unit: i.unit,
       total: i.total,
     })),
-    attendees: people.map((a) => toAttendeeDto(a, itemOf(a.order_item_id))),
+    attendees: people.map((a) => toAttendeeDto(a, itemOf(a.order_item_id), p.passDates?.get(a.id) ?? null)),
     questions: reserved ? questionsIn(parts?.questions ?? [], orderLocale) : [],
     answers: answers.map((a) => ({
       question_id: a.question_id,

@@ -111,4 +111,22 @@ describe('ticket form values', () => {
     const values = { ...ticketValues(undefined, 'EUR', 'UTC', []), unlimited: false };
     expect(quantityErrors(values, 'required')).toEqual({ quantity: 'required' });
   });
+
+  it('sends a pass only for a ticket with one price, without a waitlist, prorated only when paid', () => {
+    const values = {
+      ...ticketValues(ticket, 'EUR', 'Europe/Berlin', []),
+      product_type: 'TICKET' as const,
+      is_pass: true,
+      pass_prorated: true,
+    };
+    expect(ticketBody(values, 'EUR')).toMatchObject({ is_pass: true, pass_prorated: true, waitlist_enabled: false });
+    expect(ticketBody({ ...values, type: 'FREE' }, 'EUR')).toMatchObject({ is_pass: true, pass_prorated: false });
+    expect(ticketBody({ ...values, type: 'TIERED' }, 'EUR')).toMatchObject({ is_pass: false, pass_prorated: false });
+    expect(ticketBody({ ...values, product_type: 'GENERAL' }, 'EUR')).toMatchObject({ is_pass: false });
+    expect(ticketBody({ ...values, is_pass: false }, 'EUR')).toMatchObject({
+      is_pass: false,
+      pass_prorated: false,
+      waitlist_enabled: true,
+    });
+  });
 });

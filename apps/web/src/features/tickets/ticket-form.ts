@@ -44,6 +44,10 @@ export interface TicketValues {
   hide_before_sale_start: boolean;
   hide_after_sale_end: boolean;
   requires_promo_code: boolean;
+  /** A pass: one purchase admits on every date it is sold on that is ahead (a ticket with one price only)… */
+  is_pass: boolean;
+  /** …priced by the dates that remain. */
+  pass_prorated: boolean;
   tax_and_fee_ids: string[];
   /** The category (its id as text); null: a new ticket goes in the first, a changed one stays. */
   category_id: string | null;
@@ -112,6 +116,8 @@ export function ticketValues(
       hide_before_sale_start: false,
       hide_after_sale_end: false,
       requires_promo_code: false,
+      is_pass: false,
+      pass_prorated: false,
       tax_and_fee_ids: defaultTaxIds.map(String),
       category_id: categoryId === null ? null : String(categoryId),
     };
@@ -138,6 +144,8 @@ export function ticketValues(
     hide_before_sale_start: ticket.hide_before_sale_start,
     hide_after_sale_end: ticket.hide_after_sale_end,
     requires_promo_code: ticket.requires_promo_code,
+    is_pass: ticket.is_pass,
+    pass_prorated: ticket.pass_prorated,
     tax_and_fee_ids: ticket.tax_and_fee_ids.map(String),
     category_id: String(ticket.category_id),
   };
@@ -148,8 +156,13 @@ const minor = (v: number | string, currency: string) =>
   (typeof v === 'number' ? toMinorUnits(v, currency) : null) as number;
 const count = (v: number | string) => (typeof v === 'number' ? v : null) as number;
 
+/** Whether the form's ticket may be a pass: a ticket (not a product) with one price (not tiered). */
+export const canBePass = (v: Pick<TicketValues, 'product_type' | 'type'>) =>
+  v.product_type === 'TICKET' && v.type !== 'TIERED';
+
 /** The API body for the form values (money in minor units, times as wall clock in the event zone). */
 export function ticketBody(v: TicketValues, currency: string): TicketBody {
+  const pass = canBePass(v) && v.is_pass;
   return {
     name: v.name,
     description: v.description.trim() || null,
@@ -177,10 +190,13 @@ export function ticketBody(v: TicketValues, currency: string): TicketBody {
     max_per_order: typeof v.max_per_order === 'number' ? v.max_per_order : null,
     is_hidden: v.is_hidden,
     hide_when_sold_out: v.hide_when_sold_out,
-    waitlist_enabled: v.waitlist_enabled,
+    // A pass has no waitlist (it needs a place on every one of its dates).
+    waitlist_enabled: v.waitlist_enabled && !pass,
     hide_before_sale_start: v.hide_before_sale_start,
     hide_after_sale_end: v.hide_after_sale_end,
     requires_promo_code: v.requires_promo_code,
+    is_pass: pass,
+    pass_prorated: pass && v.type === 'PAID' && v.pass_prorated,
     tax_and_fee_ids: v.tax_and_fee_ids.map(Number),
     category_id: v.category_id ? Number(v.category_id) : null,
   };

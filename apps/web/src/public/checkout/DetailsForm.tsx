@@ -16,6 +16,7 @@ import {
   type DetailsValues,
   initialDetailsValues,
   isFormPath,
+  namedAttendees,
   orderQuestions,
   questionsForTicket,
   toDetailsBody,
@@ -44,6 +45,7 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
   const [invalid, setInvalid] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [copied, setCopied] = useState('');
+  const named = namedAttendees(order);
   const form = useForm<DetailsValues>({
     initialValues: initialDetailsValues(order),
     validate: (values) =>
@@ -119,7 +121,7 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
           <PersonFields form={form} prefix="" />
         </Stack>
 
-        {order.attendees.length > 0 && (
+        {named.length > 0 && (
           <>
             <Divider />
             <Group justify="space-between" align="center">
@@ -143,12 +145,12 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
             <VisuallyHidden role="status" aria-live="polite">
               {copied}
             </VisuallyHidden>
-            {order.attendees.map((a, i) => (
+            {named.map((a, i) => (
               <AttendeeFieldset
                 key={a.short_id}
                 form={form}
                 index={i}
-                count={order.attendees.length}
+                count={named.length}
                 attendee={a}
                 questions={questionsForTicket(order.questions, a.ticket_id)}
                 upload={uploadFor(a.short_id)}

@@ -1,5 +1,5 @@
 import type { PublicOrderDto } from '@admitone/shared';
-import { formatDateTime, personName } from '@admitone/shared';
+import { formatDateTime, formatOrderDate, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconLink, IconPrinter, IconTicket } from '@tabler/icons-react';
@@ -52,6 +52,11 @@ export function OrderTickets({
                 <Text size="sm" c="dimmed">
                   {ticket}
                 </Text>
+                {a.pass_date ? (
+                  <Text size="sm" c="dimmed" data-testid="pass-ticket-date">
+                    {formatOrderDate(a.pass_date, order.event.timezone, i18n.locale)}
+                  </Text>
+                ) : null}
               </div>
               {a.status === 'ACTIVE' && (
                 <Group gap="xs">

@@ -141,4 +141,16 @@ describe('details form', () => {
     } as unknown as PublicOrderDto;
     expect(initialDetailsValues(saved).answers).toEqual({ '6': upload });
   });
+
+  it('names a pass once: its later tickets take the holder of its first', () => {
+    const withPass = {
+      ...order,
+      attendees: [
+        ...order.attendees,
+        { short_id: 'p1', ticket_id: 30, first_name: null, last_name: null, email: null, pass_of: null },
+        { short_id: 'p2', ticket_id: 30, first_name: null, last_name: null, email: null, pass_of: 'p1' },
+      ],
+    } as unknown as PublicOrderDto;
+    expect(initialDetailsValues(withPass).attendees.map((a) => a.short_id)).toEqual(['a1', 'a2', 'p1']);
+  });
 });

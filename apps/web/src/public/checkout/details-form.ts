@@ -74,13 +74,16 @@ function answersFor(
   return out;
 }
 
+/** The tickets the buyer names: each ticket, but a pass once (its first ticket; the others take its holder). */
+export const namedAttendees = (order: Pick<PublicOrderDto, 'attendees'>) => order.attendees.filter((a) => !a.pass_of);
+
 /** Starts the form from what the order already holds (a buyer coming back from the payment step). */
 export function initialDetailsValues(order: PublicOrderDto): DetailsValues {
   return {
     first_name: order.buyer?.first_name ?? '',
     last_name: order.buyer?.last_name ?? '',
     email: order.buyer?.email ?? '',
-    attendees: order.attendees.map((a) => ({
+    attendees: namedAttendees(order).map((a) => ({
       short_id: a.short_id,
       first_name: a.first_name ?? '',
       last_name: a.last_name ?? '',

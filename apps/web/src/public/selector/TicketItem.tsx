@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 
 import { OrganizerHtml } from '../components/OrganizerHtml';
 import { DonationInput } from './DonationInput';
+import { PassNote } from './PassNote';
 import { QuantityStepper } from './QuantityStepper';
 import { lineKey, type LineLimit, lineLimit, type Selection } from './selection';
 import { TicketPrice } from './TicketPrice';
@@ -87,6 +88,7 @@ export function TicketItem({
             {ticket.name}
           </Text>
           {ticket.description && <OrganizerHtml html={ticket.description} small />}
+          {ticket.pass ? <PassNote pass={ticket.pass} timeZone={event.timezone} /> : null}
           {ticket.addon_max_per_ticket !== null && (
             <Text size="sm" c="dimmed" data-testid="addon-note">
               <Plural

@@ -38,5 +38,6 @@ export const publicTicket = (t: Partial<PublicTicketDto> & Pick<PublicTicketDto,
   addon_max_per_ticket: null,
   waitlist: false,
   waitlist_max: null,
+  pass: null,
   ...t,
 });

@@ -68,9 +68,21 @@ export function TicketTypeBadge({ type }: { type: TicketType }) {
   );
 }
 
-/** "Product" or "Add-on" for what is not a ticket (a ticket needs no badge: most are). */
-export function ProductKindBadge({ ticket }: { ticket: Pick<TicketDto, 'product_type' | 'addon_max_per_ticket'> }) {
-  if (ticket.product_type === 'TICKET') return null;
+/**
+ * "Product" or "Add-on" for what is not a ticket, "Pass" for a ticket that admits on each of its dates (a plain ticket
+ * needs no badge: most are).
+ */
+export function ProductKindBadge({
+  ticket,
+}: {
+  ticket: Pick<TicketDto, 'product_type' | 'addon_max_per_ticket'> & Partial<Pick<TicketDto, 'is_pass'>>;
+}) {
+  if (ticket.product_type === 'TICKET')
+    return ticket.is_pass ? (
+      <Badge variant="outline" color="grape" data-testid="product-kind">
+        <Trans>Pass</Trans>
+      </Badge>
+    ) : null;
   const per = ticket.addon_max_per_ticket;
   return (
     <Badge variant="outline" color="grape" data-testid="product-kind">

@@ -39,7 +39,7 @@ import { useSchemaValidation } from '../../../lib/validation';
 import { useTaxesAndFees } from '../../account/api/taxes';
 import { useMe } from '../../users/api/me';
 import { useSaveTicket } from '../api/tickets';
-import { previewBase, quantityErrors, ticketBody, type TicketValues, ticketValues } from '../ticket-form';
+import { canBePass, previewBase, quantityErrors, ticketBody, type TicketValues, ticketValues } from '../ticket-form';
 import { BuyerPaysPreview } from './BuyerPaysPreview';
 import { useCategoryName } from './CategoryHeading';
 import { TicketTiersEditor } from './TicketTiersEditor';
@@ -153,6 +153,28 @@ function TicketFormFields({
               {...form.getInputProps('product_type')}
             />
           </Input.Wrapper>
+          {canBePass(v) ? (
+            <Stack gap="xs">
+              <Checkbox
+                label={t`Pass: valid on every date it is sold on`}
+                description={
+                  ticket && !ticket.can_change_type
+                    ? t`Whether it is a pass cannot change once it has sales.`
+                    : t`One purchase admits once on each date ahead that sells this ticket (choose them on the Dates screen): a season, or a weekend.`
+                }
+                disabled={ticket ? !ticket.can_change_type : false}
+                {...form.getInputProps('is_pass', { type: 'checkbox' })}
+              />
+              {v.is_pass && v.type === 'PAID' ? (
+                <Checkbox
+                  ml="xl"
+                  label={t`Price by the dates that remain`}
+                  description={t`Bought once some of its dates are over, it costs the share of its dates still ahead.`}
+                  {...form.getInputProps('pass_prorated', { type: 'checkbox' })}
+                />
+              ) : null}
+            </Stack>
+          ) : null}
           {v.product_type === 'GENERAL' ? (
             <Group align="flex-end" gap="md">
               <Checkbox
@@ -287,6 +309,7 @@ function TicketFormFields({
             />
             <Checkbox
               label={t`Waitlist when sold out`}
+              disabled={canBePass(v) && v.is_pass}
               description={
                 v.waitlist_enabled && v.hide_when_sold_out
                   ? t`Buyers can join a waitlist; tickets that come back are offered to them first. The ticket stays on show once it sells out, so buyers can join, even with “Hide when sold out”.`
