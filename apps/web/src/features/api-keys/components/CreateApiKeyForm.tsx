@@ -3,15 +3,9 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 
-import {
-  type CreateApiKeyBody,
-  createApiKeyBody,
-  type CreatedApiKeyDto,
-  customIssue,
-  formatDate,
-} from '@admitone/shared';
+import { type CreateApiKeyBody, createApiKeyBody, type CreatedApiKeyDto, customIssue } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MultiSelect, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 
@@ -20,6 +14,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCheckInEvents } from '../../check-in/api/check-in';
+import { EventsMultiSelect } from '../../check-in/components/EventsMultiSelect';
 import { useCreateApiKey } from '../api/api-keys';
 import { EXPIRY_CHOICES } from '../api-key-labels';
 
@@ -101,19 +96,10 @@ export function CreateApiKeyForm({
           {...form.getInputProps('limited', { type: 'checkbox' })}
         />
         {values.limited ? (
-          <MultiSelect
-            label={t`Events`}
-            required
-            searchable
-            disabled={events.isPending}
-            placeholder={events.isPending ? t`Loading events…` : undefined}
-            nothingFoundMessage={t`No events found`}
-            data={(events.data ?? []).map((e) => ({
-              value: String(e.id),
-              label: `${e.title} (${formatDate(e.start_date, e.timezone, i18n.locale)})`,
-            }))}
-            value={values.event_ids.map(String)}
-            onChange={(ids) => form.setFieldValue('event_ids', ids.map(Number))}
+          <EventsMultiSelect
+            events={events}
+            value={values.event_ids}
+            onChange={(ids) => form.setFieldValue('event_ids', ids)}
             error={form.getInputProps('event_ids').error}
           />
         ) : null}

@@ -4,12 +4,12 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 
 import type { Role } from '@admitone/shared';
-import { formatDate } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { MultiSelect, Radio, Stack } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 import { useCheckInEvents } from '../../check-in/api/check-in';
+import { EventsMultiSelect } from '../../check-in/components/EventsMultiSelect';
 
 /** The part of a form that names a role and, for door staff, their events. */
 export interface RoleValues {
@@ -22,7 +22,7 @@ export interface RoleValues {
  * at (the server refuses none: "Choose at least one event.").
  */
 export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturnType<T> }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const values = form.getValues() as RoleValues;
   const events = useCheckInEvents();
   const eventIds = form.getInputProps('event_ids');
@@ -44,20 +44,11 @@ export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturn
         </Stack>
       </Radio.Group>
       {values.role === 'DOOR_STAFF' ? (
-        <MultiSelect
-          label={t`Events`}
+        <EventsMultiSelect
+          events={events}
           description={t`The events this person checks guests in at.`}
-          required
-          searchable
-          disabled={events.isPending}
-          placeholder={events.isPending ? t`Loading events…` : undefined}
-          nothingFoundMessage={t`No events found`}
-          data={(events.data ?? []).map((e) => ({
-            value: String(e.id),
-            label: `${e.title} (${formatDate(e.start_date, e.timezone, i18n.locale)})`,
-          }))}
-          value={(values.event_ids ?? []).map(String)}
-          onChange={(ids) => form.setFieldValue('event_ids' as never, ids.map(Number) as never)}
+          value={values.event_ids ?? []}
+          onChange={(ids) => form.setFieldValue('event_ids' as never, ids as never)}
           error={eventIds.error}
         />
       ) : null}
