@@ -1,9 +1,8 @@
 import type { AttendeeDto, EventDto, Paginated } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
-import { IconPlus, IconTicket, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 
 import { AppModal } from '../../../components/AppModal';
 import type { TableSorting } from '../../../components/DataTable';
@@ -16,6 +15,7 @@ import { EventScreen } from '../../events/components/EventScreen';
 import { ExportMenu } from '../../exports/components/ExportMenu';
 import { admissionsOf } from '../../tickets/admissions';
 import { useTickets } from '../../tickets/api/tickets';
+import { CreateTicketFirst } from '../../tickets/components/CreateTicketFirst';
 import { useAttendees } from '../api/attendees';
 import {
   type AttendeeSort,
@@ -65,15 +65,7 @@ function Attendees({ event }: { event: EventDto }) {
     />
   );
   const ticketFirst = (
-    <ListEmptyState
-      icon={IconTicket}
-      title={t`Create a ticket first`}
-      description={t`A ticket must exist before you can add an attendee.`}
-    >
-      <Button component={Link} to={`/manage/event/${event.id}/tickets`}>
-        <Trans>Go to tickets</Trans>
-      </Button>
-    </ListEmptyState>
+    <CreateTicketFirst eventId={event.id} description={t`A ticket must exist before you can add an attendee.`} />
   );
   const none = (
     <ListEmptyState

@@ -2,8 +2,7 @@ import type { CapacityAssignmentDto, EventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTicket, IconUsersGroup } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 
 import { AppModal } from '../../../components/AppModal';
 import { DeleteDialog } from '../../../components/ConfirmDialog';
@@ -14,6 +13,7 @@ import { useCrudDialogs } from '../../../components/use-crud-dialogs';
 import { errorMessage } from '../../../lib/validation';
 import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
+import { CreateTicketFirst } from '../../tickets/components/CreateTicketFirst';
 import { useCapacityAssignments, useDeleteCapacityAssignment, useSaveCapacityAssignment } from '../api/capacity';
 import { CapacityForm } from './CapacityForm';
 import { CapacityTable } from './CapacityTable';
@@ -50,15 +50,10 @@ function Capacity({ event }: { event: EventDto }) {
   );
   const noTickets = tickets.data?.length === 0;
   const ticketFirst = (
-    <ListEmptyState
-      icon={IconTicket}
-      title={t`Create a ticket first`}
+    <CreateTicketFirst
+      eventId={event.id}
       description={t`A ticket must exist before you can add a capacity assignment.`}
-    >
-      <Button component={Link} to={`/manage/event/${event.id}/tickets`}>
-        <Trans>Go to tickets</Trans>
-      </Button>
-    </ListEmptyState>
+    />
   );
   const none = (
     <ListEmptyState
