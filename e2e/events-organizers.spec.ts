@@ -337,6 +337,42 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(page.getByTestId('check-in-count-value')).toHaveText('1 / 1');
   await expectAccessible(page, 'door with dates');
 
+  // A season pass: one purchase admits once on each date ahead. The organizer makes one; a fan buys it from the
+  // first date's page, names its holder once and gets a ticket for each of its dates.
+  await page.goto(`${eventPath}/tickets`);
+  await page.getByRole('main').getByRole('button', { name: 'Create ticket' }).click();
+  const passForm = page.getByRole('dialog', { name: 'Create ticket' });
+  await passForm.getByLabel('Name').fill('Season pass');
+  await passForm.getByText('Free', { exact: true }).click();
+  await passForm.getByRole('checkbox', { name: 'Pass: valid on every date it is sold on' }).check();
+  await passForm.getByRole('button', { name: 'Create ticket' }).click();
+  await expect(passForm).toBeHidden();
+  const passRow = page.getByTestId('ticket-row').filter({ hasText: 'Season pass' });
+  await expect(passRow.getByTestId('product-kind')).toHaveText('Pass');
+  const fanContext = await browser.newContext();
+  const fan = await fanContext.newPage();
+  await fan.goto(eventPath.replace('/manage/event/', '/event/'));
+  await fan.getByTestId('date-choice').first().click();
+  const note = fan.getByTestId('pass-note');
+  await expect(note).toHaveText(/^Pass: admits once on each of \d+ dates, \w+day, \w+ \d+, 20\d\d to \w+day, /);
+  const covered = Number(/each of (\d+) dates/.exec((await note.textContent())!)![1]);
+  expect(covered).toBeGreaterThan(1);
+  await fan.getByRole('button', { name: 'One more Season pass', exact: true }).click();
+  await fan.getByRole('button', { name: 'Continue' }).click();
+  const fanForm = fan.locator('form');
+  // The buyer and one holder: the pass is named once.
+  await expect(fanForm.getByRole('textbox', { name: 'First name' })).toHaveCount(2);
+  await fanForm.getByRole('textbox', { name: 'First name' }).first().fill('Billie');
+  await fanForm.getByRole('textbox', { name: 'Last name' }).first().fill('Holiday');
+  await fanForm.getByRole('textbox', { name: 'E-mail' }).first().fill(uniqueEmail('billie'));
+  await fan.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+  await fan.getByRole('button', { name: 'Get my tickets' }).click();
+  await expect(fan.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(fan.getByTestId('pass-ticket-date')).toHaveCount(covered);
+  await expectAccessible(fan, 'an order with a pass');
+  await snapshot(fan, 'en-order-pass');
+  await fanContext.close();
+
   // The list: cover thumbnail, actions menu, duplicate with its settings and cover.
   await page.goto('/manage/events');
   const card = page.getByRole('listitem').filter({ hasText: 'Jazz by the Lake' });

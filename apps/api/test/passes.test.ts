@@ -41,7 +41,7 @@ async function weekend(app: App, pass: Record<string, unknown> = {}, seat: Recor
   const token = made.u.token;
   const settings = await call(app, 'PUT', `/api/events/${made.event.id}/settings`, {
     token,
-    body: { offline_payments_enabled: true },
+    body: { offline_payments_enabled: true, date_exchanges: 'SAME_PRICE' },
   });
   expect(settings.statusCode, settings.body).toBe(200);
   const first = await firstDateOf(app, made.event.id);
@@ -172,6 +172,8 @@ describe('passes', () => {
     const named = await call(ctx.app, 'PUT', base, { headers: buyerHeaders(answer), body: details(answer.data) });
     expect(named.statusCode, named.body).toBe(200);
     const page = named.json<{ data: PublicOrderDto }>().data;
+    // It does not change date, so the order page offers no "Change date".
+    expect(page.self_service?.can_exchange ?? false).toBe(false);
     expect(page.attendees.map((a) => [a.first_name, a.pass_date?.id])).toEqual([
       ['Guest1', first],
       ['Guest1', second],

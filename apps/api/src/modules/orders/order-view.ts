@@ -379,15 +379,27 @@ export function toPublicOrderDto(p: {
     completed_at: order.completed_at?.toISOString() ?? null,
     payment_due_at: order.status === 'AWAITING_PAYMENT' ? (order.payment_due_at?.toISOString() ?? null) : null,
     server_now: now.toISOString(),
-    self_service: selfServiceOf(
-      parts.event,
-      order,
-      questionsIn(
-        (parts?.questions ?? []).filter((q) => q.buyer_editable && q.applies_to === 'ATTENDEE'),
-        orderLocale,
+    self_service: withoutExchangeForPasses(
+      selfServiceOf(
+        parts.event,
+        order,
+        questionsIn(
+          (parts?.questions ?? []).filter((q) => q.buyer_editable && q.applies_to === 'ATTENDEE'),
+          orderLocale,
+        ),
+        now,
+        date?.start_date ?? parts.event.start_date,
       ),
-      now,
-      date?.start_date ?? parts.event.start_date,
+      people,
     ),
   };
+}
+
+/** An order holding a pass does not change date (a pass is for its own dates): no "Change date" for it. */
+function withoutExchangeForPasses<T extends { can_exchange: boolean; exchange_until: string | null } | null>(
+  allowed: T,
+  people: ReadonlyArray<{ pass_group?: string | null }>,
+): T {
+  if (!allowed || !people.some((p) => p.pass_group)) return allowed;
+  return { ...allowed, can_exchange: false, exchange_until: null };
 }
