@@ -181,6 +181,37 @@ describe('passes', () => {
     ]);
   });
 
+  it('at the door, any of a pass’s codes admits on each of its dates, once per date', async () => {
+    const w = await weekend(ctx.app);
+    const [first, second, third] = w.dates;
+    const org = { eventId: w.event.id, organizerToken: w.token };
+    const pass = await placeOrder(ctx.app, org, [{ ticket_id: w.festival, quantity: 1 }], {
+      extra: { event_date_id: first },
+    });
+    const evening = await placeOrder(ctx.app, org, [{ ticket_id: w.evening, quantity: 1 }], {
+      extra: { event_date_id: first },
+    });
+    const [list] = (await call(ctx.app, 'GET', `/api/events/${w.event.id}/check-in-lists`, { token: w.token })).json()
+      .data as Array<{ id: number }>;
+    const scan = (code: string, dateId: number) =>
+      call(ctx.app, 'POST', `/api/events/${w.event.id}/check-in-lists/${list!.id}/check-ins`, {
+        token: w.token,
+        body: { code, action: 'CHECK_IN', event_date_id: dateId },
+      });
+    const codes = (pass as unknown as OrderDetailDto).attendees.map((a) => a.short_id);
+    const firstCode = codes[0]!;
+    const onDate = (r: Awaited<ReturnType<typeof scan>>) => [r.json().data.result, r.json().data.attendee.date.id];
+    // The first date's code, shown on every evening: each time the pass's row for that evening is checked in.
+    expect(onDate(await scan(firstCode, second))).toEqual(['CHECKED_IN', second]);
+    expect(onDate(await scan(firstCode, third))).toEqual(['CHECKED_IN', third]);
+    expect(onDate(await scan(firstCode, first))).toEqual(['CHECKED_IN', first]);
+    // Once per date: the third evening's own code finds its row in already.
+    expect(onDate(await scan(codes[2]!, third))).toEqual(['ALREADY_CHECKED_IN', third]);
+    // A ticket for one evening still admits on that evening only.
+    const other = (evening as unknown as OrderDetailDto).attendees[0]!.short_id;
+    expect(onDate(await scan(other, second))).toEqual(['WRONG_DATE', first]);
+  });
+
   it('a pass needs a place on each of its dates: one full date stops it, and nothing is taken', async () => {
     const w = await weekend(ctx.app);
     const [first, second] = w.dates;

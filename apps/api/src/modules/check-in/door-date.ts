@@ -1,5 +1,5 @@
 import type { CheckInDateDto } from '@admitone/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { attendees, eventDates, events } from '../../db/schema/index.js';
@@ -50,6 +50,36 @@ export async function ticketDateOf(db: Executor, attendeeId: number): Promise<Ti
     .innerJoin(events, eq(events.id, attendees.event_id))
     .where(eq(attendees.id, attendeeId));
   return row ?? null;
+}
+
+/**
+ * A pass's code admits on each of its dates (docs/DOMAIN.md, "Passes"): scanned on a day the pass has a row for, the
+ * scan is that row's (the date the door names, else the one running on the scan's day). Without one there, the row
+ * scanned stands, and the door says which date it is for.
+ */
+export async function passRowOnDoorDate<T extends { id: number; pass_group: string | null }>(
+  db: Executor,
+  scanned: T,
+  chosen: number | undefined,
+  at: Date,
+): Promise<number> {
+  if (!scanned.pass_group) return scanned.id;
+  const rows = await db
+    .select({
+      attendee: attendees.id,
+      id: eventDates.id,
+      start_date: eventDates.start_date,
+      end_date: eventDates.end_date,
+      timezone: events.timezone,
+      dates: sql<number>`(select count(*)::int from event_dates n where n.event_id = "events"."id")`.mapWith(Number),
+    })
+    .from(attendees)
+    .innerJoin(eventDates, eq(eventDates.id, attendees.event_date_id))
+    .innerJoin(events, eq(events.id, attendees.event_id))
+    .where(and(eq(attendees.pass_group, scanned.pass_group), notInArray(attendees.status, ['RESERVED', 'ABANDONED'])))
+    .orderBy(asc(eventDates.start_date), asc(attendees.id));
+  if (rows.some((r) => r.attendee === scanned.id && admitsOn(r, chosen, at))) return scanned.id;
+  return rows.find((r) => admitsOn(r, chosen, at))?.attendee ?? scanned.id;
 }
 
 /** The event's dates the door chooses from: all of them by start (then id), cancelled and hidden ones marked so. */

@@ -10,7 +10,7 @@ import { normaliseTicketCode } from '../orders/ids.js';
 import { emitWebhookEvent, type WebhookChange } from '../webhooks/webhook-outbox.js';
 import { findScanTarget, type ScanTarget, scanTargetDto } from './check-in-attendee.js';
 import { type CheckInListRow, listStateAt } from './check-in-lists.repository.js';
-import { admitsOn, ticketDateOf } from './door-date.js';
+import { admitsOn, passRowOnDoorDate, ticketDateOf } from './door-date.js';
 
 export type Scan = z.output<typeof checkInScan>;
 
@@ -89,7 +89,7 @@ async function priorScan(tx: Tx, eventId: number, clientScanId: string | undefin
 
 /** A scan the server has already applied: the same answer as the first time, nothing changes. */
 async function replay(tx: Tx, prior: PriorScan): Promise<CheckInOutcomeDto> {
-  const a = await scanTargetDto(tx, { id: prior.attendee_id, event_id: prior.event_id, status: 'ACTIVE' });
+  const a = await scanTargetDto(tx, { id: prior.attendee_id, event_id: prior.event_id });
   const now = prior.check_in_list_id !== null ? await onList(tx, prior.check_in_list_id, prior.attendee_id) : null;
   if (prior.action === 'CHECK_OUT') return outcome('CHECKED_OUT', a, null, now);
   const people = await peopleById(tx, [prior.user_id]);
@@ -182,7 +182,12 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
 
   const code = normaliseTicketCode(shortIdOf(scan.code ?? ''));
   const where = scan.attendee_id !== undefined ? eq(attendees.id, scan.attendee_id) : eq(attendees.short_id, code);
-  const found = await findScanTarget(tx, c.accountId, where);
+  let found = await findScanTarget(tx, c.accountId, where);
+  // A pass's code is good on each of its dates: the scan is its row for the date checked in.
+  if (found?.pass_group && scan.attendee_id === undefined) {
+    const row = await passRowOnDoorDate(tx, found, scan.event_date_id, scannedAt(c, scan));
+    if (row !== found.id) found = await findScanTarget(tx, c.accountId, eq(attendees.id, row));
+  }
   // A ticket's old code, after the buyer passed the ticket on: it no longer admits (the new holder has a new one).
   if (!found && scan.attendee_id === undefined && (await isRetiredCode(tx, c.eventId, code)))
     return outcome('TRANSFERRED', null);
