@@ -1,4 +1,4 @@
-import type { OrderDetailDto, PublicOrderDto } from '@admitone/shared';
+import { ORDER_SECRET_HEADER, type OrderDetailDto, type PublicOrderDto } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -41,7 +41,7 @@ async function weekend(app: App, pass: Record<string, unknown> = {}, seat: Recor
   const token = made.u.token;
   const settings = await call(app, 'PUT', `/api/events/${made.event.id}/settings`, {
     token,
-    body: { offline_payments_enabled: true, date_exchanges: 'SAME_PRICE' },
+    body: { offline_payments_enabled: true, date_exchanges: 'SAME_PRICE', ticket_transfers: 'ALLOWED' },
   });
   expect(settings.statusCode, settings.body).toBe(200);
   const first = await firstDateOf(app, made.event.id);
@@ -207,9 +207,39 @@ describe('passes', () => {
     expect(onDate(await scan(firstCode, first))).toEqual(['CHECKED_IN', first]);
     // Once per date: the third evening's own code finds its row in already.
     expect(onDate(await scan(codes[2]!, third))).toEqual(['ALREADY_CHECKED_IN', third]);
+    // So a pass's ticket is not passed on alone (the pass's other codes would still admit on its date).
+    const [{ secret }] = (await rows<{ secret: string }>(
+      ctx.app,
+      `select secret from orders where short_id = '${pass.short_id}'`,
+    )) as [{ secret: string }];
+    const transfer = await call(
+      ctx.app,
+      'POST',
+      `/api/public/events/${w.event.id}/order/${pass.short_id}/attendees/${codes[1]}/transfer`,
+      {
+        headers: { [ORDER_SECRET_HEADER]: secret },
+        body: { first_name: 'Ann', last_name: 'Other', email: 'ann@example.test' },
+      },
+    );
+    expect(transfer.json().error?.code).toBe('SELF_SERVICE_CLOSED');
     // A ticket for one evening still admits on that evening only.
     const other = (evening as unknown as OrderDetailDto).attendees[0]!.short_id;
     expect(onDate(await scan(other, second))).toEqual(['WRONG_DATE', first]);
+    // ... and may be passed on (the event allows it).
+    const [row] = await rows<{ secret: string }>(
+      ctx.app,
+      `select secret from orders where short_id = '${evening.short_id}'`,
+    );
+    const passedOn = await call(
+      ctx.app,
+      'POST',
+      `/api/public/events/${w.event.id}/order/${evening.short_id}/attendees/${other}/transfer`,
+      {
+        headers: { [ORDER_SECRET_HEADER]: row!.secret },
+        body: { first_name: 'Ann', last_name: 'Other', email: 'ann@example.test' },
+      },
+    );
+    expect(passedOn.statusCode, passedOn.body).toBe(200);
   });
 
   it('a pass needs a place on each of its dates: one full date stops it, and nothing is taken', async () => {

@@ -17,7 +17,7 @@ const holder = (p: { first_name: string | null; last_name: string | null; email:
 
 /**
  * The buyer passes one ticket on to another person, as the event allows (until its cut-off; not a
- * ticket already used at the door). The ticket keeps its place in the order and in stock (nothing is
+ * ticket already used at the door, nor a pass's). The ticket keeps its place in the order and in stock (nothing is
  * taken or given back) but gets a new code: the old code is retired at once, so a scan of it (also one
  * queued offline, or checked against a door device's offline data) is answered TRANSFERRED. The new
  * holder gets the ticket by e-mail, within `budget` (the new address's and the ticket's mails an hour;
@@ -35,6 +35,8 @@ export function transferTicket(
     if (!allowed?.can_transfer) throw new DomainError('SELF_SERVICE_CLOSED');
     const a = await lockTicketOf(tx, order, attendeeShortId);
     if (a.status !== 'ACTIVE') throw new DomainError('SELF_SERVICE_CLOSED');
+    // A pass's ticket is not passed on alone: any of the pass's codes admits on each of its dates.
+    if (a.pass_group) throw new DomainError('SELF_SERVICE_CLOSED');
     const used = await tx
       .select({ list: listCheckIns.list_id })
       .from(listCheckIns)

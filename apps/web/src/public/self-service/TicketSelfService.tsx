@@ -33,7 +33,8 @@ export function TicketSelfService({
   const name = personName(attendee);
   const canEdit = !!self?.can_edit && (attendee.status === 'ACTIVE' || attendee.status === 'AWAITING_PAYMENT');
   const canResend = attendee.status === 'ACTIVE' && !!attendee.email;
-  const canTransfer = !!self?.can_transfer && attendee.status === 'ACTIVE';
+  // A pass's tickets are not passed on one by one (any of its codes admits on each of its dates).
+  const canTransfer = !!self?.can_transfer && attendee.status === 'ACTIVE' && !attendee.pass_date;
   if (!canEdit && !canResend && !canTransfer) return null;
 
   const resend = async () => {
