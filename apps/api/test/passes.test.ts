@@ -207,6 +207,15 @@ describe('passes', () => {
     expect(onDate(await scan(firstCode, first))).toEqual(['CHECKED_IN', first]);
     // Once per date: the third evening's own code finds its row in already.
     expect(onDate(await scan(codes[2]!, third))).toEqual(['ALREADY_CHECKED_IN', third]);
+    // Its ticket page lists the pass's dates, each of which its code admits on.
+    const page = await call(ctx.app, 'GET', `/api/public/events/${w.event.id}/attendees/${codes[1]}`);
+    expect(page.json().data.pass_dates.map((d: { id: number }) => d.id)).toEqual([first, second, third]);
+    const plain = await call(
+      ctx.app,
+      'GET',
+      `/api/public/events/${w.event.id}/attendees/${(evening as unknown as OrderDetailDto).attendees[0]!.short_id}`,
+    );
+    expect(plain.json().data.pass_dates).toBeNull();
     // So a pass's ticket is not passed on alone (the pass's other codes would still admit on its date).
     const [{ secret }] = (await rows<{ secret: string }>(
       ctx.app,

@@ -928,6 +928,8 @@ export interface PublicTicketPageDto {
   event: OrderEventDto;
   /** The date the ticket is for (its times and venue stand for the event's). */
   date: OrderDateDto;
+  /** A pass's ticket: every date of the pass (its code admits on each, once); null for other tickets. */
+  pass_dates?: OrderDateDto[] | null;
 }
 
 /** `PublicTicketPageDto` as a response schema. */
@@ -941,6 +943,7 @@ export const publicTicketPageSchema = z.object({
   unit: unitPriceSchema.nullable(),
   event: orderEventSchema,
   date: orderDateSchema,
+  pass_dates: z.array(orderDateSchema).nullable().optional(),
 }) satisfies z.ZodType<PublicTicketPageDto>;
 export const publicTicketPageResponse = oneOf(publicTicketPageSchema);
 

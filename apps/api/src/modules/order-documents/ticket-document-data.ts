@@ -48,6 +48,8 @@ export interface TicketDocumentData {
   order: { order_number: string; currency: string };
   /** Minor units paid for this ticket, after discount, with taxes and fees. */
   price: number;
+  /** A pass's ticket: how many dates its code admits on (once each), the first and the last (ISO instants). */
+  pass?: { date_count: number; first_start: string; last_start: string } | null;
   /** Absolute `/ticket/{eventId}/{attendeeShortId}`. */
   ticket_url: string;
   /**

@@ -78,6 +78,18 @@ describe('ticketPdf', () => {
     );
   });
 
+  it("says on a pass's ticket that its code admits once on each of the pass's dates", async () => {
+    const ticket = {
+      ...sampleTicket(),
+      pass: { date_count: 3, first_start: '2027-07-17T17:30:00Z', last_start: '2027-07-19T17:30:00Z' },
+    };
+    const text = pdfText(await ticketPdf(ticket, 'en', { compress: false }));
+    expect(text).toMatch(
+      /PASS[\s\S]*Once on each of 3 dates,[\s\S]*Saturday, July 17, 2027 to[\s\S]*Monday, July 19, 2027/,
+    );
+    expect(pdfText(await ticketPdf(sampleTicket(), 'en', { compress: false }))).not.toContain('PASS');
+  });
+
   it('speaks the reader language and says free for free tickets', async () => {
     const text = pdfText(await ticketPdf(sampleTicket({ price: 0 }), 'de', { compress: false }));
     expect(text).toMatch(/Samstag, 17\. Juli 2027/);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import type { Locale } from '@admitone/shared';
-import { formatMoney } from '@admitone/shared';
+import { formatDate, formatMoney } from '@admitone/shared';
 import { personName } from '@admitone/shared';
 import PDFDocument from 'pdfkit';
 
@@ -24,6 +24,11 @@ const M = {
   free: /*i18n*/ { id: 'ticket_pdf.free', message: 'Free' },
   organizer: /*i18n*/ { id: 'ticket_pdf.organizer', message: 'Organized by {name}' },
   scan: /*i18n*/ { id: 'ticket_pdf.scan', message: 'Show this code at the entrance. Each ticket is valid once.' },
+  pass: /*i18n*/ { id: 'ticket_pdf.pass', message: 'Pass' },
+  passDates: /*i18n*/ {
+    id: 'ticket_pdf.pass_dates',
+    message: '{count, plural, one {Once on # date, {first}} other {Once on each of # dates, {first} to {last}}}',
+  },
 };
 
 /** A parsed font (fontkit's object, which pdfkit takes as it is). */
@@ -126,6 +131,16 @@ export async function ticketPdf(
     [t(M.order), d.order.order_number],
     [t(M.price), d.price === 0 ? t(M.free) : formatMoney(d.price, d.order.currency, locale)],
   ];
+  // A pass's code admits on each of its dates: the ticket says so under its date.
+  if (d.pass)
+    rows.splice(1, 0, [
+      t(M.pass),
+      t(M.passDates, {
+        count: d.pass.date_count,
+        first: formatDate(d.pass.first_start, d.event.timezone, locale),
+        last: formatDate(d.pass.last_start, d.event.timezone, locale),
+      }),
+    ]);
   const heading = t(M.heading);
   const organizer = t(M.organizer, { name: d.event.organizer_name });
   const scan = t(M.scan);

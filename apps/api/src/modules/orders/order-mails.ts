@@ -222,10 +222,22 @@ export async function enqueueOrderMails(
   for (const p of people) if (p.status === 'ACTIVE') qrCodes.set(p.id, await signedTicketCode(tx, e.id, p.short_id));
   // A pass's tickets are each for a date of their own (the order's date stands for the others).
   const passDates = await datesOfPasses(tx, people);
+  // What a pass's ticket says of the pass: its code admits once on each of the pass's dates that still stand.
+  const passOf = (p: (typeof people)[number]) => {
+    if (!p.pass_group) return null;
+    const starts = people
+      .filter((x) => x.pass_group === p.pass_group && x.status !== 'CANCELLED')
+      .map((x) => passDates.get(x.id)!.start_date.getTime())
+      .sort((a, b) => a - b);
+    if (!starts.length) return null;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    return { date_count: starts.length, first_start: iso(starts[0]!), last_start: iso(starts[starts.length - 1]!) };
+  };
   const ticketDoc = (p: (typeof people)[number]): TicketDocumentData => {
     const item = items.find((i) => i.id === p.order_item_id)!;
     const own = passDates.get(p.id);
     return {
+      pass: passOf(p),
       qr_code: qrCodes.get(p.id) ?? p.short_id,
       event: { ...mailEvent, ...(own ? mailDateOf(own, e) : {}), url: eventUrl, organizer_logo_key: organizerLogoKey },
       attendee: {

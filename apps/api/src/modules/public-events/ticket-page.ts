@@ -1,5 +1,5 @@
 import { isLocale, type PublicTicketPageDto, type TicketState } from '@admitone/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { attendees, eventDates, events, orderItems, orders, retiredTicketCodes } from '../../db/schema/index.js';
@@ -72,7 +72,19 @@ export async function publicTicketView(
       isLocale(row.order.locale) ? row.order.locale : null,
     ),
     date: toOrderDateDto(row.date),
+    pass_dates: row.attendee.pass_group ? await passDatesOf(db, row.attendee.pass_group) : null,
   };
+}
+
+/** Every date of a pass (of its tickets that still stand), in time order. */
+async function passDatesOf(db: Executor, passGroup: string) {
+  const rows = await db
+    .select(orderDateColumns)
+    .from(attendees)
+    .innerJoin(eventDates, eq(eventDates.id, attendees.event_date_id))
+    .where(and(eq(attendees.pass_group, passGroup), inArray(attendees.status, ['ACTIVE', 'AWAITING_PAYMENT'])))
+    .orderBy(asc(eventDates.start_date), asc(eventDates.id));
+  return rows.map(toOrderDateDto);
 }
 
 /**

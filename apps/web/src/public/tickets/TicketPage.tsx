@@ -9,6 +9,7 @@ import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { EventHeading } from '../checkout/EventHeading';
 import { ticketPrintPath } from '../checkout/paths';
 import { AddToCalendar } from './AddToCalendar';
+import { PassDates } from './PassDates';
 import { useTicket } from './ticket-api';
 import { ticketLabel } from './ticket-text';
 import { TicketMissing } from './TicketMissing';
@@ -70,6 +71,7 @@ export default function TicketPage({ eventId, shortId }: { eventId: number; shor
               />
             </div>
           </SimpleGrid>
+          {ticket.pass_dates?.length ? <PassDates dates={ticket.pass_dates} timeZone={ticket.event.timezone} /> : null}
         </Stack>
       </Paper>
       <Group justify="center">
