@@ -371,6 +371,9 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(fan.getByTestId('pass-ticket-date')).toHaveCount(covered);
   await expectAccessible(fan, 'an order with a pass');
   await snapshot(fan, 'en-order-pass');
+  // Any of its tickets lists the pass's dates: its code admits on each.
+  await fan.getByRole('link', { name: 'View ticket of Billie Holiday' }).first().click();
+  await expect(fan.getByTestId('pass-dates').getByRole('listitem')).toHaveCount(covered);
   await fanContext.close();
 
   // The list: cover thumbnail, actions menu, duplicate with its settings and cover.
