@@ -101,6 +101,7 @@ describe('passes', () => {
       first_start: '2027-06-01T17:00:00.000Z',
       last_start: '2027-06-02T17:00:00.000Z',
       prorated: false,
+      picks: null,
     });
     expect(listed.unit?.base).toBe(4500);
     expect(page.tickets.find((t) => t.id === w.evening)!.pass).toBeNull();
@@ -379,6 +380,80 @@ describe('passes', () => {
       ),
     ).toEqual([{ done: true }]);
     expect(await findDrift(ctx.app.deps.database.db, w.event.id)).toEqual([]);
+  });
+
+  it('a pass for any N dates takes nothing when bought; its holder picks dates, each once, N at most', async () => {
+    const w = await weekend(ctx.app, { name: 'Any two evenings', pass_picks: 2 });
+    const [first, second, third] = w.dates;
+    const page = await publicEvent(ctx.app, w.event.id, undefined, first);
+    expect(page.tickets.find((t) => t.id === w.festival)!.pass).toMatchObject({ date_count: 3, picks: 2 });
+    const order = await placeOrder(
+      ctx.app,
+      { eventId: w.event.id, organizerToken: w.token },
+      [{ ticket_id: w.festival, quantity: 1 }],
+      { extra: { event_date_id: first } },
+    );
+    expect(
+      await rows(ctx.app, `select taken from event_dates where event_id = ${w.event.id} order by start_date`),
+    ).toEqual([{ taken: 0 }, { taken: 0 }, { taken: 0 }]);
+    const [row] = await rows<{ secret: string }>(
+      ctx.app,
+      `select secret from orders where short_id = '${order.short_id}'`,
+    );
+    const headers = { [ORDER_SECRET_HEADER]: row!.secret };
+    const base = `/api/public/events/${w.event.id}/order/${order.short_id}`;
+    const view = async () => (await call(ctx.app, 'GET', base, { headers })).json<{ data: PublicOrderDto }>().data;
+    expect((await view()).pass_picks).toEqual([
+      expect.objectContaining({ ticket_id: w.festival, picks: 2, picked: 0 }),
+    ]);
+    expect((await view()).pass_picks![0]!.choosable.map((d) => d.id)).toEqual([first, second, third]);
+    const pick = (event_date_id: number, ticket_id = w.festival) =>
+      call(ctx.app, 'POST', `${base}/pass-picks`, { headers, body: { ticket_id, event_date_id } });
+
+    // The second evening's one seat goes to a plain ticket: it cannot be picked then.
+    await call(ctx.app, 'PATCH', `/api/events/${w.event.id}/dates/${second}`, {
+      token: w.token,
+      body: { capacity: 1 },
+    });
+    const plain = await reserve(ctx.app, w.event.id, {
+      items: [{ ticket_id: w.evening, quantity: 1 }],
+      event_date_id: second,
+    });
+    expect(plain.statusCode).toBe(201);
+    const full = await pick(second);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.code).toBe('NO_TICKETS_AVAILABLE');
+
+    const one = await pick(third);
+    expect(one.statusCode, one.body).toBe(200);
+    const after = one.json<{ data: PublicOrderDto }>().data;
+    expect(after.attendees.map((a) => [a.first_name, a.pass_date?.id])).toEqual([['Grace', third]]);
+    expect(after.pass_picks![0]).toMatchObject({ picked: 1 });
+    expect(after.pass_picks![0]!.choosable.map((d) => d.id)).toEqual([first, second]);
+    // Once per date.
+    expect(fieldErrors(await pick(third))).toEqual({
+      event_date_id: ['This date cannot be picked for the pass: choose one of the dates offered.'],
+    });
+    expect(Object.keys(fieldErrors(await pick(first, w.evening))!)).toEqual(['ticket_id']);
+    expect((await pick(first)).statusCode).toBe(200);
+    // N at most.
+    expect(fieldErrors(await pick(second))).toEqual({ event_date_id: ['Every date of this pass is picked already.'] });
+    const people = await rows<{ event_date_id: number; group: string }>(
+      ctx.app,
+      `select a.event_date_id, a.pass_group as group from attendees a join orders o on o.id = a.order_id
+       where o.short_id = '${order.short_id}' order by a.position`,
+    );
+    expect(people.map((p) => p.event_date_id)).toEqual([third, first]);
+    expect(new Set(people.map((p) => p.group)).size).toBe(1);
+    expect(
+      await rows(ctx.app, `select taken from event_dates where event_id = ${w.event.id} order by start_date`),
+    ).toEqual([{ taken: 1 }, { taken: 1 }, { taken: 1 }]);
+    expect(await findDrift(ctx.app.deps.database.db, w.event.id)).toEqual([]);
+    // Without the order's secret, nothing.
+    const stranger = await call(ctx.app, 'POST', `${base}/pass-picks`, {
+      body: { ticket_id: w.festival, event_date_id: second },
+    });
+    expect(stranger.statusCode).toBe(404);
   });
 
   it('once sold, a ticket cannot become a pass or stop being one, and a pass’s order does not change date', async () => {

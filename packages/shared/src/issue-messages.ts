@@ -119,6 +119,14 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.pass_order_dates_fixed',
     message: 'This order holds a pass, which is for its own dates: it cannot move to another date.',
   },
+  pass_date_unavailable: /*i18n*/ {
+    id: 'field.pass_date_unavailable',
+    message: 'This date cannot be picked for the pass: choose one of the dates offered.',
+  },
+  pass_no_picks_left: /*i18n*/ {
+    id: 'field.pass_no_picks_left',
+    message: 'Every date of this pass is picked already.',
+  },
   pass_no_waitlist: /*i18n*/ {
     id: 'field.pass_no_waitlist',
     message: 'A pass has no waitlist: it needs a place on every date it covers.',

@@ -34,6 +34,8 @@ export type IssueKey =
   | 'pass_ticket_only'
   | 'pass_no_waitlist'
   | 'pass_order_dates_fixed'
+  | 'pass_date_unavailable'
+  | 'pass_no_picks_left'
   | 'choose_tickets'
   | 'choose_events'
   | 'promo_code_taken'

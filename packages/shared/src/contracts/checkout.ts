@@ -181,6 +181,8 @@ export interface PublicPassDto {
   last_start: string;
   /** Priced by the dates that remain (the unit is already that share). */
   prorated: boolean;
+  /** Any this many of those dates, picked by the holder after buying; null: every one of them. */
+  picks?: number | null;
 }
 
 export const publicPassSchema = z.object({
@@ -188,6 +190,7 @@ export const publicPassSchema = z.object({
   first_start: z.string(),
   last_start: z.string(),
   prorated: z.boolean(),
+  picks: z.number().int().nullable().optional(),
 }) satisfies z.ZodType<PublicPassDto>;
 
 /** `PublicTicketDto` as a response schema. */
@@ -759,7 +762,36 @@ export interface PublicOrderDto {
   server_now: string;
   /** What the buyer may change themselves; null before the order is placed (a checkout in progress). */
   self_service: OrderSelfServiceDto | null;
+  /** Passes of the order whose holder picks their dates (any N): how many are picked, and the dates left to pick. */
+  pass_picks?: PassPicksDto[];
 }
+
+/** A pass for any N dates, as its order shows it: picks left and where (once the order is complete). */
+export interface PassPicksDto {
+  ticket_id: number;
+  ticket_name: string;
+  /** How many dates it admits on in all (its N times how many were bought). */
+  picks: number;
+  /** How many are picked (their tickets are the order's attendees). */
+  picked: number;
+  /** The dates that may be picked now: on sale, not begun, sold for the pass, not picked already. */
+  choosable: OrderDateDto[];
+}
+
+export const passPicksSchema = z.object({
+  ticket_id: z.number().int(),
+  ticket_name: z.string(),
+  picks: z.number().int(),
+  picked: z.number().int(),
+  choosable: z.array(orderDateSchema),
+}) satisfies z.ZodType<PassPicksDto>;
+
+/** A pass's holder picks a date (`POST /api/public/events/{id}/order/{shortId}/pass-picks`). */
+export const passPickBody = z.object({
+  ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
+  event_date_id: z.number().int().positive().max(LIMITS.ID_MAX),
+});
+export type PassPickBody = z.input<typeof passPickBody>;
 
 /** `PublicOrderDto` as a response schema. */
 export const publicOrderSchema = z.object({
@@ -791,6 +823,7 @@ export const publicOrderSchema = z.object({
   payment_due_at: z.string().nullable(),
   server_now: z.string(),
   self_service: orderSelfServiceSchema.nullable(),
+  pass_picks: z.array(passPicksSchema).optional(),
 }) satisfies z.ZodType<PublicOrderDto>;
 /** The order and every checkout step on it (details, extend, offline payment, card payment sync). */
 export const publicOrderResponse = oneOf(publicOrderSchema);

@@ -82,6 +82,11 @@ export const ticketBody = z
     is_pass: z.boolean().default(false),
     /** A pass priced by the dates that remain (bought mid-run, it costs its share). Ignored for other tickets. */
     pass_prorated: z.boolean().default(false),
+    /**
+     * A pass for any N of its dates, which the holder picks after buying (each pick takes a place on its date); null:
+     * every date. Not prorated.
+     */
+    pass_picks: z.number().int().min(1).max(1000).nullable().default(null),
     tax_and_fee_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(50).default([]),
     /**
      * The category it is listed under (one of the event's); null: a new ticket goes in the first, a changed one stays
@@ -99,6 +104,8 @@ export const ticketBody = z
       });
     if (v.is_pass && (v.product_type !== 'TICKET' || v.type === 'TIERED'))
       ctx.addIssue({ code: 'custom', path: ['is_pass'], ...customIssue('pass_ticket_only'), input: v.is_pass });
+    if (!v.is_pass && v.pass_picks !== null)
+      ctx.addIssue({ code: 'custom', path: ['pass_picks'], ...customIssue('invalid'), input: v.pass_picks });
     if (v.is_pass && v.waitlist_enabled)
       ctx.addIssue({
         code: 'custom',
@@ -189,6 +196,8 @@ export interface TicketDto {
   requires_promo_code: boolean;
   is_pass: boolean;
   pass_prorated: boolean;
+  /** Any N of its dates, picked by the holder later; null: every date. */
+  pass_picks: number | null;
   tax_and_fee_ids: number[];
   /** The product category it is listed under. */
   category_id: number;
@@ -252,6 +261,7 @@ export const ticketSchema = z.object({
   requires_promo_code: z.boolean(),
   is_pass: z.boolean(),
   pass_prorated: z.boolean(),
+  pass_picks: z.number().int().nullable(),
   tax_and_fee_ids: z.array(z.number().int()),
   category_id: z.number().int(),
   sort_order: z.number().int(),

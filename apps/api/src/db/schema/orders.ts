@@ -340,6 +340,8 @@ export type OrderEventKind =
   | 'TICKET_RESENT_BY_BUYER'
   | 'TICKET_TRANSFERRED'
   | 'CANCELLED_BY_BUYER'
+  /** The holder of a pass for any N dates picked one (a new ticket; modules/self-service/pass-picks.ts). */
+  | 'PASS_DATE_PICKED'
   // The order holds a waitlist offer's units for the person it was made to (modules/waitlist).
   | 'WAITLIST_OFFERED';
 

@@ -58,6 +58,11 @@ export const tickets = pgTable(
     is_pass: boolean('is_pass').notNull().default(false),
     /** A pass priced by the dates that remain: its price times the share of its dates still ahead. */
     pass_prorated: boolean('pass_prorated').notNull().default(false),
+    /**
+     * A pass for any N of its dates, picked by the holder after buying (null: every date). Buying takes nothing; each
+     * pick takes a unit on its date.
+     */
+    pass_picks: integer('pass_picks'),
     sort_order: integer('sort_order').notNull().default(0),
     /**
      * What a ticket has taken is kept per date (`ticket_dates.taken`; its sum is the ticket's): the ticket's

@@ -21,9 +21,17 @@ function passDatesOf(c: Catalogue, ticketId: number): CatalogueDate[] {
   return c.dates.dates.filter((d) => d.status !== 'CANCELLED' && d.status !== 'HIDDEN' && soldOn(c, ticketId, d.id));
 }
 
-/** The dates a pass bought now admits on: its dates not yet over, in time order. */
+/** The dates a pass bought now admits on: its dates not yet over, in time order (to pick from, for any N). */
 export function passDatesAhead(c: Catalogue, ticketId: number, now: Date): CatalogueDate[] {
   return passDatesOf(c, ticketId).filter((d) => !over(d, now));
+}
+
+/**
+ * The dates a pass takes a unit on when bought: all its dates ahead, or none for a pass whose holder picks N of
+ * them later (each pick takes its own; self-service/pass-picks.ts).
+ */
+export function passDatesTaken(c: Catalogue, t: TicketWithParts['ticket'], now: Date): CatalogueDate[] {
+  return t.pass_picks === null ? passDatesAhead(c, t.id, now) : [];
 }
 
 /** The price of a prorated pass bought now: rounded to the minor unit, never above the full price. */
@@ -39,7 +47,7 @@ export function proratedPrice(price: number, ahead: number, all: number): number
 export function passAsSold(c: Catalogue, t: TicketWithParts, now: Date): TicketWithParts {
   if (!t.ticket.is_pass) return t;
   let price = t.ticket.price;
-  if (t.ticket.pass_prorated && price !== null) {
+  if (t.ticket.pass_prorated && t.ticket.pass_picks === null && price !== null) {
     const all = passDatesOf(c, t.ticket.id);
     price = proratedPrice(price, all.filter((d) => !over(d, now)).length, all.length);
   }

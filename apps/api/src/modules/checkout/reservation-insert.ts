@@ -18,7 +18,10 @@ export interface NewOrder {
   event: EventRow;
   /** The date every unit is for, but a pass's. */
   dateId: number;
-  /** Passes: the dates each pass ticket admits on (one attendee row per pass and date; see checkout/passes.ts). */
+  /**
+   * Passes: the dates each pass ticket admits on (one attendee row per pass and date; none for a pass whose dates
+   * are picked later, whose line is on the order's date; see checkout/passes.ts).
+   */
   passDates?: ReadonlyMap<number, readonly number[]>;
   lines: OrderLine[];
   totals: ReturnType<typeof totalsOf>;
@@ -149,7 +152,7 @@ export async function insertReservation(
   const values = list(
     o.lines,
     (l) =>
-      sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${datesOf(l.ticket.ticket.id)[0]!}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`,
+      sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${datesOf(l.ticket.ticket.id)[0] ?? o.dateId}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`,
   );
   // Each pass ticket's dates; a unit of any other line is one row on the order's date.
   const passValues = [...passDates].map(

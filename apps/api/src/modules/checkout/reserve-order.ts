@@ -20,7 +20,7 @@ import { promoApplies } from './catalogue.js';
 import { type CatalogueDate, catalogueOnDate, dateOfOrder } from './catalogue-dates.js';
 import { claimKey, clientScopeOf } from './idempotency.js';
 import { priceRequest, promoUsable, type ReserveInput, totalsOf } from './order-lines.js';
-import { passDatesAhead } from './passes.js';
+import { passDatesTaken } from './passes.js';
 import { insertReservation, ReservationStopped, type WrittenOrder } from './reservation-insert.js';
 
 export interface ReserveDeps {
@@ -118,11 +118,12 @@ export async function reserveOrder(
       catalogue.tickets.map((t) => t.ticket),
       catalogue.capacities,
     );
-    // A pass takes a unit on each date it admits on; everything else on the order's date.
+    // A pass takes a unit on each date it admits on (none for one whose dates are picked later); everything else on
+    // the order's date.
     const passDates = new Map(
       lines
         .filter((l) => l.ticket.ticket.is_pass)
-        .map((l) => [l.ticket.ticket.id, passDatesAhead(catalogue, l.ticket.ticket.id, now).map((d) => d.id)]),
+        .map((l) => [l.ticket.ticket.id, passDatesTaken(catalogue, l.ticket.ticket, now).map((d) => d.id)]),
     );
     const units = lines.flatMap((l) =>
       (passDates.get(l.ticket.ticket.id) ?? [date.id]).map((dateId) => ({

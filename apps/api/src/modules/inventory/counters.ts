@@ -222,10 +222,11 @@ export async function applyChanges(
   changes: readonly CounterChange[],
   layout: Pick<StockLayout, 'versions' | 'quantities'>,
   guard: StockGuard,
+  options: ChainOptions = {},
 ): Promise<void> {
   if (!changes.length) return;
-  const chain = counterChain(changes, layout, guard);
+  const chain = counterChain(changes, layout, guard, null, options);
   const [row] = await rowsOf<{ outcome: number[] }>(tx, sql`with ${chain.ctes} select ${chain.outcome} as outcome`);
   if (row!.outcome.map(Number).every((n) => n === 1)) return;
-  throw await explainShortfall(tx, changes, layout);
+  throw await explainShortfall(tx, changes, layout, options);
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { changesOf, normalise, UNIT_COLUMNS, type UnitRow, unitsOfRows } from './changes.js';
-import { applyChanges, rowsOf, type StockGuard } from './counters.js';
+import { applyChanges, type ChainOptions, rowsOf, type StockGuard } from './counters.js';
 import { withCurrentLayout } from './layout.js';
 
 /** What every stock change needs: the clock (hold deadlines) and the guard (the control run swaps it). */
@@ -141,8 +141,9 @@ export async function moveUnits(
 }
 
 /**
- * Takes one new unit (an organizer's manual attendee), then runs `insert` (which writes the rows the
- * unit is counted by) in the same savepoint: StockShortage when it does not fit.
+ * Takes one new unit (an organizer's manual attendee; `buyer`: a pass's holder picking a date, as a buyer takes),
+ * then runs `insert` (which writes the rows the unit is counted by) in the same savepoint: StockShortage when it
+ * does not fit.
  */
 export async function takeNewUnit<T>(
   tx: Tx,
@@ -150,9 +151,10 @@ export async function takeNewUnit<T>(
   eventId: number,
   unit: UnitRow,
   insert: (sp: Tx) => Promise<T>,
+  options: ChainOptions = {},
 ): Promise<T> {
   return withCurrentLayout(tx, eventId, async (sp, layout) => {
-    await applyChanges(sp, normalise(changesOf(layout, unitsOfRows([unit]), null, 1)), layout, deps.guard);
+    await applyChanges(sp, normalise(changesOf(layout, unitsOfRows([unit]), null, 1)), layout, deps.guard, options);
     return insert(sp);
   });
 }

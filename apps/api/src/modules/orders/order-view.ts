@@ -35,6 +35,7 @@ import { dateOfOrder, datesOfPasses, type OrderDate, toOrderDateDto } from '../e
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import { selfServiceOf } from '../self-service/policy.js';
+import { passPicksOf } from './pass-picks-view.js';
 import { offlinePaymentOpen } from './payment-terms.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -297,7 +298,20 @@ export async function publicOrderView(
     : [];
   const date = await dateOfOrder(db, order.id);
   const passDates = await datesOfPasses(db, people);
-  return toPublicOrderDto({ order, items, people, answers, parts: parts!, date, passDates, token, now, cardPayments });
+  const picks = await passPicksOf(db, order, now);
+  const dto = toPublicOrderDto({
+    order,
+    items,
+    people,
+    answers,
+    parts: parts!,
+    date,
+    passDates,
+    token,
+    now,
+    cardPayments,
+  });
+  return picks.length ? { ...dto, pass_picks: picks } : dto;
 }
 
 type ItemPart = Pick<

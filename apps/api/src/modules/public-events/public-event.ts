@@ -179,11 +179,12 @@ function passAvailability(
   return least;
 }
 
-const passOf = (ahead: readonly CatalogueDate[], prorated: boolean) => ({
+const passOf = (ahead: readonly CatalogueDate[], prorated: boolean, picks: number | null) => ({
   date_count: ahead.length,
   first_start: ahead[0]!.start_date.toISOString(),
   last_start: ahead[ahead.length - 1]!.start_date.toISOString(),
   prorated,
+  picks,
 });
 
 export function publicEventView(
@@ -229,7 +230,7 @@ export function publicEventView(
     const ahead = t.is_pass ? passDatesAhead(catalogue, t.id, now) : [];
     const a = queued
       ? { ...stock[i]!, available: 0, tiers: stock[i]!.tiers.map((x) => ({ ...x, available: 0 })) }
-      : t.is_pass && dateView.levelsOn
+      : t.is_pass && t.pass_picks === null && dateView.levelsOn
         ? passAvailability(catalogue, levels, ahead, i, dateView.levelsOn)
         : stock[i]!;
     const tiers = p.tiers
@@ -297,7 +298,7 @@ export function publicEventView(
         t.waitlist_enabled && state === 'SOLD_OUT'
           ? waitlistMax(t.max_per_order, ceilingOf(levels[i]!, catalogue.capacities))
           : null,
-      pass: t.is_pass && ahead.length ? passOf(ahead, t.pass_prorated) : null,
+      pass: t.is_pass && ahead.length ? passOf(ahead, t.pass_prorated, t.pass_picks) : null,
     });
   });
   const rank = (t: PublicTicketDto) => categoryRank.get(t.category_id) ?? 0;

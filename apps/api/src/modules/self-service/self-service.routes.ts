@@ -3,6 +3,7 @@ import {
   exchangeDatesResponse,
   exchangeOrderBody,
   ORDER_SECRET_HEADER,
+  passPickBody,
   publicOrderAttendeeParams,
   publicOrderParams,
   publicOrderResponse,
@@ -19,6 +20,7 @@ import type { OrderContext } from '../orders/order-status.js';
 import { buyerEditAttendee, buyerResendTicket, type BuyerTicketRef } from './buyer-changes.js';
 import { cancelByBuyer } from './cancel.js';
 import { exchangeOptions, exchangeOrderDate } from './exchange.js';
+import { pickPassDate } from './pass-picks.js';
 import { transferTicket } from './transfer.js';
 
 const tags = ['checkout'];
@@ -94,6 +96,23 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
     (req) => change(req, (c) => buyerResendTicket(db, c, ticketOf(req), budgetOf(req))),
+  );
+
+  app.post(
+    '/events/:eventId/order/:shortId/pass-picks',
+    {
+      schema: {
+        tags,
+        summary:
+          'The holder of a pass for any N dates picks one (a ticket for it, taken as a buyer takes); refused on the field when none is left or the date cannot be picked',
+        params: publicOrderParams,
+        headers,
+        body: passPickBody,
+        response: { 200: publicOrderResponse },
+      },
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    (req) => change(req, (c) => pickPassDate(db, c, { ...req.params, secret: secretOf(req) }, req.body, budgetOf(req))),
   );
 
   app.post(

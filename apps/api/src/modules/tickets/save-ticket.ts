@@ -47,7 +47,9 @@ function columnsOf(input: TicketInput, event: EventRef) {
     waitlist_enabled: input.waitlist_enabled,
     requires_promo_code: input.requires_promo_code,
     is_pass: input.is_pass,
-    pass_prorated: input.is_pass && input.pass_prorated,
+    // A pass whose dates are picked later is not priced by the dates that remain.
+    pass_prorated: input.is_pass && input.pass_picks === null && input.pass_prorated,
+    pass_picks: input.is_pass ? input.pass_picks : null,
   };
 }
 
@@ -206,7 +208,8 @@ export async function updateTicket(
     const changesKind =
       current.ticket.type !== input.type ||
       current.ticket.product_type !== input.product_type ||
-      current.ticket.is_pass !== input.is_pass;
+      current.ticket.is_pass !== input.is_pass ||
+      (current.ticket.pass_picks === null) !== (input.pass_picks === null);
     if (changesKind && (await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_TYPE_LOCKED');
     const columns = columnsOf(input, event);
     if (columns.quantity !== null && columns.quantity < stock.taken) throw belowTaken('quantity', stock.taken);

@@ -120,6 +120,7 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       requires_promo_code: t.requires_promo_code,
       is_pass: t.is_pass,
       pass_prorated: t.pass_prorated,
+      pass_picks: t.pass_picks,
       tax_and_fee_ids: p.taxIds,
       category_id: t.category_id,
       sort_order: t.sort_order,

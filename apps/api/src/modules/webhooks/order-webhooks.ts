@@ -34,6 +34,8 @@ const ATTENDEE_TYPES: Partial<Record<OrderEventKind, WebhookEventType>> = {
   ATTENDEE_REACTIVATED: 'attendee.updated',
   TICKET_TRANSFERRED: 'attendee.updated',
   ATTENDEE_CANCELLED: 'attendee.cancelled',
+  // A pass's holder picked a date: a new ticket.
+  PASS_DATE_PICKED: 'attendee.created',
 };
 /**
  * The first of these makes an order real (it left the reservation): order.created and its attendees' attendee.created.

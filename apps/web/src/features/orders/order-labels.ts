@@ -72,6 +72,7 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   TICKET_RESENT_BY_BUYER: msg`Ticket e-mail sent again at the buyer's request`,
   TICKET_TRANSFERRED: msg`Ticket passed on by the buyer`,
   CANCELLED_BY_BUYER: msg`Order cancelled by the buyer`,
+  PASS_DATE_PICKED: msg`Date picked for a pass by the buyer`,
   WAITLIST_OFFERED: msg`Held for a person on the waitlist`,
 };
 const UNKNOWN_EVENT = msg`Order updated`;
@@ -85,6 +86,7 @@ const BY_ORGANIZER_LABELS: Record<string, MessageDescriptor> = {
 const DATE_CANCELLED_LABELS: Record<string, MessageDescriptor> = {
   CANCELLED: msg`Order cancelled: its date was cancelled`,
   LATE_PAYMENT_REFUNDED: msg`Payment refunded automatically: its date was cancelled`,
+  ATTENDEE_CANCELLED: msg`A pass's ticket cancelled: its date was cancelled`,
 };
 
 export const orderEventLabel = (kind: string, data: Record<string, unknown> = {}): MessageDescriptor =>

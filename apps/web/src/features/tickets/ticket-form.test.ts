@@ -123,6 +123,13 @@ describe('ticket form values', () => {
     expect(ticketBody({ ...values, type: 'FREE' }, 'EUR')).toMatchObject({ is_pass: true, pass_prorated: false });
     expect(ticketBody({ ...values, type: 'TIERED' }, 'EUR')).toMatchObject({ is_pass: false, pass_prorated: false });
     expect(ticketBody({ ...values, product_type: 'GENERAL' }, 'EUR')).toMatchObject({ is_pass: false });
+    // Any N dates picked later: not prorated.
+    expect(ticketBody({ ...values, pass_picks_on: true, pass_picks: 3 }, 'EUR')).toMatchObject({
+      is_pass: true,
+      pass_prorated: false,
+      pass_picks: 3,
+    });
+    expect(ticketBody({ ...values, is_pass: false, pass_picks_on: true }, 'EUR')).toMatchObject({ pass_picks: null });
     expect(ticketBody({ ...values, is_pass: false }, 'EUR')).toMatchObject({
       is_pass: false,
       pass_prorated: false,

@@ -46,8 +46,11 @@ export interface TicketValues {
   requires_promo_code: boolean;
   /** A pass: one purchase admits on every date it is sold on that is ahead (a ticket with one price only)… */
   is_pass: boolean;
-  /** …priced by the dates that remain. */
+  /** …priced by the dates that remain… */
   pass_prorated: boolean;
+  /** …or for any `pass_picks` of its dates, which the holder picks after buying. */
+  pass_picks_on: boolean;
+  pass_picks: number | string;
   tax_and_fee_ids: string[];
   /** The category (its id as text); null: a new ticket goes in the first, a changed one stays. */
   category_id: string | null;
@@ -118,6 +121,8 @@ export function ticketValues(
       requires_promo_code: false,
       is_pass: false,
       pass_prorated: false,
+      pass_picks_on: false,
+      pass_picks: 5,
       tax_and_fee_ids: defaultTaxIds.map(String),
       category_id: categoryId === null ? null : String(categoryId),
     };
@@ -146,6 +151,8 @@ export function ticketValues(
     requires_promo_code: ticket.requires_promo_code,
     is_pass: ticket.is_pass,
     pass_prorated: ticket.pass_prorated,
+    pass_picks_on: typeof ticket.pass_picks === 'number',
+    pass_picks: ticket.pass_picks ?? 5,
     tax_and_fee_ids: ticket.tax_and_fee_ids.map(String),
     category_id: String(ticket.category_id),
   };
@@ -196,7 +203,8 @@ export function ticketBody(v: TicketValues, currency: string): TicketBody {
     hide_after_sale_end: v.hide_after_sale_end,
     requires_promo_code: v.requires_promo_code,
     is_pass: pass,
-    pass_prorated: pass && v.type === 'PAID' && v.pass_prorated,
+    pass_prorated: pass && !v.pass_picks_on && v.type === 'PAID' && v.pass_prorated,
+    pass_picks: pass && v.pass_picks_on ? count(v.pass_picks) : null,
     tax_and_fee_ids: v.tax_and_fee_ids.map(Number),
     category_id: v.category_id ? Number(v.category_id) : null,
   };

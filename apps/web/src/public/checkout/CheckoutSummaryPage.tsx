@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { CancelOrderSection } from '../self-service/CancelOrderSection';
 import { ChangeDateSection } from '../self-service/ChangeDateSection';
+import { PassPicksSection } from '../self-service/PassPicksSection';
 import { CheckoutLayout } from './CheckoutLayout';
 import { EventHeading } from './EventHeading';
 import { readableAlert } from './notice';
@@ -155,6 +156,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       <OrderFiles order={order} />
       {/* An order awaiting its offline payment shows its tickets where the buyer may still correct
           them (issued once paid). */}
+      <PassPicksSection order={order} onChange={setOrder} />
       {(completed || (awaiting && order.self_service?.can_edit)) && order.attendees.length > 0 && (
         <OrderTickets order={order} onChange={setOrder} />
       )}

@@ -37,4 +37,22 @@ describe('PassNote', () => {
     // Past midnight in Berlin.
     expect(screen.getByTestId('pass-note').textContent).toBe('Pass for one date: Monday, June 7, 2027');
   });
+
+  it('says how many dates the holder of a pass for any N picks, of how many', () => {
+    renderWithProviders(
+      <PassNote
+        pass={{
+          date_count: 12,
+          first_start: '2027-06-04T17:00:00.000Z',
+          last_start: '2027-08-20T17:00:00.000Z',
+          prorated: false,
+          picks: 5,
+        }}
+        timeZone="Europe/Berlin"
+      />,
+    );
+    expect(screen.getByTestId('pass-note').textContent).toBe(
+      'Pass for any 5 of 12 dates (Friday, June 4, 2027 to Friday, August 20, 2027), picked after buying',
+    );
+  });
 });

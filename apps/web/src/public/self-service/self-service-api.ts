@@ -2,6 +2,7 @@ import type {
   BuyerAttendeeBody,
   ExchangeDateDto,
   ExchangeOrderBody,
+  PassPickBody,
   PublicOrderDto,
   TransferTicketBody,
 } from '@admitone/shared';
@@ -77,6 +78,16 @@ export const exchangeDates = (eventId: number, shortId: string, locale: string) 
 /** Moves the whole order to another date of the event; answers the order as it now stands. */
 export const exchangeOrder = (eventId: number, shortId: string, body: ExchangeOrderBody, locale: string) =>
   publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/exchange`, {
+    method: 'POST',
+    body,
+    eventId,
+    orderShortId: shortId,
+    locale,
+  }).then((r) => r.data);
+
+/** The holder of a pass for any N dates picks one; answers the order as it now stands (with the new ticket). */
+export const pickPassDate = (eventId: number, shortId: string, body: PassPickBody, locale: string) =>
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/pass-picks`, {
     method: 'POST',
     body,
     eventId,

@@ -165,7 +165,29 @@ function TicketFormFields({
                 disabled={ticket ? !ticket.can_change_type : false}
                 {...form.getInputProps('is_pass', { type: 'checkbox' })}
               />
-              {v.is_pass && v.type === 'PAID' ? (
+              {v.is_pass ? (
+                <Group align="flex-end" gap="md" ml="xl">
+                  <Checkbox
+                    label={t`The holder picks the dates`}
+                    description={t`Any number of its dates, picked on the order page after buying.`}
+                    mb={8}
+                    disabled={ticket ? !ticket.can_change_type : false}
+                    {...form.getInputProps('pass_picks_on', { type: 'checkbox' })}
+                  />
+                  {v.pass_picks_on ? (
+                    <NumberInput
+                      label={t`Number of dates`}
+                      min={1}
+                      max={1000}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      w={160}
+                      {...form.getInputProps('pass_picks')}
+                    />
+                  ) : null}
+                </Group>
+              ) : null}
+              {v.is_pass && !v.pass_picks_on && v.type === 'PAID' ? (
                 <Checkbox
                   ml="xl"
                   label={t`Price by the dates that remain`}
