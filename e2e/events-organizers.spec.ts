@@ -349,15 +349,28 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(passForm).toBeHidden();
   const passRow = page.getByTestId('ticket-row').filter({ hasText: 'Season pass' });
   await expect(passRow.getByTestId('product-kind')).toHaveText('Pass');
+  // And a pass for any two evenings, which its holder picks after buying.
+  await page.getByRole('main').getByRole('button', { name: 'Create ticket' }).click();
+  await passForm.getByLabel('Name').fill('Any two nights');
+  await passForm.getByText('Free', { exact: true }).click();
+  await passForm.getByRole('checkbox', { name: 'Pass: valid on every date it is sold on' }).check();
+  await passForm.getByRole('checkbox', { name: 'The holder picks the dates' }).check();
+  await passForm.getByRole('textbox', { name: 'Number of dates' }).fill('2');
+  await passForm.getByRole('button', { name: 'Create ticket' }).click();
+  await expect(passForm).toBeHidden();
   const fanContext = await browser.newContext();
   const fan = await fanContext.newPage();
   await fan.goto(eventPath.replace('/manage/event/', '/event/'));
   await fan.getByTestId('date-choice').first().click();
-  const note = fan.getByTestId('pass-note');
+  await expect(fan.locator('li').filter({ hasText: 'Any two nights' }).getByTestId('pass-note')).toHaveText(
+    /^Pass for any 2 of \d+ dates \(.+\), picked after buying$/,
+  );
+  const note = fan.locator('li').filter({ hasText: 'Season pass' }).getByTestId('pass-note');
   await expect(note).toHaveText(/^Pass: admits once on each of \d+ dates, \w+day, \w+ \d+, 20\d\d to \w+day, /);
   const covered = Number(/each of (\d+) dates/.exec((await note.textContent())!)![1]);
   expect(covered).toBeGreaterThan(1);
   await fan.getByRole('button', { name: 'One more Season pass', exact: true }).click();
+  await fan.getByRole('button', { name: 'One more Any two nights', exact: true }).click();
   await fan.getByRole('button', { name: 'Continue' }).click();
   const fanForm = fan.locator('form');
   // The buyer and one holder: the pass is named once.
@@ -369,7 +382,14 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await fan.getByRole('button', { name: 'Get my tickets' }).click();
   await expect(fan.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   await expect(fan.getByTestId('pass-ticket-date')).toHaveCount(covered);
-  await expectAccessible(fan, 'an order with a pass');
+  // The pass for any two nights has no ticket yet: the fan picks the first evening offered.
+  const picks = fan.getByTestId('pass-picks');
+  await expect(picks.getByText('Any two nights: 0 of 2 dates picked')).toBeVisible();
+  await expectAccessible(fan, 'an order with passes');
+  await picks.getByRole('button', { name: 'Add this date' }).click();
+  await expect(picks.getByText(/^Added .+: its ticket is with your tickets\.$/)).toBeVisible();
+  await expect(picks.getByText('Any two nights: 1 of 2 dates picked')).toBeVisible();
+  await expect(fan.getByTestId('pass-ticket-date')).toHaveCount(covered + 1);
   await snapshot(fan, 'en-order-pass');
   // Any of its tickets lists the pass's dates: its code admits on each.
   await fan.getByRole('link', { name: 'View ticket of Billie Holiday' }).first().click();
