@@ -112,7 +112,14 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       },
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
     },
-    (req) => change(req, (c) => pickPassDate(db, c, { ...req.params, secret: secretOf(req) }, req.body, budgetOf(req))),
+    // A pick takes stock as a checkout does: within the process's checkout share of the pool (a rush for a date's
+    // last places queues here, not on the date's row with a connection each).
+    (req) =>
+      change(req, (c) =>
+        deps.checkoutShare.run(0, () =>
+          pickPassDate(db, c, { ...req.params, secret: secretOf(req) }, req.body, budgetOf(req)),
+        ),
+      ),
   );
 
   app.post(
