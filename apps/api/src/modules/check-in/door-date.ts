@@ -35,10 +35,11 @@ export function admitsOn(date: TicketDate, chosen: number | undefined, at: Date)
   );
 }
 
-/** The date an attendee's ticket is for, with the event's time zone and how many dates it has. */
-export async function ticketDateOf(db: Executor, attendeeId: number): Promise<TicketDate | null> {
-  const [row] = await db
+/** Attendees with their ticket's date as the door judges it (`TicketDate`'s columns, and the attendee's id). */
+const ticketDates = (db: Executor) =>
+  db
     .select({
+      attendee: attendees.id,
       id: eventDates.id,
       start_date: eventDates.start_date,
       end_date: eventDates.end_date,
@@ -47,8 +48,11 @@ export async function ticketDateOf(db: Executor, attendeeId: number): Promise<Ti
     })
     .from(attendees)
     .innerJoin(eventDates, eq(eventDates.id, attendees.event_date_id))
-    .innerJoin(events, eq(events.id, attendees.event_id))
-    .where(eq(attendees.id, attendeeId));
+    .innerJoin(events, eq(events.id, attendees.event_id));
+
+/** The date an attendee's ticket is for, with the event's time zone and how many dates it has. */
+export async function ticketDateOf(db: Executor, attendeeId: number): Promise<TicketDate | null> {
+  const [row] = await ticketDates(db).where(eq(attendees.id, attendeeId));
   return row ?? null;
 }
 
@@ -64,18 +68,7 @@ export async function passRowOnDoorDate<T extends { id: number; pass_group: stri
   at: Date,
 ): Promise<number> {
   if (!scanned.pass_group) return scanned.id;
-  const rows = await db
-    .select({
-      attendee: attendees.id,
-      id: eventDates.id,
-      start_date: eventDates.start_date,
-      end_date: eventDates.end_date,
-      timezone: events.timezone,
-      dates: sql<number>`(select count(*)::int from event_dates n where n.event_id = "events"."id")`.mapWith(Number),
-    })
-    .from(attendees)
-    .innerJoin(eventDates, eq(eventDates.id, attendees.event_date_id))
-    .innerJoin(events, eq(events.id, attendees.event_id))
+  const rows = await ticketDates(db)
     .where(and(eq(attendees.pass_group, scanned.pass_group), notInArray(attendees.status, ['RESERVED', 'ABANDONED'])))
     .orderBy(asc(eventDates.start_date), asc(attendees.id));
   if (rows.some((r) => r.attendee === scanned.id && admitsOn(r, chosen, at))) return scanned.id;
