@@ -456,6 +456,38 @@ describe('passes', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it('an organizer adds a pass’s holder by hand: a ticket on each of its dates ahead; a pass picked later cannot be', async () => {
+    const w = await weekend(ctx.app);
+    const [first, second, third] = w.dates;
+    const add = (ticket_id: number) =>
+      call(ctx.app, 'POST', `/api/events/${w.event.id}/attendees`, {
+        token: w.token,
+        body: { ticket_id, first_name: 'Vera', last_name: 'Guest', email: 'vera@example.test', event_date_id: second },
+      });
+    const added = await add(w.festival);
+    expect(added.statusCode, added.body).toBe(201);
+    const people = await rows<{ event_date_id: number; first_name: string; group: string | null }>(
+      ctx.app,
+      `select event_date_id, first_name, pass_group as group from attendees where event_id = ${w.event.id} order by position`,
+    );
+    expect(people.map((p) => [p.event_date_id, p.first_name])).toEqual([
+      [first, 'Vera'],
+      [second, 'Vera'],
+      [third, 'Vera'],
+    ]);
+    expect(new Set(people.map((p) => p.group)).size).toBe(1);
+    expect(people[0]!.group).not.toBeNull();
+    expect(await findDrift(ctx.app.deps.database.db, w.event.id)).toEqual([]);
+
+    const flex = await call(ctx.app, 'POST', `/api/events/${w.event.id}/tickets`, {
+      token: w.token,
+      body: { name: 'Any one', type: 'FREE', is_pass: true, pass_picks: 1 },
+    });
+    expect(fieldErrors(await add(flex.json().data.id))).toEqual({
+      ticket_id: ['A pass whose holder picks the dates is sold to buyers only: it cannot be added by hand.'],
+    });
+  });
+
   it('once sold, a ticket cannot become a pass or stop being one, and a pass’s order does not change date', async () => {
     const w = await weekend(ctx.app);
     const order = await placeOrder(

@@ -123,6 +123,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.pass_date_unavailable',
     message: 'This date cannot be picked for the pass: choose one of the dates offered.',
   },
+  pass_picks_by_hand: /*i18n*/ {
+    id: 'field.pass_picks_by_hand',
+    message: 'A pass whose holder picks the dates is sold to buyers only: it cannot be added by hand.',
+  },
   pass_no_picks_left: /*i18n*/ {
     id: 'field.pass_no_picks_left',
     message: 'Every date of this pass is picked already.',

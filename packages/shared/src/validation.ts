@@ -36,6 +36,7 @@ export type IssueKey =
   | 'pass_order_dates_fixed'
   | 'pass_date_unavailable'
   | 'pass_no_picks_left'
+  | 'pass_picks_by_hand'
   | 'choose_tickets'
   | 'choose_events'
   | 'promo_code_taken'

@@ -1,5 +1,5 @@
 import { type createAttendeeBody, isLocale, type Locale, type UnitPrice } from '@admitone/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
 import type { Db, Tx } from '../../db/client.js';
@@ -8,6 +8,7 @@ import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import type { EventRow } from '../checkout/catalogue.js';
 import { organizerDateOf } from '../event-dates/date-choice.js';
+import { rowsOf } from '../inventory/counters.js';
 import { takeNewUnit } from '../inventory/order-units.js';
 import { newAttendeeShortId, newOrderNumber, newOrderShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
@@ -32,19 +33,37 @@ export async function createManualAttendee(
   const [existing] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.event_id, event.id));
   if (!existing?.n) throw new DomainError('TICKET_REQUIRED');
   const { entry, tier } = await targetTicket(tx, event, input.ticket_id, input.tier_id);
-  const dateId = await organizerDateOf(tx, event.id, input.event_date_id);
-  const unit = {
+  // A pass admits on each of its dates ahead (the date chosen does not matter); one picked later is the buyer's.
+  if (entry.ticket.is_pass && entry.ticket.pass_picks !== null)
+    throw new DomainError('VALIDATION_FAILED', { fields: { ticket_id: [{ key: 'pass_picks_by_hand' }] } });
+  const dateIds = entry.ticket.is_pass
+    ? await passDatesByHand(tx, event.id, entry.ticket.id, ctx.now)
+    : [await organizerDateOf(tx, event.id, input.event_date_id)];
+  if (!dateIds.length) throw new DomainError('VALIDATION_FAILED', { fields: { ticket_id: [{ key: 'not_on_sale' }] } });
+  const units = dateIds.map((dateId) => ({
     ticket_id: entry.ticket.id,
     tier_id: tier?.id ?? null,
     event_date_id: dateId,
     is_admission: entry.ticket.product_type === 'TICKET',
-  };
-  // The unit is taken through the stock module, then the rows that count it are written in the same step.
+  }));
+  // The units are taken through the stock module, then the rows that count them are written in the same step.
   return orNoStock(() =>
-    takeNewUnit(tx, ctx.stock, event.id, unit, (sp) =>
-      writeManualOrder(sp, ctx, event, input, fallbackLocale, entry, tier, unit),
+    takeNewUnit(tx, ctx.stock, event.id, units, (sp) =>
+      writeManualOrder(sp, ctx, event, input, fallbackLocale, entry, tier, units),
     ),
   );
+}
+
+/** A pass's dates when the organizer adds its holder: sold there, neither cancelled nor hidden, not over. */
+async function passDatesByHand(tx: Tx, eventId: number, ticketId: number, now: Date): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`select d.id from event_dates d join ticket_dates td on td.event_date_id = d.id and td.ticket_id = ${ticketId}
+        where d.event_id = ${eventId} and td.enabled and d.status not in ('CANCELLED', 'HIDDEN')
+          and coalesce(d.end_date, d.start_date) > ${now}
+        order by d.start_date, d.id`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 async function writeManualOrder(
@@ -55,8 +74,9 @@ async function writeManualOrder(
   fallbackLocale: Locale,
   entry: Awaited<ReturnType<typeof targetTicket>>['entry'],
   tier: Awaited<ReturnType<typeof targetTicket>>['tier'],
-  stockUnit: { event_date_id: number; is_admission: boolean },
+  stockUnits: ReadonlyArray<{ event_date_id: number; is_admission: boolean }>,
 ): Promise<{ attendeeId: number; mails: number[] }> {
+  const stockUnit = stockUnits[0]!;
   const locale = isLocale(input.locale) ? input.locale : fallbackLocale;
   const paid = input.amount_paid;
   const unit: UnitPrice = {
@@ -107,27 +127,32 @@ async function writeManualOrder(
       total: paid,
     })
     .returning({ id: orderItems.id });
+  // One row per unit: a pass's, one per date, share the first row's code as their group.
+  const codes = stockUnits.map(() => newAttendeeShortId());
   const [attendee] = await tx
     .insert(attendees)
-    .values({
-      account_id: event.account_id,
-      event_id: event.id,
-      order_id: order!.id,
-      order_item_id: line!.id,
-      ticket_id: entry.ticket.id,
-      tier_id: tier?.id ?? null,
-      event_date_id: stockUnit.event_date_id,
-      is_admission: stockUnit.is_admission,
-      short_id: newAttendeeShortId(),
-      status: 'ACTIVE',
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: input.email,
-      locale,
-      position: 0,
-      created_at: ctx.now,
-      updated_at: ctx.now,
-    })
+    .values(
+      stockUnits.map((u, i) => ({
+        account_id: event.account_id,
+        event_id: event.id,
+        order_id: order!.id,
+        order_item_id: line!.id,
+        ticket_id: entry.ticket.id,
+        tier_id: tier?.id ?? null,
+        event_date_id: u.event_date_id,
+        is_admission: u.is_admission,
+        short_id: codes[i]!,
+        pass_group: entry.ticket.is_pass ? codes[0]! : null,
+        status: 'ACTIVE' as const,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        locale,
+        position: i,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      })),
+    )
     .returning({ id: attendees.id });
   await recordOrderEvent(tx, order!.id, {
     kind: 'MANUALLY_CREATED',

@@ -149,12 +149,14 @@ export async function takeNewUnit<T>(
   tx: Tx,
   deps: StockDeps,
   eventId: number,
-  unit: UnitRow,
+  unit: UnitRow | readonly UnitRow[],
   insert: (sp: Tx) => Promise<T>,
   options: ChainOptions = {},
 ): Promise<T> {
+  // Several at once (a pass added by hand: one on each of its dates), all or nothing.
+  const units = Array.isArray(unit) ? unit : [unit as UnitRow];
   return withCurrentLayout(tx, eventId, async (sp, layout) => {
-    await applyChanges(sp, normalise(changesOf(layout, unitsOfRows([unit]), null, 1)), layout, deps.guard, options);
+    await applyChanges(sp, normalise(changesOf(layout, unitsOfRows(units), null, 1)), layout, deps.guard, options);
     return insert(sp);
   });
 }
