@@ -118,14 +118,23 @@ describe('passes', () => {
     expect(order.totals.total).toBe(4500);
     // The organizer's order lists a ticket per date.
     expect((order as unknown as OrderDetailDto).attendees.map((a) => a.date.id)).toEqual([first, second]);
-    // Each ticket mailed is for its own date.
-    const mailed = await rows<{ start: string }>(
+    // Its holder is mailed once: the first date's ticket, which says it admits on each of the pass's dates.
+    const mailed = await rows<{ start: string; dates: string }>(
       ctx.app,
-      `select o.payload->'data'->'ticket'->'event'->>'start_date' as start from outbox o
+      `select o.payload->'data'->'ticket'->'event'->>'start_date' as start,
+              o.payload->'data'->'ticket'->'pass'->>'date_count' as dates from outbox o
        where o.payload->>'template' = 'attendee_ticket' and o.order_id =
          (select id from orders where short_id = '${order.short_id}') order by o.id`,
     );
-    expect(mailed.map((m) => m.start)).toEqual(['2027-06-01T17:00:00.000Z', '2027-06-02T17:00:00.000Z']);
+    expect(mailed).toEqual([{ start: '2027-06-01T17:00:00.000Z', dates: '2' }]);
+    // The buyer's mail carries it once too.
+    const [paid] = await rows<{ n: number }>(
+      ctx.app,
+      `select jsonb_array_length(o.payload->'data'->'order_tickets'->'tickets') as n from outbox o
+       where o.payload->>'template' = 'payment_received' and o.order_id =
+         (select id from orders where short_id = '${order.short_id}')`,
+    );
+    expect(paid).toEqual({ n: 1 });
     const people = await rows<{ event_date_id: number; pass: boolean; first_name: string; status: string }>(
       ctx.app,
       `select event_date_id, pass_group is not null as pass, first_name, status from attendees

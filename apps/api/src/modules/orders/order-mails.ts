@@ -254,13 +254,19 @@ export async function enqueueOrderMails(
     };
   };
   // The buyer's mails carry every ticket of the order (a group's buyer holds them all); cancelled ones are no tickets.
+  // A pass's code admits on each of its dates and its PDF says so: its mails carry its first valid ticket, not one per
+  // date (the order page and the ticket page list them all).
+  const firstOfPass = new Map<string, number>();
+  for (const p of people)
+    if (p.pass_group && p.status === 'ACTIVE' && !firstOfPass.has(p.pass_group)) firstOfPass.set(p.pass_group, p.id);
+  const onceAPass = (p: (typeof people)[number]) => !p.pass_group || firstOfPass.get(p.pass_group) === p.id;
   const orderTickets = {
-    tickets: people.filter((p) => p.status === 'ACTIVE').map(ticketDoc),
+    tickets: people.filter((p) => p.status === 'ACTIVE' && onceAPass(p)).map(ticketDoc),
     print_url: buyerOrderPrintUrl(ctx.appUrl, order),
   };
   const tickets = (only?: number, passedOnBy?: string) =>
     people
-      .filter((p) => p.email && (only === undefined || p.id === only))
+      .filter((p) => p.email && (only === undefined ? onceAPass(p) : p.id === only))
       .map((p) => {
         return mailPayload('attendee_ticket', p.email!, p.locale, {
           ticket: ticketDoc(p),
