@@ -458,6 +458,12 @@ describe('passes', () => {
       await rows(ctx.app, `select taken from event_dates where event_id = ${w.event.id} order by start_date`),
     ).toEqual([{ taken: 1 }, { taken: 1 }, { taken: 1 }]);
     expect(await findDrift(ctx.app.deps.database.db, w.event.id)).toEqual([]);
+    // The organizer's order shows how many dates the holder picked.
+    const [detail] = await rows<{ id: number }>(ctx.app, `select id from orders where short_id = '${order.short_id}'`);
+    const organizerView = await call(ctx.app, 'GET', `/api/events/${w.event.id}/orders/${detail!.id}`, {
+      token: w.token,
+    });
+    expect(organizerView.json().data.pass_picks).toEqual([{ ticket_id: w.festival, picks: 2, picked: 2 }]);
     // Without the order's secret, nothing.
     const stranger = await call(ctx.app, 'POST', `${base}/pass-picks`, {
       body: { ticket_id: w.festival, event_date_id: second },

@@ -196,6 +196,8 @@ export interface OrderDetailDto extends OrderSummaryDto {
   history: OrderHistoryEntryDto[];
   actions: OrderActionsDto;
   cancelled_at: string | null;
+  /** Its passes for any N dates: how many dates each admits on in all, and how many the holder has picked. */
+  pass_picks?: Array<{ ticket_id: number; picks: number; picked: number }>;
 }
 
 export const adminAnswerSchema = z.object({
@@ -320,6 +322,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   history: z.array(orderHistoryEntrySchema),
   actions: orderActionsSchema,
   cancelled_at: z.iso.datetime({ offset: true }).nullable(),
+  pass_picks: z
+    .array(z.object({ ticket_id: z.number().int(), picks: z.number().int(), picked: z.number().int() }))
+    .optional(),
 }) satisfies z.ZodType<OrderDetailDto>;
 export const orderDetailResponse = oneOf(orderDetailSchema);
 

@@ -17,6 +17,7 @@ import {
 import { orderHistory } from './order-history.js';
 import { type OrderListFilters, orderSort, orderWhere } from './order-query.js';
 import type { OrderRow } from './order-view.js';
+import { pickLines } from './pass-picks-view.js';
 
 const ticketCount = sql<number>`(select count(*)::int from attendees where attendees.order_id = ${orders.id} and attendees.status <> 'ABANDONED' and attendees.is_admission)`;
 const columns = {
@@ -152,6 +153,7 @@ export async function orderDetail(
   const o = row.o;
   const items = await db.select().from(orderItems).where(eq(orderItems.order_id, o.id)).orderBy(asc(orderItems.id));
   const history = await orderHistory(db, o.id);
+  const picks = await pickLines(db, o.id);
   const people = await peopleById(
     db,
     history.map((h) => h.user_id),
@@ -185,5 +187,8 @@ export async function orderDetail(
     })),
     actions: orderActions(o, cardPayments),
     cancelled_at: o.cancelled_at?.toISOString() ?? null,
+    ...(picks.length
+      ? { pass_picks: picks.map((p) => ({ ticket_id: p.ticket_id, picks: p.picks, picked: p.picked })) }
+      : {}),
   };
 }

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 
 import type { OrderDetailDto } from '@admitone/shared';
 import { formatMoney } from '@admitone/shared';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Stack, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 
@@ -41,23 +41,35 @@ export function OrderLines({ order }: { order: OrderDetailDto }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {lines.map((line) => (
-              <Table.Tr key={line.key}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="sm" fw={500}>
-                    {line.name}
-                  </Text>
-                  {line.tier ? (
-                    <Text size="xs" c="dimmed">
-                      {line.tier}
+            {lines.map((line, i) => {
+              const picks = order.pass_picks?.find((p) => p.ticket_id === order.items[i]?.ticket_id);
+              return (
+                <Table.Tr key={line.key}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="sm" fw={500}>
+                      {line.name}
                     </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td {...figure}>{line.quantity}</Table.Td>
-                <Table.Td {...figure}>{line.each}</Table.Td>
-                <Table.Td {...figure}>{line.amount}</Table.Td>
-              </Table.Tr>
-            ))}
+                    {line.tier ? (
+                      <Text size="xs" c="dimmed">
+                        {line.tier}
+                      </Text>
+                    ) : null}
+                    {picks ? (
+                      <Text size="xs" c="dimmed" data-testid="pass-picks-line">
+                        <Plural
+                          value={picks.picks}
+                          one={`Pass: ${picks.picked} of # date picked by its holder`}
+                          other={`Pass: ${picks.picked} of # dates picked by its holder`}
+                        />
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td {...figure}>{line.quantity}</Table.Td>
+                  <Table.Td {...figure}>{line.each}</Table.Td>
+                  <Table.Td {...figure}>{line.amount}</Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
