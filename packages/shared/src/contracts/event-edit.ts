@@ -96,8 +96,11 @@ export const PRICE_DISPLAY_MODES = ['EXCLUSIVE', 'INCLUSIVE'] as const;
 /** Whether buyers may pass their tickets on to someone else (until a cut-off before the start). */
 export const TICKET_TRANSFERS = ['OFF', 'ALLOWED'] as const;
 export type TicketTransfers = (typeof TICKET_TRANSFERS)[number];
-/** Whether buyers may move their order to another date of the event: not at all, or to dates at the same price. */
-export const DATE_EXCHANGES = ['OFF', 'SAME_PRICE'] as const;
+/**
+ * Whether buyers may move their order to another date of the event: not at all, to dates at the same price, or to any
+ * date with the price difference settled (a dearer date paid by the buyer, a cheaper one refunded).
+ */
+export const DATE_EXCHANGES = ['OFF', 'SAME_PRICE', 'PAY_DIFFERENCE'] as const;
 export type DateExchanges = (typeof DATE_EXCHANGES)[number];
 /** Whether buyers may cancel their order: never, free orders only, or paid ones too with a refund. */
 export const BUYER_CANCELLATIONS = ['NOT_ALLOWED', 'FREE_ORDERS', 'WITH_REFUND'] as const;

@@ -10,6 +10,7 @@ export * from './event-dates.js';
 export * from './events.js';
 export * from './images.js';
 export * from './operations.js';
+export * from './order-exchanges.js';
 export * from './order-lookups.js';
 export * from './orders.js';
 export * from './outbox.js';

@@ -335,6 +335,11 @@ export type OrderEventKind =
   | 'DATE_MOVED'
   /** The buyer moved their order to another date (self-service). */
   | 'DATE_EXCHANGED'
+  /**
+   * The price difference of the buyer's move to another date went back to the card (`reason`: `cheaper`, or
+   * `date_full` when a dearer date's payment arrived after it could no longer take the order).
+   */
+  | 'EXCHANGE_REFUNDED'
   // The buyer's own changes from their order page (modules/self-service).
   | 'ATTENDEE_EDITED_BY_BUYER'
   | 'TICKET_RESENT_BY_BUYER'
