@@ -26,7 +26,7 @@ async function main() {
   const show = (d: Drift) =>
     d.kind === 'stray_hold'
       ? `  ${d.rows} held units belong to orders whose hold was already given back`
-      : `  ${d.kind} ${d.id} (event ${d.event_id}): counter ${d.counter}, rows ${d.rows}${d.limit !== null && d.rows > d.limit ? `, OVER ITS LIMIT ${d.limit}` : ''}`;
+      : `  ${d.kind} ${d.of === undefined ? d.id : `${d.of} on date ${d.date}`} (event ${d.event_id}): counter ${d.counter}, rows ${d.rows}${d.limit !== null && d.rows > d.limit ? `, OVER ITS LIMIT ${d.limit}` : ''}`;
   try {
     const found = repair ? await repairDrift(database.db, eventId) : await findDrift(database.db, eventId);
     if (!found.length) {

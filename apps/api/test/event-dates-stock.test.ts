@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findDrift } from '../src/modules/inventory/reconcile.js';
-import { addDate, firstDateOf, liveEvent, placeOrder, reserve } from './checkout-factory.js';
+import { addDate, firstDateOf, liveEvent, placeOrder, publicEvent, reserve } from './checkout-factory.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -222,14 +222,106 @@ describe('stock per date', () => {
     expect(await findDrift(ctx.app.deps.database.db, event.id)).toEqual([]);
   });
 
-  it('migrations 0052, 0057 and 0058: every event from before gets one date with what it sold (and its waitlist), and keeps selling', async () => {
+  it('tiers and capacity assignments count per date: a full date closes neither on another; edits check each date', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [
+      { name: 'Stalls', type: 'FREE' },
+      { name: 'Box', type: 'TIERED', tiers: [{ label: 'Early', price: 0, quantity: 2 }] },
+    ]);
+    const [stalls, box] = [tickets[0]!, tickets[1]!];
+    const early = box.tiers[0]!.id;
+    const first = await firstDateOf(ctx.app, event.id);
+    const second = await addDay(ctx.app, u.token, event.id, '2027-06-02');
+    const hall = await call(ctx.app, 'POST', `/api/events/${event.id}/capacity-assignments`, {
+      token: u.token,
+      body: { name: 'Hall', capacity: 3, applies_to: 'TICKETS', ticket_ids: [stalls.id, box.id] },
+    });
+    expect(hall.statusCode).toBe(201);
+    const hallPath = `/api/events/${event.id}/capacity-assignments/${hall.json().data.id}`;
+    const on = (date: number, items: Array<{ ticket_id: number; tier_id?: number; quantity: number }>) =>
+      reserve(ctx.app, event.id, { items, event_date_id: date });
+
+    // The first date: the tier's two and one stall fill the hall's three.
+    expect((await on(first, [{ ticket_id: box.id, tier_id: early, quantity: 2 }])).statusCode).toBe(201);
+    expect((await on(first, [{ ticket_id: box.id, tier_id: early, quantity: 1 }])).statusCode).toBe(409);
+    expect((await on(first, [{ ticket_id: stalls.id, quantity: 1 }])).statusCode).toBe(201);
+    expect((await on(first, [{ ticket_id: stalls.id, quantity: 1 }])).statusCode).toBe(409);
+    // The second date has its own: the tier's two and the hall's three again.
+    expect((await on(second, [{ ticket_id: box.id, tier_id: early, quantity: 2 }])).statusCode).toBe(201);
+    expect((await on(second, [{ ticket_id: stalls.id, quantity: 2 }])).statusCode).toBe(409);
+    expect((await on(second, [{ ticket_id: stalls.id, quantity: 1 }])).statusCode).toBe(201);
+
+    // The page shows each date's own levels.
+    const levels = async (date: number) => {
+      const page = await publicEvent(ctx.app, event.id, undefined, date);
+      const [s, b] = [page.tickets.find((t) => t.id === stalls.id)!, page.tickets.find((t) => t.id === box.id)!];
+      return [s.sale_state, b.tiers[0]!.sale_state];
+    };
+    expect(await levels(first)).toEqual(['SOLD_OUT', 'SOLD_OUT']);
+    const third = await addDay(ctx.app, u.token, event.id, '2027-06-03');
+    expect(await levels(third)).toEqual(['ON_SALE', 'ON_SALE']);
+
+    // The organizer: the hall's fullest date, and the tickets' places left over the dates ahead.
+    const listed = await call(ctx.app, 'GET', hallPath, { token: u.token });
+    expect(listed.json().data).toMatchObject({ capacity: 3, used: 3, available: 0 });
+    const views = (await call(ctx.app, 'GET', `/api/events/${event.id}/tickets`, { token: u.token })).json().data;
+    const boxView = views.find((t: { id: number }) => t.id === box.id);
+    expect(boxView.tiers[0]).toMatchObject({ available: 2, sale_state: 'ON_SALE' });
+
+    // Edits are checked against each date: not below what one date took, whatever the others.
+    const lower = await call(ctx.app, 'PUT', hallPath, {
+      token: u.token,
+      body: { name: 'Hall', capacity: 2, applies_to: 'TICKETS', ticket_ids: [stalls.id, box.id], enabled: true },
+    });
+    expect(lower.statusCode).toBe(422);
+    expect(fieldErrors(lower)).toEqual({ capacity: [expect.stringContaining('3')] });
+    const tier = await call(ctx.app, 'PUT', `/api/events/${event.id}/tickets/${box.id}`, {
+      token: u.token,
+      body: { name: 'Box', type: 'TIERED', tiers: [{ id: early, label: 'Early', price: 0, quantity: 1 }] },
+    });
+    expect(tier.statusCode).toBe(422);
+    expect(fieldErrors(tier)).toEqual({ 'tiers.0.quantity': [expect.stringContaining('2')] });
+    // Taking the hall off and on again sets its counters per date from the tickets' again.
+    const body = { name: 'Hall', capacity: 3, applies_to: 'TICKETS', ticket_ids: [stalls.id, box.id] };
+    expect(
+      (await call(ctx.app, 'PUT', hallPath, { token: u.token, body: { ...body, enabled: false } })).statusCode,
+    ).toBe(200);
+    expect(
+      await rows(
+        ctx.app,
+        `select count(*)::int as n from capacity_dates where capacity_assignment_id = ${hall.json().data.id}`,
+      ),
+    ).toEqual([{ n: 0 }]);
+    expect(
+      (await call(ctx.app, 'PUT', hallPath, { token: u.token, body: { ...body, enabled: true } })).statusCode,
+    ).toBe(200);
+    expect(
+      await rows(
+        ctx.app,
+        `select event_date_id, taken from capacity_dates where capacity_assignment_id = ${hall.json().data.id} order by event_date_id`,
+      ),
+    ).toEqual([
+      { event_date_id: first, taken: 3 },
+      { event_date_id: second, taken: 3 },
+    ]);
+    expect((await on(first, [{ ticket_id: stalls.id, quantity: 1 }])).statusCode).toBe(409);
+    expect((await on(third, [{ ticket_id: stalls.id, quantity: 3 }])).statusCode).toBe(201);
+    expect(await findDrift(ctx.app.deps.database.db, event.id)).toEqual([]);
+  });
+
+  it('migrations 0052, 0057, 0058 and 0062: every event from before gets one date with what it sold (and its waitlist), and keeps selling', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [
       { name: 'Seat', type: 'FREE', quantity: 4 },
       { name: 'Programme', type: 'FREE', product_type: 'GENERAL' },
+      { name: 'Box', type: 'TIERED', tiers: [{ label: 'Front', price: 0, quantity: 5 }] },
     ]);
+    const hall = await call(ctx.app, 'POST', `/api/events/${event.id}/capacity-assignments`, {
+      token: u.token,
+      body: { name: 'Hall', capacity: 10, applies_to: 'ALL' },
+    });
     await placeOrder(ctx.app, { eventId: event.id, organizerToken: u.token }, [
       { ticket_id: tickets[0]!.id, quantity: 3 },
       { ticket_id: tickets[1]!.id, quantity: 1 },
+      { ticket_id: tickets[2]!.id, tier_id: tickets[2]!.tiers[0]!.id, quantity: 2 },
     ]);
     const db = ctx.app.deps.database.db;
     // As before the migration: no dates at all (nor what 0053 to 0057 built on them), and a waitlist entry
@@ -257,13 +349,23 @@ describe('stock per date', () => {
       sql.raw(`update tickets t set taken = (select count(*) from attendees a where a.ticket_id = t.id
                  and a.status in ('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE'))`),
     );
+    // Tiers and capacity assignments kept one counter each (until 0062).
+    await db.execute(sql.raw('drop table tier_dates'));
+    await db.execute(sql.raw('drop table capacity_dates'));
+    for (const table of ['ticket_tiers', 'capacity_assignments'])
+      await db.execute(
+        sql.raw(
+          `alter table ${table} add column taken integer default 0 not null constraint ${table}_taken_check check (taken >= 0)`,
+        ),
+      );
     await db.execute(sql.raw('drop table date_move_mails'));
     await db.execute(sql.raw('drop table date_moves'));
     await db.execute(sql.raw('drop table date_cancellations'));
     await db.execute(sql.raw('alter table attendees drop column event_date_id'));
     await db.execute(sql.raw('alter table order_items drop column event_date_id'));
     await db.execute(sql.raw('drop table ticket_dates'));
-    await db.execute(sql.raw('drop table event_dates'));
+    // Later tables that refer to dates lose their references (this test does not use them).
+    await db.execute(sql.raw('drop table event_dates cascade'));
     const replayed = [
       '0052_event_dates.sql',
       '0053_date_cancellations.sql',
@@ -271,6 +373,7 @@ describe('stock per date', () => {
       '0055_date_moves.sql',
       '0057_waitlist_dates.sql',
       '0058_ticket_totals_from_dates.sql',
+      '0062_tier_and_capacity_dates.sql',
     ];
     for (const name of replayed) {
       const file = readFileSync(path.resolve(import.meta.dirname, '../src/db/migrations', name), 'utf8');
@@ -283,7 +386,7 @@ describe('stock per date', () => {
       `select d.id, d.start_date = e.start_date as same_start, d.end_date = e.end_date as same_end, d.taken, d.status
        from event_dates d join events e on e.id = d.event_id where e.id = ${event.id}`,
     );
-    expect(date).toMatchObject({ same_start: true, same_end: true, taken: 3, status: 'ON_SALE' });
+    expect(date).toMatchObject({ same_start: true, same_end: true, taken: 5, status: 'ON_SALE' });
     expect(
       await rows(
         ctx.app,
@@ -292,7 +395,18 @@ describe('stock per date', () => {
     ).toEqual([
       { ticket_id: tickets[0]!.id, taken: 3 },
       { ticket_id: tickets[1]!.id, taken: 1 },
+      { ticket_id: tickets[2]!.id, taken: 2 },
     ]);
+    // The tier and the capacity assignment count on that date (0062): the hall every unit, the tier its two.
+    expect(
+      await rows(ctx.app, `select event_date_id, taken from tier_dates where tier_id = ${tickets[2]!.tiers[0]!.id}`),
+    ).toEqual([{ event_date_id: date!.id, taken: 2 }]);
+    expect(
+      await rows(
+        ctx.app,
+        `select event_date_id, taken from capacity_dates where capacity_assignment_id = ${hall.json().data.id}`,
+      ),
+    ).toEqual([{ event_date_id: date!.id, taken: 6 }]);
     expect(await findDrift(db, event.id)).toEqual([]);
     // The entry waits for the event's one date (0057).
     expect(await rows(ctx.app, `select event_date_id from waitlist_entries where event_id = ${event.id}`)).toEqual([

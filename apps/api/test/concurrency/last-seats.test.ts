@@ -228,6 +228,43 @@ const scenarios: Record<string, Scenario> = {
       units(event.id, `and a.event_date_id = ${second}`),
     );
   },
+  '(j) a capacity assignment over a ticket and a tier, on a date nothing sold on yet, while another date sells': async (
+    app,
+  ) => {
+    const { u, event, tickets } = await liveEvent(
+      app,
+      [
+        { name: 'Stalls', type: 'FREE' },
+        { name: 'Box', type: 'TIERED', tiers: [{ label: 'Front', price: 0 }] },
+      ],
+      dates,
+      { fairness: true },
+    );
+    const first = (await query<{ id: number }>(app, `select id from event_dates where event_id = ${event.id}`))[0]!.id;
+    const [second] = await addDates(app, u.token, event.id, ['2030-06-02']);
+    const hall = await call(app, 'POST', `/api/events/${event.id}/capacity-assignments`, {
+      token: u.token,
+      body: { name: 'Hall', capacity: SEATS, applies_to: 'ALL' },
+    });
+    expect(hall.statusCode).toBe(201);
+    // The hall's and the tier's counters on the second date are made by the first buyers there, side by side.
+    const body = (i: number, date: number) => ({
+      items: [
+        i % 2
+          ? { ticket_id: tickets[1]!.id, tier_id: tickets[1]!.tiers[0]!.id, quantity: 1 }
+          : { ticket_id: tickets[0]!.id, quantity: 1 },
+      ],
+      event_date_id: date,
+      expected_total: 0,
+    });
+    // Five buyers of the first date at the same moment: the hall has its own places there.
+    const [rush, elsewhere] = await Promise.all([
+      rushOf(app, event.id, (i) => body(i, second!), units(event.id, `and a.event_date_id = ${second}`)),
+      Promise.all(Array.from({ length: 5 }, (_, i) => reserveAs(app, event.id, 1000 + i, body(i, first)))),
+    ]);
+    expect(tally(elsewhere).statuses).toEqual({ 201: 5 });
+    return rush;
+  },
 };
 
 describe.skipIf(!onPostgres)('the last seats, 50 buyers at once', () => {

@@ -36,7 +36,7 @@ export interface CapacityAssignmentDto {
   applies_to: 'ALL' | 'TICKETS';
   ticket_ids: number[];
   enabled: boolean;
-  /** Sold plus unexpired holds of the tickets it covers. */
+  /** Sold plus unexpired holds of the tickets it covers, on the date they took the most (a capacity is per date). */
   used: number;
   /** null: unlimited. */
   available: number | null;

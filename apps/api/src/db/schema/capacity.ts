@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 import { accounts } from './accounts.js';
 import { timestamps } from './columns.js';
 import { events } from './events.js';
 import { tickets } from './tickets.js';
 
-/** A limit shared by chosen tickets or by the whole event. */
+/** A limit shared by chosen tickets or by the whole event, on each date. */
 export const capacityAssignments = pgTable(
   'capacity_assignments',
   {
@@ -22,17 +21,10 @@ export const capacityAssignments = pgTable(
     capacity: integer('capacity'),
     applies_to: text('applies_to').$type<'ALL' | 'TICKETS'>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /**
-     * Units taken of the tickets it covers, kept by the stock module while the assignment limits
-     * (enabled, with a capacity); set again from the tickets' counters whenever the assignment is edited.
-     */
-    taken: integer('taken').notNull().default(0),
     ...timestamps,
   },
-  (t) => [
-    index('capacity_assignments_event_idx').on(t.event_id),
-    check('capacity_assignments_taken_check', sql`${t.taken} >= 0`),
-  ],
+  // What it took is kept per date (`capacity_dates`).
+  (t) => [index('capacity_assignments_event_idx').on(t.event_id)],
 );
 
 export const capacityAssignmentTickets = pgTable(

@@ -2,9 +2,10 @@ import type { EventDateStatus, EventLocation } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
+import { capacityAssignments } from './capacity.js';
 import { instant, timestamps } from './columns.js';
 import { events } from './events.js';
-import { tickets } from './tickets.js';
+import { tickets, ticketTiers } from './tickets.js';
 
 /**
  * One date an event happens on (a show of a run, a class of a series, a time slot). Every event has at
@@ -72,6 +73,53 @@ export const ticketDates = pgTable(
     uniqueIndex('ticket_dates_date_ticket_unique').on(t.event_date_id, t.ticket_id),
     index('ticket_dates_ticket_idx').on(t.ticket_id),
     check('ticket_dates_taken_check', sql`${t.taken} >= 0`),
+  ],
+);
+
+/**
+ * Units taken (sold + held) of one tier of a tiered ticket on one date, kept by the stock module. A tier's quantity
+ * is per date, like its ticket's. The row appears with the first unit taken (inventory/counters.ts).
+ */
+export const tierDates = pgTable(
+  'tier_dates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tier_id: integer('tier_id')
+      .notNull()
+      .references(() => ticketTiers.id, { onDelete: 'cascade' }),
+    event_date_id: integer('event_date_id')
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('tier_dates_tier_date_unique').on(t.tier_id, t.event_date_id),
+    index('tier_dates_date_idx').on(t.event_date_id),
+    check('tier_dates_taken_check', sql`${t.taken} >= 0`),
+  ],
+);
+
+/**
+ * Units taken on one date of the tickets a limiting capacity assignment covers, kept by the stock module (an
+ * assignment's capacity is per date). The row appears with the first unit taken; an edit of the assignment sets
+ * its rows again from the tickets' counters (inventory/limits.ts).
+ */
+export const capacityDates = pgTable(
+  'capacity_dates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    capacity_assignment_id: integer('capacity_assignment_id')
+      .notNull()
+      .references(() => capacityAssignments.id, { onDelete: 'cascade' }),
+    event_date_id: integer('event_date_id')
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('capacity_dates_capacity_date_unique').on(t.capacity_assignment_id, t.event_date_id),
+    index('capacity_dates_date_idx').on(t.event_date_id),
+    check('capacity_dates_taken_check', sql`${t.taken} >= 0`),
   ],
 );
 

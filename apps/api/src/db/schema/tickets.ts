@@ -1,6 +1,5 @@
 import type { ContentTranslations, ProductType, TicketTexts, TicketType } from '@admitone/shared';
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
@@ -91,11 +90,10 @@ export const ticketTiers = pgTable(
     sale_end: instant('sale_end'),
     is_hidden: boolean('is_hidden').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
-    /** Units taken (sold + held) of this tier, kept by the stock module. */
-    taken: integer('taken').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('ticket_tiers_ticket_idx').on(t.ticket_id), check('ticket_tiers_taken_check', sql`${t.taken} >= 0`)],
+  // What a tier took is kept per date (`tier_dates`).
+  (t) => [index('ticket_tiers_ticket_idx').on(t.ticket_id)],
 );
 
 /** Which taxes and fees a ticket carries. Deleting a tax or fee detaches it from its tickets. */

@@ -12,7 +12,7 @@ import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { wholeList } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
-import { readStockLevels } from '../inventory/stock-levels.js';
+import { readEventDateLevels } from '../inventory/date-levels.js';
 import { type CapacityRow, loadCapacities, toCapacityDto } from './capacity.repository.js';
 import { deleteCapacity, saveCapacity } from './save-capacity.js';
 
@@ -25,10 +25,24 @@ export const capacityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   const eventOf = (accountId: number, eventId: number) => requireEvent(db, accountId, eventId);
-  /** What the tickets an assignment covers have taken (sold + held), from their counters. */
+  /**
+   * What the tickets an assignment covers have taken (sold + held), from their counters, on the date where they took
+   * the most (its capacity is per date; cancelled dates aside).
+   */
   const usedBy = async (eventId: number) => {
-    const levels = await readStockLevels(db, eventId, deps.clock.now());
-    return (r: CapacityRow) => levels.over(r.applies_to === 'ALL' ? 'ALL' : r.ticket_ids);
+    const levels = await readEventDateLevels(db, eventId, deps.clock.now());
+    const dates = levels.dates.filter((d) => d.status !== 'CANCELLED');
+    return (r: CapacityRow) =>
+      Math.max(
+        0,
+        ...dates.map((d) => {
+          const on = levels.levels(d.id);
+          return levels
+            .ticketRows(d.id)
+            .filter((t) => r.applies_to === 'ALL' || r.ticket_ids.includes(t.ticket_id))
+            .reduce((n, t) => n + on.ticket(t.ticket_id).taken, 0);
+        }),
+      );
   };
   const one = async (accountId: number, eventId: number, id: number) => {
     const [row] = await loadCapacities(db, accountId, eventId, id);

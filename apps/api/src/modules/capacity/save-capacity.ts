@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { capacityAssignments, capacityAssignmentTickets, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
-import { type Coverage, lockCoverage } from '../inventory/limits.js';
+import { type Coverage, lockCoverage, setCapacityCounters } from '../inventory/limits.js';
 import { type CapacityRow, loadCapacities } from './capacity.repository.js';
 
 type Body = z.output<typeof capacityAssignmentBody>;
@@ -37,8 +37,8 @@ const coverageOf = (r: Pick<CapacityRow, 'applies_to' | 'ticket_ids' | 'enabled'
 
 /**
  * Creates (`id` null) or changes a capacity assignment. The stock module locks every ticket it covers
- * before and after (and marks their checkouts' plans stale), sets the assignment's counter from theirs
- * and refuses a capacity below what they have taken.
+ * before and after (and marks their checkouts' plans stale), sets the assignment's counters on each date from
+ * theirs and refuses a capacity below what they have taken on any date.
  */
 export async function saveCapacity(
   db: Db,
@@ -51,7 +51,7 @@ export async function saveCapacity(
     const ticketIds = await checkTickets(tx, scope.eventId, body);
     const before = id === null ? null : (await loadCapacities(tx, scope.accountId, scope.eventId, id))[0];
     if (id !== null && !before) throw new DomainError('NOT_FOUND');
-    const taken = await lockCoverage(
+    const perDate = await lockCoverage(
       tx,
       scope.eventId,
       before ? coverageOf(before) : null,
@@ -62,7 +62,6 @@ export async function saveCapacity(
       capacity: body.capacity,
       applies_to: body.applies_to,
       enabled: body.enabled,
-      taken,
       updated_at: now,
     };
     let capacityId = id;
@@ -78,6 +77,7 @@ export async function saveCapacity(
         .delete(capacityAssignmentTickets)
         .where(eq(capacityAssignmentTickets.capacity_assignment_id, capacityId));
     }
+    await setCapacityCounters(tx, capacityId, body.enabled && body.capacity !== null, perDate);
     if (ticketIds.length)
       await tx
         .insert(capacityAssignmentTickets)

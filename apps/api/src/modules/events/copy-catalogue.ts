@@ -139,7 +139,6 @@ export async function copyCatalogue(
         .insert(tickets)
         .values({
           ...t,
-          ...FRESH_STOCK,
           category_id: categoryMap.get(t.category_id)!,
           stock_version: 0,
           event_id: to,
@@ -162,7 +161,6 @@ export async function copyCatalogue(
       for (const { id: _id, ...tier } of tiers)
         await tx.insert(ticketTiers).values({
           ...tier,
-          ...FRESH_STOCK,
           ticket_id: ticketMap.get(tier.ticket_id)!,
           created_at: now,
           updated_at: now,
@@ -267,7 +265,7 @@ export async function copyCatalogue(
       if (!targets || (c.applies_to === 'TICKETS' && targets.length === 0)) continue;
       const [copy] = await tx
         .insert(capacityAssignments)
-        .values({ ...c, ...FRESH_STOCK, event_id: to, created_at: now, updated_at: now })
+        .values({ ...c, event_id: to, created_at: now, updated_at: now })
         .returning({ id: capacityAssignments.id });
       if (targets.length)
         await tx

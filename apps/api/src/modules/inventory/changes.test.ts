@@ -19,11 +19,11 @@ describe('changesOf', () => {
   it('counts units on the ticket, its tier, the ticket on the date, the date, every capacity covering it and the promo code once', () => {
     expect(changesOf({ capacities: caps }, [unit(1, 11, 2)], 5, 1)).toEqual([
       { kind: 'ticket', id: 1, delta: 2 },
-      { kind: 'tier', id: 11, delta: 2 },
+      { kind: 'tier', id: 11, dateId: 40, ticketId: 1, delta: 2 },
       { kind: 'ticket_date', id: 1, dateId: 40, delta: 2 },
       { kind: 'date', id: 40, delta: 2 },
-      { kind: 'capacity', id: 7, delta: 2 },
-      { kind: 'capacity', id: 3, delta: 2 },
+      { kind: 'capacity', id: 7, dateId: 40, delta: 2 },
+      { kind: 'capacity', id: 3, dateId: 40, delta: 2 },
       { kind: 'promo', id: 5, delta: 1 },
     ]);
   });
@@ -33,7 +33,7 @@ describe('changesOf', () => {
       { kind: 'ticket', id: 9, delta: -3 },
       { kind: 'ticket_date', id: 9, dateId: 40, delta: -3 },
       { kind: 'date', id: 40, delta: -3 },
-      { kind: 'capacity', id: 3, delta: -3 },
+      { kind: 'capacity', id: 3, dateId: 40, delta: -3 },
     ]);
   });
 
@@ -89,12 +89,30 @@ describe('normalise', () => {
       ...changesOf({ capacities: caps }, [unit(1, null, 1, 40)], null, -1),
       ...changesOf({ capacities: caps }, [unit(1, null, 1, 41)], null, 1),
     ];
+    // Capacities count per date: the unit leaves the first date's and takes on the second's.
     expect(normalise(exchange)).toEqual([
       { kind: 'ticket', id: 1, delta: 0 },
       { kind: 'ticket_date', id: 1, dateId: 40, delta: -1 },
       { kind: 'ticket_date', id: 1, dateId: 41, delta: 1 },
       { kind: 'date', id: 40, delta: -1 },
       { kind: 'date', id: 41, delta: 1 },
+      { kind: 'capacity', id: 3, dateId: 40, delta: -1 },
+      { kind: 'capacity', id: 3, dateId: 41, delta: 1 },
+      { kind: 'capacity', id: 7, dateId: 40, delta: -1 },
+      { kind: 'capacity', id: 7, dateId: 41, delta: 1 },
+    ]);
+  });
+
+  it('a unit moving between tiers of one ticket on one date keeps the ticket in the chain at zero (its tiers limit)', () => {
+    const retier = [
+      ...changesOf({ capacities: [] }, [unit(1, 11, 1)], null, -1),
+      ...changesOf({ capacities: [] }, [unit(1, 12, 1)], null, 1),
+    ];
+    expect(normalise(retier)).toEqual([
+      { kind: 'ticket', id: 1, delta: 0 },
+      { kind: 'tier', id: 11, dateId: 40, ticketId: 1, delta: -1 },
+      { kind: 'tier', id: 12, dateId: 40, ticketId: 1, delta: 1 },
+      { kind: 'date', id: 40, delta: 0 },
     ]);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * What a change of stock does to the counters, as pure data (no I/O). Every unit of a ticket (or of one
- * tier of a tiered ticket) is for one date of the event. It counts on the ticket, on its tier, on the
- * ticket on that date (whose limit is the ticket's quantity, which is per date), on the date when it
- * admits someone, and on every limiting capacity assignment that covers the ticket; an order with a
- * promo code counts once on the code. Changes are applied in one fixed order (docs/LOCKING.md): kind
- * (tickets, tiers, tickets on a date, dates, capacity assignments, promo codes), then id.
+ * tier of a tiered ticket) is for one date of the event. It counts on the ticket, on its tier on that date,
+ * on the ticket on that date (whose limit is the ticket's quantity, which is per date, as a tier's is), on
+ * the date when it admits someone, and on every limiting capacity assignment that covers the ticket, on that
+ * date (a capacity is per date too); an order with a promo code counts once on the code. Changes are
+ * applied in one fixed order (docs/LOCKING.md): kind (tickets, tiers, tickets on a date, dates, capacity
+ * assignments, promo codes), then id.
  */
 
 export type CounterKind = 'ticket' | 'tier' | 'ticket_date' | 'date' | 'capacity' | 'promo';
@@ -14,12 +15,15 @@ export const KIND_ORDER: readonly CounterKind[] = ['ticket', 'tier', 'ticket_dat
 
 /**
  * One counter moving by `delta` (positive: taken, checked against its limit; negative: given back). A
- * ticket on a date is named by the ticket (`id`) and the date (`dateId`).
+ * ticket on a date is named by the ticket (`id`) and the date (`dateId`); so are a tier (`id`: the tier) and a
+ * capacity assignment on a date.
  */
 export interface CounterChange {
   kind: CounterKind;
   id: number;
   dateId?: number;
+  /** A tier's ticket: the ticket's link stays in the chain while the tier's units move (see `normalise`). */
+  ticketId?: number;
   delta: number;
 }
 
@@ -68,13 +72,14 @@ export function changesOf(
   for (const u of units) {
     if (u.quantity === 0) continue;
     out.push({ kind: 'ticket', id: u.ticketId, delta: sign * u.quantity });
-    if (u.tierId !== null) out.push({ kind: 'tier', id: u.tierId, delta: sign * u.quantity });
+    if (u.tierId !== null)
+      out.push({ kind: 'tier', id: u.tierId, dateId: u.dateId, ticketId: u.ticketId, delta: sign * u.quantity });
     out.push({ kind: 'ticket_date', id: u.ticketId, dateId: u.dateId, delta: sign * u.quantity });
     // A general product's unit changes nothing on its date; taken, its link still locks the date (a
     // date link that does not give back is a take: nothing is taken on a cancelled date, see counters.ts).
     if (u.admits || sign > 0) out.push({ kind: 'date', id: u.dateId, delta: u.admits ? sign * u.quantity : 0 });
     for (const c of layout.capacities)
-      if (covers(c, u.ticketId)) out.push({ kind: 'capacity', id: c.id, delta: sign * u.quantity });
+      if (covers(c, u.ticketId)) out.push({ kind: 'capacity', id: c.id, dateId: u.dateId, delta: sign * u.quantity });
   }
   if (promoId !== null) out.push({ kind: 'promo', id: promoId, delta: sign });
   return out;
@@ -84,7 +89,8 @@ export function changesOf(
  * Sums the changes of each counter, drops the ones that cancel out (a buyer choosing the same tickets
  * again, a move between two tickets under one capacity) and sorts the rest into the lock order. Two links
  * stay even at zero: a date (its lock and, for a buyer, its being on sale), and a ticket whose units move
- * between dates (its lock and version make its quantity, which the dates' links check, the current one).
+ * between dates or tiers (its lock and version make its quantity and its tiers', which the later links check, the
+ * current ones).
  */
 export function normalise(changes: readonly CounterChange[]): CounterChange[] {
   const sums = new Map<string, CounterChange>();
@@ -95,7 +101,11 @@ export function normalise(changes: readonly CounterChange[]): CounterChange[] {
     else sums.set(key, { ...c });
   }
   const all = [...sums.values()];
-  const onDates = new Set(all.filter((c) => c.kind === 'ticket_date' && c.delta !== 0).map((c) => c.id));
+  const onDates = new Set(
+    all
+      .filter((c) => (c.kind === 'ticket_date' || c.kind === 'tier') && c.delta !== 0)
+      .map((c) => (c.kind === 'tier' ? c.ticketId! : c.id)),
+  );
   return all
     .filter((c) => c.delta !== 0 || c.kind === 'date' || (c.kind === 'ticket' && onDates.has(c.id)))
     .sort(

@@ -19,7 +19,8 @@ export const guardedStock: StockGuard = {
 
 /**
  * Where each counter lives and which column limits it. A ticket's link counts nothing (what it took is kept per
- * date, see `ticket_date`): it share-locks the ticket's row and checks its version (see `counterChain`).
+ * date, see `ticket_date`): it share-locks the ticket's row and checks its version (see `counterChain`). Tiers and
+ * capacity assignments count per date too (`PER_DATE`); the other kinds have one row each.
  */
 const COUNTERS: Record<CounterKind, { table: string; limit: string | null }> = {
   ticket: { table: 'tickets', limit: null },
@@ -29,6 +30,19 @@ const COUNTERS: Record<CounterKind, { table: string; limit: string | null }> = {
   capacity: { table: 'capacity_assignments', limit: 'capacity' },
   promo: { table: 'promo_codes', limit: 'max_uses' },
 };
+
+/**
+ * A tier's or a capacity assignment's counter on one date: a row of `table` keyed by the limit's row (`key`) and the
+ * date, made by the first unit taken there; its limit is the column of the limit's row (in COUNTERS), per date.
+ */
+const PER_DATE: Partial<Record<CounterKind, { table: string; key: string }>> = {
+  tier: { table: 'tier_dates', key: 'tier_id' },
+  capacity: { table: 'capacity_dates', key: 'capacity_assignment_id' },
+};
+
+/** The limit of a per-date counter: its limit row's column, read once the chain holds its ticket (`perDateLink`). */
+const perDateLimit = (c: CounterChange) =>
+  sql`(select ${sql.raw(COUNTERS[c.kind].limit!)} from ${sql.raw(COUNTERS[c.kind].table)} where id = ${c.id})`;
 
 /** A counter change the database refused: over its limit, or its row is gone. */
 export class StockShortage extends Error {
@@ -100,6 +114,28 @@ function ticketLink(i: number, c: CounterChange, layout: Pick<StockLayout, 'vers
 }
 
 /**
+ * A per-date counter's link (a tier or a capacity assignment on a date). Taking inserts its row or, when the date
+ * has one, adds to it under its row lock; either way within the limit as of the lock (an insert that meets a row
+ * another transaction is making waits for it, then adds). Giving back subtracts from the row. The limit's row is not
+ * locked: every edit of a tier or of a capacity assignment locks the tickets concerned for update and moves their
+ * versions, and a chain taking on a tier or a capacity holds one of those tickets shared, at its version, before.
+ */
+function perDateLink(i: number, c: CounterChange, guard: StockGuard, precondition: SQL | null, previous: SQL | null) {
+  const { table, key } = PER_DATE[c.kind]!;
+  const gates = [precondition, previous].filter((g): g is SQL => g !== null);
+  if (c.delta < 0) {
+    const conditions = [sql.raw(`${key} = ${c.id}`), sql`event_date_id = ${c.dateId ?? -1}`, ...gates];
+    return sql`${link(i)} as (update ${sql.raw(table)} set taken = taken + ${c.delta} where ${sql.join(conditions, sql` and `)} returning 1 as id)`;
+  }
+  const limit = perDateLimit(c);
+  const fresh = [guard.fits(sql`0`, limit, c.delta), ...gates];
+  return sql`${link(i)} as (insert into ${sql.raw(table)} as c (${sql.raw(key)}, event_date_id, taken)
+    select ${c.id}, ${c.dateId ?? -1}, ${c.delta} where ${sql.join(fresh, sql` and `)}
+    on conflict (${sql.raw(key)}, event_date_id) do update set taken = c.taken + excluded.taken
+    where ${guard.fits(sql.raw('c.taken'), limit, c.delta)} returning 1 as id)`;
+}
+
+/**
  * Builds the chain for already normalised changes (one per counter, in lock order). Each link is one
  * `UPDATE ... SET taken = taken + d WHERE <row> [AND guard] AND <previous link changed its row> RETURNING 1`
  * (a ticket's is its shared lock: `ticketLink`): the previous link is an uncorrelated condition the planner checks
@@ -126,6 +162,8 @@ export function counterChain(
   }
   const links = changes.map((c, i) => {
     if (c.kind === 'ticket') return ticketLink(i, c, layout, i === 0 ? precondition : null);
+    const previous = i > 0 ? sql`exists (select 1 from ${link(i - 1)})` : null;
+    if (PER_DATE[c.kind]) return perDateLink(i, c, guard, i === 0 ? precondition : null, previous);
     const { where, limit } = target(c, layout);
     const conditions: SQL[] = [where];
     // Whatever must hold before anything is taken (the client's fairness caps) gates the first link.
@@ -134,7 +172,7 @@ export function counterChain(
     if (c.delta > 0 && c.kind === 'ticket_date' && options.buyer) conditions.push(noneWaiting);
     if (c.kind === 'date' && c.delta >= 0)
       conditions.push(options.buyer ? sql.raw(`status = 'ON_SALE'`) : sql.raw(`status <> 'CANCELLED'`));
-    if (i > 0) conditions.push(sql`exists (select 1 from ${link(i - 1)})`);
+    if (previous) conditions.push(previous);
     return sql`${link(i)} as (update ${sql.raw(COUNTERS[c.kind].table)} set taken = taken + ${c.delta} where ${sql.join(conditions, sql` and `)} returning 1 as id)`;
   });
   return {
@@ -180,7 +218,19 @@ export async function explainShortfall(
     if (kind === 'ticket_date')
       reads.push(sql`select 'ticket_date' as kind, ticket_id as id, event_date_id as date_id, taken, quantity as "limit", null::int as version, null::text as status
                      from ticket_dates where ticket_id in (${idList(these, (c) => c.id)}) and event_date_id in (${idList(these, (c) => c.dateId ?? -1)})`);
-    else {
+    else if (PER_DATE[kind]) {
+      // Its limit row with what it took on each date named (nothing yet where the date has no row).
+      const { table, key } = PER_DATE[kind]!;
+      const { table: parent, limit } = COUNTERS[kind];
+      const named = sql.join(
+        these.map((c) => sql`(${c.id}::int, ${c.dateId ?? -1}::int)`),
+        sql`, `,
+      );
+      reads.push(sql`select ${kind}::text as kind, p.id, v.date_id, coalesce(r.taken, 0) as taken, p.${sql.raw(limit!)} as "limit",
+                     null::int as version, null::text as status
+                     from (values ${named}) v(id, date_id) join ${sql.raw(parent)} p on p.id = v.id
+                     left join ${sql.raw(table)} r on r.${sql.raw(key)} = v.id and r.event_date_id = v.date_id`);
+    } else {
       const { table, limit } = COUNTERS[kind];
       reads.push(sql`select ${kind}::text as kind, id, null::int as date_id, ${sql.raw(kind === 'ticket' ? '0' : 'taken')} as taken, ${sql.raw(limit ?? 'null::int')} as "limit",
                      ${kind === 'ticket' ? sql`stock_version` : sql`null::int`} as version, ${kind === 'date' ? sql`status` : sql`null::text`} as status

@@ -8,6 +8,8 @@ import { rowsOf } from './counters.js';
 export interface DateLevels {
   /** The ticket's row on the date: its own quantity there (null: the ticket's) and what it took there. */
   ticket(ticketId: number): { quantity: number | null; taken: number };
+  /** What a tier took on the date. */
+  tier(tierId: number): number;
   /** The date's capacity (null: none) and the admissions it took, less run-out holds of admission tickets. */
   capacity: number | null;
   admissionsTaken(admission: (ticketId: number) => boolean): number;
@@ -54,7 +56,7 @@ export interface EventDateLevels {
 /**
  * What every date of an event has taken as of `now`, for display (like `readStockLevels` for the tickets):
  * the counters of the dates and of their tickets on them, and for the levels less the units of holds that
- * ran out and are not given back yet. Three reads, whatever the number of sales: the pages of all the
+ * ran out and are not given back yet. Four reads, whatever the number of sales: the pages of all the
  * event's dates are built from one of these.
  */
 export async function readEventDateLevels(db: Executor, eventId: number, now: Date): Promise<EventDateLevels> {
@@ -80,13 +82,18 @@ export async function readEventDateLevels(db: Executor, eventId: number, now: Da
         from ticket_dates td join tickets t on t.id = td.ticket_id
         where t.event_id = ${eventId}`,
   );
-  const lapsed = await rowsOf<{ event_date_id: number; ticket_id: number; n: number }>(
+  const tierRows = await rowsOf<{ event_date_id: number; tier_id: number; taken: number }>(
     db,
-    sql`select a.event_date_id, a.ticket_id, count(*)::int as n
+    sql`select xd.event_date_id, xd.tier_id, xd.taken from tier_dates xd join ticket_tiers x on x.id = xd.tier_id
+        join tickets t on t.id = x.ticket_id where t.event_id = ${eventId} and xd.taken > 0`,
+  );
+  const lapsed = await rowsOf<{ event_date_id: number; ticket_id: number; tier_id: number | null; n: number }>(
+    db,
+    sql`select a.event_date_id, a.ticket_id, a.tier_id, count(*)::int as n
         from orders o join attendees a on a.order_id = o.id and a.status = 'RESERVED'
         where o.event_id = ${eventId} and o.status in ('RESERVED', 'PROCESSING') and o.hold_released_at is null
           and o.reserved_until <= ${now}
-        group by a.event_date_id, a.ticket_id`,
+        group by a.event_date_id, a.ticket_id, a.tier_id`,
   );
   const byDate = new Map<number, TicketDateCounter[]>();
   for (const r of rows) {
@@ -103,26 +110,45 @@ export async function readEventDateLevels(db: Executor, eventId: number, now: Da
       admission: r.admission,
     });
   }
+  // Per date: run-out holds per ticket, and what each tier took less its run-out holds.
   const freed = new Map<number, Map<number, number>>();
+  const tiers = new Map<number, Map<number, number>>();
+  const on = (m: Map<number, Map<number, number>>, dateId: number) => {
+    if (!m.has(dateId)) m.set(dateId, new Map());
+    return m.get(dateId)!;
+  };
+  for (const r of tierRows) on(tiers, Number(r.event_date_id)).set(Number(r.tier_id), Number(r.taken));
   for (const l of lapsed) {
-    const dateId = Number(l.event_date_id);
-    if (!freed.has(dateId)) freed.set(dateId, new Map());
-    freed.get(dateId)!.set(Number(l.ticket_id), Number(l.n));
+    const free = on(freed, Number(l.event_date_id));
+    free.set(Number(l.ticket_id), (free.get(Number(l.ticket_id)) ?? 0) + Number(l.n));
+    if (l.tier_id === null) continue;
+    const taken = on(tiers, Number(l.event_date_id));
+    taken.set(Number(l.tier_id), (taken.get(Number(l.tier_id)) ?? 0) - Number(l.n));
   }
   const counters = new Map(dates.map((d) => [d.id, d]));
   const none: readonly TicketDateCounter[] = [];
   return {
     dates,
     ticketRows: (dateId) => byDate.get(dateId) ?? none,
-    levels: (dateId) => levelsOf(counters.get(dateId), byDate.get(dateId) ?? none, freed.get(dateId) ?? new Map()),
+    levels: (dateId) =>
+      levelsOf(
+        counters.get(dateId),
+        byDate.get(dateId) ?? none,
+        freed.get(dateId) ?? new Map(),
+        tiers.get(dateId) ?? new Map(),
+      ),
   };
 }
 
-/** One date's levels: its tickets' rows and its own counter, less the date's run-out holds (`free`, per ticket). */
+/**
+ * One date's levels: its tickets' rows and its own counter, less the date's run-out holds (`free`, per ticket), and
+ * what its tiers took (less theirs already).
+ */
 function levelsOf(
   date: DateCounter | undefined,
   rows: readonly TicketDateCounter[],
   free: ReadonlyMap<number, number>,
+  tiers: ReadonlyMap<number, number>,
 ): DateLevels {
   const own = new Map(
     rows.map((r) => [
@@ -132,6 +158,7 @@ function levelsOf(
   );
   return {
     ticket: (id) => own.get(id) ?? { quantity: null, taken: 0 },
+    tier: (id) => Math.max(0, tiers.get(id) ?? 0),
     capacity: date?.capacity ?? null,
     admissionsTaken: (admission) => {
       let released = 0;

@@ -15,11 +15,11 @@ export const belowTaken = (field: string, taken: number, key: 'below_taken' | 'b
   new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key, values: { taken } }] } });
 
 /**
- * Locks a ticket and then its tiers (ids ascending: the checkout's order) for an edit and returns what
- * each has taken; null when the ticket is gone. A ticket's quantity is per date, so its `taken` here is
- * the most it has taken on any date that follows the ticket's quantity (no quantity of its own there).
- * Those counters need no lock of their own: every change to them goes through a chain that locks the
- * ticket first (inventory/changes.ts keeps the ticket's link even when its units only move between dates).
+ * Locks a ticket for an edit and returns what it and each of its tiers have taken; null when the ticket is gone.
+ * Quantities are per date, so a ticket's `taken` here is the most it has taken on any date that follows the
+ * ticket's quantity (no quantity of its own there), and a tier's the most it has taken on any date. Those counters
+ * need no lock of their own: every change to them goes through a chain that holds the ticket first
+ * (inventory/changes.ts keeps the ticket's link even when its units only move between dates or tiers).
  */
 export async function lockTicketStock(
   tx: Tx,
@@ -29,7 +29,8 @@ export async function lockTicketStock(
   if (!ticket) return null;
   const tiers = await rowsOf<{ id: number; taken: number }>(
     tx,
-    sql`select id, taken from ticket_tiers where ticket_id = ${ticketId} order by id for update`,
+    sql`select x.id, coalesce((select max(td.taken) from tier_dates td where td.tier_id = x.id), 0)::int as taken
+        from ticket_tiers x where x.ticket_id = ${ticketId} order by x.id`,
   );
   const [perDate] = await rowsOf<{ taken: number | null }>(
     tx,
@@ -60,19 +61,20 @@ export interface Coverage {
  * Before a capacity assignment is created, changed or deleted: locks the event row (against a ticket
  * being created meanwhile) and every ticket the assignment covers before or after (ids ascending),
  * and marks their layouts changed, so a checkout planned with the old coverage retries. Returns what
- * the tickets covered afterwards have taken, which becomes the assignment's counter; a limit below it is
- * refused.
+ * the tickets covered afterwards have taken on each date (date id to units), which becomes the assignment's
+ * counters (`setCapacityCounters`); a limit below what they took on any date is refused.
  */
 export async function lockCoverage(
   tx: Tx,
   eventId: number,
   before: Coverage | null,
   after: Coverage | null,
-): Promise<number> {
+): Promise<Map<number, number>> {
   await tx.execute(sql`select id from events where id = ${eventId} for no key update`);
   const all = before?.applies_to === 'ALL' || after?.applies_to === 'ALL';
   const ids = [...new Set([...(before?.ticket_ids ?? []), ...(after?.ticket_ids ?? [])])];
-  if (!all && !ids.length) return 0;
+  const perDate = new Map<number, number>();
+  if (!all && !ids.length) return perDate;
   const locked = await rowsOf<{ id: number }>(
     tx,
     sql`update tickets set stock_version = stock_version + 1
@@ -86,20 +88,43 @@ export async function lockCoverage(
         } order by id for update)
         returning id`,
   );
-  if (!after || !locked.length) return 0;
-  // What each took over its dates, read after the locks (a sale holds its ticket's row shared until it commits).
-  const rows = await rowsOf<{ id: number; taken: number }>(
+  const covered = locked
+    .map((r) => Number(r.id))
+    .filter((id) => after?.applies_to === 'ALL' || after?.ticket_ids.includes(id));
+  if (!after || !covered.length) return perDate;
+  // What they took on each date, read after the locks (a sale holds its ticket's row shared until it commits).
+  const rows = await rowsOf<{ date_id: number; taken: number }>(
     tx,
-    sql`select ticket_id as id, coalesce(sum(taken), 0)::int as taken from ticket_dates
+    sql`select event_date_id as date_id, sum(taken)::int as taken from ticket_dates
         where ticket_id in (${sql.join(
-          locked.map((r) => sql`${r.id}`),
+          covered.map((id) => sql`${id}`),
           sql`, `,
-        )}) group by ticket_id`,
+        )}) group by event_date_id having sum(taken) > 0`,
   );
-  const covered = rows.filter((r) => after.applies_to === 'ALL' || after.ticket_ids.includes(Number(r.id)));
-  const taken = covered.reduce((s, r) => s + Number(r.taken), 0);
-  if (after.enabled && after.capacity !== null && after.capacity < taken) throw belowTaken('capacity', taken);
-  return taken;
+  for (const r of rows) perDate.set(Number(r.date_id), Number(r.taken));
+  const most = Math.max(0, ...perDate.values());
+  if (after.enabled && after.capacity !== null && after.capacity < most) throw belowTaken('capacity', most);
+  return perDate;
+}
+
+/**
+ * Sets a capacity assignment's counters on each date to what `lockCoverage` found its tickets took (under its
+ * locks): none while it does not limit (disabled, or no capacity), as the stock module then leaves it out.
+ */
+export async function setCapacityCounters(
+  tx: Tx,
+  capacityId: number,
+  limits: boolean,
+  perDate: ReadonlyMap<number, number>,
+): Promise<void> {
+  await tx.execute(sql`delete from capacity_dates where capacity_assignment_id = ${capacityId}`);
+  if (!limits || !perDate.size) return;
+  await tx.execute(
+    sql`insert into capacity_dates (capacity_assignment_id, event_date_id, taken) values ${sql.join(
+      [...perDate].map(([dateId, taken]) => sql`(${capacityId}, ${dateId}, ${taken})`),
+      sql`, `,
+    )}`,
+  );
 }
 
 /** Locks a promo code for an edit and refuses a use limit below the uses it already has. */

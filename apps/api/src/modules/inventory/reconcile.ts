@@ -18,15 +18,23 @@ export interface Drift {
   rows: number;
   /** The limit (null: none). */
   limit: number | null;
+  /** A tier's or capacity assignment's counter on a date: whose counter it is, and the date. */
+  of?: number;
+  date?: number;
 }
 
 const COUNTED = sql.raw(`('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE')`);
 
+/** Attendee `a` is of a ticket capacity assignment `c` covers. */
+const covered = (c: SQL, a: SQL) =>
+  sql`(${c}.applies_to = 'ALL' or ${a}.ticket_id in (select ct.ticket_id from capacity_assignment_tickets ct where ct.capacity_assignment_id = ${c}.id))`;
+
 /**
  * What each counter should be, from the rows: attendees that count (RESERVED, AWAITING_PAYMENT,
- * ACTIVE) per tier, per ticket on a date (a ticket keeps no counter of its own), per date (admissions
- * only) and per limiting capacity assignment; orders using a promo code (not replaced, cancelled or
- * released). A ticket on a date is reported by the `ticket_dates` row's id.
+ * ACTIVE) per tier on a date, per ticket on a date (a ticket keeps no counter of its own), per date (admissions
+ * only) and per limiting capacity assignment on a date; orders using a promo code (not replaced, cancelled or
+ * released). A ticket on a date is reported by the `ticket_dates` row's id; a tier or capacity assignment on a date
+ * by its own id (`of`), the date and its row's id (null: no row yet).
  */
 const truth = (eventId: number | null): Record<Exclude<CounterKind, 'ticket'>, SQL> => {
   const onEvent = (col: SQL) => (eventId === null ? sql`true` : sql`${col} = ${eventId}`);
@@ -37,13 +45,27 @@ const truth = (eventId: number | null): Record<Exclude<CounterKind, 'ticket'>, S
     date: sql`select 'date' as kind, d.id, d.event_id, d.taken as counter, d.capacity as "limit",
         (select count(*) from attendees a where a.event_date_id = d.id and a.is_admission and a.status in ${COUNTED})::int as rows
       from event_dates d where ${onEvent(sql`d.event_id`)}`,
-    tier: sql`select 'tier' as kind, x.id, t.event_id, x.taken as counter, x.quantity as "limit",
-        (select count(*) from attendees a where a.tier_id = x.id and a.status in ${COUNTED})::int as rows
-      from ticket_tiers x join tickets t on t.id = x.ticket_id where ${onEvent(sql`t.event_id`)}`,
-    capacity: sql`select 'capacity' as kind, c.id, c.event_id, c.taken as counter, c.capacity as "limit",
-        (select count(*) from attendees a where a.event_id = c.event_id and a.status in ${COUNTED}
-           and (c.applies_to = 'ALL' or a.ticket_id in (select ct.ticket_id from capacity_assignment_tickets ct where ct.capacity_assignment_id = c.id)))::int as rows
-      from capacity_assignments c where c.enabled and c.capacity is not null and ${onEvent(sql`c.event_id`)}`,
+    // Per date (tiers and capacity assignments): a counter row and its attendees, either possibly missing (a row is
+    // made by the first unit taken; its id is null then, and `date_id` names the date).
+    tier: sql`select 'tier' as kind, td.id, x.id as of_id, k.event_date_id as date_id, t.event_id,
+        coalesce(td.taken, 0) as counter, x.quantity as "limit", coalesce(a.n, 0)::int as rows
+      from ticket_tiers x join tickets t on t.id = x.ticket_id
+      join (select tier_id, event_date_id from tier_dates union
+            select distinct tier_id, event_date_id from attendees where tier_id is not null and status in ${COUNTED}) k on k.tier_id = x.id
+      left join tier_dates td on td.tier_id = k.tier_id and td.event_date_id = k.event_date_id
+      left join (select tier_id, event_date_id, count(*) as n from attendees where tier_id is not null and status in ${COUNTED}
+                 group by tier_id, event_date_id) a on a.tier_id = k.tier_id and a.event_date_id = k.event_date_id
+      where ${onEvent(sql`t.event_id`)}`,
+    capacity: sql`select 'capacity' as kind, cd.id, c.id as of_id, k.event_date_id as date_id, c.event_id,
+        coalesce(cd.taken, 0) as counter, c.capacity as "limit", coalesce(a.n, 0)::int as rows
+      from capacity_assignments c
+      join (select capacity_assignment_id as id, event_date_id from capacity_dates union
+            select distinct c2.id, a2.event_date_id from capacity_assignments c2 join attendees a2 on a2.event_id = c2.event_id
+              and a2.status in ${COUNTED} and ${covered(sql`c2`, sql`a2`)}) k on k.id = c.id
+      left join capacity_dates cd on cd.capacity_assignment_id = c.id and cd.event_date_id = k.event_date_id
+      left join lateral (select count(*) as n from attendees a3 where a3.event_id = c.event_id and a3.event_date_id = k.event_date_id
+              and a3.status in ${COUNTED} and ${covered(sql`c`, sql`a3`)}) a on true
+      where c.enabled and c.capacity is not null and ${onEvent(sql`c.event_id`)}`,
     promo: sql`select 'promo' as kind, p.id, p.event_id, p.taken as counter, p.max_uses as "limit",
         (select count(*) from orders o where o.promo_code_id = p.id and o.status not in ('ABANDONED', 'CANCELLED')
            and o.cancelled_at is null and o.hold_released_at is null)::int as rows
@@ -53,11 +75,12 @@ const truth = (eventId: number | null): Record<Exclude<CounterKind, 'ticket'>, S
 
 const toDrift = (r: Record<string, unknown>): Drift => ({
   kind: r.kind as CounterKind,
-  id: Number(r.id),
+  id: r.id === null ? 0 : Number(r.id),
   event_id: Number(r.event_id),
   counter: Number(r.counter),
   rows: Number(r.rows),
   limit: r.limit === null ? null : Number(r.limit),
+  ...(r.of_id === undefined ? {} : { of: Number(r.of_id), date: Number(r.date_id) }),
 });
 
 /**
@@ -97,17 +120,22 @@ export async function repairDrift(db: Db, eventId: number | null = null): Promis
     await db.transaction(async (tx) => {
       await tx.execute(sql`select id from tickets where event_id = ${event} order by id for update`);
       await tx.execute(
-        sql`select x.id from ticket_tiers x join tickets t on t.id = x.ticket_id where t.event_id = ${event} order by x.id for update of x`,
+        sql`select x.id from tier_dates x join ticket_tiers r on r.id = x.tier_id join tickets t on t.id = r.ticket_id
+            where t.event_id = ${event} order by x.tier_id, x.event_date_id for update of x`,
       );
       await tx.execute(
         sql`select td.id from ticket_dates td join tickets t on t.id = td.ticket_id where t.event_id = ${event} order by td.ticket_id, td.event_date_id for update of td`,
       );
       await tx.execute(sql`select id from event_dates where event_id = ${event} order by id for update`);
-      await tx.execute(sql`select id from capacity_assignments where event_id = ${event} order by id for update`);
+      await tx.execute(
+        sql`select x.id from capacity_dates x join capacity_assignments c on c.id = x.capacity_assignment_id
+            where c.event_id = ${event} order by x.capacity_assignment_id, x.event_date_id for update of x`,
+      );
       await tx.execute(sql`select id from promo_codes where event_id = ${event} order by id for update`);
       const q = truth(event);
       await tx.execute(
-        sql`update ticket_tiers x set taken = q.rows from (${q.tier}) q where q.id = x.id and x.taken <> q.rows`,
+        sql`insert into tier_dates (tier_id, event_date_id, taken) select q.of_id, q.date_id, q.rows from (${q.tier}) q
+            where q.counter <> q.rows on conflict (tier_id, event_date_id) do update set taken = excluded.taken`,
       );
       await tx.execute(
         sql`update ticket_dates td set taken = q.rows from (${q.ticket_date}) q where q.id = td.id and td.taken <> q.rows`,
@@ -116,7 +144,9 @@ export async function repairDrift(db: Db, eventId: number | null = null): Promis
         sql`update event_dates d set taken = q.rows from (${q.date}) q where q.id = d.id and d.taken <> q.rows`,
       );
       await tx.execute(
-        sql`update capacity_assignments c set taken = q.rows from (${q.capacity}) q where q.id = c.id and c.taken <> q.rows`,
+        sql`insert into capacity_dates (capacity_assignment_id, event_date_id, taken) select q.of_id, q.date_id, q.rows
+            from (${q.capacity}) q where q.counter <> q.rows
+            on conflict (capacity_assignment_id, event_date_id) do update set taken = excluded.taken`,
       );
       await tx.execute(
         sql`update promo_codes p set taken = q.rows from (${q.promo}) q where q.id = p.id and p.taken <> q.rows`,

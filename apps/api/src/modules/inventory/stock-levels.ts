@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from './counters.js';
 
-/** What is taken (sold + held) of each ticket and tier of an event, read from the counters. */
+/** What is taken (sold + held) of each ticket and tier of an event over all its dates, from the counters. */
 export interface StockLevels {
   /** Over the ticket and all its tiers. */
   ticket(ticketId: number): number;
@@ -35,8 +35,8 @@ const levelsFrom = (
  * What an event's tickets and tiers have taken as of `now`, for display: the counters, less the units of
  * holds that ran out and have not been given back yet (the next buyer who needs them releases them, and
  * a sweep does every few seconds), so a page never shows "sold out" because of abandoned carts. Reads
- * the counters (a ticket's is the sum over its dates) and the expired holds only (an index range), whatever
- * the number of sales.
+ * the counters (a ticket's and a tier's are the sums over their dates) and the expired holds only (an index
+ * range), whatever the number of sales.
  */
 export async function readStockLevels(db: Executor, eventId: number, now: Date): Promise<StockLevels> {
   const rows = await rowsOf<{ kind: string; id: number; taken: number }>(
@@ -44,7 +44,8 @@ export async function readStockLevels(db: Executor, eventId: number, now: Date):
     sql`select 't' as kind, t.id, coalesce((select sum(td.taken) from ticket_dates td where td.ticket_id = t.id), 0)::int as taken
         from tickets t where t.event_id = ${eventId}
         union all
-        select 'x', x.id, x.taken from ticket_tiers x join tickets t on t.id = x.ticket_id where t.event_id = ${eventId}`,
+        select 'x', x.id, coalesce((select sum(xd.taken) from tier_dates xd where xd.tier_id = x.id), 0)::int
+        from ticket_tiers x join tickets t on t.id = x.ticket_id where t.event_id = ${eventId}`,
   );
   const lapsed = await rowsOf<{ ticket_id: number; tier_id: number | null; n: number }>(
     db,

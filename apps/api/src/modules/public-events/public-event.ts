@@ -33,7 +33,13 @@ import { imagesByOwner, toImageDto } from '../images/images.repository.js';
 import type { DateLevels } from '../inventory/date-levels.js';
 import { readStockLevels, type StockLevels } from '../inventory/stock-levels.js';
 import { type CategoryRow, listCategories } from '../product-categories/product-categories.repository.js';
-import { availability, ceilingOf, type TicketAvailability, type TicketStock } from '../tickets/availability.js';
+import {
+  availability,
+  availabilityOnDate,
+  ceilingOf,
+  type TicketAvailability,
+  type TicketStock,
+} from '../tickets/availability.js';
 import { saleState, tieredState } from '../tickets/sale-state.js';
 import { publicDates, type PublicDateStock, readPublicDateStock } from './public-dates.js';
 import { type EventStatic, loadEventStatic, type PublicEventCache } from './public-event-cache.js';
@@ -134,33 +140,15 @@ export interface DateView {
 
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
-/**
- * What is left of each ticket on one date: its capacity assignments and tiers as over all dates (the
- * ticket's own quantity left out there), bounded by the ticket's quantity on the date less what it took
- * there and, for admissions, by the date's capacity less its admissions: the limits the stock module's
- * chain checks (docs/LOCKING.md).
- */
-function availabilityOnDate(catalogue: Catalogue, levels: TicketStock[], onDate: DateLevels): TicketAvailability[] {
-  const admission = new Map(catalogue.tickets.map((t) => [t.ticket.id, t.ticket.product_type === 'TICKET']));
-  const admissionsTaken = onDate.admissionsTaken((id) => admission.get(id) ?? false);
-  const dateLeft = onDate.capacity === null ? null : Math.max(0, onDate.capacity - admissionsTaken);
-  const bounds = availability(
-    levels.map((l) => ({ ...l, quantity: null })),
-    catalogue.capacities,
-  );
-  return bounds.map((b, i) => {
-    const t = catalogue.tickets[i]!.ticket;
-    const own = onDate.ticket(t.id);
-    const quantity = own.quantity ?? t.quantity;
-    const ownLeft = quantity === null ? null : Math.max(0, quantity - own.taken);
-    const limit = minOf(ownLeft, admission.get(t.id) ? dateLeft : null);
-    return {
-      ...b,
-      available: minOf(b.available, limit),
-      tiers: b.tiers.map((x) => ({ ...x, available: minOf(x.available, limit) })),
-    };
-  });
-}
+/** The catalogue's tickets as `availabilityOnDate` needs them. */
+const onDateTickets = (catalogue: Catalogue) => ({
+  tickets: catalogue.tickets.map((t) => ({
+    id: t.ticket.id,
+    quantity: t.ticket.quantity,
+    admission: t.ticket.product_type === 'TICKET',
+  })),
+  capacities: catalogue.capacities,
+});
 
 /** A pass's availability: its least on any of the dates it admits on (no date ahead: nothing). */
 function passAvailability(
@@ -172,7 +160,7 @@ function passAvailability(
 ): TicketAvailability {
   let least: TicketAvailability = { ...availability(levels, catalogue.capacities)[index]!, available: 0 };
   dates.forEach((d, n) => {
-    const here = availabilityOnDate(catalogue, levels, levelsOn(d.id))[index]!;
+    const here = availabilityOnDate(onDateTickets(catalogue), levels, levelsOn(d.id))[index]!;
     const available = d.status === 'SOLD_OUT' ? 0 : here.available;
     least = n === 0 ? { ...here, available } : { ...least, available: minOf(least.available, available) };
   });
@@ -212,7 +200,7 @@ export function publicEventView(
   const hiddenCategories = new Set(categories.filter((c) => c.is_hidden).map((c) => c.id));
   const levels = stockOf(catalogue, counts);
   const stock = dateView.levels
-    ? availabilityOnDate(catalogue, levels, dateView.levels)
+    ? availabilityOnDate(onDateTickets(catalogue), levels, dateView.levels)
     : availability(levels, catalogue.capacities);
   const eventEnded = (event.end_date ?? event.start_date) <= now;
   const showRemaining = event.show_remaining_tickets;

@@ -81,3 +81,49 @@ export function ceilingOf(t: TicketStock, capacities: readonly CapacityStock[]):
     .filter((c) => c.enabled && (c.applies_to === 'ALL' || c.applies_to.includes(t.id)))
     .reduce<number | null>((m, c) => minOf(m, c.capacity), own);
 }
+
+/** What one date took, as `availabilityOnDate` reads it (inventory/date-levels.ts). */
+export interface DateTaken {
+  /** The ticket on the date: its own quantity there (null: the ticket's) and what it took there. */
+  ticket(ticketId: number): { quantity: number | null; taken: number };
+  tier(tierId: number): number;
+  capacity: number | null;
+  admissionsTaken(admission: (ticketId: number) => boolean): number;
+}
+
+/**
+ * What is left of each ticket on one date: its tiers and capacity assignments as they took on the date (all limits
+ * are per date), bounded by the ticket's quantity on the date less what it took there and, for admissions, by the
+ * date's capacity less its admissions: the limits the stock module's chain checks (docs/LOCKING.md). `levels` gives
+ * the tickets' tiers (with their quantities), in the order of `of.tickets`.
+ */
+export function availabilityOnDate(
+  of: {
+    tickets: ReadonlyArray<{ id: number; quantity: number | null; admission: boolean }>;
+    capacities: readonly CapacityStock[];
+  },
+  levels: readonly TicketStock[],
+  onDate: DateTaken,
+): TicketAvailability[] {
+  const admission = new Map(of.tickets.map((t) => [t.id, t.admission]));
+  const admissionsTaken = onDate.admissionsTaken((id) => admission.get(id) ?? false);
+  const dateLeft = onDate.capacity === null ? null : Math.max(0, onDate.capacity - admissionsTaken);
+  const here = levels.map((l) => ({
+    ...l,
+    quantity: null,
+    taken: onDate.ticket(l.id).taken,
+    tiers: l.tiers?.map((x) => ({ ...x, taken: onDate.tier(x.id) })),
+  }));
+  return availability(here, of.capacities).map((b, i) => {
+    const t = of.tickets[i]!;
+    const own = onDate.ticket(t.id);
+    const quantity = own.quantity ?? t.quantity;
+    const ownLeft = quantity === null ? null : Math.max(0, quantity - own.taken);
+    const limit = minOf(ownLeft, t.admission ? dateLeft : null);
+    return {
+      ...b,
+      available: minOf(b.available, limit),
+      tiers: b.tiers.map((x) => ({ ...x, available: minOf(x.available, limit) })),
+    };
+  });
+}

@@ -2,9 +2,10 @@ import { type Charge, priceUnit, type TicketDto } from '@admitone/shared';
 
 import type { Executor } from '../../db/client.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
+import { readEventDateLevels } from '../inventory/date-levels.js';
 import { readStockLevels, soldUnits } from '../inventory/stock-levels.js';
 import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
-import { availability } from './availability.js';
+import { availabilityOnDate, type TicketAvailability, type TicketStock } from './availability.js';
 import { saleState, tieredState } from './sale-state.js';
 import { ticketsWithOrders, tiersWithSales } from './sales.js';
 import { loadTickets } from './tickets.repository.js';
@@ -33,17 +34,27 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
     parts.flatMap((p) => p.tiers.map((t) => t.id)),
   );
   const charges: Charge[] = chargesFor(await listTaxes(db, event.account_id), event.currency);
-  const stock = availability(
-    parts.map((p) => ({
-      id: p.ticket.id,
-      quantity: p.ticket.quantity,
-      taken: levels.ticket(p.ticket.id),
-      tiers:
-        p.ticket.type === 'TIERED'
-          ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, taken: levels.tier(t.id) }))
-          : undefined,
-    })),
-    (await loadCapacities(db, event.account_id, event.id)).map(toCapacityStock),
+  const levelsOf: TicketStock[] = parts.map((p) => ({
+    id: p.ticket.id,
+    quantity: p.ticket.quantity,
+    taken: levels.ticket(p.ticket.id),
+    tiers:
+      p.ticket.type === 'TIERED'
+        ? p.tiers.map((t) => ({ id: t.id, quantity: t.quantity, taken: levels.tier(t.id) }))
+        : undefined,
+  }));
+  const stock = leftOverDates(
+    await readEventDateLevels(db, event.id, now),
+    {
+      tickets: parts.map((p) => ({
+        id: p.ticket.id,
+        quantity: p.ticket.quantity,
+        admission: p.ticket.product_type === 'TICKET',
+      })),
+      capacities: (await loadCapacities(db, event.account_id, event.id)).map(toCapacityStock),
+    },
+    levelsOf,
+    now,
   );
   const eventEnded = (event.end_date ?? event.start_date) <= now;
   const views = parts.map((p, i) => {
@@ -138,4 +149,42 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
     };
   });
   return only ? views.filter((v) => only.includes(v.id)) : views;
+}
+
+const sumOf = (values: ReadonlyArray<number | null>) =>
+  values.some((v) => v === null) ? null : values.reduce<number>((n, v) => n + v!, 0);
+
+/**
+ * What is left of each ticket (and tier) over the event's dates still to come that sell it, each date within its
+ * own limits (`availabilityOnDate`); an event whose dates are all over counts them all (cancelled ones aside).
+ */
+function leftOverDates(
+  dateLevels: Awaited<ReturnType<typeof readEventDateLevels>>,
+  of: Parameters<typeof availabilityOnDate>[0],
+  levels: readonly TicketStock[],
+  now: Date,
+): TicketAvailability[] {
+  const open = dateLevels.dates.filter((d) => d.status !== 'CANCELLED');
+  const ahead = open.filter((d) => (d.end_date ?? d.start_date) > now);
+  const counted = (ahead.length ? ahead : open).map((d) => ({
+    sells: new Set(
+      dateLevels
+        .ticketRows(d.id)
+        .filter((r) => r.enabled)
+        .map((r) => r.ticket_id),
+    ),
+    left: availabilityOnDate(of, levels, dateLevels.levels(d.id)),
+  }));
+  return of.tickets.map((t, i) => {
+    const on = counted.filter((d) => d.sells.has(t.id)).map((d) => d.left[i]!);
+    return {
+      id: t.id,
+      available: on.length ? sumOf(on.map((a) => a.available)) : 0,
+      tiers: (levels[i]!.tiers ?? []).map((x, j) => ({
+        id: x.id,
+        available: on.length ? sumOf(on.map((a) => a.tiers[j]!.available)) : 0,
+      })),
+      exhausted_capacities: [...new Set(on.flatMap((a) => a.exhausted_capacities))],
+    };
+  });
 }

@@ -69,7 +69,12 @@ function Capacity({ event }: { event: EventDto }) {
     <>
       <PageHeader
         title={<Trans>Capacity</Trans>}
-        description={<Trans>Limits shared by several tickets or by the whole event.</Trans>}
+        description={
+          <Trans>
+            Limits shared by several tickets or by the whole event. Each date has the whole limit; the figures are those
+            of the fullest date.
+          </Trans>
+        }
         actions={list.data?.length && !noTickets ? addButton : null}
       />
       <ListBody queries={[list, tickets]} empty={(items) => !items.length && (noTickets ? ticketFirst : none)}>
