@@ -84,6 +84,15 @@ export async function startStripeServer() {
       const pi = intents.get(intent[1]!);
       return pi ? { status: 200, body: pi } : error(404, `No such payment_intent: '${intent[1]}'`);
     }
+    const cancel = /^\/v1\/payment_intents\/([\w]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const pi = intents.get(cancel[1]!);
+      if (!pi) return error(404, `No such payment_intent: '${cancel[1]}'`);
+      if (pi.status === 'succeeded')
+        return error(400, 'You cannot cancel this PaymentIntent because it has a status of succeeded.');
+      pi.status = 'canceled';
+      return { status: 200, body: pi };
+    }
     if (method === 'GET' && path === '/v1/refunds') {
       const data = refunds
         .filter((r) => r.payment_intent === query.payment_intent)

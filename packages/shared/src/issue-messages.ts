@@ -74,6 +74,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.exchange_date_unavailable',
     message: 'Your tickets cannot move to this date. Choose one of the dates offered.',
   },
+  exchange_needs_card: /*i18n*/ {
+    id: 'field.exchange_needs_card',
+    message: 'This date costs more, and this event takes no card payment for the difference. Choose another date.',
+  },
   choose_event_types: /*i18n*/ {
     id: 'field.choose_event_types',
     message: 'Choose at least one kind of event to send.',

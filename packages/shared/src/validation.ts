@@ -68,6 +68,7 @@ export type IssueKey =
   | 'password_personal'
   | 'must_be_future'
   | 'exchange_date_unavailable'
+  | 'exchange_needs_card'
   | 'date_unavailable_for_order'
   | 'choose_event_types'
   | 'address_not_allowed'

@@ -700,6 +700,22 @@ export const orderSelfServiceSchema = z.object({
   exchange_until: z.string().nullable(),
 }) satisfies z.ZodType<OrderSelfServiceDto>;
 
+/**
+ * How the price difference of a move is settled: NONE (same total, or nothing paid and nothing owed), REFUND (cheaper:
+ * the difference goes back to the card at once), ORGANIZER_REFUNDS (cheaper, paid offline: the organizer returns it),
+ * OWED (an offline order still awaiting payment: it owes the new total), CARD (dearer: the buyer pays the difference by
+ * card before the move), CARD_UNAVAILABLE (dearer, and the event takes no card payment: not possible).
+ */
+export const EXCHANGE_SETTLEMENTS = [
+  'NONE',
+  'REFUND',
+  'ORGANIZER_REFUNDS',
+  'OWED',
+  'CARD',
+  'CARD_UNAVAILABLE',
+] as const;
+export type ExchangeSettlement = (typeof EXCHANGE_SETTLEMENTS)[number];
+
 /** A date the buyer's order may move to (`GET …/order/{shortId}/exchange`). */
 export interface ExchangeDateDto {
   id: number;
@@ -708,6 +724,11 @@ export interface ExchangeDateDto {
   label: string | null;
   /** The date's own capacity has room for the order's tickets (a ticket's limit there is checked on the move). */
   enough: boolean;
+  /** The order's total on that date (minor units of the order's currency), priced as a checkout prices. */
+  total: number;
+  /** `total` less the order's total now: above 0 dearer, below 0 cheaper. */
+  difference: number;
+  settlement: ExchangeSettlement;
 }
 export const exchangeDateSchema = z.object({
   id: z.number().int(),
@@ -715,6 +736,9 @@ export const exchangeDateSchema = z.object({
   end_date: z.string().nullable(),
   label: z.string().nullable(),
   enough: z.boolean(),
+  total: z.number().int(),
+  difference: z.number().int(),
+  settlement: z.enum(EXCHANGE_SETTLEMENTS),
 }) satisfies z.ZodType<ExchangeDateDto>;
 export const exchangeDatesResponse = z.object({ data: z.array(exchangeDateSchema) });
 /** Move the order to this date of the event (one `GET …/exchange` offers). */
@@ -998,6 +1022,42 @@ export const cardPaymentSchema = z.object({
   currency: z.string(),
 }) satisfies z.ZodType<CardPaymentDto>;
 export const cardPaymentResponse = oneOf(cardPaymentSchema);
+
+/** A dearer date's difference, to pay by card before the order moves (`POST …/order/{shortId}/exchange`). */
+export interface ExchangePaymentDto extends CardPaymentDto {
+  exchange_id: number;
+  event_date_id: number;
+}
+export const exchangePaymentSchema = cardPaymentSchema.extend({
+  exchange_id: z.number().int(),
+  event_date_id: z.number().int(),
+}) satisfies z.ZodType<ExchangePaymentDto>;
+/** The order as it now stands; `payment` when a dearer date waits for the difference (the order has not moved yet). */
+export const exchangeOrderResponse = z.object({
+  data: publicOrderSchema,
+  payment: exchangePaymentSchema.nullable(),
+});
+
+/**
+ * The buyer's latest exchange paid by card (`POST …/exchange/sync`, after the Payment Element confirmed): PAYING
+ * (not paid yet, or still processing), APPLIED (paid and moved), REFUNDED (paid, but the date could no longer take
+ * the order: the difference went back to the card), REPLACED (a newer try took its place).
+ */
+export const EXCHANGE_STATUSES = ['PAYING', 'APPLIED', 'REFUNDED', 'REPLACED'] as const;
+export interface ExchangeStatusDto {
+  id: number;
+  status: (typeof EXCHANGE_STATUSES)[number];
+  event_date_id: number;
+  difference: number;
+}
+export const exchangeStatusSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(EXCHANGE_STATUSES),
+  event_date_id: z.number().int(),
+  difference: z.number().int(),
+}) satisfies z.ZodType<ExchangeStatusDto>;
+export const exchangeSyncResponse = z.object({ data: publicOrderSchema, exchange: exchangeStatusSchema.nullable() });
+export const exchangeSyncBody = z.object({ exchange_id: z.number().int().positive().max(LIMITS.ID_MAX) });
 
 /** `POST /api/events/{id}/orders/{orderId}/refund`: all that remains when no amount is given. */
 export const refundOrderBody = z.preprocess(

@@ -1,3 +1,4 @@
+import type { UnitPrice } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -9,7 +10,7 @@ import { orders } from './orders.js';
 /** A line's new price on the date an exchange goes to: the order line and its priced unit (`UnitPrice`). */
 export interface ExchangeLine {
   order_item_id: number;
-  unit: Record<string, unknown>;
+  unit: UnitPrice;
   total: number;
 }
 

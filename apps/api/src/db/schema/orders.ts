@@ -336,8 +336,9 @@ export type OrderEventKind =
   /** The buyer moved their order to another date (self-service). */
   | 'DATE_EXCHANGED'
   /**
-   * The price difference of the buyer's move to another date went back to the card (`reason`: `cheaper`, or
-   * `date_full` when a dearer date's payment arrived after it could no longer take the order).
+   * The price difference of the buyer's move to another date went back to the card (`reason`: `cheaper`;
+   * `date_full` when a dearer date's payment arrived after it could no longer take the order; `replaced` when the
+   * buyer paid a try they had replaced).
    */
   | 'EXCHANGE_REFUNDED'
   // The buyer's own changes from their order page (modules/self-service).

@@ -23,6 +23,16 @@ const M = {
     id: 'mail.order_refunded.late_subject',
     message: 'Your payment for {order_number} has been refunded',
   },
+  exchange_cheaper: /*i18n*/ {
+    id: 'mail.order_refunded.exchange_cheaper',
+    message:
+      'Your order {order_number} for {event} has moved to a date that costs less. We have refunded the difference of {amount} to your card; depending on your bank it can take a few days to appear.',
+  },
+  exchange_full: /*i18n*/ {
+    id: 'mail.order_refunded.exchange_full',
+    message:
+      'When your payment for the new date of order {order_number} ({event}) arrived, that date no longer had room for your tickets, so your order stays on its date. We have refunded the {amount} you paid to your card; depending on your bank it can take a few days to appear. We are sorry.',
+  },
   cancelled: /*i18n*/ {
     id: 'mail.order_refunded.cancelled',
     message: 'The order has been cancelled: its tickets are no longer valid.',
@@ -42,6 +52,8 @@ export interface OrderRefundedData {
   cancelled: boolean;
   /** The payment arrived after the hold ran out and the tickets were gone: refunded in full. */
   late?: boolean;
+  /** The price difference of the buyer's move to another date: a cheaper date, or a dearer one that had filled up. */
+  exchange?: 'cheaper' | 'date_full';
   /** Set when the organizer cancelled the order's date, with their words to the buyers (null: none). */
   date_cancelled?: { note: string | null } | null;
   order_url: string;
@@ -61,7 +73,9 @@ export function orderRefundedMail(locale: Locale, d: OrderRefundedData): Rendere
         translate(locale, M.greeting, { name: d.buyer_name }),
         ...(d.late
           ? [translate(locale, M.late, values)]
-          : [translate(locale, M.body, values), ...(d.cancelled ? [translate(locale, M.cancelled)] : [])]),
+          : d.exchange
+            ? [translate(locale, d.exchange === 'cheaper' ? M.exchange_cheaper : M.exchange_full, values)]
+            : [translate(locale, M.body, values), ...(d.cancelled ? [translate(locale, M.cancelled)] : [])]),
         ...dateCancelledParagraphs(locale, d.event, d.date_cancelled),
       ],
       action: { label: translate(locale, M.action), url: d.order_url },

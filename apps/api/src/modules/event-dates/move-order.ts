@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Tx } from '../../db/client.js';
-import { attendees, orderItems } from '../../db/schema/index.js';
+import { attendees, type ExchangeLine, orderItems, orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { orNoStock } from '../attendees/attendee-stock.js';
 import { rowsOf } from '../inventory/counters.js';
@@ -18,12 +18,30 @@ export const notThere = (
     'exchange_date_unavailable' | 'date_unavailable_for_order' | 'pass_order_dates_fixed' = 'exchange_date_unavailable',
 ) => new DomainError('VALIDATION_FAILED', { fields: { event_date_id: [{ key }] } });
 
+/** An order's totals as `orders` keeps them. */
+export interface OrderTotals {
+  subtotal: number;
+  discount_total: number;
+  fee_total: number;
+  tax_total: number;
+  total: number;
+}
+
+/** The new date's prices a buyer's exchange takes (self-service/exchange-pricing.ts), and what the history adds. */
+export interface NewPrices {
+  totals: OrderTotals;
+  lines: ExchangeLine[];
+  /** Recorded with the move beside both totals: a refund, a payment, what the organizer owes back. */
+  note?: Record<string, unknown>;
+}
+
 /**
  * Moves a locked order to another date of its event, checked by the caller: its counted units through the stock
  * module (taken on the new date through its guards, given back on the old: a full date or ticket there is
- * NO_TICKETS_AVAILABLE and nothing changes), then its lines and tickets (same codes). The history records it
- * (`by_organizer` when the team did it), and, unless `notify` is off, the buyer (and holders at their own
- * addresses) get the old and new times with new calendar files. Returns outbox ids to deliver.
+ * NO_TICKETS_AVAILABLE and nothing changes), then its lines and tickets (same codes), and with `prices` the lines
+ * and totals at the new date's prices. The history records it (`by_organizer` when the team did it; both totals
+ * when prices change), and, unless `notify` is off, the buyer (and holders at their own addresses) get the old
+ * and new times with new calendar files. Returns outbox ids to deliver.
  */
 export async function moveOrderToDate(
   tx: Tx,
@@ -31,7 +49,7 @@ export async function moveOrderToDate(
   order: OrderRow,
   from: OrderDate,
   to: { id: number; start_date: Date | string },
-  how: { byOrganizer: boolean; notify: boolean },
+  how: { byOrganizer: boolean; notify: boolean; prices?: NewPrices },
 ): Promise<number[]> {
   const counted = await tx
     .select({
@@ -53,6 +71,17 @@ export async function moveOrderToDate(
   if (now?.status === 'CANCELLED') throw notThere(how.byOrganizer ? 'date_unavailable_for_order' : undefined);
   await tx.update(attendees).set({ event_date_id: to.id, updated_at: ctx.now }).where(eq(attendees.order_id, order.id));
   await tx.update(orderItems).set({ event_date_id: to.id }).where(eq(orderItems.order_id, order.id));
+  const prices = how.prices;
+  for (const line of prices?.lines ?? [])
+    await tx
+      .update(orderItems)
+      .set({ unit: line.unit, total: line.total })
+      .where(and(eq(orderItems.id, line.order_item_id), eq(orderItems.order_id, order.id)));
+  if (prices && prices.totals.total !== order.total)
+    await tx
+      .update(orders)
+      .set({ ...prices.totals, updated_at: ctx.now })
+      .where(eq(orders.id, order.id));
   await recordOrderEvent(tx, order.id, {
     kind: 'DATE_EXCHANGED',
     userId: ctx.userId ?? null,
@@ -60,6 +89,9 @@ export async function moveOrderToDate(
       previous_start: from.start_date.toISOString(),
       start_date: new Date(to.start_date).toISOString(),
       ...(how.byOrganizer ? { by_organizer: true } : {}),
+      ...(prices && prices.totals.total !== order.total
+        ? { previous_total: order.total, total: prices.totals.total, ...prices.note }
+        : {}),
     },
     at: ctx.now,
   });

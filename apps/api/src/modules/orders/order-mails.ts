@@ -50,7 +50,13 @@ export type OrderMailOccasion =
   | 'cancelled'
   /** The system cancelled an offline order not paid by its deadline. */
   | 'cancelled_unpaid'
-  | { refunded: number; cancelled: boolean; late?: boolean }
+  | {
+      refunded: number;
+      cancelled: boolean;
+      late?: boolean;
+      /** The price difference of the buyer's move to another date (self-service/exchange-payments.ts). */
+      exchange?: 'cheaper' | 'date_full';
+    }
   /** The organizer resends the buyer's confirmation (only that mail). */
   | 'confirmation'
   /**
@@ -364,6 +370,7 @@ export async function enqueueOrderMails(
       amount: occasion.refunded,
       cancelled: occasion.cancelled,
       late: occasion.late ?? false,
+      ...(occasion.exchange ? { exchange: occasion.exchange } : {}),
       date_cancelled: ctx.dateCancelled ?? null,
       order_url: orderUrl,
       sender,

@@ -39,12 +39,14 @@ export async function startCardPayment(
   if (order.total === 0) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
   const intent = order.payment_intent_id
     ? await deps.stripe.paymentIntents.retrieve(order.payment_intent_id)
-    : await deps.stripe.paymentIntents.create(
+    : await createCardIntent(
+        deps.stripe,
+        deps.config,
+        destination,
         {
           amount: order.total,
-          currency: order.currency.toLowerCase(),
-          automatic_payment_methods: { enabled: true },
-          receipt_email: order.email,
+          currency: order.currency,
+          email: order.email,
           description: `Order ${order.order_number}`,
           metadata: {
             order_id: String(order.id),
@@ -52,14 +54,8 @@ export async function startCardPayment(
             event_id: String(order.event_id),
             account_id: String(order.account_id),
           },
-          ...(destination.connectedAccount
-            ? {
-                transfer_data: { destination: destination.connectedAccount },
-                application_fee_amount: percentOf(order.total, deps.config.platformFeePercent),
-              }
-            : {}),
         },
-        { idempotencyKey: `order-${order.id}-payment` },
+        `order-${order.id}-payment`,
       );
   if (!order.payment_intent_id) {
     await deps.db
@@ -73,4 +69,34 @@ export async function startCardPayment(
     amount: intent.amount,
     currency: intent.currency,
   };
+}
+
+/**
+ * A PaymentIntent for `amount` on the account's card destination (single mode: the platform; Connect: the
+ * account's connected account, with the platform's fee), created once per idempotency key.
+ */
+export function createCardIntent(
+  stripe: Stripe,
+  config: StripeConfig,
+  destination: { connectedAccount: string | null },
+  p: { amount: number; currency: string; email: string | null; description: string; metadata: Record<string, string> },
+  idempotencyKey: string,
+): Promise<Stripe.PaymentIntent> {
+  return stripe.paymentIntents.create(
+    {
+      amount: p.amount,
+      currency: p.currency.toLowerCase(),
+      automatic_payment_methods: { enabled: true },
+      ...(p.email ? { receipt_email: p.email } : {}),
+      description: p.description,
+      metadata: p.metadata,
+      ...(destination.connectedAccount
+        ? {
+            transfer_data: { destination: destination.connectedAccount },
+            application_fee_amount: percentOf(p.amount, config.platformFeePercent),
+          }
+        : {}),
+    },
+    { idempotencyKey },
+  );
 }

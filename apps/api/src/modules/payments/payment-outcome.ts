@@ -12,10 +12,25 @@ import type { OrderRow } from '../orders/order-view.js';
 
 export type OutcomeContext = OrderContext;
 
+/** A buyer's exchange payment (or price cut) to refund after commit (self-service/exchange-payments.ts). */
+export interface ExchangeRefund {
+  exchangeId: number;
+  orderId: number;
+  eventId: number;
+  amount: number;
+  /**
+   * `cheaper`: the new date costs less; `date_full`: it could not take the order when the payment came; `replaced`:
+   * the buyer paid a try they had already replaced with a newer one.
+   */
+  reason: 'cheaper' | 'date_full' | 'replaced';
+}
+
 /** What the caller must do after commit: deliver mails, and refund a payment that came too late. */
 export interface OutcomeEffects {
   mails: number[];
   refund: { paymentIntentId: string; orderId: number } | null;
+  /** A buyer's exchange to refund (a dearer date's payment that came when the date could not take the order). */
+  exchangeRefund?: ExchangeRefund | null;
 }
 
 const NOTHING: OutcomeEffects = { mails: [], refund: null };

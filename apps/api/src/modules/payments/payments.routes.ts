@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { findOrderByShortId, findOrderWithSecret, orderEventPartsFrom, publicOrderView } from '../orders/order-view.js';
+import { refundExchange } from '../self-service/exchange-payments.js';
 import { startCardPayment } from './card-payment.js';
 import { refundLatePayment } from './late-refund.js';
 import { cardDestination } from './payment-connection.js';
@@ -48,9 +49,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     return order;
   };
 
-  /** After commit: mails go out, a late payment is refunded. */
+  /** After commit: mails go out, a late payment is refunded (and a buyer's exchange payment that came too late). */
   async function follow(effects: OutcomeEffects) {
     if (effects.mails.length) await deps.jobs.deliverOutbox(effects.mails);
+    if (effects.exchangeRefund) {
+      const mails = await refundExchange(
+        { ...ctx(), db, stripe: deps.stripe, now: () => deps.clock.now(), log: deps.log },
+        effects.exchangeRefund,
+      );
+      if (mails.length) await deps.jobs.deliverOutbox(mails);
+    }
     if (effects.refund && deps.stripe)
       await refundLatePayment(
         {

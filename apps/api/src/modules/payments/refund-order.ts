@@ -14,6 +14,7 @@ import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
+import { recordRefundParts, type RefundPart, refundParts, sendRefundParts } from './card-refunds.js';
 
 export type RefundInput = z.output<typeof refundOrderBody>;
 
@@ -94,7 +95,7 @@ export async function refundOrder(
 ): Promise<number[]> {
   type Claim =
     | { kind: 'stale'; intent: string }
-    | { kind: 'claimed'; order: typeof orders.$inferSelect; amount: number; attempt: string };
+    | { kind: 'claimed'; order: typeof orders.$inferSelect; amount: number; attempt: string; parts: RefundPart[] };
   const claim = await deps.db.transaction(async (tx): Promise<Claim> => {
     const order = await lockOrder(tx, eventId, { id: orderId });
     if (order.is_manually_created) throw new DomainError('MANUAL_ORDER_NOT_REFUNDABLE');
@@ -122,6 +123,9 @@ export async function refundOrder(
       throw new DomainError('VALIDATION_FAILED', {
         fields: { amount: [{ key: 'too_big_number', values: { max: remaining } }] },
       });
+    // Spread over the order's card payments (a dearer date's difference was paid apart): null when they hold less.
+    const parts = await refundParts(tx, order, amount);
+    if (!parts) throw new DomainError('REFUND_NOT_POSSIBLE');
     // Decided before Stripe is asked: a refund that went through cannot be refused for its mail.
     if (input.notify_buyer && deps.teamMail) await buyerMailRules(tx, { ...deps.teamMail, now: deps.now() }, order.id);
     await tx
@@ -134,25 +138,21 @@ export async function refundOrder(
       data: { amount, cancel_order: input.cancel_order },
       at: deps.now(),
     });
-    return { kind: 'claimed', order, amount, attempt: randomUUID() };
+    return { kind: 'claimed', order, amount, attempt: randomUUID(), parts };
   });
 
   if (claim.kind === 'stale') {
     await reconcileRefunds(deps, orderId, claim.intent);
     return refundOrder(deps, eventId, orderId, input, true);
   }
-  const { order, amount, attempt } = claim;
-  let accepted: boolean;
-  try {
-    const refund = await deps.stripe!.refunds.create(
-      { payment_intent: order.payment_intent_id!, amount, metadata: { order_id: String(order.id) } },
-      // One key per claimed refund: a repeat of this call is answered once; a retry after a refusal is a new refund.
-      { idempotencyKey: `order-${order.id}-refund-${attempt}` },
-    );
-    accepted = refund.status === 'succeeded' || refund.status === 'pending';
-  } catch {
-    accepted = false;
-  }
+  const { order, attempt } = claim;
+  // One key per claimed refund (and part): a repeat of this call is answered once; a retry after a refusal is new.
+  const sent = await sendRefundParts(deps.stripe!, claim.parts, `order-${order.id}-refund-${attempt}`, {
+    order_id: String(order.id),
+  });
+  // What Stripe accepted is what was refunded (all of it, unless a later part was refused).
+  const amount = sent.reduce((s, p) => s + p.amount, 0);
+  const accepted = amount > 0;
 
   const ctx: OrderContext = {
     now: deps.now(),
@@ -170,7 +170,7 @@ export async function refundOrder(
     await recordOrderEvent(deps.db, order.id, {
       kind: 'REFUND_FAILED',
       userId: deps.userId,
-      data: { amount },
+      data: { amount: claim.amount },
       at: ctx.now,
     });
     throw new DomainError('REFUND_FAILED');
@@ -182,6 +182,7 @@ export async function refundOrder(
     const cancel = input.cancel_order || current.cancelled_at !== null;
     // Cancelling gives the tickets (and the promo code use) back through the stock module, exactly once.
     if (input.cancel_order) await releaseOrderUnits(tx, deps.stock, current, 'CANCELLED', ctx.now);
+    await recordRefundParts(tx, sent);
     await tx
       .update(orders)
       .set({

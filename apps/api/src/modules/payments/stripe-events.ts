@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { stripeEvents } from '../../db/schema/index.js';
 import { lockOrder } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
+import { applyExchangeIntent, exchangeIdOf } from '../self-service/exchange-payments.js';
 import { saveAccountState } from './payment-connection.js';
 import { applyPaymentIntent, lockOrderOfIntent, type OutcomeContext, type OutcomeEffects } from './payment-outcome.js';
 import { applyRefundUpdate } from './refund-order.js';
@@ -57,6 +58,8 @@ export async function handleStripeEvent(
     }
     if (!INTENT_EVENTS.has(event.type)) return null;
     const intent = event.data.object as Stripe.PaymentIntent;
+    // A buyer paying the difference of a dearer date (self-service/exchange-payments.ts), not an order's checkout.
+    if (exchangeIdOf(intent)) return applyExchangeIntent(tx, c, intent);
     const order = await lockOrderOfIntent(tx, intent);
     return order ? applyPaymentIntent(tx, c, order, intent) : null;
   });

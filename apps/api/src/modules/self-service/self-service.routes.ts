@@ -2,6 +2,9 @@ import {
   buyerAttendeeBody,
   exchangeDatesResponse,
   exchangeOrderBody,
+  exchangeOrderResponse,
+  exchangeSyncBody,
+  exchangeSyncResponse,
   ORDER_SECRET_HEADER,
   passPickBody,
   publicOrderAttendeeParams,
@@ -15,11 +18,14 @@ import { z } from 'zod';
 
 import type { AppDeps } from '../../deps.js';
 import { ticketMailBudget } from '../../plugins/address-mail-limit.js';
+import { notFound } from '../../shared/errors.js';
 import { buyerOrderViews } from '../checkout/buyer-order-view.js';
 import type { OrderContext } from '../orders/order-status.js';
+import { findOrderWithSecret } from '../orders/order-view.js';
 import { buyerEditAttendee, buyerResendTicket, type BuyerTicketRef } from './buyer-changes.js';
 import { cancelByBuyer } from './cancel.js';
 import { exchangeOptions, exchangeOrderDate } from './exchange.js';
+import { exchangeStatus, refundExchange, startExchangePayment, syncExchangePayment } from './exchange-payments.js';
 import { pickPassDate } from './pass-picks.js';
 import { transferTicket } from './transfer.js';
 
@@ -170,20 +176,28 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       ),
   );
 
+  const cards = { stripe: deps.stripe, config: deps.config.stripe };
+  /** A buyer's exchange difference to refund after commit, then its mail. */
+  const refundDifference = async (refund: Parameters<typeof refundExchange>[1]) => {
+    const refundDeps = { ...ctx(), db, stripe: deps.stripe, now: () => deps.clock.now(), log: deps.log };
+    const mails = await refundExchange(refundDeps, refund);
+    if (mails.length) await deps.jobs.deliverOutbox(mails);
+  };
+
   app.get(
     '/events/:eventId/order/:shortId/exchange',
     {
       schema: {
         tags,
         summary:
-          "The dates the buyer's order may move to now (the event's other dates on sale, where each ticket costs the same); empty when the event does not allow it",
+          "The dates the buyer's order may move to now (the event's other dates on sale; with SAME_PRICE only where each ticket costs the same), each with the order's total there, the difference and how it is settled; empty when the event does not allow it",
         params: publicOrderParams,
         headers,
         response: { 200: exchangeDatesResponse },
       },
     },
     async (req) => ({
-      data: await exchangeOptions(db, req.params.eventId, req.params.shortId, secretOf(req), deps.clock.now()),
+      data: await exchangeOptions(db, cards, req.params.eventId, req.params.shortId, secretOf(req), deps.clock.now()),
     }),
   );
 
@@ -193,17 +207,59 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       schema: {
         tags,
         summary:
-          'The buyer moves their whole order to another date of the event, as the event allows: its tickets keep their codes, the stock moves with them (NO_TICKETS_AVAILABLE when the date has no room), the buyer is mailed the new time',
+          "The buyer moves their whole order to another date of the event, as the event allows: its tickets keep their codes, the stock moves with them (NO_TICKETS_AVAILABLE when the date has no room), the buyer is mailed the new time. A cheaper date's difference is refunded to the card; a dearer one answers `payment` (the difference's PaymentIntent) and moves once it is paid",
         params: publicOrderParams,
         headers,
         body: exchangeOrderBody,
-        response: { 200: publicOrderResponse },
+        response: { 200: exchangeOrderResponse },
       },
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
-    (req) =>
-      change(req, (c) =>
-        exchangeOrderDate(db, c, req.params.eventId, req.params.shortId, secretOf(req), req.body.event_date_id),
-      ),
+    async (req) => {
+      const ref = { ...req.params, secret: secretOf(req) };
+      const step = await exchangeOrderDate(db, ctx(), cards, ref, req.body.event_date_id);
+      let payment = null;
+      if (step.kind === 'moved') {
+        if (step.mails.length) await deps.jobs.deliverOutbox(step.mails);
+        if (step.refund) await refundDifference(step.refund);
+      } else {
+        const order = await findOrderWithSecret(db, ref.eventId, ref.shortId, ref.secret);
+        if (!order) throw notFound();
+        payment = await startExchangePayment(
+          { db, stripe: deps.stripe, config: deps.config.stripe, now: () => deps.clock.now(), log: deps.log },
+          order,
+          step,
+        );
+      }
+      return { data: await view(db, req.params, ref.secret, null, deps.clock.now()), payment };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/order/:shortId/exchange/sync',
+    {
+      schema: {
+        tags,
+        summary:
+          "After the buyer confirmed the difference's card payment: ask Stripe for its outcome and apply it (as the webhook does, once): the order moves, or, when the date could no longer take it, the difference is refunded",
+        params: publicOrderParams,
+        headers,
+        body: exchangeSyncBody,
+        response: { 200: exchangeSyncResponse },
+      },
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (req) => {
+      const secret = secretOf(req);
+      const order = await findOrderWithSecret(db, req.params.eventId, req.params.shortId, secret);
+      if (!order) throw notFound();
+      const effects = await syncExchangePayment(db, ctx(), deps.stripe, order.id, req.body.exchange_id);
+      if (effects.mails.length) await deps.jobs.deliverOutbox(effects.mails);
+      if (effects.exchangeRefund) await refundDifference(effects.exchangeRefund);
+      return {
+        data: await view(db, req.params, secret, null, deps.clock.now()),
+        exchange: await exchangeStatus(db, order.id, req.body.exchange_id),
+      };
+    },
   );
 };
