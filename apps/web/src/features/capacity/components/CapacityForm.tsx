@@ -88,6 +88,7 @@ export function CapacityForm({ eventId, tickets, assignment, onDone }: CapacityF
       <Group align="flex-end" gap="md">
         <NumberInput
           label={t`Capacity`}
+          description={t`On each date of the event.`}
           min={0}
           allowDecimal={false}
           allowNegative={false}

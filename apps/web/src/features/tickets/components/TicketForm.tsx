@@ -263,6 +263,7 @@ function TicketFormFields({
             <Group align="flex-end" gap="md">
               <NumberInput
                 label={t`Quantity available`}
+                description={t`On each date of the event.`}
                 min={0}
                 allowDecimal={false}
                 allowNegative={false}
