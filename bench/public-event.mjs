@@ -123,7 +123,13 @@ await db.query(
 // The rows above were written straight into the tables: their counters follow, as the stock module would keep them.
 await db.query(`update ticket_dates set taken = $2 where ticket_id = $1`, [hot.id, sold]);
 await db.query(`update event_dates set taken = $2 where event_id = $1`, [event.id, sold]);
-await db.query(`update capacity_assignments set taken = $2 where event_id = $1`, [event.id, sold]);
+await db.query(
+  `insert into capacity_dates (capacity_assignment_id, event_date_id, taken)
+   select c.id, d.id, $2 from capacity_assignments c join event_dates d on d.event_id = c.event_id
+   where c.event_id = $1 and c.enabled and c.capacity is not null
+   on conflict (capacity_assignment_id, event_date_id) do update set taken = excluded.taken`,
+  [event.id, sold],
+);
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 async function load(label, target, alongside) {

@@ -24,6 +24,8 @@ export const GUARDED_TABLES = [
   'capacity_assignment_tickets',
   'event_dates',
   'ticket_dates',
+  'tier_dates',
+  'capacity_dates',
   'promo_codes',
   'promo_code_tickets',
   'affiliates',
