@@ -5,6 +5,7 @@ export * from './contracts/affiliates.js';
 export * from './contracts/api-keys.js';
 export * from './contracts/auth.js';
 export * from './contracts/capacity.js';
+export * from './contracts/seating.js';
 export * from './contracts/check-in.js';
 export * from './contracts/checkout.js';
 export * from './contracts/common.js';

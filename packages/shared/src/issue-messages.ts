@@ -217,4 +217,28 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.set_on_dates',
     message: 'This event has several dates: its start and end follow them. Change the dates instead.',
   },
+  seating_category_duplicate: /*i18n*/ {
+    id: 'field.seating_category_duplicate',
+    message: 'Another category of the plan has this name.',
+  },
+  seating_category_unknown: /*i18n*/ {
+    id: 'field.seating_category_unknown',
+    message: 'Give this seat one of the plan’s categories.',
+  },
+  seating_seat_duplicate: /*i18n*/ {
+    id: 'field.seating_seat_duplicate',
+    message: 'Another seat of the plan has this id.',
+  },
+  seating_label_duplicate: /*i18n*/ {
+    id: 'field.seating_label_duplicate',
+    message: 'Another seat in this row has this number.',
+  },
+  seating_plan_empty: /*i18n*/ {
+    id: 'field.seating_plan_empty',
+    message: 'Add at least one seat or standing area before publishing the plan.',
+  },
+  seating_too_many_seats: /*i18n*/ {
+    id: 'field.seating_too_many_seats',
+    message: 'A plan holds at most {max} seats.',
+  },
 };

@@ -85,6 +85,12 @@ export type IssueKey =
   | 'cancel_date_separately'
   | 'date_cancelled'
   | 'set_on_dates'
+  | 'seating_category_duplicate'
+  | 'seating_category_unknown'
+  | 'seating_seat_duplicate'
+  | 'seating_label_duplicate'
+  | 'seating_plan_empty'
+  | 'seating_too_many_seats'
   | 'invalid';
 
 export interface IssueDescriptor {

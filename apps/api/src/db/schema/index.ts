@@ -18,6 +18,7 @@ export * from './product-categories.js';
 export * from './promo-codes.js';
 export * from './questions.js';
 export * from './rate-limits.js';
+export * from './seating.js';
 export * from './signups.js';
 export * from './taxes.js';
 export * from './ticket-keys.js';

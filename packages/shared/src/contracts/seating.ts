@@ -1,0 +1,192 @@
+import { z } from 'zod';
+
+import { LIMITS } from '../limits.js';
+import { oneOf } from './common.js';
+
+/**
+ * A seating plan's layout: pretix's seating-plan JSON (zones of rows of seats, areas, categories, a size), which
+ * pretix and the community editors read and write, with a few fields of ours beside it (seat features, standing
+ * areas). Positions are in the plan's pixels: a zone's from the plan's corner, a row's from its zone, a seat's from
+ * its row. A seat is known by its `seat_guid` from version to version; buyers read zone, row and seat number.
+ */
+
+/** The most seats a plan may hold (an arena). */
+export const SEATING_MAX_SEATS = 25_000;
+
+/** What a seat offers beyond a place (shown to buyers; wheelchair spaces take companions beside them). */
+export const SEAT_FEATURES = ['WHEELCHAIR', 'COMPANION', 'AISLE', 'RESTRICTED_VIEW', 'HEARING', 'SIGHT'] as const;
+export type SeatFeature = (typeof SEAT_FEATURES)[number];
+
+const coordinate = z.number().finite().min(-1_000_000).max(1_000_000);
+const position = z.object({ x: coordinate, y: coordinate });
+const objectId = z.string().trim().min(1).max(100).optional();
+const colour = z.string().trim().max(40).optional();
+
+const seat = z.object({
+  seat_guid: z.string().trim().min(1).max(100),
+  seat_number: z.string().trim().min(1).max(20),
+  uuid: objectId,
+  start_direction: z.string().max(4).nullable().optional(),
+  radius: z.number().finite().positive().max(1000).optional(),
+  position,
+  category: z.string().trim().max(LIMITS.NAME_MAX),
+  features: z.array(z.enum(SEAT_FEATURES)).max(SEAT_FEATURES.length).optional(),
+});
+
+const row = z.object({
+  row_number: z.string().trim().min(1).max(20),
+  row_label: z.string().trim().max(60).nullable().optional(),
+  seat_label: z.string().trim().max(60).nullable().optional(),
+  uuid: objectId,
+  row_number_position: z.enum(['start', 'end', 'both']).nullable().optional(),
+  position: position.optional(),
+  seats: z.array(seat).max(SEATING_MAX_SEATS),
+});
+
+const area = z.object({
+  uuid: objectId,
+  color: colour,
+  border_color: colour,
+  rotation: z.number().finite().optional(),
+  position: position.optional(),
+  shape: z.enum(['polygon', 'rectangle', 'ellipse', 'circle', 'text']).optional(),
+  polygon: z.object({ points: z.array(position).max(1000) }).optional(),
+  rectangle: z.object({ width: coordinate, height: coordinate }).optional(),
+  ellipse: z.object({ radius: position }).optional(),
+  circle: z.object({ radius: coordinate }).optional(),
+  text: z
+    .object({
+      text: z.string().max(200),
+      color: colour,
+      size: z.number().finite().positive().max(1000).optional(),
+      position: position.optional(),
+    })
+    .optional(),
+  /** Ours: the area is a standing area selling `capacity` places of `category` (no seats). */
+  standing: z
+    .object({
+      name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+      capacity: z.number().int().min(1).max(1_000_000),
+      category: z.string().trim().max(LIMITS.NAME_MAX),
+    })
+    .optional(),
+});
+
+const zone = z.object({
+  name: z.string().trim().max(LIMITS.NAME_MAX).default(''),
+  zone_id: objectId,
+  uuid: objectId,
+  position,
+  rows: z.array(row).max(SEATING_MAX_SEATS),
+  areas: z.array(area).max(1000).optional(),
+});
+
+export const seatingCategory = z.object({
+  name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+  color: colour,
+});
+
+export const seatingLayout = z.object({
+  name: z.string().trim().max(LIMITS.NAME_MAX).default(''),
+  size: z.object({ width: coordinate.positive(), height: coordinate.positive() }),
+  categories: z.array(seatingCategory).max(100),
+  zones: z.array(zone).max(500),
+});
+export type SeatingLayout = z.output<typeof seatingLayout>;
+export type SeatingLayoutInput = z.input<typeof seatingLayout>;
+
+/** An empty plan of 1,000 by 800 pixels. */
+export const EMPTY_SEATING_LAYOUT: SeatingLayout = {
+  name: '',
+  size: { width: 1000, height: 800 },
+  categories: [],
+  zones: [],
+};
+
+/** A plan made or saved by the organizer: a name and its draft layout (saved as it is; checked when published). */
+export const seatingPlanBody = z.object({
+  name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+  layout: seatingLayout.optional(),
+});
+export type SeatingPlanBody = z.input<typeof seatingPlanBody>;
+
+/** A plan made from pretix's seating-plan JSON (its `name` names the plan unless one is given). */
+export const seatingImportBody = z.object({
+  name: z.string().trim().min(1).max(LIMITS.NAME_MAX).optional(),
+  pretix: seatingLayout,
+});
+
+export const seatingPlanParams = z.object({
+  organizerId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  planId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
+export const seatingOrganizerParams = seatingPlanParams.pick({ organizerId: true });
+export const seatingVersionParams = seatingPlanParams.extend({
+  version: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
+export const seatingExportQuery = z.object({
+  format: z.enum(['pretix', 'csv']).default('pretix'),
+  /** A published version (none: the draft). */
+  version: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
+});
+
+/** What a plan holds, counted. */
+export interface SeatingCountsDto {
+  seats: number;
+  standing: number;
+  categories: number;
+}
+const seatingCountsSchema = z.object({
+  seats: z.number().int(),
+  standing: z.number().int(),
+  categories: z.number().int(),
+}) satisfies z.ZodType<SeatingCountsDto>;
+
+export interface SeatingVersionDto {
+  version: number;
+  counts: SeatingCountsDto;
+  published_at: string;
+}
+const seatingVersionSchema = z.object({
+  version: z.number().int(),
+  counts: seatingCountsSchema,
+  published_at: z.string(),
+}) satisfies z.ZodType<SeatingVersionDto>;
+
+export interface SeatingPlanDto {
+  id: number;
+  organizer_id: number;
+  name: string;
+  /** The draft's counts. */
+  counts: SeatingCountsDto;
+  /** The draft differs from the latest version (or nothing is published yet). */
+  unpublished_changes: boolean;
+  versions: SeatingVersionDto[];
+  created_at: string;
+  updated_at: string;
+}
+export const seatingPlanSchema = z.object({
+  id: z.number().int(),
+  organizer_id: z.number().int(),
+  name: z.string(),
+  counts: seatingCountsSchema,
+  unpublished_changes: z.boolean(),
+  versions: z.array(seatingVersionSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<SeatingPlanDto>;
+
+/** A plan with its draft layout. */
+export interface SeatingPlanDetailDto extends SeatingPlanDto {
+  layout: SeatingLayout;
+}
+export const seatingPlanDetailSchema = seatingPlanSchema.extend({ layout: seatingLayout });
+
+export const seatingPlanResponse = oneOf(seatingPlanDetailSchema);
+/** An organizer's plans, by name (an organizer keeps a handful). */
+export const seatingPlanListResponse = z.object({ data: z.array(seatingPlanSchema) });
+export const seatingVersionResponse = oneOf(
+  seatingVersionSchema.extend({ layout: seatingLayout }) satisfies z.ZodType<
+    SeatingVersionDto & { layout: SeatingLayout }
+  >,
+);
