@@ -3,6 +3,7 @@ CREATE TABLE "seating_plan_versions" (
 	"plan_id" integer NOT NULL,
 	"version" integer NOT NULL,
 	"layout" jsonb NOT NULL,
+	"counts" jsonb NOT NULL,
 	"published_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -12,6 +13,7 @@ CREATE TABLE "seating_plans" (
 	"organizer_id" integer NOT NULL,
 	"name" text NOT NULL,
 	"layout" jsonb NOT NULL,
+	"counts" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,4 +1,4 @@
-import type { SeatingLayout } from '@admitone/shared';
+import type { SeatingCountsDto, SeatingLayout } from '@admitone/shared';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { accounts } from './accounts.js';
@@ -21,6 +21,8 @@ export const seatingPlans = pgTable(
       .references(() => organizers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     layout: jsonb('layout').$type<SeatingLayout>().notNull(),
+    /** What the draft holds, counted when it is saved (lists do not read layouts). */
+    counts: jsonb('counts').$type<SeatingCountsDto>().notNull(),
     ...timestamps,
   },
   (t) => [index('seating_plans_organizer_idx').on(t.organizer_id)],
@@ -36,6 +38,7 @@ export const seatingPlanVersions = pgTable(
       .references(() => seatingPlans.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     layout: jsonb('layout').$type<SeatingLayout>().notNull(),
+    counts: jsonb('counts').$type<SeatingCountsDto>().notNull(),
     published_at: instant('published_at').notNull(),
   },
   (t) => [uniqueIndex('seating_plan_versions_plan_version_unique').on(t.plan_id, t.version)],
