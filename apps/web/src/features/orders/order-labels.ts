@@ -68,6 +68,7 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   PAYMENT_OVERDUE: msg`Not paid by the deadline`,
   DATE_MOVED: msg`Date moved: the buyer was told the new time`,
   DATE_EXCHANGED: msg`Moved to another date by the buyer`,
+  EXCHANGE_REFUNDED: msg`Price difference of a date change refunded to the card`,
   ATTENDEE_EDITED_BY_BUYER: msg`Attendee details corrected by the buyer`,
   TICKET_RESENT_BY_BUYER: msg`Ticket e-mail sent again at the buyer's request`,
   TICKET_TRANSFERRED: msg`Ticket passed on by the buyer`,
@@ -83,6 +84,12 @@ const BY_ORGANIZER_LABELS: Record<string, MessageDescriptor> = {
   DATE_EXCHANGED: msg`Moved to another date by the organizer`,
 };
 
+/** A dearer date's payment that could not be used: the date filled up meanwhile, or the buyer had tried again. */
+const EXCHANGE_UNUSED_LABELS: Record<string, MessageDescriptor> = {
+  date_full: msg`Date change payment refunded: the new date had filled up`,
+  replaced: msg`Date change payment refunded: the buyer had started a newer one`,
+};
+
 const DATE_CANCELLED_LABELS: Record<string, MessageDescriptor> = {
   CANCELLED: msg`Order cancelled: its date was cancelled`,
   LATE_PAYMENT_REFUNDED: msg`Payment refunded automatically: its date was cancelled`,
@@ -91,6 +98,7 @@ const DATE_CANCELLED_LABELS: Record<string, MessageDescriptor> = {
 
 export const orderEventLabel = (kind: string, data: Record<string, unknown> = {}): MessageDescriptor =>
   (data.reason === 'date_cancelled' ? DATE_CANCELLED_LABELS[kind] : undefined) ??
+  (kind === 'EXCHANGE_REFUNDED' && typeof data.reason === 'string' ? EXCHANGE_UNUSED_LABELS[data.reason] : undefined) ??
   (data.by_organizer === true ? BY_ORGANIZER_LABELS[kind] : undefined) ??
   ORDER_EVENT_LABELS[kind] ??
   UNKNOWN_EVENT;

@@ -8,8 +8,22 @@ import { type FormEvent, useState } from 'react';
 
 import { paymentReturnUrl } from './card-payment';
 
-/** Stripe's Payment Element and "Pay {amount}"; Stripe takes the buyer to the return page when done. */
-export function CardPaymentForm({ order, payment }: { order: PublicOrderDto; payment: CardPaymentDto }) {
+/**
+ * Stripe's Payment Element and "Pay {amount}"; Stripe takes the buyer to the return page when done. With
+ * `onConfirmed` (a payment made from the order page: an exchange's difference) the buyer stays on the page unless the
+ * payment method needs a redirect (then back to `returnUrl`), and `onConfirmed` runs once Stripe has confirmed.
+ */
+export function CardPaymentForm({
+  order,
+  payment,
+  onConfirmed,
+  returnUrl,
+}: {
+  order: PublicOrderDto;
+  payment: CardPaymentDto;
+  onConfirmed?: () => void;
+  returnUrl?: string;
+}) {
   const { t, i18n } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
@@ -23,6 +37,17 @@ export function CardPaymentForm({ order, payment }: { order: PublicOrderDto; pay
     if (!stripe || !elements) return;
     setPaying(true);
     setError(null);
+    if (onConfirmed) {
+      const here = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: returnUrl ?? window.location.href },
+        redirect: 'if_required',
+      });
+      if (!here.error) return onConfirmed();
+      setPaying(false);
+      setError(here.error.message || t`Your payment could not be completed. Please try again.`);
+      return;
+    }
     const result = await stripe.confirmPayment({
       elements,
       confirmParams: { return_url: paymentReturnUrl(window.location.origin, order.event.id, order.short_id) },

@@ -17,7 +17,7 @@ import { checkoutPath } from './paths';
 
 /** One Stripe.js per publishable key for the page's lifetime (loadStripe injects the script once). */
 const stripes = new Map<string, Promise<Stripe | null>>();
-function stripeFor(key: string): Promise<Stripe | null> {
+export function stripeFor(key: string): Promise<Stripe | null> {
   let stripe = stripes.get(key);
   if (!stripe) {
     stripe = loadStripe(key);

@@ -2,6 +2,8 @@ import type {
   BuyerAttendeeBody,
   ExchangeDateDto,
   ExchangeOrderBody,
+  ExchangePaymentDto,
+  ExchangeStatusDto,
   PassPickBody,
   PublicOrderDto,
   TransferTicketBody,
@@ -75,15 +77,25 @@ export const exchangeDates = (eventId: number, shortId: string, locale: string) 
     locale,
   }).then((r) => r.data);
 
-/** Moves the whole order to another date of the event; answers the order as it now stands. */
+/**
+ * Moves the whole order to another date of the event; answers the order as it now stands, and for a dearer date the
+ * difference's card payment (the order moves once it is paid).
+ */
 export const exchangeOrder = (eventId: number, shortId: string, body: ExchangeOrderBody, locale: string) =>
-  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/exchange`, {
+  publicFetch<{ data: PublicOrderDto; payment: ExchangePaymentDto | null }>(`${orderPath(eventId, shortId)}/exchange`, {
     method: 'POST',
     body,
     eventId,
     orderShortId: shortId,
     locale,
-  }).then((r) => r.data);
+  });
+
+/** After the difference's payment was confirmed: the server asks Stripe and moves the order (or refunds). */
+export const syncExchange = (eventId: number, shortId: string, exchangeId: number, locale: string) =>
+  publicFetch<{ data: PublicOrderDto; exchange: ExchangeStatusDto | null }>(
+    `${orderPath(eventId, shortId)}/exchange/sync`,
+    { method: 'POST', body: { exchange_id: exchangeId }, eventId, orderShortId: shortId, locale },
+  );
 
 /** The holder of a pass for any N dates picks one; answers the order as it now stands (with the new ticket). */
 export const pickPassDate = (eventId: number, shortId: string, body: PassPickBody, locale: string) =>

@@ -130,12 +130,17 @@ export function SelfServiceSettingsForm({ event }: { event: EventDto }) {
             <Stack gap="xs" mt={6}>
               <Radio value="OFF" label={t`Off`} />
               <Radio value="SAME_PRICE" label={t`Buyers may move their order to another date at the same price`} />
+              <Radio
+                value="PAY_DIFFERENCE"
+                label={t`Buyers may move their order to any date, paying or getting back the difference`}
+                description={t`A dearer date is paid by the buyer by card before the move; a cheaper one refunds the difference to the card (an order paid offline: you return it). An order still awaiting its offline payment owes the new total.`}
+              />
             </Stack>
           </Radio.Group>
           <Text size="sm" c="dimmed">
             <Trans>
-              For events with several dates. Buyers choose among the dates on sale where each of their tickets costs the
-              same; the tickets keep their codes, and buyers receive the new time by e-mail.
+              For events with several dates. Buyers choose among the dates on sale (at the same price, or any with the
+              difference settled); the tickets keep their codes, and buyers receive the new time by e-mail.
             </Trans>
           </Text>
           <NumberInput

@@ -100,4 +100,21 @@ describe('OrderHistory', () => {
     expect(screen.getByText(/^Late payment refunded automatically · €10\.00$/)).toBeTruthy();
     expect(screen.getByText('Order cancelled')).toBeTruthy();
   });
+
+  it('a date change at another price shows both totals; its refunds say why', () => {
+    renderHistory([
+      entry('DATE_EXCHANGED', {
+        previous_start: '2026-06-01T17:00:00.000Z',
+        start_date: '2026-06-22T17:00:00.000Z',
+        previous_total: 4400,
+        total: 3300,
+        refund: 1100,
+      }),
+      entry('EXCHANGE_REFUNDED', { amount: 1100, reason: 'cheaper' }),
+      entry('EXCHANGE_REFUNDED', { amount: 550, reason: 'date_full' }),
+    ]);
+    expect(screen.getByText(/ · €44\.00 → €33\.00$/)).toBeTruthy();
+    expect(screen.getByText('Price difference of a date change refunded to the card · €11.00')).toBeTruthy();
+    expect(screen.getByText('Date change payment refunded: the new date had filled up · €5.50')).toBeTruthy();
+  });
 });

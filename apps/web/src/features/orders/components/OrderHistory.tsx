@@ -92,6 +92,11 @@ function details(
     parts.push(
       `${formatDateTime(text(d.previous_start)!, timeZone, i18n.locale)} → ${formatDateTime(text(d.start_date)!, timeZone, i18n.locale)}`,
     );
+  // A date change at another price: the order's total before and after.
+  if (entry.kind === 'DATE_EXCHANGED' && typeof d.previous_total === 'number' && typeof d.total === 'number')
+    parts.push(
+      `${formatMoney(d.previous_total, currency, i18n.locale)} → ${formatMoney(d.total, currency, i18n.locale)}`,
+    );
   if (text(d.subject)) parts.push(`“${text(d.subject)}”`);
   if (text(d.email)) parts.push(text(d.email)!);
   return parts.length ? parts.join(' · ') : null;
