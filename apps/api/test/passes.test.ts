@@ -531,4 +531,163 @@ describe('passes', () => {
       event_date_id: ['This order holds a pass, which is for its own dates: it cannot move to another date.'],
     });
   });
+
+  it('a pass sold once is one ticket at its price in reports and the dashboard; a date counts its row', async () => {
+    const w = await weekend(ctx.app);
+    const [first, second, third] = w.dates;
+    const org = { eventId: w.event.id, organizerToken: w.token };
+    const pass = await placeOrder(ctx.app, org, [{ ticket_id: w.festival, quantity: 1 }], {
+      extra: { event_date_id: first },
+    });
+    await placeOrder(ctx.app, org, [{ ticket_id: w.evening, quantity: 1 }], { extra: { event_date_id: second } });
+    // One more pass, awaiting its offline payment.
+    await placeOrder(ctx.app, org, [{ ticket_id: w.festival, quantity: 1 }], {
+      paid: false,
+      extra: { event_date_id: first },
+    });
+    const report = async (name: string, query = '') => {
+      const r = await call(ctx.app, 'GET', `/api/events/${w.event.id}/reports/${name}${query}`, { token: w.token });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data;
+    };
+    type Product = { name: string; units: number; gross: number };
+    const products = async (query = '') => {
+      const r = await report('sales-by-product', query);
+      return [...r.rows.map((p: Product) => [p.name, p.units, p.gross]), [r.totals.units, r.totals.gross]];
+    };
+    // Sales: the pass once, at its price (its line), whatever its three dates.
+    expect(await products()).toEqual([
+      ['Evening', 1, 2000],
+      ['Festival pass', 1, 4500],
+      [2, 6500],
+    ]);
+    const sold = { orders: 2, units: 2, gross: 6500 };
+    expect((await report('sales-by-day')).totals).toMatchObject(sold);
+    expect((await report('sales-by-promo-code')).totals).toMatchObject(sold);
+    expect((await report('sales-by-affiliate')).totals).toMatchObject(sold);
+    const account = await call(ctx.app, 'GET', '/api/reports/sales-by-events', { token: w.token });
+    expect(account.json().data.totals).toEqual([{ currency: 'EUR', events: 1, refunded: 0, net: 6500, ...sold }]);
+    // Narrowed to a date, a sale counts on its line's date (a pass's first), so the dates add up to the whole.
+    expect(await products(`?event_date_id=${first}`)).toEqual([
+      ['Evening', 0, 0],
+      ['Festival pass', 1, 4500],
+      [1, 4500],
+    ]);
+    expect(await products(`?event_date_id=${second}`)).toEqual([
+      ['Evening', 1, 2000],
+      ['Festival pass', 0, 0],
+      [1, 2000],
+    ]);
+    expect(await products(`?event_date_id=${third}`)).toEqual([
+      ['Evening', 0, 0],
+      ['Festival pass', 0, 0],
+      [0, 0],
+    ]);
+
+    // The dashboard: the pass is one ticket sold (and the unpaid one one reserved); one ticket per date is valid.
+    const stats = async (query = '') => {
+      const r = await call(ctx.app, 'GET', `/api/events/${w.event.id}/stats${query}`, { token: w.token });
+      expect(r.statusCode, r.body).toBe(200);
+      const d = r.json().data;
+      return {
+        orders: d.orders_completed,
+        sold: d.tickets_sold,
+        reserved: d.tickets_reserved,
+        valid: d.tickets_valid,
+        in: d.tickets_checked_in,
+        gross: d.gross_sales,
+        daily: d.daily.reduce((s: number, day: { tickets: number }) => s + day.tickets, 0),
+        products: d.by_product.map((p: { sold: number; gross: number }) => [p.sold, p.gross]),
+      };
+    };
+    const both = [
+      [1, 2000],
+      [1, 4500],
+    ];
+    expect(await stats()).toEqual({
+      orders: 2,
+      sold: 2,
+      reserved: 1,
+      valid: 4,
+      in: 0,
+      gross: 6500,
+      daily: 2,
+      products: both,
+    });
+    // On one date, the pass's row there admits one person that evening: a ticket of the date.
+    expect(await stats(`?event_date_id=${second}`)).toEqual({
+      orders: 1,
+      sold: 2,
+      reserved: 1,
+      valid: 2,
+      in: 0,
+      gross: 2000,
+      daily: 2,
+      products: [
+        [1, 2000],
+        [0, 0],
+      ],
+    });
+    expect(await stats(`?event_date_id=${third}`)).toMatchObject({
+      orders: 0,
+      sold: 1,
+      reserved: 1,
+      valid: 1,
+      gross: 0,
+    });
+
+    // Check-ins are per date: the pass scanned on two evenings is two people in, out of its valid tickets.
+    const [list] = (await call(ctx.app, 'GET', `/api/events/${w.event.id}/check-in-lists`, { token: w.token })).json()
+      .data as Array<{ id: number }>;
+    const code = (pass as unknown as OrderDetailDto).attendees[0]!.short_id;
+    for (const dateId of [second, third]) {
+      const scan = await call(ctx.app, 'POST', `/api/events/${w.event.id}/check-in-lists/${list!.id}/check-ins`, {
+        token: w.token,
+        body: { code, action: 'CHECK_IN', event_date_id: dateId },
+      });
+      expect(scan.json().data.result).toBe('CHECKED_IN');
+    }
+    expect(await stats()).toMatchObject({ sold: 2, valid: 4, in: 2 });
+    expect(await stats(`?event_date_id=${second}`)).toMatchObject({ sold: 2, valid: 2, in: 1 });
+    expect((await report('check-ins')).totals).toEqual({ checked_in: 2, valid: 4 });
+  });
+
+  it('a pass for any N dates is one ticket sold, picked or not; a date counts its pick there', async () => {
+    const w = await weekend(ctx.app, { name: 'Any two evenings', pass_picks: 2 });
+    const [first, second, third] = w.dates;
+    const order = await placeOrder(
+      ctx.app,
+      { eventId: w.event.id, organizerToken: w.token },
+      [{ ticket_id: w.festival, quantity: 2 }],
+      { extra: { event_date_id: first } },
+    );
+    const stats = async (query = '') => {
+      const r = await call(ctx.app, 'GET', `/api/events/${w.event.id}/stats${query}`, { token: w.token });
+      expect(r.statusCode, r.body).toBe(200);
+      const d = r.json().data;
+      return [d.tickets_sold, d.tickets_valid, d.gross_sales];
+    };
+    // Two passes bought, no date picked yet: two tickets sold, none valid on any date.
+    expect(await stats()).toEqual([2, 0, 9000]);
+    const [row] = await rows<{ secret: string }>(
+      ctx.app,
+      `select secret from orders where short_id = '${order.short_id}'`,
+    );
+    for (const dateId of [second, third]) {
+      const pick = await call(ctx.app, 'POST', `/api/public/events/${w.event.id}/order/${order.short_id}/pass-picks`, {
+        headers: { [ORDER_SECRET_HEADER]: row!.secret },
+        body: { ticket_id: w.festival, event_date_id: dateId },
+      });
+      expect(pick.statusCode, pick.body).toBe(200);
+    }
+    // Picked dates do not sell the passes again; each pick is a ticket of its date.
+    expect(await stats()).toEqual([2, 2, 9000]);
+    expect(await stats(`?event_date_id=${first}`)).toEqual([0, 0, 9000]);
+    expect(await stats(`?event_date_id=${second}`)).toEqual([1, 1, 0]);
+    expect(await stats(`?event_date_id=${third}`)).toEqual([1, 1, 0]);
+    const product = await call(ctx.app, 'GET', `/api/events/${w.event.id}/reports/sales-by-product`, {
+      token: w.token,
+    });
+    expect(product.json().data.totals).toMatchObject({ units: 2, gross: 9000 });
+  });
 });

@@ -170,10 +170,16 @@ export interface EventStatsDto {
   orders_completed: number;
   orders_awaiting_payment: number;
   orders_cancelled: number;
+  /**
+   * Valid tickets sold (general products left out): a pass once, whatever its dates. With `event_date_id`, the
+   * tickets that admit on that date, a pass's ticket for it too (docs/DOMAIN.md, "Passes").
+   */
   tickets_sold: number;
-  /** Tickets of orders awaiting an offline payment. */
+  /** Tickets of orders awaiting an offline payment, counted as `tickets_sold`. */
   tickets_reserved: number;
-  /** Valid (ACTIVE) attendees checked in at the door; out of `tickets_sold`. */
+  /** Valid (ACTIVE) attendees: one per person and date, so a pass's ticket on each of its dates. */
+  tickets_valid: number;
+  /** Valid (ACTIVE) attendees checked in at the door (one per date for a pass); out of `tickets_valid`. */
   tickets_checked_in: number;
   gross_sales: number;
   total_discount: number;
@@ -226,6 +232,7 @@ export const eventStatsSchema = z.object({
   orders_cancelled: z.number().int(),
   tickets_sold: z.number().int(),
   tickets_reserved: z.number().int(),
+  tickets_valid: z.number().int(),
   tickets_checked_in: z.number().int(),
   gross_sales: z.number().int(),
   total_discount: z.number().int(),

@@ -1,5 +1,5 @@
 import type { EventStatsDay, EventStatsDto } from '@admitone/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { localDayText } from '../../db/sql-local-time.js';
@@ -25,6 +25,35 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
 }
 
 /**
+ * The tickets sold (attendee status ACTIVE) and awaiting payment (AWAITING_PAYMENT) of an event, as rows
+ * `(status, order_status, completed_at, n)` to sum, general products left out (docs/DOMAIN.md, "Passes"). Over all
+ * dates a pass is one ticket, as bought: its rows (one per date) share `pass_group`, and a pass for any N dates
+ * counts its line's quantity while its order stands, picked or not (its picks share one group whatever the
+ * quantity). On one date, each row on it is a ticket of that date, a pass's too: it admits one person then.
+ */
+function ticketsSold(eventId: number, dateId?: number): SQL {
+  if (dateId !== undefined)
+    return sql`select a.status, o.status as order_status, o.completed_at, count(*) as n
+      from attendees a join orders o on o.id = a.order_id
+      where a.event_id = ${eventId} and a.event_date_id = ${dateId} and a.is_admission
+        and a.status in ('ACTIVE', 'AWAITING_PAYMENT')
+      group by a.status, o.id`;
+  return sql`select a.status, o.status as order_status, o.completed_at,
+        count(distinct coalesce(a.pass_group, a.short_id)) as n
+      from attendees a join orders o on o.id = a.order_id join tickets t on t.id = a.ticket_id
+      where a.event_id = ${eventId} and a.is_admission and a.status in ('ACTIVE', 'AWAITING_PAYMENT')
+        and t.pass_picks is null
+      group by a.status, o.id
+    union all
+    select case when o.status = 'AWAITING_PAYMENT' then 'AWAITING_PAYMENT' else 'ACTIVE' end, o.status,
+      o.completed_at, sum(i.quantity)
+      from order_items i join orders o on o.id = i.order_id join tickets t on t.id = i.ticket_id
+      where o.event_id = ${eventId} and t.pass_picks is not null and o.cancelled_at is null
+        and (o.status = 'AWAITING_PAYMENT' or (o.status in ${SOLD} and o.completed_at is not null))
+      group by o.id`;
+}
+
+/**
  * An event's sales, refunds, visits and a daily series over the last `days` days (in the event's time
  * zone), counted from its orders, attendees and page views. Sales count every order that completed,
  * also when later refunded; refunds are their own figure.
@@ -37,7 +66,8 @@ export async function eventStats(
   dateId?: number,
 ): Promise<EventStatsDto> {
   const DAYS = days;
-  // One date's orders (an order is for one date) and tickets; page views are the event's.
+  // One date's orders (an order is for one date: a pass's for its line's) and the tickets that admit on it (a pass's
+  // row there too); page views are the event's.
   const orderOnDate = (alias: string) =>
     dateId === undefined
       ? sql`true`
@@ -60,10 +90,15 @@ export async function eventStats(
   const [a] = await rows<Record<string, number>>(
     db,
     sql`
-    select count(*) filter (where status = 'ACTIVE')::int as sold, count(*) filter (where status = 'AWAITING_PAYMENT')::int as reserved,
-      count(*) filter (where status = 'ACTIVE' and checked_in_at is not null)::int as checked_in
-    from attendees where event_id = ${event.id} and status in ('ACTIVE', 'AWAITING_PAYMENT') and is_admission
-      and ${attendeeOnDate}`,
+    select count(*)::int as valid, count(*) filter (where checked_in_at is not null)::int as checked_in
+    from attendees where event_id = ${event.id} and status = 'ACTIVE' and is_admission and ${attendeeOnDate}`,
+  );
+  const [t] = await rows<Record<string, number>>(
+    db,
+    sql`
+    select coalesce(sum(n) filter (where status = 'ACTIVE'), 0)::int as sold,
+      coalesce(sum(n) filter (where status = 'AWAITING_PAYMENT'), 0)::int as reserved
+    from (${ticketsSold(event.id, dateId)}) s`,
   );
   const [v] = await rows<Record<string, number>>(
     db,
@@ -73,20 +108,20 @@ export async function eventStats(
 
   const since = new Date(now.getTime() - DAYS * 86_400_000);
   const tz = event.timezone;
-  const sales = await rows<{ day: string; orders: number; tickets: number }>(
+  const sales = await rows<{ day: string; orders: number; gross: number }>(
     db,
     sql`
-    select ${localDayText(sql.raw('o.completed_at'), tz)} as day, count(distinct o.id)::int as orders, count(a.id)::int as tickets
-    from orders o left join attendees a on a.order_id = o.id and a.status = 'ACTIVE' and a.is_admission
-    where o.event_id = ${event.id} and o.status in ${SOLD} and o.completed_at >= ${since} and ${orderOnDate('o')}
-    group by 1`,
-  );
-  const gross = await rows<{ day: string; gross: number }>(
-    db,
-    sql`
-    select ${localDayText(sql.raw('completed_at'), tz)} as day, coalesce(sum(total), 0)::bigint as gross
+    select ${localDayText(sql.raw('completed_at'), tz)} as day, count(*)::int as orders,
+      coalesce(sum(total), 0)::bigint as gross
     from orders where event_id = ${event.id} and status in ${SOLD} and completed_at >= ${since}
       and ${orderOnDate('orders')} group by 1`,
+  );
+  const tickets = await rows<{ day: string; tickets: number }>(
+    db,
+    sql`
+    select ${localDayText(sql.raw('s.completed_at'), tz)} as day, coalesce(sum(s.n), 0)::int as tickets
+    from (${ticketsSold(event.id, dateId)}) s
+    where s.status = 'ACTIVE' and s.order_status in ${SOLD} and s.completed_at >= ${since} group by 1`,
   );
   const views = await rows<{ day: string; views: number }>(
     db,
@@ -103,8 +138,8 @@ export async function eventStats(
     daily.push({
       date,
       orders: Number(s?.orders ?? 0),
-      tickets: Number(s?.tickets ?? 0),
-      gross: Number(gross.find((x) => x.day === date)?.gross ?? 0),
+      tickets: Number(tickets.find((x) => x.day === date)?.tickets ?? 0),
+      gross: Number(s?.gross ?? 0),
       page_views: Number(views.find((x) => x.day === date)?.views ?? 0),
     });
   }
@@ -131,8 +166,9 @@ export async function eventStats(
     orders_completed: completed,
     orders_awaiting_payment: Number(o?.awaiting ?? 0),
     orders_cancelled: Number(o?.cancelled ?? 0),
-    tickets_sold: Number(a?.sold ?? 0),
-    tickets_reserved: Number(a?.reserved ?? 0),
+    tickets_sold: Number(t?.sold ?? 0),
+    tickets_reserved: Number(t?.reserved ?? 0),
+    tickets_valid: Number(a?.valid ?? 0),
     tickets_checked_in: Number(a?.checked_in ?? 0),
     gross_sales: Number(o?.gross ?? 0),
     total_discount: Number(o?.discount ?? 0),

@@ -39,7 +39,10 @@ export async function eventReportPeriod(
   return periodOf(query);
 }
 
-/** "Order `o` is for the period's date" (no date: every order). An order is for one date. */
+/**
+ * "Order `o` is for the period's date" (no date: every order). An order is for one date, its lines': a pass's
+ * sale counts on its line's date only, not on each date it admits on (docs/DOMAIN.md, "Passes").
+ */
 export function forPeriodDate(period: ReportPeriod): SQL {
   if (!period.event_date_id) return sql`true`;
   return sql`exists (select 1 from order_items di where di.order_id = o.id and di.event_date_id = ${period.event_date_id})`;

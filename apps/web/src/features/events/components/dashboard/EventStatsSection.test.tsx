@@ -20,6 +20,7 @@ const stats: EventStatsDto = {
   orders_cancelled: 0,
   tickets_sold: 0,
   tickets_reserved: 0,
+  tickets_valid: 0,
   tickets_checked_in: 0,
   gross_sales: 0,
   total_discount: 0,

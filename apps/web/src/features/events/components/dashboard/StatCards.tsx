@@ -56,7 +56,8 @@ export function StatCards({ stats }: { stats: EventStatsDto }) {
   const conversion = formatPercent(stats.conversion_rate, locale);
   const refunded = money(stats.total_refunded);
   const checkedIn = number(stats.tickets_checked_in);
-  const sold = number(stats.tickets_sold);
+  // Check-ins are per date, out of the valid tickets (a pass has one on each of its dates), not out of those sold.
+  const sold = number(stats.tickets_valid);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       <StatCard
