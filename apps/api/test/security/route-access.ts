@@ -452,6 +452,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/order/{shortId}/cancel': { access: 'public' },
   'GET /api/public/events/{eventId}/order/{shortId}/exchange': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/exchange': { access: 'public' },
+  'POST /api/public/events/{eventId}/order/{shortId}/exchange/sync': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/pass-picks': { access: 'public' },
   'POST /api/public/webhooks/stripe': { access: 'public' },
   // Find my tickets: the same answer for any address (order-lookup.test.ts); the mailed link's token is its key.
