@@ -223,7 +223,7 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   },
   seating_category_unknown: /*i18n*/ {
     id: 'field.seating_category_unknown',
-    message: 'Give this seat one of the plan’s categories.',
+    message: 'Choose one of the plan’s categories.',
   },
   seating_seat_duplicate: /*i18n*/ {
     id: 'field.seating_seat_duplicate',

@@ -29,6 +29,7 @@ import { promoCodeRoutes } from './promo-codes/promo-codes.routes.js';
 import { publicEventRoutes } from './public-events/public-events.routes.js';
 import { questionRoutes } from './questions/questions.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
+import { seatingRoutes } from './seating/seating.routes.js';
 import { selfServiceRoutes } from './self-service/self-service.routes.js';
 import { taxRoutes } from './taxes/taxes.routes.js';
 import { ticketRoutes } from './tickets/tickets.routes.js';
@@ -61,6 +62,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: accountRoutes },
   { prefix: '/api', plugin: taxRoutes },
   { prefix: '/api', plugin: organizerRoutes },
+  { prefix: '/api', plugin: seatingRoutes },
   { prefix: '/api', plugin: eventRoutes },
   { prefix: '/api', plugin: imageRoutes },
   { prefix: '/api', plugin: ticketRoutes },

@@ -26,6 +26,8 @@ export const GUARDED_TABLES = [
   'ticket_dates',
   'tier_dates',
   'capacity_dates',
+  'seating_plans',
+  'seating_plan_versions',
   'promo_codes',
   'promo_code_tickets',
   'affiliates',

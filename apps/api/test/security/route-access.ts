@@ -18,6 +18,7 @@ import {
   duplicateEventBody,
   editAttendeeBody,
   editBuyerBody,
+  EMPTY_SEATING_LAYOUT,
   eventDateBody,
   eventStatusBody,
   inviteUserBody,
@@ -27,6 +28,8 @@ import {
   questionBody,
   questionSortBody,
   refundOrderBody,
+  seatingImportBody,
+  seatingPlanBody,
   sendMessageBody,
   switchAccountBody,
   taxOrFeeBody,
@@ -81,6 +84,7 @@ const capacityEdit = body(capacityAssignmentBody, () => ({ name: 'Closed', capac
 const promoEdit = body(promoCodeBody, () => ({ code: 'EVERYTHING-FREE', discount_type: 'PERCENTAGE', discount: 100 }));
 const affiliateEdit = body(affiliateBody, () => ({ name: 'Mallory', code: 'MALLORY', email: 'mallory@example.test' }));
 const questionEdit = body(questionBody, () => ({ title: 'Your card number?', type: 'SINGLE_LINE_TEXT' }));
+const seatingPlanEdit = body(seatingPlanBody, () => ({ name: 'Emptied', layout: EMPTY_SEATING_LAYOUT }));
 const checkInListEdit = body(checkInListBody, () => ({ name: 'Everyone in', all_tickets: true }));
 const scan = (w: TenantWorld) => ({ code: w.attendeeShortId, action: 'CHECK_IN' as const });
 const pendingUser = { id: (w: TenantWorld) => w.pendingUserId };
@@ -199,6 +203,18 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/organizers/{id}/images': { access: 'member' },
   'POST /api/organizers/{id}/images': { access: 'member', upload: { type: 'ORGANIZER_LOGO', width: 120, height: 120 } },
   'DELETE /api/organizers/{id}/images/{imageId}': { access: 'member', params: { imageId: (w) => w.logoImageId } },
+  'GET /api/organizers/{organizerId}/seating-plans': { access: 'member' },
+  'POST /api/organizers/{organizerId}/seating-plans': { access: 'member', body: seatingPlanEdit },
+  'POST /api/organizers/{organizerId}/seating-plans/import': {
+    access: 'member',
+    body: body(seatingImportBody, () => ({ pretix: EMPTY_SEATING_LAYOUT })),
+  },
+  'GET /api/organizers/{organizerId}/seating-plans/{planId}': { access: 'member' },
+  'PUT /api/organizers/{organizerId}/seating-plans/{planId}': { access: 'member', body: seatingPlanEdit },
+  'DELETE /api/organizers/{organizerId}/seating-plans/{planId}': { access: 'member' },
+  'POST /api/organizers/{organizerId}/seating-plans/{planId}/publish': { access: 'member' },
+  'GET /api/organizers/{organizerId}/seating-plans/{planId}/versions/{version}': { access: 'member' },
+  'GET /api/organizers/{organizerId}/seating-plans/{planId}/export': { access: 'member' },
   'POST /api/events': {
     access: 'member',
     body: body(createEventBody, (w) => ({
@@ -488,6 +504,9 @@ export function pathFor(path: string, rule: RouteRule, w: TenantWorld): string {
       eventId: w.eventId,
       ticketId: w.ticketId,
       capacityId: w.capacityId,
+      organizerId: w.organizerId,
+      planId: w.seatingPlanId,
+      version: 1,
       dateId: w.dateId,
       categoryId: w.categoryId,
       listId: w.listId,

@@ -90,6 +90,30 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     capacity: 500,
     applies_to: 'ALL',
   });
+  const seatingPlan = await made(app, a.token, 'POST', `/api/organizers/${organizer.id}/seating-plans`, {
+    name: 'Main hall',
+    layout: {
+      name: 'Main hall',
+      size: { width: 400, height: 300 },
+      categories: [{ name: 'Stalls', color: '#7048e8' }],
+      zones: [
+        {
+          name: 'Stalls',
+          position: { x: 0, y: 0 },
+          rows: [
+            {
+              row_number: 'A',
+              seats: [{ seat_guid: 'stalls-a-1', seat_number: '1', position: { x: 10, y: 10 }, category: 'Stalls' }],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  const published = await call(app, 'POST', `/api/organizers/${organizer.id}/seating-plans/${seatingPlan.id}/publish`, {
+    token: a.token,
+  });
+  expect(published.statusCode, published.body).toBe(200);
   const promo = await made(app, a.token, 'POST', `${ev}/promo-codes`, {
     code: 'ALICE10',
     discount_type: 'PERCENTAGE',
@@ -224,6 +248,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     ticket2Id: ticket2.id,
     taxId: tax.id,
     capacityId: capacity.id,
+    seatingPlanId: seatingPlan.id,
     dateId: dates[0]!.id,
     mainCategoryId: mainCategory.id,
     categoryId: category.id,
