@@ -1,6 +1,6 @@
 import { ORDER_SECRET_HEADER, type OrderDetailDto, type PublicOrderDto } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { proratedPrice } from '../src/modules/checkout/passes.js';
 import { findDrift } from '../src/modules/inventory/reconcile.js';
@@ -57,6 +57,8 @@ describe('passes', () => {
     ctx = await createTestApp({ clock });
   });
   afterAll(() => ctx.close());
+  // A test that holds mails back at the server lets them go, even when it fails.
+  afterEach(() => ctx.smtp.release());
 
   it('only a one-price ticket can be a pass, and a pass has no waitlist', async () => {
     const { u, event } = await liveEvent(ctx.app, []);
@@ -109,6 +111,8 @@ describe('passes', () => {
     const onThird = await publicEvent(ctx.app, w.event.id, undefined, third);
     expect(onThird.tickets.map((t) => t.id)).toEqual([w.evening]);
 
+    // The mails are held at the mail server until their data is read below: once sent, it is wiped from the outbox.
+    ctx.smtp.hold(() => true);
     const order = await placeOrder(
       ctx.app,
       { eventId: w.event.id, organizerToken: w.token },
@@ -135,6 +139,7 @@ describe('passes', () => {
          (select id from orders where short_id = '${order.short_id}')`,
     );
     expect(paid).toEqual({ n: 1 });
+    ctx.smtp.release();
     const people = await rows<{ event_date_id: number; pass: boolean; first_name: string; status: string }>(
       ctx.app,
       `select event_date_id, pass_group is not null as pass, first_name, status from attendees
@@ -469,6 +474,58 @@ describe('passes', () => {
       body: { ticket_id: w.festival, event_date_id: second },
     });
     expect(stranger.statusCode).toBe(404);
+  });
+
+  it('two passes for any N dates on one line are two holders: both may pick the same evening, each once', async () => {
+    const w = await weekend(ctx.app, { name: 'Any two evenings', pass_picks: 2 });
+    const [first, second, third] = w.dates;
+    const order = await placeOrder(
+      ctx.app,
+      { eventId: w.event.id, organizerToken: w.token },
+      [{ ticket_id: w.festival, quantity: 2 }],
+      { extra: { event_date_id: first } },
+    );
+    const [row] = await rows<{ secret: string }>(
+      ctx.app,
+      `select secret from orders where short_id = '${order.short_id}'`,
+    );
+    const headers = { [ORDER_SECRET_HEADER]: row!.secret };
+    const base = `/api/public/events/${w.event.id}/order/${order.short_id}`;
+    const pick = (event_date_id: number) =>
+      call(ctx.app, 'POST', `${base}/pass-picks`, { headers, body: { ticket_id: w.festival, event_date_id } });
+
+    // The first evening for both; a third time there is one pass too many.
+    expect((await pick(first)).statusCode).toBe(200);
+    const both = await pick(first);
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json<{ data: PublicOrderDto }>().data.pass_picks![0]).toMatchObject({ picks: 4, picked: 2 });
+    expect(both.json<{ data: PublicOrderDto }>().data.pass_picks![0]!.choosable.map((d) => d.id)).toEqual([
+      second,
+      third,
+    ]);
+    expect(fieldErrors(await pick(first))).toEqual({
+      event_date_id: ['This date cannot be picked for the pass: choose one of the dates offered.'],
+    });
+    // Then one more evening each: the third for one, the second for the other.
+    expect((await pick(third)).statusCode).toBe(200);
+    expect((await pick(second)).statusCode).toBe(200);
+    expect(fieldErrors(await pick(second))).toEqual({ event_date_id: ['Every date of this pass is picked already.'] });
+    const people = await rows<{ event_date_id: number; group: string }>(
+      ctx.app,
+      `select a.event_date_id, a.pass_group as group from attendees a join orders o on o.id = a.order_id
+       where o.short_id = '${order.short_id}' order by a.position`,
+    );
+    // Two passes, each with its own group, its own two dates.
+    const groups = new Map<string, number[]>();
+    for (const p of people) groups.set(p.group, [...(groups.get(p.group) ?? []), p.event_date_id]);
+    expect([...groups.values()]).toEqual([
+      [first, third],
+      [first, second],
+    ]);
+    expect(
+      await rows(ctx.app, `select taken from event_dates where event_id = ${w.event.id} order by start_date`),
+    ).toEqual([{ taken: 2 }, { taken: 1 }, { taken: 1 }]);
+    expect(await findDrift(ctx.app.deps.database.db, w.event.id)).toEqual([]);
   });
 
   it('an organizer adds a pass’s holder by hand: a ticket on each of its dates ahead; a pass picked later cannot be', async () => {

@@ -11,13 +11,14 @@ import { newAttendeeShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import type { OrderContext } from '../orders/order-status.js';
-import { choosableDates, pickLines } from '../orders/pass-picks-view.js';
+import { choosableDates, passesOf, passForDate, pickLines } from '../orders/pass-picks-view.js';
 import { lockBuyerOrder } from './buyer-changes.js';
 
 /**
  * Passes for any N dates (docs/DOMAIN.md, "Passes"): buying one takes nothing; its holder picks dates from the order
  * page, each pick a ticket of its own taken through the stock module as a buyer takes (the date on sale, not begun,
- * the pass sold there, a place left), at most N per pass bought and once per date.
+ * the pass sold there, a place left), at most N per pass bought, each pass once per date (two passes on one line are
+ * two holders, who may go on the same evening).
  */
 
 const pickRefused = (key: 'pass_date_unavailable' | 'pass_no_picks_left') =>
@@ -44,7 +45,9 @@ export function pickPassDate(
     if (line.picked >= line.picks) throw pickRefused('pass_no_picks_left');
     if (!(await choosableDates(tx, ref.eventId, line, c.now)).some((d) => d.id === body.event_date_id))
       throw pickRefused('pass_date_unavailable');
-    const holder = await holderOf(tx, order, line.item_id);
+    const pass = passForDate(await passesOf(tx, line), line.per_pass, body.event_date_id);
+    if (!pass) throw pickRefused('pass_date_unavailable');
+    const holder = await holderOf(tx, order, line.item_id, pass.group);
     if (holder.email) await budget(line.item_id, holder.email);
     const unit = { ticket_id: line.ticket_id, tier_id: null, event_date_id: body.event_date_id, is_admission: true };
     const attendeeId = await orNoStock(() =>
@@ -61,12 +64,15 @@ export function pickPassDate(
   });
 }
 
-/** Who a pick's ticket is for: the pass's earlier picks' holder and group, else the buyer (a new group). */
+/** Who a pick's ticket is for: its pass's earlier picks' holder and group, else the buyer (a new group). */
 async function holderOf(
   tx: Tx,
   order: { first_name: string | null; last_name: string | null; email: string | null },
   itemId: number,
+  group: string | null,
 ) {
+  const buyer = { first_name: order.first_name, last_name: order.last_name, email: order.email, pass_group: null };
+  if (group === null) return buyer;
   const [earlier] = await tx
     .select({
       first_name: attendees.first_name,
@@ -75,10 +81,12 @@ async function holderOf(
       pass_group: attendees.pass_group,
     })
     .from(attendees)
-    .where(and(eq(attendees.order_item_id, itemId), inArray(attendees.status, [...COUNTED])))
+    .where(
+      and(eq(attendees.order_item_id, itemId), eq(attendees.pass_group, group), inArray(attendees.status, [...COUNTED])),
+    )
     .orderBy(attendees.position)
     .limit(1);
-  return earlier ?? { first_name: order.first_name, last_name: order.last_name, email: order.email, pass_group: null };
+  return earlier ?? buyer;
 }
 
 async function insertPick(
