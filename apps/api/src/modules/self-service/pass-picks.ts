@@ -82,7 +82,11 @@ async function holderOf(
     })
     .from(attendees)
     .where(
-      and(eq(attendees.order_item_id, itemId), eq(attendees.pass_group, group), inArray(attendees.status, [...COUNTED])),
+      and(
+        eq(attendees.order_item_id, itemId),
+        eq(attendees.pass_group, group),
+        inArray(attendees.status, [...COUNTED]),
+      ),
     )
     .orderBy(attendees.position)
     .limit(1);
