@@ -593,8 +593,13 @@ describe('passes', () => {
     const w = await weekend(ctx.app);
     const [first, second, third] = w.dates;
     const org = { eventId: w.event.id, organizerToken: w.token };
+    const radio = await call(ctx.app, 'POST', `/api/events/${w.event.id}/affiliates`, {
+      token: w.token,
+      body: { name: 'Radio', code: 'RADIO' },
+    });
+    expect(radio.statusCode, radio.body).toBe(201);
     const pass = await placeOrder(ctx.app, org, [{ ticket_id: w.festival, quantity: 1 }], {
-      extra: { event_date_id: first },
+      extra: { event_date_id: first, affiliate_code: 'RADIO' },
     });
     await placeOrder(ctx.app, org, [{ ticket_id: w.evening, quantity: 1 }], { extra: { event_date_id: second } });
     // One more pass, awaiting its offline payment.
@@ -622,6 +627,9 @@ describe('passes', () => {
     expect((await report('sales-by-day')).totals).toMatchObject(sold);
     expect((await report('sales-by-promo-code')).totals).toMatchObject(sold);
     expect((await report('sales-by-affiliate')).totals).toMatchObject(sold);
+    // The affiliate sold one ticket: the pass, not each of its three dates.
+    const affiliates = await call(ctx.app, 'GET', `/api/events/${w.event.id}/affiliates`, { token: w.token });
+    expect(affiliates.json().data).toMatchObject([{ code: 'RADIO', orders_count: 1, tickets_sold: 1 }]);
     const account = await call(ctx.app, 'GET', '/api/reports/sales-by-events', { token: w.token });
     expect(account.json().data.totals).toEqual([{ currency: 'EUR', events: 1, refunded: 0, net: 6500, ...sold }]);
     // Narrowed to a date, a sale counts on its line's date (a pass's first), so the dates add up to the whole.

@@ -30,10 +30,15 @@ const orderFigures = (db: Executor, eventId: number) =>
     .groupBy(orders.affiliate_id)
     .as('order_figures');
 
-/** Per affiliate of the event: valid tickets of its orders. */
+/** Per affiliate of the event: valid tickets of its orders (a pass once, not once per date it admits on). */
 const ticketFigures = (db: Executor, eventId: number) =>
   db
-    .select({ affiliate_id: orders.affiliate_id, tickets_sold: sql<number>`count(*)::int`.as('tickets_sold') })
+    .select({
+      affiliate_id: orders.affiliate_id,
+      tickets_sold: sql<number>`count(distinct coalesce(${attendees.pass_group}, ${attendees.short_id}))::int`.as(
+        'tickets_sold',
+      ),
+    })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.order_id))
     .where(
