@@ -51,6 +51,8 @@ export const ORGANIZER_APP_ROUTES = [
   '/manage/event/:eventId/reports',
   '/manage/event/:eventId/affiliates',
   '/manage/organizer/:organizerId',
+  '/manage/organizer/:organizerId/seating-plans',
+  '/manage/organizer/:organizerId/seating-plans/:planId',
   '/manage/account',
   '/manage/profile',
   '/manage/profile/confirm-email-change/:token',

@@ -74,6 +74,14 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'organizer/:organizerId', lazy: page(() => import('./routes/OrganizerRoute')) },
+              {
+                path: 'organizer/:organizerId/seating-plans',
+                lazy: page(() => import('./routes/OrganizerSeatingPlansRoute')),
+              },
+              {
+                path: 'organizer/:organizerId/seating-plans/:planId',
+                lazy: page(() => import('./routes/OrganizerSeatingPlanRoute')),
+              },
               { path: 'account', element: <Navigate to="/account/settings" replace /> },
               { path: 'profile', lazy: page(() => import('./routes/ProfileRoute')) },
               {

@@ -11,6 +11,7 @@ import { SettingsSection } from '../../../components/SettingsSection';
 import { ApiError, hasStatus } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ImageUpload } from '../../images/components/ImageUpload';
+import { OrganizerSeatingPlans } from '../../seating/components/OrganizerSeatingPlans';
 import { organizerKeys, useOrganizer } from '../api/organizers';
 import { OrganizerDetailsForm } from './OrganizerDetailsForm';
 import { OrganizerEvents } from './OrganizerEvents';
@@ -84,6 +85,14 @@ export function OrganizerPage() {
       <Stack mt="lg">
         <SettingsSection title={<Trans>Events</Trans>}>
           <OrganizerEvents organizerId={id} />
+        </SettingsSection>
+        <SettingsSection
+          title={<Trans>Seating plans</Trans>}
+          description={
+            <Trans>Drawings of this organizer's venues, seat by seat, for events with reserved seating.</Trans>
+          }
+        >
+          <OrganizerSeatingPlans organizerId={id} />
         </SettingsSection>
       </Stack>
     </Container>

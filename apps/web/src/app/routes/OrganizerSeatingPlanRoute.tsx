@@ -1,0 +1,3 @@
+import { SeatingPlanPage } from '../../features/seating/components/SeatingPlanPage';
+
+export default SeatingPlanPage;

@@ -1,0 +1,3 @@
+import { SeatingPlansPage } from '../../features/seating/components/SeatingPlansPage';
+
+export default SeatingPlansPage;
