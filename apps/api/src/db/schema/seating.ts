@@ -1,9 +1,10 @@
 import type { SeatingCountsDto, SeatingLayout } from '@admitone/shared';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
-import { organizers } from './events.js';
+import { events, organizers } from './events.js';
+import { tickets, ticketTiers } from './tickets.js';
 
 /**
  * A seating plan of an organizer, reused by its events (modules/seating). `layout` is the draft the organizer edits,
@@ -42,4 +43,34 @@ export const seatingPlanVersions = pgTable(
     published_at: instant('published_at').notNull(),
   },
   (t) => [uniqueIndex('seating_plan_versions_plan_version_unique').on(t.plan_id, t.version)],
+);
+
+/**
+ * The plan an event is seated by: one published version of a plan of the event's organizer (a version in use is
+ * never deleted). No row: the event sells without seats.
+ */
+export const eventSeating = pgTable('event_seating', {
+  event_id: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  version_id: integer('version_id')
+    .notNull()
+    .references(() => seatingPlanVersions.id, { onDelete: 'restrict' }),
+  updated_at: instant('updated_at').notNull(),
+});
+
+/** What a seat category of the event's plan sells as: a ticket of the event (a tier of it when tiered). */
+export const eventSeatCategories = pgTable(
+  'event_seat_categories',
+  {
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => eventSeating.event_id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tier_id: integer('tier_id').references(() => ticketTiers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.event_id, t.category] }), index('event_seat_categories_ticket_idx').on(t.ticket_id)],
 );
