@@ -201,7 +201,7 @@ test.describe('with card payments configured', () => {
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   });
 
-  test('an organizer cancels a date with refunds: the card order on it is refunded and its buyer told', async ({
+  test('a buyer pays the difference to move to a dearer date; the organizer cancels that date: both payments are refunded and the buyer told', async ({
     page,
     browser,
     request,
@@ -228,14 +228,31 @@ test.describe('with card payments configured', () => {
       timezone: 'Europe/London',
       currency: 'GBP',
     });
-    await post(`/events/${event.id}/tickets`, { name: 'Stalls', type: 'PAID', price: 3000, quantity: 20 });
+    const stalls = await post(`/events/${event.id}/tickets`, {
+      name: 'Stalls',
+      type: 'PAID',
+      price: 3000,
+      quantity: 20,
+    });
     const encore = await post(`/events/${event.id}/dates`, { start_date: '2031-07-19T19:00', label: 'Encore night' });
+    // The encore costs £35.00; buyers may change the date, paying or getting back the difference.
+    const dearer = await request.post(`/api/events/${event.id}/dates/bulk`, {
+      headers,
+      data: { ids: [encore.id], ticket_price: { ticket_id: stalls.id, price: 3500 } },
+    });
+    expect(dearer.ok(), await dearer.text()).toBe(true);
+    const exchanges = await request.put(`/api/events/${event.id}/settings`, {
+      headers,
+      data: { date_exchanges: 'PAY_DIFFERENCE' },
+    });
+    expect(exchanges.ok(), await exchanges.text()).toBe(true);
     const live = await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } });
     expect(live.ok(), await live.text()).toBe(true);
 
-    // A buyer pays for the encore by card.
+    // A buyer pays for the first night by card.
     const email = uniqueEmail('brass');
-    await gotoEventPage(page, `/event/${event.id}/${event.slug}?date=${encore.id}`);
+    await gotoEventPage(page, `/event/${event.id}/${event.slug}`);
+    await page.getByTestId('date-choice').first().click();
     await page.getByRole('button', { name: 'One more Stalls', exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     const form = page.locator('form');
@@ -248,6 +265,22 @@ test.describe('with card payments configured', () => {
     await typeCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay £30.00' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+
+    // He moves to the encore: £5.00 more, paid with the card form in the Change-date dialog; then the ticket moves.
+    await page.getByRole('button', { name: 'Change date', exact: true }).click();
+    const change = page.getByRole('dialog', { name: /^Change the date of order/ });
+    await expect(change.getByText('£5.00 more, paid by card before your tickets move')).toBeVisible();
+    await change.getByRole('radio', { name: /Encore night/ }).check();
+    await change.getByRole('button', { name: 'Move my tickets' }).click();
+    const difference = page.getByRole('dialog', { name: 'Pay the difference' });
+    await expect(difference.getByText(/costs £5\.00 more\. Pay the difference by card/)).toBeVisible();
+    await expect(difference.getByTestId('fake-payment-element')).toBeVisible();
+    await expectAccessible(page, 'pay the difference of a date change');
+    await snapshot(page, 'self-service-exchange-pay-difference');
+    await typeCard(page, '4242 4242 4242 4242');
+    await difference.getByRole('button', { name: 'Pay £5.00' }).click();
+    await expect(difference.getByText(/^Paid\. Your tickets are now for .*Encore night/)).toBeVisible();
+    await difference.getByRole('button', { name: 'Close' }).last().click();
 
     // The organizer cancels the encore from the Dates screen: the dialog counts the order and its refund.
     const team = await browser.newContext();
@@ -264,9 +297,11 @@ test.describe('with card payments configured', () => {
     await expect(dialog).toBeHidden();
     await team.close();
 
-    // The buyer's order is refunded and cancelled; the mail says why, with the organizer's words.
+    // The buyer's order is refunded and cancelled (both payments: £35.00 in all); the mail says why, with the
+    // organizer's words.
     const refunded = await waitForMail(email, 0, /The band is stuck abroad\./);
     expect(refunded.subject).toMatch(/refund/i);
+    expect(refunded.text).toContain('£35.00');
     await page.reload();
     await expect(page.getByText('Refunded', { exact: true })).toBeVisible();
   });

@@ -2,7 +2,8 @@
 // boundary only: requests for https://js.stripe.com/* are answered with this small stand-in that
 // speaks the same JavaScript API the app uses (Stripe(), elements(), create('payment'), mount, on,
 // confirmPayment). Its "confirm" asks the e2e server's control port to move the PaymentIntent on the
-// local Stripe-compatible server to the state a real card would, then redirects like Stripe does.
+// local Stripe-compatible server to the state a real card would, then redirects like Stripe does (not with
+// `redirect: 'if_required'`, as for a card: the page goes on).
 // Everything else — the app's pages, its API, the SDK talking to "Stripe" — runs as in production.
 //
 // Test cards (as Stripe's): 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined;
@@ -53,7 +54,7 @@ const FAKE_STRIPE_JS = String.raw`(() => {
       confirmCardPayment: async () => ({}),
       registerAppInfo() {},
       _registerWrapper() {},
-      async confirmPayment({ elements, confirmParams }) {
+      async confirmPayment({ elements, confirmParams, redirect }) {
         const secret = elements._options.clientSecret;
         const id = secret.split('_secret_')[0];
         const card = elements._card();
@@ -63,6 +64,8 @@ const FAKE_STRIPE_JS = String.raw`(() => {
         }
         const status = card === '4000000000003220' ? 'processing' : 'succeeded';
         await window.__admitoneStripeIntent(id, status, false);
+        // As Stripe: a card needs no redirect when the page asks for one only if required.
+        if (redirect === 'if_required') return { paymentIntent: { id, status } };
         const url = new URL(confirmParams.return_url);
         url.searchParams.set('payment_intent', id);
         url.searchParams.set('payment_intent_client_secret', secret);
