@@ -99,18 +99,8 @@ function NameForm({ organizerId, plan }: { organizerId: number; plan: SeatingPla
   );
 }
 
-function DownloadButtons({
-  organizerId,
-  planId,
-  version,
-  label,
-}: {
-  organizerId: number;
-  planId: number;
-  version?: number;
-  /** "version 2", "the draft": what the buttons' names say they download. */
-  label: string;
-}) {
+/** A version's (or, without one, the draft's) two files: pretix's JSON and the seats as CSV. */
+function DownloadButtons({ organizerId, planId, version }: { organizerId: number; planId: number; version?: number }) {
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<SeatingExportFormat | null>(null);
   const download = (format: SeatingExportFormat) => {
@@ -126,7 +116,7 @@ function DownloadButtons({
         variant="default"
         leftSection={<IconDownload size={14} aria-hidden />}
         loading={busy === 'pretix'}
-        aria-label={t`Download ${label} as pretix JSON`}
+        aria-label={version ? t`Download version ${version} as pretix JSON` : t`Download the draft as pretix JSON`}
         onClick={() => download('pretix')}
       >
         <Trans>pretix JSON</Trans>
@@ -136,7 +126,7 @@ function DownloadButtons({
         variant="default"
         leftSection={<IconDownload size={14} aria-hidden />}
         loading={busy === 'csv'}
-        aria-label={t`Download the seats of ${label} as CSV`}
+        aria-label={version ? t`Download the seats of version ${version} as CSV` : t`Download the draft's seats as CSV`}
         onClick={() => download('csv')}
       >
         <Trans>CSV</Trans>
@@ -152,7 +142,6 @@ function Versions({ organizerId, plan }: { organizerId: number; plan: SeatingPla
   const n = (value: number) => formatNumber(value, i18n.locale);
   const versions = [...plan.versions].reverse();
   const row = (key: string, name: ReactNode, when: ReactNode, counts: SeatingCountsDto, v?: number) => {
-    const label = v ? t`version ${v}` : t`the draft`;
     return (
       <Table.Tr key={key} data-testid="seating-version-row">
         <Table.Td>{name}</Table.Td>
@@ -161,7 +150,7 @@ function Versions({ organizerId, plan }: { organizerId: number; plan: SeatingPla
         <Table.Td>{n(counts.standing)}</Table.Td>
         <Table.Td>{n(counts.categories)}</Table.Td>
         <Table.Td>
-          <DownloadButtons organizerId={organizerId} planId={plan.id} version={v} label={label} />
+          <DownloadButtons organizerId={organizerId} planId={plan.id} version={v} />
         </Table.Td>
       </Table.Tr>
     );
