@@ -12,6 +12,7 @@ import {
   orders,
   outbox,
   ticketDates,
+  tickets,
 } from '../src/db/schema/index.js';
 import { loadCatalogs } from '../src/i18n/i18n.js';
 import { TestClock } from '../src/shared/clock.js';
@@ -608,5 +609,37 @@ describe('exchanges with a price difference (PAY_DIFFERENCE)', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it('a payment arriving after the order changed (the organizer moved it) is refunded; nothing moves again', async () => {
+    const w = await world('PAY_DIFFERENCE');
+    const o = await w.order(w.seat, 1, w.june1, 'pia', true);
+    const payment = (await exchange(o, w.june15)).json().payment;
+    const moved = await call(ctx.app, 'POST', `/api/events/${w.event.id}/orders/${o.id}/date`, {
+      token: w.u.token,
+      body: { event_date_id: w.june8, notify_buyer: false },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const piId = payment.client_secret.split('_secret_')[0];
+    await webhook(`evt_changed_${o.id}`, stripe.setStatus(piId, 'succeeded'));
+    expect((await syncExchange(o, payment.exchange_id)).json().exchange.status).toBe('REFUNDED');
+    expect(refundsOf(piId)).toEqual([550]);
+    expect(await money(o.id)).toMatchObject({ total: 2200, lines: [{ date: w.june8 }] });
+    expect(await historyOf(o.id, 'EXCHANGE_REFUNDED')).toEqual([{ amount: 550, reason: 'order_changed' }]);
+  });
+});
+
+describe('SAME_PRICE keeps what the order paid', () => {
+  it('a price changed since the purchase is not charged: the move keeps the order’s lines and total', async () => {
+    const w = await world('SAME_PRICE');
+    const o = await w.order(w.seat, 1, w.june1, 'quin', true);
+    // The seat now costs 22 € (on 1 June and 8 June alike): the same price on both dates.
+    await db().update(tickets).set({ price: 2200 }).where(eq(tickets.id, w.seat));
+    const offered = (await call(ctx.app, 'GET', `${o.base}/exchange`, { headers: o.secret })).json().data;
+    expect(offered[0]).toMatchObject({ id: w.june8, total: 2000, difference: 0, settlement: 'NONE' });
+    const moved = await exchange(o, w.june8);
+    expect(moved.json()).toMatchObject({ payment: null, data: { date: { id: w.june8 }, totals: { total: 2000 } } });
+    expect(await money(o.id)).toMatchObject({ total: 2000, lines: [{ date: w.june8, unit: 2000, total: 2000 }] });
+    expect(refundsOf(o.intent)).toEqual([]);
   });
 });

@@ -338,7 +338,7 @@ export type OrderEventKind =
   /**
    * The price difference of the buyer's move to another date went back to the card (`reason`: `cheaper`;
    * `date_full` when a dearer date's payment arrived after it could no longer take the order; `replaced` when the
-   * buyer paid a try they had replaced).
+   * buyer paid a try they had replaced; `order_changed` when the order was changed meanwhile).
    */
   | 'EXCHANGE_REFUNDED'
   // The buyer's own changes from their order page (modules/self-service).

@@ -20,9 +20,10 @@ export interface ExchangeRefund {
   amount: number;
   /**
    * `cheaper`: the new date costs less; `date_full`: it could not take the order when the payment came; `replaced`:
-   * the buyer paid a try they had already replaced with a newer one.
+   * the buyer paid a try they had already replaced with a newer one; `order_changed`: the order was changed meanwhile
+   * (cancelled, refunded, moved by the organizer).
    */
-  reason: 'cheaper' | 'date_full' | 'replaced';
+  reason: 'cheaper' | 'date_full' | 'replaced' | 'order_changed';
 }
 
 /** What the caller must do after commit: deliver mails, and refund a payment that came too late. */

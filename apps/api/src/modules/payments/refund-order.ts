@@ -29,7 +29,8 @@ async function reconcileRefunds(deps: RefundDeps, orderId: number, paymentIntent
   if (!deps.stripe) return;
   const list = await deps.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
   const refunded = list.data
-    .filter((r) => r.status === 'succeeded' || r.status === 'pending')
+    // A date exchange's difference going back (self-service/exchange-payments.ts) is not a refund of the order.
+    .filter((r) => (r.status === 'succeeded' || r.status === 'pending') && !r.metadata?.exchange_id)
     .reduce((sum, r) => sum + r.amount, 0);
   await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');

@@ -140,10 +140,10 @@ export async function applyExchangeIntent(
     order.refund_pending_amount === null &&
     order.total === ex.previous_total &&
     from?.id === ex.from_date_id;
-  const to = unchanged
-    ? (await datesToMoveTo(tx, order.event_id, order.id, from!.id, ctx.now, false)).find((d) => d.id === ex.to_date_id)
-    : undefined;
-  if (!from || !to) return giveBack();
+  if (!unchanged || !from) return giveBack('order_changed');
+  const offered = await datesToMoveTo(tx, order.event_id, order.id, from.id, ctx.now, false);
+  const to = offered.find((d) => d.id === ex.to_date_id);
+  if (!to) return giveBack();
   const totals = await totalsWith(tx, order, ex.lines);
   let mails: number[];
   try {
@@ -233,7 +233,7 @@ export async function refundExchange(deps: ExchangeRefundDeps, r: ExchangeRefund
       });
     if (!refunded) return [];
     const ctx = { now, appUrl: deps.appUrl, storage: deps.storage };
-    const exchange = r.reason === 'replaced' ? undefined : r.reason;
+    const exchange = r.reason === 'cheaper' || r.reason === 'date_full' ? r.reason : undefined;
     return enqueueOrderMails(tx, ctx, order.id, { refunded, cancelled: false, ...(exchange ? { exchange } : {}) });
   });
 }

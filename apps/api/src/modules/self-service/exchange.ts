@@ -92,6 +92,18 @@ export interface ExchangeCards {
   config: StripeConfig | null;
 }
 
+/** The order as it stands: its totals, no line priced again. */
+const unpriced = (order: OrderRow): PricedOnDate => ({
+  totals: {
+    subtotal: order.subtotal,
+    discount_total: order.discount_total,
+    fee_total: order.fee_total,
+    tax_total: order.tax_total,
+    total: order.total,
+  },
+  lines: [],
+});
+
 /** The dates the locked order may move to, each priced, with how its difference would be settled. */
 async function offersOf(
   tx: Executor,
@@ -104,10 +116,11 @@ async function offersOf(
   const samePrice = event.date_exchanges !== 'PAY_DIFFERENCE';
   const dates = await datesToMoveTo(tx, event.id, order.id, from.id, now, samePrice);
   if (!dates.length) return [];
-  const price = await orderPricer(tx, event, order);
+  // With SAME_PRICE the order keeps what it paid (nothing is priced again, even after the organizer changed a price).
+  const price = samePrice ? null : await orderPricer(tx, event, order);
   const takesCards = !!cards.stripe && !!(await cardDestination(tx, cards.config, order.account_id));
   return dates.map((d) => {
-    const priced = price(d.id);
+    const priced = price ? price(d.id) : unpriced(order);
     return { ...d, priced, settlement: settlementOf(order, priced.totals.total - order.total, takesCards) };
   });
 }

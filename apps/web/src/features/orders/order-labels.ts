@@ -88,6 +88,7 @@ const BY_ORGANIZER_LABELS: Record<string, MessageDescriptor> = {
 const EXCHANGE_UNUSED_LABELS: Record<string, MessageDescriptor> = {
   date_full: msg`Date change payment refunded: the new date had filled up`,
   replaced: msg`Date change payment refunded: the buyer had started a newer one`,
+  order_changed: msg`Date change payment refunded: the order had changed meanwhile`,
 };
 
 const DATE_CANCELLED_LABELS: Record<string, MessageDescriptor> = {
