@@ -55,6 +55,47 @@ async function choose(page: Page, label: string, option: string, typed?: string)
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A small pretix seating-plan file: a stage, two rows of the front and one of the back. */
+const PRETIX_PLAN = {
+  name: 'Lakeside Stage',
+  size: { width: 400, height: 260 },
+  categories: [
+    { name: 'Front', color: '#7048e8' },
+    { name: 'Back', color: '#f59f00' },
+  ],
+  zones: [
+    {
+      name: 'Lawn',
+      position: { x: 60, y: 20 },
+      areas: [
+        {
+          shape: 'rectangle',
+          color: '#dee2e6',
+          position: { x: 0, y: 0 },
+          rectangle: { width: 280, height: 50 },
+          text: { text: 'Stage', size: 18, position: { x: 140, y: 25 } },
+        },
+      ],
+      rows: [
+        { row: 'A', y: 100, seats: 3, category: 'Front' },
+        { row: 'B', y: 140, seats: 3, category: 'Front' },
+        { row: 'C', y: 190, seats: 4, category: 'Back' },
+      ].map(({ row, y, seats, category }) => ({
+        row_number: row,
+        row_number_position: 'start',
+        position: { x: 0, y },
+        seats: Array.from({ length: seats }, (_, i) => ({
+          seat_guid: `lawn-${row}-${i + 1}`,
+          seat_number: String(i + 1),
+          position: { x: 80 + i * 40, y: 0 },
+          radius: 12,
+          category,
+        })),
+      })),
+    },
+  ],
+};
+
 const png = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()
@@ -471,6 +512,34 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await notificationsGone(page);
   await expectAccessible(page, 'organizer');
   await snapshot(page, 'en-organizer');
+
+  // Seating plans (#40): a pretix file imported, drawn with its legend, published as version 1.
+  await page.getByRole('link', { name: 'Open seating plans' }).click();
+  await expect(page.getByRole('heading', { name: 'Seating plans', level: 1 })).toBeVisible();
+  await expect(page.getByText('No seating plans yet')).toBeVisible();
+  await snapshot(page, 'en-seating-plans-empty');
+  await page.getByRole('button', { name: 'Import a pretix file' }).click();
+  const importing = page.getByRole('dialog', { name: 'Import a pretix file' });
+  await importing.getByLabel('Pretix seating plan file').setInputFiles({
+    name: 'lakeside.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(PRETIX_PLAN)),
+  });
+  await expect(importing.getByText('lakeside.json')).toBeVisible();
+  await importing.getByRole('button', { name: 'Import plan' }).click();
+  await expect(page).toHaveURL(/\/manage\/organizer\/\d+\/seating-plans\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Lakeside Stage', level: 1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Seating plan with 10 seats in 2 categories' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
+    /^Front\s*6 seats$/,
+    /^Back\s*4 seats$/,
+  ]);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Published: version 1')).toBeVisible();
+  await expect(page.getByTestId('seating-version-row').filter({ hasText: 'Version 1' })).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'seating plan');
+  await snapshot(page, 'en-seating-plan');
 
   // An unknown organizer is a not-found page.
   await page.goto('/manage/organizer/999999');
