@@ -46,6 +46,7 @@ export async function startExchangePayment(
     await stripe.paymentIntents.cancel(intent).catch((err: unknown) => {
       deps.log.info({ err, intent }, 'an earlier exchange payment could not be cancelled (its success is refunded)');
     });
+  // Stripe out of reach: the buyer is told card payments are unavailable now; a new try replaces this exchange.
   const intent = await createCardIntent(
     stripe,
     config,
@@ -64,7 +65,10 @@ export async function startExchangePayment(
       },
     },
     `order-${order.id}-exchange-${step.exchangeId}`,
-  );
+  ).catch((err: unknown) => {
+    deps.log.error({ err, exchange: step.exchangeId }, 'the PaymentIntent of an exchange could not be created');
+    throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+  });
   await deps.db
     .update(orderExchanges)
     .set({ payment_intent_id: intent.id, updated_at: deps.now() })
