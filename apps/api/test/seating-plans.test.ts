@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createOrganizer, registerUser } from './factories.js';
+import { createEvent, createOrganizer, registerUser } from './factories.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -265,5 +265,101 @@ describe('seating plans', () => {
     }
     expect((await call(ctx.app, 'DELETE', path, { token: u.token })).statusCode).toBe(204);
     expect((await call(ctx.app, 'GET', path, { token: u.token })).statusCode).toBe(404);
+  });
+});
+
+describe('an event seated by a plan', () => {
+  it('pins a published version of its organizer’s plan and maps categories to tickets; each problem on its field', async () => {
+    const { u, base, organizerId } = await setup();
+    const event = await createEvent(ctx.app, u.token, organizerId);
+    const ticket = async (body: object) =>
+      (await call(ctx.app, 'POST', `/api/events/${event.id}/tickets`, { token: u.token, body })).json().data;
+    const stalls = await ticket({ name: 'Stalls', type: 'PAID', price: 4000 });
+    const box = await ticket({ name: 'Box', type: 'TIERED', tiers: [{ label: 'Front', price: 9000 }] });
+    const programme = await ticket({ name: 'Programme', type: 'PAID', price: 500, product_type: 'GENERAL' });
+    const pass = await ticket({ name: 'Season', type: 'PAID', price: 20000, is_pass: true });
+    const seating = `/api/events/${event.id}/seating`;
+    const put = (body: object) => call(ctx.app, 'PUT', seating, { token: u.token, body });
+    const errors = async (body: object) => {
+      const r = await put(body);
+      expect(r.statusCode, r.body).toBe(422);
+      return r.json().error.field_errors;
+    };
+    expect((await call(ctx.app, 'GET', seating, { token: u.token })).json().data).toEqual({
+      plan: null,
+      categories: [],
+    });
+
+    const plan = (
+      await call(ctx.app, 'POST', `${base}/import`, { token: u.token, body: { pretix: pretixPlan } })
+    ).json().data;
+    expect(await errors({ plan_id: plan.id })).toEqual({
+      plan_id: ['This plan has no published version yet: publish it first.'],
+    });
+    await call(ctx.app, 'POST', `${base}/${plan.id}/publish`, { token: u.token });
+    // Another organizer's plan, even of the same account, does not seat this event.
+    const sibling = await createOrganizer(ctx.app, u.token);
+    const theirs = (
+      await call(ctx.app, 'POST', `/api/organizers/${sibling.id}/seating-plans/import`, {
+        token: u.token,
+        body: { pretix: pretixPlan },
+      })
+    ).json().data;
+    await call(ctx.app, 'POST', `/api/organizers/${sibling.id}/seating-plans/${theirs.id}/publish`, { token: u.token });
+    expect(Object.keys(await errors({ plan_id: theirs.id }))).toEqual(['plan_id']);
+    expect(Object.keys(await errors({ plan_id: plan.id, version: 9 }))).toEqual(['version']);
+    const other = await createEvent(ctx.app, u.token, organizerId);
+    const foreign = (
+      await call(ctx.app, 'POST', `/api/events/${other.id}/tickets`, {
+        token: u.token,
+        body: { name: 'Elsewhere', type: 'FREE' },
+      })
+    ).json().data;
+    const kind = 'Seats are sold as tickets that admit one person: not as a product or a pass.';
+    expect(
+      await errors({
+        plan_id: plan.id,
+        categories: [
+          { category: 'Gallery', ticket_id: stalls.id },
+          { category: 'Stalls', ticket_id: foreign.id },
+          { category: 'Stalls', ticket_id: programme.id },
+          { category: 'Balcony', ticket_id: pass.id },
+          { category: 'Balcony', ticket_id: box.id },
+          { category: 'Balcony', ticket_id: stalls.id, tier_id: box.tiers[0].id },
+        ],
+      }),
+    ).toEqual({
+      'categories.0.category': ['This choice does not exist.'],
+      'categories.1.ticket_id': ['This choice does not exist.'],
+      'categories.2.category': ['This category is given a ticket twice.'],
+      'categories.2.ticket_id': [kind],
+      'categories.3.ticket_id': [kind],
+      'categories.4.category': ['This category is given a ticket twice.'],
+      'categories.4.tier_id': ['This field is required.'],
+      'categories.5.category': ['This category is given a ticket twice.'],
+      'categories.5.tier_id': ['This choice does not exist.'],
+    });
+
+    const seated = await put({
+      plan_id: plan.id,
+      categories: [{ category: 'Balcony', ticket_id: box.id, tier_id: box.tiers[0].id }],
+    });
+    expect(seated.statusCode, seated.body).toBe(200);
+    expect(seated.json().data).toEqual({
+      plan: { id: plan.id, name: 'Town theatre', version: 1, latest_version: 1 },
+      categories: [
+        { category: 'Stalls', color: '#7048e8', seats: 6, standing: 0, ticket_id: null, tier_id: null },
+        { category: 'Balcony', color: '#f59f00', seats: 2, standing: 0, ticket_id: box.id, tier_id: box.tiers[0].id },
+      ],
+    });
+    // A plan that seats an event stays; once the event lets it go, it can be deleted.
+    const inUse = await call(ctx.app, 'DELETE', `${base}/${plan.id}`, { token: u.token });
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().error).toEqual({
+      code: 'SEATING_PLAN_IN_USE',
+      message: 'An event is seated by this plan: choose another plan for the event first.',
+    });
+    expect((await put({ plan_id: null })).json().data).toEqual({ plan: null, categories: [] });
+    expect((await call(ctx.app, 'DELETE', `${base}/${plan.id}`, { token: u.token })).statusCode).toBe(204);
   });
 });

@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   DATE_HAS_ATTENDEES: 409,
   /** An event keeps at least one date. */
   LAST_EVENT_DATE: 409,
+  /** A seating plan pinned by an event is not deleted (choose another plan for the event first). */
+  SEATING_PLAN_IN_USE: 409,
   /** The organizer cancelled the order's date: its checkout cannot be completed (a card payment is refunded). */
   DATE_CANCELLED: 409,
   /** A staff link that was never made, revoked or replaced by a new one. */

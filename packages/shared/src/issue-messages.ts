@@ -237,6 +237,18 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.seating_plan_empty',
     message: 'Add at least one seat or standing area before publishing the plan.',
   },
+  seating_not_published: /*i18n*/ {
+    id: 'field.seating_not_published',
+    message: 'This plan has no published version yet: publish it first.',
+  },
+  seating_category_mapped_twice: /*i18n*/ {
+    id: 'field.seating_category_mapped_twice',
+    message: 'This category is given a ticket twice.',
+  },
+  seating_ticket_kind: /*i18n*/ {
+    id: 'field.seating_ticket_kind',
+    message: 'Seats are sold as tickets that admit one person: not as a product or a pass.',
+  },
   seating_too_many_seats: /*i18n*/ {
     id: 'field.seating_too_many_seats',
     message: 'A plan holds at most {max} seats.',

@@ -91,6 +91,9 @@ export type IssueKey =
   | 'seating_label_duplicate'
   | 'seating_plan_empty'
   | 'seating_too_many_seats'
+  | 'seating_not_published'
+  | 'seating_category_mapped_twice'
+  | 'seating_ticket_kind'
   | 'invalid';
 
 export interface IssueDescriptor {

@@ -192,6 +192,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'error.last_event_date',
     message: 'An event needs at least one date.',
   },
+  SEATING_PLAN_IN_USE: /*i18n*/ {
+    id: 'error.seating_plan_in_use',
+    message: 'An event is seated by this plan: choose another plan for the event first.',
+  },
   DATE_CANCELLED: /*i18n*/ {
     id: 'error.date_cancelled',
     message:

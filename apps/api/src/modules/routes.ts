@@ -29,6 +29,7 @@ import { promoCodeRoutes } from './promo-codes/promo-codes.routes.js';
 import { publicEventRoutes } from './public-events/public-events.routes.js';
 import { questionRoutes } from './questions/questions.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
+import { eventSeatingRoutes } from './seating/event-seating.routes.js';
 import { seatingRoutes } from './seating/seating.routes.js';
 import { selfServiceRoutes } from './self-service/self-service.routes.js';
 import { taxRoutes } from './taxes/taxes.routes.js';
@@ -63,6 +64,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: taxRoutes },
   { prefix: '/api', plugin: organizerRoutes },
   { prefix: '/api', plugin: seatingRoutes },
+  { prefix: '/api', plugin: eventSeatingRoutes },
   { prefix: '/api', plugin: eventRoutes },
   { prefix: '/api', plugin: imageRoutes },
   { prefix: '/api', plugin: ticketRoutes },

@@ -28,6 +28,8 @@ export const GUARDED_TABLES = [
   'capacity_dates',
   'seating_plans',
   'seating_plan_versions',
+  'event_seating',
+  'event_seat_categories',
   'promo_codes',
   'promo_code_tickets',
   'affiliates',

@@ -20,6 +20,7 @@ import {
   editBuyerBody,
   EMPTY_SEATING_LAYOUT,
   eventDateBody,
+  eventSeatingBody,
   eventStatusBody,
   inviteUserBody,
   organizerBody,
@@ -215,6 +216,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/organizers/{organizerId}/seating-plans/{planId}/publish': { access: 'member' },
   'GET /api/organizers/{organizerId}/seating-plans/{planId}/versions/{version}': { access: 'member' },
   'GET /api/organizers/{organizerId}/seating-plans/{planId}/export': { access: 'member' },
+  'GET /api/events/{eventId}/seating': { access: 'member' },
+  'PUT /api/events/{eventId}/seating': { access: 'member', body: body(eventSeatingBody, () => ({ plan_id: null })) },
   'POST /api/events': {
     access: 'member',
     body: body(createEventBody, (w) => ({

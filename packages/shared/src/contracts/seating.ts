@@ -190,3 +190,59 @@ export const seatingVersionResponse = oneOf(
     SeatingVersionDto & { layout: SeatingLayout }
   >,
 );
+
+/**
+ * The plan an event is seated by and what its categories sell as: a published version of a plan of the event's
+ * organizer (`version` left out: its latest), each category mapped to a ticket that admits one person (and its
+ * tier when tiered). Categories left out are not sold. `plan_id` null: the event sells without seats.
+ */
+export const eventSeatingBody = z.object({
+  plan_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable(),
+  version: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
+  categories: z
+    .array(
+      z.object({
+        category: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+        ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
+        tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
+      }),
+    )
+    .max(100)
+    .default([]),
+});
+export type EventSeatingBody = z.input<typeof eventSeatingBody>;
+
+export interface EventSeatingDto {
+  /** null: the event sells without seats. */
+  plan: { id: number; name: string; version: number; latest_version: number } | null;
+  /** The version's categories in its order, each with its seats, standing places and what it sells as. */
+  categories: Array<{
+    category: string;
+    color: string | null;
+    seats: number;
+    standing: number;
+    ticket_id: number | null;
+    tier_id: number | null;
+  }>;
+}
+export const eventSeatingSchema = z.object({
+  plan: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      version: z.number().int(),
+      latest_version: z.number().int(),
+    })
+    .nullable(),
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      color: z.string().nullable(),
+      seats: z.number().int(),
+      standing: z.number().int(),
+      ticket_id: z.number().int().nullable(),
+      tier_id: z.number().int().nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<EventSeatingDto>;
+export const eventSeatingResponse = oneOf(eventSeatingSchema);

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Db, Executor } from '../../db/client.js';
 import { seatingPlans, seatingPlanVersions } from '../../db/schema/index.js';
-import { DomainError } from '../../shared/errors.js';
+import { DomainError, isForeignKeyViolation } from '../../shared/errors.js';
+import { assertPlanUnused } from './event-seating.js';
 import { assertPublishable, countsOf } from './layout-rules.js';
 
 export type SeatingPlanRow = typeof seatingPlans.$inferSelect;
@@ -175,11 +176,18 @@ export async function publishPlan(db: Db, scope: PlanScope, planId: number, now:
   });
 }
 
-/** Deletes a plan with its versions. */
+/** Deletes a plan with its versions; refused (SEATING_PLAN_IN_USE) while one of them seats an event. */
 export async function deletePlan(db: Executor, scope: PlanScope, planId: number): Promise<void> {
-  const gone = await db
-    .delete(seatingPlans)
-    .where(and(inScope(scope), eq(seatingPlans.id, planId)))
-    .returning({ id: seatingPlans.id });
-  if (!gone.length) throw new DomainError('NOT_FOUND');
+  await assertPlanUnused(db, planId);
+  try {
+    const gone = await db
+      .delete(seatingPlans)
+      .where(and(inScope(scope), eq(seatingPlans.id, planId)))
+      .returning({ id: seatingPlans.id });
+    if (!gone.length) throw new DomainError('NOT_FOUND');
+  } catch (err) {
+    // An event took one of its versions meanwhile (the reference keeps the version).
+    if (isForeignKeyViolation(err)) throw new DomainError('SEATING_PLAN_IN_USE');
+    throw err;
+  }
 }
