@@ -259,6 +259,14 @@ describe('stock per date', () => {
     expect(await levels(first)).toEqual(['SOLD_OUT', 'SOLD_OUT']);
     const third = await addDay(ctx.app, u.token, event.id, '2027-06-03');
     expect(await levels(third)).toEqual(['ON_SALE', 'ON_SALE']);
+    // The dates list and calendar say so too, though no ticket has a quantity and no date a capacity: the hall's
+    // three on each date bound it (the third date: three left, few).
+    const view = await publicEvent(ctx.app, event.id);
+    expect(view.dates.upcoming.map((d) => [d.id, d.state])).toEqual([
+      [first, 'SOLD_OUT'],
+      [second, 'SOLD_OUT'],
+      [third, 'FEW_LEFT'],
+    ]);
 
     // The organizer: the hall's fullest date, and the tickets' places left over the dates ahead.
     const listed = await call(ctx.app, 'GET', hallPath, { token: u.token });

@@ -51,12 +51,23 @@ export interface EventDateLevels {
   dates: DateCounter[];
   ticketRows(dateId: number): readonly TicketDateCounter[];
   levels(dateId: number): DateLevels;
+  /** The limiting capacity assignments (enabled, with a capacity), each with what it covers. */
+  capacities: readonly DateCapacity[];
+  /** What a limiting capacity assignment took on a date (sold and held, as its counter has it). */
+  capacityTaken(capacityId: number, dateId: number): number;
+}
+
+/** A limiting capacity assignment: its capacity (on each date) and the tickets it covers ('ALL': every one). */
+export interface DateCapacity {
+  id: number;
+  capacity: number;
+  covers: 'ALL' | ReadonlySet<number>;
 }
 
 /**
  * What every date of an event has taken as of `now`, for display (like `readStockLevels` for the tickets):
  * the counters of the dates and of their tickets on them, and for the levels less the units of holds that
- * ran out and are not given back yet. Four reads, whatever the number of sales: the pages of all the
+ * ran out and are not given back yet. Six reads at most, whatever the number of sales: the pages of all the
  * event's dates are built from one of these.
  */
 export async function readEventDateLevels(db: Executor, eventId: number, now: Date): Promise<EventDateLevels> {
@@ -87,6 +98,20 @@ export async function readEventDateLevels(db: Executor, eventId: number, now: Da
     sql`select xd.event_date_id, xd.tier_id, xd.taken from tier_dates xd join ticket_tiers x on x.id = xd.tier_id
         join tickets t on t.id = x.ticket_id where t.event_id = ${eventId} and xd.taken > 0`,
   );
+  const caps = await rowsOf<{ id: number; capacity: number; applies_to: string; ticket_ids: number[] | null }>(
+    db,
+    sql`select c.id, c.capacity, c.applies_to,
+               array(select ct.ticket_id from capacity_assignment_tickets ct where ct.capacity_assignment_id = c.id) as ticket_ids
+        from capacity_assignments c where c.event_id = ${eventId} and c.enabled and c.capacity is not null`,
+  );
+  const capRows = caps.length
+    ? await rowsOf<{ capacity_assignment_id: number; event_date_id: number; taken: number }>(
+        db,
+        sql`select cd.capacity_assignment_id, cd.event_date_id, cd.taken from capacity_dates cd
+            join capacity_assignments c on c.id = cd.capacity_assignment_id
+            where c.event_id = ${eventId} and c.enabled and c.capacity is not null and cd.taken > 0`,
+      )
+    : [];
   const lapsed = await rowsOf<{ event_date_id: number; ticket_id: number; tier_id: number | null; n: number }>(
     db,
     sql`select a.event_date_id, a.ticket_id, a.tier_id, count(*)::int as n
@@ -127,8 +152,17 @@ export async function readEventDateLevels(db: Executor, eventId: number, now: Da
   }
   const counters = new Map(dates.map((d) => [d.id, d]));
   const none: readonly TicketDateCounter[] = [];
+  const capTaken = new Map(
+    capRows.map((r) => [`${r.capacity_assignment_id}:${r.event_date_id}`, Number(r.taken)] as const),
+  );
   return {
     dates,
+    capacities: caps.map((c) => ({
+      id: Number(c.id),
+      capacity: Number(c.capacity),
+      covers: c.applies_to === 'ALL' ? 'ALL' : new Set((c.ticket_ids ?? []).map(Number)),
+    })),
+    capacityTaken: (capacityId, dateId) => capTaken.get(`${capacityId}:${dateId}`) ?? 0,
     ticketRows: (dateId) => byDate.get(dateId) ?? none,
     levels: (dateId) =>
       levelsOf(

@@ -11,6 +11,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import {
+  type DateCapacity,
   type DateCounter,
   type DateLevels,
   type EventDateLevels,
@@ -60,30 +61,40 @@ export interface PublicDateStock {
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 /**
- * What is left on a date: its capacity less its admissions, and over its enabled admission tickets their
- * quantity on the date less what they took there (a ticket without a quantity leaves it unlimited).
+ * What is left on a date: its capacity less its admissions, over its enabled admission tickets their quantity on
+ * the date less what they took there (a ticket without a quantity leaves it unlimited), and within each limiting
+ * capacity assignment (per date): what is left of it, plus what the tickets it does not cover still have.
  */
-function leftOn(date: DateCounter, tickets: readonly TicketDateCounter[]) {
-  let room = 0;
-  let quantity = 0;
-  let unlimited = false;
-  let counted = 0;
-  for (const t of tickets) {
-    if (!t.enabled || t.ticket_hidden || !t.admission) continue;
-    counted++;
-    const q = t.quantity ?? t.ticket_quantity;
-    if (q === null) unlimited = true;
-    else {
-      room += Math.max(q - t.taken, 0);
-      quantity += q;
+function leftOn(
+  date: DateCounter,
+  tickets: readonly TicketDateCounter[],
+  capacities: readonly DateCapacity[],
+  capacityTaken: (capacityId: number) => number,
+) {
+  const counted = tickets.filter((t) => t.enabled && !t.ticket_hidden && t.admission);
+  const sum = (of: readonly TicketDateCounter[], each: (q: number, t: TicketDateCounter) => number) => {
+    let n = 0;
+    for (const t of of) {
+      const q = t.quantity ?? t.ticket_quantity;
+      if (q === null) return null;
+      n += each(q, t);
     }
-  }
-  const capLeft = date.capacity === null ? null : Math.max(0, date.capacity - date.taken);
-  return {
-    remaining: minOf(capLeft, unlimited || counted === 0 ? null : room),
-    total: minOf(date.capacity, unlimited || counted === 0 ? null : quantity),
-    nothing: counted === 0,
+    return n;
   };
+  const room = (of: readonly TicketDateCounter[]) => sum(of, (q, t) => Math.max(q - t.taken, 0));
+  const quantity = (of: readonly TicketDateCounter[]) => sum(of, (q) => q);
+  const capLeft = date.capacity === null ? null : Math.max(0, date.capacity - date.taken);
+  let remaining = minOf(capLeft, counted.length ? room(counted) : null);
+  let total = minOf(date.capacity, counted.length ? quantity(counted) : null);
+  for (const c of capacities) {
+    const outside = counted.filter((t) => c.covers !== 'ALL' && !c.covers.has(t.ticket_id));
+    if (outside.length === counted.length) continue;
+    const rest = room(outside);
+    const restTotal = quantity(outside);
+    if (rest !== null) remaining = minOf(remaining, Math.max(0, c.capacity - capacityTaken(c.id)) + rest);
+    if (restTotal !== null) total = minOf(total, c.capacity + restTotal);
+  }
+  return { remaining, total, nothing: counted.length === 0 };
 }
 
 /** `2027-03-05`: the day an instant falls on in a zone. */
@@ -104,7 +115,7 @@ export function publicDateStock(levels: EventDateLevels): PublicDateStock {
       label: d.label,
       location: d.location,
       status: d.status,
-      ...leftOn(d, levels.ticketRows(d.id)),
+      ...leftOn(d, levels.ticketRows(d.id), levels.capacities, (id) => levels.capacityTaken(id, d.id)),
     });
   }
   const days = new Map<string, string[]>();
