@@ -130,6 +130,7 @@ describe('SeatingPlanPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Published: version 1')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Publish version 2' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Same as version 1')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete seating plan' });

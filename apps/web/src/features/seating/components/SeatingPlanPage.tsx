@@ -141,6 +141,7 @@ function Versions({ organizerId, plan }: { organizerId: number; plan: SeatingPla
   const timeZone = browserTimeZone();
   const n = (value: number) => formatNumber(value, i18n.locale);
   const versions = [...plan.versions].reverse();
+  const latest = plan.versions.at(-1)?.version;
   const row = (key: string, name: ReactNode, when: ReactNode, counts: SeatingCountsDto, v?: number) => {
     return (
       <Table.Tr key={key} data-testid="seating-version-row">
@@ -200,7 +201,11 @@ function Versions({ organizerId, plan }: { organizerId: number; plan: SeatingPla
                 ) : null}
               </Group>,
               <Text size="sm" c="dimmed">
-                <Trans>Not published</Trans>
+                {latest && !plan.unpublished_changes ? (
+                  <Trans>Same as version {latest}</Trans>
+                ) : (
+                  <Trans>Not published</Trans>
+                )}
               </Text>,
               plan.counts,
             )}
