@@ -89,6 +89,8 @@ export const seatingCategory = z.object({
 export const seatingLayout = z.object({
   name: z.string().trim().max(LIMITS.NAME_MAX).default(''),
   size: z.object({ width: coordinate.positive(), height: coordinate.positive() }),
+  /** Ours: where everyone looks (the stage's front, the pitch's centre): best available seats are nearest it. */
+  focal_point: position.optional(),
   categories: z.array(seatingCategory).max(100),
   zones: z.array(zone).max(500),
 });
