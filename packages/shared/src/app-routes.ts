@@ -37,6 +37,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/manage/event/:eventId/homepage-designer',
   '/manage/event/:eventId/tickets',
   '/manage/event/:eventId/capacity-assignments',
+  '/manage/event/:eventId/seating',
   '/manage/event/:eventId/dates',
   '/manage/event/:eventId/promo-codes',
   '/manage/event/:eventId/questions',

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                   { path: 'dates', lazy: page(() => import('./routes/EventDatesRoute')) },
                   { path: 'tickets', lazy: page(() => import('./routes/EventTicketsRoute')) },
                   { path: 'capacity-assignments', lazy: page(() => import('./routes/EventCapacityRoute')) },
+                  { path: 'seating', lazy: page(() => import('./routes/EventSeatingRoute')) },
                   { path: 'promo-codes', lazy: page(() => import('./routes/EventPromoCodesRoute')) },
                   { path: 'questions', lazy: page(() => import('./routes/EventQuestionsRoute')) },
                   { path: 'translations', lazy: page(() => import('./routes/EventTranslationsRoute')) },

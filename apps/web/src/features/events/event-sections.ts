@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   IconAffiliate,
+  IconArmchair,
   IconCalendarEvent,
   IconChartBar,
   IconCode,
@@ -37,6 +38,7 @@ export const EVENT_SECTIONS = [
   { path: 'dates', label: msg`Dates`, icon: IconCalendarEvent },
   { path: 'tickets', label: msg`Tickets`, icon: IconTicket },
   { path: 'capacity-assignments', label: msg`Capacity`, icon: IconUsersGroup },
+  { path: 'seating', label: msg`Seating`, icon: IconArmchair },
   { path: 'promo-codes', label: msg`Promo codes`, icon: IconDiscount },
   { path: 'questions', label: msg`Questions`, icon: IconMessageQuestion },
   { path: 'translations', label: msg`Translations`, icon: IconLanguage },

@@ -1,0 +1,3 @@
+import { EventSeatingPage } from '../../features/seating/components/EventSeatingPage';
+
+export default EventSeatingPage;
