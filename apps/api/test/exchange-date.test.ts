@@ -611,6 +611,44 @@ describe('exchanges with a price difference (PAY_DIFFERENCE)', () => {
     }
   });
 
+  it('the order’s promo code applies on the new date as at checkout (then taxes), its expiry no longer matters', async () => {
+    const w = await world('PAY_DIFFERENCE');
+    const promo = await call(ctx.app, 'POST', `/api/events/${w.event.id}/promo-codes`, {
+      token: w.u.token,
+      body: { code: 'FRIENDS10', discount_type: 'PERCENTAGE', discount: 10 },
+    });
+    expect(promo.statusCode, promo.body).toBe(201);
+    const r = (
+      await reserve(ctx.app, w.event.id, {
+        items: [{ ticket_id: w.seat, quantity: 1 }],
+        event_date_id: w.june1,
+        promo_code: 'FRIENDS10',
+      })
+    ).json();
+    const base = `/api/public/events/${w.event.id}/order/${r.data.short_id}`;
+    const put = await call(ctx.app, 'PUT', `${base}/details`, { headers: buyerHeaders(r), body: details(r.data) });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await call(ctx.app, 'POST', `${base}/offline-payment`, { headers: buyerHeaders(r) })).statusCode).toBe(200);
+    const [row] = await db().select().from(orders).where(eq(orders.short_id, r.data.short_id));
+    // 20 € less 10 % is 18 €, plus 10 % tax: 19.80 €.
+    expect(row!.total).toBe(1980);
+    await db().execute(sql`update promo_codes set expires_at = '2027-05-01T00:00:00Z' where event_id = ${w.event.id}`);
+    const o = { id: row!.id, base, secret: { [ORDER_SECRET_HEADER]: r.order_secret } };
+    const offered = (await call(ctx.app, 'GET', `${base}/exchange`, { headers: o.secret })).json().data;
+    // 25 € less 10 % is 22.50 €, plus tax 24.75 €; 15 € less 10 % is 13.50 €, plus tax 14.85 €.
+    expect(
+      offered.map((d: { id: number; total: number; difference: number }) => [d.id, d.total, d.difference]),
+    ).toEqual([
+      [w.june8, 1980, 0],
+      [w.june15, 2475, 495],
+      [w.june22, 1485, -495],
+    ]);
+    expect((await exchange(o, w.june15)).statusCode).toBe(200);
+    const [line] = await db().select().from(orderItems).where(eq(orderItems.order_id, o.id));
+    expect(line!.unit).toMatchObject({ base: 2500, discount: 250, price: 2250, tax_total: 225, total: 2475 });
+    expect(await money(o.id)).toMatchObject({ status: 'AWAITING_PAYMENT', total: 2475, tax_total: 225 });
+  });
+
   it('a payment arriving after the order changed (the organizer moved it) is refunded; nothing moves again', async () => {
     const w = await world('PAY_DIFFERENCE');
     const o = await w.order(w.seat, 1, w.june1, 'pia', true);
