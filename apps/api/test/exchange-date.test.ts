@@ -434,6 +434,26 @@ describe('exchanges with a price difference (PAY_DIFFERENCE)', () => {
     expect(await money(o.id)).toMatchObject({ status: 'REFUNDED', refunded_total: 3300 });
   });
 
+  it('a cheaper date’s refund Stripe refuses is recorded for the organizer; the order stands at its new total', async () => {
+    const w = await world('PAY_DIFFERENCE');
+    const o = await w.order(w.seat, 1, w.june1, 'ray', true);
+    stripe.control.failRefunds = true;
+    try {
+      const moved = await exchange(o, w.june22);
+      expect(moved.statusCode, moved.body).toBe(200);
+    } finally {
+      stripe.control.failRefunds = false;
+    }
+    expect(await money(o.id)).toMatchObject({ status: 'COMPLETED', total: 1650, refunded_total: 0 });
+    expect(await historyOf(o.id, 'REFUND_FAILED')).toEqual([{ amount: 550, exchange: true }]);
+    expect(await historyOf(o.id, 'EXCHANGE_REFUNDED')).toEqual([]);
+    const [row] = await db().select().from(orderExchanges).where(eq(orderExchanges.order_id, o.id));
+    expect(row).toMatchObject({ status: 'APPLIED', refund_state: 'FAILED' });
+    // The claim is over: the organizer may refund the order (the REFUND_FAILED entry tells them what is owed).
+    const [after] = await db().select().from(orders).where(eq(orders.id, o.id));
+    expect(after!.refund_pending_amount).toBeNull();
+  });
+
   it('a dearer date waits for the difference by card, holds nothing meanwhile, then moves once paid', async () => {
     const w = await world('PAY_DIFFERENCE');
     const o = await w.order(w.seat, 2, w.june1, 'kit', true);
