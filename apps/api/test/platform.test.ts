@@ -93,6 +93,7 @@ describe('platform', () => {
       'POST /api/auth/logout',
       'DELETE /api/users/{id}/invitation',
       'DELETE /api/organizers/{id}/images/{imageId}',
+      'DELETE /api/organizers/{organizerId}/seating-plans/{planId}',
       'DELETE /api/events/{id}/images/{imageId}',
       'DELETE /api/events/{id}',
       'DELETE /api/events/{eventId}/tickets/{ticketId}',

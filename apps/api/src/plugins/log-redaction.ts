@@ -22,6 +22,8 @@ export const PLAIN_PARAMS: ReadonlySet<string> = new Set([
   'id',
   'eventId',
   'organizerId',
+  'planId',
+  'version',
   'orderId',
   'shortId',
   'attendeeId',
