@@ -104,7 +104,7 @@ const png = (width: number, height: number, background: string) =>
 test('an organizer edits, designs, publishes, duplicates and archives an event, then edits the organizer', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(210_000);
   const email = uniqueEmail('events');
   const { context, page } = await register(browser, 'Nina Simone', email, 'events-password-1', 'Simone Live');
 
@@ -536,7 +536,9 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   ]);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByText('Published: version 1')).toBeVisible();
-  await expect(page.getByTestId('seating-version-row').filter({ hasText: 'Version 1' })).toBeVisible();
+  const versions = page.getByRole('table', { name: 'Versions' });
+  await expect(versions.getByRole('cell', { name: 'Version 1', exact: true })).toBeVisible();
+  await expect(versions.getByText('Same as version 1')).toBeVisible();
   await notificationsGone(page);
   await expectAccessible(page, 'seating plan');
   await snapshot(page, 'en-seating-plan');
