@@ -1,4 +1,4 @@
-import type { ExchangeDateDto, ExchangePaymentDto, ExchangeSettlement } from '@admitone/shared';
+import type { ExchangeDateDto, ExchangeSettlement } from '@admitone/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 
@@ -272,5 +272,3 @@ export async function lockExchange(tx: Tx, orderId: number, exchangeId: number) 
     .for('update');
   return ex ?? null;
 }
-
-export type { ExchangePaymentDto };
