@@ -543,6 +543,26 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expectAccessible(page, 'seating plan');
   await snapshot(page, 'en-seating-plan');
 
+  // The event is seated by it: its Seating section offers the published plan; its Front seats sell as the free
+  // ticket (the passes cannot sell a seat), kept after a reload.
+  await page.goto(eventPath);
+  await page.getByRole('link', { name: 'Seating', exact: true }).click();
+  await expect(page.getByText('No seating plan for this event')).toBeVisible();
+  await choose(page, 'Seating plan', 'Lakeside Stage (version 1)');
+  await page.getByRole('button', { name: 'Use this plan' }).click();
+  await expect(page.getByText('Version 1 of 1')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Seating plan with 10 seats in 2 categories' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Ticket for Front', exact: true }).click();
+  await expect(page.getByRole('option')).toHaveText(['Not sold', 'General admission']);
+  await page.getByRole('option', { name: 'General admission', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Seating saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Ticket for Front', exact: true })).toHaveValue('General admission');
+  await expect(page.getByRole('combobox', { name: 'Ticket for Back', exact: true })).toHaveValue('Not sold');
+  await expectAccessible(page, 'event seating');
+  await snapshot(page, 'en-event-seating');
+
   // An unknown organizer is a not-found page.
   await page.goto('/manage/organizer/999999');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
