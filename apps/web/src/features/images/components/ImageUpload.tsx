@@ -9,6 +9,7 @@ import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, useState } from 'react';
 
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import drop from '../../../components/FileDrop.module.css';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/validation';
 import { type ImageOwner, useDeleteImage, useUploadImage } from '../api/images';
@@ -98,7 +99,7 @@ export function ImageUpload({ owner, image, inputLabel, alt, aspectRatio, maxPre
         </Stack>
       ) : null}
       <label
-        className={classes.drop}
+        className={drop.drop}
         data-dragging={dragging || undefined}
         data-disabled={upload.isPending || undefined}
         onDragOver={(e) => {
@@ -111,7 +112,7 @@ export function ImageUpload({ owner, image, inputLabel, alt, aspectRatio, maxPre
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          className={classes.input}
+          className={drop.input}
           aria-label={inputLabel}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           aria-invalid={error ? true : undefined}
@@ -126,11 +127,11 @@ export function ImageUpload({ owner, image, inputLabel, alt, aspectRatio, maxPre
         <Text size="sm">
           {image ? (
             <Trans>
-              Drop a new image here or <span className={classes.choose}>choose a file</span> to replace it
+              Drop a new image here or <span className={drop.choose}>choose a file</span> to replace it
             </Trans>
           ) : (
             <Trans>
-              Drop an image here or <span className={classes.choose}>choose a file</span>
+              Drop an image here or <span className={drop.choose}>choose a file</span>
             </Trans>
           )}
         </Text>

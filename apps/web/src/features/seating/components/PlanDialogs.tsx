@@ -5,16 +5,16 @@ import { useForm } from '@mantine/form';
 import { useId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport } from '@tabler/icons-react';
-import { type DragEvent, useState } from 'react';
+import { type CSSProperties, type DragEvent, useState } from 'react';
 
 import { AppModal } from '../../../components/AppModal';
+import classes from '../../../components/FileDrop.module.css';
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { isApiError } from '../../../lib/api-error';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useCreateSeatingPlan, useImportSeatingPlan } from '../api/seating';
 import { planNameBody, type PretixFileProblem, readPretixFile } from '../seating-layout';
-import classes from './PlanFileDrop.module.css';
 import { PlanProblems } from './PlanProblems';
 
 interface PlanDialogProps {
@@ -143,6 +143,8 @@ function ImportPlanForm({ organizerId, onClose, onDone }: Omit<PlanDialogProps, 
       />
       <label
         className={classes.drop}
+        // The focus ring stays inside the dialog's edge.
+        style={{ '--file-drop-ring-offset': '-2px' } as CSSProperties}
         data-dragging={dragging || undefined}
         onDragOver={(e) => {
           e.preventDefault();
