@@ -6,10 +6,10 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { type DragEvent, useState } from 'react';
+import { useState } from 'react';
 
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import drop from '../../../components/FileDrop.module.css';
+import { ChooseFile, FileDrop } from '../../../components/FileDrop';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/validation';
 import { type ImageOwner, useDeleteImage, useUploadImage } from '../api/images';
@@ -37,7 +37,6 @@ export function ImageUpload({ owner, image, inputLabel, alt, aspectRatio, maxPre
   const upload = useUploadImage(owner);
   const remove = useDeleteImage(owner);
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const rule = IMAGE_RULES[owner.type];
   const min = `${rule.minWidth}×${rule.minHeight}`;
@@ -66,12 +65,6 @@ export function ImageUpload({ owner, image, inputLabel, alt, aspectRatio, maxPre
     });
   };
 
-  const onDrop = (e: DragEvent<HTMLLabelElement>) => {
-    e.preventDefault();
-    setDragging(false);
-    void send(e.dataTransfer.files[0]);
-  };
-
   return (
     <Stack gap="sm">
       {image ? (
@@ -98,47 +91,30 @@ export function ImageUpload({ owner, image, inputLabel, alt, aspectRatio, maxPre
           </Group>
         </Stack>
       ) : null}
-      <label
-        className={drop.drop}
-        data-dragging={dragging || undefined}
-        data-disabled={upload.isPending || undefined}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+      <FileDrop
+        accept="image/jpeg,image/png,image/webp"
+        label={inputLabel}
+        describedBy={error ? `${hintId} ${errorId}` : hintId}
+        invalid={!!error}
+        disabled={upload.isPending}
+        onFile={(file) => void send(file)}
       >
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className={drop.input}
-          aria-label={inputLabel}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          disabled={upload.isPending}
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = '';
-            void send(file);
-          }}
-        />
         <IconPhotoUp size={28} aria-hidden color="var(--mantine-color-violet-7)" />
         <Text size="sm">
           {image ? (
             <Trans>
-              Drop a new image here or <span className={drop.choose}>choose a file</span> to replace it
+              Drop a new image here or <ChooseFile>choose a file</ChooseFile> to replace it
             </Trans>
           ) : (
             <Trans>
-              Drop an image here or <span className={drop.choose}>choose a file</span>
+              Drop an image here or <ChooseFile>choose a file</ChooseFile>
             </Trans>
           )}
         </Text>
         <Text size="xs" c="dimmed" id={hintId}>
           {t`JPEG, PNG or WebP under 5 MB, from ${min} to ${max} pixels. Recommended: ${recommended}.`}
         </Text>
-      </label>
+      </FileDrop>
       {upload.isPending ? (
         <Stack gap={4} role="status">
           <Text size="sm">

@@ -5,10 +5,10 @@ import { useForm } from '@mantine/form';
 import { useId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport } from '@tabler/icons-react';
-import { type CSSProperties, type DragEvent, useState } from 'react';
+import { useState } from 'react';
 
 import { AppModal } from '../../../components/AppModal';
-import classes from '../../../components/FileDrop.module.css';
+import { ChooseFile, FileDrop } from '../../../components/FileDrop';
 import { FormActions, FormStack } from '../../../components/FormActions';
 import { isApiError } from '../../../lib/api-error';
 import { useFormError } from '../../../lib/form-submit';
@@ -77,7 +77,6 @@ function ImportPlanForm({ organizerId, onClose, onDone }: Omit<PlanDialogProps, 
   const importPlan = useImportSeatingPlan(organizerId);
   const [chosen, setChosen] = useState<ChosenFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [callError, setCallError] = useState<unknown>(null);
   const form = useForm({ initialValues: { name: '' } });
   const problems: Record<PretixFileProblem, string> = {
@@ -98,12 +97,6 @@ function ImportPlanForm({ organizerId, onClose, onDone }: Omit<PlanDialogProps, 
       setFileError(problem ? problems[problem] : problems['not-json']);
     }
   };
-  const onDrop = (e: DragEvent<HTMLLabelElement>) => {
-    e.preventDefault();
-    setDragging(false);
-    void take(e.dataTransfer.files[0]);
-  };
-
   const submit = ({ name }: { name: string }) => {
     if (!chosen) {
       setFileError(t`Choose a seating plan file exported from pretix.`);
@@ -141,49 +134,32 @@ function ImportPlanForm({ organizerId, onClose, onDone }: Omit<PlanDialogProps, 
         layout={chosen?.pretix as SeatingLayout | undefined}
         prefix="pretix"
       />
-      <label
-        className={classes.drop}
-        // The focus ring stays inside the dialog's edge.
-        style={{ '--file-drop-ring-offset': '-2px' } as CSSProperties}
-        data-dragging={dragging || undefined}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+      <FileDrop
+        accept=".json,application/json"
+        label={t`Pretix seating plan file`}
+        describedBy={fileError ? `${hintId} ${errorId}` : hintId}
+        invalid={!!fileError}
+        autoFocus
+        ringInside
+        onFile={(file) => void take(file)}
       >
-        <input
-          type="file"
-          accept=".json,application/json"
-          className={classes.input}
-          aria-label={t`Pretix seating plan file`}
-          aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={fileError ? true : undefined}
-          data-autofocus
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = '';
-            void take(file);
-          }}
-        />
         <IconFileImport size={28} aria-hidden color="var(--mantine-color-violet-7)" />
         <Text size="sm">
           {chosen ? (
             <Trans>
-              <strong>{fileName}</strong> is ready. Drop another file here or{' '}
-              <span className={classes.choose}>choose a file</span> to replace it
+              <strong>{fileName}</strong> is ready. Drop another file here or <ChooseFile>choose a file</ChooseFile> to
+              replace it
             </Trans>
           ) : (
             <Trans>
-              Drop a file here or <span className={classes.choose}>choose a file</span>
+              Drop a file here or <ChooseFile>choose a file</ChooseFile>
             </Trans>
           )}
         </Text>
         <Text size="xs" c="dimmed" id={hintId}>
           <Trans>A seating plan exported from pretix or drawn with its seating plan editor (.json).</Trans>
         </Text>
-      </label>
+      </FileDrop>
       {fileError ? (
         <Text size="sm" c="red.8" id={errorId} role="alert">
           {fileError}
