@@ -41,6 +41,11 @@ const row = z.object({
   row_number_position: z.enum(['start', 'end', 'both']).nullable().optional(),
   position: position.optional(),
   seats: z.array(seat).max(SEATING_MAX_SEATS),
+  /**
+   * Ours: the row is the seats of a table (drawn round or long). `whole`: the table is sold as one, every seat of it
+   * together (a buyer choosing one of its seats takes them all).
+   */
+  table: z.object({ shape: z.enum(['round', 'long']), whole: z.boolean().default(false) }).optional(),
 });
 
 const area = z.object({
@@ -91,6 +96,16 @@ export const seatingLayout = z.object({
   size: z.object({ width: coordinate.positive(), height: coordinate.positive() }),
   /** Ours: where everyone looks (the stage's front, the pitch's centre): best available seats are nearest it. */
   focal_point: position.optional(),
+  /** Ours: an image the organizer traces over in the editor (never shown to buyers), placed and faded. */
+  background: z
+    .object({
+      url: z.string().trim().url().max(2000),
+      position,
+      width: coordinate.positive(),
+      height: coordinate.positive(),
+      opacity: z.number().min(0).max(1).default(0.5),
+    })
+    .optional(),
   categories: z.array(seatingCategory).max(100),
   zones: z.array(zone).max(500),
 });

@@ -5,7 +5,7 @@ import { neutraliseFormula } from '../exports/export-sheet.js';
 
 /**
  * The layout as pretix's seating-plan JSON: the same zones, rows, seats, areas and categories, without our fields
- * (seat features, standing areas, the focal point), which pretix's schema does not allow. A standing area stays as
+ * (seat features, standing areas, tables, the focal point, the background), which pretix's schema does not allow. A standing area stays as
  * its shape.
  */
 export function toPretix(layout: SeatingLayout): unknown {
@@ -15,7 +15,10 @@ export function toPretix(layout: SeatingLayout): unknown {
     categories: layout.categories,
     zones: layout.zones.map((zone) => ({
       ...zone,
-      rows: zone.rows.map((row) => ({ ...row, seats: row.seats.map(({ features: _features, ...seat }) => seat) })),
+      rows: zone.rows.map(({ table: _table, ...row }) => ({
+        ...row,
+        seats: row.seats.map(({ features: _features, ...seat }) => seat),
+      })),
       ...(zone.areas ? { areas: zone.areas.map(({ standing: _standing, ...area }) => area) } : {}),
     })),
   };
