@@ -17,6 +17,7 @@ import { eventDates } from './event-dates.js';
 import { events } from './events.js';
 import { promoCodes } from './promo-codes.js';
 import { questions } from './questions.js';
+import { seatingSeats } from './seating.js';
 import { tickets, ticketTiers } from './tickets.js';
 
 /**
@@ -186,6 +187,8 @@ export const attendees = pgTable(
     is_admission: boolean('is_admission').notNull().default(true),
     /** The rows of one pass (one per date it covers) share this id; null: not a pass. */
     pass_group: text('pass_group'),
+    /** Its place on a seated event's plan (a seat, or a standing area); counted on `seat_dates` for its date. */
+    seat_id: integer('seat_id').references(() => seatingSeats.id, { onDelete: 'set null' }),
     /** Current check-in state (history in `check_ins`); set with a conditional update, so one scanner wins. */
     checked_in_at: instant('checked_in_at'),
     checked_in_by: integer('checked_in_by'),
@@ -209,6 +212,10 @@ export const attendees = pgTable(
     index('attendees_pass_group_idx')
       .on(t.pass_group)
       .where(sql`${t.pass_group} is not null`),
+    // Who sits on a place (the seat list, moving a seat, a plan's seats deleted).
+    index('attendees_seat_idx')
+      .on(t.seat_id)
+      .where(sql`${t.seat_id} is not null`),
     // Incremental sync: an event's attendees in the order of their last change (shared/sync.ts).
     index('attendees_event_change_idx').on(t.event_id, t.change_xid, t.id),
   ],

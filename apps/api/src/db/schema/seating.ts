@@ -1,8 +1,10 @@
 import type { SeatingCountsDto, SeatingLayout } from '@admitone/shared';
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { accounts } from './accounts.js';
 import { instant, timestamps } from './columns.js';
+import { eventDates } from './event-dates.js';
 import { events, organizers } from './events.js';
 import { tickets, ticketTiers } from './tickets.js';
 
@@ -73,4 +75,64 @@ export const eventSeatCategories = pgTable(
     tier_id: integer('tier_id').references(() => ticketTiers.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.event_id, t.category] }), index('event_seat_categories_ticket_idx').on(t.ticket_id)],
+);
+
+/**
+ * The places a published version sells, one row each, made from its layout once (`seating/seats.ts`): a seat (one
+ * place) or a standing area (`places` of them). Buyers and attendees name a place by its id; `guid` is the layout's
+ * seat id (an area's uuid), the same from version to version. Never changed once made.
+ */
+export const seatingSeats = pgTable(
+  'seating_seats',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    version_id: integer('version_id')
+      .notNull()
+      .references(() => seatingPlanVersions.id, { onDelete: 'cascade' }),
+    guid: text('guid').notNull(),
+    /** Its section (the zone's name), row (label, else number) and seat number; a standing area: its name as row. */
+    zone: text('zone').notNull(),
+    row_label: text('row_label').notNull(),
+    seat_number: text('seat_number').notNull(),
+    category: text('category').notNull(),
+    /** 1 for a seat; a standing area's capacity. */
+    places: integer('places').notNull(),
+    /** SEAT_FEATURES of the seat. */
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    /** The seats of a table sold whole share this key (the table's row); null otherwise. */
+    whole_table: text('whole_table'),
+    /** Where it is on the plan (zone, row and seat positions added up). */
+    x: real('x').notNull(),
+    y: real('y').notNull(),
+    /** Its place in the layout's order (zones, rows, seats; standing areas after their zone's rows). */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('seating_seats_version_guid_unique').on(t.version_id, t.guid),
+    index('seating_seats_version_position_idx').on(t.version_id, t.position),
+    check('seating_seats_places_check', sql`${t.places} >= 1`),
+  ],
+);
+
+/**
+ * What one place took on one date, kept by the stock module (its limit: `seating_seats.places`). The row appears
+ * with the first unit taken there.
+ */
+export const seatDates = pgTable(
+  'seat_dates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    seat_id: integer('seat_id')
+      .notNull()
+      .references(() => seatingSeats.id, { onDelete: 'cascade' }),
+    event_date_id: integer('event_date_id')
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('seat_dates_seat_date_unique').on(t.seat_id, t.event_date_id),
+    index('seat_dates_date_idx').on(t.event_date_id),
+    check('seat_dates_taken_check', sql`${t.taken} >= 0`),
+  ],
 );
