@@ -67,6 +67,10 @@ export const ERROR_STATUS = {
   LAST_EVENT_DATE: 409,
   /** A seating plan pinned by an event is not deleted (choose another plan for the event first). */
   SEATING_PLAN_IN_USE: 409,
+  /** An event with sold or held seats keeps a plan (it may move to a version that keeps them). */
+  SEATING_SEATS_SOLD: 409,
+  /** Seats a buyer chose were taken meanwhile: the fields name each (`items.{i}.seats.{j}`); nothing is held. */
+  SEATS_TAKEN: 409,
   /** The organizer cancelled the order's date: its checkout cannot be completed (a card payment is refunded). */
   DATE_CANCELLED: 409,
   /** A staff link that was never made, revoked or replaced by a new one. */

@@ -253,4 +253,40 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.seating_too_many_seats',
     message: 'A plan holds at most {max} seats.',
   },
+  seating_sold_seat_changed: /*i18n*/ {
+    id: 'field.seating_sold_seat_changed',
+    message: '{seat} is sold or held and is not the same in this version ({count} such places): choose a version that keeps them.',
+  },
+  seats_required: /*i18n*/ {
+    id: 'field.seats_required',
+    message: 'Choose your seats on the plan.',
+  },
+  seats_count: /*i18n*/ {
+    id: 'field.seats_count',
+    message: 'Choose one seat for each ticket ({count}).',
+  },
+  seats_not_seated: /*i18n*/ {
+    id: 'field.seats_not_seated',
+    message: 'This ticket is not sold by seat.',
+  },
+  seat_unknown: /*i18n*/ {
+    id: 'field.seat_unknown',
+    message: 'This seat is not on the plan of this event.',
+  },
+  seat_wrong_ticket: /*i18n*/ {
+    id: 'field.seat_wrong_ticket',
+    message: 'This seat is not sold as this ticket.',
+  },
+  seat_twice: /*i18n*/ {
+    id: 'field.seat_twice',
+    message: 'This seat is chosen twice.',
+  },
+  seat_table_whole: /*i18n*/ {
+    id: 'field.seat_table_whole',
+    message: 'This table is sold whole: choose every seat at it.',
+  },
+  seat_taken: /*i18n*/ {
+    id: 'field.seat_taken',
+    message: '{seat} has just been taken by someone else.',
+  },
 };

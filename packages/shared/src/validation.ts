@@ -94,6 +94,15 @@ export type IssueKey =
   | 'seating_not_published'
   | 'seating_category_mapped_twice'
   | 'seating_ticket_kind'
+  | 'seating_sold_seat_changed'
+  | 'seats_required'
+  | 'seats_count'
+  | 'seats_not_seated'
+  | 'seat_unknown'
+  | 'seat_wrong_ticket'
+  | 'seat_twice'
+  | 'seat_table_whole'
+  | 'seat_taken'
   | 'invalid';
 
 export interface IssueDescriptor {

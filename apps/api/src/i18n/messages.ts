@@ -196,6 +196,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'error.seating_plan_in_use',
     message: 'An event is seated by this plan: choose another plan for the event first.',
   },
+  SEATING_SEATS_SOLD: /*i18n*/ {
+    id: 'error.seating_seats_sold',
+    message: 'This event has sold or held seats ({seat} and {count} in all): it keeps a seating plan.',
+  },
+  SEATS_TAKEN: /*i18n*/ {
+    id: 'error.seats_taken',
+    message: 'Some of the seats you chose were just taken by someone else. Nothing is held: choose again.',
+  },
   DATE_CANCELLED: /*i18n*/ {
     id: 'error.date_cancelled',
     message:

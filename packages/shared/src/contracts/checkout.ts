@@ -301,6 +301,8 @@ export interface PublicEventDto {
   url: string;
   /** The event's dates: which one the tickets are for, the next ones and the calendar. */
   dates: PublicEventDatesDto;
+  /** A seated event: the tickets sold by seat (chosen on its plan, `GET .../seating`); empty otherwise. */
+  seated_ticket_ids: number[];
 }
 
 /**
@@ -329,6 +331,7 @@ export const publicEventSchema = z.object({
   promo_invalid: z.boolean(),
   url: z.string(),
   dates: publicEventDatesSchema,
+  seated_ticket_ids: z.array(z.number().int()),
 }) satisfies z.ZodType<PublicEventDto>;
 export const publicEventResponse = oneOf(publicEventSchema);
 
@@ -354,6 +357,11 @@ export const reserveItem = z.object({
   quantity: z.number().int().min(0).max(LIMITS.ORDER_UNITS_MAX),
   /** DONATION tickets: what the buyer gives per ticket (minor units, at least the minimum). */
   amount: z.number().int().min(0).max(100_000_000).nullable().default(null),
+  /**
+   * Tickets sold by seat (a seated event's categories): the places chosen, one per unit (`quantity` of them), by the
+   * ids the event's seating answer gives; a standing area's id once per place in it.
+   */
+  seats: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(LIMITS.ORDER_UNITS_MAX).default([]),
 });
 
 /** `POST /api/public/events/{id}/order`: hold these tickets for the event's order timeout. */

@@ -263,3 +263,128 @@ export const eventSeatingSchema = z.object({
   ),
 }) satisfies z.ZodType<EventSeatingDto>;
 export const eventSeatingResponse = oneOf(eventSeatingSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Buyers: the plan of a seated event, what is free on a date, and the best seats
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A seat as buyers get it, as short as it can be (an arena sends 20,000 of them): its place id (what a reservation
+ * names), its number, where it is on the plan (zone, row and seat positions added up), its category (an index into
+ * `categories`) and its features when it has any.
+ */
+export type PublicSeat = [id: number, number: string, x: number, y: number, category: number, features?: SeatFeature[]];
+
+export interface PublicSeatingRowDto {
+  /** The row's label, else its number. */
+  label: string;
+  /** A table (drawn round or long); `whole`: sold as one, every seat at it together. */
+  table: { shape: 'round' | 'long'; whole: boolean } | null;
+  seats: PublicSeat[];
+}
+
+export interface PublicSeatingZoneDto {
+  /** The section's name (may be empty). */
+  name: string;
+  /** Where its areas are measured from. */
+  position: { x: number; y: number };
+  rows: PublicSeatingRowDto[];
+  /** Shapes and text drawn on the plan (the stage, labels, standing areas), as the layout has them. */
+  areas: NonNullable<SeatingLayout['zones'][number]['areas']>;
+}
+
+/**
+ * `GET /api/public/events/{eventId}/seating`: the plan the event sells by, with only what buyers need. Categories
+ * not sold on the event are there (to draw their seats) with `ticket_id` null. Never changes for a version: buyers'
+ * availability is `PublicSeatAvailabilityDto`.
+ */
+export interface PublicSeatingDto {
+  version_id: number;
+  size: { width: number; height: number };
+  /** Where the stage is (best seats are nearest it). */
+  focal_point: { x: number; y: number } | null;
+  categories: Array<{ name: string; color: string | null; ticket_id: number | null; tier_id: number | null }>;
+  zones: PublicSeatingZoneDto[];
+  /** Standing areas: the place id each sells as (by the area's uuid), its name, category and capacity. */
+  standing: Array<{ id: number; area_uuid: string; name: string; category: number; capacity: number }>;
+}
+const publicSeatSchema = z.union([
+  z.tuple([z.number().int(), z.string(), z.number(), z.number(), z.number().int()]),
+  z.tuple([z.number().int(), z.string(), z.number(), z.number(), z.number().int(), z.array(z.enum(SEAT_FEATURES))]),
+]);
+export const publicSeatingResponse = oneOf(
+  z.object({
+    version_id: z.number().int(),
+    size: z.object({ width: z.number(), height: z.number() }),
+    focal_point: z.object({ x: z.number(), y: z.number() }).nullable(),
+    categories: z.array(
+      z.object({
+        name: z.string(),
+        color: z.string().nullable(),
+        ticket_id: z.number().int().nullable(),
+        tier_id: z.number().int().nullable(),
+      }),
+    ),
+    zones: z.array(
+      z.object({
+        name: z.string(),
+        position: z.object({ x: z.number(), y: z.number() }),
+        rows: z.array(
+          z.object({
+            label: z.string(),
+            table: z.object({ shape: z.enum(['round', 'long']), whole: z.boolean() }).nullable(),
+            seats: z.array(publicSeatSchema),
+          }),
+        ),
+        areas: z.array(area),
+      }),
+    ),
+    standing: z.array(
+      z.object({
+        id: z.number().int(),
+        area_uuid: z.string(),
+        name: z.string(),
+        category: z.number().int(),
+        capacity: z.number().int(),
+      }),
+    ),
+  }) satisfies z.ZodType<PublicSeatingDto>,
+);
+
+export const publicSeatingQuery = z.object({
+  date: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
+});
+
+/**
+ * `GET /api/public/events/{eventId}/seating/availability?date=`: what cannot be chosen on the date (sold, held by a
+ * checkout, kept off sale by the organizer) and the places left in each standing area that has any taken. Small,
+ * and polled by open pickers every 2 seconds.
+ */
+export interface PublicSeatAvailabilityDto {
+  date_id: number;
+  /** Place ids with no room left, ascending. */
+  unavailable: number[];
+  /** Standing areas with something taken: place id and places left. */
+  standing: Array<{ id: number; left: number }>;
+}
+export const publicSeatAvailabilityResponse = oneOf(
+  z.object({
+    date_id: z.number().int(),
+    unavailable: z.array(z.number().int()),
+    standing: z.array(z.object({ id: z.number().int(), left: z.number().int() })),
+  }) satisfies z.ZodType<PublicSeatAvailabilityDto>,
+);
+
+/** `GET /api/public/events/{eventId}/seating/best?date=&category=&quantity=`: the best free seats, not held. */
+export const publicBestSeatsQuery = z.object({
+  date: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
+  category: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+  quantity: z.coerce.number().int().min(1).max(LIMITS.ORDER_UNITS_MAX),
+});
+export interface PublicBestSeatsDto {
+  /** Place ids, side by side where the plan allows; empty when the category has not that many free. */
+  seats: number[];
+}
+export const publicBestSeatsResponse = oneOf(
+  z.object({ seats: z.array(z.number().int()) }) satisfies z.ZodType<PublicBestSeatsDto>,
+);

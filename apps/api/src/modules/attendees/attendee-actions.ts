@@ -11,6 +11,7 @@ import { answerFilesOf } from '../checkout/answer-files.js';
 import { dropUnusedAnswerFiles, orderFileRows } from '../checkout/answer-files.repository.js';
 import { attendeeQuestionsFor, checkAnswers } from '../checkout/answers.js';
 import type { EventRow } from '../checkout/catalogue.js';
+import { unitOf } from '../inventory/changes.js';
 import { moveUnit, releaseAttendeeUnit, retakeAttendeeUnit } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
@@ -91,8 +92,9 @@ async function moveAttendee(
       tx,
       ctx.stock,
       event.id,
-      { ticket_id: a.ticket_id, tier_id: a.tier_id, event_date_id: a.event_date_id, is_admission: a.is_admission },
-      { ticket_id: ticketId, tier_id: tier?.id ?? null, event_date_id: a.event_date_id, is_admission: a.is_admission },
+      // Its place (if any) stays: the same seat under another ticket.
+      unitOf(a),
+      { ...unitOf(a), ticket_id: ticketId, tier_id: tier?.id ?? null },
     ),
   );
   const [old] = await tx.select().from(orderItems).where(eq(orderItems.id, a.order_item_id));

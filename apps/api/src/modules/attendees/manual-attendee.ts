@@ -45,6 +45,7 @@ export async function createManualAttendee(
     tier_id: tier?.id ?? null,
     event_date_id: dateId,
     is_admission: entry.ticket.product_type === 'TICKET',
+    seat_id: null,
   }));
   // The units are taken through the stock module, then the rows that count them are written in the same step.
   return orNoStock(() =>

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { events, productCategories, promoCodes, promoCodeTickets } from '../../db/schema/index.js';
 import { loadCapacities, toCapacityStock } from '../capacity/capacity.repository.js';
 import type { StockLevels } from '../inventory/stock-levels.js';
+import { type EventSeatingRef, loadSeatingRef } from '../seating/seating-ref.js';
 import { chargesFor, listTaxes } from '../taxes/taxes.repository.js';
 import type { CapacityStock, TicketStock } from '../tickets/availability.js';
 import { loadTickets, type TicketWithParts, type TierRow } from '../tickets/tickets.repository.js';
@@ -32,6 +33,8 @@ export interface Catalogue {
   hiddenCategories: Set<number>;
   /** The event's dates, and how its tickets differ on some of them. */
   dates: CatalogueDates;
+  /** The plan the event is seated by, or null: its pinned version and what each category sells as. */
+  seating: EventSeatingRef | null;
 }
 
 /** The rule of what the public may read: live events only (drafts and archived events are not shown). */
@@ -58,6 +61,7 @@ export async function loadCatalogue(db: Executor, event: EventRow): Promise<Cata
     .from(productCategories)
     .where(and(eq(productCategories.event_id, event.id), eq(productCategories.is_hidden, true)));
   const dates = await loadCatalogueDates(db, event.id);
+  const seating = await loadSeatingRef(db, event.id);
   const dtos = chargesFor(taxes, event.currency);
   const charges = new Map(tickets.map((t) => [t.ticket.id, dtos.filter((c) => t.taxIds.includes(c.id))]));
   return {
@@ -67,6 +71,7 @@ export async function loadCatalogue(db: Executor, event: EventRow): Promise<Cata
     capacities: capacities.map(toCapacityStock),
     hiddenCategories: new Set(hidden.map((c) => c.id)),
     dates,
+    seating,
   };
 }
 

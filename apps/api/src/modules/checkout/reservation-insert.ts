@@ -24,6 +24,8 @@ export interface NewOrder {
    */
   passDates?: ReadonlyMap<number, readonly number[]>;
   lines: OrderLine[];
+  /** A seated event: each line's places, one per unit in order (empty for a line sold without seats). */
+  seats?: ReadonlyArray<readonly number[]>;
   totals: ReturnType<typeof totalsOf>;
   promo: { id: number; code: string } | null;
   affiliateId: number | null;
@@ -98,6 +100,7 @@ export interface WrittenOrder {
     position: number;
     is_admission: boolean;
     pass_group: string | null;
+    seat_id: number | null;
   }>;
 }
 
@@ -154,6 +157,18 @@ export async function insertReservation(
     (l) =>
       sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${datesOf(l.ticket.ticket.id)[0] ?? o.dateId}::int, ${nameOf(l.ticket.ticket)}::text, ${l.tier?.label ?? null}::text, ${l.quantity}::int, ${JSON.stringify(l.unit)}::jsonb, ${l.unit.total * l.quantity}::int)`,
   );
+  // Each line's places (its n-th unit on the n-th), found again by the line's ticket, tier and unit price.
+  const seatValues = o.lines.flatMap((l, n) => {
+    const seats = o.seats?.[n] ?? [];
+    return seats.length
+      ? [
+          sql`(${l.ticket.ticket.id}::int, ${l.tier?.id ?? null}::int, ${JSON.stringify(l.unit)}::jsonb, array[${list([...seats], (id) => sql`${id}::int`)}]::int[])`,
+        ]
+      : [];
+  });
+  const seatTable = seatValues.length
+    ? sql`(values ${sql.join(seatValues, sql`, `)}) as sv(ticket_id, tier_id, unit, seats)`
+    : sql`(select null::int as ticket_id, null::int as tier_id, null::jsonb as unit, null::int[] as seats where false) as sv`;
   // Each pass ticket's dates; a unit of any other line is one row on the order's date.
   const passValues = [...passDates].map(
     ([id, ds]) => sql`(${id}::int, array[${list([...ds], (d) => sql`${d}::int`)}]::int[])`,
@@ -177,17 +192,18 @@ export async function insertReservation(
         from o cross join (values ${values}) as v(ticket_id, tier_id, event_date_id, ticket_name, tier_label, quantity, unit, total)
         returning id, ticket_id, tier_id, ticket_name, tier_label, quantity, unit, total),
       a as (
-        insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, event_date_id, short_id, pass_group, status, locale, position, is_admission, created_at, updated_at)
+        insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, event_date_id, short_id, pass_group, status, locale, position, is_admission, seat_id, created_at, updated_at)
         select ${event.account_id}, ${event.id}, o.id, u.id, u.ticket_id, u.tier_id, u.date_id, ids.a[u.n], case when u.pass then ids.a[u.n - u.k + 1] end,
-               'RESERVED', ${o.locale}, u.n - 1, ${admits}, ${now}, ${now}
+               'RESERVED', ${o.locale}, u.n - 1, ${admits}, u.seat_id, ${now}, ${now}
         from o cross join (select array[${list(shortIds, (s) => sql`${s}`)}]::text[] as a) ids
         cross join (
-          select i.id, i.ticket_id, i.tier_id, d.date_id, d.k::int, pd.ticket_id is not null as pass,
+          select i.id, i.ticket_id, i.tier_id, d.date_id, d.k::int, pd.ticket_id is not null as pass, sv.seats[g] as seat_id,
                  row_number() over (order by i.id, g, d.k)::int as n
           from i cross join generate_series(1, i.quantity) g
           left join ${passTable} on pd.ticket_id = i.ticket_id
+          left join ${seatTable} on sv.ticket_id = i.ticket_id and sv.tier_id is not distinct from i.tier_id and sv.unit = i.unit
           cross join lateral unnest(coalesce(pd.dates, array[${o.dateId}::int])) with ordinality as d(date_id, k)) u
-        returning id, short_id, ticket_id, tier_id, order_item_id, position, is_admission, pass_group),
+        returning id, short_id, ticket_id, tier_id, order_item_id, position, is_admission, pass_group, seat_id),
       ${replaced(o.replaces ?? [], chain.complete, now)}
       h as (
         insert into order_events (order_id, kind, data, created_at)

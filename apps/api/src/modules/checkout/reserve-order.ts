@@ -8,13 +8,15 @@ import { freeKeySql, keepAnswerSql } from '../../shared/idempotency.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { findEnabledAffiliateId } from '../affiliates/affiliates.repository.js';
 import type { Admission } from '../inventory/admission.js';
-import { changesOf, type CounterChange, normalise } from '../inventory/changes.js';
+import { changesOf, type CounterChange, normalise, type UnitCount } from '../inventory/changes.js';
 import { explainShortfall, rowsOf, StaleStockLayout, StockShortage } from '../inventory/counters.js';
 import { capsApply, capsCheck, capsRefusal, type ClientId, clientLock } from '../inventory/fairness.js';
 import { lockEarlierHold, releaseExpiredHolds } from '../inventory/holds.js';
 import { layoutOf } from '../inventory/layout.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
+import { checkSeatPicks, lineKey, type SeatPicks, seatsTaken } from '../seating/seat-picks.js';
+import { placeMapOf } from '../seating/seats.js';
 import { type Catalogue, findPromoByCode, type PromoInfo } from './catalogue.js';
 import { promoApplies } from './catalogue.js';
 import { type CatalogueDate, catalogueOnDate, dateOfOrder } from './catalogue-dates.js';
@@ -125,14 +127,22 @@ export async function reserveOrder(
         .filter((l) => l.ticket.ticket.is_pass)
         .map((l) => [l.ticket.ticket.id, passDatesTaken(catalogue, l.ticket.ticket, now).map((d) => d.id)]),
     );
-    const units = lines.flatMap((l) =>
-      (passDates.get(l.ticket.ticket.id) ?? [date.id]).map((dateId) => ({
-        ticketId: l.ticket.ticket.id,
-        tierId: l.tier?.id ?? null,
-        dateId,
-        admits: l.ticket.ticket.product_type === 'TICKET',
-        quantity: l.quantity,
-      })),
+    // A seated ticket's units are its places, each taken on the date (a seat has room for one).
+    const places = catalogue.seating ? await placeMapOf(deps.db, catalogue.seating.versionId) : null;
+    const picks = checkSeatPicks(catalogue.seating, places, input.items);
+    const seatsOfLines = placesOfLines(lines, picks);
+    const units = lines.flatMap((l, n) =>
+      (passDates.get(l.ticket.ticket.id) ?? [date.id]).flatMap((dateId): UnitCount[] => {
+        const unit = {
+          ticketId: l.ticket.ticket.id,
+          tierId: l.tier?.id ?? null,
+          dateId,
+          admits: l.ticket.ticket.product_type === 'TICKET',
+        };
+        const seats = seatsOfLines[n]!;
+        if (!seats.length) return [{ ...unit, seatId: null, quantity: l.quantity }];
+        return [...countsOf(seats)].map(([seatId, quantity]) => ({ ...unit, seatId, quantity }));
+      }),
     );
     const unitCount = lines.reduce((s, l) => s + l.quantity, 0);
 
@@ -178,6 +188,7 @@ export async function reserveOrder(
               dateId: date.id,
               passDates,
               lines,
+              seats: seatsOfLines,
               totals,
               promo: promoUsed,
               affiliateId,
@@ -221,7 +232,7 @@ export async function reserveOrder(
         }
         err = await explainShortfall(deps.db, changes, layout, { buyer: true });
       }
-      if (attempt >= ATTEMPTS) throw mapShortage(err);
+      if (attempt >= ATTEMPTS) throw await mapShortage(deps.db, err, picks, date.id);
       if (err instanceof StaleStockLayout) {
         fresh = true;
         continue;
@@ -238,15 +249,49 @@ export async function reserveOrder(
         );
         continue;
       }
-      throw mapShortage(err);
+      throw await mapShortage(deps.db, err, picks, date.id);
     }
   }
 }
 
-/** What a buyer is told when the stock is not there. */
-function mapShortage(err: unknown): unknown {
+/** What a buyer is told when the stock is not there; when places were: which of them are gone. */
+async function mapShortage(db: Db, err: unknown, picks: SeatPicks, dateId: number): Promise<unknown> {
+  if (err instanceof StockShortage && err.change.kind === 'seat')
+    return seatsTaken(picks, await lostPlaces(db, picks, dateId));
   if (err instanceof StockShortage)
     return err.change.kind === 'promo' ? invalidPromo() : new DomainError('NO_TICKETS_AVAILABLE');
   if (err instanceof StaleStockLayout) return new DomainError('NO_TICKETS_AVAILABLE');
   return err;
+}
+
+/** Each line's places, in the body's order (none for a line sold without seats). */
+function placesOfLines(lines: ReturnType<typeof priceRequest>, picks: SeatPicks): number[][] {
+  const queues = new Map([...picks.byLine].map(([k, v]) => [k, [...v]]));
+  return lines.map((l) => {
+    const queue = queues.get(lineKey(l.ticket.ticket.id, l.tier?.id ?? null));
+    return queue ? queue.splice(0, l.quantity).map((p) => p.id) : [];
+  });
+}
+
+/** How many units each place takes. */
+const countsOf = (ids: readonly number[]) =>
+  ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<number, number>());
+
+/** The places named that have no room left on the date for what was asked of them. */
+async function lostPlaces(db: Db, picks: SeatPicks, dateId: number): Promise<Set<number>> {
+  const asked = countsOf(picks.all.map((p) => p.place.id));
+  if (!asked.size) return new Set();
+  const rows = await rowsOf<{ seat_id: number; taken: number }>(
+    db,
+    sql`select seat_id, taken from seat_dates where event_date_id = ${dateId} and seat_id in (${sql.join(
+      [...asked.keys()].map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const placesOf = new Map(picks.all.map((p) => [p.place.id, p.place.places]));
+  return new Set(
+    rows
+      .filter((r) => Number(r.taken) + asked.get(Number(r.seat_id))! > placesOf.get(Number(r.seat_id))!)
+      .map((r) => Number(r.seat_id)),
+  );
 }

@@ -57,6 +57,8 @@ export async function moveOrderToDate(
       tier_id: attendees.tier_id,
       event_date_id: attendees.event_date_id,
       is_admission: attendees.is_admission,
+      // A seated order keeps its seats: the same places on the new date.
+      seat_id: attendees.seat_id,
       pass_group: attendees.pass_group,
     })
     .from(attendees)

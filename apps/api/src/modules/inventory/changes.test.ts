@@ -6,6 +6,7 @@ const unit = (ticketId: number, tierId: number | null, quantity: number, dateId 
   ticketId,
   tierId,
   dateId,
+  seatId: null,
   admits: true,
   quantity,
 });
@@ -121,10 +122,10 @@ describe('unitsOfRows', () => {
   it('groups one row per unit into counts per ticket and tier', () => {
     expect(
       unitsOfRows([
-        { ticket_id: 1, tier_id: null, event_date_id: 40, is_admission: true },
-        { ticket_id: 1, tier_id: null, event_date_id: 40, is_admission: true },
-        { ticket_id: 1, tier_id: null, event_date_id: 41, is_admission: true },
-        { ticket_id: 2, tier_id: 5, event_date_id: 40, is_admission: false },
+        { ticket_id: 1, tier_id: null, event_date_id: 40, is_admission: true, seat_id: null },
+        { ticket_id: 1, tier_id: null, event_date_id: 40, is_admission: true, seat_id: null },
+        { ticket_id: 1, tier_id: null, event_date_id: 41, is_admission: true, seat_id: null },
+        { ticket_id: 2, tier_id: 5, event_date_id: 40, is_admission: false, seat_id: null },
       ]),
     ).toEqual([
       { ticketId: 1, tierId: null, dateId: 40, admits: true, quantity: 2 },

@@ -3,15 +3,23 @@
  * tier of a tiered ticket) is for one date of the event. It counts on the ticket, on its tier on that date,
  * on the ticket on that date (whose limit is the ticket's quantity, which is per date, as a tier's is), on
  * the date when it admits someone, and on every limiting capacity assignment that covers the ticket, on that
- * date (a capacity is per date too); an order with a promo code counts once on the code. Changes are
- * applied in one fixed order (docs/LOCKING.md): kind (tickets, tiers, tickets on a date, dates, capacity
- * assignments, promo codes), then id.
+ * date (a capacity is per date too), and on its place on a seated event's plan on that date; an order with a
+ * promo code counts once on the code. Changes are applied in one fixed order (docs/LOCKING.md): kind (tickets,
+ * tiers, tickets on a date, dates, capacity assignments, places, promo codes), then id.
  */
 
-export type CounterKind = 'ticket' | 'tier' | 'ticket_date' | 'date' | 'capacity' | 'promo';
+export type CounterKind = 'ticket' | 'tier' | 'ticket_date' | 'date' | 'capacity' | 'seat' | 'promo';
 
 /** The one lock order: two transactions never wait on each other in a cycle. */
-export const KIND_ORDER: readonly CounterKind[] = ['ticket', 'tier', 'ticket_date', 'date', 'capacity', 'promo'];
+export const KIND_ORDER: readonly CounterKind[] = [
+  'ticket',
+  'tier',
+  'ticket_date',
+  'date',
+  'capacity',
+  'seat',
+  'promo',
+];
 
 /**
  * One counter moving by `delta` (positive: taken, checked against its limit; negative: given back). A
@@ -34,6 +42,8 @@ export interface UnitCount {
   dateId: number;
   /** A ticket's unit admits a person and counts on its date; a general product's does not. */
   admits: boolean;
+  /** Its place on a seated event's plan (a seat, or a standing area), else null. */
+  seatId: number | null;
   quantity: number;
 }
 
@@ -80,6 +90,7 @@ export function changesOf(
     if (u.admits || sign > 0) out.push({ kind: 'date', id: u.dateId, delta: u.admits ? sign * u.quantity : 0 });
     for (const c of layout.capacities)
       if (covers(c, u.ticketId)) out.push({ kind: 'capacity', id: c.id, dateId: u.dateId, delta: sign * u.quantity });
+    if (u.seatId !== null) out.push({ kind: 'seat', id: u.seatId, dateId: u.dateId, delta: sign * u.quantity });
   }
   if (promoId !== null) out.push({ kind: 'promo', id: promoId, delta: sign });
   return out;
@@ -120,13 +131,23 @@ export interface UnitRow {
   tier_id: number | null;
   event_date_id: number;
   is_admission: boolean;
+  seat_id: number | null;
 }
+
+/** The unit an attendee row is (its other columns left out). */
+export const unitOf = (a: UnitRow): UnitRow => ({
+  ticket_id: a.ticket_id,
+  tier_id: a.tier_id,
+  event_date_id: a.event_date_id,
+  is_admission: a.is_admission,
+  seat_id: a.seat_id,
+});
 
 /** Units grouped from one row per unit (attendee rows). */
 export function unitsOfRows(rows: ReadonlyArray<UnitRow>): UnitCount[] {
   const byKey = new Map<string, UnitCount>();
   for (const r of rows) {
-    const key = `${r.ticket_id}:${r.tier_id ?? ''}:${r.event_date_id}:${r.is_admission}`;
+    const key = `${r.ticket_id}:${r.tier_id ?? ''}:${r.event_date_id}:${r.is_admission}:${r.seat_id ?? ''}`;
     const seen = byKey.get(key);
     if (seen) seen.quantity++;
     else
@@ -135,6 +156,7 @@ export function unitsOfRows(rows: ReadonlyArray<UnitRow>): UnitCount[] {
         tierId: r.tier_id === null ? null : Number(r.tier_id),
         dateId: Number(r.event_date_id),
         admits: Boolean(r.is_admission),
+        seatId: r.seat_id === null || r.seat_id === undefined ? null : Number(r.seat_id),
         quantity: 1,
       });
   }
@@ -142,4 +164,4 @@ export function unitsOfRows(rows: ReadonlyArray<UnitRow>): UnitCount[] {
 }
 
 /** The columns of an attendee row a stock change needs (`returning` / `select` lists). */
-export const UNIT_COLUMNS = 'ticket_id, tier_id, event_date_id, is_admission';
+export const UNIT_COLUMNS = 'ticket_id, tier_id, event_date_id, is_admission, seat_id';

@@ -28,6 +28,7 @@ const COUNTERS: Record<CounterKind, { table: string; limit: string | null }> = {
   ticket_date: { table: 'ticket_dates', limit: 'quantity' },
   date: { table: 'event_dates', limit: 'capacity' },
   capacity: { table: 'capacity_assignments', limit: 'capacity' },
+  seat: { table: 'seating_seats', limit: 'places' },
   promo: { table: 'promo_codes', limit: 'max_uses' },
 };
 
@@ -38,6 +39,7 @@ const COUNTERS: Record<CounterKind, { table: string; limit: string | null }> = {
 const PER_DATE: Partial<Record<CounterKind, { table: string; key: string }>> = {
   tier: { table: 'tier_dates', key: 'tier_id' },
   capacity: { table: 'capacity_dates', key: 'capacity_assignment_id' },
+  seat: { table: 'seat_dates', key: 'seat_id' },
 };
 
 /** The limit of a per-date counter: its limit row's column, read once the chain holds its ticket (`perDateLink`). */

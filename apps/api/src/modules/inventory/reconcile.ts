@@ -32,9 +32,10 @@ const covered = (c: SQL, a: SQL) =>
 /**
  * What each counter should be, from the rows: attendees that count (RESERVED, AWAITING_PAYMENT,
  * ACTIVE) per tier on a date, per ticket on a date (a ticket keeps no counter of its own), per date (admissions
- * only) and per limiting capacity assignment on a date; orders using a promo code (not replaced, cancelled or
- * released). A ticket on a date is reported by the `ticket_dates` row's id; a tier or capacity assignment on a date
- * by its own id (`of`), the date and its row's id (null: no row yet).
+ * only), per limiting capacity assignment on a date and per place of a seated event's plan on a date; orders using
+ * a promo code (not replaced, cancelled or released). A ticket on a date is reported by the `ticket_dates` row's id;
+ * a tier, a capacity assignment or a place on a date by its own id (`of`), the date and its row's id (null: no row
+ * yet).
  */
 const truth = (eventId: number | null): Record<Exclude<CounterKind, 'ticket'>, SQL> => {
   const onEvent = (col: SQL) => (eventId === null ? sql`true` : sql`${col} = ${eventId}`);
@@ -66,6 +67,16 @@ const truth = (eventId: number | null): Record<Exclude<CounterKind, 'ticket'>, S
       left join lateral (select count(*) as n from attendees a3 where a3.event_id = c.event_id and a3.event_date_id = k.event_date_id
               and a3.status in ${COUNTED} and ${covered(sql`c`, sql`a3`)}) a on true
       where c.enabled and c.capacity is not null and ${onEvent(sql`c.event_id`)}`,
+    // A place's rows on a date: counted attendees on it (the event's dates only: a version may seat several events).
+    seat: sql`select 'seat' as kind, sd.id, k.seat_id as of_id, k.event_date_id as date_id, d.event_id,
+        coalesce(sd.taken, 0) as counter, s.places as "limit", coalesce(a.n, 0)::int as rows
+      from (select seat_id, event_date_id from seat_dates union
+            select distinct seat_id, event_date_id from attendees where seat_id is not null and status in ${COUNTED}) k
+      join seating_seats s on s.id = k.seat_id join event_dates d on d.id = k.event_date_id
+      left join seat_dates sd on sd.seat_id = k.seat_id and sd.event_date_id = k.event_date_id
+      left join (select seat_id, event_date_id, count(*) as n from attendees where seat_id is not null and status in ${COUNTED}
+                 group by seat_id, event_date_id) a on a.seat_id = k.seat_id and a.event_date_id = k.event_date_id
+      where ${onEvent(sql`d.event_id`)}`,
     promo: sql`select 'promo' as kind, p.id, p.event_id, p.taken as counter, p.max_uses as "limit",
         (select count(*) from orders o where o.promo_code_id = p.id and o.status not in ('ABANDONED', 'CANCELLED')
            and o.cancelled_at is null and o.hold_released_at is null)::int as rows
@@ -109,8 +120,8 @@ export async function findDrift(db: Executor, eventId: number | null = null): Pr
 
 /**
  * Sets every drifted counter to what its rows say, event by event, each under the counters' row locks
- * taken in the checkout's order (tickets, tiers, tickets on dates, dates, capacity assignments, promo
- * codes), so no sale is in the middle of changing them. Returns what it found (before the repair). An
+ * taken in the checkout's order (tickets, tiers, tickets on dates, dates, capacity assignments, places,
+ * promo codes), so no sale is in the middle of changing them. Returns what it found (before the repair). An
  * oversell cannot be repaired here: the rows stay, and it is reported.
  */
 export async function repairDrift(db: Db, eventId: number | null = null): Promise<Drift[]> {
@@ -131,6 +142,10 @@ export async function repairDrift(db: Db, eventId: number | null = null): Promis
         sql`select x.id from capacity_dates x join capacity_assignments c on c.id = x.capacity_assignment_id
             where c.event_id = ${event} order by x.capacity_assignment_id, x.event_date_id for update of x`,
       );
+      await tx.execute(
+        sql`select x.id from seat_dates x join event_dates d on d.id = x.event_date_id
+            where d.event_id = ${event} order by x.seat_id, x.event_date_id for update of x`,
+      );
       await tx.execute(sql`select id from promo_codes where event_id = ${event} order by id for update`);
       const q = truth(event);
       await tx.execute(
@@ -147,6 +162,11 @@ export async function repairDrift(db: Db, eventId: number | null = null): Promis
         sql`insert into capacity_dates (capacity_assignment_id, event_date_id, taken) select q.of_id, q.date_id, q.rows
             from (${q.capacity}) q where q.counter <> q.rows
             on conflict (capacity_assignment_id, event_date_id) do update set taken = excluded.taken`,
+      );
+      await tx.execute(
+        sql`insert into seat_dates (seat_id, event_date_id, taken) select q.of_id, q.date_id, q.rows
+            from (${q.seat}) q where q.counter <> q.rows
+            on conflict (seat_id, event_date_id) do update set taken = excluded.taken`,
       );
       await tx.execute(
         sql`update promo_codes p set taken = q.rows from (${q.promo}) q where q.id = p.id and p.taken <> q.rows`,

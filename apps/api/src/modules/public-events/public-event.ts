@@ -338,6 +338,7 @@ export function publicEventView(
     promo_invalid: !!promoCode && !promo,
     url: publicEventPath(event.id, event.slug),
     dates: dateView.dates,
+    seated_ticket_ids: [...(parts.catalogue.seating?.seatedTickets ?? [])].sort((a, b) => a - b),
   };
 }
 

@@ -12,6 +12,8 @@ import {
   ticketTiers,
 } from '../../db/schema/index.js';
 import { DomainError, type FieldIssues } from '../../shared/errors.js';
+import { lockSeatedTickets, repinPlaces } from './seat-repin.js';
+import { ensurePlaces } from './seats.js';
 
 type Body = z.output<typeof eventSeatingBody>;
 type EventRef = { id: number; account_id: number; organizer_id: number };
@@ -133,17 +135,34 @@ async function checkCategories(db: Executor, eventId: number, layout: SeatingLay
 
 /**
  * Seats the event by a published version of one of its organizer's plans and maps its categories to tickets, or
- * (plan_id null) takes its plan away. Each problem on its field. The event's row is locked for the change.
+ * (plan_id null) takes its plan away. Each problem on its field. The event's row is locked, then the tickets seated
+ * before or after (docs/LOCKING.md); a move to another version keeps every sold or held place as it was, or is
+ * refused (`repinPlaces`).
  */
 export async function setEventSeating(db: Db, event: EventRef, body: Body, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select id from events where id = ${event.id} for no key update`);
-    if (body.plan_id === null) {
+    const [pinned] = await tx
+      .select({ version_id: eventSeating.version_id })
+      .from(eventSeating)
+      .where(eq(eventSeating.event_id, event.id));
+    const before = await tx
+      .select({ ticket_id: eventSeatCategories.ticket_id })
+      .from(eventSeatCategories)
+      .where(eq(eventSeatCategories.event_id, event.id));
+    const version = body.plan_id === null ? null : await versionOf(tx, event, body.plan_id, body.version);
+    if (version) await checkCategories(tx, event.id, version.layout, body);
+    // Sales of what was or will be seated finish first; checkouts planned before plan again.
+    await lockSeatedTickets(tx, event.id, [
+      ...before.map((c) => c.ticket_id),
+      ...body.categories.map((c) => c.ticket_id),
+    ]);
+    if (version) await ensurePlaces(tx, version.id, version.layout);
+    if ((pinned?.version_id ?? null) !== (version?.id ?? null)) await repinPlaces(tx, event.id, version?.id ?? null);
+    if (!version) {
       await tx.delete(eventSeating).where(eq(eventSeating.event_id, event.id));
       return;
     }
-    const version = await versionOf(tx, event, body.plan_id, body.version);
-    await checkCategories(tx, event.id, version.layout, body);
     await tx
       .insert(eventSeating)
       .values({ event_id: event.id, version_id: version.id, updated_at: now })

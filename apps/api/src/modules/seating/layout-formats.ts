@@ -5,8 +5,8 @@ import { neutraliseFormula } from '../exports/export-sheet.js';
 
 /**
  * The layout as pretix's seating-plan JSON: the same zones, rows, seats, areas and categories, without our fields
- * (seat features, standing areas, tables, the focal point, the background), which pretix's schema does not allow. A standing area stays as
- * its shape.
+ * (seat features, standing areas, tables, the focal point, the background), which pretix's schema does not allow. A
+ * standing area stays as its shape.
  */
 export function toPretix(layout: SeatingLayout): unknown {
   return {

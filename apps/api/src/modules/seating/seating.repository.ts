@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import type { SeatingLayout, SeatingPlanDetailDto, SeatingPlanDto, SeatingVersionDto } from '@admitone/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 
@@ -6,6 +8,7 @@ import { seatingPlans, seatingPlanVersions } from '../../db/schema/index.js';
 import { DomainError, isForeignKeyViolation } from '../../shared/errors.js';
 import { assertPlanUnused } from './event-seating.js';
 import { assertPublishable, countsOf } from './layout-rules.js';
+import { ensurePlaces } from './seats.js';
 
 export type SeatingPlanRow = typeof seatingPlans.$inferSelect;
 type VersionRow = Pick<typeof seatingPlanVersions.$inferSelect, 'plan_id' | 'version' | 'counts' | 'published_at'>;
@@ -158,6 +161,9 @@ export async function publishPlan(db: Db, scope: PlanScope, planId: number, now:
       .for('update');
     if (!plan) throw new DomainError('NOT_FOUND');
     assertPublishable(plan.layout);
+    // A standing area is sold by its uuid from version to version: one without gets one now, in the draft too.
+    const layout = withStandingIds(plan.layout);
+    if (layout !== plan.layout) await tx.update(seatingPlans).set({ layout }).where(eq(seatingPlans.id, planId));
     const [last] = await tx
       .select({ version: seatingPlanVersions.version })
       .from(seatingPlanVersions)
@@ -165,15 +171,26 @@ export async function publishPlan(db: Db, scope: PlanScope, planId: number, now:
       .orderBy(desc(seatingPlanVersions.version))
       .limit(1);
     const version = (last?.version ?? 0) + 1;
-    await tx.insert(seatingPlanVersions).values({
-      plan_id: planId,
-      version,
-      layout: plan.layout,
-      counts: countsOf(plan.layout),
-      published_at: now,
-    });
+    const [made] = await tx
+      .insert(seatingPlanVersions)
+      .values({ plan_id: planId, version, layout, counts: countsOf(layout), published_at: now })
+      .returning({ id: seatingPlanVersions.id });
+    await ensurePlaces(tx, made!.id, layout);
     return version;
   });
+}
+
+/** The layout with a uuid on every standing area (the same object when each had one). */
+function withStandingIds(layout: SeatingLayout): SeatingLayout {
+  const missing = layout.zones.some((z) => (z.areas ?? []).some((a) => a.standing && !a.uuid));
+  if (!missing) return layout;
+  return {
+    ...layout,
+    zones: layout.zones.map((z) => ({
+      ...z,
+      ...(z.areas ? { areas: z.areas.map((a) => (a.standing && !a.uuid ? { ...a, uuid: randomUUID() } : a)) } : {}),
+    })),
+  };
 }
 
 /** Deletes a plan with its versions; refused (SEATING_PLAN_IN_USE) while one of them seats an event. */

@@ -71,6 +71,7 @@ export async function offerEntry(
     tierId: l.tier?.id ?? null,
     dateId: date.id,
     admits: l.ticket.ticket.product_type === 'TICKET',
+    seatId: null,
     quantity: l.quantity,
   }));
   const token = newToken();

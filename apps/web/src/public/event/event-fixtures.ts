@@ -53,5 +53,6 @@ export const publicEvent = (dates: PublicEventDatesDto, over: Partial<PublicEven
   promo_invalid: false,
   url: '/event/9/gala',
   dates,
+  seated_ticket_ids: [],
   ...over,
 });
