@@ -176,3 +176,26 @@ describe('lineLimit: how many more may be chosen, and why not more', () => {
     expect(lineLimit(eventOf(group), group, null, pick({}))).toEqual({ max: 0, reason: 'STOCK' });
   });
 });
+
+describe('seated tickets', () => {
+  const seated = {
+    ...event,
+    promo: null,
+    tickets: [ticket({ id: 1, type: 'PAID', unit: unit(4500) }), ticket({ id: 2, type: 'PAID', unit: unit(500) })],
+    seated_ticket_ids: [1],
+  } as unknown as PublicEventDto;
+
+  it('counts the places chosen on the plan and sends them, the rest by quantity', () => {
+    const selection: Selection = { quantities: { '1': 5, '2': 2 }, amounts: {}, seats: { '1': [11, 12] } };
+    const body = reservationBody(seated, selection);
+    expect(body.items).toEqual([
+      { ticket_id: 1, tier_id: null, quantity: 2, amount: null, seats: [11, 12] },
+      { ticket_id: 2, tier_id: null, quantity: 2, amount: null },
+    ]);
+    expect(body.expected_total).toBe(2 * 4500 + 2 * 500);
+  });
+
+  it('leaves a seated ticket out when no seat is chosen', () => {
+    expect(reservationBody(seated, { quantities: { '1': 3 }, amounts: {} }).items).toEqual([]);
+  });
+});

@@ -12,6 +12,11 @@ export interface Selection {
   quantities: Record<string, number>;
   /** null: untouched (the minimum applies); -1: not a valid amount. */
   amounts: Record<number, number | null>;
+  /**
+   * Tickets sold by seat (`event.seated_ticket_ids`): the places chosen on the plan per line key (a standing area's
+   * id once per place); their quantity is how many there are, whatever `quantities` says.
+   */
+  seats?: Record<string, number[]>;
 }
 
 export const emptySelection = (): Selection => ({ quantities: {}, amounts: {} });
@@ -64,16 +69,14 @@ export function unitTotal(
 
 /** Every line with a quantity above zero. */
 export function selectedLines(event: PublicEventDto, selection: Selection) {
-  const lines: Array<{ ticket: PublicTicketDto; tierId: number | null; quantity: number }> = [];
+  const lines: Array<{ ticket: PublicTicketDto; tierId: number | null; quantity: number; seats: number[] | null }> = [];
+  const seated = new Set(event.seated_ticket_ids);
   for (const ticket of event.tickets) {
-    if (ticket.type === 'TIERED') {
-      for (const tier of ticket.tiers) {
-        const quantity = selection.quantities[lineKey(ticket.id, tier.id)] ?? 0;
-        if (quantity > 0) lines.push({ ticket, tierId: tier.id, quantity });
-      }
-    } else {
-      const quantity = selection.quantities[lineKey(ticket.id)] ?? 0;
-      if (quantity > 0) lines.push({ ticket, tierId: null, quantity });
+    for (const tierId of ticket.type === 'TIERED' ? ticket.tiers.map((t) => t.id) : [null]) {
+      const key = lineKey(ticket.id, tierId);
+      const seats = seated.has(ticket.id) ? (selection.seats?.[key] ?? []) : null;
+      const quantity = seats ? seats.length : (selection.quantities[key] ?? 0);
+      if (quantity > 0) lines.push({ ticket, tierId, quantity, seats });
     }
   }
   return lines;
@@ -158,6 +161,7 @@ export function reservationBody(
       tier_id: l.tierId,
       quantity: l.quantity,
       amount: l.ticket.type === 'DONATION' ? donationAmount(l.ticket, selection) : null,
+      ...(l.seats ? { seats: l.seats } : {}),
     })),
     promo_code: event.promo?.code ?? null,
     expected_total: selectionTotal(event, selection),
