@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createEvent, createOrganizer, registerUser } from './factories.js';
+import { pretixPlan } from './seating-fixtures.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -18,80 +19,6 @@ async function setup() {
   const organizer = await createOrganizer(ctx.app, u.token);
   return { u, base: `/api/organizers/${organizer.id}/seating-plans`, organizerId: organizer.id };
 }
-
-/** A pretix seating-plan file as pretix's editor writes it: two zones, a stage, a label, a polygon. */
-const pretixPlan = {
-  name: 'Town theatre',
-  size: { width: 800, height: 600 },
-  categories: [
-    { name: 'Stalls', color: '#7048e8' },
-    { name: 'Balcony', color: '#f59f00' },
-  ],
-  zones: [
-    {
-      name: 'Ground floor',
-      zone_id: 'ground',
-      uuid: 'a5c7d1f0-0001-4000-8000-000000000001',
-      position: { x: 100, y: 200 },
-      rows: ['A', 'B'].map((row, r) => ({
-        row_number: row,
-        row_label: `Row ${row}`,
-        seat_label: null,
-        uuid: `a5c7d1f0-001${r}-4000-8000-000000000001`,
-        row_number_position: 'both' as const,
-        position: { x: 0, y: r * 30 },
-        seats: [1, 2, 3].map((n) => ({
-          seat_guid: `ground-${row}-${n}`,
-          seat_number: String(n),
-          uuid: `a5c7d1f0-01${r}${n}-4000-8000-000000000001`,
-          radius: 10,
-          position: { x: n * 25, y: 0 },
-          category: 'Stalls',
-        })),
-      })),
-      areas: [
-        {
-          uuid: 'a5c7d1f0-0100-4000-8000-000000000001',
-          shape: 'rectangle' as const,
-          color: '#cccccc',
-          border_color: '#000000',
-          rotation: 0,
-          position: { x: 0, y: -150 },
-          rectangle: { width: 300, height: 60 },
-          text: { text: 'Stage', color: '#333333', size: 16, position: { x: 150, y: 30 } },
-        },
-      ],
-    },
-    {
-      name: 'Balcony',
-      position: { x: 100, y: 400 },
-      rows: [
-        {
-          row_number: '1',
-          position: { x: 0, y: 0 },
-          seats: [
-            { seat_guid: 'balcony-1-1', seat_number: '1', position: { x: 25, y: 0 }, category: 'Balcony' },
-            { seat_guid: 'balcony-1-2', seat_number: '2', position: { x: 50, y: 0 }, category: 'Balcony' },
-          ],
-        },
-      ],
-      areas: [
-        {
-          shape: 'polygon' as const,
-          color: '#eeeeee',
-          position: { x: 0, y: 0 },
-          polygon: {
-            points: [
-              { x: 0, y: 0 },
-              { x: 100, y: 0 },
-              { x: 50.5, y: 40.25 },
-            ],
-          },
-        },
-      ],
-    },
-  ],
-};
 
 describe('seating plans', () => {
   it('makes a draft, refuses to publish it with problems (each on its field), publishes versions that never change', async () => {

@@ -30,6 +30,7 @@ import { publicEventRoutes } from './public-events/public-events.routes.js';
 import { questionRoutes } from './questions/questions.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
 import { eventSeatingRoutes } from './seating/event-seating.routes.js';
+import { publicSeatingRoutes } from './seating/public-seating.routes.js';
 import { seatingRoutes } from './seating/seating.routes.js';
 import { selfServiceRoutes } from './self-service/self-service.routes.js';
 import { taxRoutes } from './taxes/taxes.routes.js';
@@ -94,4 +95,5 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api/public', plugin: orderLookupRoutes },
   { prefix: '/api/public', plugin: selfServiceRoutes },
   { prefix: '/api/public', plugin: publicWaitlistRoutes },
+  { prefix: '/api/public', plugin: publicSeatingRoutes },
 ];

@@ -78,8 +78,12 @@ export function checkSeatPicks(seating: EventSeatingRef | null, places: PlaceMap
 /** Buyers told which of the places they named were taken meanwhile (nothing was held). */
 export function seatsTaken(picks: SeatPicks, lost: ReadonlySet<number>): DomainError {
   const fields: FieldIssues = {};
+  const named = new Set<number>();
+  // Each place once (a standing area named for several units: on its first).
   for (const p of picks.all)
-    if (lost.has(p.place.id))
+    if (lost.has(p.place.id) && !named.has(p.place.id)) {
+      named.add(p.place.id);
       fields[`items.${p.item}.seats.${p.index}`] = [{ key: 'seat_taken', values: { seat: placeLabel(p.place) } }];
+    }
   return new DomainError('SEATS_TAKEN', { fields });
 }

@@ -24,6 +24,9 @@ export interface Place {
 
 type NewPlace = Omit<Place, 'id'>;
 
+/** A standing area's place (its row is the area's name; it has no seat number). */
+export const isStanding = (p: Pick<Place, 'seat_number'>) => p.seat_number === '';
+
 /**
  * Every place of a layout, in its order: each zone's seats row by row, then its standing areas. A seat is where its
  * zone, row and own positions add up to; a standing area is named by its uuid (else its zone and index) and sits at

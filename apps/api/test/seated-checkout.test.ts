@@ -1,0 +1,226 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { attendees, orders } from '../src/db/schema/index.js';
+import { findDrift } from '../src/modules/inventory/reconcile.js';
+import { TestClock } from '../src/shared/clock.js';
+import { reserve } from './checkout-factory.js';
+import { seatedEvent, theatrePlan } from './seating-fixtures.js';
+import { call, createTestApp, type TestContext } from './test-app.js';
+
+/**
+ * Buying seats (issue #40): a seated event's plan for buyers, what is free on a date, best available, and a
+ * reservation naming its places: every rule and error through the API. A place is a unit with room for one (a
+ * standing area: its capacity) on each date, taken and given back through the stock module.
+ */
+const clock = new TestClock(new Date('2027-03-01T12:00:00Z'));
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ clock });
+});
+afterAll(() => ctx.close());
+
+const availability = async (eventId: number, dateId?: number) => {
+  const r = await call(
+    ctx.app,
+    'GET',
+    `/api/public/events/${eventId}/seating/availability${dateId ? `?date=${dateId}` : ''}`,
+  );
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data as { date_id: number; unavailable: number[]; standing: Array<{ id: number; left: number }> };
+};
+
+describe('a seated event for buyers', () => {
+  it('sends the plan with place ids, what each category sells as, and standing areas; the event names its seated tickets', async () => {
+    const s = await seatedEvent(ctx.app);
+    expect(s.seating.categories).toEqual([
+      { name: 'Stalls', color: '#7048e8', ticket_id: s.stalls.id, tier_id: null },
+      { name: 'Balcony', color: '#f59f00', ticket_id: s.balcony.id, tier_id: null },
+      { name: 'Floor', color: null, ticket_id: s.floor.id, tier_id: null },
+      { name: 'Table', color: null, ticket_id: s.table.id, tier_id: null },
+    ]);
+    const ground = s.seating.zones[0]!;
+    expect(ground.rows.map((r) => r.label)).toEqual(['Row A', 'Row B']);
+    // Seat 1 of row A: the zone (100, 200), the row (0, 0) and the seat (25, 0) added up; category Stalls.
+    expect(ground.rows[0]!.seats[0]).toEqual([s.place('Ground floor', 'Row A', '1'), '1', 125, 200, 0]);
+    expect(s.seating.zones[2]!.rows[0]!.table).toEqual({ shape: 'round', whole: true });
+    expect(s.seating.standing).toEqual([
+      { id: s.pit, area_uuid: 'pit-0000-4000-8000-000000000001', name: 'Pit', category: 2, capacity: 3 },
+    ]);
+    const page = (await call(ctx.app, 'GET', `/api/public/events/${s.event.id}`)).json().data;
+    expect(page.seated_ticket_ids).toEqual([s.stalls.id, s.balcony.id, s.floor.id, s.table.id]);
+    expect(await availability(s.event.id)).toEqual({ date_id: s.dateId, unavailable: [], standing: [] });
+    // An event without a plan has none.
+    await call(ctx.app, 'PUT', `/api/events/${s.event.id}/seating`, { token: s.u.token, body: { plan_id: null } });
+    expect((await call(ctx.app, 'GET', `/api/public/events/${s.event.id}/seating`)).statusCode).toBe(404);
+  });
+
+  it('refuses places that do not fit the request, each on its field', async () => {
+    const s = await seatedEvent(ctx.app);
+    const a1 = s.place('Ground floor', 'Row A', '1');
+    const b1 = s.place('Balcony', '1', '1');
+    const t1 = s.place('Tables', 'T1', '1');
+    const r = await reserve(ctx.app, s.event.id, {
+      items: [
+        { ticket_id: s.stalls.id, quantity: 2, seats: [] },
+        { ticket_id: s.stalls.id, quantity: 2, seats: [a1] },
+        { ticket_id: s.stalls.id, quantity: 3, seats: [a1, b1, 999_999] },
+        { ticket_id: s.balcony.id, quantity: 2, seats: [b1, b1] },
+        { ticket_id: s.programme.id, quantity: 1, seats: [a1] },
+        { ticket_id: s.table.id, quantity: 1, seats: [t1] },
+      ],
+    });
+    expect(r.statusCode, r.body).toBe(422);
+    expect(r.json().error.field_errors).toEqual({
+      'items.0.seats': ['Choose your seats on the plan.'],
+      'items.1.seats': ['Choose one seat for each ticket (2).'],
+      'items.2.seats.1': ['This seat is not sold as this ticket.'],
+      'items.2.seats.2': ['This seat is not on the plan of this event.'],
+      'items.3.seats.1': ['This seat is chosen twice.'],
+      'items.4.seats': ['This ticket is not sold by seat.'],
+      'items.5.seats.0': ['This table is sold whole: choose every seat at it.'],
+    });
+  });
+
+  it('holds the places named, all or none: a seat lost to another buyer is named and nothing is kept', async () => {
+    const s = await seatedEvent(ctx.app);
+    const [a1, a2, a3] = ['1', '2', '3'].map((n) => s.place('Ground floor', 'Row A', n)) as [number, number, number];
+    const first = await reserve(ctx.app, s.event.id, {
+      items: [
+        { ticket_id: s.stalls.id, quantity: 2, seats: [a1, a2] },
+        { ticket_id: s.floor.id, quantity: 2, seats: [s.pit, s.pit] },
+        { ticket_id: s.programme.id, quantity: 1 },
+      ],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const order = first.json().data;
+    expect(order.totals.total).toBe(8000);
+    expect(await availability(s.event.id)).toEqual({
+      date_id: s.dateId,
+      unavailable: [a1, a2],
+      standing: [{ id: s.pit, left: 1 }],
+    });
+    const rows = await ctx.app.deps.database.db
+      .select({ seat_id: attendees.seat_id })
+      .from(attendees)
+      .innerJoin(orders, eq(orders.id, attendees.order_id))
+      .where(eq(orders.short_id, order.short_id))
+      .orderBy(asc(attendees.position));
+    expect(rows.map((a) => a.seat_id)).toEqual([a1, a2, s.pit, s.pit, null]);
+
+    // Another buyer wants A2 and A3: A2 is named as lost, A3 is not held either.
+    const second = await reserve(ctx.app, s.event.id, {
+      items: [{ ticket_id: s.stalls.id, quantity: 2, seats: [a3, a2] }],
+    });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().error).toEqual({
+      code: 'SEATS_TAKEN',
+      message: 'Some of the seats you chose were just taken by someone else. Nothing is held: choose again.',
+      field_errors: { 'items.0.seats.1': ['Ground floor Row A 2 has just been taken by someone else.'] },
+    });
+    // The pit has one place left: two are refused, one is sold.
+    const pit = await reserve(ctx.app, s.event.id, {
+      items: [{ ticket_id: s.floor.id, quantity: 2, seats: [s.pit, s.pit] }],
+    });
+    expect(pit.json().error.field_errors).toEqual({
+      'items.0.seats.0': ['Ground floor Pit has just been taken by someone else.'],
+    });
+    expect(await availability(s.event.id)).toMatchObject({ unavailable: [a1, a2], standing: [{ id: s.pit, left: 1 }] });
+    const table = s.seating.zones[2]!.rows[0]!.seats.map((x) => x[0]);
+    const whole = await reserve(ctx.app, s.event.id, { items: [{ ticket_id: s.table.id, quantity: 4, seats: table }] });
+    expect(whole.statusCode, whole.body).toBe(201);
+    expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
+
+    // The first hold runs out: its places show free at once, and the next buyer gets them.
+    clock.advance(16 * 60_000);
+    expect(await availability(s.event.id)).toMatchObject({ unavailable: [], standing: [{ id: s.pit, left: 3 }] });
+    const later = await reserve(ctx.app, s.event.id, {
+      items: [{ ticket_id: s.stalls.id, quantity: 2, seats: [a3, a2] }],
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
+  });
+
+  it('finds the best free seats of a category, side by side, leaving taken ones out', async () => {
+    const s = await seatedEvent(ctx.app);
+    const best = async (category: string, quantity: number) => {
+      const r = await call(
+        ctx.app,
+        'GET',
+        `/api/public/events/${s.event.id}/seating/best?category=${category}&quantity=${quantity}`,
+      );
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data.seats as number[];
+    };
+    const row = (label: string) => ['1', '2', '3'].map((n) => s.place('Ground floor', label, n));
+    // Row A is nearest the stage (the plan's top centre: no focal point is set).
+    expect(await best('Stalls', 3)).toEqual(row('Row A'));
+    const r = await reserve(ctx.app, s.event.id, {
+      items: [{ ticket_id: s.stalls.id, quantity: 1, seats: [row('Row A')[1]!] }],
+    });
+    expect(r.statusCode).toBe(201);
+    expect(await best('Stalls', 3)).toEqual(row('Row B'));
+    // Never a party turned away while there is room: four in two pieces.
+    expect((await best('Stalls', 4)).sort()).toHaveLength(4);
+    expect(await best('Stalls', 6)).toEqual([]);
+    // A table sold whole is never handed out seat by seat.
+    expect(await best('Table', 2)).toEqual([]);
+    const unknown = await call(
+      ctx.app,
+      'GET',
+      `/api/public/events/${s.event.id}/seating/best?category=Gallery&quantity=2`,
+    );
+    expect(unknown.json().error.field_errors).toEqual({ category: ['This choice does not exist.'] });
+  });
+
+  it('keeps sold places when the event moves to another version, refuses one that drops or renames them', async () => {
+    const s = await seatedEvent(ctx.app);
+    const a1 = s.place('Ground floor', 'Row A', '1');
+    const sold = await reserve(ctx.app, s.event.id, { items: [{ ticket_id: s.stalls.id, quantity: 1, seats: [a1] }] });
+    expect(sold.statusCode).toBe(201);
+    const save = (layout: object) =>
+      call(ctx.app, 'PUT', `${s.base}/${s.planId}`, { token: s.u.token, body: { name: 'Town theatre', layout } });
+    const repin = (version: number | null) =>
+      call(ctx.app, 'PUT', `/api/events/${s.event.id}/seating`, {
+        token: s.u.token,
+        body: {
+          plan_id: version === null ? null : s.planId,
+          version,
+          categories: [{ category: 'Stalls', ticket_id: s.stalls.id }],
+        },
+      });
+    // Version 2 renumbers row A's seats: A1 (sold) would become another seat.
+    const renumbered = structuredClone(theatrePlan);
+    renumbered.zones[0]!.rows[0]!.seats[0]!.seat_number = '11';
+    expect((await save(renumbered)).statusCode).toBe(200);
+    expect((await call(ctx.app, 'POST', `${s.base}/${s.planId}/publish`, { token: s.u.token })).statusCode).toBe(200);
+    const refused = await repin(2);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.field_errors).toEqual({
+      version: [
+        'Ground floor Row A 1 is sold or held and is not the same in this version (1 such places): choose a version that keeps them.',
+      ],
+    });
+    const dropped = await repin(null);
+    expect(dropped.statusCode).toBe(409);
+    expect(dropped.json().error.code).toBe('SEATING_SEATS_SOLD');
+
+    // Version 3 moves a balcony seat and keeps A1 as it was: the sold place moves with the event.
+    const moved = structuredClone(theatrePlan);
+    moved.zones[1]!.rows[0]!.seats[1]!.position = { x: 80, y: 0 };
+    await save(moved);
+    await call(ctx.app, 'POST', `${s.base}/${s.planId}/publish`, { token: s.u.token });
+    const kept = await repin(3);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const now = (await call(ctx.app, 'GET', `/api/public/events/${s.event.id}/seating`)).json().data;
+    const a1Now = now.zones[0].rows[0].seats[0][0] as number;
+    expect(a1Now).not.toBe(a1);
+    expect(await availability(s.event.id)).toMatchObject({ unavailable: [a1Now] });
+    expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
+    // The old place is not sold again under its new id.
+    const again = await reserve(ctx.app, s.event.id, {
+      items: [{ ticket_id: s.stalls.id, quantity: 1, seats: [a1Now] }],
+    });
+    expect(again.json().error.code).toBe('SEATS_TAKEN');
+  });
+});
