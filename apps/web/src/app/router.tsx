@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
                 path: 'organizer/:organizerId/seating-plans/:planId',
                 lazy: page(() => import('./routes/OrganizerSeatingPlanRoute')),
               },
+              {
+                path: 'organizer/:organizerId/seating-plans/:planId/edit',
+                lazy: page(() => import('./routes/OrganizerSeatingPlanEditorRoute')),
+              },
               { path: 'account', element: <Navigate to="/account/settings" replace /> },
               { path: 'profile', lazy: page(() => import('./routes/ProfileRoute')) },
               {

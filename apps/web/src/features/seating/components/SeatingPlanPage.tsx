@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDownload, IconRocket, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconEdit, IconRocket, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
@@ -42,7 +42,7 @@ import {
   useSeatingPlan,
 } from '../api/seating';
 import { planNameBody } from '../seating-layout';
-import { seatingPlansPath } from '../seating-paths';
+import { seatingPlanEditorPath, seatingPlansPath } from '../seating-paths';
 import { routeId, useRouteOrganizer } from '../use-route-organizer';
 import { PlanProblems } from './PlanProblems';
 import { SeatingPlanView } from './SeatingPlanView';
@@ -286,6 +286,14 @@ function Plan({ organizerId, plan }: { organizerId: number; plan: SeatingPlanDet
             onClick={() => setDeleting(true)}
           >
             <Trans>Delete</Trans>
+          </Button>
+          <Button
+            component={Link}
+            to={seatingPlanEditorPath(organizerId, plan.id)}
+            variant="light"
+            leftSection={<IconEdit size={18} aria-hidden />}
+          >
+            <Trans>Edit layout</Trans>
           </Button>
           <Button
             leftSection={<IconRocket size={18} aria-hidden />}

@@ -33,7 +33,7 @@ function middleOf(area: Area): { x: number; y: number } {
 }
 
 /** One area: its shape at its position, turned by its rotation about that position, and its text. */
-function AreaShape({ area, colours, fallback }: { area: Area; colours: Map<string, string>; fallback: string }) {
+export function AreaShape({ area, colours, fallback }: { area: Area; colours: Map<string, string>; fallback: string }) {
   const { x, y } = area.position ?? { x: 0, y: 0 };
   const standing = area.standing ? (colours.get(area.standing.category) ?? fallback) : undefined;
   const fill = area.color ?? standing ?? NO_COLOUR;

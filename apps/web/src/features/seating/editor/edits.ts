@@ -182,3 +182,42 @@ export function renumber(layout: Layout, sel: Selection, seats: SeatNumbering, r
 /** The selected tables are sold whole (every seat together) or by the seat. */
 export const setTableWhole = (layout: Layout, sel: Selection, whole: boolean): Layout =>
   mapTouchedRows(layout, sel, (row) => (row.table ? { ...row, table: { ...row.table, whole } } : row));
+
+/** The layout with one zone changed (by its index). */
+export const updateZone = (layout: Layout, z: number, update: (zone: Zone) => Zone): Layout => ({
+  ...layout,
+  zones: layout.zones.map((zone, i) => (i === z ? update(zone) : zone)),
+});
+
+/** The layout with one row changed (by its zone's and its index). */
+export const updateRow = (layout: Layout, z: number, r: number, update: (row: Row) => Row): Layout =>
+  updateZone(layout, z, (zone) => ({ ...zone, rows: zone.rows.map((row, i) => (i === r ? update(row) : row)) }));
+
+/** The layout with one area changed (by its zone's and its index). */
+export const updateArea = (layout: Layout, z: number, a: number, update: (area: Area) => Area): Layout =>
+  updateZone(layout, z, (zone) => ({ ...zone, areas: zone.areas?.map((area, i) => (i === a ? update(area) : area)) }));
+
+/**
+ * Renames a category and what sells as it (seats, standing areas). Another category of the new name keeps its
+ * own; the plan's checks then name the two.
+ */
+export function renameCategory(layout: Layout, index: number, name: string): Layout {
+  const old = layout.categories[index]?.name;
+  if (old === undefined || old === name) return layout;
+  const rename = (category: string) => (category === old ? name : category);
+  return {
+    ...layout,
+    categories: layout.categories.map((c, i) => (i === index ? { ...c, name } : c)),
+    zones: layout.zones.map((zone) => ({
+      ...zone,
+      rows: zone.rows.map((row) =>
+        row.seats.some((s) => s.category === old)
+          ? { ...row, seats: row.seats.map((s) => (s.category === old ? { ...s, category: rename(s.category) } : s)) }
+          : row,
+      ),
+      areas: zone.areas?.map((area) =>
+        area.standing?.category === old ? { ...area, standing: { ...area.standing, category: name } } : area,
+      ),
+    })),
+  };
+}

@@ -1,12 +1,14 @@
 import { areaBox } from './areas';
 import {
   add,
+  type Area,
   at,
   type Box,
   boxAround,
   type Layout,
   type Point,
   type Row,
+  type Seat,
   SEAT_RADIUS,
   type Zone,
 } from './layout-types';
@@ -181,4 +183,27 @@ export function layoutBox(layout: Layout): Box {
   if (!all) return size;
   const points = [all, { x: all.x + all.width, y: all.y + all.height }, size, { x: size.width, y: size.height }];
   return boxAround(points)!;
+}
+
+/** What the selection holds, found in the layout: seats, the rows they are in (by zone and row), areas. */
+export interface Selected {
+  seats: Seat[];
+  rows: Array<{ zone: number; row: number; value: Row }>;
+  areas: Array<{ zone: number; area: number; value: Area }>;
+}
+
+export function selectedIn(layout: Layout, sel: Selection): Selected {
+  const found: Selected = { seats: [], rows: [], areas: [] };
+  layout.zones.forEach((zone, z) => {
+    zone.rows.forEach((row, r) => {
+      const seats = sel.seats.size ? row.seats.filter((s) => sel.seats.has(s.seat_guid)) : [];
+      if (!seats.length) return;
+      found.seats.push(...seats);
+      found.rows.push({ zone: z, row: r, value: row });
+    });
+    (zone.areas ?? []).forEach((area, a) => {
+      if (area.uuid && sel.areas.has(area.uuid)) found.areas.push({ zone: z, area: a, value: area });
+    });
+  });
+  return found;
 }

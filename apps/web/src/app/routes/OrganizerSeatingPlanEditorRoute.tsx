@@ -1,0 +1,3 @@
+import { SeatingEditorPage } from '../../features/seating/editor/SeatingEditorPage';
+
+export default SeatingEditorPage;
