@@ -118,6 +118,7 @@ describe('platform', () => {
       'DELETE /api/api-keys/{id}',
       'DELETE /api/webhooks/{id}',
       'GET /api/public/events/{eventId}',
+      'GET /api/public/events/{eventId}/seating',
       'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg',
       'GET /api/public/events/{eventId}/attendees/{shortId}/calendar.ics',
       'POST /api/public/events/{eventId}/views',

@@ -30,6 +30,8 @@ export const GUARDED_TABLES = [
   'seating_plan_versions',
   'event_seating',
   'event_seat_categories',
+  'seating_seats',
+  'seat_dates',
   'promo_codes',
   'promo_code_tickets',
   'affiliates',

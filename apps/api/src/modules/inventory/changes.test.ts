@@ -128,9 +128,9 @@ describe('unitsOfRows', () => {
         { ticket_id: 2, tier_id: 5, event_date_id: 40, is_admission: false, seat_id: null },
       ]),
     ).toEqual([
-      { ticketId: 1, tierId: null, dateId: 40, admits: true, quantity: 2 },
-      { ticketId: 1, tierId: null, dateId: 41, admits: true, quantity: 1 },
-      { ticketId: 2, tierId: 5, dateId: 40, admits: false, quantity: 1 },
+      { ticketId: 1, tierId: null, dateId: 40, admits: true, seatId: null, quantity: 2 },
+      { ticketId: 1, tierId: null, dateId: 41, admits: true, seatId: null, quantity: 1 },
+      { ticketId: 2, tierId: 5, dateId: 40, admits: false, seatId: null, quantity: 1 },
     ]);
   });
 });
