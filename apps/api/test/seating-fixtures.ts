@@ -183,3 +183,52 @@ export async function seatedEvent(app: App) {
     pit: seating.standing[0]!.id,
   };
 }
+
+/** A block of `rows` rows of `seats` seats, all of one category, in one section ("Stalls"), row A nearest the stage. */
+export function blockPlan(rows: number, seats: number, category = 'Stalls') {
+  return {
+    name: 'Block',
+    size: { width: seats * 30 + 60, height: rows * 30 + 100 },
+    focal_point: { x: (seats * 30) / 2 + 30, y: 0 },
+    categories: [{ name: category, color: '#7048e8' }],
+    zones: [
+      {
+        name: 'Stalls',
+        position: { x: 30, y: 60 },
+        rows: Array.from({ length: rows }, (_, r) => ({
+          row_number: String.fromCharCode(65 + r),
+          position: { x: 0, y: r * 30 },
+          seats: Array.from({ length: seats }, (_, s) => ({
+            seat_guid: `${String.fromCharCode(65 + r)}-${s + 1}`,
+            seat_number: String(s + 1),
+            position: { x: s * 30, y: 0 },
+            category,
+          })),
+        })),
+      },
+    ],
+  };
+}
+
+/** Seats an event by a new plan of `layout` (imported, published) with `categories` mapped; answers the place ids in the plan's order. */
+export async function seatBy(
+  app: App,
+  token: string,
+  event: { id: number; organizer: { id: number } },
+  layout: object,
+  categories: Array<{ category: string; ticket_id: number }>,
+): Promise<number[]> {
+  const base = `/api/organizers/${event.organizer.id}/seating-plans`;
+  const imported = await call(app, 'POST', `${base}/import`, { token, body: { pretix: layout } });
+  expect(imported.statusCode, imported.body).toBe(201);
+  const planId = imported.json().data.id;
+  expect((await call(app, 'POST', `${base}/${planId}/publish`, { token })).statusCode).toBe(200);
+  const seated = await call(app, 'PUT', `/api/events/${event.id}/seating`, {
+    token,
+    body: { plan_id: planId, categories },
+  });
+  expect(seated.statusCode, seated.body).toBe(200);
+  const seating = (await call(app, 'GET', `/api/public/events/${event.id}/seating`)).json<{ data: PublicSeatingDto }>()
+    .data;
+  return seating.zones.flatMap((z) => z.rows.flatMap((r) => r.seats.map((s) => s[0])));
+}
