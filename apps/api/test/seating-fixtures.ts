@@ -210,7 +210,10 @@ export function blockPlan(rows: number, seats: number, category = 'Stalls') {
   };
 }
 
-/** Seats an event by a new plan of `layout` (imported, published) with `categories` mapped; answers the place ids in the plan's order. */
+/**
+ * Seats an event by a new plan of `layout` (imported, published) with `categories` mapped; answers the place ids in
+ * the plan's order.
+ */
 export async function seatBy(
   app: App,
   token: string,
