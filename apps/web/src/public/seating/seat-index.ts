@@ -23,6 +23,8 @@ export interface SeatInfo {
 export interface RowInfo {
   zone: number;
   label: string;
+  /** The row is the seats of a table. */
+  table: boolean;
   /** A table sold whole: choosing one of its seats takes them all. */
   whole: boolean;
   seats: number[];
@@ -83,7 +85,13 @@ export function indexSeating(plan: PublicSeatingDto): SeatIndex {
     let count = 0;
     for (const row of zone.rows) {
       const r = rows.length;
-      const info: RowInfo = { zone: z, label: row.label, whole: Boolean(row.table?.whole), seats: [] };
+      const info: RowInfo = {
+        zone: z,
+        label: row.label,
+        table: row.table !== null,
+        whole: Boolean(row.table?.whole),
+        seats: [],
+      };
       rows.push(info);
       row.seats.forEach(([id, number, x, y, category, features], inRow) => {
         const index = seats.length;

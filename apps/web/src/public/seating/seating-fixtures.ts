@@ -1,4 +1,4 @@
-import type { PublicEventDto, PublicSeat, PublicSeatingDto } from '@admitone/shared';
+import type { PublicEventDto, PublicSeat, PublicSeatingDto, SeatFeature } from '@admitone/shared';
 
 import { oneDate } from '../selector/date-fixtures';
 import { publicTicket, unitPrice } from '../selector/ticket-fixtures';
@@ -9,10 +9,11 @@ import { publicTicket, unitPrice } from '../selector/ticket-fixtures';
  * of four seats sold whole (Back), a standing area "Floor" of 50 places (Back), and "Box" seats sold by no ticket.
  */
 export function smallPlan(): PublicSeatingDto {
-  const row = (first: number, y: number, category: number, over: Record<number, PublicSeat[5]> = {}) =>
+  const row = (first: number, y: number, category: number, over: Record<number, SeatFeature[]> = {}) =>
     Array.from({ length: 6 }, (_, i): PublicSeat => {
-      const seat: PublicSeat = [first + i, String(i + 1), 100 + i * 30, y, category];
-      return over[i] ? ([...seat, over[i]] as PublicSeat) : seat;
+      const features = over[i];
+      const at = [first + i, String(i + 1), 100 + i * 30, y, category] as const;
+      return features ? [...at, features] : [...at];
     });
   return {
     version_id: 1,

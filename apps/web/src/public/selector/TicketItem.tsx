@@ -23,6 +23,17 @@ interface TicketItemProps {
   headingLevel?: 2 | 3 | 4;
   /** Sold out with a waitlist open (`ticket.waitlist`): shown instead of the quantities. */
   waitlistAction?: ReactNode;
+  /** Sold by seat: chosen on the plan, so the quantity is how many seats are chosen (no stepper). */
+  seated?: boolean;
+}
+
+/** A seated line's quantity: the seats chosen on the plan. */
+function SeatCount({ count }: { count: number }) {
+  return (
+    <Text size="sm" c="dimmed" ta="end" data-testid="seat-count">
+      {count ? <Plural value={count} one="# seat chosen" other="# seats chosen" /> : <Trans>Choose on the plan</Trans>}
+    </Text>
+  );
 }
 
 /** Why no more of a line can be chosen, in the buyer's language (nothing when it is not on sale). */
@@ -66,11 +77,15 @@ export function TicketItem({
   error,
   headingLevel = 3,
   waitlistAction,
+  seated,
 }: TicketItemProps) {
   const errorId = `ticket-${ticket.id}-error`;
   const { price_display_mode: mode } = event.settings;
   const describedBy = error ? errorId : undefined;
-  const quantityOf = (tierId: number | null) => selection.quantities[lineKey(ticket.id, tierId)] ?? 0;
+  const quantityOf = (tierId: number | null) =>
+    seated
+      ? (selection.seats?.[lineKey(ticket.id, tierId)]?.length ?? 0)
+      : (selection.quantities[lineKey(ticket.id, tierId)] ?? 0);
   const single = lineLimit(event, ticket, null, selection);
   const waitlist = ticket.waitlist && waitlistAction ? waitlistAction : null;
 
@@ -112,19 +127,22 @@ export function TicketItem({
             {ticket.type !== 'DONATION' && (
               <TicketPrice ticket={ticket} unit={ticket.unit} mode={mode} currency={event.currency} />
             )}
-            {waitlist ?? (
-              <QuantityStepper
-                name={ticket.name}
-                value={quantityOf(null)}
-                min={ticket.min_per_order}
-                max={single.max}
-                onChange={(q) => onQuantity(lineKey(ticket.id), q)}
-                invalid={Boolean(error)}
-                describedBy={describedBy}
-                limit={limitNote(single, ticket.sale_state, ticket.max_per_order, ticket.remaining)}
-                limitId={`ticket-${ticket.id}-limit`}
-              />
-            )}
+            {waitlist ??
+              (seated ? (
+                <SeatCount count={quantityOf(null)} />
+              ) : (
+                <QuantityStepper
+                  name={ticket.name}
+                  value={quantityOf(null)}
+                  min={ticket.min_per_order}
+                  max={single.max}
+                  onChange={(q) => onQuantity(lineKey(ticket.id), q)}
+                  invalid={Boolean(error)}
+                  describedBy={describedBy}
+                  limit={limitNote(single, ticket.sale_state, ticket.max_per_order, ticket.remaining)}
+                  limitId={`ticket-${ticket.id}-limit`}
+                />
+              ))}
           </Stack>
         )}
       </Group>
@@ -168,7 +186,8 @@ export function TicketItem({
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <TicketPrice ticket={ticket} unit={tier.unit} mode={mode} currency={event.currency} />
-                  {!waitlist && (
+                  {!waitlist && seated && <SeatCount count={quantityOf(tier.id)} />}
+                  {!waitlist && !seated && (
                     <QuantityStepper
                       name={name}
                       value={quantityOf(tier.id)}

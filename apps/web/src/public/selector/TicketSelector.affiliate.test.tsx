@@ -34,6 +34,7 @@ const event = {
   promo: null,
   settings: { price_display_mode: 'EXCLUSIVE' },
   tickets: [lawn],
+  seated_ticket_ids: [],
 } as unknown as PublicEventDto;
 
 async function reserveBody() {

@@ -43,6 +43,7 @@ const event = {
     }),
     ticket({ id: 6, name: 'Gone', sale_state: 'SOLD_OUT', max_selectable: 0 }),
   ],
+  seated_ticket_ids: [],
 } as unknown as PublicEventDto;
 
 const app = () => (
@@ -137,6 +138,7 @@ describe('TicketSelector: an add-on sold with tickets', () => {
       ticket({ id: 1, name: 'Entry', max_selectable: 10 }),
       ticket({ id: 7, name: 'Parking', product_type: 'GENERAL', addon_max_per_ticket: 1, max_selectable: 50 }),
     ],
+    seated_ticket_ids: [],
   } as unknown as PublicEventDto;
   const shop = () => (
     <Providers>

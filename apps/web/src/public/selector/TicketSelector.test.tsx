@@ -21,6 +21,7 @@ const event = {
     ticket({ id: 2, name: 'Group', min_per_order: 3 }),
     ticket({ id: 3, name: 'Late', sale_state: 'SOLD_OUT', max_selectable: 0 }),
   ],
+  seated_ticket_ids: [],
 } as unknown as PublicEventDto;
 
 function setup(fetchAnswer: () => Response) {

@@ -1,13 +1,15 @@
 import { formatMoney, isLocale, type PublicEventDto, type ReserveOrderResult } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
 
 import { isApiError } from '../../lib/api-error';
 import { Notice } from '../components/Notice';
 import { affiliateCodes } from '../lib/affiliate';
 import { checkoutTokens, openOrders, orderSecrets } from '../lib/checkout-token';
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
+import { lostPlaces } from '../seating/seat-lines';
+import type { SeatPickerHandle } from '../seating/SeatPicker';
 import { CategoryGroup, ticketGroups } from './CategoryGroup';
 import { splitReserveErrors } from './reserve-errors';
 import {
@@ -21,6 +23,9 @@ import {
 } from './selection';
 import { TicketItem } from './TicketItem';
 import { WaitlistButton } from './WaitlistButton';
+
+// The seat picker is a chunk of its own: most events are not seated.
+const SeatPicker = lazy(() => import('../seating/SeatPicker'));
 
 interface TicketSelectorProps {
   event: PublicEventDto;
@@ -49,7 +54,12 @@ export function TicketSelector({
   waitlistInNewTab,
 }: TicketSelectorProps) {
   const { t, i18n } = useLingui();
-  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [chosenSelection, setSelection] = useState<Selection>(emptySelection);
+  const seated = event.seated_ticket_ids.length > 0 && event.dates.chosen !== null;
+  // Seated tickets: the places chosen on the plan, as the picker groups them by line.
+  const [seats, setSeats] = useState<Record<string, number[]>>({});
+  const picker = useRef<SeatPickerHandle>(null);
+  const selection: Selection = seated ? { ...chosenSelection, seats } : chosenSelection;
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [ticketErrors, setTicketErrors] = useState<Record<number, string>>({});
@@ -94,7 +104,15 @@ export function TicketSelector({
       onReserved(result);
     } catch (err) {
       if (!isApiError(err)) throw err;
-      if (err.code === 'PRICE_CHANGED') {
+      if (err.code === 'SEATS_TAKEN') {
+        const lost = lostPlaces(err.fieldErrors, body.items);
+        const names = picker.current?.lose(lost.map((l) => l.id)).join('; ') ?? '';
+        setMessage(
+          names
+            ? t`Sorry, someone else was quicker: ${names}. Nothing was reserved; your other seats are still chosen.`
+            : err.message,
+        );
+      } else if (err.code === 'PRICE_CHANGED') {
         reload();
         setMessage(t`The prices have changed. Please check the new prices and continue.`);
       } else if (err.code === 'NO_TICKETS_AVAILABLE') {
@@ -126,6 +144,7 @@ export function TicketSelector({
       event={event}
       ticket={ticket}
       selection={selection}
+      seated={seated && event.seated_ticket_ids.includes(ticket.id)}
       error={ticketErrors[ticket.id]}
       headingLevel={ticketLevel}
       waitlistAction={
@@ -158,6 +177,17 @@ export function TicketSelector({
 
   return (
     <Stack gap="md">
+      {seated ? (
+        <Suspense
+          fallback={
+            <Center mih={120}>
+              <Loader role="progressbar" aria-label={t`Loading the seating plan`} />
+            </Center>
+          }
+        >
+          <SeatPicker ref={picker} event={event} onSeats={setSeats} headingLevel={level} />
+        </Suspense>
+      ) : null}
       {groups ? (
         groups.map((group) => (
           <CategoryGroup key={group.category.id} group={group} headingLevel={level}>

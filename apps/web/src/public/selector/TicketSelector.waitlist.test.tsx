@@ -43,6 +43,7 @@ const event = {
       ...soldOut,
     }),
   ],
+  seated_ticket_ids: [],
 } as unknown as PublicEventDto;
 
 function renderSelector(widget = false) {

@@ -1,0 +1,162 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
+
+import { formatMoney } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Checkbox, Group, NativeSelect, Pagination, Table, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+
+import { toggleSeat } from './seat-choice';
+import type { SeatText } from './seat-text';
+import type { SeatPickerModel } from './use-seat-picker';
+
+/** Seats per page of the list. */
+export const LIST_PAGE = 20;
+const ALL = 'all';
+
+/**
+ * The plan as a list, equal to the picture: every seat that can be chosen (and those chosen), by section, row and
+ * seat, with its category, price and features; filtered by section and category, a page at a time.
+ */
+export function SeatList({ model, text, currency }: { model: SeatPickerModel; text: SeatText; currency: string }) {
+  const { t, i18n } = useLingui();
+  const { plan, index, lines, isFree, places } = model;
+  const [section, setSection] = useState(ALL);
+  const [category, setCategory] = useState(ALL);
+  const [page, setPage] = useState(1);
+  const rows = useMemo(
+    () =>
+      index
+        ? index.seats.filter(
+            (s) =>
+              (isFree(s) || places[s.id]) &&
+              (section === ALL || String(s.zone) === section) &&
+              (category === ALL || String(s.category) === category),
+          )
+        : [],
+    [index, isFree, places, section, category],
+  );
+  if (!plan || !index) return null;
+  const pages = Math.max(1, Math.ceil(rows.length / LIST_PAGE));
+  const current = Math.min(page, pages);
+  const shown = rows.slice((current - 1) * LIST_PAGE, current * LIST_PAGE);
+  const sections = index.zones.flatMap((z, i) =>
+    z.seatCount ? [{ value: String(i), label: z.name || t`Seats` }] : [],
+  );
+  const categories = plan.categories.flatMap((c, i) => (lines[i] ? [{ value: String(i), label: c.name }] : []));
+
+  return (
+    <div data-testid="seat-list">
+      <Group gap="xs" mb="xs" wrap="wrap">
+        {sections.length > 1 ? (
+          <NativeSelect
+            label={t`Section`}
+            value={section}
+            onChange={(e) => {
+              setSection(e.currentTarget.value);
+              setPage(1);
+            }}
+            data={[{ value: ALL, label: t`All sections` }, ...sections]}
+            style={{ flex: '1 1 9rem' }}
+          />
+        ) : null}
+        {categories.length > 1 ? (
+          <NativeSelect
+            label={t`Category`}
+            value={category}
+            onChange={(e) => {
+              setCategory(e.currentTarget.value);
+              setPage(1);
+            }}
+            data={[{ value: ALL, label: t`All categories` }, ...categories]}
+            style={{ flex: '1 1 9rem' }}
+          />
+        ) : null}
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed">
+          <Trans>No free seats match these filters.</Trans>
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table verticalSpacing={6} highlightOnHover>
+            <Table.Caption>
+              {(() => {
+                const count = rows.length;
+                const from = (current - 1) * LIST_PAGE + 1;
+                const to = from + shown.length - 1;
+                return t`Seats ${from}–${to} of ${count}`;
+              })()}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Choose</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Section</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Row</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Seat</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Price</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Features</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((seat) => {
+                const line = lines[seat.category];
+                return (
+                  <Table.Tr key={seat.id} data-seat-row={seat.id}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={text.seatName(seat)}
+                        checked={Boolean(places[seat.id])}
+                        onChange={() => model.choose(toggleSeat(places, index, seat, isFree))}
+                      />
+                    </Table.Td>
+                    <Table.Td>{text.section(seat)}</Table.Td>
+                    <Table.Td>{index.rows[seat.row]!.label}</Table.Td>
+                    <Table.Td>{seat.number}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" component="span" fw={600}>
+                        {line ? formatMoney(line.price, currency, i18n.locale) : ''}
+                      </Text>{' '}
+                      <Text size="xs" component="span" c="dimmed">
+                        {plan.categories[seat.category]?.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{text.features(seat)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={current}
+          onChange={setPage}
+          size="sm"
+          mt="xs"
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? t`Previous page` : control === 'next' ? t`Next page` : undefined,
+          })}
+          getItemProps={(n) => ({ 'aria-label': t`Page ${n}` })}
+        />
+      ) : null}
+    </div>
+  );
+}

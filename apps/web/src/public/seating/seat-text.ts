@@ -1,0 +1,43 @@
+import type { SeatFeature } from '@admitone/shared';
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+
+import type { SeatIndex, SeatInfo } from './seat-index';
+
+/** The words for a seat, in the buyer's language: where it is, and what it offers. */
+export function useSeatText(index: SeatIndex | null) {
+  const { t } = useLingui();
+  return useMemo(() => {
+    const featureNames: Record<SeatFeature, string> = {
+      WHEELCHAIR: t`Wheelchair space`,
+      COMPANION: t`Companion seat`,
+      AISLE: t`Aisle seat`,
+      RESTRICTED_VIEW: t`Restricted view`,
+      HEARING: t`Hearing loop`,
+      SIGHT: t`For partially sighted guests`,
+    };
+    const section = (seat: SeatInfo) => index?.zones[seat.zone]?.name ?? '';
+    const rowPart = (seat: SeatInfo) => {
+      const row = index?.rows[seat.row];
+      const label = row?.label ?? '';
+      return row?.table ? t`table ${label}` : t`row ${label}`;
+    };
+    /** "Stalls, row B, seat 12" (the section left out when it has no name). */
+    const seatName = (seat: SeatInfo) => {
+      const number = seat.number;
+      const where = t`${rowPart(seat)}, seat ${number}`;
+      const name = section(seat);
+      return name ? `${name}, ${where}` : where;
+    };
+    /** A place by id: a seat as above, or a standing area's name. */
+    const placeName = (id: number) => {
+      const i = index?.byId.get(id);
+      if (i !== undefined) return seatName(index!.seats[i]!);
+      return index?.standingById.get(id)?.name ?? String(id);
+    };
+    const features = (seat: SeatInfo) => seat.features.map((f) => featureNames[f]).join(', ');
+    return { section, seatName, placeName, features, featureNames };
+  }, [t, index]);
+}
+
+export type SeatText = ReturnType<typeof useSeatText>;
