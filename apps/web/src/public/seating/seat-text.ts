@@ -13,8 +13,8 @@ export function useSeatText(index: SeatIndex | null) {
       COMPANION: t`Companion seat`,
       AISLE: t`Aisle seat`,
       RESTRICTED_VIEW: t`Restricted view`,
-      HEARING: t`Hearing loop`,
-      SIGHT: t`For partially sighted guests`,
+      HEARING: t`Hearing assistance`,
+      SIGHT: t`Low vision`,
     };
     const section = (seat: SeatInfo) => index?.zones[seat.zone]?.name ?? '';
     const rowPart = (seat: SeatInfo) => {
@@ -25,7 +25,8 @@ export function useSeatText(index: SeatIndex | null) {
     /** "Stalls, row B, seat 12" (the section left out when it has no name). */
     const seatName = (seat: SeatInfo) => {
       const number = seat.number;
-      const where = t`${rowPart(seat)}, seat ${number}`;
+      const row = rowPart(seat);
+      const where = t`${row}, seat ${number}`;
       const name = section(seat);
       return name ? `${name}, ${where}` : where;
     };
