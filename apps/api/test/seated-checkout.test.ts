@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, orders } from '../src/db/schema/index.js';
 import { findDrift } from '../src/modules/inventory/reconcile.js';
 import { TestClock } from '../src/shared/clock.js';
-import { reserve } from './checkout-factory.js';
+import { buyerHeaders, placeOrder, reserve } from './checkout-factory.js';
 import { seatedEvent, theatrePlan } from './seating-fixtures.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
@@ -95,6 +95,18 @@ describe('a seated event for buyers', () => {
     expect(first.statusCode, first.body).toBe(201);
     const order = first.json().data;
     expect(order.totals.total).toBe(8000);
+    // Where each sits, in the answer and on the order page (a standing area's place has no seat number).
+    const where = [
+      { section: 'Ground floor', row: 'Row A', seat: '1' },
+      { section: 'Ground floor', row: 'Row A', seat: '2' },
+      { section: 'Ground floor', row: 'Pit', seat: '' },
+      { section: 'Ground floor', row: 'Pit', seat: '' },
+    ];
+    expect(order.attendees.map((a: { seat?: unknown }) => a.seat)).toEqual(where);
+    const page = await call(ctx.app, 'GET', `/api/public/events/${s.event.id}/order/${order.short_id}`, {
+      headers: buyerHeaders(first.json()),
+    });
+    expect(page.json().data.attendees.map((a: { seat?: unknown }) => a.seat)).toEqual(where);
     expect(await availability(s.event.id)).toEqual({
       date_id: s.dateId,
       unavailable: [a1, a2],
@@ -222,5 +234,23 @@ describe('a seated event for buyers', () => {
       items: [{ ticket_id: s.stalls.id, quantity: 1, seats: [a1Now] }],
     });
     expect(again.json().error.code).toBe('SEATS_TAKEN');
+  });
+
+  it('shows organizers where each attendee sits: the list, the export', async () => {
+    const s = await seatedEvent(ctx.app);
+    const b2 = s.place('Balcony', '1', '2');
+    await placeOrder(ctx.app, { eventId: s.event.id, organizerToken: s.u.token }, [
+      { ticket_id: s.balcony.id, quantity: 1, seats: [b2] },
+    ]);
+    const list = await call(ctx.app, 'GET', `/api/events/${s.event.id}/attendees`, { token: s.u.token });
+    expect(list.json().data.map((a: { seat: unknown }) => a.seat)).toEqual([
+      { section: 'Balcony', row: '1', seat: '2' },
+    ]);
+    const csv = await call(ctx.app, 'GET', `/api/events/${s.event.id}/attendees/export?format=csv`, {
+      token: s.u.token,
+    });
+    const [head, row] = csv.body.trim().split('\n');
+    expect(head).toContain('Section,Row,Seat');
+    expect(row).toContain('Balcony,1,2');
   });
 });

@@ -16,6 +16,7 @@ import {
   type PriceDisplayMode,
 } from './event-edit.js';
 import { type ImageDto, imageSchema } from './images.js';
+import { type SeatDto, seatSchema } from './seating.js';
 import { type OrderDateDto, orderDateSchema } from './order-dates.js';
 import { type PublicCategoryDto, publicCategorySchema } from './product-categories.js';
 import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from './promo-codes.js';
@@ -496,6 +497,8 @@ export interface PublicAttendeeDto {
   pass_of?: string | null;
   /** A pass's ticket: the date it admits on (the order's date stands for every other ticket). */
   pass_date?: OrderDateDto | null;
+  /** A seated event: where this ticket sits. */
+  seat?: SeatDto | null;
 }
 
 /** `PublicAttendeeDto` as a response schema. */
@@ -511,6 +514,7 @@ export const publicAttendeeSchema = z.object({
   status: attendeeStatusSchema,
   pass_of: z.string().nullable().optional(),
   pass_date: orderDateSchema.nullable().optional(),
+  seat: seatSchema.nullable().optional(),
 }) satisfies z.ZodType<PublicAttendeeDto>;
 
 /** A question the checkout asks (only visible ones). */

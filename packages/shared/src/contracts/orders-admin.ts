@@ -22,6 +22,7 @@ import {
 import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema, syncListFields } from './common.js';
 import { type OrderDateDto, orderDateSchema } from './order-dates.js';
 import { QUESTION_TYPES, type QuestionType } from './questions.js';
+import { type SeatDto, seatSchema } from './seating.js';
 
 /** Order statuses an organizer sees (checkouts in progress are not orders yet). */
 export const ORGANIZER_ORDER_STATUSES = ORDER_STATUSES;
@@ -282,6 +283,8 @@ export interface AttendeeDto {
   created_at: string;
   /** The date the ticket is for. */
   date: OrderDateDto;
+  /** A seated event: where the ticket sits (null: no seat). */
+  seat: SeatDto | null;
 }
 
 /** `AttendeeDto` as a response schema (the check-in routes answer with it). */
@@ -303,6 +306,7 @@ export const attendeeDtoSchema = z.object({
   checked_in_by: personRefSchema.nullable(),
   created_at: z.iso.datetime({ offset: true }),
   date: orderDateSchema,
+  seat: seatSchema.nullable(),
 }) satisfies z.ZodType<AttendeeDto>;
 export const attendeeListResponse = pageOf(attendeeDtoSchema);
 

@@ -388,3 +388,15 @@ export interface PublicBestSeatsDto {
 export const publicBestSeatsResponse = oneOf(
   z.object({ seats: z.array(z.number().int()) }) satisfies z.ZodType<PublicBestSeatsDto>,
 );
+
+/** Where an attendee sits: section (may be empty), row (a standing area's name) and seat number (empty when standing). */
+export interface SeatDto {
+  section: string;
+  row: string;
+  seat: string;
+}
+export const seatSchema = z.object({
+  section: z.string(),
+  row: z.string(),
+  seat: z.string(),
+}) satisfies z.ZodType<SeatDto>;

@@ -2,7 +2,7 @@ import type { Locale } from '@admitone/shared';
 import { greetingName } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
-import { ticketLabel } from '../../modules/order-documents/format.js';
+import { ticketWithSeat } from '../../modules/order-documents/format.js';
 import type { TicketDocumentData } from '../../modules/order-documents/ticket-document-data.js';
 import { ticketIcs } from '../../modules/order-documents/ticket-ics.js';
 import { ticketPdf } from '../../modules/order-documents/ticket-pdf.js';
@@ -59,7 +59,7 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
   const paragraphs: MailContent[] = [
     translate(locale, M.greeting, { name: greetingName(attendee, locale) }),
     ...(d.passed_on_by ? [translate(locale, M.passedOn, { name: d.passed_on_by })] : []),
-    translate(locale, M.body, { event: event.title, ticket: ticketLabel(attendee) }),
+    translate(locale, M.body, { event: event.title, ticket: ticketWithSeat(attendee, locale) }),
     ...eventLines(locale, event),
     translate(locale, M.order, { order_number: d.ticket.order.order_number }),
     qrBlock,

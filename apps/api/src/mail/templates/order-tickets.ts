@@ -2,7 +2,7 @@ import type { Locale } from '@admitone/shared';
 import { personName } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
-import { ticketLabel } from '../../modules/order-documents/format.js';
+import { ticketWithSeat } from '../../modules/order-documents/format.js';
 import type { TicketDocumentData } from '../../modules/order-documents/ticket-document-data.js';
 import { ticketPdf } from '../../modules/order-documents/ticket-pdf.js';
 import type { MailAttachment } from '../transport.js';
@@ -50,7 +50,7 @@ export async function orderTicketsSection(
   if (!d.tickets.length) return { paragraphs: [], attachments: [] };
   const attach = d.tickets.length <= ATTACHED_TICKETS;
   const items = d.tickets.map((t) => ({
-    label: translate(locale, M.holder, { name: holderName(t), ticket: ticketLabel(t.attendee) }),
+    label: translate(locale, M.holder, { name: holderName(t), ticket: ticketWithSeat(t.attendee, locale) }),
     url: t.ticket_url,
     code: t.attendee.short_id,
   }));

@@ -11,11 +11,13 @@ import {
   orders,
   questionAnswers,
   questions,
+  seatingSeats,
   users,
 } from '../../db/schema/index.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
 import { changedSince, committedBefore, findSyncPage, type SyncRequest } from '../../shared/sync.js';
 import { checkDateFilter, type OrderDate, orderDateColumns, toOrderDateDto } from '../event-dates/order-dates.js';
+import { seatOf } from '../seating/seat-labels.js';
 import { attendeeJoins, type AttendeeListFilters, attendeeSort, attendeeWhere } from './attendee-query.js';
 
 const columns = {
@@ -26,6 +28,7 @@ const columns = {
   ticket_name: orderItems.ticket_name,
   tier_label: orderItems.tier_label,
   date: orderDateColumns,
+  seat: { zone: seatingSeats.zone, row_label: seatingSeats.row_label, seat_number: seatingSeats.seat_number },
 };
 type Joined = {
   a: typeof attendees.$inferSelect;
@@ -34,6 +37,7 @@ type Joined = {
   ticket_name: string;
   tier_label: string | null;
   date: OrderDate;
+  seat: { zone: string; row_label: string; seat_number: string } | null;
 };
 
 /** Names of the people who did things (check-ins, history), by user id. */
@@ -64,6 +68,7 @@ export function toAttendeeAdminDto(r: Joined, people: Map<number, PersonRef>): A
     checked_in_by: a.checked_in_by !== null ? (people.get(a.checked_in_by) ?? null) : null,
     created_at: a.created_at.toISOString(),
     date: toOrderDateDto(r.date),
+    seat: r.seat ? seatOf(r.seat) : null,
   };
 }
 
@@ -125,6 +130,7 @@ export async function attendeesOf(
     .innerJoin(orders, attendeeJoins.orders)
     .innerJoin(orderItems, attendeeJoins.items)
     .innerJoin(eventDates, attendeeJoins.date)
+    .leftJoin(seatingSeats, eq(seatingSeats.id, attendees.seat_id))
     .where(
       and(
         eq(attendees.event_id, eventId),
@@ -180,6 +186,7 @@ export async function attendeeDetail(
     .innerJoin(orders, attendeeJoins.orders)
     .innerJoin(orderItems, attendeeJoins.items)
     .innerJoin(eventDates, attendeeJoins.date)
+    .leftJoin(seatingSeats, eq(seatingSeats.id, attendees.seat_id))
     .where(
       and(
         eq(attendees.event_id, eventId),

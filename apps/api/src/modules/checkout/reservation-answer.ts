@@ -2,6 +2,7 @@ import type { Locale, PublicOrderDto } from '@admitone/shared';
 
 import { hashToken } from '../../shared/tokens.js';
 import { type OrderEventParts, type OrderRow, toPublicOrderDto } from '../orders/order-view.js';
+import { seatOf } from '../seating/seat-labels.js';
 import type { Reserved } from './reserve-order.js';
 
 /**
@@ -62,6 +63,12 @@ export function freshReservationDto(
   const people = w.attendees
     .filter((a) => a.is_admission)
     .map((a) => ({ ...a, first_name: null, last_name: null, email: null, status: 'RESERVED' as const }));
+  const seats = new Map(
+    people.flatMap((a) => {
+      const place = a.seat_id !== null ? w.places?.byId.get(Number(a.seat_id)) : undefined;
+      return place ? [[place.id, seatOf(place)] as const] : [];
+    }),
+  );
   return toPublicOrderDto({
     order,
     items: w.items,
@@ -69,6 +76,7 @@ export function freshReservationDto(
     answers: [],
     parts,
     date: w.date,
+    seats,
     token: r.checkoutToken,
     now,
     cardPayments,

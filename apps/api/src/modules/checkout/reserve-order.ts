@@ -16,7 +16,7 @@ import { layoutOf } from '../inventory/layout.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { newOrderSecret, newOrderShortId } from '../orders/ids.js';
 import { checkSeatPicks, lineKey, type SeatPicks, seatsTaken } from '../seating/seat-picks.js';
-import { placeMapOf } from '../seating/seats.js';
+import { type PlaceMap, placeMapOf } from '../seating/seats.js';
 import { type Catalogue, findPromoByCode, type PromoInfo } from './catalogue.js';
 import { promoApplies } from './catalogue.js';
 import { type CatalogueDate, catalogueOnDate, dateOfOrder } from './catalogue-dates.js';
@@ -58,6 +58,8 @@ export interface Reserved {
         promoCode: string | null;
         lines: ReturnType<typeof priceRequest>;
         totals: ReturnType<typeof totalsOf>;
+        /** A seated event's places (the answer names where its attendees sit). */
+        places: PlaceMap | null;
       })
     | null;
 }
@@ -216,7 +218,7 @@ export async function reserveOrder(
         shortId: answer.body.short_id,
         checkoutToken: answer.body.checkout_token,
         orderSecret: w ? secret : null,
-        written: w && { ...w, catalogue, date, promoCode: promoUsed?.code ?? null, lines, totals },
+        written: w && { ...w, catalogue, date, promoCode: promoUsed?.code ?? null, lines, totals, places },
       };
     } catch (caught) {
       let err = caught;

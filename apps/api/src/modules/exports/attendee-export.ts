@@ -1,13 +1,14 @@
 import type { Locale } from '@admitone/shared';
-import { and, asc, count, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { attendees, eventDates, orderItems, orders } from '../../db/schema/index.js';
+import { attendees, eventDates, orderItems, orders, seatingSeats } from '../../db/schema/index.js';
 import { translate } from '../../i18n/i18n.js';
 import { attendeeJoins, type AttendeeListFilters, attendeeWhere } from '../attendees/attendee-query.js';
 import { countEventDates } from '../event-dates/event-dates.repository.js';
 import { checkDateFilter } from '../event-dates/order-dates.js';
-import { dateColumns, EXPORT_TEXT as T } from './export-headings.js';
+import { loadSeatingRef } from '../seating/seating-ref.js';
+import { dateColumns, EXPORT_TEXT as T, seatColumns } from './export-headings.js';
 import { answerCells, answersByOwner, questionColumns, questionHeadings } from './export-questions.js';
 import {
   type AnswerWords,
@@ -27,7 +28,7 @@ export interface ExportEvent {
 
 /**
  * The attendee export: fixed columns (with the ticket's date, its start and label, when the event has several
- * dates), then one per attendee question; `total` is counted first.
+ * dates; its section, row and seat when the event is seated), then one per attendee question; `total` is counted first.
  */
 export async function attendeeExport(
   db: Executor,
@@ -38,6 +39,7 @@ export async function attendeeExport(
   await checkDateFilter(db, event.id, q.filter_fields?.event_date_id);
   const where = attendeeWhere(event.id, q);
   const dated = (await countEventDates(db, event.id)) > 1;
+  const seated = !!(await loadSeatingRef(db, event.id));
   const [counted] = await db
     .select({ n: count() })
     .from(attendees)
@@ -54,6 +56,7 @@ export async function attendeeExport(
     { heading: h(T.ticket), kind: 'text', width: 20 },
     { heading: h(T.tier), kind: 'text', width: 16 },
     ...(dated ? dateColumns(h) : []),
+    ...(seated ? seatColumns(h) : []),
     { heading: h(T.status), kind: 'text', width: 18 },
     { heading: h(T.checked_in), kind: 'text' },
     { heading: h(T.checked_in_at), kind: 'text', width: 17 },
@@ -69,7 +72,7 @@ export async function attendeeExport(
       name: h(T.attendees_sheet),
       columns,
       exponent: 0,
-      batches: attendeeBatches(db, event, where, questions, words, dated),
+      batches: attendeeBatches(db, event, where, questions, words, { dated, seated }),
     },
   };
 }
@@ -80,7 +83,7 @@ function attendeeBatches(
   where: ReturnType<typeof attendeeWhere>,
   questions: QuestionColumn[],
   words: AnswerWords,
-  dated: boolean,
+  { dated, seated }: { dated: boolean; seated: boolean },
 ): AsyncGenerator<Cell[][]> {
   const read = (after: number, limit: number) =>
     db
@@ -102,11 +105,15 @@ function attendeeBatches(
         order_email: orders.email,
         date_start: eventDates.start_date,
         date_label: eventDates.label,
+        section: seatingSeats.zone,
+        row: seatingSeats.row_label,
+        seat: seatingSeats.seat_number,
       })
       .from(attendees)
       .innerJoin(orders, attendeeJoins.orders)
       .innerJoin(orderItems, attendeeJoins.items)
       .innerJoin(eventDates, attendeeJoins.date)
+      .leftJoin(seatingSeats, eq(seatingSeats.id, attendees.seat_id))
       .where(and(where, gt(attendees.id, after)))
       .orderBy(asc(attendees.id))
       .limit(limit);
@@ -129,6 +136,7 @@ function attendeeBatches(
         r.ticket_name,
         r.tier_label,
         ...(dated ? [zonedStamp(r.date_start, event.timezone), r.date_label] : []),
+        ...(seated ? [r.section, r.row, r.seat] : []),
         a.status,
         a.checked_in_at ? words.yes : words.no,
         zonedStamp(a.checked_in_at, event.timezone),

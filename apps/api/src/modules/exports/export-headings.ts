@@ -13,6 +13,9 @@ export const EXPORT_TEXT = {
   tier: /*i18n*/ { id: 'export.tier', message: 'Tier' },
   date: /*i18n*/ { id: 'export.date', message: 'Date' },
   date_label: /*i18n*/ { id: 'export.date_label', message: 'Date label' },
+  section: /*i18n*/ { id: 'export.section', message: 'Section' },
+  row: /*i18n*/ { id: 'export.row', message: 'Row' },
+  seat: /*i18n*/ { id: 'export.seat', message: 'Seat' },
   status: /*i18n*/ { id: 'export.status', message: 'Status' },
   checked_in: /*i18n*/ { id: 'export.checked_in', message: 'Checked in' },
   checked_in_at: /*i18n*/ { id: 'export.checked_in_at', message: 'Checked in at' },
@@ -67,4 +70,11 @@ export const EXPORT_TEXT = {
 export const dateColumns = (h: (d: (typeof EXPORT_TEXT)[keyof typeof EXPORT_TEXT]) => string): ExportColumn[] => [
   { heading: h(EXPORT_TEXT.date), kind: 'text', width: 17 },
   { heading: h(EXPORT_TEXT.date_label), kind: 'text', width: 16 },
+];
+
+/** A seated event's columns: where each ticket sits. */
+export const seatColumns = (h: (d: (typeof EXPORT_TEXT)[keyof typeof EXPORT_TEXT]) => string): ExportColumn[] => [
+  { heading: h(EXPORT_TEXT.section), kind: 'text', width: 16 },
+  { heading: h(EXPORT_TEXT.row), kind: 'text', width: 10 },
+  { heading: h(EXPORT_TEXT.seat), kind: 'text', width: 8 },
 ];

@@ -1,9 +1,17 @@
-import { type EventLocation, formatEventDate, intlLocale, type Locale, memoByKey } from '@admitone/shared';
+import {
+  type EventLocation,
+  formatEventDate,
+  intlLocale,
+  type Locale,
+  memoByKey,
+  type SeatDto,
+} from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
 
 const M = {
   withLabel: /*i18n*/ { id: 'date.with_label', message: '{date} ({label})' },
+  seatText: /*i18n*/ { id: 'seat.text', message: '{section}row {row}, seat {seat}' },
 };
 
 /**
@@ -46,4 +54,19 @@ export function formatAddress(location: EventLocation, locale = 'en'): string | 
   ];
   const text = parts.filter((p): p is string => Boolean(p && p.trim())).join(', ');
   return text || null;
+}
+
+/** Where a ticket sits, in the reader's language: "Stalls, row B, seat 12" (a standing area: "Ground floor, Pit"). */
+export function seatText(seat: SeatDto, locale: Locale): string {
+  const section = seat.section ? `${seat.section}, ` : '';
+  if (!seat.seat) return `${section}${seat.row}`;
+  return translate(locale, M.seatText, { section, row: seat.row, seat: seat.seat });
+}
+
+/** The ticket's name with its tier, and where it sits when seated (`Stalls – Ground floor, row B, seat 12`). */
+export function ticketWithSeat(
+  a: { ticket_name: string; tier_label: string | null; seat?: SeatDto | null },
+  locale: Locale,
+): string {
+  return a.seat ? `${ticketLabel(a)} – ${seatText(a.seat, locale)}` : ticketLabel(a);
 }

@@ -1,4 +1,4 @@
-import type { EventLocation } from '@admitone/shared';
+import type { EventLocation, SeatDto } from '@admitone/shared';
 
 /**
  * Everything a ticket's PDF, calendar file and QR code are made from (plain JSON, so a mail job can carry it; the
@@ -39,6 +39,8 @@ export interface TicketDocumentData {
     email: string;
     ticket_name: string;
     tier_label: string | null;
+    /** A seated event: where the ticket sits (absent in rows written before, or unseated). */
+    seat?: SeatDto | null;
   };
   /**
    * What the QR code says: the ticket code signed by the event (ticket-signature.ts); absent (rows written before): the

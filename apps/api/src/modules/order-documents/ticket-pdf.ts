@@ -8,7 +8,7 @@ import { personName } from '@admitone/shared';
 import PDFDocument from 'pdfkit';
 
 import { translate } from '../../i18n/i18n.js';
-import { formatAddress, formatTicketDate, ticketLabel } from './format.js';
+import { formatAddress, formatTicketDate, seatText, ticketLabel } from './format.js';
 import type { TicketDocumentData } from './ticket-document-data.js';
 import { QR_OPTIONS, qrModules } from './ticket-qr.js';
 
@@ -25,6 +25,7 @@ const M = {
   organizer: /*i18n*/ { id: 'ticket_pdf.organizer', message: 'Organized by {name}' },
   scan: /*i18n*/ { id: 'ticket_pdf.scan', message: 'Show this code at the entrance. Each ticket is valid once.' },
   pass: /*i18n*/ { id: 'ticket_pdf.pass', message: 'Pass' },
+  seat: /*i18n*/ { id: 'ticket_pdf.seat', message: 'Seat' },
   passDates: /*i18n*/ {
     id: 'ticket_pdf.pass_dates',
     message: '{count, plural, one {Once on # date, {first}} other {Once on each of # dates, {first} to {last}}}',
@@ -131,6 +132,8 @@ export async function ticketPdf(
     [t(M.order), d.order.order_number],
     [t(M.price), d.price === 0 ? t(M.free) : formatMoney(d.price, d.order.currency, locale)],
   ];
+  // A seated ticket says where, under its name.
+  if (d.attendee.seat) rows.splice(4, 0, [t(M.seat), seatText(d.attendee.seat, locale)]);
   // A pass's code admits on each of its dates: the ticket says so under its date.
   if (d.pass)
     rows.splice(1, 0, [

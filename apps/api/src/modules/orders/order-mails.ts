@@ -31,6 +31,7 @@ import { imagesByOwner } from '../images/images.repository.js';
 import type { TicketDocumentData } from '../order-documents/ticket-document-data.js';
 import { ticketLogoKey } from '../order-documents/ticket-logo.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
+import { seatsById } from '../seating/seat-labels.js';
 import { signedTicketCode } from './ticket-signature.js';
 
 export interface OrderMailContext {
@@ -228,6 +229,10 @@ export async function enqueueOrderMails(
   for (const p of people) if (p.status === 'ACTIVE') qrCodes.set(p.id, await signedTicketCode(tx, e.id, p.short_id));
   // A pass's tickets are each for a date of their own (the order's date stands for the others).
   const passDates = await datesOfPasses(tx, people);
+  const seats = await seatsById(
+    tx,
+    people.map((p) => p.seat_id),
+  );
   // What a pass's ticket says of the pass: its code admits once on each of the pass's dates that still stand.
   const passOf = (p: (typeof people)[number]) => {
     if (!p.pass_group) return null;
@@ -253,6 +258,7 @@ export async function enqueueOrderMails(
         email: p.email ?? '',
         ticket_name: item.ticket_name,
         tier_label: item.tier_label,
+        seat: (p.seat_id && seats.get(p.seat_id)) || null,
       },
       order: { order_number: order.order_number, currency: order.currency },
       price: item.unit.total,

@@ -15,6 +15,7 @@ import {
   type PublicOrderDto,
   type PublicQuestionDto,
   type QuestionTexts,
+  type SeatDto,
 } from '@admitone/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
@@ -34,6 +35,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { dateOfOrder, datesOfPasses, type OrderDate, toOrderDateDto } from '../event-dates/order-dates.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
+import { seatsById } from '../seating/seat-labels.js';
 import { selfServiceOf } from '../self-service/policy.js';
 import { passPicksOf } from './pass-picks-view.js';
 import { offlinePaymentOpen } from './payment-terms.js';
@@ -228,6 +230,7 @@ export function toAttendeeDto(
     Partial<Pick<AttendeeRow, 'pass_group'>>,
   item: { ticket_name: string; tier_label: string | null },
   passDate: OrderDate | null = null,
+  seat: SeatDto | null = null,
 ): PublicAttendeeDto {
   return {
     short_id: a.short_id,
@@ -241,6 +244,7 @@ export function toAttendeeDto(
     status: a.status,
     pass_of: passLeadOf(a),
     pass_date: passDate && toOrderDateDto(passDate),
+    ...(seat ? { seat } : {}),
   };
 }
 
@@ -298,6 +302,10 @@ export async function publicOrderView(
     : [];
   const date = await dateOfOrder(db, order.id);
   const passDates = await datesOfPasses(db, people);
+  const seats = await seatsById(
+    db,
+    people.map((a) => a.seat_id),
+  );
   const picks = await passPicksOf(db, order, now);
   const dto = toPublicOrderDto({
     order,
@@ -307,6 +315,7 @@ export async function publicOrderView(
     parts: parts!,
     date,
     passDates,
+    seats,
     token,
     now,
     cardPayments,
@@ -322,7 +331,7 @@ type PersonPart = Pick<
   AttendeeRow,
   'id' | 'short_id' | 'ticket_id' | 'tier_id' | 'order_item_id' | 'first_name' | 'last_name' | 'email' | 'status'
 > &
-  Partial<Pick<AttendeeRow, 'pass_group'>>;
+  Partial<Pick<AttendeeRow, 'pass_group' | 'seat_id'>>;
 
 /** An order as the buyer sees it, from rows already read (or just written, for a fresh reservation). */
 export function toPublicOrderDto(p: {
@@ -335,6 +344,8 @@ export function toPublicOrderDto(p: {
   date: OrderDate | null;
   /** The dates of a pass's tickets, by attendee id. */
   passDates?: ReadonlyMap<number, OrderDate>;
+  /** Where its attendees sit, by place id (a seated event). */
+  seats?: ReadonlyMap<number, SeatDto>;
   token: string | null | undefined;
   now: Date;
   cardPayments: boolean;
@@ -379,7 +390,14 @@ export function toPublicOrderDto(p: {
       unit: i.unit,
       total: i.total,
     })),
-    attendees: people.map((a) => toAttendeeDto(a, itemOf(a.order_item_id), p.passDates?.get(a.id) ?? null)),
+    attendees: people.map((a) =>
+      toAttendeeDto(
+        a,
+        itemOf(a.order_item_id),
+        p.passDates?.get(a.id) ?? null,
+        (a.seat_id && p.seats?.get(a.seat_id)) || null,
+      ),
+    ),
     questions: reserved ? questionsIn(parts?.questions ?? [], orderLocale) : [],
     answers: answers.map((a) => ({
       question_id: a.question_id,

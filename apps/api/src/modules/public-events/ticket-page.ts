@@ -9,6 +9,7 @@ import { orderDateColumns, toOrderDateDto } from '../event-dates/order-dates.js'
 import { ticketIcs } from '../order-documents/ticket-ics.js';
 import { orderEventView, toAttendeeDto } from '../orders/order-view.js';
 import { signedTicketCode } from '../orders/ticket-signature.js';
+import { seatsById } from '../seating/seat-labels.js';
 
 /**
  * A ticket by its attendee's short id. That id is also what the QR code holds, so anyone who has seen
@@ -54,7 +55,8 @@ export async function publicTicketView(
     : unpaid && row.attendee.status !== 'CANCELLED'
       ? 'AWAITING_PAYMENT'
       : 'CANCELLED';
-  const { email: _email, ...attendee } = toAttendeeDto(row.attendee, row.item);
+  const seat = (await seatsById(db, [row.attendee.seat_id])).get(row.attendee.seat_id ?? -1) ?? null;
+  const { email: _email, ...attendee } = toAttendeeDto(row.attendee, row.item, null, seat);
   return {
     attendee,
     order_number: row.order.order_number,

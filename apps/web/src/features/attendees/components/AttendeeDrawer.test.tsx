@@ -28,6 +28,7 @@ const attendee: AttendeeDetailDto = {
   created_at: '2027-05-20T12:00:00.000Z',
   // 1 June 2027, 19:00 in Berlin, without an end or a label.
   date: { id: 11, start_date: '2027-06-01T17:00:00.000Z', end_date: null, label: null, location: null },
+  seat: null,
   locale: 'en',
   answers: [],
   check_ins: [],

@@ -25,6 +25,7 @@ const attendee = (id: number, date: AttendeeDto['date']): AttendeeDto => ({
   checked_in_by: null,
   created_at: '2027-05-01T10:00:00.000Z',
   date,
+  seat: null,
 });
 const page: Paginated<AttendeeDto> = {
   data: [

@@ -43,6 +43,7 @@ const matinee = {
   checked_in_by: null,
   created_at: '2030-05-01T10:00:00.000Z',
   date: { id: 9, start_date: '2030-06-02T12:00:00.000Z', end_date: null, label: 'Matinee', location: null },
+  seat: null,
 } satisfies AttendeeDto;
 
 /** The event's dates (Berlin): 1 June, the matinee and the evening of 2 June, and a cancelled one on the 9th. */

@@ -58,6 +58,7 @@ const ada = {
   checked_in_by: null,
   created_at: '2030-05-01T10:00:00.000Z',
   date: { id: 8, start_date: '2030-06-01T17:00:00.000Z', end_date: null, label: 'Premiere', location: null },
+  seat: null,
 } satisfies AttendeeDto;
 const wrongDate: CheckInOutcomeDto = {
   result: 'WRONG_DATE',

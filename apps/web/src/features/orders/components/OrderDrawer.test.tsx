@@ -35,6 +35,7 @@ const attendee = (id: number, first_name: string): AttendeeDto => ({
   checked_in_by: null,
   created_at: '2027-05-20T12:00:00.000Z',
   date: closing,
+  seat: null,
 });
 
 const order: OrderDetailDto = {
