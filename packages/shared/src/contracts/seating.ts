@@ -400,3 +400,78 @@ export const seatSchema = z.object({
   row: z.string(),
   seat: z.string(),
 }) satisfies z.ZodType<SeatDto>;
+
+// ---------------------------------------------------------------------------------------------
+// Organizers: seats kept off sale, and what each place holds on a date
+// ---------------------------------------------------------------------------------------------
+
+/** HOLD: kept off sale for the house, press or a sponsor (the organizer may still seat someone); KILL: never sold. */
+export const SEAT_HOLD_KINDS = ['HOLD', 'KILL'] as const;
+export type SeatHoldKind = (typeof SEAT_HOLD_KINDS)[number];
+
+export const seatHoldBody = z.object({
+  name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
+  kind: z.enum(SEAT_HOLD_KINDS).default('HOLD'),
+  /** Place ids of the event's plan (`GET /api/public/events/{id}/seating`). */
+  seats: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).min(1).max(SEATING_MAX_SEATS),
+});
+export type SeatHoldBody = z.input<typeof seatHoldBody>;
+export const seatHoldParams = z.object({
+  eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  holdId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
+
+export interface SeatHoldDto {
+  id: number;
+  name: string;
+  kind: SeatHoldKind;
+  /** Place ids, ascending. */
+  seats: number[];
+  created_at: string;
+}
+const seatHoldSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(SEAT_HOLD_KINDS),
+  seats: z.array(z.number().int()),
+  created_at: z.string(),
+}) satisfies z.ZodType<SeatHoldDto>;
+export const seatHoldResponse = oneOf(seatHoldSchema);
+export const seatHoldListResponse = z.object({ data: z.array(seatHoldSchema) });
+
+/** `GET /api/events/{eventId}/seating/places?date=`: who sits where on a date, for the organizer's plan and list. */
+export const seatPlacesQuery = z.object({
+  date: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
+});
+export interface SeatPlaceDto {
+  /** Place id. */
+  id: number;
+  seat: SeatDto;
+  category: string;
+  /** SOLD: an attendee's (paid, free or awaiting payment); RESERVED: in a checkout; HELD or KILLED: a hold's. */
+  state: 'FREE' | 'SOLD' | 'RESERVED' | 'HELD' | 'KILLED';
+  /** The hold keeping it, when held or killed. */
+  hold: string | null;
+  /** Who sits there on the date (a standing area: everyone in it). */
+  attendees: Array<{ id: number; short_id: string; name: string; order_id: number; order_number: string }>;
+}
+export const seatPlacesResponse = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      seat: seatSchema,
+      category: z.string(),
+      state: z.enum(['FREE', 'SOLD', 'RESERVED', 'HELD', 'KILLED']),
+      hold: z.string().nullable(),
+      attendees: z.array(
+        z.object({
+          id: z.number().int(),
+          short_id: z.string(),
+          name: z.string(),
+          order_id: z.number().int(),
+          order_number: z.string(),
+        }),
+      ),
+    }) satisfies z.ZodType<SeatPlaceDto>,
+  ),
+});

@@ -1,4 +1,5 @@
 import type { SeatingCountsDto, SeatingLayout } from '@admitone/shared';
+import type { SeatHoldKind } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -135,4 +136,39 @@ export const seatDates = pgTable(
     index('seat_dates_date_idx').on(t.event_date_id),
     check('seat_dates_taken_check', sql`${t.taken} >= 0`),
   ],
+);
+
+/**
+ * Seats an event keeps off sale on every date: a named hold (house, press, sponsor; the organizer may still seat
+ * someone there) or killed seats (never sold: a broken seat, a camera position). Released by deleting it.
+ */
+export const seatHolds = pgTable(
+  'seat_holds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').$type<SeatHoldKind>().notNull(),
+    created_at: instant('created_at').notNull(),
+  },
+  (t) => [index('seat_holds_event_idx').on(t.event_id)],
+);
+
+/** The places of a hold; a place is in at most one hold of its event (what a buyer's take checks). */
+export const seatHoldPlaces = pgTable(
+  'seat_hold_places',
+  {
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    seat_id: integer('seat_id')
+      .notNull()
+      .references(() => seatingSeats.id, { onDelete: 'cascade' }),
+    hold_id: integer('hold_id')
+      .notNull()
+      .references(() => seatHolds.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.event_id, t.seat_id] }), index('seat_hold_places_hold_idx').on(t.hold_id)],
 );
