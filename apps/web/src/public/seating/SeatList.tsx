@@ -38,6 +38,8 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
     [index, isFree, places, section, category],
   );
   if (!plan || !index) return null;
+  // Features only as a column when some seat has one (the list stays narrow enough for a phone).
+  const withFeatures = index.seats.some((s) => s.features.length > 0);
   const pages = Math.max(1, Math.ceil(rows.length / LIST_PAGE));
   const current = Math.min(page, pages);
   const shown = rows.slice((current - 1) * LIST_PAGE, current * LIST_PAGE);
@@ -79,7 +81,7 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
           <Trans>No free seats match these filters.</Trans>
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={withFeatures ? 440 : 300}>
           <Table verticalSpacing={6} highlightOnHover>
             <Table.Caption>
               {(() => {
@@ -106,9 +108,11 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
                 <Table.Th>
                   <Trans>Price</Trans>
                 </Table.Th>
-                <Table.Th>
-                  <Trans>Features</Trans>
-                </Table.Th>
+                {withFeatures ? (
+                  <Table.Th>
+                    <Trans>Features</Trans>
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -134,9 +138,11 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
                         {plan.categories[seat.category]?.name}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{text.features(seat)}</Text>
-                    </Table.Td>
+                    {withFeatures ? (
+                      <Table.Td>
+                        <Text size="sm">{text.features(seat)}</Text>
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 );
               })}

@@ -10,6 +10,7 @@ import { checkoutTokens, openOrders, orderSecrets } from '../lib/checkout-token'
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 import { lostPlaces } from '../seating/seat-lines';
 import type { SeatPickerHandle } from '../seating/SeatPicker';
+import { loadDeepMessages } from '../shell/public-i18n';
 import { CategoryGroup, ticketGroups } from './CategoryGroup';
 import { splitReserveErrors } from './reserve-errors';
 import {
@@ -24,8 +25,11 @@ import {
 import { TicketItem } from './TicketItem';
 import { WaitlistButton } from './WaitlistButton';
 
-// The seat picker is a chunk of its own: most events are not seated.
-const SeatPicker = lazy(() => import('../seating/SeatPicker'));
+// The seat picker is a chunk of its own, with its messages in the lazily loaded pages' catalog: most events are
+// not seated.
+const SeatPicker = lazy(() =>
+  Promise.all([import('../seating/SeatPicker'), loadDeepMessages()]).then(([module]) => module),
+);
 
 interface TicketSelectorProps {
   event: PublicEventDto;
