@@ -529,6 +529,7 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await importing.getByRole('button', { name: 'Import plan' }).click();
   await expect(page).toHaveURL(/\/manage\/organizer\/\d+\/seating-plans\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Lakeside Stage', level: 1 })).toBeVisible();
+  const planPath = new URL(page.url()).pathname;
   await expect(page.getByRole('img', { name: 'Seating plan with 10 seats in 2 categories' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
     /^Front\s*6 seats$/,
@@ -562,6 +563,43 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(page.getByRole('combobox', { name: 'Ticket for Back', exact: true })).toHaveValue('Not sold');
   await expectAccessible(page, 'event seating');
   await snapshot(page, 'en-event-seating');
+
+  // The plan's layout editor: a new category's block of 3 rows of 8 and a round table added (the table's addition
+  // undone and redone), the table moved down with the keyboard, the draft saved (version 1 stays as it was).
+  await page.goto(planPath);
+  await page.getByRole('link', { name: 'Edit layout' }).click();
+  await expect(page.getByRole('heading', { name: 'Layout of Lakeside Stage', level: 1 })).toBeVisible();
+  const counts = page.getByTestId('seating-editor-counts');
+  await expect(counts).toHaveText('Seating plan with 10 seats in 2 categories');
+  await page.getByLabel('Plan height').fill('520');
+  await page.getByRole('button', { name: 'Rows', exact: true }).click();
+  const adding = page.getByRole('dialog', { name: 'Add rows of seats' });
+  await adding.getByLabel('Section name').fill('Terrace');
+  await adding.getByRole('combobox', { name: 'Category' }).fill('Terrace');
+  await adding.getByLabel('Rows', { exact: true }).fill('3');
+  await adding.getByLabel('Seats per row').fill('8');
+  await adding.getByRole('button', { name: 'Add rows' }).click();
+  await expect(counts).toHaveText('Seating plan with 34 seats in 3 categories');
+  const canvas = page.getByTestId('seating-editor-canvas');
+  await canvas.focus();
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.getByRole('button', { name: 'Round tables' }).click();
+  await page.getByRole('dialog', { name: 'Add round tables' }).getByRole('button', { name: 'Add table' }).click();
+  await expect(counts).toHaveText('Seating plan with 42 seats in 3 categories');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(counts).toHaveText('Seating plan with 34 seats in 3 categories');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(counts).toHaveText('Seating plan with 42 seats in 3 categories');
+  await expect(page.getByTestId('seating-editor-selection')).toHaveText('8 seats selected');
+  await canvas.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowDown');
+  await expect(page.getByTestId('seating-editor-checks')).toHaveText('No problems: the plan can be published.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Lakeside Stage: layout saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await notificationsGone(page);
+  await expectAccessible(page, 'seating editor');
+  await snapshot(page, 'en-seating-editor');
 
   // An unknown organizer is a not-found page.
   await page.goto('/manage/organizer/999999');

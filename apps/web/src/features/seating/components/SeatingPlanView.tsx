@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Box, Group, Text, useMantineTheme } from '@mantine/core';
 import { memo, type ReactNode, useMemo } from 'react';
 
+import { TableDrawing } from '../editor/TableDrawing';
 import { type CategoryTally, tallyLayout } from '../seating-layout';
 
 /** A seat's radius in the plan's pixels when the plan gives none (pretix's default). */
@@ -88,7 +89,8 @@ function RowSeats({ row, colours, fallback }: { row: Row; colours: Map<string, s
   const { x, y } = row.position ?? { x: 0, y: 0 };
   const first = row.seats[0];
   const last = row.seats.at(-1);
-  const where = row.row_number_position;
+  // A table is named in its middle, not beside its seats.
+  const where = row.table ? null : row.row_number_position;
   const label = (seat: Row['seats'][number], side: -1 | 1) => {
     const r = seat.radius ?? DEFAULT_SEAT_RADIUS;
     return (
@@ -106,6 +108,7 @@ function RowSeats({ row, colours, fallback }: { row: Row; colours: Map<string, s
   };
   return (
     <g transform={`translate(${x} ${y})`}>
+      <TableDrawing row={row} />
       {row.seats.map((seat, i) => (
         <circle
           key={i}

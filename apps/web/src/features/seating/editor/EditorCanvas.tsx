@@ -32,7 +32,7 @@ import {
   unitsIn,
   unitsOf,
 } from './selection';
-import { tableShape } from './tables';
+import { TableDrawing } from './TableDrawing';
 import type { LayoutChange } from './use-plan-editor';
 
 /** Where the plan is on screen: screen = plan × scale + (x, y), in the canvas's pixels. */
@@ -97,10 +97,9 @@ interface RowViewProps {
 const RowView = memo(function RowView({ row, mask, colours, fallback, numbers }: RowViewProps) {
   const { x, y } = at(row.position);
   const chosen = useMemo(() => (mask && mask !== '*' ? new Set(mask.split(',').map(Number)) : null), [mask]);
-  const table = tableShape(row);
   const first = row.seats[0];
   const last = row.seats.at(-1);
-  const where = table ? null : row.row_number_position;
+  const where = row.table ? null : row.row_number_position;
   const label = (seat: Row['seats'][number], side: -1 | 1) => (
     <text
       x={seat.position.x + side * (seat.radius ?? SEAT_RADIUS) * 1.8}
@@ -115,33 +114,7 @@ const RowView = memo(function RowView({ row, mask, colours, fallback, numbers }:
   );
   return (
     <g transform={`translate(${x} ${y})`}>
-      {table?.shape === 'round' ? (
-        <circle cx={table.centre.x} cy={table.centre.y} r={table.radius} fill="#f1f3f5" stroke="#adb5bd" />
-      ) : null}
-      {table?.shape === 'long' ? (
-        <rect
-          x={table.centre.x - table.width / 2}
-          y={table.centre.y - table.height / 2}
-          width={table.width}
-          height={table.height}
-          rx={4}
-          fill="#f1f3f5"
-          stroke="#adb5bd"
-          transform={table.rotation ? `rotate(${table.rotation} ${table.centre.x} ${table.centre.y})` : undefined}
-        />
-      ) : null}
-      {table ? (
-        <text
-          x={table.centre.x}
-          y={table.centre.y}
-          fontSize={14}
-          fill="#343a40"
-          textAnchor="middle"
-          dominantBaseline="central"
-        >
-          {row.row_number}
-        </text>
-      ) : null}
+      <TableDrawing row={row} />
       {row.seats.map((seat, i) => {
         const selected = mask === '*' || (chosen?.has(i) ?? false);
         const r = seat.radius ?? SEAT_RADIUS;

@@ -92,10 +92,10 @@ export function CategoriesPanel({ layout, change, seal }: PanelProps) {
               <ColorInput
                 aria-label={t`Colour of ${name}`}
                 format="hex"
-                w={110}
+                w={120}
+                withEyeDropper={false}
                 swatches={CATEGORY_COLOURS}
                 value={category.color ?? ''}
-                eyeDropperButtonProps={{ 'aria-label': t`Pick a color from the screen` }}
                 onChange={(color) =>
                   change(
                     (l) => ({ ...l, categories: l.categories.map((c, j) => (j === i ? { ...c, color } : c)) }),
@@ -114,7 +114,7 @@ export function CategoriesPanel({ layout, change, seal }: PanelProps) {
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
             </Group>
-            <Text size="xs" c="dimmed" pl={116}>
+            <Text size="xs" c="dimmed" pl={126}>
               {standing ? t`${seats}, ${places} standing` : seats}
             </Text>
           </Stack>

@@ -10,11 +10,13 @@ import {
   Anchor,
   Button,
   Card,
+  Center,
   Container,
   Grid,
   Group,
   Paper,
   SegmentedControl,
+  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -63,6 +65,7 @@ import { NOTHING, type PickMode, withIds } from './selection';
 import { usePlanEditor } from './use-plan-editor';
 
 const KEYS_HELP_ID = 'seating-editor-keys';
+const SHOWN_PROBLEMS = 20;
 
 /** Whether a key press belongs to a field (its own undo), not to the editor. */
 const inField = (target: EventTarget | null) =>
@@ -98,7 +101,9 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
   const tally = useMemo(() => tallyLayout(layout), [layout]);
   const problems = useMemo(() => layoutProblems(layout), [layout]);
   const say = issueTranslator(i18n);
-  const localFields = problemFields(problems, (key) => say({ key, values: {} }));
+  // The first problems (a plan without categories has one per seat); the rest are counted.
+  const localFields = problemFields(problems.slice(0, SHOWN_PROBLEMS), (key) => say({ key, values: {} }));
+  const more = problems.length - SHOWN_PROBLEMS;
   const published = isApiError(publish.error) ? publish.error.fieldErrors : {};
   const refused = Object.keys(published).some((f) => f.startsWith('layout'));
 
@@ -206,19 +211,23 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
                 {
                   value: 'select',
                   label: (
-                    <Group gap={4} wrap="nowrap">
+                    <Center style={{ gap: 6 }} px={4}>
                       <IconPointer size={14} aria-hidden />
-                      <Trans>Select</Trans>
-                    </Group>
+                      <span>
+                        <Trans>Select</Trans>
+                      </span>
+                    </Center>
                   ),
                 },
                 {
                   value: 'pan',
                   label: (
-                    <Group gap={4} wrap="nowrap">
+                    <Center style={{ gap: 6 }} px={4}>
                       <IconHandStop size={14} aria-hidden />
-                      <Trans>Pan</Trans>
-                    </Group>
+                      <span>
+                        <Trans>Pan</Trans>
+                      </span>
+                    </Center>
                   ),
                 },
               ]}
@@ -268,6 +277,34 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
                   Ctrl+Shift+Z redoes.
                 </Trans>
               </Text>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="xs">
+                <SettingsSection title={<Trans>Categories</Trans>}>
+                  <CategoriesPanel layout={layout} change={change} seal={seal} />
+                </SettingsSection>
+                <SettingsSection
+                  title={<Trans>Checks</Trans>}
+                  description={<Trans>What publishing checks, as you draw.</Trans>}
+                >
+                  {problems.length ? (
+                    <Stack gap="xs">
+                      <PlanProblems
+                        title={<Trans>Correct these before publishing:</Trans>}
+                        fieldErrors={localFields}
+                        layout={layout}
+                      />
+                      {more > 0 ? (
+                        <Text size="sm" c="dimmed">
+                          {plural(more, { one: 'And # more problem.', other: 'And # more problems.' })}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="teal.9" data-testid="seating-editor-checks">
+                      <Trans>No problems: the plan can be published.</Trans>
+                    </Text>
+                  )}
+                </SettingsSection>
+              </SimpleGrid>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -275,25 +312,6 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
               <Card withBorder radius="md" padding="md" component="section" aria-label={t`Selection`}>
                 <Inspector layout={layout} selection={selection} change={change} seal={seal} onDelete={onDelete} />
               </Card>
-              <SettingsSection title={<Trans>Categories</Trans>}>
-                <CategoriesPanel layout={layout} change={change} seal={seal} />
-              </SettingsSection>
-              <SettingsSection
-                title={<Trans>Checks</Trans>}
-                description={<Trans>What publishing checks, as you draw.</Trans>}
-              >
-                {problems.length ? (
-                  <PlanProblems
-                    title={<Trans>Correct these before publishing:</Trans>}
-                    fieldErrors={localFields}
-                    layout={layout}
-                  />
-                ) : (
-                  <Text size="sm" c="teal.9" data-testid="seating-editor-checks">
-                    <Trans>No problems: the plan can be published.</Trans>
-                  </Text>
-                )}
-              </SettingsSection>
               <SettingsSection title={<Trans>Plan and background</Trans>}>
                 <CanvasPanel layout={layout} change={change} seal={seal} />
               </SettingsSection>
