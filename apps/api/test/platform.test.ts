@@ -94,6 +94,7 @@ describe('platform', () => {
       'DELETE /api/users/{id}/invitation',
       'DELETE /api/organizers/{id}/images/{imageId}',
       'DELETE /api/organizers/{organizerId}/seating-plans/{planId}',
+      'DELETE /api/events/{eventId}/seating/holds/{holdId}',
       'DELETE /api/events/{id}/images/{imageId}',
       'DELETE /api/events/{id}',
       'DELETE /api/events/{eventId}/tickets/{ticketId}',

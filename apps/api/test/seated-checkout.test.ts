@@ -253,4 +253,61 @@ describe('a seated event for buyers', () => {
     expect(head).toContain('Section,Row,Seat');
     expect(row).toContain('Balcony,1,2');
   });
+
+  it('keeps seats off sale with named holds and killed seats: buyers cannot take them; released seats sell again', async () => {
+    const s = await seatedEvent(ctx.app);
+    const [a1, a2, a3] = ['1', '2', '3'].map((n) => s.place('Ground floor', 'Row A', n)) as [number, number, number];
+    const holds = `/api/events/${s.event.id}/seating/holds`;
+    const hold = (body: object) => call(ctx.app, 'POST', holds, { token: s.u.token, body });
+    const sold = await reserve(ctx.app, s.event.id, { items: [{ ticket_id: s.stalls.id, quantity: 1, seats: [a3] }] });
+    expect(sold.statusCode).toBe(201);
+    const press = await hold({ name: 'Press', seats: [a1] });
+    expect(press.statusCode, press.body).toBe(201);
+    expect(press.json().data).toMatchObject({ name: 'Press', kind: 'HOLD', seats: [a1] });
+    // A sold seat, a held one and an unknown one: each on its field.
+    const refused = await hold({ name: 'Camera', kind: 'KILL', seats: [a3, a1, 999_999, a2] });
+    expect(refused.json().error.field_errors).toEqual({
+      'seats.0': ['Ground floor Row A 3 is sold or in a checkout: it cannot be kept off sale.'],
+      'seats.1': ['Ground floor Row A 1 is already kept off sale by “Press”.'],
+      'seats.2': ['This seat is not on the plan of this event.'],
+    });
+    const camera = await hold({ name: 'Camera', kind: 'KILL', seats: [a2] });
+    expect(camera.statusCode).toBe(201);
+    expect((await availability(s.event.id)).unavailable).toEqual([a1, a2, a3]);
+    // Buyers are told which seats went.
+    const buyer = await reserve(ctx.app, s.event.id, {
+      items: [{ ticket_id: s.stalls.id, quantity: 2, seats: [a1, a2] }],
+    });
+    expect(buyer.json().error).toMatchObject({
+      code: 'SEATS_TAKEN',
+      field_errors: {
+        'items.0.seats.0': ['Ground floor Row A 1 has just been taken by someone else.'],
+        'items.0.seats.1': ['Ground floor Row A 2 has just been taken by someone else.'],
+      },
+    });
+    // The organizer's view of the date.
+    const placesOn = async () =>
+      (await call(ctx.app, 'GET', `/api/events/${s.event.id}/seating/places`, { token: s.u.token })).json()
+        .data as Array<{
+        id: number;
+        state: string;
+        hold: string | null;
+      }>;
+    const rowA = (await placesOn()).filter((p) => [a1, a2, a3].includes(p.id));
+    expect(rowA.map((p) => [p.state, p.hold])).toEqual([
+      ['HELD', 'Press'],
+      ['KILLED', 'Camera'],
+      ['RESERVED', null],
+    ]);
+    // Released: on sale again.
+    expect((await call(ctx.app, 'DELETE', `${holds}/${press.json().data.id}`, { token: s.u.token })).statusCode).toBe(
+      204,
+    );
+    const again = await reserve(ctx.app, s.event.id, { items: [{ ticket_id: s.stalls.id, quantity: 1, seats: [a1] }] });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(
+      (await call(ctx.app, 'GET', holds, { token: s.u.token })).json().data.map((h: { name: string }) => h.name),
+    ).toEqual(['Camera']);
+    expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
+  });
 });

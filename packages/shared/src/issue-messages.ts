@@ -289,4 +289,16 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.seat_taken',
     message: '{seat} has just been taken by someone else.',
   },
+  seat_not_free: /*i18n*/ {
+    id: 'field.seat_not_free',
+    message: '{seat} is sold or in a checkout: it cannot be kept off sale.',
+  },
+  seat_already_held: /*i18n*/ {
+    id: 'field.seat_already_held',
+    message: '{seat} is already kept off sale by “{hold}”.',
+  },
+  event_not_seated: /*i18n*/ {
+    id: 'field.event_not_seated',
+    message: 'This event has no seating plan.',
+  },
 };

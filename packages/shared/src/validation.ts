@@ -103,6 +103,9 @@ export type IssueKey =
   | 'seat_twice'
   | 'seat_table_whole'
   | 'seat_taken'
+  | 'seat_not_free'
+  | 'seat_already_held'
+  | 'event_not_seated'
   | 'invalid';
 
 export interface IssueDescriptor {

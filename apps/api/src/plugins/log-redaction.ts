@@ -23,6 +23,7 @@ export const PLAIN_PARAMS: ReadonlySet<string> = new Set([
   'eventId',
   'organizerId',
   'planId',
+  'holdId',
   'version',
   'orderId',
   'shortId',

@@ -32,6 +32,8 @@ export const GUARDED_TABLES = [
   'event_seat_categories',
   'seating_seats',
   'seat_dates',
+  'seat_holds',
+  'seat_hold_places',
   'promo_codes',
   'promo_code_tickets',
   'affiliates',

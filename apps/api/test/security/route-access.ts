@@ -29,6 +29,7 @@ import {
   questionBody,
   questionSortBody,
   refundOrderBody,
+  seatHoldBody,
   seatingImportBody,
   seatingPlanBody,
   sendMessageBody,
@@ -218,6 +219,17 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/organizers/{organizerId}/seating-plans/{planId}/export': { access: 'member' },
   'GET /api/events/{eventId}/seating': { access: 'member' },
   'PUT /api/events/{eventId}/seating': { access: 'member', body: body(eventSeatingBody, () => ({ plan_id: null })) },
+  'GET /api/events/{eventId}/seating/holds': { access: 'member' },
+  'POST /api/events/{eventId}/seating/holds': {
+    access: 'member',
+    body: body(seatHoldBody, () => ({ name: 'House', seats: [1] })),
+  },
+  'PUT /api/events/{eventId}/seating/holds/{holdId}': {
+    access: 'member',
+    body: body(seatHoldBody, () => ({ name: 'House', seats: [1] })),
+  },
+  'DELETE /api/events/{eventId}/seating/holds/{holdId}': { access: 'member' },
+  'GET /api/events/{eventId}/seating/places': { access: 'member' },
   'POST /api/events': {
     access: 'member',
     body: body(createEventBody, (w) => ({
@@ -512,6 +524,7 @@ export function pathFor(path: string, rule: RouteRule, w: TenantWorld): string {
       capacityId: w.capacityId,
       organizerId: w.organizerId,
       planId: w.seatingPlanId,
+      holdId: w.holdId,
       version: 1,
       dateId: w.dateId,
       categoryId: w.categoryId,

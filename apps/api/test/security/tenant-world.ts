@@ -9,6 +9,8 @@ import {
   orders,
   outbox,
   questionAnswerFiles,
+  seatingPlanVersions,
+  seatingSeats,
   users,
   waitlistEntries,
 } from '../../src/db/schema/index.js';
@@ -131,6 +133,19 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   ]);
   expect(placed.status).toBe('COMPLETED');
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, placed.short_id));
+  // The event is seated too (a ticket of its own sells the plan's Stalls) and keeps its one seat off sale.
+  const seatedTicket = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'Stalls seat', type: 'FREE' });
+  const seated = await call(app, 'PUT', `${ev}/seating`, {
+    token: a.token,
+    body: { plan_id: seatingPlan.id, categories: [{ category: 'Stalls', ticket_id: seatedTicket.id }] },
+  });
+  expect(seated.statusCode, seated.body).toBe(200);
+  const [place] = await db
+    .select({ id: seatingSeats.id })
+    .from(seatingSeats)
+    .innerJoin(seatingPlanVersions, eq(seatingPlanVersions.id, seatingSeats.version_id))
+    .where(eq(seatingPlanVersions.plan_id, seatingPlan.id));
+  const seatHold = await made(app, a.token, 'POST', `${ev}/seating/holds`, { name: 'Press', seats: [place!.id] });
   const [orderMail] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.order_id, order!.id)).limit(1);
   const attendeeRows = await db
     .select({ id: attendees.id, short_id: attendees.short_id })
@@ -249,6 +264,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     taxId: tax.id,
     capacityId: capacity.id,
     seatingPlanId: seatingPlan.id,
+    holdId: seatHold.id,
     dateId: dates[0]!.id,
     mainCategoryId: mainCategory.id,
     categoryId: category.id,

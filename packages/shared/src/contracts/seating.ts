@@ -389,7 +389,7 @@ export const publicBestSeatsResponse = oneOf(
   z.object({ seats: z.array(z.number().int()) }) satisfies z.ZodType<PublicBestSeatsDto>,
 );
 
-/** Where an attendee sits: section (may be empty), row (a standing area's name) and seat number (empty when standing). */
+/** Where an attendee sits: section (may be empty), row (a standing area's name), seat number (empty: standing). */
 export interface SeatDto {
   section: string;
   row: string;
@@ -439,9 +439,9 @@ const seatHoldSchema = z.object({
 export const seatHoldResponse = oneOf(seatHoldSchema);
 export const seatHoldListResponse = z.object({ data: z.array(seatHoldSchema) });
 
-/** `GET /api/events/{eventId}/seating/places?date=`: who sits where on a date, for the organizer's plan and list. */
+/** `GET /api/events/{eventId}/seating/places?event_date_id=`: who sits where on a date (the organizer's plan, list). */
 export const seatPlacesQuery = z.object({
-  date: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
+  event_date_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
 });
 export interface SeatPlaceDto {
   /** Place id. */

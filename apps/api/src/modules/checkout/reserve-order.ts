@@ -279,16 +279,20 @@ function placesOfLines(lines: ReturnType<typeof priceRequest>, picks: SeatPicks)
 const countsOf = (ids: readonly number[]) =>
   ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<number, number>());
 
-/** The places named that have no room left on the date for what was asked of them. */
+/** The places named that have no room left on the date for what was asked of them, or are kept off sale. */
 async function lostPlaces(db: Db, picks: SeatPicks, dateId: number): Promise<Set<number>> {
   const asked = countsOf(picks.all.map((p) => p.place.id));
   if (!asked.size) return new Set();
+  const ids = sql.join(
+    [...asked.keys()].map((id) => sql`${id}`),
+    sql`, `,
+  );
   const rows = await rowsOf<{ seat_id: number; taken: number }>(
     db,
-    sql`select seat_id, taken from seat_dates where event_date_id = ${dateId} and seat_id in (${sql.join(
-      [...asked.keys()].map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`select seat_id, taken from seat_dates where event_date_id = ${dateId} and seat_id in (${ids})
+        union all
+        select seat_id, 1000000 from seat_hold_places
+        where event_id = (select event_id from event_dates where id = ${dateId}) and seat_id in (${ids})`,
   );
   const placesOf = new Map(picks.all.map((p) => [p.place.id, p.place.places]));
   return new Set(

@@ -116,13 +116,29 @@ function ticketLink(i: number, c: CounterChange, layout: Pick<StockLayout, 'vers
 }
 
 /**
+ * A place may be taken: no hold of its event keeps it (a buyer), or none kills it (the house may seat someone on a
+ * held seat). Holds change only under their tickets' locks (seating/seat-holds.ts), which the chain holds shared.
+ */
+const placeOpen = (c: CounterChange, buyer: boolean) =>
+  sql`not exists (select 1 from seat_hold_places hp join seat_holds h on h.id = hp.hold_id
+      where hp.event_id = (select event_id from event_dates where id = ${c.dateId ?? -1}) and hp.seat_id = ${c.id}
+      ${buyer ? sql`` : sql`and h.kind = 'KILL'`})`;
+
+/**
  * A per-date counter's link (a tier or a capacity assignment on a date). Taking inserts its row or, when the date
  * has one, adds to it under its row lock; either way within the limit as of the lock (an insert that meets a row
  * another transaction is making waits for it, then adds). Giving back subtracts from the row. The limit's row is not
  * locked: every edit of a tier or of a capacity assignment locks the tickets concerned for update and moves their
  * versions, and a chain taking on a tier or a capacity holds one of those tickets shared, at its version, before.
  */
-function perDateLink(i: number, c: CounterChange, guard: StockGuard, precondition: SQL | null, previous: SQL | null) {
+function perDateLink(
+  i: number,
+  c: CounterChange,
+  guard: StockGuard,
+  precondition: SQL | null,
+  previous: SQL | null,
+  buyer: boolean,
+) {
   const { table, key } = PER_DATE[c.kind]!;
   const gates = [precondition, previous].filter((g): g is SQL => g !== null);
   if (c.delta < 0) {
@@ -131,6 +147,7 @@ function perDateLink(i: number, c: CounterChange, guard: StockGuard, preconditio
   }
   const limit = perDateLimit(c);
   const fresh = [guard.fits(sql`0`, limit, c.delta), ...gates];
+  if (c.kind === 'seat') fresh.push(placeOpen(c, buyer));
   return sql`${link(i)} as (insert into ${sql.raw(table)} as c (${sql.raw(key)}, event_date_id, taken)
     select ${c.id}, ${c.dateId ?? -1}, ${c.delta} where ${sql.join(fresh, sql` and `)}
     on conflict (${sql.raw(key)}, event_date_id) do update set taken = c.taken + excluded.taken
@@ -165,7 +182,7 @@ export function counterChain(
   const links = changes.map((c, i) => {
     if (c.kind === 'ticket') return ticketLink(i, c, layout, i === 0 ? precondition : null);
     const previous = i > 0 ? sql`exists (select 1 from ${link(i - 1)})` : null;
-    if (PER_DATE[c.kind]) return perDateLink(i, c, guard, i === 0 ? precondition : null, previous);
+    if (PER_DATE[c.kind]) return perDateLink(i, c, guard, i === 0 ? precondition : null, previous, !!options.buyer);
     const { where, limit } = target(c, layout);
     const conditions: SQL[] = [where];
     // Whatever must hold before anything is taken (the client's fairness caps) gates the first link.
@@ -260,6 +277,11 @@ export async function explainShortfall(
     if (c.delta > 0 && limit !== null && Number(row.taken) + c.delta > Number(limit)) return new StockShortage(c);
     if (c.kind === 'date' && c.delta >= 0 && (options.buyer ? row.status !== 'ON_SALE' : row.status === 'CANCELLED'))
       return new StockShortage(c);
+  }
+  // A place kept off sale meanwhile.
+  for (const c of changes.filter((x) => x.kind === 'seat' && x.delta > 0)) {
+    const [open] = await rowsOf<{ open: boolean }>(db, sql`select ${placeOpen(c, !!options.buyer)} as open`);
+    if (!open?.open) return new StockShortage(c);
   }
   return new StockShortage(changes.find((c) => c.delta > 0) ?? changes[0]!);
 }

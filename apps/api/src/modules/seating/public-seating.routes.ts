@@ -76,7 +76,7 @@ export const publicSeatingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     const now = deps.clock.now().getTime();
     const kept = recent.get(key);
     if (kept && now - kept.at < AVAILABILITY_MS) return kept.data;
-    const data = await seatAvailability(db, view.places, dateId, deps.clock);
+    const data = await seatAvailability(db, view.places, eventId, dateId, deps.clock);
     recent.set(key, { at: now, data });
     if (recent.size > 1000) recent.delete(recent.keys().next().value!);
     return data;
@@ -134,7 +134,7 @@ export const publicSeatingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       const dateId = dateOf(catalogue, req.query.date);
       if (!catalogue.seating!.categories.has(req.query.category))
         throw new DomainError('VALIDATION_FAILED', { fields: { category: [{ key: 'not_found_choice' }] } });
-      const availability = await seatAvailability(db, view.places, dateId, deps.clock);
+      const availability = await seatAvailability(db, view.places, req.params.eventId, dateId, deps.clock);
       return {
         data: { seats: bestSeats(view.placed, view.places, availability, req.query.category, req.query.quantity) },
       };

@@ -46,15 +46,13 @@ export function publicSeatingOf(layout: SeatingLayout, places: PlaceMap, seating
     })),
     areas: zone.areas ?? [],
   }));
-  const standing = places.all
-    .filter(isStanding)
-    .map((p) => ({
-      id: p.id,
-      area_uuid: p.guid,
-      name: p.row_label,
-      category: categoryIndex.get(p.category) ?? -1,
-      capacity: p.places,
-    }));
+  const standing = places.all.filter(isStanding).map((p) => ({
+    id: p.id,
+    area_uuid: p.guid,
+    name: p.row_label,
+    category: categoryIndex.get(p.category) ?? -1,
+    capacity: p.places,
+  }));
   return {
     version_id: places.versionId,
     size: layout.size,
@@ -83,12 +81,14 @@ export async function versionLayout(db: Executor, versionId: number): Promise<Se
 }
 
 /**
- * What cannot be chosen on a date: places with no room left. A hold that ran out still counts on the counter until
- * the sweep gives it back; its places are shown free already (a buyer taking one releases it first, as for tickets).
+ * What cannot be chosen on a date: places with no room left, and those the organizer keeps off sale. A hold that ran
+ * out still counts on the counter until the sweep gives it back; its places are shown free already (a buyer taking
+ * one releases it first, as for tickets).
  */
 export async function seatAvailability(
   db: Executor,
   places: PlaceMap,
+  eventId: number,
   dateId: number,
   clock: Clock,
 ): Promise<PublicSeatAvailabilityDto> {
@@ -103,7 +103,12 @@ export async function seatAvailability(
           group by a.seat_id) x on x.seat_id = sd.seat_id
         where sd.event_date_id = ${dateId} and sd.taken > 0`,
   );
-  const unavailable: number[] = [];
+  // Kept off sale (held or killed): unavailable on every date.
+  const held = await rowsOf<{ seat_id: number }>(
+    db,
+    sql`select seat_id from seat_hold_places where event_id = ${eventId}`,
+  );
+  const unavailable = new Set(held.map((r) => Number(r.seat_id)).filter((id) => places.byId.has(id)));
   const standing: PublicSeatAvailabilityDto['standing'] = [];
   for (const r of rows) {
     const place = places.byId.get(Number(r.seat_id));
@@ -111,11 +116,10 @@ export async function seatAvailability(
     if (!place) continue;
     const left = place.places - (Number(r.taken) - Number(r.expired));
     if (isStanding(place)) standing.push({ id: place.id, left: Math.max(0, left) });
-    if (left <= 0) unavailable.push(place.id);
+    if (left <= 0) unavailable.add(place.id);
   }
-  unavailable.sort((a, b) => a - b);
   standing.sort((a, b) => a.id - b.id);
-  return { date_id: dateId, unavailable, standing };
+  return { date_id: dateId, unavailable: [...unavailable].sort((a, b) => a - b), standing };
 }
 
 /** The best `quantity` free seats of a category on a date (empty when it has not that many), not held. */
@@ -134,4 +138,3 @@ export function bestSeats(
   const guids = bestAvailable(plan, category, quantity, taken) ?? [];
   return guids.map((g) => places.byGuid.get(g)!.id);
 }
-

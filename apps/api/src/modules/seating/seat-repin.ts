@@ -39,18 +39,22 @@ const counted = sql.raw(`('RESERVED', 'AWAITING_PAYMENT', 'ACTIVE')`);
 
 /**
  * Moves an event's sold and held places to another version (`toVersionId`; null: the event stops being seated),
- * under the locks of `lockSeatedTickets`. Refused, naming the first, when a place that is sold or held would be
- * dropped, renamed or put in another category; otherwise every attendee on a place moves to the same place of the new
- * version and the event's place counters are made again from them.
+ * under the locks of `lockSeatedTickets`. Refused, naming the first, when a place that is sold, in a checkout or kept
+ * off sale would be dropped, renamed or put in another category; otherwise every attendee and hold on a place moves to
+ * the same place of the new version and the event's place counters are made again from them. Leaving the plan
+ * (null) is refused while anyone sits anywhere; its holds go with it.
  */
 export async function repinPlaces(tx: Tx, eventId: number, toVersionId: number | null): Promise<void> {
+  // An event leaving its plan lets its holds go (the places they kept are no longer sold at all).
+  if (toVersionId === null) await tx.execute(sql`delete from seat_holds where event_id = ${eventId}`);
   const sold = await rowsOf<SoldPlace>(
     tx,
     sql`select distinct s.guid, s.zone, s.row_label, s.seat_number, s.category,
           n.id as to_id, n.zone as to_zone, n.row_label as to_row, n.seat_number as to_number, n.category as to_category
-        from attendees a join seating_seats s on s.id = a.seat_id
+        from seating_seats s
         left join seating_seats n on n.version_id = ${toVersionId ?? -1}::int and n.guid = s.guid
-        where a.event_id = ${eventId} and a.status in ${counted}`,
+        where s.id in (select seat_id from attendees where event_id = ${eventId} and status in ${counted} and seat_id is not null
+                       union select seat_id from seat_hold_places where event_id = ${eventId})`,
   );
   const label = (p: SoldPlace) => [p.zone, p.row_label, p.seat_number].filter(Boolean).join(' ');
   if (toVersionId === null && sold.length)
@@ -76,6 +80,12 @@ export async function repinPlaces(tx: Tx, eventId: number, toVersionId: number |
     sql`update attendees a set seat_id = n.id
         from seating_seats s, seating_seats n
         where a.event_id = ${eventId} and a.seat_id = s.id and n.version_id = ${toVersionId} and n.guid = s.guid
+          and s.version_id <> ${toVersionId}`,
+  );
+  await tx.execute(
+    sql`update seat_hold_places hp set seat_id = n.id
+        from seating_seats s, seating_seats n
+        where hp.event_id = ${eventId} and hp.seat_id = s.id and n.version_id = ${toVersionId} and n.guid = s.guid
           and s.version_id <> ${toVersionId}`,
   );
   await tx.execute(
