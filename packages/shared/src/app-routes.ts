@@ -54,6 +54,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/manage/organizer/:organizerId',
   '/manage/organizer/:organizerId/seating-plans',
   '/manage/organizer/:organizerId/seating-plans/:planId',
+  '/manage/organizer/:organizerId/seating-plans/:planId/edit',
   '/manage/account',
   '/manage/profile',
   '/manage/profile/confirm-email-change/:token',

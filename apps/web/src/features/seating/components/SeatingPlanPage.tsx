@@ -5,7 +5,6 @@ import '@mantine/core/styles/Table.css';
 import { formatDateTime, formatNumber, type SeatingCountsDto, type SeatingPlanDetailDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Anchor,
   Badge,
   Button,
   Container,
@@ -21,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDownload, IconEdit, IconRocket, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconEdit, IconRocket, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
@@ -44,6 +43,7 @@ import {
 import { planNameBody } from '../seating-layout';
 import { seatingPlanEditorPath, seatingPlansPath } from '../seating-paths';
 import { routeId, useRouteOrganizer } from '../use-route-organizer';
+import { BackLink } from './BackLink';
 import { PlanProblems } from './PlanProblems';
 import { SeatingPlanView } from './SeatingPlanView';
 
@@ -376,17 +376,9 @@ export function SeatingPlanPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Anchor
-        component={Link}
-        to={seatingPlansPath(organizerId)}
-        size="sm"
-        c="dimmed"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-        mb="sm"
-      >
-        <IconArrowLeft size={14} aria-hidden />
+      <BackLink to={seatingPlansPath(organizerId)}>
         <Trans>Seating plans</Trans>
-      </Anchor>
+      </BackLink>
       {plan.data ? (
         <Plan organizerId={organizerId} plan={plan.data} />
       ) : plan.error ? (

@@ -5,7 +5,7 @@ import { Box, Group, Text, useMantineTheme } from '@mantine/core';
 import { memo, type ReactNode, useMemo } from 'react';
 
 import { TableDrawing } from '../editor/TableDrawing';
-import { type CategoryTally, tallyLayout } from '../seating-layout';
+import { type CategoryTally, type LayoutTally, tallyLayout } from '../seating-layout';
 
 /** A seat's radius in the plan's pixels when the plan gives none (pretix's default). */
 export const DEFAULT_SEAT_RADIUS = 10;
@@ -84,12 +84,10 @@ export function AreaShape({ area, colours, fallback }: { area: Area; colours: Ma
   );
 }
 
-/** A row's seats, one circle each, and its number beside its first and/or last seat as the plan asks. */
-function RowSeats({ row, colours, fallback }: { row: Row; colours: Map<string, string>; fallback: string }) {
-  const { x, y } = row.position ?? { x: 0, y: 0 };
+/** A row's label beside its first and/or last seat as the plan asks (a table is named in its middle instead). */
+export function RowLabels({ row }: { row: Row }) {
   const first = row.seats[0];
   const last = row.seats.at(-1);
-  // A table is named in its middle, not beside its seats.
   const where = row.table ? null : row.row_number_position;
   const label = (seat: Row['seats'][number], side: -1 | 1) => {
     const r = seat.radius ?? DEFAULT_SEAT_RADIUS;
@@ -107,6 +105,17 @@ function RowSeats({ row, colours, fallback }: { row: Row; colours: Map<string, s
     );
   };
   return (
+    <>
+      {first && (where === 'start' || where === 'both') ? label(first, -1) : null}
+      {last && (where === 'end' || where === 'both') ? label(last, 1) : null}
+    </>
+  );
+}
+
+/** A row's seats, one circle each, and its labels. */
+function RowSeats({ row, colours, fallback }: { row: Row; colours: Map<string, string>; fallback: string }) {
+  const { x, y } = row.position ?? { x: 0, y: 0 };
+  return (
     <g transform={`translate(${x} ${y})`}>
       <TableDrawing row={row} />
       {row.seats.map((seat, i) => (
@@ -121,8 +130,7 @@ function RowSeats({ row, colours, fallback }: { row: Row; colours: Map<string, s
           data-seat=""
         />
       ))}
-      {first && (where === 'start' || where === 'both') ? label(first, -1) : null}
-      {last && (where === 'end' || where === 'both') ? label(last, 1) : null}
+      <RowLabels row={row} />
     </g>
   );
 }
@@ -190,6 +198,18 @@ interface SeatingPlanViewProps {
   maxHeight?: number | string;
 }
 
+/** The plan in words, to name its drawing: its seats and standing places, and the categories they are in. */
+export function usePlanLabel(tally: LayoutTally): string {
+  const { t } = useLingui();
+  const used = tally.categories.filter((c) => c.seats || c.standing).length;
+  const seats = plural(tally.seats, { one: '# seat', other: '# seats' });
+  const categories = plural(used, { one: '# category', other: '# categories' });
+  const standing = plural(tally.standing, { one: '# standing place', other: '# standing places' });
+  return tally.standing
+    ? t`Seating plan with ${seats} and ${standing} in ${categories}`
+    : t`Seating plan with ${seats} in ${categories}`;
+}
+
 /**
  * A seating plan drawn read-only as SVG, as wide as its container: areas (shapes and text) under the seats, each
  * seat a circle in its category's colour, then a legend naming each category with its swatch and counts (never
@@ -204,13 +224,7 @@ export function SeatingPlanView({ layout, maxHeight }: SeatingPlanViewProps) {
     () => new Map(layout.categories.filter((c) => c.color).map((c) => [c.name, c.color!] as const)),
     [layout],
   );
-  const used = tally.categories.filter((c) => c.seats || c.standing).length;
-  const seats = plural(tally.seats, { one: '# seat', other: '# seats' });
-  const categories = plural(used, { one: '# category', other: '# categories' });
-  const standing = plural(tally.standing, { one: '# standing place', other: '# standing places' });
-  const label = tally.standing
-    ? t`Seating plan with ${seats} and ${standing} in ${categories}`
-    : t`Seating plan with ${seats} in ${categories}`;
+  const label = usePlanLabel(tally);
 
   return (
     <Box>

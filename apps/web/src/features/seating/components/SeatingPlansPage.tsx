@@ -3,7 +3,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { formatNumber, type SeatingPlanDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Button, Container, Group, Stack, Text } from '@mantine/core';
-import { IconArmchair, IconArrowLeft, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconArmchair, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useSeatingPlans } from '../api/seating';
 import { seatingPlanPath } from '../seating-paths';
 import { useRouteOrganizer } from '../use-route-organizer';
+import { BackLink } from './BackLink';
 import { ImportPlanDialog, NewPlanDialog } from './PlanDialogs';
 
 /** "Version 2", or "Not published", and whether the draft has changed since. */
@@ -112,17 +113,9 @@ export function SeatingPlansPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Anchor
-        component={Link}
-        to={`/manage/organizer/${organizerId}`}
-        size="sm"
-        c="dimmed"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-        mb="sm"
-      >
-        <IconArrowLeft size={14} aria-hidden />
+      <BackLink to={`/manage/organizer/${organizerId}`}>
         {organizer ? organizerName : <Trans>Organizer</Trans>}
-      </Anchor>
+      </BackLink>
       <PageHeader
         title={<Trans>Seating plans</Trans>}
         description={

@@ -13,7 +13,7 @@ import {
   useState,
 } from 'react';
 
-import { AreaShape } from '../components/SeatingPlanView';
+import { AreaShape, RowLabels } from '../components/SeatingPlanView';
 import { moveSelection } from './edits';
 import { at, type Box as PlanBox, type Layout, type Point, type Row, SEAT_RADIUS } from './layout-types';
 import {
@@ -97,21 +97,6 @@ interface RowViewProps {
 const RowView = memo(function RowView({ row, mask, colours, fallback, numbers }: RowViewProps) {
   const { x, y } = at(row.position);
   const chosen = useMemo(() => (mask && mask !== '*' ? new Set(mask.split(',').map(Number)) : null), [mask]);
-  const first = row.seats[0];
-  const last = row.seats.at(-1);
-  const where = row.table ? null : row.row_number_position;
-  const label = (seat: Row['seats'][number], side: -1 | 1) => (
-    <text
-      x={seat.position.x + side * (seat.radius ?? SEAT_RADIUS) * 1.8}
-      y={seat.position.y}
-      fontSize={12}
-      fill="#495057"
-      textAnchor={side < 0 ? 'end' : 'start'}
-      dominantBaseline="central"
-    >
-      {row.row_number}
-    </text>
-  );
   return (
     <g transform={`translate(${x} ${y})`}>
       <TableDrawing row={row} />
@@ -147,8 +132,7 @@ const RowView = memo(function RowView({ row, mask, colours, fallback, numbers }:
           </g>
         );
       })}
-      {first && (where === 'start' || where === 'both') ? label(first, -1) : null}
-      {last && (where === 'end' || where === 'both') ? label(last, 1) : null}
+      <RowLabels row={row} />
     </g>
   );
 });

@@ -7,7 +7,6 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
-  Anchor,
   Button,
   Card,
   Center,
@@ -27,7 +26,6 @@ import {
   IconArmchair,
   IconArrowBackUp,
   IconArrowForwardUp,
-  IconArrowLeft,
   IconCircle,
   IconDeviceFloppy,
   IconHandStop,
@@ -39,7 +37,7 @@ import {
   IconTypography,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SettingsSection } from '../../../components/SettingsSection';
@@ -49,7 +47,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { issueTranslator } from '../../../lib/validation';
 import { usePublishSeatingPlan, useSaveSeatingPlan, useSeatingPlan } from '../api/seating';
+import { BackLink } from '../components/BackLink';
 import { PlanProblems } from '../components/PlanProblems';
+import { usePlanLabel } from '../components/SeatingPlanView';
 import { tallyLayout } from '../seating-layout';
 import { seatingPlanPath } from '../seating-paths';
 import { routeId, useRouteOrganizer } from '../use-route-organizer';
@@ -107,13 +107,7 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
   const published = isApiError(publish.error) ? publish.error.fieldErrors : {};
   const refused = Object.keys(published).some((f) => f.startsWith('layout'));
 
-  const used = tally.categories.filter((c) => c.seats || c.standing).length;
-  const seats = plural(tally.seats, { one: '# seat', other: '# seats' });
-  const categories = plural(used, { one: '# category', other: '# categories' });
-  const standing = plural(tally.standing, { one: '# standing place', other: '# standing places' });
-  const label = tally.standing
-    ? t`Seating plan with ${seats} and ${standing} in ${categories}`
-    : t`Seating plan with ${seats} in ${categories}`;
+  const label = usePlanLabel(tally);
   const name = plan.name;
 
   const onDelete = () => {
@@ -351,17 +345,7 @@ export function SeatingEditorPage() {
 
   return (
     <Container size="xl" py="lg">
-      <Anchor
-        component={Link}
-        to={seatingPlanPath(organizerId, planId)}
-        size="sm"
-        c="dimmed"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-        mb="sm"
-      >
-        <IconArrowLeft size={14} aria-hidden />
-        {plan.data ? name : <Trans>Seating plan</Trans>}
-      </Anchor>
+      <BackLink to={seatingPlanPath(organizerId, planId)}>{plan.data ? name : <Trans>Seating plan</Trans>}</BackLink>
       {plan.data ? (
         <UnsavedChangesGuard>
           <PlanEditor key={plan.data.id} organizerId={organizerId} plan={plan.data} />

@@ -1,0 +1,35 @@
+import type { SeatDto } from '@admitone/shared';
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+
+import type { MapPlace, SeatState } from './map-model';
+
+/** How the seat map words places and states (the names screen readers hear and the titles the mouse shows). */
+export function useSeatWords() {
+  const { t } = useLingui();
+  return useMemo(() => {
+    const states: Record<SeatState, string> = {
+      FREE: t`Free`,
+      SOLD: t`Sold`,
+      RESERVED: t`In a checkout`,
+      HELD: t`Held`,
+      KILLED: t`Killed`,
+    };
+    const place = ({ section, row, seat }: SeatDto) => {
+      if (!seat) return section ? t`${section}, ${row}` : row;
+      return section ? t`${section}, row ${row}, seat ${seat}` : t`Row ${row}, seat ${seat}`;
+    };
+    /** "Stalls, row A, seat 3: held (Press)", "…: sold to Ada Lovelace". */
+    const describe = (p: MapPlace) => {
+      const where = place(p.seat);
+      const state = states[p.state];
+      const who = p.attendees.map((a) => a.name).join(', ');
+      if (p.hold) {
+        const hold = p.hold;
+        return t`${where}: ${state} (${hold})`;
+      }
+      return who ? t`${where}: ${state}, ${who}` : t`${where}: ${state}`;
+    };
+    return { states, place, describe };
+  }, [t]);
+}
