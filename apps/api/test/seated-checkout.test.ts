@@ -310,4 +310,39 @@ describe('a seated event for buyers', () => {
     ).toEqual(['Camera']);
     expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
   });
+
+  it('moves an attendee to another seat of its ticket (a held one too), never onto a taken or killed one', async () => {
+    const s = await seatedEvent(ctx.app);
+    const [b1, b2] = ['1', '2'].map((n) => s.place('Balcony', '1', n)) as [number, number];
+    const a1 = s.place('Ground floor', 'Row A', '1');
+    const org = { eventId: s.event.id, organizerToken: s.u.token };
+    await placeOrder(ctx.app, org, [{ ticket_id: s.balcony.id, quantity: 1, seats: [b1] }]);
+    const list = async () =>
+      (await call(ctx.app, 'GET', `/api/events/${s.event.id}/attendees`, { token: s.u.token })).json().data as Array<{
+        id: number;
+        seat: { row: string; seat: string } | null;
+      }>;
+    const [attendee] = await list();
+    const move = (seat_id: number) =>
+      call(ctx.app, 'POST', `/api/events/${s.event.id}/attendees/${attendee!.id}/seat`, {
+        token: s.u.token,
+        body: { seat_id, send_ticket: false },
+      });
+    expect((await move(a1)).json().error.field_errors).toEqual({ seat_id: ['This seat is not sold as this ticket.'] });
+    // A seat the house holds is the organizer's to give.
+    await call(ctx.app, 'POST', `/api/events/${s.event.id}/seating/holds`, {
+      token: s.u.token,
+      body: { name: 'House', seats: [b2] },
+    });
+    const moved = await move(b2);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.seat).toEqual({ section: 'Balcony', row: '1', seat: '2' });
+    expect((await availability(s.event.id)).unavailable).toEqual([b2]);
+    // Someone else takes B1 back; moving there now is refused on the field, nothing changes.
+    await placeOrder(ctx.app, org, [{ ticket_id: s.balcony.id, quantity: 1, seats: [b1] }]);
+    expect((await move(b1)).json().error.field_errors).toEqual({
+      seat_id: ['Balcony 1 1 has just been taken by someone else.'],
+    });
+    expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
+  });
 });

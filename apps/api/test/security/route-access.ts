@@ -21,6 +21,7 @@ import {
   EMPTY_SEATING_LAYOUT,
   eventDateBody,
   eventSeatingBody,
+  moveAttendeeSeatBody,
   eventStatusBody,
   inviteUserBody,
   organizerBody,
@@ -382,6 +383,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   },
   'GET /api/events/{eventId}/attendees/{attendeeId}': { access: 'member' },
   'PUT /api/events/{eventId}/attendees/{attendeeId}': { access: 'member', body: body(editAttendeeBody, () => person) },
+  'POST /api/events/{eventId}/attendees/{attendeeId}/seat': {
+    access: 'member',
+    body: body(moveAttendeeSeatBody, () => ({ seat_id: 1, send_ticket: false })),
+  },
   'POST /api/events/{eventId}/attendees/{attendeeId}/cancel': { access: 'member' },
   'POST /api/events/{eventId}/attendees/{attendeeId}/reactivate': { access: 'member' },
   'POST /api/events/{eventId}/attendees/{attendeeId}/resend-ticket': { access: 'member' },

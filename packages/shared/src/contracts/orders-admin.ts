@@ -388,6 +388,14 @@ export const editAttendeeBody = z.object({
 });
 export type EditAttendeeBody = z.input<typeof editAttendeeBody>;
 
+/** Seat an attendee elsewhere on the event's plan (a place id of `GET .../seating/places`), on its date. */
+export const moveAttendeeSeatBody = z.object({
+  seat_id: z.number().int().positive().max(LIMITS.ID_MAX),
+  /** Mail the attendee the ticket again (it names the new seat). */
+  send_ticket: z.boolean().default(true),
+});
+export type MoveAttendeeSeatBody = z.input<typeof moveAttendeeSeatBody>;
+
 /** Create an attendee by hand: a completed manual order (never refundable through Stripe). */
 export const createAttendeeBody = z.object({
   ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),

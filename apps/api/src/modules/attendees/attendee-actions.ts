@@ -62,7 +62,7 @@ export async function sendTicketByHand(
 const LIVE_ORDER = ['COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED'];
 
 /** Locks an attendee of the event (and reads its order); holds in progress are not the organizer's. */
-async function lockAttendee(tx: Tx, eventId: number, attendeeId: number) {
+export async function lockAttendee(tx: Tx, eventId: number, attendeeId: number) {
   const [row] = await tx
     .select({ a: attendees, order_status: orders.status })
     .from(attendees)

@@ -8,6 +8,7 @@ import {
   editAttendeeBody,
   eventParams,
   isLocale,
+  moveAttendeeSeatBody,
 } from '@admitone/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -27,6 +28,7 @@ import {
   reactivateAttendee,
   resendTicket,
 } from './attendee-actions.js';
+import { moveAttendeeSeat } from './attendee-seat.js';
 import { attendeeDetail, listAttendees, syncAttendees } from './attendee-view.js';
 import { addAttendeeByHand } from './manual-attendee.js';
 
@@ -139,6 +141,24 @@ export const attendeeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       },
     },
     (req) => act(req, (tx, c, event) => editAttendee(tx, c, event, req.params.attendeeId, req.body)),
+  );
+
+  app.post(
+    '/events/:eventId/attendees/:attendeeId/seat',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Seat the attendee elsewhere on the plan (its date); the ticket is mailed again if asked',
+        params: attendeeParams,
+        body: moveAttendeeSeatBody,
+        response: { 200: attendeeDetailResponse },
+      },
+    },
+    (req) =>
+      act(req, (tx, c, event) =>
+        moveAttendeeSeat(tx, db, c, event.id, req.params.attendeeId, req.body.seat_id, req.body.send_ticket),
+      ),
   );
 
   app.post(

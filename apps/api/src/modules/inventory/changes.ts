@@ -30,7 +30,7 @@ export interface CounterChange {
   kind: CounterKind;
   id: number;
   dateId?: number;
-  /** A tier's ticket: the ticket's link stays in the chain while the tier's units move (see `normalise`). */
+  /** A tier's or a place's ticket: the ticket's link stays in the chain while they move (see `normalise`). */
   ticketId?: number;
   delta: number;
 }
@@ -90,7 +90,8 @@ export function changesOf(
     if (u.admits || sign > 0) out.push({ kind: 'date', id: u.dateId, delta: u.admits ? sign * u.quantity : 0 });
     for (const c of layout.capacities)
       if (covers(c, u.ticketId)) out.push({ kind: 'capacity', id: c.id, dateId: u.dateId, delta: sign * u.quantity });
-    if (u.seatId !== null) out.push({ kind: 'seat', id: u.seatId, dateId: u.dateId, delta: sign * u.quantity });
+    if (u.seatId !== null)
+      out.push({ kind: 'seat', id: u.seatId, dateId: u.dateId, ticketId: u.ticketId, delta: sign * u.quantity });
   }
   if (promoId !== null) out.push({ kind: 'promo', id: promoId, delta: sign });
   return out;
@@ -100,8 +101,8 @@ export function changesOf(
  * Sums the changes of each counter, drops the ones that cancel out (a buyer choosing the same tickets
  * again, a move between two tickets under one capacity) and sorts the rest into the lock order. Two links
  * stay even at zero: a date (its lock and, for a buyer, its being on sale), and a ticket whose units move
- * between dates or tiers (its lock and version make its quantity and its tiers', which the later links check, the
- * current ones).
+ * between dates, tiers or places (its lock and version make its quantity, its tiers' and the seat holds, which the
+ * later links check, the current ones).
  */
 export function normalise(changes: readonly CounterChange[]): CounterChange[] {
   const sums = new Map<string, CounterChange>();
@@ -114,8 +115,8 @@ export function normalise(changes: readonly CounterChange[]): CounterChange[] {
   const all = [...sums.values()];
   const onDates = new Set(
     all
-      .filter((c) => (c.kind === 'ticket_date' || c.kind === 'tier') && c.delta !== 0)
-      .map((c) => (c.kind === 'tier' ? c.ticketId! : c.id)),
+      .filter((c) => (c.kind === 'ticket_date' || c.kind === 'tier' || c.kind === 'seat') && c.delta !== 0)
+      .map((c) => (c.kind === 'ticket_date' ? c.id : c.ticketId!)),
   );
   return all
     .filter((c) => c.delta !== 0 || c.kind === 'date' || (c.kind === 'ticket' && onDates.has(c.id)))

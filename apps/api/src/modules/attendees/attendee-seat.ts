@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+
+import type { Db, Tx } from '../../db/client.js';
+import { attendees } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
+import { unitOf } from '../inventory/changes.js';
+import { StockShortage } from '../inventory/counters.js';
+import { moveUnit } from '../inventory/order-units.js';
+import { recordOrderEvent } from '../orders/order-history.js';
+import { placeLabel } from '../seating/seat-picks.js';
+import { loadSeatingRef } from '../seating/seating-ref.js';
+import { placeMapOf } from '../seating/seats.js';
+import { type AttendeeContext, lockAttendee, sendTicketByHand } from './attendee-actions.js';
+
+const onSeat = (key: 'seat_unknown' | 'seat_wrong_ticket' | 'seat_taken', values?: Record<string, string>) =>
+  new DomainError('VALIDATION_FAILED', { fields: { seat_id: [values ? { key, values } : { key }] } });
+
+/**
+ * Moves an attendee to another place of the event's plan (or seats one who had none) for its date: the place must sell
+ * as the attendee's ticket and tier; it is taken through the stock module (a hold does not stop the organizer, a
+ * killed seat does) and the old one given back in the same change. The ticket mail goes out again when asked.
+ */
+export async function moveAttendeeSeat(
+  tx: Tx,
+  db: Db,
+  ctx: AttendeeContext,
+  eventId: number,
+  attendeeId: number,
+  seatId: number,
+  sendTicket: boolean,
+): Promise<number[]> {
+  const { a } = await lockAttendee(tx, eventId, attendeeId);
+  if (a.status === 'CANCELLED') throw new DomainError('ATTENDEE_ALREADY_CANCELLED');
+  const seating = await loadSeatingRef(tx, eventId);
+  const places = seating ? await placeMapOf(db, seating.versionId) : null;
+  const place = places?.byId.get(seatId);
+  if (!seating || !place) throw onSeat('seat_unknown');
+  const sells = seating.categories.get(place.category);
+  if (!sells || sells.ticket_id !== a.ticket_id || (sells.tier_id ?? null) !== a.tier_id)
+    throw onSeat('seat_wrong_ticket');
+  if (a.seat_id === seatId) return [];
+  const from = a.seat_id === null ? null : places!.byId.get(a.seat_id);
+  try {
+    await moveUnit(tx, ctx.stock, eventId, unitOf(a), { ...unitOf(a), seat_id: seatId });
+  } catch (err) {
+    if (err instanceof StockShortage) throw onSeat('seat_taken', { seat: placeLabel(place) });
+    throw err;
+  }
+  await tx.update(attendees).set({ seat_id: seatId, updated_at: ctx.now }).where(sql`id = ${a.id}`);
+  await recordOrderEvent(tx, a.order_id, {
+    kind: 'ATTENDEE_MOVED',
+    userId: ctx.userId,
+    data: { attendee_id: a.id, from: from ? placeLabel(from) : '—', to: placeLabel(place) },
+    at: ctx.now,
+  });
+  return sendTicket && a.email && a.status === 'ACTIVE' ? sendTicketByHand(tx, ctx, a.order_id, a.id) : [];
+}
