@@ -2,14 +2,36 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Tabs.css';
 
 import type { EventDto, EventSeatingDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Card, EmptyState, Grid, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  EmptyState,
+  Grid,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArmchair, IconArrowUp, IconExternalLink, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import {
+  IconArmchair,
+  IconArrowUp,
+  IconExternalLink,
+  IconInfoCircle,
+  IconMap,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -21,6 +43,7 @@ import { EventScreen } from '../../events/components/EventScreen';
 import { useTickets } from '../../tickets/api/tickets';
 import { useEventSeating, useMoveToLatestVersion, useSaveEventSeating, useSeatingVersion } from '../api/event-seating';
 import { useSeatingPlans } from '../api/seating';
+import { SeatMapTab } from '../seat-map/SeatMapTab';
 import { seatingPlanPath, seatingPlansPath } from '../seating-paths';
 import { EventSeatingCategories } from './EventSeatingCategories';
 import { SeatingPlanView } from './SeatingPlanView';
@@ -278,6 +301,41 @@ function SeatedEvent({ event, seating, plan }: { event: EventDto; seating: Event
   );
 }
 
+/** A seated event's two parts: the plan and its tickets, and the seat map on a date (`?tab=map`). */
+function SeatedTabs({ event, seating, plan }: { event: EventDto; seating: EventSeatingDto; plan: Plan }) {
+  const { t } = useLingui();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'map' ? 'map' : 'plan';
+  const choose = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'map') next.set('tab', 'map');
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <Tabs value={tab} onChange={choose} keepMounted={false} variant="outline">
+      <Tabs.List aria-label={t`Seating`}>
+        <Tabs.Tab value="plan" leftSection={<IconSettings size={16} aria-hidden />}>
+          <Trans>Plan and tickets</Trans>
+        </Tabs.Tab>
+        <Tabs.Tab value="map" leftSection={<IconMap size={16} aria-hidden />}>
+          <Trans>Seat map</Trans>
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="plan" pt="lg">
+        <SeatedEvent event={event} seating={seating} plan={plan} />
+      </Tabs.Panel>
+      <Tabs.Panel value="map" pt="lg">
+        <SeatMapTab event={event} plan={plan} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
 function Seating({ event }: { event: EventDto }) {
   const seating = useEventSeating(event.id);
   const plan = seating.data?.plan;
@@ -289,7 +347,7 @@ function Seating({ event }: { event: EventDto }) {
       />
       {seating.data ? (
         plan ? (
-          <SeatedEvent event={event} seating={seating.data} plan={plan} />
+          <SeatedTabs event={event} seating={seating.data} plan={plan} />
         ) : (
           <ChoosePlan event={event} />
         )

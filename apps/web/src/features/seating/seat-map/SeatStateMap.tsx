@@ -73,7 +73,13 @@ export function SeatStateMap({ layout, model, selected, refused, onSelect, onIns
     setKeyboard(false);
     const at = planPoint(e.clientX, e.clientY);
     if (!at) return;
-    drag.current = { ...at, clientX: e.clientX, clientY: e.clientY, add: e.shiftKey || e.ctrlKey || e.metaKey, box: null };
+    drag.current = {
+      ...at,
+      clientX: e.clientX,
+      clientY: e.clientY,
+      add: e.shiftKey || e.ctrlKey || e.metaKey,
+      box: null,
+    };
   };
   const onPointerMove = (e: ReactPointerEvent<SVGSVGElement>) => {
     const d = drag.current;
