@@ -52,6 +52,7 @@ function HoldForm({ eventId, hold, kind, chosen, onClose, onRefused, onSaved }: 
     validate: { name: (v) => (v.trim() ? null : t`Name the hold.`) },
   });
   const count = chosen.length;
+  const total = hold?.seats.length ?? 0;
   const submit = (values: typeof form.values) => {
     const seats = hold && !values.replace ? hold.seats : chosen;
     setProblems([]);
@@ -133,7 +134,7 @@ function HoldForm({ eventId, hold, kind, chosen, onClose, onRefused, onSaved }: 
             />
           </Stack>
           <Checkbox
-            label={t`Use the ${count} seats chosen on the map instead of its ${hold.seats.length} seats`}
+            label={t`Use the ${count} seats chosen on the map instead of its ${total} seats`}
             disabled={!count}
             {...form.getInputProps('replace', { type: 'checkbox' })}
           />

@@ -208,7 +208,7 @@ describe('the seat map of a seated event', () => {
     const map = await screen.findByRole('application', { name: 'Seat map' });
     fireEvent.focus(map);
     fireEvent.keyDown(map, { key: 'ArrowRight' });
-    expect(screen.getByTestId('seat-map-announcement').textContent).toBe('Ground floor, row A, seat 1: Free');
+    expect(screen.getByTestId('seat-map-announcement').textContent).toBe('Ground floor, row A, seat 1: Available');
     fireEvent.keyDown(map, { key: 'ArrowDown' });
     expect(screen.getByTestId('seat-map-announcement').textContent).toBe('Ground floor, row B, seat 1: Held (Press)');
     fireEvent.keyDown(map, { key: ' ' });

@@ -9,7 +9,7 @@ export function useSeatWords() {
   const { t } = useLingui();
   return useMemo(() => {
     const states: Record<SeatState, string> = {
-      FREE: t`Free`,
+      FREE: t`Available`,
       SOLD: t`Sold`,
       RESERVED: t`In a checkout`,
       HELD: t`Held`,
