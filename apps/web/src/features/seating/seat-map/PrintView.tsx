@@ -22,8 +22,9 @@ interface PrintViewProps {
 }
 
 /**
- * The seat map ready to print: the plan in its states with their counts, then every seat taken with who sits there
- * (section, row and seat in natural order) and the order. On paper only this sheet is printed.
+ * The seat map ready to print: the plan in its states with their counts, then every seat sold with who sits there
+ * (section, row and seat in natural order) and the order (a seat in a checkout is nobody's yet). On paper only this
+ * sheet is printed.
  */
 export function PrintView({ opened, onClose, eventTitle, dateLabel, layout, model }: PrintViewProps) {
   const { t } = useLingui();
@@ -31,7 +32,7 @@ export function PrintView({ opened, onClose, eventTitle, dateLabel, layout, mode
   const seated = useMemo(
     () =>
       [...model.places]
-        .filter((p) => p.attendees.length)
+        .filter((p) => p.state === 'SOLD' && p.attendees.length)
         .sort(compareSeats)
         .flatMap((p) => p.attendees.map((a) => ({ place: p, attendee: a }))),
     [model],
