@@ -16,12 +16,12 @@ import {
   type PriceDisplayMode,
 } from './event-edit.js';
 import { type ImageDto, imageSchema } from './images.js';
-import { type SeatDto, seatSchema } from './seating.js';
 import { type OrderDateDto, orderDateSchema } from './order-dates.js';
 import { type PublicCategoryDto, publicCategorySchema } from './product-categories.js';
 import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from './promo-codes.js';
 import { publicDateParam, type PublicEventDatesDto, publicEventDatesSchema } from './public-dates.js';
 import { QUESTION_SCOPES, QUESTION_TYPES, type QuestionScope, type QuestionType } from './questions.js';
+import { type SeatDto, seatSchema } from './seating.js';
 import {
   PRODUCT_TYPES,
   type ProductType,
