@@ -108,6 +108,24 @@ await json(
 const seating = must(await json('GET', `/public/events/${seated.eventId}/seating`));
 const rows = seating.zones[0].rows.map((r) => r.seats.map((s) => s[0]));
 
+/** Bytes of an answer as a browser gets it (brotli, else gzip, as Chromium asks), and unpacked. */
+function wireBytes(p) {
+  return new Promise((resolve, reject) => {
+    const url = new URL(`${api}${p}`);
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
+        let wire = 0;
+        res.on('data', (c) => (wire += c.length));
+        res.on('end', () => resolve({ wire, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      })
+      .on('error', reject);
+  });
+}
+const planBytes = await wireBytes(`/public/events/${seated.eventId}/seating`);
+console.log(
+  `plan of ${ROWS * SEATS} seats: ${(planBytes.wire / 1024).toFixed(0)} KiB on the wire (${planBytes.encoding}), ${(JSON.stringify({ data: seating }).length / 1024).toFixed(0)} KiB unpacked   (target < 400 KiB)`,
+);
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 const apiUrl = new URL(api);
 let clientNo = 0;
@@ -204,11 +222,16 @@ const gaRun = await load.run('HTTP, one hot GA ticket', ga, clients, seconds);
 console.log(`  GA / raw: ${(gaRun.perSecond / raw).toFixed(2)}`);
 
 const s = await seatRush();
+const sold0 = () => s.seats;
 console.log(
   `HTTP, seats (1-6 side by side, 20,000)     ${clients} clients  ${s.perSecond.toFixed(0)} reservations/s (${s.seatsPerSecond.toFixed(0)} seats/s)  p50 ${pct(s.latencies, 50).toFixed(1)}  p95 ${pct(s.latencies, 95).toFixed(1)}  p99 ${pct(s.latencies, 99).toFixed(1)} ms  refusals ${JSON.stringify(s.codes)}`,
 );
 console.log(`  seats / raw: ${(s.perSecond / raw).toFixed(2)}   seats / GA: ${(s.perSecond / gaRun.perSecond).toFixed(2)}`);
 
+const availabilityBytes = await wireBytes(`/public/events/${seated.eventId}/seating/availability`);
+console.log(
+  `availability after the rush (${sold0()} seats taken): ${(availabilityBytes.wire / 1024).toFixed(1)} KiB on the wire (${availabilityBytes.encoding})`,
+);
 const twice = (
   await db.query(
     `select count(*)::int as n from (select seat_id, event_date_id from attendees where event_id = $1
