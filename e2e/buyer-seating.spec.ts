@@ -108,7 +108,7 @@ async function seatedEvent(request: APIRequestContext) {
 
 /** Clicks a seat of the plan with the mouse, where the map draws it now (`data-view`: its pan and scale). */
 async function clickSeat(page: Page, at: { x: number; y: number }) {
-  const svg = page.getByTestId('seat-map').locator('svg');
+  const svg = page.getByTestId('seat-map-plan');
   await svg.scrollIntoViewIfNeeded();
   const [tx, ty, scale] = (await svg.getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number];
   const box = (await svg.boundingBox())!;
@@ -127,7 +127,7 @@ test('a buyer chooses seats by mouse, best available and the list, loses one to 
   const picker = page.getByTestId('seat-picker');
   await expect(picker.getByRole('heading', { name: 'Choose your seats' })).toBeVisible();
   await expect(picker.getByTestId('seat-legend')).toContainText('Front€45.00');
-  await expect(page.getByTestId('seat-map').locator('svg')).toHaveAttribute('data-seats-drawn', 'true');
+  await expect(page.getByTestId('seat-map-plan')).toHaveAttribute('data-seats-drawn', 'true');
 
   // Two seats by mouse: the basket names section, row and seat with the price.
   await clickSeat(page, world.seatAt('A', '3'));

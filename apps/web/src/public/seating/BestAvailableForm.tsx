@@ -2,18 +2,19 @@ import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 
 import { withCategorySeats } from './seat-choice';
 import type { SeatInfo } from './seat-index';
 import { fetchBestSeats } from './seating-api';
 import type { SeatPickerModel } from './use-seat-picker';
 
+type Model = Pick<SeatPickerModel, 'plan' | 'index' | 'lines' | 'choose'>;
+
 /** The largest party best available finds at once (more: choose on the plan). */
 const BEST_MAX = 10;
 
-interface BestAvailableFormProps {
-  model: SeatPickerModel;
+interface BestAvailableFormProps extends Model {
   eventId: number;
   dateId: number;
   currency: string;
@@ -22,14 +23,23 @@ interface BestAvailableFormProps {
 }
 
 /** "Best available": a category and how many, and the server's best seats of it chosen (the buyer may change them). */
-export function BestAvailableForm({ model, eventId, dateId, currency, onFound }: BestAvailableFormProps) {
+export const BestAvailableForm = memo(function BestAvailableForm({
+  plan,
+  index,
+  lines,
+  choose,
+  eventId,
+  dateId,
+  currency,
+  onFound,
+}: BestAvailableFormProps) {
   const { t, i18n } = useLingui();
-  const { plan, index, lines } = model;
-  const sold = plan
-    ? plan.categories
-        .map((c, i) => ({ name: c.name, index: i, line: lines[i] }))
-        .filter((c) => c.line && index?.seats.some((s) => s.category === c.index))
-    : [];
+  const sold = useMemo(() => {
+    const seated = new Set(index?.seats.map((s) => s.category));
+    return (plan?.categories ?? [])
+      .map((c, i) => ({ name: c.name, index: i, line: lines[i] }))
+      .filter((c) => c.line && seated.has(c.index));
+  }, [plan, index, lines]);
   const [category, setCategory] = useState<string>('');
   const [quantity, setQuantity] = useState('2');
   const [pending, setPending] = useState(false);
@@ -47,7 +57,7 @@ export function BestAvailableForm({ model, eventId, dateId, currency, onFound }:
         setNote(t`Not that many seats are free in ${name}. Try fewer, or another category.`);
         return;
       }
-      model.choose(withCategorySeats(model.places, index, chosen.index, ids));
+      choose((places) => withCategorySeats(places, index, chosen.index, ids));
       onFound(ids.map((id) => index.byId.get(id)).flatMap((i) => (i === undefined ? [] : [index.seats[i]!])));
     } catch {
       setNote(t`Could not find seats just now. Please try again.`);
@@ -95,4 +105,4 @@ export function BestAvailableForm({ model, eventId, dateId, currency, onFound }:
       </div>
     </form>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconWheelchair } from '@tabler/icons-react';
+import { memo } from 'react';
 
 import { companionSeats, isWheelchair, MAX_COMPANIONS } from './companions';
 import { toggleSeat } from './seat-choice';
@@ -8,7 +9,13 @@ import type { SeatText } from './seat-text';
 import type { SeatPickerModel } from './use-seat-picker';
 
 /** For each wheelchair space chosen: the companion seats beside it, up to three, to choose with it. */
-export function CompanionOffer({ model, text }: { model: SeatPickerModel; text: SeatText }) {
+export const CompanionOffer = memo(function CompanionOffer({
+  model,
+  text,
+}: {
+  model: SeatPickerModel;
+  text: SeatText;
+}) {
   const { t } = useLingui();
   const { index, chosen, places, isFree } = model;
   if (!index) return null;
@@ -40,7 +47,7 @@ export function CompanionOffer({ model, text }: { model: SeatPickerModel; text: 
                         label={t`Seat ${number}`}
                         aria-label={text.seatName(seat)}
                         checked={Boolean(places[seat.id])}
-                        onChange={() => model.choose(toggleSeat(places, index, seat, isFree))}
+                        onChange={() => model.choose((current) => toggleSeat(current, index, seat, isFree))}
                       />
                     );
                   })}
@@ -52,4 +59,4 @@ export function CompanionOffer({ model, text }: { model: SeatPickerModel; text: 
       })}
     </Stack>
   );
-}
+});

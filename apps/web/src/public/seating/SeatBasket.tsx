@@ -2,6 +2,7 @@ import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { memo } from 'react';
 
 import { toggleSeat, withStanding } from './seat-choice';
 import { placeCategory } from './seat-lines';
@@ -9,7 +10,7 @@ import type { SeatText } from './seat-text';
 import type { SeatPickerModel } from './use-seat-picker';
 
 /** The places chosen, each with its section, row, seat and price, and a button to give it back. */
-export function SeatBasket({
+export const SeatBasket = memo(function SeatBasket({
   model,
   text,
   currency,
@@ -65,7 +66,9 @@ export function SeatBasket({
                   size="compact-sm"
                   aria-label={t`Remove ${name}`}
                   onClick={() =>
-                    model.choose(seat ? toggleSeat(places, index, seat, isFree) : withStanding(places, id, 0))
+                    model.choose((current) =>
+                      seat ? toggleSeat(current, index, seat, isFree) : withStanding(current, id, 0),
+                    )
                   }
                 >
                   <IconX size={16} aria-hidden />
@@ -77,4 +80,4 @@ export function SeatBasket({
       </Stack>
     </Stack>
   );
-}
+});

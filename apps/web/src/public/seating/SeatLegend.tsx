@@ -1,16 +1,25 @@
 import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
 
 import { SeatMark } from './SeatMarks';
 import type { SeatPickerModel } from './use-seat-picker';
 
 /** What the colours and marks mean: each category with its price (or "not on sale"), taken seats, the buyer's own. */
-export function SeatLegend({ model, currency }: { model: SeatPickerModel; currency: string }) {
+export const SeatLegend = memo(function SeatLegend({
+  plan,
+  index,
+  lines,
+  colours,
+  currency,
+}: Pick<SeatPickerModel, 'plan' | 'index' | 'lines' | 'colours'> & { currency: string }) {
   const { i18n } = useLingui();
-  const { plan, index, lines, colours } = model;
+  const used = useMemo(
+    () => new Set([...(index?.seats ?? []).map((s) => s.category), ...(index?.standing ?? []).map((s) => s.category)]),
+    [index],
+  );
   if (!plan || !index) return null;
-  const used = new Set([...index.seats.map((s) => s.category), ...index.standing.map((s) => s.category)]);
   return (
     <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none', rowGap: 4 }} data-testid="seat-legend">
       {plan.categories.map((category, i) => {
@@ -42,4 +51,4 @@ export function SeatLegend({ model, currency }: { model: SeatPickerModel; curren
       </Group>
     </Group>
   );
-}
+});

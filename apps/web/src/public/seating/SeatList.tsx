@@ -124,7 +124,7 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
                       <Checkbox
                         aria-label={text.seatName(seat)}
                         checked={Boolean(places[seat.id])}
-                        onChange={() => model.choose(toggleSeat(places, index, seat, isFree))}
+                        onChange={() => model.choose((current) => toggleSeat(current, index, seat, isFree))}
                       />
                     </Table.Td>
                     <Table.Td>{text.section(seat)}</Table.Td>

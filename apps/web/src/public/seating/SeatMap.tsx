@@ -4,6 +4,7 @@ import { Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconFocusCentered, IconMaximize, IconMinimize, IconMinus, IconPlus } from '@tabler/icons-react';
 import {
   type KeyboardEvent,
+  memo,
   type PointerEvent as ReactPointerEvent,
   useCallback,
   useEffect,
@@ -14,7 +15,7 @@ import {
 } from 'react';
 
 import { clampView, fitOf, fittedView, type Frame, planPoint, type PlanView, reveal, zoomAt } from './plan-view';
-import { seatAt,type SeatIndex, type SeatInfo } from './seat-index';
+import { seatAt, type SeatIndex, type SeatInfo } from './seat-index';
 import { directionOf, firstFocus, nearestInDirection } from './seat-navigation';
 import classes from './SeatMap.module.css';
 import { ChosenMarks, PlanBackdrop, RowLabels, SeatDots, SectionBoxes } from './SeatMapLayers';
@@ -27,6 +28,43 @@ const TAP_ZOOM_RADIUS = 3.5;
 const MAX_ZOOM_RADIUS = 22;
 /** A pointer that moves further than this (CSS pixels) pans; less is a tap. */
 const TAP_SLOP = 8;
+
+/** Zoom in and out, the whole plan, full screen (drawn again only when the frame changes, not on a tap). */
+const ZoomControls = memo(function ZoomControls({
+  zoomBy,
+  fit,
+  expanded,
+  toggleExpanded,
+}: {
+  zoomBy: (factor: number) => void;
+  fit: () => void;
+  expanded: boolean;
+  toggleExpanded: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Group gap={4} className={classes.controls}>
+      <Button variant="default" size="compact-md" onClick={() => zoomBy(1.5)} aria-label={t`Zoom in`}>
+        <IconPlus size={18} aria-hidden />
+      </Button>
+      <Button variant="default" size="compact-md" onClick={() => zoomBy(1 / 1.5)} aria-label={t`Zoom out`}>
+        <IconMinus size={18} aria-hidden />
+      </Button>
+      <Button variant="default" size="compact-md" onClick={fit} aria-label={t`Show the whole plan`}>
+        <IconFocusCentered size={18} aria-hidden />
+      </Button>
+      <Button
+        variant="default"
+        size="compact-md"
+        onClick={toggleExpanded}
+        aria-label={expanded ? t`Leave full screen` : t`Full screen`}
+        aria-pressed={expanded}
+      >
+        {expanded ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
+      </Button>
+    </Group>
+  );
+});
 
 interface SeatMapProps {
   plan: PublicSeatingDto;
@@ -50,11 +88,13 @@ interface Gesture {
   pinch: { distance: number; midX: number; midY: number } | null;
 }
 
-/** The frame's height for its width: the plan's proportions, between 240 px and most of the screen. */
+/** The frame's height for its width: the plan's proportions, within 240-360 px and most of the screen. */
 function frameHeight(width: number, plan: PublicSeatingDto, expanded: boolean): number {
   const screen = typeof window === 'undefined' ? 800 : window.innerHeight;
   if (expanded) return Math.max(240, screen - 64);
-  return Math.round(Math.max(240, Math.min((width * plan.size.height) / plan.size.width, screen * 0.6, 560)));
+  // A wide plan still gets room to zoom into on a phone (letterboxed), a tall one no more than most of the screen.
+  const least = Math.max(240, Math.min(360, screen * 0.4));
+  return Math.round(Math.max(least, Math.min((width * plan.size.height) / plan.size.width, screen * 0.6, 560)));
 }
 
 /**
@@ -250,9 +290,15 @@ export function SeatMap({ plan, index, colours, isFree, chosen, onToggle, descri
     }
   };
 
-  const zoomBy = (factor: number) => setView((v) => zoomAt(v, frame, factor, width / 2, height / 2));
+  const zoomBy = useCallback(
+    (factor: number) => setView((v) => zoomAt(v, frame, factor, width / 2, height / 2)),
+    [frame, width, height],
+  );
+  const fit = useCallback(() => setView(fittedView(frame)), [frame]);
+  const toggleExpanded = useCallback(() => setExpanded((x) => !x), []);
   const showSeats = seatsReady && (!big || seatRadius >= 1);
   const current = focused && index.seats[focused.index] === focused ? focused : null;
+  const transform = `translate(${view.tx} ${view.ty}) scale(${scale})`;
 
   return (
     <div className={classes.wrap} data-expanded={expanded || undefined}>
@@ -278,6 +324,7 @@ export function SeatMap({ plan, index, colours, isFree, chosen, onToggle, descri
           height={height}
           className={classes.svg}
           aria-hidden
+          data-testid="seat-map-plan"
           data-view={`${view.tx} ${view.ty} ${scale}`}
           data-seats-drawn={showSeats || undefined}
           onPointerDown={onPointerDown}
@@ -285,13 +332,18 @@ export function SeatMap({ plan, index, colours, isFree, chosen, onToggle, descri
           onPointerUp={onPointerEnd}
           onPointerCancel={onPointerEnd}
         >
-          <g transform={`translate(${view.tx} ${view.ty}) scale(${scale})`}>
+          <g transform={transform}>
             <PlanBackdrop plan={plan} colours={colours} />
             {showSeats ? <SeatDots index={index} colours={colours} isFree={isFree} /> : null}
             {showSeats && seatRadius >= 5 ? <RowLabels index={index} /> : null}
             {!showSeats || (big && seatRadius < TAP_ZOOM_RADIUS) ? (
               <SectionBoxes index={index} colours={colours} labelsOnly={showSeats} />
             ) : null}
+          </g>
+        </svg>
+        {/* The chosen seats and the keyboard's ring on a layer of their own: a tap repaints only this. */}
+        <svg width={width} height={height} className={classes.overlay} aria-hidden>
+          <g transform={transform}>
             <ChosenMarks seats={chosen} colours={colours} radius={index.radius} />
             {current && keyboard ? (
               <circle
@@ -307,31 +359,7 @@ export function SeatMap({ plan, index, colours, isFree, chosen, onToggle, descri
           </g>
         </svg>
       </div>
-      <Group gap={4} className={classes.controls}>
-        <Button variant="default" size="compact-md" onClick={() => zoomBy(1.5)} aria-label={t`Zoom in`}>
-          <IconPlus size={18} aria-hidden />
-        </Button>
-        <Button variant="default" size="compact-md" onClick={() => zoomBy(1 / 1.5)} aria-label={t`Zoom out`}>
-          <IconMinus size={18} aria-hidden />
-        </Button>
-        <Button
-          variant="default"
-          size="compact-md"
-          onClick={() => setView(fittedView(frame))}
-          aria-label={t`Show the whole plan`}
-        >
-          <IconFocusCentered size={18} aria-hidden />
-        </Button>
-        <Button
-          variant="default"
-          size="compact-md"
-          onClick={() => setExpanded((x) => !x)}
-          aria-label={expanded ? t`Leave full screen` : t`Full screen`}
-          aria-pressed={expanded}
-        >
-          {expanded ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
-        </Button>
-      </Group>
+      <ZoomControls zoomBy={zoomBy} fit={fit} expanded={expanded} toggleExpanded={toggleExpanded} />
       <VisuallyHidden id={helpId}>
         <Trans>
           Arrow keys move to the nearest seat in that direction, Enter or Space chooses it or gives it back, plus and

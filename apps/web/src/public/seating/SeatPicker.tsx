@@ -5,7 +5,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import { formatMoney, type PublicEventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { type Ref, useCallback, useImperativeHandle, useMemo, useState } from 'react';
+import { memo, type Ref, useCallback, useImperativeHandle, useMemo, useState } from 'react';
 
 import { Notice } from '../components/Notice';
 import { BestAvailableForm } from './BestAvailableForm';
@@ -19,6 +19,25 @@ import { SeatList } from './SeatList';
 import { SeatMap } from './SeatMap';
 import { StandingAreas } from './StandingAreas';
 import { useSeatPicker } from './use-seat-picker';
+
+type Mode = 'plan' | 'list';
+
+/** "Plan" or "List" (drawn again only when switched: a tap on a seat leaves it alone). */
+const ViewSwitch = memo(function ViewSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const { t } = useLingui();
+  return (
+    <SegmentedControl
+      value={mode}
+      onChange={(value) => onChange(value as Mode)}
+      data={[
+        { value: 'plan', label: t`Plan` },
+        { value: 'list', label: t`List` },
+      ]}
+      aria-label={t`Show the seats as`}
+      fullWidth
+    />
+  );
+});
 
 /** What the ticket selector may ask of the picker. */
 export interface SeatPickerHandle {
@@ -38,11 +57,11 @@ interface SeatPickerProps {
  * The buyer's seat picker for the chosen date: the legend, best available, the plan (or the same as a list),
  * companion seats for a wheelchair space, standing areas, and the seats chosen.
  */
-export default function SeatPicker({ event, onSeats, headingLevel, ref }: SeatPickerProps) {
+function SeatPicker({ event, onSeats, headingLevel, ref }: SeatPickerProps) {
   const { t, i18n } = useLingui();
   const model = useSeatPicker(event, onSeats);
   const text = useSeatText(model.index);
-  const [mode, setMode] = useState<'plan' | 'list'>('plan');
+  const [mode, setMode] = useState<Mode>('plan');
   const [show, setShow] = useState<{ seats: SeatInfo[] } | null>(null);
   const { index, plan, lines, isFree, places, choose, lose } = model;
   const dateId = event.dates.chosen?.id ?? null;
@@ -75,6 +94,15 @@ export default function SeatPicker({ event, onSeats, headingLevel, ref }: SeatPi
     },
     [index, places, isFree, choose],
   );
+  // What follows the map a render later (the basket, companions, standing places): unchanged while a tap paints.
+  const { settled, settledChosen, availability, colours, state: planState } = model;
+  const later = useMemo(
+    () => ({ ...model, places: settled, chosen: settledChosen }),
+    // The model's other parts are stable between choices (plan, lines, availability, callbacks).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [settled, settledChosen, index, lines, isFree, availability, colours, planState],
+  );
+  const onFound = useCallback((seats: SeatInfo[]) => setShow({ seats }), []);
   const lost = useMemo(
     () => [...new Set(model.lostToOthers)].map(text.placeName).join('; '),
     [model.lostToOthers, text],
@@ -105,24 +133,18 @@ export default function SeatPicker({ event, onSeats, headingLevel, ref }: SeatPi
       <Title order={headingLevel} fz="lg" id="seat-picker-heading">
         <Trans>Choose your seats</Trans>
       </Title>
-      <SeatLegend model={model} currency={event.currency} />
+      <SeatLegend plan={plan} index={index} lines={lines} colours={model.colours} currency={event.currency} />
       <BestAvailableForm
-        model={model}
+        plan={plan}
+        index={index}
+        lines={lines}
+        choose={choose}
         eventId={event.id}
         dateId={dateId}
         currency={event.currency}
-        onFound={(seats) => setShow({ seats })}
+        onFound={onFound}
       />
-      <SegmentedControl
-        value={mode}
-        onChange={(value) => setMode(value as 'plan' | 'list')}
-        data={[
-          { value: 'plan', label: t`Plan` },
-          { value: 'list', label: t`List` },
-        ]}
-        aria-label={t`Show the seats as`}
-        fullWidth
-      />
+      <ViewSwitch mode={mode} onChange={setMode} />
       {mode === 'plan' ? (
         <SeatMap
           plan={plan}
@@ -142,9 +164,12 @@ export default function SeatPicker({ event, onSeats, headingLevel, ref }: SeatPi
           <Trans>Someone else has just taken {lost}. It is no longer among your seats.</Trans>
         </Notice>
       ) : null}
-      <CompanionOffer model={model} text={text} />
-      <StandingAreas model={model} currency={event.currency} />
-      <SeatBasket model={model} text={text} currency={event.currency} headingLevel={headingLevel === 2 ? 3 : 4} />
+      <CompanionOffer model={later} text={text} />
+      <StandingAreas model={later} currency={event.currency} />
+      <SeatBasket model={later} text={text} currency={event.currency} headingLevel={headingLevel === 2 ? 3 : 4} />
     </Stack>
   );
 }
+
+/** Drawn again only when its own props change (not when the selector's total does). */
+export default memo(SeatPicker);

@@ -1,6 +1,7 @@
 import { formatMoney, LIMITS } from '@admitone/shared';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 
 import { QuantityStepper } from '../selector/QuantityStepper';
 import { standingLeft } from './availability';
@@ -8,7 +9,13 @@ import { withStanding } from './seat-choice';
 import type { SeatPickerModel } from './use-seat-picker';
 
 /** Standing areas on sale: name, price, places left, and how many places the buyer takes. */
-export function StandingAreas({ model, currency }: { model: SeatPickerModel; currency: string }) {
+export const StandingAreas = memo(function StandingAreas({
+  model,
+  currency,
+}: {
+  model: SeatPickerModel;
+  currency: string;
+}) {
   const { i18n } = useLingui();
   const { index, lines, availability, places } = model;
   if (!index) return null;
@@ -33,7 +40,7 @@ export function StandingAreas({ model, currency }: { model: SeatPickerModel; cur
               value={count}
               min={1}
               max={Math.min(left, LIMITS.ORDER_UNITS_MAX)}
-              onChange={(q) => model.choose(withStanding(places, area.id, q))}
+              onChange={(q) => model.choose((current) => withStanding(current, area.id, q))}
               limitId={`standing-${area.id}-limit`}
             />
           </Group>
@@ -41,4 +48,4 @@ export function StandingAreas({ model, currency }: { model: SeatPickerModel; cur
       })}
     </Stack>
   );
-}
+});

@@ -14,6 +14,7 @@ export function useSeatAvailability(eventId: number, dateId: number | null) {
   const [availability, setAvailability] = useState<Availability>(allFree);
   const [loaded, setLoaded] = useState(false);
   const inFlight = useRef<AbortController | null>(null);
+  const lastKey = useRef('');
 
   const refresh = useCallback(async () => {
     if (dateId === null || inFlight.current) return;
@@ -22,7 +23,12 @@ export function useSeatAvailability(eventId: number, dateId: number | null) {
     try {
       const answer = await fetchAvailability(eventId, dateId, controller.signal);
       if (!controller.signal.aborted) {
-        setAvailability(availabilityOf(answer));
+        // The same answer keeps the same object: nothing is drawn again (most polls change nothing).
+        const key = JSON.stringify([answer.unavailable, answer.standing]);
+        if (key !== lastKey.current) {
+          lastKey.current = key;
+          setAvailability(availabilityOf(answer));
+        }
         setLoaded(true);
       }
     } catch {

@@ -1,5 +1,5 @@
 import type { PublicEventDto, PublicSeatingDto } from '@admitone/shared';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 
 import { keepAvailable } from './availability';
 import { noPlaces, type Places, withoutPlaces } from './seat-choice';
@@ -7,6 +7,15 @@ import { indexSeating, type SeatIndex, type SeatInfo } from './seat-index';
 import { categoryColour, categoryLines, seatsByLine } from './seat-lines';
 import { fetchSeating } from './seating-api';
 import { useSeatAvailability } from './use-seat-availability';
+
+/** The seats among the places chosen, in plan order of choosing. */
+const chosenSeats = (index: SeatIndex | null, places: Places) =>
+  index
+    ? Object.keys(places)
+        .map((id) => index.byId.get(Number(id)))
+        .filter((i) => i !== undefined)
+        .map((i) => index.seats[i]!)
+    : [];
 
 type PlanState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; plan: PublicSeatingDto; index: SeatIndex };
@@ -72,11 +81,14 @@ export function useSeatPicker(event: PublicEventDto, onSeats: (seats: Record<str
     });
   }, [availability, index]);
 
-  const seatLines = useMemo(() => (index ? seatsByLine(places, index, lines) : {}), [places, index, lines]);
+  // The map shows a tap at once; the basket, the tickets' counts and the total follow in the next render.
+  const settled = useDeferredValue(places);
+  const seatLines = useMemo(() => (index ? seatsByLine(settled, index, lines) : {}), [settled, index, lines]);
   useEffect(() => onSeats(seatLines), [seatLines, onSeats]);
 
-  const choose = useCallback((next: Places) => {
-    setLostToOthers([]);
+  /** A new choice, or a change of the current one (`(places) => next`). */
+  const choose = useCallback((next: Places | ((current: Places) => Places)) => {
+    setLostToOthers((lost) => (lost.length ? [] : lost));
     setPlaces(next);
   }, []);
   /** Places a reservation was refused (another buyer was quicker): out of the choice, and availability asked again. */
@@ -87,16 +99,8 @@ export function useSeatPicker(event: PublicEventDto, onSeats: (seats: Record<str
     },
     [refresh],
   );
-  const chosen = useMemo(
-    () =>
-      index
-        ? Object.keys(places)
-            .map((id) => index.byId.get(Number(id)))
-            .filter((i) => i !== undefined)
-            .map((i) => index.seats[i]!)
-        : [],
-    [places, index],
-  );
+  const chosen = useMemo(() => chosenSeats(index, places), [places, index]);
+  const settledChosen = useMemo(() => chosenSeats(index, settled), [settled, index]);
 
   return {
     state,
@@ -109,6 +113,9 @@ export function useSeatPicker(event: PublicEventDto, onSeats: (seats: Record<str
     isFree,
     places,
     chosen,
+    /** The choice as the basket shows it (a render behind a tap). */
+    settled,
+    settledChosen,
     choose,
     lose,
     lostToOthers,
