@@ -345,4 +345,44 @@ describe('a seated event for buyers', () => {
     });
     expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
   });
+
+  it('adds an attendee by hand on a chosen seat (or none yet): a held one is the house’s to give, a killed or taken one is refused', async () => {
+    const s = await seatedEvent(ctx.app);
+    const [b1, b2] = ['1', '2'].map((n) => s.place('Balcony', '1', n)) as [number, number];
+    const hold = (name: string, kind: string, seat: number) =>
+      call(ctx.app, 'POST', `/api/events/${s.event.id}/seating/holds`, {
+        token: s.u.token,
+        body: { name, kind, seats: [seat] },
+      });
+    expect((await hold('House', 'HOLD', b1)).statusCode).toBe(201);
+    expect((await hold('Camera', 'KILL', b2)).statusCode).toBe(201);
+    const add = (extra: object) =>
+      call(ctx.app, 'POST', `/api/events/${s.event.id}/attendees`, {
+        token: s.u.token,
+        body: {
+          ticket_id: s.balcony.id,
+          first_name: 'Guest',
+          last_name: 'Of Honour',
+          email: 'guest@example.test',
+          send_ticket: false,
+          ...extra,
+        },
+      });
+    expect((await add({ ticket_id: s.programme.id, seat_id: b1 })).json().error.field_errors).toEqual({
+      ticket_id: ['This choice does not exist.'],
+    });
+    expect((await add({ seat_id: b2 })).json().error.field_errors).toEqual({
+      seat_id: ['Balcony 1 2 has just been taken by someone else.'],
+    });
+    const added = await add({ seat_id: b1 });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data.seat).toEqual({ section: 'Balcony', row: '1', seat: '1' });
+    expect((await add({ seat_id: b1 })).json().error.field_errors).toEqual({
+      seat_id: ['Balcony 1 1 has just been taken by someone else.'],
+    });
+    // A guest without a seat yet, seated later from the attendee.
+    const unseated = await add({});
+    expect(unseated.json().data.seat).toBeNull();
+    expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
+  });
 });

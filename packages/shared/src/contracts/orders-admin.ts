@@ -402,6 +402,8 @@ export const createAttendeeBody = z.object({
   tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
   /** The date the ticket is for; may be left out when the event has one date (not cancelled). */
   event_date_id: z.number().int().positive().max(LIMITS.ID_MAX).nullish(),
+  /** A ticket sold by seat: its place on the event's plan (a held seat too; not a killed or taken one). */
+  seat_id: z.number().int().positive().max(LIMITS.ID_MAX).nullish(),
   first_name: personNameField,
   last_name: personNameField,
   email: emailField,

@@ -12,8 +12,40 @@ import { loadSeatingRef } from '../seating/seating-ref.js';
 import { placeMapOf } from '../seating/seats.js';
 import { type AttendeeContext, lockAttendee, sendTicketByHand } from './attendee-actions.js';
 
-const onSeat = (key: 'seat_unknown' | 'seat_wrong_ticket' | 'seat_taken', values?: Record<string, string>) =>
+type SeatIssue = 'seat_unknown' | 'seat_wrong_ticket' | 'seat_taken' | 'seats_required' | 'seats_not_seated';
+export const onSeat = (key: SeatIssue, values?: Record<string, string>) =>
   new DomainError('VALIDATION_FAILED', { fields: { seat_id: [values ? { key, values } : { key }] } });
+
+/**
+ * The place an organizer names for a unit of this ticket and tier: on the event's plan and sold as them, each problem on
+ * `seat_id`. A ticket sold by seat needs one (`seats_required`) unless not `required` (null: no place yet); one that
+ * is not takes none.
+ */
+export async function placeForTicket(
+  tx: Tx,
+  db: Db | Tx,
+  eventId: number,
+  ticketId: number,
+  tierId: number | null,
+  seatId: number | null | undefined,
+  required = true,
+) {
+  const seating = await loadSeatingRef(tx, eventId);
+  if (!seating?.seatedTickets.has(ticketId)) {
+    if (seatId) throw onSeat('seats_not_seated');
+    return null;
+  }
+  if (!seatId) {
+    if (required) throw onSeat('seats_required');
+    return null;
+  }
+  const places = await placeMapOf(db, seating.versionId);
+  const place = places.byId.get(seatId);
+  if (!place) throw onSeat('seat_unknown');
+  const sells = seating.categories.get(place.category);
+  if (!sells || sells.ticket_id !== ticketId || (sells.tier_id ?? null) !== tierId) throw onSeat('seat_wrong_ticket');
+  return { place, places };
+}
 
 /**
  * Moves an attendee to another place of the event's plan (or seats one who had none) for its date: the place must sell
@@ -31,15 +63,9 @@ export async function moveAttendeeSeat(
 ): Promise<number[]> {
   const { a } = await lockAttendee(tx, eventId, attendeeId);
   if (a.status === 'CANCELLED') throw new DomainError('ATTENDEE_ALREADY_CANCELLED');
-  const seating = await loadSeatingRef(tx, eventId);
-  const places = seating ? await placeMapOf(db, seating.versionId) : null;
-  const place = places?.byId.get(seatId);
-  if (!seating || !place) throw onSeat('seat_unknown');
-  const sells = seating.categories.get(place.category);
-  if (!sells || sells.ticket_id !== a.ticket_id || (sells.tier_id ?? null) !== a.tier_id)
-    throw onSeat('seat_wrong_ticket');
+  const { place, places } = (await placeForTicket(tx, db, eventId, a.ticket_id, a.tier_id, seatId))!;
   if (a.seat_id === seatId) return [];
-  const from = a.seat_id === null ? null : places!.byId.get(a.seat_id);
+  const from = a.seat_id === null ? null : places.byId.get(a.seat_id);
   try {
     await moveUnit(tx, ctx.stock, eventId, unitOf(a), { ...unitOf(a), seat_id: seatId });
   } catch (err) {

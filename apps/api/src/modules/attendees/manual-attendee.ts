@@ -12,7 +12,9 @@ import { rowsOf } from '../inventory/counters.js';
 import { takeNewUnit } from '../inventory/order-units.js';
 import { newAttendeeShortId, newOrderNumber, newOrderShortId } from '../orders/ids.js';
 import { recordOrderEvent } from '../orders/order-history.js';
+import { placeLabel } from '../seating/seat-picks.js';
 import { type AttendeeContext, sendTicketByHand } from './attendee-actions.js';
+import { onSeat, placeForTicket } from './attendee-seat.js';
 import { orNoStock, targetTicket } from './attendee-stock.js';
 
 export type CreateAttendeeInput = z.output<typeof createAttendeeBody>;
@@ -40,19 +42,29 @@ export async function createManualAttendee(
     ? await passDatesByHand(tx, event.id, entry.ticket.id, ctx.now)
     : [await organizerDateOf(tx, event.id, input.event_date_id)];
   if (!dateIds.length) throw new DomainError('VALIDATION_FAILED', { fields: { ticket_id: [{ key: 'not_on_sale' }] } });
+  // A ticket sold by seat is given the place named (a held one too: the house's to give; a killed one never), or none
+  // yet (the organizer seats the guest later from the attendee).
+  const seat = await placeForTicket(tx, tx, event.id, entry.ticket.id, tier?.id ?? null, input.seat_id, false);
   const units = dateIds.map((dateId) => ({
     ticket_id: entry.ticket.id,
     tier_id: tier?.id ?? null,
     event_date_id: dateId,
     is_admission: entry.ticket.product_type === 'TICKET',
-    seat_id: null,
+    seat_id: seat?.place.id ?? null,
   }));
   // The units are taken through the stock module, then the rows that count them are written in the same step.
-  return orNoStock(() =>
-    takeNewUnit(tx, ctx.stock, event.id, units, (sp) =>
-      writeManualOrder(sp, ctx, event, input, fallbackLocale, entry, tier, units),
-    ),
-  );
+  try {
+    return await orNoStock(() =>
+      takeNewUnit(tx, ctx.stock, event.id, units, (sp) =>
+        writeManualOrder(sp, ctx, event, input, fallbackLocale, entry, tier, units),
+      ),
+    );
+  } catch (err) {
+    // A seat taken (or killed) is named on its field rather than "no tickets left".
+    if (seat && err instanceof DomainError && err.code === 'NO_TICKETS_AVAILABLE')
+      throw onSeat('seat_taken', { seat: placeLabel(seat.place) });
+    throw err;
+  }
 }
 
 /** A pass's dates when the organizer adds its holder: sold there, neither cancelled nor hidden, not over. */
@@ -75,7 +87,7 @@ async function writeManualOrder(
   fallbackLocale: Locale,
   entry: Awaited<ReturnType<typeof targetTicket>>['entry'],
   tier: Awaited<ReturnType<typeof targetTicket>>['tier'],
-  stockUnits: ReadonlyArray<{ event_date_id: number; is_admission: boolean }>,
+  stockUnits: ReadonlyArray<{ event_date_id: number; is_admission: boolean; seat_id: number | null }>,
 ): Promise<{ attendeeId: number; mails: number[] }> {
   const stockUnit = stockUnits[0]!;
   const locale = isLocale(input.locale) ? input.locale : fallbackLocale;
@@ -142,6 +154,7 @@ async function writeManualOrder(
         tier_id: tier?.id ?? null,
         event_date_id: u.event_date_id,
         is_admission: u.is_admission,
+        seat_id: u.seat_id,
         short_id: codes[i]!,
         pass_group: entry.ticket.is_pass ? codes[0]! : null,
         status: 'ACTIVE' as const,
