@@ -17,9 +17,9 @@ export const onSeat = (key: SeatIssue, values?: Record<string, string>) =>
   new DomainError('VALIDATION_FAILED', { fields: { seat_id: [values ? { key, values } : { key }] } });
 
 /**
- * The place an organizer names for a unit of this ticket and tier: on the event's plan and sold as them, each problem on
- * `seat_id`. A ticket sold by seat needs one (`seats_required`) unless not `required` (null: no place yet); one that
- * is not takes none.
+ * The place an organizer names for a unit of this ticket and tier: on the event's plan and sold as them, each
+ * problem on `seat_id`. A ticket sold by seat needs one (`seats_required`) unless not `required` (null: no place
+ * yet); one that is not takes none.
  */
 export async function placeForTicket(
   tx: Tx,
