@@ -1,110 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
-import { expectAccessible, gotoEventPage, signUpByApi, snapshot, uniqueEmail } from './support';
+import { seatSmallHall } from './seating-plans';
+import { expectAccessible, gotoEventPage, snapshot, uniqueEmail } from './support';
 
 /**
- * Buying seats (#40): an organizer (through the API) seats "Chamber Night" by a small pretix plan, its Front rows
+ * Buying seats (#40): an organizer (through the API) seats "Chamber Night" by the small hall's plan, its Front rows
  * sold as "Front seat" (€45) and its Back rows as "Back seat" (€30); a buyer chooses seats by mouse, best available
  * and from the list with the keyboard, loses one to another buyer, and places the order.
  */
-
-/** A pretix plan: a stage, then rows A and B (Front) and C and D (Back) of six seats each, in section "Stalls". */
-const PLAN = {
-  name: 'Chamber Hall',
-  size: { width: 360, height: 300 },
-  categories: [
-    { name: 'Front', color: '#7048e8' },
-    { name: 'Back', color: '#1c7ed6' },
-  ],
-  zones: [
-    {
-      name: 'Stalls',
-      position: { x: 20, y: 20 },
-      areas: [
-        {
-          shape: 'rectangle',
-          color: '#e9ecef',
-          position: { x: 40, y: 0 },
-          rectangle: { width: 240, height: 44 },
-          text: { text: 'Stage', size: 18, position: { x: 120, y: 22 } },
-        },
-      ],
-      rows: ['A', 'B', 'C', 'D'].map((row, r) => ({
-        row_number: row,
-        row_number_position: 'start',
-        position: { x: 0, y: 90 + r * 44 },
-        seats: Array.from({ length: 6 }, (_, i) => ({
-          seat_guid: `stalls-${row}-${i + 1}`,
-          seat_number: String(i + 1),
-          position: { x: 60 + i * 40, y: 0 },
-          radius: 14,
-          category: r < 2 ? 'Front' : 'Back',
-        })),
-      })),
-    },
-  ],
-};
-
-async function seatedEvent(request: APIRequestContext) {
-  const { token } = await signUpByApi(request, {
-    name: 'Clara Host',
-    email: uniqueEmail('clara'),
-    password: 'correct horse battery staple',
-    timezone: 'Europe/Vienna',
-  });
-  const headers = { authorization: `Bearer ${token}` };
-  const send = async <T>(method: 'post' | 'put', path: string, data?: unknown): Promise<T> => {
-    const res = await request[method](`/api${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
-  const organizer = await send<{ id: number }>('post', '/organizers', { name: 'Musikverein', email: 'hi@mv.test' });
-  const event = await send<{ id: number; slug: string }>('post', '/events', {
-    title: 'Chamber Night',
-    organizer_id: organizer.id,
-    start_date: '2031-10-02T19:30',
-    end_date: '2031-10-02T22:00',
-    timezone: 'Europe/Vienna',
-    currency: 'EUR',
-  });
-  const front = await send<{ id: number }>('post', `/events/${event.id}/tickets`, {
-    name: 'Front seat',
-    type: 'PAID',
-    price: 4500,
-  });
-  const back = await send<{ id: number }>('post', `/events/${event.id}/tickets`, {
-    name: 'Back seat',
-    type: 'PAID',
-    price: 3000,
-  });
-  await send('put', `/events/${event.id}/settings`, { offline_payments_enabled: true });
-  const plan = await send<{ id: number }>('post', `/organizers/${organizer.id}/seating-plans/import`, { pretix: PLAN });
-  await send('post', `/organizers/${organizer.id}/seating-plans/${plan.id}/publish`);
-  await send('put', `/events/${event.id}/seating`, {
-    plan_id: plan.id,
-    version: 1,
-    categories: [
-      { category: 'Front', ticket_id: front.id },
-      { category: 'Back', ticket_id: back.id },
-    ],
-  });
-  await send('put', `/events/${event.id}/status`, { status: 'LIVE' });
-  // The plan as buyers get it: a seat is [place id, number, x, y, category, features?].
-  type Seat = [number, string, number, number, number];
-  const seating = (
-    (await (await request.get(`/api/public/events/${event.id}/seating`)).json()) as {
-      data: { zones: Array<{ rows: Array<{ label: string; seats: Seat[] }> }> };
-    }
-  ).data;
-  /** A seat's place id by row and number. */
-  const seatId = (row: string, number: string) =>
-    seating.zones[0]!.rows.find((r) => r.label === row)!.seats.find((s) => s[1] === number)![0];
-  const seatAt = (row: string, number: string) => {
-    const seat = seating.zones[0]!.rows.find((r) => r.label === row)!.seats.find((s) => s[1] === number)!;
-    return { x: seat[2], y: seat[3] };
-  };
-  return { event, front, back, seatId, seatAt };
-}
 
 /** Clicks a seat of the plan with the mouse, where the map draws it now (`data-view`: its pan and scale). */
 async function clickSeat(page: Page, at: { x: number; y: number }) {
@@ -121,7 +24,17 @@ test('a buyer chooses seats by mouse, best available and the list, loses one to 
   request,
 }) => {
   test.setTimeout(60_000);
-  const world = await seatedEvent(request);
+  const world = await seatSmallHall(request, {
+    host: 'Clara Host',
+    organizer: 'Musikverein',
+    title: 'Chamber Night',
+    start: '2031-10-02T19:30',
+    tickets: [
+      { name: 'Front seat', type: 'PAID', price: 4500 },
+      { name: 'Back seat', type: 'PAID', price: 3000 },
+    ],
+    settings: { offline_payments_enabled: true },
+  });
   const { event } = world;
   await gotoEventPage(page, `/event/${event.id}/${event.slug}`);
   const picker = page.getByTestId('seat-picker');

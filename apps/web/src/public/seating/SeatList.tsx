@@ -15,6 +15,26 @@ import type { SeatPickerModel } from './use-seat-picker';
 export const LIST_PAGE = 20;
 const ALL = 'all';
 
+/** A filter of the list (all, or one of its options); none when there is only one to choose. */
+function ListFilter(props: {
+  label: string;
+  all: string;
+  options: Array<{ value: string; label: string }>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  if (props.options.length < 2) return null;
+  return (
+    <NativeSelect
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      data={[{ value: ALL, label: props.all }, ...props.options]}
+      style={{ flex: '1 1 9rem' }}
+    />
+  );
+}
+
 /**
  * The plan as a list, equal to the picture: every seat that can be chosen (and those chosen), by section, row and
  * seat, with its category, price and features; filtered by section and category, a page at a time.
@@ -51,30 +71,26 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
   return (
     <div data-testid="seat-list">
       <Group gap="xs" mb="xs" wrap="wrap">
-        {sections.length > 1 ? (
-          <NativeSelect
-            label={t`Section`}
-            value={section}
-            onChange={(e) => {
-              setSection(e.currentTarget.value);
-              setPage(1);
-            }}
-            data={[{ value: ALL, label: t`All sections` }, ...sections]}
-            style={{ flex: '1 1 9rem' }}
-          />
-        ) : null}
-        {categories.length > 1 ? (
-          <NativeSelect
-            label={t`Category`}
-            value={category}
-            onChange={(e) => {
-              setCategory(e.currentTarget.value);
-              setPage(1);
-            }}
-            data={[{ value: ALL, label: t`All categories` }, ...categories]}
-            style={{ flex: '1 1 9rem' }}
-          />
-        ) : null}
+        <ListFilter
+          label={t`Section`}
+          all={t`All sections`}
+          options={sections}
+          value={section}
+          onChange={(v) => {
+            setSection(v);
+            setPage(1);
+          }}
+        />
+        <ListFilter
+          label={t`Category`}
+          all={t`All categories`}
+          options={categories}
+          value={category}
+          onChange={(v) => {
+            setCategory(v);
+            setPage(1);
+          }}
+        />
       </Group>
       {rows.length === 0 ? (
         <Text c="dimmed">
