@@ -385,4 +385,20 @@ describe('a seated event for buyers', () => {
     expect(unseated.json().data.seat).toBeNull();
     expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
   });
+
+  it('keeps no waitlist for a ticket sold by seat, even sold out', async () => {
+    const s = await seatedEvent(ctx.app);
+    const edit = await call(ctx.app, 'PUT', `/api/events/${s.event.id}/tickets/${s.balcony.id}`, {
+      token: s.u.token,
+      body: { name: 'Balcony', type: 'FREE', quantity: 1, waitlist_enabled: true },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const sold = await reserve(ctx.app, s.event.id, {
+      items: [{ ticket_id: s.balcony.id, quantity: 1, seats: [s.place('Balcony', '1', '1')] }],
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const page = (await call(ctx.app, 'GET', `/api/public/events/${s.event.id}`)).json().data;
+    const balcony = page.tickets.find((t: { id: number }) => t.id === s.balcony.id);
+    expect(balcony).toMatchObject({ sale_state: 'SOLD_OUT', waitlist: false });
+  });
 });

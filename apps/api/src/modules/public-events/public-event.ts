@@ -281,7 +281,8 @@ export function publicEventView(
       is_discounted: (unit?.discount ?? 0) > 0 || tiers.some((x) => x.unit.discount > 0),
       unlocked_by_promo: unlocked,
       category_id: t.category_id,
-      waitlist: t.waitlist_enabled && state === 'SOLD_OUT',
+      // A seat is chosen, not handed out: a ticket sold by seat keeps no waitlist (an offer could not name a place).
+      waitlist: t.waitlist_enabled && state === 'SOLD_OUT' && !parts.catalogue.seating?.seatedTickets.has(t.id),
       waitlist_max:
         t.waitlist_enabled && state === 'SOLD_OUT'
           ? waitlistMax(t.max_per_order, ceilingOf(levels[i]!, catalogue.capacities))
