@@ -13,6 +13,7 @@
 // 20,000-seat arena within 1.5 s (sections first, seats when zoomed).
 //
 // Usage: npm run build && node bench/seat-picker.mjs [--runs 3] [--taps 5] [--seats 2000,20000] [--tsx] [--profile]
+//   [--screenshots DIR]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the PostgreSQL server where the
 //   scratch database is created (and dropped at the end). CHROMIUM_PATH overrides /usr/bin/chromium.
 /* global window, document, requestAnimationFrame, MutationObserver -- the probes run in the page */
@@ -31,6 +32,8 @@ const sizes = arg('--seats', '2000,20000').split(',').map(Number);
 const port = Number(arg('--port', 3311));
 /** `--profile`: the taps' CPU profile summed by function (self time), to see where a tap's time goes. */
 const profile = process.argv.includes('--profile');
+/** `--screenshots DIR`: the phone's view of each plan as first shown and after the taps. */
+const shots = arg('--screenshots', null);
 const base = `http://127.0.0.1:${port}`;
 
 /**
@@ -172,6 +175,7 @@ try {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${base}/widget/${event.id}`);
       await page.waitForFunction(() => window.__seatBench.usable > 0, undefined, { timeout: 60_000 });
+      if (shots && run === 0) await page.screenshot({ path: `${shots}/seat-picker-${seats}-first.png` });
       // A large plan shows its sections until seats are big enough to see: zoomed in, its seats follow.
       await page.waitForTimeout(500);
       const svg = page.getByTestId('seat-map-plan');
@@ -245,6 +249,7 @@ try {
           }),
         );
       }
+      if (shots && run === 0) await page.screenshot({ path: `${shots}/seat-picker-${seats}-tapped.png` });
       if (profile) {
         const { profile: p } = await cdp.send('Profiler.stop');
         const self = new Map();

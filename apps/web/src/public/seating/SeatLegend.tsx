@@ -19,6 +19,7 @@ export const SeatLegend = memo(function SeatLegend({
     () => new Set([...(index?.seats ?? []).map((s) => s.category), ...(index?.standing ?? []).map((s) => s.category)]),
     [index],
   );
+  const wheelchair = useMemo(() => index?.seats.find((s) => s.features.includes('WHEELCHAIR')), [index]);
   if (!plan || !index) return null;
   return (
     <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none', rowGap: 4 }} data-testid="seat-legend">
@@ -37,6 +38,14 @@ export const SeatLegend = memo(function SeatLegend({
           </Group>
         );
       })}
+      {wheelchair ? (
+        <Group component="li" gap={6} wrap="nowrap" mr="sm">
+          <SeatMark state="wheelchair" colour={colours[wheelchair.category]} />
+          <Text size="sm">
+            <Trans>Wheelchair space</Trans>
+          </Text>
+        </Group>
+      ) : null}
       <Group component="li" gap={6} wrap="nowrap" mr="sm">
         <SeatMark state="taken" />
         <Text size="sm">

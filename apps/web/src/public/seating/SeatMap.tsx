@@ -18,7 +18,7 @@ import { clampView, fitOf, fittedView, type Frame, planPoint, type PlanView, rev
 import { seatAt, type SeatIndex, type SeatInfo } from './seat-index';
 import { directionOf, firstFocus, nearestInDirection } from './seat-navigation';
 import classes from './SeatMap.module.css';
-import { ChosenMarks, PlanBackdrop, RowLabels, SeatDots, SectionBoxes } from './SeatMapLayers';
+import { ChosenMarks, PlanBackdrop, RowLabels, SeatDots, SectionBoxes, WheelchairMarks } from './SeatMapLayers';
 
 /** Plans above this many seats show their sections first and their seats after the first paint. */
 export const BIG_PLAN_SEATS = 3_000;
@@ -335,6 +335,7 @@ export function SeatMap({ plan, index, colours, isFree, chosen, onToggle, descri
           <g transform={transform}>
             <PlanBackdrop plan={plan} colours={colours} />
             {showSeats ? <SeatDots index={index} colours={colours} isFree={isFree} /> : null}
+            {showSeats && seatRadius >= 4 ? <WheelchairMarks index={index} /> : null}
             {showSeats && seatRadius >= 5 ? <RowLabels index={index} /> : null}
             {!showSeats || (big && seatRadius < TAP_ZOOM_RADIUS) ? (
               <SectionBoxes index={index} colours={colours} labelsOnly={showSeats} />

@@ -254,3 +254,17 @@ export function ChosenMarks({ seats, colours, radius }: { seats: SeatInfo[]; col
     </g>
   );
 }
+
+/** Wheelchair spaces marked with a white ring inside the seat (the legend names the mark). */
+export const WheelchairMarks = memo(function WheelchairMarks({ index }: { index: SeatIndex }) {
+  const d = index.seats
+    .filter((seat) => seat.features.includes('WHEELCHAIR'))
+    .map(
+      (seat) =>
+        `M${round(seat.x - index.radius * 0.5)} ${round(seat.y)}a${round(index.radius * 0.5)} ${round(index.radius * 0.5)} 0 1 0 ${round(index.radius)} 0a${round(index.radius * 0.5)} ${round(index.radius * 0.5)} 0 1 0 ${round(-index.radius)} 0`,
+    )
+    .join('');
+  return d ? (
+    <path d={d} fill="none" stroke="#ffffff" strokeWidth={index.radius * 0.22} data-layer="wheelchair" />
+  ) : null;
+});

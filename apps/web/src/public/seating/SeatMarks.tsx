@@ -1,10 +1,19 @@
 import { checkMark, CHOSEN_OUTLINE, TAKEN_CROSS, TAKEN_FILL } from './SeatMapLayers';
 
-/** A seat as the map draws it, for the legend: free in a colour, taken (grey, crossed out), or chosen (checked). */
-export function SeatMark({ state, colour }: { state: 'free' | 'taken' | 'chosen'; colour?: string }) {
+/**
+ * A seat as the map draws it, for the legend: free in a colour, a wheelchair space (ringed), taken (grey, crossed out),
+ * or chosen (checked).
+ */
+export function SeatMark({ state, colour }: { state: 'free' | 'taken' | 'chosen' | 'wheelchair'; colour?: string }) {
   return (
     <svg width={18} height={18} viewBox="-10 -10 20 20" aria-hidden style={{ flex: 'none' }}>
       {state === 'free' ? <circle r={8} fill={colour} /> : null}
+      {state === 'wheelchair' ? (
+        <>
+          <circle r={8} fill={colour} />
+          <circle r={4} fill="none" stroke="#ffffff" strokeWidth={1.8} />
+        </>
+      ) : null}
       {state === 'taken' ? (
         <>
           <circle r={8} fill={TAKEN_FILL} />

@@ -55,6 +55,7 @@ describe('SeatPicker', () => {
     expect(within(legend).getByText('Front')).toBeTruthy();
     expect(within(legend).getByText('€45.00')).toBeTruthy();
     expect(within(legend).getByText('not on sale')).toBeTruthy();
+    expect(within(legend).getByText('Wheelchair space')).toBeTruthy();
     expect(screen.queryByLabelText('Quantity of Front seat')).toBeNull();
     expect(screen.getByLabelText('Quantity of Programme')).toBeTruthy();
     expect(screen.getAllByText('Choose on the plan')).toHaveLength(2);
@@ -73,8 +74,8 @@ describe('SeatPicker', () => {
     expect(live.textContent).toBe('Stalls, row B, seat 2, Back, €30.00, free');
     fireEvent.keyDown(plan, { key: 'Enter' });
     expect(live.textContent).toBe('Stalls, row B, seat 2, Back, €30.00, chosen');
-    expect(within(basket()).getByText('Stalls, row B, seat 2')).toBeTruthy();
-    expect(screen.getByText('1 seat chosen')).toBeTruthy();
+    expect(await within(await screen.findByTestId('seat-basket')).findByText('Stalls, row B, seat 2')).toBeTruthy();
+    expect(await screen.findByText('1 seat chosen')).toBeTruthy();
     expect(screen.getByTestId('selection-total').textContent).toBe('€30.00');
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -93,13 +94,13 @@ describe('SeatPicker', () => {
     expect(within(list).queryByRole('checkbox', { name: 'Stalls, row A, seat 3' })).toBeNull();
     expect(within(list).queryByRole('checkbox', { name: 'Box, row C, seat 1' })).toBeNull();
     fireEvent.click(within(list).getByRole('checkbox', { name: 'Stalls, table T1, seat 2' }));
-    expect(within(basket()).getAllByTestId('basket-seat')).toHaveLength(4);
+    await waitFor(() => expect(within(basket()).getAllByTestId('basket-seat')).toHaveLength(4));
 
     fireEvent.click(within(list).getByRole('checkbox', { name: 'Stalls, row A, seat 1' }));
-    const offer = screen.getByTestId('companion-offer');
+    const offer = await screen.findByTestId('companion-offer');
     expect(within(offer).getAllByRole('checkbox')).toHaveLength(1);
     fireEvent.click(within(offer).getByRole('checkbox', { name: 'Stalls, row A, seat 2' }));
-    expect(within(basket()).getByText('Stalls, row A, seat 2')).toBeTruthy();
+    expect(await within(basket()).findByText('Stalls, row A, seat 2')).toBeTruthy();
     expect(within(basket()).getByText('Front · Wheelchair space')).toBeTruthy();
   });
 
@@ -135,7 +136,7 @@ describe('SeatPicker', () => {
     fireEvent.keyDown(plan, { key: 'Enter' });
     fireEvent.keyDown(plan, { key: 'ArrowRight' });
     fireEvent.keyDown(plan, { key: ' ' });
-    expect(within(basket()).getAllByTestId('basket-seat')).toHaveLength(2);
+    await waitFor(() => expect(within(basket()).getAllByTestId('basket-seat')).toHaveLength(2));
     const asked = fetchMock.mock.calls.filter(([u]) => String(u).includes('availability')).length;
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -144,7 +145,8 @@ describe('SeatPicker', () => {
         'Sorry, someone else was quicker: Stalls, row B, seat 2. Nothing was reserved; your other seats are still chosen.',
       ),
     ).toBeTruthy();
-    expect(within(basket()).getAllByTestId('basket-seat')).toHaveLength(1);
+    // The basket follows the map a render later.
+    await waitFor(() => expect(within(basket()).getAllByTestId('basket-seat')).toHaveLength(1));
     expect(within(basket()).getByText('Stalls, row B, seat 1')).toBeTruthy();
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('availability')).length).toBeGreaterThan(asked),
@@ -159,12 +161,12 @@ describe('SeatPicker', () => {
     fireEvent.focus(plan);
     fireEvent.keyDown(plan, { key: 'ArrowDown' });
     fireEvent.keyDown(plan, { key: 'Enter' });
-    expect(within(basket()).getByText('Stalls, row B, seat 1')).toBeTruthy();
+    expect(await within(await screen.findByTestId('seat-basket')).findByText('Stalls, row B, seat 1')).toBeTruthy();
     taken = [111];
     await vi.advanceTimersByTimeAsync(2_000);
     expect(
       await screen.findByText('Someone else has just taken Stalls, row B, seat 1. It is no longer among your seats.'),
     ).toBeTruthy();
-    expect(screen.queryByTestId('seat-basket')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('seat-basket')).toBeNull());
   });
 });
