@@ -6,6 +6,7 @@ import { IconCheck, IconLink, IconPrinter, IconTicket } from '@tabler/icons-reac
 import { useState } from 'react';
 
 import { Link } from '../../lib/history-navigation';
+import { seatText } from '../../lib/seat-text';
 import { TicketSelfService } from '../self-service/TicketSelfService';
 import { ticketPath, ticketPrintPath } from './paths';
 
@@ -52,6 +53,11 @@ export function OrderTickets({
                 <Text size="sm" c="dimmed">
                   {ticket}
                 </Text>
+                {a.seat ? (
+                  <Text size="sm" data-testid="ticket-seat">
+                    {seatText(i18n, a.seat)}
+                  </Text>
+                ) : null}
                 {a.pass_date ? (
                   <Text size="sm" c="dimmed" data-testid="pass-ticket-date">
                     {formatOrderDate(a.pass_date, order.event.timezone, i18n.locale)}

@@ -2,6 +2,7 @@ import { formatDateRange, formatDateTime, formatTimeZoneName, personName, whenAn
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { HtmlContent } from '../../components/HtmlContent';
+import { seatText } from '../../lib/seat-text';
 import { useOrderBreakdown } from '../../lib/use-order-breakdown';
 import { usePageTitle } from '../../lib/use-page-title';
 import { locationLine } from '../checkout/EventHeading';
@@ -117,6 +118,14 @@ export default function OrderPrintPage({ eventId, shortId }: { eventId: number; 
                   <Trans>Ticket</Trans>
                 </dt>
                 <dd>{ticketLabel(a)}</dd>
+                {a.seat ? (
+                  <>
+                    <dt>
+                      <Trans>Seat</Trans>
+                    </dt>
+                    <dd>{seatText(i18n, a.seat)}</dd>
+                  </>
+                ) : null}
                 <dt>
                   <Trans>Ticket code</Trans>
                 </dt>

@@ -4,6 +4,7 @@ import { Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconPrinter } from '@tabler/icons-react';
 
 import { hasStatus } from '../../lib/api-error';
+import { seatText } from '../../lib/seat-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLayout, CheckoutLoading } from '../checkout/CheckoutLayout';
 import { EventHeading } from '../checkout/EventHeading';
@@ -44,6 +45,16 @@ export default function TicketPage({ eventId, shortId }: { eventId: number; shor
               </Text>
               <Text fw={500}>{ticketLabel(ticket.attendee)}</Text>
             </div>
+            {ticket.attendee.seat ? (
+              <div>
+                <Text size="sm" c="dimmed">
+                  <Trans>Seat</Trans>
+                </Text>
+                <Text fw={500} data-testid="ticket-seat">
+                  {seatText(i18n, ticket.attendee.seat)}
+                </Text>
+              </div>
+            ) : null}
             <div>
               <Text size="sm" c="dimmed">
                 <Trans>Order number</Trans>

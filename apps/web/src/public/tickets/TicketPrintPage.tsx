@@ -2,6 +2,7 @@ import { formatDateRange, formatTimeZoneName, personName, whenAndWhere } from '@
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { hasStatus } from '../../lib/api-error';
+import { seatText } from '../../lib/seat-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CheckoutLoading } from '../checkout/CheckoutLayout';
 import { locationLine } from '../checkout/EventHeading';
@@ -49,6 +50,14 @@ export default function TicketPrintPage({ eventId, shortId }: { eventId: number;
               <Trans>Ticket</Trans>
             </dt>
             <dd>{ticketLabel(ticket.attendee)}</dd>
+            {ticket.attendee.seat ? (
+              <>
+                <dt>
+                  <Trans>Seat</Trans>
+                </dt>
+                <dd>{seatText(i18n, ticket.attendee.seat)}</dd>
+              </>
+            ) : null}
             <dt>
               <Trans>Order number</Trans>
             </dt>

@@ -3,6 +3,7 @@ import type {
   AttendeeDto,
   CreateAttendeeBody,
   EditAttendeeBody,
+  MoveAttendeeSeatBody,
   One,
   Paginated,
 } from '@admitone/shared';
@@ -74,3 +75,8 @@ export const useReactivateAttendee = (eventId: number, attendeeId: number) =>
   useAttendeeMutation(eventId, () => action(eventId, attendeeId, 'reactivate'));
 export const useResendTicket = (eventId: number, attendeeId: number) =>
   useAttendeeMutation(eventId, () => action(eventId, attendeeId, 'resend-ticket'));
+/** Seats the attendee elsewhere (issue #40); the seat map, lists and order read again. */
+export const useMoveAttendeeSeat = (eventId: number, attendeeId: number) =>
+  useAttendeeMutation(eventId, (body: MoveAttendeeSeatBody) =>
+    api.post<One<AttendeeDetailDto>>(`${base(eventId)}/${attendeeId}/seat`, body).then((r) => r.data),
+  );

@@ -22,8 +22,12 @@ import {
   isEmailNotConfirmed,
   useAddressUnconfirmed,
 } from '../../profile/components/ConfirmAddressNotice';
+import { useEventSeating } from '../../seating/api/event-seating';
+import { useSeatPlaces } from '../../seating/api/seat-map';
 import { useMe } from '../../users/api/me';
 import { useCreateAttendee } from '../api/attendees';
+import { fittingSeats, isSeatedTicket } from '../fitting-seats';
+import { SeatPlaceSelect } from './SeatPlaceSelect';
 import { ticketTierErrors, TicketTierFields, type TicketTierValues } from './TicketTierFields';
 
 interface AddValues extends TicketTierValues {
@@ -32,11 +36,14 @@ interface AddValues extends TicketTierValues {
   email: string;
   amount_paid: number | string;
   send_ticket: boolean;
+  /** A ticket sold by seat: the place given (none: seated later). */
+  seat_id: string | null;
 }
 
 /**
  * Adds an attendee by hand: a completed manual order (cash at the door, a guest list). The ticket is
- * e-mailed only from a confirmed address: until the organizer's is, the form says so and adds without a mail.
+ * e-mailed only from a confirmed address: until the organizer's is, the form says so and adds without a mail. A
+ * ticket sold by seat may be given a free or held seat of it (issue #40).
  */
 export function AddAttendeeForm({
   event,
@@ -59,6 +66,7 @@ export function AddAttendeeForm({
     email: v.email,
     amount_paid: typeof v.amount_paid === 'number' ? toMinorUnits(v.amount_paid, event.currency) : 0,
     send_ticket: v.send_ticket && canMail,
+    seat_id: v.seat_id ? Number(v.seat_id) : null,
   });
   const schemaErrors = useSchemaValidation<AddValues>(createAttendeeBody, toBody);
   const first = tickets[0];
@@ -71,6 +79,12 @@ export function AddAttendeeForm({
       email: '',
       amount_paid: 0,
       send_ticket: canMail,
+      seat_id: null,
+    },
+    // Another ticket or tier sells other seats.
+    onValuesChange: (values, previous) => {
+      if (values.seat_id && (values.ticket_id !== previous.ticket_id || values.tier_id !== previous.tier_id))
+        form.setFieldValue('seat_id', null);
     },
     validate: (values) => ({
       ...schemaErrors(values),
@@ -78,6 +92,11 @@ export function AddAttendeeForm({
     }),
   });
   const formError = useFormError(form.setErrors);
+  const seating = useEventSeating(event.id);
+  const ticketId = form.values.ticket_id ? Number(form.values.ticket_id) : null;
+  const seated = isSeatedTicket(seating.data?.categories, ticketId);
+  const places = useSeatPlaces(event.id, null, seated);
+  const seatInput = form.getInputProps('seat_id');
   const unconfirmed = useAddressUnconfirmed(formError.error);
 
   const submit = (values: AddValues) => {
@@ -109,6 +128,21 @@ export function AddAttendeeForm({
         ) : null}
         {isEmailNotConfirmed(formError.error) ? null : <FormErrorAlert error={formError.error} />}
         <TicketTierFields form={form} tickets={tickets} />
+        {seated && places.data && seating.data ? (
+          <SeatPlaceSelect
+            label={t`Seat`}
+            description={t`Optional: a free or held seat of this ticket. Without one, the attendee is seated later.`}
+            places={fittingSeats(
+              places.data,
+              seating.data.categories,
+              ticketId!,
+              form.values.tier_id ? Number(form.values.tier_id) : null,
+            )}
+            value={form.values.seat_id}
+            onChange={(v) => form.setFieldValue('seat_id', v)}
+            error={typeof seatInput.error === 'string' ? seatInput.error : undefined}
+          />
+        ) : null}
         <PersonFields inputProps={form.getInputProps} />
         <MoneyInput
           label={t`Amount paid`}

@@ -2,15 +2,21 @@ import type { AttendeeDetailDto, EventDto, TicketDto } from '@admitone/shared';
 import { personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
-import { IconExternalLink, IconMailForward, IconPencil, IconRestore, IconX } from '@tabler/icons-react';
+import { IconArmchair, IconExternalLink, IconMailForward, IconPencil, IconRestore, IconX } from '@tabler/icons-react';
 
 import { AppModal } from '../../../components/AppModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useActionDialogs } from '../../../lib/use-action-dialogs';
+import { useEventSeating } from '../../seating/api/event-seating';
 import { useCancelAttendee, useReactivateAttendee, useResendTicket } from '../api/attendees';
+import { isSeatedTicket } from '../fitting-seats';
+import { ChangeSeatForm } from './ChangeSeatForm';
 import { EditAttendeeForm } from './EditAttendeeForm';
 
-/** Edit, cancel or reactivate an attendee, send the ticket again, open the ticket page. */
+/**
+ * Edit, cancel or reactivate an attendee, send the ticket again, open the ticket page; an attendee of a ticket sold by
+ * seat (not cancelled) is seated elsewhere.
+ */
 export function AttendeeActions({
   event,
   tickets,
@@ -21,7 +27,8 @@ export function AttendeeActions({
   attendee: AttendeeDetailDto;
 }) {
   const { t } = useLingui();
-  const dialogs = useActionDialogs<'edit' | 'cancel'>();
+  const dialogs = useActionDialogs<'edit' | 'cancel' | 'seat'>();
+  const seating = useEventSeating(event.id);
   const cancel = useCancelAttendee(event.id, attendee.id);
   const reactivate = useReactivateAttendee(event.id, attendee.id);
   const resend = useResendTicket(event.id, attendee.id);
@@ -29,6 +36,7 @@ export function AttendeeActions({
   const email = attendee.email ?? '';
   const inOrder = attendee.status !== 'RESERVED' && attendee.status !== 'ABANDONED';
   const valid = attendee.status === 'ACTIVE';
+  const seated = attendee.status !== 'CANCELLED' && isSeatedTicket(seating.data?.categories, attendee.ticket_id);
 
   const confirmCancel = () =>
     dialogs.run(
@@ -61,6 +69,16 @@ export function AttendeeActions({
         >
           <Trans>Edit</Trans>
         </Button>
+        {seated ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArmchair size={16} aria-hidden />}
+            onClick={() => dialogs.open('seat')}
+          >
+            <Trans>Change seat</Trans>
+          </Button>
+        ) : null}
         {valid ? (
           <Button
             size="xs"
@@ -123,6 +141,9 @@ export function AttendeeActions({
       />
       <AppModal {...dialogs.props('edit')} title={<Trans>Edit attendee</Trans>}>
         <EditAttendeeForm eventId={event.id} attendee={attendee} tickets={tickets} onDone={dialogs.close} />
+      </AppModal>
+      <AppModal {...dialogs.props('seat')} title={<Trans>Change seat</Trans>}>
+        <ChangeSeatForm eventId={event.id} attendee={attendee} onDone={dialogs.close} />
       </AppModal>
     </>
   );

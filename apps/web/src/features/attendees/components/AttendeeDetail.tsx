@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
+import { seatText } from '../../../lib/seat-text';
 import { AnswerList } from '../../orders/components/AnswerList';
 import { DetailRow, DetailSection } from '../../orders/components/DetailSection';
 import { OrderStatusBadge } from '../../orders/components/OrderStatusBadge';
@@ -42,6 +43,11 @@ export function AttendeeDetail({
         <DetailRow label={<Trans>Ticket</Trans>}>
           {attendee.tier_label ? `${attendee.ticket_name} · ${attendee.tier_label}` : attendee.ticket_name}
         </DetailRow>
+        {attendee.seat ? (
+          <DetailRow label={<Trans>Seat</Trans>}>
+            <span data-testid="attendee-seat">{seatText(i18n, attendee.seat)}</span>
+          </DetailRow>
+        ) : null}
         {showDates ? (
           <DetailRow label={<Trans>Date</Trans>}>
             {formatOrderDate(attendee.date, event.timezone, i18n.locale)}

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../test-utils/render';
+import { seatingFixture } from '../seat-fixtures';
 import { AttendeeDrawer } from './AttendeeDrawer';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -39,10 +40,12 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** The drawer open on attendee 21, read from the stubbed API. */
-async function open(detail: AttendeeDetailDto, showDates: boolean) {
-  const fetchMock = vi.fn(async (url: string) =>
-    url === '/api/events/7/attendees/21' ? json({ data: detail }) : new Response('{}', { status: 500 }),
-  );
+async function open(detail: AttendeeDetailDto, showDates: boolean, seated = false) {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/events/7/attendees/21') return json({ data: detail });
+    if (url === '/api/events/7/seating') return json({ data: seated ? seatingFixture : { plan: null, categories: [] } });
+    return new Response('{}', { status: 500 });
+  });
   vi.stubGlobal('fetch', fetchMock);
   const { queryClient } = renderWithProviders(
     <AttendeeDrawer event={event} tickets={[]} attendeeId={21} onClose={() => undefined} showDates={showDates} />,
@@ -50,7 +53,7 @@ async function open(detail: AttendeeDetailDto, showDates: boolean) {
   );
   const section = (await screen.findByRole('heading', { name: 'Ticket', level: 3 })).closest('section')!;
   await waitFor(() => expect(queryClient!.isFetching()).toBe(0));
-  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(fetchMock.mock.calls.filter(([url]) => url === '/api/events/7/attendees/21')).toHaveLength(1);
   return section as HTMLElement;
 }
 
@@ -71,5 +74,32 @@ describe('AttendeeDrawer: the date of the ticket', () => {
     expect(within(section).getByText('Seat')).toBeTruthy();
     expect(within(section).queryByText('Date')).toBeNull();
     expect(screen.queryByText(/Jun 1, 2027/)).toBeNull();
+  });
+});
+
+describe('AttendeeDrawer: the seat (issue #40)', () => {
+  const seated = { ...attendee, seat: { section: 'Stalls', row: 'B', seat: '12' } };
+
+  it('names the seat, and offers to change it for a ticket sold by seat', async () => {
+    const section = await open(seated, false, true);
+    expect(within(section).getByTestId('attendee-seat').textContent).toBe('Stalls, row B, seat 12');
+    expect(screen.getByRole('button', { name: 'Change seat' })).toBeTruthy();
+  });
+
+  it('offers no change for a cancelled ticket', async () => {
+    await open({ ...seated, status: 'CANCELLED' }, false, true);
+    expect(screen.queryByRole('button', { name: 'Change seat' })).toBeNull();
+  });
+
+  it('offers no change for a ticket no category sells as', async () => {
+    await open({ ...attendee, ticket_id: 9 }, false, true);
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change seat' })).toBeNull();
+  });
+
+  it('has no seat row and no change on an event without seats', async () => {
+    await open(attendee, false);
+    expect(screen.queryByTestId('attendee-seat')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change seat' })).toBeNull();
   });
 });

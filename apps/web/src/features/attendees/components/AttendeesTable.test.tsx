@@ -44,10 +44,10 @@ const page: Paginated<AttendeeDto> = {
   },
 };
 
-const setup = (showDates: boolean) =>
+const setup = (showDates: boolean, shown = page) =>
   renderWithProviders(
     <AttendeesTable
-      page={page}
+      page={shown}
       onPage={() => undefined}
       timeZone="Europe/Berlin"
       sorting={{ sort: { by: 'created_at', direction: 'desc' }, onSort: () => undefined }}
@@ -71,5 +71,28 @@ describe('AttendeesTable', () => {
     mockViewportWidth(1280);
     setup(false);
     expect(screen.queryByRole('columnheader', { name: 'Date' })).toBeNull();
+  });
+
+  it('has a "Seat" column when an attendee of the page has a seat, a dash for one without', () => {
+    mockViewportWidth(1280);
+    const seated = { ...page.data[0]!, seat: { section: 'Stalls', row: 'B', seat: '12' } };
+    setup(false, { ...page, data: [seated, page.data[1]!] });
+    expect(screen.getByRole('columnheader', { name: 'Seat' })).toBeTruthy();
+    const rows = screen.getAllByTestId('attendee-row');
+    expect(within(rows[0]!).getByText('Stalls, row B, seat 12')).toBeTruthy();
+    expect(within(rows[1]!).getAllByText('—').length).toBeGreaterThan(0);
+  });
+
+  it('has no "Seat" column when no attendee of the page has one', () => {
+    mockViewportWidth(1280);
+    setup(false);
+    expect(screen.queryByRole('columnheader', { name: 'Seat' })).toBeNull();
+  });
+
+  it('names a standing area on a phone card', () => {
+    mockViewportWidth(375);
+    const standing = { ...page.data[0]!, seat: { section: 'Ground floor', row: 'Pit', seat: '' } };
+    setup(false, { ...page, data: [standing] });
+    expect(screen.getByText('Ground floor, Pit')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 
 import { type Column, DataTable, type OpeningTableProps } from '../../../components/DataTable';
+import { seatText } from '../../../lib/seat-text';
 import { orderDateColumn } from '../../event-dates/components/OrderDateText';
 import type { AttendeeSort } from '../hooks/useAttendeeListParams';
 import { AttendeeStatusBadge } from './AttendeeStatusBadge';
@@ -11,7 +12,8 @@ import { AttendeeStatusBadge } from './AttendeeStatusBadge';
 /**
  * Attendees with e-mail, ticket, order, status and check-in; a row (or its name) opens the attendee. On a
  * phone each attendee is a card: name and status, e-mail, ticket and order, when checked in. `showDates` (an
- * event with several dates): a "Date" column (on a phone, a line) names the date each ticket is for.
+ * event with several dates): a "Date" column (on a phone, a line) names the date each ticket is for. A "Seat" column
+ * (a line on a phone) when some attendee of the page has a seat.
  */
 export function AttendeesTable({
   page,
@@ -47,11 +49,15 @@ export function AttendeesTable({
       ) : null}
     </>
   );
+  const seated = !!page?.data.some((a) => a.seat);
   const date = (at: string | null) => <Text size="sm">{at ? formatDateTime(at, timeZone, i18n.locale) : '—'}</Text>;
   const columns: Column<AttendeeDto, AttendeeSort>[] = [
     { header: <Trans>Name</Trans>, sort: 'last_name', cell: nameCell },
     { header: <Trans>E-mail</Trans>, sort: 'email', cell: (a) => <Text size="sm">{a.email ?? '—'}</Text> },
     { header: <Trans>Ticket</Trans>, sort: 'ticket', cell: ticket },
+    ...(seated
+      ? [{ header: <Trans>Seat</Trans>, cell: (a: AttendeeDto) => <Text size="sm">{seatText(i18n, a.seat) || '—'}</Text> }]
+      : []),
     ...(showDates ? [orderDateColumn<AttendeeDto>(timeZone)] : []),
     {
       header: <Trans>Order</Trans>,
@@ -84,6 +90,7 @@ export function AttendeesTable({
             {a.email}
           </Text>
         ) : null}
+        {a.seat ? <Text size="sm">{seatText(i18n, a.seat)}</Text> : null}
         {showDates ? <Text size="sm">{formatOrderDate(a.date, timeZone, i18n.locale)}</Text> : null}
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm">{a.tier_label ? `${a.ticket_name} · ${a.tier_label}` : a.ticket_name}</Text>

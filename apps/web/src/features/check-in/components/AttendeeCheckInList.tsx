@@ -12,6 +12,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { ListEmptyState, NoMatches } from '../../../components/ListEmptyState';
 import { ListPagination } from '../../../components/ListPagination';
 import { ListSearchInput } from '../../../components/ListSearchInput';
+import { seatText } from '../../../lib/seat-text';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
 import type { AttendeeListParams } from '../../attendees/hooks/useAttendeeListParams';
 import { useCheckInSource, useManagesOrders } from '../check-in-source';
@@ -61,6 +62,11 @@ function AttendeeRow({ attendee: a, timeZone, showDate, busy, onAction }: RowPro
           <Text size="sm">
             {ticket} · <Trans>Order {orderNumber}</Trans>
           </Text>
+          {a.seat ? (
+            <Text size="sm" fw={600} data-testid="check-in-row-seat">
+              {seatText(i18n, a.seat)}
+            </Text>
+          ) : null}
           {showDate ? (
             <Text size="sm" fw={600} data-testid="check-in-row-date">
               {formatOrderDate(a.date, timeZone, i18n.locale)}

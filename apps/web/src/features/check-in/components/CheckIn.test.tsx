@@ -102,6 +102,14 @@ describe('CheckIn', () => {
     expect(screen.queryByTestId('check-in-row-date')).toBeNull();
   });
 
+  it('names the seat on the row of a seated ticket (issue #40)', async () => {
+    mockViewportWidth(1280);
+    const seated = { ...matinee, seat: { section: 'Ground floor', row: 'Pit', seat: '' } };
+    const { settled } = setup(1, { ...none, data: [seated], meta: { ...none.meta, total: 1 } });
+    expect((await screen.findByTestId('check-in-row-seat')).textContent).toBe('Ground floor, Pit');
+    await settled();
+  });
+
   it('on a phone puts the search first, the whole width, then the scan button and the count', async () => {
     mockViewportWidth(390);
     setup();

@@ -114,3 +114,16 @@ describe('the scan outcome', () => {
     ).toBeTruthy();
   });
 });
+
+describe('the scan outcome of a seated ticket (issue #40)', () => {
+  it('names where the guest sits, so the door can point the way', () => {
+    const seated = { ...attendee, seat: { section: 'Stalls', row: 'B', seat: '12' } };
+    show({ result: 'CHECKED_IN', attendee: seated, ...none }, true);
+    expect(screen.getByText('Ada Lovelace · Standing · Stalls, row B, seat 12')).toBeTruthy();
+  });
+
+  it('names no seat for a ticket without one', () => {
+    show({ result: 'CHECKED_IN', attendee: { ...attendee, seat: null }, ...none }, true);
+    expect(screen.getByText('Ada Lovelace · Standing')).toBeTruthy();
+  });
+});

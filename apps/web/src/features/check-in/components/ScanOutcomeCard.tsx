@@ -7,6 +7,7 @@ import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCloudUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
+import { seatText } from '../../../lib/seat-text';
 import { useManagesOrders } from '../check-in-source';
 import { resultOf, type SubmitResult, toneOf } from '../hooks/useCheckIn';
 import { type ScanTone, TONE_COLOR } from '../scan-tone';
@@ -88,13 +89,16 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
   const a = outcome.attendee;
   const name = a ? fullName(a) : '';
   const ticket = a ? ticketOf(a) : '';
+  // A seated event: where the guest sits, so the door can point the way.
+  const seat = seatText(i18n, a?.seat);
+  const admitted = seat ? t`${name} · ${ticket} · ${seat}` : t`${name} · ${ticket}`;
   const when = outcome.checked_in_at ? formatDateTime(outcome.checked_in_at, timeZone, i18n.locale) : '';
   const by = outcome.checked_in_by?.name ?? (outcome.checked_in_by_link ? t`the list's staff link` : '');
   switch (outcome.result) {
     case 'CHECKED_IN':
-      return { title: t`Valid ticket: checked in`, detail: t`${name} · ${ticket}` };
+      return { title: t`Valid ticket: checked in`, detail: admitted };
     case 'CHECKED_OUT':
-      return { title: t`Checked out`, detail: t`${name} · ${ticket}` };
+      return { title: t`Checked out`, detail: admitted };
     case 'ALREADY_CHECKED_IN':
       return {
         title: t`Already checked in`,

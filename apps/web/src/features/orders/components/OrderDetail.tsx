@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { AppModal } from '../../../components/AppModal';
+import { seatText } from '../../../lib/seat-text';
 import { AttendeeStatusBadge } from '../../attendees/components/AttendeeStatusBadge';
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from '../order-labels';
 import { AnswerList } from './AnswerList';
@@ -153,6 +154,11 @@ export function OrderDetail({
                   <Text size="xs" c="dimmed">
                     {a.tier_label ? `${a.ticket_name} · ${a.tier_label}` : a.ticket_name}
                   </Text>
+                  {a.seat ? (
+                    <Text size="xs" c="dimmed" data-testid="order-attendee-seat">
+                      {seatText(i18n, a.seat)}
+                    </Text>
+                  ) : null}
                 </Stack>
                 <AttendeeStatusBadge attendee={a} />
               </Group>

@@ -95,9 +95,9 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** The drawer open on order 5; the order and its mails come from the stubbed API. */
-async function open(showDates: boolean) {
+async function open(showDates: boolean, shown: OrderDetailDto = order) {
   const fetchMock = vi.fn(async (url: string) => {
-    if (url === '/api/events/7/orders/5') return json({ data: order });
+    if (url === '/api/events/7/orders/5') return json({ data: shown });
     if (url === '/api/events/7/orders/5/mails') return json({ data: [] });
     return new Response('{}', { status: 500 });
   });
@@ -127,5 +127,13 @@ describe('OrderDrawer: the date of the order', () => {
     const section = await open(false);
     expect(within(section).queryByText('Date')).toBeNull();
     expect(screen.queryByText(/Closing night/)).toBeNull();
+  });
+});
+
+describe('OrderDrawer: the seats of its attendees (issue #40)', () => {
+  it('names the seat under each seated attendee', async () => {
+    const seated = { ...order.attendees[0]!, seat: { section: 'Stalls', row: 'B', seat: '12' } };
+    await open(false, { ...order, attendees: [seated, order.attendees[1]!] });
+    expect(screen.getAllByTestId('order-attendee-seat').map((e) => e.textContent)).toEqual(['Stalls, row B, seat 12']);
   });
 });

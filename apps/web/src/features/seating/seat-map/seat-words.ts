@@ -2,11 +2,12 @@ import type { SeatDto } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 
+import { seatText } from '../../../lib/seat-text';
 import type { MapPlace, SeatState } from './map-model';
 
 /** How the seat map words places and states (the names screen readers hear and the titles the mouse shows). */
 export function useSeatWords() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return useMemo(() => {
     const states: Record<SeatState, string> = {
       FREE: t`Available`,
@@ -15,10 +16,7 @@ export function useSeatWords() {
       HELD: t`Held`,
       KILLED: t`Killed`,
     };
-    const place = ({ section, row, seat }: SeatDto) => {
-      if (!seat) return section ? t`${section}, ${row}` : row;
-      return section ? t`${section}, row ${row}, seat ${seat}` : t`Row ${row}, seat ${seat}`;
-    };
+    const place = (seat: SeatDto) => seatText(i18n, seat);
     /** "Stalls, row A, seat 3: held (Press)", "…: sold to Ada Lovelace". */
     const describe = (p: MapPlace) => {
       const where = place(p.seat);
@@ -31,5 +29,5 @@ export function useSeatWords() {
       return who ? t`${where}: ${state}, ${who}` : t`${where}: ${state}`;
     };
     return { states, place, describe };
-  }, [t]);
+  }, [t, i18n]);
 }
