@@ -61,7 +61,7 @@ describe('ChangeSeatForm', () => {
     expect((screen.getByRole('checkbox', { name: 'Mail the ticket again' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Change seat' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    const [[url, init]] = seatCalls(fetchMock);
+    const [url, init] = seatCalls(fetchMock)[0]!;
     expect(url).toBe('/api/events/7/attendees/21/seat');
     expect(JSON.parse(String(init?.body))).toEqual({ seat_id: 104, send_ticket: true });
     expect(shown.mock.calls[0]![0].message).toBe('Seat changed to Stalls, row B, seat 2.');
