@@ -93,7 +93,7 @@ describe('SeatPicker', () => {
     // Taken (A3) and not on sale (Box) are not listed.
     expect(within(list).queryByRole('checkbox', { name: 'Stalls, row A, seat 3' })).toBeNull();
     expect(within(list).queryByRole('checkbox', { name: 'Box, row C, seat 1' })).toBeNull();
-    fireEvent.click(within(list).getByRole('checkbox', { name: 'Stalls, table T1, seat 2' }));
+    fireEvent.click(within(list).getByRole('checkbox', { name: 'Stalls, row T1, seat 2' }));
     await waitFor(() => expect(within(basket()).getAllByTestId('basket-seat')).toHaveLength(4));
 
     fireEvent.click(within(list).getByRole('checkbox', { name: 'Stalls, row A, seat 1' }));

@@ -2,11 +2,12 @@ import type { SeatFeature } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 
+import { seatText } from '../../lib/seat-text';
 import type { SeatIndex, SeatInfo } from './seat-index';
 
 /** The words for a seat, in the buyer's language: where it is, and what it offers. */
 export function useSeatText(index: SeatIndex | null) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return useMemo(() => {
     const featureNames: Record<SeatFeature, string> = {
       WHEELCHAIR: t`Wheelchair space`,
@@ -17,19 +18,9 @@ export function useSeatText(index: SeatIndex | null) {
       SIGHT: t`Low vision`,
     };
     const section = (seat: SeatInfo) => index?.zones[seat.zone]?.name ?? '';
-    const rowPart = (seat: SeatInfo) => {
-      const row = index?.rows[seat.row];
-      const label = row?.label ?? '';
-      return row?.table ? t`table ${label}` : t`row ${label}`;
-    };
-    /** "Stalls, row B, seat 12" (the section left out when it has no name). */
-    const seatName = (seat: SeatInfo) => {
-      const number = seat.number;
-      const row = rowPart(seat);
-      const where = t`${row}, seat ${number}`;
-      const name = section(seat);
-      return name ? `${name}, ${where}` : where;
-    };
+    /** "Stalls, row B, seat 12", as the order and the tickets name it (lib/seat-text.ts). */
+    const seatName = (seat: SeatInfo) =>
+      seatText(i18n, { section: section(seat), row: index?.rows[seat.row]?.label ?? '', seat: seat.number });
     /** A place by id: a seat as above, or a standing area's name. */
     const placeName = (id: number) => {
       const i = index?.byId.get(id);
@@ -38,7 +29,7 @@ export function useSeatText(index: SeatIndex | null) {
     };
     const features = (seat: SeatInfo) => seat.features.map((f) => featureNames[f]).join(', ');
     return { section, seatName, placeName, features, featureNames };
-  }, [t, index]);
+  }, [t, i18n, index]);
 }
 
 export type SeatText = ReturnType<typeof useSeatText>;
