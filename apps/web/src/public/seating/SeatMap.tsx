@@ -152,11 +152,15 @@ export function SeatMap({ plan, index, colours, isFree, chosen, onToggle, descri
     };
   }, [seatsReady]);
 
-  // The wheel zooms around the pointer (a listener of our own: React's is passive and cannot keep the page still).
+  // The wheel zooms around the pointer once the map has focus (a listener of our own: React's is passive and cannot
+  // keep the page still).
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
     const onWheel = (e: WheelEvent) => {
+      // The page scrolls past a map it has not been given (a click or Tab gives it); a pinch on a trackpad
+      // (the wheel with Ctrl) always zooms.
+      if (!e.ctrlKey && document.activeElement !== frameRef.current) return;
       e.preventDefault();
       const box = svg.getBoundingClientRect();
       const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015));
