@@ -159,4 +159,18 @@ test('the organizer sees who sits where, holds seats for the press, releases the
   await expect(page.getByRole('tab', { name: 'Seat map' })).toBeHidden();
   await expect(sheet).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+
+  // The attendees list names the seat; the organizer moves Mia to A1 and the list follows.
+  await page.goto(`/manage/event/${world.event.id}/attendees`);
+  const row = page.getByTestId('attendee-row').filter({ hasText: 'Mia Lost' });
+  await expect(row).toContainText('Stalls, row A, seat 3');
+  await row.getByRole('button', { name: 'Mia Lost' }).click();
+  await page.getByRole('button', { name: 'Change seat' }).click();
+  const move = page.getByRole('dialog', { name: 'Change seat' });
+  await move.getByRole('combobox', { name: 'New seat' }).click();
+  await page.getByRole('option', { name: 'Stalls, row A, seat 1', exact: true }).click();
+  await move.getByRole('button', { name: 'Change seat' }).click();
+  await expect(move).toBeHidden();
+  await expect(page.getByTestId('attendee-seat')).toHaveText('Stalls, row A, seat 1');
+  await expect(row).toContainText('Stalls, row A, seat 1');
 });

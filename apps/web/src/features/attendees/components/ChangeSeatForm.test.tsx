@@ -25,11 +25,12 @@ const attendee = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function setup(move: () => Response) {
+function setup(move: () => Response, verified = true) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     if (url === '/api/events/7/seating') return json(200, { data: seatingFixture });
     if (url === '/api/events/7/seating/places?event_date_id=11') return json(200, { data: placesFixture });
     if (url === '/api/events/7/attendees/21/seat') return move();
+    if (url === '/api/users/me') return json(200, { data: { user: { email_verified: verified } } });
     return json(500, {});
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -97,5 +98,13 @@ describe('ChangeSeatForm', () => {
     expect(await screen.findByText('Stalls, row A, seat 2 has just been taken by someone else.')).toBeTruthy();
     expect(JSON.parse(String(seatCalls(fetchMock)[0]![1]?.body))).toEqual({ seat_id: 102, send_ticket: false });
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('mails no ticket while the organizer’s address is unconfirmed', async () => {
+    setup(() => json(500, {}), false);
+    await screen.findByText('Confirm your e-mail address to e-mail tickets');
+    const mail = screen.getByRole('checkbox', { name: 'Mail the ticket again' }) as HTMLInputElement;
+    expect(mail.checked).toBe(false);
+    expect(mail.disabled).toBe(true);
   });
 });

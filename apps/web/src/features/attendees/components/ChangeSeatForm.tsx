@@ -10,6 +10,7 @@ import { useFormError } from '../../../lib/form-submit';
 import { useSeatText } from '../../../lib/seat-text';
 import { useEventSeating } from '../../seating/api/event-seating';
 import { useSeatPlaces } from '../../seating/api/seat-map';
+import { useMe } from '../../users/api/me';
 import { useMoveAttendeeSeat } from '../api/attendees';
 import { fittingSeats } from '../fitting-seats';
 import { SeatPlaceSelect } from './SeatPlaceSelect';
@@ -22,7 +23,8 @@ interface ChangeSeatFormProps {
 
 /**
  * Seats an attendee elsewhere on its date (issue #40): a free or held seat sold as its ticket and tier, the ticket
- * mailed again unless unticked. A refusal (the seat taken meanwhile, not sold as this ticket) shows on the select.
+ * mailed again unless unticked (only from a confirmed address, as every ticket mail). A refusal (the seat taken
+ * meanwhile, not sold as this ticket) shows on the select.
  */
 export function ChangeSeatForm({ eventId, attendee, onDone }: ChangeSeatFormProps) {
   const seating = useEventSeating(eventId);
@@ -50,7 +52,8 @@ function SeatForm({
   const { t } = useLingui();
   const seatName = useSeatText();
   const move = useMoveAttendeeSeat(eventId, attendee.id);
-  const canMail = !!attendee.email && attendee.status === 'ACTIVE';
+  const unconfirmed = useMe().data?.user.email_verified === false;
+  const canMail = !!attendee.email && attendee.status === 'ACTIVE' && !unconfirmed;
   const form = useForm<{ seat_id: string | null; send_ticket: boolean }>({
     initialValues: { seat_id: null, send_ticket: canMail },
     validate: { seat_id: (v) => (v ? null : t`Choose a seat.`) },
@@ -84,6 +87,7 @@ function SeatForm({
       />
       <Checkbox
         label={t`Mail the ticket again`}
+        description={unconfirmed ? t`Confirm your e-mail address to e-mail tickets` : undefined}
         disabled={!canMail}
         {...form.getInputProps('send_ticket', { type: 'checkbox' })}
         checked={canMail && form.values.send_ticket}
