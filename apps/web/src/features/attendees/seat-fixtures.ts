@@ -28,3 +28,6 @@ export const placesFixture: SeatPlaceDto[] = [
   place(103, 'Stalls', 'A', '3', 'Stalls', 'KILLED', 'Pillar'),
   place(201, 'Balcony', '1', '1', 'Balcony'),
 ];
+
+/** What ticket 3 is offered of them: free and held seats in order, the held one named with its hold. */
+export const STALLS_OFFERED = ['Stalls, row A, seat 2', 'Stalls, row B, seat 2 (held: House)', 'Stalls, row B, seat 10'];
