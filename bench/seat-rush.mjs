@@ -226,7 +226,9 @@ const sold0 = () => s.seats;
 console.log(
   `HTTP, seats (1-6 side by side, 20,000)     ${clients} clients  ${s.perSecond.toFixed(0)} reservations/s (${s.seatsPerSecond.toFixed(0)} seats/s)  p50 ${pct(s.latencies, 50).toFixed(1)}  p95 ${pct(s.latencies, 95).toFixed(1)}  p99 ${pct(s.latencies, 99).toFixed(1)} ms  refusals ${JSON.stringify(s.codes)}`,
 );
-console.log(`  seats / raw: ${(s.perSecond / raw).toFixed(2)}   seats / GA: ${(s.perSecond / gaRun.perSecond).toFixed(2)}`);
+console.log(
+  `  seats / raw: ${(s.perSecond / raw).toFixed(2)}   seats / GA: ${(s.perSecond / gaRun.perSecond).toFixed(2)}`,
+);
 
 const availabilityBytes = await wireBytes(`/public/events/${seated.eventId}/seating/availability`);
 console.log(

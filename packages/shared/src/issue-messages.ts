@@ -255,7 +255,8 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   },
   seating_sold_seat_changed: /*i18n*/ {
     id: 'field.seating_sold_seat_changed',
-    message: '{seat} is sold or held and is not the same in this version ({count} such places): choose a version that keeps them.',
+    message:
+      '{seat} is sold or held and is not the same in this version ({count} such places): choose a version that keeps them.',
   },
   seats_required: /*i18n*/ {
     id: 'field.seats_required',

@@ -99,7 +99,10 @@ export const seatingSeats = pgTable(
     /** 1 for a seat; a standing area's capacity. */
     places: integer('places').notNull(),
     /** SEAT_FEATURES of the seat. */
-    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The seats of a table sold whole share this key (the table's row); null otherwise. */
     whole_table: text('whole_table'),
     /** Where it is on the plan (zone, row and seat positions added up). */

@@ -72,7 +72,10 @@ export async function moveAttendeeSeat(
     if (err instanceof StockShortage) throw onSeat('seat_taken', { seat: placeLabel(place) });
     throw err;
   }
-  await tx.update(attendees).set({ seat_id: seatId, updated_at: ctx.now }).where(sql`id = ${a.id}`);
+  await tx
+    .update(attendees)
+    .set({ seat_id: seatId, updated_at: ctx.now })
+    .where(sql`id = ${a.id}`);
   await recordOrderEvent(tx, a.order_id, {
     kind: 'ATTENDEE_MOVED',
     userId: ctx.userId,

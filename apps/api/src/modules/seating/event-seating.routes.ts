@@ -105,7 +105,7 @@ export const eventSeatingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       schema: {
         tags,
         security,
-        summary: "Rename a hold or change its seats (the seats it lets go return to sale)",
+        summary: 'Rename a hold or change its seats (the seats it lets go return to sale)',
         params: seatHoldParams,
         body: seatHoldBody,
         response: { 200: seatHoldResponse },
@@ -120,7 +120,7 @@ export const eventSeatingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
   app.delete(
     '/events/:eventId/seating/holds/:holdId',
     {
-      schema: { tags, security, summary: "Release a hold: its seats return to sale", params: seatHoldParams },
+      schema: { tags, security, summary: 'Release a hold: its seats return to sale', params: seatHoldParams },
     },
     async (req, reply) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);

@@ -93,7 +93,12 @@ async function checkPlaces(
   seats.forEach((id, i) => {
     if (!places.byId.has(id)) fields[`seats.${i}`] = [{ key: 'seat_unknown' }];
   });
-  const list = known.length ? sql.join(known.map((id) => sql`${id}`), sql`, `) : sql`null`;
+  const list = known.length
+    ? sql.join(
+        known.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : sql`null`;
   const taken = await rowsOf<{ seat_id: number }>(
     tx,
     sql`select distinct seat_id from seat_dates

@@ -49,7 +49,13 @@ export function pickPassDate(
     if (!pass) throw pickRefused('pass_date_unavailable');
     const holder = await holderOf(tx, order, line.item_id, pass.group);
     if (holder.email) await budget(line.item_id, holder.email);
-    const unit = { ticket_id: line.ticket_id, tier_id: null, event_date_id: body.event_date_id, is_admission: true, seat_id: null };
+    const unit = {
+      ticket_id: line.ticket_id,
+      tier_id: null,
+      event_date_id: body.event_date_id,
+      is_admission: true,
+      seat_id: null,
+    };
     const attendeeId = await orNoStock(() =>
       takeNewUnit(tx, c.stock, ref.eventId, unit, (sp) => insertPick(sp, c, order, line.item_id, holder, unit), {
         buyer: true,

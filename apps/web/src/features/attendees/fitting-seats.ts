@@ -19,9 +19,7 @@ export function fittingSeats(
   const fits = new Set(
     categories.filter((c) => c.ticket_id === ticketId && (c.tier_id ?? null) === tierId).map((c) => c.category),
   );
-  return places
-    .filter((p) => fits.has(p.category) && (p.state === 'FREE' || p.state === 'HELD'))
-    .sort(byPlace);
+  return places.filter((p) => fits.has(p.category) && (p.state === 'FREE' || p.state === 'HELD')).sort(byPlace);
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

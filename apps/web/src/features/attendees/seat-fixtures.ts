@@ -30,4 +30,8 @@ export const placesFixture: SeatPlaceDto[] = [
 ];
 
 /** What ticket 3 is offered of them: free and held seats in order, the held one named with its hold. */
-export const STALLS_OFFERED = ['Stalls, row A, seat 2', 'Stalls, row B, seat 2 (held: House)', 'Stalls, row B, seat 10'];
+export const STALLS_OFFERED = [
+  'Stalls, row A, seat 2',
+  'Stalls, row B, seat 2 (held: House)',
+  'Stalls, row B, seat 10',
+];

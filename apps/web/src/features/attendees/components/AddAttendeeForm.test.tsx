@@ -42,7 +42,9 @@ describe('AddAttendeeForm: a ticket sold by seat (issue #40)', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), { target: { value: 'ana@example.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add attendee' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(30));
-    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === '/api/events/7/attendees' && i?.method === 'POST')!;
+    const [, init] = fetchMock.mock.calls.find(
+      ([url, i]) => url === '/api/events/7/attendees' && i?.method === 'POST',
+    )!;
     expect(JSON.parse(String(init?.body))).toMatchObject({ ticket_id: 3, seat_id: 105 });
   });
 

@@ -43,7 +43,8 @@ const json = (body: unknown) =>
 async function open(detail: AttendeeDetailDto, showDates: boolean, seated = false) {
   const fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/events/7/attendees/21') return json({ data: detail });
-    if (url === '/api/events/7/seating') return json({ data: seated ? seatingFixture : { plan: null, categories: [] } });
+    if (url === '/api/events/7/seating')
+      return json({ data: seated ? seatingFixture : { plan: null, categories: [] } });
     return new Response('{}', { status: 500 });
   });
   vi.stubGlobal('fetch', fetchMock);

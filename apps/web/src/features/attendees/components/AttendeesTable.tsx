@@ -56,7 +56,12 @@ export function AttendeesTable({
     { header: <Trans>E-mail</Trans>, sort: 'email', cell: (a) => <Text size="sm">{a.email ?? '—'}</Text> },
     { header: <Trans>Ticket</Trans>, sort: 'ticket', cell: ticket },
     ...(seated
-      ? [{ header: <Trans>Seat</Trans>, cell: (a: AttendeeDto) => <Text size="sm">{seatText(i18n, a.seat) || '—'}</Text> }]
+      ? [
+          {
+            header: <Trans>Seat</Trans>,
+            cell: (a: AttendeeDto) => <Text size="sm">{seatText(i18n, a.seat) || '—'}</Text>,
+          },
+        ]
       : []),
     ...(showDates ? [orderDateColumn<AttendeeDto>(timeZone)] : []),
     {

@@ -74,9 +74,7 @@ function SeatForm({
   const seatInput = form.getInputProps('seat_id');
   return (
     <FormStack onSubmit={form.onSubmit(submit)} error={formError.error}>
-      <Text size="sm">
-        {current ? <Trans>Seated now: {current}</Trans> : <Trans>No seat yet.</Trans>}
-      </Text>
+      <Text size="sm">{current ? <Trans>Seated now: {current}</Trans> : <Trans>No seat yet.</Trans>}</Text>
       <SeatPlaceSelect
         label={t`New seat`}
         required
