@@ -249,6 +249,15 @@ describe('a seated event for buyers', () => {
     const csv = await call(ctx.app, 'GET', `/api/events/${s.event.id}/attendees/export?format=csv`, {
       token: s.u.token,
     });
+    // The door's offline list says where each sits too.
+    const lists = (await call(ctx.app, 'GET', `/api/events/${s.event.id}/check-in-lists`, { token: s.u.token })).json()
+      .data as Array<{ id: number }>;
+    const offline = await call(ctx.app, 'GET', `/api/events/${s.event.id}/check-in-lists/${lists[0]!.id}/offline`, {
+      token: s.u.token,
+    });
+    expect(offline.json().data.tickets.map((t: { seat?: unknown }) => t.seat)).toEqual([
+      { section: 'Balcony', row: '1', seat: '2' },
+    ]);
     const [head, row] = csv.body.trim().split('\n');
     expect(head).toContain('Section,Row,Seat');
     expect(row).toContain('Balcony,1,2');

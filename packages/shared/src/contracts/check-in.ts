@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { type SeatDto, seatSchema } from './seating.js';
+
 import { EVENT_DATE_STATUSES, EVENT_STATUSES, type EventDateStatus, type EventStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
@@ -287,6 +289,8 @@ export interface OfflineTicketDto {
   checked_in: boolean;
   /** The date it is for (one of the snapshot's `dates`); a device checking in another date refuses it. */
   event_date_id: number;
+  /** A seated event: where it sits (absent in snapshots from before seats). */
+  seat?: SeatDto | null;
 }
 
 /**
@@ -327,6 +331,7 @@ export const checkInOfflineSchema = z.object({
       status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
       checked_in: z.boolean(),
       event_date_id: z.number().int(),
+      seat: seatSchema.nullable().optional(),
     }),
   ),
   retired_codes: z.array(z.string()),

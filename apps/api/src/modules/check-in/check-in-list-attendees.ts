@@ -3,12 +3,20 @@ import { personName } from '@admitone/shared';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { attendees, eventDates, listCheckIns, orderItems, retiredTicketCodes } from '../../db/schema/index.js';
+import {
+  attendees,
+  eventDates,
+  listCheckIns,
+  orderItems,
+  retiredTicketCodes,
+  seatingSeats,
+} from '../../db/schema/index.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { type AttendeeListFilters, refuseHiddenSort } from '../attendees/attendee-query.js';
 import { listAttendees, peopleById } from '../attendees/attendee-view.js';
 import { checkDateFilter } from '../event-dates/order-dates.js';
 import { eventTicketKey } from '../orders/ticket-signature.js';
+import { seatOf } from '../seating/seat-labels.js';
 import { admittedBy, type CheckInListRow } from './check-in-lists.repository.js';
 
 /**
@@ -133,9 +141,11 @@ export async function offlineTickets(
       ticket_name: orderItems.ticket_name,
       tier_label: orderItems.tier_label,
       checked_in: sql<boolean>`exists (select 1 from list_check_ins c where c.list_id = ${list.id} and c.attendee_id = ${attendees.id})`,
+      seat: { zone: seatingSeats.zone, row_label: seatingSeats.row_label, seat_number: seatingSeats.seat_number },
     })
     .from(attendees)
     .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
+    .leftJoin(seatingSeats, eq(seatingSeats.id, attendees.seat_id))
     .where(
       and(
         eq(attendees.event_id, eventId),
@@ -176,6 +186,7 @@ export async function offlineTickets(
       status: r.status as OfflineTicketDto['status'],
       checked_in: Boolean(r.checked_in),
       event_date_id: r.event_date_id,
+      ...(r.seat ? { seat: seatOf(r.seat) } : {}),
     })),
     dates: dates.map((d) => ({
       id: d.id,

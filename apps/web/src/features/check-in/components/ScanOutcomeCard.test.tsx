@@ -73,6 +73,26 @@ describe('the scan outcome', () => {
     ).toBeTruthy();
   });
 
+  it('offline, a valid seated ticket is saved on the device and says where it sits', () => {
+    show({ result: 'WRONG_EVENT', attendee: null, ...none }, false, {
+      kind: 'queued',
+      pending: 1,
+      ticket: {
+        id: 1,
+        code: 'A2345',
+        name: 'Ada Lovelace',
+        ticket: 'Stalls',
+        status: 'ACTIVE',
+        checked_in: false,
+        event_date_id: 9,
+        seat: { section: 'Ground floor', row: 'B', seat: '12' },
+      },
+      syncedAt: '2030-06-02T15:00:00.000Z',
+    });
+    expect(screen.getByText('Valid ticket: saved on this device')).toBeTruthy();
+    expect(screen.getByText(/^Ada Lovelace · Stalls · Ground floor, row B, seat 12\. Valid when/)).toBeTruthy();
+  });
+
   it('names the holder to an organizer', () => {
     show({ result: 'WRONG_EVENT', attendee, ...none }, true);
     expect(screen.getByText('This ticket of Ada Lovelace is for another of your events.')).toBeTruthy();

@@ -38,7 +38,9 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
     if (!result.ticket)
       return { title: t`Saved on this device`, detail: t`No connection: the scan will be sent when it returns.` };
     const name = result.ticket.name;
-    const ticket = result.ticket.ticket;
+    // Where it sits, when seated (a snapshot from before seats has none).
+    const place = seatText(i18n, result.ticket.seat);
+    const ticket = place ? `${result.ticket.ticket} · ${place}` : result.ticket.ticket;
     return {
       title: t`Valid ticket: saved on this device`,
       detail: t`${name} · ${ticket}. Valid when this device last synced (${synced}); it may have been scanned on another device since. The server decides when the connection returns.`,
