@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-import { type SeatDto, seatSchema } from './seating.js';
-
 import { EVENT_DATE_STATUSES, EVENT_STATUSES, type EventDateStatus, type EventStatus } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
@@ -16,6 +14,7 @@ import {
 } from './common.js';
 import type { OrderDateDto } from './order-dates.js';
 import { type AttendeeDto, attendeeDtoSchema, type PersonRef } from './orders-admin.js';
+import { type SeatDto, seatSchema } from './seating.js';
 
 export const CHECK_IN_ACTIONS = ['CHECK_IN', 'CHECK_OUT'] as const;
 export type CheckInAction = (typeof CHECK_IN_ACTIONS)[number];
