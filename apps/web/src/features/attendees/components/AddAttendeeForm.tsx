@@ -1,13 +1,15 @@
 import {
   type CreateAttendeeBody,
   createAttendeeBody,
+  type EventDateDto,
   type EventDto,
+  formatOrderDate,
   personName,
   type TicketDto,
   toMinorUnits,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Stack } from '@mantine/core';
+import { Checkbox, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 
@@ -36,6 +38,8 @@ interface AddValues extends TicketTierValues {
   email: string;
   amount_paid: number | string;
   send_ticket: boolean;
+  /** With several dates: the one the ticket is for. */
+  event_date_id: string | null;
   /** A ticket sold by seat: the place given (none: seated later). */
   seat_id: string | null;
 }
@@ -48,13 +52,21 @@ interface AddValues extends TicketTierValues {
 export function AddAttendeeForm({
   event,
   tickets,
+  dates = [],
+  defaultDateId = null,
   onDone,
 }: {
   event: EventDto;
   tickets: TicketDto[];
+  /** The event's dates: with several (not cancelled), the form asks which one the ticket is for. */
+  dates?: readonly EventDateDto[];
+  /** The date chosen at first (the list's date filter), else none. */
+  defaultDateId?: number | null;
   onDone: (attendeeId?: number) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const open = dates.filter((d) => d.status !== 'CANCELLED');
+  const choosesDate = open.length > 1;
   const create = useCreateAttendee(event.id);
   const me = useMe();
   const canMail = me.data?.user.email_verified !== false;
@@ -67,6 +79,7 @@ export function AddAttendeeForm({
     amount_paid: typeof v.amount_paid === 'number' ? toMinorUnits(v.amount_paid, event.currency) : 0,
     send_ticket: v.send_ticket && canMail,
     seat_id: v.seat_id ? Number(v.seat_id) : null,
+    event_date_id: choosesDate && v.event_date_id ? Number(v.event_date_id) : null,
   });
   const schemaErrors = useSchemaValidation<AddValues>(createAttendeeBody, toBody);
   const first = tickets[0];
@@ -79,15 +92,20 @@ export function AddAttendeeForm({
       email: '',
       amount_paid: 0,
       send_ticket: canMail,
+      event_date_id: choosesDate && open.some((d) => d.id === defaultDateId) ? String(defaultDateId) : null,
       seat_id: null,
     },
-    // Another ticket or tier sells other seats.
+    // Another ticket, tier or date sells other seats.
     onValuesChange: (values, previous) => {
-      if (values.seat_id && (values.ticket_id !== previous.ticket_id || values.tier_id !== previous.tier_id))
-        form.setFieldValue('seat_id', null);
+      const moved =
+        values.ticket_id !== previous.ticket_id ||
+        values.tier_id !== previous.tier_id ||
+        values.event_date_id !== previous.event_date_id;
+      if (values.seat_id && moved) form.setFieldValue('seat_id', null);
     },
     validate: (values) => ({
       ...schemaErrors(values),
+      ...(choosesDate && !values.event_date_id ? { event_date_id: t`Choose a date.` } : {}),
       ...ticketTierErrors(values, tickets, { ticket: t`Choose a ticket.`, tier: t`Choose a price tier.` }),
     }),
   });
@@ -95,7 +113,8 @@ export function AddAttendeeForm({
   const seating = useEventSeating(event.id);
   const ticketId = form.values.ticket_id ? Number(form.values.ticket_id) : null;
   const seated = isSeatedTicket(seating.data?.categories, ticketId);
-  const places = useSeatPlaces(event.id, null, seated);
+  const dateId = choosesDate ? (form.values.event_date_id ? Number(form.values.event_date_id) : null) : null;
+  const places = useSeatPlaces(event.id, dateId, seated && (!choosesDate || dateId !== null));
   const seatInput = form.getInputProps('seat_id');
   const unconfirmed = useAddressUnconfirmed(formError.error);
 
@@ -128,6 +147,17 @@ export function AddAttendeeForm({
         ) : null}
         {isEmailNotConfirmed(formError.error) ? null : <FormErrorAlert error={formError.error} />}
         <TicketTierFields form={form} tickets={tickets} />
+        {choosesDate ? (
+          <Select
+            label={t`Date`}
+            placeholder={t`Choose a date`}
+            required
+            searchable
+            limit={200}
+            data={open.map((d) => ({ value: String(d.id), label: formatOrderDate(d, event.timezone, i18n.locale) }))}
+            {...form.getInputProps('event_date_id')}
+          />
+        ) : null}
         {seated && places.data && seating.data ? (
           <SeatPlaceSelect
             label={t`Seat`}

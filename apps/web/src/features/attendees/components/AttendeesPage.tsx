@@ -129,6 +129,8 @@ function Attendees({ event }: { event: EventDto }) {
         <AddAttendeeForm
           event={event}
           tickets={admissionsOf(tickets.data)}
+          dates={dates}
+          defaultDateId={state.date}
           onDone={() => {
             setAdding(false);
           }}
