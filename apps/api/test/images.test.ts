@@ -193,6 +193,62 @@ describe('event cover images', () => {
     expect((await call(ctx.app, 'GET', `/api/organizers/${org.id}`, { token: u.token })).json().data.logo).toBeNull();
   });
 
+  it('keeps seating backgrounds beside each other and the logo, served where a plan may trace them', async () => {
+    const { u } = await setup();
+    const org = await createOrganizer(ctx.app, u.token);
+    const opts = { owner: 'organizers' as const, type: 'SEATING_BACKGROUND', filename: 'floor.png' };
+    const logo = (await upload(u.token, org.id, await png(400, 400), { ...opts, type: 'ORGANIZER_LOGO' })).json().data;
+    const first = await upload(u.token, org.id, await png(1600, 1200), opts);
+    expect(first.statusCode).toBe(201);
+    const second = await upload(u.token, org.id, await jpeg(800, 600), { ...opts, mime: 'image/jpeg' });
+    expect(second.statusCode).toBe(201);
+    const [a, b] = [first.json().data, second.json().data];
+    expect(a).toMatchObject({ type: 'SEATING_BACKGROUND', width: 1600, height: 1200 });
+    expect(a.url).toMatch(/^\/uploads\/accounts\/\d+\/organizers\/\d+\/seating_background-/);
+    // Neither replaced the other nor the logo: all three are listed and their files kept.
+    const list = await call(ctx.app, 'GET', `/api/organizers/${org.id}/images`, { token: u.token });
+    expect(list.json().data.map((i: { id: number; type: string }) => [i.id, i.type])).toEqual([
+      [logo.id, 'ORGANIZER_LOGO'],
+      [a.id, 'SEATING_BACKGROUND'],
+      [b.id, 'SEATING_BACKGROUND'],
+    ]);
+    for (const img of [logo, a, b]) expect(existsSync(fileOf(img.url))).toBe(true);
+    expect((await call(ctx.app, 'GET', `/api/organizers/${org.id}`, { token: u.token })).json().data.logo.id).toBe(
+      logo.id,
+    );
+    const served = await ctx.app.inject({ method: 'GET', url: a.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    // A draft takes the image's address as its traced background.
+    const base = `/api/organizers/${org.id}/seating-plans`;
+    const background = { url: a.url, position: { x: 0, y: 0 }, width: 1000, height: 800, opacity: 0.5 };
+    const layout = { name: 'Hall', size: { width: 1000, height: 800 }, background, categories: [], zones: [] };
+    const plan = await call(ctx.app, 'POST', base, { token: u.token, body: { name: 'Hall', layout } });
+    expect(plan.statusCode).toBe(201);
+    expect(plan.json().data.layout.background).toEqual(background);
+    const script = { ...layout, background: { ...background, url: 'javascript:alert(1)' } };
+    const refused = await call(ctx.app, 'POST', base, { token: u.token, body: { name: 'Hall', layout: script } });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().error.field_errors)).toEqual(['layout.background.url']);
+    // Another account's organizer is not found: no upload, no list.
+    const other = await registerUser(ctx.app);
+    expect((await upload(other.token, org.id, await png(800, 600), opts)).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/organizers/${org.id}/images`, { token: other.token })).statusCode).toBe(
+      404,
+    );
+    // Its own rules: too small for a floor plan.
+    const tiny = await upload(u.token, org.id, await png(150, 150), opts);
+    expect(tiny.json().error.field_errors.image).toEqual([
+      'The image must be at least 200 × 200 pixels; this one is 150 × 150.',
+    ]);
+    // One goes, the other stays.
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/organizers/${org.id}/images/${a.id}`, { token: u.token })).statusCode,
+    ).toBe(204);
+    const left = (await call(ctx.app, 'GET', `/api/organizers/${org.id}/images`, { token: u.token })).json().data;
+    expect(left.map((i: { id: number }) => i.id)).toEqual([logo.id, b.id]);
+  });
+
   it('shows the cover in event responses', async () => {
     const { u, event } = await setup();
     const cover = (await upload(u.token, event.id, await png(1000, 500))).json().data;

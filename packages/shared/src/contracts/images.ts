@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 import { LIMITS } from '../limits.js';
 
-export const IMAGE_TYPES = ['EVENT_COVER', 'ORGANIZER_LOGO'] as const;
+/**
+ * An event's cover, an organizer's logo (one each: a new one replaces the old), and an organizer's seating-plan
+ * backgrounds (floor plans traced in the seating editor: each upload is kept beside the others).
+ */
+export const IMAGE_TYPES = ['EVENT_COVER', 'ORGANIZER_LOGO', 'SEATING_BACKGROUND'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /** Size rules per image type (SPEC §5, §9): under 5 MB, within these pixel bounds. */
@@ -14,6 +18,8 @@ export interface ImageRule {
   recommended: string;
   /** Bounding boxes of the WebP variants. */
   variants: { large: [number, number]; small: [number, number] };
+  /** An owner has one image of this type: an upload replaces the previous one. */
+  replaces: boolean;
 }
 export const IMAGE_RULES: Record<ImageType, ImageRule> = {
   EVENT_COVER: {
@@ -23,6 +29,7 @@ export const IMAGE_RULES: Record<ImageType, ImageRule> = {
     maxHeight: 2000,
     recommended: '2160x1080',
     variants: { large: [2160, 1080], small: [600, 300] },
+    replaces: true,
   },
   ORGANIZER_LOGO: {
     minWidth: 100,
@@ -31,6 +38,16 @@ export const IMAGE_RULES: Record<ImageType, ImageRule> = {
     maxHeight: 3000,
     recommended: '512x512',
     variants: { large: [512, 512], small: [128, 128] },
+    replaces: true,
+  },
+  SEATING_BACKGROUND: {
+    minWidth: 200,
+    minHeight: 200,
+    maxWidth: 4000,
+    maxHeight: 4000,
+    recommended: '2000x1600',
+    variants: { large: [2400, 2400], small: [400, 400] },
+    replaces: false,
   },
 };
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { LIMITS } from '../limits.js';
+import { customIssue } from '../validation.js';
 import { oneOf } from './common.js';
 
 /**
@@ -91,6 +92,20 @@ export const seatingCategory = z.object({
   color: colour,
 });
 
+/**
+ * The traced image's address: an http(s) address, or a path on this site (`/uploads/...`, where an uploaded
+ * `SEATING_BACKGROUND` image is served). Nothing else: no `javascript:` or `data:`, no `//host` (another site
+ * without a scheme), no backslash or space.
+ */
+export const backgroundUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => /^\/(?![/\\])[^\s\\]*$/.test(v) || (/^https?:\/\/[^\s/\\]+/i.test(v) && URL.canParse(v)),
+    customIssue('invalid_url'),
+  );
+
 export const seatingLayout = z.object({
   name: z.string().trim().max(LIMITS.NAME_MAX).default(''),
   size: z.object({ width: coordinate.positive(), height: coordinate.positive() }),
@@ -99,7 +114,7 @@ export const seatingLayout = z.object({
   /** Ours: an image the organizer traces over in the editor (never shown to buyers), placed and faded. */
   background: z
     .object({
-      url: z.string().trim().url().max(2000),
+      url: backgroundUrl,
       position,
       width: coordinate.positive(),
       height: coordinate.positive(),

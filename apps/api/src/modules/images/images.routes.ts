@@ -56,12 +56,15 @@ const OWNERS: OwnerKind[] = [
   {
     path: 'organizers',
     entityType: 'organizer',
-    types: ['ORGANIZER_LOGO'],
+    types: ['ORGANIZER_LOGO', 'SEATING_BACKGROUND'],
     exists: async (db, a, id) => Boolean(await findOrganizer(db, a, id)),
   },
 ];
 
-/** Images of events (cover) and organizers (logo): upload (multipart `image` + `type`), list, delete. */
+/**
+ * Images of events (cover) and organizers (logo, seating backgrounds): upload (multipart `image` + `type`), list,
+ * delete.
+ */
 export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const d = { db: deps.database.db, clock: deps.clock, storage: deps.storage, log: deps.log };
   app.addHook('preValidation', app.requirePermission('events.manage'));
@@ -94,7 +97,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         schema: {
           tags,
           security,
-          summary: `Upload an image (multipart: \`image\` file, \`type\` ${kind.types.join(' or ')}): JPEG, PNG or WebP under 5 MB within the type's pixel bounds; replaces the previous one of that type`,
+          summary: `Upload an image (multipart: \`image\` file, \`type\` ${kind.types.join(' or ')}): JPEG, PNG or WebP under 5 MB within the type's pixel bounds; a cover or logo replaces the previous one, seating backgrounds are kept side by side`,
           params: idParams,
           consumes: ['multipart/form-data'],
           response: { 201: oneOf(imageSchema) },

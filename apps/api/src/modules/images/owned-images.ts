@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { ImageDto, ImageType } from '@admitone/shared';
+import { IMAGE_RULES, type ImageDto, type ImageType } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 
@@ -20,7 +20,7 @@ export interface ImageDeps {
   log?: Logger;
 }
 
-/** What an image belongs to: an event (cover) or an organizer (logo), inside one account. */
+/** What an image belongs to: an event (cover) or an organizer (logo, seating backgrounds), inside one account. */
 export interface ImageOwner {
   accountId: number;
   entityType: 'event' | 'organizer';
@@ -34,8 +34,8 @@ export async function listOwnedImages(deps: ImageDeps, owner: ImageOwner): Promi
 }
 
 /**
- * Stores an image and its variants. An owner has one image per type: a new one replaces the old,
- * whose files are removed once the database no longer points at them.
+ * Stores an image and its variants. An owner has one cover or logo: a new one replaces the old, whose files are
+ * removed once the database no longer points at them. Seating backgrounds are kept side by side.
  */
 export async function uploadOwnedImage(
   deps: ImageDeps,
@@ -63,9 +63,9 @@ export async function uploadOwnedImage(
   let saved: { row: typeof images.$inferSelect; replaced: string[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
-      const old = (await listImages(tx, owner.accountId, owner.entityType, owner.entityId)).filter(
-        (r) => r.type === type,
-      );
+      const old = IMAGE_RULES[type].replaces
+        ? (await listImages(tx, owner.accountId, owner.entityType, owner.entityId)).filter((r) => r.type === type)
+        : [];
       for (const r of old) await tx.delete(images).where(eq(images.id, r.id));
       const [inserted] = await tx
         .insert(images)

@@ -19,6 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconCopy,
   IconFocus2,
   IconLayoutAlignBottom,
   IconLayoutAlignCenter,
@@ -55,6 +56,8 @@ interface InspectorProps {
   /** A field lost focus: typing in the next one is a step of its own. */
   seal: () => void;
   onDelete: () => void;
+  /** Copies the selection beside itself (Ctrl/Cmd+D too). */
+  onDuplicate: () => void;
 }
 
 /** The words for each seat feature (buyers see them too). */
@@ -92,7 +95,7 @@ function Part({ title, children }: { title: ReactNode; children: ReactNode }) {
 }
 
 /** The selection's properties: category, features, tables, names, numbering, turning, aligning, deleting. */
-export function Inspector({ layout, selection, change, seal, onDelete }: InspectorProps) {
+export function Inspector({ layout, selection, change, seal, onDelete, onDuplicate }: InspectorProps) {
   const { t } = useLingui();
   const featureLabels = useFeatureLabels();
   const found = useMemo(() => selectedIn(layout, selection), [layout, selection]);
@@ -376,9 +379,19 @@ export function Inspector({ layout, selection, change, seal, onDelete }: Inspect
         ) : null}
       </Part>
 
-      <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-        <Trans>Delete selection</Trans>
-      </Button>
+      <Group gap="xs" grow>
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} aria-hidden />}
+          title={t`Duplicate (Ctrl+D)`}
+          onClick={onDuplicate}
+        >
+          <Trans>Duplicate</Trans>
+        </Button>
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+          <Trans>Delete selection</Trans>
+        </Button>
+      </Group>
     </Stack>
   );
 }

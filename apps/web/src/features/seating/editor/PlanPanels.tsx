@@ -5,7 +5,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Slider.css';
 
-import { formatNumber } from '@admitone/shared';
+import { backgroundUrl, formatNumber, IMAGE_RULES, type ImageDto } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -20,9 +20,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
 
+import { ChooseFile, FileDrop } from '../../../components/FileDrop';
+import { isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/validation';
+import { useUploadImage } from '../../images/api/images';
+import { imageProblem, readImageSize } from '../../images/image-check';
 import { tallyLayout } from '../seating-layout';
 import { renameCategory } from './edits';
 import type { Layout } from './layout-types';
@@ -127,12 +132,96 @@ export function CategoriesPanel({ layout, change, seal }: PanelProps) {
   );
 }
 
-/** The plan's size and the image traced over (an address, its place, size and fading). */
-export function CanvasPanel({ layout, change, seal }: PanelProps) {
+const BACKGROUND_RULE = IMAGE_RULES.SEATING_BACKGROUND;
+
+/** The layout tracing `url`, placed over the whole plan (an uploaded image), or where the last one was. */
+const traced = (l: Layout, url: string, fill: boolean): Layout => ({
+  ...l,
+  background: {
+    position: { x: 0, y: 0 },
+    width: l.size.width,
+    height: l.size.height,
+    opacity: 0.5,
+    ...(fill ? { opacity: l.background?.opacity ?? 0.5 } : l.background),
+    url,
+  },
+});
+
+/**
+ * Uploads a floor plan as one of the organizer's seating backgrounds (checked here first, then by the server) and
+ * traces it over the whole plan.
+ */
+function BackgroundUpload({ organizerId, onUploaded }: { organizerId: number; onUploaded: (img: ImageDto) => void }) {
+  const { t, i18n } = useLingui();
+  const hintId = useId();
+  const errorId = useId();
+  const upload = useUploadImage({ kind: 'organizers', id: organizerId, type: 'SEATING_BACKGROUND', keys: [] });
+  const [error, setError] = useState<string | null>(null);
+  const min = `${BACKGROUND_RULE.minWidth}×${BACKGROUND_RULE.minHeight}`;
+  const max = `${BACKGROUND_RULE.maxWidth}×${BACKGROUND_RULE.maxHeight}`;
+  const send = async (file: File | undefined) => {
+    if (!file || upload.isPending) return;
+    setError(null);
+    const problem = imageProblem(
+      { contentType: file.type, bytes: file.size, ...(await readImageSize(file)) },
+      BACKGROUND_RULE,
+    );
+    if (problem) {
+      setError(
+        {
+          type: t`Choose a JPEG, PNG or WebP image.`,
+          size: t`The image must be smaller than 5 MB.`,
+          too_small: t`The image must be at least ${min} pixels.`,
+          too_large: t`The image must be at most ${max} pixels.`,
+        }[problem],
+      );
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: onUploaded,
+      onError: (e) =>
+        setError(isApiError(e) && e.fieldErrors.image?.length ? e.fieldErrors.image.join(' ') : errorMessage(e, i18n)),
+    });
+  };
+  return (
+    <Stack gap={4}>
+      <FileDrop
+        accept="image/jpeg,image/png,image/webp"
+        label={t`Upload a background image`}
+        describedBy={error ? `${hintId} ${errorId}` : hintId}
+        invalid={!!error}
+        disabled={upload.isPending}
+        onFile={(file) => void send(file)}
+      >
+        <IconPhotoUp size={24} aria-hidden color="var(--mantine-color-violet-7)" />
+        <Text size="sm">
+          {upload.isPending ? (
+            <Trans>Uploading…</Trans>
+          ) : (
+            <Trans>
+              Drop a floor plan here or <ChooseFile>choose a file</ChooseFile> to trace it
+            </Trans>
+          )}
+        </Text>
+        <Text size="xs" c="dimmed" id={hintId}>
+          {t`JPEG, PNG or WebP under 5 MB, from ${min} to ${max} pixels. Only you see it.`}
+        </Text>
+      </FileDrop>
+      {error ? (
+        <Text size="sm" c="red.8" id={errorId} role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The plan's size and the image traced over (uploaded or an address, its place, size and fading). */
+export function CanvasPanel({ organizerId, layout, change, seal }: PanelProps & { organizerId: number }) {
   const { t } = useLingui();
   const background = layout.background;
   const [url, setUrl] = useState(background?.url ?? '');
-  const validUrl = /^https:\/\/\S+$/.test(url.trim());
+  const validUrl = backgroundUrl.safeParse(url).success;
   const number = (label: string, value: number, set: (l: Layout, v: number) => Layout, key: string, min = 1) => (
     <NumberInput
       label={label}
@@ -158,6 +247,13 @@ export function CanvasPanel({ layout, change, seal }: PanelProps) {
           100,
         )}
       </SimpleGrid>
+      <BackgroundUpload
+        organizerId={organizerId}
+        onUploaded={(img) => {
+          setUrl(img.url);
+          change((l) => traced(l, img.url, true));
+        }}
+      />
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           label={t`Background image address`}
@@ -169,19 +265,7 @@ export function CanvasPanel({ layout, change, seal }: PanelProps) {
         <Button
           variant="default"
           disabled={!validUrl || url.trim() === background?.url}
-          onClick={() =>
-            change((l) => ({
-              ...l,
-              background: {
-                position: { x: 0, y: 0 },
-                width: l.size.width,
-                height: l.size.height,
-                opacity: 0.5,
-                ...l.background,
-                url: url.trim(),
-              },
-            }))
-          }
+          onClick={() => change((l) => traced(l, url.trim(), false))}
         >
           <Trans>Show</Trans>
         </Button>

@@ -20,6 +20,7 @@ function setup() {
       return json(200, { data: planDto({ ...body, updated_at: '2026-11-02T11:00:00.000Z' }) });
     }
     if (url === '/api/organizers/3/seating-plans') return json(200, { data: [] });
+    if (url === '/api/organizers/3/images' && method === 'POST') return json(201, { data: BACKGROUND });
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -29,10 +30,24 @@ function setup() {
   );
   renderWithProviders(<RouterProvider router={router} />, { query: true });
   const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
-  return { puts };
+  const uploads = () =>
+    fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && url.endsWith('/images'));
+  return { puts, uploads };
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+const BACKGROUND = {
+  id: 41,
+  type: 'SEATING_BACKGROUND',
+  url: '/uploads/accounts/1/organizers/3/seating_background-abc-1234.png',
+  variants: { large: '/uploads/l.webp', small: '/uploads/s.webp' },
+  width: 1600,
+  height: 1200,
+  size_bytes: 2048,
+  content_type: 'image/png',
+  created_at: '2026-12-05T10:00:00.000Z',
+};
 
 const canvas = () => screen.getByTestId('seating-editor-canvas');
 const number = (dialog: HTMLElement, name: string, value: string) =>
@@ -118,5 +133,71 @@ describe('SeatingEditorPage', () => {
     );
     fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
     await waitFor(() => expect(screen.queryByTestId('plan-problems')).toBeNull());
+  });
+
+  it('uploads a floor plan as the traced background, over the whole plan, and keeps the address field', async () => {
+    const { uploads, puts } = setup();
+    await screen.findByRole('heading', { name: 'Layout of Town theatre', level: 1 });
+    expect(canvas().querySelector('image')).toBeNull();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'floor.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Upload a background image'), { target: { files: [file] } });
+    await waitFor(() => expect(canvas().querySelector('image')?.getAttribute('href')).toBe(BACKGROUND.url));
+    expect(uploads()).toHaveLength(1);
+    const form = uploads()[0]![1]!.body as FormData;
+    expect(form.get('type')).toBe('SEATING_BACKGROUND');
+    expect((form.get('image') as File).name).toBe('floor.png');
+    // The plan is 800 by 600: the image fills it.
+    const image = canvas().querySelector('image')!;
+    expect([image.getAttribute('x'), image.getAttribute('y')]).toEqual(['0', '0']);
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['800', '600']);
+    expect(screen.getByRole('textbox', { name: 'Background image address' })).toHaveProperty('value', BACKGROUND.url);
+    // A file that is no picture is refused before it is sent.
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(screen.getByLabelText('Upload a background image'), { target: { files: [text] } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose a JPEG, PNG or WebP image.');
+    expect(uploads()).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const body = JSON.parse(String(puts()[0]![1]!.body)) as { layout: SeatingLayout };
+    expect(body.layout.background).toEqual({
+      url: BACKGROUND.url,
+      position: { x: 0, y: 0 },
+      width: 800,
+      height: 600,
+      opacity: 0.5,
+    });
+  });
+
+  it('duplicates the selection beside itself from the Inspector and with Ctrl+D, and undoes it', async () => {
+    const { puts } = setup();
+    await screen.findByRole('heading', { name: 'Layout of Town theatre', level: 1 });
+    const seatsShown = () =>
+      canvas()
+        .getAttribute('aria-label')!
+        .match(/with (\d+) seats/)![1];
+    // N selects the first block: the ground floor's 6 seats.
+    fireEvent.keyDown(canvas(), { key: 'n' });
+    await waitFor(() => expect(screen.getByTestId('seating-editor-selection').textContent).toBe('6 seats selected'));
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(seatsShown()).toBe('14'));
+    expect(screen.getByTestId('seating-editor-selection').textContent).toBe('6 seats selected');
+    fireEvent.keyDown(window, { key: 'd', ctrlKey: true });
+    await waitFor(() => expect(seatsShown()).toBe('20'));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(seatsShown()).toBe('14');
+    expect(screen.getByTestId('seating-editor-checks').textContent).toBe('No problems: the plan can be published.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const { layout } = JSON.parse(String(puts()[0]![1]!.body)) as { layout: SeatingLayout };
+    const [ground, copy] = [layout.zones[0]!, layout.zones.at(-1)!];
+    expect(layout.zones).toHaveLength(3);
+    expect(copy.name).toBe('Ground floor');
+    expect(copy.position).toEqual({ x: ground.position.x + 20, y: ground.position.y + 20 });
+    expect(copy.rows.map((r) => r.row_number)).toEqual(['A', 'B']);
+    const guids = (z: typeof ground) => z.rows.flatMap((r) => r.seats.map((s) => s.seat_guid));
+    expect(guids(copy).some((g) => guids(ground).includes(g))).toBe(false);
+    expect(copy.uuid).not.toBe(ground.uuid);
   });
 });

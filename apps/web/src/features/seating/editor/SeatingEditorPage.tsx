@@ -55,7 +55,7 @@ import { seatingPlanPath } from '../seating-paths';
 import { routeId, useRouteOrganizer } from '../use-route-organizer';
 import { AddDialog, type AddKind } from './AddDialog';
 import { type CanvasHandle, type CanvasTool, EditorCanvas } from './EditorCanvas';
-import { deleteSelection } from './edits';
+import { deleteSelection, duplicateSelection } from './edits';
 import { newId } from './ids';
 import { Inspector } from './Inspector';
 import { layoutProblems, problemFields } from './layout-checks';
@@ -84,13 +84,28 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
   const [adding, setAdding] = useState<AddKind | null>(null);
   const [centre, setCentre] = useState<Point>({ x: 0, y: 0 });
 
-  // Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z and Ctrl+Y redo, anywhere on the page but in a field.
+  const onDuplicate = () => {
+    let copies = NOTHING;
+    change((l) => {
+      const result = duplicateSelection(l, selection, newId);
+      copies = result.selection;
+      return result.layout;
+    });
+    setSelection(copies);
+  };
+  const duplicate = useRef(onDuplicate);
+  useEffect(() => {
+    duplicate.current = onDuplicate;
+  });
+
+  // Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z and Ctrl+Y redo, Ctrl/Cmd+D duplicates, anywhere on the page but in a field.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || inField(event.target)) return;
       const key = event.key.toLowerCase();
       if (key === 'z' && !event.shiftKey) undo();
       else if ((key === 'z' && event.shiftKey) || key === 'y') redo();
+      else if (key === 'd' && !event.shiftKey && !event.altKey) duplicate.current();
       else return;
       event.preventDefault();
     };
@@ -269,7 +284,8 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
                   N and Shift+N select the next or previous block, table or area; Ctrl+A selects everything; Delete
                   removes; + and − zoom, 0 fits; Escape clears the selection; Space and drag pans. Ctrl+Z undoes,
                   Ctrl+Shift+Z redoes.
-                </Trans>
+                </Trans>{' '}
+                <Trans>Ctrl+D duplicates the selection.</Trans>
               </Text>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="xs">
                 <SettingsSection title={<Trans>Categories</Trans>}>
@@ -304,10 +320,17 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="md">
               <Card withBorder radius="md" padding="md" component="section" aria-label={t`Selection`}>
-                <Inspector layout={layout} selection={selection} change={change} seal={seal} onDelete={onDelete} />
+                <Inspector
+                  layout={layout}
+                  selection={selection}
+                  change={change}
+                  seal={seal}
+                  onDelete={onDelete}
+                  onDuplicate={onDuplicate}
+                />
               </Card>
               <SettingsSection title={<Trans>Plan and background</Trans>}>
-                <CanvasPanel layout={layout} change={change} seal={seal} />
+                <CanvasPanel organizerId={organizerId} layout={layout} change={change} seal={seal} />
               </SettingsSection>
             </Stack>
           </Grid.Col>

@@ -4,6 +4,7 @@ import { theatre } from '../seating-fixtures';
 import { alignOffsets, alignSelection } from './align';
 import {
   deleteSelection,
+  duplicateSelection,
   moveSelection,
   renumber,
   rotateSelection,
@@ -11,6 +12,8 @@ import {
   setFeature,
   setTableWhole,
 } from './edits';
+import { layoutProblems } from './layout-checks';
+import { placeTables } from './placement';
 import {
   NOTHING,
   pick,
@@ -22,6 +25,7 @@ import {
   unitsOf,
   withIds,
 } from './selection';
+import { table } from './tables';
 
 const counter = () => {
   let n = 0;
@@ -164,5 +168,53 @@ describe('align', () => {
     const aligned = alignSelection(plan, both, 'left');
     expect(selectionBox(aligned, seats('balcony-1-1'))!.x).toBe(selectionBox(aligned, seats('ground-A-1'))!.x);
     expect(alignSelection(plan, seats('ground-A-1'), 'left')).toBe(plan);
+  });
+});
+
+describe('duplicate', () => {
+  const fresh = (prefix: string) => {
+    let n = 0;
+    return () => `${prefix}-${++n}`;
+  };
+
+  it('copies a block into a zone of its own, 20 px right and down, with new ids, and selects the copy', () => {
+    const { layout, selection } = duplicateSelection(plan, ground, fresh('copy'));
+    expect(layout.zones.slice(0, 2)).toEqual(plan.zones);
+    const copy = layout.zones[2]!;
+    expect(copy).toMatchObject({ name: 'Ground floor', position: { x: 120, y: 220 }, areas: [] });
+    expect(copy.uuid).not.toBe(plan.zones[0]!.uuid);
+    expect(copy.rows.map((r) => r.row_number)).toEqual(['A', 'B']);
+    expect(copy.rows[1]!.position).toEqual({ x: 0, y: 30 });
+    expect(copy.rows[0]!.seats.map((s) => [s.seat_number, s.position, s.category])).toEqual(
+      plan.zones[0]!.rows[0]!.seats.map((s) => [s.seat_number, s.position, s.category]),
+    );
+    const guids = copy.rows.flatMap((r) => r.seats.map((s) => s.seat_guid));
+    expect(new Set(guids).size).toBe(6);
+    expect(guids.some((g) => g.startsWith('ground-'))).toBe(false);
+    expect(selection).toEqual({ seats: new Set(guids), areas: new Set() });
+    expect(layoutProblems(layout)).toEqual([]);
+  });
+
+  it('copies part of a row, areas in their zone, and numbers a copied table on', () => {
+    const area = plan.zones[1]!.areas![0]!;
+    const sel: Selection = { seats: new Set(['balcony-1-2']), areas: new Set([area.uuid!]) };
+    const { layout, selection } = duplicateSelection(plan, sel, fresh('copy'));
+    const pit = layout.zones[1]!.areas![1]!;
+    expect(pit).toMatchObject({ position: { x: 420, y: 70 }, standing: area.standing });
+    expect(pit.uuid).not.toBe(area.uuid);
+    expect(layout.zones[2]!.rows).toEqual([
+      expect.objectContaining({ row_number: '1', seats: [expect.objectContaining({ seat_number: '2', radius: 8 })] }),
+    ]);
+    expect(selection.areas).toEqual(new Set([pit.uuid]));
+
+    const spec = { label: '4', shape: 'round' as const, seats: 2, whole: false, category: 'Stalls' };
+    const tables = placeTables(plan, [table(spec, { x: 0, y: 0 }, fresh('table'))], 'Tables');
+    const tableSeats = new Set(tables.layout.zones[2]!.rows[0]!.seats.map((s) => s.seat_guid));
+    const twice = duplicateSelection(tables.layout, { seats: tableSeats, areas: new Set() }, fresh('copy'));
+    const zone = twice.layout.zones[2]!;
+    expect(twice.layout.zones).toHaveLength(3);
+    expect(zone.rows.map((r) => r.row_number)).toEqual(['4', '5']);
+    expect(zone.rows[1]!.position).toEqual({ x: 20, y: 20 });
+    expect(duplicateSelection(plan, NOTHING, fresh('copy')).layout).toBe(plan);
   });
 });

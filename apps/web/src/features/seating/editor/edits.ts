@@ -15,6 +15,7 @@ import {
   type Zone,
 } from './layout-types';
 import { rowLabels, type RowNumbering, seatLabels, type SeatNumbering } from './numbering';
+import { nextTableNumber } from './placement';
 import { type Selection, selectionBox } from './selection';
 
 /**
@@ -220,4 +221,60 @@ export function renameCategory(layout: Layout, index: number, name: string): Lay
       ),
     })),
   };
+}
+
+/** How far a copy lands from what it copies, right and down (pixels). */
+export const DUPLICATE_OFFSET = 20;
+
+/**
+ * Copies the selection, each copy `DUPLICATE_OFFSET` pixels right and down of its original, with new seat_guids and
+ * uuids, and selects the copies. The selected rows of a block go into a new zone (a copy of theirs, same name),
+ * so their labels stay unique without renumbering; a table is copied into its own zone with the next table
+ * number(s); an area into its zone. Nothing already drawn changes.
+ */
+export function duplicateSelection(
+  layout: Layout,
+  sel: Selection,
+  newId: () => string,
+): { layout: Layout; selection: Selection } {
+  const seats = new Set<string>();
+  const areas = new Set<string>();
+  const d = { x: DUPLICATE_OFFSET, y: DUPLICATE_OFFSET };
+  let tableNumber = nextTableNumber(layout);
+  const copyRow = (row: Row, shift: Point): Row | null => {
+    const chosen = row.seats.filter((s) => sel.seats.has(s.seat_guid));
+    if (!chosen.length) return null;
+    const copied = chosen.map((s) => {
+      const seat_guid = newId();
+      seats.add(seat_guid);
+      return { ...s, seat_guid };
+    });
+    return { ...row, uuid: newId(), position: moved(row.position, shift), seats: copied };
+  };
+  const added: Zone[] = [];
+  const zones = layout.zones.map((zone) => {
+    const tables: Row[] = [];
+    const blockRows: Row[] = [];
+    for (const row of zone.rows) {
+      const copy = copyRow(row, row.table ? d : { x: 0, y: 0 });
+      if (!copy) continue;
+      if (row.table) {
+        // A numbered table takes the next number; a named one keeps its name.
+        const numbered = Number.isFinite(Number.parseInt(row.row_number, 10));
+        tables.push(numbered ? { ...copy, row_number: String(tableNumber++) } : copy);
+      } else blockRows.push(copy);
+    }
+    const areaCopies = (zone.areas ?? []).flatMap((area) => {
+      if (!area.uuid || !sel.areas.has(area.uuid)) return [];
+      const uuid = newId();
+      areas.add(uuid);
+      return [{ ...area, uuid, position: moved(area.position, d) }];
+    });
+    if (blockRows.length)
+      added.push({ ...zone, uuid: newId(), position: moved(zone.position, d), rows: blockRows, areas: [] });
+    if (!tables.length && !areaCopies.length) return zone;
+    return { ...zone, rows: [...zone.rows, ...tables], areas: [...(zone.areas ?? []), ...areaCopies] };
+  });
+  if (!seats.size && !areas.size) return { layout, selection: sel };
+  return { layout: { ...layout, zones: [...zones, ...added] }, selection: { seats, areas } };
 }
