@@ -285,8 +285,17 @@ export function EditorCanvas(props: EditorCanvasProps) {
     focus: () => svg.current?.focus(),
   }));
 
+  /**
+   * Until the organizer zooms or pans, the view fits the drawing; once they act on it, it stays put (a block dragged
+   * past the plan's edge would otherwise shrink the view under the pointer while it moves).
+   */
+  const pinView = () => {
+    if (!view) setView(viewRef.current);
+  };
+
   const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
     if (event.button !== 0 && event.button !== 1) return;
+    pinView();
     svg.current?.focus();
     (event.currentTarget.setPointerCapture as ((id: number) => void) | undefined)?.call(
       event.currentTarget,
@@ -373,6 +382,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
       ArrowDown: { x: 0, y: 1 },
     };
     const arrow = arrows[event.key];
+    if (arrow) pinView();
     let handled = true;
     if (arrow && !mod) {
       if (isEmpty(selection)) {
