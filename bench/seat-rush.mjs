@@ -7,7 +7,6 @@
 // holds exactly the seats it asked for), counters equal to their rows.
 // Usage: node --import tsx bench/seat-rush.mjs [clients=256] [seconds=10]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); needs pgbench and psql.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -126,37 +125,8 @@ console.log(
   `plan of ${ROWS * SEATS} seats: ${(planBytes.wire / 1024).toFixed(0)} KiB on the wire (${planBytes.encoding}), ${(JSON.stringify({ data: seating }).length / 1024).toFixed(0)} KiB unpacked   (target < 400 KiB)`,
 );
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-const apiUrl = new URL(api);
-let clientNo = 0;
-function post(eventId, body) {
-  const text = JSON.stringify(body);
-  const n = clientNo++;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: apiUrl.hostname,
-        port: apiUrl.port,
-        path: `${apiUrl.pathname}/public/events/${eventId}/order`,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(text),
-          'idempotency-key': randomUUID(),
-          'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
-}
+const load = reserveLoad(api);
+const post = load.postOrder;
 
 /** A run of 1-6 seats side by side in a random row, none of them seen taken; null when none is left. */
 const seen = new Set();
@@ -217,7 +187,6 @@ const raw = rawReserve(base, rawClients, seconds);
 console.log(`raw reference (pgbench, guard first)      ${rawClients} clients  ${raw.toFixed(0)} reservations/s`);
 
 const ga = await liveEvent('GA rush', { name: 'Hot', type: 'FREE', quantity: 10_000_000, max_per_order: 6 });
-const load = reserveLoad(api);
 const gaRun = await load.run('HTTP, one hot GA ticket', ga, clients, seconds);
 console.log(`  GA / raw: ${(gaRun.perSecond / raw).toFixed(2)}`);
 
@@ -259,6 +228,5 @@ if (twice || sold !== s.seats || drift.length) process.exitCode = 1;
 
 await db.end();
 load.close();
-agent.destroy();
 await bench.stop();
 rmSync(dataDir, { recursive: true, force: true });

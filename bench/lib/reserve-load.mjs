@@ -30,23 +30,16 @@ export function reserveLoad(api) {
   const apiUrl = new URL(api);
   let clientNo = 0;
 
-  /**
-   * One reservation of `target` ({ eventId, ticketId, dateId? }) as the ticket selector sends it (a fresh
-   * Idempotency-Key per click), from a new client address.
-   */
-  function reserveOnce(target, quantity) {
-    const body = JSON.stringify({
-      items: [{ ticket_id: target.ticketId, quantity }],
-      expected_total: 0,
-      ...(target.dateId ? { event_date_id: target.dateId } : {}),
-    });
+  /** One reservation body sent to `eventId` (a fresh Idempotency-Key per click), from a new client address. */
+  function postOrder(eventId, payload) {
+    const body = JSON.stringify(payload);
     const n = clientNo++;
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
           host: apiUrl.hostname,
           port: apiUrl.port,
-          path: `${apiUrl.pathname}/public/events/${target.eventId}/order`,
+          path: `${apiUrl.pathname}/public/events/${eventId}/order`,
           method: 'POST',
           agent,
           headers: {
@@ -64,6 +57,15 @@ export function reserveLoad(api) {
       );
       req.on('error', reject);
       req.end(body);
+    });
+  }
+
+  /** One reservation of `target` ({ eventId, ticketId, dateId? }) as the ticket selector sends it. */
+  function reserveOnce(target, quantity) {
+    return postOrder(target.eventId, {
+      items: [{ ticket_id: target.ticketId, quantity }],
+      expected_total: 0,
+      ...(target.dateId ? { event_date_id: target.dateId } : {}),
     });
   }
 
@@ -115,5 +117,5 @@ export function reserveLoad(api) {
     return out;
   }
 
-  return { reserveOnce, run, close: () => agent.destroy() };
+  return { postOrder, reserveOnce, run, close: () => agent.destroy() };
 }
