@@ -14,6 +14,7 @@ import {
   normalise,
   PAID,
   reserve,
+  SEATED,
   sideScroll,
   type SweepLocale,
   untranslatedStrings,
@@ -106,6 +107,8 @@ interface Screen {
 }
 
 const ev = (w: World, sub = '') => `/manage/event/${w.eventId}${sub}`;
+const seatedEv = (w: World, sub = '') => `/manage/event/${w.seated.eventId}${sub}`;
+const plans = (w: World, sub = '') => `/manage/organizer/${w.organizerId}/seating-plans${sub}`;
 const clickButton = (name: string) => async (page: Page, L: Labels) => {
   await page
     .getByRole('button', { name: L(name), exact: true })
@@ -266,6 +269,34 @@ const SCREENS: Screen[] = [
   { name: 'reports-by-day', as: 'admin', path: (w) => ev(w, '/reports?report=sales-by-day') },
   { name: 'affiliates', as: 'admin', path: (w) => ev(w, '/affiliates') },
   { name: 'organizer', as: 'admin', path: (w) => `/manage/organizer/${w.organizerId}` },
+  // Reserved seating (#40): the organizer's plans, one plan, its editor with the dialogs that add to it, a seated
+  // event's plan and tickets, its seat map, and moving an attendee to another seat.
+  { name: 'seating-plans', as: 'admin', path: (w) => plans(w), shot: true },
+  { name: 'seating-plan', as: 'admin', path: (w) => plans(w, `/${w.seated.planId}`) },
+  { name: 'seating-editor', as: 'admin', path: (w) => plans(w, `/${w.seated.planId}/edit`), shot: true },
+  {
+    name: 'seating-editor-rows',
+    as: 'admin',
+    path: (w) => plans(w, `/${w.seated.planId}/edit`),
+    open: clickButton('Rows'),
+  },
+  {
+    name: 'seating-editor-tables',
+    as: 'admin',
+    path: (w) => plans(w, `/${w.seated.planId}/edit`),
+    open: clickButton('Round tables'),
+  },
+  { name: 'event-seating', as: 'admin', path: (w) => seatedEv(w, '/seating') },
+  { name: 'seat-map', as: 'admin', path: (w) => seatedEv(w, '/seating?tab=map'), shot: true },
+  {
+    name: 'change-seat',
+    as: 'admin',
+    path: (w) => seatedEv(w, `/attendees?attendee=${w.seated.attendeeId}`),
+    open: async (page, L) => {
+      await page.getByRole('button', { name: L('Change seat'), exact: true }).click();
+      await expect(page.getByRole('dialog', { name: L('Change seat') })).toBeVisible();
+    },
+  },
   { name: 'profile', as: 'admin', path: () => '/manage/profile' },
   { name: 'account-settings', as: 'admin', path: () => '/account/settings' },
   { name: 'event-defaults', as: 'admin', path: () => '/account/event-defaults' },
@@ -308,6 +339,31 @@ const SCREENS: Screen[] = [
     buyer: true,
   },
   { name: 'widget', as: 'guest', path: (w) => `/widget/${w.eventId}`, buyer: true },
+  // Choosing seats (#40): the plan, the list equal to it, the widget, and an order with a seat.
+  {
+    name: 'seat-picker',
+    as: 'guest',
+    path: (w) => `/event/${w.seated.eventId}/${SEATED.slug}`,
+    buyer: true,
+    shot: true,
+  },
+  {
+    name: 'seat-list',
+    as: 'guest',
+    path: (w) => `/event/${w.seated.eventId}/${SEATED.slug}`,
+    buyer: true,
+    open: async (page, L) => {
+      await page.getByTestId('seat-picker').getByText(L('List'), { exact: true }).click();
+      await expect(page.getByTestId('seat-list')).toBeVisible();
+    },
+  },
+  { name: 'seated-widget', as: 'guest', path: (w) => `/widget/${w.seated.eventId}`, buyer: true },
+  {
+    name: 'seated-order',
+    as: 'guest',
+    path: (w) => `/checkout/${w.seated.eventId}/${w.seated.order.shortId}/summary#secret=${w.seated.order.secret}`,
+    buyer: true,
+  },
   {
     name: 'order-summary',
     as: 'guest',

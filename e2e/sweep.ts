@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
+import { SMALL_HALL_PLAN } from './seating-plans';
 import { signUpByApi, uniqueEmail, waitForMail } from './support';
 
 /**
@@ -27,6 +28,20 @@ export const EVENT = {
   startIso: '2030-09-14T10:30:00.000Z',
 };
 export const PAID = { name: 'Nebula', price: 2450 };
+
+/** The seated event's names (#40): its plan, zone, categories, tickets and hold, none an interface word. */
+const SEATED_TEXTS = {
+  title: 'Zenit Saal',
+  plan: 'Zenit Saal Plan',
+  zone: 'Orion',
+  lyra: 'Lyra',
+  vega: 'Vega',
+  stage: 'Zenit',
+  lyraTicket: 'Lyra Platz',
+  vegaTicket: 'Vega Platz',
+  hold: 'Zenit Presse',
+} as const;
+export const SEATED = { ...SEATED_TEXTS, slug: 'zenit-saal' };
 
 /** Texts the organizer or buyers entered: never interface strings, left out of the language checks. */
 export const WORLD_TEXTS = [
@@ -69,6 +84,7 @@ export const WORLD_TEXTS = [
   'Porta',
   'MwSt',
   'Zenit CRM',
+  ...Object.values(SEATED_TEXTS),
 ];
 
 export interface World {
@@ -97,6 +113,8 @@ export interface World {
   waitlistToken: string;
   /** The account's webhook (its detail screen). */
   webhookId: number;
+  /** The seated event (#40): its plan, a sold seat (Ana Lima's, A3) and two seats held for the press. */
+  seated: { eventId: number; planId: number; attendeeId: number; order: { shortId: string; secret: string } };
 }
 
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
@@ -108,7 +126,7 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: 
 async function buy(
   request: APIRequestContext,
   eventId: number,
-  items: Array<{ ticket_id: number; quantity: number; price?: number }>,
+  items: Array<{ ticket_id: number; quantity: number; price?: number; seats?: number[] }>,
   expectedTotal: number,
   buyer: { first: string; last: string },
   extra: { affiliate_code?: string } = {},
@@ -363,7 +381,10 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
   ).data;
   const staffLink = await post<{ staff_token: string }>(`/events/${e}/check-in-lists/${firstList!.id}/staff-link`, {});
 
+  const seated = await seatedWorld(request, headers, organizer.id);
+
   return {
+    seated,
     eventId: e,
     organizerId: organizer.id,
     paidTicketId: paid.id,
@@ -384,6 +405,103 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
     staffToken: staffLink.staff_token,
     waitlistToken,
     webhookId: webhook.id,
+  };
+}
+
+/**
+ * The seated event: four rows of six seats (A and B "Lyra" at €39, C and D "Vega" at €19) under a stage, published as
+ * a plan of the organizer's; Ana Lima has A3 (paid offline, marked paid), B1 and B2 are held for the press.
+ */
+async function seatedWorld(
+  request: APIRequestContext,
+  headers: { authorization: string },
+  organizerId: number,
+): Promise<World['seated']> {
+  const post = async <T>(p: string, data?: unknown) =>
+    (await ok<{ data: T }>(await request.post(`/api${p}`, { headers, data }), p)).data;
+  const put = async (p: string, data: unknown) => ok(await request.put(`/api${p}`, { headers, data }), p);
+  const event = await post<{ id: number }>('/events', {
+    title: SEATED.title,
+    organizer_id: organizerId,
+    start_date: EVENT.start,
+    end_date: EVENT.end,
+    timezone: EVENT.timezone,
+    currency: EVENT.currency,
+  });
+  const e = event.id;
+  const lyra = await post<{ id: number }>(`/events/${e}/tickets`, {
+    name: SEATED.lyraTicket,
+    type: 'PAID',
+    price: 3900,
+  });
+  const vega = await post<{ id: number }>(`/events/${e}/tickets`, {
+    name: SEATED.vegaTicket,
+    type: 'PAID',
+    price: 1900,
+  });
+  await put(`/events/${e}/settings`, { offline_payments_enabled: true });
+  const plan = await post<{ id: number }>(`/organizers/${organizerId}/seating-plans/import`, {
+    pretix: {
+      ...SMALL_HALL_PLAN,
+      name: SEATED.plan,
+      categories: [
+        { name: SEATED.lyra, color: '#7048e8' },
+        { name: SEATED.vega, color: '#1c7ed6' },
+      ],
+      zones: SMALL_HALL_PLAN.zones.map((zone) => ({
+        ...zone,
+        name: SEATED.zone,
+        areas: zone.areas.map((area) => ({ ...area, text: { ...area.text, text: SEATED.stage } })),
+        rows: zone.rows.map((row) => ({
+          ...row,
+          seats: row.seats.map((seat) => ({
+            ...seat,
+            category: seat.category === 'Front' ? SEATED.lyra : SEATED.vega,
+          })),
+        })),
+      })),
+    },
+  });
+  await post(`/organizers/${organizerId}/seating-plans/${plan.id}/publish`);
+  await put(`/events/${e}/seating`, {
+    plan_id: plan.id,
+    version: 1,
+    categories: [
+      { category: SEATED.lyra, ticket_id: lyra.id },
+      { category: SEATED.vega, ticket_id: vega.id },
+    ],
+  });
+  await put(`/events/${e}/status`, { status: 'LIVE' });
+  type Seat = [number, string, number, number, number];
+  const seating = (
+    (await (await request.get(`/api/public/events/${e}/seating`)).json()) as {
+      data: { zones: Array<{ rows: Array<{ label: string; seats: Seat[] }> }> };
+    }
+  ).data;
+  const seatId = (row: string, n: string) =>
+    seating.zones[0]!.rows.find((r) => r.label === row)!.seats.find((s) => s[1] === n)![0];
+  await post(`/events/${e}/seating/holds`, { name: SEATED.hold, seats: [seatId('B', '1'), seatId('B', '2')] });
+
+  const order = await buy(request, e, [{ ticket_id: lyra.id, quantity: 1, seats: [seatId('A', '3')] }], 3900, {
+    first: 'Ana',
+    last: 'Lima',
+  });
+  await ok(
+    await request.post(`/api/public/events/${e}/order/${order.shortId}/offline-payment`, { headers: order.headers }),
+    'offline payment',
+  );
+  const [placed] = (
+    await ok<{ data: Array<{ id: number }> }>(await request.get(`/api/events/${e}/orders`, { headers }), 'orders')
+  ).data;
+  await post(`/events/${e}/orders/${placed!.id}/mark-as-paid`, {});
+  const [attendee] = (
+    await ok<{ data: Array<{ id: number }> }>(await request.get(`/api/events/${e}/attendees`, { headers }), 'attendees')
+  ).data;
+  return {
+    eventId: e,
+    planId: plan.id,
+    attendeeId: attendee!.id,
+    order: { shortId: order.shortId, secret: order.secret },
   };
 }
 

@@ -237,6 +237,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.seating_plan_empty',
     message: 'Add at least one seat or standing area before publishing the plan.',
   },
+  seating_outside_plan: /*i18n*/ {
+    id: 'field.seating_outside_plan',
+    message: 'Part of this section lies outside the plan: move it inside, or make the plan larger.',
+  },
   seating_not_published: /*i18n*/ {
     id: 'field.seating_not_published',
     message: 'This plan has no published version yet: publish it first.',

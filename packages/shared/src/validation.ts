@@ -90,6 +90,7 @@ export type IssueKey =
   | 'seating_seat_duplicate'
   | 'seating_label_duplicate'
   | 'seating_plan_empty'
+  | 'seating_outside_plan'
   | 'seating_too_many_seats'
   | 'seating_not_published'
   | 'seating_category_mapped_twice'

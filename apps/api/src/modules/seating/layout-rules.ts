@@ -23,7 +23,8 @@ export function countsOf(layout: SeatingLayout): SeatingCountsDto {
 /**
  * What stops a layout from being published (a draft may have any of it): categories named twice, a seat or a
  * standing area without one of the plan's categories, a seat id used twice, two seats of one row with the same
- * number, no seat and no standing area at all, more seats than a plan may hold. Each on its field.
+ * number, a section with a seat or standing area outside the plan's size, no seat and no standing area at all, more
+ * seats than a plan may hold. Each on its field.
  */
 export function layoutProblems(layout: SeatingLayout): Problem[] {
   const problems: Problem[] = [];
@@ -33,10 +34,17 @@ export function layoutProblems(layout: SeatingLayout): Problem[] {
     categories.add(c.name);
   });
   const guids = new Set<string>();
+  const { width, height } = layout.size;
+  const outside = (x: number, y: number) => x < 0 || y < 0 || x > width || y > height;
   layout.zones.forEach((zone, z) => {
     const labels = new Set<string>();
+    // Buyers see the plan's size and nothing beyond it: a seat or area placed outside could not be chosen.
+    let out = false;
     zone.rows.forEach((row, r) => {
+      const ox = zone.position.x + (row.position?.x ?? 0);
+      const oy = zone.position.y + (row.position?.y ?? 0);
       row.seats.forEach((seat, s) => {
+        out ||= outside(ox + seat.position.x, oy + seat.position.y);
         const at = `zones.${z}.rows.${r}.seats.${s}`;
         if (!categories.has(seat.category)) problems.push({ path: `${at}.category`, key: 'seating_category_unknown' });
         if (guids.has(seat.seat_guid)) problems.push({ path: `${at}.seat_guid`, key: 'seating_seat_duplicate' });
@@ -50,7 +58,10 @@ export function layoutProblems(layout: SeatingLayout): Problem[] {
     (zone.areas ?? []).forEach((area, a) => {
       if (area.standing && !categories.has(area.standing.category))
         problems.push({ path: `zones.${z}.areas.${a}.standing.category`, key: 'seating_category_unknown' });
+      if (area.standing)
+        out ||= outside(zone.position.x + (area.position?.x ?? 0), zone.position.y + (area.position?.y ?? 0));
     });
+    if (out) problems.push({ path: `zones.${z}`, key: 'seating_outside_plan' });
   });
   const counts = countsOf(layout);
   if (counts.seats > SEATING_MAX_SEATS)

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Table.css';
 
 import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, NativeSelect, Pagination, Table, Text } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
 
 import { toggleSeat } from './seat-choice';
@@ -58,7 +58,8 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
     [index, isFree, places, section, category],
   );
   if (!plan || !index) return null;
-  // Features only as a column when some seat has one (the list stays narrow enough for a phone).
+  // Features only as a column when some seat has one, and the section only when there are several (the list stays
+  // narrow enough for a phone, its headings unbroken).
   const withFeatures = index.seats.some((s) => s.features.length > 0);
   const pages = Math.max(1, Math.ceil(rows.length / LIST_PAGE));
   const current = Math.min(page, pages);
@@ -66,6 +67,7 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
   const sections = index.zones.flatMap((z, i) =>
     z.seatCount ? [{ value: String(i), label: z.name || t`Seats` }] : [],
   );
+  const withSection = sections.length > 1;
   const categories = plan.categories.flatMap((c, i) => (lines[i] ? [{ value: String(i), label: c.name }] : []));
 
   return (
@@ -107,14 +109,18 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
                 return t`Seats ${from}–${to} of ${count}`;
               })()}
             </Table.Caption>
-            <Table.Thead>
+            <Table.Thead style={{ whiteSpace: 'nowrap' }}>
               <Table.Tr>
                 <Table.Th>
-                  <Trans>Choose</Trans>
+                  <VisuallyHidden>
+                    <Trans>Choose</Trans>
+                  </VisuallyHidden>
                 </Table.Th>
-                <Table.Th>
-                  <Trans>Section</Trans>
-                </Table.Th>
+                {withSection ? (
+                  <Table.Th>
+                    <Trans>Section</Trans>
+                  </Table.Th>
+                ) : null}
                 <Table.Th>
                   <Trans>Row</Trans>
                 </Table.Th>
@@ -143,7 +149,7 @@ export function SeatList({ model, text, currency }: { model: SeatPickerModel; te
                         onChange={() => model.choose((current) => toggleSeat(current, index, seat, isFree))}
                       />
                     </Table.Td>
-                    <Table.Td>{text.section(seat)}</Table.Td>
+                    {withSection ? <Table.Td>{text.section(seat)}</Table.Td> : null}
                     <Table.Td>{index.rows[seat.row]!.label}</Table.Td>
                     <Table.Td>{seat.number}</Table.Td>
                     <Table.Td>

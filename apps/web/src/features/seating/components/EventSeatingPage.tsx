@@ -223,6 +223,12 @@ function PlanDetails({ event, seating, plan }: { event: EventDto; seating: Event
           color="red"
           leftSection={<IconTrash size={18} aria-hidden />}
           onClick={() => setRemoving(true)}
+          maw="100%"
+          // The label wraps in a narrow column: in German it is wider than the section.
+          styles={{
+            root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+            label: { whiteSpace: 'normal', textAlign: 'start' },
+          }}
         >
           <Trans>Remove the plan from this event</Trans>
         </Button>

@@ -296,7 +296,7 @@ function PlanEditor({ organizerId, plan }: { organizerId: number; plan: SeatingP
                   description={<Trans>What publishing checks, as you draw.</Trans>}
                 >
                   {problems.length ? (
-                    <Stack gap="xs">
+                    <Stack gap="xs" data-testid="seating-editor-checks">
                       <PlanProblems
                         title={<Trans>Correct these before publishing:</Trans>}
                         fieldErrors={localFields}

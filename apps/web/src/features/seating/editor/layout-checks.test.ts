@@ -33,4 +33,11 @@ describe('layoutProblems', () => {
     expect(problems).toEqual([{ path: 'zones', key: 'seating_plan_empty' }]);
     expect(problemFields(problems, (key) => `says ${key}`)).toEqual({ 'layout.zones': ['says seating_plan_empty'] });
   });
+
+  it('finds a zone reaching outside the plan, once, as the API does', () => {
+    const plan = structuredClone(theatre);
+    plan.zones[1]!.position = { x: plan.size.width, y: 0 };
+    expect(layoutProblems(plan)).toEqual([{ path: 'zones.1', key: 'seating_outside_plan' }]);
+    expect(layoutProblems({ ...plan, size: { width: plan.size.width * 3, height: plan.size.height } })).toEqual([]);
+  });
 });

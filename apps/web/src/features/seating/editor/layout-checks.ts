@@ -11,7 +11,8 @@ export interface LayoutProblem {
 /**
  * The checks publishing makes (the API's layout rules), run in the browser while the organizer draws: categories
  * named twice, seats or standing areas without one of the plan's categories, a seat id twice, two seats of a zone
- * with the same row and number, nothing to sell. The API checks again when the plan is published.
+ * with the same row and number, a zone reaching outside the plan's size, nothing to sell. The API checks again when
+ * the plan is published.
  */
 export function layoutProblems(layout: Layout): LayoutProblem[] {
   const problems: LayoutProblem[] = [];
@@ -22,12 +23,19 @@ export function layoutProblems(layout: Layout): LayoutProblem[] {
   }
   const ids = new Set<string>();
   let sold = 0;
+  const { width, height } = layout.size;
+  const outside = (x: number, y: number) => x < 0 || y < 0 || x > width || y > height;
   for (const [z, zone] of layout.zones.entries()) {
     const seen = new Set<string>();
+    let out = false;
     for (const [r, row] of zone.rows.entries())
       for (const [s, seat] of row.seats.entries()) {
         const path = `zones.${z}.rows.${r}.seats.${s}`;
         sold++;
+        out ||= outside(
+          zone.position.x + (row.position?.x ?? 0) + seat.position.x,
+          zone.position.y + (row.position?.y ?? 0) + seat.position.y,
+        );
         if (!named.has(seat.category)) problems.push({ path: `${path}.category`, key: 'seating_category_unknown' });
         if (ids.has(seat.seat_guid)) problems.push({ path: `${path}.seat_guid`, key: 'seating_seat_duplicate' });
         ids.add(seat.seat_guid);
@@ -40,7 +48,9 @@ export function layoutProblems(layout: Layout): LayoutProblem[] {
       sold++;
       if (!named.has(area.standing.category))
         problems.push({ path: `zones.${z}.areas.${a}.standing.category`, key: 'seating_category_unknown' });
+      out ||= outside(zone.position.x + (area.position?.x ?? 0), zone.position.y + (area.position?.y ?? 0));
     }
+    if (out) problems.push({ path: `zones.${z}`, key: 'seating_outside_plan' });
   }
   if (!sold) problems.push({ path: 'zones', key: 'seating_plan_empty' });
   return problems;
