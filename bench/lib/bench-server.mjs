@@ -126,8 +126,13 @@ export async function startBenchServer({ port, prefix = 'admitone_bench', env = 
     },
     /** Stops the server and drops the scratch database. */
     async stop() {
+      // The database goes only once the server has gone (its workers would log every failed query meanwhile):
+      // a graceful stop, or a kill after 10 s.
+      const gone = new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
       process.kill(-server.pid, 'SIGTERM');
-      await new Promise((r) => setTimeout(r, 1500));
+      const late = setTimeout(() => process.kill(-server.pid, 'SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(late);
       await admin.query(`drop database if exists "${dbName}" with (force)`);
       await admin.end();
     },

@@ -1,6 +1,7 @@
 import type { PublicSeatingDto } from '@admitone/shared';
-import { memo, type ReactNode } from 'react';
+import { memo } from 'react';
 
+import { AreaShape } from '../../lib/seating-area';
 import type { SeatIndex, SeatInfo } from './seat-index';
 
 /**
@@ -15,9 +16,6 @@ export const TAKEN_CROSS = '#495057';
 /** The outline of a chosen seat and its check mark. */
 export const CHOSEN_OUTLINE = '#212529';
 const AREA_FILL = '#f1f3f5';
-const AREA_TEXT = '#343a40';
-
-type Area = PublicSeatingDto['zones'][number]['areas'][number];
 
 const round = (n: number) => Math.round(n * 10) / 10;
 const dot = (s: SeatInfo) => `M${round(s.x)} ${round(s.y)}h0`;
@@ -29,62 +27,6 @@ const cross = (s: SeatInfo, a: number) =>
 /** A check mark in a circle of radius `r` around (x, y). */
 export const checkMark = (x: number, y: number, r: number) =>
   `M${round(x - r * 0.45)} ${round(y + r * 0.02)}l${round(r * 0.3)} ${round(r * 0.32)}l${round(r * 0.6)} ${round(-r * 0.62)}`;
-
-/** One shape of the plan (stage, label, standing area) at its place in its zone. */
-function AreaShape({ area, fill }: { area: Area; fill: string | null }) {
-  const { x, y } = area.position ?? { x: 0, y: 0 };
-  const common = {
-    fill: fill ?? area.color ?? AREA_FILL,
-    fillOpacity: fill ? 0.3 : undefined,
-    stroke: fill ?? area.border_color ?? 'none',
-    strokeWidth: fill || area.border_color ? 2 : undefined,
-  };
-  let shape: ReactNode = null;
-  let middle = { x: 0, y: 0 };
-  if (area.shape === 'rectangle' && area.rectangle) {
-    const { width, height } = area.rectangle;
-    middle = { x: width / 2, y: height / 2 };
-    shape = (
-      <rect
-        x={Math.min(0, width)}
-        y={Math.min(0, height)}
-        width={Math.abs(width)}
-        height={Math.abs(height)}
-        {...common}
-      />
-    );
-  } else if (area.shape === 'circle' && area.circle) {
-    shape = <circle r={Math.abs(area.circle.radius)} {...common} />;
-  } else if (area.shape === 'ellipse' && area.ellipse) {
-    shape = <ellipse rx={Math.abs(area.ellipse.radius.x)} ry={Math.abs(area.ellipse.radius.y)} {...common} />;
-  } else if (area.shape === 'polygon' && area.polygon?.points.length) {
-    const points = area.polygon.points;
-    middle = {
-      x: points.reduce((sum, p) => sum + p.x, 0) / points.length,
-      y: points.reduce((sum, p) => sum + p.y, 0) / points.length,
-    };
-    shape = <polygon points={points.map((p) => `${p.x},${p.y}`).join(' ')} {...common} />;
-  }
-  const words = area.text?.text || area.standing?.name;
-  const at = area.text?.position ?? middle;
-  return (
-    <g transform={`translate(${x} ${y})${area.rotation ? ` rotate(${area.rotation})` : ''}`}>
-      {shape}
-      {words ? (
-        <text
-          x={at.x}
-          y={at.y}
-          fontSize={area.text?.size ?? 16}
-          fill={area.text?.color ?? AREA_TEXT}
-          textAnchor="middle"
-          dominantBaseline="central"
-        >
-          {words}
-        </text>
-      ) : null}
-    </g>
-  );
-}
 
 /** The plan's shapes and text under the seats (standing areas tinted in their category's colour). */
 export const PlanBackdrop = memo(function PlanBackdrop({
@@ -102,7 +44,14 @@ export const PlanBackdrop = memo(function PlanBackdrop({
         <g key={z} transform={`translate(${zone.position.x} ${zone.position.y})`}>
           {zone.areas.map((area, a) => {
             const category = area.standing ? categoryOf.get(area.standing.category) : undefined;
-            return <AreaShape key={a} area={area} fill={category === undefined ? null : (colours[category] ?? null)} />;
+            return (
+              <AreaShape
+                key={a}
+                area={area}
+                standing={category === undefined ? null : (colours[category] ?? null)}
+                plain={AREA_FILL}
+              />
+            );
           })}
         </g>
       ))}

@@ -2,8 +2,9 @@ import type { SeatingLayout } from '@admitone/shared';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Box, Group, Text, useMantineTheme } from '@mantine/core';
-import { memo, type ReactNode, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 
+import { AreaShape } from '../../../lib/seating-area';
 import { TableDrawing } from '../editor/TableDrawing';
 import { type CategoryTally, type LayoutTally, tallyLayout } from '../seating-layout';
 
@@ -15,73 +16,11 @@ type Area = NonNullable<Zone['areas']>[number];
 type Row = Zone['rows'][number];
 
 const NO_COLOUR = '#dee2e6';
-const TEXT_COLOUR = '#343a40';
 
-/** Where a shape's words go when the area names none: its middle. */
-function middleOf(area: Area): { x: number; y: number } {
-  switch (area.shape) {
-    case 'rectangle':
-      return { x: (area.rectangle?.width ?? 0) / 2, y: (area.rectangle?.height ?? 0) / 2 };
-    case 'polygon': {
-      const points = area.polygon?.points ?? [];
-      if (!points.length) return { x: 0, y: 0 };
-      const sum = points.reduce((acc, p) => ({ x: acc.x + p.x, y: acc.y + p.y }), { x: 0, y: 0 });
-      return { x: sum.x / points.length, y: sum.y / points.length };
-    }
-    default:
-      return { x: 0, y: 0 };
-  }
-}
-
-/** One area: its shape at its position, turned by its rotation about that position, and its text. */
-export function AreaShape({ area, colours, fallback }: { area: Area; colours: Map<string, string>; fallback: string }) {
-  const { x, y } = area.position ?? { x: 0, y: 0 };
-  const standing = area.standing ? (colours.get(area.standing.category) ?? fallback) : undefined;
-  const fill = area.color ?? standing ?? NO_COLOUR;
-  const common = {
-    fill,
-    fillOpacity: !area.color && standing ? 0.35 : undefined,
-    stroke: area.border_color ?? standing ?? 'none',
-    strokeWidth: area.border_color || standing ? 2 : undefined,
-  };
-  let shape: ReactNode = null;
-  if (area.shape === 'rectangle' && area.rectangle) {
-    const { width, height } = area.rectangle;
-    shape = (
-      <rect
-        x={Math.min(0, width)}
-        y={Math.min(0, height)}
-        width={Math.abs(width)}
-        height={Math.abs(height)}
-        {...common}
-      />
-    );
-  } else if (area.shape === 'circle' && area.circle) {
-    shape = <circle r={Math.abs(area.circle.radius)} {...common} />;
-  } else if (area.shape === 'ellipse' && area.ellipse) {
-    shape = <ellipse rx={Math.abs(area.ellipse.radius.x)} ry={Math.abs(area.ellipse.radius.y)} {...common} />;
-  } else if (area.shape === 'polygon' && area.polygon?.points.length) {
-    shape = <polygon points={area.polygon.points.map((p) => `${p.x},${p.y}`).join(' ')} {...common} />;
-  }
-  const words = area.text?.text || area.standing?.name;
-  const at = area.text?.position ?? middleOf(area);
-  return (
-    <g transform={`translate(${x} ${y})${area.rotation ? ` rotate(${area.rotation})` : ''}`}>
-      {shape}
-      {words ? (
-        <text
-          x={at.x}
-          y={at.y}
-          fontSize={area.text?.size ?? 16}
-          fill={area.text?.color ?? TEXT_COLOUR}
-          textAnchor="middle"
-          dominantBaseline="central"
-        >
-          {words}
-        </text>
-      ) : null}
-    </g>
-  );
+/** One area of an organizer's plan: a standing area tinted by its category (`fallback` when it has no colour). */
+export function PlanArea({ area, colours, fallback }: { area: Area; colours: Map<string, string>; fallback: string }) {
+  const standing = area.standing ? (colours.get(area.standing.category) ?? fallback) : null;
+  return <AreaShape area={area} standing={standing} plain={NO_COLOUR} />;
 }
 
 /** A row's label beside its first and/or last seat as the plan asks (a table is named in its middle instead). */
@@ -151,7 +90,7 @@ const PlanDrawing = memo(function PlanDrawing({
       {layout.zones.map((zone, z) => (
         <g key={z} transform={`translate(${zone.position.x} ${zone.position.y})`}>
           {(zone.areas ?? []).map((area, a) => (
-            <AreaShape key={a} area={area} colours={colours} fallback={fallback} />
+            <PlanArea key={a} area={area} colours={colours} fallback={fallback} />
           ))}
           {zone.rows.map((row, r) => (
             <RowSeats key={r} row={row} colours={colours} fallback={fallback} />

@@ -13,7 +13,7 @@ import {
   useState,
 } from 'react';
 
-import { AreaShape, RowLabels } from '../components/SeatingPlanView';
+import { PlanArea, RowLabels } from '../components/SeatingPlanView';
 import { moveSelection } from './edits';
 import { at, type Box as PlanBox, type Layout, type Point, type Row, SEAT_RADIUS } from './layout-types';
 import {
@@ -157,7 +157,7 @@ const Drawing = memo(function Drawing({
         <g key={zone.uuid ?? z} transform={`translate(${zone.position.x} ${zone.position.y})`}>
           {(zone.areas ?? []).map((area, a) => (
             <g key={area.uuid ?? a} data-area={area.uuid}>
-              <AreaShape area={area} colours={colours} fallback={fallback} />
+              <PlanArea area={area} colours={colours} fallback={fallback} />
             </g>
           ))}
           {zone.rows.map((row, r) => (

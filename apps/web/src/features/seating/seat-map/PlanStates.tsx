@@ -2,7 +2,7 @@ import type { SeatingLayout } from '@admitone/shared';
 import { Group, Text } from '@mantine/core';
 import { memo, useId } from 'react';
 
-import { AreaShape, RowLabels } from '../components/SeatingPlanView';
+import { PlanArea, RowLabels } from '../components/SeatingPlanView';
 import { TableDrawing } from '../editor/TableDrawing';
 import { type MapPlace, SEAT_STATES, type SeatMapModel, type SeatState } from './map-model';
 import { useSeatWords } from './seat-words';
@@ -74,7 +74,7 @@ const Backdrop = memo(function Backdrop({ layout }: { layout: SeatingLayout }) {
       {layout.zones.map((zone, z) => (
         <g key={z} transform={`translate(${zone.position.x} ${zone.position.y})`}>
           {(zone.areas ?? []).map((area, a) => (
-            <AreaShape key={a} area={area} colours={colours} fallback={NO_COLOUR} />
+            <PlanArea key={a} area={area} colours={colours} fallback={NO_COLOUR} />
           ))}
           {zone.rows.map((row, r) => (
             <g key={r} transform={`translate(${row.position?.x ?? 0} ${row.position?.y ?? 0})`}>
