@@ -62,8 +62,11 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
-/** DOOR_STAFF: the check-in screen of the events given to them (attendee names and tickets), nothing else. */
-export const ROLES = ['ADMIN', 'ORGANIZER', 'DOOR_STAFF'] as const;
+/**
+ * DOOR_STAFF: the check-in screen of the events given to them (attendee names and tickets), nothing else. BOX_OFFICE:
+ * the box office and the check-in of the events given to them.
+ */
+export const ROLES = ['ADMIN', 'ORGANIZER', 'DOOR_STAFF', 'BOX_OFFICE'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED'] as const;
@@ -124,17 +127,20 @@ export const PERMISSIONS = [
   'webhooks.manage',
   /** Check attendees in and out (and see their names and tickets) at the events the caller works. */
   'checkin.scan',
+  /** Sell at the box office (shifts, sales, voiding the last sale) of the events the caller works. */
+  'boxoffice.sell',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ADMIN: PERMISSIONS,
-  ORGANIZER: ['events.manage', 'organizers.manage', 'checkin.scan'],
+  ORGANIZER: ['events.manage', 'organizers.manage', 'checkin.scan', 'boxoffice.sell'],
   DOOR_STAFF: ['checkin.scan'],
+  BOX_OFFICE: ['checkin.scan', 'boxoffice.sell'],
 };
 
 /** The roles limited to some events of the account (the rest see every event). */
-export const roleHasEventScope = (role: Role): boolean => role === 'DOOR_STAFF';
+export const roleHasEventScope = (role: Role): boolean => role === 'DOOR_STAFF' || role === 'BOX_OFFICE';
 
 /** A sensible first currency for a new account, from the language it signed up in. */
 export function defaultCurrencyFor(locale: Locale): string {

@@ -69,6 +69,12 @@ export const ERROR_STATUS = {
   SEATING_PLAN_IN_USE: 409,
   /** An event with sold or held seats keeps a plan (it may move to a version that keeps them). */
   SEATING_SEATS_SOLD: 409,
+  /** The caller already has an open box-office shift at this event (one at a time). */
+  SHIFT_ALREADY_OPEN: 409,
+  /** A box-office sale, or a void, needs the caller's open shift at the event; a closed shift is never changed. */
+  SHIFT_NOT_OPEN: 409,
+  /** Only the last sale of the caller's open shift can be voided from the box office. */
+  NOT_LAST_SALE: 409,
   /** Seats a buyer chose were taken meanwhile: the fields name each (`items.{i}.seats.{j}`); nothing is held. */
   SEATS_TAKEN: 409,
   /** The organizer cancelled the order's date: its checkout cannot be completed (a card payment is refunded). */

@@ -4,6 +4,7 @@ export * from './contracts/accounts.js';
 export * from './contracts/affiliates.js';
 export * from './contracts/api-keys.js';
 export * from './contracts/auth.js';
+export * from './contracts/box-office.js';
 export * from './contracts/capacity.js';
 export * from './contracts/check-in.js';
 export * from './contracts/checkout.js';

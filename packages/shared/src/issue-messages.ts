@@ -241,6 +241,14 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.seating_outside_plan',
     message: 'Part of this section lies outside the plan: move it inside, or make the plan larger.',
   },
+  channel_required: /*i18n*/ {
+    id: 'field.channel_required',
+    message: 'Sell it online, at the box office, or both.',
+  },
+  cash_short: /*i18n*/ {
+    id: 'field.cash_short',
+    message: 'Less than the total was given.',
+  },
   seating_not_published: /*i18n*/ {
     id: 'field.seating_not_published',
     message: 'This plan has no published version yet: publish it first.',

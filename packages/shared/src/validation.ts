@@ -91,6 +91,8 @@ export type IssueKey =
   | 'seating_label_duplicate'
   | 'seating_plan_empty'
   | 'seating_outside_plan'
+  | 'channel_required'
+  | 'cash_short'
   | 'seating_too_many_seats'
   | 'seating_not_published'
   | 'seating_category_mapped_twice'

@@ -192,6 +192,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'error.last_event_date',
     message: 'An event needs at least one date.',
   },
+  SHIFT_ALREADY_OPEN: /*i18n*/ {
+    id: 'error.shift_already_open',
+    message: 'You already have an open shift at this event. Close it before opening another.',
+  },
+  SHIFT_NOT_OPEN: /*i18n*/ {
+    id: 'error.shift_not_open',
+    message: 'Open a shift at this event first. A closed shift cannot be changed.',
+  },
+  NOT_LAST_SALE: /*i18n*/ {
+    id: 'error.not_last_sale',
+    message:
+      'Only the last sale of your open shift can be voided here. Cancel or refund other orders from the orders screen.',
+  },
   SEATING_PLAN_IN_USE: /*i18n*/ {
     id: 'error.seating_plan_in_use',
     message: 'An event is seated by this plan: choose another plan for the event first.',

@@ -5,6 +5,7 @@ import { accountRoutes } from './accounts/accounts.routes.js';
 import { affiliateRoutes } from './affiliates/affiliates.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
+import { boxOfficeRoutes } from './box-office/box-office.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { capacityRoutes } from './capacity/capacity.routes.js';
 import { checkInRoutes } from './check-in/check-in.routes.js';
@@ -78,6 +79,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: questionRoutes },
   { prefix: '/api', plugin: orderRoutes },
   { prefix: '/api', plugin: attendeeRoutes },
+  { prefix: '/api', plugin: boxOfficeRoutes },
   { prefix: '/api', plugin: messageRoutes },
   { prefix: '/api', plugin: exportRoutes },
   { prefix: '/api', plugin: reportRoutes },

@@ -24,6 +24,7 @@ export const PLAIN_PARAMS: ReadonlySet<string> = new Set([
   'organizerId',
   'planId',
   'holdId',
+  'shiftId',
   'version',
   'orderId',
   'shortId',

@@ -34,6 +34,7 @@ export const GUARDED_TABLES = [
   'seat_dates',
   'seat_holds',
   'seat_hold_places',
+  'box_office_shifts',
   'promo_codes',
   'promo_code_tickets',
   'affiliates',

@@ -1,5 +1,6 @@
 import {
   affiliateBody,
+  boxOfficeSaleBody,
   bulkEventDatesBody,
   cancelEventDateBody,
   capacityAssignmentBody,
@@ -10,6 +11,7 @@ import {
   checkInBatchBody,
   checkInListBody,
   checkInScan,
+  closeShiftBody,
   contentTranslationBody,
   createApiKeyBody,
   createAttendeeBody,
@@ -24,6 +26,7 @@ import {
   eventStatusBody,
   inviteUserBody,
   moveAttendeeSeatBody,
+  openShiftBody,
   organizerBody,
   productCategoryBody,
   promoCodeBody,
@@ -231,6 +234,24 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   },
   'DELETE /api/events/{eventId}/seating/holds/{holdId}': { access: 'member' },
   'GET /api/events/{eventId}/seating/places': { access: 'member' },
+  // The box office (#41): organizers and admins (and box-office staff, a role the world has none of); door staff 403.
+  'GET /api/events/{eventId}/box-office': { access: 'member' },
+  'GET /api/events/{eventId}/box-office/shifts': { access: 'member' },
+  'POST /api/events/{eventId}/box-office/shifts': { access: 'member', body: body(openShiftBody, () => ({ float: 0 })) },
+  'POST /api/events/{eventId}/box-office/shifts/{shiftId}/close': {
+    access: 'member',
+    body: body(closeShiftBody, () => ({ counted: [] })),
+    params: { shiftId: () => 1 },
+  },
+  'POST /api/events/{eventId}/box-office/sales': {
+    access: 'member',
+    body: body(boxOfficeSaleBody, (w) => ({
+      items: [{ ticket_id: w.ticketId, quantity: 1 }],
+      expected_total: 0,
+      payment: { method: 'COMPLIMENTARY', reason: 'Probe' },
+    })),
+  },
+  'POST /api/events/{eventId}/box-office/sales/{orderId}/void': { access: 'member' },
   'POST /api/events': {
     access: 'member',
     body: body(createEventBody, (w) => ({

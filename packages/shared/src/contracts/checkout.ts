@@ -414,7 +414,7 @@ export type PaymentStatus =
   | 'PAYMENT_RECEIVED'
   | 'PAYMENT_FAILED'
   | 'REFUNDED';
-export type PaymentProvider = 'OFFLINE' | 'STRIPE' | 'MANUAL';
+export type PaymentProvider = 'OFFLINE' | 'STRIPE' | 'MANUAL' | 'BOX_OFFICE';
 export type AttendeeStatus = 'RESERVED' | 'AWAITING_PAYMENT' | 'ACTIVE' | 'CANCELLED' | 'ABANDONED';
 
 // These types as response schemas.
@@ -431,7 +431,12 @@ export const paymentStatusSchema = z.enum([
   'PAYMENT_FAILED',
   'REFUNDED',
 ]) satisfies z.ZodType<PaymentStatus>;
-export const paymentProviderSchema = z.enum(['OFFLINE', 'STRIPE', 'MANUAL']) satisfies z.ZodType<PaymentProvider>;
+export const paymentProviderSchema = z.enum([
+  'OFFLINE',
+  'STRIPE',
+  'MANUAL',
+  'BOX_OFFICE',
+]) satisfies z.ZodType<PaymentProvider>;
 export const attendeeStatusSchema = z.enum([
   'RESERVED',
   'AWAITING_PAYMENT',

@@ -75,6 +75,11 @@ export const ticketBody = z
     waitlist_enabled: z.boolean().default(false),
     /** Shown only to buyers with a promo code that applies to it. */
     requires_promo_code: z.boolean().default(false),
+    /** Sales channels (issue #41): sold online (event page, widget, API), at the box office, or both. */
+    sold_online: z.boolean().default(true),
+    sold_at_box_office: z.boolean().default(true),
+    /** PAID: the price at the box office, when it differs (null: the same). Ignored otherwise. */
+    box_office_price: money.nullable().default(null),
     /**
      * A pass (a ticket, not tiered): one purchase admits once on every date it is sold on that is still ahead
      * (the dates the organizer ticks for it: all of a run, or a set such as a weekend).
@@ -113,6 +118,8 @@ export const ticketBody = z
         ...customIssue('pass_no_waitlist'),
         input: v.waitlist_enabled,
       });
+    if (!v.sold_online && !v.sold_at_box_office)
+      ctx.addIssue({ code: 'custom', path: ['sold_online'], ...customIssue('channel_required'), input: v.sold_online });
     if (v.type === 'PAID' && v.price === null)
       ctx.addIssue({ code: 'custom', path: ['price'], ...customIssue('required'), input: v.price });
     if (v.type === 'DONATION' && v.min_price === null)
@@ -194,6 +201,9 @@ export interface TicketDto {
   hide_after_sale_end: boolean;
   waitlist_enabled: boolean;
   requires_promo_code: boolean;
+  sold_online: boolean;
+  sold_at_box_office: boolean;
+  box_office_price: number | null;
   is_pass: boolean;
   pass_prorated: boolean;
   /** Any N of its dates, picked by the holder later; null: every date. */
@@ -259,6 +269,9 @@ export const ticketSchema = z.object({
   hide_after_sale_end: z.boolean(),
   waitlist_enabled: z.boolean(),
   requires_promo_code: z.boolean(),
+  sold_online: z.boolean(),
+  sold_at_box_office: z.boolean(),
+  box_office_price: z.number().int().nullable(),
   is_pass: z.boolean(),
   pass_prorated: z.boolean(),
   pass_picks: z.number().int().nullable(),

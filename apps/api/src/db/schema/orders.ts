@@ -1,10 +1,12 @@
 import type {
   AnswerValue,
   AttendeeStatus,
+  BoxOfficeMethod,
   BuyerOrderStatus,
   Locale,
   PaymentProvider,
   PaymentStatus,
+  SalesChannel,
   UnitPrice,
 } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
@@ -12,6 +14,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex 
 
 import { accounts } from './accounts.js';
 import { affiliates } from './affiliates.js';
+import { boxOfficeShifts } from './box-office.js';
 import { changeXid, instant, parsedJsonb, timestamps } from './columns.js';
 import { eventDates } from './event-dates.js';
 import { events } from './events.js';
@@ -83,6 +86,15 @@ export const orders = pgTable(
     /** The one Stripe PaymentIntent of a card-paid order (created once, reused). */
     payment_intent_id: text('payment_intent_id'),
     is_manually_created: boolean('is_manually_created').notNull().default(false),
+    /** Where it was sold; a box-office sale names its shift and how it was paid. */
+    channel: text('channel').$type<SalesChannel>().notNull().default('ONLINE'),
+    box_office_shift_id: integer('box_office_shift_id').references(() => boxOfficeShifts.id, { onDelete: 'set null' }),
+    box_office_payment: jsonb('box_office_payment').$type<{
+      method: BoxOfficeMethod;
+      given?: number;
+      reference?: string;
+      reason?: string;
+    }>(),
     /** The affiliate whose link brought the buyer (`?aff=CODE`), kept through checkout. */
     affiliate_id: integer('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
     completed_at: instant('completed_at'),
@@ -112,6 +124,9 @@ export const orders = pgTable(
     index('orders_event_name_idx').on(t.event_id, t.last_name, t.id),
     index('orders_event_total_idx').on(t.event_id, t.total, t.id),
     index('orders_affiliate_idx').on(t.affiliate_id, t.status),
+    index('orders_shift_idx')
+      .on(t.box_office_shift_id, t.id)
+      .where(sql`${t.box_office_shift_id} is not null`),
     index('orders_client_idx')
       .on(t.event_id, t.client_key, t.created_at)
       .where(sql`${t.client_key} is not null`),
@@ -336,6 +351,8 @@ export type OrderEventKind =
   | 'TICKET_RESENT'
   | 'MESSAGE_SENT'
   | 'MANUALLY_CREATED'
+  /** Sold at the box office (method, total, shift). */
+  | 'BOX_OFFICE_SALE'
   | 'PAYMENT_REMINDED'
   | 'PAYMENT_OVERDUE'
   /** The organizer moved the order's date; its buyer (and holders) were told the new time. */

@@ -50,6 +50,11 @@ export const tickets = pgTable(
     /** Sold out, buyers may join a waitlist; while anyone waits, units that come back are theirs first. */
     waitlist_enabled: boolean('waitlist_enabled').notNull().default(false),
     requires_promo_code: boolean('requires_promo_code').notNull().default(false),
+    /** Sales channels: sold online (event page, widget, API), at the box office, or both (never neither). */
+    sold_online: boolean('sold_online').notNull().default(true),
+    sold_at_box_office: boolean('sold_at_box_office').notNull().default(true),
+    /** PAID: its price at the box office when that differs (null: `price`). */
+    box_office_price: integer('box_office_price'),
     /**
      * A pass: one purchase admits on every date the ticket is sold on that is still ahead (docs/DOMAIN.md,
      * "Passes"), taking a unit on each.

@@ -18,9 +18,18 @@ const M = {
   admin: /*i18n*/ { id: 'mail.role.admin', message: 'an admin' },
   organizer: /*i18n*/ { id: 'mail.role.organizer', message: 'an organizer' },
   doorStaff: /*i18n*/ { id: 'mail.role.door_staff', message: 'door staff (checking guests in)' },
+  boxOffice: /*i18n*/ {
+    id: 'mail.role.box_office',
+    message: 'box office (selling at the door and checking guests in)',
+  },
 };
 
-const ROLE_WORDS = { ADMIN: M.admin, ORGANIZER: M.organizer, DOOR_STAFF: M.doorStaff } satisfies Record<Role, unknown>;
+const ROLE_WORDS = {
+  ADMIN: M.admin,
+  ORGANIZER: M.organizer,
+  DOOR_STAFF: M.doorStaff,
+  BOX_OFFICE: M.boxOffice,
+} satisfies Record<Role, unknown>;
 
 export interface InvitationData {
   inviter: string;

@@ -38,7 +38,8 @@ export function priceRequest(c: Catalogue, input: ReserveInput, promo: PromoInfo
   input.items.forEach((item, i) => {
     if (item.quantity === 0) return;
     const t = c.tickets.find((x) => x.ticket.id === item.ticket_id);
-    if (!t) return add(`items.${i}.ticket_id`, { key: 'not_found_choice' });
+    // Not sold on this channel (the box office's catalogue marks what it sells as `sold_online`: box-office.ts).
+    if (!t || !t.ticket.sold_online) return add(`items.${i}.ticket_id`, { key: 'not_found_choice' });
     const tiered = t.ticket.type === 'TIERED';
     const tier = tiered ? (t.tiers.find((x) => x.id === item.tier_id) ?? null) : null;
     if (tiered && !tier) return add(`items.${i}.tier_id`, { key: 'not_found_choice' });

@@ -267,7 +267,7 @@ async function mapShortage(db: Db, err: unknown, picks: SeatPicks, dateId: numbe
 }
 
 /** Each line's places, in the body's order (none for a line sold without seats). */
-function placesOfLines(lines: ReturnType<typeof priceRequest>, picks: SeatPicks): number[][] {
+export function placesOfLines(lines: ReturnType<typeof priceRequest>, picks: SeatPicks): number[][] {
   const queues = new Map([...picks.byLine].map(([k, v]) => [k, [...v]]));
   return lines.map((l) => {
     const queue = queues.get(lineKey(l.ticket.ticket.id, l.tier?.id ?? null));
@@ -280,7 +280,7 @@ const countsOf = (ids: readonly number[]) =>
   ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<number, number>());
 
 /** The places named that have no room left on the date for what was asked of them, or are kept off sale. */
-async function lostPlaces(db: Db, picks: SeatPicks, dateId: number): Promise<Set<number>> {
+export async function lostPlaces(db: Db, picks: SeatPicks, dateId: number): Promise<Set<number>> {
   const asked = countsOf(picks.all.map((p) => p.place.id));
   if (!asked.size) return new Set();
   const ids = sql.join(

@@ -141,7 +141,7 @@ export interface DateView {
 const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 /** The catalogue's tickets as `availabilityOnDate` needs them. */
-const onDateTickets = (catalogue: Catalogue) => ({
+export const onDateTickets = (catalogue: Catalogue) => ({
   tickets: catalogue.tickets.map((t) => ({
     id: t.ticket.id,
     quantity: t.ticket.quantity,
@@ -208,6 +208,8 @@ export function publicEventView(
   catalogue.tickets.forEach((p, i) => {
     if (!lists) return;
     const t = inLanguage(p.ticket, p.ticket.translations, locale, TICKET_TEXTS);
+    // Sold only at the box office: not listed online.
+    if (!t.sold_online) return;
     const unlocked = t.requires_promo_code && promoApplies(promo, t.id);
     if (t.requires_promo_code && !unlocked) return;
     if (hiddenCategories.has(t.category_id)) return;

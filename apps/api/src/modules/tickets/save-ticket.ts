@@ -46,6 +46,9 @@ function columnsOf(input: TicketInput, event: EventRef) {
     hide_after_sale_end: input.hide_after_sale_end,
     waitlist_enabled: input.waitlist_enabled,
     requires_promo_code: input.requires_promo_code,
+    sold_online: input.sold_online,
+    sold_at_box_office: input.sold_at_box_office,
+    box_office_price: input.type === 'PAID' ? input.box_office_price : null,
     is_pass: input.is_pass,
     // A pass whose dates are picked later is not priced by the dates that remain.
     pass_prorated: input.is_pass && input.pass_picks === null && input.pass_prorated,

@@ -10,6 +10,7 @@ const ORDER_TYPES: Partial<Record<OrderEventKind, WebhookEventType[]>> = {
   COMPLETED: ['order.completed'],
   PAYMENT_SUCCEEDED: ['order.completed'],
   MANUALLY_CREATED: ['order.completed'],
+  BOX_OFFICE_SALE: ['order.completed'],
   MARKED_PAID: ['order.marked_as_paid', 'order.completed'],
   CANCELLED: ['order.cancelled'],
   CANCELLED_BY_BUYER: ['order.cancelled'],
@@ -40,7 +41,13 @@ const ATTENDEE_TYPES: Partial<Record<OrderEventKind, WebhookEventType>> = {
 /**
  * The first of these makes an order real (it left the reservation): order.created and its attendees' attendee.created.
  */
-const CREATING: readonly OrderEventKind[] = ['COMPLETED', 'PAYMENT_SUCCEEDED', 'AWAITING_PAYMENT', 'MANUALLY_CREATED'];
+const CREATING: readonly OrderEventKind[] = [
+  'COMPLETED',
+  'PAYMENT_SUCCEEDED',
+  'AWAITING_PAYMENT',
+  'MANUALLY_CREATED',
+  'BOX_OFFICE_SALE',
+];
 
 /**
  * The webhook events of an order history entry, written in its transaction after the entry itself

@@ -39,6 +39,7 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, MessageDescriptor>
   OFFLINE: msg`Offline payment`,
   STRIPE: msg`Card (Stripe)`,
   MANUAL: msg`Added by the organizer`,
+  BOX_OFFICE: msg`Box office`,
 };
 
 /** What each order history entry (`order_events.kind`) says. */
@@ -64,6 +65,7 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   TICKET_RESENT: msg`Ticket e-mail sent again`,
   MESSAGE_SENT: msg`Message sent`,
   MANUALLY_CREATED: msg`Created by the organizer`,
+  BOX_OFFICE_SALE: msg`Sold at the box office`,
   PAYMENT_REMINDED: msg`Payment reminder sent`,
   PAYMENT_OVERDUE: msg`Not paid by the deadline`,
   DATE_MOVED: msg`Date moved: the buyer was told the new time`,

@@ -1,0 +1,295 @@
+import {
+  type BoxOfficeSaleBody,
+  type boxOfficeSaleBody,
+  type BoxOfficeSaleDto,
+  isLocale,
+  LIMITS,
+  type Locale,
+  type UnitPrice,
+} from '@admitone/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+
+import type { Db, Tx } from '../../db/client.js';
+import { attendees, orderItems, orders } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
+import { hashToken, newToken } from '../../shared/tokens.js';
+import { catalogueOnDate, dateOfOrder } from '../checkout/catalogue-dates.js';
+import { type OrderLine, priceRequest, totalsOf } from '../checkout/order-lines.js';
+import { passDatesTaken } from '../checkout/passes.js';
+import { lostPlaces, placesOfLines } from '../checkout/reserve-order.js';
+import type { UnitRow } from '../inventory/changes.js';
+import { StaleStockLayout, StockShortage } from '../inventory/counters.js';
+import { takeNewUnit } from '../inventory/order-units.js';
+import { newAttendeeShortId, newOrderNumber, newOrderShortId } from '../orders/ids.js';
+import { recordOrderEvent } from '../orders/order-history.js';
+import { enqueueOrderMails } from '../orders/order-mails.js';
+import { cancelOrder, lockOrder, type OrderContext } from '../orders/order-status.js';
+import { checkSeatPicks, seatsTaken } from '../seating/seat-picks.js';
+import { placeMapOf } from '../seating/seats.js';
+import { loadBoxOfficeCatalogue } from './box-office-catalogue.js';
+import { lockOpenShift, shiftView } from './shifts.js';
+
+export type SaleInput = z.output<typeof boxOfficeSaleBody>;
+export type { BoxOfficeSaleBody };
+
+/** A complimentary unit: its price given up in full, with no taxes or fees. */
+const free = (u: UnitPrice): UnitPrice => ({
+  base: u.base,
+  discount: u.base,
+  price: 0,
+  fees: [],
+  taxes: [],
+  fee_total: 0,
+  tax_total: 0,
+  total: 0,
+});
+
+/** One attendee row to write: its unit, its line, and (a pass) its group's first code. */
+interface Unit extends UnitRow {
+  line: number;
+  group: number;
+}
+
+/**
+ * Sells at the box office in the caller's open shift: the lines priced by the one pricing rule on the box-office
+ * catalogue (its channel and prices), checked against the total the screen showed, then taken through the stock module
+ * like any buyer's (a waitlist is served first; a seat must be free) and written as one completed order of the
+ * BOX_OFFICE channel in the same step, paid as given: cash (at least the total; the change is returned), a card on
+ * the organizer's own terminal (its reference), or complimentary (free, with a reason). Returns the order and the
+ * outbox ids to deliver after commit (the ticket mails, when asked for and an address is given).
+ */
+export async function sellAtBoxOffice(
+  db: Db,
+  ctx: OrderContext & { userId: number },
+  eventId: number,
+  input: SaleInput,
+  fallbackLocale: Locale,
+): Promise<{ sale: Omit<BoxOfficeSaleDto, 'tickets' | 'shift'>; orderId: number; shiftId: number; mails: number[] }> {
+  const catalogue = await loadBoxOfficeCatalogue(db, eventId);
+  if (!catalogue) throw new DomainError('EVENT_UNAVAILABLE');
+  const { event } = catalogue;
+  const now = ctx.now;
+  const date = dateOfOrder(catalogue, input.event_date_id, now);
+  const reserve = { ...input, promo_code: null, affiliate_code: null, locale: undefined };
+  const priced = priceRequest(catalogueOnDate(catalogue, date), reserve, null, now);
+  const shown = totalsOf(priced);
+  if (shown.total !== input.expected_total) throw new DomainError('PRICE_CHANGED');
+  const { payment } = input;
+  const lines: OrderLine[] =
+    payment.method === 'COMPLIMENTARY' ? priced.map((l) => ({ ...l, unit: free(l.unit) })) : priced;
+  const totals = totalsOf(lines);
+  if (totals.total > LIMITS.ORDER_TOTAL_MAX)
+    throw new DomainError('VALIDATION_FAILED', { fields: { items: [{ key: 'order_total_too_large' }] } });
+  if (payment.method === 'CASH' && payment.given < totals.total)
+    throw new DomainError('VALIDATION_FAILED', { fields: { 'payment.given': [{ key: 'cash_short' }] } });
+
+  const places = catalogue.seating ? await placeMapOf(db, catalogue.seating.versionId) : null;
+  const picks = checkSeatPicks(catalogue.seating, places, input.items);
+  const seatsOfLines = placesOfLines(lines, picks);
+  const units: Unit[] = [];
+  lines.forEach((l, n) => {
+    const t = l.ticket.ticket;
+    const dates = t.is_pass ? passDatesTaken(catalogue, t, now).map((d) => d.id) : [date.id];
+    for (let q = 0; q < l.quantity; q++) {
+      const group = units.length;
+      for (const dateId of dates)
+        units.push({
+          line: n,
+          group,
+          ticket_id: t.id,
+          tier_id: l.tier?.id ?? null,
+          event_date_id: dateId,
+          is_admission: t.product_type === 'TICKET',
+          seat_id: seatsOfLines[n]![q] ?? null,
+        });
+    }
+  });
+  if (!units.length) throw new DomainError('VALIDATION_FAILED', { fields: { items: [{ key: 'not_on_sale' }] } });
+  const locale = isLocale(input.locale) ? input.locale : fallbackLocale;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const shift = await lockOpenShift(tx, eventId, ctx.userId);
+      const written = await takeNewUnit(
+        tx,
+        ctx.stock,
+        eventId,
+        units,
+        (sp) => writeSale(sp, ctx, shift.id, event, lines, units, input, locale),
+        { buyer: true },
+      );
+      const mails = input.send_tickets && input.email ? await enqueueOrderMails(tx, ctx, written.id, 'completed') : [];
+      const given = payment.method === 'CASH' ? payment.given : null;
+      return {
+        orderId: written.id,
+        shiftId: shift.id,
+        mails,
+        sale: {
+          order_id: written.id,
+          short_id: written.short_id,
+          order_number: written.order_number,
+          total: totals.total,
+          tax_total: totals.tax_total,
+          fee_total: totals.fee_total,
+          currency: event.currency,
+          method: payment.method,
+          given,
+          change: given === null ? null : given - totals.total,
+          lines: lines.map((l, n) => ({
+            name: l.tier ? `${l.ticket.ticket.name} – ${l.tier.label}` : l.ticket.ticket.name,
+            quantity: l.quantity,
+            unit_price: l.unit.total,
+            total: l.unit.total * l.quantity,
+            taxes: l.unit.taxes.map((x) => ({ name: x.name, amount: x.amount * l.quantity })),
+            fees: l.unit.fees.map((x) => ({ name: x.name, amount: x.amount * l.quantity })),
+            seats: (seatsOfLines[n] ?? []).map((id) => {
+              const place = places!.byId.get(id)!;
+              return { section: place.zone, row: place.row_label, seat: place.seat_number };
+            }),
+          })),
+          mailed: mails.length > 0,
+        },
+      };
+    });
+  } catch (err) {
+    // A seat taken meanwhile is named on its field, as online; anything else full is "no tickets left".
+    if (err instanceof StockShortage && err.change.kind === 'seat')
+      throw seatsTaken(picks, await lostPlaces(db, picks, date.id));
+    if (err instanceof StockShortage || err instanceof StaleStockLayout) throw new DomainError('NO_TICKETS_AVAILABLE');
+    throw err;
+  }
+}
+
+async function writeSale(
+  tx: Tx,
+  ctx: OrderContext & { userId: number },
+  shiftId: number,
+  event: { id: number; account_id: number; currency: string },
+  lines: OrderLine[],
+  units: Unit[],
+  input: SaleInput,
+  locale: Locale,
+) {
+  const totals = totalsOf(lines);
+  const { payment } = input;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      account_id: event.account_id,
+      event_id: event.id,
+      short_id: newOrderShortId(),
+      order_number: newOrderNumber(),
+      checkout_token_hash: hashToken(newToken()),
+      status: 'COMPLETED',
+      payment_status: totals.total > 0 ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED',
+      payment_provider: 'BOX_OFFICE',
+      channel: 'BOX_OFFICE',
+      box_office_shift_id: shiftId,
+      box_office_payment:
+        payment.method === 'CASH'
+          ? { method: 'CASH', given: payment.given }
+          : payment.method === 'CARD_TERMINAL'
+            ? { method: 'CARD_TERMINAL', reference: payment.reference }
+            : { method: 'COMPLIMENTARY', reason: payment.reason },
+      currency: event.currency,
+      ...totals,
+      first_name: input.first_name || null,
+      last_name: input.last_name || null,
+      email: input.email || null,
+      locale,
+      completed_at: ctx.now,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })
+    .returning({ id: orders.id, short_id: orders.short_id, order_number: orders.order_number });
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      lines.map((l) => ({
+        order_id: order!.id,
+        ticket_id: l.ticket.ticket.id,
+        tier_id: l.tier?.id ?? null,
+        event_date_id: units.find((u) => u.line === lines.indexOf(l))!.event_date_id,
+        ticket_name: l.ticket.ticket.name,
+        tier_label: l.tier?.label ?? null,
+        quantity: l.quantity,
+        unit: l.unit,
+        total: l.unit.total * l.quantity,
+      })),
+    )
+    .returning({ id: orderItems.id });
+  const codes = units.map(() => newAttendeeShortId());
+  const firstOfGroup = new Map<number, string>();
+  units.forEach((u, i) => {
+    if (!firstOfGroup.has(u.group)) firstOfGroup.set(u.group, codes[i]!);
+  });
+  await tx.insert(attendees).values(
+    units.map((u, i) => ({
+      account_id: event.account_id,
+      event_id: event.id,
+      order_id: order!.id,
+      order_item_id: items[u.line]!.id,
+      ticket_id: u.ticket_id,
+      tier_id: u.tier_id,
+      event_date_id: u.event_date_id,
+      is_admission: u.is_admission,
+      seat_id: u.seat_id,
+      short_id: codes[i]!,
+      pass_group: lines[u.line]!.ticket.ticket.is_pass ? firstOfGroup.get(u.group)! : null,
+      status: 'ACTIVE' as const,
+      first_name: input.first_name || null,
+      last_name: input.last_name || null,
+      email: input.email || null,
+      locale,
+      position: i,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })),
+  );
+  await recordOrderEvent(tx, order!.id, {
+    kind: 'BOX_OFFICE_SALE',
+    userId: ctx.userId,
+    data: { method: payment.method, total: totals.total, shift_id: shiftId },
+    at: ctx.now,
+  });
+  return order!;
+}
+
+/**
+ * Voids the last sale of the caller's open shift (the sale did not happen: the units go back through the stock module,
+ * the cash is handed back, the order is cancelled and kept in the shift as voided). Any other order: NOT_LAST_SALE.
+ */
+export async function voidLastSale(
+  db: Db,
+  ctx: OrderContext & { userId: number },
+  eventId: number,
+  orderId: number,
+): Promise<{ mails: number[]; shiftId: number }> {
+  return db.transaction(async (tx) => {
+    const shift = await lockOpenShift(tx, eventId, ctx.userId);
+    const { last_sale: last } = await shiftView(tx, shift);
+    if (!last || last.order_id !== orderId) throw new DomainError('NOT_LAST_SALE');
+    const order = await lockOrder(tx, eventId, { id: orderId });
+    if (order.box_office_shift_id !== shift.id) throw new DomainError('NOT_LAST_SALE');
+    const mails = await cancelOrder(tx, ctx, order, null, { voided_at_box_office: true, shift_id: shift.id });
+    return { mails, shiftId: shift.id };
+  });
+}
+
+/** Each sold unit's ticket code with whether it was admitted, for the receipt and the printed tickets. */
+export async function saleTickets(db: Db, orderId: number) {
+  const rows = await db
+    .select({
+      id: attendees.id,
+      short_id: attendees.short_id,
+      ticket: orderItems.ticket_name,
+      tier: orderItems.tier_label,
+      admits: attendees.is_admission,
+    })
+    .from(attendees)
+    .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
+    .where(eq(attendees.order_id, orderId))
+    .orderBy(attendees.position);
+  return rows.map((r) => ({ ...r, name: r.tier ? `${r.ticket} – ${r.tier}` : r.ticket }));
+}
