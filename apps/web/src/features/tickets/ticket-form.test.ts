@@ -21,6 +21,9 @@ const ticket = {
   hide_before_sale_start: false,
   hide_after_sale_end: false,
   requires_promo_code: false,
+  sold_online: true,
+  sold_at_box_office: true,
+  box_office_price: null,
   tax_and_fee_ids: [3],
   tiers: [],
 } as unknown as TicketDto;
@@ -135,5 +138,33 @@ describe('ticket form values', () => {
       pass_prorated: false,
       waitlist_enabled: true,
     });
+  });
+
+  it('sells a new ticket on both channels at one price, and carries the channels of a saved one', () => {
+    const fresh = ticketValues(undefined, 'EUR', 'UTC', []);
+    expect(fresh).toMatchObject({ sold_online: true, sold_at_box_office: true, box_office_price: '' });
+    expect(ticketBody(fresh, 'EUR')).toMatchObject({
+      sold_online: true,
+      sold_at_box_office: true,
+      box_office_price: null,
+    });
+    const doorOnly = { ...ticket, sold_online: false, box_office_price: 3000 } as TicketDto;
+    const values = ticketValues(doorOnly, 'EUR', 'UTC', []);
+    expect(values).toMatchObject({ sold_online: false, sold_at_box_office: true, box_office_price: 30 });
+    expect(withHidden(doorOnly, true, 'EUR', 'UTC')).toMatchObject({
+      sold_online: false,
+      sold_at_box_office: true,
+      box_office_price: 3000,
+    });
+  });
+
+  it('sends the box-office price in minor units, only for a paid ticket sold at the box office', () => {
+    const values = { ...ticketValues(ticket, 'EUR', 'UTC', []), box_office_price: 28.9 };
+    expect(ticketBody(values, 'EUR')).toMatchObject({ price: 2550, box_office_price: 2890 });
+    expect(ticketBody({ ...values, box_office_price: 1500 }, 'JPY').box_office_price).toBe(1500);
+    expect(ticketBody({ ...values, box_office_price: '' }, 'EUR').box_office_price).toBeNull();
+    expect(ticketBody({ ...values, sold_at_box_office: false }, 'EUR').box_office_price).toBeNull();
+    for (const type of ['FREE', 'DONATION', 'TIERED'] as const)
+      expect(ticketBody({ ...values, type, min_price: 5 }, 'EUR').box_office_price).toBeNull();
   });
 });

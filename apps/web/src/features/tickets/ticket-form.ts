@@ -44,6 +44,11 @@ export interface TicketValues {
   hide_before_sale_start: boolean;
   hide_after_sale_end: boolean;
   requires_promo_code: boolean;
+  /** Sales channels: sold online (event page, widget, API), at the box office, or both (never neither)… */
+  sold_online: boolean;
+  sold_at_box_office: boolean;
+  /** …and, for a paid ticket sold at the box office, its price there when it differs (empty: the same price). */
+  box_office_price: number | string;
   /** A pass: one purchase admits on every date it is sold on that is ahead (a ticket with one price only)… */
   is_pass: boolean;
   /** …priced by the dates that remain… */
@@ -119,6 +124,9 @@ export function ticketValues(
       hide_before_sale_start: false,
       hide_after_sale_end: false,
       requires_promo_code: false,
+      sold_online: true,
+      sold_at_box_office: true,
+      box_office_price: '',
       is_pass: false,
       pass_prorated: false,
       pass_picks_on: false,
@@ -149,6 +157,9 @@ export function ticketValues(
     hide_before_sale_start: ticket.hide_before_sale_start,
     hide_after_sale_end: ticket.hide_after_sale_end,
     requires_promo_code: ticket.requires_promo_code,
+    sold_online: ticket.sold_online,
+    sold_at_box_office: ticket.sold_at_box_office,
+    box_office_price: money(ticket.box_office_price, currency),
     is_pass: ticket.is_pass,
     pass_prorated: ticket.pass_prorated,
     pass_picks_on: typeof ticket.pass_picks === 'number',
@@ -202,6 +213,13 @@ export function ticketBody(v: TicketValues, currency: string): TicketBody {
     hide_before_sale_start: v.hide_before_sale_start,
     hide_after_sale_end: v.hide_after_sale_end,
     requires_promo_code: v.requires_promo_code,
+    sold_online: v.sold_online,
+    sold_at_box_office: v.sold_at_box_office,
+    // Optional: left empty, the box office charges the price. Only a paid ticket sold there has one.
+    box_office_price:
+      v.type === 'PAID' && v.sold_at_box_office && typeof v.box_office_price === 'number'
+        ? toMinorUnits(v.box_office_price, currency)
+        : null,
     is_pass: pass,
     pass_prorated: pass && !v.pass_picks_on && v.type === 'PAID' && v.pass_prorated,
     pass_picks: pass && v.pass_picks_on ? count(v.pass_picks) : null,

@@ -1,4 +1,4 @@
-import { type TeamMemberDto, type UpdateUserBody, updateUserBody } from '@admitone/shared';
+import { roleHasEventScope, type TeamMemberDto, type UpdateUserBody, updateUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,10 +11,11 @@ import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateUser } from '../api/team';
 import { RoleFields, type RoleValues } from './RoleFields';
 
-/** Only door staff name events; the other roles see every event. */
-const bodyOf = (values: RoleValues): UpdateUserBody => (values.role === 'DOOR_STAFF' ? values : { role: values.role });
+/** Only door staff and box-office staff name events; the other roles see every event. */
+const bodyOf = (values: RoleValues): UpdateUserBody =>
+  roleHasEventScope(values.role) ? values : { role: values.role };
 
-/** A member's role and, for door staff, their events; takes effect on the member's next request. */
+/** A member's role and, for door and box-office staff, their events; takes effect on the member's next request. */
 export function ChangeRoleForm({ member, onDone }: { member: TeamMemberDto; onDone: () => void }) {
   const { t } = useLingui();
   const update = useUpdateUser();

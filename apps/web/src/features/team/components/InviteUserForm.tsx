@@ -1,4 +1,4 @@
-import { type InviteUserBody, inviteUserBody } from '@admitone/shared';
+import { type InviteUserBody, inviteUserBody, roleHasEventScope } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -32,8 +32,8 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
 
   const submit = (values: InviteUserBody) => {
     formError.clear();
-    // Only door staff name events; the other roles see every event.
-    invite.mutate(values.role === 'DOOR_STAFF' ? values : { email: values.email, role: values.role }, {
+    // Only door staff and box-office staff name events; the other roles see every event.
+    invite.mutate(roleHasEventScope(values.role) ? values : { email: values.email, role: values.role }, {
       onSuccess: (member) => {
         const email = member.email;
         notifications.show({

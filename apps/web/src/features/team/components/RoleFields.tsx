@@ -3,7 +3,7 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 
-import type { Role } from '@admitone/shared';
+import { type Role, roleHasEventScope } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Radio, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -11,15 +11,15 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useCheckInEvents } from '../../check-in/api/check-in';
 import { EventsMultiSelect } from '../../check-in/components/EventsMultiSelect';
 
-/** The part of a form that names a role and, for door staff, their events. */
+/** The part of a form that names a role and, for door staff and the box office, their events. */
 export interface RoleValues {
   role: Role;
   event_ids?: number[];
 }
 
 /**
- * Role as three choices with what each may do; door staff also name the events they check people in
- * at (the server refuses none: "Choose at least one event.").
+ * Role as four choices with what each may do; door staff and box-office staff also name the events they work
+ * (the server refuses none: "Choose at least one event.").
  */
 export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturnType<T> }) {
   const { t } = useLingui();
@@ -41,12 +41,21 @@ export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturn
             label={t`Door staff`}
             description={t`Checks guests in at the events you choose. Sees attendee names and tickets, nothing else.`}
           />
+          <Radio
+            value="BOX_OFFICE"
+            label={t`Box office`}
+            description={t`Sells tickets at the door and checks guests in at the events you choose. Sees attendee names and tickets, nothing else.`}
+          />
         </Stack>
       </Radio.Group>
-      {values.role === 'DOOR_STAFF' ? (
+      {roleHasEventScope(values.role) ? (
         <EventsMultiSelect
           events={events}
-          description={t`The events this person checks guests in at.`}
+          description={
+            values.role === 'BOX_OFFICE'
+              ? t`The events this person sells tickets and checks guests in at.`
+              : t`The events this person checks guests in at.`
+          }
           value={values.event_ids ?? []}
           onChange={(ids) => form.setFieldValue('event_ids' as never, ids as never)}
           error={eventIds.error}

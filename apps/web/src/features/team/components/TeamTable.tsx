@@ -1,4 +1,4 @@
-import type { Paginated, TeamMemberDto } from '@admitone/shared';
+import { type Paginated, roleHasEventScope, type TeamMemberDto } from '@admitone/shared';
 import { Plural, Trans } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -54,9 +54,9 @@ function EmailCell({ member }: { member: TeamMemberDto }) {
   );
 }
 
-/** The role, and for door staff how many events they check guests in at. */
+/** The role, and for door staff and box-office staff how many events they work. */
 function RoleCell({ member }: { member: TeamMemberDto }) {
-  if (member.role !== 'DOOR_STAFF') return <RoleBadge member={member} />;
+  if (!roleHasEventScope(member.role)) return <RoleBadge member={member} />;
   const n = member.event_ids.length;
   return (
     <Stack gap={2} align="flex-start">

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '../../../test-utils/render';
-import { SaleStateBadge } from './TicketBadges';
+import { SalesChannelBadge, SaleStateBadge } from './TicketBadges';
 
 const badge = (props: Parameters<typeof SaleStateBadge>[0]) => renderWithProviders(<SaleStateBadge {...props} />);
 
@@ -18,5 +18,16 @@ describe('SaleStateBadge', () => {
     expect(screen.getByText('On sale')).toBeTruthy();
     badge({ state: 'SOLD_OUT', saleStart: null, timeZone: 'Europe/Berlin', eventLive: false });
     expect(screen.getByText('Sold out')).toBeTruthy();
+  });
+});
+
+describe('SalesChannelBadge', () => {
+  it('says when a ticket is sold on one channel only, and nothing when sold on both', () => {
+    renderWithProviders(<SalesChannelBadge ticket={{ sold_online: true, sold_at_box_office: true }} />);
+    expect(screen.queryByTestId('sales-channel')).toBeNull();
+    renderWithProviders(<SalesChannelBadge ticket={{ sold_online: false, sold_at_box_office: true }} />);
+    expect(screen.getByText('Box office only')).toBeTruthy();
+    renderWithProviders(<SalesChannelBadge ticket={{ sold_online: true, sold_at_box_office: false }} />);
+    expect(screen.getByText('Online only')).toBeTruthy();
   });
 });

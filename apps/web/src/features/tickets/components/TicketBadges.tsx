@@ -90,3 +90,16 @@ export function ProductKindBadge({
     </Badge>
   );
 }
+
+/**
+ * "Box office only" or "Online only" for a ticket sold on one channel (most are sold on both: no badge). The colour
+ * keeps 4.5:1 text contrast (axe).
+ */
+export function SalesChannelBadge({ ticket }: { ticket: Pick<TicketDto, 'sold_online' | 'sold_at_box_office'> }) {
+  if (ticket.sold_online && ticket.sold_at_box_office) return null;
+  return (
+    <Badge variant="outline" color="indigo.9" data-testid="sales-channel">
+      {ticket.sold_online ? <Trans>Online only</Trans> : <Trans>Box office only</Trans>}
+    </Badge>
+  );
+}

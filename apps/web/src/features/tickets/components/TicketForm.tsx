@@ -1,4 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
@@ -14,6 +15,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Checkbox,
+  Fieldset,
   Group,
   Input,
   MultiSelect,
@@ -293,6 +295,33 @@ function TicketFormFields({
             {...form.getInputProps('tax_and_fee_ids')}
           />
           <BuyerPaysPreview type={v.type} base={previewBase(v, currency)} charges={charges} currency={currency} />
+          <Fieldset legend={t`Sales channels`} variant="unstyled">
+            <Stack gap="xs">
+              <Checkbox
+                label={t({ message: 'Sold online', context: 'ticket sales channel' })}
+                description={t`On the event page, the widget and through the API.`}
+                {...form.getInputProps('sold_online', { type: 'checkbox' })}
+              />
+              <Checkbox
+                label={t({ message: 'Sold at the box office', context: 'ticket sales channel' })}
+                {...form.getInputProps('sold_at_box_office', { type: 'checkbox' })}
+                onChange={(e) => {
+                  form.setFieldValue('sold_at_box_office', e.currentTarget.checked);
+                  // "Sell it online, at the box office, or both." sits on the first box: choosing this answers it.
+                  form.clearFieldError('sold_online');
+                }}
+              />
+              {v.type === 'PAID' && v.sold_at_box_office ? (
+                <MoneyInput
+                  label={t`Box office price`}
+                  description={t`Leave empty to charge the same price at the box office.`}
+                  currency={currency}
+                  ml="xl"
+                  {...form.getInputProps('box_office_price')}
+                />
+              ) : null}
+            </Stack>
+          </Fieldset>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <WallClockPicker
               label={t`Sale starts`}
@@ -376,7 +405,10 @@ function TicketFormFields({
   );
 }
 
-/** Create or edit a ticket: type, price or tiers, quantity, sale window, limits, visibility, taxes and fees. */
+/**
+ * Create or edit a ticket: type, price or tiers, quantity, sale window, sales channels, limits, visibility, taxes and
+ * fees.
+ */
 export function TicketForm(props: TicketFormProps) {
   const me = useMe();
   const taxes = useTaxesAndFees(me.data?.account.id ?? 0);

@@ -6,7 +6,7 @@ import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 import { type SortableRowActions, SortableRowMenu } from '../../../components/SortableRowMenu';
-import { ProductKindBadge, SaleStateBadge, TicketTypeBadge } from './TicketBadges';
+import { ProductKindBadge, SalesChannelBadge, SaleStateBadge, TicketTypeBadge } from './TicketBadges';
 
 interface TicketRowProps extends SortableRowActions {
   ticket: TicketDto;
@@ -74,6 +74,7 @@ export function TicketRow({
             </Text>
             <TicketTypeBadge type={ticket.type} />
             <ProductKindBadge ticket={ticket} />
+            <SalesChannelBadge ticket={ticket} />
             <SaleStateBadge
               state={ticket.sale_state}
               saleStart={ticket.sale_start}

@@ -10,5 +10,7 @@ export function RoleLabel({ role }: { role: Role }) {
       return <Trans>Organizer</Trans>;
     case 'DOOR_STAFF':
       return <Trans>Door staff</Trans>;
+    case 'BOX_OFFICE':
+      return <Trans>Box office</Trans>;
   }
 }
