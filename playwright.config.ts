@@ -10,7 +10,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(import.meta
 const SWEEP_PORT = PORT + 4;
 /** Flows independent of the others' state on the default server: they run in the sweep's lane, on its server. */
 const ON_SWEEP_SERVER =
-  /\/(api-keys|buyer-seating|buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|locale-precedence|messages|webhooks)\.spec\.ts$/;
+  /\/(api-keys|box-office|buyer-seating|buyer-self-service|buyer-waitlist|check-in|exports|foundation|keyboard-only|locale-precedence|messages|webhooks)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

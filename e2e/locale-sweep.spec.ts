@@ -248,6 +248,9 @@ const SCREENS: Screen[] = [
     phone: true,
     phoneCheck: searchFirst,
   },
+  // The box office (#41), with the admin's shift open: the sale screen, and the close of the shift.
+  { name: 'box-office', as: 'admin', path: (w) => ev(w, '/box-office'), shot: true },
+  { name: 'close-shift', as: 'admin', path: (w) => ev(w, '/box-office'), open: clickButton('Close shift') },
   { name: 'check-in-lists', as: 'admin', path: (w) => ev(w, '/check-in-lists'), shot: true },
   {
     name: 'create-check-in-list',

@@ -382,6 +382,8 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
   const staffLink = await post<{ staff_token: string }>(`/events/${e}/check-in-lists/${firstList!.id}/staff-link`, {});
 
   const seated = await seatedWorld(request, headers, organizer.id);
+  // The admin's shift at the box office (its screen sells; its close counts the cash).
+  await post(`/events/${e}/box-office/shifts`, { float: 10000 });
 
   return {
     seated,

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
               { path: 'events', lazy: page(() => import('./routes/EventsRoute')) },
               { path: 'check-in', lazy: page(() => import('./routes/CheckInEventsRoute')) },
               { path: 'check-in/:eventId', lazy: page(() => import('./routes/StaffCheckInRoute')) },
+              { path: 'box-office/:eventId', lazy: page(() => import('./routes/BoxOfficeRoute')) },
               {
                 path: 'event/:eventId',
                 lazy: page(() => import('./routes/EventLayoutRoute')),
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
                   { path: 'attendees', lazy: page(() => import('./routes/EventAttendeesRoute')) },
                   { path: 'waitlist', lazy: page(() => import('./routes/EventWaitlistRoute')) },
                   { path: 'check-in', lazy: page(() => import('./routes/EventCheckInRoute')) },
+                  { path: 'box-office', lazy: page(() => import('./routes/EventBoxOfficeRoute')) },
                   { path: 'check-in-lists', lazy: page(() => import('./routes/EventCheckInListsRoute')) },
                   { path: 'messages', lazy: page(() => import('./routes/EventMessagesRoute')) },
                   { path: 'reports', lazy: page(() => import('./routes/EventReportsRoute')) },

@@ -2,18 +2,20 @@ import type { CheckInEventDto } from '@admitone/shared';
 import { formatDateRange } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarOff, IconScan } from '@tabler/icons-react';
+import { IconCalendarOff, IconCashRegister, IconScan } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 import { ListBody } from '../../../components/ListBody';
 import { ListEmptyState } from '../../../components/ListEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { usePermission } from '../../users/hooks/usePermission';
 import { useCheckInEvents } from '../api/check-in';
 
 /** One event to check guests in at: its name, when, and the way in. */
 function EventCard({ event }: { event: CheckInEventDto }) {
   const { t, i18n } = useLingui();
+  const sells = usePermission('boxoffice.sell');
   const title = event.title;
   return (
     <Card withBorder radius="md" padding="md" component="li">
@@ -26,14 +28,27 @@ function EventCard({ event }: { event: CheckInEventDto }) {
             {formatDateRange(event.start_date, event.end_date, event.timezone, i18n.locale)}
           </Text>
         </Stack>
-        <Button
-          component={Link}
-          to={`/manage/check-in/${event.id}`}
-          leftSection={<IconScan size={18} aria-hidden />}
-          aria-label={t`Open check-in for ${title}`}
-        >
-          <Trans>Open check-in</Trans>
-        </Button>
+        <Group gap="xs">
+          {sells ? (
+            <Button
+              component={Link}
+              to={`/manage/box-office/${event.id}`}
+              variant="light"
+              leftSection={<IconCashRegister size={18} aria-hidden />}
+              aria-label={t`Open the box office for ${title}`}
+            >
+              <Trans>Box office</Trans>
+            </Button>
+          ) : null}
+          <Button
+            component={Link}
+            to={`/manage/check-in/${event.id}`}
+            leftSection={<IconScan size={18} aria-hidden />}
+            aria-label={t`Open check-in for ${title}`}
+          >
+            <Trans>Open check-in</Trans>
+          </Button>
+        </Group>
       </Group>
     </Card>
   );

@@ -1,0 +1,6 @@
+import { BoxOfficePage } from '../../features/box-office/components/BoxOfficePage';
+
+/** `/manage/box-office/:eventId`: the box office on its own (box-office staff see only this and the check-in). */
+export default function BoxOfficeRoute() {
+  return <BoxOfficePage standalone />;
+}

@@ -1,0 +1,6 @@
+import { BoxOfficePage } from '../../features/box-office/components/BoxOfficePage';
+
+/** `/manage/event/:eventId/box-office`: the box office among the event's sections (organizers). */
+export default function EventBoxOfficeRoute() {
+  return <BoxOfficePage standalone={false} />;
+}

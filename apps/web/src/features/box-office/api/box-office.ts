@@ -1,0 +1,75 @@
+import type {
+  BoxOfficeDto,
+  BoxOfficeSaleBody,
+  BoxOfficeSaleDto,
+  BoxOfficeShiftDto,
+  CloseShiftBody,
+  One,
+} from '@admitone/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client';
+
+/** The box office of an event (issue #41): what it sells on a date, the caller's shift, sales and voids. */
+export const boxOfficeKeys = {
+  all: (eventId: number) => ['box-office', eventId] as const,
+  view: (eventId: number, dateId: number | null) => ['box-office', eventId, 'view', dateId] as const,
+  shifts: (eventId: number) => ['box-office', eventId, 'shifts'] as const,
+};
+
+const base = (eventId: number) => `/events/${eventId}/box-office`;
+
+export const useBoxOffice = (eventId: number, dateId: number | null) =>
+  useQuery({
+    queryKey: boxOfficeKeys.view(eventId, dateId),
+    queryFn: () =>
+      api.get<One<BoxOfficeDto>>(base(eventId), { query: dateId ? { date: dateId } : {} }).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+
+export const useShifts = (eventId: number) =>
+  useQuery({
+    queryKey: boxOfficeKeys.shifts(eventId),
+    queryFn: () => api.get<One<BoxOfficeShiftDto[]>>(`${base(eventId)}/shifts`).then((r) => r.data),
+  });
+
+function useRefresh(eventId: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: boxOfficeKeys.all(eventId) });
+}
+
+export function useOpenShift(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: (float: number) =>
+      api.post<One<BoxOfficeShiftDto>>(`${base(eventId)}/shifts`, { float }).then((r) => r.data),
+    onSuccess: refresh,
+  });
+}
+
+export function useCloseShift(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: ({ shiftId, body }: { shiftId: number; body: CloseShiftBody }) =>
+      api.post<One<BoxOfficeShiftDto>>(`${base(eventId)}/shifts/${shiftId}/close`, body).then((r) => r.data),
+    onSuccess: refresh,
+  });
+}
+
+export function useSell(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: (body: BoxOfficeSaleBody) =>
+      api.post<One<BoxOfficeSaleDto>>(`${base(eventId)}/sales`, body).then((r) => r.data),
+    onSuccess: refresh,
+  });
+}
+
+export function useVoidSale(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      api.post<One<BoxOfficeShiftDto>>(`${base(eventId)}/sales/${orderId}/void`, {}).then((r) => r.data),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+
+import { signInWithToken } from './fixtures';
+import { expectAccessible, notificationsGone, signUpByApi, snapshot, uniqueEmail } from './support';
+
+/**
+ * The box office (#41): an organizer of "Late Show" (made through the API: €20 online and €25 at the door, and a
+ * door-only guest ticket) opens a shift with €100, sells two tickets for cash with change and admits them at once,
+ * gives a guest ticket free and voids it, and closes the shift €5 short.
+ */
+test('an organizer sells at the door for cash with change, gives a ticket free and voids it, and closes the shift short', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { token } = await signUpByApi(request, {
+    name: 'Otto Door',
+    email: uniqueEmail('otto'),
+    password: 'correct horse battery staple',
+    timezone: 'Europe/Vienna',
+  });
+  const headers = { authorization: `Bearer ${token}` };
+  const send = async <T>(method: 'post' | 'put', path: string, data?: unknown): Promise<T> => {
+    const res = await request[method](`/api${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const organizer = await send<{ id: number }>('post', '/organizers', { name: 'Kellerbühne', email: 'hi@keller.test' });
+  const event = await send<{ id: number }>('post', '/events', {
+    title: 'Late Show',
+    organizer_id: organizer.id,
+    start_date: '2031-05-09T21:00',
+    timezone: 'Europe/Vienna',
+    currency: 'EUR',
+  });
+  await send('post', `/events/${event.id}/tickets`, {
+    name: 'Standard',
+    type: 'PAID',
+    price: 2000,
+    box_office_price: 2500,
+    quantity: 40,
+  });
+  await send('post', `/events/${event.id}/tickets`, { name: 'Guest list', type: 'FREE', sold_online: false });
+  await send('put', `/events/${event.id}/settings`, { offline_payments_enabled: true });
+  await send('put', `/events/${event.id}/status`, { status: 'LIVE' });
+  await signInWithToken(page, token);
+
+  // The box office among the event's sections: no shift yet.
+  await page.goto(`/manage/event/${event.id}`);
+  await page.getByRole('link', { name: 'Box office' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Open a shift' })).toBeVisible();
+  await page.getByLabel('Cash in the drawer (float)').fill('100');
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  await expect(page.getByTestId('expected-cash')).toHaveText('Cash expected €100.00');
+  await expectAccessible(page, 'box office');
+  await snapshot(page, 'en-box-office');
+
+  // Two at the door price, €60 handed over: €10 back; admitted at once.
+  const standard = page.getByRole('button', { name: 'Add Standard' });
+  await standard.click();
+  await standard.click();
+  await expect(page.getByTestId('sale-total')).toHaveText('€50.00');
+  await page.getByRole('group', { name: 'Amount given' }).getByRole('button', { name: '€60.00' }).click();
+  await expect(page.getByTestId('change')).toHaveText('Change €10.00');
+  await page.getByLabel('Admit at once').check();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByTestId('receipt-change')).toHaveText('Paid. Change to hand back: €10.00');
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-total')).toHaveText('€50.00');
+  await expect(receipt.getByTestId('receipt-ticket')).toHaveCount(2);
+  await expect(receipt.getByText('Checked in')).toHaveCount(2);
+  await expect(page.getByTestId('expected-cash')).toHaveText('Cash expected €150.00');
+  await expectAccessible(page, 'box office receipt');
+  await snapshot(page, 'en-box-office-receipt');
+
+  // A guest ticket, free with a reason, then voided: its ticket goes back.
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await page.getByRole('button', { name: 'Add Guest list' }).click();
+  await page.getByText('Complimentary', { exact: true }).click();
+  await page.getByLabel('Reason').fill('Band guest');
+  await page.getByRole('button', { name: 'Give tickets' }).click();
+  await expect(page.getByTestId('receipt-total')).toHaveText('€0.00');
+  await page.getByRole('button', { name: 'Void this sale' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Void sale' }).click();
+  await expect(page.getByText(/is void: its tickets are cancelled and back on sale/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Void this sale' })).toHaveCount(0);
+
+  // The close: €150 expected, €145 counted (a €100 note, two €20 notes, a €5 note): €5 short.
+  await page.getByRole('button', { name: 'Close shift' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close shift' });
+  await closing.getByLabel('How many of €100.00').fill('1');
+  await closing.getByLabel('How many of €20.00').fill('2');
+  await closing.getByLabel('How many of €5.00').fill('1');
+  await expect(closing.getByTestId('close-totals')).toHaveText('Counted €145.00€5.00 short');
+  await expectAccessible(page, 'closing a shift');
+  await closing.getByRole('button', { name: 'Close shift' }).click();
+  const closed = page.getByRole('dialog', { name: 'Shift closed' });
+  await expect(closed.getByTestId('shift-summary')).toContainText('Cash sales (1)€50.00');
+  await expect(closed.getByTestId('shift-summary')).toContainText('Voided1');
+  await expect(closed).toContainText('€5.00 short');
+  await closed.getByRole('button', { name: 'Done' }).click();
+  await notificationsGone(page);
+  await expect(page.getByRole('heading', { name: 'Open a shift' })).toBeVisible();
+
+  // The door-only ticket is not on the event page; the online price is.
+  await page.goto(`/event/${event.id}/late-show`);
+  await expect(page.getByText('Standard')).toBeVisible();
+  await expect(page.getByText('€20.00').first()).toBeVisible();
+  await expect(page.getByText('Guest list')).toHaveCount(0);
+});
