@@ -101,6 +101,10 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   await closed.getByRole('button', { name: 'Done' }).click();
   await notificationsGone(page);
   await expect(page.getByRole('heading', { name: 'Open a shift' })).toBeVisible();
+  // The shift in the event's list: €150 expected, €145 counted, €5 short.
+  await expect(page.getByTestId('shifts-table').getByRole('row').nth(1)).toContainText(
+    /Otto Door.*€150\.00€145\.00€5\.00 short/,
+  );
 
   // The door-only ticket is not on the event page; the online price is.
   await page.goto(`/event/${event.id}/late-show`);

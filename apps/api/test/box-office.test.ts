@@ -272,6 +272,27 @@ describe('shifts', () => {
       .data;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: shift.id, difference: -350 });
+    // The shifts as a sheet, and the orders' channel and payment in the orders export.
+    const csv = await call(ctx.app, 'GET', `/api/events/${v.eventId}/box-office/shifts/export?format=csv`, {
+      token: v.token,
+    });
+    expect(csv.statusCode).toBe(200);
+    const [head, row] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(head).toBe(
+      'ID,Staff,Opened at,Closed at,Float,Cash sales,Cash taken,Card terminal sales,Card terminal taken,' +
+        'Complimentary sales,Voided sales,Cash expected,Cash counted,Difference,Currency,Note',
+    );
+    expect(row).toMatch(
+      new RegExp(`^${shift.id},[^,]+,[^,]+,[^,]+,50.00,1,25.00,1,25.00,0,0,75.00,71.50,-3.50,EUR,One coin short$`),
+    );
+    const orderCsv = await call(ctx.app, 'GET', `/api/events/${v.eventId}/orders/export?format=csv`, {
+      token: v.token,
+    });
+    expect(orderCsv.body).toContain('BOX_OFFICE,BOX_OFFICE,CARD_TERMINAL');
+    expect(orderCsv.body).toContain('BOX_OFFICE,BOX_OFFICE,CASH');
   });
 });
 

@@ -71,6 +71,8 @@ const ORDER_HEADINGS = [
   'Status',
   'Payment status',
   'Payment provider',
+  'Channel',
+  'Box-office payment',
   'First name',
   'Last name',
   'E-mail',
@@ -245,12 +247,14 @@ describe('order export', { timeout: 120_000 }, () => {
     const rows = parseCsv(res.body.slice(1));
     expect(rows).toHaveLength(orderCount + 1);
     expect(rows[0]).toEqual(ORDER_HEADINGS);
-    const byEmail = new Map(rows.slice(1).map((r) => [r[6], r]));
+    const byEmail = new Map(rows.slice(1).map((r) => [r[8], r]));
     const money = (minor: number) => (minor / 100).toFixed(2);
     expect(byEmail.get('buyer2@example.test')!.slice(1)).toEqual([
       'COMPLETED',
       'PAYMENT_RECEIVED',
       'OFFLINE',
+      'ONLINE',
+      '',
       'Buyer2',
       'Person2',
       'buyer2@example.test',
@@ -268,7 +272,7 @@ describe('order export', { timeout: 120_000 }, () => {
       '2026-06-01 12:02',
       'Company 2',
     ]);
-    expect(byEmail.get('buyer7@example.test')!.slice(4, 6)).toEqual(["'@cmd", "'+SUM(1,2)"]);
+    expect(byEmail.get('buyer7@example.test')!.slice(6, 8)).toEqual(["'@cmd", "'+SUM(1,2)"]);
 
     const awaiting = await call(ctx.app, 'GET', exportUrl('orders', 'filter_fields[status]=AWAITING_PAYMENT'), {
       token,
@@ -287,7 +291,7 @@ describe('order export', { timeout: 120_000 }, () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(ORDER_HEADINGS);
-    const total = sheet.getRow(2).getCell(13);
+    const total = sheet.getRow(2).getCell(15);
     expect(total.value).toBe((BULK_UNIT.total * 2) / 100);
     expect(total.numFmt).toBe('#,##0.00');
   });

@@ -112,6 +112,7 @@ describe('platform', () => {
       'GET /api/events/{eventId}/orders/{orderId}/files/{fileId}',
       'GET /api/events/{eventId}/check-ins/export',
       'GET /api/events/{eventId}/waitlist/export',
+      'GET /api/events/{eventId}/box-office/shifts/export',
       'GET /api/events/{eventId}/reports/{report}/export',
       'GET /api/reports/sales-by-events/export',
       'DELETE /api/events/{eventId}/waitlist/{entryId}',

@@ -252,6 +252,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
     })),
   },
   'POST /api/events/{eventId}/box-office/sales/{orderId}/void': { access: 'member' },
+  'GET /api/events/{eventId}/box-office/shifts/export': { access: 'member' },
   'POST /api/events': {
     access: 'member',
     body: body(createEventBody, (w) => ({

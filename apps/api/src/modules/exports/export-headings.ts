@@ -64,6 +64,23 @@ export const EXPORT_TEXT = {
   state_expired: /*i18n*/ { id: 'export.waitlist.expired', message: 'Offer expired' },
   state_left: /*i18n*/ { id: 'export.waitlist.left', message: 'Left' },
   state_removed: /*i18n*/ { id: 'export.waitlist.removed', message: 'Removed' },
+  channel: /*i18n*/ { id: 'export.channel', message: 'Channel' },
+  box_office_method: /*i18n*/ { id: 'export.box_office_method', message: 'Box-office payment' },
+  shifts_sheet: /*i18n*/ { id: 'export.shifts_sheet', message: 'Shifts' },
+  staff: /*i18n*/ { id: 'export.staff', message: 'Staff' },
+  opened_at: /*i18n*/ { id: 'export.opened_at', message: 'Opened at' },
+  closed_at: /*i18n*/ { id: 'export.closed_at', message: 'Closed at' },
+  float: /*i18n*/ { id: 'export.float', message: 'Float' },
+  cash_sales: /*i18n*/ { id: 'export.cash_sales', message: 'Cash sales' },
+  cash_total: /*i18n*/ { id: 'export.cash_total', message: 'Cash taken' },
+  card_sales: /*i18n*/ { id: 'export.card_sales', message: 'Card terminal sales' },
+  card_total: /*i18n*/ { id: 'export.card_total', message: 'Card terminal taken' },
+  complimentary: /*i18n*/ { id: 'export.complimentary', message: 'Complimentary sales' },
+  voided: /*i18n*/ { id: 'export.voided', message: 'Voided sales' },
+  expected_cash: /*i18n*/ { id: 'export.expected_cash', message: 'Cash expected' },
+  counted_cash: /*i18n*/ { id: 'export.counted_cash', message: 'Cash counted' },
+  difference: /*i18n*/ { id: 'export.difference', message: 'Difference' },
+  note: /*i18n*/ { id: 'export.note', message: 'Note' },
 } satisfies Record<string, MessageDescriptor>;
 
 /** The columns of the date a row is for (its start and label), in the exports of events with several dates. */

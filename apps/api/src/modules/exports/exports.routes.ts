@@ -12,6 +12,7 @@ import { checkInExport } from './check-in-export.js';
 import { zonedDate } from './export-sheet.js';
 import { type ExportFile, sheetDownload } from './export-writers.js';
 import { orderExport } from './order-export.js';
+import { shiftExport } from './shift-export.js';
 import { waitlistExport } from './waitlist-export.js';
 
 const tags = ['exports'];
@@ -101,5 +102,19 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
     (req, reply) =>
       download(req, reply, 'waitlist', (event) => waitlistExport(db, event, deps.clock.now(), requestLocale(req))),
+  );
+
+  app.get(
+    '/events/:eventId/box-office/shifts/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Download the event's box-office shifts (sales by method, cash expected, counted and the difference)",
+        params: eventParams,
+        querystring: z.object({ format }),
+      },
+    },
+    (req, reply) => download(req, reply, 'shifts', (event) => shiftExport(db, event, requestLocale(req))),
   );
 };

@@ -30,5 +30,11 @@ export function useExportLabels(kind: ExportKind): { button: string; title: stri
         title: t`Exporting the waitlist`,
         failure: t`We could not export the waitlist. Please try again.`,
       };
+    case 'box-office/shifts':
+      return {
+        button: t`Export shifts`,
+        title: t`Exporting the shifts`,
+        failure: t`We could not export the shifts. Please try again.`,
+      };
   }
 }

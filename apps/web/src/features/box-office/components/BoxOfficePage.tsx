@@ -15,6 +15,7 @@ import { CloseShiftDialog } from './CloseShiftDialog';
 import { OpenShiftCard } from './OpenShiftCard';
 import { ReceiptCard } from './ReceiptCard';
 import { SalePanel } from './SalePanel';
+import { ShiftsSection } from './ShiftsSection';
 
 /**
  * `/manage/box-office/:eventId`: selling at the door on a phone, a tablet or a laptop (issue #41). Staff open a shift
@@ -134,6 +135,7 @@ export function BoxOfficePage({ standalone }: { standalone: boolean }) {
         ) : (
           <SalePanel office={data} onSold={setSale} />
         )}
+        <ShiftsSection eventId={eventId} currency={event.currency} timezone={event.timezone} />
       </Stack>
       {closing ? (
         <CloseShiftDialog

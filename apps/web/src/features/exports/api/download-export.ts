@@ -9,7 +9,8 @@ import {
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import { attachmentName, createLineCounter, type ExportFormat, exportFraction } from './export-progress';
 
-export type ExportKind = 'attendees' | 'orders' | 'check-ins' | 'waitlist';
+/** What is exported: the part of the event's path before `/export`. */
+export type ExportKind = 'attendees' | 'orders' | 'check-ins' | 'waitlist' | 'box-office/shifts';
 
 /** The list's search and filters (paging and sorting are ignored: the export has every row). */
 export interface ExportParams {
@@ -49,7 +50,7 @@ export function downloadExport(
     `/events/${eventId}/${kind}/export`,
     { query: params.query, filter_fields: params.filter_fields, list_id: params.list_id },
     o,
-    kind,
+    kind.replace('/', '-'),
   );
 }
 
