@@ -70,7 +70,12 @@ describe('invitations', () => {
     expect(accepted.json().user).toMatchObject({ name: 'Olga Organizer', email, email_verified: true });
     const me = await call(ctx.app, 'GET', '/api/users/me', { token: accepted.json().token });
     expect(me.json().data.account.id).toBe(admin.accounts[0]!.id);
-    expect(me.json().data.permissions.sort()).toEqual(['checkin.scan', 'events.manage', 'organizers.manage']);
+    expect(me.json().data.permissions.sort()).toEqual([
+      'boxoffice.sell',
+      'checkin.scan',
+      'events.manage',
+      'organizers.manage',
+    ]);
 
     const list = await call(ctx.app, 'GET', '/api/users', { token: admin.token });
     expect(list.json().data.map((m: { email: string; status: string }) => [m.email, m.status])).toEqual([
