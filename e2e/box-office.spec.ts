@@ -85,6 +85,13 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   await expect(page.getByText(/is void: its tickets are cancelled and back on sale/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Void this sale' })).toHaveCount(0);
 
+  // Without a network the screen says plainly that it cannot sell offline (this event keeps no box-office allocation).
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('box-office-offline')).toContainText('this box office cannot sell offline');
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('box-office-offline')).toHaveCount(0);
+
   // The close: €150 expected, €145 counted (a €100 note, two €20 notes, a €5 note): €5 short.
   await page.getByRole('button', { name: 'Close shift' }).click();
   const closing = page.getByRole('dialog', { name: 'Close shift' });

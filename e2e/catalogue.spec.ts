@@ -122,7 +122,7 @@ test('an admin builds the catalogue of the demo event: tickets, capacity, promo 
   await page.getByRole('main').getByRole('button', { name: 'Create ticket' }).click();
   dialog = page.getByRole('dialog', { name: 'Create ticket' });
   await dialog.getByLabel('Name').fill('Standard');
-  await dialog.getByRole('textbox', { name: 'Price' }).fill('25');
+  await dialog.getByRole('textbox', { name: 'Price', exact: true }).fill('25');
   await expect(dialog.getByTestId('buyer-pays')).toContainText('Buyer pays £27.50');
   await dialog.getByLabel('Unlimited').uncheck();
   await dialog.getByRole('textbox', { name: 'Quantity available' }).fill('200');

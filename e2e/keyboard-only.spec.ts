@@ -410,7 +410,7 @@ test('an organizer logs in, creates an event with the date pickers and a ticket 
   await expect(ticketDialog.getByRole('radio', { name: 'Free' })).toBeChecked();
   await page.keyboard.press('ArrowRight');
   await expect(paid).toBeChecked();
-  await tabTo(page, ticketDialog.getByRole('textbox', { name: 'Price' }));
+  await tabTo(page, ticketDialog.getByRole('textbox', { name: 'Price', exact: true }));
   await expectVisibleFocus(page, 'price');
   await page.keyboard.type('25');
   await tabTo(page, ticketDialog.getByRole('button', { name: 'Create ticket' }));

@@ -14,6 +14,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
+  Alert,
   Button,
   Card,
   Checkbox,
@@ -33,9 +34,10 @@ import { type FormEvent, useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
-import { isApiError, toFormErrors } from '../../../lib/api-error';
+import { isApiError, NETWORK_ERROR, toFormErrors } from '../../../lib/api-error';
 import { useSell } from '../api/box-office';
 import { quickAmounts } from '../denominations';
+import { useOnline } from '../use-online';
 import classes from './BoxOffice.module.css';
 
 const keyOf = (i: BoxOfficeItemDto) => `${i.ticket_id}:${i.tier_id ?? ''}`;
@@ -59,6 +61,8 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
   const [listId, setListId] = useState(office.check_in_lists[0]?.id ?? null);
   const [mail, setMail] = useState(false);
   const sell = useSell(event.id);
+  const online = useOnline();
+  const lostNetwork = !online || (isApiError(sell.error) && sell.error.code === NETWORK_ERROR);
 
   const sellable = office.items.filter((i) => !i.seated);
   const lines = sellable.filter((i) => (counts[keyOf(i)] ?? 0) > 0);
@@ -287,8 +291,17 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
                   ) : null}
                 </Group>
               ) : null}
-              {sell.error && !Object.keys(fields).length ? <FormErrorAlert error={sell.error} /> : null}
-              <Button type="submit" size="xl" disabled={!lines.length} loading={sell.isPending}>
+              {lostNetwork ? (
+                <Alert color="orange" variant="light" role="alert" data-testid="box-office-offline">
+                  <Trans>
+                    No network: this box office cannot sell offline. Nothing was sold; sell again when the network is
+                    back.
+                  </Trans>
+                </Alert>
+              ) : sell.error && !Object.keys(fields).length ? (
+                <FormErrorAlert error={sell.error} />
+              ) : null}
+              <Button type="submit" size="xl" disabled={!lines.length || !online} loading={sell.isPending}>
                 {method === 'COMPLIMENTARY' ? <Trans>Give tickets</Trans> : <Trans>Complete sale</Trans>}
               </Button>
             </Stack>
