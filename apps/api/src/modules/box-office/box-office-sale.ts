@@ -206,11 +206,11 @@ async function writeSale(
   const items = await tx
     .insert(orderItems)
     .values(
-      lines.map((l) => ({
+      lines.map((l, n) => ({
         order_id: order!.id,
         ticket_id: l.ticket.ticket.id,
         tier_id: l.tier?.id ?? null,
-        event_date_id: units.find((u) => u.line === lines.indexOf(l))!.event_date_id,
+        event_date_id: units.find((u) => u.line === n)!.event_date_id,
         ticket_name: l.ticket.ticket.name,
         tier_label: l.tier?.label ?? null,
         quantity: l.quantity,

@@ -63,35 +63,20 @@ export async function shiftView(db: Executor, shift: ShiftRow): Promise<BoxOffic
   };
 }
 
+/** A person's open shift at an event (at most one: a partial unique index). */
+const openShiftOf = (eventId: number, userId: number) =>
+  and(eq(boxOfficeShifts.event_id, eventId), eq(boxOfficeShifts.user_id, userId), isNull(boxOfficeShifts.closed_at));
+
 /** The caller's open shift at the event, for a change (locked), or SHIFT_NOT_OPEN. */
 export async function lockOpenShift(tx: Tx, eventId: number, userId: number): Promise<ShiftRow> {
-  const [row] = await tx
-    .select()
-    .from(boxOfficeShifts)
-    .where(
-      and(
-        eq(boxOfficeShifts.event_id, eventId),
-        eq(boxOfficeShifts.user_id, userId),
-        isNull(boxOfficeShifts.closed_at),
-      ),
-    )
-    .for('update');
+  const [row] = await tx.select().from(boxOfficeShifts).where(openShiftOf(eventId, userId)).for('update');
   if (!row) throw new DomainError('SHIFT_NOT_OPEN');
   return row;
 }
 
 /** The caller's open shift at the event as the screen shows it, or null. */
 export async function openShiftView(db: Executor, eventId: number, userId: number): Promise<BoxOfficeShiftDto | null> {
-  const [row] = await db
-    .select()
-    .from(boxOfficeShifts)
-    .where(
-      and(
-        eq(boxOfficeShifts.event_id, eventId),
-        eq(boxOfficeShifts.user_id, userId),
-        isNull(boxOfficeShifts.closed_at),
-      ),
-    );
+  const [row] = await db.select().from(boxOfficeShifts).where(openShiftOf(eventId, userId));
   return row ? shiftView(db, row) : null;
 }
 
