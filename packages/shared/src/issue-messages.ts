@@ -249,6 +249,18 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.cash_short',
     message: 'Less than the total was given.',
   },
+  below_claimed: /*i18n*/ {
+    id: 'field.below_claimed',
+    message: '{taken} are on box-office devices for selling offline: keep at least that many, or close those shifts.',
+  },
+  not_for_allocation: /*i18n*/ {
+    id: 'field.not_for_allocation',
+    message: 'Only tickets and products sold at the box office without a seat can be kept for the door.',
+  },
+  allocation_no_room: /*i18n*/ {
+    id: 'field.allocation_no_room',
+    message: 'Not that many are left to keep for the door on this date.',
+  },
   seating_not_published: /*i18n*/ {
     id: 'field.seating_not_published',
     message: 'This plan has no published version yet: publish it first.',

@@ -35,6 +35,8 @@ export const GUARDED_TABLES = [
   'seat_holds',
   'seat_hold_places',
   'box_office_shifts',
+  'box_office_allocations',
+  'box_office_claims',
   'promo_codes',
   'promo_code_tickets',
   'affiliates',

@@ -1,5 +1,6 @@
 import {
   affiliateBody,
+  allocationBody,
   boxOfficeSaleBody,
   bulkEventDatesBody,
   cancelEventDateBody,
@@ -11,6 +12,7 @@ import {
   checkInBatchBody,
   checkInListBody,
   checkInScan,
+  claimBody,
   closeShiftBody,
   contentTranslationBody,
   createApiKeyBody,
@@ -26,6 +28,7 @@ import {
   eventStatusBody,
   inviteUserBody,
   moveAttendeeSeatBody,
+  offlineSaleBody,
   openShiftBody,
   organizerBody,
   productCategoryBody,
@@ -253,6 +256,26 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   },
   'POST /api/events/{eventId}/box-office/sales/{orderId}/void': { access: 'member' },
   'GET /api/events/{eventId}/box-office/shifts/export': { access: 'member' },
+  'GET /api/events/{eventId}/box-office/allocations/{dateId}': { access: 'member' },
+  'PUT /api/events/{eventId}/box-office/allocations/{dateId}': {
+    access: 'member',
+    body: body(allocationBody, (w) => ({ items: [{ ticket_id: w.ticketId, quantity: 1 }] })),
+  },
+  'POST /api/events/{eventId}/box-office/claims': {
+    access: 'member',
+    body: body(claimBody, (w) => ({ event_date_id: w.dateId })),
+  },
+  'POST /api/events/{eventId}/box-office/offline-sales': {
+    access: 'member',
+    body: body(offlineSaleBody, (w) => ({
+      client_id: '7d0c6f1e-7a43-4a38-9a55-1f3e1b2c9d10',
+      items: [{ ticket_id: w.ticketId, quantity: 1 }],
+      unit_ids: [1],
+      sold_at: '2030-01-01T10:00:00Z',
+      expected_total: 0,
+      payment: { method: 'COMPLIMENTARY', reason: 'Probe' },
+    })),
+  },
   'POST /api/events': {
     access: 'member',
     body: body(createEventBody, (w) => ({

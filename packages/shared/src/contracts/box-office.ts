@@ -200,6 +200,8 @@ export interface BoxOfficeItemDto {
   price: number;
   /** Units left on the chosen date (null: no limit). */
   available: number | null;
+  /** Units kept for the door on the chosen date (its box-office allocation), not sold yet. */
+  kept: number;
   seated: boolean;
 }
 
@@ -236,6 +238,7 @@ export const boxOfficeResponse = oneOf(
         product_type: z.enum(['TICKET', 'GENERAL']),
         price: z.number().int(),
         available: z.number().int().nullable(),
+        kept: z.number().int(),
         seated: z.boolean(),
       }),
     ),
@@ -243,3 +246,108 @@ export const boxOfficeResponse = oneOf(
     shift: shiftSchema.nullable(),
   }) satisfies z.ZodType<BoxOfficeDto>,
 );
+
+/**
+ * A date's box-office allocation: units of each ticket kept for the door (taken from the event's stock in advance).
+ * Staff devices claim blocks of them to sell with the network gone; the sales are synced when it is back.
+ */
+export const allocationParams = z.object({ eventId: idParam, dateId: idParam });
+
+/** `PUT /api/events/{eventId}/box-office/allocations/{dateId}`: how many units of each to keep (0 gives them back). */
+export const allocationBody = z.object({
+  items: z
+    .array(
+      z.object({
+        ticket_id: z.number().int().positive().max(LIMITS.ID_MAX),
+        tier_id: z.number().int().positive().max(LIMITS.ID_MAX).nullish(),
+        quantity: z.number().int().min(0).max(10_000),
+      }),
+    )
+    .max(LIMITS.ORDER_LINES_MAX),
+});
+export type AllocationBody = z.input<typeof allocationBody>;
+
+export interface AllocationItemDto {
+  ticket_id: number;
+  tier_id: number | null;
+  name: string;
+  /** Units kept and not sold yet. */
+  kept: number;
+  /** Of those, the units on staff devices (claimed by open shifts). */
+  claimed: number;
+  /** Units sold at the box office on the date so far. */
+  sold: number;
+}
+
+export interface AllocationDto {
+  date_id: number;
+  items: AllocationItemDto[];
+}
+
+export const allocationResponse = oneOf(
+  z.object({
+    date_id: z.number().int(),
+    items: z.array(
+      z.object({
+        ticket_id: z.number().int(),
+        tier_id: z.number().int().nullable(),
+        name: z.string(),
+        kept: z.number().int(),
+        claimed: z.number().int(),
+        sold: z.number().int(),
+      }),
+    ),
+  }) satisfies z.ZodType<AllocationDto>,
+);
+
+/** `POST /api/events/{eventId}/box-office/claims`: the caller's shift takes (tops up) its block of a date's units. */
+export const claimBody = z.object({ event_date_id: z.number().int().positive().max(LIMITS.ID_MAX) });
+export type ClaimBody = z.input<typeof claimBody>;
+
+/** A unit on the caller's device: numbered (its place in the allocation) and with its ticket code, signed. */
+export interface OfflineUnitDto {
+  attendee_id: number;
+  unit: number;
+  short_id: string;
+  ticket_id: number;
+  tier_id: number | null;
+  /** What the ticket's QR code holds once the sale is synced. */
+  qr_code: string;
+}
+
+export interface OfflineUnitsDto {
+  date_id: number;
+  units: OfflineUnitDto[];
+}
+
+export const offlineUnitsResponse = oneOf(
+  z.object({
+    date_id: z.number().int(),
+    units: z.array(
+      z.object({
+        attendee_id: z.number().int(),
+        unit: z.number().int(),
+        short_id: z.string(),
+        ticket_id: z.number().int(),
+        tier_id: z.number().int().nullable(),
+        qr_code: z.string(),
+      }),
+    ),
+  }) satisfies z.ZodType<OfflineUnitsDto>,
+);
+
+/**
+ * `POST /api/events/{eventId}/box-office/offline-sales`: a sale made on a device without a network, sent when it is
+ * back. Paid in cash or given free; it names the units it sold (claimed by the caller's shift) and the id the device
+ * gave it, so sending it twice writes it once.
+ */
+export const offlineSaleBody = boxOfficeSaleBody.extend({
+  client_id: z.string().uuid(),
+  unit_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).min(1).max(LIMITS.ORDER_UNITS_MAX),
+  sold_at: z.string().datetime({ offset: true }),
+  payment: z.discriminatedUnion('method', [
+    z.object({ method: z.literal('CASH'), given: money }),
+    z.object({ method: z.literal('COMPLIMENTARY'), reason: z.string().trim().min(1).max(200) }),
+  ]),
+});
+export type OfflineSaleBody = z.input<typeof offlineSaleBody>;

@@ -95,6 +95,8 @@ export const orders = pgTable(
       reference?: string;
       reason?: string;
     }>(),
+    /** An offline box-office sale: the id its device gave it, so a sale synced twice is written once. */
+    box_office_client_id: text('box_office_client_id'),
     /** The affiliate whose link brought the buyer (`?aff=CODE`), kept through checkout. */
     affiliate_id: integer('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
     completed_at: instant('completed_at'),
@@ -127,6 +129,9 @@ export const orders = pgTable(
     index('orders_shift_idx')
       .on(t.box_office_shift_id, t.id)
       .where(sql`${t.box_office_shift_id} is not null`),
+    uniqueIndex('orders_box_office_client_unique')
+      .on(t.event_id, t.box_office_client_id)
+      .where(sql`${t.box_office_client_id} is not null`),
     index('orders_client_idx')
       .on(t.event_id, t.client_key, t.created_at)
       .where(sql`${t.client_key} is not null`),

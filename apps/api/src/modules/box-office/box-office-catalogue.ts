@@ -10,6 +10,7 @@ import { readStockLevels } from '../inventory/stock-levels.js';
 import { publicDateStock } from '../public-events/public-dates.js';
 import { onDateTickets } from '../public-events/public-event.js';
 import { availabilityOnDate } from '../tickets/availability.js';
+import { keptKey, keptOnDate } from './allocations.js';
 import { boxOfficeEvent } from './box-office-access.js';
 import { openShiftView } from './shifts.js';
 
@@ -72,6 +73,7 @@ export async function boxOfficeView(
     const onDate = publicDateStock(await readEventDateLevels(db, eventId, now)).levels(date.id);
     const left = availabilityOnDate(onDateTickets(catalogue), levels, onDate);
     const seated = catalogue.seating?.seatedTickets ?? new Set<number>();
+    const kept = await keptOnDate(db, date.id);
     catalogue.tickets.forEach((t, i) => {
       const base = {
         ticket_id: t.ticket.id,
@@ -85,6 +87,7 @@ export async function boxOfficeView(
           items.push({
             ...base,
             tier_id: tier.id,
+            kept: kept.get(keptKey(t.ticket.id, tier.id)) ?? 0,
             name: `${t.ticket.name} – ${tier.label}`,
             price: charges(tier.price),
             available: left[i]?.tiers.find((x) => x.id === tier.id)?.available ?? left[i]?.available ?? null,
@@ -93,6 +96,7 @@ export async function boxOfficeView(
         items.push({
           ...base,
           tier_id: null,
+          kept: kept.get(keptKey(t.ticket.id, null)) ?? 0,
           name: t.ticket.name,
           price: charges(t.ticket.type === 'PAID' ? (t.ticket.price ?? 0) : (t.ticket.min_price ?? 0)),
           available: left[i]?.available ?? null,

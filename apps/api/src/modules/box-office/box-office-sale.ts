@@ -7,7 +7,7 @@ import {
   type Locale,
   type UnitPrice,
 } from '@admitone/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
 import type { Db, Tx } from '../../db/client.js';
@@ -27,10 +27,14 @@ import { enqueueOrderMails } from '../orders/order-mails.js';
 import { cancelOrder, lockOrder, type OrderContext } from '../orders/order-status.js';
 import { checkSeatPicks, seatsTaken } from '../seating/seat-picks.js';
 import { placeMapOf } from '../seating/seats.js';
+import { endClaims, lockClaimedUnits } from './allocations.js';
 import { loadBoxOfficeCatalogue } from './box-office-catalogue.js';
 import { lockOpenShift, shiftView } from './shifts.js';
 
-export type SaleInput = z.output<typeof boxOfficeSaleBody>;
+/** A sale as the screen sends it; `offline`: made on a device without a network, sent later (its id, its units). */
+export type SaleInput = z.output<typeof boxOfficeSaleBody> & {
+  offline?: { client_id: string; unit_ids: number[]; sold_at: Date };
+};
 export type { BoxOfficeSaleBody };
 
 /** A complimentary unit: its price given up in full, with no taxes or fees. */
@@ -45,10 +49,11 @@ const free = (u: UnitPrice): UnitPrice => ({
   total: 0,
 });
 
-/** One attendee row to write: its unit, its line, and (a pass) its group's first code. */
+/** One attendee row to write: its unit, its line, (a pass) its group's first code, and the kept unit it sells. */
 interface Unit extends UnitRow {
   line: number;
   group: number;
+  kept?: number;
 }
 
 /**
@@ -74,14 +79,15 @@ export async function sellAtBoxOffice(
   const reserve = { ...input, promo_code: null, affiliate_code: null, locale: undefined };
   const priced = priceRequest(catalogueOnDate(catalogue, date), reserve, null, now);
   const shown = totalsOf(priced);
-  if (shown.total !== input.expected_total) throw new DomainError('PRICE_CHANGED');
+  // A sale made offline happened already: it is written at today's prices (a change shows in the shift's count).
+  if (shown.total !== input.expected_total && !input.offline) throw new DomainError('PRICE_CHANGED');
   const { payment } = input;
   const lines: OrderLine[] =
     payment.method === 'COMPLIMENTARY' ? priced.map((l) => ({ ...l, unit: free(l.unit) })) : priced;
   const totals = totalsOf(lines);
   if (totals.total > LIMITS.ORDER_TOTAL_MAX)
     throw new DomainError('VALIDATION_FAILED', { fields: { items: [{ key: 'order_total_too_large' }] } });
-  if (payment.method === 'CASH' && payment.given < totals.total)
+  if (payment.method === 'CASH' && payment.given < totals.total && !input.offline)
     throw new DomainError('VALIDATION_FAILED', { fields: { 'payment.given': [{ key: 'cash_short' }] } });
 
   const places = catalogue.seating ? await placeMapOf(db, catalogue.seating.versionId) : null;
@@ -111,13 +117,28 @@ export async function sellAtBoxOffice(
   try {
     return await db.transaction(async (tx) => {
       const shift = await lockOpenShift(tx, eventId, ctx.userId);
-      const written = await takeNewUnit(
+      if (input.offline) {
+        const [synced] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.event_id, eventId), eq(orders.box_office_client_id, input.offline.client_id)));
+        if (synced) return { orderId: synced.id, shiftId: shift.id, mails: [], sale: await storedSale(tx, synced.id) };
+      }
+      // Units kept for the door on the shift's device are sold first (the ones an offline sale names, first).
+      const claimed = await lockClaimedUnits(tx, shift.id, date.id, input.offline?.unit_ids ?? []);
+      for (const u of units) {
+        if (u.seat_id !== null || lines[u.line]!.ticket.ticket.is_pass) continue;
+        const at = claimed.findIndex((c) => c.ticket_id === u.ticket_id && c.tier_id === u.tier_id);
+        if (at >= 0) u.kept = claimed.splice(at, 1)[0]!.id;
+      }
+      const fresh = units.filter((u) => u.kept === undefined);
+      const write = (sp: Tx) => writeSale(sp, ctx, shift.id, event, lines, units, input, locale);
+      const written = fresh.length
+        ? await takeNewUnit(tx, ctx.stock, eventId, fresh, write, { buyer: true })
+        : await write(tx);
+      await endClaims(
         tx,
-        ctx.stock,
-        eventId,
-        units,
-        (sp) => writeSale(sp, ctx, shift.id, event, lines, units, input, locale),
-        { buyer: true },
+        units.flatMap((u) => (u.kept === undefined ? [] : [u.kept])),
       );
       const mails = input.send_tickets && input.email ? await enqueueOrderMails(tx, ctx, written.id, 'completed') : [];
       const given = payment.method === 'CASH' ? payment.given : null;
@@ -186,6 +207,7 @@ async function writeSale(
       payment_provider: 'BOX_OFFICE',
       channel: 'BOX_OFFICE',
       box_office_shift_id: shiftId,
+      box_office_client_id: input.offline?.client_id ?? null,
       box_office_payment:
         payment.method === 'CASH'
           ? { method: 'CASH', given: payment.given }
@@ -198,8 +220,8 @@ async function writeSale(
       last_name: input.last_name || null,
       email: input.email || null,
       locale,
-      completed_at: ctx.now,
-      created_at: ctx.now,
+      completed_at: soldAt(input, ctx.now),
+      created_at: soldAt(input, ctx.now),
       updated_at: ctx.now,
     })
     .returning({ id: orders.id, short_id: orders.short_id, order_number: orders.order_number });
@@ -224,33 +246,60 @@ async function writeSale(
   units.forEach((u, i) => {
     if (!firstOfGroup.has(u.group)) firstOfGroup.set(u.group, codes[i]!);
   });
-  await tx.insert(attendees).values(
-    units.map((u, i) => ({
-      account_id: event.account_id,
-      event_id: event.id,
-      order_id: order!.id,
-      order_item_id: items[u.line]!.id,
-      ticket_id: u.ticket_id,
-      tier_id: u.tier_id,
-      event_date_id: u.event_date_id,
-      is_admission: u.is_admission,
-      seat_id: u.seat_id,
-      short_id: codes[i]!,
-      pass_group: lines[u.line]!.ticket.ticket.is_pass ? firstOfGroup.get(u.group)! : null,
-      status: 'ACTIVE' as const,
-      first_name: input.first_name || null,
-      last_name: input.last_name || null,
-      email: input.email || null,
-      locale,
-      position: i,
-      created_at: ctx.now,
-      updated_at: ctx.now,
-    })),
-  );
+  const person = {
+    first_name: input.first_name || null,
+    last_name: input.last_name || null,
+    email: input.email || null,
+    locale,
+  };
+  // A kept unit keeps its row and ticket code (its device may have printed it): it moves to this order.
+  for (const [i, u] of units.entries())
+    if (u.kept !== undefined)
+      await tx
+        .update(attendees)
+        .set({
+          ...person,
+          order_id: order!.id,
+          order_item_id: items[u.line]!.id,
+          status: 'ACTIVE',
+          position: i,
+          updated_at: ctx.now,
+        })
+        .where(and(eq(attendees.id, u.kept), eq(attendees.status, 'RESERVED')));
+  const fresh = units.flatMap((u, i) => (u.kept === undefined ? [{ u, i }] : []));
+  if (fresh.length)
+    await tx.insert(attendees).values(
+      fresh.map(({ u, i }) => ({
+        account_id: event.account_id,
+        event_id: event.id,
+        order_id: order!.id,
+        order_item_id: items[u.line]!.id,
+        ticket_id: u.ticket_id,
+        tier_id: u.tier_id,
+        event_date_id: u.event_date_id,
+        is_admission: u.is_admission,
+        seat_id: u.seat_id,
+        short_id: codes[i]!,
+        pass_group: lines[u.line]!.ticket.ticket.is_pass ? firstOfGroup.get(u.group)! : null,
+        status: 'ACTIVE' as const,
+        first_name: input.first_name || null,
+        last_name: input.last_name || null,
+        email: input.email || null,
+        locale,
+        position: i,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      })),
+    );
   await recordOrderEvent(tx, order!.id, {
     kind: 'BOX_OFFICE_SALE',
     userId: ctx.userId,
-    data: { method: payment.method, total: totals.total, shift_id: shiftId },
+    data: {
+      method: payment.method,
+      total: totals.total,
+      shift_id: shiftId,
+      ...(input.offline ? { offline: true, device_total: input.expected_total } : {}),
+    },
     at: ctx.now,
   });
   return order!;
@@ -286,10 +335,48 @@ export async function saleTickets(db: Db, orderId: number) {
       ticket: orderItems.ticket_name,
       tier: orderItems.tier_label,
       admits: attendees.is_admission,
+      checked_in: sql<boolean>`${attendees.checked_in_at} is not null`,
     })
     .from(attendees)
     .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
     .where(eq(attendees.order_id, orderId))
     .orderBy(attendees.position);
   return rows.map((r) => ({ ...r, name: r.tier ? `${r.ticket} – ${r.tier}` : r.ticket }));
+}
+
+/** When a sale happened: now, or for one made offline the device's time (never ahead of now, at most a week back). */
+function soldAt(input: SaleInput, now: Date): Date {
+  if (!input.offline) return now;
+  const week = 7 * 24 * 3600 * 1000;
+  return new Date(Math.min(now.getTime(), Math.max(now.getTime() - week, input.offline.sold_at.getTime())));
+}
+
+/** A sale already written, as its receipt shows it (an offline sale sent twice gets the first answer again). */
+async function storedSale(tx: Tx, orderId: number): Promise<Omit<BoxOfficeSaleDto, 'tickets' | 'shift'>> {
+  const [o] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(orderItems.id);
+  const payment = o!.box_office_payment!;
+  const given = payment.method === 'CASH' ? (payment.given ?? o!.total) : null;
+  return {
+    order_id: o!.id,
+    short_id: o!.short_id,
+    order_number: o!.order_number,
+    total: o!.total,
+    tax_total: o!.tax_total,
+    fee_total: o!.fee_total,
+    currency: o!.currency,
+    method: payment.method,
+    given,
+    change: given === null ? null : given - o!.total,
+    lines: items.map((l) => ({
+      name: l.tier_label ? `${l.ticket_name} – ${l.tier_label}` : l.ticket_name,
+      quantity: l.quantity,
+      unit_price: l.unit.total,
+      total: l.total,
+      taxes: l.unit.taxes.map((x) => ({ name: x.name, amount: x.amount * l.quantity })),
+      fees: l.unit.fees.map((x) => ({ name: x.name, amount: x.amount * l.quantity })),
+      seats: [],
+    })),
+    mailed: false,
+  };
 }

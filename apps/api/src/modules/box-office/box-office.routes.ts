@@ -1,4 +1,7 @@
 import {
+  allocationBody,
+  allocationParams,
+  allocationResponse,
   boxOfficeParams,
   boxOfficeQuery,
   boxOfficeResponse,
@@ -8,8 +11,11 @@ import {
   boxOfficeShiftListResponse,
   boxOfficeShiftParams,
   boxOfficeShiftResponse,
+  claimBody,
   closeShiftBody,
   isLocale,
+  offlineSaleBody,
+  offlineUnitsResponse,
   openShiftBody,
 } from '@admitone/shared';
 import type { FastifyRequest } from 'fastify';
@@ -23,9 +29,10 @@ import { findCheckInList } from '../check-in/check-in-lists.repository.js';
 import { deviceOf } from '../check-in/device.js';
 import { applyScan } from '../check-in/scan.js';
 import type { OrderContext } from '../orders/order-status.js';
+import { allocationView, claimUnits, setAllocation } from './allocations.js';
 import { boxOfficeEvent } from './box-office-access.js';
 import { boxOfficeView } from './box-office-catalogue.js';
-import { saleTickets, sellAtBoxOffice, voidLastSale } from './box-office-sale.js';
+import { type SaleInput, saleTickets, sellAtBoxOffice, voidLastSale } from './box-office-sale.js';
 import { closeShift, listShifts, openShift, openShiftView } from './shifts.js';
 
 const tags = ['box-office'];
@@ -141,46 +148,67 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         response: { 201: boxOfficeSaleResponse },
       },
     },
+    async (req, reply) => reply.status(201).send({ data: await sell(req, req.body) }),
+  );
+
+  app.post(
+    '/events/:eventId/box-office/offline-sales',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a sale made on a device without a network (written once however often it is sent)',
+        params: boxOfficeParams,
+        body: offlineSaleBody,
+        response: { 201: boxOfficeSaleResponse },
+      },
+    },
     async (req, reply) => {
-      const auth = authOf(req);
-      const eventId = req.params.eventId;
-      await boxOfficeEvent(db, auth, eventId);
-      const list = req.body.admit_on_list_id
-        ? await findCheckInList(db, auth.accountId, eventId, req.body.admit_on_list_id)
-        : null;
-      if (req.body.admit_on_list_id && !list)
-        throw new DomainError('VALIDATION_FAILED', { fields: { admit_on_list_id: [{ key: 'not_found_choice' }] } });
-      const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
-      const done = await sellAtBoxOffice(db, ctxOf(req), eventId, req.body, locale);
-      if (done.mails.length) await deps.jobs.deliverOutbox(done.mails);
-      const units = await saleTickets(db, done.orderId);
-      const admitted = new Set<number>();
-      if (list)
-        for (const u of units) {
-          const outcome = await applyScan(
-            {
-              db,
-              accountId: auth.accountId,
-              eventId,
-              list,
-              user: { id: auth.user.id, name: auth.user.name },
-              device: deviceOf(req.headers['user-agent']),
-              now: deps.clock.now(),
-            },
-            { attendee_id: u.id, action: 'CHECK_IN' },
-          );
-          if (outcome.result === 'CHECKED_IN') admitted.add(u.id);
-        }
-      const shift = await openShiftView(db, eventId, auth.user.id);
-      return reply.status(201).send({
-        data: {
-          ...done.sale,
-          tickets: units.map((u) => ({ short_id: u.short_id, name: u.name, checked_in: admitted.has(u.id) })),
-          shift: shift!,
-        },
-      });
+      const { client_id, unit_ids, sold_at, ...sale } = req.body;
+      const offline = { client_id, unit_ids, sold_at: new Date(sold_at) };
+      return reply.status(201).send({ data: await sell(req, { ...sale, offline }) });
     },
   );
+
+  /** A sale (online, or sent from a device that sold offline), then its tickets admitted when asked for. */
+  async function sell(req: FastifyRequest<{ Params: { eventId: number } }>, body: SaleInput) {
+    const auth = authOf(req);
+    const eventId = req.params.eventId;
+    await boxOfficeEvent(db, auth, eventId);
+    const list = body.admit_on_list_id
+      ? await findCheckInList(db, auth.accountId, eventId, body.admit_on_list_id)
+      : null;
+    if (body.admit_on_list_id && !list)
+      throw new DomainError('VALIDATION_FAILED', { fields: { admit_on_list_id: [{ key: 'not_found_choice' }] } });
+    const locale = isLocale(body.locale) ? body.locale : requestLocale(req);
+    const done = await sellAtBoxOffice(db, ctxOf(req), eventId, body, locale);
+    if (done.mails.length) await deps.jobs.deliverOutbox(done.mails);
+    const units = await saleTickets(db, done.orderId);
+    const admitted = new Set<number>();
+    if (list)
+      for (const u of units) {
+        const outcome = await applyScan(
+          {
+            db,
+            accountId: auth.accountId,
+            eventId,
+            list,
+            user: { id: auth.user.id, name: auth.user.name },
+            device: deviceOf(req.headers['user-agent']),
+            now: deps.clock.now(),
+          },
+          { attendee_id: u.id, action: 'CHECK_IN' },
+        );
+        // Admitted now, or already (an offline sale sent again).
+        if (outcome.result === 'CHECKED_IN' || u.checked_in) admitted.add(u.id);
+      }
+    const shift = await openShiftView(db, eventId, auth.user.id);
+    return {
+      ...done.sale,
+      tickets: units.map((u) => ({ short_id: u.short_id, name: u.name, checked_in: admitted.has(u.id) })),
+      shift: shift!,
+    };
+  }
 
   app.post(
     '/events/:eventId/box-office/sales/:orderId/void',
@@ -199,6 +227,65 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       const { mails } = await voidLastSale(db, ctxOf(req), req.params.eventId, req.params.orderId);
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return { data: (await openShiftView(db, req.params.eventId, auth.user.id))! };
+    },
+  );
+
+  app.get(
+    '/events/:eventId/box-office/allocations/:dateId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What a date keeps for the door (its box-office allocation), per ticket',
+        params: allocationParams,
+        response: { 200: allocationResponse },
+      },
+    },
+    async (req) => {
+      const event = await boxOfficeEvent(db, authOf(req), req.params.eventId);
+      return { data: await allocationView(db, event, req.params.dateId) };
+    },
+  );
+
+  app.put(
+    '/events/:eventId/box-office/allocations/:dateId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set how many units of each ticket a date keeps for the door (taken from its stock now)',
+        params: allocationParams,
+        body: allocationBody,
+        response: { 200: allocationResponse },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      if (!auth.permissions.includes('events.manage')) throw new DomainError('FORBIDDEN');
+      const event = await boxOfficeEvent(db, auth, req.params.eventId);
+      await setAllocation(db, deps.stock, event, req.params.dateId, req.body, deps.clock.now());
+      return { data: await allocationView(db, event, req.params.dateId) };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/box-office/claims',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Top up the units the caller’s device may sell offline on a date, and list them',
+        params: boxOfficeParams,
+        body: claimBody,
+        response: { 200: offlineUnitsResponse },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      await boxOfficeEvent(db, auth, req.params.eventId);
+      return {
+        data: await claimUnits(db, req.params.eventId, auth.user.id, req.body.event_date_id, deps.clock.now()),
+      };
     },
   );
 };

@@ -129,6 +129,8 @@ async function closeInTx(
   const shift = await lockOpenShift(tx, where.eventId, where.userId);
   if (shift.id !== where.shiftId) throw new DomainError('SHIFT_NOT_OPEN');
   const { sales } = await salesOf(tx, shift.id);
+  // Units kept for the door that its device did not sell go back to the allocation for other devices.
+  await tx.execute(sql`delete from box_office_claims where shift_id = ${shift.id}`);
   const counted = input.counted.filter((c) => c.count > 0).sort((a, b) => b.value - a.value);
   const [closed] = await tx
     .update(boxOfficeShifts)

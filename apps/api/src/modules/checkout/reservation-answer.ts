@@ -34,6 +34,7 @@ export function freshReservationDto(
     channel: 'ONLINE',
     box_office_shift_id: null,
     box_office_payment: null,
+    box_office_client_id: null,
     currency: event.currency,
     subtotal: w.totals.subtotal,
     discount_total: w.totals.discount_total,

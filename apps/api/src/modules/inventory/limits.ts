@@ -11,8 +11,11 @@ import { rowsOf } from './counters.js';
  */
 
 /** A new limit below what is taken is refused on its field, naming what is taken (or, for a promo code, used). */
-export const belowTaken = (field: string, taken: number, key: 'below_taken' | 'below_uses' = 'below_taken') =>
-  new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key, values: { taken } }] } });
+export const belowTaken = (
+  field: string,
+  taken: number,
+  key: 'below_taken' | 'below_uses' | 'below_claimed' = 'below_taken',
+) => new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key, values: { taken } }] } });
 
 /**
  * Locks a ticket for an edit and returns what it and each of its tiers have taken; null when the ticket is gone.
