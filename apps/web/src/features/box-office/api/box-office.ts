@@ -1,4 +1,6 @@
 import type {
+  AllocationBody,
+  AllocationDto,
   BoxOfficeDto,
   BoxOfficeSaleBody,
   BoxOfficeSaleDto,
@@ -70,6 +72,23 @@ export function useVoidSale(eventId: number) {
   return useMutation({
     mutationFn: (orderId: number) =>
       api.post<One<BoxOfficeShiftDto>>(`${base(eventId)}/sales/${orderId}/void`, {}).then((r) => r.data),
+    onSuccess: refresh,
+  });
+}
+
+/** A date's allocation kept for the door: per ticket (and tier), units kept, on staff devices, sold there. */
+export const useAllocation = (eventId: number, dateId: number) =>
+  useQuery({
+    queryKey: [...boxOfficeKeys.all(eventId), 'allocation', dateId] as const,
+    queryFn: () => api.get<One<AllocationDto>>(`${base(eventId)}/allocations/${dateId}`).then((r) => r.data),
+  });
+
+/** Sets how many units of each line the date keeps for the door (events.manage). */
+export function useSetAllocation(eventId: number, dateId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: (body: AllocationBody) =>
+      api.put<One<AllocationDto>>(`${base(eventId)}/allocations/${dateId}`, body).then((r) => r.data),
     onSuccess: refresh,
   });
 }

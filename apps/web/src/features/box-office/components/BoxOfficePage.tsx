@@ -11,6 +11,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBoxOffice } from '../api/box-office';
+import { AllocationCard } from './AllocationCard';
 import { CloseShiftDialog } from './CloseShiftDialog';
 import { OpenShiftCard } from './OpenShiftCard';
 import { ReceiptCard } from './ReceiptCard';
@@ -135,6 +136,7 @@ export function BoxOfficePage({ standalone }: { standalone: boolean }) {
         ) : (
           <SalePanel office={data} onSold={setSale} />
         )}
+        {!standalone && data.date_id ? <AllocationCard eventId={eventId} dateId={data.date_id} /> : null}
         <ShiftsSection eventId={eventId} currency={event.currency} timezone={event.timezone} />
       </Stack>
       {closing ? (
