@@ -33,7 +33,7 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
     timezone: 'Europe/Vienna',
     currency: 'EUR',
   });
-  await send('post', `/events/${event.id}/tickets`, {
+  const standard0 = await send<{ id: number }>('post', `/events/${event.id}/tickets`, {
     name: 'Standard',
     type: 'PAID',
     price: 2000,
@@ -88,21 +88,52 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   // Without a network the screen says plainly that it cannot sell offline (this event keeps no box-office allocation).
   await page.getByRole('button', { name: 'Next sale' }).click();
   await page.context().setOffline(true);
-  await expect(page.getByTestId('box-office-offline')).toContainText('this box office cannot sell offline');
+  await expect(page.getByTestId('box-office-offline')).toContainText('it cannot sell offline');
   await page.context().setOffline(false);
   await expect(page.getByTestId('box-office-offline')).toHaveCount(0);
 
-  // The close: €150 expected, €145 counted (a €100 note, two €20 notes, a €5 note): €5 short.
+  // Four kept for the door: this device takes them, then sells two for cash with the network cut.
+  const dates = await (await request.get(`/api/events/${event.id}/dates`, { headers })).json();
+  const dateId = (dates.data as Array<{ id: number }>)[0]!.id;
+  const allocation = `/events/${event.id}/box-office/allocations/${dateId}`;
+  await send('put', allocation, { items: [{ ticket_id: standard0.id, quantity: 4 }] });
+  await page.reload();
+  await expect(page.getByTestId('device-units')).toHaveText('4 tickets on this device for selling without a network');
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('box-office-offline-selling')).toContainText('selling from the 4 tickets kept');
+  await standard.click();
+  await standard.click();
+  await page.getByRole('group', { name: 'Amount given' }).getByRole('button', { name: '€60.00' }).click();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByTestId('receipt-offline')).toBeVisible();
+  await expect(page.getByTestId('receipt-change')).toHaveText('Paid. Change to hand back: €10.00');
+  await expect(page.getByTestId('receipt').getByRole('img', { name: /QR code of ticket/ })).toHaveCount(2);
+  await expect(page.getByTestId('pending-sales')).toContainText('1 offline sale to send');
+  await expect(page.getByTestId('expected-cash')).toHaveText('Cash expected €200.00');
+  await expect(page.getByRole('button', { name: 'Close shift' })).toBeDisabled();
+  await expectAccessible(page, 'box office offline receipt');
+  await snapshot(page, 'en-box-office-offline');
+  await page.getByRole('button', { name: 'Next sale' }).click();
+  // The network is back: the sale is sent by itself, once; the units were the ones kept, nothing taken twice.
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('pending-sales')).toHaveCount(0);
+  await expect(page.getByTestId('expected-cash')).toHaveText('Cash expected €200.00');
+  await expect(page.getByTestId('device-units')).toHaveText('2 tickets on this device for selling without a network');
+  const kept = (await (await request.get(`/api${allocation}`, { headers })).json()).data.items[0];
+  expect(kept).toMatchObject({ kept: 2, claimed: 2, sold: 4 });
+
+  // The close: €200 expected, €195 counted (a €100 note, four €20 notes, a €10 and a €5 note): €5 short.
   await page.getByRole('button', { name: 'Close shift' }).click();
   const closing = page.getByRole('dialog', { name: 'Close shift' });
   await closing.getByLabel('How many of €100.00').fill('1');
-  await closing.getByLabel('How many of €20.00').fill('2');
+  await closing.getByLabel('How many of €20.00').fill('4');
+  await closing.getByLabel('How many of €10.00').fill('1');
   await closing.getByLabel('How many of €5.00').fill('1');
-  await expect(closing.getByTestId('close-totals')).toHaveText('Counted €145.00€5.00 short');
+  await expect(closing.getByTestId('close-totals')).toHaveText('Counted €195.00€5.00 short');
   await expectAccessible(page, 'closing a shift');
   await closing.getByRole('button', { name: 'Close shift' }).click();
   const closed = page.getByRole('dialog', { name: 'Shift closed' });
-  await expect(closed.getByTestId('shift-summary')).toContainText('Cash sales (1)€50.00');
+  await expect(closed.getByTestId('shift-summary')).toContainText('Cash sales (2)€100.00');
   await expect(closed.getByTestId('shift-summary')).toContainText('Voided1');
   await expect(closed).toContainText('€5.00 short');
   await closed.getByRole('button', { name: 'Done' }).click();
@@ -110,7 +141,7 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   await expect(page.getByRole('heading', { name: 'Open a shift' })).toBeVisible();
   // The shift in the event's list: €150 expected, €145 counted, €5 short.
   await expect(page.getByTestId('shifts-table').getByRole('row').nth(1)).toContainText(
-    /Otto Door.*€150\.00€145\.00€5\.00 short/,
+    /Otto Door.*€200\.00€195\.00€5\.00 short/,
   );
 
   // The door-only ticket is not on the event page; the online price is.

@@ -121,6 +121,17 @@ describe('a date’s box-office allocation', () => {
       (await send('PUT', `/${v.eventId}/box-office/allocations/${other.dateId}`, v.token, { items: [] })).statusCode,
     ).toBe(404);
   });
+
+  it('keeps thousands of an unlimited ticket in one step', async () => {
+    const v = await liveEvent(ctx.app, [{ name: 'Crew', type: 'FREE' }]);
+    const dateId = await firstDateOf(ctx.app, v.event.id);
+    const r = await send('PUT', `/${v.event.id}/box-office/allocations/${dateId}`, v.u.token, {
+      items: [{ ticket_id: (v.tickets[0] as unknown as { id: number }).id, quantity: 5000 }],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.items[0].kept).toBe(5000);
+    expect(await findDrift(ctx.app.deps.database.db, v.event.id)).toEqual([]);
+  });
 });
 
 describe('units on devices', () => {

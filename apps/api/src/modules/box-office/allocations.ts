@@ -224,23 +224,23 @@ export async function setAllocation(
       const first = next;
       next += diff;
       try {
-        await takeNewUnit(tx, stock, event.id, units, (sp) =>
-          sp.insert(attendees).values(
-            units.map((u, i) => ({
-              ...u,
-              account_id: event.account_id,
-              event_id: event.id,
-              order_id: orderId,
-              order_item_id: itemId,
-              short_id: newAttendeeShortId(),
-              status: 'RESERVED' as const,
-              locale: 'en' as const,
-              position: first + i,
-              created_at: now,
-              updated_at: now,
-            })),
-          ),
-        );
+        await takeNewUnit(tx, stock, event.id, units, async (sp) => {
+          const rows = units.map((u, i) => ({
+            ...u,
+            account_id: event.account_id,
+            event_id: event.id,
+            order_id: orderId,
+            order_item_id: itemId,
+            short_id: newAttendeeShortId(),
+            status: 'RESERVED' as const,
+            locale: 'en' as const,
+            position: first + i,
+            created_at: now,
+            updated_at: now,
+          }));
+          // In slices: one statement carries at most 65,535 values.
+          for (let at = 0; at < rows.length; at += 1000) await sp.insert(attendees).values(rows.slice(at, at + 1000));
+        });
       } catch (err) {
         if (err instanceof StockShortage || err instanceof StaleStockLayout)
           throw new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key: 'allocation_no_room' }] } });

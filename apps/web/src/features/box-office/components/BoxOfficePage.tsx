@@ -11,9 +11,12 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBoxOffice } from '../api/box-office';
+import { pendingCash } from '../offline-store';
+import { useDeviceStock } from '../use-device-stock';
 import { AllocationCard } from './AllocationCard';
 import { CloseShiftDialog } from './CloseShiftDialog';
 import { OpenShiftCard } from './OpenShiftCard';
+import { PendingSales } from './PendingSales';
 import { ReceiptCard } from './ReceiptCard';
 import { SalePanel } from './SalePanel';
 import { ShiftsSection } from './ShiftsSection';
@@ -29,6 +32,9 @@ export function BoxOfficePage({ standalone }: { standalone: boolean }) {
   const [dateId, setDateId] = useState<number | null>(null);
   const office = useBoxOffice(eventId, dateId);
   const [sale, setSale] = useState<BoxOfficeSaleDto | null>(null);
+  // A sale made offline: its tickets' codes, for QR codes drawn on the device.
+  const [offlineQr, setOfflineQr] = useState<Record<string, string> | null>(null);
+  const device = useDeviceStock(eventId, office.data?.shift ?? null, office.data?.date_id ?? null);
   // The shift being closed: kept while its report shows (the screen's own shift is gone once it is closed).
   const [closing, setClosing] = useState<BoxOfficeShiftDto | null>(null);
   const title = office.data?.event.title;
@@ -103,17 +109,19 @@ export function BoxOfficePage({ standalone }: { standalone: boolean }) {
                   <Trans>Float {money(shift.float)}</Trans>
                 </Text>
                 <Text size="sm" fw={700} data-testid="expected-cash">
-                  <Trans>Cash expected {money(shift.expected_cash)}</Trans>
+                  <Trans>Cash expected {money(shift.expected_cash + pendingCash(device.pending))}</Trans>
                 </Text>
               </Group>
               <Button
                 variant="default"
                 leftSection={<IconLock size={18} aria-hidden />}
                 onClick={() => setClosing(shift)}
+                disabled={device.pending.length > 0}
               >
                 <Trans>Close shift</Trans>
               </Button>
             </Group>
+            <PendingSales device={device} currency={event.currency} />
           </Card>
         ) : null}
 
@@ -130,11 +138,22 @@ export function BoxOfficePage({ standalone }: { standalone: boolean }) {
             eventId={eventId}
             eventTitle={event.title}
             sale={sale}
-            canVoid={shift.last_sale?.order_id === sale.order_id}
-            onNext={() => setSale(null)}
+            offlineQr={offlineQr}
+            canVoid={!offlineQr && shift.last_sale?.order_id === sale.order_id}
+            onNext={() => {
+              setSale(null);
+              setOfflineQr(null);
+            }}
           />
         ) : (
-          <SalePanel office={data} onSold={setSale} />
+          <SalePanel
+            office={data}
+            device={device}
+            onSold={(done, qr) => {
+              setSale(done);
+              setOfflineQr(qr ?? null);
+            }}
+          />
         )}
         {!standalone && data.date_id ? <AllocationCard eventId={eventId} dateId={data.date_id} /> : null}
         <ShiftsSection eventId={eventId} currency={event.currency} timezone={event.timezone} />

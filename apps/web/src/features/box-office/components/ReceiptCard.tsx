@@ -2,13 +2,27 @@ import { type BoxOfficeSaleDto, formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCircleCheck, IconPlus, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
 
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { seatText } from '../../../lib/seat-text';
 import { useVoidSale } from '../api/box-office';
 import classes from './BoxOffice.module.css';
+
+/** A ticket's QR code drawn on the device (a sale made offline cannot fetch it). */
+function LocalQr({ code, alt }: { code: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void QRCode.toDataURL(code, { margin: 1, width: 264 }).then((url) => live && setSrc(url));
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return src ? <img src={src} alt={alt} width={132} height={132} /> : <div style={{ width: 132, height: 132 }} />;
+}
 
 /** Prints only the receipt, on a roll of `width` paper (the browser's print dialog picks the printer). */
 function printReceipt(width: '80mm' | '58mm') {
@@ -30,12 +44,15 @@ export function ReceiptCard({
   eventId,
   eventTitle,
   sale,
+  offlineQr = null,
   canVoid,
   onNext,
 }: {
   eventId: number;
   eventTitle: string;
   sale: BoxOfficeSaleDto;
+  /** A sale made offline: its tickets' codes (the QR codes are drawn here, not fetched). */
+  offlineQr?: Record<string, string> | null;
   canVoid: boolean;
   onNext: () => void;
 }) {
@@ -54,6 +71,11 @@ export function ReceiptCard({
         </Alert>
       ) : (
         <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+          {offlineQr ? (
+            <Text size="sm" data-testid="receipt-offline">
+              <Trans>Sold without a network: kept on this device and sent as soon as the network is back.</Trans>
+            </Text>
+          ) : null}
           {sale.change !== null && sale.change > 0 ? (
             <Text fw={700} size="lg" data-testid="receipt-change">
               <Trans>Paid. Change to hand back: {money(sale.change)}</Trans>
@@ -101,9 +123,7 @@ export function ReceiptCard({
           <Title order={2} size="h4">
             {eventTitle}
           </Title>
-          <Text size="sm">
-            <Trans>Receipt {number}</Trans>
-          </Text>
+          <Text size="sm">{offlineQr ? <Trans>Receipt (sold offline)</Trans> : <Trans>Receipt {number}</Trans>}</Text>
           <Divider />
           {sale.lines.map((line, i) => (
             <Stack key={i} gap={0}>
@@ -158,12 +178,16 @@ export function ReceiptCard({
           <Divider />
           {sale.tickets.map((ticket) => (
             <Stack key={ticket.short_id} gap={2} align="center" data-testid="receipt-ticket">
-              <img
-                src={`/api/public/events/${eventId}/attendees/${ticket.short_id}/qr.svg`}
-                alt={t`QR code of ticket ${ticket.short_id}`}
-                width={132}
-                height={132}
-              />
+              {offlineQr?.[ticket.short_id] ? (
+                <LocalQr code={offlineQr[ticket.short_id]!} alt={t`QR code of ticket ${ticket.short_id}`} />
+              ) : (
+                <img
+                  src={`/api/public/events/${eventId}/attendees/${ticket.short_id}/qr.svg`}
+                  alt={t`QR code of ticket ${ticket.short_id}`}
+                  width={132}
+                  height={132}
+                />
+              )}
               <Text size="sm" fw={700}>
                 {ticket.name}
               </Text>
@@ -175,15 +199,17 @@ export function ReceiptCard({
                   <Trans>Checked in</Trans>
                 </Text>
               ) : null}
-              <Anchor
-                className={classes.noPrint}
-                size="xs"
-                href={`/ticket/${eventId}/${ticket.short_id}/print`}
-                target="_blank"
-                rel="noopener"
-              >
-                <Trans>Full-page ticket</Trans>
-              </Anchor>
+              {offlineQr ? null : (
+                <Anchor
+                  className={classes.noPrint}
+                  size="xs"
+                  href={`/ticket/${eventId}/${ticket.short_id}/print`}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  <Trans>Full-page ticket</Trans>
+                </Anchor>
+              )}
             </Stack>
           ))}
         </Stack>

@@ -9,6 +9,7 @@ import {
   type BoxOfficeSaleDto,
   currencyExponent,
   formatMoney,
+  type Locale,
   toMinorUnits,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -37,7 +38,8 @@ import { MoneyInput } from '../../../components/MoneyInput';
 import { isApiError, NETWORK_ERROR, toFormErrors } from '../../../lib/api-error';
 import { useSell } from '../api/box-office';
 import { quickAmounts } from '../denominations';
-import { useOnline } from '../use-online';
+import { itemKey, unitsPerItem } from '../offline-store';
+import type { DeviceStockApi } from '../use-device-stock';
 import classes from './BoxOffice.module.css';
 
 const keyOf = (i: BoxOfficeItemDto) => `${i.ticket_id}:${i.tier_id ?? ''}`;
@@ -47,7 +49,15 @@ const keyOf = (i: BoxOfficeItemDto) => `${i.ticket_id}:${i.tier_id ?? ''}`;
  * details, then the payment (cash with the amount given and the change, a card terminal's reference, or complimentary
  * with a reason), whether to admit the tickets at once and to mail them.
  */
-export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (sale: BoxOfficeSaleDto) => void }) {
+export function SalePanel({
+  office,
+  device,
+  onSold,
+}: {
+  office: BoxOfficeDto;
+  device: DeviceStockApi;
+  onSold: (sale: BoxOfficeSaleDto, offlineQr?: Record<string, string>) => void;
+}) {
   const { t, i18n } = useLingui();
   const { event } = office;
   const money = (minor: number) => formatMoney(minor, event.currency, i18n.locale);
@@ -61,21 +71,64 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
   const [listId, setListId] = useState(office.check_in_lists[0]?.id ?? null);
   const [mail, setMail] = useState(false);
   const sell = useSell(event.id);
-  const online = useOnline();
-  const lostNetwork = !online || (isApiError(sell.error) && sell.error.code === NETWORK_ERROR);
+  const { online } = device;
+  // Without a network the device sells from the units kept for the door that its shift holds, if any.
+  const onDevice = unitsPerItem(device.units);
+  const offline = !online && device.units.length > 0;
+  const lostNetwork = !offline && (!online || (isApiError(sell.error) && sell.error.code === NETWORK_ERROR));
+  const leftOf = (i: BoxOfficeItemDto) => (offline ? (onDevice.get(itemKey(i)) ?? 0) : i.available);
 
   const sellable = office.items.filter((i) => !i.seated);
   const lines = sellable.filter((i) => (counts[keyOf(i)] ?? 0) > 0);
   const total = lines.reduce((s, i) => s + i.price * counts[keyOf(i)]!, 0);
-  const charged = method === 'COMPLIMENTARY' ? 0 : total;
   const givenMinor = given === '' ? null : toMinorUnits(Number(given) || 0, event.currency);
-  const change = method === 'CASH' && givenMinor !== null ? givenMinor - charged : null;
   const add = (i: BoxOfficeItemDto, by: number) =>
-    setCounts((c) => ({ ...c, [keyOf(i)]: Math.max(0, Math.min(i.available ?? 999, (c[keyOf(i)] ?? 0) + by)) }));
-  const fields = isApiError(sell.error) ? toFormErrors(sell.error.fieldErrors) : {};
+    setCounts((c) => ({ ...c, [keyOf(i)]: Math.max(0, Math.min(leftOf(i) ?? 999, (c[keyOf(i)] ?? 0) + by)) }));
+  const payMethod = offline && method === 'CARD_TERMINAL' ? 'CASH' : method;
+  const charged = payMethod === 'COMPLIMENTARY' ? 0 : total;
+  const change = payMethod === 'CASH' && givenMinor !== null ? givenMinor - charged : null;
+  const reset = () => {
+    setCounts({});
+    setGiven('');
+    setReference('');
+    setReason('');
+    setName({ first: '', last: '', email: '' });
+  };
+  // Offline, the device checks what the server would: enough cash, a reason for a free ticket.
+  const [offlineFields, setOfflineFields] = useState<Record<string, string>>({});
+  const fields = offline ? offlineFields : isApiError(sell.error) ? toFormErrors(sell.error.fieldErrors) : {};
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (offline) {
+      const problems: Record<string, string> = {};
+      if (payMethod === 'CASH' && givenMinor !== null && givenMinor < charged)
+        problems['payment.given'] = t`Less than the total was given.`;
+      if (payMethod === 'COMPLIMENTARY' && !reason.trim()) problems['payment.reason'] = t`Give a reason.`;
+      setOfflineFields(problems);
+      if (Object.keys(problems).length) return;
+      const sold = device.sellOffline({
+        dateId: office.date_id!,
+        lines: lines.map((item) => ({ item, quantity: counts[keyOf(item)]! })),
+        total,
+        currency: event.currency,
+        payment:
+          payMethod === 'COMPLIMENTARY'
+            ? { method: payMethod, reason }
+            : { method: 'CASH', given: givenMinor ?? charged },
+        first_name: name.first || null,
+        last_name: name.last || null,
+        email: name.email || null,
+        locale: i18n.locale as Locale,
+        admit_on_list_id: admit ? listId : null,
+        send_tickets: mail && !!name.email,
+      });
+      if (sold) {
+        reset();
+        onSold(sold.receipt, sold.qr);
+      }
+      return;
+    }
     const payment =
       method === 'CASH'
         ? { method, given: givenMinor ?? charged }
@@ -96,11 +149,7 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
       },
       {
         onSuccess: (sale) => {
-          setCounts({});
-          setGiven('');
-          setReference('');
-          setReason('');
-          setName({ first: '', last: '', email: '' });
+          reset();
           onSold(sale);
         },
       },
@@ -114,7 +163,8 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="group" aria-label={t`Tickets and products`}>
             {sellable.map((i) => {
               const count = counts[keyOf(i)] ?? 0;
-              const soldOut = i.available !== null && i.available <= count;
+              const left = leftOf(i);
+              const soldOut = left !== null && left <= count;
               const itemName = i.name;
               return (
                 <UnstyledButton
@@ -133,8 +183,19 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
                     {money(i.price)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {i.available === null ? <Trans>No limit</Trans> : <Trans>{i.available} left</Trans>}
+                    {offline ? (
+                      <Trans>{left} on this device</Trans>
+                    ) : i.available === null ? (
+                      <Trans>No limit</Trans>
+                    ) : (
+                      <Trans>{i.available} left</Trans>
+                    )}
                   </Text>
+                  {!offline && i.kept > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      <Trans>+{i.kept} kept for the door</Trans>
+                    </Text>
+                  ) : null}
                   {count > 0 ? (
                     <span className={classes.count} aria-hidden>
                       {count}
@@ -193,16 +254,16 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
 
               <SegmentedControl
                 fullWidth
-                value={method}
+                value={payMethod}
                 onChange={(v) => setMethod(v as BoxOfficeMethod)}
                 aria-label={t`Payment`}
                 data={[
                   { value: 'CASH', label: t`Cash` },
-                  { value: 'CARD_TERMINAL', label: t`Card terminal` },
+                  { value: 'CARD_TERMINAL', label: t`Card terminal`, disabled: offline },
                   { value: 'COMPLIMENTARY', label: t`Complimentary` },
                 ]}
               />
-              {method === 'CASH' ? (
+              {payMethod === 'CASH' ? (
                 <Stack gap="xs">
                   <Group gap="xs" role="group" aria-label={t`Amount given`}>
                     {quickAmounts(charged, event.currency).map((amount) => (
@@ -228,7 +289,7 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
                     </Text>
                   ) : null}
                 </Stack>
-              ) : method === 'CARD_TERMINAL' ? (
+              ) : payMethod === 'CARD_TERMINAL' ? (
                 <TextInput
                   label={t`Terminal receipt reference`}
                   value={reference}
@@ -291,18 +352,30 @@ export function SalePanel({ office, onSold }: { office: BoxOfficeDto; onSold: (s
                   ) : null}
                 </Group>
               ) : null}
-              {lostNetwork ? (
+              {offline ? (
+                <Alert color="blue" variant="light" role="status" data-testid="box-office-offline-selling">
+                  <Trans>
+                    No network: selling from the {device.units.length} tickets kept on this device, for cash or free.
+                    The sales are sent as soon as the network is back.
+                  </Trans>
+                </Alert>
+              ) : lostNetwork ? (
                 <Alert color="orange" variant="light" role="alert" data-testid="box-office-offline">
                   <Trans>
-                    No network: this box office cannot sell offline. Nothing was sold; sell again when the network is
-                    back.
+                    No network, and this device holds no tickets kept for the door: it cannot sell offline. Nothing was
+                    sold; sell again when the network is back.
                   </Trans>
                 </Alert>
               ) : sell.error && !Object.keys(fields).length ? (
                 <FormErrorAlert error={sell.error} />
               ) : null}
-              <Button type="submit" size="xl" disabled={!lines.length || !online} loading={sell.isPending}>
-                {method === 'COMPLIMENTARY' ? <Trans>Give tickets</Trans> : <Trans>Complete sale</Trans>}
+              <Button
+                type="submit"
+                size="xl"
+                disabled={!lines.length || (!online && !offline)}
+                loading={sell.isPending}
+              >
+                {payMethod === 'COMPLIMENTARY' ? <Trans>Give tickets</Trans> : <Trans>Complete sale</Trans>}
               </Button>
             </Stack>
           </Card>
