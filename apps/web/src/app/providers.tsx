@@ -9,8 +9,16 @@ import { cssVariablesResolver, theme } from '../components/theme';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
-// Loaded with the first notification shown: most visits never see one (the login page does not).
-const AppNotifications = lazy(() => import('./AppNotifications'));
+/**
+ * Loaded with the first notification shown: most visits never see one (the login page does not). Without a network
+ * (the box office sells offline) the load waits for the network and tries again, instead of failing the whole screen.
+ */
+const loadNotifications = (): Promise<typeof import('./AppNotifications')> =>
+  import('./AppNotifications').catch(
+    () =>
+      new Promise((resolve) => window.addEventListener('online', () => resolve(loadNotifications()), { once: true })),
+  );
+const AppNotifications = lazy(loadNotifications);
 
 /** Mounts the toasts once there is something to show, and keeps them from then on. */
 function NotificationsWhenNeeded() {
