@@ -6,6 +6,7 @@ import { findDrift } from '../src/modules/inventory/reconcile.js';
 import { TestClock } from '../src/shared/clock.js';
 import { liveEvent, reserve } from './checkout-factory.js';
 import { inviteAndAccept } from './factories.js';
+import { seatedEvent } from './seating-fixtures.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -326,5 +327,48 @@ describe('box-office staff', () => {
     expect((await call(ctx.app, 'GET', `/api/events/${v.eventId}/orders`, { token: staff.token })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('seats at the box office', () => {
+  it('are chosen on the event’s plan at box-office prices, sold once, and named on the receipt', async () => {
+    const s = await seatedEvent(ctx.app);
+    // The stalls cost €45 at the door; the balcony is sold only there.
+    await call(ctx.app, 'PUT', `/api/events/${s.event.id}/tickets/${s.stalls.id}`, {
+      token: s.u.token,
+      body: { ...s.stalls, box_office_price: 4500 },
+    });
+    const picker = await call(ctx.app, 'GET', `/api/events/${s.event.id}/box-office/event?date=${s.dateId}`, {
+      token: s.u.token,
+    });
+    expect(picker.statusCode, picker.body).toBe(200);
+    const event = picker.json().data;
+    expect(event.dates.chosen.id).toBe(s.dateId);
+    expect(event.seated_ticket_ids).toContain(s.stalls.id);
+    expect(event.tickets.find((t: { id: number }) => t.id === s.stalls.id).unit.total).toBe(4500);
+    await openShift(s.event.id, s.u.token);
+    const a1 = s.place('Ground floor', 'Row A', '1');
+    const a2 = s.place('Ground floor', 'Row A', '2');
+    const body = {
+      event_date_id: s.dateId,
+      items: [{ ticket_id: s.stalls.id, quantity: 2, seats: [a1, a2] }],
+      expected_total: 9000,
+      payment: { method: 'CASH', given: 9000 },
+    };
+    const sold = await sell(s.event.id, s.u.token, body);
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(sold.json().data.lines[0].seats).toEqual([
+      { section: 'Ground floor', row: 'Row A', seat: '1' },
+      { section: 'Ground floor', row: 'Row A', seat: '2' },
+    ]);
+    const again = await sell(s.event.id, s.u.token, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('SEATS_TAKEN');
+    // Staff of another event cannot read this one's.
+    const other = await liveEvent(ctx.app, [{ name: 'Elsewhere', type: 'FREE' }]);
+    expect(
+      (await call(ctx.app, 'GET', `/api/events/${s.event.id}/box-office/event`, { token: other.u.token })).statusCode,
+    ).toBe(404);
+    expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
   });
 });

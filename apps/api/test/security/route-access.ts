@@ -240,6 +240,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   // The box office (#41): organizers and admins (and box-office staff, a role the world has none of); door staff 403.
   'GET /api/events/{eventId}/box-office': { access: 'member' },
   'GET /api/events/{eventId}/box-office/shifts': { access: 'member' },
+  'GET /api/events/{eventId}/box-office/event': { access: 'member' },
   'POST /api/events/{eventId}/box-office/shifts': { access: 'member', body: body(openShiftBody, () => ({ float: 0 })) },
   'POST /api/events/{eventId}/box-office/shifts/{shiftId}/close': {
     access: 'member',

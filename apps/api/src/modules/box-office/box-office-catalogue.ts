@@ -1,14 +1,23 @@
-import { type BoxOfficeDto, type BoxOfficeItemDto, priceUnit, type TicketType } from '@admitone/shared';
+import {
+  type BoxOfficeDto,
+  type BoxOfficeItemDto,
+  type Locale,
+  priceUnit,
+  type PublicEventDto,
+  type TicketType,
+} from '@admitone/shared';
 
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { DomainError } from '../../shared/errors.js';
+import type { FileStorage } from '../../storage/storage.js';
 import { checkInListsOf } from '../check-in/check-in-lists.repository.js';
 import { type Catalogue, findPublicEvent, loadCatalogue, stockOf } from '../checkout/catalogue.js';
 import { catalogueOnDate } from '../checkout/catalogue-dates.js';
 import { readEventDateLevels } from '../inventory/date-levels.js';
 import { readStockLevels } from '../inventory/stock-levels.js';
 import { publicDateStock } from '../public-events/public-dates.js';
-import { onDateTickets } from '../public-events/public-event.js';
+import { onDateTickets, previewEventFor } from '../public-events/public-event.js';
 import { availabilityOnDate } from '../tickets/availability.js';
 import { keptKey, keptOnDate } from './allocations.js';
 import { boxOfficeEvent } from './box-office-access.js';
@@ -117,6 +126,35 @@ export async function boxOfficeView(
     check_in_lists: lists.map((l) => ({ id: l.id, name: l.name ?? '' })),
     shift: await openShiftView(db, eventId, auth.user.id),
   };
+}
+
+/**
+ * The event as a buyer's seat picker needs it, for the box office: the chosen date's tickets as the box office sells
+ * them (its channel, its prices, no sale window), so staff choose seats on the same plan, with the same holds.
+ */
+export async function boxOfficePickerEvent(
+  db: Db,
+  storage: FileStorage,
+  auth: AuthContext,
+  eventId: number,
+  dateId: number | undefined,
+  now: Date,
+  locale: Locale,
+): Promise<PublicEventDto> {
+  await boxOfficeEvent(db, auth, eventId);
+  const found = await previewEventFor(
+    db,
+    storage,
+    auth.accountId,
+    eventId,
+    undefined,
+    now,
+    locale,
+    dateId,
+    boxOfficeCatalogue,
+  );
+  if (!found || found.status !== 'LIVE') throw new DomainError('EVENT_UNAVAILABLE');
+  return found.event;
 }
 
 /** One unit's price with its taxes and fees, as the buyer pays it. */

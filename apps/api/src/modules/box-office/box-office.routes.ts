@@ -17,6 +17,7 @@ import {
   offlineSaleBody,
   offlineUnitsResponse,
   openShiftBody,
+  publicEventResponse,
 } from '@admitone/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,7 +32,7 @@ import { applyScan } from '../check-in/scan.js';
 import type { OrderContext } from '../orders/order-status.js';
 import { allocationView, claimUnits, setAllocation } from './allocations.js';
 import { boxOfficeEvent } from './box-office-access.js';
-import { boxOfficeView } from './box-office-catalogue.js';
+import { boxOfficePickerEvent, boxOfficeView } from './box-office-catalogue.js';
 import { type SaleInput, saleTickets, sellAtBoxOffice, voidLastSale } from './box-office-sale.js';
 import { closeShift, listShifts, openShift, openShiftView } from './shifts.js';
 
@@ -69,6 +70,31 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     },
     async (req) => ({
       data: await boxOfficeView(db, authOf(req), req.params.eventId, req.query.date, deps.clock.now()),
+    }),
+  );
+
+  app.get(
+    '/events/:eventId/box-office/event',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The event as the box office sells it on a date, for choosing seats on its plan',
+        params: boxOfficeParams,
+        querystring: boxOfficeQuery,
+        response: { 200: publicEventResponse },
+      },
+    },
+    async (req) => ({
+      data: await boxOfficePickerEvent(
+        db,
+        deps.storage,
+        authOf(req),
+        req.params.eventId,
+        req.query.date,
+        deps.clock.now(),
+        requestLocale(req),
+      ),
     }),
   );
 

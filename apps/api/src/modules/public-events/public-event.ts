@@ -391,6 +391,8 @@ export async function previewEventFor(
   now: Date,
   locale: Locale | null = null,
   dateId?: number,
+  /** What is sold, as a channel sells it (the box office's catalogue); by default as online. */
+  shape: (c: Catalogue) => Catalogue = (c) => c,
 ): Promise<{ event: PublicEventDto; status: EventRow['status'] } | null> {
   const [row] = await db
     .select()
@@ -398,8 +400,9 @@ export async function previewEventFor(
     .where(and(eq(events.id, eventId), eq(events.account_id, accountId)))
     .limit(1);
   if (!row) return null;
-  const parts = await loadEventStatic(db, row, (e) => loadEventExtras(db, e));
-  if (!parts) return null;
+  const loaded = await loadEventStatic(db, row, (e) => loadEventExtras(db, e));
+  if (!loaded) return null;
+  const parts = { ...loaded, catalogue: shape(loaded.catalogue) };
   const [counts, promo, dates] = await Promise.all([
     readStockLevels(db, eventId, now),
     promoCode ? usablePromo(db, eventId, promoCode, now) : null,
