@@ -63,8 +63,9 @@ export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /**
- * DOOR_STAFF: the check-in screen of the events given to them (attendee names and tickets), nothing else. BOX_OFFICE:
- * the box office and the check-in of the events given to them.
+ * DOOR_STAFF: the check-in screen of the events given to them (attendee names and tickets), nothing else, unless
+ * they are also given the box office (`memberPermissions`). BOX_OFFICE: the box office and the check-in of the events
+ * given to them.
  */
 export const ROLES = ['ADMIN', 'ORGANIZER', 'DOOR_STAFF', 'BOX_OFFICE'] as const;
 export type Role = (typeof ROLES)[number];
@@ -141,6 +142,20 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 
 /** The roles limited to some events of the account (the rest see every event). */
 export const roleHasEventScope = (role: Role): boolean => role === 'DOOR_STAFF' || role === 'BOX_OFFICE';
+
+/**
+ * The role whose members may each also be given the box office ("May also sell at the box office", issue #41): door
+ * staff. Box-office staff, organizers and admins sell already; the option is refused for them.
+ */
+export const roleHasBoxOfficeOption = (role: Role): boolean => role === 'DOOR_STAFF';
+
+/** A member's permissions: their role's, and `boxoffice.sell` for door staff given the box office. */
+export function memberPermissions(role: Role, sellsAtBoxOffice: boolean): readonly Permission[] {
+  const ofRole = ROLE_PERMISSIONS[role];
+  return roleHasBoxOfficeOption(role) && sellsAtBoxOffice && !ofRole.includes('boxoffice.sell')
+    ? [...ofRole, 'boxoffice.sell']
+    : ofRole;
+}
 
 /** A sensible first currency for a new account, from the language it signed up in. */
 export function defaultCurrencyFor(locale: Locale): string {

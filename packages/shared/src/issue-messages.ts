@@ -65,6 +65,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   whole_number: /*i18n*/ { id: 'field.whole_number', message: 'Enter a whole number.' },
   choose_tickets: /*i18n*/ { id: 'field.choose_tickets', message: 'Choose at least one ticket.' },
   choose_events: /*i18n*/ { id: 'field.choose_events', message: 'Choose at least one event.' },
+  box_office_door_staff_only: /*i18n*/ {
+    id: 'field.box_office_door_staff_only',
+    message: 'Only door staff can be given the box office as well: the other roles sell there already.',
+  },
   must_be_future: /*i18n*/ { id: 'field.must_be_future', message: 'Choose a time in the future.' },
   date_unavailable_for_order: /*i18n*/ {
     id: 'field.date_unavailable_for_order',

@@ -39,6 +39,7 @@ export type IssueKey =
   | 'pass_picks_by_hand'
   | 'choose_tickets'
   | 'choose_events'
+  | 'box_office_door_staff_only'
   | 'promo_code_taken'
   | 'promo_code_format'
   | 'promo_code_too_weak'

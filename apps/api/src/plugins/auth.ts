@@ -1,9 +1,9 @@
 import {
   type ApiKeyAccess,
   type ApiVersion,
+  memberPermissions,
   type Permission,
   type Role,
-  ROLE_PERMISSIONS,
   roleHasEventScope,
 } from '@admitone/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -110,7 +110,8 @@ async function authPlugin(
       apiVersion: found.account.api_version,
       role: found.membership.role,
       isOwner: found.membership.is_owner,
-      permissions: ROLE_PERMISSIONS[found.membership.role],
+      // Read with the membership on every request: a change of role or of the box-office option counts at once.
+      permissions: memberPermissions(found.membership.role, found.membership.sells_at_box_office),
       eventIds: roleHasEventScope(found.membership.role)
         ? await eventIdsOfMembership(opts.database.db, found.membership.id)
         : null,
@@ -138,7 +139,7 @@ async function authPlugin(
       apiVersion: found.account.api_version,
       role,
       isOwner: found.membership.is_owner,
-      permissions: keyPermissions(role),
+      permissions: keyPermissions(role, found.membership.sells_at_box_office),
       eventIds: keyEvents && roleEvents ? keyEvents.filter((id) => roleEvents.includes(id)) : (keyEvents ?? roleEvents),
       user: found.user,
     };

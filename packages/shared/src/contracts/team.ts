@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-import { MEMBERSHIP_STATUSES, type MembershipStatus, type Role, roleHasEventScope, ROLES } from '../enums.js';
+import {
+  MEMBERSHIP_STATUSES,
+  type MembershipStatus,
+  type Role,
+  roleHasBoxOfficeOption,
+  roleHasEventScope,
+  ROLES,
+} from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { emailField, listQuery, oneOf, pageOf } from './common.js';
@@ -29,24 +36,47 @@ export interface TeamMemberDto {
   can_edit: boolean;
   /** Door staff: the events they work (ids); empty for the roles that see every event. */
   event_ids: number[];
+  /** Door staff: may also sell at the box office of their events (`boxoffice.sell`); false for every other role. */
+  sells_at_box_office: boolean;
   created_at: string;
 }
 
 /** The events a door-staff member works: at least one, each at most once. */
 const eventIdsField = z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500);
 
-/** A role limited to some events names them; the other roles take none. */
-function requireEventsOfScopedRole(
-  v: { role?: Role | undefined; event_ids?: number[] | undefined },
+/**
+ * "May also sell at the box office": door staff only (`roleHasBoxOfficeOption`). Another role given it is refused
+ * (`box_office_door_staff_only`); false is accepted for any role and means nothing more.
+ */
+const sellsAtBoxOfficeField = z.boolean().optional();
+
+/**
+ * A role limited to some events names them; the other roles take none. Only door staff may also be given the box
+ * office (when the role is not in the body, the server checks it against the member's role).
+ */
+function checkRoleOptions(
+  v: { role?: Role | undefined; event_ids?: number[] | undefined; sells_at_box_office?: boolean | undefined },
   ctx: z.RefinementCtx,
 ) {
   if (v.role && roleHasEventScope(v.role) && !v.event_ids?.length)
     ctx.addIssue({ code: 'custom', path: ['event_ids'], ...customIssue('choose_events'), input: v.event_ids });
+  if (v.role && v.sells_at_box_office && !roleHasBoxOfficeOption(v.role))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['sells_at_box_office'],
+      ...customIssue('box_office_door_staff_only'),
+      input: v.sells_at_box_office,
+    });
 }
 
 export const inviteUserBody = z
-  .object({ email: emailField, role: z.enum(ROLES), event_ids: eventIdsField.optional() })
-  .superRefine(requireEventsOfScopedRole);
+  .object({
+    email: emailField,
+    role: z.enum(ROLES),
+    event_ids: eventIdsField.optional(),
+    sells_at_box_office: sellsAtBoxOfficeField,
+  })
+  .superRefine(checkRoleOptions);
 export type InviteUserBody = z.input<typeof inviteUserBody>;
 
 export const updateUserBody = z
@@ -54,12 +84,17 @@ export const updateUserBody = z
     role: z.enum(ROLES).optional(),
     status: z.enum(['ACTIVE', 'INACTIVE'] as const).optional(),
     event_ids: eventIdsField.optional(),
+    sells_at_box_office: sellsAtBoxOfficeField,
   })
-  .refine((v) => v.role !== undefined || v.status !== undefined || v.event_ids !== undefined, {
-    message: '@required',
-    path: ['role'],
-  })
-  .superRefine(requireEventsOfScopedRole);
+  .refine(
+    (v) =>
+      v.role !== undefined ||
+      v.status !== undefined ||
+      v.event_ids !== undefined ||
+      v.sells_at_box_office !== undefined,
+    { message: '@required', path: ['role'] },
+  )
+  .superRefine(checkRoleOptions);
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 export const TEAM_SORTS = ['name', 'email', 'created_at'] as const;
@@ -88,6 +123,7 @@ export const teamMemberSchema = z.object({
   pending_email: z.string().nullable(),
   can_edit: z.boolean(),
   event_ids: z.array(z.number().int()),
+  sells_at_box_office: z.boolean(),
   created_at: z.string(),
 }) satisfies z.ZodType<TeamMemberDto>;
 export const teamMemberResponse = oneOf(teamMemberSchema);

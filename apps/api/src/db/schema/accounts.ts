@@ -51,6 +51,11 @@ export const accountUsers = pgTable(
     role: text('role').$type<Role>().notNull(),
     status: text('status').$type<MembershipStatus>().notNull(),
     is_owner: boolean('is_owner').notNull().default(false),
+    /**
+     * Door staff only: may also sell at the box office of their events (`boxoffice.sell`, `memberPermissions`). False
+     * for every other role (a role change clears it).
+     */
+    sells_at_box_office: boolean('sells_at_box_office').notNull().default(false),
     /** While INVITED: the hashed invitation token, its expiry (7 days) and who sent it. */
     invitation_token_hash: text('invitation_token_hash'),
     /**

@@ -1,13 +1,13 @@
-import { type ErrorCode, type Permission, type Role, ROLE_PERMISSIONS } from '@admitone/shared';
+import { type ErrorCode, memberPermissions, type Permission, type Role } from '@admitone/shared';
 
 import type { AuthContext } from '../../plugins/auth.js';
 
 /** What a key may never do, whoever made it: manage the team or the keys themselves. */
 const NEVER_BY_KEY: readonly Permission[] = ['users.manage', 'api_keys.manage'];
 
-/** The permissions of a key made by a member of this role. */
-export const keyPermissions = (role: Role): readonly Permission[] =>
-  ROLE_PERMISSIONS[role].filter((p) => !NEVER_BY_KEY.includes(p));
+/** The permissions of a key made by a member of this role (door staff: with the box office if they were given it). */
+export const keyPermissions = (role: Role, sellsAtBoxOffice = false): readonly Permission[] =>
+  memberPermissions(role, sellsAtBoxOffice).filter((p) => !NEVER_BY_KEY.includes(p));
 
 /** A route about one event: `/api/events/:id…` or `/api/events/:eventId…` (the path's event id). */
 const EVENT_ROUTE = /^\/api\/events\/:(id|eventId)(\/|$)/;

@@ -7,6 +7,7 @@ import {
   isLocale,
   type Locale,
   type Role,
+  roleHasBoxOfficeOption,
   roleHasEventScope,
   type TeamMemberDto,
 } from '@admitone/shared';
@@ -123,6 +124,8 @@ export async function inviteUser(
         account_id: caller.accountId,
         user_id: user.id,
         role: input.role,
+        // Door staff only (the body refuses it for another role).
+        sells_at_box_office: roleHasBoxOfficeOption(input.role) && (input.sells_at_box_office ?? false),
         status: 'INVITED',
         invited_email: input.email.toLowerCase(),
         invited_by_user_id: caller.user.id,

@@ -106,7 +106,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       schema: {
         tags,
         security,
-        summary: "Change a user's role, status or (door staff) events",
+        summary: "Change a user's role, status or (door staff) events and whether they may also sell at the box office",
         params: idParams,
         body: updateUserBody,
         response: { 200: teamMemberResponse },

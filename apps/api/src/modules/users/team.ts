@@ -1,4 +1,4 @@
-import { roleHasEventScope, type TeamMemberDto, type UpdateUserBody } from '@admitone/shared';
+import { roleHasBoxOfficeOption, roleHasEventScope, type TeamMemberDto, type UpdateUserBody } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
@@ -37,6 +37,7 @@ export function toTeamMemberDto(
     pending_email: invited ? null : pendingEmail,
     can_edit: caller.permissions.includes('users.manage') && !m.is_owner && row.user.id !== caller.user.id,
     event_ids: roleHasEventScope(m.role) ? [...eventIds] : [],
+    sells_at_box_office: roleHasBoxOfficeOption(m.role) && m.sells_at_box_office,
     created_at: m.created_at.toISOString(),
   };
 }
@@ -61,9 +62,10 @@ export async function getMember(
 }
 
 /**
- * Changes someone's role, status or (door staff) events. The owner is untouchable, nobody changes
- * themselves here, and the account always keeps an active admin (checked under a lock on the account's
- * memberships). Door staff work the events named; another role sees every event, so its list is cleared.
+ * Changes someone's role, status or (door staff) events and box-office option. The owner is untouchable, nobody
+ * changes themselves here, and the account always keeps an active admin (checked under a lock on the account's
+ * memberships). Door staff work the events named; another role sees every event, so its list is cleared. Only door
+ * staff may also sell at the box office: the option is refused for another role and cleared when the role changes.
  */
 export async function updateMember(
   deps: { db: Db; clock: Clock },
@@ -88,9 +90,17 @@ export async function updateMember(
     if (adminsLeft === 0) throw new DomainError('LAST_ADMIN');
     if (input.event_ids !== undefined && !roleHasEventScope(next.role))
       throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'invalid_value' }] } });
+    if (input.sells_at_box_office && !roleHasBoxOfficeOption(next.role))
+      throw new DomainError('VALIDATION_FAILED', {
+        fields: { sells_at_box_office: [{ key: 'box_office_door_staff_only' }] },
+      });
+    // Kept while the member stays door staff and the body does not say; any other role has it off.
+    const sellsAtBoxOffice =
+      roleHasBoxOfficeOption(next.role) &&
+      (input.sells_at_box_office ?? (target.role === next.role && target.sells_at_box_office));
     await tx
       .update(accountUsers)
-      .set({ ...next, updated_at: now })
+      .set({ ...next, sells_at_box_office: sellsAtBoxOffice, updated_at: now })
       .where(eq(accountUsers.id, target.id));
     const keepsNoEvent = input.event_ids !== undefined ? !input.event_ids.length : !roleHasEventScope(target.role);
     if (roleHasEventScope(next.role) && keepsNoEvent)

@@ -73,7 +73,12 @@ export async function membershipsOf(
  */
 export const callerColumns = {
   user: { id: users.id, name: users.name, email: users.email, locale: users.locale, timezone: users.timezone },
-  membership: { id: accountUsers.id, role: accountUsers.role, is_owner: accountUsers.is_owner },
+  membership: {
+    id: accountUsers.id,
+    role: accountUsers.role,
+    is_owner: accountUsers.is_owner,
+    sells_at_box_office: accountUsers.sells_at_box_office,
+  },
   account: { api_version: accounts.api_version },
 };
 

@@ -11,6 +11,7 @@ const member = {
   email: 'dora@example.com',
   role: 'DOOR_STAFF',
   event_ids: [7],
+  sells_at_box_office: false,
 } as TeamMemberDto;
 const events = [
   { id: 7, title: 'Summer concert', start_date: '2027-07-01T18:00:00.000Z', timezone: 'Europe/Berlin', date_count: 1 },
@@ -47,12 +48,67 @@ describe('ChangeRoleForm', () => {
     expect(sent()).toEqual([{ role: 'BOX_OFFICE', event_ids: [7] }]);
   });
 
+  it('gives door staff the box office, a choice shown to door staff only', async () => {
+    const { onDone, sent } = setup(member);
+    const option = screen.getByRole('checkbox', { name: /May also sell at the box office/ }) as HTMLInputElement;
+    expect(option.checked).toBe(false);
+    fireEvent.click(option);
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()).toEqual([{ role: 'DOOR_STAFF', event_ids: [7], sells_at_box_office: true }]);
+  });
+
+  it('takes the box office away, and sends no option for another role', async () => {
+    const { onDone, sent } = setup({ ...member, sells_at_box_office: true });
+    const option = screen.getByRole('checkbox', { name: /May also sell at the box office/ }) as HTMLInputElement;
+    expect(option.checked).toBe(true);
+    // Another role: the choice goes, and is not sent (the server refuses it for any role but door staff).
+    fireEvent.click(screen.getByRole('radio', { name: /Box office/ }));
+    expect(screen.queryByRole('checkbox', { name: /May also sell at the box office/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Door staff/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /May also sell at the box office/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()).toEqual([{ role: 'DOOR_STAFF', event_ids: [7], sells_at_box_office: false }]);
+  });
+
   it('sends only the role for one who sees every event', async () => {
     const { onDone, sent } = setup({ ...member, role: 'BOX_OFFICE' });
     expect((screen.getByRole('radio', { name: /Box office/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('checkbox', { name: /May also sell at the box office/ })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: /^Organizer/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(sent()).toEqual([{ role: 'ORGANIZER' }]);
+  });
+
+  it('shows the server’s refusal on the box-office choice', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/check-in/events') return json(200, { data: events });
+      if (url === `/api/users/${member.id}` && init?.method === 'PUT')
+        return json(422, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'The given data was invalid.',
+            field_errors: {
+              sells_at_box_office: [
+                'Only door staff can be given the box office as well: the other roles sell there already.',
+              ],
+            },
+          },
+        });
+      return json(404, { error: { code: 'NOT_FOUND', message: '' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onDone = vi.fn();
+    renderWithProviders(<ChangeRoleForm member={member} onDone={onDone} />, { query: true });
+    fireEvent.click(screen.getByRole('checkbox', { name: /May also sell at the box office/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    expect(
+      await screen.findByText(
+        'Only door staff can be given the box office as well: the other roles sell there already.',
+      ),
+    ).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

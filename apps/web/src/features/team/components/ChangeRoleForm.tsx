@@ -1,4 +1,4 @@
-import { roleHasEventScope, type TeamMemberDto, type UpdateUserBody, updateUserBody } from '@admitone/shared';
+import { type TeamMemberDto, type UpdateUserBody, updateUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -9,18 +9,23 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useFormError } from '../../../lib/form-submit';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateUser } from '../api/team';
-import { RoleFields, type RoleValues } from './RoleFields';
+import { roleBody, RoleFields, type RoleValues } from './RoleFields';
 
-/** Only door staff and box-office staff name events; the other roles see every event. */
-const bodyOf = (values: RoleValues): UpdateUserBody =>
-  roleHasEventScope(values.role) ? values : { role: values.role };
+/** Only door staff and box-office staff name events, and only door staff the box-office option. */
+const bodyOf = (values: RoleValues): UpdateUserBody => roleBody(values);
 
-/** A member's role and, for door and box-office staff, their events; takes effect on the member's next request. */
+/**
+ * A member's role and, for door and box-office staff, their events (door staff: whether they may also sell at the box
+ * office); takes effect on the member's next request.
+ */
 export function ChangeRoleForm({ member, onDone }: { member: TeamMemberDto; onDone: () => void }) {
   const { t } = useLingui();
   const update = useUpdateUser();
   const validate = useSchemaValidation<RoleValues>(updateUserBody, bodyOf);
-  const form = useForm<RoleValues>({ initialValues: { role: member.role, event_ids: member.event_ids }, validate });
+  const form = useForm<RoleValues>({
+    initialValues: { role: member.role, event_ids: member.event_ids, sells_at_box_office: member.sells_at_box_office },
+    validate,
+  });
   const formError = useFormError(form.setErrors);
   const who = member.name || member.email;
 

@@ -66,6 +66,25 @@ describe('InviteUserForm', () => {
     expect(posted()).toEqual([{ email: 'bo@example.com', role: 'BOX_OFFICE', event_ids: [7] }]);
   });
 
+  it('invites door staff who may also sell at the box office', async () => {
+    const { onDone, posted } = setup();
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'door@example.com' } });
+    // The choice is for door staff only.
+    expect(screen.queryByRole('checkbox', { name: /May also sell at the box office/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Box office/ }));
+    expect(screen.queryByRole('checkbox', { name: /May also sell at the box office/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Door staff/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /May also sell at the box office/ }));
+    await waitFor(() => expect(eventsInput()).toHaveProperty('disabled', false));
+    fireEvent.click(eventsInput());
+    fireEvent.click(await screen.findByRole('option', { name: /Summer concert/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posted()).toEqual([
+      { email: 'door@example.com', role: 'DOOR_STAFF', event_ids: [7], sells_at_box_office: true },
+    ]);
+  });
+
   it('sends no events for an organizer, who sees every event', async () => {
     const { onDone, posted } = setup();
     fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'org@example.com' } });

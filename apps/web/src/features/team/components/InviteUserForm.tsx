@@ -1,4 +1,4 @@
-import { type InviteUserBody, inviteUserBody, roleHasEventScope } from '@admitone/shared';
+import { type InviteUserBody, inviteUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -15,7 +15,7 @@ import {
 } from '../../profile/components/ConfirmAddressNotice';
 import { useMe } from '../../users/api/me';
 import { useInviteUser } from '../api/team';
-import { RoleFields } from './RoleFields';
+import { roleBody, RoleFields } from './RoleFields';
 
 /**
  * E-mail and role of the person to invite; they receive a link to join the account. Invitations are
@@ -25,15 +25,18 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const invite = useInviteUser();
   const me = useMe();
-  const validate = useSchemaValidation<InviteUserBody>(inviteUserBody);
-  const form = useForm<InviteUserBody>({ initialValues: { email: '', role: 'ORGANIZER', event_ids: [] }, validate });
+  const validate = useSchemaValidation<InviteUserBody>(inviteUserBody, roleBody);
+  const form = useForm<InviteUserBody>({
+    initialValues: { email: '', role: 'ORGANIZER', event_ids: [], sells_at_box_office: false },
+    validate,
+  });
   const formError = useFormError(form.setErrors);
   const unconfirmed = useAddressUnconfirmed(formError.error);
 
   const submit = (values: InviteUserBody) => {
     formError.clear();
-    // Only door staff and box-office staff name events; the other roles see every event.
-    invite.mutate(roleHasEventScope(values.role) ? values : { email: values.email, role: values.role }, {
+    // Only door and box-office staff name events (the others see every event), only door staff the box office.
+    invite.mutate(roleBody(values), {
       onSuccess: (member) => {
         const email = member.email;
         notifications.show({

@@ -1,25 +1,43 @@
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 
-import { type Role, roleHasEventScope } from '@admitone/shared';
+import { type Role, roleHasBoxOfficeOption, roleHasEventScope } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { Radio, Stack } from '@mantine/core';
+import { Checkbox, Radio, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 import { useCheckInEvents } from '../../check-in/api/check-in';
 import { EventsMultiSelect } from '../../check-in/components/EventsMultiSelect';
 
-/** The part of a form that names a role and, for door staff and the box office, their events. */
+/**
+ * The part of a form that names a role and, for door staff and the box office, their events; door staff may also be
+ * given the box office.
+ */
 export interface RoleValues {
   role: Role;
   event_ids?: number[];
+  sells_at_box_office?: boolean;
+}
+
+/**
+ * What the chosen role sends: events only for door and box-office staff (the other roles see every event), the
+ * box-office option only for door staff (the server refuses it for another role).
+ */
+export function roleBody<V extends RoleValues>(values: V): V {
+  const { event_ids, sells_at_box_office, ...rest } = values;
+  return {
+    ...rest,
+    ...(roleHasEventScope(values.role) ? { event_ids } : {}),
+    ...(roleHasBoxOfficeOption(values.role) ? { sells_at_box_office: sells_at_box_office ?? false } : {}),
+  } as V;
 }
 
 /**
  * Role as four choices with what each may do; door staff and box-office staff also name the events they work
- * (the server refuses none: "Choose at least one event.").
+ * (the server refuses none: "Choose at least one event."), and door staff may also be given the box office.
  */
 export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturnType<T> }) {
   const { t } = useLingui();
@@ -59,6 +77,13 @@ export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturn
           value={values.event_ids ?? []}
           onChange={(ids) => form.setFieldValue('event_ids' as never, ids as never)}
           error={eventIds.error}
+        />
+      ) : null}
+      {roleHasBoxOfficeOption(values.role) ? (
+        <Checkbox
+          label={t`May also sell at the box office`}
+          description={t`Also sells tickets at the door of these events. Sees no orders or reports.`}
+          {...form.getInputProps('sells_at_box_office', { type: 'checkbox' })}
         />
       ) : null}
     </Stack>

@@ -54,7 +54,7 @@ function EmailCell({ member }: { member: TeamMemberDto }) {
   );
 }
 
-/** The role, and for door staff and box-office staff how many events they work. */
+/** The role, for door staff and box-office staff how many events they work, and door staff given the box office. */
 function RoleCell({ member }: { member: TeamMemberDto }) {
   if (!roleHasEventScope(member.role)) return <RoleBadge member={member} />;
   const n = member.event_ids.length;
@@ -64,6 +64,11 @@ function RoleCell({ member }: { member: TeamMemberDto }) {
       <Text size="xs" c="dimmed">
         <Plural value={n} one="# event" other="# events" />
       </Text>
+      {member.sells_at_box_office ? (
+        <Text size="xs" c="dimmed">
+          <Trans>Also sells at the box office</Trans>
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "account_users" ADD COLUMN "sells_at_box_office" boolean DEFAULT false NOT NULL;
