@@ -319,6 +319,14 @@ const money = (gross: number, discounts: number, taxes: number, fees: number, re
   refunded,
   net: gross - refunded,
 });
+/** Every sale of this event was online: all its units and gross, nothing at the box office. */
+const online = (units: number, gross: number) => ({
+  online_units: units,
+  online_gross: gross,
+  box_office_units: 0,
+  box_office_gross: 0,
+  complimentary_units: 0,
+});
 
 describe('reports of an event', () => {
   it('sales by product and tier: units, gross, discounts, taxes, fees, refunds (a partial one shared over the lines) and net', async () => {
@@ -336,6 +344,7 @@ describe('reports of an event', () => {
         product_type: 'TICKET',
         units: 3,
         ...money(16610, 500, 1510, 600, 722),
+        ...online(3, 16610),
         tiers: [],
       },
       {
@@ -344,13 +353,14 @@ describe('reports of an event', () => {
         product_type: 'TICKET',
         units: 3,
         ...money(11330, 700, 1030, 0, 3248),
+        ...online(3, 11330),
         tiers: [
-          { tier_id: w.early, label: 'Early', units: 1, ...money(2970, 300, 270, 0, 2970) },
-          { tier_id: w.late, label: 'Late', units: 2, ...money(8360, 400, 760, 0, 278) },
+          { tier_id: w.early, label: 'Early', units: 1, ...money(2970, 300, 270, 0, 2970), ...online(1, 2970) },
+          { tier_id: w.late, label: 'Late', units: 2, ...money(8360, 400, 760, 0, 278), ...online(2, 8360) },
         ],
       },
     ]);
-    expect(r.totals).toEqual({ units: 6, ...money(27940, 1200, 2540, 600, 3970) });
+    expect(r.totals).toEqual({ units: 6, ...money(27940, 1200, 2540, 600, 3970), ...online(6, 27940) });
   });
 
   it('sales by promo code: every code (unused too), orders without a code as the last row', async () => {
@@ -394,15 +404,15 @@ describe('reports of an event', () => {
   it("sales by day in the event's time zone: every day, days without sales too; refunds on the day they were made", async () => {
     const r = await report('sales-by-day');
     expect(r.rows).toEqual([
-      { date: '2027-03-01', orders: 1, units: 3, gross: 15840, refunded: 0, net: 15840 },
+      { date: '2027-03-01', orders: 1, units: 3, gross: 15840, refunded: 0, net: 15840, ...online(3, 15840) },
       // O2 was paid at 23:30 UTC on the 1st: 00:30 on the 2nd in Berlin.
-      { date: '2027-03-02', orders: 2, units: 3, gross: 12100, refunded: 0, net: 12100 },
-      { date: '2027-03-03', orders: 0, units: 0, gross: 0, refunded: 1000, net: -1000 },
-      { date: '2027-03-04', orders: 0, units: 0, gross: 0, refunded: 2970, net: -2970 },
+      { date: '2027-03-02', orders: 2, units: 3, gross: 12100, refunded: 0, net: 12100, ...online(3, 12100) },
+      { date: '2027-03-03', orders: 0, units: 0, gross: 0, refunded: 1000, net: -1000, ...online(0, 0) },
+      { date: '2027-03-04', orders: 0, units: 0, gross: 0, refunded: 2970, net: -2970, ...online(0, 0) },
       // Up to today (an open period).
-      { date: '2027-03-05', orders: 0, units: 0, gross: 0, refunded: 0, net: 0 },
+      { date: '2027-03-05', orders: 0, units: 0, gross: 0, refunded: 0, net: 0, ...online(0, 0) },
     ]);
-    expect(r.totals).toEqual({ orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970 });
+    expect(r.totals).toEqual({ orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970, ...online(6, 27940) });
   });
 
   it('taxes and fees per name and type, adding up to the order totals', async () => {
@@ -523,7 +533,7 @@ describe('reports of an event', () => {
       ['Standard', 1, 5170, 0],
       ['Festival', 2, 6930, 0],
     ]);
-    expect(second.totals).toEqual({ units: 3, ...money(12100, 1200, 1100, 200, 0) });
+    expect(second.totals).toEqual({ units: 3, ...money(12100, 1200, 1100, 200, 0), ...online(3, 12100) });
     // Up to the 1st (an open start): O1 alone.
     expect((await report('sales-by-promo-code', '?to=2027-03-01')).totals).toEqual({
       orders: 1,
@@ -548,9 +558,10 @@ describe('reports of an event', () => {
         gross: 0,
         refunded: 0,
         net: 0,
+        ...online(0, 0),
       })),
     );
-    expect(quiet.totals).toEqual({ orders: 0, units: 0, gross: 0, refunded: 0, net: 0 });
+    expect(quiet.totals).toEqual({ orders: 0, units: 0, gross: 0, refunded: 0, net: 0, ...online(0, 0) });
     const days = await report('sales-by-day', '?from=2027-02-28&to=2027-03-02');
     expect(days.rows.map((d: { date: string; orders: number }) => [d.date, d.orders])).toEqual([
       ['2027-02-28', 0],
@@ -572,11 +583,11 @@ describe('reports of an event', () => {
       .trimEnd()
       .split('\n');
     expect(lines).toEqual([
-      'Product,Tier,Units,Gross,Discounts,Taxes,Fees,Refunded,Net',
-      'Standard,,3,166.10,5.00,15.10,6.00,7.22,158.88',
-      'Festival,Early,1,29.70,3.00,2.70,0.00,29.70,0.00',
-      'Festival,Late,2,83.60,4.00,7.60,0.00,2.78,80.82',
-      'Total,,6,279.40,12.00,25.40,6.00,39.70,239.70',
+      'Product,Tier,Units,Gross,Discounts,Taxes,Fees,Refunded,Net,Online units,Online gross,Box-office units,Box-office gross,Complimentary units',
+      'Standard,,3,166.10,5.00,15.10,6.00,7.22,158.88,3,166.10,0,0.00,0',
+      'Festival,Early,1,29.70,3.00,2.70,0.00,29.70,0.00,1,29.70,0,0.00,0',
+      'Festival,Late,2,83.60,4.00,7.60,0.00,2.78,80.82,2,83.60,0,0.00,0',
+      'Total,,6,279.40,12.00,25.40,6.00,39.70,239.70,6,279.40,0,0.00,0',
     ]);
 
     const de = await call(
@@ -602,9 +613,22 @@ describe('reports of an event', () => {
     await book.xlsx.load(xlsx.rawPayload as never);
     const sheet = book.worksheets[0]!;
     expect(sheet.name).toBe('Sales by day');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Date', 'Orders', 'Units', 'Gross', 'Refunded', 'Net']);
-    expect(sheet.getRow(3).values).toEqual([undefined, '2027-03-02', 2, 3, 121, 0, 121]);
-    expect(sheet.getRow(7).values).toEqual([undefined, 'Total', 3, 6, 279.4, 39.7, 239.7]);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Date',
+      'Orders',
+      'Units',
+      'Gross',
+      'Refunded',
+      'Net',
+      'Online units',
+      'Online gross',
+      'Box-office units',
+      'Box-office gross',
+      'Complimentary units',
+    ]);
+    expect(sheet.getRow(3).values).toEqual([undefined, '2027-03-02', 2, 3, 121, 0, 121, 3, 121, 0, 0, 0]);
+    expect(sheet.getRow(7).values).toEqual([undefined, 'Total', 3, 6, 279.4, 39.7, 239.7, 6, 279.4, 0, 0, 0]);
     expect(sheet.getRow(3).getCell(4).numFmt).toBe('#,##0.00');
 
     for (const name of ['sales-by-affiliate', 'taxes-and-fees', 'refunds', 'check-ins']) {
@@ -702,6 +726,7 @@ describe("the account's sales per event", () => {
         gross: 27940,
         refunded: 3970,
         net: 23970,
+        ...online(6, 27940),
       },
       {
         event_id: w.tokyo,
@@ -714,11 +739,21 @@ describe("the account's sales per event", () => {
         gross: 3000,
         refunded: 0,
         net: 3000,
+        ...online(1, 3000),
       },
     ]);
     expect(r.totals).toEqual([
-      { currency: 'EUR', events: 1, orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970 },
-      { currency: 'JPY', events: 1, orders: 1, units: 1, gross: 3000, refunded: 0, net: 3000 },
+      {
+        currency: 'EUR',
+        events: 1,
+        orders: 3,
+        units: 6,
+        gross: 27940,
+        refunded: 3970,
+        net: 23970,
+        ...online(6, 27940),
+      },
+      { currency: 'JPY', events: 1, orders: 1, units: 1, gross: 3000, refunded: 0, net: 3000, ...online(1, 3000) },
     ]);
     // Each event's row is its own report's total for the same days.
     const days = await report('sales-by-day', '?from=2027-03-02&to=2027-03-03');
@@ -747,18 +782,33 @@ describe("the account's sales per event", () => {
       .trimEnd()
       .split('\n');
     expect(lines).toEqual([
-      'Event,Starts,Currency,Orders,Units,Gross,Refunded,Net',
-      'Spring Gala,2027-06-01 19:00,EUR,3,6,279.40,39.70,239.70',
-      'Tokyo Night,2027-05-01 19:00,JPY,1,1,3000,0,3000',
-      'Total,,EUR,3,6,279.40,39.70,239.70',
-      'Total,,JPY,1,1,3000,0,3000',
+      'Event,Starts,Currency,Orders,Units,Gross,Refunded,Net,Online units,Online gross,Box-office units,Box-office gross,Complimentary units',
+      'Spring Gala,2027-06-01 19:00,EUR,3,6,279.40,39.70,239.70,6,279.40,0,0.00,0',
+      'Tokyo Night,2027-05-01 19:00,JPY,1,1,3000,0,3000,1,3000,0,0,0',
+      'Total,,EUR,3,6,279.40,39.70,239.70,6,279.40,0,0.00,0',
+      'Total,,JPY,1,1,3000,0,3000,1,3000,0,0,0',
     ]);
     const xlsx = await call(ctx.app, 'GET', '/api/reports/sales-by-events/export?format=xlsx', { token: w.token });
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as never);
     const sheet = book.worksheets[0]!;
-    expect(sheet.getRow(3).values).toEqual([undefined, 'Tokyo Night', '2027-05-01 19:00', 'JPY', 1, 1, 3000, 0, 3000]);
+    expect(sheet.getRow(3).values).toEqual([
+      undefined,
+      'Tokyo Night',
+      '2027-05-01 19:00',
+      'JPY',
+      1,
+      1,
+      3000,
+      0,
+      3000,
+      1,
+      3000,
+      0,
+      0,
+      0,
+    ]);
     expect(sheet.getRow(3).getCell(6).numFmt).toBe('#,##0');
     expect(sheet.getRow(2).getCell(6).numFmt).toBe('#,##0.00');
   });

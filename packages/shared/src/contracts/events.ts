@@ -195,9 +195,31 @@ export interface EventStatsDto {
   daily: EventStatsDay[];
   /** Every ticket of the event in the order buyers see them (category by category), with what it sold. */
   by_product: ProductSalesDto[];
+  /** `tickets_sold` and `gross_sales` split by where they were sold. */
+  by_channel: ChannelStatsDto;
   /** Tickets people are waiting for (waitlist), most wanted first. */
   waitlist_demand: WaitlistDemandDto[];
 }
+
+/**
+ * Sales split by channel (docs/DOMAIN.md, "The box office"): valid tickets sold (counted as `tickets_sold`) and gross
+ * of sold orders online, paid at the box office (cash or a card terminal), and given free there (complimentary, counted
+ * apart: no money). The tickets add up to `tickets_sold`, the gross to `gross_sales`.
+ */
+export interface ChannelStatsDto {
+  online_tickets: number;
+  online_gross: number;
+  box_office_tickets: number;
+  box_office_gross: number;
+  complimentary_tickets: number;
+}
+export const channelStatsSchema = z.object({
+  online_tickets: z.number().int(),
+  online_gross: z.number().int(),
+  box_office_tickets: z.number().int(),
+  box_office_gross: z.number().int(),
+  complimentary_tickets: z.number().int(),
+}) satisfies z.ZodType<ChannelStatsDto>;
 
 /** What one ticket sold: units and gross (with taxes and fees) of orders that completed, refunded or not. */
 export interface ProductSalesDto {
@@ -244,6 +266,7 @@ export const eventStatsSchema = z.object({
   conversion_rate: z.number().nullable(),
   daily: z.array(eventStatsDaySchema),
   by_product: z.array(productSalesSchema),
+  by_channel: channelStatsSchema,
   waitlist_demand: z.array(waitlistDemandSchema),
 }) satisfies z.ZodType<EventStatsDto>;
 export const eventStatsResponse = oneOf(eventStatsSchema);

@@ -148,14 +148,42 @@ export interface SalesMoneyDto {
 }
 const salesMoney = { gross: int, discounts: int, taxes: int, fees: int, refunded: int, net: int };
 
+/**
+ * Sales split by channel (docs/DOMAIN.md, "The box office"): units and gross sold online, units and gross paid at the
+ * box office (cash or a card terminal), and units given free there (complimentary: no money, counted apart). The
+ * units add up to the row's `units`, the gross to its `gross`; refunds are not split.
+ */
+export interface ChannelSalesDto {
+  online_units: number;
+  online_gross: number;
+  box_office_units: number;
+  box_office_gross: number;
+  complimentary_units: number;
+}
+/** Those figures in the order the reports show them (columns after a report's own). */
+export const CHANNEL_SALES_FIGURES = [
+  'online_units',
+  'online_gross',
+  'box_office_units',
+  'box_office_gross',
+  'complimentary_units',
+] as const satisfies readonly (keyof ChannelSalesDto)[];
+const channelSales = {
+  online_units: int,
+  online_gross: int,
+  box_office_units: int,
+  box_office_gross: int,
+  complimentary_units: int,
+};
+
 // --- Sales by product ----------------------------------------------------------------------------
 
-export interface ProductTierSalesDto extends SalesMoneyDto {
+export interface ProductTierSalesDto extends SalesMoneyDto, ChannelSalesDto {
   tier_id: number;
   label: string;
   units: number;
 }
-export interface ProductSalesRowDto extends SalesMoneyDto {
+export interface ProductSalesRowDto extends SalesMoneyDto, ChannelSalesDto {
   ticket_id: number;
   name: string;
   product_type: ProductType;
@@ -165,13 +193,14 @@ export interface ProductSalesRowDto extends SalesMoneyDto {
 }
 export interface SalesByProductReportDto extends ReportHead<'sales-by-product'> {
   rows: ProductSalesRowDto[];
-  totals: SalesMoneyDto & { units: number };
+  totals: SalesMoneyDto & ChannelSalesDto & { units: number };
 }
 const tierRowSchema = z.object({
   tier_id: int,
   label: z.string(),
   units: int,
   ...salesMoney,
+  ...channelSales,
 }) satisfies z.ZodType<ProductTierSalesDto>;
 const productRowSchema = z.object({
   ticket_id: int,
@@ -179,12 +208,13 @@ const productRowSchema = z.object({
   product_type: z.enum(PRODUCT_TYPES),
   units: int,
   ...salesMoney,
+  ...channelSales,
   tiers: z.array(tierRowSchema),
 }) satisfies z.ZodType<ProductSalesRowDto>;
 export const salesByProductReportSchema = z.object({
   ...head('sales-by-product'),
   rows: z.array(productRowSchema),
-  totals: z.object({ units: int, ...salesMoney }),
+  totals: z.object({ units: int, ...salesMoney, ...channelSales }),
 }) satisfies z.ZodType<SalesByProductReportDto>;
 
 // --- Sales by promo code --------------------------------------------------------------------------
@@ -252,7 +282,7 @@ export const salesByAffiliateReportSchema = z.object({
 
 // --- Sales by day -------------------------------------------------------------------------------------
 
-export interface DaySalesRowDto {
+export interface DaySalesRowDto extends ChannelSalesDto {
   /** `YYYY-MM-DD` in the event's time zone. */
   date: string;
   orders: number;
@@ -269,7 +299,7 @@ export interface SalesByDayReportDto extends ReportHead<'sales-by-day'> {
   rows: DaySalesRowDto[];
   totals: Omit<DaySalesRowDto, 'date'>;
 }
-const dayFigures = { orders: int, units: int, gross: int, refunded: int, net: int };
+const dayFigures = { orders: int, units: int, gross: int, refunded: int, net: int, ...channelSales };
 export const salesByDayReportSchema = z.object({
   ...head('sales-by-day'),
   rows: z.array(z.object({ date: z.string(), ...dayFigures }) satisfies z.ZodType<DaySalesRowDto>),
@@ -401,7 +431,7 @@ export const eventReportResponse = oneOf(eventReportSchema);
 
 // --- The account: sales per event -------------------------------------------------------------------------
 
-export interface EventSalesRowDto {
+export interface EventSalesRowDto extends ChannelSalesDto {
   event_id: number;
   title: string;
   start_date: string;
@@ -414,7 +444,7 @@ export interface EventSalesRowDto {
   refunded: number;
   net: number;
 }
-export interface CurrencyTotalsDto {
+export interface CurrencyTotalsDto extends ChannelSalesDto {
   currency: string;
   events: number;
   orders: number;
@@ -430,7 +460,7 @@ export interface SalesByEventReportDto {
   /** One line per currency, by currency code. */
   totals: CurrencyTotalsDto[];
 }
-const eventFigures = { orders: int, units: int, gross: int, refunded: int, net: int };
+const eventFigures = { orders: int, units: int, gross: int, refunded: int, net: int, ...channelSales };
 export const salesByEventReportSchema = z.object({
   period: periodSchema,
   rows: z.array(

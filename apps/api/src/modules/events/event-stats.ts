@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { localDayText } from '../../db/sql-local-time.js';
 import { utcToZoned } from '../../shared/dates.js';
+import { SALE_CHANNEL } from '../orders/sales-channel.js';
 import { waitlistDemand } from '../waitlist/entries.js';
 
 /**
@@ -26,19 +27,20 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
 
 /**
  * The tickets sold (attendee status ACTIVE) and awaiting payment (AWAITING_PAYMENT) of an event, as rows
- * `(status, order_status, completed_at, n)` to sum, general products left out (docs/DOMAIN.md, "Passes"). Over all
- * dates a pass is one ticket, as bought: its rows (one per date) share `pass_group`, and a pass for any N dates
- * counts its line's quantity while its order stands, picked or not (its picks share one group whatever the
- * quantity). On one date, each row on it is a ticket of that date, a pass's too: it admits one person then.
+ * `(status, order_status, completed_at, channel, n)` to sum (`channel`: the order's SALE_CHANNEL), general products
+ * left out (docs/DOMAIN.md, "Passes"). Over all dates a pass is one ticket, as bought: its rows (one per date) share
+ * `pass_group`, and a pass for any N dates counts its line's quantity while its order stands, picked or not (its
+ * picks share one group whatever the quantity). On one date, each row on it is a ticket of that date, a pass's too:
+ * it admits one person then.
  */
 function ticketsSold(eventId: number, dateId?: number): SQL {
   if (dateId !== undefined)
-    return sql`select a.status, o.status as order_status, o.completed_at, count(*) as n
+    return sql`select a.status, o.status as order_status, o.completed_at, ${SALE_CHANNEL} as channel, count(*) as n
       from attendees a join orders o on o.id = a.order_id
       where a.event_id = ${eventId} and a.event_date_id = ${dateId} and a.is_admission
         and a.status in ('ACTIVE', 'AWAITING_PAYMENT')
       group by a.status, o.id`;
-  return sql`select a.status, o.status as order_status, o.completed_at,
+  return sql`select a.status, o.status as order_status, o.completed_at, ${SALE_CHANNEL} as channel,
         count(distinct coalesce(a.pass_group, a.short_id)) as n
       from attendees a join orders o on o.id = a.order_id join tickets t on t.id = a.ticket_id
       where a.event_id = ${eventId} and a.is_admission and a.status in ('ACTIVE', 'AWAITING_PAYMENT')
@@ -46,7 +48,7 @@ function ticketsSold(eventId: number, dateId?: number): SQL {
       group by a.status, o.id
     union all
     select case when o.status = 'AWAITING_PAYMENT' then 'AWAITING_PAYMENT' else 'ACTIVE' end, o.status,
-      o.completed_at, sum(i.quantity)
+      o.completed_at, ${SALE_CHANNEL}, sum(i.quantity)
       from order_items i join orders o on o.id = i.order_id join tickets t on t.id = i.ticket_id
       where o.event_id = ${eventId} and t.pass_picks is not null and o.cancelled_at is null
         and (o.status = 'AWAITING_PAYMENT' or (o.status in ${SOLD} and o.completed_at is not null))
@@ -84,8 +86,12 @@ export async function eventStats(
       coalesce(sum(discount_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as discount,
       coalesce(sum(fee_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as fees,
       coalesce(sum(tax_total) filter (where status in ${SOLD} and completed_at is not null), 0)::bigint as taxes,
-      coalesce(sum(refunded_total) filter (where completed_at is not null), 0)::bigint as refunded
-    from orders where event_id = ${event.id} and ${orderOnDate('orders')}`,
+      coalesce(sum(refunded_total) filter (where completed_at is not null), 0)::bigint as refunded,
+      coalesce(sum(total) filter (where status in ${SOLD} and completed_at is not null
+        and ${SALE_CHANNEL} = 'ONLINE'), 0)::bigint as online_gross,
+      coalesce(sum(total) filter (where status in ${SOLD} and completed_at is not null
+        and ${SALE_CHANNEL} = 'BOX_OFFICE'), 0)::bigint as box_office_gross
+    from orders o where event_id = ${event.id} and ${orderOnDate('o')}`,
   );
   const [a] = await rows<Record<string, number>>(
     db,
@@ -97,7 +103,10 @@ export async function eventStats(
     db,
     sql`
     select coalesce(sum(n) filter (where status = 'ACTIVE'), 0)::int as sold,
-      coalesce(sum(n) filter (where status = 'AWAITING_PAYMENT'), 0)::int as reserved
+      coalesce(sum(n) filter (where status = 'AWAITING_PAYMENT'), 0)::int as reserved,
+      coalesce(sum(n) filter (where status = 'ACTIVE' and channel = 'ONLINE'), 0)::int as online,
+      coalesce(sum(n) filter (where status = 'ACTIVE' and channel = 'BOX_OFFICE'), 0)::int as box_office,
+      coalesce(sum(n) filter (where status = 'ACTIVE' and channel = 'COMPLIMENTARY'), 0)::int as complimentary
     from (${ticketsSold(event.id, dateId)}) s`,
   );
   const [v] = await rows<Record<string, number>>(
@@ -186,6 +195,13 @@ export async function eventStats(
       sold: Number(p.sold),
       gross: Number(p.gross),
     })),
+    by_channel: {
+      online_tickets: Number(t?.online ?? 0),
+      online_gross: Number(o?.online_gross ?? 0),
+      box_office_tickets: Number(t?.box_office ?? 0),
+      box_office_gross: Number(o?.box_office_gross ?? 0),
+      complimentary_tickets: Number(t?.complimentary ?? 0),
+    },
     waitlist_demand: await waitlistDemand(db, event.id, now),
   };
 }

@@ -1,4 +1,6 @@
 import {
+  CHANNEL_SALES_FIGURES,
+  type ChannelSalesDto,
   currencyExponent,
   type EventReportDto,
   type Locale,
@@ -42,7 +44,16 @@ function file(
 const money = (heading: string): ExportColumn => ({ heading, kind: 'money', width: 12 });
 const int = (heading: string): ExportColumn => ({ heading, kind: 'int', width: 10 });
 const text = (heading: string, width = 20): ExportColumn => ({ heading, kind: 'text', width });
-const salesCells = (f: SalesMoneyDto & { units: number }): Cell[] => [
+/** The sales split by channel, after a report's own columns (in the order of CHANNEL_SALES_FIGURES). */
+const channelColumns = (h: (d: MessageDescriptor) => string): ExportColumn[] => [
+  int(h(R.online_units)),
+  money(h(R.online_gross)),
+  int(h(R.box_office_units)),
+  money(h(R.box_office_gross)),
+  int(h(R.complimentary_units)),
+];
+const channelCells = (f: ChannelSalesDto): number[] => CHANNEL_SALES_FIGURES.map((k) => f[k]);
+const salesCells = (f: SalesMoneyDto & ChannelSalesDto & { units: number }): number[] => [
   f.units,
   f.gross,
   f.discounts,
@@ -50,9 +61,8 @@ const salesCells = (f: SalesMoneyDto & { units: number }): Cell[] => [
   f.fees,
   f.refunded,
   f.net,
+  ...channelCells(f),
 ];
-const same = (a: SalesMoneyDto & { units: number }, b: SalesMoneyDto & { units: number }) =>
-  salesCells(a).every((v, i) => v === salesCells(b)[i]);
 
 /** One report of an event as a CSV/XLSX table, headings and words in `locale`. */
 export function eventReportFile(report: EventReportDto, locale: Locale): ReportFile {
@@ -66,29 +76,19 @@ export function eventReportFile(report: EventReportDto, locale: Locale): ReportF
         text(h(E.tier), 16),
         int(h(R.units)),
         ...[R.gross, R.discounts, E.taxes, E.fees, E.refunded, R.net].map((d) => money(h(d))),
+        ...channelColumns(h),
       ];
       const rows: Cell[][] = [];
       for (const p of report.rows) {
+        const own = salesCells(p);
         if (!p.tiers.length) {
-          rows.push([p.name, null, ...salesCells(p)]);
+          rows.push([p.name, null, ...own]);
           continue;
         }
         for (const t of p.tiers) rows.push([p.name, t.label, ...salesCells(t)]);
         // Lines without a tier of a tiered ticket (none in practice): the rest, so the rows add up.
-        const sum = p.tiers.reduce<SalesMoneyDto & { units: number }>(
-          (s, t) => ({
-            units: s.units + t.units,
-            gross: s.gross + t.gross,
-            discounts: s.discounts + t.discounts,
-            taxes: s.taxes + t.taxes,
-            fees: s.fees + t.fees,
-            refunded: s.refunded + t.refunded,
-            net: s.net + t.net,
-          }),
-          { units: 0, gross: 0, discounts: 0, taxes: 0, fees: 0, refunded: 0, net: 0 },
-        );
-        if (!same(sum, p))
-          rows.push([p.name, null, ...salesCells(p).map((v, i) => (v as number) - (salesCells(sum)[i] as number))]);
+        const rest = own.map((v, i) => p.tiers.reduce((left, t) => left - salesCells(t)[i]!, v));
+        if (rest.some((v) => v !== 0)) rows.push([p.name, null, ...rest]);
       }
       return file(h(R.sales_by_product), columns, exponent, rows, [[total, null, ...salesCells(report.totals)]]);
     }
@@ -121,8 +121,16 @@ export function eventReportFile(report: EventReportDto, locale: Locale): ReportF
         int(h(R.orders)),
         int(h(R.units)),
         ...[R.gross, E.refunded, R.net].map((d) => money(h(d))),
+        ...channelColumns(h),
       ];
-      const cells = (f: typeof report.totals): Cell[] => [f.orders, f.units, f.gross, f.refunded, f.net];
+      const cells = (f: typeof report.totals): Cell[] => [
+        f.orders,
+        f.units,
+        f.gross,
+        f.refunded,
+        f.net,
+        ...channelCells(f),
+      ];
       const rows = report.rows.map((r): Cell[] => [r.date, ...cells(r)]);
       return file(h(R.sales_by_day), columns, exponent, rows, [[total, ...cells(report.totals)]]);
     }
@@ -171,6 +179,7 @@ export function salesByEventFile(report: SalesByEventReportDto, locale: Locale):
     int(h(R.orders)),
     int(h(R.units)),
     ...[R.gross, E.refunded, R.net].map((d) => money(h(d))),
+    ...channelColumns(h),
   ];
   const rows = report.rows.map((r): Cell[] => [
     r.title,
@@ -181,6 +190,7 @@ export function salesByEventFile(report: SalesByEventReportDto, locale: Locale):
     r.gross,
     r.refunded,
     r.net,
+    ...channelCells(r),
   ]);
   const totals = report.totals.map((t): Cell[] => [
     h(E.total),
@@ -191,6 +201,7 @@ export function salesByEventFile(report: SalesByEventReportDto, locale: Locale):
     t.gross,
     t.refunded,
     t.net,
+    ...channelCells(t),
   ]);
   return file(h(R.sales_by_event), columns, 2, rows, totals, (row) => currencyExponent(String(row[2])));
 }

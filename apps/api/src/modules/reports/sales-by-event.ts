@@ -1,8 +1,15 @@
-import type { CurrencyTotalsDto, EventSalesRowDto, SalesByEventReportDto } from '@admitone/shared';
+import {
+  CHANNEL_SALES_FIGURES,
+  type ChannelSalesDto,
+  type CurrencyTotalsDto,
+  type EventSalesRowDto,
+  type SalesByEventReportDto,
+} from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../inventory/counters.js';
+import { channelSales, channelSums } from './channel-split.js';
 import { refundRecords, sumBy } from './refund-records.js';
 import { num } from './report-event.js';
 import type { ReportPeriod } from './report-period.js';
@@ -10,8 +17,8 @@ import { soldInPeriod, UNITS_OF_ORDER } from './sold-orders.js';
 
 /**
  * The account's sales per event in the period, each event's days read in its own time zone (so a row
- * is that event's "sales by day" total for the same dates): sold orders, units, gross, refunds made
- * in the period and net, in the event's currency. Only events with sales or refunds in the period;
+ * is that event's "sales by day" total for the same dates): sold orders, units, gross (also by sale channel),
+ * refunds made in the period and net, in the event's currency. Only events with sales or refunds in the period;
  * totals per currency, never across currencies.
  */
 export async function salesByEvent(
@@ -19,9 +26,12 @@ export async function salesByEvent(
   accountId: number,
   period: ReportPeriod,
 ): Promise<SalesByEventReportDto> {
-  const sold = await rowsOf<{ event_id: number; orders: number; units: string; gross: string }>(
+  const sold = await rowsOf<
+    { event_id: number; orders: number; units: string; gross: string } & Record<keyof ChannelSalesDto, string>
+  >(
     db,
-    sql`select o.event_id, count(*)::int as orders, sum(u.units) as units, sum(o.total) as gross
+    sql`select o.event_id, count(*)::int as orders, sum(u.units) as units, sum(o.total) as gross,
+          ${channelSums(sql`u.units`, sql`o.total`)}
         from orders o join events ev on ev.id = o.event_id ${UNITS_OF_ORDER}
         where o.account_id = ${accountId} and ${soldInPeriod(sql.raw('ev.timezone'), period)}
         group by o.event_id`,
@@ -62,6 +72,7 @@ export async function salesByEvent(
       gross,
       refunded: back,
       net: gross - back,
+      ...channelSales(s),
     };
   });
   const totals = new Map<string, CurrencyTotalsDto>();
@@ -74,9 +85,10 @@ export async function salesByEvent(
       gross: 0,
       refunded: 0,
       net: 0,
+      ...channelSales(),
     };
     t.events += 1;
-    for (const k of ['orders', 'units', 'gross', 'refunded', 'net'] as const) t[k] += r[k];
+    for (const k of ['orders', 'units', 'gross', 'refunded', 'net', ...CHANNEL_SALES_FIGURES] as const) t[k] += r[k];
     totals.set(r.currency, t);
   }
   return { period, rows, totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };

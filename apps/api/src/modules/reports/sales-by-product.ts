@@ -1,26 +1,45 @@
-import type { ProductSalesRowDto, ProductType, SalesByProductReportDto, SalesMoneyDto } from '@admitone/shared';
+import {
+  CHANNEL_SALES_FIGURES,
+  type ChannelSalesDto,
+  type ProductSalesRowDto,
+  type ProductType,
+  type SalesByProductReportDto,
+  type SalesMoneyDto,
+} from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../inventory/counters.js';
+import { channelSales, channelSums } from './channel-split.js';
 import { refundRecords } from './refund-records.js';
 import { refundsPerLine } from './refund-shares.js';
 import { num, type ReportEvent } from './report-event.js';
 import type { ReportPeriod } from './report-period.js';
 import { soldInPeriod } from './sold-orders.js';
 
-type Figures = SalesMoneyDto & { units: number };
-const zero = (): Figures => ({ units: 0, gross: 0, discounts: 0, taxes: 0, fees: 0, refunded: 0, net: 0 });
+type Figures = SalesMoneyDto & ChannelSalesDto & { units: number };
+const zero = (): Figures => ({
+  units: 0,
+  gross: 0,
+  discounts: 0,
+  taxes: 0,
+  fees: 0,
+  refunded: 0,
+  net: 0,
+  ...channelSales(),
+});
 const withNet = (f: Figures): Figures => ({ ...f, net: f.gross - f.refunded });
+const ADDED = ['units', 'gross', 'discounts', 'taxes', 'fees', 'refunded', ...CHANNEL_SALES_FIGURES] as const;
 function add(into: Figures, f: Partial<Figures>) {
-  for (const k of ['units', 'gross', 'discounts', 'taxes', 'fees', 'refunded'] as const) into[k] += f[k] ?? 0;
+  for (const k of ADDED) into[k] += f[k] ?? 0;
 }
 
 /**
  * What each product (ticket or general product) sold in the period, and each tier of a tiered one:
  * units and gross as the dashboard's "by product" (order lines of sold orders), of it the discounts,
- * taxes and fees the lines carried; refunds made in the period shared over the refunded orders' lines
- * (refund-shares.ts); net = gross - refunded. Every product of the event, in the order buyers see them.
+ * taxes and fees the lines carried, and units and gross by sale channel (channel-split.ts); refunds made in the
+ * period shared over the refunded orders' lines (refund-shares.ts); net = gross - refunded. Every product of the
+ * event, in the order buyers see them.
  */
 export async function salesByProduct(
   db: Executor,
@@ -36,20 +55,23 @@ export async function salesByProduct(
     db,
     sql`select r.id, r.ticket_id, r.label from ticket_tiers r join tickets t on t.id = r.ticket_id where t.event_id = ${event.id} order by r.sort_order, r.id`,
   );
-  const sold = await rowsOf<{
-    ticket_id: number;
-    tier_id: number | null;
-    units: string;
-    gross: string;
-    discounts: string;
-    taxes: string;
-    fees: string;
-  }>(
+  const sold = await rowsOf<
+    {
+      ticket_id: number;
+      tier_id: number | null;
+      units: string;
+      gross: string;
+      discounts: string;
+      taxes: string;
+      fees: string;
+    } & Record<keyof ChannelSalesDto, string>
+  >(
     db,
     sql`select i.ticket_id, i.tier_id, sum(i.quantity) as units, sum(i.total) as gross,
           sum(coalesce((i.unit->>'discount')::bigint, 0) * i.quantity) as discounts,
           sum(coalesce((i.unit->>'tax_total')::bigint, 0) * i.quantity) as taxes,
-          sum(coalesce((i.unit->>'fee_total')::bigint, 0) * i.quantity) as fees
+          sum(coalesce((i.unit->>'fee_total')::bigint, 0) * i.quantity) as fees,
+          ${channelSums(sql`i.quantity`, sql`i.total`)}
         from order_items i join orders o on o.id = i.order_id
         where o.event_id = ${event.id} and ${soldInPeriod(event.timezone, period)}
         group by i.ticket_id, i.tier_id`,
@@ -70,6 +92,7 @@ export async function salesByProduct(
       discounts: num(s.discounts),
       taxes: num(s.taxes),
       fees: num(s.fees),
+      ...channelSales(s),
     });
   for (const r of refunds) add(line(r.ticket_id, r.tier_id), { refunded: r.amount });
 

@@ -39,6 +39,13 @@ const stats = (over: Partial<EventStatsDto> = {}): EventStatsDto => ({
   conversion_rate: null,
   daily: [],
   by_product: [],
+  by_channel: {
+    online_tickets: 0,
+    online_gross: 0,
+    box_office_tickets: 0,
+    box_office_gross: 0,
+    complimentary_tickets: 0,
+  },
   waitlist_demand: [],
   ...over,
 });

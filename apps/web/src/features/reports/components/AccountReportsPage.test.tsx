@@ -37,6 +37,15 @@ const me = (permissions: string[]) => ({
   },
 });
 
+/** Sold online only: every unit and all the gross. */
+const online = (units: number, gross: number) => ({
+  online_units: units,
+  online_gross: gross,
+  box_office_units: 0,
+  box_office_gross: 0,
+  complimentary_units: 0,
+});
+
 const report: SalesByEventReportDto = {
   period: { from: null, to: null },
   rows: [
@@ -51,6 +60,7 @@ const report: SalesByEventReportDto = {
       gross: 27940,
       refunded: 3970,
       net: 23970,
+      ...online(6, 27940),
     },
     {
       event_id: 8,
@@ -63,11 +73,12 @@ const report: SalesByEventReportDto = {
       gross: 3000,
       refunded: 0,
       net: 3000,
+      ...online(1, 3000),
     },
   ],
   totals: [
-    { currency: 'EUR', events: 1, orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970 },
-    { currency: 'JPY', events: 1, orders: 1, units: 1, gross: 3000, refunded: 0, net: 3000 },
+    { currency: 'EUR', events: 1, orders: 3, units: 6, gross: 27940, refunded: 3970, net: 23970, ...online(6, 27940) },
+    { currency: 'JPY', events: 1, orders: 1, units: 1, gross: 3000, refunded: 0, net: 3000, ...online(1, 3000) },
   ],
 };
 
@@ -112,6 +123,28 @@ describe('AccountReportsPage', () => {
     );
     // The start in the event's own zone.
     expect(rows[1]![1]).toMatch(/^Jun 1, 2027, 7:00\sPM$/);
+  });
+
+  it('adds units and gross per channel once the box office sold for an event, in its own currency', async () => {
+    const boxOffice = { box_office_units: 4, box_office_gross: 8000, complimentary_units: 3 };
+    const gala = { ...report.rows[0]!, units: 13, gross: 35940, net: 31970, ...boxOffice };
+    const eur = { ...report.totals[0]!, units: 13, gross: 35940, net: 31970, ...boxOffice };
+    setup({ ...report, rows: [gala, report.rows[1]!], totals: [eur, report.totals[1]!] });
+    const table = await screen.findByRole('table', { name: 'Sales by event' });
+    const rows = within(table).getAllByRole('row').map(cells);
+    expect(rows[0]!.slice(8)).toEqual([
+      'Online units',
+      'Online gross',
+      'Box-office units',
+      'Box-office gross',
+      'Complimentary units',
+    ]);
+    expect(rows.slice(1).map((r) => [r[0], ...r.slice(8)])).toEqual([
+      ['Spring Gala', '6', '€279.40', '4', '€80.00', '3'],
+      ['Tokyo Night', '1', '¥3,000', '0', '¥0', '0'],
+      ['Total in EUR', '6', '€279.40', '4', '€80.00', '3'],
+      ['Total in JPY', '1', '¥3,000', '0', '¥0', '0'],
+    ]);
   });
 
   it('asks again for another period and downloads what is shown', async () => {

@@ -14,6 +14,7 @@ import { downloadSalesByEvents, useSalesByEvents } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
 import { useReportPeriod } from '../hooks/useReportPeriod';
 import { periodProblem } from '../report-period';
+import { CHANNEL_SALES_COLUMNS, channelSalesCells, soldAtBoxOffice } from './channel-sales-figures';
 import { ORDER_SALES_COLUMNS, orderSalesCells } from './order-sales-figures';
 import { PeriodChooser } from './PeriodChooser';
 import { ReportPanel } from './ReportPanel';
@@ -25,9 +26,10 @@ function SalesByEvents({ timeZone }: { timeZone: string }) {
   const query = useSalesByEvents(period, periodProblem(period) === null);
   const f = useReportFormat('EUR');
   const money = (minor: number, currency: string) => formatMoney(minor, currency, i18n.locale);
-  const figures = (r: EventSalesRowDto | CurrencyTotalsDto) => [
+  const figures = (r: EventSalesRowDto | CurrencyTotalsDto, byChannel: boolean) => [
     r.currency,
     ...orderSalesCells(r, f.count, (minor) => money(minor, r.currency)),
+    ...(byChannel ? channelSalesCells(r, f.count, (minor) => money(minor, r.currency)) : []),
   ];
   return (
     <Stack gap="lg">
@@ -51,33 +53,38 @@ function SalesByEvents({ timeZone }: { timeZone: string }) {
         isEmpty={(d) => d.rows.length === 0}
         emptyTitle={<Trans>No sales in this period</Trans>}
       >
-        {(d) => (
-          <ReportTable
-            testId="table-sales-by-events"
-            caption={<Trans>Sales by event</Trans>}
-            minWidth={760}
-            columns={[
-              { header: <Trans>Event</Trans> },
-              { header: <Trans>Starts</Trans> },
-              { header: <Trans>Currency</Trans> },
-              ...ORDER_SALES_COLUMNS,
-            ]}
-            rows={d.rows.map((r) => ({
-              key: String(r.event_id),
-              cells: [
-                <Anchor key="event" component={Link} to={`/manage/event/${r.event_id}/reports`}>
-                  {r.title}
-                </Anchor>,
-                f.dateTime(r.start_date, r.timezone),
-                ...figures(r),
-              ],
-            }))}
-            footer={d.totals.map((total) => {
-              const currency = total.currency;
-              return { key: currency, cells: [t`Total in ${currency}`, '', ...figures(total)] };
-            })}
-          />
-        )}
+        {(d) => {
+          // Once the box office sold for any event of the period: its units and gross per channel.
+          const byChannel = soldAtBoxOffice(d.totals);
+          return (
+            <ReportTable
+              testId="table-sales-by-events"
+              caption={<Trans>Sales by event</Trans>}
+              minWidth={byChannel ? 1240 : 760}
+              columns={[
+                { header: <Trans>Event</Trans> },
+                { header: <Trans>Starts</Trans> },
+                { header: <Trans>Currency</Trans> },
+                ...ORDER_SALES_COLUMNS,
+                ...(byChannel ? CHANNEL_SALES_COLUMNS : []),
+              ]}
+              rows={d.rows.map((r) => ({
+                key: String(r.event_id),
+                cells: [
+                  <Anchor key="event" component={Link} to={`/manage/event/${r.event_id}/reports`}>
+                    {r.title}
+                  </Anchor>,
+                  f.dateTime(r.start_date, r.timezone),
+                  ...figures(r, byChannel),
+                ],
+              }))}
+              footer={d.totals.map((total) => {
+                const currency = total.currency;
+                return { key: currency, cells: [t`Total in ${currency}`, '', ...figures(total, byChannel)] };
+              })}
+            />
+          );
+        }}
       </ReportPanel>
     </Stack>
   );

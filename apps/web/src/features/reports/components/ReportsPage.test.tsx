@@ -43,6 +43,14 @@ const money = (gross: number, discounts: number, taxes: number, fees: number, re
   refunded,
   net: gross - refunded,
 });
+/** Sold online only: every unit and all the gross. */
+const online = (units: number, gross: number) => ({
+  online_units: units,
+  online_gross: gross,
+  box_office_units: 0,
+  box_office_gross: 0,
+  complimentary_units: 0,
+});
 const head = { currency: 'EUR', timezone: 'Europe/Berlin', period: { from: null, to: null } };
 
 const products: SalesByProductReportDto = {
@@ -55,6 +63,7 @@ const products: SalesByProductReportDto = {
       product_type: 'TICKET',
       units: 3,
       ...money(16610, 500, 1510, 600, 722),
+      ...online(3, 16610),
       tiers: [],
     },
     {
@@ -63,13 +72,14 @@ const products: SalesByProductReportDto = {
       product_type: 'TICKET',
       units: 3,
       ...money(11330, 700, 1030, 0, 3248),
+      ...online(3, 11330),
       tiers: [
-        { tier_id: 21, label: 'Early', units: 1, ...money(2970, 300, 270, 0, 2970) },
-        { tier_id: 22, label: 'Late', units: 2, ...money(8360, 400, 760, 0, 278) },
+        { tier_id: 21, label: 'Early', units: 1, ...money(2970, 300, 270, 0, 2970), ...online(1, 2970) },
+        { tier_id: 22, label: 'Late', units: 2, ...money(8360, 400, 760, 0, 278), ...online(2, 8360) },
       ],
     },
   ],
-  totals: { units: 6, ...money(27940, 1200, 2540, 600, 3970) },
+  totals: { units: 6, ...money(27940, 1200, 2540, 600, 3970), ...online(6, 27940) },
 };
 const noProducts: SalesByProductReportDto = {
   ...products,
@@ -77,18 +87,19 @@ const noProducts: SalesByProductReportDto = {
     ...p,
     units: 0,
     ...money(0, 0, 0, 0, 0),
-    tiers: p.tiers.map((t) => ({ ...t, units: 0, ...money(0, 0, 0, 0, 0) })),
+    ...online(0, 0),
+    tiers: p.tiers.map((t) => ({ ...t, units: 0, ...money(0, 0, 0, 0, 0), ...online(0, 0) })),
   })),
-  totals: { units: 0, ...money(0, 0, 0, 0, 0) },
+  totals: { units: 0, ...money(0, 0, 0, 0, 0), ...online(0, 0) },
 };
 const days: SalesByDayReportDto = {
   report: 'sales-by-day',
   ...head,
   rows: [
-    { date: '2027-03-01', orders: 1, units: 3, gross: 15840, refunded: 0, net: 15840 },
-    { date: '2027-03-02', orders: 0, units: 0, gross: 0, refunded: 1000, net: -1000 },
+    { date: '2027-03-01', orders: 1, units: 3, gross: 15840, refunded: 0, net: 15840, ...online(3, 15840) },
+    { date: '2027-03-02', orders: 0, units: 0, gross: 0, refunded: 1000, net: -1000, ...online(0, 0) },
   ],
-  totals: { orders: 1, units: 3, gross: 15840, refunded: 1000, net: 14840 },
+  totals: { orders: 1, units: 3, gross: 15840, refunded: 1000, net: 14840, ...online(3, 15840) },
 };
 
 const json = (status: number, body: unknown) =>
@@ -159,6 +170,30 @@ describe('ReportsPage', () => {
     expect(calls()).toContain('/api/events/7/reports/sales-by-product');
     expect(screen.getByText(/Days are counted in the event's time zone \(Europe\/Berlin\)/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('once the box office sold, adds units and gross online and at the box office, and complimentary units', async () => {
+    // Standard: 1 sold online (€55.37), 1 paid at the door (€110.73), 1 given free; the rest as before.
+    const split = { online_units: 1, online_gross: 5537, box_office_units: 1, box_office_gross: 11073 };
+    const standard = { ...products.rows[0]!, ...split, complimentary_units: 1 };
+    const totals = { ...products.totals, ...split, online_units: 4, online_gross: 16867, complimentary_units: 1 };
+    setup({ 'sales-by-product': { ...products, rows: [standard, products.rows[1]!], totals } });
+    const table = await screen.findByRole('table', { name: 'Sales by product' });
+    const [header, ...rows] = within(table).getAllByRole('row');
+    expect(cells(header!).slice(8)).toEqual([
+      'Online units',
+      'Online gross',
+      'Box-office units',
+      'Box-office gross',
+      'Complimentary units',
+    ]);
+    expect(rows.map((r) => [cells(r)[0], ...cells(r).slice(8)])).toEqual([
+      ['Standard', '1', '€55.37', '1', '€110.73', '1'],
+      ['Festival', '3', '€113.30', '0', '€0.00', '0'],
+      ['Early', '1', '€29.70', '0', '€0.00', '0'],
+      ['Late', '2', '€83.60', '0', '€0.00', '0'],
+      ['Total', '4', '€168.67', '1', '€110.73', '1'],
+    ]);
   });
 
   it('on a phone lists the figures as a card per row, each figure named, instead of a wide table', async () => {
@@ -249,6 +284,27 @@ describe('ReportsPage', () => {
         name: /^Gross sales and refunds per day from Mon, Mar 1, 2027 to Tue, Mar 2, 2027\. Total gross sales: €158\.40; refunded: €10\.00\.$/,
       }),
     ).toBeTruthy();
+  });
+
+  it('adds the channel columns to the sales by day once the box office sold', async () => {
+    const door = { box_office_units: 2, box_office_gross: 5000, complimentary_units: 1 };
+    const day = { ...days.rows[0]!, units: 6, gross: 20840, net: 20840, ...door };
+    const totals = { ...days.totals, units: 6, gross: 20840, net: 19840, ...door };
+    setup(
+      { 'sales-by-day': { ...days, rows: [day, days.rows[1]!], totals } },
+      '/manage/event/7/reports?report=sales-by-day',
+    );
+    const table = await screen.findByRole('table', { name: 'Sales by day' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => [cells(r)[0], ...cells(r).slice(6)]),
+    ).toEqual([
+      ['Day', 'Online units', 'Online gross', 'Box-office units', 'Box-office gross', 'Complimentary units'],
+      ['Mon, Mar 1, 2027', '3', '€158.40', '2', '€50.00', '1'],
+      ['Tue, Mar 2, 2027', '0', '€0.00', '0', '€0.00', '0'],
+      ['Total', '3', '€158.40', '2', '€50.00', '1'],
+    ]);
   });
 
   it('downloads the report shown as CSV and Excel through its export, for the period chosen', async () => {

@@ -4,18 +4,25 @@ import { Stack } from '@mantine/core';
 
 import { downloadEventReport, useEventReport } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
+import { CHANNEL_SALES_COLUMNS, channelSalesCells, soldAtBoxOffice } from './channel-sales-figures';
 import { ChartSlot } from './ChartSlot';
 import { ORDER_SALES_COLUMNS, orderSalesCells } from './order-sales-figures';
 import type { ReportProps } from './report-props';
 import { ReportPanel } from './ReportPanel';
 import { ReportTable } from './ReportTable';
 
-/** Every day of the period in the event's time zone (days without sales too): orders, units, gross, refunds, net. */
+/**
+ * Every day of the period in the event's time zone (days without sales too): orders, units, gross, refunds, net; once
+ * the box office sold in the period, units and gross per channel too.
+ */
 export function SalesByDayReport({ event, period, enabled }: ReportProps) {
   const { t } = useLingui();
   const query = useEventReport(event.id, 'sales-by-day', period, enabled);
   const f = useReportFormat(event.currency);
-  const figures = (r: SalesByDayReportDto['totals']) => orderSalesCells(r, f.count, f.money);
+  const figures = (r: SalesByDayReportDto['totals'], byChannel: boolean) => [
+    ...orderSalesCells(r, f.count, f.money),
+    ...(byChannel ? channelSalesCells(r, f.count, f.money) : []),
+  ];
   return (
     <ReportPanel
       testId="report-sales-by-day"
@@ -36,6 +43,7 @@ export function SalesByDayReport({ event, period, enabled }: ReportProps) {
         const last = d.rows.length ? f.day(d.rows.at(-1)!.date) : '';
         const gross = f.money(d.totals.gross);
         const refunded = f.money(d.totals.refunded);
+        const byChannel = soldAtBoxOffice([d.totals]);
         return (
           <Stack gap="md">
             <ChartSlot
@@ -51,10 +59,14 @@ export function SalesByDayReport({ event, period, enabled }: ReportProps) {
             <ReportTable
               testId="table-sales-by-day"
               caption={<Trans>Sales by day</Trans>}
-              minWidth={600}
-              columns={[{ header: <Trans>Day</Trans> }, ...ORDER_SALES_COLUMNS]}
-              rows={d.rows.map((r) => ({ key: r.date, cells: [f.day(r.date), ...figures(r)] }))}
-              footer={[{ key: 'total', cells: [t`Total`, ...figures(d.totals)] }]}
+              minWidth={byChannel ? 1080 : 600}
+              columns={[
+                { header: <Trans>Day</Trans> },
+                ...ORDER_SALES_COLUMNS,
+                ...(byChannel ? CHANNEL_SALES_COLUMNS : []),
+              ]}
+              rows={d.rows.map((r) => ({ key: r.date, cells: [f.day(r.date), ...figures(r, byChannel)] }))}
+              footer={[{ key: 'total', cells: [t`Total`, ...figures(d.totals, byChannel)] }]}
             />
           </Stack>
         );

@@ -1,20 +1,24 @@
-import type { SalesMoneyDto } from '@admitone/shared';
+import type { ChannelSalesDto, SalesMoneyDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 
 import { downloadEventReport, useEventReport } from '../api/reports';
 import { useReportFormat } from '../hooks/useReportFormat';
+import { CHANNEL_SALES_COLUMNS, channelSalesCells, soldAtBoxOffice } from './channel-sales-figures';
 import { ChartSlot } from './ChartSlot';
 import type { ReportProps } from './report-props';
 import { ReportPanel } from './ReportPanel';
 import { ReportTable, type ReportTableRow } from './ReportTable';
 
-/** Units, gross, discounts, taxes, fees, refunds and net per product, and per tier of a tiered ticket. */
+/**
+ * Units, gross, discounts, taxes, fees, refunds and net per product, and per tier of a tiered ticket; once the box
+ * office sold in the period, units and gross per channel too.
+ */
 export function SalesByProductReport({ event, period, enabled }: ReportProps) {
   const { t } = useLingui();
   const query = useEventReport(event.id, 'sales-by-product', period, enabled);
   const f = useReportFormat(event.currency);
-  const figures = (r: SalesMoneyDto & { units: number }) => [
+  const figures = (r: SalesMoneyDto & ChannelSalesDto & { units: number }, byChannel: boolean) => [
     f.count(r.units),
     f.money(r.gross),
     f.money(r.discounts),
@@ -22,6 +26,7 @@ export function SalesByProductReport({ event, period, enabled }: ReportProps) {
     f.money(r.fees),
     f.money(r.refunded),
     f.money(r.net),
+    ...(byChannel ? channelSalesCells(r, f.count, f.money) : []),
   ];
   return (
     <ReportPanel
@@ -39,9 +44,14 @@ export function SalesByProductReport({ event, period, enabled }: ReportProps) {
       emptyTitle={<Trans>No sales in this period</Trans>}
     >
       {(d) => {
+        const byChannel = soldAtBoxOffice([d.totals]);
         const rows: ReportTableRow[] = d.rows.flatMap((p) => [
-          { key: `p${p.ticket_id}`, cells: [p.name, ...figures(p)] },
-          ...p.tiers.map((tier) => ({ key: `t${tier.tier_id}`, sub: true, cells: [tier.label, ...figures(tier)] })),
+          { key: `p${p.ticket_id}`, cells: [p.name, ...figures(p, byChannel)] },
+          ...p.tiers.map((tier) => ({
+            key: `t${tier.tier_id}`,
+            sub: true,
+            cells: [tier.label, ...figures(tier, byChannel)],
+          })),
         ]);
         const list = d.rows.map((p) => `${p.name}: ${f.money(p.gross)}`).join('; ');
         return (
@@ -57,7 +67,7 @@ export function SalesByProductReport({ event, period, enabled }: ReportProps) {
             <ReportTable
               testId="table-sales-by-product"
               caption={<Trans>Sales by product</Trans>}
-              minWidth={760}
+              minWidth={byChannel ? 1240 : 760}
               columns={[
                 { header: <Trans>Product</Trans> },
                 { header: <Trans>Units</Trans>, numeric: true },
@@ -67,9 +77,10 @@ export function SalesByProductReport({ event, period, enabled }: ReportProps) {
                 { header: <Trans>Fees</Trans>, numeric: true },
                 { header: <Trans>Refunded</Trans>, numeric: true },
                 { header: <Trans>Net</Trans>, numeric: true },
+                ...(byChannel ? CHANNEL_SALES_COLUMNS : []),
               ]}
               rows={rows}
-              footer={[{ key: 'total', cells: [t`Total`, ...figures(d.totals)] }]}
+              footer={[{ key: 'total', cells: [t`Total`, ...figures(d.totals, byChannel)] }]}
             />
           </Stack>
         );

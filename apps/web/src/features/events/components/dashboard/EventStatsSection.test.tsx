@@ -32,6 +32,13 @@ const stats: EventStatsDto = {
   conversion_rate: null,
   daily: [],
   by_product: [],
+  by_channel: {
+    online_tickets: 0,
+    online_gross: 0,
+    box_office_tickets: 0,
+    box_office_gross: 0,
+    complimentary_tickets: 0,
+  },
   waitlist_demand: [],
 };
 const json = (body: unknown) =>

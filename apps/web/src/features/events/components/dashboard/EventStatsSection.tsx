@@ -28,6 +28,7 @@ import { WaitlistDemandCard } from '../../../waitlist/components/WaitlistDemandC
 import { type StatsPeriod, useEventStats } from '../../api/event-stats';
 import { hasSales } from '../../event-stats';
 import { CheckInsByList } from './CheckInsByList';
+import { SalesByChannel } from './SalesByChannel';
 import { SalesByTicket } from './SalesByTicket';
 import { ShareEventLink } from './ShareEventLink';
 import { StatCards } from './StatCards';
@@ -90,6 +91,7 @@ function StatsContent({ event, stats }: { event: EventDto; stats: EventStatsDto 
   return (
     <Stack gap="md">
       <StatCards stats={stats} />
+      {sold ? <SalesByChannel stats={stats} /> : null}
       {sold ? null : <NoSales event={event} />}
       {sold || stats.page_views > 0 ? (
         <Suspense fallback={<ChartsSkeleton count={sold ? 2 : 1} />}>
