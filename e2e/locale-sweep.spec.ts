@@ -249,7 +249,7 @@ const SCREENS: Screen[] = [
     phoneCheck: searchFirst,
   },
   // The box office (#41), with the admin's shift open: the sale screen, and the close of the shift.
-  { name: 'box-office', as: 'admin', path: (w) => ev(w, '/box-office'), shot: true },
+  { name: 'box-office', as: 'admin', path: (w) => ev(w, '/box-office'), shot: true, phone: true },
   { name: 'close-shift', as: 'admin', path: (w) => ev(w, '/box-office'), open: clickButton('Close shift') },
   { name: 'check-in-lists', as: 'admin', path: (w) => ev(w, '/check-in-lists'), shot: true },
   {
@@ -291,6 +291,13 @@ const SCREENS: Screen[] = [
   },
   { name: 'event-seating', as: 'admin', path: (w) => seatedEv(w, '/seating') },
   { name: 'seat-map', as: 'admin', path: (w) => seatedEv(w, '/seating?tab=map'), shot: true },
+  {
+    name: 'box-office-seats',
+    as: 'admin',
+    path: (w) => seatedEv(w, '/box-office'),
+    open: clickButton('Choose seats'),
+    shot: true,
+  },
   {
     name: 'change-seat',
     as: 'admin',

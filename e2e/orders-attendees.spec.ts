@@ -477,5 +477,31 @@ test.describe('with card payments configured', () => {
     // The attendee's ticket is void.
     await expect(drawer.getByText('Cancelled', { exact: true }).first()).toBeVisible();
     await tallSnapshot(page, 'orders-drawer-refunded');
+
+    // At the box office the organizer takes a card through Stripe on this device: declined, then paid.
+    await page.goto(`/manage/event/${eventId}/box-office`);
+    await page.getByLabel('Cash in the drawer (float)').fill('50');
+    await page.getByRole('button', { name: 'Open shift' }).click();
+    await expect(page.getByTestId('expected-cash')).toHaveText('Cash expected £50.00');
+    await page.getByRole('button', { name: 'Add Standard' }).click();
+    await page.getByText('Card', { exact: true }).click();
+    await page.getByRole('button', { name: 'Take the card' }).click();
+    const card = page.getByRole('dialog', { name: /^Card payment of £/ });
+    await expect(card.getByTestId('fake-payment-element')).toBeVisible();
+    await card.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
+    await card.getByRole('textbox', { name: 'Expiry' }).fill('12/34');
+    await card.getByRole('textbox', { name: 'CVC' }).fill('123');
+    await card.getByRole('button', { name: /^Charge £/ }).click();
+    await expect(card.getByTestId('card-sale-declined')).toBeVisible();
+    await expectAccessible(page, 'box office card payment');
+    await card.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await card.getByRole('button', { name: /^Charge £/ }).click();
+    await expect(page.getByText('Sale complete.')).toBeVisible();
+    await expect(page.getByTestId('receipt-ticket')).toHaveCount(1);
+    // A card is not cash: the drawer expects the float only; the card sale is the shift's last, and voids by refund.
+    await expect(page.getByTestId('expected-cash')).toHaveText('Cash expected £50.00');
+    await page.getByRole('button', { name: 'Void this sale' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Void sale' }).click();
+    await expect(page.getByText(/is void: its tickets are cancelled and back on sale/)).toBeVisible();
   });
 });

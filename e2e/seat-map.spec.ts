@@ -103,7 +103,7 @@ async function dragBox(page: Page, from: { x: number; y: number }, to: { x: numb
   await page.mouse.up();
 }
 
-test('the organizer sees who sits where, holds seats for the press, releases them and prints the seat map', async ({
+test('the organizer sees who sits where, holds seats for the press, releases them, prints the seat map and sells a seat at the box office', async ({
   page,
   request,
 }) => {
@@ -173,4 +173,21 @@ test('the organizer sees who sits where, holds seats for the press, releases the
   await expect(move).toBeHidden();
   await expect(page.getByTestId('attendee-seat')).toHaveText('Stalls, row A, seat 1');
   await expect(row).toContainText('Stalls, row A, seat 1');
+
+  // At the box office the organizer sells seat A2 from the same plan, and the receipt names it.
+  await page.goto(`/manage/event/${world.event.id}/box-office`);
+  await page.getByLabel('Cash in the drawer (float)').fill('0');
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  await page.getByRole('button', { name: 'Choose seats' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose seats' });
+  await chooser.getByText('List', { exact: true }).click();
+  // A1 is Mia's now: it is not offered; A3, which she left, is.
+  await expect(chooser.getByRole('checkbox', { name: 'Stalls, row A, seat 1' })).toHaveCount(0);
+  await expect(chooser.getByRole('checkbox', { name: 'Stalls, row A, seat 3' })).toHaveCount(1);
+  await chooser.getByRole('checkbox', { name: 'Stalls, row A, seat 2' }).check();
+  await chooser.getByRole('button', { name: 'Add to the sale (1)' }).click();
+  await expect(page.getByTestId('sale-lines')).toContainText('1Front seat');
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByTestId('receipt')).toContainText('Stalls, row A, seat 2');
+  await expectAccessible(page, 'box office seated receipt');
 });

@@ -382,8 +382,22 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
   const staffLink = await post<{ staff_token: string }>(`/events/${e}/check-in-lists/${firstList!.id}/staff-link`, {});
 
   const seated = await seatedWorld(request, headers, organizer.id);
-  // The admin's shift at the box office (its screen sells; its close counts the cash).
+  // The admin's shift at the box office (its screen sells; its close counts the cash), one sale in it (the dashboard
+  // and the reports split by channel), and three kept for the door on the first date (the card, the device's units).
   await post(`/events/${e}/box-office/shifts`, { float: 10000 });
+  const office = await ok<{ data: { date_id: number; items: Array<{ ticket_id: number; price: number }> } }>(
+    await request.get(`/api/events/${e}/box-office`, { headers }),
+    'box office',
+  );
+  const doorPrice = office.data.items.find((i) => i.ticket_id === paid.id)!.price;
+  await post(`/events/${e}/box-office/sales`, {
+    items: [{ ticket_id: paid.id, quantity: 1 }],
+    expected_total: doorPrice,
+    payment: { method: 'CASH', given: doorPrice },
+  });
+  await put(`/events/${e}/box-office/allocations/${office.data.date_id}`, {
+    items: [{ ticket_id: paid.id, quantity: 3 }],
+  });
 
   return {
     seated,
@@ -499,6 +513,8 @@ async function seatedWorld(
   const [attendee] = (
     await ok<{ data: Array<{ id: number }> }>(await request.get(`/api/events/${e}/attendees`, { headers }), 'attendees')
   ).data;
+  // A shift at this event's box office too: staff choose seats on the plan there.
+  await post(`/events/${e}/box-office/shifts`, { float: 0 });
   return {
     eventId: e,
     planId: plan.id,

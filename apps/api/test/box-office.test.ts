@@ -284,10 +284,13 @@ describe('shifts', () => {
       .split(/\r?\n/);
     expect(head).toBe(
       'ID,Staff,Opened at,Closed at,Float,Cash sales,Cash taken,Card terminal sales,Card terminal taken,' +
-        'Complimentary sales,Voided sales,Cash expected,Cash counted,Difference,Currency,Note',
+        'Card (Stripe) sales,Card (Stripe) taken,Complimentary sales,Voided sales,Cash expected,Cash counted,' +
+        'Difference,Currency,Note',
     );
     expect(row).toMatch(
-      new RegExp(`^${shift.id},[^,]+,[^,]+,[^,]+,50.00,1,25.00,1,25.00,0,0,75.00,71.50,-3.50,EUR,One coin short$`),
+      new RegExp(
+        `^${shift.id},[^,]+,[^,]+,[^,]+,50.00,1,25.00,1,25.00,0,0.00,0,0,75.00,71.50,-3.50,EUR,One coin short$`,
+      ),
     );
     const orderCsv = await call(ctx.app, 'GET', `/api/events/${v.eventId}/orders/export?format=csv`, {
       token: v.token,

@@ -75,6 +75,8 @@ export const ERROR_STATUS = {
   SHIFT_NOT_OPEN: 409,
   /** Only the last sale of the caller's open shift can be voided from the box office. */
   NOT_LAST_SALE: 409,
+  /** A box-office card sale the device says is paid, but Stripe does not (yet): its units stay held a while. */
+  PAYMENT_NOT_COMPLETED: 409,
   /** Seats a buyer chose were taken meanwhile: the fields name each (`items.{i}.seats.{j}`); nothing is held. */
   SEATS_TAKEN: 409,
   /** The organizer cancelled the order's date: its checkout cannot be completed (a card payment is refunded). */

@@ -205,6 +205,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message:
       'Only the last sale of your open shift can be voided here. Cancel or refund other orders from the orders screen.',
   },
+  PAYMENT_NOT_COMPLETED: /*i18n*/ {
+    id: 'error.payment_not_completed',
+    message: 'The card payment has not gone through. Try the card again, or take another payment.',
+  },
   SEATING_PLAN_IN_USE: /*i18n*/ {
     id: 'error.seating_plan_in_use',
     message: 'An event is seated by this plan: choose another plan for the event first.',

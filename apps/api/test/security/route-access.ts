@@ -5,6 +5,7 @@ import {
   bulkEventDatesBody,
   cancelEventDateBody,
   capacityAssignmentBody,
+  cardSaleBody,
   categoryArrangementBody,
   changeEmailBody,
   changeOrderDateBody,
@@ -262,6 +263,11 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
     access: 'member',
     body: body(allocationBody, (w) => ({ items: [{ ticket_id: w.ticketId, quantity: 1 }] })),
   },
+  'POST /api/events/{eventId}/box-office/card-sales': {
+    access: 'member',
+    body: body(cardSaleBody, (w) => ({ items: [{ ticket_id: w.ticketId, quantity: 1 }], expected_total: 1 })),
+  },
+  'POST /api/events/{eventId}/box-office/card-sales/{orderId}/complete': { access: 'member' },
   'POST /api/events/{eventId}/box-office/claims': {
     access: 'member',
     body: body(claimBody, (w) => ({ event_date_id: w.dateId })),

@@ -11,8 +11,8 @@ import { oneOf } from './common.js';
  * external card terminal, or given free (complimentary, with a reason).
  */
 
-/** How a box-office sale is paid. */
-export const BOX_OFFICE_METHODS = ['CASH', 'CARD_TERMINAL', 'COMPLIMENTARY'] as const;
+/** How a box-office sale is paid (CARD_STRIPE: a card through Stripe's Payment Element on the staff device). */
+export const BOX_OFFICE_METHODS = ['CASH', 'CARD_TERMINAL', 'COMPLIMENTARY', 'CARD_STRIPE'] as const;
 export type BoxOfficeMethod = (typeof BOX_OFFICE_METHODS)[number];
 
 /** Where an order was sold: online (the event page, the widget, the API) or at the box office. */
@@ -107,7 +107,12 @@ const shiftSchema = z.object({
   opened_at: z.string(),
   closed_at: z.string().nullable(),
   float: z.number().int(),
-  sales: z.object({ CASH: methodTotals, CARD_TERMINAL: methodTotals, COMPLIMENTARY: methodTotals }),
+  sales: z.object({
+    CASH: methodTotals,
+    CARD_TERMINAL: methodTotals,
+    COMPLIMENTARY: methodTotals,
+    CARD_STRIPE: methodTotals,
+  }),
   voided: z.number().int(),
   expected_cash: z.number().int(),
   counted: z.array(z.object({ value: z.number().int(), count: z.number().int() })).nullable(),
@@ -214,6 +219,8 @@ export interface BoxOfficeDto {
   check_in_lists: Array<{ id: number; name: string }>;
   /** The caller's open shift at this event. */
   shift: BoxOfficeShiftDto | null;
+  /** Cards can be taken through Stripe on the staff device (the account takes card payments). */
+  card_payments: boolean;
 }
 
 export const boxOfficeQuery = z.object({ date: idParam.optional() });
@@ -244,6 +251,7 @@ export const boxOfficeResponse = oneOf(
     ),
     check_in_lists: z.array(z.object({ id: z.number().int(), name: z.string() })),
     shift: shiftSchema.nullable(),
+    card_payments: z.boolean(),
   }) satisfies z.ZodType<BoxOfficeDto>,
 );
 
@@ -351,3 +359,35 @@ export const offlineSaleBody = boxOfficeSaleBody.extend({
   ]),
 });
 export type OfflineSaleBody = z.input<typeof offlineSaleBody>;
+
+/**
+ * `POST /api/events/{eventId}/box-office/card-sales`: a sale to be paid by card through Stripe on the staff device. The
+ * units are held (as a buyer's checkout) until the payment comes; the answer carries the PaymentIntent's client secret.
+ */
+export const cardSaleBody = boxOfficeSaleBody.omit({ payment: true, admit_on_list_id: true });
+export type CardSaleBody = z.input<typeof cardSaleBody>;
+
+export interface CardSaleDto {
+  order_id: number;
+  client_secret: string;
+  publishable_key: string;
+  amount: number;
+  currency: string;
+}
+
+export const cardSaleResponse = oneOf(
+  z.object({
+    order_id: z.number().int(),
+    client_secret: z.string(),
+    publishable_key: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+  }) satisfies z.ZodType<CardSaleDto>,
+);
+
+/** `POST /api/events/{eventId}/box-office/card-sales/{orderId}/complete`: once Stripe confirmed, the sale's receipt. */
+export const completeCardSaleBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({ admit_on_list_id: z.number().int().positive().max(LIMITS.ID_MAX).nullish() }),
+);
+export type CompleteCardSaleBody = z.input<typeof completeCardSaleBody>;

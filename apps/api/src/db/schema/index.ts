@@ -3,6 +3,7 @@ export * from './affiliates.js';
 export * from './api-keys.js';
 export * from './auth.js';
 export * from './box-office.js';
+export * from './box-office-stock.js';
 export * from './capacity.js';
 export * from './check-in-lists.js';
 export * from './date-moves.js';

@@ -68,6 +68,7 @@ export async function boxOfficeView(
   eventId: number,
   dateId: number | undefined,
   now: Date,
+  cardPayments: boolean,
 ): Promise<BoxOfficeDto> {
   const event = await boxOfficeEvent(db, auth, eventId);
   const full = await loadBoxOfficeCatalogue(db, eventId);
@@ -125,6 +126,7 @@ export async function boxOfficeView(
     items,
     check_in_lists: lists.map((l) => ({ id: l.id, name: l.name ?? '' })),
     shift: await openShiftView(db, eventId, auth.user.id),
+    card_payments: cardPayments,
   };
 }
 

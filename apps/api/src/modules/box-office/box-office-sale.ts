@@ -10,7 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { attendees, orderItems, orders } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
@@ -32,9 +32,14 @@ import { loadBoxOfficeCatalogue } from './box-office-catalogue.js';
 import { lockOpenShift, shiftView } from './shifts.js';
 
 /** A sale as the screen sends it; `offline`: made on a device without a network, sent later (its id, its units). */
-export type SaleInput = z.output<typeof boxOfficeSaleBody> & {
+export type SaleInput = Omit<z.output<typeof boxOfficeSaleBody>, 'payment'> & {
+  /** CARD_STRIPE: held until Stripe says the card paid (`card-sale.ts`). */
+  payment: z.output<typeof boxOfficeSaleBody>['payment'] | { method: 'CARD_STRIPE' };
   offline?: { client_id: string; unit_ids: number[]; sold_at: Date };
 };
+
+/** How long a card sale holds its units while the buyer pays on the staff device. */
+export const CARD_SALE_HOLD_MS = 15 * 60_000;
 export type { BoxOfficeSaleBody };
 
 /** A complimentary unit: its price given up in full, with no taxes or fees. */
@@ -124,8 +129,12 @@ export async function sellAtBoxOffice(
           .where(and(eq(orders.event_id, eventId), eq(orders.box_office_client_id, input.offline.client_id)));
         if (synced) return { orderId: synced.id, shiftId: shift.id, mails: [], sale: await storedSale(tx, synced.id) };
       }
-      // Units kept for the door on the shift's device are sold first (the ones an offline sale names, first).
-      const claimed = await lockClaimedUnits(tx, shift.id, date.id, input.offline?.unit_ids ?? []);
+      // Units kept for the door on the shift's device are sold first (the ones an offline sale names, first); a card
+      // sale held until it is paid takes new ones (a hold that runs out gives them back to the stock).
+      const claimed =
+        payment.method === 'CARD_STRIPE'
+          ? []
+          : await lockClaimedUnits(tx, shift.id, date.id, input.offline?.unit_ids ?? []);
       for (const u of units) {
         if (u.seat_id !== null || lines[u.line]!.ticket.ticket.is_pass) continue;
         const at = claimed.findIndex((c) => c.ticket_id === u.ticket_id && c.tier_id === u.tier_id);
@@ -194,6 +203,7 @@ async function writeSale(
 ) {
   const totals = totalsOf(lines);
   const { payment } = input;
+  const card = payment.method === 'CARD_STRIPE';
   const [order] = await tx
     .insert(orders)
     .values({
@@ -202,9 +212,10 @@ async function writeSale(
       short_id: newOrderShortId(),
       order_number: newOrderNumber(),
       checkout_token_hash: hashToken(newToken()),
-      status: 'COMPLETED',
-      payment_status: totals.total > 0 ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED',
-      payment_provider: 'BOX_OFFICE',
+      status: card ? 'RESERVED' : 'COMPLETED',
+      payment_status: card ? 'AWAITING_PAYMENT' : totals.total > 0 ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED',
+      payment_provider: card ? 'STRIPE' : 'BOX_OFFICE',
+      reserved_until: card ? new Date(ctx.now.getTime() + CARD_SALE_HOLD_MS) : null,
       channel: 'BOX_OFFICE',
       box_office_shift_id: shiftId,
       box_office_client_id: input.offline?.client_id ?? null,
@@ -213,14 +224,16 @@ async function writeSale(
           ? { method: 'CASH', given: payment.given }
           : payment.method === 'CARD_TERMINAL'
             ? { method: 'CARD_TERMINAL', reference: payment.reference }
-            : { method: 'COMPLIMENTARY', reason: payment.reason },
+            : payment.method === 'COMPLIMENTARY'
+              ? { method: 'COMPLIMENTARY', reason: payment.reason }
+              : { method: 'CARD_STRIPE' },
       currency: event.currency,
       ...totals,
       first_name: input.first_name || null,
       last_name: input.last_name || null,
       email: input.email || null,
       locale,
-      completed_at: soldAt(input, ctx.now),
+      completed_at: card ? null : soldAt(input, ctx.now),
       created_at: soldAt(input, ctx.now),
       updated_at: ctx.now,
     })
@@ -281,7 +294,7 @@ async function writeSale(
         seat_id: u.seat_id,
         short_id: codes[i]!,
         pass_group: lines[u.line]!.ticket.ticket.is_pass ? firstOfGroup.get(u.group)! : null,
-        status: 'ACTIVE' as const,
+        status: card ? ('RESERVED' as const) : ('ACTIVE' as const),
         first_name: input.first_name || null,
         last_name: input.last_name || null,
         email: input.email || null,
@@ -291,6 +304,8 @@ async function writeSale(
         updated_at: ctx.now,
       })),
     );
+  // A card sale is recorded when it is paid (as any card payment).
+  if (card) return order!;
   await recordOrderEvent(tx, order!.id, {
     kind: 'BOX_OFFICE_SALE',
     userId: ctx.userId,
@@ -308,21 +323,24 @@ async function writeSale(
 /**
  * Voids the last sale of the caller's open shift (the sale did not happen: the units go back through the stock module,
  * the cash is handed back, the order is cancelled and kept in the shift as voided). Any other order: NOT_LAST_SALE.
+ * A card paid through Stripe is left to the refund path (`refundCard`: the route refunds it in full and cancels).
  */
 export async function voidLastSale(
   db: Db,
   ctx: OrderContext & { userId: number },
   eventId: number,
   orderId: number,
-): Promise<{ mails: number[]; shiftId: number }> {
+): Promise<{ mails: number[]; shiftId: number; refundCard: boolean }> {
   return db.transaction(async (tx) => {
     const shift = await lockOpenShift(tx, eventId, ctx.userId);
     const { last_sale: last } = await shiftView(tx, shift);
     if (!last || last.order_id !== orderId) throw new DomainError('NOT_LAST_SALE');
     const order = await lockOrder(tx, eventId, { id: orderId });
     if (order.box_office_shift_id !== shift.id) throw new DomainError('NOT_LAST_SALE');
+    // Paid through Stripe: the card is refunded and the order cancelled by the one refund path (after this).
+    if (last.method === 'CARD_STRIPE') return { mails: [], shiftId: shift.id, refundCard: true };
     const mails = await cancelOrder(tx, ctx, order, null, { voided_at_box_office: true, shift_id: shift.id });
-    return { mails, shiftId: shift.id };
+    return { mails, shiftId: shift.id, refundCard: false };
   });
 }
 
@@ -352,7 +370,7 @@ function soldAt(input: SaleInput, now: Date): Date {
 }
 
 /** A sale already written, as its receipt shows it (an offline sale sent twice gets the first answer again). */
-async function storedSale(tx: Tx, orderId: number): Promise<Omit<BoxOfficeSaleDto, 'tickets' | 'shift'>> {
+export async function storedSale(tx: Executor, orderId: number): Promise<Omit<BoxOfficeSaleDto, 'tickets' | 'shift'>> {
   const [o] = await tx.select().from(orders).where(eq(orders.id, orderId));
   const items = await tx.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(orderItems.id);
   const payment = o!.box_office_payment!;

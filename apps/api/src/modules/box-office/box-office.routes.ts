@@ -6,13 +6,17 @@ import {
   boxOfficeQuery,
   boxOfficeResponse,
   boxOfficeSaleBody,
+  type BoxOfficeSaleDto,
   boxOfficeSaleParams,
   boxOfficeSaleResponse,
   boxOfficeShiftListResponse,
   boxOfficeShiftParams,
   boxOfficeShiftResponse,
+  cardSaleBody,
+  cardSaleResponse,
   claimBody,
   closeShiftBody,
+  completeCardSaleBody,
   isLocale,
   offlineSaleBody,
   offlineUnitsResponse,
@@ -30,10 +34,14 @@ import { findCheckInList } from '../check-in/check-in-lists.repository.js';
 import { deviceOf } from '../check-in/device.js';
 import { applyScan } from '../check-in/scan.js';
 import type { OrderContext } from '../orders/order-status.js';
+import { refundLatePayment } from '../payments/late-refund.js';
+import { cardDestination } from '../payments/payment-connection.js';
+import { refundOrder } from '../payments/refund-order.js';
 import { allocationView, claimUnits, setAllocation } from './allocations.js';
 import { boxOfficeEvent } from './box-office-access.js';
 import { boxOfficePickerEvent, boxOfficeView } from './box-office-catalogue.js';
-import { type SaleInput, saleTickets, sellAtBoxOffice, voidLastSale } from './box-office-sale.js';
+import { type SaleInput, saleTickets, sellAtBoxOffice, storedSale, voidLastSale } from './box-office-sale.js';
+import { completeCardSale, startCardSale } from './card-sale.js';
 import { closeShift, listShifts, openShift, openShiftView } from './shifts.js';
 
 const tags = ['box-office'];
@@ -46,6 +54,7 @@ const security = [{ bearer: [] }];
  */
 export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
+  const cardDeps = { db, stripe: deps.stripe, config: deps.config.stripe };
   app.addHook('preValidation', app.requirePermission('boxoffice.sell'));
 
   const ctxOf = (req: FastifyRequest): OrderContext & { userId: number } => ({
@@ -68,9 +77,12 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         response: { 200: boxOfficeResponse },
       },
     },
-    async (req) => ({
-      data: await boxOfficeView(db, authOf(req), req.params.eventId, req.query.date, deps.clock.now()),
-    }),
+    async (req) => {
+      const auth = authOf(req);
+      const stripe = deps.stripe && deps.config.stripe;
+      const cards = stripe ? !!(await cardDestination(db, deps.config.stripe!, auth.accountId)) : false;
+      return { data: await boxOfficeView(db, auth, req.params.eventId, req.query.date, deps.clock.now(), cards) };
+    },
   );
 
   app.get(
@@ -201,15 +213,32 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     const auth = authOf(req);
     const eventId = req.params.eventId;
     await boxOfficeEvent(db, auth, eventId);
-    const list = body.admit_on_list_id
-      ? await findCheckInList(db, auth.accountId, eventId, body.admit_on_list_id)
-      : null;
-    if (body.admit_on_list_id && !list)
-      throw new DomainError('VALIDATION_FAILED', { fields: { admit_on_list_id: [{ key: 'not_found_choice' }] } });
+    const list = await admitList(req, body.admit_on_list_id);
     const locale = isLocale(body.locale) ? body.locale : requestLocale(req);
     const done = await sellAtBoxOffice(db, ctxOf(req), eventId, body, locale);
     if (done.mails.length) await deps.jobs.deliverOutbox(done.mails);
-    const units = await saleTickets(db, done.orderId);
+    return receipt(req, done.orderId, done.sale, list);
+  }
+
+  /** The check-in list a sale's tickets are admitted on (null: none asked for); one not of the event is refused. */
+  async function admitList(req: FastifyRequest<{ Params: { eventId: number } }>, listId: number | null | undefined) {
+    if (!listId) return null;
+    const list = await findCheckInList(db, authOf(req).accountId, req.params.eventId, listId);
+    if (!list)
+      throw new DomainError('VALIDATION_FAILED', { fields: { admit_on_list_id: [{ key: 'not_found_choice' }] } });
+    return list;
+  }
+
+  /** A sale's receipt: its tickets, admitted on `list` when given (already admitted ones say so), and the shift. */
+  async function receipt(
+    req: FastifyRequest<{ Params: { eventId: number } }>,
+    orderId: number,
+    sale: Omit<BoxOfficeSaleDto, 'tickets' | 'shift'>,
+    list: Awaited<ReturnType<typeof admitList>>,
+  ): Promise<BoxOfficeSaleDto> {
+    const auth = authOf(req);
+    const eventId = req.params.eventId;
+    const units = await saleTickets(db, orderId);
     const admitted = new Set<number>();
     if (list)
       for (const u of units) {
@@ -230,11 +259,79 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       }
     const shift = await openShiftView(db, eventId, auth.user.id);
     return {
-      ...done.sale,
+      ...sale,
       tickets: units.map((u) => ({ short_id: u.short_id, name: u.name, checked_in: admitted.has(u.id) })),
       shift: shift!,
     };
   }
+
+  app.post(
+    '/events/:eventId/box-office/card-sales',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Start a sale paid by card through Stripe on the staff device (its units held until it is paid)',
+        params: boxOfficeParams,
+        body: cardSaleBody,
+        response: { 201: cardSaleResponse },
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      await boxOfficeEvent(db, auth, req.params.eventId);
+      const locale = isLocale(req.body.locale) ? req.body.locale : requestLocale(req);
+      const started = await startCardSale(
+        cardDeps,
+        ctxOf(req),
+        auth.accountId,
+        req.params.eventId,
+        { ...req.body, admit_on_list_id: null },
+        locale,
+      );
+      return reply.status(201).send({ data: started });
+    },
+  );
+
+  app.post(
+    '/events/:eventId/box-office/card-sales/:orderId/complete',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Once Stripe confirmed the card on the device: the sale, completed once, and its receipt',
+        params: boxOfficeSaleParams,
+        body: completeCardSaleBody,
+        response: { 200: boxOfficeSaleResponse },
+      },
+    },
+    async (req) => {
+      await boxOfficeEvent(db, authOf(req), req.params.eventId);
+      const list = await admitList(req, req.body.admit_on_list_id);
+      const { effects, completed } = await completeCardSale(
+        cardDeps,
+        ctxOf(req),
+        req.params.eventId,
+        req.params.orderId,
+      );
+      if (effects.mails.length) await deps.jobs.deliverOutbox(effects.mails);
+      if (effects.refund && deps.stripe)
+        await refundLatePayment(
+          {
+            db,
+            stripe: deps.stripe,
+            jobs: deps.jobs,
+            log: deps.log,
+            now: () => deps.clock.now(),
+            appUrl: deps.config.appUrl,
+            storage: deps.storage,
+          },
+          effects.refund,
+        );
+      if (!completed) throw new DomainError('PAYMENT_NOT_COMPLETED');
+      return { data: await receipt(req, req.params.orderId, await storedSale(db, req.params.orderId), list) };
+    },
+  );
 
   app.post(
     '/events/:eventId/box-office/sales/:orderId/void',
@@ -250,7 +347,25 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     async (req) => {
       const auth = authOf(req);
       await boxOfficeEvent(db, auth, req.params.eventId);
-      const { mails } = await voidLastSale(db, ctxOf(req), req.params.eventId, req.params.orderId);
+      const ctx = ctxOf(req);
+      const { mails, refundCard } = await voidLastSale(db, ctx, req.params.eventId, req.params.orderId);
+      if (refundCard) {
+        const refundMails = await refundOrder(
+          {
+            db,
+            stripe: deps.stripe,
+            now: () => deps.clock.now(),
+            appUrl: deps.config.appUrl,
+            storage: deps.storage,
+            userId: auth.user.id,
+            stock: deps.stock,
+          },
+          req.params.eventId,
+          req.params.orderId,
+          { cancel_order: true, notify_buyer: false },
+        );
+        mails.push(...refundMails);
+      }
       if (mails.length) await deps.jobs.deliverOutbox(mails);
       return { data: (await openShiftView(db, req.params.eventId, auth.user.id))! };
     },

@@ -8,6 +8,8 @@ import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 
 type ShiftRow = typeof boxOfficeShifts.$inferSelect;
 
+const UNPAID = new Set(['RESERVED', 'PROCESSING', 'ABANDONED', 'REFUND_PENDING']);
+
 /** A shift's sales that stand, by method, the voided ones, and the last that stands. */
 async function salesOf(db: Executor, shiftId: number) {
   const rows = await db
@@ -16,6 +18,7 @@ async function salesOf(db: Executor, shiftId: number) {
       order_number: orders.order_number,
       total: orders.total,
       status: orders.status,
+      cancelled: orders.cancelled_at,
       payment: orders.box_office_payment,
     })
     .from(orders)
@@ -28,10 +31,13 @@ async function salesOf(db: Executor, shiftId: number) {
   let voided = 0;
   let last: BoxOfficeShiftDto['last_sale'] = null;
   for (const r of rows) {
-    if (r.status === 'CANCELLED') {
+    // Cancelled (a card sale voided is refunded and cancelled).
+    if (r.status === 'CANCELLED' || (r.status === 'REFUNDED' && r.cancelled)) {
       voided++;
       continue;
     }
+    // A card sale not paid (yet), or whose payment is going back: no sale.
+    if (UNPAID.has(r.status)) continue;
     const method = r.payment?.method ?? 'CASH';
     sales[method].count++;
     sales[method].total += r.total;

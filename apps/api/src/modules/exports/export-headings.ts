@@ -75,6 +75,8 @@ export const EXPORT_TEXT = {
   cash_total: /*i18n*/ { id: 'export.cash_total', message: 'Cash taken' },
   card_sales: /*i18n*/ { id: 'export.card_sales', message: 'Card terminal sales' },
   card_total: /*i18n*/ { id: 'export.card_total', message: 'Card terminal taken' },
+  stripe_sales: /*i18n*/ { id: 'export.stripe_sales', message: 'Card (Stripe) sales' },
+  stripe_total: /*i18n*/ { id: 'export.stripe_total', message: 'Card (Stripe) taken' },
   complimentary: /*i18n*/ { id: 'export.complimentary', message: 'Complimentary sales' },
   voided: /*i18n*/ { id: 'export.voided', message: 'Voided sales' },
   expected_cash: /*i18n*/ { id: 'export.expected_cash', message: 'Cash expected' },

@@ -7,6 +7,8 @@ import {
   type ReserveOrderBody,
 } from '@admitone/shared';
 
+import { lineKey } from '../../lib/line-key';
+
 /** What the buyer picked: quantities per ticket or tier, and a donation amount (minor units) per ticket. */
 export interface Selection {
   quantities: Record<string, number>;
@@ -21,9 +23,7 @@ export interface Selection {
 
 export const emptySelection = (): Selection => ({ quantities: {}, amounts: {} });
 
-/** Key of a ticket's (or one tier's) quantity. */
-export const lineKey = (ticketId: number, tierId: number | null = null) =>
-  tierId === null ? `${ticketId}` : `${ticketId}:${tierId}`;
+export { lineKey };
 
 /**
  * A typed or stepped quantity made valid: whole, 0..max, and never between 0 and the ticket's

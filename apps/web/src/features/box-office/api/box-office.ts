@@ -5,8 +5,11 @@ import type {
   BoxOfficeSaleBody,
   BoxOfficeSaleDto,
   BoxOfficeShiftDto,
+  CardSaleBody,
+  CardSaleDto,
   CloseShiftBody,
   One,
+  PublicEventDto,
 } from '@admitone/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -89,6 +92,37 @@ export function useSetAllocation(eventId: number, dateId: number) {
   return useMutation({
     mutationFn: (body: AllocationBody) =>
       api.put<One<AllocationDto>>(`${base(eventId)}/allocations/${dateId}`, body).then((r) => r.data),
+    onSuccess: refresh,
+  });
+}
+
+/** The event as the box office sells it on a date, for the seat picker (fetched when the picker opens). */
+export const useBoxOfficePickerEvent = (eventId: number, dateId: number | null, enabled: boolean) =>
+  useQuery({
+    queryKey: [...boxOfficeKeys.all(eventId), 'picker', dateId],
+    queryFn: () =>
+      api
+        .get<One<PublicEventDto>>(`${base(eventId)}/event`, { query: dateId ? { date: dateId } : {} })
+        .then((r) => r.data),
+    enabled,
+  });
+
+/** Starts a sale paid by card through Stripe on this device: its units are held; the answer has the client secret. */
+export function useStartCardSale(eventId: number) {
+  return useMutation({
+    mutationFn: (body: CardSaleBody) =>
+      api.post<One<CardSaleDto>>(`${base(eventId)}/card-sales`, body).then((r) => r.data),
+  });
+}
+
+/** Once Stripe confirmed the card: the sale completed (once) and its receipt. */
+export function useCompleteCardSale(eventId: number) {
+  const refresh = useRefresh(eventId);
+  return useMutation({
+    mutationFn: ({ orderId, admit }: { orderId: number; admit: number | null }) =>
+      api
+        .post<One<BoxOfficeSaleDto>>(`${base(eventId)}/card-sales/${orderId}/complete`, { admit_on_list_id: admit })
+        .then((r) => r.data),
     onSuccess: refresh,
   });
 }

@@ -19,6 +19,7 @@ import { OpenShiftCard } from './OpenShiftCard';
 import { PendingSales } from './PendingSales';
 import { ReceiptCard } from './ReceiptCard';
 import { SalePanel } from './SalePanel';
+import type { SeatPickerComponent } from './SeatChooser';
 import { ShiftsSection } from './ShiftsSection';
 
 /**
@@ -26,7 +27,7 @@ import { ShiftsSection } from './ShiftsSection';
  * with a float, sell (large buttons for what the box office sells on the chosen date, then cash, a card terminal or
  * complimentary), print or hand over the receipt, void the last sale, and close the shift with the cash counted.
  */
-export function BoxOfficePage({ standalone }: { standalone: boolean }) {
+export function BoxOfficePage({ standalone, seatPicker }: { standalone: boolean; seatPicker: SeatPickerComponent }) {
   const { t, i18n } = useLingui();
   const eventId = Number(useParams().eventId);
   const [dateId, setDateId] = useState<number | null>(null);
@@ -149,6 +150,7 @@ export function BoxOfficePage({ standalone }: { standalone: boolean }) {
           <SalePanel
             office={data}
             device={device}
+            seatPicker={seatPicker}
             onSold={(done, qr) => {
               setSale(done);
               setOfflineQr(qr ?? null);

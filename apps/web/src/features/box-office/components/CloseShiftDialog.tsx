@@ -56,6 +56,14 @@ export function ShiftSummary({ shift, currency }: { shift: BoxOfficeShiftDto; cu
           </Table.Th>
           <Table.Td ta="end">{money(shift.sales.CARD_TERMINAL.total)}</Table.Td>
         </Table.Tr>
+        {shift.sales.CARD_STRIPE.count ? (
+          <Table.Tr>
+            <Table.Th scope="row">
+              <Trans>Card through Stripe ({shift.sales.CARD_STRIPE.count})</Trans>
+            </Table.Th>
+            <Table.Td ta="end">{money(shift.sales.CARD_STRIPE.total)}</Table.Td>
+          </Table.Tr>
+        ) : null}
         <Table.Tr>
           <Table.Th scope="row">
             <Trans>Complimentary</Trans>

@@ -7,6 +7,7 @@ import {
   type BoxOfficeItemDto,
   type BoxOfficeMethod,
   type BoxOfficeSaleDto,
+  type CardSaleDto,
   currencyExponent,
   formatMoney,
   type Locale,
@@ -30,17 +31,22 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { IconArmchair, IconMinus, IconPlus } from '@tabler/icons-react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { isApiError, NETWORK_ERROR, toFormErrors } from '../../../lib/api-error';
-import { useSell } from '../api/box-office';
+import { lineKey } from '../../../lib/line-key';
+import { useSell, useStartCardSale } from '../api/box-office';
 import { quickAmounts } from '../denominations';
 import { itemKey, unitsPerItem } from '../offline-store';
 import type { DeviceStockApi } from '../use-device-stock';
 import classes from './BoxOffice.module.css';
+import { SeatChooser, type SeatPickerComponent } from './SeatChooser';
+
+// Stripe's code loads only when a card is taken.
+const CardSaleDialog = lazy(() => import('./CardSaleDialog'));
 
 const keyOf = (i: BoxOfficeItemDto) => `${i.ticket_id}:${i.tier_id ?? ''}`;
 
@@ -52,10 +58,12 @@ const keyOf = (i: BoxOfficeItemDto) => `${i.ticket_id}:${i.tier_id ?? ''}`;
 export function SalePanel({
   office,
   device,
+  seatPicker,
   onSold,
 }: {
   office: BoxOfficeDto;
   device: DeviceStockApi;
+  seatPicker: SeatPickerComponent;
   onSold: (sale: BoxOfficeSaleDto, offlineQr?: Record<string, string>) => void;
 }) {
   const { t, i18n } = useLingui();
@@ -71,6 +79,8 @@ export function SalePanel({
   const [listId, setListId] = useState(office.check_in_lists[0]?.id ?? null);
   const [mail, setMail] = useState(false);
   const sell = useSell(event.id);
+  const startCard = useStartCardSale(event.id);
+  const [cardSale, setCardSale] = useState<CardSaleDto | null>(null);
   const { online } = device;
   // Without a network the device sells from the units kept for the door that its shift holds, if any.
   const onDevice = unitsPerItem(device.units);
@@ -80,15 +90,29 @@ export function SalePanel({
 
   const sellable = office.items.filter((i) => !i.seated);
   const lines = sellable.filter((i) => (counts[keyOf(i)] ?? 0) > 0);
-  const total = lines.reduce((s, i) => s + i.price * counts[keyOf(i)]!, 0);
+  // Seated tickets: chosen on the plan (online only), as the seat picker's lines.
+  const [seats, setSeats] = useState<Record<string, number[]>>({});
+  const [choosing, setChoosing] = useState(false);
+  const [pickerKey, setPickerKey] = useState(0);
+  const seatedLines = offline
+    ? []
+    : office.items.flatMap((item) => {
+        const ids = item.seated ? (seats[lineKey(item.ticket_id, item.tier_id)] ?? []) : [];
+        return ids.length ? [{ item, ids }] : [];
+      });
+  const total =
+    lines.reduce((s, i) => s + i.price * counts[keyOf(i)]!, 0) +
+    seatedLines.reduce((s, l) => s + l.item.price * l.ids.length, 0);
   const givenMinor = given === '' ? null : toMinorUnits(Number(given) || 0, event.currency);
   const add = (i: BoxOfficeItemDto, by: number) =>
     setCounts((c) => ({ ...c, [keyOf(i)]: Math.max(0, Math.min(leftOf(i) ?? 999, (c[keyOf(i)] ?? 0) + by)) }));
-  const payMethod = offline && method === 'CARD_TERMINAL' ? 'CASH' : method;
+  const payMethod = offline && (method === 'CARD_TERMINAL' || method === 'CARD_STRIPE') ? 'CASH' : method;
   const charged = payMethod === 'COMPLIMENTARY' ? 0 : total;
   const change = payMethod === 'CASH' && givenMinor !== null ? givenMinor - charged : null;
   const reset = () => {
     setCounts({});
+    setSeats({});
+    setPickerKey((k) => k + 1);
     setGiven('');
     setReference('');
     setReason('');
@@ -129,28 +153,37 @@ export function SalePanel({
       }
       return;
     }
+    const sale = {
+      event_date_id: office.date_id,
+      items: [
+        ...lines.map((i) => ({ ticket_id: i.ticket_id, tier_id: i.tier_id, quantity: counts[keyOf(i)]! })),
+        ...seatedLines.map(({ item, ids }) => ({
+          ticket_id: item.ticket_id,
+          tier_id: item.tier_id,
+          quantity: ids.length,
+          seats: ids,
+        })),
+      ],
+      expected_total: total,
+      first_name: name.first || null,
+      last_name: name.last || null,
+      email: name.email || null,
+      send_tickets: mail && !!name.email,
+    };
+    // A card through Stripe: the units are held, then the buyer pays on this device (CardSaleDialog).
+    if (method === 'CARD_STRIPE') return startCard.mutate(sale, { onSuccess: setCardSale });
     const payment =
       method === 'CASH'
         ? { method, given: givenMinor ?? charged }
         : method === 'CARD_TERMINAL'
           ? { method, reference }
-          : { method, reason };
+          : { method: 'COMPLIMENTARY' as const, reason };
     sell.mutate(
+      { ...sale, payment, admit_on_list_id: admit ? listId : null },
       {
-        event_date_id: office.date_id,
-        items: lines.map((i) => ({ ticket_id: i.ticket_id, tier_id: i.tier_id, quantity: counts[keyOf(i)]! })),
-        expected_total: total,
-        first_name: name.first || null,
-        last_name: name.last || null,
-        email: name.email || null,
-        payment,
-        admit_on_list_id: admit ? listId : null,
-        send_tickets: mail && !!name.email,
-      },
-      {
-        onSuccess: (sale) => {
+        onSuccess: (done) => {
           reset();
-          onSold(sale);
+          onSold(done);
         },
       },
     );
@@ -206,9 +239,31 @@ export function SalePanel({
             })}
           </SimpleGrid>
           {office.items.some((i) => i.seated) ? (
-            <Text size="sm" c="dimmed" mt="sm">
-              <Trans>Seated tickets are not sold here yet: sell them from the event page.</Trans>
-            </Text>
+            <Stack gap={4} mt="sm" align="flex-start">
+              <Button
+                size="lg"
+                variant="light"
+                leftSection={<IconArmchair size={20} aria-hidden />}
+                onClick={() => setChoosing(true)}
+                disabled={!online}
+              >
+                <Trans>Choose seats</Trans>
+              </Button>
+              {!online ? (
+                <Text size="sm" c="dimmed">
+                  <Trans>Seats are chosen on the plan, which needs the network.</Trans>
+                </Text>
+              ) : null}
+              <SeatChooser
+                eventId={event.id}
+                dateId={office.date_id}
+                opened={choosing}
+                resetKey={pickerKey}
+                onClose={() => setChoosing(false)}
+                onChosen={setSeats}
+                picker={seatPicker}
+              />
+            </Stack>
           ) : null}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -217,8 +272,27 @@ export function SalePanel({
               <Title order={2} size="h4" id="sale-title">
                 <Trans>This sale</Trans>
               </Title>
-              {lines.length ? (
+              {lines.length || seatedLines.length ? (
                 <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="sale-lines">
+                  {seatedLines.map(({ item, ids }) => {
+                    const itemName = item.name;
+                    return (
+                      <Group key={keyOf(item)} component="li" justify="space-between" wrap="nowrap" gap="xs">
+                        <Group gap={6} wrap="nowrap">
+                          <ActionIcon
+                            variant="default"
+                            onClick={() => setChoosing(true)}
+                            aria-label={t`Change the seats of ${itemName}`}
+                          >
+                            <IconArmchair size={16} aria-hidden />
+                          </ActionIcon>
+                          <Text fw={700}>{ids.length}</Text>
+                          <Text>{item.name}</Text>
+                        </Group>
+                        <Text>{money(item.price * ids.length)}</Text>
+                      </Group>
+                    );
+                  })}
                   {lines.map((i) => {
                     const itemName = i.name;
                     return (
@@ -259,6 +333,7 @@ export function SalePanel({
                 aria-label={t`Payment`}
                 data={[
                   { value: 'CASH', label: t`Cash` },
+                  ...(office.card_payments ? [{ value: 'CARD_STRIPE', label: t`Card`, disabled: offline }] : []),
                   { value: 'CARD_TERMINAL', label: t`Card terminal`, disabled: offline },
                   { value: 'COMPLIMENTARY', label: t`Complimentary` },
                 ]}
@@ -289,6 +364,10 @@ export function SalePanel({
                     </Text>
                   ) : null}
                 </Stack>
+              ) : payMethod === 'CARD_STRIPE' ? (
+                <Text size="sm" c="dimmed">
+                  <Trans>The buyer pays by card on this device through Stripe; the tickets are held meanwhile.</Trans>
+                </Text>
               ) : payMethod === 'CARD_TERMINAL' ? (
                 <TextInput
                   label={t`Terminal receipt reference`}
@@ -368,15 +447,38 @@ export function SalePanel({
                 </Alert>
               ) : sell.error && !Object.keys(fields).length ? (
                 <FormErrorAlert error={sell.error} />
+              ) : startCard.error ? (
+                <FormErrorAlert error={startCard.error} />
               ) : null}
               <Button
                 type="submit"
                 size="xl"
-                disabled={!lines.length || (!online && !offline)}
-                loading={sell.isPending}
+                disabled={(!lines.length && !seatedLines.length) || (!online && !offline)}
+                loading={sell.isPending || startCard.isPending}
               >
-                {payMethod === 'COMPLIMENTARY' ? <Trans>Give tickets</Trans> : <Trans>Complete sale</Trans>}
+                {payMethod === 'COMPLIMENTARY' ? (
+                  <Trans>Give tickets</Trans>
+                ) : payMethod === 'CARD_STRIPE' ? (
+                  <Trans>Take the card</Trans>
+                ) : (
+                  <Trans>Complete sale</Trans>
+                )}
               </Button>
+              {cardSale ? (
+                <Suspense fallback={null}>
+                  <CardSaleDialog
+                    eventId={event.id}
+                    started={cardSale}
+                    admitListId={admit ? listId : null}
+                    onClose={() => setCardSale(null)}
+                    onPaid={(done) => {
+                      setCardSale(null);
+                      reset();
+                      onSold(done);
+                    }}
+                  />
+                </Suspense>
+              ) : null}
             </Stack>
           </Card>
         </Grid.Col>

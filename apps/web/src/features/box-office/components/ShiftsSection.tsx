@@ -72,7 +72,7 @@ export function ShiftsSection({
         }
       >
         {(list) => (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
             <Table verticalSpacing={6} data-testid="shifts-table">
               <Table.Thead>
                 <Table.Tr>

@@ -108,7 +108,8 @@ export function ReportTable({ caption, columns, rows, footer, minWidth = 560, te
       </Table.Td>
     );
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    // Wider than the page, it scrolls: focusable, so a keyboard can scroll it too.
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0}>
       <Table striped withTableBorder fz="sm" verticalSpacing="xs" captionSide="top" data-testid={testId}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
