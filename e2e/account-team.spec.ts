@@ -220,6 +220,22 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await them.goto('/account/users');
   await expect(them).toHaveURL(/\/manage\/check-in$/);
 
+  // Given the box office too: the same events, and their box office (nothing else).
+  await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+  await page.getByRole('menuitem', { name: 'Change role' }).click();
+  const sells = page.getByRole('dialog', { name: 'Change role' });
+  await sells.getByRole('checkbox', { name: 'May also sell at the box office' }).check();
+  await sells.getByRole('button', { name: 'Save role' }).click();
+  await expect(sells).toBeHidden();
+  await expect(row.getByText('Also sells at the box office')).toBeVisible();
+  await them.goto('/manage/check-in');
+  await them.getByRole('link', { name: 'Open the box office for Summer Jazz Festival' }).click();
+  await expect(them).toHaveURL(/\/manage\/box-office\/\d+$/);
+  await expect(them.getByRole('heading', { name: 'Open a shift' })).toBeVisible();
+  await expectAccessible(them, 'door staff: box office');
+  await them.goto(them.url().replace('/manage/box-office/', '/manage/event/') + '/orders');
+  await expect(them).toHaveURL(/\/manage\/check-in$/);
+
   await changeRole('Admin');
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();

@@ -21,8 +21,9 @@ import { UserMenu } from '../../features/users/components/UserMenu';
 import { hasPermission } from '../../features/users/hooks/usePermission';
 import classes from './ManageLayout.module.css';
 
-/** What door staff (check-in only) may open: the check-in screens and their own profile. */
-const doorStaffPath = (path: string) => /^\/manage\/(check-in|profile)(\/|$)/.test(path);
+/** Where door staff may be: check-in and their profile; the box office too for those who sell there. */
+const doorStaffPath = (path: string, sells: boolean) =>
+  /^\/manage\/(check-in|profile)(\/|$)/.test(path) || (sells && /^\/manage\/box-office\/\d+$/.test(path));
 
 /**
  * The main navigation on a phone (below `sm`, where the header has no room for its buttons): a burger
@@ -131,7 +132,11 @@ function ManageShell() {
         <InsideMainContext value>
           <EmailConfirmationBanner />
           <MailDelayBanner />
-          {checkInOnly && !doorStaffPath(pathname) ? <Navigate to="/manage/check-in" replace /> : <Outlet />}
+          {checkInOnly && !doorStaffPath(pathname, hasPermission(me.data!, 'boxoffice.sell')) ? (
+            <Navigate to="/manage/check-in" replace />
+          ) : (
+            <Outlet />
+          )}
         </InsideMainContext>
       </AppShell.Main>
     </AppShell>
