@@ -42,6 +42,13 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
     quantity: 40,
   });
   await send('post', `/events/${event.id}/tickets`, { name: 'Guest list', type: 'FREE', sold_online: false });
+  await send('post', `/events/${event.id}/questions`, {
+    title: 'Postcode',
+    type: 'SINGLE_LINE_TEXT',
+    required: true,
+    applies_to: 'ORDER',
+    asked_at_box_office: true,
+  });
   await send('put', `/events/${event.id}/settings`, { offline_payments_enabled: true });
   await send('put', `/events/${event.id}/status`, { status: 'LIVE' });
   await signInWithToken(page, token);
@@ -64,6 +71,10 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   await page.getByRole('group', { name: 'Amount given' }).getByRole('button', { name: '€60.00' }).click();
   await expect(page.getByTestId('change')).toHaveText('Change €10.00');
   await page.getByLabel('Admit at once').check();
+  // The organizer asks for a postcode at the door: the sale waits for it.
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveAccessibleDescription('This field is required.');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('1010');
   await page.getByRole('button', { name: 'Complete sale' }).click();
   await expect(page.getByTestId('receipt-change')).toHaveText('Paid. Change to hand back: €10.00');
   const receipt = page.getByTestId('receipt');
@@ -79,6 +90,7 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   await page.getByRole('button', { name: 'Add Guest list' }).click();
   await page.getByText('Complimentary', { exact: true }).click();
   await page.getByLabel('Reason').fill('Band guest');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('1020');
   await page.getByRole('button', { name: 'Give tickets' }).click();
   await expect(page.getByTestId('receipt-total')).toHaveText('€0.00');
   await page.getByRole('button', { name: 'Void this sale' }).click();
@@ -106,6 +118,10 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   await standard.click();
   await standard.click();
   await page.getByRole('group', { name: 'Amount given' }).getByRole('button', { name: '€60.00' }).click();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  // Offline too, the device asks for what the organizer requires.
+  await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveAccessibleDescription('This field is required.');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('1030');
   await page.getByRole('button', { name: 'Complete sale' }).click();
   await expect(page.getByTestId('receipt-offline')).toBeVisible();
   await expect(page.getByTestId('receipt-change')).toHaveText('Paid. Change to hand back: €10.00');

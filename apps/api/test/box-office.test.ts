@@ -375,3 +375,68 @@ describe('seats at the box office', () => {
     expect(await findDrift(ctx.app.deps.database.db, s.event.id)).toEqual([]);
   });
 });
+
+describe('questions at the door', () => {
+  it('are the ones marked for the box office, required as marked, and answered on the order and each ticket', async () => {
+    const v = await venue();
+    const ask = async (body: Record<string, unknown>) => {
+      const r = await post(`/${v.eventId}/questions`, v.token, body);
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().data.id as number;
+    };
+    const postcode = await ask({
+      title: 'Postcode',
+      type: 'SINGLE_LINE_TEXT',
+      required: true,
+      applies_to: 'ORDER',
+      asked_at_box_office: true,
+    });
+    const diet = await ask({
+      title: 'Diet',
+      type: 'DROPDOWN',
+      options: ['None', 'Vegan'],
+      applies_to: 'ATTENDEE',
+      ticket_ids: [v.standard.id],
+      asked_at_box_office: true,
+    });
+    await ask({ title: 'Online only', type: 'SINGLE_LINE_TEXT', required: true, applies_to: 'ORDER' });
+    const file = await post(`/${v.eventId}/questions`, v.token, {
+      title: 'Proof',
+      type: 'FILE',
+      applies_to: 'ORDER',
+      asked_at_box_office: true,
+    });
+    expect(file.json().error.field_errors).toEqual({
+      asked_at_box_office: ['A file cannot be asked for at the box office: there is nothing to upload it with.'],
+    });
+    const office = (await call(ctx.app, 'GET', `/api/events/${v.eventId}/box-office`, { token: v.token })).json().data;
+    expect(office.questions.map((q: { id: number }) => q.id)).toEqual([postcode, diet]);
+    await openShift(v.eventId, v.token);
+    const body = {
+      items: [{ ticket_id: v.standard.id, quantity: 2 }],
+      expected_total: 5000,
+      payment: { method: 'CASH', given: 5000 },
+    };
+    const missing = await sell(v.eventId, v.token, { ...body, answers: { [diet]: 'Meat' } });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.field_errors).toEqual({
+      [`answers.${postcode}`]: ['This field is required.'],
+      [`answers.${diet}`]: ['This choice does not exist.'],
+    });
+    const sold = await sell(v.eventId, v.token, { ...body, answers: { [postcode]: '1010', [diet]: 'Vegan' } });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const order = (
+      await call(ctx.app, 'GET', `/api/events/${v.eventId}/orders/${sold.json().data.order_id}`, { token: v.token })
+    ).json().data;
+    // The order's answer, and one per ticket.
+    expect(order.answers).toHaveLength(3);
+    expect(order.answers).toContainEqual(expect.objectContaining({ question_id: postcode, answer: '1010' }));
+    const attendees = (await call(ctx.app, 'GET', `/api/events/${v.eventId}/attendees`, { token: v.token })).json()
+      .data as Array<{ id: number }>;
+    for (const a of attendees) {
+      const one = (await call(ctx.app, 'GET', `/api/events/${v.eventId}/attendees/${a.id}`, { token: v.token })).json()
+        .data;
+      expect(one.answers).toEqual([expect.objectContaining({ question_id: diet, answer: 'Vegan' })]);
+    }
+  });
+});

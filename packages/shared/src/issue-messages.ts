@@ -261,6 +261,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.not_for_allocation',
     message: 'Only tickets and products sold at the box office without a seat can be kept for the door.',
   },
+  no_file_at_box_office: /*i18n*/ {
+    id: 'field.no_file_at_box_office',
+    message: 'A file cannot be asked for at the box office: there is nothing to upload it with.',
+  },
   allocation_no_room: /*i18n*/ {
     id: 'field.allocation_no_room',
     message: 'Not that many are left to keep for the door on this date.',

@@ -97,6 +97,7 @@ export type IssueKey =
   | 'below_claimed'
   | 'not_for_allocation'
   | 'allocation_no_room'
+  | 'no_file_at_box_office'
   | 'seating_too_many_seats'
   | 'seating_not_published'
   | 'seating_category_mapped_twice'

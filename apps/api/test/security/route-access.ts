@@ -15,6 +15,7 @@ import {
   checkInScan,
   claimBody,
   closeShiftBody,
+  completeCardSaleBody,
   contentTranslationBody,
   createApiKeyBody,
   createAttendeeBody,
@@ -267,7 +268,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
     access: 'member',
     body: body(cardSaleBody, (w) => ({ items: [{ ticket_id: w.ticketId, quantity: 1 }], expected_total: 1 })),
   },
-  'POST /api/events/{eventId}/box-office/card-sales/{orderId}/complete': { access: 'member' },
+  'POST /api/events/{eventId}/box-office/card-sales/{orderId}/complete': {
+    access: 'member',
+    body: body(completeCardSaleBody, () => ({})),
+  },
   'POST /api/events/{eventId}/box-office/claims': {
     access: 'member',
     body: body(claimBody, (w) => ({ event_date_id: w.dateId })),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { LOCALES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { reserveItem } from './checkout.js';
+import { answersField, type PublicQuestionDto, publicQuestionSchema, reserveItem } from './checkout.js';
 import { oneOf } from './common.js';
 
 /**
@@ -69,6 +69,8 @@ export const boxOfficeSaleBody = z.object({
   admit_on_list_id: z.number().int().positive().max(LIMITS.ID_MAX).nullish(),
   /** Mail the tickets to `email`. */
   send_tickets: z.boolean().default(false),
+  /** Answers to the questions asked at the box office, by question id (an attendee question's: each ticket's). */
+  answers: answersField,
 });
 export type BoxOfficeSaleBody = z.input<typeof boxOfficeSaleBody>;
 
@@ -221,6 +223,8 @@ export interface BoxOfficeDto {
   shift: BoxOfficeShiftDto | null;
   /** Cards can be taken through Stripe on the staff device (the account takes card payments). */
   card_payments: boolean;
+  /** The questions the organizer asks at the box office, in the staff member's language. */
+  questions: PublicQuestionDto[];
 }
 
 export const boxOfficeQuery = z.object({ date: idParam.optional() });
@@ -252,6 +256,7 @@ export const boxOfficeResponse = oneOf(
     check_in_lists: z.array(z.object({ id: z.number().int(), name: z.string() })),
     shift: shiftSchema.nullable(),
     card_payments: z.boolean(),
+    questions: z.array(publicQuestionSchema),
   }) satisfies z.ZodType<BoxOfficeDto>,
 );
 

@@ -59,6 +59,8 @@ export const questionBody = z
     is_hidden: z.boolean().default(false),
     /** Buyers may change their answer after the order, from their order page. */
     buyer_editable: z.boolean().default(false),
+    /** Asked at the box office too (not a FILE question: the door has no uploads). */
+    asked_at_box_office: z.boolean().default(false),
     applies_to: z.enum(QUESTION_SCOPES).default('ATTENDEE'),
     /** Empty: every ticket. Only for attendee questions. */
     ticket_ids: z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500).default([]),
@@ -69,6 +71,10 @@ export const questionBody = z
     }
     if (new Set(v.options.map((o) => o.toLowerCase())).size !== v.options.length) {
       ctx.addIssue({ code: 'custom', path: ['options'], ...customIssue('options_unique'), input: v.options });
+    }
+    if (v.asked_at_box_office && v.type === 'FILE') {
+      const issue = customIssue('no_file_at_box_office');
+      ctx.addIssue({ code: 'custom', path: ['asked_at_box_office'], ...issue, input: v.asked_at_box_office });
     }
   });
 export type QuestionBody = z.input<typeof questionBody>;
@@ -91,6 +97,7 @@ export interface QuestionDto {
   required: boolean;
   is_hidden: boolean;
   buyer_editable: boolean;
+  asked_at_box_office: boolean;
   applies_to: QuestionScope;
   ticket_ids: number[];
   sort_order: number;
@@ -108,6 +115,7 @@ export const questionSchema = z.object({
   required: z.boolean(),
   is_hidden: z.boolean(),
   buyer_editable: z.boolean(),
+  asked_at_box_office: z.boolean(),
   applies_to: z.enum(QUESTION_SCOPES),
   ticket_ids: z.array(z.number().int()),
   sort_order: z.number().int(),

@@ -28,6 +28,8 @@ export const questions = pgTable(
     is_hidden: boolean('is_hidden').notNull().default(false),
     /** Buyers may change their answer after the order, from their order page (modules/self-service). */
     buyer_editable: boolean('buyer_editable').notNull().default(false),
+    /** Asked at the box office too (once per sale; an attendee question's answer goes to each of its tickets). */
+    asked_at_box_office: boolean('asked_at_box_office').notNull().default(false),
     applies_to: text('applies_to').$type<QuestionScope>().notNull(),
     sort_order: integer('sort_order').notNull().default(0),
     ...timestamps,

@@ -16,6 +16,7 @@ import { type Catalogue, findPublicEvent, loadCatalogue, stockOf } from '../chec
 import { catalogueOnDate } from '../checkout/catalogue-dates.js';
 import { readEventDateLevels } from '../inventory/date-levels.js';
 import { readStockLevels } from '../inventory/stock-levels.js';
+import { checkoutQuestions, questionsIn } from '../orders/order-view.js';
 import { publicDateStock } from '../public-events/public-dates.js';
 import { onDateTickets, previewEventFor } from '../public-events/public-event.js';
 import { availabilityOnDate } from '../tickets/availability.js';
@@ -69,6 +70,7 @@ export async function boxOfficeView(
   dateId: number | undefined,
   now: Date,
   cardPayments: boolean,
+  locale: Locale,
 ): Promise<BoxOfficeDto> {
   const event = await boxOfficeEvent(db, auth, eventId);
   const full = await loadBoxOfficeCatalogue(db, eventId);
@@ -127,6 +129,7 @@ export async function boxOfficeView(
     check_in_lists: lists.map((l) => ({ id: l.id, name: l.name ?? '' })),
     shift: await openShiftView(db, eventId, auth.user.id),
     card_payments: cardPayments,
+    questions: questionsIn(await doorQuestions(db, eventId), locale),
   };
 }
 
@@ -158,6 +161,10 @@ export async function boxOfficePickerEvent(
   if (!found || found.status !== 'LIVE') throw new DomainError('EVENT_UNAVAILABLE');
   return found.event;
 }
+
+/** The event's visible questions asked at the box office too. */
+export const doorQuestions = async (db: Db, eventId: number) =>
+  (await checkoutQuestions(db, eventId)).filter((q) => q.asked_at_box_office && q.type !== 'FILE');
 
 /** One unit's price with its taxes and fees, as the buyer pays it. */
 function priceWithCharges(c: Catalogue, ticketId: number, type: TicketType, base: number): number {

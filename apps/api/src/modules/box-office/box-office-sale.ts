@@ -1,19 +1,22 @@
 import {
+  type AnswerValue,
   type BoxOfficeSaleBody,
   type boxOfficeSaleBody,
   type BoxOfficeSaleDto,
   isLocale,
   LIMITS,
   type Locale,
+  type PublicQuestionDto,
   type UnitPrice,
 } from '@admitone/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { attendees, orderItems, orders } from '../../db/schema/index.js';
-import { DomainError } from '../../shared/errors.js';
+import { attendees, orderItems, orders, questionAnswers } from '../../db/schema/index.js';
+import { DomainError, type FieldIssues } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
+import { attendeeQuestionsFor, checkAnswers, orderQuestions } from '../checkout/answers.js';
 import { catalogueOnDate, dateOfOrder } from '../checkout/catalogue-dates.js';
 import { type OrderLine, priceRequest, totalsOf } from '../checkout/order-lines.js';
 import { passDatesTaken } from '../checkout/passes.js';
@@ -25,10 +28,11 @@ import { newAttendeeShortId, newOrderNumber, newOrderShortId } from '../orders/i
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import { cancelOrder, lockOrder, type OrderContext } from '../orders/order-status.js';
+import { questionsIn } from '../orders/order-view.js';
 import { checkSeatPicks, seatsTaken } from '../seating/seat-picks.js';
 import { placeMapOf } from '../seating/seats.js';
 import { endClaims, lockClaimedUnits } from './allocations.js';
-import { loadBoxOfficeCatalogue } from './box-office-catalogue.js';
+import { doorQuestions, loadBoxOfficeCatalogue } from './box-office-catalogue.js';
 import { lockOpenShift, shiftView } from './shifts.js';
 
 /** A sale as the screen sends it; `offline`: made on a device without a network, sent later (its id, its units). */
@@ -95,6 +99,18 @@ export async function sellAtBoxOffice(
   if (payment.method === 'CASH' && payment.given < totals.total && !input.offline)
     throw new DomainError('VALIDATION_FAILED', { fields: { 'payment.given': [{ key: 'cash_short' }] } });
 
+  // The questions asked at the door: an offline sale keeps the answers that are valid (it happened already).
+  const asked = questionsIn(await doorQuestions(db, eventId), null);
+  const soldTickets = new Set(lines.map((l) => l.ticket.ticket.id));
+  const issues: FieldIssues = {};
+  const given = input.answers ?? {};
+  const orderAnswers = checkAnswers(orderQuestions(asked), given, 'answers.', issues);
+  const perTicket = asked.filter(
+    (q) => q.applies_to === 'ATTENDEE' && (!q.ticket_ids.length || q.ticket_ids.some((id) => soldTickets.has(id))),
+  );
+  const attendeeAnswers = checkAnswers(perTicket, given, 'answers.', issues);
+  if (Object.keys(issues).length && !input.offline) throw new DomainError('VALIDATION_FAILED', { fields: issues });
+
   const places = catalogue.seating ? await placeMapOf(db, catalogue.seating.versionId) : null;
   const picks = checkSeatPicks(catalogue.seating, places, input.items);
   const seatsOfLines = placesOfLines(lines, picks);
@@ -145,6 +161,7 @@ export async function sellAtBoxOffice(
       const written = fresh.length
         ? await takeNewUnit(tx, ctx.stock, eventId, fresh, write, { buyer: true })
         : await write(tx);
+      await saveDoorAnswers(tx, written.id, orderAnswers, attendeeAnswers, perTicket);
       await endClaims(
         tx,
         units.flatMap((u) => (u.kept === undefined ? [] : [u.kept])),
@@ -397,4 +414,27 @@ export async function storedSale(tx: Executor, orderId: number): Promise<Omit<Bo
     })),
     mailed: false,
   };
+}
+
+/** The door's answers: an order question's on the order, an attendee question's on each ticket it is asked for. */
+async function saveDoorAnswers(
+  tx: Tx,
+  orderId: number,
+  forOrder: Array<{ question_id: number; answer: AnswerValue }>,
+  forAttendees: Array<{ question_id: number; answer: AnswerValue }>,
+  perTicket: PublicQuestionDto[],
+) {
+  const rows: Array<typeof questionAnswers.$inferInsert> = forOrder.map((a) => ({ order_id: orderId, ...a }));
+  if (forAttendees.length) {
+    const sold = await tx
+      .select({ id: attendees.id, ticket_id: attendees.ticket_id })
+      .from(attendees)
+      .where(and(eq(attendees.order_id, orderId), eq(attendees.is_admission, true)));
+    for (const a of sold) {
+      const asks = new Set(attendeeQuestionsFor(perTicket, a.ticket_id).map((q) => q.id));
+      for (const answer of forAttendees)
+        if (asks.has(answer.question_id)) rows.push({ order_id: orderId, attendee_id: a.id, ...answer });
+    }
+  }
+  if (rows.length) await tx.insert(questionAnswers).values(rows);
 }

@@ -81,7 +81,16 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       const auth = authOf(req);
       const stripe = deps.stripe && deps.config.stripe;
       const cards = stripe ? !!(await cardDestination(db, deps.config.stripe!, auth.accountId)) : false;
-      return { data: await boxOfficeView(db, auth, req.params.eventId, req.query.date, deps.clock.now(), cards) };
+      const view = await boxOfficeView(
+        db,
+        auth,
+        req.params.eventId,
+        req.query.date,
+        deps.clock.now(),
+        cards,
+        requestLocale(req),
+      );
+      return { data: view };
     },
   );
 

@@ -175,6 +175,7 @@ export async function orderEventView(
 export type CheckoutQuestion = PublicQuestionDto & {
   translations: ContentTranslations<QuestionTexts>;
   buyer_editable: boolean;
+  asked_at_box_office: boolean;
 };
 
 /** Visible questions of an event (for the checkout form), texts as written. */
@@ -207,6 +208,7 @@ export async function checkoutQuestions(db: Executor, eventId: number): Promise<
     ticket_ids: links.filter((l) => l.question_id === q.id).map((l) => l.ticket_id),
     translations: q.translations,
     buyer_editable: q.buyer_editable,
+    asked_at_box_office: q.asked_at_box_office,
   }));
 }
 
@@ -215,7 +217,7 @@ export async function checkoutQuestions(db: Executor, eventId: number): Promise<
  * where the organizer gave them; the options themselves (what an answer sends and stores) as written.
  */
 export function questionsIn(list: readonly CheckoutQuestion[], locale: Locale | null): PublicQuestionDto[] {
-  return list.map(({ translations, buyer_editable: _editable, ...q }) => {
+  return list.map(({ translations, buyer_editable: _editable, asked_at_box_office: _door, ...q }) => {
     const texts = inLanguage({ title: q.title, description: q.description, options: q.options }, translations, locale, [
       'title',
       'description',

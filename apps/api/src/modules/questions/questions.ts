@@ -50,6 +50,7 @@ export async function listQuestions(
     required: r.required,
     is_hidden: r.is_hidden,
     buyer_editable: r.buyer_editable,
+    asked_at_box_office: r.asked_at_box_office,
     applies_to: r.applies_to,
     ticket_ids: links
       .filter((l) => l.question_id === r.id)
@@ -83,6 +84,7 @@ const columnsOf = (b: Body) => ({
   required: b.required,
   is_hidden: b.is_hidden,
   buyer_editable: b.buyer_editable,
+  asked_at_box_office: b.asked_at_box_office,
   applies_to: b.applies_to,
 });
 

@@ -1,4 +1,5 @@
 import type {
+  AnswerInput,
   BoxOfficeItemDto,
   BoxOfficePayment,
   BoxOfficeSaleDto,
@@ -38,6 +39,7 @@ export interface OfflineSaleInput {
   locale: Locale;
   admit_on_list_id: number | null;
   send_tickets: boolean;
+  answers: Record<string, AnswerInput>;
 }
 
 /**
@@ -175,6 +177,7 @@ export function useDeviceStock(eventId: number, shift: BoxOfficeShiftDto | null,
         payment: input.payment,
         admit_on_list_id: input.admit_on_list_id,
         send_tickets: input.send_tickets,
+        answers: input.answers,
       },
       receipt,
     };

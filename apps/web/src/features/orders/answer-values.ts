@@ -11,6 +11,9 @@ import { EMPTY_ADDRESS } from '../../components/AddressField';
 
 export type AnswerValues = Record<string, AnswerValue>;
 
+/** What a form needs of a question to ask it (the organizer's question, or one as buyers and the box office see it). */
+export type AnswerQuestion = Pick<QuestionDto, 'id' | 'title' | 'type' | 'options' | 'required'>;
+
 /** Questions a buyer is asked now (hidden ones are not), for the order or for an attendee of a ticket. */
 export function askedQuestions(questions: QuestionDto[], scope: { order: true } | { ticketId: number }): QuestionDto[] {
   return questions.filter((q) => {
@@ -24,7 +27,7 @@ export function askedQuestions(questions: QuestionDto[], scope: { order: true } 
  * Form values for these questions from the given answers: a list for checkboxes, parts for an address, the
  * uploaded file for a file (sent back as it is: nobody uploads here), else text.
  */
-export function answerValues(questions: QuestionDto[], answers: AdminAnswerDto[]): AnswerValues {
+export function answerValues(questions: AnswerQuestion[], answers: AdminAnswerDto[]): AnswerValues {
   const out: AnswerValues = {};
   for (const q of questions) {
     const given = answers.find((a) => a.question_id === q.id)?.answer;

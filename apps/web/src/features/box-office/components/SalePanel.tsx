@@ -31,13 +31,16 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconArmchair, IconMinus, IconPlus } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { isApiError, NETWORK_ERROR, toFormErrors } from '../../../lib/api-error';
 import { lineKey } from '../../../lib/line-key';
+import { type AnswerValues, answerValues } from '../../orders/answer-values';
+import { AnswerFields } from '../../orders/components/AnswerFields';
 import { useSell, useStartCardSale } from '../api/box-office';
 import { quickAmounts } from '../denominations';
 import { itemKey, unitsPerItem } from '../offline-store';
@@ -47,6 +50,11 @@ import { SeatChooser, type SeatPickerComponent } from './SeatChooser';
 
 // Stripe's code loads only when a card is taken.
 const CardSaleDialog = lazy(() => import('./CardSaleDialog'));
+
+/** An answer left empty (text, a list of choices, or an address's parts). */
+const blankAnswer = (v: AnswerValues[string] | undefined) =>
+  v === undefined ||
+  (typeof v === 'string' ? !v.trim() : Array.isArray(v) ? !v.length : Object.values(v).every((p) => !String(p).trim()));
 
 const keyOf = (i: BoxOfficeItemDto) => `${i.ticket_id}:${i.tier_id ?? ''}`;
 
@@ -79,6 +87,10 @@ export function SalePanel({
   const [listId, setListId] = useState(office.check_in_lists[0]?.id ?? null);
   const [mail, setMail] = useState(false);
   const sell = useSell(event.id);
+  // The questions the organizer asks at the door, answered once per sale.
+  const door = useForm<{ answers: AnswerValues }>({
+    initialValues: { answers: answerValues(office.questions, []) },
+  });
   const startCard = useStartCardSale(event.id);
   const [cardSale, setCardSale] = useState<CardSaleDto | null>(null);
   const { online } = device;
@@ -110,6 +122,7 @@ export function SalePanel({
   const charged = payMethod === 'COMPLIMENTARY' ? 0 : total;
   const change = payMethod === 'CASH' && givenMinor !== null ? givenMinor - charged : null;
   const reset = () => {
+    door.reset();
     setCounts({});
     setSeats({});
     setPickerKey((k) => k + 1);
@@ -121,6 +134,13 @@ export function SalePanel({
   // Offline, the device checks what the server would: enough cash, a reason for a free ticket.
   const [offlineFields, setOfflineFields] = useState<Record<string, string>>({});
   const fields = offline ? offlineFields : isApiError(sell.error) ? toFormErrors(sell.error.fieldErrors) : {};
+  // The server's word on the answers goes on their fields.
+  const refused = sell.error ?? startCard.error;
+  useEffect(() => {
+    const all = isApiError(refused) ? toFormErrors(refused.fieldErrors) : {};
+    door.setErrors(Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith('answers.'))));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form's setter is stable.
+  }, [refused]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -130,7 +150,11 @@ export function SalePanel({
         problems['payment.given'] = t`Less than the total was given.`;
       if (payMethod === 'COMPLIMENTARY' && !reason.trim()) problems['payment.reason'] = t`Give a reason.`;
       setOfflineFields(problems);
-      if (Object.keys(problems).length) return;
+      // Required answers, as the server would ask for them.
+      const answers = door.getValues().answers;
+      const blank = office.questions.filter((q) => q.required && blankAnswer(answers[String(q.id)]));
+      door.setErrors(Object.fromEntries(blank.map((q) => [`answers.${q.id}`, t`This field is required.`])));
+      if (Object.keys(problems).length || blank.length) return;
       const sold = device.sellOffline({
         dateId: office.date_id!,
         lines: lines.map((item) => ({ item, quantity: counts[keyOf(item)]! })),
@@ -146,6 +170,7 @@ export function SalePanel({
         locale: i18n.locale as Locale,
         admit_on_list_id: admit ? listId : null,
         send_tickets: mail && !!name.email,
+        answers: door.getValues().answers,
       });
       if (sold) {
         reset();
@@ -169,6 +194,7 @@ export function SalePanel({
       last_name: name.last || null,
       email: name.email || null,
       send_tickets: mail && !!name.email,
+      answers: door.getValues().answers,
     };
     // A card through Stripe: the units are held, then the buyer pays on this device (CardSaleDialog).
     if (method === 'CARD_STRIPE') return startCard.mutate(sale, { onSuccess: setCardSale });
@@ -406,6 +432,7 @@ export function SalePanel({
                 onChange={(e) => setName({ ...name, email: e.currentTarget.value })}
                 error={fields.email}
               />
+              <AnswerFields questions={office.questions} form={door} />
               <Checkbox
                 label={t`Mail the tickets`}
                 checked={mail}

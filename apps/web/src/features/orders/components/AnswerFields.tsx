@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Radio.css';
 
-import { ADDRESS_PARTS, type AddressAnswer, isFileAnswer, type QuestionDto } from '@admitone/shared';
+import { ADDRESS_PARTS, type AddressAnswer, isFileAnswer } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
 import { Checkbox, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -11,14 +11,14 @@ import type { UseFormReturnType } from '@mantine/form';
 import { AddressField, withPart } from '../../../components/AddressField';
 import { FileAnswerSummary } from '../../../components/FileAnswerSummary';
 import { YesNoField } from '../../../components/YesNoField';
-import type { AnswerValues } from '../answer-values';
+import type { AnswerQuestion, AnswerValues } from '../answer-values';
 
 /** One answer as the input its question's type calls for; `answers.<id>` in the form. */
 function AnswerField<V extends { answers: AnswerValues }>({
   question,
   form,
 }: {
-  question: QuestionDto;
+  question: AnswerQuestion;
   form: UseFormReturnType<V>;
 }) {
   const path = `answers.${question.id}`;
@@ -121,7 +121,7 @@ export function AnswerFields<V extends { answers: AnswerValues }>({
   questions,
   form,
 }: {
-  questions: QuestionDto[];
+  questions: AnswerQuestion[];
   form: UseFormReturnType<V>;
 }) {
   if (!questions.length) return null;

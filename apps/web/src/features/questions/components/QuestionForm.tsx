@@ -37,6 +37,8 @@ export interface QuestionValues {
   is_hidden: boolean;
   /** Buyers may change their answer from their order page (attendee questions only). */
   buyer_editable: boolean;
+  /** Asked at the box office too. */
+  asked_at_box_office: boolean;
   applies_to: QuestionScope;
   ticket_ids: string[];
 }
@@ -49,6 +51,7 @@ const toBody = (v: QuestionValues): QuestionBody => ({
   required: v.required,
   is_hidden: v.is_hidden,
   buyer_editable: v.applies_to === 'ATTENDEE' && v.buyer_editable,
+  asked_at_box_office: v.type !== 'FILE' && v.asked_at_box_office,
   applies_to: v.applies_to,
   ticket_ids: v.applies_to === 'ATTENDEE' ? v.ticket_ids.map(Number) : [],
 });
@@ -81,6 +84,7 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
           required: question.required,
           is_hidden: question.is_hidden,
           buyer_editable: question.buyer_editable ?? false,
+          asked_at_box_office: question.asked_at_box_office ?? false,
           applies_to: question.applies_to,
           ticket_ids: question.ticket_ids.map(String),
         }
@@ -92,6 +96,7 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
           required: false,
           is_hidden: false,
           buyer_editable: false,
+          asked_at_box_office: false,
           applies_to: scope,
           ticket_ids: [],
         },
@@ -142,6 +147,13 @@ export function QuestionForm({ eventId, tickets, question, scope, onDone }: Ques
           label={t`Buyers may change their answer`}
           description={t`From their order page, until the cut-off in the event's settings.`}
           {...form.getInputProps('buyer_editable', { type: 'checkbox' })}
+        />
+      ) : null}
+      {v.type !== 'FILE' ? (
+        <Switch
+          label={t`Ask at the box office`}
+          description={t`Staff ask it when they sell at the door (once per sale).`}
+          {...form.getInputProps('asked_at_box_office', { type: 'checkbox' })}
         />
       ) : null}
       <FormActions onCancel={() => onDone()} loading={save.isPending}>

@@ -1,0 +1,1 @@
+ALTER TABLE "questions" ADD COLUMN "asked_at_box_office" boolean DEFAULT false NOT NULL;
