@@ -42,6 +42,7 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
     quantity: 40,
   });
   await send('post', `/events/${event.id}/tickets`, { name: 'Guest list', type: 'FREE', sold_online: false });
+  await send('post', `/events/${event.id}/tickets`, { name: 'Pay what you like', type: 'DONATION', min_price: 500 });
   await send('post', `/events/${event.id}/questions`, {
     title: 'Postcode',
     type: 'SINGLE_LINE_TEXT',
@@ -142,18 +143,29 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   const kept = (await (await request.get(allocation, { headers })).json()).data.items[0];
   expect(kept).toMatchObject({ ticket_id: standard0.id, kept: 2, claimed: 2, sold: 4 });
 
-  // The close: €200 expected, €195 counted (a €100 note, four €20 notes, a €10 and a €5 note): €5 short.
+  // A donation at the amount the buyer gives (at least €5): €12, exactly.
+  await page.getByRole('button', { name: 'Add Pay what you like' }).click();
+  await expect(page.getByTestId('sale-total')).toHaveText('€5.00');
+  await page.getByLabel('Amount per ticket: Pay what you like').fill('12');
+  await expect(page.getByTestId('sale-total')).toHaveText('€12.00');
+  await page.getByRole('group', { name: 'Amount given' }).getByRole('button', { name: 'Exact' }).click();
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('1040');
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByTestId('receipt-total')).toHaveText('€12.00');
+  await expect(page.getByTestId('expected-cash')).toHaveText('Cash expected €212.00');
+
+  // The close: €212 expected, €207 counted (a €100 note, five €20 notes, a €5 and a €2 coin): €5 short.
   await page.getByRole('button', { name: 'Close shift' }).click();
   const closing = page.getByRole('dialog', { name: 'Close shift' });
   await closing.getByLabel('How many of €100.00').fill('1');
-  await closing.getByLabel('How many of €20.00').fill('4');
-  await closing.getByLabel('How many of €10.00').fill('1');
+  await closing.getByLabel('How many of €20.00').fill('5');
   await closing.getByLabel('How many of €5.00').fill('1');
-  await expect(closing.getByTestId('close-totals')).toHaveText('Counted €195.00€5.00 short');
+  await closing.getByLabel('How many of €2.00').fill('1');
+  await expect(closing.getByTestId('close-totals')).toHaveText('Counted €207.00€5.00 short');
   await expectAccessible(page, 'closing a shift');
   await closing.getByRole('button', { name: 'Close shift' }).click();
   const closed = page.getByRole('dialog', { name: 'Shift closed' });
-  await expect(closed.getByTestId('shift-summary')).toContainText('Cash sales (2)€100.00');
+  await expect(closed.getByTestId('shift-summary')).toContainText('Cash sales (3)€112.00');
   await expect(closed.getByTestId('shift-summary')).toContainText('Voided1');
   await expect(closed).toContainText('€5.00 short');
   await closed.getByRole('button', { name: 'Done' }).click();
@@ -161,7 +173,7 @@ test('an organizer sells at the door for cash with change, gives a ticket free a
   await expect(page.getByRole('heading', { name: 'Open a shift' })).toBeVisible();
   // The shift in the event's list: €150 expected, €145 counted, €5 short.
   await expect(page.getByTestId('shifts-table').getByRole('row').nth(1)).toContainText(
-    /Otto Door.*€200\.00€195\.00€5\.00 short/,
+    /Otto Door.*€212\.00€207\.00€5\.00 short/,
   );
 
   // The door-only ticket is not on the event page; the online price is.

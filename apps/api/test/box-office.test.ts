@@ -440,3 +440,37 @@ describe('questions at the door', () => {
     }
   });
 });
+
+describe('a donation at the door', () => {
+  it('is sold at the amount given, never below its least amount', async () => {
+    const v = await venue();
+    const made = await post(`/${v.eventId}/tickets`, v.token, {
+      name: 'Pay what you like',
+      type: 'DONATION',
+      min_price: 500,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const ticketId = made.json().data.id as number;
+    const office = (await call(ctx.app, 'GET', `/api/events/${v.eventId}/box-office`, { token: v.token })).json().data;
+    expect(office.items.find((i: { ticket_id: number }) => i.ticket_id === ticketId)).toMatchObject({
+      price: 500,
+      min_amount: 500,
+      charges: [],
+    });
+    await openShift(v.eventId, v.token);
+    const low = await sell(v.eventId, v.token, {
+      items: [{ ticket_id: ticketId, quantity: 1, amount: 300 }],
+      expected_total: 300,
+      payment: { method: 'CASH', given: 300 },
+    });
+    expect(low.statusCode).toBe(422);
+    expect(Object.keys(low.json().error.field_errors)).toEqual(['items.0.amount']);
+    const sold = await sell(v.eventId, v.token, {
+      items: [{ ticket_id: ticketId, quantity: 2, amount: 1200 }],
+      expected_total: 2400,
+      payment: { method: 'CASH', given: 2500 },
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(sold.json().data).toMatchObject({ total: 2400, change: 100 });
+  });
+});

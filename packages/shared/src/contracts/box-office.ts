@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 import { LOCALES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import { answersField, type PublicQuestionDto, publicQuestionSchema, reserveItem } from './checkout.js';
+import type { Charge } from '../domain/pricing.js';
+import { answersField, chargeSchema, type PublicQuestionDto, publicQuestionSchema, reserveItem } from './checkout.js';
 import { oneOf } from './common.js';
 
 /**
@@ -210,6 +211,10 @@ export interface BoxOfficeItemDto {
   /** Units kept for the door on the chosen date (its box-office allocation), not sold yet. */
   kept: number;
   seated: boolean;
+  /** Its taxes and fees (a donation's price is worked out from the amount given). */
+  charges: Charge[];
+  /** A donation's least amount per unit, before taxes and fees (null: not a donation). */
+  min_amount: number | null;
 }
 
 export interface BoxOfficeDto {
@@ -251,6 +256,8 @@ export const boxOfficeResponse = oneOf(
         available: z.number().int().nullable(),
         kept: z.number().int(),
         seated: z.boolean(),
+        charges: z.array(chargeSchema),
+        min_amount: z.number().int().nullable(),
       }),
     ),
     check_in_lists: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -92,6 +92,8 @@ export async function boxOfficeView(
         type: t.ticket.type,
         product_type: t.ticket.product_type,
         seated: seated.has(t.ticket.id),
+        charges: catalogue.charges.get(t.ticket.id) ?? [],
+        min_amount: t.ticket.type === 'DONATION' ? (t.ticket.min_price ?? 0) : null,
       };
       const charges = (price: number) => priceWithCharges(catalogue, t.ticket.id, t.ticket.type, price);
       if (t.ticket.type === 'TIERED')

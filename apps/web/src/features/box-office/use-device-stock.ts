@@ -29,7 +29,8 @@ function newSaleId(): string {
 /** What the sale screen gives an offline sale. */
 export interface OfflineSaleInput {
   dateId: number;
-  lines: Array<{ item: BoxOfficeItemDto; quantity: number }>;
+  /** Each line with its unit's price as shown (a donation's from its amount) and a donation's amount. */
+  lines: Array<{ item: BoxOfficeItemDto; quantity: number; amount: number | null; unitPrice: number }>;
   total: number;
   currency: string;
   payment: Extract<BoxOfficePayment, { method: 'CASH' | 'COMPLIMENTARY' }>;
@@ -145,11 +146,11 @@ export function useDeviceStock(eventId: number, shift: BoxOfficeShiftDto | null,
       method: input.payment.method,
       given,
       change: given === null ? null : given - charged,
-      lines: input.lines.map(({ item, quantity }) => ({
+      lines: input.lines.map(({ item, quantity, unitPrice }) => ({
         name: item.name,
         quantity,
-        unit_price: input.payment.method === 'CASH' ? item.price : 0,
-        total: input.payment.method === 'CASH' ? item.price * quantity : 0,
+        unit_price: input.payment.method === 'CASH' ? unitPrice : 0,
+        total: input.payment.method === 'CASH' ? unitPrice * quantity : 0,
         taxes: [],
         fees: [],
         seats: [],
@@ -162,10 +163,11 @@ export function useDeviceStock(eventId: number, shift: BoxOfficeShiftDto | null,
       body: {
         client_id: newSaleId(),
         event_date_id: input.dateId,
-        items: input.lines.map(({ item, quantity }) => ({
+        items: input.lines.map(({ item, quantity, amount }) => ({
           ticket_id: item.ticket_id,
           tier_id: item.tier_id,
           quantity,
+          amount,
         })),
         expected_total: input.total,
         unit_ids: took.taken.map((u) => u.attendee_id),

@@ -11,6 +11,7 @@ import {
   currencyExponent,
   formatMoney,
   type Locale,
+  priceUnit,
   toMinorUnits,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -78,6 +79,17 @@ export function SalePanel({
   const { event } = office;
   const money = (minor: number) => formatMoney(minor, event.currency, i18n.locale);
   const [counts, setCounts] = useState<Record<string, number>>({});
+  // A donation's amount per ticket (major units as typed); its minimum when none is given.
+  const [amounts, setAmounts] = useState<Record<string, number | string>>({});
+  const amountOf = (i: BoxOfficeItemDto): number | null => {
+    if (i.min_amount === null) return null;
+    const typed = amounts[keyOf(i)];
+    const minor = typed === '' || typed === undefined ? i.min_amount : toMinorUnits(Number(typed) || 0, event.currency);
+    return Math.max(i.min_amount, minor);
+  };
+  /** One unit as the buyer pays it: a donation's from its amount, with its taxes and fees. */
+  const unitPrice = (i: BoxOfficeItemDto) =>
+    i.min_amount === null ? i.price : priceUnit('DONATION', amountOf(i)!, i.charges).total;
   const [method, setMethod] = useState<BoxOfficeMethod>('CASH');
   const [given, setGiven] = useState<number | string>('');
   const [reference, setReference] = useState('');
@@ -113,7 +125,7 @@ export function SalePanel({
         return ids.length ? [{ item, ids }] : [];
       });
   const total =
-    lines.reduce((s, i) => s + i.price * counts[keyOf(i)]!, 0) +
+    lines.reduce((s, i) => s + unitPrice(i) * counts[keyOf(i)]!, 0) +
     seatedLines.reduce((s, l) => s + l.item.price * l.ids.length, 0);
   const givenMinor = given === '' ? null : toMinorUnits(Number(given) || 0, event.currency);
   const add = (i: BoxOfficeItemDto, by: number) =>
@@ -124,6 +136,7 @@ export function SalePanel({
   const reset = () => {
     door.reset();
     setCounts({});
+    setAmounts({});
     setSeats({});
     setPickerKey((k) => k + 1);
     setGiven('');
@@ -157,7 +170,12 @@ export function SalePanel({
       if (Object.keys(problems).length || blank.length) return;
       const sold = device.sellOffline({
         dateId: office.date_id!,
-        lines: lines.map((item) => ({ item, quantity: counts[keyOf(item)]! })),
+        lines: lines.map((item) => ({
+          item,
+          quantity: counts[keyOf(item)]!,
+          amount: amountOf(item),
+          unitPrice: unitPrice(item),
+        })),
         total,
         currency: event.currency,
         payment:
@@ -181,7 +199,12 @@ export function SalePanel({
     const sale = {
       event_date_id: office.date_id,
       items: [
-        ...lines.map((i) => ({ ticket_id: i.ticket_id, tier_id: i.tier_id, quantity: counts[keyOf(i)]! })),
+        ...lines.map((i) => ({
+          ticket_id: i.ticket_id,
+          tier_id: i.tier_id,
+          quantity: counts[keyOf(i)]!,
+          amount: amountOf(i),
+        })),
         ...seatedLines.map(({ item, ids }) => ({
           ticket_id: item.ticket_id,
           tier_id: item.tier_id,
@@ -333,10 +356,27 @@ export function SalePanel({
                           </ActionIcon>
                           <Text>{i.name}</Text>
                         </Group>
-                        <Text>{money(i.price * counts[keyOf(i)]!)}</Text>
+                        <Text>{money(unitPrice(i) * counts[keyOf(i)]!)}</Text>
                       </Group>
                     );
                   })}
+                  {lines
+                    .filter((i) => i.min_amount !== null)
+                    .map((i) => {
+                      const itemName = i.name;
+                      const least = money(i.min_amount!);
+                      return (
+                        <MoneyInput
+                          key={`amount-${keyOf(i)}`}
+                          label={t`Amount per ticket: ${itemName}`}
+                          description={t`At least ${least}, before taxes and fees.`}
+                          currency={event.currency}
+                          value={amounts[keyOf(i)] ?? ''}
+                          onChange={(v) => setAmounts((a) => ({ ...a, [keyOf(i)]: v }))}
+                          error={fields[`items.${lines.indexOf(i)}.amount`]}
+                        />
+                      );
+                    })}
                 </Stack>
               ) : (
                 <Text c="dimmed">
