@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
+import type { Charge } from '../domain/pricing.js';
 import { LOCALES } from '../enums.js';
 import { LIMITS } from '../limits.js';
-import type { Charge } from '../domain/pricing.js';
 import { answersField, chargeSchema, type PublicQuestionDto, publicQuestionSchema, reserveItem } from './checkout.js';
 import { oneOf } from './common.js';
 
