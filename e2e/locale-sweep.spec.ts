@@ -382,6 +382,12 @@ const SCREENS: Screen[] = [
     shot: true,
   },
   {
+    name: 'order-pass-picks',
+    as: 'guest',
+    path: (w) => `/checkout/${w.pass.eventId}/${w.pass.order.shortId}/summary#secret=${w.pass.order.secret}`,
+    buyer: true,
+  },
+  {
     name: 'order-print',
     as: 'guest',
     path: (w) => `/order/${w.eventId}/${w.paidOrder.shortId}/print#secret=${w.paidOrder.secret}`,

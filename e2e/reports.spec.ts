@@ -202,10 +202,14 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\n');
-  expect(lines[0]).toBe('Product,Tier,Units,Gross,Discounts,Taxes,Fees,Refunded,Net');
-  expect(lines).toContain('Standard,,2,50.00,0.00,0.00,0.00,0.00,50.00');
-  expect(lines).toContain('Festival,Late,1,20.00,0.00,0.00,0.00,0.00,20.00');
-  expect(lines.at(-1)).toBe('Total,,3,70.00,0.00,0.00,0.00,0.00,70.00');
+  // The channel split closes each row: all of it online here.
+  expect(lines[0]).toBe(
+    'Product,Tier,Units,Gross,Discounts,Taxes,Fees,Refunded,Net,' +
+      'Online units,Online gross,Box-office units,Box-office gross,Complimentary units',
+  );
+  expect(lines).toContain('Standard,,2,50.00,0.00,0.00,0.00,0.00,50.00,2,50.00,0,0.00,0');
+  expect(lines).toContain('Festival,Late,1,20.00,0.00,0.00,0.00,0.00,20.00,1,20.00,0,0.00,0');
+  expect(lines.at(-1)).toBe('Total,,3,70.00,0.00,0.00,0.00,0.00,70.00,3,70.00,0,0.00,0');
   await notificationsGone(page);
   const xlsx = await download(page, 'Download Excel');
   expect(xlsx.name).toMatch(new RegExp(`^${event.slug}-sales-by-product-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
@@ -213,7 +217,7 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
   await book.xlsx.load(xlsx.bytes as never);
   const sheet = book.worksheets[0]!;
   expect(sheet.name).toBe('Sales by product');
-  expect(sheet.getRow(2).values).toEqual([undefined, 'Standard', undefined, 2, 50, 0, 0, 0, 0, 50]);
+  expect(sheet.getRow(2).values).toEqual([undefined, 'Standard', undefined, 2, 50, 0, 0, 0, 0, 50, 2, 50, 0, 0, 0]);
   await notificationsGone(page);
 
   // Every other report opens with its table and downloads (CSV named after the event and the report).
@@ -260,6 +264,9 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\n');
-  expect(accountLines[0]).toBe('Event,Starts,Currency,Orders,Units,Gross,Refunded,Net');
-  expect(accountLines).toContain(`${title},2031-07-14 20:00,EUR,3,3,70.00,0.00,70.00`);
+  expect(accountLines[0]).toBe(
+    'Event,Starts,Currency,Orders,Units,Gross,Refunded,Net,' +
+      'Online units,Online gross,Box-office units,Box-office gross,Complimentary units',
+  );
+  expect(accountLines).toContain(`${title},2031-07-14 20:00,EUR,3,3,70.00,0.00,70.00,3,70.00,0,0.00,0`);
 });

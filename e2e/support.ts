@@ -189,16 +189,14 @@ export async function browserOnServerTime(page: Page): Promise<void> {
 }
 
 /**
- * Opens a public event page and waits until React has hydrated the server's HTML (its page-view beacon
- * goes out then): a click on the server-rendered buttons before that would be lost.
+ * Opens a public event page and waits until React has hydrated the server's HTML (`<html data-hydrated>`, set by
+ * the page once live): a click on the server-rendered buttons before that would be lost. A state of this document,
+ * not a request: waiting for the page-view beacon once took the page before's (hydrated late, under load) for this
+ * one's, and a language chosen before the switcher was live was lost.
  */
 export async function gotoEventPage(page: Page, path: string): Promise<void> {
-  const eventId = /\/event\/(\d+)/.exec(path)![1];
-  const hydrated = page.waitForRequest(
-    (r) => r.method() === 'POST' && r.url().endsWith(`/api/public/events/${eventId}/views`),
-  );
   await page.goto(path);
-  await hydrated;
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
 }
 
 /**

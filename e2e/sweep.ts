@@ -42,6 +42,8 @@ const SEATED_TEXTS = {
   hold: 'Zenit Presse',
 } as const;
 export const SEATED = { ...SEATED_TEXTS, slug: 'zenit-saal' };
+/** A run of three evenings with a pass for any two, picked after buying (#39): the buyer's picks. */
+const PASS_TEXTS = { title: 'Zenit Nächte', pass: 'Zwei Nächte' };
 
 /** Texts the organizer or buyers entered: never interface strings, left out of the language checks. */
 export const WORLD_TEXTS = [
@@ -85,6 +87,7 @@ export const WORLD_TEXTS = [
   'MwSt',
   'Zenit CRM',
   ...Object.values(SEATED_TEXTS),
+  ...Object.values(PASS_TEXTS),
 ];
 
 export interface World {
@@ -115,6 +118,8 @@ export interface World {
   webhookId: number;
   /** The seated event (#40): its plan, a sold seat (Ana Lima's, A3) and two seats held for the press. */
   seated: { eventId: number; planId: number; attendeeId: number; order: { shortId: string; secret: string } };
+  /** A pass for any two of three evenings, bought and not picked yet (its order page offers the dates). */
+  pass: { eventId: number; order: { shortId: string; secret: string } };
 }
 
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
@@ -129,7 +134,7 @@ async function buy(
   items: Array<{ ticket_id: number; quantity: number; price?: number; seats?: number[] }>,
   expectedTotal: number,
   buyer: { first: string; last: string },
-  extra: { affiliate_code?: string } = {},
+  extra: { affiliate_code?: string; event_date_id?: number } = {},
 ) {
   const reserved = await ok<{
     data: { short_id: string; attendees: Array<{ short_id: string }> };
@@ -382,6 +387,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
   const staffLink = await post<{ staff_token: string }>(`/events/${e}/check-in-lists/${firstList!.id}/staff-link`, {});
 
   const seated = await seatedWorld(request, headers, organizer.id);
+  const pass = await passWorld(request, headers, organizer.id);
   // The admin's shift at the box office (its screen sells; its close counts the cash), one sale in it (the dashboard
   // and the reports split by channel), and three kept for the door on the first date (the card, the device's units).
   await post(`/events/${e}/box-office/shifts`, { float: 10000 });
@@ -401,6 +407,7 @@ export async function buildWorld(request: APIRequestContext): Promise<World & { 
 
   return {
     seated,
+    pass,
     eventId: e,
     organizerId: organizer.id,
     paidTicketId: paid.id,
@@ -521,6 +528,41 @@ async function seatedWorld(
     attendeeId: attendee!.id,
     order: { shortId: order.shortId, secret: order.secret },
   };
+}
+
+/** Three evenings, a free pass for any two of them, and one bought (no date picked yet). */
+async function passWorld(
+  request: APIRequestContext,
+  headers: { authorization: string },
+  organizerId: number,
+): Promise<World['pass']> {
+  const post = async <T>(p: string, data?: unknown) =>
+    (await ok<{ data: T }>(await request.post(`/api${p}`, { headers, data }), p)).data;
+  const event = await post<{ id: number }>('/events', {
+    title: PASS_TEXTS.title,
+    organizer_id: organizerId,
+    start_date: EVENT.start,
+    end_date: EVENT.end,
+    timezone: EVENT.timezone,
+    currency: EVENT.currency,
+  });
+  for (const day of ['15', '16'])
+    await post(`/events/${event.id}/dates`, { start_date: `2030-09-${day}T19:30`, end_date: `2030-09-${day}T23:00` });
+  const pass = await post<{ id: number }>(`/events/${event.id}/tickets`, {
+    name: PASS_TEXTS.pass,
+    type: 'FREE',
+    is_pass: true,
+    pass_picks: 2,
+  });
+  await ok(await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } }), 'live');
+  const [first] = (
+    await ok<{ data: Array<{ id: number }> }>(await request.get(`/api/events/${event.id}/dates`, { headers }), 'dates')
+  ).data;
+  const buyer = { first: 'Lia', last: 'Stern' };
+  const order = await buy(request, event.id, [{ ticket_id: pass.id, quantity: 1 }], 0, buyer, {
+    event_date_id: first!.id,
+  });
+  return { eventId: event.id, order: { shortId: order.shortId, secret: order.secret } };
 }
 
 /** Parses a web catalog: msgid → msgstr, with continuation lines. */

@@ -50,6 +50,8 @@ export function EventPage({ eventId }: { eventId: number }) {
 
   // A preview is not a visit.
   useEffect(() => (preview ? undefined : sendPageView(eventId)), [eventId, preview]);
+  // The page is live (hydrated, its footer's language switcher too): a state tests and tools can wait for.
+  useEffect(() => void (document.documentElement.dataset.hydrated = 'true'), []);
   useEffect(() => void rememberAffiliate(eventId, search), [eventId, search]);
   useEffect(() => {
     if (state.status === 'ready') document.title = state.event.settings.seo_title || state.event.title;
