@@ -34,7 +34,9 @@ export function SelfServiceDialog({
   const { t } = useLingui();
   const closeRef = useRef<HTMLButtonElement>(null);
   const finished = Boolean(done);
-  // The form's buttons are gone: keyboard focus goes to Close rather than to the page behind.
+  // The form's buttons are gone: keyboard focus goes to Close rather than to the page behind. Close is also the
+  // dialog's focus trap's choice (data-autofocus): the trap focuses a moment after the dialog opens, and a quick
+  // change (done before that moment) would otherwise lose Close's focus to the trap's first button (the ×).
   useEffect(() => {
     if (finished) closeRef.current?.focus();
   }, [finished]);
@@ -44,7 +46,7 @@ export function SelfServiceDialog({
       <div aria-live="polite">{done}</div>
       {finished ? (
         <Group justify="flex-end" mt="md">
-          <Button ref={closeRef} onClick={onClose}>
+          <Button ref={closeRef} onClick={onClose} data-autofocus>
             <Trans>Close</Trans>
           </Button>
         </Group>
