@@ -552,6 +552,8 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await choose(page, 'Seating plan', 'Lakeside Stage (version 1)');
   await page.getByRole('button', { name: 'Use this plan' }).click();
   await expect(page.getByText('Version 1 of 1')).toBeVisible();
+  // Its notification ("now seated by …") may lie over Save; a pointer resting on it keeps it open (CI waited 3 min).
+  await notificationsGone(page);
   await expect(page.getByRole('img', { name: 'Seating plan with 10 seats in 2 categories' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Ticket for Front', exact: true }).click();
   await expect(page.getByRole('option')).toHaveText(['Not sold', 'General admission']);
