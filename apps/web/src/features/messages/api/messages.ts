@@ -1,5 +1,7 @@
 import type {
   AttendeeDto,
+  MessageAnswerFilter,
+  MessageCheckInFilter,
   MessageDetailDto,
   MessageRecipientType,
   MessageSummaryDto,
@@ -11,6 +13,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { eventKeys } from '../../events/api/events';
 
 export interface MessageListParams {
@@ -18,13 +21,25 @@ export interface MessageListParams {
   per_page: number;
 }
 
-/** The audience part of a message, as the composer holds it. */
+/** The audience part of a message, as the composer holds it: who, narrowed by the filters. */
 export interface RecipientChoice {
   recipient_type: MessageRecipientType;
   ticket_ids: number[];
   order_id: number | null;
   attendee_ids: number[];
+  /** Only the tickets of these dates (empty: every date). */
+  event_date_ids: number[];
+  check_in: MessageCheckInFilter;
+  answer_filter: MessageAnswerFilter | null;
 }
+
+/** The audiences the filters narrow (one order's buyer and hand-picked attendees are chosen as they are). */
+export const FILTERED_RECIPIENT_TYPES: readonly MessageRecipientType[] = [
+  'ALL_ATTENDEES',
+  'TICKET_HOLDERS',
+  'ALL_BUYERS',
+];
+export const takesFilters = (type: MessageRecipientType) => FILTERED_RECIPIENT_TYPES.includes(type);
 
 export const messageKeys = {
   all: (eventId: number) => [...eventKeys.detail(eventId), 'messages'] as const,
@@ -46,6 +61,23 @@ export const fetchMessages = (eventId: number, params: MessageListParams) =>
 const stillSending = (items: Array<Pick<MessageSummaryDto, 'counts'>> | undefined) =>
   Boolean(items?.some((m) => m.counts.queued > 0));
 
+/**
+ * A scheduled message whose time is within a minute (or just past): polled too, so it is seen going out. One
+ * still waiting long after its time is not polled for ever.
+ */
+export function dueSoon(items: Array<Pick<MessageSummaryDto, 'status' | 'send_at'>> | undefined, now = Date.now()) {
+  return Boolean(
+    items?.some((m) => {
+      if (m.status !== 'SCHEDULED' || m.send_at === null) return false;
+      const left = Date.parse(m.send_at) - now;
+      return left < 60_000 && left > -5 * 60_000;
+    }),
+  );
+}
+
+const pollWhile = (items: MessageSummaryDto[] | undefined) =>
+  stillSending(items) ? 3000 : dueSoon(items) ? 10_000 : false;
+
 /** A page of the event's message history, newest first. */
 export const useMessages = (eventId: number, params: MessageListParams) =>
   useQuery(
@@ -53,7 +85,7 @@ export const useMessages = (eventId: number, params: MessageListParams) =>
       queryKey: messageKeys.list(eventId, params),
       queryFn: () => fetchMessages(eventId, params),
       placeholderData: keepPreviousData,
-      refetchInterval: (q) => (stillSending(q.state.data?.data) ? 3000 : false),
+      refetchInterval: (q) => pollWhile(q.state.data?.data),
     }),
   );
 
@@ -66,7 +98,7 @@ export const useMessage = (eventId: number, id: number | null) =>
     queryKey: messageKeys.detail(eventId, id ?? 0),
     queryFn: () => fetchMessage(eventId, id!),
     enabled: id !== null,
-    refetchInterval: (q) => (stillSending(q.state.data ? [q.state.data] : undefined) ? 3000 : false),
+    refetchInterval: (q) => pollWhile(q.state.data ? [q.state.data] : undefined),
   });
 
 /** Whether a choice is complete enough to count (the chosen tickets, order or attendees are there). */
@@ -83,6 +115,10 @@ export const fetchRecipientCount = (eventId: number, c: RecipientChoice) =>
         ticket_ids: c.ticket_ids.join(',') || undefined,
         order_id: c.order_id ?? undefined,
         attendee_ids: c.attendee_ids.join(',') || undefined,
+        event_date_ids: c.event_date_ids.join(',') || undefined,
+        check_in: c.check_in === 'ANY' ? undefined : c.check_in,
+        answer_question_id: c.answer_filter?.question_id,
+        answer_value: c.answer_filter?.value,
       },
     })
     .then((r) => r.data.count);
@@ -131,6 +167,15 @@ export const sendMessage = (eventId: number, body: SendMessageBody) =>
 export const retryFailedMessage = (eventId: number, id: number) =>
   api.post<One<MessageDetailDto>>(`${base(eventId)}/${id}/retry-failed`).then((r) => r.data);
 export const deleteMessage = (eventId: number, id: number) => api.delete<void>(`${base(eventId)}/${id}`);
+/** Changes a scheduled message (its `send_at` null: it goes now). */
+export const updateMessage = (eventId: number, id: number, body: SendMessageBody) =>
+  api.put<One<MessageDetailDto>>(`${base(eventId)}/${id}`, body).then((r) => r.data);
+/** Cancels a scheduled message before its time. */
+export const cancelMessage = (eventId: number, id: number) =>
+  api.post<One<MessageDetailDto>>(`${base(eventId)}/${id}/cancel`, {}).then((r) => r.data);
+
+/** The message was sent, cancelled or could not go meanwhile: it can no longer be changed or cancelled. */
+export const isNotScheduled = (error: unknown) => isApiError(error) && error.code === 'MESSAGE_NOT_SCHEDULED';
 
 function useMessageMutation<V, R>(eventId: number, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -142,6 +187,29 @@ function useMessageMutation<V, R>(eventId: number, mutationFn: (variables: V) =>
 
 export const useSendMessage = (eventId: number) =>
   useMessageMutation(eventId, (body: SendMessageBody) => sendMessage(eventId, body));
+
+/**
+ * A change to a scheduled message, or its cancelling. When the message is no longer scheduled
+ * (MESSAGE_NOT_SCHEDULED), the history is refreshed too, so it shows what became of it.
+ */
+function useScheduledMutation<V>(eventId: number, mutationFn: (variables: V) => Promise<MessageDetailDto>) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all(eventId) });
+  return useMutation({
+    mutationFn,
+    onSuccess: refresh,
+    onError: (error) => {
+      if (isNotScheduled(error)) void refresh();
+    },
+  });
+}
+
+export const useUpdateMessage = (eventId: number) =>
+  useScheduledMutation(eventId, ({ id, body }: { id: number; body: SendMessageBody }) =>
+    updateMessage(eventId, id, body),
+  );
+export const useCancelMessage = (eventId: number) =>
+  useScheduledMutation(eventId, (id: number) => cancelMessage(eventId, id));
 export const useRetryFailed = (eventId: number) =>
   useMessageMutation(eventId, (id: number) => retryFailedMessage(eventId, id));
 /**

@@ -1,18 +1,20 @@
 import '@mantine/core/styles/Table.css';
 
-import type { MessageDetailDto, TicketDto } from '@admitone/shared';
+import type { MessageDetailDto, MessageSummaryDto, TicketDto } from '@admitone/shared';
 import { formatDateTime } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconClockHour4, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4, IconPencil, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { HtmlContent } from '../../../components/HtmlContent';
 import { useDeleteMessage, useMessage, useRetryFailed } from '../api/messages';
-import { DeliveryStatusBadge, MessageStatusBadges } from './MessageStatusBadges';
+import { NOT_SENT_REASON_LABELS } from '../message-labels';
+import { DeliveryStatusBadge, MessageStateBadge, MessageStatusBadges } from './MessageStatusBadges';
+import { useFilterSummary } from './useFilterSummary';
 import { useRecipientSummary } from './useRecipientSummary';
 
 interface MessageDetailProps {
@@ -22,6 +24,9 @@ interface MessageDetailProps {
   tickets: TicketDto[] | undefined;
   /** After the message was deleted. */
   onDeleted: () => void;
+  /** A scheduled message: change it, or cancel it (each asks the screen, which opens its dialog). */
+  onEdit: (m: MessageSummaryDto) => void;
+  onCancelSending: (m: MessageSummaryDto) => void;
 }
 
 /** A message sent gradually: why, and until when (the mail budget, mail/team-mail.ts on the server). */
@@ -50,9 +55,13 @@ function DetailBody({
   timeZone,
   tickets,
   onDeleted,
+  onEdit,
+  onCancelSending,
 }: Omit<MessageDetailProps, 'messageId'> & { m: MessageDetailDto }) {
   const { t, i18n } = useLingui();
   const summary = useRecipientSummary(tickets);
+  const narrowed = useFilterSummary(eventId, timeZone)(m).join('; ');
+  const sent = m.status === 'SENT';
   const retry = useRetryFailed(eventId);
   const remove = useDeleteMessage(eventId);
   const [confirming, setConfirming] = useState(false);
@@ -79,14 +88,62 @@ function DetailBody({
             <Trans>
               Test of a message to {to}, sent only to the sender · {when} by {who}
             </Trans>
-          ) : (
+          ) : sent ? (
             <Trans>
               To {to} · sent {when} by {who}
             </Trans>
+          ) : (
+            <Trans>
+              To {to} · written by {who}
+            </Trans>
           )}
         </Text>
-        <MessageStatusBadges counts={m.counts} paced={m.paced_until !== null} />
+        {narrowed ? (
+          <Text size="sm" c="dimmed">
+            <Trans>Narrowed down to: {narrowed}</Trans>
+          </Text>
+        ) : null}
+        <Group gap={6} wrap="wrap">
+          <MessageStateBadge message={m} timeZone={timeZone} withReason={false} />
+          {sent ? <MessageStatusBadges counts={m.counts} paced={m.paced_until !== null} /> : null}
+        </Group>
       </Stack>
+      {m.status === 'NOT_SENT' && m.not_sent_reason ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          <Text size="sm">{i18n._(NOT_SENT_REASON_LABELS[m.not_sent_reason])}</Text>
+        </Alert>
+      ) : null}
+      {m.status === 'SCHEDULED' ? (
+        <Alert color="indigo" variant="light" icon={<IconClockHour4 size={18} aria-hidden />}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              <Trans>
+                The recipients are found when it goes, so those who match then receive it. Until then it can be changed
+                or cancelled.
+              </Trans>
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPencil size={14} aria-hidden />}
+                onClick={() => onEdit(m)}
+              >
+                <Trans>Edit</Trans>
+              </Button>
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                leftSection={<IconX size={14} aria-hidden />}
+                onClick={() => onCancelSending(m)}
+              >
+                <Trans>Cancel sending</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
       {m.paced_until ? <PacedNotice until={formatDateTime(m.paced_until, timeZone, i18n.locale)} /> : null}
       <FormErrorAlert error={retry.error} />
       {failed ? (
@@ -118,51 +175,55 @@ function DetailBody({
       <Card withBorder radius="md">
         <HtmlContent html={m.body} />
       </Card>
-      <Title order={4} fz="md" id={`message-${m.id}-recipients`}>
-        <Trans>Recipients</Trans>
-      </Title>
-      <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" horizontalSpacing="md" aria-labelledby={`message-${m.id}-recipients`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Recipient</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Status</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {m.recipients.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    {r.name ? (
-                      <Text size="sm" fw={600}>
-                        {r.name}
-                      </Text>
-                    ) : null}
-                    <Text size="sm" c={r.name ? 'dimmed' : undefined}>
-                      {r.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2} align="flex-start">
-                      <DeliveryStatusBadge status={r.status} />
-                      {r.error ? (
-                        <Text size="xs" c="red.9">
-                          {r.error}
+      {sent || m.recipients.length ? (
+        <>
+          <Title order={4} fz="md" id={`message-${m.id}-recipients`}>
+            <Trans>Recipients</Trans>
+          </Title>
+          <Card withBorder radius="md" padding={0}>
+            <Table.ScrollContainer minWidth={480}>
+              <Table verticalSpacing="xs" horizontalSpacing="md" aria-labelledby={`message-${m.id}-recipients`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>
+                      <Trans>Recipient</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Status</Trans>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {m.recipients.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>
+                        {r.name ? (
+                          <Text size="sm" fw={600}>
+                            {r.name}
+                          </Text>
+                        ) : null}
+                        <Text size="sm" c={r.name ? 'dimmed' : undefined}>
+                          {r.email}
                         </Text>
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+                      </Table.Td>
+                      <Table.Td>
+                        <Stack gap={2} align="flex-start">
+                          <DeliveryStatusBadge status={r.status} />
+                          {r.error ? (
+                            <Text size="xs" c="red.9">
+                              {r.error}
+                            </Text>
+                          ) : null}
+                        </Stack>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+        </>
+      ) : null}
       <Group justify="flex-end">
         <Button
           variant="outline"
@@ -177,7 +238,13 @@ function DetailBody({
         opened={confirming}
         title={<Trans>Delete message</Trans>}
         message={
-          <Trans>The message is removed from the history. E-mails already sent stay in the recipients' inboxes.</Trans>
+          m.status === 'SCHEDULED' ? (
+            <Trans>The message is removed from the history and will not be sent.</Trans>
+          ) : (
+            <Trans>
+              The message is removed from the history. E-mails already sent stay in the recipients' inboxes.
+            </Trans>
+          )
         }
         confirmLabel={<Trans>Delete</Trans>}
         danger
@@ -201,7 +268,10 @@ function DetailBody({
   );
 }
 
-/** A sent message: its body, who got it and each e-mail's delivery state; retry the failed ones or delete it. */
+/**
+ * A message: where it stands, its filters and body, and once sent who got it and each e-mail's delivery state
+ * (retry the failed ones); a scheduled one can be changed or cancelled; any can be deleted.
+ */
 export function MessageDetail({ messageId, ...props }: MessageDetailProps) {
   const message = useMessage(props.eventId, messageId);
   if (message.isPending) {

@@ -1,9 +1,15 @@
-import type { MessageCountsDto, MessageDeliveryStatus } from '@admitone/shared';
+import type { MessageCountsDto, MessageDeliveryStatus, MessageSummaryDto } from '@admitone/shared';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 
-import { DELIVERY_STATUS_COLORS, DELIVERY_STATUS_LABELS } from '../message-labels';
+import { formatEventDateTime } from '../../../lib/format';
+import {
+  DELIVERY_STATUS_COLORS,
+  DELIVERY_STATUS_LABELS,
+  MESSAGE_STATUS_COLORS,
+  NOT_SENT_REASON_LABELS,
+} from '../message-labels';
 
 /** One recipient's delivery state. */
 export function DeliveryStatusBadge({ status }: { status: MessageDeliveryStatus }) {
@@ -45,5 +51,50 @@ export function MessageStatusBadges({ counts, paced = false }: { counts: Message
         </Badge>
       ) : null}
     </Group>
+  );
+}
+
+/**
+ * Where a message stands: scheduled for a time (in the event's time zone, named when the reader's clock
+ * differs), sent, cancelled, or not sent with why (`withReason`).
+ */
+export function MessageStateBadge({
+  message: m,
+  timeZone,
+  withReason = true,
+}: {
+  message: Pick<MessageSummaryDto, 'status' | 'send_at' | 'not_sent_reason'>;
+  timeZone: string;
+  withReason?: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const color = MESSAGE_STATUS_COLORS[m.status];
+  const label = (() => {
+    switch (m.status) {
+      case 'SCHEDULED': {
+        const when = m.send_at ? formatEventDateTime(m.send_at, timeZone, i18n.locale) : '';
+        return when ? t`Scheduled for ${when}` : t`Scheduled`;
+      }
+      case 'SENT':
+        return t`Sent`;
+      case 'CANCELLED':
+        return t`Cancelled`;
+      case 'NOT_SENT':
+        return t`Not sent`;
+    }
+  })();
+  const badge = (
+    <Badge variant="filled" color={color} tt="none" style={{ maxWidth: '100%' }}>
+      {label}
+    </Badge>
+  );
+  if (m.status !== 'NOT_SENT' || !m.not_sent_reason || !withReason) return badge;
+  return (
+    <Stack gap={2} align="flex-start">
+      {badge}
+      <Text size="xs" c="dimmed">
+        {i18n._(NOT_SENT_REASON_LABELS[m.not_sent_reason])}
+      </Text>
+    </Stack>
   );
 }

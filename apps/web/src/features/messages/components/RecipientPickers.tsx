@@ -7,9 +7,14 @@ import { personName } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { type ComboboxItem, MultiSelect, type OptionsFilter, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { attendeeKeys, fetchAttendee } from '../../attendees/api/attendees';
 import { useAttendeeSearch, useOrderSearch } from '../api/messages';
+
+/** The most chosen attendees whose names are looked up one by one (a scheduled message opened to change). */
+const LOOKED_UP_MAX = 50;
 
 /** "O-7KQ2M9XD · Grace Buyer (grace@example.test)" */
 export function orderLabel(o: Pick<OrderSummaryDto, 'order_number' | 'first_name' | 'last_name' | 'email'>): string {
@@ -83,8 +88,20 @@ export function AttendeePicker({ eventId, value, onChange, error }: AttendeePick
   const found = useAttendeeSearch(eventId, query, true);
   const results = (found.data ?? []).filter((a) => a.status === 'ACTIVE');
   const options: ComboboxItem[] = results.map((a) => ({ value: String(a.id), label: attendeeLabel(a) }));
+  // Chosen before this picker showed them (a scheduled message opened to change): their names are looked up.
+  const [initial] = useState(value);
+  const lookedUp = useQueries({
+    queries: initial.slice(0, LOOKED_UP_MAX).map((id) => ({
+      queryKey: attendeeKeys.detail(eventId, Number(id)),
+      queryFn: () => fetchAttendee(eventId, Number(id)),
+      staleTime: Infinity,
+    })),
+  });
+  const named = Object.fromEntries(
+    lookedUp.flatMap((q) => (q.data ? [[String(q.data.id), attendeeLabel(q.data)]] : [])),
+  );
   for (const id of value)
-    if (!options.some((o) => o.value === id)) options.push({ value: id, label: labels[id] ?? id });
+    if (!options.some((o) => o.value === id)) options.push({ value: id, label: labels[id] ?? named[id] ?? id });
   return (
     <MultiSelect
       label={t`Attendees`}
