@@ -51,6 +51,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/manage/event/:eventId/box-office',
   '/manage/event/:eventId/check-in-lists',
   '/manage/event/:eventId/messages',
+  '/manage/event/:eventId/automations',
   '/manage/event/:eventId/reports',
   '/manage/event/:eventId/affiliates',
   '/manage/organizer/:organizerId',

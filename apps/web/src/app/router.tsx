@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
                   { path: 'box-office', lazy: page(() => import('./routes/EventBoxOfficeRoute')) },
                   { path: 'check-in-lists', lazy: page(() => import('./routes/EventCheckInListsRoute')) },
                   { path: 'messages', lazy: page(() => import('./routes/EventMessagesRoute')) },
+                  { path: 'automations', lazy: page(() => import('./routes/EventAutomationsRoute')) },
                   { path: 'reports', lazy: page(() => import('./routes/EventReportsRoute')) },
                   { path: 'affiliates', lazy: page(() => import('./routes/EventAffiliatesRoute')) },
                 ],

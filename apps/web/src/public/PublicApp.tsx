@@ -10,7 +10,7 @@ import { EventPage } from './event/EventPage';
 import { InitialEventContext } from './event/use-public-event';
 import { adoptTokenFromHash, secretsInHash } from './lib/checkout-token';
 import { matchRoute, type PublicRoute } from './router/match-route';
-import { deepPages, DeepPageShell, findTicketsPages, WaitlistEntryPage } from './shell/deep-pages';
+import { deepPages, DeepPageShell, findTicketsPages, UnsubscribePage, WaitlistEntryPage } from './shell/deep-pages';
 import { PublicProviders } from './shell/PublicProviders';
 import { WidgetPage } from './widget/WidgetPage';
 
@@ -46,6 +46,14 @@ function RouteView({ route }: { route: PublicRoute }) {
         <Suspense fallback={pageLoader}>
           <DeepPageShell>
             <WaitlistEntryPage eventId={route.eventId} token={route.token} />
+          </DeepPageShell>
+        </Suspense>
+      );
+    case 'unsubscribe':
+      return (
+        <Suspense fallback={pageLoader}>
+          <DeepPageShell>
+            <UnsubscribePage token={route.token} />
           </DeepPageShell>
         </Suspense>
       );

@@ -7,6 +7,7 @@ const ticket = {
   id: 7,
   name: 'Standard',
   description: null,
+  mail_text: 'Bring your ID.',
   type: 'PAID',
   price: 2550,
   min_price: null,
@@ -42,6 +43,17 @@ describe('ticket form values', () => {
       tax_and_fee_ids: [3],
       tiers: [],
     });
+  });
+
+  it("carries the text for the ticket's mails: empty for a new ticket, as saved, trimmed or null into the body", () => {
+    expect(ticketValues(undefined, 'EUR', 'UTC', []).mail_text).toBe('');
+    expect(ticketBody(ticketValues(undefined, 'EUR', 'UTC', []), 'EUR').mail_text).toBeNull();
+    const values = ticketValues(ticket, 'EUR', 'UTC', []);
+    expect(values.mail_text).toBe('Bring your ID.');
+    expect(ticketBody({ ...values, mail_text: '  Gate B  ' }, 'EUR').mail_text).toBe('Gate B');
+    expect(ticketBody({ ...values, mail_text: '   ' }, 'EUR').mail_text).toBeNull();
+    // Hiding a ticket from the list keeps its text.
+    expect(withHidden(ticket, true, 'EUR', 'UTC').mail_text).toBe('Bring your ID.');
   });
 
   it('pre-selects default taxes on a new ticket only', () => {

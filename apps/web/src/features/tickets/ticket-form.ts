@@ -22,6 +22,8 @@ export interface TierValues {
 export interface TicketValues {
   name: string;
   description: string;
+  /** Plain text for this ticket's confirmation and ticket mails (what to bring, which entrance). */
+  mail_text: string;
   type: TicketType;
   product_type: ProductType;
   /** A general product sold only with tickets (an add-on)… */
@@ -105,6 +107,7 @@ export function ticketValues(
     return {
       name: '',
       description: '',
+      mail_text: '',
       type: 'PAID',
       product_type: 'TICKET',
       is_addon: false,
@@ -138,6 +141,7 @@ export function ticketValues(
   return {
     name: ticket.name,
     description: ticket.description ?? '',
+    mail_text: ticket.mail_text ?? '',
     type: ticket.type,
     product_type: ticket.product_type,
     is_addon: ticket.addon_max_per_ticket !== null,
@@ -184,6 +188,7 @@ export function ticketBody(v: TicketValues, currency: string): TicketBody {
   return {
     name: v.name,
     description: v.description.trim() || null,
+    mail_text: v.mail_text.trim() || null,
     type: v.type,
     product_type: v.product_type,
     addon_max_per_ticket: v.product_type === 'GENERAL' && v.is_addon ? count(v.addon_max_per_ticket) : null,

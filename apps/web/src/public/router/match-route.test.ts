@@ -19,6 +19,8 @@ describe('matchRoute', () => {
     expect(matchRoute('/ticket/7/a1')).toEqual({ name: 'ticket', eventId: 7, shortId: 'a1' });
     expect(matchRoute('/ticket/7/a1/print')).toEqual({ name: 'ticket-print', eventId: 7, shortId: 'a1' });
     expect(matchRoute('/waitlist/7/Ab_c-9')).toEqual({ name: 'waitlist', eventId: 7, token: 'Ab_c-9' });
+    expect(matchRoute('/unsubscribe/Ab_c-9')).toEqual({ name: 'unsubscribe', token: 'Ab_c-9' });
+    expect(matchRoute('/unsubscribe/Ab_c-9/')).toEqual({ name: 'unsubscribe', token: 'Ab_c-9' });
   });
 
   it('sends anything else to not-found', () => {
@@ -31,6 +33,10 @@ describe('matchRoute', () => {
       '/ticket/7/a%20b',
       '/waitlist/7',
       '/waitlist/7/a%20b',
+      '/unsubscribe',
+      '/unsubscribe/',
+      '/unsubscribe/a%20b',
+      '/unsubscribe/abc/extra',
     ]) {
       expect(matchRoute(path)).toEqual({ name: 'not-found' });
     }

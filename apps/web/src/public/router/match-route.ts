@@ -9,6 +9,7 @@ export type PublicRoute =
   | { name: 'find-tickets'; eventId: number }
   | { name: 'found-orders'; eventId: number; token: string }
   | { name: 'waitlist'; eventId: number; token: string }
+  | { name: 'unsubscribe'; token: string }
   | { name: 'not-found' };
 
 export const CHECKOUT_STEPS = ['details', 'payment', 'summary', 'payment_return'] as const;
@@ -43,6 +44,7 @@ const table: Array<[RegExp, (m: RegExpExecArray) => PublicRoute]> = [
     new RegExp(`^/waitlist/${ID}/([A-Za-z0-9_-]{1,200})/?$`),
     (m) => ({ name: 'waitlist', eventId: Number(m[1]), token: m[2]! }),
   ],
+  [new RegExp(`^/unsubscribe/([A-Za-z0-9_-]{1,200})/?$`), (m) => ({ name: 'unsubscribe', token: m[1]! })],
 ];
 
 /** Matches a pathname against the buyer routes; anything else is the not-found screen. */

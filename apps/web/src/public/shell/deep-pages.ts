@@ -18,6 +18,7 @@ const modules = import.meta.glob<{ default: ComponentType<never> }>([
   '../find-tickets/FindTicketsPage.tsx',
   '../find-tickets/FoundOrdersPage.tsx',
   '../waitlist/WaitlistEntryPage.tsx',
+  '../unsubscribe/UnsubscribePage.tsx',
 ]);
 
 function page<P = { eventId: number; shortId: string }>(file: string): ComponentType<P> {
@@ -43,6 +44,9 @@ export const findTicketsPages = {
 
 /** A place on a waitlist, by the link in its mails. */
 export const WaitlistEntryPage = page<{ eventId: number; token: string }>('../waitlist/WaitlistEntryPage.tsx');
+
+/** Off an organizer's list of abandoned-checkout mails and follow-ups, by the link at their foot. */
+export const UnsubscribePage = page<{ token: string }>('../unsubscribe/UnsubscribePage.tsx');
 
 /** The shell of those pages, ready once their messages are loaded too. */
 export const DeepPageShell = lazy(async () => {

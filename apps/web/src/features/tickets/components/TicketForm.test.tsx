@@ -7,6 +7,12 @@ import { TicketForm } from './TicketForm';
 
 beforeAll(() => {
   window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+  // happy-dom has no FontFaceSet; the autosizing text fields listen to it.
+  if (!document.fonts)
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener() {}, removeEventListener() {} },
+    });
 });
 
 const event = { id: 7, title: 'Summer concert', currency: 'EUR', timezone: 'Europe/Berlin' } as EventDto;
@@ -144,6 +150,7 @@ describe('TicketForm sales channels', () => {
       id: 5,
       name: 'Door ticket',
       description: null,
+      mail_text: null,
       type: 'PAID',
       product_type: 'TICKET',
       addon_max_per_ticket: null,
@@ -179,5 +186,43 @@ describe('TicketForm sales channels', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(sent()[0]).toMatchObject({ sold_online: false, sold_at_box_office: true, box_office_price: 2500 });
+  });
+});
+
+describe("TicketForm's text for the ticket's mails", () => {
+  it('starts empty, says where it is shown, and sends what is typed (trimmed)', async () => {
+    const { onDone, sent } = setup();
+    const text = await screen.findByRole('textbox', { name: "Text for this ticket's mails" });
+    expect(text).toHaveProperty('value', '');
+    expect(describedBy(text).join(' ')).toMatch(
+      /Shown in the confirmation and ticket mails, e\.g\. what to bring or which entrance to use\./,
+    );
+    type(screen.getByRole('textbox', { name: /^Name/ }), 'Standard');
+    type(screen.getByRole('textbox', { name: /^Price/ }), '10');
+    type(text, '  Use the side entrance on Elm Street.  ');
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]).toMatchObject({ mail_text: 'Use the side entrance on Elm Street.' });
+  });
+
+  it('sends none when left empty', async () => {
+    const { onDone, sent } = setup();
+    await screen.findByRole('textbox', { name: /^Name/ });
+    type(screen.getByRole('textbox', { name: /^Name/ }), 'Guest list');
+    fireEvent.click(screen.getByRole('radio', { name: 'Free' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()[0]).toMatchObject({ mail_text: null });
+  });
+
+  it('refuses a text over the limit before sending anything', async () => {
+    const { sent } = setup();
+    const text = await screen.findByRole('textbox', { name: "Text for this ticket's mails" });
+    type(screen.getByRole('textbox', { name: /^Name/ }), 'Standard');
+    type(screen.getByRole('textbox', { name: /^Price/ }), '10');
+    type(text, 'x'.repeat(2001));
+    fireEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    await waitFor(() => expect(text.getAttribute('aria-invalid')).toBe('true'));
+    expect(sent()).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import '@mantine/core/styles/PillsInput.css';
 import {
   chargeAppliesTo,
   type EventDto,
+  MAIL_TEXT_MAX,
   type ProductCategoryDto,
   type TaxOrFeeDto,
   ticketBody as ticketSchema,
@@ -24,6 +25,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -65,6 +67,7 @@ function TicketFormFields({
   onDone,
 }: TicketFormProps & { taxes: TaxOrFeeDto[] }) {
   const { t } = useLingui();
+  const mailTextMax = MAIL_TEXT_MAX;
   const categoryName = useCategoryName();
   const currency = event.currency;
   const save = useSaveTicket(event.id);
@@ -133,6 +136,14 @@ function TicketFormFields({
             defaultValue={v.description}
             onChange={(html) => form.setFieldValue('description', html)}
             error={form.errors.description}
+          />
+          <Textarea
+            label={t`Text for this ticket's mails`}
+            description={t`Shown in the confirmation and ticket mails, e.g. what to bring or which entrance to use. Up to ${mailTextMax} characters.`}
+            autosize
+            minRows={2}
+            maxRows={8}
+            {...form.getInputProps('mail_text')}
           />
           <Input.Wrapper
             label={t`Ticket or product`}

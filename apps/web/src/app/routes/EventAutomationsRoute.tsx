@@ -1,0 +1,3 @@
+import { AutomationsPage } from '../../features/automations/components/AutomationsPage';
+
+export default AutomationsPage;
