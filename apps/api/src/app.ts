@@ -135,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           files: storage,
           deadlines: { appUrl: config.appUrl, storage, stock, stripe },
           deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
+          mailBudgetPerHour: config.mailBudgetPerHour,
           webhooks: webhookJobOptions(config),
         },
       );

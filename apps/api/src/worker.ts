@@ -82,6 +82,7 @@ async function main() {
           renderThreads: config.mailRenderThreads,
           yieldToBusyMachine: config.mailYieldToBusyCpu,
           deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
+          mailBudgetPerHour: config.mailBudgetPerHour,
           files: storage,
           deadlines: {
             appUrl: config.appUrl,

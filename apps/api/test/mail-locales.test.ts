@@ -330,6 +330,65 @@ const CASES: Case[] = [
       is_test: true,
     },
   }),
+  c({
+    name: 'reminder before the date',
+    template: 'event_reminder',
+    date: true,
+    data: {
+      name: { first_name: 'Grace', last_name: 'Hopper' },
+      event,
+      event_url: 'http://admitone.test/event/7/harbor-lights-jazz-night',
+      event_slug: 'harbor-lights-jazz-night',
+      tickets: [
+        {
+          short_id: 'a7Kx92Qb',
+          ticket_name: 'Front row',
+          tier_label: 'Early bird',
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          url: 'http://admitone.test/ticket/7/a7Kx92Qb',
+        },
+      ],
+      message: 'Doors open at 18:00.',
+      ticket_texts: [{ ticket_name: 'Front row', text: 'Use the side entrance.' }],
+      map_url: 'https://www.openstreetmap.org/search?query=500%20Harbor%20Blvd',
+      action_url: 'http://admitone.test/ticket/7/a7Kx92Qb',
+      sender: null,
+    },
+  }),
+  c({
+    name: 'abandoned checkout',
+    template: 'checkout_recovery',
+    date: true,
+    data: {
+      name: { first_name: 'Grace', last_name: 'Hopper' },
+      event,
+      lines: [{ ticket_name: 'Front row', tier_label: null, quantity: 2 }],
+      message: null,
+      recover_url: 'http://admitone.test/event/7/harbor-lights-jazz-night?recover=abc',
+      unsubscribe: {
+        page_url: 'http://admitone.test/unsubscribe/abc',
+        one_click_url: 'http://admitone.test/api/public/unsubscribe/abc',
+      },
+      sender: null,
+    },
+  }),
+  c({
+    name: 'follow-up after the date',
+    template: 'event_follow_up',
+    date: true,
+    data: {
+      name: { first_name: 'Grace', last_name: 'Hopper' },
+      event,
+      message: 'The photos are online.',
+      link_url: 'https://survey.example.test/harbor',
+      unsubscribe: {
+        page_url: 'http://admitone.test/unsubscribe/abc',
+        one_click_url: 'http://admitone.test/api/public/unsubscribe/abc',
+      },
+      sender: null,
+    },
+  }),
 ];
 
 /** €1,234.50 as each language writes it (spaces normalised: Intl uses no-break spaces). */
@@ -410,7 +469,12 @@ beforeAll(async () => {
 function englishPiecesOf(template: TemplateName): string[] {
   const file = `${template.replace(/_/g, '-')}.ts`;
   const source = readFileSync(path.join(templatesDir, file), 'utf8');
-  const files = [file, 'layout.ts', ...(source.includes('./order-mail-parts.js') ? ['order-mail-parts.ts'] : [])];
+  const files = [
+    file,
+    'layout.ts',
+    ...(source.includes('./order-mail-parts.js') ? ['order-mail-parts.ts'] : []),
+    ...(source.includes('./automation-parts.js') ? ['automation-parts.ts'] : []),
+  ];
   const messages = files.flatMap((f) => englishByFile.get(f) ?? []);
   expect(messages.length).toBeGreaterThan(1);
   return [...new Set(messages.flatMap(literalPieces))];

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   /** The account's mail budget for this hour is used up (Retry-After says when there is room). */
   MAIL_BUDGET_EXCEEDED: 429,
   MESSAGE_STILL_SENDING: 409,
+  /** A scheduled message that already went (or was cancelled) can no longer be changed or cancelled. */
+  MESSAGE_NOT_SCHEDULED: 409,
   TICKET_REQUIRED: 409,
   EVENT_UNAVAILABLE: 409,
   NO_TICKETS_AVAILABLE: 409,

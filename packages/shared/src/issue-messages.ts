@@ -186,6 +186,18 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     message: 'This code has already been used {taken} times: the limit cannot be lower than that.',
   },
   too_many: /*i18n*/ { id: 'field.too_many', message: 'Choose at most {max}.' },
+  offset_range: /*i18n*/ {
+    id: 'field.offset_range',
+    message: 'Choose between {min} and {max} minutes.',
+  },
+  automation_once: /*i18n*/ {
+    id: 'field.automation_once',
+    message: 'An event has only one of these; change the one it has.',
+  },
+  time_not_in_zone: /*i18n*/ {
+    id: 'field.time_not_in_zone',
+    message: "This time does not exist in the event's time zone (the clocks skip it); choose another.",
+  },
   order_too_large: /*i18n*/ { id: 'field.order_too_large', message: 'An order can have at most {max} tickets.' },
   order_total_too_large: /*i18n*/ {
     id: 'field.order_total_too_large',

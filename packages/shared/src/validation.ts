@@ -114,6 +114,9 @@ export type IssueKey =
   | 'seat_not_free'
   | 'seat_already_held'
   | 'event_not_seated'
+  | 'offset_range'
+  | 'automation_once'
+  | 'time_not_in_zone'
   | 'invalid';
 
 export interface IssueDescriptor {

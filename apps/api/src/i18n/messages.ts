@@ -68,6 +68,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message:
       'Your account has sent its {limit} e-mails for this hour to addresses typed in by its team or given in free and offline orders. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
   },
+  MESSAGE_NOT_SCHEDULED: /*i18n*/ {
+    id: 'error.message_not_scheduled',
+    message: 'This message is no longer scheduled: it has gone out or was cancelled.',
+  },
   MESSAGE_STILL_SENDING: /*i18n*/ {
     id: 'error.message_still_sending',
     message:

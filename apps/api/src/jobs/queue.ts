@@ -7,13 +7,14 @@ import type { Database } from '../db/client.js';
 import { oneAtATime, SETUP_LOCKS } from '../db/setup-lock.js';
 import { lanesOf, type MailLane, STALE_CLAIM_MS } from '../mail/outbox.js';
 import { defaultRenderThreads, renderPool } from '../mail/render-pool.js';
+import { runScheduler } from '../modules/automations/scheduler.js';
 import { sweepAbandonedAnswerFiles } from '../modules/checkout/answer-files.js';
 import { settleDateCancellations } from '../modules/event-dates/date-cancellation-work.js';
 import { settleDateMoves } from '../modules/event-dates/date-move-work.js';
 import { sweepStoredFileDeletions } from '../modules/images/stored-file-removal.js';
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
-import { type DeadlineDeps, settlePaymentDeadlines } from '../modules/orders/payment-deadlines.js';
+import type { DeadlineDeps } from '../modules/orders/payment-deadlines.js';
 import { offerAllFreedUnits } from '../modules/waitlist/offers.js';
 import type { WebhookDeliveryDeps } from '../modules/webhooks/delivery.js';
 import { buildPayload } from '../modules/webhooks/payloads.js';
@@ -83,7 +84,10 @@ export async function startJobs(
     mailConcurrency?: number;
     renderThreads?: number;
     deadlines?: DeadlineDeps;
+    /** How often the scheduler runs (PAYMENT_DEADLINE_SWEEP_SECONDS). */
     deadlineSweepSeconds?: number;
+    /** The hourly mail budget scheduled messages spend (MAIL_BUDGET_PER_HOUR). */
+    mailBudgetPerHour?: number;
     webhooks?: WebhookJobOptions;
     /** Bulk mail waits while the rest of the machine is busy (default true; false: MAIL_YIELD_TO_BUSY_CPU=false). */
     yieldToBusyMachine?: boolean;
@@ -181,18 +185,17 @@ export async function startJobs(
   timer?.unref();
   if (opts.work) void sweep();
 
-  // Offline orders near or past their payment deadline: reminded, then cancelled (payment-deadlines.ts),
-  // every minute in every worker process (each takes its orders with SKIP LOCKED).
+  // The one scheduler of time-driven work (modules/automations/scheduler.ts): offline orders' payment reminders and
+  // deadlines, scheduled messages, reminders, follow-ups and abandoned-checkout mails, every minute in every worker
+  // process (each part takes its work with SKIP LOCKED or behind a unique key: never twice), one run at a time.
   let settling: Promise<void> | null = null;
-  const settleFailed = databaseErrorLog(opts.log, 'settling payment deadlines failed');
+  const settleFailed = databaseErrorLog(opts.log, 'the scheduler failed');
   const deadlineDeps = opts.deadlines;
   const settle = () => {
     if (!deadlineDeps) return Promise.resolve();
-    settling ??= settlePaymentDeadlines(deps.db, deadlineDeps)
-      .then(async (r) => {
-        if (r.reminded || r.cancelled)
-          opts.log.info({ reminded: r.reminded, cancelled: r.cancelled }, 'payment deadlines settled');
-        for (const lane of await lanesOf(deps.db, r.mails)) lanes?.[lane].kick();
+    settling ??= runScheduler(deps.db, { ...deadlineDeps, mailBudgetPerHour: opts.mailBudgetPerHour ?? 0 }, opts.log)
+      .then(async (mails) => {
+        for (const lane of await lanesOf(deps.db, mails)) lanes?.[lane].kick();
       })
       .catch(settleFailed)
       .finally(() => (settling = null));

@@ -53,6 +53,9 @@ export const MAIL_LANES: Record<TemplateName, MailLane> = {
   order_refunded: 'bulk',
   date_moved: 'bulk',
   event_message: 'bulk',
+  event_reminder: 'bulk',
+  checkout_recovery: 'bulk',
+  event_follow_up: 'bulk',
   // Admins should hear at once that an integration stopped.
   webhook_disabled: 'urgent',
 };

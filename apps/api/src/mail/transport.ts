@@ -28,6 +28,8 @@ export interface OutgoingMail {
   fromName?: string;
   /** Stable id so a receiving server can spot a repeat after a crash. */
   messageId: string;
+  /** Extra headers (List-Unsubscribe of marketing-type mail). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

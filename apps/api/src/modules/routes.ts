@@ -6,6 +6,8 @@ import { affiliateRoutes } from './affiliates/affiliates.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { automationRoutes } from './automations/automations.routes.js';
+import { publicAutomationRoutes } from './automations/public-automation.routes.js';
 import { boxOfficeRoutes } from './box-office/box-office.routes.js';
 import { capacityRoutes } from './capacity/capacity.routes.js';
 import { checkInRoutes } from './check-in/check-in.routes.js';
@@ -81,6 +83,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: attendeeRoutes },
   { prefix: '/api', plugin: boxOfficeRoutes },
   { prefix: '/api', plugin: messageRoutes },
+  { prefix: '/api', plugin: automationRoutes },
   { prefix: '/api', plugin: exportRoutes },
   { prefix: '/api', plugin: reportRoutes },
   { prefix: '/api', plugin: checkInRoutes },
@@ -98,4 +101,5 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api/public', plugin: selfServiceRoutes },
   { prefix: '/api/public', plugin: publicWaitlistRoutes },
   { prefix: '/api/public', plugin: publicSeatingRoutes },
+  { prefix: '/api/public', plugin: publicAutomationRoutes },
 ];

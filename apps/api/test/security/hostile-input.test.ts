@@ -135,6 +135,7 @@ function realIds(name: string, path: string): fc.Arbitrary<string | number> | nu
     attendeeId: w.attendeeIds,
     attendee_id: w.attendeeIds,
     messageId: [w.messageId],
+    automationId: [w.automationId],
     imageId: [w.imageId],
     organizer_id: w.organizerIds,
     account_id: [w.accountId],

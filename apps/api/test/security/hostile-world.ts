@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 
 import type { App } from '../../src/app.js';
-import { attendees, orders, users } from '../../src/db/schema/index.js';
+import { attendees, mailAutomations, orders, users } from '../../src/db/schema/index.js';
 import { liveEvent, placeOrder, reserve } from '../checkout-factory.js';
 import { createOrganizer } from '../factories.js';
 import { call } from '../test-app.js';
@@ -50,6 +50,9 @@ export const GUARDED_TABLES = [
   'check_ins',
   'messages',
   'message_recipients',
+  'mail_automations',
+  'automation_sends',
+  'mail_contacts',
   'event_page_views',
   'stripe_events',
 ] as const;
@@ -228,6 +231,12 @@ export async function buildWorld(app: App) {
     attendeeIds: attendeeRows.map((a) => a.id),
     attendeeShortIds: attendeeRows.map((a) => a.short_id),
     messageId: message.data.id,
+    automationId: (
+      await app.deps.database.db
+        .select({ id: mailAutomations.id })
+        .from(mailAutomations)
+        .where(eq(mailAutomations.event_id, event.id))
+    )[0]!.id,
   };
 }
 

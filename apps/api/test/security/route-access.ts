@@ -1,6 +1,7 @@
 import {
   affiliateBody,
   allocationBody,
+  automationBody,
   boxOfficeSaleBody,
   bulkEventDatesBody,
   cancelEventDateBody,
@@ -460,6 +461,28 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/events/{eventId}/messages/{messageId}': { access: 'member' },
   'DELETE /api/events/{eventId}/messages/{messageId}': { access: 'member' },
   'POST /api/events/{eventId}/messages/{messageId}/retry-failed': { access: 'member' },
+  'PUT /api/events/{eventId}/messages/{messageId}': {
+    access: 'member',
+    body: body(sendMessageBody, () => ({
+      subject: 'Event cancelled',
+      body: '<p>Refunds at mallory.example</p>',
+      recipient_type: 'ALL_ATTENDEES',
+      acknowledged_not_promotional: true,
+      send_at: '2030-01-01T09:00',
+    })),
+  },
+  'POST /api/events/{eventId}/messages/{messageId}/cancel': { access: 'member' },
+  'GET /api/events/{eventId}/automations': { access: 'member' },
+  'POST /api/events/{eventId}/automations': {
+    access: 'member',
+    body: body(automationBody, () => ({ kind: 'REMINDER', offset_minutes: 600 })),
+  },
+  'PUT /api/events/{eventId}/automations/{automationId}': {
+    access: 'member',
+    body: body(automationBody, () => ({ kind: 'REMINDER', offset_minutes: 600 })),
+  },
+  'DELETE /api/events/{eventId}/automations/{automationId}': { access: 'member' },
+  'GET /api/events/{eventId}/automations/{automationId}/sends': { access: 'member' },
   'GET /api/events/{eventId}/attendees/export': { access: 'member' },
   'GET /api/events/{eventId}/orders/export': { access: 'member' },
   'GET /api/check-in/events': { access: 'door' },
@@ -557,6 +580,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/waitlist': { access: 'public' },
   'GET /api/public/events/{eventId}/waitlist/{token}': { access: 'public' },
   'POST /api/public/events/{eventId}/waitlist/{token}/leave': { access: 'public' },
+  // Automatic mail: the mailed links' tokens are their keys (automations.test.ts).
+  'GET /api/public/events/{eventId}/recoveries/{token}': { access: 'public' },
+  'GET /api/public/unsubscribe/{token}': { access: 'public' },
+  'POST /api/public/unsubscribe/{token}': { access: 'public' },
   // A staff link's secret is its key (a guessed one finds nothing: STAFF_LINK_INVALID, tested in
   // check-in-lists.test.ts).
   'GET /api/public/check-in-links/{token}': { access: 'public' },
@@ -596,6 +623,7 @@ export function pathFor(path: string, rule: RouteRule, w: TenantWorld): string {
       orderId: w.orderId,
       attendeeId: w.attendeeId,
       messageId: w.messageId,
+      automationId: w.automationId,
       entryId: w.entryId,
       taxOrFeeId: w.taxId,
       // A well-formed token: the id in front of it is what must not be someone else's.

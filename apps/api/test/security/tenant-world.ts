@@ -6,6 +6,7 @@ import type { App } from '../../src/app.js';
 import {
   attendees,
   events,
+  mailAutomations,
   orders,
   outbox,
   questionAnswerFiles,
@@ -278,6 +279,12 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     attendeeId: attendeeRows[0]!.id,
     attendeeShortId: attendeeRows[0]!.short_id,
     messageId: message.id,
+    automationId: (
+      await app.deps.database.db
+        .select({ id: mailAutomations.id })
+        .from(mailAutomations)
+        .where(eq(mailAutomations.event_id, event.id))
+    )[0]!.id,
     entryId: entry!.id,
     coverImageId: coverId,
     logoImageId: logoId,

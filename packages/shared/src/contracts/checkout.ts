@@ -805,6 +805,10 @@ export interface PublicOrderDto {
   self_service: OrderSelfServiceDto | null;
   /** Passes of the order whose holder picks their dates (any N): how many are picked, and the dates left to pick. */
   pass_picks?: PassPicksDto[];
+  /** The event mails buyers who leave the checkout, if they agree: the details step asks. */
+  checkout_recovery?: boolean;
+  /** The buyer agreed to that mail. */
+  recovery_consent?: boolean;
 }
 
 /** A pass for any N dates, as its order shows it: picks left and where (once the order is complete). */
@@ -865,6 +869,8 @@ export const publicOrderSchema = z.object({
   server_now: z.string(),
   self_service: orderSelfServiceSchema.nullable(),
   pass_picks: z.array(passPicksSchema).optional(),
+  checkout_recovery: z.boolean().optional(),
+  recovery_consent: z.boolean().optional(),
 }) satisfies z.ZodType<PublicOrderDto>;
 /** The order and every checkout step on it (details, extend, offline payment, card payment sync). */
 export const publicOrderResponse = oneOf(publicOrderSchema);
@@ -957,6 +963,8 @@ export const orderDetailsBody = z.object({
   /** Order questions. */
   answers: answersField,
   locale: z.enum(LOCALES).optional(),
+  /** The buyer agrees to one mail bringing them back should they not finish (where the event sends it). */
+  recovery_consent: z.boolean().default(false),
 });
 export type OrderDetailsBody = z.input<typeof orderDetailsBody>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { listQuery, oneOf, pageOf, personRefSchema } from './common.js';
+import { listQuery, localDateTime, oneOf, pageOf, personRefSchema } from './common.js';
 
 /** Who a message goes to (SPEC §3 Message). */
 export const MESSAGE_RECIPIENT_TYPES = [
@@ -31,6 +31,30 @@ const recipientShape = {
   attendee_ids: ids(MESSAGE_ATTENDEES_MAX),
 };
 
+/** Narrowing a message's audience by check-in state. */
+export const MESSAGE_CHECK_IN_FILTERS = ['ANY', 'CHECKED_IN', 'NOT_CHECKED_IN'] as const;
+export type MessageCheckInFilter = (typeof MESSAGE_CHECK_IN_FILTERS)[number];
+
+/** A message's answer filter: those whose answer to the question is (or, for a choice of several, includes) a value. */
+export interface MessageAnswerFilter {
+  question_id: number;
+  value: string;
+}
+
+/** Filters on the audience (ids checked on the server); buyers match through the tickets of their orders. */
+const filterShape = {
+  /** Only the tickets of these dates (empty: every date). */
+  event_date_ids: ids(500),
+  check_in: z.enum(MESSAGE_CHECK_IN_FILTERS).default('ANY'),
+  answer_filter: z
+    .object({
+      question_id: z.number().int().positive().max(LIMITS.ID_MAX),
+      value: z.string().trim().min(1).max(500),
+    })
+    .nullable()
+    .default(null),
+};
+
 type RecipientFields = {
   recipient_type: MessageRecipientType;
   ticket_ids: number[];
@@ -54,12 +78,22 @@ export const sendMessageBody = z
     /** Rich HTML; sanitised on the server. */
     body: z.string().trim().min(1).max(LIMITS.DESCRIPTION_MAX),
     ...recipientShape,
+    ...filterShape,
+    /**
+     * Send later: the wall-clock time in the event's time zone (null: now). Until then it can be changed or
+     * cancelled; the audience is found when it goes.
+     */
+    send_at: localDateTime.nullable().default(null),
     /** Only to the sender's own address, nobody else. */
     is_test: z.boolean().default(false),
     send_copy_to_sender: z.boolean().default(false),
     acknowledged_not_promotional: z.literal(true, customIssue('not_promotional_required')),
   })
-  .superRefine(checkRecipients);
+  .superRefine((v, ctx) => {
+    checkRecipients(v, ctx);
+    if (v.is_test && v.send_at !== null)
+      ctx.addIssue({ code: 'custom', path: ['send_at'], ...customIssue('invalid'), input: v.send_at });
+  });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
 /** Comma-separated ids in a query string (`ticket_ids=1,2`). */
@@ -75,8 +109,17 @@ export const recipientCountQuery = z
     ticket_ids: csvIds.default([]),
     order_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).nullable().default(null),
     attendee_ids: csvIds.default([]),
+    event_date_ids: csvIds.default([]),
+    check_in: z.enum(MESSAGE_CHECK_IN_FILTERS).default('ANY'),
+    answer_question_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
+    answer_value: z.string().trim().min(1).max(500).optional(),
   })
-  .superRefine(checkRecipients);
+  .superRefine(checkRecipients)
+  .transform(({ answer_question_id, answer_value, ...v }) => ({
+    ...v,
+    answer_filter:
+      answer_question_id && answer_value ? { question_id: answer_question_id, value: answer_value } : null,
+  }));
 export type RecipientCountQuery = z.input<typeof recipientCountQuery>;
 
 /** The answer of the recipient count: people reached, one per e-mail address. */
@@ -102,9 +145,26 @@ export interface MessageCountsDto {
   failed: number;
 }
 
+/**
+ * SCHEDULED: waits for its time (`send_at`); SENT: written to its audience; CANCELLED: cancelled before its time;
+ * NOT_SENT: its time came and it could not go (`not_sent_reason`).
+ */
+export const MESSAGE_STATUSES = ['SCHEDULED', 'SENT', 'CANCELLED', 'NOT_SENT'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+/** Why a scheduled message did not go: nobody matched then, or the account or sender could no longer message. */
+export const MESSAGE_NOT_SENT_REASONS = ['NO_RECIPIENTS', 'NOT_ALLOWED'] as const;
+export type MessageNotSentReason = (typeof MESSAGE_NOT_SENT_REASONS)[number];
+
 /** A row of the message history. */
 export interface MessageSummaryDto {
   id: number;
+  status: MessageStatus;
+  /** A scheduled message's time (an instant); null: sent when written. */
+  send_at: string | null;
+  not_sent_reason: MessageNotSentReason | null;
+  event_date_ids: number[];
+  check_in: MessageCheckInFilter;
+  answer_filter: MessageAnswerFilter | null;
   subject: string;
   recipient_type: MessageRecipientType;
   ticket_ids: number[];
@@ -154,6 +214,12 @@ export const messageCountsSchema = z.object({
 
 export const messageSummarySchema = z.object({
   id: z.number().int(),
+  status: z.enum(MESSAGE_STATUSES),
+  send_at: z.string().nullable(),
+  not_sent_reason: z.enum(MESSAGE_NOT_SENT_REASONS).nullable(),
+  event_date_ids: z.array(z.number().int()),
+  check_in: z.enum(MESSAGE_CHECK_IN_FILTERS),
+  answer_filter: z.object({ question_id: z.number().int(), value: z.string() }).nullable(),
   subject: z.string(),
   recipient_type: z.enum(MESSAGE_RECIPIENT_TYPES),
   ticket_ids: z.array(z.number().int()),

@@ -17,6 +17,8 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** The most add-on units a general product may allow per ticket. */
 export const ADDON_PER_TICKET_MAX = 100;
+/** The longest text a ticket puts in its mails. */
+export const MAIL_TEXT_MAX = 2000;
 
 export const TICKET_SALE_STATES = [
   'ON_SALE',
@@ -50,6 +52,8 @@ export const ticketBody = z
   .object({
     name: z.string().trim().min(1).max(LIMITS.NAME_MAX),
     description: optionalText(LIMITS.DESCRIPTION_MAX),
+    /** Plain text put in the confirmation and ticket mails of this ticket (what to bring, where to enter). */
+    mail_text: optionalText(MAIL_TEXT_MAX),
     type: z.enum(TICKET_TYPES),
     product_type: z.enum(PRODUCT_TYPES).default('TICKET'),
     /**
@@ -185,6 +189,7 @@ export interface TicketDto {
   event_id: number;
   name: string;
   description: string | null;
+  mail_text: string | null;
   type: TicketType;
   product_type: ProductType;
   addon_max_per_ticket: number | null;
@@ -253,6 +258,7 @@ export const ticketSchema = z.object({
   event_id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
+  mail_text: z.string().nullable(),
   type: z.enum(TICKET_TYPES),
   product_type: z.enum(PRODUCT_TYPES),
   addon_max_per_ticket: z.number().int().nullable(),

@@ -27,3 +27,4 @@ export * from './ticket-keys.js';
 export * from './tickets.js';
 export * from './waitlist.js';
 export * from './webhooks.js';
+export * from './mail-automations.js';

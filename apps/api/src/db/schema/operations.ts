@@ -1,3 +1,4 @@
+import type { Locale, MessageAnswerFilter, MessageCheckInFilter, MessageNotSentReason, MessageStatus } from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -50,7 +51,6 @@ export const checkIns = pgTable(
 );
 
 export type MessageRecipientType = 'ALL_ATTENDEES' | 'TICKET_HOLDERS' | 'ALL_BUYERS' | 'ORDER_BUYER' | 'ATTENDEES';
-export type MessageStatus = 'QUEUED' | 'SENT' | 'PARTLY_FAILED' | 'FAILED';
 
 /** A message from the organizer to attendees or buyers (SPEC §3 Message). */
 export const messages = pgTable(
@@ -74,9 +74,25 @@ export const messages = pgTable(
     send_copy_to_sender: boolean('send_copy_to_sender').notNull().default(false),
     sent_by: integer('sent_by'),
     recipient_count: integer('recipient_count').notNull().default(0),
+    /** SCHEDULED until `send_at`, then SENT (or NOT_SENT); CANCELLED before its time. */
+    status: text('status').$type<MessageStatus>().notNull().default('SENT'),
+    send_at: instant('send_at'),
+    not_sent_reason: text('not_sent_reason').$type<MessageNotSentReason>(),
+    /** The audience's filters (messages/recipients.ts). */
+    event_date_ids: jsonb('event_date_ids').$type<number[]>().notNull().default([]),
+    check_in: text('check_in').$type<MessageCheckInFilter>().notNull().default('ANY'),
+    answer_filter: jsonb('answer_filter').$type<MessageAnswerFilter>(),
+    /** The language the sender wrote in (their copy's). */
+    sender_locale: text('sender_locale').$type<Locale>(),
     ...timestamps,
   },
-  (t) => [index('messages_event_idx').on(t.event_id, t.id)],
+  (t) => [
+    index('messages_event_idx').on(t.event_id, t.id),
+    // The scheduler's look for messages due.
+    index('messages_scheduled_idx')
+      .on(t.send_at)
+      .where(sql`${t.status} = 'SCHEDULED'`),
+  ],
 );
 
 /** One e-mail of a message; its delivery status is its outbox row's. */

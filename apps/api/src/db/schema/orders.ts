@@ -103,6 +103,10 @@ export const orders = pgTable(
     cancelled_at: instant('cancelled_at'),
     /** An offline order not paid by then is cancelled and its units return (null: no deadline). */
     payment_due_at: instant('payment_due_at'),
+    /** The buyer agreed at checkout to one mail bringing them back should they not finish (modules/automations). */
+    recovery_consent: boolean('recovery_consent').notNull().default(false),
+    /** The token of that mail's link back to a checkout with the same choices (set when the mail is written). */
+    recovery_token: text('recovery_token'),
     /** When the buyer was reminded of the payment deadline (once). */
     payment_reminded_at: instant('payment_reminded_at'),
     /** Incremental sync's position (set by a trigger: see `changeXid`). */
@@ -115,6 +119,13 @@ export const orders = pgTable(
       .on(t.payment_due_at)
       .where(sql`${t.status} = 'AWAITING_PAYMENT' and ${t.payment_due_at} is not null`),
     uniqueIndex('orders_short_id_unique').on(t.short_id),
+    uniqueIndex('orders_recovery_token_unique')
+      .on(t.recovery_token)
+      .where(sql`${t.recovery_token} is not null`),
+    // Checkouts left by buyers who agreed to a mail (the abandoned-checkout automation's look).
+    index('orders_recovery_idx')
+      .on(t.event_id, t.updated_at)
+      .where(sql`${t.recovery_consent} and ${t.status} in ('RESERVED', 'ABANDONED')`),
     uniqueIndex('orders_number_unique').on(t.order_number),
     index('orders_event_status_idx').on(t.event_id, t.status, t.reserved_until),
     index('orders_checkout_idx').on(t.event_id, t.checkout_token_hash),

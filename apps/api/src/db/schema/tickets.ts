@@ -25,6 +25,8 @@ export const tickets = pgTable(
     name: text('name').notNull(),
     /** Sanitised HTML. */
     description: text('description'),
+    /** Plain text for this ticket's confirmation and ticket mails (what to bring, where to enter). */
+    mail_text: text('mail_text'),
     /** Name and description in other languages; blank: as written. */
     translations: jsonb('translations').$type<ContentTranslations<TicketTexts>>().notNull().default({}),
     type: text('type').$type<TicketType>().notNull(),

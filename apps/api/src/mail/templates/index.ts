@@ -1,6 +1,7 @@
 import type { Locale } from '@admitone/shared';
 
 import { type AttendeeTicketData, attendeeTicketMail } from './attendee-ticket.js';
+import { type CheckoutRecoveryData, checkoutRecoveryMail } from './checkout-recovery.js';
 import { type DateMovedData, dateMovedMail } from './date-moved.js';
 import {
   type EmailChangeData,
@@ -9,7 +10,9 @@ import {
   emailChangeTakenMail,
 } from './email-change.js';
 import { type EmailConfirmationData, emailConfirmationMail } from './email-confirmation.js';
+import { type EventFollowUpData, eventFollowUpMail } from './event-follow-up.js';
 import { type EventMessageData, eventMessageMail } from './event-message.js';
+import { type EventReminderData, eventReminderMail } from './event-reminder.js';
 import { type InvitationData, invitationMail } from './invitation.js';
 import type { RenderedMail } from './layout.js';
 import { type LoginChangedData, loginChangedMail } from './login-changed.js';
@@ -50,6 +53,9 @@ export interface TemplateData {
   waitlist_joined: WaitlistJoinedData;
   waitlist_offer: WaitlistOfferData;
   webhook_disabled: WebhookDisabledData;
+  event_reminder: EventReminderData;
+  checkout_recovery: CheckoutRecoveryData;
+  event_follow_up: EventFollowUpData;
 }
 export type TemplateName = keyof TemplateData;
 
@@ -77,6 +83,9 @@ const TEMPLATES: { [K in TemplateName]: Render<K> } = {
   waitlist_joined: waitlistJoinedMail,
   waitlist_offer: waitlistOfferMail,
   webhook_disabled: webhookDisabledMail,
+  event_reminder: eventReminderMail,
+  checkout_recovery: checkoutRecoveryMail,
+  event_follow_up: eventFollowUpMail,
 };
 
 /** Renders a mail (some templates build attachments, so it is async). */

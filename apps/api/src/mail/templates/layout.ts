@@ -18,6 +18,8 @@ export interface RenderedMail {
   replyTo?: string;
   /** The From display name (the organizer's); the address stays MAIL_FROM's. */
   fromName?: string;
+  /** Extra headers (a marketing-type mail's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -38,9 +40,24 @@ export interface MailBlock {
   action?: { label: string; url: string };
   /** Smaller print under the button. */
   footnotes?: MailContent[];
+  /**
+   * A marketing-type mail (abandoned checkout, follow-up): its one-click unsubscribe link, in the footer and in the
+   * List-Unsubscribe headers. Transactional mail has none.
+   */
+  unsubscribe?: MailUnsubscribe;
+}
+
+/** A marketing-type mail's unsubscribe links: the page a reader opens, and the one-click address mail apps POST to. */
+export interface MailUnsubscribe {
+  page_url: string;
+  one_click_url: string;
 }
 
 const FOOTER = /*i18n*/ { id: 'mail.footer', message: 'Sent by AdmitOne, event ticketing.' };
+const UNSUBSCRIBE = /*i18n*/ {
+  id: 'mail.unsubscribe',
+  message: "Don't want mails like this from {organizer}? Unsubscribe",
+};
 
 /** The top of the mail: the organizer's logo and name for an event's mails, else the AdmitOne wordmark. */
 function masthead(sender: MailSender | null | undefined): string {
@@ -59,6 +76,13 @@ function masthead(sender: MailSender | null | undefined): string {
  */
 export function layout(locale: Locale, subject: string, block: MailBlock, sender?: MailSender | null): RenderedMail {
   const footer = translate(locale, FOOTER);
+  const unsubscribe = block.unsubscribe
+    ? {
+        label: translate(locale, UNSUBSCRIBE, { organizer: sender?.name ?? '' }),
+        url: block.unsubscribe.page_url,
+        oneClick: block.unsubscribe.one_click_url,
+      }
+    : null;
   const p = (c: MailContent) =>
     typeof c === 'string'
       ? `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f1b2d">${escapeHtml(c)}</p>`
@@ -82,7 +106,7 @@ export function layout(locale: Locale, subject: string, block: MailBlock, sender
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
 ${masthead(sender)}
 <tr><td style="padding:32px">${block.paragraphs.map(p).join('')}${button}${notes}</td></tr>
-<tr><td style="padding:16px 32px;background:#faf8ff;font-size:12px;color:#5b5570">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 32px;background:#faf8ff;font-size:12px;color:#5b5570">${escapeHtml(footer)}${unsubscribe ? ` <a href="${escapeHtml(unsubscribe.url)}" style="color:#5b5570">${escapeHtml(unsubscribe.label)}</a>` : ''}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     ...block.paragraphs.map(asText),
@@ -90,6 +114,7 @@ ${masthead(sender)}
     ...(block.footnotes ?? []).map(asText),
     '--',
     footer,
+    ...(unsubscribe ? [`${unsubscribe.label}: ${unsubscribe.url}`] : []),
   ]
     .filter((s) => s !== '')
     .join('\n\n');
@@ -99,5 +124,13 @@ ${masthead(sender)}
     text,
     ...(sender?.reply_to ? { replyTo: sender.reply_to } : {}),
     ...(sender?.name ? { fromName: sender.name } : {}),
+    ...(unsubscribe
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
   };
 }

@@ -85,7 +85,14 @@ export async function saveOrderDetails(
 
   await tx
     .update(orders)
-    .set({ first_name: input.first_name, last_name: input.last_name, email: input.email, locale, updated_at: ctx.now })
+    .set({
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      locale,
+      recovery_consent: input.recovery_consent,
+      updated_at: ctx.now,
+    })
     .where(eq(orders.id, order.id));
   for (const p of people) {
     const { a } = entryOf(p)!;

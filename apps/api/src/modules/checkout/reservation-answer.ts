@@ -60,6 +60,8 @@ export function freshReservationDto(
     cancelled_at: null,
     payment_due_at: null,
     payment_reminded_at: null,
+    recovery_consent: false,
+    recovery_token: null,
     change_xid: 0, // the trigger's (incremental sync); no buyer's answer shows it
     created_at: w.createdAt,
     updated_at: w.createdAt,

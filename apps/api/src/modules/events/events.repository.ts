@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { events, organizers } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
+import { insertDefaultAutomations } from '../automations/automations.repository.js';
 import { insertDefaultCheckInList } from '../check-in/check-in-lists.repository.js';
 import { insertFirstDate } from '../event-dates/event-dates.repository.js';
 import { insertDefaultCategory } from '../product-categories/product-categories.repository.js';
@@ -17,7 +18,8 @@ const eventColumns = {
 export type EventWithOrganizer = { event: typeof events.$inferSelect; organizer: { id: number; name: string } };
 
 /**
- * A new event with its default product category and check-in list (every event has at least one of each) and,
+ * A new event with its default product category and check-in list (every event has at least one of each), its
+ * automatic mails (the account's defaults, else reminders 48 and 2 hours before each date) and,
  * unless its dates come from elsewhere (a copy's: `firstDate: false`), one date from its own start and end;
  * call it in a transaction.
  */
@@ -29,6 +31,7 @@ export async function insertEvent(
   const [row] = await db.insert(events).values(values).returning();
   await insertDefaultCategory(db, row!);
   await insertDefaultCheckInList(db, row!);
+  await insertDefaultAutomations(db, row!);
   if (options.firstDate) await insertFirstDate(db, row!);
   return row!;
 }

@@ -77,6 +77,12 @@ function toSummary(
   const m = r.message;
   return {
     id: m.id,
+    status: m.status,
+    send_at: m.send_at?.toISOString() ?? null,
+    not_sent_reason: m.not_sent_reason,
+    event_date_ids: m.event_date_ids,
+    check_in: m.check_in,
+    answer_filter: m.answer_filter,
     subject: m.subject,
     recipient_type: m.recipient_type,
     ticket_ids: m.ticket_ids,

@@ -8,6 +8,7 @@ import {
   recipientCountResponse,
   sendMessageBody,
 } from '@admitone/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppDeps } from '../../deps.js';
@@ -17,7 +18,7 @@ import { paginated } from '../../shared/pagination.js';
 import { requireEvent } from '../events/events.repository.js';
 import { deleteMessage, getMessage, listMessages, retryFailed } from './messages.repository.js';
 import { findRecipients } from './recipients.js';
-import { sendMessage } from './send-message.js';
+import { cancelScheduled, sendOrSchedule, updateScheduled } from './scheduled-messages.js';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];
@@ -29,6 +30,18 @@ const security = [{ bearer: [] }];
 export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preValidation', app.requirePermission('events.manage'));
+  const messageDeps = {
+    db,
+    clock: deps.clock,
+    mailBudgetPerHour: deps.config.mailBudgetPerHour,
+    storage: deps.storage,
+    appUrl: deps.config.appUrl,
+  };
+  const senderOf = (req: FastifyRequest) => ({
+    accountId: authOf(req).accountId,
+    userId: authOf(req).user.id,
+    locale: requestLocale(req),
+  });
 
   app.get(
     '/events/:eventId/messages',
@@ -74,7 +87,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         tags,
         security,
         summary:
-          'Send a message (or a test to yourself); needs a confirmed address, a verified account, the not-promotional acknowledgement and room in the mail budget',
+          'Send a message (or a test to yourself), or schedule it (`send_at`, in the event time zone); needs a confirmed address, a verified account, the not-promotional acknowledgement and room in the mail budget',
         params: eventParams,
         body: sendMessageBody,
         response: { 201: messageDetailResponse },
@@ -82,19 +95,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     },
     async (req, reply) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
-      const sender = { accountId: authOf(req).accountId, userId: authOf(req).user.id, locale: requestLocale(req) };
-      const { id, outboxIds } = await sendMessage(
-        {
-          db,
-          clock: deps.clock,
-          mailBudgetPerHour: deps.config.mailBudgetPerHour,
-          storage: deps.storage,
-          appUrl: deps.config.appUrl,
-        },
-        event.id,
-        sender,
-        req.body,
-      );
+      const { id, outboxIds } = await sendOrSchedule(messageDeps, event.id, senderOf(req), req.body);
       if (outboxIds.length) await deps.jobs.deliverOutbox(outboxIds);
       return reply
         .status(201)
@@ -115,6 +116,50 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     },
     async (req) => {
       const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId, deps.clock.now()) };
+    },
+  );
+
+  app.put(
+    '/events/:eventId/messages/:messageId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a scheduled message (without `send_at` it goes now); 409 MESSAGE_NOT_SCHEDULED once it went',
+        params: messageParams,
+        body: sendMessageBody,
+        response: { 200: messageDetailResponse },
+      },
+    },
+    async (req) => {
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const { id, outboxIds } = await updateScheduled(
+        messageDeps,
+        event.id,
+        req.params.messageId,
+        senderOf(req),
+        req.body,
+      );
+      if (outboxIds.length) await deps.jobs.deliverOutbox(outboxIds);
+      return { data: await getMessage(db, authOf(req).accountId, event.id, id, deps.clock.now()) };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/messages/:messageId/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a scheduled message before it goes; 409 MESSAGE_NOT_SCHEDULED once it went',
+        params: messageParams,
+        response: { 200: messageDetailResponse },
+      },
+    },
+    async (req) => {
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      await cancelScheduled(db, authOf(req).accountId, event.id, req.params.messageId, deps.clock.now());
       return { data: await getMessage(db, authOf(req).accountId, event.id, req.params.messageId, deps.clock.now()) };
     },
   );

@@ -1,9 +1,9 @@
-import type { Locale, MessageRecipientType } from '@admitone/shared';
+import type { Locale, MessageAnswerFilter, MessageCheckInFilter, MessageRecipientType } from '@admitone/shared';
 import { personName } from '@admitone/shared';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { attendees, orders, tickets } from '../../db/schema/index.js';
+import { attendees, eventDates, orders, questions, tickets } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { attendeeCounted, buyerCounted } from '../attendees/typed-addresses.js';
 
@@ -13,6 +13,10 @@ export interface RecipientSelection {
   ticket_ids: number[];
   order_id: number | null;
   attendee_ids: number[];
+  /** Filters (absent: none): the dates, the check-in state, an answer. Buyers match through their orders' tickets. */
+  event_date_ids?: number[];
+  check_in?: MessageCheckInFilter;
+  answer_filter?: MessageAnswerFilter | null;
 }
 
 /** One address a message is written to. */
@@ -61,7 +65,49 @@ async function checkOwnIds(db: Executor, eventId: number, s: RecipientSelection)
       .where(and(eq(attendees.event_id, eventId), inArray(attendees.id, wanted)));
     if (found.length !== wanted.length) throw notFoundChoice('attendee_ids');
   }
+  const dates = [...new Set(s.event_date_ids ?? [])];
+  if (dates.length) {
+    const found = await db
+      .select({ id: eventDates.id })
+      .from(eventDates)
+      .where(and(eq(eventDates.event_id, eventId), inArray(eventDates.id, dates)));
+    if (found.length !== dates.length) throw notFoundChoice('event_date_ids');
+  }
+  if (s.answer_filter) {
+    const [found] = await db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.event_id, eventId), eq(questions.id, s.answer_filter.question_id)));
+    if (!found) throw notFoundChoice('answer_filter');
+  }
 }
+
+/**
+ * The filters as a condition on an attendee row `a` (of the event's tickets): its date, its check-in state, and its
+ * own answer or its order's answer to the question (equal, or among the choices of a multiple choice).
+ */
+function attendeeFilter(s: RecipientSelection, a: string) {
+  const parts = [sql`true`];
+  const dates = s.event_date_ids ?? [];
+  if (dates.length)
+    parts.push(
+      sql`${sql.raw(a)}.event_date_id in (${sql.join(
+        dates.map((d) => sql`${d}`),
+        sql`, `,
+      )})`,
+    );
+  if (s.check_in === 'CHECKED_IN') parts.push(sql`${sql.raw(a)}.checked_in_at is not null`);
+  if (s.check_in === 'NOT_CHECKED_IN') parts.push(sql`${sql.raw(a)}.checked_in_at is null`);
+  const f = s.answer_filter;
+  if (f)
+    parts.push(sql`exists (select 1 from question_answers qa where qa.question_id = ${f.question_id}
+      and (qa.attendee_id = ${sql.raw(a)}.id or (qa.attendee_id is null and qa.order_id = ${sql.raw(a)}.order_id))
+      and (qa.answer = to_jsonb(${f.value}::text) or (jsonb_typeof(qa.answer) = 'array' and qa.answer @> jsonb_build_array(${f.value}::text))))`);
+  return sql.join(parts, sql` and `);
+}
+
+const hasFilters = (s: RecipientSelection) =>
+  Boolean((s.event_date_ids ?? []).length || (s.check_in && s.check_in !== 'ANY') || s.answer_filter);
 
 /**
  * The people a selection reaches: active attendees, or buyers of paid, awaiting-payment and partly
@@ -96,6 +142,11 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
           inArray(orders.status, [...MESSAGEABLE_ORDER_STATUSES]),
           isNotNull(orders.email),
           s.recipient_type === 'ORDER_BUYER' ? eq(orders.id, s.order_id ?? 0) : undefined,
+          // A buyer matches the filters through any active ticket of their order.
+          hasFilters(s)
+            ? sql`exists (select 1 from attendees fa where fa.order_id = ${orders.id} and fa.status = 'ACTIVE'
+                and fa.is_admission and ${attendeeFilter(s, 'fa')})`
+            : undefined,
         ),
       )
       .orderBy(asc(orders.id));
@@ -120,6 +171,7 @@ export async function findRecipients(db: Executor, eventId: number, s: Recipient
           isNotNull(attendees.email),
           s.recipient_type === 'TICKET_HOLDERS' ? inArray(attendees.ticket_id, s.ticket_ids) : undefined,
           s.recipient_type === 'ATTENDEES' ? inArray(attendees.id, s.attendee_ids) : undefined,
+          hasFilters(s) ? attendeeFilter(s, 'attendees') : undefined,
         ),
       )
       .orderBy(asc(attendees.id));

@@ -2,7 +2,7 @@ import type { Locale, sendMessageBody } from '@admitone/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { events, messageRecipients, messages, organizers, outbox } from '../../db/schema/index.js';
 import { mailPayload } from '../../mail/outbox.js';
 import { type MailSlot, requireConfirmedSender, spendPacedMailBudget } from '../../mail/team-mail.js';
@@ -32,7 +32,7 @@ const BATCH = 500;
  * Messaging needs the sender's own address confirmed (the rule of all team mail: EMAIL_NOT_CONFIRMED)
  * and a verified account, whose owner's address is confirmed (MESSAGING_NOT_VERIFIED).
  */
-async function requireVerified(db: Db, sender: Sender) {
+export async function requireVerified(db: Executor, sender: Pick<Sender, 'accountId' | 'userId'>) {
   const user = await requireConfirmedSender(db, sender.userId);
   const account = await getAccount(db, sender.accountId, sender.accountId);
   if (!account.is_email_verified) throw new DomainError('MESSAGING_NOT_VERIFIED');
@@ -90,6 +90,39 @@ async function holdBack(tx: Tx, outboxIds: number[], times: Date[], now: Date): 
 /** Where the mails' organizer logo is served from. */
 export type MessageMailDeps = { storage: Pick<FileStorage, 'url'>; appUrl: string };
 
+/** The columns of a message row its sender chose: what it says, to whom, with which filters. */
+export const messageFields = (sender: Sender, input: SendMessageInput, body: string) => ({
+  account_id: sender.accountId,
+  subject: input.subject,
+  body,
+  recipient_type: input.recipient_type,
+  ticket_ids: input.recipient_type === 'TICKET_HOLDERS' ? [...new Set(input.ticket_ids)] : [],
+  attendee_ids: input.recipient_type === 'ATTENDEES' ? [...new Set(input.attendee_ids)] : [],
+  order_id: input.recipient_type === 'ORDER_BUYER' ? input.order_id : null,
+  event_date_ids: [...new Set(input.event_date_ids)],
+  check_in: input.check_in,
+  answer_filter: input.answer_filter,
+  is_test: input.is_test,
+  send_copy_to_sender: input.send_copy_to_sender && !input.is_test,
+  sent_by: sender.userId,
+  sender_locale: sender.locale,
+});
+
+/** Inserts a message row, or (a scheduled message going out) updates the one there. */
+function saveMessageRow(
+  tx: Tx,
+  eventId: number,
+  existingId: number | null,
+  values: Omit<typeof messages.$inferInsert, 'event_id'>,
+) {
+  return existingId === null
+    ? tx
+        .insert(messages)
+        .values({ ...values, event_id: eventId })
+        .returning({ id: messages.id })
+    : tx.update(messages).set(values).where(eq(messages.id, existingId)).returning({ id: messages.id });
+}
+
 /** Writes the message, one recipient row and one outbox mail per address (in the list's order), in batches. */
 async function writeMessage(
   tx: Tx,
@@ -100,31 +133,21 @@ async function writeMessage(
   body: string,
   list: Recipient[],
   now: Date,
+  existingId: number | null = null,
 ): Promise<{ id: number; outboxIds: number[] }> {
   const [event] = await tx.select().from(events).where(eq(events.id, eventId));
   const [organizer] = await tx
     .select({ name: organizers.name, email: organizers.email })
     .from(organizers)
     .where(eq(organizers.id, event!.organizer_id));
-  const [message] = await tx
-    .insert(messages)
-    .values({
-      account_id: sender.accountId,
-      event_id: eventId,
-      subject: input.subject,
-      body,
-      recipient_type: input.recipient_type,
-      ticket_ids: input.recipient_type === 'TICKET_HOLDERS' ? [...new Set(input.ticket_ids)] : [],
-      attendee_ids: input.recipient_type === 'ATTENDEES' ? [...new Set(input.attendee_ids)] : [],
-      order_id: input.recipient_type === 'ORDER_BUYER' ? input.order_id : null,
-      is_test: input.is_test,
-      send_copy_to_sender: input.send_copy_to_sender && !input.is_test,
-      sent_by: sender.userId,
-      recipient_count: list.length,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning({ id: messages.id });
+  const [message] = await saveMessageRow(tx, eventId, existingId, {
+    ...messageFields(sender, input, body),
+    status: 'SENT',
+    send_at: existingId === null ? null : now,
+    recipient_count: list.length,
+    created_at: now,
+    updated_at: now,
+  });
   const data: EventMessageData = {
     subject: input.subject,
     body,
@@ -174,15 +197,36 @@ async function writeMessage(
  * (`paced_until`). Returns the message id and the outbox rows to deliver after commit.
  */
 export async function sendMessage(
-  deps: { db: Db; clock: Clock; mailBudgetPerHour: number } & MessageMailDeps,
+  deps: MessageDeps,
   eventId: number,
   sender: Sender,
   input: SendMessageInput,
 ): Promise<{ id: number; outboxIds: number[] }> {
   const user = await requireVerified(deps.db, sender);
-  const body = sanitizeRichText(input.body);
+  const body = messageBody(input.body);
+  const list = await audienceOf(deps.db, user, eventId, sender, input);
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => writeSend(tx, deps, eventId, sender, input, body, list, now, null));
+}
+
+export type MessageDeps = { db: Db; clock: Clock; mailBudgetPerHour: number } & MessageMailDeps;
+
+/** The sanitised body; an empty one (nothing left once cleaned) is a field error. */
+export function messageBody(html: string): string {
+  const body = sanitizeRichText(html);
   if (!body) throw new DomainError('VALIDATION_FAILED', { fields: { body: [{ key: 'required' }] } });
-  const audience = await findRecipients(deps.db, eventId, input);
+  return body;
+}
+
+/** Whom a message is written to: its audience (none: a field error), or the sender alone for a test, with a copy. */
+export async function audienceOf(
+  db: Executor,
+  user: { email: string; name: string },
+  eventId: number,
+  sender: Sender,
+  input: SendMessageInput,
+): Promise<Recipient[]> {
+  const audience = await findRecipients(db, eventId, input);
   if (!input.is_test && !audience.length)
     throw new DomainError('VALIDATION_FAILED', { fields: { recipient_type: [{ key: 'no_recipients' }] } });
   const self: Recipient = {
@@ -193,32 +237,45 @@ export async function sendMessage(
     order_id: null,
     counted: false,
   };
-  const list = input.is_test
+  return input.is_test
     ? [self]
     : input.send_copy_to_sender && !audience.some((r) => r.email === self.email)
       ? [...audience, self]
       : audience;
-  const cost = messageCost(list);
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const written = await writeMessage(tx, deps, eventId, sender, input, body, list, now);
-    if (input.recipient_type === 'ORDER_BUYER' && input.order_id !== null && !input.is_test) {
-      await recordOrderEvent(tx, input.order_id, {
-        kind: 'MESSAGE_SENT',
-        userId: sender.userId,
-        data: { message_id: written.id, subject: input.subject },
-        at: now,
-      });
-    }
-    // Last, as every spend (docs/LOCKING.md: the budget lock is held only until the commit); then the mails
-    // past what the hour has room for are held back until their share's time.
-    const slots = await spendPacedMailBudget(
-      tx,
-      deps.mailBudgetPerHour,
-      { accountId: sender.accountId, userId: sender.userId, kind: 'MESSAGE', mails: cost, firstNow: 1 },
-      now,
-    );
-    await holdBack(tx, written.outboxIds, mailTimes(list, slots, now), now);
-    return written;
-  });
+}
+
+/**
+ * Writes a message going out now (a new row, or the scheduled row `existingId`) with its mails, its order history
+ * entry and its spend of the mail budget, in the caller's transaction.
+ */
+export async function writeSend(
+  tx: Tx,
+  deps: MessageDeps,
+  eventId: number,
+  sender: Sender,
+  input: SendMessageInput,
+  body: string,
+  list: Recipient[],
+  now: Date,
+  existingId: number | null,
+): Promise<{ id: number; outboxIds: number[] }> {
+  const written = await writeMessage(tx, deps, eventId, sender, input, body, list, now, existingId);
+  if (input.recipient_type === 'ORDER_BUYER' && input.order_id !== null && !input.is_test) {
+    await recordOrderEvent(tx, input.order_id, {
+      kind: 'MESSAGE_SENT',
+      userId: sender.userId,
+      data: { message_id: written.id, subject: input.subject },
+      at: now,
+    });
+  }
+  // Last, as every spend (docs/LOCKING.md: the budget lock is held only until the commit); then the mails
+  // past what the hour has room for are held back until their share's time.
+  const slots = await spendPacedMailBudget(
+    tx,
+    deps.mailBudgetPerHour,
+    { accountId: sender.accountId, userId: sender.userId, kind: 'MESSAGE', mails: messageCost(list), firstNow: 1 },
+    now,
+  );
+  await holdBack(tx, written.outboxIds, mailTimes(list, slots, now), now);
+  return written;
 }

@@ -23,6 +23,7 @@ import type { Executor } from '../../db/client.js';
 import {
   attendees,
   events,
+  mailAutomations,
   orderItems,
   orders,
   organizers,
@@ -322,7 +323,14 @@ export async function publicOrderView(
     now,
     cardPayments,
   });
-  return picks.length ? { ...dto, pass_picks: picks } : dto;
+  const withPicks = picks.length ? { ...dto, pass_picks: picks } : dto;
+  if (order.status !== 'RESERVED') return withPicks;
+  // A checkout in progress: whether the event mails buyers who leave it (the details step then asks their consent).
+  const [recovery] = await db
+    .select({ enabled: mailAutomations.enabled })
+    .from(mailAutomations)
+    .where(and(eq(mailAutomations.event_id, order.event_id), eq(mailAutomations.kind, 'ABANDONED_CHECKOUT')));
+  return { ...withPicks, checkout_recovery: recovery?.enabled ?? false, recovery_consent: order.recovery_consent };
 }
 
 type ItemPart = Pick<

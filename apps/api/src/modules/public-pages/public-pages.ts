@@ -174,6 +174,14 @@ export async function registerPublicPages(app: FastifyInstance, deps: AppDeps, w
   app.get('/event/:eventId', eventPage);
   app.get('/e/:eventId/:slug', eventPage);
   app.get('/e/:eventId', eventPage);
-  for (const route of ['/widget/*', '/checkout/*', '/order/*', '/ticket/*', '/find-tickets/*', '/waitlist/*'])
+  for (const route of [
+    '/widget/*',
+    '/checkout/*',
+    '/order/*',
+    '/ticket/*',
+    '/find-tickets/*',
+    '/waitlist/*',
+    '/unsubscribe/*',
+  ])
     app.get(route, clientPage);
 }

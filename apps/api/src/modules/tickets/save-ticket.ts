@@ -30,6 +30,7 @@ function columnsOf(input: TicketInput, event: EventRef) {
   return {
     name: input.name,
     description: sanitizeRichText(input.description),
+    mail_text: input.mail_text,
     type: input.type,
     product_type: input.product_type,
     addon_max_per_ticket: input.product_type === 'GENERAL' ? input.addon_max_per_ticket : null,

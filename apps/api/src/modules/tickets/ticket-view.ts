@@ -113,6 +113,7 @@ export async function ticketViews(db: Executor, event: EventInfo, now: Date, onl
       event_id: t.event_id,
       name: t.name,
       description: t.description,
+      mail_text: t.mail_text,
       type: t.type,
       product_type: t.product_type,
       addon_max_per_ticket: t.addon_max_per_ticket,

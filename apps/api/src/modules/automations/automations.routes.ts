@@ -1,0 +1,126 @@
+import {
+  automationBody,
+  automationListResponse,
+  automationParams,
+  automationResponse,
+  automationSendListQuery,
+  automationSendListResponse,
+  eventParams,
+} from '@admitone/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../plugins/auth.js';
+import { paginated } from '../../shared/pagination.js';
+import { requireEvent } from '../events/events.repository.js';
+import {
+  createAutomation,
+  deleteAutomation,
+  getAutomation,
+  listAutomations,
+  listSends,
+  updateAutomation,
+} from './automations.repository.js';
+
+const tags = ['automations'];
+const security = [{ bearer: [] }];
+
+/**
+ * An event's mail that goes out by itself (reminders, the abandoned-checkout mail, the follow-up): settings, next run,
+ * and what went out. Every id is checked against the event and the account.
+ */
+export const automationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  app.addHook('preValidation', app.requirePermission('events.manage'));
+
+  app.get(
+    '/events/:eventId/automations',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The event's automatic mails: reminders, the abandoned-checkout mail, the follow-up, each with its next run and counts",
+        params: eventParams,
+        response: { 200: automationListResponse },
+      },
+    },
+    async (req) => {
+      const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      return { data: await listAutomations(db, authOf(req).accountId, event.id, deps.clock.now()) };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/automations',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a reminder (at most five; the other kinds exist once per event)',
+        params: eventParams,
+        body: automationBody,
+        response: { 201: automationResponse },
+      },
+    },
+    async (req, reply) => {
+      const { accountId } = authOf(req);
+      const event = await requireEvent(db, accountId, req.params.eventId);
+      const id = await createAutomation(db, accountId, event.id, req.body, deps.clock.now());
+      return reply.status(201).send({ data: await getAutomation(db, accountId, event.id, id, deps.clock.now()) });
+    },
+  );
+
+  app.put(
+    '/events/:eventId/automations/:automationId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change an automatic mail (its kind stays)',
+        params: automationParams,
+        body: automationBody,
+        response: { 200: automationResponse },
+      },
+    },
+    async (req) => {
+      const { accountId } = authOf(req);
+      const event = await requireEvent(db, accountId, req.params.eventId);
+      await updateAutomation(db, accountId, event.id, req.params.automationId, req.body, deps.clock.now());
+      return { data: await getAutomation(db, accountId, event.id, req.params.automationId, deps.clock.now()) };
+    },
+  );
+
+  app.delete(
+    '/events/:eventId/automations/:automationId',
+    {
+      schema: { tags, security, summary: 'Remove a reminder', params: automationParams },
+    },
+    async (req, reply) => {
+      const { accountId } = authOf(req);
+      const event = await requireEvent(db, accountId, req.params.eventId);
+      await deleteAutomation(db, accountId, event.id, req.params.automationId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/events/:eventId/automations/:automationId/sends',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What an automatic mail wrote, newest first, with each delivery state',
+        params: automationParams,
+        querystring: automationSendListQuery,
+        response: { 200: automationSendListResponse },
+      },
+    },
+    async (req) => {
+      const { accountId } = authOf(req);
+      const event = await requireEvent(db, accountId, req.params.eventId);
+      const { rows, total } = await listSends(db, accountId, event.id, req.params.automationId, req.query);
+      return paginated(rows, total, req.query, { sorts: ['created_at'], filters: [] });
+    },
+  );
+};

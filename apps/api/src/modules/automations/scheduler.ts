@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+
+import type { Db } from '../../db/client.js';
+import { sendDueMessages } from '../messages/scheduled-messages.js';
+import { type DeadlineDeps, settlePaymentDeadlines } from '../orders/payment-deadlines.js';
+import { sendCheckoutRecoveries } from './checkout-recovery.js';
+import { sendDueFollowUps } from './follow-ups.js';
+import { sendDueReminders } from './reminders.js';
+
+export interface SchedulerDeps extends DeadlineDeps {
+  /** The hourly mail budget a scheduled message spends, as when sent by hand. */
+  mailBudgetPerHour: number;
+}
+
+/**
+ * The one scheduler of time-driven mail and order work (every PAYMENT_DEADLINE_SWEEP_SECONDS in each worker process):
+ * offline orders' payment reminders and deadlines, scheduled messages, reminders before dates, follow-ups after them,
+ * and abandoned-checkout mails. Each part takes its work with SKIP LOCKED or writes it behind a unique key in the
+ * transaction of its mail, so several workers, a crash mid-run and catching up after downtime never send one twice.
+ * A part that fails is logged and does not stop the others. Returns the outbox ids to deliver.
+ */
+export async function runScheduler(
+  db: Db,
+  deps: SchedulerDeps,
+  log: Pick<Logger, 'info' | 'error'>,
+): Promise<number[]> {
+  const mails: number[] = [];
+  const clock = deps.stock.clock;
+  const auto = { clock, appUrl: deps.appUrl, storage: deps.storage };
+  const parts: Array<[string, () => Promise<number[]>]> = [
+    [
+      'payment deadlines',
+      async () => {
+        const r = await settlePaymentDeadlines(db, deps);
+        if (r.reminded || r.cancelled)
+          log.info({ reminded: r.reminded, cancelled: r.cancelled }, 'payment deadlines settled');
+        return r.mails;
+      },
+    ],
+    [
+      'scheduled messages',
+      async () => {
+        const r = await sendDueMessages({
+          db,
+          clock,
+          mailBudgetPerHour: deps.mailBudgetPerHour,
+          storage: deps.storage,
+          appUrl: deps.appUrl,
+        });
+        if (r.sent) log.info({ sent: r.sent }, 'scheduled messages sent');
+        return r.mails;
+      },
+    ],
+    ['reminders', async () => (await sendDueReminders(db, auto)).mails],
+    ['follow-ups', async () => (await sendDueFollowUps(db, auto)).mails],
+    ['abandoned checkouts', async () => (await sendCheckoutRecoveries(db, auto)).mails],
+  ];
+  for (const [name, run] of parts) {
+    try {
+      const ids = await run();
+      if (ids.length && name !== 'payment deadlines' && name !== 'scheduled messages')
+        log.info({ mails: ids.length }, `${name} written`);
+      mails.push(...ids);
+    } catch (err) {
+      log.error({ err }, `scheduler: ${name} failed`);
+    }
+  }
+  return mails;
+}
