@@ -155,6 +155,9 @@ describe('reminders', () => {
     await db().update(attendees).set({ status: 'CANCELLED' }).where(eq(attendees.order_id, orderIds[2]!));
     await db().update(orders).set({ status: 'CANCELLED' }).where(eq(orders.id, orderIds[2]!));
 
+    // The ticket's own text is in its confirmation and ticket mails too.
+    await mailSettled(ctx.app);
+    expect(mailsTo('ada@rem.test', /./).every((m) => m.text.includes('Bring your student card.'))).toBe(true);
     clock.set(new Date(START.getTime() - 48 * HOUR - 60_000));
     await tick();
     expect(mailsTo('ada@rem.test', /Reminder/)).toHaveLength(0);

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import { type Locale, LOCALES } from '@admitone/shared';
 import { formatter } from '@lingui/format-po';
+import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { loadCatalogs } from '../src/i18n/i18n.js';
@@ -577,5 +578,33 @@ describe('the attendee ticket mail in Chinese', () => {
     expect(zh.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansHans-Regular/);
     expect(zh.length).toBeLessThan(1024 * 1024);
     expect((await pdfOf('en')).toString('latin1')).not.toContain('NotoSansHans');
+  });
+});
+
+/**
+ * Every mail's HTML passes an HTML check (html-validate): well formed, no duplicate ids, images with alt text, links
+ * with text. The rules mail HTML must break are off: layout tables with width and cellpadding attributes and inline
+ * styles are what mail apps render.
+ */
+describe('the HTML of every mail', () => {
+  const validator = new HtmlValidate({
+    extends: ['html-validate:recommended'],
+    rules: {
+      'no-inline-style': 'off',
+      'no-deprecated-attr': 'off',
+      'prefer-tbody': 'off',
+      'no-trailing-whitespace': 'off',
+      'wcag/h63': 'off',
+      'attribute-boolean-style': 'off',
+      'long-title': 'off',
+      'presentation-role-style': 'off',
+      'doctype-style': 'off',
+    },
+  });
+  it.each(CASES)('$name passes the HTML check', async (cs) => {
+    const mail = await render(cs, 'en');
+    const report = await validator.validateString(mail.html);
+    const problems = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} (${m.selector})`));
+    expect(problems).toEqual([]);
   });
 });

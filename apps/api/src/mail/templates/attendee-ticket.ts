@@ -8,6 +8,7 @@ import { ticketIcs } from '../../modules/order-documents/ticket-ics.js';
 import { ticketPdf } from '../../modules/order-documents/ticket-pdf.js';
 import { qrPng } from '../../modules/order-documents/ticket-qr.js';
 import type { MailSender } from '../sender.js';
+import { ticketTextParagraphs } from './automation-parts.js';
 import { escapeHtml, layout, type MailContent, type RenderedMail } from './layout.js';
 import { eventFootnotes, eventLines, heading, richText } from './order-mail-parts.js';
 
@@ -31,6 +32,8 @@ const M = {
 };
 
 export interface AttendeeTicketData {
+  /** The organizer's text of the ticket's type (what to bring, where to enter); absent: none. */
+  ticket_texts?: Array<{ ticket_name: string; text: string }>;
   /** What the PDF, the calendar file and the QR code are made from. */
   ticket: TicketDocumentData;
   /** Names the calendar file (`<slug>.ics`). */
@@ -62,6 +65,7 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
     translate(locale, M.body, { event: event.title, ticket: ticketWithSeat(attendee, locale) }),
     ...eventLines(locale, event),
     translate(locale, M.order, { order_number: d.ticket.order.order_number }),
+    ...ticketTextParagraphs(locale, d.ticket_texts),
     qrBlock,
     translate(locale, M.attachments),
   ];

@@ -3,6 +3,7 @@ import { formatEventDate } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
 import type { MailSender } from '../sender.js';
+import { ticketTextParagraphs } from './automation-parts.js';
 import { layout, type MailContent, type RenderedMail } from './layout.js';
 import {
   eventFootnotes,
@@ -45,6 +46,8 @@ const M = {
 };
 
 export interface OrderConfirmationData {
+  /** The organizer's text of each ticket type in the order (what to bring, where to enter); absent: none. */
+  ticket_texts?: Array<{ ticket_name: string; text: string }>;
   /** The buyer's first name. */
   buyer_name: string;
   order_number: string;
@@ -96,6 +99,7 @@ export async function orderConfirmationMail(locale: Locale, d: OrderConfirmation
     d.event.title,
     ...eventLines(locale, d.event),
     orderTable(locale, d.currency, d.lines, d.totals, d.promo_code),
+    ...ticketTextParagraphs(locale, d.ticket_texts),
   );
   const mail = layout(
     locale,

@@ -7,7 +7,7 @@ import {
   orderBreakdown,
   personName,
 } from '@admitone/shared';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 
 import type { Tx } from '../../db/client.js';
 import {
@@ -18,6 +18,7 @@ import {
   orderItems,
   orders,
   organizers,
+  tickets as ticketTypes,
   users,
 } from '../../db/schema/index.js';
 import { enqueueMail, type MailPayload, mailPayload } from '../../mail/outbox.js';
@@ -194,6 +195,24 @@ export async function enqueueOrderMails(
   );
   const organizerLogoKey = logo ? ticketLogoKey(logo) : null;
   const buyer = greetingName(order, order.locale);
+  // The organizer's text of each ticket type for its mails (what to bring, where to enter).
+  const texts = new Map(
+    (
+      await tx
+        .select({ id: ticketTypes.id, text: ticketTypes.mail_text })
+        .from(ticketTypes)
+        .where(
+          and(
+            inArray(ticketTypes.id, [...new Set(items.map((i) => i.ticket_id)), 0]),
+            isNotNull(ticketTypes.mail_text),
+          ),
+        )
+    ).map((t) => [t.id, t.text!]),
+  );
+  const textsOf = (ticketIds: number[]) =>
+    [...new Set(ticketIds)]
+      .filter((id) => texts.has(id))
+      .map((id) => ({ ticket_name: items.find((i) => i.ticket_id === id)!.ticket_name, text: texts.get(id)! }));
   const totals = {
     subtotal: order.subtotal,
     discount: order.discount_total,
@@ -223,6 +242,7 @@ export async function enqueueOrderMails(
       order_url: orderUrl,
       sender,
       order_tickets: status === 'COMPLETED' ? orderTickets : null,
+      ticket_texts: textsOf(items.map((i) => i.ticket_id)),
     });
   // Each ticket's QR code, signed with the event's key (door devices check it offline).
   const qrCodes = new Map<number, string>();
@@ -282,6 +302,7 @@ export async function enqueueOrderMails(
       .map((p) => {
         return mailPayload('attendee_ticket', p.email!, p.locale, {
           ticket: ticketDoc(p),
+          ticket_texts: textsOf([p.ticket_id]),
           event_slug: e.slug,
           footer_message: e.email_footer_message,
           online_details: e.is_online ? e.online_details : null,
