@@ -1,6 +1,6 @@
 import { isLocale, type PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Divider, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCopy } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api-error';
 import { applyFieldErrors } from '../../lib/form-submit';
 import { navigate } from '../../lib/history-navigation';
 import { newIdempotencyKey } from '../lib/public-api';
+import { recoveredBuyers } from '../lib/recovered-buyer';
 import { AttendeeFieldset } from './AttendeeFieldset';
 import {
   copyBuyerToAttendees,
@@ -47,7 +48,8 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
   const [copied, setCopied] = useState('');
   const named = namedAttendees(order);
   const form = useForm<DetailsValues>({
-    initialValues: initialDetailsValues(order),
+    // Without a buyer yet: the one a `?recover=` link brought back to the event page, if any.
+    initialValues: initialDetailsValues(order, order.buyer ? null : recoveredBuyers.get(order.event.id)),
     validate: (values) =>
       validateDetails(values, order, {
         required: t`This field is required.`,
@@ -76,12 +78,13 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
       saveOrderDetails(
         eventId,
         order.short_id,
-        toDetailsBody(values, isLocale(i18n.locale) ? i18n.locale : undefined),
+        toDetailsBody(values, isLocale(i18n.locale) ? i18n.locale : undefined, order),
         newIdempotencyKey(),
       )
-        .then((saved) =>
-          navigate(checkoutPath(eventId, saved.short_id, saved.status === 'RESERVED' ? 'payment' : 'summary')),
-        )
+        .then((saved) => {
+          recoveredBuyers.clear(eventId);
+          navigate(checkoutPath(eventId, saved.short_id, saved.status === 'RESERVED' ? 'payment' : 'summary'));
+        })
         .catch((e: unknown) => {
           setSubmitting(false);
           if (applyFieldErrors(e, form.setErrors as (errors: Record<string, string>) => void)) {
@@ -119,6 +122,13 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
         </Text>
         <Stack gap="sm">
           <PersonFields form={form} prefix="" />
+          {order.checkout_recovery && (
+            <Checkbox
+              label={t`Send me one reminder with a link back to my order if I don't finish`}
+              description={t`Only once, only for this event. Nothing is held for you meanwhile.`}
+              {...form.getInputProps('recovery_consent', { type: 'checkbox' })}
+            />
+          )}
         </Stack>
 
         {named.length > 0 && (

@@ -86,6 +86,30 @@ describe('details form', () => {
     expect(body.locale).toBe('de');
   });
 
+  it('asks for the reminder only where the event sends it, unticked unless the buyer agreed', () => {
+    expect(initialDetailsValues(order).recovery_consent).toBe(false);
+    expect(toDetailsBody(initialDetailsValues(order), 'en').recovery_consent).toBe(false);
+    const asking = { ...order, checkout_recovery: true, recovery_consent: false } as PublicOrderDto;
+    const v = initialDetailsValues(asking);
+    expect(v.recovery_consent).toBe(false);
+    v.recovery_consent = true;
+    expect(toDetailsBody(v, 'en', asking).recovery_consent).toBe(true);
+    // Not asked (the event stopped sending it): not agreed.
+    expect(toDetailsBody(v, 'en', order).recovery_consent).toBe(false);
+    expect(initialDetailsValues({ ...asking, recovery_consent: true }).recovery_consent).toBe(true);
+  });
+
+  it('starts from the buyer a recovery link brought back, unless the order has one', () => {
+    const recovered = { first_name: 'Ada', last_name: null, email: 'ada@example.test' };
+    expect(initialDetailsValues(order, recovered)).toMatchObject({
+      first_name: 'Ada',
+      last_name: '',
+      email: 'ada@example.test',
+    });
+    const withBuyer = { ...order, buyer: { first_name: 'Bo', last_name: 'B', email: 'bo@example.test' } };
+    expect(initialDetailsValues(withBuyer as PublicOrderDto, recovered).email).toBe('bo@example.test');
+  });
+
   it('knows which server error paths land on a field', () => {
     expect(isFormPath('attendees.1.answers.12')).toBe(true);
     expect(isFormPath('answers.7')).toBe(true);

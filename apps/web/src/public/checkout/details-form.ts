@@ -28,6 +28,8 @@ export interface DetailsValues {
   email: string;
   attendees: AttendeeValues[];
   answers: Record<string, AnswerValue>;
+  /** The buyer agrees to one mail bringing them back should they not finish (asked only where the event sends it). */
+  recovery_consent: boolean;
 }
 
 /** Attendee questions asked for a ticket (`ticket_ids` empty: every ticket). */
@@ -77,12 +79,19 @@ function answersFor(
 /** The tickets the buyer names: each ticket, but a pass once (its first ticket; the others take its holder). */
 export const namedAttendees = (order: Pick<PublicOrderDto, 'attendees'>) => order.attendees.filter((a) => !a.pass_of);
 
-/** Starts the form from what the order already holds (a buyer coming back from the payment step). */
-export function initialDetailsValues(order: PublicOrderDto): DetailsValues {
+/**
+ * Starts the form from what the order already holds (a buyer coming back from the payment step); without a buyer yet,
+ * from `recovered` (the buyer of a checkout they left, brought back by the event's mail).
+ */
+export function initialDetailsValues(
+  order: PublicOrderDto,
+  recovered?: { first_name: string | null; last_name: string | null; email: string } | null,
+): DetailsValues {
+  const buyer = order.buyer ?? recovered;
   return {
-    first_name: order.buyer?.first_name ?? '',
-    last_name: order.buyer?.last_name ?? '',
-    email: order.buyer?.email ?? '',
+    first_name: buyer?.first_name ?? '',
+    last_name: buyer?.last_name ?? '',
+    email: buyer?.email ?? '',
     attendees: namedAttendees(order).map((a) => ({
       short_id: a.short_id,
       first_name: a.first_name ?? '',
@@ -91,6 +100,7 @@ export function initialDetailsValues(order: PublicOrderDto): DetailsValues {
       answers: answersFor(questionsForTicket(order.questions, a.ticket_id), order, a.short_id),
     })),
     answers: answersFor(orderQuestions(order.questions), order, null),
+    recovery_consent: Boolean(order.checkout_recovery && order.recovery_consent),
   };
 }
 
@@ -175,8 +185,15 @@ function cleanAnswers(answers: Record<string, AnswerValue>): Record<string, Answ
   return out;
 }
 
-/** The `PUT .../details` body: trimmed values, unanswered questions left out. */
-export function toDetailsBody(values: DetailsValues, locale: Locale | undefined): OrderDetailsBody {
+/**
+ * The `PUT .../details` body: trimmed values, unanswered questions left out; the consent to the reminder only where
+ * the form asks for it (`order.checkout_recovery`).
+ */
+export function toDetailsBody(
+  values: DetailsValues,
+  locale: Locale | undefined,
+  order?: Pick<PublicOrderDto, 'checkout_recovery'>,
+): OrderDetailsBody {
   return {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
@@ -189,6 +206,7 @@ export function toDetailsBody(values: DetailsValues, locale: Locale | undefined)
       answers: cleanAnswers(a.answers),
     })),
     answers: cleanAnswers(values.answers),
+    recovery_consent: Boolean(order?.checkout_recovery && values.recovery_consent),
     ...(locale ? { locale } : {}),
   };
 }

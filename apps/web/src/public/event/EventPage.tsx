@@ -1,7 +1,7 @@
 import type { PublicEventDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 
 import { PlainErrorScreen } from '../../components/PlainErrorScreen';
 import { Link, navigate, useLocation } from '../../lib/history-navigation';
@@ -13,7 +13,9 @@ import { DatesPanel } from '../dates/DatesPanel';
 import { findTicketsPath } from '../find-tickets/find-tickets-api';
 import { affiliateCodeOf, rememberAffiliate, withAffiliate } from '../lib/affiliate';
 import { checkoutDetailsPath, eventPagePath } from '../router/match-route';
+import { restoreSelection } from '../selector/selection';
 import { TicketSelector } from '../selector/TicketSelector';
+import { recoverTokenOf, useCheckoutRecovery } from './checkout-recovery';
 import { EventFacts } from './EventFacts';
 import classes from './EventPage.module.css';
 import { GetTicketsBar } from './GetTicketsBar';
@@ -92,6 +94,14 @@ function EventPageContent({
   /** This page's address with a promo code and a date (`?aff=` and `?preview=1` kept). */
   const pagePath = (code: string | null, date: number | null) =>
     withPreview(withAffiliate(eventPagePath(event.id, event.slug, code, date), affiliateCode), Boolean(preview));
+  // `?recover=`: the mail bringing back a buyer who left the checkout; their choices, made again on the chosen date.
+  const recovery = useCheckoutRecovery(event.id, preview ? null : recoverTokenOf(search));
+  const chosen = event.dates.chosen;
+  const restored = useMemo(() => {
+    if (recovery.status !== 'ready' || !chosen) return null;
+    const { event_date_id, items } = recovery.recovery;
+    return event_date_id === null || event_date_id === chosen.id ? restoreSelection(event, items) : null;
+  }, [recovery, event, chosen]);
 
   return (
     <EventColorScope colors={event.settings.colors} fullPage>
@@ -141,6 +151,31 @@ function EventPageContent({
                   <Trans>That promo code is invalid</Trans>
                 </Notice>
               )}
+              {recovery.status === 'ready' && (
+                <Notice tone="info">
+                  <Trans>
+                    Welcome back! Your earlier choices are selected again, if still available. Nothing was held for you:
+                    continue to check out.
+                  </Trans>
+                  {restored?.missing && (
+                    <>
+                      {' '}
+                      <Trans>Some of your earlier choices are no longer available.</Trans>
+                    </>
+                  )}
+                  {restored?.seats && (
+                    <>
+                      {' '}
+                      <Trans>Choose your seats again on the seating plan.</Trans>
+                    </>
+                  )}
+                </Notice>
+              )}
+              {recovery.status === 'expired' && (
+                <Notice tone="info">
+                  <Trans>This link has expired: choose your tickets below.</Trans>
+                </Notice>
+              )}
               {event.settings.pre_checkout_message && (
                 <OrganizerHtml html={event.settings.pre_checkout_message} small />
               )}
@@ -154,8 +189,10 @@ function EventPageContent({
                 headingLevel={3}
               >
                 <TicketSelector
-                  // Another date has its own tickets and stock: its selection starts afresh.
-                  key={event.dates.chosen?.id ?? 'none'}
+                  // Another date has its own tickets and stock: its selection starts afresh (with a left checkout's
+                  // choices once they are loaded, for their date).
+                  key={`${chosen?.id ?? 'none'}${restored ? ':recovered' : ''}`}
+                  initialSelection={restored?.selection}
                   event={event}
                   reload={reload}
                   preview={Boolean(preview)}

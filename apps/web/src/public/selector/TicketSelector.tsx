@@ -45,6 +45,8 @@ interface TicketSelectorProps {
   preview?: boolean;
   /** The widget: "Join the waitlist" opens the event page in a new tab instead of a dialog. */
   waitlistInNewTab?: boolean;
+  /** What is chosen at first (a checkout the buyer left, made again); read once, as the selector mounts. */
+  initialSelection?: Selection;
 }
 
 /** The tickets with quantities, a running total and "Continue", which reserves them. */
@@ -56,9 +58,10 @@ export function TicketSelector({
   headingLevel,
   preview,
   waitlistInNewTab,
+  initialSelection,
 }: TicketSelectorProps) {
   const { t, i18n } = useLingui();
-  const [chosenSelection, setSelection] = useState<Selection>(emptySelection);
+  const [chosenSelection, setSelection] = useState<Selection>(() => initialSelection ?? emptySelection());
   const seated = event.seated_ticket_ids.length > 0 && event.dates.chosen !== null;
   // Seated tickets: the places chosen on the plan, as the picker groups them by line.
   const [seats, setSeats] = useState<Record<string, number[]>>({});

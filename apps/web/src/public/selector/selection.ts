@@ -188,3 +188,49 @@ export function withQuantity(event: PublicEventDto, selection: Selection, key: s
   }
   return next;
 }
+
+/** A line of a checkout the buyer left, as `GET /events/{id}/recoveries/{token}` gives it. */
+export interface RecoveredItem {
+  ticket_id: number;
+  tier_id: number | null;
+  quantity: number;
+  amount: number | null;
+}
+
+/**
+ * The choices of a checkout the buyer left, made again on the page as it is now: each line within what may still be
+ * chosen (`lineLimit`, the ticket's minimum), donation amounts as given. Tickets no longer on the page are left out
+ * (`missing`, as are lines cut down); seated ones too, their places are picked again on the plan (`seats`).
+ */
+export function restoreSelection(
+  event: PublicEventDto,
+  items: RecoveredItem[],
+): { selection: Selection; missing: boolean; seats: boolean } {
+  let selection = emptySelection();
+  let missing = false;
+  let seats = false;
+  const ticketOf = (id: number) => event.tickets.find((t) => t.id === id);
+  // Admissions before add-ons: an add-on's limit counts the tickets chosen.
+  const rank = (item: RecoveredItem) => (ticketOf(item.ticket_id)?.product_type === 'GENERAL' ? 1 : 0);
+  for (const item of [...items].sort((a, b) => rank(a) - rank(b))) {
+    const ticket = ticketOf(item.ticket_id);
+    const tierId = ticket?.type === 'TIERED' ? item.tier_id : null;
+    if (!ticket || (ticket.type === 'TIERED' && !ticket.tiers.some((t) => t.id === tierId))) {
+      missing = true;
+      continue;
+    }
+    if (event.seated_ticket_ids.includes(ticket.id)) {
+      seats = true;
+      continue;
+    }
+    const key = lineKey(ticket.id, tierId);
+    const wanted = (selection.quantities[key] ?? 0) + item.quantity;
+    const quantity = normalizeQuantity(wanted, ticket.min_per_order, lineLimit(event, ticket, tierId, selection).max);
+    if (quantity < wanted) missing = true;
+    if (quantity === 0) continue;
+    selection = { ...selection, quantities: { ...selection.quantities, [key]: quantity } };
+    if (ticket.type === 'DONATION' && item.amount !== null)
+      selection = { ...selection, amounts: { ...selection.amounts, [ticket.id]: item.amount } };
+  }
+  return { selection, missing, seats };
+}
