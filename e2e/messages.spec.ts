@@ -1,9 +1,11 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 
 import {
   expectAccessible,
+  gotoEventPage,
   mailCount,
   notificationsGone,
+  serverControl,
   signUpLinkPath,
   snapshot,
   uniqueEmail,
@@ -91,7 +93,7 @@ test('message with a test send arriving in the test mailbox, then to the attende
     name: 'Harbour Sounds',
     email: 'hello@harbour.test',
   });
-  const event = await api.post<{ id: number }>('/events', {
+  const event = await api.post<{ id: number; slug: string }>('/events', {
     title: 'Harbour Nights',
     organizer_id: organizer.id,
     start_date: '2030-06-01T19:00',
@@ -185,5 +187,107 @@ test('message with a test send arriving in the test mailbox, then to the attende
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Message deleted.')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);
+
+  // A message scheduled for a wall-clock time in the event's zone: listed as scheduled, then it goes at its time.
+  await notificationsGone(page);
+  await page.getByRole('button', { name: 'New message' }).click();
+  dialog = page.getByRole('dialog', { name: 'New message' });
+  await dialog.getByLabel('Subject').fill('Ferry times');
+  await dialog.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('The last ferry leaves at midnight.');
+  await dialog.getByText('Schedule', { exact: true }).click();
+  await pickDateTime(page, dialog, 'Send at', 12, '09:00');
+  await dialog.getByLabel('This message is not promotional').check();
+  await dialog.getByRole('button', { name: 'Schedule message' }).click();
+  const ferryRow = page.getByRole('row').filter({ hasText: 'Ferry times' });
+  await expect(ferryRow.getByText(/Scheduled for/)).toBeVisible();
+  await expectAccessible(page, 'scheduled message');
+  await snapshot(page, 'en-messages-scheduled');
+  const listed = await page.request.get(`/api/events/${event.id}/messages`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const ferry = ((await listed.json()) as { data: Array<{ id: number; subject: string }> }).data.find(
+    (m) => m.subject === 'Ferry times',
+  )!;
+  const before = mailCount(guest);
+  // Its time comes (the test server's control moves it): the scheduler sends it on its next run.
+  await serverControl('/messages/due', { id: ferry.id });
+  const ferryMail = await waitForMail(guest, before, /last ferry/);
+  expect(ferryMail.subject).toBe('Ferry times');
+  // (The screen refreshes by itself once the time it shows has come: here it came early.)
+  await page.reload();
+  await expect(ferryRow.getByText('1 sent')).toBeVisible({ timeout: 15_000 });
+
+  // Automatic mail: the reminders are on by default; the organizer adds words to one and turns on the
+  // abandoned-checkout mail.
+  await page.goto(`/manage/event/${event.id}/automations`);
+  const reminder = page.getByRole('region', { name: 'Reminder 2 hours before' });
+  await expect(reminder.getByText('On', { exact: true })).toBeVisible();
+  await reminder.getByLabel('Your text').fill('The doors open an hour early.');
+  await reminder.getByRole('button', { name: 'Save reminder' }).click();
+  await expect(reminder.getByText('Unsaved changes')).toBeHidden();
+  const abandoned = page.getByRole('region', { name: 'Abandoned checkouts' });
+  await abandoned.getByRole('switch', { name: 'Send the abandoned-checkout mail' }).check();
+  await abandoned.getByRole('button', { name: 'Save abandoned-checkout mail' }).click();
+  await expect(abandoned.getByText('On', { exact: true })).toBeVisible();
+  await notificationsGone(page);
+  await expectAccessible(page, 'automatic mail');
+  await snapshot(page, 'en-automations');
+
+  // A buyer who agreed to it leaves the checkout at the payment step; an hour later one mail brings them back to the
+  // same choices (nothing was held meanwhile) and their details.
+  await api.put(`/events/${event.id}/settings`, { offline_payments_enabled: true });
+  await api.post(`/events/${event.id}/tickets`, { name: 'Deck seat', type: 'PAID', price: 1500 });
+  const buyerContext = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
+  const buyer = await buyerContext.newPage();
+  const leaver = uniqueEmail('leaver');
+  const eventPath = `/event/${event.id}/${event.slug}`;
+  await gotoEventPage(buyer, eventPath);
+  await buyer.getByRole('button', { name: 'One more Deck seat', exact: true }).click();
+  await buyer.getByRole('button', { name: 'Continue' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  const shortId = new URL(buyer.url()).pathname.split('/')[3]!;
+  const form = buyer.locator('form');
+  await form.getByRole('textbox', { name: 'First name' }).first().fill('Lea');
+  await form.getByRole('textbox', { name: 'Last name' }).first().fill('Leaver');
+  await form.getByRole('textbox', { name: 'E-mail' }).first().fill(leaver);
+  await buyer.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+  const consent = buyer.getByRole('checkbox', { name: /Send me one reminder with a link back/ });
+  await expect(consent).not.toBeChecked();
+  await consent.check();
+  await expectAccessible(buyer, 'details with consent');
+  await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Pay offline' })).toBeVisible();
+  await buyerContext.close();
+  // An hour and more passes (the order is made older on the test server): the scheduler writes the mail.
+  await serverControl('/orders/age', { short_id: shortId, minutes: 90 });
+  const recovery = await waitForMail(leaver, 0, /did not finish your order/);
+  expect(recovery.subject).toBe('Your tickets for Harbour Nights are waiting');
+  const link = /(http:\/\/\S+recover=\S+)/.exec(recovery.text)![1]!;
+  const back = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
+  const again = await back.newPage();
+  const url = new URL(link);
+  await gotoEventPage(again, `${url.pathname}${url.search}`);
+  await expect(again.getByText(/Welcome back! Your earlier choices are selected again/)).toBeVisible();
+  await expect(again.getByLabel('Quantity of Deck seat')).toHaveValue('1');
+  await again.getByRole('button', { name: 'Continue' }).click();
+  await expect(again.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(again.locator('form').getByRole('textbox', { name: 'E-mail' }).first()).toHaveValue(leaver);
+  await back.close();
   await context.close();
 });
+
+/** Chooses a day of next month and a time in the date-and-time field `label` of `scope`. */
+async function pickDateTime(page: Page, scope: Locator, label: string, day: number, time: string) {
+  await scope.getByRole('button', { name: label, exact: true }).click();
+  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
+  await dropdown
+    .locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
+  await expect(dropdown.getByRole('textbox')).toBeFocused();
+  await page.keyboard.type(time.replace(':', ''));
+  await page.keyboard.press('Enter');
+  await expect(dropdown).toBeHidden();
+}

@@ -4,6 +4,8 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 
+import { sql } from 'drizzle-orm';
+
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { createUserWithAccount } from '../apps/api/src/modules/auth/confirm-sign-up.js';
@@ -34,6 +36,8 @@ const config = loadConfig({
   WEBHOOK_SWEEP_SECONDS: '0.5',
   // Two browser lanes keep the machine busy: the flows' ticket mails must not wait for it to calm down.
   MAIL_YIELD_TO_BUSY_CPU: 'false',
+  // The scheduler (payment deadlines, scheduled messages, reminders, abandoned checkouts) looks every 2 seconds.
+  PAYMENT_DEADLINE_SWEEP_SECONDS: '2',
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   ...(stripe
     ? {
@@ -70,6 +74,24 @@ const control = createServer((req, res) => {
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ now: clock.now().toISOString() }));
+    } else if (req.method === 'POST' && req.url === '/orders/age') {
+      // A checkout left this many minutes earlier than it was (the abandoned-checkout mail's delay, without moving
+      // the clock every other flow shares).
+      const { short_id, minutes } = JSON.parse(body || '{}') as { short_id: string; minutes: number };
+      const shift = sql`${minutes} * interval '1 minute'`;
+      void app.deps.database.db
+        .execute(
+          sql`update orders set created_at = created_at - ${shift}, updated_at = updated_at - ${shift},
+            reserved_until = reserved_until - ${shift}, hold_released_at = hold_released_at - ${shift}
+            where short_id = ${short_id}`,
+        )
+        .then(() => res.writeHead(200).end('{}'));
+    } else if (req.method === 'POST' && req.url === '/messages/due') {
+      // A scheduled message whose time has come (it goes with the scheduler's next run).
+      const { id } = JSON.parse(body || '{}') as { id: number };
+      void app.deps.database.db
+        .execute(sql`update messages set send_at = now() - interval '1 second' where id = ${id} and status = 'SCHEDULED'`)
+        .then(() => res.writeHead(200).end('{}'));
     } else if (stripe && req.method === 'POST' && req.url === '/stripe/intent-status') {
       // What the card network does when the Payment Element confirms: the intent moves to a new state.
       const { id, status, declined } = JSON.parse(body || '{}') as { id: string; status: string; declined?: boolean };

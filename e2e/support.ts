@@ -222,3 +222,10 @@ export async function confirmAddressByApi(request: APIRequestContext, login: Cre
   const confirmed = await request.post(`/api/users/${me.id}/confirm-email/${link![1]}`, { headers });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
+
+/** Posts to the test server's control port (e2e/serve.ts): `/orders/age`, `/messages/due`. */
+export async function serverControl(path: string, body: unknown): Promise<void> {
+  const port = Number(new URL(test.info().project.use.baseURL!).port) + 1;
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`control ${path} answered ${res.status}`);
+}
