@@ -90,7 +90,9 @@ const control = createServer((req, res) => {
       // A scheduled message whose time has come (it goes with the scheduler's next run).
       const { id } = JSON.parse(body || '{}') as { id: number };
       void app.deps.database.db
-        .execute(sql`update messages set send_at = now() - interval '1 second' where id = ${id} and status = 'SCHEDULED'`)
+        .execute(
+          sql`update messages set send_at = now() - interval '1 second' where id = ${id} and status = 'SCHEDULED'`,
+        )
         .then(() => res.writeHead(200).end('{}'));
     } else if (stripe && req.method === 'POST' && req.url === '/stripe/intent-status') {
       // What the card network does when the Payment Element confirms: the intent moves to a new state.

@@ -53,7 +53,11 @@ export const PLAIN_PARAMS: ReadonlySet<string> = new Set([
 ]);
 
 /** Buyer pages with a secret in the path (apps/web/src/public/router/match-route.ts), served by wildcard routes. */
-export const BUYER_SECRET_PAGES = ['/find-tickets/:eventId/:token', '/waitlist/:eventId/:token', '/unsubscribe/:token'] as const;
+export const BUYER_SECRET_PAGES = [
+  '/find-tickets/:eventId/:token',
+  '/waitlist/:eventId/:token',
+  '/unsubscribe/:token',
+] as const;
 
 /** Query parameters whose values are never logged. */
 const SECRET_QUERY = /token|secret|code|key|password|signature/i;

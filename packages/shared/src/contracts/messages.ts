@@ -117,8 +117,7 @@ export const recipientCountQuery = z
   .superRefine(checkRecipients)
   .transform(({ answer_question_id, answer_value, ...v }) => ({
     ...v,
-    answer_filter:
-      answer_question_id && answer_value ? { question_id: answer_question_id, value: answer_value } : null,
+    answer_filter: answer_question_id && answer_value ? { question_id: answer_question_id, value: answer_value } : null,
   }));
 export type RecipientCountQuery = z.input<typeof recipientCountQuery>;
 

@@ -1,4 +1,10 @@
-import type { Locale, MessageAnswerFilter, MessageCheckInFilter, MessageNotSentReason, MessageStatus } from '@admitone/shared';
+import type {
+  Locale,
+  MessageAnswerFilter,
+  MessageCheckInFilter,
+  MessageNotSentReason,
+  MessageStatus,
+} from '@admitone/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 

@@ -14,7 +14,15 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_FRESH_MS = 5 * 60_000;
 
 /** Buyer pages that are no landing pages: a buyer's own checkout, order and tickets, and the embedded widget. */
-const PRIVATE_BUYER_PATHS = ['/checkout/', '/order/', '/ticket/', '/widget/', '/find-tickets/', '/waitlist/', '/unsubscribe/'];
+const PRIVATE_BUYER_PATHS = [
+  '/checkout/',
+  '/order/',
+  '/ticket/',
+  '/widget/',
+  '/find-tickets/',
+  '/waitlist/',
+  '/unsubscribe/',
+];
 
 /**
  * robots.txt: the event pages (`/event/...`, `/e/...`) may be crawled; the API, the organizer app (its
