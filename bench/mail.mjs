@@ -11,6 +11,9 @@
 //      worker held still and with it delivering, in `rounds` turns → the ratio of the medians;
 //   5. the worker stopped, a second web server with the jobs in process (the single-process default):
 //      ticket mails/s over `window` seconds, and a reset during that backlog.
+// BENCH_BACKLOG=reminders: the backlog is a reminder wave instead (issue #42): the order's tickets cloned to `mails`
+// ticket holders at addresses of their own, for a date 47 hours ahead, so the worker's scheduler writes the 48-hour
+// reminder to each (modules/automations/reminders.ts) and the lanes send them; the rates count reminders.
 // Usage: node --import tsx bench/mail.mjs [mails=30000] [seconds=10] [clients=64] [window=20] [rounds=3]
 //   MAIL_CONCURRENCY (default 4) and MAIL_YIELD_TO_BUSY_CPU (default true; false is the control run: bulk
 //   mail without its CPU gate) are passed to the worker processes; BENCH_DATABASE_URL names the server.
@@ -167,8 +170,35 @@ const { rows: real } = await db.query(
   `select count(*)::int as n from outbox where payload->>'template' = 'attendee_ticket' and status = 'PENDING'`,
 );
 if (real[0].n !== 100) throw new Error(`expected 100 ticket mails from the order, found ${real[0].n}`);
-await db.query(
-  `insert into outbox (kind, lane, payload, status, created_at, available_at)
+const reminders = process.env.BENCH_BACKLOG === 'reminders';
+if (reminders) {
+  // The order's mails are not part of the wave; its 100 tickets become `mails` holders, each at an address of its
+  // own, bought two days ago, for a date 47 hours ahead (its 48-hour reminder is due now).
+  await db.query(`delete from outbox where status = 'PENDING'`);
+  const { rows: order } = await db.query(`select id from orders where short_id = $1`, [reserved.data.short_id]);
+  await db.query(
+    `insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, event_date_id, short_id,
+       status, first_name, last_name, email, locale, position, is_admission)
+     select a.account_id, a.event_id, a.order_id, a.order_item_id, a.ticket_id, a.tier_id, a.event_date_id,
+       'r' || g || 'x' || a.id, 'ACTIVE', a.first_name, a.last_name, 'fan' || g || '-' || a.id || '@example.test',
+       a.locale, a.position, true
+     from generate_series(1, $2::int) g cross join (select * from attendees where order_id = $1) a
+     order by g, a.id limit $3`,
+    [order[0].id, Math.ceil(mails / 100), Math.max(0, mails - 100)],
+  );
+  await db.query(
+    `update orders set created_at = now() - interval '2 days', completed_at = now() - interval '2 days' where id = $1`,
+    [order[0].id],
+  );
+  await db.query(
+    `update event_dates set start_date = now() + interval '47 hours', end_date = now() + interval '50 hours'
+     where event_id = $1`,
+    [sellOut.eventId],
+  );
+  await db.query('analyze attendees');
+} else
+  await db.query(
+    `insert into outbox (kind, lane, payload, status, created_at, available_at)
    select 'mail', 'bulk',
           jsonb_set(jsonb_set(t.payload, '{data,ticket,attendee,short_id}', to_jsonb('m' || g || 'x' || t.id)), '{to}', to_jsonb('fan' || g || '-' || t.id || '@example.test')),
           'PENDING', now(), now()
@@ -176,12 +206,17 @@ await db.query(
      cross join (select id, payload from outbox where payload->>'template' = 'attendee_ticket' and status = 'PENDING') t
     order by g, t.id
     limit $2`,
-  [Math.ceil(mails / 100), Math.max(0, mails - 100)],
-);
+    [Math.ceil(mails / 100), Math.max(0, mails - 100)],
+  );
 await db.query('analyze outbox');
-const pending = async () => (await db.query(`select count(*)::int as n from outbox where status <> 'SENT'`)).rows[0].n;
+const pending = async () =>
+  reminders
+    ? mails - (await db.query(`select count(*)::int as n from outbox where status = 'SENT'`)).rows[0].n
+    : (await db.query(`select count(*)::int as n from outbox where status <> 'SENT'`)).rows[0].n;
 console.log(
-  `backlog: ${(await pending()).toLocaleString('en')} mails waiting (${mails.toLocaleString('en')} ticket mails and the order's confirmation)`,
+  reminders
+    ? `backlog: ${mails.toLocaleString('en')} ticket holders to remind (written by the worker's scheduler)`
+    : `backlog: ${(await pending()).toLocaleString('en')} mails waiting (${mails.toLocaleString('en')} ticket mails and the order's confirmation)`,
 );
 
 // --- The rush (as bench/rush.mjs): each reservation from its own client address.
@@ -313,8 +348,13 @@ const untilAccepted = async (n) => {
 console.log(`load before: ${load()}   (${os.cpus().length} cores)`);
 
 // The worker process, as `npm run worker` runs it.
-const worker = start('worker', 'apps/api/src/worker.ts', {});
+const worker = start('worker', 'apps/api/src/worker.ts', reminders ? { PAYMENT_DEADLINE_SWEEP_SECONDS: '1' } : {});
+const workerStarted = performance.now();
 await untilAccepted(accepted + 1);
+if (reminders)
+  console.log(
+    `first reminder accepted ${((performance.now() - workerStarted) / 1000).toFixed(1)} s after the worker started`,
+  );
 const workerRate = await throughput('npm run worker: ticket mails');
 const workerReset = await resetLatency('password reset during the backlog (worker)');
 // The rush without and with delivery, in turns (the worker held still with SIGSTOP, then let go): one
