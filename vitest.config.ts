@@ -18,6 +18,7 @@ const WEB_ISOLATED = [
   'src/lib/api-client.test.ts',
   'src/lib/use-unsaved-changes.test.tsx',
   'src/public/event/EventPage.dates.test.tsx',
+  'src/public/event/EventPage.recovery.test.tsx',
   'src/public/waitlist/JoinWaitlistDialog.test.tsx',
   'src/public/widget/WidgetPage.dates.test.tsx',
   'src/sign-in/SignInApp.test.tsx',

@@ -119,6 +119,7 @@ describe('platform', () => {
       'DELETE /api/events/{eventId}/check-in-lists/{listId}',
       'DELETE /api/api-keys/{id}',
       'DELETE /api/webhooks/{id}',
+      'DELETE /api/events/{eventId}/automations/{automationId}',
       'GET /api/public/events/{eventId}',
       'GET /api/public/events/{eventId}/seating',
       'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg',

@@ -307,4 +307,61 @@ describe.skipIf(!onPostgres)('crash safety (real processes, SIGKILL)', { timeout
     await expectEveryMailDeliveredOnce(worker);
     await worker.stop();
   });
+  it('the worker killed while it writes a reminder wave: after it restarts each holder has one reminder, sent once', async () => {
+    // The quiet event's date is 47 hours ahead (its 48-hour reminder is due) and its sold tickets are cloned to
+    // 2,000 more holders at addresses of their own, bought two days ago.
+    const { rows: sold } = await db.query<{ id: number }>(
+      `select a.id from attendees a join orders o on o.id = a.order_id
+        where a.event_id = $1 and a.status = 'ACTIVE' and o.status = 'COMPLETED' order by a.id limit 1`,
+      [quiet.eventId],
+    );
+    await db.query(
+      `insert into attendees (account_id, event_id, order_id, order_item_id, ticket_id, tier_id, event_date_id, short_id,
+         status, first_name, last_name, email, locale, position, is_admission)
+       select a.account_id, a.event_id, a.order_id, a.order_item_id, a.ticket_id, a.tier_id, a.event_date_id,
+         'wave' || g || 'x' || a.id, 'ACTIVE', a.first_name, a.last_name, 'holder' || g || '@wave.test', a.locale,
+         a.position, true
+       from generate_series(1, 2000) g cross join (select * from attendees where id = $1) a`,
+      [sold[0]!.id],
+    );
+    await db.query(`update orders set completed_at = now() - interval '2 days' where event_id = $1`, [quiet.eventId]);
+    await db.query(
+      `update event_dates set start_date = now() + interval '47 hours', end_date = now() + interval '50 hours'
+        where event_id = $1`,
+      [quiet.eventId],
+    );
+    const { rows: holders } = await db.query<{ n: number }>(
+      `select count(distinct lower(coalesce(a.email, o.email)))::int as n from attendees a join orders o on o.id = a.order_id
+        where a.event_id = $1 and a.status = 'ACTIVE' and a.is_admission and o.status = 'COMPLETED'`,
+      [quiet.eventId],
+    );
+    const total = holders[0]!.n;
+    const written = async () =>
+      (await db.query<{ n: number }>(`select count(*)::int as n from automation_sends`)).rows[0]!.n;
+
+    // Nothing is accepted while the wave is written: the kill can cut it anywhere without a mail half-sent.
+    smtp.setHoldMs(3000);
+    worker = startChild('worker', env({ PAYMENT_DEADLINE_SWEEP_SECONDS: '1' }));
+    await waitUntil(worker, async () => (await written()) > 0, 'the wave under way', 60_000);
+    smtp.cutHeld();
+    await worker.kill();
+    await smtp.settled();
+    const atCrash = await written();
+    expect(atCrash).toBeGreaterThan(0);
+    expect(atCrash).toBeLessThan(total);
+
+    smtp.setHoldMs(0);
+    worker = startChild('worker', env({ PAYMENT_DEADLINE_SWEEP_SECONDS: '1', MAIL_CONCURRENCY: '4' }));
+    await waitUntil(worker, async () => (await written()) === total, 'the wave written', 120_000);
+    const { rows: twice } = await db.query(
+      `select payload->>'to' as address, count(*)::int as n from outbox where payload->>'template' = 'event_reminder'
+        group by 1 having count(*) > 1`,
+    );
+    expect(twice).toEqual([]);
+    const { rows: reminders } = await db.query<{ n: number }>(
+      `select count(*)::int as n from outbox where payload->>'template' = 'event_reminder'`,
+    );
+    expect(reminders[0]!.n).toBe(total);
+    await expectEveryMailDeliveredOnce(worker);
+  });
 });

@@ -94,6 +94,8 @@ export interface OrderEventParts {
   organizerName: string;
   cover: ImageDto | null;
   questions: CheckoutQuestion[];
+  /** The event mails buyers who leave the checkout, if they agree (its abandoned-checkout mail is on). */
+  checkoutRecovery: boolean;
 }
 
 /** Loads the shared parts of an event's order answers (the public event cache keeps them; see `orderPartsOf`). */
@@ -113,6 +115,14 @@ export async function loadOrderEventParts(
     organizerName: organizer?.name ?? '',
     cover: cover ? toImageDto(cover, storage) : null,
     questions: await checkoutQuestions(db, event.id),
+    checkoutRecovery: Boolean(
+      (
+        await db
+          .select({ enabled: mailAutomations.enabled })
+          .from(mailAutomations)
+          .where(and(eq(mailAutomations.event_id, event.id), eq(mailAutomations.kind, 'ABANDONED_CHECKOUT')))
+      )[0]?.enabled,
+    ),
   };
 }
 
@@ -323,14 +333,7 @@ export async function publicOrderView(
     now,
     cardPayments,
   });
-  const withPicks = picks.length ? { ...dto, pass_picks: picks } : dto;
-  if (order.status !== 'RESERVED') return withPicks;
-  // A checkout in progress: whether the event mails buyers who leave it (the details step then asks their consent).
-  const [recovery] = await db
-    .select({ enabled: mailAutomations.enabled })
-    .from(mailAutomations)
-    .where(and(eq(mailAutomations.event_id, order.event_id), eq(mailAutomations.kind, 'ABANDONED_CHECKOUT')));
-  return { ...withPicks, checkout_recovery: recovery?.enabled ?? false, recovery_consent: order.recovery_consent };
+  return picks.length ? { ...dto, pass_picks: picks } : dto;
 }
 
 type ItemPart = Pick<
@@ -434,6 +437,10 @@ export function toPublicOrderDto(p: {
       ),
       people,
     ),
+    // A checkout in progress: whether the event mails buyers who leave it (the details step then asks consent).
+    ...(order.status === 'RESERVED'
+      ? { checkout_recovery: parts.checkoutRecovery ?? false, recovery_consent: order.recovery_consent }
+      : {}),
   };
 }
 
