@@ -190,10 +190,17 @@ export async function startJobs(
   // process (each part takes its work with SKIP LOCKED or behind a unique key: never twice), one run at a time.
   let settling: Promise<void> | null = null;
   const settleFailed = databaseErrorLog(opts.log, 'the scheduler failed');
+  // A reminder wave is written at the bulk lanes' pace: each batch waits while the rest of the machine is busy.
+  const wavePace = pressure ? yieldWhileBusy({ share: pressure.share }) : undefined;
   const deadlineDeps = opts.deadlines;
   const settle = () => {
     if (!deadlineDeps) return Promise.resolve();
-    settling ??= runScheduler(deps.db, { ...deadlineDeps, mailBudgetPerHour: opts.mailBudgetPerHour ?? 0 }, opts.log)
+    const deliver = (ids: number[]) =>
+      void lanesOf(deps.db, ids).then((ls) => ls.forEach((lane) => lanes?.[lane].kick()), settleFailed);
+    settling ??= runScheduler(deps.db, { ...deadlineDeps, mailBudgetPerHour: opts.mailBudgetPerHour ?? 0 }, opts.log, {
+      deliver,
+      pace: wavePace,
+    })
       .then(async (mails) => {
         for (const lane of await lanesOf(deps.db, mails)) lanes?.[lane].kick();
       })

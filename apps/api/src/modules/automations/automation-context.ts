@@ -16,6 +16,13 @@ export interface AutomationDeps {
   clock: Clock;
   appUrl: string;
   storage: Pick<FileStorage, 'url'>;
+  /** Hands mails just committed to the mail lanes (the worker's kick), so a wave is sent while it is written. */
+  deliver?: (outboxIds: number[]) => void;
+  /**
+   * Waits before each batch of a wave while the rest of the machine is busy (jobs/cpu-pressure.ts, as bulk mail
+   * does): writing 50,000 reminders must not hold up a rush of buyers on the same host.
+   */
+  pace?: () => Promise<void>;
 }
 
 /** The event of a batch as its mails show it, per reader's language (titles may be translated), and its sender. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { mailPayload } from '../../mail/outbox.js';
 import { rowsOf } from '../inventory/counters.js';
 import { type AutomationDeps, eventForMails } from './automation-context.js';
-import { type AutomationMail, writeAutomationMails } from './automation-mails.js';
+import { type AutomationMail, waveProgress, writeAutomationMails } from './automation-mails.js';
 import { unsubscribedFrom, unsubscribeLinks } from './mail-contacts.js';
 import { localeOf } from './reminders.js';
 
@@ -74,6 +74,7 @@ const holders = (db: Db, f: DueFollowUp, key: string, after: string) =>
  */
 export async function sendDueFollowUps(db: Db, deps: AutomationDeps): Promise<{ mails: number[] }> {
   const mails: number[] = [];
+  const wave = { written: 0 };
   for (const f of await dueFollowUps(db, deps.clock.now())) {
     const key = `${f.date_id}:`;
     let after = '';
@@ -81,43 +82,44 @@ export async function sendDueFollowUps(db: Db, deps: AutomationDeps): Promise<{ 
       const rows = await holders(db, f, key, after);
       if (!rows.length) break;
       after = rows[rows.length - 1]!.email;
-      mails.push(
-        ...(await db.transaction(async (tx) => {
-          const ctx = await eventForMails(tx, deps, f.event_id, {
-            id: f.date_id,
-            start_date: new Date(f.start_date),
-            end_date: f.end_date ? new Date(f.end_date) : null,
-            label: f.label,
-            location: f.location as never,
+      await deps.pace?.();
+      const ids = await db.transaction(async (tx) => {
+        const ctx = await eventForMails(tx, deps, f.event_id, {
+          id: f.date_id,
+          start_date: new Date(f.start_date),
+          end_date: f.end_date ? new Date(f.end_date) : null,
+          label: f.label,
+          location: f.location as never,
+        });
+        const links = await unsubscribeLinks(
+          tx,
+          deps.appUrl,
+          f.organizer_id,
+          rows.map((r) => r.email),
+        );
+        const list: AutomationMail[] = [];
+        for (const r of rows) {
+          const event = await ctx.mailEvent(r.locale);
+          list.push({
+            key: key + r.email,
+            email: r.email,
+            eventDateId: f.date_id,
+            orderId: r.order_id,
+            payload: () =>
+              mailPayload('event_follow_up', r.email, localeOf(r.locale), {
+                name: { first_name: r.first_name, last_name: r.last_name },
+                event,
+                message: f.message,
+                link_url: f.link_url,
+                unsubscribe: links.get(r.email)!,
+                sender: ctx.sender,
+              }),
           });
-          const links = await unsubscribeLinks(
-            tx,
-            deps.appUrl,
-            f.organizer_id,
-            rows.map((r) => r.email),
-          );
-          const list: AutomationMail[] = [];
-          for (const r of rows) {
-            const event = await ctx.mailEvent(r.locale);
-            list.push({
-              key: key + r.email,
-              email: r.email,
-              eventDateId: f.date_id,
-              orderId: r.order_id,
-              payload: () =>
-                mailPayload('event_follow_up', r.email, localeOf(r.locale), {
-                  name: { first_name: r.first_name, last_name: r.last_name },
-                  event,
-                  message: f.message,
-                  link_url: f.link_url,
-                  unsubscribe: links.get(r.email)!,
-                  sender: ctx.sender,
-                }),
-            });
-          }
-          return writeAutomationMails(tx, f.automation_id, list, deps.clock.now());
-        })),
-      );
+        }
+        return writeAutomationMails(tx, f.automation_id, list, deps.clock.now());
+      });
+      mails.push(...ids);
+      await waveProgress(db, deps.deliver, ids, wave);
     }
   }
   return { mails };

@@ -8,7 +8,7 @@ import type { ReminderTicket } from '../../mail/templates/event-reminder.js';
 import { rowsOf } from '../inventory/counters.js';
 import { buyerOrderUrl } from '../orders/order-mails.js';
 import { type AutomationDeps, eventForMails } from './automation-context.js';
-import { type AutomationMail, writeAutomationMails } from './automation-mails.js';
+import { type AutomationMail, waveProgress, writeAutomationMails } from './automation-mails.js';
 
 /** A stored language, or English. */
 export const localeOf = (l: string): Locale => (isLocale(l) ? l : 'en');
@@ -67,34 +67,37 @@ interface HolderRow {
 }
 
 /**
- * The next addresses of a due reminder not yet reminded (by address, after `after`) with all their tickets for the
- * date: active admissions not checked in, of orders that stand (paid, awaiting payment, partly refunded) and were
- * placed before the reminder was due (a later buyer has just had their confirmation). The key names the date at its
- * start time, so a date moved later is reminded again.
+ * Every holder of a due reminder's date, by address: active admissions not checked in, of orders that stand (paid,
+ * awaiting payment, partly refunded) and were placed before the reminder was due (a later buyer has just had their
+ * confirmation). Read in one pass (a wave of 50,000 is a few megabytes), then written in batches.
  */
-const holders = (db: Db, r: DueReminder, key: string, after: string) =>
+const holders = (db: Db, r: DueReminder) =>
   rowsOf<HolderRow>(
     db,
-    sql`with h as (
-        select lower(coalesce(a.email, o.email)) as email, a.short_id as attendee_short_id, a.first_name, a.last_name,
-          a.locale, o.id as order_id, o.email as order_email, o.short_id as order_short_id, o.secret as order_secret,
-          t.name as ticket_name, tt.label as tier_label, t.mail_text, a.id as attendee_id
-        from attendees a
-        join orders o on o.id = a.order_id
-        join tickets t on t.id = a.ticket_id
-        left join ticket_tiers tt on tt.id = a.tier_id
-        where a.event_date_id = ${r.date_id} and a.status in ('ACTIVE', 'AWAITING_PAYMENT') and a.is_admission and a.checked_in_at is null
-          and o.status in ('COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED')
-          and coalesce(o.completed_at, o.created_at) <= ${r.due_at}::timestamptz
-          and coalesce(a.email, o.email) is not null),
-      batch as (
-        select distinct h.email from h
-        where h.email > ${after}
-          and not exists (select 1 from automation_sends s where s.automation_id = ${r.automation_id}
-            and s.recipient_key = ${key} || h.email)
-        order by h.email limit ${BATCH})
-      select h.* from h join batch using (email) order by h.email, h.attendee_id`,
+    sql`select lower(coalesce(a.email, o.email)) as email, a.short_id as attendee_short_id, a.first_name, a.last_name,
+        a.locale, o.id as order_id, o.email as order_email, o.short_id as order_short_id, o.secret as order_secret,
+        t.name as ticket_name, tt.label as tier_label, t.mail_text
+      from attendees a
+      join orders o on o.id = a.order_id
+      join tickets t on t.id = a.ticket_id
+      left join ticket_tiers tt on tt.id = a.tier_id
+      where a.event_date_id = ${r.date_id} and a.status in ('ACTIVE', 'AWAITING_PAYMENT') and a.is_admission
+        and a.checked_in_at is null
+        and o.status in ('COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED')
+        and coalesce(o.completed_at, o.created_at) <= ${r.due_at}::timestamptz
+        and coalesce(a.email, o.email) is not null
+      order by a.id`,
   );
+
+/** The addresses a reminder has written to for a date (its keys start with the date's own `key`). */
+async function remindedOf(db: Db, automationId: number, key: string): Promise<Set<string>> {
+  const rows = await rowsOf<{ k: string }>(
+    db,
+    sql`select recipient_key as k from automation_sends where automation_id = ${automationId}
+      and starts_with(recipient_key, ${key})`,
+  );
+  return new Set(rows.map((r) => r.k.slice(key.length)));
+}
 
 /**
  * Writes the reminders that are due: per due date, batches of addresses each in its own transaction, one mail per
@@ -104,14 +107,23 @@ const holders = (db: Db, r: DueReminder, key: string, after: string) =>
 export async function sendDueReminders(db: Db, deps: AutomationDeps): Promise<{ written: number; mails: number[] }> {
   const now = deps.clock.now();
   const mails: number[] = [];
+  const wave = { written: 0 };
   for (const r of await dueReminders(db, now)) {
     const start = new Date(r.start_date);
     const key = `${r.date_id}@${start.getTime()}:`;
-    let after = '';
-    for (;;) {
-      const rows = await holders(db, r, key, after);
-      if (!rows.length) break;
-      after = rows[rows.length - 1]!.email;
+    // The date's holders by address (in the order they bought), less those this reminder has written to already.
+    const reminded = await remindedOf(db, r.automation_id, key);
+    const byAddress = new Map<string, HolderRow[]>();
+    for (const row of await holders(db, r)) {
+      if (reminded.has(row.email)) continue;
+      const held = byAddress.get(row.email);
+      if (held) held.push(row);
+      else byAddress.set(row.email, [row]);
+    }
+    const addresses = [...byAddress.entries()];
+    for (let i = 0; i < addresses.length; i += BATCH) {
+      const batch = addresses.slice(i, i + BATCH);
+      await deps.pace?.();
       const ids = await db.transaction(async (tx) => {
         const ctx = await eventForMails(tx, deps, r.event_id, {
           id: r.date_id,
@@ -121,10 +133,8 @@ export async function sendDueReminders(db: Db, deps: AutomationDeps): Promise<{ 
           location: r.location as never,
           calendar_sequence: r.calendar_sequence,
         });
-        const byEmail = new Map<string, HolderRow[]>();
-        for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row]);
         const list: AutomationMail[] = [];
-        for (const [email, held] of byEmail) {
+        for (const [email, held] of batch) {
           const first = held[0]!;
           const mailEvent = await ctx.mailEvent(first.locale);
           const tickets: ReminderTicket[] = held.map((h) => ({
@@ -168,6 +178,7 @@ export async function sendDueReminders(db: Db, deps: AutomationDeps): Promise<{ 
         return writeAutomationMails(tx, r.automation_id, list, deps.clock.now());
       });
       mails.push(...ids);
+      await waveProgress(db, deps.deliver, ids, wave);
     }
   }
   return { written: mails.length, mails };

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { sendDueMessages } from '../messages/scheduled-messages.js';
 import { type DeadlineDeps, settlePaymentDeadlines } from '../orders/payment-deadlines.js';
+import type { AutomationDeps } from './automation-context.js';
 import { sendCheckoutRecoveries } from './checkout-recovery.js';
 import { sendDueFollowUps } from './follow-ups.js';
 import { sendDueReminders } from './reminders.js';
@@ -23,10 +24,12 @@ export async function runScheduler(
   db: Db,
   deps: SchedulerDeps,
   log: Pick<Logger, 'info' | 'error'>,
+  /** How a wave is written: its mails handed to the lanes as each batch commits, and paced to a busy machine. */
+  wave: Pick<AutomationDeps, 'deliver' | 'pace'> = {},
 ): Promise<number[]> {
   const mails: number[] = [];
   const clock = deps.stock.clock;
-  const auto = { clock, appUrl: deps.appUrl, storage: deps.storage };
+  const auto: AutomationDeps = { clock, appUrl: deps.appUrl, storage: deps.storage, ...wave };
   const parts: Array<[string, () => Promise<number[]>]> = [
     [
       'payment deadlines',
