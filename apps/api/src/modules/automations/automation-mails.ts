@@ -78,6 +78,23 @@ export async function waveProgress(
     await db.execute(sql`analyze outbox`);
 }
 
+/**
+ * How far a wave is written ahead of the bulk lanes: past this many bulk mails waiting, a wave stops for this run of
+ * the scheduler and goes on at the next (its keys say where). Writing further ahead would only spend CPU and outbox
+ * space now, while a rush of buyers may need them; the lanes keep working through what is written.
+ */
+export const WAVE_AHEAD = 10_000;
+
+/** More bulk mail waits than a wave should write ahead of (WAVE_AHEAD). */
+export async function lanesFull(db: Db): Promise<boolean> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from outbox where lane = 'bulk' and status in ('PENDING', 'SENDING')
+      limit ${WAVE_AHEAD + 1}) q`,
+  );
+  return (row?.n ?? 0) > WAVE_AHEAD;
+}
+
 /** A JS array as one PostgreSQL array parameter (text form: the driver and PGlite both take it). */
 function pgArray(values: ReadonlyArray<string | number | null>): string {
   const item = (v: string | number | null) =>

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { mailPayload } from '../../mail/outbox.js';
 import { rowsOf } from '../inventory/counters.js';
 import { type AutomationDeps, eventForMails } from './automation-context.js';
-import { type AutomationMail, waveProgress, writeAutomationMails } from './automation-mails.js';
+import { type AutomationMail, lanesFull, waveProgress, writeAutomationMails } from './automation-mails.js';
 import { unsubscribedFrom, unsubscribeLinks } from './mail-contacts.js';
 import { localeOf } from './reminders.js';
 
@@ -82,6 +82,7 @@ export async function sendDueFollowUps(db: Db, deps: AutomationDeps): Promise<{ 
       const rows = await holders(db, f, key, after);
       if (!rows.length) break;
       after = rows[rows.length - 1]!.email;
+      if (await lanesFull(db)) return { mails };
       await deps.pace?.();
       const ids = await db.transaction(async (tx) => {
         const ctx = await eventForMails(tx, deps, f.event_id, {

@@ -8,7 +8,7 @@ import type { ReminderTicket } from '../../mail/templates/event-reminder.js';
 import { rowsOf } from '../inventory/counters.js';
 import { buyerOrderUrl } from '../orders/order-mails.js';
 import { type AutomationDeps, eventForMails } from './automation-context.js';
-import { type AutomationMail, waveProgress, writeAutomationMails } from './automation-mails.js';
+import { type AutomationMail, lanesFull, waveProgress, writeAutomationMails } from './automation-mails.js';
 
 /** A stored language, or English. */
 export const localeOf = (l: string): Locale => (isLocale(l) ? l : 'en');
@@ -122,6 +122,8 @@ export async function sendDueReminders(db: Db, deps: AutomationDeps): Promise<{ 
     }
     const addresses = [...byAddress.entries()];
     for (let i = 0; i < addresses.length; i += BATCH) {
+      // Far enough ahead of the lanes: the next run of the scheduler goes on from here.
+      if (await lanesFull(db)) return { written: mails.length, mails };
       const batch = addresses.slice(i, i + BATCH);
       await deps.pace?.();
       const ids = await db.transaction(async (tx) => {
