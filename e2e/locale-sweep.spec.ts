@@ -268,6 +268,8 @@ const SCREENS: Screen[] = [
   },
   { name: 'messages', as: 'admin', path: (w) => ev(w, '/messages') },
   { name: 'new-message', as: 'admin', path: (w) => ev(w, '/messages'), open: clickButton('New message') },
+  // Mail that goes out by itself (#42): reminders, the abandoned-checkout mail and the follow-up.
+  { name: 'automations', as: 'admin', path: (w) => ev(w, '/automations'), shot: true },
   { name: 'reports', as: 'admin', path: (w) => ev(w, '/reports'), shot: true, phone: true },
   { name: 'reports-by-day', as: 'admin', path: (w) => ev(w, '/reports?report=sales-by-day') },
   { name: 'affiliates', as: 'admin', path: (w) => ev(w, '/affiliates') },

@@ -79,10 +79,10 @@ export async function sendDueFollowUps(db: Db, deps: AutomationDeps): Promise<{ 
     const key = `${f.date_id}:`;
     let after = '';
     for (;;) {
+      if (await lanesFull(db)) return { mails };
       const rows = await holders(db, f, key, after);
       if (!rows.length) break;
       after = rows[rows.length - 1]!.email;
-      if (await lanesFull(db)) return { mails };
       await deps.pace?.();
       const ids = await db.transaction(async (tx) => {
         const ctx = await eventForMails(tx, deps, f.event_id, {

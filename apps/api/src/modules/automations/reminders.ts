@@ -111,6 +111,8 @@ export async function sendDueReminders(db: Db, deps: AutomationDeps): Promise<{ 
   for (const r of await dueReminders(db, now)) {
     const start = new Date(r.start_date);
     const key = `${r.date_id}@${start.getTime()}:`;
+    // Far enough ahead of the lanes (before reading the date's holders, which a full wave makes many).
+    if (await lanesFull(db)) break;
     // The date's holders by address (in the order they bought), less those this reminder has written to already.
     const reminded = await remindedOf(db, r.automation_id, key);
     const byAddress = new Map<string, HolderRow[]>();
