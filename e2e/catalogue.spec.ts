@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { expect, test } from './fixtures';
-import { expectAccessible, notificationsGone, pickUpWithKeyboard, snapshot } from './support';
+import { expectAccessible, notificationsGone, pickDateTime, pickUpWithKeyboard, snapshot } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -13,21 +13,6 @@ async function chooseOptions(page: Page, scope: Locator, label: string, options:
   // A MultiSelect stays open; Escape closes its list (a closed Select would pass Escape on to the dialog).
   if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toBeHidden();
-}
-
-/** Picks a day of next month and types a time ("1800", as people type it) in a date-and-time field. */
-async function pickDateTime(page: Page, scope: Locator, label: string, day: number, time: string) {
-  await scope.getByRole('button', { name: label, exact: true }).click();
-  const dropdown = page.locator('.mantine-Popover-dropdown').last();
-  await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
-  await dropdown
-    .locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
-    .first()
-    .click();
-  await expect(dropdown.getByRole('textbox')).toBeFocused();
-  await page.keyboard.type(time.replace(':', ''));
-  await page.keyboard.press('Enter');
-  await expect(dropdown).toBeHidden();
 }
 
 const ticketNames = (page: Page) => page.getByTestId('ticket-name');

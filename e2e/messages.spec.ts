@@ -1,10 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 
 import {
   expectAccessible,
   gotoEventPage,
   mailCount,
   notificationsGone,
+  pickDateTime,
   serverControl,
   signUpLinkPath,
   snapshot,
@@ -276,18 +277,3 @@ test('message with a test send arriving in the test mailbox, then to the attende
   await back.close();
   await context.close();
 });
-
-/** Chooses a day of next month and a time in the date-and-time field `label` of `scope`. */
-async function pickDateTime(page: Page, scope: Locator, label: string, day: number, time: string) {
-  await scope.getByRole('button', { name: label, exact: true }).click();
-  const dropdown = page.locator('.mantine-Popover-dropdown').last();
-  await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
-  await dropdown
-    .locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
-    .first()
-    .click();
-  await expect(dropdown.getByRole('textbox')).toBeFocused();
-  await page.keyboard.type(time.replace(':', ''));
-  await page.keyboard.press('Enter');
-  await expect(dropdown).toBeHidden();
-}

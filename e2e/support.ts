@@ -229,3 +229,18 @@ export async function serverControl(path: string, body: unknown): Promise<void> 
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`control ${path} answered ${res.status}`);
 }
+
+/** Picks a day of next month and types a time ("1800", as people type it) in the date-and-time field `label`. */
+export async function pickDateTime(page: Page, scope: Locator, label: string, day: number, time: string) {
+  await scope.getByRole('button', { name: label, exact: true }).click();
+  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  await dropdown.locator('.mantine-DatePicker-calendarHeaderControl[data-direction="next"]').click();
+  await dropdown
+    .locator('button.mantine-DatePicker-day:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
+  await expect(dropdown.getByRole('textbox')).toBeFocused();
+  await page.keyboard.type(time.replace(':', ''));
+  await page.keyboard.press('Enter');
+  await expect(dropdown).toBeHidden();
+}
