@@ -32,9 +32,10 @@ interface LeftCheckout {
 
 /**
  * Checkouts left by buyers who agreed to a mail, where the event's abandoned-checkout mail is on: online orders never
- * finished (their hold ran out), stopped at least the automation's delay ago (within a week), for a date still ahead;
- * not when the same address has since ordered for the event, has had this mail from the event before (never twice:
- * the key is the address), or has unsubscribed from the organizer.
+ * finished (their hold ran out), stopped at least the automation's delay ago (within a week; counted from when the hold
+ * ran out, not from when the expiry sweep noticed), for a date still ahead; not when the same address has since
+ * ordered for the event, has had this mail from the event before (never twice: the key is the address), or has
+ * unsubscribed from the organizer.
  */
 const leftCheckouts = (db: Executor, now: Date) =>
   rowsOf<LeftCheckout>(
@@ -47,9 +48,9 @@ const leftCheckouts = (db: Executor, now: Date) =>
       where o.recovery_consent and o.status in ('RESERVED', 'ABANDONED') and o.email is not null
         and o.channel = 'ONLINE'
         and (o.status = 'ABANDONED' or o.reserved_until < ${now}::timestamptz)
-        and coalesce(o.hold_released_at, o.reserved_until, o.updated_at) + m.offset_minutes * interval '1 minute'
+        and coalesce(o.reserved_until, o.hold_released_at, o.updated_at) + m.offset_minutes * interval '1 minute'
           <= ${now}::timestamptz
-        and coalesce(o.hold_released_at, o.reserved_until, o.updated_at)
+        and coalesce(o.reserved_until, o.hold_released_at, o.updated_at)
           > ${now}::timestamptz - interval '${sql.raw(STALE_AFTER)}'
         and exists (select 1 from order_items i join event_dates d on d.id = i.event_date_id
           where i.order_id = o.id and d.start_date > ${now}::timestamptz and d.status <> 'CANCELLED')
