@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 
 import { catalog } from './catalog';
-import { expectAccessible, notificationsGone, snapshot } from './support';
+import { expectAccessible, notificationsGone, serverControl, snapshot } from './support';
 import {
   buildWorld,
   englishLeftovers,
@@ -421,15 +421,25 @@ const SCREENS: Screen[] = [
     path: (w) => `/find-tickets/${w.eventId}/sweepNotARealLinkToken0000`,
     buyer: true,
   },
+  // The unsubscribe link of a follow-up or abandoned-checkout mail: the question before anything changes.
+  { name: 'unsubscribe', as: 'guest', path: () => `/unsubscribe/${unsubscribeToken}`, buyer: true },
 ];
 
 let world: World & { paidTicketId: number };
+/** The unsubscribe link of an address that got the organizer's follow-up (the page asks before it unsubscribes). */
+let unsubscribeToken: string;
 /** Text of each screen in English, to catch interface text that is not translated at all (not in the catalog). */
 const englishTexts = new Map<string, Set<string>>();
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(60_000);
   world = await buildWorld(request);
+  unsubscribeToken = (
+    await serverControl<{ token: string }>('/contacts/link', {
+      organizer_id: world.organizerId,
+      email: 'sweep-follow-up@example.test',
+    })
+  ).token;
 });
 
 /** Requests in flight per page, and when the last one started or ended (see `quiet`). */

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { createUserWithAccount } from '../apps/api/src/modules/auth/confirm-sign-up.js';
+import { unsubscribeLinks } from '../apps/api/src/modules/automations/mail-contacts.js';
 import { findUserByEmail } from '../apps/api/src/modules/users/users.repository.js';
 import { seed } from '../apps/api/src/seed/seed.js';
 import { startStripeServer } from '../apps/api/test/stripe-server.js';
@@ -94,6 +95,14 @@ const control = createServer((req, res) => {
           sql`update messages set send_at = now() - interval '1 second' where id = ${id} and status = 'SCHEDULED'`,
         )
         .then(() => res.writeHead(200).end('{}'));
+    } else if (req.method === 'POST' && req.url === '/contacts/link') {
+      // The unsubscribe link an organizer's marketing mail to this address carries (made as when such a mail goes).
+      const { organizer_id, email } = JSON.parse(body || '{}') as { organizer_id: number; email: string };
+      void unsubscribeLinks(app.deps.database.db, config.appUrl, organizer_id, [email]).then((links) =>
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ token: links.get(email)!.page_url.split('/').at(-1) })),
+      );
     } else if (stripe && req.method === 'POST' && req.url === '/stripe/intent-status') {
       // What the card network does when the Payment Element confirms: the intent moves to a new state.
       const { id, status, declined } = JSON.parse(body || '{}') as { id: string; status: string; declined?: boolean };

@@ -224,10 +224,11 @@ export async function confirmAddressByApi(request: APIRequestContext, login: Cre
 }
 
 /** Posts to the test server's control port (e2e/serve.ts): `/orders/age`, `/messages/due`. */
-export async function serverControl(path: string, body: unknown): Promise<void> {
+export async function serverControl<T = unknown>(path: string, body: unknown): Promise<T> {
   const port = Number(new URL(test.info().project.use.baseURL!).port) + 1;
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`control ${path} answered ${res.status}`);
+  return (await res.json()) as T;
 }
 
 /** Picks a day of next month and types a time ("1800", as people type it) in the date-and-time field `label`. */

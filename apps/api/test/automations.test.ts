@@ -17,7 +17,7 @@ import { sendDueReminders } from '../src/modules/automations/reminders.js';
 import { runScheduler } from '../src/modules/automations/scheduler.js';
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, firstDateOf, liveEvent, reserve } from './checkout-factory.js';
-import { registerUser } from './factories.js';
+import { createEvent, inviteAndAccept, registerUser } from './factories.js';
 import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
 
 /**
@@ -140,6 +140,130 @@ describe('automatic mail: settings', () => {
   });
 });
 
+describe('automatic mail: account defaults', () => {
+  it("an admin's defaults are what each new event starts with; a copy keeps its source's; organizers may not change them", async () => {
+    clock.set(new Date('2027-05-01T10:00:00Z'));
+    const { u, event: before } = await world([]);
+    const path = `/api/accounts/${u.accounts[0]!.id}/automations`;
+    // Until changed: the built-in ones, with no next run nor anything sent (they belong to no date).
+    const builtIn = (await call(ctx.app, 'GET', path, { token: u.token })).json<{ data: AutomationDto[] }>().data;
+    expect(builtIn.map((a) => [a.kind, a.enabled, a.offset_minutes, a.next_run_at])).toEqual([
+      ['REMINDER', true, 2880, null],
+      ['REMINDER', true, 120, null],
+      ['ABANDONED_CHECKOUT', false, 60, null],
+      ['FOLLOW_UP', false, 1440, null],
+    ]);
+    expect(builtIn.every((a) => a.stats.sent === 0 && a.next_date === null)).toBe(true);
+    // Read again: the same rows, not a second set.
+    const again = (await call(ctx.app, 'GET', path, { token: u.token })).json<{ data: AutomationDto[] }>().data;
+    expect(again.map((a) => a.id)).toEqual(builtIn.map((a) => a.id));
+
+    const [day2, hours2, abandoned, follow] = builtIn;
+    const put = (id: number, body: Record<string, unknown>) =>
+      call(ctx.app, 'PUT', `${path}/${id}`, { token: u.token, body });
+    expect(
+      (await put(day2!.id, { kind: 'REMINDER', offset_minutes: 4320, message: 'Doors at 18:30.' })).statusCode,
+    ).toBe(200);
+    expect((await call(ctx.app, 'DELETE', `${path}/${hours2!.id}`, { token: u.token })).statusCode).toBe(204);
+    expect(
+      (await put(abandoned!.id, { kind: 'ABANDONED_CHECKOUT', enabled: true, offset_minutes: 30 })).statusCode,
+    ).toBe(200);
+    const link = 'https://survey.example/jazz';
+    expect(
+      (
+        await put(follow!.id, {
+          kind: 'FOLLOW_UP',
+          enabled: true,
+          offset_minutes: 600,
+          audience: 'CHECKED_IN',
+          link_url: link,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const added = await call(ctx.app, 'POST', path, {
+      token: u.token,
+      body: { kind: 'REMINDER', offset_minutes: 1440 },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data).toMatchObject({ kind: 'REMINDER', offset_minutes: 1440, next_run_at: null });
+    // The rules are the events': one of the other kinds, at most five reminders, a wrong kind, a bad offset.
+    expect(
+      (await call(ctx.app, 'POST', path, { token: u.token, body: { kind: 'FOLLOW_UP', offset_minutes: 60 } })).json()
+        .error.field_errors.kind,
+    ).toBeTruthy();
+    expect((await put(abandoned!.id, { kind: 'REMINDER', offset_minutes: 60 })).statusCode).toBe(422);
+    expect(
+      (await put(day2!.id, { kind: 'REMINDER', offset_minutes: 1 })).json().error.field_errors.offset_minutes,
+    ).toBeTruthy();
+    for (const hours of [12, 6, 1])
+      expect(
+        (await call(ctx.app, 'POST', path, { token: u.token, body: { kind: 'REMINDER', offset_minutes: hours * 60 } }))
+          .statusCode,
+      ).toBe(201);
+    expect(
+      (await call(ctx.app, 'POST', path, { token: u.token, body: { kind: 'REMINDER', offset_minutes: 30 } }))
+        .statusCode,
+    ).toBe(422);
+    for (const hours of [12, 6, 1]) {
+      const id = (await call(ctx.app, 'GET', path, { token: u.token }))
+        .json<{ data: AutomationDto[] }>()
+        .data.find((a) => a.offset_minutes === hours * 60)!.id;
+      expect((await call(ctx.app, 'DELETE', `${path}/${id}`, { token: u.token })).statusCode).toBe(204);
+    }
+
+    // A new event starts with the defaults; the one made before keeps the built-in ones.
+    const shape = (list: AutomationDto[]) =>
+      list.map((a) => [a.kind, a.enabled, a.offset_minutes, a.message, a.audience, a.link_url]);
+    const expected = [
+      ['REMINDER', true, 4320, 'Doors at 18:30.', 'ALL', null],
+      ['REMINDER', true, 1440, null, 'ALL', null],
+      ['ABANDONED_CHECKOUT', true, 30, null, 'ALL', null],
+      ['FOLLOW_UP', true, 600, null, 'CHECKED_IN', link],
+    ];
+    const made = await createEvent(ctx.app, u.token, before.organizer.id, { title: 'After the change' });
+    const fresh = await automations(made.id, u.token);
+    expect(shape(fresh)).toEqual(expected);
+    expect(fresh[0]!.next_run_at).not.toBeNull();
+    expect((await automations(before.id, u.token)).map((a) => a.offset_minutes)).toEqual([2880, 120, 60, 1440]);
+
+    // A copy with its settings keeps its source's mails; without them, it starts from the defaults.
+    const src = await automations(before.id, u.token);
+    await call(ctx.app, 'PUT', `/api/events/${before.id}/automations/${src[1]!.id}`, {
+      token: u.token,
+      body: { kind: 'REMINDER', offset_minutes: 180, message: 'Parking is behind the hall.' },
+    });
+    const dup = async (copy_settings: boolean) => {
+      const r = await call(ctx.app, 'POST', `/api/events/${before.id}/duplicate`, {
+        token: u.token,
+        body: { title: `Copy ${copy_settings}`, copy_settings },
+      });
+      expect(r.statusCode).toBe(201);
+      return automations(r.json().data.id, u.token);
+    };
+    const withSettings = await dup(true);
+    expect(withSettings.map((a) => [a.offset_minutes, a.message])).toEqual([
+      [2880, null],
+      [180, 'Parking is behind the hall.'],
+      [60, null],
+      [1440, null],
+    ]);
+    expect(withSettings.every((a) => !src.some((s) => s.id === a.id))).toBe(true);
+    expect(shape(await dup(false))).toEqual(expected);
+
+    // Admins only; another account's ids and an event's automation are not found here.
+    const organizerMember = await inviteAndAccept(ctx.app, ctx.smtp, u.token, 'ORGANIZER');
+    expect((await call(ctx.app, 'GET', path, { token: organizerMember.token })).statusCode).toBe(403);
+    expect((await put(fresh[0]!.id, { kind: 'REMINDER', offset_minutes: 60 })).statusCode).toBe(404);
+    const other = await registerUser(ctx.app);
+    expect((await call(ctx.app, 'GET', path, { token: other.token })).statusCode).toBe(404);
+    const theirPath = `/api/accounts/${other.accounts[0]!.id}/automations`;
+    const theirs = (await call(ctx.app, 'GET', theirPath, { token: other.token })).json<{ data: AutomationDto[] }>()
+      .data;
+    expect((await put(theirs[0]!.id, { kind: 'REMINDER', offset_minutes: 60 })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'DELETE', `${path}/${theirs[0]!.id}`, { token: u.token })).statusCode).toBe(404);
+  });
+});
+
 describe('reminders', () => {
   it('go once per address before the date, with the ticket, its text, a map link and a calendar file', async () => {
     clock.set(new Date('2027-05-01T10:00:00Z'));
@@ -189,7 +313,7 @@ describe('reminders', () => {
     expect(mailsTo('ada@rem.test', /Reminder/)).toHaveLength(2);
     // (The organizer's session has expired by now: read as the route does.)
     const [row] = await db().select({ account: events.account_id }).from(events).where(eq(events.id, event.id));
-    const list = await listAutomations(db(), row!.account, event.id, clock.now());
+    const list = await listAutomations(db(), { accountId: row!.account, eventId: event.id }, clock.now());
     expect(list[0]!.stats).toMatchObject({ sent: 2, failed: 0 });
     expect(list[1]!.stats).toMatchObject({ sent: 3 });
     // After the start, nothing more.

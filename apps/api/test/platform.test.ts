@@ -120,6 +120,7 @@ describe('platform', () => {
       'DELETE /api/api-keys/{id}',
       'DELETE /api/webhooks/{id}',
       'DELETE /api/events/{eventId}/automations/{automationId}',
+      'DELETE /api/accounts/{id}/automations/{automationId}',
       'GET /api/public/events/{eventId}',
       'GET /api/public/events/{eventId}/seating',
       'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg',

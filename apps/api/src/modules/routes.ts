@@ -6,7 +6,7 @@ import { affiliateRoutes } from './affiliates/affiliates.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { automationRoutes } from './automations/automations.routes.js';
+import { accountAutomationRoutes, automationRoutes } from './automations/automations.routes.js';
 import { publicAutomationRoutes } from './automations/public-automation.routes.js';
 import { boxOfficeRoutes } from './box-office/box-office.routes.js';
 import { capacityRoutes } from './capacity/capacity.routes.js';
@@ -84,6 +84,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: boxOfficeRoutes },
   { prefix: '/api', plugin: messageRoutes },
   { prefix: '/api', plugin: automationRoutes },
+  { prefix: '/api', plugin: accountAutomationRoutes },
   { prefix: '/api', plugin: exportRoutes },
   { prefix: '/api', plugin: reportRoutes },
   { prefix: '/api', plugin: checkInRoutes },

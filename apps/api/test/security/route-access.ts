@@ -203,6 +203,20 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/accounts/{id}/payment-connection': { access: 'member' },
   'POST /api/accounts/{id}/payment-connection/stripe': { access: 'admin' },
   'POST /api/accounts/{id}/payment-connection/refresh': { access: 'admin' },
+  'GET /api/accounts/{id}/automations': { access: 'admin' },
+  'POST /api/accounts/{id}/automations': {
+    access: 'admin',
+    body: body(automationBody, () => ({ kind: 'REMINDER', offset_minutes: 600 })),
+  },
+  'PUT /api/accounts/{id}/automations/{automationId}': {
+    access: 'admin',
+    params: { automationId: (w) => w.defaultAutomationId },
+    body: body(automationBody, () => ({ kind: 'REMINDER', offset_minutes: 600 })),
+  },
+  'DELETE /api/accounts/{id}/automations/{automationId}': {
+    access: 'admin',
+    params: { automationId: (w) => w.defaultAutomationId },
+  },
 
   // organizers and events
   'POST /api/organizers': {

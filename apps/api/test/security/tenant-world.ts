@@ -285,6 +285,10 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
         .from(mailAutomations)
         .where(eq(mailAutomations.event_id, event.id))
     )[0]!.id,
+    /** One of the account's default automations (made by reading them). */
+    defaultAutomationId: (await call(app, 'GET', `/api/accounts/${accountId}/automations`, { token: a.token })).json<{
+      data: { id: number }[];
+    }>().data[0]!.id,
     entryId: entry!.id,
     coverImageId: coverId,
     logoImageId: logoId,

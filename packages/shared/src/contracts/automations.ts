@@ -71,6 +71,11 @@ export const automationParams = z.object({
   eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
   automationId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
 });
+/** One of the account's default automations (`/accounts/{id}/automations/{automationId}`). */
+export const accountAutomationParams = z.object({
+  id: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+  automationId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
+});
 
 /** What an automation has written: by its mails' delivery states. */
 export interface AutomationStatsDto {

@@ -50,29 +50,76 @@ export async function insertDefaultAutomations(db: Executor, event: { id: number
   await db.insert(mailAutomations).values(rows);
 }
 
+/** An event's automations, or the account's defaults (`eventId: null`: the rows copied into each new event). */
+export interface AutomationScope {
+  accountId: number;
+  eventId: number | null;
+}
+
+const inScope = (s: AutomationScope) =>
+  and(
+    eq(mailAutomations.account_id, s.accountId),
+    s.eventId === null ? isNull(mailAutomations.event_id) : eq(mailAutomations.event_id, s.eventId),
+  );
+
+/** One add or fill at a time per event (or per account, for its defaults). */
+const lockScope = (tx: Executor, s: AutomationScope) =>
+  s.eventId === null
+    ? tx.execute(sql`select id from accounts where id = ${s.accountId} for update`)
+    : tx.execute(sql`select id from events where id = ${s.eventId} for update`);
+
 /**
- * An event's automations (made with the defaults first when it has none: events from before they existed). Reminders
- * first, furthest from the start first.
+ * The automations of a scope, made first where some are missing: an event from before automations existed gets its
+ * abandoned-checkout and follow-up rows, an account without defaults the built-in ones (what its new events get until
+ * an admin changes them). Reminders first, furthest from the start first.
  */
-async function automationRows(db: Db, accountId: number, eventId: number): Promise<Row[]> {
-  const where = and(eq(mailAutomations.account_id, accountId), eq(mailAutomations.event_id, eventId));
-  let rows = await db.select().from(mailAutomations).where(where);
-  const missing = (['ABANDONED_CHECKOUT', 'FOLLOW_UP'] as const).filter((k) => !rows.some((r) => r.kind === k));
-  if (missing.length) {
-    await db.insert(mailAutomations).values(
-      missing.map((kind) => ({
-        account_id: accountId,
-        event_id: eventId,
-        kind,
-        enabled: false,
-        offset_minutes: kind === 'FOLLOW_UP' ? DEFAULT_FOLLOW_UP_MINUTES : DEFAULT_ABANDONED_MINUTES,
-      })),
-    );
-    rows = await db.select().from(mailAutomations).where(where);
+async function automationRows(db: Db, scope: AutomationScope): Promise<Row[]> {
+  let rows = await db.select().from(mailAutomations).where(inScope(scope));
+  const complete = (found: Row[]) =>
+    (['ABANDONED_CHECKOUT', 'FOLLOW_UP'] as const).every((k) => found.some((r) => r.kind === k));
+  if (!complete(rows)) {
+    rows = await db.transaction(async (tx) => {
+      await lockScope(tx, scope);
+      const found = await tx.select().from(mailAutomations).where(inScope(scope));
+      if (complete(found)) return found;
+      const values: Array<typeof mailAutomations.$inferInsert> =
+        scope.eventId === null && !found.length
+          ? DEFAULT_REMINDER_MINUTES.map((offset_minutes) => ({
+              account_id: scope.accountId,
+              event_id: null,
+              kind: 'REMINDER' as const,
+              offset_minutes,
+            }))
+          : [];
+      for (const kind of ['ABANDONED_CHECKOUT', 'FOLLOW_UP'] as const)
+        if (!found.some((r) => r.kind === kind))
+          values.push({
+            account_id: scope.accountId,
+            event_id: scope.eventId,
+            kind,
+            enabled: false,
+            offset_minutes: kind === 'FOLLOW_UP' ? DEFAULT_FOLLOW_UP_MINUTES : DEFAULT_ABANDONED_MINUTES,
+          });
+      await tx.insert(mailAutomations).values(values);
+      return tx.select().from(mailAutomations).where(inScope(scope));
+    });
   }
   return rows.sort(
     (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.offset_minutes - a.offset_minutes || a.id - b.id,
   );
+}
+
+/**
+ * Gives a copied event the source's automations (switched on or off and worded as there) instead of the defaults it
+ * was made with; what the source sent stays with the source. Call it in the copy's transaction.
+ */
+export async function copyAutomations(tx: Executor, fromEventId: number, toEventId: number, now: Date) {
+  const source = await tx.select().from(mailAutomations).where(eq(mailAutomations.event_id, fromEventId));
+  if (!source.length) return;
+  await tx.delete(mailAutomations).where(eq(mailAutomations.event_id, toEventId));
+  await tx
+    .insert(mailAutomations)
+    .values(source.map(({ id: _id, ...a }) => ({ ...a, event_id: toEventId, created_at: now, updated_at: now })));
 }
 
 /** Sent, queued and failed mails of each automation, and when the last was written. */
@@ -113,7 +160,7 @@ async function statsOf(db: Executor, ids: number[]) {
  * mail (it looks all the time) and for one that is off.
  */
 async function nextRun(db: Executor, a: Row, now: Date) {
-  if (!a.enabled || a.kind === 'ABANDONED_CHECKOUT') return null;
+  if (!a.enabled || a.kind === 'ABANDONED_CHECKOUT' || a.event_id === null) return null;
   const at =
     a.kind === 'REMINDER'
       ? sql`d.start_date - ${a.offset_minutes} * interval '1 minute'`
@@ -148,8 +195,8 @@ async function toDto(db: Executor, a: Row, stats: AutomationDto['stats'], now: D
   };
 }
 
-export async function listAutomations(db: Db, accountId: number, eventId: number, now: Date) {
-  const rows = await automationRows(db, accountId, eventId);
+export async function listAutomations(db: Db, scope: AutomationScope, now: Date) {
+  const rows = await automationRows(db, scope);
   const stats = await statsOf(
     db,
     rows.map((r) => r.id),
@@ -157,19 +204,17 @@ export async function listAutomations(db: Db, accountId: number, eventId: number
   return Promise.all(rows.map((r) => toDto(db, r, stats.get(r.id)!, now)));
 }
 
-async function requireAutomation(db: Executor, accountId: number, eventId: number, id: number) {
+async function requireAutomation(db: Executor, scope: AutomationScope, id: number) {
   const [row] = await db
     .select()
     .from(mailAutomations)
-    .where(
-      and(eq(mailAutomations.account_id, accountId), eq(mailAutomations.event_id, eventId), eq(mailAutomations.id, id)),
-    );
+    .where(and(inScope(scope), eq(mailAutomations.id, id)));
   if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
 
-export async function getAutomation(db: Db, accountId: number, eventId: number, id: number, now: Date) {
-  const row = await requireAutomation(db, accountId, eventId, id);
+export async function getAutomation(db: Db, scope: AutomationScope, id: number, now: Date) {
+  const row = await requireAutomation(db, scope, id);
   return toDto(db, row, (await statsOf(db, [id])).get(id)!, now);
 }
 
@@ -187,25 +232,26 @@ const columnsOf = (input: AutomationInput) => ({
 /** Adds a reminder (at most REMINDERS_MAX); the other kinds exist once per event and are changed, not added. */
 export async function createAutomation(
   db: Db,
-  accountId: number,
-  eventId: number,
+  scope: AutomationScope,
   input: AutomationInput,
   now: Date,
 ): Promise<number> {
   if (input.kind !== 'REMINDER') throw fieldError('kind', 'automation_once');
+  // The defaults made first, so an account's first added reminder joins the built-in ones rather than replacing them.
+  if (scope.eventId === null) await automationRows(db, scope);
   return db.transaction(async (tx) => {
-    // One add at a time per event, so two at once cannot pass the limit together.
-    await tx.execute(sql`select id from events where id = ${eventId} for update`);
+    // One add at a time per event (per account for its defaults), so two at once cannot pass the limit together.
+    await lockScope(tx, scope);
     const [n] = await tx
       .select({ n: count() })
       .from(mailAutomations)
-      .where(and(eq(mailAutomations.event_id, eventId), eq(mailAutomations.kind, 'REMINDER')));
+      .where(and(inScope(scope), eq(mailAutomations.kind, 'REMINDER')));
     if ((n?.n ?? 0) >= REMINDERS_MAX) throw fieldError('kind', 'too_many', { max: REMINDERS_MAX });
     const [row] = await tx
       .insert(mailAutomations)
       .values({
-        account_id: accountId,
-        event_id: eventId,
+        account_id: scope.accountId,
+        event_id: scope.eventId,
         kind: 'REMINDER',
         ...columnsOf(input),
         created_at: now,
@@ -218,13 +264,12 @@ export async function createAutomation(
 
 export async function updateAutomation(
   db: Db,
-  accountId: number,
-  eventId: number,
+  scope: AutomationScope,
   id: number,
   input: AutomationInput,
   now: Date,
 ): Promise<void> {
-  const row = await requireAutomation(db, accountId, eventId, id);
+  const row = await requireAutomation(db, scope, id);
   if (row.kind !== input.kind) throw fieldError('kind', 'invalid');
   await db
     .update(mailAutomations)
@@ -233,8 +278,8 @@ export async function updateAutomation(
 }
 
 /** Removes a reminder (the other kinds are switched off instead); what it sent stays in the outbox. */
-export async function deleteAutomation(db: Db, accountId: number, eventId: number, id: number): Promise<void> {
-  const row = await requireAutomation(db, accountId, eventId, id);
+export async function deleteAutomation(db: Db, scope: AutomationScope, id: number): Promise<void> {
+  const row = await requireAutomation(db, scope, id);
   if (row.kind !== 'REMINDER') throw fieldError('kind', 'automation_once');
   await db.delete(mailAutomations).where(eq(mailAutomations.id, id));
 }
@@ -247,7 +292,7 @@ export async function listSends(
   id: number,
   page: PageRequest,
 ): Promise<{ rows: AutomationSendDto[]; total: number }> {
-  await requireAutomation(db, accountId, eventId, id);
+  await requireAutomation(db, { accountId, eventId }, id);
   const where = eq(automationSends.automation_id, id);
   const [rows, [total]] = await Promise.all([
     db

@@ -12,6 +12,7 @@ import { DomainError } from '../../shared/errors.js';
 import { slugify } from '../../shared/slug.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { eventDefaultsOf } from '../accounts/account-settings.js';
+import { copyAutomations } from '../automations/automations.repository.js';
 import { copyEventDates, syncEventSpan } from '../event-dates/event-dates.repository.js';
 import { listImages } from '../images/images.repository.js';
 import { copyCatalogue } from './copy-catalogue.js';
@@ -21,9 +22,9 @@ import { findEvent, insertEvent } from './events.repository.js';
 /**
  * Copies an event as a new draft. Dates stay the same instants in the same time zone (no shift); each of
  * its dates is copied (on sale again unless cancelled or hidden, nothing taken).
- * Settings (timeout, e-mails, colours) come along or are reset to the account's defaults; the cover
- * image's files are copied so the two events never share a file; tickets, questions, promo codes and
- * capacity assignments are copied as chosen.
+ * Settings (timeout, e-mails, colours, the automatic mails) come along or are reset to the account's defaults; the
+ * cover image's files are copied so the two events never share a file; tickets, questions, promo codes and capacity
+ * assignments are copied as chosen.
  */
 export async function duplicateEvent(
   deps: { db: Db; clock: Clock; storage: FileStorage },
@@ -101,6 +102,7 @@ export async function duplicateEvent(
       });
     }
     await copyCatalogue(tx, id, copy.id, input, now, dateMap);
+    if (input.copy_settings) await copyAutomations(tx, id, copy.id, now);
     return copy.id;
   });
 }

@@ -6,21 +6,21 @@ import { useState } from 'react';
 
 import { AppModal } from '../../../components/AppModal';
 import { FormActions, FormStack } from '../../../components/FormActions';
-import { useCreateAutomation } from '../api/automations';
+import { type AutomationScope, useCreateAutomation } from '../api/automations';
 import { type AutomationValues, newReminderValues, toAutomationBody } from '../automation-form';
 import { AutomationFields, automationSaveError, useAutomationValidation } from './AutomationFields';
 
 interface AddReminderFormProps {
-  eventId: number;
+  scope: AutomationScope;
   existing: AutomationDto[];
   onDone: () => void;
 }
 
-function AddReminderForm({ eventId, existing, onDone }: AddReminderFormProps) {
+function AddReminderForm({ scope, existing, onDone }: AddReminderFormProps) {
   const { t } = useLingui();
   const validate = useAutomationValidation('REMINDER');
   const form = useForm<AutomationValues>({ initialValues: newReminderValues(existing), validate });
-  const create = useCreateAutomation(eventId);
+  const create = useCreateAutomation(scope);
   const [error, setError] = useState<unknown>(null);
 
   const submit = (values: AutomationValues) => {
@@ -44,7 +44,7 @@ function AddReminderForm({ eventId, existing, onDone }: AddReminderFormProps) {
   );
 }
 
-/** A new reminder before each date: on, a day before unless the event has that one already. */
+/** A new reminder before each date: on, a day before unless there is that one already. */
 export function AddReminderDialog({ opened, ...props }: AddReminderFormProps & { opened: boolean }) {
   return (
     <AppModal opened={opened} onClose={props.onDone} title={<Trans>Add a reminder</Trans>}>

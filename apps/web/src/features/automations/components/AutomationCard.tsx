@@ -14,7 +14,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { UnsavedBadge } from '../../../components/UnsavedChangesGuard';
 import { formatEventDateTime } from '../../../lib/format';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
-import { useDeleteAutomation, useUpdateAutomation } from '../api/automations';
+import { type AutomationScope, useDeleteAutomation, useUpdateAutomation } from '../api/automations';
 import { type AutomationValues, automationValues, toAutomationBody } from '../automation-form';
 import { useDurationText } from '../automation-labels';
 import { AutomationFields, automationSaveError, useAutomationValidation } from './AutomationFields';
@@ -65,10 +65,10 @@ function SendStats({ automation: a, timeZone }: { automation: AutomationDto; tim
 }
 
 interface AutomationCardProps {
-  eventId: number;
+  scope: AutomationScope;
   automation: AutomationDto;
-  /** The event's time zone: the next mail's time and the sends' are shown in it. */
-  timeZone: string;
+  /** The event's time zone: the next mail's time and the sends' are shown in it (an event's only). */
+  timeZone?: string;
   title: string;
   /** 2 for a card of its own, 3 for a reminder in the reminders' section. */
   headingOrder: TitleOrder;
@@ -81,10 +81,10 @@ interface AutomationCardProps {
 
 /**
  * One automation in a card, saved on its own: on or off, its offset, its text (and the follow-up's audience and
- * link); when it next writes mail and what it wrote; a reminder can be deleted.
+ * link); for an event's, when it next writes mail and what it wrote; a reminder can be deleted.
  */
 export function AutomationCard({
-  eventId,
+  scope,
   automation: a,
   timeZone,
   title,
@@ -98,8 +98,10 @@ export function AutomationCard({
   const titleId = useId();
   const validate = useAutomationValidation(a.kind);
   const form = useForm<AutomationValues>({ initialValues: automationValues(a), validate });
-  const update = useUpdateAutomation(eventId, a.id);
-  const remove = useDeleteAutomation(eventId);
+  const update = useUpdateAutomation(scope, a.id);
+  const remove = useDeleteAutomation(scope);
+  // An account default belongs to no date: it neither runs nor sends (the events made from it do).
+  const eventId = 'eventId' in scope ? scope.eventId : null;
   const [error, setError] = useState<unknown>(null);
   const [showSends, setShowSends] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -134,25 +136,29 @@ export function AutomationCard({
             {a.enabled ? <Trans>On</Trans> : <Trans>Off</Trans>}
           </Badge>
         </Group>
-        <Paper bg="var(--mantine-color-gray-0)" radius="md" p="sm">
-          <Stack gap={6}>
-            <NextRun automation={a} timeZone={timeZone} />
-            <SendStats automation={a} timeZone={timeZone} />
-          </Stack>
-        </Paper>
+        {eventId !== null && timeZone ? (
+          <Paper bg="var(--mantine-color-gray-0)" radius="md" p="sm">
+            <Stack gap={6}>
+              <NextRun automation={a} timeZone={timeZone} />
+              <SendStats automation={a} timeZone={timeZone} />
+            </Stack>
+          </Paper>
+        ) : null}
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <FormErrorAlert error={error} />
             <AutomationFields kind={a.kind} form={form} />
             {note}
-            <Group justify="space-between" gap="sm">
-              <Button
-                variant="default"
-                leftSection={<IconHistory size={16} aria-hidden />}
-                onClick={() => setShowSends(true)}
-              >
-                <Trans>What went out</Trans>
-              </Button>
+            <Group justify={eventId !== null ? 'space-between' : 'flex-end'} gap="sm">
+              {eventId !== null ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconHistory size={16} aria-hidden />}
+                  onClick={() => setShowSends(true)}
+                >
+                  <Trans>What went out</Trans>
+                </Button>
+              ) : null}
               <Group gap="sm">
                 <UnsavedBadge dirty={dirty} />
                 {a.kind === 'REMINDER' ? (
@@ -173,9 +179,11 @@ export function AutomationCard({
           </Stack>
         </form>
       </Stack>
-      <AppModal opened={showSends} onClose={() => setShowSends(false)} title={t`What went out: ${title}`} size="lg">
-        <AutomationSends eventId={eventId} automationId={a.id} timeZone={timeZone} />
-      </AppModal>
+      {eventId !== null && timeZone ? (
+        <AppModal opened={showSends} onClose={() => setShowSends(false)} title={t`What went out: ${title}`} size="lg">
+          <AutomationSends eventId={eventId} automationId={a.id} timeZone={timeZone} />
+        </AppModal>
+      ) : null}
       <ConfirmDialog
         opened={deleting}
         title={<Trans>Delete this reminder?</Trans>}

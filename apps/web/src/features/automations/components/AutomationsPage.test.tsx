@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../test-utils/render';
+import { AutomationList } from './AutomationList';
 import { AutomationsPage } from './AutomationsPage';
 
 beforeAll(() => {
@@ -382,5 +383,46 @@ describe('AutomationsPage', () => {
     setup(() => json(500, { error: { code: 'INTERNAL', message: 'The server had a problem.' } }));
     expect(await screen.findByText('The server had a problem.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Reminders before each date' })).toBeNull();
+  });
+});
+
+describe("AutomationList: the account's defaults", () => {
+  it('shows the same settings without a next mail or sends, and saves and adds at the account', async () => {
+    const defaults = all.map((a) => ({ ...a, next_run_at: null, next_date: null, stats: stats() }));
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      if (url === '/api/accounts/3/automations' && method === 'GET') return json(200, { data: defaults });
+      if (url === '/api/accounts/3/automations/1' && method === 'PUT')
+        return json(200, { data: { ...defaults[0], ...body } });
+      if (url === '/api/accounts/3/automations' && method === 'POST')
+        return json(201, { data: { ...defaults[1], id: 9, ...body } });
+      return json(404, { error: { code: 'NOT_FOUND', message: '' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<AutomationList scope={{ accountId: 3 }} headingOrder={3} />, { query: true });
+    const reminders = await region('Reminders before each date');
+    expect(within(reminders).getByRole('heading', { level: 3, name: 'Reminders before each date' })).toBeTruthy();
+    const first = await region('Reminder 48 hours before');
+    expect(within(first).getByRole('heading', { level: 4 })).toBeTruthy();
+    expect(screen.queryByTestId('automation-next-run')).toBeNull();
+    expect(screen.queryByTestId('automation-stats')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'What went out' })).toBeNull();
+    expect((await region('Abandoned checkouts')).querySelector('h3')).toBeTruthy();
+
+    type(within(first).getByRole('textbox', { name: /^Hours before each date/ }), '72');
+    fireEvent.click(within(first).getByRole('button', { name: 'Save reminder' }));
+    const sent = (method: string) =>
+      fetchMock.mock.calls
+        .filter(([, init]) => (init?.method ?? 'GET') === method)
+        .map(([url, init]) => ({ url, body: JSON.parse(String(init!.body)) }));
+    await waitFor(() => expect(sent('PUT')).toHaveLength(1));
+    expect(sent('PUT')[0]).toMatchObject({ url: '/api/accounts/3/automations/1', body: { offset_minutes: 4320 } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a reminder' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add reminder' }));
+    await waitFor(() => expect(sent('POST')).toHaveLength(1));
+    expect(sent('POST')[0]).toMatchObject({ url: '/api/accounts/3/automations', body: { kind: 'REMINDER' } });
   });
 });
