@@ -5,7 +5,7 @@ import { mailPayload } from '../../mail/outbox.js';
 import { rowsOf } from '../inventory/counters.js';
 import { type AutomationDeps, eventForMails } from './automation-context.js';
 import { type AutomationMail, lanesFull, waveProgress, writeAutomationMails } from './automation-mails.js';
-import { unsubscribedFrom, unsubscribeLinks } from './mail-contacts.js';
+import { unsubscribedAmong, unsubscribeLinks } from './mail-contacts.js';
 import { localeOf } from './reminders.js';
 
 const BATCH = 200;
@@ -50,8 +50,11 @@ interface HolderRow {
   order_id: number;
 }
 
-/** The next addresses (after `after`) of the date's holders, checked in or all, not yet mailed, not unsubscribed. */
-const holders = (db: Db, f: DueFollowUp, key: string, after: string) =>
+/**
+ * The date's holders (checked in, or all), one row per address (its first ticket), less the addresses this follow-up
+ * has written to: read in one pass, as the reminders' are, then written in batches.
+ */
+const holders = (db: Db, f: DueFollowUp, key: string) =>
   rowsOf<HolderRow>(
     db,
     sql`select distinct on (email) email, first_name, last_name, locale, order_id from (
@@ -61,11 +64,9 @@ const holders = (db: Db, f: DueFollowUp, key: string, after: string) =>
           and o.status in ('COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED')
           and a.status = 'ACTIVE' and ${f.audience === 'CHECKED_IN' ? sql`a.checked_in_at is not null` : sql`true`}
           and coalesce(a.email, o.email) is not null) h
-      where h.email > ${after}
-        and not exists (select 1 from automation_sends s where s.automation_id = ${f.automation_id}
+      where not exists (select 1 from automation_sends s where s.automation_id = ${f.automation_id}
           and s.recipient_key = ${key} || h.email)
-        and not ${unsubscribedFrom(f.organizer_id, sql`h.email`)}
-      order by email, id limit ${BATCH}`,
+      order by email, id`,
   );
 
 /**
@@ -77,14 +78,21 @@ export async function sendDueFollowUps(db: Db, deps: AutomationDeps): Promise<{ 
   const wave = { written: 0 };
   for (const f of await dueFollowUps(db, deps.clock.now())) {
     const key = `${f.date_id}:`;
-    let after = '';
-    for (;;) {
+    if (await lanesFull(db)) break;
+    const all = await holders(db, f, key);
+    for (let i = 0; i < all.length; i += BATCH) {
       if (await lanesFull(db)) return { mails };
-      const rows = await holders(db, f, key, after);
-      if (!rows.length) break;
-      after = rows[rows.length - 1]!.email;
       await deps.pace?.();
+      const batch = all.slice(i, i + BATCH);
       const ids = await db.transaction(async (tx) => {
+        // Who unsubscribed is read with the batch it keeps out (an address may have done so since the wave began).
+        const gone = await unsubscribedAmong(
+          tx,
+          f.organizer_id,
+          batch.map((r) => r.email),
+        );
+        const rows = batch.filter((r) => !gone.has(r.email));
+        if (!rows.length) return [];
         const ctx = await eventForMails(tx, deps, f.event_id, {
           id: f.date_id,
           start_date: new Date(f.start_date),

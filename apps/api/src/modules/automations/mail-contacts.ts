@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import type { Db, Executor } from '../../db/client.js';
 import { mailContacts, organizers } from '../../db/schema/index.js';
@@ -31,6 +31,22 @@ export async function unsubscribeLinks(
       { page_url: `${appUrl}/unsubscribe/${r.token}`, one_click_url: `${appUrl}/api/public/unsubscribe/${r.token}` },
     ]),
   );
+}
+
+/** Which of these addresses unsubscribed from the organizer's marketing-type mail. */
+export async function unsubscribedAmong(tx: Executor, organizerId: number, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await tx
+    .select({ email: mailContacts.email })
+    .from(mailContacts)
+    .where(
+      and(
+        eq(mailContacts.organizer_id, organizerId),
+        inArray(mailContacts.email, emails),
+        isNotNull(mailContacts.unsubscribed_at),
+      ),
+    );
+  return new Set(rows.map((r) => r.email));
 }
 
 /** As SQL: the address (a lower-case expression) has unsubscribed from the organizer's marketing-type mail. */
