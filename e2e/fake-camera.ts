@@ -5,7 +5,7 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 
-import base from '../playwright.config';
+import base, { CHROMIUM } from '../playwright.config';
 
 /**
  * Chromium's fake camera (`--use-file-for-fake-video-capture`) plays an .mjpeg file: JPEG frames one
@@ -19,13 +19,15 @@ export const FAKE_CAMERA_FILE = path.join(
 );
 
 /**
- * `test.use(...)` options for a spec that scans: the fake camera, allowed for the site; the config's other flags kept.
+ * `test.use(...)` options for a spec that scans: Chromium itself with the fake camera, allowed for the site; the
+ * config's other flags kept.
  */
 export const fakeCameraUse = {
   actionTimeout: 15_000,
   permissions: ['camera'],
   launchOptions: {
     ...base.use?.launchOptions,
+    executablePath: CHROMIUM,
     args: [
       ...(base.use?.launchOptions?.args ?? []),
       '--use-fake-device-for-media-stream',
