@@ -7,9 +7,9 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
  * The browser the flows run in: Debian's headless shell (chromium-headless-shell: the same Blink without the desktop
- * browser around it: the whole run took 17 minutes instead of 23 on these two cores) where installed, else Chromium (CHROMIUM_PATH, else
- * Debian's). The flows that scan through the fake camera use Chromium itself (e2e/fake-camera.ts): the shell has no
- * capture devices.
+ * browser around it, so less CPU: the whole run took 17 minutes instead of 23 on these two cores) where installed,
+ * else Chromium (CHROMIUM_PATH, else Debian's). The flows that scan through the fake camera use Chromium itself
+ * (e2e/fake-camera.ts): the shell has no capture devices.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BROWSER =
