@@ -73,6 +73,16 @@ const envSchema = z.object({
       message: 'must be false, true, a hop count or a comma-separated list of proxy addresses or CIDRs',
     })
     .optional(),
+  /**
+   * A header the operator's proxy sets to the client's country (ISO code), e.g. `cf-ipcountry` behind Cloudflare:
+   * "Where you are signed in" shows it. Believed only from a trusted proxy (TRUST_PROXY).
+   */
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,60}$/, { message: 'must be a header name such as cf-ipcountry' })
+    .transform((v) => v.toLowerCase())
+    .optional(),
   /** Sign-ups per client address per AUTH_RATE_LIMIT_WINDOW_SECONDS (each one sends a confirmation e-mail). */
   REGISTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   /** Sign-up links or notices and reset links one e-mail address may be sent per hour, whoever asks. */
@@ -212,6 +222,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Sign-ups per client address per auth window. */
   registerRateLimitMax: number;
+  /** The proxy's header naming the client's country (GEO_COUNTRY_HEADER), lower-case; null: none. */
+  geoCountryHeader: string | null;
   /** Sign-up and reset mails per e-mail address per hour, whatever the client. */
   addressMailsPerHour: number;
   /** Ticket mails per ticket per hour at a buyer's request. */
@@ -346,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     registerRateLimitMax: e.REGISTER_RATE_LIMIT_MAX,
+    geoCountryHeader: e.GEO_COUNTRY_HEADER ?? null,
     addressMailsPerHour: e.ADDRESS_MAILS_PER_HOUR,
     ticketMailsPerHour: e.TICKET_MAILS_PER_HOUR,
     promoGuesses: {

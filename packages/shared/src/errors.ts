@@ -5,6 +5,16 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   LOGIN_LOCKED: 429,
+  /** The second step of a sign-in came too late, or after too many wrong codes: the password is asked again. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  /** The account requires two-factor sign-in and the caller has none: only their profile works until they set it up. */
+  TWO_FACTOR_SETUP_REQUIRED: 403,
+  /** An account the person belongs to requires two-factor sign-in: it cannot be turned off. */
+  TWO_FACTOR_REQUIRED_BY_ACCOUNT: 409,
+  TWO_FACTOR_ALREADY_ON: 409,
+  TWO_FACTOR_NOT_ON: 409,
+  /** An admin may reset the second factor only of a person who belongs to no other account and owns none. */
+  TWO_FACTOR_RESET_REFUSED: 409,
   FORBIDDEN: 403,
   /** A read-only API key tried a call that changes something. */
   API_KEY_READ_ONLY: 403,

@@ -29,6 +29,7 @@ export * from './contracts/reports.js';
 export * from './contracts/seating.js';
 export * from './contracts/self-service.js';
 export * from './contracts/team.js';
+export * from './contracts/two-factor.js';
 export * from './contracts/ticket-dates.js';
 export * from './contracts/tickets.js';
 export * from './contracts/waitlist.js';

@@ -55,6 +55,19 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   choose_date: /*i18n*/ { id: 'field.choose_date', message: 'Choose a date.' },
   date_not_on_sale: /*i18n*/ { id: 'field.date_not_on_sale', message: 'This date is not on sale.' },
   wrong_password: /*i18n*/ { id: 'field.wrong_password', message: 'This is not your current password.' },
+  wrong_code: /*i18n*/ {
+    id: 'field.wrong_code',
+    message: 'This code is not right, or was already used. Enter the newest code your app shows.',
+  },
+  code_format: /*i18n*/ { id: 'field.code_format', message: 'Enter the six digits your authenticator app shows.' },
+  recovery_code_format: /*i18n*/ {
+    id: 'field.recovery_code_format',
+    message: 'Enter one of your recovery codes, like abcde-12345.',
+  },
+  two_factor_first: /*i18n*/ {
+    id: 'field.two_factor_first',
+    message: 'Turn on two-factor sign-in for yourself first, in your profile.',
+  },
   already_member: /*i18n*/ {
     id: 'field.already_member',
     message: 'This person is already a member of the account or invited to it.',

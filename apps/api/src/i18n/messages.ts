@@ -18,6 +18,28 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message:
       'Too many wrong passwords for this e-mail address. Try again in {minutes, plural, one {# minute} other {# minutes}}, or reset your password with "Forgot password?".',
   },
+  TWO_FACTOR_CHALLENGE_EXPIRED: /*i18n*/ {
+    id: 'error.two_factor_challenge_expired',
+    message: 'This sign-in took too long or had too many wrong codes. Enter your password again.',
+  },
+  TWO_FACTOR_SETUP_REQUIRED: /*i18n*/ {
+    id: 'error.two_factor_setup_required',
+    message: 'This account requires two-factor sign-in. Set it up in your profile to continue.',
+  },
+  TWO_FACTOR_REQUIRED_BY_ACCOUNT: /*i18n*/ {
+    id: 'error.two_factor_required_by_account',
+    message: 'An account you belong to requires two-factor sign-in, so it cannot be turned off.',
+  },
+  TWO_FACTOR_ALREADY_ON: /*i18n*/ {
+    id: 'error.two_factor_already_on',
+    message: 'Two-factor sign-in is already on. Turn it off first to use another app.',
+  },
+  TWO_FACTOR_NOT_ON: /*i18n*/ { id: 'error.two_factor_not_on', message: 'Two-factor sign-in is not on.' },
+  TWO_FACTOR_RESET_REFUSED: /*i18n*/ {
+    id: 'error.two_factor_reset_refused',
+    message:
+      'This person owns an account or belongs to other accounts: only they can reset their two-factor sign-in, with a recovery code.',
+  },
   FORBIDDEN: /*i18n*/ { id: 'error.forbidden', message: 'You do not have permission to access this page.' },
   NOT_FOUND: /*i18n*/ { id: 'error.not_found', message: 'We could not find what you were looking for.' },
   ROUTE_NOT_FOUND: /*i18n*/ { id: 'error.route_not_found', message: 'This address does not exist.' },

@@ -6,6 +6,7 @@ import { affiliateRoutes } from './affiliates/affiliates.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { securityRoutes } from './auth/security.routes.js';
 import { accountAutomationRoutes, automationRoutes } from './automations/automations.routes.js';
 import { publicAutomationRoutes } from './automations/public-automation.routes.js';
 import { boxOfficeRoutes } from './box-office/box-office.routes.js';
@@ -63,6 +64,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: healthRoutes },
   { prefix: '/api', plugin: authRoutes },
   { prefix: '/api', plugin: userRoutes },
+  { prefix: '/api', plugin: securityRoutes },
   { prefix: '/api', plugin: teamRoutes },
   { prefix: '/api', plugin: accountRoutes },
   { prefix: '/api', plugin: taxRoutes },

@@ -19,6 +19,7 @@ const caller: AuthContext = {
   permissions: ROLE_PERMISSIONS.ADMIN,
   eventIds: null,
   user: { id: 3, name: 'Ada', email: 'ada@example.test', locale: null, timezone: null },
+  twoFactorSetupRequired: false,
 };
 
 describe('authOf', () => {

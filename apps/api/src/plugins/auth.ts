@@ -34,6 +34,11 @@ export interface AuthContext {
    */
   eventIds: readonly number[] | null;
   user: { id: number; name: string; email: string; locale: string | null; timezone: string | null };
+  /**
+   * The account requires two-factor sign-in and this person has none: only their own routes (`authenticate`) work,
+   * every permission is refused (TWO_FACTOR_SETUP_REQUIRED) until they set it up. Always false for an API key.
+   */
+  twoFactorSetupRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -116,6 +121,7 @@ async function authPlugin(
         ? await eventIdsOfMembership(opts.database.db, found.membership.id)
         : null,
       user: found.user,
+      twoFactorSetupRequired: found.two_factor_missing,
     };
     // Refresh "last used" at most once a minute to keep reads cheap.
     if (now.getTime() - found.session.last_used_at.getTime() > 60_000) {
@@ -142,6 +148,7 @@ async function authPlugin(
       permissions: keyPermissions(role, found.membership.sells_at_box_office),
       eventIds: keyEvents && roleEvents ? keyEvents.filter((id) => roleEvents.includes(id)) : (keyEvents ?? roleEvents),
       user: found.user,
+      twoFactorSetupRequired: false,
     };
     await limitKey(request, reply);
     if (!found.key.last_used_at || now.getTime() - found.key.last_used_at.getTime() > 60_000)
@@ -179,6 +186,7 @@ async function authPlugin(
     'requirePermission',
     (permission: Permission) => async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.auth) await identify(request, reply);
+      if (authOf(request).twoFactorSetupRequired) throw new DomainError('TWO_FACTOR_SETUP_REQUIRED');
       if (!authOf(request).permissions.includes(permission)) throw new DomainError('FORBIDDEN');
     },
   );

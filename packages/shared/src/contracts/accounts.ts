@@ -82,6 +82,8 @@ export interface AccountDto {
   event_defaults: EventDefaults;
   /** The API version this account's calls get without an `AdmitOne-Version` header (admins move it on). */
   api_version: ApiVersion;
+  /** Every member must use two-factor sign-in (those without it can only set it up until they do). */
+  require_two_factor: boolean;
   created_at: string;
 }
 
@@ -90,6 +92,8 @@ export const updateAccountBody = z.object({
   api_version: z.enum(API_VERSIONS).optional(),
   currency: currencyField.optional(),
   timezone: timezoneField.optional(),
+  /** Turning it on needs the admin's own two-factor sign-in first (`two_factor_first`). */
+  require_two_factor: z.boolean().optional(),
   event_defaults: z
     .object({
       order_timeout_minutes: z.number().int().min(ORDER_TIMEOUT_MIN).max(ORDER_TIMEOUT_MAX),
@@ -213,6 +217,7 @@ export const accountSchema = z.object({
     colors: eventColorsOutSchema,
   }),
   api_version: z.enum(API_VERSIONS),
+  require_two_factor: z.boolean(),
   created_at: z.string(),
 }) satisfies z.ZodType<AccountDto>;
 export const accountResponse = oneOf(accountSchema);

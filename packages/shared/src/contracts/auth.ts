@@ -135,6 +135,12 @@ export interface AuthResponse {
   token: string | null;
   user: UserDto;
   accounts: AccountSummaryDto[];
+  /**
+   * Login of a person with two-factor sign-in: the password was right, and `POST /auth/login/two-factor` takes this
+   * challenge with a code (`verified`: the code was given, only the account is left to choose). No token and no
+   * accounts until then.
+   */
+  two_factor?: { challenge: string; verified: boolean };
 }
 
 /** Answer of `GET /api/users/me`: who is calling, in which account, allowed to do what. */
@@ -144,6 +150,11 @@ export interface MeResponse {
     account: AccountSummaryDto;
     accounts: AccountSummaryDto[];
     permissions: Permission[];
+    /**
+     * The account requires two-factor sign-in and this person has none: only their profile works until they set it
+     * up.
+     */
+    two_factor_setup_required: boolean;
   };
 }
 
@@ -221,6 +232,7 @@ export const meResponse = z.object({
     account: accountSummarySchema,
     accounts: z.array(accountSummarySchema),
     permissions: z.array(z.enum(PERMISSIONS)),
+    two_factor_setup_required: z.boolean(),
   }),
 }) satisfies z.ZodType<MeResponse>;
 /** `{ data: UserDto }`: the profile routes answer with the user as it now is. */
@@ -231,6 +243,7 @@ export const authResponseSchema = z.object({
   token: z.string().nullable(),
   user: userSchema,
   accounts: z.array(accountSummarySchema),
+  two_factor: z.object({ challenge: z.string(), verified: z.boolean() }).optional(),
 }) satisfies z.ZodType<AuthResponse>;
 
 /** `InvitationDto` as a response schema, and `GET /auth/invitation/{token}`'s answer. */

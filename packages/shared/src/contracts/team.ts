@@ -38,6 +38,8 @@ export interface TeamMemberDto {
   event_ids: number[];
   /** Door staff: may also sell at the box office of their events (`boxoffice.sell`); false for every other role. */
   sells_at_box_office: boolean;
+  /** The person signs in with a second factor (an authenticator app). */
+  two_factor: boolean;
   created_at: string;
 }
 
@@ -124,6 +126,7 @@ export const teamMemberSchema = z.object({
   can_edit: z.boolean(),
   event_ids: z.array(z.number().int()),
   sells_at_box_office: z.boolean(),
+  two_factor: z.boolean(),
   created_at: z.string(),
 }) satisfies z.ZodType<TeamMemberDto>;
 export const teamMemberResponse = oneOf(teamMemberSchema);

@@ -15,6 +15,8 @@ export const accounts = pgTable('accounts', {
    * The API version its calls without an `AdmitOne-Version` header get: the newest when it was made; admins move it on.
    */
   api_version: text('api_version').$type<ApiVersion>().notNull().default('2026-12-01'),
+  /** Every member must sign in with a second factor; one without can only set it up (docs/SECURITY.md). */
+  require_two_factor: boolean('require_two_factor').notNull().default(false),
   ...timestamps,
 });
 

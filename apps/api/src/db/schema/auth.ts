@@ -19,6 +19,12 @@ export const sessions = pgTable(
     last_used_at: instant('last_used_at').notNull().defaultNow(),
     expires_at: instant('expires_at').notNull(),
     revoked_at: instant('revoked_at'),
+    /** The device as its browser named itself at sign-in (User-Agent, cut to 400 characters). */
+    user_agent: text('user_agent'),
+    /** The client's address at sign-in. */
+    ip: text('ip'),
+    /** ISO country code of that address, from the operator's proxy header (GEO_COUNTRY_HEADER). */
+    country: text('country'),
   },
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
 );

@@ -26,5 +26,6 @@ export * from './signups.js';
 export * from './taxes.js';
 export * from './ticket-keys.js';
 export * from './tickets.js';
+export * from './two-factor.js';
 export * from './waitlist.js';
 export * from './webhooks.js';

@@ -23,6 +23,51 @@ const M = {
     message:
       'On {when} (UTC) the e-mail address of your AdmitOne login was changed from {old} to {new}. From now on, sign in with the new address; mail about your login goes there.',
   },
+  twoFactorOnSubject: /*i18n*/ {
+    id: 'mail.login_changed.two_factor_on_subject',
+    message: 'Two-factor sign-in is now on for your AdmitOne login',
+  },
+  twoFactorOnBody: /*i18n*/ {
+    id: 'mail.login_changed.two_factor_on_body',
+    message:
+      'On {when} (UTC) an authenticator app was set up for your AdmitOne login {email}. From now on, signing in asks for its code after your password. Keep your recovery codes somewhere safe.',
+  },
+  twoFactorOffSubject: /*i18n*/ {
+    id: 'mail.login_changed.two_factor_off_subject',
+    message: 'Two-factor sign-in was turned off for your AdmitOne login',
+  },
+  twoFactorOffBody: /*i18n*/ {
+    id: 'mail.login_changed.two_factor_off_body',
+    message:
+      'On {when} (UTC) two-factor sign-in was turned off for your AdmitOne login {email}. Signing in now needs only your password.',
+  },
+  recoveryCodesSubject: /*i18n*/ {
+    id: 'mail.login_changed.recovery_codes_subject',
+    message: 'New recovery codes for your AdmitOne login',
+  },
+  recoveryCodesBody: /*i18n*/ {
+    id: 'mail.login_changed.recovery_codes_body',
+    message:
+      'On {when} (UTC) new recovery codes were made for your AdmitOne login {email}. The old ones no longer work.',
+  },
+  recoveryCodeUsedSubject: /*i18n*/ {
+    id: 'mail.login_changed.recovery_code_used_subject',
+    message: 'A recovery code was used to sign in to AdmitOne',
+  },
+  recoveryCodeUsedBody: /*i18n*/ {
+    id: 'mail.login_changed.recovery_code_used_body',
+    message:
+      'On {when} (UTC) someone signed in to your AdmitOne login {email} with a recovery code. {left, plural, =0 {You have no recovery codes left: make new ones in your profile.} one {You have # recovery code left.} other {You have # recovery codes left.}}',
+  },
+  twoFactorResetSubject: /*i18n*/ {
+    id: 'mail.login_changed.two_factor_reset_subject',
+    message: 'Your two-factor sign-in was reset',
+  },
+  twoFactorResetBody: /*i18n*/ {
+    id: 'mail.login_changed.two_factor_reset_body',
+    message:
+      'On {when} (UTC) {by}, an admin of {account}, reset the two-factor sign-in of your AdmitOne login {email}. You were signed out everywhere; sign in with your password and set up an authenticator app again.',
+  },
   notYou: /*i18n*/ {
     id: 'mail.login_changed.not_you',
     message:
@@ -37,8 +82,18 @@ const M = {
   keyLine: /*i18n*/ { id: 'mail.login_changed.key_line', message: '{name} ({prefix}…, {account}), made on {created}' },
 };
 
+/** What changed: the password, the address, or the second factor (on, off, new recovery codes, one used, reset). */
+export type LoginChange =
+  | 'password'
+  | 'email'
+  | 'two_factor_on'
+  | 'two_factor_off'
+  | 'recovery_codes'
+  | 'recovery_code_used'
+  | 'two_factor_reset';
+
 export interface LoginChangedData {
-  change: 'password' | 'email';
+  change: LoginChange;
   name: string;
   /** The login's address before the change (for an e-mail change, this mail goes there). */
   old: string;
@@ -48,21 +103,43 @@ export interface LoginChangedData {
   at: string;
   /** Where to ask for a reset link. */
   url: string;
+  /** Recovery code used: how many are left. */
+  left?: number;
+  /** Two-factor reset: the admin who did it, and in which account. */
+  by?: string;
+  account?: string;
   /** Password change: the API keys the person made that still work (a key outlives the password). */
   api_keys?: { name: string; prefix: string; account: string; created_at: string }[];
 }
 
+const TEXTS: Record<LoginChange, [typeof M.passwordSubject, typeof M.passwordBody]> = {
+  password: [M.passwordSubject, M.passwordBody],
+  email: [M.emailSubject, M.emailBody],
+  two_factor_on: [M.twoFactorOnSubject, M.twoFactorOnBody],
+  two_factor_off: [M.twoFactorOffSubject, M.twoFactorOffBody],
+  recovery_codes: [M.recoveryCodesSubject, M.recoveryCodesBody],
+  recovery_code_used: [M.recoveryCodeUsedSubject, M.recoveryCodeUsedBody],
+  two_factor_reset: [M.twoFactorResetSubject, M.twoFactorResetBody],
+};
+
 const whenOf = (locale: Locale, iso: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
 
-/** A notice to the login's (previous) address after its password or e-mail address changed. */
+/** A notice to the login's (previous) address after its password, e-mail address or second factor changed. */
 export function loginChangedMail(locale: Locale, d: LoginChangedData): RenderedMail {
   const when = whenOf(locale, d.at);
-  const subject = translate(locale, d.change === 'password' ? M.passwordSubject : M.emailSubject);
-  const body =
-    d.change === 'password'
-      ? translate(locale, M.passwordBody, { email: d.old, when })
-      : translate(locale, M.emailBody, { old: d.old, new: d.new ?? '', when });
+  const values = {
+    email: d.old,
+    old: d.old,
+    new: d.new ?? '',
+    when,
+    left: d.left ?? 0,
+    by: d.by ?? '',
+    account: d.account ?? '',
+  };
+  const [subjectOf, bodyOf] = TEXTS[d.change];
+  const subject = translate(locale, subjectOf);
+  const body = translate(locale, bodyOf, values);
   const paragraphs: MailContent[] = [translate(locale, M.greeting, { name: d.name }), body];
   if (d.change === 'password' && d.api_keys?.length) {
     const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });

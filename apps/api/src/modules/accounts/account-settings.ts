@@ -8,6 +8,7 @@ import { accounts, accountUsers, users } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
+import { confirmedTotpOf } from '../auth/two-factor.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -45,6 +46,7 @@ export async function getAccount(db: Executor, callerAccountId: number, id: numb
     is_email_verified: await ownerVerified(db, id),
     event_defaults: eventDefaultsOf(row),
     api_version: row.api_version,
+    require_two_factor: row.require_two_factor,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -55,6 +57,7 @@ export async function updateAccount(
   callerAccountId: number,
   id: number,
   input: z.output<typeof updateAccountBody>,
+  callerUserId: number,
 ): Promise<AccountDto> {
   if (id !== callerAccountId) throw new DomainError('NOT_FOUND');
   const now = deps.clock.now();
@@ -66,6 +69,12 @@ export async function updateAccount(
     if (input.currency !== undefined) changes.currency = input.currency;
     if (input.timezone !== undefined) changes.timezone = input.timezone;
     if (input.api_version !== undefined) changes.api_version = input.api_version;
+    if (input.require_two_factor !== undefined) {
+      // An admin cannot require what they do not have themselves: they would be shut out of this very screen.
+      if (input.require_two_factor && !row.require_two_factor && !(await confirmedTotpOf(tx, callerUserId)))
+        throw new DomainError('VALIDATION_FAILED', { fields: { require_two_factor: [{ key: 'two_factor_first' }] } });
+      changes.require_two_factor = input.require_two_factor;
+    }
     if (input.event_defaults) {
       const current = eventDefaultsOf(row);
       const e = input.event_defaults;

@@ -45,7 +45,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       },
     },
     async (req) => ({
-      data: await updateAccount({ db, clock: deps.clock }, authOf(req).accountId, req.params.id, req.body),
+      data: await updateAccount(
+        { db, clock: deps.clock },
+        authOf(req).accountId,
+        req.params.id,
+        req.body,
+        authOf(req).user.id,
+      ),
     }),
   );
 

@@ -3,6 +3,7 @@ import {
   forgotPasswordBody,
   invitationResponse,
   loginBody,
+  loginTwoFactorBody,
   registerBody,
   resetLinkResponse,
   resetPasswordBody,
@@ -24,8 +25,10 @@ import { confirmSignUp } from './confirm-sign-up.js';
 import { login } from './login.js';
 import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
 import { requestSignUp } from './register.js';
+import { clientOf } from './session-client.js';
 import { revokeSession } from './sessions.repository.js';
 import { switchAccount } from './switch-account.js';
+import { passChallenge } from './two-factor-login.js';
 
 const tags = ['auth'];
 const messageResponse = z.object({ message: z.string() });
@@ -34,6 +37,10 @@ const messageResponse = z.object({ message: z.string() });
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const { clock } = deps;
+  const trusted =
+    deps.config.trustProxy !== false && !(Array.isArray(deps.config.trustProxy) && !deps.config.trustProxy.length);
+  /** The device a new session is opened from ("Where you are signed in"). */
+  const client = (req: FastifyRequest) => clientOf(req, deps.config.geoCountryHeader, trusted);
   const limited = {
     rateLimit: {
       max: deps.config.authRateLimit.max,
@@ -120,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         response: { 200: authResponseSchema },
       },
     },
-    async (req) => confirmSignUp({ db, clock }, req.params.token),
+    async (req) => confirmSignUp({ db, clock, client: client(req) }, req.params.token),
   );
 
   app.post(
@@ -135,7 +142,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         response: { 200: authResponseSchema },
       },
     },
-    async (req) => login({ db, clock }, req.body),
+    async (req) => login({ db, clock, client: client(req) }, req.body),
+  );
+
+  app.post(
+    '/auth/login/two-factor',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary:
+          "A sign-in's second step: the login's challenge with a code from the app or a recovery code (then account_id, when the person has several accounts)",
+        body: loginTwoFactorBody,
+        response: { 200: authResponseSchema },
+      },
+    },
+    async (req) =>
+      passChallenge({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl, client: client(req) }, req.body),
   );
 
   app.post(
@@ -215,7 +238,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       },
     },
     async (req, reply) => {
-      const result = await switchAccount({ db, clock }, authOf(req), req.body.account_id);
+      const result = await switchAccount({ db, clock, client: client(req) }, authOf(req), req.body.account_id);
       return reply.header('x-auth-token', result.token!).send(result);
     },
   );
@@ -247,6 +270,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         response: { 200: authResponseSchema },
       },
     },
-    async (req) => acceptInvitation({ db, clock }, req.params.token, req.body ?? {}),
+    async (req) => acceptInvitation({ db, clock, client: client(req) }, req.params.token, req.body ?? {}),
   );
 };

@@ -10,7 +10,7 @@ import { createAccountWithOwner } from '../accounts/accounts.repository.js';
 import { newAccountName } from '../accounts/default-account-name.js';
 import { findUserByEmail, insertUser, membershipsOf, toUserDto, type UserRow } from '../users/users.repository.js';
 import { hashPassword } from './passwords.js';
-import { createSession } from './sessions.repository.js';
+import { createSession, type SessionClient } from './sessions.repository.js';
 
 const invalidLink = () => new DomainError('INVALID_SIGNUP_LINK');
 
@@ -23,6 +23,7 @@ async function openOwnAccount(
   user: UserRow,
   organization: string | null,
   now: Date,
+  client: SessionClient | null = null,
 ): Promise<AuthResponse> {
   const locale: Locale = isLocale(user.locale) ? user.locale : 'en';
   const name = newAccountName({ name: user.name, organization }, locale);
@@ -31,7 +32,7 @@ async function openOwnAccount(
     { name, currency: defaultCurrencyFor(locale), timezone: user.timezone ?? 'UTC', ownerId: user.id },
     now,
   );
-  const token = await createSession(tx, user.id, account.id, now);
+  const token = await createSession(tx, user.id, account.id, now, client);
   return { token, user: toUserDto(user), accounts: await membershipsOf(tx, user.id, 'ACTIVE') };
 }
 
@@ -41,7 +42,10 @@ async function openOwnAccount(
  * that user, with the name and password of the sign-up; their invitations stay open to accept later.
  * An unknown, expired or used link, or an address that got a login meanwhile: INVALID_SIGNUP_LINK.
  */
-export async function confirmSignUp(deps: { db: Db; clock: Clock }, token: string): Promise<AuthResponse> {
+export async function confirmSignUp(
+  deps: { db: Db; clock: Clock; client?: SessionClient | null },
+  token: string,
+): Promise<AuthResponse> {
   const now = deps.clock.now();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -74,7 +78,7 @@ export async function confirmSignUp(deps: { db: Db; clock: Clock }, token: strin
         }
         // The address got a login meanwhile (sign-up, or an accepted invitation): the link is spent.
         if (!user) return null;
-        return openOwnAccount(tx, user, pending.organization, now);
+        return openOwnAccount(tx, user, pending.organization, now, deps.client ?? null);
       });
       if (!result) throw invalidLink();
       return result;

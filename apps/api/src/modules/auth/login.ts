@@ -6,14 +6,20 @@ import { DomainError } from '../../shared/errors.js';
 import { findUserByEmail, membershipsOf, toUserDto } from '../users/users.repository.js';
 import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
-import { createSession } from './sessions.repository.js';
+import { createSession, type SessionClient } from './sessions.repository.js';
+import { confirmedTotpOf } from './two-factor.js';
+import { openChallenge } from './two-factor-login.js';
 
 /**
  * Logs in. Wrong e-mail, wrong password and an inactive user all get the same answer, so the
  * message never tells which part was wrong. With several accounts and no `account_id`, the answer
- * lists the accounts and carries no token.
+ * lists the accounts and carries no token. With two-factor sign-in, a right password answers a challenge instead
+ * (two-factor-login.ts): no token and no accounts before the second factor.
  */
-export async function login(deps: { db: Db; clock: Clock }, input: LoginBody): Promise<AuthResponse> {
+export async function login(
+  deps: { db: Db; clock: Clock; client?: SessionClient | null },
+  input: LoginBody,
+): Promise<AuthResponse> {
   const now = deps.clock.now();
   await assertNotLocked(deps.db, input.email, now);
   const user = await findUserByEmail(deps.db, input.email);
@@ -32,7 +38,8 @@ export async function login(deps: { db: Db; clock: Clock }, input: LoginBody): P
   } else if (accounts.length === 1) {
     accountId = accounts[0]!.id;
   }
+  if (await confirmedTotpOf(deps.db, user.id)) return openChallenge(deps.db, user, accountId ?? null, now);
   if (accountId === undefined) return { token: null, user: toUserDto(user), accounts };
-  const token = await createSession(deps.db, user.id, accountId, now);
+  const token = await createSession(deps.db, user.id, accountId, now, deps.client ?? null);
   return { token, user: toUserDto(user), accounts };
 }

@@ -1,8 +1,8 @@
 import { SESSION_TTL_DAYS } from '@admitone/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { accounts, accountUsers, sessions, users } from '../../db/schema/index.js';
+import { accounts, accountUsers, sessions, users, userTotp } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { callerColumns, callerJoins } from '../users/users.repository.js';
 
@@ -15,6 +15,8 @@ export async function findSessionByToken(db: Executor, token: string, now: Date)
     .select({
       session: { id: sessions.id, account_id: sessions.account_id, last_used_at: sessions.last_used_at },
       ...callerColumns,
+      // The account requires two-factor sign-in and the person has no confirmed app.
+      two_factor_missing: sql<boolean>`${accounts.require_two_factor} and not exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.confirmed_at} is not null)`,
     })
     .from(sessions)
     .innerJoin(users, on.user)
@@ -32,8 +34,21 @@ export async function findSessionByToken(db: Executor, token: string, now: Date)
   return row ?? null;
 }
 
+/** The device a session is opened from, for "Where you are signed in" (session-client.ts reads it off the request). */
+export interface SessionClient {
+  userAgent: string | null;
+  ip: string | null;
+  country: string | null;
+}
+
 /** Opens a session for a user in one account; returns the plain token (shown once, stored hashed). */
-export async function createSession(db: Executor, userId: number, accountId: number, now: Date): Promise<string> {
+export async function createSession(
+  db: Executor,
+  userId: number,
+  accountId: number,
+  now: Date,
+  client: SessionClient | null = null,
+): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     user_id: userId,
@@ -42,8 +57,39 @@ export async function createSession(db: Executor, userId: number, accountId: num
     created_at: now,
     last_used_at: now,
     expires_at: new Date(now.getTime() + SESSION_TTL_DAYS * 86_400_000),
+    user_agent: client?.userAgent ?? null,
+    ip: client?.ip ?? null,
+    country: client?.country ?? null,
   });
   return token;
+}
+
+/** The live sessions of a person, in every account, the most recently used first. */
+export async function liveSessionsOf(db: Executor, userId: number, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      user_agent: sessions.user_agent,
+      ip: sessions.ip,
+      country: sessions.country,
+      created_at: sessions.created_at,
+      last_used_at: sessions.last_used_at,
+      account: { id: accounts.id, name: accounts.name },
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.account_id))
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, now)))
+    .orderBy(desc(sessions.last_used_at), desc(sessions.id));
+}
+
+/** Signs one of a person's own sessions out; false when it is not theirs or not live. */
+export async function revokeOwnSession(db: Executor, userId: number, sessionId: number, now: Date) {
+  const rows = await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 export async function touchSession(db: Executor, sessionId: number, now: Date) {
@@ -54,10 +100,16 @@ export async function revokeSession(db: Executor, sessionId: number, now: Date) 
   await db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, sessionId));
 }
 
-/** Revokes every session of a user (after a password reset). */
-export async function revokeUserSessions(db: Executor, userId: number, now: Date) {
+/** Revokes every session of a user (after a password reset), or every one but `except` (the caller's). */
+export async function revokeUserSessions(db: Executor, userId: number, now: Date, except?: number) {
   await db
     .update(sessions)
     .set({ revoked_at: now })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        except === undefined ? undefined : ne(sessions.id, except),
+      ),
+    );
 }

@@ -24,7 +24,9 @@ import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { createSession } from '../auth/sessions.repository.js';
+import { createSession, type SessionClient } from '../auth/sessions.repository.js';
+import { confirmedTotpOf } from '../auth/two-factor.js';
+import { openChallenge } from '../auth/two-factor-login.js';
 import { setMembershipEvents } from './membership-events.js';
 import { getMember } from './team.js';
 import { findMember, isMemberOf } from './team.repository.js';
@@ -239,10 +241,11 @@ export async function getInvitation(deps: { db: Db; clock: Clock }, token: strin
 
 /**
  * Accepts an invitation and logs in to the inviting account. A new person sets name and password;
- * someone who already has a login proves it with their password, and nothing of theirs is changed.
+ * someone who already has a login proves it with their password, and nothing of theirs is changed. With two-factor
+ * sign-in, that login is answered a challenge for the inviting account (no session before the second factor).
  */
 export async function acceptInvitation(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; client?: SessionClient | null },
   token: string,
   body: unknown,
 ): Promise<AuthResponse> {
@@ -292,7 +295,9 @@ export async function acceptInvitation(
         .where(eq(users.id, row.user.id));
     }
     const [user] = await tx.select().from(users).where(eq(users.id, row.user.id));
-    const sessionToken = await createSession(tx, row.user.id, row.membership.account_id, now);
+    if (existing && (await confirmedTotpOf(tx, row.user.id)))
+      return openChallenge(tx, user!, row.membership.account_id, now);
+    const sessionToken = await createSession(tx, row.user.id, row.membership.account_id, now, deps.client ?? null);
     return { token: sessionToken, user: toUserDto(user!), accounts: await membershipsOf(tx, row.user.id, 'ACTIVE') };
   });
 }

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
+import type { LoginChange } from '../../mail/templates/login-changed.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 import { workingKeysOfMaker } from '../api-keys/api-keys.repository.js';
@@ -79,7 +80,11 @@ export async function enqueueLoginChanged(
   tx: Executor,
   deps: { appUrl: string },
   user: UserRow,
-  change: { change: 'password' } | { change: 'email'; new: string },
+  change:
+    | { change: Exclude<LoginChange, 'email' | 'recovery_code_used' | 'two_factor_reset'> }
+    | { change: 'email'; new: string }
+    | { change: 'recovery_code_used'; left: number }
+    | { change: 'two_factor_reset'; by: string; account: string },
   now: Date,
 ) {
   const keys = change.change === 'password' ? await workingKeysOfMaker(tx, user.id, now) : [];

@@ -2,7 +2,7 @@ import type { MembershipStatus, Role } from '@admitone/shared';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { accountUsers, users } from '../../db/schema/index.js';
+import { accountUsers, users, userTotp } from '../../db/schema/index.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
 
 const memberColumns = {
@@ -13,12 +13,20 @@ const memberColumns = {
     email: users.email,
     email_verified_at: users.email_verified_at,
     has_password: sql<boolean>`${users.password_hash} is not null`,
+    two_factor: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.confirmed_at} is not null)`,
   },
 };
 
 export type MemberRow = {
   membership: typeof accountUsers.$inferSelect;
-  user: { id: number; name: string; email: string; email_verified_at: Date | null; has_password: boolean };
+  user: {
+    id: number;
+    name: string;
+    email: string;
+    email_verified_at: Date | null;
+    has_password: boolean;
+    two_factor: boolean;
+  };
 };
 
 /** One person of an account (member or invited), by membership id (the id the team API shows). */

@@ -15,6 +15,7 @@ import { requestLocale } from '../../plugins/locale.js';
 import { answerFloor } from '../../shared/answer-floor.js';
 import { paginated } from '../../shared/pagination.js';
 import { inviteUser, resendInvitation, revokeInvitation } from './invitations.js';
+import { resetMemberTwoFactor } from './member-two-factor.js';
 import { eventIdsOfMemberships } from './membership-events.js';
 import { getMember, toTeamMemberDto, updateMember } from './team.js';
 import { listMembers } from './team.repository.js';
@@ -132,6 +133,22 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     async (req) => ({
       data: await resendInvitation(d, authOf(req), req.params.id, requestLocale(req)),
     }),
+  );
+
+  app.delete(
+    '/users/:id/two-factor',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Reset a member's two-factor sign-in (they lost their app and codes): removed, signed out everywhere, told by mail. Not for the owner nor a member of other accounts",
+        params: idParams,
+        response: { 200: teamMemberResponse },
+      },
+    },
+    async (req) => ({ data: await resetMemberTwoFactor(d, authOf(req), req.params.id) }),
   );
 
   app.delete(

@@ -38,6 +38,7 @@ export function toTeamMemberDto(
     can_edit: caller.permissions.includes('users.manage') && !m.is_owner && row.user.id !== caller.user.id,
     event_ids: roleHasEventScope(m.role) ? [...eventIds] : [],
     sells_at_box_office: roleHasBoxOfficeOption(m.role) && m.sells_at_box_office,
+    two_factor: !invited && row.user.two_factor,
     created_at: m.created_at.toISOString(),
   };
 }

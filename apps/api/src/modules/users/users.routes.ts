@@ -59,7 +59,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       const accounts = await membershipsOf(db, user.id, 'ACTIVE');
       const account = accounts.find((a) => a.id === auth.accountId);
       if (!account) throw new DomainError('UNAUTHENTICATED');
-      return { data: { user, account, accounts, permissions: [...auth.permissions] } };
+      return {
+        data: {
+          user,
+          account,
+          accounts,
+          // Until the person sets up two-factor sign-in, nothing of the account is theirs to use.
+          permissions: auth.twoFactorSetupRequired ? [] : [...auth.permissions],
+          two_factor_setup_required: auth.twoFactorSetupRequired,
+        },
+      };
     },
   );
 
